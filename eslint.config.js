@@ -1,0 +1,71 @@
+import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const features = [
+  "account",
+  "admin",
+  "auth",
+  "catalog",
+  "content",
+  "orders",
+  "payments",
+  "reviews",
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      "dist",
+      "data",
+      "node_modules",
+      "test-results",
+      "playwright-report",
+      "bench/results",
+      "src/server/db/migrations",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver()] },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+      "import-x/no-cycle": "error",
+      "import-x/no-default-export": "off",
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            // One-way imports: web and server both use the contract, never each other.
+            { target: "./src/web", from: "./src/server" },
+            { target: "./src/server", from: "./src/web" },
+            { target: "./src/contract", from: ["./src/web", "./src/server"] },
+            // Features are composed in src/web/app, never import one another.
+            ...features.map((f) => ({
+              target: `./src/web/features/${f}`,
+              from: "./src/web/features",
+              except: [`./${f}`],
+            })),
+            // Shared web code does not reach into features or the app.
+            {
+              target: ["./src/web/components", "./src/web/lib"],
+              from: ["./src/web/features", "./src/web/app"],
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/web/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+);

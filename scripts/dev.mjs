@@ -1,0 +1,20 @@
+// Development: the API server (restarting on change) on API_PORT and Vite's dev server on PORT,
+// which proxies /api to it.
+import { spawn } from "node:child_process";
+
+const port = process.env.PORT ?? "3000";
+const apiPort = process.env.API_PORT ?? "3001";
+const children = [
+  spawn("npx", ["tsx", "watch", "src/server/main.ts"], {
+    stdio: "inherit",
+    env: { ...process.env, PORT: apiPort },
+  }),
+  spawn("npx", ["vite", "--port", port, "--strictPort"], {
+    stdio: "inherit",
+    env: { ...process.env, API_PORT: apiPort },
+  }),
+];
+const stop = () => children.forEach((c) => c.kill("SIGTERM"));
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+for (const c of children) c.on("exit", stop);

@@ -1,0 +1,70 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/test-app";
+
+let t: TestApp;
+let webDir: string;
+
+beforeAll(async () => {
+  // A stand-in for the built web app, so the static serving can be checked without a build.
+  webDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-web-"));
+  await fs.mkdir(path.join(webDir, "assets"));
+  await fs.writeFile(path.join(webDir, "index.html"), "<!doctype html><title>store</title>");
+  await fs.writeFile(path.join(webDir, "assets", "app-abc123.js"), "console.log(1)");
+  t = await createTestApp({ WEB_DIST_DIR: webDir });
+});
+afterAll(async () => {
+  await t.close();
+  await fs.rm(webDir, { recursive: true, force: true });
+});
+
+test("GET /api/health checks the database", async () => {
+  const res = await t.app.inject({ method: "GET", url: "/api/health" });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ status: "ok" });
+});
+
+test("an unknown /api path answers a JSON 404", async () => {
+  const res = await t.app.inject({ method: "GET", url: "/api/nothing-here" });
+  expect(res.statusCode).toBe(404);
+  expect(res.headers["content-type"]).toMatch(/application\/json/);
+  expect(res.json()).toEqual({ error: "not_found", message: "No such API route" });
+});
+
+test.each(["/", "/allproducts", "/products/123", "/dashboard/myitems", "/no/such/page"])(
+  "the page path %s answers the single-page app",
+  async (url) => {
+    const res = await t.app.inject({ method: "GET", url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect(res.body).toContain("<title>store</title>");
+    expect(res.headers["cache-control"]).toBe("no-cache");
+  },
+);
+
+test("hashed assets are served with a long cache lifetime", async () => {
+  const res = await t.app.inject({ method: "GET", url: "/assets/app-abc123.js" });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+});
+
+test("pages carry the security headers", async () => {
+  const res = await t.app.inject({ method: "GET", url: "/" });
+  const csp = String(res.headers["content-security-policy"]);
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toMatch(/script-src 'self'(;|$)/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+});
+
+test("the OpenAPI document lists the catalog routes", async () => {
+  const res = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+  expect(res.statusCode).toBe(200);
+  const doc = res.json();
+  expect(Object.keys(doc.paths)).toEqual(
+    expect.arrayContaining(["/api/products", "/api/products/{id}", "/api/reviews"]),
+  );
+});

@@ -1,0 +1,70 @@
+import { count } from "drizzle-orm";
+import type { Db } from "./database";
+import { products, reviews } from "./schema";
+import { demoProducts } from "./seed-products";
+
+export const DEMO_ADMIN_EMAIL = "admin@example.com";
+
+const demoReviews = [
+  {
+    authorName: "Marta Kowalski",
+    email: "marta.kowalski@example.com",
+    ratings: 5,
+    descreption:
+      "Ordered forty brake kits for our fleet workshop. Every box arrived labelled with the OE cross-reference and fitment was spot on.",
+  },
+  {
+    authorName: "Daniel Okafor",
+    email: "daniel.okafor@example.com",
+    ratings: 4,
+    descreption:
+      "Good alternators at a fair wholesale price. Delivery took a day longer than promised, but support kept me posted the whole way.",
+  },
+  {
+    authorName: "Sofia Lindqvist",
+    email: "sofia.lindqvist@example.com",
+    ratings: 5,
+    descreption:
+      "The radiators are properly finished, no sharp fins and the tanks are crimped cleanly. Our customers have had zero comebacks.",
+  },
+  {
+    authorName: "Rahul Mehta",
+    email: "rahul.mehta@example.com",
+    ratings: 4,
+    descreption:
+      "Minimum order on spark plugs is sensible for a garage our size. Paying by card was quick and the invoice came straight away.",
+  },
+];
+
+/**
+ * Fills an empty catalog with the demo products and reviews. Products get staggered creation
+ * times so "newest" is stable. Returns whether it inserted anything.
+ */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Serialise concurrent first starts: only one process seeds.
+    await tx.execute("select pg_advisory_xact_lock(7345002)");
+    const [row] = await tx.select({ n: count() }).from(products);
+    if ((row?.n ?? 0) > 0) return false;
+    const now = Date.now();
+    await tx.insert(products).values(
+      demoProducts.map((p, i) => ({
+        name: p.name,
+        img: `/images/products/${p.slug}.svg`,
+        priceCents: p.priceCents,
+        minimumOrder: p.minimumOrder,
+        availableQuantity: p.availableQuantity,
+        shortDescription: p.shortDescription,
+        warrantyMonths: p.warrantyMonths,
+        creatorEmail: DEMO_ADMIN_EMAIL,
+        createdAt: new Date(now - (demoProducts.length - i) * 60_000),
+      })),
+    );
+    await tx
+      .insert(reviews)
+      .values(
+        demoReviews.map((r, i) => ({ ...r, createdAt: new Date(now - (i + 1) * 3_600_000) })),
+      );
+    return true;
+  });
+}

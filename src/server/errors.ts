@@ -1,0 +1,19 @@
+/** An error that the error handler turns into `{ error, message }` with its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = "Not found") => new HttpError(404, "not_found", message);
+export const forbidden = (message = "You are not allowed to do this") =>
+  new HttpError(403, "forbidden", message);
+export const unauthorized = (message = "Please sign in") =>
+  new HttpError(401, "unauthorized", message);
+export const conflict = (message: string) => new HttpError(409, "conflict", message);
+export const unprocessable = (message: string) => new HttpError(422, "rule_broken", message);

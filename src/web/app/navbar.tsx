@@ -1,0 +1,79 @@
+import { useState } from "react";
+import { Link, NavLink } from "react-router";
+import { paths } from "./paths";
+
+const links = [
+  { to: paths.home, label: "Home" },
+  { to: paths.blogs, label: "Blogs" },
+  { to: paths.portfolio, label: "My PortFolio" },
+  { to: paths.review, label: "Review" },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");
+
+function NavLinks() {
+  return (
+    <>
+      {links.map((l) => (
+        <li key={l.to}>
+          <NavLink to={l.to} end className={linkClass}>
+            {l.label}
+          </NavLink>
+        </li>
+      ))}
+      <li>
+        <NavLink to={paths.login} className={linkClass}>
+          Login
+        </NavLink>
+      </li>
+    </>
+  );
+}
+
+export function Navbar() {
+  const [open, setOpen] = useState(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
+      <nav aria-label="Main" className="navbar mx-auto max-w-6xl px-4">
+        <div className="flex-1">
+          <Link to={paths.home} className="flex items-center gap-2 text-xl font-bold text-primary">
+            <img src="/favicon.svg" alt="" width="28" height="28" />
+            PartsWorks
+          </Link>
+        </div>
+        <ul className="menu menu-horizontal hidden gap-1 px-1 md:flex">
+          <NavLinks />
+        </ul>
+        <button
+          type="button"
+          className="btn btn-ghost btn-square md:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          aria-label={open ? "Close menu" : "Open menu"}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true">
+            <path
+              d={open ? "M6 6l12 12M18 6L6 18" : "M4 7h16M4 12h16M4 17h16"}
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+        </button>
+      </nav>
+      {open && (
+        <ul
+          id="mobile-menu"
+          className="menu w-full border-t border-base-300 px-4 pb-3 md:hidden"
+          onClick={(e) => {
+            if ((e.target as HTMLElement).closest("a")) setOpen(false);
+          }}
+        >
+          <NavLinks />
+        </ul>
+      )}
+    </header>
+  );
+}

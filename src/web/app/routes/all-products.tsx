@@ -1,0 +1,12 @@
+import { ProductBrowser } from "../../features/catalog/components/product-browser";
+import { usePageTitle } from "../../components/page-title";
+
+export function AllProductsRoute() {
+  usePageTitle("All products");
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="mb-6 text-3xl font-bold">All products</h1>
+      <ProductBrowser />
+    </div>
+  );
+}

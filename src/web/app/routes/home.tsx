@@ -1,0 +1,27 @@
+import { NewestProducts } from "../../features/catalog/components/newest-products";
+import { BusinessSummary } from "../../features/content/components/business-summary";
+import { Clients } from "../../features/content/components/clients";
+import { Hero } from "../../features/content/components/hero";
+import { Leaders } from "../../features/content/components/leaders";
+import { ReviewList } from "../../features/reviews/components/review-list";
+import { usePageTitle } from "../../components/page-title";
+import { paths } from "../paths";
+
+export function HomeRoute() {
+  usePageTitle("Car spare parts from the manufacturer");
+  return (
+    <>
+      <Hero getStartedTo={paths.allProducts} />
+      <NewestProducts seeAllTo={paths.allProducts} />
+      <BusinessSummary />
+      <Leaders />
+      <Clients />
+      <section aria-labelledby="reviews-heading" className="mx-auto max-w-6xl px-4 py-14">
+        <h2 id="reviews-heading" className="mb-8 text-center text-3xl font-bold">
+          What our customers say
+        </h2>
+        <ReviewList pageSize={6} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+import { PortfolioView } from "../../features/content/components/portfolio-view";
+import { usePageTitle } from "../../components/page-title";
+
+export function PortfolioRoute() {
+  usePageTitle("My Portfolio");
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <PortfolioView />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { useParams } from "react-router";
+import { ProductDetails } from "../../features/catalog/components/product-details";
+import { useProduct } from "../../features/catalog/api/get-product";
+import { PageSpinner } from "../../components/spinner";
+import { QueryError } from "../../components/query-error";
+import { usePageTitle } from "../../components/page-title";
+import { NotFound } from "../../features/content/components/not-found";
+import { ApiError } from "../../lib/api-client";
+
+export function ProductRoute() {
+  const { id = "" } = useParams();
+  const { data: product, error, isPending } = useProduct(id);
+  usePageTitle(product?.name ?? "Product");
+  if (isPending) return <PageSpinner />;
+  if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+    return <NotFound what="product" />;
+  }
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      {error ? <QueryError error={error} /> : <ProductDetails product={product} />}
+    </div>
+  );
+}

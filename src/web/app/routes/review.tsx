@@ -1,0 +1,12 @@
+import { ReviewList } from "../../features/reviews/components/review-list";
+import { usePageTitle } from "../../components/page-title";
+
+export function ReviewRoute() {
+  usePageTitle("Reviews");
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="mb-8 text-3xl font-bold">Customer reviews</h1>
+      <ReviewList pageSize={12} paged />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import { PageSpinner } from "../../../components/spinner";
+import { QueryError } from "../../../components/query-error";
+import { useProducts } from "../api/get-products";
+import { ProductCard } from "./product-card";
+
+/** The landing page's three newest products with a See All button (SPEC section 2). */
+export function NewestProducts({ seeAllTo }: { seeAllTo: string }) {
+  const { data, error, isPending } = useProducts({ limit: 3, sort: "newest" });
+  return (
+    <section aria-labelledby="newest-heading" className="mx-auto max-w-6xl px-4 py-14">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="newest-heading" className="text-3xl font-bold">
+            Newest parts
+          </h2>
+          <p className="text-base-content/70">Fresh from our production line.</p>
+        </div>
+        <Link to={seeAllTo} className="btn btn-outline btn-primary">
+          See All
+        </Link>
+      </div>
+      {isPending ? (
+        <PageSpinner />
+      ) : error ? (
+        <QueryError error={error} />
+      ) : (
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="newest-products">
+          {data.items.map((p, i) => (
+            <ProductCard key={p._id} product={p} eager={i === 0} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

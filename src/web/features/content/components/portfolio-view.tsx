@@ -1,0 +1,70 @@
+import { portfolio } from "../portfolio-data";
+
+export function PortfolioView() {
+  return (
+    <div className="flex flex-col gap-10">
+      <header>
+        <h1 className="text-4xl font-bold">{portfolio.name}</h1>
+        <p className="text-lg font-medium text-secondary">{portfolio.title}</p>
+        <p className="mt-4 max-w-3xl text-base-content/80">{portfolio.summary}</p>
+        <p className="mt-2 text-sm text-base-content/70">
+          {portfolio.location} ·{" "}
+          <a className="link" href={`mailto:${portfolio.email}`}>
+            {portfolio.email}
+          </a>
+        </p>
+      </header>
+
+      <section aria-labelledby="skills-heading">
+        <h2 id="skills-heading" className="mb-4 text-2xl font-bold">
+          Skills
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {portfolio.skills.map((g) => (
+            <div key={g.group} className="rounded-box bg-base-200 p-4">
+              <h3 className="font-semibold">{g.group}</h3>
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {g.items.map((s) => (
+                  <li key={s} className="badge badge-outline">
+                    {s}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="projects-heading">
+        <h2 id="projects-heading" className="mb-4 text-2xl font-bold">
+          Projects
+        </h2>
+        <ul className="grid gap-4 md:grid-cols-3">
+          {portfolio.projects.map((p) => (
+            <li key={p.name} className="card border border-base-300">
+              <div className="card-body p-5">
+                <h3 className="card-title text-lg">{p.name}</h3>
+                <p className="text-sm text-base-content/80">{p.description}</p>
+                <p className="text-xs text-base-content/70">{p.tech.join(" · ")}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="education-heading">
+        <h2 id="education-heading" className="mb-4 text-2xl font-bold">
+          Education
+        </h2>
+        <ul className="flex flex-col gap-2">
+          {portfolio.education.map((e) => (
+            <li key={e.school}>
+              <span className="font-semibold">{e.degree}</span>, {e.school}{" "}
+              <span className="text-base-content/70">({e.years})</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useState } from "react";
+import { PageSpinner } from "../../../components/spinner";
+import { Pagination } from "../../../components/pagination";
+import { QueryError } from "../../../components/query-error";
+import { useReviews } from "../api/get-reviews";
+import { ReviewCard } from "./review-card";
+
+/** Reviews, newest first; with `paged`, the whole list a page at a time. */
+export function ReviewList({ pageSize, paged = false }: { pageSize: number; paged?: boolean }) {
+  const [page, setPage] = useState(1);
+  const { data, error, isPending } = useReviews({
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  if (isPending) return <PageSpinner />;
+  if (error) return <QueryError error={error} />;
+  if (data.items.length === 0) {
+    return (
+      <p className="rounded-box bg-base-200 p-8 text-center text-base-content/70">
+        No reviews yet. Customers can add one from their dashboard after ordering.
+      </p>
+    );
+  }
+  return (
+    <>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Reviews">
+        {data.items.map((r) => (
+          <li key={r._id}>
+            <ReviewCard review={r} />
+          </li>
+        ))}
+      </ul>
+      {paged && (
+        <Pagination
+          page={page}
+          pageCount={Math.max(1, Math.ceil(data.total / pageSize))}
+          onChange={setPage}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ProductListQuery } from "../../contract/products";
+
+/** Query keys, one factory per resource, so invalidation can target a whole resource. */
+export const queryKeys = {
+  siteConfig: ["site-config"] as const,
+  products: {
+    all: ["products"] as const,
+    list: (query: Partial<ProductListQuery>) => ["products", "list", query] as const,
+    detail: (id: string) => ["products", "detail", id] as const,
+  },
+  reviews: {
+    all: ["reviews"] as const,
+    list: (page: { limit: number; offset: number }) => ["reviews", "list", page] as const,
+  },
+};

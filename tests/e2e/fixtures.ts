@@ -1,0 +1,24 @@
+import { test as base, expect } from "@playwright/test";
+
+export const test = base.extend({
+  // The server's address is known only once global-setup has started it.
+  // Playwright reads a fixture's dependencies from its destructured first argument: none here.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error("E2E_BASE_URL is not set: is tests/e2e/global-setup.ts running?");
+    await use(url);
+  },
+  page: async ({ page }, use) => {
+    // A page error or console error that no test looked at fails the test.
+    const problems: string[] = [];
+    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(`console.error: ${m.text()}`);
+    });
+    await use(page);
+    expect(problems, "errors in the browser").toEqual([]);
+  },
+});
+
+export { expect };

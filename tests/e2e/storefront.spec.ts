@@ -1,0 +1,101 @@
+import { expect, test } from "./fixtures";
+
+test("the landing page shows the 3 newest products and the four summary figures", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Car spare parts");
+  const newest = page.getByTestId("newest-products").getByRole("article");
+  await expect(newest).toHaveCount(3);
+  // The demo catalog's three newest, newest first, as the API lists them.
+  const api = await page.request.get("/api/products?limit=3&sort=newest");
+  const names = ((await api.json()) as { name: string }[]).map((p) => p.name);
+  await expect(newest.getByRole("heading")).toHaveText(names);
+
+  const summary = page.getByTestId("business-summary");
+  for (const [value, label] of [
+    ["72+", "Countries"],
+    ["500+", "Projects"],
+    ["300+", "Clients"],
+    ["400+", "Feedbacks"],
+  ] as const) {
+    await expect(summary.getByText(value, { exact: true })).toBeVisible();
+    await expect(summary.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("heading", { name: "Our leaders" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Our clients" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Reviews" }).getByRole("listitem")).not.toHaveCount(
+    0,
+  );
+  await expect(page.getByText("Copyright © 2022")).toBeVisible();
+});
+
+test("Get Started leads to all products", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Get Started" }).click();
+  await expect(page).toHaveURL(/\/allproducts$/);
+  await expect(page.getByRole("heading", { name: "All products" })).toBeVisible();
+});
+
+test("See All leads to all products, which pages, searches and sorts", async ({ page }) => {
+  await page.goto("/home");
+  await page.getByRole("link", { name: "See All" }).click();
+  await expect(page).toHaveURL(/\/allproducts$/);
+  await expect(page.getByRole("article")).toHaveCount(12);
+  await expect(page.getByText("Page 1 of 2")).toBeVisible();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(2);
+
+  await page.getByRole("searchbox", { name: "Search parts" }).fill("radiator");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=radiator/);
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await expect(page.getByRole("article").getByRole("heading")).toContainText(/radiator/i);
+
+  await page.getByRole("searchbox", { name: "Search parts" }).fill("");
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByLabel("Sort by").selectOption("price_asc");
+  await expect(page).toHaveURL(/sort=price_asc/);
+  const api = await page.request.get("/api/products?limit=1&sort=price_asc");
+  const [cheapest] = (await api.json()) as { name: string }[];
+  await expect(page.getByRole("article").first().getByRole("heading")).toHaveText(cheapest!.name);
+});
+
+test("an unknown path shows the not-found image", async ({ page }) => {
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("img", { name: "Not found" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});
+
+test("the navbar reaches blogs, review and portfolio", async ({ page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Blogs" }).click();
+  await expect(page).toHaveURL(/\/blogs$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Blogs" })).toBeVisible();
+  await expect(page.getByRole("article")).not.toHaveCount(0);
+
+  await nav.getByRole("link", { name: "Review" }).click();
+  await expect(page).toHaveURL(/\/review$/);
+  await expect(page.getByRole("heading", { name: "Customer reviews" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Reviews" }).getByRole("listitem")).not.toHaveCount(
+    0,
+  );
+
+  await nav.getByRole("link", { name: "My PortFolio" }).click();
+  await expect(page).toHaveURL(/\/myprotfolio$/);
+  await expect(page.getByRole("heading", { name: "Projects" })).toBeVisible();
+
+  await nav.getByRole("link", { name: "Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("on a phone the menu opens and its links navigate", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.locator("#mobile-menu").getByRole("link", { name: "Blogs" }).click();
+  await expect(page).toHaveURL(/\/blogs$/);
+  await expect(page.locator("#mobile-menu")).toBeHidden();
+});

@@ -1,0 +1,46 @@
+import type { Db } from "../../src/server/db/database";
+import { products, reviews } from "../../src/server/db/schema";
+
+let n = 0;
+
+export async function insertProduct(
+  db: Db,
+  overrides: Partial<typeof products.$inferInsert> = {},
+): Promise<typeof products.$inferSelect> {
+  n += 1;
+  const [row] = await db
+    .insert(products)
+    .values({
+      name: `Test part ${n}`,
+      img: "/images/products/oil-filter.svg",
+      priceCents: 1000 + n,
+      minimumOrder: 2,
+      availableQuantity: 100,
+      shortDescription: `Description of test part ${n}`,
+      warrantyMonths: 12,
+      creatorEmail: "admin@example.com",
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export async function insertReview(
+  db: Db,
+  overrides: Partial<typeof reviews.$inferInsert> = {},
+): Promise<typeof reviews.$inferSelect> {
+  n += 1;
+  const [row] = await db
+    .insert(reviews)
+    .values({
+      authorName: `Reviewer ${n}`,
+      email: `reviewer${n}@example.com`,
+      ratings: 4,
+      descreption: `Review text ${n}`,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}

@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+export interface ServerProcess {
+  url: string;
+  process: ChildProcess;
+  /** Everything the server printed so far. */
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * Starts the real server (`src/server/main.ts`) as its own process on a free port and resolves
+ * once it is listening.
+ */
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /store listening on (http:\/\/[^\s"]+)/.exec(output);
+      if (match?.[1]) {
+        resolve({
+          url: match[1],
+          process: child,
+          output: () => output,
+          async stop(signal = "SIGTERM") {
+            if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+            await exited;
+          },
+        });
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code) =>
+      reject(new Error(`the server exited (code ${code}) before listening:\n${output}`)),
+    );
+  });
+}
