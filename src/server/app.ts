@@ -4,33 +4,54 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import type { SocialProvider } from "../contract/site-config";
+import { createAuth } from "./auth/auth";
+import { createGuards } from "./auth/guards";
+import { createRateLimiter } from "./auth/rate-limit";
+import { authRoutes } from "./auth/routes";
+import { loadAuthSecret } from "./auth/secret";
 import { catalogRoutes } from "./catalog/routes";
 import { createCatalogService } from "./catalog/service";
-import type { Config } from "./config";
+import type { Config, OidcClient } from "./config";
 import type { Database } from "./db/database";
 import { errorHandler } from "./error-handler";
 import { healthRoutes } from "./health/routes";
 import { reviewRoutes } from "./reviews/routes";
 import { createReviewService } from "./reviews/service";
 import { siteConfigRoutes } from "./site-config/routes";
+import { userRoutes } from "./users/routes";
+import { createUserService } from "./users/service";
 
 export interface AppDeps {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions["logger"];
+  /** The address people reach the store at; defaults to config.publicUrl, then localhost:PORT. */
+  publicUrl?: string;
+  /** An OIDC issuer started by the caller (the demo identity provider); overrides config.oidc. */
+  oidc?: OidcClient;
 }
 
 /** Assembles the whole server without listening: `main.ts` starts it, tests `inject()` into it. */
-export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, logger } = deps;
+  const publicUrl = deps.publicUrl ?? config.publicUrl ?? `http://localhost:${config.port}`;
+  const oidc = deps.oidc ?? config.oidc;
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     // Answer malformed ids and queries with 400 rather than routing surprises.
     routerOptions: { maxParamLength: 200 },
@@ -69,13 +90,42 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
 
+  app.addHook("onRequest", refuseCrossSiteWrites(publicUrl));
+
+  const auth = createAuth({
+    db: database.db,
+    publicUrl,
+    secret: await loadAuthSecret(config.authSecret, config.dataDir),
+    production: config.env === "production",
+    adminEmails: config.adminEmails,
+    google: config.google,
+    github: config.github,
+    oidc,
+    log: app.log,
+  });
+  const guards = createGuards(auth);
+  const socialProviders: SocialProvider[] = [
+    ...(config.google ? [{ id: "google" as const, label: "Google" }] : []),
+    ...(config.github ? [{ id: "github" as const, label: "GitHub" }] : []),
+    ...(oidc ? [{ id: "oidc" as const, label: oidc.label }] : []),
+  ];
   const catalog = createCatalogService(database.db);
   const reviews = createReviewService(database.db);
+  const users = createUserService(database.db);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(siteConfigRoutes, { siteConfig: { currency: config.currency } });
+      await api.register(siteConfigRoutes, {
+        siteConfig: { currency: config.currency, socialProviders },
+      });
+      await api.register(authRoutes, {
+        auth,
+        publicUrl,
+        rateLimiter: createRateLimiter(database.db),
+        limits: config.authRateLimit,
+      });
+      await api.register(userRoutes, { users, guards });
       await api.register(catalogRoutes, { catalog });
       await api.register(reviewRoutes, { reviews });
     },
@@ -125,4 +175,26 @@ function cacheControlFor(filePath: string): string {
     return "public, max-age=31536000, immutable";
   if (path.basename(filePath) === "index.html") return "no-cache";
   return "public, max-age=3600";
+}
+
+/**
+ * A state-changing API call must come from our own pages: a browser always sends Origin on such
+ * requests, so a foreign Origin means another site is making the visitor's browser call us.
+ */
+function refuseCrossSiteWrites(publicUrl: string) {
+  const ours = new URL(publicUrl).origin;
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return;
+    if (!req.url.startsWith("/api/")) return;
+    const origin = req.headers.origin;
+    const sameHost = origin === `${req.protocol}://${req.headers.host}`;
+    const crossSite = origin
+      ? origin !== ours && !sameHost
+      : req.headers["sec-fetch-site"] === "cross-site";
+    if (crossSite) {
+      return reply
+        .code(403)
+        .send({ error: "cross_site", message: "Cross-site requests are not accepted" });
+    }
+  };
 }

@@ -18,7 +18,40 @@ const envSchema = z.object({
     .default("true")
     .transform((s) => s === "true"),
   WEB_DIST_DIR: z.string().min(1).default("dist/web"),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((s) => s === "true"),
+  BETTER_AUTH_SECRET: z.string().optional(),
+  ADMIN_EMAILS: z.string().default(""),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_LABEL: z.string().min(1).max(60).default("Single sign-on"),
+  DEMO_IDENTITY_PROVIDER: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((s) => s === "true"),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
 });
+
+const MIN_SECRET_LENGTH = 32;
+
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface OidcClient extends OAuthClient {
+  issuer: string;
+  label: string;
+}
 
 export type Config = Readonly<{
   env: "development" | "production" | "test";
@@ -31,6 +64,18 @@ export type Config = Readonly<{
   currency: string;
   seedDemoData: boolean;
   webDistDir: string;
+  /** The address people use to reach the store; derived from HOST and PORT when unset. */
+  publicUrl: string | undefined;
+  trustProxy: boolean;
+  /** Unset outside production: the server then keeps a generated one in the data folder. */
+  authSecret: string | undefined;
+  adminEmails: ReadonlySet<string>;
+  google: OAuthClient | undefined;
+  github: OAuthClient | undefined;
+  oidc: OidcClient | undefined;
+  /** Run the built-in OIDC identity provider when no other social sign-in is configured. */
+  demoIdentityProvider: boolean;
+  authRateLimit: { perIp: number; perEmail: number; windowSeconds: number };
 }>;
 
 export class ConfigError extends Error {}
@@ -43,6 +88,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  const pair = (name: string, id?: string, secret?: string): OAuthClient | undefined => {
+    if (!id && !secret) return undefined;
+    if (!id || !secret) {
+      problems.push(`  ${name}_CLIENT_ID and ${name}_CLIENT_SECRET: set both or neither`);
+      return undefined;
+    }
+    return { clientId: id, clientSecret: secret };
+  };
+  const google = pair("GOOGLE", e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET);
+  const github = pair("GITHUB", e.GITHUB_CLIENT_ID, e.GITHUB_CLIENT_SECRET);
+  const oidcClient = pair("OIDC", e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET);
+  if (Boolean(e.OIDC_ISSUER) !== Boolean(oidcClient)) {
+    problems.push("  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three or none");
+  }
+  if (e.NODE_ENV === "production" && (e.BETTER_AUTH_SECRET ?? "").length < MIN_SECRET_LENGTH) {
+    problems.push(
+      `  BETTER_AUTH_SECRET: required in production, at least ${MIN_SECRET_LENGTH} random characters (e.g. \`openssl rand -hex 32\`)`,
+    );
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  }
   return Object.freeze({
     env: e.NODE_ENV,
     port: e.PORT,
@@ -53,5 +121,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     currency: e.CURRENCY,
     seedDemoData: e.SEED_DEMO_DATA,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
+    trustProxy: e.TRUST_PROXY,
+    authSecret: e.BETTER_AUTH_SECRET || undefined,
+    adminEmails: new Set(
+      e.ADMIN_EMAILS.split(",")
+        .map((x) => x.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    google,
+    github,
+    oidc:
+      e.OIDC_ISSUER && oidcClient
+        ? { issuer: e.OIDC_ISSUER, label: e.OIDC_LABEL, ...oidcClient }
+        : undefined,
+    demoIdentityProvider: e.DEMO_IDENTITY_PROVIDER && e.NODE_ENV !== "production",
+    authRateLimit: {
+      perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
+      windowSeconds: 15 * 60,
+    },
   });
 }

@@ -1,7 +1,12 @@
 import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import {
+  startDemoIdentityProvider,
+  type DemoIdentityProvider,
+} from "./auth/demo-identity-provider";
+import { ConfigError, loadConfig, type OidcClient } from "./config";
 import { openDatabase } from "./db/database";
-import { seedDemoData } from "./db/seed";
+import { getFreePort } from "./db/free-port";
+import { seedDemoAccounts, seedDemoData } from "./db/seed";
 
 async function main() {
   const config = loadConfig();
@@ -9,11 +14,34 @@ async function main() {
     info: (msg: string) => console.log(msg),
     warn: (msg: string) => console.warn(msg),
   };
+  // The public address must be known before listening (OAuth redirect addresses depend on it).
+  const port = config.port === 0 ? await getFreePort() : config.port;
+  const publicHost = ["localhost", "0.0.0.0", "::"].includes(config.host)
+    ? "localhost"
+    : config.host;
+  const publicUrl = config.publicUrl ?? `http://${publicHost}:${port}`;
+
   const database = await openDatabase(config, bootLog);
   if (config.seedDemoData && (await seedDemoData(database.db))) {
     bootLog.info("inserted the demo catalog and reviews into the empty database");
   }
-  const app = await buildApp({ config, database });
+  if (config.seedDemoData && config.env !== "production") {
+    for (const email of await seedDemoAccounts(database.db)) {
+      bootLog.info(`created the demo account ${email}`);
+    }
+  }
+
+  let demoIdp: DemoIdentityProvider | undefined;
+  let oidc: OidcClient | undefined;
+  if (config.demoIdentityProvider && !config.google && !config.github && !config.oidc) {
+    demoIdp = await startDemoIdentityProvider({
+      redirectUris: [`${publicUrl}/api/auth/oauth2/callback/oidc`],
+    });
+    oidc = { ...demoIdp, label: "Demo ID" };
+    bootLog.info(`demo OIDC identity provider at ${demoIdp.issuer}`);
+  }
+
+  const app = await buildApp({ config, database, publicUrl, oidc });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -23,6 +51,7 @@ async function main() {
     try {
       await app.close(); // stops accepting, lets in-flight requests finish
     } finally {
+      await demoIdp?.stop();
       await database.close();
       process.exit(0);
     }
@@ -34,8 +63,8 @@ async function main() {
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
 
-  const address = await app.listen({ port: config.port, host: config.host });
-  app.log.info(`store listening on ${address}`);
+  await app.listen({ port, host: config.host });
+  app.log.info(`store listening on ${publicUrl}`);
 }
 
 main().catch((err: unknown) => {

@@ -16,6 +16,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     NODE_ENV: "test",
     DATABASE_URL: database.url,
     LOG_LEVEL: "silent",
+    BETTER_AUTH_SECRET: "test-secret-that-is-long-enough-0123456789",
+    DEMO_IDENTITY_PROVIDER: "false",
     ...env,
   });
   const app = await buildApp({ config, database });

@@ -44,14 +44,14 @@ export function createDatabase(url: string, onClose?: () => Promise<void>): Data
 
 /** Opens the database at `databaseUrl`, or starts the embedded one in `dataDir`, then migrates. */
 export async function openDatabase(
-  opts: { databaseUrl: string | undefined; dataDir: string },
+  opts: { databaseUrl: string | undefined; dataDir: string; attach?: boolean },
   log: Logger,
 ): Promise<Database> {
   let database: Database;
   if (opts.databaseUrl) {
     database = createDatabase(opts.databaseUrl);
   } else {
-    const embedded = await startEmbeddedPostgres(opts.dataDir, log);
+    const embedded = await startEmbeddedPostgres(opts.dataDir, log, { attach: opts.attach });
     database = createDatabase(embedded.url, embedded.stop);
   }
   try {

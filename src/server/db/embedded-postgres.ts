@@ -25,6 +25,7 @@ const isRoot = () => process.getuid?.() === 0;
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: Logger,
+  opts: { attach?: boolean } = {},
 ): Promise<EmbeddedDatabase> {
   const clusterDir = path.join(dataDir, "postgres");
   const passwordFile = path.join(dataDir, "postgres-password");
@@ -44,7 +45,21 @@ export async function startEmbeddedPostgres(
     await fs.writeFile(passwordFile, password, { mode: 0o600 });
   }
 
-  await stopOrphanedServer(clusterDir, log);
+  const running = await runningServer(clusterDir);
+  if (running && opts.attach) {
+    // A command-line tool next to a running store: use the store's PostgreSQL, leave it running.
+    return {
+      url: `postgres://postgres:${password}@127.0.0.1:${running.port}/postgres`,
+      stop: async () => {},
+    };
+  }
+  if (running && !running.orphaned) {
+    throw new Error(
+      `Another store process (pid ${running.parentPid}) is using the data folder ${dataDir}. ` +
+        "Stop it first, or give this one its own DATA_DIR or a DATABASE_URL.",
+    );
+  }
+  if (running) await stopOrphanedServer(running.pid, log);
   const port = await getFreePort();
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
@@ -70,19 +85,37 @@ export async function startEmbeddedPostgres(
   };
 }
 
-/**
- * A server process killed with SIGKILL leaves its PostgreSQL child running. Stop it (fast shutdown,
- * which is crash-safe) so this process can start the cluster again.
- */
-async function stopOrphanedServer(clusterDir: string, log: Logger): Promise<void> {
-  const pidFile = path.join(clusterDir, "postmaster.pid");
-  let pid: number;
+interface RunningServer {
+  pid: number;
+  port: number;
+  parentPid: number;
+  /** Its parent (the node process that started it) is gone: killed with SIGKILL, say. */
+  orphaned: boolean;
+}
+
+/** The PostgreSQL already running on this cluster, read from its postmaster.pid, if any. */
+async function runningServer(clusterDir: string): Promise<RunningServer | undefined> {
+  let lines: string[];
   try {
-    pid = Number.parseInt((await fs.readFile(pidFile, "utf8")).split("\n")[0] ?? "", 10);
+    lines = (await fs.readFile(path.join(clusterDir, "postmaster.pid"), "utf8")).split("\n");
   } catch {
-    return;
+    return undefined;
   }
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !(await isPostgres(pid))) return;
+  const pid = Number.parseInt(lines[0] ?? "", 10);
+  const port = Number.parseInt(lines[3] ?? "", 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined;
+  const cmdline = await readProc(pid, "cmdline");
+  if (cmdline !== undefined && !cmdline.includes("postgres")) return undefined; // pid reused
+  const stat = await readProc(pid, "stat");
+  // Field 4 of /proc/PID/stat is the parent's pid (the name in field 2 is in parentheses).
+  const parentPid = Number.parseInt(stat?.slice(stat.lastIndexOf(")") + 2).split(" ")[1] ?? "", 10);
+  const parentCmd = Number.isInteger(parentPid) ? await readProc(parentPid, "cmdline") : undefined;
+  const orphaned = parentPid === 1 || !parentCmd?.includes("node");
+  return { pid, port, parentPid, orphaned };
+}
+
+/** Stops an orphaned PostgreSQL (fast shutdown, which is crash-safe) so we can start it again. */
+async function stopOrphanedServer(pid: number, log: Logger): Promise<void> {
   log.warn(`stopping an orphaned embedded PostgreSQL (pid ${pid})`);
   process.kill(pid, "SIGINT");
   const deadline = Date.now() + 30_000;
@@ -100,11 +133,10 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function isPostgres(pid: number): Promise<boolean> {
+async function readProc(pid: number, file: string): Promise<string | undefined> {
   try {
-    return (await fs.readFile(`/proc/${pid}/cmdline`, "utf8")).includes("postgres");
+    return await fs.readFile(`/proc/${pid}/${file}`, "utf8");
   } catch {
-    // No /proc (not Linux): trust the pid file, as PostgreSQL itself does.
-    return true;
+    return undefined;
   }
 }

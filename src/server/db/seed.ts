@@ -1,9 +1,22 @@
-import { count } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
+import { count, eq } from "drizzle-orm";
 import type { Db } from "./database";
-import { products, reviews } from "./schema";
+import { account, products, reviews, user } from "./schema";
 import { demoProducts } from "./seed-products";
 
-export const DEMO_ADMIN_EMAIL = "admin@example.com";
+/** The demo accounts (README: "Demo accounts"). Only created outside production. */
+export const demoAccounts = {
+  admin: { email: "admin@example.com", password: "admin123", name: "Avery Admin", role: "admin" },
+  customer: {
+    email: "customer@example.com",
+    password: "customer123",
+    name: "Casey Customer",
+    role: "user",
+  },
+} as const;
+
+export const DEMO_ADMIN_EMAIL = demoAccounts.admin.email;
 
 const demoReviews = [
   {
@@ -67,4 +80,33 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       );
     return true;
   });
+}
+
+/** Creates the demo admin and customer (email/password accounts) unless they exist. */
+export async function seedDemoAccounts(db: Db): Promise<string[]> {
+  const created: string[] = [];
+  for (const a of Object.values(demoAccounts)) {
+    const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, a.email));
+    if (existing) continue;
+    const id = randomUUID();
+    const passwordHash = await hashPassword(a.password);
+    await db.transaction(async (tx) => {
+      await tx.insert(user).values({
+        id,
+        email: a.email,
+        name: a.name,
+        role: a.role,
+        emailVerified: true,
+      });
+      await tx.insert(account).values({
+        id: randomUUID(),
+        accountId: id,
+        providerId: "credential",
+        userId: id,
+        password: passwordHash,
+      });
+    });
+    created.push(a.email);
+  }
+  return created;
 }

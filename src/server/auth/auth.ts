@@ -1,0 +1,119 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { eq } from "drizzle-orm";
+import { MIN_PASSWORD_LENGTH } from "../../contract/auth";
+import type { OAuthClient, OidcClient } from "../config";
+import type { Db } from "../db/database";
+import { account, session, user, verification } from "../db/schema";
+
+export const OIDC_PROVIDER_ID = "oidc";
+
+export interface AuthOptions {
+  db: Db;
+  publicUrl: string;
+  secret: string;
+  production: boolean;
+  adminEmails: ReadonlySet<string>;
+  google?: OAuthClient;
+  github?: OAuthClient;
+  oidc?: OidcClient;
+  /** Where Better Auth's own log lines go (the request logger). */
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/**
+ * Better Auth: email/password and social sign-in, sessions in our database (httpOnly cookies).
+ * Roles are ours (`user.role`); Better Auth's admin plugin is not used, so that every admin action
+ * goes through our own routes and their rules (see docs/decisions/001-roles-without-admin-plugin.md).
+ */
+export function createAuth(opts: AuthOptions) {
+  const isAdminEmail = (email: string) => opts.adminEmails.has(email.toLowerCase());
+  return betterAuth({
+    appName: "PartsWorks",
+    baseURL: opts.publicUrl,
+    basePath: "/api/auth",
+    secret: opts.secret,
+    telemetry: { enabled: false },
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) =>
+        level === "error"
+          ? opts.log.error({ details: args }, `auth: ${message}`)
+          : opts.log.warn({ details: args }, `auth: ${message}`),
+    },
+    database: drizzleAdapter(opts.db, {
+      provider: "pg",
+      schema: { user, session, account, verification },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+    },
+    socialProviders: {
+      ...(opts.google && { google: { ...opts.google, prompt: "select_account" as const } }),
+      ...(opts.github && { github: opts.github }),
+    },
+    plugins: opts.oidc
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: OIDC_PROVIDER_ID,
+                discoveryUrl: `${opts.oidc.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`,
+                clientId: opts.oidc.clientId,
+                clientSecret: opts.oidc.clientSecret,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+    user: {
+      additionalFields: {
+        role: { type: "string", input: false, defaultValue: "user", required: false },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    // Our own limiter (rate-limit.ts) covers sign-in and sign-up, per IP and per email, in the
+    // database; Better Auth's would be a second, per-process one.
+    rateLimit: { enabled: false },
+    // Name and email are read-only (SPEC section 5); accounts are removed by admins only.
+    disabledPaths: ["/update-user", "/change-email", "/delete-user"],
+    advanced: {
+      useSecureCookies: opts.production,
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (data) => ({
+            data: { ...data, role: isAdminEmail(data.email) ? "admin" : "user" },
+          }),
+        },
+      },
+      session: {
+        create: {
+          // ADMIN_EMAILS also promotes an existing account when it signs in.
+          after: async (s) => {
+            const [u] = await opts.db
+              .select({ email: user.email, role: user.role })
+              .from(user)
+              .where(eq(user.id, s.userId));
+            if (u && u.role !== "admin" && isAdminEmail(u.email)) {
+              await opts.db.update(user).set({ role: "admin" }).where(eq(user.id, s.userId));
+            }
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

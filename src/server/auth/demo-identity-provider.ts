@@ -1,0 +1,172 @@
+import { generateKeyPairSync, randomBytes, timingSafeEqual } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import Provider, { type KoaContextWithOIDC } from "oidc-provider";
+
+/**
+ * A real OpenID Connect provider (the `oidc-provider` package) with one demo account, so social
+ * sign-in can be tried offline. The store starts it on loopback in its demo default; the
+ * end-to-end tests start it as a separate identity provider. Never used in production.
+ */
+export const demoAccount = {
+  sub: "demo-driver-0001",
+  email: "driver@example.com",
+  password: "driver123",
+  name: "Dana Driver",
+};
+
+export interface DemoIdentityProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  stop(): Promise<void>;
+}
+
+export async function startDemoIdentityProvider(opts: {
+  redirectUris: string[];
+  port?: number;
+}): Promise<DemoIdentityProvider> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const clientId = "partsworks-store";
+  const clientSecret = randomBytes(24).toString("hex");
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: opts.redirectUris,
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "client_secret_basic",
+      },
+    ],
+    jwks: { keys: [privateKey.export({ format: "jwk" })] },
+    cookies: { keys: [randomBytes(32).toString("hex")] },
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+    conformIdTokenClaims: false,
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    findAccount: async (_ctx, id) =>
+      id === demoAccount.sub
+        ? {
+            accountId: id,
+            claims: async () => ({
+              sub: id,
+              email: demoAccount.email,
+              email_verified: true,
+              name: demoAccount.name,
+            }),
+          }
+        : undefined,
+    // The store is a first-party client: its scopes are granted without a consent screen.
+    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+      const accountId = ctx.oidc.session?.accountId;
+      if (!accountId || !ctx.oidc.client) return undefined;
+      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId });
+      grant.addOIDCScope("openid email profile");
+      await grant.save();
+      return grant;
+    },
+  });
+  provider.on("server_error", () => {});
+  const callback = provider.callback();
+
+  server.on("request", (req, res) => {
+    const match = /^\/interaction\/([\w-]+)$/.exec(new URL(req.url ?? "/", issuer).pathname);
+    if (!match) return callback(req, res);
+    handleInteraction(provider, req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(400, { "content-type": "text/plain" });
+      res.end("This sign-in request is no longer valid. Go back to the store and try again.");
+    });
+  });
+
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function handleInteraction(
+  provider: Provider,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+) {
+  const details = await provider.interactionDetails(req, res);
+  if (details.prompt.name !== "login") {
+    // Only login is ever asked for (consent is pre-granted): finish with what we have.
+    return provider.interactionFinished(req, res, {}, { mergeWithLastSubmission: true });
+  }
+  if (req.method === "POST") {
+    const form = new URLSearchParams(await readBody(req));
+    if (
+      sameText(form.get("email")?.trim().toLowerCase() ?? "", demoAccount.email) &&
+      sameText(form.get("password") ?? "", demoAccount.password)
+    ) {
+      return provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: demoAccount.sub } },
+        { mergeWithLastSubmission: false },
+      );
+    }
+    return sendLoginPage(res, details.uid, "Wrong email or password.");
+  }
+  return sendLoginPage(res, details.uid);
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => {
+      body += chunk;
+      if (body.length > 10_000) reject(new Error("body too large"));
+    });
+    req.on("end", () => resolve(body));
+    req.on("error", reject);
+  });
+}
+
+function sendLoginPage(res: http.ServerResponse, uid: string, error?: string) {
+  res.writeHead(error ? 401 : 200, {
+    "content-type": "text/html; charset=utf-8",
+    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    "cache-control": "no-store",
+  });
+  res.end(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Demo ID – sign in</title>
+<style>
+body{font-family:system-ui,sans-serif;background:#eef2f7;display:grid;place-items:center;min-height:100vh;margin:0}
+main{background:#fff;padding:2rem;border-radius:12px;box-shadow:0 4px 20px #0002;width:min(22rem,90vw)}
+h1{font-size:1.3rem;margin:0 0 .25rem}p{color:#555;margin:.25rem 0 1rem}
+label{display:block;margin:.75rem 0 .25rem;font-weight:600}
+input{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #bbb;border-radius:6px;font-size:1rem}
+button{margin-top:1.25rem;width:100%;padding:.7rem;border:0;border-radius:6px;background:#1e3a5f;color:#fff;font-size:1rem;cursor:pointer}
+.error{color:#b00020;font-weight:600}
+</style></head><body><main>
+<h1>Demo ID</h1>
+<p>The store's demo identity provider. Demo account: ${demoAccount.email} / ${demoAccount.password}</p>
+${error ? `<p class="error" role="alert">${error}</p>` : ""}
+<form method="post" action="/interaction/${uid}">
+<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required>
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Sign in to Demo ID</button>
+</form></main></body></html>`);
+}

@@ -1,0 +1,98 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { RateLimiter } from "./rate-limit";
+import type { Auth } from "./auth";
+
+export interface AuthRoutesOptions {
+  auth: Auth;
+  publicUrl: string;
+  rateLimiter: RateLimiter;
+  limits: { perIp: number; perEmail: number; windowSeconds: number };
+}
+
+/** Paths where a guess costs us a password hash and tells an attacker something. */
+const LIMITED_PATHS = new Set(["/api/auth/sign-in/email", "/api/auth/sign-up/email"]);
+
+/** Mounts Better Auth at /api/auth/*, behind our rate limit, answering errors in our shape. */
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opts) => {
+  app.route({
+    method: ["GET", "POST"],
+    url: "/auth/*",
+    schema: { hide: true },
+    handler: async (req, reply) => {
+      const pathname = req.url.split("?")[0] ?? "";
+      if (req.method === "POST" && LIMITED_PATHS.has(pathname)) {
+        const limited = await checkRateLimit(req, opts);
+        if (limited) return tooManyAttempts(reply, limited);
+      }
+      const res = await opts.auth.handler(toWebRequest(req, opts.publicUrl));
+      return sendWebResponse(reply, res);
+    },
+  });
+};
+
+async function checkRateLimit(
+  req: FastifyRequest,
+  { rateLimiter, limits }: AuthRoutesOptions,
+): Promise<number | undefined> {
+  const hits = [rateLimiter.hit(`auth:ip:${req.ip}`, limits.perIp, limits.windowSeconds)];
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  if (typeof email === "string" && email.length <= 254) {
+    const key = `auth:email:${email.trim().toLowerCase()}`;
+    hits.push(rateLimiter.hit(key, limits.perEmail, limits.windowSeconds));
+  }
+  const results = await Promise.all(hits);
+  const blocked = results.filter((r) => !r.allowed);
+  return blocked.length > 0 ? Math.max(...blocked.map((r) => r.retryAfter)) : undefined;
+}
+
+function tooManyAttempts(reply: FastifyReply, retryAfter: number) {
+  const minutes = Math.ceil(retryAfter / 60);
+  return reply
+    .code(429)
+    .header("retry-after", retryAfter)
+    .send({
+      error: "too_many_requests",
+      message: `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+    });
+}
+
+function toWebRequest(req: FastifyRequest, publicUrl: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  const hasBody = req.method !== "GET" && req.body !== undefined && req.body !== null;
+  return new Request(new URL(req.url, publicUrl), {
+    method: req.method,
+    headers,
+    body: hasBody ? JSON.stringify(req.body) : undefined,
+  });
+}
+
+async function sendWebResponse(reply: FastifyReply, res: Response) {
+  reply.code(res.status);
+  res.headers.forEach((value, name) => {
+    if (name !== "set-cookie" && name !== "content-length") reply.header(name, value);
+  });
+  const cookies = res.headers.getSetCookie();
+  if (cookies.length > 0) reply.header("set-cookie", cookies);
+  const text = await res.text();
+  if (res.status >= 400) {
+    // Better Auth answers { code, message }; the rest of our API answers { error, message }.
+    const body = safeJson(text) as { code?: unknown; message?: unknown } | undefined;
+    return reply.type("application/json").send({
+      error: typeof body?.code === "string" ? body.code.toLowerCase() : "auth_error",
+      message: typeof body?.message === "string" ? body.message : res.statusText || "Failed",
+    });
+  }
+  return reply.send(text.length > 0 ? text : null);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

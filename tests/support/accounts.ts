@@ -1,0 +1,47 @@
+import type { FastifyInstance } from "fastify";
+
+let n = 0;
+
+export interface TestAccount {
+  email: string;
+  password: string;
+  name: string;
+  /** The Cookie header that carries this account's session. */
+  cookie: string;
+}
+
+export function cookieHeader(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((c) => c.split(";")[0]).join("; ");
+}
+
+/** Signs a new account up through Better Auth's real endpoint and returns its session cookie. */
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<Omit<TestAccount, "cookie">> = {},
+): Promise<TestAccount> {
+  n += 1;
+  const input = {
+    email: `user${n}-${Date.now()}@example.com`,
+    password: "secret123",
+    name: `User ${n}`,
+    ...overrides,
+  };
+  const res = await app.inject({ method: "POST", url: "/api/auth/sign-up/email", payload: input });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return { ...input, cookie: cookieHeader(res.headers["set-cookie"]) };
+}
+
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<string> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/auth/sign-in/email",
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return cookieHeader(res.headers["set-cookie"]);
+}
