@@ -1,15 +1,38 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { startDemoIdentityProvider } from "../../src/server/auth/demo-identity-provider";
+import { getFreePort } from "../../src/server/db/free-port";
 import { startServerProcess } from "../support/server-process";
 
-/** Starts the production server on a fresh embedded database with the demo data. */
+/**
+ * Starts an OpenID Connect identity provider (in this process) and the production server (its own
+ * process, a fresh embedded database with the demo data, configured to use that provider through
+ * OIDC_ISSUER, as a real deployment would).
+ */
 export default async function globalSetup() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-e2e-"));
-  const server = await startServerProcess({ NODE_ENV: "production", DATA_DIR: dataDir });
+  const port = await getFreePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const idp = await startDemoIdentityProvider({
+    redirectUris: [`${publicUrl}/api/auth/oauth2/callback/oidc`],
+  });
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    OIDC_ISSUER: idp.issuer,
+    OIDC_CLIENT_ID: idp.clientId,
+    OIDC_CLIENT_SECRET: idp.clientSecret,
+    OIDC_LABEL: "Demo ID",
+    // Every browser here signs in from 127.0.0.1; the limit itself is covered by the API tests.
+    AUTH_RATE_LIMIT_PER_IP: "10000",
+    AUTH_RATE_LIMIT_PER_EMAIL: "10000",
+  });
   process.env.E2E_BASE_URL = server.url;
   return async () => {
     await server.stop();
+    await idp.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
   };
 }

@@ -146,7 +146,7 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 function sendLoginPage(res: http.ServerResponse, uid: string, error?: string) {
   res.writeHead(error ? 401 : 200, {
     "content-type": "text/html; charset=utf-8",
-    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
     "cache-control": "no-store",
   });
   res.end(`<!doctype html>

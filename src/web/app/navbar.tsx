@@ -1,31 +1,59 @@
 import { useState } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useNavigate } from "react-router";
+import { Spinner } from "../components/spinner";
+import { useSession, useSignOut } from "../lib/session";
 import { paths } from "./paths";
-
-const links = [
-  { to: paths.home, label: "Home" },
-  { to: paths.blogs, label: "Blogs" },
-  { to: paths.portfolio, label: "My PortFolio" },
-  { to: paths.review, label: "Review" },
-];
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");
 
 function NavLinks() {
+  const { data: user, isPending } = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const links = [
+    { to: paths.home, label: "Home" },
+    { to: paths.blogs, label: "Blogs" },
+    { to: paths.portfolio, label: "My PortFolio" },
+    { to: paths.review, label: "Review" },
+    ...(user ? [{ to: paths.dashboard, label: "Dashboard" }] : []),
+  ];
   return (
     <>
       {links.map((l) => (
         <li key={l.to}>
-          <NavLink to={l.to} end className={linkClass}>
+          <NavLink to={l.to} end={l.to === paths.home} className={linkClass}>
             {l.label}
           </NavLink>
         </li>
       ))}
-      <li>
-        <NavLink to={paths.login} className={linkClass}>
-          Login
-        </NavLink>
-      </li>
+      {isPending ? (
+        <li className="justify-center px-3">
+          <Spinner label="Checking your session" />
+        </li>
+      ) : user ? (
+        <>
+          <li className="menu-title px-3 py-2 text-base-content" data-testid="user-name">
+            {user.name}
+          </li>
+          <li>
+            <button
+              type="button"
+              onClick={async () => {
+                await signOut();
+                navigate(paths.home);
+              }}
+            >
+              Sign Out
+            </button>
+          </li>
+        </>
+      ) : (
+        <li>
+          <NavLink to={paths.login} className={linkClass}>
+            Login
+          </NavLink>
+        </li>
+      )}
     </>
   );
 }
@@ -42,12 +70,12 @@ export function Navbar() {
             PartsWorks
           </Link>
         </div>
-        <ul className="menu menu-horizontal hidden gap-1 px-1 md:flex">
+        <ul className="menu menu-horizontal hidden items-center gap-1 px-1 md:flex">
           <NavLinks />
         </ul>
         <button
           type="button"
-          className="btn btn-ghost btn-square md:hidden"
+          className="btn btn-square btn-ghost md:hidden"
           aria-expanded={open}
           aria-controls="mobile-menu"
           aria-label={open ? "Close menu" : "Open menu"}
@@ -68,7 +96,7 @@ export function Navbar() {
           id="mobile-menu"
           className="menu w-full border-t border-base-300 px-4 pb-3 md:hidden"
           onClick={(e) => {
-            if ((e.target as HTMLElement).closest("a")) setOpen(false);
+            if ((e.target as HTMLElement).closest("a, button")) setOpen(false);
           }}
         >
           <NavLinks />

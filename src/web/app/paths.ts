@@ -10,4 +10,11 @@ export const paths = {
   review: "/review",
   portfolio: "/myprotfolio",
   dashboard: "/dashboard",
+  addReview: "/dashboard/reviews",
+  myItems: "/dashboard/myitems",
+  payment: (orderId: string) => `/dashboard/payment/${orderId}`,
+  allUsers: "/dashboard/allusers",
+  addProduct: "/dashboard/addProduct",
+  manageProducts: "/dashboard/manageallproducts",
+  manageOrders: "/dashboard/manageallorders",
 } as const;

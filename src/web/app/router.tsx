@@ -1,6 +1,16 @@
-import { createBrowserRouter } from "react-router";
+import { createBrowserRouter, type RouteObject } from "react-router";
 import { PageSpinner } from "../components/spinner";
+import { RequireAdmin, RequireAuth, RequireCustomer } from "./guards";
 import { RootLayout } from "./root-layout";
+
+// Route modules are loaded on first visit, so public pages never download dashboard code.
+const page = (path: string | undefined, load: () => Promise<RouteObject["Component"]>) =>
+  ({
+    ...(path === undefined ? { index: true } : { path }),
+    lazy: async () => ({ Component: await load() }),
+  }) as RouteObject;
+
+const comingSoon = async () => (await import("./routes/coming-soon")).ComingSoonRoute;
 
 export const router = createBrowserRouter([
   {
@@ -8,37 +18,41 @@ export const router = createBrowserRouter([
     Component: RootLayout,
     HydrateFallback: PageSpinner,
     children: [
-      { index: true, lazy: async () => ({ Component: (await import("./routes/home")).HomeRoute }) },
+      page(undefined, async () => (await import("./routes/home")).HomeRoute),
+      page("home", async () => (await import("./routes/home")).HomeRoute),
+      page("allproducts", async () => (await import("./routes/all-products")).AllProductsRoute),
+      page("blogs", async () => (await import("./routes/blogs")).BlogsRoute),
+      page("review", async () => (await import("./routes/review")).ReviewRoute),
+      page("myprotfolio", async () => (await import("./routes/portfolio")).PortfolioRoute),
+      page("login", async () => (await import("./routes/login")).LoginRoute),
+      page("signup", async () => (await import("./routes/signup")).SignupRoute),
       {
-        path: "home",
-        lazy: async () => ({ Component: (await import("./routes/home")).HomeRoute }),
+        Component: RequireAuth,
+        children: [
+          page("products/:id", async () => (await import("./routes/product")).ProductRoute),
+          {
+            path: "dashboard",
+            lazy: async () => ({
+              Component: (await import("./routes/dashboard-layout")).DashboardLayout,
+            }),
+            children: [
+              page(undefined, async () => (await import("./routes/profile")).ProfileRoute),
+              {
+                Component: RequireCustomer,
+                children: ["reviews", "myitems"].map((p) => page(p, comingSoon)),
+              },
+              page("payment/:id", comingSoon),
+              {
+                Component: RequireAdmin,
+                children: ["allusers", "addProduct", "manageallproducts", "manageallorders"].map(
+                  (p) => page(p, comingSoon),
+                ),
+              },
+            ],
+          },
+        ],
       },
-      {
-        path: "allproducts",
-        lazy: async () => ({
-          Component: (await import("./routes/all-products")).AllProductsRoute,
-        }),
-      },
-      {
-        path: "products/:id",
-        lazy: async () => ({ Component: (await import("./routes/product")).ProductRoute }),
-      },
-      {
-        path: "blogs",
-        lazy: async () => ({ Component: (await import("./routes/blogs")).BlogsRoute }),
-      },
-      {
-        path: "review",
-        lazy: async () => ({ Component: (await import("./routes/review")).ReviewRoute }),
-      },
-      {
-        path: "myprotfolio",
-        lazy: async () => ({ Component: (await import("./routes/portfolio")).PortfolioRoute }),
-      },
-      {
-        path: "*",
-        lazy: async () => ({ Component: (await import("./routes/not-found")).NotFoundRoute }),
-      },
+      page("*", async () => (await import("./routes/not-found")).NotFoundRoute),
     ],
   },
 ]);

@@ -1,0 +1,56 @@
+import path from "node:path";
+import { expect, test } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+test("defaults give the demo set-up on port 3000 with the embedded database", () => {
+  const c = loadConfig({});
+  expect(c).toMatchObject({
+    env: "development",
+    port: 3000,
+    host: "localhost",
+    databaseUrl: undefined,
+    dataDir: path.resolve("data"),
+    currency: "USD",
+    seedDemoData: true,
+    demoIdentityProvider: true,
+  });
+});
+
+test("production refuses to start without a strong BETTER_AUTH_SECRET", () => {
+  expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
+  expect(() => loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: "short" })).toThrow(
+    /BETTER_AUTH_SECRET: required in production/,
+  );
+  const c = loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: "x".repeat(32) });
+  expect(c.authSecret).toBe("x".repeat(32));
+  // The demo identity provider never runs in production.
+  expect(c.demoIdentityProvider).toBe(false);
+});
+
+test("social providers need their id and secret together", () => {
+  expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id-only" })).toThrow(
+    /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither/,
+  );
+  expect(() => loadConfig({ OIDC_ISSUER: "https://id.example.com" })).toThrow(
+    /OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/,
+  );
+  const c = loadConfig({
+    OIDC_ISSUER: "https://id.example.com",
+    OIDC_CLIENT_ID: "store",
+    OIDC_CLIENT_SECRET: "s3cret",
+    GITHUB_CLIENT_ID: "gh",
+    GITHUB_CLIENT_SECRET: "gh-secret",
+  });
+  expect(c.oidc).toEqual({
+    issuer: "https://id.example.com",
+    clientId: "store",
+    clientSecret: "s3cret",
+    label: "Single sign-on",
+  });
+  expect(c.github).toEqual({ clientId: "gh", clientSecret: "gh-secret" });
+});
+
+test("ADMIN_EMAILS is a comma-separated, case-insensitive list", () => {
+  const c = loadConfig({ ADMIN_EMAILS: " Boss@Example.com ,ops@example.com,," });
+  expect([...c.adminEmails]).toEqual(["boss@example.com", "ops@example.com"]);
+});

@@ -1,0 +1,35 @@
+import { Link, Navigate, useLocation, useNavigate } from "react-router";
+import { LoginForm } from "../../features/auth/components/login-form";
+import { SocialSignIn } from "../../features/auth/components/social-sign-in";
+import { usePageTitle } from "../../components/page-title";
+import { useSession } from "../../lib/session";
+import { paths } from "../paths";
+import { returnToFrom } from "../return-to";
+import { AuthCard } from "./auth-card";
+
+export function LoginRoute() {
+  usePageTitle("Login");
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { data: user } = useSession();
+  const returnTo = returnToFrom(location);
+  const socialError = new URLSearchParams(location.search).get("error");
+  if (user) return <Navigate to={returnTo} replace />;
+  return (
+    <AuthCard title="Login">
+      {socialError && (
+        <p role="alert" className="text-error">
+          Social sign-in failed ({socialError.replaceAll("_", " ")}). Please try again.
+        </p>
+      )}
+      <LoginForm onSignedIn={() => navigate(returnTo, { replace: true })} />
+      <SocialSignIn returnTo={returnTo} />
+      <p className="text-center text-sm">
+        New to PartsWorks?{" "}
+        <Link to={paths.signup} className="link link-primary">
+          Create an account
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

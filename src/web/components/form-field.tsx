@@ -1,0 +1,33 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+
+interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled input with its validation message under it (linked for screen readers). */
+export function FormField({ label, error, hint, id, ...input }: FormFieldProps) {
+  const fieldId = id ?? input.name;
+  const errorId = `${fieldId}-error`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={fieldId} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={fieldId}
+        className={`input input-bordered w-full ${error ? "input-error" : ""} ${input.readOnly ? "bg-base-200 text-base-content/80" : ""}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
+      {hint && !error && <p className="text-xs text-base-content/70">{hint}</p>}
+      {error && (
+        <p id={errorId} className="text-sm text-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { profileUpdateSchema, type Profile, type ProfileUpdate } from "../../../../contract/users";
+import { FormField } from "../../../components/form-field";
+import { PageSpinner } from "../../../components/spinner";
+import { QueryError } from "../../../components/query-error";
+import { useProfile, useUpdateProfile } from "../api/profile";
+
+/** My Info: name and email are shown read-only; the other profile fields can be edited. */
+export function ProfileForm() {
+  const { data: profile, error, isPending } = useProfile();
+  if (isPending) return <PageSpinner />;
+  if (error) return <QueryError error={error} />;
+  return <ProfileFields profile={profile} />;
+}
+
+function ProfileFields({ profile }: { profile: Profile }) {
+  const update = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<ProfileUpdate>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: {
+      education: profile.education,
+      address: profile.address,
+      phoneNo: profile.phoneNo,
+      linkedIn: profile.linkedIn,
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      className="card border border-base-300 bg-base-100"
+      onSubmit={handleSubmit((fields) =>
+        update.mutate(fields, {
+          onSuccess: (saved) => {
+            reset({
+              education: saved.education,
+              address: saved.address,
+              phoneNo: saved.phoneNo,
+              linkedIn: saved.linkedIn,
+            });
+            toast.success("Your profile is saved");
+          },
+        }),
+      )}
+    >
+      <div className="card-body grid gap-4 md:grid-cols-2">
+        <h1 className="text-2xl font-bold md:col-span-2">My Info</h1>
+        <FormField label="Name" name="name" value={profile.name} readOnly />
+        <FormField label="Email" name="email" type="email" value={profile.email} readOnly />
+        <FormField label="Education" error={errors.education?.message} {...register("education")} />
+        <FormField
+          label="Phone number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          error={errors.phoneNo?.message}
+          {...register("phoneNo")}
+        />
+        <FormField
+          label="Address"
+          autoComplete="street-address"
+          error={errors.address?.message}
+          {...register("address")}
+        />
+        <FormField
+          label="LinkedIn profile"
+          type="url"
+          placeholder="https://www.linkedin.com/in/…"
+          error={errors.linkedIn?.message}
+          {...register("linkedIn")}
+        />
+        {update.error && (
+          <p role="alert" className="text-error md:col-span-2">
+            {update.error.message}
+          </p>
+        )}
+        <div className="md:col-span-2">
+          <button type="submit" className="btn btn-primary" disabled={!isDirty || update.isPending}>
+            {update.isPending && <span className="loading loading-spinner loading-sm" />}
+            Save profile
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

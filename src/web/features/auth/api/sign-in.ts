@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { LoginInput, SignupInput } from "../../../../contract/auth";
+import type { SocialProvider } from "../../../../contract/site-config";
+import { apiSend } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiSend("POST", "/auth/sign-in/email", input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+  });
+}
+
+export function useSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SignupInput) => apiSend("POST", "/auth/sign-up/email", input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+  });
+}
+
+/**
+ * Starts social sign-in: the server answers the provider's address, the browser goes there, and
+ * the provider sends it back to `returnTo` signed in (or to /login with an error).
+ */
+export async function startSocialSignIn(provider: SocialProvider["id"], returnTo: string) {
+  const common = {
+    callbackURL: returnTo,
+    errorCallbackURL: `/login?from=${encodeURIComponent(returnTo)}`,
+  };
+  const { url } =
+    provider === "oidc"
+      ? await apiSend<{ url: string }>("POST", "/auth/sign-in/oauth2", {
+          providerId: "oidc",
+          ...common,
+        })
+      : await apiSend<{ url: string }>("POST", "/auth/sign-in/social", { provider, ...common });
+  window.location.assign(url);
+}

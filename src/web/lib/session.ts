@@ -1,0 +1,31 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Role } from "../../contract/users";
+import { apiGet, apiSend } from "./api-client";
+import { queryKeys } from "./query-keys";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+/** The signed-in user from the session cookie (httpOnly, so only the server can read it). */
+export async function getSession(): Promise<SessionUser | null> {
+  const body = await apiGet<{ user: SessionUser } | null>("/auth/get-session");
+  return body?.user ?? null;
+}
+
+export function useSession() {
+  return useQuery({ queryKey: queryKeys.session, queryFn: getSession, staleTime: 60_000 });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await apiSend("POST", "/auth/sign-out", {});
+    queryClient.setQueryData(queryKeys.session, null);
+    // Everything cached belonged to the signed-in user: drop it.
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "session" });
+  };
+}

@@ -1,0 +1,40 @@
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+export const demoAdmin = { email: "admin@example.com", password: "admin123", name: "Avery Admin" };
+export const demoCustomer = {
+  email: "customer@example.com",
+  password: "customer123",
+  name: "Casey Customer",
+};
+
+let n = 0;
+export function newCustomer() {
+  n += 1;
+  const id = `${Date.now()}-${process.pid}-${n}`;
+  return { name: `Test Buyer ${n}`, email: `buyer-${id}@example.com`, password: "secret123" };
+}
+
+/** Signs up through the page and waits until the navbar shows the new user. */
+export async function signUpInBrowser(page: Page, who = newCustomer()) {
+  await page.goto("/signup");
+  await page.getByLabel("Name").fill(who.name);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByTestId("user-name").first()).toHaveText(who.name);
+  return who;
+}
+
+/** Fills the login form (the page must already show it). */
+export async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+export async function signInInBrowser(page: Page, who: { email: string; password: string }) {
+  await page.goto("/login");
+  await fillLogin(page, who.email, who.password);
+  await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeVisible();
+}
