@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(userRoutes, { users, guards });
       await api.register(catalogRoutes, { catalog });
-      await api.register(reviewRoutes, { reviews });
+      await api.register(reviewRoutes, { reviews, guards });
     },
     { prefix: "/api" },
   );

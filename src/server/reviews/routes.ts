@@ -3,12 +3,13 @@ import { z } from "zod";
 import { apiErrorSchema, pagingQuerySchema } from "../../contract/common";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import { reviewSchema } from "../../contract/reviews";
+import type { Guards } from "../auth/guards";
 import type { ReviewService } from "./service";
 
-export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewService }> = async (
-  app,
-  { reviews },
-) => {
+export const reviewRoutes: FastifyPluginAsyncZod<{
+  reviews: ReviewService;
+  guards: Guards;
+}> = async (app, { reviews }) => {
   app.get(
     "/reviews",
     {

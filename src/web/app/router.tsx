@@ -39,7 +39,10 @@ export const router = createBrowserRouter([
               page(undefined, async () => (await import("./routes/profile")).ProfileRoute),
               {
                 Component: RequireCustomer,
-                children: ["reviews", "myitems"].map((p) => page(p, comingSoon)),
+                children: [
+                  page("reviews", async () => (await import("./routes/add-review")).AddReviewRoute),
+                  page("myitems", comingSoon),
+                ],
               },
               page("payment/:id", comingSoon),
               {
