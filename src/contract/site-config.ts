@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paymentGateways } from "./payments";
 
 export const socialProviderSchema = z.object({
   /** `google` and `github` sign in through /api/auth/sign-in/social; `oidc` through sign-in/oauth2. */
@@ -11,5 +12,10 @@ export type SocialProvider = z.infer<typeof socialProviderSchema>;
 export const siteConfigSchema = z.object({
   currency: z.string().length(3),
   socialProviders: z.array(socialProviderSchema),
+  payments: z.object({
+    gateway: z.enum(paymentGateways),
+    /** Stripe's publishable key, when the Stripe gateway is on. */
+    publishableKey: z.string().optional(),
+  }),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

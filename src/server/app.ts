@@ -22,12 +22,19 @@ import { createGuards } from "./auth/guards";
 import { createRateLimiter } from "./auth/rate-limit";
 import { authRoutes } from "./auth/routes";
 import { loadAuthSecret } from "./auth/secret";
+import Stripe from "stripe";
 import { catalogRoutes } from "./catalog/routes";
 import { createCatalogService } from "./catalog/service";
 import type { Config, OidcClient } from "./config";
 import type { Database } from "./db/database";
 import { errorHandler } from "./error-handler";
 import { healthRoutes } from "./health/routes";
+import { orderRoutes } from "./orders/routes";
+import { createOrderService } from "./orders/service";
+import { paymentRoutes, type PaymentRoutesOptions } from "./payments/routes";
+import { createPaymentService } from "./payments/service";
+import { createStripeGateway } from "./payments/stripe-gateway";
+import { createTestCardGateway } from "./payments/test-card-gateway";
 import { reviewRoutes } from "./reviews/routes";
 import { createReviewService } from "./reviews/service";
 import { siteConfigRoutes } from "./site-config/routes";
@@ -61,15 +68,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
+  // Stripe Elements loads from Stripe and talks to it; the test-card gateway needs nothing else.
+  const stripeSources = config.stripe ? ["https://js.stripe.com"] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeSources],
+        frameSrc: [
+          "'self'",
+          ...stripeSources,
+          ...(config.stripe ? ["https://hooks.stripe.com"] : []),
+        ],
         // Style attributes and the toast library's injected stylesheet; scripts stay 'self' only.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "https:"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(config.stripe ? ["https://api.stripe.com"] : [])],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -112,12 +126,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const catalog = createCatalogService(database.db);
   const reviews = createReviewService(database.db);
   const users = createUserService(database.db);
+  const orders = createOrderService(database.db, {
+    currency: config.currency,
+    holdMs: config.orderHoldMs,
+  });
+  const payment = createPaymentGateway(config, database);
+  const payments = createPaymentService(database.db, payment.gateway, app.log);
+  startHoldSweeper(app, orders.cancelExpired, config.holdSweepMs);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(siteConfigRoutes, {
-        siteConfig: { currency: config.currency, socialProviders },
+        siteConfig: {
+          currency: config.currency,
+          socialProviders,
+          payments: {
+            gateway: payment.gateway.name,
+            publishableKey: config.stripe?.publishableKey,
+          },
+        },
       });
       await api.register(authRoutes, {
         auth,
@@ -126,6 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         limits: config.authRateLimit,
       });
       await api.register(userRoutes, { users, guards });
+      await api.register(orderRoutes, { orders, payments, guards });
+      await api.register(paymentRoutes, { payments, guards, ...payment.routes });
       await api.register(catalogRoutes, { catalog });
       await api.register(reviewRoutes, { reviews, guards });
     },
@@ -197,4 +227,33 @@ function refuseCrossSiteWrites(publicUrl: string) {
         .send({ error: "cross_site", message: "Cross-site requests are not accepted" });
     }
   };
+}
+
+/** Stripe when it is configured, else the built-in test-card gateway. */
+function createPaymentGateway(config: Config, database: Database) {
+  if (config.stripe) {
+    const client = new Stripe(config.stripe.secretKey);
+    const routes: Partial<PaymentRoutesOptions> = config.stripe.webhookSecret
+      ? { stripeWebhook: { client, secret: config.stripe.webhookSecret } }
+      : {};
+    return { gateway: createStripeGateway(client), routes };
+  }
+  const testCard = createTestCardGateway(database.db);
+  return { gateway: testCard, routes: { testCard } };
+}
+
+/** Cancels unpaid orders whose stock hold ran out, now and then, while the server runs. */
+function startHoldSweeper(app: FastifyInstance, sweep: () => Promise<number>, everyMs: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const run = () =>
+    sweep().then(
+      (n) => n > 0 && app.log.info(`cancelled ${n} unpaid order(s) past their hold`),
+      (err: unknown) => app.log.error({ err }, "hold sweeper failed"),
+    );
+  app.addHook("onReady", async () => {
+    void run();
+    timer = setInterval(run, everyMs);
+    timer.unref();
+  });
+  app.addHook("onClose", async () => clearInterval(timer));
 }

@@ -39,6 +39,15 @@ const envSchema = z.object({
     .transform((s) => s === "true"),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  ORDER_HOLD_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(48),
+  HOLD_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
 });
 
 const MIN_SECRET_LENGTH = 32;
@@ -76,6 +85,11 @@ export type Config = Readonly<{
   /** Run the built-in OIDC identity provider when no other social sign-in is configured. */
   demoIdentityProvider: boolean;
   authRateLimit: { perIp: number; perEmail: number; windowSeconds: number };
+  orderHoldMs: number;
+  holdSweepMs: number;
+  /** Set when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are; else the test-card gateway. */
+  stripe:
+    { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
 }>;
 
 export class ConfigError extends Error {}
@@ -107,6 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       `  BETTER_AUTH_SECRET: required in production, at least ${MIN_SECRET_LENGTH} random characters (e.g. \`openssl rand -hex 32\`)`,
     );
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
+    problems.push("  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both or neither");
   }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
@@ -141,5 +158,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
       windowSeconds: 15 * 60,
     },
+    orderHoldMs: e.ORDER_HOLD_HOURS * 3_600_000,
+    holdSweepMs: e.HOLD_SWEEP_SECONDS * 1000,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          }
+        : undefined,
   });
 }

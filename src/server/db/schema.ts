@@ -7,6 +7,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -141,4 +142,98 @@ export const rateLimit = pgTable("rate_limit", {
   key: text("key").primaryKey(),
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
   count: integer("count").notNull(),
+});
+
+// --- Orders and payments ---
+
+export const orderStatuses = ["unpaid", "paid", "shipped", "cancelled"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Null once the product is deleted; the name and price below keep the record readable. */
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    /** Null once the customer's account is removed; paid orders stay for the records. */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    orderEmail: text("order_email").notNull(),
+    customerName: text("customer_name").notNull(),
+    productName: text("product_name").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    orderQty: integer("order_qty").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    currency: text("currency").notNull(),
+    phone: text("phone").notNull(),
+    address: text("address").notNull(),
+    status: text("status", { enum: orderStatuses }).notNull().default("unpaid"),
+    transactionId: text("transaction_id").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** An unpaid order holds its stock until then; afterwards the sweeper cancels it. */
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("orders_qty_positive", sql`${t.orderQty} > 0`),
+    check("orders_total_matches", sql`${t.totalCents} = ${t.unitPriceCents} * ${t.orderQty}`),
+    check("orders_status_valid", sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled')`),
+    check(
+      "orders_paid_has_transaction",
+      sql`${t.status} not in ('paid', 'shipped') or ${t.transactionId} is not null`,
+    ),
+    // One unpaid order per customer and product: the duplicate-order rule, race-free.
+    uniqueIndex("orders_one_unpaid_per_product")
+      .on(t.userId, t.productId)
+      .where(sql`${t.status} = 'unpaid'`),
+    index("orders_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    index("orders_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("orders_hold_idx")
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'unpaid'`),
+    index("orders_product_idx").on(t.productId),
+  ],
+);
+
+/** One row per payment intent created at a gateway for an order. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    gateway: text("gateway").notNull(),
+    gatewayIntentId: text("gateway_intent_id").notNull().unique(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").notNull().default("created"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("payments_order_idx").on(t.orderId)],
+);
+
+/** Gateway webhook events already handled, so a replayed event changes nothing. */
+export const webhookEvents = pgTable("webhook_events", {
+  id: text("id").primaryKey(),
+  gateway: text("gateway").notNull(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The built-in test-card gateway's own records (what Stripe keeps on its side): intents with
+ * their client secret, amount and outcome.
+ */
+export const testCardIntents = pgTable("test_card_intents", {
+  id: text("id").primaryKey(),
+  clientSecret: text("client_secret").notNull().unique(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull(),
+  orderId: text("order_id").notNull(),
+  idempotencyKey: text("idempotency_key").unique(),
+  status: text("status").notNull().default("requires_payment_method"),
+  lastError: text("last_error"),
+  cardLast4: text("card_last4"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+/** The exact texts a customer sees about orders (SPEC sections 5 and 8, spelt so). */
+export const orderMessages = {
+  placed: "Your Oder has been placed",
+  duplicate: "You have already ordered this product",
+  atLeast: (min: number) => `please order at least ${min}`,
+  lessThen: (available: number) => `please order less then ${available}`,
+} as const;
+
+export const orderStatuses = ["unpaid", "paid", "shipped", "cancelled"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** An order on the wire, with the spec's field names (`phonrNo`, `Address`, `_id`). */
+export const orderSchema = z.object({
+  _id: z.uuid(),
+  productId: z.uuid().nullable(),
+  productName: z.string(),
+  orderQty: z.number().int(),
+  orderEmail: z.string(),
+  /** Unit price in currency units, fixed when the order was placed. */
+  productPrice: z.number(),
+  total: z.number(),
+  currency: z.string(),
+  phonrNo: z.string(),
+  Address: z.string(),
+  paid: z.boolean(),
+  status: z.enum(orderStatuses),
+  transactionId: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  holdExpiresAt: z.iso.datetime({ offset: true }),
+  paidAt: z.iso.datetime({ offset: true }).nullable(),
+  shippedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const MAX_ORDER_QTY = 1_000_000;
+
+/**
+ * What the customer sends. Who orders, the product's name and its price come from the session and
+ * the database; the spec's `orderEmail`, `productName` and `productPrice` are ignored if sent.
+ */
+export const orderCreateSchema = z.object({
+  productId: z.uuid({ message: "Choose a product" }),
+  orderQty: z
+    .number({ message: "Enter a quantity" })
+    .int("Enter a whole number")
+    .min(1, "Enter a quantity of at least 1")
+    .max(MAX_ORDER_QTY, "That quantity is too large"),
+  phonrNo: z
+    .string({ message: "Phone is Required" })
+    .trim()
+    .min(1, "Phone is Required")
+    .regex(/^[0-9]{6,15}$/, "Enter 6 to 15 digits"),
+  Address: z
+    .string({ message: "Address is Required" })
+    .trim()
+    .min(1, "Address is Required")
+    .max(300, "Must be 300 characters or shorter"),
+});
+export type OrderCreate = z.infer<typeof orderCreateSchema>;
+
+export const ordersQuerySchema = z.object({
+  orderEmail: z.string().trim().max(254).optional(),
+});
+
+/** PATCH /api/orders/{id}: the gateway's transaction id, verified by the server, never trusted. */
+export const orderPaySchema = z.object({
+  transactionId: z.string().trim().min(1).max(255),
+  productId: z.uuid().optional(),
+});

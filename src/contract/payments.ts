@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+export const paymentMessages = {
+  completed: "Congrats! Your payment is completed.",
+} as const;
+
+export const paymentGateways = ["test-card", "stripe"] as const;
+export type PaymentGateway = (typeof paymentGateways)[number];
+
+export const createIntentSchema = z.object({ orderId: z.uuid() });
+
+export const intentSchema = z.object({
+  clientSecret: z.string(),
+  /** In currency units, computed by the server from the order. */
+  amount: z.number(),
+  currency: z.string(),
+  gateway: z.enum(paymentGateways),
+});
+export type Intent = z.infer<typeof intentSchema>;
+
+/** The built-in test-card gateway's confirm call (Stripe's would be made by Stripe.js). */
+export const testCardConfirmSchema = z.object({
+  clientSecret: z.string().min(1).max(255),
+  number: z.string().trim().max(30),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  cvc: z.string().trim().max(10),
+});
+export type TestCardConfirm = z.infer<typeof testCardConfirmSchema>;
+
+export const testCardResultSchema = z.object({
+  status: z.literal("succeeded"),
+  transactionId: z.string(),
+});

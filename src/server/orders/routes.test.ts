@@ -1,0 +1,192 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { insertProduct } from "../../../tests/support/factories";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { products } from "../db/schema";
+
+let t: TestApp;
+let customer: TestAccount;
+let other: TestAccount;
+let admin: TestAccount;
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: "orders-admin@example.com" });
+  customer = await signUp(t.app, { name: "Casey" });
+  other = await signUp(t.app, { name: "Olly" });
+  admin = await signUp(t.app, { email: "orders-admin@example.com" });
+});
+afterAll(() => t.close());
+
+const as = (who: TestAccount | undefined) => (who ? { cookie: who.cookie } : {});
+const place = (payload: object, who?: TestAccount) =>
+  t.app.inject({ method: "POST", url: "/api/orders", headers: as(who), payload });
+const stockOf = async (id: string) =>
+  (await t.database.db.select().from(products).where(eq(products.id, id)))[0]?.availableQuantity;
+const orderInput = (productId: string, orderQty: number) => ({
+  productId,
+  orderQty,
+  phonrNo: "5550100",
+  Address: "1 Dock Road",
+});
+
+describe("POST /api/orders", () => {
+  test("anonymous: 401", async () => {
+    const p = await insertProduct(t.database.db);
+    expect((await place(orderInput(p.id, 5))).statusCode).toBe(401);
+  });
+
+  test("a customer orders: price and identity from the server, stock reserved", async () => {
+    const p = await insertProduct(t.database.db, {
+      priceCents: 2550,
+      minimumOrder: 2,
+      availableQuantity: 40,
+    });
+    const res = await place(
+      {
+        ...orderInput(p.id, 4),
+        // The spec's client sends these; the server ignores them.
+        orderEmail: "someone-else@example.com",
+        productPrice: 0.01,
+        productName: "Free stuff",
+      },
+      customer,
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      success: true,
+      order: {
+        productId: p.id,
+        productName: p.name,
+        orderQty: 4,
+        orderEmail: customer.email,
+        productPrice: 25.5,
+        total: 102,
+        phonrNo: "5550100",
+        Address: "1 Dock Road",
+        paid: false,
+        status: "unpaid",
+        transactionId: null,
+      },
+    });
+    expect(await stockOf(p.id)).toBe(36);
+  });
+
+  test("below the minimum order: 422 'please order at least {min}'", async () => {
+    const p = await insertProduct(t.database.db, { minimumOrder: 10, availableQuantity: 40 });
+    const res = await place(orderInput(p.id, 9), customer);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ error: "rule_broken", message: "please order at least 10" });
+    expect(await stockOf(p.id)).toBe(40);
+  });
+
+  test("above the stock: 422 'please order less then {available}'", async () => {
+    const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 12 });
+    const res = await place(orderInput(p.id, 13), customer);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ error: "rule_broken", message: "please order less then 12" });
+    expect(await stockOf(p.id)).toBe(12);
+  });
+
+  test("a second unpaid order for the same product: 409, another customer may still order", async () => {
+    const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 50 });
+    expect((await place(orderInput(p.id, 2), customer)).statusCode).toBe(201);
+    const again = await place(orderInput(p.id, 3), customer);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      error: "conflict",
+      message: "You have already ordered this product",
+    });
+    expect((await place(orderInput(p.id, 3), other)).statusCode).toBe(201);
+    expect(await stockOf(p.id)).toBe(45);
+  });
+
+  test.each([
+    [{ orderQty: 0 }, "orderQty"],
+    [{ orderQty: 2.5 }, "orderQty"],
+    [{ orderQty: "3" }, "orderQty"],
+    [{ phonrNo: "" }, "phonrNo"],
+    [{ phonrNo: "call me" }, "phonrNo"],
+    [{ Address: " " }, "Address"],
+    [{ productId: "nope" }, "productId"],
+  ])("bad input %j: 400 naming %s", async (bad, field) => {
+    const p = await insertProduct(t.database.db);
+    const res = await place({ ...orderInput(p.id, 5), ...bad }, customer);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toContain(field);
+  });
+
+  test("an unknown product: 404", async () => {
+    const res = await place(orderInput("00000000-0000-4000-8000-000000000000", 5), customer);
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("reading and deleting orders", () => {
+  let orderId: string;
+  let productId: string;
+  beforeAll(async () => {
+    const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 20 });
+    productId = p.id;
+    orderId = (await place(orderInput(p.id, 5), customer)).json().order._id;
+  });
+
+  test("GET /api/orders: anonymous 401; each customer sees only their own", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/orders" })).statusCode).toBe(401);
+    const mine = await t.app.inject({ method: "GET", url: "/api/orders", headers: as(customer) });
+    expect(mine.json().map((o: { _id: string }) => o._id)).toContain(orderId);
+    const theirs = await t.app.inject({ method: "GET", url: "/api/orders", headers: as(other) });
+    expect(theirs.json().map((o: { _id: string }) => o._id)).not.toContain(orderId);
+  });
+
+  test("GET /api/orders?orderEmail=: own email 200, another's 403, admin any", async () => {
+    const own = await t.app.inject({
+      method: "GET",
+      url: `/api/orders?orderEmail=${encodeURIComponent(customer.email)}`,
+      headers: as(customer),
+    });
+    expect(own.statusCode).toBe(200);
+    const foreign = await t.app.inject({
+      method: "GET",
+      url: `/api/orders?orderEmail=${encodeURIComponent(customer.email)}`,
+      headers: as(other),
+    });
+    expect(foreign.statusCode).toBe(403);
+    const byAdmin = await t.app.inject({
+      method: "GET",
+      url: `/api/orders?orderEmail=${encodeURIComponent(customer.email)}`,
+      headers: as(admin),
+    });
+    expect(byAdmin.json().map((o: { _id: string }) => o._id)).toContain(orderId);
+  });
+
+  test("GET /api/orders/{id}: owner and admin see it, another customer gets 404", async () => {
+    const url = `/api/orders/${orderId}`;
+    expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url, headers: as(customer) })).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject({ method: "GET", url, headers: as(other) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url, headers: as(admin) })).statusCode).toBe(200);
+  });
+
+  test("DELETE /api/orders/{id}: only the owner; the stock comes back", async () => {
+    const url = `/api/orders/${orderId}`;
+    expect(await stockOf(productId)).toBe(15);
+    expect((await t.app.inject({ method: "DELETE", url })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "DELETE", url, headers: as(other) })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: "DELETE", url, headers: as(admin) })).statusCode).toBe(
+      404,
+    );
+    const res = await t.app.inject({ method: "DELETE", url, headers: as(customer) });
+    expect(res.statusCode).toBe(200);
+    expect(await stockOf(productId)).toBe(20);
+    expect((await t.app.inject({ method: "GET", url, headers: as(customer) })).statusCode).toBe(
+      404,
+    );
+    // Deleted, so the customer may order the product again.
+    expect((await place(orderInput(productId, 1), customer)).statusCode).toBe(201);
+  });
+});

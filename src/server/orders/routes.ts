@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { apiErrorSchema, idParamsSchema } from "../../contract/common";
+import {
+  orderCreateSchema,
+  orderPaySchema,
+  orderSchema,
+  ordersQuerySchema,
+} from "../../contract/orders";
+import type { Guards } from "../auth/guards";
+import { forbidden } from "../errors";
+import type { PaymentService } from "../payments/service";
+import type { OrderService } from "./service";
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+};
+
+export const orderRoutes: FastifyPluginAsyncZod<{
+  orders: OrderService;
+  payments: PaymentService;
+  guards: Guards;
+}> = async (app, { orders, payments, guards }) => {
+  app.post(
+    "/orders",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Place an order; the customer, product name and price come from the server",
+        body: orderCreateSchema,
+        response: { 201: z.object({ success: z.literal(true), order: orderSchema }), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const me = await guards.requireUser(req);
+      const order = await orders.place(me, req.body);
+      return reply.code(201).send({ success: true as const, order });
+    },
+  );
+
+  app.get(
+    "/orders",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "The caller's orders (orderEmail, if given, must be the caller's own)",
+        querystring: ordersQuerySchema,
+        response: { 200: z.array(orderSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const me = await guards.requireUser(req);
+      const asked = req.query.orderEmail?.toLowerCase();
+      if (!asked || asked === me.email.toLowerCase()) return orders.listForUser(me.id);
+      if (me.role !== "admin") throw forbidden("You can only see your own orders");
+      return orders.listForEmail(asked);
+    },
+  );
+
+  app.get(
+    "/orders/:id",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "One order (its owner or an admin)",
+        params: idParamsSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const me = await guards.requireUser(req);
+      return orders.getVisible(req.params.id, me);
+    },
+  );
+
+  app.patch(
+    "/orders/:id",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Mark the order paid, once the gateway confirms the transaction",
+        params: idParamsSchema,
+        body: orderPaySchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const me = await guards.requireUser(req);
+      return payments.confirmPaid(req.params.id, req.body.transactionId, me.id);
+    },
+  );
+
+  app.delete(
+    "/orders/:id",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Delete one of your unpaid orders; its stock goes back on sale",
+        params: idParamsSchema,
+        response: { 200: z.object({ success: z.literal(true) }), ...errors },
+      },
+    },
+    async (req) => {
+      const me = await guards.requireUser(req);
+      await orders.deleteUnpaid(req.params.id, me.id);
+      return { success: true as const };
+    },
+  );
+};

@@ -1,0 +1,203 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { orderMessages, type Order, type OrderCreate } from "../../contract/orders";
+import type { Db, DbOrTx } from "../db/database";
+import { orders, products } from "../db/schema";
+import { conflict, notFound, unprocessable } from "../errors";
+import { centsToUnits } from "../money";
+
+type OrderRow = typeof orders.$inferSelect;
+
+export function toOrder(row: OrderRow): Order {
+  return {
+    _id: row.id,
+    productId: row.productId,
+    productName: row.productName,
+    orderQty: row.orderQty,
+    orderEmail: row.orderEmail,
+    productPrice: centsToUnits(row.unitPriceCents),
+    total: centsToUnits(row.totalCents),
+    currency: row.currency,
+    phonrNo: row.phone,
+    Address: row.address,
+    paid: row.status === "paid" || row.status === "shipped",
+    status: row.status,
+    transactionId: row.transactionId,
+    createdAt: row.createdAt.toISOString(),
+    holdExpiresAt: row.holdExpiresAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    shippedAt: row.shippedAt?.toISOString() ?? null,
+  };
+}
+
+export interface Customer {
+  id: string;
+  email: string;
+  name: string;
+}
+
+const UNIQUE_VIOLATION = "23505";
+
+/** The stock a product gets back when an order that held it goes away. */
+export async function returnStock(tx: DbOrTx, productId: string | null, qty: number) {
+  if (!productId) return;
+  await tx
+    .update(products)
+    .set({ availableQuantity: sql`${products.availableQuantity} + ${qty}` })
+    .where(eq(products.id, productId));
+}
+
+export function createOrderService(db: Db, opts: { currency: string; holdMs: number }) {
+  return {
+    /**
+     * Places an order: the quantity rules, then the stock reserved with one conditional UPDATE
+     * (never oversold, whatever the concurrency), then the order row, all in one transaction.
+     */
+    async place(customer: Customer, input: OrderCreate): Promise<Order> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [product] = await tx
+            .select()
+            .from(products)
+            .where(eq(products.id, input.productId));
+          if (!product) throw notFound("Product not found");
+          if (input.orderQty < product.minimumOrder) {
+            throw unprocessable(orderMessages.atLeast(product.minimumOrder));
+          }
+          const [existing] = await tx
+            .select({ id: orders.id })
+            .from(orders)
+            .where(
+              and(
+                eq(orders.userId, customer.id),
+                eq(orders.productId, product.id),
+                eq(orders.status, "unpaid"),
+              ),
+            );
+          if (existing) throw conflict(orderMessages.duplicate);
+
+          const [reserved] = await tx
+            .update(products)
+            .set({ availableQuantity: sql`${products.availableQuantity} - ${input.orderQty}` })
+            .where(
+              and(
+                eq(products.id, product.id),
+                sql`${products.availableQuantity} >= ${input.orderQty}`,
+              ),
+            )
+            .returning({ priceCents: products.priceCents, name: products.name });
+          if (!reserved) {
+            const [now] = await tx
+              .select({ available: products.availableQuantity })
+              .from(products)
+              .where(eq(products.id, product.id));
+            throw unprocessable(orderMessages.lessThen(now?.available ?? 0));
+          }
+
+          const [row] = await tx
+            .insert(orders)
+            .values({
+              productId: product.id,
+              userId: customer.id,
+              orderEmail: customer.email,
+              customerName: customer.name,
+              productName: reserved.name,
+              unitPriceCents: reserved.priceCents,
+              orderQty: input.orderQty,
+              totalCents: reserved.priceCents * input.orderQty,
+              currency: opts.currency,
+              phone: input.phonrNo,
+              address: input.Address,
+              holdExpiresAt: new Date(Date.now() + opts.holdMs),
+            })
+            .returning();
+          return toOrder(row!);
+        });
+      } catch (err) {
+        // Two requests raced past the duplicate check: the unique index has the last word.
+        if (isUniqueViolation(err)) throw conflict(orderMessages.duplicate);
+        throw err;
+      }
+    },
+
+    async listForUser(userId: string): Promise<Order[]> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt));
+      return rows.map(toOrder);
+    },
+
+    async listForEmail(email: string): Promise<Order[]> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.orderEmail, email.toLowerCase()))
+        .orderBy(desc(orders.createdAt));
+      return rows.map(toOrder);
+    },
+
+    /** One order, for its owner or an admin; others are told it does not exist. */
+    async getVisible(id: string, viewer: { id: string; role: string }): Promise<Order> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id));
+      if (!row || (row.userId !== viewer.id && viewer.role !== "admin")) {
+        throw notFound("Order not found");
+      }
+      return toOrder(row);
+    },
+
+    /** The owner deletes an unpaid order; its stock goes back to the product. */
+    async deleteUnpaid(id: string, ownerId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+        if (!row || row.userId !== ownerId) throw notFound("Order not found");
+        if (row.status !== "unpaid") {
+          throw unprocessable("Only unpaid orders can be deleted");
+        }
+        await tx.delete(orders).where(eq(orders.id, id));
+        await returnStock(tx, row.productId, row.orderQty);
+      });
+    },
+
+    /**
+     * Cancels unpaid orders whose hold has expired and returns their stock. Safe with several
+     * server processes: one sweeper at a time (advisory lock), and rows locked while they change.
+     */
+    async cancelExpired(): Promise<number> {
+      return db.transaction(async (tx) => {
+        const lock = await tx.execute<{ ok: boolean }>(
+          sql`select pg_try_advisory_xact_lock(7345003) as ok`,
+        );
+        if (!lock.rows[0]?.ok) return 0;
+        const expired = await tx.execute<{ n: number }>(sql`
+          with expired as (
+            update orders set status = 'cancelled', cancelled_at = now()
+            where id in (
+              select id from orders
+              where status = 'unpaid' and hold_expires_at < now()
+              for update skip locked
+            )
+            returning product_id, order_qty
+          ), returned as (
+            update products p set available_quantity = p.available_quantity + e.qty
+            from (select product_id, sum(order_qty)::int as qty from expired
+                  where product_id is not null group by product_id) e
+            where p.id = e.product_id
+          )
+          select count(*)::int as n from expired`);
+        return expired.rows[0]?.n ?? 0;
+      });
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;
+
+function isUniqueViolation(err: unknown): boolean {
+  let e: unknown = err;
+  while (e && typeof e === "object") {
+    if ((e as { code?: string }).code === UNIQUE_VIOLATION) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

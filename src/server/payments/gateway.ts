@@ -1,0 +1,29 @@
+import type { PaymentGateway as GatewayName } from "../../contract/payments";
+
+/** A payment intent as the gateway knows it (Stripe's PaymentIntent, or our test-card twin). */
+export interface GatewayIntent {
+  id: string;
+  clientSecret: string;
+  amountCents: number;
+  /** Lower-case ISO code, as Stripe answers it. */
+  currency: string;
+  /** Our order id, carried in the intent's metadata. */
+  orderId: string | undefined;
+  status: string;
+}
+
+export interface CreateIntentInput {
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  /** The same key twice creates one intent, not two. */
+  idempotencyKey: string;
+}
+
+/** What the store needs of a card payment provider. */
+export interface PaymentGateway {
+  readonly name: GatewayName;
+  createIntent(input: CreateIntentInput): Promise<GatewayIntent>;
+  /** The intent as the gateway has it now, or undefined when it has no such intent. */
+  retrieveIntent(id: string): Promise<GatewayIntent | undefined>;
+}

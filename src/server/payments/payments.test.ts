@@ -1,0 +1,266 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { insertProduct } from "../../../tests/support/factories";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { orders, payments } from "../db/schema";
+import { checkCard, luhnValid } from "./test-card-gateway";
+
+const as = (who?: TestAccount) => (who ? { cookie: who.cookie } : {});
+
+async function placeOrder(t: TestApp, who: TestAccount, priceCents = 1999, qty = 3) {
+  const p = await insertProduct(t.database.db, {
+    priceCents,
+    minimumOrder: 1,
+    availableQuantity: 100,
+  });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/orders",
+    headers: as(who),
+    payload: { productId: p.id, orderQty: qty, phonrNo: "5550100", Address: "1 Dock Road" },
+  });
+  return res.json().order as { _id: string; productId: string; total: number };
+}
+
+describe("the test-card gateway", () => {
+  let t: TestApp;
+  let customer: TestAccount;
+  let other: TestAccount;
+  let admin: TestAccount;
+
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_EMAILS: "pay-admin@example.com" });
+    customer = await signUp(t.app);
+    other = await signUp(t.app);
+    admin = await signUp(t.app, { email: "pay-admin@example.com" });
+  });
+  afterAll(() => t.close());
+
+  const intent = (orderId: string, who?: TestAccount, extra: object = {}) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/create-payment-intent",
+      headers: as(who),
+      payload: { orderId, ...extra },
+    });
+  const card = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2030, cvc: "123" };
+  const confirm = (clientSecret: string, who?: TestAccount, c: object = card) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/payments/test-card/confirm",
+      headers: as(who),
+      payload: { clientSecret, ...c },
+    });
+  const markPaid = (orderId: string, transactionId: string, who?: TestAccount) =>
+    t.app.inject({
+      method: "PATCH",
+      url: `/api/orders/${orderId}`,
+      headers: as(who),
+      payload: { transactionId },
+    });
+
+  test("create-payment-intent: anonymous 401, another customer and admin 404, owner 200", async () => {
+    const order = await placeOrder(t, customer);
+    expect((await intent(order._id)).statusCode).toBe(401);
+    expect((await intent(order._id, other)).statusCode).toBe(404);
+    expect((await intent(order._id, admin)).statusCode).toBe(404);
+    const res = await intent(order._id, customer);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      clientSecret: expect.stringMatching(/^pi_test_\w+_secret_\w+$/),
+      amount: 59.97,
+      currency: "USD",
+      gateway: "test-card",
+    });
+  });
+
+  test("the amount comes from the order: a price sent by the client is ignored", async () => {
+    const order = await placeOrder(t, customer, 5000, 2);
+    const res = await intent(order._id, customer, { price: 0.5, amount: 1 });
+    expect(res.json().amount).toBe(100);
+    const [row] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, order._id));
+    expect(row?.amountCents).toBe(10_000);
+  });
+
+  test("a full payment: confirm with 4242…, then PATCH marks the order paid; twice is harmless", async () => {
+    const order = await placeOrder(t, customer);
+    const { clientSecret } = (await intent(order._id, customer)).json();
+    expect((await confirm(clientSecret)).statusCode).toBe(401);
+    const charged = await confirm(clientSecret, customer);
+    expect(charged.statusCode).toBe(200);
+    const { transactionId } = charged.json();
+    expect(transactionId).toMatch(/^pi_test_/);
+
+    expect((await markPaid(order._id, transactionId)).statusCode).toBe(401);
+    expect((await markPaid(order._id, transactionId, other)).statusCode).toBe(404);
+    expect((await markPaid(order._id, transactionId, admin)).statusCode).toBe(404);
+    const paid = await markPaid(order._id, transactionId, customer);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ paid: true, status: "paid", transactionId });
+
+    // The same confirmation again (a double click, a retry): one payment, one paid transition.
+    const again = await markPaid(order._id, transactionId, customer);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().paidAt).toBe(paid.json().paidAt);
+    expect((await confirm(clientSecret, customer)).json().transactionId).toBe(transactionId);
+    // Paid: no second intent, no delete.
+    expect((await intent(order._id, customer)).statusCode).toBe(409);
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: `/api/orders/${order._id}`,
+      headers: as(customer),
+    });
+    expect(del.statusCode).toBe(422);
+  });
+
+  test("a forged or foreign transaction id is rejected and the order stays unpaid", async () => {
+    const order = await placeOrder(t, customer);
+    const forged = await markPaid(order._id, "pi_test_forged", customer);
+    expect(forged.statusCode).toBe(422);
+    expect(forged.json().message).toMatch(/could not be verified/);
+
+    // A real, succeeded payment, but for someone else's order (and another amount).
+    const otherOrder = await placeOrder(t, other, 100, 1);
+    const { clientSecret } = (await intent(otherOrder._id, other)).json();
+    const { transactionId } = (await confirm(clientSecret, other)).json();
+    expect((await markPaid(order._id, transactionId, customer)).statusCode).toBe(422);
+
+    // An intent for this order that was never charged.
+    const unpaidIntent = (await intent(order._id, customer))
+      .json()
+      .clientSecret.split("_secret_")[0];
+    expect((await markPaid(order._id, unpaidIntent, customer)).statusCode).toBe(422);
+
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row?.status).toBe("unpaid");
+  });
+
+  test.each([
+    ["4000 0000 0000 0002", "Your card was declined."],
+    ["4000 0000 0000 9995", "Your card has insufficient funds."],
+  ])("the card %s is declined with %j and the order stays unpaid", async (number, message) => {
+    const order = await placeOrder(t, customer);
+    const { clientSecret } = (await intent(order._id, customer)).json();
+    const res = await confirm(clientSecret, customer, { ...card, number });
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({ error: "card_declined", message });
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row?.status).toBe("unpaid");
+  });
+});
+
+test("card checks: Luhn, expiry, CVC and Stripe's test numbers", () => {
+  expect(luhnValid("4242424242424242")).toBe(true);
+  expect(luhnValid("4242424242424241")).toBe(false);
+  const now = new Date("2026-11-21T00:00:00Z");
+  const ok = { number: "4242424242424242", expMonth: 11, expYear: 26, cvc: "123" };
+  expect(checkCard(ok, now)).toBe("4242");
+  expect(() => checkCard({ ...ok, number: "4242424242424241" }, now)).toThrow(
+    "Your card number is invalid.",
+  );
+  expect(() => checkCard({ ...ok, expMonth: 10 }, now)).toThrow("Your card has expired.");
+  expect(() => checkCard({ ...ok, expMonth: 13 }, now)).toThrow(
+    "Your card's expiration month is invalid.",
+  );
+  expect(() => checkCard({ ...ok, cvc: "12" }, now)).toThrow(
+    "Your card's security code is invalid.",
+  );
+  expect(() => checkCard({ ...ok, number: "4111111111111111" }, now)).toThrow(
+    "Your card was declined.",
+  );
+});
+
+describe("the Stripe gateway's webhook", () => {
+  const secret = "whsec_test_secret";
+  let t: TestApp;
+  let customer: TestAccount;
+  const stripe = new Stripe("sk_test_dummy");
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: "sk_test_dummy",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_dummy",
+      STRIPE_WEBHOOK_SECRET: secret,
+    });
+    customer = await signUp(t.app);
+  });
+  afterAll(() => t.close());
+
+  const event = (id: string, orderId: string, amount: number) =>
+    JSON.stringify({
+      id,
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: {
+        object: {
+          id: `pi_${id.replace(/[^A-Za-z0-9]/g, "")}`,
+          object: "payment_intent",
+          amount,
+          currency: "usd",
+          status: "succeeded",
+          client_secret: null,
+          metadata: { orderId },
+        },
+      },
+    });
+  const send = (payload: string, signature: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/payments/webhook",
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      payload,
+    });
+
+  test("the site config names Stripe and its publishable key", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/config" });
+    expect(res.json().payments).toEqual({ gateway: "stripe", publishableKey: "pk_test_dummy" });
+  });
+
+  test("a signed payment_intent.succeeded marks the order paid; a replay changes nothing", async () => {
+    const order = await placeOrder(t, customer, 1999, 3);
+    const payload = event("evt_1", order._id, 5997);
+    const header = stripe.webhooks.generateTestHeaderString({ payload, secret });
+    const first = await send(payload, header);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true, result: "handled" });
+    const [paid] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(paid).toMatchObject({ status: "paid", transactionId: "pi_evt1" });
+
+    const replay = await send(
+      payload,
+      stripe.webhooks.generateTestHeaderString({ payload, secret }),
+    );
+    expect(replay.json()).toEqual({ received: true, result: "duplicate" });
+    const [still] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(still?.paidAt?.getTime()).toBe(paid?.paidAt?.getTime());
+  });
+
+  test("a wrong signature is rejected and nothing changes", async () => {
+    const order = await placeOrder(t, customer);
+    const payload = event("evt_2", order._id, 5997);
+    const forged = stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_wrong" });
+    const res = await send(payload, forged);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: "bad_signature",
+      message: "The webhook signature is not valid",
+    });
+    expect((await send(payload, "")).statusCode).toBe(400);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row?.status).toBe("unpaid");
+  });
+
+  test("an event whose amount does not match the order does not pay it", async () => {
+    const order = await placeOrder(t, customer);
+    const payload = event("evt_3", order._id, 1);
+    const res = await send(payload, stripe.webhooks.generateTestHeaderString({ payload, secret }));
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row?.status).toBe("unpaid");
+  });
+});

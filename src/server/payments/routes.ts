@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type Stripe from "stripe";
+import { z } from "zod";
+import { apiErrorSchema } from "../../contract/common";
+import {
+  createIntentSchema,
+  intentSchema,
+  testCardConfirmSchema,
+  testCardResultSchema,
+} from "../../contract/payments";
+import type { Guards } from "../auth/guards";
+import { HttpError } from "../errors";
+import type { PaymentService } from "./service";
+import { stripeIntentFromEvent } from "./stripe-gateway";
+import type { TestCardGateway } from "./test-card-gateway";
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+};
+
+export interface PaymentRoutesOptions {
+  payments: PaymentService;
+  guards: Guards;
+  /** Present when the built-in test-card gateway is the one in use. */
+  testCard?: TestCardGateway;
+  /** Present when Stripe is in use and its webhook secret is set. */
+  stripeWebhook?: { client: Stripe; secret: string };
+}
+
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, opts) => {
+  const { payments, guards, testCard, stripeWebhook } = opts;
+
+  app.post(
+    "/create-payment-intent",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Open a payment for one of your unpaid orders; the amount comes from the order",
+        body: createIntentSchema,
+        response: { 200: intentSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const me = await guards.requireUser(req);
+      return payments.createIntent(req.body.orderId, me.id);
+    },
+  );
+
+  if (testCard) {
+    app.post(
+      "/payments/test-card/confirm",
+      {
+        schema: {
+          tags: ["payments"],
+          summary: "The built-in test-card gateway: charge a card for a payment intent",
+          body: testCardConfirmSchema,
+          response: { 200: testCardResultSchema, 402: apiErrorSchema, ...errors },
+        },
+      },
+      async (req) => {
+        await guards.requireUser(req);
+        const intent = await testCard.confirm(req.body);
+        return { status: "succeeded" as const, transactionId: intent.id };
+      },
+    );
+  }
+
+  if (stripeWebhook) {
+    await app.register(async (webhook) => {
+      // Stripe signs the exact bytes it sent: keep the body raw on this route.
+      webhook.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) =>
+        done(null, body),
+      );
+      webhook.post(
+        "/payments/webhook",
+        {
+          schema: {
+            tags: ["payments"],
+            summary: "Stripe's webhook (signature verified); marks orders paid",
+            response: {
+              200: z.object({ received: z.literal(true), result: z.string() }),
+              400: apiErrorSchema,
+            },
+          },
+        },
+        async (req) => {
+          const signature = req.headers["stripe-signature"];
+          let event: Stripe.Event;
+          try {
+            event = stripeWebhook.client.webhooks.constructEvent(
+              req.body as Buffer,
+              typeof signature === "string" ? signature : "",
+              stripeWebhook.secret,
+            );
+          } catch {
+            throw new HttpError(400, "bad_signature", "The webhook signature is not valid");
+          }
+          const intent = stripeIntentFromEvent(event);
+          const result = intent
+            ? await payments.handleSucceededEvent(event.id, event.type, intent)
+            : "ignored";
+          return { received: true as const, result };
+        },
+      );
+    });
+  }
+};

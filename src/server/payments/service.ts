@@ -1,0 +1,145 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Intent } from "../../contract/payments";
+import type { Order } from "../../contract/orders";
+import type { Db } from "../db/database";
+import { orders, payments, products, webhookEvents } from "../db/schema";
+import { conflict, notFound, unprocessable } from "../errors";
+import { centsToUnits } from "../money";
+import { toOrder } from "../orders/service";
+import type { GatewayIntent, PaymentGateway } from "./gateway";
+
+interface Logger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+const notVerified = () =>
+  unprocessable("The payment could not be verified. If you were charged, contact us.");
+
+export function createPaymentService(db: Db, gateway: PaymentGateway, log: Logger) {
+  const loadOwnOrder = async (orderId: string, userId: string) => {
+    const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+    if (!row || row.userId !== userId) throw notFound("Order not found");
+    return row;
+  };
+
+  return {
+    gateway: gateway.name,
+
+    /** Opens a payment at the gateway for the order's amount, computed here, never sent in. */
+    async createIntent(orderId: string, userId: string): Promise<Intent> {
+      const order = await loadOwnOrder(orderId, userId);
+      if (order.status === "paid" || order.status === "shipped") {
+        throw conflict("This order is already paid");
+      }
+      if (order.status === "cancelled") {
+        throw unprocessable("This order was cancelled: its hold on the stock ran out");
+      }
+      const intent = await gateway.createIntent({
+        orderId: order.id,
+        amountCents: order.totalCents,
+        currency: order.currency,
+        idempotencyKey: `order-${order.id}-${order.totalCents}-${order.currency}`,
+      });
+      await db
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          gateway: gateway.name,
+          gatewayIntentId: intent.id,
+          amountCents: intent.amountCents,
+          currency: intent.currency,
+          status: intent.status,
+        })
+        .onConflictDoNothing({ target: payments.gatewayIntentId });
+      return {
+        clientSecret: intent.clientSecret,
+        amount: centsToUnits(order.totalCents),
+        currency: order.currency,
+        gateway: gateway.name,
+      };
+    },
+
+    /**
+     * Marks an order paid after asking the gateway about the transaction: it must have succeeded,
+     * for this order, for the order's amount and currency. Paying twice changes nothing.
+     */
+    async confirmPaid(orderId: string, transactionId: string, ownerId?: string): Promise<Order> {
+      const order = ownerId
+        ? await loadOwnOrder(orderId, ownerId)
+        : (await db.select().from(orders).where(eq(orders.id, orderId)))[0];
+      if (!order) throw notFound("Order not found");
+      const intent = await gateway.retrieveIntent(transactionId);
+      if (!intent || !matches(intent, order)) throw notVerified();
+      return markPaid(db, order.id, intent, log);
+    },
+
+    /** A verified gateway event: record it once, and mark its order paid. */
+    async handleSucceededEvent(eventId: string, eventType: string, intent: GatewayIntent) {
+      const [seen] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
+      if (seen) return "duplicate" as const;
+      if (intent.orderId) {
+        const [order] = await db.select().from(orders).where(eq(orders.id, intent.orderId));
+        if (order && matches(intent, order)) await markPaid(db, order.id, intent, log);
+        else log.warn({ eventId, intent: intent.id }, "payment event for an unknown order");
+      }
+      await db
+        .insert(webhookEvents)
+        .values({ id: eventId, gateway: gateway.name, type: eventType })
+        .onConflictDoNothing();
+      return "handled" as const;
+    },
+  };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;
+
+function matches(intent: GatewayIntent, order: typeof orders.$inferSelect): boolean {
+  return (
+    intent.status === "succeeded" &&
+    intent.orderId === order.id &&
+    intent.amountCents === order.totalCents &&
+    intent.currency.toLowerCase() === order.currency.toLowerCase()
+  );
+}
+
+async function markPaid(db: Db, orderId: string, intent: GatewayIntent, log: Logger) {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) throw notFound("Order not found");
+    await tx
+      .update(payments)
+      .set({ status: "succeeded", updatedAt: new Date() })
+      .where(eq(payments.gatewayIntentId, intent.id));
+    if (order.status === "paid" || order.status === "shipped") {
+      if (order.transactionId === intent.id) return toOrder(order);
+      log.error({ orderId, intent: intent.id }, "second successful payment for a paid order");
+      throw conflict("This order is already paid");
+    }
+    if (order.status === "cancelled") {
+      // The hold ran out while the customer paid: take the stock again if it is still there.
+      const [reserved] = order.productId
+        ? await tx
+            .update(products)
+            .set({ availableQuantity: sql`${products.availableQuantity} - ${order.orderQty}` })
+            .where(
+              and(
+                eq(products.id, order.productId),
+                sql`${products.availableQuantity} >= ${order.orderQty}`,
+              ),
+            )
+            .returning({ id: products.id })
+        : [];
+      if (!reserved) {
+        log.error({ orderId, intent: intent.id }, "paid after cancellation: refund needed");
+        throw conflict("This order was cancelled before the payment arrived; it will be refunded");
+      }
+    }
+    const [paid] = await tx
+      .update(orders)
+      .set({ status: "paid", transactionId: intent.id, paidAt: new Date() })
+      .where(eq(orders.id, orderId))
+      .returning();
+    return toOrder(paid!);
+  });
+}

@@ -1,0 +1,50 @@
+import Stripe from "stripe";
+import type { CreateIntentInput, GatewayIntent, PaymentGateway } from "./gateway";
+
+function toIntent(pi: Stripe.PaymentIntent): GatewayIntent {
+  return {
+    id: pi.id,
+    clientSecret: pi.client_secret ?? "",
+    amountCents: pi.amount,
+    currency: pi.currency,
+    orderId: pi.metadata?.orderId,
+    status: pi.status,
+  };
+}
+
+/** Stripe PaymentIntents. Used when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set. */
+export function createStripeGateway(client: Stripe): PaymentGateway {
+  return {
+    name: "stripe",
+
+    async createIntent(input: CreateIntentInput) {
+      const pi = await client.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency.toLowerCase(),
+          metadata: { orderId: input.orderId },
+          automatic_payment_methods: { enabled: true },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return toIntent(pi);
+    },
+
+    async retrieveIntent(id: string) {
+      if (!/^pi_[A-Za-z0-9]+$/.test(id)) return undefined;
+      try {
+        return toIntent(await client.paymentIntents.retrieve(id));
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) {
+          return undefined;
+        }
+        throw err;
+      }
+    },
+  };
+}
+
+export function stripeIntentFromEvent(event: Stripe.Event): GatewayIntent | undefined {
+  if (event.type !== "payment_intent.succeeded") return undefined;
+  return toIntent(event.data.object);
+}

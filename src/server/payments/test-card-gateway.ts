@@ -1,0 +1,135 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { TestCardConfirm } from "../../contract/payments";
+import type { DbOrTx } from "../db/database";
+import { testCardIntents } from "../db/schema";
+import { HttpError, notFound } from "../errors";
+import type { CreateIntentInput, GatewayIntent, PaymentGateway } from "./gateway";
+
+type IntentRow = typeof testCardIntents.$inferSelect;
+
+/** Stripe's test card numbers and what they do (https://docs.stripe.com/testing). */
+const outcomes: Record<string, string | null> = {
+  "4242424242424242": null,
+  "5555555555554444": null,
+  "4000000000000002": "Your card was declined.",
+  "4000000000009995": "Your card has insufficient funds.",
+};
+
+export class CardError extends HttpError {
+  constructor(message: string) {
+    super(402, "card_declined", message);
+  }
+}
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Checks the card the way a real gateway would, and answers with Stripe's messages. */
+export function checkCard(card: Omit<TestCardConfirm, "clientSecret">, now = new Date()): string {
+  const number = card.number.replace(/[\s-]/g, "");
+  if (!/^[0-9]{12,19}$/.test(number) || !luhnValid(number)) {
+    throw new CardError("Your card number is invalid.");
+  }
+  if (card.expMonth < 1 || card.expMonth > 12) {
+    throw new CardError("Your card's expiration month is invalid.");
+  }
+  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  const endOfMonth = new Date(Date.UTC(year, card.expMonth, 1));
+  if (endOfMonth <= now) throw new CardError("Your card has expired.");
+  if (year > now.getUTCFullYear() + 50) {
+    throw new CardError("Your card's expiration year is invalid.");
+  }
+  if (!/^[0-9]{3,4}$/.test(card.cvc)) throw new CardError("Your card's security code is invalid.");
+  const declined = number in outcomes ? outcomes[number] : "Your card was declined.";
+  if (declined) throw new CardError(declined);
+  return number.slice(-4);
+}
+
+function toIntent(row: IntentRow): GatewayIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    orderId: row.orderId,
+    status: row.status,
+  };
+}
+
+/**
+ * The built-in gateway, the default: it keeps its intents in its own table and behaves like
+ * Stripe's test mode, so the whole payment flow runs offline.
+ */
+export function createTestCardGateway(db: DbOrTx): PaymentGateway & {
+  confirm(input: TestCardConfirm): Promise<GatewayIntent>;
+} {
+  return {
+    name: "test-card",
+
+    async createIntent(input: CreateIntentInput) {
+      const id = `pi_test_${randomBytes(12).toString("hex")}`;
+      await db
+        .insert(testCardIntents)
+        .values({
+          id,
+          clientSecret: `${id}_secret_${randomBytes(16).toString("hex")}`,
+          amountCents: input.amountCents,
+          currency: input.currency.toLowerCase(),
+          orderId: input.orderId,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .onConflictDoNothing({ target: testCardIntents.idempotencyKey });
+      const [row] = await db
+        .select()
+        .from(testCardIntents)
+        .where(eq(testCardIntents.idempotencyKey, input.idempotencyKey));
+      return toIntent(row!);
+    },
+
+    async retrieveIntent(id: string) {
+      const [row] = await db.select().from(testCardIntents).where(eq(testCardIntents.id, id));
+      return row ? toIntent(row) : undefined;
+    },
+
+    /** What Stripe.js's confirmCardPayment does against Stripe: charge the card, once. */
+    async confirm(input: TestCardConfirm) {
+      const [row] = await db
+        .select()
+        .from(testCardIntents)
+        .where(eq(testCardIntents.clientSecret, input.clientSecret));
+      if (!row) throw notFound("No such payment");
+      if (row.status === "succeeded") return toIntent(row);
+      let last4: string;
+      try {
+        last4 = checkCard(input);
+      } catch (err) {
+        if (err instanceof CardError) {
+          await db
+            .update(testCardIntents)
+            .set({ lastError: err.message })
+            .where(eq(testCardIntents.id, row.id));
+        }
+        throw err;
+      }
+      const [updated] = await db
+        .update(testCardIntents)
+        .set({ status: "succeeded", cardLast4: last4, lastError: null })
+        .where(sql`${testCardIntents.id} = ${row.id} and ${testCardIntents.status} <> 'succeeded'`)
+        .returning();
+      return toIntent(updated ?? row);
+    },
+  };
+}
+
+export type TestCardGateway = ReturnType<typeof createTestCardGateway>;
