@@ -22,19 +22,31 @@ export function createGuards(auth: Auth) {
     }
     return pending;
   };
+  const requireUser = async (req: FastifyRequest): Promise<SessionUser> => {
+    const u = await currentUser(req);
+    if (!u) throw unauthorized();
+    return u;
+  };
+  const requireAdmin = async (req: FastifyRequest): Promise<SessionUser> => {
+    const u = await requireUser(req);
+    if (u.role !== "admin") throw forbidden("Only admins can do this");
+    return u;
+  };
+  const requireCustomer = async (req: FastifyRequest): Promise<SessionUser> => {
+    const u = await requireUser(req);
+    if (u.role === "admin") throw forbidden("This is for customers; admins cannot do it");
+    return u;
+  };
   return {
     currentUser,
-    async requireUser(req: FastifyRequest): Promise<SessionUser> {
-      const u = await currentUser(req);
-      if (!u) throw unauthorized();
-      return u;
-    },
-    async requireAdmin(req: FastifyRequest): Promise<SessionUser> {
-      const u = await currentUser(req);
-      if (!u) throw unauthorized();
-      if (u.role !== "admin") throw forbidden("Only admins can do this");
-      return u;
-    },
+    requireUser,
+    requireAdmin,
+    requireCustomer,
+    // Route hooks (`onRequest`): who may call is settled before the body is read, so a stranger
+    // learns 401/403, not our validation rules. Handlers then read the cached user.
+    signedIn: async (req: FastifyRequest) => void (await requireUser(req)),
+    adminOnly: async (req: FastifyRequest) => void (await requireAdmin(req)),
+    customerOnly: async (req: FastifyRequest) => void (await requireCustomer(req)),
   };
 }
 

@@ -35,6 +35,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         body: orderCreateSchema,
         response: { 201: z.object({ success: z.literal(true), order: orderSchema }), ...errors },
       },
+      onRequest: guards.signedIn,
     },
     async (req, reply) => {
       const me = await guards.requireUser(req);
@@ -52,6 +53,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         querystring: ordersQuerySchema,
         response: { 200: z.array(orderSchema), ...errors },
       },
+      onRequest: guards.signedIn,
     },
     async (req) => {
       const me = await guards.requireUser(req);
@@ -71,6 +73,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         params: idParamsSchema,
         response: { 200: orderSchema, ...errors },
       },
+      onRequest: guards.signedIn,
     },
     async (req) => {
       const me = await guards.requireUser(req);
@@ -88,6 +91,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         body: orderPaySchema,
         response: { 200: orderSchema, ...errors },
       },
+      onRequest: guards.signedIn,
     },
     async (req) => {
       const me = await guards.requireUser(req);
@@ -104,6 +108,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         params: idParamsSchema,
         response: { 200: z.object({ success: z.literal(true) }), ...errors },
       },
+      onRequest: guards.signedIn,
     },
     async (req) => {
       const me = await guards.requireUser(req);

@@ -44,6 +44,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         body: createIntentSchema,
         response: { 200: intentSchema, ...errors },
       },
+      onRequest: guards.signedIn,
     },
     async (req) => {
       const me = await guards.requireUser(req);
@@ -61,6 +62,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           body: testCardConfirmSchema,
           response: { 200: testCardResultSchema, 402: apiErrorSchema, ...errors },
         },
+        onRequest: guards.signedIn,
       },
       async (req) => {
         await guards.requireUser(req);

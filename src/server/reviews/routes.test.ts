@@ -1,19 +1,52 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertReview } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { reviews } from "../db/schema";
 
 let t: TestApp;
+let customer: TestAccount;
+let other: TestAccount;
+let admin: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ ADMIN_EMAILS: "the-admin@example.com" });
+  customer = await signUp(t.app, { name: "Casey Customer" });
+  other = await signUp(t.app, { name: "Other Customer" });
+  admin = await signUp(t.app, { email: "the-admin@example.com", name: "The Admin" });
 });
 afterAll(() => t.close());
+
+const post = (payload: unknown, who?: TestAccount) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/reviews",
+    headers: who ? { cookie: who.cookie } : {},
+    payload: payload as object,
+  });
+const getSummary = async () => {
+  const res = await t.app.inject({ method: "GET", url: "/api/reviews/summary" });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { average: number; count: number };
+};
+const storedRow = async (id: string) => {
+  const [row] = await t.database.db.select().from(reviews).where(eq(reviews.id, id));
+  return row;
+};
+
+// Tests in this file share one database and run in order: the read tests come first, on an empty
+// store, and later tests measure the summary by difference.
 
 test("lists no reviews on an empty store", async () => {
   const res = await t.app.inject({ method: "GET", url: "/api/reviews" });
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual([]);
   expect(res.headers["x-total-count"]).toBe("0");
+});
+
+test("the summary of an empty store is 0 reviews averaging 0", async () => {
+  expect(await getSummary()).toEqual({ average: 0, count: 0 });
 });
 
 test("lists reviews newest first, paged, without the author's email", async () => {
@@ -39,4 +72,181 @@ test("answers 400 for a bad page size", async () => {
   const res = await t.app.inject({ method: "GET", url: "/api/reviews?limit=1000" });
   expect(res.statusCode).toBe(400);
   expect(res.json()).toMatchObject({ error: "validation" });
+});
+
+describe("POST /api/reviews: who may add a review", () => {
+  test("anonymous: 401, and nothing is stored", async () => {
+    const before = await getSummary();
+    const res = await post({ ratings: 5, descreption: "Great parts" });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: "unauthorized", message: "Please sign in" });
+    expect(await getSummary()).toEqual(before);
+  });
+
+  test("anonymous with a bad body still gets 401, not the validation rules", async () => {
+    expect((await post({ ratings: 9 })).statusCode).toBe(401);
+  });
+
+  test("a customer adds a review under their own name: 201 with the public review", async () => {
+    const res = await post({ ratings: 4, descreption: "  Fits my car perfectly.  " }, customer);
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toEqual({
+      success: true,
+      review: {
+        _id: expect.any(String),
+        name: "Casey Customer",
+        ratings: 4,
+        descreption: "Fits my car perfectly.",
+        createdAt: expect.any(String),
+      },
+    });
+    expect(JSON.stringify(body)).not.toContain(customer.email);
+    const row = await storedRow(body.review._id);
+    expect(row).toMatchObject({ authorName: "Casey Customer", email: customer.email });
+  });
+
+  test("another customer's review carries that customer's own name", async () => {
+    const res = await post({ ratings: 2, descreption: "Arrived late." }, other);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().review).toMatchObject({ name: "Other Customer", ratings: 2 });
+    const list = (await t.app.inject({ method: "GET", url: "/api/reviews?limit=2" })).json();
+    expect(list.map((r: { name: string; descreption: string }) => [r.name, r.descreption])).toEqual(
+      [
+        ["Other Customer", "Arrived late."],
+        ["Casey Customer", "Fits my car perfectly."],
+      ],
+    );
+  });
+
+  test("admin: 403 (reviews are for customers), and nothing is stored", async () => {
+    const before = await getSummary();
+    const res = await post({ ratings: 5, descreption: "We are the best" }, admin);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      error: "forbidden",
+      message: "This is for customers; admins cannot do it",
+    });
+    expect(await getSummary()).toEqual(before);
+  });
+});
+
+describe("POST /api/reviews: what a review must contain", () => {
+  test.each([
+    ["0", 0],
+    ["6", 6],
+    ["2.5", 2.5],
+    ["a string", "5"],
+    ["missing", undefined],
+  ])("rating %s: 400 with the rating message", async (_label, ratings) => {
+    const res = await post({ ratings, descreption: "Good" }, customer);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: "validation",
+      fields: { ratings: "Choose a rating from 1 to 5" },
+    });
+  });
+
+  test("empty or blank text: 400 'Write your review'", async () => {
+    for (const descreption of ["", "   \n "]) {
+      const res = await post({ ratings: 3, descreption }, customer);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ descreption: "Write your review" });
+    }
+  });
+
+  test("text over 1000 characters: 400; exactly 1000 is accepted", async () => {
+    const tooLong = await post({ ratings: 3, descreption: "x".repeat(1001) }, customer);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().fields).toEqual({ descreption: "Must be 1000 characters or shorter" });
+    const longest = await post({ ratings: 3, descreption: "y".repeat(1000) }, customer);
+    expect(longest.statusCode).toBe(201);
+  });
+
+  test("an email or name in the body is refused, and the stored email is the session's", async () => {
+    for (const extra of [{ email: "someone-else@example.com" }, { name: "Someone Else" }]) {
+      const res = await post({ ratings: 5, descreption: "Nice", ...extra }, other);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: "validation" });
+      expect(res.json().message).toContain(Object.keys(extra)[0]);
+    }
+    const ok = await post({ ratings: 5, descreption: "Nice" }, other);
+    expect(ok.statusCode).toBe(201);
+    expect(await storedRow(ok.json().review._id)).toMatchObject({
+      email: other.email,
+      authorName: other.name,
+    });
+    const stray = await t.database.db
+      .select()
+      .from(reviews)
+      .where(eq(reviews.email, "someone-else@example.com"));
+    expect(stray).toEqual([]);
+  });
+
+  test("malformed JSON is a 400, not a 500", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/reviews",
+      headers: { cookie: customer.cookie, "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+  });
+
+  test("markup in a review is stored and answered as the same plain text", async () => {
+    const text = "<script>alert(1)</script>";
+    const res = await post({ ratings: 1, descreption: text }, customer);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().review.descreption).toBe(text);
+    expect((await storedRow(res.json().review._id))?.descreption).toBe(text);
+    const [newest] = (await t.app.inject({ method: "GET", url: "/api/reviews?limit=1" })).json();
+    expect(newest.descreption).toBe(text);
+  });
+});
+
+describe("GET /api/reviews/summary", () => {
+  test("counts every review and averages the ratings to one decimal", async () => {
+    const before = await getSummary();
+    const all = await t.database.db.select({ ratings: reviews.ratings }).from(reviews);
+    expect(before.count).toBe(all.length);
+    const exact = all.reduce((sum, r) => sum + r.ratings, 0) / all.length;
+    expect(before.average).toBe(Math.round(exact * 10) / 10);
+  });
+
+  test("rounds half up: ratings 5, 4, 4, 4 average 4.25 and show 4.3", async () => {
+    const fresh = await createTestApp();
+    try {
+      const [a, b] = [await signUp(fresh.app), await signUp(fresh.app)];
+      for (const [who, ratings] of [
+        [a, 5],
+        [a, 4],
+        [b, 4],
+        [b, 4],
+      ] as const) {
+        const res = await fresh.app.inject({
+          method: "POST",
+          url: "/api/reviews",
+          headers: { cookie: who.cookie },
+          payload: { ratings, descreption: "ok" },
+        });
+        expect(res.statusCode).toBe(201);
+      }
+      const res = await fresh.app.inject({ method: "GET", url: "/api/reviews/summary" });
+      expect(res.json()).toEqual({ average: 4.3, count: 4 });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test("is public: the same answer signed in or not", async () => {
+    const anonymous = await getSummary();
+    const signedIn = await t.app.inject({
+      method: "GET",
+      url: "/api/reviews/summary",
+      headers: { cookie: customer.cookie },
+    });
+    expect(signedIn.json()).toEqual(anonymous);
+    expect(anonymous.count).toBeGreaterThan(0);
+  });
 });

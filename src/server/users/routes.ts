@@ -20,6 +20,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; guards: Gua
         summary: "The signed-in user's profile",
         response: { 200: profileSchema, ...errors },
       },
+      onRequest: guards.signedIn,
     },
     async (req) => {
       const me = await guards.requireUser(req);
@@ -38,6 +39,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; guards: Gua
         body: profileUpdateSchema,
         response: { 200: profileSchema, ...errors },
       },
+      onRequest: guards.signedIn,
     },
     async (req) => {
       const me = await guards.requireUser(req);
@@ -56,6 +58,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; guards: Gua
         params: z.object({ email: z.string().min(1).max(254) }),
         response: { 200: adminFlagSchema, ...errors },
       },
+      onRequest: guards.signedIn,
     },
     async (req) => {
       const me = await guards.requireUser(req);

@@ -4,6 +4,7 @@ import { Clients } from "../../features/content/components/clients";
 import { Hero } from "../../features/content/components/hero";
 import { Leaders } from "../../features/content/components/leaders";
 import { ReviewList } from "../../features/reviews/components/review-list";
+import { ReviewSummary } from "../../features/reviews/components/review-summary";
 import { usePageTitle } from "../../components/page-title";
 import { paths } from "../paths";
 
@@ -20,6 +21,7 @@ export function HomeRoute() {
         <h2 id="reviews-heading" className="mb-8 text-center text-3xl font-bold">
           What our customers say
         </h2>
+        <ReviewSummary />
         <ReviewList pageSize={6} />
       </section>
     </>

@@ -1,4 +1,5 @@
 import { ReviewList } from "../../features/reviews/components/review-list";
+import { ReviewSummary } from "../../features/reviews/components/review-summary";
 import { usePageTitle } from "../../components/page-title";
 
 export function ReviewRoute() {
@@ -6,6 +7,7 @@ export function ReviewRoute() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="mb-8 text-3xl font-bold">Customer reviews</h1>
+      <ReviewSummary align="start" />
       <ReviewList pageSize={12} paged />
     </div>
   );

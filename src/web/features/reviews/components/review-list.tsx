@@ -17,7 +17,7 @@ export function ReviewList({ pageSize, paged = false }: { pageSize: number; page
   if (data.items.length === 0) {
     return (
       <p className="rounded-box bg-base-200 p-8 text-center text-base-content/70">
-        No reviews yet. Customers can add one from their dashboard after ordering.
+        No reviews yet. Signed-in customers can add one from their dashboard.
       </p>
     );
   }

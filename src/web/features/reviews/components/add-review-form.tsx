@@ -1,0 +1,128 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import {
+  MAX_RATING,
+  MAX_REVIEW_LENGTH,
+  reviewCreateSchema,
+  reviewMessages,
+  type ReviewCreate,
+} from "../../../../contract/reviews";
+import { ApiError } from "../../../lib/api-client";
+import { useCreateReview } from "../api/create-review";
+
+const stars = Array.from({ length: MAX_RATING }, (_, i) => i + 1);
+
+/** A rating from 1 to 5 stars and the review text; the author is whoever is signed in. */
+export function AddReviewForm() {
+  const create = useCreateReview();
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ReviewCreate>({
+    resolver: zodResolver(reviewCreateSchema),
+    // No rating is chosen at first: a preset one would be a rating the customer never gave.
+    defaultValues: { descreption: "" },
+  });
+  const length = useWatch({ control, name: "descreption" }).length;
+
+  const onSubmit = handleSubmit((input) =>
+    create.mutate(input, {
+      onSuccess: () => {
+        reset();
+        toast.success(reviewMessages.added);
+      },
+      onError: (error) => {
+        toast.error(reviewMessages.failed);
+        // The server checks the same rules; should it disagree, show why beside the field.
+        if (error instanceof ApiError) {
+          for (const field of ["ratings", "descreption"] as const) {
+            const message = error.fields?.[field];
+            if (message) setError(field, { message });
+          }
+        }
+      },
+    }),
+  );
+
+  return (
+    <form noValidate className="card border border-base-300 bg-base-100" onSubmit={onSubmit}>
+      <div className="card-body gap-5">
+        <Controller
+          control={control}
+          name="ratings"
+          render={({ field }) => (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-sm font-medium">Rating</legend>
+              <div className="flex items-center gap-3">
+                <div className="rating rating-lg">
+                  {stars.map((n) => (
+                    <input
+                      key={n}
+                      ref={n === 1 ? field.ref : undefined}
+                      type="radio"
+                      name={field.name}
+                      value={n}
+                      checked={field.value === n}
+                      onChange={() => field.onChange(n)}
+                      onBlur={field.onBlur}
+                      className="mask mask-star-2 bg-accent"
+                      aria-label={`${n} ${n === 1 ? "star" : "stars"}`}
+                      aria-invalid={errors.ratings ? true : undefined}
+                      aria-describedby={errors.ratings ? "ratings-error" : undefined}
+                    />
+                  ))}
+                </div>
+                <span className="text-sm text-base-content/70" aria-hidden="true">
+                  {field.value ? `${field.value} of ${MAX_RATING}` : "Not rated yet"}
+                </span>
+              </div>
+              {errors.ratings && (
+                <p id="ratings-error" className="text-sm text-error">
+                  {errors.ratings.message}
+                </p>
+              )}
+            </fieldset>
+          )}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="descreption" className="text-sm font-medium">
+            Your review
+          </label>
+          <textarea
+            id="descreption"
+            rows={6}
+            className={`textarea textarea-bordered w-full ${errors.descreption ? "textarea-error" : ""}`}
+            aria-invalid={errors.descreption ? true : undefined}
+            aria-describedby={errors.descreption ? "descreption-error" : "descreption-count"}
+            {...register("descreption")}
+          />
+          {errors.descreption ? (
+            <p id="descreption-error" className="text-sm text-error">
+              {errors.descreption.message}
+            </p>
+          ) : (
+            <p id="descreption-count" className="text-xs text-base-content/70">
+              {length} / {MAX_REVIEW_LENGTH} characters
+            </p>
+          )}
+        </div>
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+            {create.isPending && <span className="loading loading-spinner loading-sm" />}
+            Add Review
+          </button>
+        </div>
+        {create.isError && (
+          <p role="alert" className="text-error">
+            {reviewMessages.failed}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

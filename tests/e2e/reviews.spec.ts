@@ -1,0 +1,100 @@
+import type { Page } from "@playwright/test";
+import { reviewMessages } from "../../src/contract/reviews";
+import { signUpInBrowser } from "./auth-helpers";
+import { expect, test } from "./fixtures";
+
+let n = 0;
+function uniqueText(what: string) {
+  n += 1;
+  return `${what} ${Date.now()}-${process.pid}-${n}`;
+}
+
+async function addReview(page: Page, stars: number, text: string) {
+  await page.goto("/dashboard/reviews");
+  await expect(page.getByRole("heading", { name: "Add a Review" })).toBeVisible();
+  await page
+    .getByRole("group", { name: "Rating" })
+    .getByRole("radio", { name: stars === 1 ? "1 star" : `${stars} stars` })
+    .check();
+  await page.getByLabel("Your review").fill(text);
+  await page.getByRole("button", { name: "Add Review" }).click();
+}
+
+test("a new customer adds a review and sees it on /review under their name", async ({ page }) => {
+  const who = await signUpInBrowser(page);
+  await page.goto("/dashboard/reviews");
+  await expect(page).toHaveTitle(/Add a Review/);
+
+  // Nothing chosen or written yet: the form says what is missing and sends nothing.
+  await page.getByRole("button", { name: "Add Review" }).click();
+  await expect(page.getByText("Choose a rating from 1 to 5")).toBeVisible();
+  await expect(page.getByText("Write your review")).toBeVisible();
+
+  const text = uniqueText("The brake pads fit perfectly.");
+  await addReview(page, 4, text);
+  await expect(page.getByText(reviewMessages.added)).toBeVisible();
+  // The form is ready for another review.
+  await expect(page.getByLabel("Your review")).toHaveValue("");
+  await expect(page.getByRole("radio", { name: "4 stars" })).not.toBeChecked();
+
+  await page.goto("/review");
+  const card = page.getByRole("list", { name: "Reviews" }).getByRole("listitem").filter({
+    hasText: text,
+  });
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(who.name);
+  await expect(card.getByRole("img", { name: "4 out of 5 stars" })).toBeVisible();
+  await expect(card).not.toContainText(who.email);
+});
+
+test("markup in a review shows as plain text and never runs", async ({ page }) => {
+  await signUpInBrowser(page);
+  const text = `<img src=x onerror="window.__xss=1"> ${uniqueText("xss")}`;
+  await addReview(page, 1, text);
+  await expect(page.getByText(reviewMessages.added)).toBeVisible();
+
+  await page.goto("/review");
+  const reviews = page.getByRole("list", { name: "Reviews" });
+  await expect(reviews.getByText(text, { exact: true })).toBeVisible();
+  await expect(reviews.locator('img[src="x"]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+});
+
+test("the summary on /review shows the average and how many reviews there are", async ({
+  page,
+}) => {
+  const readCount = async () =>
+    ((await (await page.request.get("/api/reviews/summary")).json()) as { count: number }).count;
+  const before = await readCount();
+  await page.goto("/review");
+  const summary = page.getByTestId("review-summary");
+  await expect(summary).toHaveText(/^\d\.\d out of 5 · [\d,]+ reviews?$/);
+  const shown = Number(
+    /· ([\d,]+) review/.exec((await summary.textContent()) ?? "")?.[1]?.replace(/,/g, ""),
+  );
+  // Other tests may add reviews meanwhile, so the count shown lies between two API readings.
+  expect(shown).toBeGreaterThanOrEqual(before);
+  expect(shown).toBeLessThanOrEqual(await readCount());
+  expect(before).toBeGreaterThan(0);
+});
+
+test("when the review cannot be added, the failure message shows in red and as a toast", async ({
+  page,
+}) => {
+  await signUpInBrowser(page);
+  await page.goto("/dashboard/reviews");
+  await expect(page.getByRole("heading", { name: "Add a Review" })).toBeVisible();
+  // The session ends while the form is open (signed out elsewhere): the server refuses the review.
+  await page.context().clearCookies();
+  await page.getByRole("radio", { name: "5 stars" }).check();
+  await page.getByLabel("Your review").fill(uniqueText("Never stored"));
+  await page.getByRole("button", { name: "Add Review" }).click();
+
+  const inline = page.getByRole("alert").filter({ hasText: reviewMessages.failed });
+  await expect(inline).toBeVisible();
+  await expect(inline).toHaveClass(/text-error/);
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: reviewMessages.failed }),
+  ).toBeVisible();
+  await expect(page.getByText(reviewMessages.added)).toHaveCount(0);
+});
