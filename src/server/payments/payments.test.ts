@@ -5,7 +5,8 @@ import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { orders, payments } from "../db/schema";
-import { checkCard, luhnValid } from "./test-card-gateway";
+import { luhnValid } from "../../contract/cards";
+import { checkCard } from "./test-card-gateway";
 
 const as = (who?: TestAccount) => (who ? { cookie: who.cookie } : {});
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { luhnValid } from "../../contract/cards";
 import type { TestCardConfirm } from "../../contract/payments";
 import type { DbOrTx } from "../db/database";
 import { testCardIntents } from "../db/schema";
@@ -20,19 +21,6 @@ export class CardError extends HttpError {
   constructor(message: string) {
     super(402, "card_declined", message);
   }
-}
-
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
 }
 
 /** Checks the card the way a real gateway would, and answers with Stripe's messages. */

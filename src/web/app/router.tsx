@@ -41,10 +41,10 @@ export const router = createBrowserRouter([
                 Component: RequireCustomer,
                 children: [
                   page("reviews", async () => (await import("./routes/add-review")).AddReviewRoute),
-                  page("myitems", comingSoon),
+                  page("myitems", async () => (await import("./routes/my-items")).MyItemsRoute),
                 ],
               },
-              page("payment/:id", comingSoon),
+              page("payment/:id", async () => (await import("./routes/payment")).PaymentRoute),
               {
                 Component: RequireAdmin,
                 children: ["allusers", "addProduct", "manageallproducts", "manageallorders"].map(

@@ -10,6 +10,12 @@ export const queryKeys = {
     list: (query: Partial<ProductListQuery>) => ["products", "list", query] as const,
     detail: (id: string) => ["products", "detail", id] as const,
   },
+  orders: {
+    all: ["orders"] as const,
+    mine: ["orders", "mine"] as const,
+    detail: (id: string) => ["orders", "detail", id] as const,
+  },
+  paymentIntent: (orderId: string) => ["payment-intent", orderId] as const,
   reviews: {
     all: ["reviews"] as const,
     list: (page: { limit: number; offset: number }) => ["reviews", "list", page] as const,

@@ -1,15 +1,19 @@
 import { useParams } from "react-router";
 import { ProductDetails } from "../../features/catalog/components/product-details";
 import { useProduct } from "../../features/catalog/api/get-product";
+import { NotFound } from "../../features/content/components/not-found";
+import { OrderPanel } from "../../features/orders/components/order-panel";
 import { PageSpinner } from "../../components/spinner";
 import { QueryError } from "../../components/query-error";
 import { usePageTitle } from "../../components/page-title";
-import { NotFound } from "../../features/content/components/not-found";
 import { ApiError } from "../../lib/api-client";
+import { useSession } from "../../lib/session";
+import { paths } from "../paths";
 
 export function ProductRoute() {
   const { id = "" } = useParams();
   const { data: product, error, isPending } = useProduct(id);
+  const { data: user } = useSession();
   usePageTitle(product?.name ?? "Product");
   if (isPending) return <PageSpinner />;
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
@@ -17,7 +21,13 @@ export function ProductRoute() {
   }
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      {error ? <QueryError error={error} /> : <ProductDetails product={product} />}
+      {error ? (
+        <QueryError error={error} />
+      ) : (
+        <ProductDetails product={product}>
+          {user && <OrderPanel product={product} customer={user} myItemsTo={paths.myItems} />}
+        </ProductDetails>
+      )}
     </div>
   );
 }

@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Order, OrderCreate } from "../../../../contract/orders";
+import { apiGet, apiSend } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+export const getMyOrders = () => apiGet<Order[]>("/orders");
+export const getOrder = (id: string) => apiGet<Order>(`/orders/${encodeURIComponent(id)}`);
+
+export function useMyOrders() {
+  return useQuery({ queryKey: queryKeys.orders.mine, queryFn: getMyOrders });
+}
+
+export function useOrder(id: string) {
+  return useQuery({ queryKey: queryKeys.orders.detail(id), queryFn: () => getOrder(id) });
+}
+
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: OrderCreate) =>
+      apiSend<{ success: true; order: Order }>("POST", "/orders", input),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+        // The stock shown on product pages and lists changed.
+        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+      ]),
+  });
+}
+
+export function useDeleteOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiSend("DELETE", `/orders/${encodeURIComponent(id)}`),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+      ]),
+  });
+}

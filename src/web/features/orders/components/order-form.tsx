@@ -1,0 +1,56 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { orderCreateSchema } from "../../../../contract/orders";
+import { FormField } from "../../../components/form-field";
+
+const contactSchema = orderCreateSchema.pick({ phonrNo: true, Address: true });
+export interface OrderContact {
+  phonrNo: string;
+  Address: string;
+}
+
+interface OrderFormProps {
+  customer: { name: string; email: string };
+  busy: boolean;
+  onSubmit(contact: OrderContact): void;
+  onCancel(): void;
+}
+
+/** The order modal's form: who orders (read-only, from the session), address and phone. */
+export function OrderForm({ customer, busy, onSubmit, onCancel }: OrderFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<OrderContact>({ resolver: zodResolver(contactSchema) });
+  return (
+    <form noValidate className="flex flex-col gap-3" onSubmit={handleSubmit(onSubmit)}>
+      <FormField label="Name" name="customer-name" value={customer.name} readOnly />
+      <FormField label="Email" name="customer-email" type="email" value={customer.email} readOnly />
+      <FormField
+        label="Address"
+        autoComplete="street-address"
+        error={errors.Address?.message}
+        {...register("Address")}
+      />
+      <FormField
+        label="Phone"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        placeholder="Digits only"
+        error={errors.phonrNo?.message}
+        {...register("phonrNo")}
+      />
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy && <span className="loading loading-spinner loading-sm" />}
+          Confirm order
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Order } from "../../../../contract/orders";
+import type { Intent, TestCardConfirm } from "../../../../contract/payments";
+import { apiSend } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+/** The payment secret for an order; the amount is computed by the server. */
+export function usePaymentIntent(orderId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.paymentIntent(orderId),
+    queryFn: () => apiSend<Intent>("POST", "/create-payment-intent", { orderId }),
+    enabled,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+export const confirmTestCard = (input: TestCardConfirm) =>
+  apiSend<{ status: "succeeded"; transactionId: string }>(
+    "POST",
+    "/payments/test-card/confirm",
+    input,
+  );
+
+/** Tells the server about a succeeded payment; it checks it with the gateway before believing. */
+export function useMarkOrderPaid(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { transactionId: string; productId?: string }) =>
+      apiSend<Order>("PATCH", `/orders/${encodeURIComponent(orderId)}`, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+  });
+}

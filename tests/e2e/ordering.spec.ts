@@ -1,0 +1,152 @@
+import type { Page } from "@playwright/test";
+import { signUpInBrowser } from "./auth-helpers";
+import { expect, test } from "./fixtures";
+
+interface ApiProduct {
+  _id: string;
+  name: string;
+  price: number;
+  minimumOrder: number;
+  availableQuantity: number;
+}
+
+async function productNamed(page: Page, q: string): Promise<ApiProduct> {
+  const res = await page.request.get(`/api/products?q=${encodeURIComponent(q)}`);
+  const [p] = (await res.json()) as ApiProduct[];
+  if (!p) throw new Error(`no demo product matches ${q}`);
+  return p;
+}
+
+/** Sets the quantity by typing, then places the order through the modal. */
+async function order(page: Page, quantity: number) {
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill(String(quantity));
+  await page.getByRole("button", { name: "Place Order" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Address").fill("12 Garage Lane, Leeds");
+  await dialog.getByLabel("Phone").fill("07700900123");
+  await dialog.getByRole("button", { name: "Confirm order" }).click();
+}
+
+test("the quantity selector floors at 0 and the two alerts block the order modal", async ({
+  page,
+}) => {
+  await signUpInBrowser(page);
+  const p = await productNamed(page, "radiator");
+  await page.goto(`/products/${p._id}`);
+  const qty = page.getByRole("spinbutton", { name: "Quantity" });
+  await expect(qty).toHaveValue("0");
+  await page.getByRole("button", { name: "Decrease quantity" }).click();
+  await expect(qty).toHaveValue("0");
+  await page.getByRole("button", { name: "Increase quantity" }).click();
+  await page.getByRole("button", { name: "Increase quantity" }).click();
+  await expect(qty).toHaveValue("2");
+  await expect(page.getByTestId("order-total")).toHaveText(
+    new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(2 * p.price),
+  );
+  await page.getByRole("button", { name: "Decrease quantity" }).click();
+  await expect(qty).toHaveValue("1");
+
+  const alerts: string[] = [];
+  page.on("dialog", (d) => {
+    alerts.push(d.message());
+    void d.accept();
+  });
+  await qty.fill(String(p.minimumOrder - 1));
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect.poll(() => alerts).toEqual([`please order at least ${p.minimumOrder}`]);
+  await qty.fill(String(p.availableQuantity + 1));
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect
+    .poll(() => alerts)
+    .toEqual([
+      `please order at least ${p.minimumOrder}`,
+      `please order less then ${p.availableQuantity}`,
+    ]);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("order, see the duplicate message, pay with 4242…, and My Items shows it paid", async ({
+  page,
+}) => {
+  await signUpInBrowser(page);
+  const p = await productNamed(page, "alternator");
+  await page.goto(`/products/${p._id}`);
+  await order(page, p.minimumOrder);
+  await expect(page.getByText("Your Oder has been placed")).toBeVisible();
+  await order(page, p.minimumOrder);
+  await expect(page.getByText("You have already ordered this product")).toBeVisible();
+
+  await page.goto("/dashboard/myitems");
+  const row = page.getByTestId("my-order").filter({ hasText: p.name });
+  await expect(row.getByText("Unpaid")).toBeVisible();
+  await expect(row.getByRole("button", { name: "Delete" })).toBeVisible();
+  await row.getByRole("link", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\//);
+
+  // A declined card first: a red error, and the order stays unpaid.
+  const pay = page.getByRole("button", { name: /^Pay / });
+  await expect(pay).toBeEnabled();
+  await page.getByLabel("Card number").fill("4000000000000002");
+  await page.getByLabel("Expiry (MM / YY)").fill("1230");
+  await page.getByLabel("CVC").fill("123");
+  await pay.click();
+  const error = page.getByRole("alert").filter({ hasText: "Your card was declined." });
+  await expect(error).toBeVisible();
+  await expect(error).toHaveClass(/text-error/);
+
+  await page.getByLabel("Card number").fill("4242424242424242");
+  await pay.click();
+  await expect(page.getByText("Congrats! Your payment is completed.")).toBeVisible();
+  const transaction = await page.locator(".alert-success .font-mono").textContent();
+  expect(transaction).toMatch(/^pi_test_/);
+  await expect(pay).toBeDisabled();
+
+  await page.goto("/dashboard/myitems");
+  const paidRow = page.getByTestId("my-order").filter({ hasText: p.name });
+  await expect(paidRow.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(paidRow.getByText(transaction!)).toBeVisible();
+  await expect(paidRow.getByRole("button", { name: "Delete" })).toHaveCount(0);
+});
+
+test("insufficient funds shows the card error in red and leaves the order unpaid", async ({
+  page,
+}) => {
+  await signUpInBrowser(page);
+  const p = await productNamed(page, "spark");
+  await page.goto(`/products/${p._id}`);
+  await order(page, p.minimumOrder);
+  await expect(page.getByText("Your Oder has been placed")).toBeVisible();
+  await page.goto("/dashboard/myitems");
+  await page.getByRole("link", { name: "Pay" }).click();
+  await page.getByLabel("Card number").fill("4000 0000 0000 9995");
+  await page.getByLabel("Expiry (MM / YY)").fill("12 / 30");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByText("Your card has insufficient funds.")).toHaveClass(/text-error/);
+  await page.goto("/dashboard/myitems");
+  await expect(page.getByTestId("my-order").getByText("Unpaid")).toBeVisible();
+});
+
+test("deleting an unpaid order after confirming removes it and restores the stock", async ({
+  page,
+}) => {
+  await signUpInBrowser(page);
+  const p = await productNamed(page, "wiper");
+  await page.goto(`/products/${p._id}`);
+  await order(page, p.minimumOrder);
+  await expect(page.getByText("Your Oder has been placed")).toBeVisible();
+  const afterOrder = (await productNamed(page, "wiper")).availableQuantity;
+
+  await page.goto("/dashboard/myitems");
+  const row = page.getByTestId("my-order").filter({ hasText: p.name });
+  await row.getByRole("button", { name: "Delete" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete this order?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(row).toBeVisible();
+
+  await row.getByRole("button", { name: "Delete" }).click();
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByTestId("my-order").filter({ hasText: p.name })).toHaveCount(0);
+  expect((await productNamed(page, "wiper")).availableQuantity).toBe(afterOrder + p.minimumOrder);
+});
