@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import fs from "node:fs/promises";
 import path from "node:path";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -124,6 +125,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(oidc ? [{ id: "oidc" as const, label: oidc.label }] : []),
   ];
   const catalog = createCatalogService(database.db);
+  // Product images uploaded by admins live in the data folder, served at /uploads/.
+  const uploadsDir = path.join(config.dataDir, "uploads");
+  await fs.mkdir(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: "/uploads/",
+    decorateReply: false,
+    setHeaders: (reply) => reply.header("cache-control", "public, max-age=31536000, immutable"),
+  });
   const reviews = createReviewService(database.db);
   const users = createUserService(database.db);
   const orders = createOrderService(database.db, {
@@ -156,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes, { users, guards });
       await api.register(orderRoutes, { orders, payments, guards });
       await api.register(paymentRoutes, { payments, guards, ...payment.routes });
-      await api.register(catalogRoutes, { catalog });
+      await api.register(catalogRoutes, { catalog, guards, uploadsDir });
       await api.register(reviewRoutes, { reviews, guards });
     },
     { prefix: "/api" },

@@ -4,9 +4,17 @@ import { apiErrorSchema, idParamsSchema } from "../../contract/common";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import { productListQuerySchema, productSchema } from "../../contract/products";
 import { notFound } from "../errors";
+import type { Guards } from "../auth/guards";
 import type { CatalogService } from "./service";
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (
+export interface CatalogRoutesOptions {
+  catalog: CatalogService;
+  guards: Guards;
+  /** Where uploaded product images are stored (served at /uploads/). */
+  uploadsDir: string;
+}
+
+export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
   app,
   { catalog },
 ) => {

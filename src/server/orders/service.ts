@@ -46,6 +46,20 @@ export async function returnStock(tx: DbOrTx, productId: string | null, qty: num
     .where(eq(products.id, productId));
 }
 
+/**
+ * Cancels every unpaid order of a customer and returns their stock (used when an account is
+ * removed); paid and shipped orders stay for the records. Pass the caller's transaction.
+ */
+export async function cancelUnpaidOrdersOf(tx: DbOrTx, userId: string): Promise<number> {
+  const cancelled = await tx
+    .update(orders)
+    .set({ status: "cancelled", cancelledAt: new Date() })
+    .where(and(eq(orders.userId, userId), eq(orders.status, "unpaid")))
+    .returning({ productId: orders.productId, qty: orders.orderQty });
+  for (const c of cancelled) await returnStock(tx, c.productId, c.qty);
+  return cancelled.length;
+}
+
 export function createOrderService(db: Db, opts: { currency: string; holdMs: number }) {
   return {
     /**

@@ -10,8 +10,6 @@ const page = (path: string | undefined, load: () => Promise<RouteObject["Compone
     lazy: async () => ({ Component: await load() }),
   }) as RouteObject;
 
-const comingSoon = async () => (await import("./routes/coming-soon")).ComingSoonRoute;
-
 export const router = createBrowserRouter([
   {
     path: "/",
@@ -47,9 +45,21 @@ export const router = createBrowserRouter([
               page("payment/:id", async () => (await import("./routes/payment")).PaymentRoute),
               {
                 Component: RequireAdmin,
-                children: ["allusers", "addProduct", "manageallproducts", "manageallorders"].map(
-                  (p) => page(p, comingSoon),
-                ),
+                children: [
+                  page("allusers", async () => (await import("./routes/all-users")).AllUsersRoute),
+                  page(
+                    "addProduct",
+                    async () => (await import("./routes/add-product")).AddProductRoute,
+                  ),
+                  page(
+                    "manageallproducts",
+                    async () => (await import("./routes/manage-products")).ManageProductsRoute,
+                  ),
+                  page(
+                    "manageallorders",
+                    async () => (await import("./routes/manage-orders")).ManageOrdersRoute,
+                  ),
+                ],
               },
             ],
           },

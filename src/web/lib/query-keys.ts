@@ -10,8 +10,14 @@ export const queryKeys = {
     list: (query: Partial<ProductListQuery>) => ["products", "list", query] as const,
     detail: (id: string) => ["products", "detail", id] as const,
   },
+  users: {
+    all: ["users"] as const,
+    list: (query: object) => ["users", "list", query] as const,
+  },
   orders: {
     all: ["orders"] as const,
+    admin: (query: object) => ["orders", "admin", query] as const,
+    overview: ["orders", "overview"] as const,
     mine: ["orders", "mine"] as const,
     detail: (id: string) => ["orders", "detail", id] as const,
   },
