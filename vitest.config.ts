@@ -7,7 +7,12 @@ export default defineConfig({
       {
         test: {
           name: "server",
-          include: ["src/server/**/*.test.ts", "src/contract/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "src/server/**/*.test.ts",
+            "src/contract/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "tests/system/**/*.test.ts",
+          ],
           environment: "node",
           globalSetup: ["tests/support/postgres-global-setup.ts"],
           setupFiles: ["tests/support/fail-on-console-error.ts"],

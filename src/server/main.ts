@@ -64,7 +64,8 @@ async function main() {
   process.once("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port, host: config.host });
-  app.log.info(`store listening on ${publicUrl}`);
+  // Always printed, whatever LOG_LEVEL says: it is how a person (and the tests) find the store.
+  console.log(`store listening on ${publicUrl}`);
 }
 
 main().catch((err: unknown) => {

@@ -1,0 +1,63 @@
+import { cookieHeader } from "./accounts";
+
+/** A customer talking to a real server process over HTTP, keeping its session cookie. */
+export class HttpCustomer {
+  private cookie = "";
+  constructor(
+    public baseUrl: string,
+    public readonly email: string,
+    private readonly password = "secret123",
+  ) {}
+
+  async signUp(): Promise<void> {
+    const res = await this.request("POST", "/api/auth/sign-up/email", {
+      email: this.email,
+      password: this.password,
+      name: this.email.split("@")[0],
+    });
+    if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  }
+
+  async request(method: string, path: string, body?: unknown): Promise<Response> {
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const set = res.headers.getSetCookie();
+    if (set.length > 0) this.cookie = cookieHeader(set);
+    return res;
+  }
+
+  async json<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const res = await this.request(method, path, body);
+    return { status: res.status, body: (await res.json()) as T };
+  }
+
+  /** Intent, test card 4242…, then PATCH: the whole payment as the browser does it. */
+  async pay(orderId: string): Promise<number> {
+    const intent = await this.json<{ clientSecret: string }>("POST", "/api/create-payment-intent", {
+      orderId,
+    });
+    if (intent.status !== 200) return intent.status;
+    const charge = await this.json<{ transactionId: string }>(
+      "POST",
+      "/api/payments/test-card/confirm",
+      {
+        clientSecret: intent.body.clientSecret,
+        number: "4242424242424242",
+        expMonth: 12,
+        expYear: 2030,
+        cvc: "123",
+      },
+    );
+    if (charge.status !== 200) return charge.status;
+    const paid = await this.request("PATCH", `/api/orders/${orderId}`, {
+      transactionId: charge.body.transactionId,
+    });
+    return paid.status;
+  }
+}
