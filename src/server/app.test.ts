@@ -68,3 +68,28 @@ test("the OpenAPI document lists the catalog routes", async () => {
     expect.arrayContaining(["/api/products", "/api/products/{id}", "/api/reviews"]),
   );
 });
+
+test("a body over the size limit is a 413 with the error shape, not a 500", async () => {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/sign-in/email",
+    headers: { "content-type": "application/json" },
+    payload: JSON.stringify({ email: "a@example.com", password: "x".repeat(300 * 1024) }),
+  });
+  expect(res.statusCode).toBe(413);
+  expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+});
+
+test("HSTS is sent in production only", async () => {
+  expect((await t.app.inject({ method: "GET", url: "/" })).headers).not.toHaveProperty(
+    "strict-transport-security",
+  );
+  const prod = await createTestApp({ NODE_ENV: "production", WEB_DIST_DIR: webDir });
+  try {
+    const res = await prod.app.inject({ method: "GET", url: "/" });
+    expect(res.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+    expect(String(res.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+  } finally {
+    await prod.close();
+  }
+});
