@@ -92,6 +92,9 @@ describe("the test-card gateway", () => {
     const order = await placeOrder(t, customer);
     const { clientSecret } = (await intent(order._id, customer)).json();
     expect((await confirm(clientSecret)).statusCode).toBe(401);
+    // The secret alone is not enough: only the order's owner may charge a card for it.
+    expect((await confirm(clientSecret, other)).statusCode).toBe(404);
+    expect((await confirm(clientSecret, admin)).statusCode).toBe(404);
     const charged = await confirm(clientSecret, customer);
     expect(charged.statusCode).toBe(200);
     const { transactionId } = charged.json();

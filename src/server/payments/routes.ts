@@ -9,7 +9,7 @@ import {
   testCardResultSchema,
 } from "../../contract/payments";
 import type { Guards } from "../auth/guards";
-import { HttpError } from "../errors";
+import { HttpError, notFound } from "../errors";
 import type { PaymentService } from "./service";
 import { stripeIntentFromEvent } from "./stripe-gateway";
 import type { TestCardGateway } from "./test-card-gateway";
@@ -65,7 +65,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         onRequest: guards.signedIn,
       },
       async (req) => {
-        await guards.requireUser(req);
+        const me = await guards.requireUser(req);
+        if (!(await payments.ownsIntent(req.body.clientSecret, me.id))) {
+          throw notFound("No such payment");
+        }
         const intent = await testCard.confirm(req.body);
         return { status: "succeeded" as const, transactionId: intent.id };
       },

@@ -74,6 +74,20 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, log: Logge
       return markPaid(db, order.id, intent, log);
     },
 
+    /**
+     * Whether the caller owns the order a client secret pays for. A client secret is a bearer
+     * capability (Stripe's design); we also tie it to the order's owner.
+     */
+    async ownsIntent(clientSecret: string, userId: string): Promise<boolean> {
+      const intentId = clientSecret.split("_secret_")[0] ?? "";
+      const [row] = await db
+        .select({ userId: orders.userId })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(eq(payments.gatewayIntentId, intentId));
+      return row?.userId === userId;
+    },
+
     /** A verified gateway event: record it once, and mark its order paid. */
     async handleSucceededEvent(eventId: string, eventType: string, intent: GatewayIntent) {
       const [seen] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
