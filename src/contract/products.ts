@@ -17,8 +17,152 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
+/** What admins see: the public product plus its creator's email (never shown publicly). */
+export const adminProductSchema = productSchema.extend({ email: z.string() });
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
 export const productListQuerySchema = pagingQuerySchema.extend({
   sort: z.enum(productSorts).default("newest"),
   q: z.string().trim().max(100).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** The exact texts an admin sees after adding a product (SPEC section 8). */
+export const productMessages = {
+  added: "Your product is added",
+  failed: "there is a problem adding your product! try again",
+} as const;
+
+export const MAX_PRICE = 1_000_000;
+export const MAX_QUANTITY = 10_000_000;
+export const MAX_WARRANTY_MONTHS = 600;
+export const MAX_PRODUCT_NAME_LENGTH = 120;
+export const MAX_DESCRIPTION_LENGTH = 1000;
+export const MAX_IMAGE_LINK_LENGTH = 2000;
+/** Largest image file an admin may upload (the server refuses more with 413). */
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+/** What the upload accepts, checked on the server by the file's first bytes. */
+export const imageMimeTypes = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
+
+export const productFieldMessages = {
+  minimumAtLeastOne: "Minimum order must be at least 1",
+  minimumAboveStock: "Minimum order cannot exceed the available quantity",
+  imageRequired: "Image link is Required",
+  imageForm: "Use an http(s) link or upload an image",
+} as const;
+
+/**
+ * A required number field. The browser's number inputs give NaN when empty, JSON gives undefined
+ * or null: all three mean "nothing entered", anything else that is not a number is a typo.
+ */
+const requiredNumber = (label: string) =>
+  z.number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || Number.isNaN(issue.input)
+        ? `${label} is Required`
+        : "Enter a number",
+  });
+
+const wholeNumber = (label: string) => requiredNumber(label).int("Enter a whole number");
+
+/** Our own uploads, the pictures shipped with the app, or any http(s) address. */
+const uploadedImage = /^\/uploads\/[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
+const shippedImage = /^\/images\/[a-z0-9][a-z0-9/_-]*\.(svg|png|jpg|jpeg|webp|gif)$/i;
+
+export function isImageLink(value: string): boolean {
+  if (uploadedImage.test(value) || (shippedImage.test(value) && !value.includes("//"))) {
+    return true;
+  }
+  if (!/^https?:\/\//i.test(value) || /\s/.test(value)) return false;
+  try {
+    return Boolean(new URL(value).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** Money on the wire has at most two decimals; a float's noise (0.29 * 100) is tolerated. */
+const hasAtMostTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+
+const productFields = {
+  name: z
+    .string({ error: "Name is Required" })
+    .trim()
+    .min(1, "Name is Required")
+    .max(MAX_PRODUCT_NAME_LENGTH, `Must be ${MAX_PRODUCT_NAME_LENGTH} characters or shorter`),
+  price: requiredNumber("Price")
+    .min(0, "Must be 0 or more")
+    .lt(MAX_PRICE, "Must be less than 1,000,000")
+    .refine(hasAtMostTwoDecimals, "Use at most 2 decimals"),
+  minimumOrder: wholeNumber("Minimum order")
+    .min(1, productFieldMessages.minimumAtLeastOne)
+    .max(MAX_QUANTITY, "Must be 10,000,000 or less"),
+  availableQuantity: wholeNumber("Available quantity")
+    .min(0, "Must be 0 or more")
+    .max(MAX_QUANTITY, "Must be 10,000,000 or less"),
+  warranty: wholeNumber("Warranty")
+    .min(0, "Must be 0 or more")
+    .max(MAX_WARRANTY_MONTHS, "Must be 600 months or less"),
+  shortDescription: z
+    .string({ error: "Description is Required" })
+    .trim()
+    .min(1, "Description is Required")
+    .max(MAX_DESCRIPTION_LENGTH, `Must be ${MAX_DESCRIPTION_LENGTH} characters or shorter`),
+  img: z
+    .string({ error: productFieldMessages.imageRequired })
+    .trim()
+    .min(1, productFieldMessages.imageRequired)
+    .max(MAX_IMAGE_LINK_LENGTH, `Must be ${MAX_IMAGE_LINK_LENGTH} characters or shorter`)
+    .refine(isImageLink, productFieldMessages.imageForm),
+};
+
+/** Every field an admin sets, without the cross-field rule (forms pick from it). */
+export const productFieldsSchema = z.strictObject(productFields);
+
+const stockFields = z.object({
+  minimumOrder: productFields.minimumOrder,
+  availableQuantity: productFields.availableQuantity,
+});
+
+/** True when both numbers are present and valid, so comparing them means something. */
+export const bothStockFieldsValid = (value: unknown) => stockFields.safeParse(value).success;
+
+const minimumWithinStock = (p: { minimumOrder?: number; availableQuantity?: number }) =>
+  p.minimumOrder === undefined ||
+  p.availableQuantity === undefined ||
+  p.minimumOrder <= p.availableQuantity;
+
+/**
+ * What an admin sends to add a product. Strict, because the creator's email comes from the
+ * session: a body that tries to name one is refused rather than silently ignored.
+ */
+export const productCreateSchema = productFieldsSchema.refine(minimumWithinStock, {
+  message: productFieldMessages.minimumAboveStock,
+  path: ["minimumOrder"],
+  // Compare as soon as both numbers are fine, even while other fields still have problems.
+  when: (payload) => bothStockFieldsValid(payload.value),
+});
+export type ProductCreate = z.infer<typeof productCreateSchema>;
+
+/**
+ * A partial edit. The server checks minimum order against stock again on the merged product,
+ * since the edit may change only one of the two.
+ */
+export const productUpdateSchema = productFieldsSchema
+  .partial()
+  .refine((p) => Object.keys(p).length > 0, { message: "Change at least one field" })
+  .refine(minimumWithinStock, {
+    message: productFieldMessages.minimumAboveStock,
+    path: ["minimumOrder"],
+    when: (payload) => bothStockFieldsValid(payload.value),
+  });
+export type ProductUpdate = z.infer<typeof productUpdateSchema>;
+
+export const productCreatedSchema = z.object({
+  success: z.literal(true),
+  product: adminProductSchema,
+});
+export type ProductCreated = z.infer<typeof productCreatedSchema>;
+
+export const imageUploadedSchema = z.object({ url: z.string() });
+export type ImageUploaded = z.infer<typeof imageUploadedSchema>;

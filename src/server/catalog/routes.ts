@@ -1,10 +1,20 @@
+import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema, idParamsSchema } from "../../contract/common";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
-import { productListQuerySchema, productSchema } from "../../contract/products";
+import {
+  adminProductSchema,
+  imageUploadedSchema,
+  productCreatedSchema,
+  productCreateSchema,
+  productListQuerySchema,
+  productSchema,
+  productUpdateSchema,
+} from "../../contract/products";
 import { notFound } from "../errors";
 import type { Guards } from "../auth/guards";
+import { createImageStore, imageUploadLimits, readImageUpload } from "./images";
 import type { CatalogService } from "./service";
 
 export interface CatalogRoutesOptions {
@@ -14,10 +24,21 @@ export interface CatalogRoutesOptions {
   uploadsDir: string;
 }
 
+const adminErrors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+};
+
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
   app,
-  { catalog },
+  { catalog, guards, uploadsDir },
 ) => {
+  // Registered here, not on the app, so only the image upload route accepts multipart bodies.
+  await app.register(multipart, { limits: imageUploadLimits });
+  const images = createImageStore(uploadsDir);
+
   app.get(
     "/products",
     {
@@ -49,6 +70,90 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       const product = await catalog.get(req.params.id);
       if (!product) throw notFound("Product not found");
       return product;
+    },
+  );
+
+  app.post(
+    "/products",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "Add a product (admins); the creator's email comes from the session",
+        body: productCreateSchema,
+        response: { 201: productCreatedSchema, ...adminErrors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      const me = await guards.requireAdmin(req);
+      const product = await catalog.create(me.email, req.body);
+      return reply.code(201).send({ success: true as const, product });
+    },
+  );
+
+  app.patch(
+    "/products/:id",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "Edit some fields of a product (admins), e.g. replenish its stock",
+        params: idParamsSchema,
+        body: productUpdateSchema,
+        response: { 200: adminProductSchema, ...adminErrors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => {
+      await guards.requireAdmin(req);
+      return catalog.update(req.params.id, req.body);
+    },
+  );
+
+  app.delete(
+    "/products/:id",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "Delete a product (admins); refused with 409 while it has unpaid orders",
+        params: idParamsSchema,
+        response: {
+          200: z.object({ success: z.literal(true) }),
+          ...adminErrors,
+          409: apiErrorSchema,
+        },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => {
+      await guards.requireAdmin(req);
+      await catalog.remove(req.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    "/products/images",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary:
+          "Upload a product image (admins): multipart field `image`, PNG/JPEG/WebP/GIF up to 2 MiB",
+        consumes: ["multipart/form-data"],
+        response: {
+          201: imageUploadedSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+        },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      await guards.requireAdmin(req);
+      const url = await images.save(await readImageUpload(req));
+      return reply.code(201).send({ url });
     },
   );
 };

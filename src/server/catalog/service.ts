@@ -1,8 +1,16 @@
-import { asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { Product, ProductListQuery } from "../../contract/products";
-import type { DbOrTx } from "../db/database";
-import { products, productSearchText } from "../db/schema";
-import { centsToUnits } from "../money";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import {
+  productFieldMessages,
+  type AdminProduct,
+  type Product,
+  type ProductCreate,
+  type ProductListQuery,
+  type ProductUpdate,
+} from "../../contract/products";
+import type { Db, DbOrTx } from "../db/database";
+import { orders, products, productSearchText } from "../db/schema";
+import { conflict, HttpError, notFound } from "../errors";
+import { centsToUnits, unitsToCents } from "../money";
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -20,6 +28,13 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
+export function toAdminProduct(row: ProductRow): AdminProduct {
+  return { ...toProduct(row), email: row.creatorEmail };
+}
+
+export const unpaidOrdersMessage =
+  "This product has unpaid orders; wait until they are paid or cancelled";
+
 const orderings: Record<ProductListQuery["sort"], SQL[]> = {
   newest: [desc(products.createdAt), desc(products.id)],
   price_asc: [asc(products.priceCents), asc(products.id)],
@@ -30,7 +45,25 @@ const orderings: Record<ProductListQuery["sort"], SQL[]> = {
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function createCatalogService(db: DbOrTx) {
+/** The columns an edit touches; fields left out of the edit keep their value. */
+function toColumns(input: ProductUpdate): Partial<typeof products.$inferInsert> {
+  return {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.img !== undefined && { img: input.img }),
+    ...(input.price !== undefined && { priceCents: unitsToCents(input.price) }),
+    ...(input.minimumOrder !== undefined && { minimumOrder: input.minimumOrder }),
+    ...(input.availableQuantity !== undefined && { availableQuantity: input.availableQuantity }),
+    ...(input.shortDescription !== undefined && { shortDescription: input.shortDescription }),
+    ...(input.warranty !== undefined && { warrantyMonths: input.warranty }),
+  };
+}
+
+const minimumAboveStock = () =>
+  new HttpError(400, "validation", `minimumOrder: ${productFieldMessages.minimumAboveStock}`, {
+    minimumOrder: productFieldMessages.minimumAboveStock,
+  });
+
+export function createCatalogService(db: Db) {
   return {
     async list(query: ProductListQuery): Promise<{ items: Product[]; total: number }> {
       const filter = query.q ? sql`${productSearchText} like ${likePattern(query.q)}` : undefined;
@@ -50,6 +83,71 @@ export function createCatalogService(db: DbOrTx) {
     async get(id: string): Promise<Product | undefined> {
       const [row] = await db.select().from(products).where(eq(products.id, id));
       return row ? toProduct(row) : undefined;
+    },
+
+    /** Adds a product; the creator is the signed-in admin, never a name taken from the body. */
+    async create(creatorEmail: string, input: ProductCreate, tx: DbOrTx = db) {
+      const [row] = await tx
+        .insert(products)
+        .values({
+          name: input.name,
+          img: input.img,
+          priceCents: unitsToCents(input.price),
+          minimumOrder: input.minimumOrder,
+          availableQuantity: input.availableQuantity,
+          shortDescription: input.shortDescription,
+          warrantyMonths: input.warranty,
+          creatorEmail,
+        })
+        .returning();
+      return toAdminProduct(row!);
+    },
+
+    /**
+     * Edits some fields. The row is locked while the edit is checked against the merged product,
+     * so an order reserving stock meanwhile cannot interleave with the check.
+     */
+    async update(id: string, input: ProductUpdate): Promise<AdminProduct> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+        if (!current) throw notFound("Product not found");
+        // Orders may leave stock below the minimum; a price-only edit must still go through, so
+        // the pair is checked only when the edit touches one of them.
+        const touchesStock =
+          input.minimumOrder !== undefined || input.availableQuantity !== undefined;
+        const minimumOrder = input.minimumOrder ?? current.minimumOrder;
+        const availableQuantity = input.availableQuantity ?? current.availableQuantity;
+        if (touchesStock && minimumOrder > availableQuantity) throw minimumAboveStock();
+        const [row] = await tx
+          .update(products)
+          .set(toColumns(input))
+          .where(eq(products.id, id))
+          .returning();
+        return toAdminProduct(row!);
+      });
+    },
+
+    /**
+     * Deletes a product unless a customer still holds stock of it in an unpaid order. The product
+     * row is locked first: placing an order updates that row, so no order can slip in between
+     * the check and the delete. Paid orders keep their product name and price (productId -> null).
+     */
+    async remove(id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.id, id))
+          .for("update");
+        if (!row) throw notFound("Product not found");
+        const [unpaid] = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.productId, id), eq(orders.status, "unpaid")))
+          .limit(1);
+        if (unpaid) throw conflict(unpaidOrdersMessage);
+        await tx.delete(products).where(eq(products.id, id));
+      });
     },
   };
 }

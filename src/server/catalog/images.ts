@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { FastifyMultipartOptions } from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
+import { MAX_IMAGE_BYTES } from "../../contract/products";
+import { HttpError } from "../errors";
+
+export const IMAGE_FIELD = "image";
+
+/** Passed to @fastify/multipart: one small file and hardly anything else per request. */
+export const imageUploadLimits: FastifyMultipartOptions["limits"] = {
+  fileSize: MAX_IMAGE_BYTES,
+  files: 1,
+  fields: 5,
+  fieldSize: 1024,
+  parts: 6,
+};
+
+interface ImageKind {
+  ext: "png" | "jpg" | "webp" | "gif";
+  matches(head: Buffer): boolean;
+}
+
+const startsWith = (head: Buffer, bytes: number[], at = 0) =>
+  head.length >= at + bytes.length && bytes.every((b, i) => head[at + i] === b);
+const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+
+// Only raster formats a browser shows as a picture. SVG is refused: it is a document that can
+// carry script, and an upload must never become a page on our origin.
+const kinds: ImageKind[] = [
+  { ext: "png", matches: (h) => startsWith(h, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
+  { ext: "jpg", matches: (h) => startsWith(h, [0xff, 0xd8, 0xff]) },
+  { ext: "gif", matches: (h) => startsWith(h, ascii("GIF87a")) || startsWith(h, ascii("GIF89a")) },
+  { ext: "webp", matches: (h) => startsWith(h, ascii("RIFF")) && startsWith(h, ascii("WEBP"), 8) },
+];
+
+/** The image format by its magic bytes; the declared type and the file name are not trusted. */
+export function detectImageExtension(data: Buffer): ImageKind["ext"] | undefined {
+  return kinds.find((k) => k.matches(data))?.ext;
+}
+
+const tooLarge = () =>
+  new HttpError(
+    413,
+    "too_large",
+    `The image must be ${MAX_IMAGE_BYTES / 1024 / 1024} MiB or smaller`,
+  );
+const unsupported = () =>
+  new HttpError(415, "unsupported_image", "Upload a PNG, JPEG, WebP or GIF image");
+
+/** Reads the one file of a multipart upload into memory (at most MAX_IMAGE_BYTES). */
+export async function readImageUpload(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) {
+    throw new HttpError(
+      415,
+      "unsupported_media_type",
+      `Send the image as multipart/form-data in a field named "${IMAGE_FIELD}"`,
+    );
+  }
+  try {
+    const part = await req.file();
+    if (!part || part.fieldname !== IMAGE_FIELD) {
+      part?.file.resume();
+      throw new HttpError(400, "validation", `Choose an image file (field "${IMAGE_FIELD}")`, {
+        [IMAGE_FIELD]: "Choose an image file",
+      });
+    }
+    return await part.toBuffer();
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
+    throw err;
+  }
+}
+
+/** Keeps uploaded product images in one folder, served by the app at /uploads/. */
+export function createImageStore(uploadsDir: string) {
+  return {
+    /** Stores the image under a fresh random name and answers the path it is served at. */
+    async save(data: Buffer): Promise<string> {
+      if (data.length === 0) throw unsupported();
+      if (data.length > MAX_IMAGE_BYTES) throw tooLarge();
+      const ext = detectImageExtension(data);
+      if (!ext) throw unsupported();
+      const name = `${randomUUID()}.${ext}`;
+      // "wx": a name is never reused, so never overwrite.
+      await fs.writeFile(path.join(uploadsDir, name), data, { flag: "wx" });
+      return `/uploads/${name}`;
+    },
+  };
+}
+
+export type ImageStore = ReturnType<typeof createImageStore>;

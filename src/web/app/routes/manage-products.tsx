@@ -1,0 +1,12 @@
+import { usePageTitle } from "../../components/page-title";
+import { ManageProducts } from "../../features/catalog/components/manage-products";
+
+export function ManageProductsRoute() {
+  usePageTitle("Manage All Products");
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold">Manage All Products</h1>
+      <ManageProducts />
+    </div>
+  );
+}

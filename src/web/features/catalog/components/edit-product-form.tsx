@@ -1,0 +1,173 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import {
+  bothStockFieldsValid,
+  productFieldMessages,
+  productFieldsSchema,
+  type Product,
+  type ProductUpdate,
+} from "../../../../contract/products";
+import { FormField } from "../../../components/form-field";
+import { ApiError } from "../../../lib/api-client";
+import { useUpdateProduct } from "../api/update-product";
+import { ImageField } from "./image-field";
+import { ProductDescriptionField } from "./product-description-field";
+
+const editableSchema = productFieldsSchema.pick({
+  price: true,
+  availableQuantity: true,
+  minimumOrder: true,
+  warranty: true,
+  shortDescription: true,
+  img: true,
+});
+type Editable = z.infer<typeof editableSchema>;
+const editableNames = Object.keys(editableSchema.shape) as (keyof Editable)[];
+
+/**
+ * Same rule as the server: minimum order <= stock on the edited product, checked only when the
+ * edit changes one of the two (orders may have left stock below the minimum meanwhile).
+ */
+const schemaFor = (product: Product) =>
+  editableSchema.refine(
+    (v) =>
+      (v.minimumOrder === product.minimumOrder &&
+        v.availableQuantity === product.availableQuantity) ||
+      v.minimumOrder <= v.availableQuantity,
+    {
+      message: productFieldMessages.minimumAboveStock,
+      path: ["minimumOrder"],
+      when: (payload) => bothStockFieldsValid(payload.value),
+    },
+  );
+
+/** The fields whose value differs from the product's: a PATCH sends only what changed. */
+function changesOf(product: Product, values: Editable): ProductUpdate {
+  const changes: Record<string, unknown> = {};
+  for (const name of editableNames) {
+    if (values[name] !== product[name]) changes[name] = values[name];
+  }
+  return changes as ProductUpdate;
+}
+
+/** Edit a product's price, stock, minimum order, warranty, description and image. */
+export function EditProductForm({ product, onDone }: { product: Product; onDone(): void }) {
+  const update = useUpdateProduct();
+  const schema = useMemo(() => schemaFor(product), [product]);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isDirty },
+  } = useForm<Editable>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      price: product.price,
+      availableQuantity: product.availableQuantity,
+      minimumOrder: product.minimumOrder,
+      warranty: product.warranty,
+      shortDescription: product.shortDescription,
+      img: product.img,
+    },
+  });
+  const img = useWatch({ control, name: "img" });
+  const asNumber = { valueAsNumber: true } as const;
+
+  const onSubmit = handleSubmit((values) => {
+    const changes = changesOf(product, values);
+    if (Object.keys(changes).length === 0) {
+      onDone();
+      return;
+    }
+    update.mutate(
+      { id: product._id, changes },
+      {
+        onSuccess: (saved) => {
+          toast.success(`${saved.name} is updated`);
+          onDone();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) {
+            for (const field of editableNames) {
+              const message = error.fields?.[field];
+              if (message) setError(field, { message });
+            }
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="Price"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          error={errors.price?.message}
+          {...register("price", asNumber)}
+        />
+        <FormField
+          label="Warranty (months)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          error={errors.warranty?.message}
+          {...register("warranty", asNumber)}
+        />
+        <FormField
+          label="Minimum order"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          error={errors.minimumOrder?.message}
+          {...register("minimumOrder", asNumber)}
+        />
+        <FormField
+          label="Available quantity"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          error={errors.availableQuantity?.message}
+          {...register("availableQuantity", { ...asNumber, deps: "minimumOrder" })}
+        />
+      </div>
+      <ProductDescriptionField
+        field={register("shortDescription")}
+        error={errors.shortDescription?.message}
+      />
+      <ImageField
+        field={register("img")}
+        value={img}
+        error={errors.img?.message}
+        onUploaded={(url) => setValue("img", url, { shouldValidate: true, shouldDirty: true })}
+        onUploadFailed={(message) => setError("img", { message })}
+      />
+      {update.error && (
+        <p role="alert" className="text-error">
+          {update.error.message}
+        </p>
+      )}
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={!isDirty || update.isPending}>
+          {update.isPending && <span className="loading loading-spinner loading-sm" />}
+          Save changes
+        </button>
+      </div>
+    </form>
+  );
+}

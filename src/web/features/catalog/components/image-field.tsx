@@ -1,0 +1,117 @@
+import { useId, useState, type ChangeEvent } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import {
+  imageMimeTypes,
+  isImageLink,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_LINK_LENGTH,
+} from "../../../../contract/products";
+import { useUploadProductImage } from "../api/upload-product-image";
+
+interface ImageFieldProps {
+  /** The registered `img` text field. */
+  field: UseFormRegisterReturn;
+  /** Its current value, to know whether the preview still shows it. */
+  value: string;
+  error?: string;
+  /** An uploaded image's url, to be put into the `img` field. */
+  onUploaded(url: string): void;
+  onUploadFailed(message: string): void;
+}
+
+// The page's Content-Security-Policy allows only https: and our own images; an http: picture
+// would be blocked (and reported as an error), so it is accepted but not previewed.
+const canPreview = (link: string) => isImageLink(link) && !/^http:/i.test(link);
+
+/**
+ * The product picture: a link typed in, or a file uploaded at once (the server answers the link
+ * it is served at). The preview follows the link once it is settled, not on every key press.
+ */
+export function ImageField({ field, value, error, onUploaded, onUploadFailed }: ImageFieldProps) {
+  const upload = useUploadProductImage();
+  const [settled, setSettled] = useState(() => value.trim());
+  const fileId = useId();
+  const errorId = `${field.name}-error`;
+  const current = value.trim();
+  const showPreview = current !== "" && current === settled && canPreview(current);
+
+  const onFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    // Cleared so that choosing the same file again is a change too.
+    input.value = "";
+    if (file.size > MAX_IMAGE_BYTES) {
+      onUploadFailed("The image must be 2 MiB or smaller");
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: ({ url }) => {
+        setSettled(url);
+        onUploaded(url);
+      },
+      onError: (err) => onUploadFailed(err.message),
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={field.name} className="text-sm font-medium">
+          Image link
+        </label>
+        <input
+          id={field.name}
+          type="text"
+          inputMode="url"
+          maxLength={MAX_IMAGE_LINK_LENGTH}
+          placeholder="https://… or upload an image below"
+          className={`input input-bordered w-full ${error ? "input-error" : ""}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...field}
+          onBlur={(e) => {
+            setSettled(e.currentTarget.value.trim());
+            return field.onBlur(e);
+          }}
+        />
+        {error && (
+          <p id={errorId} className="text-sm text-error">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={fileId} className="text-sm font-medium">
+            Or upload an image
+          </label>
+          <input
+            id={fileId}
+            type="file"
+            accept={imageMimeTypes.join(",")}
+            className="file-input file-input-bordered w-full max-w-xs"
+            disabled={upload.isPending}
+            onChange={onFile}
+          />
+          <p className="text-xs text-base-content/70">PNG, JPEG, WebP or GIF, up to 2 MiB</p>
+        </div>
+        {upload.isPending && (
+          <span role="status" className="flex items-center gap-2 text-sm">
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            Uploading…
+          </span>
+        )}
+        {showPreview && (
+          <img
+            src={current}
+            alt="Image preview"
+            width="96"
+            height="72"
+            className="h-18 w-24 rounded-box border border-base-300 bg-base-200 object-cover"
+          />
+        )}
+      </div>
+    </div>
+  );
+}

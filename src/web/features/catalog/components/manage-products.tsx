@@ -1,0 +1,227 @@
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { toast } from "sonner";
+import type { Product } from "../../../../contract/products";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { Modal } from "../../../components/modal";
+import { Pagination } from "../../../components/pagination";
+import { QueryError } from "../../../components/query-error";
+import { PageSpinner } from "../../../components/spinner";
+import { formatPrice, formatWarranty } from "../../../lib/format";
+import { useSiteConfig } from "../../../lib/use-site-config";
+import { useDeleteProduct } from "../api/delete-product";
+import { useProducts } from "../api/get-products";
+import { EditProductForm } from "./edit-product-form";
+
+export const MANAGE_PAGE_SIZE = 20;
+
+/** Manage All Products (admins): every product in a table, with search, edit and delete. */
+export function ManageProducts() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get("q") ?? "";
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const currency = useSiteConfig().data?.currency;
+  const { data, error, isPending } = useProducts({
+    limit: MANAGE_PAGE_SIZE,
+    offset: (page - 1) * MANAGE_PAGE_SIZE,
+    sort: "newest",
+    q: q || undefined,
+  });
+  const remove = useDeleteProduct();
+  const [editing, setEditing] = useState<Product>();
+  const [deleting, setDeleting] = useState<Product>();
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    setParams(next);
+  };
+
+  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / MANAGE_PAGE_SIZE));
+  // Deleting the last product of the last page would leave an empty page: step back one.
+  const pastTheEnd = data !== undefined && page > pageCount;
+  useEffect(() => {
+    if (pastTheEnd) {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (pageCount === 1) next.delete("page");
+          else next.set("page", String(pageCount));
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [pastTheEnd, pageCount, setParams]);
+
+  const closeDelete = () => {
+    remove.reset();
+    setDeleting(undefined);
+  };
+
+  return (
+    <div>
+      <form
+        role="search"
+        className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const value = new FormData(e.currentTarget).get("q");
+          update({ q: typeof value === "string" ? value.trim() : undefined, page: undefined });
+        }}
+      >
+        <label className="form-control flex-1">
+          <span className="label-text mb-1 block text-sm font-medium">Search products</span>
+          <input
+            key={q}
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={100}
+            placeholder="Product name"
+            className="input input-bordered w-full"
+          />
+        </label>
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </form>
+
+      {isPending ? (
+        <PageSpinner />
+      ) : error ? (
+        <QueryError error={error} />
+      ) : data.items.length === 0 ? (
+        <p className="rounded-box bg-base-200 p-8 text-center text-base-content/70">
+          {q ? `No products match “${q}”.` : "There are no products yet."}
+        </p>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-base-content/70" aria-live="polite">
+            {data.total} {data.total === 1 ? "product" : "products"}
+            {q ? ` matching “${q}”` : ""}
+          </p>
+          <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+            <table className="table" aria-label="Products">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="sr-only">Image</span>
+                  </th>
+                  <th scope="col">Name</th>
+                  <th scope="col" className="text-right">
+                    Price
+                  </th>
+                  <th scope="col" className="text-right">
+                    Minimum order
+                  </th>
+                  <th scope="col" className="text-right">
+                    Available
+                  </th>
+                  <th scope="col">Warranty</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((p) => (
+                  <tr key={p._id}>
+                    <td>
+                      <img
+                        src={p.img}
+                        alt=""
+                        width="48"
+                        height="36"
+                        loading="lazy"
+                        className="h-9 w-12 rounded border border-base-300 bg-base-200 object-cover"
+                      />
+                    </td>
+                    <th scope="row" className="font-medium">
+                      {p.name}
+                    </th>
+                    <td className="text-right">{formatPrice(p.price, currency)}</td>
+                    <td className="text-right" data-testid="minimum-order">
+                      {p.minimumOrder}
+                    </td>
+                    <td className="text-right" data-testid="stock">
+                      {p.availableQuantity}
+                    </td>
+                    <td>{formatWarranty(p.warranty)}</td>
+                    <td>
+                      <div className="flex justify-end gap-2">
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline"
+                          aria-label={`Edit ${p.name}`}
+                          onClick={() => setEditing(p)}
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline btn-error"
+                          aria-label={`Delete ${p.name}`}
+                          onClick={() => setDeleting(p)}
+                        >
+                          Delete
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            page={Math.min(page, pageCount)}
+            pageCount={pageCount}
+            onChange={(n) => update({ page: n === 1 ? undefined : String(n) })}
+          />
+        </>
+      )}
+
+      <Modal
+        open={editing !== undefined}
+        title={editing ? `Edit ${editing.name}` : "Edit product"}
+        onClose={() => setEditing(undefined)}
+      >
+        {editing && (
+          <EditProductForm
+            key={editing._id}
+            product={editing}
+            onDone={() => setEditing(undefined)}
+          />
+        )}
+      </Modal>
+
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title="Are you sure?"
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        error={remove.error?.message}
+        onCancel={closeDelete}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting._id, {
+            onSuccess: () => {
+              toast.success(`${deleting.name} is deleted`);
+              setDeleting(undefined);
+            },
+          })
+        }
+      >
+        {deleting && (
+          <p>
+            {deleting.name} will be removed from the store. Paid orders keep its name and price.
+            This cannot be undone.
+          </p>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}
