@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pagingQuerySchema } from "./common";
 
 /** The exact texts a customer sees about orders (SPEC sections 5 and 8, spelt so). */
 export const orderMessages = {
@@ -69,3 +70,26 @@ export const orderPaySchema = z.object({
   transactionId: z.string().trim().min(1).max(255),
   productId: z.uuid().optional(),
 });
+
+/** Admin: every order, filterable by status and searchable by customer email or product. */
+export const adminOrdersQuerySchema = pagingQuerySchema.extend({
+  status: z.enum(orderStatuses).optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
+
+/** Admin status changes: a paid order is shipped, an unpaid one cancelled (stock returned). */
+export const orderStatusChangeSchema = z.strictObject({
+  status: z.enum(["shipped", "cancelled"]),
+});
+
+export const adminOrderSchema = orderSchema.extend({ customerName: z.string() });
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+export const ordersOverviewSchema = z.object({
+  byStatus: z.record(z.enum(orderStatuses), z.number().int()),
+  /** The last 30 days, oldest first: orders placed that day and revenue paid that day. */
+  days: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number() })),
+  currency: z.string(),
+});
+export type OrdersOverview = z.infer<typeof ordersOverviewSchema>;

@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  type RouteOptions,
 } from "fastify";
 import {
   jsonSchemaTransform,
@@ -50,6 +51,8 @@ export interface AppDeps {
   publicUrl?: string;
   /** An OIDC issuer started by the caller (the demo identity provider); overrides config.oidc. */
   oidc?: OidcClient;
+  /** Told of every route as it is added (the authorisation matrix test lists them this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Assembles the whole server without listening: `main.ts` starts it, tests `inject()` into it. */
@@ -65,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../src/server/app";
+import { buildApp, type AppDeps } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
@@ -10,7 +10,10 @@ export interface TestApp {
 }
 
 /** The real app on its own fresh database, for `app.inject()` tests. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  extra: Pick<AppDeps, "onRoute"> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: "test",
@@ -20,7 +23,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DEMO_IDENTITY_PROVIDER: "false",
     ...env,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...extra });
   await app.ready();
   return {
     app,

@@ -2,11 +2,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema, idParamsSchema } from "../../contract/common";
 import {
+  adminOrderSchema,
+  adminOrdersQuerySchema,
   orderCreateSchema,
   orderPaySchema,
   orderSchema,
+  ordersOverviewSchema,
   ordersQuerySchema,
+  orderStatusChangeSchema,
 } from "../../contract/orders";
+import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import type { Guards } from "../auth/guards";
 import { forbidden } from "../errors";
 import type { PaymentService } from "../payments/service";
@@ -115,5 +120,51 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       await orders.deleteUnpaid(req.params.id, me.id);
       return { success: true as const };
     },
+  );
+
+  app.get(
+    "/orders/all",
+    {
+      schema: {
+        tags: ["orders", "admin"],
+        summary: "Admin: every order, newest first, paged; the total is in X-Total-Count",
+        querystring: adminOrdersQuerySchema,
+        response: { 200: z.array(adminOrderSchema), ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      const { items, total } = await orders.listAll(req.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+
+  app.get(
+    "/orders/overview",
+    {
+      schema: {
+        tags: ["orders", "admin"],
+        summary: "Admin: orders by status, and orders and revenue per day for 30 days",
+        response: { 200: ordersOverviewSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async () => orders.overview(),
+  );
+
+  app.patch(
+    "/orders/:id/status",
+    {
+      schema: {
+        tags: ["orders", "admin"],
+        summary: "Admin: ship a paid order, or cancel an unpaid one (its stock returns)",
+        params: idParamsSchema,
+        body: orderStatusChangeSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => orders.changeStatus(req.params.id, req.body.status),
   );
 };

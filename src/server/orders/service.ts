@@ -1,5 +1,13 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import { orderMessages, type Order, type OrderCreate } from "../../contract/orders";
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import {
+  orderMessages,
+  orderStatuses,
+  type AdminOrder,
+  type AdminOrdersQuery,
+  type Order,
+  type OrderCreate,
+  type OrdersOverview,
+} from "../../contract/orders";
 import type { Db, DbOrTx } from "../db/database";
 import { orders, products } from "../db/schema";
 import { conflict, notFound, unprocessable } from "../errors";
@@ -36,6 +44,9 @@ export interface Customer {
 }
 
 const UNIQUE_VIOLATION = "23505";
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The stock a product gets back when an order that held it goes away. */
 export async function returnStock(tx: DbOrTx, productId: string | null, qty: number) {
@@ -171,6 +182,95 @@ export function createOrderService(db: Db, opts: { currency: string; holdMs: num
         await tx.delete(orders).where(eq(orders.id, id));
         await returnStock(tx, row.productId, row.orderQty);
       });
+    },
+
+    /** Admin: every order, newest first, filtered by status and searched by email or product. */
+    async listAll(query: AdminOrdersQuery): Promise<{ items: AdminOrder[]; total: number }> {
+      const filters: SQL[] = [];
+      if (query.status) filters.push(eq(orders.status, query.status));
+      if (query.q) {
+        const pattern = likePattern(query.q);
+        filters.push(or(ilike(orders.orderEmail, pattern), ilike(orders.productName, pattern))!);
+      }
+      const where = filters.length > 0 ? and(...filters) : undefined;
+      const [rows, [totalRow]] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ total: count() }).from(orders).where(where),
+      ]);
+      return {
+        items: rows.map((r) => ({ ...toOrder(r), customerName: r.customerName })),
+        total: totalRow?.total ?? 0,
+      };
+    },
+
+    /**
+     * Admin status changes, only along the allowed transitions: paid -> shipped, and
+     * unpaid -> cancelled (the stock goes back).
+     */
+    async changeStatus(id: string, next: "shipped" | "cancelled"): Promise<Order> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+        if (!row) throw notFound("Order not found");
+        if (row.status === next) return toOrder(row);
+        const allowed = next === "shipped" ? row.status === "paid" : row.status === "unpaid";
+        if (!allowed) {
+          throw unprocessable(
+            next === "shipped"
+              ? `Only paid orders can be shipped; this one is ${row.status}`
+              : `Only unpaid orders can be cancelled; this one is ${row.status}`,
+          );
+        }
+        const now = new Date();
+        const [updated] = await tx
+          .update(orders)
+          .set(
+            next === "shipped"
+              ? { status: next, shippedAt: now }
+              : { status: next, cancelledAt: now },
+          )
+          .where(eq(orders.id, id))
+          .returning();
+        if (next === "cancelled") await returnStock(tx, row.productId, row.orderQty);
+        return toOrder(updated!);
+      });
+    },
+
+    /** Admin overview: counts by status, and orders and revenue per day for the last 30 days. */
+    async overview(): Promise<OrdersOverview> {
+      const statusRows = await db
+        .select({ status: orders.status, n: count() })
+        .from(orders)
+        .groupBy(orders.status);
+      const byStatus = Object.fromEntries(orderStatuses.map((s) => [s, 0])) as Record<
+        (typeof orderStatuses)[number],
+        number
+      >;
+      for (const r of statusRows) byStatus[r.status] = r.n;
+      const days = await db.execute<{ date: string; orders: number; revenue_cents: number }>(sql`
+        select to_char(d, 'YYYY-MM-DD') as date,
+          (select count(*)::int from orders o
+             where o.created_at >= d and o.created_at < d + interval '1 day') as orders,
+          (select coalesce(sum(o.total_cents), 0)::bigint from orders o
+             where o.status in ('paid', 'shipped')
+               and o.paid_at >= d and o.paid_at < d + interval '1 day') as revenue_cents
+        from generate_series(date_trunc('day', now()) - interval '29 days',
+                             date_trunc('day', now()), interval '1 day') as d
+        order by d`);
+      return {
+        byStatus,
+        days: days.rows.map((r) => ({
+          date: r.date,
+          orders: Number(r.orders),
+          revenue: centsToUnits(Number(r.revenue_cents)),
+        })),
+        currency: opts.currency,
+      };
     },
 
     /**

@@ -7,7 +7,7 @@ import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
 import { formatDate, formatPrice } from "../../../lib/format";
 import { useDeleteOrder, useMyOrders } from "../api/orders";
-import { OrderStatusBadge } from "./order-status-badge";
+import { OrderStatusBadge } from "../../../components/order-status-badge";
 
 /** My orders (SPEC section 2): unpaid ones can be paid or deleted; paid ones show the payment. */
 export function MyOrders({ paymentPath }: { paymentPath(orderId: string): string }) {

@@ -1,0 +1,191 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { insertProduct } from "../../../tests/support/factories";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { products } from "../db/schema";
+
+let t: TestApp;
+let customer: TestAccount;
+let other: TestAccount;
+let admin: TestAccount;
+
+const as = (who?: TestAccount) => (who ? { cookie: who.cookie } : {});
+
+async function placeOrder(who: TestAccount, name: string, qty = 2, priceCents = 1000) {
+  const p = await insertProduct(t.database.db, {
+    name,
+    priceCents,
+    minimumOrder: 1,
+    availableQuantity: 50,
+  });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/orders",
+    headers: as(who),
+    payload: { productId: p.id, orderQty: qty, phonrNo: "5550100", Address: "1 Dock Road" },
+  });
+  return { order: res.json().order as { _id: string; total: number }, productId: p.id };
+}
+
+async function pay(who: TestAccount, orderId: string) {
+  const { clientSecret } = (
+    await t.app.inject({
+      method: "POST",
+      url: "/api/create-payment-intent",
+      headers: as(who),
+      payload: { orderId },
+    })
+  ).json();
+  const { transactionId } = (
+    await t.app.inject({
+      method: "POST",
+      url: "/api/payments/test-card/confirm",
+      headers: as(who),
+      payload: {
+        clientSecret,
+        number: "4242424242424242",
+        expMonth: 12,
+        expYear: 2030,
+        cvc: "123",
+      },
+    })
+  ).json();
+  await t.app.inject({
+    method: "PATCH",
+    url: `/api/orders/${orderId}`,
+    headers: as(who),
+    payload: { transactionId },
+  });
+}
+
+const changeStatus = (id: string, status: string, who?: TestAccount) =>
+  t.app.inject({
+    method: "PATCH",
+    url: `/api/orders/${id}/status`,
+    headers: as(who),
+    payload: { status },
+  });
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: "orders-boss@example.com" });
+  customer = await signUp(t.app, { email: "casey.orders@example.com" });
+  other = await signUp(t.app, { email: "olly.orders@example.com" });
+  admin = await signUp(t.app, { email: "orders-boss@example.com" });
+});
+afterAll(() => t.close());
+
+describe("authorisation of the admin order routes", () => {
+  test.each(["/api/orders/all", "/api/orders/overview"])("GET %s", async (url) => {
+    expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url, headers: as(customer) })).statusCode).toBe(
+      403,
+    );
+    expect((await t.app.inject({ method: "GET", url, headers: as(other) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "GET", url, headers: as(admin) })).statusCode).toBe(200);
+  });
+
+  test("PATCH /api/orders/{id}/status", async () => {
+    const { order } = await placeOrder(customer, "Auth check part");
+    expect((await changeStatus(order._id, "cancelled")).statusCode).toBe(401);
+    expect((await changeStatus(order._id, "cancelled", customer)).statusCode).toBe(403);
+    expect((await changeStatus(order._id, "cancelled", other)).statusCode).toBe(403);
+    expect((await changeStatus(order._id, "cancelled", admin)).statusCode).toBe(200);
+  });
+});
+
+test("admins list every order newest first, filter by status and search by email or product", async () => {
+  const a = await placeOrder(customer, "Listing gasket");
+  const b = await placeOrder(other, "Listing hose");
+  await pay(other, b.order._id);
+
+  const all = await t.app.inject({ method: "GET", url: "/api/orders/all", headers: as(admin) });
+  const ids = all.json().map((o: { _id: string }) => o._id);
+  expect(ids.indexOf(b.order._id)).toBeLessThan(ids.indexOf(a.order._id));
+  expect(Number(all.headers["x-total-count"])).toBeGreaterThanOrEqual(2);
+  expect(all.json()[0]).toHaveProperty("customerName");
+
+  const paid = await t.app.inject({
+    method: "GET",
+    url: "/api/orders/all?status=paid",
+    headers: as(admin),
+  });
+  expect(paid.json().every((o: { status: string }) => o.status === "paid")).toBe(true);
+  expect(paid.json().map((o: { _id: string }) => o._id)).toContain(b.order._id);
+
+  const byEmail = await t.app.inject({
+    method: "GET",
+    url: "/api/orders/all?q=CASEY.ORDERS",
+    headers: as(admin),
+  });
+  expect(byEmail.json().map((o: { _id: string }) => o._id)).toContain(a.order._id);
+  expect(byEmail.json().map((o: { _id: string }) => o._id)).not.toContain(b.order._id);
+
+  const byProduct = await t.app.inject({
+    method: "GET",
+    url: "/api/orders/all?q=listing%20hose",
+    headers: as(admin),
+  });
+  expect(byProduct.json().map((o: { _id: string }) => o._id)).toEqual([b.order._id]);
+
+  const bad = await t.app.inject({
+    method: "GET",
+    url: "/api/orders/all?status=lost",
+    headers: as(admin),
+  });
+  expect(bad.statusCode).toBe(400);
+});
+
+test("only the allowed transitions: paid -> shipped, unpaid -> cancelled (stock returned)", async () => {
+  const unpaid = await placeOrder(customer, "Transition bracket", 5);
+  const paid = await placeOrder(customer, "Transition mount", 3);
+  await pay(customer, paid.order._id);
+
+  const shipUnpaid = await changeStatus(unpaid.order._id, "shipped", admin);
+  expect(shipUnpaid.statusCode).toBe(422);
+  expect(shipUnpaid.json().message).toBe("Only paid orders can be shipped; this one is unpaid");
+  const cancelPaid = await changeStatus(paid.order._id, "cancelled", admin);
+  expect(cancelPaid.statusCode).toBe(422);
+
+  const shipped = await changeStatus(paid.order._id, "shipped", admin);
+  expect(shipped.statusCode).toBe(200);
+  expect(shipped.json()).toMatchObject({ status: "shipped", paid: true });
+  expect(shipped.json().shippedAt).toEqual(expect.any(String));
+  // The customer sees it shipped.
+  const mine = await t.app.inject({ method: "GET", url: "/api/orders", headers: as(customer) });
+  expect(mine.json().find((o: { _id: string }) => o._id === paid.order._id).status).toBe("shipped");
+
+  const stockBefore = (
+    await t.database.db.select().from(products).where(eq(products.id, unpaid.productId))
+  )[0]?.availableQuantity;
+  expect((await changeStatus(unpaid.order._id, "cancelled", admin)).statusCode).toBe(200);
+  const stockAfter = (
+    await t.database.db.select().from(products).where(eq(products.id, unpaid.productId))
+  )[0]?.availableQuantity;
+  expect(stockAfter).toBe(stockBefore! + 5);
+  // Cancelling again changes nothing (and returns no stock twice).
+  expect((await changeStatus(unpaid.order._id, "cancelled", admin)).statusCode).toBe(200);
+  expect(
+    (await t.database.db.select().from(products).where(eq(products.id, unpaid.productId)))[0]
+      ?.availableQuantity,
+  ).toBe(stockAfter);
+  expect((await changeStatus(unpaid.order._id, "refunded", admin)).statusCode).toBe(400);
+});
+
+test("the overview counts orders by status and sums today's revenue", async () => {
+  const before = (
+    await t.app.inject({ method: "GET", url: "/api/orders/overview", headers: as(admin) })
+  ).json();
+  const { order } = await placeOrder(other, "Overview part", 4, 2500);
+  await pay(other, order._id);
+  const after = (
+    await t.app.inject({ method: "GET", url: "/api/orders/overview", headers: as(admin) })
+  ).json();
+  expect(after.days).toHaveLength(30);
+  expect(after.byStatus.paid).toBe(before.byStatus.paid + 1);
+  const today = after.days.at(-1);
+  const todayBefore = before.days.at(-1);
+  expect(today.orders).toBe(todayBefore.orders + 1);
+  expect(today.revenue).toBeCloseTo(todayBefore.revenue + 100, 2);
+  expect(after.currency).toBe("USD");
+});

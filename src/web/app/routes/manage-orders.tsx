@@ -1,0 +1,14 @@
+import { OrdersAdminTable } from "../../features/admin/components/orders-admin-table";
+import { OrdersOverviewPanel } from "../../features/admin/components/orders-overview";
+import { usePageTitle } from "../../components/page-title";
+
+export function ManageOrdersRoute() {
+  usePageTitle("Manage All Orders");
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold">Manage All Orders</h1>
+      <OrdersOverviewPanel />
+      <OrdersAdminTable />
+    </div>
+  );
+}

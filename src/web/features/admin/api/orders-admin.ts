@@ -1,0 +1,37 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  AdminOrder,
+  AdminOrdersQuery,
+  Order,
+  OrdersOverview,
+} from "../../../../contract/orders";
+import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+export function useAllOrders(query: Partial<AdminOrdersQuery>) {
+  return useQuery({
+    queryKey: queryKeys.orders.admin(query),
+    queryFn: () => apiGetPage<AdminOrder>(`/orders/all${toQueryString(query)}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrdersOverview() {
+  return useQuery({
+    queryKey: queryKeys.orders.overview,
+    queryFn: () => apiGet<OrdersOverview>("/orders/overview"),
+  });
+}
+
+export function useChangeOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: "shipped" | "cancelled" }) =>
+      apiSend<Order>("PATCH", `/orders/${encodeURIComponent(id)}/status`, { status }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+      ]),
+  });
+}

@@ -1,0 +1,102 @@
+import { demoAdmin, signInInBrowser, signUpInBrowser } from "./auth-helpers";
+import { expect, test } from "./fixtures";
+
+test("an admin marks a paid order shipped, and the customer's My Items shows it shipped", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // The customer orders and pays (through the API, as the browser would).
+  const customer = await signUpInBrowser(page);
+  const [product] = await (await page.request.get("/api/products?q=headlight")).json();
+  const placed = await page.request.post("/api/orders", {
+    data: {
+      productId: product._id,
+      orderQty: product.minimumOrder,
+      phonrNo: "07700900123",
+      Address: "3 Depot Street",
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const orderId = (await placed.json()).order._id;
+  const { clientSecret } = await (
+    await page.request.post("/api/create-payment-intent", { data: { orderId } })
+  ).json();
+  const { transactionId } = await (
+    await page.request.post("/api/payments/test-card/confirm", {
+      data: { clientSecret, number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" },
+    })
+  ).json();
+  expect(
+    (await page.request.patch(`/api/orders/${orderId}`, { data: { transactionId } })).ok(),
+  ).toBe(true);
+
+  // The admin, in a browser of their own.
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await signInInBrowser(admin, demoAdmin);
+  await admin.goto("/dashboard/manageallorders");
+  await expect(admin.getByRole("heading", { name: "Manage All Orders" })).toBeVisible();
+  await expect(admin.getByTestId("status-counts")).toContainText("Paid");
+  await expect(admin.locator("canvas").first()).toBeVisible();
+
+  await admin.getByLabel("Search orders").fill(customer.email);
+  await admin.getByRole("button", { name: "Search" }).click();
+  const row = admin.getByTestId("admin-order").filter({ hasText: customer.email });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText("Paid")).toBeVisible();
+  await row.getByRole("button", { name: "Mark shipped" }).click();
+  await admin
+    .getByRole("dialog", { name: "Mark this order shipped?" })
+    .getByRole("button", { name: "Mark shipped" })
+    .click();
+  await expect(row.getByText("Shipped")).toBeVisible();
+  await expect(row.getByRole("button", { name: "Mark shipped" })).toHaveCount(0);
+  await adminContext.close();
+
+  await page.goto("/dashboard/myitems");
+  await expect(
+    page.getByTestId("my-order").filter({ hasText: product.name }).getByText("Shipped"),
+  ).toBeVisible();
+});
+
+test("an admin cancels an unpaid order and its stock returns", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const customer = await signUpInBrowser(page);
+  const [product] = await (await page.request.get("/api/products?q=bearing")).json();
+  const placed = await page.request.post("/api/orders", {
+    data: {
+      productId: product._id,
+      orderQty: product.minimumOrder,
+      phonrNo: "07700900123",
+      Address: "3 Depot Street",
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const stockAfterOrder = (await (await page.request.get(`/api/products/${product._id}`)).json())
+    .availableQuantity;
+
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await signInInBrowser(admin, demoAdmin);
+  await admin.goto("/dashboard/manageallorders");
+  await admin.getByLabel("Status").selectOption("unpaid");
+  await admin.getByLabel("Search orders").fill(customer.email);
+  await admin.getByRole("button", { name: "Search" }).click();
+  const row = admin.getByTestId("admin-order").filter({ hasText: customer.email });
+  await row.getByRole("button", { name: "Cancel order" }).click();
+  await admin
+    .getByRole("dialog", { name: "Cancel this order?" })
+    .getByRole("button", { name: "Cancel order" })
+    .click();
+  // Filtered to unpaid, the cancelled order leaves the list.
+  await expect(row).toHaveCount(0);
+  await adminContext.close();
+
+  const stockNow = (await (await page.request.get(`/api/products/${product._id}`)).json())
+    .availableQuantity;
+  expect(stockNow).toBeGreaterThanOrEqual(stockAfterOrder + product.minimumOrder);
+});
