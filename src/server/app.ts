@@ -87,7 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ],
         // Style attributes and the toast library's injected stylesheet; scripts stay 'self' only.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "https:"],
+        // Product pictures may be linked from other sites (http or https).
+        imgSrc: ["'self'", "data:", "https:", "http:"],
         connectSrc: ["'self'", ...(config.stripe ? ["https://api.stripe.com"] : [])],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],

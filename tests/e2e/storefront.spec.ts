@@ -7,10 +7,14 @@ test("the landing page shows the 3 newest products and the four summary figures"
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Car spare parts");
   const newest = page.getByTestId("newest-products").getByRole("article");
   await expect(newest).toHaveCount(3);
-  // The demo catalog's three newest, newest first, as the API lists them.
-  const api = await page.request.get("/api/products?limit=3&sort=newest");
-  const names = ((await api.json()) as { name: string }[]).map((p) => p.name);
-  await expect(newest.getByRole("heading")).toHaveText(names);
+  // The three newest, newest first, as the API lists them (other tests add products meanwhile:
+  // read both again until they agree).
+  await expect(async () => {
+    await page.reload();
+    const api = await page.request.get("/api/products?limit=3&sort=newest");
+    const names = ((await api.json()) as { name: string }[]).map((p) => p.name);
+    await expect(newest.getByRole("heading")).toHaveText(names, { timeout: 2000 });
+  }).toPass();
 
   const summary = page.getByTestId("business-summary");
   for (const [value, label] of [

@@ -15,7 +15,9 @@ export class ApiError extends Error {
 
 async function request(path: string, init?: RequestInit): Promise<Response> {
   const headers = new Headers(init?.headers);
-  if (init?.body !== undefined && !headers.has("content-type")) {
+  // FormData sets its own multipart content type, boundary included.
+  const json = init?.body !== undefined && !(init.body instanceof FormData);
+  if (json && !headers.has("content-type")) {
     headers.set("content-type", "application/json");
   }
   const res = await fetch(`/api${path}`, { credentials: "same-origin", ...init, headers });
@@ -49,6 +51,12 @@ export async function apiSend<T>(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+/** Sends files as multipart/form-data. */
+export async function apiUpload<T>(path: string, form: FormData): Promise<T> {
+  const res = await request(path, { method: "POST", body: form });
+  return (await res.json()) as T;
 }
 
 /** Builds `?a=1&b=2` from the defined values. */

@@ -19,9 +19,7 @@ interface ImageFieldProps {
   onUploadFailed(message: string): void;
 }
 
-// The page's Content-Security-Policy allows only https: and our own images; an http: picture
-// would be blocked (and reported as an error), so it is accepted but not previewed.
-const canPreview = (link: string) => isImageLink(link) && !/^http:/i.test(link);
+const canPreview = isImageLink;
 
 /**
  * The product picture: a link typed in, or a file uploaded at once (the server answers the link
