@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { pagingQuerySchema } from "./common";
+import { MAX_PAGE_SIZE } from "./constants";
 
 export const roles = ["admin", "user"] as const;
 export type Role = (typeof roles)[number];
@@ -36,3 +38,58 @@ export const profileUpdateSchema = z.strictObject({
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const adminFlagSchema = z.object({ admin: z.boolean() });
+
+/** Users shown per page on the admin's All Users page (the API's default `limit`). */
+export const USERS_PAGE_SIZE = 20;
+
+/** The exact texts an admin sees when a removal is refused (DESIGN section 4). */
+export const userMessages = {
+  notFound: "User not found",
+  cannotRemoveSelf: "You cannot remove your own account",
+  lastAdmin: "The last admin cannot be removed",
+} as const;
+
+/** One row of the admin's user list: who they are and their role, nothing from the profile. */
+export const userListItemSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  /** The display name. */
+  name: z.string(),
+  role: z.enum(roles),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
+/** `GET /api/users`: newest first, paged, `q` matches email or name (case-insensitive). */
+export const usersQuerySchema = pagingQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(USERS_PAGE_SIZE),
+  q: z.string().trim().max(100).optional(),
+});
+export type UsersQuery = z.infer<typeof usersQuerySchema>;
+
+export const userEmailParamsSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email({ message: "Provide a valid Email" })),
+});
+
+/** Ids are Better Auth's random letters and digits (UUIDs for the demo accounts): nothing else. */
+export const userIdParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1, "Malformed id")
+    .max(64, "Malformed id")
+    .regex(/^[A-Za-z0-9_-]+$/, "Malformed id"),
+});
+
+export const madeAdminSchema = z.object({ success: z.literal(true), user: userListItemSchema });
+export type MadeAdmin = z.infer<typeof madeAdminSchema>;
+
+export const userRemovedSchema = z.object({
+  success: z.literal(true),
+  /** How many of the user's unpaid orders were cancelled (their stock returned). */
+  cancelledOrders: z.number().int().min(0),
+});
+export type UserRemoved = z.infer<typeof userRemovedSchema>;

@@ -1,12 +1,25 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema } from "../../contract/common";
-import { adminFlagSchema, profileSchema, profileUpdateSchema } from "../../contract/users";
+import { TOTAL_COUNT_HEADER } from "../../contract/constants";
+import {
+  adminFlagSchema,
+  madeAdminSchema,
+  profileSchema,
+  profileUpdateSchema,
+  userEmailParamsSchema,
+  userIdParamsSchema,
+  userListItemSchema,
+  userMessages,
+  userRemovedSchema,
+  usersQuerySchema,
+} from "../../contract/users";
 import type { Guards } from "../auth/guards";
-import { forbidden, unauthorized } from "../errors";
+import { forbidden, notFound, unauthorized } from "../errors";
 import type { UserService } from "./service";
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const adminErrors = { ...errors, 404: apiErrorSchema, 422: apiErrorSchema };
 
 export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; guards: Guards }> = async (
   app,
@@ -66,6 +79,63 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; guards: Gua
       if (email === me.email.toLowerCase()) return { admin: me.role === "admin" };
       if (me.role !== "admin") throw forbidden("You can only ask about your own account");
       return { admin: await users.isAdmin(email) };
+    },
+  );
+
+  app.get(
+    "/users",
+    {
+      schema: {
+        tags: ["users", "admin"],
+        summary: "Admin: every user with their role, newest first, paged; total in X-Total-Count",
+        querystring: usersQuerySchema,
+        response: { 200: z.array(userListItemSchema), ...adminErrors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      await guards.requireAdmin(req);
+      const { items, total } = await users.list(req.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+
+  app.put(
+    "/user/admin/:email",
+    {
+      schema: {
+        tags: ["users", "admin"],
+        summary: "Admin: make the user with this email an admin (again is harmless)",
+        params: userEmailParamsSchema,
+        response: { 200: madeAdminSchema, ...adminErrors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => {
+      await guards.requireAdmin(req);
+      const user = await users.grantAdmin(req.params.email);
+      if (!user) throw notFound(userMessages.notFound);
+      return { success: true as const, user };
+    },
+  );
+
+  app.delete(
+    "/users/:id",
+    {
+      schema: {
+        tags: ["users", "admin"],
+        summary:
+          "Admin: remove a user: sessions end, unpaid orders are cancelled, paid orders are kept",
+        params: userIdParamsSchema,
+        response: { 200: userRemovedSchema, ...adminErrors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => {
+      const me = await guards.requireAdmin(req);
+      const { cancelledOrders } = await users.remove(me.id, req.params.id);
+      return { success: true as const, cancelledOrders };
     },
   );
 };

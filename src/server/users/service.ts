@@ -1,7 +1,15 @@
-import { eq, sql } from "drizzle-orm";
-import type { Profile, ProfileUpdate } from "../../contract/users";
-import type { DbOrTx } from "../db/database";
-import { user } from "../db/schema";
+import { count, desc, eq, or, sql } from "drizzle-orm";
+import {
+  userMessages,
+  type Profile,
+  type ProfileUpdate,
+  type UserListItem,
+  type UsersQuery,
+} from "../../contract/users";
+import type { Db } from "../db/database";
+import { reviews, user } from "../db/schema";
+import { notFound, unprocessable } from "../errors";
+import { cancelUnpaidOrdersOf } from "../orders/service";
 
 type UserRow = typeof user.$inferSelect;
 
@@ -18,7 +26,40 @@ function toProfile(row: UserRow): Profile {
   };
 }
 
-export function createUserService(db: DbOrTx) {
+const listColumns = {
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  role: user.role,
+  createdAt: user.createdAt,
+};
+
+function toListItem(row: Pick<UserRow, keyof typeof listColumns>): UserListItem {
+  return {
+    _id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const DEADLOCK_DETECTED = "40P01";
+
+export function createUserService(db: Db) {
+  /** Makes the user with this email an admin (again is harmless); undefined when there is none. */
+  const grantAdmin = async (email: string): Promise<UserListItem | undefined> => {
+    const [row] = await db
+      .update(user)
+      .set({ role: "admin", updatedAt: sql`now()` })
+      .where(eq(user.email, email.trim().toLowerCase()))
+      .returning(listColumns);
+    return row ? toListItem(row) : undefined;
+  };
+
   return {
     async getProfile(userId: string): Promise<Profile | undefined> {
       const [row] = await db.select().from(user).where(eq(user.id, userId));
@@ -51,14 +92,83 @@ export function createUserService(db: DbOrTx) {
 
     /** Makes the user with this email an admin; false when there is no such user. */
     async makeAdmin(email: string): Promise<boolean> {
-      const rows = await db
-        .update(user)
-        .set({ role: "admin", updatedAt: sql`now()` })
-        .where(eq(user.email, email.trim().toLowerCase()))
-        .returning({ id: user.id });
-      return rows.length > 0;
+      return (await grantAdmin(email)) !== undefined;
+    },
+
+    grantAdmin,
+
+    /** Every user, newest first, paged; `q` matches email or display name, case-insensitively. */
+    async list(query: UsersQuery): Promise<{ items: UserListItem[]; total: number }> {
+      const pattern = query.q ? likePattern(query.q) : undefined;
+      const filter = pattern
+        ? or(sql`lower(${user.email}) like ${pattern}`, sql`lower(${user.name}) like ${pattern}`)
+        : undefined;
+      const [rows, [totalRow]] = await Promise.all([
+        db
+          .select(listColumns)
+          .from(user)
+          .where(filter)
+          .orderBy(desc(user.createdAt), desc(user.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ total: count() }).from(user).where(filter),
+      ]);
+      return { items: rows.map(toListItem), total: totalRow?.total ?? 0 };
+    },
+
+    /**
+     * Removes a user for an admin (`actorId`): their unpaid orders are cancelled (stock returned),
+     * their sessions and sign-in accounts go with them (FK cascade), paid orders stay for the
+     * records without an owner (FK set null), and their reviews stay without an author account.
+     * Refused for the actor's own account and for the only admin left.
+     */
+    async remove(actorId: string, targetId: string): Promise<{ cancelledOrders: number }> {
+      if (actorId === targetId) throw unprocessable(userMessages.cannotRemoveSelf);
+      // A customer placing an order while being removed can deadlock with us (their order locks
+      // the product, then checks our locked user row): Postgres aborts one side; if it is us,
+      // trying again sees their order and cancels it too.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await removeInTransaction(db, targetId);
+        } catch (err) {
+          if (attempt >= 3 || !hasCode(err, DEADLOCK_DETECTED)) throw err;
+        }
+      }
     },
   };
 }
 
 export type UserService = ReturnType<typeof createUserService>;
+
+async function removeInTransaction(db: Db, targetId: string): Promise<{ cancelledOrders: number }> {
+  return db.transaction(async (tx) => {
+    // The target and every admin, locked in one statement in id order: two admins removing each
+    // other at once queue up instead of deadlocking, and the second one sees the first's removal
+    // before it counts the admins, so the last admin always stays.
+    const locked = await tx
+      .select({ id: user.id, role: user.role })
+      .from(user)
+      .where(or(eq(user.id, targetId), eq(user.role, "admin")))
+      .orderBy(user.id)
+      .for("update");
+    const target = locked.find((u) => u.id === targetId);
+    if (!target) throw notFound(userMessages.notFound);
+    if (target.role === "admin" && locked.filter((u) => u.role === "admin").length <= 1) {
+      throw unprocessable(userMessages.lastAdmin);
+    }
+    const cancelledOrders = await cancelUnpaidOrdersOf(tx, targetId);
+    // Reviews have no foreign key (demo reviews have no account): detach them by hand.
+    await tx.update(reviews).set({ userId: null }).where(eq(reviews.userId, targetId));
+    await tx.delete(user).where(eq(user.id, targetId));
+    return { cancelledOrders };
+  });
+}
+
+function hasCode(err: unknown, code: string): boolean {
+  let e: unknown = err;
+  while (e && typeof e === "object") {
+    if ((e as { code?: string }).code === code) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

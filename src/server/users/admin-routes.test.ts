@@ -1,0 +1,454 @@
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { signIn, signUp, type TestAccount } from "../../../tests/support/accounts";
+import { insertProduct, insertReview } from "../../../tests/support/factories";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { account, orders, products, reviews, session, user } from "../db/schema";
+import { HttpError } from "../errors";
+import { createUserService } from "./service";
+
+const as = (who?: TestAccount) => (who ? { cookie: who.cookie } : {});
+
+function client(t: TestApp) {
+  const call = (method: "GET" | "PUT" | "DELETE", url: string, who?: TestAccount) =>
+    t.app.inject({ method, url, headers: as(who) });
+  return {
+    list: (query: string, who?: TestAccount) => call("GET", `/api/users${query}`, who),
+    makeAdmin: (email: string, who?: TestAccount) =>
+      call("PUT", `/api/user/admin/${encodeURIComponent(email)}`, who),
+    remove: (id: string, who?: TestAccount) =>
+      call("DELETE", `/api/users/${encodeURIComponent(id)}`, who),
+    me: (who: TestAccount) => call("GET", "/api/user", who),
+  };
+}
+
+async function idOf(t: TestApp, email: string): Promise<string> {
+  const [row] = await t.database.db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, email.toLowerCase()));
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+}
+
+async function roleOf(t: TestApp, email: string) {
+  const [row] = await t.database.db
+    .select({ role: user.role })
+    .from(user)
+    .where(eq(user.email, email.toLowerCase()));
+  return row?.role;
+}
+
+describe("admin user management", () => {
+  let t: TestApp;
+  let api: ReturnType<typeof client>;
+  let admin: TestAccount;
+  let customer: TestAccount;
+  let other: TestAccount;
+
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_EMAILS: "users-admin@example.com" });
+    api = client(t);
+    admin = await signUp(t.app, { email: "users-admin@example.com", name: "Uma Admin" });
+    customer = await signUp(t.app, { name: "Casey Customer" });
+    other = await signUp(t.app, { name: "Olive Other" });
+  });
+  afterAll(() => t.close());
+
+  test("GET /api/users: anonymous 401, customers 403, admin 200", async () => {
+    const anonymous = await api.list("");
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ error: "unauthorized", message: "Please sign in" });
+    for (const who of [customer, other]) {
+      const res = await api.list("", who);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: "forbidden", message: "Only admins can do this" });
+    }
+    const res = await api.list("", admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((u: { email: string }) => u.email)).toEqual(
+      expect.arrayContaining([admin.email, customer.email, other.email]),
+    );
+  });
+
+  test("PUT /api/user/admin/{email}: anonymous 401, customers 403 (even for themselves), admin 200", async () => {
+    const target = await signUp(t.app);
+    expect((await api.makeAdmin(target.email)).statusCode).toBe(401);
+    expect((await api.makeAdmin(target.email, customer)).statusCode).toBe(403);
+    expect((await api.makeAdmin(other.email, other)).statusCode).toBe(403);
+    expect(await roleOf(t, target.email)).toBe("user");
+    expect(await roleOf(t, other.email)).toBe("user");
+    expect((await api.makeAdmin(target.email, admin)).statusCode).toBe(200);
+    expect(await roleOf(t, target.email)).toBe("admin");
+  });
+
+  test("DELETE /api/users/{id}: anonymous 401, customers 403, admin 200", async () => {
+    const target = await signUp(t.app);
+    const id = await idOf(t, target.email);
+    expect((await api.remove(id)).statusCode).toBe(401);
+    expect((await api.remove(id, customer)).statusCode).toBe(403);
+    expect((await api.remove(id, other)).statusCode).toBe(403);
+    expect((await api.me(target)).statusCode).toBe(200);
+    const res = await api.remove(id, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, cancelledOrders: 0 });
+    expect((await api.remove(id, admin)).json()).toEqual({
+      error: "not_found",
+      message: "User not found",
+    });
+  });
+
+  test("the list shows only id, email, name, role and createdAt, newest first", async () => {
+    const res = await api.list(`?q=${encodeURIComponent(customer.email)}`, admin);
+    expect(res.json()).toEqual([
+      {
+        _id: await idOf(t, customer.email),
+        email: customer.email,
+        name: "Casey Customer",
+        role: "user",
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    ]);
+    const all = (await api.list("", admin)).json() as { createdAt: string }[];
+    const times = all.map((u) => Date.parse(u.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  test("paging: 20 a page by default, the total in X-Total-Count, limits checked", async () => {
+    const start = Date.parse("2030-01-01T00:00:00Z");
+    await t.database.db.insert(user).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        id: randomBytes(16).toString("hex"),
+        email: `pager-${String(i).padStart(2, "0")}@example.com`,
+        name: `Pager ${String(i).padStart(2, "0")}`,
+        createdAt: new Date(start + i * 60_000),
+      })),
+    );
+    const first = await api.list("?q=pager-", admin);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["x-total-count"]).toBe("25");
+    const firstNames = first.json().map((u: { name: string }) => u.name);
+    expect(firstNames).toHaveLength(20);
+    expect(firstNames[0]).toBe("Pager 24");
+    expect(firstNames[19]).toBe("Pager 05");
+
+    const second = await api.list("?q=pager-&limit=20&offset=20", admin);
+    expect(second.json().map((u: { name: string }) => u.name)).toEqual([
+      "Pager 04",
+      "Pager 03",
+      "Pager 02",
+      "Pager 01",
+      "Pager 00",
+    ]);
+    expect(second.headers["x-total-count"]).toBe("25");
+
+    const small = await api.list("?q=pager-&limit=2&offset=1", admin);
+    expect(small.json().map((u: { name: string }) => u.name)).toEqual(["Pager 23", "Pager 22"]);
+
+    for (const bad of ["?limit=0", "?limit=101", "?offset=-1", "?limit=ten"]) {
+      const res = await api.list(bad, admin);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().error).toBe("validation");
+    }
+  });
+
+  test("search matches email or name, ignoring case, and LIKE wildcards are plain text", async () => {
+    const brakes = await signUp(t.app, {
+      name: "Rita 100% Brakes",
+      email: `rita_${Date.now()}@example.com`,
+    });
+    const emails = async (q: string) =>
+      (await api.list(`?q=${encodeURIComponent(q)}`, admin))
+        .json()
+        .map((u: { email: string }) => u.email);
+
+    expect(await emails("CASEY CUSTOMER")).toEqual([customer.email]);
+    expect(await emails("olive")).toEqual([other.email]);
+    expect(await emails(customer.email.toUpperCase())).toEqual([customer.email]);
+    expect(await emails("100%")).toEqual([brakes.email]);
+    expect(await emails("%")).toEqual([brakes.email]);
+    expect(await emails("_")).toEqual([brakes.email]);
+    expect(await emails("nobody-matches-this")).toEqual([]);
+    const res = await api.list(`?q=${encodeURIComponent("   olive  ")}`, admin);
+    expect(res.headers["x-total-count"]).toBe("1");
+  });
+
+  test("Make Admin promotes the user (their role in the list changes), again is harmless", async () => {
+    const target = await signUp(t.app, { name: "Pat Promoted" });
+    const rowOf = async () =>
+      (await api.list(`?q=${encodeURIComponent(target.email)}`, admin)).json()[0];
+    expect((await rowOf()).role).toBe("user");
+    expect((await api.list("", target)).statusCode).toBe(403);
+
+    const res = await api.makeAdmin(target.email.toUpperCase(), admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      user: {
+        _id: await idOf(t, target.email),
+        email: target.email,
+        name: "Pat Promoted",
+        role: "admin",
+        createdAt: expect.any(String),
+      },
+    });
+    expect((await rowOf()).role).toBe("admin");
+    // The promoted user's current session is an admin's from the next request on.
+    expect((await api.list("", target)).statusCode).toBe(200);
+
+    const again = await api.makeAdmin(target.email, admin);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().user.role).toBe("admin");
+  });
+
+  test("Make Admin: 404 for an unknown email, 400 for something that is not one", async () => {
+    const missing = await api.makeAdmin("no-such-person@example.com", admin);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: "not_found", message: "User not found" });
+    const bad = await api.makeAdmin("not-an-email", admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe("validation");
+  });
+
+  test("DELETE: 404 for an unknown id, 400 for a malformed one", async () => {
+    const missing = await api.remove("NoSuchUserId0123456789", admin);
+    expect(missing.statusCode).toBe(404);
+    const bad = await api.remove("bad id'", admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe("validation");
+  });
+
+  test("removing a customer ends their sessions, cancels unpaid orders, keeps paid ones", async () => {
+    const victim = await signUp(t.app, { name: "Vic Removed" });
+    const secondDevice = { ...victim, cookie: await signIn(t.app, victim.email, victim.password) };
+    const victimId = await idOf(t, victim.email);
+
+    const held = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 50 });
+    const bought = await insertProduct(t.database.db, {
+      minimumOrder: 1,
+      availableQuantity: 50,
+      priceCents: 2500,
+    });
+    const place = async (productId: string, orderQty: number) => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/orders",
+        headers: as(victim),
+        payload: { productId, orderQty, phonrNo: "5550100", Address: "1 Dock Road" },
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json().order._id as string;
+    };
+    const unpaidId = await place(held.id, 3);
+    const paidId = await place(bought.id, 2);
+
+    // Pay the second order through the test-card gateway, as the customer would.
+    const intent = await t.app.inject({
+      method: "POST",
+      url: "/api/create-payment-intent",
+      headers: as(victim),
+      payload: { orderId: paidId },
+    });
+    const charged = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/test-card/confirm",
+      headers: as(victim),
+      payload: {
+        clientSecret: intent.json().clientSecret,
+        number: "4242424242424242",
+        expMonth: 12,
+        expYear: 2030,
+        cvc: "123",
+      },
+    });
+    const paid = await t.app.inject({
+      method: "PATCH",
+      url: `/api/orders/${paidId}`,
+      headers: as(victim),
+      payload: { transactionId: charged.json().transactionId },
+    });
+    expect(paid.json()).toMatchObject({ status: "paid" });
+
+    const review = await insertReview(t.database.db, { userId: victimId, email: victim.email });
+    const stock = async (id: string) =>
+      (
+        await t.database.db
+          .select({ n: products.availableQuantity })
+          .from(products)
+          .where(eq(products.id, id))
+      )[0]?.n;
+    expect(await stock(held.id)).toBe(47);
+    expect(await stock(bought.id)).toBe(48);
+
+    const res = await api.remove(victimId, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, cancelledOrders: 1 });
+
+    // Both of their sessions are gone: the old cookies no longer sign anyone in.
+    for (const who of [victim, secondDevice]) {
+      const me = await api.me(who);
+      expect(me.statusCode).toBe(401);
+    }
+    const db = t.database.db;
+    expect(await db.select().from(session).where(eq(session.userId, victimId))).toEqual([]);
+    expect(await db.select().from(account).where(eq(account.userId, victimId))).toEqual([]);
+    expect((await api.list(`?q=${encodeURIComponent(victim.email)}`, admin)).json()).toEqual([]);
+
+    // The unpaid order is cancelled and its stock is back; the paid one is kept for the records.
+    const [unpaid] = await db.select().from(orders).where(eq(orders.id, unpaidId));
+    expect(unpaid).toMatchObject({ status: "cancelled", userId: null, orderEmail: victim.email });
+    expect(unpaid?.cancelledAt).toBeInstanceOf(Date);
+    expect(await stock(held.id)).toBe(50);
+    const [kept] = await db.select().from(orders).where(eq(orders.id, paidId));
+    expect(kept).toMatchObject({
+      status: "paid",
+      userId: null,
+      orderEmail: victim.email,
+      transactionId: charged.json().transactionId,
+      totalCents: 5000,
+    });
+    expect(await stock(bought.id)).toBe(48);
+
+    // Their review stays on the public list, no longer tied to an account.
+    const [kept2] = await db.select().from(reviews).where(eq(reviews.id, review.id));
+    expect(kept2).toMatchObject({ userId: null, email: victim.email });
+
+    // And they cannot sign in again.
+    const signInAgain = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email: victim.email, password: victim.password },
+    });
+    expect(signInAgain.statusCode).toBe(401);
+  });
+
+  test("only the removed user's orders are touched", async () => {
+    const victim = await signUp(t.app);
+    const bystander = await signUp(t.app);
+    const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 10 });
+    for (const who of [victim, bystander]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/orders",
+        headers: as(who),
+        payload: { productId: p.id, orderQty: 2, phonrNo: "5550100", Address: "2 Dock Road" },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const bystanderId = await idOf(t, bystander.email);
+    expect((await api.remove(await idOf(t, victim.email), admin)).json().cancelledOrders).toBe(1);
+    const theirs = await t.database.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.userId, bystanderId), eq(orders.productId, p.id)));
+    expect(theirs).toEqual([{ status: "unpaid" }]);
+    const [row] = await t.database.db
+      .select({ n: products.availableQuantity })
+      .from(products)
+      .where(eq(products.id, p.id));
+    expect(row?.n).toBe(8);
+    expect((await api.me(bystander)).statusCode).toBe(200);
+  });
+
+  test("an admin cannot remove their own account", async () => {
+    const res = await api.remove(await idOf(t, admin.email), admin);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      error: "rule_broken",
+      message: "You cannot remove your own account",
+    });
+    expect((await api.me(admin)).statusCode).toBe(200);
+  });
+
+  test("the OpenAPI document describes the three admin routes and their answers", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    const list = doc.paths["/api/users"].get;
+    expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+      "limit",
+      "offset",
+      "q",
+    ]);
+    expect(Object.keys(doc.paths["/api/user/admin/{email}"].put.responses)).toEqual(
+      expect.arrayContaining(["200", "400", "401", "403", "404"]),
+    );
+    expect(Object.keys(doc.paths["/api/users/{id}"].delete.responses)).toEqual(
+      expect.arrayContaining(["200", "400", "401", "403", "404", "422"]),
+    );
+  });
+
+  test("an admin can remove another admin while one admin remains", async () => {
+    const second = await signUp(t.app);
+    await api.makeAdmin(second.email, admin);
+    const res = await api.remove(await idOf(t, second.email), admin);
+    expect(res.statusCode).toBe(200);
+    expect((await api.me(second)).statusCode).toBe(401);
+    expect(await roleOf(t, admin.email)).toBe("admin");
+  });
+});
+
+describe("the last admin", () => {
+  let t: TestApp;
+  let api: ReturnType<typeof client>;
+  let ann: TestAccount;
+  let ben: TestAccount;
+
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_EMAILS: "ann-admin@example.com,ben-admin@example.com" });
+    api = client(t);
+    ann = await signUp(t.app, { email: "ann-admin@example.com", name: "Ann Admin" });
+    ben = await signUp(t.app, { email: "ben-admin@example.com", name: "Ben Admin" });
+  });
+  afterAll(() => t.close());
+
+  const adminCount = async () =>
+    (await t.database.db.select().from(user).where(eq(user.role, "admin"))).length;
+
+  test("two admins removing each other at once: one goes, the other stays", async () => {
+    const [annId, benId] = [await idOf(t, ann.email), await idOf(t, ben.email)];
+    const results = await Promise.all([api.remove(benId, ann), api.remove(annId, ben)]);
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses[0]).toBe(200);
+    // The loser either is refused as the last admin, or (if the winner finished before the loser's
+    // session was read) is no longer signed in at all.
+    expect([401, 422]).toContain(statuses[1]);
+    const refused = results.find((r) => r.statusCode === 422);
+    if (refused) expect(refused.json().message).toBe("The last admin cannot be removed");
+    expect(await adminCount()).toBe(1);
+  });
+
+  test("the only admin left cannot be removed, by themself or anyone", async () => {
+    const [survivor] = await t.database.db
+      .select({ id: user.id, email: user.email })
+      .from(user)
+      .where(eq(user.role, "admin"));
+    if (!survivor) throw new Error("no admin left");
+    const who = survivor.email === ann.email ? ann : ben;
+
+    const self = await api.remove(survivor.id, who);
+    expect(self.statusCode).toBe(422);
+    expect(self.json().message).toBe("You cannot remove your own account");
+
+    // Over HTTP only an admin can call, and an admin removing another leaves one behind; so ask
+    // the service directly, on behalf of someone who is not an admin row.
+    const users = createUserService(t.database.db);
+    const customer = await signUp(t.app);
+    const attempt = users.remove(await idOf(t, customer.email), survivor.id);
+    await expect(attempt).rejects.toBeInstanceOf(HttpError);
+    await expect(attempt).rejects.toMatchObject({
+      statusCode: 422,
+      message: "The last admin cannot be removed",
+    });
+    expect(await roleOf(t, survivor.email)).toBe("admin");
+    expect((await api.me(who)).statusCode).toBe(200);
+
+    // With a second admin made, the first one can be removed by them; then the rule holds again.
+    await api.makeAdmin(customer.email, who);
+    const byNew = await api.remove(survivor.id, customer);
+    expect(byNew.statusCode).toBe(200);
+    expect(await adminCount()).toBe(1);
+    await expect(users.remove("someone-else", await idOf(t, customer.email))).rejects.toMatchObject(
+      { statusCode: 422, message: "The last admin cannot be removed" },
+    );
+  });
+});
