@@ -32,7 +32,11 @@ export class HttpCustomer {
     return res;
   }
 
-  async json<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  async json<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
     const res = await this.request(method, path, body);
     return { status: res.status, body: (await res.json()) as T };
   }

@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from "../db/database";
 import { orders, products, productSearchText } from "../db/schema";
 import { conflict, HttpError, notFound } from "../errors";
 import { centsToUnits, unitsToCents } from "../money";
+import { containsPattern } from "../db/like";
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -42,9 +43,6 @@ const orderings: Record<ProductListQuery["sort"], SQL[]> = {
   name: [asc(products.name), asc(products.id)],
 };
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The columns an edit touches; fields left out of the edit keep their value. */
 function toColumns(input: ProductUpdate): Partial<typeof products.$inferInsert> {
   return {
@@ -66,7 +64,9 @@ const minimumAboveStock = () =>
 export function createCatalogService(db: Db) {
   return {
     async list(query: ProductListQuery): Promise<{ items: Product[]; total: number }> {
-      const filter = query.q ? sql`${productSearchText} like ${likePattern(query.q)}` : undefined;
+      const filter = query.q
+        ? sql`${productSearchText} like ${containsPattern(query.q)}`
+        : undefined;
       const [rows, [totalRow]] = await Promise.all([
         db
           .select()

@@ -12,6 +12,7 @@ import type { Db, DbOrTx } from "../db/database";
 import { orders, products } from "../db/schema";
 import { conflict, notFound, unprocessable } from "../errors";
 import { centsToUnits } from "../money";
+import { containsPattern } from "../db/like";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -44,9 +45,6 @@ export interface Customer {
 }
 
 const UNIQUE_VIOLATION = "23505";
-
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The stock a product gets back when an order that held it goes away. */
 export async function returnStock(tx: DbOrTx, productId: string | null, qty: number) {
@@ -189,7 +187,7 @@ export function createOrderService(db: Db, opts: { currency: string; holdMs: num
       const filters: SQL[] = [];
       if (query.status) filters.push(eq(orders.status, query.status));
       if (query.q) {
-        const pattern = likePattern(query.q);
+        const pattern = containsPattern(query.q);
         filters.push(or(ilike(orders.orderEmail, pattern), ilike(orders.productName, pattern))!);
       }
       const where = filters.length > 0 ? and(...filters) : undefined;

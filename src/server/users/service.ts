@@ -10,6 +10,7 @@ import type { Db } from "../db/database";
 import { reviews, user } from "../db/schema";
 import { notFound, unprocessable } from "../errors";
 import { cancelUnpaidOrdersOf } from "../orders/service";
+import { containsPattern } from "../db/like";
 
 type UserRow = typeof user.$inferSelect;
 
@@ -43,9 +44,6 @@ function toListItem(row: Pick<UserRow, keyof typeof listColumns>): UserListItem 
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const DEADLOCK_DETECTED = "40P01";
 
@@ -99,7 +97,7 @@ export function createUserService(db: Db) {
 
     /** Every user, newest first, paged; `q` matches email or display name, case-insensitively. */
     async list(query: UsersQuery): Promise<{ items: UserListItem[]; total: number }> {
-      const pattern = query.q ? likePattern(query.q) : undefined;
+      const pattern = query.q ? containsPattern(query.q) : undefined;
       const filter = pattern
         ? or(sql`lower(${user.email}) like ${pattern}`, sql`lower(${user.name}) like ${pattern}`)
         : undefined;
