@@ -10,6 +10,7 @@ import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { productMessages } from "../../contract/products";
 import { orders, products } from "../db/schema";
+import { multipart, tinyGif } from "../../../tests/support/multipart";
 
 let t: TestApp;
 let dataDir: string;
@@ -77,27 +78,9 @@ function tinyPng(): Buffer {
   ]);
 }
 
-/** A 1x1 GIF89a. */
-const tinyGif = Buffer.from(
-  "R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==",
-  "base64",
-);
-
 const svg = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>',
 );
-
-function multipart(file: { data: Buffer; filename: string; type: string; field?: string }) {
-  const boundary = `----test${randomUUID()}`;
-  const head =
-    `--${boundary}\r\n` +
-    `Content-Disposition: form-data; name="${file.field ?? "image"}"; filename="${file.filename}"\r\n` +
-    `Content-Type: ${file.type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), file.data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const upload = (file: Parameters<typeof multipart>[0], who?: TestAccount) => {
   const body = multipart(file);

@@ -1,0 +1,316 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { signUp, type TestAccount } from "../../tests/support/accounts";
+import { insertProduct } from "../../tests/support/factories";
+import { multipart, tinyGif } from "../../tests/support/multipart";
+import { createTestApp, type TestApp } from "../../tests/support/test-app";
+
+/**
+ * Every API route, with the status each kind of caller gets. The customer owns the resources in
+ * play (their order, their payment); "other" is another signed-in customer; the admin is an
+ * admin. The test fails when the server has a route this table lacks.
+ */
+type Role = "anonymous" | "customer" | "other" | "admin";
+interface Call {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+interface Row {
+  route: string;
+  call: () => Promise<Call>;
+  expect: Record<Role, number>;
+}
+
+const roles: Role[] = ["anonymous", "customer", "other", "admin"];
+const everyone = (status: number) => ({
+  anonymous: status,
+  customer: status,
+  other: status,
+  admin: status,
+});
+const signedIn = (status: number) => ({ ...everyone(status), anonymous: 401 });
+const adminOnly = (status: number) => ({
+  anonymous: 401,
+  customer: 403,
+  other: 403,
+  admin: status,
+});
+/** Only the owner (the customer); anyone else signed in is told it does not exist. */
+const ownerOnly = (status: number) => ({
+  anonymous: 401,
+  customer: status,
+  other: 404,
+  admin: 404,
+});
+
+let t: TestApp;
+const routes = new Set<string>();
+const accounts = {} as Record<Exclude<Role, "anonymous">, TestAccount>;
+
+beforeAll(async () => {
+  t = await createTestApp(
+    { ADMIN_EMAILS: "matrix-admin@example.com" },
+    {
+      onRoute: (r) => {
+        for (const m of [r.method].flat()) {
+          if (m !== "HEAD" && r.url.startsWith("/api")) routes.add(`${m} ${r.url}`);
+        }
+      },
+    },
+  );
+  accounts.customer = await signUp(t.app, { email: "matrix-customer@example.com" });
+  accounts.other = await signUp(t.app, { email: "matrix-other@example.com" });
+  accounts.admin = await signUp(t.app, { email: "matrix-admin@example.com" });
+});
+afterAll(() => t.close());
+
+const as = (who: TestAccount) => ({ cookie: who.cookie });
+
+async function freshProduct() {
+  return insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 1000 });
+}
+/** A new unpaid order of the customer's. */
+async function customerOrder(): Promise<string> {
+  const p = await freshProduct();
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/orders",
+    headers: as(accounts.customer),
+    payload: { productId: p.id, orderQty: 1, phonrNo: "5550100", Address: "1 Matrix Way" },
+  });
+  return res.json().order._id;
+}
+async function customerIntentSecret(): Promise<string> {
+  const orderId = await customerOrder();
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/create-payment-intent",
+    headers: as(accounts.customer),
+    payload: { orderId },
+  });
+  return res.json().clientSecret;
+}
+async function bystanderId(): Promise<{ id: string; email: string }> {
+  const who = await signUp(t.app);
+  const me = await t.app.inject({ method: "GET", url: "/api/user", headers: as(who) });
+  return { id: me.json()._id, email: who.email };
+}
+const productBody = () => ({
+  name: `Matrix part ${Math.random().toString(36).slice(2)}`,
+  price: 10,
+  minimumOrder: 1,
+  availableQuantity: 10,
+  warranty: 12,
+  shortDescription: "A part made for the matrix",
+  img: "/images/products/oil-filter.svg",
+});
+const docs = (route: string, url: string, status = 200): Row => ({
+  route: `GET ${route}`,
+  call: async () => ({ url }),
+  expect: everyone(status),
+});
+
+const rows: Row[] = [
+  { route: "GET /api/health", call: async () => ({ url: "/api/health" }), expect: everyone(200) },
+  { route: "GET /api/config", call: async () => ({ url: "/api/config" }), expect: everyone(200) },
+  docs("/api/docs", "/api/docs"),
+  docs("/api/docs/json", "/api/docs/json"),
+  docs("/api/docs/yaml", "/api/docs/yaml"),
+  docs("/api/docs/static/index.html", "/api/docs/static/index.html", 302),
+  docs("/api/docs/static/swagger-initializer.js", "/api/docs/static/swagger-initializer.js"),
+  docs("/api/docs/static/*", "/api/docs/static/swagger-ui.css"),
+  {
+    route: "GET /api/auth/*",
+    call: async () => ({ url: "/api/auth/get-session" }),
+    expect: everyone(200),
+  },
+  {
+    route: "POST /api/auth/*",
+    call: async () => ({
+      url: "/api/auth/sign-in/email",
+      payload: { email: "matrix-customer@example.com", password: "not-the-password" },
+    }),
+    expect: everyone(401),
+  },
+  { route: "GET /api/user", call: async () => ({ url: "/api/user" }), expect: signedIn(200) },
+  {
+    route: "PUT /api/user",
+    call: async () => ({
+      url: "/api/user",
+      payload: { education: "BSc", address: "1 Way", phoneNo: "5550100", linkedIn: "" },
+    }),
+    expect: signedIn(200),
+  },
+  {
+    route: "GET /api/admin/:email",
+    call: async () => ({ url: `/api/admin/${accounts.customer.email}` }),
+    expect: { anonymous: 401, customer: 200, other: 403, admin: 200 },
+  },
+  { route: "GET /api/users", call: async () => ({ url: "/api/users" }), expect: adminOnly(200) },
+  {
+    route: "PUT /api/user/admin/:email",
+    call: async () => ({ url: `/api/user/admin/${(await bystanderId()).email}`, payload: {} }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "DELETE /api/users/:id",
+    call: async () => ({ url: `/api/users/${(await bystanderId()).id}` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/orders",
+    call: async () => ({
+      url: "/api/orders",
+      payload: {
+        productId: (await freshProduct()).id,
+        orderQty: 1,
+        phonrNo: "5550100",
+        Address: "1 Matrix Way",
+      },
+    }),
+    expect: signedIn(201),
+  },
+  { route: "GET /api/orders", call: async () => ({ url: "/api/orders" }), expect: signedIn(200) },
+  {
+    route: "GET /api/orders/:id",
+    call: async () => ({ url: `/api/orders/${await customerOrder()}` }),
+    expect: { ...ownerOnly(200), admin: 200 },
+  },
+  {
+    route: "PATCH /api/orders/:id",
+    call: async () => ({
+      url: `/api/orders/${await customerOrder()}`,
+      payload: { transactionId: "pi_test_forged" },
+    }),
+    // The owner gets as far as the gateway check, which refuses a forged transaction.
+    expect: ownerOnly(422),
+  },
+  {
+    route: "DELETE /api/orders/:id",
+    call: async () => ({ url: `/api/orders/${await customerOrder()}` }),
+    expect: ownerOnly(200),
+  },
+  {
+    route: "GET /api/orders/all",
+    call: async () => ({ url: "/api/orders/all" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "GET /api/orders/overview",
+    call: async () => ({ url: "/api/orders/overview" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "PATCH /api/orders/:id/status",
+    call: async () => ({
+      url: `/api/orders/${await customerOrder()}/status`,
+      payload: { status: "cancelled" },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/create-payment-intent",
+    call: async () => ({
+      url: "/api/create-payment-intent",
+      payload: { orderId: await customerOrder() },
+    }),
+    expect: ownerOnly(200),
+  },
+  {
+    route: "POST /api/payments/test-card/confirm",
+    call: async () => ({
+      url: "/api/payments/test-card/confirm",
+      payload: {
+        clientSecret: await customerIntentSecret(),
+        number: "4242424242424242",
+        expMonth: 12,
+        expYear: 2030,
+        cvc: "123",
+      },
+    }),
+    expect: ownerOnly(200),
+  },
+  {
+    route: "GET /api/products",
+    call: async () => ({ url: "/api/products" }),
+    expect: everyone(200),
+  },
+  {
+    route: "GET /api/products/:id",
+    call: async () => ({ url: `/api/products/${(await freshProduct()).id}` }),
+    expect: everyone(200),
+  },
+  {
+    route: "POST /api/products",
+    call: async () => ({ url: "/api/products", payload: productBody() }),
+    expect: adminOnly(201),
+  },
+  {
+    route: "PATCH /api/products/:id",
+    call: async () => ({
+      url: `/api/products/${(await freshProduct()).id}`,
+      payload: { availableQuantity: 500 },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "DELETE /api/products/:id",
+    call: async () => ({ url: `/api/products/${(await freshProduct()).id}` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/products/images",
+    call: async () => {
+      const body = multipart({ data: tinyGif, filename: "part.gif", type: "image/gif" });
+      return { url: "/api/products/images", payload: body.payload, headers: body.headers };
+    },
+    expect: adminOnly(201),
+  },
+  { route: "GET /api/reviews", call: async () => ({ url: "/api/reviews" }), expect: everyone(200) },
+  {
+    route: "GET /api/reviews/summary",
+    call: async () => ({ url: "/api/reviews/summary" }),
+    expect: everyone(200),
+  },
+  {
+    route: "POST /api/reviews",
+    call: async () => ({ url: "/api/reviews", payload: { ratings: 5, descreption: "Solid part" } }),
+    expect: { anonymous: 401, customer: 201, other: 201, admin: 403 },
+  },
+];
+
+test("the table covers every API route the server has, and nothing else", () => {
+  // The Stripe webhook exists only when Stripe is configured; payments.test.ts covers it.
+  expect([...routes].sort()).toEqual(rows.map((r) => r.route).sort());
+});
+
+test("every route answers each kind of caller as the table says", async () => {
+  const got: string[] = [];
+  const want: string[] = [];
+  let calls = 0;
+  for (const row of rows) {
+    const method = row.route.split(" ")[0] as "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+    for (const role of roles) {
+      const c = await row.call();
+      const res = await t.app.inject({
+        method,
+        url: c.url,
+        payload: c.payload as string | object | Buffer | undefined,
+        headers: { ...c.headers, ...(role === "anonymous" ? {} : as(accounts[role])) },
+      });
+      calls += 1;
+      got.push(`${row.route} as ${role}: ${res.statusCode}`);
+      want.push(`${row.route} as ${role}: ${row.expect[role]}`);
+      if (res.statusCode >= 400) {
+        expect(res.json(), `${row.route} as ${role}`).toMatchObject({
+          error: expect.any(String),
+          message: expect.any(String),
+        });
+      }
+    }
+  }
+  console.log(
+    `authorisation matrix: ${rows.length} routes × ${roles.length} callers = ${calls} calls`,
+  );
+  expect(got).toEqual(want);
+});
