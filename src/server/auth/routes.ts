@@ -20,6 +20,12 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     schema: { hide: true },
     handler: async (req, reply) => {
       const pathname = req.url.split("?")[0] ?? "";
+      if (req.method === "POST" && typeof req.body === "string") {
+        // Fastify parsed it as text: Better Auth takes JSON only.
+        return reply
+          .code(415)
+          .send({ error: "unsupported_media_type", message: "Send the body as application/json" });
+      }
       if (req.method === "POST" && LIMITED_PATHS.has(pathname)) {
         const limited = await checkRateLimit(req, opts);
         if (limited) return tooManyAttempts(reply, limited);
