@@ -2,6 +2,9 @@
 
 export const MAX_PAGE_SIZE = 100;
 
+/** Paging goes this deep at most: a deeper offset costs the database a long walk. */
+export const MAX_OFFSET = 10_000;
+
 /** Name of the response header that carries the total of a paged list. */
 export const TOTAL_COUNT_HEADER = "x-total-count";
 

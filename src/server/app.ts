@@ -25,6 +25,8 @@ import { createRateLimiter } from "./auth/rate-limit";
 import { authRoutes } from "./auth/routes";
 import { loadAuthSecret } from "./auth/secret";
 import Stripe from "stripe";
+import { listenForCatalogChanges } from "./catalog/catalog-changes";
+import { CatalogReadCache } from "./catalog/read-cache";
 import { catalogRoutes } from "./catalog/routes";
 import { createCatalogService } from "./catalog/service";
 import type { Config, OidcClient } from "./config";
@@ -130,6 +132,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(oidc ? [{ id: "oidc" as const, label: oidc.label }] : []),
   ];
   const catalog = createCatalogService(database.db);
+  const catalogCache = new CatalogReadCache(2000, false);
+  const catalogChanges = listenForCatalogChanges(
+    database.url,
+    {
+      onChange: () => catalogCache.invalidate(),
+      onListening: (listening) => catalogCache.setEnabled(listening && config.catalogCache),
+    },
+    app.log,
+  );
+  app.addHook("onClose", () => catalogChanges.stop());
+  // A write in this process (an order takes stock, an admin edits) clears the cache before its
+  // answer leaves, so the writer's next read sees it; other processes hear it through NOTIFY.
+  app.addHook("onSend", async (req, reply) => {
+    if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400) {
+      catalogCache.invalidate();
+    }
+  });
   // Product images uploaded by admins live in the data folder, served at /uploads/.
   const uploadsDir = path.join(config.dataDir, "uploads");
   await fs.mkdir(uploadsDir, { recursive: true });
@@ -171,7 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes, { users, guards });
       await api.register(orderRoutes, { orders, payments, guards });
       await api.register(paymentRoutes, { payments, guards, ...payment.routes });
-      await api.register(catalogRoutes, { catalog, guards, uploadsDir });
+      await api.register(catalogRoutes, { catalog, catalogCache, guards, uploadsDir });
       await api.register(reviewRoutes, { reviews, guards });
     },
     { prefix: "/api" },

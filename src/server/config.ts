@@ -39,6 +39,10 @@ const envSchema = z.object({
     .transform((s) => s === "true"),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  CATALOG_CACHE: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((s) => s === "true"),
   ORDER_HOLD_HOURS: z.coerce
     .number()
     .positive()
@@ -85,6 +89,8 @@ export type Config = Readonly<{
   /** Run the built-in OIDC identity provider when no other social sign-in is configured. */
   demoIdentityProvider: boolean;
   authRateLimit: { perIp: number; perEmail: number; windowSeconds: number };
+  /** Keep the public catalog's answers in memory (cleared on every product change). */
+  catalogCache: boolean;
   orderHoldMs: number;
   holdSweepMs: number;
   /** Set when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are; else the test-card gateway. */
@@ -158,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
       windowSeconds: 15 * 60,
     },
+    catalogCache: e.CATALOG_CACHE,
     orderHoldMs: e.ORDER_HOLD_HOURS * 3_600_000,
     holdSweepMs: e.HOLD_SWEEP_SECONDS * 1000,
     stripe:

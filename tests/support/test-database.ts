@@ -3,9 +3,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { createDatabase, migrateDatabase, type Database } from "../../src/server/db/database";
 
-export interface TestDatabase extends Database {
-  url: string;
-}
+export type TestDatabase = Database;
 
 /** A fresh, migrated database of its own for one test file; `close()` drops it. */
 export async function createTestDatabase(): Promise<TestDatabase> {
@@ -18,7 +16,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     withAdmin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)),
   );
   await migrateDatabase(database);
-  return { ...database, url: url.toString() };
+  return database;
 }
 
 async function withAdmin(adminUrl: string, fn: (c: pg.Client) => Promise<unknown>) {

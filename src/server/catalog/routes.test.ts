@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
 import { products } from "../db/schema";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -103,6 +104,7 @@ test.each([
   "?limit=101",
   "?limit=abc",
   "?offset=-1",
+  "?offset=10001",
   "?sort=cheapest",
   `?q=${"x".repeat(101)}`,
 ])("answers 400 with {error, message} for the bad query %s", async (query) => {
@@ -127,4 +129,43 @@ test("answers one product by id, 404 when missing, 400 when malformed", async ()
   const malformed = await t.app.inject({ method: "GET", url: "/api/products/not-an-id" });
   expect(malformed.statusCode).toBe(400);
   expect(malformed.json()).toMatchObject({ error: "validation" });
+});
+
+test("public reads carry an ETag; a matching If-None-Match gets a 304 with no body", async () => {
+  const first = await list("?limit=2");
+  const etag = first.headers.etag as string;
+  expect(etag).toBeTruthy();
+  expect(first.headers["cache-control"]).toBe("public, no-cache");
+  const again = await t.app.inject({
+    method: "GET",
+    url: "/api/products?limit=2",
+    headers: { "if-none-match": etag },
+  });
+  expect(again.statusCode).toBe(304);
+  expect(again.body).toBe("");
+});
+
+test("a change made elsewhere (another process, straight SQL) reaches the cached answers", async () => {
+  const [row] = await t.database.db.select().from(products).limit(1);
+  const before = (await t.app.inject({ method: "GET", url: `/api/products/${row!.id}` })).json();
+  await list("?sort=name"); // cached now
+  await t.database.db
+    .update(products)
+    .set({ availableQuantity: before.availableQuantity + 7 })
+    .where(eq(products.id, row!.id));
+  // The trigger's NOTIFY clears the cache; wait for it rather than for time.
+  await expect
+    .poll(
+      async () =>
+        (await t.app.inject({ method: "GET", url: `/api/products/${row!.id}` })).json()
+          .availableQuantity,
+    )
+    .toBe(before.availableQuantity + 7);
+  await expect
+    .poll(
+      async () =>
+        (await list("?sort=name")).json().find((p: { _id: string }) => p._id === row!.id)
+          ?.availableQuantity,
+    )
+    .toBe(before.availableQuantity + 7);
 });

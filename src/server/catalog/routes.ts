@@ -1,4 +1,5 @@
 import multipart from "@fastify/multipart";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema, idParamsSchema } from "../../contract/common";
@@ -15,10 +16,13 @@ import {
 import { notFound } from "../errors";
 import type { Guards } from "../auth/guards";
 import { createImageStore, imageUploadLimits, readImageUpload } from "./images";
+import type { CachedResponse, CatalogReadCache } from "./read-cache";
 import type { CatalogService } from "./service";
 
 export interface CatalogRoutesOptions {
   catalog: CatalogService;
+  /** Public reads are answered from it (app.ts clears it on writes). */
+  catalogCache: CatalogReadCache;
   guards: Guards;
   /** Where uploaded product images are stored (served at /uploads/). */
   uploadsDir: string;
@@ -33,7 +37,7 @@ const adminErrors = {
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
   app,
-  { catalog, guards, uploadsDir },
+  { catalog, catalogCache, guards, uploadsDir },
 ) => {
   // Registered here, not on the app, so only the image upload route accepts multipart bodies.
   await app.register(multipart, { limits: imageUploadLimits });
@@ -50,9 +54,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       },
     },
     async (req, reply) => {
-      const { items, total } = await catalog.list(req.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
+      const q = req.query;
+      const key = `list:${q.sort}:${q.limit}:${q.offset}:${q.q ?? ""}`;
+      const cached = await catalogCache.get(key, async () => {
+        const { items, total } = await catalog.list(q);
+        return { value: items, total };
+      });
+      reply.header(TOTAL_COUNT_HEADER, cached!.total);
+      return sendCached(req, reply, cached!);
     },
   );
 
@@ -66,10 +75,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: productSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (req) => {
-      const product = await catalog.get(req.params.id);
-      if (!product) throw notFound("Product not found");
-      return product;
+    async (req, reply) => {
+      const cached = await catalogCache.get(`product:${req.params.id}`, async () => {
+        const product = await catalog.get(req.params.id);
+        return product && { value: product };
+      });
+      if (!cached) throw notFound("Product not found");
+      return sendCached(req, reply, cached);
     },
   );
 
@@ -157,3 +169,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
   );
 };
+
+/**
+ * Answers a cached body with its ETag. Browsers and proxies may keep it but must ask again
+ * (`no-cache`): stock changes with every order, and a revalidation costs a 304 of no bytes.
+ */
+function sendCached(req: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
+  reply.header("etag", cached.etag).header("cache-control", "public, no-cache");
+  if (req.headers["if-none-match"] === cached.etag) return reply.code(304).send();
+  return reply.type("application/json; charset=utf-8").send(cached.body);
+}

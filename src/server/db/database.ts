@@ -13,6 +13,8 @@ export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /** The connection string (for connections of their own, such as LISTEN). */
+  url: string;
   /** Closes the pool, then stops the embedded PostgreSQL if this process started it. */
   close(): Promise<void>;
 }
@@ -35,6 +37,7 @@ export function createDatabase(url: string, onClose?: () => Promise<void>): Data
   return {
     db,
     pool,
+    url,
     async close() {
       await pool.end();
       await onClose?.();

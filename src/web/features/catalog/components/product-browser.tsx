@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router";
-import { productSorts, type ProductSort } from "../../../../contract/constants";
+import { MAX_OFFSET, productSorts, type ProductSort } from "../../../../contract/constants";
 import { PageSpinner } from "../../../components/spinner";
 import { QueryError } from "../../../components/query-error";
 import { Pagination } from "../../../components/pagination";
@@ -23,7 +23,8 @@ export function ProductBrowser() {
   const q = params.get("q") ?? "";
   const sortParam = params.get("sort");
   const sort: ProductSort = isSort(sortParam) ? sortParam : "newest";
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const maxPage = Math.floor(MAX_OFFSET / PRODUCTS_PAGE_SIZE) + 1;
+  const page = Math.min(maxPage, Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1));
 
   const { data, error, isPending } = useProducts({
     limit: PRODUCTS_PAGE_SIZE,
@@ -104,7 +105,11 @@ export function ProductBrowser() {
           </div>
           <Pagination
             page={page}
-            pageCount={Math.max(1, Math.ceil(data.total / PRODUCTS_PAGE_SIZE))}
+            pageCount={Math.max(
+              1,
+              // The API pages no deeper than MAX_OFFSET; search narrows a huge catalog instead.
+              Math.min(Math.ceil(data.total / PRODUCTS_PAGE_SIZE), maxPage),
+            )}
             onChange={(p) => update({ page: p === 1 ? undefined : String(p) })}
           />
         </>

@@ -1,0 +1,38 @@
+import { expect, test } from "vitest";
+import { CatalogReadCache } from "./read-cache";
+
+test("answers from memory after the first read, with an ETag of the body", async () => {
+  const cache = new CatalogReadCache(10, true);
+  let reads = 0;
+  const compute = async () => ({ value: [{ n: ++reads }], total: 1 });
+  const first = await cache.get("k", compute);
+  const second = await cache.get("k", compute);
+  expect(reads).toBe(1);
+  expect(second).toBe(first);
+  expect(first?.body).toBe('[{"n":1}]');
+  expect(first?.etag).toMatch(/^"[\w-]+"$/);
+});
+
+test("a fill that started before an invalidation is not kept", async () => {
+  const cache = new CatalogReadCache(10, true);
+  let release!: () => void;
+  const slow = cache.get("k", async () => {
+    await new Promise<void>((r) => (release = r));
+    return { value: "stale" };
+  });
+  await Promise.resolve();
+  cache.invalidate(); // the data changed while the slow read was running
+  release();
+  expect((await slow)?.body).toBe('"stale"'); // the caller still gets its answer…
+  expect(cache.size).toBe(0); // …but the cache does not keep it
+  expect((await cache.get("k", async () => ({ value: "fresh" })))?.body).toBe('"fresh"');
+});
+
+test("keeps at most maxEntries, dropping the oldest; disabled, it keeps nothing", async () => {
+  const cache = new CatalogReadCache(2, true);
+  for (const k of ["a", "b", "c"]) await cache.get(k, async () => ({ value: k }));
+  expect(cache.size).toBe(2);
+  cache.setEnabled(false);
+  await cache.get("d", async () => ({ value: "d" }));
+  expect(cache.size).toBe(0);
+});
