@@ -10,7 +10,8 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
+  // Generous: CI machines here are shared, and a journey signs up, orders and pays.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {

@@ -1,0 +1,195 @@
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import {
+  startEmbeddedPostgres,
+  type EmbeddedDatabase,
+} from "../../src/server/db/embedded-postgres";
+import { startServerProcess, type ServerProcess } from "../../tests/support/server-process";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+export const round = (x: number, digits = 2) => Number(x.toFixed(digits));
+
+/** One embedded PostgreSQL for a benchmark run; each benchmark makes its own database in it. */
+export async function startBenchPostgres(): Promise<
+  EmbeddedDatabase & { dir: string; createDatabase(name: string): Promise<string> }
+> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "store-bench-pg-"));
+  const pgServer = await startEmbeddedPostgres(dir, { info: () => {}, warn: () => {} });
+  return {
+    ...pgServer,
+    dir,
+    async createDatabase(name: string) {
+      await withClient(pgServer.url, (c) => c.query(`create database ${name}`));
+      const url = new URL(pgServer.url);
+      url.pathname = `/${name}`;
+      return url.toString();
+    },
+    async stop() {
+      await pgServer.stop();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The production server (`npm start`'s entry) as its own process, on the given database. */
+export async function startStore(databaseUrl: string, env: Record<string, string> = {}) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-bench-data-"));
+  const server = await startServerProcess({
+    NODE_ENV: "production",
+    BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    AUTH_RATE_LIMIT_PER_IP: "1000000",
+    ...env,
+  });
+  return {
+    ...server,
+    async stop() {
+      await server.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  } satisfies ServerProcess;
+}
+
+/** Inserts `n` generated products in one statement (names and descriptions carry search words). */
+export async function seedProducts(databaseUrl: string, n: number, stock = 1000): Promise<void> {
+  await withClient(databaseUrl, (c) =>
+    c.query(
+      `insert into products (name, img, price_cents, minimum_order, available_quantity,
+                             short_description, warranty_months, creator_email, created_at)
+       select (array['Brake disc','Oil filter','Spark plug','Alternator','Radiator','Shock absorber',
+                     'Timing belt','Clutch kit','Fuel pump','Headlight'])[1 + i % 10] || ' ' || i,
+              '/images/products/oil-filter.svg', 500 + (i * 37) % 50000, 1, $2,
+              'Part ' || i || ' for ' ||
+                (array['sedans','vans','trucks','coupes','buses'])[1 + i % 5] || ', OE quality',
+              12, 'admin@example.com', now() - make_interval(secs => i)
+       from generate_series(1, $1) as i`,
+      [n, stock],
+    ),
+  );
+  await withClient(databaseUrl, (c) => c.query("analyze products"));
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  statuses: Record<string, number>;
+  durationSeconds: number;
+}
+
+/** autocannon against `url`, each request's path (and body) chosen by `next`. */
+export function load(opts: {
+  url: string;
+  connections: number;
+  duration?: number;
+  amount?: number;
+  next: () => { path: string; method?: string; body?: string; headers?: Record<string, string> };
+  onResponse?: (status: number) => void;
+}): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const statuses: Record<string, number> = {};
+    const instance = autocannon(
+      {
+        url: opts.url,
+        connections: opts.connections,
+        duration: opts.duration,
+        amount: opts.amount,
+        requests: [
+          {
+            setupRequest: (req) => {
+              const n = opts.next();
+              return {
+                ...req,
+                path: n.path,
+                method: (n.method ?? "GET") as "GET",
+                body: n.body,
+                headers: { ...req.headers, ...n.headers },
+              };
+            },
+          },
+        ],
+      },
+      (err, result) => {
+        if (err) return reject(err);
+        resolve({
+          requestsPerSecond: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          requests: result.requests.total,
+          statuses,
+          durationSeconds: result.duration,
+        });
+      },
+    );
+    instance.on("response", (_client, statusCode) => {
+      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+      opts.onResponse?.(statusCode);
+    });
+  });
+}
+
+/** Resident memory (MiB) of a process, and of its PostgreSQL if `pgDataDir` is given. */
+export function residentMiB(pid: number): number {
+  const out = execFileSync("ps", ["-o", "rss=", "-p", String(pid)], { encoding: "utf8" });
+  return round(Number(out.trim()) / 1024, 1);
+}
+
+/** Resident memory (MiB) of every postgres process serving the cluster in `clusterDir`. */
+export function postgresResidentMiB(clusterDir: string): number {
+  const out = execFileSync("ps", ["-eo", "pid=,rss=,args="], { encoding: "utf8" });
+  const postmaster = out
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/))
+    .find((f) => f.slice(2).join(" ").includes(clusterDir));
+  if (!postmaster) return 0;
+  const ppid = postmaster[0];
+  const children = execFileSync("ps", ["-o", "rss=", "--ppid", ppid!], { encoding: "utf8" });
+  const kb = [postmaster[1], ...children.split("\n")].reduce((n, v) => n + (Number(v) || 0), 0);
+  return round(kb / 1024, 1);
+}
+
+/** A bare node:http server process answering fixed bytes per path: the limit to compare with. */
+export async function startBareServer(
+  responses: Record<string, { headers: Record<string, string>; body: string }>,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), "bare-")), "responses.json");
+  await fs.writeFile(file, JSON.stringify(responses));
+  const child = spawn(process.execPath, [path.join(root, "bench/lib/bare-server.mjs"), file], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.once("data", (d: Buffer) => resolve(d.toString().trim()));
+    child.once("exit", () => reject(new Error("the bare server exited")));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}

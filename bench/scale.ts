@@ -1,0 +1,125 @@
+// Scale: the catalog listing and search at 1,000 and 100,000 products.
+import { MAX_OFFSET, productSorts } from "../src/contract/constants";
+import { load, round, seedProducts, startBenchPostgres, startStore } from "./lib/harness";
+
+const SIZES = [1_000, 100_000] as const;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 20;
+const SEARCHES = [
+  "brake",
+  "filter",
+  "spark",
+  "pump",
+  "vans",
+  "trucks",
+  "kit 12",
+  "light 7",
+  "coupes",
+  "radiator 3",
+];
+
+interface Point {
+  p50Ms: number;
+  p99Ms: number;
+  requestsPerSecond: number;
+}
+export interface ScaleResult {
+  /** Figures per catalog size, with the read cache on (as deployed) and off (every read a query). */
+  sizes: Record<
+    string,
+    { cached: { list: Point; search: Point }; uncached: { list: Point; search: Point } }
+  >;
+  ratios: {
+    cachedList: number;
+    cachedSearch: number;
+    uncachedList: number;
+    uncachedSearch: number;
+  };
+  target: "p50 at 100k / p50 at 1k <= 1.5";
+}
+
+async function measure(url: string, total: number): Promise<{ list: Point; search: Point }> {
+  const deepest = Math.min(total - 24, MAX_OFFSET);
+  let i = 0;
+  const list = await load({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    next: () => {
+      // Pages spread over the whole reachable range, in every sort order.
+      const k = i++;
+      const offset = Math.floor(((((k * 7919) % 1000) / 1000) * deepest) / 24) * 24;
+      return {
+        path: `/api/products?limit=24&offset=${offset}&sort=${productSorts[k % productSorts.length]}`,
+      };
+    },
+  });
+  let j = 0;
+  const search = await load({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    next: () => ({
+      path: `/api/products?limit=24&q=${encodeURIComponent(SEARCHES[j++ % SEARCHES.length]!)}`,
+    }),
+  });
+  const point = (r: typeof list): Point => ({
+    p50Ms: r.p50,
+    p99Ms: r.p99,
+    requestsPerSecond: round(r.requestsPerSecond, 0),
+  });
+  return { list: point(list), search: point(search) };
+}
+
+export async function runScaleBench(): Promise<ScaleResult> {
+  const pgServer = await startBenchPostgres();
+  const sizes: ScaleResult["sizes"] = {};
+  try {
+    for (const n of SIZES) {
+      const url = await pgServer.createDatabase(`scale_${n}`);
+      const cachedServer = await startStore(url, { SEED_DEMO_DATA: "false" });
+      await seedProducts(url, n);
+      const cached = await measure(cachedServer.url, n);
+      await cachedServer.stop();
+      const uncachedServer = await startStore(url, {
+        SEED_DEMO_DATA: "false",
+        CATALOG_CACHE: "false",
+      });
+      const uncached = await measure(uncachedServer.url, n);
+      await uncachedServer.stop();
+      sizes[String(n)] = { cached, uncached };
+    }
+  } finally {
+    await pgServer.stop();
+  }
+  const small = sizes[String(SIZES[0])]!;
+  const big = sizes[String(SIZES[1])]!;
+  const ratio = (a: number, b: number) => round(a / Math.max(b, 0.01));
+  return {
+    sizes,
+    ratios: {
+      cachedList: ratio(big.cached.list.p50Ms, small.cached.list.p50Ms),
+      cachedSearch: ratio(big.cached.search.p50Ms, small.cached.search.p50Ms),
+      uncachedList: ratio(big.uncached.list.p50Ms, small.uncached.list.p50Ms),
+      uncachedSearch: ratio(big.uncached.search.p50Ms, small.uncached.search.p50Ms),
+    },
+    target: "p50 at 100k / p50 at 1k <= 1.5",
+  };
+}
+
+export function printScale(r: ScaleResult) {
+  console.log(`Scale (${CONNECTIONS} connections, ${SECONDS} s each)`);
+  for (const [n, s] of Object.entries(r.sizes)) {
+    for (const mode of ["cached", "uncached"] as const) {
+      console.log(
+        `  ${n.padStart(6)} products, ${mode.padEnd(8)}: list p50 ${s[mode].list.p50Ms} ms (p99 ${s[mode].list.p99Ms}), ` +
+          `search p50 ${s[mode].search.p50Ms} ms (p99 ${s[mode].search.p99Ms})`,
+      );
+    }
+  }
+  console.log(`  p50 100k/1k: ${JSON.stringify(r.ratios)}  (target <= 1.5)`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  printScale(await runScaleBench());
+}

@@ -1,0 +1,78 @@
+// Start-up: from `npm start`'s entry (built, database already initialised) to the first 200 from
+// /api/health, on the embedded PostgreSQL of the default set-up; and its resident memory.
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { getFreePort } from "../src/server/db/free-port";
+import { startServerProcess } from "../tests/support/server-process";
+import { median, postgresResidentMiB, residentMiB, root } from "./lib/harness";
+
+const RUNS = 5;
+
+export interface StartupResult {
+  runs: number;
+  medianMs: number;
+  allMs: number[];
+  memoryMiB: { server: number; postgres: number };
+}
+
+export async function runStartupBench(): Promise<StartupResult> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-bench-start-"));
+  const port = await getFreePort();
+  try {
+    // First start: creates the cluster and the demo data (not measured).
+    const first = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+    await first.stop();
+    const times: number[] = [];
+    let memory = { server: 0, postgres: 0 };
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          LOG_LEVEL: "warn",
+        },
+        stdio: "ignore",
+      });
+      const exited = new Promise((r) => child.once("exit", r));
+      for (;;) {
+        const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+          (r) => r.status === 200,
+          () => false,
+        );
+        if (ok) break;
+        await new Promise((r) => setTimeout(r, 20)); // polling interval of the probe
+      }
+      times.push(Math.round(performance.now() - t0));
+      if (i === RUNS - 1) {
+        for (let k = 0; k < 200; k++)
+          await fetch(`http://127.0.0.1:${port}/api/products?offset=${k % 10}`);
+        memory = {
+          server: residentMiB(child.pid!),
+          postgres: postgresResidentMiB(path.join(dataDir, "postgres")),
+        };
+      }
+      child.kill("SIGTERM");
+      await exited;
+    }
+    return { runs: RUNS, medianMs: median(times), allMs: times, memoryMiB: memory };
+  } finally {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function printStartup(r: StartupResult) {
+  console.log(
+    `Start-up to first 200 from /api/health: median ${r.medianMs} ms over ${r.runs} starts (${r.allMs.join(", ")} ms); ` +
+      `memory after 200 reads: server ${r.memoryMiB.server} MiB, embedded PostgreSQL ${r.memoryMiB.postgres} MiB`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  printStartup(await runStartupBench());
+}
