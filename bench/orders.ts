@@ -50,14 +50,17 @@ export async function runOrdersBench(): Promise<OrdersResult> {
         Array.from({ length: 10 }, async (_, j) => {
           const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
             method: "POST",
-            headers: { "content-type": "application/json" },
+            // In production Better Auth wants the Origin a browser would send.
+            headers: { "content-type": "application/json", origin: server.url },
             body: JSON.stringify({
               email: `bench-${i + j}@example.com`,
               password: "bench-password",
               name: `Bench ${i + j}`,
             }),
           });
-          if (res.status !== 200) throw new Error(`sign-up failed: ${res.status}`);
+          if (res.status !== 200) {
+            throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+          }
           return cookieHeader(res.headers.getSetCookie());
         }),
       );

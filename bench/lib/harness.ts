@@ -54,15 +54,20 @@ export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T
 /** The production server (`npm start`'s entry) as its own process, on the given database. */
 export async function startStore(databaseUrl: string, env: Record<string, string> = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-bench-data-"));
-  const server = await startServerProcess({
-    NODE_ENV: "production",
-    BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    AUTH_RATE_LIMIT_PER_IP: "1000000",
-    ...env,
-  });
+  // BENCH_PROFILE=dir writes a CPU profile of the server there (node --cpu-prof).
+  const profile = process.env.BENCH_PROFILE;
+  const server = await startServerProcess(
+    {
+      NODE_ENV: "production",
+      BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      AUTH_RATE_LIMIT_PER_IP: "1000000",
+      ...env,
+    },
+    profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [],
+  );
   return {
     ...server,
     async stop() {
@@ -115,8 +120,8 @@ export function load(opts: {
       {
         url: opts.url,
         connections: opts.connections,
-        duration: opts.duration,
-        amount: opts.amount,
+        ...(opts.duration !== undefined && { duration: opts.duration }),
+        ...(opts.amount !== undefined && { amount: opts.amount }),
         requests: [
           {
             setupRequest: (req) => {

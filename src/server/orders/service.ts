@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from "drizzle-orm";
 import {
   orderMessages,
   orderStatuses,
@@ -72,74 +72,46 @@ export async function cancelUnpaidOrdersOf(tx: DbOrTx, userId: string): Promise<
 export function createOrderService(db: Db, opts: { currency: string; holdMs: number }) {
   return {
     /**
-     * Places an order: the quantity rules, then the stock reserved with one conditional UPDATE
-     * (never oversold, whatever the concurrency), then the order row, all in one transaction.
+     * Places an order in one statement: the stock is reserved by a conditional UPDATE (never
+     * oversold, whatever the concurrency) and the order row inserted from what it returns, so
+     * the product row is locked only for that statement. The unique index on unpaid orders per
+     * customer and product makes a duplicate fail the whole statement (409). When nothing was
+     * reserved, a second read says why, with the spec's words.
      */
     async place(customer: Customer, input: OrderCreate): Promise<Order> {
+      const holdExpiresAt = new Date(Date.now() + opts.holdMs);
+      let rows: OrderRow[];
       try {
-        return await db.transaction(async (tx) => {
-          const [product] = await tx
-            .select()
-            .from(products)
-            .where(eq(products.id, input.productId));
-          if (!product) throw notFound("Product not found");
-          if (input.orderQty < product.minimumOrder) {
-            throw unprocessable(orderMessages.atLeast(product.minimumOrder));
-          }
-          const [existing] = await tx
-            .select({ id: orders.id })
-            .from(orders)
-            .where(
-              and(
-                eq(orders.userId, customer.id),
-                eq(orders.productId, product.id),
-                eq(orders.status, "unpaid"),
-              ),
-            );
-          if (existing) throw conflict(orderMessages.duplicate);
-
-          const [reserved] = await tx
-            .update(products)
-            .set({ availableQuantity: sql`${products.availableQuantity} - ${input.orderQty}` })
-            .where(
-              and(
-                eq(products.id, product.id),
-                sql`${products.availableQuantity} >= ${input.orderQty}`,
-              ),
-            )
-            .returning({ priceCents: products.priceCents, name: products.name });
-          if (!reserved) {
-            const [now] = await tx
-              .select({ available: products.availableQuantity })
-              .from(products)
-              .where(eq(products.id, product.id));
-            throw unprocessable(orderMessages.lessThen(now?.available ?? 0));
-          }
-
-          const [row] = await tx
-            .insert(orders)
-            .values({
-              productId: product.id,
-              userId: customer.id,
-              orderEmail: customer.email,
-              customerName: customer.name,
-              productName: reserved.name,
-              unitPriceCents: reserved.priceCents,
-              orderQty: input.orderQty,
-              totalCents: reserved.priceCents * input.orderQty,
-              currency: opts.currency,
-              phone: input.phonrNo,
-              address: input.Address,
-              holdExpiresAt: new Date(Date.now() + opts.holdMs),
-            })
-            .returning();
-          return toOrder(row!);
-        });
+        const result = await db.execute<Record<string, unknown>>(sql`
+          with reserved as (
+            update products
+            set available_quantity = available_quantity - ${input.orderQty}
+            where id = ${input.productId}
+              and available_quantity >= ${input.orderQty}
+              and minimum_order <= ${input.orderQty}
+            returning id, name, price_cents
+          )
+          insert into orders (product_id, user_id, order_email, customer_name, product_name,
+                              unit_price_cents, order_qty, total_cents, currency, phone, address,
+                              hold_expires_at)
+          select id, ${customer.id}, ${customer.email}, ${customer.name}, name, price_cents,
+                 ${input.orderQty}, price_cents * ${input.orderQty}, ${opts.currency},
+                 ${input.phonrNo}, ${input.Address}, ${holdExpiresAt}
+          from reserved
+          returning *`);
+        rows = result.rows.map(fromRawOrder);
       } catch (err) {
-        // Two requests raced past the duplicate check: the unique index has the last word.
         if (isUniqueViolation(err)) throw conflict(orderMessages.duplicate);
         throw err;
       }
+      if (rows[0]) return toOrder(rows[0]);
+
+      const [product] = await db.select().from(products).where(eq(products.id, input.productId));
+      if (!product) throw notFound("Product not found");
+      if (input.orderQty < product.minimumOrder) {
+        throw unprocessable(orderMessages.atLeast(product.minimumOrder));
+      }
+      throw unprocessable(orderMessages.lessThen(product.availableQuantity));
     },
 
     async listForUser(userId: string): Promise<Order[]> {
@@ -304,6 +276,18 @@ export function createOrderService(db: Db, opts: { currency: string; holdMs: num
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;
+
+const orderColumns = Object.entries(getTableColumns(orders));
+
+/** A raw row of `orders` (column names, driver values) into Drizzle's shape. */
+function fromRawOrder(raw: Record<string, unknown>): OrderRow {
+  return Object.fromEntries(
+    orderColumns.map(([key, col]) => {
+      const value = raw[col.name];
+      return [key, value === null || value === undefined ? null : col.mapFromDriverValue(value)];
+    }),
+  ) as OrderRow;
+}
 
 function isUniqueViolation(err: unknown): boolean {
   let e: unknown = err;
