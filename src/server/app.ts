@@ -20,6 +20,7 @@ import {
 import type { SocialProvider } from "../contract/site-config";
 import { createAuth } from "./auth/auth";
 import { createGuards } from "./auth/guards";
+import { createSessionReader } from "./auth/session-reader";
 import { createRateLimiter } from "./auth/rate-limit";
 import { authRoutes } from "./auth/routes";
 import { loadAuthSecret } from "./auth/secret";
@@ -91,10 +92,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook("onRequest", refuseCrossSiteWrites(publicUrl));
 
+  const authSecret = await loadAuthSecret(config.authSecret, config.dataDir);
   const auth = createAuth({
     db: database.db,
     publicUrl,
-    secret: await loadAuthSecret(config.authSecret, config.dataDir),
+    secret: authSecret,
     production: config.env === "production",
     adminEmails: config.adminEmails,
     google: config.google,
@@ -102,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     oidc,
     log: app.log,
   });
-  const guards = createGuards(auth);
+  const guards = createGuards(createSessionReader(database.pool, authSecret));
   const socialProviders: SocialProvider[] = [
     ...(config.google ? [{ id: "google" as const, label: "Google" }] : []),
     ...(config.github ? [{ id: "github" as const, label: "GitHub" }] : []),
@@ -140,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orders = createOrderService(database.db, {
     currency: config.currency,
     holdMs: config.orderHoldMs,
+    pool: database.pool,
   });
   const payment = createPaymentGateway(config, database);
   const payments = createPaymentService(database.db, payment.gateway, app.log);

@@ -1,23 +1,19 @@
 import type { FastifyRequest } from "fastify";
-import type { Role } from "../../contract/users";
 import { forbidden, unauthorized } from "../errors";
-import type { Auth } from "./auth";
+import type { SessionUser } from "./session-reader";
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-}
+export type { SessionUser };
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
 /** Who is calling, from the session cookie only; one lookup per request. */
-export function createGuards(auth: Auth) {
+export function createGuards(
+  readSession: (cookie: string | undefined) => Promise<SessionUser | null>,
+) {
   const currentUser = (req: FastifyRequest): Promise<SessionUser | null> => {
     let pending = cache.get(req);
     if (!pending) {
-      pending = readSession(auth, req);
+      pending = readSession(req.headers.cookie);
       cache.set(req, pending);
     }
     return pending;
@@ -51,13 +47,3 @@ export function createGuards(auth: Auth) {
 }
 
 export type Guards = ReturnType<typeof createGuards>;
-
-async function readSession(auth: Auth, req: FastifyRequest): Promise<SessionUser | null> {
-  if (!req.headers.cookie) return null;
-  const headers = new Headers();
-  headers.set("cookie", req.headers.cookie);
-  const result = await auth.api.getSession({ headers });
-  if (!result) return null;
-  const u = result.user as typeof result.user & { role?: string };
-  return { id: u.id, email: u.email, name: u.name, role: u.role === "admin" ? "admin" : "user" };
-}

@@ -28,7 +28,11 @@ const order = { orderQty: 1, phonrNo: "5550100", Address: "1 Dock Road" };
 
 test("200 simultaneous orders for 50 in stock reserve exactly 50, and stock never goes below 0", async () => {
   const product = await insertProduct(database.db, { availableQuantity: 50, minimumOrder: 1 });
-  const service = createOrderService(database.db, { currency: "USD", holdMs: 3_600_000 });
+  const service = createOrderService(database.db, {
+    currency: "USD",
+    holdMs: 3_600_000,
+    pool: database.pool,
+  });
   const crowd = await customers(200);
 
   const results = await Promise.allSettled(
@@ -57,7 +61,11 @@ test("200 simultaneous orders for 50 in stock reserve exactly 50, and stock neve
 
 test("the same customer ordering one product twice at once gets one order and one 409", async () => {
   const product = await insertProduct(database.db, { availableQuantity: 100, minimumOrder: 1 });
-  const service = createOrderService(database.db, { currency: "USD", holdMs: 3_600_000 });
+  const service = createOrderService(database.db, {
+    currency: "USD",
+    holdMs: 3_600_000,
+    pool: database.pool,
+  });
   const [buyer] = await customers(1);
   const results = await Promise.allSettled(
     Array.from({ length: 10 }, () => service.place(buyer!, { ...order, productId: product.id })),
@@ -75,11 +83,19 @@ test("the same customer ordering one product twice at once gets one order and on
 
 test("unpaid orders past their hold are cancelled once and their stock comes back", async () => {
   const product = await insertProduct(database.db, { availableQuantity: 30, minimumOrder: 1 });
-  const expiring = createOrderService(database.db, { currency: "USD", holdMs: -1000 });
+  const expiring = createOrderService(database.db, {
+    currency: "USD",
+    holdMs: -1000,
+    pool: database.pool,
+  });
   const [a, b] = await customers(2);
   await expiring.place(a!, { ...order, productId: product.id, orderQty: 5 });
   await expiring.place(b!, { ...order, productId: product.id, orderQty: 7 });
-  const holding = createOrderService(database.db, { currency: "USD", holdMs: 3_600_000 });
+  const holding = createOrderService(database.db, {
+    currency: "USD",
+    holdMs: 3_600_000,
+    pool: database.pool,
+  });
   const [c] = await customers(1);
   await holding.place(c!, { ...order, productId: product.id, orderQty: 3 });
   const stockAfterOrders = 30 - 15;

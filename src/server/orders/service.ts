@@ -8,6 +8,7 @@ import {
   type OrderCreate,
   type OrdersOverview,
 } from "../../contract/orders";
+import type pg from "pg";
 import type { Db, DbOrTx } from "../db/database";
 import { orders, products } from "../db/schema";
 import { conflict, notFound, unprocessable } from "../errors";
@@ -69,7 +70,10 @@ export async function cancelUnpaidOrdersOf(tx: DbOrTx, userId: string): Promise<
   return cancelled.length;
 }
 
-export function createOrderService(db: Db, opts: { currency: string; holdMs: number }) {
+export function createOrderService(
+  db: Db,
+  opts: { currency: string; holdMs: number; pool: pg.Pool },
+) {
   return {
     /**
      * Places an order in one statement: the stock is reserved by a conditional UPDATE (never
@@ -82,23 +86,32 @@ export function createOrderService(db: Db, opts: { currency: string; holdMs: num
       const holdExpiresAt = new Date(Date.now() + opts.holdMs);
       let rows: OrderRow[];
       try {
-        const result = await db.execute<Record<string, unknown>>(sql`
-          with reserved as (
-            update products
-            set available_quantity = available_quantity - ${input.orderQty}
-            where id = ${input.productId}
-              and available_quantity >= ${input.orderQty}
-              and minimum_order <= ${input.orderQty}
-            returning id, name, price_cents
-          )
-          insert into orders (product_id, user_id, order_email, customer_name, product_name,
-                              unit_price_cents, order_qty, total_cents, currency, phone, address,
-                              hold_expires_at)
-          select id, ${customer.id}, ${customer.email}, ${customer.name}, name, price_cents,
-                 ${input.orderQty}, price_cents * ${input.orderQty}, ${opts.currency},
-                 ${input.phonrNo}, ${input.Address}, ${holdExpiresAt}
-          from reserved
-          returning *`);
+        // A prepared statement of the pool: the hottest write of the store.
+        const result = await opts.pool.query({
+          name: "place-order",
+          text: `with reserved as (
+                   update products set available_quantity = available_quantity - $1
+                   where id = $2 and available_quantity >= $1 and minimum_order <= $1
+                   returning id, name, price_cents
+                 )
+                 insert into orders (product_id, user_id, order_email, customer_name,
+                                     product_name, unit_price_cents, order_qty, total_cents,
+                                     currency, phone, address, hold_expires_at)
+                 select id, $3, $4, $5, name, price_cents, $1, price_cents * $1, $6, $7, $8, $9
+                 from reserved
+                 returning *`,
+          values: [
+            input.orderQty,
+            input.productId,
+            customer.id,
+            customer.email,
+            customer.name,
+            opts.currency,
+            input.phonrNo,
+            input.Address,
+            holdExpiresAt,
+          ],
+        });
         rows = result.rows.map(fromRawOrder);
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(orderMessages.duplicate);

@@ -1,0 +1,59 @@
+import { createHmac } from "node:crypto";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { signUp } from "../../../tests/support/accounts";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { verifiedToken } from "./session-reader";
+
+const secret = "test-secret-that-is-long-enough-0123456789";
+const signed = (token: string) =>
+  encodeURIComponent(`${token}.${createHmac("sha256", secret).update(token).digest("base64")}`);
+
+test("a cookie signed with the secret gives its token; any tampering gives nothing", () => {
+  expect(verifiedToken(`a=1; better-auth.session_token=${signed("tok123")}`, secret)).toBe(
+    "tok123",
+  );
+  expect(verifiedToken(`__Secure-better-auth.session_token=${signed("tok123")}`, secret)).toBe(
+    "tok123",
+  );
+  expect(verifiedToken(`better-auth.session_token=${signed("tok123")}`, "another-secret")).toBe(
+    undefined,
+  );
+  const forged = signed("tok123").replace("tok123", "tok124");
+  expect(verifiedToken(`better-auth.session_token=${forged}`, secret)).toBe(undefined);
+  expect(verifiedToken("better-auth.session_token=tok123", secret)).toBe(undefined);
+  expect(verifiedToken("better-auth.session_token=%E0%A4%A", secret)).toBe(undefined);
+  expect(verifiedToken("other=1", secret)).toBe(undefined);
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+test("reads the same user as Better Auth does, from a real sign-up's cookie", async () => {
+  const who = await signUp(t.app, { name: "Reader Check" });
+  const ours = await t.app.inject({
+    method: "GET",
+    url: "/api/user",
+    headers: { cookie: who.cookie },
+  });
+  const theirs = await t.app.inject({
+    method: "GET",
+    url: "/api/auth/get-session",
+    headers: { cookie: who.cookie },
+  });
+  expect(ours.json()).toMatchObject({ email: who.email, name: "Reader Check" });
+  expect(ours.json()._id).toBe(theirs.json().user.id);
+});
+
+test("an expired session is refused", async () => {
+  const who = await signUp(t.app);
+  await t.database.pool.query("update session set expires_at = now() - interval '1 second'");
+  const res = await t.app.inject({
+    method: "GET",
+    url: "/api/user",
+    headers: { cookie: who.cookie },
+  });
+  expect(res.statusCode).toBe(401);
+});

@@ -1,0 +1,57 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type pg from "pg";
+import type { Role } from "../../contract/users";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+// Better Auth's session cookie (prefixed with __Secure- when cookies are Secure).
+const COOKIE_NAMES = ["better-auth.session_token", "__Secure-better-auth.session_token"];
+
+/**
+ * Reads the caller from Better Auth's session cookie on every API call: the cookie's HMAC is
+ * checked with the auth secret, then one prepared query finds the live session and its user.
+ * This is what `auth.api.getSession` does, minus its endpoint machinery and second query; it is
+ * the hot path of every signed-in request (docs/decisions/002-session-reader.md). Sessions stay in
+ * the database, so a removed user or a signed-out session is refused at once.
+ */
+export function createSessionReader(pool: pg.Pool, secret: string) {
+  return async (cookieHeader: string | undefined): Promise<SessionUser | null> => {
+    const token = cookieHeader ? verifiedToken(cookieHeader, secret) : undefined;
+    if (!token) return null;
+    const { rows } = await pool.query<SessionUser>({
+      name: "session-user",
+      text: `select u.id, u.email, u.name, u.role
+             from session s join "user" u on u.id = s.user_id
+             where s.token = $1 and s.expires_at > now()`,
+      values: [token],
+    });
+    const u = rows[0];
+    return u ? { ...u, role: u.role === "admin" ? "admin" : "user" } : null;
+  };
+}
+
+/** The session token from a cookie signed as better-call does: `token.base64(HMAC-SHA256)`. */
+export function verifiedToken(cookieHeader: string, secret: string): string | undefined {
+  for (const part of cookieHeader.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0 || !COOKIE_NAMES.includes(part.slice(0, eq).trim())) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return undefined;
+    }
+    const dot = value.lastIndexOf(".");
+    if (dot < 1) return undefined;
+    const token = value.slice(0, dot);
+    const given = Buffer.from(value.slice(dot + 1));
+    const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
+    return given.length === expected.length && timingSafeEqual(given, expected) ? token : undefined;
+  }
+  return undefined;
+}
