@@ -93,7 +93,8 @@ export async function seedProducts(databaseUrl: string, n: number, stock = 1000)
       [n, stock],
     ),
   );
-  await withClient(databaseUrl, (c) => c.query("analyze products"));
+  // As autovacuum would have done on a live store: statistics and the visibility map.
+  await withClient(databaseUrl, (c) => c.query("vacuum analyze products"));
 }
 
 export interface LoadResult {

@@ -115,17 +115,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const catalogChanges = listenForCatalogChanges(
     database.url,
     {
-      onChange: () => catalogCache.invalidate(),
+      onChange: (change) => catalogCache.invalidate(change),
       onListening: (listening) => catalogCache.setEnabled(listening && config.catalogCache),
     },
     app.log,
   );
   app.addHook("onClose", () => catalogChanges.stop());
-  // A write in this process (an order takes stock, an admin edits) clears the cache before its
+  // A write in this process (an order takes stock) clears the cached answers before its own
   // answer leaves, so the writer's next read sees it; other processes hear it through NOTIFY.
   app.addHook("onSend", async (req, reply) => {
     if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400) {
-      catalogCache.invalidate();
+      catalogCache.invalidate("stock");
     }
   });
   // Product images uploaded by admins live in the data folder, served at /uploads/.

@@ -1,4 +1,5 @@
 import pg from "pg";
+import type { CatalogChange } from "./read-cache";
 
 export const CATALOG_CHANNEL = "catalog_changed";
 
@@ -8,12 +9,13 @@ interface Logger {
 
 /**
  * Hears every change to the products table, from any server process: a trigger (migration
- * 0003) sends NOTIFY on each statement, and this dedicated connection LISTENs. While the
+ * 0003) sends NOTIFY, saying `stock` when only available quantities changed, and this
+ * dedicated connection LISTENs. While the
  * connection is down the caller is told, so it can stop trusting its cache; it reconnects.
  */
 export function listenForCatalogChanges(
   url: string,
-  handlers: { onChange(): void; onListening(listening: boolean): void },
+  handlers: { onChange(change: CatalogChange): void; onListening(listening: boolean): void },
   log: Logger,
 ): { stop(): Promise<void> } {
   let client: pg.Client | undefined;
@@ -23,7 +25,7 @@ export function listenForCatalogChanges(
   const connect = async () => {
     const c = new pg.Client({ connectionString: url });
     client = c;
-    c.on("notification", () => handlers.onChange());
+    c.on("notification", (n) => handlers.onChange(n.payload === "stock" ? "stock" : "catalog"));
     c.on("error", () => {});
     c.on("end", () => {
       if (client !== c) return;

@@ -4,7 +4,7 @@ import { CatalogReadCache } from "./read-cache";
 test("answers from memory after the first read, with an ETag of the body", async () => {
   const cache = new CatalogReadCache(10, true);
   let reads = 0;
-  const compute = async () => ({ value: [{ n: ++reads }], total: 1 });
+  const compute = async () => [{ n: ++reads }];
   const first = await cache.get("k", compute);
   const second = await cache.get("k", compute);
   expect(reads).toBe(1);
@@ -18,21 +18,32 @@ test("a fill that started before an invalidation is not kept", async () => {
   let release!: () => void;
   const slow = cache.get("k", async () => {
     await new Promise<void>((r) => (release = r));
-    return { value: "stale" };
+    return "stale";
   });
   await Promise.resolve();
-  cache.invalidate(); // the data changed while the slow read was running
+  cache.invalidate("stock"); // the data changed while the slow read was running
   release();
   expect((await slow)?.body).toBe('"stale"'); // the caller still gets its answer…
   expect(cache.size).toBe(0); // …but the cache does not keep it
-  expect((await cache.get("k", async () => ({ value: "fresh" })))?.body).toBe('"fresh"');
+  expect((await cache.get("k", async () => "fresh"))?.body).toBe('"fresh"');
 });
 
 test("keeps at most maxEntries, dropping the oldest; disabled, it keeps nothing", async () => {
   const cache = new CatalogReadCache(2, true);
-  for (const k of ["a", "b", "c"]) await cache.get(k, async () => ({ value: k }));
+  for (const k of ["a", "b", "c"]) await cache.get(k, async () => k);
   expect(cache.size).toBe(2);
   cache.setEnabled(false);
-  await cache.get("d", async () => ({ value: "d" }));
+  await cache.get("d", async () => "d");
   expect(cache.size).toBe(0);
+});
+
+test("a stock change keeps the list totals; a catalog change recounts them", async () => {
+  const cache = new CatalogReadCache(10, true);
+  let counts = 0;
+  const count = async () => ++counts;
+  expect(await cache.total("", count)).toBe(1);
+  cache.invalidate("stock");
+  expect(await cache.total("", count)).toBe(1);
+  cache.invalidate("catalog");
+  expect(await cache.total("", count)).toBe(2);
 });

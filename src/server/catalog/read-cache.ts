@@ -4,18 +4,26 @@ export interface CachedResponse {
   /** The JSON body, serialized once. */
   body: string;
   etag: string;
-  /** For lists: the X-Total-Count value. */
-  total?: number;
 }
 
 /**
- * The public catalog's answers, kept serialized in memory. Any change to the products table
- * (here or in another server process: see catalog-changes.ts) clears it. A fill that started
- * before a clear is dropped, so a slow read can never put stale data back.
+ * What changed in the products table: `stock` (only available quantities, as every order does)
+ * or `catalog` (anything else: a product added, edited or removed).
+ */
+export type CatalogChange = "stock" | "catalog";
+
+/**
+ * The public catalog's answers, kept serialized in memory, and the totals of its lists. Every
+ * change clears the answers (they show stock); only a `catalog` change clears the totals, so
+ * orders never make the store count a large table again. Changes come from this process's writes
+ * and, through NOTIFY, from every other process (catalog-changes.ts). A fill that started before
+ * a change is not kept, so a slow read can never put stale data back.
  */
 export class CatalogReadCache {
   private entries = new Map<string, CachedResponse>();
+  private totals = new Map<string, number>();
   private generation = 0;
+  private totalsGeneration = 0;
   private enabled: boolean;
 
   constructor(
@@ -26,40 +34,52 @@ export class CatalogReadCache {
   }
 
   /** Answers from the cache, or computes, stores and answers. */
-  async get(key: string, compute: () => Promise<{ value: unknown; total?: number } | undefined>) {
+  async get(key: string, compute: () => Promise<unknown>): Promise<CachedResponse | undefined> {
     const hit = this.enabled ? this.entries.get(key) : undefined;
     if (hit) return hit;
     const startedAt = this.generation;
-    const computed = await compute();
-    if (!computed) return undefined;
-    const body = JSON.stringify(computed.value);
-    const entry: CachedResponse = {
-      body,
-      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
-      total: computed.total,
-    };
-    if (this.enabled && startedAt === this.generation) {
-      if (this.entries.size >= this.maxEntries) {
-        // Drop the oldest entry (Map keeps insertion order).
-        this.entries.delete(this.entries.keys().next().value!);
-      }
-      this.entries.set(key, entry);
-    }
+    const value = await compute();
+    if (value === undefined) return undefined;
+    const body = JSON.stringify(value);
+    const entry = { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
+    if (this.enabled && startedAt === this.generation)
+      remember(this.entries, key, entry, this.maxEntries);
     return entry;
   }
 
-  invalidate(): void {
+  /** The total of a list (by its search text), counted once per catalog change. */
+  async total(q: string, count: () => Promise<number>): Promise<number> {
+    const hit = this.enabled ? this.totals.get(q) : undefined;
+    if (hit !== undefined) return hit;
+    const startedAt = this.totalsGeneration;
+    const value = await count();
+    if (this.enabled && startedAt === this.totalsGeneration)
+      remember(this.totals, q, value, this.maxEntries);
+    return value;
+  }
+
+  invalidate(change: CatalogChange): void {
     this.generation += 1;
     this.entries.clear();
+    if (change === "catalog") {
+      this.totalsGeneration += 1;
+      this.totals.clear();
+    }
   }
 
   /** While changes cannot be heard (the listener is reconnecting), nothing is cached. */
   setEnabled(enabled: boolean): void {
     this.enabled = enabled;
-    this.invalidate();
+    this.invalidate("catalog");
   }
 
   get size(): number {
     return this.entries.size;
   }
+}
+
+function remember<V>(map: Map<string, V>, key: string, value: V, max: number) {
+  // Drop the oldest entry (a Map keeps insertion order).
+  if (map.size >= max) map.delete(map.keys().next().value!);
+  map.set(key, value);
 }

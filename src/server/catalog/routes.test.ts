@@ -169,3 +169,15 @@ test("a change made elsewhere (another process, straight SQL) reaches the cached
     )
     .toBe(before.availableQuantity + 7);
 });
+
+test("the list total follows products added or removed elsewhere", async () => {
+  const before = Number((await list("?limit=1")).headers["x-total-count"]);
+  const extra = await insertProduct(t.database.db, { name: "Arrived through SQL" });
+  await expect
+    .poll(async () => Number((await list("?limit=1")).headers["x-total-count"]))
+    .toBe(before + 1);
+  await t.database.db.delete(products).where(eq(products.id, extra.id));
+  await expect
+    .poll(async () => Number((await list("?limit=1")).headers["x-total-count"]))
+    .toBe(before);
+});

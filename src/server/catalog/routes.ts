@@ -21,7 +21,7 @@ import type { CatalogService } from "./service";
 
 export interface CatalogRoutesOptions {
   catalog: CatalogService;
-  /** Public reads are answered from it (app.ts clears it on writes). */
+  /** Public reads are answered from it (cleared on writes here, in app.ts, and by NOTIFY). */
   catalogCache: CatalogReadCache;
   guards: Guards;
   /** Where uploaded product images are stored (served at /uploads/). */
@@ -39,6 +39,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   app,
   { catalog, catalogCache, guards, uploadsDir },
 ) => {
+  // An admin's product change clears the totals too, before the answer leaves (read your writes).
+  app.addHook("onSend", async (req, reply) => {
+    if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400) {
+      catalogCache.invalidate("catalog");
+    }
+  });
   // Registered here, not on the app, so only the image upload route accepts multipart bodies.
   await app.register(multipart, { limits: imageUploadLimits });
   const images = createImageStore(uploadsDir);
@@ -56,11 +62,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     async (req, reply) => {
       const q = req.query;
       const key = `list:${q.sort}:${q.limit}:${q.offset}:${q.q ?? ""}`;
-      const cached = await catalogCache.get(key, async () => {
-        const { items, total } = await catalog.list(q);
-        return { value: items, total };
-      });
-      reply.header(TOTAL_COUNT_HEADER, cached!.total);
+      const [cached, total] = await Promise.all([
+        catalogCache.get(key, () => catalog.page(q)),
+        catalogCache.total(q.q ?? "", () => catalog.count(q.q)),
+      ]);
+      reply.header(TOTAL_COUNT_HEADER, total);
       return sendCached(req, reply, cached!);
     },
   );
@@ -76,10 +82,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       },
     },
     async (req, reply) => {
-      const cached = await catalogCache.get(`product:${req.params.id}`, async () => {
-        const product = await catalog.get(req.params.id);
-        return product && { value: product };
-      });
+      const cached = await catalogCache.get(`product:${req.params.id}`, () =>
+        catalog.get(req.params.id),
+      );
       if (!cached) throw notFound("Product not found");
       return sendCached(req, reply, cached);
     },

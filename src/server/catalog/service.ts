@@ -36,6 +36,9 @@ export function toAdminProduct(row: ProductRow): AdminProduct {
 export const unpaidOrdersMessage =
   "This product has unpaid orders; wait until they are paid or cancelled";
 
+const searchFilter = (q: string | undefined) =>
+  q ? sql`${productSearchText} like ${containsPattern(q)}` : undefined;
+
 const orderings: Record<ProductListQuery["sort"], SQL[]> = {
   newest: [desc(products.createdAt), desc(products.id)],
   price_asc: [asc(products.priceCents), asc(products.id)],
@@ -63,21 +66,22 @@ const minimumAboveStock = () =>
 
 export function createCatalogService(db: Db) {
   return {
-    async list(query: ProductListQuery): Promise<{ items: Product[]; total: number }> {
-      const filter = query.q
-        ? sql`${productSearchText} like ${containsPattern(query.q)}`
-        : undefined;
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select()
-          .from(products)
-          .where(filter)
-          .orderBy(...orderings[query.sort])
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ total: count() }).from(products).where(filter),
-      ]);
-      return { items: rows.map(toProduct), total: totalRow?.total ?? 0 };
+    /** One page of products (the route caches it; see read-cache.ts). */
+    async page(query: ProductListQuery): Promise<Product[]> {
+      const rows = await db
+        .select()
+        .from(products)
+        .where(searchFilter(query.q))
+        .orderBy(...orderings[query.sort])
+        .limit(query.limit)
+        .offset(query.offset);
+      return rows.map(toProduct);
+    },
+
+    /** How many products match (all of them without `q`). */
+    async count(q: string | undefined): Promise<number> {
+      const [row] = await db.select({ total: count() }).from(products).where(searchFilter(q));
+      return row?.total ?? 0;
     },
 
     async get(id: string): Promise<Product | undefined> {

@@ -1,0 +1,76 @@
+// npm run bench [-- catalog orders scale startup pages]: runs the benchmarks (all by default),
+// prints their figures and writes bench/results/latest.json. Never fails on timing.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { printCatalog, runCatalogBench } from "./catalog";
+import { root } from "./lib/harness";
+import { printOrders, runOrdersBench } from "./orders";
+import { formatPagesResult, runPagesBench } from "./pages";
+import { printScale, runScaleBench } from "./scale";
+import { printStartup, runStartupBench } from "./startup";
+
+const benches = {
+  catalog: async () => {
+    const r = await runCatalogBench();
+    printCatalog(r);
+    return r;
+  },
+  orders: async () => {
+    const r = await runOrdersBench();
+    printOrders(r);
+    return r;
+  },
+  scale: async () => {
+    const r = await runScaleBench();
+    printScale(r);
+    return r;
+  },
+  startup: async () => {
+    const r = await runStartupBench();
+    printStartup(r);
+    return r;
+  },
+  pages: async () => {
+    const r = await runPagesBench();
+    console.log(formatPagesResult(r));
+    return r;
+  },
+};
+type Name = keyof typeof benches;
+
+const asked = process.argv.slice(2).filter((a): a is Name => a in benches);
+const names = asked.length > 0 ? asked : (Object.keys(benches) as Name[]);
+
+console.log("Building the web app (the benchmarks measure the production build)...");
+execFileSync("npm", ["run", "build"], { cwd: root, stdio: "ignore" });
+
+const results: Record<string, unknown> = {};
+for (const name of names) {
+  console.log(`\n== ${name} ==`);
+  const started = Date.now();
+  results[name] = await benches[name]();
+  console.log(`(${Math.round((Date.now() - started) / 1000)} s)`);
+}
+
+const file = path.join(root, "bench/results/latest.json");
+await fs.mkdir(path.dirname(file), { recursive: true });
+await fs.writeFile(
+  file,
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+        loadAverage: os.loadavg(),
+      },
+      results,
+    },
+    null,
+    2,
+  ),
+);
+console.log(`\nwrote ${path.relative(root, file)}`);
