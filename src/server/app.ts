@@ -111,12 +111,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(oidc ? [{ id: "oidc" as const, label: oidc.label }] : []),
   ];
   const catalog = createCatalogService(database.db);
-  const catalogCache = new CatalogReadCache(2000, false);
+  const catalogCache = new CatalogReadCache(2000, config.catalogCache);
   const catalogChanges = listenForCatalogChanges(
     database.url,
     {
       onChange: (change) => catalogCache.invalidate(change),
-      onListening: (listening) => catalogCache.setEnabled(listening && config.catalogCache),
+      onListening: (listening) => catalogCache.setListening(listening),
     },
     app.log,
   );

@@ -89,7 +89,8 @@ export type Config = Readonly<{
   /** Run the built-in OIDC identity provider when no other social sign-in is configured. */
   demoIdentityProvider: boolean;
   authRateLimit: { perIp: number; perEmail: number; windowSeconds: number };
-  /** Keep the public catalog's answers in memory (cleared on every product change). */
+  /** Keep the public catalog's answers in memory (cleared on every product change); the list
+   * totals are kept either way. */
   catalogCache: boolean;
   orderHoldMs: number;
   holdSweepMs: number;

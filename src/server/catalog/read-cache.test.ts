@@ -1,8 +1,14 @@
 import { expect, test } from "vitest";
 import { CatalogReadCache } from "./read-cache";
 
+const listeningCache = (max: number) => {
+  const cache = new CatalogReadCache(max);
+  cache.setListening(true);
+  return cache;
+};
+
 test("answers from memory after the first read, with an ETag of the body", async () => {
-  const cache = new CatalogReadCache(10, true);
+  const cache = listeningCache(10);
   let reads = 0;
   const compute = async () => [{ n: ++reads }];
   const first = await cache.get("k", compute);
@@ -14,7 +20,7 @@ test("answers from memory after the first read, with an ETag of the body", async
 });
 
 test("a fill that started before an invalidation is not kept", async () => {
-  const cache = new CatalogReadCache(10, true);
+  const cache = listeningCache(10);
   let release!: () => void;
   const slow = cache.get("k", async () => {
     await new Promise<void>((r) => (release = r));
@@ -28,17 +34,17 @@ test("a fill that started before an invalidation is not kept", async () => {
   expect((await cache.get("k", async () => "fresh"))?.body).toBe('"fresh"');
 });
 
-test("keeps at most maxEntries, dropping the oldest; disabled, it keeps nothing", async () => {
-  const cache = new CatalogReadCache(2, true);
+test("keeps at most maxEntries, dropping the oldest; not listening for changes, it keeps nothing", async () => {
+  const cache = listeningCache(2);
   for (const k of ["a", "b", "c"]) await cache.get(k, async () => k);
   expect(cache.size).toBe(2);
-  cache.setEnabled(false);
+  cache.setListening(false);
   await cache.get("d", async () => "d");
   expect(cache.size).toBe(0);
 });
 
 test("a stock change keeps the list totals; a catalog change recounts them", async () => {
-  const cache = new CatalogReadCache(10, true);
+  const cache = listeningCache(10);
   let counts = 0;
   const count = async () => ++counts;
   expect(await cache.total("", count)).toBe(1);
