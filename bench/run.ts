@@ -43,8 +43,10 @@ type Name = keyof typeof benches;
 const asked = process.argv.slice(2).filter((a): a is Name => a in benches);
 const names = asked.length > 0 ? asked : (Object.keys(benches) as Name[]);
 
-console.log("Building the web app (the benchmarks measure the production build)...");
-execFileSync("npm", ["run", "build"], { cwd: root, stdio: "ignore" });
+if (names.includes("pages")) {
+  console.log("Building the web app (the page benchmark measures the production build)...");
+  execFileSync("npm", ["run", "build"], { cwd: root, stdio: "ignore" });
+}
 
 const results: Record<string, unknown> = {};
 for (const name of names) {
