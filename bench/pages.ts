@@ -175,7 +175,7 @@ export async function runPagesBench(
       let firstRun: RunOutput | undefined;
       for (let i = 0; i < runs; i++) {
         log(`lighthouse ${page} run ${i + 1}/${runs} ...`);
-        const out = await runLighthouse(server.url + page, chromePath);
+        const out = await runLighthouseWithRetries(server.url + page, chromePath, log);
         firstRun ??= out;
         chromium = out.lhr.environment.hostUserAgent;
         lhrs.push(out.lhr);
@@ -246,6 +246,23 @@ interface RunOutput {
   requests: NetworkRequest[];
   /** content-encoding of each response, by URL, from the DevTools protocol log. */
   encodings: Map<string, string | null>;
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART and the like): run it again. */
+async function runLighthouseWithRetries(
+  url: string,
+  chromePath: string,
+  log: (line: string) => void,
+  attempts = 3,
+): Promise<RunOutput> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouse(url, chromePath);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      log(`  ${error instanceof Error ? error.message : String(error)}; trying again`);
+    }
+  }
 }
 
 async function runLighthouse(url: string, chromePath: string): Promise<RunOutput> {

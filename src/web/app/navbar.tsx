@@ -27,8 +27,14 @@ function NavLinks() {
         </li>
       ))}
       {isPending ? (
-        <li className="justify-center px-3">
-          <Spinner label="Checking your session" />
+        // As wide as the Login link that usually replaces it, so the links beside it stay put.
+        <li className="relative">
+          <span className="invisible" aria-hidden="true">
+            Login
+          </span>
+          <span className="absolute inset-0 flex items-center justify-center">
+            <Spinner label="Checking your session" />
+          </span>
         </li>
       ) : user ? (
         <>

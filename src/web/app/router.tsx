@@ -1,6 +1,16 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { PageSpinner } from "../components/spinner";
-import { RequireAdmin, RequireAuth, RequireCustomer } from "./guards";
+import {
+  NEWEST_PRODUCTS_QUERY,
+  productBrowserState,
+  productsQueryOptions,
+} from "../features/catalog/api/get-products";
+import { reviewSummaryQueryOptions } from "../features/reviews/api/get-review-summary";
+import {
+  LANDING_REVIEWS_PAGE_SIZE,
+  reviewsQueryOptions,
+} from "../features/reviews/api/get-reviews";
+import { queryClient } from "./query-client";
 import { RootLayout } from "./root-layout";
 
 // Route modules are loaded on first visit, so public pages never download dashboard code.
@@ -10,22 +20,50 @@ const page = (path: string | undefined, load: () => Promise<RouteObject["Compone
     lazy: async () => ({ Component: await load() }),
   }) as RouteObject;
 
+// The guards too: the router loads them alongside the page they guard, in parallel.
+const guard = (load: () => Promise<RouteObject["Component"]>) => ({
+  lazy: async () => ({ Component: await load() }),
+});
+
+const loadHome = async () => (await import("./routes/home")).HomeRoute;
+
+// Loaders that ask for a page's data while its code loads, rather than once it has rendered. They
+// do not wait for it: the page shows skeletons until it arrives.
+function prefetchHomeData() {
+  void queryClient.prefetchQuery(productsQueryOptions(NEWEST_PRODUCTS_QUERY));
+  void queryClient.prefetchQuery(reviewSummaryQueryOptions());
+  void queryClient.prefetchQuery(
+    reviewsQueryOptions({ limit: LANDING_REVIEWS_PAGE_SIZE, offset: 0 }),
+  );
+  return null;
+}
+
 export const router = createBrowserRouter([
   {
     path: "/",
     Component: RootLayout,
     HydrateFallback: PageSpinner,
     children: [
-      page(undefined, async () => (await import("./routes/home")).HomeRoute),
-      page("home", async () => (await import("./routes/home")).HomeRoute),
-      page("allproducts", async () => (await import("./routes/all-products")).AllProductsRoute),
+      { ...page(undefined, loadHome), loader: prefetchHomeData },
+      { ...page("home", loadHome), loader: prefetchHomeData },
+      {
+        ...page(
+          "allproducts",
+          async () => (await import("./routes/all-products")).AllProductsRoute,
+        ),
+        loader: ({ request }) => {
+          const { query } = productBrowserState(new URL(request.url).searchParams);
+          void queryClient.prefetchQuery(productsQueryOptions(query));
+          return null;
+        },
+      },
       page("blogs", async () => (await import("./routes/blogs")).BlogsRoute),
       page("review", async () => (await import("./routes/review")).ReviewRoute),
       page("myprotfolio", async () => (await import("./routes/portfolio")).PortfolioRoute),
       page("login", async () => (await import("./routes/login")).LoginRoute),
       page("signup", async () => (await import("./routes/signup")).SignupRoute),
       {
-        Component: RequireAuth,
+        ...guard(async () => (await import("./guards")).RequireAuth),
         children: [
           page("products/:id", async () => (await import("./routes/product")).ProductRoute),
           {
@@ -36,7 +74,7 @@ export const router = createBrowserRouter([
             children: [
               page(undefined, async () => (await import("./routes/profile")).ProfileRoute),
               {
-                Component: RequireCustomer,
+                ...guard(async () => (await import("./guards")).RequireCustomer),
                 children: [
                   page("reviews", async () => (await import("./routes/add-review")).AddReviewRoute),
                   page("myitems", async () => (await import("./routes/my-items")).MyItemsRoute),
@@ -44,7 +82,7 @@ export const router = createBrowserRouter([
               },
               page("payment/:id", async () => (await import("./routes/payment")).PaymentRoute),
               {
-                Component: RequireAdmin,
+                ...guard(async () => (await import("./guards")).RequireAdmin),
                 children: [
                   page("allusers", async () => (await import("./routes/all-users")).AllUsersRoute),
                   page(

@@ -1,7 +1,18 @@
+// The first use of Intl (or toLocale*String) in a page loads ICU's locale data: 40-60 ms of main
+// thread on this machine, four times that on a mid-range phone, right inside the render that shows
+// the first prices. The public pages therefore format by hand wherever the result is known to be
+// exactly Intl's en-US text (format.test.ts compares them), and fall back to Intl otherwise.
+
+const handFormatted: Record<string, string> = { USD: "$", EUR: "€", GBP: "£" };
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /** Formats an amount in currency units, e.g. 89.9 -> "$89.90". */
 export function formatPrice(amount: number, currency = "USD"): string {
+  const symbol = handFormatted[currency];
+  const digits = symbol === undefined ? undefined : twoDecimals(amount);
+  if (symbol !== undefined && digits !== undefined) {
+    return `${amount < 0 || Object.is(amount, -0) ? "-" : ""}${symbol}${digits}`;
+  }
   let f = formatters.get(currency);
   if (!f) {
     f = new Intl.NumberFormat("en-US", { style: "currency", currency });
@@ -10,16 +21,47 @@ export function formatPrice(amount: number, currency = "USD"): string {
   return f.format(amount);
 }
 
+/** A count with thousands separators, e.g. 1234 -> "1,234". */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString("en-US");
+  return `${n < 0 ? "-" : ""}${group(String(Math.abs(n)))}`;
+}
+
 export function formatWarranty(months: number): string {
   if (months === 0) return "No warranty";
   if (months % 12 === 0) return `${months / 12} year${months === 12 ? "" : "s"}`;
   return `${months} month${months === 1 ? "" : "s"}`;
 }
 
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** A date in the reader's time zone, e.g. "Nov 21, 2026". */
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-  });
+  const d = new Date(iso);
+  const year = d.getFullYear();
+  if (Number.isNaN(year) || year < 1000 || year > 9999) {
+    return d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+  }
+  return `${MONTHS[d.getMonth()]} ${d.getDate()}, ${year}`;
+}
+
+/**
+ * |amount| with two decimals and thousands separators, rounded half away from zero on its
+ * shortest decimal form, as ICU rounds; undefined when JavaScript writes it with an exponent.
+ */
+function twoDecimals(amount: number): string | undefined {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(String(Math.abs(amount)));
+  if (!match?.[1]) return undefined;
+  const fraction = (match[2] ?? "").padEnd(3, "0");
+  let cents = Number(fraction.slice(0, 2)) + (fraction[2]! >= "5" ? 1 : 0);
+  let whole = match[1];
+  if (cents === 100) {
+    cents = 0;
+    whole = (BigInt(whole) + 1n).toString();
+  }
+  return `${group(whole)}.${String(cents).padStart(2, "0")}`;
+}
+
+function group(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Role } from "../../contract/users";
 import { apiGet, apiSend } from "./api-client";
 import { queryKeys } from "./query-keys";
@@ -16,8 +16,14 @@ export async function getSession(): Promise<SessionUser | null> {
   return body?.user ?? null;
 }
 
+export const sessionQueryOptions = queryOptions({
+  queryKey: queryKeys.session,
+  queryFn: getSession,
+  staleTime: 60_000,
+});
+
 export function useSession() {
-  return useQuery({ queryKey: queryKeys.session, queryFn: getSession, staleTime: 60_000 });
+  return useQuery(sessionQueryOptions);
 }
 
 export function useSignOut() {

@@ -3,6 +3,7 @@ import { BusinessSummary } from "../../features/content/components/business-summ
 import { Clients } from "../../features/content/components/clients";
 import { Hero } from "../../features/content/components/hero";
 import { Leaders } from "../../features/content/components/leaders";
+import { LANDING_REVIEWS_PAGE_SIZE } from "../../features/reviews/api/get-reviews";
 import { ReviewList } from "../../features/reviews/components/review-list";
 import { ReviewSummary } from "../../features/reviews/components/review-summary";
 import { usePageTitle } from "../../components/page-title";
@@ -17,12 +18,15 @@ export function HomeRoute() {
       <BusinessSummary />
       <Leaders />
       <Clients />
-      <section aria-labelledby="reviews-heading" className="mx-auto max-w-6xl px-4 py-14">
+      <section
+        aria-labelledby="reviews-heading"
+        className="below-fold mx-auto max-w-6xl px-4 py-14"
+      >
         <h2 id="reviews-heading" className="mb-8 text-center text-3xl font-bold">
           What our customers say
         </h2>
         <ReviewSummary />
-        <ReviewList pageSize={6} />
+        <ReviewList pageSize={LANDING_REVIEWS_PAGE_SIZE} />
       </section>
     </>
   );

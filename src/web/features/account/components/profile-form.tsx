@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { notify } from "../../../lib/notify";
 import { profileUpdateSchema, type Profile, type ProfileUpdate } from "../../../../contract/users";
 import { FormField } from "../../../components/form-field";
 import { PageSpinner } from "../../../components/spinner";
@@ -45,7 +45,7 @@ function ProfileFields({ profile }: { profile: Profile }) {
               phoneNo: saved.phoneNo,
               linkedIn: saved.linkedIn,
             });
-            toast.success("Your profile is saved");
+            notify.success("Your profile is saved");
           },
         }),
       )}

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { notify } from "../../../lib/notify";
 import type { UserListItem } from "../../../../contract/users";
 import { useMakeAdmin } from "../api/make-admin";
 
@@ -14,8 +14,8 @@ export function MakeAdminButton({ user }: { user: UserListItem }) {
       // they would run, and they are skipped after an unmount.
       onClick={() =>
         makeAdmin.mutateAsync(user.email).then(
-          (res) => toast.success(`${res.user.name} is now an admin`),
-          (err: Error) => toast.error(err.message),
+          (res) => notify.success(`${res.user.name} is now an admin`),
+          (err: Error) => notify.error(err.message),
         )
       }
     >

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { notify } from "../../../lib/notify";
 import { orderStatuses, type AdminOrder, type OrderStatus } from "../../../../contract/orders";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { OrderStatusBadge } from "../../../components/order-status-badge";
@@ -163,7 +163,7 @@ export function OrdersAdminTable() {
             { id: pending.order._id, status: pending.status },
             {
               onSuccess: () => {
-                toast.success(
+                notify.success(
                   pending.status === "shipped" ? "The order is shipped" : "The order is cancelled",
                 );
                 setPending(undefined);

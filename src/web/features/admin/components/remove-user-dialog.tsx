@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { notify } from "../../../lib/notify";
 import type { UserListItem } from "../../../../contract/users";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useRemoveUser } from "../api/remove-user";
@@ -27,7 +27,7 @@ export function RemoveUserDialog({ user, onClose }: RemoveUserDialogProps) {
         user &&
         remove.mutate(user._id, {
           onSuccess: ({ cancelledOrders }) => {
-            toast.success(
+            notify.success(
               cancelledOrders > 0
                 ? `${user.name} was removed; ${cancelledOrders} unpaid ${cancelledOrders === 1 ? "order was" : "orders were"} cancelled`
                 : `${user.name} was removed`,

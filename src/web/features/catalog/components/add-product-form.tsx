@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { notify } from "../../../lib/notify";
 import {
   MAX_PRODUCT_NAME_LENGTH,
   productCreateSchema,
@@ -47,10 +47,10 @@ export function AddProductForm() {
     create.mutate(input, {
       onSuccess: () => {
         reset();
-        toast.success(productMessages.added);
+        notify.success(productMessages.added);
       },
       onError: (error) => {
-        toast.error(productMessages.failed);
+        notify.error(productMessages.failed);
         // The server checks the same rules; should it disagree, show why beside the field.
         if (error instanceof ApiError) {
           for (const field of fieldNames) {

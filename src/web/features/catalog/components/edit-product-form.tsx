@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { notify } from "../../../lib/notify";
 import type { z } from "zod";
 import {
   bothStockFieldsValid,
@@ -88,7 +88,7 @@ export function EditProductForm({ product, onDone }: { product: Product; onDone(
       { id: product._id, changes },
       {
         onSuccess: (saved) => {
-          toast.success(`${saved.name} is updated`);
+          notify.success(`${saved.name} is updated`);
           onDone();
         },
         onError: (error) => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { notify } from "../../../lib/notify";
 import type { Product } from "../../../../contract/products";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Modal } from "../../../components/modal";
@@ -209,7 +209,7 @@ export function ManageProducts() {
           deleting &&
           remove.mutate(deleting._id, {
             onSuccess: () => {
-              toast.success(`${deleting.name} is deleted`);
+              notify.success(`${deleting.name} is deleted`);
               setDeleting(undefined);
             },
           })

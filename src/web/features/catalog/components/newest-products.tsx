@@ -1,12 +1,14 @@
 import { Link } from "react-router";
-import { PageSpinner } from "../../../components/spinner";
 import { QueryError } from "../../../components/query-error";
-import { useProducts } from "../api/get-products";
+import { useSiteConfig } from "../../../lib/use-site-config";
+import { NEWEST_PRODUCTS_QUERY, useProducts } from "../api/get-products";
 import { ProductCard } from "./product-card";
+import { ProductGridSkeleton } from "./product-card-skeleton";
 
 /** The landing page's three newest products with a See All button (SPEC section 2). */
 export function NewestProducts({ seeAllTo }: { seeAllTo: string }) {
-  const { data, error, isPending } = useProducts({ limit: 3, sort: "newest" });
+  const { data, error, isPending } = useProducts(NEWEST_PRODUCTS_QUERY);
+  const currency = useSiteConfig().data?.currency;
   return (
     <section aria-labelledby="newest-heading" className="mx-auto max-w-6xl px-4 py-14">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
@@ -21,13 +23,13 @@ export function NewestProducts({ seeAllTo }: { seeAllTo: string }) {
         </Link>
       </div>
       {isPending ? (
-        <PageSpinner />
+        <ProductGridSkeleton count={3} label="Loading the newest parts" />
       ) : error ? (
         <QueryError error={error} />
       ) : (
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="newest-products">
           {data.items.map((p, i) => (
-            <ProductCard key={p._id} product={p} eager={i === 0} />
+            <ProductCard key={p._id} product={p} currency={currency} eager={i === 0} />
           ))}
         </div>
       )}

@@ -1,12 +1,11 @@
 import { useSearchParams } from "react-router";
-import { MAX_OFFSET, productSorts, type ProductSort } from "../../../../contract/constants";
-import { PageSpinner } from "../../../components/spinner";
+import { productSorts, type ProductSort } from "../../../../contract/constants";
 import { QueryError } from "../../../components/query-error";
 import { Pagination } from "../../../components/pagination";
-import { useProducts } from "../api/get-products";
+import { useSiteConfig } from "../../../lib/use-site-config";
+import { PRODUCTS_PAGE_SIZE, productBrowserState, useProducts } from "../api/get-products";
 import { ProductCard } from "./product-card";
-
-export const PRODUCTS_PAGE_SIZE = 12;
+import { ProductGridSkeleton } from "./product-card-skeleton";
 
 const sortLabels: Record<ProductSort, string> = {
   newest: "Newest first",
@@ -15,23 +14,12 @@ const sortLabels: Record<ProductSort, string> = {
   name: "Name A–Z",
 };
 
-const isSort = (s: string | null): s is ProductSort => productSorts.includes(s as ProductSort);
-
 /** All products with search, sort and paging, all kept in the URL so a page can be shared. */
 export function ProductBrowser() {
   const [params, setParams] = useSearchParams();
-  const q = params.get("q") ?? "";
-  const sortParam = params.get("sort");
-  const sort: ProductSort = isSort(sortParam) ? sortParam : "newest";
-  const maxPage = Math.floor(MAX_OFFSET / PRODUCTS_PAGE_SIZE) + 1;
-  const page = Math.min(maxPage, Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1));
-
-  const { data, error, isPending } = useProducts({
-    limit: PRODUCTS_PAGE_SIZE,
-    offset: (page - 1) * PRODUCTS_PAGE_SIZE,
-    sort,
-    q: q || undefined,
-  });
+  const { q, sort, page, maxPage, query } = productBrowserState(params);
+  const { data, error, isPending } = useProducts(query);
+  const currency = useSiteConfig().data?.currency;
 
   const update = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
@@ -85,7 +73,11 @@ export function ProductBrowser() {
       </form>
 
       {isPending ? (
-        <PageSpinner />
+        <>
+          {/* Where the "N parts" line goes. */}
+          <div className="mb-4 h-5" />
+          <ProductGridSkeleton count={PRODUCTS_PAGE_SIZE} label="Loading products" />
+        </>
       ) : error ? (
         <QueryError error={error} />
       ) : data.items.length === 0 ? (
@@ -100,7 +92,13 @@ export function ProductBrowser() {
           </p>
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {data.items.map((p, i) => (
-              <ProductCard key={p._id} product={p} eager={i < 3} />
+              <ProductCard
+                key={p._id}
+                product={p}
+                currency={currency}
+                eager={i < 3}
+                headingLevel={2}
+              />
             ))}
           </div>
           <Pagination

@@ -1,10 +1,21 @@
 import { Link } from "react-router";
 import type { Product } from "../../../../contract/products";
 import { formatPrice, formatWarranty } from "../../../lib/format";
-import { useSiteConfig } from "../../../lib/use-site-config";
 
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
-  const currency = useSiteConfig().data?.currency;
+export function ProductCard({
+  product,
+  currency,
+  eager = false,
+  headingLevel = 3,
+}: {
+  product: Product;
+  /** The store's currency (site config), read once by the list rather than by every card. */
+  currency: string | undefined;
+  eager?: boolean;
+  /** 3 under a section heading (the landing page), 2 right under the page's h1. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md">
       <figure className="aspect-[4/3] bg-base-200">
@@ -18,7 +29,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         />
       </figure>
       <div className="card-body gap-2 p-5">
-        <h3 className="card-title text-lg leading-snug">{product.name}</h3>
+        <Heading className="card-title text-lg leading-snug">{product.name}</Heading>
         <p className="line-clamp-3 text-sm text-base-content/80">{product.shortDescription}</p>
         <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
           <dt className="text-base-content/70">Price</dt>
@@ -31,12 +42,9 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           <dd className="text-right">{formatWarranty(product.warranty)}</dd>
         </dl>
         <div className="card-actions mt-2">
-          <Link
-            to={`/products/${product._id}`}
-            className="btn btn-primary btn-block"
-            aria-label={`Order ${product.name}`}
-          >
-            Order now
+          {/* The accessible name starts with the visible words, so voice control finds it. */}
+          <Link to={`/products/${product._id}`} className="btn btn-primary btn-block">
+            Order now<span className="sr-only">: {product.name}</span>
           </Link>
         </div>
       </div>

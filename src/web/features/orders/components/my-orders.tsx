@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { notify } from "../../../lib/notify";
 import type { Order } from "../../../../contract/orders";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { QueryError } from "../../../components/query-error";
@@ -91,7 +91,7 @@ export function MyOrders({ paymentPath }: { paymentPath(orderId: string): string
           toDelete &&
           remove.mutate(toDelete._id, {
             onSuccess: () => {
-              toast.success("Your order is deleted");
+              notify.success("Your order is deleted");
               setToDelete(undefined);
             },
           })

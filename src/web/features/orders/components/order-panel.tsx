@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { notify } from "../../../lib/notify";
 import { orderMessages } from "../../../../contract/orders";
 import type { Product } from "../../../../contract/products";
 import { Modal } from "../../../components/modal";
@@ -47,13 +47,13 @@ export function OrderPanel({
       { productId: product._id, orderQty: quantity, ...contact },
       {
         onSuccess: () => {
-          toast.success(orderMessages.placed);
+          notify.success(orderMessages.placed);
           setOpen(false);
           setQuantity(0);
           setPlaced(true);
         },
         onError: (err) => {
-          toast.error(err.message);
+          notify.error(err.message);
           setOpen(false);
         },
       },

@@ -3,6 +3,9 @@ import type { Review } from "../../../../contract/reviews";
 import { apiGetPage, toQueryString } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
+/** How many of the latest reviews the landing page shows. */
+export const LANDING_REVIEWS_PAGE_SIZE = 6;
+
 export const getReviews = (page: { limit: number; offset: number }) =>
   apiGetPage<Review>(`/reviews${toQueryString(page)}`);
 

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { notify } from "../../../lib/notify";
 import {
   MAX_RATING,
   MAX_REVIEW_LENGTH,
@@ -34,10 +34,10 @@ export function AddReviewForm() {
     create.mutate(input, {
       onSuccess: () => {
         reset();
-        toast.success(reviewMessages.added);
+        notify.success(reviewMessages.added);
       },
       onError: (error) => {
-        toast.error(reviewMessages.failed);
+        notify.error(reviewMessages.failed);
         // The server checks the same rules; should it disagree, show why beside the field.
         if (error instanceof ApiError) {
           for (const field of ["ratings", "descreption"] as const) {

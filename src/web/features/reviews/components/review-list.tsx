@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { PageSpinner } from "../../../components/spinner";
 import { Pagination } from "../../../components/pagination";
 import { QueryError } from "../../../components/query-error";
 import { useReviews } from "../api/get-reviews";
@@ -12,7 +11,7 @@ export function ReviewList({ pageSize, paged = false }: { pageSize: number; page
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
-  if (isPending) return <PageSpinner />;
+  if (isPending) return <ReviewListSkeleton count={Math.min(pageSize, 6)} />;
   if (error) return <QueryError error={error} />;
   if (data.items.length === 0) {
     return (
@@ -38,5 +37,23 @@ export function ReviewList({ pageSize, paged = false }: { pageSize: number; page
         />
       )}
     </>
+  );
+}
+
+/** Review-card-sized placeholders, so the reviews take their place without moving the page. */
+function ReviewListSkeleton({ count }: { count: number }) {
+  return (
+    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <span role="status" className="sr-only">
+        Loading reviews
+      </span>
+      {Array.from({ length: count }, (_, i) => (
+        <div
+          key={i}
+          className="card h-42 border border-base-300 bg-base-100 shadow-sm"
+          aria-hidden="true"
+        />
+      ))}
+    </div>
   );
 }
