@@ -44,6 +44,8 @@ export default defineConfig({
             // Everything the entry imports goes into the entry itself (rolldown would otherwise
             // split React, the query client and its own runtime into four more files).
             { name: "index", tags: ["$initial"] },
+            // Loaded with the first toast (src/web/lib/notify.tsx); named for what it is.
+            { name: "sonner", test: /[\\/]node_modules[\\/]sonner[\\/]/ },
             // Small pieces the public pages share: one file instead of eight.
             {
               name: "public",

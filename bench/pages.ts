@@ -57,13 +57,20 @@ const PUBLIC_PAGE_FORBIDDEN: { label: string; test: (module: string) => boolean 
         m,
       ),
   },
+  { label: "route guard", test: (m) => m === "src/web/app/guards.tsx" },
   { label: "account feature", test: (m) => m.startsWith("src/web/features/account/") },
   { label: "payments feature", test: (m) => m.startsWith("src/web/features/payments/") },
   {
-    label: "form/chart/payment library",
+    label: "form, chart, payment or toast library",
     test: (m) =>
-      ["zod", "react-hook-form", "@hookform/resolvers", "uplot", "@stripe/stripe-js"].includes(m) ||
-      m === "@stripe/react-stripe-js",
+      [
+        "zod",
+        "react-hook-form",
+        "@hookform/resolvers",
+        "uplot",
+        "@stripe/stripe-js",
+        "sonner",
+      ].includes(m) || m === "@stripe/react-stripe-js",
   },
 ];
 
@@ -97,6 +104,8 @@ export interface PageResult {
   /** Same-origin scripts the page loaded (first run), and forbidden code found in them. */
   scripts: string[];
   forbidden: { file: string; module: string; label: string }[];
+  /** The LCP element and where its time went (Lighthouse's phases), in the median-LCP run. */
+  lcp: { element: string; phases: Record<string, number> };
 }
 
 export interface AssetSize {
@@ -191,6 +200,7 @@ export async function runPagesBench(
         runs: runFigures,
         median,
         failing: failingAudits(lhrs, median.scores),
+        lcp: lcpDetails(lhrs, median.lcpMs),
         scripts: scripts.map((u) => new URL(u).pathname),
         forbidden,
       });
@@ -368,6 +378,28 @@ function failingAudits(lhrs: LighthouseResult[], scores: Record<Category, number
   return [...failing.values()];
 }
 
+function lcpDetails(lhrs: LighthouseResult[], medianLcpMs: number): PageResult["lcp"] {
+  const lhr = lhrs.reduce((best, l) =>
+    Math.abs(figuresOf(l).lcpMs - medianLcpMs) < Math.abs(figuresOf(best).lcpMs - medianLcpMs)
+      ? l
+      : best,
+  );
+  const details = lhr.audits["largest-contentful-paint-element"]?.details;
+  const result: PageResult["lcp"] = { element: "", phases: {} };
+  if (details?.type !== "list") return result;
+  for (const item of details.items) {
+    if (item.type !== "table") continue;
+    for (const row of item.items) {
+      const node = row.node as { type?: string; snippet?: string } | undefined;
+      if (node?.type === "node" && node.snippet) result.element = node.snippet;
+      if (typeof row.phase === "string" && typeof row.timing === "number") {
+        result.phases[row.phase] = Math.round(row.timing);
+      }
+    }
+  }
+  return result;
+}
+
 function sameOriginRequests(run: RunOutput, origin: string, resourceType: string) {
   const base = new URL(origin).origin;
   return run.requests
@@ -499,6 +531,12 @@ export function formatPagesResult(r: PagesResult): string {
           `  [${a.category}] ${a.id}: ${a.title}${value}, failed in ${a.failedRuns}/${r.settings.runs} runs`,
         );
       }
+    }
+    if (p.median.lcpMs > TARGETS.lcpMs && p.lcp.element) {
+      const phases = Object.entries(p.lcp.phases)
+        .map(([phase, ms]) => `${phase} ${ms} ms`)
+        .join(", ");
+      lines.push(`${p.path}: LCP element ${p.lcp.element.slice(0, 90)}`, `  ${phases}`);
     }
     if (p.forbidden.length) {
       lines.push(`${p.path}: loads code public pages must not:`);

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import { PageSpinner } from "../components/spinner";
 import {
   NEWEST_PRODUCTS_QUERY,
@@ -13,11 +13,23 @@ import {
 import { queryClient } from "./query-client";
 import { RootLayout } from "./root-layout";
 
-// Route modules are loaded on first visit, so public pages never download dashboard code.
-const page = (path: string | undefined, load: () => Promise<RouteObject["Component"]>) =>
+// Route modules are loaded on first visit, so public pages never download dashboard code. A
+// page's `prefetch` asks for its data while its code loads, rather than once it has rendered; it
+// does not wait for the data: the page shows skeletons until it arrives.
+const page = (
+  path: string | undefined,
+  load: () => Promise<RouteObject["Component"]>,
+  prefetch?: (url: URL) => void,
+) =>
   ({
     ...(path === undefined ? { index: true } : { path }),
     lazy: async () => ({ Component: await load() }),
+    ...(prefetch && {
+      loader: ({ request }: LoaderFunctionArgs) => {
+        prefetch(new URL(request.url));
+        return null;
+      },
+    }),
   }) as RouteObject;
 
 // The guards too: the router loads them alongside the page they guard, in parallel.
@@ -27,15 +39,16 @@ const guard = (load: () => Promise<RouteObject["Component"]>) => ({
 
 const loadHome = async () => (await import("./routes/home")).HomeRoute;
 
-// Loaders that ask for a page's data while its code loads, rather than once it has rendered. They
-// do not wait for it: the page shows skeletons until it arrives.
 function prefetchHomeData() {
   void queryClient.prefetchQuery(productsQueryOptions(NEWEST_PRODUCTS_QUERY));
   void queryClient.prefetchQuery(reviewSummaryQueryOptions());
   void queryClient.prefetchQuery(
     reviewsQueryOptions({ limit: LANDING_REVIEWS_PAGE_SIZE, offset: 0 }),
   );
-  return null;
+}
+
+function prefetchProductList(url: URL) {
+  void queryClient.prefetchQuery(productsQueryOptions(productBrowserState(url.searchParams).query));
 }
 
 export const router = createBrowserRouter([
@@ -44,19 +57,13 @@ export const router = createBrowserRouter([
     Component: RootLayout,
     HydrateFallback: PageSpinner,
     children: [
-      { ...page(undefined, loadHome), loader: prefetchHomeData },
-      { ...page("home", loadHome), loader: prefetchHomeData },
-      {
-        ...page(
-          "allproducts",
-          async () => (await import("./routes/all-products")).AllProductsRoute,
-        ),
-        loader: ({ request }) => {
-          const { query } = productBrowserState(new URL(request.url).searchParams);
-          void queryClient.prefetchQuery(productsQueryOptions(query));
-          return null;
-        },
-      },
+      page(undefined, loadHome, prefetchHomeData),
+      page("home", loadHome, prefetchHomeData),
+      page(
+        "allproducts",
+        async () => (await import("./routes/all-products")).AllProductsRoute,
+        prefetchProductList,
+      ),
       page("blogs", async () => (await import("./routes/blogs")).BlogsRoute),
       page("review", async () => (await import("./routes/review")).ReviewRoute),
       page("myprotfolio", async () => (await import("./routes/portfolio")).PortfolioRoute),

@@ -18,10 +18,7 @@ export function HomeRoute() {
       <BusinessSummary />
       <Leaders />
       <Clients />
-      <section
-        aria-labelledby="reviews-heading"
-        className="below-fold mx-auto max-w-6xl px-4 py-14"
-      >
+      <section aria-labelledby="reviews-heading" className="mx-auto max-w-6xl px-4 py-14">
         <h2 id="reviews-heading" className="mb-8 text-center text-3xl font-bold">
           What our customers say
         </h2>

@@ -97,6 +97,7 @@ export function ProductBrowser() {
                 product={p}
                 currency={currency}
                 eager={i < 3}
+                priority={i === 0}
                 headingLevel={2}
               />
             ))}

@@ -6,12 +6,15 @@ export function ProductCard({
   product,
   currency,
   eager = false,
+  priority = false,
   headingLevel = 3,
 }: {
   product: Product;
   /** The store's currency (site config), read once by the list rather than by every card. */
   currency: string | undefined;
   eager?: boolean;
+  /** The page's largest picture (All products' first card): fetched ahead of the others. */
+  priority?: boolean;
   /** 3 under a section heading (the landing page), 2 right under the page's h1. */
   headingLevel?: 2 | 3;
 }) {
@@ -24,7 +27,8 @@ export function ProductCard({
           alt={product.name}
           width="400"
           height="300"
-          loading={eager ? "eager" : "lazy"}
+          loading={eager || priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : undefined}
           className="h-full w-full object-cover"
         />
       </figure>

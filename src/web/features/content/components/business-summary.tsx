@@ -2,7 +2,7 @@ import { businessSummary } from "../landing-data";
 
 export function BusinessSummary() {
   return (
-    <section aria-labelledby="summary-heading" className="below-fold bg-base-200">
+    <section aria-labelledby="summary-heading" className="bg-base-200">
       <div className="mx-auto max-w-6xl px-4 py-14 text-center">
         <h2 id="summary-heading" className="text-3xl font-bold">
           Millions of parts on the road, trusted worldwide

@@ -2,7 +2,7 @@ import { clients } from "../landing-data";
 
 export function Clients() {
   return (
-    <section aria-labelledby="clients-heading" className="below-fold bg-base-200">
+    <section aria-labelledby="clients-heading" className="bg-base-200">
       <div className="mx-auto max-w-6xl px-4 py-14">
         <h2 id="clients-heading" className="text-center text-3xl font-bold">
           Our clients

@@ -2,7 +2,7 @@ import { leaders } from "../landing-data";
 
 export function Leaders() {
   return (
-    <section aria-labelledby="leaders-heading" className="below-fold mx-auto max-w-6xl px-4 py-14">
+    <section aria-labelledby="leaders-heading" className="mx-auto max-w-6xl px-4 py-14">
       <h2 id="leaders-heading" className="text-center text-3xl font-bold">
         Our leaders
       </h2>
