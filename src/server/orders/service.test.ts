@@ -117,3 +117,36 @@ test("unpaid orders past their hold are cancelled once and their stock comes bac
       ?.availableQuantity,
   ).toBe(27);
 });
+
+test("a refused order is explained by the placing statement itself, with no second read", async () => {
+  const soldOut = await insertProduct(database.db, { availableQuantity: 0, minimumOrder: 1 });
+  const boxed = await insertProduct(database.db, { availableQuantity: 10, minimumOrder: 4 });
+  // Any use of the Drizzle handle (the fallback read) fails the test.
+  const noSecondRead = new Proxy(database.db, {
+    get: () => {
+      throw new Error("a second read was made");
+    },
+  });
+  const service = createOrderService(noSecondRead, {
+    currency: "USD",
+    holdMs: 3_600_000,
+    pool: database.pool,
+  });
+  const [buyer] = await customers(1);
+
+  await expect(service.place(buyer!, { ...order, productId: soldOut.id })).rejects.toMatchObject({
+    statusCode: 422,
+    message: "please order less then 0",
+  });
+  await expect(
+    service.place(buyer!, { ...order, productId: boxed.id, orderQty: 2 }),
+  ).rejects.toMatchObject({ statusCode: 422, message: "please order at least 4" });
+  await expect(
+    service.place(buyer!, { ...order, productId: boxed.id, orderQty: 11 }),
+  ).rejects.toMatchObject({ statusCode: 422, message: "please order less then 10" });
+  await expect(service.place(buyer!, { ...order, productId: randomUUID() })).rejects.toMatchObject({
+    statusCode: 404,
+  });
+  const placed = await service.place(buyer!, { ...order, productId: boxed.id, orderQty: 4 });
+  expect(placed).toMatchObject({ orderQty: 4, total: placed.productPrice * 4 });
+});

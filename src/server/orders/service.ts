@@ -17,6 +17,13 @@ import { containsPattern } from "../db/like";
 
 type OrderRow = typeof orders.$inferSelect;
 
+/** What the place-order statement answers: the order's columns, or why nothing was reserved. */
+type PlaceOrderRow = Record<string, unknown> & {
+  id: string | null;
+  refused_minimum_order: number | null;
+  refused_available_quantity: number | null;
+};
+
 export function toOrder(row: OrderRow): Order {
   return {
     _id: row.id,
@@ -80,26 +87,34 @@ export function createOrderService(
      * oversold, whatever the concurrency) and the order row inserted from what it returns, so
      * the product row is locked only for that statement. The unique index on unpaid orders per
      * customer and product makes a duplicate fail the whole statement (409). When nothing was
-     * reserved, a second read says why, with the spec's words.
+     * reserved, the same statement also answers why (the product as it stood when the statement
+     * began), so a refusal costs no second round trip; only when that old view says the order
+     * should have fitted (another order took the stock meanwhile) is the product read again.
      */
     async place(customer: Customer, input: OrderCreate): Promise<Order> {
       const holdExpiresAt = new Date(Date.now() + opts.holdMs);
-      let rows: OrderRow[];
+      let raw: PlaceOrderRow;
       try {
         // A prepared statement of the pool: the hottest write of the store.
-        const result = await opts.pool.query({
+        const result = await opts.pool.query<PlaceOrderRow>({
           name: "place-order",
           text: `with reserved as (
                    update products set available_quantity = available_quantity - $1
                    where id = $2 and available_quantity >= $1 and minimum_order <= $1
                    returning id, name, price_cents
+                 ), placed as (
+                   insert into orders (product_id, user_id, order_email, customer_name,
+                                       product_name, unit_price_cents, order_qty, total_cents,
+                                       currency, phone, address, hold_expires_at)
+                   select id, $3, $4, $5, name, price_cents, $1, price_cents * $1, $6, $7, $8, $9
+                   from reserved
+                   returning *
                  )
-                 insert into orders (product_id, user_id, order_email, customer_name,
-                                     product_name, unit_price_cents, order_qty, total_cents,
-                                     currency, phone, address, hold_expires_at)
-                 select id, $3, $4, $5, name, price_cents, $1, price_cents * $1, $6, $7, $8, $9
-                 from reserved
-                 returning *`,
+                 select placed.*, p.minimum_order as refused_minimum_order,
+                        p.available_quantity as refused_available_quantity
+                 from (select) as one
+                 left join placed on true
+                 left join products p on placed.id is null and p.id = $2`,
           values: [
             input.orderQty,
             input.productId,
@@ -112,15 +127,30 @@ export function createOrderService(
             holdExpiresAt,
           ],
         });
-        rows = result.rows.map(fromRawOrder);
+        raw = result.rows[0]!;
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(orderMessages.duplicate);
         throw err;
       }
-      if (rows[0]) return toOrder(rows[0]);
+      if (raw.id !== null) return toOrder(fromRawOrder(raw));
 
-      const [product] = await db.select().from(products).where(eq(products.id, input.productId));
-      if (!product) throw notFound("Product not found");
+      let product = {
+        minimumOrder: raw.refused_minimum_order,
+        availableQuantity: raw.refused_available_quantity,
+      };
+      if (
+        product.minimumOrder !== null &&
+        product.availableQuantity !== null &&
+        input.orderQty >= product.minimumOrder &&
+        input.orderQty <= product.availableQuantity
+      ) {
+        // The statement's view of the product predates the order that took its stock.
+        const [now] = await db.select().from(products).where(eq(products.id, input.productId));
+        product = now ?? { minimumOrder: null, availableQuantity: null };
+      }
+      if (product.minimumOrder === null || product.availableQuantity === null) {
+        throw notFound("Product not found");
+      }
       if (input.orderQty < product.minimumOrder) {
         throw unprocessable(orderMessages.atLeast(product.minimumOrder));
       }
