@@ -1,9 +1,8 @@
-import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
 import path from "node:path";
-import { defineConfig, type Plugin, type Rolldown } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { prerenderPages } from "./scripts/prerender-pages";
 
 // The web app lives in src/web; static files (images) in /public; the build goes to dist/web,
 // which the Fastify server serves in production.
@@ -13,18 +12,16 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // What a public page needs before it can show anything: its route module (with the chunks it
-    // imports) and, on the landing page, the hero picture (features/content/components/hero.tsx).
-    // Paths as in src/web/app/paths.ts; a module or picture that is not there fails the build.
-    routePreload({
-      "/": { module: "src/web/app/routes/home.tsx", images: ["/images/hero.svg"] },
-      "/home": { module: "src/web/app/routes/home.tsx", images: ["/images/hero.svg"] },
-      "/allproducts": { module: "src/web/app/routes/all-products.tsx" },
-      "/blogs": { module: "src/web/app/routes/blogs.tsx" },
-      "/review": { module: "src/web/app/routes/review.tsx" },
-      "/myprotfolio": { module: "src/web/app/routes/portfolio.tsx" },
-      "/login": { module: "src/web/app/routes/login.tsx" },
-      "/signup": { module: "src/web/app/routes/signup.tsx" },
+    // Public pages, rendered at build time (scripts/prerender-pages.ts): path → route module.
+    prerenderPages({
+      "/": "src/web/app/routes/home.tsx",
+      "/home": "src/web/app/routes/home.tsx",
+      "/allproducts": "src/web/app/routes/all-products.tsx",
+      "/blogs": "src/web/app/routes/blogs.tsx",
+      "/review": "src/web/app/routes/review.tsx",
+      "/myprotfolio": "src/web/app/routes/portfolio.tsx",
+      "/login": "src/web/app/routes/login.tsx",
+      "/signup": "src/web/app/routes/signup.tsx",
     }),
     chunkModules(),
   ],
@@ -34,7 +31,7 @@ export default defineConfig({
     // Keep inline data URIs out of the build: the CSP allows scripts from 'self' only.
     assetsInlineLimit: 0,
     // Every browser the store supports preloads modules natively; skip Vite's polyfill.
-    modulePreload: { polyfill: false },
+    modulePreload: false,
     rollupOptions: {
       output: {
         // Fewer, fuller chunks on the way to the first paint: on a phone each request costs a
@@ -63,85 +60,6 @@ export default defineConfig({
 
 const repoRoot = import.meta.dirname;
 const relative = (id: string) => path.relative(repoRoot, id).split(path.sep).join("/");
-
-/**
- * Adds to index.html a tiny script that, for the page being opened, starts downloading its route
- * module (with the chunks that imports) and its key pictures right away, next to the main script:
- * otherwise they are only requested once the main script has arrived and run (one more round trip
- * before the first paint, several hundred milliseconds on a phone). A classic script from our own
- * origin, as the CSP allows no inline script.
- */
-function routePreload(routes: Record<string, { module: string; images?: string[] }>): Plugin {
-  let base = "/";
-  let publicDir = "";
-  return {
-    name: "partsworks:route-preload",
-    apply: "build",
-    enforce: "post",
-    configResolved(config) {
-      base = config.base;
-      publicDir = config.publicDir;
-    },
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter(
-        (item): item is Rolldown.OutputChunk => item.type === "chunk",
-      );
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const staticClosure = (start: Rolldown.OutputChunk) => {
-        const seen = new Set<string>();
-        const visit = (c: Rolldown.OutputChunk) => {
-          if (seen.has(c.fileName)) return;
-          seen.add(c.fileName);
-          for (const f of c.imports) visit(byFile.get(f)!);
-        };
-        visit(start);
-        return seen;
-      };
-      const entry = chunks.find((c) => c.isEntry);
-      if (!entry) return this.error("route-preload: no entry chunk");
-      // The entry and what it imports are already in index.html.
-      const inHtml = staticClosure(entry);
-      const table: Record<string, { js: string[]; img: string[] }> = {};
-      for (const [url, { module, images = [] }] of Object.entries(routes)) {
-        const chunk = chunks.find((c) => c.facadeModuleId && relative(c.facadeModuleId) === module);
-        if (!chunk) return this.error(`route-preload: ${module} (for ${url}) is not in the build`);
-        const js = [...staticClosure(chunk)].filter((f) => !inHtml.has(f)).map((f) => base + f);
-        for (const image of images) {
-          if (!existsSync(path.join(publicDir, image))) {
-            return this.error(`route-preload: ${image} (for ${url}) is not in ${publicDir}`);
-          }
-        }
-        table[url] = { js, img: images };
-      }
-      const source = `// Generated by the build: routePreload in vite.config.ts.
-(function () {
-  var routes = ${JSON.stringify(table)};
-  var route = routes[location.pathname.replace(/\\/+$/, "") || "/"];
-  if (!route) return;
-  function add(rel, href, as) {
-    var link = document.createElement("link");
-    link.rel = rel;
-    link.href = href;
-    if (as) link.as = as;
-    if (rel === "modulepreload") link.crossOrigin = "";
-    document.head.appendChild(link);
-  }
-  route.js.forEach(function (href) { add("modulepreload", href); });
-  route.img.forEach(function (href) { add("preload", href, "image"); });
-})();
-`;
-      const hash = createHash("sha256").update(source).digest("base64url").slice(0, 8);
-      const fileName = `assets/route-preload-${hash}.js`;
-      this.emitFile({ type: "asset", fileName, source });
-      const html = bundle["index.html"];
-      if (html?.type !== "asset" || typeof html.source !== "string") {
-        return this.error("route-preload: index.html is not in the bundle yet");
-      }
-      const tag = `<script async fetchpriority="high" src="${base}${fileName}"></script>\n    `;
-      html.source = html.source.replace(/<script type="module"/, `${tag}$&`);
-    },
-  };
-}
 
 /**
  * Writes `.vite/chunk-modules.json` into the build: for each chunk, the source files and packages

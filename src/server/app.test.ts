@@ -13,6 +13,9 @@ beforeAll(async () => {
   await fs.mkdir(path.join(webDir, "assets"));
   await fs.writeFile(path.join(webDir, "index.html"), "<!doctype html><title>store</title>");
   await fs.writeFile(path.join(webDir, "assets", "app-abc123.js"), "console.log(1)");
+  await fs.mkdir(path.join(webDir, "pages"));
+  await fs.writeFile(path.join(webDir, "pages", "index.html"), "<title>landing</title>");
+  await fs.writeFile(path.join(webDir, "pages", "blogs.html"), "<title>blogs</title>");
   t = await createTestApp({ WEB_DIST_DIR: webDir });
 });
 afterAll(async () => {
@@ -33,16 +36,32 @@ test("an unknown /api path answers a JSON 404", async () => {
   expect(res.json()).toEqual({ error: "not_found", message: "No such API route" });
 });
 
-test.each(["/", "/allproducts", "/products/123", "/dashboard/myitems", "/no/such/page"])(
-  "the page path %s answers the single-page app",
-  async (url) => {
-    const res = await t.app.inject({ method: "GET", url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toMatch(/text\/html/);
-    expect(res.body).toContain("<title>store</title>");
-    expect(res.headers["cache-control"]).toBe("no-cache");
-  },
-);
+test.each([
+  "/allproducts",
+  "/products/123",
+  "/dashboard/myitems",
+  "/no/such/page",
+  "/blogs/x",
+  "/blogs?page=2",
+])("the page path %s answers the single-page app", async (url) => {
+  const res = await t.app.inject({ method: "GET", url });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers["content-type"]).toMatch(/text\/html/);
+  expect(res.body).toContain("<title>store</title>");
+  expect(res.headers["cache-control"]).toBe("no-cache");
+});
+
+test.each([
+  ["/", "landing"],
+  ["/blogs", "blogs"],
+  ["/blogs/", "blogs"],
+])("the pre-rendered page %s answers its own HTML", async (url, title) => {
+  const res = await t.app.inject({ method: "GET", url });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers["content-type"]).toMatch(/text\/html/);
+  expect(res.body).toBe(`<title>${title}</title>`);
+  expect(res.headers["cache-control"]).toBe("no-cache");
+});
 
 test("hashed assets are served with a long cache lifetime", async () => {
   const res = await t.app.inject({ method: "GET", url: "/assets/app-abc123.js" });

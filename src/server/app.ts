@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
@@ -45,6 +44,7 @@ import { createReviewService } from "./reviews/service";
 import { siteConfigRoutes } from "./site-config/routes";
 import { userRoutes } from "./users/routes";
 import { createUserService } from "./users/service";
+import { registerWebApp } from "./web-app";
 
 export interface AppDeps {
   config: Config;
@@ -178,48 +178,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerWebApp(app, config.webDistDir);
   return app;
-}
-
-/** Serves the built single-page app; any page path that is not a file gets `index.html`. */
-async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
-  const indexHtml = path.join(webDistDir, "index.html");
-  const built = existsSync(indexHtml);
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: webDistDir,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      setHeaders(reply, filePath) {
-        reply.header("cache-control", cacheControlFor(filePath));
-      },
-    });
-  }
-
-  app.setNotFoundHandler((req, reply) => {
-    const pathname = req.url.split("?")[0] ?? "/";
-    if (pathname === "/api" || pathname.startsWith("/api/")) {
-      return reply.code(404).send({ error: "not_found", message: "No such API route" });
-    }
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      return reply.code(404).send({ error: "not_found", message: "Not found" });
-    }
-    if (!built) {
-      return reply
-        .code(404)
-        .type("text/plain")
-        .send("The web app is not built yet: run `npm run build`, then restart the server.");
-    }
-    return reply.sendFile("index.html");
-  });
-}
-
-/** Hashed build assets never change; index.html must be revalidated so a deploy shows at once. */
-function cacheControlFor(filePath: string): string {
-  if (filePath.includes(`${path.sep}assets${path.sep}`))
-    return "public, max-age=31536000, immutable";
-  if (path.basename(filePath) === "index.html") return "no-cache";
-  return "public, max-age=3600";
 }
 
 /**

@@ -1,13 +1,23 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "react-router/dom";
+import { useMemo } from "react";
+import { BrowserRouter, useLocation, useRoutes } from "react-router";
 import { Notifications } from "../lib/notify";
 import { queryClient } from "./query-client";
-import { router } from "./router";
+import { preloadRoute, routes } from "./router";
+
+function AppRoutes() {
+  const location = useLocation();
+  // Before rendering meets them one inside the other (see preloadRoute).
+  useMemo(() => preloadRoute(location).catch(() => undefined), [location]); // failures: PageErrorBoundary
+  return useRoutes(routes, location);
+}
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <Notifications />
     </QueryClientProvider>
   );

@@ -1,14 +1,19 @@
 import { useIsFetching } from "@tanstack/react-query";
-import { Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { Suspense } from "react";
+import { Outlet, useLocation } from "react-router";
+import { PageSpinner } from "../components/spinner";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
+import { PageErrorBoundary } from "./page-error-boundary";
+import { useScrollRestoration } from "./scroll-restoration";
 
 export function RootLayout() {
-  const navigating = useNavigation().state !== "idle";
   const fetching = useIsFetching() > 0;
+  const { pathname } = useLocation();
+  useScrollRestoration();
   return (
     <div className="flex min-h-screen flex-col bg-base-100">
-      {(navigating || fetching) && (
+      {fetching && (
         <div
           className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden"
           role="progressbar"
@@ -22,10 +27,13 @@ export function RootLayout() {
       </a>
       <Navbar />
       <main id="main" className="flex-1">
-        <Outlet />
+        <PageErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from "react-router";
-import { PageSpinner } from "../components/spinner";
+import { matchRoutes, type Location, type RouteObject } from "react-router";
 import {
   NEWEST_PRODUCTS_QUERY,
   productBrowserState,
@@ -10,34 +9,33 @@ import {
   LANDING_REVIEWS_PAGE_SIZE,
   reviewsQueryOptions,
 } from "../features/reviews/api/get-reviews";
+import { lazyRoute, type LazyRoute } from "./lazy-route";
 import { queryClient } from "./query-client";
 import { RootLayout } from "./root-layout";
 
-// Route modules are loaded on first visit, so public pages never download dashboard code. A
-// page's `prefetch` asks for its data while its code loads, rather than once it has rendered; it
-// does not wait for the data: the page shows skeletons until it arrives.
-const page = (
-  path: string | undefined,
-  load: () => Promise<RouteObject["Component"]>,
-  prefetch?: (url: URL) => void,
-) =>
+type Where = Pick<Location, "pathname" | "search">;
+
+interface RouteHandle {
+  route: LazyRoute;
+  /** Asks for the page's data while its code loads, rather than once it has rendered. */
+  prefetch?: (where: Where) => void;
+}
+
+const page = (path: string | undefined, route: LazyRoute, prefetch?: RouteHandle["prefetch"]) =>
   ({
     ...(path === undefined ? { index: true } : { path }),
-    lazy: async () => ({ Component: await load() }),
-    ...(prefetch && {
-      loader: ({ request }: LoaderFunctionArgs) => {
-        prefetch(new URL(request.url));
-        return null;
-      },
-    }),
+    element: <route.Component />,
+    handle: { route, prefetch } satisfies RouteHandle,
   }) as RouteObject;
 
-// The guards too: the router loads them alongside the page they guard, in parallel.
-const guard = (load: () => Promise<RouteObject["Component"]>) => ({
-  lazy: async () => ({ Component: await load() }),
+const layout = (route: LazyRoute, children: RouteObject[], path?: string): RouteObject => ({
+  path,
+  element: <route.Component />,
+  handle: { route } satisfies RouteHandle,
+  children,
 });
 
-const loadHome = async () => (await import("./routes/home")).HomeRoute;
+const home = lazyRoute(async () => (await import("./routes/home")).HomeRoute);
 
 function prefetchHomeData() {
   void queryClient.prefetchQuery(productsQueryOptions(NEWEST_PRODUCTS_QUERY));
@@ -47,70 +45,130 @@ function prefetchHomeData() {
   );
 }
 
-function prefetchProductList(url: URL) {
-  void queryClient.prefetchQuery(productsQueryOptions(productBrowserState(url.searchParams).query));
+function prefetchProductList({ search }: Where) {
+  void queryClient.prefetchQuery(
+    productsQueryOptions(productBrowserState(new URLSearchParams(search)).query),
+  );
 }
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     path: "/",
-    Component: RootLayout,
-    HydrateFallback: PageSpinner,
+    element: <RootLayout />,
     children: [
-      page(undefined, loadHome, prefetchHomeData),
-      page("home", loadHome, prefetchHomeData),
+      page(undefined, home, prefetchHomeData),
+      page("home", home, prefetchHomeData),
       page(
         "allproducts",
-        async () => (await import("./routes/all-products")).AllProductsRoute,
+        lazyRoute(async () => (await import("./routes/all-products")).AllProductsRoute),
         prefetchProductList,
       ),
-      page("blogs", async () => (await import("./routes/blogs")).BlogsRoute),
-      page("review", async () => (await import("./routes/review")).ReviewRoute),
-      page("myprotfolio", async () => (await import("./routes/portfolio")).PortfolioRoute),
-      page("login", async () => (await import("./routes/login")).LoginRoute),
-      page("signup", async () => (await import("./routes/signup")).SignupRoute),
-      {
-        ...guard(async () => (await import("./guards")).RequireAuth),
-        children: [
-          page("products/:id", async () => (await import("./routes/product")).ProductRoute),
-          {
-            path: "dashboard",
-            lazy: async () => ({
-              Component: (await import("./routes/dashboard-layout")).DashboardLayout,
-            }),
-            children: [
-              page(undefined, async () => (await import("./routes/profile")).ProfileRoute),
-              {
-                ...guard(async () => (await import("./guards")).RequireCustomer),
-                children: [
-                  page("reviews", async () => (await import("./routes/add-review")).AddReviewRoute),
-                  page("myitems", async () => (await import("./routes/my-items")).MyItemsRoute),
+      page(
+        "blogs",
+        lazyRoute(async () => (await import("./routes/blogs")).BlogsRoute),
+      ),
+      page(
+        "review",
+        lazyRoute(async () => (await import("./routes/review")).ReviewRoute),
+      ),
+      page(
+        "myprotfolio",
+        lazyRoute(async () => (await import("./routes/portfolio")).PortfolioRoute),
+      ),
+      page(
+        "login",
+        lazyRoute(async () => (await import("./routes/login")).LoginRoute),
+      ),
+      page(
+        "signup",
+        lazyRoute(async () => (await import("./routes/signup")).SignupRoute),
+      ),
+      layout(
+        lazyRoute(async () => (await import("./guards")).RequireAuth),
+        [
+          page(
+            "products/:id",
+            lazyRoute(async () => (await import("./routes/product")).ProductRoute),
+          ),
+          layout(
+            lazyRoute(async () => (await import("./routes/dashboard-layout")).DashboardLayout),
+            [
+              page(
+                undefined,
+                lazyRoute(async () => (await import("./routes/profile")).ProfileRoute),
+              ),
+              layout(
+                lazyRoute(async () => (await import("./guards")).RequireCustomer),
+                [
+                  page(
+                    "reviews",
+                    lazyRoute(async () => (await import("./routes/add-review")).AddReviewRoute),
+                  ),
+                  page(
+                    "myitems",
+                    lazyRoute(async () => (await import("./routes/my-items")).MyItemsRoute),
+                  ),
                 ],
-              },
-              page("payment/:id", async () => (await import("./routes/payment")).PaymentRoute),
-              {
-                ...guard(async () => (await import("./guards")).RequireAdmin),
-                children: [
-                  page("allusers", async () => (await import("./routes/all-users")).AllUsersRoute),
+              ),
+              page(
+                "payment/:id",
+                lazyRoute(async () => (await import("./routes/payment")).PaymentRoute),
+              ),
+              layout(
+                lazyRoute(async () => (await import("./guards")).RequireAdmin),
+                [
+                  page(
+                    "allusers",
+                    lazyRoute(async () => (await import("./routes/all-users")).AllUsersRoute),
+                  ),
                   page(
                     "addProduct",
-                    async () => (await import("./routes/add-product")).AddProductRoute,
+                    lazyRoute(async () => (await import("./routes/add-product")).AddProductRoute),
                   ),
                   page(
                     "manageallproducts",
-                    async () => (await import("./routes/manage-products")).ManageProductsRoute,
+                    lazyRoute(
+                      async () => (await import("./routes/manage-products")).ManageProductsRoute,
+                    ),
                   ),
                   page(
                     "manageallorders",
-                    async () => (await import("./routes/manage-orders")).ManageOrdersRoute,
+                    lazyRoute(
+                      async () => (await import("./routes/manage-orders")).ManageOrdersRoute,
+                    ),
                   ),
                 ],
-              },
+              ),
             ],
-          },
+            "dashboard",
+          ),
         ],
-      },
-      page("*", async () => (await import("./routes/not-found")).NotFoundRoute),
+      ),
+      page(
+        "*",
+        lazyRoute(async () => (await import("./routes/not-found")).NotFoundRoute),
+      ),
     ],
   },
-]);
+];
+
+const matchedHandles = (pathname: string) =>
+  (matchRoutes(routes, pathname) ?? []).flatMap((match) => {
+    const handle = match.route.handle as RouteHandle | undefined;
+    return handle ? [handle] : [];
+  });
+
+/** Loads the code of every page, layout and guard `pathname` leads to, all at once. */
+export function loadRouteCode(pathname: string): Promise<unknown> {
+  return Promise.all(matchedHandles(pathname).map((handle) => handle.route.preload()));
+}
+
+/**
+ * Starts loading what `where` needs: the code of its page, layouts and guards, all at once
+ * (rendering would discover them one inside the other), and the page's data. Idempotent: code
+ * loads once, and fresh data is not fetched again. Resolves when the code is there.
+ */
+export function preloadRoute(where: Where): Promise<unknown> {
+  for (const handle of matchedHandles(where.pathname)) handle.prefetch?.(where);
+  return loadRouteCode(where.pathname);
+}

@@ -1,0 +1,120 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { createServer, type Plugin, type Rolldown } from "vite";
+import type * as PrerenderModule from "../src/web/prerender";
+
+/**
+ * Writes, for each public page, `pages/<name>.html` into the build (`/` is `index`): index.html
+ * with the page already rendered in it (src/web/prerender.tsx), its title, and preload links for
+ * the page's own code and for the API requests it makes as it starts. The server answers the
+ * page's path with it (src/server/web-app.ts): a visitor sees the page before the JavaScript has
+ * arrived, and the code and the data arrive together instead of one after the other. index.html
+ * itself, which every other page gets, preloads the requests every page makes (the session).
+ * `pages` maps each path to its route module; a module not in the build fails the build.
+ */
+export function prerenderPages(pages: Record<string, string>): Plugin {
+  let root = "";
+  let outDir = "";
+  let base = "/";
+  let configFile: string | undefined;
+  const preloads = new Map<string, string[]>();
+  return {
+    name: "partsworks:prerender-pages",
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      base = config.base;
+      configFile = config.configFile;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (item): item is Rolldown.OutputChunk => item.type === "chunk",
+      );
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const staticClosure = (start: Rolldown.OutputChunk, seen = new Set<string>()) => {
+        if (!seen.has(start.fileName)) {
+          seen.add(start.fileName);
+          for (const f of start.imports) staticClosure(byFile.get(f)!, seen);
+        }
+        return seen;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) return this.error("prerender-pages: no entry chunk");
+      const inHtml = staticClosure(entry); // index.html loads these already
+      for (const [url, module] of Object.entries(pages)) {
+        const file = path.resolve(import.meta.dirname, "..", module);
+        const chunk = chunks.find((c) => c.facadeModuleId === file);
+        if (!chunk)
+          return this.error(`prerender-pages: ${module} (for ${url}) is not in the build`);
+        preloads.set(
+          url,
+          [...staticClosure(chunk)].filter((f) => !inHtml.has(f)),
+        );
+      }
+    },
+    async closeBundle() {
+      const indexHtml = path.join(outDir, "index.html");
+      const template = await readFile(indexHtml, "utf8");
+      if (!template.includes('<div id="root"></div>') || !template.includes("</head>")) {
+        throw new Error('prerender-pages: index.html has no </head> or no <div id="root"></div>');
+      }
+      const server = await createServer({
+        configFile,
+        root,
+        logLevel: "error",
+        appType: "custom",
+        server: { middlewareMode: true, hmr: false, ws: false },
+      });
+      try {
+        const { prerender, startupRequests } = (await server.ssrLoadModule(
+          "/prerender.tsx",
+        )) as typeof PrerenderModule;
+        const everyPage = await startupRequests();
+        const head = (links: string[]) =>
+          template.replace(
+            "</head>",
+            `${[...links, ...everyPage.map(fetchPreload)].join("")}</head>`,
+          );
+        await writeFile(indexHtml, head([]));
+        await mkdir(path.join(outDir, "pages"), { recursive: true });
+        for (const url of Object.keys(pages)) {
+          const rendered = await prerender(url);
+          // React starts its output with preload links for the pictures it shows (the landing
+          // page's hero is its largest paint): those go first, before scripts and data take the
+          // browser's few connections. Then the page's code and data, then what every page asks.
+          const [, pictures = "", html] = /^((?:<link [^>]*\/>)*)([\s\S]*)$/.exec(rendered.html)!;
+          const data = (await startupRequests(url)).filter((r) => !everyPage.includes(r));
+          let page = head([
+            ...(preloads.get(url) ?? []).map(
+              (f) => `  <link rel="modulepreload" crossorigin href="${base}${f}">\n  `,
+            ),
+            ...data.map(fetchPreload),
+          ])
+            .replace(/<script type="module"/, `${pictures}\n    $&`)
+            .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+          if (rendered.title) {
+            page = page.replace(
+              /<title>[^<]*<\/title>/,
+              `<title>${escapeHtml(rendered.title)}</title>`,
+            );
+          }
+          await writeFile(path.join(outDir, "pages", `${pageName(url)}.html`), page);
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
+/** The file a page's path is pre-rendered into, under `pages/`: `/` is `index`. */
+export const pageName = (url: string) => url.replace(/^\/+|\/+$/g, "") || "index";
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+// `crossorigin` makes it the same kind of request as the app's fetch (cors, same-origin
+// credentials), so the browser hands the app the preloaded answer.
+const fetchPreload = (url: string) =>
+  `  <link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">\n  `;

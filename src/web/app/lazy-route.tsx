@@ -1,0 +1,24 @@
+import { use, type ComponentType } from "react";
+
+export interface LazyRoute {
+  /** Renders the component, suspending until its code has arrived. */
+  Component: ComponentType;
+  /** Starts loading the code, once. (A failed download stays failed: the page offers a reload.) */
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * A page, layout or guard whose code loads on first use, so public pages never download dashboard
+ * code. Unlike React.lazy, a component whose code was preloaded renders at once, without
+ * suspending: the first render can then replace the pre-rendered page in one step (main.tsx).
+ */
+export function lazyRoute(load: () => Promise<ComponentType>): LazyRoute {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () => (loading ??= load().then((component) => (loaded = component)));
+  function Component() {
+    const Loaded = loaded ?? use(preload());
+    return <Loaded />;
+  }
+  return { Component, preload };
+}
