@@ -1,17 +1,18 @@
 import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
 import { USERS_PAGE_SIZE, type UserListItem } from "../../../../contract/users";
 import { Pagination } from "../../../components/pagination";
 import { QueryError } from "../../../components/query-error";
+import { SearchForm } from "../../../components/search-form";
 import { PageSpinner } from "../../../components/spinner";
 import { useSession } from "../../../lib/session";
+import { useUrlParams } from "../../../lib/use-url-params";
 import { useUsers } from "../api/get-users";
 import { RemoveUserDialog } from "./remove-user-dialog";
 import { UsersTable } from "./users-table";
 
 /** All users with search and paging (kept in the URL), Make Admin and Remove User. */
 export function ManageUsers() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const q = params.get("q") ?? "";
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const { data: me } = useSession();
@@ -22,53 +23,22 @@ export function ManageUsers() {
   });
   const [toRemove, setToRemove] = useState<UserListItem>();
 
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next);
-  };
-
   const pageCount = data ? Math.max(1, Math.ceil(data.total / USERS_PAGE_SIZE)) : 1;
   // Removing the last user of the last page would leave an empty page: step back to the new last.
   const pastTheEnd = data !== undefined && !isPlaceholderData && page > pageCount;
   useEffect(() => {
-    if (!pastTheEnd) return;
-    const next = new URLSearchParams(params);
-    if (pageCount > 1) next.set("page", String(pageCount));
-    else next.delete("page");
-    setParams(next, { replace: true });
-  }, [pastTheEnd, pageCount, params, setParams]);
+    if (pastTheEnd)
+      update({ page: pageCount > 1 ? String(pageCount) : undefined }, { replace: true });
+  }, [pastTheEnd, pageCount, update]);
 
   return (
     <div className="flex flex-col gap-4">
-      <form
-        role="search"
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const value = new FormData(e.currentTarget).get("q");
-          update({ q: typeof value === "string" ? value.trim() : undefined, page: undefined });
-        }}
-      >
-        <label className="flex-1">
-          <span className="mb-1 block text-sm font-medium">Search users</span>
-          <input
-            key={q}
-            name="q"
-            type="search"
-            defaultValue={q}
-            maxLength={100}
-            placeholder="Email or name"
-            className="input input-bordered w-full"
-          />
-        </label>
-        <button type="submit" className="btn btn-primary">
-          Search
-        </button>
-      </form>
+      <SearchForm
+        label="Search users"
+        placeholder="Email or name"
+        value={q}
+        onSearch={(text) => update({ q: text, page: undefined })}
+      />
 
       {isPending ? (
         <PageSpinner />

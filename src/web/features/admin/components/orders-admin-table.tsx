@@ -5,6 +5,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { OrderStatusBadge } from "../../../components/order-status-badge";
 import { Pagination } from "../../../components/pagination";
 import { QueryError } from "../../../components/query-error";
+import { SearchForm } from "../../../components/search-form";
 import { PageSpinner } from "../../../components/spinner";
 import { formatDate, formatPrice } from "../../../lib/format";
 import { useAllOrders, useChangeOrderStatus } from "../api/orders-admin";
@@ -32,29 +33,15 @@ export function OrdersAdminTable() {
       <h2 id="orders-heading" className="text-xl font-bold">
         Orders
       </h2>
-      <form
-        role="search"
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const value = new FormData(e.currentTarget).get("q");
-          setQ(typeof value === "string" ? value.trim() : "");
+      <SearchForm
+        label="Search orders"
+        placeholder="Customer email or product"
+        value={q}
+        onSearch={(text) => {
+          setQ(text);
           setPage(1);
         }}
       >
-        <label className="flex-1">
-          <span className="mb-1 block text-sm font-medium">Search orders</span>
-          <input
-            name="q"
-            type="search"
-            maxLength={100}
-            placeholder="Customer email or product"
-            className="input input-bordered w-full"
-          />
-        </label>
-        <button type="submit" className="btn btn-primary">
-          Search
-        </button>
         <label>
           <span className="mb-1 block text-sm font-medium">Status</span>
           <select
@@ -73,7 +60,7 @@ export function OrdersAdminTable() {
             ))}
           </select>
         </label>
-      </form>
+      </SearchForm>
 
       {isPending ? (
         <PageSpinner />

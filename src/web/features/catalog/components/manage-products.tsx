@@ -1,14 +1,15 @@
 import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
 import { notify } from "../../../lib/notify";
 import type { Product } from "../../../../contract/products";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Modal } from "../../../components/modal";
 import { Pagination } from "../../../components/pagination";
 import { QueryError } from "../../../components/query-error";
+import { SearchForm } from "../../../components/search-form";
 import { PageSpinner } from "../../../components/spinner";
 import { formatPrice, formatWarranty } from "../../../lib/format";
 import { useSiteConfig } from "../../../lib/use-site-config";
+import { useUrlParams } from "../../../lib/use-url-params";
 import { useDeleteProduct } from "../api/delete-product";
 import { useProducts } from "../api/get-products";
 import { EditProductForm } from "./edit-product-form";
@@ -17,7 +18,7 @@ export const MANAGE_PAGE_SIZE = 20;
 
 /** Manage All Products (admins): every product in a table, with search, edit and delete. */
 export function ManageProducts() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const q = params.get("q") ?? "";
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const currency = useSiteConfig().data?.currency;
@@ -31,31 +32,13 @@ export function ManageProducts() {
   const [editing, setEditing] = useState<Product>();
   const [deleting, setDeleting] = useState<Product>();
 
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next);
-  };
-
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / MANAGE_PAGE_SIZE));
   // Deleting the last product of the last page would leave an empty page: step back one.
   const pastTheEnd = data !== undefined && page > pageCount;
   useEffect(() => {
-    if (pastTheEnd) {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (pageCount === 1) next.delete("page");
-          else next.set("page", String(pageCount));
-          return next;
-        },
-        { replace: true },
-      );
-    }
-  }, [pastTheEnd, pageCount, setParams]);
+    if (pastTheEnd)
+      update({ page: pageCount > 1 ? String(pageCount) : undefined }, { replace: true });
+  }, [pastTheEnd, pageCount, update]);
 
   const closeDelete = () => {
     remove.reset();
@@ -64,31 +47,14 @@ export function ManageProducts() {
 
   return (
     <div>
-      <form
-        role="search"
-        className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const value = new FormData(e.currentTarget).get("q");
-          update({ q: typeof value === "string" ? value.trim() : undefined, page: undefined });
-        }}
-      >
-        <label className="form-control flex-1">
-          <span className="label-text mb-1 block text-sm font-medium">Search products</span>
-          <input
-            key={q}
-            name="q"
-            type="search"
-            defaultValue={q}
-            maxLength={100}
-            placeholder="Product name"
-            className="input input-bordered w-full"
-          />
-        </label>
-        <button type="submit" className="btn btn-primary">
-          Search
-        </button>
-      </form>
+      <div className="mb-6">
+        <SearchForm
+          label="Search products"
+          placeholder="Product name"
+          value={q}
+          onSearch={(text) => update({ q: text, page: undefined })}
+        />
+      </div>
 
       {isPending ? (
         <PageSpinner />

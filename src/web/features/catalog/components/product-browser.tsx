@@ -1,7 +1,8 @@
-import { useSearchParams } from "react-router";
 import { productSorts, type ProductSort } from "../../../../contract/constants";
 import { QueryError } from "../../../components/query-error";
 import { Pagination } from "../../../components/pagination";
+import { SearchForm } from "../../../components/search-form";
+import { useUrlParams } from "../../../lib/use-url-params";
 import { useSiteConfig } from "../../../lib/use-site-config";
 import { PRODUCTS_PAGE_SIZE, productBrowserState, useProducts } from "../api/get-products";
 import { ProductCard } from "./product-card";
@@ -16,61 +17,36 @@ const sortLabels: Record<ProductSort, string> = {
 
 /** All products with search, sort and paging, all kept in the URL so a page can be shared. */
 export function ProductBrowser() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const { q, sort, page, maxPage, query } = productBrowserState(params);
   const { data, error, isPending } = useProducts(query);
   const currency = useSiteConfig().data?.currency;
 
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next);
-  };
-
   return (
     <div>
-      <form
-        role="search"
-        className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const value = new FormData(e.currentTarget).get("q");
-          update({ q: typeof value === "string" ? value.trim() : undefined, page: undefined });
-        }}
-      >
-        <label className="form-control flex-1">
-          <span className="label-text mb-1 block text-sm font-medium">Search parts</span>
-          <input
-            key={q}
-            name="q"
-            type="search"
-            defaultValue={q}
-            maxLength={100}
-            placeholder="Brake disc, filter, alternator…"
-            className="input input-bordered w-full"
-          />
-        </label>
-        <button type="submit" className="btn btn-primary">
-          Search
-        </button>
-        <label className="form-control">
-          <span className="label-text mb-1 block text-sm font-medium">Sort by</span>
-          <select
-            className="select select-bordered"
-            value={sort}
-            onChange={(e) => update({ sort: e.target.value, page: undefined })}
-          >
-            {productSorts.map((s) => (
-              <option key={s} value={s}>
-                {sortLabels[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </form>
+      <div className="mb-6">
+        <SearchForm
+          label="Search parts"
+          placeholder="Brake disc, filter, alternator…"
+          value={q}
+          onSearch={(text) => update({ q: text, page: undefined })}
+        >
+          <label>
+            <span className="mb-1 block text-sm font-medium">Sort by</span>
+            <select
+              className="select select-bordered"
+              value={sort}
+              onChange={(e) => update({ sort: e.target.value, page: undefined })}
+            >
+              {productSorts.map((s) => (
+                <option key={s} value={s}>
+                  {sortLabels[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </SearchForm>
+      </div>
 
       {isPending ? (
         <>
