@@ -13,6 +13,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     // Public pages, rendered at build time (scripts/prerender-pages.ts): path → route module.
+    // Not /login and /signup: their forms are what a visitor uses first, and they work only once
+    // the app runs.
     prerenderPages({
       "/": "src/web/app/routes/home.tsx",
       "/home": "src/web/app/routes/home.tsx",
@@ -20,8 +22,6 @@ export default defineConfig({
       "/blogs": "src/web/app/routes/blogs.tsx",
       "/review": "src/web/app/routes/review.tsx",
       "/myprotfolio": "src/web/app/routes/portfolio.tsx",
-      "/login": "src/web/app/routes/login.tsx",
-      "/signup": "src/web/app/routes/signup.tsx",
     }),
     chunkModules(),
   ],

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { StaticRouter, useRoutes } from "react-router";
 import { prefetchAppData } from "./app/prefetch";
+import { Prerendering } from "./lib/prerendering";
 import { queryClient } from "./app/query-client";
 import { loadRouteCode, preloadRoute, routes } from "./app/router";
 import { PageTitleCollector } from "./components/page-title";
@@ -17,13 +18,15 @@ export async function prerender(url: string): Promise<{ html: string; title?: st
   await loadRouteCode(url);
   let title: string | undefined;
   const html = renderToString(
-    <PageTitleCollector value={(t) => (title = t)}>
-      <QueryClientProvider client={new QueryClient()}>
-        <StaticRouter location={url}>
-          <Routes />
-        </StaticRouter>
-      </QueryClientProvider>
-    </PageTitleCollector>,
+    <Prerendering value={true}>
+      <PageTitleCollector value={(t) => (title = t)}>
+        <QueryClientProvider client={new QueryClient()}>
+          <StaticRouter location={url}>
+            <Routes />
+          </StaticRouter>
+        </QueryClientProvider>
+      </PageTitleCollector>
+    </Prerendering>,
   );
   // A part that failed or was not ready is left for the browser to render (a marker says so):
   // then this page's HTML would show a spinner or nothing at all there.

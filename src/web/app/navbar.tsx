@@ -3,6 +3,7 @@ import { Link, NavLink, useNavigate } from "react-router";
 import { Spinner } from "../components/spinner";
 import { useSession, useSignOut } from "../lib/session";
 import { paths } from "./paths";
+import { usePrerendering } from "../lib/prerendering";
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");
 
@@ -66,6 +67,7 @@ function NavLinks() {
 
 export function Navbar() {
   const [open, setOpen] = useState(false);
+  const prerendering = usePrerendering();
 
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
@@ -85,6 +87,7 @@ export function Navbar() {
           aria-expanded={open}
           aria-controls="mobile-menu"
           aria-label={open ? "Close menu" : "Open menu"}
+          disabled={prerendering}
           onClick={() => setOpen((o) => !o)}
         >
           <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true">

@@ -35,7 +35,35 @@ const layout = (route: LazyRoute, children: RouteObject[], path?: string): Route
   children,
 });
 
-const home = lazyRoute(async () => (await import("./routes/home")).HomeRoute);
+// Each route module's code loads on first visit (lazy-route.tsx).
+const pages = {
+  home: lazyRoute(async () => (await import("./routes/home")).HomeRoute),
+  allProducts: lazyRoute(async () => (await import("./routes/all-products")).AllProductsRoute),
+  blogs: lazyRoute(async () => (await import("./routes/blogs")).BlogsRoute),
+  review: lazyRoute(async () => (await import("./routes/review")).ReviewRoute),
+  portfolio: lazyRoute(async () => (await import("./routes/portfolio")).PortfolioRoute),
+  login: lazyRoute(async () => (await import("./routes/login")).LoginRoute),
+  signup: lazyRoute(async () => (await import("./routes/signup")).SignupRoute),
+  product: lazyRoute(async () => (await import("./routes/product")).ProductRoute),
+  dashboard: lazyRoute(async () => (await import("./routes/dashboard-layout")).DashboardLayout),
+  profile: lazyRoute(async () => (await import("./routes/profile")).ProfileRoute),
+  addReview: lazyRoute(async () => (await import("./routes/add-review")).AddReviewRoute),
+  myItems: lazyRoute(async () => (await import("./routes/my-items")).MyItemsRoute),
+  payment: lazyRoute(async () => (await import("./routes/payment")).PaymentRoute),
+  allUsers: lazyRoute(async () => (await import("./routes/all-users")).AllUsersRoute),
+  addProduct: lazyRoute(async () => (await import("./routes/add-product")).AddProductRoute),
+  manageProducts: lazyRoute(
+    async () => (await import("./routes/manage-products")).ManageProductsRoute,
+  ),
+  manageOrders: lazyRoute(async () => (await import("./routes/manage-orders")).ManageOrdersRoute),
+  notFound: lazyRoute(async () => (await import("./routes/not-found")).NotFoundRoute),
+};
+
+const guards = {
+  signedIn: lazyRoute(async () => (await import("./guards")).RequireAuth),
+  customer: lazyRoute(async () => (await import("./guards")).RequireCustomer),
+  admin: lazyRoute(async () => (await import("./guards")).RequireAdmin),
+};
 
 function prefetchHomeData() {
   void queryClient.prefetchQuery(productsQueryOptions(NEWEST_PRODUCTS_QUERY));
@@ -51,103 +79,42 @@ function prefetchProductList({ search }: Where) {
   );
 }
 
+// Paths as in paths.ts (SPEC section 2).
 export const routes: RouteObject[] = [
   {
     path: "/",
     element: <RootLayout />,
     children: [
-      page(undefined, home, prefetchHomeData),
-      page("home", home, prefetchHomeData),
-      page(
-        "allproducts",
-        lazyRoute(async () => (await import("./routes/all-products")).AllProductsRoute),
-        prefetchProductList,
-      ),
-      page(
-        "blogs",
-        lazyRoute(async () => (await import("./routes/blogs")).BlogsRoute),
-      ),
-      page(
-        "review",
-        lazyRoute(async () => (await import("./routes/review")).ReviewRoute),
-      ),
-      page(
-        "myprotfolio",
-        lazyRoute(async () => (await import("./routes/portfolio")).PortfolioRoute),
-      ),
-      page(
-        "login",
-        lazyRoute(async () => (await import("./routes/login")).LoginRoute),
-      ),
-      page(
-        "signup",
-        lazyRoute(async () => (await import("./routes/signup")).SignupRoute),
-      ),
-      layout(
-        lazyRoute(async () => (await import("./guards")).RequireAuth),
-        [
-          page(
-            "products/:id",
-            lazyRoute(async () => (await import("./routes/product")).ProductRoute),
-          ),
-          layout(
-            lazyRoute(async () => (await import("./routes/dashboard-layout")).DashboardLayout),
-            [
-              page(
-                undefined,
-                lazyRoute(async () => (await import("./routes/profile")).ProfileRoute),
-              ),
-              layout(
-                lazyRoute(async () => (await import("./guards")).RequireCustomer),
-                [
-                  page(
-                    "reviews",
-                    lazyRoute(async () => (await import("./routes/add-review")).AddReviewRoute),
-                  ),
-                  page(
-                    "myitems",
-                    lazyRoute(async () => (await import("./routes/my-items")).MyItemsRoute),
-                  ),
-                ],
-              ),
-              page(
-                "payment/:id",
-                lazyRoute(async () => (await import("./routes/payment")).PaymentRoute),
-              ),
-              layout(
-                lazyRoute(async () => (await import("./guards")).RequireAdmin),
-                [
-                  page(
-                    "allusers",
-                    lazyRoute(async () => (await import("./routes/all-users")).AllUsersRoute),
-                  ),
-                  page(
-                    "addProduct",
-                    lazyRoute(async () => (await import("./routes/add-product")).AddProductRoute),
-                  ),
-                  page(
-                    "manageallproducts",
-                    lazyRoute(
-                      async () => (await import("./routes/manage-products")).ManageProductsRoute,
-                    ),
-                  ),
-                  page(
-                    "manageallorders",
-                    lazyRoute(
-                      async () => (await import("./routes/manage-orders")).ManageOrdersRoute,
-                    ),
-                  ),
-                ],
-              ),
-            ],
-            "dashboard",
-          ),
-        ],
-      ),
-      page(
-        "*",
-        lazyRoute(async () => (await import("./routes/not-found")).NotFoundRoute),
-      ),
+      page(undefined, pages.home, prefetchHomeData),
+      page("home", pages.home, prefetchHomeData),
+      page("allproducts", pages.allProducts, prefetchProductList),
+      page("blogs", pages.blogs),
+      page("review", pages.review),
+      page("myprotfolio", pages.portfolio),
+      page("login", pages.login),
+      page("signup", pages.signup),
+      layout(guards.signedIn, [
+        page("products/:id", pages.product),
+        layout(
+          pages.dashboard,
+          [
+            page(undefined, pages.profile),
+            layout(guards.customer, [
+              page("reviews", pages.addReview),
+              page("myitems", pages.myItems),
+            ]),
+            page("payment/:id", pages.payment),
+            layout(guards.admin, [
+              page("allusers", pages.allUsers),
+              page("addProduct", pages.addProduct),
+              page("manageallproducts", pages.manageProducts),
+              page("manageallorders", pages.manageOrders),
+            ]),
+          ],
+          "dashboard",
+        ),
+      ]),
+      page("*", pages.notFound),
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { usePrerendering } from "../lib/prerendering";
 
 interface SearchFormProps {
   /** The search box's visible label, e.g. "Search parts". */
@@ -14,6 +15,7 @@ interface SearchFormProps {
 
 /** A search box with its Search button, as the product, user and order lists use it. */
 export function SearchForm({ label, placeholder, value, onSearch, children }: SearchFormProps) {
+  const prerendering = usePrerendering();
   return (
     <form
       role="search"
@@ -24,22 +26,24 @@ export function SearchForm({ label, placeholder, value, onSearch, children }: Se
         onSearch(typeof q === "string" ? q.trim() : "");
       }}
     >
-      <label className="flex-1">
-        <span className="mb-1 block text-sm font-medium">{label}</span>
-        <input
-          key={value}
-          name="q"
-          type="search"
-          defaultValue={value}
-          maxLength={100}
-          placeholder={placeholder}
-          className="input input-bordered w-full"
-        />
-      </label>
-      <button type="submit" className="btn btn-primary">
-        Search
-      </button>
-      {children}
+      <fieldset disabled={prerendering} className="contents">
+        <label className="flex-1">
+          <span className="mb-1 block text-sm font-medium">{label}</span>
+          <input
+            key={value}
+            name="q"
+            type="search"
+            defaultValue={value}
+            maxLength={100}
+            placeholder={placeholder}
+            className="input input-bordered w-full"
+          />
+        </label>
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+        {children}
+      </fieldset>
     </form>
   );
 }
