@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -175,6 +176,38 @@ export function postgresResidentMiB(clusterDir: string): number {
   const children = execFileSync("ps", ["-o", "rss=", "--ppid", ppid!], { encoding: "utf8" });
   const kb = [postmaster[1], ...children.split("\n")].reduce((n, v) => n + (Number(v) || 0), 0);
   return round(kb / 1024, 1);
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields 14 and 15 (utime, stime); the name in field 2 is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks();
+  } catch {
+    return 0; // the process has exited
+  }
+}
+
+let ticks: number | undefined;
+const clockTicks = () =>
+  (ticks ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100);
+
+/** CPU seconds used so far by every process of the PostgreSQL cluster in `clusterDir`. */
+export function postgresCpuSeconds(clusterDir: string): number {
+  const out = execFileSync("ps", ["-eo", "pid=,args="], { encoding: "utf8" });
+  const postmaster = out
+    .split("\n")
+    .map((l) => l.trim())
+    .find((l) => l.includes(clusterDir))
+    ?.split(/\s+/)[0];
+  if (!postmaster) return 0;
+  const children = execFileSync("ps", ["-o", "pid=", "--ppid", postmaster], { encoding: "utf8" });
+  return [postmaster, ...children.split("\n")]
+    .map(Number)
+    .filter((pid) => pid > 0)
+    .reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 }
 
 /** A bare node:http server process answering fixed bytes per path: the limit to compare with. */
