@@ -109,7 +109,7 @@ export function prerenderPages(pages: Record<string, string>): Plugin {
 }
 
 /** The file a page's path is pre-rendered into, under `pages/`: `/` is `index`. */
-export const pageName = (url: string) => url.replace(/^\/+|\/+$/g, "") || "index";
+const pageName = (url: string) => url.replace(/^\/+|\/+$/g, "") || "index";
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
