@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect } from "react";
 
 /** The document title of a page called `title`. */
-export const documentTitle = (title: string) => `${title} · PartsWorks`;
+const documentTitle = (title: string) => `${title} · PartsWorks`;
 
 /** Lets the build's pre-rendering learn a page's title (effects do not run there). */
 export const PageTitleCollector = createContext<((title: string) => void) | null>(null);
