@@ -48,8 +48,8 @@ export async function startupRequests(url?: string): Promise<string[]> {
   };
   try {
     queryClient.clear();
-    prefetchAppData();
-    if (url !== undefined) await preloadRoute(new URL(url, "http://prerender.invalid"));
+    void prefetchAppData();
+    if (url !== undefined) await preloadRoute(new URL(url, "http://prerender.invalid")).code;
   } finally {
     globalThis.fetch = realFetch;
     queryClient.clear();

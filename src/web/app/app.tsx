@@ -8,7 +8,7 @@ import { preloadRoute, routes } from "./router";
 function AppRoutes() {
   const location = useLocation();
   // Before rendering meets them one inside the other (see preloadRoute).
-  useMemo(() => preloadRoute(location).catch(() => undefined), [location]); // failures: PageErrorBoundary
+  useMemo(() => preloadRoute(location).code.catch(() => undefined), [location]); // failures: PageErrorBoundary
   return useRoutes(routes, location);
 }
 

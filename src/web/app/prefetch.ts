@@ -7,7 +7,8 @@ import { queryClient } from "./query-client";
  * before the first render. (The build also lists these requests in the HTML as preloads, so the
  * browser starts them before the JavaScript has arrived: scripts/prerender-pages.ts.)
  */
-export function prefetchAppData() {
-  void queryClient.prefetchQuery(sessionQueryOptions);
-  void queryClient.prefetchQuery(siteConfigQueryOptions);
-}
+export const prefetchAppData = () =>
+  Promise.all([
+    queryClient.prefetchQuery(sessionQueryOptions),
+    queryClient.prefetchQuery(siteConfigQueryOptions),
+  ]);

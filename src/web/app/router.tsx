@@ -18,7 +18,7 @@ type Where = Pick<Location, "pathname" | "search">;
 interface RouteHandle {
   route: LazyRoute;
   /** Asks for the page's data while its code loads, rather than once it has rendered. */
-  prefetch?: (where: Where) => void;
+  prefetch?: (where: Where) => Promise<unknown>;
 }
 
 const page = (path: string | undefined, route: LazyRoute, prefetch?: RouteHandle["prefetch"]) =>
@@ -65,19 +65,17 @@ const guards = {
   admin: lazyRoute(async () => (await import("./guards")).RequireAdmin),
 };
 
-function prefetchHomeData() {
-  void queryClient.prefetchQuery(productsQueryOptions(NEWEST_PRODUCTS_QUERY));
-  void queryClient.prefetchQuery(reviewSummaryQueryOptions());
-  void queryClient.prefetchQuery(
-    reviewsQueryOptions({ limit: LANDING_REVIEWS_PAGE_SIZE, offset: 0 }),
-  );
-}
+const prefetchHomeData = () =>
+  Promise.all([
+    queryClient.prefetchQuery(productsQueryOptions(NEWEST_PRODUCTS_QUERY)),
+    queryClient.prefetchQuery(reviewSummaryQueryOptions()),
+    queryClient.prefetchQuery(reviewsQueryOptions({ limit: LANDING_REVIEWS_PAGE_SIZE, offset: 0 })),
+  ]);
 
-function prefetchProductList({ search }: Where) {
-  void queryClient.prefetchQuery(
+const prefetchProductList = ({ search }: Where) =>
+  queryClient.prefetchQuery(
     productsQueryOptions(productBrowserState(new URLSearchParams(search)).query),
   );
-}
 
 // Paths as in paths.ts (SPEC section 2).
 export const routes: RouteObject[] = [
@@ -133,9 +131,12 @@ export function loadRouteCode(pathname: string): Promise<unknown> {
 /**
  * Starts loading what `where` needs: the code of its page, layouts and guards, all at once
  * (rendering would discover them one inside the other), and the page's data. Idempotent: code
- * loads once, and fresh data is not fetched again. Resolves when the code is there.
+ * loads once, and fresh data is not fetched again. `code` resolves when the code is there, `data`
+ * when the data has arrived (or failed: the page shows that itself).
  */
-export function preloadRoute(where: Where): Promise<unknown> {
-  for (const handle of matchedHandles(where.pathname)) handle.prefetch?.(where);
-  return loadRouteCode(where.pathname);
+export function preloadRoute(where: Where): { code: Promise<unknown>; data: Promise<unknown> } {
+  const data = Promise.all(
+    matchedHandles(where.pathname).map((handle) => handle.prefetch?.(where)),
+  );
+  return { code: loadRouteCode(where.pathname), data };
 }
