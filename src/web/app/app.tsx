@@ -7,8 +7,9 @@ import { preloadRoute, routes } from "./router";
 
 function AppRoutes() {
   const location = useLocation();
-  // Before rendering meets them one inside the other (see preloadRoute).
-  useMemo(() => preloadRoute(location).code.catch(() => undefined), [location]); // failures: PageErrorBoundary
+  // Start the code of the page, its layouts and guards (and its data) all at once, before
+  // rendering meets them one inside the other. A failed download shows in PageErrorBoundary.
+  useMemo(() => void preloadRoute(location).code.catch(() => undefined), [location]);
   return useRoutes(routes, location);
 }
 
