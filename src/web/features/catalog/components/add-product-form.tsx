@@ -12,6 +12,7 @@ import { ApiError } from "../../../lib/api-client";
 import { useCreateProduct } from "../api/create-product";
 import { ImageField } from "./image-field";
 import { ProductDescriptionField } from "./product-description-field";
+import { ProductNumberFields } from "./product-number-fields";
 
 const fieldNames = [
   "name",
@@ -41,7 +42,6 @@ export function AddProductForm() {
   });
   const img = useWatch({ control, name: "img" });
   // Empty number inputs read as NaN, which the schema reports as "… is Required".
-  const asNumber = { valueAsNumber: true } as const;
 
   const onSubmit = handleSubmit((input) =>
     create.mutate(input, {
@@ -73,43 +73,7 @@ export function AddProductForm() {
             {...register("name")}
           />
         </div>
-        <FormField
-          label="Price"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          error={errors.price?.message}
-          {...register("price", asNumber)}
-        />
-        <FormField
-          label="Warranty (months)"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          error={errors.warranty?.message}
-          {...register("warranty", asNumber)}
-        />
-        <FormField
-          label="Minimum order"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          error={errors.minimumOrder?.message}
-          {...register("minimumOrder", asNumber)}
-        />
-        <FormField
-          label="Available quantity"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          error={errors.availableQuantity?.message}
-          // The minimum-order message depends on this number too: recheck it on every change.
-          {...register("availableQuantity", { ...asNumber, deps: "minimumOrder" })}
-        />
+        <ProductNumberFields register={register} errors={errors} />
         <div className="md:col-span-2">
           <ProductDescriptionField
             field={register("shortDescription")}

@@ -10,11 +10,11 @@ import {
   type Product,
   type ProductUpdate,
 } from "../../../../contract/products";
-import { FormField } from "../../../components/form-field";
 import { ApiError } from "../../../lib/api-client";
 import { useUpdateProduct } from "../api/update-product";
 import { ImageField } from "./image-field";
 import { ProductDescriptionField } from "./product-description-field";
+import { ProductNumberFields } from "./product-number-fields";
 
 const editableSchema = productFieldsSchema.pick({
   price: true,
@@ -76,7 +76,6 @@ export function EditProductForm({ product, onDone }: { product: Product; onDone(
     },
   });
   const img = useWatch({ control, name: "img" });
-  const asNumber = { valueAsNumber: true } as const;
 
   const onSubmit = handleSubmit((values) => {
     const changes = changesOf(product, values);
@@ -106,42 +105,7 @@ export function EditProductForm({ product, onDone }: { product: Product; onDone(
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          label="Price"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          error={errors.price?.message}
-          {...register("price", asNumber)}
-        />
-        <FormField
-          label="Warranty (months)"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          error={errors.warranty?.message}
-          {...register("warranty", asNumber)}
-        />
-        <FormField
-          label="Minimum order"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          error={errors.minimumOrder?.message}
-          {...register("minimumOrder", asNumber)}
-        />
-        <FormField
-          label="Available quantity"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          error={errors.availableQuantity?.message}
-          {...register("availableQuantity", { ...asNumber, deps: "minimumOrder" })}
-        />
+        <ProductNumberFields register={register} errors={errors} />
       </div>
       <ProductDescriptionField
         field={register("shortDescription")}
