@@ -92,3 +92,18 @@ test("an admin removes a customer after confirming, and the customer's browser i
     await customerContext.close();
   }
 });
+
+test("a list page past the end (its last rows removed) moves to the last page there is", async ({
+  page,
+}) => {
+  await signInInBrowser(page, demoAdmin);
+  for (const [path, rows] of [
+    ["/dashboard/allusers", "user"],
+    ["/dashboard/manageallproducts", "product"],
+  ] as const) {
+    await page.goto(`${path}?page=50`);
+    // Far fewer than 50 pages of users or products: the page number becomes the last one's.
+    await expect(page).toHaveURL(new RegExp(`${path}(\\?page=\\d)?$`));
+    await expect(page.getByText(new RegExp(`^\\d+ ${rows}s?$`))).toBeVisible();
+  }
+});

@@ -1,4 +1,4 @@
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import { useSearchParams, type NavigateOptions } from "react-router";
 
 /**
@@ -20,4 +20,25 @@ export function useUrlParams() {
     [setParams],
   );
   return [params, update] as const;
+}
+
+/** The list page the URL asks for (`page`, counted from 1). */
+export const pageParam = (params: URLSearchParams) =>
+  Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+
+/**
+ * Removing the last item of the last page would leave an empty page: go to the new last page
+ * instead, in place of the current history entry. `pageCount` is undefined while not known.
+ */
+export function useStayWithinPages(
+  page: number,
+  pageCount: number | undefined,
+  update: ReturnType<typeof useUrlParams>[1],
+) {
+  const pastTheEnd = pageCount !== undefined && page > pageCount;
+  useEffect(() => {
+    if (pastTheEnd && pageCount !== undefined) {
+      update({ page: pageCount > 1 ? String(pageCount) : undefined }, { replace: true });
+    }
+  }, [pastTheEnd, pageCount, update]);
 }

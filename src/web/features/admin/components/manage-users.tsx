@@ -1,11 +1,11 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { USERS_PAGE_SIZE, type UserListItem } from "../../../../contract/users";
 import { Pagination } from "../../../components/pagination";
 import { QueryError } from "../../../components/query-error";
 import { SearchForm } from "../../../components/search-form";
 import { PageSpinner } from "../../../components/spinner";
 import { useSession } from "../../../lib/session";
-import { useUrlParams } from "../../../lib/use-url-params";
+import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
 import { useUsers } from "../api/get-users";
 import { RemoveUserDialog } from "./remove-user-dialog";
 import { UsersTable } from "./users-table";
@@ -14,7 +14,7 @@ import { UsersTable } from "./users-table";
 export function ManageUsers() {
   const [params, update] = useUrlParams();
   const q = params.get("q") ?? "";
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const page = pageParam(params);
   const { data: me } = useSession();
   const { data, error, isPending, isPlaceholderData } = useUsers({
     limit: USERS_PAGE_SIZE,
@@ -24,12 +24,7 @@ export function ManageUsers() {
   const [toRemove, setToRemove] = useState<UserListItem>();
 
   const pageCount = data ? Math.max(1, Math.ceil(data.total / USERS_PAGE_SIZE)) : 1;
-  // Removing the last user of the last page would leave an empty page: step back to the new last.
-  const pastTheEnd = data !== undefined && !isPlaceholderData && page > pageCount;
-  useEffect(() => {
-    if (pastTheEnd)
-      update({ page: pageCount > 1 ? String(pageCount) : undefined }, { replace: true });
-  }, [pastTheEnd, pageCount, update]);
+  useStayWithinPages(page, data && !isPlaceholderData ? pageCount : undefined, update);
 
   return (
     <div className="flex flex-col gap-4">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { notify } from "../../../lib/notify";
 import type { Product } from "../../../../contract/products";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -9,7 +9,7 @@ import { SearchForm } from "../../../components/search-form";
 import { PageSpinner } from "../../../components/spinner";
 import { formatPrice, formatWarranty } from "../../../lib/format";
 import { useSiteConfig } from "../../../lib/use-site-config";
-import { useUrlParams } from "../../../lib/use-url-params";
+import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
 import { useDeleteProduct } from "../api/delete-product";
 import { useProducts } from "../api/get-products";
 import { EditProductForm } from "./edit-product-form";
@@ -20,7 +20,7 @@ export const MANAGE_PAGE_SIZE = 20;
 export function ManageProducts() {
   const [params, update] = useUrlParams();
   const q = params.get("q") ?? "";
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const page = pageParam(params);
   const currency = useSiteConfig().data?.currency;
   const { data, error, isPending } = useProducts({
     limit: MANAGE_PAGE_SIZE,
@@ -33,12 +33,7 @@ export function ManageProducts() {
   const [deleting, setDeleting] = useState<Product>();
 
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / MANAGE_PAGE_SIZE));
-  // Deleting the last product of the last page would leave an empty page: step back one.
-  const pastTheEnd = data !== undefined && page > pageCount;
-  useEffect(() => {
-    if (pastTheEnd)
-      update({ page: pageCount > 1 ? String(pageCount) : undefined }, { replace: true });
-  }, [pastTheEnd, pageCount, update]);
+  useStayWithinPages(page, data ? pageCount : undefined, update);
 
   const closeDelete = () => {
     remove.reset();
