@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumFlags, chromiumPath } from "./tests/support/chromium";
 
 // The store under test is started by tests/e2e/global-setup.ts (production build, its own
 // embedded PostgreSQL in a temporary folder, a free port); its address reaches the tests in
@@ -19,15 +20,8 @@ export default defineConfig({
     headless: true,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      executablePath: chromiumPath,
+      args: chromiumFlags,
     },
   },
 });

@@ -16,6 +16,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:z
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startServerProcess } from "../tests/support/server-process";
+import { chromiumFlags, chromiumPath } from "../tests/support/chromium";
 
 const root = path.resolve(import.meta.dirname, "..");
 const webDist = path.join(root, "dist", "web");
@@ -26,15 +27,7 @@ export const RUNS = 3;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROME_FLAGS = ["--headless=new", ...chromiumFlags];
 
 /** The issue's targets. Scores are 0-100, times in milliseconds, sizes in bytes. */
 export const TARGETS = {
@@ -153,7 +146,7 @@ export async function runPagesBench(
     );
   }
   const chunkModules = await readChunkModules();
-  const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const chromePath = chromiumPath;
   if (!existsSync(chromePath)) {
     throw new Error(`Chromium not found at ${chromePath}: install it or set CHROMIUM_PATH.`);
   }
