@@ -56,6 +56,11 @@ test("the landing page asks the API for each thing once: the preloaded answers a
 
 test("a new page starts at the top; Back returns to where the reader was", async ({ page }) => {
   await page.goto("/");
+  // The app has replaced the pre-rendered page (only it shows Login) and the page has its data.
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Reviews" }).getByRole("listitem")).not.toHaveCount(
+    0,
+  );
   await page.getByText("Copyright © 2022").scrollIntoViewIfNeeded();
   const before = await page.evaluate(() => window.scrollY);
   expect(before).toBeGreaterThan(500);
@@ -76,7 +81,7 @@ test("a page whose code cannot be downloaded says so and offers a reload", async
   // A page of its own: the failed download is logged as an error, which is the point here.
   const page = await browser.newPage({ baseURL });
   await page.goto("/");
-  await expect(page.getByRole("link", { name: "Get Started" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible(); // the app is running
   await page.route(/\/assets\/blogs-[^/]*\.js$/, (route) => route.abort());
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blogs" }).click();
   await expect(page.getByRole("alert")).toHaveText("This page could not be loaded.");
