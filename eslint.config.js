@@ -7,13 +7,13 @@ import tseslint from "typescript-eslint";
 
 const features = [
   "account",
-  "admin",
   "auth",
   "catalog",
   "content",
   "orders",
   "payments",
   "reviews",
+  "users",
 ];
 
 export default tseslint.config(

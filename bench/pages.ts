@@ -42,7 +42,11 @@ export const TARGETS = {
 
 /** Code that public pages must never download: admin and dashboard screens, form libraries. */
 const PUBLIC_PAGE_FORBIDDEN: { label: string; test: (module: string) => boolean }[] = [
-  { label: "admin feature", test: (m) => m.startsWith("src/web/features/admin/") },
+  { label: "users feature", test: (m) => m.startsWith("src/web/features/users/") },
+  {
+    label: "admin orders screens",
+    test: (m) => /^src\/web\/features\/orders\/(components\/orders-|api\/orders-admin)/.test(m),
+  },
   {
     label: "dashboard route",
     test: (m) =>

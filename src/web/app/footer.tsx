@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { paths } from "./paths";
+import { paths } from "../lib/paths";
 
 export function Footer() {
   return (

@@ -9,6 +9,7 @@ import {
   LANDING_REVIEWS_PAGE_SIZE,
   reviewsQueryOptions,
 } from "../features/reviews/api/get-reviews";
+import { paths } from "../lib/paths";
 import { lazyRoute, type LazyRoute } from "./lazy-route";
 import { queryClient } from "./query-client";
 import { RootLayout } from "./root-layout";
@@ -77,39 +78,39 @@ const prefetchProductList = ({ search }: Where) =>
     productsQueryOptions(productBrowserState(new URLSearchParams(search)).query),
   );
 
-// Paths as in paths.ts (SPEC section 2).
+// Every path comes from lib/paths.ts (SPEC section 2); children's paths are absolute.
 export const routes: RouteObject[] = [
   {
-    path: "/",
+    path: paths.home,
     element: <RootLayout />,
     children: [
       page(undefined, pages.home, prefetchHomeData),
-      page("home", pages.home, prefetchHomeData),
-      page("allproducts", pages.allProducts, prefetchProductList),
-      page("blogs", pages.blogs),
-      page("review", pages.review),
-      page("myprotfolio", pages.portfolio),
-      page("login", pages.login),
-      page("signup", pages.signup),
+      page(paths.homeAlias, pages.home, prefetchHomeData),
+      page(paths.allProducts, pages.allProducts, prefetchProductList),
+      page(paths.blogs, pages.blogs),
+      page(paths.review, pages.review),
+      page(paths.portfolio, pages.portfolio),
+      page(paths.login, pages.login),
+      page(paths.signup, pages.signup),
       layout(guards.signedIn, [
-        page("products/:id", pages.product),
+        page(paths.product.pattern, pages.product),
         layout(
           pages.dashboard,
           [
             page(undefined, pages.profile),
             layout(guards.customer, [
-              page("reviews", pages.addReview),
-              page("myitems", pages.myItems),
+              page(paths.addReview, pages.addReview),
+              page(paths.myItems, pages.myItems),
             ]),
-            page("payment/:id", pages.payment),
+            page(paths.payment.pattern, pages.payment),
             layout(guards.admin, [
-              page("allusers", pages.allUsers),
-              page("addProduct", pages.addProduct),
-              page("manageallproducts", pages.manageProducts),
-              page("manageallorders", pages.manageOrders),
+              page(paths.allUsers, pages.allUsers),
+              page(paths.addProduct, pages.addProduct),
+              page(paths.manageProducts, pages.manageProducts),
+              page(paths.manageOrders, pages.manageOrders),
             ]),
           ],
-          "dashboard",
+          paths.dashboard,
         ),
       ]),
       page("*", pages.notFound),

@@ -1,5 +1,5 @@
-import type { ApiError as ApiErrorBody } from "../../contract/common";
-import { TOTAL_COUNT_HEADER } from "../../contract/constants";
+import type { ApiError as ApiErrorBody } from "#contract/common";
+import { TOTAL_COUNT_HEADER } from "#contract/constants";
 
 /** An error answered by the API, with its `{ error, message }` body. */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import type { ProductListQuery } from "../../contract/products";
+import type { ProductListQuery } from "#contract/products";
 
 /** Query keys, one factory per resource, so invalidation can target a whole resource. */
 export const queryKeys = {

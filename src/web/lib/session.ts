@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Role } from "../../contract/users";
+import type { Role } from "#contract/users";
 import { apiGet, apiSend } from "./api-client";
 import { queryKeys } from "./query-keys";
 

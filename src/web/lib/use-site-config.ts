@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { SiteConfig } from "../../contract/site-config";
+import type { SiteConfig } from "#contract/site-config";
 import { apiGet } from "./api-client";
 import { queryKeys } from "./query-keys";
 

@@ -1,5 +1,5 @@
 import { usePageTitle } from "../../components/page-title";
-import { ManageUsers } from "../../features/admin/components/manage-users";
+import { ManageUsers } from "../../features/users/components/manage-users";
 
 export function AllUsersRoute() {
   usePageTitle("All Users");

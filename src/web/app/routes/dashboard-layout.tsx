@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from "react-router";
 import { useSession } from "../../lib/session";
-import { paths } from "../paths";
+import { paths } from "../../lib/paths";
 
 const customerLinks = [
   { to: paths.myItems, label: "My Items" },

@@ -7,7 +7,7 @@ import { LANDING_REVIEWS_PAGE_SIZE } from "../../features/reviews/api/get-review
 import { ReviewList } from "../../features/reviews/components/review-list";
 import { ReviewSummary } from "../../features/reviews/components/review-summary";
 import { usePageTitle } from "../../components/page-title";
-import { paths } from "../paths";
+import { paths } from "../../lib/paths";
 
 export function HomeRoute() {
   usePageTitle("Car spare parts from the manufacturer");

@@ -1,5 +1,5 @@
-import { OrdersAdminTable } from "../../features/admin/components/orders-admin-table";
-import { OrdersOverviewPanel } from "../../features/admin/components/orders-overview";
+import { OrdersAdminTable } from "../../features/orders/components/orders-admin-table";
+import { OrdersOverviewPanel } from "../../features/orders/components/orders-overview";
 import { usePageTitle } from "../../components/page-title";
 
 export function ManageOrdersRoute() {

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import type { Order } from "../../../contract/orders";
+import type { Order } from "#contract/orders";
 import { useOrder } from "../../features/orders/api/orders";
-import { OrderStatusBadge } from "../../components/order-status-badge";
+import { OrderStatusBadge } from "../../features/orders/components/order-status-badge";
 import { PaymentPanel } from "../../features/payments/components/payment-panel";
 import { PageSpinner } from "../../components/spinner";
 import { QueryError } from "../../components/query-error";
 import { usePageTitle } from "../../components/page-title";
 import { formatPrice } from "../../lib/format";
-import { paths } from "../paths";
+import { paths } from "../../lib/paths";
 
 export function PaymentRoute() {
   usePageTitle("Payment");

@@ -1,5 +1,5 @@
 // Formatting and checks for the test-card form; the gateway checks again on the server.
-import { luhnValid } from "../../../contract/cards";
+import { luhnValid } from "#contract/cards";
 
 export const digitsOnly = (s: string) => s.replace(/\D/g, "");
 

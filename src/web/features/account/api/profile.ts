@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Profile, ProfileUpdate } from "../../../../contract/users";
+import type { Profile, ProfileUpdate } from "#contract/users";
 import { apiGet, apiSend } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { notify } from "../../../lib/notify";
-import { profileUpdateSchema, type Profile, type ProfileUpdate } from "../../../../contract/users";
+import { profileUpdateSchema, type Profile, type ProfileUpdate } from "#contract/users";
 import { FormField } from "../../../components/form-field";
 import { PageSpinner } from "../../../components/spinner";
 import { QueryError } from "../../../components/query-error";

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { LoginInput, SignupInput } from "../../../../contract/auth";
-import type { SocialProvider } from "../../../../contract/site-config";
+import type { LoginInput, SignupInput } from "#contract/auth";
+import type { SocialProvider } from "#contract/site-config";
 import { apiSend } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 

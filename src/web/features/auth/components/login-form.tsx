@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { loginSchema, type LoginInput } from "../../../../contract/auth";
+import { loginSchema, type LoginInput } from "#contract/auth";
 import { FormField } from "../../../components/form-field";
 import { useSignIn } from "../api/sign-in";
 

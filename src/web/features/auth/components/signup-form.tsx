@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { signupSchema, type SignupInput } from "../../../../contract/auth";
+import { signupSchema, type SignupInput } from "#contract/auth";
 import { FormField } from "../../../components/form-field";
 import { useSignUp } from "../api/sign-in";
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Product } from "../../../../contract/products";
+import type { Product } from "#contract/products";
 import { apiGet } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { MAX_OFFSET, productSorts, type ProductSort } from "../../../../contract/constants";
-import type { Product, ProductListQuery } from "../../../../contract/products";
+import { MAX_OFFSET, productSorts, type ProductSort } from "#contract/constants";
+import type { Product, ProductListQuery } from "#contract/products";
 import { apiGetPage, toQueryString } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 

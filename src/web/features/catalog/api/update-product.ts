@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminProduct, ProductUpdate } from "../../../../contract/products";
+import type { AdminProduct, ProductUpdate } from "#contract/products";
 import { apiSend } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 

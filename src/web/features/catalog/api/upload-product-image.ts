@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { ImageUploaded } from "../../../../contract/products";
+import type { ImageUploaded } from "#contract/products";
 import { apiUpload } from "../../../lib/api-client";
 
 export function uploadProductImage(file: File): Promise<ImageUploaded> {

@@ -6,7 +6,7 @@ import {
   productCreateSchema,
   productMessages,
   type ProductCreate,
-} from "../../../../contract/products";
+} from "#contract/products";
 import { FormField } from "../../../components/form-field";
 import { ApiError } from "../../../lib/api-client";
 import { useCreateProduct } from "../api/create-product";

@@ -9,7 +9,7 @@ import {
   productFieldsSchema,
   type Product,
   type ProductUpdate,
-} from "../../../../contract/products";
+} from "#contract/products";
 import { ApiError } from "../../../lib/api-client";
 import { useUpdateProduct } from "../api/update-product";
 import { ImageField } from "./image-field";

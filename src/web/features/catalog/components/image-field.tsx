@@ -5,7 +5,7 @@ import {
   isImageLink,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_LINK_LENGTH,
-} from "../../../../contract/products";
+} from "#contract/products";
 import { useUploadProductImage } from "../api/upload-product-image";
 
 interface ImageFieldProps {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { notify } from "../../../lib/notify";
-import type { Product } from "../../../../contract/products";
+import type { Product } from "#contract/products";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Modal } from "../../../components/modal";
 import { Pagination } from "../../../components/pagination";

@@ -1,4 +1,4 @@
-import { productSorts, type ProductSort } from "../../../../contract/constants";
+import { productSorts, type ProductSort } from "#contract/constants";
 import { QueryError } from "../../../components/query-error";
 import { Pagination } from "../../../components/pagination";
 import { SearchForm } from "../../../components/search-form";

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import type { Product } from "../../../../contract/products";
+import type { Product } from "#contract/products";
 import { formatPrice, formatWarranty } from "../../../lib/format";
+import { paths } from "../../../lib/paths";
 
 export function ProductCard({
   product,
@@ -47,7 +48,7 @@ export function ProductCard({
         </dl>
         <div className="card-actions mt-2">
           {/* The accessible name starts with the visible words, so voice control finds it. */}
-          <Link to={`/products/${product._id}`} className="btn btn-primary btn-block">
+          <Link to={paths.product.to(product._id)} className="btn btn-primary btn-block">
             Order now<span className="sr-only">: {product.name}</span>
           </Link>
         </div>

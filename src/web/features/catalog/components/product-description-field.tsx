@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { MAX_DESCRIPTION_LENGTH } from "../../../../contract/products";
+import { MAX_DESCRIPTION_LENGTH } from "#contract/products";
 
 /** The short description: a textarea with its message under it, like FormField's inputs. */
 export function ProductDescriptionField({

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Product } from "../../../../contract/products";
+import type { Product } from "#contract/products";
 import { formatPrice, formatWarranty } from "../../../lib/format";
 import { useSiteConfig } from "../../../lib/use-site-config";
 

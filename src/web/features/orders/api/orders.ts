@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Order, OrderCreate } from "../../../../contract/orders";
+import type { Order, OrderCreate } from "#contract/orders";
 import { apiGet, apiSend } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 

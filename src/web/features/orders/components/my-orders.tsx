@@ -1,16 +1,17 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { notify } from "../../../lib/notify";
-import type { Order } from "../../../../contract/orders";
+import type { Order } from "#contract/orders";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
 import { formatDate, formatPrice } from "../../../lib/format";
+import { paths } from "../../../lib/paths";
 import { useDeleteOrder, useMyOrders } from "../api/orders";
-import { OrderStatusBadge } from "../../../components/order-status-badge";
+import { OrderStatusBadge } from "./order-status-badge";
 
 /** My orders (SPEC section 2): unpaid ones can be paid or deleted; paid ones show the payment. */
-export function MyOrders({ paymentPath }: { paymentPath(orderId: string): string }) {
+export function MyOrders() {
   const { data: orders, error, isPending } = useMyOrders();
   const remove = useDeleteOrder();
   const [toDelete, setToDelete] = useState<Order>();
@@ -60,7 +61,7 @@ export function MyOrders({ paymentPath }: { paymentPath(orderId: string): string
                 <OrderStatusBadge status={o.status} />
                 {o.status === "unpaid" && (
                   <>
-                    <Link to={paymentPath(o._id)} className="btn btn-sm btn-primary">
+                    <Link to={paths.payment.to(o._id)} className="btn btn-sm btn-primary">
                       Pay
                     </Link>
                     <button

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { orderCreateSchema } from "../../../../contract/orders";
+import { orderCreateSchema } from "#contract/orders";
 import { FormField } from "../../../components/form-field";
 
 const contactSchema = orderCreateSchema.pick({ phonrNo: true, Address: true });

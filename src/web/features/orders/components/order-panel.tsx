@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { notify } from "../../../lib/notify";
-import { orderMessages } from "../../../../contract/orders";
-import type { Product } from "../../../../contract/products";
+import { orderMessages } from "#contract/orders";
+import type { Product } from "#contract/products";
 import { Modal } from "../../../components/modal";
 import { formatPrice } from "../../../lib/format";
 import type { SessionUser } from "../../../lib/session";

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Order } from "../../../../contract/orders";
-import type { Intent, TestCardConfirm } from "../../../../contract/payments";
+import type { Order } from "#contract/orders";
+import type { Intent, TestCardConfirm } from "#contract/payments";
 import { apiSend } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 

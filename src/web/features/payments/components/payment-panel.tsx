@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { paymentMessages } from "../../../../contract/payments";
+import { paymentMessages } from "#contract/payments";
 import { QueryError } from "../../../components/query-error";
 import { Spinner } from "../../../components/spinner";
 import { formatPrice } from "../../../lib/format";

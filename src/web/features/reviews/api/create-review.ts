@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ReviewCreate, ReviewCreated } from "../../../../contract/reviews";
+import type { ReviewCreate, ReviewCreated } from "#contract/reviews";
 import { apiSend } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 

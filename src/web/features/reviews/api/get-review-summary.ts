@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ReviewSummary } from "../../../../contract/reviews";
+import type { ReviewSummary } from "#contract/reviews";
 import { apiGet } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 

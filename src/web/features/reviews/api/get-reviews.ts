@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Review } from "../../../../contract/reviews";
+import type { Review } from "#contract/reviews";
 import { apiGetPage, toQueryString } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 

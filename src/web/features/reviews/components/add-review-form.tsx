@@ -7,7 +7,7 @@ import {
   reviewCreateSchema,
   reviewMessages,
   type ReviewCreate,
-} from "../../../../contract/reviews";
+} from "#contract/reviews";
 import { ApiError } from "../../../lib/api-client";
 import { useCreateReview } from "../api/create-review";
 

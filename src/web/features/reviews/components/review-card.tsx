@@ -1,4 +1,4 @@
-import type { Review } from "../../../../contract/reviews";
+import type { Review } from "#contract/reviews";
 import { formatDate } from "../../../lib/format";
 import { RatingStars } from "./rating-stars";
 

@@ -1,4 +1,4 @@
-import type { Role, UserListItem } from "../../../../contract/users";
+import type { Role, UserListItem } from "#contract/users";
 import { formatDate } from "../../../lib/format";
 import { MakeAdminButton } from "./make-admin-button";
 

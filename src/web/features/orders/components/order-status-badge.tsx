@@ -1,4 +1,4 @@
-import type { Order } from "../../contract/orders";
+import type { Order } from "#contract/orders";
 
 const styles: Record<Order["status"], { label: string; className: string }> = {
   unpaid: { label: "Unpaid", className: "badge-warning" },

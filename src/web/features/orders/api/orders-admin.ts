@@ -1,10 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  AdminOrder,
-  AdminOrdersQuery,
-  Order,
-  OrdersOverview,
-} from "../../../../contract/orders";
+import type { AdminOrder, AdminOrdersQuery, Order, OrdersOverview } from "#contract/orders";
 import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 

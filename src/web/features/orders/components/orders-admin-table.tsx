@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { notify } from "../../../lib/notify";
-import { orderStatuses, type AdminOrder, type OrderStatus } from "../../../../contract/orders";
+import { orderStatuses, type AdminOrder, type OrderStatus } from "#contract/orders";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { OrderStatusBadge } from "../../../components/order-status-badge";
+import { OrderStatusBadge } from "./order-status-badge";
 import { Pagination } from "../../../components/pagination";
 import { QueryError } from "../../../components/query-error";
 import { SearchForm } from "../../../components/search-form";

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { orderStatuses } from "../../../../contract/orders";
+import { orderStatuses } from "#contract/orders";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
 import { formatPrice } from "../../../lib/format";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { USERS_PAGE_SIZE, type UserListItem } from "../../../../contract/users";
+import { USERS_PAGE_SIZE, type UserListItem } from "#contract/users";
 import { Pagination } from "../../../components/pagination";
 import { QueryError } from "../../../components/query-error";
 import { SearchForm } from "../../../components/search-form";

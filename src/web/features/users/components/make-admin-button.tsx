@@ -1,5 +1,5 @@
 import { notify } from "../../../lib/notify";
-import type { UserListItem } from "../../../../contract/users";
+import type { UserListItem } from "#contract/users";
 import { useMakeAdmin } from "../api/make-admin";
 
 /** One per row, so each row shows its own progress when several are clicked in a row. */

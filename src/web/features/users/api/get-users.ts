@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { UserListItem, UsersQuery } from "../../../../contract/users";
+import type { UserListItem, UsersQuery } from "#contract/users";
 import { apiGetPage, toQueryString } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import type { OrdersOverview } from "../../../../contract/orders";
+import type { OrdersOverview } from "#contract/orders";
 
 /** Orders (bars) and revenue (line) per day, drawn by uPlot (a small canvas chart library). */
 export function OrdersChart({ days, currency }: Pick<OrdersOverview, "days" | "currency">) {

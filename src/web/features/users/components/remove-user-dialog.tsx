@@ -1,5 +1,5 @@
 import { notify } from "../../../lib/notify";
-import type { UserListItem } from "../../../../contract/users";
+import type { UserListItem } from "#contract/users";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useRemoveUser } from "../api/remove-user";
 
