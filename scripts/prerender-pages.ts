@@ -1,6 +1,8 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createServer, type Plugin, type Rolldown } from "vite";
+import { canonicalPath, PUBLIC_URL_PLACEHOLDER } from "../src/contract/paths";
+import type { PageMeta } from "../src/web/components/page-title";
 import type * as PrerenderModule from "../src/web/prerender";
 
 /**
@@ -93,12 +95,7 @@ export function prerenderPages(pages: Record<string, string>): Plugin {
           ])
             .replace(/<script type="module"/, `${pictures}\n    $&`)
             .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
-          if (rendered.title) {
-            page = page.replace(
-              /<title>[^<]*<\/title>/,
-              `<title>${escapeHtml(rendered.title)}</title>`,
-            );
-          }
+          if (rendered.meta) page = withMeta(page, url, rendered.meta);
           await writeFile(path.join(outDir, "pages", `${pageName(url)}.html`), page);
         }
       } finally {
@@ -106,6 +103,31 @@ export function prerenderPages(pages: Record<string, string>): Plugin {
       }
     },
   };
+}
+
+/**
+ * The page's title and description, its canonical link and Open Graph tags. The server fills in
+ * the store's address (PUBLIC_URL_PLACEHOLDER), which the build does not know.
+ */
+function withMeta(page: string, url: string, meta: PageMeta): string {
+  const address = `${PUBLIC_URL_PLACEHOLDER}${canonicalPath(url)}`;
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(address)}" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(address)}" />`,
+  ];
+  const replaced = page
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    )
+    .replace("</head>", `  ${tags.join("\n    ")}\n  </head>`);
+  if (!replaced.includes(`content="${escapeHtml(meta.description)}"`)) {
+    throw new Error(`prerender-pages: index.html has no description meta tag to replace (${url})`);
+  }
+  return replaced;
 }
 
 /** The file a page's path is pre-rendered into, under `pages/`: `/` is `index`. */

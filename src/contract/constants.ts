@@ -10,3 +10,9 @@ export const TOTAL_COUNT_HEADER = "x-total-count";
 
 export const productSorts = ["newest", "price_asc", "price_desc", "name"] as const;
 export type ProductSort = (typeof productSorts)[number];
+
+/** The landing page shows the newest products (SPEC section 9: 3). */
+export const NEWEST_PRODUCTS_COUNT = 3;
+
+/** Products a page of All products shows. */
+export const PRODUCTS_PAGE_SIZE = 12;

@@ -1,7 +1,9 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { insertProduct } from "../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
 
 let t: TestApp;
@@ -14,9 +16,11 @@ beforeAll(async () => {
   await fs.writeFile(path.join(webDir, "index.html"), "<!doctype html><title>store</title>");
   await fs.writeFile(path.join(webDir, "assets", "app-abc123.js"), "console.log(1)");
   await fs.mkdir(path.join(webDir, "pages"));
-  await fs.writeFile(path.join(webDir, "pages", "index.html"), "<title>landing</title>");
-  await fs.writeFile(path.join(webDir, "pages", "blogs.html"), "<title>blogs</title>");
-  t = await createTestApp({ WEB_DIST_DIR: webDir });
+  const page = (title: string, path: string) =>
+    `<head><title>${title}</title><link rel="canonical" href="__PUBLIC_URL__${path}" /></head>`;
+  await fs.writeFile(path.join(webDir, "pages", "index.html"), page("landing", "/"));
+  await fs.writeFile(path.join(webDir, "pages", "blogs.html"), page("blogs", "/blogs"));
+  t = await createTestApp({ WEB_DIST_DIR: webDir, PUBLIC_URL: "https://parts.example" });
 });
 afterAll(async () => {
   await t.close();
@@ -40,8 +44,7 @@ test.each([
   "/allproducts",
   "/products/123",
   "/dashboard/myitems",
-  "/no/such/page",
-  "/blogs/x",
+  "/dashboard/addproduct",
   "/blogs?page=2",
 ])("the page path %s answers the single-page app", async (url) => {
   const res = await t.app.inject({ method: "GET", url });
@@ -51,16 +54,80 @@ test.each([
   expect(res.headers["cache-control"]).toBe("no-cache");
 });
 
+test.each(["/no/such/page", "/blogs/x", "/products", "/dashboard/payment"])(
+  "%s is no page: 404, with the app (which shows the not-found page)",
+  async (url) => {
+    const res = await t.app.inject({ method: "GET", url });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect(res.body).toContain("<title>store</title>");
+  },
+);
+
 test.each([
-  ["/", "landing"],
-  ["/blogs", "blogs"],
-  ["/blogs/", "blogs"],
-])("the pre-rendered page %s answers its own HTML", async (url, title) => {
-  const res = await t.app.inject({ method: "GET", url });
+  ["/", "landing", "/"],
+  ["/blogs", "blogs", "/blogs"],
+  ["/blogs/", "blogs", "/blogs"],
+])(
+  "the pre-rendered page %s answers its own HTML with the store's address",
+  async (url, title, canonical) => {
+    const res = await t.app.inject({ method: "GET", url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect(res.body).toContain(`<title>${title}</title>`);
+    expect(res.body).toContain(`<link rel="canonical" href="https://parts.example${canonical}" />`);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+  },
+);
+
+test("a pre-rendered page is sent compressed to a browser that accepts it", async () => {
+  const plain = await t.app.inject({ method: "GET", url: "/blogs" });
+  const res = await t.app.inject({
+    method: "GET",
+    url: "/blogs",
+    headers: { "accept-encoding": "gzip, deflate, br" },
+  });
+  expect(res.headers["content-encoding"]).toBe("br");
+  expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(plain.body);
+});
+
+test("the landing page carries the newest products as JSON-LD structured data", async () => {
+  for (let i = 0; i < 4; i += 1) {
+    await insertProduct(t.database.db, {
+      name: `Part ${i} </script><b>`,
+      createdAt: new Date(Date.now() + i),
+    });
+  }
+  const res = await t.app.inject({ method: "GET", url: "/" });
+  const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(res.body)?.[1];
+  const data = JSON.parse(json ?? "null");
+  expect(data).toMatchObject({ "@context": "https://schema.org", "@type": "ItemList" });
+  const newest = (await t.app.inject({ method: "GET", url: "/api/products?limit=3" })).json();
+  expect(data.itemListElement).toHaveLength(3);
+  expect(data.itemListElement.map((e: { item: { name: string } }) => e.item.name)).toEqual(
+    newest.map((p: { name: string }) => p.name),
+  );
+  expect(data.itemListElement[0].item).toMatchObject({
+    "@type": "Product",
+    url: `https://parts.example/products/${newest[0]._id}`,
+    offers: { "@type": "Offer", priceCurrency: "USD", price: newest[0].price.toFixed(2) },
+  });
+  // Pages that list no products have none.
+  expect((await t.app.inject({ method: "GET", url: "/blogs" })).body).not.toContain("ld+json");
+});
+
+test("/sitemap.xml lists the public pages at the store's address, robots.txt points to it", async () => {
+  const res = await t.app.inject({ method: "GET", url: "/sitemap.xml" });
   expect(res.statusCode).toBe(200);
-  expect(res.headers["content-type"]).toMatch(/text\/html/);
-  expect(res.body).toBe(`<title>${title}</title>`);
-  expect(res.headers["cache-control"]).toBe("no-cache");
+  expect(res.headers["content-type"]).toMatch(/application\/xml/);
+  const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  expect(locs).toEqual(
+    ["/", "/allproducts", "/blogs", "/review", "/myprotfolio"].map(
+      (p) => `https://parts.example${p}`,
+    ),
+  );
+  const robots = await t.app.inject({ method: "GET", url: "/robots.txt" });
+  expect(robots.body).toContain("Sitemap: https://parts.example/sitemap.xml");
 });
 
 test("hashed assets are served with a long cache lifetime", async () => {

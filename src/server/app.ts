@@ -176,7 +176,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: "/api" },
   );
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, {
+    webDistDir: config.webDistDir,
+    publicUrl,
+    currency: config.currency,
+    newestProducts: (limit) => catalog.page({ sort: "newest", limit, offset: 0 }),
+  });
   return app;
 }
 

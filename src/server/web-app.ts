@@ -1,15 +1,33 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { NEWEST_PRODUCTS_COUNT, PRODUCTS_PAGE_SIZE } from "../contract/constants";
+import { indexablePages, isPagePath, paths, PUBLIC_URL_PLACEHOLDER } from "../contract/paths";
+import type { Product } from "../contract/products";
+
+export interface WebAppOptions {
+  webDistDir: string;
+  /** The store's address: canonical links, Open Graph URLs and the sitemap are built on it. */
+  publicUrl: string;
+  currency: string;
+  /** The newest products, for the structured data of the pages that list them. */
+  newestProducts: (limit: number) => Promise<Product[]>;
+}
 
 /**
  * Serves the built single-page app. A public page the build pre-rendered (`pages/<name>.html`,
  * scripts/prerender-pages.ts) is answered with its own HTML when asked for without a query
- * string: that HTML shows the page, and preloads the data, as they are with no parameters. Any
- * other page path gets `index.html`, and the app renders it in the browser.
+ * string: that HTML shows the page, and preloads the data, as they are with no parameters; the
+ * store's address and the page's structured data (JSON-LD of the products it lists) are filled in
+ * here. Any other page path gets `index.html`, and the app renders it in the browser; a path that
+ * is no page of the app (contract/paths.ts) gets it too, with status 404 (the app shows the
+ * not-found page).
  */
-export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions): Promise<void> {
+  const { webDistDir } = opts;
+  const publicUrl = opts.publicUrl.replace(/\/+$/, "");
   const built = existsSync(path.join(webDistDir, "index.html"));
   if (built) {
     await app.register(fastifyStatic, {
@@ -22,9 +40,22 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       },
     });
   }
-  const prerendered = prerenderedPages(webDistDir);
+  const prerendered = prerenderedPages(webDistDir, publicUrl);
 
-  app.setNotFoundHandler((req, reply) => {
+  app.get("/sitemap.xml", { schema: { hide: true } }, (_req, reply) =>
+    reply
+      .type("application/xml; charset=utf-8")
+      .header("cache-control", "public, max-age=3600")
+      .send(sitemap(publicUrl)),
+  );
+  app.get("/robots.txt", { schema: { hide: true } }, (_req, reply) =>
+    reply
+      .type("text/plain; charset=utf-8")
+      .header("cache-control", "public, max-age=3600")
+      .send(`User-agent: *\nAllow: /\nSitemap: ${publicUrl}/sitemap.xml\n`),
+  );
+
+  app.setNotFoundHandler(async (req, reply) => {
     const [pathname = "/", query] = req.url.split("?", 2);
     if (pathname === "/api" || pathname.startsWith("/api/")) {
       return reply.code(404).send({ error: "not_found", message: "No such API route" });
@@ -39,20 +70,120 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
         .send("The web app is not built yet: run `npm run build`, then restart the server.");
     }
     const page = query === undefined && prerendered.get(pathname.replace(/\/+$/, "") || "/");
-    return reply.sendFile(page || "index.html");
+    if (page) {
+      const products = await listedProducts(page.path, opts).catch((err: unknown) => {
+        req.log.warn({ err }, "structured data left out: the products could not be read");
+        return [];
+      });
+      return sendHtml(req, reply, page.render(itemListJsonLd(products, publicUrl, opts.currency)));
+    }
+    if (!isPagePath(pathname)) reply.code(404);
+    return reply.sendFile("index.html");
   });
 }
 
-/** Page path → its pre-rendered file: `pages/index.html` is `/`, `pages/blogs.html` `/blogs`. */
-function prerenderedPages(webDistDir: string): Map<string, string> {
+interface PrerenderedPage {
+  path: string;
+  render: (structuredData: string) => CompressedHtml;
+}
+
+/**
+ * Page path → its pre-rendered file, read once: `pages/index.html` is `/`, `pages/blogs.html`
+ * `/blogs`. The store's address is filled in at start-up; the structured data on each request,
+ * with the compressed forms kept until it changes.
+ */
+function prerenderedPages(webDistDir: string, publicUrl: string): Map<string, PrerenderedPage> {
   const dir = path.join(webDistDir, "pages");
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".html")) : [];
   return new Map(
     files.map((file) => {
       const name = file.slice(0, -".html".length);
-      return [name === "index" ? "/" : `/${name}`, `pages/${file}`];
+      const pagePath = name === "index" ? "/" : `/${name}`;
+      const html = readFileSync(path.join(dir, file), "utf8").replaceAll(
+        PUBLIC_URL_PLACEHOLDER,
+        publicUrl,
+      );
+      let last: { data: string; html: CompressedHtml } | undefined;
+      const render = (data: string) => {
+        if (last?.data !== data) {
+          last = { data, html: compress(data ? html.replace("</head>", `${data}</head>`) : html) };
+        }
+        return last.html;
+      };
+      return [pagePath, { path: pagePath, render }];
     }),
   );
+}
+
+interface CompressedHtml {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function compress(html: string): CompressedHtml {
+  const identity = Buffer.from(html);
+  return {
+    identity,
+    br: zlib.brotliCompressSync(identity, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 },
+    }),
+    gzip: zlib.gzipSync(identity, { level: 9 }),
+  };
+}
+
+function sendHtml(req: FastifyRequest, reply: FastifyReply, html: CompressedHtml) {
+  const accepted = String(req.headers["accept-encoding"] ?? "");
+  const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : undefined;
+  reply
+    .type("text/html; charset=utf-8")
+    .header("cache-control", "no-cache")
+    .header("vary", "accept-encoding");
+  if (encoding) reply.header("content-encoding", encoding);
+  return reply.send(encoding ? html[encoding] : html.identity);
+}
+
+/** The products a pre-rendered page lists when opened without a search or paging. */
+function listedProducts(pagePath: string, opts: WebAppOptions): Promise<Product[]> {
+  if (pagePath === paths.allProducts) return opts.newestProducts(PRODUCTS_PAGE_SIZE);
+  if (pagePath === paths.home || pagePath === paths.homeAlias) {
+    return opts.newestProducts(NEWEST_PRODUCTS_COUNT);
+  }
+  return Promise.resolve([]);
+}
+
+/** The products a page lists, as schema.org structured data (an ItemList of Products). */
+function itemListJsonLd(products: Product[], publicUrl: string, currency: string): string {
+  if (products.length === 0) return "";
+  const data = {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    itemListElement: products.map((p, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      item: {
+        "@type": "Product",
+        name: p.name,
+        description: p.shortDescription,
+        image: new URL(p.img, publicUrl).href,
+        url: `${publicUrl}${paths.product.to(p._id)}`,
+        offers: {
+          "@type": "Offer",
+          price: p.price.toFixed(2),
+          priceCurrency: currency,
+          availability: `https://schema.org/${p.availableQuantity > 0 ? "InStock" : "OutOfStock"}`,
+        },
+      },
+    })),
+  };
+  // `<` escaped so no product text can close the script element.
+  const json = JSON.stringify(data).replace(/</g, "\\u003c");
+  return `<script type="application/ld+json">${json}</script>`;
+}
+
+function sitemap(publicUrl: string): string {
+  const urls = indexablePages.map((p) => `  <url><loc>${publicUrl}${p}</loc></url>`).join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
 /** Hashed build assets never change; HTML must be revalidated so a deploy shows at once. */

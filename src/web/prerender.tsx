@@ -8,31 +8,31 @@ import { prefetchAppData } from "./app/prefetch";
 import { Prerendering } from "./lib/prerendering";
 import { queryClient } from "./app/query-client";
 import { loadRouteCode, preloadRoute, routes } from "./app/router";
-import { PageTitleCollector } from "./components/page-title";
+import { PageMetaCollector, type PageMeta } from "./components/page-title";
 
 function Routes() {
   return useRoutes(routes);
 }
 
-export async function prerender(url: string): Promise<{ html: string; title?: string }> {
+export async function prerender(url: string): Promise<{ html: string; meta?: PageMeta }> {
   await loadRouteCode(url);
-  let title: string | undefined;
+  let meta: PageMeta | undefined;
   const html = renderToString(
     <Prerendering value={true}>
-      <PageTitleCollector value={(t) => (title = t)}>
+      <PageMetaCollector value={(m) => (meta = m)}>
         <QueryClientProvider client={new QueryClient()}>
           <StaticRouter location={url}>
             <Routes />
           </StaticRouter>
         </QueryClientProvider>
-      </PageTitleCollector>
+      </PageMetaCollector>
     </Prerendering>,
   );
   // A part that failed or was not ready is left for the browser to render (a marker says so):
   // then this page's HTML would show a spinner or nothing at all there.
   if (/<!--\$[!?]-->/.test(html))
     throw new Error(`pre-rendering ${url}: part of it did not render`);
-  return { html, title };
+  return { html, meta };
 }
 
 /**

@@ -15,10 +15,13 @@ export const test = base.extend({
     page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
     page.on("console", (m) => {
       if (m.type() !== "error") return;
-      // Chromium logs every 4xx answer; an API's 4xx is an answer the page shows, not a fault.
-      const expectedApiAnswer =
-        /status of 4\d\d/.test(m.text()) && new URL(m.location().url).pathname.startsWith("/api/");
-      if (!expectedApiAnswer) problems.push(`console.error: ${m.text()}`);
+      // Chromium logs every 4xx answer; an API's 4xx is an answer the page shows, not a fault,
+      // and so is the 404 of a path that is no page (the app shows the not-found page).
+      const at = m.location().url;
+      const expectedAnswer =
+        (/status of 4\d\d/.test(m.text()) && new URL(at).pathname.startsWith("/api/")) ||
+        (/status of 404/.test(m.text()) && at === page.url());
+      if (!expectedAnswer) problems.push(`console.error: ${m.text()}`);
     });
     await use(page);
     expect(problems, "errors in the browser").toEqual([]);

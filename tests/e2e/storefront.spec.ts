@@ -66,8 +66,9 @@ test("See All leads to all products, which pages, searches and sorts", async ({ 
   await expect(page.getByRole("article").first().getByRole("heading")).toHaveText(cheapest!.name);
 });
 
-test("an unknown path shows the not-found image", async ({ page }) => {
-  await page.goto("/no/such/page");
+test("an unknown path answers 404 and shows the not-found image", async ({ page }) => {
+  const res = await page.goto("/no/such/page");
+  expect(res?.status()).toBe(404);
   await expect(page.getByRole("img", { name: "Not found" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { paths } from "../lib/paths";
+import { paths } from "#contract/paths";
 
 export function Footer() {
   return (

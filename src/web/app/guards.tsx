@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { PageSpinner } from "../components/spinner";
 import { useSession, useSignOut } from "../lib/session";
-import { paths } from "../lib/paths";
+import { paths } from "#contract/paths";
 
 /** Login-required routes: a spinner while the session resolves, else /login (remembering where). */
 export function RequireAuth() {

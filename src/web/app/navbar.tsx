@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { Spinner } from "../components/spinner";
 import { useSession, useSignOut } from "../lib/session";
-import { paths } from "../lib/paths";
+import { paths } from "#contract/paths";
 import { usePrerendering } from "../lib/prerendering";
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");

@@ -9,7 +9,7 @@ import {
   LANDING_REVIEWS_PAGE_SIZE,
   reviewsQueryOptions,
 } from "../features/reviews/api/get-reviews";
-import { paths } from "../lib/paths";
+import { paths } from "#contract/paths";
 import { lazyRoute, type LazyRoute } from "./lazy-route";
 import { queryClient } from "./query-client";
 import { RootLayout } from "./root-layout";

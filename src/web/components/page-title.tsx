@@ -1,15 +1,48 @@
 import { createContext, useContext, useEffect } from "react";
+import { useLocation } from "react-router";
+import { canonicalPath } from "#contract/paths";
+
+/** What a page tells browsers, search engines and link previews about itself. */
+export interface PageMeta {
+  /** The document title. */
+  title: string;
+  description: string;
+}
 
 /** The document title of a page called `title`. */
 const documentTitle = (title: string) => `${title} · PartsWorks`;
 
-/** Lets the build's pre-rendering learn a page's title (effects do not run there). */
-export const PageTitleCollector = createContext<((title: string) => void) | null>(null);
+/** Pages that say nothing more specific share the store's description (also in index.html). */
+export const STORE_DESCRIPTION =
+  "PartsWorks: car spare parts straight from the manufacturer. Brakes, filters, ignition, cooling and more, with warranty and wholesale minimum orders.";
 
-/** Sets the document title for the current page. */
-export function usePageTitle(title: string) {
-  useContext(PageTitleCollector)?.(documentTitle(title));
+/** Lets the build's pre-rendering learn a page's title and description (effects do not run there). */
+export const PageMetaCollector = createContext<((meta: PageMeta) => void) | null>(null);
+
+/**
+ * Sets the document title, and the description, canonical link and Open Graph tags, for the
+ * current page (pre-rendered pages arrive with them; the app keeps them right as it navigates).
+ */
+export function usePageTitle(title: string, description = STORE_DESCRIPTION) {
+  const { pathname } = useLocation();
+  useContext(PageMetaCollector)?.({ title: documentTitle(title), description });
   useEffect(() => {
     document.title = documentTitle(title);
-  }, [title]);
+    const url = `${location.origin}${canonicalPath(pathname)}`;
+    setHeadTag("meta", "name", "description", "content", description);
+    setHeadTag("link", "rel", "canonical", "href", url);
+    setHeadTag("meta", "property", "og:title", "content", documentTitle(title));
+    setHeadTag("meta", "property", "og:description", "content", description);
+    setHeadTag("meta", "property", "og:url", "content", url);
+  }, [title, description, pathname]);
+}
+
+function setHeadTag(tag: string, key: string, name: string, attribute: string, value: string) {
+  let element = document.head.querySelector(`${tag}[${key}="${name}"]`);
+  if (!element) {
+    element = document.createElement(tag);
+    element.setAttribute(key, name);
+    document.head.append(element);
+  }
+  element.setAttribute(attribute, value);
 }

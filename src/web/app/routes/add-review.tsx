@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { usePageTitle } from "../../components/page-title";
 import { AddReviewForm } from "../../features/reviews/components/add-review-form";
-import { paths } from "../../lib/paths";
+import { paths } from "#contract/paths";
 
 export function AddReviewRoute() {
   usePageTitle("Add a Review");

@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from "react-router";
 import { useSession } from "../../lib/session";
-import { paths } from "../../lib/paths";
+import { paths } from "#contract/paths";
 
 const customerLinks = [
   { to: paths.myItems, label: "My Items" },

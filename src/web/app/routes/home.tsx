@@ -7,10 +7,13 @@ import { LANDING_REVIEWS_PAGE_SIZE } from "../../features/reviews/api/get-review
 import { ReviewList } from "../../features/reviews/components/review-list";
 import { ReviewSummary } from "../../features/reviews/components/review-summary";
 import { usePageTitle } from "../../components/page-title";
-import { paths } from "../../lib/paths";
+import { paths } from "#contract/paths";
 
 export function HomeRoute() {
-  usePageTitle("Car spare parts from the manufacturer");
+  usePageTitle(
+    "Car spare parts from the manufacturer",
+    "PartsWorks makes brake, filter, ignition, suspension and cooling parts and sells them straight from the factory: newest parts, customer reviews and the company in figures.",
+  );
   return (
     <>
       <Hero getStartedTo={paths.allProducts} />

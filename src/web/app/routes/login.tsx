@@ -3,7 +3,7 @@ import { LoginForm } from "../../features/auth/components/login-form";
 import { SocialSignIn } from "../../features/auth/components/social-sign-in";
 import { usePageTitle } from "../../components/page-title";
 import { useSession } from "../../lib/session";
-import { paths } from "../../lib/paths";
+import { paths } from "#contract/paths";
 import { returnToFrom } from "../return-to";
 import { AuthCard } from "./auth-card";
 

@@ -8,7 +8,7 @@ import { PageSpinner } from "../../components/spinner";
 import { QueryError } from "../../components/query-error";
 import { usePageTitle } from "../../components/page-title";
 import { formatPrice } from "../../lib/format";
-import { paths } from "../../lib/paths";
+import { paths } from "#contract/paths";
 
 export function PaymentRoute() {
   usePageTitle("Payment");

@@ -8,7 +8,7 @@ import { QueryError } from "../../components/query-error";
 import { usePageTitle } from "../../components/page-title";
 import { ApiError } from "../../lib/api-client";
 import { useSession } from "../../lib/session";
-import { paths } from "../../lib/paths";
+import { paths } from "#contract/paths";
 
 export function ProductRoute() {
   const { id = "" } = useParams();

@@ -2,7 +2,7 @@ import { Link, useNavigate } from "react-router";
 import { SignupForm } from "../../features/auth/components/signup-form";
 import { SocialSignIn } from "../../features/auth/components/social-sign-in";
 import { usePageTitle } from "../../components/page-title";
-import { paths } from "../../lib/paths";
+import { paths } from "#contract/paths";
 import { AuthCard } from "./auth-card";
 
 export function SignupRoute() {

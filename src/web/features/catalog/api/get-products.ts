@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { MAX_OFFSET, productSorts, type ProductSort } from "#contract/constants";
+import {
+  MAX_OFFSET,
+  NEWEST_PRODUCTS_COUNT,
+  PRODUCTS_PAGE_SIZE,
+  productSorts,
+  type ProductSort,
+} from "#contract/constants";
 import type { Product, ProductListQuery } from "#contract/products";
 import { apiGetPage, toQueryString } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
@@ -7,7 +13,10 @@ import { queryKeys } from "../../../lib/query-keys";
 export type ProductsQuery = Partial<ProductListQuery>;
 
 /** The landing page's three newest products. */
-export const NEWEST_PRODUCTS_QUERY: ProductsQuery = { limit: 3, sort: "newest" };
+export const NEWEST_PRODUCTS_QUERY: ProductsQuery = {
+  limit: NEWEST_PRODUCTS_COUNT,
+  sort: "newest",
+};
 
 export const getProducts = (query: ProductsQuery) =>
   apiGetPage<Product>(`/products${toQueryString(query)}`);
@@ -23,7 +32,6 @@ export function useProducts(query: ProductsQuery) {
   return useQuery(productsQueryOptions(query));
 }
 
-export const PRODUCTS_PAGE_SIZE = 12;
 const MAX_PAGE = Math.floor(MAX_OFFSET / PRODUCTS_PAGE_SIZE) + 1;
 
 const isSort = (s: string | null): s is ProductSort => productSorts.includes(s as ProductSort);

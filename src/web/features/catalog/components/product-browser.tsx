@@ -1,10 +1,10 @@
-import { productSorts, type ProductSort } from "#contract/constants";
+import { PRODUCTS_PAGE_SIZE, productSorts, type ProductSort } from "#contract/constants";
 import { QueryError } from "../../../components/query-error";
 import { Pagination } from "../../../components/pagination";
 import { SearchForm } from "../../../components/search-form";
 import { useUrlParams } from "../../../lib/use-url-params";
 import { useSiteConfig } from "../../../lib/use-site-config";
-import { PRODUCTS_PAGE_SIZE, productBrowserState, useProducts } from "../api/get-products";
+import { productBrowserState, useProducts } from "../api/get-products";
 import { ProductCard } from "./product-card";
 import { ProductGridSkeleton } from "./product-card-skeleton";
 

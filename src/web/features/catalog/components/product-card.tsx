@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Product } from "#contract/products";
 import { formatPrice, formatWarranty } from "../../../lib/format";
-import { paths } from "../../../lib/paths";
+import { paths } from "#contract/paths";
 
 export function ProductCard({
   product,

@@ -6,7 +6,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
 import { formatDate, formatPrice } from "../../../lib/format";
-import { paths } from "../../../lib/paths";
+import { paths } from "#contract/paths";
 import { useDeleteOrder, useMyOrders } from "../api/orders";
 import { OrderStatusBadge } from "./order-status-badge";
 

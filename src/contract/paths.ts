@@ -1,0 +1,61 @@
+/**
+ * Every page path of the app, in one place (SPEC section 2): the web router matches these, links
+ * are built from them, and the server uses them to tell a page from a 404 and to list the public
+ * pages in /sitemap.xml. A page with a parameter has its pattern and its link builder together.
+ */
+const withId = (pattern: `${string}:id`) => ({
+  pattern,
+  to: (id: string) => pattern.replace(":id", encodeURIComponent(id)),
+});
+
+export const paths = {
+  home: "/",
+  homeAlias: "/home",
+  allProducts: "/allproducts",
+  product: withId("/products/:id"),
+  login: "/login",
+  signup: "/signup",
+  blogs: "/blogs",
+  review: "/review",
+  portfolio: "/myprotfolio",
+  dashboard: "/dashboard",
+  addReview: "/dashboard/reviews",
+  myItems: "/dashboard/myitems",
+  payment: withId("/dashboard/payment/:id"),
+  allUsers: "/dashboard/allusers",
+  addProduct: "/dashboard/addProduct",
+  manageProducts: "/dashboard/manageallproducts",
+  manageOrders: "/dashboard/manageallorders",
+} as const;
+
+/** The public pages worth a search engine's visit (listed in /sitemap.xml). */
+export const indexablePages: readonly string[] = [
+  paths.home,
+  paths.allProducts,
+  paths.blogs,
+  paths.review,
+  paths.portfolio,
+];
+
+/** The address search engines should index a page under: the landing page is also at /home. */
+export const canonicalPath = (path: string) => (path === paths.homeAlias ? paths.home : path);
+
+/** Written by the build where a pre-rendered page needs the store's address; the server fills it in. */
+export const PUBLIC_URL_PLACEHOLDER = "__PUBLIC_URL__";
+
+const patterns = Object.values(paths).map((p) => (typeof p === "string" ? p : p.pattern));
+
+/** Whether `pathname` is a page of the app (any other path is answered 404). */
+export function isPagePath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const parts = path.split("/");
+  return patterns.some((pattern) => {
+    const want = pattern.split("/");
+    return (
+      want.length === parts.length &&
+      want.every((w, i) =>
+        w.startsWith(":") ? parts[i] !== "" : w.toLowerCase() === parts[i]?.toLowerCase(),
+      )
+    );
+  });
+}
