@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { PageSpinner } from "../components/spinner";
-import { useSession, useSignOut } from "../lib/session";
+import { lastSignOutReason, useSession, useSignOut } from "../lib/session";
 import { paths } from "#contract/paths";
 
 /** Login-required routes: a spinner while the session resolves, else /login (remembering where). */
@@ -11,10 +11,13 @@ export function RequireAuth() {
   if (isPending) return <PageSpinner />;
   if (!user) {
     const from = location.pathname + location.search;
-    return <Navigate to={paths.login} replace state={{ from }} />;
+    return <Navigate to={paths.login} replace state={{ from, signedOut: lastSignOutReason() }} />;
   }
   return <Outlet />;
 }
+
+/** Why the admin guard signed someone out: /login says so (see `signedOutNotice`). */
+export const ADMIN_ONLY = "admin-only";
 
 /** Admin-only routes: a signed-in non-admin is signed out and sent to /login (SPEC section 4). */
 export function RequireAdmin() {
@@ -29,7 +32,9 @@ export function RequireAdmin() {
     if (isAdmin || started.current) return;
     started.current = true;
     const from = location.pathname;
-    void signOut().finally(() => navigate(paths.login, { replace: true, state: { from } }));
+    const toLogin = () =>
+      navigate(paths.login, { replace: true, state: { from, signedOut: ADMIN_ONLY } });
+    void signOut(ADMIN_ONLY).then(toLogin, toLogin);
   }, [isAdmin, signOut, navigate, location.pathname]);
 
   return isAdmin ? <Outlet /> : <PageSpinner />;

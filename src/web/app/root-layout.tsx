@@ -22,7 +22,11 @@ export function RootLayout() {
           <div className="h-full w-1/3 animate-[loading-bar_1s_ease-in-out_infinite] bg-secondary" />
         </div>
       )}
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">
+      {/* Above the sticky header when focused, so a keyboard user sees where Tab went. */}
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded-box focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-content"
+      >
         Skip to content
       </a>
       <Navbar />
