@@ -1,13 +1,19 @@
 import { useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { PageSpinner } from "../components/spinner";
+import { usePrerendering } from "../lib/prerendering";
 import { lastSignOutReason, useSession, useSignOut } from "../lib/session";
 import { paths } from "#contract/paths";
 
-/** Login-required routes: a spinner while the session resolves, else /login (remembering where). */
+/**
+ * Login-required routes: a spinner while the session resolves, else /login (remembering where).
+ * At build time the page itself renders, showing its placeholders (the page's shell HTML).
+ */
 export function RequireAuth() {
   const { data: user, isPending } = useSession();
   const location = useLocation();
+  const prerendering = usePrerendering();
+  if (prerendering) return <Outlet />;
   if (isPending) return <PageSpinner />;
   if (!user) {
     const from = location.pathname + location.search;

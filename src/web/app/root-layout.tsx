@@ -4,16 +4,18 @@ import { Outlet, useLocation } from "react-router";
 import { PageSpinner } from "../components/spinner";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
+import { useRouteCodeLoading } from "./route-code-loading";
 import { PageErrorBoundary } from "./page-error-boundary";
 import { useScrollRestoration } from "./scroll-restoration";
 
 export function RootLayout() {
   const fetching = useIsFetching() > 0;
+  const codeLoading = useRouteCodeLoading();
   const { pathname } = useLocation();
   useScrollRestoration();
   return (
     <div className="flex min-h-screen flex-col bg-base-100">
-      {fetching && (
+      {(fetching || codeLoading) && (
         <div
           className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden"
           role="progressbar"

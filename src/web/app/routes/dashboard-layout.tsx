@@ -1,4 +1,5 @@
 import { NavLink, Outlet } from "react-router";
+import { usePrerendering } from "../../lib/prerendering";
 import { useSession } from "../../lib/session";
 import { paths } from "#contract/paths";
 
@@ -16,6 +17,8 @@ const adminLinks = [
 /** The dashboard: a sidebar (SPEC section 2) beside the page; on phones the sidebar sits on top. */
 export function DashboardLayout() {
   const { data: user } = useSession();
+  // At build time (the dashboard's shell HTML) nobody is signed in: placeholders stand in.
+  if (usePrerendering()) return <DashboardSkeleton />;
   const links = [
     { to: paths.dashboard, label: "My Profile" },
     ...(user?.role === "admin" ? adminLinks : customerLinks),
@@ -45,6 +48,22 @@ export function DashboardLayout() {
       <section className="min-w-0 flex-1">
         <Outlet />
       </section>
+    </div>
+  );
+}
+
+/** The dashboard's frame while the app starts: the sidebar and a page, as grey blocks. */
+function DashboardSkeleton() {
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row" aria-hidden="true">
+      <div className="flex flex-col gap-2 md:w-60 md:shrink-0">
+        <div className="mx-4 h-5 w-24 rounded bg-base-200" />
+        <div className="h-40 rounded-box bg-base-200" />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-4">
+        <div className="h-8 w-1/2 rounded bg-base-200" />
+        <div className="h-64 rounded-box bg-base-200" />
+      </div>
     </div>
   );
 }
