@@ -27,7 +27,7 @@ export function RootLayout() {
       {/* Above the sticky header when focused, so a keyboard user sees where Tab went. */}
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded-box focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-content"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded-box focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-content focus:outline-2 focus:outline-offset-2 focus:outline-primary"
       >
         Skip to content
       </a>

@@ -17,7 +17,16 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // The browser focuses the first focusable element, which may be a read-only field (the
+      // order form's Name): start on the first field to fill in instead.
+      dialog
+        .querySelector<HTMLElement>(
+          "input:not([readonly]):not([disabled]):not([type=hidden]), textarea:not([readonly]), select",
+        )
+        ?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
