@@ -51,10 +51,22 @@ test("the quantity selector floors at 0 and the two alerts block the order modal
     alerts.push(d.message());
     void d.accept();
   });
+  const count = (n: number) => n.toLocaleString("en-US");
+  // The limits are there before any alert, and said beside the number as it changes.
+  await expect(
+    page.getByText(`min ${count(p.minimumOrder)} · ${count(p.availableQuantity)} in stock`),
+  ).toBeVisible();
   await qty.fill(String(p.minimumOrder - 1));
+  await expect(page.getByRole("status").filter({ hasText: "minimum" })).toHaveText(
+    `The minimum order is ${count(p.minimumOrder)}`,
+  );
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect.poll(() => alerts).toEqual([`please order at least ${p.minimumOrder}`]);
   await qty.fill(String(p.availableQuantity + 1));
+  await expect(page.getByRole("status").filter({ hasText: "in stock" })).toHaveText(
+    `Only ${count(p.availableQuantity)} in stock`,
+  );
+  await expect(page.getByTestId("order-total")).toHaveText("—");
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect
     .poll(() => alerts)

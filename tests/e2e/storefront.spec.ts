@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 test("the landing page shows the 3 newest products and the four summary figures", async ({
@@ -136,4 +137,26 @@ test("the skip link shows above the header when a keyboard reaches it", async ({
     y: box.y + box.height / 2,
   });
   expect(onTop).toBe("Skip to content");
+});
+
+test("a product card opens its product from anywhere on it, not only from Order now", async ({
+  page,
+}) => {
+  await page.goto("/allproducts");
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible(); // the app is running
+  const card = page.getByRole("article").first();
+  const name = (await card.getByRole("heading").textContent())!;
+  // A person clicks where they see the picture, then the name (the link lies over both).
+  const clickOn = async (target: Locator) => {
+    const box = (await target.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  };
+  await clickOn(card.getByRole("img", { name }));
+  // Product pages are behind sign-in: the visitor is asked to sign in, and comes back after.
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto("/allproducts");
+  const heading = page.getByRole("article").first().getByRole("heading");
+  await expect(heading).toHaveText(name);
+  await clickOn(heading);
+  await expect(page).toHaveURL(/\/login$/);
 });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { formatCount, formatDate, formatPrice } from "./format";
+import { formatCount, formatDate, formatDateTime, formatPrice } from "./format";
 
 // The hand-written formats must read exactly as Intl's en-US ones they stand in for.
 
@@ -71,4 +71,17 @@ test("dates read as toLocaleDateString writes them", () => {
     ),
     { numRuns: 2000 },
   );
+});
+
+test("a moment reads as the date, then the time as Intl writes it in en-US", () => {
+  for (const iso of [
+    "2026-11-24T00:05:00",
+    "2026-11-24T12:00:00",
+    "2026-11-24T13:03:42",
+    "2026-01-02T23:59:00",
+  ]) {
+    const d = new Date(iso);
+    const intl = `${d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" })}, ${d.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" })}`;
+    expect(formatDateTime(d.toISOString())).toBe(intl.replace(/\u202f/g, " "));
+  }
 });

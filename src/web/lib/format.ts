@@ -45,6 +45,15 @@ export function formatDate(iso: string): string {
   return `${MONTHS[d.getMonth()]} ${d.getDate()}, ${year}`;
 }
 
+/** A moment in the reader's time zone, e.g. "Nov 21, 2026, 1:03 PM" (where the time matters). */
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return formatDate(iso);
+  const hours = d.getHours() % 12 || 12;
+  const minutes = String(d.getMinutes()).padStart(2, "0");
+  return `${formatDate(iso)}, ${hours}:${minutes} ${d.getHours() < 12 ? "AM" : "PM"}`;
+}
+
 /**
  * |amount| with two decimals and thousands separators, rounded half away from zero on its
  * shortest decimal form, as ICU rounds; undefined when JavaScript writes it with an exponent.

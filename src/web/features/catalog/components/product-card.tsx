@@ -21,7 +21,9 @@ export function ProductCard({
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article className="card border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md">
+    // The whole card opens the product: the name's link covers it (a .btn cannot: it scales
+    // while pressed, which would shrink the covered area under the pointer).
+    <article className="card relative border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md">
       <figure className="aspect-[4/3] bg-base-200">
         <img
           src={product.img}
@@ -34,7 +36,14 @@ export function ProductCard({
         />
       </figure>
       <div className="card-body gap-2 p-5">
-        <Heading className="card-title text-lg leading-snug">{product.name}</Heading>
+        <Heading className="card-title text-lg leading-snug">
+          <Link
+            to={paths.product.to(product._id)}
+            className="after:absolute after:inset-0 after:content-[''] hover:underline"
+          >
+            {product.name}
+          </Link>
+        </Heading>
         <p className="line-clamp-3 text-sm text-base-content/80">{product.shortDescription}</p>
         <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
           <dt className="text-base-content/70">Price</dt>
@@ -48,7 +57,7 @@ export function ProductCard({
         </dl>
         <div className="card-actions mt-2">
           {/* The accessible name starts with the visible words, so voice control finds it. */}
-          <Link to={paths.product.to(product._id)} className="btn btn-primary btn-block">
+          <Link to={paths.product.to(product._id)} className="btn relative btn-block btn-primary">
             Order now<span className="sr-only">: {product.name}</span>
           </Link>
         </div>

@@ -5,7 +5,7 @@ import type { Order } from "#contract/orders";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
-import { formatDate, formatPrice } from "../../../lib/format";
+import { formatDate, formatDateTime, formatPrice } from "../../../lib/format";
 import { paths } from "#contract/paths";
 import { useDeleteOrder, useMyOrders } from "../api/orders";
 import { OrderStatusBadge } from "./order-status-badge";
@@ -48,7 +48,7 @@ export function MyOrders() {
                 </p>
                 {o.status === "unpaid" && (
                   <p className="text-xs text-base-content/70">
-                    Stock held until {new Date(o.holdExpiresAt).toLocaleString("en-US")}
+                    Stock held until {formatDateTime(o.holdExpiresAt)}
                   </p>
                 )}
                 {o.transactionId && (

@@ -1,10 +1,10 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { notify } from "../../../lib/notify";
 import { orderMessages } from "#contract/orders";
 import type { Product } from "#contract/products";
 import { Modal } from "../../../components/modal";
-import { formatPrice } from "../../../lib/format";
+import { formatCount, formatPrice } from "../../../lib/format";
 import type { SessionUser } from "../../../lib/session";
 import { useSiteConfig } from "../../../lib/use-site-config";
 import { usePlaceOrder } from "../api/orders";
@@ -29,6 +29,14 @@ export function OrderPanel({
   const [open, setOpen] = useState(false);
   const [placed, setPlaced] = useState(false);
   const place = usePlaceOrder();
+  const limitsId = useId();
+  const overStock = quantity > product.availableQuantity;
+  // Said as the number changes; Place Order still answers with the specification's alerts.
+  const warning = overStock
+    ? `Only ${formatCount(product.availableQuantity)} in stock`
+    : quantity > 0 && quantity < product.minimumOrder
+      ? `The minimum order is ${formatCount(product.minimumOrder)}`
+      : undefined;
 
   const startOrder = () => {
     if (quantity < product.minimumOrder) {
@@ -61,13 +69,21 @@ export function OrderPanel({
 
   return (
     <div className="flex flex-col gap-4 rounded-box border border-base-300 p-4">
-      <div className="flex flex-wrap items-center gap-4">
-        <QuantitySelector value={quantity} onChange={setQuantity} />
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <QuantitySelector value={quantity} onChange={setQuantity} describedBy={limitsId} />
         <p className="text-lg">
           Total:{" "}
           <strong data-testid="order-total">
-            {formatPrice(quantity * product.price, currency)}
+            {/* No price for more than there is: it would be a total nobody can order. */}
+            {overStock ? "—" : formatPrice(quantity * product.price, currency)}
           </strong>
+        </p>
+        <p id={limitsId} className="w-full text-sm text-base-content/75">
+          min {formatCount(product.minimumOrder)} · {formatCount(product.availableQuantity)} in
+          stock
+        </p>
+        <p role="status" className="w-full text-sm font-medium text-warning-content empty:hidden">
+          {warning}
         </p>
       </div>
       <button type="button" className="btn btn-primary" onClick={startOrder}>

@@ -1,10 +1,12 @@
 interface QuantitySelectorProps {
   value: number;
   onChange(value: number): void;
+  /** The id of the text that says the limits (minimum, stock), read with the number. */
+  describedBy?: string;
 }
 
 /** Starts at 0; + adds 1; - subtracts 1 but never below 0; the number can also be typed. */
-export function QuantitySelector({ value, onChange }: QuantitySelectorProps) {
+export function QuantitySelector({ value, onChange, describedBy }: QuantitySelectorProps) {
   return (
     <div className="join" role="group" aria-label="Quantity">
       <button
@@ -22,6 +24,7 @@ export function QuantitySelector({ value, onChange }: QuantitySelectorProps) {
         step={1}
         className="input join-item w-28 text-center"
         aria-label="Quantity"
+        aria-describedby={describedBy}
         value={value}
         onChange={(e) => {
           const n = Math.floor(Number(e.target.value));
