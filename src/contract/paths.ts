@@ -59,12 +59,11 @@ export function pageShellOf(pathname: string): PageShell | undefined {
   return undefined;
 }
 
-const patterns = Object.values(paths).map((p) => (typeof p === "string" ? p : p.pattern));
-
 /** Whether `pathname` is a page of the app (any other path is answered 404). */
 export function isPagePath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   const parts = path.split("/");
+  const patterns = Object.values(paths).map((p) => (typeof p === "string" ? p : p.pattern));
   return patterns.some((pattern) => {
     const want = pattern.split("/");
     return (

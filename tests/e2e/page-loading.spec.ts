@@ -79,7 +79,7 @@ test("a page whose code cannot be downloaded says so and offers a reload", async
   baseURL,
 }) => {
   // A page of its own: the failed download is logged as an error, which is the point here.
-  // (Blocked from the start: the app preloads the code of the pages its links lead to.)
+  // (Blocked from the start: pointing at a link preloads its page's code.)
   const page = await browser.newPage({ baseURL });
   await page.route(/\/assets\/blogs-[^/]*\.js$/, (route) => route.abort());
   await page.goto("/");
@@ -127,14 +127,16 @@ test.describe("a product page opened directly", () => {
   });
 });
 
-test("the code of pages linked from the screen starts loading before any click", async ({
-  page,
-}) => {
-  const blogsCode = page.waitForRequest(/\/assets\/blogs-[^/]*\.js$/);
+test("pointing at a link starts loading its page's code before the click", async ({ page }) => {
+  const requested: string[] = [];
+  page.on("request", (r) => requested.push(new URL(r.url()).pathname));
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Login" })).toBeVisible(); // the app is running
-  await blogsCode; // the navbar's Blogs link is on screen
-  await expect(page).toHaveURL(/\/$/);
+  expect(requested.filter((p) => /\/assets\/blogs-/.test(p))).toEqual([]);
+  const blogsCode = page.waitForRequest(/\/assets\/blogs-[^/]*\.js$/);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blogs" }).hover();
+  await blogsCode;
+  await expect(page).toHaveURL(/\/$/); // not clicked: still on the landing page
 });
 
 test("while a page's code is on its way, the progress bar runs over the page being left", async ({
