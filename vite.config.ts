@@ -15,14 +15,22 @@ export default defineConfig({
     // Public pages, rendered at build time (scripts/prerender-pages.ts): path → route module.
     // Not /login and /signup: their forms are what a visitor uses first, and they work only once
     // the app runs.
-    prerenderPages({
-      "/": "src/web/app/routes/home.tsx",
-      "/home": "src/web/app/routes/home.tsx",
-      "/allproducts": "src/web/app/routes/all-products.tsx",
-      "/blogs": "src/web/app/routes/blogs.tsx",
-      "/review": "src/web/app/routes/review.tsx",
-      "/myprotfolio": "src/web/app/routes/portfolio.tsx",
-    }),
+    prerenderPages(
+      {
+        "/": "src/web/app/routes/home.tsx",
+        "/home": "src/web/app/routes/home.tsx",
+        "/allproducts": "src/web/app/routes/all-products.tsx",
+        "/blogs": "src/web/app/routes/blogs.tsx",
+        "/review": "src/web/app/routes/review.tsx",
+        "/myprotfolio": "src/web/app/routes/portfolio.tsx",
+      },
+      // Shells (layout placeholders) of the pages behind sign-in: what a phone on a slow network
+      // shows instead of a blank page while the app's code arrives.
+      {
+        product: "src/web/app/routes/product.tsx",
+        dashboard: "src/web/app/routes/dashboard-layout.tsx",
+      },
+    ),
     chunkModules(),
   ],
   build: {

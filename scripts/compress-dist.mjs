@@ -16,9 +16,10 @@ const MIN_BYTES = 1024;
 
 async function* files(dir) {
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-    // Dot folders (Vite's .vite/ build notes) are never served; pre-rendered pages are
-    // completed and compressed by the server (src/server/web-app.ts).
-    if (entry.name.startsWith(".") || (dir === webDist && entry.name === "pages")) continue;
+    // Dot folders (Vite's .vite/ build notes) are never served; pre-rendered pages and shells
+    // are completed and compressed by the server (src/server/web-app.ts).
+    const servedByServer = dir === webDist && (entry.name === "pages" || entry.name === "shells");
+    if (entry.name.startsWith(".") || servedByServer) continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* files(full);
     else if (entry.isFile()) yield full;

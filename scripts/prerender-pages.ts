@@ -1,7 +1,12 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createServer, type Plugin, type Rolldown } from "vite";
-import { canonicalPath, PUBLIC_URL_PLACEHOLDER } from "../src/contract/paths";
+import {
+  canonicalPath,
+  pageShells,
+  PUBLIC_URL_PLACEHOLDER,
+  type PageShell,
+} from "../src/contract/paths";
 import type { PageMeta } from "../src/web/components/page-title";
 import type * as PrerenderModule from "../src/web/prerender";
 
@@ -14,7 +19,11 @@ import type * as PrerenderModule from "../src/web/prerender";
  * itself, which every other page gets, preloads the requests every page makes (the session).
  * `pages` maps each path to its route module; a module not in the build fails the build.
  */
-export function prerenderPages(pages: Record<string, string>): Plugin {
+export function prerenderPages(
+  pages: Record<string, string>,
+  /** Shells of pages that are not pre-rendered (contract/paths.ts `pageShells`): name → module. */
+  shells: Record<PageShell, string>,
+): Plugin {
   let root = "";
   let outDir = "";
   let base = "/";
@@ -44,7 +53,13 @@ export function prerenderPages(pages: Record<string, string>): Plugin {
       const entry = chunks.find((c) => c.isEntry);
       if (!entry) return this.error("prerender-pages: no entry chunk");
       const inHtml = staticClosure(entry); // index.html loads these already
-      for (const [url, module] of Object.entries(pages)) {
+      const modules = [
+        ...Object.entries(pages),
+        ...Object.entries(shells).map(
+          ([name, module]) => [pageShells[name as PageShell], module] as const,
+        ),
+      ];
+      for (const [url, module] of modules) {
         const file = path.resolve(import.meta.dirname, "..", module);
         const chunk = chunks.find((c) => c.facadeModuleId === file);
         if (!chunk)
@@ -79,15 +94,13 @@ export function prerenderPages(pages: Record<string, string>): Plugin {
             `${[...links, ...everyPage.map(fetchPreload)].join("")}</head>`,
           );
         await writeFile(indexHtml, head([]));
-        await mkdir(path.join(outDir, "pages"), { recursive: true });
-        for (const url of Object.keys(pages)) {
-          const rendered = await prerender(url);
-          // React starts its output with preload links for the pictures it shows (the landing
-          // page's hero is its largest paint): those go first, before scripts and data take the
-          // browser's few connections. Then the page's code and data, then what every page asks.
-          const [, pictures = "", html] = /^((?:<link [^>]*\/>)*)([\s\S]*)$/.exec(rendered.html)!;
-          const data = (await startupRequests(url)).filter((r) => !everyPage.includes(r));
-          let page = head([
+        // The page's HTML in index.html: React starts its output with preload links for the
+        // pictures it shows (the landing page's hero is its largest paint): those go first,
+        // before scripts and data take the browser's few connections. Then the page's code and
+        // data, then what every page asks.
+        const render = (url: string, renderedHtml: string, data: string[]) => {
+          const [, pictures = "", html] = /^((?:<link [^>]*\/>)*)([\s\S]*)$/.exec(renderedHtml)!;
+          return head([
             ...(preloads.get(url) ?? []).map(
               (f) => `  <link rel="modulepreload" crossorigin href="${base}${f}">\n  `,
             ),
@@ -95,8 +108,22 @@ export function prerenderPages(pages: Record<string, string>): Plugin {
           ])
             .replace(/<script type="module"/, `${pictures}\n    $&`)
             .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+        };
+        await mkdir(path.join(outDir, "pages"), { recursive: true });
+        for (const url of Object.keys(pages)) {
+          const rendered = await prerender(url);
+          const data = (await startupRequests(url)).filter((r) => !everyPage.includes(r));
+          let page = render(url, rendered.html, data);
           if (rendered.meta) page = withMeta(page, url, rendered.meta);
           await writeFile(path.join(outDir, "pages", `${pageName(url)}.html`), page);
+        }
+        // Shells: the layout with its placeholders and the family's code; no data (it depends
+        // on the page's address and the user), no meta (the app sets the title).
+        await mkdir(path.join(outDir, "shells"), { recursive: true });
+        for (const [name, url] of Object.entries(pageShells)) {
+          const rendered = await prerender(url);
+          const shell = await inlineStylesheets(render(url, rendered.html, []), outDir, base);
+          await writeFile(path.join(outDir, "shells", `${name}.html`), shell);
         }
       } finally {
         await server.close();
@@ -128,6 +155,20 @@ function withMeta(page: string, url: string, meta: PageMeta): string {
     throw new Error(`prerender-pages: index.html has no description meta tag to replace (${url})`);
   }
   return replaced;
+}
+
+/**
+ * The stylesheets a page links, inlined: on a slow phone network every request costs seconds of
+ * latency, and a linked stylesheet holds the first paint back until it has arrived.
+ */
+async function inlineStylesheets(page: string, outDir: string, base: string): Promise<string> {
+  const links = [...page.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)];
+  for (const [tag, href] of links) {
+    const css = await readFile(path.join(outDir, href!.slice(base.length)), "utf8");
+    if (css.includes("</style")) throw new Error(`prerender-pages: ${href} cannot be inlined`);
+    page = page.replace(tag, () => `<style>${css}</style>`);
+  }
+  return page;
 }
 
 /** The file a page's path is pre-rendered into, under `pages/`: `/` is `index`. */

@@ -43,6 +43,22 @@ export const canonicalPath = (path: string) => (path === paths.homeAlias ? paths
 /** Written by the build where a pre-rendered page needs the store's address; the server fills it in. */
 export const PUBLIC_URL_PLACEHOLDER = "__PUBLIC_URL__";
 
+/**
+ * Pages that are not pre-rendered (they need the signed-in user) still arrive with their layout:
+ * the build renders a shell of placeholders for each family (`shells/<name>.html`, from the URL
+ * given here) and the server answers the family's paths with it.
+ */
+export const pageShells = { product: paths.product.pattern, dashboard: paths.dashboard } as const;
+export type PageShell = keyof typeof pageShells;
+
+/** The shell a page path is answered with, if it has one. */
+export function pageShellOf(pathname: string): PageShell | undefined {
+  const path = pathname.toLowerCase().replace(/\/+$/, "");
+  if (/^\/products\/[^/]+$/.test(path)) return "product";
+  if (path === paths.dashboard || path.startsWith(`${paths.dashboard}/`)) return "dashboard";
+  return undefined;
+}
+
 const patterns = Object.values(paths).map((p) => (typeof p === "string" ? p : p.pattern));
 
 /** Whether `pathname` is a page of the app (any other path is answered 404). */

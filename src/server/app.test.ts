@@ -20,6 +20,8 @@ beforeAll(async () => {
     `<head><title>${title}</title><link rel="canonical" href="__PUBLIC_URL__${path}" /></head>`;
   await fs.writeFile(path.join(webDir, "pages", "index.html"), page("landing", "/"));
   await fs.writeFile(path.join(webDir, "pages", "blogs.html"), page("blogs", "/blogs"));
+  await fs.mkdir(path.join(webDir, "shells"));
+  await fs.writeFile(path.join(webDir, "shells", "product.html"), "<title>product shell</title>");
   t = await createTestApp({ WEB_DIST_DIR: webDir, PUBLIC_URL: "https://parts.example" });
 });
 afterAll(async () => {
@@ -40,19 +42,25 @@ test("an unknown /api path answers a JSON 404", async () => {
   expect(res.json()).toEqual({ error: "not_found", message: "No such API route" });
 });
 
-test.each([
-  "/allproducts",
-  "/products/123",
-  "/dashboard/myitems",
-  "/dashboard/addproduct",
-  "/blogs?page=2",
-])("the page path %s answers the single-page app", async (url) => {
-  const res = await t.app.inject({ method: "GET", url });
-  expect(res.statusCode).toBe(200);
-  expect(res.headers["content-type"]).toMatch(/text\/html/);
-  expect(res.body).toContain("<title>store</title>");
-  expect(res.headers["cache-control"]).toBe("no-cache");
+test("a product page is answered with the product page's shell (its layout, placeholders)", async () => {
+  for (const url of ["/products/123", "/products/123?x=1", "/Products/123/"]) {
+    const res = await t.app.inject({ method: "GET", url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe("<title>product shell</title>");
+    expect(res.headers["cache-control"]).toBe("no-cache");
+  }
 });
+
+test.each(["/allproducts", "/dashboard/myitems", "/dashboard/addproduct", "/blogs?page=2"])(
+  "the page path %s answers the single-page app",
+  async (url) => {
+    const res = await t.app.inject({ method: "GET", url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect(res.body).toContain("<title>store</title>");
+    expect(res.headers["cache-control"]).toBe("no-cache");
+  },
+);
 
 test.each(["/no/such/page", "/blogs/x", "/products", "/dashboard/payment"])(
   "%s is no page: 404, with the app (which shows the not-found page)",

@@ -4,7 +4,15 @@ import zlib from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { NEWEST_PRODUCTS_COUNT, PRODUCTS_PAGE_SIZE } from "../contract/constants";
-import { indexablePages, isPagePath, paths, PUBLIC_URL_PLACEHOLDER } from "../contract/paths";
+import {
+  indexablePages,
+  isPagePath,
+  pageShellOf,
+  pageShells,
+  paths,
+  PUBLIC_URL_PLACEHOLDER,
+  type PageShell,
+} from "../contract/paths";
 import type { Product } from "../contract/products";
 
 export interface WebAppOptions {
@@ -41,6 +49,7 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
     });
   }
   const prerendered = prerenderedPages(webDistDir, publicUrl);
+  const shells = pageShellFiles(webDistDir);
 
   app.get("/sitemap.xml", { schema: { hide: true } }, (_req, reply) =>
     reply
@@ -77,8 +86,9 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
       });
       return sendHtml(req, reply, page.render(itemListJsonLd(products, publicUrl, opts.currency)));
     }
-    if (!isPagePath(pathname)) reply.code(404);
-    return reply.sendFile("index.html");
+    if (!isPagePath(pathname)) return reply.code(404).sendFile("index.html");
+    const shell = shells.get(pageShellOf(pathname)!);
+    return shell ? sendHtml(req, reply, shell) : reply.sendFile("index.html");
   });
 }
 
@@ -113,6 +123,16 @@ function prerenderedPages(webDistDir: string, publicUrl: string): Map<string, Pr
       return [pagePath, { path: pagePath, render }];
     }),
   );
+}
+
+/** The shells of the pages that are not pre-rendered (`shells/<name>.html`), compressed once. */
+function pageShellFiles(webDistDir: string): Map<PageShell | undefined, CompressedHtml> {
+  const shells = new Map<PageShell | undefined, CompressedHtml>();
+  for (const name of Object.keys(pageShells) as PageShell[]) {
+    const file = path.join(webDistDir, "shells", `${name}.html`);
+    if (existsSync(file)) shells.set(name, compress(readFileSync(file, "utf8")));
+  }
+  return shells;
 }
 
 interface CompressedHtml {

@@ -109,6 +109,9 @@ test("a customer opening an admin page is signed out and lands on /login", async
   await page.goto("/dashboard/allusers");
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText(
+    "You were signed out: that page is for admins only. Sign in with an admin account to open it.",
+  );
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -100,3 +100,35 @@ test("an admin cancels an unpaid order and its stock returns", async ({
     .availableQuantity;
   expect(stockNow).toBeGreaterThanOrEqual(stockAfterOrder + product.minimumOrder);
 });
+
+test("on a touch screen, a finger sliding along the orders chart moves its legend", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, hasTouch: true });
+  const admin = await context.newPage();
+  await signInInBrowser(admin, demoAdmin);
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await admin.goto("/dashboard/manageallorders");
+  const over = admin.locator(".u-over");
+  await expect(over).toBeVisible();
+  await over.scrollIntoViewIfNeeded();
+  const legendDay = admin.locator(".u-legend .u-series").first().locator(".u-value");
+  const box = (await over.boundingBox())!;
+  const y = box.y + box.height / 2;
+  // A real finger: down, slide, and (only at the end) up. No mouse events stand in for it.
+  const cdp = await context.newCDPSession(admin);
+  const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number) =>
+    cdp.send("Input.dispatchTouchEvent", {
+      type,
+      touchPoints: type === "touchEnd" ? [] : [{ x, y }],
+    });
+  await touch("touchStart", box.x + box.width * 0.2);
+  const first = await legendDay.textContent();
+  expect(first).toMatch(/\d{4}/); // a date, where there was a dash
+  for (const f of [0.4, 0.6, 0.8]) await touch("touchMove", box.x + box.width * f);
+  await expect(legendDay).not.toHaveText(first!);
+  await expect(legendDay).toHaveText(/\d{4}/);
+  await touch("touchEnd", 0);
+  await context.close();
+});

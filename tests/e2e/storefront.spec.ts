@@ -104,3 +104,36 @@ test("on a phone the menu opens and its links navigate", async ({ page }) => {
   await expect(page).toHaveURL(/\/blogs$/);
   await expect(page.locator("#mobile-menu")).toBeHidden();
 });
+
+test("on a phone the menu closes on Escape (focus back on its button) and on a tap outside", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const menuButton = page.getByRole("button", { name: "Open menu" });
+  await menuButton.click();
+  await expect(page.locator("#mobile-menu")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.locator("#mobile-menu")).toBeHidden();
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+
+  await menuButton.click();
+  await expect(page.locator("#mobile-menu")).toBeVisible();
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(page.locator("#mobile-menu")).toBeHidden();
+});
+
+test("the skip link shows above the header when a keyboard reaches it", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible(); // the app is running
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  const box = (await skip.boundingBox())!;
+  // What a person sees at the link's centre is the link itself, not the header over it.
+  const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent, {
+    x: box.x + box.width / 2,
+    y: box.y + box.height / 2,
+  });
+  expect(onTop).toBe("Skip to content");
+});

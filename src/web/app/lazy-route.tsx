@@ -1,10 +1,16 @@
 import { use, type ComponentType } from "react";
+import { waitingForCode } from "./route-code-loading";
 
 export interface LazyRoute {
   /** Renders the component, suspending until its code has arrived. */
   Component: ComponentType;
   /** Starts loading the code, once. (A failed download stays failed: the page offers a reload.) */
   preload: () => Promise<unknown>;
+  /**
+   * Loads the code in the background, ahead of need: a failure is forgotten unless a page was
+   * already waiting for it, so that opening the page later tries again.
+   */
+  prefetch: () => void;
 }
 
 /**
@@ -15,10 +21,21 @@ export interface LazyRoute {
 export function lazyRoute(load: () => Promise<ComponentType>): LazyRoute {
   let loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
+  let awaited = false;
   const preload = () => (loading ??= load().then((component) => (loaded = component)));
+  const prefetch = () => {
+    if (loaded) return;
+    preload().catch(() => {
+      if (!awaited) loading = undefined;
+    });
+  };
   function Component() {
+    if (!loaded) {
+      awaited = true;
+      waitingForCode(preload());
+    }
     const Loaded = loaded ?? use(preload());
     return <Loaded />;
   }
-  return { Component, preload };
+  return { Component, preload, prefetch };
 }

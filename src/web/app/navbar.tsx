@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { Spinner } from "../components/spinner";
 import { useSession, useSignOut } from "../lib/session";
@@ -68,9 +68,33 @@ function NavLinks() {
 export function Navbar() {
   const [open, setOpen] = useState(false);
   const prerendering = usePrerendering();
+  const header = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  // The phone menu closes on Escape (focus back on its button) and on a tap outside the header.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!header.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [open]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
+    <header
+      ref={header}
+      className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur"
+    >
       <nav aria-label="Main" className="navbar mx-auto max-w-6xl px-4">
         <div className="flex-1">
           <Link to={paths.home} className="flex items-center gap-2 text-xl font-bold text-primary">
@@ -82,6 +106,7 @@ export function Navbar() {
           <NavLinks />
         </ul>
         <button
+          ref={toggle}
           type="button"
           className="btn btn-square btn-ghost md:hidden"
           aria-expanded={open}

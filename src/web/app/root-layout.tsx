@@ -4,16 +4,18 @@ import { Outlet, useLocation } from "react-router";
 import { PageSpinner } from "../components/spinner";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
+import { useRouteCodeLoading } from "./route-code-loading";
 import { PageErrorBoundary } from "./page-error-boundary";
 import { useScrollRestoration } from "./scroll-restoration";
 
 export function RootLayout() {
   const fetching = useIsFetching() > 0;
+  const codeLoading = useRouteCodeLoading();
   const { pathname } = useLocation();
   useScrollRestoration();
   return (
     <div className="flex min-h-screen flex-col bg-base-100">
-      {fetching && (
+      {(fetching || codeLoading) && (
         <div
           className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden"
           role="progressbar"
@@ -22,7 +24,11 @@ export function RootLayout() {
           <div className="h-full w-1/3 animate-[loading-bar_1s_ease-in-out_infinite] bg-secondary" />
         </div>
       )}
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">
+      {/* Above the sticky header when focused, so a keyboard user sees where Tab went. */}
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded-box focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-content"
+      >
         Skip to content
       </a>
       <Navbar />

@@ -124,6 +124,11 @@ const matchedHandles = (pathname: string) =>
     return handle ? [handle] : [];
   });
 
+/** Loads, in the background, the code of the pages, layouts and guards `pathname` leads to. */
+export function prefetchRouteCode(pathname: string): void {
+  for (const handle of matchedHandles(pathname)) handle.route.prefetch();
+}
+
 /** Loads the code of every page, layout and guard `pathname` leads to, all at once. */
 export function loadRouteCode(pathname: string): Promise<unknown> {
   return Promise.all(matchedHandles(pathname).map((handle) => handle.route.preload()));

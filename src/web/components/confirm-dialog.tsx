@@ -8,6 +8,8 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   busy?: boolean;
   error?: string;
+  /** `danger` (the default) for what destroys or undoes, `positive` for a step forward. */
+  tone?: "danger" | "positive";
   onConfirm(): void;
   onCancel(): void;
 }
@@ -28,7 +30,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         </button>
         <button
           type="button"
-          className="btn btn-error"
+          className={`btn ${props.tone === "positive" ? "btn-primary" : "btn-error"}`}
           onClick={props.onConfirm}
           disabled={props.busy}
         >

@@ -35,7 +35,8 @@ export function SearchForm({ label, placeholder, value, onSearch, children }: Se
             type="search"
             defaultValue={value}
             maxLength={100}
-            placeholder={placeholder}
+            // Until the app runs (pre-rendered page) the form is disabled: say why, in place.
+            placeholder={prerendering ? "Search is loading…" : placeholder}
             className="input input-bordered w-full"
           />
         </label>

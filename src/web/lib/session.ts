@@ -10,9 +10,14 @@ export interface SessionUser {
   role: Role;
 }
 
+/** Why the app last signed the user out, when it had a reason to tell them (until the next sign-in). */
+let signOutReason: string | undefined;
+export const lastSignOutReason = () => signOutReason;
+
 /** The signed-in user from the session cookie (httpOnly, so only the server can read it). */
 export async function getSession(): Promise<SessionUser | null> {
   const body = await apiGet<{ user: SessionUser } | null>("/auth/get-session");
+  if (body?.user) signOutReason = undefined;
   return body?.user ?? null;
 }
 
@@ -26,10 +31,12 @@ export function useSession() {
   return useQuery(sessionQueryOptions);
 }
 
+/** Signs out; `reason` is kept for the login page to show (`lastSignOutReason`). */
 export function useSignOut() {
   const queryClient = useQueryClient();
-  return async () => {
+  return async (reason?: string) => {
     await apiSend("POST", "/auth/sign-out", {});
+    signOutReason = reason;
     queryClient.setQueryData(queryKeys.session, null);
     // Everything cached belonged to the signed-in user: drop it.
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "session" });

@@ -5,5 +5,6 @@ import { Toaster as SonnerToaster } from "sonner";
 export function Toaster({ onReady }: { onReady: () => void }) {
   // Children's effects run first: once this runs, sonner's <Toaster> listens for toasts.
   useEffect(onReady, [onReady]);
-  return <SonnerToaster position="top-center" richColors closeButton />;
+  // Bottom right: a toast never covers the navbar (or the phone menu's button).
+  return <SonnerToaster position="bottom-right" richColors closeButton />;
 }

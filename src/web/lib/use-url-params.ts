@@ -1,5 +1,6 @@
 import { useCallback, useEffect } from "react";
 import { useSearchParams, type NavigateOptions } from "react-router";
+import { MAX_OFFSET } from "#contract/constants";
 
 /**
  * A list page's state kept in its URL query (search, sort, page): the parameters, and `update`,
@@ -22,9 +23,15 @@ export function useUrlParams() {
   return [params, update] as const;
 }
 
-/** The list page the URL asks for (`page`, counted from 1). */
-export const pageParam = (params: URLSearchParams) =>
-  Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+/**
+ * The list page the URL asks for (`page`, counted from 1), no deeper than the API pages
+ * (MAX_OFFSET): a hand-typed `?page=999` shows the last page there is, not an error.
+ */
+export const pageParam = (params: URLSearchParams, pageSize: number) =>
+  Math.min(
+    Math.floor(MAX_OFFSET / pageSize) + 1,
+    Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1),
+  );
 
 /**
  * Removing the last item of the last page would leave an empty page: go to the new last page

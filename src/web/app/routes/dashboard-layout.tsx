@@ -1,4 +1,6 @@
-import { NavLink, Outlet } from "react-router";
+import { useEffect, useRef } from "react";
+import { NavLink, Outlet, useLocation } from "react-router";
+import { usePrerendering } from "../../lib/prerendering";
 import { useSession } from "../../lib/session";
 import { paths } from "#contract/paths";
 
@@ -13,9 +15,19 @@ const adminLinks = [
   { to: paths.manageOrders, label: "Manage All orders" },
 ];
 
-/** The dashboard: a sidebar (SPEC section 2) beside the page; on phones the sidebar sits on top. */
+/** The dashboard: a sidebar (SPEC section 2) beside the page; on phones a row of tabs on top. */
 export function DashboardLayout() {
   const { data: user } = useSession();
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On phones the tabs scroll sideways: keep the current one in view.
+  useEffect(() => {
+    nav.current
+      ?.querySelector(".menu-active")
+      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [pathname]);
+  // At build time (the dashboard's shell HTML) nobody is signed in: placeholders stand in.
+  if (usePrerendering()) return <DashboardSkeleton />;
   const links = [
     { to: paths.dashboard, label: "My Profile" },
     ...(user?.role === "admin" ? adminLinks : customerLinks),
@@ -23,13 +35,14 @@ export function DashboardLayout() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row">
       <aside className="md:w-60 md:shrink-0">
-        <h2 className="mb-2 px-4 text-sm font-semibold uppercase tracking-wide text-base-content/70">
+        <h2 className="mb-2 px-4 text-sm font-semibold tracking-wide text-base-content/75 uppercase max-md:sr-only">
           Dashboard
         </h2>
-        <nav aria-label="Dashboard">
-          <ul className="menu w-full rounded-box bg-base-200">
+        <nav aria-label="Dashboard" ref={nav}>
+          {/* On phones, one scrollable row of tabs, so the page starts near the top. */}
+          <ul className="menu menu-horizontal w-full flex-nowrap overflow-x-auto rounded-box bg-base-200 md:menu-vertical md:overflow-x-visible">
             {links.map((l) => (
-              <li key={l.to}>
+              <li key={l.to} className="shrink-0">
                 <NavLink
                   to={l.to}
                   end
@@ -45,6 +58,22 @@ export function DashboardLayout() {
       <section className="min-w-0 flex-1">
         <Outlet />
       </section>
+    </div>
+  );
+}
+
+/** The dashboard's frame while the app starts: the sidebar and a page, as grey blocks. */
+function DashboardSkeleton() {
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row" aria-hidden="true">
+      <div className="flex flex-col gap-2 md:w-60 md:shrink-0">
+        <div className="mx-4 h-5 w-24 rounded bg-base-200" />
+        <div className="h-40 rounded-box bg-base-200" />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-4">
+        <div className="h-8 w-1/2 rounded bg-base-200" />
+        <div className="h-64 rounded-box bg-base-200" />
+      </div>
     </div>
   );
 }

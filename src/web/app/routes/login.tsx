@@ -4,6 +4,7 @@ import { SocialSignIn } from "../../features/auth/components/social-sign-in";
 import { usePageTitle } from "../../components/page-title";
 import { useSession } from "../../lib/session";
 import { paths } from "#contract/paths";
+import { ADMIN_ONLY } from "../guards";
 import { returnToFrom } from "../return-to";
 import { AuthCard } from "./auth-card";
 
@@ -14,9 +15,16 @@ export function LoginRoute() {
   const { data: user } = useSession();
   const returnTo = returnToFrom(location);
   const socialError = new URLSearchParams(location.search).get("error");
+  const signedOut = (location.state as { signedOut?: string } | null)?.signedOut;
   if (user) return <Navigate to={returnTo} replace />;
   return (
     <AuthCard title="Login">
+      {signedOut === ADMIN_ONLY && (
+        <p role="status" className="alert alert-info alert-soft">
+          You were signed out: that page is for admins only. Sign in with an admin account to open
+          it.
+        </p>
+      )}
       {socialError && (
         <p role="alert" className="text-error">
           Social sign-in failed ({socialError.replaceAll("_", " ")}). Please try again.

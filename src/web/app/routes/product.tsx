@@ -3,7 +3,7 @@ import { ProductDetails } from "../../features/catalog/components/product-detail
 import { useProduct } from "../../features/catalog/api/get-product";
 import { NotFound } from "../../features/content/components/not-found";
 import { OrderPanel } from "../../features/orders/components/order-panel";
-import { PageSpinner } from "../../components/spinner";
+import { ProductDetailsSkeleton } from "../../features/catalog/components/product-details-skeleton";
 import { QueryError } from "../../components/query-error";
 import { usePageTitle } from "../../components/page-title";
 import { ApiError } from "../../lib/api-client";
@@ -15,13 +15,19 @@ export function ProductRoute() {
   const { data: product, error, isPending } = useProduct(id);
   const { data: user } = useSession();
   usePageTitle(product?.name ?? "Product");
-  if (isPending) return <PageSpinner />;
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
     return <NotFound what="product" />;
   }
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      {error ? (
+      {isPending ? (
+        <>
+          <span role="status" className="sr-only">
+            Loading the product
+          </span>
+          <ProductDetailsSkeleton />
+        </>
+      ) : error ? (
         <QueryError error={error} />
       ) : (
         <ProductDetails product={product}>

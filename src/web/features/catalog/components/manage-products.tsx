@@ -3,10 +3,8 @@ import { notify } from "../../../lib/notify";
 import type { Product } from "#contract/products";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Modal } from "../../../components/modal";
-import { Pagination } from "../../../components/pagination";
-import { QueryError } from "../../../components/query-error";
+import { DataTable, ListStates, type Column } from "../../../components/data-table";
 import { SearchForm } from "../../../components/search-form";
-import { PageSpinner } from "../../../components/spinner";
 import { formatPrice, formatWarranty } from "../../../lib/format";
 import { useSiteConfig } from "../../../lib/use-site-config";
 import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
@@ -20,7 +18,7 @@ export const MANAGE_PAGE_SIZE = 20;
 export function ManageProducts() {
   const [params, update] = useUrlParams();
   const q = params.get("q") ?? "";
-  const page = pageParam(params);
+  const page = pageParam(params, MANAGE_PAGE_SIZE);
   const currency = useSiteConfig().data?.currency;
   const { data, error, isPending } = useProducts({
     limit: MANAGE_PAGE_SIZE,
@@ -35,14 +33,65 @@ export function ManageProducts() {
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / MANAGE_PAGE_SIZE));
   useStayWithinPages(page, data ? pageCount : undefined, update);
 
+  const columns: Column<Product>[] = [
+    {
+      header: "Image",
+      role: "media",
+      cell: (p) => (
+        <img
+          src={p.img}
+          alt=""
+          width="48"
+          height="36"
+          loading="lazy"
+          className="h-9 w-12 max-w-none rounded border border-base-300 bg-base-200 object-cover"
+        />
+      ),
+    },
+    { header: "Name", role: "title", cell: (p) => p.name },
+    { header: "Price", numeric: true, cell: (p) => formatPrice(p.price, currency) },
+    {
+      header: "Minimum order",
+      numeric: true,
+      testId: "minimum-order",
+      cell: (p) => p.minimumOrder,
+    },
+    { header: "Available", numeric: true, testId: "stock", cell: (p) => p.availableQuantity },
+    { header: "Warranty", cell: (p) => formatWarranty(p.warranty) },
+    {
+      header: "Actions",
+      role: "actions",
+      cell: (p) => (
+        <>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            aria-label={`Edit ${p.name}`}
+            onClick={() => setEditing(p)}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline btn-error"
+            aria-label={`Delete ${p.name}`}
+            onClick={() => setDeleting(p)}
+          >
+            Delete
+          </button>
+        </>
+      ),
+    },
+  ];
+
   const closeDelete = () => {
     remove.reset();
     setDeleting(undefined);
   };
 
   return (
-    <div>
-      <div className="mb-6">
+    <div className="flex flex-col gap-4">
+      <div className="mb-2">
         <SearchForm
           label="Search products"
           placeholder="Product name"
@@ -51,99 +100,28 @@ export function ManageProducts() {
         />
       </div>
 
-      {isPending ? (
-        <PageSpinner />
-      ) : error ? (
-        <QueryError error={error} />
-      ) : data.items.length === 0 ? (
-        <p className="rounded-box bg-base-200 p-8 text-center text-base-content/70">
-          {q ? `No products match “${q}”.` : "There are no products yet."}
-        </p>
-      ) : (
-        <>
-          <p className="mb-2 text-sm text-base-content/70" aria-live="polite">
-            {data.total} {data.total === 1 ? "product" : "products"}
-            {q ? ` matching “${q}”` : ""}
-          </p>
-          <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-            <table className="table" aria-label="Products">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="sr-only">Image</span>
-                  </th>
-                  <th scope="col">Name</th>
-                  <th scope="col" className="text-right">
-                    Price
-                  </th>
-                  <th scope="col" className="text-right">
-                    Minimum order
-                  </th>
-                  <th scope="col" className="text-right">
-                    Available
-                  </th>
-                  <th scope="col">Warranty</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((p) => (
-                  <tr key={p._id}>
-                    <td>
-                      <img
-                        src={p.img}
-                        alt=""
-                        width="48"
-                        height="36"
-                        loading="lazy"
-                        className="h-9 w-12 rounded border border-base-300 bg-base-200 object-cover"
-                      />
-                    </td>
-                    <th scope="row" className="font-medium">
-                      {p.name}
-                    </th>
-                    <td className="text-right">{formatPrice(p.price, currency)}</td>
-                    <td className="text-right" data-testid="minimum-order">
-                      {p.minimumOrder}
-                    </td>
-                    <td className="text-right" data-testid="stock">
-                      {p.availableQuantity}
-                    </td>
-                    <td>{formatWarranty(p.warranty)}</td>
-                    <td>
-                      <div className="flex justify-end gap-2">
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline"
-                          aria-label={`Edit ${p.name}`}
-                          onClick={() => setEditing(p)}
-                        >
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline btn-error"
-                          aria-label={`Delete ${p.name}`}
-                          onClick={() => setDeleting(p)}
-                        >
-                          Delete
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={Math.min(page, pageCount)}
-            pageCount={pageCount}
-            onChange={(n) => update({ page: n === 1 ? undefined : String(n) })}
-          />
-        </>
-      )}
+      <ListStates
+        isPending={isPending}
+        error={error}
+        count={data?.items.length}
+        filtered={Boolean(q)}
+        empty="There are no products yet."
+        noMatch={`No products match “${q}”.`}
+        summary={
+          data &&
+          `${data.total} ${data.total === 1 ? "product" : "products"}${q ? ` matching “${q}”` : ""}`
+        }
+        page={page}
+        pageCount={pageCount}
+        onPage={(n) => update({ page: n === 1 ? undefined : String(n) })}
+      >
+        <DataTable
+          label="Products"
+          columns={columns}
+          rows={data?.items ?? []}
+          rowKey={(p) => p._id}
+        />
+      </ListStates>
 
       <Modal
         open={editing !== undefined}

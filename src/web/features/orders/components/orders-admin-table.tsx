@@ -3,10 +3,9 @@ import { notify } from "../../../lib/notify";
 import { orderStatuses, type AdminOrder, type OrderStatus } from "#contract/orders";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { OrderStatusBadge } from "./order-status-badge";
-import { Pagination } from "../../../components/pagination";
-import { QueryError } from "../../../components/query-error";
+import { BreakableEmail, DataTable, ListStates, type Column } from "../../../components/data-table";
 import { SearchForm } from "../../../components/search-form";
-import { PageSpinner } from "../../../components/spinner";
+import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
 import { formatDate, formatPrice } from "../../../lib/format";
 import { useAllOrders, useChangeOrderStatus } from "../api/orders-admin";
 
@@ -14,19 +13,73 @@ const PAGE_SIZE = 20;
 
 type PendingChange = { order: AdminOrder; status: "shipped" | "cancelled" };
 
-/** Manage All Orders: every order, newest first, with status filter, search and actions. */
+const isStatus = (s: string | null): s is OrderStatus => orderStatuses.includes(s as OrderStatus);
+
+/**
+ * Manage All Orders: every order, newest first, with status filter, search and actions; the
+ * filter, search and page are kept in the URL like the other lists.
+ */
 export function OrdersAdminTable() {
-  const [status, setStatus] = useState<OrderStatus | "">("");
-  const [q, setQ] = useState("");
-  const [page, setPage] = useState(1);
+  const [params, update] = useUrlParams();
+  const statusParam = params.get("status");
+  const status = isStatus(statusParam) ? statusParam : undefined;
+  const q = params.get("q") ?? "";
+  const page = pageParam(params, PAGE_SIZE);
   const [pending, setPending] = useState<PendingChange>();
   const change = useChangeOrderStatus();
-  const { data, error, isPending } = useAllOrders({
+  const { data, error, isPending, isPlaceholderData } = useAllOrders({
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
-    status: status || undefined,
+    status,
     q: q || undefined,
   });
+  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  useStayWithinPages(page, data && !isPlaceholderData ? pageCount : undefined, update);
+
+  const columns: Column<AdminOrder>[] = [
+    { header: "Product", role: "title", cell: (o) => o.productName },
+    {
+      header: "Customer",
+      cell: (o) => (
+        <div className="max-md:text-right">
+          <div className="font-medium">{o.customerName}</div>
+          <div className="text-xs text-base-content/75">
+            <BreakableEmail email={o.orderEmail} />
+          </div>
+        </div>
+      ),
+    },
+    { header: "Placed", cell: (o) => formatDate(o.createdAt) },
+    { header: "Qty", numeric: true, cell: (o) => o.orderQty },
+    { header: "Total", numeric: true, cell: (o) => formatPrice(o.total, o.currency) },
+    { header: "Status", cell: (o) => <OrderStatusBadge status={o.status} /> },
+    {
+      header: "Actions",
+      role: "actions",
+      cell: (o) => (
+        <>
+          {o.status === "paid" && (
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              onClick={() => setPending({ order: o, status: "shipped" })}
+            >
+              Mark shipped
+            </button>
+          )}
+          {o.status === "unpaid" && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline btn-error"
+              onClick={() => setPending({ order: o, status: "cancelled" })}
+            >
+              Cancel order
+            </button>
+          )}
+        </>
+      ),
+    },
+  ];
 
   return (
     <section aria-labelledby="orders-heading" className="flex flex-col gap-4">
@@ -37,20 +90,14 @@ export function OrdersAdminTable() {
         label="Search orders"
         placeholder="Customer email or product"
         value={q}
-        onSearch={(text) => {
-          setQ(text);
-          setPage(1);
-        }}
+        onSearch={(text) => update({ q: text, page: undefined })}
       >
         <label>
           <span className="mb-1 block text-sm font-medium">Status</span>
           <select
             className="select select-bordered"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as OrderStatus | "");
-              setPage(1);
-            }}
+            value={status ?? ""}
+            onChange={(e) => update({ status: e.target.value, page: undefined })}
           >
             <option value="">All</option>
             {orderStatuses.map((s) => (
@@ -62,82 +109,33 @@ export function OrdersAdminTable() {
         </label>
       </SearchForm>
 
-      {isPending ? (
-        <PageSpinner />
-      ) : error ? (
-        <QueryError error={error} />
-      ) : data.items.length === 0 ? (
-        <p className="rounded-box bg-base-200 p-8 text-center text-base-content/70">
-          No orders match.
-        </p>
-      ) : (
-        <>
-          <div className="overflow-x-auto rounded-box border border-base-300">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>Placed</th>
-                  <th>Customer</th>
-                  <th>Product</th>
-                  <th className="text-right">Qty</th>
-                  <th className="text-right">Total</th>
-                  <th>Status</th>
-                  <th>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((o) => (
-                  <tr key={o._id} data-testid="admin-order">
-                    <td className="whitespace-nowrap">{formatDate(o.createdAt)}</td>
-                    <td>
-                      <div className="font-medium">{o.customerName}</div>
-                      <div className="text-xs text-base-content/70">{o.orderEmail}</div>
-                    </td>
-                    <td>{o.productName}</td>
-                    <td className="text-right">{o.orderQty}</td>
-                    <td className="text-right">{formatPrice(o.total, o.currency)}</td>
-                    <td>
-                      <OrderStatusBadge status={o.status} />
-                    </td>
-                    <td className="text-right">
-                      {o.status === "paid" && (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-primary"
-                          onClick={() => setPending({ order: o, status: "shipped" })}
-                        >
-                          Mark shipped
-                        </button>
-                      )}
-                      {o.status === "unpaid" && (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline btn-error"
-                          onClick={() => setPending({ order: o, status: "cancelled" })}
-                        >
-                          Cancel order
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={page}
-            pageCount={Math.max(1, Math.ceil(data.total / PAGE_SIZE))}
-            onChange={setPage}
-          />
-        </>
-      )}
+      <ListStates
+        isPending={isPending}
+        error={error}
+        count={data?.items.length}
+        filtered={Boolean(q || status)}
+        empty="There are no orders yet."
+        noMatch="No orders match your search."
+        summary={data && `${data.total} ${data.total === 1 ? "order" : "orders"}`}
+        stale={isPlaceholderData}
+        page={page}
+        pageCount={pageCount}
+        onPage={(n) => update({ page: n === 1 ? undefined : String(n) })}
+      >
+        <DataTable
+          label="Orders"
+          columns={columns}
+          rows={data?.items ?? []}
+          rowKey={(o) => o._id}
+          rowTestId="admin-order"
+        />
+      </ListStates>
 
       <ConfirmDialog
         open={pending !== undefined}
         title={pending?.status === "shipped" ? "Mark this order shipped?" : "Cancel this order?"}
         confirmLabel={pending?.status === "shipped" ? "Mark shipped" : "Cancel order"}
+        tone={pending?.status === "shipped" ? "positive" : "danger"}
         busy={change.isPending}
         error={change.error?.message}
         onCancel={() => {

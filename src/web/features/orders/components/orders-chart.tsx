@@ -15,10 +15,20 @@ export function OrdersChart({ days, currency }: Pick<OrdersOverview, "days" | "c
         width: el.clientWidth || 600,
         height: 240,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
-        scales: { x: { time: true }, orders: { auto: true }, revenue: { auto: true } },
+        scales: {
+          x: { time: true },
+          // Whole orders only: from 0 to at least 1, so one order is not drawn as a full scale.
+          orders: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max))] },
+          revenue: { auto: true },
+        },
         axes: [
           {},
-          { scale: "orders", label: "Orders" },
+          {
+            scale: "orders",
+            label: "Orders",
+            incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000],
+            values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? String(v) : "")),
+          },
           { scale: "revenue", side: 1, label: `Revenue (${currency})`, grid: { show: false } },
         ],
         series: [
@@ -38,7 +48,19 @@ export function OrdersChart({ days, currency }: Pick<OrdersOverview, "days" | "c
     );
     const resize = new ResizeObserver(() => chart.setSize({ width: el.clientWidth, height: 240 }));
     resize.observe(el);
+    // uPlot follows the mouse only: a finger on the chart moves its cursor (and legend) too;
+    // sideways slides stay with the chart, up and down still scroll the page.
+    chart.over.style.touchAction = "pan-y";
+    const touch = (e: PointerEvent) => {
+      if (e.pointerType === "mouse") return;
+      const r = chart.over.getBoundingClientRect();
+      chart.setCursor({ left: e.clientX - r.left, top: e.clientY - r.top });
+    };
+    chart.over.addEventListener("pointerdown", touch);
+    chart.over.addEventListener("pointermove", touch);
     return () => {
+      chart.over.removeEventListener("pointerdown", touch);
+      chart.over.removeEventListener("pointermove", touch);
       resize.disconnect();
       chart.destroy();
     };

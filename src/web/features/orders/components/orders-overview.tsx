@@ -28,13 +28,14 @@ export function OrdersOverviewPanel() {
         >
           {orderStatuses.map((s) => (
             <div key={s} className="stat">
-              <dt className="stat-title">{statusLabels[s]}</dt>
+              <dt className="stat-title text-base-content/80">{statusLabels[s]}</dt>
               <dd className="stat-value text-2xl">{data.byStatus[s]}</dd>
             </div>
           ))}
         </dl>
         <p className="text-sm text-base-content/70">
-          {orders30} orders placed, {formatPrice(revenue30, data.currency)} received.
+          {orders30} {orders30 === 1 ? "order" : "orders"} placed,{" "}
+          {formatPrice(revenue30, data.currency)} received.
         </p>
         <Suspense fallback={<PageSpinner />}>
           <OrdersChart days={data.days} currency={data.currency} />

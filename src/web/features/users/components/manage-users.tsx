@@ -1,9 +1,7 @@
 import { useState } from "react";
 import { USERS_PAGE_SIZE, type UserListItem } from "#contract/users";
-import { Pagination } from "../../../components/pagination";
-import { QueryError } from "../../../components/query-error";
+import { ListStates } from "../../../components/data-table";
 import { SearchForm } from "../../../components/search-form";
-import { PageSpinner } from "../../../components/spinner";
 import { useSession } from "../../../lib/session";
 import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
 import { useUsers } from "../api/get-users";
@@ -14,7 +12,7 @@ import { UsersTable } from "./users-table";
 export function ManageUsers() {
   const [params, update] = useUrlParams();
   const q = params.get("q") ?? "";
-  const page = pageParam(params);
+  const page = pageParam(params, USERS_PAGE_SIZE);
   const { data: me } = useSession();
   const { data, error, isPending, isPlaceholderData } = useUsers({
     limit: USERS_PAGE_SIZE,
@@ -35,30 +33,24 @@ export function ManageUsers() {
         onSearch={(text) => update({ q: text, page: undefined })}
       />
 
-      {isPending ? (
-        <PageSpinner />
-      ) : error ? (
-        <QueryError error={error} />
-      ) : data.items.length === 0 ? (
-        <p className="rounded-box bg-base-200 p-8 text-center text-base-content/70">
-          {q ? `No users match “${q}”.` : "There are no users on this page."}
-        </p>
-      ) : (
-        <>
-          <p className="text-sm text-base-content/70" aria-live="polite">
-            {data.total} {data.total === 1 ? "user" : "users"}
-            {q ? ` matching “${q}”` : ""}
-          </p>
-          <div aria-busy={isPlaceholderData} className={isPlaceholderData ? "opacity-60" : ""}>
-            <UsersTable users={data.items} currentUserId={me?.id} onRemove={setToRemove} />
-          </div>
-          <Pagination
-            page={page}
-            pageCount={pageCount}
-            onChange={(p) => update({ page: p === 1 ? undefined : String(p) })}
-          />
-        </>
-      )}
+      <ListStates
+        isPending={isPending}
+        error={error}
+        count={data?.items.length}
+        filtered={Boolean(q)}
+        empty="There are no users on this page."
+        noMatch={`No users match “${q}”.`}
+        summary={
+          data &&
+          `${data.total} ${data.total === 1 ? "user" : "users"}${q ? ` matching “${q}”` : ""}`
+        }
+        stale={isPlaceholderData}
+        page={page}
+        pageCount={pageCount}
+        onPage={(p) => update({ page: p === 1 ? undefined : String(p) })}
+      >
+        <UsersTable users={data?.items ?? []} currentUserId={me?.id} onRemove={setToRemove} />
+      </ListStates>
 
       <RemoveUserDialog user={toRemove} onClose={() => setToRemove(undefined)} />
     </div>

@@ -1,4 +1,5 @@
 import type { Role, UserListItem } from "#contract/users";
+import { BreakableEmail, DataTable, type Column } from "../../../components/data-table";
 import { formatDate } from "../../../lib/format";
 import { MakeAdminButton } from "./make-admin-button";
 
@@ -10,61 +11,47 @@ interface UsersTableProps {
 }
 
 export function UsersTable({ users, currentUserId, onRemove }: UsersTableProps) {
+  const columns: Column<UserListItem>[] = [
+    {
+      header: "Name",
+      role: "title",
+      cell: (u) => (
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          {u.name}
+          {u._id === currentUserId && <span className="badge badge-sm badge-outline">you</span>}
+        </div>
+      ),
+    },
+    { header: "Email", cell: (u) => <BreakableEmail email={u.email} /> },
+    { header: "Role", cell: (u) => <RoleBadge role={u.role} /> },
+    { header: "Joined", from: "lg", cell: (u) => formatDate(u.createdAt) },
+    {
+      header: "Actions",
+      role: "actions",
+      cell: (u) => (
+        <>
+          {u.role !== "admin" && <MakeAdminButton user={u} />}
+          {u._id !== currentUserId && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline btn-error"
+              onClick={() => onRemove(u)}
+            >
+              Remove User
+            </button>
+          )}
+        </>
+      ),
+    },
+  ];
   return (
-    <div className="overflow-x-auto rounded-box border border-base-300">
-      <table className="table">
-        <caption className="sr-only">Users</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col" className="hidden lg:table-cell">
-              Joined
-            </th>
-            <th scope="col" className="text-right">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((u) => {
-            const isMe = u._id === currentUserId;
-            return (
-              <tr key={u._id} data-testid="user-row">
-                <td className="min-w-28 font-medium">
-                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                    {u.name}
-                    {isMe && <span className="badge badge-sm badge-outline">you</span>}
-                  </div>
-                </td>
-                <td className="min-w-44 [overflow-wrap:anywhere]">{u.email}</td>
-                <td>
-                  <RoleBadge role={u.role} />
-                </td>
-                <td className="hidden whitespace-nowrap lg:table-cell">
-                  {formatDate(u.createdAt)}
-                </td>
-                <td>
-                  <div className="flex flex-wrap justify-end gap-2">
-                    {u.role !== "admin" && <MakeAdminButton user={u} />}
-                    {!isMe && (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline btn-error"
-                        onClick={() => onRemove(u)}
-                      >
-                        Remove User
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Users"
+      columns={columns}
+      rows={users}
+      rowKey={(u) => u._id}
+      rowTestId="user-row"
+    />
   );
 }
 
