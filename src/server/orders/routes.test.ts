@@ -72,6 +72,17 @@ describe("POST /api/orders", () => {
     expect(await stockOf(p.id)).toBe(36);
   });
 
+  test("an admin cannot place an order: 403, nothing reserved", async () => {
+    const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 9 });
+    const res = await place(orderInput(p.id, 2), admin);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      error: "forbidden",
+      message: "This is for customers; admins cannot do it",
+    });
+    expect(await stockOf(p.id)).toBe(9);
+  });
+
   test("below the minimum order: 422 'please order at least {min}'", async () => {
     const p = await insertProduct(t.database.db, { minimumOrder: 10, availableQuantity: 40 });
     const res = await place(orderInput(p.id, 9), customer);

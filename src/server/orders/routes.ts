@@ -36,14 +36,15 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ["orders"],
-        summary: "Place an order; the customer, product name and price come from the server",
+        summary:
+          "Place an order (customers only: admins do not order); the customer, product name and price come from the server",
         body: orderCreateSchema,
         response: { 201: z.object({ success: z.literal(true), order: orderSchema }), ...errors },
       },
-      onRequest: guards.signedIn,
+      onRequest: guards.customerOnly,
     },
     async (req, reply) => {
-      const me = await guards.requireUser(req);
+      const me = await guards.requireCustomer(req);
       const order = await orders.place(me, req.body);
       return reply.code(201).send({ success: true as const, order });
     },
