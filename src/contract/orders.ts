@@ -113,3 +113,19 @@ export const ordersOverviewSchema = z.object({
   currency: z.string(),
 });
 export type OrdersOverview = z.infer<typeof ordersOverviewSchema>;
+
+/** Admin: what one account holds in unpaid orders (stock kept off sale until paid or expired). */
+export const accountHoldsSchema = z.object({
+  userId: z.string(),
+  orderEmail: z.string(),
+  customerName: z.string(),
+  orders: z.number().int(),
+  units: z.number().int(),
+  value: z.number(),
+  currency: z.string(),
+  /** When the earliest of these holds runs out. */
+  firstExpiresAt: z.iso.datetime({ offset: true }),
+});
+export type AccountHolds = z.infer<typeof accountHoldsSchema>;
+
+export const holdsAccountParamsSchema = z.object({ userId: z.string().trim().min(1).max(100) });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema, idParamsSchema } from "../../contract/common";
 import {
+  accountHoldsSchema,
   adminOrderSchema,
   adminOrdersQuerySchema,
   orderCreateSchema,
@@ -10,6 +11,7 @@ import {
   ordersOverviewSchema,
   ordersQuerySchema,
   orderStatusChangeSchema,
+  holdsAccountParamsSchema,
 } from "../../contract/orders";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import type { Guards } from "../auth/guards";
@@ -152,6 +154,33 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async () => orders.overview(),
+  );
+
+  app.get(
+    "/orders/holds",
+    {
+      schema: {
+        tags: ["orders", "admin"],
+        summary: "Admin: stock held in unpaid orders, per account, largest value first",
+        response: { 200: z.array(accountHoldsSchema), ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async () => orders.holdsByAccount(),
+  );
+
+  app.delete(
+    "/orders/holds/:userId",
+    {
+      schema: {
+        tags: ["orders", "admin"],
+        summary: "Admin: cancel every unpaid order of one account; the stock goes back on sale",
+        params: holdsAccountParamsSchema,
+        response: { 200: z.object({ cancelledOrders: z.number().int() }), ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => ({ cancelledOrders: await orders.cancelHoldsOfAccount(req.params.userId) }),
   );
 
   app.patch(

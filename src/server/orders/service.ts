@@ -3,6 +3,7 @@ import {
   orderMessages,
   orderStatuses,
   type AdminOrder,
+  type AccountHolds,
   type AdminOrdersQuery,
   type Order,
   type OrderCreate,
@@ -351,6 +352,48 @@ export function createOrderService(
         })),
         currency: opts.currency,
       };
+    },
+
+    /** Admin: who holds stock in unpaid orders, the largest holders (by value) first. */
+    async holdsByAccount(): Promise<AccountHolds[]> {
+      const rows = await db.execute<{
+        user_id: string;
+        order_email: string;
+        customer_name: string;
+        orders: number;
+        units: number;
+        value_cents: string;
+        currency: string;
+        first_expires_at: Date;
+      }>(sql`
+        select o.user_id, min(o.order_email) as order_email,
+               min(o.customer_name) as customer_name, count(distinct o.id)::int as orders,
+               sum(i.qty)::int as units, sum(i.qty * i.unit_price_cents)::bigint as value_cents,
+               min(o.currency) as currency, min(o.hold_expires_at) as first_expires_at
+        from orders o join order_items i on i.order_id = o.id
+        where o.status = 'unpaid' and o.user_id is not null
+        group by o.user_id
+        order by value_cents desc, o.user_id
+        limit 500`);
+      return rows.rows.map((r) => ({
+        userId: r.user_id,
+        orderEmail: r.order_email,
+        customerName: r.customer_name,
+        orders: r.orders,
+        units: r.units,
+        value: centsToUnits(Number(r.value_cents)),
+        currency: r.currency,
+        firstExpiresAt: new Date(r.first_expires_at).toISOString(),
+      }));
+    },
+
+    /** Admin: cancels every unpaid order of one account in one action; their stock comes back. */
+    async cancelHoldsOfAccount(userId: string): Promise<number> {
+      return inventory.transaction(async (stock, tx) => {
+        const [account] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId));
+        if (!account) throw notFound("User not found");
+        return cancelHoldsOf(tx, stock, userId);
+      });
     },
 
     /**
