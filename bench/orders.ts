@@ -158,7 +158,7 @@ async function runOrders(
         "select sum(available_quantity)::int as left, min(available_quantity)::int as min from products",
       );
       const ordered = await c.query<{ qty: number; n: number }>(
-        "select coalesce(sum(order_qty), 0)::int as qty, count(*)::int as n from orders",
+        "select coalesce(sum(qty), 0)::int as qty, count(distinct order_id)::int as n from order_items",
       );
       return { ...stock.rows[0]!, ...ordered.rows[0]! };
     });

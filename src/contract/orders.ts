@@ -12,19 +12,39 @@ export const orderMessages = {
 export const orderStatuses = ["unpaid", "paid", "shipped", "cancelled"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** An order on the wire, with the spec's field names (`phonrNo`, `Address`, `_id`). */
+/** One line of an order: the product as it was sold (null id once the product is deleted). */
+export const orderLineSchema = z.object({
+  productId: z.uuid().nullable(),
+  productName: z.string(),
+  /** The product's part number when it was ordered, where the catalog had one. */
+  partNumber: z.string().nullable(),
+  /** Unit price in currency units, fixed when the order was placed. */
+  unitPrice: z.number(),
+  qty: z.number().int(),
+  lineTotal: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/**
+ * An order on the wire. The spec's fields (`productId`, `productName`, `orderQty`,
+ * `productPrice`, `phonrNo`, `Address`, `_id`) describe its first line, so a one-product order
+ * reads as the spec says; `items` holds every line, the first included.
+ */
 export const orderSchema = z.object({
   _id: z.uuid(),
   productId: z.uuid().nullable(),
   productName: z.string(),
   orderQty: z.number().int(),
   orderEmail: z.string(),
-  /** Unit price in currency units, fixed when the order was placed. */
+  /** The first line's unit price in currency units, fixed when the order was placed. */
   productPrice: z.number(),
+  items: z.array(orderLineSchema).min(1),
+  /** The whole order's total: the sum of the lines. */
   total: z.number(),
   currency: z.string(),
   phonrNo: z.string(),
   Address: z.string(),
+  poReference: z.string().nullable(),
   paid: z.boolean(),
   status: z.enum(orderStatuses),
   transactionId: z.string().nullable(),
@@ -93,3 +113,19 @@ export const ordersOverviewSchema = z.object({
   currency: z.string(),
 });
 export type OrdersOverview = z.infer<typeof ordersOverviewSchema>;
+
+/** Admin: what one account holds in unpaid orders (stock kept off sale until paid or expired). */
+export const accountHoldsSchema = z.object({
+  userId: z.string(),
+  orderEmail: z.string(),
+  customerName: z.string(),
+  orders: z.number().int(),
+  units: z.number().int(),
+  value: z.number(),
+  currency: z.string(),
+  /** When the earliest of these holds runs out. */
+  firstExpiresAt: z.iso.datetime({ offset: true }),
+});
+export type AccountHolds = z.infer<typeof accountHoldsSchema>;
+
+export const holdsAccountParamsSchema = z.object({ userId: z.string().trim().min(1).max(100) });

@@ -33,6 +33,7 @@ import type { Database } from "./db/database";
 import { errorHandler } from "./error-handler";
 import { addSecurityHeaders, securityHeaders } from "./security-headers";
 import { healthRoutes } from "./health/routes";
+import { createInventory } from "./inventory/service";
 import { orderRoutes } from "./orders/routes";
 import { createOrderService } from "./orders/service";
 import { paymentRoutes, type PaymentRoutesOptions } from "./payments/routes";
@@ -121,13 +122,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log,
   );
   app.addHook("onClose", () => catalogChanges.stop());
-  // A write in this process (an order takes stock) clears the cached answers before its own
-  // answer leaves, so the writer's next read sees it; other processes hear it through NOTIFY.
-  app.addHook("onSend", async (req, reply) => {
-    if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400) {
-      catalogCache.invalidate("stock");
-    }
-  });
+  // Stock moved in this process (an order took it, a cancellation gave it back): the cached
+  // answers go as soon as the move commits, so the writer's next read sees it; other processes
+  // hear it through NOTIFY.
+  const inventory = createInventory(database.db, () => catalogCache.invalidate("stock"));
   // Product images uploaded by admins live in the data folder, served at /uploads/.
   const uploadsDir = path.join(config.dataDir, "uploads");
   await fs.mkdir(uploadsDir, { recursive: true });
@@ -138,14 +136,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     setHeaders: (reply) => reply.header("cache-control", "public, max-age=31536000, immutable"),
   });
   const reviews = createReviewService(database.db);
-  const users = createUserService(database.db);
-  const orders = createOrderService(database.db, {
+  const users = createUserService(database.db, inventory);
+  const orders = createOrderService(database.db, inventory, {
     currency: config.currency,
     holdMs: config.orderHoldMs,
-    pool: database.pool,
   });
   const payment = createPaymentGateway(config, database);
-  const payments = createPaymentService(database.db, payment.gateway, app.log);
+  const payments = createPaymentService(database.db, inventory, payment.gateway, app.log);
   startHoldSweeper(app, orders.cancelExpired, config.holdSweepMs);
 
   await app.register(

@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../tests/support/accounts";
 import { insertProduct } from "../../tests/support/factories";
 import { multipart, tinyGif } from "../../tests/support/multipart";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
+import { user } from "./db/schema";
 
 /**
  * Every API route, with the status each kind of caller gets. The customer owns the resources in
@@ -168,7 +170,8 @@ const rows: Row[] = [
         Address: "1 Matrix Way",
       },
     }),
-    expect: signedIn(201),
+    // Admins do not order: nobody could pay an admin's order (issue 11).
+    expect: { ...signedIn(201), admin: 403 },
   },
   { route: "GET /api/orders", call: async () => ({ url: "/api/orders" }), expect: signedIn(200) },
   {
@@ -198,6 +201,23 @@ const rows: Row[] = [
   {
     route: "GET /api/orders/overview",
     call: async () => ({ url: "/api/orders/overview" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "GET /api/orders/holds",
+    call: async () => ({ url: "/api/orders/holds" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "DELETE /api/orders/holds/:userId",
+    call: async () => {
+      await customerOrder();
+      const [customer] = await t.database.db
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.email, accounts.customer.email));
+      return { url: `/api/orders/holds/${customer!.id}` };
+    },
     expect: adminOnly(200),
   },
   {

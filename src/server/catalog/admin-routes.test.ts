@@ -9,7 +9,7 @@ import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { productMessages } from "../../contract/products";
-import { orders, products } from "../db/schema";
+import { orderItems, orders, products } from "../db/schema";
 import { multipart, tinyGif } from "../../../tests/support/multipart";
 
 let t: TestApp;
@@ -492,8 +492,9 @@ describe("DELETE /api/products/{id}", () => {
         ([status, ordered]) => (status === 200) !== ordered,
       );
       const orphans = await t.database.db
-        .select({ id: orders.id, productId: orders.productId })
-        .from(orders)
+        .select({ id: orders.id, productId: orderItems.productId })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .where(eq(orders.status, "unpaid"));
       expect(orphans.filter((o) => o.productId === null)).toEqual([]);
       if (placed.statusCode === 201) {

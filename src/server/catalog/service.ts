@@ -8,7 +8,7 @@ import {
   type ProductUpdate,
 } from "../../contract/products";
 import type { Db, DbOrTx } from "../db/database";
-import { orders, products, productSearchText } from "../db/schema";
+import { orderItems, orders, products, productSearchText } from "../db/schema";
 import { conflict, HttpError, notFound } from "../errors";
 import { centsToUnits, unitsToCents } from "../money";
 import { containsPattern } from "../db/like";
@@ -146,8 +146,9 @@ export function createCatalogService(db: Db) {
         if (!row) throw notFound("Product not found");
         const [unpaid] = await tx
           .select({ id: orders.id })
-          .from(orders)
-          .where(and(eq(orders.productId, id), eq(orders.status, "unpaid")))
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .where(and(eq(orderItems.productId, id), eq(orders.status, "unpaid")))
           .limit(1);
         if (unpaid) throw conflict(unpaidOrdersMessage);
         await tx.delete(products).where(eq(products.id, id));

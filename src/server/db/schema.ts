@@ -5,9 +5,9 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
-  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -153,19 +153,17 @@ export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** Null once the product is deleted; the name and price below keep the record readable. */
-    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
     /** Null once the customer's account is removed; paid orders stay for the records. */
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     orderEmail: text("order_email").notNull(),
     customerName: text("customer_name").notNull(),
-    productName: text("product_name").notNull(),
-    unitPriceCents: integer("unit_price_cents").notNull(),
-    orderQty: integer("order_qty").notNull(),
+    /** The sum of the lines' totals, fixed when the order was placed. */
     totalCents: integer("total_cents").notNull(),
     currency: text("currency").notNull(),
     phone: text("phone").notNull(),
     address: text("address").notNull(),
+    /** The customer's purchase-order reference, printed on the invoice. */
+    poReference: text("po_reference"),
     status: text("status", { enum: orderStatuses }).notNull().default("unpaid"),
     transactionId: text("transaction_id").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -176,23 +174,66 @@ export const orders = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
   (t) => [
-    check("orders_qty_positive", sql`${t.orderQty} > 0`),
-    check("orders_total_matches", sql`${t.totalCents} = ${t.unitPriceCents} * ${t.orderQty}`),
+    check("orders_total_positive", sql`${t.totalCents} >= 0`),
     check("orders_status_valid", sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled')`),
     check(
       "orders_paid_has_transaction",
       sql`${t.status} not in ('paid', 'shipped') or ${t.transactionId} is not null`,
     ),
-    // One unpaid order per customer and product: the duplicate-order rule, race-free.
-    uniqueIndex("orders_one_unpaid_per_product")
-      .on(t.userId, t.productId)
-      .where(sql`${t.status} = 'unpaid'`),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     index("orders_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("orders_hold_idx")
       .on(t.holdExpiresAt)
       .where(sql`${t.status} = 'unpaid'`),
-    index("orders_product_idx").on(t.productId),
+  ],
+);
+
+/** One line of an order: a snapshot of the product as it was sold. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The line's place in the order, from 1; line 1 carries the spec's order fields. */
+    line: integer("line").notNull(),
+    /** Null once the product is deleted; the name and price below keep the record readable. */
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    /** The product's part number when it was ordered, where the catalog has one. */
+    partNumber: text("part_number"),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    qty: integer("qty").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.line] }),
+    check("order_items_qty_positive", sql`${t.qty} > 0`),
+    check("order_items_price_not_negative", sql`${t.unitPriceCents} >= 0`),
+    index("order_items_product_idx").on(t.productId),
+  ],
+);
+
+/**
+ * A signed-in customer's cart, one row per product: kept on the server so it survives signing
+ * out and follows the customer to another device. A deleted product leaves the cart with it.
+ */
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    qty: integer("qty").notNull(),
+    /** The unit price the customer saw when adding it, to tell them when it changed. */
+    seenPriceCents: integer("seen_price_cents").notNull(),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    check("cart_items_qty_positive", sql`${t.qty} > 0`),
   ],
 );
 

@@ -189,3 +189,40 @@ test("the overview counts orders by status and sums today's revenue", async () =
   expect(today.revenue).toBeCloseTo(todayBefore.revenue + 100, 2);
   expect(after.currency).toBe("USD");
 });
+
+test("an admin sees who holds what, and cancels one account's holds in one action", async () => {
+  const holder = await signUp(t.app);
+  const first = await placeOrder(holder, "Held brake disc", 3, 2000);
+  const second = await placeOrder(holder, "Held wiper blade", 4, 500);
+  const bystander = await placeOrder(other, "Bystander's filter", 1, 700);
+  const get = () => t.app.inject({ method: "GET", url: "/api/orders/holds", headers: as(admin) });
+
+  const holds = (await get()).json() as { userId: string; orderEmail: string }[];
+  const held = holds.find((h) => h.orderEmail === holder.email);
+  expect(held).toMatchObject({ orders: 2, units: 7, value: 80 });
+
+  const cancel = await t.app.inject({
+    method: "DELETE",
+    url: `/api/orders/holds/${held!.userId}`,
+    headers: as(admin),
+  });
+  expect(cancel.json()).toEqual({ cancelledOrders: 2 });
+  const nobody = await t.app.inject({
+    method: "DELETE",
+    url: "/api/orders/holds/no-such-account",
+    headers: as(admin),
+  });
+  expect(nobody.statusCode).toBe(404);
+  expect(
+    (await get()).json().some((h: { orderEmail: string }) => h.orderEmail === holder.email),
+  ).toBe(false);
+  for (const { productId } of [first, second]) {
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, productId));
+    expect(row?.availableQuantity).toBe(50);
+  }
+  const [kept] = await t.database.db
+    .select()
+    .from(products)
+    .where(eq(products.id, bystander.productId));
+  expect(kept?.availableQuantity).toBe(49);
+});

@@ -72,11 +72,27 @@ describe("POST /api/orders", () => {
     expect(await stockOf(p.id)).toBe(36);
   });
 
+  test("an admin cannot place an order: 403, nothing reserved", async () => {
+    const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 9 });
+    const res = await place(orderInput(p.id, 2), admin);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      error: "forbidden",
+      message: "This is for customers; admins cannot do it",
+    });
+    expect(await stockOf(p.id)).toBe(9);
+  });
+
   test("below the minimum order: 422 'please order at least {min}'", async () => {
     const p = await insertProduct(t.database.db, { minimumOrder: 10, availableQuantity: 40 });
     const res = await place(orderInput(p.id, 9), customer);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ error: "rule_broken", message: "please order at least 10" });
+    // The refused product is named in `fields`, so a cart can show the message on its line.
+    expect(res.json()).toEqual({
+      error: "rule_broken",
+      message: "please order at least 10",
+      fields: { [p.id]: "please order at least 10" },
+    });
     expect(await stockOf(p.id)).toBe(40);
   });
 
@@ -84,7 +100,11 @@ describe("POST /api/orders", () => {
     const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 12 });
     const res = await place(orderInput(p.id, 13), customer);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ error: "rule_broken", message: "please order less then 12" });
+    expect(res.json()).toEqual({
+      error: "rule_broken",
+      message: "please order less then 12",
+      fields: { [p.id]: "please order less then 12" },
+    });
     expect(await stockOf(p.id)).toBe(12);
   });
 
@@ -96,6 +116,7 @@ describe("POST /api/orders", () => {
     expect(again.json()).toEqual({
       error: "conflict",
       message: "You have already ordered this product",
+      fields: { [p.id]: "You have already ordered this product" },
     });
     expect((await place(orderInput(p.id, 3), other)).statusCode).toBe(201);
     expect(await stockOf(p.id)).toBe(45);

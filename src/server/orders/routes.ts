@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema, idParamsSchema } from "../../contract/common";
 import {
+  accountHoldsSchema,
   adminOrderSchema,
   adminOrdersQuerySchema,
   orderCreateSchema,
@@ -10,6 +11,7 @@ import {
   ordersOverviewSchema,
   ordersQuerySchema,
   orderStatusChangeSchema,
+  holdsAccountParamsSchema,
 } from "../../contract/orders";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import type { Guards } from "../auth/guards";
@@ -36,14 +38,15 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ["orders"],
-        summary: "Place an order; the customer, product name and price come from the server",
+        summary:
+          "Place an order (customers only: admins do not order); the customer, product name and price come from the server",
         body: orderCreateSchema,
         response: { 201: z.object({ success: z.literal(true), order: orderSchema }), ...errors },
       },
-      onRequest: guards.signedIn,
+      onRequest: guards.customerOnly,
     },
     async (req, reply) => {
-      const me = await guards.requireUser(req);
+      const me = await guards.requireCustomer(req);
       const order = await orders.place(me, req.body);
       return reply.code(201).send({ success: true as const, order });
     },
@@ -151,6 +154,33 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async () => orders.overview(),
+  );
+
+  app.get(
+    "/orders/holds",
+    {
+      schema: {
+        tags: ["orders", "admin"],
+        summary: "Admin: stock held in unpaid orders, per account, largest value first",
+        response: { 200: z.array(accountHoldsSchema), ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async () => orders.holdsByAccount(),
+  );
+
+  app.delete(
+    "/orders/holds/:userId",
+    {
+      schema: {
+        tags: ["orders", "admin"],
+        summary: "Admin: cancel every unpaid order of one account; the stock goes back on sale",
+        params: holdsAccountParamsSchema,
+        response: { 200: z.object({ cancelledOrders: z.number().int() }), ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => ({ cancelledOrders: await orders.cancelHoldsOfAccount(req.params.userId) }),
   );
 
   app.patch(

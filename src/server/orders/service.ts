@@ -1,41 +1,41 @@
-import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import {
   orderMessages,
   orderStatuses,
   type AdminOrder,
+  type AccountHolds,
   type AdminOrdersQuery,
   type Order,
   type OrderCreate,
+  type OrderLine,
   type OrdersOverview,
 } from "../../contract/orders";
-import type pg from "pg";
 import type { Db, DbOrTx } from "../db/database";
-import { orders, products } from "../db/schema";
-import { conflict, notFound, unprocessable } from "../errors";
-import { centsToUnits } from "../money";
 import { containsPattern } from "../db/like";
+import { orderItems, orders, user } from "../db/schema";
+import { HttpError, notFound, unprocessable } from "../errors";
+import type { Inventory, StockLine, StockMoves } from "../inventory/service";
+import { centsToUnits } from "../money";
 
 type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
 
-/** What the place-order statement answers: the order's columns, or why nothing was reserved. */
-type PlaceOrderRow = Record<string, unknown> & {
-  id: string | null;
-  refused_minimum_order: number | null;
-  refused_available_quantity: number | null;
-};
-
-export function toOrder(row: OrderRow): Order {
+export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
+  const lines = items.map(toOrderLine);
+  const first = lines[0]!;
   return {
     _id: row.id,
-    productId: row.productId,
-    productName: row.productName,
-    orderQty: row.orderQty,
+    productId: first.productId,
+    productName: first.productName,
+    orderQty: first.qty,
     orderEmail: row.orderEmail,
-    productPrice: centsToUnits(row.unitPriceCents),
+    productPrice: first.unitPrice,
+    items: lines,
     total: centsToUnits(row.totalCents),
     currency: row.currency,
     phonrNo: row.phone,
     Address: row.address,
+    poReference: row.poReference,
     paid: row.status === "paid" || row.status === "shipped",
     status: row.status,
     transactionId: row.transactionId,
@@ -46,115 +46,169 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
+function toOrderLine(item: OrderItemRow): OrderLine {
+  return {
+    productId: item.productId,
+    productName: item.productName,
+    partNumber: item.partNumber,
+    unitPrice: centsToUnits(item.unitPriceCents),
+    qty: item.qty,
+    lineTotal: centsToUnits(item.unitPriceCents * item.qty),
+  };
+}
+
+/** The lines of some orders, in order and line order. */
+export async function linesOf(tx: DbOrTx, orderIds: string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
+  return tx
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(orderItems.orderId, orderItems.line);
+}
+
+/** Orders with their lines, for the wire. */
+export async function withLines(tx: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
+  const items = await linesOf(
+    tx,
+    rows.map((r) => r.id),
+  );
+  const byOrder = new Map<string, OrderItemRow[]>();
+  for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+  return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? []));
+}
+
 export interface Customer {
   id: string;
   email: string;
   name: string;
 }
 
-const UNIQUE_VIOLATION = "23505";
+/** Where an order goes and how to reach the customer. */
+export interface Delivery {
+  phone: string;
+  address: string;
+  poReference?: string | null;
+}
 
-/** The stock a product gets back when an order that held it goes away. */
-export async function returnStock(tx: DbOrTx, productId: string | null, qty: number) {
-  if (!productId) return;
-  await tx
-    .update(products)
-    .set({ availableQuantity: sql`${products.availableQuantity} + ${qty}` })
-    .where(eq(products.id, productId));
+/** Gives back the stock of these orders' lines (they were just cancelled or are being deleted). */
+async function releaseLinesOf(tx: DbOrTx, stock: StockMoves, orderIds: string[]) {
+  const items = await linesOf(tx, orderIds);
+  await stock.release(items);
 }
 
 /**
  * Cancels every unpaid order of a customer and returns their stock (used when an account is
- * removed); paid and shipped orders stay for the records. Pass the caller's transaction.
+ * removed); paid and shipped orders stay for the records. Inside the caller's stock transaction.
  */
-export async function cancelUnpaidOrdersOf(tx: DbOrTx, userId: string): Promise<number> {
+export async function cancelHoldsOf(
+  tx: DbOrTx,
+  stock: StockMoves,
+  userId: string,
+): Promise<number> {
   const cancelled = await tx
     .update(orders)
     .set({ status: "cancelled", cancelledAt: new Date() })
     .where(and(eq(orders.userId, userId), eq(orders.status, "unpaid")))
-    .returning({ productId: orders.productId, qty: orders.orderQty });
-  for (const c of cancelled) await returnStock(tx, c.productId, c.qty);
+    .returning({ id: orders.id });
+  await releaseLinesOf(
+    tx,
+    stock,
+    cancelled.map((c) => c.id),
+  );
   return cancelled.length;
 }
 
 export function createOrderService(
   db: Db,
-  opts: { currency: string; holdMs: number; pool: pg.Pool },
+  inventory: Inventory,
+  opts: { currency: string; holdMs: number },
 ) {
-  return {
-    /**
-     * Places an order in one statement: the stock is reserved by a conditional UPDATE (never
-     * oversold, whatever the concurrency) and the order row inserted from what it returns, so
-     * the product row is locked only for that statement. The unique index on unpaid orders per
-     * customer and product makes a duplicate fail the whole statement (409). When nothing was
-     * reserved, the same statement also answers why (the product as it stood when the statement
-     * began), so a refusal costs no second round trip; only when that old view says the order
-     * should have fitted (another order took the stock meanwhile) is the product read again.
-     */
-    async place(customer: Customer, input: OrderCreate): Promise<Order> {
-      const holdExpiresAt = new Date(Date.now() + opts.holdMs);
-      let raw: PlaceOrderRow;
-      try {
-        // A prepared statement of the pool: the hottest write of the store.
-        const result = await opts.pool.query<PlaceOrderRow>({
-          name: "place-order",
-          text: `with reserved as (
-                   update products set available_quantity = available_quantity - $1
-                   where id = $2 and available_quantity >= $1 and minimum_order <= $1
-                   returning id, name, price_cents
-                 ), placed as (
-                   insert into orders (product_id, user_id, order_email, customer_name,
-                                       product_name, unit_price_cents, order_qty, total_cents,
-                                       currency, phone, address, hold_expires_at)
-                   select id, $3, $4, $5, name, price_cents, $1, price_cents * $1, $6, $7, $8, $9
-                   from reserved
-                   returning *
-                 )
-                 select placed.*, p.minimum_order as refused_minimum_order,
-                        p.available_quantity as refused_available_quantity
-                 from (select) as one
-                 left join placed on true
-                 left join products p on placed.id is null and p.id = $2`,
-          values: [
-            input.orderQty,
-            input.productId,
-            customer.id,
-            customer.email,
-            customer.name,
-            opts.currency,
-            input.phonrNo,
-            input.Address,
-            holdExpiresAt,
-          ],
-        });
-        raw = result.rows[0]!;
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(orderMessages.duplicate);
-        throw err;
+  /**
+   * Places an order of one or more lines in one transaction, all or nothing. The customer's row
+   * is locked first, so their placements queue up and the duplicate rule (no second unpaid
+   * order of a product) cannot race; then the inventory reserves every line (product rows
+   * locked in id order, never oversold). Names and prices come from the database.
+   */
+  async function placeLines(
+    customer: Customer,
+    lines: StockLine[],
+    delivery: Delivery,
+  ): Promise<Order> {
+    if (lines.length === 0) throw unprocessable("Your cart is empty");
+    const holdExpiresAt = new Date(Date.now() + opts.holdMs);
+    return inventory.transaction(async (stock, tx) => {
+      const [customerRow] = await tx
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.id, customer.id))
+        .for("no key update");
+      if (!customerRow) throw notFound("Your account no longer exists");
+      // A statement of its own, after the lock: it sees the orders placed while we waited.
+      const ordered = await tx
+        .selectDistinct({ productId: orderItems.productId })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(
+          and(
+            eq(orders.userId, customer.id),
+            eq(orders.status, "unpaid"),
+            inArray(
+              orderItems.productId,
+              lines.map((l) => l.productId),
+            ),
+          ),
+        );
+      if (ordered.length > 0) {
+        throw new HttpError(
+          409,
+          "conflict",
+          orderMessages.duplicate,
+          Object.fromEntries(ordered.map((o) => [o.productId, orderMessages.duplicate])),
+        );
       }
-      if (raw.id !== null) return toOrder(fromRawOrder(raw));
+      const reserved = await stock.reserve(lines);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: customer.id,
+          orderEmail: customer.email,
+          customerName: customer.name,
+          totalCents: reserved.reduce((sum, l) => sum + l.unitPriceCents * l.qty, 0),
+          currency: opts.currency,
+          phone: delivery.phone,
+          address: delivery.address,
+          poReference: delivery.poReference ?? null,
+          holdExpiresAt,
+        })
+        .returning();
+      const items = await tx
+        .insert(orderItems)
+        .values(
+          reserved.map((l, i) => ({
+            orderId: order!.id,
+            line: i + 1,
+            productId: l.productId,
+            productName: l.productName,
+            partNumber: l.partNumber,
+            unitPriceCents: l.unitPriceCents,
+            qty: l.qty,
+          })),
+        )
+        .returning();
+      return toOrder(order!, items);
+    });
+  }
 
-      let product = {
-        minimumOrder: raw.refused_minimum_order,
-        availableQuantity: raw.refused_available_quantity,
-      };
-      if (
-        product.minimumOrder !== null &&
-        product.availableQuantity !== null &&
-        input.orderQty >= product.minimumOrder &&
-        input.orderQty <= product.availableQuantity
-      ) {
-        // The statement's view of the product predates the order that took its stock.
-        const [now] = await db.select().from(products).where(eq(products.id, input.productId));
-        product = now ?? { minimumOrder: null, availableQuantity: null };
-      }
-      if (product.minimumOrder === null || product.availableQuantity === null) {
-        throw notFound("Product not found");
-      }
-      if (input.orderQty < product.minimumOrder) {
-        throw unprocessable(orderMessages.atLeast(product.minimumOrder));
-      }
-      throw unprocessable(orderMessages.lessThen(product.availableQuantity));
+  return {
+    placeLines,
+
+    /** The spec's order of one product (`/products/{id}`): a one-line order. */
+    async place(customer: Customer, input: OrderCreate): Promise<Order> {
+      return placeLines(customer, [{ productId: input.productId, qty: input.orderQty }], {
+        phone: input.phonrNo,
+        address: input.Address,
+      });
     },
 
     async listForUser(userId: string): Promise<Order[]> {
@@ -163,7 +217,7 @@ export function createOrderService(
         .from(orders)
         .where(eq(orders.userId, userId))
         .orderBy(desc(orders.createdAt));
-      return rows.map(toOrder);
+      return withLines(db, rows);
     },
 
     async listForEmail(email: string): Promise<Order[]> {
@@ -172,7 +226,7 @@ export function createOrderService(
         .from(orders)
         .where(eq(orders.orderEmail, email.toLowerCase()))
         .orderBy(desc(orders.createdAt));
-      return rows.map(toOrder);
+      return withLines(db, rows);
     },
 
     /** One order, for its owner or an admin; others are told it does not exist. */
@@ -181,19 +235,19 @@ export function createOrderService(
       if (!row || (row.userId !== viewer.id && viewer.role !== "admin")) {
         throw notFound("Order not found");
       }
-      return toOrder(row);
+      return toOrder(row, await linesOf(db, [row.id]));
     },
 
-    /** The owner deletes an unpaid order; its stock goes back to the product. */
+    /** The owner deletes an unpaid order; its stock goes back to the products. */
     async deleteUnpaid(id: string, ownerId: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      await inventory.transaction(async (stock, tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
         if (!row || row.userId !== ownerId) throw notFound("Order not found");
         if (row.status !== "unpaid") {
           throw unprocessable("Only unpaid orders can be deleted");
         }
+        await releaseLinesOf(tx, stock, [id]);
         await tx.delete(orders).where(eq(orders.id, id));
-        await returnStock(tx, row.productId, row.orderQty);
       });
     },
 
@@ -203,7 +257,19 @@ export function createOrderService(
       if (query.status) filters.push(eq(orders.status, query.status));
       if (query.q) {
         const pattern = containsPattern(query.q);
-        filters.push(or(ilike(orders.orderEmail, pattern), ilike(orders.productName, pattern))!);
+        filters.push(
+          or(
+            ilike(orders.orderEmail, pattern),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(orderItems)
+                .where(
+                  and(eq(orderItems.orderId, orders.id), ilike(orderItems.productName, pattern)),
+                ),
+            ),
+          )!,
+        );
       }
       const where = filters.length > 0 ? and(...filters) : undefined;
       const [rows, [totalRow]] = await Promise.all([
@@ -216,8 +282,9 @@ export function createOrderService(
           .offset(query.offset),
         db.select({ total: count() }).from(orders).where(where),
       ]);
+      const withItems = await withLines(db, rows);
       return {
-        items: rows.map((r) => ({ ...toOrder(r), customerName: r.customerName })),
+        items: withItems.map((o, i) => ({ ...o, customerName: rows[i]!.customerName })),
         total: totalRow?.total ?? 0,
       };
     },
@@ -227,10 +294,10 @@ export function createOrderService(
      * unpaid -> cancelled (the stock goes back).
      */
     async changeStatus(id: string, next: "shipped" | "cancelled"): Promise<Order> {
-      return db.transaction(async (tx) => {
+      return inventory.transaction(async (stock, tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
         if (!row) throw notFound("Order not found");
-        if (row.status === next) return toOrder(row);
+        if (row.status === next) return toOrder(row, await linesOf(tx, [id]));
         const allowed = next === "shipped" ? row.status === "paid" : row.status === "unpaid";
         if (!allowed) {
           throw unprocessable(
@@ -249,8 +316,9 @@ export function createOrderService(
           )
           .where(eq(orders.id, id))
           .returning();
-        if (next === "cancelled") await returnStock(tx, row.productId, row.orderQty);
-        return toOrder(updated!);
+        const items = await linesOf(tx, [id]);
+        if (next === "cancelled") await stock.release(items);
+        return toOrder(updated!, items);
       });
     },
 
@@ -286,57 +354,75 @@ export function createOrderService(
       };
     },
 
+    /** Admin: who holds stock in unpaid orders, the largest holders (by value) first. */
+    async holdsByAccount(): Promise<AccountHolds[]> {
+      const rows = await db.execute<{
+        user_id: string;
+        order_email: string;
+        customer_name: string;
+        orders: number;
+        units: number;
+        value_cents: string;
+        currency: string;
+        first_expires_at: Date;
+      }>(sql`
+        select o.user_id, min(o.order_email) as order_email,
+               min(o.customer_name) as customer_name, count(distinct o.id)::int as orders,
+               sum(i.qty)::int as units, sum(i.qty * i.unit_price_cents)::bigint as value_cents,
+               min(o.currency) as currency, min(o.hold_expires_at) as first_expires_at
+        from orders o join order_items i on i.order_id = o.id
+        where o.status = 'unpaid' and o.user_id is not null
+        group by o.user_id
+        order by value_cents desc, o.user_id
+        limit 500`);
+      return rows.rows.map((r) => ({
+        userId: r.user_id,
+        orderEmail: r.order_email,
+        customerName: r.customer_name,
+        orders: r.orders,
+        units: r.units,
+        value: centsToUnits(Number(r.value_cents)),
+        currency: r.currency,
+        firstExpiresAt: new Date(r.first_expires_at).toISOString(),
+      }));
+    },
+
+    /** Admin: cancels every unpaid order of one account in one action; their stock comes back. */
+    async cancelHoldsOfAccount(userId: string): Promise<number> {
+      return inventory.transaction(async (stock, tx) => {
+        const [account] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId));
+        if (!account) throw notFound("User not found");
+        return cancelHoldsOf(tx, stock, userId);
+      });
+    },
+
     /**
      * Cancels unpaid orders whose hold has expired and returns their stock. Safe with several
      * server processes: one sweeper at a time (advisory lock), and rows locked while they change.
      */
     async cancelExpired(): Promise<number> {
-      return db.transaction(async (tx) => {
+      return inventory.transaction(async (stock, tx) => {
         const lock = await tx.execute<{ ok: boolean }>(
           sql`select pg_try_advisory_xact_lock(7345003) as ok`,
         );
         if (!lock.rows[0]?.ok) return 0;
-        const expired = await tx.execute<{ n: number }>(sql`
-          with expired as (
-            update orders set status = 'cancelled', cancelled_at = now()
-            where id in (
-              select id from orders
-              where status = 'unpaid' and hold_expires_at < now()
-              for update skip locked
-            )
-            returning product_id, order_qty
-          ), returned as (
-            update products p set available_quantity = p.available_quantity + e.qty
-            from (select product_id, sum(order_qty)::int as qty from expired
-                  where product_id is not null group by product_id) e
-            where p.id = e.product_id
+        const expired = await tx.execute<{ id: string }>(sql`
+          update orders set status = 'cancelled', cancelled_at = now()
+          where id in (
+            select id from orders
+            where status = 'unpaid' and hold_expires_at < now()
+            for update skip locked
           )
-          select count(*)::int as n from expired`);
-        return expired.rows[0]?.n ?? 0;
+          returning id`);
+        await releaseLinesOf(
+          tx,
+          stock,
+          expired.rows.map((r) => r.id),
+        );
+        return expired.rows.length;
       });
     },
   };
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;
-
-const orderColumns = Object.entries(getTableColumns(orders));
-
-/** A raw row of `orders` (column names, driver values) into Drizzle's shape. */
-function fromRawOrder(raw: Record<string, unknown>): OrderRow {
-  return Object.fromEntries(
-    orderColumns.map(([key, col]) => {
-      const value = raw[col.name];
-      return [key, value === null || value === undefined ? null : col.mapFromDriverValue(value)];
-    }),
-  ) as OrderRow;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  let e: unknown = err;
-  while (e && typeof e === "object") {
-    if ((e as { code?: string }).code === UNIQUE_VIOLATION) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}

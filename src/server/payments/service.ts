@@ -1,11 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Intent } from "../../contract/payments";
 import type { Order } from "../../contract/orders";
 import type { Db } from "../db/database";
-import { orders, payments, products, webhookEvents } from "../db/schema";
-import { conflict, notFound, unprocessable } from "../errors";
+import { orders, payments, webhookEvents } from "../db/schema";
+import { conflict, HttpError, notFound, unprocessable } from "../errors";
+import type { Inventory } from "../inventory/service";
 import { centsToUnits } from "../money";
-import { toOrder } from "../orders/service";
+import { linesOf, toOrder } from "../orders/service";
 import type { GatewayIntent, PaymentGateway } from "./gateway";
 
 interface Logger {
@@ -16,7 +17,12 @@ interface Logger {
 const notVerified = () =>
   unprocessable("The payment could not be verified. If you were charged, contact us.");
 
-export function createPaymentService(db: Db, gateway: PaymentGateway, log: Logger) {
+export function createPaymentService(
+  db: Db,
+  inventory: Inventory,
+  gateway: PaymentGateway,
+  log: Logger,
+) {
   const loadOwnOrder = async (orderId: string, userId: string) => {
     const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
     if (!row || row.userId !== userId) throw notFound("Order not found");
@@ -71,7 +77,7 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, log: Logge
       if (!order) throw notFound("Order not found");
       const intent = await gateway.retrieveIntent(transactionId);
       if (!intent || !matches(intent, order)) throw notVerified();
-      return markPaid(db, order.id, intent, log);
+      return markPaid(inventory, order.id, intent, log);
     },
 
     /**
@@ -94,7 +100,7 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, log: Logge
       if (seen) return "duplicate" as const;
       if (intent.orderId) {
         const [order] = await db.select().from(orders).where(eq(orders.id, intent.orderId));
-        if (order && matches(intent, order)) await markPaid(db, order.id, intent, log);
+        if (order && matches(intent, order)) await markPaid(inventory, order.id, intent, log);
         else log.warn({ eventId, intent: intent.id }, "payment event for an unknown order");
       }
       await db
@@ -117,36 +123,43 @@ function matches(intent: GatewayIntent, order: typeof orders.$inferSelect): bool
   );
 }
 
-async function markPaid(db: Db, orderId: string, intent: GatewayIntent, log: Logger) {
-  return db.transaction(async (tx) => {
+/**
+ * Marks an order paid, once: the order row is locked, so a payment confirmed twice at once (the
+ * page and the webhook) records one payment.
+ */
+async function markPaid(inventory: Inventory, orderId: string, intent: GatewayIntent, log: Logger) {
+  return inventory.transaction(async (stock, tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw notFound("Order not found");
+    const items = await linesOf(tx, [orderId]);
     await tx
       .update(payments)
       .set({ status: "succeeded", updatedAt: new Date() })
       .where(eq(payments.gatewayIntentId, intent.id));
     if (order.status === "paid" || order.status === "shipped") {
-      if (order.transactionId === intent.id) return toOrder(order);
+      if (order.transactionId === intent.id) return toOrder(order, items);
       log.error({ orderId, intent: intent.id }, "second successful payment for a paid order");
       throw conflict("This order is already paid");
     }
     if (order.status === "cancelled") {
-      // The hold ran out while the customer paid: take the stock again if it is still there.
-      const [reserved] = order.productId
-        ? await tx
-            .update(products)
-            .set({ availableQuantity: sql`${products.availableQuantity} - ${order.orderQty}` })
-            .where(
-              and(
-                eq(products.id, order.productId),
-                sql`${products.availableQuantity} >= ${order.orderQty}`,
-              ),
-            )
-            .returning({ id: products.id })
-        : [];
-      if (!reserved) {
+      // The hold ran out while the customer paid: take every line's stock again if it is still
+      // there (the minimum was met when the order was placed), else nothing and a refund.
+      const lateLines = items.flatMap((i) =>
+        i.productId ? [{ ...i, productId: i.productId }] : [],
+      );
+      const refused = conflict(
+        "This order was cancelled before the payment arrived; it will be refunded",
+      );
+      if (lateLines.length < items.length) {
         log.error({ orderId, intent: intent.id }, "paid after cancellation: refund needed");
-        throw conflict("This order was cancelled before the payment arrived; it will be refunded");
+        throw refused;
+      }
+      try {
+        await stock.reserve(lateLines, { checkMinimum: false });
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        log.error({ orderId, intent: intent.id }, "paid after cancellation: refund needed");
+        throw refused;
       }
     }
     const [paid] = await tx
@@ -154,6 +167,6 @@ async function markPaid(db: Db, orderId: string, intent: GatewayIntent, log: Log
       .set({ status: "paid", transactionId: intent.id, paidAt: new Date() })
       .where(eq(orders.id, orderId))
       .returning();
-    return toOrder(paid!);
+    return toOrder(paid!, items);
   });
 }

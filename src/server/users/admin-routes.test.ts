@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signIn, signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct, insertReview } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { account, orders, products, reviews, session, user } from "../db/schema";
+import { account, orderItems, orders, products, reviews, session, user } from "../db/schema";
 import { HttpError } from "../errors";
+import { createInventory } from "../inventory/service";
 import { createUserService } from "./service";
 
 const as = (who?: TestAccount) => (who ? { cookie: who.cookie } : {});
@@ -341,7 +342,8 @@ describe("admin user management", () => {
     const theirs = await t.database.db
       .select({ status: orders.status })
       .from(orders)
-      .where(and(eq(orders.userId, bystanderId), eq(orders.productId, p.id)));
+      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .where(and(eq(orders.userId, bystanderId), eq(orderItems.productId, p.id)));
     expect(theirs).toEqual([{ status: "unpaid" }]);
     const [row] = await t.database.db
       .select({ n: products.availableQuantity })
@@ -431,7 +433,7 @@ describe("the last admin", () => {
 
     // Over HTTP only an admin can call, and an admin removing another leaves one behind; so ask
     // the service directly, on behalf of someone who is not an admin row.
-    const users = createUserService(t.database.db);
+    const users = createUserService(t.database.db, createInventory(t.database.db));
     const customer = await signUp(t.app);
     const attempt = users.remove(await idOf(t, customer.email), survivor.id);
     await expect(attempt).rejects.toBeInstanceOf(HttpError);

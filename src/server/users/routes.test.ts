@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { user } from "../db/schema";
+import { createInventory } from "../inventory/service";
 import { createUserService } from "./service";
 
 let t: TestApp;
@@ -113,7 +114,7 @@ describe("GET /api/admin/{email}", () => {
 });
 
 test("makeAdmin (the admin command) promotes an existing account and says when there is none", async () => {
-  const users = createUserService(t.database.db);
+  const users = createUserService(t.database.db, createInventory(t.database.db));
   const promoted = await signUp(t.app);
   expect(await users.makeAdmin(promoted.email.toUpperCase())).toBe(true);
   const [row] = await t.database.db

@@ -9,7 +9,8 @@ import {
 import type { Db } from "../db/database";
 import { reviews, user } from "../db/schema";
 import { notFound, unprocessable } from "../errors";
-import { cancelUnpaidOrdersOf } from "../orders/service";
+import type { Inventory } from "../inventory/service";
+import { cancelHoldsOf } from "../orders/service";
 import { containsPattern } from "../db/like";
 
 type UserRow = typeof user.$inferSelect;
@@ -47,7 +48,7 @@ function toListItem(row: Pick<UserRow, keyof typeof listColumns>): UserListItem 
 
 const DEADLOCK_DETECTED = "40P01";
 
-export function createUserService(db: Db) {
+export function createUserService(db: Db, inventory: Inventory) {
   /** Makes the user with this email an admin (again is harmless); undefined when there is none. */
   const grantAdmin = async (email: string): Promise<UserListItem | undefined> => {
     const [row] = await db
@@ -127,7 +128,7 @@ export function createUserService(db: Db) {
       // trying again sees their order and cancels it too.
       for (let attempt = 1; ; attempt++) {
         try {
-          return await removeInTransaction(db, targetId);
+          return await removeInTransaction(inventory, targetId);
         } catch (err) {
           if (attempt >= 3 || !hasCode(err, DEADLOCK_DETECTED)) throw err;
         }
@@ -138,8 +139,11 @@ export function createUserService(db: Db) {
 
 export type UserService = ReturnType<typeof createUserService>;
 
-async function removeInTransaction(db: Db, targetId: string): Promise<{ cancelledOrders: number }> {
-  return db.transaction(async (tx) => {
+async function removeInTransaction(
+  inventory: Inventory,
+  targetId: string,
+): Promise<{ cancelledOrders: number }> {
+  return inventory.transaction(async (stock, tx) => {
     // The target and every admin, locked in one statement in id order: two admins removing each
     // other at once queue up instead of deadlocking, and the second one sees the first's removal
     // before it counts the admins, so the last admin always stays.
@@ -154,7 +158,7 @@ async function removeInTransaction(db: Db, targetId: string): Promise<{ cancelle
     if (target.role === "admin" && locked.filter((u) => u.role === "admin").length <= 1) {
       throw unprocessable(userMessages.lastAdmin);
     }
-    const cancelledOrders = await cancelUnpaidOrdersOf(tx, targetId);
+    const cancelledOrders = await cancelHoldsOf(tx, stock, targetId);
     // Reviews have no foreign key (demo reviews have no account): detach them by hand.
     await tx.update(reviews).set({ userId: null }).where(eq(reviews.userId, targetId));
     await tx.delete(user).where(eq(user.id, targetId));

@@ -1,0 +1,136 @@
+import { sql } from "drizzle-orm";
+import { orderMessages } from "../../contract/orders";
+import type { Db, DbOrTx } from "../db/database";
+import { HttpError, unprocessable } from "../errors";
+
+/** A quantity of one product to take from stock or give back. */
+export interface StockLine {
+  productId: string;
+  qty: number;
+}
+
+/** A reserved line with the product as it was sold: what an order line snapshots. */
+export interface ReservedLine extends StockLine {
+  productName: string;
+  partNumber: string | null;
+  unitPriceCents: number;
+}
+
+/** Stock moves inside one transaction; only `Inventory.transaction` hands them out. */
+export interface StockMoves {
+  /**
+   * Takes every line from stock, or none: a line below the product's minimum order (unless
+   * `checkMinimum` is false), above its stock, or for a missing product refuses the whole call
+   * with the spec's message, the product named in `fields`. The caller's transaction rolls back.
+   */
+  reserve(lines: StockLine[], opts?: { checkMinimum?: boolean }): Promise<ReservedLine[]>;
+  /** Gives the lines' stock back; lines whose product was deleted are skipped. */
+  release(lines: { productId: string | null; qty: number }[]): Promise<void>;
+}
+
+/**
+ * The one place where stock moves. Product rows are locked in id order by every move, so two
+ * checkouts (or a checkout and a cancellation) that share products queue up instead of
+ * deadlocking; and the one place that announces "stock changed" to the catalog read cache,
+ * after the transaction commits, so the writer's next read sees its own change.
+ */
+export function createInventory(db: Db, onStockChanged: () => void = () => {}) {
+  return {
+    /** Runs `work` in a transaction with stock moves; announces the change once it commits. */
+    async transaction<T>(work: (stock: StockMoves, tx: DbOrTx) => Promise<T>): Promise<T> {
+      let moved = false;
+      const result = await db.transaction((tx) =>
+        work(
+          {
+            reserve: async (lines, opts) => {
+              const reserved = await reserve(tx, lines, opts?.checkMinimum ?? true);
+              moved = true;
+              return reserved;
+            },
+            release: async (lines) => {
+              moved = (await release(tx, lines)) || moved;
+            },
+          },
+          tx,
+        ),
+      );
+      if (moved) onStockChanged();
+      return result;
+    },
+  };
+}
+
+export type Inventory = ReturnType<typeof createInventory>;
+
+interface LockedProduct extends Record<string, unknown> {
+  id: string;
+  name: string;
+  price_cents: number;
+  available_quantity: number;
+  minimum_order: number;
+}
+
+async function reserve(
+  tx: DbOrTx,
+  lines: StockLine[],
+  checkMinimum: boolean,
+): Promise<ReservedLine[]> {
+  const ids = lines.map((l) => l.productId);
+  if (new Set(ids).size !== ids.length) throw unprocessable("Each product can be ordered once");
+  const locked = await tx.execute<LockedProduct>(sql`
+    select id, name, price_cents, available_quantity, minimum_order from products
+    where id = any(${sqlUuids(ids)}) order by id for update`);
+  const byId = new Map(locked.rows.map((p) => [p.id, p]));
+  const reserved = lines.map((line): ReservedLine => {
+    const product = byId.get(line.productId);
+    if (!product) throw refusal(404, line.productId, "Product not found");
+    if (checkMinimum && line.qty < product.minimum_order) {
+      throw refusal(422, line.productId, orderMessages.atLeast(product.minimum_order));
+    }
+    if (line.qty > product.available_quantity) {
+      throw refusal(422, line.productId, orderMessages.lessThen(product.available_quantity));
+    }
+    return {
+      ...line,
+      productName: product.name,
+      // The catalog has no part numbers yet; the order line keeps a place for one.
+      partNumber: null,
+      unitPriceCents: product.price_cents,
+    };
+  });
+  await tx.execute(sql`
+    update products p set available_quantity = p.available_quantity - l.qty
+    from unnest(${sqlUuids(ids)}, ${sqlInts(lines.map((l) => l.qty))}) as l(id, qty)
+    where p.id = l.id`);
+  return reserved;
+}
+
+/** Returns whether any stock moved. */
+async function release(
+  tx: DbOrTx,
+  lines: { productId: string | null; qty: number }[],
+): Promise<boolean> {
+  const totals = new Map<string, number>();
+  for (const l of lines) {
+    if (l.productId) totals.set(l.productId, (totals.get(l.productId) ?? 0) + l.qty);
+  }
+  if (totals.size === 0) return false;
+  const ids = [...totals.keys()];
+  await tx.execute(
+    sql`select id from products where id = any(${sqlUuids(ids)}) order by id for update`,
+  );
+  await tx.execute(sql`
+    update products p set available_quantity = p.available_quantity + l.qty
+    from unnest(${sqlUuids(ids)}, ${sqlInts([...totals.values()])}) as l(id, qty)
+    where p.id = l.id`);
+  return true;
+}
+
+/** A refused line: the spec's message, and the product it is about in `fields`. */
+function refusal(status: 404 | 422, productId: string, message: string): HttpError {
+  const code = status === 404 ? "not_found" : "rule_broken";
+  return new HttpError(status, code, message, { [productId]: message });
+}
+
+const sqlUuids = (ids: string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
+const sqlInts = (ns: number[]) => sql`${`{${ns.join(",")}}`}::int[]`;
