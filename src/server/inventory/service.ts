@@ -16,14 +16,32 @@ export interface ReservedLine extends StockLine {
   unitPriceCents: number;
 }
 
+interface ReserveOptions {
+  /** Whether a line below the product's minimum order is refused (not for a late payment). */
+  checkMinimum?: boolean;
+}
+
 /** Stock moves inside one transaction; only `Inventory.transaction` hands them out. */
 export interface StockMoves {
   /**
    * Takes every line from stock, or none: a line below the product's minimum order (unless
    * `checkMinimum` is false), above its stock, or for a missing product refuses the whole call
    * with the spec's message, the product named in `fields`. The caller's transaction rolls back.
+   * (`quote`, then `take`.)
    */
-  reserve(lines: StockLine[], opts?: { checkMinimum?: boolean }): Promise<ReservedLine[]>;
+  reserve(lines: StockLine[], opts?: ReserveOptions): Promise<ReservedLine[]>;
+  /**
+   * Reads the lines' products without locking them and checks the rules as `reserve` does:
+   * the names and prices an order keeps. Nothing moves yet.
+   */
+  quote(lines: StockLine[], opts?: ReserveOptions): Promise<ReservedLine[]>;
+  /**
+   * Takes the lines from stock in one statement, the product rows locked in id order, and only
+   * where the rules still hold; a line that no longer fits refuses the whole call as `reserve`
+   * does. Placing an order quotes, writes the order, then takes: a popular product's row stays
+   * locked only for this statement and the commit.
+   */
+  take(lines: StockLine[], opts?: ReserveOptions): Promise<void>;
   /** Gives the lines' stock back; lines whose product was deleted are skipped. */
   release(lines: { productId: string | null; qty: number }[]): Promise<void>;
 }
@@ -42,10 +60,16 @@ export function createInventory(db: Db, onStockChanged: () => void = () => {}) {
       const result = await db.transaction((tx) =>
         work(
           {
-            reserve: async (lines, opts) => {
-              const reserved = await reserve(tx, lines, opts?.checkMinimum ?? true);
+            quote: (lines, opts) => quote(tx, lines, opts?.checkMinimum ?? true),
+            take: async (lines, opts) => {
+              await take(tx, lines, opts?.checkMinimum ?? true);
               moved = true;
-              return reserved;
+            },
+            reserve: async (lines, opts) => {
+              const quoted = await quote(tx, lines, opts?.checkMinimum ?? true);
+              await take(tx, lines, opts?.checkMinimum ?? true);
+              moved = true;
+              return quoted;
             },
             release: async (lines) => {
               moved = (await release(tx, lines)) || moved;
@@ -62,7 +86,7 @@ export function createInventory(db: Db, onStockChanged: () => void = () => {}) {
 
 export type Inventory = ReturnType<typeof createInventory>;
 
-interface LockedProduct extends Record<string, unknown> {
+interface ProductRow extends Record<string, unknown> {
   id: string;
   name: string;
   price_cents: number;
@@ -70,18 +94,18 @@ interface LockedProduct extends Record<string, unknown> {
   minimum_order: number;
 }
 
-async function reserve(
+async function quote(
   tx: DbOrTx,
   lines: StockLine[],
   checkMinimum: boolean,
 ): Promise<ReservedLine[]> {
   const ids = lines.map((l) => l.productId);
   if (new Set(ids).size !== ids.length) throw unprocessable("Each product can be ordered once");
-  const locked = await tx.execute<LockedProduct>(sql`
+  const products = await tx.execute<ProductRow>(sql`
     select id, name, price_cents, available_quantity, minimum_order from products
-    where id = any(${sqlUuids(ids)}) order by id for update`);
-  const byId = new Map(locked.rows.map((p) => [p.id, p]));
-  const reserved = lines.map((line): ReservedLine => {
+    where id = any(${sqlUuids(ids)})`);
+  const byId = new Map(products.rows.map((p) => [p.id, p]));
+  return lines.map((line): ReservedLine => {
     const product = byId.get(line.productId);
     if (!product) throw refusal(404, line.productId, "Product not found");
     if (checkMinimum && line.qty < product.minimum_order) {
@@ -98,11 +122,31 @@ async function reserve(
       unitPriceCents: product.price_cents,
     };
   });
-  await tx.execute(sql`
-    update products p set available_quantity = p.available_quantity - l.qty
-    from unnest(${sqlUuids(ids)}, ${sqlInts(lines.map((l) => l.qty))}) as l(id, qty)
-    where p.id = l.id`);
-  return reserved;
+}
+
+async function take(tx: DbOrTx, lines: StockLine[], checkMinimum: boolean): Promise<void> {
+  const ids = sqlUuids(lines.map((l) => l.productId));
+  const qtys = sqlInts(lines.map((l) => l.qty));
+  // The CTE locks the rows in id order before any is changed (no deadlock between checkouts
+  // sharing products); the update then takes only where the rules still hold. NO KEY UPDATE, as
+  // the update itself takes: order lines already written hold KEY SHARE on their products
+  // (their foreign key), which FOR UPDATE would wait on, deadlocking two checkouts.
+  const taken = await tx.execute(sql`
+    with wanted as (select * from unnest(${ids}, ${qtys}) as w(id, qty)),
+    locked as (
+      select p.id from products p join wanted w on w.id = p.id order by p.id for no key update of p
+    )
+    update products p set available_quantity = p.available_quantity - w.qty
+    from wanted w
+    where p.id = w.id and p.id in (select id from locked)
+      and p.available_quantity >= w.qty
+      and (${!checkMinimum} or p.minimum_order <= w.qty)
+    returning p.id`);
+  if (taken.rows.length === lines.length) return;
+  // Something changed since the quote: reading again refuses with the reason (a savepoint-free
+  // throw; the caller's transaction rolls back whatever it wrote).
+  await quote(tx, lines, checkMinimum);
+  throw new HttpError(409, "conflict", "The stock changed while you ordered; please try again");
 }
 
 /** Returns whether any stock moved. */
@@ -117,7 +161,7 @@ async function release(
   if (totals.size === 0) return false;
   const ids = [...totals.keys()];
   await tx.execute(
-    sql`select id from products where id = any(${sqlUuids(ids)}) order by id for update`,
+    sql`select id from products where id = any(${sqlUuids(ids)}) order by id for no key update`,
   );
   await tx.execute(sql`
     update products p set available_quantity = p.available_quantity + l.qty

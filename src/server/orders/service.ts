@@ -127,8 +127,9 @@ export function createOrderService(
   /**
    * Places an order of one or more lines in one transaction, all or nothing. The customer's row
    * is locked first, so their placements queue up and the duplicate rule (no second unpaid
-   * order of a product) cannot race; then the inventory reserves every line (product rows
-   * locked in id order, never oversold). Names and prices come from the database.
+   * order of a product) cannot race; the order is written from the products as quoted, then the
+   * inventory takes every line (product rows locked in id order, never oversold) or refuses the
+   * whole order. Names and prices come from the database.
    */
   async function placeLines(
     customer: Customer,
@@ -167,7 +168,9 @@ export function createOrderService(
           Object.fromEntries(ordered.map((o) => [o.productId, orderMessages.duplicate])),
         );
       }
-      const reserved = await stock.reserve(lines);
+      // Names and prices first, then the order, and the stock last: a popular product's row
+      // is locked only for that last statement and the commit (decision 006).
+      const reserved = await stock.quote(lines);
       const [order] = await tx
         .insert(orders)
         .values({
@@ -196,6 +199,7 @@ export function createOrderService(
           })),
         )
         .returning();
+      await stock.take(lines);
       return toOrder(order!, items);
     });
   }
