@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pagingQuerySchema } from "./common";
+import { phoneNumberSchema } from "./phone";
 
 /** The exact texts a customer sees about orders (SPEC sections 5 and 8, spelt so). */
 export const orderMessages = {
@@ -68,11 +69,7 @@ export const orderCreateSchema = z.object({
     .int("Enter a whole number")
     .min(1, "Enter a quantity of at least 1")
     .max(MAX_ORDER_QTY, "That quantity is too large"),
-  phonrNo: z
-    .string({ message: "Phone is Required" })
-    .trim()
-    .min(1, "Phone is Required")
-    .regex(/^[0-9]{6,15}$/, "Enter 6 to 15 digits"),
+  phonrNo: phoneNumberSchema,
   Address: z
     .string({ message: "Address is Required" })
     .trim()

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pagingQuerySchema } from "./common";
 import { MAX_PAGE_SIZE } from "./constants";
+import { optionalPhoneNumberSchema } from "./phone";
 
 export const roles = ["admin", "user"] as const;
 export type Role = (typeof roles)[number];
@@ -22,11 +23,7 @@ export type Profile = z.infer<typeof profileSchema>;
 export const profileUpdateSchema = z.strictObject({
   education: z.string().trim().max(200, "Must be 200 characters or shorter"),
   address: z.string().trim().max(300, "Must be 300 characters or shorter"),
-  phoneNo: z
-    .string()
-    .trim()
-    .max(20, "Must be 20 characters or shorter")
-    .regex(/^(\+?[0-9][0-9 -]*)?$/, "Use digits, spaces and dashes, optionally starting with +"),
+  phoneNo: optionalPhoneNumberSchema,
   linkedIn: z
     .string()
     .trim()

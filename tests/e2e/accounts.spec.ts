@@ -88,6 +88,8 @@ test("a customer edits their profile and it stays saved", async ({ page }) => {
   await page.reload();
   await expect(page.getByLabel("Education")).toHaveValue("Automotive engineering");
   await expect(page.getByLabel("Address")).toHaveValue("12 Garage Lane, Leeds");
+  // Typed with spaces, kept in one form.
+  await expect(page.getByLabel("Phone number")).toHaveValue("+442079460000");
 });
 
 test("social sign-in through the OIDC provider lands back signed in", async ({ page }) => {

@@ -31,6 +31,16 @@ const orderInput = (productId: string, orderQty: number) => ({
 });
 
 describe("POST /api/orders", () => {
+  test("a phone number typed with +, spaces, dashes or brackets is accepted and stored normalised", async () => {
+    const p = await insertProduct(t.database.db);
+    const res = await place(
+      { ...orderInput(p.id, p.minimumOrder), phonrNo: "+44 (113) 496-0000" },
+      customer,
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().order.phonrNo).toBe("+441134960000");
+  });
+
   test("anonymous: 401", async () => {
     const p = await insertProduct(t.database.db);
     expect((await place(orderInput(p.id, 5))).statusCode).toBe(401);

@@ -54,7 +54,12 @@ describe("PUT /api/user", () => {
   test("a customer updates their own profile fields, and only their own", async () => {
     const res = await put(editable, customer);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ ...editable, email: customer.email, name: customer.name });
+    expect(res.json()).toMatchObject({
+      ...editable,
+      phoneNo: "+15550100", // stored without its spaces and dashes
+      email: customer.email,
+      name: customer.name,
+    });
     expect((await get("/api/user", other)).json()).toMatchObject({ education: "", address: "" });
   });
   test("name, email and role cannot be changed", async () => {
@@ -80,7 +85,7 @@ describe("PUT /api/user", () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toMatchObject({
-      phoneNo: "Use digits, spaces and dashes, optionally starting with +",
+      phoneNo: "Enter a phone number: 6 to 15 digits, spaces, dashes or brackets",
       linkedIn: "Use a https://linkedin.com/… address",
     });
   });

@@ -36,9 +36,9 @@ export function OrderForm({ customer, busy, onSubmit, onCancel }: OrderFormProps
       <FormField
         label="Phone"
         type="tel"
-        inputMode="numeric"
+        inputMode="tel"
         autoComplete="tel"
-        placeholder="Digits only"
+        placeholder="e.g. +44 113 496 0000"
         error={errors.phonrNo?.message}
         {...register("phonrNo")}
       />
