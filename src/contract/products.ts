@@ -49,6 +49,8 @@ export const productFieldMessages = {
   minimumAboveStock: "Minimum order cannot exceed the available quantity",
   imageRequired: "Image link is Required",
   imageForm: "Use an http(s) link or upload an image",
+  stockChanged: (now: number) =>
+    `Orders changed the stock to ${now} since you opened this form: check the number and save again`,
 } as const;
 
 /**
@@ -150,7 +152,16 @@ export type ProductCreate = z.infer<typeof productCreateSchema>;
  */
 export const productUpdateSchema = productFieldsSchema
   .partial()
-  .refine((p) => Object.keys(p).length > 0, { message: "Change at least one field" })
+  .extend({
+    /**
+     * The stock the form showed when it was opened: a new stock is refused (409) if orders have
+     * changed it since, so reservations made meanwhile are never overwritten.
+     */
+    availableQuantityWas: z.number().int().min(0).max(MAX_QUANTITY).optional(),
+  })
+  .refine((p) => Object.keys(p).some((k) => k !== "availableQuantityWas"), {
+    message: "Change at least one field",
+  })
   .refine(minimumWithinStock, {
     message: productFieldMessages.minimumAboveStock,
     path: ["minimumOrder"],

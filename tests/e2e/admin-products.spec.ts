@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { productMessages } from "../../src/contract/products";
-import { demoAdmin, newCustomer, signInInBrowser } from "./auth-helpers";
+import { demoAdmin, newCustomer, signInInBrowser, signUpInBrowser } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 let n = 0;
@@ -252,4 +252,37 @@ test("a product with an unpaid order cannot be deleted, and the admin is told wh
   await expect(confirm.getByRole("alert")).toHaveCount(0);
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(row).toHaveCount(0);
+});
+
+test("a stock edit made while orders came in is refused, so no reservation is overwritten", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInInBrowser(page, demoAdmin);
+  const name = uniqueName("Tie rod end");
+  const id = await createProduct(page, name);
+  const row = await manageRow(page, name);
+  await row.getByRole("button", { name: `Edit ${name}` }).click();
+  const edit = page.getByRole("dialog", { name: `Edit ${name}` });
+  await expect(edit.getByLabel("Available quantity")).toHaveValue("30");
+
+  // While the form is open, a customer orders 4.
+  const customerContext = await browser.newContext({ baseURL });
+  const customer = await customerContext.newPage();
+  await signUpInBrowser(customer, newCustomer());
+  const placed = await customer.request.post("/api/orders", {
+    data: { productId: id, orderQty: 4, phonrNo: "07700900123", Address: "1 Dock Road" },
+  });
+  expect(placed.status()).toBe(201);
+  await customerContext.close();
+
+  // The admin meant "+50" on the 30 they saw.
+  await edit.getByLabel("Available quantity").fill("80");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  const message =
+    "Orders changed the stock to 26 since you opened this form: check the number and save again";
+  await expect(edit.getByText(message).first()).toBeVisible();
+  const stock = await page.request.get(`/api/products/${id}`);
+  expect(((await stock.json()) as { availableQuantity: number }).availableQuantity).toBe(26);
 });

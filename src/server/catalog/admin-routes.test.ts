@@ -335,6 +335,26 @@ describe("PATCH /api/products/{id}", () => {
     expect((await getProduct(p.id)).json().availableQuantity).toBe(500);
   });
 
+  test("a new stock is refused if orders changed it since the form was opened", async () => {
+    const p = await insertProduct(t.database.db, { availableQuantity: 330, minimumOrder: 2 });
+    // The admin opened the form at 330 (and means "+50": 380); meanwhile 30 were ordered.
+    await t.database.db
+      .update(products)
+      .set({ availableQuantity: 300 })
+      .where(eq(products.id, p.id));
+    const res = await patch(p.id, { availableQuantity: 380, availableQuantityWas: 330 }, admin);
+    expect(res.statusCode).toBe(409);
+    const message =
+      "Orders changed the stock to 300 since you opened this form: check the number and save again";
+    expect(res.json()).toMatchObject({ message, fields: { availableQuantity: message } });
+    expect((await getProduct(p.id)).json().availableQuantity).toBe(300); // nothing overwritten
+    const again = await patch(p.id, { availableQuantity: 350, availableQuantityWas: 300 }, admin);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().availableQuantity).toBe(350);
+    // Alone it changes nothing, so it is no edit.
+    expect((await patch(p.id, { availableQuantityWas: 350 }, admin)).statusCode).toBe(400);
+  });
+
   test("changes price, minimum order, warranty, description and image together", async () => {
     const p = await insertProduct(t.database.db);
     const change = {

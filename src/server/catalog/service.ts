@@ -115,6 +115,14 @@ export function createCatalogService(db: Db) {
       return db.transaction(async (tx) => {
         const [current] = await tx.select().from(products).where(eq(products.id, id)).for("update");
         if (!current) throw notFound("Product not found");
+        if (
+          input.availableQuantity !== undefined &&
+          input.availableQuantityWas !== undefined &&
+          input.availableQuantityWas !== current.availableQuantity
+        ) {
+          const message = productFieldMessages.stockChanged(current.availableQuantity);
+          throw new HttpError(409, "conflict", message, { availableQuantity: message });
+        }
         // Orders may leave stock below the minimum; a price-only edit must still go through, so
         // the pair is checked only when the edit touches one of them.
         const touchesStock =

@@ -44,12 +44,16 @@ const schemaFor = (product: Product) =>
     },
   );
 
-/** The fields whose value differs from the product's: a PATCH sends only what changed. */
-function changesOf(product: Product, values: Editable): ProductUpdate {
+/**
+ * The fields whose value differs from the product's: a PATCH sends only what changed. A new stock
+ * goes with the stock the form was opened with, so the server refuses it if orders changed it.
+ */
+export function changesOf(product: Product, values: Editable): ProductUpdate {
   const changes: Record<string, unknown> = {};
   for (const name of editableNames) {
     if (values[name] !== product[name]) changes[name] = values[name];
   }
+  if ("availableQuantity" in changes) changes.availableQuantityWas = product.availableQuantity;
   return changes as ProductUpdate;
 }
 

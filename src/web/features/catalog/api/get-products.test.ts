@@ -1,0 +1,31 @@
+import { expect, test } from "vitest";
+import { MAX_OFFSET, PRODUCTS_PAGE_SIZE } from "#contract/constants";
+import { productBrowserState } from "./get-products";
+
+const state = (query: string) => productBrowserState(new URLSearchParams(query));
+
+test("no parameters: the first page of the newest products", () => {
+  expect(state("")).toMatchObject({
+    q: "",
+    sort: "newest",
+    page: 1,
+    query: { limit: PRODUCTS_PAGE_SIZE, offset: 0, sort: "newest", q: undefined },
+  });
+});
+
+test("search, sort and page come from the URL", () => {
+  expect(state("q=brake&sort=price_asc&page=3")).toMatchObject({
+    q: "brake",
+    sort: "price_asc",
+    page: 3,
+    query: { offset: 2 * PRODUCTS_PAGE_SIZE, sort: "price_asc", q: "brake" },
+  });
+});
+
+test("a sort or page that makes no sense falls back instead of failing", () => {
+  expect(state("sort=cheapest&page=-4")).toMatchObject({ sort: "newest", page: 1 });
+  expect(state("page=abc").page).toBe(1);
+  const deepest = state("page=999999");
+  expect(deepest.page).toBe(deepest.maxPage);
+  expect(deepest.query.offset).toBeLessThanOrEqual(MAX_OFFSET);
+});
