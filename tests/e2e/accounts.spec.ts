@@ -130,3 +130,24 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "Manage All orders",
   ]);
 });
+
+test("leaving the profile with unsaved edits asks first; staying keeps them", async ({ page }) => {
+  await signUpInBrowser(page, newCustomer());
+  await page.goto("/dashboard");
+  await page.getByLabel("Education").fill("Mechanical engineering");
+  const questions: string[] = [];
+  page.once("dialog", (d) => {
+    questions.push(d.message());
+    void d.dismiss();
+  });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blogs" }).click();
+  await expect
+    .poll(() => questions)
+    .toEqual(["You have unsaved changes. Leave this page and lose them?"]);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByLabel("Education")).toHaveValue("Mechanical engineering");
+
+  page.once("dialog", (d) => void d.accept());
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blogs" }).click();
+  await expect(page).toHaveURL(/\/blogs$/);
+});

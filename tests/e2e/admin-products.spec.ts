@@ -275,6 +275,7 @@ test("a stock edit made while orders came in is refused, so no reservation is ov
     data: { productId: id, orderQty: 4, phonrNo: "07700900123", Address: "1 Dock Road" },
   });
   expect(placed.status()).toBe(201);
+  const orderId = ((await placed.json()) as { order: { _id: string } }).order._id;
   await customerContext.close();
 
   // The admin meant "+50" on the 30 they saw.
@@ -285,4 +286,11 @@ test("a stock edit made while orders came in is refused, so no reservation is ov
   await expect(edit.getByText(message).first()).toBeVisible();
   const stock = await page.request.get(`/api/products/${id}`);
   expect(((await stock.json()) as { availableQuantity: number }).availableQuantity).toBe(26);
+
+  // Leave the shared catalog as it was: cancel the order, delete the product.
+  const cancelled = await page.request.patch(`/api/orders/${orderId}/status`, {
+    data: { status: "cancelled" },
+  });
+  expect(cancelled.ok()).toBe(true);
+  expect((await page.request.delete(`/api/products/${id}`)).ok()).toBe(true);
 });

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { useUnsavedChangesWarning } from "../../../lib/use-unsaved-changes";
 import { notify } from "../../../lib/notify";
 import { profileUpdateSchema, type Profile, type ProfileUpdate } from "#contract/users";
 import { FormField } from "../../../components/form-field";
@@ -31,6 +32,7 @@ function ProfileFields({ profile }: { profile: Profile }) {
       linkedIn: profile.linkedIn,
     },
   });
+  useUnsavedChangesWarning(isDirty);
 
   return (
     <form

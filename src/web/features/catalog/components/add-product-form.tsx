@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
+import { useUnsavedChangesWarning } from "../../../lib/use-unsaved-changes";
 import { notify } from "../../../lib/notify";
 import {
   MAX_PRODUCT_NAME_LENGTH,
@@ -34,12 +35,13 @@ export function AddProductForm() {
     reset,
     setError,
     setValue,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<ProductCreate>({
     resolver: zodResolver(productCreateSchema),
     // Number fields start empty: a preset 0 would be a price or stock nobody entered.
     defaultValues: { name: "", shortDescription: "", img: "" },
   });
+  useUnsavedChangesWarning(isDirty);
   const img = useWatch({ control, name: "img" });
   // Empty number inputs read as NaN, which the schema reports as "… is Required".
 
