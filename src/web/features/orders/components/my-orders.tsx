@@ -3,8 +3,7 @@ import { Link } from "react-router";
 import { notify } from "../../../lib/notify";
 import type { Order } from "#contract/orders";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { QueryError } from "../../../components/query-error";
-import { PageSpinner } from "../../../components/spinner";
+import { DataTable, ListStates, type Column } from "../../../components/data-table";
 import { formatDate, formatDateTime, formatPrice } from "../../../lib/format";
 import { paths } from "#contract/paths";
 import { useDeleteOrder, useMyOrders } from "../api/orders";
@@ -16,68 +15,100 @@ export function MyOrders() {
   const remove = useDeleteOrder();
   const [toDelete, setToDelete] = useState<Order>();
 
-  if (isPending) return <PageSpinner />;
-  if (error) return <QueryError error={error} />;
-  if (orders.length === 0) {
-    return (
-      <p className="rounded-box bg-base-200 p-8 text-center text-base-content/70">
-        You have no orders yet.{" "}
-        <Link to="/allproducts" className="link link-primary">
-          Browse the parts
-        </Link>
-        .
-      </p>
-    );
-  }
+  const columns: Column<Order>[] = [
+    {
+      header: "Order",
+      role: "title",
+      cell: (o) => (
+        <ul className="flex flex-col gap-0.5">
+          {o.items.map((line, i) => (
+            <li key={i}>
+              {line.productName}
+              <span className="font-normal text-base-content/75">
+                {" "}
+                · {line.qty} × {formatPrice(line.unitPrice, o.currency)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    { header: "Ordered", cell: (o) => formatDate(o.createdAt) },
+    {
+      header: "Deliver to",
+      cell: (o) => (
+        <span className="max-md:text-right">
+          {o.Address}
+          <span className="block text-xs text-base-content/75">{o.phonrNo}</span>
+        </span>
+      ),
+    },
+    { header: "Total", numeric: true, cell: (o) => formatPrice(o.total, o.currency) },
+    {
+      header: "Status",
+      cell: (o) => (
+        <div className="flex flex-col gap-1 max-md:items-end">
+          <OrderStatusBadge status={o.status} />
+          {o.status === "unpaid" && (
+            <span className="text-xs text-base-content/75">
+              Stock held until {formatDateTime(o.holdExpiresAt)}
+            </span>
+          )}
+          {o.transactionId && (
+            <span className="text-xs break-all text-base-content/75">
+              Transaction id: <span className="font-mono">{o.transactionId}</span>
+            </span>
+          )}
+        </div>
+      ),
+    },
+    {
+      header: "Actions",
+      role: "actions",
+      cell: (o) =>
+        o.status === "unpaid" && (
+          <>
+            <Link to={paths.payment.to(o._id)} className="btn btn-sm btn-primary">
+              Pay
+            </Link>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline btn-error"
+              onClick={() => setToDelete(o)}
+            >
+              Delete
+            </button>
+          </>
+        ),
+    },
+  ];
+
   return (
     <>
-      <ul className="flex flex-col gap-3" aria-label="My orders">
-        {orders.map((o) => (
-          <li
-            key={o._id}
-            className="card border border-base-300 bg-base-100"
-            data-testid="my-order"
-          >
-            <div className="card-body flex-col gap-3 p-4 sm:flex-row sm:items-center">
-              <div className="min-w-0 flex-1">
-                <h3 className="font-semibold">{o.productName}</h3>
-                <p className="text-sm text-base-content/70">
-                  {o.orderQty} × {formatPrice(o.productPrice, o.currency)} ={" "}
-                  <strong className="text-base-content">{formatPrice(o.total, o.currency)}</strong>{" "}
-                  · ordered {formatDate(o.createdAt)}
-                </p>
-                {o.status === "unpaid" && (
-                  <p className="text-xs text-base-content/70">
-                    Stock held until {formatDateTime(o.holdExpiresAt)}
-                  </p>
-                )}
-                {o.transactionId && (
-                  <p className="text-xs break-all text-base-content/70">
-                    Transaction id: <span className="font-mono">{o.transactionId}</span>
-                  </p>
-                )}
-              </div>
-              <div className="flex flex-wrap items-center gap-2">
-                <OrderStatusBadge status={o.status} />
-                {o.status === "unpaid" && (
-                  <>
-                    <Link to={paths.payment.to(o._id)} className="btn btn-sm btn-primary">
-                      Pay
-                    </Link>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline btn-error"
-                      onClick={() => setToDelete(o)}
-                    >
-                      Delete
-                    </button>
-                  </>
-                )}
-              </div>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <ListStates
+        isPending={isPending}
+        error={error}
+        count={orders?.length}
+        filtered={false}
+        empty={
+          <>
+            You have no orders yet.{" "}
+            <Link to={paths.allProducts} className="link link-primary">
+              Browse the parts
+            </Link>
+            .
+          </>
+        }
+        noMatch={null}
+      >
+        <DataTable
+          label="My orders"
+          columns={columns}
+          rows={orders ?? []}
+          rowKey={(o) => o._id}
+          rowTestId="my-order"
+        />
+      </ListStates>
       <ConfirmDialog
         open={toDelete !== undefined}
         title="Delete this order?"
