@@ -294,3 +294,32 @@ test("a stock edit made while orders came in is refused, so no reservation is ov
   expect(cancelled.ok()).toBe(true);
   expect((await page.request.delete(`/api/products/${id}`)).ok()).toBe(true);
 });
+
+test("closing the edit dialog with unsaved edits asks first; a save closes it without asking", async ({
+  page,
+}) => {
+  await signInInBrowser(page, demoAdmin);
+  const name = uniqueName("Ball joint");
+  const id = await createProduct(page, name);
+  const row = await manageRow(page, name);
+  await row.getByRole("button", { name: `Edit ${name}` }).click();
+  const edit = page.getByRole("dialog", { name: `Edit ${name}` });
+  await edit.getByLabel("Warranty (months)").fill("36");
+  const questions: string[] = [];
+  page.on("dialog", (d) => {
+    questions.push(d.message());
+    void d.dismiss();
+  });
+  await edit.getByRole("button", { name: "Cancel" }).click();
+  await page.keyboard.press("Escape");
+  await expect.poll(() => questions).toHaveLength(2);
+  expect(new Set(questions)).toEqual(
+    new Set(["You have unsaved changes. Leave this page and lose them?"]),
+  );
+  await expect(edit).toBeVisible();
+  await expect(edit.getByLabel("Warranty (months)")).toHaveValue("36");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit).toBeHidden();
+  expect(questions).toHaveLength(2); // the save did not ask
+  expect((await page.request.delete(`/api/products/${id}`)).ok()).toBe(true);
+});

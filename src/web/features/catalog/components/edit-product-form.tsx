@@ -1,5 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
+import {
+  UNSAVED_CHANGES_MESSAGE,
+  useUnsavedChangesWarning,
+} from "../../../lib/use-unsaved-changes";
 import { useForm, useWatch } from "react-hook-form";
 import { notify } from "../../../lib/notify";
 import type { z } from "zod";
@@ -58,7 +62,16 @@ export function changesOf(product: Product, values: Editable): ProductUpdate {
 }
 
 /** Edit a product's price, stock, minimum order, warranty, description and image. */
-export function EditProductForm({ product, onDone }: { product: Product; onDone(): void }) {
+export function EditProductForm({
+  product,
+  onDone,
+  onDirtyChange,
+}: {
+  product: Product;
+  onDone(): void;
+  /** Told whether the form holds unsaved edits (the dialog asks before closing then). */
+  onDirtyChange?(dirty: boolean): void;
+}) {
   const update = useUpdateProduct();
   const schema = useMemo(() => schemaFor(product), [product]);
   const {
@@ -79,6 +92,8 @@ export function EditProductForm({ product, onDone }: { product: Product; onDone(
       img: product.img,
     },
   });
+  useUnsavedChangesWarning(isDirty);
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   const img = useWatch({ control, name: "img" });
 
   const onSubmit = handleSubmit((values) => {
@@ -128,7 +143,14 @@ export function EditProductForm({ product, onDone }: { product: Product; onDone(
         </p>
       )}
       <div className="modal-action">
-        <button type="button" className="btn" onClick={onDone} disabled={update.isPending}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            if (!isDirty || window.confirm(UNSAVED_CHANGES_MESSAGE)) onDone();
+          }}
+          disabled={update.isPending}
+        >
           Cancel
         </button>
         <button type="submit" className="btn btn-primary" disabled={!isDirty || update.isPending}>

@@ -3,6 +3,7 @@ import { notify } from "../../../lib/notify";
 import type { Product } from "#contract/products";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Modal } from "../../../components/modal";
+import { UNSAVED_CHANGES_MESSAGE } from "../../../lib/use-unsaved-changes";
 import { DataTable, ListStates, type Column } from "../../../components/data-table";
 import { SearchForm } from "../../../components/search-form";
 import { formatPrice, formatWarranty } from "../../../lib/format";
@@ -29,6 +30,7 @@ export function ManageProducts() {
   const remove = useDeleteProduct();
   const [editing, setEditing] = useState<Product>();
   const [deleting, setDeleting] = useState<Product>();
+  const [editDirty, setEditDirty] = useState(false);
 
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / MANAGE_PAGE_SIZE));
   useStayWithinPages(page, data ? pageCount : undefined, update);
@@ -126,13 +128,19 @@ export function ManageProducts() {
       <Modal
         open={editing !== undefined}
         title={editing ? `Edit ${editing.name}` : "Edit product"}
-        onClose={() => setEditing(undefined)}
+        onClose={() => {
+          // Asked only when the person closes it (Escape), not when a save closed it.
+          if (editing && (!editDirty || window.confirm(UNSAVED_CHANGES_MESSAGE))) {
+            setEditing(undefined);
+          }
+        }}
       >
         {editing && (
           <EditProductForm
             key={editing._id}
             product={editing}
             onDone={() => setEditing(undefined)}
+            onDirtyChange={setEditDirty}
           />
         )}
       </Modal>
