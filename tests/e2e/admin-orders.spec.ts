@@ -1,4 +1,4 @@
-import { demoAdmin, signInInBrowser, signUpInBrowser } from "./auth-helpers";
+import { demoAdmin, orderAndPay, signInInBrowser, signUpInBrowser } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 test("an admin marks a paid order shipped, and the customer's My Items shows it shipped", async ({
@@ -8,28 +8,7 @@ test("an admin marks a paid order shipped, and the customer's My Items shows it 
 }) => {
   // The customer orders and pays (through the API, as the browser would).
   const customer = await signUpInBrowser(page);
-  const [product] = await (await page.request.get("/api/products?q=headlight")).json();
-  const placed = await page.request.post("/api/orders", {
-    data: {
-      productId: product._id,
-      orderQty: product.minimumOrder,
-      phonrNo: "07700900123",
-      Address: "3 Depot Street",
-    },
-  });
-  expect(placed.status()).toBe(201);
-  const orderId = (await placed.json()).order._id;
-  const { clientSecret } = await (
-    await page.request.post("/api/create-payment-intent", { data: { orderId } })
-  ).json();
-  const { transactionId } = await (
-    await page.request.post("/api/payments/test-card/confirm", {
-      data: { clientSecret, number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" },
-    })
-  ).json();
-  expect(
-    (await page.request.patch(`/api/orders/${orderId}`, { data: { transactionId } })).ok(),
-  ).toBe(true);
+  const product = await orderAndPay(page, "headlight");
 
   // The admin, in a browser of their own.
   const adminContext = await browser.newContext({ baseURL });

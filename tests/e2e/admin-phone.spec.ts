@@ -1,5 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
-import { demoAdmin, newCustomer, signInInBrowser, signUpInBrowser } from "./auth-helpers";
+import {
+  demoAdmin,
+  newCustomer,
+  orderAndPay,
+  signInInBrowser,
+  signUpInBrowser,
+} from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 // The admin lists on a 390 px phone: every row is a card whose actions are on screen (not off to
@@ -85,28 +91,7 @@ test("on a phone, Manage All orders shows each order as a card and Mark shipped 
   const customerContext = await browser.newContext({ baseURL });
   const customerPage = await customerContext.newPage();
   const customer = await signUpInBrowser(customerPage, newCustomer());
-  const [product] = await (await customerPage.request.get("/api/products?q=clutch")).json();
-  const placed = await customerPage.request.post("/api/orders", {
-    data: {
-      productId: product._id,
-      orderQty: product.minimumOrder,
-      phonrNo: "07700900123",
-      Address: "3 Depot Street",
-    },
-  });
-  expect(placed.status()).toBe(201);
-  const orderId = (await placed.json()).order._id;
-  const { clientSecret } = await (
-    await customerPage.request.post("/api/create-payment-intent", { data: { orderId } })
-  ).json();
-  const { transactionId } = await (
-    await customerPage.request.post("/api/payments/test-card/confirm", {
-      data: { clientSecret, number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" },
-    })
-  ).json();
-  expect(
-    (await customerPage.request.patch(`/api/orders/${orderId}`, { data: { transactionId } })).ok(),
-  ).toBe(true);
+  await orderAndPay(customerPage, "clutch");
   await customerContext.close();
 
   await adminOnPhone(page);

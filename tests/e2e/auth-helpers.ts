@@ -38,3 +38,37 @@ export async function signInInBrowser(page: Page, who: { email: string; password
   await fillLogin(page, who.email, who.password);
   await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeVisible();
 }
+
+/**
+ * As the signed-in customer of `page`, orders the minimum of the first product matching `q` and
+ * pays for it with the test card, through the API as the browser would. Answers the product.
+ */
+export async function orderAndPay(page: Page, q: string) {
+  const [product] = (await (await page.request.get(`/api/products?q=${q}`)).json()) as {
+    _id: string;
+    name: string;
+    minimumOrder: number;
+  }[];
+  const placed = await page.request.post("/api/orders", {
+    data: {
+      productId: product!._id,
+      orderQty: product!.minimumOrder,
+      phonrNo: "07700900123",
+      Address: "3 Depot Street",
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const orderId = (await placed.json()).order._id;
+  const { clientSecret } = await (
+    await page.request.post("/api/create-payment-intent", { data: { orderId } })
+  ).json();
+  const { transactionId } = await (
+    await page.request.post("/api/payments/test-card/confirm", {
+      data: { clientSecret, number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" },
+    })
+  ).json();
+  expect(
+    (await page.request.patch(`/api/orders/${orderId}`, { data: { transactionId } })).ok(),
+  ).toBe(true);
+  return product!;
+}
