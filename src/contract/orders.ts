@@ -58,6 +58,22 @@ export type Order = z.infer<typeof orderSchema>;
 
 export const MAX_ORDER_QTY = 1_000_000;
 
+/** Where an order goes (the spec's `Address`), for one product or a whole cart. */
+export const deliveryAddressSchema = z
+  .string({ message: "Address is Required" })
+  .trim()
+  .min(1, "Address is Required")
+  .max(300, "Must be 300 characters or shorter");
+
+/** Unpaid orders hold stock: what one account may hold (decision 006), and the words for it. */
+export const holdMessages = {
+  share: (max: number) =>
+    `You can hold at most ${max} of this part in unpaid orders; pay for your orders or contact us for more`,
+  value: (max: string) =>
+    `Unpaid orders may hold at most ${max} of stock; pay for an order before placing another`,
+  rate: "You are placing orders too quickly; please wait a minute and try again",
+} as const;
+
 /**
  * What the customer sends. Who orders, the product's name and its price come from the session and
  * the database; the spec's `orderEmail`, `productName` and `productPrice` are ignored if sent.
@@ -70,11 +86,7 @@ export const orderCreateSchema = z.object({
     .min(1, "Enter a quantity of at least 1")
     .max(MAX_ORDER_QTY, "That quantity is too large"),
   phonrNo: phoneNumberSchema,
-  Address: z
-    .string({ message: "Address is Required" })
-    .trim()
-    .min(1, "Address is Required")
-    .max(300, "Must be 300 characters or shorter"),
+  Address: deliveryAddressSchema,
 });
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
 
@@ -102,6 +114,29 @@ export const orderStatusChangeSchema = z.strictObject({
 
 export const adminOrderSchema = orderSchema.extend({ customerName: z.string() });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/** Admin: one order in full, with its payments at the gateway and what happened when. */
+export const adminOrderDetailSchema = adminOrderSchema.extend({
+  payments: z.array(
+    z.object({
+      gateway: z.string(),
+      /** The gateway's id of the payment: the order's transaction id once it succeeded. */
+      transactionId: z.string(),
+      status: z.string(),
+      amount: z.number(),
+      currency: z.string(),
+      createdAt: z.iso.datetime({ offset: true }),
+    }),
+  ),
+  /** What happened to the order, oldest first. */
+  history: z.array(
+    z.object({
+      status: z.enum(["placed", "paid", "shipped", "cancelled"]),
+      at: z.iso.datetime({ offset: true }),
+    }),
+  ),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 
 export const ordersOverviewSchema = z.object({
   byStatus: z.record(z.enum(orderStatuses), z.number().int()),

@@ -26,6 +26,8 @@ import { loadAuthSecret } from "./auth/secret";
 import Stripe from "stripe";
 import { listenForCatalogChanges } from "./catalog/catalog-changes";
 import { CatalogReadCache } from "./catalog/read-cache";
+import { cartRoutes } from "./cart/routes";
+import { createCartService } from "./cart/service";
 import { catalogRoutes } from "./catalog/routes";
 import { createCatalogService } from "./catalog/service";
 import type { Config, OidcClient } from "./config";
@@ -140,7 +142,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orders = createOrderService(database.db, inventory, {
     currency: config.currency,
     holdMs: config.orderHoldMs,
+    limits: config.holdLimits,
   });
+  const cart = createCartService(database.db, orders, { currency: config.currency });
   const payment = createPaymentGateway(config, database);
   const payments = createPaymentService(database.db, inventory, payment.gateway, app.log);
   startHoldSweeper(app, orders.cancelExpired, config.holdSweepMs);
@@ -166,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(userRoutes, { users, guards });
       await api.register(orderRoutes, { orders, payments, guards });
+      await api.register(cartRoutes, { cart, guards });
       await api.register(paymentRoutes, { payments, guards, ...payment.routes });
       await api.register(catalogRoutes, { catalog, catalogCache, guards, uploadsDir });
       await api.register(reviewRoutes, { reviews, guards });

@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../tests/support/accounts";
 import { insertProduct } from "../../tests/support/factories";
 import { multipart, tinyGif } from "../../tests/support/multipart";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
-import { user } from "./db/schema";
+import { cartItems, user } from "./db/schema";
 
 /**
  * Every API route, with the status each kind of caller gets. The customer owns the resources in
@@ -36,6 +36,13 @@ const adminOnly = (status: number) => ({
   customer: 403,
   other: 403,
   admin: status,
+});
+/** Every customer, for their own (their cart); admins do not order. */
+const customers = (status: number) => ({
+  anonymous: 401,
+  customer: status,
+  other: status,
+  admin: 403,
 });
 /** Only the owner (the customer); anyone else signed in is told it does not exist. */
 const ownerOnly = (status: number) => ({
@@ -91,6 +98,13 @@ async function customerIntentSecret(): Promise<string> {
     payload: { orderId },
   });
   return res.json().clientSecret;
+}
+async function userIdOf(who: TestAccount): Promise<string> {
+  const [row] = await t.database.db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, who.email));
+  return row!.id;
 }
 async function bystanderId(): Promise<{ id: string; email: string }> {
   const who = await signUp(t.app);
@@ -227,6 +241,65 @@ const rows: Row[] = [
       payload: { status: "cancelled" },
     }),
     expect: adminOnly(200),
+  },
+  {
+    route: "GET /api/orders/:id/detail",
+    call: async () => ({ url: `/api/orders/${await customerOrder()}/detail` }),
+    expect: adminOnly(200),
+  },
+  // The cart is the caller's own: each customer has one; admins do not order.
+  { route: "GET /api/cart", call: async () => ({ url: "/api/cart" }), expect: customers(200) },
+  {
+    route: "PUT /api/cart/items/:productId",
+    call: async () => ({
+      url: `/api/cart/items/${(await freshProduct()).id}`,
+      payload: { qty: 2 },
+    }),
+    expect: customers(200),
+  },
+  {
+    route: "DELETE /api/cart/items/:productId",
+    call: async () => ({ url: `/api/cart/items/${(await freshProduct()).id}` }),
+    expect: customers(200),
+  },
+  {
+    route: "POST /api/cart/merge",
+    call: async () => ({
+      url: "/api/cart/merge",
+      payload: { items: [{ productId: (await freshProduct()).id, qty: 1 }] },
+    }),
+    expect: customers(200),
+  },
+  {
+    route: "POST /api/cart/quote",
+    call: async () => ({
+      url: "/api/cart/quote",
+      payload: { items: [{ productId: (await freshProduct()).id, qty: 1 }] },
+    }),
+    expect: everyone(200),
+  },
+  {
+    route: "POST /api/checkout",
+    call: async () => {
+      // Both customers' carts hold one fresh part, so either can check out.
+      const p = await freshProduct();
+      const ids = await Promise.all([accounts.customer, accounts.other].map(userIdOf));
+      await t.database.db.delete(cartItems).where(inArray(cartItems.userId, ids));
+      await t.database.db.insert(cartItems).values(
+        ids.map((userId) => ({
+          userId,
+          productId: p.id,
+          productName: p.name,
+          qty: 1,
+          seenPriceCents: p.priceCents,
+        })),
+      );
+      return {
+        url: "/api/checkout",
+        payload: { phonrNo: "5550100", Address: "1 Matrix Way", expectedTotal: p.priceCents / 100 },
+      };
+    },
+    expect: customers(201),
   },
   {
     route: "POST /api/create-payment-intent",

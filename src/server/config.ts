@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { HoldLimits } from "./orders/service";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -48,6 +49,10 @@ const envSchema = z.object({
     .positive()
     .max(24 * 365)
     .default(48),
+  HOLD_MAX_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
+  HOLD_FREE_UNITS: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  HOLD_MAX_VALUE: z.coerce.number().positive().max(1e9).default(25_000),
+  ORDERS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -93,6 +98,8 @@ export type Config = Readonly<{
    * totals are kept either way. */
   catalogCache: boolean;
   orderHoldMs: number;
+  /** What one account may hold in unpaid orders (decision 006). */
+  holdLimits: HoldLimits;
   holdSweepMs: number;
   /** Set when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are; else the test-card gateway. */
   stripe:
@@ -168,6 +175,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogCache: e.CATALOG_CACHE,
     orderHoldMs: e.ORDER_HOLD_HOURS * 3_600_000,
     holdSweepMs: e.HOLD_SWEEP_SECONDS * 1000,
+    holdLimits: {
+      maxShare: e.HOLD_MAX_SHARE,
+      freeUnits: e.HOLD_FREE_UNITS,
+      maxValueCents: Math.round(e.HOLD_MAX_VALUE * 100),
+      perMinute: e.ORDERS_PER_MINUTE,
+    },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {

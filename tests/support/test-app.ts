@@ -21,6 +21,8 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     BETTER_AUTH_SECRET: "test-secret-that-is-long-enough-0123456789",
     DEMO_IDENTITY_PROVIDER: "false",
+    // Tests place many orders from one account; the per-minute limit has its own test.
+    ORDERS_PER_MINUTE: "10000",
     ...env,
   });
   const app = await buildApp({ config, database, ...extra });

@@ -215,7 +215,8 @@ export const orderItems = pgTable(
 
 /**
  * A signed-in customer's cart, one row per product: kept on the server so it survives signing
- * out and follows the customer to another device. A deleted product leaves the cart with it.
+ * out and follows the customer to another device. No foreign key to the product: a line whose
+ * product was deleted stays (with its name) so the cart can say so.
  */
 export const cartItems = pgTable(
   "cart_items",
@@ -223,9 +224,9 @@ export const cartItems = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").notNull(),
+    /** The product's name when it was added, for a line whose product has since been deleted. */
+    productName: text("product_name").notNull(),
     qty: integer("qty").notNull(),
     /** The unit price the customer saw when adding it, to tell them when it changed. */
     seenPriceCents: integer("seen_price_cents").notNull(),
@@ -235,6 +236,23 @@ export const cartItems = pgTable(
     primaryKey({ columns: [t.userId, t.productId] }),
     check("cart_items_qty_positive", sql`${t.qty} > 0`),
   ],
+);
+
+/**
+ * When an account's hold on a product ends: the first unpaid order of the product opens the
+ * window, and an order placed again while it is open (after deleting the first) holds the stock
+ * only until the same time, so deleting and re-ordering never renews a hold. Paying closes it.
+ */
+export const holdWindows = pgTable(
+  "hold_windows",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );
 
 /** One row per payment intent created at a gateway for an order. */

@@ -36,6 +36,8 @@ test("stock changed is announced once the move commits, never for a move rolled 
       productName: p.name,
       partNumber: null,
       unitPriceCents: p.priceCents,
+      minimumOrder: p.minimumOrder,
+      available: 10,
     },
   ]);
   expect(announced).toHaveLength(1);

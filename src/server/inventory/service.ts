@@ -14,6 +14,9 @@ export interface ReservedLine extends StockLine {
   productName: string;
   partNumber: string | null;
   unitPriceCents: number;
+  /** The product's minimum order and stock on sale when it was quoted. */
+  minimumOrder: number;
+  available: number;
 }
 
 interface ReserveOptions {
@@ -120,6 +123,8 @@ async function quote(
       // The catalog has no part numbers yet; the order line keeps a place for one.
       partNumber: null,
       unitPriceCents: product.price_cents,
+      minimumOrder: product.minimum_order,
+      available: product.available_quantity,
     };
   });
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { apiErrorSchema, idParamsSchema } from "../../contract/common";
 import {
   accountHoldsSchema,
+  adminOrderDetailSchema,
   adminOrderSchema,
   adminOrdersQuerySchema,
   orderCreateSchema,
@@ -26,6 +27,7 @@ const errors = {
   404: apiErrorSchema,
   409: apiErrorSchema,
   422: apiErrorSchema,
+  429: apiErrorSchema,
 };
 
 export const orderRoutes: FastifyPluginAsyncZod<{
@@ -87,6 +89,20 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       const me = await guards.requireUser(req);
       return orders.getVisible(req.params.id, me);
     },
+  );
+
+  app.get(
+    "/orders/:id/detail",
+    {
+      schema: {
+        tags: ["orders", "admin"],
+        summary: "Admin: one order in full: customer, delivery, lines, payments, history",
+        params: idParamsSchema,
+        response: { 200: adminOrderDetailSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => orders.detail(req.params.id),
   );
 
   app.patch(

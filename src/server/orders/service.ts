@@ -1,8 +1,11 @@
-import { and, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, exists, gt, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { cartMessages } from "../../contract/cart";
 import {
+  holdMessages,
   orderMessages,
   orderStatuses,
   type AdminOrder,
+  type AdminOrderDetail,
   type AccountHolds,
   type AdminOrdersQuery,
   type Order,
@@ -12,10 +15,11 @@ import {
 } from "../../contract/orders";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
-import { orderItems, orders, user } from "../db/schema";
-import { HttpError, notFound, unprocessable } from "../errors";
+import { holdWindows, orderItems, orders, payments, user } from "../db/schema";
+import { createRateLimiter } from "../auth/rate-limit";
+import { conflict, HttpError, notFound, unprocessable } from "../errors";
 import type { Inventory, StockLine, StockMoves } from "../inventory/service";
-import { centsToUnits } from "../money";
+import { centsToUnits, formatCents } from "../money";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -119,25 +123,94 @@ export async function cancelHoldsOf(
   return cancelled.length;
 }
 
+/**
+ * When a new order's hold on the stock ends: the hold time from now, but never later than an
+ * open hold window of the same account on one of its products (a deleted order's), so deleting
+ * and re-ordering does not renew a hold. Opens the windows the order starts.
+ */
+async function holdUntil(
+  tx: DbOrTx,
+  userId: string,
+  productIds: string[],
+  holdMs: number,
+): Promise<Date> {
+  const fresh = new Date(Date.now() + holdMs);
+  const open = await tx
+    .select({ expiresAt: holdWindows.expiresAt })
+    .from(holdWindows)
+    .where(
+      and(
+        eq(holdWindows.userId, userId),
+        inArray(holdWindows.productId, productIds),
+        gt(holdWindows.expiresAt, sql`now()`),
+      ),
+    );
+  const until = open.reduce((min, w) => (w.expiresAt < min ? w.expiresAt : min), fresh);
+  await tx
+    .insert(holdWindows)
+    .values(productIds.map((productId) => ({ userId, productId, expiresAt: until })))
+    .onConflictDoUpdate({
+      target: [holdWindows.userId, holdWindows.productId],
+      set: {
+        expiresAt: sql`case when ${holdWindows.expiresAt} > now() then ${holdWindows.expiresAt} else excluded.expires_at end`,
+      },
+    });
+  return until;
+}
+
+/**
+ * What one account may hold in unpaid orders (decision 006), so nobody can take the stock off
+ * sale without paying: a share of each product's stock on sale, a total value, and a number of
+ * placements per minute.
+ */
+export interface HoldLimits {
+  /** The share (0–1] of a product's stock on sale one unpaid order line may hold... */
+  maxShare: number;
+  /** ...though a line of up to this many units is never held back by the share. */
+  freeUnits: number;
+  /** The value, in cents, of all of one account's unpaid orders together. */
+  maxValueCents: number;
+  /** Orders one account may place per minute. */
+  perMinute: number;
+}
+
+export const defaultHoldLimits: HoldLimits = {
+  maxShare: 0.5,
+  freeUnits: 10,
+  maxValueCents: 2_500_000, // 25,000.00 in the store's currency
+  perMinute: 10,
+};
+
+/** What placing an order reads and does inside its transaction, beyond the order itself. */
+interface Placement {
+  /** The lines to order, read after the customer's row is locked (a cart, at checkout). */
+  lines: (tx: DbOrTx) => Promise<StockLine[]>;
+  delivery: Delivery;
+  /** The total the customer was shown, in cents: a different total places nothing. */
+  expectedTotalCents?: number;
+  /** More writes in the same transaction once the order is placed (emptying the cart). */
+  afterPlaced?: (tx: DbOrTx, order: Order) => Promise<void>;
+}
+
 export function createOrderService(
   db: Db,
   inventory: Inventory,
-  opts: { currency: string; holdMs: number },
+  opts: { currency: string; holdMs: number; limits?: HoldLimits },
 ) {
+  const limits = opts.limits ?? defaultHoldLimits;
+  const rateLimiter = createRateLimiter(db);
+  const money = (cents: number) => formatCents(cents, opts.currency);
+
   /**
    * Places an order of one or more lines in one transaction, all or nothing. The customer's row
    * is locked first, so their placements queue up and the duplicate rule (no second unpaid
-   * order of a product) cannot race; the order is written from the products as quoted, then the
-   * inventory takes every line (product rows locked in id order, never oversold) or refuses the
-   * whole order. Names and prices come from the database.
+   * order of a product) and the hold limits cannot race; the order is written from the products
+   * as quoted, then the inventory takes every line (product rows locked in id order, never
+   * oversold) or refuses the whole order. Names and prices come from the database.
    */
-  async function placeLines(
-    customer: Customer,
-    lines: StockLine[],
-    delivery: Delivery,
-  ): Promise<Order> {
-    if (lines.length === 0) throw unprocessable("Your cart is empty");
-    const holdExpiresAt = new Date(Date.now() + opts.holdMs);
+  async function placeOrder(customer: Customer, placement: Placement): Promise<Order> {
+    const rate = await rateLimiter.hit(`orders:${customer.id}`, limits.perMinute, 60);
+    if (!rate.allowed) throw new HttpError(429, "rate_limited", holdMessages.rate);
     return inventory.transaction(async (stock, tx) => {
       const [customerRow] = await tx
         .select({ id: user.id })
@@ -145,6 +218,9 @@ export function createOrderService(
         .where(eq(user.id, customer.id))
         .for("no key update");
       if (!customerRow) throw notFound("Your account no longer exists");
+      const lines = await placement.lines(tx);
+      if (lines.length === 0) throw unprocessable(cartMessages.empty);
+      const productIds = lines.map((l) => l.productId);
       // A statement of its own, after the lock: it sees the orders placed while we waited.
       const ordered = await tx
         .selectDistinct({ productId: orderItems.productId })
@@ -154,10 +230,7 @@ export function createOrderService(
           and(
             eq(orders.userId, customer.id),
             eq(orders.status, "unpaid"),
-            inArray(
-              orderItems.productId,
-              lines.map((l) => l.productId),
-            ),
+            inArray(orderItems.productId, productIds),
           ),
         );
       if (ordered.length > 0) {
@@ -171,17 +244,44 @@ export function createOrderService(
       // Names and prices first, then the order, and the stock last: a popular product's row
       // is locked only for that last statement and the commit (decision 006).
       const reserved = await stock.quote(lines);
+      for (const line of reserved) {
+        const most = Math.max(
+          line.minimumOrder,
+          limits.freeUnits,
+          Math.floor(limits.maxShare * line.available),
+        );
+        if (line.qty > most) {
+          throw new HttpError(422, "hold_limit", holdMessages.share(most), {
+            [line.productId]: holdMessages.share(most),
+          });
+        }
+      }
+      const totalCents = reserved.reduce((sum, l) => sum + l.unitPriceCents * l.qty, 0);
+      if (
+        placement.expectedTotalCents !== undefined &&
+        placement.expectedTotalCents !== totalCents
+      ) {
+        throw conflict(cartMessages.totalChanged);
+      }
+      const [held] = await tx
+        .select({ cents: sql<string>`coalesce(sum(${orders.totalCents}), 0)` })
+        .from(orders)
+        .where(and(eq(orders.userId, customer.id), eq(orders.status, "unpaid")));
+      if (Number(held?.cents ?? 0) + totalCents > limits.maxValueCents) {
+        throw new HttpError(422, "hold_limit", holdMessages.value(money(limits.maxValueCents)));
+      }
+      const holdExpiresAt = await holdUntil(tx, customer.id, productIds, opts.holdMs);
       const [order] = await tx
         .insert(orders)
         .values({
           userId: customer.id,
           orderEmail: customer.email,
           customerName: customer.name,
-          totalCents: reserved.reduce((sum, l) => sum + l.unitPriceCents * l.qty, 0),
+          totalCents,
           currency: opts.currency,
-          phone: delivery.phone,
-          address: delivery.address,
-          poReference: delivery.poReference ?? null,
+          phone: placement.delivery.phone,
+          address: placement.delivery.address,
+          poReference: placement.delivery.poReference ?? null,
           holdExpiresAt,
         })
         .returning();
@@ -200,11 +300,18 @@ export function createOrderService(
         )
         .returning();
       await stock.take(lines);
-      return toOrder(order!, items);
+      const placed = toOrder(order!, items);
+      await placement.afterPlaced?.(tx, placed);
+      return placed;
     });
   }
 
+  /** An order of the given lines. */
+  const placeLines = (customer: Customer, lines: StockLine[], delivery: Delivery) =>
+    placeOrder(customer, { lines: async () => lines, delivery });
+
   return {
+    placeOrder,
     placeLines,
 
     /** The spec's order of one product (`/products/{id}`): a one-line order. */
@@ -240,6 +347,35 @@ export function createOrderService(
         throw notFound("Order not found");
       }
       return toOrder(row, await linesOf(db, [row.id]));
+    },
+
+    /** Admin: one order in full, with its payments and its history. */
+    async detail(id: string): Promise<AdminOrderDetail> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id));
+      if (!row) throw notFound("Order not found");
+      const [items, paymentRows] = await Promise.all([
+        linesOf(db, [id]),
+        db.select().from(payments).where(eq(payments.orderId, id)).orderBy(payments.createdAt),
+      ]);
+      const history: AdminOrderDetail["history"] = [
+        { status: "placed" as const, at: row.createdAt },
+        { status: "paid" as const, at: row.paidAt },
+        { status: "shipped" as const, at: row.shippedAt },
+        { status: "cancelled" as const, at: row.cancelledAt },
+      ].flatMap((h) => (h.at ? [{ status: h.status, at: h.at.toISOString() }] : []));
+      return {
+        ...toOrder(row, items),
+        customerName: row.customerName,
+        payments: paymentRows.map((p) => ({
+          gateway: p.gateway,
+          transactionId: p.gatewayIntentId,
+          status: p.status,
+          amount: centsToUnits(p.amountCents),
+          currency: p.currency,
+          createdAt: p.createdAt.toISOString(),
+        })),
+        history: history.sort((a, b) => a.at.localeCompare(b.at)),
+      };
     },
 
     /** The owner deletes an unpaid order; its stock goes back to the products. */

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Intent } from "../../contract/payments";
 import type { Order } from "../../contract/orders";
 import type { Db } from "../db/database";
-import { orders, payments, webhookEvents } from "../db/schema";
+import { holdWindows, orders, payments, webhookEvents } from "../db/schema";
 import { conflict, HttpError, notFound, unprocessable } from "../errors";
 import type { Inventory } from "../inventory/service";
 import { centsToUnits } from "../money";
@@ -167,6 +167,16 @@ async function markPaid(inventory: Inventory, orderId: string, intent: GatewayIn
       .set({ status: "paid", transactionId: intent.id, paidAt: new Date() })
       .where(eq(orders.id, orderId))
       .returning();
+    // Paid: the account's hold windows on these products close, so its next order of them gets
+    // a full hold again.
+    const productIds = items.flatMap((i) => (i.productId ? [i.productId] : []));
+    if (order.userId && productIds.length > 0) {
+      await tx
+        .delete(holdWindows)
+        .where(
+          and(eq(holdWindows.userId, order.userId), inArray(holdWindows.productId, productIds)),
+        );
+    }
     return toOrder(paid!, items);
   });
 }

@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { apiErrorSchema } from "../../contract/common";
+import {
+  cartItemsInputSchema,
+  cartProductParamsSchema,
+  cartQtySchema,
+  cartSchema,
+  checkoutResultSchema,
+  checkoutSchema,
+} from "../../contract/cart";
+import type { Guards } from "../auth/guards";
+import type { CartService } from "./service";
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+/** The cart and its checkout. Admins do not order: every route of the account's cart is 403. */
+export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guards }> = async (
+  app,
+  { cart, guards },
+) => {
+  app.get(
+    "/cart",
+    {
+      schema: {
+        tags: ["cart"],
+        summary: "Your cart, priced now, each line with what stands in the way of ordering it",
+        response: { 200: cartSchema, ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req) => cart.get((await guards.requireCustomer(req)).id),
+  );
+
+  app.put(
+    "/cart/items/:productId",
+    {
+      schema: {
+        tags: ["cart"],
+        summary: "Put a part in your cart with this quantity (adds it, or changes the quantity)",
+        params: cartProductParamsSchema,
+        body: cartQtySchema,
+        response: { 200: cartSchema, ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req) => {
+      const me = await guards.requireCustomer(req);
+      return cart.setQty(me.id, req.params.productId, req.body.qty);
+    },
+  );
+
+  app.delete(
+    "/cart/items/:productId",
+    {
+      schema: {
+        tags: ["cart"],
+        summary: "Take a part out of your cart",
+        params: cartProductParamsSchema,
+        response: { 200: cartSchema, ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req) => {
+      const me = await guards.requireCustomer(req);
+      return cart.remove(me.id, req.params.productId);
+    },
+  );
+
+  app.post(
+    "/cart/merge",
+    {
+      schema: {
+        tags: ["cart"],
+        summary:
+          "Merge the cart you filled as a visitor into your account's (at sign-in); a part in both keeps the larger quantity",
+        body: cartItemsInputSchema,
+        response: { 200: cartSchema, ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req) => {
+      const me = await guards.requireCustomer(req);
+      return cart.merge(me.id, req.body.items);
+    },
+  );
+
+  app.post(
+    "/cart/quote",
+    {
+      schema: {
+        tags: ["cart"],
+        summary:
+          "Price a visitor's cart (kept in the browser) as the catalog is now; stores nothing",
+        body: cartItemsInputSchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (req) => cart.quote(req.body.items),
+  );
+
+  app.post(
+    "/checkout",
+    {
+      schema: {
+        tags: ["cart", "orders"],
+        summary:
+          "Order everything in your cart as one order (all lines or none) at the total you were shown; the cart is emptied",
+        body: checkoutSchema,
+        response: { 201: checkoutResultSchema, ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req, reply) => {
+      const me = await guards.requireCustomer(req);
+      const order = await cart.checkout(me, req.body);
+      return reply.code(201).send({ success: true as const, order });
+    },
+  );
+};

@@ -1,0 +1,291 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import {
+  cartMessages,
+  MAX_CART_LINES,
+  type Cart,
+  type CartItemInput,
+  type CartLine,
+  type Checkout,
+} from "../../contract/cart";
+import { orderMessages, type Order } from "../../contract/orders";
+import type { Db, DbOrTx } from "../db/database";
+import { cartItems, orderItems, orders, products, user } from "../db/schema";
+import { HttpError, notFound, unprocessable } from "../errors";
+import { centsToUnits, formatCents, unitsToCents } from "../money";
+import type { Customer, OrderService } from "../orders/service";
+
+/** A cart line as stored: the product, how many, and what the customer saw when adding it. */
+interface StoredLine {
+  productId: string;
+  qty: number;
+  productName?: string;
+  seenPriceCents?: number;
+}
+
+/**
+ * The cart: a signed-in customer's is kept here (it survives signing out and follows them to
+ * another device); a visitor's lives in the browser and is priced here, then merged into the
+ * account's at sign-in. Every line is priced from the catalog as it is now and says what stands
+ * in the way of ordering it. Checking out turns the whole cart into one order.
+ */
+export function createCartService(db: Db, orders: OrderService, opts: { currency: string }) {
+  const money = (cents: number) => formatCents(cents, opts.currency);
+
+  /** Prices stored lines from the catalog and checks each against the order rules. */
+  async function price(tx: DbOrTx, stored: StoredLine[], userId?: string): Promise<Cart> {
+    const ids = stored.map((l) => l.productId);
+    const [found, alreadyOrdered] = await Promise.all([
+      ids.length === 0
+        ? []
+        : tx
+            .select({
+              id: products.id,
+              name: products.name,
+              img: products.img,
+              priceCents: products.priceCents,
+              minimumOrder: products.minimumOrder,
+              availableQuantity: products.availableQuantity,
+            })
+            .from(products)
+            .where(inArray(products.id, ids)),
+      userId && ids.length > 0 ? unpaidProductsOf(tx, userId, ids) : new Set<string>(),
+    ]);
+    const byId = new Map(found.map((p) => [p.id, p]));
+    const lines = stored.map((line): CartLine & { cents: number } => {
+      const p = byId.get(line.productId);
+      if (!p) {
+        return {
+          productId: line.productId,
+          productName: line.productName ?? "A deleted part",
+          img: null,
+          qty: line.qty,
+          unitPrice: 0,
+          lineTotal: 0,
+          minimumOrder: 0,
+          availableQuantity: 0,
+          problem: cartMessages.deleted,
+          notice: null,
+          cents: 0,
+        };
+      }
+      const problem = alreadyOrdered.has(p.id)
+        ? orderMessages.duplicate
+        : p.availableQuantity === 0
+          ? cartMessages.outOfStock
+          : line.qty < p.minimumOrder
+            ? orderMessages.atLeast(p.minimumOrder)
+            : line.qty > p.availableQuantity
+              ? orderMessages.lessThen(p.availableQuantity)
+              : null;
+      const repriced = line.seenPriceCents !== undefined && line.seenPriceCents !== p.priceCents;
+      return {
+        productId: p.id,
+        productName: p.name,
+        img: p.img,
+        qty: line.qty,
+        unitPrice: centsToUnits(p.priceCents),
+        lineTotal: centsToUnits(p.priceCents * line.qty),
+        minimumOrder: p.minimumOrder,
+        availableQuantity: p.availableQuantity,
+        problem,
+        notice: repriced
+          ? cartMessages.repriced(money(line.seenPriceCents!), money(p.priceCents))
+          : null,
+        cents: p.priceCents * line.qty,
+      };
+    });
+    const priced = lines.filter((l) => l.problem !== cartMessages.deleted);
+    return {
+      lines: lines.map(({ cents: _cents, ...line }) => line),
+      count: priced.reduce((n, l) => n + l.qty, 0),
+      subtotal: centsToUnits(priced.reduce((sum, l) => sum + l.cents, 0)),
+      currency: opts.currency,
+      canCheckout: lines.length > 0 && lines.every((l) => l.problem === null),
+    };
+  }
+
+  const storedLines = (tx: DbOrTx, userId: string) =>
+    tx
+      .select({
+        productId: cartItems.productId,
+        qty: cartItems.qty,
+        productName: cartItems.productName,
+        seenPriceCents: cartItems.seenPriceCents,
+      })
+      .from(cartItems)
+      .where(eq(cartItems.userId, userId))
+      .orderBy(cartItems.addedAt, cartItems.productId);
+
+  const get = async (userId: string) => price(db, await storedLines(db, userId), userId);
+
+  return {
+    get,
+
+    /** Prices a visitor's cart (kept in the browser); nothing is stored. */
+    quote: (items: CartItemInput[]) => price(db, dedupe(items)),
+
+    /** Puts a part in the account's cart with this quantity (adds the line, or changes it). */
+    async setQty(userId: string, productId: string, qty: number): Promise<Cart> {
+      await db.transaction(async (tx) => {
+        const [product] = await tx
+          .select({ name: products.name, priceCents: products.priceCents })
+          .from(products)
+          .where(eq(products.id, productId));
+        if (!product) throw notFound("Product not found");
+        await lockCart(tx, userId);
+        const [{ n } = { n: 0 }] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(cartItems)
+          .where(and(eq(cartItems.userId, userId), sql`${cartItems.productId} <> ${productId}`));
+        if (n >= MAX_CART_LINES) throw unprocessable(cartMessages.tooManyLines);
+        await tx
+          .insert(cartItems)
+          .values({
+            userId,
+            productId,
+            productName: product.name,
+            qty,
+            seenPriceCents: product.priceCents,
+          })
+          .onConflictDoUpdate({
+            target: [cartItems.userId, cartItems.productId],
+            // Changing the quantity is seeing the price again.
+            set: { qty, productName: product.name, seenPriceCents: product.priceCents },
+          });
+      });
+      return get(userId);
+    },
+
+    async remove(userId: string, productId: string): Promise<Cart> {
+      await db
+        .delete(cartItems)
+        .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+      return get(userId);
+    },
+
+    /**
+     * Merges a visitor's cart into the account's at sign-in: a part in both keeps the larger
+     * quantity; parts that no longer exist, and lines beyond the cart's size, are left out.
+     */
+    async merge(userId: string, items: CartItemInput[]): Promise<Cart> {
+      const wanted = dedupe(items);
+      if (wanted.length > 0) {
+        await db.transaction(async (tx) => {
+          await lockCart(tx, userId);
+          const [existing, found] = await Promise.all([
+            storedLines(tx, userId),
+            tx
+              .select({ id: products.id, name: products.name, priceCents: products.priceCents })
+              .from(products)
+              .where(
+                inArray(
+                  products.id,
+                  wanted.map((w) => w.productId),
+                ),
+              ),
+          ]);
+          const have = new Set(existing.map((l) => l.productId));
+          let room = MAX_CART_LINES - existing.length;
+          const rows = [];
+          for (const w of wanted) {
+            const p = found.find((f) => f.id === w.productId);
+            if (!p) continue;
+            if (!have.has(p.id)) {
+              if (room === 0) continue;
+              room -= 1;
+            }
+            rows.push({
+              userId,
+              productId: p.id,
+              productName: p.name,
+              qty: w.qty,
+              seenPriceCents: p.priceCents,
+            });
+          }
+          if (rows.length === 0) return;
+          await tx
+            .insert(cartItems)
+            .values(rows)
+            .onConflictDoUpdate({
+              target: [cartItems.userId, cartItems.productId],
+              set: { qty: sql`greatest(${cartItems.qty}, excluded.qty)` },
+            });
+        });
+      }
+      return get(userId);
+    },
+
+    /**
+     * Turns the account's whole cart into one order (all lines or none), at the total the
+     * customer was shown; the cart is emptied in the same transaction, so two tabs checking out
+     * at once place one order (the second finds the cart empty). Optionally saves the address and
+     * phone to the customer's profile.
+     */
+    async checkout(customer: Customer, input: Checkout): Promise<Order> {
+      return orders.placeOrder(customer, {
+        lines: async (tx) => {
+          const stored = await storedLines(tx, customer.id);
+          const cart = await price(tx, stored);
+          const gone = cart.lines.filter((l) => l.problem === cartMessages.deleted);
+          if (gone.length > 0) {
+            throw new HttpError(
+              422,
+              "rule_broken",
+              cartMessages.deleted,
+              Object.fromEntries(gone.map((l) => [l.productId, cartMessages.deleted])),
+            );
+          }
+          return stored.map((l) => ({ productId: l.productId, qty: l.qty }));
+        },
+        delivery: {
+          phone: input.phonrNo,
+          address: input.Address,
+          poReference: input.poReference ?? null,
+        },
+        expectedTotalCents: unitsToCents(input.expectedTotal),
+        afterPlaced: async (tx) => {
+          await tx.delete(cartItems).where(eq(cartItems.userId, customer.id));
+          if (input.saveToProfile) {
+            await tx
+              .update(user)
+              .set({ phoneNo: input.phonrNo, address: input.Address, updatedAt: new Date() })
+              .where(eq(user.id, customer.id));
+          }
+        },
+      });
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;
+
+/** One line per product: a product listed twice keeps its last quantity. */
+function dedupe(items: CartItemInput[]): StoredLine[] {
+  return [...new Map(items.map((i) => [i.productId, i])).values()];
+}
+
+/** The products among `ids` the account has in an unpaid order (the duplicate rule). */
+async function unpaidProductsOf(tx: DbOrTx, userId: string, ids: string[]) {
+  const rows = await tx
+    .selectDistinct({ productId: orderItems.productId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, "unpaid"),
+        inArray(orderItems.productId, ids),
+      ),
+    );
+  return new Set(rows.flatMap((r) => (r.productId ? [r.productId] : [])));
+}
+
+/** Serialises changes to one account's cart (its size limit cannot race). */
+async function lockCart(tx: DbOrTx, userId: string) {
+  const [row] = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.id, userId))
+    .for("no key update");
+  if (!row) throw notFound("Your account no longer exists");
+}

@@ -1,0 +1,158 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { insertProduct } from "../../../tests/support/factories";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { demoProducts } from "../db/seed-products";
+import { products } from "../db/schema";
+
+/** Unpaid orders hold stock: one account cannot take it off sale (the limits of decision 006). */
+let t: TestApp;
+
+beforeAll(async () => {
+  // The store's default limits, the per-minute one included.
+  t = await createTestApp({ ORDERS_PER_MINUTE: "10" });
+});
+afterAll(() => t.close());
+
+const as = (who: TestAccount) => ({ cookie: who.cookie });
+const delivery = { phonrNo: "5550100", Address: "1 Dock Road" };
+const order = (who: TestAccount, productId: string, orderQty: number) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/orders",
+    headers: as(who),
+    payload: { productId, orderQty, ...delivery },
+  });
+
+test("the measured attack fails: 14 orders for the whole stock of every demo product hold nothing", async () => {
+  const catalog = await Promise.all(
+    demoProducts.map((p) =>
+      insertProduct(t.database.db, {
+        name: p.name,
+        priceCents: p.priceCents,
+        minimumOrder: p.minimumOrder,
+        availableQuantity: p.availableQuantity,
+      }),
+    ),
+  );
+  const initial = catalog.reduce((n, p) => n + p.availableQuantity, 0);
+  const attacker = await signUp(t.app);
+
+  const started = Date.now();
+  const answers = await Promise.all(catalog.map((p) => order(attacker, p.id, p.availableQuantity)));
+  const statuses = answers.map((a) => a.statusCode);
+  console.log(
+    `hold attack: ${answers.length} requests in ${Date.now() - started} ms answered ${statuses.join(",")}`,
+  );
+  // Each is refused: more than the account's share of the stock, or more orders than a minute allows.
+  for (const a of answers) {
+    expect([422, 429]).toContain(a.statusCode);
+    expect(a.json().message).toMatch(/^(You can hold at most|You are placing orders too quickly)/);
+  }
+  const rows = await t.database.db.select().from(products);
+  const left = rows
+    .filter((r) => catalog.some((p) => p.id === r.id))
+    .reduce((n, r) => n + r.availableQuantity, 0);
+  expect(left).toBe(initial);
+
+  // Another garage still orders the minimum of every part, in one checkout.
+  const garage = await signUp(t.app);
+  for (const p of catalog) {
+    await t.app.inject({
+      method: "PUT",
+      url: `/api/cart/items/${p.id}`,
+      headers: as(garage),
+      payload: { qty: p.minimumOrder },
+    });
+  }
+  const cart = (
+    await t.app.inject({ method: "GET", url: "/api/cart", headers: as(garage) })
+  ).json();
+  expect(cart.canCheckout).toBe(true);
+  const placed = await t.app.inject({
+    method: "POST",
+    url: "/api/checkout",
+    headers: as(garage),
+    payload: { ...delivery, expectedTotal: cart.subtotal },
+  });
+  expect(placed.statusCode).toBe(201);
+});
+
+test("one line may hold at most half the stock on sale (small lines always pass), and all unpaid orders at most 25,000", async () => {
+  const me = await signUp(t.app);
+  const big = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 400 });
+  const small = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 6 });
+  const refused = await order(me, big.id, 201);
+  expect(refused.statusCode).toBe(422);
+  expect(refused.json().message).toBe(
+    "You can hold at most 200 of this part in unpaid orders; pay for your orders or contact us for more",
+  );
+  expect((await order(me, big.id, 200)).statusCode).toBe(201);
+  // An honest garage taking the last few of a part is not held back.
+  expect((await order(me, small.id, 6)).statusCode).toBe(201);
+
+  const other = await signUp(t.app);
+  const dear = await insertProduct(t.database.db, {
+    priceCents: 20_000_00,
+    minimumOrder: 1,
+    availableQuantity: 10,
+  });
+  expect((await order(other, dear.id, 1)).statusCode).toBe(201);
+  const cheap = await insertProduct(t.database.db, { priceCents: 6_000_00, minimumOrder: 1 });
+  const overValue = await order(other, cheap.id, 1);
+  expect(overValue.statusCode).toBe(422);
+  expect(overValue.json().message).toBe(
+    "Unpaid orders may hold at most $25,000.00 of stock; pay for an order before placing another",
+  );
+});
+
+test("an account places at most 10 orders a minute", async () => {
+  const me = await signUp(t.app);
+  const parts = await Promise.all(
+    Array.from({ length: 11 }, () => insertProduct(t.database.db, { minimumOrder: 1 })),
+  );
+  const statuses: number[] = [];
+  for (const p of parts) statuses.push((await order(me, p.id, 1)).statusCode);
+  expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
+});
+
+test("deleting and re-ordering does not renew the hold; paying does", async () => {
+  const me = await signUp(t.app);
+  const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 100 });
+  const first = (await order(me, p.id, 2)).json().order;
+  await t.app.inject({ method: "DELETE", url: `/api/orders/${first._id}`, headers: as(me) });
+  const second = (await order(me, p.id, 2)).json().order;
+  expect(second.holdExpiresAt).toBe(first.holdExpiresAt);
+
+  // Paid: the next order of the part gets a hold of its own.
+  const intent = await t.app.inject({
+    method: "POST",
+    url: "/api/create-payment-intent",
+    headers: as(me),
+    payload: { orderId: second._id },
+  });
+  const charged = await t.app.inject({
+    method: "POST",
+    url: "/api/payments/test-card/confirm",
+    headers: as(me),
+    payload: {
+      clientSecret: intent.json().clientSecret,
+      number: "4242424242424242",
+      expMonth: 12,
+      expYear: 2030,
+      cvc: "123",
+    },
+  });
+  const paid = await t.app.inject({
+    method: "PATCH",
+    url: `/api/orders/${second._id}`,
+    headers: as(me),
+    payload: { transactionId: charged.json().transactionId },
+  });
+  expect(paid.json().status).toBe("paid");
+  const third = (await order(me, p.id, 2)).json().order;
+  expect(Date.parse(third.holdExpiresAt)).toBeGreaterThan(Date.parse(first.holdExpiresAt));
+  const [row] = await t.database.db.select().from(products).where(eq(products.id, p.id));
+  expect(row!.availableQuantity).toBe(96);
+});
