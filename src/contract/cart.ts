@@ -1,20 +1,9 @@
 import { z } from "zod";
 import { deliveryAddressSchema, MAX_ORDER_QTY, orderSchema } from "./orders";
+import { cartMessages, MAX_CART_LINES } from "./constants";
 import { phoneNumberSchema } from "./phone";
 
-/** A cart holds at most this many different parts (one line per part). */
-export const MAX_CART_LINES = 100;
-
-/** What a customer sees about a cart line or the checkout (not in the spec: our own words). */
-export const cartMessages = {
-  empty: "Your cart is empty",
-  tooManyLines: `A cart holds at most ${MAX_CART_LINES} different parts`,
-  deleted: "This part is no longer sold; remove it to check out",
-  outOfStock: "Out of stock; remove it to check out",
-  repriced: (was: string, now: string) => `The price changed from ${was} to ${now}`,
-  totalChanged: "Prices or stock changed while you checked out; please check your order again",
-  forAdmins: "Admins do not order; the cart is for customers",
-} as const;
+export { cartMessages, MAX_CART_LINES };
 
 const qtySchema = z
   .number({ message: "Enter a quantity" })

@@ -16,3 +16,17 @@ export const NEWEST_PRODUCTS_COUNT = 3;
 
 /** Products a page of All products shows. */
 export const PRODUCTS_PAGE_SIZE = 12;
+
+/** A cart holds at most this many different parts (one line per part). */
+export const MAX_CART_LINES = 100;
+
+/** What a customer sees about a cart line or the checkout (not in the spec: our own words). */
+export const cartMessages = {
+  empty: "Your cart is empty",
+  tooManyLines: `A cart holds at most ${MAX_CART_LINES} different parts`,
+  deleted: "This part is no longer sold; remove it to check out",
+  outOfStock: "Out of stock; remove it to check out",
+  repriced: (was: string, now: string) => `The price changed from ${was} to ${now}`,
+  totalChanged: "Prices or stock changed while you checked out; please check your order again",
+  forAdmins: "Admins do not order; the cart is for customers",
+} as const;

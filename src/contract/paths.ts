@@ -15,6 +15,8 @@ export const paths = {
   product: withId("/products/:id"),
   login: "/login",
   signup: "/signup",
+  cart: "/cart",
+  checkout: "/checkout",
   blogs: "/blogs",
   review: "/review",
   portfolio: "/myprotfolio",
@@ -22,6 +24,8 @@ export const paths = {
   addReview: "/dashboard/reviews",
   myItems: "/dashboard/myitems",
   payment: withId("/dashboard/payment/:id"),
+  /** One order: the customer's confirmation, the admin's full view. */
+  order: withId("/dashboard/orders/:id"),
   allUsers: "/dashboard/allusers",
   addProduct: "/dashboard/addProduct",
   manageProducts: "/dashboard/manageallproducts",

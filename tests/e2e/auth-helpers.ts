@@ -39,6 +39,22 @@ export async function signInInBrowser(page: Page, who: { email: string; password
   await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeVisible();
 }
 
+export interface ApiProduct {
+  _id: string;
+  name: string;
+  price: number;
+  minimumOrder: number;
+  availableQuantity: number;
+}
+
+/** The first demo product whose name or description matches `q`, from the API. */
+export async function productNamed(page: Page, q: string): Promise<ApiProduct> {
+  const res = await page.request.get(`/api/products?q=${encodeURIComponent(q)}`);
+  const [p] = (await res.json()) as ApiProduct[];
+  if (!p) throw new Error(`no demo product matches ${q}`);
+  return p;
+}
+
 /**
  * As the signed-in customer of `page`, orders the minimum of the first product matching `q` and
  * pays for it with the test card, through the API as the browser would. Answers the product.

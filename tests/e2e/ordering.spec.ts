@@ -1,21 +1,6 @@
 import type { Page } from "@playwright/test";
-import { signUpInBrowser } from "./auth-helpers";
+import { productNamed, signUpInBrowser } from "./auth-helpers";
 import { expect, test } from "./fixtures";
-
-interface ApiProduct {
-  _id: string;
-  name: string;
-  price: number;
-  minimumOrder: number;
-  availableQuantity: number;
-}
-
-async function productNamed(page: Page, q: string): Promise<ApiProduct> {
-  const res = await page.request.get(`/api/products?q=${encodeURIComponent(q)}`);
-  const [p] = (await res.json()) as ApiProduct[];
-  if (!p) throw new Error(`no demo product matches ${q}`);
-  return p;
-}
 
 /** Sets the quantity by typing, then places the order through the modal. */
 async function order(page: Page, quantity: number) {
@@ -85,8 +70,18 @@ test("order, see the duplicate message, pay with 4242…, and My Items shows it 
   await page.goto(`/products/${p._id}`);
   await order(page, p.minimumOrder);
   await expect(page.getByText("Your Oder has been placed")).toBeVisible();
-  await order(page, p.minimumOrder);
-  await expect(page.getByText("You have already ordered this product")).toBeVisible();
+  // The duplicate rule is said before anything is filled in, and again as the order's result.
+  await expect(page.getByTestId("already-ordered")).toContainText(
+    "You have already ordered this product",
+  );
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill(String(p.minimumOrder));
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(
+    page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "You have already ordered this product" }),
+  ).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 
   await page.goto("/dashboard/myitems");
   const row = page.getByTestId("my-order").filter({ hasText: p.name });
@@ -161,4 +156,25 @@ test("deleting an unpaid order after confirming removes it and restores the stoc
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByTestId("my-order").filter({ hasText: p.name })).toHaveCount(0);
   expect((await productNamed(page, "wiper")).availableQuantity).toBe(afterOrder + p.minimumOrder);
+});
+
+test("a duplicate found only on confirming is said inside the dialog, keeping what was typed", async ({
+  page,
+}) => {
+  await signUpInBrowser(page);
+  const p = await productNamed(page, "spark plug");
+  await page.goto(`/products/${p._id}`);
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill(String(p.minimumOrder));
+  await page.getByRole("button", { name: "Place Order" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Address").fill("12 Garage Lane, Leeds");
+  await dialog.getByLabel("Phone").fill("07700900123");
+  // Meanwhile another tab orders the same part.
+  const elsewhere = await page.request.post("/api/orders", {
+    data: { productId: p._id, orderQty: p.minimumOrder, phonrNo: "07700900123", Address: "Depot" },
+  });
+  expect(elsewhere.status()).toBe(201);
+  await dialog.getByRole("button", { name: "Confirm order" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("You have already ordered this product");
+  await expect(dialog.getByLabel("Address")).toHaveValue("12 Garage Lane, Leeds");
 });

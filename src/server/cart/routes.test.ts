@@ -105,8 +105,11 @@ describe("the cart", () => {
     const me = await signUp(t.app);
     await put(me, a.id, 5);
     const merged = (await call(me, "POST", "/api/cart/merge", { items })).json();
-    // The larger quantity wins; a part that does not exist is left out.
+    // The larger quantity wins; a part that does not exist is left out; the order is kept.
     expect(merged.lines.map((l: { qty: number }) => l.qty)).toEqual([5, 3]);
+    const other = await signUp(t.app);
+    const fresh = (await call(other, "POST", "/api/cart/merge", { items })).json();
+    expect(fresh.lines.map((l: { productId: string }) => l.productId)).toEqual([a.id, b.id]);
   });
 
   test("quantities, ids and sizes are checked by the server", async () => {

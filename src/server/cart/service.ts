@@ -187,6 +187,8 @@ export function createCartService(db: Db, orders: OrderService, opts: { currency
           const have = new Set(existing.map((l) => l.productId));
           let room = MAX_CART_LINES - existing.length;
           const rows = [];
+          // The visitor's lines keep their order after the account's.
+          const now = Date.now();
           for (const w of wanted) {
             const p = found.find((f) => f.id === w.productId);
             if (!p) continue;
@@ -200,6 +202,7 @@ export function createCartService(db: Db, orders: OrderService, opts: { currency
               productName: p.name,
               qty: w.qty,
               seenPriceCents: p.priceCents,
+              addedAt: new Date(now + rows.length),
             });
           }
           if (rows.length === 0) return;

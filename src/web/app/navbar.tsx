@@ -4,10 +4,12 @@ import { Spinner } from "../components/spinner";
 import { useSession, useSignOut } from "../lib/session";
 import { paths } from "#contract/paths";
 import { usePrerendering } from "../lib/prerendering";
+import { CartLink } from "../features/cart/components/cart-link";
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");
 
-function NavLinks() {
+/** The navbar's links; the phone menu leaves out the cart, which the phone header shows itself. */
+function NavLinks({ cart = true }: { cart?: boolean }) {
   const { data: user, isPending } = useSession();
   const signOut = useSignOut();
   const navigate = useNavigate();
@@ -27,6 +29,7 @@ function NavLinks() {
           </NavLink>
         </li>
       ))}
+      {cart && <CartLink />}
       {isPending ? (
         // As wide as the Login link that usually replaces it, so the links beside it stay put.
         <li className="relative">
@@ -105,6 +108,9 @@ export function Navbar() {
         <ul className="menu menu-horizontal hidden items-center gap-1 px-1 md:flex">
           <NavLinks />
         </ul>
+        <ul className="menu menu-horizontal px-1 md:hidden">
+          <CartLink />
+        </ul>
         <button
           ref={toggle}
           type="button"
@@ -133,7 +139,7 @@ export function Navbar() {
             if ((e.target as HTMLElement).closest("a, button")) setOpen(false);
           }}
         >
-          <NavLinks />
+          <NavLinks cart={false} />
         </ul>
       )}
     </header>

@@ -46,6 +46,9 @@ const pages = {
   login: lazyRoute(async () => (await import("./routes/login")).LoginRoute),
   signup: lazyRoute(async () => (await import("./routes/signup")).SignupRoute),
   product: lazyRoute(async () => (await import("./routes/product")).ProductRoute),
+  cart: lazyRoute(async () => (await import("./routes/cart")).CartRoute),
+  checkout: lazyRoute(async () => (await import("./routes/checkout")).CheckoutRoute),
+  order: lazyRoute(async () => (await import("./routes/order")).OrderRoute),
   dashboard: lazyRoute(async () => (await import("./routes/dashboard-layout")).DashboardLayout),
   profile: lazyRoute(async () => (await import("./routes/profile")).ProfileRoute),
   addReview: lazyRoute(async () => (await import("./routes/add-review")).AddReviewRoute),
@@ -92,8 +95,10 @@ export const routes: RouteObject[] = [
       page(paths.portfolio, pages.portfolio),
       page(paths.login, pages.login),
       page(paths.signup, pages.signup),
+      page(paths.cart, pages.cart),
       layout(guards.signedIn, [
         page(paths.product.pattern, pages.product),
+        layout(guards.customer, [page(paths.checkout, pages.checkout)]),
         layout(
           pages.dashboard,
           [
@@ -103,6 +108,7 @@ export const routes: RouteObject[] = [
               page(paths.myItems, pages.myItems),
             ]),
             page(paths.payment.pattern, pages.payment),
+            page(paths.order.pattern, pages.order),
             layout(guards.admin, [
               page(paths.allUsers, pages.allUsers),
               page(paths.addProduct, pages.addProduct),

@@ -74,3 +74,6 @@ function twoDecimals(amount: number): string | undefined {
 function group(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
+
+/** The number people quote for an order: the first 8 characters of its id, e.g. "#3F2A9C1B". */
+export const formatOrderNumber = (id: string): string => `#${id.slice(0, 8).toUpperCase()}`;

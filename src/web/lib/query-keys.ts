@@ -20,6 +20,12 @@ export const queryKeys = {
     overview: ["orders", "overview"] as const,
     mine: ["orders", "mine"] as const,
     detail: (id: string) => ["orders", "detail", id] as const,
+    adminDetail: (id: string) => ["orders", "admin-detail", id] as const,
+  },
+  cart: {
+    all: ["cart"] as const,
+    mine: ["cart", "mine"] as const,
+    visitor: (items: object) => ["cart", "visitor", items] as const,
   },
   paymentIntent: (orderId: string) => ["payment-intent", orderId] as const,
   reviews: {

@@ -1,3 +1,4 @@
+import { cardCartAction } from "../../features/cart/components/add-to-cart-button";
 import { ProductBrowser } from "../../features/catalog/components/product-browser";
 import { usePageTitle } from "../../components/page-title";
 
@@ -9,7 +10,7 @@ export function AllProductsRoute() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="mb-6 text-3xl font-bold">All products</h1>
-      <ProductBrowser />
+      <ProductBrowser cardAction={cardCartAction} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { cardCartAction } from "../../features/cart/components/add-to-cart-button";
 import { NewestProducts } from "../../features/catalog/components/newest-products";
 import { BusinessSummary } from "../../features/content/components/business-summary";
 import { Clients } from "../../features/content/components/clients";
@@ -17,7 +18,7 @@ export function HomeRoute() {
   return (
     <>
       <Hero getStartedTo={paths.allProducts} />
-      <NewestProducts seeAllTo={paths.allProducts} />
+      <NewestProducts seeAllTo={paths.allProducts} cardAction={cardCartAction} />
       <BusinessSummary />
       <Leaders />
       <Clients />

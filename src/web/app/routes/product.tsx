@@ -9,11 +9,14 @@ import { usePageTitle } from "../../components/page-title";
 import { ApiError } from "../../lib/api-client";
 import { useSession } from "../../lib/session";
 import { paths } from "#contract/paths";
+import { useProfile } from "../../features/account/api/profile";
+import { AddToCartButton } from "../../features/cart/components/add-to-cart-button";
 
 export function ProductRoute() {
   const { id = "" } = useParams();
   const { data: product, error, isPending } = useProduct(id);
   const { data: user } = useSession();
+  const { data: profile } = useProfile();
   usePageTitle(product?.name ?? "Product");
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
     return <NotFound what="product" />;
@@ -31,7 +34,18 @@ export function ProductRoute() {
         <QueryError error={error} />
       ) : (
         <ProductDetails product={product}>
-          {user && <OrderPanel product={product} customer={user} myItemsTo={paths.myItems} />}
+          {/* Admins do not order. */}
+          {user && user.role !== "admin" && (
+            <OrderPanel
+              product={product}
+              customer={user}
+              myItemsTo={paths.myItems}
+              saved={{ phonrNo: profile?.phoneNo ?? "", Address: profile?.address ?? "" }}
+              cartAction={(qty) => (
+                <AddToCartButton product={product} qty={qty} className="flex-1" />
+              )}
+            />
+          )}
         </ProductDetails>
       )}
     </div>

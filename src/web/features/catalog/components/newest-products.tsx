@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+import type { Product } from "#contract/products";
 import { Link } from "react-router";
 import { QueryError } from "../../../components/query-error";
 import { useSiteConfig } from "../../../lib/use-site-config";
@@ -6,7 +8,14 @@ import { ProductCard } from "./product-card";
 import { ProductGridSkeleton } from "./product-card-skeleton";
 
 /** The landing page's three newest products with a See All button (SPEC section 2). */
-export function NewestProducts({ seeAllTo }: { seeAllTo: string }) {
+export function NewestProducts({
+  seeAllTo,
+  cardAction,
+}: {
+  seeAllTo: string;
+  /** A second action on each card (the cart's button), from the page. */
+  cardAction?: (product: Product) => ReactNode;
+}) {
   const { data, error, isPending } = useProducts(NEWEST_PRODUCTS_QUERY);
   const currency = useSiteConfig().data?.currency;
   return (
@@ -29,7 +38,13 @@ export function NewestProducts({ seeAllTo }: { seeAllTo: string }) {
       ) : (
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="newest-products">
           {data.items.map((p, i) => (
-            <ProductCard key={p._id} product={p} currency={currency} eager={i === 0} />
+            <ProductCard
+              key={p._id}
+              product={p}
+              currency={currency}
+              eager={i === 0}
+              action={cardAction?.(p)}
+            />
           ))}
         </div>
       )}

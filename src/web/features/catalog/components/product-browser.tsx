@@ -1,3 +1,5 @@
+import type { Product } from "#contract/products";
+import type { ReactNode } from "react";
 import { PRODUCTS_PAGE_SIZE, productSorts, type ProductSort } from "#contract/constants";
 import { QueryError } from "../../../components/query-error";
 import { Pagination } from "../../../components/pagination";
@@ -16,7 +18,12 @@ const sortLabels: Record<ProductSort, string> = {
 };
 
 /** All products with search, sort and paging, all kept in the URL so a page can be shared. */
-export function ProductBrowser() {
+export function ProductBrowser({
+  cardAction,
+}: {
+  /** A second action on each card (the cart's button), from the page. */
+  cardAction?: (product: Product) => ReactNode;
+} = {}) {
   const [params, update] = useUrlParams();
   const { q, sort, page, maxPage, query } = productBrowserState(params);
   const { data, error, isPending } = useProducts(query);
@@ -69,6 +76,7 @@ export function ProductBrowser() {
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {data.items.map((p, i) => (
               <ProductCard
+                action={cardAction?.(p)}
                 key={p._id}
                 product={p}
                 currency={currency}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Product } from "#contract/products";
 import { formatPrice, formatWarranty } from "../../../lib/format";
 import { paths } from "#contract/paths";
+import type { ReactNode } from "react";
 
 export function ProductCard({
   product,
@@ -9,6 +10,7 @@ export function ProductCard({
   eager = false,
   priority = false,
   headingLevel = 3,
+  action,
 }: {
   product: Product;
   /** The store's currency (site config), read once by the list rather than by every card. */
@@ -18,6 +20,8 @@ export function ProductCard({
   priority?: boolean;
   /** 3 under a section heading (the landing page), 2 right under the page's h1. */
   headingLevel?: 2 | 3;
+  /** A second action beside "Order now" (the page adds the cart's button). */
+  action?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -55,11 +59,12 @@ export function ProductCard({
           <dt className="text-base-content/70">Warranty</dt>
           <dd className="text-right">{formatWarranty(product.warranty)}</dd>
         </dl>
-        <div className="card-actions mt-2">
+        <div className="card-actions mt-2 flex-nowrap">
           {/* The accessible name starts with the visible words, so voice control finds it. */}
-          <Link to={paths.product.to(product._id)} className="btn relative btn-block btn-primary">
+          <Link to={paths.product.to(product._id)} className="btn relative flex-1 btn-primary">
             Order now<span className="sr-only">: {product.name}</span>
           </Link>
+          {action}
         </div>
       </div>
     </article>

@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminOrder, AdminOrdersQuery, Order, OrdersOverview } from "#contract/orders";
+import type {
+  AdminOrder,
+  AdminOrderDetail,
+  AdminOrdersQuery,
+  Order,
+  OrdersOverview,
+} from "#contract/orders";
 import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
@@ -28,5 +34,14 @@ export function useChangeOrderStatus() {
         queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
       ]),
+  });
+}
+
+/** Admin: one order in full, with its payments and history. */
+export function useAdminOrderDetail(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.orders.adminDetail(id),
+    queryFn: () => apiGet<AdminOrderDetail>(`/orders/${encodeURIComponent(id)}/detail`),
+    enabled,
   });
 }

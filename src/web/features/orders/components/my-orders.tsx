@@ -4,7 +4,7 @@ import { notify } from "../../../lib/notify";
 import type { Order } from "#contract/orders";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DataTable, ListStates, type Column } from "../../../components/data-table";
-import { formatDate, formatDateTime, formatPrice } from "../../../lib/format";
+import { formatDate, formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/format";
 import { paths } from "#contract/paths";
 import { useDeleteOrder, useMyOrders } from "../api/orders";
 import { OrderStatusBadge } from "./order-status-badge";
@@ -65,21 +65,31 @@ export function MyOrders() {
     {
       header: "Actions",
       role: "actions",
-      cell: (o) =>
-        o.status === "unpaid" && (
-          <>
-            <Link to={paths.payment.to(o._id)} className="btn btn-sm btn-primary">
-              Pay
-            </Link>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline btn-error"
-              onClick={() => setToDelete(o)}
-            >
-              Delete
-            </button>
-          </>
-        ),
+      cell: (o) => (
+        <>
+          {o.status === "unpaid" && (
+            <>
+              <Link to={paths.payment.to(o._id)} className="btn btn-sm btn-primary">
+                Pay
+              </Link>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline btn-error"
+                onClick={() => setToDelete(o)}
+              >
+                Delete
+              </button>
+            </>
+          )}
+          <Link
+            to={paths.order.to(o._id)}
+            className="btn btn-ghost btn-sm"
+            aria-label={`Details: order ${formatOrderNumber(o._id)}`}
+          >
+            Details
+          </Link>
+        </>
+      ),
     },
   ];
 

@@ -11,18 +11,28 @@ export interface OrderContact {
 
 interface OrderFormProps {
   customer: { name: string; email: string };
+  /** The address and phone saved in My Info, to start from. */
+  saved: OrderContact;
+  /** Why the server refused the order, shown without clearing what was typed. */
+  refusal?: string;
   busy: boolean;
   onSubmit(contact: OrderContact): void;
   onCancel(): void;
 }
 
 /** The order modal's form: who orders (read-only, from the session), address and phone. */
-export function OrderForm({ customer, busy, onSubmit, onCancel }: OrderFormProps) {
+export function OrderForm({ customer, saved, refusal, busy, onSubmit, onCancel }: OrderFormProps) {
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<OrderContact>({ resolver: zodResolver(contactSchema) });
+  } = useForm<OrderContact>({
+    resolver: zodResolver(contactSchema),
+    defaultValues: saved,
+    // My Info may arrive after the form: fill it in, keeping whatever was typed already.
+    values: saved,
+    resetOptions: { keepDirtyValues: true },
+  });
   return (
     <form noValidate className="flex flex-col gap-3" onSubmit={handleSubmit(onSubmit)}>
       <FormField label="Name" name="customer-name" value={customer.name} readOnly />
@@ -42,6 +52,11 @@ export function OrderForm({ customer, busy, onSubmit, onCancel }: OrderFormProps
         error={errors.phonrNo?.message}
         {...register("phonrNo")}
       />
+      {refusal && (
+        <p role="alert" className="alert text-sm alert-error">
+          {refusal}
+        </p>
+      )}
       <div className="modal-action">
         <button type="button" className="btn" onClick={onCancel} disabled={busy}>
           Cancel

@@ -7,7 +7,8 @@ import { Modal } from "../../../components/modal";
 import { formatCount, formatPrice } from "../../../lib/format";
 import type { SessionUser } from "../../../lib/session";
 import { useSiteConfig } from "../../../lib/use-site-config";
-import { usePlaceOrder } from "../api/orders";
+import { useMyOrders, usePlaceOrder } from "../api/orders";
+import type { ReactNode } from "react";
 import { OrderForm, type OrderContact } from "./order-form";
 import { QuantitySelector } from "./quantity-selector";
 
@@ -19,17 +20,28 @@ export function OrderPanel({
   product,
   customer,
   myItemsTo,
+  saved,
+  cartAction,
 }: {
   product: Product;
   customer: SessionUser;
   myItemsTo: string;
+  /** The address and phone saved in My Info: the order form starts from them. */
+  saved: OrderContact;
+  /** The cart's button for the chosen quantity, from the page. */
+  cartAction?: (qty: number) => ReactNode;
 }) {
   const currency = useSiteConfig().data?.currency;
   const [quantity, setQuantity] = useState(0);
   const [open, setOpen] = useState(false);
   const [placed, setPlaced] = useState(false);
   const place = usePlaceOrder();
+  const myOrders = useMyOrders();
   const limitsId = useId();
+  // The duplicate rule, said before anything is filled in (the server checks it again).
+  const alreadyOrdered = myOrders.data?.some(
+    (o) => o.status === "unpaid" && o.items.some((l) => l.productId === product._id),
+  );
   const overStock = quantity > product.availableQuantity;
   // Said as the number changes; Place Order still answers with the specification's alerts.
   const warning = overStock
@@ -39,6 +51,10 @@ export function OrderPanel({
       : undefined;
 
   const startOrder = () => {
+    if (alreadyOrdered) {
+      notify.error(orderMessages.duplicate);
+      return;
+    }
     if (quantity < product.minimumOrder) {
       window.alert(orderMessages.atLeast(product.minimumOrder));
       return;
@@ -60,10 +76,8 @@ export function OrderPanel({
           setQuantity(0);
           setPlaced(true);
         },
-        onError: (err) => {
-          notify.error(err.message);
-          setOpen(false);
-        },
+        // The dialog stays open with what was typed; the form shows why.
+        onError: (err) => notify.error(err.message),
       },
     );
 
@@ -86,9 +100,23 @@ export function OrderPanel({
           {warning}
         </p>
       </div>
-      <button type="button" className="btn btn-primary" onClick={startOrder}>
-        Place Order
-      </button>
+      {alreadyOrdered && (
+        <p role="status" className="alert text-sm alert-warning" data-testid="already-ordered">
+          <span>
+            {orderMessages.duplicate}.{" "}
+            <Link className="link" to={myItemsTo}>
+              Pay for it or delete it in My Items
+            </Link>
+            .
+          </span>
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn flex-1 btn-primary" onClick={startOrder}>
+          Place Order
+        </button>
+        {cartAction?.(quantity)}
+      </div>
       {placed && (
         <p className="text-sm">
           Pay for it from{" "}
@@ -98,16 +126,28 @@ export function OrderPanel({
           .
         </p>
       )}
-      <Modal open={open} title={`Order ${product.name}`} onClose={() => setOpen(false)}>
+      <Modal
+        open={open}
+        title={`Order ${product.name}`}
+        onClose={() => {
+          place.reset();
+          setOpen(false);
+        }}
+      >
         <p className="mb-3 text-sm text-base-content/80">
           {quantity} × {formatPrice(product.price, currency)} ={" "}
           <strong>{formatPrice(quantity * product.price, currency)}</strong>
         </p>
         <OrderForm
           customer={customer}
+          saved={saved}
+          refusal={place.error?.message}
           busy={place.isPending}
           onSubmit={submit}
-          onCancel={() => setOpen(false)}
+          onCancel={() => {
+            place.reset();
+            setOpen(false);
+          }}
         />
       </Modal>
     </div>

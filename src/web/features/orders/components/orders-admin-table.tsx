@@ -6,7 +6,9 @@ import { OrderStatusBadge } from "./order-status-badge";
 import { BreakableEmail, DataTable, ListStates, type Column } from "../../../components/data-table";
 import { SearchForm } from "../../../components/search-form";
 import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
-import { formatDate, formatPrice } from "../../../lib/format";
+import { formatDate, formatOrderNumber, formatPrice } from "../../../lib/format";
+import { paths } from "#contract/paths";
+import { Link } from "react-router";
 import { useAllOrders, useChangeOrderStatus } from "../api/orders-admin";
 
 const PAGE_SIZE = 20;
@@ -37,7 +39,19 @@ export function OrdersAdminTable() {
   useStayWithinPages(page, data && !isPlaceholderData ? pageCount : undefined, update);
 
   const columns: Column<AdminOrder>[] = [
-    { header: "Product", role: "title", cell: (o) => o.productName },
+    {
+      header: "Order",
+      role: "title",
+      cell: (o) => (
+        <Link to={paths.order.to(o._id)} className="link link-hover">
+          {o.productName}
+          {o.items.length > 1 && ` and ${o.items.length - 1} more`}
+          <span className="block text-xs font-normal text-base-content/75">
+            {formatOrderNumber(o._id)}
+          </span>
+        </Link>
+      ),
+    },
     {
       header: "Customer",
       cell: (o) => (
@@ -158,10 +172,20 @@ export function OrdersAdminTable() {
         }
       >
         {pending && (
-          <p>
-            {pending.order.orderQty} × {pending.order.productName} for {pending.order.orderEmail}
-            {pending.status === "cancelled" ? ": the stock goes back on sale." : "."}
-          </p>
+          <>
+            <p>
+              Order {formatOrderNumber(pending.order._id)}:{" "}
+              {pending.order.items.map((l) => `${l.qty} × ${l.productName}`).join(", ")} for{" "}
+              {pending.order.orderEmail}
+              {pending.status === "cancelled" ? ": the stock goes back on sale." : "."}
+            </p>
+            {pending.status === "shipped" && (
+              <p className="mt-2" data-testid="ship-to">
+                Ship to: <span className="whitespace-pre-line">{pending.order.Address}</span> ·{" "}
+                {pending.order.phonrNo}
+              </p>
+            )}
+          </>
         )}
       </ConfirmDialog>
     </section>

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from "react";
+import { Link } from "react-router";
 import { paymentMessages } from "#contract/payments";
+import { paths } from "#contract/paths";
 import { QueryError } from "../../../components/query-error";
 import { Spinner } from "../../../components/spinner";
 import { formatPrice } from "../../../lib/format";
@@ -62,6 +64,9 @@ export function PaymentPanel({ order }: PaymentPanelProps) {
             <p className="text-sm break-all">
               Your transaction id: <span className="font-mono">{transactionId}</span>
             </p>
+            <Link to={paths.order.to(order._id)} className="btn mt-2 btn-sm">
+              View your order
+            </Link>
           </div>
         </div>
       )}

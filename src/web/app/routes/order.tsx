@@ -1,0 +1,21 @@
+import { useParams } from "react-router";
+import { usePageTitle } from "../../components/page-title";
+import { QueryError } from "../../components/query-error";
+import { PageSpinner } from "../../components/spinner";
+import { useAdminOrderDetail } from "../../features/orders/api/orders-admin";
+import { useOrder } from "../../features/orders/api/orders";
+import { OrderDetails } from "../../features/orders/components/order-details";
+import { formatOrderNumber } from "../../lib/format";
+import { useSession } from "../../lib/session";
+
+/** One order: the customer's confirmation, or the admin's full view. */
+export function OrderRoute() {
+  const { id = "" } = useParams();
+  usePageTitle(`Order ${formatOrderNumber(id)}`);
+  const isAdmin = useSession().data?.role === "admin";
+  const order = useOrder(id);
+  const detail = useAdminOrderDetail(id, isAdmin);
+  if (order.isPending || (isAdmin && detail.isPending)) return <PageSpinner />;
+  if (order.error) return <QueryError error={order.error} />;
+  return <OrderDetails order={order.data} detail={isAdmin ? detail.data : undefined} />;
+}

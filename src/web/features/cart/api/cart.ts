@@ -1,0 +1,186 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useEffect, useSyncExternalStore } from "react";
+import type { Cart, CartItemInput, CheckoutInput } from "#contract/cart";
+import { cartMessages, MAX_CART_LINES } from "#contract/constants";
+import type { Order } from "#contract/orders";
+import { apiGet, apiSend } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+import { useSession } from "../../../lib/session";
+
+// A visitor's cart lives in this browser (localStorage) and is priced by the server; a signed-in
+// customer's lives on the server. At sign-in (or sign-up) the visitor's cart is merged into the
+// account's and cleared here. Admins have no cart.
+
+const STORAGE_KEY = "partsworks.cart";
+const listeners = new Set<() => void>();
+let cached: { raw: string | null; items: CartItemInput[] } = { raw: null, items: [] };
+
+function readVisitorCart(): CartItemInput[] {
+  if (typeof localStorage === "undefined") return cached.items;
+  const raw = localStorage.getItem(STORAGE_KEY);
+  if (raw === cached.raw) return cached.items;
+  let items: CartItemInput[] = [];
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    if (Array.isArray(parsed)) {
+      items = parsed
+        .filter(
+          (i): i is CartItemInput =>
+            typeof i?.productId === "string" && Number.isInteger(i?.qty) && i.qty > 0,
+        )
+        .slice(0, MAX_CART_LINES);
+    }
+  } catch {
+    // A damaged entry is an empty cart.
+  }
+  cached = { raw, items };
+  return items;
+}
+
+function writeVisitorCart(items: CartItemInput[]) {
+  if (items.length === 0) localStorage.removeItem(STORAGE_KEY);
+  else localStorage.setItem(STORAGE_KEY, JSON.stringify(items));
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab changed the cart.
+  const onStorage = (e: StorageEvent) => e.key === STORAGE_KEY && listener();
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+const useVisitorItems = () => useSyncExternalStore(subscribe, readVisitorCart, () => []);
+
+/** Who the cart belongs to: a visitor (browser), a customer (server), or nobody (admins). */
+export function useCartOwner(): "visitor" | "customer" | "none" | "unknown" {
+  const { data: user, isPending } = useSession();
+  if (isPending) return "unknown";
+  if (!user) return "visitor";
+  return user.role === "admin" ? "none" : "customer";
+}
+
+/** The signed-in customer's cart, kept on the server. */
+const useServerCart = (enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.cart.mine, queryFn: () => apiGet<Cart>("/cart"), enabled });
+
+const EMPTY_CART: Cart = { lines: [], count: 0, subtotal: 0, currency: "", canCheckout: false };
+
+/** The cart, priced by the server now, whoever it belongs to. */
+export function useCart() {
+  const owner = useCartOwner();
+  const items = useVisitorItems();
+  const server = useServerCart(owner === "customer");
+  const visitor = useQuery({
+    queryKey: queryKeys.cart.visitor(items),
+    queryFn: () => apiSend<Cart>("POST", "/cart/quote", { items }),
+    enabled: owner === "visitor" && items.length > 0,
+    placeholderData: (previous) => previous,
+  });
+  if (owner === "customer") {
+    return { owner, data: server.data, isPending: server.isPending, error: server.error };
+  }
+  if (owner === "visitor" && items.length === 0) {
+    return { owner, data: EMPTY_CART, isPending: false, error: null };
+  }
+  if (owner === "visitor") {
+    return { owner, data: visitor.data, isPending: visitor.isPending, error: visitor.error };
+  }
+  return { owner, data: undefined, isPending: owner === "unknown", error: null };
+}
+
+/**
+ * Units in the cart, for the navbar: a visitor's counted here without asking the server; undefined
+ * for admins (no cart) and while the session is unknown.
+ */
+export function useCartCount(): number | undefined {
+  const owner = useCartOwner();
+  const items = useVisitorItems();
+  const server = useServerCart(owner === "customer");
+  if (owner === "visitor") return items.reduce((n, i) => n + i.qty, 0);
+  if (owner === "customer") return server.data?.count ?? 0;
+  return undefined;
+}
+
+/** The quantity of a part already in the cart (0 when it is not). */
+export function useQtyInCart(productId: string): number {
+  const owner = useCartOwner();
+  const items = useVisitorItems();
+  const server = useServerCart(owner === "customer");
+  const lines = owner === "customer" ? (server.data?.lines ?? []) : items;
+  return lines.find((l) => l.productId === productId)?.qty ?? 0;
+}
+
+/** Puts a part in the cart with a quantity, or takes it out (`qty` 0). */
+export function useSetCartQty() {
+  const owner = useCartOwner();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ productId, qty }: CartItemInput | { productId: string; qty: 0 }) => {
+      if (owner === "customer") {
+        const cart =
+          qty === 0
+            ? await apiSend<Cart>("DELETE", `/cart/items/${encodeURIComponent(productId)}`)
+            : await apiSend<Cart>("PUT", `/cart/items/${encodeURIComponent(productId)}`, { qty });
+        queryClient.setQueryData(queryKeys.cart.mine, cart);
+        return;
+      }
+      if (owner !== "visitor") throw new Error(cartMessages.forAdmins);
+      const items = readVisitorCart();
+      const inCart = items.some((i) => i.productId === productId);
+      if (qty === 0) writeVisitorCart(items.filter((i) => i.productId !== productId));
+      else if (inCart) {
+        writeVisitorCart(items.map((i) => (i.productId === productId ? { productId, qty } : i)));
+      } else if (items.length >= MAX_CART_LINES) throw new Error(cartMessages.tooManyLines);
+      else writeVisitorCart([...items, { productId, qty }]);
+    },
+  });
+}
+
+/** Once a customer is signed in, the cart they filled as a visitor joins their account's. */
+export function useMergeVisitorCart() {
+  const owner = useCartOwner();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (owner !== "customer") return;
+    void mergeVisitorCart(queryClient);
+  }, [owner, queryClient]);
+}
+
+let merging: Promise<void> | undefined;
+function mergeVisitorCart(queryClient: QueryClient): Promise<void> {
+  const items = readVisitorCart();
+  if (items.length === 0 || merging) return merging ?? Promise.resolve();
+  merging = apiSend<Cart>("POST", "/cart/merge", { items })
+    .then((cart) => {
+      writeVisitorCart([]);
+      queryClient.setQueryData(queryKeys.cart.mine, cart);
+    })
+    .catch(() => {
+      // Kept in the browser: the next page load tries again.
+    })
+    .finally(() => {
+      merging = undefined;
+    });
+  return merging;
+}
+
+/** Orders the whole cart; the cart is emptied and the stock shown everywhere changes. */
+export function useCheckout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CheckoutInput) =>
+      apiSend<{ success: true; order: Order }>("POST", "/checkout", input),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.cart.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.profile }),
+      ]),
+  });
+}

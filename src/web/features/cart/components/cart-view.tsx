@@ -1,0 +1,180 @@
+import { useId, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { Cart, CartLine } from "#contract/cart";
+import { paths } from "#contract/paths";
+import { QueryError } from "../../../components/query-error";
+import { PageSpinner } from "../../../components/spinner";
+import { formatCount, formatPrice } from "../../../lib/format";
+import { notify } from "../../../lib/notify";
+import { useCart, useSetCartQty } from "../api/cart";
+
+/** /cart: the lines with their quantities and what stands in the way, the subtotal, checkout. */
+export function CartView() {
+  const cart = useCart();
+  const navigate = useNavigate();
+  if (cart.owner === "none") {
+    return <p className="alert">Admins do not order; the cart is for customers.</p>;
+  }
+  if (cart.isPending) return <PageSpinner />;
+  if (cart.error) return <QueryError error={cart.error} />;
+  const data = cart.data;
+  if (!data || data.lines.length === 0) {
+    return (
+      <div className="flex flex-col items-start gap-3 rounded-box border border-base-300 p-6">
+        <p>Your cart is empty.</p>
+        <Link to={paths.allProducts} className="btn btn-primary">
+          Browse all products
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <ul className="flex flex-col gap-3" aria-label="Parts in your cart">
+        {data.lines.map((line) => (
+          // Keyed on the quantity too: a quantity the server changed starts a fresh input.
+          <CartLineItem
+            key={`${line.productId}-${line.qty}`}
+            line={line}
+            currency={data.currency}
+          />
+        ))}
+      </ul>
+      <CartSummary
+        cart={data}
+        onCheckout={() =>
+          // A visitor signs in first (the cart joins their account's), then checks out.
+          cart.owner === "visitor"
+            ? navigate(paths.login, { state: { from: paths.checkout } })
+            : navigate(paths.checkout)
+        }
+        visitor={cart.owner === "visitor"}
+      />
+    </div>
+  );
+}
+
+function CartSummary({
+  cart,
+  onCheckout,
+  visitor,
+}: {
+  cart: Cart;
+  onCheckout: () => void;
+  visitor: boolean;
+}) {
+  return (
+    <aside className="flex h-fit flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-5">
+      <h2 className="text-lg font-bold">Summary</h2>
+      <p className="flex justify-between">
+        <span>
+          Subtotal ({formatCount(cart.count)} {cart.count === 1 ? "item" : "items"})
+        </span>
+        <strong data-testid="cart-subtotal">{formatPrice(cart.subtotal, cart.currency)}</strong>
+      </p>
+      {!cart.canCheckout && (
+        <p className="text-sm text-error">Fix the lines marked above to check out.</p>
+      )}
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={!cart.canCheckout}
+        onClick={onCheckout}
+      >
+        {visitor ? "Sign in to check out" : "Check out"}
+      </button>
+    </aside>
+  );
+}
+
+function CartLineItem({ line, currency }: { line: CartLine; currency: string }) {
+  const setQty = useSetCartQty();
+  const [draft, setDraft] = useState(String(line.qty));
+  const inputId = useId();
+  const problemId = useId();
+  const deleted = line.img === null;
+
+  const change = (qty: number) =>
+    setQty.mutate(
+      { productId: line.productId, qty },
+      { onError: (err) => notify.error(err.message) },
+    );
+  const commit = () => {
+    const n = Number(draft);
+    if (Number.isInteger(n) && n >= 1 && n !== line.qty) change(n);
+    else setDraft(String(line.qty));
+  };
+
+  return (
+    <li
+      className="flex flex-wrap items-center gap-4 rounded-box border border-base-300 bg-base-100 p-4"
+      data-testid="cart-line"
+    >
+      {line.img && (
+        <img
+          src={line.img}
+          alt=""
+          width="96"
+          height="72"
+          className="h-18 w-24 rounded object-cover"
+        />
+      )}
+      <div className="flex min-w-48 flex-1 flex-col gap-1">
+        {deleted ? (
+          <span className="font-semibold">{line.productName}</span>
+        ) : (
+          <Link to={paths.product.to(line.productId)} className="link font-semibold link-hover">
+            {line.productName}
+          </Link>
+        )}
+        {!deleted && (
+          <span className="text-sm text-base-content/75">
+            {formatPrice(line.unitPrice, currency)} each · min {formatCount(line.minimumOrder)} ·{" "}
+            {formatCount(line.availableQuantity)} in stock
+          </span>
+        )}
+        {line.notice && <span className="text-sm text-warning-content">{line.notice}</span>}
+        {line.problem && (
+          <span
+            id={problemId}
+            className="text-sm font-medium text-error"
+            data-testid="line-problem"
+          >
+            {line.problem}
+          </span>
+        )}
+      </div>
+      {!deleted && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={inputId} className="text-xs text-base-content/75">
+            Quantity
+          </label>
+          <input
+            id={inputId}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            className={`input input-sm w-24 ${line.problem ? "input-error" : ""}`}
+            value={draft}
+            aria-describedby={line.problem ? problemId : undefined}
+            aria-invalid={line.problem ? true : undefined}
+            onChange={(e) => setDraft(e.target.value)}
+            onBlur={commit}
+            onKeyDown={(e) => e.key === "Enter" && commit()}
+          />
+        </div>
+      )}
+      <strong className="w-24 text-right">{formatPrice(line.lineTotal, currency)}</strong>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        disabled={setQty.isPending}
+        onClick={() => change(0)}
+        aria-label={`Remove: ${line.productName}`}
+      >
+        Remove
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,189 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { z } from "zod";
+import { checkoutSchema, type Cart } from "#contract/cart";
+import { orderMessages } from "#contract/orders";
+import { paths } from "#contract/paths";
+import { FormField } from "../../../components/form-field";
+import { QueryError } from "../../../components/query-error";
+import { PageSpinner } from "../../../components/spinner";
+import { ApiError } from "../../../lib/api-client";
+import { formatPrice } from "../../../lib/format";
+import { notify } from "../../../lib/notify";
+import { useSession } from "../../../lib/session";
+import { useProfile } from "../../account/api/profile";
+import { useCart, useCheckout } from "../api/cart";
+
+const deliverySchema = checkoutSchema.pick({ phonrNo: true, Address: true }).extend({
+  poReference: z.string().trim().max(60, "Must be 60 characters or shorter"),
+  saveToProfile: z.boolean(),
+});
+type Delivery = z.infer<typeof deliverySchema>;
+
+/**
+ * /checkout: the delivery details (prefilled from My Info), an optional purchase-order reference,
+ * the lines and the total the server computed; placing it orders the whole cart as one order.
+ */
+export function CheckoutForm() {
+  const cart = useCart();
+  const profile = useProfile();
+  if (cart.isPending || profile.isPending) return <PageSpinner />;
+  if (cart.error) return <QueryError error={cart.error} />;
+  if (!cart.data || cart.data.lines.length === 0) {
+    return (
+      <p className="flex flex-col items-start gap-3">
+        Your cart is empty.
+        <Link to={paths.allProducts} className="btn btn-primary">
+          Browse all products
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <CheckoutFields
+      cart={cart.data}
+      saved={{ phonrNo: profile.data?.phoneNo ?? "", Address: profile.data?.address ?? "" }}
+    />
+  );
+}
+
+function CheckoutFields({
+  cart,
+  saved,
+}: {
+  cart: Cart;
+  saved: { phonrNo: string; Address: string };
+}) {
+  const { data: user } = useSession();
+  const checkout = useCheckout();
+  const navigate = useNavigate();
+  const [refusal, setRefusal] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Delivery>({
+    resolver: zodResolver(deliverySchema),
+    defaultValues: { ...saved, poReference: "", saveToProfile: !saved.Address && !saved.phonrNo },
+  });
+
+  const submit = (values: Delivery) => {
+    setRefusal(undefined);
+    checkout.mutate(
+      { ...values, poReference: values.poReference || undefined, expectedTotal: cart.subtotal },
+      {
+        onSuccess: ({ order }) => {
+          notify.success(orderMessages.placed);
+          void navigate(paths.order.to(order._id), { replace: true });
+        },
+        // What was typed stays; the cart reloads with the reason on its line.
+        onError: (err) =>
+          setRefusal(
+            err instanceof ApiError && err.status === 400
+              ? "Please check the details above"
+              : err.message,
+          ),
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      className="grid gap-6 lg:grid-cols-[1fr_22rem]"
+      onSubmit={handleSubmit(submit)}
+    >
+      <section aria-labelledby="delivery-heading" className="flex flex-col gap-3">
+        <h2 id="delivery-heading" className="text-lg font-bold">
+          Delivery
+        </h2>
+        <FormField label="Name" name="customer-name" value={user?.name ?? ""} readOnly />
+        <FormField
+          label="Email"
+          name="customer-email"
+          type="email"
+          value={user?.email ?? ""}
+          readOnly
+        />
+        <FormField
+          label="Address"
+          autoComplete="street-address"
+          error={errors.Address?.message}
+          {...register("Address")}
+        />
+        <FormField
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="e.g. +44 113 496 0000"
+          error={errors.phonrNo?.message}
+          {...register("phonrNo")}
+        />
+        <FormField
+          label="Purchase order reference (optional)"
+          hint="Printed on your invoice"
+          error={errors.poReference?.message}
+          {...register("poReference")}
+        />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="checkbox checkbox-sm" {...register("saveToProfile")} />
+          Keep these details in My Info for next time
+        </label>
+      </section>
+
+      <section
+        aria-labelledby="order-heading"
+        className="flex h-fit flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-5"
+      >
+        <h2 id="order-heading" className="text-lg font-bold">
+          Your order
+        </h2>
+        <ul className="flex flex-col gap-2 text-sm">
+          {cart.lines.map((line) => (
+            <li key={line.productId} className="flex flex-col">
+              <span className="flex justify-between gap-3">
+                <span>
+                  {line.productName} <span className="text-base-content/75">× {line.qty}</span>
+                </span>
+                <span>{formatPrice(line.lineTotal, cart.currency)}</span>
+              </span>
+              {line.notice && <span className="text-warning-content">{line.notice}</span>}
+              {line.problem && <span className="font-medium text-error">{line.problem}</span>}
+            </li>
+          ))}
+        </ul>
+        <p className="flex justify-between border-t border-base-300 pt-2 text-base">
+          <span className="font-semibold">Total</span>
+          <strong data-testid="checkout-total">{formatPrice(cart.subtotal, cart.currency)}</strong>
+        </p>
+        {!cart.canCheckout && (
+          <p className="text-sm text-error">
+            Some lines cannot be ordered as they are.{" "}
+            <Link to={paths.cart} className="link">
+              Back to the cart
+            </Link>
+          </p>
+        )}
+        {refusal && (
+          <p role="alert" className="alert text-sm alert-error">
+            {refusal}
+          </p>
+        )}
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={!cart.canCheckout || checkout.isPending}
+        >
+          {checkout.isPending && <span className="loading loading-spinner loading-sm" />}
+          Place order
+        </button>
+        <p className="text-xs text-base-content/75">
+          Placing the order holds the parts for you; then you pay by card.
+        </p>
+      </section>
+    </form>
+  );
+}

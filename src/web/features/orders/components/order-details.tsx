@@ -1,0 +1,184 @@
+import { Link } from "react-router";
+import type { AdminOrderDetail, Order } from "#contract/orders";
+import { paths } from "#contract/paths";
+import { formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/format";
+import { OrderStatusBadge } from "./order-status-badge";
+
+const historyLabels: Record<AdminOrderDetail["history"][number]["status"], string> = {
+  placed: "Placed",
+  paid: "Paid",
+  shipped: "Shipped",
+  cancelled: "Cancelled",
+};
+
+/**
+ * One order: its confirmation for the customer (what happens next), and for an admin the full
+ * record (customer, payments, history).
+ */
+export function OrderDetails({ order, detail }: { order: Order; detail?: AdminOrderDetail }) {
+  const money = (n: number) => formatPrice(n, order.currency);
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold">Order {formatOrderNumber(order._id)}</h1>
+        <OrderStatusBadge status={order.status} />
+      </div>
+
+      {!detail && <NextSteps order={order} />}
+
+      <section aria-labelledby="lines-heading" className="flex flex-col gap-2">
+        <h2 id="lines-heading" className="text-lg font-bold">
+          Parts
+        </h2>
+        <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Part</th>
+                <th scope="col" className="text-right">
+                  Qty
+                </th>
+                <th scope="col" className="text-right">
+                  Unit price
+                </th>
+                <th scope="col" className="text-right">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((line, i) => (
+                <tr key={i} data-testid="order-line">
+                  <th scope="row" className="font-normal">
+                    {line.productName}
+                    {line.partNumber && (
+                      <span className="block text-xs text-base-content/75">{line.partNumber}</span>
+                    )}
+                  </th>
+                  <td className="text-right">{line.qty}</td>
+                  <td className="text-right">{money(line.unitPrice)}</td>
+                  <td className="text-right">{money(line.lineTotal)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3} className="text-right text-base">
+                  Total
+                </th>
+                <td className="text-right text-base font-bold" data-testid="order-total">
+                  {money(order.total)}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="delivery-heading" className="grid gap-6 md:grid-cols-2">
+        <div className="flex flex-col gap-1">
+          <h2 id="delivery-heading" className="text-lg font-bold">
+            Delivery
+          </h2>
+          {detail && (
+            <p>
+              {detail.customerName} · <span className="break-all">{order.orderEmail}</span>
+            </p>
+          )}
+          <p className="whitespace-pre-line" data-testid="order-address">
+            {order.Address}
+          </p>
+          <p>{order.phonrNo}</p>
+          {order.poReference && <p>Purchase order: {order.poReference}</p>}
+        </div>
+        <div className="flex flex-col gap-1">
+          <h2 className="text-lg font-bold">Payment</h2>
+          {order.transactionId ? (
+            <p className="break-all">
+              Paid {order.paidAt && formatDateTime(order.paidAt)} · transaction id{" "}
+              <span className="font-mono">{order.transactionId}</span>
+            </p>
+          ) : (
+            <p>Not paid yet.</p>
+          )}
+          {detail && detail.payments.length > 0 && (
+            <ul className="text-sm text-base-content/80">
+              {detail.payments.map((p) => (
+                <li key={p.transactionId} className="break-all">
+                  {p.gateway} · <span className="font-mono">{p.transactionId}</span> · {p.status} ·{" "}
+                  {formatPrice(p.amount, p.currency)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+
+      {detail && (
+        <section aria-labelledby="history-heading" className="flex flex-col gap-1">
+          <h2 id="history-heading" className="text-lg font-bold">
+            History
+          </h2>
+          <ol className="text-sm">
+            {detail.history.map((h) => (
+              <li key={h.status}>
+                <span className="font-medium">{historyLabels[h.status]}</span>{" "}
+                {formatDateTime(h.at)}
+              </li>
+            ))}
+          </ol>
+          <Link to={paths.manageOrders} className="link mt-2 link-primary">
+            Back to Manage All orders
+          </Link>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** What the customer does or can expect next. */
+function NextSteps({ order }: { order: Order }) {
+  return (
+    <div className="alert flex flex-col items-start gap-2" role="status">
+      {order.status === "unpaid" && (
+        <>
+          <p>
+            Your order is placed. We hold the parts for you until{" "}
+            <strong>{formatDateTime(order.holdExpiresAt)}</strong>; pay by card to confirm it.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Link to={paths.payment.to(order._id)} className="btn btn-primary">
+              Pay {formatPrice(order.total, order.currency)}
+            </Link>
+            <Link to={paths.myItems} className="btn btn-ghost">
+              My Items
+            </Link>
+          </div>
+        </>
+      )}
+      {order.status === "paid" && (
+        <p>
+          Thank you: your payment is received. We pack your parts and send them to the address
+          below;{" "}
+          <Link to={paths.myItems} className="link">
+            My Items
+          </Link>{" "}
+          shows when they ship.
+        </p>
+      )}
+      {order.status === "shipped" && (
+        <p>
+          Your parts are on their way: shipped {order.shippedAt && formatDateTime(order.shippedAt)}.
+        </p>
+      )}
+      {order.status === "cancelled" && (
+        <p>
+          This order was cancelled and its parts went back on sale.{" "}
+          <Link to={paths.allProducts} className="link">
+            Browse all products
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { demoAdmin, newCustomer, productNamed, signInInBrowser } from "./auth-helpers";
+import { expect, test } from "./fixtures";
+
+test("a visitor fills a cart, signs up, checks out once, pays, and the admin ships it", async ({
+  page,
+  browser,
+}) => {
+  const wipers = await productNamed(page, "wiper");
+  const bearing = await productNamed(page, "bearing");
+
+  // A visitor adds two parts from the catalog; the navbar counts them.
+  await page.goto("/allproducts?q=wiper");
+  await page.getByRole("button", { name: `Add to cart: ${wipers.name}` }).click();
+  await expect(
+    page.getByRole("link", { name: `In your cart (${wipers.minimumOrder}): ${wipers.name}` }),
+  ).toBeVisible();
+  await page.goto("/allproducts?q=bearing");
+  await page.getByRole("button", { name: `Add to cart: ${bearing.name}` }).click();
+  const units = wipers.minimumOrder + bearing.minimumOrder;
+  await expect(page.getByTestId("cart-link").first()).toHaveAccessibleName(`Cart, ${units} items`);
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  // A quantity below the minimum is said on the line itself.
+  const wiperLine = page.getByTestId("cart-line").filter({ hasText: wipers.name });
+  await wiperLine.getByLabel("Quantity").fill("1");
+  await wiperLine.getByLabel("Quantity").press("Enter");
+  await expect(wiperLine.getByTestId("line-problem")).toHaveText(
+    `please order at least ${wipers.minimumOrder}`,
+  );
+  await expect(page.getByRole("button", { name: "Sign in to check out" })).toBeDisabled();
+  await wiperLine.getByLabel("Quantity").fill(String(wipers.minimumOrder));
+  await wiperLine.getByLabel("Quantity").press("Enter");
+  await expect(wiperLine.getByTestId("line-problem")).toHaveCount(0);
+
+  // Signing up keeps the cart; My Info's address and phone prefill the checkout.
+  const who = newCustomer();
+  await page.goto("/signup");
+  await page.getByLabel("Name").fill(who.name);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByTestId("user-name").first()).toHaveText(who.name);
+  await page.goto("/dashboard");
+  await page.getByLabel("Phone number").fill("+44 113 496 0000");
+  await page.getByLabel("Address").fill("14 Garage Lane, Leeds LS1 4AB");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Your profile is saved")).toBeVisible();
+
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  await page.getByRole("button", { name: "Check out" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByLabel("Address", { exact: true })).toHaveValue(
+    "14 Garage Lane, Leeds LS1 4AB",
+  );
+  await expect(page.getByLabel("Phone")).toHaveValue("+441134960000");
+  await page.getByLabel("Purchase order reference (optional)").fill("PO-4471");
+  const total = (await page.getByTestId("checkout-total").textContent())!;
+  await page.getByRole("button", { name: "Place order" }).click();
+
+  // The confirmation: number, lines, address, total, and the next step.
+  await expect(page).toHaveURL(/\/dashboard\/orders\//);
+  await expect(page.getByRole("heading", { name: /^Order #[0-9A-F]{8}$/ })).toBeVisible();
+  await expect(page.getByTestId("order-line")).toHaveCount(2);
+  await expect(page.getByTestId("order-address")).toHaveText("14 Garage Lane, Leeds LS1 4AB");
+  await expect(page.getByText("Purchase order: PO-4471")).toBeVisible();
+  await expect(page.getByTestId("order-total")).toHaveText(total);
+  await expect(page.getByTestId("cart-link").first()).toHaveAccessibleName("Cart, 0 items");
+
+  // One payment for the whole order: a declined card, then a good one.
+  await page.getByRole("link", { name: `Pay ${total}` }).click();
+  const pay = page.getByRole("button", { name: `Pay ${total}` });
+  await expect(pay).toBeEnabled();
+  await page.getByLabel("Card number").fill("4000000000000002");
+  await page.getByLabel("Expiry (MM / YY)").fill("1230");
+  await page.getByLabel("CVC").fill("123");
+  await pay.click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Your card was declined." }),
+  ).toBeVisible();
+  await page.getByLabel("Card number").fill("4242424242424242");
+  await pay.click();
+  await expect(page.getByText("Congrats! Your payment is completed.")).toBeVisible();
+  await page.getByRole("link", { name: "View your order" }).click();
+  await expect(page.getByText("Thank you: your payment is received.")).toBeVisible();
+
+  await page.goto("/dashboard/myitems");
+  const rows = page.getByTestId("my-order");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(rows.getByText(wipers.name)).toBeVisible();
+  await expect(rows.getByText(bearing.name)).toBeVisible();
+  await expect(rows.getByText("14 Garage Lane, Leeds LS1 4AB")).toBeVisible();
+
+  // The admin opens it, sees where it goes, and ships it.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInInBrowser(admin, demoAdmin);
+  await admin.goto("/dashboard/manageallorders");
+  await admin.getByLabel("Search orders").fill(who.email);
+  await admin.getByRole("button", { name: "Search" }).click();
+  const row = admin.getByTestId("admin-order").filter({ hasText: who.email });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: "Mark shipped" }).click();
+  const confirm = admin.getByRole("dialog", { name: "Mark this order shipped?" });
+  await expect(confirm.getByTestId("ship-to")).toHaveText(
+    "Ship to: 14 Garage Lane, Leeds LS1 4AB · +441134960000",
+  );
+  await confirm.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(row.getByText("Shipped")).toBeVisible();
+  await row.getByRole("link", { name: new RegExp(wipers.name) }).click();
+  await expect(admin.getByText(`${who.name} · ${who.email}`)).toBeVisible();
+  await expect(admin.getByText("Purchase order: PO-4471")).toBeVisible();
+  await expect(admin.getByRole("heading", { name: "History" })).toBeVisible();
+  await expect(admin.getByText(/^Shipped /)).toBeVisible();
+  await adminContext.close();
+});
+
+test("admins have no cart and cannot order", async ({ page }) => {
+  await signInInBrowser(page, demoAdmin);
+  const p = await productNamed(page, "wiper");
+  await page.goto(`/products/${p._id}`);
+  await expect(page.getByRole("heading", { name: p.name })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Place Order" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Add to cart/ })).toHaveCount(0);
+  await expect(page.getByTestId("cart-link")).toHaveCount(0);
+});
