@@ -1,10 +1,11 @@
-// npm run bench [-- catalog orders scale startup pages]: runs the benchmarks (all by default),
+// npm run bench [-- catalog orders checkout scale startup pages]: runs the benchmarks (all by default),
 // prints their figures and writes bench/results/latest.json. Never fails on timing.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { printCatalog, runCatalogBench } from "./catalog";
+import { printCheckout, runCheckoutBench } from "./checkout";
 import { root } from "./lib/harness";
 import { printOrders, runOrdersBench } from "./orders";
 import { formatPagesResult, runPagesBench } from "./pages";
@@ -20,6 +21,11 @@ const benches = {
   orders: async () => {
     const r = await runOrdersBench();
     printOrders(r);
+    return r;
+  },
+  checkout: async () => {
+    const r = await runCheckoutBench();
+    printCheckout(r);
     return r;
   },
   scale: async () => {

@@ -9,6 +9,7 @@ import {
   startEmbeddedPostgres,
   type EmbeddedDatabase,
 } from "../../src/server/db/embedded-postgres";
+import { cookieHeader } from "../../tests/support/accounts";
 import { startServerProcess, type ServerProcess } from "../../tests/support/server-process";
 
 export const root = path.resolve(import.meta.dirname, "../..");
@@ -50,6 +51,33 @@ export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T
   } finally {
     await client.end();
   }
+}
+
+/** Signs `n` customers up through the API, ten at a time; answers their emails and cookies. */
+export async function signUpCustomers(
+  serverUrl: string,
+  n: number,
+  prefix: string,
+): Promise<{ email: string; cookie: string }[]> {
+  const customers: { email: string; cookie: string }[] = [];
+  for (let i = 0; i < n; i += 10) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(10, n - i) }, async (_, j) => {
+        const email = `${prefix}-${i + j}@example.com`;
+        const res = await fetch(`${serverUrl}/api/auth/sign-up/email`, {
+          method: "POST",
+          // In production Better Auth wants the Origin a browser would send.
+          headers: { "content-type": "application/json", origin: serverUrl },
+          body: JSON.stringify({ email, password: "bench-password", name: `Bench ${i + j}` }),
+        });
+        if (res.status !== 200)
+          throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+        return { email, cookie: cookieHeader(res.headers.getSetCookie()) };
+      }),
+    );
+    customers.push(...batch);
+  }
+  return customers;
 }
 
 /** The production server (`npm start`'s entry) as its own process, on the given database. */
