@@ -111,3 +111,40 @@ test("on a touch screen, a finger sliding along the orders chart moves its legen
   await touch("touchEnd", 0);
   await context.close();
 });
+
+test("an admin sees who holds stock and cancels an account's holds in one action", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const customer = await signUpInBrowser(page);
+  for (const q of ["radiator", "alternator"]) {
+    const [product] = await (await page.request.get(`/api/products?q=${q}`)).json();
+    const placed = await page.request.post("/api/orders", {
+      data: {
+        productId: product._id,
+        orderQty: product.minimumOrder,
+        phonrNo: "07700900123",
+        Address: "3 Depot Street",
+      },
+    });
+    expect(placed.status()).toBe(201);
+  }
+
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await signInInBrowser(admin, demoAdmin);
+  await admin.goto("/dashboard/manageallorders");
+  const holds = admin.getByTestId("account-holds").filter({ hasText: customer.email });
+  await expect(holds).toHaveCount(1);
+  await holds.getByRole("button", { name: `Cancel holds: ${customer.email}` }).click();
+  const dialog = admin.getByRole("dialog", { name: "Cancel this account's holds?" });
+  await expect(dialog).toContainText(customer.email);
+  await dialog.getByRole("button", { name: "Cancel holds" }).click();
+  await expect(admin.getByText("2 unpaid orders cancelled")).toBeVisible();
+  await expect(holds).toHaveCount(0);
+  await adminContext.close();
+
+  const mine = await (await page.request.get("/api/orders")).json();
+  expect(mine.map((o: { status: string }) => o.status)).toEqual(["cancelled", "cancelled"]);
+});

@@ -18,6 +18,7 @@ export const queryKeys = {
     all: ["orders"] as const,
     admin: (query: object) => ["orders", "admin", query] as const,
     overview: ["orders", "overview"] as const,
+    holds: ["orders", "holds"] as const,
     mine: ["orders", "mine"] as const,
     detail: (id: string) => ["orders", "detail", id] as const,
     adminDetail: (id: string) => ["orders", "admin-detail", id] as const,

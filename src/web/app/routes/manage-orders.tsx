@@ -1,3 +1,4 @@
+import { HoldsTable } from "../../features/orders/components/holds-table";
 import { OrdersAdminTable } from "../../features/orders/components/orders-admin-table";
 import { OrdersOverviewPanel } from "../../features/orders/components/orders-overview";
 import { usePageTitle } from "../../components/page-title";
@@ -9,6 +10,7 @@ export function ManageOrdersRoute() {
       <h1 className="text-2xl font-bold">Manage All Orders</h1>
       <OrdersOverviewPanel />
       <OrdersAdminTable />
+      <HoldsTable />
     </div>
   );
 }

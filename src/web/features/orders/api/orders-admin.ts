@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
+  AccountHolds,
   AdminOrder,
   AdminOrderDetail,
   AdminOrdersQuery,
@@ -43,5 +44,27 @@ export function useAdminOrderDetail(id: string, enabled: boolean) {
     queryKey: queryKeys.orders.adminDetail(id),
     queryFn: () => apiGet<AdminOrderDetail>(`/orders/${encodeURIComponent(id)}/detail`),
     enabled,
+  });
+}
+
+/** Admin: stock held in unpaid orders, per account. */
+export function useHoldsByAccount() {
+  return useQuery({
+    queryKey: queryKeys.orders.holds,
+    queryFn: () => apiGet<AccountHolds[]>("/orders/holds"),
+  });
+}
+
+/** Admin: cancels every unpaid order of one account; the stock goes back on sale. */
+export function useCancelHolds() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiSend<{ cancelledOrders: number }>("DELETE", `/orders/holds/${encodeURIComponent(userId)}`),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+      ]),
   });
 }

@@ -1,0 +1,101 @@
+import { useState } from "react";
+import type { AccountHolds } from "#contract/orders";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { BreakableEmail, DataTable, ListStates, type Column } from "../../../components/data-table";
+import { formatCount, formatDateTime, formatPrice } from "../../../lib/format";
+import { notify } from "../../../lib/notify";
+import { useCancelHolds, useHoldsByAccount } from "../api/orders-admin";
+
+/** Admin: who holds stock in unpaid orders, largest value first; one action cancels an account's. */
+export function HoldsTable() {
+  const { data, error, isPending } = useHoldsByAccount();
+  const cancel = useCancelHolds();
+  const [pending, setPending] = useState<AccountHolds>();
+
+  const columns: Column<AccountHolds>[] = [
+    {
+      header: "Customer",
+      role: "title",
+      cell: (h) => (
+        <>
+          {h.customerName}
+          <span className="block text-xs font-normal text-base-content/75">
+            <BreakableEmail email={h.orderEmail} />
+          </span>
+        </>
+      ),
+    },
+    { header: "Unpaid orders", numeric: true, cell: (h) => formatCount(h.orders) },
+    { header: "Units held", numeric: true, cell: (h) => formatCount(h.units) },
+    { header: "Value", numeric: true, cell: (h) => formatPrice(h.value, h.currency) },
+    { header: "First hold ends", cell: (h) => formatDateTime(h.firstExpiresAt) },
+    {
+      header: "Actions",
+      role: "actions",
+      cell: (h) => (
+        <button
+          type="button"
+          className="btn btn-outline btn-sm btn-error"
+          onClick={() => setPending(h)}
+          aria-label={`Cancel holds: ${h.orderEmail}`}
+        >
+          Cancel holds
+        </button>
+      ),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="holds-heading" className="flex flex-col gap-4">
+      <h2 id="holds-heading" className="text-xl font-bold">
+        Stock held in unpaid orders
+      </h2>
+      <ListStates
+        isPending={isPending}
+        error={error}
+        count={data?.length}
+        filtered={false}
+        empty="No account holds stock in unpaid orders."
+        noMatch={null}
+      >
+        <DataTable
+          label="Stock held per account"
+          columns={columns}
+          rows={data ?? []}
+          rowKey={(h) => h.userId}
+          rowTestId="account-holds"
+        />
+      </ListStates>
+      <ConfirmDialog
+        open={pending !== undefined}
+        title="Cancel this account's holds?"
+        confirmLabel="Cancel holds"
+        busy={cancel.isPending}
+        error={cancel.error?.message}
+        onCancel={() => {
+          cancel.reset();
+          setPending(undefined);
+        }}
+        onConfirm={() =>
+          pending &&
+          cancel.mutate(pending.userId, {
+            onSuccess: ({ cancelledOrders }) => {
+              notify.success(
+                `${cancelledOrders} unpaid ${cancelledOrders === 1 ? "order" : "orders"} cancelled`,
+              );
+              setPending(undefined);
+            },
+          })
+        }
+      >
+        {pending && (
+          <p>
+            Every unpaid order of {pending.customerName} ({pending.orderEmail}) is cancelled:{" "}
+            {formatCount(pending.units)} units worth {formatPrice(pending.value, pending.currency)}{" "}
+            go back on sale.
+          </p>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}
