@@ -15,7 +15,10 @@ import { containsPattern } from "../db/like";
 import { orderItems, orders, user } from "../db/schema";
 import { HttpError, notFound, unprocessable } from "../errors";
 import type { Inventory, StockLine, StockMoves } from "../inventory/service";
-import { centsToUnits } from "../money";
+import { centsToUnits, MAX_CENTS } from "../money";
+
+const ORDER_TOO_LARGE =
+  "This order's total is too large: order fewer or split it into several orders";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -171,13 +174,15 @@ export function createOrderService(
       // Names and prices first, then the order, and the stock last: a popular product's row
       // is locked only for that last statement and the commit (decision 006).
       const reserved = await stock.quote(lines);
+      const totalCents = reserved.reduce((sum, l) => sum + l.unitPriceCents * l.qty, 0);
+      if (totalCents > MAX_CENTS) throw unprocessable(ORDER_TOO_LARGE);
       const [order] = await tx
         .insert(orders)
         .values({
           userId: customer.id,
           orderEmail: customer.email,
           customerName: customer.name,
-          totalCents: reserved.reduce((sum, l) => sum + l.unitPriceCents * l.qty, 0),
+          totalCents,
           currency: opts.currency,
           phone: delivery.phone,
           address: delivery.address,
