@@ -2,6 +2,7 @@ import { z } from "zod";
 import { deliveryAddressSchema, MAX_ORDER_QTY, orderSchema } from "./orders";
 import { cartMessages, MAX_CART_LINES } from "./constants";
 import { phoneNumberSchema } from "./phone";
+import { text } from "./text";
 
 export { cartMessages, MAX_CART_LINES };
 
@@ -63,8 +64,7 @@ export type Cart = z.infer<typeof cartSchema>;
 export const checkoutSchema = z.object({
   phonrNo: phoneNumberSchema,
   Address: deliveryAddressSchema,
-  poReference: z
-    .string()
+  poReference: text()
     .trim()
     .max(60, "Must be 60 characters or shorter")
     .optional()

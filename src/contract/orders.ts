@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pagingQuerySchema } from "./common";
 import { phoneNumberSchema } from "./phone";
+import { text } from "./text";
 
 /** The exact texts a customer sees about orders (SPEC sections 5 and 8, spelt so). */
 export const orderMessages = {
@@ -59,8 +60,7 @@ export type Order = z.infer<typeof orderSchema>;
 export const MAX_ORDER_QTY = 1_000_000;
 
 /** Where an order goes (the spec's `Address`), for one product or a whole cart. */
-export const deliveryAddressSchema = z
-  .string({ message: "Address is Required" })
+export const deliveryAddressSchema = text({ message: "Address is Required" })
   .trim()
   .min(1, "Address is Required")
   .max(300, "Must be 300 characters or shorter");
@@ -91,19 +91,19 @@ export const orderCreateSchema = z.object({
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
 
 export const ordersQuerySchema = z.object({
-  orderEmail: z.string().trim().max(254).optional(),
+  orderEmail: text().trim().max(254).optional(),
 });
 
 /** PATCH /api/orders/{id}: the gateway's transaction id, verified by the server, never trusted. */
 export const orderPaySchema = z.object({
-  transactionId: z.string().trim().min(1).max(255),
+  transactionId: text().trim().min(1).max(255),
   productId: z.uuid().optional(),
 });
 
 /** Admin: every order, filterable by status and searchable by customer email or product. */
 export const adminOrdersQuerySchema = pagingQuerySchema.extend({
   status: z.enum(orderStatuses).optional(),
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 
@@ -160,4 +160,4 @@ export const accountHoldsSchema = z.object({
 });
 export type AccountHolds = z.infer<typeof accountHoldsSchema>;
 
-export const holdsAccountParamsSchema = z.object({ userId: z.string().trim().min(1).max(100) });
+export const holdsAccountParamsSchema = z.object({ userId: text().trim().min(1).max(100) });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 
 export const paymentMessages = {
   completed: "Congrats! Your payment is completed.",
@@ -20,11 +21,11 @@ export type Intent = z.infer<typeof intentSchema>;
 
 /** The built-in test-card gateway's confirm call (Stripe's would be made by Stripe.js). */
 export const testCardConfirmSchema = z.object({
-  clientSecret: z.string().min(1).max(255),
-  number: z.string().trim().max(30),
+  clientSecret: text().min(1).max(255),
+  number: text().trim().max(30),
   expMonth: z.number().int(),
   expYear: z.number().int(),
-  cvc: z.string().trim().max(10),
+  cvc: text().trim().max(10),
 });
 export type TestCardConfirm = z.infer<typeof testCardConfirmSchema>;
 

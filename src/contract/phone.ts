@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { text } from "./text";
 
 // Phone numbers as people type them: "+44 113 496 0000", "(0113) 496-0000", "07700 900123".
 // Kept as digits with an optional leading + (at most 15 digits, as E.164 allows), so the same
@@ -14,8 +14,7 @@ export const isPhoneNumber = (typed: string) =>
   /^\+?[0-9\s().-]+$/.test(typed) && /^\+?[0-9]{6,15}$/.test(normalizePhone(typed));
 
 /** A required phone number (the order form's), normalised. */
-export const phoneNumberSchema = z
-  .string({ message: "Phone is Required" })
+export const phoneNumberSchema = text({ message: "Phone is Required" })
   .trim()
   .min(1, "Phone is Required")
   .max(30, PHONE_MESSAGE)
@@ -23,8 +22,7 @@ export const phoneNumberSchema = z
   .transform(normalizePhone);
 
 /** A phone number that may be left empty (the profile's), normalised. */
-export const optionalPhoneNumberSchema = z
-  .string()
+export const optionalPhoneNumberSchema = text()
   .trim()
   .max(30, PHONE_MESSAGE)
   .refine((typed) => typed === "" || isPhoneNumber(typed), PHONE_MESSAGE)

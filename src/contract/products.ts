@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pagingQuerySchema } from "./common";
 import { productSorts } from "./constants";
+import { text } from "./text";
 
 /** A product as the public API shows it. `price` is in currency units (e.g. 89.99). */
 export const productSchema = z.object({
@@ -23,7 +24,7 @@ export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 export const productListQuerySchema = pagingQuerySchema.extend({
   sort: z.enum(productSorts).default("newest"),
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
@@ -87,8 +88,7 @@ export function isImageLink(value: string): boolean {
 const hasAtMostTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 
 const productFields = {
-  name: z
-    .string({ error: "Name is Required" })
+  name: text({ error: "Name is Required" })
     .trim()
     .min(1, "Name is Required")
     .max(MAX_PRODUCT_NAME_LENGTH, `Must be ${MAX_PRODUCT_NAME_LENGTH} characters or shorter`),
@@ -105,13 +105,11 @@ const productFields = {
   warranty: wholeNumber("Warranty")
     .min(0, "Must be 0 or more")
     .max(MAX_WARRANTY_MONTHS, "Must be 600 months or less"),
-  shortDescription: z
-    .string({ error: "Description is Required" })
+  shortDescription: text({ error: "Description is Required" }, { multiline: true })
     .trim()
     .min(1, "Description is Required")
     .max(MAX_DESCRIPTION_LENGTH, `Must be ${MAX_DESCRIPTION_LENGTH} characters or shorter`),
-  img: z
-    .string({ error: productFieldMessages.imageRequired })
+  img: text({ error: productFieldMessages.imageRequired })
     .trim()
     .min(1, productFieldMessages.imageRequired)
     .max(MAX_IMAGE_LINK_LENGTH, `Must be ${MAX_IMAGE_LINK_LENGTH} characters or shorter`)

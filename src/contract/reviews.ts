@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 
 export const MIN_RATING = 1;
 export const MAX_RATING = 5;
@@ -32,8 +33,7 @@ export const reviewCreateSchema = z.strictObject({
     .int(ratingMessage)
     .min(MIN_RATING, ratingMessage)
     .max(MAX_RATING, ratingMessage),
-  descreption: z
-    .string({ error: "Write your review" })
+  descreption: text({ error: "Write your review" }, { multiline: true })
     .trim()
     .min(1, "Write your review")
     .max(MAX_REVIEW_LENGTH, "Must be 1000 characters or shorter"),

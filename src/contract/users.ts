@@ -2,6 +2,7 @@ import { z } from "zod";
 import { pagingQuerySchema } from "./common";
 import { MAX_PAGE_SIZE } from "./constants";
 import { optionalPhoneNumberSchema } from "./phone";
+import { text } from "./text";
 
 export const roles = ["admin", "user"] as const;
 export type Role = (typeof roles)[number];
@@ -21,11 +22,10 @@ export type Profile = z.infer<typeof profileSchema>;
 
 /** What a user may change of their profile: name, email and role are not among it. */
 export const profileUpdateSchema = z.strictObject({
-  education: z.string().trim().max(200, "Must be 200 characters or shorter"),
-  address: z.string().trim().max(300, "Must be 300 characters or shorter"),
+  education: text().trim().max(200, "Must be 200 characters or shorter"),
+  address: text().trim().max(300, "Must be 300 characters or shorter"),
   phoneNo: optionalPhoneNumberSchema,
-  linkedIn: z
-    .string()
+  linkedIn: text()
     .trim()
     .max(200, "Must be 200 characters or shorter")
     .refine((v) => v === "" || /^https:\/\/([a-z0-9-]+\.)*linkedin\.com\//i.test(v), {
@@ -60,13 +60,12 @@ export type UserListItem = z.infer<typeof userListItemSchema>;
 /** `GET /api/users`: newest first, paged, `q` matches email or name (case-insensitive). */
 export const usersQuerySchema = pagingQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(USERS_PAGE_SIZE),
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
 });
 export type UsersQuery = z.infer<typeof usersQuerySchema>;
 
 export const userEmailParamsSchema = z.object({
-  email: z
-    .string()
+  email: text()
     .trim()
     .max(254)
     .pipe(z.email({ message: "Provide a valid Email" })),
@@ -74,8 +73,7 @@ export const userEmailParamsSchema = z.object({
 
 /** Ids are Better Auth's random letters and digits (UUIDs for the demo accounts): nothing else. */
 export const userIdParamsSchema = z.object({
-  id: z
-    .string()
+  id: text()
     .min(1, "Malformed id")
     .max(64, "Malformed id")
     .regex(/^[A-Za-z0-9_-]+$/, "Malformed id"),

@@ -35,6 +35,7 @@ import type { Database } from "./db/database";
 import { errorHandler } from "./error-handler";
 import { addSecurityHeaders, securityHeaders } from "./security-headers";
 import { healthRoutes } from "./health/routes";
+import { limitJsonNesting } from "./json-body";
 import { createInventory } from "./inventory/service";
 import { orderRoutes } from "./orders/routes";
 import { createOrderService } from "./orders/service";
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  limitJsonNesting(app);
 
   addSecurityHeaders(
     app,

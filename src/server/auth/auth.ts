@@ -84,6 +84,9 @@ export function createAuth(opts: AuthOptions) {
     // Our own limiter (rate-limit.ts) covers sign-in and sign-up, per IP and per email, in the
     // database; Better Auth's would be a second, per-process one.
     rateLimit: { enabled: false },
+    // Errors that are not Better Auth's own answers (a database error: an account removed while
+    // it signs in, say) reach our error handler, which answers them like every other route.
+    onAPIError: { throw: true },
     // Name and email are read-only (SPEC section 5); accounts are removed by admins only.
     disabledPaths: ["/update-user", "/change-email", "/delete-user"],
     advanced: {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "../../contract/text";
 import type { RateLimiter } from "./rate-limit";
 import type { Auth } from "./auth";
 
@@ -26,6 +27,15 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
           .code(415)
           .send({ error: "unsupported_media_type", message: "Send the body as application/json" });
       }
+      // Better Auth's bodies have no contract of ours: the contracts' text rule is applied here.
+      const field = controlCharacterField(req.query) ?? controlCharacterField(req.body);
+      if (field !== undefined) {
+        return reply.code(400).send({
+          error: "validation",
+          message: `${field}: ${CONTROL_CHARACTERS_MESSAGE}`,
+          fields: { [field]: CONTROL_CHARACTERS_MESSAGE },
+        });
+      }
       if (req.method === "POST" && LIMITED_PATHS.has(pathname)) {
         const limited = await checkRateLimit(req, opts);
         if (limited) return tooManyAttempts(reply, limited);
@@ -35,6 +45,19 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     },
   });
 };
+
+/** The path of the first key or string in `value` that holds a control character, if any. */
+function controlCharacterField(value: unknown, path = ""): string | undefined {
+  if (typeof value === "string") return hasControlCharacters(value) ? path || "body" : undefined;
+  if (!value || typeof value !== "object") return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const where = path ? `${path}.${key}` : key;
+    if (hasControlCharacters(key)) return where;
+    const found = controlCharacterField(item, where);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
 
 async function checkRateLimit(
   req: FastifyRequest,

@@ -10,7 +10,7 @@ import {
 import { orderMessages, type Order } from "../../contract/orders";
 import type { Db, DbOrTx } from "../db/database";
 import { cartItems, orderItems, orders, products, user } from "../db/schema";
-import { HttpError, notFound, unprocessable } from "../errors";
+import { ACCOUNT_GONE_MESSAGE, HttpError, notFound, unprocessable } from "../errors";
 import { centsToUnits, formatCents, unitsToCents } from "../money";
 import type { Customer, OrderService } from "../orders/service";
 
@@ -290,5 +290,5 @@ async function lockCart(tx: DbOrTx, userId: string) {
     .from(user)
     .where(eq(user.id, userId))
     .for("no key update");
-  if (!row) throw notFound("Your account no longer exists");
+  if (!row) throw notFound(ACCOUNT_GONE_MESSAGE);
 }

@@ -17,9 +17,12 @@ import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
 import { holdWindows, orderItems, orders, payments, user } from "../db/schema";
 import { createRateLimiter } from "../auth/rate-limit";
-import { conflict, HttpError, notFound, unprocessable } from "../errors";
+import { ACCOUNT_GONE_MESSAGE, conflict, HttpError, notFound, unprocessable } from "../errors";
 import type { Inventory, StockLine, StockMoves } from "../inventory/service";
-import { centsToUnits, formatCents } from "../money";
+import { centsToUnits, formatCents, MAX_CENTS } from "../money";
+
+const ORDER_TOO_LARGE =
+  "This order's total is too large: order fewer or split it into several orders";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -217,7 +220,7 @@ export function createOrderService(
         .from(user)
         .where(eq(user.id, customer.id))
         .for("no key update");
-      if (!customerRow) throw notFound("Your account no longer exists");
+      if (!customerRow) throw notFound(ACCOUNT_GONE_MESSAGE);
       const lines = await placement.lines(tx);
       if (lines.length === 0) throw unprocessable(cartMessages.empty);
       const productIds = lines.map((l) => l.productId);
@@ -257,6 +260,7 @@ export function createOrderService(
         }
       }
       const totalCents = reserved.reduce((sum, l) => sum + l.unitPriceCents * l.qty, 0);
+      if (totalCents > MAX_CENTS) throw unprocessable(ORDER_TOO_LARGE);
       if (
         placement.expectedTotalCents !== undefined &&
         placement.expectedTotalCents !== totalCents

@@ -77,7 +77,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
 
   if (stripeWebhook) {
     await app.register(async (webhook) => {
-      // Stripe signs the exact bytes it sent: keep the body raw on this route.
+      // Stripe signs the exact bytes it sent: keep the body raw on this route (instead of the
+      // app's JSON parser, json-body.ts).
+      webhook.removeContentTypeParser("application/json");
       webhook.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) =>
         done(null, body),
       );

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema } from "../../contract/common";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
+import { text } from "../../contract/text";
 import {
   adminFlagSchema,
   madeAdminSchema,
@@ -68,7 +69,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; guards: Gua
       schema: {
         tags: ["users"],
         summary: "Whether the user with this email is an admin (own email, or any for admins)",
-        params: z.object({ email: z.string().min(1).max(254) }),
+        params: z.object({ email: text().min(1).max(254) }),
         response: { 200: adminFlagSchema, ...errors },
       },
       onRequest: guards.signedIn,
