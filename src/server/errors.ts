@@ -18,5 +18,5 @@ export const unauthorized = (message = "Please sign in") =>
 export const conflict = (message: string) => new HttpError(409, "conflict", message);
 export const unprocessable = (message: string) => new HttpError(422, "rule_broken", message);
 
-/** What a customer whose account was removed is told (orders/service.ts says it too). */
+/** What a customer whose account was removed is told. */
 export const ACCOUNT_GONE_MESSAGE = "Your account no longer exists";

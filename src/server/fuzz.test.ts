@@ -39,7 +39,13 @@ async function snapshot(): Promise<string> {
 
 beforeAll(async () => {
   t = await createTestApp(
-    { ADMIN_EMAILS: "fuzz-admin@example.com", AUTH_RATE_LIMIT_PER_IP: "1000000" },
+    {
+      ADMIN_EMAILS: "fuzz-admin@example.com",
+      AUTH_RATE_LIMIT_PER_IP: "1000000",
+      // Orders up to the database's integer: the per-account hold limits would refuse them first.
+      HOLD_MAX_SHARE: "1",
+      HOLD_MAX_VALUE: "1000000000",
+    },
     {
       onRoute: (r) => {
         for (const method of [r.method].flat()) {

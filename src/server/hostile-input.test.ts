@@ -18,7 +18,12 @@ let customer: TestAccount;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "hostile-admin@example.com" });
+  t = await createTestApp({
+    ADMIN_EMAILS: "hostile-admin@example.com",
+    // Orders up to the database's integer: the per-account hold limits would refuse them first.
+    HOLD_MAX_SHARE: "1",
+    HOLD_MAX_VALUE: "1000000000",
+  });
   customer = await signUp(t.app, { email: "hostile-customer@example.com" });
   admin = await signUp(t.app, { email: "hostile-admin@example.com" });
 });
