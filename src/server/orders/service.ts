@@ -1,4 +1,4 @@
-import { and, count, desc, eq, exists, gt, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { cartMessages } from "../../contract/cart";
 import {
   holdMessages,
@@ -15,7 +15,7 @@ import {
 } from "../../contract/orders";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
-import { holdWindows, orderItems, orders, payments, user } from "../db/schema";
+import { orderItems, orders, payments, user } from "../db/schema";
 import { createRateLimiter } from "../auth/rate-limit";
 import { ACCOUNT_GONE_MESSAGE, conflict, HttpError, notFound, unprocessable } from "../errors";
 import type { Inventory, StockLine, StockMoves } from "../inventory/service";
@@ -129,7 +129,8 @@ export async function cancelHoldsOf(
 /**
  * When a new order's hold on the stock ends: the hold time from now, but never later than an
  * open hold window of the same account on one of its products (a deleted order's), so deleting
- * and re-ordering does not renew a hold. Opens the windows the order starts.
+ * and re-ordering does not renew a hold. Opens windows, ending then, for its other products; one
+ * statement.
  */
 async function holdUntil(
   tx: DbOrTx,
@@ -138,27 +139,19 @@ async function holdUntil(
   holdMs: number,
 ): Promise<Date> {
   const fresh = new Date(Date.now() + holdMs);
-  const open = await tx
-    .select({ expiresAt: holdWindows.expiresAt })
-    .from(holdWindows)
-    .where(
-      and(
-        eq(holdWindows.userId, userId),
-        inArray(holdWindows.productId, productIds),
-        gt(holdWindows.expiresAt, sql`now()`),
-      ),
-    );
-  const until = open.reduce((min, w) => (w.expiresAt < min ? w.expiresAt : min), fresh);
-  await tx
-    .insert(holdWindows)
-    .values(productIds.map((productId) => ({ userId, productId, expiresAt: until })))
-    .onConflictDoUpdate({
-      target: [holdWindows.userId, holdWindows.productId],
-      set: {
-        expiresAt: sql`case when ${holdWindows.expiresAt} > now() then ${holdWindows.expiresAt} else excluded.expires_at end`,
-      },
-    });
-  return until;
+  const ids = `{${productIds.join(",")}}`;
+  const result = await tx.execute<{ until: Date }>(sql`
+    with until as (
+      select least(${fresh.toISOString()}::timestamptz, min(expires_at)) as t from hold_windows
+       where user_id = ${userId} and product_id = any(${ids}::uuid[]) and expires_at > now()
+    )
+    insert into hold_windows (user_id, product_id, expires_at)
+    select ${userId}, p, (select t from until) from unnest(${ids}::uuid[]) as p
+    on conflict (user_id, product_id) do update set expires_at =
+      case when hold_windows.expires_at > now() then hold_windows.expires_at
+           else excluded.expires_at end
+    returning (select t from until) as until`);
+  return new Date(result.rows[0]!.until);
 }
 
 /**
@@ -201,7 +194,6 @@ export function createOrderService(
   opts: { currency: string; holdMs: number; limits?: HoldLimits },
 ) {
   const limits = opts.limits ?? defaultHoldLimits;
-  const rateLimiter = createRateLimiter(db);
   const money = (cents: number) => formatCents(cents, opts.currency);
 
   /**
@@ -212,8 +204,6 @@ export function createOrderService(
    * oversold) or refuses the whole order. Names and prices come from the database.
    */
   async function placeOrder(customer: Customer, placement: Placement): Promise<Order> {
-    const rate = await rateLimiter.hit(`orders:${customer.id}`, limits.perMinute, 60);
-    if (!rate.allowed) throw new HttpError(429, "rate_limited", holdMessages.rate);
     return inventory.transaction(async (stock, tx) => {
       const [customerRow] = await tx
         .select({ id: user.id })
@@ -221,27 +211,29 @@ export function createOrderService(
         .where(eq(user.id, customer.id))
         .for("no key update");
       if (!customerRow) throw notFound(ACCOUNT_GONE_MESSAGE);
+      // Counted in the transaction: a placement refused for any reason is not counted.
+      const rate = await createRateLimiter(tx).hit(`orders:${customer.id}`, limits.perMinute, 60);
+      if (!rate.allowed) throw new HttpError(429, "rate_limited", holdMessages.rate);
       const lines = await placement.lines(tx);
       if (lines.length === 0) throw unprocessable(cartMessages.empty);
       const productIds = lines.map((l) => l.productId);
-      // A statement of its own, after the lock: it sees the orders placed while we waited.
-      const ordered = await tx
-        .selectDistinct({ productId: orderItems.productId })
-        .from(orderItems)
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .where(
-          and(
-            eq(orders.userId, customer.id),
-            eq(orders.status, "unpaid"),
-            inArray(orderItems.productId, productIds),
-          ),
-        );
+      // One statement of its own, after the lock (it sees the orders placed while we waited):
+      // what the customer's unpaid orders hold, and which of these products they hold already.
+      const standing = await tx.execute<{ held_cents: string; ordered: string[] }>(sql`
+        select
+          (select coalesce(sum(total_cents), 0) from orders
+            where user_id = ${customer.id} and status = 'unpaid') as held_cents,
+          array(select distinct i.product_id::text from order_items i
+                  join orders o on o.id = i.order_id
+                 where o.user_id = ${customer.id} and o.status = 'unpaid'
+                   and i.product_id = any(${`{${productIds.join(",")}}`}::uuid[])) as ordered`);
+      const { held_cents: heldCents, ordered } = standing.rows[0]!;
       if (ordered.length > 0) {
         throw new HttpError(
           409,
           "conflict",
           orderMessages.duplicate,
-          Object.fromEntries(ordered.map((o) => [o.productId, orderMessages.duplicate])),
+          Object.fromEntries(ordered.map((id) => [id, orderMessages.duplicate])),
         );
       }
       // Names and prices first, then the order, and the stock last: a popular product's row
@@ -267,11 +259,7 @@ export function createOrderService(
       ) {
         throw conflict(cartMessages.totalChanged);
       }
-      const [held] = await tx
-        .select({ cents: sql<string>`coalesce(sum(${orders.totalCents}), 0)` })
-        .from(orders)
-        .where(and(eq(orders.userId, customer.id), eq(orders.status, "unpaid")));
-      if (Number(held?.cents ?? 0) + totalCents > limits.maxValueCents) {
+      if (Number(heldCents) + totalCents > limits.maxValueCents) {
         throw new HttpError(422, "hold_limit", holdMessages.value(money(limits.maxValueCents)));
       }
       const holdExpiresAt = await holdUntil(tx, customer.id, productIds, opts.holdMs);
