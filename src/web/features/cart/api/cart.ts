@@ -175,12 +175,16 @@ export function useCheckout() {
   return useMutation({
     mutationFn: (input: CheckoutInput) =>
       apiSend<{ success: true; order: Order }>("POST", "/checkout", input),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.cart.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.profile }),
-      ]),
+    // Not awaited: the page moves on to the order at once, and refetches in the background.
+    onSettled: () => {
+      for (const queryKey of [
+        queryKeys.cart.all,
+        queryKeys.orders.all,
+        queryKeys.products.all,
+        queryKeys.profile,
+      ]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    },
   });
 }

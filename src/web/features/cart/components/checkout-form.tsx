@@ -69,24 +69,26 @@ function CheckoutFields({
     defaultValues: { ...saved, poReference: "", saveToProfile: !saved.Address && !saved.phonrNo },
   });
 
-  const submit = (values: Delivery) => {
+  const submit = async (values: Delivery) => {
     setRefusal(undefined);
-    checkout.mutate(
-      { ...values, poReference: values.poReference || undefined, expectedTotal: cart.subtotal },
-      {
-        onSuccess: ({ order }) => {
-          notify.success(orderMessages.placed);
-          void navigate(paths.order.to(order._id), { replace: true });
-        },
-        // What was typed stays; the cart reloads with the reason on its line.
-        onError: (err) =>
-          setRefusal(
-            err instanceof ApiError && err.status === 400
-              ? "Please check the details above"
-              : err.message,
-          ),
-      },
-    );
+    try {
+      const { order } = await checkout.mutateAsync({
+        ...values,
+        poReference: values.poReference || undefined,
+        expectedTotal: cart.subtotal,
+      });
+      // Awaited rather than a mutate() callback: the emptied cart may re-render this page as
+      // "Your cart is empty" (unmounting the form) before such a callback would run.
+      notify.success(orderMessages.placed);
+      void navigate(paths.order.to(order._id), { replace: true });
+    } catch (err) {
+      // What was typed stays; the cart reloads with the reason on its line.
+      setRefusal(
+        err instanceof ApiError && err.status === 400
+          ? "Please check the details above"
+          : (err as Error).message,
+      );
+    }
   };
 
   return (
