@@ -71,6 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    // A request still unanswered by then gets 503 (the error handler's "busy or restarting").
+    handlerTimeout: config.requestTimeoutMs,
     // Answer malformed ids and queries with 400 rather than routing surprises.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
