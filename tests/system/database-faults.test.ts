@@ -126,3 +126,85 @@ test("a product row locked past the statement timeout: 503 in time, health in 2 
     await server?.stop();
   }
 }, 60_000);
+
+test("the embedded PostgreSQL killed with SIGKILL: logged, 503 meanwhile, restarted", async () => {
+  const dataDir = await tempDataDir();
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: "false",
+    LOG_LEVEL: "warn",
+  });
+  try {
+    const customer = new HttpCustomer(server.url, "survivor@example.com");
+    await customer.signUp();
+    expect((await customer.request("GET", "/api/orders")).status).toBe(200);
+
+    const pid = await postmasterPid(dataDir);
+    process.kill(pid, "SIGKILL");
+    const killed = Date.now();
+
+    // Poll a route that reads the database until it answers 200 again after failing.
+    const statuses = new Map<number, number>();
+    let failed = false;
+    let recoveredMs: number | undefined;
+    while (Date.now() - killed < 15_000) {
+      const res = await customer.request("GET", "/api/orders");
+      await res.arrayBuffer();
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      if (res.status !== 200) {
+        failed = true;
+        expect(res.headers.get("retry-after")).toBe("1");
+      } else if (failed) {
+        recoveredMs = Date.now() - killed;
+        break;
+      }
+    }
+    const ready = await timed(customer, "GET", "/api/health/ready");
+    console.log(
+      `embedded PostgreSQL SIGKILL: serving again ${recoveredMs} ms after the kill; answers ` +
+        `meanwhile ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
+    expect([...statuses.keys()].filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    expect(failed).toBe(true);
+    expect(recoveredMs).toBeDefined();
+    expect(recoveredMs!).toBeLessThan(5_000);
+    expect(ready.res.status).toBe(200);
+    expect(server.output()).toMatch(new RegExp(`embedded PostgreSQL \\(pid ${pid}\\) exited`));
+    expect(server.output()).toMatch(/embedded PostgreSQL restarted/);
+    expect(await postmasterPid(dataDir)).not.toBe(pid);
+  } finally {
+    await server.stop();
+  }
+  expect(server.process.exitCode).toBe(0);
+}, 60_000);
+
+test("the embedded PostgreSQL killed with restarts turned off: the store exits non-zero", async () => {
+  const dataDir = await tempDataDir();
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: "false",
+    LOG_LEVEL: "warn",
+    EMBEDDED_POSTGRES_RESTARTS: "0",
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    server.process.once("exit", (code) => resolve(code)),
+  );
+  try {
+    const started = Date.now();
+    process.kill(await postmasterPid(dataDir), "SIGKILL");
+    expect(await exited).toBe(1);
+    console.log(
+      `embedded PostgreSQL SIGKILL, no restarts: store exited ${Date.now() - started} ms later`,
+    );
+    expect(server.output()).toMatch(/did not bring it back: exiting/);
+  } finally {
+    await server.stop();
+  }
+}, 60_000);
+
+async function postmasterPid(dataDir: string): Promise<number> {
+  const text = await fs.readFile(path.join(dataDir, "postgres", "postmaster.pid"), "utf8");
+  const pid = Number.parseInt(text.split("\n")[0] ?? "", 10);
+  if (!Number.isInteger(pid) || pid <= 0) throw new Error(`no pid in postmaster.pid: ${text}`);
+  return pid;
+}

@@ -75,6 +75,9 @@ export async function openDatabase(
     dataDir: string;
     attach?: boolean;
     databaseTimeouts?: DatabaseTimeouts;
+    embeddedPostgresRestarts?: number;
+    /** The embedded PostgreSQL exited and could not be restarted. */
+    onEmbeddedGiveUp?: (err: Error) => void;
   },
   log: Logger,
 ): Promise<Database> {
@@ -82,7 +85,11 @@ export async function openDatabase(
   if (opts.databaseUrl) {
     database = createDatabase(opts.databaseUrl, undefined, opts.databaseTimeouts);
   } else {
-    const embedded = await startEmbeddedPostgres(opts.dataDir, log, { attach: opts.attach });
+    const embedded = await startEmbeddedPostgres(opts.dataDir, log, {
+      attach: opts.attach,
+      restarts: opts.embeddedPostgresRestarts,
+      onGiveUp: opts.onEmbeddedGiveUp,
+    });
     database = createDatabase(embedded.url, embedded.stop, opts.databaseTimeouts);
   }
   try {
