@@ -34,7 +34,7 @@ import type { Config, OidcClient } from "./config";
 import type { Database } from "./db/database";
 import { errorHandler } from "./error-handler";
 import { addSecurityHeaders, securityHeaders } from "./security-headers";
-import { healthRoutes } from "./health/routes";
+import { databaseAnswers, healthRoutes } from "./health/routes";
 import { limitJsonNesting } from "./json-body";
 import { createInventory } from "./inventory/service";
 import { orderRoutes } from "./orders/routes";
@@ -171,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         publicUrl,
         rateLimiter: createRateLimiter(database.db),
         limits: config.authRateLimit,
+        databaseAnswers: () => databaseAnswers(database),
       });
       await api.register(userRoutes, { users, guards });
       await api.register(orderRoutes, { orders, payments, guards });

@@ -7,6 +7,7 @@ export const UNAVAILABLE_MESSAGE = "The store is busy or restarting; please try 
 /** One place that turns any error into `{ error, message }`; 5xx details are logged, not shown. */
 export function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof HttpError) {
+    if (err.statusCode === 503) reply.header("retry-after", "1");
     return reply
       .code(err.statusCode)
       .send({ error: err.code, message: err.message, fields: err.fields });

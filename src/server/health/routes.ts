@@ -37,7 +37,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       },
       async (req, reply) => {
         try {
-          await withTimeout(database.pool.query("select 1"), READINESS_TIMEOUT_MS);
+          await databaseAnswers(database);
           return { status: "ok" as const };
         } catch (err) {
           req.log.warn({ err }, "readiness: the database did not answer");
@@ -50,6 +50,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     );
   }
 };
+
+/** Resolves when the database answers `select 1` within `ms`; rejects otherwise. */
+export async function databaseAnswers(
+  database: Database,
+  ms = READINESS_TIMEOUT_MS,
+): Promise<void> {
+  await withTimeout(database.pool.query("select 1"), ms);
+}
 
 /** Rejects when `promise` has not settled within `ms` (the promise itself runs on). */
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
