@@ -34,7 +34,7 @@ import type { Config, OidcClient } from "./config";
 import type { Database } from "./db/database";
 import { errorHandler } from "./error-handler";
 import { addSecurityHeaders, securityHeaders } from "./security-headers";
-import { healthRoutes } from "./health/routes";
+import { databaseAnswers, healthRoutes } from "./health/routes";
 import { limitJsonNesting } from "./json-body";
 import { createInventory } from "./inventory/service";
 import { orderRoutes } from "./orders/routes";
@@ -71,6 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    // A request still unanswered by then gets 503 (the error handler's "busy or restarting").
+    handlerTimeout: config.requestTimeoutMs,
     // Answer malformed ids and queries with 400 rather than routing surprises.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -169,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         publicUrl,
         rateLimiter: createRateLimiter(database.db),
         limits: config.authRateLimit,
+        databaseAnswers: () => databaseAnswers(database),
       });
       await api.register(userRoutes, { users, guards });
       await api.register(orderRoutes, { orders, payments, guards });

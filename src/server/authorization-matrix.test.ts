@@ -128,6 +128,16 @@ const docs = (route: string, url: string, status = 200): Row => ({
 
 const rows: Row[] = [
   { route: "GET /api/health", call: async () => ({ url: "/api/health" }), expect: everyone(200) },
+  {
+    route: "GET /api/health/live",
+    call: async () => ({ url: "/api/health/live" }),
+    expect: everyone(200),
+  },
+  {
+    route: "GET /api/health/ready",
+    call: async () => ({ url: "/api/health/ready" }),
+    expect: everyone(200),
+  },
   { route: "GET /api/config", call: async () => ({ url: "/api/config" }), expect: everyone(200) },
   docs("/api/docs", "/api/docs"),
   docs("/api/docs/json", "/api/docs/json"),

@@ -64,3 +64,26 @@ test("ADMIN_EMAILS is a comma-separated, case-insensitive list", () => {
   const c = loadConfig({ ADMIN_EMAILS: " Boss@Example.com ,ops@example.com,," });
   expect([...c.adminEmails]).toEqual(["boss@example.com", "ops@example.com"]);
 });
+
+test("database and request timeouts have defaults and take seconds", () => {
+  expect(loadConfig({})).toMatchObject({
+    databaseTimeouts: { connectMs: 5_000, statementMs: 10_000, idleInTransactionMs: 30_000 },
+    requestTimeoutMs: 30_000,
+    embeddedPostgresRestarts: 5,
+  });
+  const c = loadConfig({
+    DB_CONNECT_TIMEOUT_SECONDS: "0.5",
+    DB_STATEMENT_TIMEOUT_SECONDS: "1",
+    DB_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: "2",
+    REQUEST_TIMEOUT_SECONDS: "3",
+    EMBEDDED_POSTGRES_RESTARTS: "0",
+  });
+  expect(c.databaseTimeouts).toEqual({
+    connectMs: 500,
+    statementMs: 1_000,
+    idleInTransactionMs: 2_000,
+  });
+  expect(c.requestTimeoutMs).toBe(3_000);
+  expect(c.embeddedPostgresRestarts).toBe(0);
+  expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_SECONDS: "0" })).toThrow(ConfigError);
+});

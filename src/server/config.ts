@@ -55,6 +55,11 @@ const envSchema = z.object({
   HOLD_MAX_VALUE: z.coerce.number().positive().max(1e9).default(25_000),
   ORDERS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
+  DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),
+  DB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  EMBEDDED_POSTGRES_RESTARTS: z.coerce.number().int().min(0).max(100).default(5),
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -105,10 +110,23 @@ export type Config = Readonly<{
   holdSweepMs: number;
   /** How long SIGTERM waits for requests in flight before closing their connections. */
   shutdownTimeoutMs: number;
+  /** How long a request may wait for a pooled connection, run one statement, and sit idle
+   * inside a transaction; past them PostgreSQL cancels and the transaction rolls back. */
+  databaseTimeouts: DatabaseTimeouts;
+  /** A request still unanswered after this long gets 503. */
+  requestTimeoutMs: number;
+  /** How often the embedded PostgreSQL is restarted after it exits, before the store gives up. */
+  embeddedPostgresRestarts: number;
   /** Set when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are; else the test-card gateway. */
   stripe:
     { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
 }>;
+
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  idleInTransactionMs: number;
+}
 
 export class ConfigError extends Error {}
 
@@ -186,6 +204,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perMinute: e.ORDERS_PER_MINUTE,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    databaseTimeouts: {
+      connectMs: Math.round(e.DB_CONNECT_TIMEOUT_SECONDS * 1000),
+      statementMs: Math.round(e.DB_STATEMENT_TIMEOUT_SECONDS * 1000),
+      idleInTransactionMs: Math.round(e.DB_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS * 1000),
+    },
+    requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
+    embeddedPostgresRestarts: e.EMBEDDED_POSTGRES_RESTARTS,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {

@@ -2,9 +2,12 @@ import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ACCOUNT_GONE_MESSAGE, HttpError } from "./errors";
 
+export const UNAVAILABLE_MESSAGE = "The store is busy or restarting; please try again in a moment.";
+
 /** One place that turns any error into `{ error, message }`; 5xx details are logged, not shown. */
 export function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof HttpError) {
+    if (err.statusCode === 503) reply.header("retry-after", "1");
     return reply
       .code(err.statusCode)
       .send({ error: err.code, message: err.message, fields: err.fields });
@@ -23,7 +26,7 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
       .join("; ");
     return reply.code(400).send({ error: "validation", message, fields });
   }
-  const database = fromDatabaseError(err);
+  const database = fromDatabaseError(err) ?? unavailable(err);
   if (database) {
     if (database.statusCode >= 500) req.log.warn({ err }, "request failed: database busy");
     if (database.statusCode === 503) reply.header("retry-after", "1");
@@ -64,9 +67,50 @@ export function fromDatabaseError(err: unknown): HttpError | undefined {
     case "40001": // serialization_failure
     case "40P01": // deadlock_detected
       return new HttpError(503, "busy", "The store is busy. Please try again in a moment.");
+    case "57014": // query_canceled: statement_timeout (the transaction rolled back)
+    case "55P03": // lock_not_available
+    case "25P03": // idle_in_transaction_session_timeout
+    case "53300": // too_many_connections
+    case "57P01": // admin_shutdown
+    case "57P02": // crash_shutdown
+    case "57P03": // cannot_connect_now (starting up, shutting down, recovering)
+      return new HttpError(503, "unavailable", UNAVAILABLE_MESSAGE);
     default:
-      return undefined;
+      return pg?.code.startsWith("08") // connection_exception and its kind
+        ? new HttpError(503, "unavailable", UNAVAILABLE_MESSAGE)
+        : undefined;
   }
+}
+
+/** Node's errors for a database that cannot be reached or went away mid-request. */
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "FST_ERR_HANDLER_TIMEOUT", // Fastify's request timeout (REQUEST_TIMEOUT_SECONDS)
+]);
+/** What `pg` throws (without a code) when a connection fails, dies or cannot be had in time. */
+const UNREACHABLE_MESSAGES = [
+  "Connection terminated",
+  "timeout exceeded when trying to connect",
+  "is not queryable",
+];
+
+/** The database is unreachable, restarting or too slow: the client should retry shortly. */
+function unavailable(err: unknown): HttpError | undefined {
+  for (let e = err, hops = 0; e && typeof e === "object" && hops < 5; hops++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    const unreachable =
+      (typeof code === "string" && UNREACHABLE_CODES.has(code)) ||
+      (typeof message === "string" && UNREACHABLE_MESSAGES.some((m) => message.includes(m)));
+    if (unreachable) return new HttpError(503, "unavailable", UNAVAILABLE_MESSAGE);
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 /** The PostgreSQL error behind `err` (Drizzle wraps it in `cause`), if there is one. */

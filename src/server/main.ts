@@ -55,7 +55,18 @@ async function main() {
     : config.host;
   const publicUrl = config.publicUrl ?? `http://${publicHost}:${port}`;
 
-  const database = (running.database = await openDatabase(config, bootLog));
+  const database = (running.database = await openDatabase(
+    {
+      ...config,
+      // The embedded PostgreSQL cannot be brought back: exit non-zero, so that whatever
+      // supervises the store (systemd, a container runtime) starts it afresh.
+      onEmbeddedGiveUp: (err) => {
+        console.error(`${err.message}: exiting`);
+        process.exit(1);
+      },
+    },
+    bootLog,
+  ));
   await stopIfAsked();
   if (config.seedDemoData && (await seedDemoData(database.db))) {
     bootLog.info("inserted the demo catalog and reviews into the empty database");

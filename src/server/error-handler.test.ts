@@ -1,0 +1,58 @@
+import Fastify from "fastify";
+import { afterAll, expect, test } from "vitest";
+import { errorHandler, UNAVAILABLE_MESSAGE } from "./error-handler";
+
+// Errors as node-postgres, Node and Fastify raise them when the database is away or too slow,
+// wrapped in `cause` as Drizzle wraps them.
+const postgres = (code: string) =>
+  Object.assign(new Error("terminating connection"), { code, severity: "FATAL" });
+const failures: Record<string, () => Error> = {
+  "57014 statement timeout": () => postgres("57014"),
+  "57P01 admin shutdown": () => postgres("57P01"),
+  "57P03 starting up": () => postgres("57P03"),
+  "08006 connection failure": () => postgres("08006"),
+  "25P03 idle in transaction": () => postgres("25P03"),
+  "55P03 lock not available": () => postgres("55P03"),
+  "connection refused": () =>
+    Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+  "connection reset": () => Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }),
+  "pool timeout": () => new Error("timeout exceeded when trying to connect"),
+  "connection lost": () => new Error("Connection terminated unexpectedly"),
+  "dead client": () => new Error("Client has encountered a connection error and is not queryable"),
+};
+
+const app = Fastify({ logger: false });
+app.setErrorHandler(errorHandler);
+app.get<{ Params: { name: string } }>("/fail/:name", async (req) => {
+  throw new Error("Failed query", { cause: failures[req.params.name]!() });
+});
+app.get("/plain", async () => {
+  throw new Error("a bug");
+});
+afterAll(() => app.close());
+
+test.each(Object.keys(failures))("%s answers 503 with Retry-After", async (name) => {
+  const res = await app.inject({ url: `/fail/${encodeURIComponent(name)}` });
+  expect(res.statusCode).toBe(503);
+  expect(res.headers["retry-after"]).toBe("1");
+  expect(res.json()).toEqual({ error: "unavailable", message: UNAVAILABLE_MESSAGE });
+});
+
+test("an error that is not the database's stays a 500", async () => {
+  const res = await app.inject({ url: "/plain" });
+  expect(res.statusCode).toBe(500);
+  expect(res.headers["retry-after"]).toBeUndefined();
+});
+
+test("a request past REQUEST_TIMEOUT_SECONDS answers 503", async () => {
+  const slow = Fastify({ logger: false, handlerTimeout: 50 });
+  slow.setErrorHandler(errorHandler);
+  slow.get("/slow", () => new Promise(() => {}));
+  try {
+    const res = await slow.inject({ url: "/slow" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: "unavailable", message: UNAVAILABLE_MESSAGE });
+  } finally {
+    await slow.close();
+  }
+});
