@@ -64,3 +64,19 @@ test("ADMIN_EMAILS is a comma-separated, case-insensitive list", () => {
   const c = loadConfig({ ADMIN_EMAILS: " Boss@Example.com ,ops@example.com,," });
   expect([...c.adminEmails]).toEqual(["boss@example.com", "ops@example.com"]);
 });
+
+test("mail: SMTP_URL must be an smtp:// or smtps:// address; unset means the local demo server", () => {
+  expect(loadConfig({}).mail).toEqual({
+    smtpUrl: undefined,
+    from: "PartsWorks <no-reply@partsworks.example>",
+    retryDelaySeconds: 30,
+    retryLimit: 12,
+  });
+  expect(loadConfig({ SMTP_URL: "" }).mail.smtpUrl).toBeUndefined();
+  expect(loadConfig({ SMTP_URL: "smtps://u:p@mail.example.com:465" }).mail.smtpUrl).toBe(
+    "smtps://u:p@mail.example.com:465",
+  );
+  expect(() => loadConfig({ SMTP_URL: "http://mail.example.com" })).toThrow(
+    /SMTP_URL: must be an smtp/,
+  );
+});
