@@ -29,6 +29,7 @@ export function linksIn(m: ReceivedMessage): string[] {
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${escapeHtml(title)} · PartsWorks demo mailbox</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>
 body{font-family:system-ui,Arial,sans-serif;margin:0;background:#f3f4f6;color:#111827}
 header{background:#111827;color:#fff;padding:12px 24px}header a{color:#fff}
@@ -36,7 +37,6 @@ main{max-width:960px;margin:0 auto;padding:24px}
 table{width:100%;border-collapse:collapse;background:#fff}
 th,td{text-align:left;padding:8px 12px;border-bottom:1px solid #e5e7eb;font-size:14px}
 pre{white-space:pre-wrap;background:#fff;padding:16px;border:1px solid #e5e7eb}
-iframe{width:100%;height:600px;border:1px solid #e5e7eb;background:#fff}
 dt{font-weight:600}dd{margin:0 0 8px}
 </style></head>
 <body><header><strong>PartsWorks</strong> · demo mailbox (not present in production) · <a href="/dev/mailbox">all messages</a> · <a href="/">store</a></header>
@@ -96,7 +96,7 @@ export const mailboxRoutes: FastifyPluginAsync<MailboxRoutesOptions> = async (ap
       const body = `<h1>${escapeHtml(m.subject || "(no subject)")}</h1>
 <dl><dt>From</dt><dd>${escapeHtml(m.from)}</dd><dt>To</dt><dd>${escapeHtml(m.to.join(", "))}</dd><dt>Received</dt><dd>${escapeHtml(m.receivedAt)}</dd></dl>
 ${links ? `<h2>Links in this message</h2><ul>${links}</ul>` : ""}
-${m.html ? `<h2>HTML version</h2><iframe title="HTML version" sandbox src="/dev/mailbox/${encodeURIComponent(m.id)}/html"></iframe>` : ""}
+${m.html ? `<p><a href="/dev/mailbox/${encodeURIComponent(m.id)}/html">Open the HTML version</a></p>` : ""}
 <h2>Plain-text version</h2><pre>${escapeHtml(m.text)}</pre>`;
       return reply
         .type("text/html; charset=utf-8")
@@ -105,7 +105,7 @@ ${m.html ? `<h2>HTML version</h2><iframe title="HTML version" sandbox src="/dev/
     },
   );
 
-  // The message's own HTML, framed by the page above only: no script runs in it (sandbox + CSP).
+  // The message's own HTML as the recipient's mail program would show it; no script runs in it.
   app.get<{ Params: { id: string } }>(
     "/dev/mailbox/:id/html",
     { schema: { hide: true } },
@@ -117,9 +117,8 @@ ${m.html ? `<h2>HTML version</h2><iframe title="HTML version" sandbox src="/dev/
         .header("cache-control", "no-store")
         .header(
           "content-security-policy",
-          "default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:; frame-ancestors 'self'",
+          "default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:; frame-ancestors 'none'",
         )
-        .header("x-frame-options", "SAMEORIGIN")
         .send(m.html);
     },
   );
