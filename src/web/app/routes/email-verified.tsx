@@ -24,7 +24,7 @@ export function EmailVerifiedRoute() {
           Sign in and use “Send the link again” in My Profile.
         </p>
       ) : (
-        <p role="status" className="alert alert-success alert-soft">
+        <p role="status" className="alert alert-success">
           Thank you: your email address is verified.
         </p>
       )}

@@ -13,7 +13,7 @@ export function ResetPasswordRoute() {
   return (
     <AuthCard title="Set a new password">
       {done ? (
-        <p role="status" className="alert alert-success alert-soft">
+        <p role="status" className="alert alert-success">
           Your password is changed, and every session of your account was signed out.
         </p>
       ) : token ? (

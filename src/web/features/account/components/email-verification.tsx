@@ -11,7 +11,7 @@ export function EmailVerification({ email, verified }: { email: string; verified
     );
   }
   return (
-    <div role="status" className="alert alert-warning alert-soft flex flex-wrap">
+    <div role="status" className="alert alert-warning flex flex-wrap text-sm">
       <span>
         {email} is not verified yet: open the link we emailed you. You can shop meanwhile.
       </span>

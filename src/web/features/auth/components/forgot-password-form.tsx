@@ -15,7 +15,7 @@ export function ForgotPasswordForm() {
 
   if (request.isSuccess) {
     return (
-      <p role="status" className="alert alert-success alert-soft">
+      <p role="status" className="alert alert-success">
         If an account uses {getValues("email")}, we have sent it a link to set a new password. The
         link works once, for one hour.
       </p>
