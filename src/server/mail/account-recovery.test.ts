@@ -261,3 +261,23 @@ test("the same mail reaches the mailbox exactly once", async () => {
   await waitForMail(t.app, a.email, /confirm your email address/i);
   expect(await messagesFor(t.app, a.email)).toHaveLength(1);
 });
+
+test("closing the app stops the mail worker and closes the queue's connections", async () => {
+  const other = await createTestApp(limits);
+  try {
+    const mailConnections = async () =>
+      (
+        await other.database.pool.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where application_name = 'partsworks-mail' and datname = current_database()",
+        )
+      ).rows[0]!.n;
+    expect(await mailConnections()).toBeGreaterThan(0);
+    await other.app.close();
+    await eventually(
+      async () => ((await mailConnections()) === 0 ? true : undefined),
+      "the queue's connections to close",
+    );
+  } finally {
+    await other.database.close();
+  }
+});
