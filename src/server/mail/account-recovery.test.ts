@@ -48,6 +48,9 @@ test("forgot password: a single-use emailed link sets a new password and ends ev
   // Every session of the account ended.
   expect((await session(t, a.cookie)).json()).toBeNull();
   expect((await session(t, second)).json()).toBeNull();
+  // Our own routes (their session reader) refuse the old cookie too.
+  const user = await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie: second } });
+  expect(user.statusCode).toBe(401);
   // The old password no longer works, the new one does.
   await expect(signIn(t.app, a.email, a.password)).rejects.toThrow(/401/);
   const fresh = await signIn(t.app, a.email, "brand-new-77");
