@@ -26,3 +26,26 @@ export const signupSchema = z.object({
   password,
 });
 export type SignupInput = z.infer<typeof signupSchema>;
+
+// Account recovery (issue 13): the same password rules and messages as sign-up.
+
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const PASSWORDS_DIFFER = "The passwords do not match";
+
+export const resetPasswordSchema = z
+  .object({ password, confirm: text() })
+  .refine((v) => v.password === v.confirm, { message: PASSWORDS_DIFFER, path: ["confirm"] });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: text()
+      .min(1, "Password is Required")
+      .max(128, "Must be 128 characters or shorter"),
+    newPassword: password,
+    confirm: text(),
+  })
+  .refine((v) => v.newPassword === v.confirm, { message: PASSWORDS_DIFFER, path: ["confirm"] });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

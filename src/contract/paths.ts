@@ -15,6 +15,11 @@ export const paths = {
   product: withId("/products/:id"),
   login: "/login",
   signup: "/signup",
+  forgotPassword: "/forgot-password",
+  /** Where the emailed reset link leads (`?token=`). */
+  resetPassword: "/reset-password",
+  /** Where the emailed verification link lands after Better Auth checked it (`?error=` if not). */
+  emailVerified: "/email-verified",
   cart: "/cart",
   checkout: "/checkout",
   blogs: "/blogs",

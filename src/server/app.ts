@@ -36,6 +36,10 @@ import { errorHandler } from "./error-handler";
 import { addSecurityHeaders, securityHeaders } from "./security-headers";
 import { databaseAnswers, healthRoutes } from "./health/routes";
 import { limitJsonNesting } from "./json-body";
+import { createAccountMail } from "./mail/account-mail";
+import { startLocalSmtpServer } from "./mail/local-smtp";
+import { mailboxRoutes } from "./mail/mailbox-routes";
+import { startMailer } from "./mail/mailer";
 import { createInventory } from "./inventory/service";
 import { orderRoutes } from "./orders/routes";
 import { createOrderService } from "./orders/service";
@@ -99,6 +103,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook("onRequest", refuseCrossSiteWrites(publicUrl));
 
+  // Mail: SMTP_URL, else (outside production) a local SMTP server whose messages /dev/mailbox
+  // shows. Queued in PostgreSQL (pg-boss) and sent by a worker; stopped when the app closes.
+  const localSmtp =
+    config.mail.smtpUrl || config.env === "production" ? undefined : await startLocalSmtpServer();
+  const mailer = await startMailer({
+    databaseUrl: database.url,
+    smtpUrl: config.mail.smtpUrl ?? localSmtp?.url,
+    from: config.mail.from,
+    retryDelaySeconds: config.mail.retryDelaySeconds,
+    retryLimit: config.mail.retryLimit,
+    log: app.log,
+  });
+  app.addHook("onClose", async () => {
+    await mailer.stop();
+    await localSmtp?.stop();
+  });
+  if (localSmtp) {
+    app.log.info(`demo mail goes to ${localSmtp.url}: read it at ${publicUrl}/dev/mailbox`);
+    await app.register(mailboxRoutes, { smtp: localSmtp });
+  }
+
   const authSecret = await loadAuthSecret(config.authSecret, config.dataDir);
   const auth = createAuth({
     db: database.db,
@@ -109,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     google: config.google,
     github: config.github,
     oidc,
+    mail: createAccountMail(mailer, publicUrl),
     log: app.log,
   });
   const guards = createGuards(createSessionReader(database.pool, authSecret));

@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../tests/support/accounts";
 import { insertProduct } from "../../tests/support/factories";
+import { messagesFor, waitForMail } from "../../tests/support/mailbox";
 import { multipart, tinyGif } from "../../tests/support/multipart";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
 import { cartItems, user } from "./db/schema";
@@ -74,6 +75,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const as = (who: TestAccount) => ({ cookie: who.cookie });
+
+/** A message in the demo mailbox (the sign-ups above each sent a verification email). */
+async function firstMessageId(): Promise<string> {
+  const [first] = await messagesFor(t.app, accounts.customer.email);
+  if (first) return first.id;
+  return (await waitForMail(t.app, accounts.customer.email, /confirm/i)).id;
+}
 
 async function freshProduct() {
   return insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 1000 });
@@ -157,6 +165,17 @@ const rows: Row[] = [
       payload: { email: "matrix-customer@example.com", password: "not-the-password" },
     }),
     expect: everyone(401),
+  },
+  // The demo mailbox (no SMTP_URL, never in production): a demo aid open to every visitor.
+  {
+    route: "GET /api/dev/mailbox",
+    call: async () => ({ url: "/api/dev/mailbox" }),
+    expect: everyone(200),
+  },
+  {
+    route: "GET /api/dev/mailbox/:id",
+    call: async () => ({ url: `/api/dev/mailbox/${await firstMessageId()}` }),
+    expect: everyone(200),
   },
   { route: "GET /api/user", call: async () => ({ url: "/api/user" }), expect: signedIn(200) },
   {

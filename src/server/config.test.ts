@@ -87,3 +87,19 @@ test("database and request timeouts have defaults and take seconds", () => {
   expect(c.embeddedPostgresRestarts).toBe(0);
   expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_SECONDS: "0" })).toThrow(ConfigError);
 });
+
+test("mail: SMTP_URL must be an smtp:// or smtps:// address; unset means the local demo server", () => {
+  expect(loadConfig({}).mail).toEqual({
+    smtpUrl: undefined,
+    from: "PartsWorks <no-reply@partsworks.example>",
+    retryDelaySeconds: 30,
+    retryLimit: 12,
+  });
+  expect(loadConfig({ SMTP_URL: "" }).mail.smtpUrl).toBeUndefined();
+  expect(loadConfig({ SMTP_URL: "smtps://u:p@mail.example.com:465" }).mail.smtpUrl).toBe(
+    "smtps://u:p@mail.example.com:465",
+  );
+  expect(() => loadConfig({ SMTP_URL: "http://mail.example.com" })).toThrow(
+    /SMTP_URL: must be an smtp/,
+  );
+});

@@ -61,6 +61,14 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   EMBEDDED_POSTGRES_RESTARTS: z.coerce.number().int().min(0).max(100).default(5),
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// address")
+    .optional()
+    .or(z.literal("")),
+  MAIL_FROM: z.string().min(3).max(200).default("PartsWorks <no-reply@partsworks.example>"),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(12),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -117,6 +125,16 @@ export type Config = Readonly<{
   requestTimeoutMs: number;
   /** How often the embedded PostgreSQL is restarted after it exits, before the store gives up. */
   embeddedPostgresRestarts: number;
+  /**
+   * Where mail goes: SMTP_URL, else (outside production) a local SMTP server the app starts and
+   * shows at /dev/mailbox; in production without SMTP_URL mail is queued but not sent.
+   */
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    retryDelaySeconds: number;
+    retryLimit: number;
+  };
   /** Set when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are; else the test-card gateway. */
   stripe:
     { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
@@ -211,6 +229,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
     embeddedPostgresRestarts: e.EMBEDDED_POSTGRES_RESTARTS,
+    mail: {
+      smtpUrl: e.SMTP_URL || undefined,
+      from: e.MAIL_FROM,
+      retryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+      retryLimit: e.MAIL_RETRY_LIMIT,
+    },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {

@@ -59,6 +59,19 @@ for (const size of sizes) {
       }
     });
 
+    test("signed out: the account recovery pages", async ({ page }) => {
+      await page.setViewportSize(size);
+      for (const path of [
+        "/forgot-password",
+        "/reset-password?token=not-a-real-one",
+        "/email-verified",
+        "/email-verified?error=INVALID_TOKEN",
+      ]) {
+        await visit(page, path);
+        await expectNoViolations(page, path);
+      }
+    });
+
     test("a customer: product page and order dialog, dashboard pages", async ({ page }) => {
       await signUpInBrowser(page);
       await page.setViewportSize(size);

@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq } from "drizzle-orm";
 import { MIN_PASSWORD_LENGTH } from "../../contract/auth";
@@ -8,6 +9,23 @@ import type { Db } from "../db/database";
 import { account, session, user, verification } from "../db/schema";
 
 export const OIDC_PROVIDER_ID = "oidc";
+
+/** How long a password-reset link works. */
+export const RESET_PASSWORD_TOKEN_SECONDS = 60 * 60;
+/** How long an email-verification link works. */
+export const VERIFY_EMAIL_TOKEN_SECONDS = 24 * 60 * 60;
+
+interface MailUser {
+  email: string;
+  name: string;
+}
+
+/** The account emails Better Auth asks for; each only queues the message (mail/account-mail.ts). */
+export interface AuthMail {
+  passwordReset(user: MailUser, token: string): Promise<void>;
+  verifyEmail(user: MailUser, token: string): Promise<void>;
+  passwordChanged(user: MailUser): Promise<void>;
+}
 
 export interface AuthOptions {
   db: Db;
@@ -18,6 +36,7 @@ export interface AuthOptions {
   google?: OAuthClient;
   github?: OAuthClient;
   oidc?: OidcClient;
+  mail: AuthMail;
   /** Where Better Auth's own log lines go (the request logger). */
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
@@ -51,6 +70,21 @@ export function createAuth(opts: AuthOptions) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
       autoSignIn: true,
+      // "Forgot password?": a single-use link (Better Auth consumes the token), then every
+      // session of the account ends.
+      sendResetPassword: ({ user: u, token }) => opts.mail.passwordReset(u, token),
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: ({ user: u }) => opts.mail.passwordChanged(u),
+    },
+    // A link on sign-up proves the address. Unverified accounts may still browse, sign in and
+    // order (README, "Accounts").
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_EMAIL_TOKEN_SECONDS,
+      sendVerificationEmail: ({ user: u, token }) => opts.mail.verifyEmail(u, token),
     },
     socialProviders: {
       ...(opts.google && { google: { ...opts.google, prompt: "select_account" as const } }),
@@ -92,6 +126,15 @@ export function createAuth(opts: AuthOptions) {
     advanced: {
       useSecureCookies: opts.production,
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+    },
+    hooks: {
+      // A changed password is told to the account's address (a reset says so in onPasswordReset).
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/change-password") return;
+        const returned = ctx.context.returned as { user?: MailUser } | undefined;
+        if (!returned || isAPIError(returned) || !returned.user) return;
+        await opts.mail.passwordChanged(returned.user);
+      }),
     },
     databaseHooks: {
       user: {

@@ -14,8 +14,18 @@ export interface AuthRoutesOptions {
   databaseAnswers?: () => Promise<void>;
 }
 
-/** Paths where a guess costs us a password hash and tells an attacker something. */
-const LIMITED_PATHS = new Set(["/api/auth/sign-in/email", "/api/auth/sign-up/email"]);
+/**
+ * Paths where a guess costs us a password hash and tells an attacker something, or that send
+ * mail (a flood of reset or verification messages to someone's inbox).
+ */
+const LIMITED_PATHS = new Set([
+  "/api/auth/sign-in/email",
+  "/api/auth/sign-up/email",
+  "/api/auth/request-password-reset",
+  "/api/auth/send-verification-email",
+  "/api/auth/reset-password",
+  "/api/auth/change-password",
+]);
 
 /** Mounts Better Auth at /api/auth/*, behind our rate limit, answering errors in our shape. */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opts) => {

@@ -45,6 +45,15 @@ const pages = {
   portfolio: lazyRoute(async () => (await import("./routes/portfolio")).PortfolioRoute),
   login: lazyRoute(async () => (await import("./routes/login")).LoginRoute),
   signup: lazyRoute(async () => (await import("./routes/signup")).SignupRoute),
+  forgotPassword: lazyRoute(
+    async () => (await import("./routes/forgot-password")).ForgotPasswordRoute,
+  ),
+  resetPassword: lazyRoute(
+    async () => (await import("./routes/reset-password")).ResetPasswordRoute,
+  ),
+  emailVerified: lazyRoute(
+    async () => (await import("./routes/email-verified")).EmailVerifiedRoute,
+  ),
   product: lazyRoute(async () => (await import("./routes/product")).ProductRoute),
   cart: lazyRoute(async () => (await import("./routes/cart")).CartRoute),
   checkout: lazyRoute(async () => (await import("./routes/checkout")).CheckoutRoute),
@@ -95,6 +104,9 @@ export const routes: RouteObject[] = [
       page(paths.portfolio, pages.portfolio),
       page(paths.login, pages.login),
       page(paths.signup, pages.signup),
+      page(paths.forgotPassword, pages.forgotPassword),
+      page(paths.resetPassword, pages.resetPassword),
+      page(paths.emailVerified, pages.emailVerified),
       page(paths.cart, pages.cart),
       layout(guards.signedIn, [
         page(paths.product.pattern, pages.product),

@@ -8,6 +8,8 @@ export interface SessionUser {
   email: string;
   name: string;
   role: Role;
+  /** Set once the emailed verification link was opened. */
+  emailVerified: boolean;
 }
 
 /** Why the app last signed the user out, when it had a reason to tell them (until the next sign-in). */

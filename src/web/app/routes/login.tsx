@@ -31,6 +31,11 @@ export function LoginRoute() {
         </p>
       )}
       <LoginForm onSignedIn={() => navigate(returnTo, { replace: true })} />
+      <p className="-mt-2 text-right text-sm">
+        <Link to={paths.forgotPassword} className="link">
+          Forgot password?
+        </Link>
+      </p>
       <SocialSignIn returnTo={returnTo} />
       <p className="text-center text-sm">
         New to PartsWorks?{" "}

@@ -1,7 +1,17 @@
+import { ChangePasswordForm } from "../../features/account/components/change-password-form";
+import { EmailVerification } from "../../features/account/components/email-verification";
 import { ProfileForm } from "../../features/account/components/profile-form";
 import { usePageTitle } from "../../components/page-title";
+import { useSession } from "../../lib/session";
 
 export function ProfileRoute() {
   usePageTitle("My Profile");
-  return <ProfileForm />;
+  const { data: user } = useSession();
+  return (
+    <div className="flex flex-col gap-6">
+      {user && <EmailVerification email={user.email} verified={user.emailVerified} />}
+      <ProfileForm />
+      <ChangePasswordForm />
+    </div>
+  );
 }

@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+/** One message the local SMTP server received, as the mailbox page shows it. */
+export interface ReceivedMessage {
+  id: string;
+  receivedAt: string;
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string | undefined;
+}
+
+export interface LocalSmtpServer {
+  /** `smtp://127.0.0.1:<port>`, for nodemailer. */
+  url: string;
+  port: number;
+  /** Newest first. */
+  messages(): readonly ReceivedMessage[];
+  message(id: string): ReceivedMessage | undefined;
+  stop(): Promise<void>;
+}
+
+/** How many messages the mailbox keeps (the oldest go first). */
+const KEEP = 500;
+/** Larger messages are refused: nothing the store sends comes near. */
+const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * A small SMTP server on loopback that keeps what it receives in memory: the store's mail goes
+ * here in the demo set-up and in tests (no SMTP_URL), and /dev/mailbox shows it. Never used in
+ * production.
+ */
+export async function startLocalSmtpServer(opts: { port?: number } = {}): Promise<LocalSmtpServer> {
+  const received: ReceivedMessage[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    size: MAX_MESSAGE_BYTES,
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream).then(
+        (parsed) => {
+          received.unshift({
+            id: randomUUID(),
+            receivedAt: new Date().toISOString(),
+            from:
+              parsed.from?.text ??
+              (session.envelope.mailFrom ? session.envelope.mailFrom.address : ""),
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: parsed.subject ?? "",
+            text: parsed.text ?? "",
+            html: typeof parsed.html === "string" ? parsed.html : undefined,
+          });
+          received.length = Math.min(received.length, KEEP);
+          callback();
+        },
+        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+      );
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  server.on("error", () => {});
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    messages: () => received,
+    message: (id) => received.find((m) => m.id === id),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,79 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { changePasswordSchema, type ChangePasswordInput } from "#contract/auth";
+import { FormField } from "../../../components/form-field";
+import { ApiError } from "../../../lib/api-client";
+import { notify } from "../../../lib/notify";
+import { useChangePassword } from "../api/password";
+
+/** Change password: the current one is asked for; the account's other sessions end. */
+export function ChangePasswordForm() {
+  const change = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: "", newPassword: "", confirm: "" },
+  });
+  const wrongCurrent = change.error instanceof ApiError && change.error.code === "invalid_password";
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="change-password-title"
+      className="card border border-base-300 bg-base-100"
+      onSubmit={handleSubmit(({ currentPassword, newPassword }) =>
+        change.mutate(
+          { currentPassword, newPassword },
+          {
+            onSuccess: () => {
+              reset();
+              notify.success("Your password is changed. Your other sessions were signed out.");
+            },
+          },
+        ),
+      )}
+    >
+      <div className="card-body gap-4">
+        <h2 id="change-password-title" className="card-title">
+          Change password
+        </h2>
+        <FormField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register("currentPassword")}
+        />
+        <FormField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.newPassword?.message}
+          {...register("newPassword")}
+        />
+        <FormField
+          label="New password again"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirm?.message}
+          {...register("confirm")}
+        />
+        {change.error && (
+          <p role="alert" className="text-error">
+            {wrongCurrent ? "The current password is not right." : change.error.message}
+          </p>
+        )}
+        <div className="card-actions justify-end">
+          <button type="submit" className="btn btn-primary" disabled={change.isPending}>
+            {change.isPending && <span className="loading loading-spinner loading-sm" />}
+            Change password
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

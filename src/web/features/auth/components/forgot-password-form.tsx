@@ -1,0 +1,51 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { forgotPasswordSchema, type ForgotPasswordInput } from "#contract/auth";
+import { FormField } from "../../../components/form-field";
+import { useRequestPasswordReset } from "../api/password-reset";
+
+export function ForgotPasswordForm() {
+  const request = useRequestPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema) });
+
+  if (request.isSuccess) {
+    return (
+      <p role="status" className="alert alert-success">
+        If an account uses {getValues("email")}, we have sent it a link to set a new password. The
+        link works once, for one hour.
+      </p>
+    );
+  }
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={handleSubmit(({ email }) => request.mutate(email))}
+    >
+      <p className="text-sm">
+        Type the email address of your account: we will send you a link to set a new password.
+      </p>
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      {request.error && (
+        <p role="alert" className="text-error">
+          {request.error.message}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={request.isPending}>
+        {request.isPending && <span className="loading loading-spinner loading-sm" />}
+        Send the link
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { resetPasswordSchema, type ResetPasswordInput } from "#contract/auth";
+import { FormField } from "../../../components/form-field";
+import { ApiError } from "../../../lib/api-client";
+import { useResetPassword } from "../api/password-reset";
+
+/** The new password, set with the token from the emailed link. */
+export function ResetPasswordForm({ token, onDone }: { token: string; onDone(): void }) {
+  const reset = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResetPasswordInput>({ resolver: zodResolver(resetPasswordSchema) });
+  const invalidLink = reset.error instanceof ApiError && reset.error.code === "invalid_token";
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={handleSubmit(({ password }) =>
+        reset.mutate({ token, newPassword: password }, { onSuccess: onDone }),
+      )}
+    >
+      <FormField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <FormField
+        label="New password again"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirm?.message}
+        {...register("confirm")}
+      />
+      {reset.error && (
+        <p role="alert" className="text-error">
+          {invalidLink
+            ? "This link has expired or was already used. Ask for a new one."
+            : reset.error.message}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={reset.isPending}>
+        {reset.isPending && <span className="loading loading-spinner loading-sm" />}
+        Set the new password
+      </button>
+    </form>
+  );
+}

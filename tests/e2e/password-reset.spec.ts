@@ -1,0 +1,43 @@
+import { fillLogin, signUpInBrowser } from "./auth-helpers";
+import { expect, test } from "./fixtures";
+
+test("forgot password: the emailed link from /dev/mailbox sets a new password that signs in; the old one fails", async ({
+  page,
+}) => {
+  const who = await signUpInBrowser(page);
+  await page.getByRole("button", { name: "Sign Out" }).first().click();
+  await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
+
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByRole("status")).toContainText(who.email);
+
+  // The store's worker delivers the message to its local SMTP server: look until it is there.
+  const message = page
+    .getByRole("row")
+    .filter({ hasText: who.email })
+    .filter({ hasText: "Reset your PartsWorks password" });
+  await expect(async () => {
+    await page.goto("/dev/mailbox");
+    await expect(message).toHaveCount(1, { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await message.getByRole("link").click();
+  await expect(page.getByRole("heading", { name: "Reset your PartsWorks password" })).toBeVisible();
+  await page.getByRole("link", { name: /\/reset-password\?token=/ }).click();
+
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  const newPassword = "fresh-start-42";
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("New password again").fill(newPassword);
+  await page.getByRole("button", { name: "Set the new password" }).click();
+  await expect(page.getByRole("status")).toContainText("Your password is changed");
+
+  await page.getByRole("link", { name: "Login", exact: true }).first().click();
+  await fillLogin(page, who.email, who.password);
+  await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+  await fillLogin(page, who.email, newPassword);
+  await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeVisible();
+});
