@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // shows. Queued in PostgreSQL (pg-boss) and sent by a worker; stopped when the app closes.
   const localSmtp =
     config.mail.smtpUrl || config.env === "production" ? undefined : await startLocalSmtpServer();
-  const mailer = await startMailer({
+  const mailer = startMailer({
     databaseUrl: database.url,
     smtpUrl: config.mail.smtpUrl ?? localSmtp?.url,
     from: config.mail.from,

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { ACCOUNT_GONE_MESSAGE, HttpError } from "./errors";
+import { ACCOUNT_GONE_MESSAGE, HttpError, UNAVAILABLE_MESSAGE } from "./errors";
 
-export const UNAVAILABLE_MESSAGE = "The store is busy or restarting; please try again in a moment.";
+export { UNAVAILABLE_MESSAGE } from "./errors";
 
 /** One place that turns any error into `{ error, message }`; 5xx details are logged, not shown. */
 export function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
@@ -99,6 +99,18 @@ const UNREACHABLE_MESSAGES = [
   "timeout exceeded when trying to connect",
   "is not queryable",
 ];
+
+/**
+ * Whether an error says the database is unreachable or restarting (not a bad request): used for
+ * errors that escape outside any request (see main.ts).
+ */
+export function isDatabaseAway(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return (
+    unavailable(err) !== undefined ||
+    (typeof code === "string" && (code.startsWith("57P") || code.startsWith("08")))
+  );
+}
 
 /** The database is unreachable, restarting or too slow: the client should retry shortly. */
 function unavailable(err: unknown): HttpError | undefined {

@@ -20,3 +20,7 @@ export const unprocessable = (message: string) => new HttpError(422, "rule_broke
 
 /** What a customer whose account was removed is told. */
 export const ACCOUNT_GONE_MESSAGE = "Your account no longer exists";
+
+/** What every request that needs the database hears while it is away or overloaded. */
+export const UNAVAILABLE_MESSAGE = "The store is busy or restarting; please try again in a moment.";
+export const unavailable = () => new HttpError(503, "unavailable", UNAVAILABLE_MESSAGE);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
+import { isDatabaseAway } from "./error-handler";
 import {
   startDemoIdentityProvider,
   type DemoIdentityProvider,
@@ -88,6 +89,13 @@ async function main() {
   }
 
   const app = (running.app = await buildApp({ config, database, publicUrl, oidc }));
+  // The mail queue (pg-boss) lets a database error escape as an unhandled rejection now and then
+  // while the database restarts (a job completed as the connection drops). Those are logged;
+  // anything else still ends the process.
+  process.on("unhandledRejection", (reason) => {
+    if (!isDatabaseAway(reason)) throw reason;
+    app.log.warn({ err: reason }, "database error outside a request while the database is away");
+  });
   await stopIfAsked();
   await app.listen({ port, host: config.host });
   started = true;

@@ -1,5 +1,6 @@
 import { createTransport } from "nodemailer";
 import PgBoss from "pg-boss";
+import { unavailable } from "../errors";
 import type { MailContent } from "./templates";
 
 export const MAIL_QUEUE = "mail";
@@ -40,29 +41,15 @@ const POLL_SECONDS = 1;
 /** Parallel senders in one process. */
 const SENDERS = 2;
 
-/** The mail outbox: a pg-boss queue in PostgreSQL, and a worker that sends it through SMTP. */
-export async function startMailer(opts: MailerOptions): Promise<Mailer> {
-  const boss = new PgBoss({
-    connectionString: opts.databaseUrl,
-    schema: MAIL_SCHEMA,
-    max: 4,
-    application_name: "partsworks-mail",
-    // No cron jobs here: the clock monitor and cron workers stay off.
-    schedule: false,
-  });
-  boss.on("error", (err) => opts.log.error({ err }, "mail queue error"));
-  await boss.start();
-  await boss.createQueue(MAIL_QUEUE, {
-    name: MAIL_QUEUE,
-    retryLimit: opts.retryLimit,
-    retryDelay: opts.retryDelaySeconds,
-    retryBackoff: true,
-    // One attempt may take this long (a slow SMTP server) before it counts as failed.
-    expireInSeconds: 120,
-    // Sent and failed messages are kept a week for inspection, then deleted.
-    retentionDays: 7,
-  });
+/** How long `send` waits for the queue when it is still starting (the database was away). */
+const READY_TIMEOUT_MS = 5_000;
 
+/**
+ * The mail outbox: a pg-boss queue in PostgreSQL, and a worker that sends it through SMTP. Starts
+ * in the background: a database that is away when the store starts delays the queue (retried
+ * with backoff) rather than the store.
+ */
+export function startMailer(opts: MailerOptions): Mailer {
   const transport = opts.smtpUrl
     ? createTransport({
         url: opts.smtpUrl,
@@ -71,8 +58,58 @@ export async function startMailer(opts: MailerOptions): Promise<Mailer> {
         socketTimeout: 30_000,
       })
     : undefined;
-  const workers: string[] = [];
-  if (transport) {
+  if (!transport) {
+    opts.log.warn(
+      {},
+      "SMTP_URL is not set: mail is queued in PostgreSQL but not sent until it is configured",
+    );
+  }
+  let stopping = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const queue = startQueue();
+
+  /** A started queue with its workers; a failed start is retried with a fresh pg-boss. */
+  async function startQueue(attempt = 0): Promise<{ boss: PgBoss; workers: string[] }> {
+    const boss = new PgBoss({
+      connectionString: opts.databaseUrl,
+      schema: MAIL_SCHEMA,
+      max: 4,
+      application_name: "partsworks-mail",
+      // No cron jobs here: the clock monitor and cron workers stay off.
+      schedule: false,
+    });
+    boss.on("error", (err) => opts.log.error({ err }, "mail queue error"));
+    try {
+      await boss.start();
+      await boss.createQueue(MAIL_QUEUE, {
+        name: MAIL_QUEUE,
+        retryLimit: opts.retryLimit,
+        retryDelay: opts.retryDelaySeconds,
+        retryBackoff: true,
+        // One attempt may take this long (a slow SMTP server) before it counts as failed.
+        expireInSeconds: 120,
+        // Sent and failed messages are kept a week for inspection, then deleted.
+        retentionDays: 7,
+      });
+      const workers = transport ? await startWorkers(boss, transport) : [];
+      return { boss, workers };
+    } catch (err) {
+      // A failed pg-boss cannot be started again: the next attempt makes a new one.
+      void boss.stop({ graceful: false, wait: false }).catch(() => {});
+      if (stopping) throw err;
+      const delayMs = Math.min(30_000, 1_000 * 2 ** attempt);
+      opts.log.warn({ err, retryInMs: delayMs }, "mail queue not started: retrying");
+      await new Promise((resolve) => {
+        retryTimer = setTimeout(resolve, delayMs);
+        retryTimer.unref();
+      });
+      if (stopping) throw err;
+      return startQueue(attempt + 1);
+    }
+  }
+
+  async function startWorkers(boss: PgBoss, smtp: NonNullable<typeof transport>) {
+    const workers: string[] = [];
     for (let i = 0; i < SENDERS; i++) {
       workers.push(
         await boss.work<OutgoingMail>(
@@ -81,7 +118,7 @@ export async function startMailer(opts: MailerOptions): Promise<Mailer> {
           async (jobs) => {
             for (const job of jobs) {
               try {
-                await transport.sendMail({
+                await smtp.sendMail({
                   from: opts.from,
                   to: job.data.to,
                   subject: job.data.subject,
@@ -102,15 +139,18 @@ export async function startMailer(opts: MailerOptions): Promise<Mailer> {
         ),
       );
     }
-  } else {
-    opts.log.warn(
-      {},
-      "SMTP_URL is not set: mail is queued in PostgreSQL but not sent until it is configured",
-    );
+    return workers;
   }
 
   return {
     async send(mail) {
+      let timer: NodeJS.Timeout | undefined;
+      const { boss, workers } = await Promise.race([
+        queue,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(unavailable()), READY_TIMEOUT_MS);
+        }),
+      ]).finally(() => clearTimeout(timer));
       const id = await boss.send(MAIL_QUEUE, mail);
       if (!id) throw new Error("the mail queue refused the message");
       // Wake a worker of this process now rather than at its next poll.
@@ -118,7 +158,10 @@ export async function startMailer(opts: MailerOptions): Promise<Mailer> {
       return id;
     },
     async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+      stopping = true;
+      clearTimeout(retryTimer);
+      const started = await queue.catch(() => undefined);
+      await started?.boss.stop({ graceful: true, wait: true, timeout: 15_000 });
       transport?.close();
     },
   };
