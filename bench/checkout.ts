@@ -56,9 +56,11 @@ export async function runCheckoutBench(): Promise<CheckoutResult> {
         (
           await c.query<{ id: string }>(
             `insert into products (name, img, price_cents, minimum_order, available_quantity,
-                                   short_description, warranty_months, creator_email)
+                                   short_description, warranty_months, creator_email,
+                                   part_number, category)
              select 'Bench part ' || i, '/images/products/oil-filter.svg', $3, 1, $2,
-                    'For the checkout benchmark', 12, 'admin@example.com'
+                    'For the checkout benchmark', 12, 'admin@example.com',
+                    'BC-' || i, 'Other'
              from generate_series(1, $1) i returning id`,
             [PRODUCTS, STOCK_EACH, PRICE_CENTS],
           )

@@ -82,9 +82,11 @@ async function runOrders(
       (
         await c.query<{ id: string }>(
           `insert into products (name, img, price_cents, minimum_order, available_quantity,
-                                 short_description, warranty_months, creator_email)
+                                 short_description, warranty_months, creator_email,
+                                 part_number, category)
            select 'Bench part ' || i, '/images/products/oil-filter.svg', 1000, 1, $2,
-                  'For the order benchmark', 12, 'admin@example.com'
+                  'For the order benchmark', 12, 'admin@example.com',
+                  'BO-' || i, 'Other'
            from generate_series(1, $1) i returning id`,
           [PRODUCTS, STOCK_EACH],
         )

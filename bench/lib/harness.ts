@@ -111,13 +111,16 @@ export async function seedProducts(databaseUrl: string, n: number, stock = 1000)
   await withClient(databaseUrl, (c) =>
     c.query(
       `insert into products (name, img, price_cents, minimum_order, available_quantity,
-                             short_description, warranty_months, creator_email, created_at)
+                             short_description, warranty_months, creator_email, created_at,
+                             part_number, category)
        select (array['Brake disc','Oil filter','Spark plug','Alternator','Radiator','Shock absorber',
                      'Timing belt','Clutch kit','Fuel pump','Headlight'])[1 + i % 10] || ' ' || i,
               '/images/products/oil-filter.svg', 500 + (i * 37) % 50000, 1, $2,
               'Part ' || i || ' for ' ||
                 (array['sedans','vans','trucks','coupes','buses'])[1 + i % 5] || ', OE quality',
-              12, 'admin@example.com', now() - make_interval(secs => i)
+              12, 'admin@example.com', now() - make_interval(secs => i),
+              'BN-' || i, (array['Brakes','Filters','Ignition','Electrical','Cooling','Suspension',
+                                 'Engine','Clutch','Fuel','Lighting'])[1 + i % 10]
        from generate_series(1, $1) as i`,
       [n, stock],
     ),

@@ -11,6 +11,34 @@ export const TOTAL_COUNT_HEADER = "x-total-count";
 export const productSorts = ["newest", "price_asc", "price_desc", "name"] as const;
 export type ProductSort = (typeof productSorts)[number];
 
+/** Part types: every product has one; /allproducts filters and links by them. */
+export const productCategories = [
+  "Brakes",
+  "Filters",
+  "Engine",
+  "Ignition",
+  "Suspension",
+  "Steering",
+  "Electrical",
+  "Lighting",
+  "Cooling",
+  "Fuel",
+  "Clutch",
+  "Wipers",
+  "Other",
+] as const;
+export type ProductCategory = (typeof productCategories)[number];
+
+/** Kinds of cross-reference number: the carmaker's, another brand's, or a number we replaced. */
+export const crossReferenceKinds = ["OE", "competitor", "superseded"] as const;
+export type CrossReferenceKind = (typeof crossReferenceKinds)[number];
+
+/**
+ * A part number as it is compared: upper-case letters and digits only, so "04465-02220",
+ * "04465 02220" and "0446502220" are one number. The database computes the same in SQL.
+ */
+export const normalizePartNumber = (s: string) => s.replace(/[^A-Za-z0-9]/g, "").toUpperCase();
+
 /** The landing page shows the newest products (SPEC section 9: 3). */
 export const NEWEST_PRODUCTS_COUNT = 3;
 

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { pagingQuerySchema } from "./common";
-import { productSorts } from "./constants";
+import {
+  crossReferenceKinds,
+  normalizePartNumber,
+  productCategories,
+  productSorts,
+} from "./constants";
 import { text } from "./text";
 
 /** A product as the public API shows it. `price` is in currency units (e.g. 89.99). */
@@ -8,6 +13,9 @@ export const productSchema = z.object({
   _id: z.uuid(),
   img: z.string(),
   name: z.string(),
+  /** Our part number, e.g. "PW-BK-3001". */
+  partNumber: z.string(),
+  category: z.enum(productCategories),
   price: z.number(),
   minimumOrder: z.number().int(),
   availableQuantity: z.number().int(),
@@ -18,15 +26,50 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
+export const crossReferenceSchema = z.object({
+  kind: z.enum(crossReferenceKinds),
+  brand: z.string(),
+  number: z.string(),
+});
+export type CrossReference = z.infer<typeof crossReferenceSchema>;
+
+/** A product in a list: with a search, why it matched where a number did (shown on the card). */
+export const productListItemSchema = productSchema.extend({
+  /** e.g. "matches OE 04465-02220 (Toyota)"; absent when the words matched. */
+  matched: z.string().optional(),
+});
+export type ProductListItem = z.infer<typeof productListItemSchema>;
+
+/** One product with the numbers it replaces (the product page and the edit form). */
+export const productDetailSchema = productSchema.extend({
+  crossReferences: z.array(crossReferenceSchema),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
 /** What admins see: the public product plus its creator's email (never shown publicly). */
-export const adminProductSchema = productSchema.extend({ email: z.string() });
+export const adminProductSchema = productDetailSchema.extend({ email: z.string() });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 export const productListQuerySchema = pagingQuerySchema.extend({
   sort: z.enum(productSorts).default("newest"),
   q: text().trim().max(100).optional(),
+  category: z.enum(productCategories, { error: "Unknown category" }).optional(),
+  /** Price range in currency units, both ends included. */
+  minPrice: z.coerce.number().min(0).max(1_000_000).optional(),
+  maxPrice: z.coerce.number().min(0).max(1_000_000).optional(),
+  /** "true": only products with stock on sale. */
+  inStock: z.enum(["true", "false"]).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+export const productSuggestionsQuerySchema = z.object({ q: text().trim().min(1).max(100) });
+
+/** What an empty search result offers instead. */
+export const productSuggestionsSchema = z.object({
+  /** Product names and categories spelt like the search, best first. */
+  didYouMean: z.array(z.string()),
+});
+export type ProductSuggestions = z.infer<typeof productSuggestionsSchema>;
 
 /** The exact texts an admin sees after adding a product (SPEC section 8). */
 export const productMessages = {
@@ -35,6 +78,9 @@ export const productMessages = {
 } as const;
 
 export const MAX_PRICE = 1_000_000;
+export const MAX_PART_NUMBER_LENGTH = 40;
+export const MAX_BRAND_LENGTH = 60;
+export const MAX_CROSS_REFERENCES = 30;
 export const MAX_QUANTITY = 10_000_000;
 export const MAX_WARRANTY_MONTHS = 600;
 export const MAX_PRODUCT_NAME_LENGTH = 120;
@@ -50,6 +96,11 @@ export const productFieldMessages = {
   minimumAboveStock: "Minimum order cannot exceed the available quantity",
   imageRequired: "Image link is Required",
   imageForm: "Use an http(s) link or upload an image",
+  partNumberRequired: "Part number is Required",
+  partNumberForm:
+    "Use letters, digits, spaces, dashes, dots or slashes, starting with a letter or digit",
+  partNumberTaken: (n: string) => `Part number ${n} is already used by another product`,
+  categoryRequired: "Choose a category",
   stockChanged: (now: number) =>
     `Orders changed the stock to ${now} since you opened this form: check the number and save again`,
 } as const;
@@ -87,7 +138,38 @@ export function isImageLink(value: string): boolean {
 /** Money on the wire has at most two decimals; a float's noise (0.29 * 100) is tolerated. */
 const hasAtMostTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 
+/** A part number as people write it: letters and digits, with spaces, dashes, dots or slashes. */
+const partNumberPattern = /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/;
+
+const partNumber = (required: string) =>
+  text({ error: required })
+    .trim()
+    .min(1, required)
+    .max(MAX_PART_NUMBER_LENGTH, `Must be ${MAX_PART_NUMBER_LENGTH} characters or shorter`)
+    .regex(partNumberPattern, productFieldMessages.partNumberForm);
+
+export const crossReferenceInputSchema = z.strictObject({
+  kind: z.enum(crossReferenceKinds, { error: "Choose OE, competitor or superseded" }),
+  brand: text({ error: "Brand is Required" })
+    .trim()
+    .min(1, "Brand is Required")
+    .max(MAX_BRAND_LENGTH, `Must be ${MAX_BRAND_LENGTH} characters or shorter`),
+  number: partNumber("Number is Required"),
+});
+export type CrossReferenceInput = z.infer<typeof crossReferenceInputSchema>;
+
 const productFields = {
+  partNumber: partNumber(productFieldMessages.partNumberRequired),
+  category: z.enum(productCategories, { error: productFieldMessages.categoryRequired }),
+  crossReferences: z
+    .array(crossReferenceInputSchema)
+    .max(MAX_CROSS_REFERENCES, `At most ${MAX_CROSS_REFERENCES} numbers`)
+    .refine(
+      (refs) =>
+        new Set(refs.map((r) => `${r.kind}:${normalizePartNumber(r.number)}`)).size === refs.length,
+      "Each number once",
+    )
+    .optional(),
   name: text({ error: "Name is Required" })
     .trim()
     .min(1, "Name is Required")

@@ -121,6 +121,8 @@ async function bystanderId(): Promise<{ id: string; email: string }> {
 }
 const productBody = () => ({
   name: `Matrix part ${Math.random().toString(36).slice(2)}`,
+  partNumber: `MX-${Math.random().toString(36).slice(2)}`,
+  category: "Other",
   price: 10,
   minimumOrder: 1,
   availableQuantity: 10,
@@ -355,6 +357,11 @@ const rows: Row[] = [
   {
     route: "GET /api/products",
     call: async () => ({ url: "/api/products" }),
+    expect: everyone(200),
+  },
+  {
+    route: "GET /api/products/suggestions",
+    call: async () => ({ url: "/api/products/suggestions?q=brake" }),
     expect: everyone(200),
   },
   {

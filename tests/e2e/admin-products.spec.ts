@@ -8,6 +8,10 @@ function uniqueName(what: string) {
   n += 1;
   return `${what} ${Date.now()}-${process.pid}-${n}`;
 }
+function uniquePartNumber() {
+  n += 1;
+  return `PW-T-${Date.now()}-${process.pid}-${n}`;
+}
 
 /** A valid 1x1 PNG. */
 const png = Buffer.from(
@@ -24,8 +28,10 @@ interface NewProduct {
   description: string;
 }
 
-async function fillProductForm(page: Page, p: NewProduct) {
+async function fillProductForm(page: Page, p: NewProduct, partNumber = uniquePartNumber()) {
   await page.getByLabel("Name").fill(p.name);
+  await page.getByLabel("Part number").fill(partNumber);
+  await page.getByLabel("Category").selectOption("Brakes");
   await page.getByLabel("Price").fill(p.price);
   await page.getByLabel("Warranty (months)").fill(p.warranty);
   await page.getByLabel("Minimum order").fill(p.minimumOrder);
@@ -45,6 +51,8 @@ async function createProduct(page: Page, name: string): Promise<string> {
   const res = await page.request.post("/api/products", {
     data: {
       name,
+      partNumber: uniquePartNumber(),
+      category: "Engine",
       price: 55,
       minimumOrder: 2,
       availableQuantity: 30,
@@ -71,14 +79,25 @@ test("the admin adds a product with an uploaded picture and it appears in /allpr
 }) => {
   await openAddProduct(page);
   const name = uniqueName("Ceramic brake pads");
-  await fillProductForm(page, {
-    name,
-    price: "42.50",
-    warranty: "18",
-    minimumOrder: "2",
-    availableQuantity: "30",
-    description: "Low-dust front pads for city cars",
-  });
+  const partNumber = uniquePartNumber();
+  await fillProductForm(
+    page,
+    {
+      name,
+      price: "42.50",
+      warranty: "18",
+      minimumOrder: "2",
+      availableQuantity: "30",
+      description: "Low-dust front pads for city cars",
+    },
+    partNumber,
+  );
+  // One number it replaces: found by it afterwards.
+  await page.getByRole("button", { name: "Add a number" }).click();
+  await page.getByLabel("Kind of number 1").selectOption("OE");
+  await page.getByLabel("Brand of number 1").fill("Honda");
+  const oe = `45022-${Date.now()}`;
+  await page.getByLabel("Number 1", { exact: true }).fill(oe);
   await page.getByLabel("Or upload an image").setInputFiles({
     name: "pads.png",
     mimeType: "image/png",
@@ -98,12 +117,19 @@ test("the admin adds a product with an uploaded picture and it appears in /allpr
     has: page.getByRole("heading", { name, exact: true }),
   });
   await expect(card).toHaveCount(1);
+  await expect(card.getByTestId("part-number")).toHaveText(partNumber);
   await expect(card).toContainText("$42.50");
   await expect(card).toContainText("18 months");
   const picture = card.getByRole("img", { name });
   await expect(picture).toHaveAttribute("src", /^\/uploads\//);
   // The uploaded picture really loads (a broken one has no natural width).
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+
+  // Its OE number, typed without the dash, finds it and says why.
+  await page.goto(`/allproducts?q=${encodeURIComponent(oe.replace("-", ""))}`);
+  await expect(page.getByRole("article").first().getByTestId("search-match")).toHaveText(
+    `matches OE ${oe} (Honda)`,
+  );
 
   const [created] = (await (
     await page.request.get(`/api/products?q=${encodeURIComponent(name)}`)
@@ -120,6 +146,7 @@ test("the admin replenishes a product's stock in Manage All Products, then delet
 
   const row = await manageRow(page, name);
   await expect(row).toHaveCount(1);
+  await expect(row.getByTestId("part-number")).toHaveText(/^PW-T-/);
   await expect(row.getByTestId("stock")).toHaveText("30");
   await row.getByRole("button", { name: `Edit ${name}` }).click();
   const edit = page.getByRole("dialog", { name: `Edit ${name}` });
@@ -157,6 +184,8 @@ test("submitting the empty add form shows a message beside every field and sends
   });
   await page.getByRole("button", { name: "Add Product" }).click();
   for (const message of [
+    "Part number is Required",
+    "Choose a category",
     "Name is Required",
     "Price is Required",
     "Warranty is Required",

@@ -39,6 +39,8 @@ test("product text containing HTML renders as text and runs no script", async ({
   const created = await page.request.post("/api/products", {
     data: {
       name,
+      partNumber: `XSS-${Date.now()}-${process.pid}`,
+      category: "Other",
       price: 1,
       minimumOrder: 1,
       availableQuantity: 1,

@@ -12,6 +12,8 @@ export async function insertProduct(
     .insert(products)
     .values({
       name: `Test part ${n}`,
+      partNumber: `TP-${process.pid}-${n}`,
+      category: "Other",
       img: "/images/products/oil-filter.svg",
       priceCents: 1000 + n,
       minimumOrder: 2,

@@ -34,6 +34,8 @@ afterAll(async () => {
 const as = (who?: TestAccount) => (who ? { cookie: who.cookie } : {});
 const validProduct = () => ({
   name: `Brake caliper ${randomUUID().slice(0, 8)}`,
+  partNumber: `PW-T-${randomUUID().slice(0, 8)}`,
+  category: "Brakes",
   price: 89.99,
   minimumOrder: 2,
   availableQuantity: 40,
@@ -147,6 +149,8 @@ describe("POST /api/products", () => {
       success: true,
       product: {
         ...input,
+        partNumber: input.partNumber.toUpperCase(),
+        crossReferences: [],
         _id: expect.any(String),
         createdAt: expect.any(String),
         email: admin.email,
@@ -308,6 +312,8 @@ describe("POST /api/products", () => {
     const res = await create({}, admin);
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({
+      partNumber: "Part number is Required",
+      category: "Choose a category",
       name: "Name is Required",
       price: "Price is Required",
       minimumOrder: "Minimum order is Required",

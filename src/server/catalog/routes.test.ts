@@ -53,6 +53,8 @@ test("answers prices in currency units and the spec's field names", async () => 
       "_id",
       "img",
       "name",
+      "partNumber",
+      "category",
       "price",
       "minimumOrder",
       "availableQuantity",

@@ -9,8 +9,11 @@ import {
   imageUploadedSchema,
   productCreatedSchema,
   productCreateSchema,
+  productDetailSchema,
+  productListItemSchema,
   productListQuerySchema,
-  productSchema,
+  productSuggestionsQuerySchema,
+  productSuggestionsSchema,
   productUpdateSchema,
 } from "../../contract/products";
 import { notFound } from "../errors";
@@ -56,17 +59,48 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         tags: ["catalog"],
         summary: "List products, paged; the total is in X-Total-Count",
         querystring: productListQuerySchema,
-        response: { 200: z.array(productSchema), 400: apiErrorSchema },
+        response: { 200: z.array(productListItemSchema), 400: apiErrorSchema },
       },
     },
     async (req, reply) => {
       const q = req.query;
-      const key = `list:${q.sort}:${q.limit}:${q.offset}:${q.q ?? ""}`;
+      // The whole parsed query is the key (every field in a fixed order), never a hand-picked part.
+      const filters = {
+        q: q.q || undefined,
+        category: q.category,
+        minPrice: q.minPrice,
+        maxPrice: q.maxPrice,
+        inStock: q.inStock,
+      };
+      const filtersKey = JSON.stringify(filters);
+      const key = JSON.stringify(["list", q.sort, q.limit, q.offset, filtersKey]);
       const [cached, total] = await Promise.all([
         catalogCache.get(key, () => catalog.page(q)),
-        catalogCache.total(q.q ?? "", () => catalog.count(q.q)),
+        // Totals survive stock changes (orders); an in-stock total does not, so it is counted.
+        filters.inStock === "true"
+          ? catalog.count(filters)
+          : catalogCache.total(filtersKey, () => catalog.count(filters)),
       ]);
       reply.header(TOTAL_COUNT_HEADER, total);
+      return sendCached(req, reply, cached!);
+    },
+  );
+
+  app.get(
+    "/products/suggestions",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "What an empty search offers: names and categories spelt like it",
+        querystring: productSuggestionsQuerySchema,
+        response: { 200: productSuggestionsSchema, 400: apiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const cached = await catalogCache.get(
+        JSON.stringify(["suggestions", req.query.q.toLowerCase()]),
+        async () => ({ didYouMean: await catalog.suggestions(req.query.q) }),
+      );
       return sendCached(req, reply, cached!);
     },
   );
@@ -78,7 +112,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         tags: ["catalog"],
         summary: "One product",
         params: idParamsSchema,
-        response: { 200: productSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: productDetailSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (req, reply) => {
@@ -97,7 +131,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         tags: ["catalog"],
         summary: "Add a product (admins); the creator's email comes from the session",
         body: productCreateSchema,
-        response: { 201: productCreatedSchema, ...adminErrors },
+        response: { 201: productCreatedSchema, ...adminErrors, 409: apiErrorSchema },
       },
       onRequest: guards.adminOnly,
     },
@@ -116,7 +150,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         summary: "Edit some fields of a product (admins), e.g. replenish its stock",
         params: idParamsSchema,
         body: productUpdateSchema,
-        response: { 200: adminProductSchema, ...adminErrors },
+        response: { 200: adminProductSchema, ...adminErrors, 409: apiErrorSchema },
       },
       onRequest: guards.adminOnly,
     },

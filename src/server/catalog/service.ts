@@ -1,14 +1,31 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import {
+  normalizePartNumber,
+  productCategories,
+  type CrossReferenceKind,
+} from "../../contract/constants";
+import {
   productFieldMessages,
   type AdminProduct,
+  type CrossReference,
+  type CrossReferenceInput,
   type Product,
   type ProductCreate,
+  type ProductDetail,
+  type ProductListItem,
   type ProductListQuery,
   type ProductUpdate,
 } from "../../contract/products";
 import type { Db, DbOrTx } from "../db/database";
-import { orderItems, orders, products, productSearchText } from "../db/schema";
+import {
+  orderItems,
+  orders,
+  productCrossReferences,
+  productNameDocument,
+  products,
+  productSearchDocument,
+  productSearchText,
+} from "../db/schema";
 import { conflict, HttpError, notFound } from "../errors";
 import { centsToUnits, unitsToCents } from "../money";
 import { containsPattern } from "../db/like";
@@ -20,6 +37,8 @@ export function toProduct(row: ProductRow): Product {
     _id: row.id,
     img: row.img,
     name: row.name,
+    partNumber: row.partNumber,
+    category: row.category,
     price: centsToUnits(row.priceCents),
     minimumOrder: row.minimumOrder,
     availableQuantity: row.availableQuantity,
@@ -29,15 +48,148 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
-export function toAdminProduct(row: ProductRow): AdminProduct {
-  return { ...toProduct(row), email: row.creatorEmail };
+export function toAdminProduct(row: ProductRow, crossReferences: CrossReference[]): AdminProduct {
+  return { ...toProduct(row), crossReferences, email: row.creatorEmail };
 }
 
 export const unpaidOrdersMessage =
   "This product has unpaid orders; wait until they are paid or cancelled";
 
-const searchFilter = (q: string | undefined) =>
-  q ? sql`${productSearchText} like ${containsPattern(q)}` : undefined;
+/** The filters of a list (everything but sort and paging): what its total depends on. */
+export type ProductFilters = Pick<
+  ProductListQuery,
+  "q" | "category" | "minPrice" | "maxPrice" | "inStock"
+>;
+
+/** A search split into what the SQL needs; see docs/decisions/009-catalog-search.md. */
+interface Search {
+  /** The words, letters and digits only (a dash or dot splits a word). */
+  words: string[];
+  /** Every word as a prefix, all required: `brake:* & pads:*`. */
+  allWords: string;
+  /** The whole search as a part number (upper-case letters and digits), or "" if too short. */
+  number: string;
+  /** The literal text, lower-cased, as a LIKE pattern (`%` and `_` taken literally). */
+  literal: string;
+}
+
+/** Words shorter than this never match by spelling similarity alone (too many false hits). */
+const MIN_TYPO_WORD = 4;
+/** A number this long or longer also matches numbers that start with it. */
+const MIN_NUMBER_PREFIX = 4;
+const MAX_WORDS = 10;
+
+export function parseSearch(q: string): Search {
+  const words = q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS);
+  const number = normalizePartNumber(q);
+  return {
+    words,
+    allWords: words.map((w) => `${w}:*`).join(" & "),
+    number: number.length >= 2 ? number : "",
+    literal: containsPattern(q),
+  };
+}
+
+/**
+ * The product's id, qualified: Drizzle writes a one-table select's columns unqualified, which
+ * inside a subquery on the cross-references would mean their own id.
+ */
+const productIdColumn = sql.raw(`"products"."id"`);
+
+const tsquery = (text: string) => sql`to_tsquery('english'::regconfig, ${text})`;
+
+/** The whole search is one of the product's numbers (ours or a cross-reference), or starts one. */
+function numberHit(number: string): SQL {
+  if (!number) return sql`false`;
+  const prefix = number.length >= MIN_NUMBER_PREFIX ? `${number}%` : number;
+  return sql`(${products.partNumberNormalized} like ${prefix} or exists (
+    select 1 from ${productCrossReferences} r
+    where r.product_id = ${productIdColumn} and r.number_normalized like ${prefix}))`;
+}
+
+/** One word is found in the text (stemmed), spelt nearly so, or in a number or brand. */
+function wordMatches(word: string): SQL {
+  const number = normalizePartNumber(word);
+  return sql`(numnode(${tsquery(`${word}:*`)}) = 0
+    or ${productSearchDocument} @@ ${tsquery(`${word}:*`)}
+    ${word.length >= MIN_TYPO_WORD ? sql`or ${word} <% ${productSearchText}` : sql``}
+    ${
+      number.length >= 3
+        ? sql`or ${products.partNumberNormalized} like ${`%${number}%`}
+    or exists (select 1 from ${productCrossReferences} r where r.product_id = ${productIdColumn}
+      and (r.number_normalized like ${`${number}%`} or lower(r.brand) = ${word}))`
+        : sql``
+    })`;
+}
+
+function searchCondition(search: Search): SQL {
+  const literal = sql`${productSearchText} like ${search.literal}`;
+  if (search.words.length === 0) return literal;
+  return sql`(${literal} or ${numberHit(search.number)} or (${and(...search.words.map(wordMatches))}))`;
+}
+
+function whereOf(filters: ProductFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    filters.q ? searchCondition(parseSearch(filters.q)) : undefined,
+    filters.category ? eq(products.category, filters.category) : undefined,
+    filters.minPrice !== undefined
+      ? sql`${products.priceCents} >= ${unitsToCents(filters.minPrice)}`
+      : undefined,
+    filters.maxPrice !== undefined
+      ? sql`${products.priceCents} <= ${unitsToCents(filters.maxPrice)}`
+      : undefined,
+    // In stock: at least one minimum order can be placed.
+    filters.inStock === "true"
+      ? sql`${products.availableQuantity} >= ${products.minimumOrder}`
+      : undefined,
+  ];
+  return and(...conditions.filter((c): c is SQL => c !== undefined));
+}
+
+/** 0: a number matched; 1: every word is in the name; 2: anything else (description, spelling). */
+function tier(search: Search): SQL<number> {
+  const inName = search.allWords
+    ? sql`${productNameDocument} @@ ${tsquery(search.allWords)}`
+    : sql`false`;
+  return sql<number>`case when ${numberHit(search.number)} then 0 when ${inName} then 1 else 2 end`;
+}
+
+interface NumberMatch {
+  kind: CrossReferenceKind | "ours";
+  brand: string;
+  number: string;
+}
+
+/** The number a search hit, best first: ours, then an exact cross-reference, then a prefix. */
+function matchedNumber(number: string): SQL<string | null> {
+  if (!number) return sql`null`;
+  const prefix = number.length >= MIN_NUMBER_PREFIX ? `${number}%` : number;
+  // As JSON text: the driver hands jsonb over as text in this select.
+  return sql<string | null>`case when ${products.partNumberNormalized} like ${prefix}
+    then json_build_object('kind', 'ours', 'brand', '', 'number', ${products.partNumber})::text
+    else (select json_build_object('kind', r.kind, 'brand', r.brand, 'number', r.number)::text
+      from ${productCrossReferences} r
+      where r.product_id = ${productIdColumn} and r.number_normalized like ${prefix}
+      order by r.number_normalized = ${number} desc, r.position limit 1) end`;
+}
+
+/** Why a product was found, in words for its card. */
+export function describeMatch(m: NumberMatch): string {
+  switch (m.kind) {
+    case "ours":
+      return `matches part number ${m.number}`;
+    case "OE":
+      return `matches OE ${m.number} (${m.brand})`;
+    case "competitor":
+      return `matches ${m.brand} ${m.number}`;
+    case "superseded":
+      return `replaces ${m.brand} ${m.number}`;
+  }
+}
 
 const orderings: Record<ProductListQuery["sort"], SQL[]> = {
   newest: [desc(products.createdAt), desc(products.id)],
@@ -50,6 +202,8 @@ const orderings: Record<ProductListQuery["sort"], SQL[]> = {
 function toColumns(input: ProductUpdate): Partial<typeof products.$inferInsert> {
   return {
     ...(input.name !== undefined && { name: input.name }),
+    ...(input.partNumber !== undefined && { partNumber: input.partNumber.toUpperCase() }),
+    ...(input.category !== undefined && { category: input.category }),
     ...(input.img !== undefined && { img: input.img }),
     ...(input.price !== undefined && { priceCents: unitsToCents(input.price) }),
     ...(input.minimumOrder !== undefined && { minimumOrder: input.minimumOrder }),
@@ -64,47 +218,124 @@ const minimumAboveStock = () =>
     minimumOrder: productFieldMessages.minimumAboveStock,
   });
 
+/** A product's cross-references in the order the admin listed them. */
+async function crossReferencesOf(tx: DbOrTx, productId: string): Promise<CrossReference[]> {
+  return tx
+    .select({
+      kind: productCrossReferences.kind,
+      brand: productCrossReferences.brand,
+      number: productCrossReferences.number,
+    })
+    .from(productCrossReferences)
+    .where(eq(productCrossReferences.productId, productId))
+    .orderBy(asc(productCrossReferences.position), asc(productCrossReferences.id));
+}
+
+async function replaceCrossReferences(
+  tx: DbOrTx,
+  productId: string,
+  refs: CrossReferenceInput[],
+): Promise<CrossReference[]> {
+  await tx.delete(productCrossReferences).where(eq(productCrossReferences.productId, productId));
+  if (refs.length > 0) {
+    await tx
+      .insert(productCrossReferences)
+      .values(refs.map((r, position) => ({ ...r, productId, position })));
+  }
+  return refs.map(({ kind, brand, number }) => ({ kind, brand, number }));
+}
+
+/** A unique part number taken by another product, as the 409 the admin reads. */
+function partNumberTaken(err: unknown, partNumber: string | undefined): HttpError | undefined {
+  for (let e = err, hops = 0; e && typeof e === "object" && hops < 5; hops++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505" && constraint === "products_part_number_normalized_unique") {
+      const message = productFieldMessages.partNumberTaken(partNumber?.toUpperCase() ?? "");
+      return new HttpError(409, "conflict", message, { partNumber: message });
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 export function createCatalogService(db: Db) {
   return {
     /** One page of products (the route caches it; see read-cache.ts). */
-    async page(query: ProductListQuery): Promise<Product[]> {
+    async page(query: ProductListQuery): Promise<ProductListItem[]> {
+      const search = query.q ? parseSearch(query.q) : undefined;
       const rows = await db
-        .select()
+        .select({
+          product: products,
+          matched: search ? matchedNumber(search.number) : sql<null>`null`,
+        })
         .from(products)
-        .where(searchFilter(query.q))
-        .orderBy(...orderings[query.sort])
+        .where(whereOf(query))
+        .orderBy(...(search ? [asc(tier(search))] : []), ...orderings[query.sort])
         .limit(query.limit)
         .offset(query.offset);
-      return rows.map(toProduct);
+      return rows.map(({ product, matched }) => ({
+        ...toProduct(product),
+        ...(matched && { matched: describeMatch(JSON.parse(matched) as NumberMatch) }),
+      }));
     },
 
-    /** How many products match (all of them without `q`). */
-    async count(q: string | undefined): Promise<number> {
-      const [row] = await db.select({ total: count() }).from(products).where(searchFilter(q));
+    /** How many products match the filters (all of them without any). */
+    async count(filters: ProductFilters): Promise<number> {
+      const [row] = await db.select({ total: count() }).from(products).where(whereOf(filters));
       return row?.total ?? 0;
     },
 
-    async get(id: string): Promise<Product | undefined> {
+    /**
+     * What to offer when a search finds nothing: product names and categories spelt like it
+     * (trigram similarity), best first.
+     */
+    async suggestions(q: string): Promise<string[]> {
+      const text = q.toLowerCase();
+      const result = await db.execute<{ suggestion: string }>(sql`
+        select suggestion from (
+          select name as suggestion, word_similarity(${text}, lower(name)) as score from products
+          where ${text} <% lower(name) or word_similarity(${text}, lower(name)) >= 0.3
+          union all
+          select c, word_similarity(${text}, lower(c)) from unnest(${sql.raw(
+            `array[${productCategories.map((c) => `'${c}'`).join(",")}]`,
+          )}::text[]) as c
+          where word_similarity(${text}, lower(c)) >= 0.3
+        ) s
+        order by score desc, suggestion limit 5`);
+      return [...new Set(result.rows.map((r) => r.suggestion))];
+    },
+
+    async get(id: string): Promise<ProductDetail | undefined> {
       const [row] = await db.select().from(products).where(eq(products.id, id));
-      return row ? toProduct(row) : undefined;
+      if (!row) return undefined;
+      return { ...toProduct(row), crossReferences: await crossReferencesOf(db, id) };
     },
 
     /** Adds a product; the creator is the signed-in admin, never a name taken from the body. */
-    async create(creatorEmail: string, input: ProductCreate, tx: DbOrTx = db) {
-      const [row] = await tx
-        .insert(products)
-        .values({
-          name: input.name,
-          img: input.img,
-          priceCents: unitsToCents(input.price),
-          minimumOrder: input.minimumOrder,
-          availableQuantity: input.availableQuantity,
-          shortDescription: input.shortDescription,
-          warrantyMonths: input.warranty,
-          creatorEmail,
-        })
-        .returning();
-      return toAdminProduct(row!);
+    async create(creatorEmail: string, input: ProductCreate) {
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(products)
+            .values({
+              name: input.name,
+              partNumber: input.partNumber.toUpperCase(),
+              category: input.category,
+              img: input.img,
+              priceCents: unitsToCents(input.price),
+              minimumOrder: input.minimumOrder,
+              availableQuantity: input.availableQuantity,
+              shortDescription: input.shortDescription,
+              warrantyMonths: input.warranty,
+              creatorEmail,
+            })
+            .returning();
+          const refs = await replaceCrossReferences(tx, row!.id, input.crossReferences ?? []);
+          return toAdminProduct(row!, refs);
+        });
+      } catch (e) {
+        throw partNumberTaken(e, input.partNumber) ?? e;
+      }
     },
 
     /**
@@ -112,31 +343,42 @@ export function createCatalogService(db: Db) {
      * so an order reserving stock meanwhile cannot interleave with the check.
      */
     async update(id: string, input: ProductUpdate): Promise<AdminProduct> {
-      return db.transaction(async (tx) => {
-        const [current] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-        if (!current) throw notFound("Product not found");
-        if (
-          input.availableQuantity !== undefined &&
-          input.availableQuantityWas !== undefined &&
-          input.availableQuantityWas !== current.availableQuantity
-        ) {
-          const message = productFieldMessages.stockChanged(current.availableQuantity);
-          throw new HttpError(409, "conflict", message, { availableQuantity: message });
-        }
-        // Orders may leave stock below the minimum; a price-only edit must still go through, so
-        // the pair is checked only when the edit touches one of them.
-        const touchesStock =
-          input.minimumOrder !== undefined || input.availableQuantity !== undefined;
-        const minimumOrder = input.minimumOrder ?? current.minimumOrder;
-        const availableQuantity = input.availableQuantity ?? current.availableQuantity;
-        if (touchesStock && minimumOrder > availableQuantity) throw minimumAboveStock();
-        const [row] = await tx
-          .update(products)
-          .set(toColumns(input))
-          .where(eq(products.id, id))
-          .returning();
-        return toAdminProduct(row!);
-      });
+      return db
+        .transaction(async (tx) => {
+          const [current] = await tx
+            .select()
+            .from(products)
+            .where(eq(products.id, id))
+            .for("update");
+          if (!current) throw notFound("Product not found");
+          if (
+            input.availableQuantity !== undefined &&
+            input.availableQuantityWas !== undefined &&
+            input.availableQuantityWas !== current.availableQuantity
+          ) {
+            const message = productFieldMessages.stockChanged(current.availableQuantity);
+            throw new HttpError(409, "conflict", message, { availableQuantity: message });
+          }
+          // Orders may leave stock below the minimum; a price-only edit must still go through, so
+          // the pair is checked only when the edit touches one of them.
+          const touchesStock =
+            input.minimumOrder !== undefined || input.availableQuantity !== undefined;
+          const minimumOrder = input.minimumOrder ?? current.minimumOrder;
+          const availableQuantity = input.availableQuantity ?? current.availableQuantity;
+          if (touchesStock && minimumOrder > availableQuantity) throw minimumAboveStock();
+          const columns = toColumns(input);
+          const [row] =
+            Object.keys(columns).length > 0
+              ? await tx.update(products).set(columns).where(eq(products.id, id)).returning()
+              : [current];
+          const refs = input.crossReferences
+            ? await replaceCrossReferences(tx, id, input.crossReferences)
+            : await crossReferencesOf(tx, id);
+          return toAdminProduct(row!, refs);
+        })
+        .catch((e: unknown) => {
+          throw partNumberTaken(e, input.partNumber) ?? e;
+        });
     },
 
     /**

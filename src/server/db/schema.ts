@@ -8,17 +8,34 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { crossReferenceKinds, productCategories } from "../../contract/constants";
 
 /** Text searched by the catalog's `q` filter; the trigram index below is built on the same expression. */
 export const productSearchText = sql`(lower(name || ' ' || short_description))`;
+
+/** The words the catalog's full-text search reads (english stemming); indexed below. */
+export const productSearchDocument = sql`(to_tsvector('english'::regconfig, name || ' ' || short_description || ' ' || category))`;
+/** The name alone, for ranking a name match above a description match. */
+export const productNameDocument = sql`(to_tsvector('english'::regconfig, name))`;
+
+/** A part number as compared: letters and digits only, upper-case (as `normalizePartNumber`). */
+const normalizedNumber = (column: string) =>
+  sql.raw(`upper(regexp_replace(${column}, '[^A-Za-z0-9]', '', 'g'))`);
 
 export const products = pgTable(
   "products",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
+    /** Our part number as written (upper-case); unique by its normalised form below. */
+    partNumber: text("part_number").notNull(),
+    partNumberNormalized: text("part_number_normalized")
+      .notNull()
+      .generatedAlwaysAs(normalizedNumber("part_number")),
+    category: text("category", { enum: productCategories }).notNull(),
     img: text("img").notNull(),
     /** Unit price in minor units (cents). */
     priceCents: integer("price_cents").notNull(),
@@ -38,6 +55,39 @@ export const products = pgTable(
     index("products_price_idx").on(t.priceCents, t.id),
     index("products_name_idx").on(t.name, t.id),
     index("products_search_trgm_idx").using("gin", sql`${productSearchText} gin_trgm_ops`),
+    index("products_search_fts_idx").using("gin", productSearchDocument),
+    uniqueIndex("products_part_number_normalized_unique").on(t.partNumberNormalized),
+    index("products_part_number_prefix_idx").on(t.partNumberNormalized.op("text_pattern_ops")),
+    index("products_category_idx").on(t.category, t.id),
+  ],
+);
+
+/** Numbers a product replaces or is sold as: the carmaker's (OE), other brands', our old ones. */
+export const productCrossReferences = pgTable(
+  "product_cross_references",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: crossReferenceKinds }).notNull(),
+    brand: text("brand").notNull(),
+    /** As printed on the part, e.g. "04465-02220". */
+    number: text("number").notNull(),
+    numberNormalized: text("number_normalized")
+      .notNull()
+      .generatedAlwaysAs(normalizedNumber("number")),
+    /** The order the admin listed them in. */
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    check(
+      "product_cross_references_kind_valid",
+      sql`${t.kind} in ('OE', 'competitor', 'superseded')`,
+    ),
+    index("product_cross_references_product_idx").on(t.productId, t.position),
+    // text_pattern_ops: equality and prefix (`like 'X%'`) both use it.
+    index("product_cross_references_number_idx").on(t.numberNormalized.op("text_pattern_ops")),
   ],
 );
 

@@ -1,6 +1,19 @@
+import type { CrossReferenceKind, ProductCategory } from "../../contract/constants";
+
+export interface DemoCrossReference {
+  kind: CrossReferenceKind;
+  brand: string;
+  number: string;
+}
+
 export interface DemoProduct {
   slug: string;
   name: string;
+  /** Our part number. */
+  partNumber: string;
+  category: ProductCategory;
+  /** The numbers it replaces, written for the demo (plausible formats, not a copied list). */
+  crossReferences: DemoCrossReference[];
   priceCents: number;
   minimumOrder: number;
   availableQuantity: number;
@@ -11,16 +24,33 @@ export interface DemoProduct {
 export const demoProducts: DemoProduct[] = [
   {
     slug: "brake-disc-kit",
+    partNumber: "PW-BK-3001",
+    category: "Brakes",
+    crossReferences: [
+      { kind: "OE", brand: "Toyota", number: "04465-02220" },
+      { kind: "OE", brand: "Toyota", number: "43512-02230" },
+      { kind: "OE", brand: "Volkswagen", number: "5Q0 615 301 G" },
+      { kind: "competitor", brand: "Brembo", number: "09.C412.21" },
+      { kind: "superseded", brand: "PartsWorks", number: "PW-BK-2990" },
+    ],
     name: "Ventilated Brake Disc & Caliper Kit",
     priceCents: 12950,
     minimumOrder: 2,
     availableQuantity: 640,
     shortDescription:
-      "Two 300 mm ventilated discs in G3000 grey cast iron with a reconditioned single-piston caliper, tested to UN ECE R90. Front-axle fit for listed C- and D-segment cars.",
+      "Two 300 mm ventilated discs in G3000 grey cast iron, a set of low-dust ceramic brake pads and a reconditioned single-piston caliper, tested to UN ECE R90. Front-axle fit for listed C- and D-segment cars.",
     warrantyMonths: 24,
   },
   {
     slug: "oil-filter",
+    partNumber: "PW-FL-1104",
+    category: "Filters",
+    crossReferences: [
+      { kind: "OE", brand: "Volkswagen", number: "06J 115 403 Q" },
+      { kind: "OE", brand: "Toyota", number: "90915-YZZE1" },
+      { kind: "competitor", brand: "Mann-Filter", number: "W 712/95" },
+      { kind: "competitor", brand: "Bosch", number: "0 451 103 316" },
+    ],
     name: "Spin-On Engine Oil Filter",
     priceCents: 449,
     minimumOrder: 50,
@@ -31,6 +61,14 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "iridium-spark-plugs",
+    partNumber: "PW-IG-2206",
+    category: "Ignition",
+    crossReferences: [
+      { kind: "OE", brand: "Volkswagen", number: "101 905 631 H" },
+      { kind: "OE", brand: "Toyota", number: "90919-01275" },
+      { kind: "competitor", brand: "NGK", number: "ILZKR7B-11S" },
+      { kind: "competitor", brand: "Denso", number: "IK20TT" },
+    ],
     name: "Iridium Spark Plug Set (4 pcs)",
     priceCents: 2399,
     minimumOrder: 10,
@@ -41,6 +79,13 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "alternator-120a",
+    partNumber: "PW-EL-4120",
+    category: "Electrical",
+    crossReferences: [
+      { kind: "OE", brand: "Ford", number: "AV6N-10300-GC" },
+      { kind: "OE", brand: "Volkswagen", number: "03L 903 023 F" },
+      { kind: "competitor", brand: "Bosch", number: "0 124 525 140" },
+    ],
     name: "120 A Alternator, 12 V",
     priceCents: 15900,
     minimumOrder: 2,
@@ -51,6 +96,13 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "aluminium-radiator",
+    partNumber: "PW-CO-5210",
+    category: "Cooling",
+    crossReferences: [
+      { kind: "OE", brand: "Toyota", number: "16400-0T041" },
+      { kind: "OE", brand: "Volkswagen", number: "5Q0 121 251 GD" },
+      { kind: "competitor", brand: "Nissens", number: "65310A" },
+    ],
     name: "All-Aluminium Cooling Radiator",
     priceCents: 11450,
     minimumOrder: 2,
@@ -61,6 +113,14 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "gas-shock-absorber",
+    partNumber: "PW-SU-6302",
+    category: "Suspension",
+    crossReferences: [
+      { kind: "OE", brand: "Volkswagen", number: "1K0 513 029 JK" },
+      { kind: "OE", brand: "Ford", number: "BV61-18080-AAE" },
+      { kind: "competitor", brand: "Monroe", number: "G1184" },
+      { kind: "competitor", brand: "Sachs", number: "313 946" },
+    ],
     name: "Twin-Tube Gas Shock Absorber",
     priceCents: 3890,
     minimumOrder: 4,
@@ -71,6 +131,13 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "timing-belt-kit",
+    partNumber: "PW-EN-7014",
+    category: "Engine",
+    crossReferences: [
+      { kind: "OE", brand: "Volkswagen", number: "04E 198 119 B" },
+      { kind: "competitor", brand: "Gates", number: "K015689XS" },
+      { kind: "superseded", brand: "PartsWorks", number: "PW-EN-7010" },
+    ],
     name: "Timing Belt Kit with Tensioner",
     priceCents: 6490,
     minimumOrder: 3,
@@ -81,6 +148,13 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "clutch-kit",
+    partNumber: "PW-CL-8230",
+    category: "Clutch",
+    crossReferences: [
+      { kind: "OE", brand: "Ford", number: "AV61-7540-BC" },
+      { kind: "OE", brand: "Volkswagen", number: "0A5 141 015 K" },
+      { kind: "competitor", brand: "LuK", number: "624 3471 09" },
+    ],
     name: "Three-Piece Clutch Kit",
     priceCents: 17900,
     minimumOrder: 2,
@@ -91,6 +165,13 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "electric-fuel-pump",
+    partNumber: "PW-FU-9110",
+    category: "Fuel",
+    crossReferences: [
+      { kind: "OE", brand: "Honda", number: "17040-T5R-A02" },
+      { kind: "OE", brand: "Toyota", number: "23221-21071" },
+      { kind: "competitor", brand: "Bosch", number: "0 580 200 319" },
+    ],
     name: "In-Tank Electric Fuel Pump",
     priceCents: 5290,
     minimumOrder: 4,
@@ -101,6 +182,13 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "led-headlight",
+    partNumber: "PW-LT-9302",
+    category: "Lighting",
+    crossReferences: [
+      { kind: "OE", brand: "Volkswagen", number: "5G1 941 081 D" },
+      { kind: "OE", brand: "Ford", number: "JX7B-13W030-AE" },
+      { kind: "competitor", brand: "Hella", number: "1EX 013 925-421" },
+    ],
     name: "LED Projector Headlight Assembly",
     priceCents: 21900,
     minimumOrder: 2,
@@ -111,6 +199,14 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "air-filter",
+    partNumber: "PW-FL-1210",
+    category: "Filters",
+    crossReferences: [
+      { kind: "OE", brand: "Volkswagen", number: "04E 129 620 D" },
+      { kind: "OE", brand: "Toyota", number: "17801-21060" },
+      { kind: "competitor", brand: "Mann-Filter", number: "C 27 014" },
+      { kind: "competitor", brand: "Bosch", number: "F 026 400 439" },
+    ],
     name: "Panel Engine Air Filter",
     priceCents: 899,
     minimumOrder: 20,
@@ -121,6 +217,13 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "water-pump",
+    partNumber: "PW-CO-5402",
+    category: "Cooling",
+    crossReferences: [
+      { kind: "OE", brand: "Volkswagen", number: "03C 121 008 K" },
+      { kind: "competitor", brand: "SKF", number: "VKPC 81236" },
+      { kind: "superseded", brand: "PartsWorks", number: "PW-CO-5400" },
+    ],
     name: "Engine Water Pump with Gasket",
     priceCents: 4690,
     minimumOrder: 4,
@@ -131,6 +234,13 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "wheel-bearing-hub",
+    partNumber: "PW-SU-6510",
+    category: "Suspension",
+    crossReferences: [
+      { kind: "OE", brand: "Honda", number: "44300-T2A-A52" },
+      { kind: "OE", brand: "Toyota", number: "43550-0D020" },
+      { kind: "competitor", brand: "SKF", number: "VKBA 7081" },
+    ],
     name: "Front Wheel Bearing & Hub Assembly",
     priceCents: 6890,
     minimumOrder: 4,
@@ -141,6 +251,13 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "wiper-blade-set",
+    partNumber: "PW-WP-1060",
+    category: "Wipers",
+    crossReferences: [
+      { kind: "OE", brand: "Volkswagen", number: "5G1 998 002 B" },
+      { kind: "competitor", brand: "Bosch", number: "3 397 007 297" },
+      { kind: "superseded", brand: "PartsWorks", number: "PW-WP-1050" },
+    ],
     name: "Flat Beam Wiper Blade Set",
     priceCents: 1590,
     minimumOrder: 10,

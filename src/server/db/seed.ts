@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { count, eq } from "drizzle-orm";
 import type { Db } from "./database";
-import { account, products, reviews, user } from "./schema";
+import { account, productCrossReferences, products, reviews, user } from "./schema";
 import { demoProducts } from "./seed-products";
 
 /** The demo accounts (README: "Demo accounts"). Only created outside production. */
@@ -60,18 +60,33 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const [row] = await tx.select({ n: count() }).from(products);
     if ((row?.n ?? 0) > 0) return false;
     const now = Date.now();
-    await tx.insert(products).values(
-      demoProducts.map((p, i) => ({
-        name: p.name,
-        img: `/images/products/${p.slug}.svg`,
-        priceCents: p.priceCents,
-        minimumOrder: p.minimumOrder,
-        availableQuantity: p.availableQuantity,
-        shortDescription: p.shortDescription,
-        warrantyMonths: p.warrantyMonths,
-        creatorEmail: DEMO_ADMIN_EMAIL,
-        createdAt: new Date(now - (demoProducts.length - i) * 60_000),
-      })),
+    const inserted = await tx
+      .insert(products)
+      .values(
+        demoProducts.map((p, i) => ({
+          name: p.name,
+          partNumber: p.partNumber,
+          category: p.category,
+          img: `/images/products/${p.slug}.svg`,
+          priceCents: p.priceCents,
+          minimumOrder: p.minimumOrder,
+          availableQuantity: p.availableQuantity,
+          shortDescription: p.shortDescription,
+          warrantyMonths: p.warrantyMonths,
+          creatorEmail: DEMO_ADMIN_EMAIL,
+          createdAt: new Date(now - (demoProducts.length - i) * 60_000),
+        })),
+      )
+      .returning({ id: products.id, partNumber: products.partNumber });
+    const idOf = new Map(inserted.map((r) => [r.partNumber, r.id]));
+    await tx.insert(productCrossReferences).values(
+      demoProducts.flatMap((p) =>
+        p.crossReferences.map((r, position) => ({
+          ...r,
+          productId: idOf.get(p.partNumber)!,
+          position,
+        })),
+      ),
     );
     await tx
       .insert(reviews)

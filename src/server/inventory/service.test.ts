@@ -34,7 +34,7 @@ test("stock changed is announced once the move commits, never for a move rolled 
       productId: p.id,
       qty: 4,
       productName: p.name,
-      partNumber: null,
+      partNumber: p.partNumber,
       unitPriceCents: p.priceCents,
       minimumOrder: p.minimumOrder,
       available: 10,

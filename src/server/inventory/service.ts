@@ -92,6 +92,7 @@ export type Inventory = ReturnType<typeof createInventory>;
 interface ProductRow extends Record<string, unknown> {
   id: string;
   name: string;
+  part_number: string;
   price_cents: number;
   available_quantity: number;
   minimum_order: number;
@@ -105,7 +106,7 @@ async function quote(
   const ids = lines.map((l) => l.productId);
   if (new Set(ids).size !== ids.length) throw unprocessable("Each product can be ordered once");
   const products = await tx.execute<ProductRow>(sql`
-    select id, name, price_cents, available_quantity, minimum_order from products
+    select id, name, part_number, price_cents, available_quantity, minimum_order from products
     where id = any(${sqlUuids(ids)})`);
   const byId = new Map(products.rows.map((p) => [p.id, p]));
   return lines.map((line): ReservedLine => {
@@ -120,8 +121,7 @@ async function quote(
     return {
       ...line,
       productName: product.name,
-      // The catalog has no part numbers yet; the order line keeps a place for one.
-      partNumber: null,
+      partNumber: product.part_number,
       unitPriceCents: product.price_cents,
       minimumOrder: product.minimum_order,
       available: product.available_quantity,

@@ -143,7 +143,7 @@ test("a refused order says why with the spec's messages, and nothing is written"
     {
       productId: boxed.id,
       productName: boxed.name,
-      partNumber: null,
+      partNumber: boxed.partNumber,
       unitPrice: placed.productPrice,
       qty: 4,
       lineTotal: placed.productPrice * 4,

@@ -15,6 +15,7 @@ function NavLinks({ cart = true }: { cart?: boolean }) {
   const navigate = useNavigate();
   const links = [
     { to: paths.home, label: "Home" },
+    { to: paths.allProducts, label: "Parts" },
     { to: paths.blogs, label: "Blogs" },
     { to: paths.portfolio, label: "My PortFolio" },
     { to: paths.review, label: "Review" },

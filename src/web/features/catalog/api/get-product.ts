@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Product } from "#contract/products";
+import type { ProductDetail } from "#contract/products";
 import { apiGet } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
-export const getProduct = (id: string) => apiGet<Product>(`/products/${encodeURIComponent(id)}`);
+export const getProduct = (id: string) =>
+  apiGet<ProductDetail>(`/products/${encodeURIComponent(id)}`);
 
 export const productQueryOptions = (id: string) =>
   queryOptions({ queryKey: queryKeys.products.detail(id), queryFn: () => getProduct(id) });

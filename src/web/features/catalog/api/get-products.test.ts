@@ -29,3 +29,20 @@ test("a sort or page that makes no sense falls back instead of failing", () => {
   expect(deepest.page).toBe(deepest.maxPage);
   expect(deepest.query.offset).toBeLessThanOrEqual(MAX_OFFSET);
 });
+
+test("category, price range and in stock come from the URL; nonsense is dropped", () => {
+  expect(state("category=Brakes&minPrice=10&maxPrice=99.5&inStock=true")).toMatchObject({
+    category: "Brakes",
+    minPrice: 10,
+    maxPrice: 99.5,
+    inStock: true,
+    query: { category: "Brakes", minPrice: 10, maxPrice: 99.5, inStock: "true" },
+  });
+  expect(state("category=Tyres&minPrice=-3&maxPrice=abc&inStock=yes")).toMatchObject({
+    category: undefined,
+    minPrice: undefined,
+    maxPrice: undefined,
+    inStock: false,
+    query: { category: undefined, minPrice: undefined, maxPrice: undefined, inStock: undefined },
+  });
+});

@@ -1,13 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import {
   MAX_OFFSET,
+  productCategories,
+  type ProductCategory,
   NEWEST_PRODUCTS_COUNT,
   PRODUCTS_PAGE_SIZE,
   productSorts,
   type ProductSort,
 } from "#contract/constants";
-import type { Product, ProductListQuery } from "#contract/products";
-import { apiGetPage, toQueryString } from "../../../lib/api-client";
+import type { ProductListItem, ProductListQuery, ProductSuggestions } from "#contract/products";
+import { apiGet, apiGetPage, toQueryString } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
 export type ProductsQuery = Partial<ProductListQuery>;
@@ -19,7 +21,7 @@ export const NEWEST_PRODUCTS_QUERY: ProductsQuery = {
 };
 
 export const getProducts = (query: ProductsQuery) =>
-  apiGetPage<Product>(`/products${toQueryString(query)}`);
+  apiGetPage<ProductListItem>(`/products${toQueryString(query)}`);
 
 export const productsQueryOptions = (query: ProductsQuery) =>
   queryOptions({
@@ -36,9 +38,27 @@ const MAX_PAGE = Math.floor(MAX_OFFSET / PRODUCTS_PAGE_SIZE) + 1;
 
 const isSort = (s: string | null): s is ProductSort => productSorts.includes(s as ProductSort);
 
-/** The All products page's state, kept in its URL: search, sort and page, and the list query. */
+const isCategory = (s: string | null): s is ProductCategory =>
+  productCategories.includes(s as ProductCategory);
+
+/** A price typed into the URL: a number of 0 or more, else no bound. */
+function priceParam(value: string | null): number | undefined {
+  if (value === null || value.trim() === "") return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 && n <= 1_000_000 ? n : undefined;
+}
+
+/**
+ * The All products page's state, kept in its URL: search, filters (category, price range, in
+ * stock), sort and page, and the list query.
+ */
 export function productBrowserState(params: URLSearchParams) {
   const q = params.get("q") ?? "";
+  const categoryParam = params.get("category");
+  const category = isCategory(categoryParam) ? categoryParam : undefined;
+  const minPrice = priceParam(params.get("minPrice"));
+  const maxPrice = priceParam(params.get("maxPrice"));
+  const inStock = params.get("inStock") === "true";
   const sortParam = params.get("sort");
   const sort: ProductSort = isSort(sortParam) ? sortParam : "newest";
   const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1));
@@ -47,6 +67,20 @@ export function productBrowserState(params: URLSearchParams) {
     offset: (page - 1) * PRODUCTS_PAGE_SIZE,
     sort,
     q: q || undefined,
+    category,
+    minPrice,
+    maxPrice,
+    inStock: inStock ? "true" : undefined,
   };
-  return { q, sort, page, maxPage: MAX_PAGE, query };
+  return { q, category, minPrice, maxPrice, inStock, sort, page, maxPage: MAX_PAGE, query };
+}
+
+/** What an empty search offers ("Did you mean …"); asked only when a search found nothing. */
+export function useProductSuggestions(q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.products.all, "suggestions", q] as const,
+    queryFn: () => apiGet<ProductSuggestions>(`/products/suggestions${toQueryString({ q })}`),
+    enabled: enabled && q.length > 0,
+    staleTime: 60_000,
+  });
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch, type Control, type UseFormRegister } from "react-hook-form";
 import { useUnsavedChangesWarning } from "../../../lib/use-unsaved-changes";
 import { notify } from "../../../lib/notify";
 import {
@@ -14,8 +14,11 @@ import { useCreateProduct } from "../api/create-product";
 import { ImageField } from "./image-field";
 import { ProductDescriptionField } from "./product-description-field";
 import { ProductNumberFields } from "./product-number-fields";
+import { CatalogFields, type CatalogValues } from "./catalog-fields";
 
 const fieldNames = [
+  "partNumber",
+  "category",
   "name",
   "price",
   "minimumOrder",
@@ -39,7 +42,7 @@ export function AddProductForm() {
   } = useForm<ProductCreate>({
     resolver: zodResolver(productCreateSchema),
     // Number fields start empty: a preset 0 would be a price or stock nobody entered.
-    defaultValues: { name: "", shortDescription: "", img: "" },
+    defaultValues: { name: "", partNumber: "", shortDescription: "", img: "", crossReferences: [] },
   });
   useUnsavedChangesWarning(isDirty);
   const img = useWatch({ control, name: "img" });
@@ -75,6 +78,11 @@ export function AddProductForm() {
             {...register("name")}
           />
         </div>
+        <CatalogFields
+          control={control as unknown as Control<CatalogValues>}
+          register={register as unknown as UseFormRegister<CatalogValues>}
+          errors={errors}
+        />
         <ProductNumberFields register={register} errors={errors} />
         <div className="md:col-span-2">
           <ProductDescriptionField

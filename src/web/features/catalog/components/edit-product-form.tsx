@@ -4,23 +4,30 @@ import {
   UNSAVED_CHANGES_MESSAGE,
   useUnsavedChangesWarning,
 } from "../../../lib/use-unsaved-changes";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch, type Control, type UseFormRegister } from "react-hook-form";
 import { notify } from "../../../lib/notify";
 import type { z } from "zod";
 import {
   bothStockFieldsValid,
   productFieldMessages,
   productFieldsSchema,
-  type Product,
+  type ProductDetail,
   type ProductUpdate,
 } from "#contract/products";
 import { ApiError } from "../../../lib/api-client";
 import { useUpdateProduct } from "../api/update-product";
+import { productQueryOptions } from "../api/get-product";
+import { useQuery } from "@tanstack/react-query";
+import { Spinner } from "../../../components/spinner";
 import { ImageField } from "./image-field";
 import { ProductDescriptionField } from "./product-description-field";
 import { ProductNumberFields } from "./product-number-fields";
+import { CatalogFields, type CatalogValues } from "./catalog-fields";
 
 const editableSchema = productFieldsSchema.pick({
+  partNumber: true,
+  category: true,
+  crossReferences: true,
   price: true,
   availableQuantity: true,
   minimumOrder: true,
@@ -35,7 +42,7 @@ const editableNames = Object.keys(editableSchema.shape) as (keyof Editable)[];
  * Same rule as the server: minimum order <= stock on the edited product, checked only when the
  * edit changes one of the two (orders may have left stock below the minimum meanwhile).
  */
-const schemaFor = (product: Product) =>
+const schemaFor = (product: ProductDetail) =>
   editableSchema.refine(
     (v) =>
       (v.minimumOrder === product.minimumOrder &&
@@ -52,22 +59,28 @@ const schemaFor = (product: Product) =>
  * The fields whose value differs from the product's: a PATCH sends only what changed. A new stock
  * goes with the stock the form was opened with, so the server refuses it if orders changed it.
  */
-export function changesOf(product: Product, values: Editable): ProductUpdate {
+export function changesOf(product: ProductDetail, values: Editable): ProductUpdate {
   const changes: Record<string, unknown> = {};
   for (const name of editableNames) {
-    if (values[name] !== product[name]) changes[name] = values[name];
+    // Cross-references are a list: compared by value, sent whole when any row changed.
+    if (JSON.stringify(values[name] ?? []) !== JSON.stringify(product[name])) {
+      changes[name] = values[name];
+    }
   }
   if ("availableQuantity" in changes) changes.availableQuantityWas = product.availableQuantity;
   return changes as ProductUpdate;
 }
 
-/** Edit a product's price, stock, minimum order, warranty, description and image. */
+/**
+ * Edit a product's part number, category, cross-references, price, stock, minimum order,
+ * warranty, description and image.
+ */
 export function EditProductForm({
   product,
   onDone,
   onDirtyChange,
 }: {
-  product: Product;
+  product: ProductDetail;
   onDone(): void;
   /** Told whether the form holds unsaved edits (the dialog asks before closing then). */
   onDirtyChange?(dirty: boolean): void;
@@ -84,6 +97,9 @@ export function EditProductForm({
   } = useForm<Editable>({
     resolver: zodResolver(schema),
     defaultValues: {
+      partNumber: product.partNumber,
+      category: product.category,
+      crossReferences: product.crossReferences,
       price: product.price,
       availableQuantity: product.availableQuantity,
       minimumOrder: product.minimumOrder,
@@ -124,6 +140,11 @@ export function EditProductForm({
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
       <div className="grid gap-4 sm:grid-cols-2">
+        <CatalogFields
+          control={control as unknown as Control<CatalogValues>}
+          register={register as unknown as UseFormRegister<CatalogValues>}
+          errors={errors}
+        />
         <ProductNumberFields register={register} errors={errors} />
       </div>
       <ProductDescriptionField
@@ -160,4 +181,35 @@ export function EditProductForm({
       </div>
     </form>
   );
+}
+
+/**
+ * The edit form for a product of a list: it reads the product again first (its cross-references
+ * are not in lists, and the form must start from what is saved now).
+ */
+export function EditProductLoader({
+  productId,
+  onDone,
+  onDirtyChange,
+}: {
+  productId: string;
+  onDone(): void;
+  onDirtyChange?(dirty: boolean): void;
+}) {
+  const query = useQuery({
+    ...productQueryOptions(productId),
+    refetchOnMount: "always",
+    refetchOnWindowFocus: false,
+  });
+  if (query.error) {
+    return (
+      <p role="alert" className="text-error">
+        {query.error.message}
+      </p>
+    );
+  }
+  if (!query.data || !query.isFetchedAfterMount) {
+    return <Spinner label="Loading the product" />;
+  }
+  return <EditProductForm product={query.data} onDone={onDone} onDirtyChange={onDirtyChange} />;
 }

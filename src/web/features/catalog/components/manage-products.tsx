@@ -11,7 +11,7 @@ import { useSiteConfig } from "../../../lib/use-site-config";
 import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
 import { useDeleteProduct } from "../api/delete-product";
 import { useProducts } from "../api/get-products";
-import { EditProductForm } from "./edit-product-form";
+import { EditProductLoader } from "./edit-product-form";
 
 export const MANAGE_PAGE_SIZE = 20;
 
@@ -51,6 +51,12 @@ export function ManageProducts() {
       ),
     },
     { header: "Name", role: "title", cell: (p) => p.name },
+    {
+      header: "Part number",
+      testId: "part-number",
+      cell: (p) => <span className="font-mono">{p.partNumber}</span>,
+    },
+    { header: "Category", cell: (p) => p.category },
     { header: "Price", numeric: true, cell: (p) => formatPrice(p.price, currency) },
     {
       header: "Minimum order",
@@ -136,9 +142,9 @@ export function ManageProducts() {
         }}
       >
         {editing && (
-          <EditProductForm
+          <EditProductLoader
             key={editing._id}
-            product={editing}
+            productId={editing._id}
             onDone={() => setEditing(undefined)}
             onDirtyChange={setEditDirty}
           />

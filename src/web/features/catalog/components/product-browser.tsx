@@ -1,12 +1,18 @@
-import type { Product } from "#contract/products";
+import type { ProductListItem } from "#contract/products";
 import type { ReactNode } from "react";
-import { PRODUCTS_PAGE_SIZE, productSorts, type ProductSort } from "#contract/constants";
+import { Link } from "react-router";
+import {
+  PRODUCTS_PAGE_SIZE,
+  productCategories,
+  productSorts,
+  type ProductSort,
+} from "#contract/constants";
 import { QueryError } from "../../../components/query-error";
 import { Pagination } from "../../../components/pagination";
 import { SearchForm } from "../../../components/search-form";
 import { useUrlParams } from "../../../lib/use-url-params";
 import { useSiteConfig } from "../../../lib/use-site-config";
-import { productBrowserState, useProducts } from "../api/get-products";
+import { productBrowserState, useProducts, useProductSuggestions } from "../api/get-products";
 import { ProductCard } from "./product-card";
 import { ProductGridSkeleton } from "./product-card-skeleton";
 
@@ -22,12 +28,48 @@ export function ProductBrowser({
   cardAction,
 }: {
   /** A second action on each card (the cart's button), from the page. */
-  cardAction?: (product: Product) => ReactNode;
+  cardAction?: (product: ProductListItem) => ReactNode;
 } = {}) {
   const [params, update] = useUrlParams();
-  const { q, sort, page, maxPage, query } = productBrowserState(params);
+  const { q, category, minPrice, maxPrice, inStock, sort, page, maxPage, query } =
+    productBrowserState(params);
   const { data, error, isPending } = useProducts(query);
   const currency = useSiteConfig().data?.currency;
+  const filtered = Boolean(category || minPrice !== undefined || maxPrice !== undefined || inStock);
+  const empty = !isPending && !error && data.items.length === 0;
+  const suggestions = useProductSuggestions(q, empty);
+  /** This page's URL with some parameters changed (and back to page 1). */
+  const hrefWith = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    next.delete("page");
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    const search = next.toString();
+    return search ? `?${search}` : "?";
+  };
+  const categoryLinks = (
+    <nav aria-label="Categories" className="flex flex-wrap gap-2">
+      <Link
+        to={hrefWith({ category: undefined })}
+        className={`btn btn-sm ${category ? "btn-ghost" : "btn-active"}`}
+        aria-current={category ? undefined : "page"}
+      >
+        All parts
+      </Link>
+      {productCategories.map((c) => (
+        <Link
+          key={c}
+          to={hrefWith({ category: c })}
+          className={`btn btn-sm ${category === c ? "btn-active" : "btn-ghost"}`}
+          aria-current={category === c ? "page" : undefined}
+        >
+          {c}
+        </Link>
+      ))}
+    </nav>
+  );
 
   return (
     <div>
@@ -53,6 +95,71 @@ export function ProductBrowser({
             </select>
           </label>
         </SearchForm>
+        <div className="mt-4">{categoryLinks}</div>
+        <form
+          aria-label="Filters"
+          className="mt-4 flex flex-wrap items-end gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const form = new FormData(e.currentTarget);
+            const text = (name: string) => String(form.get(name) ?? "").trim() || undefined;
+            update({ minPrice: text("minPrice"), maxPrice: text("maxPrice"), page: undefined });
+          }}
+        >
+          <label>
+            <span className="mb-1 block text-sm font-medium">Min price</span>
+            <input
+              key={`min-${minPrice ?? ""}`}
+              name="minPrice"
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              defaultValue={minPrice}
+              className="input input-bordered input-sm w-28"
+            />
+          </label>
+          <label>
+            <span className="mb-1 block text-sm font-medium">Max price</span>
+            <input
+              key={`max-${maxPrice ?? ""}`}
+              name="maxPrice"
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              defaultValue={maxPrice}
+              className="input input-bordered input-sm w-28"
+            />
+          </label>
+          <button type="submit" className="btn btn-sm">
+            Apply prices
+          </button>
+          <label className="flex cursor-pointer items-center gap-2 self-center text-sm">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={inStock}
+              onChange={(e) =>
+                update({ inStock: e.target.checked ? "true" : undefined, page: undefined })
+              }
+            />
+            In stock only
+          </label>
+          {filtered && (
+            <Link
+              to={hrefWith({
+                category: undefined,
+                minPrice: undefined,
+                maxPrice: undefined,
+                inStock: undefined,
+              })}
+              className="btn btn-link btn-sm"
+            >
+              Clear filters
+            </Link>
+          )}
+        </form>
       </div>
 
       {isPending ? (
@@ -64,14 +171,61 @@ export function ProductBrowser({
       ) : error ? (
         <QueryError error={error} />
       ) : data.items.length === 0 ? (
-        <p className="py-16 text-center text-base-content/70">
-          {q ? `No parts match “${q}”.` : "There are no products yet."}
-        </p>
+        <div
+          className="flex flex-col items-center gap-4 py-16 text-center"
+          data-testid="no-results"
+        >
+          <p className="text-base-content/70">
+            {q
+              ? `No parts match “${q}”${category ? ` in ${category}` : ""}.`
+              : filtered
+                ? "No parts match these filters."
+                : "There are no products yet."}
+          </p>
+          {(suggestions.data?.didYouMean.length ?? 0) > 0 && (
+            <p>
+              Did you mean{" "}
+              {suggestions.data!.didYouMean.map((s, i) => (
+                <span key={s}>
+                  {i > 0 && ", "}
+                  <Link
+                    className="link link-primary"
+                    to={
+                      (productCategories as readonly string[]).includes(s)
+                        ? hrefWith({ q: undefined, category: s })
+                        : hrefWith({ q: s })
+                    }
+                  >
+                    {s}
+                  </Link>
+                </span>
+              ))}
+              ?
+            </p>
+          )}
+          {filtered && (
+            <Link
+              className="btn btn-sm"
+              to={hrefWith({
+                category: undefined,
+                minPrice: undefined,
+                maxPrice: undefined,
+                inStock: undefined,
+              })}
+            >
+              Clear filters
+            </Link>
+          )}
+          {(q || filtered) && (
+            <p className="text-sm text-base-content/70">Or browse a category above.</p>
+          )}
+        </div>
       ) : (
         <>
           <p className="mb-4 text-sm text-base-content/70" aria-live="polite">
             {data.total} {data.total === 1 ? "part" : "parts"}
             {q ? ` matching “${q}”` : ""}
+            {category ? ` in ${category}` : ""}
           </p>
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {data.items.map((p, i) => (

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Product } from "#contract/products";
+import type { ProductListItem } from "#contract/products";
 import { formatPrice, formatWarranty } from "../../../lib/format";
 import { paths } from "#contract/paths";
 import type { ReactNode } from "react";
@@ -12,7 +12,7 @@ export function ProductCard({
   headingLevel = 3,
   action,
 }: {
-  product: Product;
+  product: ProductListItem;
   /** The store's currency (site config), read once by the list rather than by every card. */
   currency: string | undefined;
   eager?: boolean;
@@ -48,6 +48,17 @@ export function ProductCard({
             {product.name}
           </Link>
         </Heading>
+        <p className="text-xs text-base-content/75">
+          <span className="font-mono" data-testid="part-number">
+            {product.partNumber}
+          </span>{" "}
+          · {product.category}
+        </p>
+        {product.matched && (
+          <p className="badge h-auto badge-soft py-1 badge-success" data-testid="search-match">
+            {product.matched}
+          </p>
+        )}
         <p className="line-clamp-3 text-sm text-base-content/80">{product.shortDescription}</p>
         <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
           <dt className="text-base-content/70">Price</dt>

@@ -1,10 +1,23 @@
 import type { ReactNode } from "react";
-import type { Product } from "#contract/products";
+import type { ProductDetail } from "#contract/products";
 import { formatPrice, formatWarranty } from "../../../lib/format";
+import type { CrossReferenceKind } from "#contract/constants";
 import { useSiteConfig } from "../../../lib/use-site-config";
 
+export const crossReferenceLabels: Record<CrossReferenceKind, string> = {
+  OE: "OE",
+  competitor: "Equivalent",
+  superseded: "Superseded",
+};
+
 /** The product's picture and facts; the ordering controls come in as children. */
-export function ProductDetails({ product, children }: { product: Product; children?: ReactNode }) {
+export function ProductDetails({
+  product,
+  children,
+}: {
+  product: ProductDetail;
+  children?: ReactNode;
+}) {
   const currency = useSiteConfig().data?.currency;
   return (
     <article className="grid gap-8 md:grid-cols-2">
@@ -19,6 +32,13 @@ export function ProductDetails({ product, children }: { product: Product; childr
       </figure>
       <div className="flex flex-col gap-4">
         <h1 className="text-3xl font-bold">{product.name}</h1>
+        <p className="text-sm text-base-content/75">
+          Part number{" "}
+          <span className="font-mono font-semibold" data-testid="part-number">
+            {product.partNumber}
+          </span>{" "}
+          · {product.category}
+        </p>
         <p className="text-base-content/80">{product.shortDescription}</p>
         <dl className="grid grid-cols-2 gap-2 rounded-box bg-base-200 p-4">
           <dt className="text-base-content/70">Unit price</dt>
@@ -33,6 +53,37 @@ export function ProductDetails({ product, children }: { product: Product; childr
           <dd className="text-right">{formatWarranty(product.warranty)}</dd>
         </dl>
         {children}
+        {product.crossReferences.length > 0 && (
+          <section aria-labelledby="cross-references">
+            <h2 id="cross-references" className="mb-2 text-lg font-semibold">
+              Replaces these numbers
+            </h2>
+            <table className="table table-sm" data-testid="cross-references">
+              <thead>
+                <tr>
+                  <th scope="col" className="text-base-content">
+                    Kind
+                  </th>
+                  <th scope="col" className="text-base-content">
+                    Brand
+                  </th>
+                  <th scope="col" className="text-base-content">
+                    Number
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {product.crossReferences.map((r) => (
+                  <tr key={`${r.kind}-${r.brand}-${r.number}`}>
+                    <td>{crossReferenceLabels[r.kind]}</td>
+                    <td>{r.brand}</td>
+                    <td className="font-mono">{r.number}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
       </div>
     </article>
   );
