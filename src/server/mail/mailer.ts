@@ -66,6 +66,8 @@ export function startMailer(opts: MailerOptions): Mailer {
   }
   let stopping = false;
   let retryTimer: NodeJS.Timeout | undefined;
+  /** Ends the wait before the next start attempt (stop() calls it). */
+  let wake = () => {};
   const queue = startQueue();
 
   /** A started queue with its workers; a failed start is retried with a fresh pg-boss. */
@@ -99,7 +101,8 @@ export function startMailer(opts: MailerOptions): Mailer {
       if (stopping) throw err;
       const delayMs = Math.min(30_000, 1_000 * 2 ** attempt);
       opts.log.warn({ err, retryInMs: delayMs }, "mail queue not started: retrying");
-      await new Promise((resolve) => {
+      await new Promise<void>((resolve) => {
+        wake = resolve;
         retryTimer = setTimeout(resolve, delayMs);
         retryTimer.unref();
       });
@@ -160,6 +163,7 @@ export function startMailer(opts: MailerOptions): Mailer {
     async stop() {
       stopping = true;
       clearTimeout(retryTimer);
+      wake();
       const started = await queue.catch(() => undefined);
       await started?.boss.stop({ graceful: true, wait: true, timeout: 15_000 });
       transport?.close();
