@@ -6,6 +6,7 @@ import { z } from "zod";
 import { checkoutSchema, type Cart } from "#contract/cart";
 import { orderMessages } from "#contract/orders";
 import { paths } from "#contract/paths";
+import { DeliveryFields } from "../../../components/delivery-fields";
 import { FormField } from "../../../components/form-field";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
@@ -101,28 +102,12 @@ function CheckoutFields({
         <h2 id="delivery-heading" className="text-lg font-bold">
           Delivery
         </h2>
-        <FormField label="Name" name="customer-name" value={user?.name ?? ""} readOnly />
-        <FormField
-          label="Email"
-          name="customer-email"
-          type="email"
-          value={user?.email ?? ""}
-          readOnly
-        />
-        <FormField
-          label="Address"
-          autoComplete="street-address"
-          error={errors.Address?.message}
-          {...register("Address")}
-        />
-        <FormField
-          label="Phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="e.g. +44 113 496 0000"
-          error={errors.phonrNo?.message}
-          {...register("phonrNo")}
+        <DeliveryFields
+          customer={{ name: user?.name ?? "", email: user?.email ?? "" }}
+          address={register("Address")}
+          phone={register("phonrNo")}
+          addressError={errors.Address?.message}
+          phoneError={errors.phonrNo?.message}
         />
         <FormField
           label="Purchase order reference (optional)"

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { orderCreateSchema } from "#contract/orders";
-import { FormField } from "../../../components/form-field";
+import { DeliveryFields } from "../../../components/delivery-fields";
 
 const contactSchema = orderCreateSchema.pick({ phonrNo: true, Address: true });
 export interface OrderContact {
@@ -35,22 +35,12 @@ export function OrderForm({ customer, saved, refusal, busy, onSubmit, onCancel }
   });
   return (
     <form noValidate className="flex flex-col gap-3" onSubmit={handleSubmit(onSubmit)}>
-      <FormField label="Name" name="customer-name" value={customer.name} readOnly />
-      <FormField label="Email" name="customer-email" type="email" value={customer.email} readOnly />
-      <FormField
-        label="Address"
-        autoComplete="street-address"
-        error={errors.Address?.message}
-        {...register("Address")}
-      />
-      <FormField
-        label="Phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder="e.g. +44 113 496 0000"
-        error={errors.phonrNo?.message}
-        {...register("phonrNo")}
+      <DeliveryFields
+        customer={customer}
+        address={register("Address")}
+        phone={register("phonrNo")}
+        addressError={errors.Address?.message}
+        phoneError={errors.phonrNo?.message}
       />
       {refusal && (
         <p role="alert" className="alert text-sm alert-error">
