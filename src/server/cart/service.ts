@@ -10,9 +10,9 @@ import {
 import { orderMessages, type Order } from "../../contract/orders";
 import type { Db, DbOrTx } from "../db/database";
 import { cartItems, orderItems, orders, products, user } from "../db/schema";
-import { ACCOUNT_GONE_MESSAGE, HttpError, notFound, unprocessable } from "../errors";
+import { HttpError, notFound, unprocessable } from "../errors";
 import { centsToUnits, formatCents, unitsToCents } from "../money";
-import type { Customer, OrderService } from "../orders/service";
+import { lockCustomer, type Customer, type OrderService } from "../orders/service";
 
 /** A cart line as stored: the product, how many, and what the customer saw when adding it. */
 interface StoredLine {
@@ -132,7 +132,7 @@ export function createCartService(db: Db, orders: OrderService, opts: { currency
           .from(products)
           .where(eq(products.id, productId));
         if (!product) throw notFound("Product not found");
-        await lockCart(tx, userId);
+        await lockCustomer(tx, userId);
         const [{ n } = { n: 0 }] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(cartItems)
@@ -171,7 +171,7 @@ export function createCartService(db: Db, orders: OrderService, opts: { currency
       const wanted = dedupe(items);
       if (wanted.length > 0) {
         await db.transaction(async (tx) => {
-          await lockCart(tx, userId);
+          await lockCustomer(tx, userId);
           const [existing, found] = await Promise.all([
             storedLines(tx, userId),
             tx
@@ -281,14 +281,4 @@ async function unpaidProductsOf(tx: DbOrTx, userId: string, ids: string[]) {
       ),
     );
   return new Set(rows.flatMap((r) => (r.productId ? [r.productId] : [])));
-}
-
-/** Serialises changes to one account's cart (its size limit cannot race). */
-async function lockCart(tx: DbOrTx, userId: string) {
-  const [row] = await tx
-    .select({ id: user.id })
-    .from(user)
-    .where(eq(user.id, userId))
-    .for("no key update");
-  if (!row) throw notFound(ACCOUNT_GONE_MESSAGE);
 }

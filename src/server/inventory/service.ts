@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { orderMessages } from "../../contract/orders";
 import type { Db, DbOrTx } from "../db/database";
+import { sqlInts, sqlUuids } from "../db/sql-arrays";
 import { HttpError, unprocessable } from "../errors";
 
 /** A quantity of one product to take from stock or give back. */
@@ -180,6 +181,3 @@ function refusal(status: 404 | 422, productId: string, message: string): HttpErr
   const code = status === 404 ? "not_found" : "rule_broken";
   return new HttpError(status, code, message, { [productId]: message });
 }
-
-const sqlUuids = (ids: string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
-const sqlInts = (ns: number[]) => sql`${`{${ns.join(",")}}`}::int[]`;

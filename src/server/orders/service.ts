@@ -15,6 +15,7 @@ import {
 } from "../../contract/orders";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
+import { sqlUuids } from "../db/sql-arrays";
 import { orderItems, orders, payments, user } from "../db/schema";
 import { createRateLimiter } from "../auth/rate-limit";
 import { ACCOUNT_GONE_MESSAGE, conflict, HttpError, notFound, unprocessable } from "../errors";
@@ -127,6 +128,20 @@ export async function cancelHoldsOf(
 }
 
 /**
+ * Locks the customer's row for the rest of the transaction: their placements and cart changes
+ * queue up behind each other (the duplicate rule, the hold limits and the cart's size cannot
+ * race). A removed account is told so.
+ */
+export async function lockCustomer(tx: DbOrTx, userId: string): Promise<void> {
+  const [row] = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.id, userId))
+    .for("no key update");
+  if (!row) throw notFound(ACCOUNT_GONE_MESSAGE);
+}
+
+/**
  * When a new order's hold on the stock ends: the hold time from now, but never later than an
  * open hold window of the same account on one of its products (a deleted order's), so deleting
  * and re-ordering does not renew a hold. Opens windows, ending then, for its other products; one
@@ -139,14 +154,14 @@ async function holdUntil(
   holdMs: number,
 ): Promise<Date> {
   const fresh = new Date(Date.now() + holdMs);
-  const ids = `{${productIds.join(",")}}`;
+  const ids = sqlUuids(productIds);
   const result = await tx.execute<{ until: Date }>(sql`
     with until as (
       select least(${fresh.toISOString()}::timestamptz, min(expires_at)) as t from hold_windows
-       where user_id = ${userId} and product_id = any(${ids}::uuid[]) and expires_at > now()
+       where user_id = ${userId} and product_id = any(${ids}) and expires_at > now()
     )
     insert into hold_windows (user_id, product_id, expires_at)
-    select ${userId}, p, (select t from until) from unnest(${ids}::uuid[]) as p
+    select ${userId}, p, (select t from until) from unnest(${ids}) as p
     on conflict (user_id, product_id) do update set expires_at =
       case when hold_windows.expires_at > now() then hold_windows.expires_at
            else excluded.expires_at end
@@ -205,12 +220,7 @@ export function createOrderService(
    */
   async function placeOrder(customer: Customer, placement: Placement): Promise<Order> {
     return inventory.transaction(async (stock, tx) => {
-      const [customerRow] = await tx
-        .select({ id: user.id })
-        .from(user)
-        .where(eq(user.id, customer.id))
-        .for("no key update");
-      if (!customerRow) throw notFound(ACCOUNT_GONE_MESSAGE);
+      await lockCustomer(tx, customer.id);
       // Counted in the transaction: a placement refused for any reason is not counted.
       const rate = await createRateLimiter(tx).hit(`orders:${customer.id}`, limits.perMinute, 60);
       if (!rate.allowed) throw new HttpError(429, "rate_limited", holdMessages.rate);
@@ -226,7 +236,7 @@ export function createOrderService(
           array(select distinct i.product_id::text from order_items i
                   join orders o on o.id = i.order_id
                  where o.user_id = ${customer.id} and o.status = 'unpaid'
-                   and i.product_id = any(${`{${productIds.join(",")}}`}::uuid[])) as ordered`);
+                   and i.product_id = any(${sqlUuids(productIds)})) as ordered`);
       const { held_cents: heldCents, ordered } = standing.rows[0]!;
       if (ordered.length > 0) {
         throw new HttpError(

@@ -1,0 +1,9 @@
+import { sql } from "drizzle-orm";
+
+// Arrays as one bound parameter (`= any(...)`, `unnest(...)`): one statement shape whatever the
+// length, where drizzle's `inArray` writes one parameter per element.
+
+/** A uuid[] parameter; the ids are uuids already checked by the contract or read from the database. */
+export const sqlUuids = (ids: string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
+/** An int[] parameter. */
+export const sqlInts = (ns: number[]) => sql`${`{${ns.join(",")}}`}::int[]`;
