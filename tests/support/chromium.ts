@@ -1,4 +1,4 @@
-/** Debian's Chromium (scripts/ensure-chromium.mjs installs it), for Playwright and Lighthouse. */
+/** Debian's Chromium (scripts/ensure-system-packages.mjs installs it), for Playwright and Lighthouse. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Flags for a headless Chromium on these machines: no sandbox as root, nothing phoning home. */
