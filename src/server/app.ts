@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const oidc = deps.oidc ?? config.oidc;
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
     // A request still unanswered by then gets 503 (the error handler's "busy or restarting").
     handlerTimeout: config.requestTimeoutMs,
@@ -267,4 +267,10 @@ function startHoldSweeper(app: FastifyInstance, sweep: () => Promise<number>, ev
     timer.unref();
   });
   app.addHook("onClose", async () => clearInterval(timer));
+}
+
+/** Fastify's form of `config.trustProxy`: a hop count becomes "trust the nearest N hops". */
+function trustProxyOption(trust: Config["trustProxy"]) {
+  if (typeof trust !== "number") return trust;
+  return (_address: string, hop: number) => hop < trust;
 }

@@ -65,6 +65,18 @@ test("ADMIN_EMAILS is a comma-separated, case-insensitive list", () => {
   expect([...c.adminEmails]).toEqual(["boss@example.com", "ops@example.com"]);
 });
 
+test("TRUST_PROXY is off, a hop count, or a list of proxy addresses — never 'everyone'", () => {
+  expect(loadConfig({}).trustProxy).toBe(false);
+  expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+  expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(1);
+  expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+  expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8" }).trustProxy).toEqual([
+    "127.0.0.1",
+    "10.0.0.0/8",
+  ]);
+  expect(() => loadConfig({ TRUST_PROXY: "yes please" })).toThrow(ConfigError);
+});
+
 test("database and request timeouts have defaults and take seconds", () => {
   expect(loadConfig({})).toMatchObject({
     databaseTimeouts: { connectMs: 5_000, statementMs: 10_000, idleInTransactionMs: 30_000 },

@@ -22,9 +22,20 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default("dist/web"),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: z
-    .enum(["true", "false"])
+    .string()
     .default("false")
-    .transform((s) => s === "true"),
+    .transform((s, ctx) => {
+      const parsed = parseTrustProxy(s);
+      if (parsed === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "false, a number of proxy hops (1 behind one nginx), or a comma-separated list of proxy addresses/CIDRs",
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   BETTER_AUTH_SECRET: z.string().optional(),
   ADMIN_EMAILS: z.string().default(""),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -99,7 +110,11 @@ export type Config = Readonly<{
   webDistDir: string;
   /** The address people use to reach the store; derived from HOST and PORT when unset. */
   publicUrl: string | undefined;
-  trustProxy: boolean;
+  /**
+   * Which proxies may say who the client is (`X-Forwarded-For`, `X-Request-Id`): none, the nearest
+   * N hops, or these addresses. Never every sender, or a client could name any IP it likes.
+   */
+  trustProxy: false | number | string[];
   /** Unset outside production: the server then keeps a generated one in the data folder. */
   authSecret: string | undefined;
   adminEmails: ReadonlySet<string>;
@@ -244,4 +259,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
   });
+}
+
+/** `TRUST_PROXY`: "false"/"0" → false; "true" → 1 (one proxy in front); "2" → 2 hops; else a list. */
+export function parseTrustProxy(value: string): false | number | string[] | undefined {
+  const v = value.trim();
+  if (v === "" || v === "false" || v === "0") return false;
+  if (v === "true") return 1;
+  if (/^\d+$/.test(v)) return Math.min(Number(v), 10);
+  const list = v.split(",").map((x) => x.trim());
+  const address = /^[0-9a-fA-F.:]+(\/\d{1,3})?$/;
+  if (
+    list.every(
+      (x) => address.test(x) || x === "loopback" || x === "linklocal" || x === "uniquelocal",
+    )
+  )
+    return list;
+  return undefined;
 }

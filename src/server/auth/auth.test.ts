@@ -94,27 +94,45 @@ test("sign-out ends the session on the server", async () => {
   ).toBe(401);
 });
 
-test("sign-in is rate-limited per email with a clear 429", async () => {
+test("wrong passwords slow down that address from that IP only, with growing delays", async () => {
   const a = await signUp(t.app);
-  const attempt = () =>
+  const attempt = (password: string, remoteAddress: string) =>
     t.app.inject({
       method: "POST",
       url: "/api/auth/sign-in/email",
-      payload: { email: a.email, password: "wrong-password" },
+      payload: { email: a.email, password },
+      remoteAddress,
     });
-  // The sign-up above was the first attempt for this email; two more are allowed.
-  for (let i = 0; i < 2; i++) expect((await attempt()).statusCode).toBe(401);
-  const limited = await attempt();
-  expect(limited.statusCode).toBe(429);
-  expect(limited.headers["retry-after"]).toBeDefined();
-  expect(limited.json()).toEqual({
-    error: "too_many_requests",
-    message: expect.stringMatching(
-      /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
-    ),
-  });
-  // Even the right password waits: the limit is on attempts, not failures.
-  await expect(signIn(t.app, a.email, a.password)).rejects.toThrow(/429/);
+  const attacker = "198.51.100.66";
+  // AUTH_RATE_LIMIT_PER_EMAIL (3) attempts go through at once; then each must wait.
+  for (let i = 0; i < 3; i++)
+    expect((await attempt("wrong-password", attacker)).statusCode).toBe(401);
+  for (let i = 0; i < 7; i++) {
+    const limited = await attempt("wrong-password", attacker);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers["retry-after"]).toBe("2");
+    expect(limited.json()).toEqual({
+      error: "too_many_requests",
+      message: "Too many attempts. Please wait 2 seconds and try again.",
+    });
+  }
+  // Ten wrong passwords from one address do not lock the owner out from theirs.
+  expect((await attempt(a.password, "192.0.2.10")).statusCode).toBe(200);
+
+  // Once the delay has passed, the next guess goes through and the delay after it doubles.
+  const key = `auth:sign-in:${a.email}|${attacker}`;
+  const age = (seconds: number) =>
+    t.database.pool.query(
+      `update rate_limit set window_start = now() - make_interval(secs => $2) where key = $1`,
+      [key, seconds],
+    );
+  await age(2);
+  expect((await attempt("wrong-password", attacker)).statusCode).toBe(401);
+  expect((await attempt("wrong-password", attacker)).headers["retry-after"]).toBe("4");
+  // The right password after the wait signs in and forgets the delays.
+  await age(4);
+  expect((await attempt(a.password, attacker)).statusCode).toBe(200);
+  expect((await attempt("wrong-password", attacker)).statusCode).toBe(401);
 });
 
 test("sign-in and sign-up are rate-limited per IP", async () => {
@@ -139,6 +157,26 @@ test("sign-in and sign-up are rate-limited per IP", async () => {
     expect(other.statusCode).toBe(401);
   } finally {
     await perIp.close();
+  }
+});
+
+test("behind one trusted proxy, a spoofed X-Forwarded-For does not escape the per-IP limit", async () => {
+  const proxied = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: "2", TRUST_PROXY: "1" });
+  try {
+    const attempt = (i: number) =>
+      proxied.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        payload: { email: `spoof-${i}@example.com`, password: "whatever1" },
+        // The client made up the first address; our proxy (10.0.0.2) appended the real one.
+        headers: { "x-forwarded-for": `203.0.113.${i}, 198.51.100.9` },
+        remoteAddress: "10.0.0.2",
+      });
+    expect((await attempt(1)).statusCode).toBe(401);
+    expect((await attempt(2)).statusCode).toBe(401);
+    expect((await attempt(3)).statusCode).toBe(429);
+  } finally {
+    await proxied.close();
   }
 });
 

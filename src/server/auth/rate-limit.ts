@@ -29,6 +29,39 @@ export function createRateLimiter(db: DbOrTx) {
       }
       return { allowed: (row?.count ?? 0) <= max, retryAfter: Math.max(1, row?.retry_after ?? 1) };
     },
+
+    /**
+     * Growing delays: the first `free` attempts go through at once; after that each attempt must
+     * wait 2, 4, 8 … seconds (at most `maxDelaySeconds`) after the previous one that went through.
+     * A refused attempt does not count, so waiting is always enough; a day of quiet forgets all.
+     */
+    async backoff(key: string, free: number, maxDelaySeconds: number): Promise<RateLimitResult> {
+      const delay = (count: unknown) =>
+        sql`make_interval(secs => least(${maxDelaySeconds}, case when ${count} < ${free} then 0 else power(2, ${count} - ${free} + 1) end))`;
+      const result = await db.execute<{ went_through: boolean; retry_after: number }>(sql`
+        with attempt as (
+          insert into rate_limit (key, window_start, count) values (${key}, now(), 1)
+          on conflict (key) do update set
+            count = case
+              when rate_limit.window_start <= now() - interval '1 day' then 1
+              when rate_limit.window_start + ${delay(sql`rate_limit.count`)} <= now() then rate_limit.count + 1
+              else rate_limit.count end,
+            window_start = case
+              when rate_limit.window_start + ${delay(sql`rate_limit.count`)} <= now() then now()
+              else rate_limit.window_start end
+          returning count, window_start
+        )
+        select window_start = now() as went_through,
+          ceil(extract(epoch from window_start + ${delay(sql`count`)} - now()))::int as retry_after
+        from attempt`);
+      const row = result.rows[0];
+      return { allowed: row?.went_through ?? true, retryAfter: Math.max(1, row?.retry_after ?? 1) };
+    },
+
+    /** Forgets a key (a successful sign-in ends its delays). */
+    async reset(key: string): Promise<void> {
+      await db.execute(sql`delete from rate_limit where key = ${key}`);
+    },
   };
 }
 

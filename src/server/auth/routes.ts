@@ -51,10 +51,14 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         });
       }
       if (req.method === "POST" && LIMITED_PATHS.has(pathname)) {
-        const limited = await checkRateLimit(req, opts);
+        const limited = await checkRateLimit(req, pathname, opts);
         if (limited) return tooManyAttempts(reply, limited);
       }
       const res = await opts.auth.handler(toWebRequest(req, opts.publicUrl));
+      if (pathname === SIGN_IN_PATH && res.ok) {
+        const key = signInKey(req);
+        if (key) await opts.rateLimiter.reset(key);
+      }
       // Some endpoints (get-session) turn a database error into a 500 of their own: when the
       // database is indeed away, answer what every other route answers then.
       if (res.status >= 500 && opts.databaseAnswers) {
@@ -82,15 +86,32 @@ function controlCharacterField(value: unknown, path = ""): string | undefined {
   return undefined;
 }
 
+const SIGN_IN_PATH = "/api/auth/sign-in/email";
+
+function bodyEmail(req: FastifyRequest): string | undefined {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" && email.length <= 254 ? email.trim().toLowerCase() : undefined;
+}
+
+/** Password guesses are slowed per (account, client IP): nobody else's guesses slow the owner. */
+function signInKey(req: FastifyRequest): string | undefined {
+  const email = bodyEmail(req);
+  return email === undefined ? undefined : `auth:sign-in:${email}|${req.ip}`;
+}
+
 async function checkRateLimit(
   req: FastifyRequest,
+  pathname: string,
   { rateLimiter, limits }: AuthRoutesOptions,
 ): Promise<number | undefined> {
   const hits = [rateLimiter.hit(`auth:ip:${req.ip}`, limits.perIp, limits.windowSeconds)];
-  const email = (req.body as { email?: unknown } | undefined)?.email;
-  if (typeof email === "string" && email.length <= 254) {
-    const key = `auth:email:${email.trim().toLowerCase()}`;
-    hits.push(rateLimiter.hit(key, limits.perEmail, limits.windowSeconds));
+  const email = bodyEmail(req);
+  if (pathname === SIGN_IN_PATH) {
+    const key = signInKey(req);
+    if (key) hits.push(rateLimiter.backoff(key, limits.perEmail, limits.windowSeconds));
+  } else if (email !== undefined) {
+    // Mail-sending and account-creating paths: a fixed budget per address (an inbox is not flooded).
+    hits.push(rateLimiter.hit(`auth:email:${email}`, limits.perEmail, limits.windowSeconds));
   }
   const results = await Promise.all(hits);
   const blocked = results.filter((r) => !r.allowed);
@@ -98,13 +119,14 @@ async function checkRateLimit(
 }
 
 function tooManyAttempts(reply: FastifyReply, retryAfter: number) {
-  const minutes = Math.ceil(retryAfter / 60);
+  const [n, unit] =
+    retryAfter < 60 ? [retryAfter, "second"] : [Math.ceil(retryAfter / 60), "minute"];
   return reply
     .code(429)
     .header("retry-after", retryAfter)
     .send({
       error: "too_many_requests",
-      message: `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+      message: `Too many attempts. Please wait ${n} ${unit}${n === 1 ? "" : "s"} and try again.`,
     });
 }
 
