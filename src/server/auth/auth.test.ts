@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { cookieHeader, signIn, signUp } from "../../../tests/support/accounts";
+import { cookieHeader, signUp } from "../../../tests/support/accounts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { account, user } from "../db/schema";
 
