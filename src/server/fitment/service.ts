@@ -55,9 +55,13 @@ export function fitsCondition(productId: SQL, v: VehicleMatch): SQL {
 
 /** The applying rows as JSON text (FitmentDetail[]), or null when none applies. */
 export function fitDetailsColumn(productId: SQL, v: VehicleMatch): SQL<string | null> {
+  // The engine or submodel the shopper chose goes without saying.
+  const engineWords = v.engineId !== undefined ? sql`null::text` : sql`e.name`;
+  const submodelWords = v.submodelId !== undefined ? sql`null::text` : sql`s.name`;
   return sql<string | null>`(select json_agg(json_build_object(
       'position', f.position, 'quantity', f.quantity, 'note', f.note,
-      'engine', e.name, 'submodel', s.name) order by f.position, e.name, s.name)::text
+      'engine', ${engineWords}, 'submodel', ${submodelWords})
+      order by f.position, e.name, s.name)::text
     from ${productFitments} f
     left join ${vehicleEngines} e on e.id = f.engine_id
     left join ${vehicleSubmodels} s on s.id = f.submodel_id
