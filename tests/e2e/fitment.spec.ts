@@ -26,7 +26,15 @@ test("picking Year, Make and Model shows the parts that fit, with the vehicles a
   // Signed in, as the product page asks.
   await signUpInBrowser(page);
   await page.goto("/");
+  // The selector's code loads as it comes into view (the app may still be replacing the
+  // pre-rendered page meanwhile, so scroll until it is there).
   const selector = page.getByTestId("vehicle-selector");
+  await expect(async () => {
+    await page
+      .getByRole("heading", { name: "Find parts that fit your vehicle" })
+      .scrollIntoViewIfNeeded();
+    await expect(selector.getByLabel("Year")).toBeEnabled({ timeout: 1000 });
+  }).toPass();
   await selector.getByLabel("Year").selectOption("2016");
   await selector.getByLabel("Make").selectOption({ label: "Volkswagen" });
   await selector.getByLabel("Model").selectOption({ label: "Golf" });

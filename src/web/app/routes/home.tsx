@@ -10,7 +10,7 @@ import { ReviewSummary } from "../../features/reviews/components/review-summary"
 import { usePageTitle } from "../../components/page-title";
 import { paths } from "#contract/paths";
 import { useNavigate } from "react-router";
-import { VehicleSelector } from "../../features/vehicles/components/vehicle-selector";
+import { LazyVehicleSelector } from "../../features/vehicles/components/lazy-vehicle-selector";
 import { loadRememberedVehicle, rememberVehicle, vehicleToParams } from "../../lib/vehicle-choice";
 import { toQueryString } from "../../lib/api-client";
 
@@ -27,7 +27,7 @@ export function HomeRoute() {
         <h2 id="vehicle-heading" className="mb-4 text-2xl font-bold">
           Find parts that fit your vehicle
         </h2>
-        <VehicleSelector
+        <LazyVehicleSelector
           value={loadRememberedVehicle()}
           onChoose={(v) => {
             rememberVehicle(v);

@@ -64,7 +64,7 @@ export function ProductCard({
           </p>
         )}
         {product.fit && vehicleLabel && (
-          <p className="text-sm font-medium text-success" data-testid="fit">
+          <p className="text-sm font-semibold" data-testid="fit">
             {fitWords(product.fit.fits, vehicleLabel)}
             {product.fit.details
               .map(fitDetailWords)

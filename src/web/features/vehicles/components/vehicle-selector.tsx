@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { ApiError } from "../../../lib/api-client";
+import { usePrerendering } from "../../../lib/prerendering";
 import { useSession } from "../../../lib/session";
 import type { VehicleChoice } from "../../../lib/vehicle-choice";
 import {
@@ -38,6 +39,8 @@ function SelectorForm({
   submitLabel = "Show parts that fit",
 }: SelectorProps) {
   const id = useId();
+  // In the pre-rendered HTML nothing works yet: disabled, so nothing chosen is lost.
+  const prerendering = usePrerendering();
   const [year, setYear] = useState(value?.year);
   const [make, setMake] = useState(value?.make);
   const [model, setModel] = useState(value?.model);
@@ -63,103 +66,106 @@ function SelectorForm({
       data-testid="vehicle-selector"
     >
       <form onSubmit={submit} aria-label="Find parts for your vehicle">
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          <label htmlFor={`${id}-year`} className="flex flex-col gap-1">
-            <span className="text-sm font-medium">Year</span>
-            <select
-              id={`${id}-year`}
-              className={select}
-              value={year ?? ""}
-              disabled={!years.data}
-              onChange={(e) => {
-                setYear(toNumber(e.target.value));
-                setMake(undefined);
-                setModel(undefined);
-                setEngine(undefined);
-              }}
-            >
-              <option value="">Year</option>
-              {years.data?.map((y) => (
-                <option key={y} value={y}>
-                  {y}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label htmlFor={`${id}-make`} className="flex flex-col gap-1">
-            <span className="text-sm font-medium">Make</span>
-            <select
-              id={`${id}-make`}
-              className={select}
-              value={make ?? ""}
-              disabled={!makes.data}
-              onChange={(e) => {
-                setMake(toNumber(e.target.value));
-                setModel(undefined);
-                setEngine(undefined);
-              }}
-            >
-              <option value="">Make</option>
-              {makes.data?.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label htmlFor={`${id}-model`} className="flex flex-col gap-1">
-            <span className="text-sm font-medium">Model</span>
-            <select
-              id={`${id}-model`}
-              className={select}
-              value={model ?? ""}
-              disabled={!models.data}
-              onChange={(e) => {
-                setModel(toNumber(e.target.value));
-                setEngine(undefined);
-              }}
-            >
-              <option value="">Model</option>
-              {models.data?.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          {engineMatters ? (
-            <label htmlFor={`${id}-engine`} className="flex flex-col gap-1">
-              <span className="text-sm font-medium">Engine</span>
+        <fieldset disabled={prerendering} className="contents">
+          <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+            <label htmlFor={`${id}-year`} className="flex flex-col gap-1">
+              <span className="text-sm font-medium">Year</span>
               <select
-                id={`${id}-engine`}
+                id={`${id}-year`}
                 className={select}
-                value={engine ?? ""}
-                onChange={(e) => setEngine(toNumber(e.target.value))}
+                value={year ?? ""}
+                disabled={!years.data}
+                onChange={(e) => {
+                  setYear(toNumber(e.target.value));
+                  setMake(undefined);
+                  setModel(undefined);
+                  setEngine(undefined);
+                }}
               >
-                <option value="">All engines</option>
-                {engines.data?.map((m) => (
+                <option value="">Year</option>
+                {years.data?.map((y) => (
+                  <option key={y} value={y}>
+                    {y}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label htmlFor={`${id}-make`} className="flex flex-col gap-1">
+              <span className="text-sm font-medium">Make</span>
+              <select
+                id={`${id}-make`}
+                className={select}
+                value={make ?? ""}
+                disabled={!makes.data}
+                onChange={(e) => {
+                  setMake(toNumber(e.target.value));
+                  setModel(undefined);
+                  setEngine(undefined);
+                }}
+              >
+                <option value="">Make</option>
+                {makes.data?.map((m) => (
                   <option key={m.id} value={m.id}>
                     {m.name}
                   </option>
                 ))}
               </select>
             </label>
-          ) : (
-            <div className="hidden md:block" />
-          )}
-        </div>
-        <div className="mt-3 flex flex-wrap items-center gap-2">
-          <button type="submit" className="btn btn-primary" disabled={!chosen}>
-            {submitLabel}
-          </button>
-          {onClear && value && (
-            <button type="button" className="btn btn-ghost" onClick={onClear}>
-              Clear vehicle
+            <label htmlFor={`${id}-model`} className="flex flex-col gap-1">
+              <span className="text-sm font-medium">Model</span>
+              <select
+                id={`${id}-model`}
+                className={select}
+                value={model ?? ""}
+                disabled={!models.data}
+                onChange={(e) => {
+                  setModel(toNumber(e.target.value));
+                  setEngine(undefined);
+                }}
+              >
+                <option value="">Model</option>
+                {models.data?.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {engineMatters ? (
+              <label htmlFor={`${id}-engine`} className="flex flex-col gap-1">
+                <span className="text-sm font-medium">Engine</span>
+                <select
+                  id={`${id}-engine`}
+                  className={select}
+                  value={engine ?? ""}
+                  onChange={(e) => setEngine(toNumber(e.target.value))}
+                >
+                  <option value="">All engines</option>
+                  {engines.data?.map((m) => (
+                    <option key={m.id} value={m.id}>
+                      {m.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : (
+              <div className="hidden md:block" />
+            )}
+          </div>
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <button type="submit" className="btn btn-primary" disabled={!chosen}>
+              {submitLabel}
             </button>
-          )}
-        </div>
+            {onClear && value && (
+              <button type="button" className="btn btn-ghost" onClick={onClear}>
+                Clear vehicle
+              </button>
+            )}
+          </div>
+        </fieldset>
       </form>
       <VinBox
+        disabled={prerendering}
         onDecoded={(y, m) => {
           if (y !== undefined && years.data?.includes(y)) {
             setYear(y);
@@ -177,7 +183,13 @@ function SelectorForm({
 }
 
 /** Checks a VIN on the server and fills in what it tells. */
-function VinBox({ onDecoded }: { onDecoded: (year?: number, make?: number) => void }) {
+function VinBox({
+  onDecoded,
+  disabled,
+}: {
+  onDecoded: (year?: number, make?: number) => void;
+  disabled: boolean;
+}) {
   const id = useId();
   const [vin, setVin] = useState("");
   const [result, setResult] = useState<{ ok: boolean; lines: string[] }>();
@@ -201,22 +213,24 @@ function VinBox({ onDecoded }: { onDecoded: (year?: number, make?: number) => vo
   };
   return (
     <form onSubmit={check} className="mt-4 flex flex-wrap items-end gap-2" aria-label="Check a VIN">
-      <label htmlFor={`${id}-vin`} className="flex min-w-0 flex-1 flex-col gap-1">
-        <span className="text-sm font-medium">Or enter your VIN</span>
-        <input
-          id={`${id}-vin`}
-          className="input input-bordered w-full font-mono uppercase"
-          value={vin}
-          maxLength={20}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="17 characters"
-          onChange={(e) => setVin(e.target.value)}
-        />
-      </label>
-      <button type="submit" className="btn" disabled={busy}>
-        Check VIN
-      </button>
+      <fieldset disabled={disabled} className="contents">
+        <label htmlFor={`${id}-vin`} className="flex min-w-0 flex-1 flex-col gap-1">
+          <span className="text-sm font-medium">Or enter your VIN</span>
+          <input
+            id={`${id}-vin`}
+            className="input input-bordered w-full font-mono uppercase placeholder:normal-case"
+            value={vin}
+            maxLength={20}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="17 characters"
+            onChange={(e) => setVin(e.target.value)}
+          />
+        </label>
+        <button type="submit" className="btn" disabled={busy}>
+          Check VIN
+        </button>
+      </fieldset>
       {result && (
         <ul
           role="status"
