@@ -103,7 +103,8 @@ test("a VIN is checked and fills in the year and make; a mistyped one is said so
 }) => {
   await page.goto("/allproducts");
   const selector = page.getByTestId("vehicle-selector");
-  const vin = selector.getByLabel("Or enter your VIN");
+  await selector.getByText("Have a VIN? Check it").click();
+  const vin = selector.getByLabel("VIN", { exact: true });
   await vin.fill("WVWZZZAU5GW012345");
   await selector.getByRole("button", { name: "Check VIN" }).click();
   await expect(selector.getByTestId("vin-result")).toHaveText(

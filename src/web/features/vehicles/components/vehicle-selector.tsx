@@ -67,7 +67,7 @@ function SelectorForm({
     >
       <form onSubmit={submit} aria-label="Find parts for your vehicle">
         <fieldset disabled={prerendering} className="contents">
-          <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 md:grid-cols-[repeat(4,minmax(0,1fr))_auto]">
             <label htmlFor={`${id}-year`} className="flex flex-col gap-1">
               <span className="text-sm font-medium">Year</span>
               <select
@@ -151,16 +151,16 @@ function SelectorForm({
             ) : (
               <div className="hidden md:block" />
             )}
-          </div>
-          <div className="mt-3 flex flex-wrap items-center gap-2">
-            <button type="submit" className="btn btn-primary" disabled={!chosen}>
-              {submitLabel}
-            </button>
-            {onClear && value && (
-              <button type="button" className="btn btn-ghost" onClick={onClear}>
-                Clear vehicle
+            <div className="col-span-2 flex flex-wrap items-end gap-2 md:col-span-1">
+              <button type="submit" className="btn btn-primary" disabled={!chosen}>
+                {submitLabel}
               </button>
-            )}
+              {onClear && value && (
+                <button type="button" className="btn btn-ghost" onClick={onClear}>
+                  Clear vehicle
+                </button>
+              )}
+            </div>
           </div>
         </fieldset>
       </form>
@@ -212,37 +212,44 @@ function VinBox({
     }
   };
   return (
-    <form onSubmit={check} className="mt-4 flex flex-wrap items-end gap-2" aria-label="Check a VIN">
-      <fieldset disabled={disabled} className="contents">
-        <label htmlFor={`${id}-vin`} className="flex min-w-0 flex-1 flex-col gap-1">
-          <span className="text-sm font-medium">Or enter your VIN</span>
-          <input
-            id={`${id}-vin`}
-            className="input input-bordered w-full font-mono uppercase placeholder:normal-case"
-            value={vin}
-            maxLength={20}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="17 characters"
-            onChange={(e) => setVin(e.target.value)}
-          />
-        </label>
-        <button type="submit" className="btn" disabled={busy}>
-          Check VIN
-        </button>
-      </fieldset>
-      {result && (
-        <ul
-          role="status"
-          className={`w-full text-sm ${result.ok ? "text-base-content/80" : "text-error"}`}
-          data-testid="vin-result"
-        >
-          {result.lines.map((l) => (
-            <li key={l}>{l}</li>
-          ))}
-        </ul>
-      )}
-    </form>
+    <details className="mt-3" open={result !== undefined}>
+      <summary className="cursor-pointer text-sm font-medium">Have a VIN? Check it</summary>
+      <form
+        onSubmit={check}
+        className="mt-2 flex flex-wrap items-end gap-2"
+        aria-label="Check a VIN"
+      >
+        <fieldset disabled={disabled} className="contents">
+          <label htmlFor={`${id}-vin`} className="flex min-w-0 flex-1 flex-col gap-1">
+            <span className="text-sm font-medium">VIN</span>
+            <input
+              id={`${id}-vin`}
+              className="input input-bordered w-full font-mono uppercase placeholder:normal-case"
+              value={vin}
+              maxLength={20}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="17 characters"
+              onChange={(e) => setVin(e.target.value)}
+            />
+          </label>
+          <button type="submit" className="btn" disabled={busy}>
+            Check VIN
+          </button>
+        </fieldset>
+        {result && (
+          <ul
+            role="status"
+            className={`w-full text-sm ${result.ok ? "text-base-content/80" : "text-error"}`}
+            data-testid="vin-result"
+          >
+            {result.lines.map((l) => (
+              <li key={l}>{l}</li>
+            ))}
+          </ul>
+        )}
+      </form>
+    </details>
   );
 }
 
