@@ -142,3 +142,45 @@ export const garageAddSchema = z.strictObject({
   engine: z.number().int().min(1).max(2_147_483_647).optional(),
 });
 export const garageParamsSchema = z.object({ id: z.uuid({ message: "Malformed id" }) });
+
+// --- Admin: a product's fitment as year ranges ---
+
+export const MAX_FITMENT_RANGES = 100;
+export const MAX_FITMENT_YEARS = 60;
+
+export const fitmentRangeInputSchema = z
+  .strictObject({
+    make: z.number().int().min(1).max(2_147_483_647),
+    model: z.number().int().min(1).max(2_147_483_647),
+    yearFrom: z.number(vehicleMessages.year).int().min(MIN_VEHICLE_YEAR).max(MAX_VEHICLE_YEAR),
+    yearTo: z.number(vehicleMessages.year).int().min(MIN_VEHICLE_YEAR).max(MAX_VEHICLE_YEAR),
+    /** Only this engine; absent means every engine. */
+    engine: z.number().int().min(1).max(2_147_483_647).optional(),
+    position: text().trim().max(40, "Must be 40 characters or shorter").optional(),
+    quantity: z.number().int().min(1, "At least 1").max(100, "At most 100").default(1),
+    note: text().trim().max(120, "Must be 120 characters or shorter").optional(),
+  })
+  .refine((r) => r.yearFrom <= r.yearTo, { message: "The first year comes before the last" })
+  .refine((r) => r.yearTo - r.yearFrom < MAX_FITMENT_YEARS, {
+    message: `At most ${MAX_FITMENT_YEARS} years in one row`,
+  });
+export type FitmentRangeInput = z.infer<typeof fitmentRangeInputSchema>;
+
+export const fitmentRangesInputSchema = z.strictObject({
+  rows: z
+    .array(fitmentRangeInputSchema)
+    .max(MAX_FITMENT_RANGES, `At most ${MAX_FITMENT_RANGES} rows`),
+});
+
+export const fitmentRangeSchema = z.object({
+  make: vehicleOptionSchema,
+  model: vehicleOptionSchema,
+  yearFrom: z.number().int(),
+  yearTo: z.number().int(),
+  engine: vehicleOptionSchema.nullable(),
+  position: z.string().nullable(),
+  quantity: z.number().int(),
+  note: z.string().nullable(),
+});
+export type FitmentRange = z.infer<typeof fitmentRangeSchema>;
+export const fitmentRangesSchema = z.object({ rows: z.array(fitmentRangeSchema) });

@@ -472,6 +472,22 @@ const rows: Row[] = [
     }),
     expect: everyone(200),
   },
+  {
+    route: "GET /api/products/:id/fitment-rows",
+    call: async () => ({ url: `/api/products/${(await freshProduct()).id}/fitment-rows` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "PUT /api/products/:id/fitment-rows",
+    call: async () => {
+      const { make, model } = await demoGolf();
+      return {
+        url: `/api/products/${(await freshProduct()).id}/fitment-rows`,
+        payload: { rows: [{ make, model, yearFrom: 2014, yearTo: 2016, position: "Front" }] },
+      };
+    },
+    expect: adminOnly(200),
+  },
   { route: "GET /api/garage", call: async () => ({ url: "/api/garage" }), expect: customers(200) },
   {
     route: "POST /api/garage",

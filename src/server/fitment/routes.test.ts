@@ -298,3 +298,98 @@ describe("My garage", () => {
     expect((await get("/api/garage", headers)).json()).toHaveLength(10);
   });
 });
+
+describe("an admin edits a product's fitment as year ranges", () => {
+  const golfModel = () => ({ make: golf.make, model: golf.model });
+  const productId = async () =>
+    (await json<Item[]>("/api/products?limit=100&q=PW-LT-9302"))[0]!._id;
+  const put = async (id: string, rows: unknown[], who = admin) =>
+    t.app.inject({
+      method: "PUT",
+      url: `/api/products/${id}/fitment-rows`,
+      headers: { cookie: who.cookie },
+      payload: { rows },
+    });
+
+  test("a range is stored per year, read back as the range, and the lists show it", async () => {
+    const id = await productId();
+    const before = await get(`/api/products/${id}/fitment-rows`, { cookie: admin.cookie });
+    expect(before.statusCode).toBe(200);
+    expect(before.json().rows.length).toBeGreaterThan(0);
+    const res = await put(id, [
+      { ...golfModel(), yearFrom: 2015, yearTo: 2017, engine: tsi, position: "Front", quantity: 2 },
+      { ...golfModel(), yearFrom: 2019, yearTo: 2019, note: "facelift" },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      res
+        .json()
+        .rows.map((r: { yearFrom: number; yearTo: number; engine: Option | null }) => [
+          r.yearFrom,
+          r.yearTo,
+          r.engine?.name ?? null,
+        ]),
+    ).toEqual([
+      [2015, 2017, "1.4 TSI"],
+      [2019, 2019, null],
+    ]);
+    const rows = await t.database.db.select({ n: count() }).from(productFitments);
+    expect(rows[0]!.n).toBeGreaterThan(0);
+    const fitting = await json<Item[]>(`/api/products?${qs({ limit: 100, ...golf, engine: tsi })}`);
+    expect(fitting.map((i) => i.partNumber)).toContain("PW-LT-9302");
+    const other = await json<Item[]>(`/api/products?${qs({ limit: 100, ...golf, engine: tdi })}`);
+    expect(other.map((i) => i.partNumber)).not.toContain("PW-LT-9302");
+    const page = await json<{ applications: { model: string; rows: { years: string }[] }[] }>(
+      `/api/products/${id}/fitment`,
+    );
+    expect(page.applications).toEqual([
+      expect.objectContaining({
+        model: "Golf",
+        rows: expect.arrayContaining([expect.objectContaining({ years: "2015–2017" })]),
+      }),
+    ]);
+  });
+
+  test("a year the model was not built in, or an engine it lacked, changes nothing", async () => {
+    const id = await productId();
+    const before = (await get(`/api/products/${id}/fitment-rows`, { cookie: admin.cookie })).json();
+    const noYear = await put(id, [
+      { ...golfModel(), yearFrom: 2016, yearTo: 2016 },
+      { ...golfModel(), yearFrom: 2005, yearTo: 2013 },
+    ]);
+    expect(noYear.statusCode).toBe(400);
+    expect(noYear.json().message).toBe(
+      "Row 2: we do not list this make and model for every year from 2005 to 2013",
+    );
+    const bmw = await json<Option[]>("/api/vehicles/makes?year=2016");
+    const wrongMake = await put(id, [
+      { ...golfModel(), make: bmw.find((m) => m.name === "BMW")!.id, yearFrom: 2016, yearTo: 2016 },
+    ]);
+    expect(wrongMake.statusCode).toBe(400);
+    const noEngine = await put(id, [
+      { ...golfModel(), yearFrom: 2016, yearTo: 2016, engine: 999999 },
+    ]);
+    expect(noEngine.json().message).toBe(
+      "Row 1: this engine is not listed for every year from 2016 to 2016",
+    );
+    expect((await put(id, [{ ...golfModel(), yearFrom: 2017, yearTo: 2016 }])).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await put(id, [{ ...golfModel(), yearFrom: 2016, yearTo: 2016, quantity: 0 }])).statusCode,
+    ).toBe(400);
+    expect(
+      (await put(id, [{ ...golfModel(), yearFrom: 2016, yearTo: 2016, note: "a\u0000b" }]))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await put(id, [{ ...golfModel(), yearFrom: 2016, yearTo: 2016 }], customer)).statusCode,
+    ).toBe(403);
+    expect(
+      (await get(`/api/products/${id}/fitment-rows`, { cookie: admin.cookie })).json(),
+    ).toEqual(before);
+    expect((await put(`${"2".repeat(8)}-2222-4222-8222-${"2".repeat(12)}`, [])).statusCode).toBe(
+      404,
+    );
+  });
+});

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiErrorSchema, idParamsSchema } from "../../contract/common";
 import {
   enginesQuerySchema,
+  fitmentRangesInputSchema,
+  fitmentRangesSchema,
   garageAddSchema,
   garageParamsSchema,
   garageSchema,
@@ -155,6 +157,53 @@ export const fitmentRoutes: FastifyPluginAsyncZod<FitmentRoutesOptions> = async 
       });
       if (!cached) throw notFound("Product not found");
       return sendCached(req, reply, cached);
+    },
+  );
+
+  const adminErrors = {
+    400: apiErrorSchema,
+    401: apiErrorSchema,
+    403: apiErrorSchema,
+    404: apiErrorSchema,
+  };
+
+  app.get(
+    "/products/:id/fitment-rows",
+    {
+      schema: {
+        tags: ["vehicles"],
+        summary: "A product's fitment as year ranges, for the admin's form (admins)",
+        params: idParamsSchema,
+        response: { 200: fitmentRangesSchema, ...adminErrors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => {
+      await guards.requireAdmin(req);
+      if (!(await catalog.get(req.params.id))) throw notFound("Product not found");
+      return { rows: await fitment.fitmentRanges(req.params.id) };
+    },
+  );
+
+  app.put(
+    "/products/:id/fitment-rows",
+    {
+      schema: {
+        tags: ["vehicles"],
+        summary:
+          "Replace a product's fitment (admins): year ranges, stored one row per year; all or nothing",
+        params: idParamsSchema,
+        body: fitmentRangesInputSchema,
+        response: { 200: fitmentRangesSchema, ...adminErrors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => {
+      await guards.requireAdmin(req);
+      const rows = await fitment.replaceFitment(req.params.id, req.body.rows);
+      // Read your writes: this process's cached lists forget the old fitment before answering.
+      catalogCache.invalidate("catalog");
+      return { rows };
     },
   );
 

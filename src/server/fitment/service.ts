@@ -3,6 +3,8 @@ import {
   vehicleMessages,
   MAX_GARAGE_VEHICLES,
   type FitmentDetail,
+  type FitmentRange,
+  type FitmentRangeInput,
   type GarageVehicle,
   type ProductFitment,
   type Vehicle,
@@ -15,6 +17,7 @@ import {
   baseVehicles,
   garageVehicles,
   productFitments,
+  products,
   vehicleEngines,
   vehicleMakes,
   vehicleModels,
@@ -231,6 +234,130 @@ export function createFitmentService(db: Db) {
         groups.get(group)!.rows.push({ ...detail, years: yearRanges(years) });
       }
       return [...groups.values()];
+    },
+
+    /** A product's fitment for the admin form: rows alike in all but year folded into ranges. */
+    async fitmentRanges(productId: string): Promise<FitmentRange[]> {
+      const rows = await db
+        .select({
+          makeId: vehicleMakes.id,
+          makeName: vehicleMakes.name,
+          modelId: vehicleModels.id,
+          modelName: vehicleModels.name,
+          year: baseVehicles.year,
+          engineId: vehicleEngines.id,
+          engineName: vehicleEngines.name,
+          position: productFitments.position,
+          quantity: productFitments.quantity,
+          note: productFitments.note,
+        })
+        .from(productFitments)
+        .innerJoin(baseVehicles, eq(baseVehicles.id, productFitments.baseVehicleId))
+        .innerJoin(vehicleModels, eq(vehicleModels.id, baseVehicles.modelId))
+        .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleModels.makeId))
+        .leftJoin(vehicleEngines, eq(vehicleEngines.id, productFitments.engineId))
+        .where(eq(productFitments.productId, productId))
+        .orderBy(
+          asc(vehicleMakes.name),
+          asc(vehicleModels.name),
+          asc(vehicleEngines.name),
+          asc(productFitments.position),
+          asc(productFitments.note),
+          asc(productFitments.quantity),
+          asc(baseVehicles.year),
+        );
+      const ranges: FitmentRange[] = [];
+      for (const r of rows) {
+        const last = ranges.at(-1);
+        if (
+          last &&
+          last.model.id === r.modelId &&
+          (last.engine?.id ?? null) === r.engineId &&
+          last.position === r.position &&
+          last.note === r.note &&
+          last.quantity === r.quantity &&
+          last.yearTo + 1 === r.year
+        ) {
+          last.yearTo = r.year;
+          continue;
+        }
+        ranges.push({
+          make: { id: r.makeId, name: r.makeName },
+          model: { id: r.modelId, name: r.modelName },
+          yearFrom: r.year,
+          yearTo: r.year,
+          engine:
+            r.engineId !== null && r.engineName !== null
+              ? { id: r.engineId, name: r.engineName }
+              : null,
+          position: r.position,
+          quantity: r.quantity,
+          note: r.note,
+        });
+      }
+      return ranges;
+    },
+
+    /**
+     * Replaces a product's fitment with these ranges (one row per year), all or nothing: a range
+     * naming a year the model was not built in, or an engine it did not have, is a 400 naming
+     * the row.
+     */
+    async replaceFitment(productId: string, input: FitmentRangeInput[]): Promise<FitmentRange[]> {
+      await db.transaction(async (tx) => {
+        const [product] = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.id, productId))
+          .for("update");
+        if (!product) throw notFound("Product not found");
+        const values: (typeof productFitments.$inferInsert)[] = [];
+        for (const [i, r] of input.entries()) {
+          const years = r.yearTo - r.yearFrom + 1;
+          const found = (
+            await tx.execute<{ id: number; has_engine: boolean }>(sql`
+              select bv.id, ${
+                r.engine !== undefined
+                  ? sql`exists (select 1 from ${baseVehicleEngines} x
+                      where x.base_vehicle_id = bv.id and x.engine_id = ${r.engine})`
+                  : sql`true`
+              } as has_engine
+              from ${baseVehicles} bv join ${vehicleModels} m on m.id = bv.model_id
+              where bv.model_id = ${r.model} and m.make_id = ${r.make}
+                and bv.year between ${r.yearFrom} and ${r.yearTo}`)
+          ).rows;
+          const row = `Row ${i + 1}`;
+          if (found.length !== years) {
+            throw new HttpError(
+              400,
+              "unknown_vehicle",
+              `${row}: we do not list this make and model for every year from ${r.yearFrom} to ${r.yearTo}`,
+            );
+          }
+          if (found.some((f) => !f.has_engine)) {
+            throw new HttpError(
+              400,
+              "unknown_vehicle",
+              `${row}: this engine is not listed for every year from ${r.yearFrom} to ${r.yearTo}`,
+            );
+          }
+          for (const f of found) {
+            values.push({
+              productId,
+              baseVehicleId: f.id,
+              engineId: r.engine ?? null,
+              position: r.position || null,
+              quantity: r.quantity,
+              note: r.note || null,
+            });
+          }
+        }
+        await tx.delete(productFitments).where(eq(productFitments.productId, productId));
+        if (values.length > 0) {
+          await tx.insert(productFitments).values(values).onConflictDoNothing();
+        }
+      });
+      return this.fitmentRanges(productId);
     },
 
     /** What the VIN tells, with our make for its manufacturer where we have one. */
