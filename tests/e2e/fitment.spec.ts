@@ -1,5 +1,5 @@
 import { demoFitment } from "../../src/server/db/seed-vehicles";
-import { signUpInBrowser } from "./auth-helpers";
+import { demoAdmin, signInInBrowser, signUpInBrowser } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 // A driver picks their car on the landing page and sees only parts that fit it. Other tests add
@@ -115,4 +115,42 @@ test("a VIN is checked and fills in the year and make; a mistyped one is said so
   await expect(selector.getByTestId("vin-result")).toContainText("Model year 2016");
   await expect(selector.getByLabel("Year")).toHaveValue("2016");
   await expect(selector.getByLabel("Make").locator("option:checked")).toHaveText("Volkswagen");
+});
+
+test("an admin adds a year range of a model to a part, and shoppers of that car see the part", async ({
+  page,
+}) => {
+  await signInInBrowser(page, demoAdmin);
+  await page.goto("/dashboard/manageallproducts?q=PW-CL-8230");
+  await page.getByRole("button", { name: "Fitment of Three-Piece Clutch Kit" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Fitment of Three-Piece Clutch Kit" });
+  const rows = dialog.getByTestId("fitment-rows");
+  await expect(rows).toContainText("Volkswagen Golf");
+  const add = dialog.getByRole("form", { name: "Add a vehicle" });
+  await add.getByLabel("From year").selectOption("2015");
+  await add.getByLabel("To year").selectOption("2017");
+  await add.getByLabel("Make").selectOption({ label: "Volkswagen" });
+  await add.getByLabel("Model").selectOption({ label: "Polo" });
+  await add.getByLabel("Position").fill("Gearbox");
+  await add.getByLabel("Note").fill("from 06/2015");
+  await add.getByRole("button", { name: "Add vehicle" }).click();
+  await expect(rows.getByRole("row").filter({ hasText: "Volkswagen Polo" })).toContainText(
+    "2015–2017",
+  );
+  await dialog.getByRole("button", { name: "Save fitment" }).click();
+  await expect(dialog).toBeHidden();
+
+  // A shopper with a 2016 Polo now finds it, and the card tells the note.
+  await page.goto("/allproducts");
+  const selector = page.getByTestId("vehicle-selector");
+  await selector.getByLabel("Year").selectOption("2016");
+  await selector.getByLabel("Make").selectOption({ label: "Volkswagen" });
+  await selector.getByLabel("Model").selectOption({ label: "Polo" });
+  await selector.getByRole("button", { name: "Show parts that fit" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Parts that fit your 2016 Volkswagen Polo",
+  );
+  const card = page.getByRole("article").filter({ hasText: "PW-CL-8230" });
+  await expect(card.getByTestId("fit")).toContainText("Gearbox");
+  await expect(card.getByTestId("fit")).toContainText("from 06/2015");
 });

@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
+  FitmentRange,
+  FitmentRangeInput,
   GarageVehicle,
   ProductFitment,
   Vehicle,
@@ -111,4 +113,32 @@ export function useGarageChange() {
     onSuccess,
   });
   return { save, remove };
+}
+
+const fitmentRowsKey = (id: string) => ["products", "fitment-rows", id] as const;
+
+/** An admin's view of a product's fitment: year ranges. */
+export function useFitmentRows(productId: string) {
+  return useQuery({
+    queryKey: fitmentRowsKey(productId),
+    queryFn: () =>
+      apiGet<{ rows: FitmentRange[] }>(`/products/${encodeURIComponent(productId)}/fitment-rows`),
+  });
+}
+
+export function useSaveFitmentRows(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rows: FitmentRangeInput[]) =>
+      apiSend<{ rows: FitmentRange[] }>(
+        "PUT",
+        `/products/${encodeURIComponent(productId)}/fitment-rows`,
+        { rows },
+      ),
+    onSuccess: async (data) => {
+      queryClient.setQueryData(fitmentRowsKey(productId), data);
+      // Lists filtered by a vehicle and product pages now read differently.
+      await queryClient.invalidateQueries({ queryKey: ["products"] });
+    },
+  });
 }
