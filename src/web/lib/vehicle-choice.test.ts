@@ -1,5 +1,4 @@
 import { beforeEach, expect, test } from "vitest";
-import { productBrowserState } from "../features/catalog/api/get-products";
 import {
   fitDetailWords,
   fitWords,
@@ -38,15 +37,6 @@ test("a vehicle becomes URL parameters and back; none clears them", () => {
     model: undefined,
     engine: undefined,
   });
-});
-
-test("the product list's query carries the URL's vehicle", () => {
-  expect(productBrowserState(new URLSearchParams("year=2016&make=3&model=7")).query).toMatchObject({
-    year: 2016,
-    make: 3,
-    model: 7,
-  });
-  expect(productBrowserState(new URLSearchParams("q=brake")).query).not.toHaveProperty("year");
 });
 
 beforeEach(() => localStorage.clear());
