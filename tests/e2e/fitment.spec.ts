@@ -26,10 +26,13 @@ test("picking Year, Make and Model shows the parts that fit, with the vehicles a
   // Signed in, as the product page asks.
   await signUpInBrowser(page);
   await page.goto("/");
-  // The selector's code loads as it comes into view (the app may still be replacing the
-  // pre-rendered page meanwhile, so scroll until it is there).
+  // The selector's code loads on the visitor's first scroll, move or key (the app may still be
+  // replacing the pre-rendered page meanwhile, so move and scroll until it is there).
   const selector = page.getByTestId("vehicle-selector");
+  let moves = 0;
   await expect(async () => {
+    moves += 1;
+    await page.mouse.move(100 + moves, 100);
     await page
       .getByRole("heading", { name: "Find parts that fit your vehicle" })
       .scrollIntoViewIfNeeded();

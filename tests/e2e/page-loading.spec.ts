@@ -50,8 +50,6 @@ test("the landing page asks the API for each thing once: the preloaded answers a
       "/api/products?limit=3&sort=newest",
       "/api/reviews/summary",
       "/api/reviews?limit=6&offset=0",
-      // The vehicle selector, loaded as it comes into view (on this screen it does).
-      "/api/vehicles/years",
     ].sort(),
   );
 });

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ComponentProps } from "react";
+import { useCallback, useEffect, useState, type ComponentProps } from "react";
+import { usePrerendering } from "../../../lib/prerendering";
 import type { VehicleSelector } from "./vehicle-selector";
 
 type Props = ComponentProps<typeof VehicleSelector>;
@@ -6,42 +7,50 @@ type Props = ComponentProps<typeof VehicleSelector>;
 /** Once loaded, later visits of the page render it at once (Back keeps its scroll position). */
 let loadedSelector: typeof VehicleSelector | undefined;
 
+/** What shows the visitor is there: the first of these starts loading the selector. */
+const INTERACTIONS = ["pointermove", "pointerdown", "touchstart", "keydown", "scroll", "wheel"];
+
 /**
- * The vehicle selector for the landing page, whose first screen it is not on: its code (and its
- * requests) load when it comes near the screen, so the landing page's JavaScript stays within
- * budget. Until then a box of its size holds its place (pre-rendered, so nothing shifts).
+ * The vehicle selector for the landing page. Its code (and its requests) load on the visitor's
+ * first sign of life on the page — a pointer move, touch, key, scroll — or when its button is
+ * focused or pressed, so the landing page's first load stays within its JavaScript budget. Until
+ * then a box of its size holds its place (pre-rendered, so nothing shifts).
  */
 export function LazyVehicleSelector(props: Props) {
+  const prerendering = usePrerendering();
   const [Loaded, setLoaded] = useState<typeof VehicleSelector | undefined>(() => loadedSelector);
-  const placeholder = useRef<HTMLDivElement>(null);
+  const load = useCallback(() => {
+    void import("./vehicle-selector").then((m) => {
+      loadedSelector = m.VehicleSelector;
+      setLoaded(() => m.VehicleSelector);
+    });
+  }, []);
   useEffect(() => {
-    const box = placeholder.current;
-    if (!box || Loaded) return;
-    let cancelled = false;
-    const load = () => {
-      observer.disconnect();
-      void import("./vehicle-selector").then((m) => {
-        loadedSelector = m.VehicleSelector;
-        if (!cancelled) setLoaded(() => m.VehicleSelector);
-      });
+    if (Loaded) return;
+    const once = () => {
+      for (const type of INTERACTIONS) window.removeEventListener(type, once);
+      load();
     };
-    const observer = new IntersectionObserver(
-      (entries) => entries.some((e) => e.isIntersecting) && load(),
-      { rootMargin: "200px" },
-    );
-    observer.observe(box);
+    for (const type of INTERACTIONS) window.addEventListener(type, once, { passive: true });
     return () => {
-      cancelled = true;
-      observer.disconnect();
+      for (const type of INTERACTIONS) window.removeEventListener(type, once);
     };
-  }, [Loaded]);
+  }, [Loaded, load]);
   if (Loaded) return <Loaded {...props} />;
   return (
     <div
-      ref={placeholder}
       data-testid="vehicle-selector-placeholder"
-      aria-busy="true"
-      className="min-h-[16.125rem] rounded-box border border-base-300 bg-base-100 md:min-h-[8.125rem]"
-    />
+      className="flex min-h-[16.125rem] items-center justify-center rounded-box border border-base-300 bg-base-100 md:min-h-[8.125rem]"
+    >
+      <button
+        type="button"
+        className="btn btn-ghost"
+        disabled={prerendering}
+        onFocus={load}
+        onClick={load}
+      >
+        Choose your vehicle
+      </button>
+    </div>
   );
 }
