@@ -7,6 +7,12 @@ import {
   productSorts,
 } from "./constants";
 import { text } from "./text";
+import {
+  optionalVehicleFields,
+  productFitSchema,
+  vehicleFieldsComplete,
+  vehicleMessages,
+} from "./vehicles";
 
 /** A product as the public API shows it. `price` is in currency units (e.g. 89.99). */
 export const productSchema = z.object({
@@ -37,6 +43,8 @@ export type CrossReference = z.infer<typeof crossReferenceSchema>;
 export const productListItemSchema = productSchema.extend({
   /** e.g. "matches OE 04465-02220 (Toyota)"; absent when the words matched. */
   matched: z.string().optional(),
+  /** With a vehicle in the query: how the product fits it (position, note). */
+  fit: productFitSchema.optional(),
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
@@ -50,16 +58,20 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 export const adminProductSchema = productDetailSchema.extend({ email: z.string() });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
-export const productListQuerySchema = pagingQuerySchema.extend({
-  sort: z.enum(productSorts).default("newest"),
-  q: text().trim().max(100).optional(),
-  category: z.enum(productCategories, { error: "Unknown category" }).optional(),
-  /** Price range in currency units, both ends included. */
-  minPrice: z.coerce.number().min(0).max(1_000_000).optional(),
-  maxPrice: z.coerce.number().min(0).max(1_000_000).optional(),
-  /** "true": only products with stock on sale. */
-  inStock: z.enum(["true", "false"]).optional(),
-});
+export const productListQuerySchema = pagingQuerySchema
+  .extend({
+    sort: z.enum(productSorts).default("newest"),
+    q: text().trim().max(100).optional(),
+    category: z.enum(productCategories, { error: "Unknown category" }).optional(),
+    /** Price range in currency units, both ends included. */
+    minPrice: z.coerce.number().min(0).max(1_000_000).optional(),
+    maxPrice: z.coerce.number().min(0).max(1_000_000).optional(),
+    /** "true": only products with stock on sale. */
+    inStock: z.enum(["true", "false"]).optional(),
+    /** A vehicle (year, make and model ids, perhaps the engine): only parts that fit it. */
+    ...optionalVehicleFields,
+  })
+  .refine(vehicleFieldsComplete, { message: vehicleMessages.incomplete, path: ["model"] });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 export const productSuggestionsQuerySchema = z.object({ q: text().trim().min(1).max(100) });

@@ -53,6 +53,8 @@ import { siteConfigRoutes } from "./site-config/routes";
 import { userRoutes } from "./users/routes";
 import { createUserService } from "./users/service";
 import { registerWebApp } from "./web-app";
+import { fitmentRoutes } from "./fitment/routes";
+import { createFitmentService } from "./fitment/service";
 
 export interface AppDeps {
   config: Config;
@@ -144,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(oidc ? [{ id: "oidc" as const, label: oidc.label }] : []),
   ];
   const catalog = createCatalogService(database.db);
+  const fitment = createFitmentService(database.db);
   const catalogCache = new CatalogReadCache(2000, config.catalogCache);
   const catalogChanges = listenForCatalogChanges(
     database.url,
@@ -203,8 +206,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(orderRoutes, { orders, payments, guards });
       await api.register(cartRoutes, { cart, guards });
       await api.register(paymentRoutes, { payments, guards, ...payment.routes });
-      await api.register(catalogRoutes, { catalog, catalogCache, guards, uploadsDir });
+      await api.register(catalogRoutes, { catalog, fitment, catalogCache, guards, uploadsDir });
       await api.register(reviewRoutes, { reviews, guards });
+      await api.register(fitmentRoutes, { fitment, catalog, catalogCache, guards });
     },
     { prefix: "/api" },
   );

@@ -6,6 +6,7 @@ import { messagesFor, waitForMail } from "../../tests/support/mailbox";
 import { multipart, tinyGif } from "../../tests/support/multipart";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
 import { cartItems, user } from "./db/schema";
+import { seedDemoFitment } from "./db/seed-fitment";
 
 /**
  * Every API route, with the status each kind of caller gets. The customer owns the resources in
@@ -130,6 +131,34 @@ const productBody = () => ({
   shortDescription: "A part made for the matrix",
   img: "/images/products/oil-filter.svg",
 });
+/** The demo 2016 Volkswagen Golf as query fields (the demo vehicles are added on first use). */
+let golf: Promise<{ year: number; make: number; model: number }> | undefined;
+function demoGolf() {
+  golf ??= (async () => {
+    await seedDemoFitment(t.database.db);
+    const makes: { id: number; name: string }[] = (
+      await t.app.inject({ url: "/api/vehicles/makes?year=2016" })
+    ).json();
+    const make = makes.find((m) => m.name === "Volkswagen")!.id;
+    const models: { id: number; name: string }[] = (
+      await t.app.inject({ url: `/api/vehicles/models?year=2016&make=${make}` })
+    ).json();
+    return { year: 2016, make, model: models.find((m) => m.name === "Golf")!.id };
+  })();
+  return golf;
+}
+const golfQuery = async () =>
+  new URLSearchParams(Object.entries(await demoGolf()).map(([k, v]) => [k, String(v)]));
+/** A vehicle in the customer's garage (saved again if a previous call removed it). */
+async function customerGarageVehicle(): Promise<string> {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/garage",
+    headers: as(accounts.customer),
+    payload: await demoGolf(),
+  });
+  return res.json()[0].id;
+}
 const docs = (route: string, url: string, status = 200): Row => ({
   route: `GET ${route}`,
   call: async () => ({ url }),
@@ -405,6 +434,71 @@ const rows: Row[] = [
     route: "POST /api/reviews",
     call: async () => ({ url: "/api/reviews", payload: { ratings: 5, descreption: "Solid part" } }),
     expect: { anonymous: 401, customer: 201, other: 201, admin: 403 },
+  },
+  {
+    route: "GET /api/vehicles/years",
+    call: async () => ({ url: "/api/vehicles/years" }),
+    expect: everyone(200),
+  },
+  {
+    route: "GET /api/vehicles/makes",
+    call: async () => ({ url: "/api/vehicles/makes?year=2016" }),
+    expect: everyone(200),
+  },
+  {
+    route: "GET /api/vehicles/models",
+    call: async () => ({ url: `/api/vehicles/models?year=2016&make=${(await demoGolf()).make}` }),
+    expect: everyone(200),
+  },
+  {
+    route: "GET /api/vehicles/engines",
+    call: async () => ({ url: `/api/vehicles/engines?${await golfQuery()}` }),
+    expect: everyone(200),
+  },
+  {
+    route: "GET /api/vehicles/vehicle",
+    call: async () => ({ url: `/api/vehicles/vehicle?${await golfQuery()}` }),
+    expect: everyone(200),
+  },
+  {
+    route: "GET /api/vehicles/vin/:vin",
+    call: async () => ({ url: "/api/vehicles/vin/WVWZZZAU1GW012345" }),
+    expect: everyone(200),
+  },
+  {
+    route: "GET /api/products/:id/fitment",
+    call: async () => ({
+      url: `/api/products/${(await freshProduct()).id}/fitment?${await golfQuery()}`,
+    }),
+    expect: everyone(200),
+  },
+  {
+    route: "GET /api/products/:id/fitment-rows",
+    call: async () => ({ url: `/api/products/${(await freshProduct()).id}/fitment-rows` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "PUT /api/products/:id/fitment-rows",
+    call: async () => {
+      const { make, model } = await demoGolf();
+      return {
+        url: `/api/products/${(await freshProduct()).id}/fitment-rows`,
+        payload: { rows: [{ make, model, yearFrom: 2014, yearTo: 2016, position: "Front" }] },
+      };
+    },
+    expect: adminOnly(200),
+  },
+  { route: "GET /api/garage", call: async () => ({ url: "/api/garage" }), expect: customers(200) },
+  {
+    route: "POST /api/garage",
+    call: async () => ({ url: "/api/garage", payload: await demoGolf() }),
+    expect: customers(200),
+  },
+  {
+    route: "DELETE /api/garage/:id",
+    call: async () => ({ url: `/api/garage/${await customerGarageVehicle()}` }),
+    // Another customer is told it is not in their garage; admins have no garage.
+    expect: { anonymous: 401, customer: 200, other: 404, admin: 403 },
   },
 ];
 

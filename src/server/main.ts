@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, type OidcClient } from "./config";
 import { openDatabase, type Database } from "./db/database";
 import { getFreePort } from "./db/free-port";
 import { seedDemoAccounts, seedDemoData } from "./db/seed";
+import { seedDemoFitment } from "./db/seed-fitment";
 
 async function main() {
   const config = loadConfig();
@@ -71,6 +72,10 @@ async function main() {
   await stopIfAsked();
   if (config.seedDemoData && (await seedDemoData(database.db))) {
     bootLog.info("inserted the demo catalog and reviews into the empty database");
+  }
+  if (config.seedDemoData) {
+    const rows = await seedDemoFitment(database.db);
+    if (rows > 0) bootLog.info(`inserted ${rows} demo fitment rows`);
   }
   if (config.seedDemoData && config.env !== "production") {
     for (const email of await seedDemoAccounts(database.db)) {

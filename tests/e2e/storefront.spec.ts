@@ -148,6 +148,8 @@ test("a product card opens its product from anywhere on it, not only from Order 
   const name = (await card.getByRole("heading").textContent())!;
   // A person clicks where they see the picture, then the name (the link lies over both).
   const clickOn = async (target: Locator) => {
+    // The vehicle selector above the list may put it below the first screen.
+    await target.scrollIntoViewIfNeeded();
     const box = (await target.boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   };

@@ -21,9 +21,12 @@ import type { Guards } from "../auth/guards";
 import { createImageStore, imageUploadLimits, readImageUpload } from "./images";
 import type { CachedResponse, CatalogReadCache } from "./read-cache";
 import type { CatalogService } from "./service";
+import type { FitmentService } from "../fitment/service";
 
 export interface CatalogRoutesOptions {
   catalog: CatalogService;
+  /** Resolves the vehicle a list is filtered by (unknown ones are a 400). */
+  fitment: FitmentService;
   /** Public reads are answered from it (cleared on writes here, in app.ts, and by NOTIFY). */
   catalogCache: CatalogReadCache;
   guards: Guards;
@@ -40,7 +43,7 @@ const adminErrors = {
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
   app,
-  { catalog, catalogCache, guards, uploadsDir },
+  { catalog, fitment, catalogCache, guards, uploadsDir },
 ) => {
   // An admin's product change clears the totals too, before the answer leaves (read your writes).
   app.addHook("onSend", async (req, reply) => {
@@ -63,23 +66,22 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       },
     },
     async (req, reply) => {
-      const q = req.query;
-      // The whole parsed query is the key (every field in a fixed order), never a hand-picked part.
-      const filters = {
-        q: q.q || undefined,
-        category: q.category,
-        minPrice: q.minPrice,
-        maxPrice: q.maxPrice,
-        inStock: q.inStock,
-      };
+      // The whole parsed query is the key (every field, vehicle included, in sorted order),
+      // never a hand-picked part.
+      const q = normalizedQuery({ ...req.query, q: req.query.q || undefined });
+      const { sort, limit, offset, ...filters } = q;
+      const vehicle =
+        q.year !== undefined && q.make !== undefined && q.model !== undefined
+          ? await fitment.resolve({ year: q.year, make: q.make, model: q.model, engine: q.engine })
+          : undefined;
       const filtersKey = JSON.stringify(filters);
-      const key = JSON.stringify(["list", q.sort, q.limit, q.offset, filtersKey]);
+      const key = JSON.stringify(["list", sort, limit, offset, filtersKey]);
       const [cached, total] = await Promise.all([
-        catalogCache.get(key, () => catalog.page(q)),
+        catalogCache.get(key, () => catalog.page(q, vehicle)),
         // Totals survive stock changes (orders); an in-stock total does not, so it is counted.
         filters.inStock === "true"
-          ? catalog.count(filters)
-          : catalogCache.total(filtersKey, () => catalog.count(filters)),
+          ? catalog.count(filters, vehicle)
+          : catalogCache.total(filtersKey, () => catalog.count(filters, vehicle)),
       ]);
       reply.header(TOTAL_COUNT_HEADER, total);
       return sendCached(req, reply, cached!);
@@ -213,8 +215,17 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
  * Answers a cached body with its ETag. Browsers and proxies may keep it but must ask again
  * (`no-cache`): stock changes with every order, and a revalidation costs a 304 of no bytes.
  */
-function sendCached(req: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
+export function sendCached(req: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
   reply.header("etag", cached.etag).header("cache-control", "public, no-cache");
   if (req.headers["if-none-match"] === cached.etag) return reply.code(304).send();
   return reply.type("application/json; charset=utf-8").send(cached.body);
+}
+
+/** The query with its fields in sorted order and absent ones left out: one key per meaning. */
+function normalizedQuery<T extends object>(query: T): T {
+  return Object.fromEntries(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  ) as T;
 }

@@ -29,6 +29,8 @@ import {
 import { conflict, HttpError, notFound } from "../errors";
 import { centsToUnits, unitsToCents } from "../money";
 import { containsPattern } from "../db/like";
+import type { FitmentDetail } from "../../contract/vehicles";
+import { fitDetailsColumn, fitsCondition, type VehicleMatch } from "../fitment/service";
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -132,8 +134,9 @@ function searchCondition(search: Search): SQL {
   return sql`(${literal} or ${numberHit(search.number)} or (${and(...search.words.map(wordMatches))}))`;
 }
 
-function whereOf(filters: ProductFilters): SQL | undefined {
+function whereOf(filters: ProductFilters, vehicle?: VehicleMatch): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
+    vehicle ? fitsCondition(productIdColumn, vehicle) : undefined,
     filters.q ? searchCondition(parseSearch(filters.q)) : undefined,
     filters.category ? eq(products.category, filters.category) : undefined,
     filters.minPrice !== undefined
@@ -261,27 +264,34 @@ function partNumberTaken(err: unknown, partNumber: string | undefined): HttpErro
 export function createCatalogService(db: Db) {
   return {
     /** One page of products (the route caches it; see read-cache.ts). */
-    async page(query: ProductListQuery): Promise<ProductListItem[]> {
+    async page(query: ProductListQuery, vehicle?: VehicleMatch): Promise<ProductListItem[]> {
       const search = query.q ? parseSearch(query.q) : undefined;
       const rows = await db
         .select({
           product: products,
           matched: search ? matchedNumber(search.number) : sql<null>`null`,
+          fit: vehicle ? fitDetailsColumn(productIdColumn, vehicle) : sql<null>`null`,
         })
         .from(products)
-        .where(whereOf(query))
+        .where(whereOf(query, vehicle))
         .orderBy(...(search ? [asc(tier(search))] : []), ...orderings[query.sort])
         .limit(query.limit)
         .offset(query.offset);
-      return rows.map(({ product, matched }) => ({
+      return rows.map(({ product, matched, fit }) => ({
         ...toProduct(product),
         ...(matched && { matched: describeMatch(JSON.parse(matched) as NumberMatch) }),
+        ...(vehicle && {
+          fit: { fits: true, details: fit ? (JSON.parse(fit) as FitmentDetail[]) : [] },
+        }),
       }));
     },
 
     /** How many products match the filters (all of them without any). */
-    async count(filters: ProductFilters): Promise<number> {
-      const [row] = await db.select({ total: count() }).from(products).where(whereOf(filters));
+    async count(filters: ProductFilters, vehicle?: VehicleMatch): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(products)
+        .where(whereOf(filters, vehicle));
       return row?.total ?? 0;
     },
 

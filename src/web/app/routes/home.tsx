@@ -9,15 +9,32 @@ import { ReviewList } from "../../features/reviews/components/review-list";
 import { ReviewSummary } from "../../features/reviews/components/review-summary";
 import { usePageTitle } from "../../components/page-title";
 import { paths } from "#contract/paths";
+import { useNavigate } from "react-router";
+import { LazyVehicleSelector } from "../../features/vehicles/components/lazy-vehicle-selector";
+import { loadRememberedVehicle, rememberVehicle, vehicleToParams } from "../../lib/vehicle-choice";
+import { toQueryString } from "../../lib/api-client";
 
 export function HomeRoute() {
   usePageTitle(
     "Car spare parts from the manufacturer",
     "PartsWorks makes brake, filter, ignition, suspension and cooling parts and sells them straight from the factory: newest parts, customer reviews and the company in figures.",
   );
+  const navigate = useNavigate();
   return (
     <>
       <Hero getStartedTo={paths.allProducts} />
+      <section aria-labelledby="vehicle-heading" className="mx-auto max-w-6xl px-4 pt-10">
+        <h2 id="vehicle-heading" className="mb-4 text-2xl font-bold">
+          Find parts that fit your vehicle
+        </h2>
+        <LazyVehicleSelector
+          value={loadRememberedVehicle()}
+          onChoose={(v) => {
+            rememberVehicle(v);
+            void navigate(`${paths.allProducts}${toQueryString(vehicleToParams(v))}`);
+          }}
+        />
+      </section>
       <NewestProducts seeAllTo={paths.allProducts} cardAction={cardCartAction} />
       <BusinessSummary />
       <Leaders />

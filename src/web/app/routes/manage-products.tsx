@@ -1,12 +1,13 @@
 import { usePageTitle } from "../../components/page-title";
 import { ManageProducts } from "../../features/catalog/components/manage-products";
+import { FitmentButton } from "../../features/vehicles/components/fitment-editor";
 
 export function ManageProductsRoute() {
   usePageTitle("Manage All Products");
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">Manage All Products</h1>
-      <ManageProducts />
+      <ManageProducts rowActions={(p) => <FitmentButton product={p} />} />
     </div>
   );
 }

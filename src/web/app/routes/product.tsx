@@ -11,6 +11,8 @@ import { useSession } from "../../lib/session";
 import { paths } from "#contract/paths";
 import { useProfile } from "../../features/account/api/profile";
 import { AddToCartButton } from "../../features/cart/components/add-to-cart-button";
+import { ProductFitment } from "../../features/vehicles/components/product-fitment";
+import { loadRememberedVehicle } from "../../lib/vehicle-choice";
 
 export function ProductRoute() {
   const { id = "" } = useParams();
@@ -46,6 +48,7 @@ export function ProductRoute() {
               )}
             />
           )}
+          <ProductFitment productId={product._id} vehicle={loadRememberedVehicle()} />
         </ProductDetails>
       )}
     </div>

@@ -46,3 +46,13 @@ test("category, price range and in stock come from the URL; nonsense is dropped"
     query: { category: undefined, minPrice: undefined, maxPrice: undefined, inStock: undefined },
   });
 });
+
+test("the product list's query carries the URL's vehicle", () => {
+  expect(state("year=2016&make=3&model=7&engine=9").query).toMatchObject({
+    year: 2016,
+    make: 3,
+    model: 7,
+    engine: 9,
+  });
+  expect(state("q=brake").query).not.toHaveProperty("year");
+});

@@ -11,6 +11,7 @@ import {
 import type { ProductListItem, ProductListQuery, ProductSuggestions } from "#contract/products";
 import { apiGet, apiGetPage, toQueryString } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
+import { vehicleFromParams } from "../../../lib/vehicle-choice";
 
 export type ProductsQuery = Partial<ProductListQuery>;
 
@@ -62,6 +63,8 @@ export function productBrowserState(params: URLSearchParams) {
   const sortParam = params.get("sort");
   const sort: ProductSort = isSort(sortParam) ? sortParam : "newest";
   const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+  // Only parts that fit this vehicle (year, make, model, perhaps engine), when the URL names one.
+  const vehicle = vehicleFromParams(params);
   const query: ProductsQuery = {
     limit: PRODUCTS_PAGE_SIZE,
     offset: (page - 1) * PRODUCTS_PAGE_SIZE,
@@ -71,8 +74,20 @@ export function productBrowserState(params: URLSearchParams) {
     minPrice,
     maxPrice,
     inStock: inStock ? "true" : undefined,
+    ...vehicle,
   };
-  return { q, category, minPrice, maxPrice, inStock, sort, page, maxPage: MAX_PAGE, query };
+  return {
+    q,
+    category,
+    minPrice,
+    maxPrice,
+    inStock,
+    sort,
+    page,
+    maxPage: MAX_PAGE,
+    vehicle,
+    query,
+  };
 }
 
 /** What an empty search offers ("Did you mean …"); asked only when a search found nothing. */

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { notify } from "../../../lib/notify";
 import type { Product } from "#contract/products";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -16,7 +16,12 @@ import { EditProductLoader } from "./edit-product-form";
 export const MANAGE_PAGE_SIZE = 20;
 
 /** Manage All Products (admins): every product in a table, with search, edit and delete. */
-export function ManageProducts() {
+export function ManageProducts({
+  rowActions,
+}: {
+  /** More buttons for a product's row (the page adds the fitment editor's). */
+  rowActions?: (product: Product) => ReactNode;
+} = {}) {
   const [params, update] = useUrlParams();
   const q = params.get("q") ?? "";
   const page = pageParam(params, MANAGE_PAGE_SIZE);
@@ -87,6 +92,7 @@ export function ManageProducts() {
           >
             Delete
           </button>
+          {rowActions?.(p)}
         </>
       ),
     },

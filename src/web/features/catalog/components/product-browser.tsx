@@ -15,6 +15,7 @@ import { useSiteConfig } from "../../../lib/use-site-config";
 import { productBrowserState, useProducts, useProductSuggestions } from "../api/get-products";
 import { ProductCard } from "./product-card";
 import { ProductGridSkeleton } from "./product-card-skeleton";
+import { vehicleToParams } from "../../../lib/vehicle-choice";
 
 const sortLabels: Record<ProductSort, string> = {
   newest: "Newest first",
@@ -26,12 +27,15 @@ const sortLabels: Record<ProductSort, string> = {
 /** All products with search, sort and paging, all kept in the URL so a page can be shared. */
 export function ProductBrowser({
   cardAction,
+  vehicleLabel,
 }: {
   /** A second action on each card (the cart's button), from the page. */
   cardAction?: (product: ProductListItem) => ReactNode;
+  /** The URL's vehicle in words (the page resolves it), for the cards' "Fits your …". */
+  vehicleLabel?: string;
 } = {}) {
   const [params, update] = useUrlParams();
-  const { q, category, minPrice, maxPrice, inStock, sort, page, maxPage, query } =
+  const { q, category, minPrice, maxPrice, inStock, sort, page, maxPage, vehicle, query } =
     productBrowserState(params);
   const { data, error, isPending } = useProducts(query);
   const currency = useSiteConfig().data?.currency;
@@ -180,7 +184,9 @@ export function ProductBrowser({
               ? `No parts match “${q}”${category ? ` in ${category}` : ""}.`
               : filtered
                 ? "No parts match these filters."
-                : "There are no products yet."}
+                : vehicle
+                  ? `We have no parts listed for your ${vehicleLabel ?? "vehicle"} yet.`
+                  : "There are no products yet."}
           </p>
           {(suggestions.data?.didYouMean.length ?? 0) > 0 && (
             <p>
@@ -216,6 +222,11 @@ export function ProductBrowser({
               Clear filters
             </Link>
           )}
+          {vehicle && (
+            <Link className="btn btn-sm" to={hrefWith(vehicleToParams(undefined))}>
+              Show parts for every vehicle
+            </Link>
+          )}
           {(q || filtered) && (
             <p className="text-sm text-base-content/70">Or browse a category above.</p>
           )}
@@ -237,6 +248,7 @@ export function ProductBrowser({
                 eager={i < 3}
                 priority={i === 0}
                 headingLevel={2}
+                vehicleLabel={vehicle ? (vehicleLabel ?? "vehicle") : undefined}
               />
             ))}
           </div>

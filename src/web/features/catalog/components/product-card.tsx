@@ -3,6 +3,7 @@ import type { ProductListItem } from "#contract/products";
 import { formatPrice, formatWarranty } from "../../../lib/format";
 import { paths } from "#contract/paths";
 import type { ReactNode } from "react";
+import { fitDetailWords, fitWords } from "../../../lib/vehicle-choice";
 
 export function ProductCard({
   product,
@@ -11,6 +12,7 @@ export function ProductCard({
   priority = false,
   headingLevel = 3,
   action,
+  vehicleLabel,
 }: {
   product: ProductListItem;
   /** The store's currency (site config), read once by the list rather than by every card. */
@@ -22,6 +24,8 @@ export function ProductCard({
   headingLevel?: 2 | 3;
   /** A second action beside "Order now" (the page adds the cart's button). */
   action?: ReactNode;
+  /** The shopper's vehicle in words, when the list is filtered by it: the card says it fits. */
+  vehicleLabel?: string;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -57,6 +61,19 @@ export function ProductCard({
         {product.matched && (
           <p className="badge h-auto badge-soft py-1 badge-success" data-testid="search-match">
             {product.matched}
+          </p>
+        )}
+        {product.fit && vehicleLabel && (
+          <p className="text-sm font-semibold" data-testid="fit">
+            {fitWords(product.fit.fits, vehicleLabel)}
+            {product.fit.details
+              .map(fitDetailWords)
+              .filter(Boolean)
+              .map((w) => (
+                <span key={w} className="block font-normal text-base-content/75">
+                  {w}
+                </span>
+              ))}
           </p>
         )}
         <p className="line-clamp-3 text-sm text-base-content/80">{product.shortDescription}</p>

@@ -1,0 +1,305 @@
+import { useId, useState, type FormEvent } from "react";
+import type { FitmentRange } from "#contract/vehicles";
+import { Modal } from "../../../components/modal";
+import { ApiError } from "../../../lib/api-client";
+import { notify } from "../../../lib/notify";
+import {
+  useEngines,
+  useFitmentRows,
+  useMakes,
+  useModels,
+  useSaveFitmentRows,
+  useYears,
+} from "../api/vehicles";
+
+const toNumber = (s: string) => (s ? Number(s) : undefined);
+
+/** A row of the table: as read back, or as just added in this form. */
+type Row = FitmentRange;
+
+/** The "Fitment" button of a product row in Manage All Products, with its dialog. */
+export function FitmentButton({ product }: { product: { _id: string; name: string } }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline"
+        aria-label={`Fitment of ${product.name}`}
+        onClick={() => setOpen(true)}
+      >
+        Fitment
+      </button>
+      <Modal open={open} title={`Fitment of ${product.name}`} onClose={() => setOpen(false)}>
+        {open && <FitmentEditor productId={product._id} onDone={() => setOpen(false)} />}
+      </Modal>
+    </>
+  );
+}
+
+/** The vehicles a product fits, as year ranges: add rows, remove rows, save all at once. */
+export function FitmentEditor({ productId, onDone }: { productId: string; onDone: () => void }) {
+  const { data, error, isPending } = useFitmentRows(productId);
+  const save = useSaveFitmentRows(productId);
+  const [edited, setEdited] = useState<Row[]>();
+  const rows = edited ?? data?.rows ?? [];
+  if (isPending) return <p role="status">Loading the fitment…</p>;
+  if (error) return <p role="alert">{error.message}</p>;
+  const submit = () =>
+    save.mutate(
+      rows.map((r) => ({
+        make: r.make.id,
+        model: r.model.id,
+        yearFrom: r.yearFrom,
+        yearTo: r.yearTo,
+        ...(r.engine && { engine: r.engine.id }),
+        ...(r.position && { position: r.position }),
+        quantity: r.quantity,
+        ...(r.note && { note: r.note }),
+      })),
+      {
+        onSuccess: () => {
+          notify.success("The fitment is saved");
+          onDone();
+        },
+      },
+    );
+  return (
+    <div className="flex flex-col gap-4">
+      {rows.length === 0 ? (
+        <p className="text-sm text-base-content/70">No vehicles yet.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="table table-sm" data-testid="fitment-rows">
+            <thead>
+              <tr>
+                <th scope="col">Vehicle</th>
+                <th scope="col">Years</th>
+                <th scope="col">Engine</th>
+                <th scope="col">Position</th>
+                <th scope="col">Qty</th>
+                <th scope="col">Note</th>
+                <th scope="col">
+                  <span className="sr-only">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r, i) => {
+                const name = `${r.make.name} ${r.model.name} ${r.yearFrom}–${r.yearTo}`;
+                return (
+                  <tr key={`${i}-${name}`}>
+                    <td>
+                      {r.make.name} {r.model.name}
+                    </td>
+                    <td>{r.yearFrom === r.yearTo ? r.yearFrom : `${r.yearFrom}–${r.yearTo}`}</td>
+                    <td>{r.engine?.name ?? "All"}</td>
+                    <td>{r.position ?? ""}</td>
+                    <td>{r.quantity}</td>
+                    <td>{r.note ?? ""}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-xs"
+                        aria-label={`Remove ${name}`}
+                        onClick={() => setEdited(rows.filter((_, j) => j !== i))}
+                      >
+                        ✕
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <AddFitmentRow onAdd={(row) => setEdited([...rows, row])} />
+      {save.error && (
+        <p role="alert" className="text-error">
+          {save.error instanceof ApiError ? save.error.message : "The fitment could not be saved"}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={save.isPending || edited === undefined}
+          onClick={submit}
+        >
+          Save fitment
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Year range, make, model, perhaps the engine, position, quantity and note of a new row. */
+function AddFitmentRow({ onAdd }: { onAdd: (row: Row) => void }) {
+  const id = useId();
+  const [from, setFrom] = useState<number>();
+  const [to, setTo] = useState<number>();
+  const [make, setMake] = useState<number>();
+  const [model, setModel] = useState<number>();
+  const [engine, setEngine] = useState<number>();
+  const years = useYears();
+  const makes = useMakes(from);
+  const models = useModels(from, make);
+  const engines = useEngines(from, make, model);
+  const ready = from !== undefined && make !== undefined && model !== undefined;
+  const add = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!ready) return;
+    const form = new FormData(e.currentTarget);
+    const text = (k: string) => String(form.get(k) ?? "").trim() || null;
+    const qty = Number(form.get("quantity") ?? 1);
+    const makeOption = makes.data?.find((m) => m.id === make);
+    const modelOption = models.data?.find((m) => m.id === model);
+    if (!makeOption || !modelOption) return;
+    onAdd({
+      make: makeOption,
+      model: modelOption,
+      yearFrom: Math.min(from, to ?? from),
+      yearTo: Math.max(from, to ?? from),
+      engine: engines.data?.find((x) => x.id === engine) ?? null,
+      position: text("position"),
+      quantity: Number.isInteger(qty) && qty >= 1 && qty <= 100 ? qty : 1,
+      note: text("note"),
+    });
+    e.currentTarget.reset();
+    setEngine(undefined);
+  };
+  const select = "select select-bordered select-sm w-full";
+  return (
+    <form
+      onSubmit={add}
+      aria-label="Add a vehicle"
+      className="grid grid-cols-2 gap-2 rounded-box border border-base-300 p-3 sm:grid-cols-4"
+    >
+      <label htmlFor={`${id}-from`} className="flex flex-col gap-1 text-sm">
+        From year
+        <select
+          id={`${id}-from`}
+          className={select}
+          value={from ?? ""}
+          onChange={(e) => {
+            setFrom(toNumber(e.target.value));
+            setMake(undefined);
+            setModel(undefined);
+            setEngine(undefined);
+          }}
+        >
+          <option value="">Year</option>
+          {years.data?.map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label htmlFor={`${id}-to`} className="flex flex-col gap-1 text-sm">
+        To year
+        <select
+          id={`${id}-to`}
+          className={select}
+          value={to ?? ""}
+          onChange={(e) => setTo(toNumber(e.target.value))}
+        >
+          <option value="">Same year</option>
+          {years.data
+            ?.filter((y) => from === undefined || y >= from)
+            .map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+        </select>
+      </label>
+      <label htmlFor={`${id}-make`} className="flex flex-col gap-1 text-sm">
+        Make
+        <select
+          id={`${id}-make`}
+          className={select}
+          value={make ?? ""}
+          disabled={!makes.data}
+          onChange={(e) => {
+            setMake(toNumber(e.target.value));
+            setModel(undefined);
+            setEngine(undefined);
+          }}
+        >
+          <option value="">Make</option>
+          {makes.data?.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label htmlFor={`${id}-model`} className="flex flex-col gap-1 text-sm">
+        Model
+        <select
+          id={`${id}-model`}
+          className={select}
+          value={model ?? ""}
+          disabled={!models.data}
+          onChange={(e) => {
+            setModel(toNumber(e.target.value));
+            setEngine(undefined);
+          }}
+        >
+          <option value="">Model</option>
+          {models.data?.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label htmlFor={`${id}-engine`} className="flex flex-col gap-1 text-sm">
+        Engine
+        <select
+          id={`${id}-engine`}
+          className={select}
+          value={engine ?? ""}
+          disabled={!engines.data}
+          onChange={(e) => setEngine(toNumber(e.target.value))}
+        >
+          <option value="">All engines</option>
+          {engines.data?.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        Position
+        <input name="position" maxLength={40} className="input input-bordered input-sm" />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        Quantity
+        <input
+          name="quantity"
+          type="number"
+          min={1}
+          max={100}
+          defaultValue={1}
+          className="input input-bordered input-sm"
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        Note
+        <input name="note" maxLength={120} className="input input-bordered input-sm" />
+      </label>
+      <div className="col-span-2 flex justify-end sm:col-span-4">
+        <button type="submit" className="btn btn-sm" disabled={!ready}>
+          Add vehicle
+        </button>
+      </div>
+    </form>
+  );
+}
