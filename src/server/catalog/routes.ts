@@ -17,9 +17,10 @@ import {
   productUpdateSchema,
 } from "../../contract/products";
 import { notFound } from "../errors";
+import type { ProductFilters } from "./service";
 import type { Guards } from "../auth/guards";
 import { createImageStore, imageUploadLimits, readImageUpload } from "./images";
-import type { CachedResponse, CatalogReadCache } from "./read-cache";
+import { queryKey, type CachedResponse, type CatalogReadCache } from "./read-cache";
 import type { CatalogService } from "./service";
 
 export interface CatalogRoutesOptions {
@@ -64,16 +65,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
     async (req, reply) => {
       const q = req.query;
-      // The whole parsed query is the key (every field in a fixed order), never a hand-picked part.
-      const filters = {
-        q: q.q || undefined,
-        category: q.category,
-        minPrice: q.minPrice,
-        maxPrice: q.maxPrice,
-        inStock: q.inStock,
-      };
-      const filtersKey = JSON.stringify(filters);
-      const key = JSON.stringify(["list", q.sort, q.limit, q.offset, filtersKey]);
+      // The whole parsed query is the key (every field, in a fixed order), never a hand-picked
+      // part; the filters (all but sort and paging) key the total.
+      const filters: ProductFilters = Object.fromEntries(
+        Object.entries(q).filter(([k]) => !pagingFields.has(k)),
+      );
+      const filtersKey = queryKey("filters", filters);
+      const key = queryKey("list", q);
       const [cached, total] = await Promise.all([
         catalogCache.get(key, () => catalog.page(q)),
         // Totals survive stock changes (orders); an in-stock total does not, so it is counted.
@@ -208,6 +206,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
   );
 };
+
+/** The fields of a list query that page and sort it; every other field filters it. */
+const pagingFields = new Set(["sort", "limit", "offset"]);
 
 /**
  * Answers a cached body with its ETag. Browsers and proxies may keep it but must ask again
