@@ -52,4 +52,16 @@ CREATE TRIGGER product_cross_references_search_document_update AFTER UPDATE ON p
 UPDATE products p SET search_document = product_search_document(p.id, p.name,
     p.short_description, p.category, p.part_number);--> statement-breakpoint
 CREATE INDEX "products_search_document_idx" ON "products" USING gin ("search_document");--> statement-breakpoint
-CREATE INDEX "products_part_number_trgm_idx" ON "products" USING gin ("part_number_normalized" gin_trgm_ops);
+CREATE INDEX "products_part_number_trgm_idx" ON "products" USING gin ("part_number_normalized" gin_trgm_ops);--> statement-breakpoint
+CREATE TABLE "product_import_jobs" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"created_by" text NOT NULL,
+	"status" text NOT NULL,
+	"total" integer NOT NULL,
+	"done" integer DEFAULT 0 NOT NULL,
+	"creates" integer DEFAULT 0 NOT NULL,
+	"updates" integer DEFAULT 0 NOT NULL,
+	"error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "product_import_jobs_status_valid" CHECK ("product_import_jobs"."status" in ('running', 'done', 'failed'))
+);
