@@ -1,5 +1,6 @@
 import { usePageTitle } from "../../components/page-title";
 import { ManageProducts } from "../../features/catalog/components/manage-products";
+import { ProductCsvPanel } from "../../features/product-csv/components/product-csv-panel";
 
 export function ManageProductsRoute() {
   usePageTitle("Manage All Products");
@@ -7,6 +8,7 @@ export function ManageProductsRoute() {
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">Manage All Products</h1>
       <ManageProducts />
+      <ProductCsvPanel />
     </div>
   );
 }
