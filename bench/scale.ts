@@ -69,6 +69,9 @@ interface Points {
   search: Point;
   multiWordSearch: Point;
   numberLookup: Point;
+  /** The same two at 1 connection: the time of one query, not the machine's throughput. */
+  multiWordSearchAlone: Point;
+  numberLookupAlone: Point;
 }
 export interface ScaleResult {
   /** Figures per catalog size, with the read cache on (as deployed) and off (every read a query). */
@@ -119,13 +122,28 @@ async function measure(url: string, total: number): Promise<Points> {
     }),
   });
   const numbers = numberLookups(total);
+  const numberPath = () => ({
+    path: `/api/products?limit=24&q=${encodeURIComponent(numbers[j++ % numbers.length]!)}`,
+  });
   const numberLookup = await load({
     url,
     connections: CONNECTIONS,
     duration: SECONDS,
+    next: numberPath,
+  });
+  const multiWordSearchAlone = await load({
+    url,
+    connections: 1,
+    duration: SECONDS,
     next: () => ({
-      path: `/api/products?limit=24&q=${encodeURIComponent(numbers[j++ % numbers.length]!)}`,
+      path: `/api/products?limit=24&q=${encodeURIComponent(MULTI_WORD_SEARCHES[j++ % MULTI_WORD_SEARCHES.length]!)}`,
     }),
+  });
+  const numberLookupAlone = await load({
+    url,
+    connections: 1,
+    duration: SECONDS,
+    next: numberPath,
   });
   const point = (r: typeof list): Point => ({
     p50Ms: r.p50,
@@ -137,6 +155,8 @@ async function measure(url: string, total: number): Promise<Points> {
     search: point(search),
     multiWordSearch: point(multiWordSearch),
     numberLookup: point(numberLookup),
+    multiWordSearchAlone: point(multiWordSearchAlone),
+    numberLookupAlone: point(numberLookupAlone),
   };
 }
 
@@ -185,7 +205,9 @@ export function printScale(r: ScaleResult) {
         `  ${n.padStart(6)} products, ${mode.padEnd(8)}: list p50 ${s[mode].list.p50Ms} ms (p99 ${s[mode].list.p99Ms}), ` +
           `search p50 ${s[mode].search.p50Ms} ms (p99 ${s[mode].search.p99Ms}), ` +
           `multi-word p50 ${s[mode].multiWordSearch.p50Ms} ms (p99 ${s[mode].multiWordSearch.p99Ms}), ` +
-          `number p50 ${s[mode].numberLookup.p50Ms} ms (p99 ${s[mode].numberLookup.p99Ms})`,
+          `number p50 ${s[mode].numberLookup.p50Ms} ms (p99 ${s[mode].numberLookup.p99Ms}); ` +
+          `1 connection: multi-word p50 ${s[mode].multiWordSearchAlone.p50Ms} ms (p99 ${s[mode].multiWordSearchAlone.p99Ms}), ` +
+          `number p50 ${s[mode].numberLookupAlone.p50Ms} ms (p99 ${s[mode].numberLookupAlone.p99Ms})`,
       );
     }
   }

@@ -143,7 +143,9 @@ function searchCondition(search: Search): SQL {
   const literal = sql`${productSearchText} like ${search.literal}`;
   if (!search.hadWords) return literal;
   const allWords = search.words.length > 0 ? and(...search.words.map(wordMatches)) : sql`true`;
-  return sql`(${literal} or ${numberHit(search.number)} or (${allWords}))`;
+  // Cheapest and most often true first: PostgreSQL evaluates an OR's arms in the order written,
+  // and rechecks every row a bitmap scan found.
+  return sql`((${allWords}) or ${numberHit(search.number)} or ${literal})`;
 }
 
 function whereOf(filters: ProductFilters, search: Search | undefined): SQL | undefined {
