@@ -50,10 +50,14 @@ const numberCell = (cell: string) => {
 export function parseCrossReferences(cell: string): CrossReferenceInput[] {
   if (cell.trim() === "") return [];
   return cell.split("|").map((entry) => {
-    const parts = entry.split(":");
+    // KIND before the first colon, the number after the last (numbers hold no colon): a brand
+    // may hold one.
+    const first = entry.indexOf(":");
+    const last = entry.lastIndexOf(":");
+    const parts = [entry.slice(0, first), entry.slice(first + 1, last), entry.slice(last + 1)];
     const kind =
-      crossReferenceCodes[parts[0]?.trim().toUpperCase() as keyof typeof crossReferenceCodes];
-    if (parts.length !== 3 || !kind) {
+      crossReferenceCodes[parts[0]!.trim().toUpperCase() as keyof typeof crossReferenceCodes];
+    if (first < 0 || first === last || !kind) {
       throw new Error(
         `"${entry.trim()}" is not KIND:Brand:Number (KIND is OE, COMP or SUP; entries split by |)`,
       );
@@ -94,12 +98,13 @@ const columns: Record<ProductCsvColumn, Column> = {
 
 /**
  * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return) is
- * written with a leading `'`, and read back without it, so the round trip keeps the text.
+ * written with a leading `'`, and read back without it, so the round trip keeps the text; a cell
+ * that itself starts with `'` gets one more, for the same reason.
  */
-const formulaStart = /^[=+\-@\t\r]/;
-export const escapeCell = (cell: string) => (formulaStart.test(cell) ? `'${cell}` : cell);
+const escaped = /^[=+\-@\t\r']/;
+export const escapeCell = (cell: string) => (escaped.test(cell) ? `'${cell}` : cell);
 const unescapeCell = (cell: string) =>
-  cell.startsWith("'") && formulaStart.test(cell.slice(1)) ? cell.slice(1) : cell;
+  cell.startsWith("'") && escaped.test(cell.slice(1)) ? cell.slice(1) : cell;
 
 /** The catalogue as CSV text (UTF-8, header first, `\r\n` line ends, quoted where needed). */
 export function toCsv(products: AdminProduct[]): string {
