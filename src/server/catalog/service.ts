@@ -166,21 +166,12 @@ function whereOf(filters: ProductFilters, search: Search | undefined): SQL | und
   return and(...conditions.filter((c): c is SQL => c !== undefined));
 }
 
-/**
- * The ranks, best first, as conditions: 0 a number matched; 1 every word is in the name;
- * 2 anything else (description, spelling). A rank that cannot match is left out.
- */
-function ranks(search: Search): SQL[] {
-  const number = search.number ? numberHit(search.number) : undefined;
+/** 0: a number matched; 1: every word is in the name; 2: anything else (description, spelling). */
+function tier(search: Search): SQL<number> {
   const inName = search.allWordsInName
     ? sql`${products.searchDocument} @@ ${englishQuery(search.allWordsInName)}`
-    : undefined;
-  const notNumber = number ? sql`not ${number}` : undefined;
-  return [
-    number,
-    inName ? and(notNumber, inName) : undefined,
-    and(notNumber, inName ? sql`not ${inName}` : undefined) ?? sql`true`,
-  ].filter((r): r is SQL => r !== undefined);
+    : sql`false`;
+  return sql<number>`case when ${numberHit(search.number)} then 0 when ${inName} then 1 else 2 end`;
 }
 
 /**
@@ -292,12 +283,6 @@ function partNumberTaken(err: unknown, partNumber: string | undefined): HttpErro
   return undefined;
 }
 
-const toItems = (rows: { product: ProductRow; matched: string | null }[]): ProductListItem[] =>
-  rows.map(({ product, matched }) => ({
-    ...toProduct(product),
-    ...(matched && { matched: describeMatch(JSON.parse(matched) as NumberMatch) }),
-  }));
-
 export function createCatalogService(db: Db) {
   const stopWords = new Map<string, boolean>();
 
@@ -319,38 +304,20 @@ export function createCatalogService(db: Db) {
     /** One page of products (the route caches it; see read-cache.ts). */
     async page(query: ProductListQuery): Promise<ProductListItem[]> {
       const search = await searchOf(query.q);
-      const where = whereOf(query, search);
-      const select = (condition: SQL | undefined, limit: number, offset: number) =>
-        db
-          .select({
-            product: products,
-            matched: search ? matchedNumber(search.number) : sql<null>`null`,
-          })
-          .from(products)
-          .where(and(where, condition))
-          .orderBy(...orderings[query.sort])
-          .limit(limit)
-          .offset(offset);
-      if (!search) return toItems(await select(undefined, query.limit, query.offset));
-      // One query per rank, best first, each in the chosen sort: a word found in thousands of
-      // products walks the sort's index and stops after a page, instead of every match being
-      // fetched and ranked. A rank the page starts beyond is counted to know how far to skip.
-      const rows: Awaited<ReturnType<typeof select>> = [];
-      let skip = query.offset;
-      for (const rank of ranks(search)) {
-        const need = query.limit - rows.length;
-        if (need === 0) break;
-        const found = await select(rank, need, skip);
-        rows.push(...found);
-        if (found.length === need) break;
-        if (found.length > 0 || skip === 0) {
-          skip = 0;
-        } else {
-          const [row] = await db.select({ total: count() }).from(products).where(and(where, rank));
-          skip = Math.max(0, skip - (row?.total ?? 0));
-        }
-      }
-      return toItems(rows);
+      const rows = await db
+        .select({
+          product: products,
+          matched: search ? matchedNumber(search.number) : sql<null>`null`,
+        })
+        .from(products)
+        .where(whereOf(query, search))
+        .orderBy(...(search ? [asc(tier(search))] : []), ...orderings[query.sort])
+        .limit(query.limit)
+        .offset(query.offset);
+      return rows.map(({ product, matched }) => ({
+        ...toProduct(product),
+        ...(matched && { matched: describeMatch(JSON.parse(matched) as NumberMatch) }),
+      }));
     },
 
     /** How many products match the filters (all of them without any). */
