@@ -30,6 +30,8 @@ import { cartRoutes } from "./cart/routes";
 import { createCartService } from "./cart/service";
 import { catalogRoutes } from "./catalog/routes";
 import { createCatalogService } from "./catalog/service";
+import { productCsvRoutes } from "./product-csv/routes";
+import { createProductCsvService } from "./product-csv/service";
 import type { Config, OidcClient } from "./config";
 import type { Database } from "./db/database";
 import { errorHandler } from "./error-handler";
@@ -209,6 +211,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(catalogRoutes, { catalog, fitment, catalogCache, guards, uploadsDir });
       await api.register(reviewRoutes, { reviews, guards });
       await api.register(fitmentRoutes, { fitment, catalog, catalogCache, guards });
+      await api.register(productCsvRoutes, {
+        productCsv: createProductCsvService(database.db, app.log),
+        guards,
+      });
     },
     { prefix: "/api" },
   );

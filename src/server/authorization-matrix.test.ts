@@ -5,8 +5,16 @@ import { insertProduct } from "../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../tests/support/mailbox";
 import { multipart, tinyGif } from "../../tests/support/multipart";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
-import { cartItems, user } from "./db/schema";
 import { seedDemoFitment } from "./db/seed-fitment";
+import { cartItems, productImportJobs, user } from "./db/schema";
+
+/** A one-product CSV with a fresh part number each call (an admin's import writes it). */
+let matrixCsvCount = 0;
+const matrixCsv = () =>
+  Buffer.from(
+    "part_number,name,description,category,price,stock,minimum_order,warranty_months,image_url,cross_references\n" +
+      `MX-${process.pid}-${++matrixCsvCount},Matrix part,For the matrix,Other,1,1,1,0,/images/products/oil-filter.svg,\n`,
+  );
 
 /**
  * Every API route, with the status each kind of caller gets. The customer owns the resources in
@@ -423,6 +431,52 @@ const rows: Row[] = [
       return { url: "/api/products/images", payload: body.payload, headers: body.headers };
     },
     expect: adminOnly(201),
+  },
+  {
+    route: "GET /api/admin/products/export.csv",
+    call: async () => ({ url: "/api/admin/products/export.csv" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/admin/product-imports/preview",
+    call: async () => {
+      const body = multipart({
+        data: matrixCsv(),
+        filename: "p.csv",
+        type: "text/csv",
+        field: "file",
+      });
+      return {
+        url: "/api/admin/product-imports/preview",
+        payload: body.payload,
+        headers: body.headers,
+      };
+    },
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/admin/product-imports",
+    call: async () => {
+      const body = multipart({
+        data: matrixCsv(),
+        filename: "p.csv",
+        type: "text/csv",
+        field: "file",
+      });
+      return { url: "/api/admin/product-imports", payload: body.payload, headers: body.headers };
+    },
+    expect: adminOnly(202),
+  },
+  {
+    route: "GET /api/admin/product-imports/:id",
+    call: async () => {
+      const [job] = await t.database.db
+        .insert(productImportJobs)
+        .values({ createdBy: "admin@example.com", status: "done", total: 0 })
+        .returning();
+      return { url: `/api/admin/product-imports/${job!.id}` };
+    },
+    expect: adminOnly(200),
   },
   { route: "GET /api/reviews", call: async () => ({ url: "/api/reviews" }), expect: everyone(200) },
   {

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { CatalogReadCache } from "./read-cache";
+import { CatalogReadCache, queryKey } from "./read-cache";
 
 const listeningCache = (max: number) => {
   const cache = new CatalogReadCache(max);
@@ -52,4 +52,29 @@ test("a stock change keeps the list totals; a catalog change recounts them", asy
   expect(await cache.total("", count)).toBe(1);
   cache.invalidate("catalog");
   expect(await cache.total("", count)).toBe(2);
+});
+
+test("with the answers off (CATALOG_CACHE=false) the totals are still kept", async () => {
+  const cache = new CatalogReadCache(10, false);
+  cache.setListening(true);
+  let counts = 0;
+  let reads = 0;
+  const count = async () => ++counts;
+  expect(await cache.total("", count)).toBe(1);
+  expect(await cache.total("", count)).toBe(1);
+  await cache.get("k", async () => ++reads);
+  await cache.get("k", async () => ++reads);
+  expect(reads).toBe(2);
+});
+
+test("a query's key holds every field in a fixed order, empty ones left out", () => {
+  expect(queryKey("list", { q: "brake", category: "Brakes", vehicle: undefined })).toBe(
+    queryKey("list", { category: "Brakes", q: "brake", minPrice: undefined }),
+  );
+  expect(queryKey("list", { q: "", category: "Brakes" })).toBe(
+    queryKey("list", { category: "Brakes" }),
+  );
+  expect(queryKey("list", { q: "brake", vehicle: "a" })).not.toBe(
+    queryKey("list", { q: "brake", vehicle: "b" }),
+  );
 });

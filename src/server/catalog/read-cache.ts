@@ -53,13 +53,14 @@ export class CatalogReadCache {
     return entry;
   }
 
-  /** The total of a list (by its search text), counted once per catalog change. */
+  /** The total of a list (by its filters' key), counted once per catalog change. */
   async total(q: string, count: () => Promise<number>): Promise<number> {
     const hit = this.listening ? this.totals.get(q) : undefined;
     if (hit !== undefined) return hit;
     const startedAt = this.totalsGeneration;
     const value = await count();
-    if (this.enabled && startedAt === this.totalsGeneration)
+    // Kept with CATALOG_CACHE=false too (cacheAnswers false), as the constructor says.
+    if (this.listening && startedAt === this.totalsGeneration)
       remember(this.totals, q, value, this.maxEntries);
     return value;
   }
@@ -88,4 +89,15 @@ function remember<V>(map: Map<string, V>, key: string, value: V, max: number) {
   // Drop the oldest entry (a Map keeps insertion order).
   if (map.size >= max) map.delete(map.keys().next().value!);
   map.set(key, value);
+}
+
+/**
+ * The key of a list query: every field the route parsed, in a fixed (sorted) order, with empty
+ * ones left out, so a filter added to the contract is part of the key without touching this.
+ */
+export function queryKey(kind: string, query: object): string {
+  const fields = Object.entries(query)
+    .filter(([, v]) => v !== undefined && v !== "")
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([kind, fields]);
 }

@@ -17,9 +17,10 @@ import {
   productUpdateSchema,
 } from "../../contract/products";
 import { notFound } from "../errors";
+import type { ProductFilters } from "./service";
 import type { Guards } from "../auth/guards";
 import { createImageStore, imageUploadLimits, readImageUpload } from "./images";
-import type { CachedResponse, CatalogReadCache } from "./read-cache";
+import { queryKey, type CachedResponse, type CatalogReadCache } from "./read-cache";
 import type { CatalogService } from "./service";
 import type { FitmentService } from "../fitment/service";
 
@@ -66,16 +67,18 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       },
     },
     async (req, reply) => {
-      // The whole parsed query is the key (every field, vehicle included, in sorted order),
-      // never a hand-picked part.
-      const q = normalizedQuery({ ...req.query, q: req.query.q || undefined });
-      const { sort, limit, offset, ...filters } = q;
+      const q = req.query;
+      // The whole parsed query is the key (every field, vehicle included, in a fixed order),
+      // never a hand-picked part; the filters (all but sort and paging) key the total.
+      const filters: ProductFilters = Object.fromEntries(
+        Object.entries(q).filter(([k]) => !pagingFields.has(k)),
+      );
       const vehicle =
         q.year !== undefined && q.make !== undefined && q.model !== undefined
           ? await fitment.resolve({ year: q.year, make: q.make, model: q.model, engine: q.engine })
           : undefined;
-      const filtersKey = JSON.stringify(filters);
-      const key = JSON.stringify(["list", sort, limit, offset, filtersKey]);
+      const filtersKey = queryKey("filters", filters);
+      const key = queryKey("list", q);
       const [cached, total] = await Promise.all([
         catalogCache.get(key, () => catalog.page(q, vehicle)),
         // Totals survive stock changes (orders); an in-stock total does not, so it is counted.
@@ -211,6 +214,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   );
 };
 
+/** The fields of a list query that page and sort it; every other field filters it. */
+const pagingFields = new Set(["sort", "limit", "offset"]);
+
 /**
  * Answers a cached body with its ETag. Browsers and proxies may keep it but must ask again
  * (`no-cache`): stock changes with every order, and a revalidation costs a 304 of no bytes.
@@ -219,13 +225,4 @@ export function sendCached(req: FastifyRequest, reply: FastifyReply, cached: Cac
   reply.header("etag", cached.etag).header("cache-control", "public, no-cache");
   if (req.headers["if-none-match"] === cached.etag) return reply.code(304).send();
   return reply.type("application/json; charset=utf-8").send(cached.body);
-}
-
-/** The query with its fields in sorted order and absent ones left out: one key per meaning. */
-function normalizedQuery<T extends object>(query: T): T {
-  return Object.fromEntries(
-    Object.entries(query)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : 1)),
-  ) as T;
 }

@@ -356,3 +356,43 @@ describe("admin: part numbers, categories and cross-references", () => {
     expect(await search("1234567")).toEqual([]);
   });
 });
+
+test("paging through a ranked search gives the same order as one long page", async () => {
+  const { createCatalogService } = await import("./service");
+  const catalog = createCatalogService(t.database.db);
+  const word = `zorblax${Date.now()}`;
+  const add = (partNumber: string, name: string, description: string) =>
+    catalog.create("search-admin@example.com", {
+      partNumber,
+      name,
+      shortDescription: description,
+      category: "Other",
+      price: 1,
+      availableQuantity: 1,
+      minimumOrder: 1,
+      warranty: 0,
+      img: "/images/products/oil-filter.svg",
+      crossReferences: [],
+    });
+  // Rank 2 (description), rank 1 (name) and rank 0 (the number) interleaved in time.
+  await add(`ZD-${Date.now()}-1`, "Plain part one", `Mentions ${word}`);
+  await add(`ZX-${Date.now()}-1`, `The ${word} kit`, "Nothing");
+  await add(`${word}`, "Numbered part", "Nothing");
+  await add(`ZX-${Date.now()}-2`, `Another ${word}`, "Nothing");
+  await add(`ZD-${Date.now()}-2`, "Plain part two", `Also ${word}`);
+  const page = (limit: number, offset: number) =>
+    catalog.page({ q: word, sort: "newest", limit, offset });
+  const all = (await page(10, 0)).map((p) => p.name);
+  expect(all).toEqual([
+    "Numbered part",
+    `Another ${word}`,
+    `The ${word} kit`,
+    "Plain part two",
+    "Plain part one",
+  ]);
+  const paged: string[] = [];
+  for (const offset of [0, 2, 4]) paged.push(...(await page(2, offset)).map((p) => p.name));
+  expect(paged).toEqual(all);
+  expect((await page(1, 3)).map((p) => p.name)).toEqual(["Plain part two"]);
+  expect(await page(2, 5)).toEqual([]);
+});

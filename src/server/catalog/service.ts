@@ -21,9 +21,7 @@ import {
   orderItems,
   orders,
   productCrossReferences,
-  productNameDocument,
   products,
-  productSearchDocument,
   productSearchText,
 } from "../db/schema";
 import { conflict, HttpError, notFound } from "../errors";
@@ -58,17 +56,16 @@ export const unpaidOrdersMessage =
   "This product has unpaid orders; wait until they are paid or cancelled";
 
 /** The filters of a list (everything but sort and paging): what its total depends on. */
-export type ProductFilters = Pick<
-  ProductListQuery,
-  "q" | "category" | "minPrice" | "maxPrice" | "inStock"
->;
+export type ProductFilters = Omit<ProductListQuery, "sort" | "limit" | "offset">;
 
 /** A search split into what the SQL needs; see docs/decisions/009-catalog-search.md. */
-interface Search {
-  /** The words, letters and digits only (a dash or dot splits a word). */
+export interface Search {
+  /** The words, letters and digits only (a dash or dot splits a word), stop words left out. */
   words: string[];
-  /** Every word as a prefix, all required: `brake:* & pads:*`. */
-  allWords: string;
+  /** The text had words, even if every one was a stop word (which then asks nothing). */
+  hadWords: boolean;
+  /** Every word as a prefix of a name word, all required: `brake:*A & pads:*A`. */
+  allWordsInName: string;
   /** The whole search as a part number (upper-case letters and digits), or "" if too short. */
   number: string;
   /** The literal text, lower-cased, as a LIKE pattern (`%` and `_` taken literally). */
@@ -81,63 +78,86 @@ const MIN_TYPO_WORD = 4;
 const MIN_NUMBER_PREFIX = 4;
 const MAX_WORDS = 10;
 
-export function parseSearch(q: string): Search {
-  const words = q
+/** The words of a search, lower-case. */
+export function searchWords(q: string): string[] {
+  return q
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, MAX_WORDS);
+}
+
+/**
+ * @param isStopWord words the english dictionary ignores ("for", "the") ask nothing: they are
+ *   left out (see `stopWords` in the service).
+ */
+export function parseSearch(
+  q: string,
+  isStopWord: (word: string) => boolean = () => false,
+): Search {
+  const all = searchWords(q);
+  const words = all.filter((w) => !isStopWord(w));
   const number = normalizePartNumber(q);
   return {
     words,
-    allWords: words.map((w) => `${w}:*`).join(" & "),
+    hadWords: all.length > 0,
+    allWordsInName: words.map((w) => `${w}:*A`).join(" & "),
     number: number.length >= 2 ? number : "",
     literal: containsPattern(q),
   };
 }
 
-/**
- * The product's id, qualified: Drizzle writes a one-table select's columns unqualified, which
- * inside a subquery on the cross-references would mean their own id.
+/*
+ * Every arm below is one indexed condition on `products` (the stored document's GIN index, the
+ * trigram indexes), so PostgreSQL combines them as bitmap scans instead of reading every row.
+ * The words in a tsquery are letters and digits only (split above), so they need no quoting.
  */
-const productIdColumn = sql.raw(`"products"."id"`);
+const englishQuery = (text: string) => sql`to_tsquery('english'::regconfig, ${text})`;
+const simpleQuery = (text: string) => sql`to_tsquery('simple'::regconfig, ${text})`;
 
-const tsquery = (text: string) => sql`to_tsquery('english'::regconfig, ${text})`;
+/** The number as a query on the document's numbers (weight C): equal, or from 4 characters a prefix. */
+function numberQuery(number: string): string {
+  const n = number.toLowerCase();
+  return number.length >= MIN_NUMBER_PREFIX ? `${n}:*C` : `${n}:C`;
+}
 
 /** The whole search is one of the product's numbers (ours or a cross-reference), or starts one. */
 function numberHit(number: string): SQL {
   if (!number) return sql`false`;
-  const prefix = number.length >= MIN_NUMBER_PREFIX ? `${number}%` : number;
-  return sql`(${products.partNumberNormalized} like ${prefix} or exists (
-    select 1 from ${productCrossReferences} r
-    where r.product_id = ${productIdColumn} and r.number_normalized like ${prefix}))`;
+  return sql`${products.searchDocument} @@ ${simpleQuery(numberQuery(number))}`;
 }
 
-/** One word is found in the text (stemmed), spelt nearly so, or in a number or brand. */
+/**
+ * One word is found in the name, description or category (stemmed, as a prefix), at the start of
+ * a cross-reference number, as a brand, anywhere in our part number, or spelt nearly so.
+ */
 function wordMatches(word: string): SQL {
   const number = normalizePartNumber(word);
-  return sql`(numnode(${tsquery(`${word}:*`)}) = 0
-    or ${productSearchDocument} @@ ${tsquery(`${word}:*`)}
+  const inDocument = sql`${products.searchDocument} @@ (${englishQuery(`${word}:*AB`)}
+    || ${simpleQuery(`${word}:D`)}
+    ${number.length >= 3 ? sql`|| ${simpleQuery(`${number.toLowerCase()}:*C`)}` : sql``})`;
+  return sql`(${inDocument}
     ${word.length >= MIN_TYPO_WORD ? sql`or ${word} <% ${productSearchText}` : sql``}
-    ${
-      number.length >= 3
-        ? sql`or ${products.partNumberNormalized} like ${`%${number}%`}
-    or exists (select 1 from ${productCrossReferences} r where r.product_id = ${productIdColumn}
-      and (r.number_normalized like ${`${number}%`} or lower(r.brand) = ${word}))`
-        : sql``
-    })`;
+    ${number.length >= 3 ? sql`or ${products.partNumberNormalized} like ${`%${number}%`}` : sql``})`;
 }
 
 function searchCondition(search: Search): SQL {
   const literal = sql`${productSearchText} like ${search.literal}`;
-  if (search.words.length === 0) return literal;
-  return sql`(${literal} or ${numberHit(search.number)} or (${and(...search.words.map(wordMatches))}))`;
+  if (!search.hadWords) return literal;
+  const allWords = search.words.length > 0 ? and(...search.words.map(wordMatches)) : sql`true`;
+  // Cheapest and most often true first: PostgreSQL evaluates an OR's arms in the order written,
+  // and rechecks every row a bitmap scan found.
+  return sql`((${allWords}) or ${numberHit(search.number)} or ${literal})`;
 }
 
-function whereOf(filters: ProductFilters, vehicle?: VehicleMatch): SQL | undefined {
+function whereOf(
+  filters: ProductFilters,
+  search: Search | undefined,
+  vehicle?: VehicleMatch,
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     vehicle ? fitsCondition(productIdColumn, vehicle) : undefined,
-    filters.q ? searchCondition(parseSearch(filters.q)) : undefined,
+    search ? searchCondition(search) : undefined,
     filters.category ? eq(products.category, filters.category) : undefined,
     filters.minPrice !== undefined
       ? sql`${products.priceCents} >= ${unitsToCents(filters.minPrice)}`
@@ -155,11 +175,20 @@ function whereOf(filters: ProductFilters, vehicle?: VehicleMatch): SQL | undefin
 
 /** 0: a number matched; 1: every word is in the name; 2: anything else (description, spelling). */
 function tier(search: Search): SQL<number> {
-  const inName = search.allWords
-    ? sql`${productNameDocument} @@ ${tsquery(search.allWords)}`
+  const inName = search.allWordsInName
+    ? sql`${products.searchDocument} @@ ${englishQuery(search.allWordsInName)}`
     : sql`false`;
   return sql<number>`case when ${numberHit(search.number)} then 0 when ${inName} then 1 else 2 end`;
 }
+
+/**
+ * The product's id, qualified: Drizzle writes a one-table select's columns unqualified, which
+ * inside a subquery on the cross-references would mean their own id.
+ */
+const productIdColumn = sql.raw(`"products"."id"`);
+
+/** Stop words remembered (english dictionary: "for", "the"); bounded, words come from shoppers. */
+const MAX_REMEMBERED_WORDS = 10_000;
 
 interface NumberMatch {
   kind: CrossReferenceKind | "ours";
@@ -262,10 +291,26 @@ function partNumberTaken(err: unknown, partNumber: string | undefined): HttpErro
 }
 
 export function createCatalogService(db: Db) {
+  const stopWords = new Map<string, boolean>();
+
+  /** The search of a query, its stop words asked of the database once per word. */
+  async function searchOf(q: string | undefined): Promise<Search | undefined> {
+    if (!q) return undefined;
+    const unknown = searchWords(q).filter((w) => !stopWords.has(w));
+    if (unknown.length > 0) {
+      const result = await db.execute<{ word: string; stop: boolean }>(sql`
+        select w as word, numnode(to_tsquery('english'::regconfig, w || ':*')) = 0 as stop
+        from unnest(${`{${unknown.map((w) => `"${w}"`).join(",")}}`}::text[]) as w`);
+      if (stopWords.size + unknown.length > MAX_REMEMBERED_WORDS) stopWords.clear();
+      for (const { word, stop } of result.rows) stopWords.set(word, stop);
+    }
+    return parseSearch(q, (w) => stopWords.get(w) ?? false);
+  }
+
   return {
     /** One page of products (the route caches it; see read-cache.ts). */
     async page(query: ProductListQuery, vehicle?: VehicleMatch): Promise<ProductListItem[]> {
-      const search = query.q ? parseSearch(query.q) : undefined;
+      const search = await searchOf(query.q);
       const rows = await db
         .select({
           product: products,
@@ -273,7 +318,7 @@ export function createCatalogService(db: Db) {
           fit: vehicle ? fitDetailsColumn(productIdColumn, vehicle) : sql<null>`null`,
         })
         .from(products)
-        .where(whereOf(query, vehicle))
+        .where(whereOf(query, search, vehicle))
         .orderBy(...(search ? [asc(tier(search))] : []), ...orderings[query.sort])
         .limit(query.limit)
         .offset(query.offset);
@@ -288,10 +333,11 @@ export function createCatalogService(db: Db) {
 
     /** How many products match the filters (all of them without any). */
     async count(filters: ProductFilters, vehicle?: VehicleMatch): Promise<number> {
+      const search = await searchOf(filters.q);
       const [row] = await db
         .select({ total: count() })
         .from(products)
-        .where(whereOf(filters, vehicle));
+        .where(whereOf(filters, search, vehicle));
       return row?.total ?? 0;
     },
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   pgTable,
@@ -17,10 +18,12 @@ import { crossReferenceKinds, productCategories } from "../../contract/constants
 /** Text searched by the catalog's `q` filter; the trigram index below is built on the same expression. */
 export const productSearchText = sql`(lower(name || ' ' || short_description))`;
 
-/** The words the catalog's full-text search reads (english stemming); indexed below. */
-export const productSearchDocument = sql`(to_tsvector('english'::regconfig, name || ' ' || short_description || ' ' || category))`;
-/** The name alone, for ranking a name match above a description match. */
-export const productNameDocument = sql`(to_tsvector('english'::regconfig, name))`;
+/**
+ * A product's stored search document (migration 0008 keeps it up to date with triggers): the name
+ * (weight A) and the description and category (B) as `english` words, our part number and every
+ * cross-reference number normalised (C), and the cross-references' brands (D).
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** A part number as compared: letters and digits only, upper-case (as `normalizePartNumber`). */
 const normalizedNumber = (column: string) =>
@@ -46,6 +49,10 @@ export const products = pgTable(
     warrantyMonths: integer("warranty_months").notNull(),
     creatorEmail: text("creator_email").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Written by triggers only (see `tsvector` above); never set by the application. */
+    searchDocument: tsvector("search_document")
+      .notNull()
+      .default(sql`''::tsvector`),
   },
   (t) => [
     check("products_price_nonnegative", sql`${t.priceCents} >= 0`),
@@ -56,7 +63,12 @@ export const products = pgTable(
     index("products_price_idx").on(t.priceCents, t.id),
     index("products_name_idx").on(t.name, t.id),
     index("products_search_trgm_idx").using("gin", sql`${productSearchText} gin_trgm_ops`),
-    index("products_search_fts_idx").using("gin", productSearchDocument),
+    index("products_search_document_idx").using("gin", t.searchDocument),
+    // Our part number matches a word anywhere in it (`like '%X%'`).
+    index("products_part_number_trgm_idx").using(
+      "gin",
+      sql`${t.partNumberNormalized} gin_trgm_ops`,
+    ),
     uniqueIndex("products_part_number_normalized_unique").on(t.partNumberNormalized),
     index("products_part_number_prefix_idx").on(t.partNumberNormalized.op("text_pattern_ops")),
     index("products_category_idx").on(t.category, t.id),
@@ -472,5 +484,24 @@ export const garageVehicles = pgTable(
   },
   (t) => [
     unique("garage_vehicles_unique").on(t.userId, t.baseVehicleId, t.engineId).nullsNotDistinct(),
+  ],
+);
+
+/** A product CSV import as it runs (src/server/product-csv/): polled by the admin page. */
+export const productImportJobs = pgTable(
+  "product_import_jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdBy: text("created_by").notNull(),
+    status: text("status", { enum: ["running", "done", "failed"] }).notNull(),
+    total: integer("total").notNull(),
+    done: integer("done").notNull().default(0),
+    creates: integer("creates").notNull().default(0),
+    updates: integer("updates").notNull().default(0),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("product_import_jobs_status_valid", sql`${t.status} in ('running', 'done', 'failed')`),
   ],
 );

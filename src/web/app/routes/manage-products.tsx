@@ -1,6 +1,7 @@
 import { usePageTitle } from "../../components/page-title";
 import { ManageProducts } from "../../features/catalog/components/manage-products";
 import { FitmentButton } from "../../features/vehicles/components/fitment-editor";
+import { ProductCsvPanel } from "../../features/product-csv/components/product-csv-panel";
 
 export function ManageProductsRoute() {
   usePageTitle("Manage All Products");
@@ -8,6 +9,7 @@ export function ManageProductsRoute() {
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">Manage All Products</h1>
       <ManageProducts rowActions={(p) => <FitmentButton product={p} />} />
+      <ProductCsvPanel />
     </div>
   );
 }

@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+/**
+ * The product CSV (README "Product CSV import and export"): one product per row, the columns
+ * below in any order, a header row first. Export writes them in this order; import needs them all.
+ */
+export const productCsvColumns = [
+  "part_number",
+  "name",
+  "description",
+  "category",
+  "price",
+  "stock",
+  "minimum_order",
+  "warranty_months",
+  "image_url",
+  "cross_references",
+] as const;
+export type ProductCsvColumn = (typeof productCsvColumns)[number];
+
+/** Codes of the cross-reference kinds in the `cross_references` cell: `OE:Toyota:04465-02220`. */
+export const crossReferenceCodes = { OE: "OE", COMP: "competitor", SUP: "superseded" } as const;
+
+/** The largest file the upload takes (the server answers 413 beyond it). */
+export const MAX_CSV_BYTES = 5 * 1024 * 1024;
+/** The most product rows one file may hold. */
+export const MAX_CSV_ROWS = 20_000;
+/** The multipart field the file is sent in. */
+export const CSV_FIELD = "file";
+
+/** One problem of the file: its line (1 is the header), the column if one, and what is wrong. */
+export const csvRowErrorSchema = z.object({
+  line: z.number().int(),
+  column: z.string().optional(),
+  message: z.string(),
+});
+export type CsvRowError = z.infer<typeof csvRowErrorSchema>;
+
+/** What an import would do, read before anything is written. */
+export const csvPreviewSchema = z.object({
+  rows: z.number().int(),
+  creates: z.number().int(),
+  updates: z.number().int(),
+  /** Every problem, in line order; the import is refused while there is one. */
+  errors: z.array(csvRowErrorSchema),
+});
+export type CsvPreview = z.infer<typeof csvPreviewSchema>;
+
+export const importJobStatuses = ["running", "done", "failed"] as const;
+
+/** An import as it runs (polled by the page): `done` of `total` rows written so far. */
+export const importJobSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(importJobStatuses),
+  total: z.number().int(),
+  done: z.number().int(),
+  creates: z.number().int(),
+  updates: z.number().int(),
+  /** Why it failed; nothing was written then (one transaction). */
+  error: z.string().nullable(),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;

@@ -1,0 +1,224 @@
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import { normalizePartNumber } from "../../contract/constants";
+import {
+  crossReferenceCodes,
+  MAX_CSV_ROWS,
+  productCsvColumns,
+  type CsvRowError,
+  type ProductCsvColumn,
+} from "../../contract/product-csv";
+import {
+  productFieldsSchema,
+  type AdminProduct,
+  type CrossReferenceInput,
+  type ProductCreate,
+} from "../../contract/products";
+
+/*
+ * One row of the product CSV, read and checked without the database. Each column says how it is
+ * written (export) and read (import) below, so a new column (say `fitment`, once the vehicle
+ * tables exist) is one more entry in `columns` plus its field in `ProductRow`; the service writes
+ * the rows' related records (cross-references today) after upserting the products.
+ */
+
+/** A checked row: the product as the admin form would send it, and the line it starts on. */
+export interface ProductRow {
+  line: number;
+  product: ProductCreate & { crossReferences: CrossReferenceInput[] };
+}
+
+interface Column {
+  /** The product field the column fills (its errors name the column). */
+  field: keyof ProductCreate;
+  toCell(p: AdminProduct): string;
+  fromCell(cell: string): unknown;
+}
+
+const kindCode = Object.fromEntries(
+  Object.entries(crossReferenceCodes).map(([code, kind]) => [kind, code]),
+) as Record<string, string>;
+
+/** A number cell: empty stays undefined (the schema says "… is Required"), text stays text. */
+const numberCell = (cell: string) => {
+  if (cell.trim() === "") return undefined;
+  const n = Number(cell.trim());
+  return Number.isFinite(n) ? n : cell;
+};
+
+/** `OE:Toyota:04465-02220|COMP:Bosch:0 986 494 055` → the list; a malformed entry throws. */
+export function parseCrossReferences(cell: string): CrossReferenceInput[] {
+  if (cell.trim() === "") return [];
+  return cell.split("|").map((entry) => {
+    // KIND before the first colon, the number after the last (numbers hold no colon): a brand
+    // may hold one.
+    const first = entry.indexOf(":");
+    const last = entry.lastIndexOf(":");
+    const parts = [entry.slice(0, first), entry.slice(first + 1, last), entry.slice(last + 1)];
+    const kind =
+      crossReferenceCodes[parts[0]!.trim().toUpperCase() as keyof typeof crossReferenceCodes];
+    if (first < 0 || first === last || !kind) {
+      throw new Error(
+        `"${entry.trim()}" is not KIND:Brand:Number (KIND is OE, COMP or SUP; entries split by |)`,
+      );
+    }
+    return { kind, brand: parts[1]!.trim(), number: parts[2]!.trim() };
+  });
+}
+
+const columns: Record<ProductCsvColumn, Column> = {
+  part_number: { field: "partNumber", toCell: (p) => p.partNumber, fromCell: (c) => c },
+  name: { field: "name", toCell: (p) => p.name, fromCell: (c) => c },
+  description: {
+    field: "shortDescription",
+    toCell: (p) => p.shortDescription,
+    fromCell: (c) => c,
+  },
+  category: { field: "category", toCell: (p) => p.category, fromCell: (c) => c.trim() },
+  price: { field: "price", toCell: (p) => p.price.toFixed(2), fromCell: numberCell },
+  stock: {
+    field: "availableQuantity",
+    toCell: (p) => String(p.availableQuantity),
+    fromCell: numberCell,
+  },
+  minimum_order: {
+    field: "minimumOrder",
+    toCell: (p) => String(p.minimumOrder),
+    fromCell: numberCell,
+  },
+  warranty_months: { field: "warranty", toCell: (p) => String(p.warranty), fromCell: numberCell },
+  image_url: { field: "img", toCell: (p) => p.img, fromCell: (c) => c },
+  cross_references: {
+    field: "crossReferences",
+    toCell: (p) =>
+      p.crossReferences.map((r) => `${kindCode[r.kind]}:${r.brand}:${r.number}`).join("|"),
+    fromCell: parseCrossReferences,
+  },
+};
+
+/**
+ * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return) is
+ * written with a leading `'`, and read back without it, so the round trip keeps the text; a cell
+ * that itself starts with `'` gets one more, for the same reason.
+ */
+const escaped = /^[=+\-@\t\r']/;
+export const escapeCell = (cell: string) => (escaped.test(cell) ? `'${cell}` : cell);
+const unescapeCell = (cell: string) =>
+  cell.startsWith("'") && escaped.test(cell.slice(1)) ? cell.slice(1) : cell;
+
+/** The catalogue as CSV text (UTF-8, header first, `\r\n` line ends, quoted where needed). */
+export function toCsv(products: AdminProduct[]): string {
+  return stringify(
+    products.map((p) => productCsvColumns.map((c) => escapeCell(columns[c].toCell(p)))),
+    { header: true, columns: [...productCsvColumns], record_delimiter: "\r\n" },
+  );
+}
+
+const fieldToColumn = Object.fromEntries(
+  productCsvColumns.map((c) => [columns[c].field, c]),
+) as Record<string, ProductCsvColumn>;
+
+export interface ParsedCsv {
+  rows: ProductRow[];
+  errors: CsvRowError[];
+}
+
+/**
+ * Reads and checks a whole file. Nothing here touches the database: the errors are every
+ * problem of every row (with its line), and the rows are what an import would write.
+ */
+export function readProductCsv(data: Buffer): ParsedCsv {
+  const fileError = (message: string): ParsedCsv => ({
+    rows: [],
+    errors: [{ line: 1, message }],
+  });
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(data);
+  } catch {
+    return fileError("The file is not UTF-8 text: save it as “CSV UTF-8” and upload it again");
+  }
+  if (text.replace(/^\uFEFF/, "").trim() === "") return fileError("The file is empty");
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as unknown as typeof records;
+  } catch (err) {
+    const line = (err as { lines?: number }).lines ?? 1;
+    return fileError(`Line ${line}: ${(err as Error).message}`);
+  }
+  const [header, ...body] = records;
+  const names = header!.record.map((h) => h.trim().toLowerCase());
+  const missing = productCsvColumns.filter((c) => !names.includes(c));
+  const unknown = names.filter((n) => !(productCsvColumns as readonly string[]).includes(n));
+  const duplicated = names.filter((n, i) => names.indexOf(n) !== i);
+  const headerErrors: CsvRowError[] = [
+    ...missing.map((c) => ({ line: 1, column: c, message: `Missing column ${c}` })),
+    ...unknown.map((c) => ({ line: 1, column: c, message: `Unknown column ${c}` })),
+    ...duplicated.map((c) => ({ line: 1, column: c, message: `Column ${c} appears twice` })),
+  ];
+  if (headerErrors.length > 0) return { rows: [], errors: headerErrors };
+  if (body.length === 0) return fileError("The file has a header but no products");
+  if (body.length > MAX_CSV_ROWS) {
+    return fileError(
+      `The file has ${body.length.toLocaleString("en")} products; import at most ${MAX_CSV_ROWS.toLocaleString("en")} at a time`,
+    );
+  }
+
+  const rows: ProductRow[] = [];
+  const errors: CsvRowError[] = [];
+  const firstLineOf = new Map<string, number>();
+  for (const { record, info } of body) {
+    // info.lines is the line the record ends on; a quoted cell may span several.
+    const line = info.lines - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
+    if (record.length !== names.length) {
+      errors.push({
+        line,
+        message: `Has ${record.length} cells where the header has ${names.length}`,
+      });
+      continue;
+    }
+    const input: Record<string, unknown> = {};
+    let rowOk = true;
+    names.forEach((name, i) => {
+      const column = columns[name as ProductCsvColumn];
+      try {
+        input[column.field] = column.fromCell(unescapeCell(record[i]!));
+      } catch (err) {
+        rowOk = false;
+        errors.push({ line, column: name, message: (err as Error).message });
+      }
+    });
+    // Without the form's minimum-within-stock rule: orders leave sold-out products (stock 0) that an
+    // export must re-import as they are.
+    const checked = productFieldsSchema.safeParse(input);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        const field = String(issue.path[0] ?? "");
+        errors.push({ line, column: fieldToColumn[field], message: issue.message });
+      }
+      continue;
+    }
+    if (!rowOk) continue;
+    const key = normalizePartNumber(checked.data.partNumber);
+    const earlier = firstLineOf.get(key);
+    if (earlier !== undefined) {
+      errors.push({
+        line,
+        column: "part_number",
+        message: `Part number ${checked.data.partNumber.toUpperCase()} is also on line ${earlier}`,
+      });
+      continue;
+    }
+    firstLineOf.set(key, line);
+    rows.push({
+      line,
+      product: { ...checked.data, crossReferences: checked.data.crossReferences ?? [] },
+    });
+  }
+  return { rows, errors };
+}

@@ -1,0 +1,140 @@
+import multipart from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { apiErrorSchema, idParamsSchema } from "../../contract/common";
+import {
+  CSV_FIELD,
+  csvPreviewSchema,
+  importJobSchema,
+  MAX_CSV_BYTES,
+} from "../../contract/product-csv";
+import type { Guards } from "../auth/guards";
+import { HttpError } from "../errors";
+import type { ProductCsvService } from "./service";
+
+export interface ProductCsvRoutesOptions {
+  productCsv: ProductCsvService;
+  guards: Guards;
+}
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  413: apiErrorSchema,
+  415: apiErrorSchema,
+};
+
+const tooLarge = () =>
+  new HttpError(413, "too_large", `The file must be ${MAX_CSV_BYTES / 1024 / 1024} MiB or smaller`);
+
+/** The one CSV file of a multipart upload, in memory (at most MAX_CSV_BYTES). */
+async function readCsvUpload(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) {
+    throw new HttpError(
+      415,
+      "unsupported_media_type",
+      `Send the CSV as multipart/form-data in a field named "${CSV_FIELD}"`,
+    );
+  }
+  try {
+    const part = await req.file();
+    if (!part || part.fieldname !== CSV_FIELD) {
+      part?.file.resume();
+      throw new HttpError(400, "validation", `Choose a CSV file (field "${CSV_FIELD}")`, {
+        [CSV_FIELD]: "Choose a CSV file",
+      });
+    }
+    const data = await part.toBuffer();
+    if (part.file.truncated) throw tooLarge();
+    return data;
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
+    throw err;
+  }
+}
+
+/** Product CSV import and export, for admins (README "Product CSV import and export"). */
+export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = async (
+  app,
+  { productCsv, guards },
+) => {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_CSV_BYTES, files: 1, fields: 2, fieldSize: 1024, parts: 3 },
+  });
+
+  app.get(
+    "/admin/products/export.csv",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "Every product with its numbers as CSV (admins)",
+        produces: ["text/csv"],
+        response: { 200: z.string(), 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (_req, reply) => {
+      const csv = await productCsv.exportCsv();
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="products-${day}.csv"`)
+        .header("cache-control", "no-store")
+        .send(`\uFEFF${csv}`);
+    },
+  );
+
+  app.post(
+    "/admin/product-imports/preview",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "Check a product CSV (multipart field `file`): every row's errors; writes nothing",
+        consumes: ["multipart/form-data"],
+        response: { 200: csvPreviewSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => productCsv.preview(await readCsvUpload(req)),
+  );
+
+  app.post(
+    "/admin/product-imports",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "Import a product CSV without errors, in one transaction; poll the job",
+        consumes: ["multipart/form-data"],
+        response: { 202: importJobSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      const me = await guards.requireAdmin(req);
+      const { job } = await productCsv.start(await readCsvUpload(req), me.email);
+      return reply.code(202).send(job);
+    },
+  );
+
+  app.get(
+    "/admin/product-imports/:id",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "An import's progress (admins)",
+        params: idParamsSchema,
+        response: {
+          200: importJobSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => productCsv.job(req.params.id),
+  );
+};

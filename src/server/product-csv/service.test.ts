@@ -1,0 +1,190 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createCatalogService } from "../catalog/service";
+import { productCrossReferences, products } from "../db/schema";
+import { createProductCsvService } from "./service";
+
+const header =
+  "part_number,name,description,category,price,stock,minimum_order,warranty_months,image_url,cross_references";
+const img = "/images/products/oil-filter.svg";
+const row = (pn: string, over: Partial<Record<"name" | "price" | "refs", string>> = {}) =>
+  `${pn},${over.name ?? `Pad set ${pn}`},"Fits many cars, front axle",Brakes,${over.price ?? "19.90"},40,2,24,${img},${over.refs ?? `OE:Toyota:04465-${pn}|COMP:Bosch:0 986 ${pn}`}`;
+const csv = (...rows: string[]) => Buffer.from([header, ...rows].join("\n") + "\n");
+const silent = { error: () => {} };
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const productCount = async (db = database.db) =>
+  (await db.select({ n: count() }).from(products))[0]!.n;
+
+test("the preview lists every row's errors with its line, and writes nothing", async () => {
+  const service = createProductCsvService(database.db, silent);
+  const file = csv(
+    row("PV-1"),
+    row("PV-2", { price: "cheap" }),
+    // A quoted description over two lines: the next row starts on line 6, not 5.
+    `PV-3,,"two\nlines",Brakes,5,1,1,12,${img},`,
+    row("PV-4", { refs: "XX:Toyota:123" }),
+    row("pv 1"),
+    row("PV-6", { price: "-1" }),
+  );
+  const preview = await service.preview(file);
+  expect(preview.errors).toEqual([
+    { line: 3, column: "price", message: "Enter a number" },
+    { line: 4, column: "name", message: "Name is Required" },
+    {
+      line: 6,
+      column: "cross_references",
+      message:
+        '"XX:Toyota:123" is not KIND:Brand:Number (KIND is OE, COMP or SUP; entries split by |)',
+    },
+    { line: 7, column: "part_number", message: "Part number PV 1 is also on line 2" },
+    { line: 8, column: "price", message: "Must be 0 or more" },
+  ]);
+  expect(preview).toMatchObject({ rows: 6, creates: 1, updates: 0 });
+  expect(await productCount()).toBe(0);
+  await expect(service.start(file, "admin@example.com")).rejects.toMatchObject({
+    statusCode: 400,
+    message: "The file has 5 errors; preview it, fix them and upload it again",
+  });
+  expect(await productCount()).toBe(0);
+});
+
+test("files that are empty, not UTF-8 or lack a column are refused with a clear line 1 error", async () => {
+  const service = createProductCsvService(database.db, silent);
+  expect((await service.preview(Buffer.from(""))).errors).toEqual([
+    { line: 1, message: "The file is empty" },
+  ]);
+  expect((await service.preview(Buffer.from([0x50, 0x4e, 0xe9, 0x0a]))).errors[0]!.message).toMatch(
+    /not UTF-8/,
+  );
+  const noStock = Buffer.from(header.replace(",stock", "") + "\n");
+  expect((await service.preview(noStock)).errors).toEqual([
+    { line: 1, column: "stock", message: "Missing column stock" },
+  ]);
+  // A BOM and \r\n line ends (Excel's "CSV UTF-8") are read as plain text.
+  const excel = Buffer.from(`\uFEFF${header}\r\n${row("BOM-1")}\r\n`);
+  expect(await service.preview(excel)).toMatchObject({ rows: 1, creates: 1, errors: [] });
+});
+
+test("an import runs in one transaction: a failure in its second batch leaves nothing written", async () => {
+  const service = createProductCsvService(database.db, silent);
+  // The database refuses one row of the second batch (a test-only trigger, not our code).
+  await database.pool.query(`create function refuse_boom() returns trigger language plpgsql as $$
+    begin if new.part_number = 'BOOM-550' then raise exception 'refused BOOM-550'; end if;
+    return new; end $$`);
+  await database.pool.query(`create trigger refuse_boom before insert on products
+    for each row execute function refuse_boom()`);
+  try {
+    const rows = Array.from({ length: 600 }, (_, i) => row(`BOOM-${i + 1}`));
+    const { job, finished } = await service.start(csv(...rows), "admin@example.com");
+    expect(job).toMatchObject({ status: "running", total: 600, done: 0 });
+    await finished;
+    const after = await service.job(job.id);
+    expect(after.status).toBe("failed");
+    expect(after.error).toMatch(/^Nothing was imported/);
+    expect(await productCount()).toBe(0);
+  } finally {
+    await database.pool.query("drop trigger refuse_boom on products");
+  }
+});
+
+test("re-importing updates products by part number (however it is written) instead of duplicating", async () => {
+  const service = createProductCsvService(database.db, silent);
+  const first = await service.start(csv(row("UP-1"), row("UP-2")), "admin@example.com");
+  await first.finished;
+  expect(await service.job(first.job.id)).toMatchObject({
+    status: "done",
+    done: 2,
+    total: 2,
+    creates: 2,
+    updates: 0,
+  });
+  const again = csv(
+    row("up 1", { price: "25.50", name: "Pad set renamed", refs: "SUP:PartsWorks:PW-OLD-1" }),
+    row("UP-3"),
+  );
+  expect(await service.preview(again)).toMatchObject({ creates: 1, updates: 1, errors: [] });
+  const second = await service.start(again, "admin@example.com");
+  await second.finished;
+  expect(await service.job(second.job.id)).toMatchObject({
+    status: "done",
+    creates: 1,
+    updates: 1,
+  });
+  const up = await database.db
+    .select()
+    .from(products)
+    .where(eq(products.partNumberNormalized, "UP1"));
+  expect(up).toHaveLength(1);
+  expect(up[0]).toMatchObject({ name: "Pad set renamed", priceCents: 2550, partNumber: "UP 1" });
+  const refs = await database.db
+    .select({ kind: productCrossReferences.kind, number: productCrossReferences.number })
+    .from(productCrossReferences)
+    .where(eq(productCrossReferences.productId, up[0]!.id));
+  expect(refs).toEqual([{ kind: "superseded", number: "PW-OLD-1" }]);
+  // The search finds it by its new number (the stored search document followed the import).
+  const found = await createCatalogService(database.db).page({
+    q: "pw old 1",
+    sort: "newest",
+    limit: 24,
+    offset: 0,
+  });
+  expect(found.map((p) => p.partNumber)).toEqual(["UP 1"]);
+});
+
+test("export then import into an empty store gives the same catalogue, formulas escaped", async () => {
+  const source = await createTestDatabase();
+  const target = await createTestDatabase();
+  try {
+    const catalog = createCatalogService(source.db);
+    await catalog.create("admin@example.com", {
+      partNumber: "RT-1",
+      name: 'Disc "vented", 280 mm',
+      shortDescription: '=HYPERLINK("http://x")\nSecond line, with a comma',
+      category: "Brakes",
+      price: 49.99,
+      availableQuantity: 7,
+      minimumOrder: 1,
+      warranty: 24,
+      img,
+      crossReferences: [
+        { kind: "OE", brand: "Toyota", number: "43512-12690" },
+        { kind: "competitor", brand: "ATE", number: "24.0125-0168.1" },
+        { kind: "superseded", brand: "PartsWorks", number: "PW-000012" },
+      ],
+    });
+    await catalog.create("admin@example.com", {
+      partNumber: "RT-2",
+      name: "Wiper blade 600 mm",
+      shortDescription: "-40 °C to +80 °C",
+      category: "Wipers",
+      price: 8,
+      availableQuantity: 0,
+      minimumOrder: 1,
+      warranty: 0,
+      img,
+    });
+    const exported = await createProductCsvService(source.db, silent).exportCsv();
+    expect(exported).toContain(`"'=HYPERLINK(""http://x"")\nSecond line, with a comma"`);
+    expect(exported).toContain("'-40 °C to +80 °C");
+    expect(exported).toContain(
+      "OE:Toyota:43512-12690|COMP:ATE:24.0125-0168.1|SUP:PartsWorks:PW-000012",
+    );
+
+    const into = createProductCsvService(target.db, silent);
+    expect((await into.preview(Buffer.from(exported))).errors).toEqual([]);
+    const { finished } = await into.start(Buffer.from(exported), "admin@example.com");
+    await finished;
+    expect(await into.exportCsv()).toBe(exported);
+    expect(await productCount(target.db)).toBe(2);
+  } finally {
+    await source.close();
+    await target.close();
+  }
+});
