@@ -18,6 +18,12 @@ export const productCsvColumns = [
 ] as const;
 export type ProductCsvColumn = (typeof productCsvColumns)[number];
 
+/**
+ * Written by the export, optional on import: a file without it leaves every product's fitment as
+ * it is; with it, each row's cell replaces that product's fitment (an empty cell removes it).
+ */
+export const FITMENT_COLUMN = "fitment";
+
 /** Codes of the cross-reference kinds in the `cross_references` cell: `OE:Toyota:04465-02220`. */
 export const crossReferenceCodes = { OE: "OE", COMP: "competitor", SUP: "superseded" } as const;
 

@@ -3,6 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import { normalizePartNumber } from "../../contract/constants";
 import {
   crossReferenceCodes,
+  FITMENT_COLUMN,
   MAX_CSV_ROWS,
   productCsvColumns,
   type CsvRowError,
@@ -26,6 +27,74 @@ import {
 export interface ProductRow {
   line: number;
   product: ProductCreate & { crossReferences: CrossReferenceInput[] };
+  /** The `fitment` cell read (undefined when the file has no such column: fitment untouched). */
+  fitment?: FitmentEntry[];
+}
+
+/** One application of the `fitment` cell, by names (the service finds the vehicles). */
+export interface FitmentEntry {
+  yearFrom: number;
+  yearTo: number;
+  make: string;
+  model: string;
+  engine?: string;
+  position?: string;
+  quantity: number;
+  note?: string;
+}
+
+const FITMENT_FORMAT =
+  "is not YEARS;Make;Model[;Engine[;Position[;Quantity[;Note]]]] (YEARS is 2016 or 2014-2018; entries split by |)";
+
+/** `2014-2018;Volkswagen;Golf;1.4 TSI;Front;2;with A/C|2019;Skoda;Octavia` → the list. */
+export function parseFitment(cell: string): FitmentEntry[] {
+  if (cell.trim() === "") return [];
+  return cell.split("|").map((entry) => {
+    const [years = "", make = "", model = "", engine, position, quantity, ...note] = entry
+      .split(";")
+      .map((x) => x.trim());
+    const range = /^(\d{4})(?:\s*-\s*(\d{4}))?$/.exec(years);
+    const qty = quantity === undefined || quantity === "" ? 1 : Number(quantity);
+    if (!range || !make || !model || !Number.isInteger(qty) || qty < 1 || qty > 100) {
+      throw new Error(`"${entry.trim()}" ${FITMENT_FORMAT}`);
+    }
+    const yearFrom = Number(range[1]);
+    const yearTo = Number(range[2] ?? range[1]);
+    if (yearTo < yearFrom) throw new Error(`"${entry.trim()}": the years run backwards`);
+    return {
+      yearFrom,
+      yearTo,
+      make,
+      model,
+      quantity: qty,
+      ...(engine && { engine }),
+      ...(position && { position }),
+      ...(note.join(";") && { note: note.join(";") }),
+    };
+  });
+}
+
+/** The cell of `parseFitment` from entries (the export). */
+export function fitmentCell(entries: FitmentEntry[]): string {
+  return entries
+    .map((e) => {
+      const fields = [
+        e.yearFrom === e.yearTo ? `${e.yearFrom}` : `${e.yearFrom}-${e.yearTo}`,
+        e.make,
+        e.model,
+        e.engine ?? "",
+        e.position ?? "",
+        String(e.quantity),
+        e.note ?? "",
+      ];
+      while (
+        fields.length > 3 &&
+        (fields.at(-1) === "" || (fields.length === 6 && fields[5] === "1"))
+      )
+        fields.pop();
+      return fields.join(";");
+    })
+    .join("|");
 }
 
 interface Column {
@@ -107,10 +176,17 @@ const unescapeCell = (cell: string) =>
   cell.startsWith("'") && escaped.test(cell.slice(1)) ? cell.slice(1) : cell;
 
 /** The catalogue as CSV text (UTF-8, header first, `\r\n` line ends, quoted where needed). */
-export function toCsv(products: AdminProduct[]): string {
+export function toCsv(products: (AdminProduct & { fitment: FitmentEntry[] })[]): string {
   return stringify(
-    products.map((p) => productCsvColumns.map((c) => escapeCell(columns[c].toCell(p)))),
-    { header: true, columns: [...productCsvColumns], record_delimiter: "\r\n" },
+    products.map((p) => [
+      ...productCsvColumns.map((c) => escapeCell(columns[c].toCell(p))),
+      escapeCell(fitmentCell(p.fitment)),
+    ]),
+    {
+      header: true,
+      columns: [...productCsvColumns, FITMENT_COLUMN],
+      record_delimiter: "\r\n",
+    },
   );
 }
 
@@ -154,7 +230,9 @@ export function readProductCsv(data: Buffer): ParsedCsv {
   const [header, ...body] = records;
   const names = header!.record.map((h) => h.trim().toLowerCase());
   const missing = productCsvColumns.filter((c) => !names.includes(c));
-  const unknown = names.filter((n) => !(productCsvColumns as readonly string[]).includes(n));
+  const unknown = names.filter(
+    (n) => n !== FITMENT_COLUMN && !(productCsvColumns as readonly string[]).includes(n),
+  );
   const duplicated = names.filter((n, i) => names.indexOf(n) !== i);
   const headerErrors: CsvRowError[] = [
     ...missing.map((c) => ({ line: 1, column: c, message: `Missing column ${c}` })),
@@ -184,7 +262,17 @@ export function readProductCsv(data: Buffer): ParsedCsv {
     }
     const input: Record<string, unknown> = {};
     let rowOk = true;
+    let fitment: FitmentEntry[] | undefined;
     names.forEach((name, i) => {
+      if (name === FITMENT_COLUMN) {
+        try {
+          fitment = parseFitment(unescapeCell(record[i]!));
+        } catch (err) {
+          rowOk = false;
+          errors.push({ line, column: name, message: (err as Error).message });
+        }
+        return;
+      }
       const column = columns[name as ProductCsvColumn];
       try {
         input[column.field] = column.fromCell(unescapeCell(record[i]!));
@@ -218,6 +306,7 @@ export function readProductCsv(data: Buffer): ParsedCsv {
     rows.push({
       line,
       product: { ...checked.data, crossReferences: checked.data.crossReferences ?? [] },
+      ...(fitment && { fitment }),
     });
   }
   return { rows, errors };

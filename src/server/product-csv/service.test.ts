@@ -2,7 +2,16 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { createCatalogService } from "../catalog/service";
-import { productCrossReferences, products } from "../db/schema";
+import {
+  baseVehicles,
+  productCrossReferences,
+  productFitments,
+  products,
+  vehicleMakes,
+  vehicleModels,
+} from "../db/schema";
+import { seedDemoData } from "../db/seed";
+import { seedDemoFitment } from "../db/seed-fitment";
 import { createProductCsvService } from "./service";
 
 const header =
@@ -187,4 +196,91 @@ test("export then import into an empty store gives the same catalogue, formulas 
     await source.close();
     await target.close();
   }
+});
+
+test("the demo catalogue with its fitment round-trips: export, import into a store with the same vehicles, export again", async () => {
+  const source = await createTestDatabase();
+  const target = await createTestDatabase();
+  try {
+    await seedDemoData(source.db);
+    expect(await seedDemoFitment(source.db)).toBeGreaterThan(0);
+    // The target knows the same vehicles but has no products.
+    await seedDemoFitment(target.db);
+    const exported = await createProductCsvService(source.db, silent).exportCsv();
+    expect(exported.split("\r\n")[0]).toMatch(/,cross_references,fitment$/);
+    expect(exported).toMatch(/\d{4}-\d{4};[A-Z][\w -]+;[\w -]+/);
+
+    const into = createProductCsvService(target.db, silent);
+    const { finished } = await into.start(Buffer.from(exported), "admin@example.com");
+    await finished;
+    expect(await into.exportCsv()).toBe(exported);
+    const fitmentRows = async (db = source.db) =>
+      (await db.select({ n: count() }).from(productFitments))[0]!.n;
+    expect(await fitmentRows(target.db)).toBe(await fitmentRows(source.db));
+  } finally {
+    await source.close();
+    await target.close();
+  }
+});
+
+test("fitment cells are checked against our vehicles before anything is written; a file without the column leaves fitment alone", async () => {
+  await seedDemoFitment(database.db);
+  const service = createProductCsvService(database.db, silent);
+  const [vehicle] = await database.db
+    .select({ year: baseVehicles.year, make: vehicleMakes.name, model: vehicleModels.name })
+    .from(baseVehicles)
+    .innerJoin(vehicleModels, eq(vehicleModels.id, baseVehicles.modelId))
+    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleModels.makeId))
+    .limit(1);
+  const { year, make, model } = vehicle!;
+  const withFitment = (...rows: [string, string][]) =>
+    Buffer.from(
+      [`${header},fitment`, ...rows.map(([pn, cell]) => `${row(pn)},"${cell}"`)].join("\n") + "\n",
+    );
+  const bad = withFitment(
+    ["FT-1", `${year};${make};${model};;Front;2;with A/C`],
+    ["FT-2", `${year};${make};No Such Model`],
+    ["FT-3", `${year}-${year - 1};${make};${model}`],
+    ["FT-4", "soon;Ford"],
+  );
+  const preview = await service.preview(bad);
+  expect(preview.errors).toEqual([
+    {
+      line: 3,
+      column: "fitment",
+      message: `We do not list a ${year} ${make} No Such Model (check the make, the model and the years)`,
+    },
+    {
+      line: 4,
+      column: "fitment",
+      message: `"${year}-${year - 1};${make};${model}": the years run backwards`,
+    },
+    {
+      line: 5,
+      column: "fitment",
+      message:
+        '"soon;Ford" is not YEARS;Make;Model[;Engine[;Position[;Quantity[;Note]]]] (YEARS is 2016 or 2014-2018; entries split by |)',
+    },
+  ]);
+
+  const good = withFitment(["FT-1", `${year};${make.toUpperCase()};${model};;Front;2;with A/C`]);
+  await (
+    await service.start(good, "admin@example.com")
+  ).finished;
+  const fitOf = () =>
+    database.db
+      .select({
+        position: productFitments.position,
+        quantity: productFitments.quantity,
+        note: productFitments.note,
+      })
+      .from(productFitments)
+      .innerJoin(products, eq(products.id, productFitments.productId))
+      .where(eq(products.partNumber, "FT-1"));
+  expect(await fitOf()).toEqual([{ position: "Front", quantity: 2, note: "with A/C" }]);
+  // The same product again from a file without the column: its fitment stays.
+  await (
+    await service.start(csv(row("FT-1", { price: "21.00" })), "admin@example.com")
+  ).finished;
+  expect(await fitOf()).toHaveLength(1);
 });

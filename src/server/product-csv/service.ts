@@ -1,18 +1,83 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { normalizePartNumber } from "../../contract/constants";
 import type { CsvPreview, ImportJob } from "../../contract/product-csv";
-import type { AdminProduct, CrossReference } from "../../contract/products";
-import type { Db } from "../db/database";
-import { productCrossReferences, productImportJobs, products } from "../db/schema";
+import type { CrossReference } from "../../contract/products";
+import type { Db, DbOrTx } from "../db/database";
+import {
+  baseVehicleEngines,
+  baseVehicles,
+  productCrossReferences,
+  productFitments,
+  productImportJobs,
+  products,
+  vehicleEngines,
+  vehicleMakes,
+  vehicleModels,
+} from "../db/schema";
 import { HttpError, notFound } from "../errors";
 import { unitsToCents } from "../money";
 import { toAdminProduct } from "../catalog/service";
-import { readProductCsv, toCsv, type ProductRow } from "./csv";
+import { readProductCsv, toCsv, type FitmentEntry, type ProductRow } from "./csv";
 
 /** Rows written per statement; the job's progress moves on after each batch. */
 const BATCH = 500;
 
 type JobRow = typeof productImportJobs.$inferSelect;
+type FitmentInsert = Omit<typeof productFitments.$inferInsert, "productId">;
+
+const key = (...names: (string | number)[]) =>
+  names.map((n) => String(n).toLowerCase()).join("\u0000");
+
+/**
+ * The vehicle list by name (case-insensitive), read once per file: the `fitment` cells name
+ * makes, models and engines, and each year of a range must be a base vehicle we list.
+ */
+async function vehicleIndex(db: DbOrTx) {
+  const bases = await db
+    .select({
+      id: baseVehicles.id,
+      year: baseVehicles.year,
+      make: vehicleMakes.name,
+      model: vehicleModels.name,
+    })
+    .from(baseVehicles)
+    .innerJoin(vehicleModels, eq(vehicleModels.id, baseVehicles.modelId))
+    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleModels.makeId));
+  const engines = await db
+    .select({
+      baseVehicleId: baseVehicleEngines.baseVehicleId,
+      id: vehicleEngines.id,
+      name: vehicleEngines.name,
+    })
+    .from(baseVehicleEngines)
+    .innerJoin(vehicleEngines, eq(vehicleEngines.id, baseVehicleEngines.engineId));
+  const baseOf = new Map(bases.map((b) => [key(b.make, b.model, b.year), b.id]));
+  const engineOf = new Map(engines.map((e) => [key(e.baseVehicleId, e.name), e.id]));
+  /** The rows of one cell, or the first problem in words. */
+  return (entries: FitmentEntry[]): FitmentInsert[] | string => {
+    const rows: FitmentInsert[] = [];
+    for (const e of entries) {
+      for (let year = e.yearFrom; year <= e.yearTo; year++) {
+        const baseVehicleId = baseOf.get(key(e.make, e.model, year));
+        if (baseVehicleId === undefined) {
+          return `We do not list a ${year} ${e.make} ${e.model} (check the make, the model and the years)`;
+        }
+        const engineId = e.engine ? engineOf.get(key(baseVehicleId, e.engine)) : undefined;
+        if (e.engine && engineId === undefined) {
+          return `The ${year} ${e.make} ${e.model} has no engine ${e.engine} in our list`;
+        }
+        rows.push({
+          baseVehicleId,
+          engineId: engineId ?? null,
+          position: e.position ?? null,
+          quantity: e.quantity,
+          note: e.note ?? null,
+        });
+      }
+    }
+    return rows;
+  };
+}
 const toJob = (j: JobRow): ImportJob => ({
   id: j.id,
   status: j.status,
@@ -24,6 +89,23 @@ const toJob = (j: JobRow): ImportJob => ({
 });
 
 export function createProductCsvService(db: Db, log: { error(o: object, m: string): void }) {
+  /** The file's rows and problems, the `fitment` cells checked against our vehicle list. */
+  async function read(data: Buffer) {
+    const { rows, errors } = readProductCsv(data);
+    const fitments = new Map<ProductRow, FitmentInsert[]>();
+    if (rows.some((r) => r.fitment && r.fitment.length > 0)) {
+      const resolve = await vehicleIndex(db);
+      for (const row of rows) {
+        const resolved = resolve(row.fitment ?? []);
+        if (typeof resolved === "string") {
+          errors.push({ line: row.line, column: "fitment", message: resolved });
+        } else fitments.set(row, resolved);
+      }
+    }
+    const bad = new Set(errors.map((e) => e.line));
+    return { rows: rows.filter((r) => !bad.has(r.line)), errors, fitments };
+  }
+
   /** The part numbers (normalised) of these rows that are already products. */
   async function existing(rows: ProductRow[]): Promise<Set<string>> {
     const keys = rows.map((r) => normalizePartNumber(r.product.partNumber));
@@ -40,12 +122,18 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
   }
 
   /** All rows in one transaction: products upserted by part number, their numbers replaced. */
-  async function write(jobId: string, rows: ProductRow[], creatorEmail: string) {
+  async function write(
+    jobId: string,
+    rows: ProductRow[],
+    fitments: Map<ProductRow, FitmentInsert[]>,
+    creatorEmail: string,
+  ) {
     let creates = 0;
     let updates = 0;
     await db.transaction(async (tx) => {
       for (let i = 0; i < rows.length; i += BATCH) {
-        const batch = rows.slice(i, i + BATCH).map((r) => r.product);
+        const batchRows = rows.slice(i, i + BATCH);
+        const batch = batchRows.map((r) => r.product);
         const written = await tx
           .insert(products)
           .values(
@@ -101,6 +189,24 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
           })),
         );
         if (refs.length > 0) await tx.insert(productCrossReferences).values(refs);
+        // A file with a fitment column replaces each row's fitment (an empty cell removes it).
+        const withFitment = batchRows.filter((r) => r.fitment !== undefined);
+        if (withFitment.length > 0) {
+          const productIdOf = (r: ProductRow) =>
+            idOf.get(normalizePartNumber(r.product.partNumber))!;
+          await tx
+            .delete(productFitments)
+            .where(inArray(productFitments.productId, withFitment.map(productIdOf)));
+          const fitRows = withFitment.flatMap((r) =>
+            (fitments.get(r) ?? []).map((f) => ({ ...f, productId: productIdOf(r) })),
+          );
+          for (let j = 0; j < fitRows.length; j += 5 * BATCH) {
+            await tx
+              .insert(productFitments)
+              .values(fitRows.slice(j, j + 5 * BATCH))
+              .onConflictDoNothing();
+          }
+        }
         // Progress is written outside the transaction, so the page sees it while this runs.
         await db
           .update(productImportJobs)
@@ -114,7 +220,7 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
   return {
     /** What importing the file would do, and every problem with its line; writes nothing. */
     async preview(data: Buffer): Promise<CsvPreview> {
-      const { rows, errors } = readProductCsv(data);
+      const { rows, errors } = await read(data);
       const found = await existing(rows);
       const updates = rows.filter((r) =>
         found.has(normalizePartNumber(r.product.partNumber)),
@@ -135,7 +241,7 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
       data: Buffer,
       creatorEmail: string,
     ): Promise<{ job: ImportJob; finished: Promise<void> }> {
-      const { rows, errors } = readProductCsv(data);
+      const { rows, errors, fitments } = await read(data);
       if (errors.length > 0) {
         throw new HttpError(
           400,
@@ -147,7 +253,7 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
         .insert(productImportJobs)
         .values({ createdBy: creatorEmail, status: "running", total: rows.length })
         .returning();
-      const finished = write(job!.id, rows, creatorEmail)
+      const finished = write(job!.id, rows, fitments, creatorEmail)
         .then(
           async ({ creates, updates }) => {
             await db
@@ -192,10 +298,74 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
         list.push({ kind: r.kind, brand: r.brand, number: r.number });
         byProduct.set(r.productId, list);
       }
-      const all: AdminProduct[] = rows.map((p) => toAdminProduct(p, byProduct.get(p.id) ?? []));
+      const fitmentOf = await exportedFitment(db);
+      const all = rows.map((p) => ({
+        ...toAdminProduct(p, byProduct.get(p.id) ?? []),
+        fitment: fitmentOf.get(p.id) ?? [],
+      }));
       return toCsv(all);
     },
   };
+}
+
+/** Every product's fitment as cell entries: consecutive years of one application become a range. */
+async function exportedFitment(db: Db): Promise<Map<string, FitmentEntry[]>> {
+  const rows = await db
+    .select({
+      productId: productFitments.productId,
+      year: baseVehicles.year,
+      make: vehicleMakes.name,
+      model: vehicleModels.name,
+      engine: vehicleEngines.name,
+      position: productFitments.position,
+      quantity: productFitments.quantity,
+      note: productFitments.note,
+    })
+    .from(productFitments)
+    .innerJoin(baseVehicles, eq(baseVehicles.id, productFitments.baseVehicleId))
+    .innerJoin(vehicleModels, eq(vehicleModels.id, baseVehicles.modelId))
+    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleModels.makeId))
+    .leftJoin(vehicleEngines, eq(vehicleEngines.id, productFitments.engineId))
+    .orderBy(
+      asc(productFitments.productId),
+      asc(vehicleMakes.name),
+      asc(vehicleModels.name),
+      asc(vehicleEngines.name),
+      asc(productFitments.position),
+      asc(productFitments.quantity),
+      asc(productFitments.note),
+      asc(baseVehicles.year),
+    );
+  const byProduct = new Map<string, FitmentEntry[]>();
+  for (const r of rows) {
+    const list = byProduct.get(r.productId) ?? [];
+    const last = list.at(-1);
+    const entry: FitmentEntry = {
+      yearFrom: r.year,
+      yearTo: r.year,
+      make: r.make,
+      model: r.model,
+      quantity: r.quantity,
+      ...(r.engine !== null && { engine: r.engine }),
+      ...(r.position !== null && { position: r.position }),
+      ...(r.note !== null && { note: r.note }),
+    };
+    const same =
+      last &&
+      last.yearTo + 1 === r.year &&
+      key(
+        last.make,
+        last.model,
+        last.engine ?? "",
+        last.position ?? "",
+        last.quantity,
+        last.note ?? "",
+      ) === key(r.make, r.model, r.engine ?? "", r.position ?? "", r.quantity, r.note ?? "");
+    if (same) last.yearTo = r.year;
+    else list.push(entry);
+    byProduct.set(r.productId, list);
+  }
+  return byProduct;
 }
 
 /** A failure in words an admin can act on (a constraint names what clashed). */
