@@ -197,6 +197,8 @@ const fieldToColumn = Object.fromEntries(
 export interface ParsedCsv {
   rows: ProductRow[];
   errors: CsvRowError[];
+  /** Every line's readable `fitment` cell, rows with other errors included (checked in full). */
+  fitmentByLine: Map<number, FitmentEntry[]>;
 }
 
 /**
@@ -204,9 +206,11 @@ export interface ParsedCsv {
  * problem of every row (with its line), and the rows are what an import would write.
  */
 export function readProductCsv(data: Buffer): ParsedCsv {
+  const fitmentByLine = new Map<number, FitmentEntry[]>();
   const fileError = (message: string): ParsedCsv => ({
     rows: [],
     errors: [{ line: 1, message }],
+    fitmentByLine,
   });
   let text: string;
   try {
@@ -239,7 +243,7 @@ export function readProductCsv(data: Buffer): ParsedCsv {
     ...unknown.map((c) => ({ line: 1, column: c, message: `Unknown column ${c}` })),
     ...duplicated.map((c) => ({ line: 1, column: c, message: `Column ${c} appears twice` })),
   ];
-  if (headerErrors.length > 0) return { rows: [], errors: headerErrors };
+  if (headerErrors.length > 0) return { rows: [], errors: headerErrors, fitmentByLine };
   if (body.length === 0) return fileError("The file has a header but no products");
   if (body.length > MAX_CSV_ROWS) {
     return fileError(
@@ -267,6 +271,7 @@ export function readProductCsv(data: Buffer): ParsedCsv {
       if (name === FITMENT_COLUMN) {
         try {
           fitment = parseFitment(unescapeCell(record[i]!));
+          fitmentByLine.set(line, fitment);
         } catch (err) {
           rowOk = false;
           errors.push({ line, column: name, message: (err as Error).message });
@@ -309,5 +314,5 @@ export function readProductCsv(data: Buffer): ParsedCsv {
       ...(fitment && { fitment }),
     });
   }
-  return { rows, errors };
+  return { rows, errors, fitmentByLine };
 }

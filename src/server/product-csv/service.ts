@@ -91,15 +91,15 @@ const toJob = (j: JobRow): ImportJob => ({
 export function createProductCsvService(db: Db, log: { error(o: object, m: string): void }) {
   /** The file's rows and problems, the `fitment` cells checked against our vehicle list. */
   async function read(data: Buffer) {
-    const { rows, errors } = readProductCsv(data);
-    const fitments = new Map<ProductRow, FitmentInsert[]>();
-    if (rows.some((r) => r.fitment && r.fitment.length > 0)) {
+    const { rows, errors, fitmentByLine } = readProductCsv(data);
+    const fitments = new Map<number, FitmentInsert[]>();
+    if ([...fitmentByLine.values()].some((entries) => entries.length > 0)) {
       const resolve = await vehicleIndex(db);
-      for (const row of rows) {
-        const resolved = resolve(row.fitment ?? []);
+      for (const [line, entries] of fitmentByLine) {
+        const resolved = resolve(entries);
         if (typeof resolved === "string") {
-          errors.push({ line: row.line, column: "fitment", message: resolved });
-        } else fitments.set(row, resolved);
+          errors.push({ line, column: "fitment", message: resolved });
+        } else fitments.set(line, resolved);
       }
     }
     const bad = new Set(errors.map((e) => e.line));
@@ -125,7 +125,7 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
   async function write(
     jobId: string,
     rows: ProductRow[],
-    fitments: Map<ProductRow, FitmentInsert[]>,
+    fitments: Map<number, FitmentInsert[]>,
     creatorEmail: string,
   ) {
     let creates = 0;
@@ -198,7 +198,7 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
             .delete(productFitments)
             .where(inArray(productFitments.productId, withFitment.map(productIdOf)));
           const fitRows = withFitment.flatMap((r) =>
-            (fitments.get(r) ?? []).map((f) => ({ ...f, productId: productIdOf(r) })),
+            (fitments.get(r.line) ?? []).map((f) => ({ ...f, productId: productIdOf(r) })),
           );
           for (let j = 0; j < fitRows.length; j += 5 * BATCH) {
             await tx
