@@ -41,6 +41,8 @@ import { startLocalSmtpServer } from "./mail/local-smtp";
 import { mailboxRoutes } from "./mail/mailbox-routes";
 import { startMailer } from "./mail/mailer";
 import { createInventory } from "./inventory/service";
+import { metricsRoutes } from "./metrics/routes";
+import { createMetrics } from "./metrics/service";
 import { orderRoutes } from "./orders/routes";
 import { createOrderService } from "./orders/service";
 import { paymentRoutes, type PaymentRoutesOptions } from "./payments/routes";
@@ -102,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   app.addHook("onRequest", refuseCrossSiteWrites(publicUrl));
+  const metrics = createMetrics(app, database.pool);
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
 
   // Mail: SMTP_URL, else (outside production) a local SMTP server whose messages /dev/mailbox
   // shows. Queued in PostgreSQL (pg-boss) and sent by a worker; stopped when the app closes.
@@ -114,6 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     retryDelaySeconds: config.mail.retryDelaySeconds,
     retryLimit: config.mail.retryLimit,
     log: app.log,
+    onQueued: () => metrics.emailsQueued.inc(),
+    onSendFailed: () => metrics.emailsFailed.inc(),
   });
   app.addHook("onClose", async () => {
     await mailer.stop();
@@ -145,6 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ];
   const catalog = createCatalogService(database.db);
   const catalogCache = new CatalogReadCache(2000, config.catalogCache);
+  catalogCache.onLookup = (hit) =>
+    metrics.catalogCacheLookups.inc({ result: hit ? "hit" : "miss" });
   const catalogChanges = listenForCatalogChanges(
     database.url,
     {
@@ -177,7 +185,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const cart = createCartService(database.db, orders, { currency: config.currency });
   const payment = createPaymentGateway(config, database);
   const payments = createPaymentService(database.db, inventory, payment.gateway, app.log);
-  startHoldSweeper(app, orders.cancelExpired, config.holdSweepMs);
+  const sweepHolds = async () => {
+    const n = await orders.cancelExpired();
+    metrics.holdsExpired.inc(n);
+    return n;
+  };
+  startHoldSweeper(app, sweepHolds, config.holdSweepMs);
 
   await app.register(
     async (api) => {

@@ -59,11 +59,12 @@ const accounts = {} as Record<Exclude<Role, "anonymous">, TestAccount>;
 
 beforeAll(async () => {
   t = await createTestApp(
-    { ADMIN_EMAILS: "matrix-admin@example.com" },
+    { ADMIN_EMAILS: "matrix-admin@example.com", METRICS_TOKEN: "matrix-metrics-token-0123456789" },
     {
       onRoute: (r) => {
         for (const m of [r.method].flat()) {
-          if (m !== "HEAD" && r.url.startsWith("/api")) routes.add(`${m} ${r.url}`);
+          if (m !== "HEAD" && (r.url.startsWith("/api") || r.url === "/metrics"))
+            routes.add(`${m} ${r.url}`);
         }
       },
     },
@@ -406,6 +407,8 @@ const rows: Row[] = [
     call: async () => ({ url: "/api/reviews", payload: { ratings: 5, descreption: "Solid part" } }),
     expect: { anonymous: 401, customer: 201, other: 201, admin: 403 },
   },
+  // For the scraper's bearer token only (metrics.test.ts); a session, even an admin's, is not it.
+  { route: "GET /metrics", call: async () => ({ url: "/metrics" }), expect: everyone(401) },
 ];
 
 test("the table covers every API route the server has, and nothing else", () => {
