@@ -4,10 +4,11 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
-  type FastifyServerOptions,
   type RouteOptions,
 } from "fastify";
 import {
@@ -36,6 +37,7 @@ import { errorHandler } from "./error-handler";
 import { addSecurityHeaders, securityHeaders } from "./security-headers";
 import { databaseAnswers, healthRoutes } from "./health/routes";
 import { limitJsonNesting } from "./json-body";
+import { createLogger, requestIdGenerator, scrub } from "./logging";
 import { createAccountMail } from "./mail/account-mail";
 import { startLocalSmtpServer } from "./mail/local-smtp";
 import { mailboxRoutes } from "./mail/mailbox-routes";
@@ -59,7 +61,8 @@ import { registerWebApp } from "./web-app";
 export interface AppDeps {
   config: Config;
   database: Database;
-  logger?: FastifyServerOptions["logger"];
+  /** Where the app logs (main.ts's logger); by default a JSON logger at LOG_LEVEL on stdout. */
+  logger?: FastifyBaseLogger;
   /** The address people reach the store at; defaults to config.publicUrl, then localhost:PORT. */
   publicUrl?: string;
   /** An OIDC issuer started by the caller (the demo identity provider); overrides config.oidc. */
@@ -74,7 +77,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const publicUrl = deps.publicUrl ?? config.publicUrl ?? `http://localhost:${config.port}`;
   const oidc = deps.oidc ?? config.oidc;
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    loggerInstance: logger ?? createLogger(config.logLevel),
+    // One line per request (logResponses below) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdGenerator(config.trustProxy),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     // A request still unanswered by then gets 503 (the error handler's "busy or restarting").
@@ -84,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
+  logResponses(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -280,4 +287,21 @@ function startHoldSweeper(app: FastifyInstance, sweep: () => Promise<number>, ev
     timer.unref();
   });
   app.addHook("onClose", async () => clearInterval(timer));
+}
+
+/** Each request's id goes back as `X-Request-Id`; its answer is logged as one line. */
+function logResponses(app: FastifyInstance) {
+  app.addHook("onRequest", async (req, reply) => {
+    reply.header("x-request-id", req.id);
+  });
+  app.addHook("onResponse", async (req, reply) => {
+    req.log.info(
+      {
+        req: { method: req.method, url: scrub(req.url), remoteAddress: req.ip },
+        res: { statusCode: reply.statusCode },
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      "request completed",
+    );
+  });
 }
