@@ -7,7 +7,13 @@ const apiPort = process.env.API_PORT ?? "3001";
 const children = [
   spawn("npx", ["tsx", "watch", "src/server/main.ts"], {
     stdio: "inherit",
-    env: { ...process.env, PORT: apiPort },
+    // People (and their cookies and Origin headers) reach the API through Vite's port: that is
+    // the store's public address, or Better Auth refuses every sign-in as cross-site (403).
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+    },
   }),
   spawn("npx", ["vite", "--port", port, "--strictPort"], {
     stdio: "inherit",
