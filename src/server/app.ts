@@ -12,7 +12,6 @@ import Fastify, {
   type RouteOptions,
 } from "fastify";
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -38,6 +37,7 @@ import { addSecurityHeaders, securityHeaders } from "./security-headers";
 import { databaseAnswers, healthRoutes } from "./health/routes";
 import { limitJsonNesting } from "./json-body";
 import { createLogger, requestIdGenerator, scrub } from "./logging";
+import { openApiOptions } from "./openapi";
 import { createAccountMail } from "./mail/account-mail";
 import { startLocalSmtpServer } from "./mail/local-smtp";
 import { mailboxRoutes } from "./mail/mailbox-routes";
@@ -101,12 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     securityHeaders({ production: config.env === "production", stripe: Boolean(config.stripe) }),
   );
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: "PartsWorks store API", version: "1.0.0" },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(publicUrl));
   // The app-wide CSP (security-headers.ts) covers the docs too: Swagger UI needs no inline script.
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
