@@ -48,6 +48,11 @@ test("every line is JSON; no cookie, password, authorization or email reaches th
       url: `/api/admin/${encodeURIComponent(email)}`,
       headers: { cookie: String(cookie), authorization: "Bearer sk_live_abcdef" },
     });
+    // Refused (401), so its request line is logged at info, URL and all.
+    await app.inject({
+      url: `/api/admin/${encodeURIComponent(email)}`,
+      headers: { authorization: "Bearer sk_live_abcdef" },
+    });
     await app.inject({
       method: "POST",
       url: "/api/auth/sign-in/email",
@@ -71,12 +76,15 @@ test("every line is JSON; no cookie, password, authorization or email reaches th
   }
 });
 
-test("one line per request, with a generated id: a client's X-Request-Id is not taken", async () => {
+test("one line per failed request, with a generated id: a client's X-Request-Id is not taken", async () => {
   const app = await build(false);
   try {
     lines.length = 0;
+    // A request that succeeds quickly is not logged at info (nginx's access log has it).
+    const fine = await app.inject({ url: "/api/health/live" });
+    expect(lines.filter((l) => l.reqId === fine.headers["x-request-id"])).toHaveLength(0);
     const res = await app.inject({
-      url: "/api/health/live",
+      url: "/api/no-such-route",
       headers: { "x-request-id": "forged-by-client" },
     });
     const id = res.headers["x-request-id"];
@@ -85,8 +93,8 @@ test("one line per request, with a generated id: a client's X-Request-Id is not 
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({
       msg: "request completed",
-      req: { method: "GET", url: "/api/health/live" },
-      res: { statusCode: 200 },
+      req: { method: "GET", url: "/api/no-such-route" },
+      res: { statusCode: 404 },
     });
     expect(JSON.stringify(lines)).not.toContain("forged-by-client");
   } finally {
@@ -99,7 +107,7 @@ test("behind a trusted proxy (TRUST_PROXY=true) its X-Request-Id is the request'
   try {
     lines.length = 0;
     const res = await app.inject({
-      url: "/api/health/live",
+      url: "/api/no-such-route",
       headers: { "x-request-id": "nginx-3f2a9c" },
     });
     expect(res.headers["x-request-id"]).toBe("nginx-3f2a9c");
