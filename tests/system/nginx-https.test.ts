@@ -34,7 +34,8 @@ pid ${o.dir}/nginx.pid;
 error_log ${o.dir}/error.log warn;
 events { worker_connections 256; }
 http {
-  access_log ${o.dir}/access.log;
+  log_format store '$remote_addr [$time_local] "$request" $status $body_bytes_sent $request_time id=$request_id';
+  access_log ${o.dir}/access.log store;
   client_body_temp_path ${o.dir}/client_body;
   proxy_temp_path ${o.dir}/proxy;
   fastcgi_temp_path ${o.dir}/fastcgi;
@@ -284,6 +285,9 @@ test("sign-up → order → pay over HTTPS through nginx, with __Secure- cookies
   // Without its session cookie the same order is not reachable; /metrics is closed at nginx.
   expect((await request("GET", `${base}/api/orders/${orderId}`)).status).toBe(401);
   expect((await request("GET", `${base}/metrics`)).status).toBe(404);
+  // nginx's access log names each request by the id the store had.
+  const accessLog = await fs.readFile(path.join(dir, "access.log"), "utf8");
+  expect(accessLog).toContain(`id=${String(list.headers["x-request-id"])}`);
   console.log(
     `nginx (TLS, gzip) → store: sign-up, order and payment over HTTPS in ` +
       `${Math.round(performance.now() - started)} ms, __Secure- cookies only`,
