@@ -76,6 +76,13 @@ test("npm run dev signs a new account up and in through Vite's port", async () =
     const me = await fetch(`${vite}/api/user`, { headers: { cookie } });
     expect(me.status).toBe(200);
     expect(((await me.json()) as { email: string }).email).toBe(account.email);
+    // The API's log, made readable by pino-pretty, names the store's address: Vite's port.
+    const listening = new RegExp(`INFO.*store listening on http://localhost:${port}\\b`);
+    while (!listening.test(output)) {
+      if (dev.exitCode !== null) throw new Error(`npm run dev exited:\n${output}`);
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(output).not.toContain('{"level":');
     console.log(
       `npm run dev: ready through Vite ${Math.round(performance.now() - t0)} ms after spawn; sign-up and sign-in 200`,
     );
