@@ -12,7 +12,11 @@ const outdir = path.join(root, "dist/server");
 await fs.rm(outdir, { recursive: true, force: true });
 await build({
   entryPoints: [path.join(root, "src/server/main.ts")],
-  outfile: path.join(outdir, "main.js"),
+  outdir,
+  // Modules imported on demand (the demo identity provider) become chunks of their own, loaded
+  // only when used.
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   bundle: true,
   platform: "node",
   format: "esm",

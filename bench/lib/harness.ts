@@ -91,7 +91,8 @@ export async function startStore(databaseUrl: string, env: Record<string, string
       BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
+      // Logging as shipped (info: one JSON line per request); BENCH_LOG_LEVEL to compare.
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
       AUTH_RATE_LIMIT_PER_IP: "1000000",
       ...env,
     },

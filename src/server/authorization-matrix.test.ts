@@ -68,11 +68,12 @@ const accounts = {} as Record<Exclude<Role, "anonymous">, TestAccount>;
 
 beforeAll(async () => {
   t = await createTestApp(
-    { ADMIN_EMAILS: "matrix-admin@example.com" },
+    { ADMIN_EMAILS: "matrix-admin@example.com", METRICS_TOKEN: "matrix-metrics-token-0123456789" },
     {
       onRoute: (r) => {
         for (const m of [r.method].flat()) {
-          if (m !== "HEAD" && r.url.startsWith("/api")) routes.add(`${m} ${r.url}`);
+          if (m !== "HEAD" && (r.url.startsWith("/api") || r.url === "/metrics"))
+            routes.add(`${m} ${r.url}`);
         }
       },
     },
@@ -554,6 +555,8 @@ const rows: Row[] = [
     // Another customer is told it is not in their garage; admins have no garage.
     expect: { anonymous: 401, customer: 200, other: 404, admin: 403 },
   },
+  // For the scraper's bearer token only (metrics.test.ts); a session, even an admin's, is not it.
+  { route: "GET /metrics", call: async () => ({ url: "/metrics" }), expect: everyone(401) },
 ];
 
 test("the table covers every API route the server has, and nothing else", () => {

@@ -83,6 +83,12 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters (e.g. `openssl rand -hex 32`)")
+    .max(500)
+    .optional()
+    .or(z.literal("")),
 });
 
 const MIN_SECRET_LENGTH = 32;
@@ -153,6 +159,8 @@ export type Config = Readonly<{
   /** Set when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are; else the test-card gateway. */
   stripe:
     { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  /** The bearer token GET /metrics asks for; unset: no /metrics at all (404). */
+  metricsToken: string | undefined;
 }>;
 
 export interface DatabaseTimeouts {
@@ -258,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
           }
         : undefined,
+    metricsToken: e.METRICS_TOKEN || undefined,
   });
 }
 

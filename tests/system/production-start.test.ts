@@ -57,7 +57,7 @@ test("started as `npm start` starts it, SIGTERM drains a request in flight, stop
   let postgresPid = 0;
 
   try {
-    const url = (await printed(/store listening on (http:\/\/\S+)/))[1]!;
+    const url = (await printed(/store listening on (http:\/\/[^\s"]+)/))[1]!;
     let health = await fetch(`${url}/api/health`);
     while (health.status !== 200) health = await fetch(`${url}/api/health`);
     const firstOk = Math.round(performance.now() - t0);

@@ -25,6 +25,8 @@ export class CatalogReadCache {
   private generation = 0;
   private totalsGeneration = 0;
   private listening = false;
+  /** Told of every answer asked for: found in the cache or not (the metrics count them). */
+  onLookup: (hit: boolean) => void = () => {};
 
   /**
    * @param cacheAnswers false keeps only the totals (CATALOG_CACHE=false: every page is read from
@@ -42,6 +44,7 @@ export class CatalogReadCache {
   /** Answers from the cache, or computes, stores and answers. */
   async get(key: string, compute: () => Promise<unknown>): Promise<CachedResponse | undefined> {
     const hit = this.enabled ? this.entries.get(key) : undefined;
+    this.onLookup(hit !== undefined);
     if (hit) return hit;
     const startedAt = this.generation;
     const value = await compute();

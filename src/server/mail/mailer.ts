@@ -34,6 +34,9 @@ export interface MailerOptions {
     warn(obj: object, msg: string): void;
     error(obj: object, msg: string): void;
   };
+  /** Told of each message queued and of each failed attempt to send one (the metrics count them). */
+  onQueued?: () => void;
+  onSendFailed?: () => void;
 }
 
 /** How often an idle worker looks for due messages (a retry's time coming, another process's mail). */
@@ -131,10 +134,9 @@ export function startMailer(opts: MailerOptions): Mailer {
                   messageId: `<${job.id}@partsworks.mail>`,
                 });
               } catch (err) {
-                opts.log.warn(
-                  { err, job: job.id, to: job.data.to },
-                  "mail not sent yet: it will be retried",
-                );
+                opts.onSendFailed?.();
+                // The job id, not the address: logs carry no personal data.
+                opts.log.warn({ err, job: job.id }, "mail not sent yet: it will be retried");
                 throw err;
               }
             }
@@ -156,6 +158,7 @@ export function startMailer(opts: MailerOptions): Mailer {
       ]).finally(() => clearTimeout(timer));
       const id = await boss.send(MAIL_QUEUE, mail);
       if (!id) throw new Error("the mail queue refused the message");
+      opts.onQueued?.();
       // Wake a worker of this process now rather than at its next poll.
       for (const w of workers) boss.notifyWorker(w);
       return id;

@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { CreateIntentInput, GatewayIntent, PaymentGateway } from "./gateway";
 
 function toIntent(pi: Stripe.PaymentIntent): GatewayIntent {
@@ -35,7 +35,9 @@ export function createStripeGateway(client: Stripe): PaymentGateway {
       try {
         return toIntent(await client.paymentIntents.retrieve(id));
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) {
+        // (Told by its type, not instanceof: the stripe package is loaded only when configured.)
+        const e = err as { type?: unknown; statusCode?: unknown };
+        if (e.type === "StripeInvalidRequestError" && e.statusCode === 404) {
           return undefined;
         }
         throw err;

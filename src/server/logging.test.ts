@@ -1,0 +1,124 @@
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { buildApp } from "./app";
+import { loadConfig } from "./config";
+import { createLogger } from "./logging";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+
+/** The real app logging into memory, with or without a trusted proxy in front. */
+let database: TestDatabase;
+const lines: Record<string, unknown>[] = [];
+const sink = new Writable({
+  write(chunk: Buffer, _enc, done) {
+    for (const l of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(l));
+    done();
+  },
+});
+const build = (trustProxy: boolean) =>
+  buildApp({
+    config: loadConfig({
+      NODE_ENV: "test",
+      DATABASE_URL: database.url,
+      BETTER_AUTH_SECRET: "test-secret-that-is-long-enough-0123456789",
+      DEMO_IDENTITY_PROVIDER: "false",
+      TRUST_PROXY: String(trustProxy),
+    }),
+    database,
+    logger: createLogger("info", sink),
+  });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+test("every line is JSON; no cookie, password, authorization or email reaches the log", async () => {
+  const app = await build(false);
+  try {
+    const email = "private.person@example.com";
+    const signUp = await app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      payload: { email, password: "hunter2-secret", name: "Private Person" },
+    });
+    expect(signUp.statusCode).toBe(200);
+    const cookie = signUp.headers["set-cookie"];
+    // Signed in, an email in the path, a bad password, a bearer header, an error logged with it.
+    await app.inject({
+      url: `/api/admin/${encodeURIComponent(email)}`,
+      headers: { cookie: String(cookie), authorization: "Bearer sk_live_abcdef" },
+    });
+    // Refused (401), so its request line is logged at info, URL and all.
+    await app.inject({
+      url: `/api/admin/${encodeURIComponent(email)}`,
+      headers: { authorization: "Bearer sk_live_abcdef" },
+    });
+    await app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email, password: "wrong-password-here" },
+    });
+    app.log.error(
+      { err: new Error(`duplicate key ${email}`), user: { email } },
+      `mail to ${email}`,
+    );
+    const text = JSON.stringify(lines);
+    expect(lines.length).toBeGreaterThan(3);
+    for (const secret of [email, "private.person", "hunter2-secret", "wrong-password", "sk_live"]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).not.toMatch(/better-auth\.session_token=/);
+    expect(text).toContain("[email]");
+    // The email in the URL is replaced, the route stays readable.
+    expect(lines.some((l) => JSON.stringify(l).includes("/api/admin/[email]"))).toBe(true);
+  } finally {
+    await app.close();
+  }
+});
+
+test("one line per failed request, with a generated id: a client's X-Request-Id is not taken", async () => {
+  const app = await build(false);
+  try {
+    lines.length = 0;
+    // A request that succeeds quickly is not logged at info (nginx's access log has it).
+    const fine = await app.inject({ url: "/api/health/live" });
+    expect(lines.filter((l) => l.reqId === fine.headers["x-request-id"])).toHaveLength(0);
+    const res = await app.inject({
+      url: "/api/no-such-route",
+      headers: { "x-request-id": "forged-by-client" },
+    });
+    const id = res.headers["x-request-id"];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const mine = lines.filter((l) => l.reqId === id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      msg: "request completed",
+      req: { method: "GET", url: "/api/no-such-route" },
+      res: { statusCode: 404 },
+    });
+    expect(JSON.stringify(lines)).not.toContain("forged-by-client");
+  } finally {
+    await app.close();
+  }
+});
+
+test("behind a trusted proxy (TRUST_PROXY=true) its X-Request-Id is the request's id", async () => {
+  const app = await build(true);
+  try {
+    lines.length = 0;
+    const res = await app.inject({
+      url: "/api/no-such-route",
+      headers: { "x-request-id": "nginx-3f2a9c" },
+    });
+    expect(res.headers["x-request-id"]).toBe("nginx-3f2a9c");
+    expect(lines.filter((l) => l.reqId === "nginx-3f2a9c")).toHaveLength(1);
+    // Something that is no id (spaces, a log-injection attempt) is replaced.
+    const odd = await app.inject({
+      url: "/api/health/live",
+      headers: { "x-request-id": "a b\nc" },
+    });
+    expect(odd.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  } finally {
+    await app.close();
+  }
+});

@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import pino, { type DestinationStream, type Logger } from "pino";
+
+/** Anything shaped like an email address, wherever it appears in a log line. */
+const EMAIL = /[^\s"'<>()[\]{},;:/?=&@]+@[^\s"'<>()[\]{},;:/?=&@]+\.[A-Za-z]{2,}/g;
+/** Replaces email addresses (also percent-encoded ones in URLs) in a text. */
+export function scrub(text: string): string {
+  return text.replace(/%40/gi, "@").replace(EMAIL, "[email]");
+}
+
+/** Keys whose values are never logged, at any depth we reach. */
+const SECRET_KEYS = new Set([
+  "cookie",
+  "set-cookie",
+  "authorization",
+  "password",
+  "newPassword",
+  "currentPassword",
+  "token",
+  "secret",
+  "body",
+  "payload",
+  "email",
+  "to",
+]);
+
+function scrubValue(value: unknown, depth: number): unknown {
+  if (typeof value === "string") return scrub(value);
+  if (value === null || typeof value !== "object" || depth > 6) return value;
+  if (value instanceof Error) return value; // the err serializer scrubs it
+  if (Array.isArray(value)) return value.map((v) => scrubValue(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = SECRET_KEYS.has(k) ? "[redacted]" : scrubValue(v, depth + 1);
+  }
+  return out;
+}
+
+/**
+ * The one logger of a server process: pino writing JSON lines to stdout (or `stream`), with
+ * personal data taken out before anything is written: cookies, authorization headers,
+ * passwords, tokens, request bodies and email addresses (in messages, URLs, error texts and
+ * logged objects alike).
+ */
+export function createLogger(level: string, stream?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { pid: process.pid },
+      serializers: {
+        err: (err: Error) => scrubValue(pino.stdSerializers.err(err), 0) as object,
+      },
+      hooks: {
+        logMethod(args, method) {
+          method.apply(this, args.map((a) => scrubValue(a, 0)) as Parameters<typeof method>);
+        },
+      },
+    },
+    stream,
+  );
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The id a request's log lines carry: the proxy's `X-Request-Id` when the proxy is trusted
+ * (TRUST_PROXY) and the id looks like one, else a fresh UUID; a client cannot choose its own.
+ */
+export function requestIdGenerator(trustProxy: false | number | readonly string[]) {
+  // Any proxy configured: its id is taken (a client that bypasses it can only pick a well-formed
+  // id for its own lines; the id is never used for anything but logs).
+  const trusted = trustProxy !== false;
+  return (req: IncomingMessage): string => {
+    const given = trusted ? req.headers["x-request-id"] : undefined;
+    return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+  };
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from "fastify";
+import type pg from "pg";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+
+/** What the app counts as it runs; each app (and so each test app) has registers of its own. */
+export interface StoreMetrics {
+  registry: Registry;
+  ordersPlaced: Counter;
+  holdsExpired: Counter;
+  emailsQueued: Counter;
+  emailsFailed: Counter;
+  catalogCacheLookups: Counter<"result">;
+}
+
+/** Routes whose 201 means an order was placed: one product, or a cart's checkout. */
+const PLACING_ROUTES = new Set(["/api/orders", "/api/checkout"]);
+
+/**
+ * Prometheus metrics of one app: request latency by route pattern (never the raw URL, so ids
+ * and queries cannot blow up the series), the pool, and the store's own counters.
+ */
+export function createMetrics(app: FastifyInstance, pool: pg.Pool): StoreMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const latency = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer a request, by method, route pattern and status code",
+    labelNames: ["method", "route", "status_code"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const ordersPlaced = new Counter({
+    name: "store_orders_placed_total",
+    help: "Orders placed (single products and cart checkouts)",
+    registers: [registry],
+  });
+  app.addHook("onResponse", async (req, reply) => {
+    // A path no route matches is counted under one label, whatever was asked for.
+    const route = req.routeOptions.url ?? "(unmatched)";
+    latency.observe(
+      { method: req.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+    if (reply.statusCode === 201 && req.method === "POST" && PLACING_ROUTES.has(route)) {
+      ordersPlaced.inc();
+    }
+  });
+
+  new Gauge({
+    name: "db_pool_connections_in_use",
+    help: "Database connections checked out of the pool",
+    registers: [registry],
+    collect() {
+      this.set(pool.totalCount - pool.idleCount);
+    },
+  });
+  new Gauge({
+    name: "db_pool_connections_idle",
+    help: "Open database connections waiting in the pool",
+    registers: [registry],
+    collect() {
+      this.set(pool.idleCount);
+    },
+  });
+  new Gauge({
+    name: "db_pool_waiting_requests",
+    help: "Queries waiting for a connection from the pool",
+    registers: [registry],
+    collect() {
+      this.set(pool.waitingCount);
+    },
+  });
+
+  const catalogCacheLookups = new Counter({
+    name: "store_catalog_cache_lookups_total",
+    help: "Public catalog answers asked of the read cache, by result (hit or miss); the hit rate is rate(hit) / rate(all)",
+    labelNames: ["result"] as const,
+    registers: [registry],
+  });
+  // Both series exist from the start, so a rate over them is defined at once.
+  catalogCacheLookups.inc({ result: "hit" }, 0);
+  catalogCacheLookups.inc({ result: "miss" }, 0);
+
+  return {
+    registry,
+    catalogCacheLookups,
+    ordersPlaced,
+    holdsExpired: new Counter({
+      name: "store_holds_expired_total",
+      help: "Unpaid orders cancelled by this process because their stock hold ran out",
+      registers: [registry],
+    }),
+    emailsQueued: new Counter({
+      name: "store_emails_queued_total",
+      help: "Messages put in the mail queue",
+      registers: [registry],
+    }),
+    emailsFailed: new Counter({
+      name: "store_email_attempts_failed_total",
+      help: "Attempts to send a queued message that failed (it is retried later)",
+      registers: [registry],
+    }),
+  };
+}

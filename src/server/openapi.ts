@@ -1,0 +1,108 @@
+import type { SwaggerOptions } from "@fastify/swagger";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { authOpenApiPaths } from "./auth/openapi-paths";
+
+type Json = Record<string, unknown>;
+
+/** `GET /api/products/:id` → `getApiProductsById`: unique, stable, readable. */
+function operationId(method: string, url: string): string {
+  const words = url
+    .split("/")
+    .filter(Boolean)
+    .map((part) => (part.startsWith(":") ? `by-${part.slice(1)}` : part))
+    .flatMap((part) => part.split(/[-_]/))
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1));
+  return method.toLowerCase() + words.join("");
+}
+
+/**
+ * An object schema whose `required` names keys only `additionalProperties` describes (a record
+ * keyed by an enum, as the order counts by status are) gets those keys spelt out.
+ */
+function spellOutRequired(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(spellOutRequired);
+  if (!node || typeof node !== "object") return;
+  const schema = node as Json;
+  const required = schema.required;
+  const extra = schema.additionalProperties;
+  if (Array.isArray(required) && extra && typeof extra === "object") {
+    const properties = (schema.properties ?? {}) as Json;
+    for (const key of required as string[]) properties[key] ??= extra;
+    schema.properties = properties;
+  }
+  Object.values(schema).forEach(spellOutRequired);
+}
+
+/**
+ * The OpenAPI document at /api/docs: every route's zod schemas, Better Auth's endpoints, the
+ * session cookie as the security scheme, operation ids and the store's address as the server.
+ */
+export function openApiOptions(publicUrl: string): SwaggerOptions {
+  return {
+    openapi: {
+      openapi: "3.0.3",
+      info: {
+        title: "PartsWorks store API",
+        version: "1.0.0",
+        description:
+          "The car-parts store's API. Errors are `{ error, message }`; signed-in calls carry the session cookie set by sign-in.",
+        license: { name: "Proprietary", url: `${publicUrl}/` },
+      },
+      servers: [{ url: publicUrl }],
+      components: {
+        securitySchemes: {
+          session: {
+            type: "apiKey",
+            in: "cookie",
+            name: "better-auth.session_token",
+            description: "The session cookie (`__Secure-better-auth.session_token` over HTTPS)",
+          },
+        },
+      },
+      // Each route decides (401/403 when it needs a session it lacks); public ones need none.
+      security: [{ session: [] }, {}],
+    },
+    transform: (args) => {
+      const out = jsonSchemaTransform(args);
+      const schema = out.schema as Json;
+      if (!schema.hide) schema.operationId ??= operationId(String(args.route.method), out.url);
+      return out;
+    },
+    transformObject: (documentObject) => {
+      const doc = (documentObject as { openapiObject: Json }).openapiObject;
+      doc.paths = { ...(doc.paths as Json), ...authOpenApiPaths };
+      const components = doc.components as Json;
+      components.schemas = {
+        ...(components.schemas as Json),
+        ApiError: {
+          type: "object",
+          required: ["error", "message"],
+          properties: {
+            error: { type: "string" },
+            message: { type: "string" },
+            fields: { type: "object", additionalProperties: { type: "string" } },
+          },
+        },
+      };
+      spellOutRequired(doc.paths);
+      // Any route can be refused before its handler runs (headers too large, a URL too long,
+      // a body over the limit): operations that list no 4xx of their own say so in general.
+      for (const ops of Object.values(doc.paths as Record<string, Record<string, Json>>)) {
+        for (const op of Object.values(ops)) {
+          const responses = (op.responses ?? {}) as Json;
+          if (!Object.keys(responses).some((code) => code.startsWith("4"))) {
+            responses["4XX"] = {
+              description:
+                "Refused before it reached the route (`{ error, message }` from the store)",
+              content: {
+                "application/json": { schema: { $ref: "#/components/schemas/ApiError" } },
+              },
+            };
+            op.responses = responses;
+          }
+        }
+      }
+      return doc;
+    },
+  };
+}
