@@ -40,6 +40,8 @@ import { createAccountMail } from "./mail/account-mail";
 import { startLocalSmtpServer } from "./mail/local-smtp";
 import { mailboxRoutes } from "./mail/mailbox-routes";
 import { startMailer } from "./mail/mailer";
+import { createOrderMail } from "./mail/order-mail";
+import { holdSweeperJob } from "./orders/hold-sweeper";
 import { createInventory } from "./inventory/service";
 import { orderRoutes } from "./orders/routes";
 import { createOrderService } from "./orders/service";
@@ -107,15 +109,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // shows. Queued in PostgreSQL (pg-boss) and sent by a worker; stopped when the app closes.
   const localSmtp =
     config.mail.smtpUrl || config.env === "production" ? undefined : await startLocalSmtpServer();
+  // The hold sweeper runs on the same queue; it needs the order service, made further down.
+  const sweeperJobs: NonNullable<Parameters<typeof startMailer>[0]["jobs"]> = [];
+  let startJobs: () => void = () => {};
+  const jobsReady = new Promise<void>((resolve) => (startJobs = resolve));
+  let closing = false;
   const mailer = startMailer({
     databaseUrl: database.url,
     smtpUrl: config.mail.smtpUrl ?? localSmtp?.url,
     from: config.mail.from,
     retryDelaySeconds: config.mail.retryDelaySeconds,
     retryLimit: config.mail.retryLimit,
+    jobs: [
+      async (boss) => {
+        await jobsReady;
+        if (closing) return [];
+        return (await Promise.all(sweeperJobs.map((job) => job(boss)))).flat();
+      },
+    ],
     log: app.log,
   });
   app.addHook("onClose", async () => {
+    // A closing app starts no jobs (and lets a waiting start end, so stop() need not wait).
+    closing = true;
+    startJobs();
     await mailer.stop();
     await localSmtp?.stop();
   });
@@ -169,15 +186,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const reviews = createReviewService(database.db);
   const users = createUserService(database.db, inventory);
+  const orderMail = createOrderMail(mailer, publicUrl);
   const orders = createOrderService(database.db, inventory, {
     currency: config.currency,
     holdMs: config.orderHoldMs,
     limits: config.holdLimits,
+    notify: orderMail,
   });
   const cart = createCartService(database.db, orders, { currency: config.currency });
   const payment = createPaymentGateway(config, database);
-  const payments = createPaymentService(database.db, inventory, payment.gateway, app.log);
-  startHoldSweeper(app, orders.cancelExpired, config.holdSweepMs);
+  const payments = createPaymentService(
+    database.db,
+    inventory,
+    payment.gateway,
+    app.log,
+    orderMail,
+  );
+  // The hold sweeper: a pg-boss job, one run at a time across every process (hold-sweeper.ts).
+  sweeperJobs.push(
+    holdSweeperJob(orders, {
+      everyMs: config.holdSweepMs,
+      warningMs: config.holdWarningMs,
+      log: app.log,
+    }),
+  );
+  app.addHook("onReady", async () => startJobs());
 
   await app.register(
     async (api) => {
@@ -251,20 +284,4 @@ function createPaymentGateway(config: Config, database: Database) {
   }
   const testCard = createTestCardGateway(database.db);
   return { gateway: testCard, routes: { testCard } };
-}
-
-/** Cancels unpaid orders whose stock hold ran out, now and then, while the server runs. */
-function startHoldSweeper(app: FastifyInstance, sweep: () => Promise<number>, everyMs: number) {
-  let timer: NodeJS.Timeout | undefined;
-  const run = () =>
-    sweep().then(
-      (n) => n > 0 && app.log.info(`cancelled ${n} unpaid order(s) past their hold`),
-      (err: unknown) => app.log.error({ err }, "hold sweeper failed"),
-    );
-  app.addHook("onReady", async () => {
-    void run();
-    timer = setInterval(run, everyMs);
-    timer.unref();
-  });
-  app.addHook("onClose", async () => clearInterval(timer));
 }
