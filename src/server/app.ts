@@ -42,6 +42,8 @@ import { mailboxRoutes } from "./mail/mailbox-routes";
 import { startMailer } from "./mail/mailer";
 import { createOrderMail } from "./mail/order-mail";
 import { holdSweeperJob } from "./orders/hold-sweeper";
+import { notificationRoutes } from "./notifications/routes";
+import { createNotificationService } from "./notifications/service";
 import { createInventory } from "./inventory/service";
 import { orderRoutes } from "./orders/routes";
 import { createOrderService } from "./orders/service";
@@ -238,6 +240,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(paymentRoutes, { payments, guards, ...payment.routes });
       await api.register(catalogRoutes, { catalog, catalogCache, guards, uploadsDir });
       await api.register(reviewRoutes, { reviews, guards });
+      await api.register(notificationRoutes, {
+        notifications: createNotificationService(database.db),
+        guards,
+      });
     },
     { prefix: "/api" },
   );

@@ -22,14 +22,25 @@ export function holdSweeperJob(
 ) {
   const everySeconds = Math.max(1, Math.round(opts.everyMs / 1000));
   return async (boss: PgBoss): Promise<string[]> => {
-    await boss.createQueue(HOLD_SWEEP_QUEUE, {
-      name: HOLD_SWEEP_QUEUE,
-      policy: "stately",
-      retryLimit: 1_000_000,
-      retryDelay: everySeconds,
-      expireInSeconds: 300,
-      retentionMinutes: 60,
-    });
+    // Processes starting together may deadlock creating the queue: try again a few times.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await boss.createQueue(HOLD_SWEEP_QUEUE, {
+          name: HOLD_SWEEP_QUEUE,
+          policy: "stately",
+          retryLimit: 1_000_000,
+          retryDelay: everySeconds,
+          expireInSeconds: 300,
+          retentionMinutes: 60,
+        });
+        break;
+      } catch (err) {
+        if (attempt >= 5) throw err;
+        await new Promise((resolve) =>
+          setTimeout(resolve, 200 * 2 ** attempt + Math.random() * 200),
+        );
+      }
+    }
     const queueNext = (startAfter: number) =>
       boss.send(HOLD_SWEEP_QUEUE, {}, { singletonKey: KEY, startAfter });
     const worker = await boss.work(
