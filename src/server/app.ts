@@ -42,6 +42,10 @@ import { openApiOptions } from "./openapi";
 import { createAccountMail } from "./mail/account-mail";
 import { mailboxRoutes } from "./mail/mailbox-routes";
 import { startMailer } from "./mail/mailer";
+import { createOrderMail } from "./mail/order-mail";
+import { holdSweeperJob } from "./orders/hold-sweeper";
+import { notificationRoutes } from "./notifications/routes";
+import { createNotificationService } from "./notifications/service";
 import { createInventory } from "./inventory/service";
 import { metricsRoutes } from "./metrics/routes";
 import { createMetrics } from "./metrics/service";
@@ -118,17 +122,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? undefined
       : // Imported only here: the SMTP server and mail parser never run in production.
         await (await import("./mail/local-smtp")).startLocalSmtpServer();
+  // The hold sweeper runs on the same queue; it needs the order service, made further down.
+  const sweeperJobs: NonNullable<Parameters<typeof startMailer>[0]["jobs"]> = [];
+  let startJobs: () => void = () => {};
+  const jobsReady = new Promise<void>((resolve) => (startJobs = resolve));
+  let closing = false;
   const mailer = startMailer({
     databaseUrl: database.url,
     smtpUrl: config.mail.smtpUrl ?? localSmtp?.url,
     from: config.mail.from,
     retryDelaySeconds: config.mail.retryDelaySeconds,
     retryLimit: config.mail.retryLimit,
+    jobs: [
+      async (boss) => {
+        await jobsReady;
+        if (closing) return [];
+        return (await Promise.all(sweeperJobs.map((job) => job(boss)))).flat();
+      },
+    ],
     log: app.log,
     onQueued: () => metrics.emailsQueued.inc(),
     onSendFailed: () => metrics.emailsFailed.inc(),
   });
   app.addHook("onClose", async () => {
+    // A closing app starts no jobs (and lets a waiting start end, so stop() need not wait).
+    closing = true;
+    startJobs();
     await mailer.stop();
     await localSmtp?.stop();
   });
@@ -185,20 +204,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const reviews = createReviewService(database.db);
   const users = createUserService(database.db, inventory);
+  const orderMail = createOrderMail(mailer, publicUrl);
   const orders = createOrderService(database.db, inventory, {
     currency: config.currency,
     holdMs: config.orderHoldMs,
     limits: config.holdLimits,
+    notify: orderMail,
   });
   const cart = createCartService(database.db, orders, { currency: config.currency });
   const payment = await createPaymentGateway(config, database);
-  const payments = createPaymentService(database.db, inventory, payment.gateway, app.log);
-  const sweepHolds = async () => {
-    const n = await orders.cancelExpired();
-    metrics.holdsExpired.inc(n);
-    return n;
-  };
-  startHoldSweeper(app, sweepHolds, config.holdSweepMs);
+  const payments = createPaymentService(
+    database.db,
+    inventory,
+    payment.gateway,
+    app.log,
+    orderMail,
+  );
+  // The hold sweeper: a pg-boss job, one run at a time across every process (hold-sweeper.ts).
+  sweeperJobs.push(
+    holdSweeperJob(
+      {
+        warnExpiring: (warningMs) => orders.warnExpiring(warningMs),
+        cancelExpired: async () => {
+          const n = await orders.cancelExpired();
+          metrics.holdsExpired.inc(n);
+          return n;
+        },
+      },
+      {
+        everyMs: config.holdSweepMs,
+        warningMs: config.holdWarningMs,
+        log: app.log,
+      },
+    ),
+  );
+  app.addHook("onReady", async () => startJobs());
 
   await app.register(
     async (api) => {
@@ -229,6 +269,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(fitmentRoutes, { fitment, catalog, catalogCache, guards });
       await api.register(productCsvRoutes, {
         productCsv: createProductCsvService(database.db, app.log),
+        guards,
+      });
+      await api.register(notificationRoutes, {
+        notifications: createNotificationService(database.db),
         guards,
       });
     },
@@ -279,22 +323,6 @@ async function createPaymentGateway(config: Config, database: Database) {
   }
   const testCard = createTestCardGateway(database.db);
   return { gateway: testCard, routes: { testCard } };
-}
-
-/** Cancels unpaid orders whose stock hold ran out, now and then, while the server runs. */
-function startHoldSweeper(app: FastifyInstance, sweep: () => Promise<number>, everyMs: number) {
-  let timer: NodeJS.Timeout | undefined;
-  const run = () =>
-    sweep().then(
-      (n) => n > 0 && app.log.info(`cancelled ${n} unpaid order(s) past their hold`),
-      (err: unknown) => app.log.error({ err }, "hold sweeper failed"),
-    );
-  app.addHook("onReady", async () => {
-    void run();
-    timer = setInterval(run, everyMs);
-    timer.unref();
-  });
-  app.addHook("onClose", async () => clearInterval(timer));
 }
 
 /** Fastify's form of `config.trustProxy`: a hop count becomes "trust the nearest N hops". */

@@ -226,6 +226,17 @@ const rows: Row[] = [
     }),
     expect: signedIn(200),
   },
+  // Each signed-in user reads and changes only their own choices (notifications/routes.test.ts).
+  {
+    route: "GET /api/user/notifications",
+    call: async () => ({ url: "/api/user/notifications" }),
+    expect: signedIn(200),
+  },
+  {
+    route: "PUT /api/user/notifications",
+    call: async () => ({ url: "/api/user/notifications", payload: { holdReminder: true } }),
+    expect: signedIn(200),
+  },
   {
     route: "GET /api/admin/:email",
     call: async () => ({ url: `/api/admin/${accounts.customer.email}` }),

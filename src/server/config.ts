@@ -72,6 +72,11 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   EMBEDDED_POSTGRES_RESTARTS: z.coerce.number().int().min(0).max(100).default(5),
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  HOLD_WARNING_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(12),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// address")
@@ -137,6 +142,8 @@ export type Config = Readonly<{
   /** What one account may hold in unpaid orders (decision 006). */
   holdLimits: HoldLimits;
   holdSweepMs: number;
+  /** "Your hold is about to expire" goes this long before an unpaid order's hold ends. */
+  holdWarningMs: number;
   /** How long SIGTERM waits for requests in flight before closing their connections. */
   shutdownTimeoutMs: number;
   /** How long a request may wait for a pooled connection, run one statement, and sit idle
@@ -238,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogCache: e.CATALOG_CACHE,
     orderHoldMs: e.ORDER_HOLD_HOURS * 3_600_000,
     holdSweepMs: e.HOLD_SWEEP_SECONDS * 1000,
+    holdWarningMs: Math.round(e.HOLD_WARNING_HOURS * 3_600_000),
     holdLimits: {
       maxShare: e.HOLD_MAX_SHARE,
       freeUnits: e.HOLD_FREE_UNITS,

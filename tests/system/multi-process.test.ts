@@ -115,8 +115,14 @@ test("expired holds are cancelled once, not once per process", async () => {
     (await database.db.select().from(products).where(eq(products.id, product.id)))[0]
       ?.availableQuantity,
   ).toBe(20);
-  const sweeps = `${a.output()}\n${b.output()}`.match(/cancelled (\d+) unpaid order/g) ?? [];
-  const cancelledByLogs = sweeps.reduce((n, m) => n + Number(m.match(/\d+/)![0]), 0);
+  // A sweep logs after its transaction commits: wait for the lines to come through the pipes.
+  const cancelledInLogs = () =>
+    (`${a.output()}\n${b.output()}`.match(/cancelled (\d+) unpaid order/g) ?? []).reduce(
+      (n, m) => n + Number(m.match(/\d+/)![0]),
+      0,
+    );
+  await expect.poll(cancelledInLogs, { timeout: 10_000 }).toBeGreaterThanOrEqual(10);
+  const cancelledByLogs = cancelledInLogs();
   console.log(`hold sweeper: 10 orders expired, cancelled ${cancelledByLogs} times in all`);
   expect(cancelledByLogs).toBe(10);
 });

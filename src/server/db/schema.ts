@@ -235,6 +235,8 @@ export const orders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** When "your hold is about to expire" was queued (it is sent once per order). */
+    holdWarnedAt: timestamp("hold_warned_at", { withTimezone: true }),
   },
   (t) => [
     check("orders_total_positive", sql`${t.totalCents} >= 0`),
@@ -505,3 +507,16 @@ export const productImportJobs = pgTable(
     check("product_import_jobs_status_valid", sql`${t.status} in ('running', 'done', 'failed')`),
   ],
 );
+
+/**
+ * The order emails a customer chose to receive beyond the essential ones (placed, paid, cancelled
+ * are always sent). No row means the defaults: everything on.
+ */
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  orderShipped: boolean("order_shipped").notNull().default(true),
+  holdReminder: boolean("hold_reminder").notNull().default(true),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -274,7 +274,11 @@ test("closing the app stops the mail worker and closes the queue's connections",
           "select count(*)::int as n from pg_stat_activity where application_name = 'partsworks-mail' and datname = current_database()",
         )
       ).rows[0]!.n;
-    expect(await mailConnections()).toBeGreaterThan(0);
+    // The queue starts in the background: wait for it to be connected.
+    await eventually(
+      async () => ((await mailConnections()) > 0 ? true : undefined),
+      "the queue to connect",
+    );
     await other.app.close();
     await eventually(
       async () => ((await mailConnections()) === 0 ? true : undefined),

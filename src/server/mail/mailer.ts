@@ -1,5 +1,8 @@
+import { createHash } from "node:crypto";
+import { sql, type SQL } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import PgBoss from "pg-boss";
+import type { DbOrTx } from "../db/database";
 import { unavailable } from "../errors";
 import type { MailContent } from "./templates";
 
@@ -17,6 +20,13 @@ export interface Mailer {
    * with growing delays while the SMTP server is unreachable. Never waits for SMTP.
    */
   send(mail: OutgoingMail): Promise<string>;
+  /**
+   * The transactional outbox: writes the message's job row with the caller's transaction, so it
+   * exists (and is sent) only if that transaction commits. `eventKey` names the event that causes
+   * it ("order-placed:<id>"): the job id is derived from it, so the same event queues one message
+   * however often it is reported.
+   */
+  sendIn(tx: DbOrTx, mail: OutgoingMail, eventKey: string): Promise<void>;
   /** Stops the worker (a message being sent finishes first) and closes the queue's connections. */
   stop(): Promise<void>;
 }
@@ -29,6 +39,8 @@ export interface MailerOptions {
   /** The first retry's delay; each next one doubles (with jitter). */
   retryDelaySeconds: number;
   retryLimit: number;
+  /** More queues on the same pg-boss (the hold sweeper), started once the queue is: each returns its workers' ids. */
+  jobs?: ((boss: PgBoss) => Promise<string[]>)[];
   log: {
     info(obj: object, msg: string): void;
     warn(obj: object, msg: string): void;
@@ -43,6 +55,12 @@ export interface MailerOptions {
 const POLL_SECONDS = 1;
 /** Parallel senders in one process. */
 const SENDERS = 2;
+/**
+ * Messages one sender takes per poll (pg-boss waits a poll interval between fetches, so this sets
+ * the pace: up to SENDERS × BATCH a second). Small enough for a batch of slow attempts (10 s
+ * connection timeout each) to end well within a job's 120 s expiry.
+ */
+const BATCH = 5;
 
 /** How long `send` waits for the queue when it is still starting (the database was away). */
 const READY_TIMEOUT_MS = 5_000;
@@ -71,6 +89,7 @@ export function startMailer(opts: MailerOptions): Mailer {
   let retryTimer: NodeJS.Timeout | undefined;
   /** Ends the wait before the next start attempt (stop() calls it). */
   let wake = () => {};
+  let jobsStarting: Promise<unknown> = Promise.resolve();
   const queue = startQueue();
 
   /** A started queue with its workers; a failed start is retried with a fresh pg-boss. */
@@ -97,6 +116,15 @@ export function startMailer(opts: MailerOptions): Mailer {
         retentionDays: 7,
       });
       const workers = transport ? await startWorkers(boss, transport) : [];
+      // Started alongside, never holding up the mail (they may wait for the app to be ready);
+      // stop() waits for them before stopping pg-boss.
+      jobsStarting = Promise.all(
+        (opts.jobs ?? []).map((job) =>
+          job(boss).catch((err: unknown) => {
+            if (!stopping) opts.log.error({ err }, "a job queue did not start");
+          }),
+        ),
+      );
       return { boss, workers };
     } catch (err) {
       // A failed pg-boss cannot be started again: the next attempt makes a new one.
@@ -120,8 +148,10 @@ export function startMailer(opts: MailerOptions): Mailer {
       workers.push(
         await boss.work<OutgoingMail>(
           MAIL_QUEUE,
-          { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS },
+          { batchSize: BATCH, pollingIntervalSeconds: POLL_SECONDS },
           async (jobs) => {
+            // Each message on its own: one that fails is handed back for a retry (with its
+            // backoff), the others of the batch complete when this returns.
             for (const job of jobs) {
               try {
                 await smtp.sendMail({
@@ -137,7 +167,9 @@ export function startMailer(opts: MailerOptions): Mailer {
                 opts.onSendFailed?.();
                 // The job id, not the address: logs carry no personal data.
                 opts.log.warn({ err, job: job.id }, "mail not sent yet: it will be retried");
-                throw err;
+                await boss.fail(MAIL_QUEUE, job.id, {
+                  message: err instanceof Error ? err.message : String(err),
+                });
               }
             }
           },
@@ -147,15 +179,30 @@ export function startMailer(opts: MailerOptions): Mailer {
     return workers;
   }
 
+  /** The started queue, or 503 when it is still not there after a while (the database away). */
+  async function ready() {
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([
+      queue,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(unavailable()), READY_TIMEOUT_MS);
+      }),
+    ]).finally(() => clearTimeout(timer));
+  }
+
   return {
+    async sendIn(tx, mail, eventKey) {
+      const { boss } = await ready();
+      // No id back: this event's message is queued already (a repeat), which is what we want.
+      await boss.send(MAIL_QUEUE, mail, {
+        id: eventUuid(eventKey),
+        db: { executeSql: (text, values) => tx.execute(pgBossSql(text, values ?? [])) },
+      });
+      opts.onQueued?.();
+      // The worker finds it at its next poll (a second at most), after the commit.
+    },
     async send(mail) {
-      let timer: NodeJS.Timeout | undefined;
-      const { boss, workers } = await Promise.race([
-        queue,
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(unavailable()), READY_TIMEOUT_MS);
-        }),
-      ]).finally(() => clearTimeout(timer));
+      const { boss, workers } = await ready();
       const id = await boss.send(MAIL_QUEUE, mail);
       if (!id) throw new Error("the mail queue refused the message");
       opts.onQueued?.();
@@ -168,8 +215,29 @@ export function startMailer(opts: MailerOptions): Mailer {
       clearTimeout(retryTimer);
       wake();
       const started = await queue.catch(() => undefined);
+      await jobsStarting;
       await started?.boss.stop({ graceful: true, wait: true, timeout: 15_000 });
       transport?.close();
     },
   };
+}
+
+/** A UUID made from an event's name (the same name, the same id): pg-boss's job id. */
+export function eventUuid(eventKey: string): string {
+  const h = createHash("sha256").update(`partsworks-mail:${eventKey}`).digest("hex");
+  // Shaped as a version-8 (custom) UUID, variant 10xx.
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * pg-boss's statement ($1, $2… placeholders) as a drizzle query, so it runs on the caller's
+ * transaction: the text between placeholders is pg-boss's own, the values go as parameters.
+ */
+function pgBossSql(text: string, values: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(
+    parts.map((part, i) =>
+      i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`,
+    ),
+  );
 }

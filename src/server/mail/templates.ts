@@ -1,3 +1,5 @@
+import { paths } from "../../contract/paths";
+
 /** A message ready for nodemailer: both versions, same words. */
 export interface MailContent {
   subject: string;
@@ -19,6 +21,8 @@ interface Layout {
   subject: string;
   greeting: string;
   paragraphs: string[];
+  /** A table after the paragraphs (an order's lines): label and amount per row, the last in bold. */
+  table?: [string, string][];
   action?: { label: string; url: string };
   after?: string[];
   publicUrl: string;
@@ -30,6 +34,7 @@ function layout(m: Layout): MailContent {
     m.greeting,
     "",
     ...m.paragraphs.flatMap((p) => [p, ""]),
+    ...(m.table ? [...m.table.map(([label, amount]) => `${label}  ${amount}`), ""] : []),
     ...(m.action ? [`${m.action.label}: ${m.action.url}`, ""] : []),
     ...(m.after ?? []).flatMap((p) => [p, ""]),
     "—",
@@ -42,6 +47,16 @@ function layout(m: Layout): MailContent {
     ? `<p style="margin:24px 0"><a href="${escapeHtml(m.action.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">${escapeHtml(m.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#4b5563">If the button does not work, open this address: <a href="${escapeHtml(m.action.url)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(m.action.url)}</a></p>`
     : "";
+  const table = m.table
+    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;font-size:14px;color:#1f2937;border-collapse:collapse">
+${m.table
+  .map(
+    ([label, amount], i, all) =>
+      `<tr><td style="padding:6px 0;border-top:1px solid #e5e7eb${i === all.length - 1 ? ";font-weight:700" : ""}">${escapeHtml(label)}</td><td align="right" style="padding:6px 0;border-top:1px solid #e5e7eb;white-space:nowrap${i === all.length - 1 ? ";font-weight:700" : ""}">${escapeHtml(amount)}</td></tr>`,
+  )
+  .join("\n")}
+</table>`
+    : "";
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(m.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif">
@@ -51,6 +66,7 @@ function layout(m: Layout): MailContent {
 <tr><td style="padding:24px">
 ${p(m.greeting)}
 ${m.paragraphs.map(p).join("\n")}
+${table}
 ${button}
 ${(m.after ?? []).map(p).join("\n")}
 </td></tr>
@@ -111,5 +127,91 @@ export function passwordChangedMail(opts: { name: string; publicUrl: string }): 
     ],
     action: { label: "Go to the login page", url: `${opts.publicUrl}/login` },
     publicUrl: opts.publicUrl,
+  });
+}
+
+/** What an order email says about the order. */
+export interface OrderMailFacts {
+  name: string;
+  orderId: string;
+  /** The order's lines as sold, with their amounts already formatted. */
+  lines: { name: string; qty: number; amount: string }[];
+  total: string;
+  /** The order's page on the store. */
+  url: string;
+  publicUrl: string;
+}
+
+const orderRef = (id: string) => id.slice(0, 8).toUpperCase();
+const linesTable = (o: OrderMailFacts): [string, string][] => [
+  ...o.lines.map((l): [string, string] => [`${l.qty} × ${l.name}`, l.amount]),
+  ["Total", o.total],
+];
+const viewOrder = (o: OrderMailFacts) => ({ label: "View your order", url: o.url });
+
+export function orderPlacedMail(o: OrderMailFacts & { holdExpiresAt: string }): MailContent {
+  return layout({
+    subject: `Your ${STORE} order ${orderRef(o.orderId)} is placed`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `Thank you for your order ${orderRef(o.orderId)}. We hold its parts for you until ${o.holdExpiresAt}; please pay before then.`,
+    ],
+    table: linesTable(o),
+    action: { label: "Pay for your order", url: o.url },
+    publicUrl: o.publicUrl,
+  });
+}
+
+export function paymentReceivedMail(o: OrderMailFacts & { transactionId: string }): MailContent {
+  return layout({
+    subject: `Payment received for your ${STORE} order ${orderRef(o.orderId)}`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `We received your payment of ${o.total} for order ${orderRef(o.orderId)}. Transaction id: ${o.transactionId}.`,
+      "We will email you again when it ships.",
+    ],
+    table: linesTable(o),
+    action: viewOrder(o),
+    publicUrl: o.publicUrl,
+  });
+}
+
+export function orderShippedMail(o: OrderMailFacts): MailContent {
+  return layout({
+    subject: `Your ${STORE} order ${orderRef(o.orderId)} has shipped`,
+    greeting: hello(o.name),
+    paragraphs: [`Your order ${orderRef(o.orderId)} is on its way.`],
+    table: linesTable(o),
+    action: viewOrder(o),
+    after: [`You can turn off shipping emails in My Info: ${o.publicUrl}${paths.dashboard}`],
+    publicUrl: o.publicUrl,
+  });
+}
+
+export function holdExpiringMail(o: OrderMailFacts & { holdExpiresAt: string }): MailContent {
+  return layout({
+    subject: `Your ${STORE} order ${orderRef(o.orderId)} is held until ${o.holdExpiresAt}`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `Your order ${orderRef(o.orderId)} is not paid yet. We hold its parts until ${o.holdExpiresAt}; after that the order is cancelled and the parts go back on sale.`,
+    ],
+    table: linesTable(o),
+    action: { label: "Pay for your order", url: o.url },
+    after: [`You can turn off these reminders in My Info: ${o.publicUrl}${paths.dashboard}`],
+    publicUrl: o.publicUrl,
+  });
+}
+
+export function holdExpiredMail(o: OrderMailFacts): MailContent {
+  return layout({
+    subject: `Your ${STORE} order ${orderRef(o.orderId)} was cancelled`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `Your order ${orderRef(o.orderId)} was not paid before its hold ended, so we cancelled it and its parts went back on sale. Nothing was charged.`,
+      "You are welcome to order the parts again.",
+    ],
+    table: linesTable(o),
+    action: { label: "Visit the store", url: o.publicUrl },
+    publicUrl: o.publicUrl,
   });
 }

@@ -20,6 +20,7 @@ import { orderItems, orders, payments, user } from "../db/schema";
 import { createRateLimiter } from "../auth/rate-limit";
 import { ACCOUNT_GONE_MESSAGE, conflict, HttpError, notFound, unprocessable } from "../errors";
 import type { Inventory, StockLine, StockMoves } from "../inventory/service";
+import type { OrderNotifier } from "./notifier";
 import { centsToUnits, formatCents, MAX_CENTS } from "../money";
 
 const ORDER_TOO_LARGE =
@@ -206,8 +207,15 @@ interface Placement {
 export function createOrderService(
   db: Db,
   inventory: Inventory,
-  opts: { currency: string; holdMs: number; limits?: HoldLimits },
+  opts: {
+    currency: string;
+    holdMs: number;
+    limits?: HoldLimits;
+    /** The order emails, queued in the transaction of each change. */
+    notify?: OrderNotifier;
+  },
 ) {
+  const notify = opts.notify;
   const limits = opts.limits ?? defaultHoldLimits;
   const money = (cents: number) => formatCents(cents, opts.currency);
 
@@ -303,6 +311,7 @@ export function createOrderService(
         .returning();
       await stock.take(lines);
       const placed = toOrder(order!, items);
+      await notify?.placed(tx, placed, customer.name);
       await placement.afterPlaced?.(tx, placed);
       return placed;
     });
@@ -460,7 +469,9 @@ export function createOrderService(
           .returning();
         const items = await linesOf(tx, [id]);
         if (next === "cancelled") await stock.release(items);
-        return toOrder(updated!, items);
+        const changed = toOrder(updated!, items);
+        if (next === "shipped") await notify?.shipped(tx, changed, updated!.customerName);
+        return changed;
       });
     },
 
@@ -548,20 +559,66 @@ export function createOrderService(
           sql`select pg_try_advisory_xact_lock(7345003) as ok`,
         );
         if (!lock.rows[0]?.ok) return 0;
-        const expired = await tx.execute<{ id: string }>(sql`
-          update orders set status = 'cancelled', cancelled_at = now()
-          where id in (
-            select id from orders
-            where status = 'unpaid' and hold_expires_at < now()
-            for update skip locked
+        const expired = await tx
+          .update(orders)
+          .set({ status: "cancelled", cancelledAt: sql`now()` })
+          .where(
+            inArray(
+              orders.id,
+              sql`(select id from orders
+                    where status = 'unpaid' and hold_expires_at < now()
+                    for update skip locked)`,
+            ),
           )
-          returning id`);
+          .returning();
         await releaseLinesOf(
           tx,
           stock,
-          expired.rows.map((r) => r.id),
+          expired.map((r) => r.id),
         );
-        return expired.rows.length;
+        if (notify) {
+          const cancelled = await withLines(tx, expired);
+          for (const [i, order] of cancelled.entries()) {
+            await notify.holdExpired(tx, order, expired[i]!.customerName);
+          }
+        }
+        return expired.length;
+      });
+    },
+
+    /**
+     * Queues "your hold is about to expire" for unpaid orders whose hold ends within `beforeMs`,
+     * once per order (marked in the same transaction). Orders placed with less hold than that
+     * left are not reminded: they were told the end when they ordered.
+     */
+    async warnExpiring(beforeMs: number): Promise<number> {
+      return db.transaction(async (tx) => {
+        const lock = await tx.execute<{ ok: boolean }>(
+          sql`select pg_try_advisory_xact_lock(7345004) as ok`,
+        );
+        if (!lock.rows[0]?.ok) return 0;
+        const before = sql`make_interval(secs => ${beforeMs / 1000})`;
+        const due = await tx
+          .update(orders)
+          .set({ holdWarnedAt: sql`now()` })
+          .where(
+            inArray(
+              orders.id,
+              sql`(select id from orders
+                    where status = 'unpaid' and hold_warned_at is null
+                      and hold_expires_at > now() and hold_expires_at <= now() + ${before}
+                      and hold_expires_at - created_at > ${before}
+                    for update skip locked)`,
+            ),
+          )
+          .returning();
+        if (notify) {
+          const warned = await withLines(tx, due);
+          for (const [i, order] of warned.entries()) {
+            await notify.holdExpiring(tx, order, due[i]!.customerName);
+          }
+        }
+        return due.length;
       });
     },
   };

@@ -7,6 +7,7 @@ import { conflict, HttpError, notFound, unprocessable } from "../errors";
 import type { Inventory } from "../inventory/service";
 import { centsToUnits } from "../money";
 import { linesOf, toOrder } from "../orders/service";
+import type { OrderNotifier } from "../orders/notifier";
 import type { GatewayIntent, PaymentGateway } from "./gateway";
 
 interface Logger {
@@ -22,6 +23,7 @@ export function createPaymentService(
   inventory: Inventory,
   gateway: PaymentGateway,
   log: Logger,
+  notify?: OrderNotifier,
 ) {
   const loadOwnOrder = async (orderId: string, userId: string) => {
     const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
@@ -77,7 +79,7 @@ export function createPaymentService(
       if (!order) throw notFound("Order not found");
       const intent = await gateway.retrieveIntent(transactionId);
       if (!intent || !matches(intent, order)) throw notVerified();
-      return markPaid(inventory, order.id, intent, log);
+      return markPaid(inventory, order.id, intent, log, notify);
     },
 
     /**
@@ -100,7 +102,8 @@ export function createPaymentService(
       if (seen) return "duplicate" as const;
       if (intent.orderId) {
         const [order] = await db.select().from(orders).where(eq(orders.id, intent.orderId));
-        if (order && matches(intent, order)) await markPaid(inventory, order.id, intent, log);
+        if (order && matches(intent, order))
+          await markPaid(inventory, order.id, intent, log, notify);
         else log.warn({ eventId, intent: intent.id }, "payment event for an unknown order");
       }
       await db
@@ -127,7 +130,13 @@ function matches(intent: GatewayIntent, order: typeof orders.$inferSelect): bool
  * Marks an order paid, once: the order row is locked, so a payment confirmed twice at once (the
  * page and the webhook) records one payment.
  */
-async function markPaid(inventory: Inventory, orderId: string, intent: GatewayIntent, log: Logger) {
+async function markPaid(
+  inventory: Inventory,
+  orderId: string,
+  intent: GatewayIntent,
+  log: Logger,
+  notify: OrderNotifier | undefined,
+) {
   return inventory.transaction(async (stock, tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw notFound("Order not found");
@@ -177,6 +186,8 @@ async function markPaid(inventory: Inventory, orderId: string, intent: GatewayIn
           and(eq(holdWindows.userId, order.userId), inArray(holdWindows.productId, productIds)),
         );
     }
-    return toOrder(paid!, items);
+    const done = toOrder(paid!, items);
+    await notify?.paid(tx, done, paid!.customerName);
+    return done;
   });
 }

@@ -1,5 +1,6 @@
 import { ChangePasswordForm } from "../../features/account/components/change-password-form";
 import { EmailVerification } from "../../features/account/components/email-verification";
+import { OrderEmailSettings } from "../../features/account/components/order-email-settings";
 import { ProfileForm } from "../../features/account/components/profile-form";
 import { usePageTitle } from "../../components/page-title";
 import { useSession } from "../../lib/session";
@@ -11,6 +12,7 @@ export function ProfileRoute() {
     <div className="flex flex-col gap-6">
       {user && <EmailVerification email={user.email} verified={user.emailVerified} />}
       <ProfileForm />
+      <OrderEmailSettings />
       <ChangePasswordForm />
     </div>
   );

@@ -1,0 +1,289 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { insertProduct } from "../../../tests/support/factories";
+import { eventually, messagesFor, waitForMail } from "../../../tests/support/mailbox";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { getFreePort } from "../db/free-port";
+import { orders, user } from "../db/schema";
+import { createInventory } from "../inventory/service";
+import { createOrderService } from "../orders/service";
+import { startLocalSmtpServer } from "./local-smtp";
+import { MAIL_QUEUE, startMailer } from "./mailer";
+import { createOrderMail } from "./order-mail";
+
+const PUBLIC_URL = "http://shop.example.test:8080";
+const quiet = { info() {}, warn() {}, error() {} };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL, HOLD_SWEEP_SECONDS: "1", HOLD_WARNING_HOURS: "2" });
+});
+afterAll(() => t.close());
+
+const as = (who: TestAccount) => ({ cookie: who.cookie });
+
+async function placeOrder(app: TestApp, who: TestAccount, priceCents = 1250, qty = 2) {
+  const p = await insertProduct(app.database.db, {
+    priceCents,
+    minimumOrder: 1,
+    availableQuantity: 100,
+  });
+  const res = await app.app.inject({
+    method: "POST",
+    url: "/api/orders",
+    headers: as(who),
+    payload: { productId: p.id, orderQty: qty, phonrNo: "5550100", Address: "1 Dock Road" },
+  });
+  if (res.statusCode !== 201 && res.statusCode !== 200) {
+    throw new Error(`order: ${res.statusCode} ${res.body}`);
+  }
+  return { order: res.json().order as { _id: string; total: number }, product: p };
+}
+
+async function pay(who: TestAccount, orderId: string): Promise<string> {
+  const intent = await t.app.inject({
+    method: "POST",
+    url: "/api/create-payment-intent",
+    headers: as(who),
+    payload: { orderId },
+  });
+  const charged = await t.app.inject({
+    method: "POST",
+    url: "/api/payments/test-card/confirm",
+    headers: as(who),
+    payload: {
+      clientSecret: intent.json().clientSecret,
+      number: "4242 4242 4242 4242",
+      expMonth: 12,
+      expYear: 2030,
+      cvc: "123",
+    },
+  });
+  const { transactionId } = charged.json();
+  const paid = await t.app.inject({
+    method: "PATCH",
+    url: `/api/orders/${orderId}`,
+    headers: as(who),
+    payload: { transactionId },
+  });
+  expect(paid.statusCode).toBe(200);
+  return transactionId as string;
+}
+
+async function makeAdmin(app: TestApp): Promise<TestAccount> {
+  const admin = await signUp(app.app);
+  await app.database.db.update(user).set({ role: "admin" }).where(eq(user.email, admin.email));
+  return admin;
+}
+
+const ship = (app: TestApp, admin: TestAccount, id: string) =>
+  app.app.inject({
+    method: "PATCH",
+    url: `/api/orders/${id}/status`,
+    headers: as(admin),
+    payload: { status: "shipped" },
+  });
+
+const ref = (id: string) => id.slice(0, 8).toUpperCase();
+
+test("placed, paid and shipped: one email each, with the lines, the total, the transaction id and PUBLIC_URL links", async () => {
+  const customer = await signUp(t.app, { name: "Ada Driver" });
+  const { order, product } = await placeOrder(t, customer, 1250, 2);
+
+  const placed = await waitForMail(t.app, customer.email, /is placed/);
+  expect(placed.subject).toBe(`Your PartsWorks order ${ref(order._id)} is placed`);
+  expect(placed.text).toContain("Hello Ada Driver,");
+  expect(placed.text).toContain(`2 × ${product.name}  $25.00`);
+  expect(placed.text).toContain("Total  $25.00");
+  expect(placed.html).toContain("PartsWorks");
+  expect(placed.html).toContain(`2 × ${product.name}`);
+  expect(placed.links).toContain(`${PUBLIC_URL}/dashboard/payment/${order._id}`);
+
+  const transactionId = await pay(customer, order._id);
+  const paid = await waitForMail(t.app, customer.email, /payment received/i);
+  expect(paid.text).toContain(`Transaction id: ${transactionId}.`);
+  expect(paid.html).toContain(transactionId);
+  expect(paid.links).toContain(`${PUBLIC_URL}/dashboard/orders/${order._id}`);
+
+  const admin = await makeAdmin(t);
+  expect((await ship(t, admin, order._id)).statusCode).toBe(200);
+  const shipped = await waitForMail(t.app, customer.email, /has shipped/);
+  expect(shipped.text).toContain(`Your order ${ref(order._id)} is on its way.`);
+  // Shipping the shipped order again changes nothing and sends nothing.
+  expect((await ship(t, admin, order._id)).statusCode).toBe(200);
+
+  // Exactly one of each, once every job of this customer is done.
+  await eventually(async () => {
+    const { rows } = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job
+          where name = ${MAIL_QUEUE} and data->>'to' = ${customer.email} and state <> 'completed'`,
+    );
+    return rows[0]!.n === 0 ? true : undefined;
+  }, "the customer's mail to be sent");
+  const subjects = (await messagesFor(t.app, customer.email)).map((m) => m.subject).sort();
+  expect(subjects.filter((s) => s.includes(ref(order._id)))).toEqual([
+    `Payment received for your PartsWorks order ${ref(order._id)}`,
+    `Your PartsWorks order ${ref(order._id)} has shipped`,
+    `Your PartsWorks order ${ref(order._id)} is placed`,
+  ]);
+});
+
+test("hold about to expire is sent once, then the cancellation when the hold ends", async () => {
+  const customer = await signUp(t.app);
+  const { order } = await placeOrder(t, customer);
+  // Placed 47 hours ago, its hold ends in an hour: inside the 2-hour warning.
+  await t.database.db
+    .update(orders)
+    .set({
+      createdAt: sql`now() - interval '47 hours'`,
+      holdExpiresAt: sql`now() + interval '1 hour'`,
+    })
+    .where(eq(orders.id, order._id));
+  const warning = await waitForMail(t.app, customer.email, /is held until/);
+  expect(warning.text).toContain("not paid yet");
+  expect(warning.links).toContain(`${PUBLIC_URL}/dashboard/payment/${order._id}`);
+
+  // The hold ends: the sweeper cancels the order and says so.
+  await t.database.db
+    .update(orders)
+    .set({ holdExpiresAt: sql`now() - interval '1 second'` })
+    .where(eq(orders.id, order._id));
+  const cancelled = await waitForMail(t.app, customer.email, /was cancelled/);
+  expect(cancelled.text).toContain("Nothing was charged.");
+  const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+  expect(row!.status).toBe("cancelled");
+  // The sweeper ran many times meanwhile (every second): still one reminder.
+  const mine = await messagesFor(t.app, customer.email);
+  expect(mine.filter((m) => /is held until/.test(m.subject))).toHaveLength(1);
+  expect(mine.filter((m) => /was cancelled/.test(m.subject))).toHaveLength(1);
+});
+
+test("an order whose transaction rolls back queues no mail; the same placement committed does", async () => {
+  const smtp = await startLocalSmtpServer();
+  const mailer = startMailer({
+    databaseUrl: t.database.url,
+    smtpUrl: smtp.url,
+    from: "PartsWorks <test@example.com>",
+    retryDelaySeconds: 1,
+    retryLimit: 3,
+    log: quiet,
+  });
+  try {
+    const db = t.database.db;
+    const service = createOrderService(db, createInventory(db), {
+      currency: "USD",
+      holdMs: 3_600_000,
+      notify: createOrderMail(mailer, PUBLIC_URL),
+    });
+    const account = await signUp(t.app);
+    const [u] = await db.select().from(user).where(eq(user.email, account.email));
+    const customer = { id: u!.id, email: u!.email, name: u!.name };
+    const p = await insertProduct(db, { minimumOrder: 1, availableQuantity: 100 });
+    const placement = (afterPlaced?: () => Promise<void>) => ({
+      lines: async () => [{ productId: p.id, qty: 1 }],
+      delivery: { phone: "5550100", address: "1 Dock Road" },
+      afterPlaced,
+    });
+    const jobs = async () =>
+      (
+        await db.execute<{ n: number }>(
+          sql`select count(*)::int as n from pgboss.job
+              where name = ${MAIL_QUEUE} and data->>'to' = ${account.email}
+                and data->>'subject' like '%order%'`,
+        )
+      ).rows[0]!.n;
+
+    await expect(
+      service.placeOrder(
+        customer,
+        placement(async () => {
+          throw new Error("the cart could not be emptied");
+        }),
+      ),
+    ).rejects.toThrow(/cart could not be emptied/);
+    expect(await db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(0);
+    expect(await jobs()).toBe(0);
+
+    const placed = await service.placeOrder(customer, placement());
+    expect(await jobs()).toBe(1);
+    await eventually(
+      async () => smtp.messages().find((m) => m.subject.includes(ref(placed._id))),
+      "the committed order's email",
+    );
+    // Nothing else ever came for the rolled-back one.
+    expect(smtp.messages().filter((m) => m.to.includes(account.email))).toHaveLength(1);
+  } finally {
+    await mailer.stop();
+    await smtp.stop();
+  }
+});
+
+test("SMTP down while 50 orders are placed: every order succeeds at normal speed, and all 50 emails arrive once, when it is back", async () => {
+  const port = await getFreePort();
+  const down = await createTestApp({
+    PUBLIC_URL,
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    MAIL_RETRY_DELAY_SECONDS: "1",
+  });
+  try {
+    const timeOrders = async (app: TestApp, who: TestAccount) => {
+      const ids: string[] = [];
+      const started = performance.now();
+      for (let i = 0; i < 50; i++) ids.push((await placeOrder(app, who, 100, 1)).order._id);
+      return { ids, ms: performance.now() - started };
+    };
+    const upRun = await timeOrders(t, await signUp(t.app));
+    const customer = await signUp(down.app);
+    const downRun = await timeOrders(down, customer);
+    console.log(
+      `50 orders: ${upRun.ms.toFixed(0)} ms with SMTP up, ${downRun.ms.toFixed(0)} ms with SMTP down (${(downRun.ms / 50).toFixed(1)} vs ${(upRun.ms / 50).toFixed(1)} ms per order)`,
+    );
+    expect(downRun.ids).toHaveLength(50);
+    // "Normal speed": not more than twice as slow as with SMTP up (under test-machine load).
+    expect(downRun.ms).toBeLessThan(Math.max(2 * upRun.ms, 5_000));
+
+    const placedJobs = () =>
+      down.database.db.execute<{ state: string; retry_count: number }>(
+        sql`select state, retry_count from pgboss.job
+            where name = ${MAIL_QUEUE} and data->>'to' = ${customer.email}
+              and data->>'subject' like '%is placed'`,
+      );
+    // All 50 are kept and retried while the server is down.
+    await eventually(
+      async () => {
+        const rows = (await placedJobs()).rows;
+        return rows.length === 50 && rows.every((r) => r.state === "retry" || r.retry_count >= 1)
+          ? rows
+          : undefined;
+      },
+      "50 messages waiting for a retry",
+      30_000,
+    );
+
+    const smtp = await startLocalSmtpServer({ port });
+    try {
+      await eventually(
+        async () => {
+          const rows = (await placedJobs()).rows;
+          return rows.length === 50 && rows.every((r) => r.state === "completed")
+            ? rows
+            : undefined;
+        },
+        "all 50 messages to be sent",
+        60_000,
+      );
+      // Only the order emails (the sign-up's verification link goes to the same address).
+      const received = smtp
+        .messages()
+        .filter((m) => m.to.includes(customer.email) && m.subject.endsWith(" is placed"));
+      expect(received).toHaveLength(50);
+      const orderRefs = new Set(received.map((m) => m.subject.match(/order (\w{8})/)?.[1]));
+      expect([...orderRefs].sort()).toEqual(downRun.ids.map(ref).sort());
+    } finally {
+      await smtp.stop();
+    }
+  } finally {
+    await down.close();
+  }
+}, 180_000);

@@ -1,0 +1,101 @@
+import { eq } from "drizzle-orm";
+import type { Order } from "../../contract/orders";
+import { paths } from "../../contract/paths";
+import type { DbOrTx } from "../db/database";
+import { notificationPreferences, orders } from "../db/schema";
+import { formatCents, unitsToCents } from "../money";
+import type { OrderNotifier } from "../orders/notifier";
+import type { Mailer } from "./mailer";
+import {
+  holdExpiredMail,
+  holdExpiringMail,
+  orderPlacedMail,
+  orderShippedMail,
+  paymentReceivedMail,
+  type OrderMailFacts,
+} from "./templates";
+
+/** The order emails a customer may turn off (My Info); the others are always sent. */
+export type OptionalOrderMail = "orderShipped" | "holdReminder";
+
+/** A moment as the email says it: UTC, to the minute ("24 Nov 2026, 14:05 UTC"). */
+export const mailTime = (iso: string) =>
+  `${new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+    timeZone: "UTC",
+  }).format(new Date(iso))} UTC`;
+
+/**
+ * The order emails, queued in the mail outbox with the transaction that changes the order: each
+ * event's message has a key of its own (`order-placed:<id>`…), so it is queued once.
+ */
+export function createOrderMail(mailer: Mailer, publicUrl: string): OrderNotifier {
+  const facts = (order: Order, name: string): OrderMailFacts => ({
+    name,
+    orderId: order._id,
+    lines: order.items.map((l) => ({
+      name: l.productName,
+      qty: l.qty,
+      amount: formatCents(unitsToCents(l.lineTotal), order.currency),
+    })),
+    total: formatCents(unitsToCents(order.total), order.currency),
+    url: `${publicUrl}${order.paid ? paths.order.to(order._id) : paths.payment.to(order._id)}`,
+    publicUrl,
+  });
+
+  /** Whether the order's customer still wants this optional email (no choice saved: yes). */
+  async function wanted(tx: DbOrTx, orderId: string, kind: OptionalOrderMail) {
+    const [row] = await tx
+      .select({
+        orderShipped: notificationPreferences.orderShipped,
+        holdReminder: notificationPreferences.holdReminder,
+      })
+      .from(orders)
+      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, orders.userId))
+      .where(eq(orders.id, orderId));
+    return row?.[kind] ?? true;
+  }
+
+  return {
+    async placed(tx, order, name) {
+      const mail = orderPlacedMail({
+        ...facts(order, name),
+        holdExpiresAt: mailTime(order.holdExpiresAt),
+      });
+      await mailer.sendIn(tx, { to: order.orderEmail, ...mail }, `order-placed:${order._id}`);
+    },
+    async paid(tx, order, name) {
+      const mail = paymentReceivedMail({
+        ...facts(order, name),
+        transactionId: order.transactionId ?? "",
+      });
+      await mailer.sendIn(tx, { to: order.orderEmail, ...mail }, `order-paid:${order._id}`);
+    },
+    async shipped(tx, order, name) {
+      if (!(await wanted(tx, order._id, "orderShipped"))) return;
+      const mail = orderShippedMail(facts(order, name));
+      await mailer.sendIn(tx, { to: order.orderEmail, ...mail }, `order-shipped:${order._id}`);
+    },
+    async holdExpiring(tx, order, name) {
+      if (!(await wanted(tx, order._id, "holdReminder"))) return;
+      const mail = holdExpiringMail({
+        ...facts(order, name),
+        holdExpiresAt: mailTime(order.holdExpiresAt),
+      });
+      await mailer.sendIn(
+        tx,
+        { to: order.orderEmail, ...mail },
+        `order-hold-expiring:${order._id}`,
+      );
+    },
+    async holdExpired(tx, order, name) {
+      const mail = holdExpiredMail(facts(order, name));
+      await mailer.sendIn(tx, { to: order.orderEmail, ...mail }, `order-hold-expired:${order._id}`);
+    },
+  };
+}

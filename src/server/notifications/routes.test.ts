@@ -1,0 +1,115 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { insertProduct } from "../../../tests/support/factories";
+import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { user } from "../db/schema";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const get = (who: TestAccount) =>
+  t.app.inject({ method: "GET", url: "/api/user/notifications", headers: { cookie: who.cookie } });
+const put = (who: TestAccount, payload: unknown) =>
+  t.app.inject({
+    method: "PUT",
+    url: "/api/user/notifications",
+    headers: { cookie: who.cookie },
+    payload: payload as object,
+  });
+
+test("everything is on by default; a customer turns one off, the other stays, and only their own", async () => {
+  const a = await signUp(t.app);
+  const b = await signUp(t.app);
+  expect((await get(a)).json()).toEqual({ orderShipped: true, holdReminder: true });
+
+  const off = await put(a, { orderShipped: false });
+  expect(off.statusCode).toBe(200);
+  expect(off.json()).toEqual({ orderShipped: false, holdReminder: true });
+  expect((await get(a)).json()).toEqual({ orderShipped: false, holdReminder: true });
+  expect((await get(b)).json()).toEqual({ orderShipped: true, holdReminder: true });
+
+  expect((await put(a, { holdReminder: false })).json()).toEqual({
+    orderShipped: false,
+    holdReminder: false,
+  });
+  expect((await put(a, { orderShipped: true })).json()).toEqual({
+    orderShipped: true,
+    holdReminder: false,
+  });
+});
+
+test("bad input is a clear 400, never a 500", async () => {
+  const a = await signUp(t.app);
+  for (const payload of [
+    { orderShipped: "no" },
+    { orderPlaced: false },
+    { holdReminder: null },
+    [],
+  ]) {
+    const res = await put(a, payload);
+    expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+  }
+  expect((await get(a)).json()).toEqual({ orderShipped: true, holdReminder: true });
+});
+
+test("shipping emails turned off: the order is shipped without one; placed and paid still come", async () => {
+  const customer = await signUp(t.app);
+  const admin = await signUp(t.app);
+  await t.database.db.update(user).set({ role: "admin" }).where(eq(user.email, admin.email));
+  expect((await put(customer, { orderShipped: false })).statusCode).toBe(200);
+
+  const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 10 });
+  const placed = await t.app.inject({
+    method: "POST",
+    url: "/api/orders",
+    headers: { cookie: customer.cookie },
+    payload: { productId: p.id, orderQty: 1, phonrNo: "5550100", Address: "1 Dock Road" },
+  });
+  const orderId = placed.json().order._id as string;
+  const intent = await t.app.inject({
+    method: "POST",
+    url: "/api/create-payment-intent",
+    headers: { cookie: customer.cookie },
+    payload: { orderId },
+  });
+  const charged = await t.app.inject({
+    method: "POST",
+    url: "/api/payments/test-card/confirm",
+    headers: { cookie: customer.cookie },
+    payload: {
+      clientSecret: intent.json().clientSecret,
+      number: "4242 4242 4242 4242",
+      expMonth: 12,
+      expYear: 2030,
+      cvc: "123",
+    },
+  });
+  await t.app.inject({
+    method: "PATCH",
+    url: `/api/orders/${orderId}`,
+    headers: { cookie: customer.cookie },
+    payload: { transactionId: charged.json().transactionId },
+  });
+  const shipped = await t.app.inject({
+    method: "PATCH",
+    url: `/api/orders/${orderId}/status`,
+    headers: { cookie: admin.cookie },
+    payload: { status: "shipped" },
+  });
+  expect(shipped.statusCode).toBe(200);
+  await waitForMail(t.app, customer.email, /is placed/);
+  await waitForMail(t.app, customer.email, /payment received/i);
+  // Nothing about shipping was even queued (the outbox holds every message of this customer).
+  const queued = await t.database.db.execute<{ subject: string }>(
+    sql`select data->>'subject' as subject from pgboss.job where data->>'to' = ${customer.email}`,
+  );
+  expect(queued.rows.map((r) => r.subject).some((s) => /shipped/.test(s))).toBe(false);
+  expect((await messagesFor(t.app, customer.email)).some((m) => /shipped/.test(m.subject))).toBe(
+    false,
+  );
+});

@@ -1,0 +1,14 @@
+import type { Order } from "../../contract/orders";
+import type { DbOrTx } from "../db/database";
+
+/**
+ * Told of an order's events inside the transaction that makes them, so what it queues (the
+ * order emails) commits or rolls back with the change itself.
+ */
+export interface OrderNotifier {
+  placed(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
+  paid(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
+  shipped(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
+  holdExpiring(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
+  holdExpired(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
+}
