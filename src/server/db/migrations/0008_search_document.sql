@@ -23,9 +23,25 @@ END $$;--> statement-breakpoint
 -- Only the searched columns: an order changing the stock does not rebuild the document.
 CREATE TRIGGER products_search_document_insert BEFORE INSERT ON products
   FOR EACH ROW EXECUTE FUNCTION products_search_document_refresh();--> statement-breakpoint
+-- An edit refreshes the document AFTER the row is written, never in a BEFORE UPDATE trigger: with
+-- one, PostgreSQL counts every stored generated column (part_number_normalized, which a unique
+-- index keys) as possibly changed, so even a stock update would take the row FOR UPDATE and
+-- deadlock against orders whose lines hold KEY SHARE on it (the 200-order concurrency test).
+CREATE FUNCTION products_search_document_after_edit() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE products p SET search_document = product_search_document(p.id, p.name,
+      p.short_description, p.category, p.part_number)
+    WHERE p.id = NEW.id;
+  RETURN NULL;
+END $$;--> statement-breakpoint
 CREATE TRIGGER products_search_document_update
-  BEFORE UPDATE OF id, name, short_description, category, part_number ON products
-  FOR EACH ROW EXECUTE FUNCTION products_search_document_refresh();--> statement-breakpoint
+  AFTER UPDATE OF name, short_description, category, part_number ON products
+  FOR EACH ROW
+  WHEN (OLD.name IS DISTINCT FROM NEW.name
+    OR OLD.short_description IS DISTINCT FROM NEW.short_description
+    OR OLD.category IS DISTINCT FROM NEW.category
+    OR OLD.part_number IS DISTINCT FROM NEW.part_number)
+  EXECUTE FUNCTION products_search_document_after_edit();--> statement-breakpoint
 CREATE FUNCTION product_cross_references_search_document() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE products p SET search_document = product_search_document(p.id, p.name,
