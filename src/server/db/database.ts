@@ -100,6 +100,8 @@ export async function openDatabase(
     embeddedPostgresRestarts?: number;
     /** The embedded PostgreSQL exited and could not be restarted. */
     onEmbeddedGiveUp?: (err: Error) => void;
+    /** Apply only this many migrations (a restore brings a backup's level first). */
+    migrations?: number;
   },
   log: Logger,
 ): Promise<Database> {
@@ -120,7 +122,7 @@ export async function openDatabase(
     database = createDatabase(embedded.url, embedded.stop, opts.databaseTimeouts);
   }
   try {
-    await migrateDatabase(database);
+    await migrateDatabase(database, opts.migrations);
     if (database.pooled) {
       await applyPooledTimeouts(database, opts.databaseTimeouts ?? DEFAULT_DATABASE_TIMEOUTS);
     }
