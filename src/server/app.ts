@@ -128,7 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobsReady = new Promise<void>((resolve) => (startJobs = resolve));
   let closing = false;
   const mailer = startMailer({
-    databaseUrl: database.url,
+    // pg-boss stays off a transaction pooler: it is given PostgreSQL itself.
+    databaseUrl: database.directUrl,
     smtpUrl: config.mail.smtpUrl ?? localSmtp?.url,
     from: config.mail.from,
     retryDelaySeconds: config.mail.retryDelaySeconds,
@@ -169,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: createAccountMail(mailer, publicUrl),
     log: app.log,
   });
-  const guards = createGuards(createSessionReader(database.pool, authSecret));
+  const guards = createGuards(createSessionReader(database.pool, authSecret, database.pooled));
   const socialProviders: SocialProvider[] = [
     ...(config.google ? [{ id: "google" as const, label: "Google" }] : []),
     ...(config.github ? [{ id: "github" as const, label: "GitHub" }] : []),
@@ -181,12 +182,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   catalogCache.onLookup = (hit) =>
     metrics.catalogCacheLookups.inc({ result: hit ? "hit" : "miss" });
   const catalogChanges = listenForCatalogChanges(
-    database.url,
+    database.directUrl,
     {
       onChange: (change) => catalogCache.invalidate(change),
       onListening: (listening) => catalogCache.setListening(listening),
     },
     app.log,
+    {
+      notify: (channel, payload) =>
+        database.pool.query("select pg_notify($1, $2)", [channel, payload]),
+      pingMs: config.catalogPingMs,
+    },
   );
   app.addHook("onClose", () => catalogChanges.stop());
   // Stock moved in this process (an order took it, a cancellation gave it back): the cached

@@ -7,6 +7,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("localhost"),
   DATABASE_URL: z.url().optional(),
+  DATABASE_DIRECT_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default("data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   CURRENCY: z
@@ -56,6 +57,7 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((s) => s === "true"),
+  CATALOG_PING_SECONDS: z.coerce.number().positive().max(3600).default(5),
   ORDER_HOLD_HOURS: z.coerce
     .number()
     .positive()
@@ -114,6 +116,9 @@ export type Config = Readonly<{
   host: string;
   /** External PostgreSQL; when absent the app starts an embedded one in `dataDir`. */
   databaseUrl: string | undefined;
+  /** PostgreSQL itself when DATABASE_URL is a transaction pooler (PgBouncer): LISTEN, migrations,
+   * the mail queue and backups use it. Defaults to DATABASE_URL. */
+  databaseDirectUrl: string | undefined;
   dataDir: string;
   logLevel: string;
   currency: string;
@@ -138,6 +143,8 @@ export type Config = Readonly<{
   /** Keep the public catalog's answers in memory (cleared on every product change); the list
    * totals are kept either way. */
   catalogCache: boolean;
+  /** How often the catalog change listener proves it hears notifications (a self-ping). */
+  catalogPingMs: number;
   orderHoldMs: number;
   /** What one account may hold in unpaid orders (decision 006). */
   holdLimits: HoldLimits;
@@ -206,6 +213,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `  BETTER_AUTH_SECRET: required in production, at least ${MIN_SECRET_LENGTH} random characters (e.g. \`openssl rand -hex 32\`)`,
     );
   }
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) {
+    problems.push("  DATABASE_DIRECT_URL: only with DATABASE_URL (the pooler it bypasses)");
+  }
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
     problems.push("  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both or neither");
   }
@@ -217,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL ?? e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
     currency: e.CURRENCY,
@@ -243,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: 15 * 60,
     },
     catalogCache: e.CATALOG_CACHE,
+    catalogPingMs: Math.round(e.CATALOG_PING_SECONDS * 1000),
     orderHoldMs: e.ORDER_HOLD_HOURS * 3_600_000,
     holdSweepMs: e.HOLD_SWEEP_SECONDS * 1000,
     holdWarningMs: Math.round(e.HOLD_WARNING_HOURS * 3_600_000),

@@ -3,11 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../src/server/db/embedded-postgres";
+import { startPgBouncer } from "./pgbouncer";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** A PostgreSQL server the tests may create databases in. */
     adminDatabaseUrl: string;
+    /** TEST_THROUGH_PGBOUNCER=true: the same server through PgBouncer in transaction mode. */
+    pooledAdminDatabaseUrl: string | undefined;
   }
 }
 
@@ -17,15 +20,23 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const external = process.env.TEST_DATABASE_URL;
+  const throughPooler = process.env.TEST_THROUGH_PGBOUNCER === "true";
+  project.provide("pooledAdminDatabaseUrl", undefined);
   if (external) {
     project.provide("adminDatabaseUrl", external);
-    return;
+    if (!throughPooler) return;
+    const bouncer = await startPgBouncer(external, 40);
+    project.provide("pooledAdminDatabaseUrl", bouncer.pooled(external));
+    return () => bouncer.stop();
   }
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "store-test-pg-"));
   const quiet = { info: () => {}, warn: (m: string) => console.warn(m) };
   const pg = await startEmbeddedPostgres(dir, quiet);
   project.provide("adminDatabaseUrl", pg.url);
+  const bouncer = throughPooler ? await startPgBouncer(pg.url, 40) : undefined;
+  if (bouncer) project.provide("pooledAdminDatabaseUrl", bouncer.pooled(pg.url));
   return async () => {
+    await bouncer?.stop();
     await pg.stop();
     await fs.rm(dir, { recursive: true, force: true });
   };

@@ -12,8 +12,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await withAdmin(adminUrl, (c) => c.query(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = createDatabase(url.toString(), () =>
-    withAdmin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)),
+  // TEST_THROUGH_PGBOUNCER=true: the pool goes through PgBouncer (transaction mode), what needs
+  // a session of its own straight to PostgreSQL, as DATABASE_URL / DATABASE_DIRECT_URL do.
+  const pooler = inject("pooledAdminDatabaseUrl");
+  let pooledUrl = url.toString();
+  if (pooler) {
+    const p = new URL(pooledUrl);
+    p.host = new URL(pooler).host;
+    pooledUrl = p.toString();
+  }
+  const database = createDatabase(
+    pooledUrl,
+    () => withAdmin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)),
+    undefined,
+    url.toString(),
   );
   await migrateDatabase(database);
   return database;

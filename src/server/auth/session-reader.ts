@@ -19,12 +19,14 @@ const COOKIE_NAMES = ["better-auth.session_token", "__Secure-better-auth.session
  * the hot path of every signed-in request (docs/decisions/002-session-reader.md). Sessions stay in
  * the database, so a removed user or a signed-out session is refused at once.
  */
-export function createSessionReader(pool: pg.Pool, secret: string) {
+export function createSessionReader(pool: pg.Pool, secret: string, pooled = false) {
   return async (cookieHeader: string | undefined): Promise<SessionUser | null> => {
     const token = cookieHeader ? verifiedToken(cookieHeader, secret) : undefined;
     if (!token) return null;
     const { rows } = await pool.query<SessionUser>({
-      name: "session-user",
+      // A named statement is parsed once per connection; behind a transaction pooler the next
+      // call may land on another server connection (or one that has it already), so it is not.
+      name: pooled ? undefined : "session-user",
       text: `select u.id, u.email, u.name, u.role
              from session s join "user" u on u.id = s.user_id
              where s.token = $1 and s.expires_at > now()`,

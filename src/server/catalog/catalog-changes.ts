@@ -1,7 +1,11 @@
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { CatalogChange } from "./read-cache";
 
 export const CATALOG_CHANNEL = "catalog_changed";
+
+/** How often the listener proves it still hears notifications (CATALOG_PING_SECONDS). */
+export const DEFAULT_PING_MS = 5_000;
 
 interface Logger {
   warn(obj: object, msg: string): void;
@@ -10,32 +14,69 @@ interface Logger {
 /**
  * Hears every change to the products table, from any server process: a trigger (migration
  * 0003) sends NOTIFY, saying `stock` when only available quantities changed, and this
- * dedicated connection LISTENs. While the
- * connection is down the caller is told, so it can stop trusting its cache; it reconnects.
+ * dedicated connection LISTENs (on DATABASE_DIRECT_URL: through a transaction pooler a LISTEN
+ * lands on a server connection that goes back to the pool, and notifications are lost).
+ *
+ * A connection can be up and still hear nothing (a pooler in the way, a LISTEN lost), so the
+ * listener proves it hears: every `pingMs` it sends a NOTIFY of its own through `notify` (the
+ * app's pool, where the trigger's NOTIFYs come from) and it counts as listening only while its
+ * last ping came back. A ping unheard by the next one, or a dropped connection, tells the caller
+ * (which stops trusting its cache) and the listener reconnects.
  */
 export function listenForCatalogChanges(
   url: string,
   handlers: { onChange(change: CatalogChange): void; onListening(listening: boolean): void },
   log: Logger,
+  opts: { notify?: (channel: string, payload: string) => Promise<unknown>; pingMs?: number } = {},
 ): { stop(): Promise<void> } {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  const pingMs = opts.pingMs ?? DEFAULT_PING_MS;
+  const me = `ping:${randomUUID()}`;
+  let pingSeq = 0;
+  /** The ping sent last and not heard yet. */
+  let outstanding: string | undefined;
+  let listening = false;
+  const setListening = (value: boolean) => {
+    if (value === listening) return;
+    listening = value;
+    handlers.onListening(value);
+  };
+
+  const ping = () => {
+    if (!opts.notify || !client || stopped) return;
+    const payload = `${me}:${++pingSeq}`;
+    outstanding = payload;
+    opts.notify(CATALOG_CHANNEL, payload).catch(() => {});
+  };
 
   const connect = async () => {
     const c = new pg.Client({ connectionString: url });
     client = c;
-    c.on("notification", (n) => handlers.onChange(n.payload === "stock" ? "stock" : "catalog"));
+    c.on("notification", (n) => {
+      const payload = n.payload ?? "";
+      if (payload.startsWith("ping:")) {
+        // Another process's pings say nothing about this connection.
+        if (client === c && payload === outstanding) {
+          outstanding = undefined;
+          setListening(true);
+        }
+        return;
+      }
+      handlers.onChange(payload === "stock" ? "stock" : "catalog");
+    });
     c.on("error", () => {});
     c.on("end", () => {
       if (client !== c) return;
-      handlers.onListening(false);
+      setListening(false);
       if (!stopped) retry = setTimeout(() => void connect(), 1000).unref();
     });
     try {
       await c.connect();
       await c.query(`listen ${CATALOG_CHANNEL}`);
-      handlers.onListening(true);
+      if (opts.notify) ping();
+      else setListening(true);
     } catch (err) {
       log.warn({ err }, "catalog change listener could not connect; retrying");
       await c.end().catch(() => {});
@@ -43,9 +84,24 @@ export function listenForCatalogChanges(
   };
   void connect();
 
+  const timer = opts.notify
+    ? setInterval(() => {
+        if (outstanding !== undefined && client) {
+          // The last ping never came back: this connection does not hear; start afresh.
+          if (listening) log.warn({}, "catalog change listener stopped hearing notifications");
+          setListening(false);
+          outstanding = undefined;
+          void client.end().catch(() => {});
+          return;
+        }
+        ping();
+      }, pingMs).unref()
+    : undefined;
+
   return {
     async stop() {
       stopped = true;
+      clearInterval(timer);
       clearTimeout(retry);
       const c = client;
       client = undefined;

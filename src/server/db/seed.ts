@@ -105,7 +105,11 @@ export async function seedDemoAccounts(db: Db): Promise<string[]> {
     if (existing) continue;
     const id = randomUUID();
     const passwordHash = await hashPassword(a.password);
-    await db.transaction(async (tx) => {
+    const inserted = await db.transaction(async (tx) => {
+      // Processes starting together on an empty database: one creates, the others find it.
+      await tx.execute("select pg_advisory_xact_lock(7345003)");
+      const [again] = await tx.select({ id: user.id }).from(user).where(eq(user.email, a.email));
+      if (again) return false;
       await tx.insert(user).values({
         id,
         email: a.email,
@@ -120,8 +124,9 @@ export async function seedDemoAccounts(db: Db): Promise<string[]> {
         userId: id,
         password: passwordHash,
       });
+      return true;
     });
-    created.push(a.email);
+    if (inserted) created.push(a.email);
   }
   return created;
 }

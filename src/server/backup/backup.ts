@@ -1,0 +1,199 @@
+import { createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import readline from "node:readline";
+import { createReadStream } from "node:fs";
+import pg from "pg";
+import { migrateDatabase, migrationLevel, type Database } from "../db/database";
+
+/** What `manifest.json` of a backup says. */
+export interface BackupManifest {
+  format: 1;
+  createdAt: string;
+  /** How many of the committed migrations the database had applied. */
+  migrationLevel: number;
+  /** Rows per table of the `public` schema. */
+  tables: Record<string, number>;
+  authSecret: boolean;
+  uploads: number;
+}
+
+const BATCH = 1000;
+const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+async function publicTables(client: pg.ClientBase): Promise<string[]> {
+  const { rows } = await client.query<{ name: string }>(
+    `select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+  );
+  return rows.map((r) => r.name);
+}
+
+/**
+ * Writes a consistent backup of the store into `target` (a new folder): every table of the
+ * `public` schema as JSON lines, read in one REPEATABLE READ READ ONLY transaction (one snapshot,
+ * while the store keeps running), the migration level, then the uploads and the generated auth
+ * secret from the data folder. The mail queue (pg-boss's schema) is not included.
+ */
+export async function writeBackup(
+  database: Database,
+  dataDir: string,
+  target: string,
+): Promise<BackupManifest> {
+  await fs.mkdir(path.join(target, "tables"), { recursive: true });
+  const client = new pg.Client({ connectionString: database.directUrl });
+  client.on("error", () => {});
+  await client.connect();
+  const tables: Record<string, number> = {};
+  let level: number;
+  try {
+    await client.query("begin isolation level repeatable read read only");
+    await client.query("set local statement_timeout = 0");
+    await client.query("set local idle_in_transaction_session_timeout = 0");
+    level = await migrationLevel(client);
+    for (const table of await publicTables(client)) {
+      const out = createWriteStream(path.join(target, "tables", `${table}.jsonl`));
+      await client.query(
+        `declare backup_rows no scroll cursor for select row_to_json(t)::text as j from ${quoteIdent(table)} t`,
+      );
+      let n = 0;
+      for (;;) {
+        const { rows } = await client.query<{ j: string }>(`fetch ${BATCH} from backup_rows`);
+        if (rows.length === 0) break;
+        for (const r of rows) {
+          if (!out.write(`${r.j}\n`))
+            await new Promise<void>((res) => out.once("drain", () => res()));
+        }
+        n += rows.length;
+      }
+      await client.query("close backup_rows");
+      await new Promise<void>((res, rej) => {
+        out.once("error", rej);
+        out.end(() => res());
+      });
+      tables[table] = n;
+    }
+    await client.query("commit");
+  } finally {
+    await client.end().catch(() => {});
+  }
+  // Uploaded files are never changed once written: a copy after the snapshot holds every file
+  // the snapshot refers to (and perhaps a newer one, which does no harm).
+  const uploads = path.join(dataDir, "uploads");
+  let uploadCount = 0;
+  if (await exists(uploads)) {
+    await fs.cp(uploads, path.join(target, "uploads"), { recursive: true });
+    uploadCount = (await fs.readdir(path.join(target, "uploads"), { recursive: true })).length;
+  }
+  const secretFile = path.join(dataDir, "auth-secret");
+  const authSecret = await exists(secretFile);
+  if (authSecret) await fs.copyFile(secretFile, path.join(target, "auth-secret"));
+  const manifest: BackupManifest = {
+    format: 1,
+    createdAt: new Date().toISOString(),
+    migrationLevel: level,
+    tables,
+    authSecret,
+    uploads: uploadCount,
+  };
+  await fs.writeFile(path.join(target, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+/**
+ * Brings a backup into an empty database (migrated to the backup's level by the caller) and an
+ * empty data folder: rows in with triggers and foreign keys off for the session
+ * (`session_replication_role = replica`, so order does not matter and the catalog triggers stay
+ * quiet), sequences set past the restored rows, then the migrations committed since the backup.
+ */
+export async function restoreBackup(
+  database: Database,
+  dataDir: string,
+  source: string,
+): Promise<BackupManifest> {
+  const manifest = JSON.parse(
+    await fs.readFile(path.join(source, "manifest.json"), "utf8"),
+  ) as BackupManifest;
+  if (manifest.format !== 1) throw new Error(`unknown backup format ${String(manifest.format)}`);
+  const client = new pg.Client({ connectionString: database.directUrl });
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    if ((await migrationLevel(client)) !== manifest.migrationLevel) {
+      throw new Error("the database is not at the backup's migration level");
+    }
+    await client.query("begin");
+    await client.query("set local statement_timeout = 0");
+    await client.query("set local session_replication_role = replica");
+    const existing = new Set(await publicTables(client));
+    for (const table of Object.keys(manifest.tables)) {
+      if (!existing.has(table)) throw new Error(`the backup's table ${table} does not exist`);
+      const { rows: present } = await client.query<{ n: string }>(
+        `select count(*) as n from ${quoteIdent(table)}`,
+      );
+      if (Number(present[0]!.n) > 0)
+        throw new Error(`table ${table} is not empty: restore into a fresh database`);
+      const { rows: cols } = await client.query<{ name: string }>(
+        `select column_name as name from information_schema.columns
+         where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER'
+         order by ordinal_position`,
+        [table],
+      );
+      const list = cols.map((c) => quoteIdent(c.name)).join(", ");
+      const insert = `insert into ${quoteIdent(table)} (${list}) overriding system value
+        select ${list} from json_populate_recordset(null::${quoteIdent(table)}, $1::json)`;
+      let batch: string[] = [];
+      const flush = async () => {
+        if (batch.length === 0) return;
+        await client.query(insert, [`[${batch.join(",")}]`]);
+        batch = [];
+      };
+      const lines = readline.createInterface({
+        input: createReadStream(path.join(source, "tables", `${table}.jsonl`)),
+        crlfDelay: Infinity,
+      });
+      for await (const line of lines) {
+        if (!line) continue;
+        batch.push(line);
+        if (batch.length >= BATCH) await flush();
+      }
+      await flush();
+    }
+    // Every sequence owned by a column goes past the largest value restored.
+    const { rows: seqs } = await client.query<{ tbl: string; col: string; seq: string }>(
+      `select c.relname as tbl, a.attname as col, pg_get_serial_sequence(quote_ident(c.relname), a.attname) as seq
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+       where n.nspname = 'public' and c.relkind = 'r'
+         and pg_get_serial_sequence(quote_ident(c.relname), a.attname) is not null`,
+    );
+    for (const s of seqs) {
+      await client.query(
+        `select setval($1, coalesce((select max(${quoteIdent(s.col)}) from ${quoteIdent(s.tbl)}), 0) + 1, false)`,
+        [s.seq],
+      );
+    }
+    await client.query("commit");
+  } catch (err) {
+    await client.query("rollback").catch(() => {});
+    throw err;
+  } finally {
+    await client.end().catch(() => {});
+  }
+  await migrateDatabase(database);
+  await fs.mkdir(dataDir, { recursive: true });
+  if (await exists(path.join(source, "uploads"))) {
+    await fs.cp(path.join(source, "uploads"), path.join(dataDir, "uploads"), { recursive: true });
+  }
+  if (manifest.authSecret) {
+    await fs.copyFile(path.join(source, "auth-secret"), path.join(dataDir, "auth-secret"));
+    await fs.chmod(path.join(dataDir, "auth-secret"), 0o600);
+  }
+  return manifest;
+}
+
+async function exists(p: string): Promise<boolean> {
+  return fs.access(p).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,180 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, expect, test } from "vitest";
+import { HttpCustomer } from "../support/http-customer";
+import { startServerProcess, type ServerProcess } from "../support/server-process";
+
+// The embedded PostgreSQL frozen (SIGSTOP to the postmaster and every backend) under orders, then
+// thawed (SIGCONT): every request is answered within its timeout, health within 2 s, and no order
+// is placed whose client was not told so.
+const REQUEST_TIMEOUT_MS = 3_000;
+const FREEZE_MS = 8_000;
+let server: ServerProcess | undefined;
+let dataDir: string | undefined;
+
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+async function postgresPids(dir: string): Promise<number[]> {
+  const text = await fs.readFile(path.join(dir, "postgres", "postmaster.pid"), "utf8");
+  const postmaster = Number.parseInt(text.split("\n")[0]!, 10);
+  const children: number[] = [];
+  for (const entry of await fs.readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await fs.readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
+    // pid (comm) state ppid …: the comm may hold spaces, so read after its closing bracket.
+    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    if (ppid === postmaster) children.push(Number(entry));
+  }
+  return [postmaster, ...children];
+}
+
+async function directClient(dir: string): Promise<pg.Client> {
+  const pid = await fs.readFile(path.join(dir, "postgres", "postmaster.pid"), "utf8");
+  const port = pid.split("\n")[3]!.trim();
+  const password = (await fs.readFile(path.join(dir, "postgres-password"), "utf8")).trim();
+  const c = new pg.Client({
+    connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+  });
+  await c.connect();
+  return c;
+}
+
+async function timed(url: string, init: RequestInit = {}) {
+  const started = Date.now();
+  try {
+    const res = await fetch(url, {
+      ...init,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS + 2_000),
+    });
+    await res.text();
+    return { status: res.status, ms: Date.now() - started };
+  } catch {
+    return { status: 0, ms: Date.now() - started };
+  }
+}
+
+test("a frozen database: answers in time, health in 2 s, no order its client gave up on", async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-freeze-"));
+  await fs.chmod(dataDir, 0o755);
+  server = await startServerProcess({
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: "false",
+    LOG_LEVEL: "warn",
+    DB_CONNECT_TIMEOUT_SECONDS: "1",
+    DB_STATEMENT_TIMEOUT_SECONDS: "2",
+    REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_MS / 1000),
+    AUTH_RATE_LIMIT_PER_IP: "100000",
+    HOLD_MAX_VALUE: "1000000000",
+    HOLD_FREE_UNITS: "1000000",
+  });
+  const db = await directClient(dataDir);
+  try {
+    const { rows } = await db.query<{ id: string }>(
+      `insert into products (name, part_number, category, img, price_cents, minimum_order,
+         available_quantity, short_description, warranty_months, creator_email)
+       values ('Frozen part', 'FRZ-1', 'Other', '/images/products/oil-filter.svg', 500, 1, 1000,
+         'A part ordered while the database is frozen', 12, 'admin@example.com')
+       returning id`,
+    );
+    const productId = rows[0]!.id;
+    const customers = Array.from(
+      { length: 10 },
+      (_, i) => new HttpCustomer(server!.url, `frozen-${i}@example.com`),
+    );
+    for (const c of customers) await c.signUp();
+
+    const pids = await postgresPids(dataDir);
+    for (const pid of pids) process.kill(pid, "SIGSTOP");
+    const frozenAt = Date.now();
+    let results: { status: number; ms: number }[];
+    let health: { status: number; ms: number }[];
+    try {
+      const orders = customers.map(async (c) => {
+        const started = Date.now();
+        try {
+          const res = await c.request("POST", "/api/orders", {
+            productId,
+            orderQty: 1,
+            phonrNo: "5550100",
+            Address: "4 Frozen Road",
+          });
+          return { status: res.status, ms: Date.now() - started };
+        } catch {
+          return { status: 0, ms: Date.now() - started };
+        }
+      });
+      health = await Promise.all([
+        timed(`${server.url}/api/health/live`),
+        timed(`${server.url}/api/health/ready`),
+        timed(`${server.url}/api/health`),
+      ]);
+      results = await Promise.all(orders);
+      // Stay frozen for the rest of FREEZE_MS: requests keep being answered meanwhile.
+      while (Date.now() - frozenAt < FREEZE_MS) {
+        const more = await timed(`${server.url}/api/products/${productId}`);
+        results.push(more);
+      }
+    } finally {
+      for (const pid of pids) process.kill(pid, "SIGCONT");
+    }
+    const thawedAt = Date.now();
+    // Recovered: an order goes through again.
+    let recovered = 0;
+    while (recovered !== 201) {
+      if (Date.now() - thawedAt > 15_000) throw new Error("the store did not recover");
+      recovered = (
+        await customers[0]!.request("POST", "/api/orders", {
+          productId,
+          orderQty: 1,
+          phonrNo: "5550100",
+          Address: "4 Thawed Road",
+        })
+      ).status;
+    }
+    const recoveryMs = Date.now() - thawedAt;
+    // Whatever was in flight inside PostgreSQL has finished by now: no other session is busy.
+    while (
+      Number(
+        (
+          await db.query<{ n: string }>(
+            `select count(*) as n from pg_stat_activity
+             where pid <> pg_backend_pid() and backend_type = 'client backend'
+               and state in ('active', 'idle in transaction')`,
+          )
+        ).rows[0]!.n,
+      ) > 0
+    ) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const placed = Number(
+      (
+        await db.query<{ n: string }>(
+          `select count(*) as n from order_items i join orders o on o.id = i.order_id
+           where i.product_id = $1 and o.address = '4 Frozen Road'`,
+          [productId],
+        )
+      ).rows[0]!.n,
+    );
+    const acknowledged = results.slice(0, customers.length).filter((r) => r.status === 201).length;
+    const slowest = Math.max(...results.map((r) => r.ms));
+    console.log(
+      `database frozen ${FREEZE_MS} ms: ${results.length} requests, slowest answered in ` +
+        `${slowest} ms (statuses ${[...new Set(results.map((r) => r.status))].join("/")}); ` +
+        `health live/ready/full ${health.map((h) => `${h.status} in ${h.ms} ms`).join(", ")}; ` +
+        `orders acknowledged ${acknowledged}, in the database ${placed}; ` +
+        `first order after the thaw in ${recoveryMs} ms`,
+    );
+    expect(results.filter((r) => r.status === 0)).toEqual([]);
+    expect(slowest).toBeLessThan(REQUEST_TIMEOUT_MS + 1_500);
+    expect(health[0]!.status).toBe(200);
+    for (const h of health) expect(h.ms).toBeLessThan(2_000);
+    expect(placed).toBe(acknowledged);
+  } finally {
+    await db.end();
+  }
+}, 90_000);
