@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../tests/support/accounts";
+import { signUp, signUpAdmin, type TestAccount } from "../../tests/support/accounts";
 import { insertProduct } from "../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../tests/support/mailbox";
 import { multipart, tinyGif } from "../../tests/support/multipart";
@@ -70,7 +70,7 @@ beforeAll(async () => {
   );
   accounts.customer = await signUp(t.app, { email: "matrix-customer@example.com" });
   accounts.other = await signUp(t.app, { email: "matrix-other@example.com" });
-  accounts.admin = await signUp(t.app, { email: "matrix-admin@example.com" });
+  accounts.admin = await signUpAdmin(t, { email: "matrix-admin@example.com" });
 });
 afterAll(() => t.close());
 

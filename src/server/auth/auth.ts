@@ -2,7 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { MIN_PASSWORD_LENGTH } from "../../contract/auth";
 import type { OAuthClient, OidcClient } from "../config";
 import type { Db } from "../db/database";
@@ -48,6 +48,11 @@ export interface AuthOptions {
  */
 export function createAuth(opts: AuthOptions) {
   const isAdminEmail = (email: string) => opts.adminEmails.has(email.toLowerCase());
+  const promote = (userId: string) =>
+    opts.db
+      .update(user)
+      .set({ role: "admin", updatedAt: new Date() })
+      .where(and(eq(user.id, userId), ne(user.role, "admin")));
   return betterAuth({
     appName: "PartsWorks",
     baseURL: opts.publicUrl,
@@ -139,22 +144,32 @@ export function createAuth(opts: AuthOptions) {
     databaseHooks: {
       user: {
         create: {
+          // ADMIN_EMAILS promotes only a proven address: a password sign-up starts unverified
+          // (a customer until its link is followed); a social identity counts as verified only
+          // when its provider says so.
           before: async (data) => ({
-            data: { ...data, role: isAdminEmail(data.email) ? "admin" : "user" },
+            data: {
+              ...data,
+              role: data.emailVerified === true && isAdminEmail(data.email) ? "admin" : "user",
+            },
           }),
+        },
+        update: {
+          // Following the verification link promotes a listed address.
+          after: async (u) => {
+            if (u.emailVerified && isAdminEmail(u.email)) await promote(u.id);
+          },
         },
       },
       session: {
         create: {
-          // ADMIN_EMAILS also promotes an existing account when it signs in.
+          // ADMIN_EMAILS also promotes an existing verified account when it signs in.
           after: async (s) => {
             const [u] = await opts.db
-              .select({ email: user.email, role: user.role })
+              .select({ email: user.email, emailVerified: user.emailVerified })
               .from(user)
               .where(eq(user.id, s.userId));
-            if (u && u.role !== "admin" && isAdminEmail(u.email)) {
-              await opts.db.update(user).set({ role: "admin" }).where(eq(user.id, s.userId));
-            }
+            if (u?.emailVerified && isAdminEmail(u.email)) await promote(s.userId);
           },
         },
       },

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signIn, signUp, type TestAccount } from "../../../tests/support/accounts";
+import { signIn, signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct, insertReview } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { account, orderItems, orders, products, reviews, session, user } from "../db/schema";
@@ -51,7 +51,7 @@ describe("admin user management", () => {
   beforeAll(async () => {
     t = await createTestApp({ ADMIN_EMAILS: "users-admin@example.com" });
     api = client(t);
-    admin = await signUp(t.app, { email: "users-admin@example.com", name: "Uma Admin" });
+    admin = await signUpAdmin(t, { email: "users-admin@example.com", name: "Uma Admin" });
     customer = await signUp(t.app, { name: "Casey Customer" });
     other = await signUp(t.app, { name: "Olive Other" });
   });
@@ -398,8 +398,8 @@ describe("the last admin", () => {
   beforeAll(async () => {
     t = await createTestApp({ ADMIN_EMAILS: "ann-admin@example.com,ben-admin@example.com" });
     api = client(t);
-    ann = await signUp(t.app, { email: "ann-admin@example.com", name: "Ann Admin" });
-    ben = await signUp(t.app, { email: "ben-admin@example.com", name: "Ben Admin" });
+    ann = await signUpAdmin(t, { email: "ann-admin@example.com", name: "Ann Admin" });
+    ben = await signUpAdmin(t, { email: "ben-admin@example.com", name: "Ben Admin" });
   });
   afterAll(() => t.close());
 
