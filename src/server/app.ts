@@ -51,6 +51,7 @@ import { reviewRoutes } from "./reviews/routes";
 import { createReviewService } from "./reviews/service";
 import { siteConfigRoutes } from "./site-config/routes";
 import { userRoutes } from "./users/routes";
+import { auditRoutes } from "./audit/routes";
 import { createUserService } from "./users/service";
 import { registerWebApp } from "./web-app";
 
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(paymentRoutes, { payments, guards, ...payment.routes });
       await api.register(catalogRoutes, { catalog, catalogCache, guards, uploadsDir });
       await api.register(reviewRoutes, { reviews, guards });
+      await api.register(auditRoutes, { db: database.db, guards });
     },
     { prefix: "/api" },
   );

@@ -406,6 +406,12 @@ const rows: Row[] = [
     call: async () => ({ url: "/api/reviews", payload: { ratings: 5, descreption: "Solid part" } }),
     expect: { anonymous: 401, customer: 201, other: 201, admin: 403 },
   },
+  {
+    route: "DELETE /api/user/admin/:email",
+    call: async () => ({ url: `/api/user/admin/${(await bystanderId()).email}` }),
+    expect: adminOnly(200),
+  },
+  { route: "GET /api/audit", call: async () => ({ url: "/api/audit" }), expect: adminOnly(200) },
 ];
 
 test("the table covers every API route the server has, and nothing else", () => {

@@ -41,7 +41,15 @@ test("an admin makes a customer admin: the button goes and the role shows admin"
 
     const row = await findUser(page, promoted.email);
     await expect(row.getByText("user", { exact: true })).toBeVisible();
+    // Make Admin asks first, naming the person; Cancel changes nothing.
     await row.getByRole("button", { name: "Make Admin" }).click();
+    const confirm = page.getByRole("dialog", { name: `Make ${promoted.name} an admin?` });
+    await expect(confirm).toContainText(promoted.email);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row.getByText("user", { exact: true })).toBeVisible();
+    await row.getByRole("button", { name: "Make Admin" }).click();
+    await confirm.getByRole("button", { name: "Make Admin" }).click();
     await expect(page.getByText(`${promoted.name} is now an admin`)).toBeVisible();
     await expect(row.getByRole("button", { name: "Make Admin" })).toHaveCount(0);
     await expect(row.getByText("admin", { exact: true })).toBeVisible();
@@ -49,6 +57,14 @@ test("an admin makes a customer admin: the button goes and the role shows admin"
     await page.reload();
     await expect(row.getByText("admin", { exact: true })).toBeVisible();
     await expect(row.getByRole("button", { name: "Make Admin" })).toHaveCount(0);
+
+    // And back: Remove Admin, confirmed, makes them a customer again.
+    await row.getByRole("button", { name: "Remove Admin" }).click();
+    const demote = page.getByRole("dialog", { name: `Stop ${promoted.name} being an admin?` });
+    await demote.getByRole("button", { name: "Remove Admin" }).click();
+    await expect(page.getByText(`${promoted.name} is no longer an admin`)).toBeVisible();
+    await expect(row.getByText("user", { exact: true })).toBeVisible();
+    await expect(row.getByRole("button", { name: "Make Admin" })).toBeVisible();
   } finally {
     await customerContext.close();
   }
