@@ -137,7 +137,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
     async (req, reply) => {
       const me = await guards.requireAdmin(req);
-      const product = await catalog.create(me.email, req.body);
+      const product = await catalog.create(me.email, req.body, me);
       return reply.code(201).send({ success: true as const, product });
     },
   );
@@ -155,8 +155,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      await guards.requireAdmin(req);
-      return catalog.update(req.params.id, req.body);
+      const me = await guards.requireAdmin(req);
+      return catalog.update(req.params.id, req.body, me);
     },
   );
 
@@ -176,8 +176,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      await guards.requireAdmin(req);
-      await catalog.remove(req.params.id);
+      const me = await guards.requireAdmin(req);
+      await catalog.remove(req.params.id, me);
       return { success: true as const };
     },
   );
