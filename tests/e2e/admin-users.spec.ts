@@ -65,6 +65,17 @@ test("an admin makes a customer admin: the button goes and the role shows admin"
     await expect(page.getByText(`${promoted.name} is no longer an admin`)).toBeVisible();
     await expect(row.getByText("user", { exact: true })).toBeVisible();
     await expect(row.getByRole("button", { name: "Make Admin" })).toBeVisible();
+
+    // Both changes are in the audit log, newest first, with who did them.
+    await page
+      .getByRole("navigation", { name: "Dashboard" })
+      .getByRole("link", { name: "Audit Log" })
+      .click();
+    await expect(page.getByRole("heading", { name: "Audit Log" })).toBeVisible();
+    const entries = page.getByTestId("audit-row").filter({ hasText: promoted.email });
+    await expect(entries.first()).toContainText("user.remove-admin");
+    await expect(entries.nth(1)).toContainText("user.make-admin");
+    await expect(entries.first()).toContainText(demoAdmin.email);
   } finally {
     await customerContext.close();
   }
