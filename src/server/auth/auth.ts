@@ -141,7 +141,49 @@ export function createAuth(opts: AuthOptions) {
         await opts.mail.passwordChanged(returned.user);
       }),
     },
+    // A social identity links to an existing account of the same address only when its provider
+    // says the address is verified (Better Auth's rule); an unverified local account may be
+    // linked too, and is then reclaimed (account.create below).
+    account: { accountLinking: { requireLocalEmailVerified: false } },
     databaseHooks: {
+      account: {
+        create: {
+          // Reclaim: a verified social identity linked to an account whose address was never
+          // verified, and that has a password, takes the account over. The password (whoever
+          // typed it had not proven the address) stops working, every session of it ends and
+          // the profile fields typed by that person are cleared. Better Auth then marks the
+          // address verified and signs the social identity in.
+          // A before-hook: Better Auth marks the address verified right after linking, and
+          // runs after-hooks later, when the account can no longer be told apart from a
+          // verified one that links a second sign-in method.
+          before: async (linked) => {
+            if (linked.providerId === "credential") return;
+            const [owner] = await opts.db
+              .select({ emailVerified: user.emailVerified })
+              .from(user)
+              .where(eq(user.id, linked.userId));
+            if (!owner || owner.emailVerified) return;
+            await opts.db.transaction(async (tx) => {
+              const removed = await tx
+                .delete(account)
+                .where(and(eq(account.userId, linked.userId), eq(account.providerId, "credential")))
+                .returning({ id: account.id });
+              if (removed.length === 0) return;
+              await tx.delete(session).where(eq(session.userId, linked.userId));
+              await tx
+                .update(user)
+                .set({
+                  education: "",
+                  address: "",
+                  phoneNo: "",
+                  linkedIn: "",
+                  updatedAt: new Date(),
+                })
+                .where(eq(user.id, linked.userId));
+            });
+          },
+        },
+      },
       user: {
         create: {
           // ADMIN_EMAILS promotes only a proven address: a password sign-up starts unverified
