@@ -138,7 +138,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: createAccountMail(mailer, publicUrl),
     log: app.log,
   });
-  const guards = createGuards(createSessionReader(database.pool, authSecret));
+  const guards = createGuards(createSessionReader(database.pool, authSecret), {
+    adminTwoFactorRequired: config.adminTwoFactorRequired,
+  });
   const socialProviders: SocialProvider[] = [
     ...(config.google ? [{ id: "google" as const, label: "Google" }] : []),
     ...(config.github ? [{ id: "github" as const, label: "GitHub" }] : []),

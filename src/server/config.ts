@@ -72,6 +72,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Admin routes refuse an admin without two-factor authentication; default on in production. */
+  ADMIN_2FA_REQUIRED: z.enum(["true", "false"]).optional(),
 });
 
 const MIN_SECRET_LENGTH = 32;
@@ -138,6 +140,8 @@ export type Config = Readonly<{
   /** Set when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are; else the test-card gateway. */
   stripe:
     { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  /** Admin routes answer 403 to an admin without two-factor authentication. */
+  adminTwoFactorRequired: boolean;
 }>;
 
 export interface DatabaseTimeouts {
@@ -243,5 +247,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
           }
         : undefined,
+    adminTwoFactorRequired: e.ADMIN_2FA_REQUIRED
+      ? e.ADMIN_2FA_REQUIRED === "true"
+      : e.NODE_ENV === "production",
   });
 }

@@ -2,11 +2,12 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { twoFactor as twoFactorPlugin } from "better-auth/plugins/two-factor";
 import { and, eq, ne } from "drizzle-orm";
 import { MIN_PASSWORD_LENGTH } from "../../contract/auth";
 import type { OAuthClient, OidcClient } from "../config";
 import type { Db } from "../db/database";
-import { account, session, user, verification } from "../db/schema";
+import { account, session, twoFactor, user, verification } from "../db/schema";
 
 export const OIDC_PROVIDER_ID = "oidc";
 
@@ -68,7 +69,7 @@ export function createAuth(opts: AuthOptions) {
     },
     database: drizzleAdapter(opts.db, {
       provider: "pg",
-      schema: { user, session, account, verification },
+      schema: { user, session, account, verification, twoFactor },
     }),
     emailAndPassword: {
       enabled: true,
@@ -95,22 +96,26 @@ export function createAuth(opts: AuthOptions) {
       ...(opts.google && { google: { ...opts.google, prompt: "select_account" as const } }),
       ...(opts.github && { github: opts.github }),
     },
-    plugins: opts.oidc
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: OIDC_PROVIDER_ID,
-                discoveryUrl: `${opts.oidc.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`,
-                clientId: opts.oidc.clientId,
-                clientSecret: opts.oidc.clientSecret,
-                scopes: ["openid", "email", "profile"],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      // TOTP with backup codes (README, "Admin protection"); sign-in then asks for a code.
+      twoFactorPlugin({ issuer: "PartsWorks" }),
+      ...(opts.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  discoveryUrl: `${opts.oidc.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`,
+                  clientId: opts.oidc.clientId,
+                  clientSecret: opts.oidc.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
     user: {
       additionalFields: {
         role: { type: "string", input: false, defaultValue: "user", required: false },

@@ -7,6 +7,8 @@ export interface SessionUser {
   email: string;
   name: string;
   role: Role;
+  /** TOTP is on for the account (Better Auth's two-factor plugin). */
+  twoFactorEnabled: boolean;
 }
 
 // Better Auth's session cookie (prefixed with __Secure- when cookies are Secure).
@@ -25,7 +27,7 @@ export function createSessionReader(pool: pg.Pool, secret: string) {
     if (!token) return null;
     const { rows } = await pool.query<SessionUser>({
       name: "session-user",
-      text: `select u.id, u.email, u.name, u.role
+      text: `select u.id, u.email, u.name, u.role, u.two_factor_enabled as "twoFactorEnabled"
              from session s join "user" u on u.id = s.user_id
              where s.token = $1 and s.expires_at > now()`,
       values: [token],

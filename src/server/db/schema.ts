@@ -132,6 +132,8 @@ export const user = pgTable(
     address: text("address").notNull().default(""),
     phoneNo: text("phone_no").notNull().default(""),
     linkedIn: text("linked_in").notNull().default(""),
+    /** Better Auth's two-factor plugin: TOTP is on for this account. */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     ...timestamps,
   },
   (t) => [check("user_role_valid", sql`${t.role} in ('admin', 'user')`)],
@@ -367,5 +369,25 @@ export const adminAuditLog = pgTable(
     index("admin_audit_log_at_idx").on(t.at.desc(), t.id.desc()),
     check("admin_audit_log_action_length", sql`char_length(${t.action}) <= 64`),
     check("admin_audit_log_summary_length", sql`char_length(${t.summary}) <= 1000`),
+  ],
+);
+
+/** Better Auth's two-factor plugin: the TOTP secret and backup codes (both encrypted by it). */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [
+    index("two_factor_user_id_idx").on(t.userId),
+    index("two_factor_secret_idx").on(t.secret),
   ],
 );
