@@ -1,6 +1,7 @@
 import { ChangePasswordForm } from "../../features/account/components/change-password-form";
 import { EmailVerification } from "../../features/account/components/email-verification";
 import { ProfileForm } from "../../features/account/components/profile-form";
+import { TwoFactorSettings } from "../../features/account/components/two-factor-settings";
 import { usePageTitle } from "../../components/page-title";
 import { useSession } from "../../lib/session";
 
@@ -12,6 +13,7 @@ export function ProfileRoute() {
       {user && <EmailVerification email={user.email} verified={user.emailVerified} />}
       <ProfileForm />
       <ChangePasswordForm />
+      {user && <TwoFactorSettings enabled={user.twoFactorEnabled === true} />}
     </div>
   );
 }
