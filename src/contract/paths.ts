@@ -35,6 +35,7 @@ export const paths = {
   addProduct: "/dashboard/addProduct",
   manageProducts: "/dashboard/manageallproducts",
   manageOrders: "/dashboard/manageallorders",
+  auditLog: "/dashboard/audit",
 } as const;
 
 /** The public pages worth a search engine's visit (listed in /sitemap.xml). */

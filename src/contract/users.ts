@@ -44,6 +44,7 @@ export const userMessages = {
   notFound: "User not found",
   cannotRemoveSelf: "You cannot remove your own account",
   lastAdmin: "The last admin cannot be removed",
+  lastAdminDemote: "The last admin cannot stop being an admin",
 } as const;
 
 /** One row of the admin's user list: who they are and their role, nothing from the profile. */

@@ -59,6 +59,7 @@ import { reviewRoutes } from "./reviews/routes";
 import { createReviewService } from "./reviews/service";
 import { siteConfigRoutes } from "./site-config/routes";
 import { userRoutes } from "./users/routes";
+import { auditRoutes } from "./audit/routes";
 import { createUserService } from "./users/service";
 import { registerWebApp } from "./web-app";
 import { fitmentRoutes } from "./fitment/routes";
@@ -170,7 +171,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: createAccountMail(mailer, publicUrl),
     log: app.log,
   });
-  const guards = createGuards(createSessionReader(database.pool, authSecret, database.pooled));
+  const guards = createGuards(createSessionReader(database.pool, authSecret, database.pooled), {
+    adminTwoFactorRequired: config.adminTwoFactorRequired,
+  });
   const socialProviders: SocialProvider[] = [
     ...(config.google ? [{ id: "google" as const, label: "Google" }] : []),
     ...(config.github ? [{ id: "github" as const, label: "GitHub" }] : []),
@@ -281,6 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         notifications: createNotificationService(database.db),
         guards,
       });
+      await api.register(auditRoutes, { db: database.db, guards });
     },
     { prefix: "/api" },
   );

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../tests/support/accounts";
+import { signUp, signUpAdmin, type TestAccount } from "../../tests/support/accounts";
 import { insertProduct } from "../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../tests/support/mailbox";
 import { multipart, tinyGif } from "../../tests/support/multipart";
@@ -80,7 +80,7 @@ beforeAll(async () => {
   );
   accounts.customer = await signUp(t.app, { email: "matrix-customer@example.com" });
   accounts.other = await signUp(t.app, { email: "matrix-other@example.com" });
-  accounts.admin = await signUp(t.app, { email: "matrix-admin@example.com" });
+  accounts.admin = await signUpAdmin(t, { email: "matrix-admin@example.com" });
 });
 afterAll(() => t.close());
 
@@ -568,6 +568,12 @@ const rows: Row[] = [
   },
   // For the scraper's bearer token only (metrics.test.ts); a session, even an admin's, is not it.
   { route: "GET /metrics", call: async () => ({ url: "/metrics" }), expect: everyone(401) },
+  {
+    route: "DELETE /api/user/admin/:email",
+    call: async () => ({ url: `/api/user/admin/${(await bystanderId()).email}` }),
+    expect: adminOnly(200),
+  },
+  { route: "GET /api/audit", call: async () => ({ url: "/api/audit" }), expect: adminOnly(200) },
 ];
 
 test("the table covers every API route the server has, and nothing else", () => {

@@ -115,3 +115,15 @@ test("mail: SMTP_URL must be an smtp:// or smtps:// address; unset means the loc
     /SMTP_URL: must be an smtp/,
   );
 });
+
+test("ADMIN_2FA_REQUIRED is on in production and off in the demo unless set", () => {
+  const secret = { BETTER_AUTH_SECRET: "x".repeat(32) };
+  expect(loadConfig({}).adminTwoFactorRequired).toBe(false);
+  expect(loadConfig({ NODE_ENV: "production", ...secret }).adminTwoFactorRequired).toBe(true);
+  expect(
+    loadConfig({ NODE_ENV: "production", ADMIN_2FA_REQUIRED: "false", ...secret })
+      .adminTwoFactorRequired,
+  ).toBe(false);
+  expect(loadConfig({ ADMIN_2FA_REQUIRED: "true" }).adminTwoFactorRequired).toBe(true);
+  expect(() => loadConfig({ ADMIN_2FA_REQUIRED: "yes" })).toThrow(ConfigError);
+});

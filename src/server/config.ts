@@ -96,6 +96,8 @@ const envSchema = z.object({
     .max(500)
     .optional()
     .or(z.literal("")),
+  /** Admin routes refuse an admin without two-factor authentication; default on in production. */
+  ADMIN_2FA_REQUIRED: z.enum(["true", "false"]).optional(),
 });
 
 const MIN_SECRET_LENGTH = 32;
@@ -175,6 +177,8 @@ export type Config = Readonly<{
     { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
   /** The bearer token GET /metrics asks for; unset: no /metrics at all (404). */
   metricsToken: string | undefined;
+  /** Admin routes answer 403 to an admin without two-factor authentication. */
+  adminTwoFactorRequired: boolean;
 }>;
 
 export interface DatabaseTimeouts {
@@ -287,6 +291,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     metricsToken: e.METRICS_TOKEN || undefined,
+    adminTwoFactorRequired: e.ADMIN_2FA_REQUIRED
+      ? e.ADMIN_2FA_REQUIRED === "true"
+      : e.NODE_ENV === "production",
   });
 }
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { MAX_ORDER_QTY } from "../contract/orders";
-import { signUp, type TestAccount } from "../../tests/support/accounts";
+import { signUp, signUpAdmin, type TestAccount } from "../../tests/support/accounts";
 import { insertProduct } from "../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
 import { user } from "./db/schema";
@@ -57,7 +57,7 @@ beforeAll(async () => {
     },
   );
   callers.customer = await signUp(t.app, { email: "fuzz-customer@example.com" });
-  callers.admin = await signUp(t.app, { email: "fuzz-admin@example.com" });
+  callers.admin = await signUpAdmin(t, { email: "fuzz-admin@example.com" });
   await insertProduct(t.database.db);
 });
 afterAll(() => t.close());

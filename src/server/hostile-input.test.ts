@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import Fastify, { type InjectOptions } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../tests/support/accounts";
+import { signUp, signUpAdmin, type TestAccount } from "../../tests/support/accounts";
 import { insertProduct } from "../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
 import { orders, user } from "./db/schema";
@@ -25,7 +25,7 @@ beforeAll(async () => {
     HOLD_MAX_VALUE: "1000000000",
   });
   customer = await signUp(t.app, { email: "hostile-customer@example.com" });
-  admin = await signUp(t.app, { email: "hostile-admin@example.com" });
+  admin = await signUpAdmin(t, { email: "hostile-admin@example.com" });
 });
 afterAll(() => t.close());
 

@@ -128,6 +128,7 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "Add Product",
     "Manage All Products",
     "Manage All orders",
+    "Audit Log",
   ]);
 });
 

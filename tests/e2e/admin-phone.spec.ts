@@ -53,6 +53,10 @@ test("on a phone, All Users shows each user as a card with Make Admin and Remove
   const makeAdmin = card.getByRole("button", { name: "Make Admin" });
   await expectReachable(makeAdmin);
   await makeAdmin.click();
+  await page
+    .getByRole("dialog", { name: `Make ${promoted.name} an admin?` })
+    .getByRole("button", { name: "Make Admin" })
+    .click();
   await expect(page.getByText(`${promoted.name} is now an admin`)).toBeVisible();
   await expect(card.getByText("admin", { exact: true })).toBeVisible();
 

@@ -41,7 +41,15 @@ test("an admin makes a customer admin: the button goes and the role shows admin"
 
     const row = await findUser(page, promoted.email);
     await expect(row.getByText("user", { exact: true })).toBeVisible();
+    // Make Admin asks first, naming the person; Cancel changes nothing.
     await row.getByRole("button", { name: "Make Admin" }).click();
+    const confirm = page.getByRole("dialog", { name: `Make ${promoted.name} an admin?` });
+    await expect(confirm).toContainText(promoted.email);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row.getByText("user", { exact: true })).toBeVisible();
+    await row.getByRole("button", { name: "Make Admin" }).click();
+    await confirm.getByRole("button", { name: "Make Admin" }).click();
     await expect(page.getByText(`${promoted.name} is now an admin`)).toBeVisible();
     await expect(row.getByRole("button", { name: "Make Admin" })).toHaveCount(0);
     await expect(row.getByText("admin", { exact: true })).toBeVisible();
@@ -49,6 +57,25 @@ test("an admin makes a customer admin: the button goes and the role shows admin"
     await page.reload();
     await expect(row.getByText("admin", { exact: true })).toBeVisible();
     await expect(row.getByRole("button", { name: "Make Admin" })).toHaveCount(0);
+
+    // And back: Remove Admin, confirmed, makes them a customer again.
+    await row.getByRole("button", { name: "Remove Admin" }).click();
+    const demote = page.getByRole("dialog", { name: `Stop ${promoted.name} being an admin?` });
+    await demote.getByRole("button", { name: "Remove Admin" }).click();
+    await expect(page.getByText(`${promoted.name} is no longer an admin`)).toBeVisible();
+    await expect(row.getByText("user", { exact: true })).toBeVisible();
+    await expect(row.getByRole("button", { name: "Make Admin" })).toBeVisible();
+
+    // Both changes are in the audit log, newest first, with who did them.
+    await page
+      .getByRole("navigation", { name: "Dashboard" })
+      .getByRole("link", { name: "Audit Log" })
+      .click();
+    await expect(page.getByRole("heading", { name: "Audit Log" })).toBeVisible();
+    const entries = page.getByTestId("audit-row").filter({ hasText: promoted.email });
+    await expect(entries.first()).toContainText("user.remove-admin");
+    await expect(entries.nth(1)).toContainText("user.make-admin");
+    await expect(entries.first()).toContainText(demoAdmin.email);
   } finally {
     await customerContext.close();
   }

@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { Db } from "../../src/server/db/database";
+import { user } from "../../src/server/db/schema";
 
 let n = 0;
 
@@ -44,4 +47,27 @@ export async function signIn(
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return cookieHeader(res.headers["set-cookie"]);
+}
+
+/**
+ * Signs up an account whose address is listed in the app's ADMIN_EMAILS and makes it admin the
+ * way a real one becomes admin: its address is marked verified (as following the emailed link
+ * does; the link itself has its own tests) and it signs in again, which promotes it.
+ */
+export async function signUpAdmin(
+  t: { app: FastifyInstance; database: { db: Db } },
+  overrides: Partial<Omit<TestAccount, "cookie">> & { email: string },
+): Promise<TestAccount> {
+  const account = await signUp(t.app, overrides);
+  await t.database.db
+    .update(user)
+    .set({ emailVerified: true })
+    .where(eq(user.email, account.email.toLowerCase()));
+  const cookie = await signIn(t.app, account.email, account.password);
+  const [row] = await t.database.db
+    .select({ role: user.role })
+    .from(user)
+    .where(eq(user.email, account.email.toLowerCase()));
+  if (row?.role !== "admin") throw new Error(`${account.email} is not in ADMIN_EMAILS`);
+  return { ...account, cookie };
 }

@@ -12,7 +12,7 @@ export interface TestApp {
 /** The real app on its own fresh database, for `app.inject()` tests. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  extra: Pick<AppDeps, "onRoute"> = {},
+  extra: Pick<AppDeps, "onRoute" | "oidc"> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({

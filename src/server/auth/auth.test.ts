@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { cookieHeader, signUp } from "../../../tests/support/accounts";
+import { cookieHeader, signIn, signUp } from "../../../tests/support/accounts";
+import { waitForMail } from "../../../tests/support/mailbox";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { account, user } from "../db/schema";
 
@@ -71,11 +72,41 @@ test("a wrong password and an unknown email get the same answer (no user enumera
   expect(wrong.json()).toMatchObject({ message: "Invalid email or password" });
 });
 
-test("ADMIN_EMAILS makes an account admin at sign-up, case-insensitively", async () => {
-  const boss = await signUp(t.app, { email: "boss@example.com" });
-  expect((await session(boss.cookie)).json().user.role).toBe("admin");
+test("ADMIN_EMAILS promotes only a verified address: a first-come sign-up in another letter case stays a customer", async () => {
+  // The reproduction from issue 13: someone signs up first with a listed address, in another case.
+  const squatter = await signUp(t.app, { email: "BOSS@Example.com" });
+  expect((await session(squatter.cookie)).json().user).toMatchObject({
+    email: "boss@example.com",
+    role: "user",
+    emailVerified: false,
+  });
+  // Signing in again does not promote an unverified address either.
+  const again = await signIn(t.app, "boss@example.com", squatter.password);
+  expect((await session(again)).json().user.role).toBe("user");
+  const adminOnly = await t.app.inject({
+    method: "GET",
+    url: "/api/users",
+    headers: { cookie: again },
+  });
+  expect(adminOnly.statusCode).toBe(403);
+
+  // Whoever can read the listed mailbox follows the link: now the account is admin.
+  const mail = await waitForMail(t.app, "boss@example.com", /confirm your email address/i);
+  const link = new URL(mail.links.find((l) => l.includes("/verify-email"))!);
+  const opened = await t.app.inject({ method: "GET", url: link.pathname + link.search });
+  expect(opened.statusCode).toBe(302);
+  expect((await session(again)).json().user).toMatchObject({ role: "admin", emailVerified: true });
+});
+
+test("a verified listed address that signed up before it was listed becomes admin at sign-in", async () => {
   const chief = await signUp(t.app, { email: "chief@example.com" });
-  expect((await session(chief.cookie)).json().user.role).toBe("admin");
+  expect((await session(chief.cookie)).json().user.role).toBe("user");
+  await t.database.db
+    .update(user)
+    .set({ emailVerified: true })
+    .where(eq(user.email, "chief@example.com"));
+  const cookie = await signIn(t.app, chief.email, chief.password);
+  expect((await session(cookie)).json().user.role).toBe("admin");
 });
 
 test("sign-out ends the session on the server", async () => {

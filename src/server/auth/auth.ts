@@ -2,11 +2,12 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import { eq } from "drizzle-orm";
+import { twoFactor as twoFactorPlugin } from "better-auth/plugins/two-factor";
+import { and, eq, ne } from "drizzle-orm";
 import { MIN_PASSWORD_LENGTH } from "../../contract/auth";
 import type { OAuthClient, OidcClient } from "../config";
 import type { Db } from "../db/database";
-import { account, session, user, verification } from "../db/schema";
+import { account, session, twoFactor, user, verification } from "../db/schema";
 
 export const OIDC_PROVIDER_ID = "oidc";
 
@@ -48,6 +49,11 @@ export interface AuthOptions {
  */
 export function createAuth(opts: AuthOptions) {
   const isAdminEmail = (email: string) => opts.adminEmails.has(email.toLowerCase());
+  const promote = (userId: string) =>
+    opts.db
+      .update(user)
+      .set({ role: "admin", updatedAt: new Date() })
+      .where(and(eq(user.id, userId), ne(user.role, "admin")));
   return betterAuth({
     appName: "PartsWorks",
     baseURL: opts.publicUrl,
@@ -63,7 +69,7 @@ export function createAuth(opts: AuthOptions) {
     },
     database: drizzleAdapter(opts.db, {
       provider: "pg",
-      schema: { user, session, account, verification },
+      schema: { user, session, account, verification, twoFactor },
     }),
     emailAndPassword: {
       enabled: true,
@@ -90,22 +96,26 @@ export function createAuth(opts: AuthOptions) {
       ...(opts.google && { google: { ...opts.google, prompt: "select_account" as const } }),
       ...(opts.github && { github: opts.github }),
     },
-    plugins: opts.oidc
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: OIDC_PROVIDER_ID,
-                discoveryUrl: `${opts.oidc.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`,
-                clientId: opts.oidc.clientId,
-                clientSecret: opts.oidc.clientSecret,
-                scopes: ["openid", "email", "profile"],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      // TOTP with backup codes (README, "Admin protection"); sign-in then asks for a code.
+      twoFactorPlugin({ issuer: "PartsWorks" }),
+      ...(opts.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  discoveryUrl: `${opts.oidc.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`,
+                  clientId: opts.oidc.clientId,
+                  clientSecret: opts.oidc.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
     user: {
       additionalFields: {
         role: { type: "string", input: false, defaultValue: "user", required: false },
@@ -136,25 +146,77 @@ export function createAuth(opts: AuthOptions) {
         await opts.mail.passwordChanged(returned.user);
       }),
     },
+    // A social identity links to an existing account of the same address only when its provider
+    // says the address is verified (Better Auth's rule); an unverified local account may be
+    // linked too, and is then reclaimed (account.create below).
+    account: { accountLinking: { requireLocalEmailVerified: false } },
     databaseHooks: {
+      account: {
+        create: {
+          // Reclaim: a verified social identity linked to an account whose address was never
+          // verified, and that has a password, takes the account over. The password (whoever
+          // typed it had not proven the address) stops working, every session of it ends and
+          // the profile fields typed by that person are cleared. Better Auth then marks the
+          // address verified and signs the social identity in.
+          // A before-hook: Better Auth marks the address verified right after linking, and
+          // runs after-hooks later, when the account can no longer be told apart from a
+          // verified one that links a second sign-in method.
+          before: async (linked) => {
+            if (linked.providerId === "credential") return;
+            const [owner] = await opts.db
+              .select({ emailVerified: user.emailVerified })
+              .from(user)
+              .where(eq(user.id, linked.userId));
+            if (!owner || owner.emailVerified) return;
+            await opts.db.transaction(async (tx) => {
+              const removed = await tx
+                .delete(account)
+                .where(and(eq(account.userId, linked.userId), eq(account.providerId, "credential")))
+                .returning({ id: account.id });
+              if (removed.length === 0) return;
+              await tx.delete(session).where(eq(session.userId, linked.userId));
+              await tx
+                .update(user)
+                .set({
+                  education: "",
+                  address: "",
+                  phoneNo: "",
+                  linkedIn: "",
+                  updatedAt: new Date(),
+                })
+                .where(eq(user.id, linked.userId));
+            });
+          },
+        },
+      },
       user: {
         create: {
+          // ADMIN_EMAILS promotes only a proven address: a password sign-up starts unverified
+          // (a customer until its link is followed); a social identity counts as verified only
+          // when its provider says so.
           before: async (data) => ({
-            data: { ...data, role: isAdminEmail(data.email) ? "admin" : "user" },
+            data: {
+              ...data,
+              role: data.emailVerified === true && isAdminEmail(data.email) ? "admin" : "user",
+            },
           }),
+        },
+        update: {
+          // Following the verification link promotes a listed address.
+          after: async (u) => {
+            if (u.emailVerified && isAdminEmail(u.email)) await promote(u.id);
+          },
         },
       },
       session: {
         create: {
-          // ADMIN_EMAILS also promotes an existing account when it signs in.
+          // ADMIN_EMAILS also promotes an existing verified account when it signs in.
           after: async (s) => {
             const [u] = await opts.db
-              .select({ email: user.email, role: user.role })
+              .select({ email: user.email, emailVerified: user.emailVerified })
               .from(user)
               .where(eq(user.id, s.userId));
-            if (u && u.role !== "admin" && isAdminEmail(u.email)) {
-              await opts.db.update(user).set({ role: "admin" }).where(eq(user.id, s.userId));
-            }
+            if (u?.emailVerified && isAdminEmail(u.email)) await promote(s.userId);
           },
         },
       },

@@ -7,8 +7,13 @@ export type { SessionUser };
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
 /** Who is calling, from the session cookie only; one lookup per request. */
+/** The 403 an admin without two-factor authentication gets where it is required. */
+export const ADMIN_2FA_MESSAGE =
+  "Admin actions need two-factor authentication: turn it on in My Profile, then sign in again";
+
 export function createGuards(
   readSession: (cookie: string | undefined) => Promise<SessionUser | null>,
+  opts: { adminTwoFactorRequired?: boolean } = {},
 ) {
   const currentUser = (req: FastifyRequest): Promise<SessionUser | null> => {
     let pending = cache.get(req);
@@ -26,6 +31,7 @@ export function createGuards(
   const requireAdmin = async (req: FastifyRequest): Promise<SessionUser> => {
     const u = await requireUser(req);
     if (u.role !== "admin") throw forbidden("Only admins can do this");
+    if (opts.adminTwoFactorRequired && !u.twoFactorEnabled) throw forbidden(ADMIN_2FA_MESSAGE);
     return u;
   };
   const requireCustomer = async (req: FastifyRequest): Promise<SessionUser> => {

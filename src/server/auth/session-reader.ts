@@ -7,6 +7,8 @@ export interface SessionUser {
   email: string;
   name: string;
   role: Role;
+  /** TOTP is on for the account (Better Auth's two-factor plugin). */
+  twoFactorEnabled: boolean;
 }
 
 // Better Auth's session cookie (prefixed with __Secure- when cookies are Secure).
@@ -27,7 +29,7 @@ export function createSessionReader(pool: pg.Pool, secret: string, pooled = fals
       // A named statement is parsed once per connection; behind a transaction pooler the next
       // call may land on another server connection (or one that has it already), so it is not.
       name: pooled ? undefined : "session-user",
-      text: `select u.id, u.email, u.name, u.role
+      text: `select u.id, u.email, u.name, u.role, u.two_factor_enabled as "twoFactorEnabled"
              from session s join "user" u on u.id = s.user_id
              where s.token = $1 and s.expires_at > now()`,
       values: [token],

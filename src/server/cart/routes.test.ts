@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { MAX_CART_LINES } from "../../contract/cart";
@@ -12,7 +12,7 @@ let admin: TestAccount;
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: "cart-admin@example.com" });
-  admin = await signUp(t.app, { email: "cart-admin@example.com" });
+  admin = await signUpAdmin(t, { email: "cart-admin@example.com" });
 });
 afterAll(() => t.close());
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { productMessages } from "../../contract/products";
@@ -24,7 +24,7 @@ beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: "catalog-admin@example.com", DATA_DIR: dataDir });
   customer = await signUp(t.app, { name: "Casey" });
   other = await signUp(t.app, { name: "Olly" });
-  admin = await signUp(t.app, { email: "catalog-admin@example.com", name: "Avery" });
+  admin = await signUpAdmin(t, { email: "catalog-admin@example.com", name: "Avery" });
 });
 afterAll(async () => {
   await t.close();

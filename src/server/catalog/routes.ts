@@ -142,7 +142,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
     async (req, reply) => {
       const me = await guards.requireAdmin(req);
-      const product = await catalog.create(me.email, req.body);
+      const product = await catalog.create(me.email, req.body, me);
       return reply.code(201).send({ success: true as const, product });
     },
   );
@@ -160,8 +160,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      await guards.requireAdmin(req);
-      return catalog.update(req.params.id, req.body);
+      const me = await guards.requireAdmin(req);
+      return catalog.update(req.params.id, req.body, me);
     },
   );
 
@@ -181,8 +181,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      await guards.requireAdmin(req);
-      await catalog.remove(req.params.id);
+      const me = await guards.requireAdmin(req);
+      await catalog.remove(req.params.id, me);
       return { success: true as const };
     },
   );

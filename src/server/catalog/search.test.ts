@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { eq } from "drizzle-orm";
@@ -15,7 +15,7 @@ let admin: TestAccount;
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: "search-admin@example.com" });
   expect(await seedDemoData(t.database.db)).toBe(true);
-  admin = await signUp(t.app, { email: "search-admin@example.com", name: "Avery" });
+  admin = await signUpAdmin(t, { email: "search-admin@example.com", name: "Avery" });
 });
 afterAll(() => t.close());
 

@@ -16,6 +16,7 @@ import {
   type ProductListQuery,
   type ProductUpdate,
 } from "../../contract/products";
+import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import {
   orderItems,
@@ -368,7 +369,7 @@ export function createCatalogService(db: Db) {
     },
 
     /** Adds a product; the creator is the signed-in admin, never a name taken from the body. */
-    async create(creatorEmail: string, input: ProductCreate) {
+    async create(creatorEmail: string, input: ProductCreate, actor?: AuditActor) {
       try {
         return await db.transaction(async (tx) => {
           const [row] = await tx
@@ -387,6 +388,14 @@ export function createCatalogService(db: Db) {
             })
             .returning();
           const refs = await replaceCrossReferences(tx, row!.id, input.crossReferences ?? []);
+          if (actor) {
+            await recordAdminAction(tx, {
+              actor,
+              action: "product.create",
+              target: { type: "product", id: row!.id },
+              summary: `Added ${row!.name} (${row!.partNumber})`,
+            });
+          }
           return toAdminProduct(row!, refs);
         });
       } catch (e) {
@@ -398,7 +407,7 @@ export function createCatalogService(db: Db) {
      * Edits some fields. The row is locked while the edit is checked against the merged product,
      * so an order reserving stock meanwhile cannot interleave with the check.
      */
-    async update(id: string, input: ProductUpdate): Promise<AdminProduct> {
+    async update(id: string, input: ProductUpdate, actor?: AuditActor): Promise<AdminProduct> {
       return db
         .transaction(async (tx) => {
           const [current] = await tx
@@ -430,6 +439,15 @@ export function createCatalogService(db: Db) {
           const refs = input.crossReferences
             ? await replaceCrossReferences(tx, id, input.crossReferences)
             : await crossReferencesOf(tx, id);
+          if (actor) {
+            const fields = Object.keys(input).filter((k) => k !== "availableQuantityWas");
+            await recordAdminAction(tx, {
+              actor,
+              action: "product.edit",
+              target: { type: "product", id },
+              summary: `Edited ${row!.name} (${row!.partNumber}): ${fields.join(", ") || "nothing"}`,
+            });
+          }
           return toAdminProduct(row!, refs);
         })
         .catch((e: unknown) => {
@@ -442,10 +460,10 @@ export function createCatalogService(db: Db) {
      * row is locked first: placing an order updates that row, so no order can slip in between
      * the check and the delete. Paid orders keep their product name and price (productId -> null).
      */
-    async remove(id: string): Promise<void> {
+    async remove(id: string, actor?: AuditActor): Promise<void> {
       await db.transaction(async (tx) => {
         const [row] = await tx
-          .select({ id: products.id })
+          .select({ id: products.id, name: products.name, partNumber: products.partNumber })
           .from(products)
           .where(eq(products.id, id))
           .for("update");
@@ -458,6 +476,14 @@ export function createCatalogService(db: Db) {
           .limit(1);
         if (unpaid) throw conflict(unpaidOrdersMessage);
         await tx.delete(products).where(eq(products.id, id));
+        if (actor) {
+          await recordAdminAction(tx, {
+            actor,
+            action: "product.delete",
+            target: { type: "product", id },
+            summary: `Deleted ${row.name} (${row.partNumber})`,
+          });
+        }
       });
     },
   };

@@ -145,6 +145,8 @@ export const user = pgTable(
     address: text("address").notNull().default(""),
     phoneNo: text("phone_no").notNull().default(""),
     linkedIn: text("linked_in").notNull().default(""),
+    /** Better Auth's two-factor plugin: TOTP is on for this account. */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     ...timestamps,
   },
   (t) => [check("user_role_valid", sql`${t.role} in ('admin', 'user')`)],
@@ -520,3 +522,46 @@ export const notificationPreferences = pgTable("notification_preferences", {
   holdReminder: boolean("hold_reminder").notNull().default(true),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The audit log: one row per admin action, written in the action's own transaction
+ * (src/server/audit/). The actor's id and email are copied, so a row outlives a removed admin.
+ */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: text("actor_id").notNull(),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    summary: text("summary").notNull(),
+  },
+  (t) => [
+    index("admin_audit_log_at_idx").on(t.at.desc(), t.id.desc()),
+    check("admin_audit_log_action_length", sql`char_length(${t.action}) <= 64`),
+    check("admin_audit_log_summary_length", sql`char_length(${t.summary}) <= 1000`),
+  ],
+);
+
+/** Better Auth's two-factor plugin: the TOTP secret and backup codes (both encrypted by it). */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [
+    index("two_factor_user_id_idx").on(t.userId),
+    index("two_factor_secret_idx").on(t.secret),
+  ],
+);

@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { vehicleMessages } from "../../contract/vehicles";
 import { baseVehicles, productFitments } from "../db/schema";
@@ -42,7 +42,7 @@ beforeAll(async () => {
   expect(await seedDemoData(t.database.db)).toBe(true);
   expect(await seedDemoFitment(t.database.db)).toBeGreaterThan(0);
   customer = await signUp(t.app);
-  admin = await signUp(t.app, { email: "fitment-admin@example.com" });
+  admin = await signUpAdmin(t, { email: "fitment-admin@example.com" });
   const makes = await json<Option[]>("/api/vehicles/makes?year=2016");
   const make = makes.find((m) => m.name === "Volkswagen")!.id;
   const models = await json<Option[]>(`/api/vehicles/models?year=2016&make=${make}`);

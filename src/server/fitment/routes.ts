@@ -199,8 +199,8 @@ export const fitmentRoutes: FastifyPluginAsyncZod<FitmentRoutesOptions> = async 
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      await guards.requireAdmin(req);
-      const rows = await fitment.replaceFitment(req.params.id, req.body.rows);
+      const me = await guards.requireAdmin(req);
+      const rows = await fitment.replaceFitment(req.params.id, req.body.rows, me);
       // Read your writes: this process's cached lists forget the old fitment before answering.
       catalogCache.invalidate("catalog");
       return { rows };

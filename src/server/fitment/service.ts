@@ -11,6 +11,7 @@ import {
   type VehicleOption,
   type VehicleQuery,
 } from "../../contract/vehicles";
+import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db } from "../db/database";
 import {
   baseVehicleEngines,
@@ -303,10 +304,14 @@ export function createFitmentService(db: Db) {
      * naming a year the model was not built in, or an engine it did not have, is a 400 naming
      * the row.
      */
-    async replaceFitment(productId: string, input: FitmentRangeInput[]): Promise<FitmentRange[]> {
+    async replaceFitment(
+      productId: string,
+      input: FitmentRangeInput[],
+      actor?: AuditActor,
+    ): Promise<FitmentRange[]> {
       await db.transaction(async (tx) => {
         const [product] = await tx
-          .select({ id: products.id })
+          .select({ id: products.id, partNumber: products.partNumber })
           .from(products)
           .where(eq(products.id, productId))
           .for("update");
@@ -355,6 +360,14 @@ export function createFitmentService(db: Db) {
         await tx.delete(productFitments).where(eq(productFitments.productId, productId));
         if (values.length > 0) {
           await tx.insert(productFitments).values(values).onConflictDoNothing();
+        }
+        if (actor) {
+          await recordAdminAction(tx, {
+            actor,
+            action: "product.fitment",
+            target: { type: "product", id: productId },
+            summary: `Set the fitment of ${product.partNumber}: ${input.length} vehicle range${input.length === 1 ? "" : "s"}, ${values.length} model years`,
+          });
         }
       });
       return this.fitmentRanges(productId);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { products } from "../db/schema";
@@ -71,7 +71,7 @@ beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: "orders-boss@example.com" });
   customer = await signUp(t.app, { email: "casey.orders@example.com" });
   other = await signUp(t.app, { email: "olly.orders@example.com" });
-  admin = await signUp(t.app, { email: "orders-boss@example.com" });
+  admin = await signUpAdmin(t, { email: "orders-boss@example.com" });
 });
 afterAll(() => t.close());
 

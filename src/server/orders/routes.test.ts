@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { products } from "../db/schema";
@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: "orders-admin@example.com" });
   customer = await signUp(t.app, { name: "Casey" });
   other = await signUp(t.app, { name: "Olly" });
-  admin = await signUp(t.app, { email: "orders-admin@example.com" });
+  admin = await signUpAdmin(t, { email: "orders-admin@example.com" });
 });
 afterAll(() => t.close());
 

@@ -196,7 +196,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.adminOnly,
     },
-    async (req) => ({ cancelledOrders: await orders.cancelHoldsOfAccount(req.params.userId) }),
+    async (req) => ({
+      cancelledOrders: await orders.cancelHoldsOfAccount(
+        req.params.userId,
+        await guards.requireAdmin(req),
+      ),
+    }),
   );
 
   app.patch(
@@ -211,6 +216,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.adminOnly,
     },
-    async (req) => orders.changeStatus(req.params.id, req.body.status),
+    async (req) =>
+      orders.changeStatus(req.params.id, req.body.status, await guards.requireAdmin(req)),
   );
 };

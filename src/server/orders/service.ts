@@ -13,6 +13,7 @@ import {
   type OrderLine,
   type OrdersOverview,
 } from "../../contract/orders";
+import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
 import { sqlUuids } from "../db/sql-arrays";
@@ -444,7 +445,11 @@ export function createOrderService(
      * Admin status changes, only along the allowed transitions: paid -> shipped, and
      * unpaid -> cancelled (the stock goes back).
      */
-    async changeStatus(id: string, next: "shipped" | "cancelled"): Promise<Order> {
+    async changeStatus(
+      id: string,
+      next: "shipped" | "cancelled",
+      actor?: AuditActor,
+    ): Promise<Order> {
       return inventory.transaction(async (stock, tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
         if (!row) throw notFound("Order not found");
@@ -469,6 +474,14 @@ export function createOrderService(
           .returning();
         const items = await linesOf(tx, [id]);
         if (next === "cancelled") await stock.release(items);
+        if (actor) {
+          await recordAdminAction(tx, {
+            actor,
+            action: next === "shipped" ? "order.ship" : "order.cancel",
+            target: { type: "order", id },
+            summary: `${next === "shipped" ? "Shipped" : "Cancelled"} the order of ${row.orderEmail}`,
+          });
+        }
         const changed = toOrder(updated!, items);
         if (next === "shipped") await notify?.shipped(tx, changed, updated!.customerName);
         return changed;
@@ -541,11 +554,23 @@ export function createOrderService(
     },
 
     /** Admin: cancels every unpaid order of one account in one action; their stock comes back. */
-    async cancelHoldsOfAccount(userId: string): Promise<number> {
+    async cancelHoldsOfAccount(userId: string, actor?: AuditActor): Promise<number> {
       return inventory.transaction(async (stock, tx) => {
-        const [account] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId));
+        const [account] = await tx
+          .select({ id: user.id, email: user.email })
+          .from(user)
+          .where(eq(user.id, userId));
         if (!account) throw notFound("User not found");
-        return cancelHoldsOf(tx, stock, userId);
+        const cancelled = await cancelHoldsOf(tx, stock, userId);
+        if (actor) {
+          await recordAdminAction(tx, {
+            actor,
+            action: "order.cancel-holds",
+            target: { type: "user", id: userId },
+            summary: `Cancelled ${cancelled} unpaid orders of ${account.email}`,
+          });
+        }
+        return cancelled;
       });
     },
 

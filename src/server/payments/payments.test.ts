@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { orders, payments } from "../db/schema";
@@ -35,7 +35,7 @@ describe("the test-card gateway", () => {
     t = await createTestApp({ ADMIN_EMAILS: "pay-admin@example.com" });
     customer = await signUp(t.app);
     other = await signUp(t.app);
-    admin = await signUp(t.app, { email: "pay-admin@example.com" });
+    admin = await signUpAdmin(t, { email: "pay-admin@example.com" });
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { multipart } from "../../../tests/support/multipart";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { MAX_CSV_BYTES } from "../../contract/product-csv";
@@ -8,7 +8,7 @@ let t: TestApp;
 let admin: TestAccount;
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: "csv-admin@example.com" });
-  admin = await signUp(t.app, { email: "csv-admin@example.com", name: "Casey" });
+  admin = await signUpAdmin(t, { email: "csv-admin@example.com", name: "Casey" });
 });
 afterAll(() => t.close());
 

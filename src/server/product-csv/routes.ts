@@ -114,7 +114,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = 
     },
     async (req, reply) => {
       const me = await guards.requireAdmin(req);
-      const { job } = await productCsv.start(await readCsvUpload(req), me.email);
+      const { job } = await productCsv.start(await readCsvUpload(req), me);
       return reply.code(202).send(job);
     },
   );

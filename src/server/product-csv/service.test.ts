@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { createCatalogService } from "../catalog/service";
 import {
+  adminAuditLog,
   baseVehicles,
   productCrossReferences,
   productFitments,
@@ -21,6 +22,8 @@ const row = (pn: string, over: Partial<Record<"name" | "price" | "refs", string>
   `${pn},${over.name ?? `Pad set ${pn}`},"Fits many cars, front axle",Brakes,${over.price ?? "19.90"},40,2,24,${img},${over.refs ?? `OE:Toyota:04465-${pn}|COMP:Bosch:0 986 ${pn}`}`;
 const csv = (...rows: string[]) => Buffer.from([header, ...rows].join("\n") + "\n");
 const silent = { error: () => {} };
+/** The admin an import is recorded under (the audit log copies id and email). */
+const admin = { id: "csv-test-admin", email: "admin@example.com" };
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -57,7 +60,7 @@ test("the preview lists every row's errors with its line, and writes nothing", a
   ]);
   expect(preview).toMatchObject({ rows: 6, creates: 1, updates: 0 });
   expect(await productCount()).toBe(0);
-  await expect(service.start(file, "admin@example.com")).rejects.toMatchObject({
+  await expect(service.start(file, admin)).rejects.toMatchObject({
     statusCode: 400,
     message: "The file has 5 errors; preview it, fix them and upload it again",
   });
@@ -91,7 +94,7 @@ test("an import runs in one transaction: a failure in its second batch leaves no
     for each row execute function refuse_boom()`);
   try {
     const rows = Array.from({ length: 600 }, (_, i) => row(`BOOM-${i + 1}`));
-    const { job, finished } = await service.start(csv(...rows), "admin@example.com");
+    const { job, finished } = await service.start(csv(...rows), admin);
     expect(job).toMatchObject({ status: "running", total: 600, done: 0 });
     await finished;
     const after = await service.job(job.id);
@@ -105,7 +108,7 @@ test("an import runs in one transaction: a failure in its second batch leaves no
 
 test("re-importing updates products by part number (however it is written) instead of duplicating", async () => {
   const service = createProductCsvService(database.db, silent);
-  const first = await service.start(csv(row("UP-1"), row("UP-2")), "admin@example.com");
+  const first = await service.start(csv(row("UP-1"), row("UP-2")), admin);
   await first.finished;
   expect(await service.job(first.job.id)).toMatchObject({
     status: "done",
@@ -114,12 +117,24 @@ test("re-importing updates products by part number (however it is written) inste
     creates: 2,
     updates: 0,
   });
+  // The import is in the audit log, under the admin, in the same transaction.
+  const audit = await database.db
+    .select()
+    .from(adminAuditLog)
+    .where(eq(adminAuditLog.targetId, first.job.id));
+  expect(audit).toMatchObject([
+    {
+      actorEmail: "admin@example.com",
+      action: "product.import",
+      summary: "Imported a product CSV: 2 new products, 0 updates",
+    },
+  ]);
   const again = csv(
     row("up 1", { price: "25.50", name: "Pad set renamed", refs: "SUP:PartsWorks:PW-OLD-1" }),
     row("UP-3"),
   );
   expect(await service.preview(again)).toMatchObject({ creates: 1, updates: 1, errors: [] });
-  const second = await service.start(again, "admin@example.com");
+  const second = await service.start(again, admin);
   await second.finished;
   expect(await service.job(second.job.id)).toMatchObject({
     status: "done",
@@ -188,7 +203,7 @@ test("export then import into an empty store gives the same catalogue, formulas 
 
     const into = createProductCsvService(target.db, silent);
     expect((await into.preview(Buffer.from(exported))).errors).toEqual([]);
-    const { finished } = await into.start(Buffer.from(exported), "admin@example.com");
+    const { finished } = await into.start(Buffer.from(exported), admin);
     await finished;
     expect(await into.exportCsv()).toBe(exported);
     expect(await productCount(target.db)).toBe(2);
@@ -211,7 +226,7 @@ test("the demo catalogue with its fitment round-trips: export, import into a sto
     expect(exported).toMatch(/\d{4}-\d{4};[A-Z][\w -]+;[\w -]+/);
 
     const into = createProductCsvService(target.db, silent);
-    const { finished } = await into.start(Buffer.from(exported), "admin@example.com");
+    const { finished } = await into.start(Buffer.from(exported), admin);
     await finished;
     expect(await into.exportCsv()).toBe(exported);
     const fitmentRows = async (db = source.db) =>
@@ -265,7 +280,7 @@ test("fitment cells are checked against our vehicles before anything is written;
 
   const good = withFitment(["FT-1", `${year};${make.toUpperCase()};${model};;Front;2;with A/C`]);
   await (
-    await service.start(good, "admin@example.com")
+    await service.start(good, admin)
   ).finished;
   const fitOf = () =>
     database.db
@@ -280,7 +295,7 @@ test("fitment cells are checked against our vehicles before anything is written;
   expect(await fitOf()).toEqual([{ position: "Front", quantity: 2, note: "with A/C" }]);
   // The same product again from a file without the column: its fitment stays.
   await (
-    await service.start(csv(row("FT-1", { price: "21.00" })), "admin@example.com")
+    await service.start(csv(row("FT-1", { price: "21.00" })), admin)
   ).finished;
   expect(await fitOf()).toHaveLength(1);
 });

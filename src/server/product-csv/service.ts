@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { normalizePartNumber } from "../../contract/constants";
 import type { CsvPreview, ImportJob } from "../../contract/product-csv";
 import type { CrossReference } from "../../contract/products";
+import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import {
   baseVehicleEngines,
@@ -126,8 +127,9 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
     jobId: string,
     rows: ProductRow[],
     fitments: Map<number, FitmentInsert[]>,
-    creatorEmail: string,
+    actor: AuditActor,
   ) {
+    const creatorEmail = actor.email;
     let creates = 0;
     let updates = 0;
     await db.transaction(async (tx) => {
@@ -213,6 +215,12 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
           .set({ done: Math.min(i + BATCH, rows.length) })
           .where(eq(productImportJobs.id, jobId));
       }
+      await recordAdminAction(tx, {
+        actor,
+        action: "product.import",
+        target: { type: "import", id: jobId },
+        summary: `Imported a product CSV: ${creates} new products, ${updates} updates`,
+      });
     });
     return { creates, updates };
   }
@@ -239,7 +247,7 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
      */
     async start(
       data: Buffer,
-      creatorEmail: string,
+      actor: AuditActor,
     ): Promise<{ job: ImportJob; finished: Promise<void> }> {
       const { rows, errors, fitments } = await read(data);
       if (errors.length > 0) {
@@ -251,9 +259,9 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
       }
       const [job] = await db
         .insert(productImportJobs)
-        .values({ createdBy: creatorEmail, status: "running", total: rows.length })
+        .values({ createdBy: actor.email, status: "running", total: rows.length })
         .returning();
-      const finished = write(job!.id, rows, fitments, creatorEmail)
+      const finished = write(job!.id, rows, fitments, actor)
         .then(
           async ({ creates, updates }) => {
             await db

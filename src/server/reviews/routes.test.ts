@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertReview } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { reviews } from "../db/schema";
@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: "the-admin@example.com" });
   customer = await signUp(t.app, { name: "Casey Customer" });
   other = await signUp(t.app, { name: "Other Customer" });
-  admin = await signUp(t.app, { email: "the-admin@example.com", name: "The Admin" });
+  admin = await signUpAdmin(t, { email: "the-admin@example.com", name: "The Admin" });
 });
 afterAll(() => t.close());
 

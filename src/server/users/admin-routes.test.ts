@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signIn, signUp, type TestAccount } from "../../../tests/support/accounts";
+import { signIn, signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct, insertReview } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { account, orderItems, orders, products, reviews, session, user } from "../db/schema";
@@ -18,6 +18,9 @@ function client(t: TestApp) {
     list: (query: string, who?: TestAccount) => call("GET", `/api/users${query}`, who),
     makeAdmin: (email: string, who?: TestAccount) =>
       call("PUT", `/api/user/admin/${encodeURIComponent(email)}`, who),
+    demote: (email: string, who?: TestAccount) =>
+      call("DELETE", `/api/user/admin/${encodeURIComponent(email)}`, who),
+    audit: (query: string, who?: TestAccount) => call("GET", `/api/audit${query}`, who),
     remove: (id: string, who?: TestAccount) =>
       call("DELETE", `/api/users/${encodeURIComponent(id)}`, who),
     me: (who: TestAccount) => call("GET", "/api/user", who),
@@ -51,7 +54,7 @@ describe("admin user management", () => {
   beforeAll(async () => {
     t = await createTestApp({ ADMIN_EMAILS: "users-admin@example.com" });
     api = client(t);
-    admin = await signUp(t.app, { email: "users-admin@example.com", name: "Uma Admin" });
+    admin = await signUpAdmin(t, { email: "users-admin@example.com", name: "Uma Admin" });
     customer = await signUp(t.app, { name: "Casey Customer" });
     other = await signUp(t.app, { name: "Olive Other" });
   });
@@ -398,8 +401,8 @@ describe("the last admin", () => {
   beforeAll(async () => {
     t = await createTestApp({ ADMIN_EMAILS: "ann-admin@example.com,ben-admin@example.com" });
     api = client(t);
-    ann = await signUp(t.app, { email: "ann-admin@example.com", name: "Ann Admin" });
-    ben = await signUp(t.app, { email: "ben-admin@example.com", name: "Ben Admin" });
+    ann = await signUpAdmin(t, { email: "ann-admin@example.com", name: "Ann Admin" });
+    ben = await signUpAdmin(t, { email: "ben-admin@example.com", name: "Ben Admin" });
   });
   afterAll(() => t.close());
 
@@ -435,7 +438,10 @@ describe("the last admin", () => {
     // the service directly, on behalf of someone who is not an admin row.
     const users = createUserService(t.database.db, createInventory(t.database.db));
     const customer = await signUp(t.app);
-    const attempt = users.remove(await idOf(t, customer.email), survivor.id);
+    const attempt = users.remove(
+      { id: await idOf(t, customer.email), email: customer.email },
+      survivor.id,
+    );
     await expect(attempt).rejects.toBeInstanceOf(HttpError);
     await expect(attempt).rejects.toMatchObject({
       statusCode: 422,
@@ -449,8 +455,125 @@ describe("the last admin", () => {
     const byNew = await api.remove(survivor.id, customer);
     expect(byNew.statusCode).toBe(200);
     expect(await adminCount()).toBe(1);
-    await expect(users.remove("someone-else", await idOf(t, customer.email))).rejects.toMatchObject(
-      { statusCode: 422, message: "The last admin cannot be removed" },
-    );
+    await expect(
+      users.remove({ id: "someone-else", email: "x@example.com" }, await idOf(t, customer.email)),
+    ).rejects.toMatchObject({ statusCode: 422, message: "The last admin cannot be removed" });
+  });
+});
+
+describe("taking the admin role away, and the audit log", () => {
+  let t: TestApp;
+  let api: ReturnType<typeof client>;
+  let first: TestAccount;
+  let customer: TestAccount;
+
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_EMAILS: "demote-admin@example.com" });
+    api = client(t);
+    first = await signUpAdmin(t, { email: "demote-admin@example.com", name: "Dana Admin" });
+    customer = await signUp(t.app, { name: "Casey Customer" });
+  });
+  afterAll(() => t.close());
+
+  test("DELETE /api/user/admin/{email}: anonymous 401, customers 403, unknown 404, bad email 400", async () => {
+    expect((await api.demote(first.email)).statusCode).toBe(401);
+    expect((await api.demote(first.email, customer)).statusCode).toBe(403);
+    expect((await api.demote(customer.email, customer)).statusCode).toBe(403);
+    const missing = await api.demote("nobody-here@example.com", first);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe("User not found");
+    expect((await api.demote("not-an-email", first)).statusCode).toBe(400);
+    // A customer stays a customer: harmless.
+    const plain = await api.demote(customer.email, first);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().user.role).toBe("user");
+  });
+
+  test("the last admin cannot stop being one, not even by themself; with two, either may go", async () => {
+    const alone = await api.demote(first.email, first);
+    expect(alone.statusCode).toBe(422);
+    expect(alone.json()).toEqual({
+      error: "rule_broken",
+      message: "The last admin cannot stop being an admin",
+    });
+    expect(await roleOf(t, first.email)).toBe("admin");
+
+    const second = await signUp(t.app, { name: "Sam Second" });
+    expect((await api.makeAdmin(second.email.toUpperCase(), first)).statusCode).toBe(200);
+    const demoted = await api.demote(second.email, first);
+    expect(demoted.statusCode).toBe(200);
+    expect(demoted.json()).toMatchObject({ success: true, user: { role: "user" } });
+    expect(await roleOf(t, second.email)).toBe("user");
+    // Their admin pages close at once (the role is read on every request).
+    expect((await api.list("", second)).statusCode).toBe(403);
+
+    // Made admin again, they demote the first admin, and then cannot demote themself.
+    await api.makeAdmin(second.email, first);
+    expect((await api.demote(first.email, second)).statusCode).toBe(200);
+    expect((await api.demote(second.email, second)).statusCode).toBe(422);
+    expect(await roleOf(t, second.email)).toBe("admin");
+    expect((await api.demote(first.email, first)).statusCode).toBe(403);
+    // Hand back for the next test.
+    await api.makeAdmin(first.email, second);
+  });
+
+  test("two admins demoting each other at once: one admin is always left", async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    await api.makeAdmin(a.email, first);
+    await api.makeAdmin(b.email, first);
+    // Leave only a and b as admins: b demotes every other one.
+    const others = await t.database.db
+      .select({ email: user.email })
+      .from(user)
+      .where(eq(user.role, "admin"));
+    for (const o of others.filter((o) => o.email !== a.email && o.email !== b.email)) {
+      expect((await api.demote(o.email, b)).statusCode).toBe(200);
+    }
+    const results = await Promise.all([api.demote(b.email, a), api.demote(a.email, b)]);
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses[0]).toBe(200);
+    expect([403, 422]).toContain(statuses[1]);
+    const admins = await t.database.db.select().from(user).where(eq(user.role, "admin"));
+    expect(admins).toHaveLength(1);
+    const left = admins[0]!.email === a.email ? a : b;
+    await api.makeAdmin(first.email, left);
+  });
+
+  test("role changes and removals are in the audit log, newest first, with who and when", async () => {
+    const target = await signUp(t.app, { name: "Audrey Audited" });
+    const before = Date.now();
+    await api.makeAdmin(target.email, first);
+    await api.makeAdmin(target.email, first); // again: harmless, not logged
+    await api.demote(target.email, first);
+    await api.remove(await idOf(t, target.email), first);
+    // A refused action leaves no row.
+    expect((await api.demote(first.email, customer)).statusCode).toBe(403);
+
+    expect((await api.audit("")).statusCode).toBe(401);
+    expect((await api.audit("", customer)).statusCode).toBe(403);
+    const res = await api.audit("?limit=3", first);
+    expect(res.statusCode).toBe(200);
+    expect(Number(res.headers["x-total-count"])).toBeGreaterThanOrEqual(3);
+    const rows = res.json() as {
+      action: string;
+      actorEmail: string;
+      targetId: string;
+      summary: string;
+      at: string;
+    }[];
+    expect(rows.map((r) => r.action)).toEqual([
+      "user.remove",
+      "user.remove-admin",
+      "user.make-admin",
+    ]);
+    for (const r of rows) {
+      expect(r.actorEmail).toBe(first.email);
+      expect(r.summary).toContain(target.email);
+      expect(Date.parse(r.at)).toBeGreaterThanOrEqual(before - 5_000);
+    }
+    const page2 = await api.audit("?limit=3&offset=3", first);
+    expect(page2.json()).not.toContainEqual(rows[0]);
+    expect((await api.audit("?limit=0", first)).statusCode).toBe(400);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { user } from "../db/schema";
 import { createInventory } from "../inventory/service";
@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: "the-admin@example.com" });
   customer = await signUp(t.app, { name: "Casey Customer" });
   other = await signUp(t.app, { name: "Other Customer" });
-  admin = await signUp(t.app, { email: "the-admin@example.com", name: "The Admin" });
+  admin = await signUpAdmin(t, { email: "the-admin@example.com", name: "The Admin" });
 });
 afterAll(() => t.close());
 

@@ -114,9 +114,28 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; guards: Gua
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      await guards.requireAdmin(req);
-      const user = await users.grantAdmin(req.params.email);
+      const me = await guards.requireAdmin(req);
+      const user = await users.grantAdmin(req.params.email, me);
       if (!user) throw notFound(userMessages.notFound);
+      return { success: true as const, user };
+    },
+  );
+
+  app.delete(
+    "/user/admin/:email",
+    {
+      schema: {
+        tags: ["users", "admin"],
+        summary:
+          "Admin: take the admin role from the user with this email (themself too), never from the last admin",
+        params: userEmailParamsSchema,
+        response: { 200: madeAdminSchema, ...adminErrors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => {
+      const me = await guards.requireAdmin(req);
+      const user = await users.revokeAdmin(me, req.params.email);
       return { success: true as const, user };
     },
   );
@@ -135,7 +154,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; guards: Gua
     },
     async (req) => {
       const me = await guards.requireAdmin(req);
-      const { cancelledOrders } = await users.remove(me.id, req.params.id);
+      const { cancelledOrders } = await users.remove(me, req.params.id);
       return { success: true as const, cancelledOrders };
     },
   );

@@ -6,6 +6,7 @@ import {
   type UserListItem,
   type UsersQuery,
 } from "../../contract/users";
+import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db } from "../db/database";
 import { reviews, user } from "../db/schema";
 import { notFound, unprocessable } from "../errors";
@@ -49,15 +50,70 @@ function toListItem(row: Pick<UserRow, keyof typeof listColumns>): UserListItem 
 const DEADLOCK_DETECTED = "40P01";
 
 export function createUserService(db: Db, inventory: Inventory) {
-  /** Makes the user with this email an admin (again is harmless); undefined when there is none. */
-  const grantAdmin = async (email: string): Promise<UserListItem | undefined> => {
-    const [row] = await db
-      .update(user)
-      .set({ role: "admin", updatedAt: sql`now()` })
-      .where(eq(user.email, email.trim().toLowerCase()))
-      .returning(listColumns);
-    return row ? toListItem(row) : undefined;
-  };
+  /**
+   * Makes the user with this email an admin (again is harmless and not logged); undefined when
+   * there is none. With an `actor` (an admin in the dashboard) the change is audit-logged in
+   * the same transaction; the admin command passes none.
+   */
+  const grantAdmin = async (email: string, actor?: AuditActor): Promise<UserListItem | undefined> =>
+    db.transaction(async (tx) => {
+      const [target] = await tx
+        .select(listColumns)
+        .from(user)
+        .where(eq(user.email, email.trim().toLowerCase()))
+        .for("update");
+      if (!target) return undefined;
+      if (target.role === "admin") return toListItem(target);
+      const [row] = await tx
+        .update(user)
+        .set({ role: "admin", updatedAt: sql`now()` })
+        .where(eq(user.id, target.id))
+        .returning(listColumns);
+      if (actor) {
+        await recordAdminAction(tx, {
+          actor,
+          action: "user.make-admin",
+          target: { type: "user", id: target.id },
+          summary: `Made ${target.name} (${target.email}) an admin`,
+        });
+      }
+      return toListItem(row ?? target);
+    });
+
+  /**
+   * An admin takes the admin role away from the user with this email (themself included), never
+   * from the last admin. A customer stays a customer (harmless, not logged).
+   */
+  const revokeAdmin = async (actor: AuditActor, email: string): Promise<UserListItem> =>
+    db.transaction(async (tx) => {
+      const target = email.trim().toLowerCase();
+      // The target and every admin, locked in id order (as in removal): two admins demoting
+      // each other at once queue up, and the second sees the first's change before counting.
+      const locked = await tx
+        .select(listColumns)
+        .from(user)
+        .where(or(eq(user.email, target), eq(user.role, "admin")))
+        .orderBy(user.id)
+        .for("update");
+      const row = locked.find((u) => u.email === target);
+      if (!row) throw notFound(userMessages.notFound);
+      if (row.role !== "admin") return toListItem(row);
+      if (locked.filter((u) => u.role === "admin").length <= 1) {
+        throw unprocessable(userMessages.lastAdminDemote);
+      }
+      const [updated] = await tx
+        .update(user)
+        .set({ role: "user", updatedAt: sql`now()` })
+        .where(eq(user.id, row.id))
+        .returning(listColumns);
+      await recordAdminAction(tx, {
+        actor,
+        action: "user.remove-admin",
+        target: { type: "user", id: row.id },
+        summary: `Took the admin role from ${row.name} (${row.email})`,
+      });
+      return toListItem(updated ?? row);
+    });
 
   return {
     async getProfile(userId: string): Promise<Profile | undefined> {
@@ -95,6 +151,7 @@ export function createUserService(db: Db, inventory: Inventory) {
     },
 
     grantAdmin,
+    revokeAdmin,
 
     /** Every user, newest first, paged; `q` matches email or display name, case-insensitively. */
     async list(query: UsersQuery): Promise<{ items: UserListItem[]; total: number }> {
@@ -121,14 +178,14 @@ export function createUserService(db: Db, inventory: Inventory) {
      * records without an owner (FK set null), and their reviews stay without an author account.
      * Refused for the actor's own account and for the only admin left.
      */
-    async remove(actorId: string, targetId: string): Promise<{ cancelledOrders: number }> {
-      if (actorId === targetId) throw unprocessable(userMessages.cannotRemoveSelf);
+    async remove(actor: AuditActor, targetId: string): Promise<{ cancelledOrders: number }> {
+      if (actor.id === targetId) throw unprocessable(userMessages.cannotRemoveSelf);
       // A customer placing an order while being removed can deadlock with us (their order locks
       // the product, then checks our locked user row): Postgres aborts one side; if it is us,
       // trying again sees their order and cancels it too.
       for (let attempt = 1; ; attempt++) {
         try {
-          return await removeInTransaction(inventory, targetId);
+          return await removeInTransaction(inventory, actor, targetId);
         } catch (err) {
           if (attempt >= 3 || !hasCode(err, DEADLOCK_DETECTED)) throw err;
         }
@@ -141,6 +198,7 @@ export type UserService = ReturnType<typeof createUserService>;
 
 async function removeInTransaction(
   inventory: Inventory,
+  actor: AuditActor,
   targetId: string,
 ): Promise<{ cancelledOrders: number }> {
   return inventory.transaction(async (stock, tx) => {
@@ -148,7 +206,7 @@ async function removeInTransaction(
     // other at once queue up instead of deadlocking, and the second one sees the first's removal
     // before it counts the admins, so the last admin always stays.
     const locked = await tx
-      .select({ id: user.id, role: user.role })
+      .select({ id: user.id, role: user.role, name: user.name, email: user.email })
       .from(user)
       .where(or(eq(user.id, targetId), eq(user.role, "admin")))
       .orderBy(user.id)
@@ -162,6 +220,12 @@ async function removeInTransaction(
     // Reviews have no foreign key (demo reviews have no account): detach them by hand.
     await tx.update(reviews).set({ userId: null }).where(eq(reviews.userId, targetId));
     await tx.delete(user).where(eq(user.id, targetId));
+    await recordAdminAction(tx, {
+      actor,
+      action: "user.remove",
+      target: { type: "user", id: targetId },
+      summary: `Removed ${target.name} (${target.email}); ${cancelledOrders} unpaid orders cancelled`,
+    });
     return { cancelledOrders };
   });
 }

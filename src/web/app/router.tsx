@@ -70,6 +70,7 @@ const pages = {
   ),
   manageOrders: lazyRoute(async () => (await import("./routes/manage-orders")).ManageOrdersRoute),
   notFound: lazyRoute(async () => (await import("./routes/not-found")).NotFoundRoute),
+  auditLog: lazyRoute(async () => (await import("./routes/audit-log")).AuditLogRoute),
 };
 
 const guards = {
@@ -126,6 +127,7 @@ export const routes: RouteObject[] = [
               page(paths.addProduct, pages.addProduct),
               page(paths.manageProducts, pages.manageProducts),
               page(paths.manageOrders, pages.manageOrders),
+              page(paths.auditLog, pages.auditLog),
             ]),
           ],
           paths.dashboard,

@@ -10,6 +10,8 @@ export interface SessionUser {
   role: Role;
   /** Set once the emailed verification link was opened. */
   emailVerified: boolean;
+  /** Two-factor authentication is on (Better Auth's two-factor plugin). */
+  twoFactorEnabled?: boolean;
 }
 
 /** Why the app last signed the user out, when it had a reason to tell them (until the next sign-in). */

@@ -13,6 +13,7 @@ const adminLinks = [
   { to: paths.addProduct, label: "Add Product" },
   { to: paths.manageProducts, label: "Manage All Products" },
   { to: paths.manageOrders, label: "Manage All orders" },
+  { to: paths.auditLog, label: "Audit Log" },
 ];
 
 /** The dashboard: a sidebar (SPEC section 2) beside the page; on phones a row of tabs on top. */

@@ -2,6 +2,7 @@ import { ChangePasswordForm } from "../../features/account/components/change-pas
 import { EmailVerification } from "../../features/account/components/email-verification";
 import { OrderEmailSettings } from "../../features/account/components/order-email-settings";
 import { ProfileForm } from "../../features/account/components/profile-form";
+import { TwoFactorSettings } from "../../features/account/components/two-factor-settings";
 import { usePageTitle } from "../../components/page-title";
 import { useSession } from "../../lib/session";
 
@@ -14,6 +15,7 @@ export function ProfileRoute() {
       <ProfileForm />
       <OrderEmailSettings />
       <ChangePasswordForm />
+      {user && <TwoFactorSettings enabled={user.twoFactorEnabled === true} />}
     </div>
   );
 }

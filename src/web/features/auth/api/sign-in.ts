@@ -12,6 +12,20 @@ export function useSignIn() {
   });
 }
 
+/** The second step of a sign-in with two-factor authentication: a TOTP or a backup code. */
+export function useVerifyTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, backup }: { code: string; backup: boolean }) =>
+      apiSend(
+        "POST",
+        backup ? "/auth/two-factor/verify-backup-code" : "/auth/two-factor/verify-totp",
+        { code },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+  });
+}
+
 export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,22 +1,77 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { loginSchema, type LoginInput } from "#contract/auth";
 import { FormField } from "../../../components/form-field";
-import { useSignIn } from "../api/sign-in";
+import { useSignIn, useVerifyTwoFactor } from "../api/sign-in";
+
+function TwoFactorStep({ onSignedIn }: { onSignedIn(): void }) {
+  const verify = useVerifyTwoFactor();
+  const [code, setCode] = useState("");
+  const [backup, setBackup] = useState(false);
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        verify.mutate({ code: code.trim(), backup }, { onSuccess: onSignedIn });
+      }}
+    >
+      <label className="flex flex-col gap-1">
+        <span>{backup ? "Backup code" : "Authentication code"}</span>
+        <input
+          className="input input-bordered"
+          autoComplete="one-time-code"
+          inputMode={backup ? "text" : "numeric"}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+      </label>
+      <label className="flex items-center gap-2">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-sm"
+          checked={backup}
+          onChange={(e) => setBackup(e.target.checked)}
+        />
+        Use a backup code
+      </label>
+      {verify.error && (
+        <p role="alert" className="text-error">
+          {verify.error.message}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={verify.isPending || !code}>
+        Verify
+      </button>
+    </form>
+  );
+}
 
 export function LoginForm({ onSignedIn }: { onSignedIn(): void }) {
   const signIn = useSignIn();
+  // With two-factor authentication on, the password is only the first step.
+  const [needsCode, setNeedsCode] = useState(false);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
+  if (needsCode) return <TwoFactorStep onSignedIn={onSignedIn} />;
 
   return (
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={handleSubmit((input) => signIn.mutate(input, { onSuccess: onSignedIn }))}
+      onSubmit={handleSubmit((input) =>
+        signIn.mutate(input, {
+          onSuccess: (res) =>
+            (res as { twoFactorRedirect?: boolean } | undefined)?.twoFactorRedirect
+              ? setNeedsCode(true)
+              : onSignedIn(),
+        }),
+      )}
     >
       <FormField
         label="Email"

@@ -14,3 +14,14 @@ export function useMakeAdmin() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
   });
 }
+
+export const removeAdmin = (email: string) =>
+  apiSend<MadeAdmin>("DELETE", `/user/admin/${encodeURIComponent(email)}`);
+
+export function useRemoveAdmin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeAdmin,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
+  });
+}

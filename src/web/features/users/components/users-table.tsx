@@ -1,7 +1,7 @@
 import type { Role, UserListItem } from "#contract/users";
 import { BreakableEmail, DataTable, type Column } from "../../../components/data-table";
 import { formatDate } from "../../../lib/format";
-import { MakeAdminButton } from "./make-admin-button";
+import { MakeAdminButton, RemoveAdminButton } from "./make-admin-button";
 
 interface UsersTableProps {
   users: UserListItem[];
@@ -31,6 +31,7 @@ export function UsersTable({ users, currentUserId, onRemove }: UsersTableProps) 
       cell: (u) => (
         <>
           {u.role !== "admin" && <MakeAdminButton user={u} />}
+          {u.role === "admin" && u._id !== currentUserId && <RemoveAdminButton user={u} />}
           {u._id !== currentUserId && (
             <button
               type="button"

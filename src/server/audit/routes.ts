@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { auditEntrySchema, auditQuerySchema } from "../../contract/audit";
+import { apiErrorSchema } from "../../contract/common";
+import { TOTAL_COUNT_HEADER } from "../../contract/constants";
+import type { Guards } from "../auth/guards";
+import type { Db } from "../db/database";
+import { listAdminActions } from "./service";
+
+export const auditRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = async (
+  app,
+  { db, guards },
+) => {
+  app.get(
+    "/audit",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Admin: the audit log of admin actions, newest first, paged; total in X-Total-Count",
+        querystring: auditQuerySchema,
+        response: {
+          200: z.array(auditEntrySchema),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      await guards.requireAdmin(req);
+      const { items, total } = await listAdminActions(db, req.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+};

@@ -1,0 +1,64 @@
+import { count, desc } from "drizzle-orm";
+import type { AuditEntry, AuditQuery } from "../../contract/audit";
+import type { Db, DbOrTx } from "../db/database";
+import { adminAuditLog } from "../db/schema";
+
+/** Who did it: the signed-in admin (their email is copied, so the row outlives the account). */
+export interface AuditActor {
+  id: string;
+  email: string;
+}
+
+export interface AdminAction {
+  actor: AuditActor;
+  /** What was done, a short dotted name: `user.make-admin`, `product.delete`, `order.ship`… */
+  action: string;
+  /** What it was done to: `user`, `product`, `order`, `review`, `import`… and its id. */
+  target: { type: string; id: string };
+  /** One line for people: names, emails, counts (cut at 1,000 characters). */
+  summary: string;
+}
+
+/**
+ * Writes one audit row. Call it with the transaction that makes the change (`tx`), so the
+ * row exists exactly when the change does. The time is the database's.
+ */
+export async function recordAdminAction(tx: DbOrTx, a: AdminAction): Promise<void> {
+  await tx.insert(adminAuditLog).values({
+    actorId: a.actor.id,
+    actorEmail: a.actor.email,
+    action: a.action.slice(0, 64),
+    targetType: a.target.type,
+    targetId: a.target.id,
+    summary: a.summary.slice(0, 1000),
+  });
+}
+
+/** The audit log, newest first, paged. */
+export async function listAdminActions(
+  db: Db,
+  query: AuditQuery,
+): Promise<{ items: AuditEntry[]; total: number }> {
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(adminAuditLog)
+      .orderBy(desc(adminAuditLog.at), desc(adminAuditLog.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(adminAuditLog),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      _id: r.id,
+      at: r.at.toISOString(),
+      actorId: r.actorId,
+      actorEmail: r.actorEmail,
+      action: r.action,
+      targetType: r.targetType,
+      targetId: r.targetId,
+      summary: r.summary,
+    })),
+    total: totalRow?.total ?? 0,
+  };
+}
