@@ -4,6 +4,7 @@ import { UNAVAILABLE_MESSAGE } from "../error-handler";
 import { HttpError } from "../errors";
 import type { RateLimiter } from "./rate-limit";
 import type { Auth } from "./auth";
+import { weakPassword } from "./password-policy";
 
 export interface AuthRoutesOptions {
   auth: Auth;
@@ -53,6 +54,14 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       if (req.method === "POST" && LIMITED_PATHS.has(pathname)) {
         const limited = await checkRateLimit(req, pathname, opts);
         if (limited) return tooManyAttempts(reply, limited);
+      }
+      const weak = await weakPassword(req, pathname, opts.auth);
+      if (weak) {
+        return reply.code(400).send({
+          error: "weak_password",
+          message: weak.message,
+          fields: { [weak.field]: weak.message },
+        });
       }
       const res = await opts.auth.handler(toWebRequest(req, opts.publicUrl));
       if (pathname === SIGN_IN_PATH && res.ok) {
