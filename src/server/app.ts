@@ -202,9 +202,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes, { users, guards });
       await api.register(orderRoutes, { orders, payments, guards });
       await api.register(cartRoutes, { cart, guards });
-      await api.register(paymentRoutes, { payments, guards, ...payment.routes });
+      await api.register(paymentRoutes, {
+        payments,
+        guards,
+        rateLimiter: createRateLimiter(database.db),
+        ...payment.routes,
+      });
       await api.register(catalogRoutes, { catalog, catalogCache, guards, uploadsDir });
-      await api.register(reviewRoutes, { reviews, guards });
+      await api.register(reviewRoutes, {
+        reviews,
+        guards,
+        rateLimiter: createRateLimiter(database.db),
+      });
     },
     { prefix: "/api" },
   );

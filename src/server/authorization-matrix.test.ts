@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../tests/support/accounts";
-import { insertProduct } from "../../tests/support/factories";
+import { insertProduct, insertReview } from "../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../tests/support/mailbox";
 import { multipart, tinyGif } from "../../tests/support/multipart";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
@@ -405,6 +405,19 @@ const rows: Row[] = [
     route: "POST /api/reviews",
     call: async () => ({ url: "/api/reviews", payload: { ratings: 5, descreption: "Solid part" } }),
     expect: { anonymous: 401, customer: 201, other: 201, admin: 403 },
+  },
+  {
+    route: "PATCH /api/reviews/:id",
+    call: async () => ({
+      url: `/api/reviews/${(await insertReview(t.database.db)).id}`,
+      payload: { hidden: true },
+    }),
+    expect: adminOnly(204),
+  },
+  {
+    route: "DELETE /api/reviews/:id",
+    call: async () => ({ url: `/api/reviews/${(await insertReview(t.database.db)).id}` }),
+    expect: adminOnly(204),
   },
 ];
 

@@ -4,6 +4,7 @@ import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq } from "drizzle-orm";
 import { MIN_PASSWORD_LENGTH } from "../../contract/auth";
+import { MAX_IMAGE_URL_LENGTH, MAX_NAME_LENGTH } from "../../contract/constants";
 import type { OAuthClient, OidcClient } from "../config";
 import type { Db } from "../db/database";
 import { account, session, user, verification } from "../db/schema";
@@ -140,9 +141,15 @@ export function createAuth(opts: AuthOptions) {
       user: {
         create: {
           before: async (data) => ({
-            data: { ...data, role: isAdminEmail(data.email) ? "admin" : "user" },
+            data: {
+              ...data,
+              ...boundedProfile(data),
+              role: isAdminEmail(data.email) ? "admin" : "user",
+            },
           }),
         },
+        // A provider's profile can be longer than our limits: cut it rather than fail the sign-in.
+        update: { before: async (data) => ({ data: { ...data, ...boundedProfile(data) } }) },
       },
       session: {
         create: {
@@ -163,3 +170,11 @@ export function createAuth(opts: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Name and image within the database's limits (email sign-up already refuses longer ones). */
+function boundedProfile(data: { name?: unknown; image?: unknown }) {
+  const out: { name?: string; image?: string | null } = {};
+  if (typeof data.name === "string") out.name = data.name.slice(0, MAX_NAME_LENGTH);
+  if (typeof data.image === "string" && data.image.length > MAX_IMAGE_URL_LENGTH) out.image = null;
+  return out;
+}
