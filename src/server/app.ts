@@ -137,7 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: createAccountMail(mailer, publicUrl),
     log: app.log,
   });
-  const guards = createGuards(createSessionReader(database.pool, authSecret));
+  const guards = createGuards(
+    createSessionReader(database.pool, authSecret, config.env === "production"),
+  );
   const socialProviders: SocialProvider[] = [
     ...(config.google ? [{ id: "google" as const, label: "Google" }] : []),
     ...(config.github ? [{ id: "github" as const, label: "GitHub" }] : []),
