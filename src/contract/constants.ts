@@ -58,3 +58,8 @@ export const cartMessages = {
   totalChanged: "Prices or stock changed while you checked out; please check your order again",
   forAdmins: "Admins do not order; the cart is for customers",
 } as const;
+
+/** Longest display name an account may have (sign-up, social sign-in, database CHECK). */
+export const MAX_NAME_LENGTH = 80;
+/** Longest profile image address an account may have (social sign-in, database CHECK). */
+export const MAX_IMAGE_URL_LENGTH = 2048;

@@ -171,9 +171,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: createAccountMail(mailer, publicUrl),
     log: app.log,
   });
-  const guards = createGuards(createSessionReader(database.pool, authSecret, database.pooled), {
-    adminTwoFactorRequired: config.adminTwoFactorRequired,
-  });
+  const guards = createGuards(
+    createSessionReader(database.pool, authSecret, {
+      pooled: database.pooled,
+      production: config.env === "production",
+    }),
+    { adminTwoFactorRequired: config.adminTwoFactorRequired },
+  );
   const socialProviders: SocialProvider[] = [
     ...(config.google ? [{ id: "google" as const, label: "Google" }] : []),
     ...(config.github ? [{ id: "github" as const, label: "GitHub" }] : []),
@@ -272,9 +276,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes, { users, guards });
       await api.register(orderRoutes, { orders, payments, guards });
       await api.register(cartRoutes, { cart, guards });
-      await api.register(paymentRoutes, { payments, guards, ...payment.routes });
+      await api.register(paymentRoutes, {
+        payments,
+        guards,
+        rateLimiter: createRateLimiter(database.db),
+        ...payment.routes,
+      });
       await api.register(catalogRoutes, { catalog, fitment, catalogCache, guards, uploadsDir });
-      await api.register(reviewRoutes, { reviews, guards });
+      await api.register(reviewRoutes, {
+        reviews,
+        guards,
+        rateLimiter: createRateLimiter(database.db),
+      });
       await api.register(fitmentRoutes, { fitment, catalog, catalogCache, guards });
       await api.register(productCsvRoutes, {
         productCsv: createProductCsvService(database.db, app.log),

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../tests/support/accounts";
-import { insertProduct } from "../../tests/support/factories";
+import { insertProduct, insertReview } from "../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../tests/support/mailbox";
 import { multipart, tinyGif } from "../../tests/support/multipart";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
@@ -574,6 +574,19 @@ const rows: Row[] = [
     expect: adminOnly(200),
   },
   { route: "GET /api/audit", call: async () => ({ url: "/api/audit" }), expect: adminOnly(200) },
+  {
+    route: "PATCH /api/reviews/:id",
+    call: async () => ({
+      url: `/api/reviews/${(await insertReview(t.database.db)).id}`,
+      payload: { hidden: true },
+    }),
+    expect: adminOnly(204),
+  },
+  {
+    route: "DELETE /api/reviews/:id",
+    call: async () => ({ url: `/api/reviews/${(await insertReview(t.database.db)).id}` }),
+    expect: adminOnly(204),
+  },
 ];
 
 test("the table covers every API route the server has, and nothing else", () => {

@@ -46,7 +46,7 @@ test("signing up with a taken email shows the provider's error in red", async ({
   await page.goto("/signup");
   await page.getByLabel("Name").fill("Someone");
   await page.getByLabel("Email").fill(demoCustomer.email);
-  await page.getByLabel("Password").fill("secret123");
+  await page.getByLabel("Password").fill("Rotor-Caliper-42");
   await page.getByRole("button", { name: "Sign Up" }).click();
   const error = page.getByRole("alert");
   await expect(error).toBeVisible();

@@ -12,7 +12,11 @@ let n = 0;
 export function newCustomer() {
   n += 1;
   const id = `${Date.now()}-${process.pid}-${n}`;
-  return { name: `Test Buyer ${n}`, email: `buyer-${id}@example.com`, password: "secret123" };
+  return {
+    name: `Test Buyer ${n}`,
+    email: `buyer-${id}@example.com`,
+    password: "Rotor-Caliper-42",
+  };
 }
 
 /** Signs up through the page and waits until the navbar shows the new user. */

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { reviewMessages } from "../../src/contract/reviews";
-import { signUpInBrowser } from "./auth-helpers";
+import { demoAdmin, signInInBrowser, signUpInBrowser } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 let n = 0;
@@ -97,4 +97,43 @@ test("when the review cannot be added, the failure message shows in red and as a
     page.locator("[data-sonner-toast]").filter({ hasText: reviewMessages.failed }),
   ).toBeVisible();
   await expect(page.getByText(reviewMessages.added)).toHaveCount(0);
+});
+
+test("an admin hides one review and deletes another on /review; the count follows", async ({
+  page,
+  browser,
+}) => {
+  const hideText = uniqueText("Hide me");
+  const deleteText = uniqueText("Delete me");
+  for (const text of [hideText, deleteText]) {
+    const context = await browser.newContext();
+    const customerPage = await context.newPage();
+    await signUpInBrowser(customerPage);
+    await addReview(customerPage, 1, text);
+    await expect(customerPage.getByText(reviewMessages.added)).toBeVisible();
+    await context.close();
+  }
+  const count = async () =>
+    ((await (await page.request.get("/api/reviews/summary")).json()) as { count: number }).count;
+  await signInInBrowser(page, demoAdmin);
+  await page.goto("/review");
+  const reviews = page.getByRole("list", { name: "Reviews" });
+  const before = await count();
+
+  await reviews
+    .getByRole("listitem")
+    .filter({ hasText: hideText })
+    .getByRole("button", { name: "Hide" })
+    .click();
+  await expect(reviews.getByText(hideText)).toHaveCount(0);
+  expect(await count()).toBe(before - 1);
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await reviews
+    .getByRole("listitem")
+    .filter({ hasText: deleteText })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expect(reviews.getByText(deleteText)).toHaveCount(0);
+  expect(await count()).toBe(before - 2);
 });

@@ -26,7 +26,7 @@ export async function signUp(
   n += 1;
   const input = {
     email: `user${n}-${Date.now()}@example.com`,
-    password: "secret123",
+    password: "Rotor-Caliper-42",
     name: `User ${n}`,
     ...overrides,
   };

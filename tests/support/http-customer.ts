@@ -6,7 +6,7 @@ export class HttpCustomer {
   constructor(
     public baseUrl: string,
     public readonly email: string,
-    private readonly password = "secret123",
+    private readonly password = "Rotor-Caliper-42",
   ) {}
 
   async signUp(): Promise<void> {

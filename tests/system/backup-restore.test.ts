@@ -104,7 +104,7 @@ test("backup of a running store → restore into a fresh folder → the same sto
   const back = new HttpCustomer(restored.url, "keeper@example.com");
   const signIn = await back.request("POST", "/api/auth/sign-in/email", {
     email: "keeper@example.com",
-    password: "secret123",
+    password: "Rotor-Caliper-42",
   });
   expect(signIn.status).toBe(200);
   const orders = await back.json<unknown[] | { orders: unknown[] }>("GET", "/api/orders");

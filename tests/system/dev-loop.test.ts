@@ -59,7 +59,7 @@ test("npm run dev signs a new account up and in through Vite's port", async () =
 
     // As the browser sends it: Origin is the page's, Vite's port.
     const headers = { "content-type": "application/json", origin: vite };
-    const account = { email: `dev-${Date.now()}@example.com`, password: "secret123" };
+    const account = { email: `dev-${Date.now()}@example.com`, password: "Rotor-Caliper-42" };
     const signUp = await fetch(`${vite}/api/auth/sign-up/email`, {
       method: "POST",
       headers,

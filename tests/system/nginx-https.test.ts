@@ -235,7 +235,7 @@ test("sign-up → order → pay over HTTPS through nginx, with __Secure- cookies
   const email = `nginx-${Date.now()}@example.com`;
   const signUp = await call("POST", "/api/auth/sign-up/email", {
     email,
-    password: "secret123",
+    password: "Rotor-Caliper-42",
     name: "Nginx Customer",
   });
   expect(signUp.status).toBe(200);

@@ -23,7 +23,7 @@ test("sign-up creates a user with its display name, hashes the password and open
   const res = await t.app.inject({
     method: "POST",
     url: "/api/auth/sign-up/email",
-    payload: { email: "New.Person@example.com", password: "secret123", name: "New Person" },
+    payload: { email: "New.Person@example.com", password: "Rotor-Caliper-42", name: "New Person" },
   });
   expect(res.statusCode).toBe(200);
   const setCookie = String(res.headers["set-cookie"]);
@@ -40,7 +40,7 @@ test("sign-up creates a user with its display name, hashes the password and open
     .innerJoin(user, eq(user.id, account.userId))
     .where(eq(user.email, "new.person@example.com"));
   expect(row?.password).toBeTruthy();
-  expect(row?.password).not.toContain("secret123");
+  expect(row?.password).not.toContain("Rotor-Caliper-42");
   expect(row?.password?.length).toBeGreaterThan(40);
 });
 

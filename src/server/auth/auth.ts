@@ -5,6 +5,7 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins/two-factor";
 import { and, eq, ne } from "drizzle-orm";
 import { MIN_PASSWORD_LENGTH } from "../../contract/auth";
+import { MAX_IMAGE_URL_LENGTH, MAX_NAME_LENGTH } from "../../contract/constants";
 import type { OAuthClient, OidcClient } from "../config";
 import type { Db } from "../db/database";
 import { account, session, twoFactor, user, verification } from "../db/schema";
@@ -197,11 +198,14 @@ export function createAuth(opts: AuthOptions) {
           before: async (data) => ({
             data: {
               ...data,
+              ...boundedProfile(data),
               role: data.emailVerified === true && isAdminEmail(data.email) ? "admin" : "user",
             },
           }),
         },
         update: {
+          // A provider's profile can be longer than our limits: cut it rather than fail the sign-in.
+          before: async (data) => ({ data: { ...data, ...boundedProfile(data) } }),
           // Following the verification link promotes a listed address.
           after: async (u) => {
             if (u.emailVerified && isAdminEmail(u.email)) await promote(u.id);
@@ -225,3 +229,11 @@ export function createAuth(opts: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Name and image within the database's limits (email sign-up already refuses longer ones). */
+function boundedProfile(data: { name?: unknown; image?: unknown }) {
+  const out: { name?: string; image?: string | null } = {};
+  if (typeof data.name === "string") out.name = data.name.slice(0, MAX_NAME_LENGTH);
+  if (typeof data.image === "string" && data.image.length > MAX_IMAGE_URL_LENGTH) out.image = null;
+  return out;
+}

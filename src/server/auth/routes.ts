@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { MAX_IMAGE_URL_LENGTH, MAX_NAME_LENGTH } from "../../contract/constants";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "../../contract/text";
 import { UNAVAILABLE_MESSAGE } from "../error-handler";
 import { HttpError } from "../errors";
 import type { RateLimiter } from "./rate-limit";
 import type { Auth } from "./auth";
+import { weakPassword } from "./password-policy";
 
 export interface AuthRoutesOptions {
   auth: Auth;
@@ -50,9 +52,25 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
           fields: { [field]: CONTROL_CHARACTERS_MESSAGE },
         });
       }
+      const tooLong = req.method === "POST" ? overLongProfileField(req.body) : undefined;
+      if (tooLong) {
+        return reply.code(400).send({
+          error: "validation",
+          message: `${tooLong.field}: ${tooLong.message}`,
+          fields: { [tooLong.field]: tooLong.message },
+        });
+      }
       if (req.method === "POST" && LIMITED_PATHS.has(pathname)) {
         const limited = await checkRateLimit(req, pathname, opts);
         if (limited) return tooManyAttempts(reply, limited);
+      }
+      const weak = await weakPassword(req, pathname, opts.auth);
+      if (weak) {
+        return reply.code(400).send({
+          error: "weak_password",
+          message: weak.message,
+          fields: { [weak.field]: weak.message },
+        });
       }
       const res = await opts.auth.handler(toWebRequest(req, opts.publicUrl));
       if (pathname === SIGN_IN_PATH && res.ok) {
@@ -72,6 +90,19 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     },
   });
 };
+
+/** A display name or image address over its limit (the database refuses them too). */
+function overLongProfileField(body: unknown): { field: string; message: string } | undefined {
+  if (!body || typeof body !== "object") return undefined;
+  const { name, image } = body as { name?: unknown; image?: unknown };
+  if (typeof name === "string" && name.length > MAX_NAME_LENGTH) {
+    return { field: "name", message: `Must be ${MAX_NAME_LENGTH} characters or shorter` };
+  }
+  if (typeof image === "string" && image.length > MAX_IMAGE_URL_LENGTH) {
+    return { field: "image", message: `Must be ${MAX_IMAGE_URL_LENGTH} characters or shorter` };
+  }
+  return undefined;
+}
 
 /** The path of the first key or string in `value` that holds a control character, if any. */
 function controlCharacterField(value: unknown, path = ""): string | undefined {

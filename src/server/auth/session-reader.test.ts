@@ -25,6 +25,25 @@ test("a cookie signed with the secret gives its token; any tampering gives nothi
   expect(verifiedToken("other=1", secret)).toBe(undefined);
 });
 
+test("in production only the __Secure- cookie name is read", () => {
+  const plain = `better-auth.session_token=${signed("tok123")}`;
+  const secure = `__Secure-better-auth.session_token=${signed("tok123")}`;
+  expect(verifiedToken(plain, secret, true)).toBe(undefined);
+  expect(verifiedToken(secure, secret, true)).toBe("tok123");
+  expect(verifiedToken(plain, secret, false)).toBe("tok123");
+});
+
+test("two session cookies are refused, not the first one taken", () => {
+  const a = `__Secure-better-auth.session_token=${signed("planted")}`;
+  const b = `__Secure-better-auth.session_token=${signed("mine")}`;
+  expect(verifiedToken(`${a}; ${b}`, secret, true)).toBe(undefined);
+  expect(verifiedToken(`${a}; ${b}`, secret, false)).toBe(undefined);
+  const mixed = `better-auth.session_token=${signed("planted")}; ${b}`;
+  expect(verifiedToken(mixed, secret, false)).toBe(undefined);
+  // In production the unprefixed one is not a session cookie at all: the secure one is read.
+  expect(verifiedToken(mixed, secret, true)).toBe("mine");
+});
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

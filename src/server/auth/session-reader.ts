@@ -11,8 +11,11 @@ export interface SessionUser {
   twoFactorEnabled: boolean;
 }
 
-// Better Auth's session cookie (prefixed with __Secure- when cookies are Secure).
-const COOKIE_NAMES = ["better-auth.session_token", "__Secure-better-auth.session_token"];
+// Better Auth's session cookie (prefixed with __Secure- when cookies are Secure). In production
+// only the prefixed name counts: a browser sets a __Secure- cookie only over HTTPS, so a plain-HTTP
+// page or a sibling subdomain cannot plant one.
+const SECURE_COOKIE_NAME = "__Secure-better-auth.session_token";
+const COOKIE_NAMES = ["better-auth.session_token", SECURE_COOKIE_NAME];
 
 /**
  * Reads the caller from Better Auth's session cookie on every API call: the cookie's HMAC is
@@ -21,9 +24,14 @@ const COOKIE_NAMES = ["better-auth.session_token", "__Secure-better-auth.session
  * the hot path of every signed-in request (docs/decisions/002-session-reader.md). Sessions stay in
  * the database, so a removed user or a signed-out session is refused at once.
  */
-export function createSessionReader(pool: pg.Pool, secret: string, pooled = false) {
+export function createSessionReader(
+  pool: pg.Pool,
+  secret: string,
+  opts: { pooled?: boolean; production?: boolean } = {},
+) {
+  const { pooled = false, production = false } = opts;
   return async (cookieHeader: string | undefined): Promise<SessionUser | null> => {
-    const token = cookieHeader ? verifiedToken(cookieHeader, secret) : undefined;
+    const token = cookieHeader ? verifiedToken(cookieHeader, secret, production) : undefined;
     if (!token) return null;
     const { rows } = await pool.query<SessionUser>({
       // A named statement is parsed once per connection; behind a transaction pooler the next
@@ -39,11 +47,24 @@ export function createSessionReader(pool: pg.Pool, secret: string, pooled = fals
   };
 }
 
-/** The session token from a cookie signed as better-call does: `token.base64(HMAC-SHA256)`. */
-export function verifiedToken(cookieHeader: string, secret: string): string | undefined {
-  for (const part of cookieHeader.split(";")) {
+/**
+ * The session token from a cookie signed as better-call does: `token.base64(HMAC-SHA256)`.
+ * A request carrying two session cookies is refused (no token) rather than trusting the first:
+ * the extra one could have been planted (cookie tossing).
+ */
+export function verifiedToken(
+  cookieHeader: string,
+  secret: string,
+  production = false,
+): string | undefined {
+  const names = production ? [SECURE_COOKIE_NAME] : COOKIE_NAMES;
+  const parts = cookieHeader.split(";").filter((part) => {
     const eq = part.indexOf("=");
-    if (eq < 0 || !COOKIE_NAMES.includes(part.slice(0, eq).trim())) continue;
+    return eq >= 0 && names.includes(part.slice(0, eq).trim());
+  });
+  if (parts.length !== 1) return undefined;
+  for (const part of parts) {
+    const eq = part.indexOf("=");
     let value: string;
     try {
       value = decodeURIComponent(part.slice(eq + 1).trim());

@@ -13,7 +13,12 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { crossReferenceKinds, productCategories } from "../../contract/constants";
+import {
+  crossReferenceKinds,
+  MAX_IMAGE_URL_LENGTH,
+  MAX_NAME_LENGTH,
+  productCategories,
+} from "../../contract/constants";
 
 /** Text searched by the catalog's `q` filter; the trigram index below is built on the same expression. */
 export const productSearchText = sql`(lower(name || ' ' || short_description))`;
@@ -115,9 +120,12 @@ export const reviews = pgTable(
     ratings: integer("ratings").notNull(),
     descreption: text("descreption").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Set when an admin hides the review: it leaves the public list, the average and the count. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     check("reviews_ratings_range", sql`${t.ratings} between 1 and 5`),
+    index("reviews_user_created_idx").on(t.userId, t.createdAt),
     index("reviews_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
@@ -149,7 +157,14 @@ export const user = pgTable(
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     ...timestamps,
   },
-  (t) => [check("user_role_valid", sql`${t.role} in ('admin', 'user')`)],
+  (t) => [
+    check("user_role_valid", sql`${t.role} in ('admin', 'user')`),
+    check("user_name_length", sql`char_length(${t.name}) <= ${sql.raw(String(MAX_NAME_LENGTH))}`),
+    check(
+      "user_image_length",
+      sql`char_length(${t.image}) <= ${sql.raw(String(MAX_IMAGE_URL_LENGTH))}`,
+    ),
+  ],
 );
 
 export const session = pgTable(

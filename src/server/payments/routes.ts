@@ -9,6 +9,8 @@ import {
   testCardResultSchema,
 } from "../../contract/payments";
 import type { Guards } from "../auth/guards";
+import type { RateLimiter } from "../auth/rate-limit";
+import { enforceLimits } from "../auth/request-limit";
 import { HttpError, notFound } from "../errors";
 import type { PaymentService } from "./service";
 import { stripeIntentFromEvent } from "./stripe-gateway";
@@ -23,9 +25,17 @@ const errors = {
   422: apiErrorSchema,
 };
 
+/** Payment confirmations per customer and per client IP. */
+export const CONFIRM_LIMITS = {
+  perUser: { max: 10, windowSeconds: 10 * 60 },
+  perIp: { max: 30, windowSeconds: 10 * 60 },
+};
+
 export interface PaymentRoutesOptions {
   payments: PaymentService;
   guards: Guards;
+  /** Card confirmations are counted (card testing: many cards tried against one payment). */
+  rateLimiter: RateLimiter;
   /** Present when the built-in test-card gateway is the one in use. */
   testCard?: TestCardGateway;
   /** Present when Stripe is in use and its webhook secret is set. */
@@ -33,7 +43,7 @@ export interface PaymentRoutesOptions {
 }
 
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, opts) => {
-  const { payments, guards, testCard, stripeWebhook } = opts;
+  const { payments, guards, testCard, stripeWebhook, rateLimiter } = opts;
 
   app.post(
     "/create-payment-intent",
@@ -60,12 +70,22 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           tags: ["payments"],
           summary: "The built-in test-card gateway: charge a card for a payment intent",
           body: testCardConfirmSchema,
-          response: { 200: testCardResultSchema, 402: apiErrorSchema, ...errors },
+          response: {
+            200: testCardResultSchema,
+            402: apiErrorSchema,
+            429: apiErrorSchema,
+            ...errors,
+          },
         },
         onRequest: guards.signedIn,
       },
-      async (req) => {
+      async (req, reply) => {
         const me = await guards.requireUser(req);
+        const { perUser, perIp } = CONFIRM_LIMITS;
+        await enforceLimits(rateLimiter, reply, [
+          { key: `payments:confirm:user:${me.id}`, ...perUser },
+          { key: `payments:confirm:ip:${req.ip}`, ...perIp },
+        ]);
         if (!(await payments.ownsIntent(req.body.clientSecret, me.id))) {
           throw notFound("No such payment");
         }

@@ -9,12 +9,23 @@ import {
   reviewSummarySchema,
 } from "../../contract/reviews";
 import type { Guards } from "../auth/guards";
+import type { RateLimiter } from "../auth/rate-limit";
+import { enforceLimits } from "../auth/request-limit";
 import type { ReviewService } from "./service";
+
+/** Review posting, besides one review per customer per week (service.ts). */
+export const REVIEW_POST_LIMITS = {
+  perUser: { max: 3, windowSeconds: 60 },
+  perIp: { max: 20, windowSeconds: 60 * 60 },
+};
+
+const reviewIdParams = z.object({ id: z.uuid("No such review") });
 
 export const reviewRoutes: FastifyPluginAsyncZod<{
   reviews: ReviewService;
   guards: Guards;
-}> = async (app, { reviews, guards }) => {
+  rateLimiter: RateLimiter;
+}> = async (app, { reviews, guards, rateLimiter }) => {
   app.get(
     "/reviews",
     {
@@ -56,14 +67,69 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
           400: apiErrorSchema,
           401: apiErrorSchema,
           403: apiErrorSchema,
+          429: apiErrorSchema,
         },
       },
       onRequest: guards.customerOnly,
     },
     async (req, reply) => {
       const me = await guards.requireCustomer(req);
+      const { perUser, perIp } = REVIEW_POST_LIMITS;
+      await enforceLimits(rateLimiter, reply, [
+        { key: `reviews:user:${me.id}`, ...perUser },
+        { key: `reviews:ip:${req.ip}`, ...perIp },
+      ]);
       const review = await reviews.create(me, req.body);
       return reply.code(201).send({ success: true as const, review });
+    },
+  );
+
+  app.patch(
+    "/reviews/:id",
+    {
+      schema: {
+        tags: ["reviews"],
+        summary: "Admin: hide a review (out of the list, average and count) or show it again",
+        params: reviewIdParams,
+        body: z.strictObject({ hidden: z.boolean({ error: "hidden must be true or false" }) }),
+        response: {
+          204: z.null(),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      const me = await guards.requireAdmin(req);
+      await reviews.setHidden(req.params.id, req.body.hidden, me);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    "/reviews/:id",
+    {
+      schema: {
+        tags: ["reviews"],
+        summary: "Admin: delete a review",
+        params: reviewIdParams,
+        response: {
+          204: z.null(),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      const me = await guards.requireAdmin(req);
+      await reviews.remove(req.params.id, me);
+      return reply.code(204).send(null);
     },
   );
 };

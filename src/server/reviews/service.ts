@@ -1,9 +1,17 @@
-import { count, desc, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Review, ReviewCreate, ReviewSummary } from "../../contract/reviews";
 import type { DbOrTx } from "../db/database";
+import { HttpError, notFound } from "../errors";
 import { reviews } from "../db/schema";
+import { recordAdminAction, type AuditActor } from "../audit/service";
 
 type ReviewRow = typeof reviews.$inferSelect;
+
+/** A customer may post one review per rolling week (hidden ones count; deleted ones do not). */
+export const REVIEW_PERIOD_DAYS = 7;
+export const REVIEW_PERIOD_MESSAGE = "You can post one review a week. Please come back later.";
+
+const shown = isNull(reviews.hiddenAt);
 
 /** Who writes a review: always the signed-in user, never what the request body claims. */
 export interface ReviewAuthor {
@@ -32,27 +40,78 @@ export function createReviewService(db: DbOrTx) {
         db
           .select()
           .from(reviews)
+          .where(shown)
           .orderBy(desc(reviews.createdAt), desc(reviews.id))
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ total: count() }).from(reviews),
+        db.select({ total: count() }).from(reviews).where(shown),
       ]);
       return { items: rows.map(toReview), total: totalRow?.total ?? 0 };
     },
 
     async create(author: ReviewAuthor, input: ReviewCreate): Promise<Review> {
-      const [row] = await db
-        .insert(reviews)
-        .values({
-          userId: author.id,
-          authorName: author.name,
-          email: author.email,
-          ratings: input.ratings,
-          descreption: input.descreption,
-        })
-        .returning();
-      if (!row) throw new Error("inserting a review returned no row");
-      return toReview(row);
+      return db.transaction(async (tx) => {
+        // One author's posts take turns, so two at once cannot both find the week free.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`review:${author.id}`}))`);
+        const [recent] = await tx
+          .select({ id: reviews.id })
+          .from(reviews)
+          .where(
+            and(
+              eq(reviews.userId, author.id),
+              gt(reviews.createdAt, sql`now() - make_interval(days => ${REVIEW_PERIOD_DAYS})`),
+            ),
+          )
+          .limit(1);
+        if (recent) throw new HttpError(429, "review_limit", REVIEW_PERIOD_MESSAGE);
+        const [row] = await tx
+          .insert(reviews)
+          .values({
+            userId: author.id,
+            authorName: author.name.slice(0, 80),
+            email: author.email,
+            ratings: input.ratings,
+            descreption: input.descreption,
+          })
+          .returning();
+        if (!row) throw new Error("inserting a review returned no row");
+        return toReview(row);
+      });
+    },
+
+    /** Admin: hide a review (out of the list, the average and the count) or show it again. */
+    async setHidden(id: string, hidden: boolean, actor: AuditActor): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(reviews)
+          .set({ hiddenAt: hidden ? sql`coalesce(${reviews.hiddenAt}, now())` : null })
+          .where(eq(reviews.id, id))
+          .returning({ id: reviews.id, author: reviews.authorName, ratings: reviews.ratings });
+        if (!row) throw notFound("No such review");
+        await recordAdminAction(tx, {
+          actor,
+          action: hidden ? "review.hide" : "review.show",
+          target: { type: "review", id },
+          summary: `${hidden ? "Hid" : "Showed"} the ${row.ratings}-star review by ${row.author}`,
+        });
+      });
+    },
+
+    /** Admin: delete a review for good. */
+    async remove(id: string, actor: AuditActor): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(reviews)
+          .where(eq(reviews.id, id))
+          .returning({ id: reviews.id, author: reviews.authorName, ratings: reviews.ratings });
+        if (!row) throw notFound("No such review");
+        await recordAdminAction(tx, {
+          actor,
+          action: "review.delete",
+          target: { type: "review", id },
+          summary: `Deleted the ${row.ratings}-star review by ${row.author}`,
+        });
+      });
     },
 
     async summary(): Promise<ReviewSummary> {
@@ -63,7 +122,8 @@ export function createReviewService(db: DbOrTx) {
           average: sql<number>`coalesce(round(avg(${reviews.ratings}), 1), 0)`.mapWith(Number),
           count: count(),
         })
-        .from(reviews);
+        .from(reviews)
+        .where(shown);
       return { average: row?.average ?? 0, count: row?.count ?? 0 };
     },
   };

@@ -1,6 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { useEffect, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { signupSchema, type SignupInput } from "#contract/auth";
+import { loadPasswordChecker, type PasswordChecker } from "#contract/password-strength";
 import { FormField } from "../../../components/form-field";
 import { useSignUp } from "../api/sign-in";
 
@@ -9,14 +11,32 @@ export function SignupForm({ onSignedUp }: { onSignedUp(): void }) {
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<SignupInput>({ resolver: zodResolver(signupSchema) });
+  // The strength check's word lists load in their own chunk, once this form is shown.
+  const [checker, setChecker] = useState<{ check: PasswordChecker }>();
+  useEffect(() => {
+    let live = true;
+    void loadPasswordChecker().then((check) => live && setChecker({ check }));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const [name, email, password] = useWatch({ control, name: ["name", "email", "password"] });
+  // Shown as the password is typed, once it is long enough for the length rule to pass.
+  const weak =
+    checker && password && password.length >= 6
+      ? checker.check(password, { email, name })
+      : undefined;
 
   return (
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={handleSubmit((input) => signUp.mutate(input, { onSuccess: onSignedUp }))}
+      onSubmit={handleSubmit((input) => {
+        if (!weak) signUp.mutate(input, { onSuccess: onSignedUp });
+      })}
     >
       <FormField
         label="Name"
@@ -35,7 +55,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp(): void }) {
         label="Password"
         type="password"
         autoComplete="new-password"
-        error={errors.password?.message}
+        error={errors.password?.message ?? weak}
         {...register("password")}
       />
       {signUp.error && (

@@ -1,12 +1,16 @@
 import { useState } from "react";
 import { Pagination } from "../../../components/pagination";
 import { QueryError } from "../../../components/query-error";
+import { useSession } from "../../../lib/session";
 import { useReviews } from "../api/get-reviews";
 import { ReviewCard } from "./review-card";
+import { ReviewModeration } from "./review-moderation";
 
 /** Reviews, newest first; with `paged`, the whole list a page at a time. */
 export function ReviewList({ pageSize, paged = false }: { pageSize: number; paged?: boolean }) {
   const [page, setPage] = useState(1);
+  // Admins moderate on the paged list (the /review page).
+  const isAdmin = useSession().data?.role === "admin" && paged;
   const { data, error, isPending } = useReviews({
     limit: pageSize,
     offset: (page - 1) * pageSize,
@@ -24,8 +28,9 @@ export function ReviewList({ pageSize, paged = false }: { pageSize: number; page
     <>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Reviews">
         {data.items.map((r) => (
-          <li key={r._id}>
+          <li key={r._id} className="flex flex-col gap-2">
             <ReviewCard review={r} />
+            {isAdmin && <ReviewModeration id={r._id} author={r.name} />}
           </li>
         ))}
       </ul>

@@ -1,0 +1,35 @@
+import type { FastifyReply } from "fastify";
+import { HttpError } from "../errors";
+import type { RateLimiter } from "./rate-limit";
+
+export interface Limit {
+  /** The counter's name, with who it counts (a user id or an IP). */
+  key: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Counts one request against each limit (rate-limit.ts, in PostgreSQL, so every instance shares
+ * them); over any of them the request is answered 429 with Retry-After.
+ */
+export async function enforceLimits(
+  rateLimiter: RateLimiter,
+  reply: FastifyReply,
+  limits: Limit[],
+): Promise<void> {
+  const results = await Promise.all(
+    limits.map((l) => rateLimiter.hit(l.key, l.max, l.windowSeconds)),
+  );
+  const blocked = results.filter((r) => !r.allowed);
+  if (blocked.length === 0) return;
+  const retryAfter = Math.max(...blocked.map((r) => r.retryAfter));
+  reply.header("retry-after", retryAfter);
+  const [n, unit] =
+    retryAfter < 60 ? [retryAfter, "second"] : [Math.ceil(retryAfter / 60), "minute"];
+  throw new HttpError(
+    429,
+    "too_many_requests",
+    `Too many attempts. Please wait ${n} ${unit}${n === 1 ? "" : "s"} and try again.`,
+  );
+}
