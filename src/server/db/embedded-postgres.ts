@@ -166,7 +166,7 @@ function supervise(pg: EmbeddedPostgres, log: Logger, opts: SupervisionOptions) 
       return;
     }
     upSince = Date.now();
-    log.info(`embedded PostgreSQL restarted in ${upSince - started} ms (attempt ${attempts})`);
+    log.warn(`embedded PostgreSQL restarted in ${upSince - started} ms (attempt ${attempts})`);
     if (stopping) await pg.stop();
     else watch();
   };
