@@ -63,7 +63,7 @@ test("a signed-out visit to /dashboard goes to /login and, after signing in, bac
   await expect(page.getByRole("heading", { name: "My Info" })).toBeVisible();
   await expect(page.getByLabel("Name")).toHaveValue(demoCustomer.name);
   await expect(page.getByLabel("Name")).toHaveAttribute("readonly", "");
-  await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("readonly", "");
   const sidebar = page.getByRole("navigation", { name: "Dashboard" });
   await expect(sidebar.getByRole("link")).toHaveText(["My Profile", "My Items", "Add a Review"]);
 });
@@ -103,7 +103,7 @@ test("social sign-in through the OIDC provider lands back signed in", async ({ p
   await page.getByRole("button", { name: "Sign in to Demo ID" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId("user-name").first()).toHaveText(demoAccount.name);
-  await expect(page.getByLabel("Email")).toHaveValue(demoAccount.email);
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(demoAccount.email);
 });
 
 test("a customer opening an admin page is signed out and lands on /login", async ({ page }) => {
