@@ -68,3 +68,11 @@ test("an admin checks a CSV with a bad row, fixes it, imports it and finds the p
   await expect(card.getByTestId("fit")).toContainText("Fits your 2016 Skoda Octavia");
   await expect(card.getByTestId("fit")).toContainText("Front");
 });
+
+test.afterEach(async ({ page }) => {
+  // The imported parts leave the shared demo catalogue again (other tests count its products).
+  const found = await page.request.get("/api/products?q=CSV-&limit=100");
+  for (const p of (await found.json()) as { _id: string; partNumber: string }[]) {
+    if (p.partNumber.startsWith("CSV-")) await page.request.delete(`/api/products/${p._id}`);
+  }
+});
