@@ -25,11 +25,12 @@ export async function enforceLimits(
   if (blocked.length === 0) return;
   const retryAfter = Math.max(...blocked.map((r) => r.retryAfter));
   reply.header("retry-after", retryAfter);
+  throw new HttpError(429, "too_many_requests", tooManyAttemptsMessage(retryAfter));
+}
+
+/** What a refused attempt is told: how long to wait, in seconds or whole minutes. */
+export function tooManyAttemptsMessage(retryAfter: number): string {
   const [n, unit] =
     retryAfter < 60 ? [retryAfter, "second"] : [Math.ceil(retryAfter / 60), "minute"];
-  throw new HttpError(
-    429,
-    "too_many_requests",
-    `Too many attempts. Please wait ${n} ${unit}${n === 1 ? "" : "s"} and try again.`,
-  );
+  return `Too many attempts. Please wait ${n} ${unit}${n === 1 ? "" : "s"} and try again.`;
 }

@@ -4,6 +4,7 @@ import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "../../contract
 import { UNAVAILABLE_MESSAGE } from "../error-handler";
 import { HttpError } from "../errors";
 import type { RateLimiter } from "./rate-limit";
+import { tooManyAttemptsMessage } from "./request-limit";
 import type { Auth } from "./auth";
 import { weakPassword } from "./password-policy";
 
@@ -150,15 +151,10 @@ async function checkRateLimit(
 }
 
 function tooManyAttempts(reply: FastifyReply, retryAfter: number) {
-  const [n, unit] =
-    retryAfter < 60 ? [retryAfter, "second"] : [Math.ceil(retryAfter / 60), "minute"];
   return reply
     .code(429)
     .header("retry-after", retryAfter)
-    .send({
-      error: "too_many_requests",
-      message: `Too many attempts. Please wait ${n} ${unit}${n === 1 ? "" : "s"} and try again.`,
-    });
+    .send({ error: "too_many_requests", message: tooManyAttemptsMessage(retryAfter) });
 }
 
 function toWebRequest(req: FastifyRequest, publicUrl: string): Request {
