@@ -14,5 +14,8 @@ export const notificationPreferencesSchema = z.strictObject({
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
 /** `PUT /api/user/notifications`: any of the choices; the others stay as they are. */
-export const notificationPreferencesUpdateSchema = notificationPreferencesSchema.partial();
+/** A change names at least one setting: an empty body is a mistake, not a no-op. */
+export const notificationPreferencesUpdateSchema = notificationPreferencesSchema
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: "Say which email setting to change" });
 export type NotificationPreferencesUpdate = z.infer<typeof notificationPreferencesUpdateSchema>;

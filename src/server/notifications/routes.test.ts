@@ -50,6 +50,8 @@ test("bad input is a clear 400, never a 500", async () => {
     { orderPlaced: false },
     { holdReminder: null },
     [],
+    // An empty change says nothing (the fuzz test's random bodies must not be accepted).
+    {},
   ]) {
     const res = await put(a, payload);
     expect(res.statusCode, JSON.stringify(payload)).toBe(400);
