@@ -15,7 +15,7 @@ test("the login form shows the specification's validation messages", async ({ pa
   await expect(page.getByText("Email is Required")).toBeVisible();
   await expect(page.getByText("Password is Required")).toBeVisible();
 
-  await page.getByLabel("Email").fill("not-an-address");
+  await page.getByLabel("Email", { exact: true }).fill("not-an-address");
   await page.getByLabel("Password").fill("12345");
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await expect(page.getByText("Provide a valid Email")).toBeVisible();
@@ -45,7 +45,7 @@ test("sign up lands on / with the display name in the navbar, and Sign Out signs
 test("signing up with a taken email shows the provider's error in red", async ({ page }) => {
   await page.goto("/signup");
   await page.getByLabel("Name").fill("Someone");
-  await page.getByLabel("Email").fill(demoCustomer.email);
+  await page.getByLabel("Email", { exact: true }).fill(demoCustomer.email);
   await page.getByLabel("Password").fill("Rotor-Caliper-42");
   await page.getByRole("button", { name: "Sign Up" }).click();
   const error = page.getByRole("alert");
@@ -98,7 +98,7 @@ test("social sign-in through the OIDC provider lands back signed in", async ({ p
   await page.getByRole("button", { name: "Continue with Demo ID" }).click();
   // The identity provider's own page, on its own origin.
   await expect(page.getByRole("heading", { name: "Demo ID" })).toBeVisible();
-  await page.getByLabel("Email").fill(demoAccount.email);
+  await page.getByLabel("Email", { exact: true }).fill(demoAccount.email);
   await page.getByLabel("Password").fill(demoAccount.password);
   await page.getByRole("button", { name: "Sign in to Demo ID" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

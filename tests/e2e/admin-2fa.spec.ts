@@ -41,7 +41,10 @@ test("an admin turns on two-factor authentication and signs in with a TOTP code"
   ).toHaveCount(10);
 
   // Signing in again asks for a code after the password.
+  // Wait for the sign-out to finish: navigating away while its request is in flight can leave the
+  // session alive (the page then lands back on / still signed in).
   await page.getByRole("button", { name: "Sign Out" }).first().click();
+  await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
   await page.goto("/login");
   await fillLogin(page, who.email, who.password);
   await page.getByLabel("Authentication code").fill(totpCode(uri));

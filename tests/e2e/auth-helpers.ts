@@ -23,7 +23,7 @@ export function newCustomer() {
 export async function signUpInBrowser(page: Page, who = newCustomer()) {
   await page.goto("/signup");
   await page.getByLabel("Name").fill(who.name);
-  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Email", { exact: true }).fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page.getByTestId("user-name").first()).toHaveText(who.name);
@@ -32,7 +32,7 @@ export async function signUpInBrowser(page: Page, who = newCustomer()) {
 
 /** Fills the login form (the page must already show it). */
 export async function fillLogin(page: Page, email: string, password: string) {
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Login", exact: true }).click();
 }

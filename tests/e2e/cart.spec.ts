@@ -36,7 +36,7 @@ test("a visitor fills a cart, signs up, checks out once, pays, and the admin shi
   const who = newCustomer();
   await page.goto("/signup");
   await page.getByLabel("Name").fill(who.name);
-  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Email", { exact: true }).fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page.getByTestId("user-name").first()).toHaveText(who.name);
