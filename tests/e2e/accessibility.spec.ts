@@ -4,7 +4,8 @@ import { demoAdmin, signInInBrowser, signUpInBrowser } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 // axe-core's WCAG 2.2 AA rules on every page, at phone and desktop width, signed out, as a
-// customer and as an admin, with the dialogs and menus open: no violations.
+// customer and as an admin, with the dialogs and menus open: no violations, and no page wider
+// than the screen (WCAG's reflow: nothing makes the reader scroll sideways).
 
 const WCAG_AA = [
   "wcag2a",
@@ -29,6 +30,10 @@ async function expectNoViolations(page: Page, where: string) {
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
   expect(found, `axe violations on ${where}`).toEqual([]);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${where} is wider than the screen by ${overflow} px`).toBeLessThanOrEqual(0);
 }
 
 async function visit(page: Page, path: string) {

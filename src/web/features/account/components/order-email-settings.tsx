@@ -28,10 +28,13 @@ export function OrderEmailSettings() {
         </p>
         {prefs.data &&
           choices.map((c) => (
-            <label key={c.key} className="label cursor-pointer justify-start gap-3">
+            <label
+              key={c.key}
+              className="label cursor-pointer justify-start gap-3 whitespace-normal"
+            >
               <input
                 type="checkbox"
-                className="toggle toggle-primary"
+                className="toggle toggle-primary shrink-0"
                 checked={prefs.data[c.key]}
                 disabled={update.isPending}
                 onChange={(e) => update.mutate({ [c.key]: e.target.checked })}
