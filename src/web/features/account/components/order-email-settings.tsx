@@ -17,9 +17,9 @@ export function OrderEmailSettings() {
   const prefs = useNotificationPreferences();
   const update = useUpdateNotificationPreferences();
   return (
-    <section aria-labelledby="order-emails" className="card bg-base-100 shadow-sm">
-      <div className="card-body gap-3">
-        <h2 id="order-emails" className="card-title text-lg">
+    <section aria-labelledby="order-emails" className="card border border-base-300 bg-base-100">
+      <div className="card-body gap-4">
+        <h2 id="order-emails" className="card-title">
           Order emails
         </h2>
         <p className="text-sm">
