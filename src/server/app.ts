@@ -19,7 +19,7 @@ import {
 import type { SocialProvider } from "../contract/site-config";
 import { createAuth } from "./auth/auth";
 import { createGuards } from "./auth/guards";
-import { createSessionReader } from "./auth/session-reader";
+import { createAgedSessionEnder, createSessionReader } from "./auth/session-reader";
 import { createRateLimiter } from "./auth/rate-limit";
 import { authRoutes } from "./auth/routes";
 import { loadAuthSecret } from "./auth/secret";
@@ -45,6 +45,8 @@ import { startMailer } from "./mail/mailer";
 import { createOrderMail } from "./mail/order-mail";
 import { holdSweeperJob } from "./orders/hold-sweeper";
 import { notificationRoutes } from "./notifications/routes";
+import { sessionRoutes } from "./sessions/routes";
+import { createSessionService } from "./sessions/service";
 import { createNotificationService } from "./notifications/service";
 import { createInventory } from "./inventory/service";
 import { metricsRoutes } from "./metrics/routes";
@@ -175,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createSessionReader(database.pool, authSecret, {
       pooled: database.pooled,
       production: config.env === "production",
+      absoluteSeconds: config.sessionAbsoluteSeconds,
     }),
     { adminTwoFactorRequired: config.adminTwoFactorRequired },
   );
@@ -272,6 +275,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         rateLimiter: createRateLimiter(database.db),
         limits: config.authRateLimit,
         databaseAnswers: () => databaseAnswers(database),
+        endAgedSession: createAgedSessionEnder(database.pool, authSecret, {
+          production: config.env === "production",
+          absoluteSeconds: config.sessionAbsoluteSeconds,
+        }),
       });
       await api.register(userRoutes, { users, guards });
       await api.register(orderRoutes, { orders, payments, guards });
@@ -298,6 +305,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         guards,
       });
       await api.register(auditRoutes, { db: database.db, guards });
+      await api.register(sessionRoutes, {
+        sessions: createSessionService(database.db, {
+          absoluteSeconds: config.sessionAbsoluteSeconds,
+        }),
+        guards,
+      });
     },
     { prefix: "/api" },
   );

@@ -1,12 +1,12 @@
-import { eq, inArray } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../tests/support/accounts";
+import { signIn, signUp, signUpAdmin, type TestAccount } from "../../tests/support/accounts";
 import { insertProduct, insertReview } from "../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../tests/support/mailbox";
 import { multipart, tinyGif } from "../../tests/support/multipart";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
 import { seedDemoFitment } from "./db/seed-fitment";
-import { cartItems, productImportJobs, user } from "./db/schema";
+import { cartItems, productImportJobs, session, user } from "./db/schema";
 
 /** A one-product CSV with a fresh part number each call (an admin's import writes it). */
 let matrixCsvCount = 0;
@@ -91,6 +91,19 @@ async function firstMessageId(): Promise<string> {
   const [first] = await messagesFor(t.app, accounts.customer.email);
   if (first) return first.id;
   return (await waitForMail(t.app, accounts.customer.email, /confirm/i)).id;
+}
+
+/** The id of a new session of the customer's (a second browser signing in). */
+async function customerSecondSession(): Promise<string> {
+  await signIn(t.app, accounts.customer.email, accounts.customer.password);
+  const [newest] = await t.database.db
+    .select({ id: session.id })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(eq(user.email, accounts.customer.email))
+    .orderBy(desc(session.createdAt))
+    .limit(1);
+  return newest!.id;
 }
 
 async function freshProduct() {
@@ -235,6 +248,22 @@ const rows: Row[] = [
   {
     route: "PUT /api/user/notifications",
     call: async () => ({ url: "/api/user/notifications", payload: { holdReminder: true } }),
+    expect: signedIn(200),
+  },
+  // Each signed-in user lists and ends only their own sessions (sessions/routes.test.ts).
+  {
+    route: "GET /api/user/sessions",
+    call: async () => ({ url: "/api/user/sessions" }),
+    expect: signedIn(200),
+  },
+  {
+    route: "DELETE /api/user/sessions/:id",
+    call: async () => ({ url: `/api/user/sessions/${await customerSecondSession()}` }),
+    expect: ownerOnly(204),
+  },
+  {
+    route: "DELETE /api/user/sessions",
+    call: async () => ({ url: "/api/user/sessions?except=current" }),
     expect: signedIn(200),
   },
   {

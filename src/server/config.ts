@@ -98,6 +98,8 @@ const envSchema = z.object({
     .or(z.literal("")),
   /** Admin routes refuse an admin without two-factor authentication; default on in production. */
   ADMIN_2FA_REQUIRED: z.enum(["true", "false"]).optional(),
+  /** A session ends this long after sign-in however often it is used (the idle limit is 7 days). */
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().max(8760).default(720),
 });
 
 const MIN_SECRET_LENGTH = 32;
@@ -179,6 +181,8 @@ export type Config = Readonly<{
   metricsToken: string | undefined;
   /** Admin routes answer 403 to an admin without two-factor authentication. */
   adminTwoFactorRequired: boolean;
+  /** How long a session may last from sign-in, in seconds, however often it is used. */
+  sessionAbsoluteSeconds: number;
 }>;
 
 export interface DatabaseTimeouts {
@@ -294,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminTwoFactorRequired: e.ADMIN_2FA_REQUIRED
       ? e.ADMIN_2FA_REQUIRED === "true"
       : e.NODE_ENV === "production",
+    sessionAbsoluteSeconds: Math.round(e.SESSION_ABSOLUTE_HOURS * 3600),
   });
 }
 

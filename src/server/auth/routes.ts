@@ -15,6 +15,8 @@ export interface AuthRoutesOptions {
   limits: { perIp: number; perEmail: number; windowSeconds: number };
   /** Rejects when the database does not answer (see below). */
   databaseAnswers?: () => Promise<void>;
+  /** Ends the caller's session if it is past its absolute lifetime (session-reader.ts). */
+  endAgedSession?: (cookieHeader: string | undefined) => Promise<void>;
 }
 
 /**
@@ -73,6 +75,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
           fields: { [weak.field]: weak.message },
         });
       }
+      if (req.headers.cookie && opts.endAgedSession) await opts.endAgedSession(req.headers.cookie);
       const res = await opts.auth.handler(toWebRequest(req, opts.publicUrl));
       if (pathname === SIGN_IN_PATH && res.ok) {
         const key = signInKey(req);
@@ -157,12 +160,18 @@ function tooManyAttempts(reply: FastifyReply, retryAfter: number) {
     .send({ error: "too_many_requests", message: tooManyAttemptsMessage(retryAfter) });
 }
 
+/** Headers a client could use to claim another address; replaced by the one we trust. */
+const CLIENT_ADDRESS_HEADERS = new Set(["x-forwarded-for", "x-real-ip", "forwarded"]);
+
 function toWebRequest(req: FastifyRequest, publicUrl: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || CLIENT_ADDRESS_HEADERS.has(name)) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
+  // Better Auth records a session's IP from X-Forwarded-For: give it the address Fastify
+  // resolved through the trusted proxy hops (TRUST_PROXY), never what the client wrote.
+  headers.set("x-forwarded-for", req.ip);
   const hasBody = req.method !== "GET" && req.body !== undefined && req.body !== null;
   return new Request(new URL(req.url, publicUrl), {
     method: req.method,

@@ -4,6 +4,8 @@ import type { Role } from "../../contract/users";
 
 export interface SessionUser {
   id: string;
+  /** The session the request came with (My Profile lists the others). */
+  sessionId: string;
   email: string;
   name: string;
   role: Role;
@@ -27,9 +29,9 @@ const COOKIE_NAMES = ["better-auth.session_token", SECURE_COOKIE_NAME];
 export function createSessionReader(
   pool: pg.Pool,
   secret: string,
-  opts: { pooled?: boolean; production?: boolean } = {},
+  opts: { pooled?: boolean; production?: boolean; absoluteSeconds?: number } = {},
 ) {
-  const { pooled = false, production = false } = opts;
+  const { pooled = false, production = false, absoluteSeconds = DEFAULT_ABSOLUTE_SECONDS } = opts;
   return async (cookieHeader: string | undefined): Promise<SessionUser | null> => {
     const token = cookieHeader ? verifiedToken(cookieHeader, secret, production) : undefined;
     if (!token) return null;
@@ -37,13 +39,40 @@ export function createSessionReader(
       // A named statement is parsed once per connection; behind a transaction pooler the next
       // call may land on another server connection (or one that has it already), so it is not.
       name: pooled ? undefined : "session-user",
-      text: `select u.id, u.email, u.name, u.role, u.two_factor_enabled as "twoFactorEnabled"
+      // Idle limit (expires_at, which Better Auth moves on while the session is used) and
+      // absolute limit (from sign-in, never moved).
+      text: `select u.id, s.id as "sessionId", u.email, u.name, u.role,
+                    u.two_factor_enabled as "twoFactorEnabled"
              from session s join "user" u on u.id = s.user_id
-             where s.token = $1 and s.expires_at > now()`,
-      values: [token],
+             where s.token = $1 and s.expires_at > now()
+               and s.created_at > now() - make_interval(secs => $2)`,
+      values: [token, absoluteSeconds],
     });
     const u = rows[0];
     return u ? { ...u, role: u.role === "admin" ? "admin" : "user" } : null;
+  };
+}
+
+const DEFAULT_ABSOLUTE_SECONDS = 30 * 24 * 3600;
+
+/**
+ * Ends the caller's session when it is older than the absolute lifetime, before Better Auth's own
+ * endpoints see it: Better Auth keeps a used session alive (its idle limit moves on), so without
+ * this its get-session, change-password or sign-in-again paths would still accept it.
+ */
+export function createAgedSessionEnder(
+  pool: pg.Pool,
+  secret: string,
+  opts: { production?: boolean; absoluteSeconds?: number } = {},
+) {
+  const { production = false, absoluteSeconds = DEFAULT_ABSOLUTE_SECONDS } = opts;
+  return async (cookieHeader: string | undefined): Promise<void> => {
+    const token = cookieHeader ? verifiedToken(cookieHeader, secret, production) : undefined;
+    if (!token) return;
+    await pool.query(
+      "delete from session where token = $1 and created_at <= now() - make_interval(secs => $2)",
+      [token, absoluteSeconds],
+    );
   };
 }
 

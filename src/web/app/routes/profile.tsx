@@ -1,3 +1,4 @@
+import { ActiveSessions } from "../../features/account/components/active-sessions";
 import { ChangePasswordForm } from "../../features/account/components/change-password-form";
 import { EmailVerification } from "../../features/account/components/email-verification";
 import { OrderEmailSettings } from "../../features/account/components/order-email-settings";
@@ -15,6 +16,7 @@ export function ProfileRoute() {
       <ProfileForm />
       <OrderEmailSettings />
       <ChangePasswordForm />
+      <ActiveSessions />
       {user && <TwoFactorSettings enabled={user.twoFactorEnabled === true} />}
     </div>
   );
