@@ -250,6 +250,11 @@ const rows: Row[] = [
     call: async () => ({ url: "/api/user/notifications", payload: { holdReminder: true } }),
     expect: signedIn(200),
   },
+  {
+    route: "GET /api/reviews/hidden",
+    call: async () => ({ url: "/api/reviews/hidden" }),
+    expect: adminOnly(200),
+  },
   // Each signed-in user lists and ends only their own sessions (sessions/routes.test.ts).
   {
     route: "GET /api/user/sessions",

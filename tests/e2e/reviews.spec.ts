@@ -54,7 +54,7 @@ test("markup in a review shows as plain text and never runs", async ({ page }) =
   await expect(page.getByText(reviewMessages.added)).toBeVisible();
 
   await page.goto("/review");
-  const reviews = page.getByRole("list", { name: "Reviews" });
+  const reviews = page.getByRole("list", { name: "Reviews", exact: true });
   await expect(reviews.getByText(text, { exact: true })).toBeVisible();
   await expect(reviews.locator('img[src="x"]')).toHaveCount(0);
   expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
@@ -99,7 +99,7 @@ test("when the review cannot be added, the failure message shows in red and as a
   await expect(page.getByText(reviewMessages.added)).toHaveCount(0);
 });
 
-test("an admin hides one review and deletes another on /review; the count follows", async ({
+test("an admin hides one review, shows it again, hides it, and deletes another on /review; the count follows", async ({
   page,
   browser,
 }) => {
@@ -117,7 +117,7 @@ test("an admin hides one review and deletes another on /review; the count follow
     ((await (await page.request.get("/api/reviews/summary")).json()) as { count: number }).count;
   await signInInBrowser(page, demoAdmin);
   await page.goto("/review");
-  const reviews = page.getByRole("list", { name: "Reviews" });
+  const reviews = page.getByRole("list", { name: "Reviews", exact: true });
   const before = await count();
 
   await reviews
@@ -126,6 +126,24 @@ test("an admin hides one review and deletes another on /review; the count follow
     .getByRole("button", { name: "Hide" })
     .click();
   await expect(reviews.getByText(hideText)).toHaveCount(0);
+  expect(await count()).toBe(before - 1);
+
+  // Hidden reviews are listed for admins, and one can be shown again.
+  const hidden = page.getByRole("list", { name: "Hidden reviews" });
+  await hidden
+    .getByRole("listitem")
+    .filter({ hasText: hideText })
+    .getByRole("button", { name: "Show again" })
+    .click();
+  await expect(reviews.getByText(hideText)).toHaveCount(1);
+  await expect(hidden.getByText(hideText)).toHaveCount(0);
+  expect(await count()).toBe(before);
+  await reviews
+    .getByRole("listitem")
+    .filter({ hasText: hideText })
+    .getByRole("button", { name: "Hide" })
+    .click();
+  await expect(hidden.getByText(hideText)).toHaveCount(1);
   expect(await count()).toBe(before - 1);
 
   page.once("dialog", (dialog) => void dialog.accept());

@@ -129,6 +129,61 @@ test("placed, paid and shipped: one email each, with the lines, the total, the t
   ]);
 });
 
+test("an admin cancelling an unpaid order (one, or all of an account's) emails the customer once per order", async () => {
+  const customer = await signUp(t.app, { name: "Cy Cancel" });
+  const { order: one, product } = await placeOrder(t, customer, 990, 3);
+  const admin = await makeAdmin(t);
+  const cancel = () =>
+    t.app.inject({
+      method: "PATCH",
+      url: `/api/orders/${one._id}/status`,
+      headers: as(admin),
+      payload: { status: "cancelled" },
+    });
+  expect((await cancel()).statusCode).toBe(200);
+  const mail = await waitForMail(
+    t.app,
+    customer.email,
+    new RegExp(`${ref(one._id)} was cancelled`),
+  );
+  expect(mail.text).toContain("Hello Cy Cancel,");
+  expect(mail.text).toContain(`We cancelled your unpaid order ${ref(one._id)}`);
+  expect(mail.text).toContain(`3 × ${product.name}  $29.70`);
+  expect(mail.links).toContain(`${PUBLIC_URL}`);
+  // Cancelling it again changes nothing and sends nothing more.
+  expect((await cancel()).statusCode).toBe(200);
+
+  // "Cancel holds": each of the account's unpaid orders gets its own message.
+  const { order: two } = await placeOrder(t, customer, 500, 1);
+  const [row] = await t.database.db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, customer.email.toLowerCase()));
+  const holds = await t.app.inject({
+    method: "DELETE",
+    url: `/api/orders/holds/${row!.id}`,
+    headers: as(admin),
+  });
+  expect(holds.statusCode).toBeLessThan(300);
+  await waitForMail(t.app, customer.email, new RegExp(`${ref(two._id)} was cancelled`));
+  await eventually(async () => {
+    const { rows } = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job
+          where name = ${MAIL_QUEUE} and data->>'to' = ${customer.email} and state <> 'completed'`,
+    );
+    return rows[0]!.n === 0 ? true : undefined;
+  }, "the customer's mail to be sent");
+  const cancelled = (await messagesFor(t.app, customer.email)).filter((m) =>
+    m.subject.endsWith("was cancelled"),
+  );
+  expect(cancelled.map((m) => m.subject).sort()).toEqual(
+    [
+      `Your PartsWorks order ${ref(one._id)} was cancelled`,
+      `Your PartsWorks order ${ref(two._id)} was cancelled`,
+    ].sort(),
+  );
+});
+
 test("hold about to expire is sent once, then the cancellation when the hold ends", async () => {
   const customer = await signUp(t.app);
   const { order } = await placeOrder(t, customer);

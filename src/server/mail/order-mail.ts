@@ -9,6 +9,7 @@ import type { Mailer } from "./mailer";
 import {
   holdExpiredMail,
   holdExpiringMail,
+  orderCancelledMail,
   orderPlacedMail,
   orderShippedMail,
   paymentReceivedMail,
@@ -96,6 +97,11 @@ export function createOrderMail(mailer: Mailer, publicUrl: string): OrderNotifie
     async holdExpired(tx, order, name) {
       const mail = holdExpiredMail(facts(order, name));
       await mailer.sendIn(tx, { to: order.orderEmail, ...mail }, `order-hold-expired:${order._id}`);
+    },
+    // Essential, like the hold-expiry one: the customer's order is gone and must be told so.
+    async cancelledByStore(tx, order, name) {
+      const mail = orderCancelledMail(facts(order, name));
+      await mailer.sendIn(tx, { to: order.orderEmail, ...mail }, `order-cancelled:${order._id}`);
     },
   };
 }

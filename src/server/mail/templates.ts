@@ -215,3 +215,17 @@ export function holdExpiredMail(o: OrderMailFacts): MailContent {
     publicUrl: o.publicUrl,
   });
 }
+
+export function orderCancelledMail(o: OrderMailFacts): MailContent {
+  return layout({
+    subject: `Your ${STORE} order ${orderRef(o.orderId)} was cancelled`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `We cancelled your unpaid order ${orderRef(o.orderId)} and its parts went back on sale. Nothing was charged.`,
+      "If you did not expect this, please contact us. You are welcome to order the parts again.",
+    ],
+    table: linesTable(o),
+    action: { label: "Visit the store", url: o.publicUrl },
+    publicUrl: o.publicUrl,
+  });
+}

@@ -11,4 +11,6 @@ export interface OrderNotifier {
   shipped(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
   holdExpiring(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
   holdExpired(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
+  /** An admin cancelled the unpaid order (Manage All Orders, or "Cancel holds"). */
+  cancelledByStore(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
 }

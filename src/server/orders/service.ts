@@ -115,18 +115,18 @@ export async function cancelHoldsOf(
   tx: DbOrTx,
   stock: StockMoves,
   userId: string,
-): Promise<number> {
+): Promise<OrderRow[]> {
   const cancelled = await tx
     .update(orders)
     .set({ status: "cancelled", cancelledAt: new Date() })
     .where(and(eq(orders.userId, userId), eq(orders.status, "unpaid")))
-    .returning({ id: orders.id });
+    .returning();
   await releaseLinesOf(
     tx,
     stock,
     cancelled.map((c) => c.id),
   );
-  return cancelled.length;
+  return cancelled;
 }
 
 /**
@@ -484,6 +484,7 @@ export function createOrderService(
         }
         const changed = toOrder(updated!, items);
         if (next === "shipped") await notify?.shipped(tx, changed, updated!.customerName);
+        else await notify?.cancelledByStore(tx, changed, updated!.customerName);
         return changed;
       });
     },
@@ -567,10 +568,15 @@ export function createOrderService(
             actor,
             action: "order.cancel-holds",
             target: { type: "user", id: userId },
-            summary: `Cancelled ${cancelled} unpaid orders of ${account.email}`,
+            summary: `Cancelled ${cancelled.length} unpaid orders of ${account.email}`,
           });
         }
-        return cancelled;
+        if (notify) {
+          for (const [i, order] of (await withLines(tx, cancelled)).entries()) {
+            await notify.cancelledByStore(tx, order, cancelled[i]!.customerName);
+          }
+        }
+        return cancelled.length;
       });
     },
 

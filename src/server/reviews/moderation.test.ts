@@ -33,6 +33,18 @@ const listIds = async () =>
     }[]
   ).map((r) => r._id);
 
+/** The admin's list of hidden reviews (GET /api/reviews/hidden). */
+const hiddenIds = async () => {
+  const res = await t.app.inject({
+    method: "GET",
+    url: "/api/reviews/hidden?limit=100",
+    headers: { cookie: admin.cookie },
+  });
+  expect(res.statusCode).toBe(200);
+  expect(Number(res.headers["x-total-count"])).toBeGreaterThanOrEqual(0);
+  return (res.json() as { _id: string }[]).map((r) => r._id);
+};
+
 test("200 reviews in a second from one customer: exactly one is stored", async () => {
   const spammer = await signUp(t.app);
   const before = await summary();
@@ -80,12 +92,14 @@ test("an admin hides a review (out of the list, the average and the count), show
   expect((await moderate("PATCH", { hidden: true }, customer)).statusCode).toBe(403);
   expect((await moderate("PATCH", { hidden: true })).statusCode).toBe(204);
   expect(await listIds()).not.toContain(id);
+  expect(await hiddenIds()).toContain(id);
   const hidden = await summary();
   expect(hidden.count).toBe(withIt.count - 1);
   expect(hidden.average).toBeGreaterThan(withIt.average);
 
   expect((await moderate("PATCH", { hidden: false })).statusCode).toBe(204);
   expect(await listIds()).toContain(id);
+  expect(await hiddenIds()).not.toContain(id);
   expect(await summary()).toEqual(withIt);
 
   expect((await moderate("DELETE")).statusCode).toBe(204);

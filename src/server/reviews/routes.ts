@@ -44,6 +44,29 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    "/reviews/hidden",
+    {
+      schema: {
+        tags: ["reviews"],
+        summary: "Admin: the reviews admins hid, newest first, paged (to show one again)",
+        querystring: pagingQuerySchema,
+        response: {
+          200: z.array(reviewSchema),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      const { items, total } = await reviews.list(req.query, { hidden: true });
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+
+  app.get(
     "/reviews/summary",
     {
       schema: {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Review, ReviewCreate, ReviewSummary } from "../../contract/reviews";
 import type { DbOrTx } from "../db/database";
 import { HttpError, notFound } from "../errors";
@@ -32,19 +32,21 @@ export function toReview(row: ReviewRow): Review {
 
 export function createReviewService(db: DbOrTx) {
   return {
-    async list(page: {
-      limit: number;
-      offset: number;
-    }): Promise<{ items: Review[]; total: number }> {
+    /** The public reviews, or (`hidden`) the ones an admin hid, newest first. */
+    async list(
+      page: { limit: number; offset: number },
+      opts: { hidden?: boolean } = {},
+    ): Promise<{ items: Review[]; total: number }> {
+      const which = opts.hidden ? isNotNull(reviews.hiddenAt) : shown;
       const [rows, [totalRow]] = await Promise.all([
         db
           .select()
           .from(reviews)
-          .where(shown)
+          .where(which)
           .orderBy(desc(reviews.createdAt), desc(reviews.id))
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ total: count() }).from(reviews).where(shown),
+        db.select({ total: count() }).from(reviews).where(which),
       ]);
       return { items: rows.map(toReview), total: totalRow?.total ?? 0 };
     },

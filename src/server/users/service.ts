@@ -216,7 +216,7 @@ async function removeInTransaction(
     if (target.role === "admin" && locked.filter((u) => u.role === "admin").length <= 1) {
       throw unprocessable(userMessages.lastAdmin);
     }
-    const cancelledOrders = await cancelHoldsOf(tx, stock, targetId);
+    const cancelledOrders = (await cancelHoldsOf(tx, stock, targetId)).length;
     // Reviews have no foreign key (demo reviews have no account): detach them by hand.
     await tx.update(reviews).set({ userId: null }).where(eq(reviews.userId, targetId));
     await tx.delete(user).where(eq(user.id, targetId));

@@ -32,5 +32,6 @@ export const queryKeys = {
   reviews: {
     all: ["reviews"] as const,
     list: (page: { limit: number; offset: number }) => ["reviews", "list", page] as const,
+    hidden: (page: { limit: number; offset: number }) => ["reviews", "hidden", page] as const,
   },
 };

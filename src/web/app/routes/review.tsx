@@ -1,3 +1,4 @@
+import { HiddenReviews } from "../../features/reviews/components/hidden-reviews";
 import { ReviewList } from "../../features/reviews/components/review-list";
 import { ReviewSummary } from "../../features/reviews/components/review-summary";
 import { usePageTitle } from "../../components/page-title";
@@ -12,6 +13,7 @@ export function ReviewRoute() {
       <h1 className="mb-8 text-3xl font-bold">Customer reviews</h1>
       <ReviewSummary align="start" />
       <ReviewList pageSize={12} paged />
+      <HiddenReviews />
     </div>
   );
 }
