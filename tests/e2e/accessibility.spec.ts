@@ -5,7 +5,8 @@ import { expect, test } from "./fixtures";
 
 // axe-core's WCAG 2.2 AA rules on every page, at phone and desktop width, signed out, as a
 // customer and as an admin, with the dialogs and menus open: no violations, and no page wider
-// than the screen (WCAG's reflow: nothing makes the reader scroll sideways).
+// than the screen and no table scrolling sideways (WCAG's reflow: nothing makes the reader scroll
+// sideways).
 
 const WCAG_AA = [
   "wcag2a",
@@ -34,6 +35,14 @@ async function expectNoViolations(page: Page, where: string) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, `${where} is wider than the screen by ${overflow} px`).toBeLessThanOrEqual(0);
+  // Nor does a table hide columns behind a sideways scroll (Manage All Products once did).
+  const clipped = await page.evaluate(() =>
+    [...document.querySelectorAll("table")]
+      .map((t) => t.parentElement!)
+      .filter((box) => box.scrollWidth > box.clientWidth)
+      .map((box) => box.querySelector("table")!.getAttribute("aria-label")),
+  );
+  expect(clipped, `${where}: tables that scroll sideways`).toEqual([]);
 }
 
 async function visit(page: Page, path: string) {

@@ -21,7 +21,7 @@ export interface Column<Row> {
   /** Right-aligned in the table (numbers, money). */
   numeric?: boolean;
   /** Shown in the table only from this breakpoint up (the card view always shows it). */
-  from?: "lg";
+  from?: "lg" | "2xl";
   testId?: string;
 }
 
@@ -44,6 +44,17 @@ const cellClasses: Record<NonNullable<Column<unknown>["role"]>, string> = {
   none: "max-md:hidden",
 };
 
+// A column left out of narrower tables (the literal class names, for Tailwind to find them).
+const fromClasses: Record<NonNullable<Column<unknown>["from"]>, string> = {
+  lg: "hidden lg:table-cell",
+  "2xl": "hidden 2xl:table-cell",
+};
+// The same for body cells, which the card view (below `md`) always shows.
+const fromCellClasses: Record<NonNullable<Column<unknown>["from"]>, string> = {
+  lg: "md:hidden lg:table-cell",
+  "2xl": "md:hidden 2xl:table-cell",
+};
+
 /** A list of records as a table on wide screens and as cards on phones (see Column). */
 export function DataTable<Row>({ label, columns, rows, rowKey, rowTestId }: DataTableProps<Row>) {
   const hasMedia = columns.some((c) => c.role === "media");
@@ -56,7 +67,7 @@ export function DataTable<Row>({ label, columns, rows, rowKey, rowTestId }: Data
               <th
                 key={c.header}
                 scope="col"
-                className={`text-base-content/80 ${c.numeric ? "text-right" : ""} ${c.from === "lg" ? "hidden lg:table-cell" : ""}`}
+                className={`text-base-content/80 ${c.numeric ? "text-right" : ""} ${c.from ? fromClasses[c.from] : ""}`}
               >
                 {c.role === "media" || c.role === "actions" ? (
                   <span className="sr-only">{c.header}</span>
@@ -82,7 +93,7 @@ export function DataTable<Row>({ label, columns, rows, rowKey, rowTestId }: Data
                   role === "title" ? "font-medium" : "",
                   role === "title" && !hasMedia ? "max-md:col-start-1" : "",
                   c.numeric ? "md:text-right" : "",
-                  c.from === "lg" ? "md:hidden lg:table-cell" : "",
+                  c.from ? fromCellClasses[c.from] : "",
                 ].join(" ");
                 const content = c.cell(row);
                 return role === "title" ? (
