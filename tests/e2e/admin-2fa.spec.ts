@@ -10,7 +10,7 @@ import { expect, test } from "./fixtures";
 
 // A fresh admin: other spec files share the server and the demo admin, whose sign-in must not
 // start asking for codes.
-test("an admin turns on two-factor authentication and signs in with a TOTP code", async ({
+test("an admin turns on two-factor authentication (QR code), signs in with a TOTP code, then a new backup code, and turns it off", async ({
   page,
   browser,
   baseURL,
@@ -30,6 +30,7 @@ test("an admin turns on two-factor authentication and signs in with a TOTP code"
   const section = page.getByRole("region", { name: "Two-factor authentication" });
   await section.getByLabel("Password").fill(who.password);
   await section.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+  await expect(section.getByRole("img", { name: /QR code/ })).toBeVisible();
   const secret = (await section.getByTestId("totp-secret").textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
   const uri = `otpauth://totp/PartsWorks?secret=${secret}`;
@@ -52,4 +53,36 @@ test("an admin turns on two-factor authentication and signs in with a TOTP code"
   await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeVisible();
   await page.goto("/dashboard/allusers");
   await expect(page.getByRole("heading", { name: "All Users" })).toBeVisible();
+
+  // New backup codes replace the old ones; one of them signs in instead of a code.
+  await page.goto("/dashboard");
+  await section.getByLabel("Password").fill(who.password);
+  await section.getByRole("button", { name: "Get new backup codes" }).click();
+  const codes = section.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  const backupCode = (await codes.first().textContent())!.trim();
+  await section.getByRole("button", { name: "I saved them" }).click();
+  await page.getByRole("button", { name: "Sign Out" }).first().click();
+  await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
+  await page.goto("/login");
+  await fillLogin(page, who.email, who.password);
+  await page.getByLabel("Use a backup code").check();
+  await page.getByLabel("Backup code", { exact: true }).fill(backupCode);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeVisible();
+
+  // Turned off (with the password), sign-in asks for no code.
+  await page.goto("/dashboard");
+  await section.getByLabel("Password").fill(who.password);
+  await section.getByRole("button", { name: "Turn off two-factor authentication" }).click();
+  await expect(section.getByRole("status")).toHaveText("Two-factor authentication is off.");
+  await expect(
+    section.getByRole("button", { name: "Turn on two-factor authentication" }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Sign Out" }).first().click();
+  await expect(page.getByRole("link", { name: "Login" }).first()).toBeVisible();
+  await page.goto("/login");
+  await fillLogin(page, who.email, who.password);
+  await expect(page.getByTestId("user-name").first()).toHaveText(who.name);
+  await expect(page.getByLabel("Authentication code")).toHaveCount(0);
 });

@@ -30,6 +30,10 @@ const LIMITED_PATHS = new Set([
   "/api/auth/send-verification-email",
   "/api/auth/reset-password",
   "/api/auth/change-password",
+  // These check the password too.
+  "/api/auth/two-factor/enable",
+  "/api/auth/two-factor/disable",
+  "/api/auth/two-factor/generate-backup-codes",
 ]);
 
 /** Mounts Better Auth at /api/auth/*, behind our rate limit, answering errors in our shape. */

@@ -1,7 +1,9 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { apiSend } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
+
+const TotpQrCode = lazy(() => import("./totp-qr-code"));
 
 interface Enabling {
   totpURI: string;
@@ -9,22 +11,26 @@ interface Enabling {
 }
 
 /**
- * Two-factor authentication (TOTP): the password first, then the secret (as an otpauth:// link
- * and as text for typing into an authenticator app) and the backup codes, then a code from the
- * app turns it on. Required for admin actions in production (ADMIN_2FA_REQUIRED).
+ * Two-factor authentication (TOTP). Off: the password first, then the secret (a QR code, the
+ * otpauth:// link and the key as text) and the backup codes, then a code from the app turns it
+ * on. On: with the password, new backup codes (the old ones stop working) or turning it off.
+ * Required for admin actions in production (ADMIN_2FA_REQUIRED).
  */
 export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
   const queryClient = useQueryClient();
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [enabling, setEnabling] = useState<Enabling>();
-  const [done, setDone] = useState(false);
+  const [verified, setVerified] = useState(false);
+  const [newCodes, setNewCodes] = useState<string[]>();
+  const [notice, setNotice] = useState<string>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
     setError(undefined);
+    setNotice(undefined);
     try {
       await work();
     } catch (e) {
@@ -33,105 +39,214 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
       setBusy(false);
     }
   };
+  const refreshSession = () => queryClient.invalidateQueries({ queryKey: queryKeys.session });
 
-  const secret = enabling ? (new URL(enabling.totpURI).searchParams.get("secret") ?? "") : "";
+  const errorLine = error && (
+    <p role="alert" className="text-error">
+      {error}
+    </p>
+  );
+  const passwordField = (
+    <label className="flex flex-col gap-1">
+      <span>Password</span>
+      <input
+        className="input input-bordered w-full"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+    </label>
+  );
+
+  let body;
+  if (enabling && verified) {
+    body = (
+      <>
+        <p role="status">Two-factor authentication is on.</p>
+        <BackupCodes codes={enabling.backupCodes} onSaved={() => setEnabling(undefined)} />
+      </>
+    );
+  } else if (newCodes) {
+    body = (
+      <>
+        <p role="status">New backup codes are ready; the old ones no longer work.</p>
+        <BackupCodes codes={newCodes} onSaved={() => setNewCodes(undefined)} />
+      </>
+    );
+  } else if (enabling) {
+    const secret = new URL(enabling.totpURI).searchParams.get("secret") ?? "";
+    body = (
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            await apiSend("POST", "/auth/two-factor/verify-totp", { code: code.trim() });
+            setVerified(true);
+            await refreshSession();
+          });
+        }}
+      >
+        <p>Scan this code with your authenticator app:</p>
+        <Suspense fallback={<div className="h-48 w-48 rounded bg-base-200" aria-hidden="true" />}>
+          <TotpQrCode uri={enabling.totpURI} />
+        </Suspense>
+        <p>
+          Or open{" "}
+          <a className="link" href={enabling.totpURI}>
+            the setup link
+          </a>{" "}
+          on your phone, or type the secret key:
+        </p>
+        <code data-testid="totp-secret" className="break-all rounded bg-base-200 p-2">
+          {secret}
+        </code>
+        <label className="flex flex-col gap-1">
+          <span>Code from the app</span>
+          <input
+            className="input input-bordered w-full"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        </label>
+        {errorLine}
+        <div className="card-actions justify-end">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Verify and turn on
+          </button>
+        </div>
+      </form>
+    );
+  } else if (enabled) {
+    body = (
+      <form className="flex flex-col gap-3" onSubmit={(e) => e.preventDefault()}>
+        {notice ? (
+          <p role="status">{notice}</p>
+        ) : (
+          <p>Two-factor authentication is on. Sign-in asks for a code from your app.</p>
+        )}
+        <p className="text-sm">Your password is needed for new backup codes or to turn it off.</p>
+        {passwordField}
+        {errorLine}
+        <div className="card-actions justify-end">
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={busy || !password}
+            onClick={() =>
+              void run(async () => {
+                const res = await apiSend<{ backupCodes: string[] }>(
+                  "POST",
+                  "/auth/two-factor/generate-backup-codes",
+                  { password },
+                );
+                setPassword("");
+                setNewCodes(res.backupCodes);
+              })
+            }
+          >
+            Get new backup codes
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline btn-error"
+            disabled={busy || !password}
+            onClick={() =>
+              void run(async () => {
+                await apiSend("POST", "/auth/two-factor/disable", { password });
+                setPassword("");
+                setVerified(false);
+                setNotice("Two-factor authentication is off.");
+                await refreshSession();
+              })
+            }
+          >
+            Turn off two-factor authentication
+          </button>
+        </div>
+      </form>
+    );
+  } else {
+    body = (
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            setCode("");
+            setVerified(false);
+            setEnabling(await apiSend<Enabling>("POST", "/auth/two-factor/enable", { password }));
+            setPassword("");
+          });
+        }}
+      >
+        {notice ? (
+          <p role="status">{notice}</p>
+        ) : (
+          <p>Sign-in will also ask for a code from an authenticator app.</p>
+        )}
+        {passwordField}
+        {errorLine}
+        <div className="card-actions justify-end">
+          <button type="submit" className="btn btn-primary" disabled={busy || !password}>
+            Turn on two-factor authentication
+          </button>
+        </div>
+      </form>
+    );
+  }
+
   return (
     <section aria-labelledby="two-factor-title" className="card border border-base-300 bg-base-100">
       <div className="card-body gap-4">
         <h2 id="two-factor-title" className="card-title">
           Two-factor authentication
         </h2>
-        {(enabled || done) && !enabling ? (
-          <p>Two-factor authentication is on. Sign-in asks for a code from your app.</p>
-        ) : done && enabling ? (
-          <>
-            <p role="status">Two-factor authentication is on.</p>
-            <p>Keep these backup codes somewhere safe; each one works once instead of a code:</p>
-            <ul aria-label="Backup codes" className="grid grid-cols-2 gap-1 font-mono">
-              {enabling.backupCodes.map((c) => (
-                <li key={c}>{c}</li>
-              ))}
-            </ul>
-            <button type="button" className="btn" onClick={() => setEnabling(undefined)}>
-              I saved them
-            </button>
-          </>
-        ) : enabling ? (
-          <form
-            className="flex flex-col gap-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void run(async () => {
-                await apiSend("POST", "/auth/two-factor/verify-totp", { code: code.trim() });
-                setDone(true);
-                await queryClient.invalidateQueries({ queryKey: queryKeys.session });
-              });
-            }}
-          >
-            <p>
-              Add this account to your authenticator app: open{" "}
-              <a className="link" href={enabling.totpURI}>
-                the setup link
-              </a>{" "}
-              on your phone, or type the secret key:
-            </p>
-            <code data-testid="totp-secret" className="break-all rounded bg-base-200 p-2">
-              {secret}
-            </code>
-            <label className="flex flex-col gap-1">
-              <span>Code from the app</span>
-              <input
-                className="input input-bordered"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-              />
-            </label>
-            {error && (
-              <p role="alert" className="text-error">
-                {error}
-              </p>
-            )}
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              Verify and turn on
-            </button>
-          </form>
-        ) : (
-          <form
-            className="flex flex-col gap-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void run(async () => {
-                setEnabling(
-                  await apiSend<Enabling>("POST", "/auth/two-factor/enable", { password }),
-                );
-                setPassword("");
-              });
-            }}
-          >
-            <p>Sign-in will also ask for a code from an authenticator app.</p>
-            <label className="flex flex-col gap-1">
-              <span>Password</span>
-              <input
-                className="input input-bordered"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </label>
-            {error && (
-              <p role="alert" className="text-error">
-                {error}
-              </p>
-            )}
-            <button type="submit" className="btn" disabled={busy || !password}>
-              Turn on two-factor authentication
-            </button>
-          </form>
-        )}
+        {body}
       </div>
     </section>
+  );
+}
+
+/** Backup codes, shown once: copy them, download them as a text file, then say they are saved. */
+function BackupCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const text = `PartsWorks backup codes (each works once instead of a code from your app)\n\n${codes.join("\n")}\n`;
+  return (
+    <>
+      <p>Keep these backup codes somewhere safe; each one works once instead of a code:</p>
+      <ul aria-label="Backup codes" className="grid grid-cols-2 gap-1 font-mono">
+        {codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ul>
+      <div className="card-actions justify-end">
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={() =>
+            void navigator.clipboard.writeText(text).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+        >
+          {copied ? "Copied" : "Copy codes"}
+        </button>
+        <a
+          className="btn btn-outline"
+          download="partsworks-backup-codes.txt"
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
+        >
+          Download codes
+        </a>
+        <button type="button" className="btn btn-primary" onClick={onSaved}>
+          I saved them
+        </button>
+      </div>
+    </>
   );
 }
