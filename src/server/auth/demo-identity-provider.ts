@@ -13,7 +13,22 @@ export const demoAccount = {
   email: "driver@example.com",
   password: "driver123",
   name: "Dana Driver",
+  emailVerified: true,
 };
+
+/**
+ * A second identity whose provider does NOT vouch for the address (`email_verified: false`), as
+ * some providers answer for addresses they never checked: the store must not treat it as proof.
+ */
+export const unverifiedDemoAccount = {
+  sub: "demo-driver-0002",
+  email: "unchecked-driver@example.com",
+  password: "driver456",
+  name: "Uma Unchecked",
+  emailVerified: false,
+};
+
+const accounts = [demoAccount, unverifiedDemoAccount];
 
 export interface DemoIdentityProvider {
   issuer: string;
@@ -50,18 +65,20 @@ export async function startDemoIdentityProvider(opts: {
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    findAccount: async (_ctx, id) =>
-      id === demoAccount.sub
+    findAccount: async (_ctx, id) => {
+      const found = accounts.find((a) => a.sub === id);
+      return found
         ? {
             accountId: id,
             claims: async () => ({
               sub: id,
-              email: demoAccount.email,
-              email_verified: true,
-              name: demoAccount.name,
+              email: found.email,
+              email_verified: found.emailVerified,
+              name: found.name,
             }),
           }
-        : undefined,
+        : undefined;
+    },
     // The store is a first-party client: its scopes are granted without a consent screen.
     loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
       const accountId = ctx.oidc.session?.accountId;
@@ -108,14 +125,15 @@ async function handleInteraction(
   }
   if (req.method === "POST") {
     const form = new URLSearchParams(await readBody(req));
-    if (
-      sameText(form.get("email")?.trim().toLowerCase() ?? "", demoAccount.email) &&
-      sameText(form.get("password") ?? "", demoAccount.password)
-    ) {
+    const email = form.get("email")?.trim().toLowerCase() ?? "";
+    const found = accounts.find(
+      (a) => sameText(email, a.email) && sameText(form.get("password") ?? "", a.password),
+    );
+    if (found) {
       return provider.interactionFinished(
         req,
         res,
-        { login: { accountId: demoAccount.sub } },
+        { login: { accountId: found.sub } },
         { mergeWithLastSubmission: false },
       );
     }

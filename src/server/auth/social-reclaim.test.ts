@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { cookieHeader, signIn, signUp } from "../../../tests/support/accounts";
+import { signIn, signUp } from "../../../tests/support/accounts";
+import { socialSignIn as signInSocially } from "../../../tests/support/social-sign-in";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { account, user } from "../db/schema";
 import {
@@ -35,56 +36,7 @@ afterAll(async () => {
   await idp?.stop();
 });
 
-/** Signs in with the demo identity through the whole OIDC flow; the store's session cookie. */
-async function socialSignIn(): Promise<{ status: number; location: string; cookie: string }> {
-  const start = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/sign-in/oauth2",
-    headers: { origin: PUBLIC_URL },
-    payload: { providerId: "oidc", callbackURL: "/dashboard" },
-  });
-  expect(start.statusCode).toBe(200);
-  const storeCookie = cookieHeader(start.headers["set-cookie"]);
-  const jar = new Map<string, string>();
-  const idpCookies = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const i = pair!.indexOf("=");
-      jar.set(pair!.slice(0, i), pair!.slice(i + 1));
-    }
-  };
-  let url = String(start.json().url);
-  let posted = false;
-  for (let hop = 0; hop < 15 && !url.startsWith(PUBLIC_URL); hop++) {
-    const isForm = /\/interaction\/[\w-]+$/.test(new URL(url).pathname);
-    const res =
-      isForm && !posted
-        ? await fetch(url, {
-            method: "POST",
-            redirect: "manual",
-            headers: { cookie: idpCookies(), "content-type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams({ email: demoAccount.email, password: demoAccount.password }),
-          })
-        : await fetch(url, { redirect: "manual", headers: { cookie: idpCookies() } });
-    if (isForm) posted = true;
-    keep(res);
-    const next = res.headers.get("location");
-    if (!next) throw new Error(`identity provider stopped at ${url}: ${res.status}`);
-    url = new URL(next, url).toString();
-  }
-  const back = new URL(url);
-  const done = await t.app.inject({
-    method: "GET",
-    url: back.pathname + back.search,
-    headers: { cookie: storeCookie },
-  });
-  return {
-    status: done.statusCode,
-    location: String(done.headers.location ?? ""),
-    cookie: cookieHeader(done.headers["set-cookie"]),
-  };
-}
+const socialSignIn = () => signInSocially(t.app, PUBLIC_URL, demoAccount);
 
 const sessionOf = async (cookie: string) =>
   (await t.app.inject({ method: "GET", url: "/api/auth/get-session", headers: { cookie } })).json();

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
+import { cookieHeader } from "./accounts";
+
+/**
+ * Signs in with a demo identity (src/server/auth/demo-identity-provider.ts) through the whole
+ * OIDC flow: the store is reached by inject, the identity provider over real HTTP. Answers the
+ * store's final redirect and its session cookie.
+ */
+export async function socialSignIn(
+  app: FastifyInstance,
+  publicUrl: string,
+  who: { email: string; password: string },
+): Promise<{ status: number; location: string; cookie: string }> {
+  const start = await app.inject({
+    method: "POST",
+    url: "/api/auth/sign-in/oauth2",
+    headers: { origin: publicUrl },
+    payload: { providerId: "oidc", callbackURL: "/dashboard" },
+  });
+  expect(start.statusCode).toBe(200);
+  const storeCookie = cookieHeader(start.headers["set-cookie"]);
+  const jar = new Map<string, string>();
+  const idpCookies = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const i = pair!.indexOf("=");
+      jar.set(pair!.slice(0, i), pair!.slice(i + 1));
+    }
+  };
+  let url = String(start.json().url);
+  let posted = false;
+  for (let hop = 0; hop < 15 && !url.startsWith(publicUrl); hop++) {
+    const isForm = /\/interaction\/[\w-]+$/.test(new URL(url).pathname);
+    const res =
+      isForm && !posted
+        ? await fetch(url, {
+            method: "POST",
+            redirect: "manual",
+            headers: { cookie: idpCookies(), "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ email: who.email, password: who.password }),
+          })
+        : await fetch(url, { redirect: "manual", headers: { cookie: idpCookies() } });
+    if (isForm) posted = true;
+    keep(res);
+    const next = res.headers.get("location");
+    if (!next) throw new Error(`identity provider stopped at ${url}: ${res.status}`);
+    url = new URL(next, url).toString();
+  }
+  const back = new URL(url);
+  const done = await app.inject({
+    method: "GET",
+    url: back.pathname + back.search,
+    headers: { cookie: storeCookie },
+  });
+  return {
+    status: done.statusCode,
+    location: String(done.headers.location ?? ""),
+    cookie: cookieHeader(done.headers["set-cookie"]),
+  };
+}
