@@ -332,19 +332,19 @@ const rows: Row[] = [
     expect: adminOnly(200),
   },
   {
-    route: "GET /api/orders/holds",
-    call: async () => ({ url: "/api/orders/holds" }),
+    route: "GET /api/holds",
+    call: async () => ({ url: "/api/holds" }),
     expect: adminOnly(200),
   },
   {
-    route: "DELETE /api/orders/holds/:userId",
+    route: "DELETE /api/holds/:userId",
     call: async () => {
       await customerOrder();
       const [customer] = await t.database.db
         .select({ id: user.id })
         .from(user)
         .where(eq(user.email, accounts.customer.email));
-      return { url: `/api/orders/holds/${customer!.id}` };
+      return { url: `/api/holds/${customer!.id}` };
     },
     expect: adminOnly(200),
   },

@@ -82,7 +82,7 @@ test("cancelling an order and cancelling an account's holds are logged", async (
   const [me] = (await t.app.inject({ method: "GET", url: "/api/user", headers: as(customer) }))
     .json()
     ._id.split(" ");
-  const holds = await call("DELETE", `/api/orders/holds/${me}`);
+  const holds = await call("DELETE", `/api/holds/${me}`);
   expect(holds.statusCode).toBe(200);
 
   const rows = await newest(2);

@@ -161,7 +161,7 @@ test("an admin cancelling an unpaid order (one, or all of an account's) emails t
     .where(eq(user.email, customer.email.toLowerCase()));
   const holds = await t.app.inject({
     method: "DELETE",
-    url: `/api/orders/holds/${row!.id}`,
+    url: `/api/holds/${row!.id}`,
     headers: as(admin),
   });
   expect(holds.statusCode).toBeLessThan(300);

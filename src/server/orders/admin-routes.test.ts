@@ -195,7 +195,7 @@ test("an admin sees who holds what, and cancels one account's holds in one actio
   const first = await placeOrder(holder, "Held brake disc", 3, 2000);
   const second = await placeOrder(holder, "Held wiper blade", 4, 500);
   const bystander = await placeOrder(other, "Bystander's filter", 1, 700);
-  const get = () => t.app.inject({ method: "GET", url: "/api/orders/holds", headers: as(admin) });
+  const get = () => t.app.inject({ method: "GET", url: "/api/holds", headers: as(admin) });
 
   const holds = (await get()).json() as { userId: string; orderEmail: string }[];
   const held = holds.find((h) => h.orderEmail === holder.email);
@@ -203,13 +203,13 @@ test("an admin sees who holds what, and cancels one account's holds in one actio
 
   const cancel = await t.app.inject({
     method: "DELETE",
-    url: `/api/orders/holds/${held!.userId}`,
+    url: `/api/holds/${held!.userId}`,
     headers: as(admin),
   });
   expect(cancel.json()).toEqual({ cancelledOrders: 2 });
   const nobody = await t.app.inject({
     method: "DELETE",
-    url: "/api/orders/holds/no-such-account",
+    url: "/api/holds/no-such-account",
     headers: as(admin),
   });
   expect(nobody.statusCode).toBe(404);

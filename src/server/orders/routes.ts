@@ -173,7 +173,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    "/orders/holds",
+    "/holds",
     {
       schema: {
         tags: ["orders", "admin"],
@@ -186,7 +186,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
   );
 
   app.delete(
-    "/orders/holds/:userId",
+    "/holds/:userId",
     {
       schema: {
         tags: ["orders", "admin"],

@@ -51,7 +51,7 @@ export function useAdminOrderDetail(id: string, enabled: boolean) {
 export function useHoldsByAccount() {
   return useQuery({
     queryKey: queryKeys.orders.holds,
-    queryFn: () => apiGet<AccountHolds[]>("/orders/holds"),
+    queryFn: () => apiGet<AccountHolds[]>("/holds"),
   });
 }
 
@@ -60,7 +60,7 @@ export function useCancelHolds() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
-      apiSend<{ cancelledOrders: number }>("DELETE", `/orders/holds/${encodeURIComponent(userId)}`),
+      apiSend<{ cancelledOrders: number }>("DELETE", `/holds/${encodeURIComponent(userId)}`),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
