@@ -5,6 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { HttpCustomer } from "../support/http-customer";
+import { eventually } from "../support/mailbox";
+import { getFreePort } from "../../src/server/db/free-port";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 
 // A running store (embedded PostgreSQL) is backed up with `npm run backup`, restored with
@@ -62,7 +64,14 @@ afterAll(async () => {
 
 test("backup of a running store → restore into a fresh folder → the same store", async () => {
   const first = path.join(tmp, "first");
-  original = await startServerProcess({ ...env, DATA_DIR: first, BETTER_AUTH_SECRET: "" });
+  // Its SMTP server is down: the emails it queues are still unsent when the backup is made.
+  const deadSmtp = `smtp://127.0.0.1:${await getFreePort()}`;
+  original = await startServerProcess({
+    ...env,
+    DATA_DIR: first,
+    BETTER_AUTH_SECRET: "",
+    SMTP_URL: deadSmtp,
+  });
   const customer = new HttpCustomer(original.url, "keeper@example.com");
   await customer.signUp();
   const list = await customer.json<{ _id: string; minimumOrder: number }[]>("GET", "/api/products");
@@ -81,7 +90,10 @@ test("backup of a running store → restore into a fresh folder → the same sto
   console.log(made.stdout.trim());
   const manifest = JSON.parse(await fs.readFile(path.join(backup, "manifest.json"), "utf8")) as {
     tables: Record<string, number>;
+    queuedMail: number;
   };
+  // The verification email and the order's email, at least.
+  expect(manifest.queuedMail).toBeGreaterThanOrEqual(2);
   expect(manifest.tables.orders).toBeGreaterThan(0);
   expect(manifest.tables.reviews).toBeGreaterThan(0);
   expect(manifest.tables.user).toBe(3);
@@ -112,4 +124,21 @@ test("backup of a running store → restore into a fresh folder → the same sto
   expect(JSON.stringify(orders.body)).toContain("3 Backup Lane");
   const file = await fetch(`${restored.url}/uploads/kept.svg`);
   expect(await file.text()).toBe("<svg/>");
+
+  // The restored store (its own local SMTP server) sends what the original could not: the
+  // order's email arrives once.
+  const { order: placed } = (await order.json()) as { order: { _id: string } };
+  const subject = `Your PartsWorks order ${placed._id.slice(0, 8).toUpperCase()} is placed`;
+  const mailbox = async () =>
+    (await (await fetch(`${restored!.url}/api/dev/mailbox`)).json()) as {
+      to: string[];
+      subject: string;
+    }[];
+  await eventually(
+    async () => ((await mailbox()).some((m) => m.subject === subject) ? true : undefined),
+    "the restored store to send the backed-up order email",
+    30_000,
+  );
+  const sent = (await mailbox()).filter((m) => m.subject === subject);
+  expect(sent.map((m) => m.to)).toEqual([["keeper@example.com"]]);
 }, 240_000);

@@ -4,7 +4,9 @@ import path from "node:path";
 import readline from "node:readline";
 import { createReadStream } from "node:fs";
 import pg from "pg";
+import PgBoss from "pg-boss";
 import { migrateDatabase, migrationLevel, type Database } from "../db/database";
+import { MAIL_QUEUE, MAIL_SCHEMA, mailQueueOptions } from "../mail/mailer";
 
 /** What `manifest.json` of a backup says. */
 export interface BackupManifest {
@@ -16,6 +18,8 @@ export interface BackupManifest {
   tables: Record<string, number>;
   authSecret: boolean;
   uploads: number;
+  /** Emails queued but not yet sent (pg-boss's `mail` jobs), kept in `queued-mail.jsonl`. */
+  queuedMail?: number;
 }
 
 const BATCH = 1000;
@@ -32,7 +36,8 @@ async function publicTables(client: pg.ClientBase): Promise<string[]> {
  * Writes a consistent backup of the store into `target` (a new folder): every table of the
  * `public` schema as JSON lines, read in one REPEATABLE READ READ ONLY transaction (one snapshot,
  * while the store keeps running), the migration level, then the uploads and the generated auth
- * secret from the data folder. The mail queue (pg-boss's schema) is not included.
+ * secret from the data folder. Of pg-boss's schema only what matters is kept: the emails still
+ * waiting to be sent (its other jobs, such as the hold sweeper, are made again at start-up).
  */
 export async function writeBackup(
   database: Database,
@@ -45,6 +50,7 @@ export async function writeBackup(
   await client.connect();
   const tables: Record<string, number> = {};
   let level: number;
+  let queuedMail: number;
   try {
     await client.query("begin isolation level repeatable read read only");
     await client.query("set local statement_timeout = 0");
@@ -72,6 +78,7 @@ export async function writeBackup(
       });
       tables[table] = n;
     }
+    queuedMail = await writeQueuedMail(client, path.join(target, QUEUED_MAIL_FILE));
     await client.query("commit");
   } finally {
     await client.end().catch(() => {});
@@ -94,6 +101,7 @@ export async function writeBackup(
     tables,
     authSecret,
     uploads: uploadCount,
+    queuedMail,
   };
   await fs.writeFile(path.join(target, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
@@ -109,6 +117,7 @@ export async function restoreBackup(
   database: Database,
   dataDir: string,
   source: string,
+  mailQueue: { retryLimit: number; retryDelaySeconds: number },
 ): Promise<BackupManifest> {
   const manifest = JSON.parse(
     await fs.readFile(path.join(source, "manifest.json"), "utf8"),
@@ -180,6 +189,7 @@ export async function restoreBackup(
     await client.end().catch(() => {});
   }
   await migrateDatabase(database);
+  await restoreQueuedMail(database, path.join(source, QUEUED_MAIL_FILE), mailQueue);
   await fs.mkdir(dataDir, { recursive: true });
   if (await exists(path.join(source, "uploads"))) {
     await fs.cp(path.join(source, "uploads"), path.join(dataDir, "uploads"), { recursive: true });
@@ -189,6 +199,60 @@ export async function restoreBackup(
     await fs.chmod(path.join(dataDir, "auth-secret"), 0o600);
   }
   return manifest;
+}
+
+const QUEUED_MAIL_FILE = "queued-mail.jsonl";
+
+/** The mail jobs not yet done (waiting, retrying or being sent), one JSON line each. */
+async function writeQueuedMail(client: pg.ClientBase, file: string): Promise<number> {
+  const { rows: schema } = await client.query("select 1 from pg_namespace where nspname = $1", [
+    MAIL_SCHEMA,
+  ]);
+  if (schema.length === 0) {
+    await fs.writeFile(file, "");
+    return 0;
+  }
+  const { rows } = await client.query<{ j: string }>(
+    `select json_build_object('id', id, 'data', data)::text as j
+     from ${quoteIdent(MAIL_SCHEMA)}.job
+     where name = $1 and state in ('created', 'retry', 'active')
+     order by created_on`,
+    [MAIL_QUEUE],
+  );
+  await fs.writeFile(file, rows.map((r) => `${r.j}\n`).join(""));
+  return rows.length;
+}
+
+/**
+ * Queues the backup's unsent emails again, under their own ids (so an email queued twice is
+ * still sent once), through pg-boss itself: it creates its schema in the fresh database.
+ */
+async function restoreQueuedMail(
+  database: Database,
+  file: string,
+  mailQueue: { retryLimit: number; retryDelaySeconds: number },
+): Promise<void> {
+  if (!(await exists(file))) return;
+  const jobs = (await fs.readFile(file, "utf8"))
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { id: string; data: object });
+  if (jobs.length === 0) return;
+  const boss = new PgBoss({
+    connectionString: database.directUrl,
+    schema: MAIL_SCHEMA,
+    max: 2,
+    schedule: false,
+    supervise: false,
+  });
+  boss.on("error", () => {});
+  await boss.start();
+  try {
+    await boss.createQueue(MAIL_QUEUE, mailQueueOptions(mailQueue));
+    await boss.insert(jobs.map((j) => ({ name: MAIL_QUEUE, id: j.id, data: j.data })));
+  } finally {
+    await boss.stop({ graceful: false, wait: true });
+  }
 }
 
 async function exists(p: string): Promise<boolean> {

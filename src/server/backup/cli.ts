@@ -50,7 +50,11 @@ async function run(args: string[]): Promise<number> {
   }
   const database = await openDatabase({ ...config, migrations: manifest.migrationLevel }, quiet);
   try {
-    report("restored from", target, await restoreBackup(database, config.dataDir, target));
+    report(
+      "restored from",
+      target,
+      await restoreBackup(database, config.dataDir, target, config.mail),
+    );
     return 0;
   } finally {
     await database.close();
@@ -61,7 +65,8 @@ function report(what: string, folder: string, m: BackupManifest) {
   const rows = Object.values(m.tables).reduce((a, b) => a + b, 0);
   console.log(
     `${what} ${folder}: ${Object.keys(m.tables).length} tables, ${rows} rows, ` +
-      `${m.uploads} uploaded files, auth secret ${m.authSecret ? "included" : "not kept in DATA_DIR"}`,
+      `${m.uploads} uploaded files, ${m.queuedMail ?? 0} unsent emails, ` +
+      `auth secret ${m.authSecret ? "included" : "not kept in DATA_DIR"}`,
   );
 }
 

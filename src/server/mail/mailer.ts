@@ -105,16 +105,7 @@ export function startMailer(opts: MailerOptions): Mailer {
     boss.on("error", (err) => opts.log.error({ err }, "mail queue error"));
     try {
       await boss.start();
-      await boss.createQueue(MAIL_QUEUE, {
-        name: MAIL_QUEUE,
-        retryLimit: opts.retryLimit,
-        retryDelay: opts.retryDelaySeconds,
-        retryBackoff: true,
-        // One attempt may take this long (a slow SMTP server) before it counts as failed.
-        expireInSeconds: 120,
-        // Sent and failed messages are kept a week for inspection, then deleted.
-        retentionDays: 7,
-      });
+      await boss.createQueue(MAIL_QUEUE, mailQueueOptions(opts));
       const workers = transport ? await startWorkers(boss, transport) : [];
       // Started alongside, never holding up the mail (they may wait for the app to be ready);
       // stop() waits for them before stopping pg-boss.
@@ -219,6 +210,20 @@ export function startMailer(opts: MailerOptions): Mailer {
       await started?.boss.stop({ graceful: true, wait: true, timeout: 15_000 });
       transport?.close();
     },
+  };
+}
+
+/** The mail queue's settings (the restore of a backup creates the queue with them too). */
+export function mailQueueOptions(opts: { retryLimit: number; retryDelaySeconds: number }) {
+  return {
+    name: MAIL_QUEUE,
+    retryLimit: opts.retryLimit,
+    retryDelay: opts.retryDelaySeconds,
+    retryBackoff: true,
+    // One attempt may take this long (a slow SMTP server) before it counts as failed.
+    expireInSeconds: 120,
+    // Sent and failed messages are kept a week for inspection, then deleted.
+    retentionDays: 7,
   };
 }
 
