@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -26,8 +26,9 @@ const env = {
   HOLD_FREE_UNITS: "1000000",
 };
 
+/** `npm run backup|restore -- FOLDER`: the compiled tool, as it runs without dev dependencies. */
 function cli(command: "backup" | "restore", folder: string, dataDir: string) {
-  return run(process.execPath, ["--import", "tsx", "src/server/backup/cli.ts", command, folder], {
+  return run(process.execPath, ["dist/server/backup.js", command, folder], {
     cwd: root,
     env: { ...processEnv(), DATA_DIR: dataDir },
   });
@@ -52,6 +53,8 @@ async function tableFiles(folder: string): Promise<Record<string, string[]>> {
 }
 
 beforeAll(async () => {
+  // `npm test` runs these tests before its build step: compile the server and the tool.
+  execFileSync(process.execPath, ["scripts/build-server.mjs"], { cwd: root, stdio: "ignore" });
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), "store-backup-"));
   // As root, the embedded PostgreSQL runs as its own user, which must reach the data folders.
   await fs.chmod(tmp, 0o755);

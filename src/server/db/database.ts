@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -33,7 +34,14 @@ interface Logger {
   warn(msg: string): void;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+// Beside this module: src/server/db/ when run from source, dist/server/ in the build, whose
+// shared code may sit one folder down in dist/server/chunks/.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const migrationsFolder =
+  [here, path.dirname(here)]
+    .map((dir) => path.join(dir, "migrations"))
+    .find((dir) => existsSync(path.join(dir, "meta", "_journal.json"))) ??
+  path.join(here, "migrations");
 
 // Any fixed number works; it only has to be the same in every process of this app.
 const MIGRATION_LOCK_KEY = 7_345_001;
