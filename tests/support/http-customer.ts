@@ -18,9 +18,16 @@ export class HttpCustomer {
     if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   }
 
-  async request(method: string, path: string, body?: unknown): Promise<Response> {
+  /** `signal`: the client gives up when it aborts (fetch then rejects). */
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: { signal?: AbortSignal } = {},
+  ): Promise<Response> {
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
+      signal: opts.signal,
       headers: {
         ...(body === undefined ? {} : { "content-type": "application/json" }),
         ...(this.cookie ? { cookie: this.cookie } : {}),

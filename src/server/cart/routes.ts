@@ -10,6 +10,7 @@ import {
 } from "../../contract/cart";
 import type { Guards } from "../auth/guards";
 import type { CartService } from "./service";
+import { clientStillWaiting } from "../client-waiting";
 
 const errors = {
   400: apiErrorSchema,
@@ -120,7 +121,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
     },
     async (req, reply) => {
       const me = await guards.requireCustomer(req);
-      const order = await cart.checkout(me, req.body);
+      const order = await cart.checkout(me, req.body, clientStillWaiting(req));
       return reply.code(201).send({ success: true as const, order });
     },
   );

@@ -224,8 +224,13 @@ export function createCartService(db: Db, orders: OrderService, opts: { currency
      * at once place one order (the second finds the cart empty). Optionally saves the address and
      * phone to the customer's profile.
      */
-    async checkout(customer: Customer, input: Checkout): Promise<Order> {
+    async checkout(
+      customer: Customer,
+      input: Checkout,
+      clientWaiting?: () => boolean,
+    ): Promise<Order> {
       return orders.placeOrder(customer, {
+        clientWaiting,
         lines: async (tx) => {
           const stored = await storedLines(tx, customer.id);
           const cart = await price(tx, stored);

@@ -18,6 +18,7 @@ import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import type { Guards } from "../auth/guards";
 import { forbidden } from "../errors";
 import type { PaymentService } from "../payments/service";
+import { clientStillWaiting } from "../client-waiting";
 import type { OrderService } from "./service";
 
 const errors = {
@@ -49,7 +50,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       const me = await guards.requireCustomer(req);
-      const order = await orders.place(me, req.body);
+      const order = await orders.place(me, req.body, clientStillWaiting(req));
       return reply.code(201).send({ success: true as const, order });
     },
   );

@@ -203,7 +203,16 @@ interface Placement {
   expectedTotalCents?: number;
   /** More writes in the same transaction once the order is placed (emptying the cart). */
   afterPlaced?: (tx: DbOrTx, order: Order) => Promise<void>;
+  /** Whether the client still waits for the answer (see `clientStillWaiting`). */
+  clientWaiting?: () => boolean;
 }
+
+/**
+ * Asked last, just before the commit: a placement whose client has given up (disconnected while
+ * it waited for a locked row, say) commits nothing, so nobody holds stock for an order they were
+ * never told about.
+ */
+export const CLIENT_GONE_MESSAGE = "The request was abandoned by its client; nothing was ordered";
 
 export function createOrderService(
   db: Db,
@@ -314,24 +323,37 @@ export function createOrderService(
       const placed = toOrder(order!, items);
       await notify?.placed(tx, placed, customer.name);
       await placement.afterPlaced?.(tx, placed);
+      if (placement.clientWaiting && !placement.clientWaiting()) {
+        throw new HttpError(499, "client_closed_request", CLIENT_GONE_MESSAGE);
+      }
       return placed;
     });
   }
 
   /** An order of the given lines. */
-  const placeLines = (customer: Customer, lines: StockLine[], delivery: Delivery) =>
-    placeOrder(customer, { lines: async () => lines, delivery });
+  const placeLines = (
+    customer: Customer,
+    lines: StockLine[],
+    delivery: Delivery,
+    clientWaiting?: () => boolean,
+  ) => placeOrder(customer, { lines: async () => lines, delivery, clientWaiting });
 
   return {
     placeOrder,
     placeLines,
 
     /** The spec's order of one product (`/products/{id}`): a one-line order. */
-    async place(customer: Customer, input: OrderCreate): Promise<Order> {
-      return placeLines(customer, [{ productId: input.productId, qty: input.orderQty }], {
-        phone: input.phonrNo,
-        address: input.Address,
-      });
+    async place(
+      customer: Customer,
+      input: OrderCreate,
+      clientWaiting?: () => boolean,
+    ): Promise<Order> {
+      return placeLines(
+        customer,
+        [{ productId: input.productId, qty: input.orderQty }],
+        { phone: input.phonrNo, address: input.Address },
+        clientWaiting,
+      );
     },
 
     async listForUser(userId: string): Promise<Order[]> {

@@ -1,0 +1,160 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { orderItems, products } from "../../src/server/db/schema";
+import { insertProduct } from "../support/factories";
+import { HttpCustomer } from "../support/http-customer";
+import { startServerProcess, type ServerProcess } from "../support/server-process";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+// A product row locked for 30 s (a stuck admin transaction, say) while customers order it, with
+// the store's default timeouts (10 s statements, 5 s for a pool connection, 30 s a request):
+// every request is answered within its timeout, health within 2 s throughout, and no order is
+// placed whose client gave up — even when the lock goes away while the server still waits.
+const LOCK_MS = 30_000;
+const STATEMENT_TIMEOUT_MS = 10_000;
+
+let external: TestDatabase;
+let server: ServerProcess | undefined;
+let dataDir: string;
+beforeAll(async () => {
+  external = await createTestDatabase();
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-row-lock-"));
+});
+afterAll(async () => {
+  await server?.stop();
+  await external.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+interface Outcome {
+  status: number | "gave up";
+  ms: number;
+}
+
+test("a product row locked for 30 s: answers in time, health in 2 s, no order its client gave up on", async () => {
+  server = await startServerProcess({
+    DATABASE_URL: external.url,
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: "false",
+    LOG_LEVEL: "error",
+    AUTH_RATE_LIMIT_PER_IP: "100000",
+    ORDERS_PER_MINUTE: "1000",
+    HOLD_FREE_UNITS: "1000",
+  });
+  const product = await insertProduct(external.db, { availableQuantity: 1000, minimumOrder: 1 });
+  const customers = Array.from(
+    { length: 30 },
+    (_, i) => new HttpCustomer(server!.url, `row-lock-${i}@example.com`),
+  );
+  for (const c of customers) await c.signUp();
+
+  /** One order with a client that waits at most `patienceMs` for the answer. */
+  const order = async (c: HttpCustomer, patienceMs: number): Promise<Outcome> => {
+    const started = Date.now();
+    try {
+      const res = await c.request(
+        "POST",
+        "/api/orders",
+        { productId: product.id, orderQty: 1, phonrNo: "5550100", Address: "30 Lock Street" },
+        { signal: AbortSignal.timeout(patienceMs) },
+      );
+      await res.arrayBuffer();
+      return { status: res.status, ms: Date.now() - started };
+    } catch {
+      return { status: "gave up", ms: Date.now() - started };
+    }
+  };
+  const health: { url: string; status: number; ms: number }[] = [];
+  const probe = async (url: string) => {
+    const started = Date.now();
+    const res = await fetch(`${server!.url}${url}`, { signal: AbortSignal.timeout(10_000) });
+    health.push({ url, status: res.status, ms: Date.now() - started });
+  };
+
+  const locker = new pg.Client({ connectionString: external.url });
+  await locker.connect();
+  let impatient: Outcome[];
+  let patient: Outcome[];
+  let late: Outcome[];
+  const lockedAt = Date.now();
+  try {
+    await locker.query("begin");
+    await locker.query("select id from products where id = $1 for update", [product.id]);
+    const at = (ms: number) =>
+      new Promise((r) => setTimeout(r, Math.max(0, lockedAt + ms - Date.now())));
+    // Health is asked twice a second for as long as the lock is held.
+    const probing = (async () => {
+      while (Date.now() - lockedAt < LOCK_MS) {
+        await Promise.all([probe("/api/health/live"), probe("/api/health/ready")]);
+        await at(Math.ceil((Date.now() - lockedAt + 1) / 500) * 500);
+      }
+    })();
+    // 20 customers who give up after 3 s: more than the pool has connections.
+    const wave1 = Promise.all(customers.slice(0, 20).map((c) => order(c, 3_000)));
+    // 5 who wait as long as it takes, sent once the first wave's statements have timed out.
+    await at(12_000);
+    const wave2 = Promise.all(customers.slice(20, 25).map((c) => order(c, 60_000)));
+    // 5 who give up 3 s after asking, 5 s before the lock goes: the server is still waiting
+    // for the row when it is released, and must not place what nobody waits for any more.
+    await at(LOCK_MS - 5_000);
+    const wave3 = Promise.all(customers.slice(25, 30).map((c) => order(c, 3_000)));
+    [impatient, patient, late] = await Promise.all([wave1, wave2, wave3]);
+    await at(LOCK_MS);
+    await probing;
+  } finally {
+    await locker.query("rollback").catch(() => {});
+    await locker.end();
+  }
+
+  // Whatever the server was still doing with the row has finished by now.
+  for (;;) {
+    const busy = await external.pool.query(
+      `select 1 from pg_stat_activity
+       where datname = current_database() and pid <> pg_backend_pid()
+         and state in ('active', 'idle in transaction')`,
+    );
+    if (busy.rowCount === 0) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const placed = await external.db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.productId, product.id));
+  const [row] = await external.db.select().from(products).where(eq(products.id, product.id));
+  const slowestHealth = Math.max(...health.map((h) => h.ms));
+  const patientMs = patient.map((p) => p.ms);
+  console.log(
+    `row lock ${LOCK_MS / 1000} s: 20 clients giving up after 3 s → ${count(impatient)}; ` +
+      `5 patient clients → ${count(patient)} in ${Math.min(...patientMs)}–${Math.max(...patientMs)} ms; ` +
+      `5 giving up just before the lock went → ${count(late)}; ` +
+      `${health.length} health probes, slowest ${slowestHealth} ms (${count(health)}); ` +
+      `orders placed: ${placed.length}`,
+  );
+
+  for (const o of [...impatient, ...late]) expect(o.status).toBe("gave up");
+  // Told in time: 503 once the statement timeout (or the wait for a connection) ran out.
+  for (const p of patient) {
+    expect(p.status).toBe(503);
+    expect(p.ms).toBeLessThan(STATEMENT_TIMEOUT_MS + 2_000);
+  }
+  expect(health.length).toBeGreaterThan(40);
+  for (const h of health) expect(h.ms, `${h.url} took ${h.ms} ms`).toBeLessThan(2_000);
+  expect(health.filter((h) => h.url === "/api/health/live").every((h) => h.status === 200)).toBe(
+    true,
+  );
+  // Nobody was told about an order, so there is none, and the stock is whole.
+  expect(placed).toEqual([]);
+  expect(row?.availableQuantity).toBe(1000);
+  // With the lock gone the store takes orders at once.
+  expect((await order(customers[0]!, 10_000)).status).toBe(201);
+}, 120_000);
+
+function count(outcomes: { status: number | string }[]): string {
+  const by = new Map<string, number>();
+  for (const o of outcomes) by.set(String(o.status), (by.get(String(o.status)) ?? 0) + 1);
+  return [...by].map(([s, n]) => `${n} × ${s}`).join(", ");
+}
