@@ -1,6 +1,7 @@
 import Fastify from "fastify";
 import { afterAll, expect, test } from "vitest";
 import { errorHandler, UNAVAILABLE_MESSAGE } from "./error-handler";
+import { DISK_FULL_MESSAGE } from "./errors";
 
 // Errors as node-postgres, Node and Fastify raise them when the database is away or too slow,
 // wrapped in `cause` as Drizzle wraps them.
@@ -29,6 +30,20 @@ app.get<{ Params: { name: string } }>("/fail/:name", async (req) => {
 app.get("/plain", async () => {
   throw new Error("a bug");
 });
+const full: Record<string, () => Error> = {
+  "53100 could not extend file": () =>
+    new Error("Failed query", {
+      cause: Object.assign(new Error("could not extend file"), {
+        code: "53100",
+        severity: "ERROR",
+      }),
+    }),
+  "ENOSPC writing an upload": () =>
+    Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" }),
+};
+app.get<{ Params: { name: string } }>("/full/:name", async (req) => {
+  throw full[req.params.name]!();
+});
 afterAll(() => app.close());
 
 test.each(Object.keys(failures))("%s answers 503 with Retry-After", async (name) => {
@@ -36,6 +51,12 @@ test.each(Object.keys(failures))("%s answers 503 with Retry-After", async (name)
   expect(res.statusCode).toBe(503);
   expect(res.headers["retry-after"]).toBe("1");
   expect(res.json()).toEqual({ error: "unavailable", message: UNAVAILABLE_MESSAGE });
+});
+
+test.each(Object.keys(full))("%s answers 507 with a clear message", async (name) => {
+  const res = await app.inject({ url: `/full/${encodeURIComponent(name)}` });
+  expect(res.statusCode).toBe(507);
+  expect(res.json()).toEqual({ error: "insufficient_storage", message: DISK_FULL_MESSAGE });
 });
 
 test("an error that is not the database's stays a 500", async () => {

@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { ACCOUNT_GONE_MESSAGE, HttpError, UNAVAILABLE_MESSAGE } from "./errors";
+import {
+  ACCOUNT_GONE_MESSAGE,
+  DISK_FULL_MESSAGE,
+  diskFull,
+  HttpError,
+  UNAVAILABLE_MESSAGE,
+} from "./errors";
 
 export { UNAVAILABLE_MESSAGE } from "./errors";
 
@@ -34,6 +40,10 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
       .code(database.statusCode)
       .send({ error: database.code, message: database.message });
   }
+  if (isDiskFull(err)) {
+    req.log.error({ err }, "request failed: disk full");
+    return reply.code(507).send({ error: "insufficient_storage", message: DISK_FULL_MESSAGE });
+  }
   const status = err.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     // Fastify's own client errors: malformed JSON, body too large, wrong content type, ...
@@ -62,6 +72,8 @@ export function fromDatabaseError(err: unknown): HttpError | undefined {
       return new HttpError(400, "validation", "Text must not contain control characters");
     case "22003": // numeric_value_out_of_range
       return new HttpError(422, "rule_broken", "A number in this request is too large");
+    case "53100": // disk_full: PostgreSQL could not extend a file (nothing was written)
+      return diskFull();
     case "54001": // statement_too_complex
       return new HttpError(400, "bad_request", "This request is too complex");
     case "40001": // serialization_failure
@@ -139,4 +151,10 @@ function postgresError(err: unknown): { code: string; detail?: string } | undefi
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** A file write that found no room (the uploads folder's disk, or a quota). */
+function isDiskFull(err: unknown): boolean {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  return code === "ENOSPC" || code === "EDQUOT";
 }

@@ -24,3 +24,8 @@ export const ACCOUNT_GONE_MESSAGE = "Your account no longer exists";
 /** What every request that needs the database hears while it is away or overloaded. */
 export const UNAVAILABLE_MESSAGE = "The store is busy or restarting; please try again in a moment.";
 export const unavailable = () => new HttpError(503, "unavailable", UNAVAILABLE_MESSAGE);
+
+/** The disk under the database or the uploads is full: nothing was written. */
+export const DISK_FULL_MESSAGE =
+  "The store cannot save anything right now (its disk is full). Nothing was changed; please try again later.";
+export const diskFull = () => new HttpError(507, "insufficient_storage", DISK_FULL_MESSAGE);

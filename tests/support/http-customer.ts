@@ -2,7 +2,8 @@ import { cookieHeader } from "./accounts";
 
 /** A customer talking to a real server process over HTTP, keeping its session cookie. */
 export class HttpCustomer {
-  private cookie = "";
+  /** The Cookie header of its session (empty until it signs in). */
+  cookie = "";
   constructor(
     public baseUrl: string,
     public readonly email: string,

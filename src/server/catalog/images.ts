@@ -85,8 +85,15 @@ export function createImageStore(uploadsDir: string) {
       const ext = detectImageExtension(data);
       if (!ext) throw unsupported();
       const name = `${randomUUID()}.${ext}`;
-      // "wx": a name is never reused, so never overwrite.
-      await fs.writeFile(path.join(uploadsDir, name), data, { flag: "wx" });
+      const file = path.join(uploadsDir, name);
+      try {
+        // "wx": a name is never reused, so never overwrite.
+        await fs.writeFile(file, data, { flag: "wx" });
+      } catch (err) {
+        // A write cut short (a full disk: answered 507) leaves no partial file behind.
+        await fs.rm(file, { force: true });
+        throw err;
+      }
       return `/uploads/${name}`;
     },
   };
