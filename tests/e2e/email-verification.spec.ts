@@ -1,5 +1,6 @@
 import { signUpInBrowser } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { openMail } from "./mailbox";
 
 test("sign up, then verify the address with the emailed link from /dev/mailbox", async ({
   page,
@@ -10,15 +11,7 @@ test("sign up, then verify the address with the emailed link from /dev/mailbox",
     who.email,
   );
 
-  const message = page
-    .getByRole("row")
-    .filter({ hasText: who.email })
-    .filter({ hasText: "Confirm your email address for PartsWorks" });
-  await expect(async () => {
-    await page.goto("/dev/mailbox");
-    await expect(message).toHaveCount(1, { timeout: 500 });
-  }).toPass({ timeout: 15_000 });
-  await message.getByRole("link").click();
+  await openMail(page, who.email, "Confirm your email address for PartsWorks");
   await page.getByRole("link", { name: /\/api\/auth\/verify-email\?token=/ }).click();
 
   await expect(page).toHaveURL(/\/email-verified$/);

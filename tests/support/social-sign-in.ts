@@ -1,6 +1,42 @@
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
+import {
+  startDemoIdentityProvider,
+  type DemoIdentityProvider,
+} from "../../src/server/auth/demo-identity-provider";
 import { cookieHeader } from "./accounts";
+import { createTestApp, type TestApp } from "./test-app";
+
+/** The store's address in the social sign-in tests (reached by inject; the provider redirects to it). */
+export const SOCIAL_PUBLIC_URL = "http://store.example.test";
+
+/** A test app whose social sign-in goes to a real demo identity provider on a free port. */
+export async function createSocialTestApp(
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; idp: DemoIdentityProvider; close(): Promise<void> }> {
+  const idp = await startDemoIdentityProvider({
+    redirectUris: [`${SOCIAL_PUBLIC_URL}/api/auth/oauth2/callback/oidc`],
+  });
+  const t = await createTestApp(
+    { PUBLIC_URL: SOCIAL_PUBLIC_URL, ...env },
+    {
+      oidc: {
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        clientSecret: idp.clientSecret,
+        label: "Demo ID",
+      },
+    },
+  );
+  return {
+    t,
+    idp,
+    close: async () => {
+      await t.close();
+      await idp.stop();
+    },
+  };
+}
 
 /**
  * Signs in with a demo identity (src/server/auth/demo-identity-provider.ts) through the whole

@@ -1,40 +1,26 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signIn, signUp } from "../../../tests/support/accounts";
-import { socialSignIn as signInSocially } from "../../../tests/support/social-sign-in";
+import {
+  createSocialTestApp,
+  SOCIAL_PUBLIC_URL,
+  socialSignIn as signInSocially,
+} from "../../../tests/support/social-sign-in";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { account, user } from "../db/schema";
-import {
-  demoAccount,
-  startDemoIdentityProvider,
-  type DemoIdentityProvider,
-} from "./demo-identity-provider";
+import { demoAccount, type DemoIdentityProvider } from "./demo-identity-provider";
 
 // The store is reached by inject; the identity provider is a real one on a free loopback port.
-const PUBLIC_URL = "http://store.example.test";
+const PUBLIC_URL = SOCIAL_PUBLIC_URL;
 let t: TestApp;
 let idp: DemoIdentityProvider;
+let social: Awaited<ReturnType<typeof createSocialTestApp>> | undefined;
 
 beforeAll(async () => {
-  idp = await startDemoIdentityProvider({
-    redirectUris: [`${PUBLIC_URL}/api/auth/oauth2/callback/oidc`],
-  });
-  t = await createTestApp(
-    { PUBLIC_URL, ADMIN_EMAILS: demoAccount.email },
-    {
-      oidc: {
-        issuer: idp.issuer,
-        clientId: idp.clientId,
-        clientSecret: idp.clientSecret,
-        label: "Demo ID",
-      },
-    },
-  );
+  social = await createSocialTestApp({ ADMIN_EMAILS: demoAccount.email });
+  ({ t, idp } = social);
 });
-afterAll(async () => {
-  await t?.close();
-  await idp?.stop();
-});
+afterAll(() => social?.close());
 
 const socialSignIn = () => signInSocially(t.app, PUBLIC_URL, demoAccount);
 

@@ -1,40 +1,25 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signIn, signUp } from "../../../tests/support/accounts";
-import { socialSignIn } from "../../../tests/support/social-sign-in";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { user } from "../db/schema";
 import {
-  startDemoIdentityProvider,
-  unverifiedDemoAccount,
-  type DemoIdentityProvider,
-} from "./demo-identity-provider";
+  createSocialTestApp,
+  SOCIAL_PUBLIC_URL,
+  socialSignIn,
+} from "../../../tests/support/social-sign-in";
+import type { TestApp } from "../../../tests/support/test-app";
+import { user } from "../db/schema";
+import { unverifiedDemoAccount } from "./demo-identity-provider";
 
 // A provider that answers `email_verified: false`: its word is no proof of the address.
-const PUBLIC_URL = "http://store.example.test";
+const PUBLIC_URL = SOCIAL_PUBLIC_URL;
 let t: TestApp;
-let idp: DemoIdentityProvider;
+let social: Awaited<ReturnType<typeof createSocialTestApp>> | undefined;
 
 beforeAll(async () => {
-  idp = await startDemoIdentityProvider({
-    redirectUris: [`${PUBLIC_URL}/api/auth/oauth2/callback/oidc`],
-  });
-  t = await createTestApp(
-    { PUBLIC_URL, ADMIN_EMAILS: unverifiedDemoAccount.email },
-    {
-      oidc: {
-        issuer: idp.issuer,
-        clientId: idp.clientId,
-        clientSecret: idp.clientSecret,
-        label: "Demo ID",
-      },
-    },
-  );
+  social = await createSocialTestApp({ ADMIN_EMAILS: unverifiedDemoAccount.email });
+  t = social.t;
 });
-afterAll(async () => {
-  await t?.close();
-  await idp?.stop();
-});
+afterAll(() => social?.close());
 
 const sessionOf = async (cookie: string) =>
   (await t.app.inject({ method: "GET", url: "/api/auth/get-session", headers: { cookie } })).json();

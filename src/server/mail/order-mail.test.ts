@@ -87,6 +87,16 @@ const ship = (app: TestApp, admin: TestAccount, id: string) =>
 
 const ref = (id: string) => id.slice(0, 8).toUpperCase();
 
+/** Waits until every queued email to `to` has been sent. */
+const allMailSent = (to: string) =>
+  eventually(async () => {
+    const { rows } = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job
+          where name = ${MAIL_QUEUE} and data->>'to' = ${to} and state <> 'completed'`,
+    );
+    return rows[0]!.n === 0 ? true : undefined;
+  }, `the mail to ${to} to be sent`);
+
 test("placed, paid and shipped: one email each, with the lines, the total, the transaction id and PUBLIC_URL links", async () => {
   const customer = await signUp(t.app, { name: "Ada Driver" });
   const { order, product } = await placeOrder(t, customer, 1250, 2);
@@ -114,13 +124,7 @@ test("placed, paid and shipped: one email each, with the lines, the total, the t
   expect((await ship(t, admin, order._id)).statusCode).toBe(200);
 
   // Exactly one of each, once every job of this customer is done.
-  await eventually(async () => {
-    const { rows } = await t.database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from pgboss.job
-          where name = ${MAIL_QUEUE} and data->>'to' = ${customer.email} and state <> 'completed'`,
-    );
-    return rows[0]!.n === 0 ? true : undefined;
-  }, "the customer's mail to be sent");
+  await allMailSent(customer.email);
   const subjects = (await messagesFor(t.app, customer.email)).map((m) => m.subject).sort();
   expect(subjects.filter((s) => s.includes(ref(order._id)))).toEqual([
     `Payment received for your PartsWorks order ${ref(order._id)}`,
@@ -166,13 +170,7 @@ test("an admin cancelling an unpaid order (one, or all of an account's) emails t
   });
   expect(holds.statusCode).toBeLessThan(300);
   await waitForMail(t.app, customer.email, new RegExp(`${ref(two._id)} was cancelled`));
-  await eventually(async () => {
-    const { rows } = await t.database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from pgboss.job
-          where name = ${MAIL_QUEUE} and data->>'to' = ${customer.email} and state <> 'completed'`,
-    );
-    return rows[0]!.n === 0 ? true : undefined;
-  }, "the customer's mail to be sent");
+  await allMailSent(customer.email);
   const cancelled = (await messagesFor(t.app, customer.email)).filter((m) =>
     m.subject.endsWith("was cancelled"),
   );

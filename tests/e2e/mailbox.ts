@@ -1,0 +1,16 @@
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/**
+ * Opens the message to `to` whose subject matches, in the demo's /dev/mailbox: the store's
+ * worker delivers its outbox to the local SMTP server a moment after the change, so the page is
+ * looked at again until the message is there.
+ */
+export async function openMail(page: Page, to: string, subject: string | RegExp) {
+  const message = page.getByRole("row").filter({ hasText: to }).filter({ hasText: subject });
+  await expect(async () => {
+    await page.goto("/dev/mailbox");
+    await expect(message).toHaveCount(1, { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await message.getByRole("link").click();
+}
