@@ -194,7 +194,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const catalogChanges = listenForCatalogChanges(
     database.directUrl,
     {
-      onChange: (change) => catalogCache.invalidate(change),
+      onChange: (change) => {
+        catalogCache.invalidate(change);
+        if (change === "catalog") catalog.catalogChanged();
+      },
       onListening: (listening) => catalogCache.setListening(listening),
     },
     app.log,

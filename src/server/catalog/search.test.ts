@@ -396,3 +396,42 @@ test("paging through a ranked search gives the same order as one long page", asy
   expect((await page(1, 3)).map((p) => p.name)).toEqual(["Plain part two"]);
   expect(await page(2, 5)).toEqual([]);
 });
+
+test("a search matching many products gives, page by page, the order of one sorted read", async () => {
+  // Past 500 matches a page is no longer read whole and sorted: each rank walks the sort order
+  // (search.ts, decision 009). 20 number hits (rank 0), 300 names (1), 900 descriptions (2),
+  // interleaved in time and price; a page past the first 500 rows is still read whole, so it is
+  // the reference the walked pages must agree with.
+  const { createCatalogService } = await import("./service");
+  const catalog = createCatalogService(t.database.db);
+  const word = `quorvex${Date.now()}`;
+  await t.database.pool.query(
+    `insert into products (name, img, price_cents, minimum_order, available_quantity,
+       short_description, warranty_months, creator_email, created_at, part_number, category)
+     select case when i % 4 = 0 then $1 || ' seal ' || i else 'Head gasket ' || i end,
+            '/images/products/oil-filter.svg', 100 + (i * 7919) % 5000, 1, 5,
+            case when i % 4 = 0 then 'Plain' else 'Fits with a ' || $1 || ' seal' end,
+            12, 'search-admin@example.com', now() - make_interval(secs => i),
+            case when i % 60 = 1 then upper($1) || 'SEAL' || i else 'QV-' || $2 || '-' || i end,
+            'Engine'
+     from generate_series(1, 1200) as i`,
+    [word, Date.now()],
+  );
+  for (const sort of ["newest", "price_asc"] as const) {
+    const q = `${word} seal`;
+    const reference = await catalog.page({ q, sort, limit: 600, offset: 0 });
+    expect(reference.slice(0, 20).every((p) => p.matched?.startsWith("matches part number"))).toBe(
+      true,
+    );
+    expect(reference.slice(20, 320).every((p) => p.name.startsWith(word))).toBe(true);
+    expect(reference.slice(320).every((p) => p.name.startsWith("Head gasket"))).toBe(true);
+    const paged = [];
+    for (let offset = 0; offset < 500; offset += 25) {
+      paged.push(...(await catalog.page({ q, sort, limit: 25, offset })));
+    }
+    expect(paged.map((p) => p._id)).toEqual(reference.slice(0, 500).map((p) => p._id));
+    expect(paged.slice(0, 20).map((p) => p.matched)).toEqual(
+      reference.slice(0, 20).map((p) => p.matched),
+    );
+  }
+});

@@ -1,9 +1,5 @@
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import {
-  normalizePartNumber,
-  productCategories,
-  type CrossReferenceKind,
-} from "../../contract/constants";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { MAX_OFFSET, productCategories } from "../../contract/constants";
 import {
   productFieldMessages,
   type AdminProduct,
@@ -18,18 +14,23 @@ import {
 } from "../../contract/products";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
-import {
-  orderItems,
-  orders,
-  productCrossReferences,
-  products,
-  productSearchText,
-} from "../db/schema";
+import { orderItems, orders, productCrossReferences, products } from "../db/schema";
 import { conflict, HttpError, notFound } from "../errors";
 import { centsToUnits, unitsToCents } from "../money";
-import { containsPattern } from "../db/like";
 import type { FitmentDetail } from "../../contract/vehicles";
 import { fitDetailsColumn, fitsCondition, type VehicleMatch } from "../fitment/service";
+import {
+  createSearchReader,
+  describeMatch,
+  matchedNumber,
+  productIdColumn,
+  inSearchTier,
+  searchCondition,
+  searchTier,
+  searchTiers,
+  type NumberMatch,
+  type Search,
+} from "./search";
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -59,106 +60,16 @@ export const unpaidOrdersMessage =
 /** The filters of a list (everything but sort and paging): what its total depends on. */
 export type ProductFilters = Omit<ProductListQuery, "sort" | "limit" | "offset">;
 
-/** A search split into what the SQL needs; see docs/decisions/009-catalog-search.md. */
-export interface Search {
-  /** The words, letters and digits only (a dash or dot splits a word), stop words left out. */
-  words: string[];
-  /** The text had words, even if every one was a stop word (which then asks nothing). */
-  hadWords: boolean;
-  /** Every word as a prefix of a name word, all required: `brake:*A & pads:*A`. */
-  allWordsInName: string;
-  /** The whole search as a part number (upper-case letters and digits), or "" if too short. */
-  number: string;
-  /** The literal text, lower-cased, as a LIKE pattern (`%` and `_` taken literally). */
-  literal: string;
-}
-
-/** Words shorter than this never match by spelling similarity alone (too many false hits). */
-const MIN_TYPO_WORD = 4;
-/** A number this long or longer also matches numbers that start with it. */
-const MIN_NUMBER_PREFIX = 4;
-const MAX_WORDS = 10;
-
-/** The words of a search, lower-case. */
-export function searchWords(q: string): string[] {
-  return q
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, MAX_WORDS);
-}
-
-/**
- * @param isStopWord words the english dictionary ignores ("for", "the") ask nothing: they are
- *   left out (see `stopWords` in the service).
- */
-export function parseSearch(
-  q: string,
-  isStopWord: (word: string) => boolean = () => false,
-): Search {
-  const all = searchWords(q);
-  const words = all.filter((w) => !isStopWord(w));
-  const number = normalizePartNumber(q);
-  return {
-    words,
-    hadWords: all.length > 0,
-    allWordsInName: words.map((w) => `${w}:*A`).join(" & "),
-    number: number.length >= 2 ? number : "",
-    literal: containsPattern(q),
-  };
-}
-
-/*
- * Every arm below is one indexed condition on `products` (the stored document's GIN index, the
- * trigram indexes), so PostgreSQL combines them as bitmap scans instead of reading every row.
- * The words in a tsquery are letters and digits only (split above), so they need no quoting.
- */
-const englishQuery = (text: string) => sql`to_tsquery('english'::regconfig, ${text})`;
-const simpleQuery = (text: string) => sql`to_tsquery('simple'::regconfig, ${text})`;
-
-/** The number as a query on the document's numbers (weight C): equal, or from 4 characters a prefix. */
-function numberQuery(number: string): string {
-  const n = number.toLowerCase();
-  return number.length >= MIN_NUMBER_PREFIX ? `${n}:*C` : `${n}:C`;
-}
-
-/** The whole search is one of the product's numbers (ours or a cross-reference), or starts one. */
-function numberHit(number: string): SQL {
-  if (!number) return sql`false`;
-  return sql`${products.searchDocument} @@ ${simpleQuery(numberQuery(number))}`;
-}
-
-/**
- * One word is found in the name, description or category (stemmed, as a prefix), at the start of
- * a cross-reference number, as a brand, anywhere in our part number, or spelt nearly so.
- */
-function wordMatches(word: string): SQL {
-  const number = normalizePartNumber(word);
-  const inDocument = sql`${products.searchDocument} @@ (${englishQuery(`${word}:*AB`)}
-    || ${simpleQuery(`${word}:D`)}
-    ${number.length >= 3 ? sql`|| ${simpleQuery(`${number.toLowerCase()}:*C`)}` : sql``})`;
-  return sql`(${inDocument}
-    ${word.length >= MIN_TYPO_WORD ? sql`or ${word} <% ${productSearchText}` : sql``}
-    ${number.length >= 3 ? sql`or ${products.partNumberNormalized} like ${`%${number}%`}` : sql``})`;
-}
-
-function searchCondition(search: Search): SQL {
-  const literal = sql`${productSearchText} like ${search.literal}`;
-  if (!search.hadWords) return literal;
-  const allWords = search.words.length > 0 ? and(...search.words.map(wordMatches)) : sql`true`;
-  // Cheapest and most often true first: PostgreSQL evaluates an OR's arms in the order written,
-  // and rechecks every row a bitmap scan found.
-  return sql`((${allWords}) or ${numberHit(search.number)} or ${literal})`;
-}
-
+/** @param useIndexes false: only conditions checked row by row, for walking a sort order. */
 function whereOf(
   filters: ProductFilters,
   search: Search | undefined,
   vehicle?: VehicleMatch,
+  useIndexes = true,
 ): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     vehicle ? fitsCondition(productIdColumn, vehicle) : undefined,
-    search ? searchCondition(search) : undefined,
+    search ? searchCondition(search, useIndexes) : undefined,
     filters.category ? eq(products.category, filters.category) : undefined,
     filters.minPrice !== undefined
       ? sql`${products.priceCents} >= ${unitsToCents(filters.minPrice)}`
@@ -174,55 +85,20 @@ function whereOf(
   return and(...conditions.filter((c): c is SQL => c !== undefined));
 }
 
-/** 0: a number matched; 1: every word is in the name; 2: anything else (description, spelling). */
-function tier(search: Search): SQL<number> {
-  const inName = search.allWordsInName
-    ? sql`${products.searchDocument} @@ ${englishQuery(search.allWordsInName)}`
-    : sql`false`;
-  return sql<number>`case when ${numberHit(search.number)} then 0 when ${inName} then 1 else 2 end`;
-}
-
 /**
- * The product's id, qualified: Drizzle writes a one-table select's columns unqualified, which
- * inside a subquery on the cross-references would mean their own id.
+ * How the next reads of a transaction find products: through the indexes (bitmap scans, then
+ * sorted), or by walking a sort order's index row by row, checking each, until a page is full.
  */
-const productIdColumn = sql.raw(`"products"."id"`);
-
-/** Stop words remembered (english dictionary: "for", "the"); bounded, words come from shoppers. */
-const MAX_REMEMBERED_WORDS = 10_000;
-
-interface NumberMatch {
-  kind: CrossReferenceKind | "ours";
-  brand: string;
-  number: string;
+async function readPlan(tx: DbOrTx, plan: "indexes" | "walk"): Promise<void> {
+  const [index, bitmap] = plan === "walk" ? ["on", "off"] : ["off", "on"];
+  await tx.execute(sql`select set_config('enable_seqscan', 'off', true),
+    set_config('enable_indexscan', ${index}, true), set_config('enable_bitmapscan', ${bitmap}, true)`);
 }
 
-/** The number a search hit, best first: ours, then an exact cross-reference, then a prefix. */
-function matchedNumber(number: string): SQL<string | null> {
-  if (!number) return sql`null`;
-  const prefix = number.length >= MIN_NUMBER_PREFIX ? `${number}%` : number;
-  // As JSON text: the driver hands jsonb over as text in this select.
-  return sql<string | null>`case when ${products.partNumberNormalized} like ${prefix}
-    then json_build_object('kind', 'ours', 'brand', '', 'number', ${products.partNumber})::text
-    else (select json_build_object('kind', r.kind, 'brand', r.brand, 'number', r.number)::text
-      from ${productCrossReferences} r
-      where r.product_id = ${productIdColumn} and r.number_normalized like ${prefix}
-      order by r.number_normalized = ${number} desc, r.position limit 1) end`;
-}
-
-/** Why a product was found, in words for its card. */
-export function describeMatch(m: NumberMatch): string {
-  switch (m.kind) {
-    case "ours":
-      return `matches part number ${m.number}`;
-    case "OE":
-      return `matches OE ${m.number} (${m.brand})`;
-    case "competitor":
-      return `matches ${m.brand} ${m.number}`;
-    case "superseded":
-      return `replaces ${m.brand} ${m.number}`;
-  }
-}
+/** A ranked search reads up to this many matches before it walks the sort order instead. */
+const RANKED_PROBE = 500;
+/** A tier is walked when at least this share of the first matches read were of it. */
+const COMMON_TIER_SHARE = 0.1;
 
 const orderings: Record<ProductListQuery["sort"], SQL[]> = {
   newest: [desc(products.createdAt), desc(products.id)],
@@ -292,44 +168,113 @@ function partNumberTaken(err: unknown, partNumber: string | undefined): HttpErro
 }
 
 export function createCatalogService(db: Db) {
-  const stopWords = new Map<string, boolean>();
+  const searches = createSearchReader(db);
+  const searchOf = (q: string | undefined) => searches.read(q);
 
-  /** The search of a query, its stop words asked of the database once per word. */
-  async function searchOf(q: string | undefined): Promise<Search | undefined> {
-    if (!q) return undefined;
-    const unknown = searchWords(q).filter((w) => !stopWords.has(w));
-    if (unknown.length > 0) {
-      const result = await db.execute<{ word: string; stop: boolean }>(sql`
-        select w as word, numnode(to_tsquery('english'::regconfig, w || ':*')) = 0 as stop
-        from unnest(${`{${unknown.map((w) => `"${w}"`).join(",")}}`}::text[]) as w`);
-      if (stopWords.size + unknown.length > MAX_REMEMBERED_WORDS) stopWords.clear();
-      for (const { word, stop } of result.rows) stopWords.set(word, stop);
-    }
-    return parseSearch(q, (w) => stopWords.get(w) ?? false);
+  /** Products in the given order, with why a search found them and how they fit the vehicle. */
+  async function listed(
+    tx: DbOrTx,
+    where: SQL | undefined,
+    order: SQL[],
+    page: { limit: number; offset: number },
+    search?: Search,
+    vehicle?: VehicleMatch,
+  ): Promise<ProductListItem[]> {
+    const rows = await tx
+      .select({
+        product: products,
+        matched: search ? matchedNumber(search.number) : sql<null>`null`,
+        fit: vehicle ? fitDetailsColumn(productIdColumn, vehicle) : sql<null>`null`,
+      })
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset);
+    return rows.map(({ product, matched, fit }) => ({
+      ...toProduct(product),
+      ...(matched && { matched: describeMatch(JSON.parse(matched) as NumberMatch) }),
+      ...(vehicle && {
+        fit: { fits: true, details: fit ? (JSON.parse(fit) as FitmentDetail[]) : [] },
+      }),
+    }));
+  }
+
+  /**
+   * A page of a ranked search. Ranking needs every match's tier, so a search that matches few
+   * products reads them all through the indexes and sorts them. One that matches many would read
+   * thousands of rows for one page: instead each tier walks the chosen sort order and stops once
+   * the page is full. The first read (up to RANKED_PROBE matches, in no order) tells which case it
+   * is, and which tiers are common enough to walk; a tier it hardly saw is read through the
+   * indexes. PostgreSQL's estimates for text-search prefixes are too rough to choose between the
+   * two, so each read says which it wants (`readPlan`). See docs/decisions/009-catalog-search.md.
+   */
+  async function rankedPage(query: ProductListQuery, search: Search) {
+    const wanted = query.offset + query.limit;
+    const ranked = [asc(searchTier(search)), ...orderings[query.sort]];
+    /** The matches of `where`, all of them or up to `limit`, read through the indexes. */
+    const ids = (tx: DbOrTx, where: SQL | undefined, limit: number) =>
+      tx
+        .select({ id: products.id, tier: searchTier(search) })
+        .from(products)
+        .where(where)
+        .limit(limit);
+    const byIds = (tx: DbOrTx, rows: { id: string }[], page: { limit: number; offset: number }) =>
+      rows.length === 0
+        ? []
+        : listed(
+            tx,
+            inArray(
+              products.id,
+              rows.map((r) => r.id),
+            ),
+            ranked,
+            page,
+            search,
+          );
+
+    return db.transaction(async (tx) => {
+      await readPlan(tx, "indexes");
+      const probe = await ids(tx, whereOf(query, search), RANKED_PROBE + 1);
+      if (probe.length <= RANKED_PROBE) return byIds(tx, probe, query);
+      const seen = searchTiers.map((t) => probe.filter((r) => r.tier === t).length);
+      const items: ProductListItem[] = [];
+      for (const tier of searchTiers) {
+        if (items.length >= wanted) break;
+        if (tier === 0 && !search.number) continue;
+        const page = { limit: wanted - items.length, offset: 0 };
+        if (seen[tier]! >= RANKED_PROBE * COMMON_TIER_SHARE) {
+          await readPlan(tx, "walk");
+          const where = and(
+            whereOf(query, search, undefined, false),
+            inSearchTier(search, tier, false),
+          );
+          items.push(...(await listed(tx, where, orderings[query.sort], page, search)));
+        } else {
+          await readPlan(tx, "indexes");
+          const where = and(whereOf(query, search), inSearchTier(search, tier, true));
+          items.push(...(await byIds(tx, await ids(tx, where, MAX_OFFSET + query.limit), page)));
+        }
+      }
+      return items.slice(query.offset, wanted);
+    });
   }
 
   return {
+    /** The catalog changed (any process): what the search remembered of its words may be stale. */
+    catalogChanged() {
+      searches.forgetCounts();
+    },
+
     /** One page of products (the route caches it; see read-cache.ts). */
     async page(query: ProductListQuery, vehicle?: VehicleMatch): Promise<ProductListItem[]> {
       const search = await searchOf(query.q);
-      const rows = await db
-        .select({
-          product: products,
-          matched: search ? matchedNumber(search.number) : sql<null>`null`,
-          fit: vehicle ? fitDetailsColumn(productIdColumn, vehicle) : sql<null>`null`,
-        })
-        .from(products)
-        .where(whereOf(query, search, vehicle))
-        .orderBy(...(search ? [asc(tier(search))] : []), ...orderings[query.sort])
-        .limit(query.limit)
-        .offset(query.offset);
-      return rows.map(({ product, matched, fit }) => ({
-        ...toProduct(product),
-        ...(matched && { matched: describeMatch(JSON.parse(matched) as NumberMatch) }),
-        ...(vehicle && {
-          fit: { fits: true, details: fit ? (JSON.parse(fit) as FitmentDetail[]) : [] },
-        }),
-      }));
+      // A deep page, or one narrowed to a vehicle (a join of its own), is sorted whole.
+      if (search && !vehicle && query.offset + query.limit <= RANKED_PROBE) {
+        return rankedPage(query, search);
+      }
+      const order = [...(search ? [asc(searchTier(search))] : []), ...orderings[query.sort]];
+      return listed(db, whereOf(query, search, vehicle), order, query, search, vehicle);
     },
 
     /** How many products match the filters (all of them without any). */

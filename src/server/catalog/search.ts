@@ -1,0 +1,292 @@
+// Catalog search: how a shopper's text becomes SQL. See docs/decisions/009-catalog-search.md.
+import { and, sql, type SQL } from "drizzle-orm";
+import { normalizePartNumber, type CrossReferenceKind } from "../../contract/constants";
+import type { Db } from "../db/database";
+import { containsPattern } from "../db/like";
+import { productCrossReferences, products, productSearchText } from "../db/schema";
+
+/** One word of a search, with what the database told us about it. */
+export interface SearchWord {
+  /** Lower-case letters and digits. */
+  text: string;
+  /** No product contains the word as written: it also matches by spelling (trigram similarity). */
+  bySpelling: boolean;
+  /**
+   * Looked up in the indexes. The other words (found in many more products) are only checked on
+   * the rows the indexed ones found, instead of each reading a long index entry of its own.
+   */
+  indexed: boolean;
+}
+
+/** A search split into what the SQL needs. */
+export interface Search {
+  /** The words, stop words left out. */
+  words: SearchWord[];
+  /** The text had words, even if every one was a stop word (which then asks nothing). */
+  hadWords: boolean;
+  /** How many words the text had, stop words included. */
+  wordCount: number;
+  /** Every word as a prefix of a name word, all required: `brake:*A & pads:*A`. */
+  allWordsInName: string;
+  /** The whole search as a part number (upper-case letters and digits), or "" if too short. */
+  number: string;
+  /** The literal text, lower-cased, as a LIKE pattern (`%` and `_` taken literally). */
+  literal: string;
+}
+
+/** Words shorter than this never match by spelling similarity alone (too many false hits). */
+const MIN_TYPO_WORD = 4;
+/** A number this long or longer also matches numbers that start with it. */
+const MIN_NUMBER_PREFIX = 4;
+const MAX_WORDS = 10;
+/** A word shorter than this matches whole words only (as a prefix it would match too much). */
+const MIN_PREFIX_WORD = 2;
+/** Products counted per word, at most: past this a word is "common" (only the plan depends on it). */
+const WORD_COUNT_CAP = 20_000;
+/** Besides the rarest word, a word found in at most this many products is indexed too. */
+const FEW_PRODUCTS = 100;
+/** Facts remembered, at most (words come from shoppers). */
+const MAX_REMEMBERED_WORDS = 10_000;
+
+/** The words of a search, lower-case. */
+export function searchWords(q: string): string[] {
+  return q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS);
+}
+
+/**
+ * @param productsWith how many products contain each word as written (up to a cap); a word left
+ *   out counts as contained by many.
+ */
+export function parseSearch(
+  q: string,
+  isStopWord: (word: string) => boolean = () => false,
+  productsWith: (word: string) => number = () => WORD_COUNT_CAP,
+): Search {
+  const all = searchWords(q);
+  const texts = all.filter((w) => !isStopWord(w));
+  const counts = texts.map(productsWith);
+  const rarest = counts.indexOf(Math.min(...counts));
+  const words = texts.map((text, i) => ({
+    text,
+    bySpelling: counts[i] === 0 && text.length >= MIN_TYPO_WORD && !/\p{N}/u.test(text),
+    indexed: i === rarest || counts[i]! <= FEW_PRODUCTS,
+  }));
+  const number = normalizePartNumber(q);
+  return {
+    words,
+    hadWords: all.length > 0,
+    wordCount: all.length,
+    allWordsInName: texts.map((w) => `${w}:*A`).join(" & "),
+    number: number.length >= 2 ? number : "",
+    literal: containsPattern(q),
+  };
+}
+
+/*
+ * The words in a tsquery are letters and digits only (split above), so they need no quoting.
+ * An indexed condition uses the operator (`@@`, `like`), which PostgreSQL matches to the GIN
+ * indexes; a checked one calls the operator's function, which it never does: the same test,
+ * done on the rows the indexed conditions found.
+ */
+const englishQuery = (text: string) => sql`to_tsquery('english'::regconfig, ${text})`;
+const simpleQuery = (text: string) => sql`to_tsquery('simple'::regconfig, ${text})`;
+const documentMatches = (query: SQL, indexed: boolean): SQL =>
+  indexed
+    ? sql`${products.searchDocument} @@ ${query}`
+    : sql`ts_match_vq(${products.searchDocument}, ${query})`;
+
+/** The number as a query on the document's numbers (weight C): equal, or from 4 characters a prefix. */
+function numberQuery(number: string): string {
+  const n = number.toLowerCase();
+  return number.length >= MIN_NUMBER_PREFIX ? `${n}:*C` : `${n}:C`;
+}
+
+/** The whole search is one of the product's numbers (ours or a cross-reference), or starts one. */
+function numberHit(number: string, indexed = true): SQL {
+  if (!number) return sql`false`;
+  return documentMatches(simpleQuery(numberQuery(number)), indexed);
+}
+
+/**
+ * One word as written: in the name, description or category (stemmed, as a prefix), at the start
+ * of a cross-reference number, as a brand, or anywhere in our part number.
+ */
+function wordAsWritten(word: string, indexed: boolean): SQL {
+  const number = normalizePartNumber(word);
+  const prefix = word.length >= MIN_PREFIX_WORD ? "*" : "";
+  const inDocument = documentMatches(
+    sql`(${englishQuery(`${word}:${prefix}AB`)} || ${simpleQuery(`${word}:D`)}
+      ${number.length >= 3 ? sql`|| ${simpleQuery(`${number.toLowerCase()}:*C`)}` : sql``})`,
+    indexed,
+  );
+  if (number.length < 3) return inDocument;
+  const pattern = `%${number}%`;
+  const inOurNumber = indexed
+    ? sql`${products.partNumberNormalized} like ${pattern}`
+    : sql`textlike(${products.partNumberNormalized}, ${pattern})`;
+  return sql`(${inDocument} or ${inOurNumber})`;
+}
+
+/**
+ * What the indexes read to find a word: the document's words and numbers that start with it,
+ * whatever their part (a weight is only checked on the rows found), and our numbers containing it.
+ */
+function wordInIndex(word: string): SQL {
+  const number = normalizePartNumber(word);
+  const prefix = word.length >= MIN_PREFIX_WORD ? ":*" : "";
+  const inDocument = documentMatches(
+    sql`(${englishQuery(`${word}${prefix}`)} || ${simpleQuery(`${word}${prefix}`)})`,
+    true,
+  );
+  if (number.length < 3) return inDocument;
+  return sql`(${inDocument} or ${products.partNumberNormalized} like ${`%${number}%`})`;
+}
+
+/** One word as written, or for a word nothing contains, spelt nearly so. */
+function wordMatches(word: SearchWord, useIndexes: boolean): SQL {
+  const indexed = useIndexes && word.indexed;
+  const asWritten = wordAsWritten(word.text, indexed);
+  if (!word.bySpelling) return asWritten;
+  const spelt = indexed
+    ? sql`${word.text} <% ${productSearchText}`
+    : sql`word_similarity_op(${word.text}, ${productSearchText})`;
+  return sql`(${asWritten} or ${spelt})`;
+}
+
+/**
+ * Every word matches, or the whole text is a number, or the text is found as typed. The last
+ * matters for one word (a part of a longer word: "rake" in "brake", "100%"); for several words,
+ * text found as typed has them all, so it is not asked again (it is a costly index scan).
+ */
+export function searchCondition(search: Search, useIndexes = true): SQL {
+  const literal = useIndexes
+    ? sql`${productSearchText} like ${search.literal}`
+    : sql`textlike(${productSearchText}, ${search.literal})`;
+  if (!search.hadWords) return literal;
+  // Indexed words first: PostgreSQL checks an AND's parts in the order written.
+  const ordered = [...search.words].sort((a, b) => Number(b.indexed) - Number(a.indexed));
+  const allWords =
+    ordered.length > 0 ? and(...ordered.map((w) => wordMatches(w, useIndexes))) : sql`true`;
+  const asTyped = search.wordCount > 1 ? sql`` : sql` or ${literal}`;
+  return sql`((${allWords}) or ${numberHit(search.number, useIndexes)}${asTyped})`;
+}
+
+export type SearchTier = 0 | 1 | 2;
+export const searchTiers: SearchTier[] = [0, 1, 2];
+
+const inName = (search: Search, indexed: boolean) =>
+  search.allWordsInName
+    ? documentMatches(englishQuery(search.allWordsInName), indexed)
+    : sql`false`;
+
+/** 0: a number matched; 1: every word is in the name; 2: anything else (description, spelling). */
+export function searchTier(search: Search): SQL<SearchTier> {
+  return sql<SearchTier>`case when ${numberHit(search.number)} then 0
+    when ${inName(search, true)} then 1 else 2 end`;
+}
+
+/** The search found the product at this tier (given that it found it). */
+export function inSearchTier(search: Search, tier: SearchTier, useIndexes: boolean): SQL {
+  const number = numberHit(search.number, useIndexes);
+  const name = inName(search, useIndexes);
+  if (tier === 0) return number;
+  return sql`not ${number} and ${tier === 1 ? name : sql`not ${name}`}`;
+}
+
+/**
+ * The product's id, qualified: Drizzle writes a one-table select's columns unqualified, which
+ * inside a subquery on the cross-references would mean their own id.
+ */
+export const productIdColumn = sql.raw(`"products"."id"`);
+
+export interface NumberMatch {
+  kind: CrossReferenceKind | "ours";
+  brand: string;
+  number: string;
+}
+
+/** The number a search hit, best first: ours, then an exact cross-reference, then a prefix. */
+export function matchedNumber(number: string): SQL<string | null> {
+  if (!number) return sql`null`;
+  const prefix = number.length >= MIN_NUMBER_PREFIX ? `${number}%` : number;
+  // As JSON text: the driver hands jsonb over as text in this select.
+  return sql<string | null>`case when ${products.partNumberNormalized} like ${prefix}
+    then json_build_object('kind', 'ours', 'brand', '', 'number', ${products.partNumber})::text
+    else (select json_build_object('kind', r.kind, 'brand', r.brand, 'number', r.number)::text
+      from ${productCrossReferences} r
+      where r.product_id = ${productIdColumn} and r.number_normalized like ${prefix}
+      order by r.number_normalized = ${number} desc, r.position limit 1) end`;
+}
+
+/** Why a product was found, in words for its card. */
+export function describeMatch(m: NumberMatch): string {
+  switch (m.kind) {
+    case "ours":
+      return `matches part number ${m.number}`;
+    case "OE":
+      return `matches OE ${m.number} (${m.brand})`;
+    case "competitor":
+      return `matches ${m.brand} ${m.number}`;
+    case "superseded":
+      return `replaces ${m.brand} ${m.number}`;
+  }
+}
+
+/**
+ * Reads searches, asking the database once per word (and remembering) whether it is a stop word
+ * ("for", "the") and how many products contain it. A count can go stale between catalog changes
+ * (`forgetCounts` is called on each); that changes which words are indexed or spelt loosely, never
+ * which products match a word as written.
+ */
+export function createSearchReader(db: Db) {
+  const stopWords = new Map<string, boolean>();
+  const counts = new Map<string, number>();
+
+  async function learnStopWords(words: string[]) {
+    if (words.length === 0) return;
+    const result = await db.execute<{ word: string; stop: boolean }>(sql`
+      select w as word, numnode(to_tsquery('english'::regconfig, w || ':*')) = 0 as stop
+      from unnest(${`{${words.map((w) => `"${w}"`).join(",")}}`}::text[]) as w`);
+    if (stopWords.size + words.length > MAX_REMEMBERED_WORDS) stopWords.clear();
+    for (const { word, stop } of result.rows) stopWords.set(word, stop);
+  }
+
+  async function learnCounts(words: string[]) {
+    if (words.length === 0) return;
+    const result = await db.execute<{ word: string; products: number }>(
+      sql.join(
+        words.map(
+          (w) => sql`select ${w}::text as word, (select count(*)::int from (
+            select 1 from ${products} where ${wordInIndex(w)} limit ${WORD_COUNT_CAP}) s
+          ) as products`,
+        ),
+        sql` union all `,
+      ),
+    );
+    if (counts.size + words.length > MAX_REMEMBERED_WORDS) counts.clear();
+    for (const { word, products } of result.rows) counts.set(word, products);
+  }
+
+  return {
+    async read(q: string | undefined): Promise<Search | undefined> {
+      if (!q) return undefined;
+      const words = searchWords(q);
+      await learnStopWords(words.filter((w) => !stopWords.has(w)));
+      const live = words.filter((w) => !stopWords.get(w));
+      await learnCounts(live.filter((w) => !counts.has(w)));
+      return parseSearch(
+        q,
+        (w) => stopWords.get(w) ?? false,
+        (w) => counts.get(w) ?? WORD_COUNT_CAP,
+      );
+    },
+    /** The catalog changed: words may be in more or fewer products now. */
+    forgetCounts() {
+      counts.clear();
+    },
+  };
+}
