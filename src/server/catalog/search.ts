@@ -3,12 +3,19 @@ import { and, sql, type SQL } from "drizzle-orm";
 import { normalizePartNumber, type CrossReferenceKind } from "../../contract/constants";
 import type { Db } from "../db/database";
 import { containsPattern } from "../db/like";
-import { productCrossReferences, products, productSearchText } from "../db/schema";
+import {
+  productCrossReferences,
+  productNameWords,
+  products,
+  productSearchText,
+} from "../db/schema";
 
 /** One word of a search, with what the database told us about it. */
 export interface SearchWord {
   /** Lower-case letters and digits. */
   text: string;
+  /** Its `english` stem ("disc" of "discs"), when the database has told us. */
+  stem?: string;
   /** No product contains the word as written: it also matches by spelling (trigram similarity). */
   bySpelling: boolean;
   /**
@@ -26,8 +33,6 @@ export interface Search {
   hadWords: boolean;
   /** How many words the text had, stop words included. */
   wordCount: number;
-  /** Every word as a prefix of a name word, all required: `brake:*A & pads:*A`. */
-  allWordsInName: string;
   /** The whole search as a part number (upper-case letters and digits), or "" if too short. */
   number: string;
   /** The literal text, lower-cased, as a LIKE pattern (`%` and `_` taken literally). */
@@ -41,10 +46,11 @@ const MIN_NUMBER_PREFIX = 4;
 const MAX_WORDS = 10;
 /** A word shorter than this matches whole words only (as a prefix it would match too much). */
 const MIN_PREFIX_WORD = 2;
-/** Products counted per word, at most: past this a word is "common" (only the plan depends on it). */
-const WORD_COUNT_CAP = 20_000;
-/** Besides the rarest word, a word found in at most this many products is indexed too. */
+/** Products counted per word, at most: a word in more is very common, read only if it is the rarest. */
+const WORD_COUNT_CAP = 25_000;
+/** Besides the rarest word, a word in at most this many products, or this factor of the rarest, is indexed too. */
 const FEW_PRODUCTS = 100;
+const RAREST_FACTOR = 4;
 /** Facts remembered, at most (words come from shoppers). */
 const MAX_REMEMBERED_WORDS = 10_000;
 
@@ -57,34 +63,48 @@ export function searchWords(q: string): string[] {
     .slice(0, MAX_WORDS);
 }
 
-/**
- * @param productsWith how many products contain each word as written (up to a cap); a word left
- *   out counts as contained by many.
- */
+/** What the database told us of a word. */
+export interface WordFacts {
+  /** The `english` dictionary ignores it ("for", "the"). */
+  stop: boolean;
+  /** How many products have it in their search document or part number (up to a cap). */
+  products?: number;
+  stem?: string;
+}
+
+/** @param factsOf a word the database has not told us about counts as common and no stop word. */
 export function parseSearch(
   q: string,
-  isStopWord: (word: string) => boolean = () => false,
-  productsWith: (word: string) => number = () => WORD_COUNT_CAP,
+  factsOf: (word: string) => WordFacts | undefined = () => undefined,
 ): Search {
   const all = searchWords(q);
-  const texts = all.filter((w) => !isStopWord(w));
-  const counts = texts.map(productsWith);
+  const texts = all.filter((w) => !factsOf(w)?.stop);
+  const counts = texts.map((w) => factsOf(w)?.products ?? WORD_COUNT_CAP);
   const rarest = counts.indexOf(Math.min(...counts));
   const words = texts.map((text, i) => ({
     text,
+    stem: factsOf(text)?.stem,
     bySpelling: counts[i] === 0 && text.length >= MIN_TYPO_WORD && !/\p{N}/u.test(text),
-    indexed: i === rarest || counts[i]! <= FEW_PRODUCTS,
+    indexed:
+      i === rarest ||
+      counts[i]! <= FEW_PRODUCTS ||
+      (counts[i]! < WORD_COUNT_CAP && counts[i]! <= counts[rarest]! * RAREST_FACTOR),
   }));
   const number = normalizePartNumber(q);
   return {
     words,
     hadWords: all.length > 0,
     wordCount: all.length,
-    allWordsInName: texts.map((w) => `${w}:*A`).join(" & "),
     number: number.length >= 2 ? number : "",
     literal: containsPattern(q),
   };
 }
+
+/**
+ * The product's id, qualified: Drizzle writes a one-table select's columns unqualified, which
+ * inside a subquery on the cross-references would mean their own id.
+ */
+export const productIdColumn = sql.raw(`"products"."id"`);
 
 /*
  * The words in a tsquery are letters and digits only (split above), so they need no quoting.
@@ -99,31 +119,41 @@ const documentMatches = (query: SQL, indexed: boolean): SQL =>
     ? sql`${products.searchDocument} @@ ${query}`
     : sql`ts_match_vq(${products.searchDocument}, ${query})`;
 
-/** The number as a query on the document's numbers (weight C): equal, or from 4 characters a prefix. */
-function numberQuery(number: string): string {
-  const n = number.toLowerCase();
-  return number.length >= MIN_NUMBER_PREFIX ? `${n}:*C` : `${n}:C`;
-}
-
-/** The whole search is one of the product's numbers (ours or a cross-reference), or starts one. */
+/**
+ * The whole search is our part number or a cross-reference number, or from 4 characters starts
+ * one: B-tree lookups on the normalised numbers. Indexed, the cross-references' products are
+ * collected once and matched by primary key; checked, each product asks for its own.
+ */
 function numberHit(number: string, indexed = true): SQL {
   if (!number) return sql`false`;
-  return documentMatches(simpleQuery(numberQuery(number)), indexed);
+  const pattern = number.length >= MIN_NUMBER_PREFIX ? `${number}%` : number;
+  const refs = productCrossReferences;
+  if (indexed) {
+    return sql`(${products.partNumberNormalized} like ${pattern} or ${productIdColumn} = any(array(
+      select ${refs.productId} from ${refs} where ${refs.numberNormalized} like ${pattern})))`;
+  }
+  return sql`(textlike(${products.partNumberNormalized}, ${pattern}) or exists (
+    select 1 from ${refs} r where r.product_id = ${productIdColumn} and r.number_normalized like ${pattern}))`;
 }
 
 /**
  * One word as written: in the name, description or category (stemmed, as a prefix), at the start
- * of a cross-reference number, as a brand, or anywhere in our part number.
+ * of a cross-reference number, as a brand, or anywhere in our part number. When the word's stem
+ * starts it ("disc" of "discs"), one prefix of the stem asks all of these of the index at once
+ * (`disc:*ABCD`): a brand or number starting with the stem matches too.
  */
-function wordAsWritten(word: string, indexed: boolean): SQL {
-  const number = normalizePartNumber(word);
-  const prefix = word.length >= MIN_PREFIX_WORD ? "*" : "";
-  const inDocument = documentMatches(
-    sql`(${englishQuery(`${word}:${prefix}AB`)} || ${simpleQuery(`${word}:D`)}
-      ${number.length >= 3 ? sql`|| ${simpleQuery(`${number.toLowerCase()}:*C`)}` : sql``})`,
-    indexed,
-  );
-  if (number.length < 3) return inDocument;
+function wordAsWritten(word: SearchWord, indexed: boolean): SQL {
+  const { text, stem } = word;
+  const number = normalizePartNumber(text);
+  const numbers = number.length >= 3;
+  const query =
+    text.length >= MIN_PREFIX_WORD && stem && text.startsWith(stem)
+      ? simpleQuery(`${stem}:*AB${numbers ? "C" : ""}D`)
+      : sql`(${englishQuery(`${text}:${text.length >= MIN_PREFIX_WORD ? "*" : ""}AB`)}
+          || ${simpleQuery(`${text}:D`)}
+          ${numbers ? sql`|| ${simpleQuery(`${number.toLowerCase()}:*C`)}` : sql``})`;
+  const inDocument = documentMatches(query, indexed);
+  if (!numbers) return inDocument;
   const pattern = `%${number}%`;
   const inOurNumber = indexed
     ? sql`${products.partNumberNormalized} like ${pattern}`
@@ -149,7 +179,7 @@ function wordInIndex(word: string): SQL {
 /** One word as written, or for a word nothing contains, spelt nearly so. */
 function wordMatches(word: SearchWord, useIndexes: boolean): SQL {
   const indexed = useIndexes && word.indexed;
-  const asWritten = wordAsWritten(word.text, indexed);
+  const asWritten = wordAsWritten(word, indexed);
   if (!word.bySpelling) return asWritten;
   const spelt = indexed
     ? sql`${word.text} <% ${productSearchText}`
@@ -178,15 +208,21 @@ export function searchCondition(search: Search, useIndexes = true): SQL {
 export type SearchTier = 0 | 1 | 2;
 export const searchTiers: SearchTier[] = [0, 1, 2];
 
-const inName = (search: Search, indexed: boolean) =>
-  search.allWordsInName
-    ? documentMatches(englishQuery(search.allWordsInName), indexed)
-    : sql`false`;
+/**
+ * Every word is a prefix of a name word (`brake:* & pads:*`): indexed, through the name's own
+ * index; checked, on the search document's part A (the name).
+ */
+function inName(search: Search, indexed: boolean): SQL {
+  if (search.words.length === 0) return sql`false`;
+  const weight = indexed ? "" : "A";
+  const query = englishQuery(search.words.map((w) => `${w.text}:*${weight}`).join(" & "));
+  return indexed ? sql`${productNameWords} @@ ${query}` : documentMatches(query, false);
+}
 
 /** 0: a number matched; 1: every word is in the name; 2: anything else (description, spelling). */
 export function searchTier(search: Search): SQL<SearchTier> {
-  return sql<SearchTier>`case when ${numberHit(search.number)} then 0
-    when ${inName(search, true)} then 1 else 2 end`;
+  return sql<SearchTier>`case when ${numberHit(search.number, false)} then 0
+    when ${inName(search, false)} then 1 else 2 end`;
 }
 
 /** The search found the product at this tier (given that it found it). */
@@ -196,12 +232,6 @@ export function inSearchTier(search: Search, tier: SearchTier, useIndexes: boole
   if (tier === 0) return number;
   return sql`not ${number} and ${tier === 1 ? name : sql`not ${name}`}`;
 }
-
-/**
- * The product's id, qualified: Drizzle writes a one-table select's columns unqualified, which
- * inside a subquery on the cross-references would mean their own id.
- */
-export const productIdColumn = sql.raw(`"products"."id"`);
 
 export interface NumberMatch {
   kind: CrossReferenceKind | "ours";
@@ -244,7 +274,7 @@ export function describeMatch(m: NumberMatch): string {
  */
 export function createSearchReader(db: Db) {
   const stopWords = new Map<string, boolean>();
-  const counts = new Map<string, number>();
+  const counted = new Map<string, { products: number; stem: string }>();
 
   async function learnStopWords(words: string[]) {
     if (words.length === 0) return;
@@ -257,18 +287,19 @@ export function createSearchReader(db: Db) {
 
   async function learnCounts(words: string[]) {
     if (words.length === 0) return;
-    const result = await db.execute<{ word: string; products: number }>(
+    const result = await db.execute<{ word: string; products: number; stem: string }>(
       sql.join(
         words.map(
           (w) => sql`select ${w}::text as word, (select count(*)::int from (
             select 1 from ${products} where ${wordInIndex(w)} limit ${WORD_COUNT_CAP}) s
-          ) as products`,
+          ) as products, array_to_string(tsvector_to_array(
+            to_tsvector('english'::regconfig, ${w}::text)), ' ') as stem`,
         ),
         sql` union all `,
       ),
     );
-    if (counts.size + words.length > MAX_REMEMBERED_WORDS) counts.clear();
-    for (const { word, products } of result.rows) counts.set(word, products);
+    if (counted.size + words.length > MAX_REMEMBERED_WORDS) counted.clear();
+    for (const { word, products, stem } of result.rows) counted.set(word, { products, stem });
   }
 
   return {
@@ -276,17 +307,12 @@ export function createSearchReader(db: Db) {
       if (!q) return undefined;
       const words = searchWords(q);
       await learnStopWords(words.filter((w) => !stopWords.has(w)));
-      const live = words.filter((w) => !stopWords.get(w));
-      await learnCounts(live.filter((w) => !counts.has(w)));
-      return parseSearch(
-        q,
-        (w) => stopWords.get(w) ?? false,
-        (w) => counts.get(w) ?? WORD_COUNT_CAP,
-      );
+      await learnCounts(words.filter((w) => !stopWords.get(w) && !counted.has(w)));
+      return parseSearch(q, (w) => ({ stop: stopWords.get(w) ?? false, ...counted.get(w) }));
     },
     /** The catalog changed: words may be in more or fewer products now. */
     forgetCounts() {
-      counts.clear();
+      counted.clear();
     },
   };
 }

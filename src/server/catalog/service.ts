@@ -251,8 +251,10 @@ export function createCatalogService(db: Db) {
           );
           items.push(...(await listed(tx, where, orderings[query.sort], page, search)));
         } else {
+          // A number hit and every word in the name are index lookups of their own; the last
+          // rank is checked on the rows the words' lookups found.
           await readPlan(tx, "indexes");
-          const where = and(whereOf(query, search), inSearchTier(search, tier, true));
+          const where = and(whereOf(query, search), inSearchTier(search, tier, tier !== 2));
           items.push(...(await byIds(tx, await ids(tx, where, MAX_OFFSET + query.limit), page)));
         }
       }

@@ -23,6 +23,9 @@ import {
 /** Text searched by the catalog's `q` filter; the trigram index below is built on the same expression. */
 export const productSearchText = sql`(lower(name || ' ' || short_description))`;
 
+/** The name's `english` words, as in the search document's weight A (and indexed on their own). */
+export const productNameWords = sql`to_tsvector('english'::regconfig, name)`;
+
 /**
  * A product's stored search document (migration 0008 keeps it up to date with triggers): the name
  * (weight A) and the description and category (B) as `english` words, our part number and every
@@ -69,6 +72,8 @@ export const products = pgTable(
     index("products_name_idx").on(t.name, t.id),
     index("products_search_trgm_idx").using("gin", sql`${productSearchText} gin_trgm_ops`),
     index("products_search_document_idx").using("gin", t.searchDocument),
+    // "Every word is in the name", a search's second rank, looked up without the other words.
+    index("products_name_words_idx").using("gin", productNameWords),
     // Our part number matches a word anywhere in it (`like '%X%'`).
     index("products_part_number_trgm_idx").using(
       "gin",

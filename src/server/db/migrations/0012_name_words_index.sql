@@ -1,0 +1,1 @@
+CREATE INDEX "products_name_words_idx" ON "products" USING gin (to_tsvector('english'::regconfig, name));
