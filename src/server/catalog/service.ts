@@ -19,6 +19,7 @@ import { conflict, HttpError, notFound } from "../errors";
 import { centsToUnits, unitsToCents } from "../money";
 import type { FitmentDetail } from "../../contract/vehicles";
 import { fitDetailsColumn, fitsCondition, type VehicleMatch } from "../fitment/service";
+import { queryKey } from "./read-cache";
 import {
   createSearchReader,
   describeMatch,
@@ -97,6 +98,8 @@ async function readPlan(tx: DbOrTx, plan: "indexes" | "walk"): Promise<void> {
 
 /** A ranked search reads up to this many matches before it walks the sort order instead. */
 const RANKED_PROBE = 500;
+/** Searches remembered as matching many products, at most. */
+const MAX_REMEMBERED_SEARCHES = 10_000;
 /** A tier is walked when at least this share of the first matches read were of it. */
 const COMMON_TIER_SHARE = 0.1;
 
@@ -170,6 +173,12 @@ function partNumberTaken(err: unknown, partNumber: string | undefined): HttpErro
 export function createCatalogService(db: Db) {
   const searches = createSearchReader(db);
   const searchOf = (q: string | undefined) => searches.read(q);
+  /**
+   * Searches (with their filters) known to match more than RANKED_PROBE products, and which of
+   * their ranks to walk, until the catalog changes: the first read is not made again. Stale, it
+   * only costs time: each rank is still read whole, walked or through the indexes.
+   */
+  const manyMatches = new Map<string, boolean[]>();
 
   /** Products in the given order, with why a search found them and how they fit the vehicle. */
   async function listed(
@@ -234,16 +243,29 @@ export function createCatalogService(db: Db) {
           );
 
     return db.transaction(async (tx) => {
-      await readPlan(tx, "indexes");
-      const probe = await ids(tx, whereOf(query, search), RANKED_PROBE + 1);
-      if (probe.length <= RANKED_PROBE) return byIds(tx, probe, query);
-      const seen = searchTiers.map((t) => probe.filter((r) => r.tier === t).length);
+      const key = queryKey("search", {
+        ...query,
+        sort: undefined,
+        limit: undefined,
+        offset: undefined,
+      });
+      let common = manyMatches.get(key);
+      if (!common) {
+        await readPlan(tx, "indexes");
+        const probe = await ids(tx, whereOf(query, search), RANKED_PROBE + 1);
+        if (probe.length <= RANKED_PROBE) return byIds(tx, probe, query);
+        common = searchTiers.map(
+          (t) => probe.filter((r) => r.tier === t).length >= RANKED_PROBE * COMMON_TIER_SHARE,
+        );
+        if (manyMatches.size >= MAX_REMEMBERED_SEARCHES) manyMatches.clear();
+        manyMatches.set(key, common);
+      }
       const items: ProductListItem[] = [];
       for (const tier of searchTiers) {
         if (items.length >= wanted) break;
         if (tier === 0 && !search.number) continue;
         const page = { limit: wanted - items.length, offset: 0 };
-        if (seen[tier]! >= RANKED_PROBE * COMMON_TIER_SHARE) {
+        if (common[tier]) {
           await readPlan(tx, "walk");
           const where = and(
             whereOf(query, search, undefined, false),
@@ -266,6 +288,7 @@ export function createCatalogService(db: Db) {
     /** The catalog changed (any process): what the search remembered of its words may be stale. */
     catalogChanged() {
       searches.forgetCounts();
+      manyMatches.clear();
     },
 
     /** One page of products (the route caches it; see read-cache.ts). */
