@@ -29,9 +29,7 @@ export interface SearchWord {
 export interface Search {
   /** The words, stop words left out. */
   words: SearchWord[];
-  /** The text had words, even if every one was a stop word (which then asks nothing). */
-  hadWords: boolean;
-  /** How many words the text had, stop words included. */
+  /** How many words the text had, stop words included (which then ask nothing). */
   wordCount: number;
   /** The whole search as a part number (upper-case letters and digits), or "" if too short. */
   number: string;
@@ -93,7 +91,6 @@ export function parseSearch(
   const number = normalizePartNumber(q);
   return {
     words,
-    hadWords: all.length > 0,
     wordCount: all.length,
     number: number.length >= 2 ? number : "",
     literal: containsPattern(q),
@@ -196,7 +193,7 @@ export function searchCondition(search: Search, useIndexes = true): SQL {
   const literal = useIndexes
     ? sql`${productSearchText} like ${search.literal}`
     : sql`textlike(${productSearchText}, ${search.literal})`;
-  if (!search.hadWords) return literal;
+  if (search.wordCount === 0) return literal;
   // Indexed words first: PostgreSQL checks an AND's parts in the order written.
   const ordered = [...search.words].sort((a, b) => Number(b.indexed) - Number(a.indexed));
   const allWords =
