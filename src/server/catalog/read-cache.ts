@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 
 export interface CachedResponse {
-  /** The JSON body, serialized and encoded (UTF-8) once: each answer writes these bytes as they are. */
-  body: Buffer;
+  /** The JSON body, serialized once. */
+  body: string;
   etag: string;
 }
 
@@ -51,7 +51,7 @@ export class CatalogReadCache {
     const startedAt = this.generation;
     const value = await compute();
     if (value === undefined) return undefined;
-    const body = Buffer.from(JSON.stringify(value));
+    const body = JSON.stringify(value);
     const entry = { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
     if (this.enabled && startedAt === this.generation)
       remember(this.entries, key, entry, this.maxEntries);
