@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type HookHandlerDoneFunction,
   type RouteOptions,
 } from "fastify";
 import {
@@ -333,19 +334,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  */
 function refuseCrossSiteWrites(publicUrl: string) {
   const ours = new URL(publicUrl).origin;
-  return async (req: FastifyRequest, reply: FastifyReply) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return;
-    if (!req.url.startsWith("/api/")) return;
+  return (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return done();
+    if (!req.url.startsWith("/api/")) return done();
     const origin = req.headers.origin;
     const sameHost = origin === `${req.protocol}://${req.headers.host}`;
     const crossSite = origin
       ? origin !== ours && !sameHost
       : req.headers["sec-fetch-site"] === "cross-site";
+    // Answered here: the request goes no further (done is not called).
     if (crossSite) {
-      return reply
+      reply
         .code(403)
         .send({ error: "cross_site", message: "Cross-site requests are not accepted" });
+      return;
     }
+    done();
   };
 }
 
@@ -377,12 +381,13 @@ function trustProxyOption(trust: Config["trustProxy"]) {
  */
 function logResponses(app: FastifyInstance) {
   const SLOW_MS = 1000;
-  app.addHook("onRequest", async (req, reply) => {
+  app.addHook("onRequest", (req, reply, done) => {
     reply.header("x-request-id", req.id);
+    done();
   });
-  app.addHook("onResponse", async (req, reply) => {
+  app.addHook("onResponse", (req, reply, done) => {
     const notable = reply.statusCode >= 400 || reply.elapsedTime > SLOW_MS;
-    if (!notable && req.log.level !== "debug" && req.log.level !== "trace") return;
+    if (!notable && req.log.level !== "debug" && req.log.level !== "trace") return done();
     req.log[notable ? "info" : "debug"](
       {
         req: { method: req.method, url: scrub(req.url), remoteAddress: req.ip },
@@ -391,5 +396,6 @@ function logResponses(app: FastifyInstance) {
       },
       "request completed",
     );
+    done();
   });
 }

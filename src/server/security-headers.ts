@@ -44,7 +44,9 @@ export function securityHeaders(opts: { production: boolean; stripe: boolean }) 
 }
 
 export function addSecurityHeaders(app: FastifyInstance, headers: Record<string, string>) {
-  app.addHook("onRequest", async (_req, reply) => {
+  // Callback style, as the other hooks every request runs: no promise nor microtask each.
+  app.addHook("onRequest", (_req, reply, done) => {
     reply.headers(headers);
+    done();
   });
 }

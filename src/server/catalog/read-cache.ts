@@ -22,6 +22,8 @@ export type CatalogChange = "stock" | "catalog";
 export class CatalogReadCache {
   private entries = new Map<string, CachedResponse>();
   private totals = new Map<string, number>();
+  /** The keys that answered a URL (path and query as sent): see `answerFor`. */
+  private urls = new Map<string, { key: string; totalKey: string | undefined }>();
   private generation = 0;
   private totalsGeneration = 0;
   private listening = false;
@@ -66,6 +68,32 @@ export class CatalogReadCache {
     if (this.listening && startedAt === this.totalsGeneration)
       remember(this.totals, q, value, this.maxEntries);
     return value;
+  }
+
+  /**
+   * Notes that `url` is answered by the entry `key` alone, or with the total `totalKey`: nothing
+   * else (no database read, no check that can fail) goes into its answer. URLs are not cleared
+   * with the answers: the same URL always parses to the same keys.
+   */
+  rememberUrl(url: string, key: string, totalKey?: string): void {
+    if (this.urls.get(url)?.key !== key)
+      remember(this.urls, url, { key, totalKey }, this.maxEntries);
+  }
+
+  /**
+   * What `get` and `total` would answer at once for a URL noted by `rememberUrl`, if all of it is
+   * cached (counted as a hit, as `get` counts it); undefined otherwise, and nothing counted.
+   */
+  answerFor(url: string): { response: CachedResponse; total: number | undefined } | undefined {
+    if (!this.enabled) return undefined;
+    const keys = this.urls.get(url);
+    if (!keys) return undefined;
+    const response = this.entries.get(keys.key);
+    if (!response) return undefined;
+    const total = keys.totalKey === undefined ? undefined : this.totals.get(keys.totalKey);
+    if (keys.totalKey !== undefined && total === undefined) return undefined;
+    this.onLookup(true);
+    return { response, total };
   }
 
   invalidate(change: CatalogChange): void {

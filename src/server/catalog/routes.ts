@@ -47,11 +47,22 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   { catalog, fitment, catalogCache, guards, uploadsDir },
 ) => {
   // An admin's product change clears the totals too, before the answer leaves (read your writes).
-  app.addHook("onSend", async (req, reply) => {
+  app.addHook("onSend", (req, reply, payload, done) => {
     if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400) {
       catalogCache.invalidate("catalog");
     }
+    done(null, payload);
   });
+  // A public read asked for before by the same URL, still cached, is answered from here, before its
+  // query is parsed and validated: what its handler would send (the same keys, headers and body),
+  // still counted and logged by the app's hooks. Anything else goes on to the handler.
+  const answerFromCache = (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const answer = req.method === "GET" ? catalogCache.answerFor(req.url) : undefined;
+    if (!answer) return done();
+    if (answer.total !== undefined) reply.header(TOTAL_COUNT_HEADER, answer.total);
+    sendCached(req, reply, answer.response);
+  };
+
   // Registered here, not on the app, so only the image upload route accepts multipart bodies.
   await app.register(multipart, { limits: imageUploadLimits });
   const images = createImageStore(uploadsDir);
@@ -65,6 +76,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         querystring: productListQuerySchema,
         response: { 200: z.array(productListItemSchema), 400: apiErrorSchema },
       },
+      onRequest: answerFromCache,
     },
     async (req, reply) => {
       const q = req.query;
@@ -86,6 +98,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
           ? catalog.count(filters, vehicle)
           : catalogCache.total(filtersKey, () => catalog.count(filters, vehicle)),
       ]);
+      // No vehicle to look up, no in-stock count: the two keys are the whole answer.
+      if (!vehicle && filters.inStock !== "true")
+        catalogCache.rememberUrl(req.url, key, filtersKey);
       reply.header(TOTAL_COUNT_HEADER, total);
       return sendCached(req, reply, cached!);
     },
@@ -119,12 +134,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         params: idParamsSchema,
         response: { 200: productDetailSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
+      onRequest: answerFromCache,
     },
     async (req, reply) => {
-      const cached = await catalogCache.get(`product:${req.params.id}`, () =>
-        catalog.get(req.params.id),
-      );
+      const key = `product:${req.params.id}`;
+      const cached = await catalogCache.get(key, () => catalog.get(req.params.id));
       if (!cached) throw notFound("Product not found");
+      catalogCache.rememberUrl(req.url, key);
       return sendCached(req, reply, cached);
     },
   );

@@ -35,7 +35,7 @@ export function createMetrics(app: FastifyInstance, pool: pg.Pool): StoreMetrics
     help: "Orders placed (single products and cart checkouts)",
     registers: [registry],
   });
-  app.addHook("onResponse", async (req, reply) => {
+  app.addHook("onResponse", (req, reply, done) => {
     // A path no route matches is counted under one label, whatever was asked for.
     const route = req.routeOptions.url ?? "(unmatched)";
     latency.observe(
@@ -45,6 +45,7 @@ export function createMetrics(app: FastifyInstance, pool: pg.Pool): StoreMetrics
     if (reply.statusCode === 201 && req.method === "POST" && PLACING_ROUTES.has(route)) {
       ordersPlaced.inc();
     }
+    done();
   });
 
   new Gauge({

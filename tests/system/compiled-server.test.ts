@@ -1,0 +1,129 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { getFreePort } from "../../src/server/db/free-port";
+import { cookieHeader } from "../support/accounts";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+/**
+ * The compiled server (scripts/build-server.mjs bundles most packages into dist/server) against
+ * the source run in-process: the same OpenAPI document (one copy of zod and of every schema
+ * registry in the bundle), Swagger UI's files (served from its package folder), metrics, and
+ * Better Auth signing up and in.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+const METRICS_TOKEN = "compiled-server-metrics-token-0123456789";
+const SECRET = "compiled-server-secret-that-is-long-enough-0123456789";
+
+let source: TestApp;
+let database: TestDatabase;
+let child: ChildProcess;
+let url: string;
+
+beforeAll(async () => {
+  execFileSync(process.execPath, ["scripts/build-server.mjs"], { cwd: root, stdio: "ignore" });
+  const port = await getFreePort();
+  url = `http://127.0.0.1:${port}`;
+  const env = {
+    NODE_ENV: "production",
+    PUBLIC_URL: url,
+    BETTER_AUTH_SECRET: SECRET,
+    METRICS_TOKEN,
+    SEED_DEMO_DATA: "false",
+  };
+  source = await createTestApp(env);
+  database = await createTestDatabase();
+  child = spawn(process.execPath, [path.join(root, "dist/server/main.js")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...env,
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("store listening on")) resolve();
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`exited (${code}):\n${output}`)));
+  });
+});
+
+afterAll(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+  await database?.close();
+  await source?.close();
+});
+
+test("serves the same OpenAPI document as the source", async () => {
+  const compiled = await fetch(`${url}/api/docs/json`);
+  expect(compiled.status).toBe(200);
+  const expected = await source.app.inject({ url: "/api/docs/json" });
+  expect(await compiled.json()).toEqual(expected.json());
+});
+
+test("serves Swagger UI and its files", async () => {
+  const page = await fetch(`${url}/api/docs/static/index.html`, { redirect: "manual" });
+  expect([200, 302]).toContain(page.status);
+  const init = await fetch(`${url}/api/docs/static/swagger-initializer.js`);
+  expect(init.status).toBe(200);
+  expect(await init.text()).toContain("SwaggerUIBundle");
+  const logo = await fetch(`${url}/api/docs/static/logo.svg`);
+  expect(logo.status).toBe(200);
+});
+
+test("answers metrics to the scraper only", async () => {
+  expect((await fetch(`${url}/metrics`)).status).toBe(401);
+  const res = await fetch(`${url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(res.status).toBe(200);
+  const text = await res.text();
+  expect(text).toContain("http_request_duration_seconds_bucket");
+  expect(text).toContain("process_resident_memory_bytes");
+});
+
+test("signs up, reads the session, refuses a wrong password and signs in", async () => {
+  const headers = { "content-type": "application/json", origin: url };
+  const email = "compiled-server@example.com";
+  const password = "a long enough passphrase 4821";
+  const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password, name: "Compiled Server" }),
+  });
+  expect(signUp.status).toBe(200);
+  const session = await fetch(`${url}/api/auth/get-session`, {
+    headers: { cookie: cookieHeader(signUp.headers.getSetCookie()) },
+  });
+  expect((await session.json()).user.email).toBe(email);
+  const wrong = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password: "not the passphrase at all" }),
+  });
+  expect(wrong.status).toBe(401);
+  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  expect(signIn.status).toBe(200);
+  const cart = await fetch(`${url}/api/cart`, {
+    headers: { cookie: cookieHeader(signIn.headers.getSetCookie()) },
+  });
+  expect(cart.status).toBe(200);
+});
