@@ -625,6 +625,18 @@ describe("POST /api/products/images", () => {
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json()).toMatchObject({ fields: { image: "Choose an image file" } });
   });
+
+  test("only the image upload takes multipart bodies: another catalog route answers 415", async () => {
+    const body = multipart(png);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/products",
+      headers: { ...body.headers, ...as(admin) },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ message: "Unsupported Media Type" });
+  });
 });
 
 test("the OpenAPI document lists the admin product routes", async () => {

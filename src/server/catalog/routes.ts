@@ -63,8 +63,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     sendCached(req, reply, answer.response);
   };
 
-  // Registered here, not on the app, so only the image upload route accepts multipart bodies.
-  await app.register(multipart, { limits: imageUploadLimits });
   const images = createImageStore(uploadsDir);
 
   app.get(
@@ -203,31 +201,36 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
   );
 
-  app.post(
-    "/products/images",
-    {
-      schema: {
-        tags: ["catalog"],
-        summary:
-          "Upload a product image (admins): multipart field `image`, PNG/JPEG/WebP/GIF up to 2 MiB",
-        consumes: ["multipart/form-data"],
-        response: {
-          201: imageUploadedSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          413: apiErrorSchema,
-          415: apiErrorSchema,
+  // In a plugin of its own with the multipart parser: only the image upload accepts multipart
+  // bodies, and no other route runs the parser's hooks (three per request).
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: imageUploadLimits });
+    uploads.post(
+      "/products/images",
+      {
+        schema: {
+          tags: ["catalog"],
+          summary:
+            "Upload a product image (admins): multipart field `image`, PNG/JPEG/WebP/GIF up to 2 MiB",
+          consumes: ["multipart/form-data"],
+          response: {
+            201: imageUploadedSchema,
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            403: apiErrorSchema,
+            413: apiErrorSchema,
+            415: apiErrorSchema,
+          },
         },
+        onRequest: guards.adminOnly,
       },
-      onRequest: guards.adminOnly,
-    },
-    async (req, reply) => {
-      await guards.requireAdmin(req);
-      const url = await images.save(await readImageUpload(req));
-      return reply.code(201).send({ url });
-    },
-  );
+      async (req, reply) => {
+        await guards.requireAdmin(req);
+        const url = await images.save(await readImageUpload(req));
+        return reply.code(201).send({ url });
+      },
+    );
+  });
 };
 
 /** The fields of a list query that page and sort it; every other field filters it. */
