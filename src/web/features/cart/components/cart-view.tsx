@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "../../../components/link";
 import type { Cart, CartLine } from "#contract/cart";
 import { paths } from "#contract/paths";
 import { QueryError } from "../../../components/query-error";

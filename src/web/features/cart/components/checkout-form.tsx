@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "../../../components/link";
 import { z } from "zod";
 import { checkoutSchema, type Cart } from "#contract/cart";
 import { orderMessages } from "#contract/orders";
