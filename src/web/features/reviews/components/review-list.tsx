@@ -1,16 +1,25 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
+import type { Review } from "#contract/reviews";
 import { Pagination } from "../../../components/pagination";
 import { QueryError } from "../../../components/query-error";
-import { useSession } from "../../../lib/session";
 import { useReviews } from "../api/get-reviews";
 import { ReviewCard } from "./review-card";
-import { ReviewModeration } from "./review-moderation";
 
-/** Reviews, newest first; with `paged`, the whole list a page at a time. */
-export function ReviewList({ pageSize, paged = false }: { pageSize: number; paged?: boolean }) {
+/**
+ * Reviews, newest first; with `paged`, the whole list a page at a time. `actions` adds controls
+ * under each review (an admin's moderation on /review: passed in, so the landing page's list
+ * does not carry that code).
+ */
+export function ReviewList({
+  pageSize,
+  paged = false,
+  actions,
+}: {
+  pageSize: number;
+  paged?: boolean;
+  actions?: (review: Review) => ReactNode;
+}) {
   const [page, setPage] = useState(1);
-  // Admins moderate on the paged list (the /review page).
-  const isAdmin = useSession().data?.role === "admin" && paged;
   const { data, error, isPending } = useReviews({
     limit: pageSize,
     offset: (page - 1) * pageSize,
@@ -30,7 +39,7 @@ export function ReviewList({ pageSize, paged = false }: { pageSize: number; page
         {data.items.map((r) => (
           <li key={r._id} className="flex flex-col gap-2">
             <ReviewCard review={r} />
-            {isAdmin && <ReviewModeration id={r._id} author={r.name} />}
+            {actions?.(r)}
           </li>
         ))}
       </ul>
