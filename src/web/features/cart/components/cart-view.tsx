@@ -7,7 +7,8 @@ import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
 import { formatCount, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
-import { useCart, useSetCartQty } from "../api/cart";
+import { useSetCartQty } from "../api/cart";
+import { useCart } from "../api/cart-contents";
 
 /** /cart: the lines with their quantities and what stands in the way, the subtotal, checkout. */
 export function CartView() {
