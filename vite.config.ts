@@ -58,7 +58,7 @@ export default defineConfig({
             // instead of nine.
             {
               name: "public",
-              test: /src[\\/]web[\\/](components[\\/](page-title|query-error|pagination)|lib[\\/](format|use-site-config)|features[\\/]catalog[\\/](api[\\/]get-products|components[\\/]product-card(-skeleton)?)|features[\\/]cart[\\/]components[\\/]add-to-cart-button)\.tsx?$|[\\/]queryOptions\.js$/,
+              test: /src[\\/]web[\\/](components[\\/](page-title|query-error|pagination)|lib[\\/](format|use-site-config)|features[\\/]catalog[\\/](api[\\/]get-products|components[\\/]product-card(-skeleton)?)|features[\\/]cart[\\/]components[\\/]add-to-cart-button|features[\\/]reviews[\\/]components[\\/]review-skeletons)\.tsx?$|[\\/]queryOptions\.js$/,
             },
           ],
         },

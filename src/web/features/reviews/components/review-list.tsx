@@ -4,6 +4,7 @@ import { Pagination } from "../../../components/pagination";
 import { QueryError } from "../../../components/query-error";
 import { useReviews } from "../api/get-reviews";
 import { ReviewCard } from "./review-card";
+import { ReviewListSkeleton } from "./review-skeletons";
 
 /**
  * Reviews, newest first; with `paged`, the whole list a page at a time. `actions` adds controls
@@ -51,23 +52,5 @@ export function ReviewList({
         />
       )}
     </>
-  );
-}
-
-/** Review-card-sized placeholders, so the reviews take their place without moving the page. */
-function ReviewListSkeleton({ count }: { count: number }) {
-  return (
-    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      <span role="status" className="sr-only">
-        Loading reviews
-      </span>
-      {Array.from({ length: count }, (_, i) => (
-        <div
-          key={i}
-          className="card h-42 border border-base-300 bg-base-100 shadow-sm"
-          aria-hidden="true"
-        />
-      ))}
-    </div>
   );
 }
