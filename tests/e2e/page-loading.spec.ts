@@ -51,6 +51,8 @@ test("the landing page asks the API for each thing once: the preloaded answers a
       "/api/products?limit=3&sort=newest",
       "/api/reviews/summary",
       "/api/reviews?limit=6&offset=0",
+      // Scrolling is a sign of life: the vehicle selector loads, and asks for its first list.
+      "/api/vehicles/years",
     ].sort(),
   );
 });
