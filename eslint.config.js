@@ -78,6 +78,12 @@ export default tseslint.config(
               message:
                 "Use Link and NavLink from src/web/components/link.tsx: React Router's own carry framework-mode code onto every page.",
             },
+            {
+              name: "react-router",
+              importNames: ["useSearchParams"],
+              message:
+                "Use useUrlParams from src/web/lib/use-url-params.ts: React Router's useSearchParams would put its code back on every page.",
+            },
           ],
         },
       ],
