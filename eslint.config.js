@@ -66,6 +66,27 @@ export default tseslint.config(
   {
     files: ["src/web/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-router",
+              importNames: ["Link", "NavLink"],
+              message:
+                "Use Link and NavLink from src/web/components/link.tsx: React Router's own carry framework-mode code onto every page.",
+            },
+            {
+              name: "react-router",
+              importNames: ["useSearchParams"],
+              message:
+                "Use useUrlParams from src/web/lib/use-url-params.ts: React Router's useSearchParams would put its code back on every page.",
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -32,6 +32,7 @@ export default defineConfig({
       },
     ),
     chunkModules(),
+    reactRouterTreeShaking(),
   ],
   build: {
     outDir: "../../dist/web",
@@ -53,10 +54,11 @@ export default defineConfig({
             { name: "index", tags: ["$initial"] },
             // Loaded with the first toast (src/web/lib/notify.tsx); named for what it is.
             { name: "sonner", test: /[\\/]node_modules[\\/]sonner[\\/]/ },
-            // Small pieces the public pages share: one file instead of eight.
+            // Small pieces the public pages share, with the product cards' cart button: one file
+            // instead of nine.
             {
               name: "public",
-              test: /src[\\/]web[\\/](components[\\/](page-title|query-error|pagination)|lib[\\/](format|use-site-config)|features[\\/]catalog[\\/](api[\\/]get-products|components[\\/]product-card(-skeleton)?))\.tsx?$|[\\/]queryOptions\.js$/,
+              test: /src[\\/]web[\\/](components[\\/](page-title|query-error|pagination)|lib[\\/](format|use-site-config)|features[\\/]catalog[\\/](api[\\/]get-products|components[\\/]product-card(-skeleton)?)|features[\\/]cart[\\/]components[\\/]add-to-cart-button|features[\\/]reviews[\\/]components[\\/]review-skeletons)\.tsx?$|[\\/]queryOptions\.js$/,
             },
           ],
         },
@@ -67,6 +69,30 @@ export default defineConfig({
     proxy: { "/api": `http://localhost:${process.env.API_PORT ?? "3001"}` },
   },
 });
+
+/**
+ * React Router's bundle makes its components and contexts with `React.forwardRef(...)`,
+ * `React.memo(...)` and `React.createContext(...)` calls that carry no pure annotation, and names
+ * them with `X.displayName = "..."` statements; a bundler must keep every one of those, and what
+ * they reference — `<Form>` and its submission helpers, the data router's routes — though this app
+ * uses none of it. This marks those calls pure and drops the names (only React DevTools reads
+ * them), so tree-shaking removes what is unused: about 1.4 KB gzip on every page. If a new React
+ * Router release no longer matches, the build only grows; bench/pages.ts shows it.
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: "partsworks:react-router-tree-shaking",
+    apply: "build",
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/ },
+      handler(code) {
+        return code
+          .replace(/\b(React\d*\.(?:forwardRef|memo|createContext)\()/g, "/* @__PURE__ */ $1")
+          .replace(/^\w+\.displayName = "[^"\n]*";$/gm, "");
+      },
+    },
+  };
+}
 
 const repoRoot = import.meta.dirname;
 const relative = (id: string) => path.relative(repoRoot, id).split(path.sep).join("/");

@@ -39,6 +39,7 @@ test("the landing page asks the API for each thing once: the preloaded answers a
   });
   await page.goto("/");
   await expect(page.getByTestId("newest-products").getByRole("article")).toHaveCount(3);
+  await page.getByRole("heading", { name: "What our customers say" }).scrollIntoViewIfNeeded();
   await expect(page.getByRole("list", { name: "Reviews" }).getByRole("listitem")).not.toHaveCount(
     0,
   );
@@ -50,14 +51,38 @@ test("the landing page asks the API for each thing once: the preloaded answers a
       "/api/products?limit=3&sort=newest",
       "/api/reviews/summary",
       "/api/reviews?limit=6&offset=0",
+      // Scrolling is a sign of life: the vehicle selector loads, and asks for its first list.
+      "/api/vehicles/years",
     ].sort(),
   );
+});
+
+test("the landing page's reviews download their code only once the visitor acts", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible(); // the app is running
+  await page.waitForLoadState("networkidle");
+  // Left alone, the page keeps the reviews' placeholders and has not asked for their code.
+  await expect(page.getByRole("status").filter({ hasText: "Loading reviews" })).toHaveCount(1);
+  expect(scripts.filter((s) => s.includes("landing-reviews"))).toEqual([]);
+
+  await page.mouse.move(10, 10);
+  await expect(page.getByRole("list", { name: "Reviews" }).getByRole("listitem")).not.toHaveCount(
+    0,
+  );
+  expect(scripts.filter((s) => s.includes("landing-reviews"))).toHaveLength(1);
 });
 
 test("a new page starts at the top; Back returns to where the reader was", async ({ page }) => {
   await page.goto("/");
   // The app has replaced the pre-rendered page (only it shows Login) and the page has its data.
   await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  await page.getByRole("heading", { name: "What our customers say" }).scrollIntoViewIfNeeded();
   await expect(page.getByRole("list", { name: "Reviews" }).getByRole("listitem")).not.toHaveCount(
     0,
   );

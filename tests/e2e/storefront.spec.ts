@@ -29,6 +29,8 @@ test("the landing page shows the 3 newest products and the four summary figures"
   }
   await expect(page.getByRole("heading", { name: "Our leaders" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Our clients" })).toBeVisible();
+  // The reviews' code loads once the visitor scrolls (or moves, types, touches) towards them.
+  await page.getByRole("heading", { name: "What our customers say" }).scrollIntoViewIfNeeded();
   await expect(page.getByRole("list", { name: "Reviews" }).getByRole("listitem")).not.toHaveCount(
     0,
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link, NavLink } from "../components/link";
 import { Spinner } from "../components/spinner";
 import { useSession, useSignOut } from "../lib/session";
 import { paths } from "#contract/paths";

@@ -1,24 +1,27 @@
-import { useCallback, useEffect } from "react";
-import { useSearchParams, type NavigateOptions } from "react-router";
+import { useCallback, useEffect, useMemo } from "react";
+import { useLocation, useNavigate, type NavigateOptions } from "react-router";
 import { MAX_OFFSET } from "#contract/constants";
 
 /**
  * A list page's state kept in its URL query (search, sort, page): the parameters, and `update`,
  * which changes some of them and keeps the rest (an empty value removes the parameter).
+ * (React Router's useSearchParams does the same with more options; built on useLocation and
+ * useNavigate, its code stays off the pages that list nothing.)
  */
 export function useUrlParams() {
-  const [params, setParams] = useSearchParams();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const params = useMemo(() => new URLSearchParams(search), [search]);
   const update = useCallback(
-    (changes: Record<string, string | undefined>, options?: NavigateOptions) =>
-      setParams((previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      }, options),
-    [setParams],
+    (changes: Record<string, string | undefined>, options?: NavigateOptions) => {
+      const next = new URLSearchParams(params);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      void navigate(`?${next.toString()}`, options);
+    },
+    [params, navigate],
   );
   return [params, update] as const;
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../components/link";
 import { usePageTitle } from "../../components/page-title";
 import { AddReviewForm } from "../../features/reviews/components/add-review-form";
 import { paths } from "#contract/paths";

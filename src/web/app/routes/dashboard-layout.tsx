@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { NavLink, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { NavLink } from "../../components/link";
 import { usePrerendering } from "../../lib/prerendering";
 import { useSession } from "../../lib/session";
 import { paths } from "#contract/paths";

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../components/link";
 import { useQueryClient } from "@tanstack/react-query";
 import { usePageTitle } from "../../components/page-title";
 import { queryKeys } from "../../lib/query-keys";

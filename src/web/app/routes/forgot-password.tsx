@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../components/link";
 import { ForgotPasswordForm } from "../../features/auth/components/forgot-password-form";
 import { usePageTitle } from "../../components/page-title";
 import { paths } from "#contract/paths";

@@ -4,9 +4,7 @@ import { BusinessSummary } from "../../features/content/components/business-summ
 import { Clients } from "../../features/content/components/clients";
 import { Hero } from "../../features/content/components/hero";
 import { Leaders } from "../../features/content/components/leaders";
-import { LANDING_REVIEWS_PAGE_SIZE } from "../../features/reviews/api/get-reviews";
-import { ReviewList } from "../../features/reviews/components/review-list";
-import { ReviewSummary } from "../../features/reviews/components/review-summary";
+import { LazyLandingReviews } from "../../features/reviews/components/lazy-landing-reviews";
 import { usePageTitle } from "../../components/page-title";
 import { paths } from "#contract/paths";
 import { useNavigate } from "react-router";
@@ -43,8 +41,7 @@ export function HomeRoute() {
         <h2 id="reviews-heading" className="mb-8 text-center text-3xl font-bold">
           What our customers say
         </h2>
-        <ReviewSummary />
-        <ReviewList pageSize={LANDING_REVIEWS_PAGE_SIZE} />
+        <LazyLandingReviews />
       </section>
     </>
   );

@@ -1,4 +1,5 @@
-import { Link, Navigate, useLocation, useNavigate } from "react-router";
+import { Navigate, useLocation, useNavigate } from "react-router";
+import { Link } from "../../components/link";
 import { LoginForm } from "../../features/auth/components/login-form";
 import { SocialSignIn } from "../../features/auth/components/social-sign-in";
 import { usePageTitle } from "../../components/page-title";

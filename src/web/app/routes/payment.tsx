@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "../../components/link";
 import type { Order } from "#contract/orders";
 import { useOrder } from "../../features/orders/api/orders";
 import { OrderStatusBadge } from "../../features/orders/components/order-status-badge";

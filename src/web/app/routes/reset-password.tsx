@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../components/link";
 import { ResetPasswordForm } from "../../features/auth/components/reset-password-form";
 import { usePageTitle } from "../../components/page-title";
 import { paths } from "#contract/paths";

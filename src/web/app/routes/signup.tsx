@@ -1,4 +1,5 @@
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "../../components/link";
 import { SignupForm } from "../../features/auth/components/signup-form";
 import { SocialSignIn } from "../../features/auth/components/social-sign-in";
 import { usePageTitle } from "../../components/page-title";

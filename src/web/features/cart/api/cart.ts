@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
-import type { Cart, CartItemInput, CheckoutInput } from "#contract/cart";
+import type { Cart, CartItemInput } from "#contract/cart";
 import { cartMessages, MAX_CART_LINES } from "#contract/constants";
-import type { Order } from "#contract/orders";
 import { apiGet, apiSend } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 import { useSession } from "../../../lib/session";
@@ -54,7 +53,7 @@ function subscribe(listener: () => void) {
   };
 }
 
-const useVisitorItems = () => useSyncExternalStore(subscribe, readVisitorCart, () => []);
+export const useVisitorItems = () => useSyncExternalStore(subscribe, readVisitorCart, () => []);
 
 /** Who the cart belongs to: a visitor (browser), a customer (server), or nobody (admins). */
 export function useCartOwner(): "visitor" | "customer" | "none" | "unknown" {
@@ -65,33 +64,8 @@ export function useCartOwner(): "visitor" | "customer" | "none" | "unknown" {
 }
 
 /** The signed-in customer's cart, kept on the server. */
-const useServerCart = (enabled: boolean) =>
+export const useServerCart = (enabled: boolean) =>
   useQuery({ queryKey: queryKeys.cart.mine, queryFn: () => apiGet<Cart>("/cart"), enabled });
-
-const EMPTY_CART: Cart = { lines: [], count: 0, subtotal: 0, currency: "", canCheckout: false };
-
-/** The cart, priced by the server now, whoever it belongs to. */
-export function useCart() {
-  const owner = useCartOwner();
-  const items = useVisitorItems();
-  const server = useServerCart(owner === "customer");
-  const visitor = useQuery({
-    queryKey: queryKeys.cart.visitor(items),
-    queryFn: () => apiSend<Cart>("POST", "/cart/quote", { items }),
-    enabled: owner === "visitor" && items.length > 0,
-    placeholderData: (previous) => previous,
-  });
-  if (owner === "customer") {
-    return { owner, data: server.data, isPending: server.isPending, error: server.error };
-  }
-  if (owner === "visitor" && items.length === 0) {
-    return { owner, data: EMPTY_CART, isPending: false, error: null };
-  }
-  if (owner === "visitor") {
-    return { owner, data: visitor.data, isPending: visitor.isPending, error: visitor.error };
-  }
-  return { owner, data: undefined, isPending: owner === "unknown", error: null };
-}
 
 /**
  * Units in the cart, for the navbar: a visitor's counted here without asking the server; undefined
@@ -167,24 +141,4 @@ function mergeVisitorCart(queryClient: QueryClient): Promise<void> {
       merging = undefined;
     });
   return merging;
-}
-
-/** Orders the whole cart; the cart is emptied and the stock shown everywhere changes. */
-export function useCheckout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CheckoutInput) =>
-      apiSend<{ success: true; order: Order }>("POST", "/checkout", input),
-    // Not awaited: the page moves on to the order at once, and refetches in the background.
-    onSettled: () => {
-      for (const queryKey of [
-        queryKeys.cart.all,
-        queryKeys.orders.all,
-        queryKeys.products.all,
-        queryKeys.profile,
-      ]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
-    },
-  });
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../../components/link";
 import { paths } from "#contract/paths";
 import { notify } from "../../../lib/notify";
 import { useCartOwner, useQtyInCart, useSetCartQty } from "../api/cart";

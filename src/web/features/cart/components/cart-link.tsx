@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { NavLink } from "../../../components/link";
 import { paths } from "#contract/paths";
 import { useCartCount, useMergeVisitorCart } from "../api/cart";
 

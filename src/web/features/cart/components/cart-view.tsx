@@ -1,12 +1,14 @@
 import { useId, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "../../../components/link";
 import type { Cart, CartLine } from "#contract/cart";
 import { paths } from "#contract/paths";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
 import { formatCount, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
-import { useCart, useSetCartQty } from "../api/cart";
+import { useSetCartQty } from "../api/cart";
+import { useCart } from "../api/cart-contents";
 
 /** /cart: the lines with their quantities and what stands in the way, the subtotal, checkout. */
 export function CartView() {

@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "../../../components/link";
 import { z } from "zod";
 import { checkoutSchema, type Cart } from "#contract/cart";
 import { orderMessages } from "#contract/orders";
@@ -15,7 +16,7 @@ import { formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
 import { useProfile } from "../../account/api/profile";
-import { useCart, useCheckout } from "../api/cart";
+import { useCart, useCheckout } from "../api/cart-contents";
 
 const deliverySchema = checkoutSchema.pick({ phonrNo: true, Address: true }).extend({
   poReference: z.string().trim().max(60, "Must be 60 characters or shorter"),

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Product } from "#contract/products";
-import { Link } from "react-router";
+import { Link } from "../../../components/link";
 import { QueryError } from "../../../components/query-error";
 import { useSiteConfig } from "../../../lib/use-site-config";
 import { NEWEST_PRODUCTS_QUERY, useProducts } from "../api/get-products";

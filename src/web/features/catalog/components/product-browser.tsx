@@ -1,6 +1,6 @@
 import type { ProductListItem } from "#contract/products";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../components/link";
 import {
   PRODUCTS_PAGE_SIZE,
   productCategories,

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../../components/link";
 import type { ProductListItem } from "#contract/products";
 import { formatPrice, formatWarranty } from "../../../lib/format";
 import { paths } from "#contract/paths";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../../components/link";
 
 export function NotFound({ what = "page" }: { what?: "page" | "product" }) {
   return (

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../components/link";
 import { notify } from "../../../lib/notify";
 import type { Order } from "#contract/orders";
 import { ConfirmDialog } from "../../../components/confirm-dialog";

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../components/link";
 import { notify } from "../../../lib/notify";
 import { orderMessages } from "#contract/orders";
 import type { Product } from "#contract/products";

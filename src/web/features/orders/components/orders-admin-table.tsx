@@ -8,7 +8,7 @@ import { SearchForm } from "../../../components/search-form";
 import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
 import { formatDate, formatOrderNumber, formatPrice } from "../../../lib/format";
 import { paths } from "#contract/paths";
-import { Link } from "react-router";
+import { Link } from "../../../components/link";
 import { useAllOrders, useChangeOrderStatus } from "../api/orders-admin";
 
 const PAGE_SIZE = 20;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../components/link";
 import { paymentMessages } from "#contract/payments";
 import { paths } from "#contract/paths";
 import { QueryError } from "../../../components/query-error";

@@ -1,16 +1,26 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
+import type { Review } from "#contract/reviews";
 import { Pagination } from "../../../components/pagination";
 import { QueryError } from "../../../components/query-error";
-import { useSession } from "../../../lib/session";
 import { useReviews } from "../api/get-reviews";
 import { ReviewCard } from "./review-card";
-import { ReviewModeration } from "./review-moderation";
+import { ReviewListSkeleton } from "./review-skeletons";
 
-/** Reviews, newest first; with `paged`, the whole list a page at a time. */
-export function ReviewList({ pageSize, paged = false }: { pageSize: number; paged?: boolean }) {
+/**
+ * Reviews, newest first; with `paged`, the whole list a page at a time. `actions` adds controls
+ * under each review (an admin's moderation on /review: passed in, so the landing page's list
+ * does not carry that code).
+ */
+export function ReviewList({
+  pageSize,
+  paged = false,
+  actions,
+}: {
+  pageSize: number;
+  paged?: boolean;
+  actions?: (review: Review) => ReactNode;
+}) {
   const [page, setPage] = useState(1);
-  // Admins moderate on the paged list (the /review page).
-  const isAdmin = useSession().data?.role === "admin" && paged;
   const { data, error, isPending } = useReviews({
     limit: pageSize,
     offset: (page - 1) * pageSize,
@@ -30,7 +40,7 @@ export function ReviewList({ pageSize, paged = false }: { pageSize: number; page
         {data.items.map((r) => (
           <li key={r._id} className="flex flex-col gap-2">
             <ReviewCard review={r} />
-            {isAdmin && <ReviewModeration id={r._id} author={r.name} />}
+            {actions?.(r)}
           </li>
         ))}
       </ul>
@@ -42,23 +52,5 @@ export function ReviewList({ pageSize, paged = false }: { pageSize: number; page
         />
       )}
     </>
-  );
-}
-
-/** Review-card-sized placeholders, so the reviews take their place without moving the page. */
-function ReviewListSkeleton({ count }: { count: number }) {
-  return (
-    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      <span role="status" className="sr-only">
-        Loading reviews
-      </span>
-      {Array.from({ length: count }, (_, i) => (
-        <div
-          key={i}
-          className="card h-42 border border-base-300 bg-base-100 shadow-sm"
-          aria-hidden="true"
-        />
-      ))}
-    </div>
   );
 }

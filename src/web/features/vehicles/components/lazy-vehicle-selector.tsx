@@ -1,14 +1,12 @@
 import { useCallback, useEffect, useState, type ComponentProps } from "react";
 import { usePrerendering } from "../../../lib/prerendering";
+import { whenVisitorActs } from "../../../lib/when-visitor-acts";
 import type { VehicleSelector } from "./vehicle-selector";
 
 type Props = ComponentProps<typeof VehicleSelector>;
 
 /** Once loaded, later visits of the page render it at once (Back keeps its scroll position). */
 let loadedSelector: typeof VehicleSelector | undefined;
-
-/** What shows the visitor is there: the first of these starts loading the selector. */
-const INTERACTIONS = ["pointermove", "pointerdown", "touchstart", "keydown", "scroll", "wheel"];
 
 /**
  * The vehicle selector for the landing page. Its code (and its requests) load on the visitor's
@@ -27,14 +25,7 @@ export function LazyVehicleSelector(props: Props) {
   }, []);
   useEffect(() => {
     if (Loaded) return;
-    const once = () => {
-      for (const type of INTERACTIONS) window.removeEventListener(type, once);
-      load();
-    };
-    for (const type of INTERACTIONS) window.addEventListener(type, once, { passive: true });
-    return () => {
-      for (const type of INTERACTIONS) window.removeEventListener(type, once);
-    };
+    return whenVisitorActs(load);
   }, [Loaded, load]);
   if (Loaded) return <Loaded {...props} />;
   return (
