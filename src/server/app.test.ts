@@ -15,6 +15,10 @@ beforeAll(async () => {
   await fs.mkdir(path.join(webDir, "assets"));
   await fs.writeFile(path.join(webDir, "index.html"), "<!doctype html><title>store</title>");
   await fs.writeFile(path.join(webDir, "assets", "app-abc123.js"), "console.log(1)");
+  await fs.writeFile(
+    path.join(webDir, "assets", "app-abc123.js.br"),
+    zlib.brotliCompressSync("console.log(1)"),
+  );
   await fs.mkdir(path.join(webDir, "pages"));
   const page = (title: string, path: string) =>
     `<head><title>${title}</title><link rel="canonical" href="__PUBLIC_URL__${path}" /></head>`;
@@ -87,6 +91,22 @@ test.each([
     expect(res.headers["cache-control"]).toBe("no-cache");
   },
 );
+
+test("a built file is sent in its pre-compressed form; the compressed files and page templates are no paths of their own", async () => {
+  const res = await t.app.inject({
+    method: "GET",
+    url: "/assets/app-abc123.js",
+    headers: { "accept-encoding": "gzip, br" },
+  });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers["content-encoding"]).toBe("br");
+  expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe("console.log(1)");
+  for (const url of ["/assets/app-abc123.js.br", "/pages/blogs.html", "/shells/product.html"]) {
+    const other = await t.app.inject({ method: "GET", url });
+    expect(other.body, url).not.toContain("__PUBLIC_URL__");
+    expect(other.headers["content-type"], url).toMatch(/text\/html/);
+  }
+});
 
 test("a pre-rendered page is sent compressed to a browser that accepts it", async () => {
   const plain = await t.app.inject({ method: "GET", url: "/blogs" });

@@ -43,6 +43,9 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
       wildcard: false,
       index: false,
       preCompressed: true,
+      // A route per file (wildcard: false) costs memory: none for the compressed forms, which
+      // are found beside the file they compress, nor for the page templates answered below.
+      globIgnore: ["**/*.br", "**/*.gz", "pages/**", "shells/**"],
       setHeaders(reply, filePath) {
         reply.header("cache-control", cacheControlFor(filePath));
       },
