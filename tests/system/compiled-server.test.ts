@@ -1,6 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { startCommandArgs } from "../support/start-command";
 import { getFreePort } from "../../src/server/db/free-port";
 import { cookieHeader } from "../support/accounts";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -34,7 +35,7 @@ beforeAll(async () => {
   };
   source = await createTestApp(env);
   database = await createTestDatabase();
-  child = spawn(process.execPath, [path.join(root, "dist/server/main.js")], {
+  child = spawn(process.execPath, startCommandArgs(), {
     cwd: root,
     env: {
       ...process.env,

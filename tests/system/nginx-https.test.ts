@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { startCommandArgs } from "../support/start-command";
 import { getFreePort } from "../../src/server/db/free-port";
 import { cookieHeader } from "../support/accounts";
 
@@ -157,7 +158,7 @@ beforeAll(async () => {
 
   const env = { ...process.env };
   delete env.NODE_ENV;
-  const store = spawn(process.execPath, [path.join(root, "dist/server/main.js")], {
+  const store = spawn(process.execPath, startCommandArgs(), {
     cwd: root,
     env: {
       ...env,
