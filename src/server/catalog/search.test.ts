@@ -71,6 +71,15 @@ describe("words as people type them", () => {
     expect(names(await search("wipper blades"))[0]).toBe(nameOf("wiper-blade-set"));
   });
 
+  test("a name with dashed numbers is found by the whole name and by a number in it", async () => {
+    // PostgreSQL's parser reads "1795-9081-1" as 1795, -9081 and -1: the words alone miss it.
+    const name = `Ceramic brake pads ${Date.now()}-9081-1`;
+    const made = await insertProduct(t.database.db, { name });
+    expect((await search(name)).map((p) => p._id)).toEqual([made.id]);
+    expect((await search(`ceramic pads 9081`)).map((p) => p._id)).toContain(made.id);
+    await t.database.db.delete(products).where(eq(products.id, made.id));
+  });
+
   test("the exact phrase still matches literally, % and _ included", async () => {
     expect(names(await search("spark plug"))[0]).toBe(nameOf("iridium-spark-plugs"));
     expect(await search("100%")).toEqual([]);

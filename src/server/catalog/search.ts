@@ -31,6 +31,8 @@ export interface Search {
   words: SearchWord[];
   /** How many words the text had, stop words included (which then ask nothing). */
   wordCount: number;
+  /** The text is only words and spaces: nothing PostgreSQL's parser would read other than we do. */
+  plainWords: boolean;
   /** The whole search as a part number (upper-case letters and digits), or "" if too short. */
   number: string;
   /** The literal text, lower-cased, as a LIKE pattern (`%` and `_` taken literally). */
@@ -82,7 +84,7 @@ export function parseSearch(
   const words = texts.map((text, i) => ({
     text,
     stem: factsOf(text)?.stem,
-    bySpelling: counts[i] === 0 && text.length >= MIN_TYPO_WORD && !/\p{N}/u.test(text),
+    bySpelling: counts[i] === 0 && text.length >= MIN_TYPO_WORD,
     indexed:
       i === rarest ||
       counts[i]! <= FEW_PRODUCTS ||
@@ -92,6 +94,7 @@ export function parseSearch(
   return {
     words,
     wordCount: all.length,
+    plainWords: /^[\p{L}\p{N}\s]*$/u.test(q),
     number: number.length >= 2 ? number : "",
     literal: containsPattern(q),
   };
@@ -186,8 +189,10 @@ function wordMatches(word: SearchWord, useIndexes: boolean): SQL {
 
 /**
  * Every word matches, or the whole text is a number, or the text is found as typed. The last
- * matters for one word (a part of a longer word: "rake" in "brake", "100%"); for several words,
- * text found as typed has them all, so it is not asked again (it is a costly index scan).
+ * matters for one word (a part of a longer word: "rake" in "brake", "100%") and for text with
+ * signs: PostgreSQL's parser reads "1795-9081" as the numbers 1795 and -9081, so "9081" is no word
+ * of its document. Several plain words found as typed are all found as words, so that costly
+ * index scan is left out for them.
  */
 export function searchCondition(search: Search, useIndexes = true): SQL {
   const literal = useIndexes
@@ -198,7 +203,7 @@ export function searchCondition(search: Search, useIndexes = true): SQL {
   const ordered = [...search.words].sort((a, b) => Number(b.indexed) - Number(a.indexed));
   const allWords =
     ordered.length > 0 ? and(...ordered.map((w) => wordMatches(w, useIndexes))) : sql`true`;
-  const asTyped = search.wordCount > 1 ? sql`` : sql` or ${literal}`;
+  const asTyped = search.wordCount > 1 && search.plainWords ? sql`` : sql` or ${literal}`;
   return sql`((${allWords}) or ${numberHit(search.number, useIndexes)}${asTyped})`;
 }
 
