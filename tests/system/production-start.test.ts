@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, onTestFailed, test } from "vitest";
 import { startCommandArgs } from "../support/start-command";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -40,6 +40,11 @@ test("started as `npm start` starts it, SIGTERM drains a request in flight, stop
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  // Where the test got to, and what the server printed, when it fails (a timeout included).
+  let step = "spawned";
+  onTestFailed(() => {
+    console.error(`production start failed while ${step}; the server printed:\n${output}`);
+  });
   const printed = (pattern: RegExp) =>
     new Promise<RegExpExecArray>((resolve, reject) => {
       const check = () => {
@@ -59,7 +64,9 @@ test("started as `npm start` starts it, SIGTERM drains a request in flight, stop
   let postgresPid = 0;
 
   try {
+    step = "waiting for 'store listening'";
     const url = (await printed(/store listening on (http:\/\/[^\s"]+)/))[1]!;
+    step = "waiting for a 200 from /api/health";
     let health = await fetch(`${url}/api/health`);
     while (health.status !== 200) health = await fetch(`${url}/api/health`);
     const firstOk = Math.round(performance.now() - t0);
@@ -79,6 +86,7 @@ test("started as `npm start` starts it, SIGTERM drains a request in flight, stop
       connectionString: `postgres://postgres:${password}@127.0.0.1:${postmaster[3]}/postgres`,
     });
     await locker.connect();
+    step = "waiting for the request to wait on the lock";
     let inFlight: Promise<Response>;
     try {
       await locker.query("begin");
@@ -93,13 +101,16 @@ test("started as `npm start` starts it, SIGTERM drains a request in flight, stop
         );
         if (waiting.rowCount) break;
       }
+      step = "waiting for 'SIGTERM received'";
       child.kill("SIGTERM");
       await printed(/SIGTERM received: shutting down/);
       await locker.query("rollback");
     } finally {
       await locker.end();
     }
+    step = "waiting for the request in flight to be answered";
     const answer = await inFlight;
+    step = "waiting for the server to exit";
     expect(answer.status).toBe(200);
     expect(await exited).toBe(0);
     expect(isAlive(postgresPid)).toBe(false);
