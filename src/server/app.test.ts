@@ -174,6 +174,18 @@ test("pages carry the security headers", async () => {
   expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
 });
 
+test("API answers carry an API's security headers, Swagger UI a page's", async () => {
+  const api = await t.app.inject({ method: "GET", url: "/api/products?limit=1" });
+  expect(api.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(api.headers["x-content-type-options"]).toBe("nosniff");
+  expect(api.headers["x-frame-options"]).toBe("DENY");
+  expect(api.headers["cross-origin-resource-policy"]).toBe("same-origin");
+  expect(api.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(api.headers).not.toHaveProperty("cross-origin-opener-policy");
+  const docs = await t.app.inject({ method: "GET", url: "/api/docs/" });
+  expect(String(docs.headers["content-security-policy"])).toMatch(/script-src 'self'(;|$)/);
+});
+
 test("the OpenAPI document lists the catalog routes", async () => {
   const res = await t.app.inject({ method: "GET", url: "/api/docs/json" });
   expect(res.statusCode).toBe(200);
@@ -203,6 +215,8 @@ test("HSTS is sent in production only", async () => {
     const res = await prod.app.inject({ method: "GET", url: "/" });
     expect(res.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
     expect(String(res.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+    const api = await prod.app.inject({ method: "GET", url: "/api/products?limit=1" });
+    expect(api.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
   } finally {
     await prod.close();
   }
