@@ -35,6 +35,7 @@ import { createProductCsvService } from "./product-csv/service";
 import type { Config, OidcClient } from "./config";
 import type { Database } from "./db/database";
 import { errorHandler } from "./error-handler";
+import { applyRequestTimeout } from "./request-deadline";
 import { addSecurityHeaders, securityHeaders } from "./security-headers";
 import { databaseAnswers, healthRoutes } from "./health/routes";
 import { limitJsonNesting } from "./json-body";
@@ -93,12 +94,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdGenerator(config.trustProxy),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
-    // A request still unanswered by then gets 503 (the error handler's "busy or restarting").
-    handlerTimeout: config.requestTimeoutMs,
     // Answer malformed ids and queries with 400 rather than routing surprises.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // A request still unanswered by then gets 503 (the error handler's "busy or restarting").
+  applyRequestTimeout(app, config.requestTimeoutMs);
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
   logResponses(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -293,7 +294,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         rateLimiter: createRateLimiter(database.db),
         ...payment.routes,
       });
-      await api.register(catalogRoutes, { catalog, fitment, catalogCache, guards, uploadsDir });
+      await api.register(catalogRoutes, {
+        catalog,
+        fitment,
+        catalogCache,
+        guards,
+        uploadsDir,
+        requestTimeoutMs: config.requestTimeoutMs,
+      });
       await api.register(reviewRoutes, {
         reviews,
         guards,

@@ -15,8 +15,10 @@ import {
   productSuggestionsQuerySchema,
   productSuggestionsSchema,
   productUpdateSchema,
+  type ProductListQuery,
 } from "../../contract/products";
 import { notFound } from "../errors";
+import { withinDeadline } from "../request-deadline";
 import type { ProductFilters } from "./service";
 import type { Guards } from "../auth/guards";
 import { createImageStore, imageUploadLimits, readImageUpload } from "./images";
@@ -33,6 +35,8 @@ export interface CatalogRoutesOptions {
   guards: Guards;
   /** Where uploaded product images are stored (served at /uploads/). */
   uploadsDir: string;
+  /** REQUEST_TIMEOUT_SECONDS: the public reads' own deadline for their database reads. */
+  requestTimeoutMs: number;
 }
 
 const adminErrors = {
@@ -44,7 +48,7 @@ const adminErrors = {
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
   app,
-  { catalog, fitment, catalogCache, guards, uploadsDir },
+  { catalog, fitment, catalogCache, guards, uploadsDir, requestTimeoutMs },
 ) => {
   // An admin's product change clears the totals too, before the answer leaves (read your writes).
   app.addHook("onSend", (req, reply, payload, done) => {
@@ -75,34 +79,42 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: z.array(productListItemSchema), 400: apiErrorSchema },
       },
       onRequest: answerFromCache,
+      config: { ownDeadline: true },
     },
     async (req, reply) => {
-      const q = req.query;
-      // The whole parsed query is the key (every field, vehicle included, in a fixed order),
-      // never a hand-picked part; the filters (all but sort and paging) key the total.
-      const filters: ProductFilters = Object.fromEntries(
-        Object.entries(q).filter(([k]) => !pagingFields.has(k)),
+      const { cached, total } = await withinDeadline(
+        readList(req.query, req.url),
+        requestTimeoutMs,
       );
-      const vehicle =
-        q.year !== undefined && q.make !== undefined && q.model !== undefined
-          ? await fitment.resolve({ year: q.year, make: q.make, model: q.model, engine: q.engine })
-          : undefined;
-      const filtersKey = queryKey("filters", filters);
-      const key = queryKey("list", q);
-      const [cached, total] = await Promise.all([
-        catalogCache.get(key, () => catalog.page(q, vehicle)),
-        // Totals survive stock changes (orders); an in-stock total does not, so it is counted.
-        filters.inStock === "true"
-          ? catalog.count(filters, vehicle)
-          : catalogCache.total(filtersKey, () => catalog.count(filters, vehicle)),
-      ]);
-      // No vehicle to look up, no in-stock count: the two keys are the whole answer.
-      if (!vehicle && filters.inStock !== "true")
-        catalogCache.rememberUrl(req.url, key, filtersKey);
       reply.header(TOTAL_COUNT_HEADER, total);
       return sendCached(req, reply, cached!);
     },
   );
+
+  /** A page of the list and its total, from the cache or the database. */
+  async function readList(q: ProductListQuery, url: string) {
+    // The whole parsed query is the key (every field, vehicle included, in a fixed order),
+    // never a hand-picked part; the filters (all but sort and paging) key the total.
+    const filters: ProductFilters = Object.fromEntries(
+      Object.entries(q).filter(([k]) => !pagingFields.has(k)),
+    );
+    const vehicle =
+      q.year !== undefined && q.make !== undefined && q.model !== undefined
+        ? await fitment.resolve({ year: q.year, make: q.make, model: q.model, engine: q.engine })
+        : undefined;
+    const filtersKey = queryKey("filters", filters);
+    const key = queryKey("list", q);
+    const [cached, total] = await Promise.all([
+      catalogCache.get(key, () => catalog.page(q, vehicle)),
+      // Totals survive stock changes (orders); an in-stock total does not, so it is counted.
+      filters.inStock === "true"
+        ? catalog.count(filters, vehicle)
+        : catalogCache.total(filtersKey, () => catalog.count(filters, vehicle)),
+    ]);
+    // No vehicle to look up, no in-stock count: the two keys are the whole answer.
+    if (!vehicle && filters.inStock !== "true") catalogCache.rememberUrl(url, key, filtersKey);
+    return { cached, total };
+  }
 
   app.get(
     "/products/suggestions",
@@ -133,10 +145,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: productDetailSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
       onRequest: answerFromCache,
+      config: { ownDeadline: true },
     },
     async (req, reply) => {
       const key = `product:${req.params.id}`;
-      const cached = await catalogCache.get(key, () => catalog.get(req.params.id));
+      const cached = await withinDeadline(
+        catalogCache.get(key, () => catalog.get(req.params.id)),
+        requestTimeoutMs,
+      );
       if (!cached) throw notFound("Product not found");
       catalogCache.rememberUrl(req.url, key);
       return sendCached(req, reply, cached);
