@@ -1,8 +1,11 @@
 import { createHash } from "node:crypto";
 
 export interface CachedResponse {
-  /** The JSON body, serialized once. */
-  body: string;
+  /**
+   * The JSON body, serialized and encoded once: a Buffer goes to the socket as it is, where a
+   * string would be encoded again on every answer (10 KB for a page of 24 products).
+   */
+  body: Buffer;
   etag: string;
 }
 
@@ -51,7 +54,7 @@ export class CatalogReadCache {
     const startedAt = this.generation;
     const value = await compute();
     if (value === undefined) return undefined;
-    const body = JSON.stringify(value);
+    const body = Buffer.from(JSON.stringify(value));
     const entry = { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
     if (this.enabled && startedAt === this.generation)
       remember(this.entries, key, entry, this.maxEntries);
