@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -11,13 +11,22 @@ const root = path.resolve(import.meta.dirname, "../..");
 const entry = path.join(root, "dist/server/main.js");
 
 let dataDir: string;
+/** The server under test, killed after the tests whatever happened (a timed-out test included). */
+let server: ChildProcess | undefined;
+let serverPostgresPid = 0;
 
 beforeAll(async () => {
   // `npm test` runs these tests before its build step: compile the server (under a second).
   execFileSync(process.execPath, ["scripts/build-server.mjs"], { cwd: root, stdio: "ignore" });
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-production-start-"));
 });
-afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  // A test that timed out is still awaiting: its `finally` has not run, so nothing may be left
+  // running (an orphaned server once blocked on its full stdout pipe for good).
+  if (server && server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
+  if (serverPostgresPid && isAlive(serverPostgresPid)) process.kill(serverPostgresPid, "SIGINT");
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
 
 test("the build holds the compiled server and its migrations", () => {
   expect(existsSync(entry)).toBe(true);
@@ -39,6 +48,7 @@ test("started as `npm start` starts it, SIGTERM drains a request in flight, stop
     env: { ...env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  server = child;
   let output = "";
   // Where the test got to, and what the server printed, when it fails (a timeout included).
   let step = "spawned";
@@ -78,6 +88,7 @@ test("started as `npm start` starts it, SIGTERM drains a request in flight, stop
       .split("\n")
       .map((l) => l.trim());
     postgresPid = Number(postmaster[0]);
+    serverPostgresPid = postgresPid;
     expect(isAlive(postgresPid)).toBe(true);
 
     // A request held in flight by a lock on the table it reads.
@@ -92,7 +103,14 @@ test("started as `npm start` starts it, SIGTERM drains a request in flight, stop
       await locker.query("begin");
       await locker.query("lock table reviews in access exclusive mode");
       inFlight = fetch(`${url}/api/reviews?limit=3`);
+      let answered = false;
+      void inFlight.then(
+        () => (answered = true),
+        () => (answered = true),
+      );
       for (;;) {
+        // Answered without waiting (an error, say): fail now, not at the test's timeout.
+        if (answered) throw new Error(`answered before waiting: ${(await inFlight).status}`);
         // (pg_locks, not pg_stat_activity: a query waiting in its parse step is still shown
         // there as idle, with the text of the query before it.)
         const waiting = await locker.query(
