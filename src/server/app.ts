@@ -39,7 +39,7 @@ import { applyRequestTimeout } from "./request-deadline";
 import { addSecurityHeaders, securityHeaders } from "./security-headers";
 import { databaseAnswers, healthRoutes } from "./health/routes";
 import { limitJsonNesting } from "./json-body";
-import { createLogger, requestIdGenerator, scrub } from "./logging";
+import { createLogger, requestIdGenerator, requestLogger, scrub } from "./logging";
 import { openApiOptions } from "./openapi";
 import { createAccountMail } from "./mail/account-mail";
 import { mailboxRoutes } from "./mail/mailbox-routes";
@@ -91,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: logger ?? createLogger(config.logLevel),
     // One line per request (logResponses below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: requestLogger,
     genReqId: requestIdGenerator(config.trustProxy),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,

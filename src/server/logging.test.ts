@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
-import { createLogger } from "./logging";
+import { createLogger, requestLogger } from "./logging";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 
 /** The real app logging into memory, with or without a trusted proxy in front. */
@@ -121,4 +121,30 @@ test("behind a trusted proxy (TRUST_PROXY=true) its X-Request-Id is the request'
   } finally {
     await app.close();
   }
+});
+
+test("a request's logger is made when the request first logs, and carries its id", () => {
+  lines.length = 0;
+  const parent = createLogger("info", sink);
+  let made = 0;
+  const child = parent.child.bind(parent);
+  parent.child = ((...args: Parameters<typeof child>) => {
+    made += 1;
+    return child(...args);
+  }) as typeof parent.child;
+  const log = requestLogger(parent, { reqId: "req-1" }, {});
+  expect(log.level).toBe("info");
+  log.debug("below the level");
+  expect(made).toBe(1); // a call made it, level or not
+  const quiet = requestLogger(parent, { reqId: "req-2" }, {});
+  expect(quiet.level).toBe("info");
+  expect(made).toBe(1); // reading the level makes none
+  log.warn({ user: { email: "someone@example.com" } }, "with an object");
+  log.info("plain");
+  expect(made).toBe(1);
+  expect(lines).toMatchObject([
+    { reqId: "req-1", level: 40, msg: "with an object", user: { email: "[redacted]" } },
+    { reqId: "req-1", level: 30, msg: "plain" },
+  ]);
+  expect(log.child({ job: "x" }, {})).toBeDefined();
 });

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import pino, { type DestinationStream, type Logger } from "pino";
+import type { FastifyBaseLogger } from "fastify";
+import pino, {
+  type Bindings,
+  type ChildLoggerOptions,
+  type DestinationStream,
+  type Logger,
+} from "pino";
 
 /** Anything shaped like an email address, wherever it appears in a log line. */
 const EMAIL = /[^\s"'<>()[\]{},;:/?=&@]+@[^\s"'<>()[\]{},;:/?=&@]+\.[A-Za-z]{2,}/g;
@@ -75,4 +81,63 @@ export function requestIdGenerator(trustProxy: false | number | readonly string[
     const given = trusted ? req.headers["x-request-id"] : undefined;
     return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
   };
+}
+
+type LogMethod = (...args: unknown[]) => void;
+type Level = "fatal" | "error" | "warn" | "info" | "debug" | "trace";
+
+/**
+ * A request's logger (Fastify's `childLoggerFactory`): pino's child with the request id, made
+ * when the request first logs. Most requests log nothing (logResponses in app.ts), and making a
+ * child for each was about 3% of a cached catalog read.
+ */
+export function requestLogger(
+  parent: FastifyBaseLogger,
+  bindings: Bindings,
+  opts: ChildLoggerOptions,
+): FastifyBaseLogger {
+  return new RequestLogger(parent, bindings, opts) as unknown as FastifyBaseLogger;
+}
+
+class RequestLogger {
+  #child: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly opts: ChildLoggerOptions,
+  ) {}
+  private get logger(): FastifyBaseLogger {
+    return (this.#child ??= this.parent.child(this.bindings, this.opts));
+  }
+  private log(level: Level, args: unknown[]) {
+    (this.logger as unknown as Record<Level, LogMethod>)[level](...args);
+  }
+  get level(): string {
+    return this.#child?.level ?? this.opts.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.logger.level = level;
+  }
+  fatal(...args: unknown[]) {
+    this.log("fatal", args);
+  }
+  error(...args: unknown[]) {
+    this.log("error", args);
+  }
+  warn(...args: unknown[]) {
+    this.log("warn", args);
+  }
+  info(...args: unknown[]) {
+    this.log("info", args);
+  }
+  debug(...args: unknown[]) {
+    this.log("debug", args);
+  }
+  trace(...args: unknown[]) {
+    this.log("trace", args);
+  }
+  silent() {}
+  child(bindings: Bindings, opts?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.logger.child(bindings, opts);
+  }
 }
