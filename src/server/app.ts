@@ -40,7 +40,7 @@ import { addSecurityHeaders, securityHeaders } from "./security-headers";
 import { databaseAnswers, healthRoutes } from "./health/routes";
 import { limitJsonNesting } from "./json-body";
 import { createLogger, requestIdGenerator, requestLogger, scrub } from "./logging";
-import { openApiOptions } from "./openapi";
+import { API_DOCS_PREFIX, openApiOptions } from "./openapi";
 import { createAccountMail } from "./mail/account-mail";
 import { mailboxRoutes } from "./mail/mailbox-routes";
 import { startMailer } from "./mail/mailer";
@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(swagger, openApiOptions(publicUrl));
   // The app-wide CSP (security-headers.ts) covers the docs too: Swagger UI needs no inline script.
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await app.register(swaggerUi, { routePrefix: API_DOCS_PREFIX });
 
   app.addHook("onRequest", refuseCrossSiteWrites(publicUrl));
   const metrics = createMetrics(app, database.pool);

@@ -33,6 +33,9 @@ function spellOutRequired(node: unknown): void {
   Object.values(schema).forEach(spellOutRequired);
 }
 
+/** Where Swagger UI (a page) and the OpenAPI document (`/json`) are served. */
+export const API_DOCS_PREFIX = "/api/docs";
+
 /**
  * The OpenAPI document at /api/docs: every route's zod schemas, Better Auth's endpoints, the
  * session cookie as the security scheme, operation ids and the store's address as the server.

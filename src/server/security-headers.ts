@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { API_DOCS_PREFIX } from "./openapi";
 
 /**
  * The security headers of every answer, built once at start-up (a helmet-style plugin would
@@ -66,8 +67,8 @@ export function addSecurityHeaders(
 ) {
   // Callback style, as the other hooks every request runs: no promise nor microtask each.
   app.addHook("onRequest", (req, reply, done) => {
-    // Swagger UI (/api/docs) is a page.
-    const api = req.url.startsWith("/api/") && !req.url.startsWith("/api/docs");
+    // Swagger UI is a page.
+    const api = req.url.startsWith("/api/") && !req.url.startsWith(API_DOCS_PREFIX);
     reply.headers(api ? headers.api : headers.documents);
     done();
   });
