@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { startCommandArgs } from "./start-command";
 
 export interface ServerProcess {
   url: string;
@@ -12,14 +13,17 @@ export interface ServerProcess {
 const root = path.resolve(import.meta.dirname, "../..");
 
 /**
- * Starts the real server (`src/server/main.ts`) as its own process on a free port and resolves
- * once it is listening.
+ * Starts the real server as its own process (on a free port unless `env` gives PORT) and resolves
+ * once it is listening: `src/server/main.ts` through tsx, or with `compiled` the build's
+ * `dist/server/main.js` as `npm start` runs it (build it first: scripts/build-server.mjs).
  */
 export function startServerProcess(
   env: Record<string, string>,
   nodeArgs: string[] = [],
+  { compiled = false } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/server/main.ts"], {
+  const entry = compiled ? startCommandArgs() : ["--import", "tsx", "src/server/main.ts"];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: root,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

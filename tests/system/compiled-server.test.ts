@@ -1,10 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { startCommandArgs } from "../support/start-command";
 import { getFreePort } from "../../src/server/db/free-port";
 import { cookieHeader } from "../support/accounts";
 import { createTestApp, type TestApp } from "../support/test-app";
+import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 /**
@@ -19,7 +19,7 @@ const SECRET = "compiled-server-secret-that-is-long-enough-0123456789";
 
 let source: TestApp;
 let database: TestDatabase;
-let child: ChildProcess;
+let server: ServerProcess | undefined;
 let url: string;
 
 beforeAll(async () => {
@@ -35,36 +35,15 @@ beforeAll(async () => {
   };
   source = await createTestApp(env);
   database = await createTestDatabase();
-  child = spawn(process.execPath, startCommandArgs(), {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("store listening on")) resolve();
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`exited (${code}):\n${output}`)));
-  });
+  server = await startServerProcess(
+    { ...env, DATABASE_URL: database.url, PORT: String(port), LOG_LEVEL: "warn" },
+    [],
+    { compiled: true },
+  );
 });
 
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
-  }
+  await server?.stop();
   await database?.close();
   await source?.close();
 });
