@@ -11,9 +11,12 @@ const root = path.resolve(import.meta.dirname, "../..");
 const entry = path.join(root, "dist/server/main.js");
 
 let dataDir: string;
-/** The server under test, killed after the tests whatever happened (a timed-out test included). */
+/**
+ * The server under test and its PostgreSQL, killed after the tests if still running: a test that
+ * failed or timed out (still awaiting, so no `finally` of its own would run) leaves nothing.
+ */
 let server: ChildProcess | undefined;
-let serverPostgresPid = 0;
+let postgresPid = 0;
 
 beforeAll(async () => {
   // `npm test` runs these tests before its build step: compile the server (under a second).
@@ -21,10 +24,9 @@ beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-production-start-"));
 });
 afterAll(async () => {
-  // A test that timed out is still awaiting: its `finally` has not run, so nothing may be left
-  // running (an orphaned server once blocked on its full stdout pipe for good).
+  // (An orphaned server once blocked on its full stdout pipe for good.)
   if (server && server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
-  if (serverPostgresPid && isAlive(serverPostgresPid)) process.kill(serverPostgresPid, "SIGINT");
+  if (postgresPid && isAlive(postgresPid)) process.kill(postgresPid, "SIGINT");
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
@@ -71,77 +73,68 @@ test("started as `npm start` starts it, SIGTERM drains a request in flight, stop
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  let postgresPid = 0;
+  step = "waiting for 'store listening'";
+  const url = (await printed(/store listening on (http:\/\/[^\s"]+)/))[1]!;
+  step = "waiting for a 200 from /api/health";
+  let health = await fetch(`${url}/api/health`);
+  while (health.status !== 200) health = await fetch(`${url}/api/health`);
+  const firstOk = Math.round(performance.now() - t0);
+  // The demo store, as the README's first command promises.
+  const products = await fetch(`${url}/api/products?limit=1`);
+  expect(Number(products.headers.get("x-total-count"))).toBeGreaterThanOrEqual(12);
 
+  const postmaster = (await fs.readFile(path.join(dataDir, "postgres/postmaster.pid"), "utf8"))
+    .split("\n")
+    .map((l) => l.trim());
+  postgresPid = Number(postmaster[0]);
+  expect(isAlive(postgresPid)).toBe(true);
+
+  // A request held in flight by a lock on the table it reads.
+  const password = (await fs.readFile(path.join(dataDir, "postgres-password"), "utf8")).trim();
+  const locker = new pg.Client({
+    connectionString: `postgres://postgres:${password}@127.0.0.1:${postmaster[3]}/postgres`,
+  });
+  await locker.connect();
+  step = "waiting for the request to wait on the lock";
+  let inFlight: Promise<Response>;
   try {
-    step = "waiting for 'store listening'";
-    const url = (await printed(/store listening on (http:\/\/[^\s"]+)/))[1]!;
-    step = "waiting for a 200 from /api/health";
-    let health = await fetch(`${url}/api/health`);
-    while (health.status !== 200) health = await fetch(`${url}/api/health`);
-    const firstOk = Math.round(performance.now() - t0);
-    // The demo store, as the README's first command promises.
-    const products = await fetch(`${url}/api/products?limit=1`);
-    expect(Number(products.headers.get("x-total-count"))).toBeGreaterThanOrEqual(12);
-
-    const postmaster = (await fs.readFile(path.join(dataDir, "postgres/postmaster.pid"), "utf8"))
-      .split("\n")
-      .map((l) => l.trim());
-    postgresPid = Number(postmaster[0]);
-    serverPostgresPid = postgresPid;
-    expect(isAlive(postgresPid)).toBe(true);
-
-    // A request held in flight by a lock on the table it reads.
-    const password = (await fs.readFile(path.join(dataDir, "postgres-password"), "utf8")).trim();
-    const locker = new pg.Client({
-      connectionString: `postgres://postgres:${password}@127.0.0.1:${postmaster[3]}/postgres`,
-    });
-    await locker.connect();
-    step = "waiting for the request to wait on the lock";
-    let inFlight: Promise<Response>;
-    try {
-      await locker.query("begin");
-      await locker.query("lock table reviews in access exclusive mode");
-      inFlight = fetch(`${url}/api/reviews?limit=3`);
-      let answered = false;
-      void inFlight.then(
-        () => (answered = true),
-        () => (answered = true),
-      );
-      for (;;) {
-        // Answered without waiting (an error, say): fail now, not at the test's timeout.
-        if (answered) throw new Error(`answered before waiting: ${(await inFlight).status}`);
-        // (pg_locks, not pg_stat_activity: a query waiting in its parse step is still shown
-        // there as idle, with the text of the query before it.)
-        const waiting = await locker.query(
-          `select 1 from pg_locks l join pg_class c on c.oid = l.relation
-            where c.relname = 'reviews' and not l.granted`,
-        );
-        if (waiting.rowCount) break;
-      }
-      step = "waiting for 'SIGTERM received'";
-      child.kill("SIGTERM");
-      await printed(/SIGTERM received: shutting down/);
-      await locker.query("rollback");
-    } finally {
-      await locker.end();
-    }
-    step = "waiting for the request in flight to be answered";
-    const answer = await inFlight;
-    step = "waiting for the server to exit";
-    expect(answer.status).toBe(200);
-    expect(await exited).toBe(0);
-    expect(isAlive(postgresPid)).toBe(false);
-    expect(existsSync(path.join(dataDir, "postgres/postmaster.pid"))).toBe(false);
-    console.log(
-      `production start: first 200 from /api/health ${firstOk} ms after spawn (first start, ` +
-        `cluster created); SIGTERM: the request in flight answered 200, exit 0, PostgreSQL stopped`,
+    await locker.query("begin");
+    await locker.query("lock table reviews in access exclusive mode");
+    inFlight = fetch(`${url}/api/reviews?limit=3`);
+    let answered = false;
+    void inFlight.then(
+      () => (answered = true),
+      () => (answered = true),
     );
+    for (;;) {
+      // Answered without waiting (an error, say): fail now, not at the test's timeout.
+      if (answered) throw new Error(`answered before waiting: ${(await inFlight).status}`);
+      // (pg_locks, not pg_stat_activity: a query waiting in its parse step is still shown
+      // there as idle, with the text of the query before it.)
+      const waiting = await locker.query(
+        `select 1 from pg_locks l join pg_class c on c.oid = l.relation
+          where c.relname = 'reviews' and not l.granted`,
+      );
+      if (waiting.rowCount) break;
+    }
+    step = "waiting for 'SIGTERM received'";
+    child.kill("SIGTERM");
+    await printed(/SIGTERM received: shutting down/);
+    await locker.query("rollback");
   } finally {
-    // On failure, leave nothing running: the server, then the PostgreSQL it started.
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    if (postgresPid && isAlive(postgresPid)) process.kill(postgresPid, "SIGINT");
+    await locker.end();
   }
+  step = "waiting for the request in flight to be answered";
+  const answer = await inFlight;
+  step = "waiting for the server to exit";
+  expect(answer.status).toBe(200);
+  expect(await exited).toBe(0);
+  expect(isAlive(postgresPid)).toBe(false);
+  expect(existsSync(path.join(dataDir, "postgres/postmaster.pid"))).toBe(false);
+  console.log(
+    `production start: first 200 from /api/health ${firstOk} ms after spawn (first start, ` +
+      `cluster created); SIGTERM: the request in flight answered 200, exit 0, PostgreSQL stopped`,
+  );
 }, 120_000);
 
 function isAlive(pid: number): boolean {
