@@ -1,3 +1,4 @@
+import net from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { listenForCatalogChanges } from "./catalog-changes";
@@ -45,6 +46,62 @@ test("the listener counts as listening only while its own pings come back", asyn
     expect(states.slice(0, 3)).toEqual([true, false, true]);
   } finally {
     await listener.stop();
+  }
+});
+
+/** A TCP proxy to PostgreSQL that opens each connection only after `delayMs`. */
+async function slowProxy(databaseUrl: string, delayMs: number) {
+  const target = new URL(databaseUrl);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    sockets.add(client);
+    client.pause();
+    setTimeout(() => {
+      const upstream = net.connect(Number(target.port), target.hostname, () => client.resume());
+      sockets.add(upstream);
+      client.pipe(upstream).pipe(client);
+      const close = () => (client.destroy(), upstream.destroy());
+      client.on("close", close).on("error", close);
+      upstream.on("close", close).on("error", close);
+    }, delayMs);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const url = new URL(databaseUrl);
+  url.hostname = "127.0.0.1";
+  url.port = String((server.address() as net.AddressInfo).port);
+  return {
+    url: url.toString(),
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+test("a connection slower to open than a ping interval still gets to listen, again after a reconnect", async () => {
+  const proxy = await slowProxy(database.directUrl, 300);
+  const states: boolean[] = [];
+  let deaf = false;
+  const listener = listenForCatalogChanges(
+    proxy.url,
+    { onChange: () => {}, onListening: (l) => states.push(l) },
+    quiet,
+    {
+      notify: (channel, payload) =>
+        database.pool.query("select pg_notify($1, $2)", [deaf ? "elsewhere" : channel, payload]),
+      pingMs: 50,
+    },
+  );
+  try {
+    await until(states, true, 10_000);
+    deaf = true;
+    await until(states, false);
+    deaf = false;
+    await until(states, true, 10_000);
+    expect(states.slice(0, 3)).toEqual([true, false, true]);
+  } finally {
+    await listener.stop();
+    await proxy.close();
   }
 });
 

@@ -6,6 +6,8 @@ export const CATALOG_CHANNEL = "catalog_changed";
 
 /** How often the listener proves it still hears notifications (CATALOG_PING_SECONDS). */
 export const DEFAULT_PING_MS = 5_000;
+/** Connecting and LISTEN, at most (a database frozen mid-connect would otherwise hold it forever). */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 interface Logger {
   warn(obj: object, msg: string): void;
@@ -37,6 +39,8 @@ export function listenForCatalogChanges(
   let pingSeq = 0;
   /** The ping sent last and not heard yet. */
   let outstanding: string | undefined;
+  /** The current connection is listening: until then it has no ping to be judged by. */
+  let ready = false;
   let listening = false;
   const setListening = (value: boolean) => {
     if (value === listening) return;
@@ -45,15 +49,23 @@ export function listenForCatalogChanges(
   };
 
   const ping = () => {
-    if (!opts.notify || !client || stopped) return;
+    if (!opts.notify || !ready || stopped) return;
     const payload = `${me}:${++pingSeq}`;
     outstanding = payload;
     opts.notify(CATALOG_CHANNEL, payload).catch(() => {});
   };
 
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: CONNECT_TIMEOUT_MS,
+    });
     client = c;
+    // A ping of an earlier connection says nothing of this one, nor may it end this one while it
+    // is still connecting (which, slower than a ping interval, would never recover).
+    ready = false;
+    outstanding = undefined;
     c.on("notification", (n) => {
       const payload = n.payload ?? "";
       if (payload.startsWith("ping:")) {
@@ -69,12 +81,14 @@ export function listenForCatalogChanges(
     c.on("error", () => {});
     c.on("end", () => {
       if (client !== c) return;
+      ready = false;
       setListening(false);
       if (!stopped) retry = setTimeout(() => void connect(), 1000).unref();
     });
     try {
       await c.connect();
       await c.query(`listen ${CATALOG_CHANNEL}`);
+      ready = client === c;
       if (opts.notify) ping();
       else setListening(true);
     } catch (err) {
@@ -86,11 +100,13 @@ export function listenForCatalogChanges(
 
   const timer = opts.notify
     ? setInterval(() => {
+        if (!ready) return;
         if (outstanding !== undefined && client) {
           // The last ping never came back: this connection does not hear; start afresh.
           if (listening) log.warn({}, "catalog change listener stopped hearing notifications");
           setListening(false);
           outstanding = undefined;
+          ready = false;
           void client.end().catch(() => {});
           return;
         }
