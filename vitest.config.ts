@@ -12,6 +12,7 @@ export default defineConfig({
             "src/contract/**/*.test.ts",
             "scripts/**/*.test.ts",
             "tests/system/**/*.test.ts",
+            "tests/security/**/*.test.ts",
           ],
           environment: "node",
           globalSetup: ["tests/support/postgres-global-setup.ts"],

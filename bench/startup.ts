@@ -44,6 +44,7 @@ export async function runStartupBench(): Promise<StartupResult> {
           HOST: "127.0.0.1",
           // Production as shipped (no demo identity provider, JSON logs at info).
           NODE_ENV: "production",
+          PAYMENTS_GATEWAY: "test-card",
           BETTER_AUTH_SECRET: "bench-secret-that-is-long-enough-0123456789",
           SEED_DEMO_DATA: "true",
         },

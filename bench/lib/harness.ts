@@ -88,6 +88,7 @@ export async function startStore(databaseUrl: string, env: Record<string, string
   const server = await startServerProcess(
     {
       NODE_ENV: "production",
+      PAYMENTS_GATEWAY: "test-card",
       BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,

@@ -50,6 +50,8 @@ export const orderSchema = z.object({
   paid: z.boolean(),
   status: z.enum(orderStatuses),
   transactionId: z.string().nullable(),
+  /** Paid with a test card (the test-card gateway): no money was taken. */
+  testPayment: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
   holdExpiresAt: z.iso.datetime({ offset: true }),
   paidAt: z.iso.datetime({ offset: true }).nullable(),

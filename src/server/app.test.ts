@@ -210,7 +210,11 @@ test("HSTS is sent in production only", async () => {
   expect((await t.app.inject({ method: "GET", url: "/" })).headers).not.toHaveProperty(
     "strict-transport-security",
   );
-  const prod = await createTestApp({ NODE_ENV: "production", WEB_DIST_DIR: webDir });
+  const prod = await createTestApp({
+    NODE_ENV: "production",
+    PAYMENTS_GATEWAY: "test-card",
+    WEB_DIST_DIR: webDir,
+  });
   try {
     const res = await prod.app.inject({ method: "GET", url: "/" });
     expect(res.headers["strict-transport-security"]).toMatch(/max-age=\d+/);

@@ -36,6 +36,7 @@ import type { Config, OidcClient } from "./config";
 import type { Database } from "./db/database";
 import { errorHandler } from "./error-handler";
 import { applyRequestTimeout } from "./request-deadline";
+import { requireCanonicalPath } from "./canonical-path";
 import { addSecurityHeaders, securityHeaders } from "./security-headers";
 import { databaseAnswers, healthRoutes } from "./health/routes";
 import { limitJsonNesting } from "./json-body";
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   applyRequestTimeout(app, config.requestTimeoutMs);
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
   logResponses(app);
+  requireCanonicalPath(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -234,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notify: orderMail,
   });
   const cart = createCartService(database.db, orders, { currency: config.currency });
-  const payment = await createPaymentGateway(config, database);
+  const payment = await createPaymentGateway(config, database, app.log);
   const payments = createPaymentService(
     database.db,
     inventory,
@@ -338,19 +340,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /**
- * A state-changing API call must come from our own pages: a browser always sends Origin on such
+ * A state-changing request must come from our own pages: a browser always sends Origin on such
  * requests, so a foreign Origin means another site is making the visitor's browser call us.
+ * Every path, not only /api (the path is canonical by now: canonical-path.ts), and only the
+ * store's own origin (PUBLIC_URL), never whatever the request's Host header names.
  */
 function refuseCrossSiteWrites(publicUrl: string) {
   const ours = new URL(publicUrl).origin;
   return (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return done();
-    if (!req.url.startsWith("/api/")) return done();
     const origin = req.headers.origin;
-    const sameHost = origin === `${req.protocol}://${req.headers.host}`;
     const crossSite = origin
-      ? origin !== ours && !sameHost
-      : req.headers["sec-fetch-site"] === "cross-site";
+      ? origin !== ours
+      : req.headers["sec-fetch-site"] === "cross-site" ||
+        req.headers["sec-fetch-site"] === "same-site";
     // Answered here: the request goes no further (done is not called).
     if (crossSite) {
       reply
@@ -362,9 +365,10 @@ function refuseCrossSiteWrites(publicUrl: string) {
   };
 }
 
-/** Stripe when it is configured, else the built-in test-card gateway. */
-async function createPaymentGateway(config: Config, database: Database) {
+/** Stripe when it is configured, else the built-in test-card gateway; start-up says which. */
+async function createPaymentGateway(config: Config, database: Database, log: FastifyBaseLogger) {
   if (config.stripe) {
+    log.info("payments: the Stripe gateway is live");
     // Loaded only when configured (about 0.2 s and 18 MiB of start-up otherwise).
     const { default: Stripe } = await import("stripe");
     const client = new Stripe(config.stripe.secretKey);
@@ -372,6 +376,13 @@ async function createPaymentGateway(config: Config, database: Database) {
       ? { stripeWebhook: { client, secret: config.stripe.webhookSecret } }
       : {};
     return { gateway: createStripeGateway(client), routes };
+  }
+  if (config.env === "production") {
+    log.warn(
+      "payments: TEST CARDS ONLY (PAYMENTS_GATEWAY=test-card): no money is taken, and every order paid so is marked TEST",
+    );
+  } else {
+    log.info("payments: the test-card gateway is live (no money is taken; orders marked TEST)");
   }
   const testCard = createTestCardGateway(database.db);
   return { gateway: testCard, routes: { testCard } };

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, NO_CARD_GATEWAY_MESSAGE } from "./config";
 
 test("defaults give the demo set-up on port 3000 with the embedded database", () => {
   const c = loadConfig({});
@@ -21,14 +21,18 @@ test("production refuses to start without a strong BETTER_AUTH_SECRET", () => {
   expect(() => loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: "short" })).toThrow(
     /BETTER_AUTH_SECRET: required in production/,
   );
-  const c = loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: "x".repeat(32) });
+  const c = loadConfig({
+    NODE_ENV: "production",
+    BETTER_AUTH_SECRET: "x".repeat(32),
+    PAYMENTS_GATEWAY: "test-card",
+  });
   expect(c.authSecret).toBe("x".repeat(32));
   // The demo identity provider never runs in production.
   expect(c.demoIdentityProvider).toBe(false);
 });
 
 test("demo data is seeded by default, but not in production unless asked for", () => {
-  const secret = { BETTER_AUTH_SECRET: "x".repeat(32) };
+  const secret = { BETTER_AUTH_SECRET: "x".repeat(32), PAYMENTS_GATEWAY: "test-card" };
   expect(loadConfig({}).seedDemoData).toBe(true);
   expect(loadConfig({ SEED_DEMO_DATA: "false" }).seedDemoData).toBe(false);
   expect(loadConfig({ NODE_ENV: "production", ...secret }).seedDemoData).toBe(false);
@@ -117,7 +121,7 @@ test("mail: SMTP_URL must be an smtp:// or smtps:// address; unset means the loc
 });
 
 test("ADMIN_2FA_REQUIRED is on in production and off in the demo unless set", () => {
-  const secret = { BETTER_AUTH_SECRET: "x".repeat(32) };
+  const secret = { BETTER_AUTH_SECRET: "x".repeat(32), PAYMENTS_GATEWAY: "test-card" };
   expect(loadConfig({}).adminTwoFactorRequired).toBe(false);
   expect(loadConfig({ NODE_ENV: "production", ...secret }).adminTwoFactorRequired).toBe(true);
   expect(
@@ -126,4 +130,22 @@ test("ADMIN_2FA_REQUIRED is on in production and off in the demo unless set", ()
   ).toBe(false);
   expect(loadConfig({ ADMIN_2FA_REQUIRED: "true" }).adminTwoFactorRequired).toBe(true);
   expect(() => loadConfig({ ADMIN_2FA_REQUIRED: "yes" })).toThrow(ConfigError);
+});
+
+test("production takes test cards only when asked for by name", () => {
+  const prod = { NODE_ENV: "production", BETTER_AUTH_SECRET: "x".repeat(32) };
+  expect(() => loadConfig(prod)).toThrow(NO_CARD_GATEWAY_MESSAGE);
+  expect(loadConfig({ ...prod, PAYMENTS_GATEWAY: "test-card" }).paymentsGateway).toBe("test-card");
+  const stripe = { STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_1" };
+  const live = loadConfig({ ...prod, ...stripe });
+  expect(live.paymentsGateway).toBe("stripe");
+  expect(live.stripe?.secretKey).toBe("sk_test_1");
+  // Asked for by name, the test gateway wins over keys that are set; Stripe needs its keys.
+  const asked = loadConfig({ ...prod, ...stripe, PAYMENTS_GATEWAY: "test-card" });
+  expect([asked.paymentsGateway, asked.stripe]).toEqual(["test-card", undefined]);
+  expect(() => loadConfig({ ...prod, PAYMENTS_GATEWAY: "stripe" })).toThrow(
+    /PAYMENTS_GATEWAY=stripe needs STRIPE_SECRET_KEY/,
+  );
+  // Outside production the test-card gateway stays the default.
+  expect(loadConfig({}).paymentsGateway).toBe("test-card");
 });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+
 import type { HoldLimits } from "./orders/service";
 
 const envSchema = z.object({
@@ -87,6 +88,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).max(200).default("PartsWorks <no-reply@partsworks.example>"),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(12),
+  /** Which card gateway takes payments; production has no default (see loadConfig). */
+  PAYMENTS_GATEWAY: z.enum(["stripe", "test-card"]).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -103,6 +106,10 @@ const envSchema = z.object({
 });
 
 const MIN_SECRET_LENGTH = 32;
+
+/** Why production does not start without a real card gateway. */
+export const NO_CARD_GATEWAY_MESSAGE =
+  "PAYMENTS_GATEWAY: production takes real card payments: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or PAYMENTS_GATEWAY=test-card to take test cards on purpose (no money is taken; every such order is marked TEST)";
 
 export interface OAuthClient {
   clientId: string;
@@ -174,7 +181,12 @@ export type Config = Readonly<{
     retryDelaySeconds: number;
     retryLimit: number;
   };
-  /** Set when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are; else the test-card gateway. */
+  /**
+   * The gateway that takes card payments: Stripe when its keys are set, else the test-card
+   * gateway, which production takes only when asked for by name (PAYMENTS_GATEWAY=test-card).
+   */
+  paymentsGateway: "stripe" | "test-card";
+  /** Set when the Stripe gateway is chosen. */
   stripe:
     { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
   /** The bearer token GET /metrics asks for; unset: no /metrics at all (404). */
@@ -224,9 +236,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) {
     problems.push("  DATABASE_DIRECT_URL: only with DATABASE_URL (the pooler it bypasses)");
   }
+  const stripeKeys = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY);
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
     problems.push("  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both or neither");
+  } else if (e.PAYMENTS_GATEWAY === "stripe" && !stripeKeys) {
+    problems.push("  PAYMENTS_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY");
+  } else if (e.NODE_ENV === "production" && !e.PAYMENTS_GATEWAY && !stripeKeys) {
+    problems.push(`  ${NO_CARD_GATEWAY_MESSAGE}`);
   }
+  const paymentsGateway = e.PAYMENTS_GATEWAY ?? (stripeKeys ? "stripe" : "test-card");
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
@@ -286,8 +304,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
       retryLimit: e.MAIL_RETRY_LIMIT,
     },
+    paymentsGateway,
     stripe:
-      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+      paymentsGateway === "stripe" && e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,

@@ -19,7 +19,8 @@ export const test = base.extend({
       // and so is the 404 of a path that is no page (the app shows the not-found page).
       const at = m.location().url;
       const expectedAnswer =
-        (/status of 4\d\d/.test(m.text()) && new URL(at).pathname.startsWith("/api/")) ||
+        (/status of 4\d\d/.test(m.text()) &&
+          decodeURIComponent(new URL(at).pathname).startsWith("/api/")) ||
         (/status of 404/.test(m.text()) && at === page.url());
       if (!expectedAnswer) problems.push(`console.error: ${m.text()}`);
     });

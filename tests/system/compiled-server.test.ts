@@ -28,6 +28,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${port}`;
   const env = {
     NODE_ENV: "production",
+    PAYMENTS_GATEWAY: "test-card",
     PUBLIC_URL: url,
     BETTER_AUTH_SECRET: SECRET,
     METRICS_TOKEN,

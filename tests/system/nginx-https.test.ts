@@ -163,6 +163,7 @@ beforeAll(async () => {
     env: {
       ...env,
       NODE_ENV: "production",
+      PAYMENTS_GATEWAY: "test-card",
       PORT: String(storePort),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

@@ -6,6 +6,7 @@ import { HttpError } from "../errors";
 import type { RateLimiter } from "./rate-limit";
 import { tooManyAttemptsMessage } from "./request-limit";
 import type { Auth } from "./auth";
+import { limitedAuthPaths, pathMatcher } from "./limited-paths";
 import { weakPassword } from "./password-policy";
 
 export interface AuthRoutesOptions {
@@ -19,25 +20,9 @@ export interface AuthRoutesOptions {
   endAgedSession?: (cookieHeader: string | undefined) => Promise<void>;
 }
 
-/**
- * Paths where a guess costs us a password hash and tells an attacker something, or that send
- * mail (a flood of reset or verification messages to someone's inbox).
- */
-const LIMITED_PATHS = new Set([
-  "/api/auth/sign-in/email",
-  "/api/auth/sign-up/email",
-  "/api/auth/request-password-reset",
-  "/api/auth/send-verification-email",
-  "/api/auth/reset-password",
-  "/api/auth/change-password",
-  // These check the password too.
-  "/api/auth/two-factor/enable",
-  "/api/auth/two-factor/disable",
-  "/api/auth/two-factor/generate-backup-codes",
-]);
-
 /** Mounts Better Auth at /api/auth/*, behind our rate limit, answering errors in our shape. */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opts) => {
+  const limited = pathMatcher(limitedAuthPaths(opts.auth));
   app.route({
     method: ["GET", "POST"],
     url: "/auth/*",
@@ -67,9 +52,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
           fields: { [tooLong.field]: tooLong.message },
         });
       }
-      if (req.method === "POST" && LIMITED_PATHS.has(pathname)) {
-        const limited = await checkRateLimit(req, pathname, opts);
-        if (limited) return tooManyAttempts(reply, limited);
+      if (req.method === "POST" && limited(pathname)) {
+        const retryAfter = await checkRateLimit(req, pathname, opts);
+        if (retryAfter) return tooManyAttempts(reply, retryAfter);
       }
       const weak = await weakPassword(req, pathname, opts.auth);
       if (weak) {

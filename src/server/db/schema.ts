@@ -19,6 +19,7 @@ import {
   MAX_NAME_LENGTH,
   productCategories,
 } from "../../contract/constants";
+import { paymentGateways } from "../../contract/payments";
 
 /** Text searched by the catalog's `q` filter; the trigram index below is built on the same expression. */
 export const productSearchText = sql`(lower(name || ' ' || short_description))`;
@@ -251,6 +252,8 @@ export const orders = pgTable(
     poReference: text("po_reference"),
     status: text("status", { enum: orderStatuses }).notNull().default("unpaid"),
     transactionId: text("transaction_id").unique(),
+    /** The gateway that took the payment: "test-card" orders were paid with test cards (TEST). */
+    paidWith: text("paid_with", { enum: paymentGateways }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** An unpaid order holds its stock until then; afterwards the sweeper cancels it. */
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }).notNull(),

@@ -183,7 +183,7 @@ test("the mailbox lists and shows messages, and its pages escape what they show"
 });
 
 test("the mailbox does not exist in production", async () => {
-  const prod = await createTestApp({ NODE_ENV: "production" });
+  const prod = await createTestApp({ NODE_ENV: "production", PAYMENTS_GATEWAY: "test-card" });
   try {
     for (const url of [
       "/dev/mailbox",

@@ -74,6 +74,7 @@ export function createOrderMail(mailer: Mailer, publicUrl: string): OrderNotifie
       const mail = paymentReceivedMail({
         ...facts(order, name),
         transactionId: order.transactionId ?? "",
+        testPayment: order.testPayment,
       });
       await mailer.sendIn(tx, { to: order.orderEmail, ...mail }, `order-paid:${order._id}`);
     },

@@ -162,11 +162,18 @@ export function orderPlacedMail(o: OrderMailFacts & { holdExpiresAt: string }): 
   });
 }
 
-export function paymentReceivedMail(o: OrderMailFacts & { transactionId: string }): MailContent {
+/** Said on every email about an order paid with a test card. */
+export const TEST_PAYMENT_NOTICE =
+  "TEST payment: this order was paid with a test card; no money was taken.";
+
+export function paymentReceivedMail(
+  o: OrderMailFacts & { transactionId: string; testPayment: boolean },
+): MailContent {
   return layout({
     subject: `Payment received for your ${STORE} order ${orderRef(o.orderId)}`,
     greeting: hello(o.name),
     paragraphs: [
+      ...(o.testPayment ? [TEST_PAYMENT_NOTICE] : []),
       `We received your payment of ${o.total} for order ${orderRef(o.orderId)}. Transaction id: ${o.transactionId}.`,
       "We will email you again when it ships.",
     ],

@@ -79,7 +79,7 @@ export function createPaymentService(
       if (!order) throw notFound("Order not found");
       const intent = await gateway.retrieveIntent(transactionId);
       if (!intent || !matches(intent, order)) throw notVerified();
-      return markPaid(inventory, order.id, intent, log, notify);
+      return markPaid(inventory, order.id, intent, gateway.name, log, notify);
     },
 
     /**
@@ -103,7 +103,7 @@ export function createPaymentService(
       if (intent.orderId) {
         const [order] = await db.select().from(orders).where(eq(orders.id, intent.orderId));
         if (order && matches(intent, order))
-          await markPaid(inventory, order.id, intent, log, notify);
+          await markPaid(inventory, order.id, intent, gateway.name, log, notify);
         else log.warn({ eventId, intent: intent.id }, "payment event for an unknown order");
       }
       await db
@@ -134,6 +134,7 @@ async function markPaid(
   inventory: Inventory,
   orderId: string,
   intent: GatewayIntent,
+  paidWith: PaymentGateway["name"],
   log: Logger,
   notify: OrderNotifier | undefined,
 ) {
@@ -173,7 +174,7 @@ async function markPaid(
     }
     const [paid] = await tx
       .update(orders)
-      .set({ status: "paid", transactionId: intent.id, paidAt: new Date() })
+      .set({ status: "paid", transactionId: intent.id, paidWith, paidAt: new Date() })
       .where(eq(orders.id, orderId))
       .returning();
     // Paid: the account's hold windows on these products close, so its next order of them gets

@@ -37,7 +37,7 @@ function PaymentPage({ order }: { order: Order }) {
           <dd className="text-right font-semibold">{formatPrice(order.total, order.currency)}</dd>
           <dt>Status</dt>
           <dd className="text-right">
-            <OrderStatusBadge status={order.status} />
+            <OrderStatusBadge status={order.status} testPayment={order.testPayment} />
           </dd>
         </dl>
         {payable ? (

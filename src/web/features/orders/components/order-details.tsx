@@ -21,7 +21,7 @@ export function OrderDetails({ order, detail }: { order: Order; detail?: AdminOr
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">Order {formatOrderNumber(order._id)}</h1>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge status={order.status} testPayment={order.testPayment} />
       </div>
 
       {!detail && <NextSteps order={order} />}

@@ -66,7 +66,10 @@ export function OrdersAdminTable() {
     { header: "Placed", cell: (o) => formatDate(o.createdAt) },
     { header: "Qty", numeric: true, cell: (o) => o.orderQty },
     { header: "Total", numeric: true, cell: (o) => formatPrice(o.total, o.currency) },
-    { header: "Status", cell: (o) => <OrderStatusBadge status={o.status} /> },
+    {
+      header: "Status",
+      cell: (o) => <OrderStatusBadge status={o.status} testPayment={o.testPayment} />,
+    },
     {
       header: "Actions",
       role: "actions",
