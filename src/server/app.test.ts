@@ -218,6 +218,17 @@ test("API answers carry an API's security headers, Swagger UI a page's", async (
   expect(String(docs.headers["content-security-policy"])).toMatch(/script-src 'self'(;|$)/);
 });
 
+test("X-Frame-Options says what the CSP's frame-ancestors says: on a page, an API answer and the API docs", async () => {
+  const xfoFor: Record<string, string> = { "'none'": "DENY", "'self'": "SAMEORIGIN" };
+  for (const url of ["/", "/api/products?limit=1", "/api/docs/"]) {
+    const res = await t.app.inject({ method: "GET", url });
+    const csp = String(res.headers["content-security-policy"]);
+    const frameAncestors = /(?:^|;)\s*frame-ancestors ([^;]*)/.exec(csp)?.[1]?.trim();
+    expect(frameAncestors, url).toBe("'none'");
+    expect(res.headers["x-frame-options"], url).toBe(xfoFor[frameAncestors!]);
+  }
+});
+
 test("the OpenAPI document lists the catalog routes", async () => {
   const res = await t.app.inject({ method: "GET", url: "/api/docs/json" });
   expect(res.statusCode).toBe(200);
