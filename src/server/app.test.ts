@@ -144,6 +144,38 @@ test("the landing page carries the newest products as JSON-LD structured data", 
   expect((await t.app.inject({ method: "GET", url: "/blogs" })).body).not.toContain("ld+json");
 });
 
+test("product text with replacement patterns ($`, $', $&) goes into the JSON-LD as it is", async () => {
+  const hostile = "Pad $` before $' after $& match $1 $$ $<n> </head>";
+  const product = await insertProduct(t.database.db, {
+    name: `Caliper ${hostile}`,
+    shortDescription: `Fits all ${hostile} models`,
+    createdAt: new Date(Date.now() + 3_600_000),
+  });
+  const res = await t.app.inject({ method: "GET", url: "/" });
+  expect(res.statusCode).toBe(200);
+  const scripts = [...res.body.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)];
+  expect(scripts).toHaveLength(1);
+  const item = JSON.parse(scripts[0]![1]!).itemListElement[0].item;
+  const api = (await t.app.inject({ method: "GET", url: `/api/products/${product.id}` })).json();
+  expect(item).toEqual({
+    "@type": "Product",
+    name: product.name,
+    description: product.shortDescription,
+    image: `https://parts.example${product.img}`,
+    url: `https://parts.example/products/${product.id}`,
+    offers: {
+      "@type": "Offer",
+      price: api.price.toFixed(2),
+      priceCurrency: "USD",
+      availability: "https://schema.org/InStock",
+    },
+  });
+  // Nothing of the page is copied: without its JSON-LD it is the template, byte for byte.
+  const template = `<head><title>landing</title><link rel="canonical" href="https://parts.example/" /></head>`;
+  expect(res.body.replace(scripts[0]![0], () => "")).toBe(template);
+  expect(res.body.length).toBe(template.length + scripts[0]![0].length);
+});
+
 test("/sitemap.xml lists the public pages at the store's address, robots.txt points to it", async () => {
   const res = await t.app.inject({ method: "GET", url: "/sitemap.xml" });
   expect(res.statusCode).toBe(200);
@@ -184,6 +216,17 @@ test("API answers carry an API's security headers, Swagger UI a page's", async (
   expect(api.headers).not.toHaveProperty("cross-origin-opener-policy");
   const docs = await t.app.inject({ method: "GET", url: "/api/docs/" });
   expect(String(docs.headers["content-security-policy"])).toMatch(/script-src 'self'(;|$)/);
+});
+
+test("X-Frame-Options says what the CSP's frame-ancestors says: on a page, an API answer and the API docs", async () => {
+  const xfoFor: Record<string, string> = { "'none'": "DENY", "'self'": "SAMEORIGIN" };
+  for (const url of ["/", "/api/products?limit=1", "/api/docs/"]) {
+    const res = await t.app.inject({ method: "GET", url });
+    const csp = String(res.headers["content-security-policy"]);
+    const frameAncestors = /(?:^|;)\s*frame-ancestors ([^;]*)/.exec(csp)?.[1]?.trim();
+    expect(frameAncestors, url).toBe("'none'");
+    expect(res.headers["x-frame-options"], url).toBe(xfoFor[frameAncestors!]);
+  }
 });
 
 test("the OpenAPI document lists the catalog routes", async () => {

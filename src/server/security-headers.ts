@@ -6,6 +6,9 @@ import { API_DOCS_PREFIX } from "./openapi";
  * rebuild the CSP string on every request, a measurable cost on the catalog's hot path).
  */
 export function securityHeaders(opts: { production: boolean; stripe: boolean }) {
+  // Nothing of ours may be framed, by anyone: no clickjacking of the checkout or the admin.
+  const pageFrameAncestors = ["'none'"];
+  const apiFrameAncestors = ["'none'"];
   const stripe = opts.stripe ? ["https://js.stripe.com"] : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
@@ -19,7 +22,7 @@ export function securityHeaders(opts: { production: boolean; stripe: boolean }) 
     "connect-src": ["'self'", ...(opts.stripe ? ["https://api.stripe.com"] : [])],
     "font-src": ["'self'"],
     "object-src": ["'none'"],
-    "frame-ancestors": ["'none'"],
+    "frame-ancestors": pageFrameAncestors,
     "form-action": ["'self'"],
     "base-uri": ["'self'"],
     ...(opts.production ? { "upgrade-insecure-requests": [] } : {}),
@@ -40,7 +43,7 @@ export function securityHeaders(opts: { production: boolean; stripe: boolean }) 
       "referrer-policy": "strict-origin-when-cross-origin",
       "x-content-type-options": "nosniff",
       "x-dns-prefetch-control": "off",
-      "x-frame-options": "SAMEORIGIN",
+      "x-frame-options": xFrameOptionsFor(pageFrameAncestors),
       "x-permitted-cross-domain-policies": "none",
       "x-xss-protection": "0",
       ...hsts,
@@ -51,14 +54,26 @@ export function securityHeaders(opts: { production: boolean; stripe: boolean }) 
      * another site's page; the document-only headers above would be bytes on every catalog read.
      */
     api: {
-      "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+      "content-security-policy": `default-src 'none'; frame-ancestors ${apiFrameAncestors.join(" ")}`,
       "cross-origin-resource-policy": "same-origin",
       "referrer-policy": "strict-origin-when-cross-origin",
       "x-content-type-options": "nosniff",
-      "x-frame-options": "DENY",
+      "x-frame-options": xFrameOptionsFor(apiFrameAncestors),
       ...hsts,
     },
   };
+}
+
+/**
+ * X-Frame-Options, for browsers that know no CSP `frame-ancestors`, says what `frame-ancestors`
+ * says (a scanner flags them when they disagree, and an old browser would allow what a new one
+ * refuses). It can say only "nobody" or "this origin".
+ */
+function xFrameOptionsFor(frameAncestors: string[]): "DENY" | "SAMEORIGIN" {
+  const rule = frameAncestors.join(" ");
+  if (rule === "'none'") return "DENY";
+  if (rule === "'self'") return "SAMEORIGIN";
+  throw new Error(`X-Frame-Options cannot say frame-ancestors ${rule}`);
 }
 
 export function addSecurityHeaders(

@@ -112,20 +112,30 @@ function prerenderedPages(webDistDir: string, publicUrl: string): Map<string, Pr
     files.map((file) => {
       const name = file.slice(0, -".html".length);
       const pagePath = name === "index" ? "/" : `/${name}`;
-      const html = readFileSync(path.join(dir, file), "utf8").replaceAll(
-        PUBLIC_URL_PLACEHOLDER,
-        publicUrl,
-      );
+      // Split and joined, not replaced: a replacement string reads `$&`, `$'`... as patterns.
+      const html = readFileSync(path.join(dir, file), "utf8")
+        .split(PUBLIC_URL_PLACEHOLDER)
+        .join(publicUrl);
       let last: { data: string; html: CompressedHtml } | undefined;
       const render = (data: string) => {
         if (last?.data !== data) {
-          last = { data, html: compress(data ? html.replace("</head>", `${data}</head>`) : html) };
+          last = { data, html: compress(data ? insertBefore(html, "</head>", data) : html) };
         }
         return last.html;
       };
       return [pagePath, { path: pagePath, render }];
     }),
   );
+}
+
+/**
+ * `html` with `text` inserted before the first `marker` (unchanged without one). Sliced, not
+ * `String.replace`d: product text in a replacement string would be read as patterns (`` $` ``
+ * copies everything before the match, `$'` everything after, `$&` the match).
+ */
+function insertBefore(html: string, marker: string, text: string): string {
+  const at = html.indexOf(marker);
+  return at < 0 ? html : html.slice(0, at) + text + html.slice(at);
 }
 
 /** The shells of the pages that are not pre-rendered (`shells/<name>.html`), compressed once. */

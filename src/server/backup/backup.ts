@@ -23,6 +23,8 @@ export interface BackupManifest {
 }
 
 const BATCH = 1000;
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
 const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 async function publicTables(client: pg.ClientBase): Promise<string[]> {
@@ -44,7 +46,13 @@ export async function writeBackup(
   dataDir: string,
   target: string,
 ): Promise<BackupManifest> {
-  await fs.mkdir(path.join(target, "tables"), { recursive: true });
+  // Password hashes, reset tokens, addresses: the backup is its owner's alone. The folder is
+  // closed first (chmod, as mkdir's mode is cut by the umask and spares a folder that exists),
+  // so nothing in it is readable by others while it is written; at the end every file is 0600.
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await fs.mkdir(target, { recursive: true, mode: PRIVATE_DIR });
+  await fs.chmod(target, PRIVATE_DIR);
+  await fs.mkdir(path.join(target, "tables"), { recursive: true, mode: PRIVATE_DIR });
   const client = new pg.Client({ connectionString: database.directUrl });
   client.on("error", () => {});
   await client.connect();
@@ -57,7 +65,9 @@ export async function writeBackup(
     await client.query("set local idle_in_transaction_session_timeout = 0");
     level = await migrationLevel(client);
     for (const table of await publicTables(client)) {
-      const out = createWriteStream(path.join(target, "tables", `${table}.jsonl`));
+      const out = createWriteStream(path.join(target, "tables", `${table}.jsonl`), {
+        mode: PRIVATE_FILE,
+      });
       await client.query(
         `declare backup_rows no scroll cursor for select row_to_json(t)::text as j from ${quoteIdent(table)} t`,
       );
@@ -103,7 +113,11 @@ export async function writeBackup(
     uploads: uploadCount,
     queuedMail,
   };
-  await fs.writeFile(path.join(target, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  await fs.writeFile(path.join(target, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`, {
+    mode: PRIVATE_FILE,
+  });
+  // The copies keep their sources' modes, and a umask may have cut the ones asked for above.
+  await makePrivate(target);
   return manifest;
 }
 
@@ -209,7 +223,7 @@ async function writeQueuedMail(client: pg.ClientBase, file: string): Promise<num
     MAIL_SCHEMA,
   ]);
   if (schema.length === 0) {
-    await fs.writeFile(file, "");
+    await fs.writeFile(file, "", { mode: PRIVATE_FILE });
     return 0;
   }
   const { rows } = await client.query<{ j: string }>(
@@ -219,7 +233,7 @@ async function writeQueuedMail(client: pg.ClientBase, file: string): Promise<num
      order by created_on`,
     [MAIL_QUEUE],
   );
-  await fs.writeFile(file, rows.map((r) => `${r.j}\n`).join(""));
+  await fs.writeFile(file, rows.map((r) => `${r.j}\n`).join(""), { mode: PRIVATE_FILE });
   return rows.length;
 }
 
@@ -252,6 +266,16 @@ async function restoreQueuedMail(
     await boss.insert(jobs.map((j) => ({ name: MAIL_QUEUE, id: j.id, data: j.data })));
   } finally {
     await boss.stop({ graceful: false, wait: true });
+  }
+}
+
+/** Every folder under `dir` (itself included) 0700, every file 0600; links are left alone. */
+async function makePrivate(dir: string): Promise<void> {
+  await fs.chmod(dir, PRIVATE_DIR);
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) await makePrivate(p);
+    else if (entry.isFile()) await fs.chmod(p, PRIVATE_FILE);
   }
 }
 

@@ -1,0 +1,69 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { writeBackup } from "./backup";
+
+let database: TestDatabase;
+let tmp: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), "store-backup-modes-"));
+  // A data folder whose files are readable by everyone, as a umask of 022 leaves them.
+  dataDir = path.join(tmp, "data");
+  await fs.mkdir(path.join(dataDir, "uploads", "products"), { recursive: true, mode: 0o755 });
+  await fs.writeFile(path.join(dataDir, "uploads", "products", "a.png"), "png", { mode: 0o644 });
+  await fs.writeFile(path.join(dataDir, "auth-secret"), "secret", { mode: 0o644 });
+});
+afterAll(async () => {
+  await database?.close();
+  if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+});
+
+/** Every entry under `dir` (itself included), relative path → permission bits. */
+async function modes(dir: string): Promise<Record<string, number>> {
+  const found: Record<string, number> = { ".": (await fs.stat(dir)).mode & 0o777 };
+  for (const entry of await fs.readdir(dir, { recursive: true })) {
+    found[entry] = (await fs.lstat(path.join(dir, entry))).mode & 0o777;
+  }
+  return found;
+}
+
+test.each([
+  ["a new folder", false],
+  ["an existing folder open to everyone", true],
+])(
+  "a backup into %s is its owner's alone (folders 0700, files 0600), even with a umask of 000",
+  async (name, exists) => {
+    const target = path.join(tmp, `backup-${exists ? "existing" : "new"}`);
+    if (exists) {
+      await fs.mkdir(target);
+      await fs.chmod(target, 0o777);
+    }
+    const umask = process.umask(0o000);
+    try {
+      await writeBackup(database, dataDir, target);
+    } finally {
+      process.umask(umask);
+    }
+    const found = await modes(target);
+    for (const entry of [
+      "manifest.json",
+      "auth-secret",
+      "queued-mail.jsonl",
+      path.join("tables", "products.jsonl"),
+      path.join("tables", "user.jsonl"),
+      path.join("uploads", "products", "a.png"),
+    ]) {
+      expect(found, name).toHaveProperty([entry]);
+    }
+    const folders = [".", "tables", "uploads", path.join("uploads", "products")];
+    for (const [entry, mode] of Object.entries(found)) {
+      const want = folders.includes(entry) ? 0o700 : 0o600;
+      expect(mode.toString(8), `${name}: ${entry}`).toBe(want.toString(8));
+    }
+  },
+);
