@@ -74,6 +74,10 @@ export const holdMessages = {
   value: (max: string) =>
     `Unpaid orders may hold at most ${max} of stock; pay for an order before placing another`,
   rate: "You are placing orders too quickly; please wait a minute and try again",
+  unverified: (room: number) =>
+    room === 0
+      ? "Accounts with an unverified email address cannot hold more of this part right now; verify your address (see My Info) to order it"
+      : `Accounts with an unverified email address can hold only ${room} more of this part right now; verify your address (see My Info) to order more`,
 } as const;
 
 /**

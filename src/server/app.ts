@@ -28,6 +28,8 @@ import { listenForCatalogChanges } from "./catalog/catalog-changes";
 import { CatalogReadCache } from "./catalog/read-cache";
 import { cartRoutes } from "./cart/routes";
 import { createCartService } from "./cart/service";
+import { checkoutRoutes } from "./checkout/routes";
+import { createCheckout } from "./checkout/workflow";
 import { catalogRoutes } from "./catalog/routes";
 import { createCatalogService } from "./catalog/service";
 import { productCsvRoutes } from "./product-csv/routes";
@@ -231,11 +233,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orderMail = createOrderMail(mailer, publicUrl);
   const orders = createOrderService(database.db, inventory, {
     currency: config.currency,
+    notify: orderMail,
+  });
+  const checkout = createCheckout(inventory, {
+    currency: config.currency,
     holdMs: config.orderHoldMs,
     limits: config.holdLimits,
     notify: orderMail,
   });
-  const cart = createCartService(database.db, orders, { currency: config.currency });
+  const cart = createCartService(database.db, { currency: config.currency });
   const payment = await createPaymentGateway(config, database, app.log);
   const payments = createPaymentService(
     database.db,
@@ -291,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes, { users, guards });
       await api.register(orderRoutes, { orders, payments, guards });
       await api.register(cartRoutes, { cart, guards });
+      await api.register(checkoutRoutes, { checkout, guards });
       await api.register(paymentRoutes, {
         payments,
         guards,

@@ -1,8 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
 
-import type { HoldLimits } from "./orders/service";
-
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -66,6 +64,12 @@ const envSchema = z.object({
     .default(48),
   HOLD_MAX_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
   HOLD_FREE_UNITS: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  HOLD_UNVERIFIED_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365 * 60)
+    .default(30),
+  HOLD_UNVERIFIED_SHARE: z.coerce.number().gt(0).max(1).default(0.2),
   HOLD_MAX_VALUE: z.coerce.number().positive().max(1e9).default(25_000),
   ORDERS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
@@ -203,6 +207,26 @@ export interface DatabaseTimeouts {
   idleInTransactionMs: number;
 }
 
+/**
+ * What one account may hold in unpaid orders (decision 006), so nobody can take the stock off
+ * sale without paying: a share of each product's stock on sale, a total value, and a number of
+ * placements per minute.
+ */
+export interface HoldLimits {
+  /** The share (0–1] of a product's stock on sale one unpaid order line may hold... */
+  maxShare: number;
+  /** ...though a line of up to this many units is never held back by the share. */
+  freeUnits: number;
+  /** The value, in cents, of all of one account's unpaid orders together. */
+  maxValueCents: number;
+  /** Orders one account may place per minute. */
+  perMinute: number;
+  /** How long an unpaid order of an account whose email is not verified holds its stock. */
+  unverifiedHoldMs: number;
+  /** The share of a product's stock all unverified accounts' unpaid orders may hold together. */
+  unverifiedShare: number;
+}
+
 export class ConfigError extends Error {}
 
 /** Parses the environment once. The only place in the server that reads `process.env`. */
@@ -289,6 +313,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       freeUnits: e.HOLD_FREE_UNITS,
       maxValueCents: Math.round(e.HOLD_MAX_VALUE * 100),
       perMinute: e.ORDERS_PER_MINUTE,
+      unverifiedHoldMs: Math.round(e.HOLD_UNVERIFIED_MINUTES * 60_000),
+      unverifiedShare: e.HOLD_UNVERIFIED_SHARE,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     databaseTimeouts: {

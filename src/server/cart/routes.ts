@@ -5,12 +5,9 @@ import {
   cartProductParamsSchema,
   cartQtySchema,
   cartSchema,
-  checkoutResultSchema,
-  checkoutSchema,
 } from "../../contract/cart";
 import type { Guards } from "../auth/guards";
 import type { CartService } from "./service";
-import { clientStillWaiting } from "../client-waiting";
 
 const errors = {
   400: apiErrorSchema,
@@ -22,7 +19,7 @@ const errors = {
   429: apiErrorSchema,
 };
 
-/** The cart and its checkout. Admins do not order: every route of the account's cart is 403. */
+/** The cart (its checkout is in checkout/routes.ts). Admins do not order: every route of the account's cart is 403. */
 export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guards }> = async (
   app,
   { cart, guards },
@@ -105,24 +102,5 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
       },
     },
     async (req) => cart.quote(req.body.items),
-  );
-
-  app.post(
-    "/checkout",
-    {
-      schema: {
-        tags: ["cart", "orders"],
-        summary:
-          "Order everything in your cart as one order (all lines or none) at the total you were shown; the cart is emptied",
-        body: checkoutSchema,
-        response: { 201: checkoutResultSchema, ...errors },
-      },
-      onRequest: guards.customerOnly,
-    },
-    async (req, reply) => {
-      const me = await guards.requireCustomer(req);
-      const order = await cart.checkout(me, req.body, clientStillWaiting(req));
-      return reply.code(201).send({ success: true as const, order });
-    },
   );
 };

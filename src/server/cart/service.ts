@@ -5,14 +5,14 @@ import {
   type Cart,
   type CartItemInput,
   type CartLine,
-  type Checkout,
 } from "../../contract/cart";
-import { orderMessages, type Order } from "../../contract/orders";
+import { orderMessages } from "../../contract/orders";
 import type { Db, DbOrTx } from "../db/database";
-import { cartItems, orderItems, orders, products, user } from "../db/schema";
-import { HttpError, notFound, unprocessable } from "../errors";
-import { centsToUnits, formatCents, unitsToCents } from "../money";
-import { lockCustomer, type Customer, type OrderService } from "../orders/service";
+import { cartItems, orderItems, orders, products } from "../db/schema";
+import { notFound, unprocessable } from "../errors";
+import { centsToUnits, formatCents } from "../money";
+import { priceLines } from "../pricing/pricing";
+import { lockCustomer } from "../users/service";
 
 /** A cart line as stored: the product, how many, and what the customer saw when adding it. */
 interface StoredLine {
@@ -28,7 +28,7 @@ interface StoredLine {
  * account's at sign-in. Every line is priced from the catalog as it is now and says what stands
  * in the way of ordering it. Checking out turns the whole cart into one order.
  */
-export function createCartService(db: Db, orders: OrderService, opts: { currency: string }) {
+export function createCartService(db: Db, opts: { currency: string }) {
   const money = (cents: number) => formatCents(cents, opts.currency);
 
   /** Prices stored lines from the catalog and checks each against the order rules. */
@@ -51,6 +51,16 @@ export function createCartService(db: Db, orders: OrderService, opts: { currency
       userId && ids.length > 0 ? unpaidProductsOf(tx, userId, ids) : new Set<string>(),
     ]);
     const byId = new Map(found.map((p) => [p.id, p]));
+    // Every price through the pricing module (the customer's own prices, once they have them).
+    const unitPrice = new Map(
+      priceLines(
+        { customerId: userId, currency: opts.currency },
+        stored.flatMap((line) => {
+          const p = byId.get(line.productId);
+          return p ? [{ productId: p.id, qty: line.qty, listPriceCents: p.priceCents }] : [];
+        }),
+      ).map((l) => [l.productId, l.unitPriceCents]),
+    );
     const lines = stored.map((line): CartLine & { cents: number } => {
       const p = byId.get(line.productId);
       if (!p) {
@@ -77,21 +87,22 @@ export function createCartService(db: Db, orders: OrderService, opts: { currency
             : line.qty > p.availableQuantity
               ? orderMessages.lessThen(p.availableQuantity)
               : null;
-      const repriced = line.seenPriceCents !== undefined && line.seenPriceCents !== p.priceCents;
+      const priceCents = unitPrice.get(p.id)!;
+      const repriced = line.seenPriceCents !== undefined && line.seenPriceCents !== priceCents;
       return {
         productId: p.id,
         productName: p.name,
         img: p.img,
         qty: line.qty,
-        unitPrice: centsToUnits(p.priceCents),
-        lineTotal: centsToUnits(p.priceCents * line.qty),
+        unitPrice: centsToUnits(priceCents),
+        lineTotal: centsToUnits(priceCents * line.qty),
         minimumOrder: p.minimumOrder,
         availableQuantity: p.availableQuantity,
         problem,
         notice: repriced
-          ? cartMessages.repriced(money(line.seenPriceCents!), money(p.priceCents))
+          ? cartMessages.repriced(money(line.seenPriceCents!), money(priceCents))
           : null,
-        cents: p.priceCents * line.qty,
+        cents: priceCents * line.qty,
       };
     });
     const priced = lines.filter((l) => l.problem !== cartMessages.deleted);
@@ -217,55 +228,15 @@ export function createCartService(db: Db, orders: OrderService, opts: { currency
       }
       return get(userId);
     },
-
-    /**
-     * Turns the account's whole cart into one order (all lines or none), at the total the
-     * customer was shown; the cart is emptied in the same transaction, so two tabs checking out
-     * at once place one order (the second finds the cart empty). Optionally saves the address and
-     * phone to the customer's profile.
-     */
-    async checkout(
-      customer: Customer,
-      input: Checkout,
-      clientWaiting?: () => boolean,
-    ): Promise<Order> {
-      return orders.placeOrder(customer, {
-        clientWaiting,
-        lines: async (tx) => {
-          const stored = await storedLines(tx, customer.id);
-          const cart = await price(tx, stored);
-          const gone = cart.lines.filter((l) => l.problem === cartMessages.deleted);
-          if (gone.length > 0) {
-            throw new HttpError(
-              422,
-              "rule_broken",
-              cartMessages.deleted,
-              Object.fromEntries(gone.map((l) => [l.productId, cartMessages.deleted])),
-            );
-          }
-          return stored.map((l) => ({ productId: l.productId, qty: l.qty }));
-        },
-        delivery: {
-          phone: input.phonrNo,
-          address: input.Address,
-          poReference: input.poReference ?? null,
-        },
-        expectedTotalCents: unitsToCents(input.expectedTotal),
-        afterPlaced: async (tx) => {
-          await tx.delete(cartItems).where(eq(cartItems.userId, customer.id));
-          if (input.saveToProfile) {
-            await tx
-              .update(user)
-              .set({ phoneNo: input.phonrNo, address: input.Address, updatedAt: new Date() })
-              .where(eq(user.id, customer.id));
-          }
-        },
-      });
-    },
   };
 }
 
 export type CartService = ReturnType<typeof createCartService>;
+
+/** Empties the account's cart (a checkout placed it as an order, in the same transaction). */
+export async function clearCart(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+}
 
 /** One line per product: a product listed twice keeps its last quantity. */
 function dedupe(items: CartItemInput[]): StoredLine[] {

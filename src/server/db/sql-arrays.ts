@@ -7,3 +7,5 @@ import { sql } from "drizzle-orm";
 export const sqlUuids = (ids: string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
 /** An int[] parameter. */
 export const sqlInts = (ns: number[]) => sql`${`{${ns.join(",")}}`}::int[]`;
+/** A text[] parameter of any strings (nulls too): node-postgres writes and escapes the array. */
+export const sqlTexts = (xs: (string | null)[]) => sql`${sql.param(xs)}::text[]`;

@@ -112,22 +112,45 @@ async function quote(
   const byId = new Map(products.rows.map((p) => [p.id, p]));
   return lines.map((line): ReservedLine => {
     const product = byId.get(line.productId);
-    if (!product) throw refusal(404, line.productId, "Product not found");
-    if (checkMinimum && line.qty < product.minimum_order) {
-      throw refusal(422, line.productId, orderMessages.atLeast(product.minimum_order));
-    }
-    if (line.qty > product.available_quantity) {
-      throw refusal(422, line.productId, orderMessages.lessThen(product.available_quantity));
-    }
+    checkStockLine(
+      line,
+      product && { minimumOrder: product.minimum_order, available: product.available_quantity },
+      checkMinimum,
+    );
     return {
       ...line,
-      productName: product.name,
-      partNumber: product.part_number,
-      unitPriceCents: product.price_cents,
-      minimumOrder: product.minimum_order,
-      available: product.available_quantity,
+      productName: product!.name,
+      partNumber: product!.part_number,
+      unitPriceCents: product!.price_cents,
+      minimumOrder: product!.minimum_order,
+      available: product!.available_quantity,
     };
   });
+}
+
+/** What a line is checked against: the product's minimum order and its stock on sale. */
+export interface StockFacts {
+  minimumOrder: number;
+  available: number;
+}
+
+/**
+ * The stock rules of one line: its product exists, the quantity meets the minimum (unless
+ * `checkMinimum` is false) and fits the stock; else the spec's message, the product named in
+ * `fields`.
+ */
+export function checkStockLine(
+  line: StockLine,
+  product: StockFacts | undefined,
+  checkMinimum = true,
+): asserts product is StockFacts {
+  if (!product) throw refusal(404, line.productId, "Product not found");
+  if (checkMinimum && line.qty < product.minimumOrder) {
+    throw refusal(422, line.productId, orderMessages.atLeast(product.minimumOrder));
+  }
+  if (line.qty > product.available) {
+    throw refusal(422, line.productId, orderMessages.lessThen(product.available));
+  }
 }
 
 async function take(tx: DbOrTx, lines: StockLine[], checkMinimum: boolean): Promise<void> {

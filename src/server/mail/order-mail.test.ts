@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { getFreePort } from "../db/free-port";
 import { orders, user } from "../db/schema";
 import { createInventory } from "../inventory/service";
-import { createOrderService } from "../orders/service";
+import { CLIENT_GONE_MESSAGE, createCheckout } from "../checkout/workflow";
+import { loadConfig } from "../config";
 import { startLocalSmtpServer } from "./local-smtp";
 import { MAIL_QUEUE, startMailer } from "./mailer";
 import { createOrderMail } from "./order-mail";
@@ -224,20 +225,25 @@ test("an order whose transaction rolls back queues no mail; the same placement c
   });
   try {
     const db = t.database.db;
-    const service = createOrderService(db, createInventory(db), {
+    const service = createCheckout(createInventory(db), {
       currency: "USD",
       holdMs: 3_600_000,
+      limits: loadConfig({}).holdLimits,
       notify: createOrderMail(mailer, PUBLIC_URL),
     });
     const account = await signUp(t.app);
     const [u] = await db.select().from(user).where(eq(user.email, account.email));
     const customer = { id: u!.id, email: u!.email, name: u!.name };
     const p = await insertProduct(db, { minimumOrder: 1, availableQuantity: 100 });
-    const placement = (afterPlaced?: () => Promise<void>) => ({
-      lines: async () => [{ productId: p.id, qty: 1 }],
-      delivery: { phone: "5550100", address: "1 Dock Road" },
-      afterPlaced,
-    });
+    // The last step before the commit fails (the client went away): the email queued with the
+    // order goes with it.
+    const place = (clientWaiting: boolean) =>
+      service.placeLines(
+        customer,
+        [{ productId: p.id, qty: 1 }],
+        { phone: "5550100", address: "1 Dock Road" },
+        () => clientWaiting,
+      );
     const jobs = async () =>
       (
         await db.execute<{ n: number }>(
@@ -247,18 +253,11 @@ test("an order whose transaction rolls back queues no mail; the same placement c
         )
       ).rows[0]!.n;
 
-    await expect(
-      service.placeOrder(
-        customer,
-        placement(async () => {
-          throw new Error("the cart could not be emptied");
-        }),
-      ),
-    ).rejects.toThrow(/cart could not be emptied/);
+    await expect(place(false)).rejects.toThrow(CLIENT_GONE_MESSAGE);
     expect(await db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(0);
     expect(await jobs()).toBe(0);
 
-    const placed = await service.placeOrder(customer, placement());
+    const placed = await place(true);
     expect(await jobs()).toBe(1);
     await eventually(
       async () => smtp.messages().find((m) => m.subject.includes(ref(placed._id))),

@@ -6,7 +6,6 @@ import {
   adminOrderDetailSchema,
   adminOrderSchema,
   adminOrdersQuerySchema,
-  orderCreateSchema,
   orderPaySchema,
   orderSchema,
   ordersOverviewSchema,
@@ -18,7 +17,6 @@ import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import type { Guards } from "../auth/guards";
 import { forbidden } from "../errors";
 import type { PaymentService } from "../payments/service";
-import { clientStillWaiting } from "../client-waiting";
 import type { OrderService } from "./service";
 
 const errors = {
@@ -36,25 +34,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{
   payments: PaymentService;
   guards: Guards;
 }> = async (app, { orders, payments, guards }) => {
-  app.post(
-    "/orders",
-    {
-      schema: {
-        tags: ["orders"],
-        summary:
-          "Place an order (customers only: admins do not order); the customer, product name and price come from the server",
-        body: orderCreateSchema,
-        response: { 201: z.object({ success: z.literal(true), order: orderSchema }), ...errors },
-      },
-      onRequest: guards.customerOnly,
-    },
-    async (req, reply) => {
-      const me = await guards.requireCustomer(req);
-      const order = await orders.place(me, req.body, clientStillWaiting(req));
-      return reply.code(201).send({ success: true as const, order });
-    },
-  );
-
   app.get(
     "/orders",
     {

@@ -6,6 +6,8 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/te
 import { orderItems, orders, products, user } from "../db/schema";
 import { HttpError } from "../errors";
 import { createInventory } from "../inventory/service";
+import { createCheckout } from "../checkout/workflow";
+import { loadConfig } from "../config";
 import { createOrderService } from "./service";
 
 let database: TestDatabase;
@@ -27,8 +29,19 @@ async function customers(n: number) {
 
 const order = { orderQty: 1, phonrNo: "5550100", Address: "1 Dock Road" };
 
+/** The order service, with the checkout workflow's placements (`place`: the spec's order). */
 function orderService(holdMs = 3_600_000) {
-  return createOrderService(database.db, createInventory(database.db), { currency: "USD", holdMs });
+  const inventory = createInventory(database.db);
+  const checkout = createCheckout(inventory, {
+    currency: "USD",
+    holdMs,
+    limits: loadConfig({}).holdLimits,
+  });
+  return {
+    ...createOrderService(database.db, inventory, { currency: "USD" }),
+    place: checkout.placeOne,
+    placeLines: checkout.placeLines,
+  };
 }
 
 /** What the product's unpaid and paid order lines hold. */

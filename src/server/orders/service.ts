@@ -1,31 +1,22 @@
 import { and, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import { cartMessages } from "../../contract/cart";
 import {
-  holdMessages,
-  orderMessages,
   orderStatuses,
   type AdminOrder,
   type AdminOrderDetail,
   type AccountHolds,
   type AdminOrdersQuery,
   type Order,
-  type OrderCreate,
   type OrderLine,
   type OrdersOverview,
 } from "../../contract/orders";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
-import { sqlUuids } from "../db/sql-arrays";
 import { orderItems, orders, payments, user } from "../db/schema";
-import { createRateLimiter } from "../auth/rate-limit";
-import { ACCOUNT_GONE_MESSAGE, conflict, HttpError, notFound, unprocessable } from "../errors";
-import type { Inventory, StockLine, StockMoves } from "../inventory/service";
+import { notFound, unprocessable } from "../errors";
+import type { Inventory, StockMoves } from "../inventory/service";
 import type { OrderNotifier } from "./notifier";
-import { centsToUnits, formatCents, MAX_CENTS } from "../money";
-
-const ORDER_TOO_LARGE =
-  "This order's total is too large: order fewer or split it into several orders";
+import { centsToUnits } from "../money";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -49,6 +40,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     paid: row.status === "paid" || row.status === "shipped",
     status: row.status,
     transactionId: row.transactionId,
+    testPayment: row.paidWith === "test-card",
     createdAt: row.createdAt.toISOString(),
     holdExpiresAt: row.holdExpiresAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
@@ -88,19 +80,6 @@ export async function withLines(tx: DbOrTx, rows: OrderRow[]): Promise<Order[]> 
   return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? []));
 }
 
-export interface Customer {
-  id: string;
-  email: string;
-  name: string;
-}
-
-/** Where an order goes and how to reach the customer. */
-export interface Delivery {
-  phone: string;
-  address: string;
-  poReference?: string | null;
-}
-
 /** Gives back the stock of these orders' lines (they were just cancelled or are being deleted). */
 async function releaseLinesOf(tx: DbOrTx, stock: StockMoves, orderIds: string[]) {
   const items = await linesOf(tx, orderIds);
@@ -129,233 +108,18 @@ export async function cancelHoldsOf(
   return cancelled;
 }
 
-/**
- * Locks the customer's row for the rest of the transaction: their placements and cart changes
- * queue up behind each other (the duplicate rule, the hold limits and the cart's size cannot
- * race). A removed account is told so.
- */
-export async function lockCustomer(tx: DbOrTx, userId: string): Promise<void> {
-  const [row] = await tx
-    .select({ id: user.id })
-    .from(user)
-    .where(eq(user.id, userId))
-    .for("no key update");
-  if (!row) throw notFound(ACCOUNT_GONE_MESSAGE);
-}
-
-/**
- * When a new order's hold on the stock ends: the hold time from now, but never later than an
- * open hold window of the same account on one of its products (a deleted order's), so deleting
- * and re-ordering does not renew a hold. Opens windows, ending then, for its other products; one
- * statement.
- */
-async function holdUntil(
-  tx: DbOrTx,
-  userId: string,
-  productIds: string[],
-  holdMs: number,
-): Promise<Date> {
-  const fresh = new Date(Date.now() + holdMs);
-  const ids = sqlUuids(productIds);
-  const result = await tx.execute<{ until: Date }>(sql`
-    with until as (
-      select least(${fresh.toISOString()}::timestamptz, min(expires_at)) as t from hold_windows
-       where user_id = ${userId} and product_id = any(${ids}) and expires_at > now()
-    )
-    insert into hold_windows (user_id, product_id, expires_at)
-    select ${userId}, p, (select t from until) from unnest(${ids}) as p
-    on conflict (user_id, product_id) do update set expires_at =
-      case when hold_windows.expires_at > now() then hold_windows.expires_at
-           else excluded.expires_at end
-    returning (select t from until) as until`);
-  return new Date(result.rows[0]!.until);
-}
-
-/**
- * What one account may hold in unpaid orders (decision 006), so nobody can take the stock off
- * sale without paying: a share of each product's stock on sale, a total value, and a number of
- * placements per minute.
- */
-export interface HoldLimits {
-  /** The share (0–1] of a product's stock on sale one unpaid order line may hold... */
-  maxShare: number;
-  /** ...though a line of up to this many units is never held back by the share. */
-  freeUnits: number;
-  /** The value, in cents, of all of one account's unpaid orders together. */
-  maxValueCents: number;
-  /** Orders one account may place per minute. */
-  perMinute: number;
-}
-
-export const defaultHoldLimits: HoldLimits = {
-  maxShare: 0.5,
-  freeUnits: 10,
-  maxValueCents: 2_500_000, // 25,000.00 in the store's currency
-  perMinute: 10,
-};
-
-/** What placing an order reads and does inside its transaction, beyond the order itself. */
-interface Placement {
-  /** The lines to order, read after the customer's row is locked (a cart, at checkout). */
-  lines: (tx: DbOrTx) => Promise<StockLine[]>;
-  delivery: Delivery;
-  /** The total the customer was shown, in cents: a different total places nothing. */
-  expectedTotalCents?: number;
-  /** More writes in the same transaction once the order is placed (emptying the cart). */
-  afterPlaced?: (tx: DbOrTx, order: Order) => Promise<void>;
-  /** Whether the client still waits for the answer (see `clientStillWaiting`). */
-  clientWaiting?: () => boolean;
-}
-
-/**
- * Asked last, just before the commit: a placement whose client has given up (disconnected while
- * it waited for a locked row, say) commits nothing, so nobody holds stock for an order they were
- * never told about.
- */
-export const CLIENT_GONE_MESSAGE = "The request was abandoned by its client; nothing was ordered";
-
 export function createOrderService(
   db: Db,
   inventory: Inventory,
   opts: {
     currency: string;
-    holdMs: number;
-    limits?: HoldLimits;
     /** The order emails, queued in the transaction of each change. */
     notify?: OrderNotifier;
   },
 ) {
   const notify = opts.notify;
-  const limits = opts.limits ?? defaultHoldLimits;
-  const money = (cents: number) => formatCents(cents, opts.currency);
-
-  /**
-   * Places an order of one or more lines in one transaction, all or nothing. The customer's row
-   * is locked first, so their placements queue up and the duplicate rule (no second unpaid
-   * order of a product) and the hold limits cannot race; the order is written from the products
-   * as quoted, then the inventory takes every line (product rows locked in id order, never
-   * oversold) or refuses the whole order. Names and prices come from the database.
-   */
-  async function placeOrder(customer: Customer, placement: Placement): Promise<Order> {
-    return inventory.transaction(async (stock, tx) => {
-      await lockCustomer(tx, customer.id);
-      // Counted in the transaction: a placement refused for any reason is not counted.
-      const rate = await createRateLimiter(tx).hit(`orders:${customer.id}`, limits.perMinute, 60);
-      if (!rate.allowed) throw new HttpError(429, "rate_limited", holdMessages.rate);
-      const lines = await placement.lines(tx);
-      if (lines.length === 0) throw unprocessable(cartMessages.empty);
-      const productIds = lines.map((l) => l.productId);
-      // One statement of its own, after the lock (it sees the orders placed while we waited):
-      // what the customer's unpaid orders hold, and which of these products they hold already.
-      const standing = await tx.execute<{ held_cents: string; ordered: string[] }>(sql`
-        select
-          (select coalesce(sum(total_cents), 0) from orders
-            where user_id = ${customer.id} and status = 'unpaid') as held_cents,
-          array(select distinct i.product_id::text from order_items i
-                  join orders o on o.id = i.order_id
-                 where o.user_id = ${customer.id} and o.status = 'unpaid'
-                   and i.product_id = any(${sqlUuids(productIds)})) as ordered`);
-      const { held_cents: heldCents, ordered } = standing.rows[0]!;
-      if (ordered.length > 0) {
-        throw new HttpError(
-          409,
-          "conflict",
-          orderMessages.duplicate,
-          Object.fromEntries(ordered.map((id) => [id, orderMessages.duplicate])),
-        );
-      }
-      // Names and prices first, then the order, and the stock last: a popular product's row
-      // is locked only for that last statement and the commit (decision 006).
-      const reserved = await stock.quote(lines);
-      for (const line of reserved) {
-        const most = Math.max(
-          line.minimumOrder,
-          limits.freeUnits,
-          Math.floor(limits.maxShare * line.available),
-        );
-        if (line.qty > most) {
-          throw new HttpError(422, "hold_limit", holdMessages.share(most), {
-            [line.productId]: holdMessages.share(most),
-          });
-        }
-      }
-      const totalCents = reserved.reduce((sum, l) => sum + l.unitPriceCents * l.qty, 0);
-      if (totalCents > MAX_CENTS) throw unprocessable(ORDER_TOO_LARGE);
-      if (
-        placement.expectedTotalCents !== undefined &&
-        placement.expectedTotalCents !== totalCents
-      ) {
-        throw conflict(cartMessages.totalChanged);
-      }
-      if (Number(heldCents) + totalCents > limits.maxValueCents) {
-        throw new HttpError(422, "hold_limit", holdMessages.value(money(limits.maxValueCents)));
-      }
-      const holdExpiresAt = await holdUntil(tx, customer.id, productIds, opts.holdMs);
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId: customer.id,
-          orderEmail: customer.email,
-          customerName: customer.name,
-          totalCents,
-          currency: opts.currency,
-          phone: placement.delivery.phone,
-          address: placement.delivery.address,
-          poReference: placement.delivery.poReference ?? null,
-          holdExpiresAt,
-        })
-        .returning();
-      const items = await tx
-        .insert(orderItems)
-        .values(
-          reserved.map((l, i) => ({
-            orderId: order!.id,
-            line: i + 1,
-            productId: l.productId,
-            productName: l.productName,
-            partNumber: l.partNumber,
-            unitPriceCents: l.unitPriceCents,
-            qty: l.qty,
-          })),
-        )
-        .returning();
-      await stock.take(lines);
-      const placed = toOrder(order!, items);
-      await notify?.placed(tx, placed, customer.name);
-      await placement.afterPlaced?.(tx, placed);
-      if (placement.clientWaiting && !placement.clientWaiting()) {
-        throw new HttpError(499, "client_closed_request", CLIENT_GONE_MESSAGE);
-      }
-      return placed;
-    });
-  }
-
-  /** An order of the given lines. */
-  const placeLines = (
-    customer: Customer,
-    lines: StockLine[],
-    delivery: Delivery,
-    clientWaiting?: () => boolean,
-  ) => placeOrder(customer, { lines: async () => lines, delivery, clientWaiting });
 
   return {
-    placeOrder,
-    placeLines,
-
-    /** The spec's order of one product (`/products/{id}`): a one-line order. */
-    async place(
-      customer: Customer,
-      input: OrderCreate,
-      clientWaiting?: () => boolean,
-    ): Promise<Order> {
-      return placeLines(
-        customer,
-        [{ productId: input.productId, qty: input.orderQty }],
-        { phone: input.phonrNo, address: input.Address },
-        clientWaiting,
-      );
-    },
-
     async listForUser(userId: string): Promise<Order[]> {
       const rows = await db
         .select()

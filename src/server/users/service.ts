@@ -7,9 +7,9 @@ import {
   type UsersQuery,
 } from "../../contract/users";
 import { recordAdminAction, type AuditActor } from "../audit/service";
-import type { Db } from "../db/database";
+import type { Db, DbOrTx } from "../db/database";
 import { reviews, user } from "../db/schema";
-import { notFound, unprocessable } from "../errors";
+import { ACCOUNT_GONE_MESSAGE, notFound, unprocessable } from "../errors";
 import type { Inventory } from "../inventory/service";
 import { cancelHoldsOf } from "../orders/service";
 import { containsPattern } from "../db/like";
@@ -48,6 +48,36 @@ function toListItem(row: Pick<UserRow, keyof typeof listColumns>): UserListItem 
 }
 
 const DEADLOCK_DETECTED = "40P01";
+
+/**
+ * Locks the customer's row for the rest of the transaction: their placements and cart changes
+ * queue up behind each other (the duplicate rule, the hold limits and the cart's size cannot
+ * race). A removed account is told so. Says whether the account's address is verified.
+ */
+export async function lockCustomer(
+  tx: DbOrTx,
+  userId: string,
+): Promise<{ emailVerified: boolean }> {
+  const [row] = await tx
+    .select({ emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.id, userId))
+    .for("no key update");
+  if (!row) throw notFound(ACCOUNT_GONE_MESSAGE);
+  return row;
+}
+
+/** Keeps an order's phone and address in the customer's profile (checkout's "save" box). */
+export async function saveDeliveryToProfile(
+  tx: DbOrTx,
+  userId: string,
+  delivery: { phone: string; address: string },
+): Promise<void> {
+  await tx
+    .update(user)
+    .set({ phoneNo: delivery.phone, address: delivery.address, updatedAt: new Date() })
+    .where(eq(user.id, userId));
+}
 
 export function createUserService(db: Db, inventory: Inventory) {
   /**

@@ -1,0 +1,162 @@
+import { expect, test } from "vitest";
+import { loadConfig } from "../config";
+import {
+  decidePlacement,
+  holdTime,
+  ORDER_TOO_LARGE,
+  type ProductFacts,
+  type Standing,
+} from "./decide";
+
+// The rules of placing an order, without a database: what the read found goes in, an order's
+// lines and total (or the first broken rule, with the spec's words) come out.
+
+const limits = loadConfig({}).holdLimits; // half the stock, 10 units free, 25,000.00 held
+const rules = { limits, pricing: { currency: "USD" } };
+
+const product = (id: string, over: Partial<ProductFacts> = {}): ProductFacts => ({
+  id,
+  name: `Part ${id}`,
+  partNumber: `PN-${id}`,
+  listPriceCents: 1250,
+  minimumOrder: 1,
+  available: 100,
+  ...over,
+});
+const facts = (
+  wanted: { productId: string; qty: number }[],
+  products: ProductFacts[],
+  standing: Partial<Standing> = {},
+) => ({
+  wanted,
+  products: new Map(products.map((p) => [p.id, p])),
+  standing: { emailVerified: true, heldCents: 0, unpaidProductIds: [], ...standing },
+});
+
+test("an order's lines carry the product as sold at its price, and the total is their sum", () => {
+  const decision = decidePlacement(
+    facts(
+      [
+        { productId: "a", qty: 3 },
+        { productId: "b", qty: 2 },
+      ],
+      [product("a"), product("b", { listPriceCents: 999, partNumber: null })],
+    ),
+    rules,
+  );
+  expect(decision).toEqual({
+    lines: [
+      { productId: "a", qty: 3, productName: "Part a", partNumber: "PN-a", unitPriceCents: 1250 },
+      { productId: "b", qty: 2, productName: "Part b", partNumber: null, unitPriceCents: 999 },
+    ],
+    totalCents: 3 * 1250 + 2 * 999,
+  });
+});
+
+test("each broken rule refuses with the words a customer is shown", () => {
+  const refusal = (
+    f: ReturnType<typeof facts>,
+    r: Parameters<typeof decidePlacement>[1] = rules,
+  ) => {
+    try {
+      decidePlacement(f, r);
+    } catch (err) {
+      return err;
+    }
+    throw new Error("the order was not refused");
+  };
+  expect(refusal(facts([], []))).toMatchObject({ statusCode: 422, message: "Your cart is empty" });
+  expect(
+    refusal(
+      facts([{ productId: "a", qty: 1 }], [product("a")], {
+        heldCents: 0,
+        unpaidProductIds: ["a"],
+      }),
+    ),
+  ).toMatchObject({
+    statusCode: 409,
+    message: "You have already ordered this product",
+    fields: { a: "You have already ordered this product" },
+  });
+  expect(refusal(facts([{ productId: "x", qty: 1 }], []))).toMatchObject({
+    statusCode: 404,
+    fields: { x: "Product not found" },
+  });
+  expect(
+    refusal(facts([{ productId: "a", qty: 4 }], [product("a", { minimumOrder: 5 })])),
+  ).toMatchObject({
+    statusCode: 422,
+    message: "please order at least 5",
+  });
+  expect(
+    refusal(facts([{ productId: "a", qty: 8 }], [product("a", { available: 7 })])),
+  ).toMatchObject({
+    statusCode: 422,
+    message: "please order less then 7",
+  });
+  // Half of 100 on sale may be held by one line.
+  expect(refusal(facts([{ productId: "a", qty: 51 }], [product("a")]))).toMatchObject({
+    statusCode: 422,
+    code: "hold_limit",
+    fields: { a: expect.stringContaining("at most 50 of this part") },
+  });
+  expect(
+    refusal(
+      facts([{ productId: "a", qty: 50 }], [product("a", { listPriceCents: 2_000_000_000 })]),
+    ),
+  ).toMatchObject({ statusCode: 422, message: ORDER_TOO_LARGE });
+  expect(
+    refusal(facts([{ productId: "a", qty: 2 }], [product("a")]), {
+      ...rules,
+      expectedTotalCents: 2499,
+    }),
+  ).toMatchObject({ statusCode: 409 });
+  expect(
+    refusal(
+      facts([{ productId: "a", qty: 2 }], [product("a")], {
+        heldCents: 2_499_000,
+        unpaidProductIds: [],
+      }),
+    ),
+  ).toMatchObject({ statusCode: 422, message: expect.stringContaining("$25,000.00") });
+});
+
+test("the total the customer was shown places the order when it is still the total", () => {
+  const decision = decidePlacement(facts([{ productId: "a", qty: 2 }], [product("a")]), {
+    ...rules,
+    expectedTotalCents: 2500,
+  });
+  expect(decision.totalCents).toBe(2500);
+});
+
+test("unverified accounts together hold at most a share of a product, and for a short while", () => {
+  // 2,200 on sale and 400 held in unpaid orders, 300 of them by unverified accounts: 20 % of
+  // 2,600 is 520, so 220 are left for unverified accounts.
+  const pads = product("a", { available: 2200, heldAll: 400, heldUnverified: 300 });
+  const unverified = { emailVerified: false };
+  expect(() =>
+    decidePlacement(facts([{ productId: "a", qty: 221 }], [pads], unverified), rules),
+  ).toThrow(
+    "Accounts with an unverified email address can hold only 220 more of this part right now; verify your address (see My Info) to order more",
+  );
+  expect(
+    decidePlacement(facts([{ productId: "a", qty: 220 }], [pads], unverified), rules).totalCents,
+  ).toBe(220 * 1250);
+  // Verified accounts keep the share of their own (half of what is on sale).
+  expect(decidePlacement(facts([{ productId: "a", qty: 900 }], [pads]), rules).lines).toHaveLength(
+    1,
+  );
+  const full = product("a", { available: 100, heldAll: 25, heldUnverified: 25 });
+  expect(() =>
+    decidePlacement(facts([{ productId: "a", qty: 1 }], [full], unverified), rules),
+  ).toThrow(/cannot hold more of this part/);
+  // While there is room at all, one minimum order fits.
+  const boxed = product("a", { available: 180, minimumOrder: 50, heldAll: 0, heldUnverified: 0 });
+  expect(
+    decidePlacement(facts([{ productId: "a", qty: 50 }], [boxed], unverified), rules).lines,
+  ).toHaveLength(1);
+  const hour = 3_600_000;
+  expect(holdTime({ emailVerified: false }, limits, 48 * hour)).toBe(30 * 60_000);
+  expect(holdTime({ emailVerified: true }, limits, 48 * hour)).toBe(48 * hour);
+  expect(holdTime({ emailVerified: false }, limits, 60_000)).toBe(60_000);
+});

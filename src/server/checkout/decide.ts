@@ -1,0 +1,156 @@
+import { cartMessages } from "../../contract/cart";
+import { holdMessages, orderMessages } from "../../contract/orders";
+import { checkStockLine } from "../inventory/service";
+import type { HoldLimits } from "../config";
+import { conflict, HttpError, unprocessable } from "../errors";
+import { formatCents, MAX_CENTS } from "../money";
+import { priceLines, type PricingContext } from "../pricing/pricing";
+
+/**
+ * The rules of placing an order, as pure functions of what the read gathered: no database, no
+ * clock. The write re-checks in SQL only what can change between the two (the stock).
+ */
+
+/** A product as the read found it. */
+export interface ProductFacts {
+  id: string;
+  name: string;
+  partNumber: string | null;
+  listPriceCents: number;
+  minimumOrder: number;
+  available: number;
+  /** Read for an unverified account only: units all unpaid orders hold, and unverified ones. */
+  heldAll?: number;
+  heldUnverified?: number;
+}
+
+/** What the customer's unpaid orders hold, read after their row was locked. */
+export interface Standing {
+  /** Whether the account's email address is verified (unverified ones hold less, shorter). */
+  emailVerified: boolean;
+  heldCents: number;
+  /** Products among those wanted that an unpaid order of theirs has already. */
+  unpaidProductIds: string[];
+}
+
+export interface WantedLine {
+  productId: string;
+  qty: number;
+}
+
+/** An order line as it will be written: the product as sold, at the customer's price. */
+export interface DecidedLine extends WantedLine {
+  productName: string;
+  partNumber: string | null;
+  unitPriceCents: number;
+}
+
+export interface Decision {
+  lines: DecidedLine[];
+  totalCents: number;
+}
+
+export interface PlacementFacts {
+  wanted: WantedLine[];
+  products: ReadonlyMap<string, ProductFacts>;
+  standing: Standing;
+}
+
+export interface PlacementRules {
+  limits: HoldLimits;
+  pricing: PricingContext;
+  /** The total the customer was shown, in cents: a different total places nothing. */
+  expectedTotalCents?: number;
+}
+
+export const ORDER_TOO_LARGE =
+  "This order's total is too large: order fewer or split it into several orders";
+
+/**
+ * Decides an order: refuses it with the first broken rule (in the order customers have always
+ * been told them: duplicates, then each line's product, minimum and stock, then the hold share,
+ * the total, the total they were shown, the value held), or gives its lines and total.
+ */
+export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): Decision {
+  const { wanted, products, standing } = facts;
+  if (wanted.length === 0) throw unprocessable(cartMessages.empty);
+  if (standing.unpaidProductIds.length > 0) {
+    throw new HttpError(
+      409,
+      "conflict",
+      orderMessages.duplicate,
+      Object.fromEntries(standing.unpaidProductIds.map((id) => [id, orderMessages.duplicate])),
+    );
+  }
+  const ids = wanted.map((l) => l.productId);
+  if (new Set(ids).size !== ids.length) throw unprocessable("Each product can be ordered once");
+  const found = wanted.map((line) => {
+    const product = products.get(line.productId);
+    checkStockLine(line, product);
+    return { line, product };
+  });
+  for (const { line, product } of found) {
+    const most = Math.max(
+      product.minimumOrder,
+      rules.limits.freeUnits,
+      Math.floor(rules.limits.maxShare * product.available),
+    );
+    if (line.qty > most) {
+      throw new HttpError(422, "hold_limit", holdMessages.share(most), {
+        [line.productId]: holdMessages.share(most),
+      });
+    }
+    if (!standing.emailVerified) {
+      const room = unverifiedRoom(product, rules.limits.unverifiedShare);
+      if (line.qty > room) {
+        throw new HttpError(422, "hold_limit", holdMessages.unverified(room), {
+          [line.productId]: holdMessages.unverified(room),
+        });
+      }
+    }
+  }
+  const priced = priceLines(
+    rules.pricing,
+    found.map(({ line, product }) => ({ ...line, listPriceCents: product.listPriceCents })),
+  );
+  const totalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  if (totalCents > MAX_CENTS) throw unprocessable(ORDER_TOO_LARGE);
+  if (rules.expectedTotalCents !== undefined && rules.expectedTotalCents !== totalCents) {
+    throw conflict(cartMessages.totalChanged);
+  }
+  if (standing.heldCents + totalCents > rules.limits.maxValueCents) {
+    const max = formatCents(rules.limits.maxValueCents, rules.pricing.currency);
+    throw new HttpError(422, "hold_limit", holdMessages.value(max));
+  }
+  return {
+    lines: found.map(({ line, product }, i) => ({
+      productId: line.productId,
+      qty: line.qty,
+      productName: product.name,
+      partNumber: product.partNumber,
+      unitPriceCents: priced[i]!.unitPriceCents,
+    })),
+    totalCents,
+  };
+}
+
+/**
+ * What unverified accounts may still hold of a product: a share of its stock (on sale and held
+ * in unpaid orders), less what their unpaid orders hold already. Sign-ups are free, so fresh
+ * accounts together cannot take a product off sale (issue 24's six-account attack).
+ */
+export function unverifiedRoom(product: ProductFacts, share: number): number {
+  const stock = product.available + (product.heldAll ?? 0);
+  const room = Math.max(0, Math.floor(share * stock) - (product.heldUnverified ?? 0));
+  // While there is room at all, one minimum order fits (a part sold by the 50 stays buyable).
+  return room > 0 ? Math.max(room, product.minimumOrder) : 0;
+}
+
+/** How long a new order holds its stock: shorter for an account whose address is unverified. */
+export function holdTime(
+  standing: Pick<Standing, "emailVerified">,
+  limits: HoldLimits,
+  holdMs: number,
+) {
+  return standing.emailVerified ? holdMs : Math.min(holdMs, limits.unverifiedHoldMs);
+}

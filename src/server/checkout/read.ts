@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/database";
+import { sqlInts, sqlUuids } from "../db/sql-arrays";
+import type { ProductFacts, Standing, WantedLine } from "./decide";
+
+/** What to order: these lines, or the customer's cart as it is stored. */
+export type PlacementSource = { lines: WantedLine[] } | { cartOf: string };
+
+export interface PlacementRead {
+  wanted: WantedLine[];
+  products: Map<string, ProductFacts>;
+  standing: Standing;
+}
+
+/**
+ * Everything the decision needs, in one statement: the wanted lines (or the cart's), their
+ * products, and what the customer's unpaid orders hold. Run after the customer's row is locked,
+ * so it sees every order they placed while this one waited.
+ */
+export async function readPlacement(
+  tx: DbOrTx,
+  customerId: string,
+  source: PlacementSource,
+  opts: { unverified: boolean },
+): Promise<PlacementRead> {
+  const wanted =
+    "lines" in source
+      ? sql`select w.product_id, w.qty, w.n
+              from unnest(${sqlUuids(source.lines.map((l) => l.productId))},
+                          ${sqlInts(source.lines.map((l) => l.qty))})
+                   with ordinality as w(product_id, qty, n)`
+      : sql`select product_id, qty, row_number() over (order by added_at, product_id) as n
+              from cart_items where user_id = ${source.cartOf}`;
+  // An unverified account's lines are capped by what every unverified account holds of the
+  // product: its rows are locked first (in id order, as the inventory locks them), so two such
+  // accounts cannot both read the room left before either has taken it.
+  if (opts.unverified) {
+    await tx.execute(sql`
+      with wanted as (${wanted})
+      select id from products where id in (select product_id from wanted)
+      order by id for no key update`);
+  }
+  const unpaidHeld = (unverifiedOnly: boolean) => sql`(
+    select coalesce(sum(i.qty), 0)::int from orders o
+      join order_items i on i.order_id = o.id and i.product_id = p.id
+      ${unverifiedOnly ? sql`join "user" u on u.id = o.user_id and not u.email_verified` : sql``}
+     where o.status = 'unpaid')`;
+  const heldFields = opts.unverified
+    ? sql`, 'heldAll', ${unpaidHeld(false)}, 'heldUnverified', ${unpaidHeld(true)}`
+    : sql``;
+  const result = await tx.execute<{
+    wanted: { productId: string; qty: number }[];
+    products: ProductFacts[];
+    held_cents: string;
+    ordered: string[];
+  }>(sql`
+    with wanted as (${wanted})
+    select
+      coalesce((select json_agg(json_build_object('productId', product_id, 'qty', qty) order by n)
+                  from wanted), '[]') as wanted,
+      coalesce((select json_agg(json_build_object(
+                  'id', p.id, 'name', p.name, 'partNumber', p.part_number,
+                  'listPriceCents', p.price_cents, 'minimumOrder', p.minimum_order,
+                  'available', p.available_quantity${heldFields}))
+                  from products p where p.id in (select product_id from wanted)), '[]') as products,
+      (select coalesce(sum(total_cents), 0) from orders
+        where user_id = ${customerId} and status = 'unpaid') as held_cents,
+      array(select distinct i.product_id::text from order_items i
+              join orders o on o.id = i.order_id
+             where o.user_id = ${customerId} and o.status = 'unpaid'
+               and i.product_id in (select product_id from wanted)) as ordered`);
+  const row = result.rows[0]!;
+  return {
+    wanted: row.wanted,
+    products: new Map(row.products.map((p) => [p.id, p])),
+    standing: {
+      emailVerified: !opts.unverified,
+      heldCents: Number(row.held_cents),
+      unpaidProductIds: row.ordered,
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { checkoutResultSchema, checkoutSchema } from "../../contract/cart";
+import { apiErrorSchema } from "../../contract/common";
+import { orderCreateSchema, orderSchema } from "../../contract/orders";
+import type { Guards } from "../auth/guards";
+import { clientStillWaiting } from "../client-waiting";
+import type { CheckoutService } from "./workflow";
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+/** The two doors into the checkout workflow: one product (the spec's order), or the cart. */
+export const checkoutRoutes: FastifyPluginAsyncZod<{
+  checkout: CheckoutService;
+  guards: Guards;
+}> = async (app, { checkout, guards }) => {
+  app.post(
+    "/orders",
+    {
+      schema: {
+        tags: ["orders"],
+        summary:
+          "Place an order (customers only: admins do not order); the customer, product name and price come from the server",
+        body: orderCreateSchema,
+        response: { 201: z.object({ success: z.literal(true), order: orderSchema }), ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req, reply) => {
+      const me = await guards.requireCustomer(req);
+      const order = await checkout.placeOne(me, req.body, clientStillWaiting(req));
+      return reply.code(201).send({ success: true as const, order });
+    },
+  );
+
+  app.post(
+    "/checkout",
+    {
+      schema: {
+        tags: ["cart", "orders"],
+        summary:
+          "Order everything in your cart as one order (all lines or none) at the total you were shown; the cart is emptied",
+        body: checkoutSchema,
+        response: { 201: checkoutResultSchema, ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req, reply) => {
+      const me = await guards.requireCustomer(req);
+      const order = await checkout.checkoutCart(me, req.body, clientStillWaiting(req));
+      return reply.code(201).send({ success: true as const, order });
+    },
+  );
+};

@@ -1,0 +1,142 @@
+import { cartMessages, type Checkout } from "../../contract/cart";
+import { holdMessages, type Order, type OrderCreate } from "../../contract/orders";
+import { createRateLimiter } from "../auth/rate-limit";
+import { clearCart } from "../cart/service";
+import type { HoldLimits } from "../config";
+import { HttpError } from "../errors";
+import type { Inventory } from "../inventory/service";
+import { unitsToCents } from "../money";
+import type { OrderNotifier } from "../orders/notifier";
+import { toOrder } from "../orders/service";
+import { lockCustomer, saveDeliveryToProfile } from "../users/service";
+import { decidePlacement, holdTime, type WantedLine } from "./decide";
+import { readPlacement, type PlacementSource } from "./read";
+import { writeOrder, type Customer, type Delivery } from "./write";
+
+/**
+ * Asked last, just before the commit: a placement whose client has given up (disconnected while
+ * it waited for a locked row, say) commits nothing, so nobody holds stock for an order they were
+ * never told about.
+ */
+export const CLIENT_GONE_MESSAGE = "The request was abandoned by its client; nothing was ordered";
+
+export interface CheckoutOptions {
+  currency: string;
+  holdMs: number;
+  limits: HoldLimits;
+  /** The order emails, queued in the transaction of the order (the outbox). */
+  notify?: OrderNotifier;
+}
+
+/** What one placement asks for, whichever door it came in by. */
+interface PlacementRequest {
+  source: PlacementSource;
+  delivery: Delivery;
+  /** The total the customer was shown, in cents (a checkout); a different total places nothing. */
+  expectedTotalCents?: number;
+  /** A checkout empties the cart, and may keep the address and phone in the profile. */
+  fromCart?: { saveToProfile: boolean };
+  /** Whether the client still waits for the answer (see `clientStillWaiting`). */
+  clientWaiting?: () => boolean;
+}
+
+/**
+ * Placing an order, as one workflow for the spec's single product and for a whole cart:
+ * lock the customer → read (one statement) → decide (pure functions, `decide.ts`) → write (one
+ * statement, `write.ts`) → take the stock (the inventory, re-checking it in SQL) → queue the
+ * email. All in one transaction: all or nothing.
+ */
+export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
+  async function place(customer: Customer, request: PlacementRequest): Promise<Order> {
+    return inventory.transaction(async (stock, tx) => {
+      // Their placements and cart changes queue up behind each other from here: the duplicate
+      // rule, the hold limits and the cart cannot race.
+      const { emailVerified } = await lockCustomer(tx, customer.id);
+      // Counted in the transaction: a placement refused for any reason is not counted.
+      const rate = await createRateLimiter(tx).hit(
+        `orders:${customer.id}`,
+        opts.limits.perMinute,
+        60,
+      );
+      if (!rate.allowed) throw new HttpError(429, "rate_limited", holdMessages.rate);
+      const facts = await readPlacement(tx, customer.id, request.source, {
+        unverified: !emailVerified,
+      });
+      if (request.fromCart) refuseDeletedParts(facts.wanted, facts.products);
+      const decision = decidePlacement(facts, {
+        limits: opts.limits,
+        pricing: { customerId: customer.id, currency: opts.currency },
+        expectedTotalCents: request.expectedTotalCents,
+      });
+      const { row, items } = await writeOrder(tx, customer, {
+        ...decision,
+        delivery: request.delivery,
+        currency: opts.currency,
+        holdMs: holdTime(facts.standing, opts.limits, opts.holdMs),
+      });
+      await stock.take(decision.lines);
+      const placed = toOrder(row, items);
+      await opts.notify?.placed(tx, placed, customer.name);
+      if (request.fromCart) {
+        await clearCart(tx, customer.id);
+        if (request.fromCart.saveToProfile) {
+          await saveDeliveryToProfile(tx, customer.id, request.delivery);
+        }
+      }
+      if (request.clientWaiting && !request.clientWaiting()) {
+        throw new HttpError(499, "client_closed_request", CLIENT_GONE_MESSAGE);
+      }
+      return placed;
+    });
+  }
+
+  return {
+    /** The spec's order of one product (`/products/{id}`): a one-line order. */
+    placeOne: (customer: Customer, input: OrderCreate, clientWaiting?: () => boolean) =>
+      place(customer, {
+        source: { lines: [{ productId: input.productId, qty: input.orderQty }] },
+        delivery: { phone: input.phonrNo, address: input.Address },
+        clientWaiting,
+      }),
+
+    /** An order of the given lines, all or none. */
+    placeLines: (
+      customer: Customer,
+      lines: WantedLine[],
+      delivery: Delivery,
+      clientWaiting?: () => boolean,
+    ) => place(customer, { source: { lines }, delivery, clientWaiting }),
+
+    /**
+     * Turns the account's whole cart into one order (all lines or none), at the total the
+     * customer was shown; the cart is emptied in the same transaction, so two tabs checking out
+     * at once place one order (the second finds the cart empty).
+     */
+    checkoutCart: (customer: Customer, input: Checkout, clientWaiting?: () => boolean) =>
+      place(customer, {
+        source: { cartOf: customer.id },
+        delivery: {
+          phone: input.phonrNo,
+          address: input.Address,
+          poReference: input.poReference ?? null,
+        },
+        expectedTotalCents: unitsToCents(input.expectedTotal),
+        fromCart: { saveToProfile: input.saveToProfile ?? false },
+        clientWaiting,
+      }),
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckout>;
+
+/** A cart line whose part was deleted since it was added refuses the checkout, naming it. */
+function refuseDeletedParts(wanted: WantedLine[], products: ReadonlyMap<string, unknown>) {
+  const gone = wanted.filter((l) => !products.has(l.productId));
+  if (gone.length === 0) return;
+  throw new HttpError(
+    422,
+    "rule_broken",
+    cartMessages.deleted,
+    Object.fromEntries(gone.map((l) => [l.productId, cartMessages.deleted])),
+  );
+}

@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/database";
+import type { orderItems, orders } from "../db/schema";
+import { sqlInts, sqlTexts, sqlUuids } from "../db/sql-arrays";
+import type { Decision } from "./decide";
+
+export interface Customer {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** Where an order goes and how to reach the customer. */
+export interface Delivery {
+  phone: string;
+  address: string;
+  poReference?: string | null;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+/**
+ * Writes a decided order in one statement: the order, its lines, and the account's hold windows.
+ * The hold ends `holdMs` from now, but never later than an open window of the same account on
+ * one of its products (a deleted order's), so deleting and re-ordering does not renew a hold;
+ * windows open, ending then, for its other products. The stock is taken after this, by the
+ * inventory, in the same transaction.
+ */
+export async function writeOrder(
+  tx: DbOrTx,
+  customer: Customer,
+  order: Decision & { delivery: Delivery; currency: string; holdMs: number },
+): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
+  const { lines, delivery } = order;
+  const ids = sqlUuids(lines.map((l) => l.productId));
+  const fresh = new Date(Date.now() + order.holdMs).toISOString();
+  const result = await tx.execute<{ id: string; created_at: Date; hold_expires_at: Date }>(sql`
+    with until as (
+      select least(${fresh}::timestamptz, min(expires_at)) as t from hold_windows
+       where user_id = ${customer.id} and product_id = any(${ids}) and expires_at > now()
+    ),
+    windows as (
+      insert into hold_windows (user_id, product_id, expires_at)
+      select ${customer.id}, p, (select t from until) from unnest(${ids}) as p
+      on conflict (user_id, product_id) do update set expires_at =
+        case when hold_windows.expires_at > now() then hold_windows.expires_at
+             else excluded.expires_at end
+    ),
+    placed as (
+      insert into orders (user_id, order_email, customer_name, total_cents, currency, phone,
+                          address, po_reference, hold_expires_at)
+      values (${customer.id}, ${customer.email}, ${customer.name}, ${order.totalCents},
+              ${order.currency}, ${delivery.phone}, ${delivery.address},
+              ${delivery.poReference ?? null}, (select t from until))
+      returning id, created_at, hold_expires_at
+    ),
+    items as (
+      insert into order_items (order_id, line, product_id, product_name, part_number,
+                               unit_price_cents, qty)
+      select placed.id, l.line, l.product_id, l.name, l.part_number, l.price, l.qty
+        from placed, unnest(${ids}, ${sqlTexts(lines.map((l) => l.productName))},
+                            ${sqlTexts(lines.map((l) => l.partNumber))},
+                            ${sqlInts(lines.map((l) => l.unitPriceCents))},
+                            ${sqlInts(lines.map((l) => l.qty))})
+             with ordinality as l(product_id, name, part_number, price, qty, line)
+    )
+    select id, created_at, hold_expires_at from placed`);
+  const placed = result.rows[0]!;
+  const row: OrderRow = {
+    id: placed.id,
+    userId: customer.id,
+    orderEmail: customer.email,
+    customerName: customer.name,
+    totalCents: order.totalCents,
+    currency: order.currency,
+    phone: delivery.phone,
+    address: delivery.address,
+    poReference: delivery.poReference ?? null,
+    status: "unpaid",
+    transactionId: null,
+    paidWith: null,
+    createdAt: new Date(placed.created_at),
+    holdExpiresAt: new Date(placed.hold_expires_at),
+    paidAt: null,
+    shippedAt: null,
+    cancelledAt: null,
+    holdWarnedAt: null,
+  };
+  const items = lines.map((l, i) => ({
+    orderId: placed.id,
+    line: i + 1,
+    productId: l.productId,
+    productName: l.productName,
+    partNumber: l.partNumber,
+    unitPriceCents: l.unitPriceCents,
+    qty: l.qty,
+  }));
+  return { row, items };
+}
