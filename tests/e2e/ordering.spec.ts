@@ -25,9 +25,6 @@ test("the quantity selector floors at 0 and the two alerts block the order modal
   await page.getByRole("button", { name: "Increase quantity" }).click();
   await page.getByRole("button", { name: "Increase quantity" }).click();
   await expect(qty).toHaveValue("2");
-  await expect(page.getByTestId("order-total")).toHaveText(
-    new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(2 * p.price),
-  );
   await page.getByRole("button", { name: "Decrease quantity" }).click();
   await expect(qty).toHaveValue("1");
 
@@ -51,7 +48,6 @@ test("the quantity selector floors at 0 and the two alerts block the order modal
   await expect(page.getByRole("status").filter({ hasText: "in stock" })).toHaveText(
     `Only ${count(p.availableQuantity)} in stock`,
   );
-  await expect(page.getByTestId("order-total")).toHaveText("—");
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect
     .poll(() => alerts)
@@ -60,6 +56,39 @@ test("the quantity selector floors at 0 and the two alerts block the order modal
       `please order less then ${p.availableQuantity}`,
     ]);
   await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("the total is quantity × price at every quantity, with the limits said beside it", async ({
+  page,
+}) => {
+  await signUpInBrowser(page);
+  const p = await productNamed(page, "radiator");
+  expect(p.minimumOrder).toBeGreaterThan(1); // so that 1 is below the minimum
+  await page.goto(`/products/${p._id}`);
+  const qty = page.getByRole("spinbutton", { name: "Quantity" });
+  const total = page.getByTestId("order-total");
+  const money = (n: number) =>
+    new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(n);
+  const count = (n: number) => n.toLocaleString("en-US");
+  const warning = page.getByRole("status").filter({ hasText: /minimum|in stock/ });
+
+  await expect(qty).toHaveValue("0");
+  await expect(total).toHaveText("$0.00");
+  await expect(warning).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Increase quantity" }).click();
+  await expect(total).toHaveText(money(p.price));
+  await expect(warning).toHaveText(`The minimum order is ${count(p.minimumOrder)}`);
+
+  await qty.fill(String(p.minimumOrder));
+  await expect(total).toHaveText(money(p.minimumOrder * p.price));
+  await expect(warning).toHaveCount(0);
+
+  // More than the stock: still the spec's total, with the stock said beside it.
+  const tooMany = p.availableQuantity + 1;
+  await qty.fill(String(tooMany));
+  await expect(total).toHaveText(money(tooMany * p.price));
+  await expect(warning).toHaveText(`Only ${count(p.availableQuantity)} in stock`);
 });
 
 test("order, see the duplicate message, pay with 4242…, and My Items shows it paid", async ({

@@ -28,32 +28,38 @@ export function AllProductsRoute() {
     if (vehicle && resolved.data) rememberVehicle(vehicle);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the resolved answer is the trigger
   }, [resolved.data]);
+  const clearVehicle = () => {
+    rememberVehicle(undefined);
+    setRemembered(undefined);
+    update({ ...vehicleToParams(undefined), page: undefined });
+  };
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="mb-6 text-3xl font-bold" data-testid="products-heading">
+    <div className="mx-auto max-w-6xl px-4 py-6 lg:py-10">
+      <h1 className="mb-4 text-2xl font-bold lg:mb-6 lg:text-3xl" data-testid="products-heading">
         {vehicle ? `Parts that fit your ${label ?? "vehicle"}` : "All products"}
       </h1>
-      <div className="mb-6">
-        <VehicleSelector
-          value={vehicle ?? remembered}
-          onChoose={(v) => {
-            rememberVehicle(v);
-            setRemembered(v);
-            update({ ...vehicleToParams(v), page: undefined });
-          }}
-          onClear={() => {
-            rememberVehicle(undefined);
-            setRemembered(undefined);
-            update({ ...vehicleToParams(undefined), page: undefined });
-          }}
-        />
-        {resolved.error && (
-          <p role="alert" className="mt-2 text-error">
-            {resolved.error.message}
-          </p>
-        )}
-      </div>
-      <ProductBrowser cardAction={cardCartAction} vehicleLabel={label} />
+      {/* Outside the filters, which small screens keep in a drawer. */}
+      {resolved.error && (
+        <p role="alert" className="mb-4 text-error">
+          {resolved.error.message}
+        </p>
+      )}
+      <ProductBrowser
+        cardAction={cardCartAction}
+        vehicleLabel={label}
+        onClearVehicle={clearVehicle}
+        vehicleFilter={
+          <VehicleSelector
+            value={vehicle ?? remembered}
+            onChoose={(v) => {
+              rememberVehicle(v);
+              setRemembered(v);
+              update({ ...vehicleToParams(v), page: undefined });
+            }}
+            onClear={clearVehicle}
+          />
+        }
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ProductListItem } from "#contract/products";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "../../../components/link";
 import {
   PRODUCTS_PAGE_SIZE,
@@ -7,6 +7,7 @@ import {
   productSorts,
   type ProductSort,
 } from "#contract/constants";
+import { Modal } from "../../../components/modal";
 import { QueryError } from "../../../components/query-error";
 import { Pagination } from "../../../components/pagination";
 import { SearchForm } from "../../../components/search-form";
@@ -15,7 +16,7 @@ import { useSiteConfig } from "../../../lib/use-site-config";
 import { productBrowserState, useProducts, useProductSuggestions } from "../api/get-products";
 import { ProductCard } from "./product-card";
 import { ProductGridSkeleton } from "./product-card-skeleton";
-import { vehicleToParams } from "../../../lib/vehicle-choice";
+import { VEHICLE_PARAMS, vehicleToParams } from "../../../lib/vehicle-choice";
 
 const sortLabels: Record<ProductSort, string> = {
   newest: "Newest first",
@@ -24,15 +25,25 @@ const sortLabels: Record<ProductSort, string> = {
   name: "Name A–Z",
 };
 
-/** All products with search, sort and paging, all kept in the URL so a page can be shared. */
+/**
+ * All products with search, sort and paging, all kept in the URL so a page can be shared. From
+ * `lg` up the filters (vehicle, category, price, stock) sit above the list; on smaller screens the
+ * results come first and the filters open in a drawer from the "Filters (n)" button.
+ */
 export function ProductBrowser({
   cardAction,
   vehicleLabel,
+  vehicleFilter,
+  onClearVehicle,
 }: {
   /** A second action on each card (the cart's button), from the page. */
   cardAction?: (product: ProductListItem) => ReactNode;
   /** The URL's vehicle in words (the page resolves it), for the cards' "Fits your …". */
   vehicleLabel?: string;
+  /** The vehicle selector, from the page: the first of the filters. */
+  vehicleFilter?: ReactNode;
+  /** Removes the URL's vehicle (the chip shown on small screens). */
+  onClearVehicle?: () => void;
 } = {}) {
   const [params, update] = useUrlParams();
   const { q, category, minPrice, maxPrice, inStock, sort, page, maxPage, vehicle, query } =
@@ -40,6 +51,15 @@ export function ProductBrowser({
   const { data, error, isPending } = useProducts(query);
   const currency = useSiteConfig().data?.currency;
   const filtered = Boolean(category || minPrice !== undefined || maxPrice !== undefined || inStock);
+  const filterCount = [vehicle, category, minPrice ?? maxPrice, inStock || undefined].filter(
+    (f) => f !== undefined,
+  ).length;
+  // The drawer stays open while filters are chosen in it (each applies at once), and closes when
+  // a vehicle is chosen or cleared: its button promises the parts that fit.
+  const vehicleKey = VEHICLE_PARAMS.map((k) => params.get(k)).join("/");
+  const [drawerOpenFor, setDrawerOpenFor] = useState<string>();
+  const drawerOpen = drawerOpenFor === vehicleKey;
+  const closeDrawer = () => setDrawerOpenFor(undefined);
   const empty = !isPending && !error && data.items.length === 0;
   const suggestions = useProductSuggestions(q, empty);
   /** This page's URL with some parameters changed (and back to page 1). */
@@ -75,97 +95,140 @@ export function ProductBrowser({
     </nav>
   );
 
+  const clearFiltersTo = hrefWith({
+    category: undefined,
+    minPrice: undefined,
+    maxPrice: undefined,
+    inStock: undefined,
+  });
+  const priceAndStock = (
+    <form
+      aria-label="Price and stock"
+      className="mt-4 flex flex-wrap items-end gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const form = new FormData(e.currentTarget);
+        const text = (name: string) => String(form.get(name) ?? "").trim() || undefined;
+        update({ minPrice: text("minPrice"), maxPrice: text("maxPrice"), page: undefined });
+      }}
+    >
+      <label>
+        <span className="mb-1 block text-sm font-medium">Min price</span>
+        <input
+          key={`min-${minPrice ?? ""}`}
+          name="minPrice"
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          defaultValue={minPrice}
+          className="input input-bordered input-sm w-28"
+        />
+      </label>
+      <label>
+        <span className="mb-1 block text-sm font-medium">Max price</span>
+        <input
+          key={`max-${maxPrice ?? ""}`}
+          name="maxPrice"
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          defaultValue={maxPrice}
+          className="input input-bordered input-sm w-28"
+        />
+      </label>
+      <button type="submit" className="btn btn-sm">
+        Apply prices
+      </button>
+      <label className="flex cursor-pointer items-center gap-2 self-center text-sm">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-sm"
+          checked={inStock}
+          onChange={(e) =>
+            update({ inStock: e.target.checked ? "true" : undefined, page: undefined })
+          }
+        />
+        In stock only
+      </label>
+      {filtered && (
+        <Link to={clearFiltersTo} className="btn btn-link btn-sm">
+          Clear filters
+        </Link>
+      )}
+    </form>
+  );
+
   return (
     <div>
-      <div className="mb-6">
+      {/* Each filter is rendered once: in its place from lg up, or in the open drawer. */}
+      {vehicleFilter && !drawerOpen && <div className="mb-6 hidden lg:block">{vehicleFilter}</div>}
+      <div className="mb-4 lg:mb-6">
         <SearchForm
           label="Search parts"
           placeholder="Brake disc, filter, alternator…"
           value={q}
           onSearch={(text) => update({ q: text, page: undefined })}
         >
-          <label>
-            <span className="mb-1 block text-sm font-medium">Sort by</span>
-            <select
-              className="select select-bordered"
-              value={sort}
-              onChange={(e) => update({ sort: e.target.value, page: undefined })}
+          {/* One row under the search on small screens; beside it (sort only) from sm up. */}
+          <div className="flex items-end gap-3 sm:contents">
+            <button
+              type="button"
+              className="btn lg:hidden"
+              aria-haspopup="dialog"
+              onClick={() => setDrawerOpenFor(vehicleKey)}
             >
-              {productSorts.map((s) => (
-                <option key={s} value={s}>
-                  {sortLabels[s]}
-                </option>
-              ))}
-            </select>
-          </label>
+              {filterCount > 0 ? `Filters (${filterCount})` : "Filters"}
+            </button>
+            <label className="flex-1 sm:flex-none">
+              <span className="mb-1 block text-sm font-medium">Sort by</span>
+              <select
+                className="select select-bordered"
+                value={sort}
+                onChange={(e) => update({ sort: e.target.value, page: undefined })}
+              >
+                {productSorts.map((s) => (
+                  <option key={s} value={s}>
+                    {sortLabels[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
         </SearchForm>
-        <div className="mt-4">{categoryLinks}</div>
-        <form
-          aria-label="Filters"
-          className="mt-4 flex flex-wrap items-end gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const form = new FormData(e.currentTarget);
-            const text = (name: string) => String(form.get(name) ?? "").trim() || undefined;
-            update({ minPrice: text("minPrice"), maxPrice: text("maxPrice"), page: undefined });
-          }}
-        >
-          <label>
-            <span className="mb-1 block text-sm font-medium">Min price</span>
-            <input
-              key={`min-${minPrice ?? ""}`}
-              name="minPrice"
-              type="number"
-              min={0}
-              step="0.01"
-              inputMode="decimal"
-              defaultValue={minPrice}
-              className="input input-bordered input-sm w-28"
-            />
-          </label>
-          <label>
-            <span className="mb-1 block text-sm font-medium">Max price</span>
-            <input
-              key={`max-${maxPrice ?? ""}`}
-              name="maxPrice"
-              type="number"
-              min={0}
-              step="0.01"
-              inputMode="decimal"
-              defaultValue={maxPrice}
-              className="input input-bordered input-sm w-28"
-            />
-          </label>
-          <button type="submit" className="btn btn-sm">
-            Apply prices
-          </button>
-          <label className="flex cursor-pointer items-center gap-2 self-center text-sm">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm"
-              checked={inStock}
-              onChange={(e) =>
-                update({ inStock: e.target.checked ? "true" : undefined, page: undefined })
-              }
-            />
-            In stock only
-          </label>
-          {filtered && (
-            <Link
-              to={hrefWith({
-                category: undefined,
-                minPrice: undefined,
-                maxPrice: undefined,
-                inStock: undefined,
-              })}
-              className="btn btn-link btn-sm"
-            >
-              Clear filters
-            </Link>
-          )}
-        </form>
+        {!drawerOpen && (
+          <div className="hidden lg:block">
+            <div className="mt-4">{categoryLinks}</div>
+            {priceAndStock}
+          </div>
+        )}
       </div>
-
+      <Modal placement="start" open={drawerOpen} title="Filters" onClose={closeDrawer}>
+        <div className="flex flex-col gap-4">
+          {vehicleFilter}
+          {categoryLinks}
+        </div>
+        {priceAndStock}
+        <div className="modal-action">
+          <button type="button" className="btn w-full btn-primary" onClick={closeDrawer}>
+            {data ? `Show ${data.total} ${data.total === 1 ? "part" : "parts"}` : "Show parts"}
+          </button>
+        </div>
+      </Modal>
+      {vehicle && onClearVehicle && (
+        <p className="mb-4 lg:hidden">
+          <button
+            type="button"
+            className="badge h-auto gap-1 py-1 badge-outline badge-lg"
+            // The name starts with the visible words, so voice control finds it.
+            aria-label={`${vehicleLabel ?? "Your vehicle"}: remove this vehicle`}
+            onClick={onClearVehicle}
+          >
+            {vehicleLabel ?? "Your vehicle"} <span aria-hidden="true">✕</span>
+          </button>
+        </p>
+      )}
       {isPending ? (
         <>
           {/* Where the "N parts" line goes. */}
@@ -210,15 +273,7 @@ export function ProductBrowser({
             </p>
           )}
           {filtered && (
-            <Link
-              className="btn btn-sm"
-              to={hrefWith({
-                category: undefined,
-                minPrice: undefined,
-                maxPrice: undefined,
-                inStock: undefined,
-              })}
-            >
+            <Link className="btn btn-sm" to={clearFiltersTo}>
               Clear filters
             </Link>
           )}
@@ -228,7 +283,10 @@ export function ProductBrowser({
             </Link>
           )}
           {(q || filtered) && (
-            <p className="text-sm text-base-content/70">Or browse a category above.</p>
+            <p className="text-sm text-base-content/70">
+              <span className="lg:hidden">Or choose a category in Filters.</span>
+              <span className="hidden lg:inline">Or browse a category above.</span>
+            </p>
           )}
         </div>
       ) : (

@@ -4,12 +4,16 @@
  */
 export function ProductCardSkeleton() {
   return (
-    <div className="card border border-base-300 bg-base-100 shadow-sm" aria-hidden="true">
-      <div className="aspect-[4/3] bg-base-200" />
-      <div className="card-body gap-2 p-5">
-        {/* Name (text-lg), a three-line description (text-sm), four figures, the button. */}
+    <div
+      className="card border border-base-300 bg-base-100 shadow-sm max-sm:flex-row"
+      aria-hidden="true"
+    >
+      {/* On a phone the picture sits beside the facts, as on the card. */}
+      <div className="aspect-[4/3] bg-base-200 max-sm:aspect-auto max-sm:w-24 max-sm:shrink-0" />
+      <div className="card-body gap-2 p-5 max-sm:min-w-0 max-sm:p-4">
+        {/* Name (text-lg), a three-line description (two on a phone), four figures, the button. */}
         <div className="my-0.5 h-6 w-3/4 rounded bg-base-200" />
-        <div className="h-15 rounded bg-base-200" />
+        <div className="h-15 rounded bg-base-200 max-sm:h-10" />
         <div className="mt-1 h-23" />
         <div className="mt-2 h-10 rounded-field bg-base-200" />
       </div>

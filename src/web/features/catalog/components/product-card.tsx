@@ -31,8 +31,9 @@ export function ProductCard({
   return (
     // The whole card opens the product: the name's link covers it (a .btn cannot: it scales
     // while pressed, which would shrink the covered area under the pointer).
-    <article className="card relative border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md">
-      <figure className="aspect-[4/3] bg-base-200">
+    // On a phone the picture sits beside the facts, so that a result fits on the first screen.
+    <article className="card relative border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md max-sm:flex-row">
+      <figure className="aspect-[4/3] bg-base-200 max-sm:aspect-auto max-sm:w-24 max-sm:shrink-0 max-sm:rounded-se-none max-sm:rounded-es-[inherit]">
         <img
           src={product.img}
           alt={product.name}
@@ -40,11 +41,11 @@ export function ProductCard({
           height="300"
           loading={eager || priority ? "eager" : "lazy"}
           fetchPriority={priority ? "high" : undefined}
-          className="h-full w-full object-cover"
+          className="h-full w-full object-cover max-sm:object-contain"
         />
       </figure>
-      <div className="card-body gap-2 p-5">
-        <Heading className="card-title text-lg leading-snug">
+      <div className="card-body gap-2 p-5 max-sm:min-w-0 max-sm:p-4">
+        <Heading className="card-title text-lg leading-snug max-sm:text-base">
           <Link
             to={paths.product.to(product._id)}
             className="after:absolute after:inset-0 after:content-[''] hover:underline"
@@ -76,7 +77,9 @@ export function ProductCard({
               ))}
           </p>
         )}
-        <p className="line-clamp-3 text-sm text-base-content/80">{product.shortDescription}</p>
+        <p className="line-clamp-3 text-sm text-base-content/80 max-sm:line-clamp-2">
+          {product.shortDescription}
+        </p>
         <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
           <dt className="text-base-content/70">Price</dt>
           <dd className="text-right font-semibold">{formatPrice(product.price, currency)}</dd>
@@ -87,7 +90,7 @@ export function ProductCard({
           <dt className="text-base-content/70">Warranty</dt>
           <dd className="text-right">{formatWarranty(product.warranty)}</dd>
         </dl>
-        <div className="card-actions mt-2 flex-nowrap">
+        <div className="card-actions mt-2 flex-nowrap max-sm:flex-wrap">
           {/* The accessible name starts with the visible words, so voice control finds it. */}
           <Link to={paths.product.to(product._id)} className="btn relative flex-1 btn-primary">
             Order now<span className="sr-only">: {product.name}</span>

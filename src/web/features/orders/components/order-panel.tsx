@@ -42,13 +42,14 @@ export function OrderPanel({
   const alreadyOrdered = myOrders.data?.some(
     (o) => o.status === "unpaid" && o.items.some((l) => l.productId === product._id),
   );
-  const overStock = quantity > product.availableQuantity;
-  // Said as the number changes; Place Order still answers with the specification's alerts.
-  const warning = overStock
-    ? `Only ${formatCount(product.availableQuantity)} in stock`
-    : quantity > 0 && quantity < product.minimumOrder
-      ? `The minimum order is ${formatCount(product.minimumOrder)}`
-      : undefined;
+  // Said beside the total (quantity × price, whatever the quantity: SPEC section 2) as the number
+  // changes; Place Order still answers with the specification's alerts.
+  const warning =
+    quantity > product.availableQuantity
+      ? `Only ${formatCount(product.availableQuantity)} in stock`
+      : quantity > 0 && quantity < product.minimumOrder
+        ? `The minimum order is ${formatCount(product.minimumOrder)}`
+        : undefined;
 
   const startOrder = () => {
     if (alreadyOrdered) {
@@ -88,8 +89,7 @@ export function OrderPanel({
         <p className="text-lg">
           Total:{" "}
           <strong data-testid="order-total">
-            {/* No price for more than there is: it would be a total nobody can order. */}
-            {overStock ? "—" : formatPrice(quantity * product.price, currency)}
+            {formatPrice(quantity * product.price, currency)}
           </strong>
         </p>
         <p id={limitsId} className="w-full text-sm text-base-content/75">
