@@ -23,6 +23,9 @@ export async function createTestApp(
     DEMO_IDENTITY_PROVIDER: "false",
     // Tests place many orders from one account; the per-minute limit has its own test.
     ORDERS_PER_MINUTE: "10000",
+    // Test accounts are fresh (unverified) and share products; the cap on what unverified
+    // accounts hold together has its own test (orders/holds.test.ts).
+    HOLD_UNVERIFIED_SHARE: "1",
     ...env,
   });
   const app = await buildApp({ config, database, ...extra });

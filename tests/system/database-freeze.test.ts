@@ -69,6 +69,7 @@ test("a frozen database: answers in time, health in 2 s, no order its client gav
     DB_STATEMENT_TIMEOUT_SECONDS: "2",
     REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_MS / 1000),
     AUTH_RATE_LIMIT_PER_IP: "100000",
+    HOLD_UNVERIFIED_SHARE: "1",
     HOLD_MAX_VALUE: "1000000000",
     HOLD_FREE_UNITS: "1000000",
   });

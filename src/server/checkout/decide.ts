@@ -100,7 +100,7 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
         [line.productId]: holdMessages.share(most),
       });
     }
-    if (!standing.emailVerified) {
+    if (!standing.emailVerified && rules.limits.unverifiedShare < 1) {
       const room = unverifiedRoom(product, rules.limits.unverifiedShare);
       if (line.qty > room) {
         throw new HttpError(422, "hold_limit", holdMessages.unverified(room), {

@@ -21,7 +21,7 @@ export async function readPlacement(
   tx: DbOrTx,
   customerId: string,
   source: PlacementSource,
-  opts: { unverified: boolean },
+  opts: { emailVerified: boolean; capUnverified: boolean },
 ): Promise<PlacementRead> {
   const wanted =
     "lines" in source
@@ -34,7 +34,8 @@ export async function readPlacement(
   // An unverified account's lines are capped by what every unverified account holds of the
   // product: its rows are locked first (in id order, as the inventory locks them), so two such
   // accounts cannot both read the room left before either has taken it.
-  if (opts.unverified) {
+  const capped = !opts.emailVerified && opts.capUnverified;
+  if (capped) {
     await tx.execute(sql`
       with wanted as (${wanted})
       select id from products where id in (select product_id from wanted)
@@ -45,7 +46,7 @@ export async function readPlacement(
       join order_items i on i.order_id = o.id and i.product_id = p.id
       ${unverifiedOnly ? sql`join "user" u on u.id = o.user_id and not u.email_verified` : sql``}
      where o.status = 'unpaid')`;
-  const heldFields = opts.unverified
+  const heldFields = capped
     ? sql`, 'heldAll', ${unpaidHeld(false)}, 'heldUnverified', ${unpaidHeld(true)}`
     : sql``;
   const result = await tx.execute<{
@@ -74,7 +75,7 @@ export async function readPlacement(
     wanted: row.wanted,
     products: new Map(row.products.map((p) => [p.id, p])),
     standing: {
-      emailVerified: !opts.unverified,
+      emailVerified: opts.emailVerified,
       heldCents: Number(row.held_cents),
       unpaidProductIds: row.ordered,
     },

@@ -60,7 +60,8 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       );
       if (!rate.allowed) throw new HttpError(429, "rate_limited", holdMessages.rate);
       const facts = await readPlacement(tx, customer.id, request.source, {
-        unverified: !emailVerified,
+        emailVerified,
+        capUnverified: opts.limits.unverifiedShare < 1,
       });
       if (request.fromCart) refuseDeletedParts(facts.wanted, facts.products);
       const decision = decidePlacement(facts, {

@@ -22,6 +22,8 @@ async function customers(n: number) {
     id: randomUUID(),
     email: `crowd-${i}-${randomUUID()}@example.com`,
     name: `Crowd ${i}`,
+    // Verified: these tests are about stock under concurrency, not the unverified accounts' cap.
+    emailVerified: true,
   }));
   await database.db.insert(user).values(rows);
   return rows;
