@@ -125,10 +125,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = createMetrics(app, database.pool);
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
 
-  // Mail: SMTP_URL, else (outside production) a local SMTP server whose messages /dev/mailbox
+  // Mail: SMTP_URL, else (in the demo only) a local SMTP server whose messages /dev/mailbox
   // shows. Queued in PostgreSQL (pg-boss) and sent by a worker; stopped when the app closes.
   const localSmtp =
-    config.mail.smtpUrl || config.env === "production"
+    config.mail.smtpUrl || !config.demo
       ? undefined
       : // Imported only here: the SMTP server and mail parser never run in production.
         await (await import("./mail/local-smtp")).startLocalSmtpServer();

@@ -2,6 +2,9 @@ import path from "node:path";
 import { expect, test } from "vitest";
 import { ConfigError, loadConfig, NO_CARD_GATEWAY_MESSAGE } from "./config";
 
+/** 32 characters of 16 kinds: 128 bits, as production asks. */
+const STRONG_SECRET = "0123456789abcdef0123456789abcdef";
+
 test("defaults give the demo set-up on port 3000 with the embedded database", () => {
   const c = loadConfig({});
   expect(c).toMatchObject({
@@ -23,16 +26,16 @@ test("production refuses to start without a strong BETTER_AUTH_SECRET", () => {
   );
   const c = loadConfig({
     NODE_ENV: "production",
-    BETTER_AUTH_SECRET: "x".repeat(32),
+    BETTER_AUTH_SECRET: STRONG_SECRET,
     PAYMENTS_GATEWAY: "test-card",
   });
-  expect(c.authSecret).toBe("x".repeat(32));
+  expect(c.authSecret).toBe(STRONG_SECRET);
   // The demo identity provider never runs in production.
   expect(c.demoIdentityProvider).toBe(false);
 });
 
 test("demo data is seeded by default, but not in production unless asked for", () => {
-  const secret = { BETTER_AUTH_SECRET: "x".repeat(32), PAYMENTS_GATEWAY: "test-card" };
+  const secret = { BETTER_AUTH_SECRET: STRONG_SECRET, PAYMENTS_GATEWAY: "test-card" };
   expect(loadConfig({}).seedDemoData).toBe(true);
   expect(loadConfig({ SEED_DEMO_DATA: "false" }).seedDemoData).toBe(false);
   expect(loadConfig({ NODE_ENV: "production", ...secret }).seedDemoData).toBe(false);
@@ -121,7 +124,7 @@ test("mail: SMTP_URL must be an smtp:// or smtps:// address; unset means the loc
 });
 
 test("ADMIN_2FA_REQUIRED is on in production and off in the demo unless set", () => {
-  const secret = { BETTER_AUTH_SECRET: "x".repeat(32), PAYMENTS_GATEWAY: "test-card" };
+  const secret = { BETTER_AUTH_SECRET: STRONG_SECRET, PAYMENTS_GATEWAY: "test-card" };
   expect(loadConfig({}).adminTwoFactorRequired).toBe(false);
   expect(loadConfig({ NODE_ENV: "production", ...secret }).adminTwoFactorRequired).toBe(true);
   expect(
@@ -133,7 +136,7 @@ test("ADMIN_2FA_REQUIRED is on in production and off in the demo unless set", ()
 });
 
 test("production takes test cards only when asked for by name", () => {
-  const prod = { NODE_ENV: "production", BETTER_AUTH_SECRET: "x".repeat(32) };
+  const prod = { NODE_ENV: "production", BETTER_AUTH_SECRET: STRONG_SECRET };
   expect(() => loadConfig(prod)).toThrow(NO_CARD_GATEWAY_MESSAGE);
   expect(loadConfig({ ...prod, PAYMENTS_GATEWAY: "test-card" }).paymentsGateway).toBe("test-card");
   const stripe = { STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_1" };
@@ -148,4 +151,38 @@ test("production takes test cards only when asked for by name", () => {
   );
   // Outside production the test-card gateway stays the default.
   expect(loadConfig({}).paymentsGateway).toBe("test-card");
+});
+
+test("the demo runs only on a loopback HOST, or when DEMO=true, and never in production", () => {
+  expect(loadConfig({}).demo).toBe(true);
+  expect(loadConfig({ HOST: "127.0.0.1" }).demo).toBe(true);
+  expect(loadConfig({ HOST: "::1" }).demo).toBe(true);
+  // The usual container set-up: every interface, no NODE_ENV. No admin/admin123, no mailbox.
+  const open = loadConfig({ HOST: "0.0.0.0" });
+  expect([open.demo, open.demoIdentityProvider]).toEqual([false, false]);
+  expect(loadConfig({ HOST: "0.0.0.0", DEMO: "true" }).demo).toBe(true);
+  expect(loadConfig({ DEMO: "false" }).demo).toBe(false);
+  expect(
+    loadConfig({
+      NODE_ENV: "production",
+      DEMO: "true",
+      BETTER_AUTH_SECRET: "0123456789abcdef0123456789abcdef",
+      PAYMENTS_GATEWAY: "test-card",
+    }).demo,
+  ).toBe(false);
+});
+
+test("production refuses a long secret that is easy to guess", () => {
+  const prod = { NODE_ENV: "production", PAYMENTS_GATEWAY: "test-card" };
+  expect(() => loadConfig({ ...prod, BETTER_AUTH_SECRET: "a".repeat(36) })).toThrow(
+    /BETTER_AUTH_SECRET: too easy to guess/,
+  );
+  expect(() => loadConfig({ ...prod, BETTER_AUTH_SECRET: "abab".repeat(10) })).toThrow(
+    /too easy to guess/,
+  );
+  // openssl rand -hex 32: 64 characters of 16 kinds, 256 bits.
+  const hex = "3f9c0a1b7d2e4f6081a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f7a8";
+  expect(loadConfig({ ...prod, BETTER_AUTH_SECRET: hex }).authSecret).toBe(hex);
+  // Outside production the demo's generated secret is used; a weak one set by hand only warns.
+  expect(loadConfig({ BETTER_AUTH_SECRET: "a".repeat(36) }).authSecret).toBe("a".repeat(36));
 });

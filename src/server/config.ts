@@ -46,6 +46,8 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_LABEL: z.string().min(1).max(60).default("Single sign-on"),
+  /** Demo accounts, the demo identity provider and /dev/mailbox off a loopback HOST (never in production). */
+  DEMO: z.enum(["true", "false"]).optional(),
   DEMO_IDENTITY_PROVIDER: z
     .enum(["true", "false"])
     .default("true")
@@ -110,6 +112,8 @@ const envSchema = z.object({
 });
 
 const MIN_SECRET_LENGTH = 32;
+/** Better Auth warns below this; production refuses it (36 × "a" passed the length check). */
+const MIN_SECRET_BITS = 120;
 
 /** Why production does not start without a real card gateway. */
 export const NO_CARD_GATEWAY_MESSAGE =
@@ -152,6 +156,11 @@ export type Config = Readonly<{
   google: OAuthClient | undefined;
   github: OAuthClient | undefined;
   oidc: OidcClient | undefined;
+  /**
+   * The demo: demo accounts, /dev/mailbox and (unless turned off) the demo identity provider.
+   * Only outside production, and only on a loopback HOST unless DEMO=true.
+   */
+  demo: boolean;
   /** Run the built-in OIDC identity provider when no other social sign-in is configured. */
   demoIdentityProvider: boolean;
   authRateLimit: { perIp: number; perEmail: number; windowSeconds: number };
@@ -256,6 +265,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       `  BETTER_AUTH_SECRET: required in production, at least ${MIN_SECRET_LENGTH} random characters (e.g. \`openssl rand -hex 32\`)`,
     );
+  } else if (e.NODE_ENV === "production" && secretBits(e.BETTER_AUTH_SECRET!) < MIN_SECRET_BITS) {
+    problems.push(
+      `  BETTER_AUTH_SECRET: too easy to guess (too few different characters); use a random one (e.g. \`openssl rand -hex 32\`)`,
+    );
   }
   if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) {
     problems.push("  DATABASE_DIRECT_URL: only with DATABASE_URL (the pooler it bypasses)");
@@ -268,6 +281,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } else if (e.NODE_ENV === "production" && !e.PAYMENTS_GATEWAY && !stripeKeys) {
     problems.push(`  ${NO_CARD_GATEWAY_MESSAGE}`);
   }
+  const demo =
+    e.NODE_ENV !== "production" &&
+    (e.DEMO === "true" || (e.DEMO === undefined && isLoopbackHost(e.HOST)));
   const paymentsGateway = e.PAYMENTS_GATEWAY ?? (stripeKeys ? "stripe" : "test-card");
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
@@ -297,7 +313,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.OIDC_ISSUER && oidcClient
         ? { issuer: e.OIDC_ISSUER, label: e.OIDC_LABEL, ...oidcClient }
         : undefined,
-    demoIdentityProvider: e.DEMO_IDENTITY_PROVIDER && e.NODE_ENV !== "production",
+    demo,
+    demoIdentityProvider: e.DEMO_IDENTITY_PROVIDER && demo,
     authRateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
@@ -345,6 +362,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : e.NODE_ENV === "production",
     sessionAbsoluteSeconds: Math.round(e.SESSION_ABSOLUTE_HOURS * 3600),
   });
+}
+
+/** Whether HOST is a loopback address: only this machine can reach the store. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/** A secret's strength as Better Auth estimates it: length × log2(its different characters). */
+export function secretBits(secret: string): number {
+  const different = new Set(secret).size;
+  return different === 0 ? 0 : secret.length * Math.log2(different);
 }
 
 /** `TRUST_PROXY`: "false"/"0" → false; "true" → 1 (one proxy in front); "2" → 2 hops; else a list. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { isDatabaseAway } from "./error-handler";
 import type { DemoIdentityProvider } from "./auth/demo-identity-provider";
-import { ConfigError, loadConfig, type OidcClient } from "./config";
+import { ConfigError, isLoopbackHost, loadConfig, type OidcClient } from "./config";
 import { openDatabase, type Database } from "./db/database";
 import { getFreePort } from "./db/free-port";
 import { seedDemoAccounts, seedDemoData } from "./db/seed";
@@ -81,10 +81,15 @@ async function main() {
     const rows = await seedDemoFitment(database.db);
     if (rows > 0) bootLog.info(`inserted ${rows} demo fitment rows`);
   }
-  if (config.seedDemoData && config.env !== "production") {
+  if (config.seedDemoData && config.demo) {
     for (const email of await seedDemoAccounts(database.db)) {
       bootLog.info(`created the demo account ${email}`);
     }
+  }
+  if (config.demo && !isLoopbackHost(config.host)) {
+    bootLog.warn(
+      `DEMO=true on HOST=${config.host}: the demo accounts (admin/admin123) and /dev/mailbox, which shows every reset link, are reachable from the network`,
+    );
   }
   await stopIfAsked();
 
