@@ -117,6 +117,11 @@ export function createPaymentService(
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
 
+/** Whether a cancelled order was cancelled because its hold ran out (not by the store). */
+function holdRanOut(order: typeof orders.$inferSelect): boolean {
+  return order.cancelledAt !== null && order.holdExpiresAt <= order.cancelledAt;
+}
+
 function matches(intent: GatewayIntent, order: typeof orders.$inferSelect): boolean {
   return (
     intent.status === "succeeded" &&
@@ -153,13 +158,19 @@ async function markPaid(
     }
     if (order.status === "cancelled") {
       // The hold ran out while the customer paid: take every line's stock again if it is still
-      // there (the minimum was met when the order was placed), else nothing and a refund.
+      // there (the minimum was met when the order was placed), else nothing and a refund. An
+      // order the store cancelled (an admin, an account removal) before its hold ran out stays
+      // cancelled whatever arrives.
       const lateLines = items.flatMap((i) =>
         i.productId ? [{ ...i, productId: i.productId }] : [],
       );
       const refused = conflict(
         "This order was cancelled before the payment arrived; it will be refunded",
       );
+      if (!holdRanOut(order)) {
+        log.error({ orderId, intent: intent.id }, "paid after the store cancelled: refund needed");
+        throw refused;
+      }
       if (lateLines.length < items.length) {
         log.error({ orderId, intent: intent.id }, "paid after cancellation: refund needed");
         throw refused;

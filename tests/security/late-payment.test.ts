@@ -1,0 +1,104 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { orders, products } from "../../src/server/db/schema";
+import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { insertProduct } from "../support/factories";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+// Penetration test of 75cca6d, finding 14: an order the admin cancelled became paid when the
+// customer paid a payment intent opened before the cancel.
+
+let t: TestApp;
+let customer: TestAccount;
+let admin: TestAccount;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: "late-admin@example.com" });
+  customer = await signUp(t.app);
+  admin = await signUpAdmin(t, { email: "late-admin@example.com" });
+});
+afterAll(() => t.close());
+
+/** An order of 3 parts with a card already charged for it, not yet confirmed to the store. */
+async function chargedOrder() {
+  const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 10 });
+  const as = { cookie: customer.cookie };
+  const placed = await t.app.inject({
+    method: "POST",
+    url: "/api/orders",
+    headers: as,
+    payload: { productId: p.id, orderQty: 3, phonrNo: "5550100", Address: "1 Dock Road" },
+  });
+  const orderId = placed.json().order._id as string;
+  const intent = await t.app.inject({
+    method: "POST",
+    url: "/api/create-payment-intent",
+    headers: as,
+    payload: { orderId },
+  });
+  const charged = await t.app.inject({
+    method: "POST",
+    url: "/api/payments/test-card/confirm",
+    headers: as,
+    payload: {
+      clientSecret: intent.json().clientSecret,
+      number: "4242424242424242",
+      expMonth: 12,
+      expYear: 2030,
+      cvc: "123",
+    },
+  });
+  const confirm = () =>
+    t.app.inject({
+      method: "PATCH",
+      url: `/api/orders/${orderId}`,
+      headers: as,
+      payload: { transactionId: charged.json().transactionId },
+    });
+  return { orderId, productId: p.id, confirm };
+}
+
+const stockOf = async (id: string) =>
+  (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!.availableQuantity;
+
+test("a payment arriving for an order the store cancelled does not revive it", async () => {
+  const { orderId, productId, confirm } = await chargedOrder();
+  const cancelled = await t.app.inject({
+    method: "PATCH",
+    url: `/api/orders/${orderId}/status`,
+    headers: { cookie: admin.cookie },
+    payload: { status: "cancelled" },
+  });
+  expect(cancelled.statusCode).toBe(200);
+  expect(await stockOf(productId)).toBe(10);
+
+  const late = await confirm();
+  expect(late.statusCode).toBe(409);
+  expect(late.json().message).toBe(
+    "This order was cancelled before the payment arrived; it will be refunded",
+  );
+  const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+  expect(row!.status).toBe("cancelled");
+  expect(await stockOf(productId)).toBe(10);
+});
+
+test("a payment arriving after the hold ran out still takes the stock again", async () => {
+  const { orderId, productId, confirm } = await chargedOrder();
+  // The sweeper's cancellation: the hold ended, then the order was cancelled and its stock freed.
+  await t.database.db
+    .update(orders)
+    .set({
+      status: "cancelled",
+      holdExpiresAt: new Date(Date.now() - 60_000),
+      cancelledAt: new Date(),
+    })
+    .where(eq(orders.id, orderId));
+  await t.database.db
+    .update(products)
+    .set({ availableQuantity: 10 })
+    .where(eq(products.id, productId));
+
+  const late = await confirm();
+  expect(late.statusCode).toBe(200);
+  expect(late.json()).toMatchObject({ status: "paid" });
+  expect(await stockOf(productId)).toBe(7);
+});
