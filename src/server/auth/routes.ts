@@ -53,8 +53,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         });
       }
       if (req.method === "POST" && limited(pathname)) {
-        const retryAfter = await checkRateLimit(req, pathname, opts);
-        if (retryAfter) return tooManyAttempts(reply, retryAfter);
+        const refused = await checkRateLimit(req, pathname, opts);
+        if (refused?.quiet) return reply.send(MAIL_PATH_ANSWERS[pathname]);
+        if (refused) return tooManyAttempts(reply, refused.retryAfter);
       }
       const weak = await weakPassword(req, pathname, opts.auth);
       if (weak) {
@@ -123,23 +124,59 @@ function signInKey(req: FastifyRequest): string | undefined {
   return email === undefined ? undefined : `auth:sign-in:${email}|${req.ip}`;
 }
 
+/**
+ * The mail-sending paths, and what Better Auth answers on them whether or not the address has an
+ * account: what a request over the address's budget is answered too, with no mail sent, so that
+ * a budget spent by someone else neither blocks the owner visibly nor tells anyone anything.
+ */
+const MAIL_PATH_ANSWERS: Record<string, object> = {
+  "/api/auth/request-password-reset": {
+    status: true,
+    message: "If this email exists in our system, check your email for the reset link",
+  },
+  "/api/auth/send-verification-email": { status: true },
+};
+
+/** An address's budget from all clients together, as a multiple of its budget per client IP. */
+const ADDRESS_CEILING_FACTOR = 5;
+
+interface Refusal {
+  retryAfter: number;
+  /** Only the address's budget is spent on a mail path: answer as usual, send nothing. */
+  quiet: boolean;
+}
+
 async function checkRateLimit(
   req: FastifyRequest,
   pathname: string,
   { rateLimiter, limits }: AuthRoutesOptions,
-): Promise<number | undefined> {
-  const hits = [rateLimiter.hit(`auth:ip:${req.ip}`, limits.perIp, limits.windowSeconds)];
+): Promise<Refusal | undefined> {
+  const perIp = rateLimiter.hit(`auth:ip:${req.ip}`, limits.perIp, limits.windowSeconds);
   const email = bodyEmail(req);
+  const perAddress = [];
   if (pathname === SIGN_IN_PATH) {
     const key = signInKey(req);
-    if (key) hits.push(rateLimiter.backoff(key, limits.perEmail, limits.windowSeconds));
+    if (key) perAddress.push(rateLimiter.backoff(key, limits.perEmail, limits.windowSeconds));
   } else if (email !== undefined) {
-    // Mail-sending and account-creating paths: a fixed budget per address (an inbox is not flooded).
-    hits.push(rateLimiter.hit(`auth:email:${email}`, limits.perEmail, limits.windowSeconds));
+    // Mail-sending and account-creating paths: a budget per (address, client IP), so ten
+    // anonymous requests from elsewhere cannot block the owner's mail, and a higher ceiling per
+    // address from everywhere, so an inbox is not flooded.
+    perAddress.push(
+      rateLimiter.hit(`auth:email:${email}|${req.ip}`, limits.perEmail, limits.windowSeconds),
+      rateLimiter.hit(
+        `auth:email:${email}`,
+        limits.perEmail * ADDRESS_CEILING_FACTOR,
+        limits.windowSeconds,
+      ),
+    );
   }
-  const results = await Promise.all(hits);
-  const blocked = results.filter((r) => !r.allowed);
-  return blocked.length > 0 ? Math.max(...blocked.map((r) => r.retryAfter)) : undefined;
+  const [ip, ...address] = await Promise.all([perIp, ...perAddress]);
+  const blocked = [ip!, ...address].filter((r) => !r.allowed);
+  if (blocked.length === 0) return undefined;
+  return {
+    retryAfter: Math.max(...blocked.map((r) => r.retryAfter)),
+    quiet: ip!.allowed && pathname in MAIL_PATH_ANSWERS,
+  };
 }
 
 function tooManyAttempts(reply: FastifyReply, retryAfter: number) {
