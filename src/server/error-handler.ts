@@ -112,18 +112,6 @@ const UNREACHABLE_MESSAGES = [
   "is not queryable",
 ];
 
-/**
- * Whether an error says the database is unreachable or restarting (not a bad request): used for
- * errors that escape outside any request (see main.ts).
- */
-export function isDatabaseAway(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return (
-    unavailable(err) !== undefined ||
-    (typeof code === "string" && (code.startsWith("57P") || code.startsWith("08")))
-  );
-}
-
 /** The database is unreachable, restarting or too slow: the client should retry shortly. */
 function unavailable(err: unknown): HttpError | undefined {
   for (let e = err, hops = 0; e && typeof e === "object" && hops < 5; hops++) {

@@ -1,18 +1,36 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
-import { isDatabaseAway } from "./error-handler";
 import type { DemoIdentityProvider } from "./auth/demo-identity-provider";
 import { ConfigError, isLoopbackHost, loadConfig, type OidcClient } from "./config";
 import { openDatabase, type Database } from "./db/database";
 import { getFreePort } from "./db/free-port";
 import { seedDemoAccounts, seedDemoData } from "./db/seed";
 import { seedDemoFitment } from "./db/seed-fitment";
+import { handleEscapedErrors } from "./escaped-errors";
 import { createLogger } from "./logging";
 
 /** Before the configuration is read, problems still go out as JSON lines. */
 let log = createLogger("info");
 /** Lines logged whatever LOG_LEVEL says: how a person (and the tests) see the store start and stop. */
 const announce = (msg: string) => log.child({}, { level: "info" }).info(msg);
+
+/** Set once main() can stop what it started; until then a fatal error exits at once. */
+let stopForFatal: (() => Promise<void>) | undefined;
+let fatalStopDeadlineMs = 20_000;
+
+// Errors that escape outside any request (pg-boss completes jobs without awaiting the query, so
+// a full disk or a restarting database lands here): what the world did to us is logged and the
+// store keeps running; only a programming error stops it (src/server/escaped-errors.ts). Set
+// before anything starts: the mail queue starts inside buildApp.
+handleEscapedErrors(
+  () => log,
+  () => {
+    // Stop as on SIGTERM (requests in flight finish, PostgreSQL stops), exit 1 so a supervisor
+    // starts the store afresh; a stop that hangs does not keep it alive.
+    setTimeout(() => process.exit(1), fatalStopDeadlineMs).unref();
+    void (stopForFatal?.() ?? Promise.resolve()).finally(() => process.exit(1));
+  },
+);
 
 async function main() {
   const config = loadConfig();
@@ -37,12 +55,15 @@ async function main() {
       await running.database?.close();
     }
   };
+  let stopped: Promise<void> | undefined;
+  fatalStopDeadlineMs = config.shutdownTimeoutMs + 5_000;
+  stopForFatal = () => (stopped ??= stop());
   const onSignal = (signal: string) => {
     if (stopping) return;
     stopping = signal;
     announce(`${signal} received: shutting down`);
     // During start-up, main() notices `stopping` after its current step and stops from there.
-    if (started) void stop().then(() => process.exit(0));
+    if (started) void (stopped ??= stop()).then(() => process.exit(0));
   };
   process.removeAllListeners("SIGTERM");
   process.removeAllListeners("SIGINT");
@@ -105,13 +126,6 @@ async function main() {
   }
 
   const app = (running.app = await buildApp({ config, database, publicUrl, oidc, logger: log }));
-  // The mail queue (pg-boss) lets a database error escape as an unhandled rejection now and then
-  // while the database restarts (a job completed as the connection drops). Those are logged;
-  // anything else still ends the process.
-  process.on("unhandledRejection", (reason) => {
-    if (!isDatabaseAway(reason)) throw reason;
-    app.log.warn({ err: reason }, "database error outside a request while the database is away");
-  });
   await stopIfAsked();
   await app.listen({ port, host: config.host });
   started = true;

@@ -1,9 +1,10 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { writeBackup } from "./backup";
+import { restoreBackup, writeBackup } from "./backup";
 
 let database: TestDatabase;
 let tmp: string;
@@ -67,3 +68,33 @@ test.each([
     }
   },
 );
+
+test("rate-limit counters are neither backed up nor restored (also from a backup that holds them)", async () => {
+  const counters = async (db: TestDatabase) =>
+    (await db.db.execute<{ n: number }>(sql`select count(*)::int as n from rate_limit`)).rows[0]!.n;
+  await database.db.execute(
+    sql`insert into rate_limit (key, window_start, count) values ('auth:ip:203.0.113.9', now(), 999)`,
+  );
+  expect(await counters(database)).toBe(1);
+  const target = path.join(tmp, "backup-counters");
+  const manifest = await writeBackup(database, dataDir, target);
+  expect(manifest.tables.rate_limit).toBe(0);
+  const file = path.join(target, "tables", "rate_limit.jsonl");
+  expect(await fs.readFile(file, "utf8")).toBe("");
+
+  // A backup made before counters were left out holds them: the restore loads none.
+  await fs.writeFile(
+    file,
+    `${JSON.stringify({ key: "auth:ip:203.0.113.9", window_start: new Date().toISOString(), count: 999 })}\n`,
+  );
+  const fresh = await createTestDatabase();
+  try {
+    await restoreBackup(fresh, path.join(tmp, "restored-counters"), target, {
+      retryLimit: 1,
+      retryDelaySeconds: 1,
+    });
+    expect(await counters(fresh)).toBe(0);
+  } finally {
+    await fresh.close();
+  }
+});

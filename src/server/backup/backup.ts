@@ -27,6 +27,14 @@ const PRIVATE_DIR = 0o700;
 const PRIVATE_FILE = 0o600;
 const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
+/**
+ * Tables whose rows are short-lived state, not the store's data: a backup keeps their definition
+ * (the migrations make it) but none of their rows, and a restore loads none (from a backup made
+ * before this list existed). The rate-limit counters are exhausted by the very failed sign-ins
+ * that often precede a restore; restored, they refused every sign-in with 429 (issue 30, row 8).
+ */
+export const EPHEMERAL_TABLES: ReadonlySet<string> = new Set(["rate_limit"]);
+
 async function publicTables(client: pg.ClientBase): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>(
     `select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
@@ -68,8 +76,9 @@ export async function writeBackup(
       const out = createWriteStream(path.join(target, "tables", `${table}.jsonl`), {
         mode: PRIVATE_FILE,
       });
+      const rows = EPHEMERAL_TABLES.has(table) ? "where false" : "";
       await client.query(
-        `declare backup_rows no scroll cursor for select row_to_json(t)::text as j from ${quoteIdent(table)} t`,
+        `declare backup_rows no scroll cursor for select row_to_json(t)::text as j from ${quoteIdent(table)} t ${rows}`,
       );
       let n = 0;
       for (;;) {
@@ -175,7 +184,7 @@ export async function restoreBackup(
         crlfDelay: Infinity,
       });
       for await (const line of lines) {
-        if (!line) continue;
+        if (!line || EPHEMERAL_TABLES.has(table)) continue;
         batch.push(line);
         if (batch.length >= BATCH) await flush();
       }

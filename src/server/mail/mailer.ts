@@ -4,6 +4,7 @@ import { createTransport } from "nodemailer";
 import PgBoss from "pg-boss";
 import type { DbOrTx } from "../db/database";
 import { unavailable } from "../errors";
+import { scrub } from "../logging";
 import type { MailContent } from "./templates";
 
 export const MAIL_QUEUE = "mail";
@@ -49,6 +50,63 @@ export interface MailerOptions {
   /** Told of each message queued and of each failed attempt to send one (the metrics count them). */
   onQueued?: () => void;
   onSendFailed?: () => void;
+  /** How long an SMTP attempt may take; the defaults below (tests shorten them). */
+  smtpTimeouts?: Partial<SmtpTimeouts>;
+}
+
+/** The bounds on one attempt to send one message; the job's expiry is derived from them. */
+export interface SmtpTimeouts {
+  /** Opening the TCP connection. */
+  connectionMs: number;
+  /** The server's greeting, once connected. */
+  greetingMs: number;
+  /** Silence on the socket (nodemailer's inactivity timeout, renewed by every reply). */
+  socketMs: number;
+  /**
+   * The whole attempt, connection to the server's last reply: the connection is closed and the
+   * attempt fails (to be retried) when it is reached. The socket timeout alone cannot bound an
+   * attempt, as each reply renews it: a server answering every command after 25 s never hits it.
+   */
+  messageMs: number;
+}
+
+export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = {
+  connectionMs: 10_000,
+  greetingMs: 10_000,
+  socketMs: 30_000,
+  messageMs: 60_000,
+};
+
+/**
+ * How long a mail job may stay active before pg-boss counts it as failed and hands it out again:
+ * twice the longest an attempt may take, as a sender holds one message at a time (its job starts
+ * when fetched; the second half covers fetching, recording the outcome, a slow database). Were
+ * it shorter than an attempt, a message being sent slowly would be sent again by another sender
+ * (issue 30, row 4: 10 of 15 messages twice).
+ */
+export function mailExpireSeconds(timeouts: Partial<SmtpTimeouts> = {}): number {
+  const { messageMs } = { ...DEFAULT_SMTP_TIMEOUTS, ...timeouts };
+  return Math.max(2, Math.ceil((2 * messageMs) / 1000));
+}
+
+/**
+ * An SMTP answer that says the message will never be accepted (RFC 5321's 5yz, except 503 "bad
+ * sequence of commands", which a new connection can get past: nodemailer's own judgement, its
+ * `permanent` flag). Retrying it only repeats the refusal (issue 30, row 9: 550 "no such user"
+ * retried 12 times over days).
+ */
+export function isPermanentSmtpFailure(err: unknown): boolean {
+  const { responseCode, permanent } = (err ?? {}) as {
+    responseCode?: unknown;
+    permanent?: unknown;
+  };
+  if (typeof permanent === "boolean") return permanent;
+  return (
+    typeof responseCode === "number" &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    responseCode !== 503
+  );
 }
 
 /** How often an idle worker looks for due messages (a retry's time coming, another process's mail). */
@@ -56,11 +114,12 @@ const POLL_SECONDS = 1;
 /** Parallel senders in one process. */
 const SENDERS = 2;
 /**
- * Messages one sender takes per poll (pg-boss waits a poll interval between fetches, so this sets
- * the pace: up to SENDERS × BATCH a second). Small enough for a batch of slow attempts (10 s
- * connection timeout each) to end well within a job's 120 s expiry.
+ * Messages one sender takes per fetch: one. A job's expiry runs from its fetch, so the last of a
+ * batch would wait for all the others' attempts within its own expiry; with one, the expiry needs
+ * to cover one attempt only (mailExpireSeconds). A sender that sent one asks for the next at once
+ * (notifyWorker) rather than after a poll interval, so the pace stays that of SMTP.
  */
-const BATCH = 5;
+const BATCH = 1;
 
 /** How long `send` waits for the queue when it is still starting (the database was away). */
 const READY_TIMEOUT_MS = 5_000;
@@ -71,12 +130,14 @@ const READY_TIMEOUT_MS = 5_000;
  * with backoff) rather than the store.
  */
 export function startMailer(opts: MailerOptions): Mailer {
+  const timeouts = { ...DEFAULT_SMTP_TIMEOUTS, ...opts.smtpTimeouts };
   const transport = opts.smtpUrl
     ? createTransport({
         url: opts.smtpUrl,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
+        connectionTimeout: timeouts.connectionMs,
+        greetingTimeout: timeouts.greetingMs,
+        socketTimeout: timeouts.socketMs,
+        dnsTimeout: timeouts.connectionMs,
       })
     : undefined;
   if (!transport) {
@@ -102,10 +163,21 @@ export function startMailer(opts: MailerOptions): Mailer {
       // No cron jobs here: the clock monitor and cron workers stay off.
       schedule: false,
     });
-    boss.on("error", (err) => opts.log.error({ err }, "mail queue error"));
+    // pg-boss reports its background failures (maintenance, a worker's fetch) here; without a
+    // listener an EventEmitter's "error" would throw. Logged, never thrown: it retries itself.
+    boss.on("error", (err) => {
+      try {
+        opts.log.error({ err }, "mail queue error");
+      } catch {
+        // A logger that fails has nowhere to say so.
+      }
+    });
     try {
       await boss.start();
-      await boss.createQueue(MAIL_QUEUE, mailQueueOptions(opts));
+      const queueOptions = mailQueueOptions({ ...opts, smtpTimeouts: timeouts });
+      await boss.createQueue(MAIL_QUEUE, queueOptions);
+      // createQueue leaves a queue that exists as it was: its expiry and retries follow this code.
+      await boss.updateQueue(MAIL_QUEUE, queueOptions);
       const workers = transport ? await startWorkers(boss, transport) : [];
       // Started alongside, never holding up the mail (they may wait for the app to be ready);
       // stop() waits for them before stopping pg-boss.
@@ -136,38 +208,79 @@ export function startMailer(opts: MailerOptions): Mailer {
   async function startWorkers(boss: PgBoss, smtp: NonNullable<typeof transport>) {
     const workers: string[] = [];
     for (let i = 0; i < SENDERS; i++) {
-      workers.push(
-        await boss.work<OutgoingMail>(
-          MAIL_QUEUE,
-          { batchSize: BATCH, pollingIntervalSeconds: POLL_SECONDS },
-          async (jobs) => {
-            // Each message on its own: one that fails is handed back for a retry (with its
-            // backoff), the others of the batch complete when this returns.
-            for (const job of jobs) {
-              try {
-                await smtp.sendMail({
-                  from: opts.from,
-                  to: job.data.to,
-                  subject: job.data.subject,
-                  text: job.data.text,
-                  html: job.data.html,
-                  // The same id on every attempt: a receiver can tell a repeat (at-least-once).
-                  messageId: `<${job.id}@partsworks.mail>`,
-                });
-              } catch (err) {
-                opts.onSendFailed?.();
-                // The job id, not the address: logs carry no personal data.
-                opts.log.warn({ err, job: job.id }, "mail not sent yet: it will be retried");
-                await boss.fail(MAIL_QUEUE, job.id, {
-                  message: err instanceof Error ? err.message : String(err),
-                });
-              }
-            }
-          },
-        ),
+      // Its id is known once work() returns, which is before its first job arrives.
+      const worker: { id?: string } = {};
+      worker.id = await boss.work<OutgoingMail>(
+        MAIL_QUEUE,
+        { batchSize: BATCH, pollingIntervalSeconds: POLL_SECONDS },
+        async (jobs) => {
+          for (const job of jobs) await sendOne(boss, smtp, job);
+          // One done with: look for the next now rather than after a poll interval.
+          if (worker.id && !stopping) boss.notifyWorker(worker.id);
+        },
       );
+      workers.push(worker.id);
     }
     return workers;
+  }
+
+  /**
+   * One attempt at one message. Never throws: a temporary failure is handed back for a retry
+   * (with its backoff), a permanent refusal fails the job for good; anything going wrong while
+   * recording that is logged (pg-boss then fails the job itself, or it expires and is retried).
+   */
+  async function sendOne(
+    boss: PgBoss,
+    smtp: NonNullable<typeof transport>,
+    job: PgBoss.Job<OutgoingMail>,
+  ) {
+    try {
+      await smtp.sendMail({
+        from: opts.from,
+        to: job.data.to,
+        subject: job.data.subject,
+        text: job.data.text,
+        html: job.data.html,
+        // The same id on every attempt: a receiver can tell a repeat (at-least-once).
+        messageId: `<${job.id}@partsworks.mail>`,
+        // The whole attempt is bounded, well within the job's expiry (mailExpireSeconds).
+        signal: AbortSignal.timeout(timeouts.messageMs),
+      });
+      return;
+    } catch (err) {
+      try {
+        opts.onSendFailed?.();
+        if (isPermanentSmtpFailure(err)) {
+          const { responseCode, response } = err as { responseCode?: number; response?: string };
+          // The job id, and the server's answer with any address taken out: no personal data.
+          opts.log.warn(
+            { job: job.id, responseCode, response: scrub(String(response ?? "")) },
+            "mail refused for good by the SMTP server: not retried",
+          );
+          await failForGood(boss, job.id, `${responseCode ?? ""} ${scrub(String(response ?? ""))}`);
+        } else {
+          opts.log.warn({ err, job: job.id }, "mail not sent yet: it will be retried");
+          await boss.fail(MAIL_QUEUE, job.id, {
+            message: scrub(err instanceof Error ? err.message : String(err)),
+          });
+        }
+      } catch (recordErr) {
+        opts.log.error(
+          { err: recordErr, job: job.id },
+          "could not record a failed mail attempt: pg-boss retries it when its job expires",
+        );
+      }
+    }
+  }
+
+  /** Fails the job with no retry left: its retry limit is set to the retries it has had. */
+  async function failForGood(boss: PgBoss, jobId: string, message: string) {
+    await boss.getDb().executeSql(
+      `update ${MAIL_SCHEMA}.job set retry_limit = retry_count
+         where name = $1 and id = $2 and state = 'active'`,
+      [MAIL_QUEUE, jobId],
+    );
+    await boss.fail(MAIL_QUEUE, jobId, { message, permanent: true });
   }
 
   /** The started queue, or 503 when it is still not there after a while (the database away). */
@@ -214,14 +327,19 @@ export function startMailer(opts: MailerOptions): Mailer {
 }
 
 /** The mail queue's settings (the restore of a backup creates the queue with them too). */
-export function mailQueueOptions(opts: { retryLimit: number; retryDelaySeconds: number }) {
+export function mailQueueOptions(opts: {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  smtpTimeouts?: Partial<SmtpTimeouts>;
+}) {
   return {
     name: MAIL_QUEUE,
     retryLimit: opts.retryLimit,
     retryDelay: opts.retryDelaySeconds,
     retryBackoff: true,
-    // One attempt may take this long (a slow SMTP server) before it counts as failed.
-    expireInSeconds: 120,
+    // An active job older than this counts as failed and is handed out again: longer than any
+    // attempt can take (mailExpireSeconds), so a slow attempt is never doubled.
+    expireInSeconds: mailExpireSeconds(opts.smtpTimeouts),
     // Sent and failed messages are kept a week for inspection, then deleted.
     retentionDays: 7,
   };

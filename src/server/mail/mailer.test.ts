@@ -1,0 +1,190 @@
+import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { eventually } from "../../../tests/support/mailbox";
+import { sqlUuids } from "../db/sql-arrays";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import {
+  MAIL_QUEUE,
+  mailExpireSeconds,
+  startMailer,
+  type Mailer,
+  type MailerOptions,
+} from "./mailer";
+
+/**
+ * The mail worker against SMTP servers of the test's own: one that takes its time over every
+ * message, one that refuses an address for good. Each test has the database's mail queue to
+ * itself (one mailer at a time).
+ */
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+interface TestSmtp {
+  url: string;
+  /** Message-ID of every message accepted, in order (a repeat shows up twice). */
+  accepted: string[];
+  /** Every RCPT TO address the server was asked for. */
+  recipients: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * An SMTP server that answers the end of each message after `delayMs` (a slow server: the
+ * client waits for its 250), and refuses the addresses in `refuse` with 550 5.1.1.
+ */
+async function startTestSmtp({ delayMs = 0, refuse = [] as string[] }): Promise<TestSmtp> {
+  const accepted: string[] = [];
+  const recipients: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      recipients.push(address.address);
+      if (refuse.includes(address.address)) {
+        const err = Object.assign(new Error(`5.1.1 <${address.address}>: no such user`), {
+          responseCode: 550,
+        });
+        return callback(err);
+      }
+      callback();
+    },
+    onData(stream, _session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on("end", () => {
+        const id = /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? "(none)";
+        setTimeout(() => {
+          accepted.push(id);
+          callback();
+        }, delayMs);
+      });
+    },
+  });
+  server.on("error", () => {});
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    accepted,
+    recipients,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+interface LogLine {
+  level: "info" | "warn" | "error";
+  obj: object;
+  msg: string;
+}
+
+function mailerFor(smtp: TestSmtp, lines: LogLine[], more: Partial<MailerOptions> = {}): Mailer {
+  return startMailer({
+    databaseUrl: database.url,
+    smtpUrl: smtp.url,
+    from: "PartsWorks <test@example.com>",
+    retryDelaySeconds: 1,
+    retryLimit: 2,
+    log: {
+      info: (obj, msg) => lines.push({ level: "info", obj, msg }),
+      warn: (obj, msg) => lines.push({ level: "warn", obj, msg }),
+      error: (obj, msg) => lines.push({ level: "error", obj, msg }),
+    },
+    ...more,
+  });
+}
+
+async function jobStates(ids: string[]) {
+  const { rows } = await database.db.execute<{ id: string; state: string; retry_count: number }>(
+    sql`select id::text, state::text, retry_count from pgboss.job
+        where name = ${MAIL_QUEUE} and id = any(${sqlUuids(ids)})`,
+  );
+  return rows;
+}
+
+/** Every job done with, one way or the other (no attempt pending or waiting to be retried). */
+async function allSettled(ids: string[]) {
+  const rows = await jobStates(ids);
+  return rows.length === ids.length && rows.every((r) => ["completed", "failed"].includes(r.state))
+    ? rows
+    : undefined;
+}
+
+const mail = (to: string, n: number) => ({
+  to,
+  subject: `Test message ${n}`,
+  text: `Message ${n}`,
+  html: `<p>Message ${n}</p>`,
+});
+
+test("an SMTP server slower per message than a batch's expiry allows: every message is delivered once", async () => {
+  // 1 s per message; an attempt may take 2 s, so a job expires after 4 s. A sender that took
+  // 5 messages per fetch held the 5th for over 5 s: pg-boss failed the batch, and the messages
+  // already sent went out again.
+  const smtpTimeouts = { messageMs: 2_000 };
+  expect(mailExpireSeconds(smtpTimeouts)).toBe(4);
+  const smtp = await startTestSmtp({ delayMs: 1_000 });
+  const lines: LogLine[] = [];
+
+  // The queue exists already with the default expiry: the mailer's settings replace it.
+  const earlier = mailerFor(smtp, lines);
+  await earlier.stop();
+  const mailer = mailerFor(smtp, lines, { smtpTimeouts });
+  try {
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push(await mailer.send(mail(`buyer${i}@example.com`, i)));
+    const { rows: queue } = await database.db.execute<{ expire_seconds: number }>(
+      sql`select expire_seconds from pgboss.queue where name = ${MAIL_QUEUE}`,
+    );
+    expect(queue[0]!.expire_seconds).toBe(4);
+
+    const settled = await eventually(() => allSettled(ids), "every message to be sent", 30_000);
+    expect(settled.map((r) => r.state)).toEqual(ids.map(() => "completed"));
+    const expected = ids.map((id) => `<${id}@partsworks.mail>`).sort();
+    expect([...smtp.accepted].sort()).toEqual(expected);
+    expect(lines.filter((l) => l.level !== "info")).toEqual([]);
+  } finally {
+    await mailer.stop();
+    await smtp.stop();
+  }
+});
+
+test("a permanent SMTP refusal (550 no such user) fails that message after one attempt; the others go", async () => {
+  const gone = "nobody.here@example.com";
+  const smtp = await startTestSmtp({ refuse: [gone] });
+  const lines: LogLine[] = [];
+  const mailer = mailerFor(smtp, lines);
+  try {
+    const refused = await mailer.send(mail(gone, 1));
+    const others = [
+      await mailer.send(mail("first@example.com", 2)),
+      await mailer.send(mail("second@example.com", 3)),
+    ];
+    const settled = await eventually(
+      () => allSettled([refused, ...others]),
+      "every message to be done with",
+      20_000,
+    );
+    const byId = new Map(settled.map((r) => [r.id, r]));
+    expect(byId.get(refused)).toMatchObject({ state: "failed", retry_count: 0 });
+    for (const id of others) expect(byId.get(id)!.state).toBe("completed");
+    expect(smtp.recipients.filter((r) => r === gone)).toHaveLength(1);
+    expect([...smtp.accepted].sort()).toEqual(others.map((id) => `<${id}@partsworks.mail>`).sort());
+
+    // Said at warn, with the server's answer but not the address.
+    const warned = lines.filter((l) => l.level === "warn");
+    expect(warned).toHaveLength(1);
+    expect(warned[0]!.msg).toMatch(/refused for good/);
+    expect(warned[0]!.obj).toMatchObject({ job: refused, responseCode: 550 });
+    expect(JSON.stringify(warned[0])).toContain("no such user");
+    expect(JSON.stringify(lines)).not.toContain(gone);
+  } finally {
+    await mailer.stop();
+    await smtp.stop();
+  }
+});
