@@ -119,7 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(swagger, openApiOptions(publicUrl));
   // The app-wide CSP (security-headers.ts) covers the docs too: Swagger UI needs no inline script.
-  await app.register(swaggerUi, { routePrefix: API_DOCS_PREFIX });
+  // Public by default outside production; in production only when API_DOCS=true (it lists every
+  // admin route and its rules).
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: API_DOCS_PREFIX });
 
   app.addHook("onRequest", refuseCrossSiteWrites(publicUrl));
   const metrics = createMetrics(app, database.pool);

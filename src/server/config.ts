@@ -94,6 +94,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).max(200).default("PartsWorks <no-reply@partsworks.example>"),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(12),
+  /** Swagger UI and the OpenAPI document at /api/docs; default on outside production only. */
+  API_DOCS: z.enum(["true", "false"]).optional(),
   /** Which card gateway takes payments; production has no default (see loadConfig). */
   PAYMENTS_GATEWAY: z.enum(["stripe", "test-card"]).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -202,6 +204,8 @@ export type Config = Readonly<{
   /** Set when the Stripe gateway is chosen. */
   stripe:
     { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  /** Serve Swagger UI and the OpenAPI document at /api/docs (it lists the admin routes). */
+  apiDocs: boolean;
   /** The bearer token GET /metrics asks for; unset: no /metrics at all (404). */
   metricsToken: string | undefined;
   /** Admin routes answer 403 to an admin without two-factor authentication. */
@@ -357,6 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     metricsToken: e.METRICS_TOKEN || undefined,
+    apiDocs: e.API_DOCS ? e.API_DOCS === "true" : e.NODE_ENV !== "production",
     adminTwoFactorRequired: e.ADMIN_2FA_REQUIRED
       ? e.ADMIN_2FA_REQUIRED === "true"
       : e.NODE_ENV === "production",

@@ -29,6 +29,8 @@ beforeAll(async () => {
   const env = {
     NODE_ENV: "production",
     PAYMENTS_GATEWAY: "test-card",
+    // Off by default in production; this test compares the compiled server's document.
+    API_DOCS: "true",
     PUBLIC_URL: url,
     BETTER_AUTH_SECRET: SECRET,
     METRICS_TOKEN,
