@@ -15,7 +15,6 @@ import { ApiError } from "../../../lib/api-client";
 import { formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useSession } from "../../../lib/session";
-import { useProfile } from "../../account/api/profile";
 import { useCart, useCheckout } from "../api/cart-contents";
 
 const deliverySchema = checkoutSchema.pick({ phonrNo: true, Address: true }).extend({
@@ -24,14 +23,16 @@ const deliverySchema = checkoutSchema.pick({ phonrNo: true, Address: true }).ext
 });
 type Delivery = z.infer<typeof deliverySchema>;
 
+/** Delivery details the customer keeps in My Info (undefined while they load). */
+type SavedDelivery = { phonrNo: string; Address: string } | undefined;
+
 /**
  * /checkout: the delivery details (prefilled from My Info), an optional purchase-order reference,
  * the lines and the total the server computed; placing it orders the whole cart as one order.
  */
-export function CheckoutForm() {
+export function CheckoutForm({ saved }: { saved: SavedDelivery }) {
   const cart = useCart();
-  const profile = useProfile();
-  if (cart.isPending || profile.isPending) return <PageSpinner />;
+  if (cart.isPending || saved === undefined) return <PageSpinner />;
   if (cart.error) return <QueryError error={cart.error} />;
   if (!cart.data || cart.data.lines.length === 0) {
     return (
@@ -43,12 +44,7 @@ export function CheckoutForm() {
       </p>
     );
   }
-  return (
-    <CheckoutFields
-      cart={cart.data}
-      saved={{ phonrNo: profile.data?.phoneNo ?? "", Address: profile.data?.address ?? "" }}
-    />
-  );
+  return <CheckoutFields cart={cart.data} saved={saved} />;
 }
 
 function CheckoutFields({
