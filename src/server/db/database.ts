@@ -7,6 +7,7 @@ import pg from "pg";
 import type { DatabaseTimeouts } from "../config";
 import * as schema from "./schema";
 import { startEmbeddedPostgres } from "./embedded-postgres";
+import { advisoryLocks } from "./advisory-locks";
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A database handle or an open transaction: services accept either. */
@@ -43,8 +44,7 @@ const migrationsFolder =
     .find((dir) => existsSync(path.join(dir, "meta", "_journal.json"))) ??
   path.join(here, "migrations");
 
-// Any fixed number works; it only has to be the same in every process of this app.
-const MIGRATION_LOCK_KEY = 7_345_001;
+const MIGRATION_LOCK_KEY = advisoryLocks.migrations;
 // Where drizzle-kit's migrator keeps the applied migrations (we keep its table and format).
 const MIGRATIONS_TABLE = `"drizzle"."__drizzle_migrations"`;
 

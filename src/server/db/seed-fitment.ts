@@ -10,6 +10,7 @@ import {
   vehicleModels,
 } from "./schema";
 import { demoFitment, demoVehicles, type DemoApplication } from "./seed-vehicles";
+import { advisoryLocks, lockFor } from "./advisory-locks";
 
 const range = ([from, to]: [number, number]) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -21,7 +22,7 @@ const range = ([from, to]: [number, number]) =>
  */
 export async function seedDemoFitment(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx.execute("select pg_advisory_xact_lock(7345003)");
+    await tx.execute(lockFor(advisoryLocks.seedDemoFitment));
     await ensureDemoVehicles(tx);
     return insertDemoFitment(tx);
   });

@@ -4,6 +4,7 @@ import { count, eq } from "drizzle-orm";
 import type { Db } from "./database";
 import { account, productCrossReferences, products, reviews, user } from "./schema";
 import { demoProducts } from "./seed-products";
+import { advisoryLocks, lockFor } from "./advisory-locks";
 
 /** The demo accounts (README: "Demo accounts"). Only created outside production. */
 export const demoAccounts = {
@@ -56,7 +57,7 @@ const demoReviews = [
 export async function seedDemoData(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Serialise concurrent first starts: only one process seeds.
-    await tx.execute("select pg_advisory_xact_lock(7345002)");
+    await tx.execute(lockFor(advisoryLocks.seedDemoCatalog));
     const [row] = await tx.select({ n: count() }).from(products);
     if ((row?.n ?? 0) > 0) return false;
     const now = Date.now();
@@ -107,7 +108,7 @@ export async function seedDemoAccounts(db: Db): Promise<string[]> {
     const passwordHash = await hashPassword(a.password);
     const inserted = await db.transaction(async (tx) => {
       // Processes starting together on an empty database: one creates, the others find it.
-      await tx.execute("select pg_advisory_xact_lock(7345003)");
+      await tx.execute(lockFor(advisoryLocks.seedDemoAccounts));
       const [again] = await tx.select({ id: user.id }).from(user).where(eq(user.email, a.email));
       if (again) return false;
       await tx.insert(user).values({

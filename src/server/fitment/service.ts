@@ -26,6 +26,7 @@ import {
 } from "../db/schema";
 import { conflict, HttpError, notFound } from "../errors";
 import { checkVin } from "./vin";
+import { advisoryLocks, lockWithin } from "../db/advisory-locks";
 
 /** A vehicle to match fitment rows against; an id left out matches rows of any value. */
 export interface VehicleMatch {
@@ -433,7 +434,7 @@ export function createFitmentService(db: Db) {
       const v = await resolve(q);
       await db.transaction(async (tx) => {
         // One garage change at a time per customer, so the cap holds under concurrent saves.
-        await tx.execute(sql`select pg_advisory_xact_lock(7345004, hashtext(${userId}))`);
+        await tx.execute(lockWithin(advisoryLocks.perGarage, userId));
         const [row] = await tx
           .select({ n: count() })
           .from(garageVehicles)

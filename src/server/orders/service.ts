@@ -17,6 +17,7 @@ import { notFound, unprocessable } from "../errors";
 import type { Inventory, StockMoves } from "../inventory/service";
 import type { OrderNotifier } from "./notifier";
 import { centsToUnits } from "../money";
+import { advisoryLocks, tryLockFor } from "../db/advisory-locks";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -372,9 +373,7 @@ export function createOrderService(
      */
     async cancelExpired(): Promise<number> {
       return inventory.transaction(async (stock, tx) => {
-        const lock = await tx.execute<{ ok: boolean }>(
-          sql`select pg_try_advisory_xact_lock(7345003) as ok`,
-        );
+        const lock = await tx.execute<{ ok: boolean }>(tryLockFor(advisoryLocks.holdSweeper));
         if (!lock.rows[0]?.ok) return 0;
         const expired = await tx
           .update(orders)
@@ -410,9 +409,7 @@ export function createOrderService(
      */
     async warnExpiring(beforeMs: number): Promise<number> {
       return db.transaction(async (tx) => {
-        const lock = await tx.execute<{ ok: boolean }>(
-          sql`select pg_try_advisory_xact_lock(7345004) as ok`,
-        );
+        const lock = await tx.execute<{ ok: boolean }>(tryLockFor(advisoryLocks.holdWarnings));
         if (!lock.rows[0]?.ok) return 0;
         const before = sql`make_interval(secs => ${beforeMs / 1000})`;
         const due = await tx

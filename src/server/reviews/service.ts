@@ -4,6 +4,7 @@ import type { DbOrTx } from "../db/database";
 import { HttpError, notFound } from "../errors";
 import { reviews } from "../db/schema";
 import { recordAdminAction, type AuditActor } from "../audit/service";
+import { advisoryLocks, lockWithin } from "../db/advisory-locks";
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -54,7 +55,7 @@ export function createReviewService(db: DbOrTx) {
     async create(author: ReviewAuthor, input: ReviewCreate): Promise<Review> {
       return db.transaction(async (tx) => {
         // One author's posts take turns, so two at once cannot both find the week free.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`review:${author.id}`}))`);
+        await tx.execute(lockWithin(advisoryLocks.perReviewAuthor, author.id));
         const [recent] = await tx
           .select({ id: reviews.id })
           .from(reviews)
