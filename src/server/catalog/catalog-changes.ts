@@ -37,8 +37,9 @@ export function listenForCatalogChanges(
   const pingMs = opts.pingMs ?? DEFAULT_PING_MS;
   const me = `ping:${randomUUID()}`;
   let pingSeq = 0;
-  /** The ping sent last and not heard yet. */
+  /** The ping sent last and not heard yet, and when it was sent. */
   let outstanding: string | undefined;
+  let outstandingSince = 0;
   /** The current connection is listening: until then it has no ping to be judged by. */
   let ready = false;
   let listening = false;
@@ -52,6 +53,7 @@ export function listenForCatalogChanges(
     if (!opts.notify || !ready || stopped) return;
     const payload = `${me}:${++pingSeq}`;
     outstanding = payload;
+    outstandingSince = Date.now();
     opts.notify(CATALOG_CHANNEL, payload).catch(() => {});
   };
 
@@ -102,6 +104,9 @@ export function listenForCatalogChanges(
     ? setInterval(() => {
         if (!ready) return;
         if (outstanding !== undefined && client) {
+          // A ping is judged a whole interval after it was sent, not at the next tick: the first
+          // ping of a new connection goes out whenever it is ready, maybe just before a tick.
+          if (Date.now() - outstandingSince < pingMs) return;
           // The last ping never came back: this connection does not hear; start afresh.
           if (listening) log.warn({}, "catalog change listener stopped hearing notifications");
           setListening(false);
