@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { orders, products } from "../../src/server/db/schema";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { insertProduct } from "../support/factories";
+import { orderAndCharge } from "../support/payments";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 // Penetration test of 75cca6d, finding 14: an order the admin cancelled became paid when the
@@ -21,40 +22,7 @@ afterAll(() => t.close());
 /** An order of 3 parts with a card already charged for it, not yet confirmed to the store. */
 async function chargedOrder() {
   const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 10 });
-  const as = { cookie: customer.cookie };
-  const placed = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: as,
-    payload: { productId: p.id, orderQty: 3, phonrNo: "5550100", Address: "1 Dock Road" },
-  });
-  const orderId = placed.json().order._id as string;
-  const intent = await t.app.inject({
-    method: "POST",
-    url: "/api/create-payment-intent",
-    headers: as,
-    payload: { orderId },
-  });
-  const charged = await t.app.inject({
-    method: "POST",
-    url: "/api/payments/test-card/confirm",
-    headers: as,
-    payload: {
-      clientSecret: intent.json().clientSecret,
-      number: "4242424242424242",
-      expMonth: 12,
-      expYear: 2030,
-      cvc: "123",
-    },
-  });
-  const confirm = () =>
-    t.app.inject({
-      method: "PATCH",
-      url: `/api/orders/${orderId}`,
-      headers: as,
-      payload: { transactionId: charged.json().transactionId },
-    });
-  return { orderId, productId: p.id, confirm };
+  return { productId: p.id, ...(await orderAndCharge(t.app, customer, p.id, 3)) };
 }
 
 const stockOf = async (id: string) =>

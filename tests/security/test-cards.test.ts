@@ -7,6 +7,7 @@ import { TEST_PAYMENT_NOTICE } from "../../src/server/mail/templates";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { insertProduct } from "../support/factories";
 import { waitForMail } from "../support/mailbox";
+import { orderAndCharge } from "../support/payments";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -54,40 +55,8 @@ async function payWithTestCard(t: TestApp, who: TestAccount) {
     minimumOrder: 1,
     availableQuantity: 5,
   });
-  const placed = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: { cookie: who.cookie },
-    payload: { productId: p.id, orderQty: 1, phonrNo: "5550100", Address: "1 Dock Road" },
-  });
-  const orderId = placed.json().order._id as string;
-  const { clientSecret } = (
-    await t.app.inject({
-      method: "POST",
-      url: "/api/create-payment-intent",
-      headers: { cookie: who.cookie },
-      payload: { orderId },
-    })
-  ).json();
-  const charged = await t.app.inject({
-    method: "POST",
-    url: "/api/payments/test-card/confirm",
-    headers: { cookie: who.cookie },
-    payload: {
-      clientSecret,
-      number: "4242 4242 4242 4242",
-      expMonth: 12,
-      expYear: 2030,
-      cvc: "123",
-    },
-  });
-  const paid = await t.app.inject({
-    method: "PATCH",
-    url: `/api/orders/${orderId}`,
-    headers: { cookie: who.cookie },
-    payload: { transactionId: charged.json().transactionId },
-  });
-  expect(paid.statusCode).toBe(200);
+  const { orderId, confirm } = await orderAndCharge(t.app, who, p.id, 1);
+  expect((await confirm()).statusCode).toBe(200);
   return orderId;
 }
 

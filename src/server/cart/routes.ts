@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiErrorSchema } from "../../contract/common";
 import {
   cartItemsInputSchema,
   cartProductParamsSchema,
@@ -8,16 +7,9 @@ import {
 } from "../../contract/cart";
 import type { Guards } from "../auth/guards";
 import type { CartService } from "./service";
+import { errorAnswers } from "../api-errors";
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
 
 /** The cart (its checkout is in checkout/routes.ts). Admins do not order: every route of the account's cart is 403. */
 export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guards }> = async (

@@ -1,21 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { checkoutResultSchema, checkoutSchema } from "../../contract/cart";
-import { apiErrorSchema } from "../../contract/common";
 import { orderCreateSchema, orderSchema } from "../../contract/orders";
 import type { Guards } from "../auth/guards";
 import { clientStillWaiting } from "../client-waiting";
 import type { CheckoutService } from "./workflow";
+import { errorAnswers } from "../api-errors";
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
 
 /** The two doors into the checkout workflow: one product (the spec's order), or the cart. */
 export const checkoutRoutes: FastifyPluginAsyncZod<{

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema, idParamsSchema } from "../../contract/common";
+import { idParamsSchema } from "../../contract/common";
 import {
   accountHoldsSchema,
   adminOrderDetailSchema,
@@ -18,16 +18,9 @@ import type { Guards } from "../auth/guards";
 import { forbidden } from "../errors";
 import type { PaymentService } from "../payments/service";
 import type { OrderService } from "./service";
+import { errorAnswers } from "../api-errors";
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
 
 export const orderRoutes: FastifyPluginAsyncZod<{
   orders: OrderService;

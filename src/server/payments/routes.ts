@@ -15,15 +15,9 @@ import { HttpError, notFound } from "../errors";
 import type { PaymentService } from "./service";
 import { stripeIntentFromEvent } from "./stripe-gateway";
 import type { TestCardGateway } from "./test-card-gateway";
+import { errorAnswers } from "../api-errors";
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409, 422);
 
 /** Payment confirmations per customer and per client IP. */
 export const CONFIRM_LIMITS = {
