@@ -6,10 +6,25 @@
  * without changing.
  */
 
+import type { DbOrTx } from "../db/database";
+
 /** Whose prices: the caller (a customer, or a visitor with none). */
 export interface PricingContext {
   customerId?: string;
   currency: string;
+}
+
+/**
+ * The pricing context for a caller, read once per request or transaction and then passed to
+ * `priceLines` for every line. Callers always get it here, so that a company's prices (an
+ * overlay this function will load) reach every caller without changing them.
+ */
+export async function pricingFor(
+  _db: DbOrTx,
+  customerId: string | undefined,
+  currency: string,
+): Promise<PricingContext> {
+  return customerId ? { customerId, currency } : { currency };
 }
 
 /** A line to price: the product's list price as stored, and how many. */
