@@ -11,7 +11,8 @@ export function startCommandArgs(): string[] {
   const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
     scripts: { start: string };
   };
-  const [command, ...args] = pkg.scripts.start.split(/\s+/);
+  // `exec`: the shell npm starts is replaced by node, so npm's signals reach the server.
+  const [command, ...args] = pkg.scripts.start.replace(/^exec /, "").split(/\s+/);
   if (command !== "node") throw new Error(`npm start should run node, not ${command}`);
   return args.map((a) => (a.startsWith("-") ? a : path.join(root, a)));
 }

@@ -36,8 +36,9 @@ test("the build holds the compiled server and its migrations", () => {
   const start = JSON.parse(
     execFileSync("npm", ["pkg", "get", "scripts.start"], { cwd: root }).toString(),
   );
-  // Plain node on the compiled file (no npm, tsx or shell in between), with its V8 flags.
-  expect(start).toMatch(/^node( --[a-z-]+=\d+)* dist\/server\/main\.js$/);
+  // Plain node on the compiled file (no tsx in between), with its V8 flags, exec'd: the shell npm
+  // runs the script in is replaced by node, so the signals npm forwards reach the server.
+  expect(start).toMatch(/^exec node( --[a-z-]+=\d+)* dist\/server\/main\.js$/);
 });
 
 test("started as `npm start` starts it, SIGTERM drains a request in flight, stops PostgreSQL and exits 0", async () => {
@@ -145,3 +146,40 @@ function isAlive(pid: number): boolean {
     return false;
   }
 }
+
+test("SIGTERM to the `npm start` process stops the server it started: nothing is left serving", async () => {
+  // Fault injection of 75cca6d, row 3: npm and its shell exited and node, re-parented, kept
+  // serving. A container's `CMD ["npm", "start"]` or systemd's KillMode=process signal only npm.
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  const npm = spawn("npm", ["start"], {
+    cwd: root,
+    env: { ...env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server = npm;
+  let output = "";
+  const listening = new Promise<string>((resolve, reject) => {
+    const check = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /store listening on (http:\/\/[^\s"]+)/.exec(output);
+      if (match) resolve(match[1]!);
+    };
+    npm.stdout.on("data", check);
+    npm.stderr.on("data", check);
+    npm.once("exit", (code) => reject(new Error(`exited (${code}) before listening:\n${output}`)));
+  });
+  const url = await listening;
+  expect((await fetch(`${url}/api/health`)).status).toBe(200);
+  const postmaster = await fs.readFile(path.join(dataDir, "postgres/postmaster.pid"), "utf8");
+  postgresPid = Number(postmaster.split("\n")[0]);
+
+  const exited = new Promise<number | null>((resolve) => npm.once("exit", resolve));
+  npm.kill("SIGTERM");
+  // npm's child is the server itself (the script execs node): the signal reached it, it drained
+  // and stopped PostgreSQL before npm could exit.
+  expect(await exited).toBe(0);
+  expect(output).toContain("SIGTERM received: shutting down");
+  await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+  expect(isAlive(postgresPid)).toBe(false);
+}, 120_000);
