@@ -40,6 +40,7 @@ import { errorHandler } from "./error-handler";
 import { applyRequestTimeout } from "./request-deadline";
 import { requireCanonicalPath } from "./canonical-path";
 import { addSecurityHeaders, securityHeaders } from "./security-headers";
+import { trackConnections } from "./drain";
 import { databaseAnswers, healthRoutes } from "./health/routes";
 import { limitJsonNesting } from "./json-body";
 import { createLogger, requestIdGenerator, requestLogger, scrub } from "./logging";
@@ -104,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // A request still unanswered by then gets 503 (the error handler's "busy or restarting").
   applyRequestTimeout(app, config.requestTimeoutMs);
+  // How a shutdown drains without resetting kept-alive connections (drain.ts).
+  const { isDraining } = trackConnections(app);
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
   logResponses(app);
   requireCanonicalPath(app);
@@ -274,7 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { database });
+      await api.register(healthRoutes, { database, isDraining });
       await api.register(siteConfigRoutes, {
         siteConfig: {
           currency: config.currency,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
+import { drainAndClose } from "./drain";
 import type { DemoIdentityProvider } from "./auth/demo-identity-provider";
 import { ConfigError, isLoopbackHost, loadConfig, type OidcClient } from "./config";
 import { openDatabase, type Database } from "./db/database";
@@ -49,10 +50,11 @@ async function main() {
   let started = false;
   const stop = async () => {
     try {
-      if (running.app) await drain(running.app, config.shutdownTimeoutMs);
+      if (running.app) await drainAndClose(running.app, config.shutdownTimeoutMs, announce);
     } finally {
       await running.demoIdp?.stop();
       await running.database?.close();
+      announce("database closed: exiting");
     }
   };
   let stopped: Promise<void> | undefined;
@@ -62,6 +64,12 @@ async function main() {
     if (stopping) return;
     stopping = signal;
     announce(`${signal} received: shutting down`);
+    // Whatever hangs (a job that does not stop, a database that does not answer), the process
+    // ends: the drain's deadline, then 5 s for the jobs and PostgreSQL.
+    setTimeout(() => {
+      announce(`still stopping ${config.shutdownTimeoutMs + 5_000} ms after ${signal}: exiting`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 5_000).unref();
     // During start-up, main() notices `stopping` after its current step and stops from there.
     if (started) void (stopped ??= stop()).then(() => process.exit(0));
   };
@@ -132,26 +140,6 @@ async function main() {
   await stopIfAsked();
   // Always printed, whatever LOG_LEVEL says: it is how a person (and the tests) find the store.
   announce(`store listening on ${publicUrl}`);
-}
-
-/**
- * Stops accepting connections and lets the requests in flight finish (new ones on open
- * connections get 503); past `deadlineMs` the connections still open are closed under them.
- */
-async function drain(app: FastifyInstance, deadlineMs: number): Promise<void> {
-  const deadline = setTimeout(() => {
-    app.log.warn(`requests still running after ${deadlineMs} ms: closing their connections`);
-    app.server.closeAllConnections();
-  }, deadlineMs);
-  // A kept-alive connection whose request finishes meanwhile goes as soon as it is idle, rather
-  // than at the deadline.
-  const idle = setInterval(() => app.server.closeIdleConnections(), 50);
-  try {
-    await app.close();
-  } finally {
-    clearTimeout(deadline);
-    clearInterval(idle);
-  }
 }
 
 main().catch((err: unknown) => {

@@ -90,11 +90,21 @@ export function createDatabase(
     directUrl,
     pooled,
     async close() {
-      await pool.end();
+      // A statement still waiting (on a lock, say) would hold the pool open for as long as the
+      // database lets it wait: past POOL_CLOSE_MS the embedded PostgreSQL is stopped under it,
+      // which ends that statement too.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        pool.end(),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, POOL_CLOSE_MS))),
+      ]).finally(() => clearTimeout(timer));
       await onClose?.();
     },
   };
 }
+
+/** How long closing waits for statements still running before it stops PostgreSQL anyway. */
+const POOL_CLOSE_MS = 2_000;
 
 /** Opens the database at `databaseUrl`, or starts the embedded one in `dataDir`, then migrates. */
 export async function openDatabase(

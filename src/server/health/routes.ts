@@ -7,10 +7,11 @@ import { UNAVAILABLE_MESSAGE } from "../error-handler";
 /** Readiness gives the database this long, so that health always answers within 2 s. */
 export const READINESS_TIMEOUT_MS = 1_500;
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
-  app,
-  { database },
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  /** True once a shutdown has begun: readiness then says so, and new work goes elsewhere. */
+  isDraining: () => boolean;
+}> = async (app, { database, isDraining }) => {
   const ok = { 200: z.object({ status: z.literal("ok") }) };
 
   app.get(
@@ -31,11 +32,17 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       {
         schema: {
           tags: ["health"],
-          summary: "Readiness: the database answers `select 1` within 1.5 s",
+          summary:
+            "Readiness: the database answers `select 1` within 1.5 s and the store is not shutting down",
           response: { ...ok, 503: apiErrorSchema },
         },
       },
       async (req, reply) => {
+        if (isDraining()) {
+          return reply
+            .code(503)
+            .send({ error: "unavailable", message: "The store is shutting down." });
+        }
         try {
           await databaseAnswers(database);
           return { status: "ok" as const };
