@@ -54,9 +54,11 @@ test("an admin turns on two-factor authentication (QR code), signs in with a TOT
   await page.goto("/dashboard/allusers");
   await expect(page.getByRole("heading", { name: "All Users" })).toBeVisible();
 
-  // New backup codes replace the old ones; one of them signs in instead of a code.
+  // New backup codes replace the old ones; one of them signs in instead of a code. They need
+  // the password and a current code.
   await page.goto("/dashboard");
   await section.getByLabel("Password").fill(who.password);
+  await section.getByLabel("Authentication code").fill(totpCode(uri));
   await section.getByRole("button", { name: "Get new backup codes" }).click();
   const codes = section.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
   await expect(codes).toHaveCount(10);
@@ -71,9 +73,10 @@ test("an admin turns on two-factor authentication (QR code), signs in with a TOT
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeVisible();
 
-  // Turned off (with the password), sign-in asks for no code.
+  // Turned off (with the password and a code), sign-in asks for no code.
   await page.goto("/dashboard");
   await section.getByLabel("Password").fill(who.password);
+  await section.getByLabel("Authentication code").fill(totpCode(uri));
   await section.getByRole("button", { name: "Turn off two-factor authentication" }).click();
   await expect(section.getByRole("status")).toHaveText("Two-factor authentication is off.");
   await expect(

@@ -8,6 +8,7 @@ import { MIN_PASSWORD_LENGTH } from "../../contract/auth";
 import { MAX_IMAGE_URL_LENGTH, MAX_NAME_LENGTH } from "../../contract/constants";
 import type { OAuthClient, OidcClient } from "../config";
 import type { Db } from "../db/database";
+import { secondFactorHooks } from "./second-factor";
 import { account, session, twoFactor, user, verification } from "../db/schema";
 
 export const OIDC_PROVIDER_ID = "oidc";
@@ -55,7 +56,11 @@ export function createAuth(opts: AuthOptions) {
       .update(user)
       .set({ role: "admin", updatedAt: new Date() })
       .where(and(eq(user.id, userId), ne(user.role, "admin")));
-  return betterAuth({
+  // Late-bound: the hooks call the auth they are part of.
+  const secondFactor = secondFactorHooks(opts.db, async (code, headers) => {
+    await auth.api.verifyTOTP({ body: { code }, headers });
+  });
+  const auth = betterAuth({
     appName: "PartsWorks",
     baseURL: opts.publicUrl,
     basePath: "/api/auth",
@@ -139,8 +144,10 @@ export function createAuth(opts: AuthOptions) {
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
     },
     hooks: {
+      before: secondFactor.before,
       // A changed password is told to the account's address (a reset says so in onPasswordReset).
       after: createAuthMiddleware(async (ctx) => {
+        await secondFactor.after(ctx);
         if (ctx.path !== "/change-password") return;
         const returned = ctx.context.returned as { user?: MailUser } | undefined;
         if (!returned || isAPIError(returned) || !returned.user) return;
@@ -226,6 +233,7 @@ export function createAuth(opts: AuthOptions) {
       },
     },
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -31,7 +31,9 @@ export function createGuards(
   const requireAdmin = async (req: FastifyRequest): Promise<SessionUser> => {
     const u = await requireUser(req);
     if (u.role !== "admin") throw forbidden("Only admins can do this");
-    if (opts.adminTwoFactorRequired && !u.twoFactorEnabled) throw forbidden(ADMIN_2FA_MESSAGE);
+    // The session's second factor, not the account's flag: a session opened without the code
+    // (before 2FA was on, say) does not count.
+    if (opts.adminTwoFactorRequired && !u.secondFactor) throw forbidden(ADMIN_2FA_MESSAGE);
     return u;
   };
   const requireCustomer = async (req: FastifyRequest): Promise<SessionUser> => {

@@ -184,6 +184,8 @@ export const session = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** A second factor (TOTP or backup code) was given for this session (auth/second-factor.ts). */
+    secondFactor: boolean("second_factor").notNull().default(false),
     ...timestamps,
   },
   (t) => [index("session_user_id_idx").on(t.userId)],

@@ -15,7 +15,10 @@ export function LoginRoute() {
   const navigate = useNavigate();
   const { data: user } = useSession();
   const returnTo = returnToFrom(location);
-  const socialError = new URLSearchParams(location.search).get("error");
+  const search = new URLSearchParams(location.search);
+  const socialError = search.get("error");
+  // A social sign-in of an account with two-factor authentication comes back for the code.
+  const codeStep = search.get("twoFactor") === "1";
   const signedOut = (location.state as { signedOut?: string } | null)?.signedOut;
   if (user) return <Navigate to={returnTo} replace />;
   return (
@@ -31,7 +34,7 @@ export function LoginRoute() {
           Social sign-in failed ({socialError.replaceAll("_", " ")}). Please try again.
         </p>
       )}
-      <LoginForm onSignedIn={() => navigate(returnTo, { replace: true })} />
+      <LoginForm codeStep={codeStep} onSignedIn={() => navigate(returnTo, { replace: true })} />
       <p className="-mt-2 text-right text-sm">
         <Link to={paths.forgotPassword} className="link">
           Forgot password?

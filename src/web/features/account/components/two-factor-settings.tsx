@@ -13,7 +13,8 @@ interface Enabling {
 /**
  * Two-factor authentication (TOTP). Off: the password first, then the secret (a QR code, the
  * otpauth:// link and the key as text) and the backup codes, then a code from the app turns it
- * on. On: with the password, new backup codes (the old ones stop working) or turning it off.
+ * on. On: with the password and a current code, new backup codes (the old ones stop working) or
+ * turning it off. Turning it on or off signs the account out everywhere else.
  * Required for admin actions in production (ADMIN_2FA_REQUIRED).
  */
 export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
@@ -128,22 +129,35 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
         ) : (
           <p>Two-factor authentication is on. Sign-in asks for a code from your app.</p>
         )}
-        <p className="text-sm">Your password is needed for new backup codes or to turn it off.</p>
+        <p className="text-sm">
+          Your password and a code from your app are needed for new backup codes or to turn it off.
+        </p>
         {passwordField}
+        <label className="flex flex-col gap-1">
+          <span>Authentication code</span>
+          <input
+            className="input input-bordered w-full"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        </label>
         {errorLine}
         <div className="card-actions justify-end">
           <button
             type="button"
             className="btn btn-outline"
-            disabled={busy || !password}
+            disabled={busy || !password || !code}
             onClick={() =>
               void run(async () => {
                 const res = await apiSend<{ backupCodes: string[] }>(
                   "POST",
                   "/auth/two-factor/generate-backup-codes",
-                  { password },
+                  { password, code: code.trim() },
                 );
                 setPassword("");
+                setCode("");
                 setNewCodes(res.backupCodes);
               })
             }
@@ -153,11 +167,12 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
           <button
             type="button"
             className="btn btn-outline btn-error"
-            disabled={busy || !password}
+            disabled={busy || !password || !code}
             onClick={() =>
               void run(async () => {
-                await apiSend("POST", "/auth/two-factor/disable", { password });
+                await apiSend("POST", "/auth/two-factor/disable", { password, code: code.trim() });
                 setPassword("");
+                setCode("");
                 setVerified(false);
                 setNotice("Two-factor authentication is off.");
                 await refreshSession();

@@ -49,10 +49,17 @@ function TwoFactorStep({ onSignedIn }: { onSignedIn(): void }) {
   );
 }
 
-export function LoginForm({ onSignedIn }: { onSignedIn(): void }) {
+export function LoginForm({
+  onSignedIn,
+  codeStep = false,
+}: {
+  onSignedIn(): void;
+  /** Start at the code (a social sign-in of an account with two-factor authentication). */
+  codeStep?: boolean;
+}) {
   const signIn = useSignIn();
   // With two-factor authentication on, the password is only the first step.
-  const [needsCode, setNeedsCode] = useState(false);
+  const [needsCode, setNeedsCode] = useState(codeStep);
   const {
     register,
     handleSubmit,
