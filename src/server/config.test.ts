@@ -86,7 +86,12 @@ test("TRUST_PROXY is off, a hop count, or a list of proxy addresses — never 'e
 
 test("database and request timeouts have defaults and take seconds", () => {
   expect(loadConfig({})).toMatchObject({
-    databaseTimeouts: { connectMs: 5_000, statementMs: 10_000, idleInTransactionMs: 30_000 },
+    databaseTimeouts: {
+      connectMs: 5_000,
+      statementMs: 10_000,
+      idleInTransactionMs: 30_000,
+      lockMs: 2_000,
+    },
     requestTimeoutMs: 30_000,
     embeddedPostgresRestarts: 5,
   });
@@ -94,6 +99,7 @@ test("database and request timeouts have defaults and take seconds", () => {
     DB_CONNECT_TIMEOUT_SECONDS: "0.5",
     DB_STATEMENT_TIMEOUT_SECONDS: "1",
     DB_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: "2",
+    DB_LOCK_TIMEOUT_SECONDS: "0.25",
     REQUEST_TIMEOUT_SECONDS: "3",
     EMBEDDED_POSTGRES_RESTARTS: "0",
   });
@@ -101,6 +107,7 @@ test("database and request timeouts have defaults and take seconds", () => {
     connectMs: 500,
     statementMs: 1_000,
     idleInTransactionMs: 2_000,
+    lockMs: 250,
   });
   expect(c.requestTimeoutMs).toBe(3_000);
   expect(c.embeddedPostgresRestarts).toBe(0);

@@ -78,6 +78,7 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),
   DB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  DB_LOCK_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(2),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   EMBEDDED_POSTGRES_RESTARTS: z.coerce.number().int().min(0).max(100).default(5),
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
@@ -218,6 +219,8 @@ export interface DatabaseTimeouts {
   connectMs: number;
   statementMs: number;
   idleInTransactionMs: number;
+  /** How long a statement waits for a row or table lock before it gives up (503 "busy"). */
+  lockMs: number;
 }
 
 /**
@@ -342,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectMs: Math.round(e.DB_CONNECT_TIMEOUT_SECONDS * 1000),
       statementMs: Math.round(e.DB_STATEMENT_TIMEOUT_SECONDS * 1000),
       idleInTransactionMs: Math.round(e.DB_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS * 1000),
+      lockMs: Math.round(e.DB_LOCK_TIMEOUT_SECONDS * 1000),
     },
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
     embeddedPostgresRestarts: e.EMBEDDED_POSTGRES_RESTARTS,

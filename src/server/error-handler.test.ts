@@ -13,7 +13,6 @@ const failures: Record<string, () => Error> = {
   "57P03 starting up": () => postgres("57P03"),
   "08006 connection failure": () => postgres("08006"),
   "25P03 idle in transaction": () => postgres("25P03"),
-  "55P03 lock not available": () => postgres("55P03"),
   "connection refused": () =>
     Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
   "connection reset": () => Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }),
@@ -51,6 +50,21 @@ test.each(Object.keys(failures))("%s answers 503 with Retry-After", async (name)
   expect(res.statusCode).toBe(503);
   expect(res.headers["retry-after"]).toBe("1");
   expect(res.json()).toEqual({ error: "unavailable", message: UNAVAILABLE_MESSAGE });
+});
+
+test("a row lock waited for past DB_LOCK_TIMEOUT_SECONDS answers 503 busy, try again", async () => {
+  failures["55P03 lock not available"] = () =>
+    Object.assign(new Error("canceling statement due to lock timeout"), {
+      code: "55P03",
+      severity: "ERROR",
+    });
+  const res = await app.inject({ url: `/fail/${encodeURIComponent("55P03 lock not available")}` });
+  expect(res.statusCode).toBe(503);
+  expect(res.headers["retry-after"]).toBe("1");
+  expect(res.json()).toEqual({
+    error: "busy",
+    message: "The store is busy. Please try again in a moment.",
+  });
 });
 
 test.each(Object.keys(full))("%s answers 507 with a clear message", async (name) => {

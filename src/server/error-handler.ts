@@ -78,9 +78,9 @@ export function fromDatabaseError(err: unknown): HttpError | undefined {
       return new HttpError(400, "bad_request", "This request is too complex");
     case "40001": // serialization_failure
     case "40P01": // deadlock_detected
+    case "55P03": // lock_not_available: DB_LOCK_TIMEOUT_SECONDS waited for a locked row
       return new HttpError(503, "busy", "The store is busy. Please try again in a moment.");
     case "57014": // query_canceled: statement_timeout (the transaction rolled back)
-    case "55P03": // lock_not_available
     case "25P03": // idle_in_transaction_session_timeout
     case "53300": // too_many_connections
     case "57P01": // admin_shutdown

@@ -45,6 +45,8 @@ test("a product row locked for 30 s: answers in time, health in 2 s, no order it
     HOLD_UNVERIFIED_SHARE: "1",
     ORDERS_PER_MINUTE: "1000",
     HOLD_FREE_UNITS: "1000",
+    // The statement timeout is what this test is about: locks are waited for as long.
+    DB_LOCK_TIMEOUT_SECONDS: "60",
   });
   const product = await insertProduct(external.db, { availableQuantity: 1000, minimumOrder: 1 });
   const customers = Array.from(
@@ -152,6 +154,83 @@ test("a product row locked for 30 s: answers in time, health in 2 s, no order it
   expect(row?.availableQuantity).toBe(1000);
   // With the lock gone the store takes orders at once.
   expect((await order(customers[0]!, 10_000)).status).toBe(201);
+}, 120_000);
+
+test("a product row locked for 20 s: orders of other products all go through, the hot one's are told busy", async () => {
+  // Fault injection of 75cca6d, row 6: the clients waiting for one locked row held every pool
+  // connection, and 25 of 225 orders for other products got 503. With the default
+  // DB_LOCK_TIMEOUT_SECONDS (2), a waiter gives its connection back.
+  await server?.stop();
+  server = await startServerProcess({
+    DATABASE_URL: external.url,
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: "false",
+    LOG_LEVEL: "error",
+    AUTH_RATE_LIMIT_PER_IP: "100000",
+    HOLD_UNVERIFIED_SHARE: "1",
+    ORDERS_PER_MINUTE: "10000",
+    HOLD_FREE_UNITS: "100000",
+    HOLD_MAX_VALUE: "1000000",
+  });
+  const hot = await insertProduct(external.db, { availableQuantity: 100_000, minimumOrder: 1 });
+  const others = await Promise.all(
+    Array.from({ length: 100 }, () =>
+      insertProduct(external.db, { availableQuantity: 100_000, minimumOrder: 1 }),
+    ),
+  );
+  const customers = Array.from(
+    { length: 30 },
+    (_, i) => new HttpCustomer(server!.url, `hot-row-${i}@example.com`),
+  );
+  for (const c of customers) await c.signUp();
+  const order = async (c: HttpCustomer, productId: string) => {
+    const started = Date.now();
+    const res = await c.request("POST", "/api/orders", {
+      productId,
+      orderQty: 1,
+      phonrNo: "5550100",
+      Address: "6 Hot Row",
+    });
+    const body = (await res.json()) as { error?: string };
+    return { status: res.status, error: body.error, ms: Date.now() - started };
+  };
+
+  const locker = new pg.Client({ connectionString: external.url });
+  await locker.connect();
+  const hotOutcomes: Awaited<ReturnType<typeof order>>[] = [];
+  const otherOutcomes: Awaited<ReturnType<typeof order>>[] = [];
+  try {
+    await locker.query("begin");
+    await locker.query("select id from products where id = $1 for update", [hot.id]);
+    const until = Date.now() + 20_000;
+    // 20 customers keep ordering the locked product, 10 keep ordering the others.
+    const hotLoop = async (c: HttpCustomer) => {
+      while (Date.now() < until) hotOutcomes.push(await order(c, hot.id));
+    };
+    const otherLoop = async (c: HttpCustomer, i: number) => {
+      // A customer has one unpaid order of a product at a time: each orders each product once.
+      for (let n = 0; n < others.length && Date.now() < until; n++) {
+        otherOutcomes.push(await order(c, others[(i * 7 + n) % others.length]!.id));
+      }
+    };
+    await Promise.all([
+      ...customers.slice(0, 20).map(hotLoop),
+      ...customers.slice(20).map(otherLoop),
+    ]);
+  } finally {
+    await locker.query("rollback").catch(() => {});
+    await locker.end();
+  }
+  const ms = otherOutcomes.map((o) => o.ms).sort((a, b) => a - b);
+  console.log(
+    `hot row locked 20 s: ${hotOutcomes.length} orders of it → ${count(hotOutcomes)}; ` +
+      `${otherOutcomes.length} orders of other products → ${count(otherOutcomes)}, ` +
+      `p50 ${ms[Math.floor(ms.length / 2)]} ms, p99 ${ms[Math.floor(ms.length * 0.99)]} ms`,
+  );
+  expect(otherOutcomes.length).toBeGreaterThan(20);
+  expect(otherOutcomes.every((o) => o.status === 201)).toBe(true);
+  expect(hotOutcomes.length).toBeGreaterThan(0);
+  expect(hotOutcomes.every((o) => o.status === 503 && o.error === "busy")).toBe(true);
 }, 120_000);
 
 function count(outcomes: { status: number | string }[]): string {

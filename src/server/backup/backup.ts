@@ -71,6 +71,7 @@ export async function writeBackup(
     await client.query("begin isolation level repeatable read read only");
     await client.query("set local statement_timeout = 0");
     await client.query("set local idle_in_transaction_session_timeout = 0");
+    await client.query("set local lock_timeout = 0");
     level = await migrationLevel(client);
     for (const table of await publicTables(client)) {
       const out = createWriteStream(path.join(target, "tables", `${table}.jsonl`), {

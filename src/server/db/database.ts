@@ -53,6 +53,7 @@ export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
   connectMs: 5_000,
   statementMs: 10_000,
   idleInTransactionMs: 30_000,
+  lockMs: 2_000,
 };
 
 export function createDatabase(
@@ -75,6 +76,9 @@ export function createDatabase(
       : {
           statement_timeout: timeouts.statementMs,
           idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+          // A row locked for long (a stuck transaction) is waited for this long, not for the
+          // whole statement timeout: the waiters give their connections back to the others.
+          lock_timeout: timeouts.lockMs,
         }),
   });
   // A client that loses its connection must not crash the process: idle ones report it through
@@ -172,6 +176,7 @@ export async function migrateDatabase(database: Database, upTo?: number): Promis
     // Waiting for another process's migrations, or a long one, is not a statement to cut short.
     await client.query("set local statement_timeout = 0");
     await client.query("set local idle_in_transaction_session_timeout = 0");
+    await client.query("set local lock_timeout = 0");
     await client.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK_KEY]);
     await client.query(`create schema if not exists "drizzle"`);
     await client.query(
@@ -232,6 +237,9 @@ export async function applyPooledTimeouts(
     );
     await client.query(
       `alter role current_user in database ${db} set idle_in_transaction_session_timeout = ${ms(timeouts.idleInTransactionMs)}`,
+    );
+    await client.query(
+      `alter role current_user in database ${db} set lock_timeout = ${ms(timeouts.lockMs)}`,
     );
     await client.query("commit");
   } catch (err) {
