@@ -93,6 +93,7 @@ const limitedPaths = () =>
         passwordReset: async () => {},
         verifyEmail: async () => {},
         passwordChanged: async () => {},
+        signUpAttempt: async () => {},
       },
       log: { warn: () => {}, error: () => {} },
     }),

@@ -28,6 +28,8 @@ export interface AuthMail {
   passwordReset(user: MailUser, token: string): Promise<void>;
   verifyEmail(user: MailUser, token: string): Promise<void>;
   passwordChanged(user: MailUser): Promise<void>;
+  /** Someone tried to sign up with the address of this existing account. */
+  signUpAttempt(user: MailUser): Promise<void>;
 }
 
 export interface AuthOptions {
@@ -148,6 +150,20 @@ export function createAuth(opts: AuthOptions) {
       // A changed password is told to the account's address (a reset says so in onPasswordReset).
       after: createAuthMiddleware(async (ctx) => {
         await secondFactor.after(ctx);
+        if (ctx.path === "/sign-up/email") {
+          // The answer tells the address is taken (README, "Accounts": why); its owner is told.
+          const refused = ctx.context.returned as { body?: { code?: string } } | undefined;
+          const email = (ctx.body as { email?: unknown } | undefined)?.email;
+          if (
+            isAPIError(refused) &&
+            refused.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" &&
+            typeof email === "string"
+          ) {
+            const owner = await ctx.context.internalAdapter.findUserByEmail(email.toLowerCase());
+            if (owner) await opts.mail.signUpAttempt(owner.user);
+          }
+          return;
+        }
         if (ctx.path !== "/change-password") return;
         const returned = ctx.context.returned as { user?: MailUser } | undefined;
         if (!returned || isAPIError(returned) || !returned.user) return;

@@ -1,7 +1,12 @@
 import type { AuthMail } from "../auth/auth";
 import { RESET_PASSWORD_TOKEN_SECONDS, VERIFY_EMAIL_TOKEN_SECONDS } from "../auth/auth";
 import type { Mailer } from "./mailer";
-import { passwordChangedMail, passwordResetMail, verifyEmailMail } from "./templates";
+import {
+  passwordChangedMail,
+  passwordResetMail,
+  signUpAttemptMail,
+  verifyEmailMail,
+} from "./templates";
 
 /** Where the links in account emails lead (pages of the web app, or Better Auth's endpoint). */
 export const accountLinks = {
@@ -38,6 +43,9 @@ export function createAccountMail(mailer: Mailer, publicUrl: string): AuthMail {
     },
     async passwordChanged(user) {
       await mailer.send({ to: user.email, ...passwordChangedMail({ name: user.name, publicUrl }) });
+    },
+    async signUpAttempt(user) {
+      await mailer.send({ to: user.email, ...signUpAttemptMail({ name: user.name, publicUrl }) });
     },
   };
 }

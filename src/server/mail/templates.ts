@@ -117,6 +117,19 @@ export function verifyEmailMail(opts: {
   });
 }
 
+export function signUpAttemptMail(opts: { name: string; publicUrl: string }): MailContent {
+  return layout({
+    subject: `Someone tried to create a ${STORE} account with your address`,
+    greeting: hello(opts.name),
+    paragraphs: [
+      `Someone just tried to create a new ${STORE} account with this email address. Your account is unchanged and nobody was signed in to it.`,
+      `If it was you: you already have an account. Sign in, or choose a new password with "Forgot password?" on the login page.`,
+    ],
+    action: { label: "Go to the login page", url: `${opts.publicUrl}/login` },
+    publicUrl: opts.publicUrl,
+  });
+}
+
 export function passwordChangedMail(opts: { name: string; publicUrl: string }): MailContent {
   return layout({
     subject: `Your ${STORE} password was changed`,
