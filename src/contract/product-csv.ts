@@ -24,6 +24,14 @@ export type ProductCsvColumn = (typeof productCsvColumns)[number];
  */
 export const FITMENT_COLUMN = "fitment";
 
+/**
+ * Written by the export (the stock when the file was made), optional on import: with it, a row's
+ * `stock` is applied as a change from it ("+20" when the admin raised it by 20, nothing when it
+ * is unchanged), so orders placed since the export are never overwritten; without it (a file
+ * made by hand), `stock` is the new stock.
+ */
+export const STOCK_AT_EXPORT_COLUMN = "stock_at_export";
+
 /** Codes of the cross-reference kinds in the `cross_references` cell: `OE:Toyota:04465-02220`. */
 export const crossReferenceCodes = { OE: "OE", COMP: "competitor", SUP: "superseded" } as const;
 

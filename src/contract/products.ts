@@ -113,6 +113,7 @@ export const productFieldMessages = {
     "Use letters, digits, spaces, dashes, dots or slashes, starting with a letter or digit",
   partNumberTaken: (n: string) => `Part number ${n} is already used by another product`,
   categoryRequired: "Choose a category",
+  stockWasRequired: "Send the stock you are replacing (availableQuantityWas) with a new stock",
   stockChanged: (now: number) =>
     `Orders changed the stock to ${now} since you opened this form: check the number and save again`,
 } as const;
@@ -253,6 +254,11 @@ export const productUpdateSchema = productFieldsSchema
   })
   .refine((p) => Object.keys(p).some((k) => k !== "availableQuantityWas"), {
     message: "Change at least one field",
+  })
+  // A new stock says what it replaces: an order placed meanwhile is never overwritten (409).
+  .refine((p) => p.availableQuantity === undefined || p.availableQuantityWas !== undefined, {
+    message: productFieldMessages.stockWasRequired,
+    path: ["availableQuantityWas"],
   })
   .refine(minimumWithinStock, {
     message: productFieldMessages.minimumAboveStock,

@@ -461,7 +461,7 @@ const rows: Row[] = [
     route: "PATCH /api/products/:id",
     call: async () => ({
       url: `/api/products/${(await freshProduct()).id}`,
-      payload: { availableQuantity: 500 },
+      payload: { shortDescription: "Edited by the matrix" },
     }),
     expect: adminOnly(200),
   },

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { productFieldMessages } from "../../contract/products";
 import { productMessages } from "../../contract/products";
 import { orderItems, orders, products } from "../db/schema";
 import { multipart, tinyGif } from "../../../tests/support/multipart";
@@ -108,11 +109,19 @@ describe("authorisation", () => {
 
   test("PATCH /api/products/{id}: anonymous 401, customers 403, admin 200", async () => {
     const p = await insertProduct(t.database.db, { availableQuantity: 10 });
-    expect((await patch(p.id, { availableQuantity: 99 })).statusCode).toBe(401);
-    expect((await patch(p.id, { availableQuantity: 99 }, customer)).statusCode).toBe(403);
-    expect((await patch(p.id, { availableQuantity: 99 }, other)).statusCode).toBe(403);
+    expect(
+      (await patch(p.id, { availableQuantity: 99, availableQuantityWas: 10 })).statusCode,
+    ).toBe(401);
+    expect(
+      (await patch(p.id, { availableQuantity: 99, availableQuantityWas: 10 }, customer)).statusCode,
+    ).toBe(403);
+    expect(
+      (await patch(p.id, { availableQuantity: 99, availableQuantityWas: 10 }, other)).statusCode,
+    ).toBe(403);
     expect((await rowOf(p.id))?.availableQuantity).toBe(10);
-    expect((await patch(p.id, { availableQuantity: 99 }, admin)).statusCode).toBe(200);
+    expect(
+      (await patch(p.id, { availableQuantity: 99, availableQuantityWas: 10 }, admin)).statusCode,
+    ).toBe(200);
   });
 
   test("DELETE /api/products/{id}: anonymous 401, customers 403, admin 200", async () => {
@@ -328,7 +337,7 @@ describe("POST /api/products", () => {
 describe("PATCH /api/products/{id}", () => {
   test("replenishes stock and leaves every other field alone", async () => {
     const p = await insertProduct(t.database.db, { availableQuantity: 3, minimumOrder: 2 });
-    const res = await patch(p.id, { availableQuantity: 500 }, admin);
+    const res = await patch(p.id, { availableQuantity: 500, availableQuantityWas: 3 }, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       _id: p.id,
@@ -357,8 +366,15 @@ describe("PATCH /api/products/{id}", () => {
     const again = await patch(p.id, { availableQuantity: 350, availableQuantityWas: 300 }, admin);
     expect(again.statusCode).toBe(200);
     expect(again.json().availableQuantity).toBe(350);
-    // Alone it changes nothing, so it is no edit.
+    // Alone it changes nothing, so it is no edit; a new stock without it is refused (an API
+    // client must say what it replaces, as the form does).
     expect((await patch(p.id, { availableQuantityWas: 350 }, admin)).statusCode).toBe(400);
+    const blind = await patch(p.id, { availableQuantity: 400 }, admin);
+    expect(blind.statusCode).toBe(400);
+    expect(blind.json()).toMatchObject({
+      fields: { availableQuantityWas: productFieldMessages.stockWasRequired },
+    });
+    expect((await getProduct(p.id)).json().availableQuantity).toBe(350);
   });
 
   test("changes price, minimum order, warranty, description and image together", async () => {
@@ -378,7 +394,10 @@ describe("PATCH /api/products/{id}", () => {
 
   test("minimum order is checked against the merged product", async () => {
     const p = await insertProduct(t.database.db, { availableQuantity: 10, minimumOrder: 2 });
-    for (const change of [{ minimumOrder: 11 }, { availableQuantity: 1 }]) {
+    for (const change of [
+      { minimumOrder: 11 },
+      { availableQuantity: 1, availableQuantityWas: 10 },
+    ]) {
       const res = await patch(p.id, change, admin);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
@@ -386,7 +405,11 @@ describe("PATCH /api/products/{id}", () => {
         fields: { minimumOrder: "Minimum order cannot exceed the available quantity" },
       });
     }
-    const both = await patch(p.id, { minimumOrder: 20, availableQuantity: 5 }, admin);
+    const both = await patch(
+      p.id,
+      { minimumOrder: 20, availableQuantity: 5, availableQuantityWas: 10 },
+      admin,
+    );
     expect(both.json().fields).toEqual({
       minimumOrder: "Minimum order cannot exceed the available quantity",
     });

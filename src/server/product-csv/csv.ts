@@ -5,6 +5,7 @@ import {
   crossReferenceCodes,
   FITMENT_COLUMN,
   MAX_CSV_ROWS,
+  STOCK_AT_EXPORT_COLUMN,
   productCsvColumns,
   type CsvRowError,
   type ProductCsvColumn,
@@ -27,6 +28,8 @@ import {
 export interface ProductRow {
   line: number;
   product: ProductCreate & { crossReferences: CrossReferenceInput[] };
+  /** The `stock_at_export` cell: `stock` is then a change from it (STOCK_AT_EXPORT_COLUMN). */
+  stockAtExport?: number;
   /** The `fitment` cell read (undefined when the file has no such column: fitment untouched). */
   fitment?: FitmentEntry[];
 }
@@ -181,10 +184,11 @@ export function toCsv(products: (AdminProduct & { fitment: FitmentEntry[] })[]):
     products.map((p) => [
       ...productCsvColumns.map((c) => escapeCell(columns[c].toCell(p))),
       escapeCell(fitmentCell(p.fitment)),
+      String(p.availableQuantity),
     ]),
     {
       header: true,
-      columns: [...productCsvColumns, FITMENT_COLUMN],
+      columns: [...productCsvColumns, FITMENT_COLUMN, STOCK_AT_EXPORT_COLUMN],
       record_delimiter: "\r\n",
     },
   );
@@ -235,7 +239,10 @@ export function readProductCsv(data: Buffer): ParsedCsv {
   const names = header!.record.map((h) => h.trim().toLowerCase());
   const missing = productCsvColumns.filter((c) => !names.includes(c));
   const unknown = names.filter(
-    (n) => n !== FITMENT_COLUMN && !(productCsvColumns as readonly string[]).includes(n),
+    (n) =>
+      n !== FITMENT_COLUMN &&
+      n !== STOCK_AT_EXPORT_COLUMN &&
+      !(productCsvColumns as readonly string[]).includes(n),
   );
   const duplicated = names.filter((n, i) => names.indexOf(n) !== i);
   const headerErrors: CsvRowError[] = [
@@ -267,7 +274,17 @@ export function readProductCsv(data: Buffer): ParsedCsv {
     const input: Record<string, unknown> = {};
     let rowOk = true;
     let fitment: FitmentEntry[] | undefined;
+    let stockAtExport: number | undefined;
     names.forEach((name, i) => {
+      if (name === STOCK_AT_EXPORT_COLUMN) {
+        const cell = record[i]!.trim();
+        if (cell === "") return;
+        if (!/^\d{1,9}$/.test(cell)) {
+          rowOk = false;
+          errors.push({ line, column: name, message: "Enter a whole number of 0 or more" });
+        } else stockAtExport = Number(cell);
+        return;
+      }
       if (name === FITMENT_COLUMN) {
         try {
           fitment = parseFitment(unescapeCell(record[i]!));
@@ -312,6 +329,7 @@ export function readProductCsv(data: Buffer): ParsedCsv {
       line,
       product: { ...checked.data, crossReferences: checked.data.crossReferences ?? [] },
       ...(fitment && { fitment }),
+      ...(stockAtExport !== undefined && { stockAtExport }),
     });
   }
   return { rows, errors, fitmentByLine };

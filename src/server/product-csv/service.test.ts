@@ -162,6 +162,58 @@ test("re-importing updates products by part number (however it is written) inste
   expect(found.map((p) => p.partNumber)).toEqual(["UP 1"]);
 });
 
+test("an exported file's stock is a change from the stock at export: orders placed since are kept", async () => {
+  // Penetration test of 75cca6d, finding 15: a re-import overwrote the stock, and a reservation
+  // made meanwhile was lost (oversold).
+  const service = createProductCsvService(database.db, silent);
+  await (
+    await service.start(csv(row("ST-1"), row("ST-2")), admin)
+  ).finished;
+  const exported = await service.exportCsv();
+  const lines = exported.split("\r\n");
+  expect(lines[0]).toMatch(/,stock_at_export$/);
+  const mine = lines.filter((l) => /^ST-[12],/.test(l));
+  expect(mine).toHaveLength(2);
+  // Meanwhile, orders take 5 of ST-1 and 3 of ST-2 (40 each at export).
+  await database.db
+    .update(products)
+    .set({ availableQuantity: 35 })
+    .where(eq(products.partNumberNormalized, "ST1"));
+  await database.db
+    .update(products)
+    .set({ availableQuantity: 37 })
+    .where(eq(products.partNumberNormalized, "ST2"));
+  // The admin re-imports the file, ST-1 unchanged, ST-2's stock raised from 40 to 60.
+  const edited = [
+    lines[0],
+    ...mine.map((l) => (l.startsWith("ST-2,") ? l.replace(/,40,2,/, ",60,2,") : l)),
+  ];
+  const job = await service.start(Buffer.from(edited.join("\r\n") + "\r\n"), admin);
+  await job.finished;
+  expect(await service.job(job.job.id)).toMatchObject({ status: "done", updates: 2 });
+  const stock = async (key: string) =>
+    (
+      await database.db
+        .select({ n: products.availableQuantity })
+        .from(products)
+        .where(eq(products.partNumberNormalized, key))
+    )[0]!.n;
+  expect(await stock("ST1")).toBe(35); // unchanged in the file: the orders' stock stays
+  expect(await stock("ST2")).toBe(57); // +20 on what the orders left
+  // A file without the column (made by hand) sets the stock.
+  await (
+    await service.start(csv(row("ST-1")), admin)
+  ).finished;
+  expect(await stock("ST1")).toBe(40);
+  // A bad cell in the column is a row error, and nothing is written.
+  const bad = await service.preview(
+    Buffer.from(`${header},stock_at_export\n${row("ST-1")},lots\n`),
+  );
+  expect(bad.errors).toEqual([
+    { line: 2, column: "stock_at_export", message: "Enter a whole number of 0 or more" },
+  ]);
+});
+
 test("export then import into an empty store gives the same catalogue, formulas escaped", async () => {
   const source = await createTestDatabase();
   const target = await createTestDatabase();
@@ -222,7 +274,7 @@ test("the demo catalogue with its fitment round-trips: export, import into a sto
     // The target knows the same vehicles but has no products.
     await seedDemoFitment(target.db);
     const exported = await createProductCsvService(source.db, silent).exportCsv();
-    expect(exported.split("\r\n")[0]).toMatch(/,cross_references,fitment$/);
+    expect(exported.split("\r\n")[0]).toMatch(/,cross_references,fitment,stock_at_export$/);
     expect(exported).toMatch(/\d{4}-\d{4};[A-Z][\w -]+;[\w -]+/);
 
     const into = createProductCsvService(target.db, silent);

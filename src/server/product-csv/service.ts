@@ -135,7 +135,7 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
     await db.transaction(async (tx) => {
       for (let i = 0; i < rows.length; i += BATCH) {
         const batchRows = rows.slice(i, i + BATCH);
-        const batch = batchRows.map((r) => r.product);
+        const batch = await withStockChanges(tx, batchRows);
         const written = await tx
           .insert(products)
           .values(
@@ -384,6 +384,30 @@ function describeFailure(err: unknown): string {
     e = (e as { cause?: unknown }).cause;
   }
   return "the database refused the change; try again";
+}
+
+/**
+ * The rows' products, with the stock of a row that says what it was at export applied as a
+ * change to the stock now: the products' rows are locked first, so an order cannot move the stock
+ * between this read and the write.
+ */
+async function withStockChanges(tx: DbOrTx, rows: ProductRow[]) {
+  const relative = rows.filter((r) => r.stockAtExport !== undefined);
+  if (relative.length === 0) return rows.map((r) => r.product);
+  const keys = relative.map((r) => normalizePartNumber(r.product.partNumber));
+  const current = await tx
+    .select({ key: products.partNumberNormalized, stock: products.availableQuantity })
+    .from(products)
+    .where(inArray(products.partNumberNormalized, keys))
+    .orderBy(products.id)
+    .for("update");
+  const stockNow = new Map(current.map((c) => [c.key, c.stock]));
+  return rows.map(({ product, stockAtExport }) => {
+    const now = stockNow.get(normalizePartNumber(product.partNumber));
+    if (stockAtExport === undefined || now === undefined) return product;
+    const changed = now + (product.availableQuantity - stockAtExport);
+    return { ...product, availableQuantity: Math.max(0, changed) };
+  });
 }
 
 export type ProductCsvService = ReturnType<typeof createProductCsvService>;
