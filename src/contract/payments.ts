@@ -33,3 +33,20 @@ export const testCardResultSchema = z.object({
   status: z.literal("succeeded"),
   transactionId: z.string(),
 });
+
+/**
+ * A payment taken that the store could not apply (a second payment, one after the order was
+ * cancelled by the store or its stock sold, one that fits no order): to be refunded.
+ */
+export const refundDueSchema = z.object({
+  id: z.uuid(),
+  orderId: z.uuid().nullable(),
+  gateway: z.string(),
+  gatewayIntentId: z.string(),
+  /** In currency units. */
+  amount: z.number(),
+  currency: z.string(),
+  reason: z.string(),
+  since: z.iso.datetime(),
+});
+export type RefundDue = z.infer<typeof refundDueSchema>;

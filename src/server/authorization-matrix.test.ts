@@ -416,6 +416,11 @@ const rows: Row[] = [
     expect: customers(201),
   },
   {
+    route: "GET /api/payments/refunds-due",
+    call: async () => ({ url: "/api/payments/refunds-due" }),
+    expect: adminOnly(200),
+  },
+  {
     route: "POST /api/create-payment-intent",
     call: async () => ({
       url: "/api/create-payment-intent",

@@ -47,6 +47,20 @@ test("a payment arriving for an order the store cancelled does not revive it", a
   const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
   expect(row!.status).toBe("cancelled");
   expect(await stockOf(productId)).toBe(10);
+  // The money is in the admin's list of payments to refund (fault injection, row 7).
+  const due = await t.app.inject({
+    method: "GET",
+    url: "/api/payments/refunds-due",
+    headers: { cookie: admin.cookie },
+  });
+  expect(due.statusCode).toBe(200);
+  expect(due.json()).toContainEqual(
+    expect.objectContaining({
+      orderId,
+      amount: row!.totalCents / 100,
+      reason: "paid after the store cancelled the order",
+    }),
+  );
 });
 
 test("a payment arriving after the hold ran out still takes the stock again", async () => {

@@ -357,11 +357,19 @@ export const payments = pgTable(
     gatewayIntentId: text("gateway_intent_id").notNull().unique(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
+    /** created, succeeded, or refund_due (taken but not applied: see refundReason). */
     status: text("status").notNull().default("created"),
+    /** Why a payment is to be refunded (payments/service.ts `refundDue`). */
+    refundReason: text("refund_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("payments_order_idx").on(t.orderId)],
+  (t) => [
+    index("payments_order_idx").on(t.orderId),
+    index("payments_refund_due_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'refund_due'`),
+  ],
 );
 
 /** Gateway webhook events already handled, so a replayed event changes nothing. */

@@ -266,5 +266,54 @@ describe("the Stripe gateway's webhook", () => {
     expect(res.statusCode).toBe(200);
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
     expect(row?.status).toBe("unpaid");
+    // The money taken is not only in a log: a payment to refund, with why.
+    const [stored] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.gatewayIntentId, "pi_evt3"));
+    expect(stored).toMatchObject({
+      status: "refund_due",
+      orderId: order._id,
+      amountCents: 1,
+      refundReason: "the amount or currency differs",
+    });
+  });
+
+  test("the same event delivered ten times at once is handled once", async () => {
+    // Fault injection of 75cca6d, row 7: the duplicate check was a read, then a write.
+    const order = await placeOrder(t, customer, 1999, 3);
+    const payload = event("evt_4", order._id, 5997);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        send(payload, stripe.webhooks.generateTestHeaderString({ payload, secret })),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    const results = answers.map((a) => (a.json() as { result: string }).result).sort();
+    expect(results).toEqual([...Array(9).fill("duplicate"), "handled"]);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row?.status).toBe("paid");
+  });
+
+  test("a second payment for a paid order is stored as refund due and answered 200", async () => {
+    const order = await placeOrder(t, customer, 1999, 3);
+    const first = event("evt_5", order._id, 5997);
+    await send(first, stripe.webhooks.generateTestHeaderString({ payload: first, secret }));
+    const second = event("evt_6", order._id, 5997);
+    const res = await send(
+      second,
+      stripe.webhooks.generateTestHeaderString({ payload: second, secret }),
+    );
+    expect(res.statusCode).toBe(200);
+    const [stored] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.gatewayIntentId, "pi_evt6"));
+    expect(stored).toMatchObject({
+      status: "refund_due",
+      refundReason: "a second payment for a paid order",
+    });
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row?.transactionId).toBe("pi_evt5");
   });
 });

@@ -5,6 +5,7 @@ import { apiErrorSchema } from "../../contract/common";
 import {
   createIntentSchema,
   intentSchema,
+  refundDueSchema,
   testCardConfirmSchema,
   testCardResultSchema,
 } from "../../contract/payments";
@@ -54,6 +55,20 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       const me = await guards.requireUser(req);
       return payments.createIntent(req.body.orderId, me.id);
     },
+  );
+
+  app.get(
+    "/payments/refunds-due",
+    {
+      schema: {
+        tags: ["payments", "admin"],
+        summary:
+          "Payments taken that the store could not apply (a second payment, one for an order the store cancelled or whose stock was sold, one that fits no order): to refund",
+        response: { 200: z.array(refundDueSchema), ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async () => payments.refundsDue(),
   );
 
   if (testCard) {

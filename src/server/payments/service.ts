@@ -1,10 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
-import type { Intent } from "../../contract/payments";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Intent, RefundDue } from "../../contract/payments";
 import type { Order } from "../../contract/orders";
-import type { Db } from "../db/database";
+import type { Db, DbOrTx } from "../db/database";
 import { holdWindows, orders, payments, webhookEvents } from "../db/schema";
 import { conflict, HttpError, notFound, unprocessable } from "../errors";
-import type { Inventory } from "../inventory/service";
+import type { Inventory, StockMoves } from "../inventory/service";
 import { centsToUnits } from "../money";
 import { linesOf, toOrder } from "../orders/service";
 import type { OrderNotifier } from "../orders/notifier";
@@ -79,7 +79,11 @@ export function createPaymentService(
       if (!order) throw notFound("Order not found");
       const intent = await gateway.retrieveIntent(transactionId);
       if (!intent || !matches(intent, order)) throw notVerified();
-      return markPaid(inventory, order.id, intent, gateway.name, log, notify);
+      const outcome = await inventory.transaction((stock, tx) =>
+        markPaid(stock, tx, order.id, intent, gateway.name, log, notify),
+      );
+      if ("refused" in outcome) throw outcome.refused;
+      return outcome.order;
     },
 
     /**
@@ -96,21 +100,56 @@ export function createPaymentService(
       return row?.userId === userId;
     },
 
-    /** A verified gateway event: record it once, and mark its order paid. */
+    /**
+     * A verified gateway event, handled once: the event is recorded in the same transaction as
+     * what it does (a replay, even a concurrent one, finds it and changes nothing; a failure
+     * leaves it unrecorded, so the gateway's retry does the work). A payment the store cannot
+     * apply is stored as refund due, and the event is answered as handled (the gateway stops
+     * retrying; the money is in the admin's list, not only in a log).
+     */
     async handleSucceededEvent(eventId: string, eventType: string, intent: GatewayIntent) {
-      const [seen] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
-      if (seen) return "duplicate" as const;
-      if (intent.orderId) {
-        const [order] = await db.select().from(orders).where(eq(orders.id, intent.orderId));
-        if (order && matches(intent, order))
-          await markPaid(inventory, order.id, intent, gateway.name, log, notify);
-        else log.warn({ eventId, intent: intent.id }, "payment event for an unknown order");
-      }
-      await db
-        .insert(webhookEvents)
-        .values({ id: eventId, gateway: gateway.name, type: eventType })
-        .onConflictDoNothing();
-      return "handled" as const;
+      return inventory.transaction(async (stock, tx) => {
+        const [fresh] = await tx
+          .insert(webhookEvents)
+          .values({ id: eventId, gateway: gateway.name, type: eventType })
+          .onConflictDoNothing()
+          .returning({ id: webhookEvents.id });
+        if (!fresh) return "duplicate" as const;
+        if (intent.status !== "succeeded") return "handled" as const;
+        const [order] = intent.orderId
+          ? await tx.select().from(orders).where(eq(orders.id, intent.orderId))
+          : [];
+        if (order && matches(intent, order)) {
+          await markPaid(stock, tx, order.id, intent, gateway.name, log, notify);
+        } else {
+          const reason = order ? "the amount or currency differs" : "no such order";
+          log.warn(
+            { eventId, intent: intent.id, reason },
+            "payment that fits no order: refund due",
+          );
+          await refundDue(tx, intent, gateway.name, order?.id ?? null, reason);
+        }
+        return "handled" as const;
+      });
+    },
+
+    /** Payments taken that the store could not apply: each is to be refunded (admin). */
+    async refundsDue(): Promise<RefundDue[]> {
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.status, "refund_due"))
+        .orderBy(desc(payments.updatedAt));
+      return rows.map((r) => ({
+        id: r.id,
+        orderId: r.orderId,
+        gateway: r.gateway,
+        gatewayIntentId: r.gatewayIntentId,
+        amount: centsToUnits(r.amountCents),
+        currency: r.currency,
+        reason: r.refundReason ?? "",
+        since: r.updatedAt.toISOString(),
+      }));
     },
   };
 }
@@ -131,30 +170,61 @@ function matches(intent: GatewayIntent, order: typeof orders.$inferSelect): bool
   );
 }
 
+/** A payment taken that the store cannot apply: stored with why, to be refunded. */
+async function refundDue(
+  tx: DbOrTx,
+  intent: GatewayIntent,
+  gatewayName: PaymentGateway["name"],
+  orderId: string | null,
+  reason: string,
+) {
+  await tx
+    .insert(payments)
+    .values({
+      orderId,
+      gateway: gatewayName,
+      gatewayIntentId: intent.id,
+      amountCents: intent.amountCents,
+      currency: intent.currency,
+      status: "refund_due",
+      refundReason: reason,
+    })
+    .onConflictDoUpdate({
+      target: payments.gatewayIntentId,
+      set: { status: "refund_due", refundReason: reason, updatedAt: new Date() },
+    });
+}
+
 /**
- * Marks an order paid, once: the order row is locked, so a payment confirmed twice at once (the
- * page and the webhook) records one payment.
+ * Marks an order paid, once, in the caller's transaction: the order row is locked, so a payment
+ * confirmed twice at once (the page and the webhook) records one payment. A payment that cannot
+ * be applied is stored as refund due and answered as `refused` (the transaction still commits).
  */
 async function markPaid(
-  inventory: Inventory,
+  stock: StockMoves,
+  tx: DbOrTx,
   orderId: string,
   intent: GatewayIntent,
   paidWith: PaymentGateway["name"],
   log: Logger,
   notify: OrderNotifier | undefined,
-) {
-  return inventory.transaction(async (stock, tx) => {
+): Promise<{ order: Order } | { refused: HttpError }> {
+  {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw notFound("Order not found");
+    const refuse = async (refused: HttpError, reason: string) => {
+      log.error({ orderId, intent: intent.id, reason }, "payment not applied: refund due");
+      await refundDue(tx, intent, paidWith, orderId, reason);
+      return { refused };
+    };
     const items = await linesOf(tx, [orderId]);
     await tx
       .update(payments)
       .set({ status: "succeeded", updatedAt: new Date() })
       .where(eq(payments.gatewayIntentId, intent.id));
     if (order.status === "paid" || order.status === "shipped") {
-      if (order.transactionId === intent.id) return toOrder(order, items);
-      log.error({ orderId, intent: intent.id }, "second successful payment for a paid order");
-      throw conflict("This order is already paid");
+      if (order.transactionId === intent.id) return { order: toOrder(order, items) };
+      return refuse(conflict("This order is already paid"), "a second payment for a paid order");
     }
     if (order.status === "cancelled") {
       // The hold ran out while the customer paid: take every line's stock again if it is still
@@ -167,20 +237,15 @@ async function markPaid(
       const refused = conflict(
         "This order was cancelled before the payment arrived; it will be refunded",
       );
-      if (!holdRanOut(order)) {
-        log.error({ orderId, intent: intent.id }, "paid after the store cancelled: refund needed");
-        throw refused;
-      }
+      if (!holdRanOut(order)) return refuse(refused, "paid after the store cancelled the order");
       if (lateLines.length < items.length) {
-        log.error({ orderId, intent: intent.id }, "paid after cancellation: refund needed");
-        throw refused;
+        return refuse(refused, "paid after the hold ran out; a product was deleted");
       }
       try {
         await stock.reserve(lateLines, { checkMinimum: false });
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
-        log.error({ orderId, intent: intent.id }, "paid after cancellation: refund needed");
-        throw refused;
+        return refuse(refused, "paid after the hold ran out; the stock was sold");
       }
     }
     const [paid] = await tx
@@ -200,6 +265,6 @@ async function markPaid(
     }
     const done = toOrder(paid!, items);
     await notify?.paid(tx, done, paid!.customerName);
-    return done;
-  });
+    return { order: done };
+  }
 }

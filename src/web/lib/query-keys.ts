@@ -29,6 +29,8 @@ export const queryKeys = {
     visitor: (items: object) => ["cart", "visitor", items] as const,
   },
   paymentIntent: (orderId: string) => ["payment-intent", orderId] as const,
+  // Under "orders": what changes an order (a late payment) may add one.
+  refundsDue: ["orders", "refunds-due"] as const,
   reviews: {
     all: ["reviews"] as const,
     list: (page: { limit: number; offset: number }) => ["reviews", "list", page] as const,

@@ -1,6 +1,7 @@
 import { HoldsTable } from "../../features/orders/components/holds-table";
 import { OrdersAdminTable } from "../../features/orders/components/orders-admin-table";
 import { OrdersOverviewPanel } from "../../features/orders/components/orders-overview";
+import { RefundsDueTable } from "../../features/payments/components/refunds-due-table";
 import { usePageTitle } from "../../components/page-title";
 
 export function ManageOrdersRoute() {
@@ -9,6 +10,7 @@ export function ManageOrdersRoute() {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">Manage All Orders</h1>
       <OrdersOverviewPanel />
+      <RefundsDueTable />
       <OrdersAdminTable />
       <HoldsTable />
     </div>

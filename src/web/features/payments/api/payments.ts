@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Order } from "#contract/orders";
-import type { Intent, TestCardConfirm } from "#contract/payments";
-import { apiSend } from "../../../lib/api-client";
+import type { Intent, RefundDue, TestCardConfirm } from "#contract/payments";
+import { apiGet, apiSend } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** The payment secret for an order; the amount is computed by the server. */
@@ -29,5 +29,13 @@ export function useMarkOrderPaid(orderId: string) {
     mutationFn: (input: { transactionId: string; productId?: string }) =>
       apiSend<Order>("PATCH", `/orders/${encodeURIComponent(orderId)}`, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+  });
+}
+
+/** Admin: payments taken that the store could not apply, to refund. */
+export function useRefundsDue() {
+  return useQuery({
+    queryKey: queryKeys.refundsDue,
+    queryFn: () => apiGet<RefundDue[]>("/payments/refunds-due"),
   });
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "refund_reason" text;--> statement-breakpoint
+CREATE INDEX "payments_refund_due_idx" ON "payments" USING btree ("updated_at") WHERE "payments"."status" = 'refund_due';
