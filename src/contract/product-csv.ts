@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The product CSV (README "Product CSV import and export"): one product per row, the columns
+ * The product CSV (docs/admin.md, "Product CSV import and export"): one product per row, the columns
  * below in any order, a header row first. Export writes them in this order; import needs them all.
  */
 export const productCsvColumns = [

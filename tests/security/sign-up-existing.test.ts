@@ -4,7 +4,7 @@ import { messagesFor, waitForMail } from "../support/mailbox";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 // Penetration test of 75cca6d, finding 11: sign-up answers `user_already_exists`. The answer
-// stays (README, "Accounts", says why); the owner of the address is told of the attempt.
+// stays (docs/accounts.md says why); the owner of the address is told of the attempt.
 
 let t: TestApp;
 beforeAll(async () => {

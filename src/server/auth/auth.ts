@@ -92,7 +92,7 @@ export function createAuth(opts: AuthOptions) {
       onPasswordReset: ({ user: u }) => opts.mail.passwordChanged(u),
     },
     // A link on sign-up proves the address. Unverified accounts may still browse, sign in and
-    // order (README, "Accounts").
+    // order (docs/accounts.md).
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
@@ -105,7 +105,7 @@ export function createAuth(opts: AuthOptions) {
       ...(opts.github && { github: opts.github }),
     },
     plugins: [
-      // TOTP with backup codes (README, "Admin protection"); sign-in then asks for a code.
+      // TOTP with backup codes (docs/accounts.md, "Admin protection"); sign-in then asks for a code.
       twoFactorPlugin({ issuer: "PartsWorks" }),
       ...(opts.oidc
         ? [
@@ -151,7 +151,7 @@ export function createAuth(opts: AuthOptions) {
       after: createAuthMiddleware(async (ctx) => {
         await secondFactor.after(ctx);
         if (ctx.path === "/sign-up/email") {
-          // The answer tells the address is taken (README, "Accounts": why); its owner is told.
+          // The answer tells the address is taken (docs/accounts.md says why); its owner is told.
           const refused = ctx.context.returned as { body?: { code?: string } } | undefined;
           const email = (ctx.body as { email?: unknown } | undefined)?.email;
           if (

@@ -6,7 +6,7 @@ import { account, productCrossReferences, products, reviews, user } from "./sche
 import { demoProducts } from "./seed-products";
 import { advisoryLocks, lockFor } from "./advisory-locks";
 
-/** The demo accounts (README: "Demo accounts"). Only created outside production. */
+/** The demo accounts (README, "Try it"). Only created outside production. */
 export const demoAccounts = {
   admin: { email: "admin@example.com", password: "admin123", name: "Avery Admin", role: "admin" },
   customer: {

@@ -56,7 +56,7 @@ async function readCsvUpload(req: FastifyRequest): Promise<Buffer> {
   }
 }
 
-/** Product CSV import and export, for admins (README "Product CSV import and export"). */
+/** Product CSV import and export, for admins (docs/admin.md, "Product CSV import and export"). */
 export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = async (
   app,
   { productCsv, guards },
