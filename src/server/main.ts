@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
+import { firstRunBanner } from "./banner";
 import { drainAndClose } from "./drain";
 import type { DemoIdentityProvider } from "./auth/demo-identity-provider";
 import { ConfigError, isLoopbackHost, loadConfig, type OidcClient } from "./config";
@@ -140,6 +141,14 @@ async function main() {
   await stopIfAsked();
   // Always printed, whatever LOG_LEVEL says: it is how a person (and the tests) find the store.
   announce(`store listening on ${publicUrl}`);
+  // A person at a terminal gets where to go, how to sign in, where the mail is (README, "Try it").
+  if (process.stdout.isTTY) {
+    process.stdout.write(
+      `\n${firstRunBanner(config, publicUrl)
+        .map((l) => `  ${l}\n`)
+        .join("")}\n`,
+    );
+  }
 }
 
 main().catch((err: unknown) => {

@@ -30,6 +30,56 @@ export const unverifiedDemoAccount = {
 
 const accounts = [demoAccount, unverifiedDemoAccount];
 
+/**
+ * oidc-provider's storage, in memory (the demo provider's sign-ins need not survive a restart):
+ * models by id, with their expiry, and the lookups the package makes.
+ */
+function memoryAdapter() {
+  type Payload = Record<string, unknown> & { grantId?: string; uid?: string; userCode?: string };
+  const store = new Map<string, { payload: Payload; expiresAt: number }>();
+  const live = (key: string) => {
+    const entry = store.get(key);
+    if (entry && entry.expiresAt <= Date.now()) store.delete(key);
+    return entry && entry.expiresAt > Date.now() ? entry.payload : undefined;
+  };
+  return class MemoryAdapter {
+    constructor(private readonly model: string) {}
+    private key(id: string) {
+      return `${this.model}:${id}`;
+    }
+    async upsert(id: string, payload: Payload, expiresIn: number) {
+      store.set(this.key(id), { payload, expiresAt: Date.now() + expiresIn * 1000 });
+    }
+    async find(id: string) {
+      return live(this.key(id));
+    }
+    async findByUid(uid: string) {
+      for (const [key] of store) {
+        const payload = key.startsWith(`${this.model}:`) ? live(key) : undefined;
+        if (payload?.uid === uid) return payload;
+      }
+      return undefined;
+    }
+    async findByUserCode(userCode: string) {
+      for (const [key] of store) {
+        const payload = key.startsWith(`${this.model}:`) ? live(key) : undefined;
+        if (payload?.userCode === userCode) return payload;
+      }
+      return undefined;
+    }
+    async consume(id: string) {
+      const payload = live(this.key(id));
+      if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+    }
+    async destroy(id: string) {
+      store.delete(this.key(id));
+    }
+    async revokeByGrantId(grantId: string) {
+      for (const [key, entry] of store) if (entry.payload.grantId === grantId) store.delete(key);
+    }
+  };
+}
+
 export interface DemoIdentityProvider {
   issuer: string;
   clientId: string;
@@ -64,6 +114,17 @@ export async function startDemoIdentityProvider(opts: {
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
+    // Its own storage and lifetimes, so that it says nothing at start: the package's quick-start
+    // adapter and default lifetimes print warnings meant for a real deployment.
+    adapter: memoryAdapter(),
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 3600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 3600,
+    },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: async (_ctx, id) => {
       const found = accounts.find((a) => a.sub === id);
