@@ -34,8 +34,7 @@ export const US_STATES: readonly string[] = (
   "NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY AS GU MP PR VI AA AE AP"
 ).split(" ");
 /** Canadian provinces and territories. */
-export const CA_PROVINCES: readonly string[] =
-  "AB BC MB NB NL NS NT NU ON PE QC SK YT".split(" ");
+export const CA_PROVINCES: readonly string[] = "AB BC MB NB NL NS NT NU ON PE QC SK YT".split(" ");
 
 /** Countries whose region is a code from a list (and required). */
 const REGION_CODES: Record<string, readonly string[]> = { US: US_STATES, CA: CA_PROVINCES };
@@ -111,7 +110,9 @@ export function checkPostalCode(
       : { ok: false, message: addressMessages.postal(country, rule.example) };
   }
   const value = upper(trimmed);
-  return ANY_POSTAL.test(value) ? { ok: true, value } : { ok: false, message: addressMessages.postalAny };
+  return ANY_POSTAL.test(value)
+    ? { ok: true, value }
+    : { ok: false, message: addressMessages.postalAny };
 }
 
 /** The region as stored: a code upper-cased where the country uses codes, else as typed. */
@@ -127,11 +128,11 @@ const countrySchema = text({ message: addressMessages.country })
 
 const line = (required: string | null, max: number) =>
   required
-    ? text({ message: required }).trim().min(1, required).max(max, `Must be ${max} characters or shorter`)
-    : text()
+    ? text({ message: required })
         .trim()
+        .min(1, required)
         .max(max, `Must be ${max} characters or shorter`)
-        .default("");
+    : text().trim().max(max, `Must be ${max} characters or shorter`).default("");
 
 /** A country and postal code, with the region where the country needs one; normalised. */
 function refineArea<T extends { country: string; postalCode: string; region: string }>(
@@ -149,7 +150,11 @@ function refineArea<T extends { country: string; postalCode: string; region: str
       message: addressMessages.regionRequired(value.country),
     });
   } else if (codes && !codes.includes(region)) {
-    ctx.addIssue({ code: "custom", path: ["region"], message: addressMessages.regionCode(value.country) });
+    ctx.addIssue({
+      code: "custom",
+      path: ["region"],
+      message: addressMessages.regionCode(value.country),
+    });
   }
   return { ...value, postalCode: postal.ok ? postal.value : value.postalCode, region };
 }
@@ -163,7 +168,10 @@ export const addressInputSchema = z
     line2: line(null, 100),
     city: line("City is Required", 60),
     region: line(null, 60),
-    postalCode: text({ message: addressMessages.postalRequired }).max(20, "Must be 20 characters or shorter"),
+    postalCode: text({ message: addressMessages.postalRequired }).max(
+      20,
+      "Must be 20 characters or shorter",
+    ),
     country: countrySchema,
     phone: phoneNumberSchema,
     /** Make this the default address (the first address always is). */
@@ -213,7 +221,10 @@ export const addressBookSchema = z.array(addressSchema);
 export const destinationEstimateSchema = z
   .object({
     country: countrySchema,
-    postalCode: text({ message: addressMessages.postalRequired }).max(20, "Must be 20 characters or shorter"),
+    postalCode: text({ message: addressMessages.postalRequired }).max(
+      20,
+      "Must be 20 characters or shorter",
+    ),
   })
   .transform((value, ctx) => {
     const postal = checkPostalCode(value.country, value.postalCode);
@@ -233,13 +244,15 @@ type Formattable = Pick<
 /**
  * The address as one line (the order's `Address` field): "Jane Doe, Acme, 1 Main St, Apt 2,
  * Springfield, IL 62701, United States". North American style (city, region postal) for US and
- * CA; elsewhere "postal city, region".
+ * CA; British (city postal) for GB; elsewhere "postal city, region".
  */
 export function formatAddress(a: Formattable): string {
   const place =
     a.country === "US" || a.country === "CA"
       ? `${a.city}, ${a.region} ${a.postalCode}`
-      : [`${a.postalCode} ${a.city}`, a.region].filter(Boolean).join(", ");
+      : a.country === "GB"
+        ? [`${a.city} ${a.postalCode}`, a.region].filter(Boolean).join(", ")
+        : [`${a.postalCode} ${a.city}`, a.region].filter(Boolean).join(", ");
   return [a.name, a.company, a.line1, a.line2, place, countryName(a.country)]
     .map((s) => s.trim())
     .filter(Boolean)
@@ -260,12 +273,14 @@ export function regionOfPostalCode(country: string, postalCode: string): string 
   return null;
 }
 
+// prettier-ignore
 const CA_BY_FIRST_LETTER: Record<string, string> = {
   A: "NL", B: "NS", C: "PE", E: "NB", G: "QC", H: "QC", J: "QC", K: "ON", L: "ON", M: "ON",
   N: "ON", P: "ON", R: "MB", S: "SK", T: "AB", V: "BC", X: "NT", Y: "YT",
 };
 
 /** First three ZIP digits → state (USPS ranges; a few exceptions listed before their range). */
+// prettier-ignore
 const US_ZIP3: [number, number, string][] = [
   [5, 5, "NY"], [6, 7, "PR"], [8, 8, "VI"], [9, 9, "PR"], [10, 27, "MA"], [28, 29, "RI"],
   [30, 38, "NH"], [39, 49, "ME"], [55, 55, "MA"], [50, 59, "VT"], [63, 63, "NY"], [60, 69, "CT"],

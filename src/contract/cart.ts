@@ -85,10 +85,7 @@ export type Cart = z.infer<typeof cartSchema>;
  * with the shipping method they chose (else the cheapest).
  */
 export const cartQuoteSchema = z.object({
-  items: z
-    .array(cartItemInputSchema)
-    .max(MAX_CART_LINES, cartMessages.tooManyLines)
-    .optional(),
+  items: z.array(cartItemInputSchema).max(MAX_CART_LINES, cartMessages.tooManyLines).optional(),
   addressId: z.uuid({ message: "Choose a delivery address" }).optional(),
   estimate: destinationEstimateSchema.optional(),
   shippingMethodId: z.uuid({ message: "Choose a shipping method" }).optional(),

@@ -28,7 +28,10 @@ export const shippingMethodInputSchema = z
   .object({
     /** Present when editing a method that exists (its id stays, so carts choosing it keep it). */
     id: z.uuid().optional(),
-    name: text({ message: "Name is Required" }).trim().min(1, "Name is Required").max(60, "Must be 60 characters or shorter"),
+    name: text({ message: "Name is Required" })
+      .trim()
+      .min(1, "Name is Required")
+      .max(60, "Must be 60 characters or shorter"),
     estimate: text().trim().max(60, "Must be 60 characters or shorter").default(""),
     kind: z.enum(shippingRateKinds, { message: "Choose flat, weight or free over" }),
     /** flat: the price; free_over: the price below the threshold. */
@@ -40,7 +43,11 @@ export const shippingMethodInputSchema = z
   })
   .superRefine((m, ctx) => {
     if (m.kind === "free_over" && m.freeOver === null) {
-      ctx.addIssue({ code: "custom", path: ["freeOver"], message: "Enter the order value from which shipping is free" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["freeOver"],
+        message: "Enter the order value from which shipping is free",
+      });
     }
     if (m.kind === "weight") {
       if (m.bands.length === 0) {
@@ -48,7 +55,11 @@ export const shippingMethodInputSchema = z
       }
       for (let i = 1; i < m.bands.length; i++) {
         if (m.bands[i]!.upToGrams <= m.bands[i - 1]!.upToGrams) {
-          ctx.addIssue({ code: "custom", path: ["bands", i, "upToGrams"], message: "Each band must be heavier than the one before" });
+          ctx.addIssue({
+            code: "custom",
+            path: ["bands", i, "upToGrams"],
+            message: "Each band must be heavier than the one before",
+          });
         }
       }
     }
@@ -57,17 +68,27 @@ export type ShippingMethodInput = z.infer<typeof shippingMethodInputSchema>;
 
 const codeList = (what: string, check?: (code: string) => boolean, message?: string) =>
   z
-    .array(text().trim().toUpperCase().min(1, `Enter ${what}`).max(60, "Must be 60 characters or shorter"))
+    .array(
+      text()
+        .trim()
+        .toUpperCase()
+        .min(1, `Enter ${what}`)
+        .max(60, "Must be 60 characters or shorter"),
+    )
     .max(300)
     .transform((codes) => [...new Set(codes)])
     .refine((codes) => !check || codes.every(check), message ?? "");
 
 export const shippingZoneInputSchema = z.object({
-  name: text({ message: "Name is Required" }).trim().min(1, "Name is Required").max(60, "Must be 60 characters or shorter"),
-  countries: codeList("a country", (c) => countries.has(c), "Use two-letter country codes, like US or DE").refine(
-    (c) => c.length > 0,
-    "Choose at least one country",
-  ),
+  name: text({ message: "Name is Required" })
+    .trim()
+    .min(1, "Name is Required")
+    .max(60, "Must be 60 characters or shorter"),
+  countries: codeList(
+    "a country",
+    (c) => countries.has(c),
+    "Use two-letter country codes, like US or DE",
+  ).refine((c) => c.length > 0, "Choose at least one country"),
   /** Empty: the whole of each country; else only these regions (US: state codes). */
   regions: codeList("a region").default([]),
   methods: z.array(shippingMethodInputSchema).max(20, "At most 20 methods in a zone").default([]),

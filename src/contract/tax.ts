@@ -13,7 +13,10 @@ export const taxRateInputSchema = z.object({
     .refine((c) => countries.has(c), "Use a two-letter country code, like US or DE"),
   /** Empty: the whole country. US and CA: the state or province code. */
   region: text().trim().toUpperCase().max(60, "Must be 60 characters or shorter").default(""),
-  name: text({ message: "Name is Required" }).trim().min(1, "Name is Required").max(60, "Must be 60 characters or shorter"),
+  name: text({ message: "Name is Required" })
+    .trim()
+    .min(1, "Name is Required")
+    .max(60, "Must be 60 characters or shorter"),
   /** A percentage with at most three decimals: 8.875 */
   rate: z
     .number({ message: "Enter a rate in percent" })

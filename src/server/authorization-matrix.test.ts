@@ -217,7 +217,12 @@ async function freshZone(): Promise<string> {
 }
 let matrixRegions = 0;
 /** A tax rate for a place of its own (one rate per country and region). */
-const matrixRate = () => ({ country: "US", region: `MX${++matrixRegions}`, name: "Matrix tax", rate: 5 });
+const matrixRate = () => ({
+  country: "US",
+  region: `MX${++matrixRegions}`,
+  name: "Matrix tax",
+  rate: 5,
+});
 async function freshRate(): Promise<string> {
   const res = await t.app.inject({
     method: "POST",
@@ -659,7 +664,10 @@ const rows: Row[] = [
   },
   {
     route: "PATCH /api/user/addresses/:id",
-    call: async () => ({ url: `/api/user/addresses/${await customerAddress()}`, payload: { line2: "Unit 2" } }),
+    call: async () => ({
+      url: `/api/user/addresses/${await customerAddress()}`,
+      payload: { line2: "Unit 2" },
+    }),
     expect: { anonymous: 401, customer: 200, other: 404, admin: 403 },
   },
   {
@@ -687,7 +695,11 @@ const rows: Row[] = [
     call: async () => ({ url: `/api/shipping-zones/${await freshZone()}` }),
     expect: adminOnly(204),
   },
-  { route: "GET /api/tax-rates", call: async () => ({ url: "/api/tax-rates" }), expect: adminOnly(200) },
+  {
+    route: "GET /api/tax-rates",
+    call: async () => ({ url: "/api/tax-rates" }),
+    expect: adminOnly(200),
+  },
   {
     route: "POST /api/tax-rates",
     call: async () => ({ url: "/api/tax-rates", payload: matrixRate() }),

@@ -158,7 +158,9 @@ test("someone else's address is not found, and admins have no address book", asy
   const owner = await signUp(t.app);
   const other = await signUp(t.app);
   const a = (await call(owner, "POST", "/api/user/addresses", austin)).json();
-  expect((await call(other, "PATCH", `/api/user/addresses/${a.id}`, { city: "X" })).statusCode).toBe(404);
+  expect(
+    (await call(other, "PATCH", `/api/user/addresses/${a.id}`, { city: "X" })).statusCode,
+  ).toBe(404);
   expect((await call(other, "DELETE", `/api/user/addresses/${a.id}`)).statusCode).toBe(404);
   expect((await call(other, "GET", "/api/user/addresses")).json()).toEqual([]);
   expect((await call(admin, "GET", "/api/user/addresses")).statusCode).toBe(403);

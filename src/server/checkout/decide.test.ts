@@ -225,7 +225,10 @@ test("with a place: shipping by the products' weight, tax per line and on shippi
           { productId: "a", qty: 3 },
           { productId: "b", qty: 2 },
         ],
-        [product("a", { weightGrams: 1_000 }), product("b", { listPriceCents: 999, weightGrams: 900 })],
+        [
+          product("a", { weightGrams: 1_000 }),
+          product("b", { listPriceCents: 999, weightGrams: 900 }),
+        ],
       ),
       charges: texas,
     },
@@ -247,7 +250,10 @@ test("with a place: shipping by the products' weight, tax per line and on shippi
 test("a total the customer was not shown is a 409 carrying the new figures", () => {
   try {
     decidePlacement(
-      { ...facts([{ productId: "a", qty: 2 }], [product("a", { weightGrams: 100 })]), charges: texas },
+      {
+        ...facts([{ productId: "a", qty: 2 }], [product("a", { weightGrams: 100 })]),
+        charges: texas,
+      },
       { ...rules, expectedTotalCents: 2500 },
     );
     expect.unreachable();
@@ -264,7 +270,10 @@ test("a total the customer was not shown is a 409 carrying the new figures", () 
 test("an order too heavy for every method is refused with the reason", () => {
   expect(() =>
     decidePlacement(
-      { ...facts([{ productId: "a", qty: 6 }], [product("a", { weightGrams: 1_000 })]), charges: texas },
+      {
+        ...facts([{ productId: "a", qty: 6 }], [product("a", { weightGrams: 1_000 })]),
+        charges: texas,
+      },
       rules,
     ),
   ).toThrow("No shipping method takes an order this heavy (6.0 kg)");

@@ -1,5 +1,9 @@
 import { sql } from "drizzle-orm";
-import { addressMessages, regionOfPostalCode, type DestinationEstimate } from "../../contract/addresses";
+import {
+  addressMessages,
+  regionOfPostalCode,
+  type DestinationEstimate,
+} from "../../contract/addresses";
 import type { DbOrTx } from "../db/database";
 import type { ShipToSnapshot } from "../db/schema";
 import { notFound } from "../errors";
@@ -38,16 +42,11 @@ export async function readCharges(
     return { facts: { place: { country, region }, zones, rates }, address: null };
   }
   if (!customerId) throw notFound(addressMessages.notFound);
-  const which =
-    "addressId" in source ? sql`id = ${source.addressId}::uuid` : sql`is_default`;
+  const which = "addressId" in source ? sql`id = ${source.addressId}::uuid` : sql`is_default`;
   const chosen = sql`select id, name, company, line1, line2, city, region,
                             postal_code as "postalCode", country, phone
                        from addresses where user_id = ${customerId} and ${which} limit 1`;
-  const { zones, rates, address } = await readRules(
-    tx,
-    sql`select country from chosen`,
-    chosen,
-  );
+  const { zones, rates, address } = await readRules(tx, sql`select country from chosen`, chosen);
   if (!address) {
     if ("addressId" in source) throw notFound(addressMessages.notFound);
     return { facts: { place: null, zones: [], rates: [] }, address: null };

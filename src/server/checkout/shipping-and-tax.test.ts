@@ -34,7 +34,13 @@ beforeAll(async () => {
     name: "United States",
     countries: ["US"],
     methods: [
-      { name: "Standard", estimate: "3-5 business days", kind: "free_over", price: 9.95, freeOver: 250 },
+      {
+        name: "Standard",
+        estimate: "3-5 business days",
+        kind: "free_over",
+        price: 9.95,
+        freeOver: 250,
+      },
       {
         name: "Express",
         estimate: "1-2 business days",
@@ -50,7 +56,13 @@ beforeAll(async () => {
   [standardId, expressId] = us.json().methods.map((m: { id: string }) => m.id);
   for (const rate of [
     { country: "US", region: "TX", name: "Texas sales tax", rate: 6.25 },
-    { country: "US", region: "CA", name: "California sales tax", rate: 7.25, appliesToShipping: false },
+    {
+      country: "US",
+      region: "CA",
+      name: "California sales tax",
+      rate: 7.25,
+      appliesToShipping: false,
+    },
     { country: "DE", name: "VAT", rate: 19 },
   ]) {
     expect((await call(admin, "POST", "/api/tax-rates", rate)).statusCode).toBe(201);
@@ -85,7 +97,16 @@ test("admins keep zones and rates; bad ones are refused with the field's message
   const bad = await call(admin, "POST", "/api/shipping-zones", {
     name: "Bad",
     countries: ["ZZ"],
-    methods: [{ name: "W", kind: "weight", bands: [{ upToGrams: 500, price: 1 }, { upToGrams: 400, price: 2 }] }],
+    methods: [
+      {
+        name: "W",
+        kind: "weight",
+        bands: [
+          { upToGrams: 500, price: 1 },
+          { upToGrams: 400, price: 2 },
+        ],
+      },
+    ],
   });
   expect(bad.statusCode).toBe(400);
   expect(bad.json().fields).toMatchObject({
@@ -100,10 +121,21 @@ test("admins keep zones and rates; bad ones are refused with the field's message
   expect(noThreshold.json().fields).toMatchObject({
     "methods.0.freeOver": "Enter the order value from which shipping is free",
   });
-  const twice = await call(admin, "POST", "/api/tax-rates", { country: "US", region: "tx", name: "Again", rate: 1 });
+  const twice = await call(admin, "POST", "/api/tax-rates", {
+    country: "US",
+    region: "tx",
+    name: "Again",
+    rate: 1,
+  });
   expect(twice.statusCode).toBe(409);
-  expect(twice.json().message).toBe("A rate for this country and region exists already; edit it instead");
-  const tooHigh = await call(admin, "POST", "/api/tax-rates", { country: "FR", name: "VAT", rate: 120 });
+  expect(twice.json().message).toBe(
+    "A rate for this country and region exists already; edit it instead",
+  );
+  const tooHigh = await call(admin, "POST", "/api/tax-rates", {
+    country: "FR",
+    name: "VAT",
+    rate: 120,
+  });
   expect(tooHigh.json().fields).toEqual({ rate: "A rate is at most 100 %" });
   const customer = await signUp(t.app);
   expect((await call(customer, "GET", "/api/tax-rates")).statusCode).toBe(403);
@@ -145,7 +177,10 @@ test("a visitor's estimate for a country and postal code equals the checkout tot
   await call(me, "POST", "/api/cart/merge", { items });
   const address = (await call(me, "POST", "/api/user/addresses", texas)).json();
   const quote = (
-    await call(me, "POST", "/api/cart/quote", { addressId: address.id, shippingMethodId: expressId })
+    await call(me, "POST", "/api/cart/quote", {
+      addressId: address.id,
+      shippingMethodId: expressId,
+    })
   ).json();
   expect(quote.total).toBe(estimate.total);
   const placed = await call(me, "POST", "/api/checkout", {
@@ -191,7 +226,12 @@ test("a total the customer was not shown places nothing and answers the new figu
   });
   expect(res.statusCode).toBe(409);
   // 12.99 + 9.95 + 0.81 (0.811875) + 0.62 (0.621875) = 24.37
-  expect(res.json().fields).toEqual({ subtotal: "12.99", shipping: "9.95", tax: "1.43", total: "24.37" });
+  expect(res.json().fields).toEqual({
+    subtotal: "12.99",
+    shipping: "9.95",
+    tax: "1.43",
+    total: "24.37",
+  });
   expect((await call(me, "GET", "/api/cart")).json().lines).toHaveLength(1);
   const [stock] = await t.database.db.select().from(products).where(eq(products.id, filter.id));
   expect(stock!.availableQuantity).toBe(100);
@@ -221,7 +261,10 @@ test("an address the store does not ship to is refused at checkout with the reas
     expectedTotal: quote.total,
   });
   expect(res.statusCode).toBe(422);
-  expect(res.json()).toMatchObject({ error: "not_shippable", message: "We do not ship to Germany" });
+  expect(res.json()).toMatchObject({
+    error: "not_shippable",
+    message: "We do not ship to Germany",
+  });
 });
 
 test("a method that does not serve the order, or someone else's address, is refused", async () => {
@@ -234,7 +277,10 @@ test("a method that does not serve the order, or someone else's address, is refu
   await call(me, "PUT", `/api/cart/items/${heavy.id}`, { qty: 1 });
   const address = (await call(me, "POST", "/api/user/addresses", texas)).json();
   const quote = (
-    await call(me, "POST", "/api/cart/quote", { addressId: address.id, shippingMethodId: expressId })
+    await call(me, "POST", "/api/cart/quote", {
+      addressId: address.id,
+      shippingMethodId: expressId,
+    })
   ).json();
   // Express stops at 20 kg: the quote falls back to Standard, the checkout refuses Express.
   expect(quote.shippingMethodId).toBe(standardId);
@@ -281,12 +327,20 @@ test("checkout without an address id keeps working as before (free-text Address 
   await call(me, "PUT", `/api/cart/items/${plugs.id}`, { qty: 1 });
   const missing = await call(me, "POST", "/api/checkout", { expectedTotal: 8.99 });
   expect(missing.statusCode).toBe(400);
-  expect(missing.json().fields).toEqual({ Address: "Address is Required", phonrNo: "Phone is Required" });
+  expect(missing.json().fields).toEqual({
+    Address: "Address is Required",
+    phonrNo: "Phone is Required",
+  });
   const res = await call(me, "POST", "/api/checkout", {
     Address: "14 Garage Lane, Leeds",
     phonrNo: "5550100",
     expectedTotal: 8.99,
   });
   expect(res.statusCode).toBe(201);
-  expect(res.json().order).toMatchObject({ total: 8.99, shipping: 0, tax: 0, shippingMethod: null });
+  expect(res.json().order).toMatchObject({
+    total: 8.99,
+    shipping: 0,
+    tax: 0,
+    shippingMethod: null,
+  });
 });

@@ -83,11 +83,12 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
               shipTo: snapshot(address),
             }
           : { ...request.delivery, shipTo: address ? snapshot(address) : null };
-      const decision = decidePlacement({ ...facts, charges }, {
+      const placement = { ...facts, charges };
+      const decision = decidePlacement(placement, {
+        shippingMethodId: request.shippingMethodId,
         limits: opts.limits,
         pricing: { customerId: customer.id, currency: opts.currency },
         expectedTotalCents: request.expectedTotalCents,
-        shippingMethodId: request.shippingMethodId,
       });
       const { row, items } = await writeOrder(tx, customer, {
         ...decision,

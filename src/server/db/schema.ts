@@ -663,7 +663,10 @@ export const shippingZones = pgTable("shipping_zones", {
   name: text("name").notNull(),
   countries: text("countries").array().notNull(),
   /** Empty: the whole of each country. Otherwise only these regions (codes or names). */
-  regions: text("regions").array().notNull().default(sql`'{}'::text[]`),
+  regions: text("regions")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -687,7 +690,10 @@ export const shippingMethods = pgTable(
     /** free_over: order value (lines, net) from which shipping is free. */
     freeOverCents: integer("free_over_cents"),
     /** weight: ascending bands, each the price up to that weight in grams. */
-    bands: jsonb("bands").$type<{ upToGrams: number; priceCents: number }[]>().notNull().default([]),
+    bands: jsonb("bands")
+      .$type<{ upToGrams: number; priceCents: number }[]>()
+      .notNull()
+      .default([]),
   },
   (t) => [
     index("shipping_methods_zone_idx").on(t.zoneId, t.position),

@@ -7,7 +7,7 @@ import { advisoryLocks, lockFor } from "./advisory-locks";
 const EU = ["AT", "BE", "DE", "DK", "ES", "FI", "FR", "IE", "IT", "LU", "NL", "PL", "PT", "SE"];
 
 /**
- * Demo shipping zones (the US; the European Union) and tax rates (a few US states' sales tax, EU
+ * Demo shipping zones (the US; the European Union; the United Kingdom) and tax rates (a few US states' sales tax, EU
  * VAT), so the demo store charges delivery and tax. Added when the store has neither zones nor
  * rates; an admin's own are never touched. Returns whether it inserted them.
  */
@@ -19,11 +19,12 @@ export async function seedDemoMoney(db: Db): Promise<boolean> {
       tx.select({ n: count() }).from(taxRates),
     ]);
     if ((zones?.n ?? 0) > 0 || (rates?.n ?? 0) > 0) return false;
-    const [us, eu] = await tx
+    const [us, eu, uk] = await tx
       .insert(shippingZones)
       .values([
-        { name: "United States", countries: ["US"], createdAt: new Date(Date.now() - 1000) },
-        { name: "European Union", countries: EU },
+        { name: "United States", countries: ["US"], createdAt: new Date(Date.now() - 2000) },
+        { name: "European Union", countries: EU, createdAt: new Date(Date.now() - 1000) },
+        { name: "United Kingdom", countries: ["GB"] },
       ])
       .returning({ id: shippingZones.id });
     await tx.insert(shippingMethods).values([
@@ -68,6 +69,14 @@ export async function seedDemoMoney(db: Db): Promise<boolean> {
         kind: "flat",
         priceCents: 5_995,
       },
+      {
+        zoneId: uk!.id,
+        position: 0,
+        name: "UK Tracked",
+        estimate: "2-4 business days",
+        kind: "flat",
+        priceCents: 1_295,
+      },
     ]);
     const state = (region: string, name: string, percent: number, shipping: boolean) => ({
       country: "US",
@@ -83,24 +92,26 @@ export async function seedDemoMoney(db: Db): Promise<boolean> {
       rateMillipercent: Math.round(percent * 1000),
       appliesToShipping: true,
     });
-    await tx.insert(taxRates).values([
-      state("CA", "California sales tax", 7.25, false),
-      state("TX", "Texas sales tax", 6.25, true),
-      state("NY", "New York sales tax", 4, true),
-      state("IL", "Illinois sales tax", 6.25, false),
-      state("WA", "Washington sales tax", 6.5, true),
-      state("FL", "Florida sales tax", 6, true),
-      vat("DE", 19),
-      vat("FR", 20),
-      vat("NL", 21),
-      vat("BE", 21),
-      vat("AT", 20),
-      vat("IT", 22),
-      vat("ES", 21),
-      vat("IE", 23),
-      vat("PL", 23),
-      vat("GB", 20),
-    ]);
+    await tx
+      .insert(taxRates)
+      .values([
+        state("CA", "California sales tax", 7.25, false),
+        state("TX", "Texas sales tax", 6.25, true),
+        state("NY", "New York sales tax", 4, true),
+        state("IL", "Illinois sales tax", 6.25, false),
+        state("WA", "Washington sales tax", 6.5, true),
+        state("FL", "Florida sales tax", 6, true),
+        vat("DE", 19),
+        vat("FR", 20),
+        vat("NL", 21),
+        vat("BE", 21),
+        vat("AT", 20),
+        vat("IT", 22),
+        vat("ES", 21),
+        vat("IE", 23),
+        vat("PL", 23),
+        vat("GB", 20),
+      ]);
     return true;
   });
 }

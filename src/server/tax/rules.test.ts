@@ -1,5 +1,12 @@
 import { expect, test } from "vitest";
-import { milliFromPercent, percentFromMilli, rateFor, taxOnCents, taxOrder, type TaxRateRule } from "./rules";
+import {
+  milliFromPercent,
+  percentFromMilli,
+  rateFor,
+  taxOnCents,
+  taxOrder,
+  type TaxRateRule,
+} from "./rules";
 
 const rate = (country: string, region: string, percent: number, shipping = true): TaxRateRule => ({
   id: `${country}-${region}`,
@@ -10,7 +17,12 @@ const rate = (country: string, region: string, percent: number, shipping = true)
   appliesToShipping: shipping,
 });
 
-const rates = [rate("US", "TX", 6.25), rate("US", "CA", 7.25, false), rate("DE", "", 19), rate("US", "", 1)];
+const rates = [
+  rate("US", "TX", 6.25),
+  rate("US", "CA", 7.25, false),
+  rate("DE", "", 19),
+  rate("US", "", 1),
+];
 
 test("a region's own rate wins over its country's, whatever the order of the list", () => {
   expect(rateFor(rates, { country: "US", region: "TX" })?.id).toBe("US-TX");
