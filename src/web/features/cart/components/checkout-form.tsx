@@ -77,7 +77,11 @@ function CheckoutFields({ addresses, book }: { addresses: Address[]; book: Addre
 
   const quote = useCartQuote(addressId ? { addressId, shippingMethodId: methodId } : null);
   const cart: Cart | undefined = quote.data;
-  const chosen = cart?.shippingMethodId ?? undefined;
+  // The method clicked shows as chosen at once (the quote for it is on its way), while it is
+  // among the options; otherwise the one the server charged.
+  const chosen = cart?.shippingOptions.some((o) => o.id === methodId)
+    ? methodId
+    : (cart?.shippingMethodId ?? undefined);
 
   const place = async () => {
     if (!cart || !addressId) return;

@@ -99,7 +99,11 @@ export function DeliveryEstimate({ visitor }: { visitor: boolean }) {
                     type="radio"
                     name="estimate-method"
                     className="radio radio-xs"
-                    checked={cart.shippingMethodId === o.id}
+                    checked={
+                      (cart.shippingOptions.some((x) => x.id === methodId)
+                        ? methodId
+                        : cart.shippingMethodId) === o.id
+                    }
                     onChange={() => setMethodId(o.id)}
                     aria-label={`${o.name}, ${o.estimate}, ${formatPrice(o.price, cart.currency)}`}
                   />
