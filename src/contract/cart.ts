@@ -84,12 +84,18 @@ export type Cart = z.infer<typeof cartSchema>;
  * address of the caller's (`addressId`) or an estimate (`estimate`: country and postal code),
  * with the shipping method they chose (else the cheapest).
  */
-export const cartQuoteSchema = z.object({
-  items: z.array(cartItemInputSchema).max(MAX_CART_LINES, cartMessages.tooManyLines).optional(),
-  addressId: z.uuid({ message: "Choose a delivery address" }).optional(),
-  estimate: destinationEstimateSchema.optional(),
-  shippingMethodId: z.uuid({ message: "Choose a shipping method" }).optional(),
-});
+export const cartQuoteSchema = z
+  .object({
+    items: z.array(cartItemInputSchema).max(MAX_CART_LINES, cartMessages.tooManyLines).optional(),
+    addressId: z.uuid({ message: "Choose a delivery address" }).optional(),
+    estimate: destinationEstimateSchema.optional(),
+    shippingMethodId: z.uuid({ message: "Choose a shipping method" }).optional(),
+  })
+  // A quote says what it prices: lines, or a place for the caller's own cart.
+  .refine((q) => q.items || q.addressId || q.estimate, {
+    message: "Send the lines (items), a saved address (addressId) or a place (estimate)",
+    path: ["items"],
+  });
 export type CartQuote = z.infer<typeof cartQuoteSchema>;
 export type CartQuoteInput = z.input<typeof cartQuoteSchema>;
 
