@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { deliveryAddressSchema, MAX_ORDER_QTY, orderSchema } from "./orders";
 import { cartMessages, MAX_CART_LINES } from "./constants";
+import { destinationEstimateSchema } from "./addresses";
+import { shippingOptionSchema } from "./shipping";
 import { phoneNumberSchema } from "./phone";
 import { text } from "./text";
 
@@ -42,6 +44,8 @@ export const cartLineSchema = z.object({
   availableQuantity: z.number().int(),
   problem: z.string().nullable(),
   notice: z.string().nullable(),
+  /** The line's tax at the destination's rate (0 without a destination). */
+  tax: z.number(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
@@ -54,24 +58,80 @@ export const cartSchema = z.object({
   currency: z.string(),
   /** Whether every line can be ordered as it is. */
   canCheckout: z.boolean(),
+  /** Where shipping and tax were computed for (null: no destination given; both 0). */
+  destination: z
+    .object({ country: z.string(), region: z.string().nullable(), postalCode: z.string() })
+    .nullable(),
+  /** The methods serving the destination, with their price for this cart. */
+  shippingOptions: z.array(shippingOptionSchema),
+  /** The method charged: the one asked for while it serves, else the cheapest. */
+  shippingMethodId: z.uuid().nullable(),
+  shipping: z.number(),
+  /** The lines' and the shipping's tax. */
+  tax: z.number(),
+  /** The tax rate applied, in percent (null: none). */
+  taxRate: z.number().nullable(),
+  taxName: z.string().nullable(),
+  /** subtotal + shipping + tax: what the checkout charges when nothing changes. */
+  total: z.number(),
+  /** Why the destination cannot be served (no zone, too heavy), else null. */
+  deliveryProblem: z.string().nullable(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 
 /**
- * Checking out the account's cart. `expectedTotal` is the total the customer was shown: when the
- * server's total differs (a price or the stock changed), nothing is placed and the page reloads.
+ * A quote: a visitor's lines (`items`), or without them the caller's own cart; for a saved
+ * address of the caller's (`addressId`) or an estimate (`estimate`: country and postal code),
+ * with the shipping method they chose (else the cheapest).
  */
-export const checkoutSchema = z.object({
-  phonrNo: phoneNumberSchema,
-  Address: deliveryAddressSchema,
-  poReference: text()
-    .trim()
-    .max(60, "Must be 60 characters or shorter")
-    .optional()
-    .transform((s) => s || undefined),
-  saveToProfile: z.boolean().default(false),
-  expectedTotal: z.number().min(0).max(1e12),
-});
+export const cartQuoteSchema = z
+  .object({
+    items: z.array(cartItemInputSchema).max(MAX_CART_LINES, cartMessages.tooManyLines).optional(),
+    addressId: z.uuid({ message: "Choose a delivery address" }).optional(),
+    estimate: destinationEstimateSchema.optional(),
+    shippingMethodId: z.uuid({ message: "Choose a shipping method" }).optional(),
+  })
+  // A quote says what it prices: lines, or a place for the caller's own cart.
+  .refine((q) => q.items || q.addressId || q.estimate, {
+    message: "Send the lines (items), a saved address (addressId) or a place (estimate)",
+    path: ["items"],
+  });
+export type CartQuote = z.infer<typeof cartQuoteSchema>;
+export type CartQuoteInput = z.input<typeof cartQuoteSchema>;
+
+/**
+ * Checking out the account's cart. `expectedTotal` is the total the customer was shown (lines,
+ * shipping and tax): when the server's total differs (a price, the stock, a rate changed),
+ * nothing is placed and the answer (409) carries the new figures.
+ *
+ * Delivery: a saved address (`addressId`, whose formatted text and phone become the order's
+ * `Address` and `phonrNo`) with a `shippingMethodId` among the quote's `shippingOptions`; or, as
+ * before, free-text `Address` and `phonrNo` (shipping and tax then follow the default address,
+ * if any: docs/money.md).
+ */
+export const checkoutSchema = z
+  .object({
+    addressId: z.uuid({ message: "Choose a delivery address" }).optional(),
+    shippingMethodId: z.uuid({ message: "Choose a shipping method" }).optional(),
+    phonrNo: phoneNumberSchema.optional(),
+    Address: deliveryAddressSchema.optional(),
+    poReference: text()
+      .trim()
+      .max(60, "Must be 60 characters or shorter")
+      .optional()
+      .transform((s) => s || undefined),
+    saveToProfile: z.boolean().default(false),
+    expectedTotal: z.number().min(0).max(1e12),
+  })
+  .superRefine((body, ctx) => {
+    if (body.addressId) return;
+    if (body.Address === undefined) {
+      ctx.addIssue({ code: "custom", path: ["Address"], message: "Address is Required" });
+    }
+    if (body.phonrNo === undefined) {
+      ctx.addIssue({ code: "custom", path: ["phonrNo"], message: "Phone is Required" });
+    }
+  });
 export type Checkout = z.infer<typeof checkoutSchema>;
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 

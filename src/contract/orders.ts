@@ -23,7 +23,10 @@ export const orderLineSchema = z.object({
   /** Unit price in currency units, fixed when the order was placed. */
   unitPrice: z.number(),
   qty: z.number().int(),
+  /** unitPrice × qty, net of tax. */
   lineTotal: z.number(),
+  /** The line's tax, fixed when the order was placed (0 on orders from before tax). */
+  tax: z.number(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -41,7 +44,17 @@ export const orderSchema = z.object({
   /** The first line's unit price in currency units, fixed when the order was placed. */
   productPrice: z.number(),
   items: z.array(orderLineSchema).min(1),
-  /** The whole order's total: the sum of the lines. */
+  /** The lines' total, net of tax. */
+  subtotal: z.number(),
+  /** What shipping cost (net of tax), and by which method (null: none charged). */
+  shipping: z.number(),
+  shippingMethod: z.string().nullable(),
+  /** The tax of the lines and the shipping. */
+  tax: z.number(),
+  /** The tax rate's name and percentage, when one applied. */
+  taxName: z.string().nullable(),
+  taxRate: z.number().nullable(),
+  /** The whole order's total: subtotal + shipping + tax. */
   total: z.number(),
   currency: z.string(),
   phonrNo: z.string(),

@@ -36,6 +36,8 @@ export const paths = {
   manageProducts: "/dashboard/manageallproducts",
   manageOrders: "/dashboard/manageallorders",
   auditLog: "/dashboard/audit",
+  shippingZones: "/dashboard/shipping",
+  taxRates: "/dashboard/tax",
 } as const;
 
 /** The public pages worth a search engine's visit (listed in /sitemap.xml). */

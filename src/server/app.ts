@@ -71,6 +71,12 @@ import { auditRoutes } from "./audit/routes";
 import { createUserService } from "./users/service";
 import { registerWebApp } from "./web-app";
 import { fitmentRoutes } from "./fitment/routes";
+import { addressRoutes } from "./addresses/routes";
+import { createAddressService } from "./addresses/service";
+import { shippingRoutes } from "./shipping/routes";
+import { createShippingService } from "./shipping/service";
+import { taxRoutes } from "./tax/routes";
+import { createTaxService } from "./tax/service";
 import { createFitmentService } from "./fitment/service";
 
 export interface AppDeps {
@@ -303,6 +309,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(orderRoutes, { orders, payments, guards });
       await api.register(cartRoutes, { cart, guards });
       await api.register(checkoutRoutes, { checkout, guards });
+      await api.register(addressRoutes, {
+        addresses: createAddressService(database.db),
+        guards,
+      });
+      await api.register(shippingRoutes, {
+        shipping: createShippingService(database.db),
+        guards,
+      });
+      await api.register(taxRoutes, { tax: createTaxService(database.db), guards });
       await api.register(paymentRoutes, {
         payments,
         guards,

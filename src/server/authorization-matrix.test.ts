@@ -181,6 +181,57 @@ async function customerGarageVehicle(): Promise<string> {
   });
   return res.json()[0].id;
 }
+const matrixAddress = {
+  name: "Matrix Customer",
+  line1: "1 Matrix Way",
+  city: "Austin",
+  region: "TX",
+  postalCode: "78701",
+  country: "US",
+  phone: "5125550100",
+};
+/** A new address in the customer's address book. */
+async function customerAddress(): Promise<string> {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/user/addresses",
+    headers: as(accounts.customer),
+    payload: matrixAddress,
+  });
+  return res.json().id;
+}
+const matrixZone = () => ({
+  name: `Matrix zone ${Math.random().toString(36).slice(2)}`,
+  countries: ["US"],
+  methods: [{ name: "Ground", kind: "flat", price: 5 }],
+});
+/** A new shipping zone, made by the admin. */
+async function freshZone(): Promise<string> {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/shipping-zones",
+    headers: as(accounts.admin),
+    payload: matrixZone(),
+  });
+  return res.json().id;
+}
+let matrixRegions = 0;
+/** A tax rate for a place of its own (one rate per country and region). */
+const matrixRate = () => ({
+  country: "US",
+  region: `MX${++matrixRegions}`,
+  name: "Matrix tax",
+  rate: 5,
+});
+async function freshRate(): Promise<string> {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/tax-rates",
+    headers: as(accounts.admin),
+    payload: matrixRate(),
+  });
+  return res.json().id;
+}
 const docs = (route: string, url: string, status = 200): Row => ({
   route: `GET ${route}`,
   call: async () => ({ url }),
@@ -604,6 +655,70 @@ const rows: Row[] = [
     call: async () => ({ url: `/api/garage/${await customerGarageVehicle()}` }),
     // Another customer is told it is not in their garage; admins have no garage.
     expect: { anonymous: 401, customer: 200, other: 404, admin: 403 },
+  },
+  // The address book is the customer's own; admins do not order, so they have none.
+  {
+    route: "GET /api/user/addresses",
+    call: async () => ({ url: "/api/user/addresses" }),
+    expect: customers(200),
+  },
+  {
+    route: "POST /api/user/addresses",
+    call: async () => ({ url: "/api/user/addresses", payload: matrixAddress }),
+    expect: customers(201),
+  },
+  {
+    route: "PATCH /api/user/addresses/:id",
+    call: async () => ({
+      url: `/api/user/addresses/${await customerAddress()}`,
+      payload: { line2: "Unit 2" },
+    }),
+    expect: { anonymous: 401, customer: 200, other: 404, admin: 403 },
+  },
+  {
+    route: "DELETE /api/user/addresses/:id",
+    call: async () => ({ url: `/api/user/addresses/${await customerAddress()}` }),
+    expect: { anonymous: 401, customer: 204, other: 404, admin: 403 },
+  },
+  {
+    route: "GET /api/shipping-zones",
+    call: async () => ({ url: "/api/shipping-zones" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/shipping-zones",
+    call: async () => ({ url: "/api/shipping-zones", payload: matrixZone() }),
+    expect: adminOnly(201),
+  },
+  {
+    route: "PUT /api/shipping-zones/:id",
+    call: async () => ({ url: `/api/shipping-zones/${await freshZone()}`, payload: matrixZone() }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "DELETE /api/shipping-zones/:id",
+    call: async () => ({ url: `/api/shipping-zones/${await freshZone()}` }),
+    expect: adminOnly(204),
+  },
+  {
+    route: "GET /api/tax-rates",
+    call: async () => ({ url: "/api/tax-rates" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/tax-rates",
+    call: async () => ({ url: "/api/tax-rates", payload: matrixRate() }),
+    expect: adminOnly(201),
+  },
+  {
+    route: "PUT /api/tax-rates/:id",
+    call: async () => ({ url: `/api/tax-rates/${await freshRate()}`, payload: matrixRate() }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "DELETE /api/tax-rates/:id",
+    call: async () => ({ url: `/api/tax-rates/${await freshRate()}` }),
+    expect: adminOnly(204),
   },
   // For the scraper's bearer token only (metrics.test.ts); a session, even an admin's, is not it.
   { route: "GET /metrics", call: async () => ({ url: "/metrics" }), expect: everyone(401) },

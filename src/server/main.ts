@@ -8,6 +8,7 @@ import { openDatabase, type Database } from "./db/database";
 import { getFreePort } from "./db/free-port";
 import { seedDemoAccounts, seedDemoData } from "./db/seed";
 import { seedDemoFitment } from "./db/seed-fitment";
+import { seedDemoMoney } from "./db/seed-money";
 import { handleEscapedErrors } from "./escaped-errors";
 import { createLogger } from "./logging";
 
@@ -110,6 +111,9 @@ async function main() {
   if (config.seedDemoData) {
     const rows = await seedDemoFitment(database.db);
     if (rows > 0) bootLog.info(`inserted ${rows} demo fitment rows`);
+    if (await seedDemoMoney(database.db)) {
+      bootLog.info("inserted the demo shipping zones and tax rates");
+    }
   }
   if (config.seedDemoData && config.demo) {
     for (const email of await seedDemoAccounts(database.db)) {

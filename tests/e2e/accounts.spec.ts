@@ -128,6 +128,8 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "Add Product",
     "Manage All Products",
     "Manage All orders",
+    "Shipping Zones",
+    "Tax Rates",
     "Audit Log",
   ]);
 });

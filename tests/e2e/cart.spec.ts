@@ -32,7 +32,7 @@ test("a visitor fills a cart, signs up, checks out once, pays, and the admin shi
   await wiperLine.getByLabel("Quantity").press("Enter");
   await expect(wiperLine.getByTestId("line-problem")).toHaveCount(0);
 
-  // Signing up keeps the cart; My Info's address and phone prefill the checkout.
+  // Signing up keeps the cart; My Info keeps a phone and an address (the spec's profile).
   const who = newCustomer();
   await page.goto("/signup");
   await page.getByLabel("Name").fill(who.name);
@@ -50,11 +50,20 @@ test("a visitor fills a cart, signs up, checks out once, pays, and the admin shi
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
   await page.getByRole("button", { name: "Check out" }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByLabel("Address", { exact: true })).toHaveValue(
-    "14 Garage Lane, Leeds LS1 4AB",
-  );
-  await expect(page.getByLabel("Phone")).toHaveValue("+441134960000");
+  // No saved address yet: checkout asks where to deliver, and keeps it in the address book.
+  await expect(page.getByRole("heading", { name: "Where should we deliver?" })).toBeVisible();
+  await expect(page.getByLabel("Full name")).toHaveValue(who.name);
+  await page.getByLabel("Address line 1").fill("14 Garage Lane");
+  await page.getByLabel("City").fill("Leeds");
+  await page.getByLabel("Country").selectOption("GB");
+  await page.getByLabel("Postal code").fill("ls1 4ab");
+  await page.getByLabel("Phone").fill("+44 113 496 0000");
+  await page.getByRole("button", { name: "Use this address" }).click();
+  const shipTo = `${who.name}, 14 Garage Lane, Leeds LS1 4AB, United Kingdom`;
+  await expect(page.getByRole("radio", { name: shipTo })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /^UK Tracked/ })).toBeChecked();
   await page.getByLabel("Purchase order reference (optional)").fill("PO-4471");
+  await expect(page.getByTestId("checkout-shipping")).toHaveText("$12.95");
   const total = (await page.getByTestId("checkout-total").textContent())!;
   await page.getByRole("button", { name: "Place order" }).click();
 
@@ -62,7 +71,7 @@ test("a visitor fills a cart, signs up, checks out once, pays, and the admin shi
   await expect(page).toHaveURL(/\/dashboard\/orders\//);
   await expect(page.getByRole("heading", { name: /^Order #[0-9A-F]{8}$/ })).toBeVisible();
   await expect(page.getByTestId("order-line")).toHaveCount(2);
-  await expect(page.getByTestId("order-address")).toHaveText("14 Garage Lane, Leeds LS1 4AB");
+  await expect(page.getByTestId("order-address")).toHaveText(shipTo);
   await expect(page.getByText("Purchase order: PO-4471")).toBeVisible();
   await expect(page.getByTestId("order-total")).toHaveText(total);
   await expect(page.getByTestId("cart-link").first()).toHaveAccessibleName("Cart, 0 items");
@@ -90,7 +99,7 @@ test("a visitor fills a cart, signs up, checks out once, pays, and the admin shi
   await expect(rows.getByText("Paid", { exact: true })).toBeVisible();
   await expect(rows.getByText(wipers.name)).toBeVisible();
   await expect(rows.getByText(bearing.name)).toBeVisible();
-  await expect(rows.getByText("14 Garage Lane, Leeds LS1 4AB")).toBeVisible();
+  await expect(rows.getByText(shipTo)).toBeVisible();
 
   // The admin opens it, sees where it goes, and ships it.
   const adminContext = await browser.newContext();
@@ -103,9 +112,7 @@ test("a visitor fills a cart, signs up, checks out once, pays, and the admin shi
   await expect(row).toHaveCount(1);
   await row.getByRole("button", { name: "Mark shipped" }).click();
   const confirm = admin.getByRole("dialog", { name: "Mark this order shipped?" });
-  await expect(confirm.getByTestId("ship-to")).toHaveText(
-    "Ship to: 14 Garage Lane, Leeds LS1 4AB · +441134960000",
-  );
+  await expect(confirm.getByTestId("ship-to")).toHaveText(`Ship to: ${shipTo} · +441134960000`);
   await confirm.getByRole("button", { name: "Mark shipped" }).click();
   await expect(row.getByText("Shipped")).toBeVisible();
   await row.getByRole("link", { name: new RegExp(wipers.name) }).click();

@@ -3,6 +3,7 @@ import {
   cartItemsInputSchema,
   cartProductParamsSchema,
   cartQtySchema,
+  cartQuoteSchema,
   cartSchema,
 } from "../../contract/cart";
 import type { Guards } from "../auth/guards";
@@ -88,11 +89,11 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
       schema: {
         tags: ["cart"],
         summary:
-          "Price a visitor's cart (kept in the browser) as the catalog is now; stores nothing",
-        body: cartItemsInputSchema,
+          "Price a cart as the catalog is now, with shipping options, shipping, tax and total: a visitor's lines (`items`) or your own cart, for a saved address of yours (`addressId`) or a country and postal code (`estimate`); stores nothing",
+        body: cartQuoteSchema,
         response: { 200: cartSchema, ...errors },
       },
     },
-    async (req) => cart.quote(req.body.items),
+    async (req) => cart.quote(req.body, (await guards.currentUser(req))?.id),
   );
 };

@@ -5,11 +5,15 @@ import {
   type Cart,
   type CartItemInput,
   type CartLine,
+  type CartQuote,
 } from "../../contract/cart";
 import { orderMessages } from "../../contract/orders";
 import type { Db, DbOrTx } from "../db/database";
 import { cartItems, orderItems, orders, products } from "../db/schema";
-import { notFound, unprocessable } from "../errors";
+import { notFound, unauthorized, unprocessable } from "../errors";
+import { computeCharges, type ChargeFacts } from "../checkout/charges";
+import { readCharges, type DestinationSource } from "../checkout/read-charges";
+import { percentFromMilli } from "../tax/rules";
 import { centsToUnits, formatCents } from "../money";
 import { priceLines } from "../pricing/pricing";
 import { lockCustomer } from "../users/service";
@@ -31,8 +35,17 @@ interface StoredLine {
 export function createCartService(db: Db, opts: { currency: string }) {
   const money = (cents: number) => formatCents(cents, opts.currency);
 
-  /** Prices stored lines from the catalog and checks each against the order rules. */
-  async function price(tx: DbOrTx, stored: StoredLine[], userId?: string): Promise<Cart> {
+  /**
+   * Prices stored lines from the catalog and checks each against the order rules; with a
+   * destination, adds its shipping options, shipping and tax (`checkout/charges.ts`, the same
+   * function the checkout decides with).
+   */
+  async function price(
+    tx: DbOrTx,
+    stored: StoredLine[],
+    userId?: string,
+    delivery?: { facts: ChargeFacts; postalCode: string; methodId?: string | null },
+  ): Promise<Cart> {
     const ids = stored.map((l) => l.productId);
     const [found, alreadyOrdered] = await Promise.all([
       ids.length === 0
@@ -45,6 +58,7 @@ export function createCartService(db: Db, opts: { currency: string }) {
               priceCents: products.priceCents,
               minimumOrder: products.minimumOrder,
               availableQuantity: products.availableQuantity,
+              weightGrams: products.weightGrams,
             })
             .from(products)
             .where(inArray(products.id, ids)),
@@ -61,7 +75,7 @@ export function createCartService(db: Db, opts: { currency: string }) {
         }),
       ).map((l) => [l.productId, l.unitPriceCents]),
     );
-    const lines = stored.map((line): CartLine & { cents: number } => {
+    const lines = stored.map((line): Omit<CartLine, "tax"> & { cents: number; grams: number } => {
       const p = byId.get(line.productId);
       if (!p) {
         return {
@@ -76,6 +90,7 @@ export function createCartService(db: Db, opts: { currency: string }) {
           problem: cartMessages.deleted,
           notice: null,
           cents: 0,
+          grams: 0,
         };
       }
       const problem = alreadyOrdered.has(p.id)
@@ -103,15 +118,43 @@ export function createCartService(db: Db, opts: { currency: string }) {
           ? cartMessages.repriced(money(line.seenPriceCents!), money(priceCents))
           : null,
         cents: priceCents * line.qty,
+        grams: p.weightGrams * line.qty,
       };
     });
     const priced = lines.filter((l) => l.problem !== cartMessages.deleted);
+    const charges = computeCharges(
+      priced.map((l) => ({ lineTotalCents: l.cents, weightGrams: l.grams })),
+      delivery?.facts ?? { place: null, zones: [], rates: [] },
+      delivery?.methodId,
+      { lenient: true },
+    );
+    const taxOf = new Map(priced.map((l, i) => [l, charges.lineTax[i]!]));
+    const place = delivery?.facts.place;
     return {
-      lines: lines.map(({ cents: _cents, ...line }) => line),
+      lines: lines.map(({ cents: _cents, grams: _grams, ...line }, i) => ({
+        ...line,
+        tax: centsToUnits(taxOf.get(lines[i]!) ?? 0),
+      })),
       count: priced.reduce((n, l) => n + l.qty, 0),
-      subtotal: centsToUnits(priced.reduce((sum, l) => sum + l.cents, 0)),
+      subtotal: centsToUnits(charges.subtotalCents),
       currency: opts.currency,
       canCheckout: lines.length > 0 && lines.every((l) => l.problem === null),
+      destination: place
+        ? { country: place.country, region: place.region, postalCode: delivery!.postalCode }
+        : null,
+      shippingOptions: charges.options.map((o) => ({
+        id: o.method.id,
+        name: o.method.name,
+        estimate: o.method.estimate,
+        price: centsToUnits(o.priceCents),
+      })),
+      shippingMethodId: charges.method?.method.id ?? null,
+      shipping: centsToUnits(charges.shippingCents),
+      tax: centsToUnits(charges.taxCents),
+      taxRate: charges.rate ? percentFromMilli(charges.rate.rateMillipercent) : null,
+      taxName: charges.rate?.name ?? null,
+      total: centsToUnits(charges.totalCents),
+      deliveryProblem: charges.problem,
     };
   }
 
@@ -132,8 +175,31 @@ export function createCartService(db: Db, opts: { currency: string }) {
   return {
     get,
 
-    /** Prices a visitor's cart (kept in the browser); nothing is stored. */
-    quote: (items: CartItemInput[]) => price(db, dedupe(items)),
+    /**
+     * A quote: a visitor's lines (kept in the browser) or, without them, the caller's own cart;
+     * with shipping and tax for a saved address of theirs or a country and postal code. Nothing
+     * is stored.
+     */
+    async quote(input: CartQuote, userId?: string): Promise<Cart> {
+      if (input.addressId && !userId) throw unauthorized("Sign in to use a saved address");
+      const stored = input.items
+        ? dedupe(input.items)
+        : userId
+          ? await storedLines(db, userId)
+          : [];
+      const source: DestinationSource = input.addressId
+        ? { addressId: input.addressId }
+        : input.estimate
+          ? { estimate: input.estimate }
+          : null;
+      const { facts, address } = await readCharges(db, userId, source);
+      const postalCode = address?.postalCode ?? input.estimate?.postalCode ?? "";
+      return price(db, stored, input.items ? undefined : userId, {
+        facts,
+        postalCode,
+        methodId: input.shippingMethodId,
+      });
+    },
 
     /** Puts a part in the account's cart with this quantity (adds the line, or changes it). */
     async setQty(userId: string, productId: string, qty: number): Promise<Cart> {

@@ -46,9 +46,32 @@ test("an order's lines carry the product as sold at its price, and the total is 
   );
   expect(decision).toEqual({
     lines: [
-      { productId: "a", qty: 3, productName: "Part a", partNumber: "PN-a", unitPriceCents: 1250 },
-      { productId: "b", qty: 2, productName: "Part b", partNumber: null, unitPriceCents: 999 },
+      {
+        productId: "a",
+        qty: 3,
+        productName: "Part a",
+        partNumber: "PN-a",
+        unitPriceCents: 1250,
+        taxCents: 0,
+      },
+      {
+        productId: "b",
+        qty: 2,
+        productName: "Part b",
+        partNumber: null,
+        unitPriceCents: 999,
+        taxCents: 0,
+      },
     ],
+    // No place named: nothing but the lines.
+    charges: {
+      shippingCents: 0,
+      shippingMethod: null,
+      taxCents: 0,
+      shippingTaxCents: 0,
+      taxName: null,
+      taxRateMillipercent: null,
+    },
     totalCents: 3 * 1250 + 2 * 999,
   });
 });
@@ -159,4 +182,99 @@ test("unverified accounts together hold at most a share of a product, and for a 
   expect(holdTime({ emailVerified: false }, limits, 48 * hour)).toBe(30 * 60_000);
   expect(holdTime({ emailVerified: true }, limits, 48 * hour)).toBe(48 * hour);
   expect(holdTime({ emailVerified: false }, limits, 60_000)).toBe(60_000);
+});
+
+const texas = {
+  place: { country: "US", region: "TX" },
+  zones: [
+    {
+      id: "us",
+      name: "US",
+      countries: ["US"],
+      regions: [],
+      methods: [
+        {
+          id: "11111111-1111-4111-8111-111111111111",
+          name: "Express",
+          estimate: "1-2 days",
+          kind: "weight" as const,
+          priceCents: 0,
+          freeOverCents: null,
+          bands: [{ upToGrams: 5_000, priceCents: 1_995 }],
+        },
+      ],
+    },
+  ],
+  rates: [
+    {
+      id: "tx",
+      country: "US",
+      region: "TX",
+      name: "Texas sales tax",
+      rateMillipercent: 6250,
+      appliesToShipping: true,
+    },
+  ],
+};
+
+test("with a place: shipping by the products' weight, tax per line and on shipping, in the total", () => {
+  const decision = decidePlacement(
+    {
+      ...facts(
+        [
+          { productId: "a", qty: 3 },
+          { productId: "b", qty: 2 },
+        ],
+        [
+          product("a", { weightGrams: 1_000 }),
+          product("b", { listPriceCents: 999, weightGrams: 900 }),
+        ],
+      ),
+      charges: texas,
+    },
+    { ...rules, shippingMethodId: "11111111-1111-4111-8111-111111111111" },
+  );
+  // 3750 → 234.375 → 234; 1998 → 124.875 → 125; shipping 1995 → 124.6875 → 125.
+  expect(decision.lines.map((l) => l.taxCents)).toEqual([234, 125]);
+  expect(decision.charges).toEqual({
+    shippingCents: 1995,
+    shippingMethod: "Express",
+    taxCents: 484,
+    shippingTaxCents: 125,
+    taxName: "Texas sales tax",
+    taxRateMillipercent: 6250,
+  });
+  expect(decision.totalCents).toBe(3750 + 1998 + 1995 + 484);
+});
+
+test("a total the customer was not shown is a 409 carrying the new figures", () => {
+  try {
+    decidePlacement(
+      {
+        ...facts([{ productId: "a", qty: 2 }], [product("a", { weightGrams: 100 })]),
+        charges: texas,
+      },
+      { ...rules, expectedTotalCents: 2500 },
+    );
+    expect.unreachable();
+  } catch (err) {
+    // 2500 + 1995 shipping + 156 (156.25) + 125 (124.6875) tax.
+    expect(err).toMatchObject({
+      statusCode: 409,
+      message: "Prices or stock changed while you checked out; please check your order again",
+      fields: { subtotal: "25", shipping: "19.95", tax: "2.81", total: "47.76" },
+    });
+  }
+});
+
+test("an order too heavy for every method is refused with the reason", () => {
+  expect(() =>
+    decidePlacement(
+      {
+        ...facts([{ productId: "a", qty: 6 }], [product("a", { weightGrams: 1_000 })]),
+        charges: texas,
+      },
+      rules,
+    ),
+  ).toThrow("No shipping method takes an order this heavy (6.0 kg)");
 });

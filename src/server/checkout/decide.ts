@@ -2,9 +2,10 @@ import { cartMessages } from "../../contract/cart";
 import { holdMessages, orderMessages } from "../../contract/orders";
 import { checkStockLine } from "../inventory/service";
 import type { HoldLimits } from "../config";
-import { conflict, HttpError, unprocessable } from "../errors";
-import { formatCents, MAX_CENTS } from "../money";
+import { HttpError, unprocessable } from "../errors";
+import { centsToUnits, formatCents, MAX_CENTS } from "../money";
 import { priceLines, type PricingContext } from "../pricing/pricing";
+import { computeCharges, requireShippable, type ChargeFacts } from "./charges";
 
 /**
  * The rules of placing an order, as pure functions of what the read gathered: no database, no
@@ -19,6 +20,8 @@ export interface ProductFacts {
   listPriceCents: number;
   minimumOrder: number;
   available: number;
+  /** One unit's shipping weight (0 when not given). */
+  weightGrams?: number;
   /** Read for an unverified account only: units all unpaid orders hold, and unverified ones. */
   heldAll?: number;
   heldUnverified?: number;
@@ -43,17 +46,37 @@ export interface DecidedLine extends WantedLine {
   productName: string;
   partNumber: string | null;
   unitPriceCents: number;
+  /** The line's tax, rounded half up on its own (docs/money.md). */
+  taxCents: number;
+}
+
+/** What the order charges for shipping and tax, as it will be snapshotted. */
+export interface DecidedCharges {
+  shippingCents: number;
+  /** The method's name; null when no shipping is charged. */
+  shippingMethod: string | null;
+  taxCents: number;
+  shippingTaxCents: number;
+  taxName: string | null;
+  taxRateMillipercent: number | null;
 }
 
 export interface Decision {
   lines: DecidedLine[];
+  charges: DecidedCharges;
+  /** Lines + shipping + tax. */
   totalCents: number;
 }
+
+/** No place named: nothing beyond the lines is charged. */
+export const NO_CHARGES: ChargeFacts = { place: null, zones: [], rates: [] };
 
 export interface PlacementFacts {
   wanted: WantedLine[];
   products: ReadonlyMap<string, ProductFacts>;
   standing: Standing;
+  /** Where it goes, with the zones and rates that apply there (`read-charges.ts`). */
+  charges?: ChargeFacts;
 }
 
 export interface PlacementRules {
@@ -61,6 +84,8 @@ export interface PlacementRules {
   pricing: PricingContext;
   /** The total the customer was shown, in cents: a different total places nothing. */
   expectedTotalCents?: number;
+  /** The shipping method the customer chose; none: the cheapest serving the address. */
+  shippingMethodId?: string | null;
 }
 
 export const ORDER_TOO_LARGE =
@@ -69,7 +94,8 @@ export const ORDER_TOO_LARGE =
 /**
  * Decides an order: refuses it with the first broken rule (in the order customers have always
  * been told them: duplicates, then each line's product, minimum and stock, then the hold share,
- * the total, the total they were shown, the value held), or gives its lines and total.
+ * the shipping (an address nobody serves), the total, the total they were shown, the value
+ * held), or gives its lines, their shipping and tax, and the total.
  */
 export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): Decision {
   const { wanted, products, standing } = facts;
@@ -113,10 +139,31 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
     rules.pricing,
     found.map(({ line, product }) => ({ ...line, listPriceCents: product.listPriceCents })),
   );
-  const totalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  if (priced.reduce((sum, l) => sum + l.lineTotalCents, 0) > MAX_CENTS) {
+    throw unprocessable(ORDER_TOO_LARGE);
+  }
+  const charges = requireShippable(
+    computeCharges(
+      priced.map((l, i) => ({
+        lineTotalCents: l.lineTotalCents,
+        weightGrams: (found[i]!.product.weightGrams ?? 0) * l.qty,
+      })),
+      facts.charges ?? NO_CHARGES,
+      rules.shippingMethodId,
+      { lenient: false },
+    ),
+  );
+  const totalCents = charges.totalCents;
   if (totalCents > MAX_CENTS) throw unprocessable(ORDER_TOO_LARGE);
   if (rules.expectedTotalCents !== undefined && rules.expectedTotalCents !== totalCents) {
-    throw conflict(cartMessages.totalChanged);
+    // The new figures go with the refusal (currency units, as on the wire), so the page can show
+    // them at once.
+    throw new HttpError(409, "total_changed", cartMessages.totalChanged, {
+      subtotal: String(centsToUnits(charges.subtotalCents)),
+      shipping: String(centsToUnits(charges.shippingCents)),
+      tax: String(centsToUnits(charges.taxCents)),
+      total: String(centsToUnits(totalCents)),
+    });
   }
   if (standing.heldCents + totalCents > rules.limits.maxValueCents) {
     const max = formatCents(rules.limits.maxValueCents, rules.pricing.currency);
@@ -129,7 +176,16 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
       productName: product.name,
       partNumber: product.partNumber,
       unitPriceCents: priced[i]!.unitPriceCents,
+      taxCents: charges.lineTax[i]!,
     })),
+    charges: {
+      shippingCents: charges.shippingCents,
+      shippingMethod: charges.method?.method.name ?? null,
+      taxCents: charges.taxCents,
+      shippingTaxCents: charges.shippingTaxCents,
+      taxName: charges.rate?.name ?? null,
+      taxRateMillipercent: charges.rate?.rateMillipercent ?? null,
+    },
     totalCents,
   };
 }

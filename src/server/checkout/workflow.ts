@@ -3,6 +3,7 @@ import { holdMessages, type Order, type OrderCreate } from "../../contract/order
 import { createRateLimiter } from "../auth/rate-limit";
 import { clearCart } from "../cart/service";
 import type { HoldLimits } from "../config";
+import type { ShipToSnapshot } from "../db/schema";
 import { HttpError } from "../errors";
 import type { Inventory } from "../inventory/service";
 import { unitsToCents } from "../money";
@@ -10,7 +11,9 @@ import type { OrderNotifier } from "../orders/notifier";
 import { toOrder } from "../orders/service";
 import { lockCustomer, saveDeliveryToProfile } from "../users/service";
 import { decidePlacement, holdTime, type WantedLine } from "./decide";
+import { formatAddress } from "../../contract/addresses";
 import { readPlacement, type PlacementSource } from "./read";
+import { readCharges, type DestinationSource } from "./read-charges";
 import { writeOrder, type Customer, type Delivery } from "./write";
 
 /**
@@ -32,6 +35,12 @@ export interface CheckoutOptions {
 interface PlacementRequest {
   source: PlacementSource;
   delivery: Delivery;
+  /**
+   * Where shipping and tax are computed for: a saved address (its formatted text and phone then
+   * fill `delivery`), or the customer's default address for the doors that take free text.
+   */
+  destination: DestinationSource;
+  shippingMethodId?: string | null;
   /** The total the customer was shown, in cents (a checkout); a different total places nothing. */
   expectedTotalCents?: number;
   /** A checkout empties the cart, and may keep the address and phone in the profile. */
@@ -64,14 +73,26 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         capUnverified: opts.limits.unverifiedShare < 1,
       });
       if (request.fromCart) refuseDeletedParts(facts.wanted, facts.products);
-      const decision = decidePlacement(facts, {
+      const { facts: charges, address } = await readCharges(tx, customer.id, request.destination);
+      const delivery: Delivery =
+        address && "addressId" in (request.destination ?? {})
+          ? {
+              ...request.delivery,
+              address: formatAddress(address),
+              phone: address.phone,
+              shipTo: snapshot(address),
+            }
+          : { ...request.delivery, shipTo: address ? snapshot(address) : null };
+      const placement = { ...facts, charges };
+      const decision = decidePlacement(placement, {
+        shippingMethodId: request.shippingMethodId,
         limits: opts.limits,
         pricing: { customerId: customer.id, currency: opts.currency },
         expectedTotalCents: request.expectedTotalCents,
       });
       const { row, items } = await writeOrder(tx, customer, {
         ...decision,
-        delivery: request.delivery,
+        delivery,
         currency: opts.currency,
         holdMs: holdTime(facts.standing, opts.limits, opts.holdMs),
       });
@@ -81,7 +102,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       if (request.fromCart) {
         await clearCart(tx, customer.id);
         if (request.fromCart.saveToProfile) {
-          await saveDeliveryToProfile(tx, customer.id, request.delivery);
+          await saveDeliveryToProfile(tx, customer.id, delivery);
         }
       }
       if (request.clientWaiting && !request.clientWaiting()) {
@@ -97,6 +118,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       place(customer, {
         source: { lines: [{ productId: input.productId, qty: input.orderQty }] },
         delivery: { phone: input.phonrNo, address: input.Address },
+        destination: { defaultAddress: true },
         clientWaiting,
       }),
 
@@ -106,7 +128,13 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       lines: WantedLine[],
       delivery: Delivery,
       clientWaiting?: () => boolean,
-    ) => place(customer, { source: { lines }, delivery, clientWaiting }),
+    ) =>
+      place(customer, {
+        source: { lines },
+        delivery,
+        destination: { defaultAddress: true },
+        clientWaiting,
+      }),
 
     /**
      * Turns the account's whole cart into one order (all lines or none), at the total the
@@ -117,10 +145,12 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       place(customer, {
         source: { cartOf: customer.id },
         delivery: {
-          phone: input.phonrNo,
-          address: input.Address,
+          phone: input.phonrNo ?? "",
+          address: input.Address ?? "",
           poReference: input.poReference ?? null,
         },
+        destination: input.addressId ? { addressId: input.addressId } : { defaultAddress: true },
+        shippingMethodId: input.shippingMethodId ?? null,
         expectedTotalCents: unitsToCents(input.expectedTotal),
         fromCart: { saveToProfile: input.saveToProfile ?? false },
         clientWaiting,
@@ -140,4 +170,19 @@ function refuseDeletedParts(wanted: WantedLine[], products: ReadonlyMap<string, 
     cartMessages.deleted,
     Object.fromEntries(gone.map((l) => [l.productId, cartMessages.deleted])),
   );
+}
+
+/** The address as the order keeps it (its id left out: the address book may change). */
+function snapshot(a: ShipToSnapshot & { id?: string }): ShipToSnapshot {
+  return {
+    name: a.name,
+    company: a.company,
+    line1: a.line1,
+    line2: a.line2,
+    city: a.city,
+    region: a.region,
+    postalCode: a.postalCode,
+    country: a.country,
+    phone: a.phone,
+  };
 }

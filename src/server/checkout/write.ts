@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/database";
-import type { orderItems, orders } from "../db/schema";
+import type { orderItems, orders, ShipToSnapshot } from "../db/schema";
 import { sqlInts, sqlTexts, sqlUuids } from "../db/sql-arrays";
 import type { Decision } from "./decide";
 
@@ -15,6 +15,8 @@ export interface Delivery {
   phone: string;
   address: string;
   poReference?: string | null;
+  /** The structured address shipping and tax were computed for, when there is one. */
+  shipTo?: ShipToSnapshot | null;
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -32,7 +34,7 @@ export async function writeOrder(
   customer: Customer,
   order: Decision & { delivery: Delivery; currency: string; holdMs: number },
 ): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
-  const { lines, delivery } = order;
+  const { lines, delivery, charges } = order;
   const ids = sqlUuids(lines.map((l) => l.productId));
   const fresh = new Date(Date.now() + order.holdMs).toISOString();
   const result = await tx.execute<{ id: string; created_at: Date; hold_expires_at: Date }>(sql`
@@ -49,21 +51,27 @@ export async function writeOrder(
     ),
     placed as (
       insert into orders (user_id, order_email, customer_name, total_cents, currency, phone,
-                          address, po_reference, hold_expires_at)
+                          address, po_reference, hold_expires_at, shipping_cents,
+                          shipping_method, tax_cents, shipping_tax_cents, tax_name,
+                          tax_rate_millipercent, ship_to)
       values (${customer.id}, ${customer.email}, ${customer.name}, ${order.totalCents},
               ${order.currency}, ${delivery.phone}, ${delivery.address},
-              ${delivery.poReference ?? null}, (select t from until))
+              ${delivery.poReference ?? null}, (select t from until), ${charges.shippingCents},
+              ${charges.shippingMethod}, ${charges.taxCents}, ${charges.shippingTaxCents},
+              ${charges.taxName}, ${charges.taxRateMillipercent},
+              ${delivery.shipTo ? JSON.stringify(delivery.shipTo) : null}::jsonb)
       returning id, created_at, hold_expires_at
     ),
     items as (
       insert into order_items (order_id, line, product_id, product_name, part_number,
-                               unit_price_cents, qty)
-      select placed.id, l.line, l.product_id, l.name, l.part_number, l.price, l.qty
+                               unit_price_cents, qty, tax_cents)
+      select placed.id, l.line, l.product_id, l.name, l.part_number, l.price, l.qty, l.tax
         from placed, unnest(${ids}, ${sqlTexts(lines.map((l) => l.productName))},
                             ${sqlTexts(lines.map((l) => l.partNumber))},
                             ${sqlInts(lines.map((l) => l.unitPriceCents))},
-                            ${sqlInts(lines.map((l) => l.qty))})
-             with ordinality as l(product_id, name, part_number, price, qty, line)
+                            ${sqlInts(lines.map((l) => l.qty))},
+                            ${sqlInts(lines.map((l) => l.taxCents))})
+             with ordinality as l(product_id, name, part_number, price, qty, tax, line)
     )
     select id, created_at, hold_expires_at from placed`);
   const placed = result.rows[0]!;
@@ -73,6 +81,13 @@ export async function writeOrder(
     orderEmail: customer.email,
     customerName: customer.name,
     totalCents: order.totalCents,
+    shippingCents: charges.shippingCents,
+    shippingMethod: charges.shippingMethod,
+    taxCents: charges.taxCents,
+    shippingTaxCents: charges.shippingTaxCents,
+    taxName: charges.taxName,
+    taxRateMillipercent: charges.taxRateMillipercent,
+    shipTo: delivery.shipTo ?? null,
     currency: order.currency,
     phone: delivery.phone,
     address: delivery.address,
@@ -95,6 +110,7 @@ export async function writeOrder(
     partNumber: l.partNumber,
     unitPriceCents: l.unitPriceCents,
     qty: l.qty,
+    taxCents: l.taxCents,
   }));
   return { row, items };
 }

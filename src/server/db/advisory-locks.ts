@@ -14,6 +14,7 @@ export const advisoryLocks = {
   holdWarnings: 7_345_004,
   seedDemoAccounts: 7_345_005,
   seedDemoFitment: 7_345_006,
+  seedDemoMoney: 7_345_007,
   perGarage: 7_345_101,
   perReviewAuthor: 7_345_102,
 } as const;

@@ -5,6 +5,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -56,6 +57,8 @@ export const products = pgTable(
     availableQuantity: integer("available_quantity").notNull(),
     shortDescription: text("short_description").notNull(),
     warrantyMonths: integer("warranty_months").notNull(),
+    /** Shipping weight of one unit in grams (weight-band shipping rates); 0 when not given. */
+    weightGrams: integer("weight_grams").notNull().default(0),
     creatorEmail: text("creator_email").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     /** Written by triggers only (see `tsvector` above); never set by the application. */
@@ -68,6 +71,7 @@ export const products = pgTable(
     check("products_minimum_order_positive", sql`${t.minimumOrder} >= 1`),
     check("products_stock_nonnegative", sql`${t.availableQuantity} >= 0`),
     check("products_warranty_nonnegative", sql`${t.warrantyMonths} >= 0`),
+    check("products_weight_nonnegative", sql`${t.weightGrams} >= 0`),
     index("products_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("products_price_idx").on(t.priceCents, t.id),
     index("products_name_idx").on(t.name, t.id),
@@ -234,6 +238,19 @@ export const rateLimit = pgTable("rate_limit", {
 
 // --- Orders and payments ---
 
+/** Where an order was shipped, as its address was when the order was placed. */
+export interface ShipToSnapshot {
+  name: string;
+  company: string;
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+}
+
 export const orderStatuses = ["unpaid", "paid", "shipped", "cancelled"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
@@ -245,8 +262,21 @@ export const orders = pgTable(
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     orderEmail: text("order_email").notNull(),
     customerName: text("customer_name").notNull(),
-    /** The sum of the lines' totals, fixed when the order was placed. */
+    /** Lines + shipping + tax, fixed when the order was placed. */
     totalCents: integer("total_cents").notNull(),
+    /** The shipping method's price (net of tax); 0 for orders placed before shipping existed. */
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    /** The shipping method's name when the order was placed (null: none charged). */
+    shippingMethod: text("shipping_method"),
+    /** All the order's tax: its lines' and its shipping's. */
+    taxCents: integer("tax_cents").notNull().default(0),
+    /** The part of `taxCents` charged on shipping. */
+    shippingTaxCents: integer("shipping_tax_cents").notNull().default(0),
+    /** The tax rate applied (name and thousandths of a percent), null when none applied. */
+    taxName: text("tax_name"),
+    taxRateMillipercent: integer("tax_rate_millipercent"),
+    /** The structured address shipping and tax were computed for (null: none, or free text). */
+    shipTo: jsonb("ship_to").$type<ShipToSnapshot>(),
     currency: text("currency").notNull(),
     phone: text("phone").notNull(),
     address: text("address").notNull(),
@@ -267,6 +297,8 @@ export const orders = pgTable(
   },
   (t) => [
     check("orders_total_positive", sql`${t.totalCents} >= 0`),
+    check("orders_shipping_nonnegative", sql`${t.shippingCents} >= 0`),
+    check("orders_tax_nonnegative", sql`${t.taxCents} >= 0 and ${t.shippingTaxCents} >= 0`),
     check("orders_status_valid", sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled')`),
     check(
       "orders_paid_has_transaction",
@@ -296,6 +328,8 @@ export const orderItems = pgTable(
     partNumber: text("part_number"),
     unitPriceCents: integer("unit_price_cents").notNull(),
     qty: integer("qty").notNull(),
+    /** The line's tax (rounded per line, half up), fixed when the order was placed. */
+    taxCents: integer("tax_cents").notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.line] }),
@@ -596,5 +630,103 @@ export const twoFactor = pgTable(
   (t) => [
     index("two_factor_user_id_idx").on(t.userId),
     index("two_factor_secret_idx").on(t.secret),
+  ],
+);
+
+// --- Addresses, shipping and tax (docs/money.md) ---
+
+/** A customer's address book: delivery addresses, one of them the default. */
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    company: text("company").notNull().default(""),
+    line1: text("line1").notNull(),
+    line2: text("line2").notNull().default(""),
+    city: text("city").notNull(),
+    /** State, province or county; a two-letter code for US and CA. */
+    region: text("region").notNull().default(""),
+    postalCode: text("postal_code").notNull(),
+    /** ISO 3166-1 alpha-2. */
+    country: text("country").notNull(),
+    phone: text("phone").notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("addresses_user_idx").on(t.userId, t.createdAt),
+    // One default per customer.
+    uniqueIndex("addresses_one_default")
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+    check("addresses_country_code", sql`${t.country} ~ '^[A-Z]{2}$'`),
+  ],
+);
+
+/** Where the store ships: countries, optionally only some of their regions. */
+export const shippingZones = pgTable("shipping_zones", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  countries: text("countries").array().notNull(),
+  /** Empty: the whole of each country. Otherwise only these regions (codes or names). */
+  regions: text("regions")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const shippingRateKinds = ["flat", "weight", "free_over"] as const;
+
+/** A way a zone is served, with its rate (see src/server/shipping/rates.ts). */
+export const shippingMethods = pgTable(
+  "shipping_methods",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    zoneId: uuid("zone_id")
+      .notNull()
+      .references(() => shippingZones.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    name: text("name").notNull(),
+    /** How long delivery takes, as customers read it ("2-4 business days"). */
+    estimate: text("estimate").notNull().default(""),
+    kind: text("kind", { enum: shippingRateKinds }).notNull(),
+    /** flat: the price; free_over: the price below the threshold; weight: unused (0). */
+    priceCents: integer("price_cents").notNull().default(0),
+    /** free_over: order value (lines, net) from which shipping is free. */
+    freeOverCents: integer("free_over_cents"),
+    /** weight: ascending bands, each the price up to that weight in grams. */
+    bands: jsonb("bands")
+      .$type<{ upToGrams: number; priceCents: number }[]>()
+      .notNull()
+      .default([]),
+  },
+  (t) => [
+    index("shipping_methods_zone_idx").on(t.zoneId, t.position),
+    check("shipping_methods_kind_valid", sql`${t.kind} in ('flat', 'weight', 'free_over')`),
+    check("shipping_methods_price_nonnegative", sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/** Tax rates by country, and by region where a region has its own (US states). */
+export const taxRates = pgTable(
+  "tax_rates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    country: text("country").notNull(),
+    /** Empty: the whole country (where no rate of the region applies). */
+    region: text("region").notNull().default(""),
+    name: text("name").notNull(),
+    /** Thousandths of a percent: 8.875 % is 8875. */
+    rateMillipercent: integer("rate_millipercent").notNull(),
+    appliesToShipping: boolean("applies_to_shipping").notNull().default(true),
+  },
+  (t) => [
+    unique("tax_rates_place_unique").on(t.country, t.region),
+    check("tax_rates_rate_range", sql`${t.rateMillipercent} between 0 and 100000`),
   ],
 );

@@ -50,6 +50,24 @@ const demoReviews = [
   },
 ];
 
+/** Shipping weights of the demo parts (one unit), for the weight-band shipping rates. */
+const demoWeightGrams: Record<string, number> = {
+  "brake-disc-kit": 9_500,
+  "oil-filter": 350,
+  "iridium-spark-plugs": 60,
+  "alternator-120a": 5_800,
+  "aluminium-radiator": 4_200,
+  "gas-shock-absorber": 2_300,
+  "timing-belt-kit": 1_600,
+  "clutch-kit": 7_400,
+  "electric-fuel-pump": 900,
+  "led-headlight": 1_100,
+  "air-filter": 450,
+  "water-pump": 1_300,
+  "wheel-bearing-hub": 2_700,
+  "wiper-blade-set": 400,
+};
+
 /**
  * Fills an empty catalog with the demo products and reviews. Products get staggered creation
  * times so "newest" is stable. Returns whether it inserted anything.
@@ -74,6 +92,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           availableQuantity: p.availableQuantity,
           shortDescription: p.shortDescription,
           warrantyMonths: p.warrantyMonths,
+          weightGrams: demoWeightGrams[p.slug] ?? 500,
           creatorEmail: DEMO_ADMIN_EMAIL,
           createdAt: new Date(now - (demoProducts.length - i) * 60_000),
         })),

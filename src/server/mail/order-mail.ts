@@ -44,6 +44,20 @@ export function createOrderMail(mailer: Mailer, publicUrl: string): OrderNotifie
       qty: l.qty,
       amount: formatCents(unitsToCents(l.lineTotal), order.currency),
     })),
+    charges:
+      order.shipping > 0 || order.tax > 0 || order.shippingMethod
+        ? [
+            ["Subtotal", formatCents(unitsToCents(order.subtotal), order.currency)],
+            [
+              order.shippingMethod ? `Shipping (${order.shippingMethod})` : "Shipping",
+              formatCents(unitsToCents(order.shipping), order.currency),
+            ],
+            [
+              order.taxName ? `${order.taxName} (${order.taxRate} %)` : "Tax",
+              formatCents(unitsToCents(order.tax), order.currency),
+            ],
+          ]
+        : undefined,
     total: formatCents(unitsToCents(order.total), order.currency),
     url: `${publicUrl}${order.paid ? paths.order.to(order._id) : paths.payment.to(order._id)}`,
     publicUrl,

@@ -149,6 +149,8 @@ export interface OrderMailFacts {
   orderId: string;
   /** The order's lines as sold, with their amounts already formatted. */
   lines: { name: string; qty: number; amount: string }[];
+  /** Shipping and tax rows ("Shipping (Express)", "Texas sales tax (6.25 %)"), when charged. */
+  charges?: [string, string][];
   total: string;
   /** The order's page on the store. */
   url: string;
@@ -158,6 +160,7 @@ export interface OrderMailFacts {
 const orderRef = (id: string) => id.slice(0, 8).toUpperCase();
 const linesTable = (o: OrderMailFacts): [string, string][] => [
   ...o.lines.map((l): [string, string] => [`${l.qty} × ${l.name}`, l.amount]),
+  ...(o.charges ?? []),
   ["Total", o.total],
 ];
 const viewOrder = (o: OrderMailFacts) => ({ label: "View your order", url: o.url });

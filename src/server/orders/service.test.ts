@@ -162,6 +162,8 @@ test("a refused order says why with the spec's messages, and nothing is written"
       unitPrice: placed.productPrice,
       qty: 4,
       lineTotal: placed.productPrice * 4,
+      // No address in the book and no zones: no tax.
+      tax: 0,
     },
   ]);
 });

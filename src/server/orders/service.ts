@@ -33,6 +33,12 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     orderEmail: row.orderEmail,
     productPrice: first.unitPrice,
     items: lines,
+    subtotal: centsToUnits(items.reduce((sum, i) => sum + i.unitPriceCents * i.qty, 0)),
+    shipping: centsToUnits(row.shippingCents),
+    shippingMethod: row.shippingMethod,
+    tax: centsToUnits(row.taxCents),
+    taxName: row.taxName,
+    taxRate: row.taxRateMillipercent === null ? null : row.taxRateMillipercent / 1000,
     total: centsToUnits(row.totalCents),
     currency: row.currency,
     phonrNo: row.phone,
@@ -57,6 +63,7 @@ function toOrderLine(item: OrderItemRow): OrderLine {
     unitPrice: centsToUnits(item.unitPriceCents),
     qty: item.qty,
     lineTotal: centsToUnits(item.unitPriceCents * item.qty),
+    tax: centsToUnits(item.taxCents),
   };
 }
 

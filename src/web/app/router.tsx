@@ -71,6 +71,10 @@ const pages = {
   manageOrders: lazyRoute(async () => (await import("./routes/manage-orders")).ManageOrdersRoute),
   notFound: lazyRoute(async () => (await import("./routes/not-found")).NotFoundRoute),
   auditLog: lazyRoute(async () => (await import("./routes/audit-log")).AuditLogRoute),
+  shippingZones: lazyRoute(
+    async () => (await import("./routes/shipping-zones")).ShippingZonesRoute,
+  ),
+  taxRates: lazyRoute(async () => (await import("./routes/tax-rates")).TaxRatesRoute),
 };
 
 const guards = {
@@ -128,6 +132,8 @@ export const routes: RouteObject[] = [
               page(paths.manageProducts, pages.manageProducts),
               page(paths.manageOrders, pages.manageOrders),
               page(paths.auditLog, pages.auditLog),
+              page(paths.shippingZones, pages.shippingZones),
+              page(paths.taxRates, pages.taxRates),
             ]),
           ],
           paths.dashboard,

@@ -27,7 +27,11 @@ export const queryKeys = {
     all: ["cart"] as const,
     mine: ["cart", "mine"] as const,
     visitor: (items: object) => ["cart", "visitor", items] as const,
+    quote: (input: object) => ["cart", "quote", input] as const,
   },
+  addresses: ["addresses"] as const,
+  shippingZones: ["shipping-zones"] as const,
+  taxRates: ["tax-rates"] as const,
   paymentIntent: (orderId: string) => ["payment-intent", orderId] as const,
   // Under "orders": what changes an order (a late payment) may add one.
   refundsDue: ["orders", "refunds-due"] as const,

@@ -1,18 +1,23 @@
 import { usePageTitle } from "../../components/page-title";
-import { useProfile } from "../../features/account/api/profile";
+import { useAddAddress, useAddresses } from "../../features/account/api/addresses";
 import { CheckoutForm } from "../../features/cart/components/checkout-form";
 
-/** The cart's checkout, prefilled with the delivery details kept in My Info (the account's). */
+/** The cart's checkout, with the account's address book (it belongs to My Info). */
 export function CheckoutRoute() {
   usePageTitle("Checkout");
-  const profile = useProfile();
-  const saved = profile.isPending
-    ? undefined
-    : { phonrNo: profile.data?.phoneNo ?? "", Address: profile.data?.address ?? "" };
+  const addresses = useAddresses();
+  const add = useAddAddress();
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-10">
       <h1 className="text-2xl font-bold">Checkout</h1>
-      <CheckoutForm saved={saved} />
+      <CheckoutForm
+        book={{
+          addresses: addresses.isPending ? undefined : (addresses.data ?? []),
+          add: add.mutateAsync,
+          adding: add.isPending,
+          addError: add.error,
+        }}
+      />
     </div>
   );
 }

@@ -14,6 +14,8 @@ const adminLinks = [
   { to: paths.addProduct, label: "Add Product" },
   { to: paths.manageProducts, label: "Manage All Products" },
   { to: paths.manageOrders, label: "Manage All orders" },
+  { to: paths.shippingZones, label: "Shipping Zones" },
+  { to: paths.taxRates, label: "Tax Rates" },
   { to: paths.auditLog, label: "Audit Log" },
 ];
 

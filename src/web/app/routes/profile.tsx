@@ -1,3 +1,4 @@
+import { AddressBook } from "../../features/account/components/address-book";
 import { ActiveSessions } from "../../features/account/components/active-sessions";
 import { ChangePasswordForm } from "../../features/account/components/change-password-form";
 import { EmailVerification } from "../../features/account/components/email-verification";
@@ -14,6 +15,7 @@ export function ProfileRoute() {
     <div className="flex flex-col gap-6">
       {user && <EmailVerification email={user.email} verified={user.emailVerified} />}
       <ProfileForm />
+      {user && user.role !== "admin" && <AddressBook customerName={user.name} />}
       <OrderEmailSettings />
       <ChangePasswordForm />
       <ActiveSessions />

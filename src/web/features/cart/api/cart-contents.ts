@@ -8,7 +8,22 @@ import { useCartOwner, useServerCart, useVisitorItems } from "./cart";
 // The cart page's and the checkout's side of the cart (api/cart.ts keeps what the navbar and
 // the product cards need, which every page loads).
 
-const EMPTY_CART: Cart = { lines: [], count: 0, subtotal: 0, currency: "", canCheckout: false };
+const EMPTY_CART: Cart = {
+  lines: [],
+  count: 0,
+  subtotal: 0,
+  currency: "",
+  canCheckout: false,
+  destination: null,
+  shippingOptions: [],
+  shippingMethodId: null,
+  shipping: 0,
+  tax: 0,
+  taxRate: null,
+  taxName: null,
+  total: 0,
+  deliveryProblem: null,
+};
 
 /** The cart, priced by the server now, whoever it belongs to. */
 export function useCart() {

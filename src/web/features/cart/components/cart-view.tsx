@@ -9,6 +9,7 @@ import { formatCount, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useSetCartQty } from "../api/cart";
 import { useCart } from "../api/cart-contents";
+import { DeliveryEstimate } from "./delivery-estimate";
 
 /** /cart: the lines with their quantities and what stands in the way, the subtotal, checkout. */
 export function CartView() {
@@ -77,6 +78,7 @@ function CartSummary({
       {!cart.canCheckout && (
         <p className="text-sm text-error">Fix the lines marked above to check out.</p>
       )}
+      <DeliveryEstimate visitor={visitor} />
       <button
         type="button"
         className="btn btn-primary"

@@ -1,38 +1,42 @@
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { Link } from "../../../components/link";
-import { z } from "zod";
-import { checkoutSchema, type Cart } from "#contract/cart";
+import type { Address, AddressInput } from "#contract/addresses";
+import type { Cart } from "#contract/cart";
 import { orderMessages } from "#contract/orders";
 import { paths } from "#contract/paths";
-import { DeliveryFields } from "../../../components/delivery-fields";
+import { AddressForm } from "../../../components/address-form";
 import { FormField } from "../../../components/form-field";
+import { Link } from "../../../components/link";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
+import { queryKeys } from "../../../lib/query-keys";
 import { useSession } from "../../../lib/session";
 import { useCart, useCheckout } from "../api/cart-contents";
+import { useCartQuote } from "../api/cart-quote";
+import { Totals } from "./totals";
 
-const deliverySchema = checkoutSchema.pick({ phonrNo: true, Address: true }).extend({
-  poReference: z.string().trim().max(60, "Must be 60 characters or shorter"),
-  saveToProfile: z.boolean(),
-});
-type Delivery = z.infer<typeof deliverySchema>;
-
-/** Delivery details the customer keeps in My Info (undefined while they load). */
-type SavedDelivery = { phonrNo: string; Address: string } | undefined;
+/** The customer's address book, as the route hands it over (it belongs to My Info). */
+export interface AddressBookPort {
+  /** Undefined while it loads. */
+  addresses: Address[] | undefined;
+  add: (input: AddressInput) => Promise<Address>;
+  adding: boolean;
+  addError: unknown;
+}
 
 /**
- * /checkout: the delivery details (prefilled from My Info), an optional purchase-order reference,
- * the lines and the total the server computed; placing it orders the whole cart as one order.
+ * /checkout: where it goes (a saved address, or a new one added to the address book), how
+ * (the shipping methods serving that address, with price and estimate), an optional purchase-
+ * order reference, and the lines, shipping, tax and total the server computed. Placing it orders
+ * the whole cart as one order at the total shown.
  */
-export function CheckoutForm({ saved }: { saved: SavedDelivery }) {
+export function CheckoutForm({ book }: { book: AddressBookPort }) {
   const cart = useCart();
-  if (cart.isPending || saved === undefined) return <PageSpinner />;
+  if (cart.isPending || book.addresses === undefined) return <PageSpinner />;
   if (cart.error) return <QueryError error={cart.error} />;
   if (!cart.data || cart.data.lines.length === 0) {
     return (
@@ -44,79 +48,176 @@ export function CheckoutForm({ saved }: { saved: SavedDelivery }) {
       </p>
     );
   }
-  return <CheckoutFields cart={cart.data} saved={saved} />;
+  return <CheckoutFields addresses={book.addresses} book={book} />;
 }
 
-function CheckoutFields({
-  cart,
-  saved,
-}: {
-  cart: Cart;
-  saved: { phonrNo: string; Address: string };
-}) {
+const refusalOf = (err: unknown) =>
+  err instanceof ApiError
+    ? { message: err.message, fields: err.status === 400 ? err.fields : undefined }
+    : err
+      ? { message: (err as Error).message }
+      : undefined;
+
+function CheckoutFields({ addresses, book }: { addresses: Address[]; book: AddressBookPort }) {
   const { data: user } = useSession();
   const checkout = useCheckout();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [picked, setAddressId] = useState<string | undefined>(
+    () => (addresses.find((a) => a.isDefault) ?? addresses[0])?.id,
+  );
+  // An address removed elsewhere falls back to the default.
+  const addressId = addresses.some((a) => a.id === picked)
+    ? picked
+    : (addresses.find((a) => a.isDefault) ?? addresses[0])?.id;
+  const [adding, setAdding] = useState(addresses.length === 0);
+  const [methodId, setMethodId] = useState<string>();
+  const [poReference, setPoReference] = useState("");
   const [refusal, setRefusal] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<Delivery>({
-    resolver: zodResolver(deliverySchema),
-    defaultValues: { ...saved, poReference: "", saveToProfile: !saved.Address && !saved.phonrNo },
-  });
 
-  const submit = async (values: Delivery) => {
+  const quote = useCartQuote(addressId ? { addressId, shippingMethodId: methodId } : null);
+  const cart: Cart | undefined = quote.data;
+  // The method clicked shows as chosen at once (the quote for it is on its way), while it is
+  // among the options; otherwise the one the server charged.
+  const chosen = cart?.shippingOptions.some((o) => o.id === methodId)
+    ? methodId
+    : (cart?.shippingMethodId ?? undefined);
+
+  const place = async () => {
+    if (!cart || !addressId) return;
     setRefusal(undefined);
+    if (poReference.trim().length > 60) {
+      setRefusal("The purchase order reference must be 60 characters or shorter");
+      return;
+    }
     try {
       const { order } = await checkout.mutateAsync({
-        ...values,
-        poReference: values.poReference || undefined,
-        expectedTotal: cart.subtotal,
+        addressId,
+        shippingMethodId: chosen,
+        poReference: poReference.trim() || undefined,
+        expectedTotal: cart.total,
       });
       // Awaited rather than a mutate() callback: the emptied cart may re-render this page as
       // "Your cart is empty" (unmounting the form) before such a callback would run.
       notify.success(orderMessages.placed);
       void navigate(paths.order.to(order._id), { replace: true });
     } catch (err) {
-      // What was typed stays; the cart reloads with the reason on its line.
-      setRefusal(
-        err instanceof ApiError && err.status === 400
-          ? "Please check the details above"
-          : (err as Error).message,
-      );
+      if (err instanceof ApiError && err.status === 409 && err.fields?.total) {
+        setRefusal(
+          `${err.message}. The total is now ${formatPrice(Number(err.fields.total), cart.currency)}.`,
+        );
+      } else {
+        setRefusal((err as Error).message);
+      }
+      void queryClient.invalidateQueries({ queryKey: queryKeys.cart.all });
     }
   };
 
   return (
-    <form
-      noValidate
-      className="grid gap-6 lg:grid-cols-[1fr_22rem]"
-      onSubmit={handleSubmit(submit)}
-    >
-      <section aria-labelledby="delivery-heading" className="flex flex-col gap-3">
-        <h2 id="delivery-heading" className="text-lg font-bold">
-          Delivery
-        </h2>
-        <DeliveryFields
-          customer={{ name: user?.name ?? "", email: user?.email ?? "" }}
-          address={register("Address")}
-          phone={register("phonrNo")}
-          addressError={errors.Address?.message}
-          phoneError={errors.phonrNo?.message}
-        />
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="flex flex-col gap-6">
+        <section aria-labelledby="delivery-heading" className="flex flex-col gap-3">
+          <h2 id="delivery-heading" className="text-lg font-bold">
+            Delivery address
+          </h2>
+          {addresses.length > 0 && (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="sr-only">Deliver to</legend>
+              {addresses.map((a) => (
+                <label
+                  key={a.id}
+                  className="flex cursor-pointer items-start gap-3 rounded-box border border-base-300 p-3 text-sm"
+                >
+                  <input
+                    type="radio"
+                    name="address"
+                    className="radio radio-sm mt-0.5"
+                    checked={addressId === a.id}
+                    onChange={() => {
+                      setAddressId(a.id);
+                      setMethodId(undefined);
+                    }}
+                  />
+                  <span>{a.formatted}</span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {adding ? (
+            <div className="rounded-box border border-base-300 p-4">
+              <h3 className="mb-3 font-semibold">
+                {addresses.length === 0 ? "Where should we deliver?" : "A new address"}
+              </h3>
+              <AddressForm
+                idPrefix="checkout-address"
+                defaultValues={{ name: user?.name ?? "", isDefault: addresses.length === 0 }}
+                submitLabel="Use this address"
+                pending={book.adding}
+                refusal={refusalOf(book.addError)}
+                onCancel={addresses.length > 0 ? () => setAdding(false) : undefined}
+                onSubmit={async (input) => {
+                  const added = await book.add(input);
+                  setAddressId(added.id);
+                  setMethodId(undefined);
+                  setAdding(false);
+                }}
+              />
+            </div>
+          ) : (
+            <button type="button" className="btn w-fit btn-sm" onClick={() => setAdding(true)}>
+              Deliver to a new address
+            </button>
+          )}
+        </section>
+
+        {addressId && cart && (
+          <section aria-labelledby="shipping-heading" className="flex flex-col gap-3">
+            <h2 id="shipping-heading" className="text-lg font-bold">
+              Shipping method
+            </h2>
+            {cart.deliveryProblem ? (
+              <p role="alert" className="alert text-sm alert-warning">
+                {cart.deliveryProblem}
+              </p>
+            ) : (
+              <fieldset className="flex flex-col gap-2">
+                <legend className="sr-only">Shipping method</legend>
+                {cart.shippingOptions.map((o) => (
+                  <label
+                    key={o.id}
+                    className="flex cursor-pointer items-center gap-3 rounded-box border border-base-300 p-3 text-sm"
+                  >
+                    <input
+                      type="radio"
+                      name="shipping-method"
+                      className="radio radio-sm"
+                      checked={chosen === o.id}
+                      onChange={() => setMethodId(o.id)}
+                      aria-label={`${o.name}, ${o.estimate}, ${formatPrice(o.price, cart.currency)}`}
+                    />
+                    <span className="flex flex-1 flex-wrap justify-between gap-2">
+                      <span>
+                        <span className="font-medium">{o.name}</span>{" "}
+                        <span className="text-base-content/75">{o.estimate}</span>
+                      </span>
+                      <span>{o.price === 0 ? "Free" : formatPrice(o.price, cart.currency)}</span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+          </section>
+        )}
+
         <FormField
           label="Purchase order reference (optional)"
+          name="poReference"
           hint="Printed on your invoice"
-          error={errors.poReference?.message}
-          {...register("poReference")}
+          value={poReference}
+          maxLength={60}
+          onChange={(e) => setPoReference(e.target.value)}
         />
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="checkbox checkbox-sm" {...register("saveToProfile")} />
-          Keep these details in My Info for next time
-        </label>
-      </section>
+      </div>
 
       <section
         aria-labelledby="order-heading"
@@ -125,31 +226,38 @@ function CheckoutFields({
         <h2 id="order-heading" className="text-lg font-bold">
           Your order
         </h2>
-        <ul className="flex flex-col gap-2 text-sm">
-          {cart.lines.map((line) => (
-            <li key={line.productId} className="flex flex-col">
-              <span className="flex justify-between gap-3">
-                <span>
-                  {line.productName} <span className="text-base-content/75">× {line.qty}</span>
-                </span>
-                <span>{formatPrice(line.lineTotal, cart.currency)}</span>
-              </span>
-              {line.notice && <span className="text-warning-content">{line.notice}</span>}
-              {line.problem && <span className="font-medium text-error">{line.problem}</span>}
-            </li>
-          ))}
-        </ul>
-        <p className="flex justify-between border-t border-base-300 pt-2 text-base">
-          <span className="font-semibold">Total</span>
-          <strong data-testid="checkout-total">{formatPrice(cart.subtotal, cart.currency)}</strong>
-        </p>
-        {!cart.canCheckout && (
-          <p className="text-sm text-error">
-            Some lines cannot be ordered as they are.{" "}
-            <Link to={paths.cart} className="link">
-              Back to the cart
-            </Link>
+        {!cart ? (
+          <p className="text-sm text-base-content/75">
+            {addressId
+              ? "Working out shipping and tax…"
+              : "Add a delivery address to see shipping and tax."}
           </p>
+        ) : (
+          <>
+            <ul className="flex flex-col gap-2 text-sm">
+              {cart.lines.map((line) => (
+                <li key={line.productId} className="flex flex-col">
+                  <span className="flex justify-between gap-3">
+                    <span>
+                      {line.productName} <span className="text-base-content/75">× {line.qty}</span>
+                    </span>
+                    <span>{formatPrice(line.lineTotal, cart.currency)}</span>
+                  </span>
+                  {line.notice && <span className="text-warning-content">{line.notice}</span>}
+                  {line.problem && <span className="font-medium text-error">{line.problem}</span>}
+                </li>
+              ))}
+            </ul>
+            <Totals cart={cart} />
+            {!cart.canCheckout && (
+              <p className="text-sm text-error">
+                Some lines cannot be ordered as they are.{" "}
+                <Link to={paths.cart} className="link">
+                  Back to the cart
+                </Link>
+              </p>
+            )}
+          </>
         )}
         {refusal && (
           <p role="alert" className="alert text-sm alert-error">
@@ -157,17 +265,26 @@ function CheckoutFields({
           </p>
         )}
         <button
-          type="submit"
+          type="button"
           className="btn btn-primary"
-          disabled={!cart.canCheckout || checkout.isPending}
+          onClick={() => void place()}
+          disabled={
+            !cart ||
+            !addressId ||
+            quote.isFetching ||
+            !cart.canCheckout ||
+            cart.deliveryProblem !== null ||
+            checkout.isPending
+          }
         >
           {checkout.isPending && <span className="loading loading-spinner loading-sm" />}
           Place order
         </button>
         <p className="text-xs text-base-content/75">
-          Placing the order holds the parts for you; then you pay by card.
+          Prices are before tax; shipping and tax are added here. Placing the order holds the parts
+          for you; then you pay by card.
         </p>
       </section>
-    </form>
+    </div>
   );
 }

@@ -62,6 +62,34 @@ export function OrderDetails({ order, detail }: { order: Order; detail?: AdminOr
               ))}
             </tbody>
             <tfoot>
+              {(order.shipping > 0 || order.tax > 0 || order.shippingMethod) && (
+                <>
+                  <tr>
+                    <th scope="row" colSpan={3} className="text-right font-normal">
+                      Subtotal
+                    </th>
+                    <td className="text-right" data-testid="order-subtotal">
+                      {money(order.subtotal)}
+                    </td>
+                  </tr>
+                  <tr>
+                    <th scope="row" colSpan={3} className="text-right font-normal">
+                      Shipping{order.shippingMethod ? ` (${order.shippingMethod})` : ""}
+                    </th>
+                    <td className="text-right" data-testid="order-shipping">
+                      {money(order.shipping)}
+                    </td>
+                  </tr>
+                  <tr>
+                    <th scope="row" colSpan={3} className="text-right font-normal">
+                      {order.taxName ? `${order.taxName} (${order.taxRate} %)` : "Tax"}
+                    </th>
+                    <td className="text-right" data-testid="order-tax">
+                      {money(order.tax)}
+                    </td>
+                  </tr>
+                </>
+              )}
               <tr>
                 <th scope="row" colSpan={3} className="text-right text-base">
                   Total

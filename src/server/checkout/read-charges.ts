@@ -1,0 +1,94 @@
+import { sql } from "drizzle-orm";
+import {
+  addressMessages,
+  regionOfPostalCode,
+  type DestinationEstimate,
+} from "../../contract/addresses";
+import type { DbOrTx } from "../db/database";
+import type { ShipToSnapshot } from "../db/schema";
+import { notFound } from "../errors";
+import type { ShippingZoneRule } from "../shipping/rates";
+import type { TaxRateRule } from "../tax/rules";
+import type { ChargeFacts } from "./charges";
+
+/** Where an order or a quote goes. */
+export type DestinationSource =
+  /** One of the customer's saved addresses (checkout, a signed-in quote). */
+  | { addressId: string }
+  /** The customer's default address, when they have one (the doors that take free text). */
+  | { defaultAddress: true }
+  /** A visitor's estimate: a country and a postal code. */
+  | { estimate: DestinationEstimate }
+  | null;
+
+export interface SavedAddress extends ShipToSnapshot {
+  id: string;
+}
+
+/**
+ * The facts shipping and tax are decided on, in one statement: the address (a saved one, or
+ * the default), the zones serving its country with their methods, and its country's tax rates.
+ */
+export async function readCharges(
+  tx: DbOrTx,
+  customerId: string | undefined,
+  source: DestinationSource,
+): Promise<{ facts: ChargeFacts; address: SavedAddress | null }> {
+  if (!source) return { facts: { place: null, zones: [], rates: [] }, address: null };
+  if ("estimate" in source) {
+    const { country, postalCode } = source.estimate;
+    const region = regionOfPostalCode(country, postalCode);
+    const { zones, rates } = await readRules(tx, sql`select ${country}::text as country`);
+    return { facts: { place: { country, region }, zones, rates }, address: null };
+  }
+  if (!customerId) throw notFound(addressMessages.notFound);
+  const which = "addressId" in source ? sql`id = ${source.addressId}::uuid` : sql`is_default`;
+  const chosen = sql`select id, name, company, line1, line2, city, region,
+                            postal_code as "postalCode", country, phone
+                       from addresses where user_id = ${customerId} and ${which} limit 1`;
+  const { zones, rates, address } = await readRules(tx, sql`select country from chosen`, chosen);
+  if (!address) {
+    if ("addressId" in source) throw notFound(addressMessages.notFound);
+    return { facts: { place: null, zones: [], rates: [] }, address: null };
+  }
+  return {
+    facts: { place: { country: address.country, region: address.region || null }, zones, rates },
+    address,
+  };
+}
+
+async function readRules(
+  tx: DbOrTx,
+  countrySql: ReturnType<typeof sql>,
+  chosenSql?: ReturnType<typeof sql>,
+): Promise<{ zones: ShippingZoneRule[]; rates: TaxRateRule[]; address: SavedAddress | null }> {
+  const result = await tx.execute<{
+    address: SavedAddress | null;
+    zones: ShippingZoneRule[];
+    rates: TaxRateRule[];
+  }>(sql`
+    with chosen as (${chosenSql ?? sql`select null::uuid as id, null::text as country where false`}),
+    place as (${countrySql})
+    select
+      (select row_to_json(chosen) from chosen) as address,
+      coalesce((
+        select json_agg(json_build_object(
+                 'id', z.id, 'name', z.name, 'countries', z.countries, 'regions', z.regions,
+                 'methods', coalesce((
+                   select json_agg(json_build_object(
+                            'id', m.id, 'name', m.name, 'estimate', m.estimate, 'kind', m.kind,
+                            'priceCents', m.price_cents, 'freeOverCents', m.free_over_cents,
+                            'bands', m.bands) order by m.position, m.id)
+                     from shipping_methods m where m.zone_id = z.id), '[]'))
+               order by z.created_at, z.id)
+          from shipping_zones z where (select country from place) = any(z.countries)), '[]')
+        as zones,
+      coalesce((
+        select json_agg(json_build_object(
+                 'id', t.id, 'country', t.country, 'region', t.region, 'name', t.name,
+                 'rateMillipercent', t.rate_millipercent,
+                 'appliesToShipping', t.applies_to_shipping))
+          from tax_rates t where t.country = (select country from place)), '[]') as rates`);
+  const row = result.rows[0]!;
+  return { zones: row.zones, rates: row.rates, address: row.address };
+}

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParamsSchema } from "../../contract/common";
+import { shippingZoneInputSchema, shippingZoneSchema } from "../../contract/shipping";
+import { errorAnswers } from "../api-errors";
+import type { Guards } from "../auth/guards";
+import type { ShippingService } from "./service";
+
+const errors = errorAnswers(400, 401, 403, 404, 409);
+
+/** Admin: where the store ships, by which methods, at what rates. */
+export const shippingRoutes: FastifyPluginAsyncZod<{
+  shipping: ShippingService;
+  guards: Guards;
+}> = async (app, { shipping, guards }) => {
+  app.get(
+    "/shipping-zones",
+    {
+      schema: {
+        tags: ["shipping"],
+        summary: "Admin: every shipping zone with its methods and rates",
+        response: { 200: z.array(shippingZoneSchema), ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async () => shipping.list(),
+  );
+
+  app.post(
+    "/shipping-zones",
+    {
+      schema: {
+        tags: ["shipping"],
+        summary:
+          "Admin: add a shipping zone (countries, optionally only some regions) with its methods (flat, weight bands, free over an order value)",
+        body: shippingZoneInputSchema,
+        response: { 201: shippingZoneSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      const me = await guards.requireAdmin(req);
+      return reply.code(201).send(await shipping.create(req.body, me));
+    },
+  );
+
+  app.put(
+    "/shipping-zones/:id",
+    {
+      schema: {
+        tags: ["shipping"],
+        summary:
+          "Admin: change a shipping zone as a whole; methods sent with their id keep it, others are added, missing ones removed",
+        params: idParamsSchema,
+        body: shippingZoneInputSchema,
+        response: { 200: shippingZoneSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => shipping.replace(req.params.id, req.body, await guards.requireAdmin(req)),
+  );
+
+  app.delete(
+    "/shipping-zones/:id",
+    {
+      schema: {
+        tags: ["shipping"],
+        summary: "Admin: remove a shipping zone and its methods (placed orders keep theirs)",
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      await shipping.remove(req.params.id, await guards.requireAdmin(req));
+      return reply.code(204).send(null);
+    },
+  );
+};

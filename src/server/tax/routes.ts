@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParamsSchema } from "../../contract/common";
+import { taxRateInputSchema, taxRateSchema } from "../../contract/tax";
+import { errorAnswers } from "../api-errors";
+import type { Guards } from "../auth/guards";
+import type { TaxService } from "./service";
+
+const errors = errorAnswers(400, 401, 403, 404, 409);
+
+/** Admin: tax rates (catalog prices are net of tax; docs/money.md). */
+export const taxRoutes: FastifyPluginAsyncZod<{ tax: TaxService; guards: Guards }> = async (
+  app,
+  { tax, guards },
+) => {
+  app.get(
+    "/tax-rates",
+    {
+      schema: {
+        tags: ["tax"],
+        summary: "Admin: every tax rate, by country and region",
+        response: { 200: z.array(taxRateSchema), ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async () => tax.list(),
+  );
+
+  app.post(
+    "/tax-rates",
+    {
+      schema: {
+        tags: ["tax"],
+        summary:
+          "Admin: add a tax rate for a country, or for one of its regions (a region's rate wins over its country's); one per place",
+        body: taxRateInputSchema,
+        response: { 201: taxRateSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) =>
+      reply.code(201).send(await tax.create(req.body, await guards.requireAdmin(req))),
+  );
+
+  app.put(
+    "/tax-rates/:id",
+    {
+      schema: {
+        tags: ["tax"],
+        summary: "Admin: change a tax rate (placed orders keep the tax they were charged)",
+        params: idParamsSchema,
+        body: taxRateInputSchema,
+        response: { 200: taxRateSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => tax.replace(req.params.id, req.body, await guards.requireAdmin(req)),
+  );
+
+  app.delete(
+    "/tax-rates/:id",
+    {
+      schema: {
+        tags: ["tax"],
+        summary: "Admin: remove a tax rate",
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      await tax.remove(req.params.id, await guards.requireAdmin(req));
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,185 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import {
+  addressInputSchema,
+  CA_PROVINCES,
+  COUNTRY_CODES,
+  countryName,
+  POSTAL_RULES,
+  US_STATES,
+  type AddressInput,
+  type AddressInputDraft,
+} from "#contract/addresses";
+import { FormField } from "./form-field";
+
+interface AddressFormProps {
+  /** Prefills the fields (an address being edited, or the customer's name and phone). */
+  defaultValues?: Partial<AddressInputDraft>;
+  submitLabel: string;
+  onSubmit: (address: AddressInput) => Promise<unknown>;
+  onCancel?: () => void;
+  pending?: boolean;
+  /** The server's refusal: a message, and messages per field. */
+  refusal?: { message: string; fields?: Record<string, string> };
+  /** Prefix for field ids, so two forms on a page do not share them. */
+  idPrefix?: string;
+}
+
+/**
+ * A structured delivery address (My Info's address book, checkout): the same per-country rules
+ * as the server (`#contract/addresses`), so a mistake is said before anything is sent.
+ */
+export function AddressForm({
+  defaultValues,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  pending,
+  refusal,
+  idPrefix = "address",
+}: AddressFormProps) {
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<AddressInputDraft, unknown, AddressInput>({
+    resolver: zodResolver(addressInputSchema),
+    defaultValues: {
+      name: "",
+      company: "",
+      line1: "",
+      line2: "",
+      city: "",
+      region: "",
+      postalCode: "",
+      country: "US",
+      phone: "",
+      isDefault: false,
+      ...defaultValues,
+    },
+  });
+  const country = useWatch({ control, name: "country" });
+  const countries = useMemo(
+    () =>
+      COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
+        a.name.localeCompare(b.name),
+      ),
+    [],
+  );
+  const regionCodes = country === "US" ? US_STATES : country === "CA" ? CA_PROVINCES : null;
+  const field = (name: keyof AddressInputDraft) => ({
+    id: `${idPrefix}-${name}`,
+    error: (errors[name]?.message as string | undefined) ?? refusal?.fields?.[name],
+    ...register(name),
+  });
+  const regionError = errors.region?.message ?? refusal?.fields?.region;
+  const countryError = errors.country?.message ?? refusal?.fields?.country;
+
+  return (
+    <form
+      noValidate
+      className="grid gap-3 sm:grid-cols-2"
+      onSubmit={(e) => {
+        e.stopPropagation();
+        void handleSubmit(async (address) => {
+          try {
+            await onSubmit(address);
+          } catch {
+            // The refusal comes back through `refusal`; what was typed stays.
+          }
+        })(e);
+      }}
+    >
+      <FormField label="Full name" autoComplete="name" {...field("name")} />
+      <FormField label="Company (optional)" autoComplete="organization" {...field("company")} />
+      <div className="sm:col-span-2">
+        <FormField label="Address line 1" autoComplete="address-line1" {...field("line1")} />
+      </div>
+      <div className="sm:col-span-2">
+        <FormField
+          label="Address line 2 (optional)"
+          autoComplete="address-line2"
+          {...field("line2")}
+        />
+      </div>
+      <FormField label="City" autoComplete="address-level2" {...field("city")} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${idPrefix}-country`} className="text-sm font-medium">
+          Country
+        </label>
+        <select
+          id={`${idPrefix}-country`}
+          className={`select select-bordered w-full ${countryError ? "select-error" : ""}`}
+          autoComplete="country"
+          {...register("country")}
+        >
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        {countryError && <p className="text-sm text-error">{countryError}</p>}
+      </div>
+      {regionCodes ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${idPrefix}-region`} className="text-sm font-medium">
+            {country === "US" ? "State" : "Province or territory"}
+          </label>
+          <select
+            id={`${idPrefix}-region`}
+            className={`select select-bordered w-full ${regionError ? "select-error" : ""}`}
+            autoComplete="address-level1"
+            aria-invalid={regionError ? true : undefined}
+            {...register("region")}
+          >
+            <option value="">Choose…</option>
+            {regionCodes.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+          {regionError && <p className="text-sm text-error">{regionError}</p>}
+        </div>
+      ) : (
+        <FormField
+          label="Region or county (optional)"
+          autoComplete="address-level1"
+          {...field("region")}
+        />
+      )}
+      <FormField
+        label="Postal code"
+        autoComplete="postal-code"
+        hint={
+          POSTAL_RULES[country ?? ""] ? `Like ${POSTAL_RULES[country ?? ""]!.example}` : undefined
+        }
+        {...field("postalCode")}
+      />
+      <FormField label="Phone" type="tel" autoComplete="tel" {...field("phone")} />
+      <label className="flex items-center gap-2 text-sm sm:col-span-2">
+        <input type="checkbox" className="checkbox checkbox-sm" {...register("isDefault")} />
+        Make this my default address
+      </label>
+      {refusal && !refusal.fields && (
+        <p role="alert" className="alert text-sm alert-error sm:col-span-2">
+          {refusal.message}
+        </p>
+      )}
+      <div className="flex gap-2 sm:col-span-2">
+        <button type="submit" className="btn btn-primary" disabled={pending}>
+          {pending && <span className="loading loading-spinner loading-sm" />}
+          {submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className="btn btn-ghost" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+import { useMemo, useState } from "react";
+import {
+  COUNTRY_CODES,
+  countryName,
+  destinationEstimateSchema,
+  type DestinationEstimate,
+} from "#contract/addresses";
+import { formatPrice } from "../../../lib/format";
+import { useVisitorItems } from "../api/cart";
+import { useCartQuote } from "../api/cart-quote";
+import { Totals } from "./totals";
+
+/**
+ * The cart's "delivered cost": shipping and tax for a country and postal code, before signing
+ * in. The checkout charges the same to the cent for the same place, lines and method.
+ */
+export function DeliveryEstimate({ visitor }: { visitor: boolean }) {
+  const items = useVisitorItems();
+  const [country, setCountry] = useState("US");
+  const [postalCode, setPostalCode] = useState("");
+  const [error, setError] = useState<string>();
+  const [place, setPlace] = useState<DestinationEstimate>();
+  const [methodId, setMethodId] = useState<string>();
+  const countries = useMemo(
+    () =>
+      COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
+        a.name.localeCompare(b.name),
+      ),
+    [],
+  );
+  const quote = useCartQuote(
+    place ? { ...(visitor ? { items } : {}), estimate: place, shippingMethodId: methodId } : null,
+  );
+  const cart = quote.data;
+
+  return (
+    <section
+      aria-labelledby="estimate-heading"
+      className="flex flex-col gap-2 border-t border-base-300 pt-3"
+    >
+      <h3 id="estimate-heading" className="font-semibold">
+        Estimate shipping and tax
+      </h3>
+      <form
+        noValidate
+        className="flex flex-col gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const parsed = destinationEstimateSchema.safeParse({ country, postalCode });
+          if (!parsed.success) {
+            setError(parsed.error.issues[0]?.message);
+            return;
+          }
+          setError(undefined);
+          setMethodId(undefined);
+          setPlace(parsed.data);
+        }}
+      >
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">Country</span>
+          <select
+            className="select select-bordered select-sm w-full"
+            value={country}
+            onChange={(e) => setCountry(e.target.value)}
+          >
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">Postal code</span>
+          <input
+            className={`input input-bordered input-sm w-full ${error ? "input-error" : ""}`}
+            value={postalCode}
+            autoComplete="postal-code"
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => setPostalCode(e.target.value)}
+          />
+        </label>
+        {error && <p className="text-sm text-error">{error}</p>}
+        <button type="submit" className="btn btn-sm">
+          Estimate
+        </button>
+      </form>
+      {quote.error && <p className="text-sm text-error">{quote.error.message}</p>}
+      {cart && cart.destination && (
+        <div className="flex flex-col gap-2" data-testid="delivery-estimate">
+          {cart.deliveryProblem ? (
+            <p className="text-sm text-warning-content">{cart.deliveryProblem}</p>
+          ) : (
+            <fieldset className="flex flex-col gap-1 text-sm">
+              <legend className="sr-only">Shipping method</legend>
+              {cart.shippingOptions.map((o) => (
+                <label key={o.id} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="estimate-method"
+                    className="radio radio-xs"
+                    checked={
+                      (cart.shippingOptions.some((x) => x.id === methodId)
+                        ? methodId
+                        : cart.shippingMethodId) === o.id
+                    }
+                    onChange={() => setMethodId(o.id)}
+                    aria-label={`${o.name}, ${o.estimate}, ${formatPrice(o.price, cart.currency)}`}
+                  />
+                  <span className="flex flex-1 justify-between gap-2">
+                    <span>
+                      {o.name} <span className="text-base-content/75">{o.estimate}</span>
+                    </span>
+                    <span>{o.price === 0 ? "Free" : formatPrice(o.price, cart.currency)}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <Totals cart={cart} estimate />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Cart } from "#contract/cart";
+import { formatPrice } from "../../../lib/format";
+
+/** Subtotal, shipping, tax and total, as the server computed them. */
+export function Totals({ cart, estimate = false }: { cart: Cart; estimate?: boolean }) {
+  const money = (n: number) => formatPrice(n, cart.currency);
+  const method = cart.shippingOptions.find((o) => o.id === cart.shippingMethodId);
+  return (
+    <dl className="flex flex-col gap-1 border-t border-base-300 pt-2 text-sm">
+      <div className="flex justify-between">
+        <dt>Subtotal</dt>
+        <dd data-testid={estimate ? "estimate-subtotal" : "checkout-subtotal"}>
+          {money(cart.subtotal)}
+        </dd>
+      </div>
+      <div className="flex justify-between">
+        <dt>Shipping{method ? ` (${method.name})` : ""}</dt>
+        <dd data-testid={estimate ? "estimate-shipping" : "checkout-shipping"}>
+          {money(cart.shipping)}
+        </dd>
+      </div>
+      <div className="flex justify-between">
+        <dt>{cart.taxName ? `${cart.taxName} (${cart.taxRate} %)` : "Tax"}</dt>
+        <dd data-testid={estimate ? "estimate-tax" : "checkout-tax"}>{money(cart.tax)}</dd>
+      </div>
+      <div className="flex justify-between border-t border-base-300 pt-2 text-base">
+        <dt className="font-semibold">{estimate ? "Estimated total" : "Total"}</dt>
+        <dd>
+          <strong data-testid={estimate ? "estimate-total" : "checkout-total"}>
+            {money(cart.total)}
+          </strong>
+        </dd>
+      </div>
+    </dl>
+  );
+}

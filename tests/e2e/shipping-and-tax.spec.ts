@@ -1,0 +1,90 @@
+import { productNamed, signUpInBrowser } from "./auth-helpers";
+import { expect, test } from "./fixtures";
+
+test("a visitor's delivered-cost estimate is what the customer in Texas pays, shipping and tax included", async ({
+  page,
+}) => {
+  const plugs = await productNamed(page, "spark plug");
+  const filter = await productNamed(page, "oil filter");
+
+  // A visitor puts two parts in the cart and asks what delivery to Austin, TX would cost.
+  for (const [q, p] of [
+    ["spark plug", plugs],
+    ["oil filter", filter],
+  ] as const) {
+    await page.goto(`/allproducts?q=${encodeURIComponent(q)}`);
+    await page.getByRole("button", { name: `Add to cart: ${p.name}` }).click();
+    await expect(
+      page.getByRole("link", { name: `In your cart (${p.minimumOrder}): ${p.name}` }),
+    ).toBeVisible();
+  }
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  await page.getByLabel("Postal code").fill("7870");
+  await page.getByRole("button", { name: "Estimate" }).click();
+  await expect(
+    page.getByText("Enter a United States postal code, like 94103 or 94103-1234"),
+  ).toBeVisible();
+  await page.getByLabel("Postal code").fill("78701");
+  await page.getByRole("button", { name: "Estimate" }).click();
+  const estimate = page.getByTestId("delivery-estimate");
+  await estimate.getByRole("radio", { name: /^Express, 1-2 business days/ }).check();
+  await expect(estimate.getByRole("radio", { name: /^Express/ })).toBeChecked();
+  await expect(estimate.getByText("Texas sales tax (6.25 %)")).toBeVisible();
+  const lines = plugs.price * plugs.minimumOrder + filter.price * filter.minimumOrder;
+  await expect(page.getByTestId("estimate-subtotal")).toHaveText(usd(lines));
+  const shipping = (await page.getByTestId("estimate-shipping").textContent())!;
+  const tax = (await page.getByTestId("estimate-tax").textContent())!;
+  const total = (await page.getByTestId("estimate-total").textContent())!;
+  expect(shipping).not.toBe("$0.00");
+  expect(tax).not.toBe("$0.00");
+  expect(money(total)).toBeCloseTo(lines + money(shipping) + money(tax), 2);
+
+  // They sign up, keep an address in Texas in My Info, and check out with Express.
+  const who = await signUpInBrowser(page);
+  await page.goto("/dashboard");
+  const book = page.getByTestId("address-book");
+  await book.getByRole("button", { name: "Add an address" }).click();
+  await book.getByLabel("Address line 1").fill("100 Congress Ave");
+  await book.getByLabel("City").fill("Austin");
+  await book.getByLabel("State").selectOption("TX");
+  await book.getByLabel("Postal code").fill("78701");
+  await book.getByLabel("Phone").fill("(512) 555-0100");
+  await book.getByRole("button", { name: "Add address" }).click();
+  const shipTo = `${who.name}, 100 Congress Ave, Austin, TX 78701, United States`;
+  await expect(book.getByText(shipTo)).toBeVisible();
+
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  await page.getByRole("button", { name: "Check out" }).click();
+  await expect(page.getByRole("radio", { name: shipTo })).toBeChecked();
+  await page.getByRole("radio", { name: /^Express, 1-2 business days/ }).check();
+  await expect(page.getByTestId("checkout-shipping")).toHaveText(shipping);
+  await expect(page.getByTestId("checkout-tax")).toHaveText(tax);
+  await expect(page.getByTestId("checkout-total")).toHaveText(total);
+  await page.getByRole("button", { name: "Place order" }).click();
+
+  // The order shows the same figures, and so does it after paying with the test card.
+  await expect(page).toHaveURL(/\/dashboard\/orders\//);
+  const orderUrl = page.url();
+  await expect(page.getByTestId("order-address")).toHaveText(shipTo);
+  await expect(page.getByTestId("order-shipping")).toHaveText(shipping);
+  await expect(page.getByTestId("order-tax")).toHaveText(tax);
+  await expect(page.getByTestId("order-total")).toHaveText(total);
+  await page.getByRole("link", { name: `Pay ${total}` }).click();
+  await page.getByLabel("Card number").fill("4242424242424242");
+  await page.getByLabel("Expiry (MM / YY)").fill("1230");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: `Pay ${total}` }).click();
+  await expect(page.getByText("Congrats! Your payment is completed.")).toBeVisible();
+  await page.goto(orderUrl);
+  await expect(page.getByText("Thank you: your payment is received.")).toBeVisible();
+  await expect(page.getByText("Shipping (Express)")).toBeVisible();
+  await expect(page.getByTestId("order-shipping")).toHaveText(shipping);
+  await expect(page.getByTestId("order-tax")).toHaveText(tax);
+  await expect(page.getByTestId("order-total")).toHaveText(total);
+});
+
+const usd = (n: number) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(n);
+const money = (text: string) => Number(text.replace(/[^0-9.]/g, ""));
