@@ -36,6 +36,13 @@ export const paths = {
   manageProducts: "/dashboard/manageallproducts",
   manageOrders: "/dashboard/manageallorders",
   auditLog: "/dashboard/audit",
+  /** Trade (admin): companies, their members and invitations; price lists and their entries. */
+  companies: "/dashboard/companies",
+  company: withId("/dashboard/companies/:id"),
+  priceLists: "/dashboard/price-lists",
+  priceList: withId("/dashboard/price-lists/:id"),
+  /** Where the emailed company invitation leads (`?token=`). */
+  companyInvitation: "/company-invitation",
 } as const;
 
 /** The public pages worth a search engine's visit (listed in /sitemap.xml). */

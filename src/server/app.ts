@@ -70,6 +70,10 @@ import { auditRoutes } from "./audit/routes";
 import { createUserService } from "./users/service";
 import { registerWebApp } from "./web-app";
 import { fitmentRoutes } from "./fitment/routes";
+import { companyRoutes } from "./companies/routes";
+import { createCompanyService } from "./companies/service";
+import { createPriceListService } from "./pricing/price-lists";
+import { pricingRoutes } from "./pricing/routes";
 import { createFitmentService } from "./fitment/service";
 
 export interface AppDeps {
@@ -329,6 +333,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         guards,
       });
       await api.register(auditRoutes, { db: database.db, guards });
+      await api.register(pricingRoutes, {
+        priceLists: createPriceListService(database.db, { currency: config.currency }),
+        guards,
+        db: database.db,
+        currency: config.currency,
+      });
+      await api.register(companyRoutes, {
+        companies: createCompanyService(database.db, { mailer, publicUrl }),
+        guards,
+      });
       await api.register(sessionRoutes, {
         sessions: createSessionService(database.db, {
           absoluteSeconds: config.sessionAbsoluteSeconds,

@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from "../db/database";
 import { cartItems, orderItems, orders, products } from "../db/schema";
 import { notFound, unprocessable } from "../errors";
 import { centsToUnits, formatCents } from "../money";
-import { priceLines } from "../pricing/pricing";
+import { priceLines, pricingFor, unitPriceFor } from "../pricing/pricing";
 import { lockCustomer } from "../users/service";
 
 /** A cart line as stored: the product, how many, and what the customer saw when adding it. */
@@ -34,7 +34,7 @@ export function createCartService(db: Db, opts: { currency: string }) {
   /** Prices stored lines from the catalog and checks each against the order rules. */
   async function price(tx: DbOrTx, stored: StoredLine[], userId?: string): Promise<Cart> {
     const ids = stored.map((l) => l.productId);
-    const [found, alreadyOrdered] = await Promise.all([
+    const [found, alreadyOrdered, pricing] = await Promise.all([
       ids.length === 0
         ? []
         : tx
@@ -49,12 +49,13 @@ export function createCartService(db: Db, opts: { currency: string }) {
             .from(products)
             .where(inArray(products.id, ids)),
       userId && ids.length > 0 ? unpaidProductsOf(tx, userId, ids) : new Set<string>(),
+      ids.length > 0 ? pricingFor(tx, userId, opts.currency, ids) : { currency: opts.currency },
     ]);
     const byId = new Map(found.map((p) => [p.id, p]));
-    // Every price through the pricing module (the customer's own prices, once they have them).
+    // Every price through the pricing module (a company buyer's own prices included).
     const unitPrice = new Map(
       priceLines(
-        { customerId: userId, currency: opts.currency },
+        pricing,
         stored.flatMap((line) => {
           const p = byId.get(line.productId);
           return p ? [{ productId: p.id, qty: line.qty, listPriceCents: p.priceCents }] : [];
@@ -144,6 +145,11 @@ export function createCartService(db: Db, opts: { currency: string }) {
           .where(eq(products.id, productId));
         if (!product) throw notFound("Product not found");
         await lockCustomer(tx, userId);
+        // What they see is their own price at this quantity (a company's price or break).
+        const seenPriceCents = unitPriceFor(
+          await pricingFor(tx, userId, opts.currency, [productId]),
+          { productId, qty, listPriceCents: product.priceCents },
+        );
         const [{ n } = { n: 0 }] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(cartItems)
@@ -156,12 +162,12 @@ export function createCartService(db: Db, opts: { currency: string }) {
             productId,
             productName: product.name,
             qty,
-            seenPriceCents: product.priceCents,
+            seenPriceCents,
           })
           .onConflictDoUpdate({
             target: [cartItems.userId, cartItems.productId],
             // Changing the quantity is seeing the price again.
-            set: { qty, productName: product.name, seenPriceCents: product.priceCents },
+            set: { qty, productName: product.name, seenPriceCents },
           });
       });
       return get(userId);

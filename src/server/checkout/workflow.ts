@@ -8,6 +8,7 @@ import type { Inventory } from "../inventory/service";
 import { unitsToCents } from "../money";
 import type { OrderNotifier } from "../orders/notifier";
 import { toOrder } from "../orders/service";
+import { pricingFor } from "../pricing/pricing";
 import { lockCustomer, saveDeliveryToProfile } from "../users/service";
 import { decidePlacement, holdTime, type WantedLine } from "./decide";
 import { readPlacement, type PlacementSource } from "./read";
@@ -64,9 +65,11 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         capUnverified: opts.limits.unverifiedShare < 1,
       });
       if (request.fromCart) refuseDeletedParts(facts.wanted, facts.products);
+      // The customer's own prices (their company's price list) for these products.
+      const pricing = await pricingFor(tx, customer.id, opts.currency, [...facts.products.keys()]);
       const decision = decidePlacement(facts, {
         limits: opts.limits,
-        pricing: { customerId: customer.id, currency: opts.currency },
+        pricing,
         expectedTotalCents: request.expectedTotalCents,
       });
       const { row, items } = await writeOrder(tx, customer, {
