@@ -22,8 +22,7 @@ export const moneySchema = (label: string) =>
 export const priceListMessages = {
   breaksOrder: "Each break needs its own minimum quantity",
   breakCheaper: "A quantity break must be cheaper than the unit price",
-  otherCurrency: (currency: string) =>
-    `A price list must be in the store's currency (${currency})`,
+  otherCurrency: (currency: string) => `A price list must be in the store's currency (${currency})`,
   nameTaken: "A price list with this name exists already",
   inUse: "Companies use this price list: give them another one first",
   notFound: "Price list not found",

@@ -28,7 +28,11 @@ async function call(
 export async function createPriceList(
   app: FastifyInstance,
   admin: TestAccount,
-  entries: { productId: string; unitPrice: number; breaks?: { minQty: number; unitPrice: number }[] }[],
+  entries: {
+    productId: string;
+    unitPrice: number;
+    breaks?: { minQty: number; unitPrice: number }[];
+  }[],
 ): Promise<{ id: string; name: string }> {
   const list = await call(app, admin, "POST", "/api/price-lists", { name: `List ${unique()}` });
   for (const e of entries) {

@@ -98,7 +98,8 @@ export const companyRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ["companies", "admin"],
-        summary: "Admin: change a company (any of its fields; `priceListId: null` takes its list away)",
+        summary:
+          "Admin: change a company (any of its fields; `priceListId: null` takes its list away)",
         params: idParamsSchema,
         body: companyUpdateSchema,
         response: { 200: companySchema, ...errors },
@@ -116,7 +117,8 @@ export const companyRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ["companies"],
-        summary: "A company's members with their roles and limits (admins, and the company's owners)",
+        summary:
+          "A company's members with their roles and limits (admins, and the company's owners)",
         params: idParamsSchema,
         response: { 200: z.array(companyMemberSchema), ...errors },
       },
@@ -203,11 +205,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.signedIn,
     },
     async (req, reply) => {
-      await companies.revokeInvitation(
-        await caller(req),
-        req.params.id,
-        req.params.invitationId,
-      );
+      await companies.revokeInvitation(await caller(req), req.params.id, req.params.invitationId);
       return reply.code(204).send(null);
     },
   );

@@ -168,13 +168,7 @@ export function createCompanyService(
     }));
   }
 
-  const audit = (
-    tx: DbOrTx,
-    caller: Caller,
-    action: string,
-    companyId: string,
-    summary: string,
-  ) =>
+  const audit = (tx: DbOrTx, caller: Caller, action: string, companyId: string, summary: string) =>
     recordAdminAction(tx, {
       actor: { id: caller.id, email: caller.email },
       action,

@@ -64,7 +64,8 @@ test("a price list in another currency than the store's is refused; names are un
 test("entries are checked: breaks cheaper than the unit price, each quantity once, stored sorted", async () => {
   const p = await part();
   const list = (await req(admin, "POST", "/api/price-lists", { name: "Checks" })).json();
-  const put = (body: unknown) => req(admin, "PUT", `/api/price-lists/${list.id}/entries/${p.id}`, body);
+  const put = (body: unknown) =>
+    req(admin, "PUT", `/api/price-lists/${list.id}/entries/${p.id}`, body);
 
   const dearer = await put({ unitPrice: 10, breaks: [{ minQty: 5, unitPrice: 10 }] });
   expect(dearer.statusCode).toBe(400);
@@ -79,7 +80,9 @@ test("entries are checked: breaks cheaper than the unit price, each quantity onc
   expect(twice.statusCode).toBe(400);
   expect(twice.body).toContain(priceListMessages.breaksOrder);
   expect((await put({ unitPrice: 10.005 })).statusCode).toBe(400);
-  expect((await put({ unitPrice: 10, breaks: [{ minQty: 1, unitPrice: 9 }] })).statusCode).toBe(400);
+  expect((await put({ unitPrice: 10, breaks: [{ minQty: 1, unitPrice: 9 }] })).statusCode).toBe(
+    400,
+  );
   expect((await put({ unitPrice: -1 })).statusCode).toBe(400);
 
   const ok = await put({
@@ -245,7 +248,10 @@ test("the CSV of a list's entries imports back as it was; a bad file writes noth
   });
   expect(unknown.statusCode).toBe(400);
   expect(unknown.json().fields).toEqual({ "line 3": "Unknown part number NO-SUCH-PART" });
-  expect((await req(admin, "POST", `/api/price-lists/${copy.id}/entries/import`, { csv: "" })).statusCode).toBe(400);
+  expect(
+    (await req(admin, "POST", `/api/price-lists/${copy.id}/entries/import`, { csv: "" }))
+      .statusCode,
+  ).toBe(400);
   expect(
     (
       await req(admin, "POST", `/api/price-lists/${copy.id}/entries/import`, {
@@ -280,9 +286,9 @@ test("taking a company's price list away, or a product out of it, gives its buye
   const yours = async () =>
     (await req(buyer, "GET", `/api/products/${p.id}/price`)).json().yourPrice;
   expect(await yours()).toBe(12);
-  expect((await req(admin, "DELETE", `/api/price-lists/${list.id}/entries/${p.id}`)).statusCode).toBe(
-    204,
-  );
+  expect(
+    (await req(admin, "DELETE", `/api/price-lists/${list.id}/entries/${p.id}`)).statusCode,
+  ).toBe(204);
   expect(await yours()).toBe(15);
   await req(admin, "PUT", `/api/price-lists/${list.id}/entries/${p.id}`, { unitPrice: 13 });
   expect(await yours()).toBe(13);

@@ -145,7 +145,10 @@ export function createPriceListService(db: Db, opts: { currency: string }) {
         productName: r.productName,
         listPrice: centsToUnits(r.listPriceCents),
         unitPrice: centsToUnits(r.unitPriceCents),
-        breaks: r.breaks.map((b) => ({ minQty: b.minQty, unitPrice: centsToUnits(b.unitPriceCents) })),
+        breaks: r.breaks.map((b) => ({
+          minQty: b.minQty,
+          unitPrice: centsToUnits(b.unitPriceCents),
+        })),
       })),
       total: totalRow?.total ?? 0,
     };
@@ -310,13 +313,12 @@ export function createPriceListService(db: Db, opts: { currency: string }) {
         const found = await tx
           .select({ id: products.id, normalized: products.partNumberNormalized })
           .from(products)
-          .where(
-            sql`${products.partNumberNormalized} = any(${sql.param(numbers)}::text[])`,
-          );
+          .where(sql`${products.partNumberNormalized} = any(${sql.param(numbers)}::text[])`);
         const byNumber = new Map(found.map((p) => [p.normalized, p.id]));
         const errors: Record<string, string> = {};
         for (const r of rows) {
-          if (!byNumber.has(r.normalized)) errors[`line ${r.line}`] = `Unknown part number ${r.partNumber}`;
+          if (!byNumber.has(r.normalized))
+            errors[`line ${r.line}`] = `Unknown part number ${r.partNumber}`;
         }
         if (Object.keys(errors).length > 0) throw importRefused(errors);
         const values = rows.map((r) => ({
@@ -384,7 +386,8 @@ interface CsvEntryRow {
 
 /** Checks a whole file without the database: every line's problem, or the rows. */
 export function readEntriesCsv(text: string): CsvEntryRow[] {
-  if (text.replace(/^\uFEFF/, "").trim() === "") throw importRefused({ "line 1": "The file is empty" });
+  if (text.replace(/^\uFEFF/, "").trim() === "")
+    throw importRefused({ "line 1": "The file is empty" });
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, {

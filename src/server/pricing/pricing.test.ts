@@ -35,8 +35,7 @@ const kit: OverlayEntry = {
 
 test("a company buyer pays the company's unit price, then the break their quantity reaches", () => {
   const ctx = company({ a: kit });
-  const at = (qty: number) =>
-    priceLines(ctx, [{ productId: "a", qty, listPriceCents: 1500 }])[0]!;
+  const at = (qty: number) => priceLines(ctx, [{ productId: "a", qty, listPriceCents: 1500 }])[0]!;
   expect(at(1)).toMatchObject({ unitPriceCents: 1200, lineTotalCents: 1200 });
   expect(at(9)).toMatchObject({ unitPriceCents: 1200, lineTotalCents: 10800 });
   expect(at(10)).toMatchObject({ unitPriceCents: 1100, lineTotalCents: 11000 });
@@ -46,12 +45,12 @@ test("a company buyer pays the company's unit price, then the break their quanti
 
 test("the list price wins when it is lower than the company's price or break", () => {
   const ctx = company({ a: kit });
-  expect(priceLines(ctx, [{ productId: "a", qty: 60, listPriceCents: 950 }])[0]!.unitPriceCents).toBe(
-    950,
-  );
-  expect(priceLines(ctx, [{ productId: "a", qty: 12, listPriceCents: 1150 }])[0]!.unitPriceCents).toBe(
-    1100,
-  );
+  expect(
+    priceLines(ctx, [{ productId: "a", qty: 60, listPriceCents: 950 }])[0]!.unitPriceCents,
+  ).toBe(950);
+  expect(
+    priceLines(ctx, [{ productId: "a", qty: 12, listPriceCents: 1150 }])[0]!.unitPriceCents,
+  ).toBe(1100);
 });
 
 test("products the company's list does not name are at the list price", () => {
@@ -64,9 +63,9 @@ test("breaks apply whatever order they are stored in", () => {
   const ctx = company({
     a: { unitPriceCents: 1200, breaks: [...kit.breaks].reverse() },
   });
-  expect(priceLines(ctx, [{ productId: "a", qty: 75, listPriceCents: 1500 }])[0]!.unitPriceCents).toBe(
-    980,
-  );
+  expect(
+    priceLines(ctx, [{ productId: "a", qty: 75, listPriceCents: 1500 }])[0]!.unitPriceCents,
+  ).toBe(980);
 });
 
 test("amounts stay whole numbers of cents", () => {
@@ -88,7 +87,7 @@ test("the product page's table starts at the minimum order and lists each break 
     { minQty: 20, unitPriceCents: 1000 },
     { minQty: 50, unitPriceCents: 980 },
   ]);
-  expect(priceTiers({ currency: "USD" }, { id: "a", listPriceCents: 1500, minimumOrder: 2 })).toEqual(
-    [{ minQty: 2, unitPriceCents: 1500 }],
-  );
+  expect(
+    priceTiers({ currency: "USD" }, { id: "a", listPriceCents: 1500, minimumOrder: 2 }),
+  ).toEqual([{ minQty: 2, unitPriceCents: 1500 }]);
 });

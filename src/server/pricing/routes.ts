@@ -95,7 +95,8 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ["pricing", "admin"],
-        summary: "Admin: the price lists (by name, paged; `q` searches names); total in X-Total-Count",
+        summary:
+          "Admin: the price lists (by name, paged; `q` searches names); total in X-Total-Count",
         querystring: searchPagingQuerySchema,
         response: { 200: z.array(priceListSchema), ...adminErrors },
       },
@@ -267,7 +268,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ["pricing", "admin"],
         summary:
-          "Admin: import entries from CSV text (`{ csv, replace }`), all lines or none; each line's problem in `fields` (\"line N\")",
+          'Admin: import entries from CSV text (`{ csv, replace }`), all lines or none; each line\'s problem in `fields` ("line N")',
         params: idParamsSchema,
         body: priceListImportSchema,
         response: { 200: priceListImportResultSchema, ...adminErrors },
