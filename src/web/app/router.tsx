@@ -71,6 +71,13 @@ const pages = {
   manageOrders: lazyRoute(async () => (await import("./routes/manage-orders")).ManageOrdersRoute),
   notFound: lazyRoute(async () => (await import("./routes/not-found")).NotFoundRoute),
   auditLog: lazyRoute(async () => (await import("./routes/audit-log")).AuditLogRoute),
+  companies: lazyRoute(async () => (await import("./routes/companies")).CompaniesRoute),
+  company: lazyRoute(async () => (await import("./routes/company")).CompanyRoute),
+  priceLists: lazyRoute(async () => (await import("./routes/price-lists")).PriceListsRoute),
+  priceList: lazyRoute(async () => (await import("./routes/price-list")).PriceListRoute),
+  companyInvitation: lazyRoute(
+    async () => (await import("./routes/company-invitation")).CompanyInvitationRoute,
+  ),
 };
 
 const guards = {
@@ -109,6 +116,7 @@ export const routes: RouteObject[] = [
       page(paths.resetPassword, pages.resetPassword),
       page(paths.emailVerified, pages.emailVerified),
       page(paths.cart, pages.cart),
+      page(paths.companyInvitation, pages.companyInvitation),
       layout(guards.signedIn, [
         page(paths.product.pattern, pages.product),
         layout(guards.customer, [page(paths.checkout, pages.checkout)]),
@@ -128,6 +136,10 @@ export const routes: RouteObject[] = [
               page(paths.manageProducts, pages.manageProducts),
               page(paths.manageOrders, pages.manageOrders),
               page(paths.auditLog, pages.auditLog),
+              page(paths.companies, pages.companies),
+              page(paths.company.pattern, pages.company),
+              page(paths.priceLists, pages.priceLists),
+              page(paths.priceList.pattern, pages.priceList),
             ]),
           ],
           paths.dashboard,

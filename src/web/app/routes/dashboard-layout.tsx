@@ -15,6 +15,8 @@ const adminLinks = [
   { to: paths.manageProducts, label: "Manage All Products" },
   { to: paths.manageOrders, label: "Manage All orders" },
   { to: paths.auditLog, label: "Audit Log" },
+  { to: paths.companies, label: "Companies" },
+  { to: paths.priceLists, label: "Price lists" },
 ];
 
 /** The dashboard: a sidebar (SPEC section 2) beside the page; on phones a row of tabs on top. */
