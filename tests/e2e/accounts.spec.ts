@@ -129,6 +129,8 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "Manage All Products",
     "Manage All orders",
     "Audit Log",
+    "Companies",
+    "Price lists",
   ]);
 });
 

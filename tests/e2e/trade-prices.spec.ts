@@ -99,4 +99,15 @@ test("an admin gives a company its own prices with a break; the invited buyer se
   } finally {
     await buyerContext.close();
   }
+
+  // On a phone the company's member list is cards, each with its actions on screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  const member = page.getByTestId("company-member").filter({ hasText: buyer.email });
+  await expect(member).toContainText("Buyer");
+  const remove = member.getByRole("button", { name: "Remove" });
+  await remove.scrollIntoViewIfNeeded();
+  await expect(remove).toBeInViewport({ ratio: 1 });
+  const box = (await remove.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
 });
