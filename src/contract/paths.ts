@@ -41,6 +41,8 @@ export const paths = {
   company: withId("/dashboard/companies/:id"),
   priceLists: "/dashboard/price-lists",
   priceList: withId("/dashboard/price-lists/:id"),
+  /** A company member's own company (owners manage its members there). */
+  myCompany: "/dashboard/company",
   /** Where the emailed company invitation leads (`?token=`). */
   companyInvitation: "/company-invitation",
 } as const;

@@ -16,6 +16,8 @@ test("an admin gives a company its own prices with a break; the invited buyer se
   browser,
   baseURL,
 }) => {
+  // Two people's whole journey (set-up, email, sign-up, checkout): about 40 s here.
+  test.setTimeout(120_000);
   const part = await productNamed(page, "timing belt");
   expect(part.minimumOrder).toBeLessThan(10);
   expect(part.availableQuantity).toBeGreaterThanOrEqual(10);
@@ -96,6 +98,16 @@ test("an admin gives a company its own prices with a break; the invited buyer se
     await buyerPage.getByRole("button", { name: "Place order" }).click();
     await expect(buyerPage).toHaveURL(/\/dashboard\/orders\//);
     await expect(buyerPage.getByTestId("order-total")).toHaveText(usd(breakPrice * 10));
+
+    // Their dashboard has the company's page: their role, the terms.
+    await buyerPage.goto("/dashboard");
+    await buyerPage
+      .getByRole("navigation", { name: "Dashboard" })
+      .getByRole("link", { name: "My company" })
+      .click();
+    await expect(buyerPage.getByRole("heading", { name: companyName })).toBeVisible();
+    await expect(buyerPage.getByTestId("my-company-role")).toHaveText("You are a buyer");
+    await expect(buyerPage.getByText("Net 30")).toBeVisible();
   } finally {
     await buyerContext.close();
   }

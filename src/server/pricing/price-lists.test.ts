@@ -59,6 +59,9 @@ test("a price list in another currency than the store's is refused; names are un
   const again = await req(admin, "POST", "/api/price-lists", { name: "fleet a" });
   expect(again.statusCode).toBe(409);
   expect(again.json().message).toBe(priceListMessages.nameTaken);
+  const found = await req(admin, "GET", "/api/price-lists?q=FLEET%20A&limit=1");
+  expect(found.headers["x-total-count"]).toBe("1");
+  expect(found.json().map((l: { name: string }) => l.name)).toEqual(["Fleet A"]);
 });
 
 test("entries are checked: breaks cheaper than the unit price, each quantity once, stored sorted", async () => {

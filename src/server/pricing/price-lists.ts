@@ -155,7 +155,16 @@ export function createPriceListService(db: Db, opts: { currency: string }) {
   }
 
   return {
-    list: (q: { limit: number; offset: number; q?: string }) => list(db, q),
+    async list(q: { limit: number; offset: number; q?: string }) {
+      const [items, [totalRow]] = await Promise.all([
+        list(db, q),
+        db
+          .select({ total: count() })
+          .from(priceLists)
+          .where(q.q ? ilike(priceLists.name, likePattern(q.q)) : undefined),
+      ]);
+      return { items, total: totalRow?.total ?? 0 };
+    },
     get: (id: string) => view(db, id),
     entries: (id: string, q: { limit: number; offset: number; q?: string }) => entries(db, id, q),
 

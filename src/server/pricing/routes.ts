@@ -104,9 +104,9 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       await guards.requireAdmin(req);
-      const all = await priceLists.list({ limit: 100_000, offset: 0, q: req.query.q });
-      reply.header(TOTAL_COUNT_HEADER, all.length);
-      return all.slice(req.query.offset, req.query.offset + req.query.limit);
+      const { items, total } = await priceLists.list(req.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
     },
   );
 

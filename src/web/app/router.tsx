@@ -72,6 +72,7 @@ const pages = {
   notFound: lazyRoute(async () => (await import("./routes/not-found")).NotFoundRoute),
   auditLog: lazyRoute(async () => (await import("./routes/audit-log")).AuditLogRoute),
   companies: lazyRoute(async () => (await import("./routes/companies")).CompaniesRoute),
+  myCompany: lazyRoute(async () => (await import("./routes/my-company")).MyCompanyRoute),
   company: lazyRoute(async () => (await import("./routes/company")).CompanyRoute),
   priceLists: lazyRoute(async () => (await import("./routes/price-lists")).PriceListsRoute),
   priceList: lazyRoute(async () => (await import("./routes/price-list")).PriceListRoute),
@@ -127,6 +128,7 @@ export const routes: RouteObject[] = [
             layout(guards.customer, [
               page(paths.addReview, pages.addReview),
               page(paths.myItems, pages.myItems),
+              page(paths.myCompany, pages.myCompany),
             ]),
             page(paths.payment.pattern, pages.payment),
             page(paths.order.pattern, pages.order),

@@ -109,7 +109,7 @@ function EditCompany({
   );
 }
 
-function Members({ companyId }: { companyId: string }) {
+export function Members({ companyId }: { companyId: string }) {
   const { data, error, isPending } = useMembers(companyId);
   const remove = useRemoveMember(companyId);
   const update = useUpdateMember(companyId);
@@ -208,7 +208,7 @@ function Members({ companyId }: { companyId: string }) {
   );
 }
 
-function Invitations({ companyId }: { companyId: string }) {
+export function Invitations({ companyId }: { companyId: string }) {
   const { data, error, isPending } = useInvitations(companyId);
   const invite = useInvite(companyId);
   const revoke = useRevokeInvitation(companyId);
