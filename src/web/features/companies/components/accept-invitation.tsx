@@ -39,7 +39,7 @@ export function AcceptInvitation({
           <Link className="btn btn-primary" to={`${paths.login}?from=${encodeURIComponent(here)}`}>
             Sign in to accept
           </Link>
-          <Link className="btn btn-outline" to={paths.signup}>
+          <Link className="btn btn-outline" to={`${paths.signup}?from=${encodeURIComponent(here)}`}>
             Create an account
           </Link>
         </div>
