@@ -38,6 +38,15 @@ export const paths = {
   auditLog: "/dashboard/audit",
   shippingZones: "/dashboard/shipping",
   taxRates: "/dashboard/tax",
+  /** Trade (admin): companies, their members and invitations; price lists and their entries. */
+  companies: "/dashboard/companies",
+  company: withId("/dashboard/companies/:id"),
+  priceLists: "/dashboard/price-lists",
+  priceList: withId("/dashboard/price-lists/:id"),
+  /** A company member's own company (owners manage its members there). */
+  myCompany: "/dashboard/company",
+  /** Where the emailed company invitation leads (`?token=`). */
+  companyInvitation: "/company-invitation",
 } as const;
 
 /** The public pages worth a search engine's visit (listed in /sitemap.xml). */

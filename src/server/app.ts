@@ -77,6 +77,10 @@ import { shippingRoutes } from "./shipping/routes";
 import { createShippingService } from "./shipping/service";
 import { taxRoutes } from "./tax/routes";
 import { createTaxService } from "./tax/service";
+import { companyRoutes } from "./companies/routes";
+import { createCompanyService } from "./companies/service";
+import { createPriceListService } from "./pricing/price-lists";
+import { pricingRoutes } from "./pricing/routes";
 import { createFitmentService } from "./fitment/service";
 
 export interface AppDeps {
@@ -347,6 +351,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         guards,
       });
       await api.register(auditRoutes, { db: database.db, guards });
+      await api.register(pricingRoutes, {
+        priceLists: createPriceListService(database.db, { currency: config.currency }),
+        guards,
+        db: database.db,
+        currency: config.currency,
+      });
+      await api.register(companyRoutes, {
+        companies: createCompanyService(database.db, { mailer, publicUrl }),
+        guards,
+      });
       await api.register(sessionRoutes, {
         sessions: createSessionService(database.db, {
           absoluteSeconds: config.sessionAbsoluteSeconds,

@@ -131,6 +131,8 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "Shipping Zones",
     "Tax Rates",
     "Audit Log",
+    "Companies",
+    "Price lists",
   ]);
 });
 

@@ -15,7 +15,7 @@ import { computeCharges, type ChargeFacts } from "../checkout/charges";
 import { readCharges, type DestinationSource } from "../checkout/read-charges";
 import { percentFromMilli } from "../tax/rules";
 import { centsToUnits, formatCents } from "../money";
-import { priceLines } from "../pricing/pricing";
+import { priceLines, pricingFor, unitPriceFor } from "../pricing/pricing";
 import { lockCustomer } from "../users/service";
 
 /** A cart line as stored: the product, how many, and what the customer saw when adding it. */
@@ -47,7 +47,7 @@ export function createCartService(db: Db, opts: { currency: string }) {
     delivery?: { facts: ChargeFacts; postalCode: string; methodId?: string | null },
   ): Promise<Cart> {
     const ids = stored.map((l) => l.productId);
-    const [found, alreadyOrdered] = await Promise.all([
+    const [found, alreadyOrdered, pricing] = await Promise.all([
       ids.length === 0
         ? []
         : tx
@@ -63,12 +63,13 @@ export function createCartService(db: Db, opts: { currency: string }) {
             .from(products)
             .where(inArray(products.id, ids)),
       userId && ids.length > 0 ? unpaidProductsOf(tx, userId, ids) : new Set<string>(),
+      ids.length > 0 ? pricingFor(tx, userId, opts.currency, ids) : { currency: opts.currency },
     ]);
     const byId = new Map(found.map((p) => [p.id, p]));
-    // Every price through the pricing module (the customer's own prices, once they have them).
+    // Every price through the pricing module (a company buyer's own prices included).
     const unitPrice = new Map(
       priceLines(
-        { customerId: userId, currency: opts.currency },
+        pricing,
         stored.flatMap((line) => {
           const p = byId.get(line.productId);
           return p ? [{ productId: p.id, qty: line.qty, listPriceCents: p.priceCents }] : [];
@@ -210,6 +211,11 @@ export function createCartService(db: Db, opts: { currency: string }) {
           .where(eq(products.id, productId));
         if (!product) throw notFound("Product not found");
         await lockCustomer(tx, userId);
+        // What they see is their own price at this quantity (a company's price or break).
+        const seenPriceCents = unitPriceFor(
+          await pricingFor(tx, userId, opts.currency, [productId]),
+          { productId, qty, listPriceCents: product.priceCents },
+        );
         const [{ n } = { n: 0 }] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(cartItems)
@@ -222,12 +228,12 @@ export function createCartService(db: Db, opts: { currency: string }) {
             productId,
             productName: product.name,
             qty,
-            seenPriceCents: product.priceCents,
+            seenPriceCents,
           })
           .onConflictDoUpdate({
             target: [cartItems.userId, cartItems.productId],
             // Changing the quantity is seeing the price again.
-            set: { qty, productName: product.name, seenPriceCents: product.priceCents },
+            set: { qty, productName: product.name, seenPriceCents },
           });
       });
       return get(userId);

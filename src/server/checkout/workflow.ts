@@ -9,6 +9,7 @@ import type { Inventory } from "../inventory/service";
 import { unitsToCents } from "../money";
 import type { OrderNotifier } from "../orders/notifier";
 import { toOrder } from "../orders/service";
+import { pricingFor } from "../pricing/pricing";
 import { lockCustomer, saveDeliveryToProfile } from "../users/service";
 import { decidePlacement, holdTime, type WantedLine } from "./decide";
 import { formatAddress } from "../../contract/addresses";
@@ -84,10 +85,12 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
             }
           : { ...request.delivery, shipTo: address ? snapshot(address) : null };
       const placement = { ...facts, charges };
+      // The customer's own prices (their company's price list) for these products.
+      const pricing = await pricingFor(tx, customer.id, opts.currency, [...facts.products.keys()]);
       const decision = decidePlacement(placement, {
         shippingMethodId: request.shippingMethodId,
         limits: opts.limits,
-        pricing: { customerId: customer.id, currency: opts.currency },
+        pricing,
         expectedTotalCents: request.expectedTotalCents,
       });
       const { row, items } = await writeOrder(tx, customer, {

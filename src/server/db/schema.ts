@@ -730,3 +730,115 @@ export const taxRates = pgTable(
     check("tax_rates_rate_range", sql`${t.rateMillipercent} between 0 and 100000`),
   ],
 );
+
+/** A company's member roles (trade buying, src/server/companies/). */
+export const companyMemberRoles = ["owner", "buyer", "viewer"] as const;
+
+/** A quantity break of a price list entry: from `minQty` units on, each costs `unitPriceCents`. */
+export interface PriceBreak {
+  minQty: number;
+  unitPriceCents: number;
+}
+
+/** A trade price list (src/server/pricing/): per product, a unit price and quantity breaks. */
+export const priceLists = pgTable(
+  "price_lists",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** Always the store's currency (refused otherwise when created); kept to catch a change of it. */
+    currency: text("currency").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("price_lists_name_unique").on(sql`lower(${t.name})`)],
+);
+
+export const priceListEntries = pgTable(
+  "price_list_entries",
+  {
+    priceListId: uuid("price_list_id")
+      .notNull()
+      .references(() => priceLists.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    /** Sorted by minQty, each minQty once (checked by the service before it is written). */
+    breaks: jsonb("breaks").$type<PriceBreak[]>().notNull().default([]),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.priceListId, t.productId] }),
+    check("price_list_entries_price_nonnegative", sql`${t.unitPriceCents} >= 0`),
+  ],
+);
+
+/** A trade customer: members buy at its price list's prices (DESIGN.md section 7). */
+export const companies = pgTable(
+  "companies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    taxId: text("tax_id"),
+    /** Free text such as "Net 30"; null: pays by card when ordering, like everyone. */
+    paymentTerms: text("payment_terms"),
+    creditLimitCents: integer("credit_limit_cents"),
+    priceListId: uuid("price_list_id").references(() => priceLists.id, { onDelete: "restrict" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("companies_name_unique").on(sql`lower(${t.name})`),
+    index("companies_price_list_idx").on(t.priceListId),
+    check(
+      "companies_credit_limit_nonnegative",
+      sql`${t.creditLimitCents} is null or ${t.creditLimitCents} >= 0`,
+    ),
+  ],
+);
+
+export const companyMembers = pgTable(
+  "company_members",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** One company per account at most (the unique index below). */
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role", { enum: companyMemberRoles }).notNull(),
+    /** Spending limits (stored; enforcing them is the approvals work, not done yet). */
+    orderLimitCents: integer("order_limit_cents"),
+    monthlyLimitCents: integer("monthly_limit_cents"),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId] }),
+    uniqueIndex("company_members_user_unique").on(t.userId),
+    check("company_members_role_valid", sql`${t.role} in ('owner', 'buyer', 'viewer')`),
+  ],
+);
+
+export const companyInvitations = pgTable(
+  "company_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** Lower-case; only the account with this address may accept. */
+    email: text("email").notNull(),
+    role: text("role", { enum: companyMemberRoles }).notNull(),
+    /** SHA-256 of the emailed token (the token itself is never stored). */
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: text("invited_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("company_invitations_token_unique").on(t.tokenHash),
+    index("company_invitations_company_idx").on(t.companyId, t.createdAt),
+    check("company_invitations_role_valid", sql`${t.role} in ('owner', 'buyer', 'viewer')`),
+  ],
+);

@@ -1,30 +1,74 @@
 /**
  * The one place a price is decided (DESIGN.md section 7). Every line the store prices for a
- * customer goes through `priceLines`: the cart, checkout and the single-product order today;
- * quick order, quotes and invoices when they come. Today it knows list prices only; a company's
- * price list and quantity breaks will be a per-customer overlay here, and every caller gets them
- * without changing.
+ * customer goes through `priceLines`: the cart, checkout, the single-product order and the
+ * product page's "Your price"; quick order, quotes and invoices when they come. A customer in a
+ * company with a price list gets its entries for the products being priced as an overlay
+ * (`pricingFor`), read from the database on each call: the anonymous catalog cache is untouched
+ * and shared, and a member removed from a company pays list prices on their next request.
  */
 
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/database";
+import type { PriceBreak } from "../db/schema";
+import { sqlUuids } from "../db/sql-arrays";
 
-/** Whose prices: the caller (a customer, or a visitor with none). */
+/** A company's price for one product: a unit price and quantity breaks (sorted by minQty). */
+export interface OverlayEntry {
+  unitPriceCents: number;
+  breaks: PriceBreak[];
+}
+
+/** Whose prices: the caller (a customer, or a visitor with none), and their company's overlay. */
 export interface PricingContext {
   customerId?: string;
   currency: string;
+  /** The caller's company, when they belong to one. */
+  companyId?: string;
+  /** Product id → the company's price list entry, for the products asked about. */
+  overlay?: ReadonlyMap<string, OverlayEntry>;
 }
 
 /**
- * The pricing context for a caller, read once per request or transaction and then passed to
- * `priceLines` for every line. Callers always get it here, so that a company's prices (an
- * overlay this function will load) reach every caller without changing them.
+ * The pricing context for a caller and the products about to be priced, read once per request
+ * or transaction and then passed to `priceLines` for every line: one indexed statement for a
+ * signed-in customer (their membership, their company's list, its entries for these products),
+ * none for a visitor. Only a price list in the store's currency applies.
  */
 export async function pricingFor(
-  _db: DbOrTx,
+  db: DbOrTx,
   customerId: string | undefined,
   currency: string,
+  productIds: readonly string[] = [],
 ): Promise<PricingContext> {
-  return customerId ? { customerId, currency } : { currency };
+  if (!customerId) return { currency };
+  const ids = [...new Set(productIds)];
+  const result = await db.execute<{
+    company_id: string;
+    entries: { productId: string; unitPriceCents: number; breaks: PriceBreak[] }[] | null;
+  }>(sql`
+    select m.company_id,
+           (select json_agg(json_build_object('productId', e.product_id,
+                     'unitPriceCents', e.unit_price_cents, 'breaks', e.breaks))
+              from price_list_entries e
+              join price_lists pl on pl.id = e.price_list_id and pl.currency = ${currency}
+             where e.price_list_id = c.price_list_id
+               and e.product_id = any(${sqlUuids(ids)})) as entries
+      from company_members m
+      join companies c on c.id = m.company_id
+     where m.user_id = ${customerId}`);
+  const row = result.rows[0];
+  if (!row) return { customerId, currency };
+  return {
+    customerId,
+    currency,
+    companyId: row.company_id,
+    overlay: new Map(
+      (row.entries ?? []).map((e) => [
+        e.productId,
+        { unitPriceCents: e.unitPriceCents, breaks: e.breaks },
+      ]),
+    ),
+  };
 }
 
 /** A line to price: the product's list price as stored, and how many. */
@@ -41,10 +85,54 @@ export interface PricedLine extends LineToPrice {
   lineTotalCents: number;
 }
 
-/** Prices each line for the caller: the lowest price that applies (now: the list price). */
-export function priceLines(_context: PricingContext, lines: LineToPrice[]): PricedLine[] {
+/** One unit's price for this caller at this quantity: the lowest that applies. */
+export function unitPriceFor(context: PricingContext, line: LineToPrice): number {
+  let unit = line.listPriceCents;
+  const entry = context.overlay?.get(line.productId);
+  if (entry) {
+    unit = Math.min(unit, entry.unitPriceCents);
+    for (const b of entry.breaks) {
+      if (line.qty >= b.minQty) unit = Math.min(unit, b.unitPriceCents);
+    }
+  }
+  return unit;
+}
+
+/**
+ * Prices each line for the caller: the lowest of the list price, their company's unit price and
+ * the company's quantity break that the line's quantity reaches. Integers only.
+ */
+export function priceLines(context: PricingContext, lines: LineToPrice[]): PricedLine[] {
   return lines.map((line) => {
-    const unitPriceCents = line.listPriceCents;
+    const unitPriceCents = unitPriceFor(context, line);
     return { ...line, unitPriceCents, lineTotalCents: unitPriceCents * line.qty };
   });
+}
+
+/**
+ * The price table a buyer sees on a product page: from each quantity on (the minimum order,
+ * then each of their breaks above it), the unit price `priceLines` gives at that quantity.
+ * Rows that would not lower the price are left out.
+ */
+export function priceTiers(
+  context: PricingContext,
+  product: { id: string; listPriceCents: number; minimumOrder: number },
+): { minQty: number; unitPriceCents: number }[] {
+  const entry = context.overlay?.get(product.id);
+  const qtys = [
+    product.minimumOrder,
+    ...(entry?.breaks ?? []).map((b) => b.minQty).filter((q) => q > product.minimumOrder),
+  ];
+  const tiers: { minQty: number; unitPriceCents: number }[] = [];
+  for (const qty of qtys) {
+    const unitPriceCents = unitPriceFor(context, {
+      productId: product.id,
+      qty,
+      listPriceCents: product.listPriceCents,
+    });
+    if (tiers.length === 0 || unitPriceCents < tiers[tiers.length - 1]!.unitPriceCents) {
+      tiers.push({ minQty: qty, unitPriceCents });
+    }
+  }
+  return tiers;
 }

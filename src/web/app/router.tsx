@@ -75,6 +75,14 @@ const pages = {
     async () => (await import("./routes/shipping-zones")).ShippingZonesRoute,
   ),
   taxRates: lazyRoute(async () => (await import("./routes/tax-rates")).TaxRatesRoute),
+  companies: lazyRoute(async () => (await import("./routes/companies")).CompaniesRoute),
+  myCompany: lazyRoute(async () => (await import("./routes/my-company")).MyCompanyRoute),
+  company: lazyRoute(async () => (await import("./routes/company")).CompanyRoute),
+  priceLists: lazyRoute(async () => (await import("./routes/price-lists")).PriceListsRoute),
+  priceList: lazyRoute(async () => (await import("./routes/price-list")).PriceListRoute),
+  companyInvitation: lazyRoute(
+    async () => (await import("./routes/company-invitation")).CompanyInvitationRoute,
+  ),
 };
 
 const guards = {
@@ -113,6 +121,7 @@ export const routes: RouteObject[] = [
       page(paths.resetPassword, pages.resetPassword),
       page(paths.emailVerified, pages.emailVerified),
       page(paths.cart, pages.cart),
+      page(paths.companyInvitation, pages.companyInvitation),
       layout(guards.signedIn, [
         page(paths.product.pattern, pages.product),
         layout(guards.customer, [page(paths.checkout, pages.checkout)]),
@@ -123,6 +132,7 @@ export const routes: RouteObject[] = [
             layout(guards.customer, [
               page(paths.addReview, pages.addReview),
               page(paths.myItems, pages.myItems),
+              page(paths.myCompany, pages.myCompany),
             ]),
             page(paths.payment.pattern, pages.payment),
             page(paths.order.pattern, pages.order),
@@ -134,6 +144,10 @@ export const routes: RouteObject[] = [
               page(paths.auditLog, pages.auditLog),
               page(paths.shippingZones, pages.shippingZones),
               page(paths.taxRates, pages.taxRates),
+              page(paths.companies, pages.companies),
+              page(paths.company.pattern, pages.company),
+              page(paths.priceLists, pages.priceLists),
+              page(paths.priceList.pattern, pages.priceList),
             ]),
           ],
           paths.dashboard,

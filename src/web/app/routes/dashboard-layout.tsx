@@ -4,6 +4,7 @@ import { NavLink } from "../../components/link";
 import { usePrerendering } from "../../lib/prerendering";
 import { useSession } from "../../lib/session";
 import { paths } from "#contract/paths";
+import { useMyCompany } from "../../features/companies/api/companies";
 
 const customerLinks = [
   { to: paths.myItems, label: "My Items" },
@@ -17,6 +18,8 @@ const adminLinks = [
   { to: paths.shippingZones, label: "Shipping Zones" },
   { to: paths.taxRates, label: "Tax Rates" },
   { to: paths.auditLog, label: "Audit Log" },
+  { to: paths.companies, label: "Companies" },
+  { to: paths.priceLists, label: "Price lists" },
 ];
 
 /** The dashboard: a sidebar (SPEC section 2) beside the page; on phones a row of tabs on top. */
@@ -24,6 +27,8 @@ export function DashboardLayout() {
   const { data: user } = useSession();
   const nav = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  // A company's members get its page (owners manage the members there).
+  const inCompany = Boolean(useMyCompany(user?.role === "user").data?.company);
   // On phones the tabs scroll sideways: keep the current one in view.
   useEffect(() => {
     nav.current
@@ -35,6 +40,7 @@ export function DashboardLayout() {
   const links = [
     { to: paths.dashboard, label: "My Profile" },
     ...(user?.role === "admin" ? adminLinks : customerLinks),
+    ...(inCompany ? [{ to: paths.myCompany, label: "My company" }] : []),
   ];
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row">

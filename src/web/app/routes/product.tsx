@@ -13,12 +13,17 @@ import { useProfile } from "../../features/account/api/profile";
 import { AddToCartButton } from "../../features/cart/components/add-to-cart-button";
 import { ProductFitment } from "../../features/vehicles/components/product-fitment";
 import { loadRememberedVehicle } from "../../lib/vehicle-choice";
+import { unitPriceAt, useProductPrice } from "../../features/pricing/api/product-price";
+import { YourPrice } from "../../features/pricing/components/your-price";
 
 export function ProductRoute() {
   const { id = "" } = useParams();
   const { data: product, error, isPending } = useProduct(id);
   const { data: user } = useSession();
   const { data: profile } = useProfile();
+  // A company buyer's own price and breaks (not part of the shared, cached product answer).
+  const customer = Boolean(user && user.role !== "admin");
+  const { data: ownPrice } = useProductPrice(id, customer);
   usePageTitle(product?.name ?? "Product");
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
     return <NotFound what="product" />;
@@ -37,8 +42,10 @@ export function ProductRoute() {
       ) : (
         <ProductDetails product={product}>
           {/* Admins do not order. */}
+          {ownPrice && <YourPrice price={ownPrice} />}
           {user && user.role !== "admin" && (
             <OrderPanel
+              unitPriceAt={ownPrice ? (qty) => unitPriceAt(ownPrice, qty) : undefined}
               product={product}
               customer={user}
               myItemsTo={paths.myItems}

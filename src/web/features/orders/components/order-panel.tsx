@@ -22,6 +22,7 @@ export function OrderPanel({
   myItemsTo,
   saved,
   cartAction,
+  unitPriceAt,
 }: {
   product: Product;
   customer: SessionUser;
@@ -30,6 +31,8 @@ export function OrderPanel({
   saved: OrderContact;
   /** The cart's button for the chosen quantity, from the page. */
   cartAction?: (qty: number) => ReactNode;
+  /** The customer's own unit price at a quantity (a company's price and breaks); else the list price. */
+  unitPriceAt?: (qty: number) => number;
 }) {
   const currency = useSiteConfig().data?.currency;
   const [quantity, setQuantity] = useState(0);
@@ -38,6 +41,7 @@ export function OrderPanel({
   const place = usePlaceOrder();
   const myOrders = useMyOrders();
   const limitsId = useId();
+  const unitPrice = unitPriceAt?.(quantity) ?? product.price;
   // The duplicate rule, said before anything is filled in (the server checks it again).
   const alreadyOrdered = myOrders.data?.some(
     (o) => o.status === "unpaid" && o.items.some((l) => l.productId === product._id),
@@ -88,9 +92,7 @@ export function OrderPanel({
         <QuantitySelector value={quantity} onChange={setQuantity} describedBy={limitsId} />
         <p className="text-lg">
           Total:{" "}
-          <strong data-testid="order-total">
-            {formatPrice(quantity * product.price, currency)}
-          </strong>
+          <strong data-testid="order-total">{formatPrice(quantity * unitPrice, currency)}</strong>
         </p>
         <p id={limitsId} className="w-full text-sm text-base-content/75">
           min {formatCount(product.minimumOrder)} · {formatCount(product.availableQuantity)} in
@@ -135,8 +137,8 @@ export function OrderPanel({
         }}
       >
         <p className="mb-3 text-sm text-base-content/80">
-          {quantity} × {formatPrice(product.price, currency)} ={" "}
-          <strong>{formatPrice(quantity * product.price, currency)}</strong>
+          {quantity} × {formatPrice(unitPrice, currency)} ={" "}
+          <strong>{formatPrice(quantity * unitPrice, currency)}</strong>
         </p>
         <OrderForm
           customer={customer}

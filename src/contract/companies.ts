@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { moneySchema } from "./price-lists";
+import { text } from "./text";
+
+/** Trade companies: members with roles, invitations by email, a price list. Money in currency units. */
+
+export const companyRoles = ["owner", "buyer", "viewer"] as const;
+export type CompanyRole = (typeof companyRoles)[number];
+
+export const INVITATION_DAYS = 7;
+
+export const companyMessages = {
+  nameTaken: "A company with this name exists already",
+  notFound: "Company not found",
+  alreadyMember: "This account already belongs to a company",
+  invitationInvalid: "This invitation link is not valid",
+  invitationExpired: "This invitation has expired: ask for a new one",
+  invitationUsed: "This invitation has been used already",
+  wrongEmail: (email: string) =>
+    `This invitation is for ${email}: sign in with that address to accept it`,
+  adminsCannotJoin: "Admins cannot join a company",
+  lastOwner: "A company keeps at least one owner: make someone else owner first",
+  memberNotFound: "Member not found",
+  invitationNotFound: "Invitation not found",
+  priceListNotFound: "Price list not found",
+  noChange: "Say what to change",
+} as const;
+
+const optionalText = (max: number) =>
+  text()
+    .trim()
+    .max(max, `Must be ${max} characters or shorter`)
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional();
+
+const companyFields = {
+  name: text({ error: "Name is Required" })
+    .trim()
+    .min(1, "Name is Required")
+    .max(120, "Must be 120 characters or shorter"),
+  taxId: optionalText(40),
+  /** e.g. "Net 30"; empty or null: none. */
+  paymentTerms: optionalText(60),
+  creditLimit: moneySchema("Credit limit").nullable().optional(),
+  priceListId: z.uuid({ message: "Malformed price list id" }).nullable().optional(),
+};
+
+export const companyCreateSchema = z.strictObject(companyFields);
+export type CompanyCreate = z.input<typeof companyCreateSchema>;
+
+export const companyUpdateSchema = z
+  .strictObject({ ...companyFields, name: companyFields.name.optional() })
+  .refine((v) => Object.keys(v).length > 0, { message: companyMessages.noChange });
+export type CompanyUpdate = z.input<typeof companyUpdateSchema>;
+
+export const companySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  taxId: z.string().nullable(),
+  paymentTerms: z.string().nullable(),
+  creditLimit: z.number().nullable(),
+  priceListId: z.uuid().nullable(),
+  priceListName: z.string().nullable(),
+  memberCount: z.number(),
+  createdAt: z.string(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const companyMemberSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(companyRoles),
+  orderLimit: z.number().nullable(),
+  monthlyLimit: z.number().nullable(),
+  joinedAt: z.string(),
+});
+export type CompanyMember = z.infer<typeof companyMemberSchema>;
+
+export const companyMemberUpdateSchema = z
+  .strictObject({
+    role: z.enum(companyRoles, { error: "Role is owner, buyer or viewer" }).optional(),
+    orderLimit: moneySchema("Per-order limit").nullable().optional(),
+    monthlyLimit: moneySchema("Monthly limit").nullable().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { message: companyMessages.noChange });
+export type CompanyMemberUpdate = z.input<typeof companyMemberUpdateSchema>;
+
+export const companyInvitationCreateSchema = z.strictObject({
+  email: z
+    .email({ error: "Enter a valid email address" })
+    .max(254, "Enter a valid email address")
+    .transform((e) => e.toLowerCase()),
+  role: z.enum(companyRoles, { error: "Role is owner, buyer or viewer" }),
+});
+export type CompanyInvitationCreate = z.input<typeof companyInvitationCreateSchema>;
+
+export const companyInvitationSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.enum(companyRoles),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  acceptedAt: z.string().nullable(),
+});
+export type CompanyInvitation = z.infer<typeof companyInvitationSchema>;
+
+export const companyInvitationAcceptSchema = z.strictObject({
+  token: z.string().min(1, "The invitation link has no token").max(200),
+});
+
+export const companyMemberParamsSchema = z.object({
+  id: z.uuid({ message: "Malformed id" }),
+  userId: z.string().min(1).max(100),
+});
+export const companyInvitationParamsSchema = z.object({
+  id: z.uuid({ message: "Malformed id" }),
+  invitationId: z.uuid({ message: "Malformed id" }),
+});
+
+/** `GET /api/company`: the caller's company (null: none). Members are listed to owners only. */
+export const myCompanySchema = z.object({
+  company: z
+    .object({
+      id: z.uuid(),
+      name: z.string(),
+      taxId: z.string().nullable(),
+      paymentTerms: z.string().nullable(),
+      creditLimit: z.number().nullable(),
+      role: z.enum(companyRoles),
+      orderLimit: z.number().nullable(),
+      monthlyLimit: z.number().nullable(),
+      hasPriceList: z.boolean(),
+      members: z.array(companyMemberSchema).nullable(),
+    })
+    .nullable(),
+});
+export type MyCompany = z.infer<typeof myCompanySchema>;
+
+export const acceptedInvitationSchema = z.object({
+  companyId: z.uuid(),
+  companyName: z.string(),
+  role: z.enum(companyRoles),
+});

@@ -1,0 +1,241 @@
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { insertProduct } from "../../../tests/support/factories";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import {
+  createCompany,
+  createPriceList,
+  invitationToken,
+  joinCompany,
+} from "../../../tests/support/trade";
+import { companyMessages } from "../../contract/companies";
+import { adminAuditLog, companyInvitations } from "../db/schema";
+
+let t: TestApp;
+let admin: TestAccount;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: "companies-admin@example.com" });
+  admin = await signUpAdmin(t, { email: "companies-admin@example.com" });
+});
+afterAll(() => t.close());
+
+const req = (
+  who: TestAccount | null,
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  url: string,
+  payload?: unknown,
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: who ? { cookie: who.cookie } : {},
+    payload: payload as object | undefined,
+  });
+
+const auditOf = async (companyId: string) =>
+  t.database.db
+    .select()
+    .from(adminAuditLog)
+    .where(eq(adminAuditLog.targetId, companyId))
+    .orderBy(desc(adminAuditLog.at));
+
+test("an admin creates a company with its terms and list, edits it, finds it; each change is audited", async () => {
+  const list = await createPriceList(t.app, admin, []);
+  const created = await req(admin, "POST", "/api/companies", {
+    name: "Northside Fleet Services",
+    taxId: "GB123456789",
+    paymentTerms: "Net 30",
+    creditLimit: 5000,
+    priceListId: list.id,
+  });
+  expect(created.statusCode).toBe(201);
+  const company = created.json();
+  expect(company).toMatchObject({
+    name: "Northside Fleet Services",
+    taxId: "GB123456789",
+    paymentTerms: "Net 30",
+    creditLimit: 5000,
+    priceListId: list.id,
+    priceListName: list.name,
+    memberCount: 0,
+  });
+  const dup = await req(admin, "POST", "/api/companies", { name: "northside fleet services" });
+  expect(dup.statusCode).toBe(409);
+  expect(dup.json().message).toBe(companyMessages.nameTaken);
+  const badList = await req(admin, "POST", "/api/companies", {
+    name: "Other",
+    priceListId: "00000000-0000-4000-8000-000000000000",
+  });
+  expect(badList.statusCode).toBe(400);
+  expect(badList.json().message).toBe(companyMessages.priceListNotFound);
+  expect((await req(admin, "POST", "/api/companies", { name: "  " })).statusCode).toBe(400);
+  expect(
+    (await req(admin, "POST", "/api/companies", { name: "X", creditLimit: -1 })).statusCode,
+  ).toBe(400);
+
+  const edited = await req(admin, "PATCH", `/api/companies/${company.id}`, {
+    paymentTerms: "",
+    creditLimit: null,
+  });
+  expect(edited.json()).toMatchObject({
+    paymentTerms: null,
+    creditLimit: null,
+    taxId: "GB123456789",
+  });
+  expect((await req(admin, "PATCH", `/api/companies/${company.id}`, {})).statusCode).toBe(400);
+
+  const found = await req(admin, "GET", "/api/companies?q=NORTHSIDE");
+  expect(found.headers["x-total-count"]).toBe("1");
+  expect(found.json()[0].id).toBe(company.id);
+  expect((await auditOf(company.id)).map((a) => a.action)).toEqual([
+    "company.update",
+    "company.create",
+  ]);
+});
+
+test("an invitation is emailed with a link; the invited address accepts it once and joins", async () => {
+  const company = await createCompany(t.app, admin);
+  const email = `invited-${Date.now()}@example.com`;
+  const invited = await req(admin, "POST", `/api/companies/${company.id}/invitations`, {
+    email: email.toUpperCase(),
+    role: "buyer",
+  });
+  expect(invited.statusCode).toBe(201);
+  expect(invited.json()).toMatchObject({ email, role: "buyer", acceptedAt: null });
+  const token = await invitationToken(t.app, email);
+  // Only a hash of the token is stored.
+  const [row] = await t.database.db
+    .select()
+    .from(companyInvitations)
+    .where(eq(companyInvitations.email, email));
+  expect(row!.tokenHash).not.toContain(token);
+
+  const someoneElse = await signUp(t.app);
+  const wrong = await req(someoneElse, "POST", "/api/company-invitations/accept", { token });
+  expect(wrong.statusCode).toBe(403);
+  expect(wrong.json().message).toBe(companyMessages.wrongEmail(email));
+  expect(
+    (await req(someoneElse, "POST", "/api/company-invitations/accept", { token: "nope" })).json()
+      .message,
+  ).toBe(companyMessages.invitationInvalid);
+  expect((await req(null, "POST", "/api/company-invitations/accept", { token })).statusCode).toBe(
+    401,
+  );
+
+  const buyer = await signUp(t.app, { email });
+  const accepted = await req(buyer, "POST", "/api/company-invitations/accept", { token });
+  expect(accepted.statusCode).toBe(200);
+  expect(accepted.json()).toEqual({
+    companyId: company.id,
+    companyName: company.name,
+    role: "buyer",
+  });
+  const again = await req(buyer, "POST", "/api/company-invitations/accept", { token });
+  expect(again.statusCode).toBe(410);
+  expect(again.json().message).toBe(companyMessages.invitationUsed);
+
+  const mine = (await req(buyer, "GET", "/api/company")).json();
+  expect(mine.company).toMatchObject({ id: company.id, role: "buyer", members: null });
+  expect((await req(someoneElse, "GET", "/api/company")).json()).toEqual({ company: null });
+  expect((await auditOf(company.id)).map((a) => a.action)).toEqual([
+    "company.join",
+    "company.invite",
+    "company.create",
+  ]);
+});
+
+test("an expired invitation, one to an account already in a company, and an admin's acceptance are refused", async () => {
+  const company = await createCompany(t.app, admin);
+  const email = `late-${Date.now()}@example.com`;
+  await req(admin, "POST", `/api/companies/${company.id}/invitations`, { email, role: "viewer" });
+  const token = await invitationToken(t.app, email);
+  await t.database.db
+    .update(companyInvitations)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(companyInvitations.email, email));
+  const late = await signUp(t.app, { email });
+  const expired = await req(late, "POST", "/api/company-invitations/accept", { token });
+  expect(expired.statusCode).toBe(410);
+  expect(expired.json().message).toBe(companyMessages.invitationExpired);
+
+  const member = await joinCompany(t.app, admin, company.id, "buyer");
+  const other = await createCompany(t.app, admin);
+  const twice = await req(admin, "POST", `/api/companies/${other.id}/invitations`, {
+    email: member.email,
+    role: "buyer",
+  });
+  expect(twice.statusCode).toBe(409);
+  expect(twice.json().message).toBe(companyMessages.alreadyMember);
+
+  await req(admin, "POST", `/api/companies/${other.id}/invitations`, {
+    email: admin.email,
+    role: "buyer",
+  });
+  const adminToken = await invitationToken(t.app, admin.email);
+  const refused = await req(admin, "POST", "/api/company-invitations/accept", {
+    token: adminToken,
+  });
+  expect(refused.statusCode).toBe(403);
+  expect(refused.json().message).toBe(companyMessages.adminsCannotJoin);
+});
+
+test("owners invite and remove members of their own company; removal ends the company's prices at once", async () => {
+  const p = await insertProduct(t.database.db, { priceCents: 2000, minimumOrder: 1 });
+  const list = await createPriceList(t.app, admin, [{ productId: p.id, unitPrice: 15 }]);
+  const company = await createCompany(t.app, admin, { priceListId: list.id });
+  const owner = await joinCompany(t.app, admin, company.id, "owner");
+  const buyer = await joinCompany(t.app, owner, company.id, "buyer");
+
+  const mine = (await req(owner, "GET", "/api/company")).json().company;
+  expect(mine.members.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
+    [owner.email, "owner"],
+    [buyer.email, "buyer"],
+  ]);
+  const limits = await req(owner, "PATCH", `/api/companies/${company.id}/members/${buyer.id}`, {
+    orderLimit: 500,
+    monthlyLimit: 2000,
+  });
+  expect(limits.json()).toMatchObject({ orderLimit: 500, monthlyLimit: 2000, role: "buyer" });
+  // The last owner cannot leave the company ownerless.
+  const self = await req(owner, "DELETE", `/api/companies/${company.id}/members/${owner.id}`);
+  expect(self.statusCode).toBe(422);
+  expect(self.json().message).toBe(companyMessages.lastOwner);
+  const demote = await req(owner, "PATCH", `/api/companies/${company.id}/members/${owner.id}`, {
+    role: "buyer",
+  });
+  expect(demote.statusCode).toBe(422);
+
+  const price = async () =>
+    (await req(buyer, "GET", `/api/products/${p.id}/price`)).json().yourPrice;
+  expect(await price()).toBe(15);
+  expect(
+    (await req(owner, "DELETE", `/api/companies/${company.id}/members/${buyer.id}`)).statusCode,
+  ).toBe(204);
+  expect(await price()).toBe(20);
+  expect((await req(buyer, "GET", "/api/company")).json()).toEqual({ company: null });
+  // Their account stays: they still shop, at list prices.
+  const cart = await req(buyer, "PUT", `/api/cart/items/${p.id}`, { qty: 1 });
+  expect(cart.json().subtotal).toBe(20);
+  const audit = await auditOf(company.id);
+  expect(audit[0]).toMatchObject({ action: "company.member.remove", actorEmail: owner.email });
+  expect(audit[0]!.summary).toContain("as the company's owner");
+});
+
+test("a pending invitation can be withdrawn; its link then works no more", async () => {
+  const company = await createCompany(t.app, admin);
+  const email = `withdrawn-${Date.now()}@example.com`;
+  const inv = (
+    await req(admin, "POST", `/api/companies/${company.id}/invitations`, { email, role: "buyer" })
+  ).json();
+  const token = await invitationToken(t.app, email);
+  const list = (await req(admin, "GET", `/api/companies/${company.id}/invitations`)).json();
+  expect(list.map((i: { id: string }) => i.id)).toEqual([inv.id]);
+  expect(
+    (await req(admin, "DELETE", `/api/companies/${company.id}/invitations/${inv.id}`)).statusCode,
+  ).toBe(204);
+  const who = await signUp(t.app, { email });
+  expect((await req(who, "POST", "/api/company-invitations/accept", { token })).statusCode).toBe(
+    404,
+  );
+});

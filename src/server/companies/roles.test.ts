@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { insertProduct } from "../../../tests/support/factories";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
+
+/**
+ * The trade roles beside the authorisation matrix's four (anonymous, customer, other, admin):
+ * on company A's routes, its owner, buyer and viewer, a buyer of company B, and a customer with
+ * no company. A buyer never sees another company's prices, members or price lists.
+ */
+type Role = "anonymous" | "noCompany" | "owner" | "buyer" | "viewer" | "otherBuyer" | "admin";
+const roles: Role[] = ["anonymous", "noCompany", "owner", "buyer", "viewer", "otherBuyer", "admin"];
+
+let t: TestApp;
+const who = {} as Record<Exclude<Role, "anonymous">, TestAccount & { id?: string }>;
+let companyA: { id: string };
+let productId: string;
+let listA: { id: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: "roles-admin@example.com" });
+  who.admin = await signUpAdmin(t, { email: "roles-admin@example.com" });
+  who.noCompany = await signUp(t.app);
+  const p = await insertProduct(t.database.db, { priceCents: 5000, minimumOrder: 1 });
+  productId = p.id;
+  listA = await createPriceList(t.app, who.admin, [
+    { productId, unitPrice: 40, breaks: [{ minQty: 5, unitPrice: 35 }] },
+  ]);
+  const listB = await createPriceList(t.app, who.admin, [{ productId, unitPrice: 45 }]);
+  companyA = await createCompany(t.app, who.admin, { priceListId: listA.id });
+  const companyB = await createCompany(t.app, who.admin, { priceListId: listB.id });
+  who.owner = await joinCompany(t.app, who.admin, companyA.id, "owner");
+  who.buyer = await joinCompany(t.app, who.owner, companyA.id, "buyer");
+  who.viewer = await joinCompany(t.app, who.owner, companyA.id, "viewer");
+  who.otherBuyer = await joinCompany(t.app, who.admin, companyB.id, "buyer");
+});
+afterAll(() => t.close());
+
+const call = (
+  role: Role,
+  method: "GET" | "POST" | "PATCH" | "DELETE",
+  url: string,
+  payload?: object,
+) =>
+  t.app.inject({
+    method,
+    url,
+    payload,
+    headers: role === "anonymous" ? {} : { cookie: who[role].cookie },
+  });
+
+const ownersAndAdmins = (ok: number) => ({
+  anonymous: 401,
+  noCompany: 404,
+  owner: ok,
+  buyer: 404,
+  viewer: 404,
+  otherBuyer: 404,
+  admin: ok,
+});
+const adminOnly = (ok: number) => ({
+  anonymous: 401,
+  noCompany: 403,
+  owner: 403,
+  buyer: 403,
+  viewer: 403,
+  otherBuyer: 403,
+  admin: ok,
+});
+
+test("each trade role gets what the table says on company A's routes", async () => {
+  const rows: { what: string; run: (r: Role) => Promise<number>; expect: Record<Role, number> }[] =
+    [
+      {
+        what: "GET /api/companies",
+        run: async (r) => (await call(r, "GET", "/api/companies")).statusCode,
+        expect: adminOnly(200),
+      },
+      {
+        what: "GET /api/companies/:id",
+        run: async (r) => (await call(r, "GET", `/api/companies/${companyA.id}`)).statusCode,
+        expect: adminOnly(200),
+      },
+      {
+        what: "PATCH /api/companies/:id",
+        run: async (r) =>
+          (await call(r, "PATCH", `/api/companies/${companyA.id}`, { paymentTerms: "Net 30" }))
+            .statusCode,
+        expect: adminOnly(200),
+      },
+      {
+        what: "GET /api/companies/:id/members",
+        run: async (r) =>
+          (await call(r, "GET", `/api/companies/${companyA.id}/members`)).statusCode,
+        expect: ownersAndAdmins(200),
+      },
+      {
+        what: "GET /api/companies/:id/invitations",
+        run: async (r) =>
+          (await call(r, "GET", `/api/companies/${companyA.id}/invitations`)).statusCode,
+        expect: ownersAndAdmins(200),
+      },
+      {
+        what: "POST /api/companies/:id/invitations",
+        run: async (r) =>
+          (
+            await call(r, "POST", `/api/companies/${companyA.id}/invitations`, {
+              email: `roles-${r}-${Math.random().toString(36).slice(2)}@example.com`,
+              role: "buyer",
+            })
+          ).statusCode,
+        expect: ownersAndAdmins(201),
+      },
+      {
+        what: "PATCH /api/companies/:id/members/:userId (the buyer's limit)",
+        run: async (r) =>
+          (
+            await call(r, "PATCH", `/api/companies/${companyA.id}/members/${who.buyer.id}`, {
+              orderLimit: 100,
+            })
+          ).statusCode,
+        expect: ownersAndAdmins(200),
+      },
+      {
+        what: "GET /api/price-lists/:id (company A's list)",
+        run: async (r) => (await call(r, "GET", `/api/price-lists/${listA.id}`)).statusCode,
+        expect: adminOnly(200),
+      },
+      {
+        what: "GET /api/price-lists/:id/entries",
+        run: async (r) => (await call(r, "GET", `/api/price-lists/${listA.id}/entries`)).statusCode,
+        expect: adminOnly(200),
+      },
+      {
+        what: "GET /api/price-lists/:id/entries.csv",
+        run: async (r) =>
+          (await call(r, "GET", `/api/price-lists/${listA.id}/entries.csv`)).statusCode,
+        expect: adminOnly(200),
+      },
+    ];
+  const got: string[] = [];
+  const want: string[] = [];
+  for (const row of rows) {
+    for (const r of roles) {
+      got.push(`${row.what} as ${r}: ${await row.run(r)}`);
+      want.push(`${row.what} as ${r}: ${row.expect[r]}`);
+    }
+  }
+  expect(got).toEqual(want);
+});
+
+test("each caller sees their own company's price only, never another's", async () => {
+  const prices: Record<string, unknown> = {};
+  for (const r of roles) {
+    const res = await call(r, "GET", `/api/products/${productId}/price`);
+    prices[r] = res.json().yourPrice;
+  }
+  expect(prices).toEqual({
+    anonymous: 50,
+    noCompany: 50,
+    owner: 40,
+    buyer: 40,
+    viewer: 40,
+    otherBuyer: 45,
+    // Admins do not order; they see the list price like a visitor.
+    admin: 50,
+  });
+});
+
+test("/api/company shows members to owners only, and to nobody outside the company", async () => {
+  const mine = async (r: Exclude<Role, "anonymous">) =>
+    (await call(r, "GET", "/api/company")).json().company;
+  expect((await mine("owner")).members).toHaveLength(3);
+  expect((await mine("buyer")).members).toBeNull();
+  expect((await mine("viewer")).members).toBeNull();
+  const other = await mine("otherBuyer");
+  expect(other.id).not.toBe(companyA.id);
+  expect(other.members).toBeNull();
+  expect(await mine("noCompany")).toBeNull();
+  expect((await call("anonymous", "GET", "/api/company")).statusCode).toBe(401);
+});
+
+test("an owner of another company cannot remove company A's members; a buyer cannot remove anyone", async () => {
+  for (const r of ["buyer", "viewer", "otherBuyer", "noCompany"] as const) {
+    const res = await call(r, "DELETE", `/api/companies/${companyA.id}/members/${who.viewer.id}`);
+    expect(res.statusCode, r).toBe(404);
+  }
+  const members = await call("owner", "GET", `/api/companies/${companyA.id}/members`);
+  expect(members.json()).toHaveLength(3);
+});

@@ -1,0 +1,241 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  acceptedInvitationSchema,
+  companyCreateSchema,
+  companyInvitationAcceptSchema,
+  companyInvitationCreateSchema,
+  companyInvitationParamsSchema,
+  companyInvitationSchema,
+  companyMemberParamsSchema,
+  companyMemberSchema,
+  companyMemberUpdateSchema,
+  companySchema,
+  companyUpdateSchema,
+  myCompanySchema,
+} from "../../contract/companies";
+import { idParamsSchema } from "../../contract/common";
+import { TOTAL_COUNT_HEADER } from "../../contract/constants";
+import { searchPagingQuerySchema } from "../../contract/price-lists";
+import { errorAnswers } from "../api-errors";
+import type { Guards } from "../auth/guards";
+import type { Caller, CompanyService } from "./service";
+
+const errors = errorAnswers(400, 401, 403, 404, 409, 410, 422);
+
+/**
+ * Companies (DESIGN.md section 7): `/companies…` for admins, and for a company's owners on
+ * their own company's members and invitations (anyone else: 404); `/company` is the caller's.
+ */
+export const companyRoutes: FastifyPluginAsyncZod<{
+  companies: CompanyService;
+  guards: Guards;
+}> = async (app, { companies, guards }) => {
+  /** An admin (with two-factor where required), or a customer whose ownership the service checks. */
+  const caller = async (req: FastifyRequest): Promise<Caller> => {
+    const me = await guards.requireUser(req);
+    if (me.role === "admin") await guards.requireAdmin(req);
+    return { id: me.id, email: me.email, role: me.role };
+  };
+
+  app.get(
+    "/companies",
+    {
+      schema: {
+        tags: ["companies", "admin"],
+        summary: "Admin: companies by name, paged (`q` searches names); total in X-Total-Count",
+        querystring: searchPagingQuerySchema,
+        response: { 200: z.array(companySchema), ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      await guards.requireAdmin(req);
+      const { items, total } = await companies.list(req.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+
+  app.post(
+    "/companies",
+    {
+      schema: {
+        tags: ["companies", "admin"],
+        summary:
+          "Admin: a new company (name, tax id, payment terms, credit limit, price list); members join by invitation",
+        body: companyCreateSchema,
+        response: { 201: companySchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      const me = await guards.requireAdmin(req);
+      return reply.code(201).send(await companies.create(me, req.body));
+    },
+  );
+
+  app.get(
+    "/companies/:id",
+    {
+      schema: {
+        tags: ["companies", "admin"],
+        summary: "Admin: one company",
+        params: idParamsSchema,
+        response: { 200: companySchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => {
+      await guards.requireAdmin(req);
+      return companies.get(req.params.id);
+    },
+  );
+
+  app.patch(
+    "/companies/:id",
+    {
+      schema: {
+        tags: ["companies", "admin"],
+        summary:
+          "Admin: change a company (any of its fields; `priceListId: null` takes its list away)",
+        params: idParamsSchema,
+        body: companyUpdateSchema,
+        response: { 200: companySchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => {
+      const me = await guards.requireAdmin(req);
+      return companies.update(me, req.params.id, req.body);
+    },
+  );
+
+  app.get(
+    "/companies/:id/members",
+    {
+      schema: {
+        tags: ["companies"],
+        summary:
+          "A company's members with their roles and limits (admins, and the company's owners)",
+        params: idParamsSchema,
+        response: { 200: z.array(companyMemberSchema), ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req) => companies.members(await caller(req), req.params.id),
+  );
+
+  app.patch(
+    "/companies/:id/members/:userId",
+    {
+      schema: {
+        tags: ["companies"],
+        summary:
+          "Change a member's role or spending limits (admins, and the company's owners; limits are stored, not yet enforced)",
+        params: companyMemberParamsSchema,
+        body: companyMemberUpdateSchema,
+        response: { 200: companyMemberSchema, ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req) =>
+      companies.updateMember(await caller(req), req.params.id, req.params.userId, req.body),
+  );
+
+  app.delete(
+    "/companies/:id/members/:userId",
+    {
+      schema: {
+        tags: ["companies"],
+        summary:
+          "Remove a member: their access to the company ends at once, their account stays (admins, and the company's owners)",
+        params: companyMemberParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req, reply) => {
+      await companies.removeMember(await caller(req), req.params.id, req.params.userId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    "/companies/:id/invitations",
+    {
+      schema: {
+        tags: ["companies"],
+        summary: "A company's invitations, newest first (admins, and the company's owners)",
+        params: idParamsSchema,
+        response: { 200: z.array(companyInvitationSchema), ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req) => companies.invitations(await caller(req), req.params.id),
+  );
+
+  app.post(
+    "/companies/:id/invitations",
+    {
+      schema: {
+        tags: ["companies"],
+        summary:
+          "Invite an email address to the company with a role: it is emailed a link valid for 7 days (admins, and the company's owners)",
+        params: idParamsSchema,
+        body: companyInvitationCreateSchema,
+        response: { 201: companyInvitationSchema, ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req, reply) =>
+      reply.code(201).send(await companies.invite(await caller(req), req.params.id, req.body)),
+  );
+
+  app.delete(
+    "/companies/:id/invitations/:invitationId",
+    {
+      schema: {
+        tags: ["companies"],
+        summary: "Withdraw an invitation not yet accepted (admins, and the company's owners)",
+        params: companyInvitationParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req, reply) => {
+      await companies.revokeInvitation(await caller(req), req.params.id, req.params.invitationId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    "/company-invitations/accept",
+    {
+      schema: {
+        tags: ["companies"],
+        summary:
+          "Accept an emailed invitation (its token), signed in with the invited address: you join the company",
+        body: companyInvitationAcceptSchema,
+        response: { 200: acceptedInvitationSchema, ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req) => companies.accept(await caller(req), req.body.token),
+  );
+
+  app.get(
+    "/company",
+    {
+      schema: {
+        tags: ["companies"],
+        summary:
+          "Your company and your role in it (`company: null` without one); owners also see its members",
+        response: { 200: myCompanySchema, ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req) => companies.mine((await guards.requireUser(req)).id),
+  );
+};

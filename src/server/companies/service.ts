@@ -1,0 +1,540 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, count, desc, eq, ilike, isNull, sql } from "drizzle-orm";
+import {
+  companyMessages,
+  INVITATION_DAYS,
+  type Company,
+  type CompanyCreate,
+  type CompanyInvitation,
+  type CompanyInvitationCreate,
+  type CompanyMember,
+  type CompanyMemberUpdate,
+  type CompanyRole,
+  type CompanyUpdate,
+  type MyCompany,
+} from "../../contract/companies";
+import { paths } from "../../contract/paths";
+import { recordAdminAction, type AuditActor } from "../audit/service";
+import type { Db, DbOrTx } from "../db/database";
+import { containsPattern } from "../db/like";
+import { companies, companyInvitations, companyMembers, priceLists, user } from "../db/schema";
+import { conflict, forbidden, HttpError, notFound, unprocessable } from "../errors";
+import type { Mailer } from "../mail/mailer";
+import { companyInvitationMail } from "../mail/templates";
+import { centsToUnits, unitsToCents } from "../money";
+
+/** Who is acting: an admin, or a signed-in customer (an owner managing their own company). */
+export interface Caller {
+  id: string;
+  email: string;
+  role: "admin" | "user";
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const cents = (units: number | null | undefined) =>
+  units === undefined ? undefined : units === null ? null : unitsToCents(units);
+const units = (c: number | null) => (c === null ? null : centsToUnits(c));
+
+/** A unique name taken, as the 409 people read. */
+function nameTaken(err: unknown): HttpError | undefined {
+  for (let e = err, hops = 0; e && typeof e === "object" && hops < 5; hops++) {
+    const c = e as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (c.code === "23505" && c.constraint === "companies_name_unique") {
+      return new HttpError(409, "conflict", companyMessages.nameTaken, {
+        name: companyMessages.nameTaken,
+      });
+    }
+    if (c.code === "23505" && c.constraint === "company_members_user_unique") {
+      return conflict(companyMessages.alreadyMember);
+    }
+    e = c.cause;
+  }
+  return undefined;
+}
+
+/**
+ * Companies (trade accounts): admins create and edit them; members join by an emailed
+ * invitation; owners manage their own company's members. Every change is written to the audit
+ * log in its own transaction. Membership is read from the database on every request, so a
+ * removed member loses the company's prices and pages at once (their account stays).
+ */
+export function createCompanyService(
+  db: Db,
+  opts: { mailer: Pick<Mailer, "sendIn">; publicUrl: string; now?: () => Date },
+) {
+  const now = opts.now ?? (() => new Date());
+
+  const companyColumns = {
+    id: companies.id,
+    name: companies.name,
+    taxId: companies.taxId,
+    paymentTerms: companies.paymentTerms,
+    creditLimitCents: companies.creditLimitCents,
+    priceListId: companies.priceListId,
+    priceListName: priceLists.name,
+    createdAt: companies.createdAt,
+    memberCount: sql<number>`(select count(*)::int from company_members m where m.company_id = ${companies.id})`,
+  };
+  type CompanyRow = {
+    id: string;
+    name: string;
+    taxId: string | null;
+    paymentTerms: string | null;
+    creditLimitCents: number | null;
+    priceListId: string | null;
+    priceListName: string | null;
+    createdAt: Date;
+    memberCount: number;
+  };
+  const toCompany = (r: CompanyRow): Company => ({
+    id: r.id,
+    name: r.name,
+    taxId: r.taxId,
+    paymentTerms: r.paymentTerms,
+    creditLimit: units(r.creditLimitCents),
+    priceListId: r.priceListId,
+    priceListName: r.priceListName,
+    memberCount: r.memberCount,
+    createdAt: r.createdAt.toISOString(),
+  });
+
+  async function getCompany(tx: DbOrTx, id: string): Promise<Company> {
+    const [row] = await tx
+      .select(companyColumns)
+      .from(companies)
+      .leftJoin(priceLists, eq(priceLists.id, companies.priceListId))
+      .where(eq(companies.id, id));
+    if (!row) throw notFound(companyMessages.notFound);
+    return toCompany(row);
+  }
+
+  async function checkPriceList(tx: DbOrTx, priceListId: string | null | undefined) {
+    if (!priceListId) return;
+    const [row] = await tx
+      .select({ id: priceLists.id })
+      .from(priceLists)
+      .where(eq(priceLists.id, priceListId));
+    if (!row) {
+      throw new HttpError(400, "validation", companyMessages.priceListNotFound, {
+        priceListId: companyMessages.priceListNotFound,
+      });
+    }
+  }
+
+  /** The caller's membership, if any. */
+  async function membershipOf(tx: DbOrTx, userId: string) {
+    const [row] = await tx
+      .select({ companyId: companyMembers.companyId, role: companyMembers.role })
+      .from(companyMembers)
+      .where(eq(companyMembers.userId, userId));
+    return row;
+  }
+
+  /**
+   * Admins manage every company; an owner manages their own. Anyone else is told the company
+   * does not exist (no hint that it does).
+   */
+  async function authorize(tx: DbOrTx, caller: Caller, companyId: string) {
+    if (caller.role === "admin") return;
+    const m = await membershipOf(tx, caller.id);
+    if (!m || m.companyId !== companyId || m.role !== "owner") {
+      throw notFound(companyMessages.notFound);
+    }
+  }
+
+  async function membersOf(tx: DbOrTx, companyId: string): Promise<CompanyMember[]> {
+    const rows = await tx
+      .select({
+        userId: companyMembers.userId,
+        name: user.name,
+        email: user.email,
+        role: companyMembers.role,
+        orderLimitCents: companyMembers.orderLimitCents,
+        monthlyLimitCents: companyMembers.monthlyLimitCents,
+        joinedAt: companyMembers.joinedAt,
+      })
+      .from(companyMembers)
+      .innerJoin(user, eq(user.id, companyMembers.userId))
+      .where(eq(companyMembers.companyId, companyId))
+      .orderBy(asc(companyMembers.joinedAt), asc(user.email));
+    return rows.map((r) => ({
+      userId: r.userId,
+      name: r.name,
+      email: r.email,
+      role: r.role,
+      orderLimit: units(r.orderLimitCents),
+      monthlyLimit: units(r.monthlyLimitCents),
+      joinedAt: r.joinedAt.toISOString(),
+    }));
+  }
+
+  const audit = (tx: DbOrTx, caller: Caller, action: string, companyId: string, summary: string) =>
+    recordAdminAction(tx, {
+      actor: { id: caller.id, email: caller.email },
+      action,
+      target: { type: "company", id: companyId },
+      summary: caller.role === "admin" ? summary : `${summary} (as the company's owner)`,
+    });
+
+  return {
+    async list(q: {
+      limit: number;
+      offset: number;
+      q?: string;
+    }): Promise<{ items: Company[]; total: number }> {
+      const where = q.q ? ilike(companies.name, containsPattern(q.q)) : undefined;
+      const [rows, [totalRow]] = await Promise.all([
+        db
+          .select(companyColumns)
+          .from(companies)
+          .leftJoin(priceLists, eq(priceLists.id, companies.priceListId))
+          .where(where)
+          .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id))
+          .limit(q.limit)
+          .offset(q.offset),
+        db.select({ total: count() }).from(companies).where(where),
+      ]);
+      return { items: rows.map(toCompany), total: totalRow?.total ?? 0 };
+    },
+
+    get: (id: string) => getCompany(db, id),
+
+    async create(actor: AuditActor, input: CompanyCreate): Promise<Company> {
+      try {
+        return await db.transaction(async (tx) => {
+          await checkPriceList(tx, input.priceListId);
+          const [row] = await tx
+            .insert(companies)
+            .values({
+              name: input.name,
+              taxId: input.taxId ?? null,
+              paymentTerms: input.paymentTerms ?? null,
+              creditLimitCents: cents(input.creditLimit) ?? null,
+              priceListId: input.priceListId ?? null,
+            })
+            .returning({ id: companies.id });
+          const company = await getCompany(tx, row!.id);
+          await audit(
+            tx,
+            { ...actor, role: "admin" },
+            "company.create",
+            company.id,
+            `Created company ${company.name}${company.priceListName ? ` on price list ${company.priceListName}` : ""}`,
+          );
+          return company;
+        });
+      } catch (err) {
+        throw nameTaken(err) ?? err;
+      }
+    },
+
+    async update(actor: AuditActor, id: string, input: CompanyUpdate): Promise<Company> {
+      try {
+        return await db.transaction(async (tx) => {
+          const before = await getCompany(tx, id);
+          await checkPriceList(tx, input.priceListId);
+          await tx
+            .update(companies)
+            .set({
+              name: input.name,
+              taxId: input.taxId,
+              paymentTerms: input.paymentTerms,
+              creditLimitCents: cents(input.creditLimit),
+              priceListId: input.priceListId,
+            })
+            .where(eq(companies.id, id));
+          const after = await getCompany(tx, id);
+          const changed = (Object.keys(input) as (keyof CompanyUpdate)[])
+            .map((k) =>
+              k === "priceListId"
+                ? `price list ${before.priceListName ?? "none"} → ${after.priceListName ?? "none"}`
+                : `${k} ${JSON.stringify(before[k])} → ${JSON.stringify(after[k])}`,
+            )
+            .join(", ");
+          await audit(
+            tx,
+            { ...actor, role: "admin" },
+            "company.update",
+            id,
+            `Changed company ${after.name}: ${changed}`,
+          );
+          return after;
+        });
+      } catch (err) {
+        throw nameTaken(err) ?? err;
+      }
+    },
+
+    async members(caller: Caller, companyId: string): Promise<CompanyMember[]> {
+      await authorize(db, caller, companyId);
+      await getCompany(db, companyId);
+      return membersOf(db, companyId);
+    },
+
+    async invitations(caller: Caller, companyId: string): Promise<CompanyInvitation[]> {
+      await authorize(db, caller, companyId);
+      await getCompany(db, companyId);
+      const rows = await db
+        .select()
+        .from(companyInvitations)
+        .where(eq(companyInvitations.companyId, companyId))
+        .orderBy(desc(companyInvitations.createdAt));
+      return rows.map((r) => ({
+        id: r.id,
+        email: r.email,
+        role: r.role,
+        createdAt: r.createdAt.toISOString(),
+        expiresAt: r.expiresAt.toISOString(),
+        acceptedAt: r.acceptedAt?.toISOString() ?? null,
+      }));
+    },
+
+    /**
+     * Invites an address: a new single-use token (its hash stored), emailed in the same
+     * transaction (the outbox). A pending invitation to the same address is replaced.
+     */
+    async invite(
+      caller: Caller,
+      companyId: string,
+      input: CompanyInvitationCreate,
+    ): Promise<CompanyInvitation> {
+      const email = input.email.toLowerCase();
+      return db.transaction(async (tx) => {
+        await authorize(tx, caller, companyId);
+        const company = await getCompany(tx, companyId);
+        const [existing] = await tx
+          .select({ companyId: companyMembers.companyId })
+          .from(companyMembers)
+          .innerJoin(user, eq(user.id, companyMembers.userId))
+          .where(eq(user.email, email));
+        if (existing) throw conflict(companyMessages.alreadyMember);
+        await tx
+          .delete(companyInvitations)
+          .where(
+            and(
+              eq(companyInvitations.companyId, companyId),
+              eq(companyInvitations.email, email),
+              isNull(companyInvitations.acceptedAt),
+            ),
+          );
+        const token = randomBytes(32).toString("base64url");
+        const expiresAt = new Date(now().getTime() + INVITATION_DAYS * 24 * 3600 * 1000);
+        const [row] = await tx
+          .insert(companyInvitations)
+          .values({
+            companyId,
+            email,
+            role: input.role,
+            tokenHash: hashToken(token),
+            invitedBy: caller.id,
+            expiresAt,
+          })
+          .returning();
+        await opts.mailer.sendIn(
+          tx,
+          {
+            to: email,
+            ...companyInvitationMail({
+              companyName: company.name,
+              role: input.role,
+              url: `${opts.publicUrl}${paths.companyInvitation}?token=${encodeURIComponent(token)}`,
+              expiresInDays: INVITATION_DAYS,
+              publicUrl: opts.publicUrl,
+            }),
+          },
+          `company-invitation:${row!.id}`,
+        );
+        await audit(
+          tx,
+          caller,
+          "company.invite",
+          companyId,
+          `Invited ${email} to ${company.name} as ${input.role}`,
+        );
+        return {
+          id: row!.id,
+          email,
+          role: row!.role,
+          createdAt: row!.createdAt.toISOString(),
+          expiresAt: row!.expiresAt.toISOString(),
+          acceptedAt: null,
+        };
+      });
+    },
+
+    async revokeInvitation(caller: Caller, companyId: string, invitationId: string) {
+      await db.transaction(async (tx) => {
+        await authorize(tx, caller, companyId);
+        const gone = await tx
+          .delete(companyInvitations)
+          .where(
+            and(
+              eq(companyInvitations.id, invitationId),
+              eq(companyInvitations.companyId, companyId),
+              isNull(companyInvitations.acceptedAt),
+            ),
+          )
+          .returning({ email: companyInvitations.email });
+        if (gone.length === 0) throw notFound(companyMessages.invitationNotFound);
+        await audit(
+          tx,
+          caller,
+          "company.invitation.revoke",
+          companyId,
+          `Withdrew the invitation of ${gone[0]!.email}`,
+        );
+      });
+    },
+
+    /** The signed-in account joins the company of the invitation (its address must match). */
+    async accept(
+      caller: Caller,
+      token: string,
+    ): Promise<{ companyId: string; companyName: string; role: CompanyRole }> {
+      if (caller.role === "admin") throw forbidden(companyMessages.adminsCannotJoin);
+      try {
+        return await db.transaction(async (tx) => {
+          const [inv] = await tx
+            .select()
+            .from(companyInvitations)
+            .where(eq(companyInvitations.tokenHash, hashToken(token)))
+            .for("update");
+          if (!inv) throw notFound(companyMessages.invitationInvalid);
+          if (inv.acceptedAt) throw new HttpError(410, "gone", companyMessages.invitationUsed);
+          if (inv.expiresAt.getTime() <= now().getTime()) {
+            throw new HttpError(410, "gone", companyMessages.invitationExpired);
+          }
+          if (inv.email !== caller.email.toLowerCase()) {
+            throw forbidden(companyMessages.wrongEmail(inv.email));
+          }
+          if (await membershipOf(tx, caller.id)) throw conflict(companyMessages.alreadyMember);
+          await tx.insert(companyMembers).values({
+            companyId: inv.companyId,
+            userId: caller.id,
+            role: inv.role,
+          });
+          await tx
+            .update(companyInvitations)
+            .set({ acceptedAt: sql`now()` })
+            .where(eq(companyInvitations.id, inv.id));
+          const company = await getCompany(tx, inv.companyId);
+          await audit(
+            tx,
+            { ...caller, role: "admin" },
+            "company.join",
+            inv.companyId,
+            `${caller.email} accepted the invitation to ${company.name} as ${inv.role}`,
+          );
+          return { companyId: company.id, companyName: company.name, role: inv.role };
+        });
+      } catch (err) {
+        throw nameTaken(err) ?? err;
+      }
+    },
+
+    async updateMember(
+      caller: Caller,
+      companyId: string,
+      userId: string,
+      input: CompanyMemberUpdate,
+    ): Promise<CompanyMember> {
+      return db.transaction(async (tx) => {
+        await authorize(tx, caller, companyId);
+        const before = (await membersOf(tx, companyId)).find((m) => m.userId === userId);
+        if (!before) throw notFound(companyMessages.memberNotFound);
+        if (caller.role !== "admin" && input.role && input.role !== "owner") {
+          await keepAnOwner(tx, companyId, userId, before.role);
+        }
+        await tx
+          .update(companyMembers)
+          .set({
+            role: input.role,
+            orderLimitCents: cents(input.orderLimit),
+            monthlyLimitCents: cents(input.monthlyLimit),
+          })
+          .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+        const after = (await membersOf(tx, companyId)).find((m) => m.userId === userId)!;
+        await audit(
+          tx,
+          caller,
+          "company.member.update",
+          companyId,
+          `Changed member ${after.email}: role ${before.role} → ${after.role}, per-order limit ${before.orderLimit ?? "none"} → ${after.orderLimit ?? "none"}, monthly limit ${before.monthlyLimit ?? "none"} → ${after.monthlyLimit ?? "none"}`,
+        );
+        return after;
+      });
+    },
+
+    /** Ends a member's access to the company at once (their account stays). */
+    async removeMember(caller: Caller, companyId: string, userId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await authorize(tx, caller, companyId);
+        const member = (await membersOf(tx, companyId)).find((m) => m.userId === userId);
+        if (!member) throw notFound(companyMessages.memberNotFound);
+        if (caller.role !== "admin") await keepAnOwner(tx, companyId, userId, member.role);
+        await tx
+          .delete(companyMembers)
+          .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+        await audit(
+          tx,
+          caller,
+          "company.member.remove",
+          companyId,
+          `Removed ${member.email} (${member.role}) from the company`,
+        );
+      });
+    },
+
+    /** The caller's company; its members are listed to its owners only. */
+    async mine(userId: string): Promise<MyCompany> {
+      const [row] = await db
+        .select({
+          id: companies.id,
+          name: companies.name,
+          taxId: companies.taxId,
+          paymentTerms: companies.paymentTerms,
+          creditLimitCents: companies.creditLimitCents,
+          priceListId: companies.priceListId,
+          role: companyMembers.role,
+          orderLimitCents: companyMembers.orderLimitCents,
+          monthlyLimitCents: companyMembers.monthlyLimitCents,
+        })
+        .from(companyMembers)
+        .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+        .where(eq(companyMembers.userId, userId));
+      if (!row) return { company: null };
+      return {
+        company: {
+          id: row.id,
+          name: row.name,
+          taxId: row.taxId,
+          paymentTerms: row.paymentTerms,
+          creditLimit: units(row.creditLimitCents),
+          role: row.role,
+          orderLimit: units(row.orderLimitCents),
+          monthlyLimit: units(row.monthlyLimitCents),
+          hasPriceList: row.priceListId !== null,
+          members: row.role === "owner" ? await membersOf(db, row.id) : null,
+        },
+      };
+    },
+  };
+}
+
+/** An owner may not leave their company without an owner (an admin may). */
+async function keepAnOwner(tx: DbOrTx, companyId: string, userId: string, role: CompanyRole) {
+  if (role !== "owner") return;
+  const [other] = await tx
+    .select({ n: count() })
+    .from(companyMembers)
+    .where(
+      and(
+        eq(companyMembers.companyId, companyId),
+        eq(companyMembers.role, "owner"),
+        sql`${companyMembers.userId} <> ${userId}`,
+      ),
+    );
+  if ((other?.n ?? 0) === 0) throw unprocessable(companyMessages.lastOwner);
+}
+
+export type CompanyService = ReturnType<typeof createCompanyService>;

@@ -1,0 +1,285 @@
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParamsSchema } from "../../contract/common";
+import { TOTAL_COUNT_HEADER } from "../../contract/constants";
+import {
+  MAX_PRICE_LIST_CSV_BYTES,
+  priceListCreateSchema,
+  priceListEntryInputSchema,
+  priceListEntryParamsSchema,
+  priceListEntrySchema,
+  priceListImportResultSchema,
+  priceListImportSchema,
+  priceListSchema,
+  priceListUpdateSchema,
+  productPriceSchema,
+  searchPagingQuerySchema,
+  type ProductPrice,
+} from "../../contract/price-lists";
+import { errorAnswers } from "../api-errors";
+import type { Guards, SessionUser } from "../auth/guards";
+import type { Db } from "../db/database";
+import { products } from "../db/schema";
+import { notFound } from "../errors";
+import { centsToUnits } from "../money";
+import type { PriceListService } from "./price-lists";
+import { priceTiers, pricingFor, unitPriceFor } from "./pricing";
+
+const adminErrors = errorAnswers(400, 401, 403, 404, 409);
+const actor = (u: SessionUser) => ({ id: u.id, email: u.email });
+
+/** The caller's price of one product, and their breaks table (a company buyer's own prices). */
+export async function productPrice(
+  db: Db,
+  customerId: string | undefined,
+  currency: string,
+  productId: string,
+): Promise<ProductPrice> {
+  const [[product], context] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        listPriceCents: products.priceCents,
+        minimumOrder: products.minimumOrder,
+      })
+      .from(products)
+      .where(eq(products.id, productId)),
+    pricingFor(db, customerId, currency, [productId]),
+  ]);
+  if (!product) throw notFound("Product not found");
+  const tiers = priceTiers(context, product);
+  return {
+    productId,
+    currency,
+    listPrice: centsToUnits(product.listPriceCents),
+    yourPrice: centsToUnits(
+      unitPriceFor(context, {
+        productId,
+        qty: product.minimumOrder,
+        listPriceCents: product.listPriceCents,
+      }),
+    ),
+    companyPrice: context.overlay?.has(productId) ?? false,
+    breaks: tiers.map((t) => ({ minQty: t.minQty, unitPrice: centsToUnits(t.unitPriceCents) })),
+  };
+}
+
+/** Price lists (admin) and a caller's own price of a product. */
+export const pricingRoutes: FastifyPluginAsyncZod<{
+  priceLists: PriceListService;
+  guards: Guards;
+  db: Db;
+  currency: string;
+}> = async (app, { priceLists, guards, db, currency }) => {
+  app.get(
+    "/products/:id/price",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary:
+          "What one unit of this product costs you (your company's price and quantity breaks when you have them; the list price otherwise). Never cached: the product itself stays in the shared cache",
+        params: idParamsSchema,
+        response: { 200: productPriceSchema, ...errorAnswers(400, 404) },
+      },
+    },
+    async (req, reply) => {
+      const me = await guards.currentUser(req);
+      reply.header("cache-control", "private, no-store");
+      return productPrice(db, me?.id, currency, req.params.id);
+    },
+  );
+
+  app.get(
+    "/price-lists",
+    {
+      schema: {
+        tags: ["pricing", "admin"],
+        summary:
+          "Admin: the price lists (by name, paged; `q` searches names); total in X-Total-Count",
+        querystring: searchPagingQuerySchema,
+        response: { 200: z.array(priceListSchema), ...adminErrors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      await guards.requireAdmin(req);
+      const { items, total } = await priceLists.list(req.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+
+  app.post(
+    "/price-lists",
+    {
+      schema: {
+        tags: ["pricing", "admin"],
+        summary: "Admin: a new price list (in the store's currency only: another is 400)",
+        body: priceListCreateSchema,
+        response: { 201: priceListSchema, ...adminErrors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      const me = await guards.requireAdmin(req);
+      return reply.code(201).send(await priceLists.create(actor(me), req.body));
+    },
+  );
+
+  app.get(
+    "/price-lists/:id",
+    {
+      schema: {
+        tags: ["pricing", "admin"],
+        summary: "Admin: one price list",
+        params: idParamsSchema,
+        response: { 200: priceListSchema, ...adminErrors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => {
+      await guards.requireAdmin(req);
+      return priceLists.get(req.params.id);
+    },
+  );
+
+  app.patch(
+    "/price-lists/:id",
+    {
+      schema: {
+        tags: ["pricing", "admin"],
+        summary: "Admin: rename a price list",
+        params: idParamsSchema,
+        body: priceListUpdateSchema,
+        response: { 200: priceListSchema, ...adminErrors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => {
+      const me = await guards.requireAdmin(req);
+      return priceLists.rename(actor(me), req.params.id, req.body.name);
+    },
+  );
+
+  app.delete(
+    "/price-lists/:id",
+    {
+      schema: {
+        tags: ["pricing", "admin"],
+        summary: "Admin: delete a price list no company uses (409 while one does)",
+        params: idParamsSchema,
+        response: { 204: z.null(), ...adminErrors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      const me = await guards.requireAdmin(req);
+      await priceLists.remove(actor(me), req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    "/price-lists/:id/entries",
+    {
+      schema: {
+        tags: ["pricing", "admin"],
+        summary:
+          "Admin: a price list's entries by part number (paged; `q` searches part numbers and names); total in X-Total-Count",
+        params: idParamsSchema,
+        querystring: searchPagingQuerySchema,
+        response: { 200: z.array(priceListEntrySchema), ...adminErrors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      await guards.requireAdmin(req);
+      const { items, total } = await priceLists.entries(req.params.id, req.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+
+  app.put(
+    "/price-lists/:id/entries/:productId",
+    {
+      schema: {
+        tags: ["pricing", "admin"],
+        summary:
+          "Admin: set a product's unit price and quantity breaks in a price list (`breaks`: [{ minQty, unitPrice }], each cheaper than the unit price)",
+        params: priceListEntryParamsSchema,
+        body: priceListEntryInputSchema,
+        response: { 200: priceListEntrySchema, ...adminErrors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => {
+      const me = await guards.requireAdmin(req);
+      return priceLists.putEntry(actor(me), req.params.id, req.params.productId, req.body);
+    },
+  );
+
+  app.delete(
+    "/price-lists/:id/entries/:productId",
+    {
+      schema: {
+        tags: ["pricing", "admin"],
+        summary: "Admin: take a product out of a price list (its buyers pay the list price)",
+        params: priceListEntryParamsSchema,
+        response: { 204: z.null(), ...adminErrors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      const me = await guards.requireAdmin(req);
+      await priceLists.removeEntry(actor(me), req.params.id, req.params.productId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    "/price-lists/:id/entries.csv",
+    {
+      schema: {
+        tags: ["pricing", "admin"],
+        summary:
+          "Admin: the entries as CSV (`part_number,unit_price,breaks`, breaks like `10:11.00|50:9.80`); imports back as is",
+        params: idParamsSchema,
+        produces: ["text/csv"],
+        response: { 200: z.string(), ...adminErrors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      await guards.requireAdmin(req);
+      const { csv } = await priceLists.exportCsv(req.params.id);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="price-list-${req.params.id}.csv"`)
+        .header("cache-control", "no-store")
+        .send(`\uFEFF${csv}`);
+    },
+  );
+
+  app.post(
+    "/price-lists/:id/entries/import",
+    {
+      schema: {
+        tags: ["pricing", "admin"],
+        summary:
+          'Admin: import entries from CSV text (`{ csv, replace }`), all lines or none; each line\'s problem in `fields` ("line N")',
+        params: idParamsSchema,
+        body: priceListImportSchema,
+        response: { 200: priceListImportResultSchema, ...adminErrors },
+      },
+      onRequest: guards.adminOnly,
+      // The CSV travels as JSON text: room for a 5 MB file and its escaping.
+      bodyLimit: MAX_PRICE_LIST_CSV_BYTES * 2,
+    },
+    async (req) => {
+      const me = await guards.requireAdmin(req);
+      return priceLists.importCsv(actor(me), req.params.id, req.body);
+    },
+  );
+};

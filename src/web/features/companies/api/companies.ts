@@ -1,0 +1,100 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  Company,
+  CompanyCreate,
+  CompanyInvitation,
+  CompanyInvitationCreate,
+  CompanyMember,
+  CompanyMemberUpdate,
+  CompanyUpdate,
+  MyCompany,
+} from "#contract/companies";
+import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+
+const keys = {
+  all: ["companies"] as const,
+  list: (q: object) => ["companies", "list", q] as const,
+  detail: (id: string) => ["companies", "detail", id] as const,
+  members: (id: string) => ["companies", "members", id] as const,
+  invitations: (id: string) => ["companies", "invitations", id] as const,
+  mine: ["companies", "mine"] as const,
+};
+const at = (id: string) => `/companies/${encodeURIComponent(id)}`;
+
+export function useCompanies(query: { limit: number; offset: number; q?: string }) {
+  return useQuery({
+    queryKey: keys.list(query),
+    queryFn: () => apiGetPage<Company>(`/companies${toQueryString({ ...query })}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useCompany = (id: string) =>
+  useQuery({ queryKey: keys.detail(id), queryFn: () => apiGet<Company>(at(id)) });
+
+export const useMembers = (id: string) =>
+  useQuery({
+    queryKey: keys.members(id),
+    queryFn: () => apiGet<CompanyMember[]>(`${at(id)}/members`),
+  });
+
+export const useInvitations = (id: string) =>
+  useQuery({
+    queryKey: keys.invitations(id),
+    queryFn: () => apiGet<CompanyInvitation[]>(`${at(id)}/invitations`),
+  });
+
+export const useMyCompany = (enabled: boolean) =>
+  useQuery({ queryKey: keys.mine, queryFn: () => apiGet<MyCompany>("/company"), enabled });
+
+function useInvalidating<I, O>(fn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+export const useCreateCompany = () =>
+  useInvalidating((body: CompanyCreate) => apiSend<Company>("POST", "/companies", body));
+
+export const useUpdateCompany = (id: string) =>
+  useInvalidating((body: CompanyUpdate) => apiSend<Company>("PATCH", at(id), body));
+
+export const useInvite = (id: string) =>
+  useInvalidating((body: CompanyInvitationCreate) =>
+    apiSend<CompanyInvitation>("POST", `${at(id)}/invitations`, body),
+  );
+
+export const useRevokeInvitation = (id: string) =>
+  useInvalidating((invitationId: string) =>
+    apiSend<void>("DELETE", `${at(id)}/invitations/${encodeURIComponent(invitationId)}`),
+  );
+
+export const useUpdateMember = (id: string) =>
+  useInvalidating((input: { userId: string; body: CompanyMemberUpdate }) =>
+    apiSend<CompanyMember>(
+      "PATCH",
+      `${at(id)}/members/${encodeURIComponent(input.userId)}`,
+      input.body,
+    ),
+  );
+
+export const useRemoveMember = (id: string) =>
+  useInvalidating((userId: string) =>
+    apiSend<void>("DELETE", `${at(id)}/members/${encodeURIComponent(userId)}`),
+  );
+
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiSend<{ companyId: string; companyName: string; role: string }>(
+        "POST",
+        "/company-invitations/accept",
+        { token },
+      ),
+    // Prices and the cart change with the company.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,57 @@
+import type { CompanyRole } from "#contract/companies";
+import { QueryError } from "../../../components/query-error";
+import { PageSpinner } from "../../../components/spinner";
+import { formatPrice } from "../../../lib/format";
+import { useMyCompany } from "../api/companies";
+import { Invitations, Members } from "./company-admin";
+
+const roleNames: Record<CompanyRole, string> = {
+  owner: "an owner",
+  buyer: "a buyer",
+  viewer: "a viewer",
+};
+
+/** A member's own company: its terms and their role and limits; owners manage its members. */
+export function MyCompany() {
+  const { data, error, isPending } = useMyCompany(true);
+  if (isPending) return <PageSpinner />;
+  if (error) return <QueryError error={error} />;
+  const company = data.company;
+  if (!company) {
+    return (
+      <p className="rounded-box bg-base-200 p-6 text-center text-base-content/75">
+        You do not belong to a company. A company's owner or the store can invite you by email.
+      </p>
+    );
+  }
+  const money = (n: number | null) => (n === null ? "none" : formatPrice(n));
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold">{company.name}</h1>
+      <dl className="grid grid-cols-2 gap-2 rounded-box bg-base-200 p-4 sm:max-w-lg">
+        <dt className="text-base-content/70">Your role</dt>
+        <dd className="text-right" data-testid="my-company-role">
+          You are {roleNames[company.role]}
+        </dd>
+        <dt className="text-base-content/70">Prices</dt>
+        <dd className="text-right">
+          {company.hasPriceList ? "The company's price list" : "List prices"}
+        </dd>
+        <dt className="text-base-content/70">Payment terms</dt>
+        <dd className="text-right">{company.paymentTerms ?? "none"}</dd>
+        <dt className="text-base-content/70">Credit limit</dt>
+        <dd className="text-right">{money(company.creditLimit)}</dd>
+        <dt className="text-base-content/70">Your per-order limit</dt>
+        <dd className="text-right">{money(company.orderLimit)}</dd>
+        <dt className="text-base-content/70">Your monthly limit</dt>
+        <dd className="text-right">{money(company.monthlyLimit)}</dd>
+      </dl>
+      {company.role === "owner" && (
+        <>
+          <Members companyId={company.id} />
+          <Invitations companyId={company.id} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ProductPrice } from "#contract/price-lists";
+import { formatCount, formatPrice } from "../../../lib/format";
+
+/**
+ * A company buyer's own price on the product page: "Your price" with the list price struck
+ * through, and the quantity breaks as a table. Nothing for anyone who pays the list price.
+ */
+export function YourPrice({ price }: { price: ProductPrice }) {
+  if (!price.companyPrice || (price.yourPrice >= price.listPrice && price.breaks.length < 2)) {
+    return null;
+  }
+  const { currency } = price;
+  return (
+    <section
+      aria-labelledby="your-price"
+      className="flex flex-col gap-3 rounded-box border border-success/40 bg-success/5 p-4"
+      data-testid="your-price"
+    >
+      <h2 id="your-price" className="text-lg font-semibold">
+        Your price
+      </h2>
+      <p className="flex flex-wrap items-baseline gap-3">
+        <strong className="text-2xl" data-testid="your-price-amount">
+          {formatPrice(price.yourPrice, currency)}
+        </strong>
+        {price.yourPrice < price.listPrice && (
+          <s
+            className="text-base-content/70"
+            aria-label={`List price ${formatPrice(price.listPrice, currency)}`}
+          >
+            {formatPrice(price.listPrice, currency)}
+          </s>
+        )}
+        <span className="text-sm text-base-content/75">your company's price</span>
+      </p>
+      {price.breaks.length > 1 && (
+        <table className="table table-sm" aria-label="Quantity prices" data-testid="price-breaks">
+          <thead>
+            <tr>
+              <th scope="col" className="text-base-content">
+                Quantity
+              </th>
+              <th scope="col" className="text-right text-base-content">
+                Unit price
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {price.breaks.map((b) => (
+              <tr key={b.minQty}>
+                <td>{formatCount(b.minQty)}+</td>
+                <td className="text-right">{formatPrice(b.unitPrice, currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
