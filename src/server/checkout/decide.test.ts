@@ -278,3 +278,32 @@ test("an order too heavy for every method is refused with the reason", () => {
     ),
   ).toThrow("No shipping method takes an order this heavy (6.0 kg)");
 });
+
+test("a company viewer cannot order; a buyer's per-order and monthly limits are kept", () => {
+  const member = (over: object) => ({
+    role: "buyer" as const,
+    orderLimitCents: null,
+    monthlyLimitCents: null,
+    spentThisMonthCents: 0,
+    ...over,
+  });
+  const order = (m: object) => () =>
+    decidePlacement(facts([{ productId: "a", qty: 4 }], [product("a")]), {
+      limits,
+      pricing: { currency: "USD", customerId: "u1", companyId: "c1", member: member(m) },
+    });
+  expect(order({ role: "viewer" })).toThrow(
+    "Viewers of a company see its orders but cannot place them",
+  );
+  // 4 × $12.50 = $50.00
+  expect(order({ orderLimitCents: 5000 })().totalCents).toBe(5000);
+  expect(order({ orderLimitCents: 4999 })).toThrow(
+    "This order ($50.00) is over your limit of $49.99 per order: ask an owner of your company to raise it",
+  );
+  expect(order({ monthlyLimitCents: 20_000, spentThisMonthCents: 15_000 })().totalCents).toBe(5000);
+  expect(order({ monthlyLimitCents: 20_000, spentThisMonthCents: 15_001 })).toThrow(
+    "This order would take you over your limit of $200.00 this month ($49.99 left): ask an owner of your company to raise it",
+  );
+  // Owners order as buyers do; a customer of no company has no limit.
+  expect(order({ role: "owner" })().totalCents).toBe(5000);
+});

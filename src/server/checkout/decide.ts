@@ -1,10 +1,11 @@
 import { cartMessages } from "../../contract/cart";
+import { companyMessages } from "../../contract/companies";
 import { holdMessages, orderMessages } from "../../contract/orders";
 import { checkStockLine } from "../inventory/service";
 import type { HoldLimits } from "../config";
 import { HttpError, unprocessable } from "../errors";
 import { centsToUnits, formatCents, MAX_CENTS } from "../money";
-import { priceLines, type PricingContext } from "../pricing/pricing";
+import { priceLines, type CompanyMember, type PricingContext } from "../pricing/pricing";
 import { computeCharges, requireShippable, type ChargeFacts } from "./charges";
 
 /**
@@ -99,6 +100,9 @@ export const ORDER_TOO_LARGE =
  */
 export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): Decision {
   const { wanted, products, standing } = facts;
+  if (rules.pricing.member?.role === "viewer") {
+    throw new HttpError(403, "forbidden", companyMessages.viewerCannotOrder);
+  }
   if (wanted.length === 0) throw unprocessable(cartMessages.empty);
   if (standing.unpaidProductIds.length > 0) {
     throw new HttpError(
@@ -165,6 +169,7 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
       total: String(centsToUnits(totalCents)),
     });
   }
+  refuseOverSpendingLimit(rules.pricing.member, totalCents, rules.pricing.currency);
   if (standing.heldCents + totalCents > rules.limits.maxValueCents) {
     const max = formatCents(rules.limits.maxValueCents, rules.pricing.currency);
     throw new HttpError(422, "hold_limit", holdMessages.value(max));
@@ -188,6 +193,37 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
     },
     totalCents,
   };
+}
+
+/**
+ * A company buyer's spending limits, per order and per calendar month (issue 23). Until orders
+ * over a limit can wait for an owner's approval, they are refused, naming the limit.
+ */
+function refuseOverSpendingLimit(
+  member: CompanyMember | undefined,
+  totalCents: number,
+  currency: string,
+) {
+  if (!member) return;
+  const money = (cents: number) => formatCents(cents, currency);
+  if (member.orderLimitCents !== null && totalCents > member.orderLimitCents) {
+    throw new HttpError(
+      422,
+      "spending_limit",
+      companyMessages.overOrderLimit(money(totalCents), money(member.orderLimitCents)),
+    );
+  }
+  if (
+    member.monthlyLimitCents !== null &&
+    member.spentThisMonthCents + totalCents > member.monthlyLimitCents
+  ) {
+    const left = Math.max(0, member.monthlyLimitCents - member.spentThisMonthCents);
+    throw new HttpError(
+      422,
+      "spending_limit",
+      companyMessages.overMonthlyLimit(money(left), money(member.monthlyLimitCents)),
+    );
+  }
 }
 
 /**

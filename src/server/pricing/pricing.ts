@@ -26,6 +26,16 @@ export interface PricingContext {
   companyId?: string;
   /** Product id → the company's price list entry, for the products asked about. */
   overlay?: ReadonlyMap<string, OverlayEntry>;
+  /** The caller's membership: their role and spending limits (checkout enforces them). */
+  member?: CompanyMember;
+}
+
+export interface CompanyMember {
+  role: "owner" | "buyer" | "viewer";
+  orderLimitCents: number | null;
+  monthlyLimitCents: number | null;
+  /** What their orders this calendar month (UTC) come to, cancelled ones aside. */
+  spentThisMonthCents: number;
 }
 
 /**
@@ -44,9 +54,17 @@ export async function pricingFor(
   const ids = [...new Set(productIds)];
   const result = await db.execute<{
     company_id: string;
+    role: CompanyMember["role"];
+    order_limit_cents: number | null;
+    monthly_limit_cents: number | null;
+    spent: string;
     entries: { productId: string; unitPriceCents: number; breaks: PriceBreak[] }[] | null;
   }>(sql`
-    select m.company_id,
+    select m.company_id, m.role, m.order_limit_cents, m.monthly_limit_cents,
+           (select coalesce(sum(o.total_cents), 0) from orders o
+             where o.user_id = m.user_id and o.status <> 'cancelled'
+               and o.created_at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC')
+             as spent,
            (select json_agg(json_build_object('productId', e.product_id,
                      'unitPriceCents', e.unit_price_cents, 'breaks', e.breaks))
               from price_list_entries e
@@ -62,6 +80,12 @@ export async function pricingFor(
     customerId,
     currency,
     companyId: row.company_id,
+    member: {
+      role: row.role,
+      orderLimitCents: row.order_limit_cents,
+      monthlyLimitCents: row.monthly_limit_cents,
+      spentThisMonthCents: Number(row.spent),
+    },
     overlay: new Map(
       (row.entries ?? []).map((e) => [
         e.productId,
