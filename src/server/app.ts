@@ -34,6 +34,8 @@ import { catalogRoutes } from "./catalog/routes";
 import { createCatalogService } from "./catalog/service";
 import { productCsvRoutes } from "./product-csv/routes";
 import { createProductCsvService } from "./product-csv/service";
+import { quickOrderRoutes } from "./quick-order/routes";
+import { createQuickOrderService } from "./quick-order/service";
 import type { Config, OidcClient } from "./config";
 import type { Database } from "./db/database";
 import { errorHandler } from "./error-handler";
@@ -329,6 +331,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         guards,
       });
       await api.register(auditRoutes, { db: database.db, guards });
+      await api.register(quickOrderRoutes, {
+        quickOrder: createQuickOrderService(database.db, cart, { currency: config.currency }),
+        guards,
+      });
       await api.register(sessionRoutes, {
         sessions: createSessionService(database.db, {
           absoluteSeconds: config.sessionAbsoluteSeconds,
