@@ -108,9 +108,7 @@ export const quickOrderLineSchema = z.object({
   qty: z.number().int().nullable(),
   product: quickOrderProductSchema.nullable(),
   /** Which number matched: ours, or a cross-reference (its kind, brand and number as printed). */
-  matched: z
-    .object({ kind: z.enum(matchKinds), brand: z.string(), number: z.string() })
-    .nullable(),
+  matched: z.object({ kind: z.enum(matchKinds), brand: z.string(), number: z.string() }).nullable(),
   /** The unit price for the caller, in currency units (null without a product). */
   unitPrice: z.number().nullable(),
   lineTotal: z.number().nullable(),

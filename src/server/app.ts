@@ -35,6 +35,10 @@ import { createCatalogService } from "./catalog/service";
 import { productCsvRoutes } from "./product-csv/routes";
 import { createProductCsvService } from "./product-csv/service";
 import { quickOrderRoutes } from "./quick-order/routes";
+import { reorderRoutes } from "./reorder/routes";
+import { createReorderService } from "./reorder/service";
+import { listRoutes } from "./lists/routes";
+import { createListService } from "./lists/service";
 import { createQuickOrderService } from "./quick-order/service";
 import type { Config, OidcClient } from "./config";
 import type { Database } from "./db/database";
@@ -333,6 +337,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(auditRoutes, { db: database.db, guards });
       await api.register(quickOrderRoutes, {
         quickOrder: createQuickOrderService(database.db, cart, { currency: config.currency }),
+        guards,
+      });
+      await api.register(reorderRoutes, {
+        reorder: createReorderService(database.db, cart, { currency: config.currency }),
+        guards,
+      });
+      await api.register(listRoutes, {
+        lists: createListService(database.db, cart, { currency: config.currency }),
         guards,
       });
       await api.register(sessionRoutes, {

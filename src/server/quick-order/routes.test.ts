@@ -103,7 +103,10 @@ test("each kind of number says which kind matched; a superseded number says its 
   expect(lines[0]!.matched?.kind).toBe("OE");
   const single = async (number: string) =>
     (await resolve({ lines: [{ number, qty: 2 }] })).json<QuickOrderResult>().lines[0]!;
-  expect((await single("09.c412.21")).matched).toMatchObject({ kind: "competitor", brand: "Brembo" });
+  expect((await single("09.c412.21")).matched).toMatchObject({
+    kind: "competitor",
+    brand: "Brembo",
+  });
   const superseded = await single("qo bk 2990");
   expect(superseded.matched?.kind).toBe("superseded");
   expect(superseded.product?.id).toBe(disc.id);
@@ -197,7 +200,12 @@ test("bad bodies are 400 or 422, never 500", async () => {
   const notCsv = await t.app.inject({
     method: "POST",
     url: "/api/quick-order/upload",
-    ...multipart({ data: Buffer.from([0, 1, 2, 0]), filename: "x.csv", type: "text/csv", field: "file" }),
+    ...multipart({
+      data: Buffer.from([0, 1, 2, 0]),
+      filename: "x.csv",
+      type: "text/csv",
+      field: "file",
+    }),
   });
   expect(notCsv.statusCode).toBe(400);
   const json = await t.app.inject({
@@ -239,7 +247,9 @@ test("Add all to cart adds the good lines in one go and answers the others for e
     payload: { lines: [{ number: "NOPE-1", qty: 1 }] },
   });
   expect(none.statusCode).toBe(422);
-  expect(none.json().message).toBe("None of these lines can be added yet: fix their problems first");
+  expect(none.json().message).toBe(
+    "None of these lines can be added yet: fix their problems first",
+  );
 });
 
 test("a cart that would grow past its size takes none of the lines", async () => {

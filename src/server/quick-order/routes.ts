@@ -14,12 +14,7 @@ import { errorAnswers } from "../api-errors";
 import type { Guards } from "../auth/guards";
 import { HttpError } from "../errors";
 import { decodeCsv, parseText } from "./parse";
-import {
-  entriesFromLines,
-  entriesFromText,
-  type Entry,
-  type QuickOrderService,
-} from "./service";
+import { entriesFromLines, entriesFromText, type Entry, type QuickOrderService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 409, 413, 415, 422);
 

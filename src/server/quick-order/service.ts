@@ -59,10 +59,7 @@ export interface Candidate {
 const kindRank: Record<MatchKind, number> = { ours: 0, OE: 1, competitor: 2, superseded: 3 };
 
 /** What a number found: one product (with the best match), several, or none. */
-export type Found =
-  | { product: Candidate }
-  | { choices: Candidate[] }
-  | { none: true };
+export type Found = { product: Candidate } | { choices: Candidate[] } | { none: true };
 
 export function choose(candidates: Candidate[]): Found {
   if (candidates.length === 0) return { none: true };
@@ -125,10 +122,18 @@ export function judge(
     });
   }
   if (qty === null) {
-    problems.push({ code: "bad_quantity", message: quickOrderMessages.badQuantity, blocking: true });
+    problems.push({
+      code: "bad_quantity",
+      message: quickOrderMessages.badQuantity,
+      blocking: true,
+    });
   } else if (product) {
     if (product.availableQuantity === 0) {
-      problems.push({ code: "out_of_stock", message: quickOrderMessages.outOfStock, blocking: true });
+      problems.push({
+        code: "out_of_stock",
+        message: quickOrderMessages.outOfStock,
+        blocking: true,
+      });
     } else if (qty < product.minimumOrder) {
       problems.push({
         code: "below_minimum",
@@ -181,12 +186,7 @@ export function mergeLines(lines: ResolvedLine[]): ResolvedLine[] {
     );
     if (!merged || merged.into !== l || merged.lines.length === 1) return l;
     const found: Found = l.product ? { product: l.product } : { none: true };
-    const again = judge(
-      l,
-      l.qty,
-      found,
-      l.problems.find((p) => p.code === "unknown")?.suggestions,
-    );
+    const again = judge(l, l.qty, found, l.problems.find((p) => p.code === "unknown")?.suggestions);
     again.problems.push({
       code: "merged",
       message: quickOrderMessages.merged(merged.lines),
@@ -211,11 +211,7 @@ const MAX_SUGGESTED_NUMBERS = 50;
  * stored normalised columns and indexes, the same as catalog search uses); the unknown ones get
  * "did you mean" in a second.
  */
-export function createQuickOrderService(
-  db: Db,
-  cart: CartService,
-  opts: { currency: string },
-) {
+export function createQuickOrderService(db: Db, cart: CartService, opts: { currency: string }) {
   async function lookUp(keys: string[]): Promise<Map<string, Candidate[]>> {
     const byKey = new Map<string, Candidate[]>();
     if (keys.length === 0) return byKey;
@@ -243,7 +239,9 @@ export function createQuickOrderService(
   /** The nearest numbers to each unknown one: ours by trigram similarity, cross-references by prefix. */
   async function suggest(keys: string[]): Promise<Map<string, Suggestion[]>> {
     const out = new Map<string, Suggestion[]>();
-    const asked = keys.filter((k) => k.length >= MIN_SUGGESTION_KEY).slice(0, MAX_SUGGESTED_NUMBERS);
+    const asked = keys
+      .filter((k) => k.length >= MIN_SUGGESTION_KEY)
+      .slice(0, MAX_SUGGESTED_NUMBERS);
     if (asked.length === 0) return out;
     const result = await db.execute<{
       key: string;
@@ -268,7 +266,10 @@ export function createQuickOrderService(
       ) s`);
     for (const row of result.rows) {
       const list = out.get(row.key) ?? [];
-      if (list.length < SUGGESTIONS_PER_NUMBER && !list.some((s) => s.productId === row.productId)) {
+      if (
+        list.length < SUGGESTIONS_PER_NUMBER &&
+        !list.some((s) => s.productId === row.productId)
+      ) {
         list.push({ productId: row.productId, number: row.number, name: row.name });
       }
       out.set(row.key, list);
