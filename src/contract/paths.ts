@@ -36,6 +36,10 @@ export const paths = {
   manageProducts: "/dashboard/manageallproducts",
   manageOrders: "/dashboard/manageallorders",
   auditLog: "/dashboard/audit",
+  /** Quick order by part number (docs/quick-order.md). */
+  quickOrder: "/quick-order",
+  myLists: "/dashboard/lists",
+  list: withId("/dashboard/lists/:id"),
 } as const;
 
 /** The public pages worth a search engine's visit (listed in /sitemap.xml). */

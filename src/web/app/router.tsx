@@ -71,6 +71,9 @@ const pages = {
   manageOrders: lazyRoute(async () => (await import("./routes/manage-orders")).ManageOrdersRoute),
   notFound: lazyRoute(async () => (await import("./routes/not-found")).NotFoundRoute),
   auditLog: lazyRoute(async () => (await import("./routes/audit-log")).AuditLogRoute),
+  quickOrder: lazyRoute(async () => (await import("./routes/quick-order")).QuickOrderRoute),
+  myLists: lazyRoute(async () => (await import("./routes/my-lists")).MyListsRoute),
+  list: lazyRoute(async () => (await import("./routes/list")).ListRoute),
 };
 
 const guards = {
@@ -111,7 +114,10 @@ export const routes: RouteObject[] = [
       page(paths.cart, pages.cart),
       layout(guards.signedIn, [
         page(paths.product.pattern, pages.product),
-        layout(guards.customer, [page(paths.checkout, pages.checkout)]),
+        layout(guards.customer, [
+          page(paths.checkout, pages.checkout),
+          page(paths.quickOrder, pages.quickOrder),
+        ]),
         layout(
           pages.dashboard,
           [
@@ -119,6 +125,8 @@ export const routes: RouteObject[] = [
             layout(guards.customer, [
               page(paths.addReview, pages.addReview),
               page(paths.myItems, pages.myItems),
+              page(paths.myLists, pages.myLists),
+              page(paths.list.pattern, pages.list),
             ]),
             page(paths.payment.pattern, pages.payment),
             page(paths.order.pattern, pages.order),

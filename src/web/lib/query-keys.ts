@@ -28,6 +28,10 @@ export const queryKeys = {
     mine: ["cart", "mine"] as const,
     visitor: (items: object) => ["cart", "visitor", items] as const,
   },
+  lists: {
+    all: ["lists"] as const,
+    detail: (id: string) => ["lists", "detail", id] as const,
+  },
   paymentIntent: (orderId: string) => ["payment-intent", orderId] as const,
   reviews: {
     all: ["reviews"] as const,

@@ -7,6 +7,8 @@ import { paths } from "#contract/paths";
 
 const customerLinks = [
   { to: paths.myItems, label: "My Items" },
+  { to: paths.myLists, label: "My Lists" },
+  { to: paths.quickOrder, label: "Quick order" },
   { to: paths.addReview, label: "Add a Review" },
 ];
 const adminLinks = [
