@@ -1,4 +1,4 @@
-// npm run bench [-- catalog orders checkout scale startup pages]: runs the benchmarks (all by default),
+// npm run bench [-- catalog orders checkout scale quick-order startup pages]: runs the benchmarks (all by default),
 // prints their figures and writes bench/results/latest.json. Never fails on timing.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
@@ -8,6 +8,7 @@ import { printCatalog, runCatalogBench } from "./catalog";
 import { printCheckout, runCheckoutBench } from "./checkout";
 import { root } from "./lib/harness";
 import { printOrders, runOrdersBench } from "./orders";
+import { printQuickOrder, runQuickOrderBench } from "./quick-order";
 import { formatPagesResult, runPagesBench } from "./pages";
 import { printScale, runScaleBench } from "./scale";
 import { printStartup, runStartupBench } from "./startup";
@@ -31,6 +32,11 @@ const benches = {
   scale: async () => {
     const r = await runScaleBench();
     printScale(r);
+    return r;
+  },
+  "quick-order": async () => {
+    const r = await runQuickOrderBench();
+    printQuickOrder(r);
     return r;
   },
   startup: async () => {

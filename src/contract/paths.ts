@@ -47,6 +47,10 @@ export const paths = {
   myCompany: "/dashboard/company",
   /** Where the emailed company invitation leads (`?token=`). */
   companyInvitation: "/company-invitation",
+  /** Quick order by part number (docs/quick-order.md). */
+  quickOrder: "/quick-order",
+  myLists: "/dashboard/lists",
+  list: withId("/dashboard/lists/:id"),
 } as const;
 
 /** The public pages worth a search engine's visit (listed in /sitemap.xml). */

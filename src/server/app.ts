@@ -34,6 +34,12 @@ import { catalogRoutes } from "./catalog/routes";
 import { createCatalogService } from "./catalog/service";
 import { productCsvRoutes } from "./product-csv/routes";
 import { createProductCsvService } from "./product-csv/service";
+import { quickOrderRoutes } from "./quick-order/routes";
+import { reorderRoutes } from "./reorder/routes";
+import { createReorderService } from "./reorder/service";
+import { listRoutes } from "./lists/routes";
+import { createListService } from "./lists/service";
+import { createQuickOrderService } from "./quick-order/service";
 import type { Config, OidcClient } from "./config";
 import type { Database } from "./db/database";
 import { errorHandler } from "./error-handler";
@@ -359,6 +365,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(companyRoutes, {
         companies: createCompanyService(database.db, { mailer, publicUrl }),
+        guards,
+      });
+      await api.register(quickOrderRoutes, {
+        quickOrder: createQuickOrderService(database.db, cart, { currency: config.currency }),
+        guards,
+      });
+      await api.register(reorderRoutes, {
+        reorder: createReorderService(database.db, cart, { currency: config.currency }),
+        guards,
+      });
+      await api.register(listRoutes, {
+        lists: createListService(database.db, cart, { currency: config.currency }),
         guards,
       });
       await api.register(sessionRoutes, {

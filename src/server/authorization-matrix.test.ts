@@ -134,6 +134,26 @@ async function customerOrder(): Promise<string> {
   });
   return res.json().order._id;
 }
+/** A new saved list of the customer's, holding one fresh part. */
+let matrixListCount = 0;
+async function customerList(): Promise<{ id: string; productId: string }> {
+  const p = await freshProduct();
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/lists",
+    headers: as(accounts.customer),
+    payload: { name: `Matrix list ${++matrixListCount}`, items: [{ productId: p.id, qty: 1 }] },
+  });
+  return { id: res.json().id, productId: p.id };
+}
+/** The customer's own, as the garage: others are told 404, admins do not order (403). */
+const listOwner = (status: number) => ({
+  anonymous: 401,
+  customer: status,
+  other: 404,
+  admin: 403,
+});
+
 async function customerIntentSecret(): Promise<string> {
   const orderId = await customerOrder();
   const res = await t.app.inject({
@@ -782,6 +802,87 @@ const rows: Row[] = [
     route: "DELETE /api/tax-rates/:id",
     call: async () => ({ url: `/api/tax-rates/${await freshRate()}` }),
     expect: adminOnly(204),
+  },
+  // Quick order (docs/quick-order.md): anyone may resolve (a visitor at list prices); adding
+  // to a cart is for customers.
+  {
+    route: "POST /api/quick-order/resolve",
+    call: async () => ({
+      url: "/api/quick-order/resolve",
+      payload: { lines: [{ number: (await freshProduct()).partNumber, qty: 1 }] },
+    }),
+    expect: everyone(200),
+  },
+  {
+    route: "POST /api/quick-order/upload",
+    call: async () => {
+      const body = multipart({
+        data: Buffer.from(`part number;qty\n${(await freshProduct()).partNumber};1\n`),
+        filename: "order.csv",
+        type: "text/csv",
+        field: "file",
+      });
+      return { url: "/api/quick-order/upload", payload: body.payload, headers: body.headers };
+    },
+    expect: everyone(200),
+  },
+  {
+    route: "POST /api/quick-order/add-to-cart",
+    call: async () => ({
+      url: "/api/quick-order/add-to-cart",
+      payload: { lines: [{ number: (await freshProduct()).partNumber, qty: 1 }] },
+    }),
+    expect: customers(200),
+  },
+  {
+    route: "POST /api/orders/:id/reorder",
+    call: async () => ({ url: `/api/orders/${await customerOrder()}/reorder` }),
+    expect: ownerOnly(200),
+  },
+  { route: "GET /api/lists", call: async () => ({ url: "/api/lists" }), expect: customers(200) },
+  {
+    route: "POST /api/lists",
+    call: async () => ({ url: "/api/lists", payload: { name: `New list ${++matrixListCount}` } }),
+    expect: customers(201),
+  },
+  {
+    route: "GET /api/lists/:id",
+    call: async () => ({ url: `/api/lists/${(await customerList()).id}` }),
+    expect: listOwner(200),
+  },
+  {
+    route: "PATCH /api/lists/:id",
+    call: async () => ({
+      url: `/api/lists/${(await customerList()).id}`,
+      payload: { name: `Renamed ${++matrixListCount}` },
+    }),
+    expect: listOwner(200),
+  },
+  {
+    route: "DELETE /api/lists/:id",
+    call: async () => ({ url: `/api/lists/${(await customerList()).id}` }),
+    expect: listOwner(204),
+  },
+  {
+    route: "PUT /api/lists/:id/items/:productId",
+    call: async () => {
+      const list = await customerList();
+      return { url: `/api/lists/${list.id}/items/${list.productId}`, payload: { qty: 3 } };
+    },
+    expect: listOwner(200),
+  },
+  {
+    route: "DELETE /api/lists/:id/items/:productId",
+    call: async () => {
+      const list = await customerList();
+      return { url: `/api/lists/${list.id}/items/${list.productId}` };
+    },
+    expect: listOwner(200),
+  },
+  {
+    route: "POST /api/lists/:id/add-to-cart",
+    call: async () => ({ url: `/api/lists/${(await customerList()).id}/add-to-cart` }),
+    expect: listOwner(200),
   },
   // For the scraper's bearer token only (metrics.test.ts); a session, even an admin's, is not it.
   { route: "GET /metrics", call: async () => ({ url: "/metrics" }), expect: everyone(401) },

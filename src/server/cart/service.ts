@@ -7,10 +7,10 @@ import {
   type CartLine,
   type CartQuote,
 } from "../../contract/cart";
-import { orderMessages } from "../../contract/orders";
+import { MAX_ORDER_QTY, orderMessages } from "../../contract/orders";
 import type { Db, DbOrTx } from "../db/database";
 import { cartItems, orderItems, orders, products } from "../db/schema";
-import { notFound, unauthorized, unprocessable } from "../errors";
+import { conflict, notFound, unauthorized, unprocessable } from "../errors";
 import { computeCharges, type ChargeFacts } from "../checkout/charges";
 import { readCharges, type DestinationSource } from "../checkout/read-charges";
 import { percentFromMilli } from "../tax/rules";
@@ -243,6 +243,70 @@ export function createCartService(db: Db, opts: { currency: string }) {
       await db
         .delete(cartItems)
         .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+      return get(userId);
+    },
+
+    /**
+     * Adds these parts to the account's cart in one transaction, all or none (quick order,
+     * "Order again", a saved list): a part already in the cart gets the quantities added.
+     * `seenPriceCents` is the unit price the customer was shown for it. A part that is no longer
+     * in the catalog, or a cart that would grow past its size, refuses the whole addition.
+     */
+    async addLines(
+      userId: string,
+      lines: { productId: string; qty: number; seenPriceCents: number }[],
+    ): Promise<Cart> {
+      const wanted = [
+        ...lines
+          .reduce((m, l) => {
+            const had = m.get(l.productId);
+            return m.set(l.productId, had ? { ...l, qty: had.qty + l.qty } : l);
+          }, new Map<string, (typeof lines)[number]>())
+          .values(),
+      ];
+      if (wanted.length === 0) return get(userId);
+      await db.transaction(async (tx) => {
+        await lockCustomer(tx, userId);
+        const ids = wanted.map((w) => w.productId);
+        const [found, existing] = await Promise.all([
+          tx
+            .select({ id: products.id, name: products.name })
+            .from(products)
+            .where(inArray(products.id, ids)),
+          tx
+            .select({ productId: cartItems.productId })
+            .from(cartItems)
+            .where(eq(cartItems.userId, userId)),
+        ]);
+        const names = new Map(found.map((p) => [p.id, p.name]));
+        if (names.size !== wanted.length) {
+          throw conflict("A part is no longer in the catalog: check the lines again");
+        }
+        const have = new Set(existing.map((e) => e.productId));
+        const newLines = wanted.filter((w) => !have.has(w.productId)).length;
+        if (have.size + newLines > MAX_CART_LINES) throw unprocessable(cartMessages.tooManyLines);
+        const now = Date.now();
+        await tx
+          .insert(cartItems)
+          .values(
+            wanted.map((w, i) => ({
+              userId,
+              productId: w.productId,
+              productName: names.get(w.productId)!,
+              qty: Math.min(w.qty, MAX_ORDER_QTY),
+              seenPriceCents: w.seenPriceCents,
+              addedAt: new Date(now + i),
+            })),
+          )
+          .onConflictDoUpdate({
+            target: [cartItems.userId, cartItems.productId],
+            set: {
+              qty: sql`least(${cartItems.qty} + excluded.qty, ${MAX_ORDER_QTY})`,
+              productName: sql`excluded.product_name`,
+              seenPriceCents: sql`excluded.seen_price_cents`,
+            },
+          });
+      });
       return get(userId);
     },
 

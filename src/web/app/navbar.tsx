@@ -20,6 +20,7 @@ function NavLinks({ cart = true }: { cart?: boolean }) {
     { to: paths.blogs, label: "Blogs" },
     { to: paths.portfolio, label: "My PortFolio" },
     { to: paths.review, label: "Review" },
+    ...(user && user.role !== "admin" ? [{ to: paths.quickOrder, label: "Quick order" }] : []),
     ...(user ? [{ to: paths.dashboard, label: "Dashboard" }] : []),
   ];
   return (

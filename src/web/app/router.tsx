@@ -83,6 +83,9 @@ const pages = {
   companyInvitation: lazyRoute(
     async () => (await import("./routes/company-invitation")).CompanyInvitationRoute,
   ),
+  quickOrder: lazyRoute(async () => (await import("./routes/quick-order")).QuickOrderRoute),
+  myLists: lazyRoute(async () => (await import("./routes/my-lists")).MyListsRoute),
+  list: lazyRoute(async () => (await import("./routes/list")).ListRoute),
 };
 
 const guards = {
@@ -124,7 +127,10 @@ export const routes: RouteObject[] = [
       page(paths.companyInvitation, pages.companyInvitation),
       layout(guards.signedIn, [
         page(paths.product.pattern, pages.product),
-        layout(guards.customer, [page(paths.checkout, pages.checkout)]),
+        layout(guards.customer, [
+          page(paths.checkout, pages.checkout),
+          page(paths.quickOrder, pages.quickOrder),
+        ]),
         layout(
           pages.dashboard,
           [
@@ -133,6 +139,8 @@ export const routes: RouteObject[] = [
               page(paths.addReview, pages.addReview),
               page(paths.myItems, pages.myItems),
               page(paths.myCompany, pages.myCompany),
+              page(paths.myLists, pages.myLists),
+              page(paths.list.pattern, pages.list),
             ]),
             page(paths.payment.pattern, pages.payment),
             page(paths.order.pattern, pages.order),

@@ -32,6 +32,10 @@ export const queryKeys = {
   addresses: ["addresses"] as const,
   shippingZones: ["shipping-zones"] as const,
   taxRates: ["tax-rates"] as const,
+  lists: {
+    all: ["lists"] as const,
+    detail: (id: string) => ["lists", "detail", id] as const,
+  },
   paymentIntent: (orderId: string) => ["payment-intent", orderId] as const,
   // Under "orders": what changes an order (a late payment) may add one.
   refundsDue: ["orders", "refunds-due"] as const,

@@ -8,6 +8,8 @@ import { useMyCompany } from "../../features/companies/api/companies";
 
 const customerLinks = [
   { to: paths.myItems, label: "My Items" },
+  { to: paths.myLists, label: "My Lists" },
+  { to: paths.quickOrder, label: "Quick order" },
   { to: paths.addReview, label: "Add a Review" },
 ];
 const adminLinks = [

@@ -7,6 +7,7 @@ import { DataTable, ListStates, type Column } from "../../../components/data-tab
 import { formatDate, formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/format";
 import { paths } from "#contract/paths";
 import { useDeleteOrder, useMyOrders } from "../api/orders";
+import { OrderAgainButton } from "./order-again-button";
 import { OrderStatusBadge } from "./order-status-badge";
 
 /** My orders (SPEC section 2): unpaid ones can be paid or deleted; paid ones show the payment. */
@@ -81,6 +82,7 @@ export function MyOrders() {
               </button>
             </>
           )}
+          {o.status !== "unpaid" && <OrderAgainButton orderId={o._id} />}
           <Link
             to={paths.order.to(o._id)}
             className="btn btn-ghost btn-sm"

@@ -2,6 +2,7 @@ import { Link } from "../../../components/link";
 import type { AdminOrderDetail, Order } from "#contract/orders";
 import { paths } from "#contract/paths";
 import { formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/format";
+import { OrderAgainButton } from "./order-again-button";
 import { OrderStatusBadge } from "./order-status-badge";
 
 const historyLabels: Record<AdminOrderDetail["history"][number]["status"], string> = {
@@ -22,6 +23,7 @@ export function OrderDetails({ order, detail }: { order: Order; detail?: AdminOr
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">Order {formatOrderNumber(order._id)}</h1>
         <OrderStatusBadge status={order.status} testPayment={order.testPayment} />
+        {!detail && order.status !== "unpaid" && <OrderAgainButton orderId={order._id} />}
       </div>
 
       {!detail && <NextSteps order={order} />}

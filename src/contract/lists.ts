@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { cartSchema } from "./cart";
+import { MAX_ORDER_QTY } from "./orders";
+import { text } from "./text";
+
+/** Saved lists (docs/quick-order.md "Saved lists"): a customer's named lists of parts. */
+export const MAX_LISTS = 50;
+export const MAX_LIST_LINES = 500;
+export const MAX_LIST_NAME = 80;
+
+export const listMessages = {
+  tooManyLists: `You can keep at most ${MAX_LISTS} lists: delete one first`,
+  tooManyLines: `A list holds at most ${MAX_LIST_LINES} parts`,
+  duplicateName: "You already have a list with this name",
+  notFound: "List not found",
+  productNotFound: "Product not found",
+  empty: "This list is empty",
+} as const;
+
+const qtySchema = z
+  .number({ message: "Enter a quantity" })
+  .int("Enter a whole number")
+  .min(1, "Enter a quantity of at least 1")
+  .max(MAX_ORDER_QTY, "That quantity is too large");
+
+export const listNameSchema = text({ message: "Name is Required" })
+  .trim()
+  .min(1, "Name is Required")
+  .max(MAX_LIST_NAME, `Must be ${MAX_LIST_NAME} characters or shorter`);
+
+export const listItemInputSchema = z.object({ productId: z.uuid(), qty: qtySchema });
+
+export const listCreateSchema = z.object({
+  name: listNameSchema,
+  /** Parts to start the list with (say, the resolved lines of a quick order). */
+  items: z.array(listItemInputSchema).max(MAX_LIST_LINES, listMessages.tooManyLines).optional(),
+});
+export type ListCreate = z.infer<typeof listCreateSchema>;
+
+export const listRenameSchema = z.object({ name: listNameSchema });
+export const listQtySchema = z.object({ qty: qtySchema });
+export const listItemParamsSchema = z.object({
+  id: z.uuid({ message: "Malformed id" }),
+  productId: z.uuid({ message: "Malformed id" }),
+});
+
+export const listSummarySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** How many different parts it holds. */
+  lineCount: z.number().int(),
+  updatedAt: z.string(),
+});
+export type ListSummary = z.infer<typeof listSummarySchema>;
+
+export const listLineSchema = z.object({
+  productId: z.uuid(),
+  productName: z.string(),
+  partNumber: z.string(),
+  img: z.string(),
+  qty: z.number().int(),
+  /** Today's unit price for the caller, in currency units. */
+  unitPrice: z.number(),
+  minimumOrder: z.number().int(),
+  availableQuantity: z.number().int(),
+});
+export type ListLine = z.infer<typeof listLineSchema>;
+
+export const listSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  updatedAt: z.string(),
+  currency: z.string(),
+  lines: z.array(listLineSchema),
+});
+export type SavedList = z.infer<typeof listSchema>;
+
+export const listAddedSchema = z.object({
+  added: z.number().int(),
+  /** Parts left out, and why (out of stock; a quantity below the minimum is raised, over the stock capped). */
+  notes: z.array(z.object({ productId: z.uuid(), productName: z.string(), message: z.string() })),
+  cart: cartSchema,
+});
+export type ListAdded = z.infer<typeof listAddedSchema>;

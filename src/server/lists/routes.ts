@@ -1,0 +1,147 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParamsSchema } from "../../contract/common";
+import {
+  listAddedSchema,
+  listCreateSchema,
+  listItemParamsSchema,
+  listQtySchema,
+  listRenameSchema,
+  listSchema,
+  listSummarySchema,
+} from "../../contract/lists";
+import { errorAnswers } from "../api-errors";
+import type { Guards } from "../auth/guards";
+import type { ListService } from "./service";
+
+const errors = errorAnswers(400, 401, 403, 404, 409, 422);
+
+/**
+ * Saved lists (docs/quick-order.md). Each customer's own: another customer's list is 404, as if
+ * it did not exist; admins do not order (403), as with the cart.
+ */
+export const listRoutes: FastifyPluginAsyncZod<{ lists: ListService; guards: Guards }> = async (
+  app,
+  { lists, guards },
+) => {
+  const me = async (req: Parameters<Guards["requireCustomer"]>[0]) =>
+    (await guards.requireCustomer(req)).id;
+  const tags = ["lists"];
+
+  app.get(
+    "/lists",
+    {
+      schema: {
+        tags,
+        summary: "Your saved lists, the last changed first",
+        response: { 200: z.array(listSummarySchema), ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req) => lists.list(await me(req)),
+  );
+
+  app.post(
+    "/lists",
+    {
+      schema: {
+        tags,
+        summary: "Start a saved list (with parts, if given)",
+        body: listCreateSchema,
+        response: { 201: listSchema, ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req, reply) => reply.code(201).send(await lists.create(await me(req), req.body)),
+  );
+
+  app.get(
+    "/lists/:id",
+    {
+      schema: {
+        tags,
+        summary: "One of your lists with its parts at today's prices",
+        params: idParamsSchema,
+        response: { 200: listSchema, ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req) => lists.get(await me(req), req.params.id),
+  );
+
+  app.patch(
+    "/lists/:id",
+    {
+      schema: {
+        tags,
+        summary: "Rename one of your lists",
+        params: idParamsSchema,
+        body: listRenameSchema,
+        response: { 200: listSchema, ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req) => lists.rename(await me(req), req.params.id, req.body.name),
+  );
+
+  app.delete(
+    "/lists/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete one of your lists",
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req, reply) => {
+      await lists.remove(await me(req), req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    "/lists/:id/items/:productId",
+    {
+      schema: {
+        tags,
+        summary: "Put a part on one of your lists with this quantity (adds it, or changes it)",
+        params: listItemParamsSchema,
+        body: listQtySchema,
+        response: { 200: listSchema, ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req) => lists.setItem(await me(req), req.params.id, req.params.productId, req.body.qty),
+  );
+
+  app.delete(
+    "/lists/:id/items/:productId",
+    {
+      schema: {
+        tags,
+        summary: "Take a part off one of your lists",
+        params: listItemParamsSchema,
+        response: { 200: listSchema, ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req) => lists.removeItem(await me(req), req.params.id, req.params.productId),
+  );
+
+  app.post(
+    "/lists/:id/add-to-cart",
+    {
+      schema: {
+        tags: [...tags, "cart"],
+        summary:
+          "Put a whole list in your cart at today's prices, in one go (parts out of stock left out, quantities fitted to the minimum and the stock)",
+        params: idParamsSchema,
+        response: { 200: listAddedSchema, ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req) => lists.addToCart(await me(req), req.params.id),
+  );
+};

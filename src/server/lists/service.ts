@@ -1,0 +1,270 @@
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import {
+  listMessages,
+  MAX_LIST_LINES,
+  MAX_LISTS,
+  type ListAdded,
+  type ListCreate,
+  type ListSummary,
+  type SavedList,
+} from "../../contract/lists";
+import type { CartService } from "../cart/service";
+import type { Db, DbOrTx } from "../db/database";
+import { products, savedListItems, savedLists } from "../db/schema";
+import { HttpError, notFound, unprocessable } from "../errors";
+import { centsToUnits, formatCents } from "../money";
+import { priceLines, pricingFor } from "../pricing/pricing";
+import { planReorder } from "../reorder/service";
+
+/** The PostgreSQL error code somewhere in a driver error's causes, with its constraint. */
+function pgError(err: unknown): { code?: string; constraint?: string } {
+  for (let e = err, hops = 0; e && typeof e === "object" && hops < 5; hops++) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return e as never;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return {};
+}
+
+const nameTaken = (err: unknown) => {
+  const { code, constraint } = pgError(err);
+  return code === "23505" && constraint === "saved_lists_user_name_unique"
+    ? new HttpError(409, "conflict", listMessages.duplicateName, {
+        name: listMessages.duplicateName,
+      })
+    : undefined;
+};
+
+/** A customer's saved lists of parts: named, theirs alone, added to the cart whole. */
+export function createListService(db: Db, cart: CartService, opts: { currency: string }) {
+  /** The list, locked for the change to come, when it is the caller's; else 404. */
+  async function own(tx: DbOrTx, userId: string, id: string, lock = false) {
+    const q = tx
+      .select({ id: savedLists.id, name: savedLists.name, updatedAt: savedLists.updatedAt })
+      .from(savedLists)
+      .where(and(eq(savedLists.id, id), eq(savedLists.userId, userId)));
+    const [row] = lock ? await q.for("update") : await q;
+    if (!row) throw notFound(listMessages.notFound);
+    return row;
+  }
+
+  async function linesOf(tx: DbOrTx, listId: string) {
+    return tx
+      .select({
+        productId: products.id,
+        productName: products.name,
+        partNumber: products.partNumber,
+        img: products.img,
+        qty: savedListItems.qty,
+        priceCents: products.priceCents,
+        minimumOrder: products.minimumOrder,
+        availableQuantity: products.availableQuantity,
+      })
+      .from(savedListItems)
+      .innerJoin(products, eq(products.id, savedListItems.productId))
+      .where(eq(savedListItems.listId, listId))
+      .orderBy(asc(savedListItems.addedAt), asc(products.partNumber));
+  }
+
+  async function get(userId: string, id: string): Promise<SavedList> {
+    const [list, lines, context] = await Promise.all([
+      own(db, userId, id),
+      linesOf(db, id),
+      pricingFor(db, userId, opts.currency),
+    ]);
+    const priced = priceLines(
+      context,
+      lines.map((l) => ({ productId: l.productId, qty: l.qty, listPriceCents: l.priceCents })),
+    );
+    return {
+      id: list.id,
+      name: list.name,
+      updatedAt: list.updatedAt.toISOString(),
+      currency: opts.currency,
+      lines: lines.map(({ priceCents: _p, ...l }, i) => ({
+        ...l,
+        unitPrice: centsToUnits(priced[i]!.unitPriceCents),
+      })),
+    };
+  }
+
+  const touch = (tx: DbOrTx, id: string) =>
+    tx.update(savedLists).set({ updatedAt: new Date() }).where(eq(savedLists.id, id));
+
+  return {
+    get,
+
+    async list(userId: string): Promise<ListSummary[]> {
+      const rows = await db
+        .select({
+          id: savedLists.id,
+          name: savedLists.name,
+          updatedAt: savedLists.updatedAt,
+          lineCount: sql<number>`(select count(*)::int from ${savedListItems}
+            where ${savedListItems.listId} = ${savedLists.id})`,
+        })
+        .from(savedLists)
+        .where(eq(savedLists.userId, userId))
+        .orderBy(desc(savedLists.updatedAt), asc(savedLists.id));
+      return rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
+    },
+
+    async create(userId: string, input: ListCreate): Promise<SavedList> {
+      const items = [
+        ...(input.items ?? [])
+          .reduce(
+            (m, i) => m.set(i.productId, (m.get(i.productId) ?? 0) + i.qty),
+            new Map<string, number>(),
+          )
+          .entries(),
+      ];
+      let id: string;
+      try {
+        id = await db.transaction(async (tx) => {
+          // Lists are counted with the customer's lists locked, so two creations cannot both fit.
+          const mine = await tx
+            .select({ id: savedLists.id })
+            .from(savedLists)
+            .where(eq(savedLists.userId, userId))
+            .for("update");
+          if (mine.length >= MAX_LISTS) throw unprocessable(listMessages.tooManyLists);
+          if (items.length > 0) {
+            const found = await tx
+              .select({ id: products.id })
+              .from(products)
+              .where(
+                inArray(
+                  products.id,
+                  items.map(([p]) => p),
+                ),
+              );
+            if (found.length !== items.length) throw notFound(listMessages.productNotFound);
+          }
+          const [row] = await tx
+            .insert(savedLists)
+            .values({ userId, name: input.name })
+            .returning({ id: savedLists.id });
+          if (items.length > 0) {
+            const now = Date.now();
+            await tx.insert(savedListItems).values(
+              items.map(([productId, qty], i) => ({
+                listId: row!.id,
+                productId,
+                qty: Math.min(qty, 1_000_000),
+                addedAt: new Date(now + i),
+              })),
+            );
+          }
+          return row!.id;
+        });
+      } catch (err) {
+        throw nameTaken(err) ?? err;
+      }
+      return get(userId, id);
+    },
+
+    async rename(userId: string, id: string, name: string): Promise<SavedList> {
+      try {
+        const changed = await db
+          .update(savedLists)
+          .set({ name, updatedAt: new Date() })
+          .where(and(eq(savedLists.id, id), eq(savedLists.userId, userId)))
+          .returning({ id: savedLists.id });
+        if (changed.length === 0) throw notFound(listMessages.notFound);
+      } catch (err) {
+        throw nameTaken(err) ?? err;
+      }
+      return get(userId, id);
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      const gone = await db
+        .delete(savedLists)
+        .where(and(eq(savedLists.id, id), eq(savedLists.userId, userId)))
+        .returning({ id: savedLists.id });
+      if (gone.length === 0) throw notFound(listMessages.notFound);
+    },
+
+    /** Puts a part on the list with this quantity (adds it, or changes its quantity). */
+    async setItem(userId: string, id: string, productId: string, qty: number): Promise<SavedList> {
+      await db.transaction(async (tx) => {
+        await own(tx, userId, id, true);
+        const [[product], [{ n } = { n: 0 }]] = await Promise.all([
+          tx.select({ id: products.id }).from(products).where(eq(products.id, productId)),
+          tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(savedListItems)
+            .where(and(eq(savedListItems.listId, id), ne(savedListItems.productId, productId))),
+        ]);
+        if (!product) throw notFound(listMessages.productNotFound);
+        if (n >= MAX_LIST_LINES) throw unprocessable(listMessages.tooManyLines);
+        await tx
+          .insert(savedListItems)
+          .values({ listId: id, productId, qty })
+          .onConflictDoUpdate({
+            target: [savedListItems.listId, savedListItems.productId],
+            set: { qty },
+          });
+        await touch(tx, id);
+      });
+      return get(userId, id);
+    },
+
+    async removeItem(userId: string, id: string, productId: string): Promise<SavedList> {
+      await db.transaction(async (tx) => {
+        await own(tx, userId, id, true);
+        await tx
+          .delete(savedListItems)
+          .where(and(eq(savedListItems.listId, id), eq(savedListItems.productId, productId)));
+        await touch(tx, id);
+      });
+      return get(userId, id);
+    },
+
+    /**
+     * The whole list into the cart at today's prices, in one transaction: a quantity below the
+     * minimum is raised to it, one over the stock capped to it; a part out of stock is left out.
+     */
+    async addToCart(userId: string, id: string): Promise<ListAdded> {
+      await own(db, userId, id);
+      const [lines, context] = await Promise.all([
+        linesOf(db, id),
+        pricingFor(db, userId, opts.currency),
+      ]);
+      if (lines.length === 0) throw unprocessable(listMessages.empty);
+      const priceNow = (productId: string, qty: number) =>
+        priceLines(context, [
+          {
+            productId,
+            qty,
+            listPriceCents: lines.find((l) => l.productId === productId)!.priceCents,
+          },
+        ])[0]!.unitPriceCents;
+      const { add, changes } = planReorder(
+        lines.map((l) => ({
+          productId: l.productId,
+          productName: l.productName,
+          qty: l.qty,
+          // A list keeps no price: the price is today's, so no price change is said.
+          unitPriceCents: Number.NaN,
+          product: {
+            id: l.productId,
+            name: l.productName,
+            priceCents: l.priceCents,
+            minimumOrder: l.minimumOrder,
+            availableQuantity: l.availableQuantity,
+          },
+        })),
+        priceNow,
+        (cents) => formatCents(cents, opts.currency),
+      );
+      const notes = changes
+        .filter((c) => c.kind !== "price")
+        .map((c) => ({ productId: c.productId!, productName: c.productName, message: c.message }));
+      if (add.length === 0) throw unprocessable(notes[0]?.message ?? listMessages.empty);
+      return { added: add.length, notes, cart: await cart.addLines(userId, add) };
+    },
+  };
+}
+
+export type ListService = ReturnType<typeof createListService>;

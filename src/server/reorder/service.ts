@@ -1,0 +1,137 @@
+import { asc, eq } from "drizzle-orm";
+import { reorderMessages, type ReorderChange, type ReorderResult } from "../../contract/reorder";
+import type { CartService } from "../cart/service";
+import type { Db } from "../db/database";
+import { orderItems, orders, products } from "../db/schema";
+import { notFound } from "../errors";
+import { formatCents } from "../money";
+import { priceLines, pricingFor } from "../pricing/pricing";
+
+/** A line of the old order, with its product as it is now (null when deleted). */
+export interface OldLine {
+  productId: string | null;
+  productName: string;
+  qty: number;
+  unitPriceCents: number;
+  product: {
+    id: string;
+    name: string;
+    priceCents: number;
+    minimumOrder: number;
+    availableQuantity: number;
+  } | null;
+}
+
+/** What goes into the cart, and what is said about the rest. Pure: the prices are given. */
+export function planReorder(
+  lines: OldLine[],
+  priceNow: (productId: string, qty: number) => number,
+  money: (cents: number) => string,
+): { add: { productId: string; qty: number; seenPriceCents: number }[]; changes: ReorderChange[] } {
+  const add: { productId: string; qty: number; seenPriceCents: number }[] = [];
+  const changes: ReorderChange[] = [];
+  // One line per part (an order holds each part once, but say so rather than trust it).
+  const merged = new Map<string, OldLine>();
+  const gone: OldLine[] = [];
+  for (const l of lines) {
+    if (!l.product) gone.push(l);
+    else {
+      const had = merged.get(l.product.id);
+      merged.set(l.product.id, had ? { ...had, qty: had.qty + l.qty } : l);
+    }
+  }
+  for (const l of gone) {
+    changes.push({
+      productId: null,
+      productName: l.productName,
+      kind: "unavailable",
+      message: reorderMessages.gone(l.productName),
+    });
+  }
+  for (const l of merged.values()) {
+    const p = l.product!;
+    const change = (kind: ReorderChange["kind"], message: string) =>
+      changes.push({ productId: p.id, productName: p.name, kind, message });
+    if (p.availableQuantity === 0 || p.minimumOrder > p.availableQuantity) {
+      change("unavailable", reorderMessages.outOfStock(p.name));
+      continue;
+    }
+    let qty = l.qty;
+    if (qty > p.availableQuantity) {
+      change("capped", reorderMessages.capped(p.name, qty, p.availableQuantity));
+      qty = p.availableQuantity;
+    } else if (qty < p.minimumOrder) {
+      change("raised", reorderMessages.raised(p.name, qty, p.minimumOrder));
+      qty = p.minimumOrder;
+    }
+    const now = priceNow(p.id, qty);
+    if (now !== l.unitPriceCents) {
+      change("price", reorderMessages.price(p.name, money(l.unitPriceCents), money(now)));
+    }
+    add.push({ productId: p.id, qty, seenPriceCents: now });
+  }
+  return { add, changes };
+}
+
+/** "Order again": a past order of the caller's into their cart, at today's prices. */
+export function createReorderService(db: Db, cart: CartService, opts: { currency: string }) {
+  return {
+    async reorder(orderId: string, userId: string): Promise<ReorderResult> {
+      const [order] = await db
+        .select({ userId: orders.userId })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      // Someone else's order is not there for this caller (as GET /api/orders/{id} says).
+      if (!order || order.userId !== userId) throw notFound("Order not found");
+      const [rows, context] = await Promise.all([
+        db
+          .select({
+            productId: orderItems.productId,
+            productName: orderItems.productName,
+            qty: orderItems.qty,
+            unitPriceCents: orderItems.unitPriceCents,
+            id: products.id,
+            name: products.name,
+            priceCents: products.priceCents,
+            minimumOrder: products.minimumOrder,
+            availableQuantity: products.availableQuantity,
+          })
+          .from(orderItems)
+          .leftJoin(products, eq(products.id, orderItems.productId))
+          .where(eq(orderItems.orderId, orderId))
+          .orderBy(asc(orderItems.line)),
+        pricingFor(db, userId, opts.currency),
+      ]);
+      const lines: OldLine[] = rows.map((r) => ({
+        productId: r.productId,
+        productName: r.productName,
+        qty: r.qty,
+        unitPriceCents: r.unitPriceCents,
+        product:
+          r.id === null
+            ? null
+            : {
+                id: r.id,
+                name: r.name!,
+                priceCents: r.priceCents!,
+                minimumOrder: r.minimumOrder!,
+                availableQuantity: r.availableQuantity!,
+              },
+      }));
+      const listPrice = new Map(
+        lines.flatMap((l) => (l.product ? [[l.product.id, l.product.priceCents]] : [])),
+      );
+      const { add, changes } = planReorder(
+        lines,
+        (productId, qty) =>
+          priceLines(context, [{ productId, qty, listPriceCents: listPrice.get(productId)! }])[0]!
+            .unitPriceCents,
+        (cents) => formatCents(cents, opts.currency),
+      );
+      const updated = add.length > 0 ? await cart.addLines(userId, add) : await cart.get(userId);
+      return { added: add.length, changes, cart: updated };
+    },
+  };
+}
+
+export type ReorderService = ReturnType<typeof createReorderService>;

@@ -1,0 +1,133 @@
+import { useId, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { MAX_LIST_NAME } from "#contract/lists";
+import { paths } from "#contract/paths";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { DataTable, ListStates, type Column } from "../../../components/data-table";
+import { Link } from "../../../components/link";
+import { formatDate } from "../../../lib/format";
+import { notify } from "../../../lib/notify";
+import type { ListSummary } from "#contract/lists";
+import { useCreateList, useDeleteList, useMyLists } from "../api/lists";
+
+/** My Lists: the customer's saved lists of parts ("Monthly fleet service kit"). */
+export function MyLists() {
+  const { data: lists, error, isPending } = useMyLists();
+  const create = useCreateList();
+  const remove = useDeleteList();
+  const navigate = useNavigate();
+  const [name, setName] = useState("");
+  const [toDelete, setToDelete] = useState<ListSummary>();
+  const nameId = useId();
+
+  const onCreate = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate(
+      { name },
+      {
+        onSuccess: (list) => {
+          setName("");
+          navigate(paths.list.to(list.id));
+        },
+      },
+    );
+  };
+
+  const columns: Column<ListSummary>[] = [
+    {
+      header: "List",
+      role: "title",
+      cell: (l) => (
+        <Link to={paths.list.to(l.id)} className="link link-hover">
+          {l.name}
+        </Link>
+      ),
+    },
+    { header: "Parts", numeric: true, cell: (l) => l.lineCount },
+    { header: "Changed", cell: (l) => formatDate(l.updatedAt) },
+    {
+      header: "Actions",
+      role: "actions",
+      cell: (l) => (
+        <button
+          type="button"
+          className="btn btn-outline btn-sm btn-error"
+          aria-label={`Delete list ${l.name}`}
+          onClick={() => setToDelete(l)}
+        >
+          Delete
+        </button>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form onSubmit={onCreate} className="flex flex-wrap items-end gap-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={nameId} className="text-sm font-semibold">
+            New list
+          </label>
+          <input
+            id={nameId}
+            className="input w-72 max-w-full"
+            maxLength={MAX_LIST_NAME}
+            placeholder="Monthly fleet service kit"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={create.isPending || !name.trim()}
+        >
+          Create list
+        </button>
+        {create.error && (
+          <p role="alert" className="w-full text-sm text-error">
+            {create.error.message}
+          </p>
+        )}
+      </form>
+      <ListStates
+        isPending={isPending}
+        error={error}
+        count={lists?.length}
+        filtered={false}
+        empty={<>You have no lists yet. Name one above, then add parts to it.</>}
+        noMatch={null}
+      >
+        <DataTable
+          label="My lists"
+          columns={columns}
+          rows={lists ?? []}
+          rowKey={(l) => l.id}
+          rowTestId="my-list"
+        />
+      </ListStates>
+      <ConfirmDialog
+        open={toDelete !== undefined}
+        title="Delete this list?"
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        error={remove.error?.message}
+        onCancel={() => {
+          remove.reset();
+          setToDelete(undefined);
+        }}
+        onConfirm={() =>
+          toDelete &&
+          remove.mutate(toDelete.id, {
+            onSuccess: () => {
+              notify.success("The list is deleted");
+              setToDelete(undefined);
+            },
+          })
+        }
+      >
+        {toDelete && <p>The list “{toDelete.name}” will be deleted. Your cart is not changed.</p>}
+      </ConfirmDialog>
+    </div>
+  );
+}

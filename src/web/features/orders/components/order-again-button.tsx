@@ -1,0 +1,44 @@
+import { useNavigate } from "react-router";
+import { paths } from "#contract/paths";
+import { formatOrderNumber } from "../../../lib/format";
+import { notify } from "../../../lib/notify";
+import { useReorder } from "../api/reorder";
+
+/**
+ * "Order again": the order's parts go into the cart at today's prices; what changed since (a
+ * price, the stock, a part no longer sold) is said, then the cart opens.
+ */
+export function OrderAgainButton({
+  orderId,
+  className = "btn btn-sm btn-outline",
+}: {
+  orderId: string;
+  className?: string;
+}) {
+  const reorder = useReorder();
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={reorder.isPending}
+      aria-label={`Order again: order ${formatOrderNumber(orderId)}`}
+      onClick={() =>
+        reorder.mutate(orderId, {
+          onSuccess: (result) => {
+            if (result.added > 0) {
+              notify.success(
+                `${result.added} ${result.added === 1 ? "part" : "parts"} put in your cart`,
+              );
+            }
+            for (const change of result.changes) notify.error(change.message);
+            if (result.added > 0) navigate(paths.cart);
+          },
+          onError: (err) => notify.error(err.message),
+        })
+      }
+    >
+      Order again
+    </button>
+  );
+}
