@@ -9,6 +9,7 @@ export const envSchema = z.object({
   DATABASE_DIRECT_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default("data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["json", "human"]).optional(),
   CURRENCY: z
     .string()
     .regex(/^[A-Za-z]{3}$/, "must be a three-letter ISO currency code")
@@ -143,6 +144,8 @@ export type Config = Readonly<{
   databaseDirectUrl: string | undefined;
   dataDir: string;
   logLevel: string;
+  /** `human` lines for a person, `json` lines for machines; unset: human at a terminal only. */
+  logFormat: "json" | "human" | undefined;
   currency: string;
   seedDemoData: boolean;
   webDistDir: string;
@@ -303,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseDirectUrl: e.DATABASE_DIRECT_URL ?? e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     currency: e.CURRENCY,
     seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== "production",
     webDistDir: path.resolve(e.WEB_DIST_DIR),

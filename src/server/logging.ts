@@ -67,6 +67,46 @@ export function createLogger(level: string, stream?: DestinationStream): Logger 
   );
 }
 
+const LEVEL_NAMES: Record<number, string> = {
+  10: "TRACE",
+  20: "DEBUG",
+  30: "INFO",
+  40: "WARN",
+  50: "ERROR",
+  60: "FATAL",
+};
+
+/**
+ * One JSON log line as a person at a terminal reads it: `14:03:07 INFO message key=value`, the
+ * error's message and stack under it. Lines that are not pino's JSON pass through as they are.
+ */
+export function humanLine(json: string): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return json.endsWith("\n") ? json : `${json}\n`;
+  }
+  const { level, time, msg, err, ...rest } = entry;
+  delete rest.pid;
+  delete rest.hostname;
+  const at = new Date(typeof time === "number" ? time : Date.now()).toTimeString().slice(0, 8);
+  const fields = Object.entries(rest)
+    .map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
+    .join(" ");
+  const error = err as { message?: string; stack?: string } | undefined;
+  const name = LEVEL_NAMES[Number(level)] ?? String(level);
+  return (
+    `${at} ${name.padEnd(5)} ${String(msg ?? "")}${fields ? ` ${fields}` : ""}\n` +
+    (error ? `${error.stack ?? error.message ?? ""}\n` : "")
+  );
+}
+
+/** Writes pino's lines to `out` in `humanLine`'s form (for a terminal; LOG_FORMAT=json opts out). */
+export function humanStream(out: NodeJS.WritableStream = process.stdout): DestinationStream {
+  return { write: (line: string) => void out.write(humanLine(line.trimEnd())) };
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**

@@ -10,10 +10,13 @@ import { seedDemoAccounts, seedDemoData } from "./db/seed";
 import { seedDemoFitment } from "./db/seed-fitment";
 import { seedDemoMoney } from "./db/seed-money";
 import { handleEscapedErrors } from "./escaped-errors";
-import { createLogger } from "./logging";
+import { createLogger, humanStream } from "./logging";
 
 /** Before the configuration is read, problems still go out as JSON lines. */
-let log = createLogger("info");
+/** At a terminal, log lines a person can read; elsewhere (a supervisor, a pipe) JSON lines. */
+const logStream = (format = process.env.LOG_FORMAT) =>
+  format === "human" || (format !== "json" && process.stdout.isTTY) ? humanStream() : undefined;
+let log = createLogger("info", logStream());
 /** Lines logged whatever LOG_LEVEL says: how a person (and the tests) see the store start and stop. */
 const announce = (msg: string) => log.child({}, { level: "info" }).info(msg);
 
@@ -37,7 +40,7 @@ handleEscapedErrors(
 
 async function main() {
   const config = loadConfig();
-  log = createLogger(config.logLevel);
+  log = createLogger(config.logLevel, logStream(config.logFormat));
   const bootLog = {
     info: (msg: string) => log.info(msg),
     warn: (msg: string) => log.warn(msg),
