@@ -46,6 +46,18 @@ function orderService(holdMs = 3_600_000) {
   };
 }
 
+/**
+ * Waited for a row past DB_LOCK_TIMEOUT_SECONDS: PostgreSQL's lock_not_available, which the API
+ * answers 503 "busy, try again" (nothing of that order is written).
+ */
+function lockTimeout(e: unknown): boolean {
+  return (
+    typeof e === "object" &&
+    e !== null &&
+    ((e as { code?: unknown }).code === "55P03" || lockTimeout((e as { cause?: unknown }).cause))
+  );
+}
+
 /** What the product's unpaid and paid order lines hold. */
 async function heldOf(productId: string): Promise<number> {
   const [row] = await database.db
@@ -72,10 +84,16 @@ test("200 simultaneous orders for 50 in stock reserve exactly 50, and stock neve
       r.reason.statusCode === 422 &&
       r.reason.message === "please order less then 0",
   ).length;
-  console.log(`concurrency: ${results.length} orders tried, ${placed} placed, ${refused} refused`);
+  // One that waited for the product's row past DB_LOCK_TIMEOUT_SECONDS (2 s: 200 orders queue
+  // on one row, and a busy machine is slow) fails with lock_not_available (the API answers 503
+  // "busy, try again"), and nothing of it is written.
+  const busy = results.filter((r) => r.status === "rejected" && lockTimeout(r.reason)).length;
+  console.log(
+    `concurrency: ${results.length} orders tried, ${placed} placed, ${refused} refused, ${busy} busy`,
+  );
 
   expect(placed).toBe(50);
-  expect(refused).toBe(150);
+  expect(refused + busy).toBe(150);
   const [p] = await database.db.select().from(products).where(eq(products.id, product.id));
   expect(p?.availableQuantity).toBe(0);
   expect(await heldOf(product.id)).toBe(50);
@@ -235,7 +253,9 @@ test("200 simultaneous 3-line checkouts over little stock: never oversold, all o
   );
   const placed = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
   for (const r of results) {
-    if (r.status === "rejected") expect(r.reason).toMatchObject({ statusCode: 422 });
+    if (r.status === "rejected" && !lockTimeout(r.reason)) {
+      expect(r.reason).toMatchObject({ statusCode: 422 });
+    }
   }
   console.log(`checkouts: ${results.length} tried, ${placed.length} placed`);
   expect(placed.length).toBeGreaterThan(0);
