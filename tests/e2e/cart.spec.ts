@@ -5,6 +5,9 @@ test("a visitor fills a cart, signs up, checks out once, pays, and the admin shi
   page,
   browser,
 }) => {
+  // The longest journey (a cart, sign-up, a delivery address, checkout, payment, the admin's
+  // shipping in a second browser): 45-60 s on this shared 2-core machine, over the default 60 s.
+  test.setTimeout(120_000);
   const wipers = await productNamed(page, "wiper");
   const bearing = await productNamed(page, "bearing");
 
