@@ -65,7 +65,13 @@ test("a signed-out visit to /dashboard goes to /login and, after signing in, bac
   await expect(page.getByLabel("Name")).toHaveAttribute("readonly", "");
   await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("readonly", "");
   const sidebar = page.getByRole("navigation", { name: "Dashboard" });
-  await expect(sidebar.getByRole("link")).toHaveText(["My Profile", "My Items", "Add a Review"]);
+  await expect(sidebar.getByRole("link")).toHaveText([
+    "My Profile",
+    "My Items",
+    "My Lists",
+    "Quick order",
+    "Add a Review",
+  ]);
 });
 
 test("a wrong password shows the provider's error in red", async ({ page }) => {
