@@ -52,8 +52,15 @@ test("a buyer quick-orders by pasting numbers of every kind, adds the good lines
   await page.goto("/cart");
   await expect(page.getByTestId("cart-line")).toHaveCount(4);
   await page.getByRole("button", { name: "Check out" }).click();
+  // No saved address yet: checkout asks where to deliver (docs/money.md).
+  await expect(page.getByRole("heading", { name: "Where should we deliver?" })).toBeVisible();
+  await page.getByLabel("Address line 1").fill("14 Garage Lane");
+  await page.getByLabel("City").fill("Leeds");
+  await page.getByLabel("Country").selectOption("GB");
+  await page.getByLabel("Postal code").fill("ls1 4ab");
   await page.getByLabel("Phone").fill("+44 113 496 0000");
-  await page.getByLabel("Address", { exact: true }).fill("14 Garage Lane, Leeds LS1 4AB");
+  await page.getByRole("button", { name: "Use this address" }).click();
+  await expect(page.getByRole("radio", { name: /^UK Tracked/ })).toBeChecked();
   const total = (await page.getByTestId("checkout-total").textContent())!;
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page).toHaveURL(/\/dashboard\/orders\//);
