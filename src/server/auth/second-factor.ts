@@ -1,9 +1,10 @@
 import { createAuthMiddleware, getSessionFromCtx, APIError } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { session } from "../db/schema";
+import { endOtherSessions } from "../sessions/service";
 
 /**
  * A second factor that cannot be skipped (penetration test of 75cca6d, finding 4):
@@ -93,25 +94,15 @@ export function secondFactorHooks(
         opened?.session.token ?? (typeof returned?.token === "string" ? returned.token : undefined);
       if (!token || returned instanceof Error) return;
       await db.update(session).set({ secondFactor: true }).where(eq(session.token, token));
-      if (ctx.request && enabling.has(ctx.request)) await endOtherSessions(db, token);
+      if (opened && ctx.request && enabling.has(ctx.request)) {
+        await endOtherSessions(db, opened.user.id, opened.session.id);
+      }
       return;
     }
     if (ctx.path === "/two-factor/disable" && opened) {
-      await endOtherSessions(db, opened.session.token);
+      await endOtherSessions(db, opened.user.id, opened.session.id);
     }
   };
 
   return { before, after };
-}
-
-/** Ends every session of the account but this one. */
-async function endOtherSessions(db: Db, keep: string) {
-  await db
-    .delete(session)
-    .where(
-      and(
-        ne(session.token, keep),
-        eq(session.userId, sql`(select user_id from session where token = ${keep})`),
-      ),
-    );
 }

@@ -46,14 +46,22 @@ export function createSessionService(db: Db, opts: { absoluteSeconds: number }) 
     },
 
     /** "Sign out everywhere else": every session of the account but the caller's. */
-    async endOthers(userId: string, currentSessionId: string): Promise<number> {
-      const ended = await db
-        .delete(session)
-        .where(and(eq(session.userId, userId), ne(session.id, currentSessionId)))
-        .returning({ id: session.id });
-      return ended.length;
-    },
+    endOthers: (userId: string, currentSessionId: string) =>
+      endOtherSessions(db, userId, currentSessionId),
   };
+}
+
+/** Ends every session of the account but `keepSessionId`; answers how many ended. */
+export async function endOtherSessions(
+  db: Db,
+  userId: string,
+  keepSessionId: string,
+): Promise<number> {
+  const ended = await db
+    .delete(session)
+    .where(and(eq(session.userId, userId), ne(session.id, keepSessionId)))
+    .returning({ id: session.id });
+  return ended.length;
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;
