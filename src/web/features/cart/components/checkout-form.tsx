@@ -212,7 +212,7 @@ function CheckoutFields({ addresses, book }: { addresses: Address[]; book: Addre
         <FormField
           label="Purchase order reference (optional)"
           name="poReference"
-          hint="Printed on your invoice"
+          hint="Shown on your order"
           value={poReference}
           maxLength={60}
           onChange={(e) => setPoReference(e.target.value)}
