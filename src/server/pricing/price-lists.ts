@@ -40,7 +40,7 @@ export function toStoredEntry(input: PriceListEntryInput): StoredEntry {
 }
 
 const breaksCell = (breaks: PriceBreak[]) =>
-  breaks.map((b) => `${b.minQty}:${(b.unitPriceCents / 100).toFixed(2)}`).join("|");
+  breaks.map((b) => `${b.minQty}:${centsToUnits(b.unitPriceCents).toFixed(2)}`).join("|");
 
 /** `10:11.00|50:9.80` → breaks (wire units); throws a message for people. */
 export function parseBreaksCell(cell: string): { minQty: number; unitPrice: number }[] {
@@ -259,7 +259,7 @@ export function createPriceListService(db: Db, opts: { currency: string }) {
           actor,
           action: "price-list.entry.set",
           target: { type: "price-list", id },
-          summary: `${list.name}: ${product.partNumber} at ${(entry.unitPriceCents / 100).toFixed(2)}${entry.breaks.length ? `, breaks ${breaksCell(entry.breaks)}` : ""}`,
+          summary: `${list.name}: ${product.partNumber} at ${centsToUnits(entry.unitPriceCents).toFixed(2)}${entry.breaks.length ? `, breaks ${breaksCell(entry.breaks)}` : ""}`,
         });
         const { items } = await entries(tx, id, { limit: 1, offset: 0, q: product.partNumber });
         return items.find((e) => e.productId === productId)!;
@@ -299,7 +299,11 @@ export function createPriceListService(db: Db, opts: { currency: string }) {
         .where(eq(priceListEntries.priceListId, id))
         .orderBy(asc(products.partNumber));
       const csv = stringify(
-        rows.map((r) => [r.partNumber, (r.unitPriceCents / 100).toFixed(2), breaksCell(r.breaks)]),
+        rows.map((r) => [
+          r.partNumber,
+          centsToUnits(r.unitPriceCents).toFixed(2),
+          breaksCell(r.breaks),
+        ]),
         { header: true, columns: [...PRICE_LIST_CSV_HEADER], record_delimiter: "\r\n" },
       );
       return { name: list.name, csv };

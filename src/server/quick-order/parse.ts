@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 /*
  * Quick order's reading of pasted text and CSV files (docs/quick-order.md "Accepted formats"):
  * pure functions, no database. A line is `number qty`, `number,qty`, `number;qty` or
@@ -33,29 +34,22 @@ export function readQty(value: unknown): number | null {
   return n >= 1 && n <= MAX_ORDER_QTY ? n : null;
 }
 
-/** Splits one line by `delimiter`, honouring double quotes ("a,b" stays one cell; "" is "). */
+/**
+ * Splits one line by `delimiter`, honouring double quotes ("a,b" stays one cell; "" is "), with
+ * the CSV reader the product import uses. A line whose quotes do not close is split as it is.
+ */
 export function splitCells(line: string, delimiter: string): string[] {
-  const cells: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"' && cell.trim() === "") {
-      quoted = true;
-      cell = "";
-    } else if (c === delimiter) {
-      cells.push(cell.trim());
-      cell = "";
-    } else cell += c;
+  try {
+    const [cells] = parse(line, {
+      delimiter,
+      relax_quotes: true,
+      relax_column_count: true,
+      trim: true,
+    }) as string[][];
+    return cells ?? [""];
+  } catch {
+    return line.split(delimiter).map((cell) => cell.trim());
   }
-  cells.push(cell.trim());
-  return cells;
 }
 
 /** The delimiter a line uses: a tab, else a semicolon, else a comma, else none (spaces). */
