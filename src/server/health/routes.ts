@@ -38,13 +38,13 @@ export const healthRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (req, reply) => {
-        if (isDraining()) {
-          return reply
-            .code(503)
-            .send({ error: "unavailable", message: "The store is shutting down." });
-        }
+        const goingAway = () =>
+          reply.code(503).send({ error: "unavailable", message: "The store is shutting down." });
+        if (isDraining()) return goingAway();
         try {
           await databaseAnswers(database);
+          // A shutdown that began while the database was asked is news too.
+          if (isDraining()) return goingAway();
           return { status: "ok" as const };
         } catch (err) {
           req.log.warn({ err }, "readiness: the database did not answer");
