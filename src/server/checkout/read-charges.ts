@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   addressMessages,
   regionOfPostalCode,
@@ -25,6 +25,13 @@ export interface SavedAddress extends ShipToSnapshot {
   id: string;
 }
 
+/** What `chargesJson` reads. */
+export interface ChargesRow {
+  address: SavedAddress | null;
+  zones: ShippingZoneRule[];
+  rates: TaxRateRule[];
+}
+
 /**
  * The facts shipping and tax are decided on, in one statement: the address (a saved one, or
  * the default), the zones serving its country with their methods, and its country's tax rates.
@@ -34,44 +41,67 @@ export async function readCharges(
   customerId: string | undefined,
   source: DestinationSource,
 ): Promise<{ facts: ChargeFacts; address: SavedAddress | null }> {
-  if (!source) return { facts: { place: null, zones: [], rates: [] }, address: null };
-  if ("estimate" in source) {
-    const { country, postalCode } = source.estimate;
-    const region = regionOfPostalCode(country, postalCode);
-    const { zones, rates } = await readRules(tx, sql`select ${country}::text as country`);
-    return { facts: { place: { country, region }, zones, rates }, address: null };
-  }
+  if (!source) return chargesFromJson(source, null);
+  const result = await tx.execute<{ charges: ChargesRow }>(
+    sql`select ${chargesJson(customerId, source)} as charges`,
+  );
+  return chargesFromJson(source, result.rows[0]!.charges);
+}
+
+/**
+ * The same facts as one JSON value (a `ChargesRow`), for a statement that reads other things
+ * too (checkout reads them with the order's products).
+ */
+export function chargesJson(
+  customerId: string | undefined,
+  source: NonNullable<DestinationSource>,
+): SQL {
+  if ("estimate" in source) return rulesJson(sql`select ${source.estimate.country}::text`);
   if (!customerId) throw notFound(addressMessages.notFound);
   const which = "addressId" in source ? sql`id = ${source.addressId}::uuid` : sql`is_default`;
   const chosen = sql`select id, name, company, line1, line2, city, region,
                             postal_code as "postalCode", country, phone
                        from addresses where user_id = ${customerId} and ${which} limit 1`;
-  const { zones, rates, address } = await readRules(tx, sql`select country from chosen`, chosen);
+  return rulesJson(sql`select country from chosen`, chosen);
+}
+
+/** The charge facts from what `chargesJson` read (null: no destination). */
+export function chargesFromJson(
+  source: DestinationSource,
+  row: ChargesRow | null,
+): { facts: ChargeFacts; address: SavedAddress | null } {
+  const none = { facts: { place: null, zones: [], rates: [] }, address: null };
+  if (!source || !row) return none;
+  if ("estimate" in source) {
+    const { country, postalCode } = source.estimate;
+    const region = regionOfPostalCode(country, postalCode);
+    return {
+      facts: { place: { country, region }, zones: row.zones, rates: row.rates },
+      address: null,
+    };
+  }
+  const { address } = row;
   if (!address) {
     if ("addressId" in source) throw notFound(addressMessages.notFound);
-    return { facts: { place: null, zones: [], rates: [] }, address: null };
+    return none;
   }
   return {
-    facts: { place: { country: address.country, region: address.region || null }, zones, rates },
+    facts: {
+      place: { country: address.country, region: address.region || null },
+      zones: row.zones,
+      rates: row.rates,
+    },
     address,
   };
 }
 
-async function readRules(
-  tx: DbOrTx,
-  countrySql: ReturnType<typeof sql>,
-  chosenSql?: ReturnType<typeof sql>,
-): Promise<{ zones: ShippingZoneRule[]; rates: TaxRateRule[]; address: SavedAddress | null }> {
-  const result = await tx.execute<{
-    address: SavedAddress | null;
-    zones: ShippingZoneRule[];
-    rates: TaxRateRule[];
-  }>(sql`
+function rulesJson(countrySql: SQL, chosenSql?: SQL): SQL {
+  return sql`(
     with chosen as (${chosenSql ?? sql`select null::uuid as id, null::text as country where false`}),
     place as (${countrySql})
-    select
-      (select row_to_json(chosen) from chosen) as address,
-      coalesce((
+    select json_build_object(
+      'address', (select row_to_json(chosen) from chosen),
+      'zones', coalesce((
         select json_agg(json_build_object(
                  'id', z.id, 'name', z.name, 'countries', z.countries, 'regions', z.regions,
                  'methods', coalesce((
@@ -81,14 +111,11 @@ async function readRules(
                             'bands', m.bands) order by m.position, m.id)
                      from shipping_methods m where m.zone_id = z.id), '[]'))
                order by z.created_at, z.id)
-          from shipping_zones z where (select country from place) = any(z.countries)), '[]')
-        as zones,
-      coalesce((
+          from shipping_zones z where (select * from place) = any(z.countries)), '[]'),
+      'rates', coalesce((
         select json_agg(json_build_object(
                  'id', t.id, 'country', t.country, 'region', t.region, 'name', t.name,
                  'rateMillipercent', t.rate_millipercent,
                  'appliesToShipping', t.applies_to_shipping))
-          from tax_rates t where t.country = (select country from place)), '[]') as rates`);
-  const row = result.rows[0]!;
-  return { zones: row.zones, rates: row.rates, address: row.address };
+          from tax_rates t where t.country = (select * from place)), '[]')))`;
 }

@@ -1,7 +1,21 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/database";
 import { sqlInts, sqlUuids } from "../db/sql-arrays";
+import {
+  pricingFromJson,
+  pricingJson,
+  type PricingContext,
+  type PricingRow,
+} from "../pricing/pricing";
+import type { ChargeFacts } from "./charges";
 import type { ProductFacts, Standing, WantedLine } from "./decide";
+import {
+  chargesFromJson,
+  chargesJson,
+  type ChargesRow,
+  type DestinationSource,
+  type SavedAddress,
+} from "./read-charges";
 
 /** What to order: these lines, or the customer's cart as it is stored. */
 export type PlacementSource = { lines: WantedLine[] } | { cartOf: string };
@@ -10,18 +24,29 @@ export interface PlacementRead {
   wanted: WantedLine[];
   products: Map<string, ProductFacts>;
   standing: Standing;
+  /** Shipping and tax facts for the destination, and the saved address it names. */
+  charges: ChargeFacts;
+  address: SavedAddress | null;
+  /** The customer's own prices for these products (their company's list). */
+  pricing: PricingContext;
 }
 
 /**
  * Everything the decision needs, in one statement: the wanted lines (or the cart's), their
- * products, and what the customer's unpaid orders hold. Run after the customer's row is locked,
- * so it sees every order they placed while this one waited.
+ * products, what the customer's unpaid orders hold, the destination's shipping and tax facts
+ * (`read-charges.ts`) and the customer's prices (`pricing.ts`). Run after the customer's row is
+ * locked, so it sees every order they placed while this one waited.
  */
 export async function readPlacement(
   tx: DbOrTx,
   customerId: string,
   source: PlacementSource,
-  opts: { emailVerified: boolean; capUnverified: boolean },
+  opts: {
+    emailVerified: boolean;
+    capUnverified: boolean;
+    destination: DestinationSource;
+    currency: string;
+  },
 ): Promise<PlacementRead> {
   const wanted =
     "lines" in source
@@ -54,6 +79,8 @@ export async function readPlacement(
     products: ProductFacts[];
     held_cents: string;
     ordered: string[];
+    charges: ChargesRow | null;
+    pricing: PricingRow | null;
   }>(sql`
     with wanted as (${wanted})
     select
@@ -69,8 +96,11 @@ export async function readPlacement(
       array(select distinct i.product_id::text from order_items i
               join orders o on o.id = i.order_id
              where o.user_id = ${customerId} and o.status = 'unpaid'
-               and i.product_id in (select product_id from wanted)) as ordered`);
+               and i.product_id in (select product_id from wanted)) as ordered,
+      ${opts.destination ? chargesJson(customerId, opts.destination) : sql`null`} as charges,
+      ${pricingJson(customerId, opts.currency, sql`select product_id from wanted`)} as pricing`);
   const row = result.rows[0]!;
+  const { facts: charges, address } = chargesFromJson(opts.destination, row.charges);
   return {
     wanted: row.wanted,
     products: new Map(row.products.map((p) => [p.id, p])),
@@ -79,5 +109,8 @@ export async function readPlacement(
       heldCents: Number(row.held_cents),
       unpaidProductIds: row.ordered,
     },
+    charges,
+    address,
+    pricing: pricingFromJson(customerId, opts.currency, row.pricing),
   };
 }

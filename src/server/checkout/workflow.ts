@@ -9,12 +9,11 @@ import type { Inventory } from "../inventory/service";
 import { unitsToCents } from "../money";
 import type { OrderNotifier } from "../orders/notifier";
 import { toOrder } from "../orders/service";
-import { pricingFor } from "../pricing/pricing";
 import { lockCustomer, saveDeliveryToProfile } from "../users/service";
 import { decidePlacement, holdTime, type WantedLine } from "./decide";
 import { formatAddress } from "../../contract/addresses";
 import { readPlacement, type PlacementSource } from "./read";
-import { readCharges, type DestinationSource } from "./read-charges";
+import type { DestinationSource } from "./read-charges";
 import { writeOrder, type Customer, type Delivery } from "./write";
 
 /**
@@ -72,9 +71,11 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       const facts = await readPlacement(tx, customer.id, request.source, {
         emailVerified,
         capUnverified: opts.limits.unverifiedShare < 1,
+        destination: request.destination,
+        currency: opts.currency,
       });
       if (request.fromCart) refuseDeletedParts(facts.wanted, facts.products);
-      const { facts: charges, address } = await readCharges(tx, customer.id, request.destination);
+      const { address } = facts;
       const delivery: Delivery =
         address && "addressId" in (request.destination ?? {})
           ? {
@@ -84,13 +85,10 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
               shipTo: snapshot(address),
             }
           : { ...request.delivery, shipTo: address ? snapshot(address) : null };
-      const placement = { ...facts, charges };
-      // The customer's own prices (their company's price list) for these products.
-      const pricing = await pricingFor(tx, customer.id, opts.currency, [...facts.products.keys()]);
-      const decision = decidePlacement(placement, {
+      const decision = decidePlacement(facts, {
         shippingMethodId: request.shippingMethodId,
         limits: opts.limits,
-        pricing,
+        pricing: facts.pricing,
         expectedTotalCents: request.expectedTotalCents,
       });
       const { row, items } = await writeOrder(tx, customer, {

@@ -67,11 +67,13 @@ export function createListService(db: Db, cart: CartService, opts: { currency: s
   }
 
   async function get(userId: string, id: string): Promise<SavedList> {
-    const [list, lines, context] = await Promise.all([
-      own(db, userId, id),
-      linesOf(db, id),
-      pricingFor(db, userId, opts.currency),
-    ]);
+    const [list, lines] = await Promise.all([own(db, userId, id), linesOf(db, id)]);
+    const context = await pricingFor(
+      db,
+      userId,
+      opts.currency,
+      lines.map((l) => l.productId),
+    );
     const priced = priceLines(
       context,
       lines.map((l) => ({ productId: l.productId, qty: l.qty, listPriceCents: l.priceCents })),
@@ -227,11 +229,14 @@ export function createListService(db: Db, cart: CartService, opts: { currency: s
      */
     async addToCart(userId: string, id: string): Promise<ListAdded> {
       await own(db, userId, id);
-      const [lines, context] = await Promise.all([
-        linesOf(db, id),
-        pricingFor(db, userId, opts.currency),
-      ]);
+      const lines = await linesOf(db, id);
       if (lines.length === 0) throw unprocessable(listMessages.empty);
+      const context = await pricingFor(
+        db,
+        userId,
+        opts.currency,
+        lines.map((l) => l.productId),
+      );
       const priceNow = (productId: string, qty: number) =>
         priceLines(context, [
           {

@@ -7,7 +7,7 @@
  * and shared, and a member removed from a company pays list prices on their next request.
  */
 
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/database";
 import type { PriceBreak } from "../db/schema";
 import { sqlUuids } from "../db/sql-arrays";
@@ -48,42 +48,67 @@ export async function pricingFor(
   db: DbOrTx,
   customerId: string | undefined,
   currency: string,
-  productIds: readonly string[] = [],
+  productIds: readonly string[],
 ): Promise<PricingContext> {
   if (!customerId) return { currency };
-  const ids = [...new Set(productIds)];
-  const result = await db.execute<{
-    company_id: string;
-    role: CompanyMember["role"];
-    order_limit_cents: number | null;
-    monthly_limit_cents: number | null;
-    spent: string;
-    entries: { productId: string; unitPriceCents: number; breaks: PriceBreak[] }[] | null;
-  }>(sql`
-    select m.company_id, m.role, m.order_limit_cents, m.monthly_limit_cents,
-           (select coalesce(sum(o.total_cents), 0) from orders o
-             where o.user_id = m.user_id and o.status <> 'cancelled'
-               and o.created_at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC')
-             as spent,
-           (select json_agg(json_build_object('productId', e.product_id,
-                     'unitPriceCents', e.unit_price_cents, 'breaks', e.breaks))
-              from price_list_entries e
-              join price_lists pl on pl.id = e.price_list_id and pl.currency = ${currency}
-             where e.price_list_id = c.price_list_id
-               and e.product_id = any(${sqlUuids(ids)})) as entries
+  const ids = sql`select unnest(${sqlUuids([...new Set(productIds)])})`;
+  const result = await db.execute<{ pricing: PricingRow | null }>(
+    sql`select ${pricingJson(customerId, currency, ids)} as pricing`,
+  );
+  return pricingFromJson(customerId, currency, result.rows[0]?.pricing ?? null);
+}
+
+/** What `pricingJson` reads: null for a customer in no company. */
+export interface PricingRow {
+  companyId: string;
+  role: CompanyMember["role"];
+  orderLimitCents: number | null;
+  monthlyLimitCents: number | null;
+  spent: string | number;
+  entries: { productId: string; unitPriceCents: number; breaks: PriceBreak[] }[] | null;
+}
+
+/**
+ * The customer's pricing facts as one JSON value (a `PricingRow`, or null), for a statement
+ * that reads other things too (checkout reads it with the order's products). `productIds` is a
+ * query giving the ids of the products being priced.
+ */
+export function pricingJson(customerId: string, currency: string, productIds: SQL): SQL {
+  return sql`(
+    select json_build_object(
+             'companyId', m.company_id, 'role', m.role,
+             'orderLimitCents', m.order_limit_cents, 'monthlyLimitCents', m.monthly_limit_cents,
+             'spent', (select coalesce(sum(o.total_cents), 0) from orders o
+                        where o.user_id = m.user_id and o.status <> 'cancelled'
+                          and o.created_at >= date_trunc('month', now() at time zone 'UTC')
+                                              at time zone 'UTC'),
+             'entries', (select json_agg(json_build_object('productId', e.product_id,
+                                  'unitPriceCents', e.unit_price_cents, 'breaks', e.breaks))
+                           from price_list_entries e
+                           join price_lists pl on pl.id = e.price_list_id
+                                              and pl.currency = ${currency}
+                          where e.price_list_id = c.price_list_id
+                            and e.product_id in (${productIds})))
       from company_members m
       join companies c on c.id = m.company_id
-     where m.user_id = ${customerId}`);
-  const row = result.rows[0];
+     where m.user_id = ${customerId})`;
+}
+
+/** The pricing context from what `pricingJson` read. */
+export function pricingFromJson(
+  customerId: string,
+  currency: string,
+  row: PricingRow | null,
+): PricingContext {
   if (!row) return { customerId, currency };
   return {
     customerId,
     currency,
-    companyId: row.company_id,
+    companyId: row.companyId,
     member: {
       role: row.role,
-      orderLimitCents: row.order_limit_cents,
-      monthlyLimitCents: row.monthly_limit_cents,
+      orderLimitCents: row.orderLimitCents,
+      monthlyLimitCents: row.monthlyLimitCents,
       spentThisMonthCents: Number(row.spent),
     },
     overlay: new Map(

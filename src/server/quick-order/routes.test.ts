@@ -2,7 +2,9 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { multipart } from "../../../tests/support/multipart";
+import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import type { SavedList } from "../../contract/lists";
 import type { QuickOrderAdded, QuickOrderResult } from "../../contract/quick-order";
 import { productCrossReferences } from "../db/schema";
 
@@ -291,4 +293,32 @@ test("anonymous callers resolve at list prices; adding to a cart needs a custome
     payload: { lines: [{ number: "QO-FL-1104", qty: 1 }] },
   });
   expect(asAdmin.statusCode).toBe(403);
+});
+
+test("a company buyer's lines resolve at their company's price and break, and so do their saved lists", async () => {
+  const admin = await signUpAdmin(t, { email: "qo-admin@example.com" });
+  const list = await createPriceList(t.app, admin, [
+    { productId: disc.id, unitPrice: 120, breaks: [{ minQty: 10, unitPrice: 110 }] },
+  ]);
+  const company = await createCompany(t.app, admin, { priceListId: list.id });
+  const buyer = await joinCompany(t.app, admin, company.id, "buyer");
+  const res = await resolve(
+    { text: "QO-BK-3001, 2\nQO-FL-1104, 1\n04465-02220, 12" },
+    buyer.cookie,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  // The OE number is the same part: merged or not, each line says the price at its quantity.
+  const prices = res.json<QuickOrderResult>().lines.map((l) => [l.number, l.qty, l.unitPrice]);
+  expect(prices).toContainEqual(["QO-FL-1104", 1, 4.49]);
+  const discLines = prices.filter(([, , p]) => p !== 4.49);
+  expect(discLines.every(([, qty, price]) => price === (Number(qty) >= 10 ? 110 : 120))).toBe(true);
+
+  const saved = await t.app.inject({
+    method: "POST",
+    url: "/api/lists",
+    headers: { cookie: buyer.cookie },
+    payload: { name: "Fleet kit", items: [{ productId: disc.id, qty: 10 }] },
+  });
+  expect(saved.statusCode, saved.body).toBe(201);
+  expect(saved.json<SavedList>().lines.map((l) => l.unitPrice)).toEqual([110]);
 });

@@ -313,10 +313,7 @@ export function createQuickOrderService(db: Db, cart: CartService, opts: { curre
     for (const e of entries) {
       for (const k of [keyOf(e.number), keyOf(e.whole)]) if (k) keys.add(k);
     }
-    const [found, context] = await Promise.all([
-      lookUp([...keys]),
-      pricingFor(db, customerId, opts.currency),
-    ]);
+    const found = await lookUp([...keys]);
     const picked = entries.map((e) => {
       const own = found.get(keyOf(e.number) ?? "") ?? [];
       const whole = e.whole ? (found.get(keyOf(e.whole) ?? "") ?? []) : [];
@@ -334,7 +331,16 @@ export function createQuickOrderService(db: Db, cart: CartService, opts: { curre
         }),
       ),
     ];
-    const suggestions = await suggest(unknown);
+    // The buyer's own prices (their company's list and breaks) for every part a line found.
+    const [suggestions, context] = await Promise.all([
+      suggest(unknown),
+      pricingFor(
+        db,
+        customerId,
+        opts.currency,
+        picked.flatMap((p) => p.candidates.map((c) => c.id)),
+      ),
+    ]);
     const judged = picked.map(({ entry, candidates }) =>
       judge(
         entry,

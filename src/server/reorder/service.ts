@@ -83,25 +83,29 @@ export function createReorderService(db: Db, cart: CartService, opts: { currency
         .where(eq(orders.id, orderId));
       // Someone else's order is not there for this caller (as GET /api/orders/{id} says).
       if (!order || order.userId !== userId) throw notFound("Order not found");
-      const [rows, context] = await Promise.all([
-        db
-          .select({
-            productId: orderItems.productId,
-            productName: orderItems.productName,
-            qty: orderItems.qty,
-            unitPriceCents: orderItems.unitPriceCents,
-            id: products.id,
-            name: products.name,
-            priceCents: products.priceCents,
-            minimumOrder: products.minimumOrder,
-            availableQuantity: products.availableQuantity,
-          })
-          .from(orderItems)
-          .leftJoin(products, eq(products.id, orderItems.productId))
-          .where(eq(orderItems.orderId, orderId))
-          .orderBy(asc(orderItems.line)),
-        pricingFor(db, userId, opts.currency),
-      ]);
+      const rows = await db
+        .select({
+          productId: orderItems.productId,
+          productName: orderItems.productName,
+          qty: orderItems.qty,
+          unitPriceCents: orderItems.unitPriceCents,
+          id: products.id,
+          name: products.name,
+          priceCents: products.priceCents,
+          minimumOrder: products.minimumOrder,
+          availableQuantity: products.availableQuantity,
+        })
+        .from(orderItems)
+        .leftJoin(products, eq(products.id, orderItems.productId))
+        .where(eq(orderItems.orderId, orderId))
+        .orderBy(asc(orderItems.line));
+      // The buyer's prices today (their company's, when they have one) for the parts still sold.
+      const context = await pricingFor(
+        db,
+        userId,
+        opts.currency,
+        rows.flatMap((r) => (r.id ? [r.id] : [])),
+      );
       const lines: OldLine[] = rows.map((r) => ({
         productId: r.productId,
         productName: r.productName,
