@@ -5,11 +5,16 @@ import { createDatabase, migrateDatabase, type Database } from "../../src/server
 
 export type TestDatabase = Database;
 
-/** A fresh, migrated database of its own for one test file; `close()` drops it. */
+/**
+ * A fresh, migrated database of its own for one test file (a copy of the run's migrated
+ * template; see postgres-global-setup.ts); `close()` drops it.
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject("adminDatabaseUrl");
   const name = `test_${randomBytes(6).toString("hex")}`;
-  await withAdmin(adminUrl, (c) => c.query(`create database ${name}`));
+  await withAdmin(adminUrl, (c) =>
+    c.query(`create database ${name} template ${inject("templateDatabase")}`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   // TEST_THROUGH_PGBOUNCER=true: the pool goes through PgBouncer (transaction mode), what needs

@@ -82,7 +82,8 @@ test("three processes starting together on an empty database migrate and seed on
   expect(Number(migrations.rows[0]!.n)).toBe(journal.entries.length);
   expect(await direct.db.$count(products)).toBe(demoProducts.length);
   expect(await direct.db.$count(user)).toBe(2);
-});
+  // Three servers compiled by tsx at once: a minute and more on a busy 2-core machine.
+}, 120_000);
 
 test("400 concurrent orders across two processes all succeed through the pooler", async () => {
   const [a, b] = servers;
