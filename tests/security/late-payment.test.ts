@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { orders, products } from "../../src/server/db/schema";
+import { orders, payments, products, testCardIntents } from "../../src/server/db/schema";
+import { CANCELED_MESSAGE } from "../../src/server/payments/test-card-gateway";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { insertProduct } from "../support/factories";
 import { orderAndCharge } from "../support/payments";
@@ -83,4 +84,56 @@ test("a payment arriving after the hold ran out still takes the stock again", as
   expect(late.statusCode).toBe(200);
   expect(late.json()).toMatchObject({ status: "paid" });
   expect(await stockOf(productId)).toBe(7);
+});
+
+test("cancelling an order cancels its open payment at the gateway: the card is not charged", async () => {
+  const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 10 });
+  const headers = { cookie: customer.cookie };
+  const placed = await t.app.inject({
+    method: "POST",
+    url: "/api/orders",
+    headers,
+    payload: { productId: p.id, orderQty: 2, phonrNo: "5550100", Address: "1 Dock Road" },
+  });
+  const orderId = placed.json().order._id as string;
+  const intent = await t.app.inject({
+    method: "POST",
+    url: "/api/create-payment-intent",
+    headers,
+    payload: { orderId },
+  });
+  expect(intent.statusCode).toBe(200);
+  const cancelled = await t.app.inject({
+    method: "PATCH",
+    url: `/api/orders/${orderId}/status`,
+    headers: { cookie: admin.cookie },
+    payload: { status: "cancelled" },
+  });
+  expect(cancelled.statusCode).toBe(200);
+
+  // The payment page was still open: the card it sends is refused, and nothing is charged.
+  const charged = await t.app.inject({
+    method: "POST",
+    url: "/api/payments/test-card/confirm",
+    headers,
+    payload: {
+      clientSecret: intent.json().clientSecret,
+      number: "4242 4242 4242 4242",
+      expMonth: 12,
+      expYear: 2030,
+      cvc: "123",
+    },
+  });
+  expect(charged.statusCode).toBe(409);
+  expect(charged.json().message).toBe(CANCELED_MESSAGE);
+  const [payment] = await t.database.db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId));
+  expect(payment!.status).toBe("canceled");
+  const [intentRow] = await t.database.db
+    .select()
+    .from(testCardIntents)
+    .where(eq(testCardIntents.orderId, orderId));
+  expect(intentRow).toMatchObject({ status: "canceled", cardLast4: null });
 });

@@ -391,7 +391,8 @@ export const payments = pgTable(
     gatewayIntentId: text("gateway_intent_id").notNull().unique(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
-    /** created, succeeded, or refund_due (taken but not applied: see refundReason). */
+    /** The gateway's status (requires_payment_method…, succeeded, canceled), or refund_due (taken
+     * but not applied: see refundReason). */
     status: text("status").notNull().default("created"),
     /** Why a payment is to be refunded (payments/service.ts `refundDue`). */
     refundReason: text("refund_reason"),

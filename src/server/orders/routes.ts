@@ -182,14 +182,23 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ["orders", "admin"],
-        summary: "Admin: ship a paid order, or cancel an unpaid one (its stock returns)",
+        summary:
+          "Admin: ship a paid order, or cancel an unpaid one (its stock returns, its open payment is cancelled at the gateway)",
         params: idParamsSchema,
         body: orderStatusChangeSchema,
         response: { 200: orderSchema, ...errors },
       },
       onRequest: guards.adminOnly,
     },
-    async (req) =>
-      orders.changeStatus(req.params.id, req.body.status, await guards.requireAdmin(req)),
+    async (req) => {
+      const order = await orders.changeStatus(
+        req.params.id,
+        req.body.status,
+        await guards.requireAdmin(req),
+      );
+      // Its open payment can no longer be paid (a late one would be kept as refund due).
+      if (order.status === "cancelled") await payments.cancelIntentsOf(order._id);
+      return order;
+    },
   );
 };

@@ -26,4 +26,10 @@ export interface PaymentGateway {
   createIntent(input: CreateIntentInput): Promise<GatewayIntent>;
   /** The intent as the gateway has it now, or undefined when it has no such intent. */
   retrieveIntent(id: string): Promise<GatewayIntent | undefined>;
+  /**
+   * Cancels an intent that is not paid yet, so that it can no longer be paid (the store
+   * cancelled its order). One already paid, already cancelled or unknown is left as it is.
+   * Resolves to whether this call cancelled it.
+   */
+  cancelIntent(id: string): Promise<boolean>;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { Intent, RefundDue } from "../../contract/payments";
 import type { Order } from "../../contract/orders";
 import type { Db, DbOrTx } from "../db/database";
@@ -66,6 +66,35 @@ export function createPaymentService(
         currency: order.currency,
         gateway: gateway.name,
       };
+    },
+
+    /**
+     * Cancels at the gateway the intents still open for an order the store cancelled, so that
+     * none can be paid afterwards (a payment that arrives anyway is kept as refund due:
+     * `markPaid`). After the cancel has committed; a gateway that fails is logged, not thrown.
+     */
+    async cancelIntentsOf(orderId: string): Promise<void> {
+      const open = await db
+        .select({ id: payments.id, intentId: payments.gatewayIntentId })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.orderId, orderId),
+            eq(payments.gateway, gateway.name),
+            notInArray(payments.status, ["succeeded", "refund_due", "canceled"]),
+          ),
+        );
+      for (const p of open) {
+        try {
+          if (!(await gateway.cancelIntent(p.intentId))) continue; // paid meanwhile: see markPaid
+          await db
+            .update(payments)
+            .set({ status: "canceled", updatedAt: new Date() })
+            .where(eq(payments.id, p.id));
+        } catch (err) {
+          log.error({ err, orderId, intent: p.intentId }, "payments: cancelling an intent failed");
+        }
+      }
     },
 
     /**

@@ -43,7 +43,22 @@ export function createStripeGateway(client: Stripe): PaymentGateway {
         throw err;
       }
     },
+
+    async cancelIntent(id: string) {
+      try {
+        return (await client.paymentIntents.cancel(id)).status === "canceled";
+      } catch (err) {
+        if (!unexpectedState(err)) throw err;
+        return false;
+      }
+    },
   };
+}
+
+/** Whether Stripe refused a call because of what the intent is now (paid or cancelled already). */
+function unexpectedState(err: unknown): boolean {
+  const e = err as { type?: unknown; code?: unknown };
+  return e.type === "StripeInvalidRequestError" && e.code === "payment_intent_unexpected_state";
 }
 
 export function stripeIntentFromEvent(event: Stripe.Event): GatewayIntent | undefined {

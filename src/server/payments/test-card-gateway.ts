@@ -17,6 +17,10 @@ const outcomes: Record<string, string | null> = {
   "4000000000009995": "Your card has insufficient funds.",
 };
 
+/** A card given for an intent the store cancelled (with its order): nothing is charged. */
+export const CANCELED_MESSAGE =
+  "This payment was cancelled because its order was cancelled; nothing was charged.";
+
 export class CardError extends HttpError {
   constructor(message: string) {
     super(402, "card_declined", message);
@@ -90,6 +94,17 @@ export function createTestCardGateway(db: DbOrTx): PaymentGateway & {
       return row ? toIntent(row) : undefined;
     },
 
+    async cancelIntent(id: string) {
+      const cancelled = await db
+        .update(testCardIntents)
+        .set({ status: "canceled" })
+        .where(
+          sql`${testCardIntents.id} = ${id} and ${testCardIntents.status} not in ('succeeded', 'canceled')`,
+        )
+        .returning({ id: testCardIntents.id });
+      return cancelled.length > 0;
+    },
+
     /** What Stripe.js's confirmCardPayment does against Stripe: charge the card, once. */
     async confirm(input: TestCardConfirm) {
       const [row] = await db
@@ -98,6 +113,7 @@ export function createTestCardGateway(db: DbOrTx): PaymentGateway & {
         .where(eq(testCardIntents.clientSecret, input.clientSecret));
       if (!row) throw notFound("No such payment");
       if (row.status === "succeeded") return toIntent(row);
+      if (row.status === "canceled") throw new HttpError(409, "payment_canceled", CANCELED_MESSAGE);
       let last4: string;
       try {
         last4 = checkCard(input);
