@@ -1,4 +1,4 @@
-// npm run bench [-- catalog orders checkout scale quick-order startup pages]: runs the benchmarks (all by default),
+// npm run bench [-- catalog orders checkout scale quick-order invoices startup pages]: runs the benchmarks (all by default),
 // prints their figures and writes bench/results/latest.json. Never fails on timing.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { printCatalog, runCatalogBench } from "./catalog";
 import { printCheckout, runCheckoutBench } from "./checkout";
+import { printInvoices, runInvoicesBench } from "./invoices";
 import { root } from "./lib/harness";
 import { printOrders, runOrdersBench } from "./orders";
 import { printQuickOrder, runQuickOrderBench } from "./quick-order";
@@ -37,6 +38,11 @@ const benches = {
   "quick-order": async () => {
     const r = await runQuickOrderBench();
     printQuickOrder(r);
+    return r;
+  },
+  invoices: async () => {
+    const r = await runInvoicesBench();
+    printInvoices(r);
     return r;
   },
   startup: async () => {

@@ -88,6 +88,8 @@ import { createCompanyService } from "./companies/service";
 import { createPriceListService } from "./pricing/price-lists";
 import { pricingRoutes } from "./pricing/routes";
 import { createFitmentService } from "./fitment/service";
+import { invoiceRoutes } from "./invoices/routes";
+import { createInvoiceService } from "./invoices/service";
 
 export interface AppDeps {
   config: Config;
@@ -158,6 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let startJobs: () => void = () => {};
   const jobsReady = new Promise<void>((resolve) => (startJobs = resolve));
   let closing = false;
+  // Invoices are issued by payments and attached to the payment email (made when it is sent).
+  const invoices = createInvoiceService(database.db, { seller: config.seller });
   const mailer = startMailer({
     // pg-boss stays off a transaction pooler: it is given PostgreSQL itself.
     databaseUrl: database.directUrl,
@@ -173,6 +177,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     ],
     log: app.log,
+    attachment: async (ref) => {
+      const { filename, bytes } = await invoices.pdfById(ref.id);
+      return { filename, contentType: "application/pdf", content: Buffer.from(bytes) };
+    },
     onQueued: () => metrics.emailsQueued.inc(),
     onSendFailed: () => metrics.emailsFailed.inc(),
   });
@@ -270,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payment.gateway,
     app.log,
     orderMail,
+    invoices,
   );
   // The hold sweeper: a pg-boss job, one run at a time across every process (hold-sweeper.ts).
   sweeperJobs.push(
@@ -317,6 +326,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(userRoutes, { users, guards });
       await api.register(orderRoutes, { orders, payments, guards });
+      await api.register(invoiceRoutes, { invoices, guards });
       await api.register(cartRoutes, { cart, guards });
       await api.register(checkoutRoutes, { checkout, guards });
       await api.register(addressRoutes, {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signIn, signUp, signUpAdmin, type TestAccount } from "../../tests/support/accounts";
 import { insertProduct, insertReview } from "../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../tests/support/mailbox";
+import { orderAndCharge } from "../../tests/support/payments";
 import { multipart, tinyGif } from "../../tests/support/multipart";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
 import {
@@ -133,6 +134,14 @@ async function customerOrder(): Promise<string> {
     payload: { productId: p.id, orderQty: 1, phonrNo: "5550100", Address: "1 Matrix Way" },
   });
   return res.json().order._id;
+}
+/** A new order of the customer's, paid with the test card (so it has an invoice). */
+async function customerPaidOrder(): Promise<string> {
+  const p = await freshProduct();
+  const { orderId, confirm } = await orderAndCharge(t.app, accounts.customer, p.id, 1);
+  const paid = await confirm();
+  if (paid.statusCode !== 200) throw new Error(`paying failed: ${paid.statusCode}`);
+  return orderId;
 }
 /** A new saved list of the customer's, holding one fresh part. */
 let matrixListCount = 0;
@@ -489,6 +498,17 @@ const rows: Row[] = [
       payload: { status: "cancelled" },
     }),
     expect: adminOnly(200),
+  },
+  // An order's invoice: its owner and admins (invoices/invoices.test.ts has the unpaid order's 404).
+  {
+    route: "GET /api/orders/:id/invoice",
+    call: async () => ({ url: `/api/orders/${await customerPaidOrder()}/invoice` }),
+    expect: { ...ownerOnly(200), admin: 200 },
+  },
+  {
+    route: "GET /api/orders/:id/invoice.pdf",
+    call: async () => ({ url: `/api/orders/${await customerPaidOrder()}/invoice.pdf` }),
+    expect: { ...ownerOnly(200), admin: 200 },
   },
   {
     route: "GET /api/orders/:id/detail",

@@ -96,6 +96,11 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(3).max(200).default("PartsWorks <no-reply@partsworks.example>"),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(12),
+  /** The seller printed on invoices (docs/invoices.md); address lines separated by `|`. */
+  SELLER_NAME: z.string().trim().min(1).max(200).default("PartsWorks"),
+  SELLER_ADDRESS: z.string().max(500).optional(),
+  SELLER_TAX_ID: z.string().trim().max(50).optional(),
+  SELLER_EMAIL: z.string().trim().max(200).optional(),
   /** Swagger UI and the OpenAPI document at /api/docs; default on outside production only. */
   API_DOCS: z.enum(["true", "false"]).optional(),
   /** Which card gateway takes payments; production has no default (see loadConfig). */
@@ -123,6 +128,16 @@ const MIN_SECRET_BITS = 120;
 export const NO_CARD_GATEWAY_MESSAGE =
   "PAYMENTS_GATEWAY: production takes real card payments: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or PAYMENTS_GATEWAY=test-card to take test cards on purpose (no money is taken; every such order is marked TEST)";
 
+export interface SellerDetails {
+  name: string;
+  address: string[];
+  taxId: string | null;
+  email: string | null;
+}
+
+/** The demo store's made-up address, on its invoices when SELLER_ADDRESS is not set. */
+const DEMO_SELLER_ADDRESS = "100 Harbour Road|Springfield, IL 62701|United States";
+
 export interface OAuthClient {
   clientId: string;
   clientSecret: string;
@@ -147,6 +162,8 @@ export type Config = Readonly<{
   /** `human` lines for a person, `json` lines for machines; unset: human at a terminal only. */
   logFormat: "json" | "human" | undefined;
   currency: string;
+  /** Who sells: printed on every invoice (a snapshot, so a change affects only later ones). */
+  seller: SellerDetails;
   seedDemoData: boolean;
   webDistDir: string;
   /** The address people use to reach the store; derived from HOST and PORT when unset. */
@@ -308,6 +325,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     currency: e.CURRENCY,
+    seller: {
+      name: e.SELLER_NAME,
+      address: (e.SELLER_ADDRESS ?? (demo ? DEMO_SELLER_ADDRESS : ""))
+        .split("|")
+        .map((l) => l.trim())
+        .filter(Boolean),
+      taxId: e.SELLER_TAX_ID || null,
+      email: e.SELLER_EMAIL || null,
+    },
     seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== "production",
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),

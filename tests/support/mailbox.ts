@@ -9,6 +9,7 @@ export interface MailboxMessage {
   text: string;
   html?: string;
   links: string[];
+  attachments: { filename: string; contentType: string; size: number; content: string }[];
 }
 
 /** Polls `check` until it returns a value, or fails after `timeoutMs`. */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -21,6 +22,7 @@ import {
   productCategories,
 } from "../../contract/constants";
 import { paymentGateways } from "../../contract/payments";
+import type { InvoiceSnapshot } from "../invoices/snapshot";
 
 /** Text searched by the catalog's `q` filter; the trigram index below is built on the same expression. */
 export const productSearchText = sql`(lower(name || ' ' || short_description))`;
@@ -880,5 +882,72 @@ export const savedListItems = pgTable(
     primaryKey({ columns: [t.listId, t.productId] }),
     check("saved_list_items_qty_positive", sql`${t.qty} > 0`),
     index("saved_list_items_product_idx").on(t.productId),
+  ],
+);
+
+// --- Invoices and credit notes (docs/invoices.md) ---
+
+/** The documents numbered from a gapless sequence of their own per calendar year. */
+export const documentKinds = ["invoice", "credit_note"] as const;
+export type DocumentKind = (typeof documentKinds)[number];
+
+/**
+ * The last number given per kind of document and calendar year (UTC). Taken with
+ * `insert … on conflict do update set last = last + 1` in the transaction that issues the
+ * document: a rolled-back issue gives its number back (no gap), and two issues at once queue on
+ * this one row (no duplicate).
+ */
+export const documentCounters = pgTable(
+  "document_counters",
+  {
+    kind: text("kind", { enum: documentKinds }).notNull(),
+    year: integer("year").notNull(),
+    last: integer("last").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.year] }),
+    check("document_counters_last_positive", sql`${t.last} >= 1`),
+  ],
+);
+
+/**
+ * An issued invoice (or, later, a credit note): its number and a snapshot of everything it says.
+ * Never updated (a trigger refuses it: migration 0019); an order with an invoice cannot be deleted.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: documentKinds }).notNull().default("invoice"),
+    /** `INV-2026-000123` (credit notes: `CN-2026-000001`). */
+    number: text("number").notNull().unique(),
+    year: integer("year").notNull(),
+    sequence: integer("sequence").notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** A credit note: the invoice it corrects. */
+    correctsId: uuid("corrects_id").references((): AnyPgColumn => invoices.id, {
+      onDelete: "restrict",
+    }),
+    currency: text("currency").notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When payment is due: the issue date for card payments (paid already). */
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    snapshot: jsonb("snapshot").$type<InvoiceSnapshot>().notNull(),
+  },
+  (t) => [
+    unique("invoices_kind_year_sequence_unique").on(t.kind, t.year, t.sequence),
+    // One invoice per order (a replayed payment issues none); credit notes may be several.
+    uniqueIndex("invoices_one_per_order")
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'invoice'`),
+    index("invoices_order_idx").on(t.orderId),
+    check("invoices_kind_valid", sql`${t.kind} in ('invoice', 'credit_note')`),
+    check("invoices_sequence_positive", sql`${t.sequence} >= 1`),
   ],
 );

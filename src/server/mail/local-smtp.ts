@@ -12,6 +12,8 @@ export interface ReceivedMessage {
   subject: string;
   text: string;
   html: string | undefined;
+  /** Files the message carries (an invoice's PDF), their content in base64. */
+  attachments: { filename: string; contentType: string; size: number; content: string }[];
 }
 
 export interface LocalSmtpServer {
@@ -54,6 +56,12 @@ export async function startLocalSmtpServer(opts: { port?: number } = {}): Promis
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : undefined,
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename ?? "",
+              contentType: a.contentType,
+              size: a.size,
+              content: a.content.toString("base64"),
+            })),
           });
           received.length = Math.min(received.length, KEEP);
           callback();

@@ -97,6 +97,7 @@ export const mailboxRoutes: FastifyPluginAsync<MailboxRoutesOptions> = async (ap
 <dl><dt>From</dt><dd>${escapeHtml(m.from)}</dd><dt>To</dt><dd>${escapeHtml(m.to.join(", "))}</dd><dt>Received</dt><dd>${escapeHtml(m.receivedAt)}</dd></dl>
 ${links ? `<h2>Links in this message</h2><ul>${links}</ul>` : ""}
 ${m.html ? `<p><a href="/dev/mailbox/${encodeURIComponent(m.id)}/html">Open the HTML version</a></p>` : ""}
+${m.attachments.length > 0 ? `<h2>Attachments</h2><ul>${m.attachments.map((a) => `<li>${escapeHtml(a.filename)} (${escapeHtml(a.contentType)}, ${a.size} bytes)</li>`).join("")}</ul>` : ""}
 <h2>Plain-text version</h2><pre>${escapeHtml(m.text)}</pre>`;
       return reply
         .type("text/html; charset=utf-8")

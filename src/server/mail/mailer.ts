@@ -13,6 +13,23 @@ export const MAIL_SCHEMA = "pgboss";
 
 export interface OutgoingMail extends MailContent {
   to: string;
+  /**
+   * Files to attach, named rather than carried: the job row stays small, and the file is made
+   * when the message is sent (`MailerOptions.attachment`), from records that never change.
+   */
+  attach?: AttachmentRef[];
+}
+
+/** A file a message carries: an issued invoice's PDF. */
+export interface AttachmentRef {
+  kind: "invoice-pdf";
+  id: string;
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface Mailer {
@@ -47,6 +64,8 @@ export interface MailerOptions {
     warn(obj: object, msg: string): void;
     error(obj: object, msg: string): void;
   };
+  /** Makes a file a message names (an invoice's PDF); a failure is retried like SMTP's. */
+  attachment?: (ref: AttachmentRef) => Promise<MailAttachment>;
   /** Told of each message queued and of each failed attempt to send one (the metrics count them). */
   onQueued?: () => void;
   onSendFailed?: () => void;
@@ -235,12 +254,19 @@ export function startMailer(opts: MailerOptions): Mailer {
     job: PgBoss.Job<OutgoingMail>,
   ) {
     try {
+      const attachments = await Promise.all(
+        (job.data.attach ?? []).map((ref) => {
+          if (!opts.attachment) throw new Error(`no maker of ${ref.kind} attachments`);
+          return opts.attachment(ref);
+        }),
+      );
       await smtp.sendMail({
         from: opts.from,
         to: job.data.to,
         subject: job.data.subject,
         text: job.data.text,
         html: job.data.html,
+        ...(attachments.length > 0 ? { attachments } : {}),
         // The same id on every attempt: a receiver can tell a repeat (at-least-once).
         messageId: `<${job.id}@partsworks.mail>`,
         // The whole attempt is bounded, well within the job's expiry (mailExpireSeconds).

@@ -84,13 +84,22 @@ export function createOrderMail(mailer: Mailer, publicUrl: string): OrderNotifie
       });
       await mailer.sendIn(tx, { to: order.orderEmail, ...mail }, `order-placed:${order._id}`);
     },
-    async paid(tx, order, name) {
+    async paid(tx, order, name, invoice) {
       const mail = paymentReceivedMail({
         ...facts(order, name),
         transactionId: order.transactionId ?? "",
         testPayment: order.testPayment,
+        invoiceNumber: invoice?.number,
       });
-      await mailer.sendIn(tx, { to: order.orderEmail, ...mail }, `order-paid:${order._id}`);
+      await mailer.sendIn(
+        tx,
+        {
+          to: order.orderEmail,
+          ...mail,
+          ...(invoice ? { attach: [{ kind: "invoice-pdf" as const, id: invoice.id }] } : {}),
+        },
+        `order-paid:${order._id}`,
+      );
     },
     async shipped(tx, order, name) {
       if (!(await wanted(tx, order._id, "orderShipped"))) return;

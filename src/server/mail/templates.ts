@@ -183,7 +183,7 @@ export const TEST_PAYMENT_NOTICE =
   "TEST payment: this order was paid with a test card; no money was taken.";
 
 export function paymentReceivedMail(
-  o: OrderMailFacts & { transactionId: string; testPayment: boolean },
+  o: OrderMailFacts & { transactionId: string; testPayment: boolean; invoiceNumber?: string },
 ): MailContent {
   return layout({
     subject: `Payment received for your ${STORE} order ${orderRef(o.orderId)}`,
@@ -191,6 +191,7 @@ export function paymentReceivedMail(
     paragraphs: [
       ...(o.testPayment ? [TEST_PAYMENT_NOTICE] : []),
       `We received your payment of ${o.total} for order ${orderRef(o.orderId)}. Transaction id: ${o.transactionId}.`,
+      ...(o.invoiceNumber ? [`Your invoice ${o.invoiceNumber} is attached (PDF).`] : []),
       "We will email you again when it ships.",
     ],
     table: linesTable(o),

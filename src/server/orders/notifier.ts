@@ -1,5 +1,6 @@
 import type { Order } from "../../contract/orders";
 import type { DbOrTx } from "../db/database";
+import type { IssuedInvoice } from "../invoices/issue";
 
 /**
  * Told of an order's events inside the transaction that makes them, so what it queues (the
@@ -7,7 +8,8 @@ import type { DbOrTx } from "../db/database";
  */
 export interface OrderNotifier {
   placed(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
-  paid(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
+  /** Paid; with the invoice the payment issued (attached to the email). */
+  paid(tx: DbOrTx, order: Order, customerName: string, invoice?: IssuedInvoice): Promise<void>;
   shipped(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
   holdExpiring(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
   holdExpired(tx: DbOrTx, order: Order, customerName: string): Promise<void>;

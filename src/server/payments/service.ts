@@ -8,11 +8,17 @@ import type { Inventory, StockMoves } from "../inventory/service";
 import { centsToUnits } from "../money";
 import { linesOf, toOrder } from "../orders/service";
 import type { OrderNotifier } from "../orders/notifier";
+import type { IssuedInvoice } from "../invoices/issue";
 import type { GatewayIntent, PaymentGateway } from "./gateway";
 
 interface Logger {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
+}
+
+/** Issues a paid order's invoice inside the paying transaction (src/server/invoices/). */
+export interface InvoiceIssuer {
+  issue(tx: DbOrTx, orderId: string): Promise<IssuedInvoice>;
 }
 
 const notVerified = () =>
@@ -24,6 +30,7 @@ export function createPaymentService(
   gateway: PaymentGateway,
   log: Logger,
   notify?: OrderNotifier,
+  invoices?: InvoiceIssuer,
 ) {
   const loadOwnOrder = async (orderId: string, userId: string) => {
     const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
@@ -109,7 +116,7 @@ export function createPaymentService(
       const intent = await gateway.retrieveIntent(transactionId);
       if (!intent || !matches(intent, order)) throw notVerified();
       const outcome = await inventory.transaction((stock, tx) =>
-        markPaid(stock, tx, order.id, intent, gateway.name, log, notify),
+        markPaid(stock, tx, order.id, intent, gateway.name, log, notify, invoices),
       );
       if ("refused" in outcome) throw outcome.refused;
       return outcome.order;
@@ -149,7 +156,7 @@ export function createPaymentService(
           ? await tx.select().from(orders).where(eq(orders.id, intent.orderId))
           : [];
         if (order && matches(intent, order)) {
-          await markPaid(stock, tx, order.id, intent, gateway.name, log, notify);
+          await markPaid(stock, tx, order.id, intent, gateway.name, log, notify, invoices);
         } else {
           const reason = order ? "the amount or currency differs" : "no such order";
           log.warn(
@@ -237,6 +244,7 @@ async function markPaid(
   paidWith: PaymentGateway["name"],
   log: Logger,
   notify: OrderNotifier | undefined,
+  invoices: InvoiceIssuer | undefined,
 ): Promise<{ order: Order } | { refused: HttpError }> {
   {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
@@ -293,7 +301,10 @@ async function markPaid(
         );
     }
     const done = toOrder(paid!, items);
-    await notify?.paid(tx, done, paid!.customerName);
+    // The invoice is issued with the payment, in this transaction: a payment that rolls back
+    // leaves neither (nor a gap in the invoice numbers).
+    const invoice = await invoices?.issue(tx, orderId);
+    await notify?.paid(tx, done, paid!.customerName, invoice);
     return { order: done };
   }
 }

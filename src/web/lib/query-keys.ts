@@ -22,6 +22,7 @@ export const queryKeys = {
     mine: ["orders", "mine"] as const,
     detail: (id: string) => ["orders", "detail", id] as const,
     adminDetail: (id: string) => ["orders", "admin-detail", id] as const,
+    invoice: (id: string) => ["orders", "invoice", id] as const,
   },
   cart: {
     all: ["cart"] as const,

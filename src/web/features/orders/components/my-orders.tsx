@@ -7,6 +7,7 @@ import { DataTable, ListStates, type Column } from "../../../components/data-tab
 import { formatDate, formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/format";
 import { paths } from "#contract/paths";
 import { useDeleteOrder, useMyOrders } from "../api/orders";
+import { InvoiceLink, isInvoiced } from "./invoice-link";
 import { OrderAgainButton } from "./order-again-button";
 import { OrderStatusBadge } from "./order-status-badge";
 
@@ -83,6 +84,7 @@ export function MyOrders() {
             </>
           )}
           {o.status !== "unpaid" && <OrderAgainButton orderId={o._id} />}
+          {isInvoiced(o) && <InvoiceLink orderId={o._id} />}
           <Link
             to={paths.order.to(o._id)}
             className="btn btn-ghost btn-sm"

@@ -2,6 +2,7 @@ import { Link } from "../../../components/link";
 import type { AdminOrderDetail, Order } from "#contract/orders";
 import { paths } from "#contract/paths";
 import { formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/format";
+import { OrderInvoice } from "./invoice-link";
 import { OrderAgainButton } from "./order-again-button";
 import { OrderStatusBadge } from "./order-status-badge";
 
@@ -131,6 +132,7 @@ export function OrderDetails({ order, detail }: { order: Order; detail?: AdminOr
           ) : (
             <p>Not paid yet.</p>
           )}
+          <OrderInvoice order={order} />
           {detail && detail.payments.length > 0 && (
             <ul className="text-sm text-base-content/80">
               {detail.payments.map((p) => (

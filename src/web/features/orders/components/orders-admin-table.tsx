@@ -10,6 +10,7 @@ import { formatDate, formatOrderNumber, formatPrice } from "../../../lib/format"
 import { paths } from "#contract/paths";
 import { Link } from "../../../components/link";
 import { useAllOrders, useChangeOrderStatus } from "../api/orders-admin";
+import { InvoiceLink, isInvoiced } from "./invoice-link";
 
 const PAGE_SIZE = 20;
 
@@ -93,6 +94,7 @@ export function OrdersAdminTable() {
               Cancel order
             </button>
           )}
+          {isInvoiced(o) && <InvoiceLink orderId={o._id} />}
         </>
       ),
     },

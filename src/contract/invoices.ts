@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+/** An order's invoice as the pages show it: its number, when it was issued, its totals. */
+export const invoiceSummarySchema = z.object({
+  id: z.uuid(),
+  /** `INV-2026-000123` */
+  number: z.string(),
+  orderId: z.uuid(),
+  issuedAt: z.iso.datetime({ offset: true }),
+  dueAt: z.iso.datetime({ offset: true }),
+  currency: z.string(),
+  /** Currency units, as every amount on the wire. */
+  subtotal: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  paymentTerms: z.string(),
+  /** Where the PDF is: `/api/orders/{id}/invoice.pdf`. */
+  pdfUrl: z.string(),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+export const invoiceMessages = {
+  notYet: "This order has no invoice yet: an order gets its invoice when it is paid",
+  paidBefore:
+    "This order was paid before the store issued invoices: contact us for a copy of its invoice",
+};
+
+/** The PDF's address, for links. */
+export const invoicePdfPath = (orderId: string) => `/api/orders/${orderId}/invoice.pdf`;

@@ -1,0 +1,158 @@
+import { eq } from "drizzle-orm";
+import { formatAddress } from "../../contract/addresses";
+import type { SellerDetails } from "../config";
+import type { DbOrTx } from "../db/database";
+import { companies, companyMembers, invoices, orderItems, orders } from "../db/schema";
+import { notFound } from "../errors";
+import { documentNumber, nextSequence, numberingYear } from "./numbering";
+import type { InvoiceSnapshot } from "./snapshot";
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** What a paying transaction learns of the invoice it issued (the payment email attaches it). */
+export interface IssuedInvoice {
+  id: string;
+  number: string;
+}
+
+/** The order's short number, as the store's pages and emails show it (`#1A2B3C4D`). */
+export const orderNumber = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
+
+/** The words of a paid-by-card invoice's terms. */
+export const PAID_BY_CARD = "Paid by card: nothing is due";
+export const TEST_PAYMENT_NOTE = "TEST payment: paid with a test card; no money was taken.";
+
+/**
+ * What the invoice of a paid order says, from the order as it is at that moment (pure; the
+ * snapshot is stored and never recomputed).
+ */
+export function invoiceSnapshot(
+  order: OrderRow,
+  items: ItemRow[],
+  seller: SellerDetails,
+  company: { name: string; taxId: string | null } | null,
+): InvoiceSnapshot {
+  const lines = items.map((i) => ({
+    line: i.line,
+    partNumber: i.partNumber,
+    description: i.productName,
+    qty: i.qty,
+    unitPriceCents: i.unitPriceCents,
+    netCents: i.unitPriceCents * i.qty,
+    taxCents: i.taxCents,
+  }));
+  const subtotalCents = lines.reduce((sum, l) => sum + l.netCents, 0);
+  const shipTo = order.shipTo;
+  const address = shipTo
+    ? [
+        shipTo.line1,
+        shipTo.line2,
+        formatAddress({ ...shipTo, name: "", company: "", line1: "", line2: "" }),
+      ].filter((l) => l.trim() !== "")
+    : [order.address];
+  // One rate per order today (tax/rules.ts): its base is the lines, plus shipping where taxed.
+  const taxes =
+    order.taxName !== null && order.taxRateMillipercent !== null
+      ? [
+          {
+            name: order.taxName,
+            rateMillipercent: order.taxRateMillipercent,
+            baseCents: subtotalCents + (order.shippingTaxCents > 0 ? order.shippingCents : 0),
+            taxCents: order.taxCents,
+          },
+        ]
+      : [];
+  const test = order.paidWith === "test-card";
+  return {
+    seller: { ...seller, address: [...seller.address] },
+    buyer: {
+      name: order.customerName,
+      email: order.orderEmail,
+      address,
+      company: company?.name ?? (shipTo?.company || null),
+      taxId: company?.taxId ?? null,
+    },
+    order: {
+      id: order.id,
+      number: orderNumber(order.id),
+      placedAt: order.createdAt.toISOString(),
+      poReference: order.poReference,
+    },
+    lines,
+    shipping: {
+      method: order.shippingMethod,
+      netCents: order.shippingCents,
+      taxCents: order.shippingTaxCents,
+    },
+    taxes,
+    subtotalCents,
+    shippingCents: order.shippingCents,
+    taxCents: order.taxCents,
+    totalCents: order.totalCents,
+    currency: order.currency,
+    paymentTerms: PAID_BY_CARD,
+    payment: { gateway: order.paidWith, transactionId: order.transactionId, test },
+    notes: test ? [TEST_PAYMENT_NOTE] : [],
+  };
+}
+
+/**
+ * Issues the invoice of a paid order inside the paying transaction, once: an order that has one
+ * keeps it (a replayed payment issues nothing new). The caller holds the order's row lock
+ * (payments/service.ts `markPaid`), so two payments of one order cannot both get here first.
+ * The number is taken last, so other payments wait on the counter only for the insert and the
+ * commit.
+ */
+export async function issueInvoice(
+  tx: DbOrTx,
+  orderId: string,
+  seller: SellerDetails,
+  now: Date = new Date(),
+): Promise<IssuedInvoice> {
+  const [existing] = await tx
+    .select({ id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId))
+    .limit(1);
+  if (existing) return existing;
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound("Order not found");
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(orderItems.line);
+  const [company] = order.userId
+    ? await tx
+        .select({ name: companies.name, taxId: companies.taxId })
+        .from(companyMembers)
+        .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+        .where(eq(companyMembers.userId, order.userId))
+    : [];
+  const snapshot = invoiceSnapshot(order, items, seller, company ?? null);
+  const year = numberingYear(now);
+  const sequence = await nextSequence(tx, "invoice", year);
+  const number = documentNumber("invoice", year, sequence);
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      kind: "invoice",
+      number,
+      year,
+      sequence,
+      orderId,
+      currency: snapshot.currency,
+      subtotalCents: snapshot.subtotalCents,
+      shippingCents: snapshot.shippingCents,
+      taxCents: snapshot.taxCents,
+      totalCents: snapshot.totalCents,
+      issuedAt: now,
+      // Card payments are paid when the invoice is issued: due the same day.
+      dueAt: now,
+      snapshot,
+    })
+    .returning({ id: invoices.id, number: invoices.number });
+  return row!;
+}

@@ -1,0 +1,263 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { formatCents } from "../money";
+import type { InvoiceSnapshot } from "./snapshot";
+
+/** What the PDF needs besides the snapshot: the invoice's own number and dates. */
+export interface InvoiceHeading {
+  number: string;
+  issuedAt: Date;
+  dueAt: Date;
+}
+
+// A4 in points; every measure below is in points (1/72 inch).
+const PAGE: [number, number] = [595.28, 841.89];
+const MARGIN = 48;
+const RIGHT = PAGE[0] - MARGIN;
+const ROW = 15;
+const FOOTER_SPACE = 60;
+const GREY = rgb(0.35, 0.35, 0.35);
+const RULE = rgb(0.8, 0.8, 0.8);
+
+/** The table's columns: where each starts (or, right-aligned, ends) and how wide it may be. */
+const COLUMNS = {
+  part: { x: MARGIN, width: 95 },
+  description: { x: MARGIN + 100, width: 190 },
+  qty: { right: MARGIN + 335 },
+  unit: { right: MARGIN + 405 },
+  net: { right: MARGIN + 470 },
+  tax: { right: RIGHT },
+};
+
+const dateOf = (d: Date) =>
+  new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(d);
+
+/**
+ * Renders an invoice to PDF from its snapshot alone, with the PDF standard fonts (Helvetica: no
+ * font file is read or downloaded). The same snapshot gives the same bytes (the document's dates
+ * are the issue date). Characters the standard fonts cannot show are written without their
+ * accents, or as "?".
+ */
+export async function renderInvoicePdf(
+  heading: InvoiceHeading,
+  s: InvoiceSnapshot,
+): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Invoice ${heading.number}`);
+  doc.setAuthor(s.seller.name);
+  doc.setProducer("PartsWorks");
+  doc.setCreator("PartsWorks");
+  doc.setCreationDate(heading.issuedAt);
+  doc.setModificationDate(heading.issuedAt);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const shown = new Set(regular.getCharacterSet());
+  const money = (cents: number) => formatCents(cents, s.currency);
+
+  const pages: PDFPage[] = [];
+  let page!: PDFPage;
+  let y = 0;
+  const text = (
+    value: string,
+    x: number,
+    opts: {
+      font?: PDFFont;
+      size?: number;
+      align?: "right";
+      width?: number;
+      color?: typeof GREY;
+    } = {},
+  ) => {
+    const font = opts.font ?? regular;
+    const size = opts.size ?? 9;
+    let line = clean(value, shown);
+    if (opts.width !== undefined) line = fit(line, font, size, opts.width);
+    const left = opts.align === "right" ? x - font.widthOfTextAtSize(line, size) : x;
+    page.drawText(line, { x: left, y, size, font, color: opts.color ?? rgb(0, 0, 0) });
+  };
+  const rule = () =>
+    page.drawLine({
+      start: { x: MARGIN, y: y - 4 },
+      end: { x: RIGHT, y: y - 4 },
+      thickness: 0.5,
+      color: RULE,
+    });
+  const newPage = () => {
+    page = doc.addPage(PAGE);
+    pages.push(page);
+    y = PAGE[1] - MARGIN;
+  };
+  const tableHeader = () => {
+    text("Part number", COLUMNS.part.x, { font: bold });
+    text("Description", COLUMNS.description.x, { font: bold });
+    text("Qty", COLUMNS.qty.right, { font: bold, align: "right" });
+    text("Unit price", COLUMNS.unit.right, { font: bold, align: "right" });
+    text("Net", COLUMNS.net.right, { font: bold, align: "right" });
+    text("Tax", COLUMNS.tax.right, { font: bold, align: "right" });
+    rule();
+    y -= ROW + 2;
+  };
+  /** Room for `rows` more rows on this page, or a new page (with the table's header when asked). */
+  const room = (rows: number, header: boolean) => {
+    if (y - rows * ROW >= FOOTER_SPACE) return;
+    newPage();
+    text(`Invoice ${heading.number} (continued)`, MARGIN, { font: bold, size: 10 });
+    y -= ROW * 2;
+    if (header) tableHeader();
+  };
+
+  newPage();
+  // The seller, top left; the invoice's number and dates, top right.
+  const top = y;
+  text(s.seller.name, MARGIN, { font: bold, size: 16 });
+  y -= 20;
+  for (const l of s.seller.address) {
+    text(l, MARGIN, { color: GREY });
+    y -= 12;
+  }
+  if (s.seller.taxId) {
+    text(`Tax id: ${s.seller.taxId}`, MARGIN, { color: GREY });
+    y -= 12;
+  }
+  if (s.seller.email) {
+    text(s.seller.email, MARGIN, { color: GREY });
+    y -= 12;
+  }
+  const sellerBottom = y;
+  y = top;
+  text("INVOICE", RIGHT, { font: bold, size: 20, align: "right" });
+  y -= 24;
+  const facts: [string, string][] = [
+    ["Invoice number", heading.number],
+    ["Issue date", dateOf(heading.issuedAt)],
+    ["Due date", dateOf(heading.dueAt)],
+    ["Order", s.order.number],
+    ...(s.order.poReference ? ([["PO reference", s.order.poReference]] as [string, string][]) : []),
+  ];
+  for (const [label, value] of facts) {
+    text(label, RIGHT - 120, { color: GREY, align: "right" });
+    text(value, RIGHT, { font: bold, align: "right" });
+    y -= 12;
+  }
+  y = Math.min(y, sellerBottom) - 18;
+
+  // The buyer, and where the parts went.
+  const buyerTop = y;
+  text("Bill to", MARGIN, { font: bold, size: 10 });
+  y -= 14;
+  for (const l of [
+    s.buyer.name,
+    ...(s.buyer.company ? [s.buyer.company] : []),
+    ...(s.buyer.taxId ? [`Tax id: ${s.buyer.taxId}`] : []),
+    s.buyer.email,
+  ]) {
+    text(l, MARGIN, { width: 240 });
+    y -= 12;
+  }
+  const billBottom = y;
+  y = buyerTop;
+  const shipX = MARGIN + 270;
+  text("Ship to", shipX, { font: bold, size: 10 });
+  y -= 14;
+  for (const l of s.buyer.address) {
+    text(l, shipX, { width: RIGHT - shipX });
+    y -= 12;
+  }
+  y = Math.min(y, billBottom) - 18;
+
+  // The lines.
+  tableHeader();
+  for (const l of s.lines) {
+    room(1, true);
+    text(l.partNumber ?? "-", COLUMNS.part.x, { width: COLUMNS.part.width });
+    text(l.description, COLUMNS.description.x, { width: COLUMNS.description.width });
+    text(String(l.qty), COLUMNS.qty.right, { align: "right" });
+    text(money(l.unitPriceCents), COLUMNS.unit.right, { align: "right" });
+    text(money(l.netCents), COLUMNS.net.right, { align: "right" });
+    text(money(l.taxCents), COLUMNS.tax.right, { align: "right" });
+    y -= ROW;
+  }
+  y += ROW;
+  rule();
+  y -= ROW + 4;
+
+  // The totals, with the tax per rate.
+  const totals: [string, string, boolean][] = [
+    ["Subtotal", money(s.subtotalCents), false],
+    [
+      s.shipping.method ? `Shipping (${s.shipping.method})` : "Shipping",
+      money(s.shipping.netCents),
+      false,
+    ],
+    ...s.taxes.map((t): [string, string, boolean] => [
+      `${t.name} ${t.rateMillipercent / 1000} % of ${money(t.baseCents)}`,
+      money(t.taxCents),
+      false,
+    ]),
+    ...(s.taxes.length === 0
+      ? [["Tax", money(s.taxCents), false] as [string, string, boolean]]
+      : []),
+    [`Total (${s.currency})`, money(s.totalCents), true],
+  ];
+  room(totals.length + 4 + s.notes.length, false);
+  for (const [label, value, strong] of totals) {
+    const font = strong ? bold : regular;
+    const size = strong ? 11 : 9;
+    text(label, COLUMNS.net.right, { font, size, align: "right" });
+    text(value, RIGHT, { font, size, align: "right" });
+    y -= strong ? ROW + 2 : ROW;
+  }
+  y -= 8;
+  text(`Payment terms: ${s.paymentTerms}`, MARGIN);
+  y -= 12;
+  if (s.payment.transactionId) {
+    text(`Transaction: ${s.payment.transactionId}`, MARGIN, { color: GREY });
+    y -= 12;
+  }
+  for (const note of s.notes) {
+    text(note, MARGIN, { font: bold });
+    y -= 12;
+  }
+
+  pages.forEach((p, i) => {
+    page = p;
+    y = MARGIN - 20;
+    text(`${heading.number} - page ${i + 1} of ${pages.length}`, RIGHT, {
+      color: GREY,
+      size: 8,
+      align: "right",
+    });
+  });
+  return doc.save({ useObjectStreams: false });
+}
+
+/**
+ * The text as the standard fonts can show it (WinAnsi): one line, accents dropped where the
+ * letter is not in the font ("Ł" has no plain form there: "?").
+ */
+export function clean(value: string, shown: Set<number>): string {
+  let out = "";
+  for (const ch of value.replace(/\s+/g, " ").trim()) {
+    const code = ch.codePointAt(0)!;
+    if (shown.has(code)) {
+      out += ch;
+      continue;
+    }
+    const plain = ch.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+    out += plain && [...plain].every((c) => shown.has(c.codePointAt(0)!)) ? plain : "?";
+  }
+  return out;
+}
+
+/** The text cut to a width, with an ellipsis when cut. */
+function fit(text: string, font: PDFFont, size: number, width: number): string {
+  if (font.widthOfTextAtSize(text, size) <= width) return text;
+  let cut = text;
+  while (cut.length > 0 && font.widthOfTextAtSize(`${cut}...`, size) > width)
+    cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}...`;
+}

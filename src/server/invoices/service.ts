@@ -1,0 +1,81 @@
+import { and, eq } from "drizzle-orm";
+import { invoiceMessages, invoicePdfPath, type InvoiceSummary } from "../../contract/invoices";
+import type { SellerDetails } from "../config";
+import type { Db, DbOrTx } from "../db/database";
+import { invoices, orders } from "../db/schema";
+import { notFound } from "../errors";
+import { centsToUnits } from "../money";
+import { issueInvoice, type InvoiceRow, type IssuedInvoice } from "./issue";
+import { renderInvoicePdf } from "./pdf";
+
+export interface Viewer {
+  id: string;
+  role: string;
+}
+
+export function createInvoiceService(db: Db, opts: { seller: SellerDetails }) {
+  /** The order's invoice, for its owner or an admin; anyone else is told the order does not exist. */
+  async function visibleInvoice(orderId: string, viewer: Viewer): Promise<InvoiceRow> {
+    const [row] = await db
+      .select({ userId: orders.userId, status: orders.status, invoice: invoices })
+      .from(orders)
+      .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "invoice")))
+      .where(eq(orders.id, orderId));
+    if (!row || (row.userId !== viewer.id && viewer.role !== "admin")) {
+      throw notFound("Order not found");
+    }
+    if (!row.invoice) {
+      const paid = row.status === "paid" || row.status === "shipped";
+      throw notFound(paid ? invoiceMessages.paidBefore : invoiceMessages.notYet);
+    }
+    return row.invoice;
+  }
+
+  return {
+    /** Issues the paid order's invoice in the paying transaction (once per order). */
+    issue: (tx: DbOrTx, orderId: string, now?: Date): Promise<IssuedInvoice> =>
+      issueInvoice(tx, orderId, opts.seller, now),
+
+    async summary(orderId: string, viewer: Viewer): Promise<InvoiceSummary> {
+      return toSummary(await visibleInvoice(orderId, viewer));
+    },
+
+    /** The invoice's PDF, rendered from its snapshot, with the file name to save it as. */
+    async pdf(orderId: string, viewer: Viewer): Promise<{ filename: string; bytes: Uint8Array }> {
+      const invoice = await visibleInvoice(orderId, viewer);
+      return { filename: `${invoice.number}.pdf`, bytes: await renderStored(invoice) };
+    },
+
+    /** The PDF of an invoice by its id, for the payment email (no viewer: the mail worker). */
+    async pdfById(id: string): Promise<{ filename: string; bytes: Uint8Array }> {
+      const [invoice] = await db.select().from(invoices).where(eq(invoices.id, id));
+      if (!invoice) throw notFound("Invoice not found");
+      return { filename: `${invoice.number}.pdf`, bytes: await renderStored(invoice) };
+    },
+  };
+}
+
+export type InvoiceService = ReturnType<typeof createInvoiceService>;
+
+export const renderStored = (invoice: InvoiceRow) =>
+  renderInvoicePdf(
+    { number: invoice.number, issuedAt: invoice.issuedAt, dueAt: invoice.dueAt },
+    invoice.snapshot,
+  );
+
+function toSummary(invoice: InvoiceRow): InvoiceSummary {
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    orderId: invoice.orderId,
+    issuedAt: invoice.issuedAt.toISOString(),
+    dueAt: invoice.dueAt.toISOString(),
+    currency: invoice.currency,
+    subtotal: centsToUnits(invoice.subtotalCents),
+    shipping: centsToUnits(invoice.shippingCents),
+    tax: centsToUnits(invoice.taxCents),
+    total: centsToUnits(invoice.totalCents),
+    paymentTerms: invoice.snapshot.paymentTerms,
+    pdfUrl: invoicePdfPath(invoice.orderId),
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * What an invoice says, frozen when it is issued (the `invoices.snapshot` column). The PDF and
+ * every answer about the invoice are made from this alone, never from the live order, product or
+ * account: an issued invoice never changes (a correction is a credit note and a new invoice).
+ */
+export interface InvoiceSnapshot {
+  /** The store as it was named and registered when the invoice was issued (SELLER_* settings). */
+  seller: {
+    name: string;
+    /** The address, one line each. */
+    address: string[];
+    taxId: string | null;
+    email: string | null;
+  };
+  buyer: {
+    name: string;
+    email: string;
+    /** The delivery address, one line each (a free-text address is one line). */
+    address: string[];
+    /** The buyer's company and its tax id, when the account belongs to one. */
+    company: string | null;
+    taxId: string | null;
+  };
+  /** The order invoiced: its id, its short number as the store shows it, its PO reference. */
+  order: { id: string; number: string; placedAt: string; poReference: string | null };
+  lines: InvoiceLine[];
+  shipping: { method: string | null; netCents: number; taxCents: number };
+  /** The tax per rate: what it was charged on and how much (one row per rate; none when untaxed). */
+  taxes: { name: string; rateMillipercent: number; baseCents: number; taxCents: number }[];
+  subtotalCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  currency: string;
+  /** How it is paid ("Paid by card") and when it is due (card payments: the issue date). */
+  paymentTerms: string;
+  payment: { gateway: string | null; transactionId: string | null; test: boolean };
+  /** Lines printed under the totals (a test payment's notice; later, reverse charge's legal note). */
+  notes: string[];
+}
+
+export interface InvoiceLine {
+  line: number;
+  partNumber: string | null;
+  description: string;
+  qty: number;
+  unitPriceCents: number;
+  /** Unit price × quantity, net of tax. */
+  netCents: number;
+  /** The line's tax, rounded per line as the order charged it. */
+  taxCents: number;
+}

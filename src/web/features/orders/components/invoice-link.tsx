@@ -1,0 +1,43 @@
+import { invoicePdfPath } from "#contract/invoices";
+import type { Order } from "#contract/orders";
+import { formatDate, formatOrderNumber } from "../../../lib/format";
+import { useOrderInvoice } from "../api/invoice";
+
+/** Whether an order has been paid, so has its invoice (issued with the payment). */
+export const isInvoiced = (order: Pick<Order, "status">) =>
+  order.status === "paid" || order.status === "shipped";
+
+/** "Download invoice": the paid order's invoice PDF (the server names the file by its number). */
+export function InvoiceLink({ orderId, className }: { orderId: string; className?: string }) {
+  return (
+    <a
+      href={invoicePdfPath(orderId)}
+      download
+      className={className ?? "btn btn-sm btn-outline"}
+      aria-label={`Download invoice: order ${formatOrderNumber(orderId)}`}
+    >
+      Download invoice
+    </a>
+  );
+}
+
+/** The order page's invoice line: its number and date, and the download. */
+export function OrderInvoice({ order }: { order: Order }) {
+  const paid = isInvoiced(order);
+  const { data: invoice, isError } = useOrderInvoice(order._id, paid);
+  if (!paid) return null;
+  if (isError) return <p className="text-sm text-error">The invoice could not be loaded.</p>;
+  if (invoice === undefined) return null;
+  if (invoice === null) {
+    return <p className="text-sm">This order was paid before the store issued invoices.</p>;
+  }
+  return (
+    <p className="flex flex-wrap items-center gap-2" data-testid="order-invoice">
+      <span>
+        Invoice <span className="font-mono">{invoice.number}</span> · issued{" "}
+        {formatDate(invoice.issuedAt)}
+      </span>
+      <InvoiceLink orderId={order._id} className="btn btn-xs btn-outline" />
+    </p>
+  );
+}
