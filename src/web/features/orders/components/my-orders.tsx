@@ -10,7 +10,10 @@ import { useDeleteOrder, useMyOrders } from "../api/orders";
 import { OrderAgainButton } from "./order-again-button";
 import { OrderStatusBadge } from "./order-status-badge";
 
-/** My orders (SPEC section 2): unpaid ones can be paid or deleted; paid ones show the payment. */
+/**
+ * My orders (SPEC section 2): unpaid ones can be paid or deleted; paid ones show the payment; a
+ * company buyer's order awaiting approval can be deleted (withdrawn), not paid.
+ */
 export function MyOrders() {
   const { data: orders, error, isPending } = useMyOrders();
   const remove = useDeleteOrder();
@@ -55,6 +58,12 @@ export function MyOrders() {
               Stock held until {formatDateTime(o.holdExpiresAt)}
             </span>
           )}
+          {o.status === "awaiting_approval" && (
+            <span className="text-xs text-base-content/75">
+              Over your spending limit: an owner of your company decides by{" "}
+              {formatDateTime(o.holdExpiresAt)}
+            </span>
+          )}
           {o.transactionId && (
             <span className="text-xs break-all text-base-content/75">
               Transaction id: <span className="font-mono">{o.transactionId}</span>
@@ -68,11 +77,13 @@ export function MyOrders() {
       role: "actions",
       cell: (o) => (
         <>
-          {o.status === "unpaid" && (
+          {(o.status === "unpaid" || o.status === "awaiting_approval") && (
             <>
-              <Link to={paths.payment.to(o._id)} className="btn btn-sm btn-primary">
-                Pay
-              </Link>
+              {o.status === "unpaid" && (
+                <Link to={paths.payment.to(o._id)} className="btn btn-sm btn-primary">
+                  Pay
+                </Link>
+              )}
               <button
                 type="button"
                 className="btn btn-sm btn-outline btn-error"
@@ -82,7 +93,9 @@ export function MyOrders() {
               </button>
             </>
           )}
-          {o.status !== "unpaid" && <OrderAgainButton orderId={o._id} />}
+          {o.status !== "unpaid" && o.status !== "awaiting_approval" && (
+            <OrderAgainButton orderId={o._id} />
+          )}
           <Link
             to={paths.order.to(o._id)}
             className="btn btn-ghost btn-sm"
