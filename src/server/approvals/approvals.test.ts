@@ -176,7 +176,11 @@ test("approving makes it an unpaid order with a fresh hold: the buyer is emailed
   expect(new Date(body.order.holdExpiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * MINUTE);
   expect(await stockOf(p.id)).toBe(96);
 
-  const mail = await waitForMail(t.app, buyer.email, new RegExp(`${ref(waiting._id)} was approved`));
+  const mail = await waitForMail(
+    t.app,
+    buyer.email,
+    new RegExp(`${ref(waiting._id)} was approved`),
+  );
   expect(mail.text).toContain("Fine for the March fleet service");
   expect(mail.links.some((l) => l.endsWith(`/dashboard/payment/${waiting._id}`))).toBe(true);
 
@@ -209,7 +213,11 @@ test("declining cancels it through the cancel path: stock back, the buyer emaile
   expect(res.json()).toMatchObject({ decision: "declined", order: { status: "cancelled" } });
   expect(await stockOf(p.id)).toBe(100);
 
-  const mail = await waitForMail(t.app, buyer.email, new RegExp(`${ref(waiting._id)} was declined`));
+  const mail = await waitForMail(
+    t.app,
+    buyer.email,
+    new RegExp(`${ref(waiting._id)} was declined`),
+  );
   expect(mail.text).toContain("Buy these from the depot");
   const [audit] = await t.database.db
     .select()

@@ -79,8 +79,7 @@ test("each trade role gets what the table says on the approvals routes", async (
       {
         what: "POST /api/approvals/:orderId/approve",
         run: async (r) =>
-          (await call(r, "POST", `/api/approvals/${await awaitingOrder()}/approve`, {}))
-            .statusCode,
+          (await call(r, "POST", `/api/approvals/${await awaitingOrder()}/approve`, {})).statusCode,
         expect: decider(200),
       },
       {

@@ -10,14 +10,7 @@ import { recordAdminAction } from "../audit/service";
 import { holdTime, type ApprovalNeed } from "../checkout/decide";
 import type { HoldLimits } from "../config";
 import type { Db, DbOrTx } from "../db/database";
-import {
-  companies,
-  companyMembers,
-  holdWindows,
-  orderApprovals,
-  orders,
-  user,
-} from "../db/schema";
+import { companies, companyMembers, holdWindows, orderApprovals, orders, user } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
 import type { Inventory } from "../inventory/service";
 import { centsToUnits, formatCents } from "../money";
@@ -205,14 +198,18 @@ export function createApprovalService(
                 .where(eq(companyMembers.userId, order.userId))
             : [];
           if (member?.companyId !== companyId) throw notFound(approvalMessages.notFound);
-          throw conflict(approvalMessages.notAwaiting(orderStatusLabels[order.status].toLowerCase()));
+          throw conflict(
+            approvalMessages.notAwaiting(orderStatusLabels[order.status].toLowerCase()),
+          );
         }
         if (approval.companyId !== companyId) throw notFound(approvalMessages.notFound);
         if (approval.decision === "approved") throw conflict(approvalMessages.alreadyApproved);
         if (approval.decision === "declined") throw conflict(approvalMessages.alreadyDeclined);
         if (order.status !== "awaiting_approval") {
           // Its hold ran out (the sweeper cancelled it) or the store cancelled it.
-          throw conflict(approvalMessages.notAwaiting(orderStatusLabels[order.status].toLowerCase()));
+          throw conflict(
+            approvalMessages.notAwaiting(orderStatusLabels[order.status].toLowerCase()),
+          );
         }
         if (order.userId === caller.id) throw forbidden(approvalMessages.ownOrder);
 
@@ -225,7 +222,8 @@ export function createApprovalService(
             .from(user)
             .where(eq(user.id, order.userId!));
           const until = new Date(
-            Date.now() + holdTime({ emailVerified: buyer?.emailVerified ?? false }, opts.limits, opts.holdMs),
+            Date.now() +
+              holdTime({ emailVerified: buyer?.emailVerified ?? false }, opts.limits, opts.holdMs),
           );
           [row] = await tx
             .update(orders)

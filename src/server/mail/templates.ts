@@ -314,8 +314,7 @@ export function approvalPendingMail(o: ApprovalMailFacts): MailContent {
   });
 }
 
-const noteLines = (note: string | null, by: string) =>
-  note ? [`${by} wrote: “${note}”`] : [];
+const noteLines = (note: string | null, by: string) => (note ? [`${by} wrote: “${note}”`] : []);
 
 /** To the buyer: an owner approved the order; it can be paid now. */
 export function orderApprovedMail(

@@ -1,9 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  Approval,
-  ApprovalDecisionInput,
-  ApprovalOutcome,
-} from "#contract/approvals";
+import type { Approval, ApprovalDecisionInput, ApprovalOutcome } from "#contract/approvals";
 import { apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 

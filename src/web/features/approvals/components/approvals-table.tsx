@@ -76,9 +76,7 @@ export function ApprovalsTable({ readOnly = false }: { readOnly?: boolean }) {
               )}
             </li>
           ))}
-          {a.poReference && (
-            <li className="text-xs text-base-content/75">PO {a.poReference}</li>
-          )}
+          {a.poReference && <li className="text-xs text-base-content/75">PO {a.poReference}</li>}
         </ul>
       ),
     },
@@ -133,8 +131,8 @@ export function ApprovalsTable({ readOnly = false }: { readOnly?: boolean }) {
     <div className="flex flex-col gap-4">
       {emailedGone && (
         <p role="status" className="alert">
-          Order {formatOrderNumber(emailed)} is no longer awaiting approval: it was decided
-          already, withdrawn by the buyer, or its hold ended.
+          Order {formatOrderNumber(emailed)} is no longer awaiting approval: it was decided already,
+          withdrawn by the buyer, or its hold ended.
         </p>
       )}
       <ListStates

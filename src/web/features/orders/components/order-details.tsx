@@ -192,9 +192,8 @@ function NextSteps({ order }: { order: Order }) {
         <>
           <p>
             Your order is over your spending limit, so it was sent to your company's owners for
-            approval. We hold the parts until{" "}
-            <strong>{formatDateTime(order.holdExpiresAt)}</strong>; you can pay once it is
-            approved, and we email you their answer.
+            approval. We hold the parts until <strong>{formatDateTime(order.holdExpiresAt)}</strong>
+            ; you can pay once it is approved, and we email you their answer.
           </p>
           <Link to={paths.myItems} className="btn btn-ghost">
             My Items
