@@ -8,6 +8,7 @@ import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { approvalMessages } from "../../contract/approvals";
 import { adminAuditLog, orders, products } from "../db/schema";
 import { createInventory } from "../inventory/service";
+import { createOrderMail } from "../mail/order-mail";
 import { createOrderService } from "../orders/service";
 
 /**
@@ -299,11 +300,23 @@ test("an order nobody decides before its hold ends is cancelled by the sweeper l
     .update(orders)
     .set({ holdExpiresAt: sql`now() - interval '1 second'` })
     .where(eq(orders.id, waiting._id));
+  // The buyer's email, as the order mail would queue it (a recording mailer stands in for the
+  // outbox: the sweeper here is not the app's job).
+  const queued: { to: string; text: string }[] = [];
   const sweeper = createOrderService(t.database.db, createInventory(t.database.db), {
     currency: "USD",
+    notify: createOrderMail(
+      {
+        sendIn: async (_tx, mail) => void queued.push({ to: mail.to, text: mail.text }),
+      },
+      "http://store.test",
+    ),
   });
   expect(await sweeper.cancelExpired()).toBeGreaterThanOrEqual(1);
   expect(await stockOf(p.id)).toBe(100);
+  expect(queued.find((m) => m.text.includes(ref(waiting._id)))?.text).toContain(
+    "was not approved by your company's owners before its hold ended",
+  );
   const late = await decide(owner, waiting._id, "approve");
   expect(late.statusCode).toBe(409);
   expect(late.json().message).toBe(approvalMessages.notAwaiting("cancelled"));

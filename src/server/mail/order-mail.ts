@@ -64,7 +64,7 @@ export const orderMailFacts = (order: Order, name: string, publicUrl: string): O
  * The order emails, queued in the mail outbox with the transaction that changes the order: each
  * event's message has a key of its own (`order-placed:<id>`…), so it is queued once.
  */
-export function createOrderMail(mailer: Mailer, publicUrl: string): OrderNotifier {
+export function createOrderMail(mailer: Pick<Mailer, "sendIn">, publicUrl: string): OrderNotifier {
   const facts = (order: Order, name: string) => orderMailFacts(order, name, publicUrl);
 
   /** Whether the order's customer still wants this optional email (no choice saved: yes). */
@@ -113,8 +113,8 @@ export function createOrderMail(mailer: Mailer, publicUrl: string): OrderNotifie
         `order-hold-expiring:${order._id}`,
       );
     },
-    async holdExpired(tx, order, name) {
-      const mail = holdExpiredMail(facts(order, name));
+    async holdExpired(tx, order, name, opts) {
+      const mail = holdExpiredMail({ ...facts(order, name), notApproved: opts?.notApproved });
       await mailer.sendIn(tx, { to: order.orderEmail, ...mail }, `order-hold-expired:${order._id}`);
     },
     // Essential, like the hold-expiry one: the customer's order is gone and must be told so.

@@ -225,12 +225,14 @@ export function holdExpiringMail(o: OrderMailFacts & { holdExpiresAt: string }):
   });
 }
 
-export function holdExpiredMail(o: OrderMailFacts): MailContent {
+export function holdExpiredMail(o: OrderMailFacts & { notApproved?: boolean }): MailContent {
   return layout({
     subject: `Your ${STORE} order ${orderRef(o.orderId)} was cancelled`,
     greeting: hello(o.name),
     paragraphs: [
-      `Your order ${orderRef(o.orderId)} was not paid before its hold ended, so we cancelled it and its parts went back on sale. Nothing was charged.`,
+      o.notApproved
+        ? `Your order ${orderRef(o.orderId)} was not approved by your company's owners before its hold ended, so we cancelled it and its parts went back on sale. Nothing was charged.`
+        : `Your order ${orderRef(o.orderId)} was not paid before its hold ended, so we cancelled it and its parts went back on sale. Nothing was charged.`,
       "You are welcome to order the parts again.",
     ],
     table: linesTable(o),

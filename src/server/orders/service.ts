@@ -1,4 +1,16 @@
-import { and, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import {
   orderStatuses,
   type AdminOrder,
@@ -12,7 +24,7 @@ import {
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
-import { holdingStatuses, orderItems, orders, payments, user } from "../db/schema";
+import { holdingStatuses, orderApprovals, orderItems, orders, payments, user } from "../db/schema";
 import { notFound, unprocessable } from "../errors";
 import type { Inventory, StockMoves } from "../inventory/service";
 import type { OrderNotifier } from "./notifier";
@@ -430,8 +442,29 @@ export function createOrderService(
         );
         if (notify) {
           const cancelled = await withLines(tx, expired);
+          // Those still awaiting a company owner's approval (docs/approvals.md) say so.
+          const undecided = new Set(
+            expired.length === 0
+              ? []
+              : (
+                  await tx
+                    .select({ orderId: orderApprovals.orderId })
+                    .from(orderApprovals)
+                    .where(
+                      and(
+                        inArray(
+                          orderApprovals.orderId,
+                          expired.map((r) => r.id),
+                        ),
+                        isNull(orderApprovals.decision),
+                      ),
+                    )
+                ).map((r) => r.orderId),
+          );
           for (const [i, order] of cancelled.entries()) {
-            await notify.holdExpired(tx, order, expired[i]!.customerName);
+            await notify.holdExpired(tx, order, expired[i]!.customerName, {
+              notApproved: undecided.has(order._id),
+            });
           }
         }
         return expired.length;
