@@ -25,10 +25,6 @@ export const companyMessages = {
   priceListNotFound: "Price list not found",
   noChange: "Say what to change",
   viewerCannotOrder: "Viewers of a company see its orders but cannot place them",
-  overOrderLimit: (total: string, limit: string) =>
-    `This order (${total}) is over your limit of ${limit} per order: ask an owner of your company to raise it`,
-  overMonthlyLimit: (left: string, limit: string) =>
-    `This order would take you over your limit of ${limit} this month (${left} left): ask an owner of your company to raise it`,
 } as const;
 
 const optionalText = (max: number) =>

@@ -6,13 +6,31 @@ import { text } from "./text";
 /** The exact texts a customer sees about orders (SPEC sections 5 and 8, spelt so). */
 export const orderMessages = {
   placed: "Your Oder has been placed",
+  /** A company buyer's order over a spending limit (docs/approvals.md). */
+  sentForApproval:
+    "Your order is over your spending limit, so it was sent to your company's owners for approval",
   duplicate: "You have already ordered this product",
   atLeast: (min: number) => `please order at least ${min}`,
   lessThen: (available: number) => `please order less then ${available}`,
 } as const;
 
-export const orderStatuses = ["unpaid", "paid", "shipped", "cancelled"] as const;
+export const orderStatuses = [
+  "unpaid",
+  "awaiting_approval",
+  "paid",
+  "shipped",
+  "cancelled",
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+
+/** How each status is shown to people (badges, filters, the overview). */
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  unpaid: "Unpaid",
+  awaiting_approval: "Awaiting approval",
+  paid: "Paid",
+  shipped: "Shipped",
+  cancelled: "Cancelled",
+};
 
 /** One line of an order: the product as it was sold (null id once the product is deleted). */
 export const orderLineSchema = z.object({

@@ -50,6 +50,8 @@ export const paths = {
   /** Quick order by part number (docs/quick-order.md). */
   quickOrder: "/quick-order",
   myLists: "/dashboard/lists",
+  /** A company owner's orders awaiting approval (`?order=` marks the emailed one). */
+  approvals: "/dashboard/approvals",
   list: withId("/dashboard/lists/:id"),
 } as const;
 

@@ -85,6 +85,9 @@ import { taxRoutes } from "./tax/routes";
 import { createTaxService } from "./tax/service";
 import { companyRoutes } from "./companies/routes";
 import { createCompanyService } from "./companies/service";
+import { createApprovalMail } from "./approvals/mail";
+import { approvalRoutes } from "./approvals/routes";
+import { createApprovalService } from "./approvals/service";
 import { createPriceListService } from "./pricing/price-lists";
 import { pricingRoutes } from "./pricing/routes";
 import { createFitmentService } from "./fitment/service";
@@ -264,11 +267,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     currency: config.currency,
     notify: orderMail,
   });
+  const approvalMail = createApprovalMail(mailer, publicUrl);
   const checkout = createCheckout(inventory, {
     currency: config.currency,
     holdMs: config.orderHoldMs,
     limits: config.holdLimits,
     notify: orderMail,
+    approvalMail,
+  });
+  const approvals = createApprovalService(database.db, inventory, {
+    holdMs: config.orderHoldMs,
+    limits: config.holdLimits,
+    mail: approvalMail,
   });
   const cart = createCartService(database.db, { currency: config.currency });
   const payment = await createPaymentGateway(config, database, app.log);
@@ -377,6 +387,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         companies: createCompanyService(database.db, { mailer, publicUrl }),
         guards,
       });
+      await api.register(approvalRoutes, { approvals, guards });
       await api.register(quickOrderRoutes, {
         quickOrder: createQuickOrderService(database.db, cart, { currency: config.currency }),
         guards,

@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signIn, signUp, signUpAdmin, type TestAccount } from "../../tests/support/accounts";
 import { insertProduct, insertReview } from "../../tests/support/factories";
@@ -279,7 +279,9 @@ async function freshRate(): Promise<string> {
  * Trade: a company whose owner is the matrix's customer (so "customer" owns it, and "other" is
  * a customer of no company), with one buyer; a price list with one entry.
  */
-let trade: Promise<{ companyId: string; buyerId: string; priceListId: string }> | undefined;
+let trade:
+  | Promise<{ companyId: string; buyerId: string; buyer: TestAccount; priceListId: string }>
+  | undefined;
 function matrixTrade() {
   trade ??= (async () => {
     const product = await freshProduct();
@@ -302,7 +304,7 @@ function matrixTrade() {
     });
     if (accepted.statusCode !== 200) throw new Error(`accept: ${accepted.body}`);
     const buyer = await joinCompany(t.app, accounts.admin, company.id, "buyer");
-    return { companyId: company.id, buyerId: buyer.id, priceListId: list.id };
+    return { companyId: company.id, buyerId: buyer.id, buyer, priceListId: list.id };
   })();
   return trade;
 }
@@ -314,6 +316,31 @@ async function freshPriceList() {
   ]);
   return { id: list.id, productId: product.id };
 }
+/** A new order of the matrix company's buyer, over their limit: awaiting the owner's approval. */
+async function awaitingApprovalOrder(): Promise<string> {
+  const { companyId, buyerId, buyer } = await matrixTrade();
+  // Set directly: the member PATCH row changes the limit too.
+  await t.database.db
+    .update(companyMembers)
+    .set({ orderLimitCents: 0 })
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, buyerId)));
+  const p = await freshProduct();
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/orders",
+    headers: as(buyer),
+    payload: { productId: p.id, orderQty: 1, phonrNo: "5550100", Address: "1 Matrix Way" },
+  });
+  if (res.json().order?.status !== "awaiting_approval") throw new Error(`order: ${res.body}`);
+  return res.json().order._id;
+}
+/** Approvals: the company's owner (the customer) decides; admins only see the list. */
+const approvalOwner = (status: number) => ({
+  anonymous: 401,
+  customer: status,
+  other: 403,
+  admin: 403,
+});
 let matrixNames = 0;
 const matrixName = () => `Matrix ${process.pid} ${++matrixNames}`;
 /** The owner (the matrix's customer) or an admin of the company in play; anyone else: 404. */
@@ -1101,6 +1128,30 @@ const rows: Row[] = [
     expect: { anonymous: 401, customer: 403, other: 403, admin: 403 },
   },
   { route: "GET /api/company", call: async () => ({ url: "/api/company" }), expect: signedIn(200) },
+  {
+    route: "GET /api/approvals",
+    call: async () => {
+      await matrixTrade();
+      return { url: "/api/approvals" };
+    },
+    expect: { ...approvalOwner(200), admin: 200 },
+  },
+  {
+    route: "POST /api/approvals/:orderId/approve",
+    call: async () => ({
+      url: `/api/approvals/${await awaitingApprovalOrder()}/approve`,
+      payload: { note: "Approved in the matrix" },
+    }),
+    expect: approvalOwner(200),
+  },
+  {
+    route: "POST /api/approvals/:orderId/decline",
+    call: async () => ({
+      url: `/api/approvals/${await awaitingApprovalOrder()}/decline`,
+      payload: {},
+    }),
+    expect: approvalOwner(200),
+  },
 ];
 
 test("the table covers every API route the server has, and nothing else", () => {

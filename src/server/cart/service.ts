@@ -9,7 +9,7 @@ import {
 } from "../../contract/cart";
 import { MAX_ORDER_QTY, orderMessages } from "../../contract/orders";
 import type { Db, DbOrTx } from "../db/database";
-import { cartItems, orderItems, orders, products } from "../db/schema";
+import { cartItems, holdingStatuses, orderItems, orders, products } from "../db/schema";
 import { conflict, notFound, unauthorized, unprocessable } from "../errors";
 import { computeCharges, type ChargeFacts } from "../checkout/charges";
 import { readCharges, type DestinationSource } from "../checkout/read-charges";
@@ -388,7 +388,7 @@ async function unpaidProductsOf(tx: DbOrTx, userId: string, ids: string[]) {
     .where(
       and(
         eq(orders.userId, userId),
-        eq(orders.status, "unpaid"),
+        inArray(orders.status, holdingStatuses),
         inArray(orderItems.productId, ids),
       ),
     );

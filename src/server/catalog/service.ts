@@ -14,7 +14,13 @@ import {
 } from "../../contract/products";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
-import { orderItems, orders, productCrossReferences, products } from "../db/schema";
+import {
+  holdingStatuses,
+  orderItems,
+  orders,
+  productCrossReferences,
+  products,
+} from "../db/schema";
 import { conflict, HttpError, notFound } from "../errors";
 import { centsToUnits, unitsToCents } from "../money";
 import type { FitmentDetail } from "../../contract/vehicles";
@@ -442,7 +448,7 @@ export function createCatalogService(db: Db) {
           .select({ id: orders.id })
           .from(orderItems)
           .innerJoin(orders, eq(orders.id, orderItems.orderId))
-          .where(and(eq(orderItems.productId, id), eq(orders.status, "unpaid")))
+          .where(and(eq(orderItems.productId, id), inArray(orders.status, holdingStatuses)))
           .limit(1);
         if (unpaid) throw conflict(unpaidOrdersMessage);
         await tx.delete(products).where(eq(products.id, id));

@@ -73,6 +73,8 @@ test("an order's lines carry the product as sold at its price, and the total is 
       taxRateMillipercent: null,
     },
     totalCents: 3 * 1250 + 2 * 999,
+    // No company, no limits: an ordinary unpaid order.
+    approval: null,
   });
 });
 
@@ -279,7 +281,7 @@ test("an order too heavy for every method is refused with the reason", () => {
   ).toThrow("No shipping method takes an order this heavy (6.0 kg)");
 });
 
-test("a company viewer cannot order; a buyer's per-order and monthly limits are kept", () => {
+test("a company viewer cannot order; an order over a buyer's per-order or monthly limit awaits approval", () => {
   const member = (over: object) => ({
     role: "buyer" as const,
     orderLimitCents: null,
@@ -287,23 +289,55 @@ test("a company viewer cannot order; a buyer's per-order and monthly limits are 
     spentThisMonthCents: 0,
     ...over,
   });
-  const order = (m: object) => () =>
+  const order = (m: object) =>
     decidePlacement(facts([{ productId: "a", qty: 4 }], [product("a")]), {
       limits,
       pricing: { currency: "USD", customerId: "u1", companyId: "c1", member: member(m) },
     });
-  expect(order({ role: "viewer" })).toThrow(
+  expect(() => order({ role: "viewer" })).toThrow(
     "Viewers of a company see its orders but cannot place them",
   );
-  // 4 × $12.50 = $50.00
-  expect(order({ orderLimitCents: 5000 })().totalCents).toBe(5000);
-  expect(order({ orderLimitCents: 4999 })).toThrow(
-    "This order ($50.00) is over your limit of $49.99 per order: ask an owner of your company to raise it",
-  );
-  expect(order({ monthlyLimitCents: 20_000, spentThisMonthCents: 15_000 })().totalCents).toBe(5000);
-  expect(order({ monthlyLimitCents: 20_000, spentThisMonthCents: 15_001 })).toThrow(
-    "This order would take you over your limit of $200.00 this month ($49.99 left): ask an owner of your company to raise it",
-  );
+  // 4 × $12.50 = $50.00: at the limit is within it.
+  expect(order({ orderLimitCents: 5000 })).toMatchObject({ totalCents: 5000, approval: null });
+  expect(order({ orderLimitCents: 4999 })).toMatchObject({
+    totalCents: 5000,
+    approval: { reason: "order_limit", limitCents: 4999 },
+  });
+  expect(order({ monthlyLimitCents: 20_000, spentThisMonthCents: 15_000 }).approval).toBeNull();
+  expect(order({ monthlyLimitCents: 20_000, spentThisMonthCents: 15_001 }).approval).toEqual({
+    reason: "monthly_limit",
+    limitCents: 20_000,
+  });
+  // The per-order limit is named first when both are broken.
+  expect(
+    order({ orderLimitCents: 100, monthlyLimitCents: 100, spentThisMonthCents: 0 }).approval,
+  ).toEqual({ reason: "order_limit", limitCents: 100 });
   // Owners order as buyers do; a customer of no company has no limit.
-  expect(order({ role: "owner" })().totalCents).toBe(5000);
+  expect(order({ role: "owner" }).approval).toBeNull();
+  expect(
+    decidePlacement(facts([{ productId: "a", qty: 4 }], [product("a")]), rules).approval,
+  ).toBeNull();
+});
+
+test("an order awaiting approval still meets the hold rules: the value held is counted", () => {
+  const f = facts([{ productId: "a", qty: 4 }], [product("a")]);
+  expect(() =>
+    decidePlacement(
+      { ...f, standing: { ...f.standing, heldCents: limits.maxValueCents - 4999 } },
+      {
+        limits,
+        pricing: {
+          currency: "USD",
+          customerId: "u1",
+          companyId: "c1",
+          member: {
+            role: "buyer",
+            orderLimitCents: 1,
+            monthlyLimitCents: null,
+            spentThisMonthCents: 0,
+          },
+        },
+      },
+    ),
+  ).toThrow("Unpaid orders may hold at most");
 });

@@ -62,11 +62,19 @@ export interface DecidedCharges {
   taxRateMillipercent: number | null;
 }
 
+/** Why a company buyer's order waits for an owner's approval, and the limit it went over. */
+export interface ApprovalNeed {
+  reason: "order_limit" | "monthly_limit";
+  limitCents: number;
+}
+
 export interface Decision {
   lines: DecidedLine[];
   charges: DecidedCharges;
   /** Lines + shipping + tax. */
   totalCents: number;
+  /** Set when the order is over a spending limit: it is placed awaiting approval. */
+  approval: ApprovalNeed | null;
 }
 
 /** No place named: nothing beyond the lines is charged. */
@@ -169,7 +177,7 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
       total: String(centsToUnits(totalCents)),
     });
   }
-  refuseOverSpendingLimit(rules.pricing.member, totalCents, rules.pricing.currency);
+  const approval = approvalNeeded(rules.pricing.member, totalCents);
   if (standing.heldCents + totalCents > rules.limits.maxValueCents) {
     const max = formatCents(rules.limits.maxValueCents, rules.pricing.currency);
     throw new HttpError(422, "hold_limit", holdMessages.value(max));
@@ -192,38 +200,31 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
       taxRateMillipercent: charges.rate?.rateMillipercent ?? null,
     },
     totalCents,
+    approval,
   };
 }
 
 /**
- * A company buyer's spending limits, per order and per calendar month (issue 23). Until orders
- * over a limit can wait for an owner's approval, they are refused, naming the limit.
+ * A company buyer's spending limits, per order and per calendar month (issue 23): an order over
+ * either is not refused but placed awaiting an owner's approval (docs/approvals.md). The month
+ * counts the member's orders placed this month that are not cancelled and not themselves
+ * awaiting approval (`pricingFor`'s `spentThisMonthCents`).
  */
-function refuseOverSpendingLimit(
+export function approvalNeeded(
   member: CompanyMember | undefined,
   totalCents: number,
-  currency: string,
-) {
-  if (!member) return;
-  const money = (cents: number) => formatCents(cents, currency);
+): ApprovalNeed | null {
+  if (!member) return null;
   if (member.orderLimitCents !== null && totalCents > member.orderLimitCents) {
-    throw new HttpError(
-      422,
-      "spending_limit",
-      companyMessages.overOrderLimit(money(totalCents), money(member.orderLimitCents)),
-    );
+    return { reason: "order_limit", limitCents: member.orderLimitCents };
   }
   if (
     member.monthlyLimitCents !== null &&
     member.spentThisMonthCents + totalCents > member.monthlyLimitCents
   ) {
-    const left = Math.max(0, member.monthlyLimitCents - member.spentThisMonthCents);
-    throw new HttpError(
-      422,
-      "spending_limit",
-      companyMessages.overMonthlyLimit(money(left), money(member.monthlyLimitCents)),
-    );
+    return { reason: "monthly_limit", limitCents: member.monthlyLimitCents };
   }
+  return null;
 }
 
 /**

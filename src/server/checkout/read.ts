@@ -70,7 +70,7 @@ export async function readPlacement(
     select coalesce(sum(i.qty), 0)::int from orders o
       join order_items i on i.order_id = o.id and i.product_id = p.id
       ${unverifiedOnly ? sql`join "user" u on u.id = o.user_id and not u.email_verified` : sql``}
-     where o.status = 'unpaid')`;
+     where o.status in ('unpaid', 'awaiting_approval'))`;
   const heldFields = capped
     ? sql`, 'heldAll', ${unpaidHeld(false)}, 'heldUnverified', ${unpaidHeld(true)}`
     : sql``;
@@ -92,10 +92,10 @@ export async function readPlacement(
                   'available', p.available_quantity, 'weightGrams', p.weight_grams${heldFields}))
                   from products p where p.id in (select product_id from wanted)), '[]') as products,
       (select coalesce(sum(total_cents), 0) from orders
-        where user_id = ${customerId} and status = 'unpaid') as held_cents,
+        where user_id = ${customerId} and status in ('unpaid', 'awaiting_approval')) as held_cents,
       array(select distinct i.product_id::text from order_items i
               join orders o on o.id = i.order_id
-             where o.user_id = ${customerId} and o.status = 'unpaid'
+             where o.user_id = ${customerId} and o.status in ('unpaid', 'awaiting_approval')
                and i.product_id in (select product_id from wanted)) as ordered,
       ${opts.destination ? chargesJson(customerId, opts.destination) : sql`null`} as charges,
       ${pricingJson(customerId, opts.currency, sql`select product_id from wanted`)} as pricing`);

@@ -1,6 +1,8 @@
 import { cartMessages, type Checkout } from "../../contract/cart";
 import { holdMessages, type Order, type OrderCreate } from "../../contract/orders";
 import { createRateLimiter } from "../auth/rate-limit";
+import type { ApprovalMail } from "../approvals/mail";
+import { requestApproval } from "../approvals/service";
 import { clearCart } from "../cart/service";
 import type { HoldLimits } from "../config";
 import type { ShipToSnapshot } from "../db/schema";
@@ -29,6 +31,8 @@ export interface CheckoutOptions {
   limits: HoldLimits;
   /** The order emails, queued in the transaction of the order (the outbox). */
   notify?: OrderNotifier;
+  /** The emails of an order over a spending limit: to the company's owners and the buyer. */
+  approvalMail?: ApprovalMail;
 }
 
 /** What one placement asks for, whichever door it came in by. */
@@ -99,7 +103,19 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       });
       await stock.take(decision.lines);
       const placed = toOrder(row, items);
-      await opts.notify?.placed(tx, placed, customer.name);
+      const { companyId } = facts.pricing;
+      if (decision.approval && companyId) {
+        // Over a spending limit: it waits for an owner (docs/approvals.md), who is emailed.
+        await requestApproval(
+          tx,
+          placed,
+          customer,
+          { ...decision.approval, companyId },
+          opts.approvalMail,
+        );
+      } else {
+        await opts.notify?.placed(tx, placed, customer.name);
+      }
       if (request.fromCart) {
         await clearCart(tx, customer.id);
         if (request.fromCart.saveToProfile) {

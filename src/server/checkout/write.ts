@@ -37,6 +37,8 @@ export async function writeOrder(
   const { lines, delivery, charges } = order;
   const ids = sqlUuids(lines.map((l) => l.productId));
   const fresh = new Date(Date.now() + order.holdMs).toISOString();
+  // Over a spending limit: the order waits for an owner, holding its stock as an unpaid one does.
+  const status = order.approval ? ("awaiting_approval" as const) : ("unpaid" as const);
   const result = await tx.execute<{ id: string; created_at: Date; hold_expires_at: Date }>(sql`
     with until as (
       select least(${fresh}::timestamptz, min(expires_at)) as t from hold_windows
@@ -53,13 +55,13 @@ export async function writeOrder(
       insert into orders (user_id, order_email, customer_name, total_cents, currency, phone,
                           address, po_reference, hold_expires_at, shipping_cents,
                           shipping_method, tax_cents, shipping_tax_cents, tax_name,
-                          tax_rate_millipercent, ship_to)
+                          tax_rate_millipercent, ship_to, status)
       values (${customer.id}, ${customer.email}, ${customer.name}, ${order.totalCents},
               ${order.currency}, ${delivery.phone}, ${delivery.address},
               ${delivery.poReference ?? null}, (select t from until), ${charges.shippingCents},
               ${charges.shippingMethod}, ${charges.taxCents}, ${charges.shippingTaxCents},
               ${charges.taxName}, ${charges.taxRateMillipercent},
-              ${delivery.shipTo ? JSON.stringify(delivery.shipTo) : null}::jsonb)
+              ${delivery.shipTo ? JSON.stringify(delivery.shipTo) : null}::jsonb, ${status})
       returning id, created_at, hold_expires_at
     ),
     items as (
@@ -92,7 +94,7 @@ export async function writeOrder(
     phone: delivery.phone,
     address: delivery.address,
     poReference: delivery.poReference ?? null,
-    status: "unpaid",
+    status,
     transactionId: null,
     paidWith: null,
     createdAt: new Date(placed.created_at),

@@ -133,7 +133,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ["companies"],
         summary:
-          "Change a member's role or spending limits (admins, and the company's owners; limits are stored, not yet enforced)",
+          "Change a member's role or spending limits (admins, and the company's owners); an order over a limit waits for an owner's approval",
         params: companyMemberParamsSchema,
         body: companyMemberUpdateSchema,
         response: { 200: companyMemberSchema, ...errors },

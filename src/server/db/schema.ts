@@ -253,8 +253,19 @@ export interface ShipToSnapshot {
   phone: string;
 }
 
-export const orderStatuses = ["unpaid", "paid", "shipped", "cancelled"] as const;
+export const orderStatuses = [
+  "unpaid",
+  "awaiting_approval",
+  "paid",
+  "shipped",
+  "cancelled",
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+/**
+ * The statuses whose orders hold their stock (until paid, cancelled or the hold runs out): an
+ * unpaid order, and a company buyer's order waiting for an owner's approval (docs/approvals.md).
+ */
+export const holdingStatuses = ["unpaid", "awaiting_approval"] as const;
 
 export const orders = pgTable(
   "orders",
@@ -301,7 +312,10 @@ export const orders = pgTable(
     check("orders_total_positive", sql`${t.totalCents} >= 0`),
     check("orders_shipping_nonnegative", sql`${t.shippingCents} >= 0`),
     check("orders_tax_nonnegative", sql`${t.taxCents} >= 0 and ${t.shippingTaxCents} >= 0`),
-    check("orders_status_valid", sql`${t.status} in ('unpaid', 'paid', 'shipped', 'cancelled')`),
+    check(
+      "orders_status_valid",
+      sql`${t.status} in ('unpaid', 'awaiting_approval', 'paid', 'shipped', 'cancelled')`,
+    ),
     check(
       "orders_paid_has_transaction",
       sql`${t.status} not in ('paid', 'shipped') or ${t.transactionId} is not null`,
@@ -310,7 +324,7 @@ export const orders = pgTable(
     index("orders_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("orders_hold_idx")
       .on(t.holdExpiresAt)
-      .where(sql`${t.status} = 'unpaid'`),
+      .where(sql`${t.status} in ('unpaid', 'awaiting_approval')`),
   ],
 );
 
@@ -810,7 +824,7 @@ export const companyMembers = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     role: text("role", { enum: companyMemberRoles }).notNull(),
-    /** Spending limits (stored; enforcing them is the approvals work, not done yet). */
+    /** Spending limits: an order over one waits for an owner's approval (docs/approvals.md). */
     orderLimitCents: integer("order_limit_cents"),
     monthlyLimitCents: integer("monthly_limit_cents"),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
@@ -949,5 +963,48 @@ export const invoices = pgTable(
     index("invoices_order_idx").on(t.orderId),
     check("invoices_kind_valid", sql`${t.kind} in ('invoice', 'credit_note')`),
     check("invoices_sequence_positive", sql`${t.sequence} >= 1`),
+  ],
+);
+
+// --- Company approvals of orders over a spending limit (docs/approvals.md) ---
+
+export const approvalReasons = ["order_limit", "monthly_limit"] as const;
+export const approvalDecisions = ["approved", "declined"] as const;
+
+/**
+ * A company buyer's order over a spending limit, waiting for (or decided by) an owner of the
+ * company it was placed in (docs/approvals.md). One per order; the decision is written once.
+ */
+export const orderApprovals = pgTable(
+  "order_approvals",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The company the buyer ordered for (kept if they leave it later). */
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: approvalReasons }).notNull(),
+    /** The limit it went over, in cents, as it was at the time. */
+    limitCents: integer("limit_cents").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    decision: text("decision", { enum: approvalDecisions }),
+    /** Who decided (null once their account is removed; the email stays). */
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedByEmail: text("decided_by_email"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    note: text("note"),
+  },
+  (t) => [
+    index("order_approvals_waiting_idx")
+      .on(t.companyId, t.requestedAt)
+      .where(sql`${t.decision} is null`),
+    check("order_approvals_reason_valid", sql`${t.reason} in ('order_limit', 'monthly_limit')`),
+    check(
+      "order_approvals_decision_valid",
+      sql`${t.decision} is null or ${t.decision} in ('approved', 'declined')`,
+    ),
+    check("order_approvals_note_length", sql`char_length(${t.note}) <= 500`),
   ],
 );

@@ -31,37 +31,41 @@ export const mailTime = (iso: string) =>
     timeZone: "UTC",
   }).format(new Date(iso))} UTC`;
 
+/** What an order email says about the order (its lines, charges, total and its page). */
+export const orderMailFacts = (order: Order, name: string, publicUrl: string): OrderMailFacts => ({
+  name,
+  orderId: order._id,
+  lines: order.items.map((l) => ({
+    name: l.productName,
+    qty: l.qty,
+    amount: formatCents(unitsToCents(l.lineTotal), order.currency),
+  })),
+  charges:
+    order.shipping > 0 || order.tax > 0 || order.shippingMethod
+      ? [
+          ["Subtotal", formatCents(unitsToCents(order.subtotal), order.currency)],
+          [
+            order.shippingMethod ? `Shipping (${order.shippingMethod})` : "Shipping",
+            formatCents(unitsToCents(order.shipping), order.currency),
+          ],
+          [
+            order.taxName ? `${order.taxName} (${order.taxRate} %)` : "Tax",
+            formatCents(unitsToCents(order.tax), order.currency),
+          ],
+        ]
+      : undefined,
+  total: formatCents(unitsToCents(order.total), order.currency),
+  // Unpaid: its payment page; otherwise (paid, awaiting approval…) the order's own page.
+  url: `${publicUrl}${order.paid || order.status === "awaiting_approval" ? paths.order.to(order._id) : paths.payment.to(order._id)}`,
+  publicUrl,
+});
+
 /**
  * The order emails, queued in the mail outbox with the transaction that changes the order: each
  * event's message has a key of its own (`order-placed:<id>`…), so it is queued once.
  */
-export function createOrderMail(mailer: Mailer, publicUrl: string): OrderNotifier {
-  const facts = (order: Order, name: string): OrderMailFacts => ({
-    name,
-    orderId: order._id,
-    lines: order.items.map((l) => ({
-      name: l.productName,
-      qty: l.qty,
-      amount: formatCents(unitsToCents(l.lineTotal), order.currency),
-    })),
-    charges:
-      order.shipping > 0 || order.tax > 0 || order.shippingMethod
-        ? [
-            ["Subtotal", formatCents(unitsToCents(order.subtotal), order.currency)],
-            [
-              order.shippingMethod ? `Shipping (${order.shippingMethod})` : "Shipping",
-              formatCents(unitsToCents(order.shipping), order.currency),
-            ],
-            [
-              order.taxName ? `${order.taxName} (${order.taxRate} %)` : "Tax",
-              formatCents(unitsToCents(order.tax), order.currency),
-            ],
-          ]
-        : undefined,
-    total: formatCents(unitsToCents(order.total), order.currency),
-    url: `${publicUrl}${order.paid ? paths.order.to(order._id) : paths.payment.to(order._id)}`,
-    publicUrl,
-  });
+export function createOrderMail(mailer: Pick<Mailer, "sendIn">, publicUrl: string): OrderNotifier {
+  const facts = (order: Order, name: string) => orderMailFacts(order, name, publicUrl);
 
   /** Whether the order's customer still wants this optional email (no choice saved: yes). */
   async function wanted(tx: DbOrTx, orderId: string, kind: OptionalOrderMail) {
@@ -118,8 +122,8 @@ export function createOrderMail(mailer: Mailer, publicUrl: string): OrderNotifie
         `order-hold-expiring:${order._id}`,
       );
     },
-    async holdExpired(tx, order, name) {
-      const mail = holdExpiredMail(facts(order, name));
+    async holdExpired(tx, order, name, opts) {
+      const mail = holdExpiredMail({ ...facts(order, name), notApproved: opts?.notApproved });
       await mailer.sendIn(tx, { to: order.orderEmail, ...mail }, `order-hold-expired:${order._id}`);
     },
     // Essential, like the hold-expiry one: the customer's order is gone and must be told so.

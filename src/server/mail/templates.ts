@@ -226,12 +226,14 @@ export function holdExpiringMail(o: OrderMailFacts & { holdExpiresAt: string }):
   });
 }
 
-export function holdExpiredMail(o: OrderMailFacts): MailContent {
+export function holdExpiredMail(o: OrderMailFacts & { notApproved?: boolean }): MailContent {
   return layout({
     subject: `Your ${STORE} order ${orderRef(o.orderId)} was cancelled`,
     greeting: hello(o.name),
     paragraphs: [
-      `Your order ${orderRef(o.orderId)} was not paid before its hold ended, so we cancelled it and its parts went back on sale. Nothing was charged.`,
+      o.notApproved
+        ? `Your order ${orderRef(o.orderId)} was not approved by your company's owners before its hold ended, so we cancelled it and its parts went back on sale. Nothing was charged.`
+        : `Your order ${orderRef(o.orderId)} was not paid before its hold ended, so we cancelled it and its parts went back on sale. Nothing was charged.`,
       "You are welcome to order the parts again.",
     ],
     table: linesTable(o),
@@ -272,5 +274,83 @@ export function companyInvitationMail(opts: {
     action: { label: "Accept the invitation", url: opts.url },
     after: ["If you did not expect this, ignore this email: nothing changes."],
     publicUrl: opts.publicUrl,
+  });
+}
+
+/** Approvals (docs/approvals.md): what the owners, and then the buyer, are told. */
+export interface ApprovalMailFacts extends OrderMailFacts {
+  companyName: string;
+  buyerName: string;
+  buyerEmail: string;
+  /** "over the per-order limit of $500.00" */
+  reason: string;
+  holdExpiresAt: string;
+}
+
+/** To each owner of the company: an order waits for their decision. */
+export function approvalRequestedMail(o: ApprovalMailFacts & { approveUrl: string }): MailContent {
+  return layout({
+    subject: `Approve or decline order ${orderRef(o.orderId)} by ${o.buyerName || o.buyerEmail} for ${o.companyName}`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `${o.buyerName || o.buyerEmail} (${o.buyerEmail}) ordered for ${o.companyName}: order ${orderRef(o.orderId)}, ${o.total}, is ${o.reason}, so it waits for an owner's approval.`,
+      `We hold its parts until ${o.holdExpiresAt}. If nobody decides by then, the order is cancelled and the parts go back on sale.`,
+    ],
+    table: linesTable(o),
+    action: { label: "Approve or decline", url: o.approveUrl },
+    publicUrl: o.publicUrl,
+  });
+}
+
+/** To the buyer, instead of "your order is placed": it waits for an owner. */
+export function approvalPendingMail(o: ApprovalMailFacts): MailContent {
+  return layout({
+    subject: `Your ${STORE} order ${orderRef(o.orderId)} is awaiting approval`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `Your order ${orderRef(o.orderId)} is ${o.reason}, so we sent it to the owners of ${o.companyName} for approval. We hold its parts until ${o.holdExpiresAt}.`,
+      "We email you their answer; once it is approved you can pay for it.",
+    ],
+    table: linesTable(o),
+    action: viewOrder(o),
+    publicUrl: o.publicUrl,
+  });
+}
+
+const noteLines = (note: string | null, by: string) => (note ? [`${by} wrote: “${note}”`] : []);
+
+/** To the buyer: an owner approved the order; it can be paid now. */
+export function orderApprovedMail(
+  o: OrderMailFacts & { decidedBy: string; note: string | null; holdExpiresAt: string },
+): MailContent {
+  return layout({
+    subject: `Your ${STORE} order ${orderRef(o.orderId)} was approved`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `${o.decidedBy} approved your order ${orderRef(o.orderId)}.`,
+      ...noteLines(o.note, o.decidedBy),
+      `We hold its parts for you until ${o.holdExpiresAt}; please pay before then.`,
+    ],
+    table: linesTable(o),
+    action: { label: "Pay for your order", url: o.url },
+    publicUrl: o.publicUrl,
+  });
+}
+
+/** To the buyer: an owner declined the order; it is cancelled. */
+export function orderDeclinedMail(
+  o: OrderMailFacts & { decidedBy: string; note: string | null },
+): MailContent {
+  return layout({
+    subject: `Your ${STORE} order ${orderRef(o.orderId)} was declined`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `${o.decidedBy} declined your order ${orderRef(o.orderId)}.`,
+      ...noteLines(o.note, o.decidedBy),
+      "The order is cancelled and its parts went back on sale. Nothing was charged.",
+    ],
+    table: linesTable(o),
+    action: viewOrder(o),
+    publicUrl: o.publicUrl,
   });
 }

@@ -12,7 +12,13 @@ export interface OrderNotifier {
   paid(tx: DbOrTx, order: Order, customerName: string, invoice?: IssuedInvoice): Promise<void>;
   shipped(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
   holdExpiring(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
-  holdExpired(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
+  /** The hold ended: unpaid, or (`notApproved`) still awaiting a company owner's approval. */
+  holdExpired(
+    tx: DbOrTx,
+    order: Order,
+    customerName: string,
+    opts?: { notApproved?: boolean },
+  ): Promise<void>;
   /** An admin cancelled the unpaid order (Manage All Orders, or "Cancel holds"). */
   cancelledByStore(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
 }

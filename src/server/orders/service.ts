@@ -1,4 +1,16 @@
-import { and, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import {
   orderStatuses,
   type AdminOrder,
@@ -12,7 +24,7 @@ import {
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
-import { orderItems, orders, payments, user } from "../db/schema";
+import { holdingStatuses, orderApprovals, orderItems, orders, payments, user } from "../db/schema";
 import { notFound, unprocessable } from "../errors";
 import type { Inventory, StockMoves } from "../inventory/service";
 import type { OrderNotifier } from "./notifier";
@@ -95,7 +107,28 @@ async function releaseLinesOf(tx: DbOrTx, stock: StockMoves, orderIds: string[])
 }
 
 /**
- * Cancels every unpaid order of a customer and returns their stock (used when an account is
+ * The one way an order that holds stock (unpaid, or awaiting approval) is cancelled: its row
+ * marked cancelled, its stock given back, in the caller's stock transaction. The caller has
+ * locked the row and checked its status. Admins' cancel and approvals' decline go through it.
+ */
+export async function cancelHoldingOrder(
+  tx: DbOrTx,
+  stock: StockMoves,
+  id: string,
+): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: "cancelled", cancelledAt: new Date() })
+    .where(and(eq(orders.id, id), inArray(orders.status, holdingStatuses)))
+    .returning();
+  if (!row) throw unprocessable("Only unpaid orders can be cancelled");
+  const items = await linesOf(tx, [id]);
+  await stock.release(items);
+  return { row, items };
+}
+
+/**
+ * Cancels every unpaid order (or one awaiting approval) of a customer and returns their stock (used when an account is
  * removed); paid and shipped orders stay for the records. Inside the caller's stock transaction.
  */
 export async function cancelHoldsOf(
@@ -106,7 +139,7 @@ export async function cancelHoldsOf(
   const cancelled = await tx
     .update(orders)
     .set({ status: "cancelled", cancelledAt: new Date() })
-    .where(and(eq(orders.userId, userId), eq(orders.status, "unpaid")))
+    .where(and(eq(orders.userId, userId), inArray(orders.status, holdingStatuses)))
     .returning();
   await releaseLinesOf(
     tx,
@@ -184,12 +217,15 @@ export function createOrderService(
       };
     },
 
-    /** The owner deletes an unpaid order; its stock goes back to the products. */
+    /**
+     * The owner deletes an unpaid order (or withdraws one awaiting approval); its stock goes back
+     * to the products.
+     */
     async deleteUnpaid(id: string, ownerId: string): Promise<void> {
       await inventory.transaction(async (stock, tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
         if (!row || row.userId !== ownerId) throw notFound("Order not found");
-        if (row.status !== "unpaid") {
+        if (row.status !== "unpaid" && row.status !== "awaiting_approval") {
           throw unprocessable("Only unpaid orders can be deleted");
         }
         await releaseLinesOf(tx, stock, [id]);
@@ -248,7 +284,10 @@ export function createOrderService(
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
         if (!row) throw notFound("Order not found");
         if (row.status === next) return toOrder(row, await linesOf(tx, [id]));
-        const allowed = next === "shipped" ? row.status === "paid" : row.status === "unpaid";
+        const allowed =
+          next === "shipped"
+            ? row.status === "paid"
+            : row.status === "unpaid" || row.status === "awaiting_approval";
         if (!allowed) {
           throw unprocessable(
             next === "shipped"
@@ -256,18 +295,19 @@ export function createOrderService(
               : `Only unpaid orders can be cancelled; this one is ${row.status}`,
           );
         }
-        const now = new Date();
-        const [updated] = await tx
-          .update(orders)
-          .set(
-            next === "shipped"
-              ? { status: next, shippedAt: now }
-              : { status: next, cancelledAt: now },
-          )
-          .where(eq(orders.id, id))
-          .returning();
-        const items = await linesOf(tx, [id]);
-        if (next === "cancelled") await stock.release(items);
+        const { row: updated, items } =
+          next === "cancelled"
+            ? await cancelHoldingOrder(tx, stock, id)
+            : {
+                row: (
+                  await tx
+                    .update(orders)
+                    .set({ status: next, shippedAt: new Date() })
+                    .where(eq(orders.id, id))
+                    .returning()
+                )[0],
+                items: await linesOf(tx, [id]),
+              };
         if (actor) {
           await recordAdminAction(tx, {
             actor,
@@ -332,7 +372,7 @@ export function createOrderService(
                sum(i.qty)::int as units, sum(i.qty * i.unit_price_cents)::bigint as value_cents,
                min(o.currency) as currency, min(o.hold_expires_at) as first_expires_at
         from orders o join order_items i on i.order_id = o.id
-        where o.status = 'unpaid' and o.user_id is not null
+        where o.status in ('unpaid', 'awaiting_approval') and o.user_id is not null
         group by o.user_id
         order by value_cents desc, o.user_id
         limit 500`);
@@ -389,7 +429,8 @@ export function createOrderService(
             inArray(
               orders.id,
               sql`(select id from orders
-                    where status = 'unpaid' and hold_expires_at < now()
+                    where status in ('unpaid', 'awaiting_approval')
+                      and hold_expires_at < now()
                     for update skip locked)`,
             ),
           )
@@ -401,8 +442,29 @@ export function createOrderService(
         );
         if (notify) {
           const cancelled = await withLines(tx, expired);
+          // Those still awaiting a company owner's approval (docs/approvals.md) say so.
+          const undecided = new Set(
+            expired.length === 0
+              ? []
+              : (
+                  await tx
+                    .select({ orderId: orderApprovals.orderId })
+                    .from(orderApprovals)
+                    .where(
+                      and(
+                        inArray(
+                          orderApprovals.orderId,
+                          expired.map((r) => r.id),
+                        ),
+                        isNull(orderApprovals.decision),
+                      ),
+                    )
+                ).map((r) => r.orderId),
+          );
           for (const [i, order] of cancelled.entries()) {
-            await notify.holdExpired(tx, order, expired[i]!.customerName);
+            await notify.holdExpired(tx, order, expired[i]!.customerName, {
+              notApproved: undecided.has(order._id),
+            });
           }
         }
         return expired.length;

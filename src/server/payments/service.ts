@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
+import { approvalMessages } from "../../contract/approvals";
 import type { Intent, RefundDue } from "../../contract/payments";
 import type { Order } from "../../contract/orders";
 import type { Db, DbOrTx } from "../db/database";
-import { holdWindows, orders, payments, webhookEvents } from "../db/schema";
+import { holdWindows, orderApprovals, orders, payments, webhookEvents } from "../db/schema";
 import { conflict, HttpError, notFound, unprocessable } from "../errors";
 import type { Inventory, StockMoves } from "../inventory/service";
 import { centsToUnits } from "../money";
@@ -47,7 +48,13 @@ export function createPaymentService(
       if (order.status === "paid" || order.status === "shipped") {
         throw conflict("This order is already paid");
       }
+      if (order.status === "awaiting_approval") throw conflict(approvalMessages.payAfterApproval);
       if (order.status === "cancelled") {
+        const [approval] = await db
+          .select({ decision: orderApprovals.decision })
+          .from(orderApprovals)
+          .where(eq(orderApprovals.orderId, order.id));
+        if (approval?.decision === "declined") throw conflict(approvalMessages.declined);
         throw unprocessable("This order was cancelled: its hold on the stock ran out");
       }
       const intent = await gateway.createIntent({
@@ -113,6 +120,7 @@ export function createPaymentService(
         ? await loadOwnOrder(orderId, ownerId)
         : (await db.select().from(orders).where(eq(orders.id, orderId)))[0];
       if (!order) throw notFound("Order not found");
+      if (order.status === "awaiting_approval") throw conflict(approvalMessages.payAfterApproval);
       const intent = await gateway.retrieveIntent(transactionId);
       if (!intent || !matches(intent, order)) throw notVerified();
       const outcome = await inventory.transaction((stock, tx) =>
@@ -262,6 +270,14 @@ async function markPaid(
     if (order.status === "paid" || order.status === "shipped") {
       if (order.transactionId === intent.id) return { order: toOrder(order, items) };
       return refuse(conflict("This order is already paid"), "a second payment for a paid order");
+    }
+    if (order.status === "awaiting_approval") {
+      // No payment can be opened for it (createIntent refuses), so this is not expected; the
+      // money is not kept for an order nobody approved.
+      return refuse(
+        conflict(approvalMessages.payAfterApproval),
+        "paid while the order awaited approval",
+      );
     }
     if (order.status === "cancelled") {
       // The hold ran out while the customer paid: take every line's stock again if it is still

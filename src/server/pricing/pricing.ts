@@ -34,7 +34,10 @@ export interface CompanyMember {
   role: "owner" | "buyer" | "viewer";
   orderLimitCents: number | null;
   monthlyLimitCents: number | null;
-  /** What their orders this calendar month (UTC) come to, cancelled ones aside. */
+  /**
+   * What their orders this calendar month (UTC) come to: unpaid (approved or within the limits),
+   * paid and shipped ones; cancelled (or declined) ones and those awaiting approval aside.
+   */
   spentThisMonthCents: number;
 }
 
@@ -79,7 +82,8 @@ export function pricingJson(customerId: string, currency: string, productIds: SQ
              'companyId', m.company_id, 'role', m.role,
              'orderLimitCents', m.order_limit_cents, 'monthlyLimitCents', m.monthly_limit_cents,
              'spent', (select coalesce(sum(o.total_cents), 0) from orders o
-                        where o.user_id = m.user_id and o.status <> 'cancelled'
+                        where o.user_id = m.user_id
+                          and o.status not in ('cancelled', 'awaiting_approval')
                           and o.created_at >= date_trunc('month', now() at time zone 'UTC')
                                               at time zone 'UTC'),
              'entries', (select json_agg(json_build_object('productId', e.product_id,

@@ -86,6 +86,7 @@ const pages = {
   quickOrder: lazyRoute(async () => (await import("./routes/quick-order")).QuickOrderRoute),
   myLists: lazyRoute(async () => (await import("./routes/my-lists")).MyListsRoute),
   list: lazyRoute(async () => (await import("./routes/list")).ListRoute),
+  approvals: lazyRoute(async () => (await import("./routes/approvals")).ApprovalsRoute),
 };
 
 const guards = {
@@ -144,6 +145,7 @@ export const routes: RouteObject[] = [
             ]),
             page(paths.payment.pattern, pages.payment),
             page(paths.order.pattern, pages.order),
+            page(paths.approvals, pages.approvals),
             layout(guards.admin, [
               page(paths.allUsers, pages.allUsers),
               page(paths.addProduct, pages.addProduct),

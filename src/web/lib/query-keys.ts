@@ -37,6 +37,11 @@ export const queryKeys = {
     all: ["lists"] as const,
     detail: (id: string) => ["lists", "detail", id] as const,
   },
+  // Under "orders": deciding one changes an order.
+  approvals: {
+    all: ["orders", "approvals"] as const,
+    list: (page: { limit: number; offset: number }) => ["orders", "approvals", page] as const,
+  },
   paymentIntent: (orderId: string) => ["payment-intent", orderId] as const,
   // Under "orders": what changes an order (a late payment) may add one.
   refundsDue: ["orders", "refunds-due"] as const,

@@ -22,6 +22,7 @@ const adminLinks = [
   { to: paths.auditLog, label: "Audit Log" },
   { to: paths.companies, label: "Companies" },
   { to: paths.priceLists, label: "Price lists" },
+  { to: paths.approvals, label: "Approvals" },
 ];
 
 /** The dashboard: a sidebar (SPEC section 2) beside the page; on phones a row of tabs on top. */
@@ -30,7 +31,8 @@ export function DashboardLayout() {
   const nav = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   // A company's members get its page (owners manage the members there).
-  const inCompany = Boolean(useMyCompany(user?.role === "user").data?.company);
+  const company = useMyCompany(user?.role === "user").data?.company;
+  const inCompany = Boolean(company);
   // On phones the tabs scroll sideways: keep the current one in view.
   useEffect(() => {
     nav.current
@@ -43,6 +45,8 @@ export function DashboardLayout() {
     { to: paths.dashboard, label: "My Profile" },
     ...(user?.role === "admin" ? adminLinks : customerLinks),
     ...(inCompany ? [{ to: paths.myCompany, label: "My company" }] : []),
+    // Owners decide their buyers' orders over a spending limit.
+    ...(company?.role === "owner" ? [{ to: paths.approvals, label: "Approvals" }] : []),
   ];
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row">

@@ -20,6 +20,9 @@ export function PaymentRoute() {
   return <PaymentPage order={order} />;
 }
 
+const APPROVAL_FIRST =
+  "This order is awaiting approval by an owner of your company; you can pay once it is approved.";
+
 function PaymentPage({ order }: { order: Order }) {
   // Decided when the page opens: once paid here, the success message stays on screen even
   // though the refreshed order now says "paid".
@@ -46,7 +49,9 @@ function PaymentPage({ order }: { order: Order }) {
           <p>
             {order.status === "cancelled"
               ? "This order was cancelled, so it cannot be paid."
-              : `This order is paid (transaction id ${order.transactionId}).`}{" "}
+              : order.status === "awaiting_approval"
+                ? APPROVAL_FIRST
+                : `This order is paid (transaction id ${order.transactionId}).`}{" "}
             <Link to={paths.myItems} className="link link-primary">
               Back to My Items
             </Link>

@@ -99,7 +99,9 @@ function CheckoutFields({ addresses, book }: { addresses: Address[]; book: Addre
       });
       // Awaited rather than a mutate() callback: the emptied cart may re-render this page as
       // "Your cart is empty" (unmounting the form) before such a callback would run.
-      notify.success(orderMessages.placed);
+      notify.success(
+        order.status === "awaiting_approval" ? orderMessages.sentForApproval : orderMessages.placed,
+      );
       void navigate(paths.order.to(order._id), { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.status === 409 && err.fields?.total) {

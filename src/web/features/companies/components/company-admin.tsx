@@ -185,7 +185,8 @@ export function Members({ companyId }: { companyId: string }) {
         Members
       </h2>
       <p className="text-sm text-base-content/75">
-        Spending limits are recorded; orders are not yet held for approval when they exceed them.
+        An order over a buyer's per-order or monthly limit waits for an owner's approval
+        (Approvals).
       </p>
       {isPending ? (
         <PageSpinner />

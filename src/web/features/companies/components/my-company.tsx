@@ -1,4 +1,6 @@
 import type { CompanyRole } from "#contract/companies";
+import { paths } from "#contract/paths";
+import { Link } from "../../../components/link";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
 import { formatPrice } from "../../../lib/format";
@@ -48,6 +50,11 @@ export function MyCompany() {
       </dl>
       {company.role === "owner" && (
         <>
+          <p>
+            <Link to={paths.approvals} className="btn btn-outline btn-sm">
+              Approvals: orders over a spending limit
+            </Link>
+          </p>
           <Members companyId={company.id} />
           <Invitations companyId={company.id} />
         </>

@@ -11,7 +11,10 @@ import { InvoiceLink, isInvoiced } from "./invoice-link";
 import { OrderAgainButton } from "./order-again-button";
 import { OrderStatusBadge } from "./order-status-badge";
 
-/** My orders (SPEC section 2): unpaid ones can be paid or deleted; paid ones show the payment. */
+/**
+ * My orders (SPEC section 2): unpaid ones can be paid or deleted; paid ones show the payment; a
+ * company buyer's order awaiting approval can be deleted (withdrawn), not paid.
+ */
 export function MyOrders() {
   const { data: orders, error, isPending } = useMyOrders();
   const remove = useDeleteOrder();
@@ -56,6 +59,12 @@ export function MyOrders() {
               Stock held until {formatDateTime(o.holdExpiresAt)}
             </span>
           )}
+          {o.status === "awaiting_approval" && (
+            <span className="text-xs text-base-content/75">
+              Over your spending limit: an owner of your company decides by{" "}
+              {formatDateTime(o.holdExpiresAt)}
+            </span>
+          )}
           {o.transactionId && (
             <span className="text-xs break-all text-base-content/75">
               Transaction id: <span className="font-mono">{o.transactionId}</span>
@@ -69,11 +78,13 @@ export function MyOrders() {
       role: "actions",
       cell: (o) => (
         <>
-          {o.status === "unpaid" && (
+          {(o.status === "unpaid" || o.status === "awaiting_approval") && (
             <>
-              <Link to={paths.payment.to(o._id)} className="btn btn-sm btn-primary">
-                Pay
-              </Link>
+              {o.status === "unpaid" && (
+                <Link to={paths.payment.to(o._id)} className="btn btn-sm btn-primary">
+                  Pay
+                </Link>
+              )}
               <button
                 type="button"
                 className="btn btn-sm btn-outline btn-error"
@@ -83,7 +94,9 @@ export function MyOrders() {
               </button>
             </>
           )}
-          {o.status !== "unpaid" && <OrderAgainButton orderId={o._id} />}
+          {o.status !== "unpaid" && o.status !== "awaiting_approval" && (
+            <OrderAgainButton orderId={o._id} />
+          )}
           {isInvoiced(o) && <InvoiceLink orderId={o._id} />}
           <Link
             to={paths.order.to(o._id)}

@@ -24,7 +24,9 @@ export function OrderDetails({ order, detail }: { order: Order; detail?: AdminOr
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">Order {formatOrderNumber(order._id)}</h1>
         <OrderStatusBadge status={order.status} testPayment={order.testPayment} />
-        {!detail && order.status !== "unpaid" && <OrderAgainButton orderId={order._id} />}
+        {!detail && order.status !== "unpaid" && order.status !== "awaiting_approval" && (
+          <OrderAgainButton orderId={order._id} />
+        )}
       </div>
 
       {!detail && <NextSteps order={order} />}
@@ -186,6 +188,18 @@ function NextSteps({ order }: { order: Order }) {
               My Items
             </Link>
           </div>
+        </>
+      )}
+      {order.status === "awaiting_approval" && (
+        <>
+          <p>
+            Your order is over your spending limit, so it was sent to your company's owners for
+            approval. We hold the parts until <strong>{formatDateTime(order.holdExpiresAt)}</strong>
+            ; you can pay once it is approved, and we email you their answer.
+          </p>
+          <Link to={paths.myItems} className="btn btn-ghost">
+            My Items
+          </Link>
         </>
       )}
       {order.status === "paid" && (

@@ -75,8 +75,12 @@ export function OrderPanel({
     place.mutate(
       { productId: product._id, orderQty: quantity, ...contact },
       {
-        onSuccess: () => {
-          notify.success(orderMessages.placed);
+        onSuccess: ({ order: placedOrder }) => {
+          notify.success(
+            placedOrder.status === "awaiting_approval"
+              ? orderMessages.sentForApproval
+              : orderMessages.placed,
+          );
           setOpen(false);
           setQuantity(0);
           setPlaced(true);

@@ -1,10 +1,11 @@
-import type { Order } from "#contract/orders";
+import { orderStatusLabels, type Order } from "#contract/orders";
 
-const styles: Record<Order["status"], { label: string; className: string }> = {
-  unpaid: { label: "Unpaid", className: "badge-warning" },
-  paid: { label: "Paid", className: "badge-success" },
-  shipped: { label: "Shipped", className: "badge-info" },
-  cancelled: { label: "Cancelled", className: "badge-ghost" },
+const styles: Record<Order["status"], string> = {
+  unpaid: "badge-warning",
+  awaiting_approval: "badge-warning badge-outline",
+  paid: "badge-success",
+  shipped: "badge-info",
+  cancelled: "badge-ghost",
 };
 
 /** The order's status, and a TEST mark when it was paid with a test card (no money taken). */
@@ -15,10 +16,9 @@ export function OrderStatusBadge({
   status: Order["status"];
   testPayment?: boolean;
 }) {
-  const s = styles[status];
   return (
     <>
-      <span className={`badge ${s.className}`}>{s.label}</span>
+      <span className={`badge ${styles[status]}`}>{orderStatusLabels[status]}</span>
       {testPayment && (
         <span className="badge badge-outline badge-error ml-1" title={TEST_PAYMENT_TITLE}>
           TEST

@@ -1,6 +1,11 @@
 import { useState } from "react";
 import { notify } from "../../../lib/notify";
-import { orderStatuses, type AdminOrder, type OrderStatus } from "#contract/orders";
+import {
+  orderStatuses,
+  orderStatusLabels,
+  type AdminOrder,
+  type OrderStatus,
+} from "#contract/orders";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { OrderStatusBadge } from "./order-status-badge";
 import { BreakableEmail, DataTable, ListStates, type Column } from "../../../components/data-table";
@@ -121,7 +126,7 @@ export function OrdersAdminTable() {
             <option value="">All</option>
             {orderStatuses.map((s) => (
               <option key={s} value={s}>
-                {s[0]!.toUpperCase() + s.slice(1)}
+                {orderStatusLabels[s]}
               </option>
             ))}
           </select>

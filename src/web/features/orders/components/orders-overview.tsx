@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { orderStatuses } from "#contract/orders";
+import { orderStatuses, orderStatusLabels } from "#contract/orders";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
 import { formatPrice } from "../../../lib/format";
@@ -7,8 +7,6 @@ import { useOrdersOverview } from "../api/orders-admin";
 
 // The chart library is loaded with this panel only, never by public pages.
 const OrdersChart = lazy(async () => ({ default: (await import("./orders-chart")).OrdersChart }));
-
-const statusLabels = { unpaid: "Unpaid", paid: "Paid", shipped: "Shipped", cancelled: "Cancelled" };
 
 export function OrdersOverviewPanel() {
   const { data, error, isPending } = useOrdersOverview();
@@ -28,7 +26,7 @@ export function OrdersOverviewPanel() {
         >
           {orderStatuses.map((s) => (
             <div key={s} className="stat">
-              <dt className="stat-title text-base-content/80">{statusLabels[s]}</dt>
+              <dt className="stat-title text-base-content/80">{orderStatusLabels[s]}</dt>
               <dd className="stat-value text-2xl">{data.byStatus[s]}</dd>
             </div>
           ))}

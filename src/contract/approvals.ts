@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { orderLineSchema, orderSchema } from "./orders";
+import { text } from "./text";
+
+/**
+ * Approvals (docs/approvals.md): a company buyer's order over a spending limit waits, holding its
+ * stock, until an owner of the company approves it (it becomes an ordinary unpaid order) or
+ * declines it (it is cancelled). Money in currency units, as everywhere on the wire.
+ */
+
+export const approvalReasons = ["order_limit", "monthly_limit"] as const;
+export type ApprovalReason = (typeof approvalReasons)[number];
+export const approvalDecisions = ["approved", "declined"] as const;
+export type ApprovalDecision = (typeof approvalDecisions)[number];
+
+export const APPROVAL_NOTE_MAX = 500;
+
+export const approvalMessages = {
+  onlyOwners: "Only an owner of the company can approve or decline its orders",
+  adminsReadOnly: "Admins see the orders awaiting approval; only the company's owners decide them",
+  notFound: "Your company has no order with this number",
+  alreadyApproved: "This order was approved already",
+  alreadyDeclined: "This order was declined already",
+  notAwaiting: (status: string) => `This order is not awaiting approval (it is ${status})`,
+  ownOrder: "You cannot decide your own order: another owner of your company must",
+  payAfterApproval:
+    "This order is awaiting approval by an owner of your company: you can pay once it is approved",
+  declined: "This order was declined by your company, so it cannot be paid",
+  noteTooLong: `The note must be ${APPROVAL_NOTE_MAX} characters or shorter`,
+  /** Why the order waits, for people: "over the per-order limit of $500.00". */
+  reason: (reason: ApprovalReason, limit: string) =>
+    reason === "order_limit"
+      ? `over the per-order limit of ${limit}`
+      : `over the monthly limit of ${limit}`,
+} as const;
+
+export const approvalOrderParamsSchema = z.object({
+  orderId: z.uuid({ message: "Malformed order id" }),
+});
+
+/** Approve or decline, with an optional note for the buyer. */
+export const approvalDecisionSchema = z.strictObject({
+  note: text({ message: "The note must be text" }, { multiline: true })
+    .trim()
+    .max(APPROVAL_NOTE_MAX, approvalMessages.noteTooLong)
+    .optional(),
+});
+export type ApprovalDecisionInput = z.infer<typeof approvalDecisionSchema>;
+
+/** One order awaiting approval, as owners (and admins, read only) see it. */
+export const approvalSchema = z.object({
+  orderId: z.uuid(),
+  companyId: z.uuid(),
+  companyName: z.string(),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  reason: z.enum(approvalReasons),
+  /** The limit the order went over. */
+  limit: z.number(),
+  items: z.array(orderLineSchema),
+  subtotal: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  currency: z.string(),
+  poReference: z.string().nullable(),
+  requestedAt: z.iso.datetime({ offset: true }),
+  /** The stock is held until then; undecided by then, the order is cancelled. */
+  holdExpiresAt: z.iso.datetime({ offset: true }),
+});
+export type Approval = z.infer<typeof approvalSchema>;
+
+export const approvalOutcomeSchema = z.object({
+  decision: z.enum(approvalDecisions),
+  note: z.string().nullable(),
+  order: orderSchema,
+});
+export type ApprovalOutcome = z.infer<typeof approvalOutcomeSchema>;

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { insertProduct } from "../../../tests/support/factories";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { createCompany, joinCompany } from "../../../tests/support/trade";
+
+/**
+ * The approvals routes for every trade role beside the authorisation matrix's four: company A's
+ * owner, buyer and viewer, an owner of company B, a customer without a company, an admin and a
+ * visitor. Only A's owner decides A's orders; admins see the list, read only.
+ */
+type Role = "anonymous" | "noCompany" | "owner" | "buyer" | "viewer" | "otherOwner" | "admin";
+const roles: Role[] = ["anonymous", "noCompany", "owner", "buyer", "viewer", "otherOwner", "admin"];
+
+let t: TestApp;
+const who = {} as Record<Exclude<Role, "anonymous">, TestAccount & { id?: string }>;
+let companyA: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: "approval-roles-admin@example.com" });
+  who.admin = await signUpAdmin(t, { email: "approval-roles-admin@example.com" });
+  who.noCompany = await signUp(t.app);
+  companyA = (await createCompany(t.app, who.admin)).id;
+  const companyB = (await createCompany(t.app, who.admin)).id;
+  who.owner = await joinCompany(t.app, who.admin, companyA, "owner");
+  who.buyer = await joinCompany(t.app, who.owner, companyA, "buyer");
+  who.viewer = await joinCompany(t.app, who.owner, companyA, "viewer");
+  who.otherOwner = await joinCompany(t.app, who.admin, companyB, "owner");
+  const limit = await t.app.inject({
+    method: "PATCH",
+    url: `/api/companies/${companyA}/members/${who.buyer.id}`,
+    headers: { cookie: who.owner.cookie },
+    payload: { orderLimit: 1 },
+  });
+  expect(limit.statusCode).toBe(200);
+});
+afterAll(() => t.close());
+
+const call = (role: Role, method: "GET" | "POST", url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    payload,
+    headers: role === "anonymous" ? {} : { cookie: who[role].cookie },
+  });
+
+/** A new order of company A's buyer, over their $1.00 limit: awaiting approval. */
+async function awaitingOrder(): Promise<string> {
+  const p = await insertProduct(t.database.db, { priceCents: 500, minimumOrder: 1 });
+  const res = await call("buyer", "POST", "/api/orders", {
+    productId: p.id,
+    orderQty: 1,
+    phonrNo: "5550100",
+    Address: "1 Fleet Yard",
+  });
+  expect(res.json().order.status).toBe("awaiting_approval");
+  return res.json().order._id;
+}
+
+const decider = (ok: number) => ({
+  anonymous: 401,
+  noCompany: 403,
+  owner: ok,
+  buyer: 403,
+  viewer: 403,
+  // Another company's order is not said to exist.
+  otherOwner: 404,
+  admin: 403,
+});
+
+test("each trade role gets what the table says on the approvals routes", async () => {
+  const rows: { what: string; run: (r: Role) => Promise<number>; expect: Record<Role, number> }[] =
+    [
+      {
+        what: "GET /api/approvals",
+        run: async (r) => (await call(r, "GET", "/api/approvals")).statusCode,
+        expect: { ...decider(200), otherOwner: 200, admin: 200 },
+      },
+      {
+        what: "POST /api/approvals/:orderId/approve",
+        run: async (r) =>
+          (await call(r, "POST", `/api/approvals/${await awaitingOrder()}/approve`, {})).statusCode,
+        expect: decider(200),
+      },
+      {
+        what: "POST /api/approvals/:orderId/decline",
+        run: async (r) =>
+          (
+            await call(r, "POST", `/api/approvals/${await awaitingOrder()}/decline`, {
+              note: "Not this month",
+            })
+          ).statusCode,
+        expect: decider(200),
+      },
+    ];
+  const got: string[] = [];
+  const want: string[] = [];
+  for (const row of rows) {
+    for (const r of roles) {
+      got.push(`${row.what} as ${r}: ${await row.run(r)}`);
+      want.push(`${row.what} as ${r}: ${row.expect[r]}`);
+    }
+  }
+  expect(got).toEqual(want);
+});
+
+test("nobody sees another company's orders awaiting approval; an admin sees every company's", async () => {
+  const orderId = await awaitingOrder();
+  const ids = async (r: Role) =>
+    ((await call(r, "GET", "/api/approvals")).json() as { orderId: string }[]).map(
+      (a) => a.orderId,
+    );
+  expect(await ids("owner")).toContain(orderId);
+  expect(await ids("admin")).toContain(orderId);
+  expect(await ids("otherOwner")).not.toContain(orderId);
+  // An admin's list is read only.
+  const admin = await call("admin", "POST", `/api/approvals/${orderId}/approve`, {});
+  expect(admin.json().message).toBe(
+    "Admins see the orders awaiting approval; only the company's owners decide them",
+  );
+});

@@ -1,0 +1,80 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  approvalDecisionSchema,
+  approvalOrderParamsSchema,
+  approvalOutcomeSchema,
+  approvalSchema,
+} from "../../contract/approvals";
+import { pagingQuerySchema } from "../../contract/common";
+import { TOTAL_COUNT_HEADER } from "../../contract/constants";
+import { errorAnswers } from "../api-errors";
+import type { Guards } from "../auth/guards";
+import type { ApprovalCaller, ApprovalService } from "./service";
+
+const errors = errorAnswers(400, 401, 403, 404, 409);
+
+/**
+ * `/approvals` (DESIGN.md section 7): a company's owners list its orders awaiting approval and
+ * decide them; admins see every company's list, read only.
+ */
+export const approvalRoutes: FastifyPluginAsyncZod<{
+  approvals: ApprovalService;
+  guards: Guards;
+}> = async (app, { approvals, guards }) => {
+  /** An admin (with two-factor where required), or a customer whose ownership the service checks. */
+  const caller = async (req: FastifyRequest): Promise<ApprovalCaller> => {
+    const me = await guards.requireUser(req);
+    if (me.role === "admin") await guards.requireAdmin(req);
+    return { id: me.id, email: me.email, name: me.name, role: me.role };
+  };
+
+  app.get(
+    "/approvals",
+    {
+      schema: {
+        tags: ["companies", "orders"],
+        summary:
+          "Orders awaiting approval, oldest first, paged (total in X-Total-Count): your company's, for its owners; every company's, for admins (read only)",
+        querystring: pagingQuerySchema,
+        response: { 200: z.array(approvalSchema), ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req, reply) => {
+      const { items, total } = await approvals.list(await caller(req), req.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+
+  for (const [action, decision] of [
+    ["approve", "approved"],
+    ["decline", "declined"],
+  ] as const) {
+    app.post(
+      `/approvals/:orderId/${action}`,
+      {
+        schema: {
+          tags: ["companies", "orders"],
+          summary:
+            decision === "approved"
+              ? "An owner of the order's company approves it, with an optional note: it becomes an unpaid order the buyer can pay (its hold restarts now); the buyer is emailed"
+              : "An owner of the order's company declines it, with an optional note: it is cancelled and its stock goes back on sale; the buyer is emailed",
+          params: approvalOrderParamsSchema,
+          body: approvalDecisionSchema,
+          response: { 200: approvalOutcomeSchema, ...errors },
+        },
+        onRequest: guards.signedIn,
+      },
+      async (req) =>
+        approvals.decide(
+          await caller(req),
+          req.params.orderId,
+          decision,
+          req.body.note ? req.body.note : null,
+        ),
+    );
+  }
+};

@@ -1,0 +1,30 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Approval, ApprovalDecisionInput, ApprovalOutcome } from "#contract/approvals";
+import { apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+/** Orders awaiting approval: the owner's company's (an admin: every company's). */
+export const useApprovals = (page: { limit: number; offset: number }) =>
+  useQuery({
+    queryKey: queryKeys.approvals.list(page),
+    queryFn: () => apiGetPage<Approval>(`/approvals${toQueryString(page)}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** Approve or decline one, with an optional note for the buyer. */
+export function useDecideApproval() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: {
+      orderId: string;
+      action: "approve" | "decline";
+      body: ApprovalDecisionInput;
+    }) =>
+      apiSend<ApprovalOutcome>(
+        "POST",
+        `/approvals/${encodeURIComponent(input.orderId)}/${input.action}`,
+        input.body,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+  });
+}

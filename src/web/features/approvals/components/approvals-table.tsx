@@ -1,0 +1,220 @@
+import { useState } from "react";
+import { APPROVAL_NOTE_MAX, approvalMessages, type Approval } from "#contract/approvals";
+import { BreakableEmail, DataTable, ListStates, type Column } from "../../../components/data-table";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/format";
+import { notify } from "../../../lib/notify";
+import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
+import { useApprovals, useDecideApproval } from "../api/approvals";
+
+const PAGE_SIZE = 25;
+
+type Pending = { approval: Approval; action: "approve" | "decline" };
+
+/**
+ * Orders awaiting approval (docs/approvals.md): for a company's owner, with Approve and Decline
+ * (each with an optional note for the buyer); read only for an admin. `?order=` (the emailed
+ * link) puts that order first, marked.
+ */
+export function ApprovalsTable({ readOnly = false }: { readOnly?: boolean }) {
+  const [params, update] = useUrlParams();
+  const page = pageParam(params, PAGE_SIZE);
+  const emailed = params.get("order");
+  const { data, error, isPending, isPlaceholderData } = useApprovals({
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  useStayWithinPages(page, data && !isPlaceholderData ? pageCount : undefined, update);
+  const decide = useDecideApproval();
+  const [pending, setPending] = useState<Pending>();
+  const [note, setNote] = useState("");
+
+  const rows = [...(data?.items ?? [])].sort(
+    (a, b) => Number(b.orderId === emailed) - Number(a.orderId === emailed),
+  );
+  const emailedGone =
+    emailed && data && !isPlaceholderData && !data.items.some((a) => a.orderId === emailed);
+
+  const columns: Column<Approval>[] = [
+    {
+      header: "Order",
+      role: "title",
+      cell: (a) => (
+        <span className="flex flex-col gap-0.5">
+          <span>
+            Order {formatOrderNumber(a.orderId)}
+            {a.orderId === emailed && (
+              <span className="badge badge-info badge-sm ml-2">From your email</span>
+            )}
+          </span>
+          <span className="text-xs font-normal text-base-content/75">
+            {readOnly ? `${a.companyName} · ` : ""}
+            {approvalMessages.reason(a.reason, formatPrice(a.limit, a.currency))}
+          </span>
+        </span>
+      ),
+    },
+    {
+      header: "Buyer",
+      cell: (a) => (
+        <span className="flex flex-col max-md:items-end">
+          {a.buyerName}
+          <BreakableEmail email={a.buyerEmail} />
+        </span>
+      ),
+    },
+    {
+      header: "Parts",
+      cell: (a) => (
+        <ul className="flex flex-col gap-0.5 max-md:items-end">
+          {a.items.map((l, i) => (
+            <li key={i}>
+              {l.qty} × {l.productName}
+              {l.partNumber && (
+                <span className="text-xs text-base-content/75"> ({l.partNumber})</span>
+              )}
+            </li>
+          ))}
+          {a.poReference && <li className="text-xs text-base-content/75">PO {a.poReference}</li>}
+        </ul>
+      ),
+    },
+    {
+      header: "Total",
+      numeric: true,
+      testId: "approval-total",
+      cell: (a) => formatPrice(a.total, a.currency),
+    },
+    {
+      header: "Decide by",
+      from: "lg",
+      cell: (a) => formatDateTime(a.holdExpiresAt),
+    },
+    ...(readOnly
+      ? []
+      : [
+          {
+            header: "Actions",
+            role: "actions" as const,
+            cell: (a: Approval) => (
+              <>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-primary"
+                  aria-label={`Approve order ${formatOrderNumber(a.orderId)}`}
+                  onClick={() => setPending({ approval: a, action: "approve" })}
+                >
+                  Approve
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline btn-error"
+                  aria-label={`Decline order ${formatOrderNumber(a.orderId)}`}
+                  onClick={() => setPending({ approval: a, action: "decline" })}
+                >
+                  Decline
+                </button>
+              </>
+            ),
+          },
+        ]),
+  ];
+
+  const close = () => {
+    decide.reset();
+    setPending(undefined);
+    setNote("");
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      {emailedGone && (
+        <p role="status" className="alert">
+          Order {formatOrderNumber(emailed)} is no longer awaiting approval: it was decided already,
+          withdrawn by the buyer, or its hold ended.
+        </p>
+      )}
+      <ListStates
+        isPending={isPending}
+        error={error}
+        count={data?.items.length}
+        filtered={false}
+        empty="No orders are awaiting approval."
+        noMatch={null}
+        summary={
+          data && `${data.total} ${data.total === 1 ? "order awaits" : "orders await"} approval`
+        }
+        stale={isPlaceholderData}
+        page={page}
+        pageCount={pageCount}
+        onPage={(p) => update({ page: p === 1 ? undefined : String(p) })}
+      >
+        <DataTable
+          label="Orders awaiting approval"
+          columns={columns}
+          rows={rows}
+          rowKey={(a) => a.orderId}
+          rowTestId="approval-row"
+        />
+      </ListStates>
+      <ConfirmDialog
+        open={pending !== undefined}
+        title={
+          pending
+            ? `${pending.action === "approve" ? "Approve" : "Decline"} order ${formatOrderNumber(pending.approval.orderId)}?`
+            : ""
+        }
+        confirmLabel={pending?.action === "approve" ? "Approve" : "Decline"}
+        tone={pending?.action === "approve" ? "positive" : "danger"}
+        busy={decide.isPending}
+        error={decide.error?.message}
+        onCancel={close}
+        onConfirm={() => {
+          if (!pending) return;
+          decide.mutate(
+            {
+              orderId: pending.approval.orderId,
+              action: pending.action,
+              body: note.trim() ? { note: note.trim() } : {},
+            },
+            {
+              onSuccess: (outcome) => {
+                notify.success(
+                  outcome.decision === "approved"
+                    ? `Approved: ${pending.approval.buyerName || pending.approval.buyerEmail} can pay now`
+                    : "Declined: the order is cancelled and its parts went back on sale",
+                );
+                close();
+              },
+            },
+          );
+        }}
+      >
+        {pending && (
+          <div className="flex flex-col gap-3">
+            <p>
+              {pending.action === "approve"
+                ? `${pending.approval.buyerName || pending.approval.buyerEmail} can then pay ${formatPrice(pending.approval.total, pending.approval.currency)} for it.`
+                : "The order is cancelled and its parts go back on sale."}{" "}
+              We email the buyer your answer.
+            </p>
+            <label className="flex flex-col gap-1">
+              <span className="text-sm font-medium">Note for the buyer (optional)</span>
+              <textarea
+                className="textarea textarea-bordered w-full"
+                maxLength={APPROVAL_NOTE_MAX}
+                rows={3}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+              />
+              <span className="text-xs text-base-content/75">
+                {note.length}/{APPROVAL_NOTE_MAX}
+              </span>
+            </label>
+          </div>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}
