@@ -13,7 +13,7 @@ let disc: Awaited<ReturnType<typeof insertProduct>>;
 let filter: Awaited<ReturnType<typeof insertProduct>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "qo-admin@example.com" });
+  t = await createTestApp({ ADMIN_EMAILS: "qo-admin@example.com,qo-admin-2@example.com" });
   const db = t.database.db;
   disc = await insertProduct(db, {
     partNumber: "QO-BK-3001",
@@ -296,7 +296,7 @@ test("anonymous callers resolve at list prices; adding to a cart needs a custome
 });
 
 test("a company buyer's lines resolve at their company's price and break, and so do their saved lists", async () => {
-  const admin = await signUpAdmin(t, { email: "qo-admin@example.com" });
+  const admin = await signUpAdmin(t, { email: "qo-admin-2@example.com" });
   const list = await createPriceList(t.app, admin, [
     { productId: disc.id, unitPrice: 120, breaks: [{ minQty: 10, unitPrice: 110 }] },
   ]);
