@@ -139,6 +139,7 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "Audit Log",
     "Companies",
     "Price lists",
+    "Approvals",
   ]);
 });
 
