@@ -53,6 +53,8 @@ async function visit(page: Page, path: string) {
 for (const size of sizes) {
   test.describe(`${size.name} (${size.width} px)`, () => {
     test("signed out: every public page, the phone menu open", async ({ page }) => {
+      // Eight pages, each analysed by axe: more than the usual minute on a busy machine.
+      test.setTimeout(150_000);
       await page.setViewportSize(size);
       for (const path of [
         "/",

@@ -105,6 +105,8 @@ test("a VIN is checked and fills in the year and make; a mistyped one is said so
   page,
 }) => {
   await page.goto("/allproducts");
+  // The pre-rendered page is replaced by the live one: a VIN box opened before that would close.
+  await expect(page.locator("html[data-live]")).toBeAttached();
   const selector = page.getByTestId("vehicle-selector");
   await selector.getByText("Have a VIN? Check it").click();
   const vin = selector.getByLabel("VIN", { exact: true });

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { BrowserRouter, useLocation, useRoutes } from "react-router";
 import { Notifications } from "../lib/notify";
 import { queryClient } from "./query-client";
@@ -16,6 +16,11 @@ function AppRoutes() {
 }
 
 export function App() {
+  useEffect(() => {
+    // The pre-rendered page is React's from here on (src/web/main.tsx): a click on it before this
+    // landed on HTML that was then replaced. End-to-end tests wait for this mark.
+    document.documentElement.dataset.live = "true";
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
