@@ -12,7 +12,10 @@ let t: TestApp;
 let admin: TestAccount;
 beforeAll(async () => {
   // Many fresh accounts from the one test address: sign-up's own limit is not under test here.
-  t = await createTestApp({ ADMIN_EMAILS: "moderator@example.com", AUTH_RATE_LIMIT_PER_IP: "1000" });
+  t = await createTestApp({
+    ADMIN_EMAILS: "moderator@example.com",
+    AUTH_RATE_LIMIT_PER_IP: "1000",
+  });
   admin = await signUpAdmin(t, { email: "moderator@example.com", name: "Mo Derator" });
   // Published reviews to start from (as the demo's), so hiding or approving moves the average.
   for (const ratings of [4, 5]) await insertReview(t.database.db, { ratings });
