@@ -9,7 +9,16 @@ export const MAX_REVIEW_LENGTH = 1000;
 export const reviewMessages = {
   added: "Your review is added",
   failed: "there is a problem adding your review! try again",
+  /** Shown besides `added` when the review waits for an admin (docs/reviews.md). */
+  pending:
+    "It will appear once we have checked it (reviews from customers with a paid order appear at once).",
 } as const;
+
+/** The mark on a review whose author had a paid or shipped order when they wrote it. */
+export const VERIFIED_BUYER_LABEL = "Verified buyer";
+
+/** Why approving a review fails when it is not waiting for approval. */
+export const REVIEW_NOT_PENDING_MESSAGE = "This review is not awaiting approval";
 
 /** A review as the public sees it: the author's name, never their email. */
 export const reviewSchema = z.object({
@@ -18,6 +27,8 @@ export const reviewSchema = z.object({
   ratings: z.number().int().min(MIN_RATING).max(MAX_RATING),
   descreption: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
+  /** The author had a paid or shipped order when they posted it. */
+  verifiedBuyer: z.boolean(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -40,7 +51,15 @@ export const reviewCreateSchema = z.strictObject({
 });
 export type ReviewCreate = z.infer<typeof reviewCreateSchema>;
 
-export const reviewCreatedSchema = z.object({ success: z.literal(true), review: reviewSchema });
+/**
+ * The answer to adding a review. `pending`: the author has no paid order yet, so the review waits
+ * for an admin's approval before it is listed and counted.
+ */
+export const reviewCreatedSchema = z.object({
+  success: z.literal(true),
+  review: reviewSchema,
+  pending: z.boolean(),
+});
 export type ReviewCreated = z.infer<typeof reviewCreatedSchema>;
 
 /** The average rating (one decimal; 0 when there are no reviews) and how many reviews there are. */

@@ -952,6 +952,18 @@ const rows: Row[] = [
     call: async () => ({ url: `/api/reviews/${(await insertReview(t.database.db)).id}` }),
     expect: adminOnly(204),
   },
+  {
+    route: "GET /api/reviews/pending",
+    call: async () => ({ url: "/api/reviews/pending" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/reviews/:id/approve",
+    call: async () => ({
+      url: `/api/reviews/${(await insertReview(t.database.db, { pendingSince: new Date() })).id}/approve`,
+    }),
+    expect: adminOnly(204),
+  },
   // Trade: a caller's own price (a company buyer's price list), price lists, companies.
   {
     route: "GET /api/products/:id/price",

@@ -1,12 +1,19 @@
 import type { Page } from "@playwright/test";
-import { reviewMessages } from "../../src/contract/reviews";
-import { demoAdmin, signInInBrowser, signUpInBrowser } from "./auth-helpers";
+import { reviewMessages, VERIFIED_BUYER_LABEL } from "../../src/contract/reviews";
+import { demoAdmin, orderAndPay, signInInBrowser, signUpInBrowser } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 let n = 0;
 function uniqueText(what: string) {
   n += 1;
   return `${what} ${Date.now()}-${process.pid}-${n}`;
+}
+
+/** Signs a new customer up and pays an order of theirs: their reviews are published at once. */
+async function signUpBuyerInBrowser(page: Page) {
+  const who = await signUpInBrowser(page);
+  await orderAndPay(page, "wiper");
+  return who;
 }
 
 async function addReview(page: Page, stars: number, text: string) {
@@ -20,8 +27,10 @@ async function addReview(page: Page, stars: number, text: string) {
   await page.getByRole("button", { name: "Add Review" }).click();
 }
 
-test("a new customer adds a review and sees it on /review under their name", async ({ page }) => {
-  const who = await signUpInBrowser(page);
+test("a buyer adds a review and sees it on /review under their name, marked Verified buyer", async ({
+  page,
+}) => {
+  const who = await signUpBuyerInBrowser(page);
   await page.goto("/dashboard/reviews");
   await expect(page).toHaveTitle(/Add a Review/);
 
@@ -33,6 +42,8 @@ test("a new customer adds a review and sees it on /review under their name", asy
   const text = uniqueText("The brake pads fit perfectly.");
   await addReview(page, 4, text);
   await expect(page.getByText(reviewMessages.added)).toBeVisible();
+  // A buyer's review is published at once: no waiting line.
+  await expect(page.getByText(reviewMessages.pending)).toHaveCount(0);
   // The form is ready for another review.
   await expect(page.getByLabel("Your review")).toHaveValue("");
   await expect(page.getByRole("radio", { name: "4 stars" })).not.toBeChecked();
@@ -44,11 +55,58 @@ test("a new customer adds a review and sees it on /review under their name", asy
   await expect(card).toHaveCount(1);
   await expect(card).toContainText(who.name);
   await expect(card.getByRole("img", { name: "4 out of 5 stars" })).toBeVisible();
+  await expect(card.getByText(VERIFIED_BUYER_LABEL, { exact: true })).toBeVisible();
   await expect(card).not.toContainText(who.email);
 });
 
+test("a new customer's review waits for approval, and appears on /review once the admin approves it", async ({
+  page,
+  browser,
+}) => {
+  const text = uniqueText("Quick delivery, good packaging.");
+  const customerContext = await browser.newContext();
+  const customerPage = await customerContext.newPage();
+  const who = await signUpInBrowser(customerPage);
+  await addReview(customerPage, 2, text);
+  await expect(customerPage.getByText(reviewMessages.added)).toBeVisible();
+  await expect(
+    customerPage.getByRole("status").filter({ hasText: reviewMessages.pending }),
+  ).toBeVisible();
+  await customerPage.goto("/review");
+  await expect(customerPage.getByRole("heading", { name: "Customer reviews" })).toBeVisible();
+  const publicList = customerPage.getByRole("list", { name: "Reviews", exact: true });
+  await expect(publicList.getByRole("listitem").first()).toBeVisible();
+  await expect(publicList.getByText(text)).toHaveCount(0);
+  // Customers do not see the queue.
+  await expect(
+    customerPage.getByRole("heading", { name: /Reviews awaiting approval/ }),
+  ).toHaveCount(0);
+
+  const count = async () =>
+    ((await (await page.request.get("/api/reviews/summary")).json()) as { count: number }).count;
+  await signInInBrowser(page, demoAdmin);
+  await page.goto("/review");
+  await expect(
+    page.getByRole("heading", { name: /^Reviews awaiting approval \(\d+\)$/ }),
+  ).toBeVisible();
+  const queue = page.getByRole("list", { name: "Reviews awaiting approval" });
+  const waiting = queue.getByRole("listitem").filter({ hasText: text });
+  await expect(waiting).toContainText(who.name);
+  await expect(waiting.getByText(VERIFIED_BUYER_LABEL)).toHaveCount(0);
+  const before = await count();
+  await waiting.getByRole("button", { name: "Approve" }).click();
+  await expect(queue.getByText(text)).toHaveCount(0);
+  const reviews = page.getByRole("list", { name: "Reviews", exact: true });
+  await expect(reviews.getByText(text)).toHaveCount(1);
+  expect(await count()).toBeGreaterThanOrEqual(before + 1);
+
+  await customerPage.reload();
+  await expect(publicList.getByText(text)).toHaveCount(1);
+  await customerContext.close();
+});
+
 test("markup in a review shows as plain text and never runs", async ({ page }) => {
-  await signUpInBrowser(page);
+  await signUpBuyerInBrowser(page);
   const text = `<img src=x onerror="window.__xss=1"> ${uniqueText("xss")}`;
   await addReview(page, 1, text);
   await expect(page.getByText(reviewMessages.added)).toBeVisible();
@@ -108,7 +166,7 @@ test("an admin hides one review, shows it again, hides it, and deletes another o
   for (const text of [hideText, deleteText]) {
     const context = await browser.newContext();
     const customerPage = await context.newPage();
-    await signUpInBrowser(customerPage);
+    await signUpBuyerInBrowser(customerPage);
     await addReview(customerPage, 1, text);
     await expect(customerPage.getByText(reviewMessages.added)).toBeVisible();
     await context.close();

@@ -134,6 +134,14 @@ export const reviews = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     /** Set when an admin hides the review: it leaves the public list, the average and the count. */
     hiddenAt: timestamp("hidden_at", { withTimezone: true, mode: "date" }),
+    /**
+     * Set when the review was posted by an account without a paid (or shipped) order: it waits for
+     * an admin's approval, out of the public list, the average and the count (docs/reviews.md).
+     * Null: published. Existing and demo reviews are published.
+     */
+    pendingSince: timestamp("pending_since", { withTimezone: true, mode: "date" }),
+    /** The author had a paid or shipped order when they posted it: shown as "Verified buyer". */
+    verifiedBuyer: boolean("verified_buyer").notNull().default(false),
   },
   (t) => [
     check("reviews_ratings_range", sql`${t.ratings} between 1 and 5`),

@@ -1,15 +1,24 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { makeBuyer, signUpBuyer } from "../../../tests/support/buyers";
+import { insertProduct, insertReview } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { adminAuditLog } from "../db/schema";
+import { REVIEW_NOT_PENDING_MESSAGE } from "../../contract/reviews";
+import { adminAuditLog, orders } from "../db/schema";
 import { REVIEW_PERIOD_MESSAGE } from "./service";
 
 let t: TestApp;
 let admin: TestAccount;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "moderator@example.com" });
+  // Many fresh accounts from the one test address: sign-up's own limit is not under test here.
+  t = await createTestApp({
+    ADMIN_EMAILS: "moderator@example.com",
+    AUTH_RATE_LIMIT_PER_IP: "1000",
+  });
   admin = await signUpAdmin(t, { email: "moderator@example.com", name: "Mo Derator" });
+  // Published reviews to start from (as the demo's), so hiding or approving moves the average.
+  for (const ratings of [4, 5]) await insertReview(t.database.db, { ratings });
 });
 afterAll(() => t.close());
 
@@ -33,27 +42,39 @@ const listIds = async () =>
     }[]
   ).map((r) => r._id);
 
-/** The admin's list of hidden reviews (GET /api/reviews/hidden). */
-const hiddenIds = async () => {
+/** An admin's list (GET /api/reviews/hidden or /pending): the ids, and X-Total-Count. */
+const adminList = async (which: "hidden" | "pending") => {
   const res = await t.app.inject({
     method: "GET",
-    url: "/api/reviews/hidden?limit=100",
+    url: `/api/reviews/${which}?limit=100`,
     headers: { cookie: admin.cookie },
   });
   expect(res.statusCode).toBe(200);
-  expect(Number(res.headers["x-total-count"])).toBeGreaterThanOrEqual(0);
-  return (res.json() as { _id: string }[]).map((r) => r._id);
+  const ids = (res.json() as { _id: string }[]).map((r) => r._id);
+  return { ids, total: Number(res.headers["x-total-count"]) };
 };
+const hiddenIds = async () => (await adminList("hidden")).ids;
+const pendingIds = async () => (await adminList("pending")).ids;
+/** Approve as the admin, as someone else, or (null) anonymously. */
+const approve = (id: string, who: TestAccount | null = admin) =>
+  t.app.inject({
+    method: "POST",
+    url: `/api/reviews/${id}/approve`,
+    headers: who ? { cookie: who.cookie } : {},
+  });
 
 test("200 reviews in a second from one customer: exactly one is stored", async () => {
   const spammer = await signUp(t.app);
   const before = await summary();
+  const pendingBefore = (await adminList("pending")).total;
   const answers = await Promise.all(Array.from({ length: 200 }, () => post(spammer)));
   const codes = answers.map((a) => a.statusCode);
   expect(codes.filter((c) => c === 201)).toHaveLength(1);
   expect(codes.every((c) => c === 201 || c === 429)).toBe(true);
   expect(answers.some((a) => a.json().message === REVIEW_PERIOD_MESSAGE)).toBe(true);
-  expect((await summary()).count).toBe(before.count + 1);
+  // A fresh account's one review waits for approval: queued, not counted.
+  expect((await adminList("pending")).total).toBe(pendingBefore + 1);
+  expect(await summary()).toEqual(before);
 });
 
 test("a second review within the week is refused with the rule's message", async () => {
@@ -75,7 +96,7 @@ test("posting is rate-limited per client IP (many new accounts from one address)
 });
 
 test("an admin hides a review (out of the list, the average and the count), shows it again, and deletes it", async () => {
-  const customer = await signUp(t.app);
+  const customer = await signUpBuyer(t);
   const created = await post(customer, 1, "192.0.2.44");
   expect(created.statusCode).toBe(201);
   const id = created.json().review._id as string;
@@ -121,4 +142,149 @@ test("an admin hides a review (out of the list, the average and the count), show
     headers: { cookie: admin.cookie },
   });
   expect(badId.statusCode).toBe(400);
+});
+
+describe("verified buyers and the approval queue", () => {
+  test("a customer without a paid order: the review waits, out of the list, the average and the count", async () => {
+    const before = await summary();
+    const fresh = await signUp(t.app);
+    const res = await post(fresh, 1, "192.0.2.60");
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ success: true, pending: true });
+    expect(res.json().review).toMatchObject({ verifiedBuyer: false, ratings: 1 });
+    const id = res.json().review._id as string;
+    expect(await listIds()).not.toContain(id);
+    expect(await summary()).toEqual(before);
+    const queue = await adminList("pending");
+    expect(queue.ids).toContain(id);
+    expect(queue.total).toBeGreaterThanOrEqual(1);
+    expect(await hiddenIds()).not.toContain(id);
+  });
+
+  test("an order placed but not paid (or cancelled) does not make a verified buyer", async () => {
+    const placer = await signUp(t.app);
+    const product = await insertProduct(t.database.db, { minimumOrder: 1 });
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      headers: { cookie: placer.cookie },
+      payload: { productId: product.id, orderQty: 1, phonrNo: "5550100", Address: "1 Dock Road" },
+    });
+    expect(placed.statusCode).toBe(201);
+    const res = await post(placer, 5, "192.0.2.61");
+    expect(res.json()).toMatchObject({ pending: true, review: { verifiedBuyer: false } });
+    const [order] = await t.database.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, placed.json().order._id as string));
+    expect(order?.status).toBe("unpaid");
+  });
+
+  test("a customer with a paid order: published at once, marked as a verified buyer, and counted", async () => {
+    const buyer = await signUpBuyer(t);
+    const before = await summary();
+    const res = await post(buyer, 5, "192.0.2.62");
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ pending: false, review: { verifiedBuyer: true } });
+    const id = res.json().review._id as string;
+    expect(await listIds()).toContain(id);
+    expect(await pendingIds()).not.toContain(id);
+    expect((await summary()).count).toBe(before.count + 1);
+    const [listed] = (
+      (await t.app.inject({ method: "GET", url: "/api/reviews?limit=100" })).json() as {
+        _id: string;
+        verifiedBuyer: boolean;
+      }[]
+    ).filter((r) => r._id === id);
+    expect(listed?.verifiedBuyer).toBe(true);
+  });
+
+  test("a shipped order counts too", async () => {
+    const shipper = await signUpBuyer(t);
+    await t.database.db
+      .update(orders)
+      .set({ status: "shipped", shippedAt: new Date() })
+      .where(eq(orders.orderEmail, shipper.email));
+    const res = await post(shipper, 4, "192.0.2.63");
+    expect(res.json()).toMatchObject({ pending: false, review: { verifiedBuyer: true } });
+  });
+
+  test("an admin approves a waiting review: listed and counted, in the audit log; twice is 409, unknown is 404", async () => {
+    const fresh = await signUp(t.app);
+    const created = await post(fresh, 2, "192.0.2.64");
+    const id = created.json().review._id as string;
+    const before = await summary();
+
+    expect((await approve(id, null)).statusCode).toBe(401);
+    expect((await approve(id, fresh)).statusCode).toBe(403);
+    expect(await pendingIds()).toContain(id);
+
+    expect((await approve(id)).statusCode).toBe(204);
+    expect(await listIds()).toContain(id);
+    expect(await pendingIds()).not.toContain(id);
+    const after = await summary();
+    expect(after.count).toBe(before.count + 1);
+    expect(after.average).toBeLessThan(before.average);
+
+    const again = await approve(id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: REVIEW_NOT_PENDING_MESSAGE });
+    const unknown = await approve("00000000-0000-4000-8000-000000000000");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ message: "No such review" });
+    expect((await approve("not-a-uuid")).statusCode).toBe(400);
+    expect(await summary()).toEqual(after);
+
+    const audit = await t.database.db
+      .select({ action: adminAuditLog.action, actor: adminAuditLog.actorEmail })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.targetId, id));
+    expect(audit).toEqual([{ action: "review.approve", actor: "moderator@example.com" }]);
+  });
+
+  test("a waiting review can be deleted from the queue", async () => {
+    const created = await post(await signUp(t.app), 1, "192.0.2.65");
+    const id = created.json().review._id as string;
+    const res = await t.app.inject({
+      method: "DELETE",
+      url: `/api/reviews/${id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await pendingIds()).not.toContain(id);
+    expect((await approve(id)).statusCode).toBe(404);
+  });
+
+  test("the queue is for admins only", async () => {
+    const customer = await signUp(t.app);
+    const anonymous = await t.app.inject({ method: "GET", url: "/api/reviews/pending" });
+    expect(anonymous.statusCode).toBe(401);
+    const asCustomer = await t.app.inject({
+      method: "GET",
+      url: "/api/reviews/pending",
+      headers: { cookie: customer.cookie },
+    });
+    expect(asCustomer.statusCode).toBe(403);
+  });
+
+  test("the pentest: ten fresh accounts posting 1-star reviews leave the shown average and count unchanged", async () => {
+    // Some published reviews from buyers first, so there is an average to drag down.
+    for (let i = 0; i < 2; i++) {
+      expect((await post(await signUpBuyer(t), 5, "192.0.2.66")).statusCode).toBe(201);
+    }
+    const before = await summary();
+    expect(before.count).toBeGreaterThan(0);
+    for (let i = 0; i < 10; i++) {
+      expect((await post(await signUp(t.app), 1, "198.51.100.90")).statusCode).toBe(201);
+    }
+    expect(await summary()).toEqual(before);
+  });
+
+  test("a customer who buys after posting: the earlier review stays pending until approved", async () => {
+    const later = await signUp(t.app);
+    const created = await post(later, 3, "192.0.2.67");
+    expect(created.json().pending).toBe(true);
+    await makeBuyer(t, later);
+    expect(await pendingIds()).toContain(created.json().review._id);
+  });
 });

@@ -60,9 +60,58 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req, reply) => {
-      const { items, total } = await reviews.list(req.query, { hidden: true });
+      const { items, total } = await reviews.list(req.query, "hidden");
       reply.header(TOTAL_COUNT_HEADER, total);
       return items;
+    },
+  );
+
+  app.get(
+    "/reviews/pending",
+    {
+      schema: {
+        tags: ["reviews"],
+        summary:
+          "Admin: reviews awaiting approval (authors without a paid order), newest first, paged",
+        querystring: pagingQuerySchema,
+        response: {
+          200: z.array(reviewSchema),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      const { items, total } = await reviews.list(req.query, "pending");
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+
+  app.post(
+    "/reviews/:id/approve",
+    {
+      schema: {
+        tags: ["reviews"],
+        summary: "Admin: publish a review awaiting approval (into the list, average and count)",
+        params: reviewIdParams,
+        response: {
+          204: z.null(),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      const me = await guards.requireAdmin(req);
+      await reviews.approve(req.params.id, me);
+      return reply.code(204).send(null);
     },
   );
 
@@ -83,7 +132,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ["reviews"],
-        summary: "Add a review as the signed-in customer (author name and email from the session)",
+        summary:
+          "Add a review as the signed-in customer (author from the session); without a paid order it awaits approval",
         body: reviewCreateSchema,
         response: {
           201: reviewCreatedSchema,
@@ -102,8 +152,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
         { key: `reviews:user:${me.id}`, ...perUser },
         { key: `reviews:ip:${req.ip}`, ...perIp },
       ]);
-      const review = await reviews.create(me, req.body);
-      return reply.code(201).send({ success: true as const, review });
+      const { review, pending } = await reviews.create(me, req.body);
+      return reply.code(201).send({ success: true as const, review, pending });
     },
   );
 

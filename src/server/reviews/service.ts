@@ -1,8 +1,13 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Review, ReviewCreate, ReviewSummary } from "../../contract/reviews";
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import {
+  REVIEW_NOT_PENDING_MESSAGE,
+  type Review,
+  type ReviewCreate,
+  type ReviewSummary,
+} from "../../contract/reviews";
 import type { DbOrTx } from "../db/database";
-import { HttpError, notFound } from "../errors";
-import { reviews } from "../db/schema";
+import { conflict, HttpError, notFound } from "../errors";
+import { orders, reviews } from "../db/schema";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import { advisoryLocks, lockWithin } from "../db/advisory-locks";
 
@@ -12,7 +17,16 @@ type ReviewRow = typeof reviews.$inferSelect;
 export const REVIEW_PERIOD_DAYS = 7;
 export const REVIEW_PERIOD_MESSAGE = "You can post one review a week. Please come back later.";
 
-const shown = isNull(reviews.hiddenAt);
+/** Public: neither hidden by an admin nor waiting for approval. */
+const shown = and(isNull(reviews.hiddenAt), isNull(reviews.pendingSince));
+/** The admin's queue: waiting for approval (a hidden one is in the hidden list instead). */
+const pending = and(isNotNull(reviews.pendingSince), isNull(reviews.hiddenAt));
+const hiddenOnes = isNotNull(reviews.hiddenAt);
+
+/** The order statuses that make an account a verified buyer: the money was taken. */
+export const BUYER_ORDER_STATUSES = ["paid", "shipped"] as const;
+
+export type ReviewListKind = "public" | "hidden" | "pending";
 
 /** Who writes a review: always the signed-in user, never what the request body claims. */
 export interface ReviewAuthor {
@@ -28,17 +42,21 @@ export function toReview(row: ReviewRow): Review {
     ratings: row.ratings,
     descreption: row.descreption,
     createdAt: row.createdAt.toISOString(),
+    verifiedBuyer: row.verifiedBuyer,
   };
 }
 
 export function createReviewService(db: DbOrTx) {
   return {
-    /** The public reviews, or (`hidden`) the ones an admin hid, newest first. */
+    /**
+     * The public reviews, the ones an admin hid (`hidden`), or the ones waiting for approval
+     * (`pending`), newest first.
+     */
     async list(
       page: { limit: number; offset: number },
-      opts: { hidden?: boolean } = {},
+      kind: ReviewListKind = "public",
     ): Promise<{ items: Review[]; total: number }> {
-      const which = opts.hidden ? isNotNull(reviews.hiddenAt) : shown;
+      const which = kind === "hidden" ? hiddenOnes : kind === "pending" ? pending : shown;
       const [rows, [totalRow]] = await Promise.all([
         db
           .select()
@@ -52,7 +70,14 @@ export function createReviewService(db: DbOrTx) {
       return { items: rows.map(toReview), total: totalRow?.total ?? 0 };
     },
 
-    async create(author: ReviewAuthor, input: ReviewCreate): Promise<Review> {
+    /**
+     * Adds the author's review. A verified buyer's (a paid or shipped order) is published at once;
+     * anyone else's waits for an admin's approval (`pending`).
+     */
+    async create(
+      author: ReviewAuthor,
+      input: ReviewCreate,
+    ): Promise<{ review: Review; pending: boolean }> {
       return db.transaction(async (tx) => {
         // One author's posts take turns, so two at once cannot both find the week free.
         await tx.execute(lockWithin(advisoryLocks.perReviewAuthor, author.id));
@@ -67,6 +92,12 @@ export function createReviewService(db: DbOrTx) {
           )
           .limit(1);
         if (recent) throw new HttpError(429, "review_limit", REVIEW_PERIOD_MESSAGE);
+        const [bought] = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.userId, author.id), inArray(orders.status, BUYER_ORDER_STATUSES)))
+          .limit(1);
+        const verifiedBuyer = bought !== undefined;
         const [row] = await tx
           .insert(reviews)
           .values({
@@ -75,10 +106,12 @@ export function createReviewService(db: DbOrTx) {
             email: author.email,
             ratings: input.ratings,
             descreption: input.descreption,
+            verifiedBuyer,
+            pendingSince: verifiedBuyer ? null : sql`now()`,
           })
           .returning();
         if (!row) throw new Error("inserting a review returned no row");
-        return toReview(row);
+        return { review: toReview(row), pending: row.pendingSince !== null };
       });
     },
 
@@ -96,6 +129,31 @@ export function createReviewService(db: DbOrTx) {
           action: hidden ? "review.hide" : "review.show",
           target: { type: "review", id },
           summary: `${hidden ? "Hid" : "Showed"} the ${row.ratings}-star review by ${row.author}`,
+        });
+      });
+    },
+
+    /** Admin: publish a review that waits for approval (into the list, the average and the count). */
+    async approve(id: string, actor: AuditActor): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(reviews)
+          .set({ pendingSince: null })
+          .where(and(eq(reviews.id, id), isNotNull(reviews.pendingSince)))
+          .returning({ id: reviews.id, author: reviews.authorName, ratings: reviews.ratings });
+        if (!row) {
+          const [exists] = await tx
+            .select({ id: reviews.id })
+            .from(reviews)
+            .where(eq(reviews.id, id));
+          if (!exists) throw notFound("No such review");
+          throw conflict(REVIEW_NOT_PENDING_MESSAGE);
+        }
+        await recordAdminAction(tx, {
+          actor,
+          action: "review.approve",
+          target: { type: "review", id },
+          summary: `Approved the ${row.ratings}-star review by ${row.author}`,
         });
       });
     },

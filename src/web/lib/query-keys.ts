@@ -48,6 +48,8 @@ export const queryKeys = {
   reviews: {
     all: ["reviews"] as const,
     list: (page: { limit: number; offset: number }) => ["reviews", "list", page] as const,
-    hidden: (page: { limit: number; offset: number }) => ["reviews", "hidden", page] as const,
+    /** An admin's queue: the hidden reviews, or the ones awaiting approval. */
+    queue: (which: "hidden" | "pending", page: { limit: number; offset: number }) =>
+      ["reviews", which, page] as const,
   },
 };

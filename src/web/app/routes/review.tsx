@@ -1,6 +1,6 @@
-import { HiddenReviews } from "../../features/reviews/components/hidden-reviews";
 import { ReviewList } from "../../features/reviews/components/review-list";
 import { ReviewModeration } from "../../features/reviews/components/review-moderation";
+import { ReviewQueue } from "../../features/reviews/components/review-queue";
 import { ReviewSummary } from "../../features/reviews/components/review-summary";
 import { usePageTitle } from "../../components/page-title";
 import { useSession } from "../../lib/session";
@@ -21,7 +21,8 @@ export function ReviewRoute() {
         // Admins moderate here, under each review.
         actions={isAdmin ? (r) => <ReviewModeration id={r._id} author={r.name} /> : undefined}
       />
-      <HiddenReviews />
+      <ReviewQueue which="pending" />
+      <ReviewQueue which="hidden" />
     </div>
   );
 }

@@ -121,6 +121,11 @@ export function AddReviewForm() {
             Add Review
           </button>
         </div>
+        {create.isSuccess && create.data.pending && (
+          <p role="status" className="text-sm text-base-content/80">
+            {reviewMessages.pending}
+          </p>
+        )}
         {create.isError && (
           <p role="alert" className="text-error">
             {reviewMessages.failed}

@@ -1,5 +1,9 @@
 import { useModerateReview } from "../api/moderate-review";
 
+/** Asks the admin before a review is deleted for good. */
+export const confirmDelete = (author: string) =>
+  window.confirm(`Delete the review by ${author}? This cannot be undone.`);
+
 /** An admin's buttons under a review: hide it, or delete it after confirming. */
 export function ReviewModeration({ id, author }: { id: string; author: string }) {
   const moderate = useModerateReview();
@@ -18,7 +22,7 @@ export function ReviewModeration({ id, author }: { id: string; author: string })
         className="btn btn-error btn-outline btn-xs"
         disabled={moderate.isPending}
         onClick={() => {
-          if (window.confirm(`Delete the review by ${author}? This cannot be undone.`)) {
+          if (confirmDelete(author)) {
             moderate.mutate({ id, action: "delete" });
           }
         }}
