@@ -354,3 +354,44 @@ export function orderDeclinedMail(
     publicUrl: o.publicUrl,
   });
 }
+
+/** An order placed on a company's account (net terms): no card, an invoice due on the terms. */
+export function orderOnAccountMail(
+  o: OrderMailFacts & { invoiceNumber: string; dueDate: string; terms: string },
+): MailContent {
+  return layout({
+    subject: `Your ${STORE} order ${orderRef(o.orderId)} is placed on your company's account`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `Thank you for your order ${orderRef(o.orderId)}. It is charged to your company's account: invoice ${o.invoiceNumber} (${o.terms}) is attached (PDF) and due by ${o.dueDate}.`,
+      "Pay it by bank transfer, quoting the invoice number. We will email you again when the order ships.",
+    ],
+    table: linesTable(o),
+    action: viewOrder(o),
+    publicUrl: o.publicUrl,
+  });
+}
+
+/** A reminder of an invoice on account: before its due date, or once it is overdue. */
+export function invoiceReminderMail(o: {
+  name: string;
+  companyName: string;
+  invoiceNumber: string;
+  outstanding: string;
+  dueDate: string;
+  overdue: boolean;
+  publicUrl: string;
+}): MailContent {
+  return layout({
+    subject: o.overdue
+      ? `Invoice ${o.invoiceNumber} is overdue`
+      : `Invoice ${o.invoiceNumber} is due on ${o.dueDate}`,
+    greeting: hello(o.name),
+    paragraphs: [
+      o.overdue
+        ? `Invoice ${o.invoiceNumber} of ${o.companyName} was due on ${o.dueDate} and ${o.outstanding} of it is still unpaid. Please pay it by bank transfer, quoting the invoice number, or tell us if you have paid it already.`
+        : `A reminder that invoice ${o.invoiceNumber} of ${o.companyName} is due on ${o.dueDate}: ${o.outstanding} is still to pay. Please pay it by bank transfer, quoting the invoice number.`,
+    ],
+    publicUrl: o.publicUrl,
+  });
+}
