@@ -1,5 +1,10 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { accountTransactionId, ON_ACCOUNT, termsMessages, type PaymentTerms } from "../../contract/terms";
+import {
+  accountTransactionId,
+  ON_ACCOUNT,
+  termsMessages,
+  type PaymentTerms,
+} from "../../contract/terms";
 import type { DbOrTx } from "../db/database";
 import { companies, holdWindows, orderItems, orders } from "../db/schema";
 import { unprocessable } from "../errors";

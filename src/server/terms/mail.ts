@@ -29,7 +29,12 @@ export interface ReminderFacts {
 export function createAccountMail(mailer: Pick<Mailer, "sendIn">, publicUrl: string) {
   return {
     /** The buyer: the order is on the company's account; its invoice attached. */
-    async placed(tx: DbOrTx, order: Order, name: string, invoice: IssuedInvoice & { terms?: PaymentTerms }) {
+    async placed(
+      tx: DbOrTx,
+      order: Order,
+      name: string,
+      invoice: IssuedInvoice & { terms?: PaymentTerms },
+    ) {
       const mail = orderOnAccountMail({
         ...orderMailFacts(order, name, publicUrl),
         invoiceNumber: invoice.number,

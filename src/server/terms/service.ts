@@ -58,8 +58,7 @@ function toAccountInvoice(r: Row, now: Date): AccountInvoice {
     paid: centsToUnits(paid),
     outstanding: centsToUnits(Math.max(r.total_cents - paid, 0)),
     status,
-    daysOverdue:
-      status === "overdue" ? Math.floor((now.getTime() - dueAt.getTime()) / DAY_MS) : 0,
+    daysOverdue: status === "overdue" ? Math.floor((now.getTime() - dueAt.getTime()) / DAY_MS) : 0,
     pdfUrl: invoicePdfPath(r.order_id),
   };
 }
@@ -90,14 +89,13 @@ export interface TermsActor {
  * Net terms for admins (docs/net-terms.md): the invoices on account, payments received against
  * them (bank transfers), and the reminders before and after their due dates.
  */
-export function createTermsService(
-  db: Db,
-  opts: { mail?: AccountMail; now?: () => Date } = {},
-) {
+export function createTermsService(db: Db, opts: { mail?: AccountMail; now?: () => Date } = {}) {
   const now = opts.now ?? (() => new Date());
 
   async function loadOne(tx: DbOrTx, id: string, at: Date): Promise<AccountInvoice | null> {
-    const result = await tx.execute<Row>(sql`select * from (${accountInvoices}) a where id = ${id}`);
+    const result = await tx.execute<Row>(
+      sql`select * from (${accountInvoices}) a where id = ${id}`,
+    );
     const row = result.rows[0];
     return row ? toAccountInvoice(row, at) : null;
   }

@@ -303,7 +303,10 @@ test("reminders: 3 days before the due date and the day after, to the owners, ea
   expect(await at(dueAt - 5 * DAY).sendReminders()).toBe(0);
   await at(dueAt - 2 * DAY).sendReminders();
   expect(mine()).toEqual([
-    expect.objectContaining({ to: owner.email, subject: `Invoice ${invoice.number} is due on ${new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(dueAt))}` }),
+    expect.objectContaining({
+      to: owner.email,
+      subject: `Invoice ${invoice.number} is due on ${new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(dueAt))}`,
+    }),
   ]);
   await at(dueAt - 1 * DAY).sendReminders();
   await at(dueAt + 0.5 * DAY).sendReminders();

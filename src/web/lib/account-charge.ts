@@ -17,7 +17,9 @@ export async function accountChargeMessage(order: {
     const invoice = await apiGet<InvoiceSummary>(
       `/orders/${encodeURIComponent(order._id)}/invoice`,
     );
-    return invoice.terms === "card" ? null : chargedToAccount(invoice.number, formatDate(invoice.dueAt));
+    return invoice.terms === "card"
+      ? null
+      : chargedToAccount(invoice.number, formatDate(invoice.dueAt));
   } catch {
     return null;
   }

@@ -10,7 +10,11 @@ import { apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
 const KEY = ["account-invoices"] as const;
 
 /** Invoices on account (net terms) by status, paged (admins). */
-export const useAccountInvoices = (query: { status: InvoiceStatus; limit: number; offset: number }) =>
+export const useAccountInvoices = (query: {
+  status: InvoiceStatus;
+  limit: number;
+  offset: number;
+}) =>
   useQuery({
     queryKey: [...KEY, query],
     queryFn: () => apiGetPage<AccountInvoice>(`/invoices${toQueryString(query)}`),

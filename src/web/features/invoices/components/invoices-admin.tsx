@@ -173,8 +173,9 @@ function RecordPaymentDialog({ invoice, onClose }: { invoice: AccountInvoice; on
         }}
       >
         <p className="text-sm">
-          {invoice.companyName ?? "No company"} · {formatPrice(invoice.outstanding, invoice.currency)}{" "}
-          still due of {formatPrice(invoice.total, invoice.currency)}
+          {invoice.companyName ?? "No company"} ·{" "}
+          {formatPrice(invoice.outstanding, invoice.currency)} still due of{" "}
+          {formatPrice(invoice.total, invoice.currency)}
         </p>
         <FormField
           label="Amount"
