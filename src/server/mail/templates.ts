@@ -321,7 +321,13 @@ const noteLines = (note: string | null, by: string) => (note ? [`${by} wrote: â€
 
 /** To the buyer: an owner approved the order; it can be paid now. */
 export function orderApprovedMail(
-  o: OrderMailFacts & { decidedBy: string; note: string | null; holdExpiresAt: string },
+  o: OrderMailFacts & {
+    decidedBy: string;
+    note: string | null;
+    holdExpiresAt: string;
+    /** Settled on the company's account (net terms) when approved: nothing to pay by card. */
+    onAccount?: boolean;
+  },
 ): MailContent {
   return layout({
     subject: `Your ${STORE} order ${orderRef(o.orderId)} was approved`,
@@ -329,10 +335,12 @@ export function orderApprovedMail(
     paragraphs: [
       `${o.decidedBy} approved your order ${orderRef(o.orderId)}.`,
       ...noteLines(o.note, o.decidedBy),
-      `We hold its parts for you until ${o.holdExpiresAt}; please pay before then.`,
+      o.onAccount
+        ? "It is charged to your company's account: its invoice follows in a separate email."
+        : `We hold its parts for you until ${o.holdExpiresAt}; please pay before then.`,
     ],
     table: linesTable(o),
-    action: { label: "Pay for your order", url: o.url },
+    action: o.onAccount ? viewOrder(o) : { label: "Pay for your order", url: o.url },
     publicUrl: o.publicUrl,
   });
 }

@@ -349,6 +349,9 @@ test("an order over a spending limit waits for approval; approved, it goes on ac
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().order.status).toBe("paid");
     expect((await invoiceOf(waiting._id)).json().terms).toBe("net30");
+    const approvedMail = await waitForMail(t.app, buyer.email, /was approved/);
+    expect(approvedMail.text).toContain("It is charged to your company's account");
+    expect(approvedMail.text).not.toContain("please pay");
 
     // $100 open: another $150 awaiting approval would go over $200 when approved.
     const big = (await orderOne(buyer, p.id, 3)).json().order;
