@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { moneySchema } from "./price-lists";
+import { paymentTermsSchema, paymentTermsValues } from "./terms";
 import { text } from "./text";
 
 /** Trade companies: members with roles, invitations by email, a price list. Money in currency units. */
@@ -41,8 +42,8 @@ const companyFields = {
     .min(1, "Name is Required")
     .max(120, "Must be 120 characters or shorter"),
   taxId: optionalText(40),
-  /** e.g. "Net 30"; empty or null: none. */
-  paymentTerms: optionalText(60),
+  /** card (the default: pays by card at checkout) or net15/net30/net60: on account (docs/net-terms.md). */
+  paymentTerms: paymentTermsSchema.optional(),
   creditLimit: moneySchema("Credit limit").nullable().optional(),
   priceListId: z.uuid({ message: "Malformed price list id" }).nullable().optional(),
 };
@@ -59,7 +60,7 @@ export const companySchema = z.object({
   id: z.uuid(),
   name: z.string(),
   taxId: z.string().nullable(),
-  paymentTerms: z.string().nullable(),
+  paymentTerms: z.enum(paymentTermsValues),
   creditLimit: z.number().nullable(),
   priceListId: z.uuid().nullable(),
   priceListName: z.string().nullable(),
@@ -127,7 +128,7 @@ export const myCompanySchema = z.object({
       id: z.uuid(),
       name: z.string(),
       taxId: z.string().nullable(),
-      paymentTerms: z.string().nullable(),
+      paymentTerms: z.enum(paymentTermsValues),
       creditLimit: z.number().nullable(),
       role: z.enum(companyRoles),
       orderLimit: z.number().nullable(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paymentTermsValues } from "./terms";
 
 /** An order's invoice as the pages show it: its number, when it was issued, its totals. */
 export const invoiceSummarySchema = z.object({
@@ -15,6 +16,8 @@ export const invoiceSummarySchema = z.object({
   tax: z.number(),
   total: z.number(),
   paymentTerms: z.string(),
+  /** card (paid when issued) or net15/net30/net60: on the company's account, due at `dueAt`. */
+  terms: z.enum(paymentTermsValues),
   /** Where the PDF is: `/api/orders/{id}/invoice.pdf`. */
   pdfUrl: z.string(),
 });

@@ -36,6 +36,7 @@ export const paths = {
   manageProducts: "/dashboard/manageallproducts",
   manageOrders: "/dashboard/manageallorders",
   auditLog: "/dashboard/audit",
+  invoices: "/dashboard/invoices",
   shippingZones: "/dashboard/shipping",
   taxRates: "/dashboard/tax",
   /** Trade (admin): companies, their members and invitations; price lists and their entries. */

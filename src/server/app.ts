@@ -92,6 +92,10 @@ import { createPriceListService } from "./pricing/price-lists";
 import { pricingRoutes } from "./pricing/routes";
 import { createFitmentService } from "./fitment/service";
 import { invoiceRoutes } from "./invoices/routes";
+import { createAccountMail as createNetTermsMail } from "./terms/mail";
+import { invoiceReminderJob, REMINDER_EVERY_MS } from "./terms/reminder-job";
+import { termsRoutes } from "./terms/routes";
+import { createTermsService } from "./terms/service";
 import { createInvoiceService } from "./invoices/service";
 
 export interface AppDeps {
@@ -268,17 +272,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notify: orderMail,
   });
   const approvalMail = createApprovalMail(mailer, publicUrl);
+  // Net terms: orders on account are invoiced at once (docs/net-terms.md).
+  const accountMail = createNetTermsMail(mailer, publicUrl);
+  const terms = createTermsService(database.db, { mail: accountMail });
   const checkout = createCheckout(inventory, {
     currency: config.currency,
     holdMs: config.orderHoldMs,
     limits: config.holdLimits,
     notify: orderMail,
     approvalMail,
+    invoices,
+    accountMail,
   });
   const approvals = createApprovalService(database.db, inventory, {
     holdMs: config.orderHoldMs,
     limits: config.holdLimits,
     mail: approvalMail,
+    invoices,
+    accountMail,
   });
   const cart = createCartService(database.db, { currency: config.currency });
   const payment = await createPaymentGateway(config, database, app.log);
@@ -308,6 +319,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     ),
   );
+  // The invoice reminders (net terms), on the same queue.
+  sweeperJobs.push(invoiceReminderJob(terms, { everyMs: REMINDER_EVERY_MS, log: app.log }));
   app.addHook("onReady", async () => startJobs());
 
   await app.register(
@@ -337,6 +350,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes, { users, guards });
       await api.register(orderRoutes, { orders, payments, guards });
       await api.register(invoiceRoutes, { invoices, guards });
+      await api.register(termsRoutes, { terms, guards });
       await api.register(cartRoutes, { cart, guards });
       await api.register(checkoutRoutes, { checkout, guards });
       await api.register(addressRoutes, {

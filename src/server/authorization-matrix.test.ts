@@ -4,6 +4,8 @@ import { signIn, signUp, signUpAdmin, type TestAccount } from "../../tests/suppo
 import { insertProduct, insertReview } from "../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../tests/support/mailbox";
 import { orderAndCharge } from "../../tests/support/payments";
+import { markOrderPaid } from "../../tests/support/invoices";
+import { issueInvoice } from "./invoices/issue";
 import { multipart, tinyGif } from "../../tests/support/multipart";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
 import {
@@ -334,6 +336,16 @@ async function awaitingApprovalOrder(): Promise<string> {
   if (res.json().order?.status !== "awaiting_approval") throw new Error(`order: ${res.body}`);
   return res.json().order._id;
 }
+/** An invoice on account (net 30) of one of the customer's orders, issued straight in the database. */
+async function onAccountInvoice(): Promise<string> {
+  const orderId = await customerOrder();
+  return t.database.db.transaction(async (tx) => {
+    await markOrderPaid(tx, orderId);
+    const seller = { name: "Matrix Seller", address: ["1 Road"], taxId: null, email: null };
+    return (await issueInvoice(tx, orderId, seller, new Date(), "net30")).id;
+  });
+}
+let matrixReferences = 0;
 /** Approvals: the company's owner (the customer) decides; admins only see the list. */
 const approvalOwner = (status: number) => ({
   anonymous: 401,
@@ -536,6 +548,24 @@ const rows: Row[] = [
     route: "GET /api/orders/:id/invoice.pdf",
     call: async () => ({ url: `/api/orders/${await customerPaidOrder()}/invoice.pdf` }),
     expect: { ...ownerOnly(200), admin: 200 },
+  },
+  // Net terms (terms/terms.test.ts): the invoices on account and their bank payments, admins only.
+  {
+    route: "GET /api/invoices",
+    call: async () => ({ url: "/api/invoices?status=open" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/invoices/:id/payments",
+    call: async () => ({
+      url: `/api/invoices/${await onAccountInvoice()}/payments`,
+      payload: {
+        amount: 0.01,
+        paidOn: new Date().toISOString().slice(0, 10),
+        reference: `MATRIX-${++matrixReferences}`,
+      },
+    }),
+    expect: adminOnly(201),
   },
   {
     route: "GET /api/orders/:id/detail",
@@ -1059,7 +1089,7 @@ const rows: Row[] = [
     route: "PATCH /api/companies/:id",
     call: async () => ({
       url: `/api/companies/${(await matrixTrade()).companyId}`,
-      payload: { paymentTerms: "Net 30" },
+      payload: { paymentTerms: "net30" },
     }),
     expect: adminOnly(200),
   },

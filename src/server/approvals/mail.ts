@@ -1,6 +1,7 @@
 import { approvalMessages, type ApprovalReason } from "../../contract/approvals";
 import type { Order } from "../../contract/orders";
 import { paths } from "../../contract/paths";
+import { isOnAccount } from "../../contract/terms";
 import type { DbOrTx } from "../db/database";
 import type { Mailer } from "../mail/mailer";
 import { mailTime, orderMailFacts } from "../mail/order-mail";
@@ -70,6 +71,7 @@ export function createApprovalMail(mailer: Pick<Mailer, "sendIn">, publicUrl: st
         decidedBy: decision.by,
         note: decision.note,
         holdExpiresAt: mailTime(order.holdExpiresAt),
+        onAccount: isOnAccount(order),
       });
       await mailer.sendIn(tx, { to: order.orderEmail, ...mail }, `order-approved:${order._id}`);
     },

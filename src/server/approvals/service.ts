@@ -15,6 +15,13 @@ import { conflict, forbidden, notFound } from "../errors";
 import type { Inventory } from "../inventory/service";
 import { centsToUnits, formatCents } from "../money";
 import { cancelHoldingOrder, linesOf, toOrder, withLines } from "../orders/service";
+import {
+  accountTermsOf,
+  checkCredit,
+  settleOnAccount,
+  type AccountInvoiceIssuer,
+} from "../terms/account";
+import type { AccountMail } from "../terms/mail";
 import type { ApprovalMail } from "./mail";
 
 /**
@@ -86,6 +93,9 @@ export function createApprovalService(
     holdMs: number;
     limits: HoldLimits;
     mail?: ApprovalMail;
+    /** Net terms: an approved order of a company on account is invoiced at once. */
+    invoices?: AccountInvoiceIssuer;
+    accountMail?: AccountMail;
   },
 ) {
   /** The caller's company, if they own one; anyone else may not decide (or list) approvals. */
@@ -215,7 +225,19 @@ export function createApprovalService(
 
         let row: typeof order | undefined = order;
         let items;
-        if (decision === "approved") {
+        let onAccount: Awaited<ReturnType<typeof settleOnAccount>>["invoice"] | null = null;
+        // A company on net terms: the approved order is settled on account (credit checked now).
+        const account =
+          decision === "approved" && opts.invoices
+            ? await accountTermsOf(tx, approval.companyId)
+            : null;
+        if (account) {
+          await checkCredit(tx, account, order.totalCents, order.currency);
+          const settled = await settleOnAccount(tx, orderId, account, opts.invoices!);
+          row = settled.row;
+          onAccount = settled.invoice;
+          items = await linesOf(tx, [orderId]);
+        } else if (decision === "approved") {
           // The hold restarts from the approval, as long as a new order's would.
           const [buyer] = await tx
             .select({ emailVerified: user.emailVerified })
@@ -275,6 +297,7 @@ export function createApprovalService(
         const by = caller.name?.trim() || caller.email;
         if (decision === "approved") {
           await opts.mail?.approved(tx, decided, order.customerName, { by, note });
+          if (onAccount) await opts.accountMail?.placed(tx, decided, order.customerName, onAccount);
         } else {
           await opts.mail?.declined(tx, decided, order.customerName, { by, note });
         }

@@ -11,6 +11,13 @@ import type { Inventory } from "../inventory/service";
 import { unitsToCents } from "../money";
 import type { OrderNotifier } from "../orders/notifier";
 import { toOrder } from "../orders/service";
+import {
+  accountTermsOf,
+  checkCredit,
+  settleOnAccount,
+  type AccountInvoiceIssuer,
+} from "../terms/account";
+import type { AccountMail } from "../terms/mail";
 import { lockCustomer, saveDeliveryToProfile } from "../users/service";
 import { decidePlacement, holdTime, type WantedLine } from "./decide";
 import { formatAddress } from "../../contract/addresses";
@@ -33,6 +40,10 @@ export interface CheckoutOptions {
   notify?: OrderNotifier;
   /** The emails of an order over a spending limit: to the company's owners and the buyer. */
   approvalMail?: ApprovalMail;
+  /** Issues the invoice of an order placed on account (a company on net terms). */
+  invoices?: AccountInvoiceIssuer;
+  /** The email of an order placed on account (its invoice attached). */
+  accountMail?: AccountMail;
 }
 
 /** What one placement asks for, whichever door it came in by. */
@@ -95,6 +106,14 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         pricing: facts.pricing,
         expectedTotalCents: request.expectedTotalCents,
       });
+      const { companyId } = facts.pricing;
+      // A company on net terms: no card; its credit is checked now (an order awaiting approval
+      // is checked when it is approved: docs/net-terms.md).
+      const account =
+        companyId && !decision.approval && opts.invoices
+          ? await accountTermsOf(tx, companyId)
+          : null;
+      if (account) await checkCredit(tx, account, decision.totalCents, opts.currency);
       const { row, items } = await writeOrder(tx, customer, {
         ...decision,
         delivery,
@@ -102,9 +121,13 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         holdMs: holdTime(facts.standing, opts.limits, opts.holdMs),
       });
       await stock.take(decision.lines);
-      const placed = toOrder(row, items);
-      const { companyId } = facts.pricing;
-      if (decision.approval && companyId) {
+      let placed = toOrder(row, items);
+      if (account) {
+        // Settled on account: paid with an invoice due on the company's terms, stock kept.
+        const settled = await settleOnAccount(tx, row.id, account, opts.invoices!);
+        placed = toOrder(settled.row, items);
+        await opts.accountMail?.placed(tx, placed, customer.name, settled.invoice);
+      } else if (decision.approval && companyId) {
         // Over a spending limit: it waits for an owner (docs/approvals.md), who is emailed.
         await requestApproval(
           tx,

@@ -45,7 +45,7 @@ test("an admin creates a company with its terms and list, edits it, finds it; ea
   const created = await req(admin, "POST", "/api/companies", {
     name: "Northside Fleet Services",
     taxId: "GB123456789",
-    paymentTerms: "Net 30",
+    paymentTerms: "net30",
     creditLimit: 5000,
     priceListId: list.id,
   });
@@ -54,7 +54,7 @@ test("an admin creates a company with its terms and list, edits it, finds it; ea
   expect(company).toMatchObject({
     name: "Northside Fleet Services",
     taxId: "GB123456789",
-    paymentTerms: "Net 30",
+    paymentTerms: "net30",
     creditLimit: 5000,
     priceListId: list.id,
     priceListName: list.name,
@@ -74,12 +74,17 @@ test("an admin creates a company with its terms and list, edits it, finds it; ea
     (await req(admin, "POST", "/api/companies", { name: "X", creditLimit: -1 })).statusCode,
   ).toBe(400);
 
+  // Terms are one of card, net15, net30, net60: free text is refused.
+  expect(
+    (await req(admin, "PATCH", `/api/companies/${company.id}`, { paymentTerms: "Net 30" }))
+      .statusCode,
+  ).toBe(400);
   const edited = await req(admin, "PATCH", `/api/companies/${company.id}`, {
-    paymentTerms: "",
+    paymentTerms: "card",
     creditLimit: null,
   });
   expect(edited.json()).toMatchObject({
-    paymentTerms: null,
+    paymentTerms: "card",
     creditLimit: null,
     taxId: "GB123456789",
   });

@@ -85,7 +85,7 @@ test("each trade role gets what the table says on company A's routes", async () 
       {
         what: "PATCH /api/companies/:id",
         run: async (r) =>
-          (await call(r, "PATCH", `/api/companies/${companyA.id}`, { paymentTerms: "Net 30" }))
+          (await call(r, "PATCH", `/api/companies/${companyA.id}`, { paymentTerms: "net30" }))
             .statusCode,
         expect: adminOnly(200),
       },

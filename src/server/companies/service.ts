@@ -14,6 +14,7 @@ import {
   type MyCompany,
 } from "../../contract/companies";
 import { paths } from "../../contract/paths";
+import type { PaymentTerms } from "../../contract/terms";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
@@ -79,7 +80,7 @@ export function createCompanyService(
     id: string;
     name: string;
     taxId: string | null;
-    paymentTerms: string | null;
+    paymentTerms: PaymentTerms;
     creditLimitCents: number | null;
     priceListId: string | null;
     priceListName: string | null;
@@ -208,7 +209,7 @@ export function createCompanyService(
             .values({
               name: input.name,
               taxId: input.taxId ?? null,
-              paymentTerms: input.paymentTerms ?? null,
+              paymentTerms: input.paymentTerms ?? "card",
               creditLimitCents: cents(input.creditLimit) ?? null,
               priceListId: input.priceListId ?? null,
             })

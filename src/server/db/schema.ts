@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -22,6 +23,7 @@ import {
   productCategories,
 } from "../../contract/constants";
 import { paymentGateways } from "../../contract/payments";
+import { ON_ACCOUNT, paymentTermsValues } from "../../contract/terms";
 import type { InvoiceSnapshot } from "../invoices/snapshot";
 
 /** Text searched by the catalog's `q` filter; the trigram index below is built on the same expression. */
@@ -306,7 +308,7 @@ export const orders = pgTable(
     status: text("status", { enum: orderStatuses }).notNull().default("unpaid"),
     transactionId: text("transaction_id").unique(),
     /** The gateway that took the payment: "test-card" orders were paid with test cards (TEST). */
-    paidWith: text("paid_with", { enum: paymentGateways }),
+    paidWith: text("paid_with", { enum: [...paymentGateways, ON_ACCOUNT] }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** An unpaid order holds its stock until then; afterwards the sweeper cancels it. */
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }).notNull(),
@@ -805,8 +807,8 @@ export const companies = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
     taxId: text("tax_id"),
-    /** Free text such as "Net 30"; null: pays by card when ordering, like everyone. */
-    paymentTerms: text("payment_terms"),
+    /** card: pays by card when ordering, like everyone; netN: on account (docs/net-terms.md). */
+    paymentTerms: text("payment_terms", { enum: paymentTermsValues }).notNull().default("card"),
     creditLimitCents: integer("credit_limit_cents"),
     priceListId: uuid("price_list_id").references(() => priceLists.id, { onDelete: "restrict" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -817,6 +819,10 @@ export const companies = pgTable(
     check(
       "companies_credit_limit_nonnegative",
       sql`${t.creditLimitCents} is null or ${t.creditLimitCents} >= 0`,
+    ),
+    check(
+      "companies_payment_terms_valid",
+      sql`${t.paymentTerms} in ('card', 'net15', 'net30', 'net60')`,
     ),
   ],
 );
@@ -961,6 +967,13 @@ export const invoices = pgTable(
     /** When payment is due: the issue date for card payments (paid already). */
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     snapshot: jsonb("snapshot").$type<InvoiceSnapshot>().notNull(),
+    /** How it is paid: card (paid when issued) or on account (netN; docs/net-terms.md). */
+    terms: text("terms", { enum: paymentTermsValues }).notNull().default("card"),
+    /**
+     * The buyer's company when issued (on account: the company whose credit it uses). No foreign
+     * key: an invoice is never updated, so it cannot be set null by a deleted company.
+     */
+    companyId: uuid("company_id"),
   },
   (t) => [
     unique("invoices_kind_year_sequence_unique").on(t.kind, t.year, t.sequence),
@@ -971,6 +984,53 @@ export const invoices = pgTable(
     index("invoices_order_idx").on(t.orderId),
     check("invoices_kind_valid", sql`${t.kind} in ('invoice', 'credit_note')`),
     check("invoices_sequence_positive", sql`${t.sequence} >= 1`),
+    index("invoices_on_account_idx")
+      .on(t.companyId, t.dueAt)
+      .where(sql`${t.terms} <> 'card'`),
+  ],
+);
+
+/**
+ * A payment received against an invoice on account (a bank transfer), recorded by an admin. The
+ * invoice itself never changes: it is paid when its payments add up to its total.
+ */
+export const invoicePayments = pgTable(
+  "invoice_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    amountCents: integer("amount_cents").notNull(),
+    /** The day the money arrived (the bank's date). */
+    paidOn: date("paid_on").notNull(),
+    /** The bank transfer's reference; once per invoice. */
+    reference: text("reference").notNull(),
+    recordedById: text("recorded_by_id"),
+    recordedByEmail: text("recorded_by_email").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("invoice_payments_amount_positive", sql`${t.amountCents} > 0`),
+    uniqueIndex("invoice_payments_reference_unique").on(t.invoiceId, sql`lower(${t.reference})`),
+  ],
+);
+
+export const invoiceReminderKinds = ["before_due", "overdue"] as const;
+
+/** A payment reminder sent for an invoice on account: each kind at most once per invoice. */
+export const invoiceReminders = pgTable(
+  "invoice_reminders",
+  {
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    kind: text("kind", { enum: invoiceReminderKinds }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.invoiceId, t.kind] }),
+    check("invoice_reminders_kind_valid", sql`${t.kind} in ('before_due', 'overdue')`),
   ],
 );
 

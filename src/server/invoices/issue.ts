@@ -4,6 +4,7 @@ import type { SellerDetails } from "../config";
 import type { DbOrTx } from "../db/database";
 import { companies, companyMembers, invoices, orderItems, orders } from "../db/schema";
 import { notFound } from "../errors";
+import { termsDays, termsLabels, type PaymentTerms } from "../../contract/terms";
 import { documentNumber, nextSequence, numberingYear } from "./numbering";
 import type { InvoiceSnapshot } from "./snapshot";
 
@@ -15,7 +16,18 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 export interface IssuedInvoice {
   id: string;
   number: string;
+  dueAt: Date;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When an invoice issued at `issuedAt` on these terms is due (card: the issue date, paid already). */
+export const dueDateOf = (issuedAt: Date, terms: PaymentTerms): Date =>
+  new Date(issuedAt.getTime() + (termsDays[terms] ?? 0) * DAY_MS);
+
+/** The words of an invoice on account's terms: "Net 30: pay by bank transfer by 2026-12-26". */
+export const onAccountTerms = (terms: PaymentTerms, dueAt: Date): string =>
+  `${termsLabels[terms]}: pay by bank transfer by ${dueAt.toISOString().slice(0, 10)}, quoting the invoice number`;
 
 /** The order's short number, as the store's pages and emails show it (`#1A2B3C4D`). */
 export const orderNumber = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
@@ -33,6 +45,7 @@ export function invoiceSnapshot(
   items: ItemRow[],
   seller: SellerDetails,
   company: { name: string; taxId: string | null } | null,
+  account?: { terms: PaymentTerms; dueAt: Date },
 ): InvoiceSnapshot {
   const lines = items.map((i) => ({
     line: i.line,
@@ -92,8 +105,10 @@ export function invoiceSnapshot(
     taxCents: order.taxCents,
     totalCents: order.totalCents,
     currency: order.currency,
-    paymentTerms: PAID_BY_CARD,
-    payment: { gateway: order.paidWith, transactionId: order.transactionId, test },
+    paymentTerms: account ? onAccountTerms(account.terms, account.dueAt) : PAID_BY_CARD,
+    payment: account
+      ? { gateway: null, transactionId: null, test: false }
+      : { gateway: order.paidWith, transactionId: order.transactionId, test },
     notes: test ? [TEST_PAYMENT_NOTE] : [],
   };
 }
@@ -110,9 +125,10 @@ export async function issueInvoice(
   orderId: string,
   seller: SellerDetails,
   now: Date = new Date(),
+  terms: PaymentTerms = "card",
 ): Promise<IssuedInvoice> {
   const [existing] = await tx
-    .select({ id: invoices.id, number: invoices.number })
+    .select({ id: invoices.id, number: invoices.number, dueAt: invoices.dueAt })
     .from(invoices)
     .where(eq(invoices.orderId, orderId))
     .limit(1);
@@ -126,12 +142,19 @@ export async function issueInvoice(
     .orderBy(orderItems.line);
   const [company] = order.userId
     ? await tx
-        .select({ name: companies.name, taxId: companies.taxId })
+        .select({ id: companies.id, name: companies.name, taxId: companies.taxId })
         .from(companyMembers)
         .innerJoin(companies, eq(companies.id, companyMembers.companyId))
         .where(eq(companyMembers.userId, order.userId))
     : [];
-  const snapshot = invoiceSnapshot(order, items, seller, company ?? null);
+  const dueAt = dueDateOf(now, terms);
+  const snapshot = invoiceSnapshot(
+    order,
+    items,
+    seller,
+    company ?? null,
+    terms === "card" ? undefined : { terms, dueAt },
+  );
   const year = numberingYear(now);
   const sequence = await nextSequence(tx, "invoice", year);
   const number = documentNumber("invoice", year, sequence);
@@ -149,10 +172,12 @@ export async function issueInvoice(
       taxCents: snapshot.taxCents,
       totalCents: snapshot.totalCents,
       issuedAt: now,
-      // Card payments are paid when the invoice is issued: due the same day.
-      dueAt: now,
+      // Card payments are paid when the invoice is issued: due the same day; on account, N days on.
+      dueAt,
       snapshot,
+      terms,
+      companyId: company?.id ?? null,
     })
-    .returning({ id: invoices.id, number: invoices.number });
+    .returning({ id: invoices.id, number: invoices.number, dueAt: invoices.dueAt });
   return row!;
 }

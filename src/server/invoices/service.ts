@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { invoiceMessages, invoicePdfPath, type InvoiceSummary } from "../../contract/invoices";
+import type { PaymentTerms } from "../../contract/terms";
 import type { SellerDetails } from "../config";
 import type { Db, DbOrTx } from "../db/database";
 import { invoices, orders } from "../db/schema";
@@ -35,6 +36,10 @@ export function createInvoiceService(db: Db, opts: { seller: SellerDetails }) {
     /** Issues the paid order's invoice in the paying transaction (once per order). */
     issue: (tx: DbOrTx, orderId: string, now?: Date): Promise<IssuedInvoice> =>
       issueInvoice(tx, orderId, opts.seller, now),
+
+    /** Issues the invoice of an order placed on account (net terms), due `terms`' days on. */
+    issueOnAccount: (tx: DbOrTx, orderId: string, terms: PaymentTerms): Promise<IssuedInvoice> =>
+      issueInvoice(tx, orderId, opts.seller, new Date(), terms),
 
     async summary(orderId: string, viewer: Viewer): Promise<InvoiceSummary> {
       return toSummary(await visibleInvoice(orderId, viewer));
@@ -76,6 +81,7 @@ function toSummary(invoice: InvoiceRow): InvoiceSummary {
     tax: centsToUnits(invoice.taxCents),
     total: centsToUnits(invoice.totalCents),
     paymentTerms: invoice.snapshot.paymentTerms,
+    terms: invoice.terms,
     pdfUrl: invoicePdfPath(invoice.orderId),
   };
 }

@@ -321,7 +321,13 @@ const noteLines = (note: string | null, by: string) => (note ? [`${by} wrote: â€
 
 /** To the buyer: an owner approved the order; it can be paid now. */
 export function orderApprovedMail(
-  o: OrderMailFacts & { decidedBy: string; note: string | null; holdExpiresAt: string },
+  o: OrderMailFacts & {
+    decidedBy: string;
+    note: string | null;
+    holdExpiresAt: string;
+    /** Settled on the company's account (net terms) when approved: nothing to pay by card. */
+    onAccount?: boolean;
+  },
 ): MailContent {
   return layout({
     subject: `Your ${STORE} order ${orderRef(o.orderId)} was approved`,
@@ -329,10 +335,12 @@ export function orderApprovedMail(
     paragraphs: [
       `${o.decidedBy} approved your order ${orderRef(o.orderId)}.`,
       ...noteLines(o.note, o.decidedBy),
-      `We hold its parts for you until ${o.holdExpiresAt}; please pay before then.`,
+      o.onAccount
+        ? "It is charged to your company's account: its invoice follows in a separate email."
+        : `We hold its parts for you until ${o.holdExpiresAt}; please pay before then.`,
     ],
     table: linesTable(o),
-    action: { label: "Pay for your order", url: o.url },
+    action: o.onAccount ? viewOrder(o) : { label: "Pay for your order", url: o.url },
     publicUrl: o.publicUrl,
   });
 }
@@ -351,6 +359,47 @@ export function orderDeclinedMail(
     ],
     table: linesTable(o),
     action: viewOrder(o),
+    publicUrl: o.publicUrl,
+  });
+}
+
+/** An order placed on a company's account (net terms): no card, an invoice due on the terms. */
+export function orderOnAccountMail(
+  o: OrderMailFacts & { invoiceNumber: string; dueDate: string; terms: string },
+): MailContent {
+  return layout({
+    subject: `Your ${STORE} order ${orderRef(o.orderId)} is placed on your company's account`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `Thank you for your order ${orderRef(o.orderId)}. It is charged to your company's account: invoice ${o.invoiceNumber} (${o.terms}) is attached (PDF) and due by ${o.dueDate}.`,
+      "Pay it by bank transfer, quoting the invoice number. We will email you again when the order ships.",
+    ],
+    table: linesTable(o),
+    action: viewOrder(o),
+    publicUrl: o.publicUrl,
+  });
+}
+
+/** A reminder of an invoice on account: before its due date, or once it is overdue. */
+export function invoiceReminderMail(o: {
+  name: string;
+  companyName: string;
+  invoiceNumber: string;
+  outstanding: string;
+  dueDate: string;
+  overdue: boolean;
+  publicUrl: string;
+}): MailContent {
+  return layout({
+    subject: o.overdue
+      ? `Invoice ${o.invoiceNumber} is overdue`
+      : `Invoice ${o.invoiceNumber} is due on ${o.dueDate}`,
+    greeting: hello(o.name),
+    paragraphs: [
+      o.overdue
+        ? `Invoice ${o.invoiceNumber} of ${o.companyName} was due on ${o.dueDate} and ${o.outstanding} of it is still unpaid. Please pay it by bank transfer, quoting the invoice number, or tell us if you have paid it already.`
+        : `A reminder that invoice ${o.invoiceNumber} of ${o.companyName} is due on ${o.dueDate}: ${o.outstanding} is still to pay. Please pay it by bank transfer, quoting the invoice number.`,
+    ],
     publicUrl: o.publicUrl,
   });
 }

@@ -71,6 +71,7 @@ const pages = {
   manageOrders: lazyRoute(async () => (await import("./routes/manage-orders")).ManageOrdersRoute),
   notFound: lazyRoute(async () => (await import("./routes/not-found")).NotFoundRoute),
   auditLog: lazyRoute(async () => (await import("./routes/audit-log")).AuditLogRoute),
+  invoices: lazyRoute(async () => (await import("./routes/invoices")).InvoicesRoute),
   shippingZones: lazyRoute(
     async () => (await import("./routes/shipping-zones")).ShippingZonesRoute,
   ),
@@ -152,6 +153,7 @@ export const routes: RouteObject[] = [
               page(paths.manageProducts, pages.manageProducts),
               page(paths.manageOrders, pages.manageOrders),
               page(paths.auditLog, pages.auditLog),
+              page(paths.invoices, pages.invoices),
               page(paths.shippingZones, pages.shippingZones),
               page(paths.taxRates, pages.taxRates),
               page(paths.companies, pages.companies),

@@ -23,6 +23,7 @@ const adminLinks = [
   { to: paths.companies, label: "Companies" },
   { to: paths.priceLists, label: "Price lists" },
   { to: paths.approvals, label: "Approvals" },
+  { to: paths.invoices, label: "Invoices" },
 ];
 
 /** The dashboard: a sidebar (SPEC section 2) beside the page; on phones a row of tabs on top. */

@@ -10,6 +10,7 @@ import { FormField } from "../../../components/form-field";
 import { Link } from "../../../components/link";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
+import { accountChargeMessage } from "../../../lib/account-charge";
 import { ApiError } from "../../../lib/api-client";
 import { formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
@@ -99,8 +100,12 @@ function CheckoutFields({ addresses, book }: { addresses: Address[]; book: Addre
       });
       // Awaited rather than a mutate() callback: the emptied cart may re-render this page as
       // "Your cart is empty" (unmounting the form) before such a callback would run.
+      const onAccount = await accountChargeMessage(order);
       notify.success(
-        order.status === "awaiting_approval" ? orderMessages.sentForApproval : orderMessages.placed,
+        onAccount ??
+          (order.status === "awaiting_approval"
+            ? orderMessages.sentForApproval
+            : orderMessages.placed),
       );
       void navigate(paths.order.to(order._id), { replace: true });
     } catch (err) {

@@ -1,3 +1,4 @@
+import { termsLabels } from "#contract/terms";
 import { useState } from "react";
 import type { Company } from "#contract/companies";
 import { paths } from "#contract/paths";
@@ -36,7 +37,7 @@ export function CompaniesAdmin({ priceLists }: { priceLists: PriceListOption[] }
       ),
     },
     { header: "Price list", cell: (c) => c.priceListName ?? "none" },
-    { header: "Terms", cell: (c) => c.paymentTerms ?? "none" },
+    { header: "Terms", cell: (c) => termsLabels[c.paymentTerms] },
     {
       header: "Credit limit",
       numeric: true,

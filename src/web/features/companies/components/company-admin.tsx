@@ -1,3 +1,4 @@
+import { termsLabels } from "#contract/terms";
 import { useState } from "react";
 import {
   companyRoles,
@@ -69,7 +70,7 @@ function EditCompany({
     <details className="rounded-box border border-base-300 p-4">
       <summary className="cursor-pointer font-semibold">
         Details: {company?.priceListName ? `price list ${company.priceListName}` : "no price list"}
-        {company?.paymentTerms ? ` · ${company.paymentTerms}` : ""}
+        {company ? ` · ${termsLabels[company.paymentTerms]}` : ""}
       </summary>
       <form
         aria-label="Company details"

@@ -1,4 +1,5 @@
 import type { Company } from "#contract/companies";
+import { paymentTermsValues, termsLabels, type PaymentTerms } from "#contract/terms";
 import { FormField } from "../../../components/form-field";
 
 export interface PriceListOption {
@@ -35,15 +36,28 @@ export function CompanyFields({
         defaultValue={company?.taxId ?? ""}
         error={errors.taxId}
       />
-      <FormField
-        label="Payment terms"
-        name="paymentTerms"
-        id={`${idPrefix}-terms`}
-        placeholder="Net 30"
-        defaultValue={company?.paymentTerms ?? ""}
-        error={errors.paymentTerms}
-        hint="Leave empty for none (pays by card)"
-      />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${idPrefix}-terms`} className="text-sm font-medium">
+          Payment terms
+        </label>
+        <select
+          id={`${idPrefix}-terms`}
+          name="paymentTerms"
+          className="select select-bordered w-full"
+          defaultValue={company?.paymentTerms ?? "card"}
+          aria-describedby={`${idPrefix}-terms-hint`}
+        >
+          {paymentTermsValues.map((t) => (
+            <option key={t} value={t}>
+              {termsLabels[t]}
+            </option>
+          ))}
+        </select>
+        <p id={`${idPrefix}-terms-hint`} className="text-xs text-base-content/70">
+          Net terms: orders go on the company's account with an invoice due in 15, 30 or 60 days
+        </p>
+        {errors.paymentTerms && <p className="text-sm text-error">{errors.paymentTerms}</p>}
+      </div>
       <FormField
         label="Credit limit"
         name="creditLimit"
@@ -53,7 +67,7 @@ export function CompanyFields({
         step="0.01"
         defaultValue={company?.creditLimit ?? ""}
         error={errors.creditLimit}
-        hint="Leave empty for none"
+        hint="Open invoices on account may not go over it; leave empty for no limit"
       />
       <div className="flex flex-col gap-1">
         <label htmlFor={`${idPrefix}-price-list`} className="text-sm font-medium">
@@ -85,7 +99,7 @@ export function companyFromForm(data: FormData) {
   return {
     name: text("name"),
     taxId: text("taxId") || null,
-    paymentTerms: text("paymentTerms") || null,
+    paymentTerms: (text("paymentTerms") || "card") as PaymentTerms,
     creditLimit: credit === "" ? null : Number(credit),
     priceListId: text("priceListId") || null,
   };

@@ -1,3 +1,4 @@
+import { termsLabels } from "#contract/terms";
 import type { CompanyRole } from "#contract/companies";
 import { paths } from "#contract/paths";
 import { Link } from "../../../components/link";
@@ -40,7 +41,7 @@ export function MyCompany() {
           {company.hasPriceList ? "The company's price list" : "List prices"}
         </dd>
         <dt className="text-base-content/70">Payment terms</dt>
-        <dd className="text-right">{company.paymentTerms ?? "none"}</dd>
+        <dd className="text-right">{termsLabels[company.paymentTerms]}</dd>
         <dt className="text-base-content/70">Credit limit</dt>
         <dd className="text-right">{money(company.creditLimit)}</dd>
         <dt className="text-base-content/70">Your per-order limit</dt>

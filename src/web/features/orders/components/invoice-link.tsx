@@ -1,5 +1,6 @@
 import { invoicePdfPath } from "#contract/invoices";
 import type { Order } from "#contract/orders";
+import { chargedToAccount } from "#contract/terms";
 import { formatDate, formatOrderNumber } from "../../../lib/format";
 import { useOrderInvoice } from "../api/invoice";
 
@@ -30,6 +31,14 @@ export function OrderInvoice({ order }: { order: Order }) {
   if (invoice === undefined) return null;
   if (invoice === null) {
     return <p className="text-sm">This order was paid before the store issued invoices.</p>;
+  }
+  if (invoice.terms !== "card") {
+    return (
+      <p className="flex flex-wrap items-center gap-2" data-testid="order-invoice">
+        <span>{chargedToAccount(invoice.number, formatDate(invoice.dueAt))}</span>
+        <InvoiceLink orderId={order._id} className="btn btn-xs btn-outline" />
+      </p>
+    );
   }
   return (
     <p className="flex flex-wrap items-center gap-2" data-testid="order-invoice">

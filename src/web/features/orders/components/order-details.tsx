@@ -1,6 +1,7 @@
 import { Link } from "../../../components/link";
 import type { AdminOrderDetail, Order } from "#contract/orders";
 import { paths } from "#contract/paths";
+import { isOnAccount } from "#contract/terms";
 import { formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/format";
 import { OrderInvoice } from "./invoice-link";
 import { OrderAgainButton } from "./order-again-button";
@@ -126,7 +127,9 @@ export function OrderDetails({ order, detail }: { order: Order; detail?: AdminOr
         </div>
         <div className="flex flex-col gap-1">
           <h2 className="text-lg font-bold">Payment</h2>
-          {order.transactionId ? (
+          {isOnAccount(order) ? (
+            <p>On your company's account (net terms): paid by bank transfer against the invoice.</p>
+          ) : order.transactionId ? (
             <p className="break-all">
               Paid {order.paidAt && formatDateTime(order.paidAt)} · transaction id{" "}
               <span className="font-mono">{order.transactionId}</span>

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Link } from "../../../components/link";
+import { accountChargeMessage } from "../../../lib/account-charge";
 import { notify } from "../../../lib/notify";
 import { orderMessages } from "#contract/orders";
 import type { Product } from "#contract/products";
@@ -75,11 +76,13 @@ export function OrderPanel({
     place.mutate(
       { productId: product._id, orderQty: quantity, ...contact },
       {
-        onSuccess: ({ order: placedOrder }) => {
+        onSuccess: async ({ order: placedOrder }) => {
+          const onAccount = await accountChargeMessage(placedOrder);
           notify.success(
-            placedOrder.status === "awaiting_approval"
-              ? orderMessages.sentForApproval
-              : orderMessages.placed,
+            onAccount ??
+              (placedOrder.status === "awaiting_approval"
+                ? orderMessages.sentForApproval
+                : orderMessages.placed),
           );
           setOpen(false);
           setQuantity(0);

@@ -1,0 +1,115 @@
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import {
+  accountTransactionId,
+  ON_ACCOUNT,
+  termsMessages,
+  type PaymentTerms,
+} from "../../contract/terms";
+import type { DbOrTx } from "../db/database";
+import { companies, holdWindows, orderItems, orders } from "../db/schema";
+import { unprocessable } from "../errors";
+import type { IssuedInvoice } from "../invoices/issue";
+import { formatCents } from "../money";
+
+/**
+ * Orders on account (docs/net-terms.md): a company on net terms is not charged by card; its
+ * order is settled at once with an invoice due in N days, while the company's open invoices and
+ * this order stay within its credit limit. Called in the order's transaction (checkout, or an
+ * owner's approval), so a refusal writes nothing.
+ */
+
+/** Issues an invoice on account in the caller's transaction (src/server/invoices/). */
+export interface AccountInvoiceIssuer {
+  issueOnAccount(tx: DbOrTx, orderId: string, terms: PaymentTerms): Promise<IssuedInvoice>;
+}
+
+export interface AccountTerms {
+  companyId: string;
+  terms: Exclude<PaymentTerms, "card">;
+  creditLimitCents: number | null;
+}
+
+/**
+ * The company's terms when it buys on account, else null (card). Locks the company's row (no key
+ * update: members may still join) so two buyers of one company check its credit one at a time.
+ */
+export async function accountTermsOf(tx: DbOrTx, companyId: string): Promise<AccountTerms | null> {
+  const [row] = await tx
+    .select({ terms: companies.paymentTerms, creditLimitCents: companies.creditLimitCents })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for("no key update");
+  if (!row || row.terms === "card") return null;
+  return { companyId, terms: row.terms, creditLimitCents: row.creditLimitCents };
+}
+
+/** What the company still owes on its invoices on account: totals less the payments recorded. */
+export async function openInvoicesCents(tx: DbOrTx, companyId: string): Promise<number> {
+  const result = await tx.execute<{ open: string | number | null }>(sql`
+    select coalesce(sum(greatest(i.total_cents - coalesce(p.paid, 0), 0)), 0) as open
+      from invoices i
+      left join (select invoice_id, sum(amount_cents) as paid from invoice_payments
+                  group by invoice_id) p on p.invoice_id = i.id
+     where i.company_id = ${companyId} and i.terms <> 'card' and i.kind = 'invoice'`);
+  return Number(result.rows[0]?.open ?? 0);
+}
+
+/** Refuses (422) an order that would take the company's open invoices over its credit limit. */
+export async function checkCredit(
+  tx: DbOrTx,
+  account: AccountTerms,
+  orderCents: number,
+  currency: string,
+): Promise<void> {
+  if (account.creditLimitCents === null) return;
+  const open = await openInvoicesCents(tx, account.companyId);
+  if (open + orderCents > account.creditLimitCents) {
+    throw unprocessable(
+      termsMessages.overCreditLimit(
+        formatCents(account.creditLimitCents, currency),
+        formatCents(open, currency),
+      ),
+    );
+  }
+}
+
+/**
+ * Settles a just-placed (or just-approved) order on account: it becomes `paid` with
+ * `paidWith: "invoice"` (accepted and to be shipped; its stock taken for good, no hold to run
+ * out), and its invoice is issued now, due on the company's terms. The caller has checked the
+ * credit (`checkCredit`) in the same transaction.
+ */
+export async function settleOnAccount(
+  tx: DbOrTx,
+  orderId: string,
+  account: AccountTerms,
+  invoices: AccountInvoiceIssuer,
+): Promise<{
+  row: typeof orders.$inferSelect;
+  invoice: IssuedInvoice & { terms: PaymentTerms };
+}> {
+  const [row] = await tx
+    .update(orders)
+    .set({
+      status: "paid",
+      paidWith: ON_ACCOUNT,
+      transactionId: accountTransactionId(orderId),
+      paidAt: new Date(),
+    })
+    .where(and(eq(orders.id, orderId), ne(orders.status, "cancelled")))
+    .returning();
+  if (!row) throw new Error("settleOnAccount: no such order");
+  // Settled: the buyer's hold windows on these parts close, as a card payment closes them.
+  const products = await tx
+    .select({ productId: orderItems.productId })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const productIds = products.flatMap((p) => (p.productId ? [p.productId] : []));
+  if (row.userId && productIds.length > 0) {
+    await tx
+      .delete(holdWindows)
+      .where(and(eq(holdWindows.userId, row.userId), inArray(holdWindows.productId, productIds)));
+  }
+  const invoice = await invoices.issueOnAccount(tx, orderId, account.terms);
+  return { row, invoice: { ...invoice, terms: account.terms } };
+}

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParamsSchema } from "../../contract/common";
+import { TOTAL_COUNT_HEADER } from "../../contract/constants";
+import {
+  accountInvoiceSchema,
+  invoiceListQuerySchema,
+  invoicePaymentCreateSchema,
+  invoicePaymentResultSchema,
+} from "../../contract/terms";
+import { errorAnswers } from "../api-errors";
+import type { Guards } from "../auth/guards";
+import type { TermsService } from "./service";
+
+/** Net terms for admins: invoices on account and the bank payments recorded against them. */
+export const termsRoutes: FastifyPluginAsyncZod<{
+  terms: TermsService;
+  guards: Guards;
+}> = async (app, { terms, guards }) => {
+  app.get(
+    "/invoices",
+    {
+      schema: {
+        tags: ["invoices"],
+        summary:
+          "Invoices on account (net terms) by status: open (unpaid, overdue included), overdue or paid; paged, total in X-Total-Count (admins)",
+        querystring: invoiceListQuerySchema,
+        response: { 200: z.array(accountInvoiceSchema), ...errorAnswers(400, 401, 403) },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      const { items, total } = await terms.list(req.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+
+  app.post(
+    "/invoices/:id/payments",
+    {
+      schema: {
+        tags: ["invoices"],
+        summary:
+          "Records a bank payment against an invoice on account (admins): over-payment 422, the same reference twice 409",
+        params: idParamsSchema,
+        body: invoicePaymentCreateSchema,
+        response: {
+          201: invoicePaymentResultSchema,
+          ...errorAnswers(400, 401, 403, 404, 409, 422),
+        },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      const admin = await guards.requireAdmin(req);
+      const result = await terms.recordPayment(
+        { id: admin.id, email: admin.email },
+        req.params.id,
+        req.body,
+      );
+      return reply.code(201).send(result);
+    },
+  );
+};
