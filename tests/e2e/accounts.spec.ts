@@ -140,6 +140,7 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "Companies",
     "Price lists",
     "Approvals",
+    "Invoices",
   ]);
 });
 
