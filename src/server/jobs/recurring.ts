@@ -1,0 +1,61 @@
+import type PgBoss from "pg-boss";
+
+/**
+ * A piece of work that runs every `everyMs` across every process of the store, as a pg-boss job
+ * (decision 012). Its queue is "stately" with one key: at most one run waits and one runs, in
+ * all the processes together. Each run first queues the next one (`startAfter`), so the chain
+ * goes on; every process queues one when it starts (a repeat is dropped), which restarts a chain
+ * that broke (the database away while a run ended). A run that throws is logged and retried.
+ *
+ * Resolves to a function that starts it on a started pg-boss and answers its worker ids.
+ */
+export function recurringJob(
+  queue: string,
+  opts: {
+    everyMs: number;
+    /** What the log calls it ("hold sweeper"). */
+    name: string;
+    log: { error(obj: object, msg: string): void };
+  },
+  run: () => Promise<void>,
+): (boss: PgBoss) => Promise<string[]> {
+  const everySeconds = Math.max(1, Math.round(opts.everyMs / 1000));
+  return async (boss) => {
+    // Processes starting together may deadlock creating the queue: try again a few times.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await boss.createQueue(queue, {
+          name: queue,
+          policy: "stately",
+          retryLimit: 1_000_000,
+          retryDelay: everySeconds,
+          expireInSeconds: 300,
+          retentionMinutes: 60,
+        });
+        break;
+      } catch (err) {
+        if (attempt >= 5) throw err;
+        await new Promise((resolve) =>
+          setTimeout(resolve, 200 * 2 ** attempt + Math.random() * 200),
+        );
+      }
+    }
+    const queueNext = (startAfter: number) =>
+      boss.send(queue, {}, { singletonKey: queue, startAfter });
+    const worker = await boss.work(
+      queue,
+      { batchSize: 1, pollingIntervalSeconds: Math.min(everySeconds, 5) },
+      async () => {
+        await queueNext(everySeconds);
+        try {
+          await run();
+        } catch (err) {
+          opts.log.error({ err }, `${opts.name} failed`);
+          throw err;
+        }
+      },
+    );
+    await queueNext(0);
+    return [worker];
+  };
+}
