@@ -4,7 +4,7 @@ import { orders, payments, products, testCardIntents } from "../../src/server/db
 import { CANCELED_MESSAGE } from "../../src/server/payments/test-card-gateway";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { insertProduct } from "../support/factories";
-import { orderAndCharge } from "../support/payments";
+import { orderAndCharge, orderWithIntent } from "../support/payments";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 // Penetration test of 75cca6d, finding 14: an order the admin cancelled became paid when the
@@ -88,21 +88,7 @@ test("a payment arriving after the hold ran out still takes the stock again", as
 
 test("cancelling an order cancels its open payment at the gateway: the card is not charged", async () => {
   const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 10 });
-  const headers = { cookie: customer.cookie };
-  const placed = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers,
-    payload: { productId: p.id, orderQty: 2, phonrNo: "5550100", Address: "1 Dock Road" },
-  });
-  const orderId = placed.json().order._id as string;
-  const intent = await t.app.inject({
-    method: "POST",
-    url: "/api/create-payment-intent",
-    headers,
-    payload: { orderId },
-  });
-  expect(intent.statusCode).toBe(200);
+  const { orderId, charge } = await orderWithIntent(t.app, customer, p.id, 2);
   const cancelled = await t.app.inject({
     method: "PATCH",
     url: `/api/orders/${orderId}/status`,
@@ -112,18 +98,7 @@ test("cancelling an order cancels its open payment at the gateway: the card is n
   expect(cancelled.statusCode).toBe(200);
 
   // The payment page was still open: the card it sends is refused, and nothing is charged.
-  const charged = await t.app.inject({
-    method: "POST",
-    url: "/api/payments/test-card/confirm",
-    headers,
-    payload: {
-      clientSecret: intent.json().clientSecret,
-      number: "4242 4242 4242 4242",
-      expMonth: 12,
-      expYear: 2030,
-      cvc: "123",
-    },
-  });
+  const charged = await charge();
   expect(charged.statusCode).toBe(409);
   expect(charged.json().message).toBe(CANCELED_MESSAGE);
   const [payment] = await t.database.db
