@@ -81,6 +81,10 @@ import { addressRoutes } from "./addresses/routes";
 import { createAddressService } from "./addresses/service";
 import { shippingRoutes } from "./shipping/routes";
 import { createShippingService } from "./shipping/service";
+import { adminHomeRoutes } from "./admin-home/routes";
+import { createAdminHomeService } from "./admin-home/service";
+import { createLowStockMail } from "./admin-home/low-stock-mail";
+import { lowStockEmailJob } from "./admin-home/low-stock-job";
 import { taxRoutes } from "./tax/routes";
 import { createTaxService } from "./tax/service";
 import { companyRoutes } from "./companies/routes";
@@ -321,6 +325,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // The invoice reminders (net terms), on the same queue.
   sweeperJobs.push(invoiceReminderJob(terms, { everyMs: REMINDER_EVERY_MS, log: app.log }));
+  // The admin home, and its daily low-stock email to admins (docs/admin-home.md).
+  const adminHome = createAdminHomeService(database.db, {
+    holdWarningMs: config.holdWarningMs,
+    lowStockMail: createLowStockMail(mailer, publicUrl),
+  });
+  if (config.lowStockEmail.enabled) {
+    sweeperJobs.push(
+      lowStockEmailJob(adminHome, { hourUtc: config.lowStockEmail.hourUtc, log: app.log }),
+    );
+  }
   app.addHook("onReady", async () => startJobs());
 
   await app.register(
@@ -362,6 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         guards,
       });
       await api.register(taxRoutes, { tax: createTaxService(database.db), guards });
+      await api.register(adminHomeRoutes, { home: adminHome, guards });
       await api.register(paymentRoutes, {
         payments,
         guards,

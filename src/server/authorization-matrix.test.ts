@@ -880,6 +880,20 @@ const rows: Row[] = [
     call: async () => ({ url: `/api/tax-rates/${await freshRate()}` }),
     expect: adminOnly(204),
   },
+  // The admin home (docs/admin-home.md).
+  {
+    route: "GET /api/admin-home",
+    call: async () => ({ url: "/api/admin-home" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "PUT /api/products/:id/reorder-level",
+    call: async () => ({
+      url: `/api/products/${(await freshProduct()).id}/reorder-level`,
+      payload: { reorderLevel: 5 },
+    }),
+    expect: adminOnly(200),
+  },
   // Quick order (docs/quick-order.md): anyone may resolve (a visitor at list prices); adding
   // to a cart is for customers.
   {

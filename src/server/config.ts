@@ -88,6 +88,10 @@ export const envSchema = z.object({
     .positive()
     .max(24 * 365)
     .default(12),
+  /** The daily low-stock email to admins (docs/admin-home.md); default on, off in the demo. */
+  LOW_STOCK_EMAIL: z.enum(["true", "false"]).optional(),
+  /** The hour (UTC) from which the day's low-stock email goes out. */
+  LOW_STOCK_EMAIL_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// address")
@@ -198,6 +202,8 @@ export type Config = Readonly<{
   holdSweepMs: number;
   /** "Your hold is about to expire" goes this long before an unpaid order's hold ends. */
   holdWarningMs: number;
+  /** The daily low-stock email to admins: whether it goes, and from which hour (UTC). */
+  lowStockEmail: { enabled: boolean; hourUtc: number };
   /** How long SIGTERM waits for requests in flight before closing their connections. */
   shutdownTimeoutMs: number;
   /** How long a request may wait for a pooled connection, run one statement, and sit idle
@@ -369,6 +375,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perMinute: e.ORDERS_PER_MINUTE,
       unverifiedHoldMs: Math.round(e.HOLD_UNVERIFIED_MINUTES * 60_000),
       unverifiedShare: e.HOLD_UNVERIFIED_SHARE,
+    },
+    lowStockEmail: {
+      enabled: e.LOW_STOCK_EMAIL ? e.LOW_STOCK_EMAIL === "true" : !demo,
+      hourUtc: e.LOW_STOCK_EMAIL_HOUR,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     databaseTimeouts: {

@@ -12,9 +12,13 @@ export interface TestApp {
 /** The real app on its own fresh database, for `app.inject()` tests. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  extra: Pick<AppDeps, "onRoute" | "oidc"> = {},
+  extra: Pick<AppDeps, "onRoute" | "oidc"> & {
+    /** Writes rows before the app (and its background jobs) starts. */
+    seed?: (db: TestDatabase["db"]) => Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  await extra.seed?.(database.db);
   const config = loadConfig({
     NODE_ENV: "test",
     DATABASE_URL: database.url,
@@ -26,9 +30,11 @@ export async function createTestApp(
     // Test accounts are fresh (unverified) and share products; the cap on what unverified
     // accounts hold together has its own test (orders/holds.test.ts).
     HOLD_UNVERIFIED_SHARE: "1",
+    // The daily low-stock email has its own test (admin-home/admin-home.test.ts).
+    LOW_STOCK_EMAIL: "false",
     ...env,
   });
-  const app = await buildApp({ config, database, ...extra });
+  const app = await buildApp({ config, database, onRoute: extra.onRoute, oidc: extra.oidc });
   await app.ready();
   return {
     app,

@@ -63,6 +63,8 @@ export const products = pgTable(
     warrantyMonths: integer("warranty_months").notNull(),
     /** Shipping weight of one unit in grams (weight-band shipping rates); 0 when not given. */
     weightGrams: integer("weight_grams").notNull().default(0),
+    /** Stock below this is low (admin home, low-stock email); null: 2 × the minimum order. */
+    reorderLevel: integer("reorder_level"),
     creatorEmail: text("creator_email").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     /** Written by triggers only (see `tsvector` above); never set by the application. */
@@ -76,6 +78,7 @@ export const products = pgTable(
     check("products_stock_nonnegative", sql`${t.availableQuantity} >= 0`),
     check("products_warranty_nonnegative", sql`${t.warrantyMonths} >= 0`),
     check("products_weight_nonnegative", sql`${t.weightGrams} >= 0`),
+    check("products_reorder_level_nonnegative", sql`${t.reorderLevel} >= 0`),
     index("products_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("products_price_idx").on(t.priceCents, t.id),
     index("products_name_idx").on(t.name, t.id),
@@ -1076,3 +1079,10 @@ export const orderApprovals = pgTable(
     check("order_approvals_note_length", sql`char_length(${t.note}) <= 500`),
   ],
 );
+
+/** The days a low-stock email went to the admins: one a day, however many processes run. */
+export const lowStockEmails = pgTable("low_stock_emails", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  productCount: integer("product_count").notNull(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+});

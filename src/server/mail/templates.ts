@@ -403,3 +403,26 @@ export function invoiceReminderMail(o: {
     publicUrl: o.publicUrl,
   });
 }
+
+/** An admin: the products below their reorder level today (the admin home lists them too). */
+export function lowStockMail(o: {
+  name: string;
+  count: number;
+  /** Part number and name, and "stock / reorder level", the least stock first. */
+  products: { label: string; stock: string }[];
+  url: string;
+  publicUrl: string;
+}): MailContent {
+  const more = o.count - o.products.length;
+  return layout({
+    subject: o.count === 1 ? "1 product is low on stock" : `${o.count} products are low on stock`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `These products have less stock than their reorder level (stock / reorder level):`,
+    ],
+    table: o.products.map((p) => [p.label, p.stock]),
+    after: more > 0 ? [`And ${more} more on the admin home.`] : [],
+    action: { label: "Open the admin home", url: o.url },
+    publicUrl: o.publicUrl,
+  });
+}

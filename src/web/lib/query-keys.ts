@@ -3,6 +3,8 @@ import type { ProductListQuery } from "#contract/products";
 /** Query keys, one factory per resource, so invalidation can target a whole resource. */
 export const queryKeys = {
   siteConfig: ["site-config"] as const,
+  /** The admin's home, "Today": read afresh each visit. */
+  adminHome: ["admin-home"] as const,
   session: ["session"] as const,
   profile: ["profile"] as const,
   products: {

@@ -5,14 +5,17 @@ import { EmailVerification } from "../../features/account/components/email-verif
 import { OrderEmailSettings } from "../../features/account/components/order-email-settings";
 import { ProfileForm } from "../../features/account/components/profile-form";
 import { TwoFactorSettings } from "../../features/account/components/two-factor-settings";
+import { Today } from "../../features/admin-home/components/today";
 import { usePageTitle } from "../../components/page-title";
 import { useSession } from "../../lib/session";
 
+/** The dashboard's index: My Info (SPEC), under "Today" for an admin (docs/admin-home.md). */
 export function ProfileRoute() {
   usePageTitle("My Profile");
   const { data: user } = useSession();
   return (
     <div className="flex flex-col gap-6">
+      {user?.role === "admin" && <Today />}
       {user && <EmailVerification email={user.email} verified={user.emailVerified} />}
       <ProfileForm />
       {user && user.role !== "admin" && <AddressBook customerName={user.name} />}

@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+/**
+ * The admin's home, "Today" (docs/admin-home.md): what is waiting for an admin, each with the
+ * page where it is handled.
+ */
+
+/** How many rows of each list the home shows (the counts are of all). */
+export const ADMIN_HOME_ROWS = 5;
+/** How many low-stock products the home lists. */
+export const LOW_STOCK_ROWS = 20;
+export const MAX_REORDER_LEVEL = 10_000_000;
+
+const orderRowSchema = z.object({
+  id: z.uuid(),
+  customerName: z.string(),
+  totalCents: z.number().int(),
+  currency: z.string(),
+  /** When it was paid (to ship) or when its hold runs out (expiring). */
+  at: z.iso.datetime({ offset: true }),
+});
+
+export const lowStockProductSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  partNumber: z.string(),
+  availableQuantity: z.number().int(),
+  /** The level the product is low below: the admin's, or the default (2 × minimum order). */
+  reorderLevel: z.number().int(),
+  /** Whether an admin set the level (false: the default). */
+  reorderLevelSet: z.boolean(),
+});
+export type LowStockProduct = z.infer<typeof lowStockProductSchema>;
+
+export const adminHomeSchema = z.object({
+  /** Paid orders not shipped yet, oldest payment first. */
+  toShip: z.object({ count: z.number().int(), oldest: z.array(orderRowSchema) }),
+  /** Unpaid orders whose stock hold runs out within `withinMinutes`, soonest first. */
+  expiringHolds: z.object({
+    count: z.number().int(),
+    withinMinutes: z.number().int(),
+    soonest: z.array(orderRowSchema),
+  }),
+  /** Products whose stock is below their reorder level, least stock first. */
+  lowStock: z.object({ count: z.number().int(), products: z.array(lowStockProductSchema) }),
+  /** Reviews waiting for an admin's approval. */
+  reviewsToModerate: z.number().int(),
+  /** Company orders waiting for an owner's approval. */
+  approvalsWaiting: z.number().int(),
+  /** Payments taken that the store could not apply: to refund. */
+  refundsDue: z.number().int(),
+});
+export type AdminHome = z.infer<typeof adminHomeSchema>;
+
+/** An admin's reorder level for one product; null goes back to the default (2 × minimum order). */
+export const reorderLevelInputSchema = z.strictObject({
+  reorderLevel: z
+    .number({ message: "Enter a whole number of units" })
+    .int("Enter a whole number of units")
+    .min(0, "A reorder level cannot be negative")
+    .max(MAX_REORDER_LEVEL, `A reorder level is at most ${MAX_REORDER_LEVEL}`)
+    .nullable(),
+});
+export type ReorderLevelInput = z.infer<typeof reorderLevelInputSchema>;
+
+export const reorderLevelSchema = z.object({
+  productId: z.uuid(),
+  reorderLevel: z.number().int(),
+  reorderLevelSet: z.boolean(),
+});

@@ -1,0 +1,257 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { signIn, signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { insertProduct, insertReview } from "../../../tests/support/factories";
+import { unpaidOrders } from "../../../tests/support/invoices";
+import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import type { AdminHome } from "../../contract/admin-home";
+import { lowStockEmails, orders, payments, products, reviews, user } from "../db/schema";
+import { createAdminHomeService } from "./service";
+
+let t: TestApp;
+let admin: TestAccount;
+let customer: TestAccount;
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: "home-admin@example.com" });
+  admin = await signUpAdmin(t, { email: "home-admin@example.com" });
+  customer = await signUp(t.app, { email: "home-customer@example.com" });
+});
+afterAll(async () => t?.close());
+
+const as = (a: TestAccount) => ({ cookie: a.cookie });
+async function home(): Promise<AdminHome> {
+  const res = await t.app.inject({ method: "GET", url: "/api/admin-home", headers: as(admin) });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+test("paid orders waiting to ship come oldest payment first; shipped and unpaid ones are not there", async () => {
+  const [older, newer, shipped, unpaid] = await unpaidOrders(t.database.db, 4);
+  const paid = (id: string, paidAt: Date, status: "paid" | "shipped" = "paid") =>
+    t.database.db
+      .update(orders)
+      .set({
+        status,
+        transactionId: `pi_home_${id}`,
+        paidAt,
+        shippedAt: status === "shipped" ? new Date() : null,
+      })
+      .where(eq(orders.id, id));
+  await paid(newer!, new Date(Date.now() - HOUR));
+  await paid(older!, new Date(Date.now() - 5 * HOUR));
+  await paid(shipped!, new Date(Date.now() - 9 * HOUR), "shipped");
+
+  const { toShip } = await home();
+  expect(toShip.count).toBe(2);
+  expect(toShip.oldest.map((o) => o.id)).toEqual([older, newer]);
+  expect(toShip.oldest.map((o) => o.id)).not.toContain(unpaid);
+});
+
+test("holds about to run out are those ending within the warning time, soonest first", async () => {
+  const [soon, sooner, later] = await unpaidOrders(t.database.db, 3);
+  const endsIn = (id: string, ms: number) =>
+    t.database.db
+      .update(orders)
+      .set({ holdExpiresAt: new Date(Date.now() + ms) })
+      .where(eq(orders.id, id));
+  // Every other unpaid order of this file ends an hour from now (unpaidOrders): push them out.
+  await t.database.db
+    .update(orders)
+    .set({ holdExpiresAt: new Date(Date.now() + 100 * HOUR) })
+    .where(eq(orders.status, "unpaid"));
+  await endsIn(soon!, 2 * HOUR);
+  await endsIn(sooner!, HOUR);
+  await endsIn(later!, 13 * HOUR); // the test config warns 12 hours before (HOLD_WARNING_HOURS)
+
+  const { expiringHolds } = await home();
+  expect(expiringHolds.withinMinutes).toBe(12 * 60);
+  expect(expiringHolds.soonest.map((o) => o.id)).toEqual([sooner, soon]);
+  expect(expiringHolds.count).toBe(2);
+});
+
+test("low stock is below the admin's reorder level, or twice the minimum order by default", async () => {
+  const before = (await home()).lowStock;
+  const atDefault = await insertProduct(t.database.db, { minimumOrder: 3, availableQuantity: 6 });
+  const belowDefault = await insertProduct(t.database.db, {
+    minimumOrder: 3,
+    availableQuantity: 5,
+  });
+  const ownLevel = await insertProduct(t.database.db, {
+    minimumOrder: 1,
+    availableQuantity: 40,
+  });
+  const setLevel = (id: string, reorderLevel: number | null, who = admin) =>
+    t.app.inject({
+      method: "PUT",
+      url: `/api/products/${id}/reorder-level`,
+      headers: as(who),
+      payload: { reorderLevel },
+    });
+
+  let low = (await home()).lowStock;
+  expect(low.count).toBe(before.count + 1);
+  expect(low.products).toContainEqual({
+    id: belowDefault.id,
+    name: belowDefault.name,
+    partNumber: belowDefault.partNumber,
+    availableQuantity: 5,
+    reorderLevel: 6,
+    reorderLevelSet: false,
+  });
+  expect(low.products.map((p) => p.id)).not.toContain(atDefault.id);
+
+  const set = await setLevel(ownLevel.id, 50);
+  expect(set.statusCode).toBe(200);
+  expect(set.json()).toEqual({ productId: ownLevel.id, reorderLevel: 50, reorderLevelSet: true });
+  low = (await home()).lowStock;
+  expect(low.products.find((p) => p.id === ownLevel.id)).toMatchObject({
+    reorderLevel: 50,
+    reorderLevelSet: true,
+  });
+  // Least stock first.
+  const stocks = low.products.map((p) => p.availableQuantity);
+  expect(stocks).toEqual([...stocks].sort((a, b) => a - b));
+
+  // Back to the default (2 × 1): 40 is not low.
+  const reset = await setLevel(ownLevel.id, null);
+  expect(reset.json()).toEqual({ productId: ownLevel.id, reorderLevel: 2, reorderLevelSet: false });
+  expect((await home()).lowStock.products.map((p) => p.id)).not.toContain(ownLevel.id);
+
+  // Each change is in the audit log.
+  const audit = await t.app.inject({ method: "GET", url: "/api/audit", headers: as(admin) });
+  expect(JSON.stringify(audit.json())).toContain(
+    `Set the reorder level of ${ownLevel.partNumber} ${ownLevel.name} to 50`,
+  );
+});
+
+test("a reorder level must be a whole number of units, 0 or more, of a product that exists", async () => {
+  const p = await insertProduct(t.database.db);
+  const put = (payload: unknown, id = p.id) =>
+    t.app.inject({
+      method: "PUT",
+      url: `/api/products/${id}/reorder-level`,
+      headers: as(admin),
+      payload: payload as object,
+    });
+  for (const [payload, message] of [
+    [{ reorderLevel: -1 }, "A reorder level cannot be negative"],
+    [{ reorderLevel: 2.5 }, "Enter a whole number of units"],
+    [{ reorderLevel: "7" }, "Enter a whole number of units"],
+    [{}, "Enter a whole number of units"],
+  ] as const) {
+    const res = await put(payload);
+    expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    expect(res.body).toContain(message);
+  }
+  const missing = await put({ reorderLevel: 3 }, "00000000-0000-4000-8000-000000000000");
+  expect(missing.statusCode).toBe(404);
+  const [row] = await t.database.db
+    .select({ level: products.reorderLevel })
+    .from(products)
+    .where(eq(products.id, p.id));
+  expect(row?.level).toBeNull();
+});
+
+test("reviews to moderate, orders awaiting approval and refunds due are counted", async () => {
+  const before = await home();
+  const review = await insertReview(t.database.db);
+  await t.database.db
+    .update(reviews)
+    .set({ pendingSince: new Date() })
+    .where(eq(reviews.id, review.id));
+  const [waiting] = await unpaidOrders(t.database.db, 1);
+  await t.database.db
+    .update(orders)
+    .set({ status: "awaiting_approval" })
+    .where(eq(orders.id, waiting!));
+  await t.database.db.insert(payments).values({
+    gatewayIntentId: "pi_home_refund_due",
+    gateway: "test-card",
+    orderId: null,
+    amountCents: 1200,
+    currency: "usd",
+    status: "refund_due",
+    refundReason: "payment that fits no order",
+  });
+
+  const after = await home();
+  expect(after.reviewsToModerate).toBe(before.reviewsToModerate + 1);
+  expect(after.approvalsWaiting).toBe(before.approvalsWaiting + 1);
+  expect(after.refundsDue).toBe(before.refundsDue + 1);
+});
+
+test("only admins see the home or set reorder levels", async () => {
+  const p = await insertProduct(t.database.db);
+  const other = await signIn(t.app, customer.email, customer.password);
+  expect(
+    (await t.app.inject({ method: "GET", url: "/api/admin-home", headers: { cookie: other } }))
+      .statusCode,
+  ).toBe(403);
+  const put = await t.app.inject({
+    method: "PUT",
+    url: `/api/products/${p.id}/reorder-level`,
+    headers: { cookie: other },
+    payload: { reorderLevel: 1 },
+  });
+  expect(put.statusCode).toBe(403);
+  expect((await t.app.inject({ method: "GET", url: "/api/admin-home" })).statusCode).toBe(401);
+});
+
+test("the low-stock email goes to every admin once a day, from its hour, and not when nothing is low", async () => {
+  const service = createAdminHomeService(t.database.db, {
+    holdWarningMs: 12 * HOUR,
+    lowStockMail: {
+      // The real mail (low-stock-mail.ts) through the app's mailer is below; here, who and when.
+      send: async () => {},
+    },
+  });
+  // Nothing low: no email, and a later run that day looks again.
+  await t.database.db.update(products).set({ reorderLevel: 0 });
+  expect(await service.sendLowStockEmail(7, new Date("2031-03-01T08:00:00Z"))).toBe(0);
+  await t.database.db.update(products).set({ reorderLevel: null });
+  await insertProduct(t.database.db, { minimumOrder: 5, availableQuantity: 1 });
+  expect(await service.sendLowStockEmail(7, new Date("2031-03-01T09:00:00Z"))).toBe(1);
+
+  // Before the hour: nothing; from it: one per admin; again the same day: nothing.
+  expect(await service.sendLowStockEmail(7, new Date("2031-03-02T06:59:00Z"))).toBe(0);
+  expect(await service.sendLowStockEmail(7, new Date("2031-03-02T07:00:00Z"))).toBe(1);
+  const twice = await Promise.all([
+    service.sendLowStockEmail(7, new Date("2031-03-02T08:00:00Z")),
+    service.sendLowStockEmail(7, new Date("2031-03-02T09:00:00Z")),
+  ]);
+  expect(twice).toEqual([0, 0]);
+  const days = await t.database.db.select().from(lowStockEmails);
+  expect(days.map((d) => d.day).sort()).toEqual(["2031-03-01", "2031-03-02"]);
+});
+
+test("the low-stock email lists the products with their stock and level, and links the admin home", async () => {
+  let part = { name: "", partNumber: "" };
+  const mailApp = await createTestApp(
+    { LOW_STOCK_EMAIL: "true", LOW_STOCK_EMAIL_HOUR: "0" },
+    {
+      // Low stock and an admin before the app starts: its first run of the job emails them.
+      seed: async (db) => {
+        part = await insertProduct(db, { minimumOrder: 4, availableQuantity: 3 });
+        await db.insert(user).values({
+          id: "stock-admin",
+          name: "Stock Admin",
+          email: "stock-admin@example.com",
+          role: "admin",
+        });
+      },
+    },
+  );
+  try {
+    const mail = await waitForMail(mailApp.app, "stock-admin@example.com", /low on stock/);
+    expect(mail.subject).toBe("1 product is low on stock");
+    expect(mail.text).toContain("Hello Stock Admin,");
+    expect(mail.text).toContain(`${part.partNumber} ${part.name}  3 / 8`);
+    expect(mail.text).toMatch(/Open the admin home: http:\/\/\S+\/dashboard\n/);
+    expect(await messagesFor(mailApp.app, "stock-admin@example.com")).toHaveLength(1);
+  } finally {
+    await mailApp.close();
+  }
+});

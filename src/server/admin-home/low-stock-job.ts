@@ -1,0 +1,24 @@
+import { recurringJob } from "../jobs/recurring";
+import type { AdminHomeService } from "./service";
+
+export const LOW_STOCK_QUEUE = "low-stock-email";
+/** How often the day's email is looked for: it goes once a day, so a quarter-hour is plenty. */
+export const LOW_STOCK_EVERY_MS = 15 * 60 * 1000;
+
+/** The daily low-stock email to admins, a recurring job (jobs/recurring.ts). */
+export function lowStockEmailJob(
+  home: Pick<AdminHomeService, "sendLowStockEmail">,
+  opts: {
+    hourUtc: number;
+    log: { info(msg: string): void; error(obj: object, msg: string): void };
+  },
+) {
+  return recurringJob(
+    LOW_STOCK_QUEUE,
+    { everyMs: LOW_STOCK_EVERY_MS, name: "low-stock email", log: opts.log },
+    async () => {
+      const n = await home.sendLowStockEmail(opts.hourUtc);
+      if (n > 0) opts.log.info(`queued ${n} low-stock email(s)`);
+    },
+  );
+}

@@ -1,0 +1,179 @@
+import { and, asc, count, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import {
+  ADMIN_HOME_ROWS,
+  LOW_STOCK_ROWS,
+  type AdminHome,
+  type LowStockProduct,
+} from "../../contract/admin-home";
+import { recordAdminAction, type AuditActor } from "../audit/service";
+import type { Db, DbOrTx } from "../db/database";
+import { lowStockEmails, orders, payments, products, reviews, user } from "../db/schema";
+import { notFound } from "../errors";
+
+/** A product's reorder level: the admin's, else twice its minimum order. */
+const reorderLevel = sql<number>`coalesce(${products.reorderLevel}, 2 * ${products.minimumOrder})`;
+const isLow = sql`${products.availableQuantity} < ${reorderLevel}`;
+
+const lowStockColumns = {
+  id: products.id,
+  name: products.name,
+  partNumber: products.partNumber,
+  availableQuantity: products.availableQuantity,
+  reorderLevel: sql<number>`${reorderLevel}::int`,
+  reorderLevelSet: sql<boolean>`${products.reorderLevel} is not null`,
+};
+
+/** Products below their reorder level, least stock first, and how many there are in all. */
+async function lowStock(
+  db: DbOrTx,
+  limit: number,
+): Promise<{ count: number; products: LowStockProduct[] }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(lowStockColumns)
+      .from(products)
+      .where(isLow)
+      .orderBy(asc(products.availableQuantity), asc(products.name), asc(products.id))
+      .limit(limit),
+    db.select({ n: count() }).from(products).where(isLow),
+  ]);
+  return { count: total?.n ?? 0, products: rows };
+}
+
+export interface LowStockMail {
+  /** Queues the email to one admin (in `tx`, with the day's record). */
+  send(
+    tx: DbOrTx,
+    admin: { id: string; email: string; name: string },
+    day: string,
+    low: { count: number; products: LowStockProduct[] },
+  ): Promise<void>;
+}
+
+/**
+ * The admin's home, "Today": what is waiting for an admin (docs/admin-home.md), and the products'
+ * reorder levels it watches. It only reads the other modules' tables, for counts and short lists.
+ */
+export function createAdminHomeService(
+  db: Db,
+  opts: { holdWarningMs: number; lowStockMail: LowStockMail },
+) {
+  return {
+    async today(now = new Date()): Promise<AdminHome> {
+      const expiringBefore = new Date(now.getTime() + opts.holdWarningMs);
+      const toShip = and(eq(orders.status, "paid"), isNull(orders.shippedAt));
+      const expiring = and(eq(orders.status, "unpaid"), lte(orders.holdExpiresAt, expiringBefore));
+      const orderRow = {
+        id: orders.id,
+        customerName: orders.customerName,
+        totalCents: orders.totalCents,
+        currency: orders.currency,
+      };
+      const [
+        shipRows,
+        [shipCount],
+        holdRows,
+        [holdCount],
+        low,
+        [reviewCount],
+        [approvalCount],
+        [refundCount],
+      ] = await Promise.all([
+        db
+          .select({ ...orderRow, at: orders.paidAt })
+          .from(orders)
+          .where(toShip)
+          .orderBy(asc(orders.paidAt), asc(orders.id))
+          .limit(ADMIN_HOME_ROWS),
+        db.select({ n: count() }).from(orders).where(toShip),
+        db
+          .select({ ...orderRow, at: orders.holdExpiresAt })
+          .from(orders)
+          .where(expiring)
+          .orderBy(asc(orders.holdExpiresAt), asc(orders.id))
+          .limit(ADMIN_HOME_ROWS),
+        db.select({ n: count() }).from(orders).where(expiring),
+        lowStock(db, LOW_STOCK_ROWS),
+        db
+          .select({ n: count() })
+          .from(reviews)
+          .where(and(isNotNull(reviews.pendingSince), isNull(reviews.hiddenAt))),
+        db.select({ n: count() }).from(orders).where(eq(orders.status, "awaiting_approval")),
+        db.select({ n: count() }).from(payments).where(eq(payments.status, "refund_due")),
+      ]);
+      const row = (r: (typeof shipRows)[number]) => ({
+        id: r.id,
+        customerName: r.customerName,
+        totalCents: r.totalCents,
+        currency: r.currency,
+        at: (r.at ?? now).toISOString(),
+      });
+      return {
+        toShip: { count: shipCount?.n ?? 0, oldest: shipRows.map(row) },
+        expiringHolds: {
+          count: holdCount?.n ?? 0,
+          withinMinutes: Math.round(opts.holdWarningMs / 60_000),
+          soonest: holdRows.map(row),
+        },
+        lowStock: low,
+        reviewsToModerate: reviewCount?.n ?? 0,
+        approvalsWaiting: approvalCount?.n ?? 0,
+        refundsDue: refundCount?.n ?? 0,
+      };
+    },
+
+    /** Sets (or, with null, clears back to the default) one product's reorder level. */
+    async setReorderLevel(productId: string, level: number | null, actor: AuditActor) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(products)
+          .set({ reorderLevel: level })
+          .where(eq(products.id, productId))
+          .returning({
+            name: products.name,
+            partNumber: products.partNumber,
+            reorderLevel: lowStockColumns.reorderLevel,
+          });
+        if (!row) throw notFound("Product not found");
+        await recordAdminAction(tx, {
+          actor,
+          action: "product.reorder-level",
+          target: { type: "product", id: productId },
+          summary:
+            level === null
+              ? `Reset the reorder level of ${row.partNumber} ${row.name} to the default (${row.reorderLevel})`
+              : `Set the reorder level of ${row.partNumber} ${row.name} to ${level}`,
+        });
+        return { productId, reorderLevel: row.reorderLevel, reorderLevelSet: level !== null };
+      });
+    },
+
+    /**
+     * The day's low-stock email to every admin, once a day (UTC) from `hourUtc`: the day's row in
+     * low_stock_emails is written with the mails, so a second run (or process) sends nothing.
+     * Nothing low, nothing sent (a later run that day looks again). Resolves to the emails queued.
+     */
+    async sendLowStockEmail(hourUtc: number, now = new Date()): Promise<number> {
+      if (now.getUTCHours() < hourUtc) return 0;
+      const day = now.toISOString().slice(0, 10);
+      return db.transaction(async (tx) => {
+        const low = await lowStock(tx, LOW_STOCK_ROWS);
+        if (low.count === 0) return 0;
+        const [claimed] = await tx
+          .insert(lowStockEmails)
+          .values({ day, productCount: low.count })
+          .onConflictDoNothing()
+          .returning({ day: lowStockEmails.day });
+        if (!claimed) return 0;
+        const admins = await tx
+          .select({ id: user.id, email: user.email, name: user.name })
+          .from(user)
+          .where(eq(user.role, "admin"));
+        for (const admin of admins) await opts.lowStockMail.send(tx, admin, day, low);
+        return admins.length;
+      });
+    },
+  };
+}
+
+export type AdminHomeService = ReturnType<typeof createAdminHomeService>;

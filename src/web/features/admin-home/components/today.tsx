@@ -1,0 +1,188 @@
+import { useState, type ReactNode } from "react";
+import type { AdminHome, LowStockProduct } from "#contract/admin-home";
+import { paths } from "#contract/paths";
+import { Link } from "../../../components/link";
+import { QueryError } from "../../../components/query-error";
+import { PageSpinner } from "../../../components/spinner";
+import { ApiError } from "../../../lib/api-client";
+import { formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/format";
+import { notify } from "../../../lib/notify";
+import { useAdminHome, useSetReorderLevel } from "../api/admin-home";
+
+type OrderRow = AdminHome["toShip"]["oldest"][number];
+
+/** One thing waiting: its count, what it is, and the page where it is handled. */
+function Waiting(props: { count: number; label: string; to: string; children?: ReactNode }) {
+  return (
+    <section
+      aria-label={props.label}
+      className="card border border-base-300 bg-base-100"
+      data-testid="today-item"
+    >
+      <div className="card-body gap-2 p-4">
+        <Link to={props.to} className="link-hover flex items-baseline gap-2">
+          <span className="text-3xl font-bold tabular-nums">{props.count}</span>
+          <span className="font-medium">{props.label}</span>
+        </Link>
+        {props.children}
+      </div>
+    </section>
+  );
+}
+
+function OrderList(props: { orders: OrderRow[]; when: string }) {
+  if (props.orders.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-1 text-sm">
+      {props.orders.map((o) => (
+        <li key={o.id} className="flex flex-wrap justify-between gap-x-2">
+          <Link to={paths.order.to(o.id)} className="link font-mono">
+            {formatOrderNumber(o.id)}
+          </Link>
+          <span className="truncate">{o.customerName}</span>
+          <span className="tabular-nums">{formatPrice(o.totalCents / 100, o.currency)}</span>
+          <span className="w-full text-base-content/70">
+            {props.when} <time dateTime={o.at}>{formatDateTime(o.at)}</time>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A low product's reorder level, changed in place (empty: back to the default). */
+function ReorderLevel({ product }: { product: LowStockProduct }) {
+  const [value, setValue] = useState(product.reorderLevelSet ? String(product.reorderLevel) : "");
+  const save = useSetReorderLevel();
+  const id = `reorder-${product.id}`;
+  return (
+    <form
+      className="flex items-center gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const reorderLevel = value.trim() === "" ? null : Number(value);
+        save.mutate(
+          { productId: product.id, reorderLevel },
+          {
+            onSuccess: () => notify.success(`Reorder level of ${product.partNumber} saved`),
+            onError: (err) =>
+              notify.error(err instanceof ApiError ? err.message : "Could not save"),
+          },
+        );
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Reorder level of {product.partNumber}
+      </label>
+      <input
+        id={id}
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
+        className="input input-sm w-24"
+        placeholder={String(product.reorderLevel)}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+      />
+      <button type="submit" className="btn btn-sm" disabled={save.isPending}>
+        Save
+      </button>
+    </form>
+  );
+}
+
+function LowStock({ low }: { low: AdminHome["lowStock"] }) {
+  return (
+    <section aria-labelledby="low-stock-heading" className="flex flex-col gap-2">
+      <h3 id="low-stock-heading" className="text-lg font-semibold">
+        Low stock ({low.count})
+      </h3>
+      {low.count === 0 ? (
+        <p className="text-base-content/75">
+          Every product has stock at or above its reorder level.
+        </p>
+      ) : (
+        <>
+          <p className="text-sm text-base-content/75">
+            Stock below the reorder level, least first. A level left empty is twice the minimum
+            order.
+          </p>
+          <ul className="divide-y divide-base-300 rounded-box border border-base-300">
+            {low.products.map((p) => (
+              <li
+                key={p.id}
+                className="flex flex-wrap items-center justify-between gap-2 p-3"
+                data-testid="low-stock-product"
+              >
+                <div className="min-w-0">
+                  <Link to={paths.product.to(p.id)} className="link font-medium">
+                    {p.name}
+                  </Link>
+                  <p className="font-mono text-sm text-base-content/75">{p.partNumber}</p>
+                </div>
+                <p className="tabular-nums">
+                  <span className="font-semibold">{p.availableQuantity}</span> in stock · reorder at{" "}
+                  {p.reorderLevel}
+                </p>
+                <ReorderLevel key={`${p.id}:${p.reorderLevel}`} product={p} />
+              </li>
+            ))}
+          </ul>
+          {low.count > low.products.length && (
+            <p className="text-sm text-base-content/75">
+              And {low.count - low.products.length} more.{" "}
+              <Link to={paths.manageProducts} className="link">
+                Manage all products
+              </Link>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The admin's home: what needs doing today, each a link to where it is handled. */
+export function Today() {
+  const { data, error, isPending } = useAdminHome();
+  return (
+    <section aria-labelledby="today-heading" className="flex flex-col gap-4">
+      <h2 id="today-heading" className="text-2xl font-bold">
+        Today
+      </h2>
+      {isPending ? (
+        <PageSpinner />
+      ) : error ? (
+        <QueryError error={error} />
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            <Waiting
+              count={data.toShip.count}
+              label="Paid orders to ship"
+              to={`${paths.manageOrders}?status=paid`}
+            >
+              <OrderList orders={data.toShip.oldest} when="Paid" />
+            </Waiting>
+            <Waiting
+              count={data.expiringHolds.count}
+              label={`Holds ending within ${Math.round(data.expiringHolds.withinMinutes / 60)} hours`}
+              to={`${paths.manageOrders}?status=unpaid`}
+            >
+              <OrderList orders={data.expiringHolds.soonest} when="Hold ends" />
+            </Waiting>
+            <Waiting count={data.reviewsToModerate} label="Reviews to moderate" to={paths.review} />
+            <Waiting
+              count={data.approvalsWaiting}
+              label="Orders awaiting approval"
+              to={paths.approvals}
+            />
+            <Waiting count={data.refundsDue} label="Payments to refund" to={paths.manageOrders} />
+          </div>
+          <LowStock low={data.lowStock} />
+        </>
+      )}
+    </section>
+  );
+}

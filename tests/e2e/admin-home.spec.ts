@@ -1,0 +1,74 @@
+import type { Page } from "@playwright/test";
+import { demoAdmin, demoCustomer, signInInBrowser } from "./auth-helpers";
+import { expect, test } from "./fixtures";
+
+const PHONE = { width: 390, height: 844 };
+
+/** A product with one left, made through the API in the admin's session; answers its part number. */
+async function emptyProduct(page: Page, name: string): Promise<string> {
+  const partNumber = `HOME-${Date.now()}-${process.pid}`;
+  const res = await page.request.post("/api/products", {
+    data: {
+      name,
+      partNumber,
+      category: "Engine",
+      price: 20,
+      minimumOrder: 1,
+      availableQuantity: 1,
+      warranty: 12,
+      shortDescription: "Made for the admin home test",
+      img: "/images/products/timing-belt-kit.svg",
+    },
+  });
+  expect(res.status()).toBe(201);
+  return partNumber;
+}
+
+for (const size of ["desktop", "phone"] as const) {
+  test(`an admin's dashboard opens on Today, and a reorder level set there takes the product off the low-stock list (${size})`, async ({
+    page,
+  }) => {
+    await signInInBrowser(page, demoAdmin);
+    if (size === "phone") await page.setViewportSize(PHONE);
+    // One left, and a name that sorts first among those with one: early in the list.
+    const name = `000 Admin home part ${size} ${Date.now()}`;
+    const partNumber = await emptyProduct(page, name);
+
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Today", level: 2 })).toBeVisible();
+    // The spec's My Info form is still the dashboard's index, below.
+    await expect(page.getByLabel("Education")).toBeVisible();
+    for (const label of [
+      "Paid orders to ship",
+      "Reviews to moderate",
+      "Orders awaiting approval",
+      "Payments to refund",
+    ]) {
+      await expect(page.getByRole("region", { name: label })).toBeVisible();
+    }
+    const row = page.getByTestId("low-stock-product").filter({ hasText: partNumber });
+    await expect(row).toContainText("1 in stock · reorder at 2");
+    await expect(row.getByRole("link", { name })).toHaveAttribute("href", /\/products\//);
+
+    // Reorder at 1: one left is not below it.
+    await row.getByLabel(`Reorder level of ${partNumber}`).fill("1");
+    await row.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText(`Reorder level of ${partNumber} saved`)).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    // Each count links to where it is handled.
+    await page
+      .getByRole("region", { name: "Paid orders to ship" })
+      .getByRole("link")
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/dashboard\/manageallorders\?status=paid$/);
+  });
+}
+
+test("a customer's dashboard has no Today", async ({ page }) => {
+  await signInInBrowser(page, demoCustomer);
+  await page.goto("/dashboard");
+  await expect(page.getByLabel("Education")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Today" })).toHaveCount(0);
+});
