@@ -31,8 +31,8 @@ export async function startBenchPostgres(): Promise<
     ...pgServer,
     dir,
     async createDatabase(name: string) {
-      await withClient(pgServer.url, (c) => c.query(`create database ${name}`));
-      const url = new URL(pgServer.url);
+      await withClient(pgServer.adminUrl, (c) => c.query(`create database ${name}`));
+      const url = new URL(pgServer.adminUrl);
       url.pathname = `/${name}`;
       return url.toString();
     },

@@ -48,10 +48,10 @@ export default async function setup(project: TestProject) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "store-test-pg-"));
   const quiet = { info: () => {}, warn: (m: string) => console.warn(m) };
   const embedded = await startEmbeddedPostgres(dir, quiet);
-  project.provide("adminDatabaseUrl", embedded.url);
-  await migratedTemplate(project, embedded.url);
-  const bouncer = throughPooler ? await startPgBouncer(embedded.url, 40) : undefined;
-  if (bouncer) project.provide("pooledAdminDatabaseUrl", bouncer.pooled(embedded.url));
+  project.provide("adminDatabaseUrl", embedded.adminUrl);
+  await migratedTemplate(project, embedded.adminUrl);
+  const bouncer = throughPooler ? await startPgBouncer(embedded.adminUrl, 40) : undefined;
+  if (bouncer) project.provide("pooledAdminDatabaseUrl", bouncer.pooled(embedded.adminUrl));
   return async () => {
     await bouncer?.stop();
     await embedded.stop();

