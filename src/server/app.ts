@@ -361,7 +361,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           absoluteSeconds: config.sessionAbsoluteSeconds,
         }),
       });
-      await api.register(userRoutes, { users, guards });
+      await api.register(userRoutes, { users, payments, guards });
       await api.register(orderRoutes, { orders, payments, guards });
       await api.register(invoiceRoutes, { invoices, guards });
       await api.register(termsRoutes, { terms, guards });

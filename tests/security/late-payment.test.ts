@@ -112,3 +112,53 @@ test("cancelling an order cancels its open payment at the gateway: the card is n
     .where(eq(testCardIntents.orderId, orderId));
   expect(intentRow).toMatchObject({ status: "canceled", cardLast4: null });
 });
+
+test("cancelling an account's holds, or removing the account, cancels their open payments at the gateway", async () => {
+  const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 10 });
+  const intentStatus = async (orderId: string) =>
+    (
+      await t.database.db
+        .select({ status: testCardIntents.status })
+        .from(testCardIntents)
+        .where(eq(testCardIntents.orderId, orderId))
+    )[0]?.status;
+
+  // The admin cancels every unpaid order of the account: the open payment page cannot pay.
+  const holder = await signUp(t.app);
+  const held = await orderWithIntent(t.app, holder, p.id, 2);
+  const [{ id: holderId }] = (await t.database.db
+    .select({ id: orders.userId })
+    .from(orders)
+    .where(eq(orders.id, held.orderId))) as [{ id: string }];
+  const holds = await t.app.inject({
+    method: "DELETE",
+    url: `/api/holds/${holderId}`,
+    headers: { cookie: admin.cookie },
+  });
+  expect(holds.json()).toEqual({ cancelledOrders: 1 });
+  const charged = await held.charge();
+  expect(charged.statusCode).toBe(409);
+  expect(charged.json().message).toBe(CANCELED_MESSAGE);
+  expect(await intentStatus(held.orderId)).toBe("canceled");
+
+  // The admin removes an account with an unpaid order and its payment open.
+  const leaving = await signUp(t.app);
+  const open = await orderWithIntent(t.app, leaving, p.id, 1);
+  const [{ id: leavingId }] = (await t.database.db
+    .select({ id: orders.userId })
+    .from(orders)
+    .where(eq(orders.id, open.orderId))) as [{ id: string }];
+  const removed = await t.app.inject({
+    method: "DELETE",
+    url: `/api/users/${leavingId}`,
+    headers: { cookie: admin.cookie },
+  });
+  expect(removed.json()).toEqual({ success: true, cancelledOrders: 1 });
+  expect(await intentStatus(open.orderId)).toBe("canceled");
+  const [payment] = await t.database.db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.orderId, open.orderId));
+  expect(payment?.status).toBe("canceled");
+  expect(await stockOf(p.id)).toBe(10);
+});

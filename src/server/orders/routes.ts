@@ -169,12 +169,15 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.adminOnly,
     },
-    async (req) => ({
-      cancelledOrders: await orders.cancelHoldsOfAccount(
+    async (req) => {
+      const cancelled = await orders.cancelHoldsOfAccount(
         req.params.userId,
         await guards.requireAdmin(req),
-      ),
-    }),
+      );
+      // Their open payments can no longer be paid (after the commit).
+      for (const id of cancelled) await payments.cancelIntentsOf(id);
+      return { cancelledOrders: cancelled.length };
+    },
   );
 
   app.patch(

@@ -388,8 +388,11 @@ export function createOrderService(
       }));
     },
 
-    /** Admin: cancels every unpaid order of one account in one action; their stock comes back. */
-    async cancelHoldsOfAccount(userId: string, actor?: AuditActor): Promise<number> {
+    /**
+     * Admin: cancels every unpaid order of one account in one action; their stock comes back.
+     * Resolves to the ids of the orders cancelled (their open payments are the caller's).
+     */
+    async cancelHoldsOfAccount(userId: string, actor?: AuditActor): Promise<string[]> {
       return inventory.transaction(async (stock, tx) => {
         const [account] = await tx
           .select({ id: user.id, email: user.email })
@@ -410,7 +413,7 @@ export function createOrderService(
             await notify.cancelledByStore(tx, order, cancelled[i]!.customerName);
           }
         }
-        return cancelled.length;
+        return cancelled.map((c) => c.id);
       });
     },
 

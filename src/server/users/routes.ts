@@ -17,15 +17,17 @@ import {
 } from "../../contract/users";
 import type { Guards } from "../auth/guards";
 import { forbidden, notFound, unauthorized } from "../errors";
+import type { PaymentService } from "../payments/service";
 import type { UserService } from "./service";
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const adminErrors = { ...errors, 404: apiErrorSchema, 422: apiErrorSchema };
 
-export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; guards: Guards }> = async (
-  app,
-  { users, guards },
-) => {
+export const userRoutes: FastifyPluginAsyncZod<{
+  users: UserService;
+  payments: Pick<PaymentService, "cancelIntentsOf">;
+  guards: Guards;
+}> = async (app, { users, payments, guards }) => {
   app.get(
     "/user",
     {
@@ -154,8 +156,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; guards: Gua
     },
     async (req) => {
       const me = await guards.requireAdmin(req);
-      const { cancelledOrders } = await users.remove(me, req.params.id);
-      return { success: true as const, cancelledOrders };
+      const { cancelledOrderIds } = await users.remove(me, req.params.id);
+      // Their open payments can no longer be paid (after the commit).
+      for (const id of cancelledOrderIds) await payments.cancelIntentsOf(id);
+      return { success: true as const, cancelledOrders: cancelledOrderIds.length };
     },
   );
 };

@@ -208,7 +208,7 @@ export function createUserService(db: Db, inventory: Inventory) {
      * records without an owner (FK set null), and their reviews stay without an author account.
      * Refused for the actor's own account and for the only admin left.
      */
-    async remove(actor: AuditActor, targetId: string): Promise<{ cancelledOrders: number }> {
+    async remove(actor: AuditActor, targetId: string): Promise<RemovedUser> {
       if (actor.id === targetId) throw unprocessable(userMessages.cannotRemoveSelf);
       // A customer placing an order while being removed can deadlock with us (their order locks
       // the product, then checks our locked user row): Postgres aborts one side; if it is us,
@@ -226,11 +226,16 @@ export function createUserService(db: Db, inventory: Inventory) {
 
 export type UserService = ReturnType<typeof createUserService>;
 
+/** What removing a user cancelled: the ids of their unpaid orders (whose payments the caller ends). */
+interface RemovedUser {
+  cancelledOrderIds: string[];
+}
+
 async function removeInTransaction(
   inventory: Inventory,
   actor: AuditActor,
   targetId: string,
-): Promise<{ cancelledOrders: number }> {
+): Promise<RemovedUser> {
   return inventory.transaction(async (stock, tx) => {
     // The target and every admin, locked in one statement in id order: two admins removing each
     // other at once queue up instead of deadlocking, and the second one sees the first's removal
@@ -246,7 +251,7 @@ async function removeInTransaction(
     if (target.role === "admin" && locked.filter((u) => u.role === "admin").length <= 1) {
       throw unprocessable(userMessages.lastAdmin);
     }
-    const cancelledOrders = (await cancelHoldsOf(tx, stock, targetId)).length;
+    const cancelledOrderIds = (await cancelHoldsOf(tx, stock, targetId)).map((o) => o.id);
     // Reviews have no foreign key (demo reviews have no account): detach them by hand.
     await tx.update(reviews).set({ userId: null }).where(eq(reviews.userId, targetId));
     await tx.delete(user).where(eq(user.id, targetId));
@@ -254,9 +259,9 @@ async function removeInTransaction(
       actor,
       action: "user.remove",
       target: { type: "user", id: targetId },
-      summary: `Removed ${target.name} (${target.email}); ${cancelledOrders} unpaid orders cancelled`,
+      summary: `Removed ${target.name} (${target.email}); ${cancelledOrderIds.length} unpaid orders cancelled`,
     });
-    return { cancelledOrders };
+    return { cancelledOrderIds };
   });
 }
 
