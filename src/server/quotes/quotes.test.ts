@@ -178,7 +178,10 @@ describe("pricing and sending", () => {
       expiresAt: inAWeek(),
     });
     expect(fraction.statusCode).toBe(400);
-    const missing = await send({ lines: [{ productId: a.id, unitPrice: 5 }], expiresAt: inAWeek() });
+    const missing = await send({
+      lines: [{ productId: a.id, unitPrice: 5 }],
+      expiresAt: inAWeek(),
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe(quoteMessages.priceRequired);
     const stranger = await send({
@@ -228,10 +231,7 @@ describe("accepting and declining", () => {
     const twice = await accept(buyer, q.id);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(quoteMessages.alreadyAccepted);
-    const placed = await t.database.db
-      .select()
-      .from(orders)
-      .where(eq(orders.userId, buyer.id));
+    const placed = await t.database.db.select().from(orders).where(eq(orders.userId, buyer.id));
     expect(placed.filter((o) => o.id === order._id)).toHaveLength(1);
     expect(await stockOf(a.id)).toBe(45);
     // Two acceptances at once: one order.

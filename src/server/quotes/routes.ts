@@ -128,9 +128,9 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
         req.body,
         clientStillWaiting(req),
       );
+      // The answer's schema keeps the quote's fields (the thread is left out by serialization).
       const quote = await quotes.get(await caller(req), req.params.id);
-      const { messages: _, ...summary } = quote;
-      return reply.code(201).send({ quote: summary, order });
+      return reply.code(201).send({ quote, order });
     },
   );
 

@@ -105,8 +105,7 @@ export function createQuoteService(
           qty: l.qty,
           seenPrice: centsToUnits(l.seenPriceCents),
           quotedPrice: l.quotedPriceCents === null ? null : centsToUnits(l.quotedPriceCents),
-          lineTotal:
-            l.quotedPriceCents === null ? null : centsToUnits(l.quotedPriceCents * l.qty),
+          lineTotal: l.quotedPriceCents === null ? null : centsToUnits(l.quotedPriceCents * l.qty),
         })),
         total:
           priced && ls.length
