@@ -54,6 +54,9 @@ export const paths = {
   /** A company owner's orders awaiting approval (`?order=` marks the emailed one). */
   approvals: "/dashboard/approvals",
   list: withId("/dashboard/lists/:id"),
+  /** Requests for quote (docs/quotes.md): a customer's company's, or every one for admins. */
+  quotes: "/dashboard/quotes",
+  quote: withId("/dashboard/quotes/:id"),
 } as const;
 
 /** The public pages worth a search engine's visit (listed in /sitemap.xml). */

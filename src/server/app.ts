@@ -92,6 +92,8 @@ import { createCompanyService } from "./companies/service";
 import { createApprovalMail } from "./approvals/mail";
 import { approvalRoutes } from "./approvals/routes";
 import { createApprovalService } from "./approvals/service";
+import { quoteRoutes } from "./quotes/routes";
+import { createQuoteService } from "./quotes/service";
 import { createPriceListService } from "./pricing/price-lists";
 import { pricingRoutes } from "./pricing/routes";
 import { createFitmentService } from "./fitment/service";
@@ -417,6 +419,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         guards,
       });
       await api.register(approvalRoutes, { approvals, guards });
+      await api.register(quoteRoutes, {
+        quotes: createQuoteService(database.db, {
+          currency: config.currency,
+          mailer,
+          publicUrl,
+        }),
+        checkout,
+        guards,
+      });
       await api.register(quickOrderRoutes, {
         quickOrder: createQuickOrderService(database.db, cart, { currency: config.currency }),
         guards,

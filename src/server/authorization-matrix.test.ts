@@ -126,6 +126,45 @@ async function customerSecondSession(): Promise<string> {
 async function freshProduct() {
   return insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 1000 });
 }
+/** Fills these customers' carts with one fresh part (replacing what they held). */
+async function fillCarts(who: TestAccount[]) {
+  const p = await freshProduct();
+  const ids = await Promise.all(who.map(userIdOf));
+  await t.database.db.delete(cartItems).where(inArray(cartItems.userId, ids));
+  await t.database.db.insert(cartItems).values(
+    ids.map((userId) => ({
+      userId,
+      productId: p.id,
+      productName: p.name,
+      qty: 1,
+      seenPriceCents: p.priceCents,
+    })),
+  );
+  return p;
+}
+/** A new quote of the customer's (no company), requested; `sent`: priced and sent by the admin. */
+async function customerQuote(sent = false): Promise<string> {
+  const p = await fillCarts([accounts.customer]);
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/quotes",
+    headers: as(accounts.customer),
+    payload: { note: "Matrix quote" },
+  });
+  const id = res.json().id as string;
+  if (sent) {
+    await t.app.inject({
+      method: "POST",
+      url: `/api/quotes/${id}/send`,
+      headers: as(accounts.admin),
+      payload: {
+        lines: [{ productId: p.id, unitPrice: 1 }],
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+  }
+  return id;
+}
 /** A new unpaid order of the customer's. */
 async function customerOrder(): Promise<string> {
   const p = await freshProduct();
@@ -1207,6 +1246,58 @@ const rows: Row[] = [
       payload: {},
     }),
     expect: approvalOwner(200),
+  },
+  {
+    route: "POST /api/quotes",
+    call: async () => {
+      await fillCarts([accounts.customer, accounts.other]);
+      return { url: "/api/quotes", payload: { note: "Matrix" } };
+    },
+    expect: customers(201),
+  },
+  { route: "GET /api/quotes", call: async () => ({ url: "/api/quotes" }), expect: signedIn(200) },
+  {
+    route: "GET /api/quotes/:id",
+    call: async () => ({ url: `/api/quotes/${await customerQuote()}` }),
+    expect: { ...ownerOnly(200), admin: 200 },
+  },
+  {
+    route: "POST /api/quotes/:id/send",
+    call: async () => {
+      const id = await customerQuote();
+      const [line] = (
+        await t.app.inject({ url: `/api/quotes/${id}`, headers: as(accounts.admin) })
+      ).json().lines;
+      return {
+        url: `/api/quotes/${id}/send`,
+        payload: {
+          lines: [{ productId: line.productId, unitPrice: 2 }],
+          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      };
+    },
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/quotes/:id/accept",
+    call: async () => ({
+      url: `/api/quotes/${await customerQuote(true)}/accept`,
+      payload: { phonrNo: "5550100", Address: "1 Matrix Way" },
+    }),
+    expect: { ...ownerOnly(201), admin: 403 },
+  },
+  {
+    route: "POST /api/quotes/:id/decline",
+    call: async () => ({ url: `/api/quotes/${await customerQuote(true)}/decline` }),
+    expect: { ...ownerOnly(200), admin: 403 },
+  },
+  {
+    route: "POST /api/quotes/:id/messages",
+    call: async () => ({
+      url: `/api/quotes/${await customerQuote()}/messages`,
+      payload: { body: "Matrix message" },
+    }),
+    expect: { ...ownerOnly(201), admin: 201 },
   },
 ];
 

@@ -70,6 +70,7 @@ test("a signed-out visit to /dashboard goes to /login and, after signing in, bac
     "My Items",
     "My Lists",
     "Quick order",
+    "Quotes",
     "Add a Review",
   ]);
 });
@@ -140,6 +141,7 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "Companies",
     "Price lists",
     "Approvals",
+    "Quotes",
     "Invoices",
   ]);
 });

@@ -341,3 +341,24 @@ test("an order awaiting approval still meets the hold rules: the value held is c
     ),
   ).toThrow("Unpaid orders may hold at most");
 });
+
+test("an accepted quote's prices replace the pricing module's for its lines, even above list", () => {
+  const decision = decidePlacement(
+    facts(
+      [
+        { productId: "a", qty: 3 },
+        { productId: "b", qty: 1 },
+      ],
+      [product("a"), product("b")],
+    ),
+    {
+      ...rules,
+      quotedPrices: new Map([
+        ["a", 777],
+        ["b", 1300],
+      ]),
+    },
+  );
+  expect(decision.lines.map((l) => l.unitPriceCents)).toEqual([777, 1300]);
+  expect(decision.totalCents).toBe(3 * 777 + 1300);
+});

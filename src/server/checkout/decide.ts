@@ -95,6 +95,11 @@ export interface PlacementRules {
   expectedTotalCents?: number;
   /** The shipping method the customer chose; none: the cheapest serving the address. */
   shippingMethodId?: string | null;
+  /**
+   * An accepted quote's unit prices by product (docs/quotes.md): they replace the pricing
+   * module's for these lines. Read from the quote's row in the transaction, never from a client.
+   */
+  quotedPrices?: ReadonlyMap<string, number>;
 }
 
 export const ORDER_TOO_LARGE =
@@ -150,7 +155,12 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
   const priced = priceLines(
     rules.pricing,
     found.map(({ line, product }) => ({ ...line, listPriceCents: product.listPriceCents })),
-  );
+  ).map((l) => {
+    const quoted = rules.quotedPrices?.get(l.productId);
+    return quoted === undefined
+      ? l
+      : { ...l, unitPriceCents: quoted, lineTotalCents: quoted * l.qty };
+  });
   if (priced.reduce((sum, l) => sum + l.lineTotalCents, 0) > MAX_CENTS) {
     throw unprocessable(ORDER_TOO_LARGE);
   }

@@ -19,6 +19,8 @@ import {
 } from "../terms/account";
 import type { AccountMail } from "../terms/mail";
 import { lockCustomer, saveDeliveryToProfile } from "../users/service";
+import { lockQuoteForAcceptance, markQuoteAccepted } from "../quotes/access";
+import { quoteMessages, type QuoteAccept } from "../../contract/quotes";
 import { decidePlacement, holdTime, type WantedLine } from "./decide";
 import { formatAddress } from "../../contract/addresses";
 import { readPlacement, type PlacementSource } from "./read";
@@ -62,6 +64,8 @@ interface PlacementRequest {
   fromCart?: { saveToProfile: boolean };
   /** Whether the client still waits for the answer (see `clientStillWaiting`). */
   clientWaiting?: () => boolean;
+  /** An accepted quote: its lines at its prices, read (and locked) in the transaction. */
+  quoteId?: string;
 }
 
 /**
@@ -83,13 +87,21 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         60,
       );
       if (!rate.allowed) throw new HttpError(429, "rate_limited", holdMessages.rate);
-      const facts = await readPlacement(tx, customer.id, request.source, {
+      // A quote: its row is locked and checked (who, status, expiry); its lines are the order's.
+      const quote = request.quoteId
+        ? await lockQuoteForAcceptance(tx, request.quoteId, customer.id)
+        : null;
+      const source = quote
+        ? { lines: quote.lines.map((l) => ({ productId: l.productId, qty: l.qty })) }
+        : request.source;
+      const facts = await readPlacement(tx, customer.id, source, {
         emailVerified,
         capUnverified: opts.limits.unverifiedShare < 1,
         destination: request.destination,
         currency: opts.currency,
       });
-      if (request.fromCart) refuseDeletedParts(facts.wanted, facts.products);
+      if (request.fromCart || quote) refuseDeletedParts(facts.wanted, facts.products);
+      if (quote) refuseShortStock(facts.wanted, facts.products);
       const { address } = facts;
       const delivery: Delivery =
         address && "addressId" in (request.destination ?? {})
@@ -105,6 +117,9 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         limits: opts.limits,
         pricing: facts.pricing,
         expectedTotalCents: request.expectedTotalCents,
+        quotedPrices: quote
+          ? new Map(quote.lines.map((l) => [l.productId, l.unitPriceCents]))
+          : undefined,
       });
       const { companyId } = facts.pricing;
       // A company on net terms: no card; its credit is checked now (an order awaiting approval
@@ -122,6 +137,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       });
       await stock.take(decision.lines);
       let placed = toOrder(row, items);
+      if (request.quoteId) await markQuoteAccepted(tx, request.quoteId, row.id);
       if (account) {
         // Settled on account: paid with an invoice due on the company's terms, stock kept.
         const settled = await settleOnAccount(tx, row.id, account, opts.invoices!);
@@ -153,6 +169,29 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
   }
 
   return {
+    /**
+     * Accepts a sent quote: one order of its lines at its quoted prices (shipping, tax, stock,
+     * limits and approvals as for any order), and the quote marked accepted, in one transaction.
+     */
+    acceptQuote: (
+      customer: Customer,
+      quoteId: string,
+      input: QuoteAccept,
+      clientWaiting?: () => boolean,
+    ) =>
+      place(customer, {
+        source: { lines: [] },
+        quoteId,
+        delivery: {
+          phone: input.phonrNo ?? "",
+          address: input.Address ?? "",
+          poReference: input.poReference ?? null,
+        },
+        destination: input.addressId ? { addressId: input.addressId } : { defaultAddress: true },
+        shippingMethodId: input.shippingMethodId ?? null,
+        clientWaiting,
+      }),
+
     /** The spec's order of one product (`/products/{id}`): a one-line order. */
     placeOne: (customer: Customer, input: OrderCreate, clientWaiting?: () => boolean) =>
       place(customer, {
@@ -210,6 +249,20 @@ function refuseDeletedParts(wanted: WantedLine[], products: ReadonlyMap<string, 
     cartMessages.deleted,
     Object.fromEntries(gone.map((l) => [l.productId, cartMessages.deleted])),
   );
+}
+
+/** A quote is accepted only while all its parts are in stock: else 409, nothing written. */
+function refuseShortStock(
+  wanted: WantedLine[],
+  products: ReadonlyMap<string, { name: string; available: number }>,
+) {
+  for (const l of wanted) {
+    const p = products.get(l.productId)!;
+    if (l.qty > p.available) {
+      const message = quoteMessages.stockShort(p.name, p.available);
+      throw new HttpError(409, "conflict", message, { [l.productId]: message });
+    }
+  }
 }
 
 /** The address as the order keeps it (its id left out: the address book may change). */

@@ -88,6 +88,8 @@ const pages = {
   myLists: lazyRoute(async () => (await import("./routes/my-lists")).MyListsRoute),
   list: lazyRoute(async () => (await import("./routes/list")).ListRoute),
   approvals: lazyRoute(async () => (await import("./routes/approvals")).ApprovalsRoute),
+  quotes: lazyRoute(async () => (await import("./routes/quotes")).QuotesRoute),
+  quote: lazyRoute(async () => (await import("./routes/quote")).QuoteRoute),
 };
 
 const guards = {
@@ -147,6 +149,8 @@ export const routes: RouteObject[] = [
             page(paths.payment.pattern, pages.payment),
             page(paths.order.pattern, pages.order),
             page(paths.approvals, pages.approvals),
+            page(paths.quotes, pages.quotes),
+            page(paths.quote.pattern, pages.quote),
             layout(guards.admin, [
               page(paths.allUsers, pages.allUsers),
               page(paths.addProduct, pages.addProduct),

@@ -10,6 +10,7 @@ const customerLinks = [
   { to: paths.myItems, label: "My Items" },
   { to: paths.myLists, label: "My Lists" },
   { to: paths.quickOrder, label: "Quick order" },
+  { to: paths.quotes, label: "Quotes" },
   { to: paths.addReview, label: "Add a Review" },
 ];
 const adminLinks = [
@@ -23,6 +24,7 @@ const adminLinks = [
   { to: paths.companies, label: "Companies" },
   { to: paths.priceLists, label: "Price lists" },
   { to: paths.approvals, label: "Approvals" },
+  { to: paths.quotes, label: "Quotes" },
   { to: paths.invoices, label: "Invoices" },
 ];
 

@@ -1,0 +1,102 @@
+import { and, eq, sql } from "drizzle-orm";
+import { quoteMessages } from "../../contract/quotes";
+import type { DbOrTx } from "../db/database";
+import { companyMembers, quoteLines, quotes } from "../db/schema";
+import { conflict, forbidden, notFound } from "../errors";
+
+/**
+ * Who may see and answer a quote (docs/quotes.md), and the two steps of accepting one that run
+ * inside the checkout's transaction (`checkout/workflow.ts` calls them; nothing here calls the
+ * checkout).
+ */
+
+export type QuoteRow = typeof quotes.$inferSelect;
+export type QuoteLineRow = typeof quoteLines.$inferSelect;
+
+/** The caller's company membership, read from the database on each call (never the session). */
+export interface Membership {
+  companyId: string;
+  role: "owner" | "buyer" | "viewer";
+}
+
+export async function membershipOf(db: DbOrTx, userId: string): Promise<Membership | null> {
+  const [m] = await db
+    .select({ companyId: companyMembers.companyId, role: companyMembers.role })
+    .from(companyMembers)
+    .where(eq(companyMembers.userId, userId));
+  return m ?? null;
+}
+
+/**
+ * Whether a customer sees a quote: their company's (any member, viewers included), or their own
+ * when it was asked without a company.
+ */
+export function customerSees(q: QuoteRow, userId: string, m: Membership | null): boolean {
+  if (q.companyId) return m?.companyId === q.companyId;
+  return q.userId === userId;
+}
+
+/** Whether a customer may accept or decline it: who asked, or an owner of its company. */
+export function customerDecides(q: QuoteRow, userId: string, m: Membership | null): boolean {
+  if (!customerSees(q, userId, m)) return false;
+  if (m?.role === "viewer") return false;
+  return q.userId === userId || (m?.role === "owner" && m.companyId === q.companyId);
+}
+
+/** Whether a customer may write in its thread: any member of its company but viewers. */
+export function customerWrites(q: QuoteRow, userId: string, m: Membership | null): boolean {
+  return customerSees(q, userId, m) && m?.role !== "viewer";
+}
+
+/** Whether a sent quote's time is up (the database's clock decides in SQL; this is for reads). */
+export const isPastExpiry = (q: Pick<QuoteRow, "expiresAt">, now = new Date()) =>
+  q.expiresAt !== null && q.expiresAt.getTime() <= now.getTime();
+
+/**
+ * In the checkout's transaction, after the customer's row is locked: locks the quote's row, checks
+ * that this customer may accept it and that it is sent and within its expiry, and gives its lines
+ * at the quoted prices. Two acceptances at once: the second waits here and then finds it accepted.
+ */
+export async function lockQuoteForAcceptance(
+  tx: DbOrTx,
+  quoteId: string,
+  customerId: string,
+): Promise<{ lines: { productId: string; qty: number; unitPriceCents: number }[] }> {
+  const [q] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
+  const m = await membershipOf(tx, customerId);
+  if (!q || !customerSees(q, customerId, m)) throw notFound(quoteMessages.notFound);
+  if (m?.role === "viewer") throw forbidden(quoteMessages.viewerReadOnly);
+  if (!customerDecides(q, customerId, m)) throw forbidden(quoteMessages.onlyRequesterOrOwner);
+  if (q.status === "accepted") throw conflict(quoteMessages.alreadyAccepted);
+  if (q.status === "expired" || (q.status === "sent" && isPastExpiry(q))) {
+    throw conflict(quoteMessages.expired);
+  }
+  if (q.status !== "sent") throw conflict(quoteMessages.notSent(q.status));
+  const [past] = (
+    await tx.execute<{ past: boolean }>(
+      sql`select expires_at <= now() as past from quotes where id = ${quoteId}`,
+    )
+  ).rows;
+  if (past?.past) throw conflict(quoteMessages.expired);
+  const lines = await tx
+    .select()
+    .from(quoteLines)
+    .where(eq(quoteLines.quoteId, quoteId))
+    .orderBy(quoteLines.position);
+  return {
+    lines: lines.map((l) => ({
+      productId: l.productId,
+      qty: l.qty,
+      // Every line of a sent quote is priced (the send checks it; the column refuses 0 or less).
+      unitPriceCents: l.quotedPriceCents!,
+    })),
+  };
+}
+
+/** Marks the quote accepted by the order just written (same transaction as the order). */
+export async function markQuoteAccepted(tx: DbOrTx, quoteId: string, orderId: string) {
+  await tx
+    .update(quotes)
+    .set({ status: "accepted", orderId, decidedAt: sql`now()` })
+    .where(and(eq(quotes.id, quoteId), eq(quotes.status, "sent")));
+}

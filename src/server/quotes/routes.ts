@@ -1,0 +1,169 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { TOTAL_COUNT_HEADER } from "../../contract/constants";
+import {
+  quoteAcceptResultSchema,
+  quoteAcceptSchema,
+  quoteDetailSchema,
+  quoteListQuerySchema,
+  quoteMessageInputSchema,
+  quoteParamsSchema,
+  quoteRequestSchema,
+  quoteSchema,
+  quoteSendSchema,
+} from "../../contract/quotes";
+import { errorAnswers } from "../api-errors";
+import type { Guards } from "../auth/guards";
+import type { CheckoutService } from "../checkout/workflow";
+import { clientStillWaiting } from "../client-waiting";
+import type { QuoteCaller, QuoteService } from "./service";
+
+const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
+
+/** `/quotes` (DESIGN.md section 7; docs/quotes.md). */
+export const quoteRoutes: FastifyPluginAsyncZod<{
+  quotes: QuoteService;
+  checkout: CheckoutService;
+  guards: Guards;
+}> = async (app, { quotes, checkout, guards }) => {
+  /** A customer, or an admin (with two-factor where required). */
+  const caller = async (req: FastifyRequest): Promise<QuoteCaller> => {
+    const me = await guards.requireUser(req);
+    if (me.role === "admin") await guards.requireAdmin(req);
+    return { id: me.id, email: me.email, name: me.name ?? "", role: me.role };
+  };
+
+  app.post(
+    "/quotes",
+    {
+      schema: {
+        tags: ["quotes"],
+        summary:
+          "Ask for a quote for everything in your cart, with a note (customers; not a company's viewers). The cart stays as it is",
+        body: quoteRequestSchema,
+        response: { 201: quoteSchema, ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req, reply) =>
+      reply.code(201).send(await quotes.request(await caller(req), req.body.note)),
+  );
+
+  app.get(
+    "/quotes",
+    {
+      schema: {
+        tags: ["quotes"],
+        summary:
+          "Quotes, newest first, paged (total in X-Total-Count): your company's (or your own without a company); every quote for admins. Search by reference, requester or company; filter by status",
+        querystring: quoteListQuerySchema,
+        response: { 200: z.array(quoteSchema), ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req, reply) => {
+      const { items, total } = await quotes.list(await caller(req), req.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+
+  app.get(
+    "/quotes/:id",
+    {
+      schema: {
+        tags: ["quotes"],
+        summary: "One quote with its lines and message thread",
+        params: quoteParamsSchema,
+        response: { 200: quoteDetailSchema, ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req) => quotes.get(await caller(req), req.params.id),
+  );
+
+  app.post(
+    "/quotes/:id/send",
+    {
+      schema: {
+        tags: ["quotes"],
+        summary:
+          "Admins: price every line (more than 0) and set the expiry (in the future); the quote is sent and the buyer emailed",
+        params: quoteParamsSchema,
+        body: quoteSendSchema,
+        response: { 200: quoteSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => {
+      const me = await guards.requireAdmin(req);
+      return quotes.send(
+        { id: me.id, email: me.email, name: me.name ?? "", role: "admin" },
+        req.params.id,
+        req.body,
+      );
+    },
+  );
+
+  app.post(
+    "/quotes/:id/accept",
+    {
+      schema: {
+        tags: ["quotes", "orders"],
+        summary:
+          "Accept a sent quote within its expiry (who asked, or an owner of their company): it becomes an unpaid order at the quoted prices, shipping and tax added as at checkout",
+        params: quoteParamsSchema,
+        body: quoteAcceptSchema,
+        response: { 201: quoteAcceptResultSchema, ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req, reply) => {
+      const me = await guards.requireCustomer(req);
+      await quotes.expire(req.params.id);
+      const order = await checkout.acceptQuote(
+        me,
+        req.params.id,
+        req.body,
+        clientStillWaiting(req),
+      );
+      // The answer's schema keeps the quote's fields (the thread is left out by serialization).
+      const quote = await quotes.get(await caller(req), req.params.id);
+      return reply.code(201).send({ quote, order });
+    },
+  );
+
+  app.post(
+    "/quotes/:id/decline",
+    {
+      schema: {
+        tags: ["quotes"],
+        summary: "Decline a sent quote (who asked, or an owner of their company)",
+        params: quoteParamsSchema,
+        response: { 200: quoteSchema, ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req) => quotes.decline(await caller(req), req.params.id),
+  );
+
+  app.post(
+    "/quotes/:id/messages",
+    {
+      schema: {
+        tags: ["quotes"],
+        summary:
+          "Write in a quote's thread (plain text, at most 2,000 characters): its company's buyers and owners, or admins",
+        params: quoteParamsSchema,
+        body: quoteMessageInputSchema,
+        response: { 201: quoteDetailSchema, ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(await quotes.postMessage(await caller(req), req.params.id, req.body.body)),
+  );
+};

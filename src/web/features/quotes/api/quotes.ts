@@ -1,0 +1,85 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Order } from "#contract/orders";
+import type {
+  Quote,
+  QuoteAcceptInput,
+  QuoteDetail,
+  QuoteSendInput,
+  QuoteStatus,
+} from "#contract/quotes";
+import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+
+/** Quotes (docs/quotes.md): the list, one quote, and what can be done to it. */
+
+export interface QuoteListParams {
+  limit: number;
+  offset: number;
+  status?: QuoteStatus;
+  q?: string;
+}
+
+const keys = {
+  all: ["quotes"] as const,
+  list: (p: QuoteListParams) => ["quotes", "list", p] as const,
+  one: (id: string) => ["quotes", "one", id] as const,
+};
+
+export const useQuotes = (params: QuoteListParams) =>
+  useQuery({
+    queryKey: keys.list(params),
+    queryFn: () =>
+      apiGetPage<Quote>(`/quotes${toQueryString({ ...params, q: params.q || undefined })}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const useQuote = (id: string) =>
+  useQuery({
+    queryKey: keys.one(id),
+    queryFn: () => apiGet<QuoteDetail>(`/quotes/${encodeURIComponent(id)}`),
+  });
+
+function useQuoteMutation<Input, Result>(fn: (input: Input) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+/** The cart becomes a request for quote (the cart stays as it is). */
+export const useRequestQuote = () =>
+  useQuoteMutation((note: string) => apiSend<Quote>("POST", "/quotes", { note }));
+
+export const useSendQuote = (id: string) =>
+  useQuoteMutation((input: QuoteSendInput) =>
+    apiSend<Quote>("POST", `/quotes/${encodeURIComponent(id)}/send`, input),
+  );
+
+export function useAcceptQuote(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: QuoteAcceptInput) =>
+      apiSend<{ quote: Quote; order: Order }>(
+        "POST",
+        `/quotes/${encodeURIComponent(id)}/accept`,
+        input,
+      ),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.all }),
+        queryClient.invalidateQueries({ queryKey: ["orders"] }),
+      ]),
+  });
+}
+
+export const useDeclineQuote = (id: string) =>
+  useQuoteMutation(() => apiSend<Quote>("POST", `/quotes/${encodeURIComponent(id)}/decline`, {}));
+
+export function usePostQuoteMessage(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) =>
+      apiSend<QuoteDetail>("POST", `/quotes/${encodeURIComponent(id)}/messages`, { body }),
+    onSuccess: (detail) => queryClient.setQueryData(keys.one(id), detail),
+  });
+}

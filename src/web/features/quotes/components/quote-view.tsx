@@ -1,0 +1,346 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import {
+  QUOTE_MESSAGE_MAX,
+  quoteAdminStatusLabels,
+  quoteStatusLabels,
+  type QuoteDetail,
+} from "#contract/quotes";
+import { paths } from "#contract/paths";
+import { Link } from "../../../components/link";
+import { QueryError } from "../../../components/query-error";
+import { PageSpinner } from "../../../components/spinner";
+import { formatDate, formatDateTime, formatPrice } from "../../../lib/format";
+import { notify } from "../../../lib/notify";
+import {
+  useAcceptQuote,
+  useDeclineQuote,
+  usePostQuoteMessage,
+  useQuote,
+  useSendQuote,
+} from "../api/quotes";
+
+/** One quote: its lines, what the caller can do now, and the message thread. */
+export function QuoteView({ id, admin }: { id: string; admin: boolean }) {
+  const { data: quote, error, isPending } = useQuote(id);
+  if (isPending) return <PageSpinner />;
+  if (error) return <QueryError error={error} />;
+  const labels = admin ? quoteAdminStatusLabels : quoteStatusLabels;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold">Quote {quote.reference}</h1>
+        <span className="badge" data-testid="quote-status">
+          {labels[quote.status]}
+        </span>
+      </div>
+      <p className="text-sm text-base-content/75">
+        Requested {formatDateTime(quote.createdAt)} by {quote.requesterName || quote.requesterEmail}
+        {quote.companyName ? ` for ${quote.companyName}` : ""}
+        {quote.expiresAt ? ` · valid until ${formatDateTime(quote.expiresAt)}` : ""}
+      </p>
+      {quote.note && (
+        <blockquote className="rounded-box bg-base-200 p-4 whitespace-pre-wrap">
+          {quote.note}
+        </blockquote>
+      )}
+      {admin && quote.status === "requested" ? (
+        <PriceForm quote={quote} />
+      ) : (
+        <Lines quote={quote} />
+      )}
+      {!admin && <CustomerActions quote={quote} />}
+      {quote.orderId && (
+        <p className="alert alert-success">
+          Accepted: it is order{" "}
+          <Link className="link" to={paths.order.to(quote.orderId)}>
+            #{quote.orderId.slice(0, 8).toUpperCase()}
+          </Link>
+          .
+        </p>
+      )}
+      <Thread quote={quote} />
+    </div>
+  );
+}
+
+function Lines({ quote }: { quote: QuoteDetail }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="table" aria-label="Quoted parts">
+        <thead>
+          <tr>
+            <th>Part</th>
+            <th className="text-right">Qty</th>
+            <th className="text-right">Your price then</th>
+            <th className="text-right">Quoted unit price</th>
+            <th className="text-right">Line total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {quote.lines.map((l) => (
+            <tr key={l.productId} data-testid="quote-line">
+              <td>
+                {l.productName}
+                {l.partNumber && (
+                  <span className="text-xs text-base-content/75"> ({l.partNumber})</span>
+                )}
+              </td>
+              <td className="text-right">{l.qty}</td>
+              <td className="text-right">{formatPrice(l.seenPrice, quote.currency)}</td>
+              <td className="text-right">
+                {l.quotedPrice === null ? "—" : formatPrice(l.quotedPrice, quote.currency)}
+              </td>
+              <td className="text-right">
+                {l.lineTotal === null ? "—" : formatPrice(l.lineTotal, quote.currency)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        {quote.total !== null && (
+          <tfoot>
+            <tr>
+              <th colSpan={4}>Total (before shipping and tax)</th>
+              <th className="text-right" data-testid="quote-total">
+                {formatPrice(quote.total, quote.currency)}
+              </th>
+            </tr>
+          </tfoot>
+        )}
+      </table>
+    </div>
+  );
+}
+
+/** A date two weeks from today, as a date input's value. */
+const inTwoWeeks = () => new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+
+/** The admin prices each line and picks the last day it can be accepted, then sends it. */
+function PriceForm({ quote }: { quote: QuoteDetail }) {
+  const [prices, setPrices] = useState<Record<string, string>>(() =>
+    Object.fromEntries(quote.lines.map((l) => [l.productId, String(l.seenPrice)])),
+  );
+  const [until, setUntil] = useState(inTwoWeeks);
+  const send = useSendQuote(quote.id);
+  return (
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        // Valid to the end of the chosen day, in the admin's time zone.
+        const expiresAt = new Date(`${until}T23:59:59`).toISOString();
+        send.mutate(
+          {
+            lines: quote.lines.map((l) => ({
+              productId: l.productId,
+              unitPrice: Number(prices[l.productId]),
+            })),
+            expiresAt,
+          },
+          {
+            onSuccess: () => notify.success(`Quote ${quote.reference} sent: the buyer is emailed`),
+          },
+        );
+      }}
+    >
+      <ul className="flex flex-col gap-3">
+        {quote.lines.map((l) => (
+          <li
+            key={l.productId}
+            className="flex flex-wrap items-end justify-between gap-3 rounded-box border border-base-300 p-3"
+          >
+            <span className="flex flex-col">
+              <span className="font-medium">
+                {l.qty} × {l.productName}
+                {l.partNumber ? ` (${l.partNumber})` : ""}
+              </span>
+              <span className="text-xs text-base-content/75">
+                Their price then: {formatPrice(l.seenPrice, quote.currency)}
+              </span>
+            </span>
+            <label className="flex flex-col gap-1">
+              <span className="text-sm">Unit price for {l.productName}</span>
+              <input
+                type="number"
+                inputMode="decimal"
+                min="0.01"
+                step="0.01"
+                required
+                className="input input-bordered input-sm w-36"
+                value={prices[l.productId] ?? ""}
+                onChange={(e) => setPrices({ ...prices, [l.productId]: e.target.value })}
+              />
+            </label>
+          </li>
+        ))}
+      </ul>
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-medium">Valid until</span>
+        <input
+          type="date"
+          required
+          className="input input-bordered input-sm w-48"
+          value={until}
+          onChange={(e) => setUntil(e.target.value)}
+        />
+      </label>
+      {send.error && (
+        <p role="alert" className="text-sm text-error">
+          {send.error.message}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary self-start" disabled={send.isPending}>
+        Send the quote
+      </button>
+    </form>
+  );
+}
+
+/** The buyer (or an owner) accepts, with where it goes, or declines. */
+function CustomerActions({ quote }: { quote: QuoteDetail }) {
+  const [phone, setPhone] = useState("");
+  const [address, setAddress] = useState("");
+  const accept = useAcceptQuote(quote.id);
+  const decline = useDeclineQuote(quote.id);
+  const navigate = useNavigate();
+  if (quote.status === "requested") {
+    return (
+      <p className="alert">We are pricing your request: you will be emailed when it is ready.</p>
+    );
+  }
+  if (quote.status === "expired") {
+    return <p className="alert">This quote has expired: ask for a new quote from your cart.</p>;
+  }
+  if (quote.status !== "sent") return null;
+  if (!quote.canDecide) {
+    return (
+      <p className="alert">
+        Priced and waiting: the buyer who asked, or an owner of your company, can accept it.
+      </p>
+    );
+  }
+  return (
+    <form
+      className="flex flex-col gap-3 rounded-box border border-base-300 p-5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        accept.mutate(
+          { phonrNo: phone, Address: address },
+          {
+            onSuccess: ({ order }) => {
+              notify.success("Quote accepted: your order is placed, pay it now");
+              void navigate(paths.payment.to(order._id));
+            },
+          },
+        );
+      }}
+    >
+      <h2 className="text-lg font-bold">Accept this quote</h2>
+      <p className="text-sm text-base-content/75">
+        It becomes an order at the quoted prices; shipping and tax are added as at checkout. You
+        then pay it as any order.
+      </p>
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-medium">Phone</span>
+        <input
+          className="input input-bordered"
+          required
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          autoComplete="tel"
+        />
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-medium">Delivery address</span>
+        <textarea
+          className="textarea textarea-bordered"
+          required
+          rows={2}
+          value={address}
+          onChange={(e) => setAddress(e.target.value)}
+        />
+      </label>
+      {(accept.error || decline.error) && (
+        <p role="alert" className="text-sm text-error">
+          {(accept.error ?? decline.error)!.message}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-primary" disabled={accept.isPending}>
+          Accept and order
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline btn-error"
+          disabled={decline.isPending}
+          onClick={() =>
+            decline.mutate(undefined, { onSuccess: () => notify.success("Quote declined") })
+          }
+        >
+          Decline
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Thread({ quote }: { quote: QuoteDetail }) {
+  const [body, setBody] = useState("");
+  const post = usePostQuoteMessage(quote.id);
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby="quote-messages">
+      <h2 id="quote-messages" className="text-lg font-bold">
+        Messages
+      </h2>
+      {quote.messages.length === 0 ? (
+        <p className="text-sm text-base-content/75">No messages yet.</p>
+      ) : (
+        <ol className="flex flex-col gap-2" aria-label="Messages">
+          {quote.messages.map((m) => (
+            <li
+              key={m.id}
+              className={`rounded-box p-3 ${m.side === "store" ? "bg-base-200" : "border border-base-300"}`}
+            >
+              <p className="text-xs text-base-content/75">
+                {m.authorName} · {formatDateTime(m.at)}
+              </p>
+              <p className="whitespace-pre-wrap">{m.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {quote.canWrite && (
+        <form
+          className="flex flex-col gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            post.mutate(body.trim(), { onSuccess: () => setBody("") });
+          }}
+        >
+          <label className="flex flex-col gap-1">
+            <span className="text-sm font-medium">Your message</span>
+            <textarea
+              className="textarea textarea-bordered"
+              rows={3}
+              required
+              maxLength={QUOTE_MESSAGE_MAX}
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+            />
+          </label>
+          {post.error && (
+            <p role="alert" className="text-sm text-error">
+              {post.error.message}
+            </p>
+          )}
+          <button type="submit" className="btn btn-sm self-start" disabled={post.isPending}>
+            Send message
+          </button>
+        </form>
+      )}
+      {quote.sentAt && (
+        <p className="text-xs text-base-content/75">Sent {formatDate(quote.sentAt)}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import { useState } from "react";
+import {
+  quoteAdminStatusLabels,
+  quoteStatuses,
+  quoteStatusLabels,
+  type Quote,
+  type QuoteStatus,
+} from "#contract/quotes";
+import { paths } from "#contract/paths";
+import { BreakableEmail, DataTable, ListStates, type Column } from "../../../components/data-table";
+import { Link } from "../../../components/link";
+import { formatDate, formatPrice } from "../../../lib/format";
+import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
+import { useQuotes } from "../api/quotes";
+
+const PAGE_SIZE = 20;
+
+const badge: Record<QuoteStatus, string> = {
+  requested: "badge-warning",
+  sent: "badge-info",
+  accepted: "badge-success",
+  declined: "badge-ghost",
+  expired: "badge-ghost",
+};
+
+/**
+ * Quotes (docs/quotes.md): a customer's company's, or every quote for an admin. Search (by
+ * reference, requester or company), a status filter and pages, kept in the address; a table on
+ * wide screens, cards on phones.
+ */
+export function QuotesTable({ admin }: { admin: boolean }) {
+  const [params, update] = useUrlParams();
+  const page = pageParam(params, PAGE_SIZE);
+  const q = params.get("q") ?? "";
+  const statusParam = params.get("status");
+  const status = quoteStatuses.find((s) => s === statusParam);
+  const [draft, setDraft] = useState(q);
+  const { data, error, isPending, isPlaceholderData } = useQuotes({
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+    status,
+    q: q || undefined,
+  });
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  useStayWithinPages(page, data && !isPlaceholderData ? pageCount : undefined, update);
+  const labels = admin ? quoteAdminStatusLabels : quoteStatusLabels;
+
+  const columns: Column<Quote>[] = [
+    {
+      header: "Quote",
+      role: "title",
+      cell: (x) => (
+        <span className="flex flex-col gap-0.5">
+          <Link to={paths.quote.to(x.id)} className="link link-hover">
+            Quote {x.reference}
+          </Link>
+          <span className="text-xs font-normal text-base-content/75">
+            {formatDate(x.createdAt)}
+            {x.companyName ? ` · ${x.companyName}` : ""}
+          </span>
+        </span>
+      ),
+    },
+    {
+      header: "Status",
+      testId: "quote-status",
+      cell: (x) => <span className={`badge badge-sm ${badge[x.status]}`}>{labels[x.status]}</span>,
+    },
+    {
+      header: "Requested by",
+      cell: (x) => (
+        <span className="flex flex-col max-md:items-end">
+          {x.requesterName}
+          <BreakableEmail email={x.requesterEmail} />
+        </span>
+      ),
+    },
+    {
+      header: "Parts",
+      from: "lg",
+      cell: (x) => `${x.lines.length} ${x.lines.length === 1 ? "line" : "lines"}`,
+    },
+    {
+      header: "Total",
+      numeric: true,
+      cell: (x) => (x.total === null ? "Not priced yet" : formatPrice(x.total, x.currency)),
+    },
+    {
+      header: "Expires",
+      from: "lg",
+      cell: (x) => (x.expiresAt ? formatDate(x.expiresAt) : "—"),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <form
+          role="search"
+          className="flex gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            update({ q: draft.trim() || undefined, page: undefined });
+          }}
+        >
+          <label className="flex flex-col gap-1">
+            <span className="text-sm font-medium">Search quotes</span>
+            <input
+              type="search"
+              className="input input-bordered input-sm"
+              placeholder={admin ? "Reference, email, company" : "Reference or name"}
+              value={draft}
+              maxLength={100}
+              onChange={(e) => setDraft(e.target.value)}
+            />
+          </label>
+          <button type="submit" className="btn btn-sm self-end">
+            Search
+          </button>
+        </form>
+        <label className="flex flex-col gap-1">
+          <span className="text-sm font-medium">Status</span>
+          <select
+            className="select select-sm select-bordered"
+            value={status ?? ""}
+            onChange={(e) => update({ status: e.target.value || undefined, page: undefined })}
+          >
+            <option value="">All</option>
+            {quoteStatuses.map((s) => (
+              <option key={s} value={s}>
+                {labels[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <ListStates
+        isPending={isPending}
+        error={error}
+        count={data?.items.length}
+        filtered={Boolean(q || status)}
+        empty={
+          admin
+            ? "No quote requests yet."
+            : "You have no quotes yet: ask for one from your cart (Request a quote)."
+        }
+        noMatch="No quotes match your search."
+        summary={data && `${data.total} ${data.total === 1 ? "quote" : "quotes"}`}
+        stale={isPlaceholderData}
+        page={page}
+        pageCount={pageCount}
+        onPage={(p) => update({ page: p === 1 ? undefined : String(p) })}
+      >
+        <DataTable
+          label="Quotes"
+          columns={columns}
+          rows={data?.items ?? []}
+          rowKey={(x) => x.id}
+          rowTestId="quote-row"
+        />
+      </ListStates>
+    </div>
+  );
+}
