@@ -34,6 +34,10 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const external = process.env.TEST_DATABASE_URL;
   const throughPooler = process.env.TEST_THROUGH_PGBOUNCER === "true";
+  // Said once per run: the PgBouncer pass runs on Node 24 (scripts/with-node-24.mjs).
+  console.log(
+    `server tests on Node.js ${process.version}${throughPooler ? ", through PgBouncer" : ""}`,
+  );
   project.provide("pooledAdminDatabaseUrl", undefined);
   if (external) {
     project.provide("adminDatabaseUrl", external);
