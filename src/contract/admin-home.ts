@@ -45,6 +45,8 @@ export const adminHomeSchema = z.object({
   lowStock: z.object({ count: z.number().int(), products: z.array(lowStockProductSchema) }),
   /** Reviews waiting for an admin's approval. */
   reviewsToModerate: z.number().int(),
+  /** Requests for quote waiting for an admin's prices. */
+  quotesToPrice: z.number().int(),
   /** Company orders waiting for an owner's approval. */
   approvalsWaiting: z.number().int(),
   /** Payments taken that the store could not apply: to refund. */

@@ -41,6 +41,7 @@ for (const size of ["desktop", "phone"] as const) {
     for (const label of [
       "Paid orders to ship",
       "Reviews to moderate",
+      "Quotes to price",
       "Orders awaiting approval",
       "Payments to refund",
     ]) {

@@ -6,7 +6,7 @@ import { unpaidOrders } from "../../../tests/support/invoices";
 import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { AdminHome } from "../../contract/admin-home";
-import { lowStockEmails, orders, payments, products, reviews, user } from "../db/schema";
+import { lowStockEmails, orders, payments, products, quotes, reviews, user } from "../db/schema";
 import { createAdminHomeService } from "./service";
 
 let t: TestApp;
@@ -155,13 +155,17 @@ test("a reorder level must be a whole number of units, 0 or more, of a product t
   expect(row?.level).toBeNull();
 });
 
-test("reviews to moderate, orders awaiting approval and refunds due are counted", async () => {
+test("reviews to moderate, quotes to price, orders awaiting approval and refunds due are counted", async () => {
   const before = await home();
   const review = await insertReview(t.database.db);
   await t.database.db
     .update(reviews)
     .set({ pendingSince: new Date() })
     .where(eq(reviews.id, review.id));
+  await t.database.db.insert(quotes).values([
+    { requesterEmail: "q@example.com", requesterName: "Q", status: "requested" },
+    { requesterEmail: "q@example.com", requesterName: "Q", status: "sent" },
+  ]);
   const [waiting] = await unpaidOrders(t.database.db, 1);
   await t.database.db
     .update(orders)
@@ -179,6 +183,7 @@ test("reviews to moderate, orders awaiting approval and refunds due are counted"
 
   const after = await home();
   expect(after.reviewsToModerate).toBe(before.reviewsToModerate + 1);
+  expect(after.quotesToPrice).toBe(before.quotesToPrice + 1);
   expect(after.approvalsWaiting).toBe(before.approvalsWaiting + 1);
   expect(after.refundsDue).toBe(before.refundsDue + 1);
 });

@@ -7,7 +7,7 @@ import {
 } from "../../contract/admin-home";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
-import { lowStockEmails, orders, payments, products, reviews, user } from "../db/schema";
+import { lowStockEmails, orders, payments, products, quotes, reviews, user } from "../db/schema";
 import { notFound } from "../errors";
 
 /** A product's reorder level: the admin's, else twice its minimum order. */
@@ -76,6 +76,7 @@ export function createAdminHomeService(
         [holdCount],
         low,
         [reviewCount],
+        [quoteCount],
         [approvalCount],
         [refundCount],
       ] = await Promise.all([
@@ -98,6 +99,7 @@ export function createAdminHomeService(
           .select({ n: count() })
           .from(reviews)
           .where(and(isNotNull(reviews.pendingSince), isNull(reviews.hiddenAt))),
+        db.select({ n: count() }).from(quotes).where(eq(quotes.status, "requested")),
         db.select({ n: count() }).from(orders).where(eq(orders.status, "awaiting_approval")),
         db.select({ n: count() }).from(payments).where(eq(payments.status, "refund_due")),
       ]);
@@ -117,6 +119,7 @@ export function createAdminHomeService(
         },
         lowStock: low,
         reviewsToModerate: reviewCount?.n ?? 0,
+        quotesToPrice: quoteCount?.n ?? 0,
         approvalsWaiting: approvalCount?.n ?? 0,
         refundsDue: refundCount?.n ?? 0,
       };

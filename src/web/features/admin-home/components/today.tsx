@@ -174,6 +174,11 @@ export function Today() {
             </Waiting>
             <Waiting count={data.reviewsToModerate} label="Reviews to moderate" to={paths.review} />
             <Waiting
+              count={data.quotesToPrice}
+              label="Quotes to price"
+              to={`${paths.quotes}?status=requested`}
+            />
+            <Waiting
               count={data.approvalsWaiting}
               label="Orders awaiting approval"
               to={paths.approvals}
