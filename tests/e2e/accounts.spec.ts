@@ -141,6 +141,7 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "Price lists",
     "Approvals",
     "Invoices",
+    "Returns",
   ]);
 });
 
