@@ -37,6 +37,8 @@ export const paths = {
   manageOrders: "/dashboard/manageallorders",
   auditLog: "/dashboard/audit",
   invoices: "/dashboard/invoices",
+  /** Admin: return requests (docs/returns.md) and the "did not fit" report. */
+  returns: "/dashboard/returns",
   shippingZones: "/dashboard/shipping",
   taxRates: "/dashboard/tax",
   /** Trade (admin): companies, their members and invitations; price lists and their entries. */

@@ -103,6 +103,8 @@ import { invoiceReminderJob, REMINDER_EVERY_MS } from "./terms/reminder-job";
 import { termsRoutes } from "./terms/routes";
 import { createTermsService } from "./terms/service";
 import { createInvoiceService } from "./invoices/service";
+import { returnRoutes } from "./returns/routes";
+import { createReturnService } from "./returns/service";
 
 export interface AppDeps {
   config: Config;
@@ -307,6 +309,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orderMail,
     invoices,
   );
+  // Returns: refunds through the gateway that took the payment, credit notes (docs/returns.md).
+  const returns = createReturnService(database.db, inventory, payment.gateway, {
+    windowDays: config.returnWindowDays,
+    seller: config.seller,
+    mailer,
+    publicUrl,
+    log: app.log,
+  });
   // The hold sweeper: a pg-boss job, one run at a time across every process (hold-sweeper.ts).
   sweeperJobs.push(
     holdSweeperJob(
@@ -364,7 +374,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       });
       await api.register(userRoutes, { users, payments, guards });
-      await api.register(orderRoutes, { orders, payments, guards });
+      await api.register(orderRoutes, { orders, payments, returns, guards });
+      await api.register(returnRoutes, { returns, guards });
       await api.register(invoiceRoutes, { invoices, guards });
       await api.register(termsRoutes, { terms, guards });
       await api.register(cartRoutes, { cart, guards });

@@ -20,6 +20,10 @@ import {
   cartItems,
   companyInvitations,
   companyMembers,
+  invoices,
+  orders,
+  refunds,
+  returnRequests,
   productImportJobs,
   session,
   user,
@@ -183,6 +187,83 @@ async function customerPaidOrder(): Promise<string> {
   const paid = await confirm();
   if (paid.statusCode !== 200) throw new Error(`paying failed: ${paid.statusCode}`);
   return orderId;
+}
+/**
+ * A new order of the customer's, paid on account and (unless asked otherwise) shipped, written
+ * straight in the database (the test-card confirmation is rate-limited per account; paying on
+ * account refunds with a credit note only, no gateway).
+ */
+async function customerShippedOrder(status: "paid" | "shipped" = "shipped"): Promise<string> {
+  const orderId = await customerOrder();
+  await t.database.db
+    .update(orders)
+    .set({
+      status,
+      transactionId: `pi_matrix_${orderId}`,
+      paidWith: "invoice",
+      paidAt: new Date(),
+      shippedAt: status === "shipped" ? new Date() : null,
+    })
+    .where(eq(orders.id, orderId));
+  return orderId;
+}
+/** A new return of the customer's (requested; approved when asked). */
+async function customerReturn(approve = false): Promise<{ id: string; orderId: string }> {
+  const orderId = await customerShippedOrder();
+  const res = await t.app.inject({
+    method: "POST",
+    url: `/api/orders/${orderId}/returns`,
+    headers: as(accounts.customer),
+    payload: { lines: [{ line: 1, qty: 1 }], reason: "damaged" },
+  });
+  const id = res.json().id as string;
+  if (approve) {
+    await t.app.inject({
+      method: "POST",
+      url: `/api/returns/${id}/decision`,
+      headers: as(accounts.admin),
+      payload: { decision: "approve" },
+    });
+  }
+  return { id, orderId };
+}
+/** A received return whose refund failed (written as the gateway failure leaves it). */
+async function failedRefundReturn(): Promise<string> {
+  const { id, orderId } = await customerReturn(true);
+  const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+  await t.database.db.insert(refunds).values({
+    orderId,
+    kind: "return",
+    returnId: id,
+    netCents: 1,
+    taxCents: 0,
+    amountCents: 1,
+    currency: order!.currency,
+    gateway: order!.paidWith!,
+    status: "failed",
+    error: "Gateway timed out",
+  });
+  await t.database.db
+    .update(returnRequests)
+    .set({ status: "refund_failed" })
+    .where(eq(returnRequests.id, id));
+  return id;
+}
+/** A credit note of the customer's: a paid order the admin cancelled (refunded). */
+async function customerCreditNote(): Promise<string> {
+  const orderId = await customerShippedOrder("paid");
+  await t.app.inject({
+    method: "PATCH",
+    url: `/api/orders/${orderId}/status`,
+    headers: as(accounts.admin),
+    payload: { status: "cancelled" },
+  });
+  const [note] = await t.database.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "credit_note")));
+  if (!note) throw new Error("no credit note");
+  return note.id;
 }
 /** A new saved list of the customer's, holding one fresh part. */
 let matrixListCount = 0;
@@ -605,6 +686,63 @@ const rows: Row[] = [
       },
     }),
     expect: adminOnly(201),
+  },
+  // Returns, refunds and credit notes (returns/returns.test.ts).
+  {
+    route: "GET /api/orders/:id/returnable",
+    call: async () => ({ url: `/api/orders/${await customerShippedOrder()}/returnable` }),
+    expect: { ...ownerOnly(200), admin: 200 },
+  },
+  {
+    route: "GET /api/orders/:id/returns",
+    call: async () => ({ url: `/api/orders/${(await customerReturn()).orderId}/returns` }),
+    expect: { ...ownerOnly(200), admin: 200 },
+  },
+  {
+    route: "POST /api/orders/:id/returns",
+    call: async () => ({
+      url: `/api/orders/${await customerShippedOrder()}/returns`,
+      payload: { lines: [{ line: 1, qty: 1 }], reason: "did_not_fit", vehicle: "2012 VW Golf" },
+    }),
+    expect: ownerOnly(201),
+  },
+  {
+    route: "GET /api/orders/:id/credit-notes",
+    call: async () => ({ url: `/api/orders/${await customerShippedOrder()}/credit-notes` }),
+    expect: { ...ownerOnly(200), admin: 200 },
+  },
+  {
+    route: "GET /api/credit-notes/:id/pdf",
+    call: async () => ({ url: `/api/credit-notes/${await customerCreditNote()}/pdf` }),
+    expect: { ...ownerOnly(200), admin: 200 },
+  },
+  {
+    route: "GET /api/returns",
+    call: async () => ({ url: "/api/returns?status=requested" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "GET /api/returns/fitment-report",
+    call: async () => ({ url: "/api/returns/fitment-report" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/returns/:id/decision",
+    call: async () => ({
+      url: `/api/returns/${(await customerReturn()).id}/decision`,
+      payload: { decision: "approve" },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/returns/:id/receive",
+    call: async () => ({ url: `/api/returns/${(await customerReturn(true)).id}/receive` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/returns/:id/refund",
+    call: async () => ({ url: `/api/returns/${await failedRefundReturn()}/refund` }),
+    expect: adminOnly(200),
   },
   {
     route: "GET /api/orders/:id/detail",

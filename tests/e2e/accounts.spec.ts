@@ -143,6 +143,7 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "Approvals",
     "Quotes",
     "Invoices",
+    "Returns",
   ]);
 });
 

@@ -461,6 +461,24 @@ export const testCardIntents = pgTable("test_card_intents", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The test-card gateway's refunds (what Stripe keeps of its Refunds): one per idempotency key. */
+export const testCardRefunds = pgTable(
+  "test_card_refunds",
+  {
+    id: text("id").primaryKey(),
+    intentId: text("intent_id")
+      .notNull()
+      .references(() => testCardIntents.id, { onDelete: "restrict" }),
+    amountCents: integer("amount_cents").notNull(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("test_card_refunds_amount_positive", sql`${t.amountCents} > 0`),
+    index("test_card_refunds_intent_idx").on(t.intentId),
+  ],
+);
+
 // --- Vehicles and fitment (ACES-style; docs/decisions/010-vehicle-fitment.md) ---
 // Every vehicle table keeps a nullable `vcdb_*_id`: a licensed VCdb id can be mapped in later
 // without changing our own ids.
@@ -1174,5 +1192,107 @@ export const quoteMessages = pgTable(
     index("quote_messages_quote_idx").on(t.quoteId, t.at),
     check("quote_messages_side_valid", sql`${t.side} in ('customer', 'store')`),
     check("quote_messages_body_length", sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);
+
+// --- Returns and refunds (docs/returns.md) ---
+
+export const returnReasons = ["did_not_fit", "damaged", "wrong_part", "no_longer_needed"] as const;
+export const returnStatuses = [
+  "requested",
+  "approved",
+  "refused",
+  "received",
+  "refund_failed",
+  "refunded",
+] as const;
+
+/** A customer's request to send back lines of a shipped order, and what became of it. */
+export const returnRequests = pgTable(
+  "return_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    status: text("status", { enum: returnStatuses }).notNull().default("requested"),
+    reason: text("reason", { enum: returnReasons }).notNull(),
+    /** The vehicle the part did not fit (did_not_fit only). */
+    vehicle: text("vehicle"),
+    note: text("note"),
+    /** The admin's message when refusing (or the instructions' extra words when approving). */
+    adminMessage: text("admin_message"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("return_requests_order_idx").on(t.orderId),
+    index("return_requests_status_idx").on(t.status, t.requestedAt),
+    check(
+      "return_requests_status_valid",
+      sql`${t.status} in ('requested', 'approved', 'refused', 'received', 'refund_failed', 'refunded')`,
+    ),
+  ],
+);
+
+/** The lines (and quantities) a return sends back, with what they refund. */
+export const returnLines = pgTable(
+  "return_lines",
+  {
+    returnId: uuid("return_id")
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: "cascade" }),
+    /** The order line (order_items.line). */
+    line: integer("line").notNull(),
+    qty: integer("qty").notNull(),
+    netCents: integer("net_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.returnId, t.line] }),
+    check("return_lines_qty_positive", sql`${t.qty} > 0`),
+  ],
+);
+
+export const refundKinds = ["return", "cancellation"] as const;
+export const refundStatuses = ["pending", "failed", "succeeded"] as const;
+
+/**
+ * Money given back for an order: a received return, or a paid order the store cancelled. Its id
+ * is the gateway's idempotency key, so a refund retried or confirmed twice refunds once.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    kind: text("kind", { enum: refundKinds }).notNull(),
+    returnId: uuid("return_id")
+      .unique()
+      .references(() => returnRequests.id, { onDelete: "restrict" }),
+    netCents: integer("net_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    taxCents: integer("tax_cents").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    /** Where the money goes back: a gateway's name, or "invoice" (on account: a credit note only). */
+    gateway: text("gateway").notNull(),
+    status: text("status", { enum: refundStatuses }).notNull().default("pending"),
+    gatewayRefundId: text("gateway_refund_id"),
+    error: text("error"),
+    creditNoteId: uuid("credit_note_id").references(() => invoices.id, { onDelete: "restrict" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("refunds_order_idx").on(t.orderId),
+    uniqueIndex("refunds_one_cancellation")
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'cancellation'`),
+    check("refunds_amount_nonnegative", sql`${t.amountCents} >= 0`),
   ],
 );

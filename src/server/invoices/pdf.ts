@@ -47,7 +47,9 @@ export async function renderInvoicePdf(
   s: InvoiceSnapshot,
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(`Invoice ${heading.number}`);
+  const credit = s.creditNote !== undefined;
+  const title = credit ? "Credit note" : "Invoice";
+  doc.setTitle(`${title} ${heading.number}`);
   doc.setAuthor(s.seller.name);
   doc.setProducer("PartsWorks");
   doc.setCreator("PartsWorks");
@@ -105,7 +107,7 @@ export async function renderInvoicePdf(
   const room = (rows: number, header: boolean) => {
     if (y - rows * ROW >= FOOTER_SPACE) return;
     newPage();
-    text(`Invoice ${heading.number} (continued)`, MARGIN, { font: bold, size: 10 });
+    text(`${title} ${heading.number} (continued)`, MARGIN, { font: bold, size: 10 });
     y -= ROW * 2;
     if (header) tableHeader();
   };
@@ -129,12 +131,14 @@ export async function renderInvoicePdf(
   }
   const sellerBottom = y;
   y = top;
-  text("INVOICE", RIGHT, { font: bold, size: 20, align: "right" });
+  text(title.toUpperCase(), RIGHT, { font: bold, size: 20, align: "right" });
   y -= 24;
   const facts: [string, string][] = [
-    ["Invoice number", heading.number],
+    [`${title} number`, heading.number],
     ["Issue date", dateOf(heading.issuedAt)],
-    ["Due date", dateOf(heading.dueAt)],
+    ...(credit
+      ? ([["Corrects invoice", s.creditNote?.corrects ?? "-"]] as [string, string][])
+      : ([["Due date", dateOf(heading.dueAt)]] as [string, string][])),
     ["Order", s.order.number],
     ...(s.order.poReference ? ([["PO reference", s.order.poReference]] as [string, string][]) : []),
   ];

@@ -37,6 +37,11 @@ export interface InvoiceSnapshot {
   payment: { gateway: string | null; transactionId: string | null; test: boolean };
   /** Lines printed under the totals (a test payment's notice; later, reverse charge's legal note). */
   notes: string[];
+  /**
+   * A credit note's: the invoice it corrects (its number). Absent on invoices. A credit note's
+   * amounts are negative (the refunded lines and their tax).
+   */
+  creditNote?: { corrects: string | null; reason: string };
 }
 
 export interface InvoiceLine {

@@ -449,3 +449,41 @@ export function quoteSentMail(q: {
     publicUrl: q.publicUrl,
   });
 }
+
+/** A return's emails (docs/returns.md): approved with the instructions, refused with why, refunded. */
+export interface ReturnMailFacts {
+  name: string;
+  orderId: string;
+  lines: [string, string][];
+  message: string | null;
+  publicUrl: string;
+}
+
+export function returnApprovedMail(o: ReturnMailFacts): MailContent {
+  return layout({
+    subject: `Your return for order ${orderRef(o.orderId)} is approved`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `We accepted your return of these parts from order ${orderRef(o.orderId)}.`,
+      `How to send them back: pack the parts in their original packaging, write the order number ${orderRef(o.orderId)} on a note inside, and send them to our returns address (on our contact page). When they arrive we refund them to the way you paid and email you a credit note.`,
+      ...(o.message ? [o.message] : []),
+    ],
+    table: o.lines,
+    action: { label: "View your order", url: `${o.publicUrl}${paths.order.to(o.orderId)}` },
+    publicUrl: o.publicUrl,
+  });
+}
+
+export function returnRefusedMail(o: ReturnMailFacts): MailContent {
+  return layout({
+    subject: `Your return for order ${orderRef(o.orderId)} was refused`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `We cannot accept your return of these parts from order ${orderRef(o.orderId)}.`,
+      `Why: ${o.message ?? ""}`,
+    ],
+    table: o.lines,
+    action: { label: "View your order", url: `${o.publicUrl}${paths.order.to(o.orderId)}` },
+    publicUrl: o.publicUrl,
+  });
+}

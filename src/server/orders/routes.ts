@@ -17,6 +17,7 @@ import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import type { Guards } from "../auth/guards";
 import { forbidden } from "../errors";
 import type { PaymentService } from "../payments/service";
+import type { ReturnService } from "../returns/service";
 import type { OrderService } from "./service";
 import { errorAnswers } from "../api-errors";
 
@@ -25,8 +26,10 @@ const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
 export const orderRoutes: FastifyPluginAsyncZod<{
   orders: OrderService;
   payments: PaymentService;
+  /** Refunds a paid order the admin cancels (docs/returns.md). */
+  returns?: ReturnService;
   guards: Guards;
-}> = async (app, { orders, payments, guards }) => {
+}> = async (app, { orders, payments, returns, guards }) => {
   app.get(
     "/orders",
     {
@@ -186,7 +189,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ["orders", "admin"],
         summary:
-          "Admin: ship a paid order, or cancel an unpaid one (its stock returns, its open payment is cancelled at the gateway)",
+          "Admin: ship a paid order, or cancel an unpaid one (its stock returns, its open payment is cancelled at the gateway) or a paid one (its stock returns, it is refunded in full with a credit note)",
         params: idParamsSchema,
         body: orderStatusChangeSchema,
         response: { 200: orderSchema, ...errors },
@@ -194,13 +197,20 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req) => {
+      let refundId: string | undefined;
       const order = await orders.changeStatus(
         req.params.id,
         req.body.status,
         await guards.requireAdmin(req),
+        returns &&
+          (async (tx, row) => {
+            refundId = (await returns.refundCancelled(tx, row)).id;
+          }),
       );
       // Its open payment can no longer be paid (a late one would be kept as refund due).
       if (order.status === "cancelled") await payments.cancelIntentsOf(order._id);
+      // A paid order cancelled: the money goes back through the gateway, with a credit note.
+      if (refundId && returns) await returns.runRefund(refundId);
       return order;
     },
   );

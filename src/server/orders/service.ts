@@ -127,6 +127,25 @@ export async function cancelHoldingOrder(
   return { row, items };
 }
 
+/** Cancels a paid order: its stock goes back and its refund is written (docs/returns.md). */
+async function cancelPaidOrder(
+  tx: DbOrTx,
+  stock: StockMoves,
+  row: OrderRow,
+  refundPaid: (tx: DbOrTx, row: OrderRow) => Promise<unknown>,
+): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: "cancelled", cancelledAt: new Date() })
+    .where(and(eq(orders.id, row.id), eq(orders.status, "paid")))
+    .returning();
+  if (!updated) throw unprocessable("Only a paid order that has not shipped can be cancelled");
+  const items = await linesOf(tx, [row.id]);
+  await stock.release(items);
+  await refundPaid(tx, row);
+  return { row: updated, items };
+}
+
 /**
  * Cancels every unpaid order (or one awaiting approval) of a customer and returns their stock (used when an account is
  * removed); paid and shipped orders stay for the records. Inside the caller's stock transaction.
@@ -279,24 +298,32 @@ export function createOrderService(
       id: string,
       next: "shipped" | "cancelled",
       actor?: AuditActor,
+      /**
+       * Cancelling a paid (not shipped) order: writes its refund in this transaction (returns'
+       * `addRefund`); without it a paid order cannot be cancelled.
+       */
+      refundPaid?: (tx: DbOrTx, row: OrderRow) => Promise<unknown>,
     ): Promise<Order> {
       return inventory.transaction(async (stock, tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
         if (!row) throw notFound("Order not found");
         if (row.status === next) return toOrder(row, await linesOf(tx, [id]));
+        const paidCancel =
+          next === "cancelled" && row.status === "paid" && refundPaid !== undefined;
         const allowed =
           next === "shipped"
             ? row.status === "paid"
-            : row.status === "unpaid" || row.status === "awaiting_approval";
+            : row.status === "unpaid" || row.status === "awaiting_approval" || paidCancel;
         if (!allowed) {
           throw unprocessable(
             next === "shipped"
               ? `Only paid orders can be shipped; this one is ${row.status}`
-              : `Only unpaid orders can be cancelled; this one is ${row.status}`,
+              : `Only unpaid or paid (not shipped) orders can be cancelled; this one is ${row.status}`,
           );
         }
-        const { row: updated, items } =
-          next === "cancelled"
+        const { row: updated, items } = paidCancel
+          ? await cancelPaidOrder(tx, stock, row, refundPaid)
+          : next === "cancelled"
             ? await cancelHoldingOrder(tx, stock, id)
             : {
                 row: (

@@ -20,6 +20,21 @@ export interface CreateIntentInput {
   idempotencyKey: string;
 }
 
+export interface RefundInput {
+  /** The paid intent to refund (the order's transaction id). */
+  intentId: string;
+  amountCents: number;
+  /** Our refund row's id: the same key twice refunds once. */
+  idempotencyKey: string;
+}
+
+/** A refund as the gateway reports it (Stripe's Refund: `succeeded`, `pending`, `failed`…). */
+export interface GatewayRefund {
+  id: string;
+  status: string;
+  amountCents: number;
+}
+
 /** What the store needs of a card payment provider. */
 export interface PaymentGateway {
   readonly name: GatewayName;
@@ -32,4 +47,9 @@ export interface PaymentGateway {
    * Resolves to whether this call cancelled it.
    */
   cancelIntent(id: string): Promise<boolean>;
+  /**
+   * Gives (part of) a paid intent's money back. Rejects when the gateway refuses (more than is
+   * left to refund, an unpaid intent, the gateway away): nothing was refunded then.
+   */
+  refund(input: RefundInput): Promise<GatewayRefund>;
 }

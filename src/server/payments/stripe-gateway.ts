@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { CreateIntentInput, GatewayIntent, PaymentGateway } from "./gateway";
+import type { CreateIntentInput, GatewayIntent, PaymentGateway, RefundInput } from "./gateway";
 
 function toIntent(pi: Stripe.PaymentIntent): GatewayIntent {
   return {
@@ -51,6 +51,14 @@ export function createStripeGateway(client: Stripe): PaymentGateway {
         if (!unexpectedState(err)) throw err;
         return false;
       }
+    },
+
+    async refund(input: RefundInput) {
+      const refund = await client.refunds.create(
+        { payment_intent: input.intentId, amount: input.amountCents },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { id: refund.id, status: refund.status ?? "pending", amountCents: refund.amount };
     },
   };
 }

@@ -3,9 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import { luhnValid } from "../../contract/cards";
 import type { TestCardConfirm } from "../../contract/payments";
 import type { DbOrTx } from "../db/database";
-import { testCardIntents } from "../db/schema";
+import { testCardIntents, testCardRefunds } from "../db/schema";
 import { HttpError, notFound } from "../errors";
-import type { CreateIntentInput, GatewayIntent, PaymentGateway } from "./gateway";
+import type { CreateIntentInput, GatewayIntent, PaymentGateway, RefundInput } from "./gateway";
 
 type IntentRow = typeof testCardIntents.$inferSelect;
 
@@ -103,6 +103,62 @@ export function createTestCardGateway(db: DbOrTx): PaymentGateway & {
         )
         .returning({ id: testCardIntents.id });
       return cancelled.length > 0;
+    },
+
+    /**
+     * Refunds offline, as Stripe would: only a succeeded intent, never more than is left of it,
+     * and the same idempotency key twice gives the first refund back (the intent's row is locked
+     * while its refunds are added up, so two refunds at once cannot both take the last money).
+     */
+    async refund(input: RefundInput) {
+      if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
+        throw new HttpError(400, "refund_invalid", "A refund must be a positive amount.");
+      }
+      const run = async (tx: DbOrTx) => {
+        const [intent] = await tx
+          .select()
+          .from(testCardIntents)
+          .where(eq(testCardIntents.id, input.intentId))
+          .for("update");
+        if (!intent) throw notFound("No such payment");
+        // Looked up under the intent's lock: a second call with the key waits for the first.
+        const [again] = await tx
+          .select()
+          .from(testCardRefunds)
+          .where(eq(testCardRefunds.idempotencyKey, input.idempotencyKey));
+        if (again) return again;
+        if (intent.status !== "succeeded") {
+          throw new HttpError(
+            409,
+            "refund_unpaid",
+            "This payment was not taken: nothing to refund.",
+          );
+        }
+        const [sum] = await tx
+          .select({ refunded: sql<number>`coalesce(sum(${testCardRefunds.amountCents}), 0)::int` })
+          .from(testCardRefunds)
+          .where(eq(testCardRefunds.intentId, intent.id));
+        const refunded = sum?.refunded ?? 0;
+        if (refunded + input.amountCents > intent.amountCents) {
+          throw new HttpError(
+            409,
+            "refund_too_large",
+            `Refund of ${input.amountCents} is more than the ${intent.amountCents - refunded} left on this payment.`,
+          );
+        }
+        const [row] = await tx
+          .insert(testCardRefunds)
+          .values({
+            id: `re_test_${randomBytes(12).toString("hex")}`,
+            intentId: intent.id,
+            amountCents: input.amountCents,
+            idempotencyKey: input.idempotencyKey,
+          })
+          .returning();
+        return row!;
+      };
+      const row = await db.transaction(run);
+      return { id: row.id, status: "succeeded", amountCents: row.amountCents };
     },
 
     /** What Stripe.js's confirmCardPayment does against Stripe: charge the card, once. */

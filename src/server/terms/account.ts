@@ -43,13 +43,19 @@ export async function accountTermsOf(tx: DbOrTx, companyId: string): Promise<Acc
   return { companyId, terms: row.terms, creditLimitCents: row.creditLimitCents };
 }
 
-/** What the company still owes on its invoices on account: totals less the payments recorded. */
+/**
+ * What the company still owes on its invoices on account: totals less the payments recorded and
+ * the credit notes issued on them (returns, cancellations; their totals are negative).
+ */
 export async function openInvoicesCents(tx: DbOrTx, companyId: string): Promise<number> {
   const result = await tx.execute<{ open: string | number | null }>(sql`
-    select coalesce(sum(greatest(i.total_cents - coalesce(p.paid, 0), 0)), 0) as open
+    select coalesce(sum(greatest(i.total_cents + coalesce(c.credited, 0) - coalesce(p.paid, 0), 0)),
+                    0) as open
       from invoices i
       left join (select invoice_id, sum(amount_cents) as paid from invoice_payments
                   group by invoice_id) p on p.invoice_id = i.id
+      left join (select corrects_id, sum(total_cents) as credited from invoices
+                  where kind = 'credit_note' group by corrects_id) c on c.corrects_id = i.id
      where i.company_id = ${companyId} and i.terms <> 'card' and i.kind = 'invoice'`);
   return Number(result.rows[0]?.open ?? 0);
 }

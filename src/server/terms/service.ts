@@ -32,6 +32,8 @@ type Row = {
   currency: string;
   total_cents: number;
   paid_cents: string | number;
+  /** What credit notes on it took off (returns, cancellations): positive. */
+  credited_cents: string | number;
 };
 
 /** Whether an invoice is paid, overdue (past its due date, not paid) or open, at `now`. */
@@ -43,7 +45,9 @@ function statusOf(totalCents: number, paidCents: number, dueAt: Date, now: Date)
 function toAccountInvoice(r: Row, now: Date): AccountInvoice {
   const dueAt = new Date(r.due_at);
   const paid = Number(r.paid_cents);
-  const status = statusOf(r.total_cents, paid, dueAt, now);
+  // A credit note (a return received, docs/returns.md) lowers what is due.
+  const dueCents = r.total_cents - Number(r.credited_cents);
+  const status = statusOf(dueCents, paid, dueAt, now);
   return {
     id: r.id,
     number: r.number,
@@ -56,7 +60,7 @@ function toAccountInvoice(r: Row, now: Date): AccountInvoice {
     currency: r.currency,
     total: centsToUnits(r.total_cents),
     paid: centsToUnits(paid),
-    outstanding: centsToUnits(Math.max(r.total_cents - paid, 0)),
+    outstanding: centsToUnits(Math.max(dueCents - paid, 0)),
     status,
     daysOverdue: status === "overdue" ? Math.floor((now.getTime() - dueAt.getTime()) / DAY_MS) : 0,
     pdfUrl: invoicePdfPath(r.order_id),
@@ -68,16 +72,20 @@ const accountInvoices = sql`
   select i.id, i.number, i.order_id, i.company_id, i.terms, i.issued_at, i.due_at, i.currency,
          i.total_cents, i.snapshot->'buyer'->>'company' as company_name,
          coalesce((select sum(p.amount_cents) from invoice_payments p where p.invoice_id = i.id), 0)
-           as paid_cents
+           as paid_cents,
+         coalesce((select -sum(c.total_cents) from invoices c
+                    where c.kind = 'credit_note' and c.corrects_id = i.id), 0) as credited_cents
     from invoices i
    where i.kind = 'invoice' and i.terms <> 'card'`;
 
 function statusFilter(status: InvoiceStatus, now: Date) {
   const at = now.toISOString();
-  if (status === "paid") return sql`paid_cents >= total_cents`;
-  if (status === "overdue") return sql`paid_cents < total_cents and due_at < ${at}::timestamptz`;
+  if (status === "paid") return sql`paid_cents + credited_cents >= total_cents`;
+  if (status === "overdue") {
+    return sql`paid_cents + credited_cents < total_cents and due_at < ${at}::timestamptz`;
+  }
   // Open: not paid yet, overdue ones included.
-  return sql`paid_cents < total_cents`;
+  return sql`paid_cents + credited_cents < total_cents`;
 }
 
 export interface TermsActor {

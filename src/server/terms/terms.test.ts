@@ -368,3 +368,56 @@ test("an order over a spending limit waits for approval; approved, it goes on ac
     await settleAll();
   }
 });
+
+test("a return on account credits its invoice: less is due and the credit it frees can be used", async () => {
+  await setTerms("net30", 120);
+  const p = await part();
+  const placed = await orderOne(buyer, p.id, 2); // $100 of $120
+  expect(placed.statusCode, placed.body).toBe(201);
+  const orderId = placed.json().order._id;
+  const invoice = (await invoiceOf(orderId)).json();
+  const shipped = await call(admin, "PATCH", `/api/orders/${orderId}/status`, {
+    status: "shipped",
+  });
+  expect(shipped.statusCode, shipped.body).toBe(200);
+  // $100 open + $50 > $120.
+  expect((await orderOne(buyer, p.id, 1)).statusCode).toBe(422);
+
+  const returnOne = async () => {
+    const asked = await call(buyer, "POST", `/api/orders/${orderId}/returns`, {
+      lines: [{ line: 1, qty: 1 }],
+      reason: "damaged",
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const id = asked.json().id;
+    const approved = await call(admin, "POST", `/api/returns/${id}/decision`, {
+      decision: "approve",
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const received = await call(admin, "POST", `/api/returns/${id}/receive`);
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json().status).toBe("refunded");
+  };
+  const listed = async (status: string) =>
+    (
+      (await call(admin, "GET", `/api/invoices?status=${status}&limit=100`)).json() as {
+        id: string;
+        outstanding: number;
+        status: string;
+      }[]
+    ).find((i) => i.id === invoice.id);
+
+  await returnOne();
+  const notes = (await call(buyer, "GET", `/api/orders/${orderId}/credit-notes`)).json();
+  expect(notes.map((n: { total: number }) => n.total)).toEqual([-50]);
+  expect(await listed("open")).toMatchObject({ outstanding: 50, status: "open" });
+  // $50 open + $50 ≤ $120: the credit note freed credit.
+  const fits = await orderOne(buyer, p.id, 1);
+  expect(fits.statusCode, fits.body).toBe(201);
+
+  // The other unit back too: nothing is due on the invoice any more.
+  await returnOne();
+  expect(await listed("open")).toBeUndefined();
+  expect(await listed("paid")).toMatchObject({ outstanding: 0, status: "paid" });
+  await settleAll();
+});

@@ -72,6 +72,7 @@ const pages = {
   notFound: lazyRoute(async () => (await import("./routes/not-found")).NotFoundRoute),
   auditLog: lazyRoute(async () => (await import("./routes/audit-log")).AuditLogRoute),
   invoices: lazyRoute(async () => (await import("./routes/invoices")).InvoicesRoute),
+  returns: lazyRoute(async () => (await import("./routes/returns")).ReturnsRoute),
   shippingZones: lazyRoute(
     async () => (await import("./routes/shipping-zones")).ShippingZonesRoute,
   ),
@@ -158,6 +159,7 @@ export const routes: RouteObject[] = [
               page(paths.manageOrders, pages.manageOrders),
               page(paths.auditLog, pages.auditLog),
               page(paths.invoices, pages.invoices),
+              page(paths.returns, pages.returns),
               page(paths.shippingZones, pages.shippingZones),
               page(paths.taxRates, pages.taxRates),
               page(paths.companies, pages.companies),

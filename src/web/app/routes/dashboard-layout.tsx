@@ -26,6 +26,7 @@ const adminLinks = [
   { to: paths.approvals, label: "Approvals" },
   { to: paths.quotes, label: "Quotes" },
   { to: paths.invoices, label: "Invoices" },
+  { to: paths.returns, label: "Returns" },
 ];
 
 /** The dashboard: a sidebar (SPEC section 2) beside the page; on phones a row of tabs on top. */

@@ -5,6 +5,7 @@ import { PageSpinner } from "../../components/spinner";
 import { useAdminOrderDetail } from "../../features/orders/api/orders-admin";
 import { useOrder } from "../../features/orders/api/orders";
 import { OrderDetails } from "../../features/orders/components/order-details";
+import { OrderReturns } from "../../features/returns/components/order-returns";
 import { formatOrderNumber } from "../../lib/format";
 import { useSession } from "../../lib/session";
 
@@ -17,5 +18,10 @@ export function OrderRoute() {
   const detail = useAdminOrderDetail(id, isAdmin);
   if (order.isPending || (isAdmin && detail.isPending)) return <PageSpinner />;
   if (order.error) return <QueryError error={order.error} />;
-  return <OrderDetails order={order.data} detail={isAdmin ? detail.data : undefined} />;
+  return (
+    <div className="flex flex-col gap-6">
+      <OrderDetails order={order.data} detail={isAdmin ? detail.data : undefined} />
+      <OrderReturns order={order.data} canRequest={!isAdmin} />
+    </div>
+  );
 }

@@ -1,0 +1,150 @@
+import { z } from "zod";
+import { pagingQuerySchema } from "./common";
+import { text } from "./text";
+
+/** Why a customer sends a part back (docs/returns.md). */
+export const returnReasons = ["did_not_fit", "damaged", "wrong_part", "no_longer_needed"] as const;
+export type ReturnReason = (typeof returnReasons)[number];
+export const returnReasonLabels: Record<ReturnReason, string> = {
+  did_not_fit: "Did not fit my vehicle",
+  damaged: "Arrived damaged",
+  wrong_part: "Wrong part sent",
+  no_longer_needed: "No longer needed",
+};
+
+export const returnStatuses = [
+  "requested",
+  "approved",
+  "refused",
+  "received",
+  "refund_failed",
+  "refunded",
+] as const;
+export type ReturnStatus = (typeof returnStatuses)[number];
+export const returnStatusLabels: Record<ReturnStatus, string> = {
+  requested: "Requested",
+  approved: "Approved: send the parts back",
+  refused: "Refused",
+  received: "Received, refund under way",
+  refund_failed: "Received, refund failed",
+  refunded: "Refunded",
+};
+
+export const returnRequestSchema = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        /** The order line (1 = the first). */
+        line: z.number().int().min(1).max(1000),
+        qty: z.number().int().min(1).max(100_000),
+      }),
+    )
+    .min(1, "Choose at least one line to return")
+    .max(200),
+  reason: z.enum(returnReasons),
+  /** The vehicle the part was for (did_not_fit): "2012 VW Golf 1.6 TDI". */
+  vehicle: text().trim().max(200).optional(),
+  note: text(undefined, { multiline: true }).trim().max(2000).optional(),
+});
+export type ReturnRequestInput = z.infer<typeof returnRequestSchema>;
+
+export const returnDecisionSchema = z.strictObject({
+  decision: z.enum(["approve", "refuse"]),
+  /** Refusing: why (required). Approving: extra words for the instructions (optional). */
+  message: text(undefined, { multiline: true }).trim().max(2000).optional(),
+});
+export type ReturnDecision = z.infer<typeof returnDecisionSchema>;
+
+export const returnLineSchema = z.object({
+  line: z.number().int(),
+  productId: z.uuid().nullable(),
+  productName: z.string(),
+  partNumber: z.string().nullable(),
+  qty: z.number().int(),
+  /** What the line refunds, net and its tax (currency units). */
+  net: z.number(),
+  tax: z.number(),
+});
+
+export const returnSchema = z.object({
+  id: z.uuid(),
+  orderId: z.uuid(),
+  orderEmail: z.string(),
+  status: z.enum(returnStatuses),
+  reason: z.enum(returnReasons),
+  vehicle: z.string().nullable(),
+  note: z.string().nullable(),
+  adminMessage: z.string().nullable(),
+  lines: z.array(returnLineSchema),
+  /** The refund: lines + their tax (currency units). */
+  amount: z.number(),
+  currency: z.string(),
+  requestedAt: z.iso.datetime({ offset: true }),
+  decidedAt: z.iso.datetime({ offset: true }).nullable(),
+  receivedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Why the refund failed (refund_failed): the gateway's words. */
+  refundError: z.string().nullable(),
+  creditNote: z.object({ id: z.uuid(), number: z.string(), pdfUrl: z.string() }).nullable(),
+});
+export type Return = z.infer<typeof returnSchema>;
+
+export const returnsQuerySchema = pagingQuerySchema.extend({
+  status: z.enum(returnStatuses).optional(),
+});
+export type ReturnsQuery = z.infer<typeof returnsQuerySchema>;
+
+/** What an order allows to return now: per line, how many are left to return. */
+export const returnableSchema = z.object({
+  eligible: z.boolean(),
+  /** Why not, when not eligible. */
+  reason: z.string().nullable(),
+  /** The last day to ask (the order's ship date + the window). */
+  until: z.iso.datetime({ offset: true }).nullable(),
+  lines: z.array(
+    z.object({
+      line: z.number().int(),
+      productName: z.string(),
+      partNumber: z.string().nullable(),
+      bought: z.number().int(),
+      returnable: z.number().int(),
+    }),
+  ),
+});
+export type Returnable = z.infer<typeof returnableSchema>;
+
+export const fitmentReportSchema = z.array(
+  z.object({
+    productId: z.uuid().nullable(),
+    productName: z.string(),
+    partNumber: z.string().nullable(),
+    returns: z.number().int(),
+    units: z.number().int(),
+    vehicles: z.array(z.object({ vehicle: z.string(), returns: z.number().int() })),
+  }),
+);
+export type FitmentReport = z.infer<typeof fitmentReportSchema>;
+
+/** A credit note as pages list it. */
+export const creditNoteSchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  orderId: z.uuid(),
+  corrects: z.string().nullable(),
+  issuedAt: z.iso.datetime({ offset: true }),
+  currency: z.string(),
+  /** Negative: what it takes off the invoice. */
+  total: z.number(),
+  pdfUrl: z.string(),
+});
+export type CreditNote = z.infer<typeof creditNoteSchema>;
+
+export const creditNotePdfPath = (id: string) => `/api/credit-notes/${id}/pdf`;
+
+export const returnMessages = {
+  notShipped: "Only a shipped order can be returned",
+  windowClosed: (days: number) =>
+    `The return window of ${days} days after shipping has closed for this order`,
+  tooMany: (line: number, left: number) => `Line ${line}: at most ${left} more can be returned`,
+  noSuchLine: (line: number) => `This order has no line ${line}`,
+  refuseNeedsMessage: "Say why the return is refused: the customer is told",
+};

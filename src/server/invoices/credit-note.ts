@@ -1,0 +1,112 @@
+import { and, eq } from "drizzle-orm";
+import type { SellerDetails } from "../config";
+import type { DbOrTx } from "../db/database";
+import { companies, companyMembers, invoices, orderItems, orders } from "../db/schema";
+import { notFound } from "../errors";
+import { invoiceSnapshot, type IssuedInvoice } from "./issue";
+import { documentNumber, nextSequence, numberingYear } from "./numbering";
+import type { InvoiceSnapshot } from "./snapshot";
+
+/** What a credit note gives back: order lines (quantities and amounts), and shipping. */
+export interface CreditedLines {
+  lines: { line: number; qty: number; netCents: number; taxCents: number }[];
+  shippingCents: number;
+  shippingTaxCents: number;
+  /** Words on the note: "Return of parts (did not fit)", "Order cancelled". */
+  reason: string;
+  /** How the money goes back: "Refunded to the card it was paid with". */
+  paymentTerms: string;
+}
+
+/**
+ * Issues a credit note for part (or all) of a paid order, in the caller's transaction: the
+ * negative of the lines given back and their tax (and shipping, when it is given back), with the
+ * original invoice's seller and buyer as issued, numbered from the credit notes' own gapless
+ * sequence (`CN-2026-000001`). The number is taken last (see numbering.ts).
+ */
+export async function issueCreditNote(
+  tx: DbOrTx,
+  orderId: string,
+  credited: CreditedLines,
+  seller: SellerDetails,
+  now: Date = new Date(),
+): Promise<IssuedInvoice> {
+  const [original] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
+  let base: InvoiceSnapshot;
+  if (original) {
+    base = original.snapshot;
+  } else {
+    // Paid before the store issued invoices: the order as it is tells what was sold.
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    if (!order) throw notFound("Order not found");
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    const [company] = order.userId
+      ? await tx
+          .select({ name: companies.name, taxId: companies.taxId })
+          .from(companyMembers)
+          .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+          .where(eq(companyMembers.userId, order.userId))
+      : [];
+    base = invoiceSnapshot(order, items, seller, company ?? null);
+  }
+  const byLine = new Map(base.lines.map((l) => [l.line, l]));
+  const lines = credited.lines.map((c) => {
+    const l = byLine.get(c.line);
+    return {
+      line: c.line,
+      partNumber: l?.partNumber ?? null,
+      description: l?.description ?? `Line ${c.line}`,
+      qty: c.qty,
+      unitPriceCents: l?.unitPriceCents ?? 0,
+      netCents: -c.netCents,
+      taxCents: -c.taxCents,
+    };
+  });
+  const subtotalCents = lines.reduce((s, l) => s + l.netCents, 0);
+  const taxCents = lines.reduce((s, l) => s + l.taxCents, 0) - credited.shippingTaxCents;
+  const shippingCents = -credited.shippingCents;
+  const snapshot: InvoiceSnapshot = {
+    ...base,
+    lines,
+    shipping: { ...base.shipping, netCents: shippingCents, taxCents: -credited.shippingTaxCents },
+    taxes: base.taxes.map((t) => ({
+      ...t,
+      baseCents: subtotalCents + (credited.shippingTaxCents !== 0 ? shippingCents : 0),
+      taxCents,
+    })),
+    subtotalCents,
+    shippingCents,
+    taxCents,
+    totalCents: subtotalCents + shippingCents + taxCents,
+    paymentTerms: credited.paymentTerms,
+    notes: [credited.reason, ...base.notes.filter((n) => n.startsWith("TEST"))],
+    creditNote: { corrects: original?.number ?? null, reason: credited.reason },
+  };
+  const year = numberingYear(now);
+  const sequence = await nextSequence(tx, "credit_note", year);
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      kind: "credit_note",
+      number: documentNumber("credit_note", year, sequence),
+      year,
+      sequence,
+      orderId,
+      correctsId: original?.id ?? null,
+      currency: snapshot.currency,
+      subtotalCents: snapshot.subtotalCents,
+      shippingCents: snapshot.shippingCents,
+      taxCents: snapshot.taxCents,
+      totalCents: snapshot.totalCents,
+      issuedAt: now,
+      dueAt: now,
+      snapshot,
+      terms: original?.terms ?? "card",
+      companyId: original?.companyId ?? null,
+    })
+    .returning({ id: invoices.id, number: invoices.number, dueAt: invoices.dueAt });
+  return row!;
+}

@@ -1,0 +1,184 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParamsSchema } from "../../contract/common";
+import { TOTAL_COUNT_HEADER } from "../../contract/constants";
+import {
+  creditNoteSchema,
+  fitmentReportSchema,
+  returnableSchema,
+  returnDecisionSchema,
+  returnRequestSchema,
+  returnSchema,
+  returnsQuerySchema,
+} from "../../contract/returns";
+import { errorAnswers } from "../api-errors";
+import type { Guards } from "../auth/guards";
+import type { ReturnService } from "./service";
+
+const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
+
+/** Returns, their refunds and credit notes (docs/returns.md). */
+export const returnRoutes: FastifyPluginAsyncZod<{
+  returns: ReturnService;
+  guards: Guards;
+}> = async (app, { returns, guards }) => {
+  app.get(
+    "/orders/:id/returnable",
+    {
+      schema: {
+        tags: ["returns"],
+        summary: "What of the order can still be returned, and until when (owner or admin)",
+        params: idParamsSchema,
+        response: { 200: returnableSchema, ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req) => returns.returnable(req.params.id, await guards.requireUser(req)),
+  );
+
+  app.get(
+    "/orders/:id/returns",
+    {
+      schema: {
+        tags: ["returns"],
+        summary: "The order's returns and their status (owner or admin)",
+        params: idParamsSchema,
+        response: { 200: z.array(returnSchema), ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req) => returns.forOrder(req.params.id, await guards.requireUser(req)),
+  );
+
+  app.post(
+    "/orders/:id/returns",
+    {
+      schema: {
+        tags: ["returns"],
+        summary: "Ask to return lines of your shipped order, within the return window",
+        params: idParamsSchema,
+        body: returnRequestSchema,
+        response: { 201: returnSchema, ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req, reply) => {
+      const made = await returns.request(req.params.id, await guards.requireUser(req), req.body);
+      return reply.status(201).send(made);
+    },
+  );
+
+  app.get(
+    "/orders/:id/credit-notes",
+    {
+      schema: {
+        tags: ["returns", "invoices"],
+        summary: "The order's credit notes (refunds), oldest first (owner or admin)",
+        params: idParamsSchema,
+        response: { 200: z.array(creditNoteSchema), ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req) => returns.creditNotes(req.params.id, await guards.requireUser(req)),
+  );
+
+  app.get(
+    "/credit-notes/:id/pdf",
+    {
+      schema: {
+        tags: ["returns", "invoices"],
+        summary: "A credit note as a PDF (the order's owner or an admin)",
+        params: idParamsSchema,
+        produces: ["application/pdf"],
+        response: { 200: z.string().describe("The credit note, a PDF document"), ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req, reply) => {
+      const { filename, bytes } = await returns.creditNotePdf(
+        req.params.id,
+        await guards.requireUser(req),
+      );
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .header("cache-control", "private, no-store")
+        .send(Buffer.from(bytes) as unknown as string);
+    },
+  );
+
+  app.get(
+    "/returns",
+    {
+      schema: {
+        tags: ["returns", "admin"],
+        summary: "Admin: return requests, newest first, paged; the total is in X-Total-Count",
+        querystring: returnsQuerySchema,
+        response: { 200: z.array(returnSchema), ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      const { items, total } = await returns.list(req.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+
+  app.post(
+    "/returns/:id/decision",
+    {
+      schema: {
+        tags: ["returns", "admin"],
+        summary: "Admin: approve a return (instructions emailed) or refuse it with a message",
+        params: idParamsSchema,
+        body: returnDecisionSchema,
+        response: { 200: returnSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => returns.decide(req.params.id, req.body, await guards.requireAdmin(req)),
+  );
+
+  app.post(
+    "/returns/:id/receive",
+    {
+      schema: {
+        tags: ["returns", "admin"],
+        summary:
+          "Admin: the parts arrived: stock back, refund through the gateway, credit note issued",
+        params: idParamsSchema,
+        response: { 200: returnSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => returns.receive(req.params.id, await guards.requireAdmin(req)),
+  );
+
+  app.post(
+    "/returns/:id/refund",
+    {
+      schema: {
+        tags: ["returns", "admin"],
+        summary: "Admin: retry a return's failed refund (it cannot refund twice)",
+        params: idParamsSchema,
+        response: { 200: returnSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => returns.retryRefund(req.params.id, await guards.requireAdmin(req)),
+  );
+
+  app.get(
+    "/returns/fitment-report",
+    {
+      schema: {
+        tags: ["returns", "admin"],
+        summary: 'Admin: "did not fit" returns per product, with the vehicles given',
+        response: { 200: fitmentReportSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async () => returns.fitmentReport(),
+  );
+};

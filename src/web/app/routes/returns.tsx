@@ -1,0 +1,31 @@
+import { usePageTitle } from "../../components/page-title";
+import { FitmentReportTable, ReturnsAdmin } from "../../features/returns/components/returns-admin";
+
+export function ReturnsRoute() {
+  usePageTitle("Returns");
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="returns-heading" className="flex flex-col gap-4">
+        <h1 id="returns-heading" className="text-2xl font-bold">
+          Returns
+        </h1>
+        <p className="text-sm text-base-content/80">
+          Customers ask to return parts of shipped orders. Approve (they are emailed how to send
+          them back) or refuse with a message; mark a return received when the parts arrive: the
+          stock comes back and the customer is refunded with a credit note.
+        </p>
+        <ReturnsAdmin />
+      </section>
+      <section aria-labelledby="fitment-heading" className="flex flex-col gap-4">
+        <h2 id="fitment-heading" className="text-xl font-bold">
+          Did not fit
+        </h2>
+        <p className="text-sm text-base-content/80">
+          Parts returned because they did not fit, and the vehicles customers named: a hint where a
+          part's fitment data may be wrong.
+        </p>
+        <FitmentReportTable />
+      </section>
+    </div>
+  );
+}

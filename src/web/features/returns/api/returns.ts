@@ -1,0 +1,97 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  CreditNote,
+  FitmentReport,
+  Return,
+  ReturnDecision,
+  Returnable,
+  ReturnRequestInput,
+  ReturnStatus,
+} from "#contract/returns";
+import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+// Under "orders": a return changes what an order shows (its returns, credit notes, stock).
+const KEY = ["orders", "returns"] as const;
+const keys = {
+  returnable: (orderId: string) => [...KEY, "returnable", orderId] as const,
+  forOrder: (orderId: string) => [...KEY, "order", orderId] as const,
+  creditNotes: (orderId: string) => [...KEY, "credit-notes", orderId] as const,
+  admin: (query: object) => [...KEY, "admin", query] as const,
+  fitment: [...KEY, "fitment"] as const,
+};
+
+const orderPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
+
+/** What of the order can still be returned, and until when. */
+export const useReturnable = (orderId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: keys.returnable(orderId),
+    queryFn: () => apiGet<Returnable>(`${orderPath(orderId)}/returnable`),
+    enabled,
+  });
+
+/** The order's returns, with their status. */
+export const useOrderReturns = (orderId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: keys.forOrder(orderId),
+    queryFn: () => apiGet<Return[]>(`${orderPath(orderId)}/returns`),
+    enabled,
+  });
+
+/** The order's credit notes (its refunds). */
+export const useOrderCreditNotes = (orderId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: keys.creditNotes(orderId),
+    queryFn: () => apiGet<CreditNote[]>(`${orderPath(orderId)}/credit-notes`),
+    enabled,
+  });
+
+/** The customer asks to return lines of their shipped order. */
+export function useRequestReturn(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReturnRequestInput) =>
+      apiSend<Return>("POST", `${orderPath(orderId)}/returns`, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** Admin: return requests by status, paged. */
+export const useAdminReturns = (query: { status?: ReturnStatus; limit: number; offset: number }) =>
+  useQuery({
+    queryKey: keys.admin(query),
+    queryFn: () => apiGetPage<Return>(`/returns${toQueryString(query)}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** Admin: "did not fit" returns per product. */
+export const useFitmentReport = () =>
+  useQuery({
+    queryKey: keys.fitment,
+    queryFn: () => apiGet<FitmentReport>("/returns/fitment-report"),
+  });
+
+type AdminAction =
+  | { kind: "decision"; id: string; body: ReturnDecision }
+  | { kind: "receive"; id: string }
+  | { kind: "refund"; id: string };
+
+/** Admin: approve or refuse, mark received (stock back, refund), retry a failed refund. */
+export function useReturnAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: AdminAction) =>
+      apiSend<Return>(
+        "POST",
+        `/returns/${encodeURIComponent(action.id)}/${action.kind}`,
+        action.kind === "decision" ? action.body : undefined,
+      ),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: KEY }),
+        // Receiving puts stock back.
+        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+      ]),
+  });
+}
