@@ -47,6 +47,8 @@ export const adminHomeSchema = z.object({
   reviewsToModerate: z.number().int(),
   /** Requests for quote waiting for an admin's prices. */
   quotesToPrice: z.number().int(),
+  /** Returns waiting for an admin: to decide, to receive, or a refund to retry. */
+  returnsToHandle: z.number().int(),
   /** Company orders waiting for an owner's approval. */
   approvalsWaiting: z.number().int(),
   /** Payments taken that the store could not apply: to refund. */

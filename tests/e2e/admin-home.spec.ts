@@ -42,6 +42,7 @@ for (const size of ["desktop", "phone"] as const) {
       "Paid orders to ship",
       "Reviews to moderate",
       "Quotes to price",
+      "Returns to handle",
       "Orders awaiting approval",
       "Payments to refund",
     ]) {

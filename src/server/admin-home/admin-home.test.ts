@@ -6,7 +6,16 @@ import { unpaidOrders } from "../../../tests/support/invoices";
 import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { AdminHome } from "../../contract/admin-home";
-import { lowStockEmails, orders, payments, products, quotes, reviews, user } from "../db/schema";
+import {
+  lowStockEmails,
+  orders,
+  payments,
+  products,
+  quotes,
+  returnRequests,
+  reviews,
+  user,
+} from "../db/schema";
 import { createAdminHomeService } from "./service";
 
 let t: TestApp;
@@ -155,7 +164,7 @@ test("a reorder level must be a whole number of units, 0 or more, of a product t
   expect(row?.level).toBeNull();
 });
 
-test("reviews to moderate, quotes to price, orders awaiting approval and refunds due are counted", async () => {
+test("reviews to moderate, quotes to price, returns to handle, orders awaiting approval and refunds due are counted", async () => {
   const before = await home();
   const review = await insertReview(t.database.db);
   await t.database.db
@@ -166,7 +175,14 @@ test("reviews to moderate, quotes to price, orders awaiting approval and refunds
     { requesterEmail: "q@example.com", requesterName: "Q", status: "requested" },
     { requesterEmail: "q@example.com", requesterName: "Q", status: "sent" },
   ]);
-  const [waiting] = await unpaidOrders(t.database.db, 1);
+  const [waiting, returned] = await unpaidOrders(t.database.db, 2);
+  await t.database.db.insert(returnRequests).values(
+    (["requested", "approved", "refund_failed", "refused", "refunded"] as const).map((status) => ({
+      orderId: returned!,
+      status,
+      reason: "damaged" as const,
+    })),
+  );
   await t.database.db
     .update(orders)
     .set({ status: "awaiting_approval" })
@@ -184,6 +200,7 @@ test("reviews to moderate, quotes to price, orders awaiting approval and refunds
   const after = await home();
   expect(after.reviewsToModerate).toBe(before.reviewsToModerate + 1);
   expect(after.quotesToPrice).toBe(before.quotesToPrice + 1);
+  expect(after.returnsToHandle).toBe(before.returnsToHandle + 3);
   expect(after.approvalsWaiting).toBe(before.approvalsWaiting + 1);
   expect(after.refundsDue).toBe(before.refundsDue + 1);
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import {
   ADMIN_HOME_ROWS,
   LOW_STOCK_ROWS,
@@ -7,7 +7,16 @@ import {
 } from "../../contract/admin-home";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
-import { lowStockEmails, orders, payments, products, quotes, reviews, user } from "../db/schema";
+import {
+  lowStockEmails,
+  orders,
+  payments,
+  products,
+  quotes,
+  returnRequests,
+  reviews,
+  user,
+} from "../db/schema";
 import { notFound } from "../errors";
 
 /** A product's reorder level: the admin's, else twice its minimum order. */
@@ -77,6 +86,7 @@ export function createAdminHomeService(
         low,
         [reviewCount],
         [quoteCount],
+        [returnCount],
         [approvalCount],
         [refundCount],
       ] = await Promise.all([
@@ -100,6 +110,10 @@ export function createAdminHomeService(
           .from(reviews)
           .where(and(isNotNull(reviews.pendingSince), isNull(reviews.hiddenAt))),
         db.select({ n: count() }).from(quotes).where(eq(quotes.status, "requested")),
+        db
+          .select({ n: count() })
+          .from(returnRequests)
+          .where(inArray(returnRequests.status, ["requested", "approved", "refund_failed"])),
         db.select({ n: count() }).from(orders).where(eq(orders.status, "awaiting_approval")),
         db.select({ n: count() }).from(payments).where(eq(payments.status, "refund_due")),
       ]);
@@ -120,6 +134,7 @@ export function createAdminHomeService(
         lowStock: low,
         reviewsToModerate: reviewCount?.n ?? 0,
         quotesToPrice: quoteCount?.n ?? 0,
+        returnsToHandle: returnCount?.n ?? 0,
         approvalsWaiting: approvalCount?.n ?? 0,
         refundsDue: refundCount?.n ?? 0,
       };

@@ -173,6 +173,7 @@ export function Today() {
               <OrderList orders={data.expiringHolds.soonest} when="Hold ends" />
             </Waiting>
             <Waiting count={data.reviewsToModerate} label="Reviews to moderate" to={paths.review} />
+            <Waiting count={data.returnsToHandle} label="Returns to handle" to={paths.returns} />
             <Waiting
               count={data.quotesToPrice}
               label="Quotes to price"
