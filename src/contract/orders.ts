@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { pagingQuerySchema } from "./common";
 import { phoneNumberSchema } from "./phone";
+import {
+  carrierSchema,
+  shippingCarriers,
+  trackingMessages,
+  trackingNumberSchema,
+} from "./shipping-carriers";
 import { text } from "./text";
 
 /** The exact texts a customer sees about orders (SPEC sections 5 and 8, spelt so). */
@@ -87,6 +93,11 @@ export const orderSchema = z.object({
   holdExpiresAt: z.iso.datetime({ offset: true }),
   paidAt: z.iso.datetime({ offset: true }).nullable(),
   shippedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Who carries it and its tracking number, when the admin gave them on shipping. */
+  carrier: z.enum(shippingCarriers).nullable(),
+  trackingNumber: z.string().nullable(),
+  /** The carrier's tracking page for it (built by the server; none for "other"). */
+  trackingUrl: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -144,10 +155,29 @@ export const adminOrdersQuerySchema = pagingQuerySchema.extend({
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 
-/** Admin status changes: a paid order is shipped, an unpaid one cancelled (stock returned). */
-export const orderStatusChangeSchema = z.strictObject({
-  status: z.enum(["shipped", "cancelled"]),
-});
+/**
+ * Admin status changes: a paid order is shipped, an unpaid one cancelled (stock returned).
+ * Shipping may name the carrier and tracking number: both or neither (docs/shipment-tracking.md).
+ */
+export const orderStatusChangeSchema = z
+  .strictObject({
+    status: z.enum(["shipped", "cancelled"]),
+    carrier: carrierSchema.optional(),
+    trackingNumber: trackingNumberSchema.optional(),
+  })
+  .superRefine((b, ctx) => {
+    const given = (b.carrier !== undefined ? 1 : 0) + (b.trackingNumber !== undefined ? 1 : 0);
+    if (given > 0 && b.status !== "shipped") {
+      ctx.addIssue({ code: "custom", message: trackingMessages.notWhenCancelling, path: ["status"] });
+    } else if (given === 1) {
+      ctx.addIssue({
+        code: "custom",
+        message: trackingMessages.both,
+        path: [b.carrier === undefined ? "carrier" : "trackingNumber"],
+      });
+    }
+  });
+export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 
 export const adminOrderSchema = orderSchema.extend({ customerName: z.string() });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;

@@ -101,6 +101,8 @@ export async function writeOrder(
     holdExpiresAt: new Date(placed.hold_expires_at),
     paidAt: null,
     shippedAt: null,
+    carrier: null,
+    trackingNumber: null,
     cancelledAt: null,
     holdWarnedAt: null,
   };

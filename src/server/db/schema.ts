@@ -24,6 +24,7 @@ import {
 } from "../../contract/constants";
 import { paymentGateways } from "../../contract/payments";
 import { ON_ACCOUNT, paymentTermsValues } from "../../contract/terms";
+import { shippingCarriers } from "../../contract/shipping-carriers";
 import type { InvoiceSnapshot } from "../invoices/snapshot";
 
 /** Text searched by the catalog's `q` filter; the trigram index below is built on the same expression. */
@@ -317,6 +318,9 @@ export const orders = pgTable(
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }).notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    /** Who carries the parcel and its tracking number, when given on shipping (both or neither). */
+    carrier: text("carrier", { enum: shippingCarriers }),
+    trackingNumber: text("tracking_number"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** When "your hold is about to expire" was queued (it is sent once per order). */
     holdWarnedAt: timestamp("hold_warned_at", { withTimezone: true }),
@@ -328,6 +332,10 @@ export const orders = pgTable(
     check(
       "orders_status_valid",
       sql`${t.status} in ('unpaid', 'awaiting_approval', 'paid', 'shipped', 'cancelled')`,
+    ),
+    check(
+      "orders_tracking_both_or_neither",
+      sql`(${t.carrier} is null) = (${t.trackingNumber} is null)`,
     ),
     check(
       "orders_paid_has_transaction",

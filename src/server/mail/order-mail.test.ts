@@ -121,6 +121,8 @@ test("placed, paid and shipped: one email each, with the lines, the total, the t
   expect((await ship(t, admin, order._id)).statusCode).toBe(200);
   const shipped = await waitForMail(t.app, customer.email, /has shipped/);
   expect(shipped.text).toContain(`Your order ${ref(order._id)} is on its way.`);
+  // Shipped without tracking: the email says nothing of a carrier.
+  expect(shipped.text).not.toMatch(/tracking|Track your parcel/);
   // Shipping the shipped order again changes nothing and sends nothing.
   expect((await ship(t, admin, order._id)).statusCode).toBe(200);
 
@@ -132,6 +134,28 @@ test("placed, paid and shipped: one email each, with the lines, the total, the t
     `Your PartsWorks order ${ref(order._id)} has shipped`,
     `Your PartsWorks order ${ref(order._id)} is placed`,
   ]);
+});
+
+test("shipped with a carrier and tracking number: the email names them and links the carrier's tracking page", async () => {
+  const customer = await signUp(t.app, { name: "Ada Driver" });
+  const { order } = await placeOrder(t, customer);
+  await pay(customer, order._id);
+  const admin = await makeAdmin(t);
+  const res = await t.app.inject({
+    method: "PATCH",
+    url: `/api/orders/${order._id}/status`,
+    headers: as(admin),
+    payload: { status: "shipped", carrier: "ups", trackingNumber: " 1z 999aa1 0123456784 " },
+  });
+  expect(res.statusCode).toBe(200);
+
+  const shipped = await waitForMail(t.app, customer.email, /has shipped/);
+  const url = "https://www.ups.com/track?tracknum=1Z999AA10123456784";
+  expect(shipped.text).toContain("It travels with UPS, tracking number 1Z999AA10123456784.");
+  expect(shipped.text).toContain(`Track your parcel: ${url}`);
+  expect(shipped.html).toContain("1Z999AA10123456784");
+  expect(shipped.links).toContain(url);
+  expect(shipped.links).toContain(`${PUBLIC_URL}/dashboard/orders/${order._id}`);
 });
 
 test("an admin cancelling an unpaid order (one, or all of an account's) emails the customer once per order", async () => {

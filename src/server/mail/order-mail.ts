@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Order } from "../../contract/orders";
 import { paths } from "../../contract/paths";
+import { shippingCarrierLabels } from "../../contract/shipping-carriers";
 import type { DbOrTx } from "../db/database";
 import { notificationPreferences, orders } from "../db/schema";
 import { formatCents, unitsToCents } from "../money";
@@ -107,7 +108,17 @@ export function createOrderMail(mailer: Pick<Mailer, "sendIn">, publicUrl: strin
     },
     async shipped(tx, order, name) {
       if (!(await wanted(tx, order._id, "orderShipped"))) return;
-      const mail = orderShippedMail(facts(order, name));
+      const mail = orderShippedMail({
+        ...facts(order, name),
+        tracking:
+          order.carrier && order.trackingNumber
+            ? {
+                carrier: shippingCarrierLabels[order.carrier],
+                number: order.trackingNumber,
+                url: order.trackingUrl,
+              }
+            : undefined,
+      });
       await mailer.sendIn(tx, { to: order.orderEmail, ...mail }, `order-shipped:${order._id}`);
     },
     async holdExpiring(tx, order, name) {

@@ -23,6 +23,8 @@ interface Layout {
   paragraphs: string[];
   /** A table after the paragraphs (an order's lines): label and amount per row, the last in bold. */
   table?: [string, string][];
+  /** Links after the paragraphs (a parcel's tracking page): the label, then the address. */
+  links?: { label: string; url: string }[];
   action?: { label: string; url: string };
   after?: string[];
   publicUrl: string;
@@ -34,6 +36,7 @@ function layout(m: Layout): MailContent {
     m.greeting,
     "",
     ...m.paragraphs.flatMap((p) => [p, ""]),
+    ...(m.links ?? []).flatMap((l) => [`${l.label}: ${l.url}`, ""]),
     ...(m.table ? [...m.table.map(([label, amount]) => `${label}  ${amount}`), ""] : []),
     ...(m.action ? [`${m.action.label}: ${m.action.url}`, ""] : []),
     ...(m.after ?? []).flatMap((p) => [p, ""]),
@@ -66,6 +69,7 @@ ${m.table
 <tr><td style="padding:24px">
 ${p(m.greeting)}
 ${m.paragraphs.map(p).join("\n")}
+${(m.links ?? []).map((l) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2937"><a href="${escapeHtml(l.url)}" style="color:#1d4ed8">${escapeHtml(l.label)}</a>: <span style="word-break:break-all">${escapeHtml(l.url)}</span></p>`).join("\n")}
 ${table}
 ${button}
 ${(m.after ?? []).map(p).join("\n")}
@@ -200,11 +204,22 @@ export function paymentReceivedMail(
   });
 }
 
-export function orderShippedMail(o: OrderMailFacts): MailContent {
+export function orderShippedMail(
+  o: OrderMailFacts & {
+    /** The carrier's name and the tracking number, when the admin gave them. */
+    tracking?: { carrier: string; number: string; url: string | null };
+  },
+): MailContent {
   return layout({
     subject: `Your ${STORE} order ${orderRef(o.orderId)} has shipped`,
     greeting: hello(o.name),
-    paragraphs: [`Your order ${orderRef(o.orderId)} is on its way.`],
+    paragraphs: [
+      `Your order ${orderRef(o.orderId)} is on its way.`,
+      ...(o.tracking
+        ? [`It travels with ${o.tracking.carrier}, tracking number ${o.tracking.number}.`]
+        : []),
+    ],
+    links: o.tracking?.url ? [{ label: "Track your parcel", url: o.tracking.url }] : undefined,
     table: linesTable(o),
     action: viewOrder(o),
     after: [`You can turn off shipping emails in My Info: ${o.publicUrl}${paths.dashboard}`],

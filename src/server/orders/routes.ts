@@ -189,7 +189,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ["orders", "admin"],
         summary:
-          "Admin: ship a paid order, or cancel an unpaid one (its stock returns, its open payment is cancelled at the gateway) or a paid one (its stock returns, it is refunded in full with a credit note)",
+          "Admin: ship a paid order (optionally with its carrier and tracking number: both or neither), or cancel an unpaid one (its stock returns, its open payment is cancelled at the gateway) or a paid one (its stock returns, it is refunded in full with a credit note)",
         params: idParamsSchema,
         body: orderStatusChangeSchema,
         response: { 200: orderSchema, ...errors },
@@ -206,6 +206,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{
           (async (tx, row) => {
             refundId = (await returns.refundCancelled(tx, row)).id;
           }),
+        req.body.carrier && req.body.trackingNumber
+          ? { carrier: req.body.carrier, trackingNumber: req.body.trackingNumber }
+          : undefined,
       );
       // Its open payment can no longer be paid (a late one would be kept as refund due).
       if (order.status === "cancelled") await payments.cancelIntentsOf(order._id);

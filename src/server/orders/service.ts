@@ -21,11 +21,17 @@ import {
   type OrderLine,
   type OrdersOverview,
 } from "../../contract/orders";
+import {
+  shippingCarrierLabels,
+  trackingMessages,
+  trackingUrl,
+  type ShippingCarrier,
+} from "../../contract/shipping-carriers";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
 import { holdingStatuses, orderApprovals, orderItems, orders, payments, user } from "../db/schema";
-import { notFound, unprocessable } from "../errors";
+import { HttpError, notFound, unprocessable } from "../errors";
 import type { Inventory, StockMoves } from "../inventory/service";
 import type { OrderNotifier } from "./notifier";
 import { centsToUnits } from "../money";
@@ -33,6 +39,13 @@ import { advisoryLocks, tryLockFor } from "../db/advisory-locks";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** What the admin says about the parcel when shipping (docs/shipment-tracking.md). */
+export interface ShipmentTracking {
+  carrier: ShippingCarrier;
+  /** Already normalised by the contract: upper case, no spaces. */
+  trackingNumber: string;
+}
 
 export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
   const lines = items.map(toOrderLine);
@@ -64,6 +77,9 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     holdExpiresAt: row.holdExpiresAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     shippedAt: row.shippedAt?.toISOString() ?? null,
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    trackingUrl: trackingUrl(row.carrier, row.trackingNumber),
   };
 }
 
@@ -303,11 +319,25 @@ export function createOrderService(
        * `addRefund`); without it a paid order cannot be cancelled.
        */
       refundPaid?: (tx: DbOrTx, row: OrderRow) => Promise<unknown>,
+      /** Shipping only: the carrier and tracking number, stored on the order and emailed. */
+      tracking?: ShipmentTracking,
     ): Promise<Order> {
+      if (tracking && next !== "shipped") {
+        throw new HttpError(400, "validation", trackingMessages.notWhenCancelling);
+      }
       return inventory.transaction(async (stock, tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
         if (!row) throw notFound("Order not found");
-        if (row.status === next) return toOrder(row, await linesOf(tx, [id]));
+        if (row.status === next) {
+          // Asked again (a double click): the same answer, unless it would change the tracking.
+          const differs =
+            tracking !== undefined &&
+            (tracking.carrier !== row.carrier || tracking.trackingNumber !== row.trackingNumber);
+          if (differs) {
+            throw unprocessable("This order has already shipped; its tracking cannot be changed");
+          }
+          return toOrder(row, await linesOf(tx, [id]));
+        }
         const paidCancel =
           next === "cancelled" && row.status === "paid" && refundPaid !== undefined;
         const allowed =
@@ -329,7 +359,12 @@ export function createOrderService(
                 row: (
                   await tx
                     .update(orders)
-                    .set({ status: next, shippedAt: new Date() })
+                    .set({
+                      status: next,
+                      shippedAt: new Date(),
+                      carrier: tracking?.carrier ?? null,
+                      trackingNumber: tracking?.trackingNumber ?? null,
+                    })
                     .where(eq(orders.id, id))
                     .returning()
                 )[0],
@@ -340,7 +375,10 @@ export function createOrderService(
             actor,
             action: next === "shipped" ? "order.ship" : "order.cancel",
             target: { type: "order", id },
-            summary: `${next === "shipped" ? "Shipped" : "Cancelled"} the order of ${row.orderEmail}`,
+            summary:
+              next === "shipped"
+                ? `Shipped the order of ${row.orderEmail}${tracking ? ` with ${shippingCarrierLabels[tracking.carrier]}, tracking ${tracking.trackingNumber}` : " without tracking"}`
+                : `Cancelled the order of ${row.orderEmail}`,
           });
         }
         const changed = toOrder(updated!, items);
