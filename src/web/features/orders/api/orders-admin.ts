@@ -6,6 +6,7 @@ import type {
   AdminOrdersQuery,
   Order,
   OrdersOverview,
+  OrderStatusChange,
 } from "#contract/orders";
 import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
@@ -28,8 +29,8 @@ export function useOrdersOverview() {
 export function useChangeOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: "shipped" | "cancelled" }) =>
-      apiSend<Order>("PATCH", `/orders/${encodeURIComponent(id)}/status`, { status }),
+    mutationFn: ({ id, ...change }: { id: string } & OrderStatusChange) =>
+      apiSend<Order>("PATCH", `/orders/${encodeURIComponent(id)}/status`, change),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),

@@ -6,6 +6,7 @@ import { formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/for
 import { OrderInvoice } from "./invoice-link";
 import { OrderAgainButton } from "./order-again-button";
 import { OrderStatusBadge } from "./order-status-badge";
+import { ShipmentTracking } from "./shipment-tracking";
 
 const historyLabels: Record<AdminOrderDetail["history"][number]["status"], string> = {
   placed: "Placed",
@@ -124,6 +125,7 @@ export function OrderDetails({ order, detail }: { order: Order; detail?: AdminOr
           </p>
           <p>{order.phonrNo}</p>
           {order.poReference && <p>Purchase order: {order.poReference}</p>}
+          <ShipmentTracking order={order} />
         </div>
         <div className="flex flex-col gap-1">
           <h2 className="text-lg font-bold">Payment</h2>

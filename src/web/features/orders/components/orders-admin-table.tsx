@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { notify } from "../../../lib/notify";
 import {
+  orderStatusChangeSchema,
   orderStatuses,
   orderStatusLabels,
   type AdminOrder,
@@ -16,10 +17,13 @@ import { paths } from "#contract/paths";
 import { Link } from "../../../components/link";
 import { useAllOrders, useChangeOrderStatus } from "../api/orders-admin";
 import { InvoiceLink, isInvoiced } from "./invoice-link";
+import { ShipmentFields, type ShipmentInput } from "./shipment-fields";
 
 const PAGE_SIZE = 20;
 
 type PendingChange = { order: AdminOrder; status: "shipped" | "cancelled" };
+
+const noShipment: ShipmentInput = { carrier: "", trackingNumber: "" };
 
 const isStatus = (s: string | null): s is OrderStatus => orderStatuses.includes(s as OrderStatus);
 
@@ -34,6 +38,49 @@ export function OrdersAdminTable() {
   const q = params.get("q") ?? "";
   const page = pageParam(params, PAGE_SIZE);
   const [pending, setPending] = useState<PendingChange>();
+  const [shipment, setShipment] = useState<ShipmentInput>(noShipment);
+  const [shipmentErrors, setShipmentErrors] = useState<
+    Partial<Record<keyof ShipmentInput, string>>
+  >({});
+  const ask = (next: PendingChange) => {
+    change.reset();
+    setShipment(noShipment);
+    setShipmentErrors({});
+    setPending(next);
+  };
+  /** The request for the pending change, checked here with the server's own rules first. */
+  const confirm = (p: PendingChange) => {
+    const typed =
+      p.status === "shipped"
+        ? {
+            status: p.status,
+            ...(shipment.carrier ? { carrier: shipment.carrier } : {}),
+            ...(shipment.trackingNumber.trim() ? { trackingNumber: shipment.trackingNumber } : {}),
+          }
+        : { status: p.status };
+    const parsed = orderStatusChangeSchema.safeParse(typed);
+    if (!parsed.success) {
+      const errors: Partial<Record<keyof ShipmentInput, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === "carrier" ? "carrier" : "trackingNumber";
+        errors[field] ??= issue.message;
+      }
+      setShipmentErrors(errors);
+      return;
+    }
+    setShipmentErrors({});
+    change.mutate(
+      { id: p.order._id, ...parsed.data },
+      {
+        onSuccess: () => {
+          notify.success(
+            p.status === "shipped" ? "The order is shipped" : "The order is cancelled",
+          );
+          setPending(undefined);
+        },
+      },
+    );
+  };
   const change = useChangeOrderStatus();
   const { data, error, isPending, isPlaceholderData } = useAllOrders({
     limit: PAGE_SIZE,
@@ -85,7 +132,7 @@ export function OrdersAdminTable() {
             <button
               type="button"
               className="btn btn-sm btn-primary"
-              onClick={() => setPending({ order: o, status: "shipped" })}
+              onClick={() => ask({ order: o, status: "shipped" })}
             >
               Mark shipped
             </button>
@@ -94,7 +141,7 @@ export function OrdersAdminTable() {
             <button
               type="button"
               className="btn btn-sm btn-outline btn-error"
-              onClick={() => setPending({ order: o, status: "cancelled" })}
+              onClick={() => ask({ order: o, status: "cancelled" })}
             >
               Cancel order
             </button>
@@ -166,20 +213,7 @@ export function OrdersAdminTable() {
           change.reset();
           setPending(undefined);
         }}
-        onConfirm={() =>
-          pending &&
-          change.mutate(
-            { id: pending.order._id, status: pending.status },
-            {
-              onSuccess: () => {
-                notify.success(
-                  pending.status === "shipped" ? "The order is shipped" : "The order is cancelled",
-                );
-                setPending(undefined);
-              },
-            },
-          )
-        }
+        onConfirm={() => pending && confirm(pending)}
       >
         {pending && (
           <>
@@ -194,6 +228,9 @@ export function OrdersAdminTable() {
                 Ship to: <span className="whitespace-pre-line">{pending.order.Address}</span> ·{" "}
                 {pending.order.phonrNo}
               </p>
+            )}
+            {pending.status === "shipped" && (
+              <ShipmentFields value={shipment} errors={shipmentErrors} onChange={setShipment} />
             )}
           </>
         )}
