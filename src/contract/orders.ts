@@ -168,7 +168,11 @@ export const orderStatusChangeSchema = z
   .superRefine((b, ctx) => {
     const given = (b.carrier !== undefined ? 1 : 0) + (b.trackingNumber !== undefined ? 1 : 0);
     if (given > 0 && b.status !== "shipped") {
-      ctx.addIssue({ code: "custom", message: trackingMessages.notWhenCancelling, path: ["status"] });
+      ctx.addIssue({
+        code: "custom",
+        message: trackingMessages.notWhenCancelling,
+        path: ["status"],
+      });
     } else if (given === 1) {
       ctx.addIssue({
         code: "custom",

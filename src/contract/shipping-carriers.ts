@@ -38,8 +38,7 @@ export function trackingUrl(
 
 export const trackingMessages = {
   carrier: `Choose a carrier: ${shippingCarriers.join(", ")}`,
-  number:
-    "Enter a tracking number of 3 to 40 characters: letters, digits, spaces and dashes only",
+  number: "Enter a tracking number of 3 to 40 characters: letters, digits, spaces and dashes only",
   both: "Give both a carrier and a tracking number, or neither",
   notWhenCancelling: "A carrier and a tracking number can only be given when shipping",
 } as const;
