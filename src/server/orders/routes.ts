@@ -27,7 +27,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
   orders: OrderService;
   payments: PaymentService;
   /** Refunds a paid order the admin cancels (docs/returns.md). */
-  returns?: ReturnService;
+  returns: ReturnService;
   guards: Guards;
 }> = async (app, { orders, payments, returns, guards }) => {
   app.get(
@@ -202,10 +202,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         req.params.id,
         req.body.status,
         await guards.requireAdmin(req),
-        returns &&
-          (async (tx, row) => {
-            refundId = (await returns.refundCancelled(tx, row)).id;
-          }),
+        async (tx, row) => {
+          refundId = (await returns.refundCancelled(tx, row)).id;
+        },
         req.body.carrier && req.body.trackingNumber
           ? { carrier: req.body.carrier, trackingNumber: req.body.trackingNumber }
           : undefined,
@@ -213,7 +212,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       // Its open payment can no longer be paid (a late one would be kept as refund due).
       if (order.status === "cancelled") await payments.cancelIntentsOf(order._id);
       // A paid order cancelled: the money goes back through the gateway, with a credit note.
-      if (refundId && returns) await returns.runRefund(refundId);
+      if (refundId) await returns.runRefund(refundId);
       return order;
     },
   );
