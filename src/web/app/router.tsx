@@ -176,11 +176,29 @@ export const routes: RouteObject[] = [
   },
 ];
 
-const matchedHandles = (pathname: string) =>
-  (matchRoutes(routes, pathname) ?? []).flatMap((match) => {
-    const handle = match.route.handle as RouteHandle | undefined;
-    return handle ? [handle] : [];
-  });
+/**
+ * The handles of the routes `pathname` leads to. Remembered for the last few paths: matching
+ * flattens and ranks the whole route table each time (tens of milliseconds on a phone), and the
+ * same path is asked for by the first render, its preload, and every hover of a link to it.
+ */
+const matchedHandles = (pathname: string): RouteHandle[] => {
+  let handles = recentMatches.get(pathname);
+  if (!handles) {
+    handles = (matchRoutes(routes, pathname) ?? []).flatMap((match) => {
+      const handle = match.route.handle as RouteHandle | undefined;
+      return handle ? [handle] : [];
+    });
+    if (recentMatches.size >= RECENT_MATCHES) {
+      recentMatches.delete(recentMatches.keys().next().value!);
+    }
+  } else {
+    recentMatches.delete(pathname); // moved to the newest end
+  }
+  recentMatches.set(pathname, handles);
+  return handles;
+};
+const RECENT_MATCHES = 50;
+const recentMatches = new Map<string, RouteHandle[]>();
 
 /** Loads, in the background, the code of the pages, layouts and guards `pathname` leads to. */
 export function prefetchRouteCode(pathname: string): void {
@@ -199,8 +217,7 @@ export function loadRouteCode(pathname: string): Promise<unknown> {
  * when the data has arrived (or failed: the page shows that itself).
  */
 export function preloadRoute(where: Where): { code: Promise<unknown>; data: Promise<unknown> } {
-  const data = Promise.all(
-    matchedHandles(where.pathname).map((handle) => handle.prefetch?.(where)),
-  );
-  return { code: loadRouteCode(where.pathname), data };
+  const handles = matchedHandles(where.pathname);
+  const data = Promise.all(handles.map((handle) => handle.prefetch?.(where)));
+  return { code: Promise.all(handles.map((handle) => handle.route.preload())), data };
 }

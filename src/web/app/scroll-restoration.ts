@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { useLocation, useNavigationType } from "react-router";
 
 const positions = new Map<string, number>();
@@ -23,16 +23,24 @@ export function useScrollRestoration() {
     return () => window.removeEventListener("scroll", rememberScroll);
   }, []);
 
+  const firstPage = useRef(true);
   useLayoutEffect(() => {
     const saved = positions.get(location.key);
-    if (navigationType === "POP" && saved !== undefined) {
-      window.scrollTo(0, saved);
-    } else if (location.hash) {
-      document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+    const hashTarget = () =>
+      location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (firstPage.current) {
+      // The page the visitor opened: the browser put it where it belongs (at the top, or where
+      // they already scrolled the pre-rendered page to). Scrolling here, and reading where it
+      // ended, would lay out the whole new page in the middle of its first render.
+      firstPage.current = false;
+      hashTarget()?.scrollIntoView();
     } else {
-      window.scrollTo(0, 0);
+      const target = hashTarget();
+      if (navigationType === "POP" && saved !== undefined) window.scrollTo(0, saved);
+      else if (target) target.scrollIntoView();
+      else window.scrollTo(0, 0);
+      lastScrollY = window.scrollY;
     }
-    lastScrollY = window.scrollY;
     return () => {
       positions.set(location.key, lastScrollY);
     };
