@@ -5,6 +5,7 @@ import { destinationEstimateSchema } from "./addresses";
 import { shippingOptionSchema } from "./shipping";
 import { phoneNumberSchema } from "./phone";
 import { text } from "./text";
+import { orderVehicleSchema } from "./vehicles";
 
 export { cartMessages, MAX_CART_LINES };
 
@@ -122,6 +123,8 @@ export const checkoutSchema = z
       .transform((s) => s || undefined),
     saveToProfile: z.boolean().default(false),
     expectedTotal: z.number().min(0).max(1e12),
+    /** The vehicle the parts are for (the shopper's chosen one); kept on every order line. */
+    vehicle: orderVehicleSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.addressId) return;

@@ -8,6 +8,7 @@ import {
   trackingNumberSchema,
 } from "./shipping-carriers";
 import { text } from "./text";
+import { orderVehicleSchema } from "./vehicles";
 
 /** The exact texts a customer sees about orders (SPEC sections 5 and 8, spelt so). */
 export const orderMessages = {
@@ -51,6 +52,11 @@ export const orderLineSchema = z.object({
   lineTotal: z.number(),
   /** The line's tax, fixed when the order was placed (0 on orders from before tax). */
   tax: z.number(),
+  /**
+   * The vehicle the customer shopped with, named as the catalog named it when the order was
+   * placed ("2016 Toyota Corolla 1.8"); null when none was chosen (docs/vehicle-on-line.md).
+   */
+  vehicle: z.string().nullable(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -135,6 +141,8 @@ export const orderCreateSchema = z.object({
     .max(MAX_ORDER_QTY, "That quantity is too large"),
   phonrNo: phoneNumberSchema,
   Address: deliveryAddressSchema,
+  /** The vehicle the part is for (the shopper's chosen one); kept on the order line. */
+  vehicle: orderVehicleSchema.optional(),
 });
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
 

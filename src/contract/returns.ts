@@ -42,7 +42,10 @@ export const returnRequestSchema = z.strictObject({
     .min(1, "Choose at least one line to return")
     .max(200),
   reason: z.enum(returnReasons),
-  /** The vehicle the part was for (did_not_fit): "2012 VW Golf 1.6 TDI". */
+  /**
+   * The vehicle the part was for (did_not_fit): "2012 VW Golf 1.6 TDI". Left out, a "did not
+   * fit" return takes the vehicle its lines were bought for, when they were.
+   */
   vehicle: text().trim().max(200).optional(),
   note: text(undefined, { multiline: true }).trim().max(2000).optional(),
 });
@@ -107,6 +110,11 @@ export const returnableSchema = z.object({
       partNumber: z.string().nullable(),
       bought: z.number().int(),
       returnable: z.number().int(),
+      /**
+       * The vehicle the line was bought for (docs/vehicle-on-line.md): a "did not fit" return
+       * starts from it. Null when none was chosen.
+       */
+      vehicle: z.string().nullable(),
     }),
   ),
 });

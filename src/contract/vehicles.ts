@@ -36,6 +36,30 @@ export const enginesQuerySchema = z.object({ year, make: id, model: id });
 export const vehicleQuerySchema = z.object({ year, make: id, model: id, engine: id.optional() });
 export type VehicleQuery = z.infer<typeof vehicleQuerySchema>;
 
+/**
+ * The vehicle an order is for (docs/vehicle-on-line.md), as the shopper chose it: the catalog's
+ * ids (year, make, model and perhaps engine), in a request body. The server names it from its
+ * own tables; a name sent by the browser is never taken.
+ */
+const bodyId = z
+  .number({ error: vehicleMessages.id })
+  .int(vehicleMessages.id)
+  .min(1, vehicleMessages.id)
+  .max(2_147_483_647, vehicleMessages.id);
+export const orderVehicleSchema = z
+  .strictObject({
+    year: z
+      .number({ error: vehicleMessages.year })
+      .int(vehicleMessages.year)
+      .min(MIN_VEHICLE_YEAR, vehicleMessages.year)
+      .max(MAX_VEHICLE_YEAR, vehicleMessages.year),
+    make: bodyId,
+    model: bodyId,
+    engine: bodyId.optional(),
+  })
+  .describe("The vehicle the parts are for: the catalog's year, make, model and engine ids");
+export type OrderVehicle = z.infer<typeof orderVehicleSchema>;
+
 /** The same fields, all optional, for lists that a vehicle may filter (all three or none). */
 export const optionalVehicleFields = {
   year: year.optional(),

@@ -7,6 +7,8 @@ import {
   type PricingContext,
   type PricingRow,
 } from "../pricing/pricing";
+import type { VehicleQuery } from "../../contract/vehicles";
+import { lineVehicleJson, type LineVehicle } from "../fitment/service";
 import type { ChargeFacts } from "./charges";
 import type { ProductFacts, Standing, WantedLine } from "./decide";
 import {
@@ -29,6 +31,11 @@ export interface PlacementRead {
   address: SavedAddress | null;
   /** The customer's own prices for these products (their company's list). */
   pricing: PricingContext;
+  /**
+   * The vehicle asked for, as the lines will keep it: null when none was asked for, or when the
+   * catalog does not know it (the workflow refuses that).
+   */
+  vehicle: LineVehicle | null;
 }
 
 /**
@@ -46,6 +53,8 @@ export async function readPlacement(
     capUnverified: boolean;
     destination: DestinationSource;
     currency: string;
+    /** The vehicle the lines are for, named in this same statement (no round trip of its own). */
+    vehicle?: VehicleQuery;
   },
 ): Promise<PlacementRead> {
   const wanted =
@@ -81,6 +90,7 @@ export async function readPlacement(
     ordered: string[];
     charges: ChargesRow | null;
     pricing: PricingRow | null;
+    vehicle: LineVehicle | null;
   }>(sql`
     with wanted as (${wanted})
     select
@@ -98,7 +108,8 @@ export async function readPlacement(
              where o.user_id = ${customerId} and o.status in ('unpaid', 'awaiting_approval')
                and i.product_id in (select product_id from wanted)) as ordered,
       ${opts.destination ? chargesJson(customerId, opts.destination) : sql`null`} as charges,
-      ${pricingJson(customerId, opts.currency, sql`select product_id from wanted`)} as pricing`);
+      ${pricingJson(customerId, opts.currency, sql`select product_id from wanted`)} as pricing,
+      ${opts.vehicle ? lineVehicleJson(opts.vehicle) : sql`null`} as vehicle`);
   const row = result.rows[0]!;
   const { facts: charges, address } = chargesFromJson(opts.destination, row.charges);
   return {
@@ -112,5 +123,6 @@ export async function readPlacement(
     charges,
     address,
     pricing: pricingFromJson(customerId, opts.currency, row.pricing),
+    vehicle: row.vehicle,
   };
 }

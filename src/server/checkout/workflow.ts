@@ -23,6 +23,7 @@ import { lockQuoteForAcceptance, markQuoteAccepted } from "../quotes/access";
 import { quoteMessages, type QuoteAccept } from "../../contract/quotes";
 import { decidePlacement, holdTime, type WantedLine } from "./decide";
 import { formatAddress } from "../../contract/addresses";
+import { vehicleMessages, type VehicleQuery } from "../../contract/vehicles";
 import { readPlacement, type PlacementSource } from "./read";
 import type { DestinationSource } from "./read-charges";
 import { writeOrder, type Customer, type Delivery } from "./write";
@@ -66,6 +67,8 @@ interface PlacementRequest {
   clientWaiting?: () => boolean;
   /** An accepted quote: its lines at its prices, read (and locked) in the transaction. */
   quoteId?: string;
+  /** The vehicle the customer shops with: every line keeps it (docs/vehicle-on-line.md). */
+  vehicle?: VehicleQuery;
 }
 
 /**
@@ -99,7 +102,14 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         capUnverified: opts.limits.unverifiedShare < 1,
         destination: request.destination,
         currency: opts.currency,
+        vehicle: request.vehicle,
       });
+      // A vehicle the catalog does not know (stale in the browser, or made up) orders nothing.
+      if (request.vehicle && !facts.vehicle) {
+        throw new HttpError(400, "unknown_vehicle", vehicleMessages.unknownVehicle, {
+          vehicle: vehicleMessages.unknownVehicle,
+        });
+      }
       if (request.fromCart || quote) refuseDeletedParts(facts.wanted, facts.products);
       if (quote) refuseShortStock(facts.wanted, facts.products);
       const { address } = facts;
@@ -134,6 +144,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         delivery,
         currency: opts.currency,
         holdMs: holdTime(facts.standing, opts.limits, opts.holdMs),
+        vehicle: facts.vehicle,
       });
       await stock.take(decision.lines);
       let placed = toOrder(row, items);
@@ -198,6 +209,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         source: { lines: [{ productId: input.productId, qty: input.orderQty }] },
         delivery: { phone: input.phonrNo, address: input.Address },
         destination: { defaultAddress: true },
+        vehicle: input.vehicle,
         clientWaiting,
       }),
 
@@ -232,6 +244,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         shippingMethodId: input.shippingMethodId ?? null,
         expectedTotalCents: unitsToCents(input.expectedTotal),
         fromCart: { saveToProfile: input.saveToProfile ?? false },
+        vehicle: input.vehicle,
         clientWaiting,
       }),
   };

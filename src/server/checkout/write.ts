@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/database";
 import type { orderItems, orders, ShipToSnapshot } from "../db/schema";
 import { sqlInts, sqlTexts, sqlUuids } from "../db/sql-arrays";
+import type { LineVehicle } from "../fitment/service";
 import type { Decision } from "./decide";
 
 export interface Customer {
@@ -32,9 +33,16 @@ type OrderItemRow = typeof orderItems.$inferSelect;
 export async function writeOrder(
   tx: DbOrTx,
   customer: Customer,
-  order: Decision & { delivery: Delivery; currency: string; holdMs: number },
+  order: Decision & {
+    delivery: Delivery;
+    currency: string;
+    holdMs: number;
+    /** The vehicle every line keeps (null: none chosen). */
+    vehicle?: LineVehicle | null;
+  },
 ): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
   const { lines, delivery, charges } = order;
+  const vehicle = order.vehicle ?? null;
   const ids = sqlUuids(lines.map((l) => l.productId));
   const fresh = new Date(Date.now() + order.holdMs).toISOString();
   // Over a spending limit: the order waits for an owner, holding its stock as an unpaid one does.
@@ -66,8 +74,11 @@ export async function writeOrder(
     ),
     items as (
       insert into order_items (order_id, line, product_id, product_name, part_number,
-                               unit_price_cents, qty, tax_cents)
-      select placed.id, l.line, l.product_id, l.name, l.part_number, l.price, l.qty, l.tax
+                               unit_price_cents, qty, tax_cents, vehicle_base_vehicle_id,
+                               vehicle_engine_id, vehicle_label)
+      select placed.id, l.line, l.product_id, l.name, l.part_number, l.price, l.qty, l.tax,
+             ${vehicle?.baseVehicleId ?? null}::int, ${vehicle?.engineId ?? null}::int,
+             ${vehicle?.label ?? null}::text
         from placed, unnest(${ids}, ${sqlTexts(lines.map((l) => l.productName))},
                             ${sqlTexts(lines.map((l) => l.partNumber))},
                             ${sqlInts(lines.map((l) => l.unitPriceCents))},
@@ -115,6 +126,9 @@ export async function writeOrder(
     unitPriceCents: l.unitPriceCents,
     qty: l.qty,
     taxCents: l.taxCents,
+    vehicleBaseVehicleId: vehicle?.baseVehicleId ?? null,
+    vehicleEngineId: vehicle?.engineId ?? null,
+    vehicleLabel: vehicle?.label ?? null,
   }));
   return { row, items };
 }

@@ -367,9 +367,29 @@ export const orderItems = pgTable(
     qty: integer("qty").notNull(),
     /** The line's tax (rounded per line, half up), fixed when the order was placed. */
     taxCents: integer("tax_cents").notNull().default(0),
+    /**
+     * The vehicle the customer shopped with (docs/vehicle-on-line.md): the catalog's base vehicle
+     * and engine (null once deleted from the catalog) and its name as it was then, built by the
+     * server ("2016 Toyota Corolla 1.8"). All null when no vehicle was chosen.
+     */
+    vehicleBaseVehicleId: integer("vehicle_base_vehicle_id").references(() => baseVehicles.id, {
+      onDelete: "set null",
+    }),
+    vehicleEngineId: integer("vehicle_engine_id").references(() => vehicleEngines.id, {
+      onDelete: "set null",
+    }),
+    vehicleLabel: text("vehicle_label"),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.line] }),
+    // A catalog vehicle deleted sets its lines' ids to null: found by these (partial: most lines
+    // have no vehicle, and they cost the index nothing).
+    index("order_items_vehicle_idx")
+      .on(t.vehicleBaseVehicleId)
+      .where(sql`${t.vehicleBaseVehicleId} is not null`),
+    index("order_items_vehicle_engine_idx")
+      .on(t.vehicleEngineId)
+      .where(sql`${t.vehicleEngineId} is not null`),
     check("order_items_qty_positive", sql`${t.qty} > 0`),
     check("order_items_price_not_negative", sql`${t.unitPriceCents} >= 0`),
     index("order_items_product_idx").on(t.productId),

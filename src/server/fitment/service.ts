@@ -42,6 +42,40 @@ export interface ResolvedVehicle extends VehicleMatch {
 export const vehicleLabel = (v: Omit<Vehicle, "label">) =>
   [v.year, v.make.name, v.model.name, v.engine?.name].filter(Boolean).join(" ");
 
+/** The vehicle an order line keeps (docs/vehicle-on-line.md): the catalog's ids and its name. */
+export interface LineVehicle {
+  baseVehicleId: number;
+  engineId: number | null;
+  label: string;
+}
+
+/**
+ * The chosen vehicle as an order line keeps it, as an SQL expression giving JSON (`LineVehicle`),
+ * or null when the catalog does not know it (the year, make, model or engine, or an engine the
+ * model was not built with). A sub-select, so a placement reads it in the statement it already
+ * makes: no round trip of its own. The name is `vehicleLabel`'s, built in SQL.
+ */
+export function lineVehicleJson(q: VehicleQuery): SQL<LineVehicle | null> {
+  const engine =
+    q.engine !== undefined
+      ? {
+          join: sql`join ${baseVehicleEngines} bve
+                      on bve.base_vehicle_id = bv.id and bve.engine_id = ${q.engine}
+                    join ${vehicleEngines} e on e.id = bve.engine_id`,
+          id: sql`e.id`,
+          name: sql`e.name`,
+        }
+      : { join: sql``, id: sql`null::int`, name: sql`null::text` };
+  return sql<LineVehicle | null>`(select json_build_object(
+      'baseVehicleId', bv.id, 'engineId', ${engine.id},
+      'label', concat_ws(' ', bv.year, mk.name, md.name, ${engine.name}))
+    from ${baseVehicles} bv
+    join ${vehicleModels} md on md.id = bv.model_id
+    join ${vehicleMakes} mk on mk.id = md.make_id
+    ${engine.join}
+    where bv.year = ${q.year} and bv.model_id = ${q.model} and md.make_id = ${q.make})`;
+}
+
 /**
  * The fitment rows of the product `productId` (an SQL expression) that apply to the vehicle: a
  * row without engine or submodel applies to every one; a row for one engine applies when the

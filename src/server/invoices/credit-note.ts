@@ -59,6 +59,7 @@ export async function issueCreditNote(
       line: c.line,
       partNumber: l?.partNumber ?? null,
       description: l?.description ?? `Line ${c.line}`,
+      ...(l?.vehicle !== undefined && { vehicle: l.vehicle }),
       qty: c.qty,
       unitPriceCents: l?.unitPriceCents ?? 0,
       netCents: -c.netCents,

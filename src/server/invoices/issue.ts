@@ -51,6 +51,7 @@ export function invoiceSnapshot(
     line: i.line,
     partNumber: i.partNumber,
     description: i.productName,
+    ...(i.vehicleLabel !== null && { vehicle: i.vehicleLabel }),
     qty: i.qty,
     unitPriceCents: i.unitPriceCents,
     netCents: i.unitPriceCents * i.qty,

@@ -28,6 +28,9 @@ const COLUMNS = {
   tax: { right: RIGHT },
 };
 
+/** Before a line's vehicle on the invoice ("For: 2016 Toyota Corolla 1.8"). */
+export const VEHICLE_PREFIX = "For: ";
+
 const dateOf = (d: Date) =>
   new Intl.DateTimeFormat("en-GB", {
     day: "numeric",
@@ -176,13 +179,22 @@ export async function renderInvoicePdf(
   // The lines.
   tableHeader();
   for (const l of s.lines) {
-    room(1, true);
+    room(l.vehicle !== undefined ? 2 : 1, true);
     text(l.partNumber ?? "-", COLUMNS.part.x, { width: COLUMNS.part.width });
     text(l.description, COLUMNS.description.x, { width: COLUMNS.description.width });
     text(String(l.qty), COLUMNS.qty.right, { align: "right" });
     text(money(l.unitPriceCents), COLUMNS.unit.right, { align: "right" });
     text(money(l.netCents), COLUMNS.net.right, { align: "right" });
     text(money(l.taxCents), COLUMNS.tax.right, { align: "right" });
+    if (l.vehicle !== undefined) {
+      // Under the product's name, smaller: the vehicle the customer bought it for.
+      y -= 11;
+      text(`${VEHICLE_PREFIX}${l.vehicle}`, COLUMNS.description.x, {
+        width: COLUMNS.description.width,
+        size: 8,
+        color: GREY,
+      });
+    }
     y -= ROW;
   }
   y += ROW;

@@ -48,6 +48,11 @@ export interface InvoiceLine {
   line: number;
   partNumber: string | null;
   description: string;
+  /**
+   * The vehicle the part was bought for, as the order line kept it ("For: 2016 Toyota Corolla
+   * 1.8"); absent when none was chosen, and on invoices issued before lines kept one.
+   */
+  vehicle?: string;
   qty: number;
   unitPriceCents: number;
   /** Unit price × quantity, net of tax. */

@@ -182,6 +182,8 @@ test("a refused order says why with the spec's messages, and nothing is written"
       lineTotal: placed.productPrice * 4,
       // No address in the book and no zones: no tax.
       tax: 0,
+      // No vehicle chosen (docs/vehicle-on-line.md).
+      vehicle: null,
     },
   ]);
 });

@@ -92,6 +92,7 @@ function toOrderLine(item: OrderItemRow): OrderLine {
     qty: item.qty,
     lineTotal: centsToUnits(item.unitPriceCents * item.qty),
     tax: centsToUnits(item.taxCents),
+    vehicle: item.vehicleLabel,
   };
 }
 

@@ -352,6 +352,7 @@ export function createReturnService(
           partNumber: i.partNumber,
           bought: i.qty,
           returnable: w.open ? Math.max(0, i.qty - (taken.get(i.line) ?? 0)) : 0,
+          vehicle: i.vehicleLabel,
         })),
       };
     },
@@ -390,7 +391,10 @@ export function createReturnService(
             orderId,
             userId: viewer.id,
             reason: input.reason,
-            vehicle: input.reason === "did_not_fit" ? input.vehicle || null : null,
+            vehicle:
+              input.reason === "did_not_fit"
+                ? input.vehicle || lineVehicleOf(items, input.lines) || null
+                : null,
             note: input.note || null,
             requestedAt: now(),
           })
@@ -631,3 +635,18 @@ export function createReturnService(
 
 export type ReturnService = ReturnType<typeof createReturnService>;
 export { returnReasonLabels };
+
+/**
+ * The vehicle the returned lines were bought for (the first of them that kept one), for a "did
+ * not fit" return that names none: it starts from the line's vehicle (docs/vehicle-on-line.md).
+ */
+function lineVehicleOf(
+  items: { line: number; vehicleLabel: string | null }[],
+  lines: { line: number }[],
+): string | null {
+  for (const l of lines) {
+    const label = items.find((i) => i.line === l.line)?.vehicleLabel;
+    if (label) return label;
+  }
+  return null;
+}

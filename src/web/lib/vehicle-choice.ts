@@ -56,6 +56,10 @@ export function loadRememberedVehicle(): VehicleChoice | undefined {
   }
 }
 
+/** A request body's `vehicle` field: the chosen vehicle's ids, or nothing when none is chosen. */
+export const withVehicle = (v: VehicleChoice | undefined): { vehicle?: VehicleChoice } =>
+  v ? { vehicle: v } : {};
+
 export function rememberVehicle(v: VehicleChoice | undefined) {
   if (typeof localStorage === "undefined") return;
   try {

@@ -1,6 +1,8 @@
 import { usePageTitle } from "../../components/page-title";
 import { useAddAddress, useAddresses } from "../../features/account/api/addresses";
 import { CheckoutForm } from "../../features/cart/components/checkout-form";
+import { ChosenVehicleNote } from "../../features/vehicles/components/chosen-vehicle-note";
+import { loadRememberedVehicle } from "../../lib/vehicle-choice";
 
 /** The cart's checkout, with the account's address book (it belongs to My Info). */
 export function CheckoutRoute() {
@@ -17,6 +19,7 @@ export function CheckoutRoute() {
           adding: add.isPending,
           addError: add.error,
         }}
+        vehicleNote={<ChosenVehicleNote vehicle={loadRememberedVehicle()} />}
       />
     </div>
   );

@@ -12,6 +12,7 @@ import { paths } from "#contract/paths";
 import { useProfile } from "../../features/account/api/profile";
 import { AddToCartButton } from "../../features/cart/components/add-to-cart-button";
 import { ProductFitment } from "../../features/vehicles/components/product-fitment";
+import { ChosenVehicleNote } from "../../features/vehicles/components/chosen-vehicle-note";
 import { loadRememberedVehicle } from "../../lib/vehicle-choice";
 import { unitPriceAt, useProductPrice } from "../../features/pricing/api/product-price";
 import { YourPrice } from "../../features/pricing/components/your-price";
@@ -50,6 +51,7 @@ export function ProductRoute() {
               customer={user}
               myItemsTo={paths.myItems}
               saved={{ phonrNo: profile?.phoneNo ?? "", Address: profile?.address ?? "" }}
+              vehicleNote={<ChosenVehicleNote vehicle={loadRememberedVehicle()} />}
               cartAction={(qty) => (
                 <AddToCartButton product={product} qty={qty} className="flex-1" />
               )}

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type { Address, AddressInput } from "#contract/addresses";
 import type { Cart } from "#contract/cart";
@@ -19,6 +19,7 @@ import { useSession } from "../../../lib/session";
 import { useCart, useCheckout } from "../api/cart-contents";
 import { useCartQuote } from "../api/cart-quote";
 import { Totals } from "./totals";
+import { loadRememberedVehicle, withVehicle } from "../../../lib/vehicle-choice";
 
 /** The customer's address book, as the route hands it over (it belongs to My Info). */
 export interface AddressBookPort {
@@ -35,7 +36,14 @@ export interface AddressBookPort {
  * order reference, and the lines, shipping, tax and total the server computed. Placing it orders
  * the whole cart as one order at the total shown.
  */
-export function CheckoutForm({ book }: { book: AddressBookPort }) {
+export function CheckoutForm({
+  book,
+  vehicleNote,
+}: {
+  book: AddressBookPort;
+  /** Says which vehicle the order is for (the shopper's chosen one), from the page. */
+  vehicleNote?: ReactNode;
+}) {
   const cart = useCart();
   if (cart.isPending || book.addresses === undefined) return <PageSpinner />;
   if (cart.error) return <QueryError error={cart.error} />;
@@ -49,7 +57,7 @@ export function CheckoutForm({ book }: { book: AddressBookPort }) {
       </p>
     );
   }
-  return <CheckoutFields addresses={book.addresses} book={book} />;
+  return <CheckoutFields addresses={book.addresses} book={book} vehicleNote={vehicleNote} />;
 }
 
 const refusalOf = (err: unknown) =>
@@ -59,7 +67,15 @@ const refusalOf = (err: unknown) =>
       ? { message: (err as Error).message }
       : undefined;
 
-function CheckoutFields({ addresses, book }: { addresses: Address[]; book: AddressBookPort }) {
+function CheckoutFields({
+  addresses,
+  book,
+  vehicleNote,
+}: {
+  addresses: Address[];
+  book: AddressBookPort;
+  vehicleNote?: ReactNode;
+}) {
   const { data: user } = useSession();
   const checkout = useCheckout();
   const navigate = useNavigate();
@@ -97,6 +113,8 @@ function CheckoutFields({ addresses, book }: { addresses: Address[]; book: Addre
         shippingMethodId: chosen,
         poReference: poReference.trim() || undefined,
         expectedTotal: cart.total,
+        // The shopper's chosen vehicle: every order line keeps it (docs/vehicle-on-line.md).
+        ...withVehicle(loadRememberedVehicle()),
       });
       // Awaited rather than a mutate() callback: the emptied cart may re-render this page as
       // "Your cart is empty" (unmounting the form) before such a callback would run.
@@ -233,6 +251,7 @@ function CheckoutFields({ addresses, book }: { addresses: Address[]; book: Addre
         <h2 id="order-heading" className="text-lg font-bold">
           Your order
         </h2>
+        {vehicleNote}
         {!cart ? (
           <p className="text-sm text-base-content/75">
             {addressId

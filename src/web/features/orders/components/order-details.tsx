@@ -61,6 +61,11 @@ export function OrderDetails({ order, detail }: { order: Order; detail?: AdminOr
                     {line.partNumber && (
                       <span className="block text-xs text-base-content/75">{line.partNumber}</span>
                     )}
+                    {line.vehicle && (
+                      <span className="block text-xs" data-testid="order-line-vehicle">
+                        For: {line.vehicle}
+                      </span>
+                    )}
                   </th>
                   <td className="text-right">{line.qty}</td>
                   <td className="text-right">{money(line.unitPrice)}</td>

@@ -12,6 +12,7 @@ import { useMyOrders, usePlaceOrder } from "../api/orders";
 import type { ReactNode } from "react";
 import { OrderForm, type OrderContact } from "./order-form";
 import { QuantitySelector } from "./quantity-selector";
+import { loadRememberedVehicle, withVehicle } from "../../../lib/vehicle-choice";
 
 /**
  * Quantity, total and the order action (SPEC sections 2, 5 and 8). The quantity rules are checked
@@ -24,6 +25,7 @@ export function OrderPanel({
   saved,
   cartAction,
   unitPriceAt,
+  vehicleNote,
 }: {
   product: Product;
   customer: SessionUser;
@@ -34,6 +36,8 @@ export function OrderPanel({
   cartAction?: (qty: number) => ReactNode;
   /** The customer's own unit price at a quantity (a company's price and breaks); else the list price. */
   unitPriceAt?: (qty: number) => number;
+  /** Says which vehicle the order is for (the shopper's chosen one), from the page. */
+  vehicleNote?: ReactNode;
 }) {
   const currency = useSiteConfig().data?.currency;
   const [quantity, setQuantity] = useState(0);
@@ -74,7 +78,13 @@ export function OrderPanel({
 
   const submit = (contact: OrderContact) =>
     place.mutate(
-      { productId: product._id, orderQty: quantity, ...contact },
+      {
+        productId: product._id,
+        orderQty: quantity,
+        ...contact,
+        // The shopper's chosen vehicle: the order line keeps it (docs/vehicle-on-line.md).
+        ...withVehicle(loadRememberedVehicle()),
+      },
       {
         onSuccess: async ({ order: placedOrder }) => {
           const onAccount = await accountChargeMessage(placedOrder);
@@ -147,6 +157,7 @@ export function OrderPanel({
           {quantity} × {formatPrice(unitPrice, currency)} ={" "}
           <strong>{formatPrice(quantity * unitPrice, currency)}</strong>
         </p>
+        {vehicleNote}
         <OrderForm
           customer={customer}
           saved={saved}

@@ -195,6 +195,9 @@ function ReturnForm({
                 {l.partNumber && (
                   <span className="block text-xs text-base-content/75">{l.partNumber}</span>
                 )}
+                {l.vehicle && (
+                  <span className="block text-xs text-base-content/75">For: {l.vehicle}</span>
+                )}
                 <span className="block text-xs text-base-content/75">
                   up to {l.returnable} of {l.bought}
                 </span>
@@ -249,6 +252,8 @@ function ReturnForm({
             <input
               id="return-vehicle"
               name="vehicle"
+              // Starts from the vehicle the parts were bought for; the customer may change it.
+              defaultValue={lines.find((l) => l.vehicle)?.vehicle ?? ""}
               maxLength={200}
               placeholder="2012 VW Golf 1.6 TDI"
               className={`input input-bordered w-full ${errors.vehicle ? "input-error" : ""}`}

@@ -1,0 +1,247 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { insertProduct } from "../../../tests/support/factories";
+import { pdfText } from "../../../tests/support/pdf-text";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { vehicleMessages } from "../../contract/vehicles";
+import {
+  baseVehicleEngines,
+  baseVehicles,
+  orderItems,
+  orders,
+  products,
+  vehicleEngines,
+  vehicleMakes,
+  vehicleModels,
+} from "../db/schema";
+
+/** The vehicle on the order line (docs/vehicle-on-line.md), through the API. */
+
+let t: TestApp;
+let admin: TestAccount;
+let corolla: { year: number; make: number; model: number };
+let baseVehicleId: number;
+let engine18: number;
+let engineOther: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: "vol-admin@example.com" });
+  admin = await signUpAdmin(t, { email: "vol-admin@example.com" });
+  const db = t.database.db;
+  const [make] = await db.insert(vehicleMakes).values({ name: "Toyota" }).returning();
+  const [model] = await db
+    .insert(vehicleModels)
+    .values({ makeId: make!.id, name: "Corolla" })
+    .returning();
+  const [bv] = await db.insert(baseVehicles).values({ modelId: model!.id, year: 2016 }).returning();
+  const [e18, eOther] = await db
+    .insert(vehicleEngines)
+    .values([{ name: "1.8" }, { name: "2.4 V6" }])
+    .returning();
+  // The Corolla was built with the 1.8 only.
+  await db.insert(baseVehicleEngines).values({ baseVehicleId: bv!.id, engineId: e18!.id });
+  corolla = { year: 2016, make: make!.id, model: model!.id };
+  baseVehicleId = bv!.id;
+  engine18 = e18!.id;
+  engineOther = eOther!.id;
+});
+afterAll(() => t.close());
+
+type Method = "GET" | "POST" | "PUT" | "PATCH";
+const call = (who: TestAccount | undefined, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
+const delivery = { phonrNo: "5550100", Address: "1 Dock Road" };
+const orderOne = (who: TestAccount, productId: string, extra: object = {}) =>
+  call(who, "POST", "/api/orders", { productId, orderQty: 2, ...delivery, ...extra });
+const part = () =>
+  insertProduct(t.database.db, { priceCents: 2000, minimumOrder: 1, availableQuantity: 50 });
+const linesOf = (orderId: string) =>
+  t.database.db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(orderItems.line);
+const ordersOf = async (who: TestAccount) =>
+  (
+    await t.database.db.select({ n: count() }).from(orders).where(eq(orders.orderEmail, who.email))
+  )[0]!.n;
+
+test("a one-product order keeps the chosen vehicle, named by the server", async () => {
+  const me = await signUp(t.app);
+  const p = await part();
+  const res = await orderOne(me, p.id, { vehicle: { ...corolla, engine: engine18 } });
+  expect(res.statusCode, res.body).toBe(201);
+  const order = res.json().order;
+  expect(order.items[0].vehicle).toBe("2016 Toyota Corolla 1.8");
+  const [line] = await linesOf(order._id);
+  expect(line).toMatchObject({
+    vehicleBaseVehicleId: baseVehicleId,
+    vehicleEngineId: engine18,
+    vehicleLabel: "2016 Toyota Corolla 1.8",
+  });
+  // Read back as the order page reads it.
+  const got = await call(me, "GET", `/api/orders/${order._id}`);
+  expect(got.statusCode, got.body).toBe(200);
+  expect(got.json().items[0].vehicle).toBe("2016 Toyota Corolla 1.8");
+});
+
+test("without an engine the line names year, make and model; without a vehicle, nothing", async () => {
+  const me = await signUp(t.app);
+  const withoutEngine = await orderOne(me, (await part()).id, { vehicle: corolla });
+  expect(withoutEngine.statusCode, withoutEngine.body).toBe(201);
+  expect(withoutEngine.json().order.items[0].vehicle).toBe("2016 Toyota Corolla");
+  const [l1] = await linesOf(withoutEngine.json().order._id);
+  expect(l1).toMatchObject({ vehicleBaseVehicleId: baseVehicleId, vehicleEngineId: null });
+
+  const none = await orderOne(me, (await part()).id);
+  expect(none.statusCode, none.body).toBe(201);
+  expect(none.json().order.items[0].vehicle).toBeNull();
+  const [l2] = await linesOf(none.json().order._id);
+  expect(l2).toMatchObject({
+    vehicleBaseVehicleId: null,
+    vehicleEngineId: null,
+    vehicleLabel: null,
+  });
+});
+
+test("a vehicle the catalog does not know is refused with 400, and nothing is ordered", async () => {
+  const me = await signUp(t.app);
+  const p = await part();
+  for (const vehicle of [
+    { ...corolla, year: 2017 }, // no such model year
+    { ...corolla, make: corolla.make + 1000 }, // the model is not of this make
+    { ...corolla, engine: engineOther }, // not built with this engine
+    { ...corolla, engine: 2_000_000 }, // no such engine
+  ]) {
+    const res = await orderOne(me, p.id, { vehicle });
+    expect(res.statusCode, JSON.stringify(vehicle)).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: "unknown_vehicle",
+      message: vehicleMessages.unknownVehicle,
+    });
+  }
+  // A name sent by the browser is never taken: the body is refused as malformed.
+  const named = await orderOne(me, p.id, { vehicle: { ...corolla, label: "Ferrari F40" } });
+  expect(named.statusCode).toBe(400);
+  const malformed = await orderOne(me, p.id, { vehicle: { year: 2016, make: "x", model: 1 } });
+  expect(malformed.statusCode).toBe(400);
+
+  expect(await ordersOf(me)).toBe(0);
+  const [stock] = await t.database.db.select().from(products).where(eq(products.id, p.id));
+  expect(stock!.availableQuantity).toBe(50);
+});
+
+test("a cart checkout keeps the vehicle on every line", async () => {
+  const me = await signUp(t.app);
+  const [a, b] = [await part(), await part()];
+  for (const p of [a, b]) {
+    expect((await call(me, "PUT", `/api/cart/items/${p.id}`, { qty: 1 })).statusCode).toBe(200);
+  }
+  const cart = (await call(me, "GET", "/api/cart")).json();
+  const refused = await call(me, "POST", "/api/checkout", {
+    ...delivery,
+    expectedTotal: cart.total,
+    vehicle: { ...corolla, year: 1999 },
+  });
+  expect(refused.statusCode).toBe(400);
+  // Refused: the cart is still there.
+  expect((await call(me, "GET", "/api/cart")).json().lines).toHaveLength(2);
+
+  const res = await call(me, "POST", "/api/checkout", {
+    ...delivery,
+    expectedTotal: cart.total,
+    vehicle: { ...corolla, engine: engine18 },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const order = res.json().order;
+  expect(order.items.map((l: { vehicle: string }) => l.vehicle)).toEqual([
+    "2016 Toyota Corolla 1.8",
+    "2016 Toyota Corolla 1.8",
+  ]);
+});
+
+test("the line keeps the name it was ordered under when the catalog changes", async () => {
+  const me = await signUp(t.app);
+  const res = await orderOne(me, (await part()).id, { vehicle: corolla });
+  expect(res.statusCode, res.body).toBe(201);
+  const db = t.database.db;
+  // Renamed, then a model year deleted: the line keeps its words, its id becomes null.
+  const [model] = await db
+    .insert(vehicleModels)
+    .values({ makeId: corolla.make, name: "Auris" })
+    .returning();
+  const [bv] = await db.insert(baseVehicles).values({ modelId: model!.id, year: 2015 }).returning();
+  const other = await orderOne(me, (await part()).id, {
+    vehicle: { year: 2015, make: corolla.make, model: model!.id },
+  });
+  expect(other.statusCode, other.body).toBe(201);
+  await db
+    .update(vehicleModels)
+    .set({ name: "Corolla Renamed" })
+    .where(eq(vehicleModels.id, corolla.model));
+  await db.delete(baseVehicles).where(eq(baseVehicles.id, bv!.id));
+
+  const [kept] = await linesOf(res.json().order._id);
+  expect(kept!.vehicleLabel).toBe("2016 Toyota Corolla");
+  const [gone] = await linesOf(other.json().order._id);
+  expect(gone).toMatchObject({ vehicleBaseVehicleId: null, vehicleLabel: "2015 Toyota Auris" });
+  await db
+    .update(vehicleModels)
+    .set({ name: "Corolla" })
+    .where(eq(vehicleModels.id, corolla.model));
+});
+
+test("the invoice shows the vehicle under the line, and a did-not-fit return starts from it", async () => {
+  const me = await signUp(t.app);
+  const p = await part();
+  const placed = await orderOne(me, p.id, { vehicle: { ...corolla, engine: engine18 } });
+  expect(placed.statusCode, placed.body).toBe(201);
+  const orderId = placed.json().order._id as string;
+  const intent = await call(me, "POST", "/api/create-payment-intent", { orderId });
+  expect(intent.statusCode, intent.body).toBe(200);
+  const charged = await call(me, "POST", "/api/payments/test-card/confirm", {
+    clientSecret: intent.json().clientSecret,
+    number: "4242 4242 4242 4242",
+    expMonth: 12,
+    expYear: 2030,
+    cvc: "123",
+  });
+  expect(charged.statusCode, charged.body).toBe(200);
+  const paid = await call(me, "PATCH", `/api/orders/${orderId}`, {
+    transactionId: charged.json().transactionId,
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+
+  const pdf = await call(me, "GET", `/api/orders/${orderId}/invoice.pdf`);
+  expect(pdf.statusCode).toBe(200);
+  const { text } = await pdfText(new Uint8Array(pdf.rawPayload));
+  expect(text).toContain("For: 2016 Toyota Corolla 1.8");
+
+  const shipped = await call(admin, "PATCH", `/api/orders/${orderId}/status`, {
+    status: "shipped",
+  });
+  expect(shipped.statusCode, shipped.body).toBe(200);
+  // The return form starts from the line's vehicle.
+  const returnable = await call(me, "GET", `/api/orders/${orderId}/returnable`);
+  expect(returnable.statusCode, returnable.body).toBe(200);
+  expect(returnable.json().lines[0]).toMatchObject({
+    line: 1,
+    vehicle: "2016 Toyota Corolla 1.8",
+  });
+  // Asked without naming a vehicle, the return takes the line's.
+  const asked = await call(me, "POST", `/api/orders/${orderId}/returns`, {
+    lines: [{ line: 1, qty: 1 }],
+    reason: "did_not_fit",
+  });
+  expect(asked.statusCode, asked.body).toBe(201);
+  expect(asked.json().vehicle).toBe("2016 Toyota Corolla 1.8");
+  // The customer may name another one.
+  const edited = await call(me, "POST", `/api/orders/${orderId}/returns`, {
+    lines: [{ line: 1, qty: 1 }],
+    reason: "did_not_fit",
+    vehicle: "2016 Toyota Corolla 2.0 hybrid",
+  });
+  expect(edited.statusCode, edited.body).toBe(201);
+  expect(edited.json().vehicle).toBe("2016 Toyota Corolla 2.0 hybrid");
+});
