@@ -27,9 +27,8 @@ export function createShipmentMail(
   return {
     async shipmentSent(tx, { order, customerName, shipment, stillToShip }) {
       if (!(await wanted(tx, order._id))) return;
-      const { lines: _all, ...facts } = orderMailFacts(order, customerName, publicUrl);
       const mail = shipmentSentMail({
-        ...facts,
+        ...orderMailFacts(order, customerName, publicUrl),
         shipped: shipment.lines.map((l) => ({ name: l.productName, qty: l.qty })),
         stillToShip: stillToShip.map((l) => ({ name: l.productName, qty: l.qty })),
         tracking:

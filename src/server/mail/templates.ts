@@ -229,8 +229,8 @@ export function orderShippedMail(
 
 /** One parcel of an order (docs/partial-shipment.md): its lines, tracking and what is left. */
 export function shipmentSentMail(
-  o: Omit<OrderMailFacts, "lines"> & {
-    /** What this parcel carries. */
+  o: OrderMailFacts & {
+    /** What this parcel carries (the order's own `lines` are not listed). */
     shipped: { name: string; qty: number }[];
     /** What is still to ship after it (empty: the order is complete). */
     stillToShip: { name: string; qty: number }[];
