@@ -101,7 +101,7 @@ export const returnableSchema = z.object({
   eligible: z.boolean(),
   /** Why not, when not eligible. */
   reason: z.string().nullable(),
-  /** The last day to ask (the order's ship date + the window). */
+  /** The last day to ask (the latest line shipment + the window; docs/partial-shipment.md). */
   until: z.iso.datetime({ offset: true }).nullable(),
   lines: z.array(
     z.object({
@@ -152,6 +152,9 @@ export const returnMessages = {
   notShipped: "Only a shipped order can be returned",
   windowClosed: (days: number) =>
     `The return window of ${days} days after shipping has closed for this order`,
+  lineNotShipped: (line: number) => `Line ${line} has not shipped yet, so it cannot be returned`,
+  lineWindowClosed: (line: number, days: number) =>
+    `Line ${line}: the return window of ${days} days after it shipped has closed`,
   tooMany: (line: number, left: number) => `Line ${line}: at most ${left} more can be returned`,
   noSuchLine: (line: number) => `This order has no line ${line}`,
   refuseNeedsMessage: "Say why the return is refused: the customer is told",

@@ -64,7 +64,7 @@ import { createInventory } from "./inventory/service";
 import { metricsRoutes } from "./metrics/routes";
 import { createMetrics } from "./metrics/service";
 import { orderRoutes } from "./orders/routes";
-import { createOrderService } from "./orders/service";
+import { createOrderService, withLines } from "./orders/service";
 import { paymentRoutes, type PaymentRoutesOptions } from "./payments/routes";
 import { createPaymentService } from "./payments/service";
 import { createStripeGateway } from "./payments/stripe-gateway";
@@ -104,6 +104,9 @@ import { termsRoutes } from "./terms/routes";
 import { createTermsService } from "./terms/service";
 import { createInvoiceService } from "./invoices/service";
 import { returnRoutes } from "./returns/routes";
+import { createShipmentMail } from "./mail/shipment-mail";
+import { shipmentRoutes } from "./shipments/routes";
+import { createShipmentService } from "./shipments/service";
 import { createReturnService } from "./returns/service";
 
 export interface AppDeps {
@@ -317,6 +320,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
     log: app.log,
   });
+  // Partial shipment of an order's lines (docs/partial-shipment.md).
+  const shipments = createShipmentService(database.db, {
+    toOrder: async (tx, row) => (await withLines(tx, [row]))[0]!,
+    notify: createShipmentMail(mailer, publicUrl),
+  });
   // The hold sweeper: a pg-boss job, one run at a time across every process (hold-sweeper.ts).
   sweeperJobs.push(
     holdSweeperJob(
@@ -376,6 +384,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes, { users, payments, guards });
       await api.register(orderRoutes, { orders, payments, returns, guards });
       await api.register(returnRoutes, { returns, guards });
+      await api.register(shipmentRoutes, { shipments, guards });
       await api.register(invoiceRoutes, { invoices, guards });
       await api.register(termsRoutes, { terms, guards });
       await api.register(cartRoutes, { cart, guards });

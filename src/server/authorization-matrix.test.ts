@@ -6,6 +6,7 @@ import { messagesFor, waitForMail } from "../../tests/support/mailbox";
 import { orderAndCharge } from "../../tests/support/payments";
 import { markOrderPaid } from "../../tests/support/invoices";
 import { issueInvoice } from "./invoices/issue";
+import { shipTheRest } from "./shipments/service";
 import { multipart, tinyGif } from "../../tests/support/multipart";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
 import {
@@ -205,6 +206,8 @@ async function customerShippedOrder(status: "paid" | "shipped" = "shipped"): Pro
       shippedAt: status === "shipped" ? new Date() : null,
     })
     .where(eq(orders.id, orderId));
+  // Shipped: its lines are in a shipment (returns count from it; docs/partial-shipment.md).
+  if (status === "shipped") await shipTheRest(t.database.db, orderId, null, new Date());
   return orderId;
 }
 /** A new return of the customer's (requested; approved when asked). */
@@ -683,6 +686,24 @@ const rows: Row[] = [
         amount: 0.01,
         paidOn: new Date().toISOString().slice(0, 10),
         reference: `MATRIX-${++matrixReferences}`,
+      },
+    }),
+    expect: adminOnly(201),
+  },
+  // Partial shipment of lines (shipments/shipments.test.ts).
+  {
+    route: "GET /api/orders/:id/shipments",
+    call: async () => ({ url: `/api/orders/${await customerShippedOrder()}/shipments` }),
+    expect: { ...ownerOnly(200), admin: 200 },
+  },
+  {
+    route: "POST /api/orders/:id/shipments",
+    call: async () => ({
+      url: `/api/orders/${await customerShippedOrder("paid")}/shipments`,
+      payload: {
+        lines: [{ line: 1, qty: 1 }],
+        carrier: "ups",
+        trackingNumber: "1Z999AA10123456784",
       },
     }),
     expect: adminOnly(201),

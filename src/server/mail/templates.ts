@@ -167,7 +167,7 @@ const linesTable = (o: OrderMailFacts): [string, string][] => [
   ...(o.charges ?? []),
   ["Total", o.total],
 ];
-const viewOrder = (o: OrderMailFacts) => ({ label: "View your order", url: o.url });
+const viewOrder = (o: { url: string }) => ({ label: "View your order", url: o.url });
 
 export function orderPlacedMail(o: OrderMailFacts & { holdExpiresAt: string }): MailContent {
   return layout({
@@ -221,6 +221,39 @@ export function orderShippedMail(
     ],
     links: o.tracking?.url ? [{ label: "Track your parcel", url: o.tracking.url }] : undefined,
     table: linesTable(o),
+    action: viewOrder(o),
+    after: [`You can turn off shipping emails in My Info: ${o.publicUrl}${paths.dashboard}`],
+    publicUrl: o.publicUrl,
+  });
+}
+
+/** One parcel of an order (docs/partial-shipment.md): its lines, tracking and what is left. */
+export function shipmentSentMail(
+  o: OrderMailFacts & {
+    /** What this parcel carries (the order's own `lines` are not listed). */
+    shipped: { name: string; qty: number }[];
+    /** What is still to ship after it (empty: the order is complete). */
+    stillToShip: { name: string; qty: number }[];
+    tracking?: { carrier: string; number: string; url: string | null };
+  },
+): MailContent {
+  const complete = o.stillToShip.length === 0;
+  return layout({
+    subject: complete
+      ? `The last parcel of your ${STORE} order ${orderRef(o.orderId)} has shipped`
+      : `Part of your ${STORE} order ${orderRef(o.orderId)} has shipped`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `A parcel of your order ${orderRef(o.orderId)} is on its way.`,
+      ...(o.tracking
+        ? [`It travels with ${o.tracking.carrier}, tracking number ${o.tracking.number}.`]
+        : []),
+      complete
+        ? "With it, every part of your order has shipped."
+        : `Still to ship: ${o.stillToShip.map((l) => `${l.qty} × ${l.name}`).join(", ")}.`,
+    ],
+    links: o.tracking?.url ? [{ label: "Track your parcel", url: o.tracking.url }] : undefined,
+    table: o.shipped.map((l): [string, string] => [`${l.qty} × ${l.name}`, "in this parcel"]),
     action: viewOrder(o),
     after: [`You can turn off shipping emails in My Info: ${o.publicUrl}${paths.dashboard}`],
     publicUrl: o.publicUrl,

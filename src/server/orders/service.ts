@@ -36,6 +36,8 @@ import type { Inventory, StockMoves } from "../inventory/service";
 import type { OrderNotifier } from "./notifier";
 import { centsToUnits } from "../money";
 import { advisoryLocks, tryLockFor } from "../db/advisory-locks";
+import { shipmentMessages } from "../../contract/shipments";
+import { hasShipments, shipTheRest } from "../shipments/service";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -352,6 +354,10 @@ export function createOrderService(
               : `Only unpaid or paid (not shipped) orders can be cancelled; this one is ${row.status}`,
           );
         }
+        // Some lines already shipped (docs/partial-shipment.md): those are returned, not cancelled.
+        if (paidCancel && (await hasShipments(tx, id))) {
+          throw unprocessable(shipmentMessages.cannotCancel);
+        }
         const { row: updated, items } = paidCancel
           ? await cancelPaidOrder(tx, stock, row, refundPaid)
           : next === "cancelled"
@@ -371,6 +377,8 @@ export function createOrderService(
                 )[0],
                 items: await linesOf(tx, [id]),
               };
+        // The whole order (or what is left of it) ships as one shipment.
+        if (next === "shipped") await shipTheRest(tx, id, tracking ?? null, updated!.shippedAt!);
         if (actor) {
           await recordAdminAction(tx, {
             actor,

@@ -8,7 +8,15 @@ import { orderAndCharge } from "../../../tests/support/payments";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { returnMessages } from "../../contract/returns";
-import { adminAuditLog, invoices, orders, products, refunds, testCardRefunds } from "../db/schema";
+import {
+  adminAuditLog,
+  invoices,
+  orders,
+  products,
+  refunds,
+  shipments,
+  testCardRefunds,
+} from "../db/schema";
 import { createInventory } from "../inventory/service";
 import type { PaymentGateway } from "../payments/gateway";
 import { createStripeGateway } from "../payments/stripe-gateway";
@@ -177,17 +185,19 @@ test("only shipped orders, within the return window", async () => {
   expect(notShipped.json().message).toBe(returnMessages.notShipped);
 
   const { orderId } = await shippedOrder(1);
+  // The window counts from the line's shipment (docs/partial-shipment.md).
   await t.database.db
-    .update(orders)
+    .update(shipments)
     .set({ shippedAt: new Date(Date.now() - 31 * DAY) })
-    .where(eq(orders.id, orderId));
+    .where(eq(shipments.orderId, orderId));
   const late = await ask(orderId, { lines: [{ line: 1, qty: 1 }], reason: "damaged" });
   expect(late.statusCode).toBe(422);
   expect(late.json().message).toBe(returnMessages.windowClosed(30));
+  // The window counts from the line's shipment (docs/partial-shipment.md).
   await t.database.db
-    .update(orders)
+    .update(shipments)
     .set({ shippedAt: new Date(Date.now() - 29 * DAY) })
-    .where(eq(orders.id, orderId));
+    .where(eq(shipments.orderId, orderId));
   expect((await ask(orderId, { lines: [{ line: 1, qty: 1 }], reason: "damaged" })).statusCode).toBe(
     201,
   );

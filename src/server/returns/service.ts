@@ -24,6 +24,7 @@ import type { Mailer } from "../mail/mailer";
 import { returnApprovedMail, returnRefusedMail } from "../mail/templates";
 import { centsToUnits, formatCents } from "../money";
 import type { PaymentGateway } from "../payments/gateway";
+import { shippedByLine } from "../shipments/service";
 
 type ReturnRow = typeof returnRequests.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -75,15 +76,40 @@ export function createReturnService(
     return new Map(rows.map((r) => [r.line, r.qty]));
   }
 
-  function windowOf(order: OrderRow): { open: boolean; until: Date | null; why: string | null } {
-    if (order.status !== "shipped" || !order.shippedAt) {
-      return { open: false, until: null, why: returnMessages.notShipped };
+  /**
+   * What of each line may be returned: its shipped units (docs/partial-shipment.md), while the
+   * window counted from the line's last shipment is open. The order is eligible while any line is.
+   */
+  async function windowOf(
+    tx: DbOrTx,
+    order: OrderRow,
+  ): Promise<{
+    open: boolean;
+    until: Date | null;
+    why: string | null;
+    lines: Map<number, { shipped: number; open: boolean }>;
+  }> {
+    const shipped =
+      order.status === "paid" || order.status === "shipped"
+        ? await shippedByLine(tx, order.id)
+        : new Map<number, { qty: number; lastAt: Date }>();
+    if (shipped.size === 0) {
+      return { open: false, until: null, why: returnMessages.notShipped, lines: new Map() };
     }
-    const until = new Date(order.shippedAt.getTime() + opts.windowDays * DAY_MS);
-    if (now() > until) {
-      return { open: false, until, why: returnMessages.windowClosed(opts.windowDays) };
+    const lines = new Map<number, { shipped: number; open: boolean }>();
+    let until: Date | null = null;
+    for (const [line, s] of shipped) {
+      const lineUntil = new Date(s.lastAt.getTime() + opts.windowDays * DAY_MS);
+      if (!until || lineUntil > until) until = lineUntil;
+      lines.set(line, { shipped: s.qty, open: now() <= lineUntil });
     }
-    return { open: true, until, why: null };
+    const open = [...lines.values()].some((l) => l.open);
+    return {
+      open,
+      until,
+      why: open ? null : returnMessages.windowClosed(opts.windowDays),
+      lines,
+    };
   }
 
   async function ownOrder(tx: DbOrTx, orderId: string, viewer: Viewer, lock = false) {
@@ -341,7 +367,7 @@ export function createReturnService(
         .where(eq(orderItems.orderId, orderId))
         .orderBy(orderItems.line);
       const taken = await alreadyReturned(db, orderId);
-      const w = windowOf(order);
+      const w = await windowOf(db, order);
       return {
         eligible: w.open,
         reason: w.why,
@@ -351,7 +377,9 @@ export function createReturnService(
           productName: i.productName,
           partNumber: i.partNumber,
           bought: i.qty,
-          returnable: w.open ? Math.max(0, i.qty - (taken.get(i.line) ?? 0)) : 0,
+          returnable: w.lines.get(i.line)?.open
+            ? Math.max(0, w.lines.get(i.line)!.shipped - (taken.get(i.line) ?? 0))
+            : 0,
           vehicle: i.vehicleLabel,
         })),
       };
@@ -365,7 +393,7 @@ export function createReturnService(
       return db.transaction(async (tx) => {
         const order = await ownOrder(tx, orderId, viewer, true);
         if (order.userId !== viewer.id) throw notFound("Order not found");
-        const w = windowOf(order);
+        const w = await windowOf(tx, order);
         if (!w.open) throw unprocessable(w.why!);
         const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
         const taken = await alreadyReturned(tx, orderId);
@@ -375,8 +403,14 @@ export function createReturnService(
           if (!item) throw unprocessable(returnMessages.noSuchLine(l.line));
           if (seen.has(l.line)) throw unprocessable(`Line ${l.line} is listed twice`);
           seen.add(l.line);
+          // Only shipped units, within the window of the line's shipment.
+          const shipped = w.lines.get(l.line);
+          if (!shipped) throw unprocessable(returnMessages.lineNotShipped(l.line));
+          if (!shipped.open) {
+            throw unprocessable(returnMessages.lineWindowClosed(l.line, opts.windowDays));
+          }
           const before = taken.get(l.line) ?? 0;
-          const left = item.qty - before;
+          const left = Math.max(0, shipped.shipped - before);
           if (l.qty > left) throw unprocessable(returnMessages.tooMany(l.line, left));
           return {
             line: l.line,

@@ -6,6 +6,8 @@ import { useAdminOrderDetail } from "../../features/orders/api/orders-admin";
 import { useOrder } from "../../features/orders/api/orders";
 import { OrderDetails } from "../../features/orders/components/order-details";
 import { OrderReturns } from "../../features/returns/components/order-returns";
+import { useOrderShipments } from "../../features/shipments/api/shipments";
+import { OrderShipments } from "../../features/shipments/components/order-shipments";
 import { formatOrderNumber } from "../../lib/format";
 import { useSession } from "../../lib/session";
 
@@ -16,12 +18,19 @@ export function OrderRoute() {
   const isAdmin = useSession().data?.role === "admin";
   const order = useOrder(id);
   const detail = useAdminOrderDetail(id, isAdmin);
+  const shippable = order.data?.status === "paid" || order.data?.status === "shipped";
+  const shipments = useOrderShipments(id, shippable);
   if (order.isPending || (isAdmin && detail.isPending)) return <PageSpinner />;
   if (order.error) return <QueryError error={order.error} />;
   return (
     <div className="flex flex-col gap-6">
       <OrderDetails order={order.data} detail={isAdmin ? detail.data : undefined} />
-      <OrderReturns order={order.data} canRequest={!isAdmin} />
+      {shipments.data && shippable && <OrderShipments data={shipments.data} isAdmin={isAdmin} />}
+      <OrderReturns
+        order={order.data}
+        canRequest={!isAdmin}
+        partlyShipped={(shipments.data?.shipments.length ?? 0) > 0}
+      />
     </div>
   );
 }

@@ -23,9 +23,18 @@ import { ReturnStatusBadge } from "./return-status-badge";
  * The order page's returns: "Return items" (the owner, a shipped order within the window), the
  * order's returns with their status, and its credit notes to download.
  */
-export function OrderReturns({ order, canRequest }: { order: Order; canRequest: boolean }) {
-  // Returns exist only for shipped orders; a cancelled paid order has its refund's credit note.
-  const shipped = order.status === "shipped";
+export function OrderReturns({
+  order,
+  canRequest,
+  partlyShipped = false,
+}: {
+  order: Order;
+  canRequest: boolean;
+  /** Some lines of a paid order have shipped: those can be returned (docs/partial-shipment.md). */
+  partlyShipped?: boolean;
+}) {
+  // Returns exist only for shipped parts; a cancelled paid order has its refund's credit note.
+  const shipped = order.status === "shipped" || (order.status === "paid" && partlyShipped);
   const relevant = shipped || order.status === "cancelled";
   const returnable = useReturnable(order._id, shipped && canRequest);
   const returns = useOrderReturns(order._id, shipped);

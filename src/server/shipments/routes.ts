@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParamsSchema } from "../../contract/common";
+import { orderShipmentsSchema, shipmentCreateSchema } from "../../contract/shipments";
+import { errorAnswers } from "../api-errors";
+import type { Guards } from "../auth/guards";
+import type { ShipmentService } from "./service";
+
+const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
+
+/** Partial shipment of an order's lines (docs/partial-shipment.md). */
+export const shipmentRoutes: FastifyPluginAsyncZod<{
+  shipments: ShipmentService;
+  guards: Guards;
+}> = async (app, { shipments, guards }) => {
+  app.get(
+    "/orders/:id/shipments",
+    {
+      schema: {
+        tags: ["orders"],
+        summary:
+          "An order's shipments with their tracking, and per line what is shipped and still to ship (owner or admin)",
+        params: idParamsSchema,
+        response: { 200: orderShipmentsSchema, ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req) => shipments.list(req.params.id, await guards.requireUser(req)),
+  );
+
+  app.post(
+    "/orders/:id/shipments",
+    {
+      schema: {
+        tags: ["orders", "admin"],
+        summary:
+          "Admin: ship some lines (and quantities) of a paid order, optionally with carrier and tracking number (both or neither); the last units make the order shipped",
+        params: idParamsSchema,
+        body: shipmentCreateSchema,
+        response: { 201: orderShipmentsSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      const result = await shipments.ship(req.params.id, req.body, await guards.requireAdmin(req));
+      return reply.code(201).send(result);
+    },
+  );
+};

@@ -1,0 +1,276 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import {
+  shipmentMessages,
+  type OrderShipments,
+  type Shipment,
+  type ShipmentCreate,
+} from "../../contract/shipments";
+import {
+  shippingCarrierLabels,
+  trackingUrl,
+  type ShippingCarrier,
+} from "../../contract/shipping-carriers";
+import type { Order } from "../../contract/orders";
+import { recordAdminAction, type AuditActor } from "../audit/service";
+import type { Db, DbOrTx } from "../db/database";
+import { orderItems, orders, shipmentLines, shipments } from "../db/schema";
+import { notFound, unprocessable } from "../errors";
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** Told of each shipment inside its transaction (the email commits or rolls back with it). */
+export interface ShipmentNotifier {
+  shipmentSent(
+    tx: DbOrTx,
+    facts: {
+      order: Order;
+      customerName: string;
+      shipment: Shipment;
+      /** Lines (and units) still to ship after this one; empty: the order is complete. */
+      stillToShip: { productName: string; qty: number }[];
+    },
+  ): Promise<void>;
+}
+
+/** Units of each order line shipped so far, and when the line last shipped. */
+export async function shippedByLine(
+  tx: DbOrTx,
+  orderId: string,
+): Promise<Map<number, { qty: number; lastAt: Date }>> {
+  const rows = await tx
+    .select({
+      line: shipmentLines.line,
+      qty: sql<number>`sum(${shipmentLines.qty})::int`,
+      lastAt: sql<Date>`max(${shipments.shippedAt})`.mapWith(shipments.shippedAt),
+    })
+    .from(shipmentLines)
+    .innerJoin(shipments, eq(shipments.id, shipmentLines.shipmentId))
+    .where(eq(shipmentLines.orderId, orderId))
+    .groupBy(shipmentLines.line);
+  return new Map(rows.map((r) => [r.line, { qty: r.qty, lastAt: r.lastAt }]));
+}
+
+/** Whether any unit of the order has shipped. */
+export async function hasShipments(tx: DbOrTx, orderId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(eq(shipments.orderId, orderId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Writes one shipment of these units. The caller holds the order row's lock and has checked the
+ * quantities (or ships exactly what is left).
+ */
+export async function recordShipment(
+  tx: DbOrTx,
+  orderId: string,
+  lines: { line: number; qty: number }[],
+  tracking: { carrier: ShippingCarrier; trackingNumber: string } | null,
+  at: Date,
+): Promise<string> {
+  const [row] = await tx
+    .insert(shipments)
+    .values({
+      orderId,
+      carrier: tracking?.carrier ?? null,
+      trackingNumber: tracking?.trackingNumber ?? null,
+      shippedAt: at,
+    })
+    .returning({ id: shipments.id });
+  await tx.insert(shipmentLines).values(lines.map((l) => ({ ...l, orderId, shipmentId: row!.id })));
+  return row!.id;
+}
+
+/**
+ * Ships whatever of the order is still to ship, as one shipment (the admin's "Mark shipped" of
+ * the whole order). Nothing is written when nothing is left.
+ */
+export async function shipTheRest(
+  tx: DbOrTx,
+  orderId: string,
+  tracking: { carrier: ShippingCarrier; trackingNumber: string } | null,
+  at: Date,
+): Promise<void> {
+  const [items, shipped] = await Promise.all([
+    tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)),
+    shippedByLine(tx, orderId),
+  ]);
+  const rest = items
+    .map((i) => ({ line: i.line, qty: i.qty - (shipped.get(i.line)?.qty ?? 0) }))
+    .filter((l) => l.qty > 0);
+  if (rest.length > 0) await recordShipment(tx, orderId, rest, tracking, at);
+}
+
+async function view(tx: DbOrTx, order: OrderRow): Promise<OrderShipments> {
+  const [items, shipmentRows] = await Promise.all([
+    tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.line)),
+    tx
+      .select()
+      .from(shipments)
+      .where(eq(shipments.orderId, order.id))
+      .orderBy(asc(shipments.shippedAt), asc(shipments.id)),
+  ]);
+  const lineRows =
+    shipmentRows.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(shipmentLines)
+          .where(
+            inArray(
+              shipmentLines.shipmentId,
+              shipmentRows.map((s) => s.id),
+            ),
+          );
+  const itemOf = new Map<number, OrderItemRow>(items.map((i) => [i.line, i]));
+  const shippedOf = new Map<number, number>();
+  for (const l of lineRows) shippedOf.set(l.line, (shippedOf.get(l.line) ?? 0) + l.qty);
+  const lines = items.map((i) => {
+    const shipped = shippedOf.get(i.line) ?? 0;
+    return {
+      line: i.line,
+      productName: i.productName,
+      partNumber: i.partNumber,
+      ordered: i.qty,
+      shipped,
+      toShip: Math.max(0, i.qty - shipped),
+    };
+  });
+  const anyShipped = lines.some((l) => l.shipped > 0);
+  const anyLeft = lines.some((l) => l.toShip > 0);
+  return {
+    orderId: order.id,
+    status: order.status,
+    partiallyShipped: order.status === "paid" && anyShipped && anyLeft,
+    shipments: shipmentRows.map((s) => ({
+      id: s.id,
+      orderId: s.orderId,
+      carrier: s.carrier,
+      trackingNumber: s.trackingNumber,
+      trackingUrl: trackingUrl(s.carrier, s.trackingNumber),
+      shippedAt: s.shippedAt.toISOString(),
+      lines: lineRows
+        .filter((l) => l.shipmentId === s.id)
+        .sort((a, b) => a.line - b.line)
+        .map((l) => ({
+          line: l.line,
+          productName: itemOf.get(l.line)?.productName ?? "",
+          partNumber: itemOf.get(l.line)?.partNumber ?? null,
+          qty: l.qty,
+        })),
+    })),
+    lines,
+  };
+}
+
+export function createShipmentService(
+  db: Db,
+  opts: {
+    /** The order on the wire (orders' `withLines`), for the email. */
+    toOrder: (tx: DbOrTx, row: OrderRow) => Promise<Order>;
+    notify?: ShipmentNotifier;
+    now?: () => Date;
+  },
+) {
+  const now = () => opts.now?.() ?? new Date();
+
+  return {
+    /** An order's shipments and what is still to ship (its owner or an admin; others: 404). */
+    async list(orderId: string, viewer: { id: string; role: string }): Promise<OrderShipments> {
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!order || (order.userId !== viewer.id && viewer.role !== "admin")) {
+        throw notFound("Order not found");
+      }
+      return view(db, order);
+    },
+
+    /**
+     * Admin: ships some lines (and part quantities) of a paid order. The order row is locked
+     * while the quantities are checked and written, so two shipments at once cannot ship the
+     * same units. The last units shipped make the order "shipped".
+     */
+    async ship(orderId: string, input: ShipmentCreate, actor: AuditActor): Promise<OrderShipments> {
+      return db.transaction(async (tx) => {
+        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+        if (!order) throw notFound("Order not found");
+        if (order.status !== "paid") throw unprocessable(shipmentMessages.notPaid(order.status));
+        const [items, shipped] = await Promise.all([
+          tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)),
+          shippedByLine(tx, orderId),
+        ]);
+        const seen = new Set<number>();
+        for (const l of input.lines) {
+          const item = items.find((i) => i.line === l.line);
+          if (!item) throw unprocessable(shipmentMessages.noSuchLine(l.line));
+          if (seen.has(l.line)) throw unprocessable(shipmentMessages.twice(l.line));
+          seen.add(l.line);
+          // Returned units were shipped first (docs/returns.md), so they are inside `shipped`.
+          const left = item.qty - (shipped.get(l.line)?.qty ?? 0);
+          if (l.qty > left) throw unprocessable(shipmentMessages.tooMany(l.line, left));
+        }
+        const tracking =
+          input.carrier && input.trackingNumber
+            ? { carrier: input.carrier, trackingNumber: input.trackingNumber }
+            : null;
+        const at = now();
+        const shipmentId = await recordShipment(
+          tx,
+          orderId,
+          [...input.lines].sort((a, b) => a.line - b.line),
+          tracking,
+          at,
+        );
+        const stillToShip = items
+          .sort((a, b) => a.line - b.line)
+          .map((i) => ({
+            productName: i.productName,
+            qty:
+              i.qty -
+              (shipped.get(i.line)?.qty ?? 0) -
+              (input.lines.find((l) => l.line === i.line)?.qty ?? 0),
+          }))
+          .filter((l) => l.qty > 0);
+        let current = order;
+        if (stillToShip.length === 0) {
+          // Everything is on its way: the order is shipped, with the last parcel's tracking.
+          const [updated] = await tx
+            .update(orders)
+            .set({
+              status: "shipped",
+              shippedAt: at,
+              carrier: tracking?.carrier ?? null,
+              trackingNumber: tracking?.trackingNumber ?? null,
+            })
+            .where(and(eq(orders.id, orderId), eq(orders.status, "paid")))
+            .returning();
+          current = updated!;
+        }
+        const result = await view(tx, current);
+        const shipment = result.shipments.find((s) => s.id === shipmentId)!;
+        await recordAdminAction(tx, {
+          actor,
+          action: "order.ship-lines",
+          target: { type: "order", id: orderId },
+          summary: `Shipped ${shipment.lines.map((l) => `${l.qty} × ${l.productName}`).join(", ")} of the order of ${order.orderEmail}${tracking ? ` with ${shippingCarrierLabels[tracking.carrier]}, tracking ${tracking.trackingNumber}` : " without tracking"}${stillToShip.length === 0 ? "; the order is now shipped" : ""}`,
+        });
+        await opts.notify?.shipmentSent(tx, {
+          order: await opts.toOrder(tx, current),
+          customerName: order.customerName,
+          shipment,
+          stillToShip,
+        });
+        return result;
+      });
+    },
+  };
+}
+
+export type ShipmentService = ReturnType<typeof createShipmentService>;
