@@ -74,7 +74,7 @@ function TaxForm({ companyId, tax }: { companyId: string; tax: CompanyTax }) {
         <FormField
           label="VAT number / tax id"
           name="taxId"
-          id="company-tax-id"
+          id="tax-status-id"
           defaultValue={tax.taxId ?? ""}
           hint="EU VAT numbers with their prefix, like DE123456789 (format checked offline)"
           error={errors.taxId}
@@ -82,7 +82,7 @@ function TaxForm({ companyId, tax }: { companyId: string; tax: CompanyTax }) {
         <FormField
           label="Issuing country"
           name="taxIdCountry"
-          id="company-tax-country"
+          id="tax-status-country"
           defaultValue={tax.taxIdCountry ?? ""}
           maxLength={2}
           hint="Two letters; empty: read from the VAT prefix"
@@ -91,7 +91,7 @@ function TaxForm({ companyId, tax }: { companyId: string; tax: CompanyTax }) {
         <FormField
           label="Tax exemption certificate"
           name="exemptionCertificate"
-          id="company-tax-exemption"
+          id="tax-status-exemption"
           defaultValue={tax.exemptionCertificate ?? ""}
           hint="Its number; orders then bear 0 % tax. Empty: not exempt"
           error={errors.exemptionCertificate}
