@@ -73,6 +73,8 @@ export const cartSchema = z.object({
   /** The tax rate applied, in percent (null: none). */
   taxRate: z.number().nullable(),
   taxName: z.string().nullable(),
+  /** A 0 % treatment's note: reverse charge's legal wording, or the exemption certificate's. */
+  taxNote: z.string().nullable(),
   /** subtotal + shipping + tax: what the checkout charges when nothing changes. */
   total: z.number(),
   /** Why the destination cannot be served (no zone, too heavy), else null. */

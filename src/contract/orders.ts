@@ -84,6 +84,12 @@ export const orderSchema = z.object({
   /** The tax rate's name and percentage, when one applied. */
   taxName: z.string().nullable(),
   taxRate: z.number().nullable(),
+  /**
+   * Why the order bears 0 % tax, when a company's reverse charge or exemption applied (the legal
+   * note, naming an exemption's certificate), and the company's tax id then (docs/tax-exemptions.md).
+   */
+  taxNote: z.string().nullable(),
+  buyerTaxId: z.string().nullable(),
   /** The whole order's total: subtotal + shipping + tax. */
   total: z.number(),
   currency: z.string(),

@@ -42,3 +42,50 @@ export const taxMessages = {
   duplicate: "A rate for this country and region exists already; edit it instead",
   notFound: "Tax rate not found",
 } as const;
+
+/**
+ * A company's tax status (admin; docs/tax-exemptions.md): its tax id with the country that issued
+ * it (an EU VAT number's form is checked, offline), and a tax exemption certificate number.
+ */
+export const companyTaxMessages = {
+  countryUnknown: "Use a two-letter country code, like DE or US",
+  certificateTooLong: "Must be 60 characters or shorter",
+  taxIdTooLong: "Must be 40 characters or shorter",
+} as const;
+
+const blankToNull = (v: string) => (v === "" ? null : v);
+
+export const companyTaxInputSchema = z.strictObject({
+  /** The tax id (an EU VAT number, an EIN…); null or "" removes it. */
+  taxId: text().trim().max(40, companyTaxMessages.taxIdTooLong).transform(blankToNull).nullable(),
+  /** The issuing country; absent: read from an EU VAT prefix (DE…, EL… for Greece). */
+  taxIdCountry: text()
+    .trim()
+    .toUpperCase()
+    .transform(blankToNull)
+    .refine((c) => c === null || countries.has(c), companyTaxMessages.countryUnknown)
+    .nullable()
+    .optional(),
+  /** An exemption certificate's number; null or "" removes it. */
+  exemptionCertificate: text()
+    .trim()
+    .max(60, companyTaxMessages.certificateTooLong)
+    .transform(blankToNull)
+    .nullable(),
+});
+export type CompanyTaxInput = z.input<typeof companyTaxInputSchema>;
+
+export const companyTaxSchema = z.object({
+  companyId: z.uuid(),
+  taxId: z.string().nullable(),
+  taxIdCountry: z.string().nullable(),
+  /** When the EU VAT number's form was checked (null: not an EU VAT number). */
+  taxIdValidatedAt: z.string().nullable(),
+  /** Whether orders for other EU member states are reverse-charged (an EU VAT id, checked). */
+  reverseChargeEligible: z.boolean(),
+  exemptionCertificate: z.string().nullable(),
+  exemptionRecordedAt: z.string().nullable(),
+  /** The admin who recorded the certificate (their email; null once their account is gone). */
+  exemptionRecordedBy: z.string().nullable(),
+});
+export type CompanyTax = z.infer<typeof companyTaxSchema>;

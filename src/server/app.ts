@@ -86,6 +86,7 @@ import { createAdminHomeService } from "./admin-home/service";
 import { createLowStockMail } from "./admin-home/low-stock-mail";
 import { lowStockEmailJob } from "./admin-home/low-stock-job";
 import { taxRoutes } from "./tax/routes";
+import { createCompanyTaxService } from "./tax/company-tax";
 import { createTaxService } from "./tax/service";
 import { companyRoutes } from "./companies/routes";
 import { createCompanyService } from "./companies/service";
@@ -288,6 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const terms = createTermsService(database.db, { mail: accountMail });
   const checkout = createCheckout(inventory, {
     currency: config.currency,
+    sellerCountry: config.storeCountry,
     holdMs: config.orderHoldMs,
     limits: config.holdLimits,
     notify: orderMail,
@@ -302,7 +304,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     invoices,
     accountMail,
   });
-  const cart = createCartService(database.db, { currency: config.currency });
+  const cart = createCartService(database.db, {
+    currency: config.currency,
+    sellerCountry: config.storeCountry,
+  });
   const payment = await createPaymentGateway(config, database, app.log);
   const payments = createPaymentService(
     database.db,
@@ -397,7 +402,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         shipping: createShippingService(database.db),
         guards,
       });
-      await api.register(taxRoutes, { tax: createTaxService(database.db), guards });
+      await api.register(taxRoutes, {
+        tax: createTaxService(database.db),
+        companyTax: createCompanyTaxService(database.db),
+        guards,
+      });
       await api.register(adminHomeRoutes, { home: adminHome, guards });
       await api.register(paymentRoutes, {
         payments,

@@ -1306,6 +1306,19 @@ const rows: Row[] = [
     expect: adminOnly(200),
   },
   {
+    route: "GET /api/companies/:id/tax",
+    call: async () => ({ url: `/api/companies/${(await matrixTrade()).companyId}/tax` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "PUT /api/companies/:id/tax",
+    call: async () => ({
+      url: `/api/companies/${(await matrixTrade()).companyId}/tax`,
+      payload: { taxId: "DE123456789", exemptionCertificate: null },
+    }),
+    expect: adminOnly(200),
+  },
+  {
     route: "GET /api/companies/:id/members",
     call: async () => ({ url: `/api/companies/${(await matrixTrade()).companyId}/members` }),
     expect: companyOwner(200),

@@ -106,6 +106,16 @@ export const envSchema = z.object({
   SELLER_ADDRESS: z.string().max(500).optional(),
   SELLER_TAX_ID: z.string().trim().max(50).optional(),
   SELLER_EMAIL: z.string().trim().max(200).optional(),
+  /**
+   * The country the store sells from (ISO alpha-2; docs/tax-exemptions.md): EU reverse charge is
+   * for companies of, and deliveries to, other EU member states.
+   */
+  STORE_COUNTRY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "must be a two-letter country code, like US or DE")
+    .default("US"),
   /** Swagger UI and the OpenAPI document at /api/docs; default on outside production only. */
   API_DOCS: z.enum(["true", "false"]).optional(),
   /** Which card gateway takes payments; production has no default (see loadConfig). */
@@ -169,6 +179,8 @@ export type Config = Readonly<{
   currency: string;
   /** Who sells: printed on every invoice (a snapshot, so a change affects only later ones). */
   seller: SellerDetails;
+  /** The country the store sells from (STORE_COUNTRY): EU reverse charge is for other states. */
+  storeCountry: string;
   seedDemoData: boolean;
   webDistDir: string;
   /** The address people use to reach the store; derived from HOST and PORT when unset. */
@@ -343,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       taxId: e.SELLER_TAX_ID || null,
       email: e.SELLER_EMAIL || null,
     },
+    storeCountry: e.STORE_COUNTRY,
     seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== "production",
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),

@@ -32,7 +32,13 @@ interface StoredLine {
  * account's at sign-in. Every line is priced from the catalog as it is now and says what stands
  * in the way of ordering it. Checking out turns the whole cart into one order.
  */
-export function createCartService(db: Db, opts: { currency: string }) {
+export function createCartService(
+  db: Db,
+  opts: {
+    currency: string;
+    /** STORE_COUNTRY, for the EU reverse charge. */ sellerCountry?: string;
+  },
+) {
   const money = (cents: number) => formatCents(cents, opts.currency);
 
   /**
@@ -152,8 +158,10 @@ export function createCartService(db: Db, opts: { currency: string }) {
       shippingMethodId: charges.method?.method.id ?? null,
       shipping: centsToUnits(charges.shippingCents),
       tax: centsToUnits(charges.taxCents),
-      taxRate: charges.rate ? percentFromMilli(charges.rate.rateMillipercent) : null,
-      taxName: charges.rate?.name ?? null,
+      taxRate:
+        charges.taxRateMillipercent === null ? null : percentFromMilli(charges.taxRateMillipercent),
+      taxName: charges.taxName,
+      taxNote: charges.taxNote,
       total: centsToUnits(charges.totalCents),
       deliveryProblem: charges.problem,
     };
@@ -193,7 +201,7 @@ export function createCartService(db: Db, opts: { currency: string }) {
         : input.estimate
           ? { estimate: input.estimate }
           : null;
-      const { facts, address } = await readCharges(db, userId, source);
+      const { facts, address } = await readCharges(db, userId, source, opts.sellerCountry);
       const postalCode = address?.postalCode ?? input.estimate?.postalCode ?? "";
       return price(db, stored, input.items ? undefined : userId, {
         facts,

@@ -7,7 +7,7 @@ import {
   type ShippingOptionPriced,
   type ShippingZoneRule,
 } from "../shipping/rates";
-import { rateFor, taxOrder, type TaxRateRule } from "../tax/rules";
+import { taxOrder, taxTreatment, type BuyerTax, type TaxRateRule } from "../tax/rules";
 
 /**
  * What an order charges besides its lines: shipping and tax, as one pure function shared by the
@@ -22,6 +22,10 @@ export interface ChargeFacts {
   zones: ShippingZoneRule[];
   /** Rates of the place's country. */
   rates: TaxRateRule[];
+  /** The buyer's company's tax facts (reverse charge, exemption); absent: none. */
+  buyer?: BuyerTax | null;
+  /** The seller's country (STORE_COUNTRY): reverse charge is for other EU member states. */
+  sellerCountry?: string;
 }
 
 export interface ChargeLine {
@@ -38,7 +42,15 @@ export interface Charges {
   lineTax: number[];
   shippingTaxCents: number;
   taxCents: number;
+  /** The place's rate charged (null: none, or 0 % for the buyer's reverse charge or exemption). */
   rate: TaxRateRule | null;
+  /** The tax's name and rate as the order keeps them ("VAT reverse charge", 0). */
+  taxName: string | null;
+  taxRateMillipercent: number | null;
+  /** The legal note of a 0 % treatment (reverse charge, exemption), else null. */
+  taxNote: string | null;
+  /** The buyer's tax id (its VAT id for reverse charge) when a note applies, else null. */
+  buyerTaxId: string | null;
   subtotalCents: number;
   totalCents: number;
   /** Why the place cannot be served (no zone, too heavy, the chosen method gone). */
@@ -58,8 +70,21 @@ export function computeCharges(
   opts: { lenient: boolean },
 ): Charges {
   const subtotalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  const treatment = taxTreatment(
+    facts.rates,
+    facts.place,
+    facts.buyer ?? null,
+    facts.sellerCountry ?? "",
+  );
+  const rate = treatment.kind === "standard" ? treatment.rate : null;
+  const taxFields = {
+    rate,
+    taxName: treatment.kind === "standard" ? (rate?.name ?? null) : treatment.name,
+    taxRateMillipercent: treatment.kind === "standard" ? (rate?.rateMillipercent ?? null) : 0,
+    taxNote: treatment.kind === "standard" ? null : treatment.note,
+    buyerTaxId: treatment.kind === "standard" ? null : treatment.buyerTaxId,
+  };
   const none = (problem: string | null): Charges => {
-    const rate = facts.place ? rateFor(facts.rates, facts.place) : null;
     const tax = taxOrder(
       lines.map((l) => l.lineTotalCents),
       0,
@@ -72,7 +97,7 @@ export function computeCharges(
       lineTax: tax.lines,
       shippingTaxCents: 0,
       taxCents: tax.total,
-      rate,
+      ...taxFields,
       subtotalCents,
       totalCents: subtotalCents + tax.total,
       problem,
@@ -91,7 +116,6 @@ export function computeCharges(
     method = cheapest(answer.options);
   }
   const shippingCents = method?.priceCents ?? 0;
-  const rate = rateFor(facts.rates, facts.place);
   const tax = taxOrder(
     lines.map((l) => l.lineTotalCents),
     shippingCents,
@@ -104,7 +128,7 @@ export function computeCharges(
     lineTax: tax.lines,
     shippingTaxCents: tax.shipping,
     taxCents: tax.total,
-    rate,
+    ...taxFields,
     subtotalCents,
     totalCents: subtotalCents + shippingCents + tax.total,
     problem,

@@ -71,6 +71,8 @@ test("an order's lines carry the product as sold at its price, and the total is 
       shippingTaxCents: 0,
       taxName: null,
       taxRateMillipercent: null,
+      taxNote: null,
+      buyerTaxId: null,
     },
     totalCents: 3 * 1250 + 2 * 999,
     // No company, no limits: an ordinary unpaid order.
@@ -245,6 +247,8 @@ test("with a place: shipping by the products' weight, tax per line and on shippi
     shippingTaxCents: 125,
     taxName: "Texas sales tax",
     taxRateMillipercent: 6250,
+    taxNote: null,
+    buyerTaxId: null,
   });
   expect(decision.totalCents).toBe(3750 + 1998 + 1995 + 484);
 });

@@ -60,6 +60,10 @@ export interface DecidedCharges {
   shippingTaxCents: number;
   taxName: string | null;
   taxRateMillipercent: number | null;
+  /** Reverse charge's legal note, or the exemption's (docs/tax-exemptions.md); else null. */
+  taxNote?: string | null;
+  /** The buyer's tax id as it was when ordered (reverse charge: its checked VAT id). */
+  buyerTaxId?: string | null;
 }
 
 /** Why a company buyer's order waits for an owner's approval, and the limit it went over. */
@@ -206,8 +210,10 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
       shippingMethod: charges.method?.method.name ?? null,
       taxCents: charges.taxCents,
       shippingTaxCents: charges.shippingTaxCents,
-      taxName: charges.rate?.name ?? null,
-      taxRateMillipercent: charges.rate?.rateMillipercent ?? null,
+      taxName: charges.taxName,
+      taxRateMillipercent: charges.taxRateMillipercent,
+      taxNote: charges.taxNote,
+      buyerTaxId: charges.buyerTaxId,
     },
     totalCents,
     approval,

@@ -8,7 +8,7 @@ import type { DbOrTx } from "../db/database";
 import type { ShipToSnapshot } from "../db/schema";
 import { notFound } from "../errors";
 import type { ShippingZoneRule } from "../shipping/rates";
-import type { TaxRateRule } from "../tax/rules";
+import type { BuyerTax, TaxRateRule } from "../tax/rules";
 import type { ChargeFacts } from "./charges";
 
 /** Where an order or a quote goes. */
@@ -30,6 +30,8 @@ export interface ChargesRow {
   address: SavedAddress | null;
   zones: ShippingZoneRule[];
   rates: TaxRateRule[];
+  /** The customer's company's tax facts (null: no company, or no customer). */
+  buyer?: BuyerTax | null;
 }
 
 /**
@@ -40,12 +42,13 @@ export async function readCharges(
   tx: DbOrTx,
   customerId: string | undefined,
   source: DestinationSource,
+  sellerCountry?: string,
 ): Promise<{ facts: ChargeFacts; address: SavedAddress | null }> {
-  if (!source) return chargesFromJson(source, null);
+  if (!source) return chargesFromJson(source, null, sellerCountry);
   const result = await tx.execute<{ charges: ChargesRow }>(
     sql`select ${chargesJson(customerId, source)} as charges`,
   );
-  return chargesFromJson(source, result.rows[0]!.charges);
+  return chargesFromJson(source, result.rows[0]!.charges, sellerCountry);
 }
 
 /**
@@ -56,51 +59,69 @@ export function chargesJson(
   customerId: string | undefined,
   source: NonNullable<DestinationSource>,
 ): SQL {
-  if ("estimate" in source) return rulesJson(sql`select ${source.estimate.country}::text`);
+  if ("estimate" in source) {
+    return rulesJson(customerId, sql`select ${source.estimate.country}::text`);
+  }
   if (!customerId) throw notFound(addressMessages.notFound);
   const which = "addressId" in source ? sql`id = ${source.addressId}::uuid` : sql`is_default`;
   const chosen = sql`select id, name, company, line1, line2, city, region,
                             postal_code as "postalCode", country, phone
                        from addresses where user_id = ${customerId} and ${which} limit 1`;
-  return rulesJson(sql`select country from chosen`, chosen);
+  return rulesJson(customerId, sql`select country from chosen`, chosen);
 }
 
 /** The charge facts from what `chargesJson` read (null: no destination). */
 export function chargesFromJson(
   source: DestinationSource,
   row: ChargesRow | null,
+  sellerCountry?: string,
 ): { facts: ChargeFacts; address: SavedAddress | null } {
   const none = { facts: { place: null, zones: [], rates: [] }, address: null };
   if (!source || !row) return none;
+  const buyer = { buyer: row.buyer ?? null, sellerCountry };
   if ("estimate" in source) {
     const { country, postalCode } = source.estimate;
     const region = regionOfPostalCode(country, postalCode);
     return {
-      facts: { place: { country, region }, zones: row.zones, rates: row.rates },
+      facts: { place: { country, region }, zones: row.zones, rates: row.rates, ...buyer },
       address: null,
     };
   }
   const { address } = row;
   if (!address) {
     if ("addressId" in source) throw notFound(addressMessages.notFound);
-    return none;
+    // No place: nothing is taxed, but an exempt company's note still holds.
+    return { facts: { ...none.facts, ...buyer }, address: null };
   }
   return {
     facts: {
       place: { country: address.country, region: address.region || null },
       zones: row.zones,
       rates: row.rates,
+      ...buyer,
     },
     address,
   };
 }
 
-function rulesJson(countrySql: SQL, chosenSql?: SQL): SQL {
+/** The customer's company's tax facts (docs/tax-exemptions.md), as a `BuyerTax` or null. */
+function buyerJson(customerId: string | undefined): SQL {
+  if (!customerId) return sql`null::json`;
+  return sql`(select json_build_object(
+                'taxId', c.tax_id, 'taxIdCountry', c.tax_id_country,
+                'taxIdValidated', c.tax_id_validated_at is not null,
+                'exemptionCertificate', c.tax_exemption_certificate)
+                from company_members cm join companies c on c.id = cm.company_id
+               where cm.user_id = ${customerId})`;
+}
+
+function rulesJson(customerId: string | undefined, countrySql: SQL, chosenSql?: SQL): SQL {
   return sql`(
     with chosen as (${chosenSql ?? sql`select null::uuid as id, null::text as country where false`}),
     place as (${countrySql})
     select json_build_object(
       'address', (select row_to_json(chosen) from chosen),
+      'buyer', ${buyerJson(customerId)},
       'zones', coalesce((
         select json_agg(json_build_object(
                  'id', z.id, 'name', z.name, 'countries', z.countries, 'regions', z.regions,

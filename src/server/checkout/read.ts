@@ -55,6 +55,8 @@ export async function readPlacement(
     currency: string;
     /** The vehicle the lines are for, named in this same statement (no round trip of its own). */
     vehicle?: VehicleQuery;
+    /** The store's country, for the EU reverse charge (docs/tax-exemptions.md). */
+    sellerCountry?: string;
   },
 ): Promise<PlacementRead> {
   const wanted =
@@ -111,7 +113,11 @@ export async function readPlacement(
       ${pricingJson(customerId, opts.currency, sql`select product_id from wanted`)} as pricing,
       ${opts.vehicle ? lineVehicleJson(opts.vehicle) : sql`null`} as vehicle`);
   const row = result.rows[0]!;
-  const { facts: charges, address } = chargesFromJson(opts.destination, row.charges);
+  const { facts: charges, address } = chargesFromJson(
+    opts.destination,
+    row.charges,
+    opts.sellerCountry,
+  );
   return {
     wanted: row.wanted,
     products: new Map(row.products.map((p) => [p.id, p])),

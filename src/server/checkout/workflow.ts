@@ -37,6 +37,8 @@ export const CLIENT_GONE_MESSAGE = "The request was abandoned by its client; not
 
 export interface CheckoutOptions {
   currency: string;
+  /** The store's country (STORE_COUNTRY): EU reverse charge is for other member states. */
+  sellerCountry?: string;
   holdMs: number;
   limits: HoldLimits;
   /** The order emails, queued in the transaction of the order (the outbox). */
@@ -103,6 +105,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         destination: request.destination,
         currency: opts.currency,
         vehicle: request.vehicle,
+        sellerCountry: opts.sellerCountry,
       });
       // A vehicle the catalog does not know (stale in the browser, or made up) orders nothing.
       if (request.vehicle && !facts.vehicle) {

@@ -63,12 +63,13 @@ export async function writeOrder(
       insert into orders (user_id, order_email, customer_name, total_cents, currency, phone,
                           address, po_reference, hold_expires_at, shipping_cents,
                           shipping_method, tax_cents, shipping_tax_cents, tax_name,
-                          tax_rate_millipercent, ship_to, status)
+                          tax_rate_millipercent, tax_note, buyer_tax_id, ship_to, status)
       values (${customer.id}, ${customer.email}, ${customer.name}, ${order.totalCents},
               ${order.currency}, ${delivery.phone}, ${delivery.address},
               ${delivery.poReference ?? null}, (select t from until), ${charges.shippingCents},
               ${charges.shippingMethod}, ${charges.taxCents}, ${charges.shippingTaxCents},
-              ${charges.taxName}, ${charges.taxRateMillipercent},
+              ${charges.taxName}, ${charges.taxRateMillipercent}, ${charges.taxNote ?? null},
+              ${charges.buyerTaxId ?? null},
               ${delivery.shipTo ? JSON.stringify(delivery.shipTo) : null}::jsonb, ${status})
       returning id, created_at, hold_expires_at
     ),
@@ -100,6 +101,8 @@ export async function writeOrder(
     shippingTaxCents: charges.shippingTaxCents,
     taxName: charges.taxName,
     taxRateMillipercent: charges.taxRateMillipercent,
+    taxNote: charges.taxNote ?? null,
+    buyerTaxId: charges.buyerTaxId ?? null,
     shipTo: delivery.shipTo ?? null,
     currency: order.currency,
     phone: delivery.phone,

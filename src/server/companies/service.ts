@@ -239,6 +239,13 @@ export function createCompanyService(
             .set({
               name: input.name,
               taxId: input.taxId,
+              // A tax id changed here is no longer the one whose EU VAT form was checked: it
+              // stops reverse-charging until recorded again (docs/tax-exemptions.md).
+              ...(input.taxId !== undefined &&
+                (input.taxId ?? null) !== before.taxId && {
+                  taxIdCountry: null,
+                  taxIdValidatedAt: null,
+                }),
               paymentTerms: input.paymentTerms,
               creditLimitCents: cents(input.creditLimit),
               priceListId: input.priceListId,

@@ -303,6 +303,10 @@ export const orders = pgTable(
     /** The tax rate applied (name and thousandths of a percent), null when none applied. */
     taxName: text("tax_name"),
     taxRateMillipercent: integer("tax_rate_millipercent"),
+    /** A company's reverse charge or exemption: the legal note (docs/tax-exemptions.md). */
+    taxNote: text("tax_note"),
+    /** The company's tax id when the note applied (reverse charge: its checked VAT id). */
+    buyerTaxId: text("buyer_tax_id"),
     /** The structured address shipping and tax were computed for (null: none, or free text). */
     shipTo: jsonb("ship_to").$type<ShipToSnapshot>(),
     currency: text("currency").notNull(),
@@ -857,6 +861,16 @@ export const companies = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
     taxId: text("tax_id"),
+    /** The state that issued the tax id (ISO alpha-2), given or read from its EU VAT prefix. */
+    taxIdCountry: text("tax_id_country"),
+    /** When an admin's EU VAT number passed the format check (null: not an EU VAT id, unchecked). */
+    taxIdValidatedAt: timestamp("tax_id_validated_at", { withTimezone: true }),
+    /** A tax exemption certificate number an admin recorded: the company pays 0 % tax. */
+    taxExemptionCertificate: text("tax_exemption_certificate"),
+    taxExemptionRecordedAt: timestamp("tax_exemption_recorded_at", { withTimezone: true }),
+    taxExemptionRecordedBy: text("tax_exemption_recorded_by").references(() => user.id, {
+      onDelete: "set null",
+    }),
     /** card: pays by card when ordering, like everyone; netN: on account (docs/net-terms.md). */
     paymentTerms: text("payment_terms", { enum: paymentTermsValues }).notNull().default("card"),
     creditLimitCents: integer("credit_limit_cents"),

@@ -73,7 +73,11 @@ export function invoiceSnapshot(
           {
             name: order.taxName,
             rateMillipercent: order.taxRateMillipercent,
-            baseCents: subtotalCents + (order.shippingTaxCents > 0 ? order.shippingCents : 0),
+            // Shipping is in the base when taxed, and under a 0 % treatment (reverse charge,
+            // exemption), which covers it as it covers the lines (docs/tax-exemptions.md).
+            baseCents:
+              subtotalCents +
+              (order.shippingTaxCents > 0 || order.taxNote !== null ? order.shippingCents : 0),
             taxCents: order.taxCents,
           },
         ]
@@ -86,7 +90,8 @@ export function invoiceSnapshot(
       email: order.orderEmail,
       address,
       company: company?.name ?? (shipTo?.company || null),
-      taxId: company?.taxId ?? null,
+      // Reverse charge and exemptions print the tax id the order was placed under.
+      taxId: order.buyerTaxId ?? company?.taxId ?? null,
     },
     order: {
       id: order.id,
@@ -110,7 +115,7 @@ export function invoiceSnapshot(
     payment: account
       ? { gateway: null, transactionId: null, test: false }
       : { gateway: order.paidWith, transactionId: order.transactionId, test },
-    notes: test ? [TEST_PAYMENT_NOTE] : [],
+    notes: [...(order.taxNote ? [order.taxNote] : []), ...(test ? [TEST_PAYMENT_NOTE] : [])],
   };
 }
 

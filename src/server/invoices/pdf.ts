@@ -219,7 +219,9 @@ export async function renderInvoicePdf(
       : []),
     [`Total (${s.currency})`, money(s.totalCents), true],
   ];
-  room(totals.length + 4 + s.notes.length, false);
+  // Long notes (reverse charge's legal wording) run over lines rather than off the page.
+  const noteLines = s.notes.flatMap((n) => wrap(clean(n, shown), bold, 9, RIGHT - MARGIN));
+  room(totals.length + 4 + noteLines.length, false);
   for (const [label, value, strong] of totals) {
     const font = strong ? bold : regular;
     const size = strong ? 11 : 9;
@@ -234,7 +236,7 @@ export async function renderInvoicePdf(
     text(`Transaction: ${s.payment.transactionId}`, MARGIN, { color: GREY });
     y -= 12;
   }
-  for (const note of s.notes) {
+  for (const note of noteLines) {
     text(note, MARGIN, { font: bold });
     y -= 12;
   }
@@ -276,4 +278,19 @@ function fit(text: string, font: PDFFont, size: number, width: number): string {
   while (cut.length > 0 && font.widthOfTextAtSize(`${cut}...`, size) > width)
     cut = cut.slice(0, -1);
   return `${cut.trimEnd()}...`;
+}
+
+/** The text in lines of at most a width, broken between words. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
 }

@@ -66,6 +66,8 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     tax: centsToUnits(row.taxCents),
     taxName: row.taxName,
     taxRate: row.taxRateMillipercent === null ? null : row.taxRateMillipercent / 1000,
+    taxNote: row.taxNote,
+    buyerTaxId: row.buyerTaxId,
     total: centsToUnits(row.totalCents),
     currency: row.currency,
     phonrNo: row.phone,

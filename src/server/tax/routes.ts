@@ -1,18 +1,25 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
-import { taxRateInputSchema, taxRateSchema } from "../../contract/tax";
+import {
+  companyTaxInputSchema,
+  companyTaxSchema,
+  taxRateInputSchema,
+  taxRateSchema,
+} from "../../contract/tax";
 import { errorAnswers } from "../api-errors";
 import type { Guards } from "../auth/guards";
+import type { CompanyTaxService } from "./company-tax";
 import type { TaxService } from "./service";
 
-const errors = errorAnswers(400, 401, 403, 404, 409);
+const errors = errorAnswers(400, 401, 403, 404, 409, 422);
 
 /** Admin: tax rates (catalog prices are net of tax; docs/money.md). */
-export const taxRoutes: FastifyPluginAsyncZod<{ tax: TaxService; guards: Guards }> = async (
-  app,
-  { tax, guards },
-) => {
+export const taxRoutes: FastifyPluginAsyncZod<{
+  tax: TaxService;
+  companyTax: CompanyTaxService;
+  guards: Guards;
+}> = async (app, { tax, companyTax, guards }) => {
   app.get(
     "/tax-rates",
     {
@@ -72,5 +79,39 @@ export const taxRoutes: FastifyPluginAsyncZod<{ tax: TaxService; guards: Guards 
       await tax.remove(req.params.id, await guards.requireAdmin(req));
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    "/companies/:id/tax",
+    {
+      schema: {
+        tags: ["tax", "companies", "admin"],
+        summary:
+          "Admin: a company's tax status: its tax id (EU VAT form checked, offline) and tax exemption certificate",
+        params: idParamsSchema,
+        response: { 200: companyTaxSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => {
+      await guards.requireAdmin(req);
+      return companyTax.get(req.params.id);
+    },
+  );
+
+  app.put(
+    "/companies/:id/tax",
+    {
+      schema: {
+        tags: ["tax", "companies", "admin"],
+        summary:
+          "Admin: set a company's tax id (an EU VAT number's form is checked: 422 with the expected form) and its tax exemption certificate (null removes); audit-logged",
+        params: idParamsSchema,
+        body: companyTaxInputSchema,
+        response: { 200: companyTaxSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => companyTax.set(await guards.requireAdmin(req), req.params.id, req.body),
   );
 };

@@ -21,6 +21,7 @@ const EMPTY_CART: Cart = {
   tax: 0,
   taxRate: null,
   taxName: null,
+  taxNote: null,
   total: 0,
   deliveryProblem: null,
 };

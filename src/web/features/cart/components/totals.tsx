@@ -23,6 +23,14 @@ export function Totals({ cart, estimate = false }: { cart: Cart; estimate?: bool
         <dt>{cart.taxName ? `${cart.taxName} (${cart.taxRate} %)` : "Tax"}</dt>
         <dd data-testid={estimate ? "estimate-tax" : "checkout-tax"}>{money(cart.tax)}</dd>
       </div>
+      {cart.taxNote && (
+        <p
+          className="text-xs text-base-content/70"
+          data-testid={estimate ? "estimate-tax-note" : "checkout-tax-note"}
+        >
+          {cart.taxNote}
+        </p>
+      )}
       <div className="flex justify-between border-t border-base-300 pt-2 text-base">
         <dt className="font-semibold">{estimate ? "Estimated total" : "Total"}</dt>
         <dd>

@@ -9,6 +9,7 @@ import type {
   CompanyUpdate,
   MyCompany,
 } from "#contract/companies";
+import type { CompanyTax, CompanyTaxInput } from "#contract/tax";
 import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
 
 const keys = {
@@ -18,6 +19,7 @@ const keys = {
   members: (id: string) => ["companies", "members", id] as const,
   invitations: (id: string) => ["companies", "invitations", id] as const,
   mine: ["companies", "mine"] as const,
+  tax: (id: string) => ["companies", "tax", id] as const,
 };
 const at = (id: string) => `/companies/${encodeURIComponent(id)}`;
 
@@ -54,6 +56,13 @@ function useInvalidating<I, O>(fn: (input: I) => Promise<O>) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }
+
+/** Admin: a company's tax id (EU VAT checked) and exemption certificate (docs/tax-exemptions.md). */
+export const useCompanyTax = (id: string) =>
+  useQuery({ queryKey: keys.tax(id), queryFn: () => apiGet<CompanyTax>(`${at(id)}/tax`) });
+
+export const useSetCompanyTax = (id: string) =>
+  useInvalidating((body: CompanyTaxInput) => apiSend<CompanyTax>("PUT", `${at(id)}/tax`, body));
 
 export const useCreateCompany = () =>
   useInvalidating((body: CompanyCreate) => apiSend<Company>("POST", "/companies", body));

@@ -23,6 +23,7 @@ import {
   useUpdateCompany,
   useUpdateMember,
 } from "../api/companies";
+import { CompanyTaxStatus } from "./company-tax";
 import { CompanyFields, companyFromForm, type PriceListOption } from "./company-fields";
 
 const roleLabels: Record<CompanyRole, string> = {
@@ -46,10 +47,11 @@ export function CompanyAdmin({
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{company.data.name}</h1>
       <EditCompany
-        key={company.data.id + company.data.name}
+        key={company.data.id + company.data.name + (company.data.taxId ?? "")}
         companyId={companyId}
         priceLists={priceLists}
       />
+      <CompanyTaxStatus companyId={companyId} />
       <Members companyId={companyId} />
       <Invitations companyId={companyId} />
     </div>

@@ -74,7 +74,7 @@ export function OrderDetails({ order, detail }: { order: Order; detail?: AdminOr
               ))}
             </tbody>
             <tfoot>
-              {(order.shipping > 0 || order.tax > 0 || order.shippingMethod) && (
+              {(order.shipping > 0 || order.tax > 0 || order.shippingMethod || order.taxNote) && (
                 <>
                   <tr>
                     <th scope="row" colSpan={3} className="text-right font-normal">
@@ -112,6 +112,16 @@ export function OrderDetails({ order, detail }: { order: Order; detail?: AdminOr
               </tr>
             </tfoot>
           </table>
+          {order.taxNote && (
+            <p className="mt-2 text-sm" data-testid="order-tax-note">
+              {order.taxNote}
+              {order.buyerTaxId && (
+                <span className="block text-xs text-base-content/75">
+                  Buyer's tax id: {order.buyerTaxId}
+                </span>
+              )}
+            </p>
+          )}
         </div>
       </section>
 
