@@ -51,6 +51,11 @@ export const orderLineSchema = z.object({
   lineTotal: z.number(),
   /** The line's tax, fixed when the order was placed (0 on orders from before tax). */
   tax: z.number(),
+  /**
+   * The part's core deposit per unit, fixed when the order was placed (0: none). Charged as its
+   * own line (coreDeposit × qty), untaxed, refunded by a core return (docs/core-charges.md).
+   */
+  coreDeposit: z.number(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -78,7 +83,9 @@ export const orderSchema = z.object({
   /** The tax rate's name and percentage, when one applied. */
   taxName: z.string().nullable(),
   taxRate: z.number().nullable(),
-  /** The whole order's total: subtotal + shipping + tax. */
+  /** The lines' core deposits (each line's coreDeposit × qty), untaxed. */
+  coreDeposits: z.number(),
+  /** The whole order's total: subtotal + core deposits + shipping + tax. */
   total: z.number(),
   currency: z.string(),
   phonrNo: z.string(),

@@ -28,6 +28,11 @@ export interface ChargeLine {
   lineTotalCents: number;
   /** Units × the product's weight. */
   weightGrams: number;
+  /**
+   * Units × the product's core deposit (docs/core-charges.md): charged as its own line, not
+   * taxed, not counted towards a "free over" shipping threshold. Absent: none.
+   */
+  coreDepositCents?: number;
 }
 
 export interface Charges {
@@ -40,6 +45,9 @@ export interface Charges {
   taxCents: number;
   rate: TaxRateRule | null;
   subtotalCents: number;
+  /** The lines' core deposits (untaxed; docs/core-charges.md). */
+  coreDepositCents: number;
+  /** subtotal + core deposits + shipping + tax. */
   totalCents: number;
   /** Why the place cannot be served (no zone, too heavy, the chosen method gone). */
   problem: string | null;
@@ -58,6 +66,7 @@ export function computeCharges(
   opts: { lenient: boolean },
 ): Charges {
   const subtotalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  const coreDepositCents = lines.reduce((sum, l) => sum + (l.coreDepositCents ?? 0), 0);
   const none = (problem: string | null): Charges => {
     const rate = facts.place ? rateFor(facts.rates, facts.place) : null;
     const tax = taxOrder(
@@ -74,7 +83,8 @@ export function computeCharges(
       taxCents: tax.total,
       rate,
       subtotalCents,
-      totalCents: subtotalCents + tax.total,
+      coreDepositCents,
+      totalCents: subtotalCents + coreDepositCents + tax.total,
       problem,
     };
   };
@@ -106,7 +116,8 @@ export function computeCharges(
     taxCents: tax.total,
     rate,
     subtotalCents,
-    totalCents: subtotalCents + shippingCents + tax.total,
+    coreDepositCents,
+    totalCents: subtotalCents + coreDepositCents + shippingCents + tax.total,
     problem,
   };
 }

@@ -66,6 +66,11 @@ export const products = pgTable(
     weightGrams: integer("weight_grams").notNull().default(0),
     /** Stock below this is low (admin home, low-stock email); null: 2 × the minimum order. */
     reorderLevel: integer("reorder_level"),
+    /**
+     * A remanufacturable part's core deposit per unit, in minor units (docs/core-charges.md):
+     * charged as its own line and refunded when the old part comes back; null: no deposit.
+     */
+    coreDepositCents: integer("core_deposit_cents"),
     creatorEmail: text("creator_email").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     /** Written by triggers only (see `tsvector` above); never set by the application. */
@@ -80,6 +85,7 @@ export const products = pgTable(
     check("products_warranty_nonnegative", sql`${t.warrantyMonths} >= 0`),
     check("products_weight_nonnegative", sql`${t.weightGrams} >= 0`),
     check("products_reorder_level_nonnegative", sql`${t.reorderLevel} >= 0`),
+    check("products_core_deposit_positive", sql`${t.coreDepositCents} > 0`),
     index("products_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("products_price_idx").on(t.priceCents, t.id),
     index("products_name_idx").on(t.name, t.id),
@@ -367,11 +373,17 @@ export const orderItems = pgTable(
     qty: integer("qty").notNull(),
     /** The line's tax (rounded per line, half up), fixed when the order was placed. */
     taxCents: integer("tax_cents").notNull().default(0),
+    /**
+     * The product's core deposit per unit when the order was placed (0: none), charged as its
+     * own line, untaxed (docs/core-charges.md).
+     */
+    coreDepositCents: integer("core_deposit_cents").notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.line] }),
     check("order_items_qty_positive", sql`${t.qty} > 0`),
     check("order_items_price_not_negative", sql`${t.unitPriceCents} >= 0`),
+    check("order_items_core_deposit_not_negative", sql`${t.coreDepositCents} >= 0`),
     index("order_items_product_idx").on(t.productId),
   ],
 );
@@ -1205,7 +1217,13 @@ export const quoteMessages = pgTable(
 
 // --- Returns and refunds (docs/returns.md) ---
 
-export const returnReasons = ["did_not_fit", "damaged", "wrong_part", "no_longer_needed"] as const;
+export const returnReasons = [
+  "did_not_fit",
+  "damaged",
+  "wrong_part",
+  "no_longer_needed",
+  "core",
+] as const;
 export const returnStatuses = [
   "requested",
   "approved",

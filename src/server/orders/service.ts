@@ -59,6 +59,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     productPrice: first.unitPrice,
     items: lines,
     subtotal: centsToUnits(items.reduce((sum, i) => sum + i.unitPriceCents * i.qty, 0)),
+    coreDeposits: centsToUnits(items.reduce((sum, i) => sum + i.coreDepositCents * i.qty, 0)),
     shipping: centsToUnits(row.shippingCents),
     shippingMethod: row.shippingMethod,
     tax: centsToUnits(row.taxCents),
@@ -92,6 +93,7 @@ function toOrderLine(item: OrderItemRow): OrderLine {
     qty: item.qty,
     lineTotal: centsToUnits(item.unitPriceCents * item.qty),
     tax: centsToUnits(item.taxCents),
+    coreDeposit: centsToUnits(item.coreDepositCents),
   };
 }
 

@@ -41,6 +41,8 @@ interface Logger {
 
 export interface ReturnOptions {
   windowDays: number;
+  /** Days after shipping a core return may be asked (docs/core-charges.md); default 90. */
+  coreWindowDays?: number;
   seller: SellerDetails;
   mailer?: Pick<Mailer, "sendIn">;
   publicUrl: string;
@@ -56,6 +58,13 @@ const taxOfUnits = (item: ItemRow, qty: number) => Math.round((item.taxCents * q
 /** The returns still counting against a line's quantity: every return not refused. */
 const activeReturn = ne(returnRequests.status, "refused");
 
+/**
+ * A core return (reason `core`, docs/core-charges.md) sends back the old part for the deposit:
+ * it counts against the line's cores (one per unit bought), never against its parts.
+ */
+const isCore = eq(returnRequests.reason, "core");
+const isPart = ne(returnRequests.reason, "core");
+
 export function createReturnService(
   db: Db,
   inventory: Inventory,
@@ -63,25 +72,38 @@ export function createReturnService(
   opts: ReturnOptions,
 ) {
   const now = () => opts.now?.() ?? new Date();
+  const coreWindowDays = opts.coreWindowDays ?? 90;
 
-  /** Units of each line already in a return (not refused). */
-  async function alreadyReturned(tx: DbOrTx, orderId: string): Promise<Map<number, number>> {
+  /**
+   * Units of each line already in a return (not refused): parts returns, or with `core` the
+   * cores sent back for their deposit.
+   */
+  async function alreadyReturned(
+    tx: DbOrTx,
+    orderId: string,
+    core = false,
+  ): Promise<Map<number, number>> {
     const rows = await tx
       .select({ line: returnLines.line, qty: sql<number>`sum(${returnLines.qty})::int` })
       .from(returnLines)
       .innerJoin(returnRequests, eq(returnRequests.id, returnLines.returnId))
-      .where(and(eq(returnRequests.orderId, orderId), activeReturn))
+      .where(and(eq(returnRequests.orderId, orderId), activeReturn, core ? isCore : isPart))
       .groupBy(returnLines.line);
     return new Map(rows.map((r) => [r.line, r.qty]));
   }
 
-  function windowOf(order: OrderRow): { open: boolean; until: Date | null; why: string | null } {
+  function windowOf(
+    order: OrderRow,
+    core = false,
+  ): { open: boolean; until: Date | null; why: string | null } {
     if (order.status !== "shipped" || !order.shippedAt) {
       return { open: false, until: null, why: returnMessages.notShipped };
     }
-    const until = new Date(order.shippedAt.getTime() + opts.windowDays * DAY_MS);
+    const days = core ? coreWindowDays : opts.windowDays;
+    const until = new Date(order.shippedAt.getTime() + days * DAY_MS);
     if (now() > until) {
-      return { open: false, until, why: returnMessages.windowClosed(opts.windowDays) };
+      const why = core ? returnMessages.coreWindowClosed(days) : returnMessages.windowClosed(days);
+      return { open: false, until, why };
     }
     return { open: true, until, why: null };
   }
@@ -166,8 +188,9 @@ export function createReturnService(
   async function mailLines(tx: DbOrTx, r: ReturnRow, order: OrderRow): Promise<[string, string][]> {
     const lines = await tx.select().from(returnLines).where(eq(returnLines.returnId, r.id));
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, r.orderId));
+    const core = r.reason === "core" ? "Core of " : "";
     return lines.map((l) => [
-      `${l.qty} × ${items.find((i) => i.line === l.line)?.productName ?? `Line ${l.line}`}`,
+      `${l.qty} × ${core}${items.find((i) => i.line === l.line)?.productName ?? `Line ${l.line}`}`,
       formatCents(l.netCents + l.taxCents, order.currency),
     ]);
   }
@@ -232,24 +255,50 @@ export function createReturnService(
     return db.transaction(async (tx) => {
       const [fresh] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
       if (!fresh || fresh.status === "succeeded") return fresh!;
+      const [ofReturn] = refund.returnId
+        ? await tx
+            .select({ reason: returnRequests.reason })
+            .from(returnRequests)
+            .where(eq(returnRequests.id, refund.returnId))
+        : [];
+      const core = ofReturn?.reason === "core";
       const lines = refund.returnId
         ? await tx.select().from(returnLines).where(eq(returnLines.returnId, refund.returnId))
-        : (await tx.select().from(orderItems).where(eq(orderItems.orderId, refund.orderId))).map(
-            (i) => ({
-              line: i.line,
-              qty: i.qty,
-              netCents: i.unitPriceCents * i.qty,
-              taxCents: i.taxCents,
-            }),
+        : (await tx.select().from(orderItems).where(eq(orderItems.orderId, refund.orderId))).flatMap(
+            (i) => [
+              {
+                line: i.line,
+                qty: i.qty,
+                netCents: i.unitPriceCents * i.qty,
+                taxCents: i.taxCents,
+                coreDeposit: false,
+              },
+              // A cancelled order gives its core deposits back too (their own lines).
+              ...(i.coreDepositCents > 0
+                ? [
+                    {
+                      line: i.line,
+                      qty: i.qty,
+                      netCents: i.coreDepositCents * i.qty,
+                      taxCents: 0,
+                      coreDeposit: true,
+                    },
+                  ]
+                : []),
+            ],
           );
       const note = await issueCreditNote(
         tx,
         refund.orderId,
         {
-          lines,
+          lines: lines.map((l) => ({ coreDeposit: core, ...l })),
           shippingCents: refund.shippingCents,
           shippingTaxCents: refund.kind === "cancellation" ? (order?.shippingTaxCents ?? 0) : 0,
-          reason: refund.returnId ? "Return of parts" : "Order cancelled by the store",
+          reason: core
+            ? "Core deposit refunded: the old part came back"
+            : refund.returnId
+              ? "Return of parts"
+              : "Order cancelled by the store",
           paymentTerms:
             refund.gateway === ON_ACCOUNT
               ? "Credited to your account: deduct it from what you owe"
@@ -340,18 +389,26 @@ export function createReturnService(
         .from(orderItems)
         .where(eq(orderItems.orderId, orderId))
         .orderBy(orderItems.line);
-      const taken = await alreadyReturned(db, orderId);
+      const [taken, cores] = await Promise.all([
+        alreadyReturned(db, orderId),
+        alreadyReturned(db, orderId, true),
+      ]);
       const w = windowOf(order);
+      const cw = windowOf(order, true);
       return {
         eligible: w.open,
         reason: w.why,
         until: w.until?.toISOString() ?? null,
+        coreUntil: cw.until?.toISOString() ?? null,
         lines: items.map((i) => ({
           line: i.line,
           productName: i.productName,
           partNumber: i.partNumber,
           bought: i.qty,
           returnable: w.open ? Math.max(0, i.qty - (taken.get(i.line) ?? 0)) : 0,
+          coreDeposit: centsToUnits(i.coreDepositCents),
+          coresReturnable:
+            cw.open && i.coreDepositCents > 0 ? Math.max(0, i.qty - (cores.get(i.line) ?? 0)) : 0,
         })),
       };
     },
@@ -364,10 +421,11 @@ export function createReturnService(
       return db.transaction(async (tx) => {
         const order = await ownOrder(tx, orderId, viewer, true);
         if (order.userId !== viewer.id) throw notFound("Order not found");
-        const w = windowOf(order);
+        const core = input.reason === "core";
+        const w = windowOf(order, core);
         if (!w.open) throw unprocessable(w.why!);
         const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-        const taken = await alreadyReturned(tx, orderId);
+        const taken = await alreadyReturned(tx, orderId, core);
         const seen = new Set<number>();
         const lines = input.lines.map((l) => {
           const item = items.find((i) => i.line === l.line);
@@ -376,6 +434,12 @@ export function createReturnService(
           seen.add(l.line);
           const before = taken.get(l.line) ?? 0;
           const left = item.qty - before;
+          if (core) {
+            // A core return refunds the deposit of the cores sent back, untaxed, one per unit.
+            if (item.coreDepositCents <= 0) throw unprocessable(returnMessages.noCoreDeposit(l.line));
+            if (l.qty > left) throw unprocessable(returnMessages.tooManyCores(l.line, left));
+            return { line: l.line, qty: l.qty, netCents: item.coreDepositCents * l.qty, taxCents: 0 };
+          }
           if (l.qty > left) throw unprocessable(returnMessages.tooMany(l.line, left));
           return {
             line: l.line,
@@ -490,12 +554,15 @@ export function createReturnService(
           .for("update");
         const lines = await tx.select().from(returnLines).where(eq(returnLines.returnId, id));
         const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, r.orderId));
-        await stock.release(
-          lines.map((l) => ({
-            productId: items.find((i) => i.line === l.line)?.productId ?? null,
-            qty: l.qty,
-          })),
-        );
+        // A core is the customer's old part: it does not go back on sale.
+        if (r.reason !== "core") {
+          await stock.release(
+            lines.map((l) => ({
+              productId: items.find((i) => i.line === l.line)?.productId ?? null,
+              qty: l.qty,
+            })),
+          );
+        }
         const refund = await addRefund(tx, order!, {
           kind: "return",
           returnId: id,
@@ -511,7 +578,7 @@ export function createReturnService(
           actor,
           action: "return.receive",
           target: { type: "return", id },
-          summary: `Received a return of order ${r.orderId.slice(0, 8).toUpperCase()} (${order!.orderEmail}); refunding ${formatCents(refund.amountCents, order!.currency)}`,
+          summary: `Received a ${r.reason === "core" ? "core " : ""}return of order ${r.orderId.slice(0, 8).toUpperCase()} (${order!.orderEmail}); refunding ${formatCents(refund.amountCents, order!.currency)}`,
         });
         return refund.id;
       });
