@@ -121,6 +121,7 @@ export const returnableSchema = z.object({
       coresReturnable: z.number().int(),
     }),
   ),
+  currency: z.string(),
   /** The last day to send a core back (the ship date + the core window); null: not shipped. */
   coreUntil: z.iso.datetime({ offset: true }).nullable(),
 });

@@ -264,29 +264,29 @@ export function createReturnService(
       const core = ofReturn?.reason === "core";
       const lines = refund.returnId
         ? await tx.select().from(returnLines).where(eq(returnLines.returnId, refund.returnId))
-        : (await tx.select().from(orderItems).where(eq(orderItems.orderId, refund.orderId))).flatMap(
-            (i) => [
-              {
-                line: i.line,
-                qty: i.qty,
-                netCents: i.unitPriceCents * i.qty,
-                taxCents: i.taxCents,
-                coreDeposit: false,
-              },
-              // A cancelled order gives its core deposits back too (their own lines).
-              ...(i.coreDepositCents > 0
-                ? [
-                    {
-                      line: i.line,
-                      qty: i.qty,
-                      netCents: i.coreDepositCents * i.qty,
-                      taxCents: 0,
-                      coreDeposit: true,
-                    },
-                  ]
-                : []),
-            ],
-          );
+        : (
+            await tx.select().from(orderItems).where(eq(orderItems.orderId, refund.orderId))
+          ).flatMap((i) => [
+            {
+              line: i.line,
+              qty: i.qty,
+              netCents: i.unitPriceCents * i.qty,
+              taxCents: i.taxCents,
+              coreDeposit: false,
+            },
+            // A cancelled order gives its core deposits back too (their own lines).
+            ...(i.coreDepositCents > 0
+              ? [
+                  {
+                    line: i.line,
+                    qty: i.qty,
+                    netCents: i.coreDepositCents * i.qty,
+                    taxCents: 0,
+                    coreDeposit: true,
+                  },
+                ]
+              : []),
+          ]);
       const note = await issueCreditNote(
         tx,
         refund.orderId,
@@ -400,6 +400,7 @@ export function createReturnService(
         reason: w.why,
         until: w.until?.toISOString() ?? null,
         coreUntil: cw.until?.toISOString() ?? null,
+        currency: order.currency,
         lines: items.map((i) => ({
           line: i.line,
           productName: i.productName,
@@ -436,9 +437,15 @@ export function createReturnService(
           const left = item.qty - before;
           if (core) {
             // A core return refunds the deposit of the cores sent back, untaxed, one per unit.
-            if (item.coreDepositCents <= 0) throw unprocessable(returnMessages.noCoreDeposit(l.line));
+            if (item.coreDepositCents <= 0)
+              throw unprocessable(returnMessages.noCoreDeposit(l.line));
             if (l.qty > left) throw unprocessable(returnMessages.tooManyCores(l.line, left));
-            return { line: l.line, qty: l.qty, netCents: item.coreDepositCents * l.qty, taxCents: 0 };
+            return {
+              line: l.line,
+              qty: l.qty,
+              netCents: item.coreDepositCents * l.qty,
+              taxCents: 0,
+            };
           }
           if (l.qty > left) throw unprocessable(returnMessages.tooMany(l.line, left));
           return {
