@@ -58,7 +58,10 @@ export async function issueCreditNote(
     const l = byLine.get(c.line);
     if (c.coreDeposit) {
       // The deposit per unit is what the refund says (the invoice's may predate deposits).
-      const part = { partNumber: l?.partNumber ?? null, productName: l?.description ?? `Line ${c.line}` };
+      const part = {
+        partNumber: l?.partNumber ?? null,
+        productName: l?.description ?? `Line ${c.line}`,
+      };
       const line = coreDepositLine(c.line, part, c.qty, c.qty > 0 ? c.netCents / c.qty : 0);
       return { ...line, netCents: -c.netCents, taxCents: 0 };
     }
@@ -80,7 +83,8 @@ export async function issueCreditNote(
     ...base,
     lines,
     shipping: { ...base.shipping, netCents: shippingCents, taxCents: -credited.shippingTaxCents },
-    taxes: base.taxes.map((t) => ({
+    // A note of deposits alone (a core return) has no taxed amount: no tax row.
+    taxes: (taxableCents === 0 && taxCents === 0 ? [] : base.taxes).map((t) => ({
       ...t,
       baseCents: taxableCents + (credited.shippingTaxCents !== 0 ? shippingCents : 0),
       taxCents,
