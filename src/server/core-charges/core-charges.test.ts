@@ -233,7 +233,11 @@ test("a core return refunds the deposit (not the part) through the gateway with 
   const asked = await ask(me, order._id, { lines: [{ line: 1, qty: 2 }], reason: "core" });
   expect(asked.statusCode, asked.body).toBe(201);
   const ret = asked.json();
-  expect(ret).toMatchObject({ reason: "core", amount: 90, lines: [{ line: 1, qty: 2, net: 90, tax: 0 }] });
+  expect(ret).toMatchObject({
+    reason: "core",
+    amount: 90,
+    lines: [{ line: 1, qty: 2, net: 90, tax: 0 }],
+  });
   // Core returns leave the parts returnable (a different thing goes back).
   const after = (await call(me, "GET", `/api/orders/${order._id}/returnable`)).json();
   expect(after.lines[0]).toMatchObject({ returnable: 2, coresReturnable: 0 });

@@ -32,8 +32,7 @@ export function createCoreChargeService(db: Db, opts: { currency: string }) {
           .set({ coreDepositCents: cents })
           .where(eq(products.id, productId))
           .returning({ name: products.name, partNumber: products.partNumber });
-        const money = (c: number | null) =>
-          c === null ? "none" : formatCents(c, opts.currency);
+        const money = (c: number | null) => (c === null ? "none" : formatCents(c, opts.currency));
         await recordAdminAction(tx, {
           actor,
           action: "product.core-deposit",

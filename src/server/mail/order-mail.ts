@@ -37,7 +37,11 @@ export const orderMailFacts = (order: Order, name: string, publicUrl: string): O
   name,
   orderId: order._id,
   lines: order.items.flatMap((l) => [
-    { name: l.productName, qty: l.qty, amount: formatCents(unitsToCents(l.lineTotal), order.currency) },
+    {
+      name: l.productName,
+      qty: l.qty,
+      amount: formatCents(unitsToCents(l.lineTotal), order.currency),
+    },
     // A core deposit is its own line (docs/core-charges.md).
     ...(l.coreDeposit > 0
       ? [
