@@ -189,7 +189,10 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
     // them at once.
     throw new HttpError(409, "total_changed", cartMessages.totalChanged, {
       subtotal: String(centsToUnits(charges.subtotalCents)),
-      coreDeposits: String(centsToUnits(charges.coreDepositCents)),
+      // Only when the order carries core deposits (docs/core-charges.md).
+      ...(charges.coreDepositCents > 0
+        ? { coreDeposits: String(centsToUnits(charges.coreDepositCents)) }
+        : {}),
       shipping: String(centsToUnits(charges.shippingCents)),
       tax: String(centsToUnits(charges.taxCents)),
       total: String(centsToUnits(totalCents)),
