@@ -47,6 +47,8 @@ export const cartLineSchema = z.object({
   notice: z.string().nullable(),
   /** The line's tax at the destination's rate (0 without a destination). */
   tax: z.number(),
+  /** The part's core deposit per unit, charged besides its price (0: none; docs/core-charges.md). */
+  coreDeposit: z.number(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
@@ -56,6 +58,8 @@ export const cartSchema = z.object({
   count: z.number().int(),
   /** The sum of the lines that can be checked out. */
   subtotal: z.number(),
+  /** Their core deposits (coreDeposit × qty), untaxed. */
+  coreDeposits: z.number(),
   currency: z.string(),
   /** Whether every line can be ordered as it is. */
   canCheckout: z.boolean(),
@@ -75,7 +79,7 @@ export const cartSchema = z.object({
   taxName: z.string().nullable(),
   /** A 0 % treatment's note: reverse charge's legal wording, or the exemption certificate's. */
   taxNote: z.string().nullable(),
-  /** subtotal + shipping + tax: what the checkout charges when nothing changes. */
+  /** subtotal + core deposits + shipping + tax: what the checkout charges when nothing changes. */
   total: z.number(),
   /** Why the destination cannot be served (no zone, too heavy), else null. */
   deliveryProblem: z.string().nullable(),

@@ -57,6 +57,11 @@ export const orderLineSchema = z.object({
    * placed ("2016 Toyota Corolla 1.8"); null when none was chosen (docs/vehicle-on-line.md).
    */
   vehicle: z.string().nullable(),
+  /**
+   * The part's core deposit per unit, fixed when the order was placed (0: none). Charged as its
+   * own line (coreDeposit × qty), untaxed, refunded by a core return (docs/core-charges.md).
+   */
+  coreDeposit: z.number(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -90,7 +95,9 @@ export const orderSchema = z.object({
    */
   taxNote: z.string().nullable(),
   buyerTaxId: z.string().nullable(),
-  /** The whole order's total: subtotal + shipping + tax. */
+  /** The lines' core deposits (each line's coreDeposit × qty), untaxed. */
+  coreDeposits: z.number(),
+  /** The whole order's total: subtotal + core deposits + shipping + tax. */
   total: z.number(),
   currency: z.string(),
   phonrNo: z.string(),

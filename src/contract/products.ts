@@ -28,6 +28,11 @@ export const productSchema = z.object({
   shortDescription: z.string(),
   /** Warranty in months. */
   warranty: z.number().int(),
+  /**
+   * A remanufacturable part's core deposit per unit, charged besides the price and refunded when
+   * the old part comes back (docs/core-charges.md); null: none.
+   */
+  coreDeposit: z.number().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type Product = z.infer<typeof productSchema>;

@@ -3,13 +3,21 @@ import { pagingQuerySchema } from "./common";
 import { text } from "./text";
 
 /** Why a customer sends a part back (docs/returns.md). */
-export const returnReasons = ["did_not_fit", "damaged", "wrong_part", "no_longer_needed"] as const;
+export const returnReasons = [
+  "did_not_fit",
+  "damaged",
+  "wrong_part",
+  "no_longer_needed",
+  /** The old part (the core) of a line with a core deposit, for the deposit (docs/core-charges.md). */
+  "core",
+] as const;
 export type ReturnReason = (typeof returnReasons)[number];
 export const returnReasonLabels: Record<ReturnReason, string> = {
   did_not_fit: "Did not fit my vehicle",
   damaged: "Arrived damaged",
   wrong_part: "Wrong part sent",
   no_longer_needed: "No longer needed",
+  core: "Core return: the old part, for its deposit",
 };
 
 export const returnStatuses = [
@@ -115,8 +123,15 @@ export const returnableSchema = z.object({
        * starts from it. Null when none was chosen.
        */
       vehicle: z.string().nullable(),
+      /** The line's core deposit per unit (0: none; docs/core-charges.md). */
+      coreDeposit: z.number(),
+      /** How many cores (old parts) may still be sent back for their deposit now. */
+      coresReturnable: z.number().int(),
     }),
   ),
+  currency: z.string(),
+  /** The last day to send a core back (the ship date + the core window); null: not shipped. */
+  coreUntil: z.iso.datetime({ offset: true }).nullable(),
 });
 export type Returnable = z.infer<typeof returnableSchema>;
 
@@ -158,4 +173,12 @@ export const returnMessages = {
   tooMany: (line: number, left: number) => `Line ${line}: at most ${left} more can be returned`,
   noSuchLine: (line: number) => `This order has no line ${line}`,
   refuseNeedsMessage: "Say why the return is refused: the customer is told",
+  coreWindowClosed: (days: number) =>
+    `The core return window of ${days} days after shipping has closed for this order`,
+  noCoreDeposit: (line: number) =>
+    `Line ${line} carries no core deposit: only a line with a deposit takes a core return`,
+  tooManyCores: (line: number, left: number) =>
+    left === 0
+      ? `Line ${line}: every core bought on it has been returned already`
+      : `Line ${line}: at most ${left} more cores can be returned (one per unit bought)`,
 };

@@ -83,6 +83,8 @@ import { shippingRoutes } from "./shipping/routes";
 import { createShippingService } from "./shipping/service";
 import { adminHomeRoutes } from "./admin-home/routes";
 import { createAdminHomeService } from "./admin-home/service";
+import { coreChargeRoutes } from "./core-charges/routes";
+import { createCoreChargeService } from "./core-charges/service";
 import { createLowStockMail } from "./admin-home/low-stock-mail";
 import { lowStockEmailJob } from "./admin-home/low-stock-job";
 import { taxRoutes } from "./tax/routes";
@@ -320,6 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Returns: refunds through the gateway that took the payment, credit notes (docs/returns.md).
   const returns = createReturnService(database.db, inventory, payment.gateway, {
     windowDays: config.returnWindowDays,
+    coreWindowDays: config.coreReturnWindowDays,
     seller: config.seller,
     mailer,
     publicUrl,
@@ -408,6 +411,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         guards,
       });
       await api.register(adminHomeRoutes, { home: adminHome, guards });
+      await api.register(coreChargeRoutes, {
+        coreCharges: createCoreChargeService(database.db, { currency: config.currency }),
+        guards,
+      });
       await api.register(paymentRoutes, {
         payments,
         guards,

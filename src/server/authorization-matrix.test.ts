@@ -1092,6 +1092,15 @@ const rows: Row[] = [
     }),
     expect: adminOnly(200),
   },
+  // Core deposits (docs/core-charges.md).
+  {
+    route: "PUT /api/products/:id/core-deposit",
+    call: async () => ({
+      url: `/api/products/${(await freshProduct()).id}/core-deposit`,
+      payload: { coreDeposit: 45 },
+    }),
+    expect: adminOnly(200),
+  },
   // Quick order (docs/quick-order.md): anyone may resolve (a visitor at list prices); adding
   // to a cart is for customers.
   {

@@ -66,6 +66,7 @@ export const envSchema = z.object({
     .max(24 * 365)
     .default(48),
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  CORE_RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   HOLD_MAX_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
   HOLD_FREE_UNITS: z.coerce.number().int().min(0).max(1_000_000).default(10),
   HOLD_UNVERIFIED_MINUTES: z.coerce
@@ -212,6 +213,8 @@ export type Config = Readonly<{
   orderHoldMs: number;
   /** How long after shipping a customer may ask to return lines (docs/returns.md). */
   returnWindowDays: number;
+  /** Days after shipping a core (the old part) may be returned for its deposit (docs/core-charges.md). */
+  coreReturnWindowDays: number;
   /** What one account may hold in unpaid orders (decision 006). */
   holdLimits: HoldLimits;
   holdSweepMs: number;
@@ -383,6 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogPingMs: Math.round(e.CATALOG_PING_SECONDS * 1000),
     orderHoldMs: e.ORDER_HOLD_HOURS * 3_600_000,
     returnWindowDays: e.RETURN_WINDOW_DAYS,
+    coreReturnWindowDays: e.CORE_RETURN_WINDOW_DAYS,
     holdSweepMs: e.HOLD_SWEEP_SECONDS * 1000,
     holdWarningMs: Math.round(e.HOLD_WARNING_HOURS * 3_600_000),
     holdLimits: {

@@ -65,6 +65,7 @@ export function createCartService(
               minimumOrder: products.minimumOrder,
               availableQuantity: products.availableQuantity,
               weightGrams: products.weightGrams,
+              coreDepositCents: products.coreDepositCents,
             })
             .from(products)
             .where(inArray(products.id, ids)),
@@ -82,7 +83,8 @@ export function createCartService(
         }),
       ).map((l) => [l.productId, l.unitPriceCents]),
     );
-    const lines = stored.map((line): Omit<CartLine, "tax"> & { cents: number; grams: number } => {
+    type Priced = Omit<CartLine, "tax"> & { cents: number; grams: number; deposit: number };
+    const lines = stored.map((line): Priced => {
       const p = byId.get(line.productId);
       if (!p) {
         return {
@@ -96,8 +98,10 @@ export function createCartService(
           availableQuantity: 0,
           problem: cartMessages.deleted,
           notice: null,
+          coreDeposit: 0,
           cents: 0,
           grams: 0,
+          deposit: 0,
         };
       }
       const problem = alreadyOrdered.has(p.id)
@@ -124,13 +128,19 @@ export function createCartService(
         notice: repriced
           ? cartMessages.repriced(money(line.seenPriceCents!), money(priceCents))
           : null,
+        coreDeposit: centsToUnits(p.coreDepositCents ?? 0),
         cents: priceCents * line.qty,
         grams: p.weightGrams * line.qty,
+        deposit: (p.coreDepositCents ?? 0) * line.qty,
       };
     });
     const priced = lines.filter((l) => l.problem !== cartMessages.deleted);
     const charges = computeCharges(
-      priced.map((l) => ({ lineTotalCents: l.cents, weightGrams: l.grams })),
+      priced.map((l) => ({
+        lineTotalCents: l.cents,
+        weightGrams: l.grams,
+        coreDepositCents: l.deposit,
+      })),
       delivery?.facts ?? { place: null, zones: [], rates: [] },
       delivery?.methodId,
       { lenient: true },
@@ -138,12 +148,13 @@ export function createCartService(
     const taxOf = new Map(priced.map((l, i) => [l, charges.lineTax[i]!]));
     const place = delivery?.facts.place;
     return {
-      lines: lines.map(({ cents: _cents, grams: _grams, ...line }, i) => ({
+      lines: lines.map(({ cents: _cents, grams: _grams, deposit: _deposit, ...line }, i) => ({
         ...line,
         tax: centsToUnits(taxOf.get(lines[i]!) ?? 0),
       })),
       count: priced.reduce((n, l) => n + l.qty, 0),
       subtotal: centsToUnits(charges.subtotalCents),
+      coreDeposits: centsToUnits(charges.coreDepositCents),
       currency: opts.currency,
       canCheckout: lines.length > 0 && lines.every((l) => l.problem === null),
       destination: place

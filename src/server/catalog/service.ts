@@ -53,6 +53,7 @@ export function toProduct(row: ProductRow): Product {
     availableQuantity: row.availableQuantity,
     shortDescription: row.shortDescription,
     warranty: row.warrantyMonths,
+    coreDeposit: row.coreDepositCents === null ? null : centsToUnits(row.coreDepositCents),
     createdAt: row.createdAt.toISOString(),
   };
 }

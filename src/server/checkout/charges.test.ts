@@ -107,3 +107,20 @@ test("free shipping from the threshold, on the lines' net value (before tax)", (
   expect(c.taxCents).toBe(1563); // 1562.5 → 1563
   expect(c.totalCents).toBe(26_563);
 });
+
+test("core deposits are added to the total untaxed and do not count towards free shipping", () => {
+  // Parts 240.00 (under the 250.00 threshold) + deposits 2 × 45.00.
+  const withDeposit = [{ lineTotalCents: 24_000, weightGrams: 5_000, coreDepositCents: 9_000 }];
+  const c = computeCharges(withDeposit, texas, "std", { lenient: false });
+  expect(c.subtotalCents).toBe(24_000);
+  expect(c.coreDepositCents).toBe(9_000);
+  expect(c.shippingCents).toBe(995);
+  // 6.25 % of 24000 = 1500; of 995 = 62.1875 → 62: the deposit is not taxed.
+  expect(c.lineTax).toEqual([1500]);
+  expect(c.taxCents).toBe(1562);
+  expect(c.totalCents).toBe(24_000 + 9_000 + 995 + 1562);
+  const none = computeCharges(withDeposit, { place: null, zones: [], rates: [] }, null, {
+    lenient: true,
+  });
+  expect(none.totalCents).toBe(33_000);
+});

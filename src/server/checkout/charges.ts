@@ -32,6 +32,11 @@ export interface ChargeLine {
   lineTotalCents: number;
   /** Units × the product's weight. */
   weightGrams: number;
+  /**
+   * Units × the product's core deposit (docs/core-charges.md): charged as its own line, not
+   * taxed, not counted towards a "free over" shipping threshold. Absent: none.
+   */
+  coreDepositCents?: number;
 }
 
 export interface Charges {
@@ -52,6 +57,9 @@ export interface Charges {
   /** The buyer's tax id (its VAT id for reverse charge) when a note applies, else null. */
   buyerTaxId: string | null;
   subtotalCents: number;
+  /** The lines' core deposits (untaxed; docs/core-charges.md). */
+  coreDepositCents: number;
+  /** subtotal + core deposits + shipping + tax. */
   totalCents: number;
   /** Why the place cannot be served (no zone, too heavy, the chosen method gone). */
   problem: string | null;
@@ -84,6 +92,7 @@ export function computeCharges(
     taxNote: treatment.kind === "standard" ? null : treatment.note,
     buyerTaxId: treatment.kind === "standard" ? null : treatment.buyerTaxId,
   };
+  const coreDepositCents = lines.reduce((sum, l) => sum + (l.coreDepositCents ?? 0), 0);
   const none = (problem: string | null): Charges => {
     const tax = taxOrder(
       lines.map((l) => l.lineTotalCents),
@@ -99,7 +108,8 @@ export function computeCharges(
       taxCents: tax.total,
       ...taxFields,
       subtotalCents,
-      totalCents: subtotalCents + tax.total,
+      coreDepositCents,
+      totalCents: subtotalCents + coreDepositCents + tax.total,
       problem,
     };
   };
@@ -130,7 +140,8 @@ export function computeCharges(
     taxCents: tax.total,
     ...taxFields,
     subtotalCents,
-    totalCents: subtotalCents + shippingCents + tax.total,
+    coreDepositCents,
+    totalCents: subtotalCents + coreDepositCents + shippingCents + tax.total,
     problem,
   };
 }

@@ -53,6 +53,7 @@ test("an order's lines carry the product as sold at its price, and the total is 
         partNumber: "PN-a",
         unitPriceCents: 1250,
         taxCents: 0,
+        coreDepositCents: 0,
       },
       {
         productId: "b",
@@ -61,6 +62,7 @@ test("an order's lines carry the product as sold at its price, and the total is 
         partNumber: null,
         unitPriceCents: 999,
         taxCents: 0,
+        coreDepositCents: 0,
       },
     ],
     // No place named: nothing but the lines.
@@ -69,6 +71,7 @@ test("an order's lines carry the product as sold at its price, and the total is 
       shippingMethod: null,
       taxCents: 0,
       shippingTaxCents: 0,
+      coreDepositCents: 0,
       taxName: null,
       taxRateMillipercent: null,
       taxNote: null,
@@ -245,6 +248,7 @@ test("with a place: shipping by the products' weight, tax per line and on shippi
     shippingMethod: "Express",
     taxCents: 484,
     shippingTaxCents: 125,
+    coreDepositCents: 0,
     taxName: "Texas sales tax",
     taxRateMillipercent: 6250,
     taxNote: null,

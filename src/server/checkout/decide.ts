@@ -23,6 +23,8 @@ export interface ProductFacts {
   available: number;
   /** One unit's shipping weight (0 when not given). */
   weightGrams?: number;
+  /** One unit's core deposit (null or absent: none; docs/core-charges.md). */
+  coreDepositCents?: number | null;
   /** Read for an unverified account only: units all unpaid orders hold, and unverified ones. */
   heldAll?: number;
   heldUnverified?: number;
@@ -49,6 +51,8 @@ export interface DecidedLine extends WantedLine {
   unitPriceCents: number;
   /** The line's tax, rounded half up on its own (docs/money.md). */
   taxCents: number;
+  /** The product's core deposit per unit, snapshotted (0: none; untaxed). */
+  coreDepositCents: number;
 }
 
 /** What the order charges for shipping and tax, as it will be snapshotted. */
@@ -58,6 +62,8 @@ export interface DecidedCharges {
   shippingMethod: string | null;
   taxCents: number;
   shippingTaxCents: number;
+  /** The lines' core deposits (units × deposit), charged as their own lines, untaxed. */
+  coreDepositCents: number;
   taxName: string | null;
   taxRateMillipercent: number | null;
   /** Reverse charge's legal note, or the exemption's (docs/tax-exemptions.md); else null. */
@@ -173,6 +179,7 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
       priced.map((l, i) => ({
         lineTotalCents: l.lineTotalCents,
         weightGrams: (found[i]!.product.weightGrams ?? 0) * l.qty,
+        coreDepositCents: (found[i]!.product.coreDepositCents ?? 0) * l.qty,
       })),
       facts.charges ?? NO_CHARGES,
       rules.shippingMethodId,
@@ -186,6 +193,10 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
     // them at once.
     throw new HttpError(409, "total_changed", cartMessages.totalChanged, {
       subtotal: String(centsToUnits(charges.subtotalCents)),
+      // Only when the order carries core deposits (docs/core-charges.md).
+      ...(charges.coreDepositCents > 0
+        ? { coreDeposits: String(centsToUnits(charges.coreDepositCents)) }
+        : {}),
       shipping: String(centsToUnits(charges.shippingCents)),
       tax: String(centsToUnits(charges.taxCents)),
       total: String(centsToUnits(totalCents)),
@@ -204,12 +215,14 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
       partNumber: product.partNumber,
       unitPriceCents: priced[i]!.unitPriceCents,
       taxCents: charges.lineTax[i]!,
+      coreDepositCents: product.coreDepositCents ?? 0,
     })),
     charges: {
       shippingCents: charges.shippingCents,
       shippingMethod: charges.method?.method.name ?? null,
       taxCents: charges.taxCents,
       shippingTaxCents: charges.shippingTaxCents,
+      coreDepositCents: charges.coreDepositCents,
       taxName: charges.taxName,
       taxRateMillipercent: charges.taxRateMillipercent,
       taxNote: charges.taxNote,

@@ -75,17 +75,19 @@ export async function writeOrder(
     ),
     items as (
       insert into order_items (order_id, line, product_id, product_name, part_number,
-                               unit_price_cents, qty, tax_cents, vehicle_base_vehicle_id,
-                               vehicle_engine_id, vehicle_label)
+                               unit_price_cents, qty, tax_cents, core_deposit_cents,
+                               vehicle_base_vehicle_id, vehicle_engine_id, vehicle_label)
       select placed.id, l.line, l.product_id, l.name, l.part_number, l.price, l.qty, l.tax,
-             ${vehicle?.baseVehicleId ?? null}::int, ${vehicle?.engineId ?? null}::int,
-             ${vehicle?.label ?? null}::text
+             l.core_deposit, ${vehicle?.baseVehicleId ?? null}::int,
+             ${vehicle?.engineId ?? null}::int, ${vehicle?.label ?? null}::text
         from placed, unnest(${ids}, ${sqlTexts(lines.map((l) => l.productName))},
                             ${sqlTexts(lines.map((l) => l.partNumber))},
                             ${sqlInts(lines.map((l) => l.unitPriceCents))},
                             ${sqlInts(lines.map((l) => l.qty))},
-                            ${sqlInts(lines.map((l) => l.taxCents))})
-             with ordinality as l(product_id, name, part_number, price, qty, tax, line)
+                            ${sqlInts(lines.map((l) => l.taxCents))},
+                            ${sqlInts(lines.map((l) => l.coreDepositCents))})
+             with ordinality as l(product_id, name, part_number, price, qty, tax, core_deposit,
+                                  line)
     )
     select id, created_at, hold_expires_at from placed`);
   const placed = result.rows[0]!;
@@ -129,6 +131,7 @@ export async function writeOrder(
     unitPriceCents: l.unitPriceCents,
     qty: l.qty,
     taxCents: l.taxCents,
+    coreDepositCents: l.coreDepositCents,
     vehicleBaseVehicleId: vehicle?.baseVehicleId ?? null,
     vehicleEngineId: vehicle?.engineId ?? null,
     vehicleLabel: vehicle?.label ?? null,

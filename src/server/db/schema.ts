@@ -67,6 +67,11 @@ export const products = pgTable(
     weightGrams: integer("weight_grams").notNull().default(0),
     /** Stock below this is low (admin home, low-stock email); null: 2 × the minimum order. */
     reorderLevel: integer("reorder_level"),
+    /**
+     * A remanufacturable part's core deposit per unit, in minor units (docs/core-charges.md):
+     * charged as its own line and refunded when the old part comes back; null: no deposit.
+     */
+    coreDepositCents: integer("core_deposit_cents"),
     creatorEmail: text("creator_email").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     /** Written by triggers only (see `tsvector` above); never set by the application. */
@@ -81,6 +86,7 @@ export const products = pgTable(
     check("products_warranty_nonnegative", sql`${t.warrantyMonths} >= 0`),
     check("products_weight_nonnegative", sql`${t.weightGrams} >= 0`),
     check("products_reorder_level_nonnegative", sql`${t.reorderLevel} >= 0`),
+    check("products_core_deposit_positive", sql`${t.coreDepositCents} > 0`),
     index("products_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("products_price_idx").on(t.priceCents, t.id),
     index("products_name_idx").on(t.name, t.id),
@@ -384,6 +390,11 @@ export const orderItems = pgTable(
       onDelete: "set null",
     }),
     vehicleLabel: text("vehicle_label"),
+    /**
+     * The product's core deposit per unit when the order was placed (0: none), charged as its
+     * own line, untaxed (docs/core-charges.md).
+     */
+    coreDepositCents: integer("core_deposit_cents").notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.line] }),
@@ -397,6 +408,7 @@ export const orderItems = pgTable(
       .where(sql`${t.vehicleEngineId} is not null`),
     check("order_items_qty_positive", sql`${t.qty} > 0`),
     check("order_items_price_not_negative", sql`${t.unitPriceCents} >= 0`),
+    check("order_items_core_deposit_not_negative", sql`${t.coreDepositCents} >= 0`),
     index("order_items_product_idx").on(t.productId),
   ],
 );
@@ -1240,7 +1252,13 @@ export const quoteMessages = pgTable(
 
 // --- Returns and refunds (docs/returns.md) ---
 
-export const returnReasons = ["did_not_fit", "damaged", "wrong_part", "no_longer_needed"] as const;
+export const returnReasons = [
+  "did_not_fit",
+  "damaged",
+  "wrong_part",
+  "no_longer_needed",
+  "core",
+] as const;
 export const returnStatuses = [
   "requested",
   "approved",

@@ -3,13 +3,14 @@ import type { SellerDetails } from "../config";
 import type { DbOrTx } from "../db/database";
 import { companies, companyMembers, invoices, orderItems, orders } from "../db/schema";
 import { notFound } from "../errors";
-import { invoiceSnapshot, type IssuedInvoice } from "./issue";
+import { coreDepositLine, invoiceSnapshot, type IssuedInvoice } from "./issue";
 import { documentNumber, nextSequence, numberingYear } from "./numbering";
-import type { InvoiceSnapshot } from "./snapshot";
+import type { InvoiceLine, InvoiceSnapshot } from "./snapshot";
 
 /** What a credit note gives back: order lines (quantities and amounts), and shipping. */
 export interface CreditedLines {
-  lines: { line: number; qty: number; netCents: number; taxCents: number }[];
+  /** `coreDeposit`: the line's core deposit given back (a core return), not the part. */
+  lines: { line: number; qty: number; netCents: number; taxCents: number; coreDeposit?: boolean }[];
   shippingCents: number;
   shippingTaxCents: number;
   /** Words on the note: "Return of parts (did not fit)", "Order cancelled". */
@@ -52,9 +53,18 @@ export async function issueCreditNote(
       : [];
     base = invoiceSnapshot(order, items, seller, company ?? null);
   }
-  const byLine = new Map(base.lines.map((l) => [l.line, l]));
-  const lines = credited.lines.map((c) => {
+  const byLine = new Map(base.lines.filter((l) => !l.coreDeposit).map((l) => [l.line, l]));
+  const lines: InvoiceLine[] = credited.lines.map((c) => {
     const l = byLine.get(c.line);
+    if (c.coreDeposit) {
+      // The deposit per unit is what the refund says (the invoice's may predate deposits).
+      const part = {
+        partNumber: l?.partNumber ?? null,
+        productName: l?.description ?? `Line ${c.line}`,
+      };
+      const line = coreDepositLine(c.line, part, c.qty, c.qty > 0 ? c.netCents / c.qty : 0);
+      return { ...line, netCents: -c.netCents, taxCents: 0 };
+    }
     return {
       line: c.line,
       partNumber: l?.partNumber ?? null,
@@ -67,15 +77,17 @@ export async function issueCreditNote(
     };
   });
   const subtotalCents = lines.reduce((s, l) => s + l.netCents, 0);
+  const taxableCents = lines.reduce((s, l) => s + (l.coreDeposit ? 0 : l.netCents), 0);
   const taxCents = lines.reduce((s, l) => s + l.taxCents, 0) - credited.shippingTaxCents;
   const shippingCents = -credited.shippingCents;
   const snapshot: InvoiceSnapshot = {
     ...base,
     lines,
     shipping: { ...base.shipping, netCents: shippingCents, taxCents: -credited.shippingTaxCents },
-    taxes: base.taxes.map((t) => ({
+    // A note of deposits alone (a core return) has no taxed amount: no tax row.
+    taxes: (taxableCents === 0 && taxCents === 0 ? [] : base.taxes).map((t) => ({
       ...t,
-      baseCents: subtotalCents + (credited.shippingTaxCents !== 0 ? shippingCents : 0),
+      baseCents: taxableCents + (credited.shippingTaxCents !== 0 ? shippingCents : 0),
       taxCents,
     })),
     subtotalCents,

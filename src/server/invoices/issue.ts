@@ -6,7 +6,7 @@ import { companies, companyMembers, invoices, orderItems, orders } from "../db/s
 import { notFound } from "../errors";
 import { termsDays, termsLabels, type PaymentTerms } from "../../contract/terms";
 import { documentNumber, nextSequence, numberingYear } from "./numbering";
-import type { InvoiceSnapshot } from "./snapshot";
+import type { InvoiceLine, InvoiceSnapshot } from "./snapshot";
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -36,6 +36,25 @@ export const orderNumber = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
 export const PAID_BY_CARD = "Paid by card: nothing is due";
 export const TEST_PAYMENT_NOTE = "TEST payment: paid with a test card; no money was taken.";
 
+/** The line of a core deposit: `qty` cores of an order line at `depositCents` each, untaxed. */
+export function coreDepositLine(
+  line: number,
+  part: { partNumber: string | null; productName: string },
+  qty: number,
+  depositCents: number,
+): InvoiceLine {
+  return {
+    line,
+    partNumber: part.partNumber,
+    description: `Core deposit: ${part.productName}`,
+    qty,
+    unitPriceCents: depositCents,
+    netCents: depositCents * qty,
+    taxCents: 0,
+    coreDeposit: true,
+  };
+}
+
 /**
  * What the invoice of a paid order says, from the order as it is at that moment (pure; the
  * snapshot is stored and never recomputed).
@@ -47,17 +66,23 @@ export function invoiceSnapshot(
   company: { name: string; taxId: string | null } | null,
   account?: { terms: PaymentTerms; dueAt: Date },
 ): InvoiceSnapshot {
-  const lines = items.map((i) => ({
-    line: i.line,
-    partNumber: i.partNumber,
-    description: i.productName,
-    ...(i.vehicleLabel !== null && { vehicle: i.vehicleLabel }),
-    qty: i.qty,
-    unitPriceCents: i.unitPriceCents,
-    netCents: i.unitPriceCents * i.qty,
-    taxCents: i.taxCents,
-  }));
+  const lines: InvoiceLine[] = items.flatMap((i) => [
+    {
+      line: i.line,
+      partNumber: i.partNumber,
+      description: i.productName,
+      ...(i.vehicleLabel !== null && { vehicle: i.vehicleLabel }),
+      qty: i.qty,
+      unitPriceCents: i.unitPriceCents,
+      netCents: i.unitPriceCents * i.qty,
+      taxCents: i.taxCents,
+    },
+    // A core deposit is its own line, untaxed (docs/core-charges.md).
+    ...(i.coreDepositCents > 0 ? [coreDepositLine(i.line, i, i.qty, i.coreDepositCents)] : []),
+  ]);
+  // The subtotal is every line's net (deposits included); the tax base is the parts' alone.
   const subtotalCents = lines.reduce((sum, l) => sum + l.netCents, 0);
+  const taxableCents = lines.reduce((sum, l) => sum + (l.coreDeposit ? 0 : l.netCents), 0);
   const shipTo = order.shipTo;
   const address = shipTo
     ? [
@@ -76,7 +101,7 @@ export function invoiceSnapshot(
             // Shipping is in the base when taxed, and under a 0 % treatment (reverse charge,
             // exemption), which covers it as it covers the lines (docs/tax-exemptions.md).
             baseCents:
-              subtotalCents +
+              taxableCents +
               (order.shippingTaxCents > 0 || order.taxNote !== null ? order.shippingCents : 0),
             taxCents: order.taxCents,
           },

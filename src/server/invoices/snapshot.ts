@@ -59,4 +59,9 @@ export interface InvoiceLine {
   netCents: number;
   /** The line's tax, rounded per line as the order charged it. */
   taxCents: number;
+  /**
+   * A core deposit's line (docs/core-charges.md): the deposit of order line `line`'s units,
+   * untaxed, printed below it. Absent on a part's line.
+   */
+  coreDeposit?: boolean;
 }

@@ -36,11 +36,23 @@ export const mailTime = (iso: string) =>
 export const orderMailFacts = (order: Order, name: string, publicUrl: string): OrderMailFacts => ({
   name,
   orderId: order._id,
-  lines: order.items.map((l) => ({
-    name: l.productName,
-    qty: l.qty,
-    amount: formatCents(unitsToCents(l.lineTotal), order.currency),
-  })),
+  lines: order.items.flatMap((l) => [
+    {
+      name: l.productName,
+      qty: l.qty,
+      amount: formatCents(unitsToCents(l.lineTotal), order.currency),
+    },
+    // A core deposit is its own line (docs/core-charges.md).
+    ...(l.coreDeposit > 0
+      ? [
+          {
+            name: `Core deposit: ${l.productName}`,
+            qty: l.qty,
+            amount: formatCents(unitsToCents(l.coreDeposit) * l.qty, order.currency),
+          },
+        ]
+      : []),
+  ]),
   charges:
     order.shipping > 0 || order.tax > 0 || order.shippingMethod
       ? [

@@ -61,6 +61,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     productPrice: first.unitPrice,
     items: lines,
     subtotal: centsToUnits(items.reduce((sum, i) => sum + i.unitPriceCents * i.qty, 0)),
+    coreDeposits: centsToUnits(items.reduce((sum, i) => sum + i.coreDepositCents * i.qty, 0)),
     shipping: centsToUnits(row.shippingCents),
     shippingMethod: row.shippingMethod,
     tax: centsToUnits(row.taxCents),
@@ -97,6 +98,7 @@ function toOrderLine(item: OrderItemRow): OrderLine {
     lineTotal: centsToUnits(item.unitPriceCents * item.qty),
     tax: centsToUnits(item.taxCents),
     vehicle: item.vehicleLabel,
+    coreDeposit: centsToUnits(item.coreDepositCents),
   };
 }
 

@@ -42,6 +42,8 @@ interface Logger {
 
 export interface ReturnOptions {
   windowDays: number;
+  /** Days after shipping a core return may be asked (docs/core-charges.md); default 90. */
+  coreWindowDays?: number;
   seller: SellerDetails;
   mailer?: Pick<Mailer, "sendIn">;
   publicUrl: string;
@@ -57,6 +59,13 @@ const taxOfUnits = (item: ItemRow, qty: number) => Math.round((item.taxCents * q
 /** The returns still counting against a line's quantity: every return not refused. */
 const activeReturn = ne(returnRequests.status, "refused");
 
+/**
+ * A core return (reason `core`, docs/core-charges.md) sends back the old part for the deposit:
+ * it counts against the line's cores (one per unit bought), never against its parts.
+ */
+const isCore = eq(returnRequests.reason, "core");
+const isPart = ne(returnRequests.reason, "core");
+
 export function createReturnService(
   db: Db,
   inventory: Inventory,
@@ -64,52 +73,60 @@ export function createReturnService(
   opts: ReturnOptions,
 ) {
   const now = () => opts.now?.() ?? new Date();
+  const coreWindowDays = opts.coreWindowDays ?? 90;
 
-  /** Units of each line already in a return (not refused). */
-  async function alreadyReturned(tx: DbOrTx, orderId: string): Promise<Map<number, number>> {
+  /**
+   * Units of each line already in a return (not refused): parts returns, or with `core` the
+   * cores sent back for their deposit.
+   */
+  async function alreadyReturned(
+    tx: DbOrTx,
+    orderId: string,
+    core = false,
+  ): Promise<Map<number, number>> {
     const rows = await tx
       .select({ line: returnLines.line, qty: sql<number>`sum(${returnLines.qty})::int` })
       .from(returnLines)
       .innerJoin(returnRequests, eq(returnRequests.id, returnLines.returnId))
-      .where(and(eq(returnRequests.orderId, orderId), activeReturn))
+      .where(and(eq(returnRequests.orderId, orderId), activeReturn, core ? isCore : isPart))
       .groupBy(returnLines.line);
     return new Map(rows.map((r) => [r.line, r.qty]));
   }
 
   /**
    * What of each line may be returned: its shipped units (docs/partial-shipment.md), while the
-   * window counted from the line's last shipment is open. The order is eligible while any line is.
+   * window counted from the line's last shipment is open (the core return window for cores,
+   * docs/core-charges.md). The order is eligible while any line is.
    */
   async function windowOf(
     tx: DbOrTx,
     order: OrderRow,
+    core = false,
   ): Promise<{
     open: boolean;
     until: Date | null;
     why: string | null;
+    days: number;
     lines: Map<number, { shipped: number; open: boolean }>;
   }> {
+    const days = core ? coreWindowDays : opts.windowDays;
     const shipped =
       order.status === "paid" || order.status === "shipped"
         ? await shippedByLine(tx, order.id)
         : new Map<number, { qty: number; lastAt: Date }>();
     if (shipped.size === 0) {
-      return { open: false, until: null, why: returnMessages.notShipped, lines: new Map() };
+      return { open: false, until: null, why: returnMessages.notShipped, days, lines: new Map() };
     }
     const lines = new Map<number, { shipped: number; open: boolean }>();
     let until: Date | null = null;
     for (const [line, s] of shipped) {
-      const lineUntil = new Date(s.lastAt.getTime() + opts.windowDays * DAY_MS);
+      const lineUntil = new Date(s.lastAt.getTime() + days * DAY_MS);
       if (!until || lineUntil > until) until = lineUntil;
       lines.set(line, { shipped: s.qty, open: now() <= lineUntil });
     }
     const open = [...lines.values()].some((l) => l.open);
-    return {
-      open,
-      until,
-      why: open ? null : returnMessages.windowClosed(opts.windowDays),
-      lines,
-    };
+    const closed = core ? returnMessages.coreWindowClosed(days) : returnMessages.windowClosed(days);
+    return { open, until, why: open ? null : closed, days, lines };
   }
 
   async function ownOrder(tx: DbOrTx, orderId: string, viewer: Viewer, lock = false) {
@@ -192,8 +209,9 @@ export function createReturnService(
   async function mailLines(tx: DbOrTx, r: ReturnRow, order: OrderRow): Promise<[string, string][]> {
     const lines = await tx.select().from(returnLines).where(eq(returnLines.returnId, r.id));
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, r.orderId));
+    const core = r.reason === "core" ? "Core of " : "";
     return lines.map((l) => [
-      `${l.qty} × ${items.find((i) => i.line === l.line)?.productName ?? `Line ${l.line}`}`,
+      `${l.qty} × ${core}${items.find((i) => i.line === l.line)?.productName ?? `Line ${l.line}`}`,
       formatCents(l.netCents + l.taxCents, order.currency),
     ]);
   }
@@ -258,24 +276,50 @@ export function createReturnService(
     return db.transaction(async (tx) => {
       const [fresh] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
       if (!fresh || fresh.status === "succeeded") return fresh!;
+      const [ofReturn] = refund.returnId
+        ? await tx
+            .select({ reason: returnRequests.reason })
+            .from(returnRequests)
+            .where(eq(returnRequests.id, refund.returnId))
+        : [];
+      const core = ofReturn?.reason === "core";
       const lines = refund.returnId
         ? await tx.select().from(returnLines).where(eq(returnLines.returnId, refund.returnId))
-        : (await tx.select().from(orderItems).where(eq(orderItems.orderId, refund.orderId))).map(
-            (i) => ({
+        : (
+            await tx.select().from(orderItems).where(eq(orderItems.orderId, refund.orderId))
+          ).flatMap((i) => [
+            {
               line: i.line,
               qty: i.qty,
               netCents: i.unitPriceCents * i.qty,
               taxCents: i.taxCents,
-            }),
-          );
+              coreDeposit: false,
+            },
+            // A cancelled order gives its core deposits back too (their own lines).
+            ...(i.coreDepositCents > 0
+              ? [
+                  {
+                    line: i.line,
+                    qty: i.qty,
+                    netCents: i.coreDepositCents * i.qty,
+                    taxCents: 0,
+                    coreDeposit: true,
+                  },
+                ]
+              : []),
+          ]);
       const note = await issueCreditNote(
         tx,
         refund.orderId,
         {
-          lines,
+          lines: lines.map((l) => ({ coreDeposit: core, ...l })),
           shippingCents: refund.shippingCents,
           shippingTaxCents: refund.kind === "cancellation" ? (order?.shippingTaxCents ?? 0) : 0,
-          reason: refund.returnId ? "Return of parts" : "Order cancelled by the store",
+          reason: core
+            ? "Core deposit refunded: the old part came back"
+            : refund.returnId
+              ? "Return of parts"
+              : "Order cancelled by the store",
           paymentTerms:
             refund.gateway === ON_ACCOUNT
               ? "Credited to your account: deduct it from what you owe"
@@ -366,12 +410,18 @@ export function createReturnService(
         .from(orderItems)
         .where(eq(orderItems.orderId, orderId))
         .orderBy(orderItems.line);
-      const taken = await alreadyReturned(db, orderId);
-      const w = await windowOf(db, order);
+      const [taken, cores, w, cw] = await Promise.all([
+        alreadyReturned(db, orderId),
+        alreadyReturned(db, orderId, true),
+        windowOf(db, order),
+        windowOf(db, order, true),
+      ]);
       return {
         eligible: w.open,
         reason: w.why,
         until: w.until?.toISOString() ?? null,
+        coreUntil: cw.until?.toISOString() ?? null,
+        currency: order.currency,
         lines: items.map((i) => ({
           line: i.line,
           productName: i.productName,
@@ -381,6 +431,11 @@ export function createReturnService(
             ? Math.max(0, w.lines.get(i.line)!.shipped - (taken.get(i.line) ?? 0))
             : 0,
           vehicle: i.vehicleLabel,
+          coreDeposit: centsToUnits(i.coreDepositCents),
+          coresReturnable:
+            cw.lines.get(i.line)?.open && i.coreDepositCents > 0
+              ? Math.max(0, cw.lines.get(i.line)!.shipped - (cores.get(i.line) ?? 0))
+              : 0,
         })),
       };
     },
@@ -393,10 +448,11 @@ export function createReturnService(
       return db.transaction(async (tx) => {
         const order = await ownOrder(tx, orderId, viewer, true);
         if (order.userId !== viewer.id) throw notFound("Order not found");
-        const w = await windowOf(tx, order);
+        const core = input.reason === "core";
+        const w = await windowOf(tx, order, core);
         if (!w.open) throw unprocessable(w.why!);
         const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-        const taken = await alreadyReturned(tx, orderId);
+        const taken = await alreadyReturned(tx, orderId, core);
         const seen = new Set<number>();
         const lines = input.lines.map((l) => {
           const item = items.find((i) => i.line === l.line);
@@ -407,10 +463,22 @@ export function createReturnService(
           const shipped = w.lines.get(l.line);
           if (!shipped) throw unprocessable(returnMessages.lineNotShipped(l.line));
           if (!shipped.open) {
-            throw unprocessable(returnMessages.lineWindowClosed(l.line, opts.windowDays));
+            throw unprocessable(returnMessages.lineWindowClosed(l.line, w.days));
           }
           const before = taken.get(l.line) ?? 0;
           const left = Math.max(0, shipped.shipped - before);
+          if (core) {
+            // A core return refunds the deposit of the cores sent back, untaxed, one per unit.
+            if (item.coreDepositCents <= 0)
+              throw unprocessable(returnMessages.noCoreDeposit(l.line));
+            if (l.qty > left) throw unprocessable(returnMessages.tooManyCores(l.line, left));
+            return {
+              line: l.line,
+              qty: l.qty,
+              netCents: item.coreDepositCents * l.qty,
+              taxCents: 0,
+            };
+          }
           if (l.qty > left) throw unprocessable(returnMessages.tooMany(l.line, left));
           return {
             line: l.line,
@@ -528,12 +596,15 @@ export function createReturnService(
           .for("update");
         const lines = await tx.select().from(returnLines).where(eq(returnLines.returnId, id));
         const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, r.orderId));
-        await stock.release(
-          lines.map((l) => ({
-            productId: items.find((i) => i.line === l.line)?.productId ?? null,
-            qty: l.qty,
-          })),
-        );
+        // A core is the customer's old part: it does not go back on sale.
+        if (r.reason !== "core") {
+          await stock.release(
+            lines.map((l) => ({
+              productId: items.find((i) => i.line === l.line)?.productId ?? null,
+              qty: l.qty,
+            })),
+          );
+        }
         const refund = await addRefund(tx, order!, {
           kind: "return",
           returnId: id,
@@ -549,7 +620,7 @@ export function createReturnService(
           actor,
           action: "return.receive",
           target: { type: "return", id },
-          summary: `Received a return of order ${r.orderId.slice(0, 8).toUpperCase()} (${order!.orderEmail}); refunding ${formatCents(refund.amountCents, order!.currency)}`,
+          summary: `Received a ${r.reason === "core" ? "core " : ""}return of order ${r.orderId.slice(0, 8).toUpperCase()} (${order!.orderEmail}); refunding ${formatCents(refund.amountCents, order!.currency)}`,
         });
         return refund.id;
       });

@@ -12,6 +12,7 @@ const EMPTY_CART: Cart = {
   lines: [],
   count: 0,
   subtotal: 0,
+  coreDeposits: 0,
   currency: "",
   canCheckout: false,
   destination: null,

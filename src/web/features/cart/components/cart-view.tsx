@@ -137,6 +137,12 @@ function CartLineItem({ line, currency }: { line: CartLine; currency: string }) 
             {formatCount(line.availableQuantity)} in stock
           </span>
         )}
+        {!deleted && line.coreDeposit > 0 && (
+          <span className="text-sm text-base-content/75" data-testid="cart-core-deposit">
+            + core deposit {formatPrice(line.coreDeposit, currency)} each, refunded when the old
+            part comes back
+          </span>
+        )}
         {line.notice && <span className="text-sm text-warning-content">{line.notice}</span>}
         {line.problem && (
           <span

@@ -13,6 +13,14 @@ export function Totals({ cart, estimate = false }: { cart: Cart; estimate?: bool
           {money(cart.subtotal)}
         </dd>
       </div>
+      {cart.coreDeposits > 0 && (
+        <div className="flex justify-between">
+          <dt>Core deposits (not taxed)</dt>
+          <dd data-testid={estimate ? "estimate-core-deposits" : "checkout-core-deposits"}>
+            {money(cart.coreDeposits)}
+          </dd>
+        </div>
+      )}
       <div className="flex justify-between">
         <dt>Shipping{method ? ` (${method.name})` : ""}</dt>
         <dd data-testid={estimate ? "estimate-shipping" : "checkout-shipping"}>

@@ -14,6 +14,7 @@ const product: ProductDetail = {
   availableQuantity: 330,
   shortDescription: "Front axle",
   warranty: 24,
+  coreDeposit: null,
   createdAt: "2026-11-22T10:00:00.000Z",
 };
 const unchanged = {

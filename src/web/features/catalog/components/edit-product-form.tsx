@@ -23,6 +23,7 @@ import { ImageField } from "./image-field";
 import { ProductDescriptionField } from "./product-description-field";
 import { ProductNumberFields } from "./product-number-fields";
 import { CatalogFields, type CatalogValues } from "./catalog-fields";
+import { CoreDepositForm } from "./core-deposit-form";
 
 const editableSchema = productFieldsSchema.pick({
   partNumber: true,
@@ -211,5 +212,10 @@ export function EditProductLoader({
   if (!query.data || !query.isFetchedAfterMount) {
     return <Spinner label="Loading the product" />;
   }
-  return <EditProductForm product={query.data} onDone={onDone} onDirtyChange={onDirtyChange} />;
+  return (
+    <div className="flex flex-col gap-4">
+      <CoreDepositForm product={query.data} />
+      <EditProductForm product={query.data} onDone={onDone} onDirtyChange={onDirtyChange} />
+    </div>
+  );
 }

@@ -83,6 +83,14 @@ export function ProductCard({
         <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
           <dt className="text-base-content/70">Price</dt>
           <dd className="text-right font-semibold">{formatPrice(product.price, currency)}</dd>
+          {product.coreDeposit !== null && (
+            <>
+              <dt className="text-base-content/70">+ Core deposit</dt>
+              <dd className="text-right" data-testid="core-deposit">
+                {formatPrice(product.coreDeposit, currency)}
+              </dd>
+            </>
+          )}
           <dt className="text-base-content/70">Minimum order</dt>
           <dd className="text-right">{product.minimumOrder}</dd>
           <dt className="text-base-content/70">Available</dt>

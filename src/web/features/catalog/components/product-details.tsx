@@ -45,6 +45,17 @@ export function ProductDetails({
           <dd className="text-right text-lg font-semibold">
             {formatPrice(product.price, currency)}
           </dd>
+          {product.coreDeposit !== null && (
+            <>
+              <dt className="text-base-content/70">+ Core deposit (per unit)</dt>
+              <dd className="text-right" data-testid="core-deposit">
+                {formatPrice(product.coreDeposit, currency)}
+                <span className="block text-xs text-base-content/70">
+                  Refunded when you send the old part back (a core return)
+                </span>
+              </dd>
+            </>
+          )}
           <dt className="text-base-content/70">Minimum order</dt>
           <dd className="text-right">{product.minimumOrder}</dd>
           <dt className="text-base-content/70">Available quantity</dt>

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { Link } from "../../../components/link";
 import type { AdminOrderDetail, Order } from "#contract/orders";
 import { paths } from "#contract/paths";
@@ -55,22 +56,40 @@ export function OrderDetails({ order, detail }: { order: Order; detail?: AdminOr
             </thead>
             <tbody>
               {order.items.map((line, i) => (
-                <tr key={i} data-testid="order-line">
-                  <th scope="row" className="font-normal">
-                    {line.productName}
-                    {line.partNumber && (
-                      <span className="block text-xs text-base-content/75">{line.partNumber}</span>
-                    )}
-                    {line.vehicle && (
-                      <span className="block text-xs" data-testid="order-line-vehicle">
-                        For: {line.vehicle}
-                      </span>
-                    )}
-                  </th>
-                  <td className="text-right">{line.qty}</td>
-                  <td className="text-right">{money(line.unitPrice)}</td>
-                  <td className="text-right">{money(line.lineTotal)}</td>
-                </tr>
+                <Fragment key={i}>
+                  <tr data-testid="order-line">
+                    <th scope="row" className="font-normal">
+                      {line.productName}
+                      {line.partNumber && (
+                        <span className="block text-xs text-base-content/75">
+                          {line.partNumber}
+                        </span>
+                      )}
+                      {line.vehicle && (
+                        <span className="block text-xs" data-testid="order-line-vehicle">
+                          For: {line.vehicle}
+                        </span>
+                      )}
+                    </th>
+                    <td className="text-right">{line.qty}</td>
+                    <td className="text-right">{money(line.unitPrice)}</td>
+                    <td className="text-right">{money(line.lineTotal)}</td>
+                  </tr>
+                  {line.coreDeposit > 0 && (
+                    // A core deposit is its own line, untaxed (docs/core-charges.md).
+                    <tr data-testid="order-core-deposit">
+                      <th scope="row" className="font-normal">
+                        Core deposit: {line.productName}
+                        <span className="block text-xs text-base-content/75">
+                          Refunded when the old part comes back (a core return)
+                        </span>
+                      </th>
+                      <td className="text-right">{line.qty}</td>
+                      <td className="text-right">{money(line.coreDeposit)}</td>
+                      <td className="text-right">{money(line.coreDeposit * line.qty)}</td>
+                    </tr>
+                  )}
+                </Fragment>
               ))}
             </tbody>
             <tfoot>

@@ -42,7 +42,11 @@ export function OrderReturns({
   const [asking, setAsking] = useState(false);
   if (!relevant) return null;
 
-  const open = returnable.data?.eligible && returnable.data.lines.some((l) => l.returnable > 0);
+  const partsOpen =
+    returnable.data?.eligible && returnable.data.lines.some((l) => l.returnable > 0);
+  // Cores (old parts of lines with a deposit) have their own, longer window (docs/core-charges.md).
+  const coresOpen = returnable.data?.lines.some((l) => l.coresReturnable > 0) ?? false;
+  const open = partsOpen || coresOpen;
   const hasReturns = (returns.data?.length ?? 0) > 0;
   const hasNotes = (creditNotes.data?.length ?? 0) > 0;
   if (!canRequest && !hasReturns && !hasNotes) return null;
@@ -59,9 +63,15 @@ export function OrderReturns({
               <button type="button" className="btn btn-outline" onClick={() => setAsking(true)}>
                 Return items
               </button>
-              {returnable.data.until && (
+              {partsOpen && returnable.data.until && (
                 <span className="text-sm text-base-content/80">
                   You can ask to return parts until {formatDate(returnable.data.until)}.
+                </span>
+              )}
+              {coresOpen && returnable.data.coreUntil && (
+                <span className="text-sm text-base-content/80" data-testid="core-return-until">
+                  Send old parts (cores) back for their deposit until{" "}
+                  {formatDate(returnable.data.coreUntil)}.
                 </span>
               )}
             </>
@@ -121,7 +131,8 @@ function ReturnItem({ r }: { r: Return }) {
       <ul className="mt-1 text-sm">
         {r.lines.map((l) => (
           <li key={l.line}>
-            {l.qty} × {l.productName}
+            {l.qty} × {r.reason === "core" ? "Core of " : ""}
+            {l.productName}
             {l.partNumber && <span className="text-base-content/75"> ({l.partNumber})</span>}
           </li>
         ))}
@@ -144,15 +155,23 @@ function ReturnForm({
   const [reason, setReason] = useState<ReturnReason | "">("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string>();
-  const lines = returnable.lines.filter((l) => l.returnable > 0);
+  // A core return sends back old parts of lines with a deposit; the others, the parts bought.
+  const core = reason === "core";
+  const limit = (l: Returnable["lines"][number]) => (core ? l.coresReturnable : l.returnable);
+  const lines = returnable.lines.filter((l) => limit(l) > 0);
+  const reasons = returnReasons.filter((r) =>
+    r === "core"
+      ? returnable.lines.some((l) => l.coresReturnable > 0)
+      : returnable.eligible && returnable.lines.some((l) => l.returnable > 0),
+  );
 
   const submit = async (form: FormData) => {
     setRefusal(undefined);
     const found: Record<string, string> = {};
     const chosen = lines.flatMap((l) => {
       const qty = Number(form.get(`qty-${l.line}`) || 0);
-      if (!Number.isInteger(qty) || qty < 0 || qty > l.returnable) {
-        found[`qty-${l.line}`] = `Between 0 and ${l.returnable}`;
+      if (!Number.isInteger(qty) || qty < 0 || qty > limit(l)) {
+        found[`qty-${l.line}`] = `Between 0 and ${limit(l)}`;
         return [];
       }
       return qty > 0 ? [{ line: l.line, qty }] : [];
@@ -197,10 +216,16 @@ function ReturnForm({
       >
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">How many of each part to return</legend>
+          {core && (
+            <p className="text-sm text-base-content/80">
+              Send back the old part you replaced (the core): its deposit is refunded when it
+              arrives.
+            </p>
+          )}
           {lines.map((l) => (
-            <div key={l.line} className="flex items-center justify-between gap-3">
+            <div key={`${core}-${l.line}`} className="flex items-center justify-between gap-3">
               <label htmlFor={`return-qty-${l.line}`} className="text-sm">
-                {l.productName}
+                {core ? `Core of ${l.productName}` : l.productName}
                 {l.partNumber && (
                   <span className="block text-xs text-base-content/75">{l.partNumber}</span>
                 )}
@@ -208,7 +233,8 @@ function ReturnForm({
                   <span className="block text-xs text-base-content/75">For: {l.vehicle}</span>
                 )}
                 <span className="block text-xs text-base-content/75">
-                  up to {l.returnable} of {l.bought}
+                  up to {limit(l)} of {l.bought}
+                  {core && ` · deposit ${formatPrice(l.coreDeposit, returnable.currency)} each`}
                 </span>
               </label>
               <div className="flex flex-col items-end">
@@ -217,9 +243,9 @@ function ReturnForm({
                   name={`qty-${l.line}`}
                   type="number"
                   min={0}
-                  max={l.returnable}
+                  max={limit(l)}
                   step={1}
-                  defaultValue={lines.length === 1 ? l.returnable : 0}
+                  defaultValue={lines.length === 1 ? limit(l) : 0}
                   className={`input input-bordered w-24 ${errors[`qty-${l.line}`] ? "input-error" : ""}`}
                   aria-label={`Quantity to return: ${l.productName}`}
                   aria-invalid={errors[`qty-${l.line}`] ? true : undefined}
@@ -245,7 +271,7 @@ function ReturnForm({
             aria-invalid={errors.reason ? true : undefined}
           >
             <option value="">Choose a reason</option>
-            {returnReasons.map((r) => (
+            {reasons.map((r) => (
               <option key={r} value={r}>
                 {returnReasonLabels[r]}
               </option>
