@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { coreDepositMessages } from "../../contract/core-charges";
 import { returnMessages } from "../../contract/returns";
 import { cartMessages } from "../../contract/cart";
-import { adminAuditLog, orders, products, testCardRefunds } from "../db/schema";
+import { adminAuditLog, orders, products, shipments, testCardRefunds } from "../db/schema";
 
 // Core deposits (docs/core-charges.md) through the API: the admin sets one, the catalog and the
 // cart show it, the checkout charges it as its own untaxed line, the invoice and the emails show
@@ -116,6 +116,16 @@ async function paidOrder(ship = true) {
     expect(res.statusCode, res.body).toBe(200);
   }
   return { me, order, quote, alternator, filter };
+}
+
+/** The order and its shipments (the return windows count from them) dated `days` ago. */
+async function shippedDaysAgo(orderId: string, days: number) {
+  const at = new Date(Date.now() - days * DAY);
+  await t.database.db.update(orders).set({ shippedAt: at }).where(eq(orders.id, orderId));
+  await t.database.db
+    .update(shipments)
+    .set({ shippedAt: at })
+    .where(eq(shipments.orderId, orderId));
 }
 
 const ask = (who: TestAccount, orderId: string, body: object) =>
@@ -288,10 +298,7 @@ test("a core return is refused for a line without deposit, for more cores than b
   expect(more.json().message).toBe(returnMessages.tooManyCores(1, 1));
 
   // 60 days after shipping: the parts' window (30) is closed, the core window (90) is open.
-  await t.database.db
-    .update(orders)
-    .set({ shippedAt: new Date(Date.now() - 60 * DAY) })
-    .where(eq(orders.id, order._id));
+  await shippedDaysAgo(order._id, 60);
   const part = await ask(me, order._id, { lines: [{ line: 1, qty: 1 }], reason: "damaged" });
   expect(part.json().message).toBe(returnMessages.windowClosed(30));
   expect(
@@ -299,10 +306,7 @@ test("a core return is refused for a line without deposit, for more cores than b
   ).toBe(201);
 
   const { me: late, order: lateOrder } = await paidOrder();
-  await t.database.db
-    .update(orders)
-    .set({ shippedAt: new Date(Date.now() - 91 * DAY) })
-    .where(and(eq(orders.id, lateOrder._id)));
+  await shippedDaysAgo(lateOrder._id, 91);
   const closed = await ask(late, lateOrder._id, { lines: [{ line: 1, qty: 1 }], reason: "core" });
   expect(closed.statusCode).toBe(422);
   expect(closed.json().message).toBe(returnMessages.coreWindowClosed(90));

@@ -184,6 +184,7 @@ test("a refused order says why with the spec's messages, and nothing is written"
       tax: 0,
       // No vehicle chosen (docs/vehicle-on-line.md).
       vehicle: null,
+      coreDeposit: 0,
     },
   ]);
 });

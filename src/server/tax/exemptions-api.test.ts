@@ -162,7 +162,7 @@ test("admins record a tax id: EU VAT numbers are format-checked (422 with the fo
     .select()
     .from(adminAuditLog)
     .where(and(eq(adminAuditLog.action, "company.tax"), eq(adminAuditLog.targetId, company.id)))
-    .orderBy(desc(adminAuditLog.id));
+    .orderBy(desc(adminAuditLog.at));
   expect(audit.map((a) => a.summary)).toEqual([
     expect.stringContaining("tax id FR12345678901 → 12-3456789 (US)"),
     expect.stringContaining("tax id none → FR12345678901 (FR, EU VAT format checked)"),
