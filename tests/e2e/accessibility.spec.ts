@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { demoAdmin, signInInBrowser, signUpInBrowser } from "./auth-helpers";
+import { demoAdmin, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 // axe-core's WCAG 2.2 AA rules on every page, at phone and desktop width, signed out, as a
@@ -89,7 +89,7 @@ for (const size of sizes) {
     });
 
     test("a customer: product page and order dialog, dashboard pages", async ({ page }) => {
-      await signUpInBrowser(page);
+      await signUpThroughApi(page);
       await page.setViewportSize(size);
       const [product] = (await (await page.request.get("/api/products?limit=1")).json()) as {
         _id: string;
@@ -110,7 +110,7 @@ for (const size of sizes) {
     });
 
     test("an admin: every admin page, the edit dialog open", async ({ page }) => {
-      await signInInBrowser(page, demoAdmin);
+      await signInThroughApi(page, demoAdmin);
       await page.setViewportSize(size);
       for (const path of [
         "/dashboard/allusers",
@@ -159,7 +159,7 @@ async function tabTo(page: Page, name: string) {
 test("a customer orders with the keyboard alone, and always sees where the focus is", async ({
   page,
 }) => {
-  await signUpInBrowser(page);
+  await signUpThroughApi(page);
   const [product] = (await (await page.request.get("/api/products?q=clutch")).json()) as {
     _id: string;
     minimumOrder: number;
@@ -184,7 +184,7 @@ test("a customer orders with the keyboard alone, and always sees where the focus
 test("the focused rating shows a ring around the stars, not clipped by their shape", async ({
   page,
 }) => {
-  await signUpInBrowser(page);
+  await signUpThroughApi(page);
   await visit(page, "/dashboard/reviews");
   await tabTo(page, "1 star");
   await page.keyboard.press("ArrowRight");

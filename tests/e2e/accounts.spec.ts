@@ -3,9 +3,9 @@ import {
   demoAdmin,
   demoCustomer,
   fillLogin,
-  newCustomer,
-  signInInBrowser,
+  signInThroughApi,
   signUpInBrowser,
+  signUpThroughApi,
 } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
@@ -85,7 +85,7 @@ test("a wrong password shows the provider's error in red", async ({ page }) => {
 });
 
 test("a customer edits their profile and it stays saved", async ({ page }) => {
-  await signUpInBrowser(page, newCustomer());
+  await signUpThroughApi(page);
   await page.goto("/dashboard");
   await page.getByLabel("Education").fill("Automotive engineering");
   await page.getByLabel("Phone number").fill("+44 20 7946 0000");
@@ -114,7 +114,7 @@ test("social sign-in through the OIDC provider lands back signed in", async ({ p
 });
 
 test("a customer opening an admin page is signed out and lands on /login", async ({ page }) => {
-  await signUpInBrowser(page);
+  await signUpThroughApi(page);
   await page.goto("/dashboard/allusers");
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
@@ -126,7 +126,7 @@ test("a customer opening an admin page is signed out and lands on /login", async
 });
 
 test("an admin sees the admin sidebar", async ({ page }) => {
-  await signInInBrowser(page, demoAdmin);
+  await signInThroughApi(page, demoAdmin);
   await page.goto("/dashboard");
   const sidebar = page.getByRole("navigation", { name: "Dashboard" });
   await expect(sidebar.getByRole("link")).toHaveText([
@@ -148,7 +148,7 @@ test("an admin sees the admin sidebar", async ({ page }) => {
 });
 
 test("leaving the profile with unsaved edits asks first; staying keeps them", async ({ page }) => {
-  await signUpInBrowser(page, newCustomer());
+  await signUpThroughApi(page);
   await page.goto("/dashboard");
   await page.getByLabel("Education").fill("Mechanical engineering");
   const questions: string[] = [];

@@ -1,11 +1,5 @@
 import { totpCode } from "../support/totp";
-import {
-  demoAdmin,
-  fillLogin,
-  newCustomer,
-  signInInBrowser,
-  signUpInBrowser,
-} from "./auth-helpers";
+import { demoAdmin, fillLogin, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 // A fresh admin: other spec files share the server and the demo admin, whose sign-in must not
@@ -15,11 +9,12 @@ test("an admin turns on two-factor authentication (QR code), signs in with a TOT
   browser,
   baseURL,
 }) => {
-  const who = await signUpInBrowser(page, newCustomer());
+  // Set-up through the auth API; the subject, the 2FA forms and the sign-ins, goes through pages.
+  const who = await signUpThroughApi(page);
   const adminContext = await browser.newContext({ baseURL });
   try {
     const admin = await adminContext.newPage();
-    await signInInBrowser(admin, demoAdmin);
+    await signInThroughApi(admin, demoAdmin);
     const promoted = await admin.request.put(`/api/user/admin/${encodeURIComponent(who.email)}`);
     expect(promoted.status()).toBe(200);
   } finally {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { demoAdmin, demoCustomer, signInInBrowser } from "./auth-helpers";
+import { demoAdmin, demoCustomer, signInThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
@@ -28,7 +28,7 @@ for (const size of ["desktop", "phone"] as const) {
   test(`an admin's dashboard opens on Today, and a reorder level set there takes the product off the low-stock list (${size})`, async ({
     page,
   }) => {
-    await signInInBrowser(page, demoAdmin);
+    await signInThroughApi(page, demoAdmin);
     if (size === "phone") await page.setViewportSize(PHONE);
     // One left, and a name that sorts first among those with one: early in the list.
     const name = `000 Admin home part ${size} ${Date.now()}`;
@@ -69,7 +69,7 @@ for (const size of ["desktop", "phone"] as const) {
 }
 
 test("a customer's dashboard has no Today", async ({ page }) => {
-  await signInInBrowser(page, demoCustomer);
+  await signInThroughApi(page, demoCustomer);
   await page.goto("/dashboard");
   await expect(page.getByLabel("Education")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Today" })).toHaveCount(0);

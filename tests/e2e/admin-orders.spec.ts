@@ -1,19 +1,15 @@
-import { demoAdmin, orderAndPay, signInInBrowser, signUpInBrowser } from "./auth-helpers";
+import { demoAdmin, orderAndPay, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 test("an admin marks a paid order shipped, and the customer's My Items shows it shipped", async ({
   page,
-  browser,
-  baseURL,
+  customer,
+  adminPage: admin,
 }) => {
   // The customer orders and pays (through the API, as the browser would).
-  const customer = await signUpInBrowser(page);
   const product = await orderAndPay(page, "headlight");
 
   // The admin, in a browser of their own.
-  const adminContext = await browser.newContext({ baseURL });
-  const admin = await adminContext.newPage();
-  await signInInBrowser(admin, demoAdmin);
   await admin.goto("/dashboard/manageallorders");
   await expect(admin.getByRole("heading", { name: "Manage All Orders" })).toBeVisible();
   await expect(admin.getByTestId("status-counts")).toContainText("Paid");
@@ -31,7 +27,6 @@ test("an admin marks a paid order shipped, and the customer's My Items shows it 
     .click();
   await expect(row.getByText("Shipped")).toBeVisible();
   await expect(row.getByRole("button", { name: "Mark shipped" })).toHaveCount(0);
-  await adminContext.close();
 
   await page.goto("/dashboard/myitems");
   await expect(
@@ -44,7 +39,7 @@ test("an admin cancels an unpaid order and its stock returns", async ({
   browser,
   baseURL,
 }) => {
-  const customer = await signUpInBrowser(page);
+  const customer = await signUpThroughApi(page);
   const [product] = await (await page.request.get("/api/products?q=bearing")).json();
   const placed = await page.request.post("/api/orders", {
     data: {
@@ -60,7 +55,7 @@ test("an admin cancels an unpaid order and its stock returns", async ({
 
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
-  await signInInBrowser(admin, demoAdmin);
+  await signInThroughApi(admin, demoAdmin);
   await admin.goto("/dashboard/manageallorders");
   await admin.getByLabel("Status").selectOption("unpaid");
   await admin.getByLabel("Search orders").fill(customer.email);
@@ -86,7 +81,7 @@ test("on a touch screen, a finger sliding along the orders chart moves its legen
 }) => {
   const context = await browser.newContext({ baseURL, hasTouch: true });
   const admin = await context.newPage();
-  await signInInBrowser(admin, demoAdmin);
+  await signInThroughApi(admin, demoAdmin);
   await admin.setViewportSize({ width: 390, height: 844 });
   await admin.goto("/dashboard/manageallorders");
   const over = admin.locator(".u-over");
@@ -117,7 +112,7 @@ test("an admin sees who holds stock and cancels an account's holds in one action
   browser,
   baseURL,
 }) => {
-  const customer = await signUpInBrowser(page);
+  const customer = await signUpThroughApi(page);
   for (const q of ["radiator", "alternator"]) {
     const [product] = await (await page.request.get(`/api/products?q=${q}`)).json();
     const placed = await page.request.post("/api/orders", {
@@ -133,7 +128,7 @@ test("an admin sees who holds stock and cancels an account's holds in one action
 
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
-  await signInInBrowser(admin, demoAdmin);
+  await signInThroughApi(admin, demoAdmin);
   await admin.goto("/dashboard/manageallorders");
   const holds = admin.getByTestId("account-holds").filter({ hasText: customer.email });
   await expect(holds).toHaveCount(1);

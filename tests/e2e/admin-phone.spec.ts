@@ -3,8 +3,8 @@ import {
   demoAdmin,
   newCustomer,
   orderAndPay,
-  signInInBrowser,
-  signUpInBrowser,
+  signInThroughApi,
+  signUpThroughApi,
 } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
@@ -23,7 +23,7 @@ async function expectReachable(control: Locator) {
 }
 
 async function adminOnPhone(page: Page) {
-  await signInInBrowser(page, demoAdmin);
+  await signInThroughApi(page, demoAdmin);
   await page.setViewportSize(PHONE);
 }
 
@@ -33,8 +33,8 @@ test("on a phone, All Users shows each user as a card with Make Admin and Remove
   baseURL,
 }) => {
   const customerContext = await browser.newContext({ baseURL });
-  const promoted = await signUpInBrowser(await customerContext.newPage(), newCustomer());
-  const removed = await signUpInBrowser(await customerContext.newPage(), newCustomer());
+  const promoted = await signUpThroughApi(await customerContext.newPage(), newCustomer());
+  const removed = await signUpThroughApi(await customerContext.newPage(), newCustomer());
   await customerContext.close();
 
   await adminOnPhone(page);
@@ -97,7 +97,7 @@ test("on a phone, Manage All orders shows each order as a card and Mark shipped 
   // A customer orders and pays (through the API, as the browser would).
   const customerContext = await browser.newContext({ baseURL });
   const customerPage = await customerContext.newPage();
-  const customer = await signUpInBrowser(customerPage, newCustomer());
+  const customer = await signUpThroughApi(customerPage, newCustomer());
   await orderAndPay(customerPage, "clutch");
   await customerContext.close();
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { productMessages } from "../../src/contract/products";
-import { demoAdmin, newCustomer, signInInBrowser, signUpInBrowser } from "./auth-helpers";
+import { demoAdmin, newCustomer, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 let n = 0;
@@ -40,7 +40,7 @@ async function fillProductForm(page: Page, p: NewProduct, partNumber = uniquePar
 }
 
 async function openAddProduct(page: Page) {
-  await signInInBrowser(page, demoAdmin);
+  await signInThroughApi(page, demoAdmin);
   await page.goto("/dashboard/addProduct");
   await expect(page.getByRole("heading", { name: "Add Product" })).toBeVisible();
   await expect(page).toHaveTitle(/Add Product/);
@@ -140,7 +140,7 @@ test("the admin adds a product with an uploaded picture and it appears in /allpr
 test("the admin replenishes a product's stock in Manage All Products, then deletes it", async ({
   page,
 }) => {
-  await signInInBrowser(page, demoAdmin);
+  await signInThroughApi(page, demoAdmin);
   const name = uniqueName("Wheel bearing");
   await createProduct(page, name);
 
@@ -250,7 +250,7 @@ test("a product with an unpaid order cannot be deleted, and the admin is told wh
   playwright,
   baseURL,
 }) => {
-  await signInInBrowser(page, demoAdmin);
+  await signInThroughApi(page, demoAdmin);
   const name = uniqueName("Timing belt");
   const productId = await createProduct(page, name);
 
@@ -288,7 +288,7 @@ test("a stock edit made while orders came in is refused, so no reservation is ov
   browser,
   baseURL,
 }) => {
-  await signInInBrowser(page, demoAdmin);
+  await signInThroughApi(page, demoAdmin);
   const name = uniqueName("Tie rod end");
   const id = await createProduct(page, name);
   const row = await manageRow(page, name);
@@ -299,7 +299,7 @@ test("a stock edit made while orders came in is refused, so no reservation is ov
   // While the form is open, a customer orders 4.
   const customerContext = await browser.newContext({ baseURL });
   const customer = await customerContext.newPage();
-  await signUpInBrowser(customer, newCustomer());
+  await signUpThroughApi(customer, newCustomer());
   const placed = await customer.request.post("/api/orders", {
     data: { productId: id, orderQty: 4, phonrNo: "07700900123", Address: "1 Dock Road" },
   });
@@ -327,7 +327,7 @@ test("a stock edit made while orders came in is refused, so no reservation is ov
 test("closing the edit dialog with unsaved edits asks first; a save closes it without asking", async ({
   page,
 }) => {
-  await signInInBrowser(page, demoAdmin);
+  await signInThroughApi(page, demoAdmin);
   const name = uniqueName("Ball joint");
   const id = await createProduct(page, name);
   const row = await manageRow(page, name);

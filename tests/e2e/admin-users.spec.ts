@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { demoAdmin, newCustomer, signInInBrowser, signUpInBrowser } from "./auth-helpers";
+import { demoAdmin, newCustomer, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 /** Searches All Users for an email and returns the row whose email cell is exactly that. */
@@ -22,9 +22,9 @@ test("an admin makes a customer admin: the button goes and the role shows admin"
 }) => {
   const customerContext = await browser.newContext({ baseURL });
   try {
-    const promoted = await signUpInBrowser(await customerContext.newPage(), newCustomer());
+    const promoted = await signUpThroughApi(await customerContext.newPage(), newCustomer());
 
-    await signInInBrowser(page, demoAdmin);
+    await signInThroughApi(page, demoAdmin);
     await page.goto("/dashboard");
     await page
       .getByRole("navigation", { name: "Dashboard" })
@@ -89,11 +89,11 @@ test("an admin removes a customer after confirming, and the customer's browser i
   const customerContext = await browser.newContext({ baseURL });
   try {
     const customerPage = await customerContext.newPage();
-    const removed = await signUpInBrowser(customerPage, newCustomer());
+    const removed = await signUpThroughApi(customerPage, newCustomer());
     await customerPage.goto("/dashboard");
     await expect(customerPage.getByRole("heading", { name: "My Info" })).toBeVisible();
 
-    await signInInBrowser(page, demoAdmin);
+    await signInThroughApi(page, demoAdmin);
     await page.goto("/dashboard/allusers");
     const row = await findUser(page, removed.email);
     await row.getByRole("button", { name: "Remove User" }).click();
@@ -123,7 +123,7 @@ test("an admin removes a customer after confirming, and the customer's browser i
 test("a list page past the end (its last rows removed) moves to the last page there is", async ({
   page,
 }) => {
-  await signInInBrowser(page, demoAdmin);
+  await signInThroughApi(page, demoAdmin);
   for (const [path, rows] of [
     ["/dashboard/allusers", "user"],
     ["/dashboard/manageallproducts", "product"],

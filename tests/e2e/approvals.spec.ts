@@ -3,8 +3,8 @@ import {
   demoAdmin,
   newCustomer,
   productNamed,
-  signInInBrowser,
-  signUpInBrowser,
+  signInThroughApi,
+  signUpThroughApi,
 } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 import { openMail } from "./mailbox";
@@ -25,7 +25,7 @@ async function joinByEmail(browser: Browser, baseURL: string | undefined, compan
     context,
     page,
     async accept() {
-      await signUpInBrowser(page, who);
+      await signUpThroughApi(page, who);
       await openMail(page, who.email, `You are invited to buy for ${companyName}`);
       const link = await page
         .locator('a[href*="/company-invitation?token="]')
@@ -55,7 +55,7 @@ test("a buyer over their limit waits for approval; the owner approves from the e
   const companyName = `Approval Fleet ${Date.now()}-${process.pid}`;
 
   // The admin sets up the company (its pages are trade-prices.spec.ts's subject).
-  await signInInBrowser(page, demoAdmin);
+  await signInThroughApi(page, demoAdmin);
   const created = await page.request.post("/api/companies", { data: { name: companyName } });
   expect(created.status()).toBe(201);
   const companyId = ((await created.json()) as { id: string }).id;

@@ -1,25 +1,19 @@
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
+import { newCustomer } from "./session";
 
-export const demoAdmin = { email: "admin@example.com", password: "admin123", name: "Avery Admin" };
-export const demoCustomer = {
-  email: "customer@example.com",
-  password: "customer123",
-  name: "Casey Customer",
-};
+export {
+  demoAdmin,
+  demoCustomer,
+  newCustomer,
+  signInThroughApi,
+  signUpThroughApi,
+} from "./session";
 
-let n = 0;
-export function newCustomer() {
-  n += 1;
-  const id = `${Date.now()}-${process.pid}-${n}`;
-  return {
-    name: `Test Buyer ${n}`,
-    email: `buyer-${id}@example.com`,
-    password: "Rotor-Caliper-42",
-  };
-}
-
-/** Signs up through the page and waits until the navbar shows the new user. */
+/**
+ * Signs up through the sign-up form and waits until the navbar shows the new user. For tests
+ * whose subject is the form; others use signUpThroughApi or the `customer` fixture.
+ */
 export async function signUpInBrowser(page: Page, who = newCustomer()) {
   await page.goto("/signup");
   await page.getByLabel("Name").fill(who.name);

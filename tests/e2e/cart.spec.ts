@@ -1,4 +1,4 @@
-import { demoAdmin, newCustomer, productNamed, signInInBrowser } from "./auth-helpers";
+import { demoAdmin, newCustomer, productNamed, signInThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 test("a visitor fills a cart, signs up, checks out once, pays, and the admin ships it", async ({
@@ -107,7 +107,7 @@ test("a visitor fills a cart, signs up, checks out once, pays, and the admin shi
   // The admin opens it, sees where it goes, and ships it.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInInBrowser(admin, demoAdmin);
+  await signInThroughApi(admin, demoAdmin);
   await admin.goto("/dashboard/manageallorders");
   await admin.getByLabel("Search orders").fill(who.email);
   await admin.getByRole("button", { name: "Search" }).click();
@@ -127,7 +127,7 @@ test("a visitor fills a cart, signs up, checks out once, pays, and the admin shi
 });
 
 test("admins have no cart and cannot order", async ({ page }) => {
-  await signInInBrowser(page, demoAdmin);
+  await signInThroughApi(page, demoAdmin);
   const p = await productNamed(page, "wiper");
   await page.goto(`/products/${p._id}`);
   await expect(page.getByRole("heading", { name: p.name })).toBeVisible();

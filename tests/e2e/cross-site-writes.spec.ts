@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Request } from "@playwright/test";
-import { demoAdmin, signInInBrowser } from "./auth-helpers";
+import { demoAdmin, signInThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 // Penetration test of 75cca6d, finding 3: a page on another port of the same host made a
@@ -35,7 +35,7 @@ test("a page of another origin on the same host cannot make an admin's browser w
   });
   await new Promise<void>((resolve) => evil.listen(0, "127.0.0.1", resolve));
   try {
-    await signInInBrowser(page, demoAdmin);
+    await signInThroughApi(page, demoAdmin);
     // The attacker's page in another tab of the same browser (the admin's cookies go along).
     // Its console shows the store's refusals, blocked by our Cross-Origin-Resource-Policy too:
     // they are the attacker's errors, not the store's, so this tab is not the checked `page`.

@@ -1,4 +1,4 @@
-import { demoAdmin, signInInBrowser } from "./auth-helpers";
+import { demoAdmin, signInThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 // An admin imports a catalogue file: the check lists the bad row with its line, nothing is
@@ -23,7 +23,7 @@ test("an admin checks a CSV with a bad row, fixes it, imports it and finds the p
     buffer: Buffer.from([header, ...rows].join("\n") + "\n"),
   });
 
-  await signInInBrowser(page, demoAdmin);
+  await signInThroughApi(page, demoAdmin);
   await page.goto("/dashboard/manageallproducts");
   const chooser = page.getByLabel("CSV file");
 

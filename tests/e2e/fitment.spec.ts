@@ -1,5 +1,5 @@
 import { demoFitment } from "../../src/server/db/seed-vehicles";
-import { demoAdmin, signInInBrowser, signUpInBrowser } from "./auth-helpers";
+import { demoAdmin, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 // A driver picks their car on the landing page and sees only parts that fit it. Other tests add
@@ -24,7 +24,7 @@ test("picking Year, Make and Model shows the parts that fit, with the vehicles a
   page,
 }) => {
   // Signed in, as the product page asks.
-  await signUpInBrowser(page);
+  await signUpThroughApi(page);
   await page.goto("/");
   // The selector's code loads on the visitor's first scroll, move or key (the app may still be
   // replacing the pre-rendered page meanwhile, so move and scroll until it is there).
@@ -125,7 +125,7 @@ test("a VIN is checked and fills in the year and make; a mistyped one is said so
 test("an admin adds a year range of a model to a part, and shoppers of that car see the part", async ({
   page,
 }) => {
-  await signInInBrowser(page, demoAdmin);
+  await signInThroughApi(page, demoAdmin);
   await page.goto("/dashboard/manageallproducts?q=PW-CL-8230");
   await page.getByRole("button", { name: "Fitment of Three-Piece Clutch Kit" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Fitment of Three-Piece Clutch Kit" });

@@ -1,6 +1,14 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
+import { demoAdmin, signInThroughApi, signUpThroughApi, type NewAccount } from "./session";
 
-export const test = base.extend({
+interface Fixtures {
+  /** A new customer, signed up (unverified, as the sign-up form leaves it) in `page`'s context. */
+  customer: NewAccount;
+  /** A page of its own browser context, signed in as the demo admin (no page loaded yet). */
+  adminPage: Page;
+}
+
+export const test = base.extend<Fixtures>({
   // The server's address is known only once global-setup has started it.
   // Playwright reads a fixture's dependencies from its destructured first argument: none here.
   // eslint-disable-next-line no-empty-pattern
@@ -26,6 +34,20 @@ export const test = base.extend({
     });
     await use(page);
     expect(problems, "errors in the browser").toEqual([]);
+  },
+  // Through the store's auth API, not the forms (tests/e2e/session.ts; docs/testing.md).
+  customer: async ({ page }, use) => {
+    await use(await signUpThroughApi(page));
+  },
+  adminPage: async ({ browser, baseURL }, use) => {
+    const context = await browser.newContext({ baseURL });
+    try {
+      const admin = await context.newPage();
+      await signInThroughApi(admin, demoAdmin);
+      await use(admin);
+    } finally {
+      await context.close();
+    }
   },
 });
 

@@ -1,12 +1,12 @@
 import fs from "node:fs/promises";
 import { pdfText } from "../support/pdf-text";
-import { productNamed, signUpInBrowser } from "./auth-helpers";
+import { productNamed, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 test("a customer pays with the test card, then downloads the order's invoice from My Items", async ({
   page,
 }) => {
-  await signUpInBrowser(page);
+  await signUpThroughApi(page);
   const p = await productNamed(page, "wiper blade");
   const product = (await (await page.request.get(`/api/products/${p._id}`)).json()) as {
     partNumber: string;

@@ -3,8 +3,8 @@ import {
   demoAdmin,
   newCustomer,
   productNamed,
-  signInInBrowser,
-  signUpInBrowser,
+  signInThroughApi,
+  signUpThroughApi,
 } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 import { openMail } from "./mailbox";
@@ -24,7 +24,7 @@ async function joinByEmail(browser: Browser, baseURL: string | undefined, compan
     context,
     page,
     async accept() {
-      await signUpInBrowser(page, who);
+      await signUpThroughApi(page, who);
       await openMail(page, who.email, `You are invited to buy for ${companyName}`);
       const link = await page
         .locator('a[href*="/company-invitation?token="]')
@@ -45,7 +45,7 @@ test("a net-30 buyer checks out without a card; the admin records the bank payme
   const part = await productNamed(page, "timing belt");
   const companyName = `Terms Fleet ${Date.now()}-${process.pid}`;
 
-  await signInInBrowser(page, demoAdmin);
+  await signInThroughApi(page, demoAdmin);
   const created = await page.request.post("/api/companies", {
     data: { name: companyName, paymentTerms: "net30", creditLimit: 100000 },
   });

@@ -1,10 +1,10 @@
-import { orderAndPay, signUpInBrowser } from "./auth-helpers";
+import { orderAndPay, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 test("place and pay an order: both emails arrive in /dev/mailbox, and My Info can turn off shipping emails", async ({
   page,
 }) => {
-  const who = await signUpInBrowser(page);
+  const who = await signUpThroughApi(page);
   await orderAndPay(page, "spark");
 
   // The worker delivers the outbox to the local SMTP server: look until both are there.

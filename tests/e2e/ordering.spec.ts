@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { productNamed, signUpInBrowser } from "./auth-helpers";
+import { productNamed, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 /** Sets the quantity by typing, then places the order through the modal. */
@@ -15,7 +15,7 @@ async function order(page: Page, quantity: number) {
 test("the quantity selector floors at 0 and the two alerts block the order modal", async ({
   page,
 }) => {
-  await signUpInBrowser(page);
+  await signUpThroughApi(page);
   const p = await productNamed(page, "radiator");
   await page.goto(`/products/${p._id}`);
   const qty = page.getByRole("spinbutton", { name: "Quantity" });
@@ -61,7 +61,7 @@ test("the quantity selector floors at 0 and the two alerts block the order modal
 test("the total is quantity × price at every quantity, with the limits said beside it", async ({
   page,
 }) => {
-  await signUpInBrowser(page);
+  await signUpThroughApi(page);
   const p = await productNamed(page, "radiator");
   expect(p.minimumOrder).toBeGreaterThan(1); // so that 1 is below the minimum
   await page.goto(`/products/${p._id}`);
@@ -94,7 +94,7 @@ test("the total is quantity × price at every quantity, with the limits said bes
 test("order, see the duplicate message, pay with 4242…, and My Items shows it paid", async ({
   page,
 }) => {
-  await signUpInBrowser(page);
+  await signUpThroughApi(page);
   const p = await productNamed(page, "alternator");
   await page.goto(`/products/${p._id}`);
   await order(page, p.minimumOrder);
@@ -147,7 +147,7 @@ test("order, see the duplicate message, pay with 4242…, and My Items shows it 
 test("insufficient funds shows the card error in red and leaves the order unpaid", async ({
   page,
 }) => {
-  await signUpInBrowser(page);
+  await signUpThroughApi(page);
   const p = await productNamed(page, "spark");
   await page.goto(`/products/${p._id}`);
   await order(page, p.minimumOrder);
@@ -166,7 +166,7 @@ test("insufficient funds shows the card error in red and leaves the order unpaid
 test("deleting an unpaid order after confirming removes it and restores the stock", async ({
   page,
 }) => {
-  await signUpInBrowser(page);
+  await signUpThroughApi(page);
   const p = await productNamed(page, "wiper");
   await page.goto(`/products/${p._id}`);
   await order(page, p.minimumOrder);
@@ -190,7 +190,7 @@ test("deleting an unpaid order after confirming removes it and restores the stoc
 test("a duplicate found only on confirming is said inside the dialog, keeping what was typed", async ({
   page,
 }) => {
-  await signUpInBrowser(page);
+  await signUpThroughApi(page);
   const p = await productNamed(page, "spark plug");
   await page.goto(`/products/${p._id}`);
   await page.getByRole("spinbutton", { name: "Quantity" }).fill(String(p.minimumOrder));

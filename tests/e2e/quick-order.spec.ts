@@ -1,4 +1,4 @@
-import { signUpInBrowser } from "./auth-helpers";
+import { signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 test("a buyer quick-orders by pasting numbers of every kind, adds the good lines, pays, and orders again", async ({
@@ -6,7 +6,8 @@ test("a buyer quick-orders by pasting numbers of every kind, adds the good lines
 }) => {
   // On a phone: the quick order page is in the menu, and its table fits the screen.
   await page.setViewportSize({ width: 390, height: 844 });
-  await signUpInBrowser(page);
+  await signUpThroughApi(page);
+  await page.goto("/");
   await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("link", { name: "Quick order" }).click();
   await expect(page.getByRole("heading", { name: "Quick order" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { demoAdmin, productNamed, signInInBrowser, signUpInBrowser } from "./auth-helpers";
+import { demoAdmin, productNamed, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 import { openMail } from "./mailbox";
 
@@ -13,7 +13,7 @@ test("a quote requested from the cart, priced and sent by the admin, accepted an
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const buyer = await signUpInBrowser(page);
+  const buyer = await signUpThroughApi(page);
   const part = await productNamed(page, "brake");
   const qty = Math.max(part.minimumOrder, 2);
   const put = await page.request.put(`/api/cart/items/${part._id}`, { data: { qty } });
@@ -33,7 +33,7 @@ test("a quote requested from the cart, priced and sent by the admin, accepted an
   const adminContext = await browser.newContext({ baseURL });
   try {
     const admin = await adminContext.newPage();
-    await signInInBrowser(admin, demoAdmin);
+    await signInThroughApi(admin, demoAdmin);
     await admin.goto("/dashboard");
     await admin
       .getByRole("navigation", { name: "Dashboard" })

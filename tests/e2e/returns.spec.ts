@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
-import { demoAdmin, orderAndPay, signInInBrowser, signUpInBrowser } from "./auth-helpers";
+import { orderAndPay } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 const stockOf = async (page: Page, productId: string) =>
@@ -13,17 +13,13 @@ const stockOf = async (page: Page, productId: string) =>
 
 test("a customer returns a part that did not fit; the admin approves and receives it; the customer gets a credit note and the stock is back", async ({
   page,
-  browser,
-  baseURL,
+  customer,
+  adminPage: admin,
 }) => {
   // The customer orders and pays (through the API, as the browser would).
-  const customer = await signUpInBrowser(page);
   const product = await orderAndPay(page, "fuel");
 
   // The admin ships it, in a browser of their own.
-  const adminContext = await browser.newContext({ baseURL });
-  const admin = await adminContext.newPage();
-  await signInInBrowser(admin, demoAdmin);
   await admin.goto("/dashboard/manageallorders");
   await admin.getByLabel("Search orders").fill(customer.email);
   await admin.getByRole("button", { name: "Search" }).click();
@@ -79,7 +75,6 @@ test("a customer returns a part that did not fit; the admin approves and receive
   await expect(admin.getByTestId("fitment-row").filter({ hasText: product.name })).toContainText(
     "2014 Ford Focus 1.0 EcoBoost",
   );
-  await adminContext.close();
 
   // The stock is back.
   expect(await stockOf(page, product._id)).toBe(stockBefore + 2);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { reviewMessages, VERIFIED_BUYER_LABEL } from "../../src/contract/reviews";
-import { demoAdmin, orderAndPay, signInInBrowser, signUpInBrowser } from "./auth-helpers";
+import { demoAdmin, orderAndPay, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 let n = 0;
@@ -10,8 +10,8 @@ function uniqueText(what: string) {
 }
 
 /** Signs a new customer up and pays an order of theirs: their reviews are published at once. */
-async function signUpBuyerInBrowser(page: Page) {
-  const who = await signUpInBrowser(page);
+async function signUpBuyer(page: Page) {
+  const who = await signUpThroughApi(page);
   await orderAndPay(page, "wiper");
   return who;
 }
@@ -30,7 +30,7 @@ async function addReview(page: Page, stars: number, text: string) {
 test("a buyer adds a review and sees it on /review under their name, marked Verified buyer", async ({
   page,
 }) => {
-  const who = await signUpBuyerInBrowser(page);
+  const who = await signUpBuyer(page);
   await page.goto("/dashboard/reviews");
   await expect(page).toHaveTitle(/Add a Review/);
 
@@ -66,7 +66,7 @@ test("a new customer's review waits for approval, and appears on /review once th
   const text = uniqueText("Quick delivery, good packaging.");
   const customerContext = await browser.newContext();
   const customerPage = await customerContext.newPage();
-  const who = await signUpInBrowser(customerPage);
+  const who = await signUpThroughApi(customerPage);
   await addReview(customerPage, 2, text);
   await expect(customerPage.getByText(reviewMessages.added)).toBeVisible();
   await expect(
@@ -84,7 +84,7 @@ test("a new customer's review waits for approval, and appears on /review once th
 
   const count = async () =>
     ((await (await page.request.get("/api/reviews/summary")).json()) as { count: number }).count;
-  await signInInBrowser(page, demoAdmin);
+  await signInThroughApi(page, demoAdmin);
   await page.goto("/review");
   await expect(
     page.getByRole("heading", { name: /^Reviews awaiting approval \(\d+\)$/ }),
@@ -106,7 +106,7 @@ test("a new customer's review waits for approval, and appears on /review once th
 });
 
 test("markup in a review shows as plain text and never runs", async ({ page }) => {
-  await signUpBuyerInBrowser(page);
+  await signUpBuyer(page);
   const text = `<img src=x onerror="window.__xss=1"> ${uniqueText("xss")}`;
   await addReview(page, 1, text);
   await expect(page.getByText(reviewMessages.added)).toBeVisible();
@@ -139,7 +139,7 @@ test("the summary on /review shows the average and how many reviews there are", 
 test("when the review cannot be added, the failure message shows in red and as a toast", async ({
   page,
 }) => {
-  await signUpInBrowser(page);
+  await signUpThroughApi(page);
   await page.goto("/dashboard/reviews");
   await expect(page.getByRole("heading", { name: "Add a Review" })).toBeVisible();
   // The session ends while the form is open (signed out elsewhere): the server refuses the review.
@@ -166,14 +166,14 @@ test("an admin hides one review, shows it again, hides it, and deletes another o
   for (const text of [hideText, deleteText]) {
     const context = await browser.newContext();
     const customerPage = await context.newPage();
-    await signUpBuyerInBrowser(customerPage);
+    await signUpBuyer(customerPage);
     await addReview(customerPage, 1, text);
     await expect(customerPage.getByText(reviewMessages.added)).toBeVisible();
     await context.close();
   }
   const count = async () =>
     ((await (await page.request.get("/api/reviews/summary")).json()) as { count: number }).count;
-  await signInInBrowser(page, demoAdmin);
+  await signInThroughApi(page, demoAdmin);
   await page.goto("/review");
   const reviews = page.getByRole("list", { name: "Reviews", exact: true });
   const before = await count();

@@ -1,4 +1,4 @@
-import { signUpInBrowser } from "./auth-helpers";
+import { signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 // A shopper finds parts by the words they use, by the number on the old part, and by category.
@@ -8,7 +8,7 @@ test("searching by words, by an OE number with dashes, and browsing a category",
   page,
 }) => {
   // Signed in, as the product page asks.
-  await signUpInBrowser(page);
+  await signUpThroughApi(page);
   await page.goto("/");
   await page
     .getByRole("navigation")

@@ -1,4 +1,4 @@
-import { demoAdmin, signInInBrowser, signUpInBrowser } from "./auth-helpers";
+import { demoAdmin, signInThroughApi, signUpInBrowser } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 const pages = ["/", "/allproducts", "/blogs", "/review", "/myprotfolio", "/login", "/signup", "/x"];
@@ -23,6 +23,7 @@ test("every page is served with a CSP that allows no inline script, and the secu
 });
 
 test("the session cookie is httpOnly and SameSite=Lax", async ({ page, context }) => {
+  // Through the form: the subject is what the browser keeps from the sign-up's answer.
   await signUpInBrowser(page);
   const cookies = await context.cookies();
   const session = cookies.find((c) => c.name.includes("session_token"));
@@ -34,7 +35,7 @@ test("the session cookie is httpOnly and SameSite=Lax", async ({ page, context }
 });
 
 test("product text containing HTML renders as text and runs no script", async ({ page }) => {
-  await signInInBrowser(page, demoAdmin);
+  await signInThroughApi(page, demoAdmin);
   const name = `Probe <img src=x onerror="window.__xss=1"> ${Date.now()}`;
   const created = await page.request.post("/api/products", {
     data: {

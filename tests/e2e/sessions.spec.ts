@@ -1,4 +1,4 @@
-import { newCustomer, signInInBrowser, signUpInBrowser } from "./auth-helpers";
+import { newCustomer, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 test("My Profile lists where the customer is signed in; signing out another browser ends it there", async ({
@@ -6,14 +6,14 @@ test("My Profile lists where the customer is signed in; signing out another brow
   browser,
   baseURL,
 }) => {
-  const who = await signUpInBrowser(page, newCustomer());
+  const who = await signUpThroughApi(page, newCustomer());
   const elsewhere = await browser.newContext({ baseURL });
   const laptop = await browser.newContext({ baseURL });
   try {
     const phone = await elsewhere.newPage();
-    await signInInBrowser(phone, who);
+    await signInThroughApi(phone, who);
     const other = await laptop.newPage();
-    await signInInBrowser(other, who);
+    await signInThroughApi(other, who);
 
     await page.goto("/dashboard");
     const card = page.getByRole("region", { name: "Where you are signed in" });
@@ -37,7 +37,7 @@ test("My Profile lists where the customer is signed in; signing out another brow
     await expect(rows).toHaveCount(1);
     expect((await phone.request.get("/api/user/sessions")).status()).toBe(401);
     expect((await other.request.get("/api/user/sessions")).status()).toBe(401);
-    await other.reload();
+    await other.goto("/");
     await expect(other.getByRole("link", { name: "Login" }).first()).toBeVisible();
     // This browser is still signed in.
     await page.reload();

@@ -1,18 +1,14 @@
-import { demoAdmin, orderAndPay, signInInBrowser, signUpInBrowser } from "./auth-helpers";
+import { orderAndPay } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 test("an admin ships a paid order with UPS and a tracking number; the customer's order page links UPS's tracking page", async ({
   page,
-  browser,
-  baseURL,
+  customer,
+  adminPage: admin,
 }) => {
-  const customer = await signUpInBrowser(page);
   const product = await orderAndPay(page, "headlight");
   const [order] = (await (await page.request.get("/api/orders")).json()) as { _id: string }[];
 
-  const adminContext = await browser.newContext({ baseURL });
-  const admin = await adminContext.newPage();
-  await signInInBrowser(admin, demoAdmin);
   await admin.goto(`/dashboard/manageallorders?q=${encodeURIComponent(customer.email)}`);
   const row = admin.getByTestId("admin-order").filter({ hasText: customer.email });
   await row.getByRole("button", { name: "Mark shipped" }).click();
@@ -36,7 +32,6 @@ test("an admin ships a paid order with UPS and a tracking number; the customer's
   await expect(admin.getByTestId("shipment-tracking")).toHaveText(
     /^Shipped with UPS · tracking 1Z999AA10123456784/,
   );
-  await adminContext.close();
 
   await page.goto(`/dashboard/orders/${order!._id}`);
   const tracking = page.getByTestId("shipment-tracking");

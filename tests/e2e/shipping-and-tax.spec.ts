@@ -1,4 +1,4 @@
-import { productNamed, signUpInBrowser } from "./auth-helpers";
+import { productNamed, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 test("a visitor's delivered-cost estimate is what the customer in Texas pays, shipping and tax included", async ({
@@ -41,7 +41,7 @@ test("a visitor's delivered-cost estimate is what the customer in Texas pays, sh
   expect(money(total)).toBeCloseTo(lines + money(shipping) + money(tax), 2);
 
   // They sign up, keep an address in Texas in My Info, and check out with Express.
-  const who = await signUpInBrowser(page);
+  const who = await signUpThroughApi(page);
   await page.goto("/dashboard");
   const book = page.getByTestId("address-book");
   await book.getByRole("button", { name: "Add an address" }).click();

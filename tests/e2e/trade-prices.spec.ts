@@ -1,4 +1,4 @@
-import { demoAdmin, newCustomer, productNamed, signInInBrowser } from "./auth-helpers";
+import { demoAdmin, newCustomer, productNamed, signInThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 import { openMail } from "./mailbox";
 
@@ -27,7 +27,7 @@ test("an admin gives a company its own prices with a break; the invited buyer se
   const buyer = newCustomer();
 
   // The admin makes a price list with the part at its price and a break at 10.
-  await signInInBrowser(page, demoAdmin);
+  await signInThroughApi(page, demoAdmin);
   await page.goto("/dashboard/price-lists");
   await page.getByLabel("New price list").fill(listName);
   await page.getByRole("button", { name: "Create price list" }).click();
