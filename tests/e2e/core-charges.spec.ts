@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
-import { demoAdmin, signInInBrowser, signUpInBrowser } from "./auth-helpers";
+import { demoAdmin, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 // Core charges (docs/core-charges.md): the admin sets a deposit, the customer sees it beside the
@@ -24,7 +24,7 @@ test("an admin sets a core deposit; the customer pays it beside the price and ge
   // The admin adds a remanufactured alternator and gives it a core deposit in the edit dialog.
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
-  await signInInBrowser(admin, demoAdmin);
+  await signInThroughApi(admin, demoAdmin);
   const name = `Remanufactured alternator ${Date.now()}-${process.pid}`;
   const created = await admin.request.post("/api/products", {
     data: {
@@ -60,7 +60,7 @@ test("an admin sets a core deposit; the customer pays it beside the price and ge
   await expect(edit).toBeHidden();
 
   // The customer sees the deposit beside the price, on the card and in the cart.
-  const who = await signUpInBrowser(page);
+  const who = await signUpThroughApi(page);
   await page.goto(`/allproducts?q=${encodeURIComponent(name)}`);
   const card = page.getByRole("article").filter({ hasText: name });
   await expect(card.getByTestId("core-deposit")).toHaveText("$45.00");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { demoAdmin, productNamed, signInInBrowser, signUpInBrowser } from "./auth-helpers";
+import { demoAdmin, productNamed, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 /** As the signed-in customer of `page`: a paid two-line order (cart checkout, test card). */
@@ -36,13 +36,13 @@ test("an admin ships one line of a two-line paid order, then the rest; the custo
   browser,
   baseURL,
 }) => {
-  await signUpInBrowser(page);
+  await signUpThroughApi(page);
   const { orderId, first, second } = await paidTwoLineOrder(page);
 
   // The admin ships the first line with UPS from the order page.
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
-  await signInInBrowser(admin, demoAdmin);
+  await signInThroughApi(admin, demoAdmin);
   await admin.goto(`/dashboard/orders/${orderId}`);
   const form = admin.getByRole("form", { name: "Ship selected" });
   await form.getByLabel(first.name).fill(String(first.minimumOrder));

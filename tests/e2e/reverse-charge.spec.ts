@@ -4,8 +4,8 @@ import {
   demoAdmin,
   newCustomer,
   productNamed,
-  signInInBrowser,
-  signUpInBrowser,
+  signInThroughApi,
+  signUpThroughApi,
 } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 import { openMail } from "./mailbox";
@@ -28,7 +28,7 @@ test("admin records a company's VAT number; its buyer checks out to Germany at 0
   const part = await productNamed(page, "brake pad");
   const companyName = `Autohaus ${Date.now()}-${process.pid}`;
 
-  await signInInBrowser(page, demoAdmin);
+  await signInThroughApi(page, demoAdmin);
   const created = await page.request.post("/api/companies", { data: { name: companyName } });
   expect(created.status()).toBe(201);
   const companyId = ((await created.json()) as { id: string }).id;
@@ -56,7 +56,7 @@ test("admin records a company's VAT number; its buyer checks out to Germany at 0
   const context = await browser.newContext({ baseURL });
   try {
     const b = await context.newPage();
-    await signUpInBrowser(b, who);
+    await signUpThroughApi(b, who);
     await openMail(b, who.email, `You are invited to buy for ${companyName}`);
     const link = await b
       .locator('a[href*="/company-invitation?token="]')

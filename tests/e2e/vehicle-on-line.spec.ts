@@ -1,4 +1,4 @@
-import { demoAdmin, signInInBrowser, signUpInBrowser } from "./auth-helpers";
+import { demoAdmin, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 // The vehicle on the order line (docs/vehicle-on-line.md): a driver picks their car, orders a
@@ -9,7 +9,7 @@ test("the chosen vehicle is kept on the order line and pre-fills a did-not-fit r
   browser,
   baseURL,
 }) => {
-  await signUpInBrowser(page);
+  await signUpThroughApi(page);
   const label = "2016 Volkswagen Golf 1.4 TSI";
 
   // The driver picks their car in the catalog's vehicle selector.
@@ -72,7 +72,7 @@ test("the chosen vehicle is kept on the order line and pre-fills a did-not-fit r
   ).toBe(true);
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
-  await signInInBrowser(admin, demoAdmin);
+  await signInThroughApi(admin, demoAdmin);
   // The admin's order page shows the car too.
   await admin.goto(`/dashboard/orders/${orderId}`);
   await expect(
