@@ -160,6 +160,7 @@ describe("POST /api/products", () => {
         ...input,
         partNumber: input.partNumber.toUpperCase(),
         crossReferences: [],
+        coreDeposit: null,
         _id: expect.any(String),
         createdAt: expect.any(String),
         email: admin.email,

@@ -61,6 +61,7 @@ test("answers prices in currency units and the spec's field names", async () => 
       "shortDescription",
       "warranty",
       "createdAt",
+      "coreDeposit",
     ].sort(),
   );
 });
