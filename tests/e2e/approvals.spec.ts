@@ -1,11 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
-import {
-  demoAdmin,
-  newCustomer,
-  productNamed,
-  signInThroughApi,
-  signUpThroughApi,
-} from "./auth-helpers";
+import type { Page } from "@playwright/test";
+import { demoAdmin, productNamed, signInThroughApi } from "./auth-helpers";
+import { joinByEmail } from "./company-invitation";
 import { expect, test } from "./fixtures";
 import { openMail } from "./mailbox";
 
@@ -14,28 +9,6 @@ import { openMail } from "./mailbox";
  * order waits ("Awaiting approval", not payable); the owner opens the emailed link, approves with
  * a note; the buyer is emailed the note and pays with the test card.
  */
-
-/** A new person in a browser of their own who joins the company from the emailed invitation. */
-async function joinByEmail(browser: Browser, baseURL: string | undefined, companyName: string) {
-  const who = newCustomer();
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  return {
-    who,
-    context,
-    page,
-    async accept() {
-      await signUpThroughApi(page, who);
-      await openMail(page, who.email, `You are invited to buy for ${companyName}`);
-      const link = await page
-        .locator('a[href*="/company-invitation?token="]')
-        .first()
-        .getAttribute("href");
-      await page.goto(link!);
-      await expect(page.getByRole("status")).toContainText(`You joined ${companyName}`);
-    },
-  };
-}
 
 async function invite(admin: Page, companyId: string, email: string, role: "owner" | "buyer") {
   const res = await admin.request.post(`/api/companies/${companyId}/invitations`, {

@@ -1,40 +1,12 @@
-import type { Browser } from "@playwright/test";
-import {
-  demoAdmin,
-  newCustomer,
-  productNamed,
-  signInThroughApi,
-  signUpThroughApi,
-} from "./auth-helpers";
+import { demoAdmin, productNamed, signInThroughApi } from "./auth-helpers";
+import { joinByEmail } from "./company-invitation";
 import { expect, test } from "./fixtures";
-import { openMail } from "./mailbox";
 
 /**
  * Net terms (docs/net-terms.md): a buyer of a net-30 company checks out without a card and is
  * told the order is charged to the company's account with its invoice and due date; the admin
  * finds the invoice on the Invoices page, records the bank transfer, and it shows paid.
  */
-
-async function joinByEmail(browser: Browser, baseURL: string | undefined, companyName: string) {
-  const who = newCustomer();
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  return {
-    who,
-    context,
-    page,
-    async accept() {
-      await signUpThroughApi(page, who);
-      await openMail(page, who.email, `You are invited to buy for ${companyName}`);
-      const link = await page
-        .locator('a[href*="/company-invitation?token="]')
-        .first()
-        .getAttribute("href");
-      await page.goto(link!);
-      await expect(page.getByRole("status")).toContainText(`You joined ${companyName}`);
-    },
-  };
-}
 
 test("a net-30 buyer checks out without a card; the admin records the bank payment and the invoice is paid", async ({
   page,

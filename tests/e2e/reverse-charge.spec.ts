@@ -1,14 +1,8 @@
 import fs from "node:fs/promises";
 import { pdfText } from "../support/pdf-text";
-import {
-  demoAdmin,
-  newCustomer,
-  productNamed,
-  signInThroughApi,
-  signUpThroughApi,
-} from "./auth-helpers";
+import { demoAdmin, productNamed, signInThroughApi } from "./auth-helpers";
+import { joinByEmail } from "./company-invitation";
 import { expect, test } from "./fixtures";
-import { openMail } from "./mailbox";
 
 /**
  * EU reverse charge (docs/tax-exemptions.md): the admin records a company's German VAT number on
@@ -48,22 +42,14 @@ test("admin records a company's VAT number; its buyer checks out to Germany at 0
   );
 
   // A buyer joins by the emailed invitation.
-  const who = newCustomer();
+  const buyer = await joinByEmail(browser, baseURL, companyName);
+  const { who, context, page: b } = buyer;
   const invited = await page.request.post(`/api/companies/${companyId}/invitations`, {
     data: { email: who.email, role: "buyer" },
   });
   expect(invited.status()).toBe(201);
-  const context = await browser.newContext({ baseURL });
   try {
-    const b = await context.newPage();
-    await signUpThroughApi(b, who);
-    await openMail(b, who.email, `You are invited to buy for ${companyName}`);
-    const link = await b
-      .locator('a[href*="/company-invitation?token="]')
-      .first()
-      .getAttribute("href");
-    await b.goto(link!);
-    await expect(b.getByRole("status")).toContainText(`You joined ${companyName}`);
+    await buyer.accept();
 
     // The buyer checks out to Berlin: 0 % with the note.
     await b.goto(`/products/${part._id}`);

@@ -1,0 +1,34 @@
+import type { Browser } from "@playwright/test";
+import { expect } from "./fixtures";
+import { openMail } from "./mailbox";
+import { newCustomer, signUpThroughApi } from "./session";
+
+/**
+ * A new person in a browser of their own who joins a company from the emailed invitation
+ * (docs/trade.md): `accept()` signs them up, opens the invitation in the demo mailbox and follows
+ * its link. The caller invites `who.email` first and closes `context` at the end.
+ */
+export async function joinByEmail(
+  browser: Browser,
+  baseURL: string | undefined,
+  companyName: string,
+) {
+  const who = newCustomer();
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  return {
+    who,
+    context,
+    page,
+    async accept() {
+      await signUpThroughApi(page, who);
+      await openMail(page, who.email, `You are invited to buy for ${companyName}`);
+      const link = await page
+        .locator('a[href*="/company-invitation?token="]')
+        .first()
+        .getAttribute("href");
+      await page.goto(link!);
+      await expect(page.getByRole("status")).toContainText(`You joined ${companyName}`);
+    },
+  };
+}
