@@ -26,7 +26,12 @@ beforeAll(async () => {
   await fs.writeFile(path.join(webDir, "pages", "blogs.html"), page("blogs", "/blogs"));
   await fs.mkdir(path.join(webDir, "shells"));
   await fs.writeFile(path.join(webDir, "shells", "product.html"), "<title>product shell</title>");
-  t = await createTestApp({ WEB_DIST_DIR: webDir, PUBLIC_URL: "https://parts.example" });
+  // Pages wait for their structured data here, so each test sees the products it made.
+  t = await createTestApp({
+    WEB_DIST_DIR: webDir,
+    PUBLIC_URL: "https://parts.example",
+    PAGE_DATA_WAIT_MS: "60000",
+  });
 });
 afterAll(async () => {
   await t.close();

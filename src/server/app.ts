@@ -490,6 +490,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     webDistDir: config.webDistDir,
     publicUrl,
     currency: config.currency,
+    structuredDataWaitMs: config.pageDataWaitMs,
     newestProducts: (limit) => catalog.page({ sort: "newest", limit, offset: 0 }),
   });
   return app;

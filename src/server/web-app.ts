@@ -20,6 +20,12 @@ export interface WebAppOptions {
   /** The store's address: canonical links, Open Graph URLs and the sitemap are built on it. */
   publicUrl: string;
   currency: string;
+  /**
+   * How long a pre-rendered page waits for the products it lists (normally answered from the
+   * catalog's memory at once) before it goes out with the last structured data it had: a slow or
+   * frozen database does not hold the store's pages (issue 30, item 9). `PAGE_DATA_WAIT_MS`.
+   */
+  structuredDataWaitMs: number;
   /** The newest products, for the structured data of the pages that list them. */
   newestProducts: (limit: number) => Promise<Product[]>;
 }
@@ -51,7 +57,16 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
       },
     });
   }
-  const prerendered = prerenderedPages(webDistDir, publicUrl);
+  const prerendered = prerenderedPages(webDistDir, publicUrl, (pagePath) =>
+    latestWithin(opts.structuredDataWaitMs, async () => {
+      try {
+        return itemListJsonLd(await listedProducts(pagePath, opts), publicUrl, opts.currency);
+      } catch (err) {
+        app.log.warn({ err }, "structured data kept as it was: the products could not be read");
+        throw err;
+      }
+    }),
+  );
   const shells = pageShellFiles(webDistDir);
 
   app.get("/sitemap.xml", { schema: { hide: true } }, (_req, reply) =>
@@ -82,13 +97,7 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
         .send("The web app is not built yet: run `npm run build`, then restart the server.");
     }
     const page = query === undefined && prerendered.get(pathname.replace(/\/+$/, "") || "/");
-    if (page) {
-      const products = await listedProducts(page.path, opts).catch((err: unknown) => {
-        req.log.warn({ err }, "structured data left out: the products could not be read");
-        return [];
-      });
-      return sendHtml(req, reply, page.render(itemListJsonLd(products, publicUrl, opts.currency)));
-    }
+    if (page) return sendHtml(req, reply, page.render(await page.structuredData()));
     if (!isPagePath(pathname)) return reply.code(404).sendFile("index.html");
     const shell = shells.get(pageShellOf(pathname)!);
     return shell ? sendHtml(req, reply, shell) : reply.sendFile("index.html");
@@ -97,7 +106,36 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
 
 interface PrerenderedPage {
   path: string;
+  /** The page's JSON-LD: fresh, or the last read when the database is slow (see below). */
+  structuredData: () => Promise<string>;
   render: (structuredData: string) => CompressedHtml;
+}
+
+/**
+ * `read`'s answer if it comes within `waitMs`, else the last answer it gave ("" before the
+ * first). One read at a time: while one is under way, callers share it rather than start more
+ * (a frozen database is not sent a read per page view); a failed read keeps the last answer.
+ */
+export function latestWithin(waitMs: number, read: () => Promise<string>): () => Promise<string> {
+  let last = "";
+  let reading: Promise<string> | undefined;
+  return async () => {
+    reading ??= read()
+      .then(
+        (fresh) => (last = fresh),
+        () => last,
+      )
+      .finally(() => (reading = undefined));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve(last), waitMs);
+    });
+    try {
+      return await Promise.race([reading, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 }
 
 /**
@@ -105,7 +143,11 @@ interface PrerenderedPage {
  * `/blogs`. The store's address is filled in at start-up; the structured data on each request,
  * with the compressed forms kept until it changes.
  */
-function prerenderedPages(webDistDir: string, publicUrl: string): Map<string, PrerenderedPage> {
+function prerenderedPages(
+  webDistDir: string,
+  publicUrl: string,
+  structuredDataOf: (pagePath: string) => () => Promise<string>,
+): Map<string, PrerenderedPage> {
   const dir = path.join(webDistDir, "pages");
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".html")) : [];
   return new Map(
@@ -123,7 +165,7 @@ function prerenderedPages(webDistDir: string, publicUrl: string): Map<string, Pr
         }
         return last.html;
       };
-      return [pagePath, { path: pagePath, render }];
+      return [pagePath, { path: pagePath, structuredData: structuredDataOf(pagePath), render }];
     }),
   );
 }
