@@ -287,16 +287,14 @@ export function createCartService(
       await db.transaction(async (tx) => {
         await lockCustomer(tx, userId);
         const ids = wanted.map((w) => w.productId);
-        const [found, existing] = await Promise.all([
-          tx
-            .select({ id: products.id, name: products.name })
-            .from(products)
-            .where(inArray(products.id, ids)),
-          tx
-            .select({ productId: cartItems.productId })
-            .from(cartItems)
-            .where(eq(cartItems.userId, userId)),
-        ]);
+        const found = await tx
+          .select({ id: products.id, name: products.name })
+          .from(products)
+          .where(inArray(products.id, ids));
+        const existing = await tx
+          .select({ productId: cartItems.productId })
+          .from(cartItems)
+          .where(eq(cartItems.userId, userId));
         const names = new Map(found.map((p) => [p.id, p.name]));
         if (names.size !== wanted.length) {
           throw conflict("A part is no longer in the catalog: check the lines again");
@@ -338,18 +336,16 @@ export function createCartService(
       if (wanted.length > 0) {
         await db.transaction(async (tx) => {
           await lockCustomer(tx, userId);
-          const [existing, found] = await Promise.all([
-            storedLines(tx, userId),
-            tx
-              .select({ id: products.id, name: products.name, priceCents: products.priceCents })
-              .from(products)
-              .where(
-                inArray(
-                  products.id,
-                  wanted.map((w) => w.productId),
-                ),
+          const existing = await storedLines(tx, userId);
+          const found = await tx
+            .select({ id: products.id, name: products.name, priceCents: products.priceCents })
+            .from(products)
+            .where(
+              inArray(
+                products.id,
+                wanted.map((w) => w.productId),
               ),
-          ]);
+            );
           const have = new Set(existing.map((l) => l.productId));
           let room = MAX_CART_LINES - existing.length;
           const rows = [];

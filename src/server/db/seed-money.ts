@@ -14,10 +14,8 @@ const EU = ["AT", "BE", "DE", "DK", "ES", "FI", "FR", "IE", "IT", "LU", "NL", "P
 export async function seedDemoMoney(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(lockFor(advisoryLocks.seedDemoMoney));
-    const [[zones], [rates]] = await Promise.all([
-      tx.select({ n: count() }).from(shippingZones),
-      tx.select({ n: count() }).from(taxRates),
-    ]);
+    const [zones] = await tx.select({ n: count() }).from(shippingZones);
+    const [rates] = await tx.select({ n: count() }).from(taxRates);
     if ((zones?.n ?? 0) > 0 || (rates?.n ?? 0) > 0) return false;
     const [us, eu, uk] = await tx
       .insert(shippingZones)

@@ -191,13 +191,14 @@ export function createListService(db: Db, cart: CartService, opts: { currency: s
     async setItem(userId: string, id: string, productId: string, qty: number): Promise<SavedList> {
       await db.transaction(async (tx) => {
         await own(tx, userId, id, true);
-        const [[product], [{ n } = { n: 0 }]] = await Promise.all([
-          tx.select({ id: products.id }).from(products).where(eq(products.id, productId)),
-          tx
-            .select({ n: sql<number>`count(*)::int` })
-            .from(savedListItems)
-            .where(and(eq(savedListItems.listId, id), ne(savedListItems.productId, productId))),
-        ]);
+        const [product] = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.id, productId));
+        const [{ n } = { n: 0 }] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(savedListItems)
+          .where(and(eq(savedListItems.listId, id), ne(savedListItems.productId, productId)));
         if (!product) throw notFound(listMessages.productNotFound);
         if (n >= MAX_LIST_LINES) throw unprocessable(listMessages.tooManyLines);
         await tx

@@ -116,28 +116,27 @@ export function createPriceListService(db: Db, opts: { currency: string }) {
           )
         : undefined,
     );
-    const [rows, [totalRow]] = await Promise.all([
-      tx
-        .select({
-          productId: products.id,
-          partNumber: products.partNumber,
-          productName: products.name,
-          listPriceCents: products.priceCents,
-          unitPriceCents: priceListEntries.unitPriceCents,
-          breaks: priceListEntries.breaks,
-        })
-        .from(priceListEntries)
-        .innerJoin(products, eq(products.id, priceListEntries.productId))
-        .where(where)
-        .orderBy(asc(products.partNumber))
-        .limit(q.limit)
-        .offset(q.offset),
-      tx
-        .select({ total: count() })
-        .from(priceListEntries)
-        .innerJoin(products, eq(products.id, priceListEntries.productId))
-        .where(where),
-    ]);
+    // One after the other: `tx` may be a transaction's one connection.
+    const rows = await tx
+      .select({
+        productId: products.id,
+        partNumber: products.partNumber,
+        productName: products.name,
+        listPriceCents: products.priceCents,
+        unitPriceCents: priceListEntries.unitPriceCents,
+        breaks: priceListEntries.breaks,
+      })
+      .from(priceListEntries)
+      .innerJoin(products, eq(products.id, priceListEntries.productId))
+      .where(where)
+      .orderBy(asc(products.partNumber))
+      .limit(q.limit)
+      .offset(q.offset);
+    const [totalRow] = await tx
+      .select({ total: count() })
+      .from(priceListEntries)
+      .innerJoin(products, eq(products.id, priceListEntries.productId))
+      .where(where);
     return {
       items: rows.map((r) => ({
         productId: r.productId,

@@ -70,19 +70,18 @@ export function createQuoteService(
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const companyIds = [...new Set(rows.flatMap((r) => (r.companyId ? [r.companyId] : [])))];
-    const [lines, names] = await Promise.all([
-      tx
-        .select()
-        .from(quoteLines)
-        .where(inArray(quoteLines.quoteId, ids))
-        .orderBy(asc(quoteLines.position)),
-      companyIds.length
-        ? tx
-            .select({ id: companies.id, name: companies.name })
-            .from(companies)
-            .where(inArray(companies.id, companyIds))
-        : [],
-    ]);
+    // One after the other: `tx` may be a transaction's one connection.
+    const lines = await tx
+      .select()
+      .from(quoteLines)
+      .where(inArray(quoteLines.quoteId, ids))
+      .orderBy(asc(quoteLines.position));
+    const names = companyIds.length
+      ? await tx
+          .select({ id: companies.id, name: companies.name })
+          .from(companies)
+          .where(inArray(companies.id, companyIds))
+      : [];
     const companyName = new Map(names.map((c) => [c.id, c.name]));
     const byQuote = new Map<string, QuoteLineRow[]>();
     for (const l of lines) byQuote.set(l.quoteId, [...(byQuote.get(l.quoteId) ?? []), l]);

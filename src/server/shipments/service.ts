@@ -95,10 +95,8 @@ export async function shipTheRest(
   tracking: { carrier: ShippingCarrier; trackingNumber: string } | null,
   at: Date,
 ): Promise<void> {
-  const [items, shipped] = await Promise.all([
-    tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)),
-    shippedByLine(tx, orderId),
-  ]);
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const shipped = await shippedByLine(tx, orderId);
   const rest = items
     .map((i) => ({ line: i.line, qty: i.qty - (shipped.get(i.line)?.qty ?? 0) }))
     .filter((l) => l.qty > 0);
@@ -106,18 +104,17 @@ export async function shipTheRest(
 }
 
 async function view(tx: DbOrTx, order: OrderRow): Promise<OrderShipments> {
-  const [items, shipmentRows] = await Promise.all([
-    tx
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.line)),
-    tx
-      .select()
-      .from(shipments)
-      .where(eq(shipments.orderId, order.id))
-      .orderBy(asc(shipments.shippedAt), asc(shipments.id)),
-  ]);
+  // One after the other: `tx` may be a transaction's one connection.
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.line));
+  const shipmentRows = await tx
+    .select()
+    .from(shipments)
+    .where(eq(shipments.orderId, order.id))
+    .orderBy(asc(shipments.shippedAt), asc(shipments.id));
   const lineRows =
     shipmentRows.length === 0
       ? []
@@ -202,10 +199,8 @@ export function createShipmentService(
         const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
         if (!order) throw notFound("Order not found");
         if (order.status !== "paid") throw unprocessable(shipmentMessages.notPaid(order.status));
-        const [items, shipped] = await Promise.all([
-          tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)),
-          shippedByLine(tx, orderId),
-        ]);
+        const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+        const shipped = await shippedByLine(tx, orderId);
         const seen = new Set<number>();
         for (const l of input.lines) {
           const item = items.find((i) => i.line === l.line);
