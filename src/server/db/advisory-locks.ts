@@ -17,6 +17,7 @@ export const advisoryLocks = {
   seedDemoMoney: 7_345_007,
   perGarage: 7_345_101,
   perReviewAuthor: 7_345_102,
+  perProductImport: 7_345_103,
 } as const;
 
 /** Waits for a one-number lock, held until the transaction ends. */
@@ -24,6 +25,10 @@ export const lockFor = (key: number) => sql`select pg_advisory_xact_lock(${key})
 
 /** Takes a one-number lock if it is free (`ok`), held until the transaction ends. */
 export const tryLockFor = (key: number) => sql`select pg_try_advisory_xact_lock(${key}) as ok`;
+
+/** Takes the lock of one key within a class if it is free (`ok`), until the transaction ends. */
+export const tryLockWithin = (lockClass: number, key: string) =>
+  sql`select pg_try_advisory_xact_lock(${lockClass}, hashtext(${key})) as ok`;
 
 /** Waits for the lock of one key (an account id) within a class, until the transaction ends. */
 export const lockWithin = (lockClass: number, key: string) =>

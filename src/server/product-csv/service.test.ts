@@ -11,9 +11,10 @@ import {
   vehicleMakes,
   vehicleModels,
 } from "../db/schema";
+import { advisoryLocks } from "../db/advisory-locks";
 import { seedDemoData } from "../db/seed";
 import { seedDemoFitment } from "../db/seed-fitment";
-import { createProductCsvService } from "./service";
+import { abandonedImportMessage, createProductCsvService } from "./service";
 
 const header =
   "part_number,name,description,category,price,stock,minimum_order,warranty_months,image_url,cross_references";
@@ -104,6 +105,50 @@ test("an import runs in one transaction: a failure in its second batch leaves no
   } finally {
     await database.pool.query("drop trigger refuse_boom on products");
   }
+});
+
+test("an import whose process or database went away is marked failed when next looked at; a live one is not", async () => {
+  const service = createProductCsvService(database.db, silent);
+  // As a store killed mid-import leaves it: the job says running, its transaction is gone.
+  const [{ id: abandoned }] = (
+    await database.pool.query<{ id: string }>(
+      `insert into product_import_jobs (created_by, status, total, done, created_at)
+       values ('admin@example.com', 'running', 20000, 7000, now() - interval '1 minute')
+       returning id`,
+    )
+  ).rows as [{ id: string }];
+  expect(await service.job(abandoned)).toMatchObject({
+    status: "failed",
+    done: 0,
+    error: abandonedImportMessage,
+  });
+
+  // One whose transaction is alive (in another process) holds the job's lock: still running.
+  const [{ id: live }] = (
+    await database.pool.query<{ id: string }>(
+      `insert into product_import_jobs (created_by, status, total, done, created_at)
+       values ('admin@example.com', 'running', 20000, 7000, now() - interval '1 minute')
+       returning id`,
+    )
+  ).rows as [{ id: string }];
+  const other = await database.pool.connect();
+  try {
+    await other.query("begin");
+    await other.query("select pg_advisory_xact_lock($1, hashtext($2))", [
+      advisoryLocks.perProductImport,
+      live,
+    ]);
+    expect(await service.job(live)).toMatchObject({ status: "running", done: 7000 });
+    await other.query("rollback"); // that process dies
+    expect(await service.job(live)).toMatchObject({ status: "failed" });
+  } finally {
+    other.release();
+  }
+
+  // A job just written, its transaction about to start, is given a moment.
+  const { job, finished } = await service.start(csv(row("LIVE-1")), admin);
+  await finished;
+  expect(await service.job(job.id)).toMatchObject({ status: "done", creates: 1 });
 });
 
 test("re-importing updates products by part number (however it is written) instead of duplicating", async () => {

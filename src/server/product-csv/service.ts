@@ -1,8 +1,9 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { normalizePartNumber } from "../../contract/constants";
 import type { CsvPreview, ImportJob } from "../../contract/product-csv";
 import type { CrossReference } from "../../contract/products";
 import { recordAdminAction, type AuditActor } from "../audit/service";
+import { advisoryLocks, lockWithin, tryLockWithin } from "../db/advisory-locks";
 import type { Db, DbOrTx } from "../db/database";
 import {
   baseVehicleEngines,
@@ -79,6 +80,15 @@ async function vehicleIndex(db: DbOrTx) {
     return rows;
   };
 }
+/**
+ * A running import's transaction holds its job's advisory lock: a job still `running` whose
+ * lock is free lost its process or its database (killed, restarted) and imported nothing. The
+ * grace period covers the moment between writing the job and its transaction taking the lock.
+ */
+const ABANDONED_AFTER_SECONDS = 10;
+export const abandonedImportMessage =
+  "Nothing was imported: the import stopped when the store or its database restarted. Upload the file again.";
+
 const toJob = (j: JobRow): ImportJob => ({
   id: j.id,
   status: j.status,
@@ -133,6 +143,7 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
     let creates = 0;
     let updates = 0;
     await db.transaction(async (tx) => {
+      await tx.execute(lockWithin(advisoryLocks.perProductImport, jobId));
       for (let i = 0; i < rows.length; i += BATCH) {
         const batchRows = rows.slice(i, i + BATCH);
         const batch = await withStockChanges(tx, batchRows);
@@ -287,10 +298,30 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
       return { job: toJob(job!), finished };
     },
 
+    /** An import's progress; one whose process or database went away is marked failed. */
     async job(id: string): Promise<ImportJob> {
       const [job] = await db.select().from(productImportJobs).where(eq(productImportJobs.id, id));
       if (!job) throw notFound("Import not found");
-      return toJob(job);
+      if (
+        job.status !== "running" ||
+        Date.now() - job.createdAt.getTime() < ABANDONED_AFTER_SECONDS * 1000
+      ) {
+        return toJob(job);
+      }
+      const failed = await db.transaction(async (tx) => {
+        const [lock] = (
+          await tx.execute<{ ok: boolean }>(tryLockWithin(advisoryLocks.perProductImport, id))
+        ).rows;
+        if (!lock?.ok) return undefined; // its transaction is alive: still running
+        const [row] = await tx
+          .update(productImportJobs)
+          .set({ status: "failed", done: 0, error: abandonedImportMessage })
+          .where(and(eq(productImportJobs.id, id), eq(productImportJobs.status, "running")))
+          .returning();
+        return row;
+      });
+      if (failed) log.error({ jobId: id }, "product import abandoned: marked failed");
+      return toJob(failed ?? job);
     },
 
     /** Every product with its cross-references, by part number, as CSV. */
