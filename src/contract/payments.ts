@@ -48,5 +48,20 @@ export const refundDueSchema = z.object({
   currency: z.string(),
   reason: z.string(),
   since: z.iso.datetime(),
+  /** `refund_due` until the admin refunds it through the gateway (docs/refund-due.md). */
+  status: z.enum(["refund_due", "refunded"]),
+  /** The gateway's words when the last refund attempt failed (it stays refund due: retry). */
+  refundError: z.string().nullable(),
+  gatewayRefundId: z.string().nullable(),
+  refundedAt: z.iso.datetime().nullable(),
 });
 export type RefundDue = z.infer<typeof refundDueSchema>;
+
+export const paymentRefundMessages = {
+  notFound: "Payment not found",
+  refundedAlready: "This payment was refunded already",
+  notDue: (status: string) =>
+    `Only a payment kept to refund can be refunded; this one is ${status}`,
+  otherGateway: (gateway: string) =>
+    `This payment was taken through ${gateway}, which this store no longer uses: refund it there`,
+} as const;

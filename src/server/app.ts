@@ -318,6 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log,
     orderMail,
     invoices,
+    { mailer, publicUrl },
   );
   // Returns: refunds through the gateway that took the payment, credit notes (docs/returns.md).
   const returns = createReturnService(database.db, inventory, payment.gateway, {

@@ -15,7 +15,7 @@ import {
   invitationToken,
   joinCompany,
 } from "../../tests/support/trade";
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { seedDemoFitment } from "./db/seed-fitment";
 import {
   cartItems,
@@ -23,10 +23,12 @@ import {
   companyMembers,
   invoices,
   orders,
+  payments,
   refunds,
   returnRequests,
   productImportJobs,
   session,
+  testCardIntents,
   user,
 } from "./db/schema";
 
@@ -251,6 +253,35 @@ async function failedRefundReturn(): Promise<string> {
     .set({ status: "refund_failed" })
     .where(eq(returnRequests.id, id));
   return id;
+}
+/**
+ * A payment of the customer's kept as refund due (docs/refund-due.md), written as the store
+ * leaves one: the test-card gateway holds the paid intent, the store a `refund_due` row.
+ */
+async function customerRefundDuePayment(): Promise<string> {
+  const orderId = await customerOrder();
+  const intentId = `pi_test_matrix_${randomUUID().replaceAll("-", "")}`;
+  await t.database.db.insert(testCardIntents).values({
+    id: intentId,
+    clientSecret: `${intentId}_secret_matrix`,
+    amountCents: 500,
+    currency: "usd",
+    orderId,
+    status: "succeeded",
+  });
+  const [row] = await t.database.db
+    .insert(payments)
+    .values({
+      orderId,
+      gateway: "test-card",
+      gatewayIntentId: intentId,
+      amountCents: 500,
+      currency: "usd",
+      status: "refund_due",
+      refundReason: "a second payment for a paid order",
+    })
+    .returning({ id: payments.id });
+  return row!.id;
 }
 /** A credit note of the customer's: a paid order the admin cancelled (refunded). */
 async function customerCreditNote(): Promise<string> {
@@ -827,6 +858,11 @@ const rows: Row[] = [
   {
     route: "GET /api/payments/refunds-due",
     call: async () => ({ url: "/api/payments/refunds-due" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/payments/:id/refund",
+    call: async () => ({ url: `/api/payments/${await customerRefundDuePayment()}/refund` }),
     expect: adminOnly(200),
   },
   {

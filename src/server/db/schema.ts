@@ -466,10 +466,15 @@ export const payments = pgTable(
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
     /** The gateway's status (requires_payment_method…, succeeded, canceled), or refund_due (taken
-     * but not applied: see refundReason). */
+     * but not applied: see refundReason), then refunded (given back: docs/refund-due.md). */
     status: text("status").notNull().default("created"),
     /** Why a payment is to be refunded (payments/service.ts `refundDue`). */
     refundReason: text("refund_reason"),
+    /** The gateway's refund of a refund-due payment (status `refunded`; docs/refund-due.md). */
+    gatewayRefundId: text("gateway_refund_id"),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** The gateway's words when its last refund attempt failed (still `refund_due`). */
+    refundError: text("refund_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type Stripe from "stripe";
 import { z } from "zod";
-import { apiErrorSchema } from "../../contract/common";
+import { apiErrorSchema, idParamsSchema } from "../../contract/common";
 import {
   createIntentSchema,
   intentSchema,
@@ -69,6 +69,21 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       onRequest: guards.adminOnly,
     },
     async () => payments.refundsDue(),
+  );
+
+  app.post(
+    "/payments/:id/refund",
+    {
+      schema: {
+        tags: ["payments", "admin"],
+        summary:
+          "Admin: refund a payment kept as refund due, in full, through the gateway that took it (once, however often it is asked; a gateway failure leaves it refund due with the gateway's words, to retry)",
+        params: idParamsSchema,
+        response: { 200: refundDueSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => payments.refundPayment(req.params.id, await guards.requireAdmin(req)),
   );
 
   if (testCard) {

@@ -1,12 +1,15 @@
-import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, notInArray } from "drizzle-orm";
 import { approvalMessages } from "../../contract/approvals";
-import type { Intent, RefundDue } from "../../contract/payments";
+import { paymentRefundMessages, type Intent, type RefundDue } from "../../contract/payments";
 import type { Order } from "../../contract/orders";
+import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { holdWindows, orderApprovals, orders, payments, webhookEvents } from "../db/schema";
 import { conflict, HttpError, notFound, unprocessable } from "../errors";
 import type { Inventory, StockMoves } from "../inventory/service";
-import { centsToUnits } from "../money";
+import type { Mailer } from "../mail/mailer";
+import { paymentRefundedMail } from "../mail/templates";
+import { centsToUnits, formatCents } from "../money";
 import { linesOf, toOrder } from "../orders/service";
 import type { OrderNotifier } from "../orders/notifier";
 import type { IssuedInvoice } from "../invoices/issue";
@@ -16,6 +19,29 @@ interface Logger {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
+
+/** Refunds of refund-due payments (docs/refund-due.md): the customer's email. */
+export interface PaymentRefundOptions {
+  mailer?: Pick<Mailer, "sendIn">;
+  publicUrl: string;
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+const toRefundDue = (r: PaymentRow): RefundDue => ({
+  id: r.id,
+  orderId: r.orderId,
+  gateway: r.gateway,
+  gatewayIntentId: r.gatewayIntentId,
+  amount: centsToUnits(r.amountCents),
+  currency: r.currency,
+  reason: r.refundReason ?? "",
+  since: r.updatedAt.toISOString(),
+  status: r.status === "refunded" ? "refunded" : "refund_due",
+  refundError: r.refundError,
+  gatewayRefundId: r.gatewayRefundId,
+  refundedAt: r.refundedAt?.toISOString() ?? null,
+});
 
 /** Issues a paid order's invoice inside the paying transaction (src/server/invoices/). */
 export interface InvoiceIssuer {
@@ -32,6 +58,7 @@ export function createPaymentService(
   log: Logger,
   notify?: OrderNotifier,
   invoices?: InvoiceIssuer,
+  refundOpts: PaymentRefundOptions = { publicUrl: "" },
 ) {
   const loadOwnOrder = async (orderId: string, userId: string) => {
     const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
@@ -95,7 +122,7 @@ export function createPaymentService(
           and(
             eq(payments.orderId, orderId),
             eq(payments.gateway, gateway.name),
-            notInArray(payments.status, ["succeeded", "refund_due", "canceled"]),
+            notInArray(payments.status, ["succeeded", "refund_due", "refunded", "canceled"]),
           ),
         );
       for (const p of open) {
@@ -184,16 +211,104 @@ export function createPaymentService(
         .from(payments)
         .where(eq(payments.status, "refund_due"))
         .orderBy(desc(payments.updatedAt));
-      return rows.map((r) => ({
-        id: r.id,
-        orderId: r.orderId,
-        gateway: r.gateway,
-        gatewayIntentId: r.gatewayIntentId,
-        amount: centsToUnits(r.amountCents),
-        currency: r.currency,
-        reason: r.refundReason ?? "",
-        since: r.updatedAt.toISOString(),
-      }));
+      return rows.map(toRefundDue);
+    },
+
+    /**
+     * Admin: gives a refund-due payment back in full through the gateway that took it, once.
+     * The gateway is called outside any transaction with the payment's id in its idempotency key
+     * (`payment-refund-<id>`), so two clicks, two admins at once, or a retry after a timeout
+     * refund once; the outcome is written under the payment row's lock, and only the call that
+     * moves it from `refund_due` to `refunded` writes the audit entry and queues the customer's
+     * email (in that same transaction). A gateway failure leaves it `refund_due` with the
+     * gateway's words in `refundError` (answered 200: the row says what happened), to retry.
+     */
+    async refundPayment(id: string, actor: AuditActor): Promise<RefundDue> {
+      const [payment] = await db.select().from(payments).where(eq(payments.id, id));
+      if (!payment) throw notFound(paymentRefundMessages.notFound);
+      if (payment.status === "refunded") throw conflict(paymentRefundMessages.refundedAlready);
+      if (payment.status !== "refund_due") {
+        throw conflict(paymentRefundMessages.notDue(payment.status));
+      }
+      const what = `${formatCents(payment.amountCents, payment.currency.toUpperCase())} (${payment.gateway} ${payment.gatewayIntentId})`;
+      let gatewayRefundId: string;
+      try {
+        if (payment.gateway !== gateway.name) {
+          throw new HttpError(
+            409,
+            "refund_gateway",
+            paymentRefundMessages.otherGateway(payment.gateway),
+          );
+        }
+        const done = await gateway.refund({
+          intentId: payment.gatewayIntentId,
+          amountCents: payment.amountCents,
+          idempotencyKey: `payment-refund-${payment.id}`,
+        });
+        if (done.status === "failed" || done.status === "canceled") {
+          throw new HttpError(502, "refund_failed", `The gateway answered ${done.status}`);
+        }
+        gatewayRefundId = done.id;
+      } catch (err) {
+        const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+        log.error({ err, paymentId: id }, "payments: refunding a refund-due payment failed");
+        return db.transaction(async (tx) => {
+          const [fresh] = await tx.select().from(payments).where(eq(payments.id, id)).for("update");
+          // Another call refunded it meanwhile (with the same key): that outcome stands.
+          if (!fresh || fresh.status !== "refund_due") return toRefundDue(fresh!);
+          const [failed] = await tx
+            .update(payments)
+            .set({ refundError: message })
+            .where(eq(payments.id, id))
+            .returning();
+          await recordAdminAction(tx, {
+            actor,
+            action: "payment.refund_failed",
+            target: { type: "payment", id },
+            summary: `Refund of the payment ${what} failed: ${message}`,
+          });
+          return toRefundDue(failed!);
+        });
+      }
+      return db.transaction(async (tx) => {
+        const [fresh] = await tx.select().from(payments).where(eq(payments.id, id)).for("update");
+        if (!fresh || fresh.status !== "refund_due") return toRefundDue(fresh!);
+        const [done] = await tx
+          .update(payments)
+          .set({
+            status: "refunded",
+            gatewayRefundId,
+            refundedAt: new Date(),
+            refundError: null,
+            updatedAt: new Date(),
+          })
+          .where(eq(payments.id, id))
+          .returning();
+        await recordAdminAction(tx, {
+          actor,
+          action: "payment.refund",
+          target: { type: "payment", id },
+          summary: `Refunded the payment ${what}${fresh.orderId ? ` for order ${fresh.orderId.slice(0, 8).toUpperCase()}` : ""}: ${fresh.refundReason ?? "refund due"}`,
+        });
+        const [order] = fresh.orderId
+          ? await tx.select().from(orders).where(eq(orders.id, fresh.orderId))
+          : [];
+        if (order?.orderEmail && refundOpts.mailer) {
+          const mail = paymentRefundedMail({
+            name: order.customerName,
+            orderId: order.id,
+            amount: formatCents(fresh.amountCents, fresh.currency.toUpperCase()),
+            reason: fresh.refundReason ?? "it could not be applied",
+            publicUrl: refundOpts.publicUrl,
+          });
+          await refundOpts.mailer.sendIn(
+            tx,
+            { to: order.orderEmail, ...mail },
+            `payment-refunded:${id}`,
+          );
+        }
+        return toRefundDue(done!);
+      });
     },
   };
 }
@@ -236,6 +351,8 @@ async function refundDue(
     .onConflictDoUpdate({
       target: payments.gatewayIntentId,
       set: { status: "refund_due", refundReason: reason, updatedAt: new Date() },
+      // A payment refunded already stays refunded (the same payment confirmed again).
+      setWhere: ne(payments.status, "refunded"),
     });
 }
 
@@ -266,7 +383,7 @@ async function markPaid(
     await tx
       .update(payments)
       .set({ status: "succeeded", updatedAt: new Date() })
-      .where(eq(payments.gatewayIntentId, intent.id));
+      .where(and(eq(payments.gatewayIntentId, intent.id), ne(payments.status, "refunded")));
     if (order.status === "paid" || order.status === "shipped") {
       if (order.transactionId === intent.id) return { order: toOrder(order, items) };
       return refuse(conflict("This order is already paid"), "a second payment for a paid order");

@@ -39,3 +39,22 @@ export function useRefundsDue() {
     queryFn: () => apiGet<RefundDue[]>("/payments/refunds-due"),
   });
 }
+
+/**
+ * Admin: refunds a refund-due payment through its gateway. The answered row replaces the listed
+ * one (it shows "Refunded", or the gateway's words when it failed); the list itself is read
+ * afresh on the next visit, when a refunded payment has left it.
+ */
+export function useRefundDue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiSend<RefundDue>("POST", `/payments/${encodeURIComponent(id)}/refund`),
+    onSuccess: (after) => {
+      queryClient.setQueryData<RefundDue[]>(queryKeys.refundsDue, (rows) =>
+        rows?.map((r) => (r.id === after.id ? after : r)),
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminHome });
+    },
+  });
+}

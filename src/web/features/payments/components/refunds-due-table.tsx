@@ -1,26 +1,64 @@
+import { useState } from "react";
 import type { RefundDue } from "#contract/payments";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DataTable, ListStates, type Column } from "../../../components/data-table";
 import { formatDateTime, formatPrice } from "../../../lib/format";
-import { useRefundsDue } from "../api/payments";
+import { useRefundDue, useRefundsDue } from "../api/payments";
+
+const amountOf = (r: RefundDue) => formatPrice(r.amount, r.currency.toUpperCase());
 
 /**
  * Admin: payments the gateway took that the store could not apply (a second payment, one for an
- * order the store cancelled or whose stock was sold, one that fits no order). Each is to be
- * refunded at the gateway; shown only when there is one.
+ * order the store cancelled or whose stock was sold, one that fits no order). Each is refunded
+ * through the gateway with "Refund" (asked first); shown only when there is one.
  */
 export function RefundsDueTable() {
   const { data, error, isPending } = useRefundsDue();
+  const refund = useRefundDue();
+  const [asking, setAsking] = useState<RefundDue>();
   if (!error && (isPending || data.length === 0)) return null;
   const columns: Column<RefundDue>[] = [
     { header: "Payment", role: "title", cell: (r) => `${r.gateway} ${r.gatewayIntentId}` },
-    {
-      header: "Amount",
-      numeric: true,
-      cell: (r) => formatPrice(r.amount, r.currency.toUpperCase()),
-    },
+    { header: "Amount", numeric: true, cell: amountOf },
     { header: "Why", cell: (r) => r.reason },
     { header: "Order", cell: (r) => r.orderId ?? "none" },
     { header: "Since", cell: (r) => formatDateTime(r.since) },
+    {
+      header: "Status",
+      cell: (r) => (
+        <span className="flex flex-col items-start gap-1">
+          <span
+            data-testid="refund-due-status"
+            className={`badge ${r.status === "refunded" ? "badge-success" : "badge-warning"}`}
+          >
+            {r.status === "refunded" ? "Refunded" : "To refund"}
+          </span>
+          {r.status === "refund_due" && r.refundError && (
+            <span role="alert" className="text-xs text-error">
+              The refund failed: {r.refundError}
+            </span>
+          )}
+        </span>
+      ),
+    },
+    {
+      header: "Actions",
+      role: "actions",
+      cell: (r) =>
+        r.status === "refund_due" ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-primary"
+            disabled={refund.isPending}
+            onClick={() => {
+              refund.reset();
+              setAsking(r);
+            }}
+          >
+            {r.refundError ? "Retry refund" : "Refund"}
+          </button>
+        ) : null,
+    },
   ];
   return (
     <section aria-labelledby="refunds-due-heading" className="flex flex-col gap-4">
@@ -43,6 +81,26 @@ export function RefundsDueTable() {
           rowTestId="refund-due"
         />
       </ListStates>
+      <ConfirmDialog
+        open={asking !== undefined}
+        title="Refund this payment?"
+        confirmLabel="Refund"
+        tone="positive"
+        busy={refund.isPending}
+        error={refund.error?.message}
+        onCancel={() => setAsking(undefined)}
+        onConfirm={() => {
+          if (!asking) return;
+          refund.mutate(asking.id, { onSuccess: () => setAsking(undefined) });
+        }}
+      >
+        {asking && (
+          <p>
+            {amountOf(asking)} goes back in full through {asking.gateway} to the card that paid
+            {asking.orderId ? "; the customer is emailed" : ""}. This cannot be undone.
+          </p>
+        )}
+      </ConfirmDialog>
     </section>
   );
 }
