@@ -588,6 +588,11 @@ const rows: Row[] = [
     expect: adminOnly(200),
   },
   {
+    route: "DELETE /api/users/:id/email-bounce",
+    call: async () => ({ url: `/api/users/${(await bystanderId()).id}/email-bounce` }),
+    expect: adminOnly(200),
+  },
+  {
     route: "DELETE /api/users/:id",
     call: async () => ({ url: `/api/users/${(await bystanderId()).id}` }),
     expect: adminOnly(200),
