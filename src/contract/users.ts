@@ -55,6 +55,10 @@ export const userListItemSchema = z.object({
   name: z.string(),
   role: z.enum(roles),
   createdAt: z.iso.datetime({ offset: true }),
+  /** When the SMTP server last refused this address for good (a 5xx answer); null when it does not bounce. */
+  emailBouncedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** That refusal's answer ("550 5.1.1 … no such user"), first line; null when it does not bounce. */
+  emailBounce: z.string().max(300).nullable(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
@@ -82,6 +86,13 @@ export const userIdParamsSchema = z.object({
 
 export const madeAdminSchema = z.object({ success: z.literal(true), user: userListItemSchema });
 export type MadeAdmin = z.infer<typeof madeAdminSchema>;
+
+/** `DELETE /api/users/:id/email-bounce` ("Mark deliverable"): the user, no longer bouncing. */
+export const markedDeliverableSchema = z.object({
+  success: z.literal(true),
+  user: userListItemSchema,
+});
+export type MarkedDeliverable = z.infer<typeof markedDeliverableSchema>;
 
 export const userRemovedSchema = z.object({
   success: z.literal(true),

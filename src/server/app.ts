@@ -51,6 +51,7 @@ import { databaseAnswers, healthRoutes } from "./health/routes";
 import { limitJsonNesting } from "./json-body";
 import { createLogger, requestIdGenerator, requestLogger, scrub } from "./logging";
 import { API_DOCS_PREFIX, openApiOptions } from "./openapi";
+import { recordBounce } from "./email-bounces/service";
 import { createAccountMail } from "./mail/account-mail";
 import { mailboxRoutes } from "./mail/mailbox-routes";
 import { startMailer } from "./mail/mailer";
@@ -204,6 +205,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     onQueued: () => metrics.emailsQueued.inc(),
     onSendFailed: () => metrics.emailsFailed.inc(),
+    // A permanent refusal marks the address as bouncing (the admin sees it on the customer).
+    onBounce: (to, refusal) => recordBounce(database.db, to, refusal),
   });
   app.addHook("onClose", async () => {
     // A closing app starts no jobs (and lets a waiting start end, so stop() need not wait).

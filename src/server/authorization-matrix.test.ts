@@ -619,6 +619,19 @@ const rows: Row[] = [
     expect: adminOnly(200),
   },
   {
+    route: "DELETE /api/users/:id/email-bounce",
+    // The other customer's id (harmless: nothing to clear); no sign-up, whose per-IP budget the
+    // rows above have spent.
+    call: async () => {
+      const [other] = await t.database.db
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.email, accounts.other.email));
+      return { url: `/api/users/${other!.id}/email-bounce` };
+    },
+    expect: adminOnly(200),
+  },
+  {
     route: "DELETE /api/users/:id",
     call: async () => ({ url: `/api/users/${(await bystanderId()).id}` }),
     expect: adminOnly(200),

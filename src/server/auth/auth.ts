@@ -8,6 +8,7 @@ import { MIN_PASSWORD_LENGTH } from "../../contract/auth";
 import { MAX_IMAGE_URL_LENGTH, MAX_NAME_LENGTH } from "../../contract/constants";
 import type { OAuthClient, OidcClient } from "../config";
 import type { Db } from "../db/database";
+import { clearBounce } from "../email-bounces/service";
 import { secondFactorHooks } from "./second-factor";
 import { account, session, twoFactor, user, verification } from "../db/schema";
 
@@ -99,6 +100,10 @@ export function createAuth(opts: AuthOptions) {
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_EMAIL_TOKEN_SECONDS,
       sendVerificationEmail: ({ user: u, token }) => opts.mail.verifyEmail(u, token),
+      // A followed link proves mail reaches the address: it no longer counts as bouncing.
+      afterEmailVerification: async (u) => {
+        await clearBounce(opts.db, u.email);
+      },
     },
     socialProviders: {
       ...(opts.google && { google: { ...opts.google, prompt: "select_account" as const } }),

@@ -32,9 +32,16 @@ const KEEP = 500;
 const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
 
 /**
+ * Recipients it refuses for good, as a real server refuses an address that does not exist:
+ * those under the reserved `.invalid` top-level domain (RFC 2606), which no mail can reach. The
+ * demo can show an address that bounces (docs/email-bounces.md).
+ */
+export const REFUSED_DOMAIN = /\.invalid$/i;
+
+/**
  * A small SMTP server on loopback that keeps what it receives in memory: the store's mail goes
- * here in the demo set-up and in tests (no SMTP_URL), and /dev/mailbox shows it. Never used in
- * production.
+ * here in the demo set-up and in tests (no SMTP_URL), and /dev/mailbox shows it. Addresses under
+ * `.invalid` are refused with 550 (REFUSED_DOMAIN). Never used in production.
  */
 export async function startLocalSmtpServer(opts: { port?: number } = {}): Promise<LocalSmtpServer> {
   const received: ReceivedMessage[] = [];
@@ -43,6 +50,14 @@ export async function startLocalSmtpServer(opts: { port?: number } = {}): Promis
     disabledCommands: ["STARTTLS", "AUTH"],
     size: MAX_MESSAGE_BYTES,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!REFUSED_DOMAIN.test(address.address)) return callback();
+      const refusal = Object.assign(
+        new Error(`5.1.2 <${address.address}>: Recipient address rejected: domain does not exist`),
+        { responseCode: 550 },
+      );
+      callback(refusal);
+    },
     onData(stream, session, callback) {
       simpleParser(stream).then(
         (parsed) => {

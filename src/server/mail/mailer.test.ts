@@ -1,10 +1,9 @@
-import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { eventually } from "../../../tests/support/mailbox";
 import { sqlUuids } from "../db/sql-arrays";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { startTestSmtp, type TestSmtp } from "../../../tests/support/test-smtp";
 import {
   MAIL_QUEUE,
   mailExpireSeconds,
@@ -23,59 +22,6 @@ beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(() => database.close());
-
-interface TestSmtp {
-  url: string;
-  /** Message-ID of every message accepted, in order (a repeat shows up twice). */
-  accepted: string[];
-  /** Every RCPT TO address the server was asked for. */
-  recipients: string[];
-  stop(): Promise<void>;
-}
-
-/**
- * An SMTP server that answers the end of each message after `delayMs` (a slow server: the
- * client waits for its 250), and refuses the addresses in `refuse` with 550 5.1.1.
- */
-async function startTestSmtp({ delayMs = 0, refuse = [] as string[] }): Promise<TestSmtp> {
-  const accepted: string[] = [];
-  const recipients: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      recipients.push(address.address);
-      if (refuse.includes(address.address)) {
-        const err = Object.assign(new Error(`5.1.1 <${address.address}>: no such user`), {
-          responseCode: 550,
-        });
-        return callback(err);
-      }
-      callback();
-    },
-    onData(stream, _session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on("end", () => {
-        const id = /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? "(none)";
-        setTimeout(() => {
-          accepted.push(id);
-          callback();
-        }, delayMs);
-      });
-    },
-  });
-  server.on("error", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    accepted,
-    recipients,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 interface LogLine {
   level: "info" | "warn" | "error";
@@ -183,6 +129,40 @@ test("a permanent SMTP refusal (550 no such user) fails that message after one a
     expect(warned[0]!.obj).toMatchObject({ job: refused, responseCode: 550 });
     expect(JSON.stringify(warned[0])).toContain("no such user");
     expect(JSON.stringify(lines)).not.toContain(gone);
+  } finally {
+    await mailer.stop();
+    await smtp.stop();
+  }
+});
+
+test("a refused recipient is told to onBounce; a failure there is logged and the mail goes on", async () => {
+  const gone = "bounced.here@example.com";
+  const smtp = await startTestSmtp({ refuse: [gone] });
+  const lines: LogLine[] = [];
+  const told: { to: string; code: number | undefined; response: string }[] = [];
+  const mailer = mailerFor(smtp, lines, {
+    onBounce: async (to, refusal) => {
+      told.push({ to, ...refusal });
+      throw new Error("the database is away");
+    },
+  });
+  try {
+    const refused = await mailer.send(mail(gone, 1));
+    const after = await mailer.send(mail("after@example.com", 2));
+    const settled = await eventually(
+      () => allSettled([refused, after]),
+      "both messages to be done with",
+      20_000,
+    );
+    const byId = new Map(settled.map((r) => [r.id, r]));
+    expect(byId.get(refused)).toMatchObject({ state: "failed", retry_count: 0 });
+    expect(byId.get(after)!.state).toBe("completed");
+    expect(told).toEqual([
+      { to: gone, code: 550, response: expect.stringMatching(/no such user/) },
+    ]);
+    const errors = lines.filter((l) => l.level === "error");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.msg).toMatch(/could not mark a refused address/);
   } finally {
     await mailer.stop();
     await smtp.stop();

@@ -69,6 +69,11 @@ export interface MailerOptions {
   /** Told of each message queued and of each failed attempt to send one (the metrics count them). */
   onQueued?: () => void;
   onSendFailed?: () => void;
+  /**
+   * Told of a recipient the SMTP server refused for good, once its job is failed (the app marks
+   * the address as bouncing: email-bounces/service.ts). A failure here is logged, never retried.
+   */
+  onBounce?: (to: string, refusal: { code: number | undefined; response: string }) => Promise<void>;
   /** How long an SMTP attempt may take; the defaults below (tests shorten them). */
   smtpTimeouts?: Partial<SmtpTimeouts>;
 }
@@ -284,6 +289,7 @@ export function startMailer(opts: MailerOptions): Mailer {
             "mail refused for good by the SMTP server: not retried",
           );
           await failForGood(boss, job.id, `${responseCode ?? ""} ${scrub(String(response ?? ""))}`);
+          await tellBounce(job, { code: responseCode, response: String(response ?? "") });
         } else {
           opts.log.warn({ err, job: job.id }, "mail not sent yet: it will be retried");
           await boss.fail(MAIL_QUEUE, job.id, {
@@ -296,6 +302,19 @@ export function startMailer(opts: MailerOptions): Mailer {
           "could not record a failed mail attempt: pg-boss retries it when its job expires",
         );
       }
+    }
+  }
+
+  /** Passes a permanent refusal on (onBounce); never throws: the mail loop carries on. */
+  async function tellBounce(
+    job: PgBoss.Job<OutgoingMail>,
+    refusal: { code: number | undefined; response: string },
+  ) {
+    if (!opts.onBounce) return;
+    try {
+      await opts.onBounce(job.data.to, refusal);
+    } catch (err) {
+      opts.log.error({ err, job: job.id }, "could not mark a refused address as bouncing");
     }
   }
 

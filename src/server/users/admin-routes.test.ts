@@ -103,7 +103,7 @@ describe("admin user management", () => {
     });
   });
 
-  test("the list shows only id, email, name, role and createdAt, newest first", async () => {
+  test("the list shows only id, email, name, role, createdAt and the bounce mark, newest first", async () => {
     const res = await api.list(`?q=${encodeURIComponent(customer.email)}`, admin);
     expect(res.json()).toEqual([
       {
@@ -112,6 +112,9 @@ describe("admin user management", () => {
         name: "Casey Customer",
         role: "user",
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        // Their address never bounced (email-bounces has its own tests).
+        emailBouncedAt: null,
+        emailBounce: null,
       },
     ]);
     const all = (await api.list("", admin)).json() as { createdAt: string }[];
@@ -195,6 +198,8 @@ describe("admin user management", () => {
         name: "Pat Promoted",
         role: "admin",
         createdAt: expect.any(String),
+        emailBouncedAt: null,
+        emailBounce: null,
       },
     });
     expect((await rowOf()).role).toBe("admin");

@@ -6,6 +6,7 @@ import { text } from "../../contract/text";
 import {
   adminFlagSchema,
   madeAdminSchema,
+  markedDeliverableSchema,
   profileSchema,
   profileUpdateSchema,
   userEmailParamsSchema,
@@ -138,6 +139,25 @@ export const userRoutes: FastifyPluginAsyncZod<{
     async (req) => {
       const me = await guards.requireAdmin(req);
       const user = await users.revokeAdmin(me, req.params.email);
+      return { success: true as const, user };
+    },
+  );
+
+  app.delete(
+    "/users/:id/email-bounce",
+    {
+      schema: {
+        tags: ["users", "admin"],
+        summary:
+          "Admin: mark the user's address deliverable again (takes the bounce mark off; audit-logged)",
+        params: userIdParamsSchema,
+        response: { 200: markedDeliverableSchema, ...adminErrors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => {
+      const me = await guards.requireAdmin(req);
+      const user = await users.markDeliverable(me, req.params.id);
       return { success: true as const, user };
     },
   );

@@ -8,7 +8,8 @@ import {
 } from "../../contract/users";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
-import { reviews, user } from "../db/schema";
+import { emailBounces, reviews, user } from "../db/schema";
+import { bounceOf, clearBounce, type EmailBounce } from "../email-bounces/service";
 import { ACCOUNT_GONE_MESSAGE, notFound, unprocessable } from "../errors";
 import type { Inventory } from "../inventory/service";
 import { cancelHoldsOf } from "../orders/service";
@@ -37,14 +38,27 @@ const listColumns = {
   createdAt: user.createdAt,
 };
 
-function toListItem(row: Pick<UserRow, keyof typeof listColumns>): UserListItem {
+function toListItem(
+  row: Pick<UserRow, keyof typeof listColumns>,
+  bounce: EmailBounce | null | undefined,
+): UserListItem {
   return {
     _id: row.id,
     email: row.email,
     name: row.name,
     role: row.role,
     createdAt: row.createdAt.toISOString(),
+    emailBouncedAt: bounce ? bounce.bouncedAt.toISOString() : null,
+    emailBounce: bounce ? bounce.answer : null,
   };
+}
+
+/** A list row with its address's bounce (email-bounces), looked up by the address. */
+async function withBounce(
+  tx: DbOrTx,
+  row: Pick<UserRow, keyof typeof listColumns>,
+): Promise<UserListItem> {
+  return toListItem(row, await bounceOf(tx, row.email));
 }
 
 const DEADLOCK_DETECTED = "40P01";
@@ -93,7 +107,7 @@ export function createUserService(db: Db, inventory: Inventory) {
         .where(eq(user.email, email.trim().toLowerCase()))
         .for("update");
       if (!target) return undefined;
-      if (target.role === "admin") return toListItem(target);
+      if (target.role === "admin") return withBounce(tx, target);
       const [row] = await tx
         .update(user)
         .set({ role: "admin", updatedAt: sql`now()` })
@@ -107,7 +121,7 @@ export function createUserService(db: Db, inventory: Inventory) {
           summary: `Made ${target.name} (${target.email}) an admin`,
         });
       }
-      return toListItem(row ?? target);
+      return withBounce(tx, row ?? target);
     });
 
   /**
@@ -127,7 +141,7 @@ export function createUserService(db: Db, inventory: Inventory) {
         .for("update");
       const row = locked.find((u) => u.email === target);
       if (!row) throw notFound(userMessages.notFound);
-      if (row.role !== "admin") return toListItem(row);
+      if (row.role !== "admin") return withBounce(tx, row);
       if (locked.filter((u) => u.role === "admin").length <= 1) {
         throw unprocessable(userMessages.lastAdminDemote);
       }
@@ -142,7 +156,7 @@ export function createUserService(db: Db, inventory: Inventory) {
         target: { type: "user", id: row.id },
         summary: `Took the admin role from ${row.name} (${row.email})`,
       });
-      return toListItem(updated ?? row);
+      return withBounce(tx, updated ?? row);
     });
 
   return {
@@ -191,15 +205,42 @@ export function createUserService(db: Db, inventory: Inventory) {
         : undefined;
       const [rows, [totalRow]] = await Promise.all([
         db
-          .select(listColumns)
+          .select({
+            ...listColumns,
+            bounce: { bouncedAt: emailBounces.bouncedAt, answer: emailBounces.smtpAnswer },
+          })
           .from(user)
+          // Emails are stored lower-cased (Better Auth), as are bouncing addresses.
+          .leftJoin(emailBounces, eq(emailBounces.address, user.email))
           .where(filter)
           .orderBy(desc(user.createdAt), desc(user.id))
           .limit(query.limit)
           .offset(query.offset),
         db.select({ total: count() }).from(user).where(filter),
       ]);
-      return { items: rows.map(toListItem), total: totalRow?.total ?? 0 };
+      return { items: rows.map((r) => toListItem(r, r.bounce)), total: totalRow?.total ?? 0 };
+    },
+
+    /**
+     * "Mark deliverable": an admin takes the bounce mark off the user's address (the mailbox was
+     * fixed), audit-logged with the answer it had. A user whose address is not marked stays as
+     * they are (harmless, not logged).
+     */
+    async markDeliverable(actor: AuditActor, targetId: string): Promise<UserListItem> {
+      return db.transaction(async (tx) => {
+        const [target] = await tx.select(listColumns).from(user).where(eq(user.id, targetId));
+        if (!target) throw notFound(userMessages.notFound);
+        const cleared = await clearBounce(tx, target.email);
+        if (cleared) {
+          await recordAdminAction(tx, {
+            actor,
+            action: "user.mark-deliverable",
+            target: { type: "user", id: target.id },
+            summary: `Marked ${target.email} (${target.name}) deliverable; it had bounced on ${cleared.bouncedAt.toISOString()}: ${cleared.answer}`,
+          });
+        }
+        return toListItem(target, undefined);
+      });
     },
 
     /**

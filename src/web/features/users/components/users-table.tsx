@@ -2,6 +2,7 @@ import type { Role, UserListItem } from "#contract/users";
 import { BreakableEmail, DataTable, type Column } from "../../../components/data-table";
 import { formatDate } from "../../../lib/format";
 import { MakeAdminButton, RemoveAdminButton } from "./make-admin-button";
+import { BounceBadge, MarkDeliverableButton } from "./mark-deliverable-button";
 
 interface UsersTableProps {
   users: UserListItem[];
@@ -22,7 +23,15 @@ export function UsersTable({ users, currentUserId, onRemove }: UsersTableProps) 
         </div>
       ),
     },
-    { header: "Email", cell: (u) => <BreakableEmail email={u.email} /> },
+    {
+      header: "Email",
+      cell: (u) => (
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <BreakableEmail email={u.email} />
+          <BounceBadge user={u} />
+        </div>
+      ),
+    },
     { header: "Role", cell: (u) => <RoleBadge role={u.role} /> },
     { header: "Joined", from: "lg", cell: (u) => formatDate(u.createdAt) },
     {
@@ -30,6 +39,7 @@ export function UsersTable({ users, currentUserId, onRemove }: UsersTableProps) 
       role: "actions",
       cell: (u) => (
         <>
+          {u.emailBouncedAt && <MarkDeliverableButton user={u} />}
           {u.role !== "admin" && <MakeAdminButton user={u} />}
           {u.role === "admin" && u._id !== currentUserId && <RemoveAdminButton user={u} />}
           {u._id !== currentUserId && (
