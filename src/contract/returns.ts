@@ -77,6 +77,29 @@ export const returnLineSchema = z.object({
   tax: z.number(),
 });
 
+/** Photos a customer may attach to a return (docs/returns.md, "Photos"). */
+export const MAX_RETURN_PHOTOS = 3;
+export const RETURN_PHOTO_FIELD = "photos";
+export const returnPhotoTypes = ["image/jpeg", "image/png", "image/webp"] as const;
+export type ReturnPhotoType = (typeof returnPhotoTypes)[number];
+
+export const returnPhotoSchema = z.object({
+  id: z.uuid(),
+  contentType: z.enum(returnPhotoTypes),
+  size: z.number().int(),
+  url: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type ReturnPhoto = z.infer<typeof returnPhotoSchema>;
+
+export const returnPhotoPath = (returnId: string, photoId: string) =>
+  `/api/returns/${returnId}/photos/${photoId}`;
+
+export const returnPhotoParamsSchema = z.object({
+  id: z.uuid({ message: "Malformed id" }),
+  photoId: z.uuid({ message: "Malformed id" }),
+});
+
 export const returnSchema = z.object({
   id: z.uuid(),
   orderId: z.uuid(),
@@ -96,6 +119,8 @@ export const returnSchema = z.object({
   /** Why the refund failed (refund_failed): the gateway's words. */
   refundError: z.string().nullable(),
   creditNote: z.object({ id: z.uuid(), number: z.string(), pdfUrl: z.string() }).nullable(),
+  /** The customer's photos, oldest first; `url` answers only the customer and admins. */
+  photos: z.array(returnPhotoSchema),
 });
 export type Return = z.infer<typeof returnSchema>;
 
@@ -164,6 +189,14 @@ export type CreditNote = z.infer<typeof creditNoteSchema>;
 export const creditNotePdfPath = (id: string) => `/api/credit-notes/${id}/pdf`;
 
 export const returnMessages = {
+  photoType: (name: string) => `${name}: a photo must be a JPEG, PNG or WebP image`,
+  photoTooLarge: (max: number) => `Each photo must be ${max / 1024 / 1024} MiB or smaller`,
+  tooManyPhotos: (left: number) =>
+    left === 0
+      ? `This return has ${MAX_RETURN_PHOTOS} photos already: no more can be added`
+      : `At most ${MAX_RETURN_PHOTOS} photos per return: ${left} more can be added`,
+  noPhoto: `Choose a photo to send (multipart field "${RETURN_PHOTO_FIELD}")`,
+  photosClosed: "Photos can be added only while the return awaits the store's answer",
   notShipped: "Only a shipped order can be returned",
   windowClosed: (days: number) =>
     `The return window of ${days} days after shipping has closed for this order`,

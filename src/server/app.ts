@@ -111,6 +111,7 @@ import { returnRoutes } from "./returns/routes";
 import { createShipmentMail } from "./mail/shipment-mail";
 import { shipmentRoutes } from "./shipments/routes";
 import { createShipmentService } from "./shipments/service";
+import { createReturnPhotoService } from "./returns/photos";
 import { createReturnService } from "./returns/service";
 
 export interface AppDeps {
@@ -281,6 +282,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     decorateReply: false,
     setHeaders: (reply) => reply.header("cache-control", "public, max-age=31536000, immutable"),
   });
+  // Customers' photos of their returns: private, served only through the API (docs/returns.md).
+  const returnPhotosDir = path.join(config.dataDir, "return-photos");
+  await fs.mkdir(returnPhotosDir, { recursive: true });
+  const returnPhotos = createReturnPhotoService(database.db, returnPhotosDir);
   const reviews = createReviewService(database.db);
   const users = createUserService(database.db, inventory);
   const orderMail = createOrderMail(mailer, publicUrl);
@@ -395,7 +400,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(userRoutes, { users, payments, guards });
       await api.register(orderRoutes, { orders, payments, returns, guards });
-      await api.register(returnRoutes, { returns, guards });
+      await api.register(returnRoutes, { returns, photos: returnPhotos, guards });
       await api.register(shipmentRoutes, { shipments, guards });
       await api.register(invoiceRoutes, { invoices, guards });
       await api.register(termsRoutes, { terms, guards });

@@ -7,7 +7,7 @@ import { orderAndCharge } from "../../tests/support/payments";
 import { markOrderPaid } from "../../tests/support/invoices";
 import { issueInvoice } from "./invoices/issue";
 import { shipTheRest } from "./shipments/service";
-import { multipart, tinyGif } from "../../tests/support/multipart";
+import { multipart, tinyGif, tinyPng } from "../../tests/support/multipart";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
 import {
   createCompany,
@@ -231,6 +231,20 @@ async function customerReturn(approve = false): Promise<{ id: string; orderId: s
     });
   }
   return { id, orderId };
+}
+/** A photo of a new return of the customer's (docs/returns.md, "Photos"). */
+const returnPhotoBody = () =>
+  multipart({ data: tinyPng, filename: "part.png", type: "image/png", field: "photos" });
+async function customerReturnPhoto(): Promise<string> {
+  const { id } = await customerReturn();
+  const body = returnPhotoBody();
+  const res = await t.app.inject({
+    method: "POST",
+    url: `/api/returns/${id}/photos`,
+    headers: { ...body.headers, ...as(accounts.customer) },
+    payload: body.payload,
+  });
+  return res.json()[0].url as string;
 }
 /** A received return whose refund failed (written as the gateway failure leaves it). */
 async function failedRefundReturn(): Promise<string> {
@@ -779,6 +793,20 @@ const rows: Row[] = [
   {
     route: "GET /api/credit-notes/:id/pdf",
     call: async () => ({ url: `/api/credit-notes/${await customerCreditNote()}/pdf` }),
+    expect: { ...ownerOnly(200), admin: 200 },
+  },
+  {
+    route: "POST /api/returns/:id/photos",
+    call: async () => {
+      const body = returnPhotoBody();
+      const url = `/api/returns/${(await customerReturn()).id}/photos`;
+      return { url, payload: body.payload, headers: body.headers };
+    },
+    expect: ownerOnly(201),
+  },
+  {
+    route: "GET /api/returns/:id/photos/:photoId",
+    call: async () => ({ url: await customerReturnPhoto() }),
     expect: { ...ownerOnly(200), admin: 200 },
   },
   {

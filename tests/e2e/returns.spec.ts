@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import zlib from "node:zlib";
 import type { Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 import { orderAndPay } from "./auth-helpers";
@@ -11,10 +12,43 @@ const stockOf = async (page: Page, productId: string) =>
     }
   ).availableQuantity;
 
-test("a customer returns a part that did not fit; the admin approves and receives it; the customer gets a credit note and the stock is back", async ({
+/** A `size`×`size` PNG of one colour, built here: signature, IHDR, IDAT (zlib), IEND. */
+function solidPng(size: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(zlib.crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter, no interlace
+  // Each row: filter byte 0, then RGB per pixel.
+  const row = Buffer.from([0, ...Array.from({ length: size }, () => [r, g, b]).flat()]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", zlib.deflateSync(pixels)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** Waits until the image has loaded and answers its natural width (0: it did not load). */
+const loadedWidth = (img: ReturnType<Page["locator"]>) =>
+  img.evaluate(async (el: HTMLImageElement) => {
+    await el.decode().catch(() => undefined);
+    return el.naturalWidth;
+  });
+
+test("a customer returns a part that did not fit with a photo; the admin sees the photo, approves and receives it; the customer gets a credit note and the stock is back", async ({
   page,
   customer,
   adminPage: admin,
+  request,
 }) => {
   // The customer orders and pays (through the API, as the browser would).
   const product = await orderAndPay(page, "fuel");
@@ -50,10 +84,19 @@ test("a customer returns a part that did not fit; the admin approves and receive
   await expect(form.getByText("Name the vehicle the part did not fit")).toBeVisible();
   await form.getByLabel("Vehicle").fill("2014 Ford Focus 1.0 EcoBoost");
   await form.getByLabel("Note (optional)").fill("The connector is different.");
+  await form.getByLabel("Photos (optional)").setInputFiles({
+    name: "connector.png",
+    mimeType: "image/png",
+    buffer: solidPng(12, [200, 30, 30]),
+  });
   await form.getByRole("button", { name: "Ask to return" }).click();
   await expect(form).toHaveCount(0);
   const myReturn = page.getByTestId("order-return");
   await expect(myReturn).toHaveCount(1);
+  // The customer sees the photo as a thumbnail.
+  const myPhoto = myReturn.getByRole("img", { name: "Photo 1 of the return" });
+  await expect(myPhoto).toBeVisible();
+  expect(await loadedWidth(myPhoto)).toBe(12);
   await expect(myReturn.getByTestId("return-status")).toHaveText("Requested");
   await expect(myReturn).toContainText(`2 × ${product.name}`);
   const orderUrl = page.url();
@@ -67,6 +110,19 @@ test("a customer returns a part that did not fit; the admin approves and receive
   const returnRow = admin.getByTestId("admin-return").filter({ hasText: customer.email });
   await expect(returnRow).toHaveCount(1);
   await expect(returnRow).toContainText("2014 Ford Focus 1.0 EcoBoost");
+  // The admin sees the customer's photo; its link opens the full photo.
+  const photo = returnRow.getByRole("img", { name: "Photo 1 of the return" });
+  await expect(photo).toBeVisible();
+  expect(await loadedWidth(photo)).toBe(12);
+  const href = await returnRow
+    .getByRole("link", { name: "Photo 1 of the return" })
+    .getAttribute("href");
+  const full = await admin.request.get(href!);
+  expect(full.status()).toBe(200);
+  expect(full.headers()["content-type"]).toBe("image/png");
+  expect(full.headers()["content-disposition"]).toBe("inline");
+  // Private: a visitor without a session is not shown it.
+  expect((await request.get(href!)).status()).toBe(401);
   await returnRow.getByRole("button", { name: "Approve" }).click();
   await expect(returnRow.getByTestId("return-status")).toHaveText("Approved: send the parts back");
   await returnRow.getByRole("button", { name: "Mark received" }).click();

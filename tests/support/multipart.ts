@@ -6,15 +6,38 @@ export const tinyGif = Buffer.from(
   "base64",
 );
 
+/** A 1x1 PNG. */
+export const tinyPng = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+interface FilePart {
+  data: Buffer;
+  filename: string;
+  type: string;
+  field?: string;
+}
+
 /** A multipart/form-data body with one file, for `app.inject()`. */
-export function multipart(file: { data: Buffer; filename: string; type: string; field?: string }) {
+export function multipart(file: FilePart) {
+  return multipartFiles([file]);
+}
+
+/** A multipart/form-data body with several files (field "image" unless named). */
+export function multipartFiles(files: FilePart[]) {
   const boundary = `----test${randomUUID()}`;
-  const head =
-    `--${boundary}\r\n` +
-    `Content-Disposition: form-data; name="${file.field ?? "image"}"; filename="${file.filename}"\r\n` +
-    `Content-Type: ${file.type}\r\n\r\n`;
+  const parts = files.flatMap((file) => [
+    Buffer.from(
+      `--${boundary}\r\n` +
+        `Content-Disposition: form-data; name="${file.field ?? "image"}"; filename="${file.filename}"\r\n` +
+        `Content-Type: ${file.type}\r\n\r\n`,
+    ),
+    file.data,
+    Buffer.from("\r\n"),
+  ]);
   return {
-    payload: Buffer.concat([Buffer.from(head), file.data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   };
 }

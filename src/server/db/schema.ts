@@ -24,6 +24,7 @@ import {
   productCategories,
 } from "../../contract/constants";
 import { paymentGateways } from "../../contract/payments";
+import { returnPhotoTypes } from "../../contract/returns";
 import { ON_ACCOUNT, paymentTermsValues } from "../../contract/terms";
 import { shippingCarriers } from "../../contract/shipping-carriers";
 import type { InvoiceSnapshot } from "../invoices/snapshot";
@@ -1319,6 +1320,32 @@ export const returnLines = pgTable(
   (t) => [
     primaryKey({ columns: [t.returnId, t.line] }),
     check("return_lines_qty_positive", sql`${t.qty} > 0`),
+  ],
+);
+
+/**
+ * A customer's photo of a return (docs/returns.md, "Photos"): the file is in DATA_DIR/return-photos
+ * under `file_name`, never in the public uploads folder.
+ */
+export const returnPhotos = pgTable(
+  "return_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    returnId: uuid("return_id")
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull().unique(),
+    contentType: text("content_type", { enum: returnPhotoTypes }).notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("return_photos_return_idx").on(t.returnId, t.createdAt),
+    check("return_photos_size_positive", sql`${t.sizeBytes} > 0`),
+    check(
+      "return_photos_type_valid",
+      sql`${t.contentType} in ('image/jpeg', 'image/png', 'image/webp')`,
+    ),
   ],
 );
 

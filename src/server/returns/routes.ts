@@ -1,4 +1,5 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import multipart from "@fastify/multipart";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
@@ -7,12 +8,15 @@ import {
   fitmentReportSchema,
   returnableSchema,
   returnDecisionSchema,
+  returnPhotoParamsSchema,
+  returnPhotoSchema,
   returnRequestSchema,
   returnSchema,
   returnsQuerySchema,
 } from "../../contract/returns";
 import { errorAnswers } from "../api-errors";
 import type { Guards } from "../auth/guards";
+import { photoUploadLimits, readPhotoUploads, type ReturnPhotoService } from "./photos";
 import type { ReturnService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
@@ -20,8 +24,9 @@ const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
 /** Returns, their refunds and credit notes (docs/returns.md). */
 export const returnRoutes: FastifyPluginAsyncZod<{
   returns: ReturnService;
+  photos: ReturnPhotoService;
   guards: Guards;
-}> = async (app, { returns, guards }) => {
+}> = async (app, { returns, photos, guards }) => {
   app.get(
     "/orders/:id/returnable",
     {
@@ -181,4 +186,60 @@ export const returnRoutes: FastifyPluginAsyncZod<{
     },
     async () => returns.fitmentReport(),
   );
+
+  app.get(
+    "/returns/:id/photos/:photoId",
+    {
+      schema: {
+        tags: ["returns"],
+        summary: "A photo of a return (its customer or an admin), shown inline",
+        params: returnPhotoParamsSchema,
+        produces: ["image/jpeg", "image/png", "image/webp"],
+        response: { 200: z.string().describe("The photo: JPEG, PNG or WebP"), ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req, reply) => {
+      const { contentType, bytes } = await photos.read(
+        req.params.id,
+        req.params.photoId,
+        await guards.requireUser(req),
+      );
+      return reply
+        .type(contentType)
+        .header("x-content-type-options", "nosniff")
+        .header("content-disposition", "inline")
+        .header("cache-control", "private, no-store")
+        .send(bytes as unknown as string);
+    },
+  );
+
+  // In a plugin of its own with the multipart parser, as the product image upload.
+  await app.register(async (plugin) => {
+    await plugin.register(multipart, { limits: photoUploadLimits });
+    const uploads = plugin.withTypeProvider<ZodTypeProvider>();
+    uploads.post(
+      "/returns/:id/photos",
+      {
+        schema: {
+          tags: ["returns"],
+          summary:
+            "Add photos to your return while it awaits an answer: multipart field `photos`, " +
+            "JPEG/PNG/WebP up to 2 MiB each, 3 per return",
+          consumes: ["multipart/form-data"],
+          params: idParamsSchema,
+          response: {
+            201: z.array(returnPhotoSchema),
+            ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 429),
+          },
+        },
+        onRequest: guards.signedIn,
+      },
+      async (req, reply) => {
+        const viewer = await guards.requireUser(req);
+        const added = await photos.add(req.params.id, viewer, await readPhotoUploads(req));
+        return reply.code(201).send(added);
+      },
+    );
+  });
 };

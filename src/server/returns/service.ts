@@ -25,6 +25,7 @@ import { returnApprovedMail, returnRefusedMail } from "../mail/templates";
 import { centsToUnits, formatCents } from "../money";
 import type { PaymentGateway } from "../payments/gateway";
 import { shippedByLine } from "../shipments/service";
+import { photosOfReturns } from "./photos";
 
 type ReturnRow = typeof returnRequests.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -142,7 +143,7 @@ export function createReturnService(
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const orderIds = [...new Set(rows.map((r) => r.orderId))];
-    const [lines, items, orderRows, refundRows] = await Promise.all([
+    const [lines, items, orderRows, refundRows, photos] = await Promise.all([
       tx.select().from(returnLines).where(inArray(returnLines.returnId, ids)),
       tx.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)),
       tx
@@ -154,6 +155,7 @@ export function createReturnService(
         .from(refunds)
         .leftJoin(invoices, eq(invoices.id, refunds.creditNoteId))
         .where(inArray(refunds.returnId, ids)),
+      photosOfReturns(tx, ids),
     ]);
     const orderOf = new Map(orderRows.map((o) => [o.id, o]));
     return rows.map((r) => {
@@ -195,6 +197,7 @@ export function createReturnService(
                 pdfUrl: creditNotePdfPath(refund.refund.creditNoteId),
               }
             : null,
+        photos: photos.get(r.id) ?? [],
       };
     });
   }

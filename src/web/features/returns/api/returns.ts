@@ -1,14 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { RETURN_PHOTO_FIELD } from "#contract/returns";
 import type {
   CreditNote,
   FitmentReport,
   Return,
   ReturnDecision,
+  ReturnPhoto,
   Returnable,
   ReturnRequestInput,
   ReturnStatus,
 } from "#contract/returns";
-import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { apiGet, apiGetPage, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
 // Under "orders": a return changes what an order shows (its returns, credit notes, stock).
@@ -53,6 +55,19 @@ export function useRequestReturn(orderId: string) {
   return useMutation({
     mutationFn: (body: ReturnRequestInput) =>
       apiSend<Return>("POST", `${orderPath(orderId)}/returns`, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** The customer adds photos to their return while it awaits an answer (all or none). */
+export function useAddReturnPhotos() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ returnId, files }: { returnId: string; files: File[] }) => {
+      const form = new FormData();
+      for (const file of files) form.append(RETURN_PHOTO_FIELD, file);
+      return apiUpload<ReturnPhoto[]>(`/returns/${encodeURIComponent(returnId)}/photos`, form);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { Order } from "#contract/orders";
 import {
+  MAX_RETURN_PHOTOS,
   returnReasonLabels,
   returnReasons,
   type Return,
@@ -12,11 +13,13 @@ import { ApiError } from "../../../lib/api-client";
 import { formatDate, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import {
+  useAddReturnPhotos,
   useOrderCreditNotes,
   useOrderReturns,
   useRequestReturn,
   useReturnable,
 } from "../api/returns";
+import { checkPhotos, PHOTO_ACCEPT, ReturnPhotos } from "./return-photos";
 import { ReturnStatusBadge } from "./return-status-badge";
 
 /**
@@ -88,7 +91,7 @@ export function OrderReturns({
       {hasReturns && (
         <ul className="flex flex-col gap-2">
           {returns.data!.map((r) => (
-            <ReturnItem key={r.id} r={r} />
+            <ReturnItem key={r.id} r={r} owner={canRequest} />
           ))}
         </ul>
       )}
@@ -118,7 +121,22 @@ export function OrderReturns({
   );
 }
 
-function ReturnItem({ r }: { r: Return }) {
+function ReturnItem({ r, owner }: { r: Return; owner: boolean }) {
+  const addPhotos = useAddReturnPhotos();
+  const [photoError, setPhotoError] = useState<string>();
+  const left = MAX_RETURN_PHOTOS - r.photos.length;
+  const add = async (input: HTMLInputElement) => {
+    const files = [...(input.files ?? [])];
+    input.value = "";
+    setPhotoError(checkPhotos(files, left));
+    if (files.length === 0 || checkPhotos(files, left)) return;
+    try {
+      await addPhotos.mutateAsync({ returnId: r.id, files });
+      notify.success(files.length === 1 ? "Photo added" : "Photos added");
+    } catch (err) {
+      setPhotoError((err as Error).message);
+    }
+  };
   return (
     <li className="rounded-box border border-base-300 p-3" data-testid="order-return">
       <div className="flex flex-wrap items-center gap-2">
@@ -138,6 +156,25 @@ function ReturnItem({ r }: { r: Return }) {
         ))}
       </ul>
       {r.adminMessage && <p className="mt-1 text-sm">The store: {r.adminMessage}</p>}
+      <ReturnPhotos photos={r.photos} />
+      {owner && r.status === "requested" && left > 0 && (
+        <label className="mt-2 flex flex-col gap-1 text-sm">
+          <span>Add photos (up to {left} more)</span>
+          <input
+            type="file"
+            accept={PHOTO_ACCEPT}
+            multiple
+            disabled={addPhotos.isPending}
+            className="file-input file-input-bordered file-input-sm w-full max-w-xs"
+            onChange={(e) => void add(e.currentTarget)}
+          />
+        </label>
+      )}
+      {photoError && (
+        <p role="alert" className="mt-1 text-sm text-error">
+          {photoError}
+        </p>
+      )}
     </li>
   );
 }
@@ -152,6 +189,7 @@ function ReturnForm({
   onClose(): void;
 }) {
   const ask = useRequestReturn(orderId);
+  const addPhotos = useAddReturnPhotos();
   const [reason, setReason] = useState<ReturnReason | "">("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string>();
@@ -184,6 +222,12 @@ function ReturnForm({
     if (reason === "did_not_fit" && vehicle === "") {
       found.vehicle = "Name the vehicle the part did not fit";
     }
+    // An empty file input still sends one nameless file.
+    const photos = form
+      .getAll("photos")
+      .filter((f): f is File => f instanceof File && f.name !== "");
+    const photoProblem = checkPhotos(photos);
+    if (photoProblem) found.photos = photoProblem;
     setErrors(found);
     if (Object.keys(found).length > 0 || reason === "") return;
     const note = String(form.get("note") ?? "").trim();
@@ -194,6 +238,18 @@ function ReturnForm({
         ...(reason === "did_not_fit" ? { vehicle } : {}),
         ...(note ? { note } : {}),
       });
+      if (photos.length > 0) {
+        try {
+          await addPhotos.mutateAsync({ returnId: made.id, files: photos });
+        } catch (err) {
+          // The return stands; the customer can add the photos again from the order page.
+          notify.error(
+            `Your return was requested, but the photos were not added: ${(err as Error).message}`,
+          );
+          onClose();
+          return;
+        }
+      }
       notify.success(
         `Return requested for ${formatPrice(made.amount, made.currency)}: we email you our answer`,
       );
@@ -309,6 +365,25 @@ function ReturnForm({
             className="textarea textarea-bordered w-full"
           />
         </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="return-photos" className="text-sm font-medium">
+            Photos (optional)
+          </label>
+          <input
+            id="return-photos"
+            name="photos"
+            type="file"
+            accept={PHOTO_ACCEPT}
+            multiple
+            className={`file-input file-input-bordered w-full ${errors.photos ? "file-input-error" : ""}`}
+            aria-describedby="return-photos-hint"
+            aria-invalid={errors.photos ? true : undefined}
+          />
+          <span id="return-photos-hint" className="text-xs text-base-content/75">
+            Up to {MAX_RETURN_PHOTOS} JPEG, PNG or WebP photos, 2 MiB each
+          </span>
+          {errors.photos && <p className="text-sm text-error">{errors.photos}</p>}
+        </div>
         {refusal && (
           <p role="alert" className="text-sm text-error">
             {refusal}
@@ -318,7 +393,11 @@ function ReturnForm({
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={ask.isPending}>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={ask.isPending || addPhotos.isPending}
+          >
             Ask to return
           </button>
         </div>

@@ -17,6 +17,7 @@ import { formatDate, formatOrderNumber, formatPrice } from "../../../lib/format"
 import { notify } from "../../../lib/notify";
 import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
 import { useAdminReturns, useFitmentReport, useReturnAction } from "../api/returns";
+import { ReturnPhotos } from "./return-photos";
 import { ReturnStatusBadge } from "./return-status-badge";
 
 const PAGE_SIZE = 25;
@@ -84,11 +85,12 @@ export function ReturnsAdmin() {
     {
       header: "Reason",
       cell: (r) => (
-        <span>
+        <div>
           {returnReasonLabels[r.reason]}
           {r.vehicle && <span className="block text-xs">Vehicle: {r.vehicle}</span>}
           {r.note && <span className="block text-xs text-base-content/75">“{r.note}”</span>}
-        </span>
+          <ReturnPhotos photos={r.photos} />
+        </div>
       ),
     },
     { header: "Refund", numeric: true, cell: (r) => formatPrice(r.amount, r.currency) },
