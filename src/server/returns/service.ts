@@ -143,20 +143,19 @@ export function createReturnService(
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const orderIds = [...new Set(rows.map((r) => r.orderId))];
-    const [lines, items, orderRows, refundRows, photos] = await Promise.all([
-      tx.select().from(returnLines).where(inArray(returnLines.returnId, ids)),
-      tx.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)),
-      tx
-        .select({ id: orders.id, email: orders.orderEmail, currency: orders.currency })
-        .from(orders)
-        .where(inArray(orders.id, orderIds)),
-      tx
-        .select({ refund: refunds, number: invoices.number })
-        .from(refunds)
-        .leftJoin(invoices, eq(invoices.id, refunds.creditNoteId))
-        .where(inArray(refunds.returnId, ids)),
-      photosOfReturns(tx, ids),
-    ]);
+    // One after the other: `tx` may be a transaction's one connection.
+    const lines = await tx.select().from(returnLines).where(inArray(returnLines.returnId, ids));
+    const items = await tx.select().from(orderItems).where(inArray(orderItems.orderId, orderIds));
+    const orderRows = await tx
+      .select({ id: orders.id, email: orders.orderEmail, currency: orders.currency })
+      .from(orders)
+      .where(inArray(orders.id, orderIds));
+    const refundRows = await tx
+      .select({ refund: refunds, number: invoices.number })
+      .from(refunds)
+      .leftJoin(invoices, eq(invoices.id, refunds.creditNoteId))
+      .where(inArray(refunds.returnId, ids));
+    const photos = await photosOfReturns(tx, ids);
     const orderOf = new Map(orderRows.map((o) => [o.id, o]));
     return rows.map((r) => {
       const own = lines.filter((l) => l.returnId === r.id).sort((a, b) => a.line - b.line);
