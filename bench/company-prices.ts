@@ -22,14 +22,19 @@ interface Summary {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  meanMs: number;
   non2xx: number;
 }
 interface Point {
   connections: number;
   anonymous: Summary;
+  /** A signed-in customer in no company: the session read alone, the shared answer. */
+  customer: Summary;
   buyer: Summary;
-  /** buyer p50 / anonymous p50 (each the median of the rounds). */
-  p50Ratio: number;
+  /** buyer p50 / anonymous p50 (each the median of the rounds); null when the anonymous p50 is 0 ms. */
+  p50Ratio: number | null;
+  /** buyer mean / anonymous mean: autocannon's p50 is whole milliseconds, too coarse below 1 ms. */
+  meanRatio: number;
 }
 export interface CompanyPricesResult {
   products: number;
@@ -45,6 +50,7 @@ const summarize = (runs: LoadResult[]): Summary => ({
   requestsPerSecond: round(median(runs.map((r) => r.requestsPerSecond)), 0),
   p50Ms: median(runs.map((r) => r.p50)),
   p99Ms: median(runs.map((r) => r.p99)),
+  meanMs: round(median(runs.map((r) => r.mean))),
   non2xx: runs.reduce(
     (n, r) =>
       n + Object.entries(r.statuses).reduce((m, [s, c]) => m + (s.startsWith("2") ? 0 : c), 0),
@@ -92,6 +98,7 @@ export async function runCompanyPricesBench(): Promise<CompanyPricesResult> {
     try {
       await seedProducts(url, PRODUCTS);
       const buyers = await signUpCustomers(store.url, BUYERS, "company-buyer");
+      const [customer] = await signUpCustomers(store.url, 1, "no-company");
       const entries = await seedCompany(
         url,
         buyers.map((b) => b.email),
@@ -113,36 +120,43 @@ export async function runCompanyPricesBench(): Promise<CompanyPricesResult> {
       if (!(mine as { yourPrice?: number }[]).every((i) => i.yourPrice !== undefined))
         throw new Error("the buyer's page lacks their prices");
 
-      const cycle = (cookie?: boolean) => {
+      const cycle = (who?: "buyer" | "customer") => {
         let i = 0;
         return () => {
           const n = i++;
-          return {
-            path: paths[n % paths.length]!,
-            ...(cookie && { headers: { cookie: buyers[n % buyers.length]!.cookie } }),
-          };
+          const cookie =
+            who === "buyer"
+              ? buyers[n % buyers.length]!.cookie
+              : who === "customer"
+                ? customer!.cookie
+                : undefined;
+          return { path: paths[n % paths.length]!, ...(cookie && { headers: { cookie } }) };
         };
       };
       // Warm-up: every page cached, the buyers' statements prepared.
       await load({ url: store.url, connections: 4, amount: 400, next: cycle() });
-      await load({ url: store.url, connections: 4, amount: 400, next: cycle(true) });
+      await load({ url: store.url, connections: 4, amount: 400, next: cycle("buyer") });
 
       const points: Point[] = [];
       for (const connections of CONNECTION_COUNTS) {
         const anonymous: LoadResult[] = [];
         const buyer: LoadResult[] = [];
+        const signedIn: LoadResult[] = [];
         for (let r = 0; r < ROUNDS; r++) {
           const opts = { url: store.url, connections, duration: SECONDS };
           anonymous.push(await load({ ...opts, next: cycle() }));
-          buyer.push(await load({ ...opts, next: cycle(true) }));
+          signedIn.push(await load({ ...opts, next: cycle("customer") }));
+          buyer.push(await load({ ...opts, next: cycle("buyer") }));
         }
         const a = summarize(anonymous);
         const b = summarize(buyer);
         points.push({
           connections,
           anonymous: a,
+          customer: summarize(signedIn),
           buyer: b,
-          p50Ratio: round(b.p50Ms / Math.max(a.p50Ms, 0.001)),
+          p50Ratio: a.p50Ms > 0 ? round(b.p50Ms / a.p50Ms) : null,
+          meanRatio: round(b.meanMs / a.meanMs),
         });
       }
       return {
@@ -169,11 +183,11 @@ export function printCompanyPrices(r: CompanyPricesResult) {
       `GET /api/products?limit=24&offset=K (100 pages), median of ${r.rounds} × ${r.secondsPerRun} s`,
   );
   const s = (x: Summary) =>
-    `p50 ${x.p50Ms} ms p99 ${x.p99Ms} ms ${String(x.requestsPerSecond).padStart(6)} req/s` +
+    `p50 ${x.p50Ms} ms mean ${x.meanMs} ms p99 ${x.p99Ms} ms ${String(x.requestsPerSecond).padStart(6)} req/s` +
     (x.non2xx ? ` (${x.non2xx} not 2xx)` : "");
   for (const p of r.points) {
     console.log(
-      `  ${String(p.connections).padStart(2)} conn. anonymous ${s(p.anonymous)} | buyer ${s(p.buyer)} | buyer/anonymous p50 ${p.p50Ratio}`,
+      `  ${String(p.connections).padStart(2)} conn. anonymous ${s(p.anonymous)} | no-company customer ${s(p.customer)} | buyer ${s(p.buyer)} | buyer/anonymous p50 ${p.p50Ratio ?? "-"}, mean ${p.meanRatio}`,
     );
   }
   console.log(`  target: ${r.target}`);

@@ -430,7 +430,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         uploadsDir,
         requestTimeoutMs: config.requestTimeoutMs,
         listPrices: (customerId, items) =>
-          listPricesFor(database.db, customerId, config.currency, items),
+          listPricesFor(database, customerId, config.currency, items),
       });
       await api.register(reviewRoutes, {
         reviews,

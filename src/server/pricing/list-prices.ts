@@ -6,40 +6,47 @@
  * `priceTiers`, the one place a price is decided.
  */
 
-import { sql } from "drizzle-orm";
+import type pg from "pg";
 import type { ProductListItem, YourListPrice } from "../../contract/products";
-import type { DbOrTx } from "../db/database";
 import type { PriceBreak } from "../db/schema";
-import { sqlUuids } from "../db/sql-arrays";
 import { centsToUnits, unitsToCents } from "../money";
 import { priceTiers, unitPriceFor, type OverlayEntry, type PricingContext } from "./pricing";
+
+/** What `companyOverlay` reads from: the app's pool (`pooled`: behind a transaction pooler). */
+export interface OverlaySource {
+  pool: Pick<pg.Pool, "query">;
+  pooled: boolean;
+}
 
 /**
  * The caller's company price list entries for these products: product id → entry; empty for a
  * customer in no company, a company without a price list, or a list in another currency. Only
  * what a list page needs (no membership, limits or spending: `pricingFor` reads those for
- * checkout), in one statement on the members' unique user index and the entries' primary key.
+ * checkout), in one statement on the members' unique user index and the entries' primary key,
+ * prepared once per connection (planning it cost more than running it) unless a pooler is in
+ * the way (as the session reader does).
  */
 export async function companyOverlay(
-  db: DbOrTx,
+  source: OverlaySource,
   customerId: string,
   currency: string,
   productIds: readonly string[],
 ): Promise<Map<string, OverlayEntry>> {
   if (productIds.length === 0) return new Map();
-  const { rows } = await db.execute<{
+  const { rows } = await source.pool.query<{
     productId: string;
     unitPriceCents: number;
     breaks: PriceBreak[];
-  }>(
-    sql`select e.product_id as "productId", e.unit_price_cents as "unitPriceCents", e.breaks
-          from company_members m
-          join companies c on c.id = m.company_id
-          join price_lists pl on pl.id = c.price_list_id and pl.currency = ${currency}
-          join price_list_entries e on e.price_list_id = pl.id
-         where m.user_id = ${customerId}
-           and e.product_id = any(${sqlUuids([...new Set(productIds)])})`,
-  );
+  }>({
+    name: source.pooled ? undefined : "company-list-prices",
+    text: `select e.product_id as "productId", e.unit_price_cents as "unitPriceCents", e.breaks
+             from company_members m
+             join companies c on c.id = m.company_id
+             join price_lists pl on pl.id = c.price_list_id and pl.currency = $2
+             join price_list_entries e on e.price_list_id = pl.id
+            where m.user_id = $1 and e.product_id = any($3::uuid[])`,
+    values: [customerId, currency, [...new Set(productIds)]],
+  });
   return new Map(
     rows.map((r) => [r.productId, { unitPriceCents: r.unitPriceCents, breaks: r.breaks }]),
   );
@@ -85,13 +92,13 @@ export function yourListPrices(
 
 /** A page's items with the caller's prices added where they have them. */
 export async function listPricesFor(
-  db: DbOrTx,
+  source: OverlaySource,
   customerId: string,
   currency: string,
   items: readonly Pick<ProductListItem, "_id" | "price" | "minimumOrder">[],
 ): Promise<Map<string, YourListPrice>> {
   const overlay = await companyOverlay(
-    db,
+    source,
     customerId,
     currency,
     items.map((i) => i._id),

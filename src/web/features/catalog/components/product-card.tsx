@@ -85,7 +85,7 @@ export function ProductCard({
             // A company buyer's own price (docs/company-prices-on-lists.md): the list price
             // struck through beside it.
             <>
-              <dt className="font-semibold text-success">Your price</dt>
+              <dt className="font-semibold">Your price</dt>
               <dd className="text-right" data-testid="card-your-price">
                 <strong>{formatPrice(product.yourPrice, currency)}</strong>{" "}
                 <s
