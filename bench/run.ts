@@ -1,4 +1,4 @@
-// npm run bench [-- catalog orders checkout scale quick-order invoices startup pages]: runs the benchmarks (all by default),
+// npm run bench [-- catalog orders checkout scale quick-order company-prices invoices startup pages]: runs the benchmarks (all by default),
 // prints their figures and writes bench/results/latest.json. Never fails on timing.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
@@ -10,6 +10,7 @@ import { printInvoices, runInvoicesBench } from "./invoices";
 import { root } from "./lib/harness";
 import { printOrders, runOrdersBench } from "./orders";
 import { printQuickOrder, runQuickOrderBench } from "./quick-order";
+import { printCompanyPrices, runCompanyPricesBench } from "./company-prices";
 import { formatPagesResult, runPagesBench } from "./pages";
 import { printScale, runScaleBench } from "./scale";
 import { printStartup, runStartupBench } from "./startup";
@@ -38,6 +39,11 @@ const benches = {
   "quick-order": async () => {
     const r = await runQuickOrderBench();
     printQuickOrder(r);
+    return r;
+  },
+  "company-prices": async () => {
+    const r = await runCompanyPricesBench();
+    printCompanyPrices(r);
     return r;
   },
   invoices: async () => {

@@ -138,6 +138,8 @@ export interface LoadResult {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** Mean latency in ms (autocannon's p50 is whole milliseconds). */
+  mean: number;
   requests: number;
   statuses: Record<string, number>;
   durationSeconds: number;
@@ -181,6 +183,7 @@ export function load(opts: {
           requestsPerSecond: result.requests.average,
           p50: result.latency.p50,
           p99: result.latency.p99,
+          mean: result.latency.average,
           requests: result.requests.total,
           statuses,
           durationSeconds: result.duration,

@@ -45,11 +45,26 @@ export const crossReferenceSchema = z.object({
 export type CrossReference = z.infer<typeof crossReferenceSchema>;
 
 /** A product in a list: with a search, why it matched where a number did (shown on the card). */
+/**
+ * A company buyer's own price of a product on a list (docs/company-prices-on-lists.md): one unit
+ * at the product's minimum order, and the deepest quantity break when one costs less still.
+ */
+export const yourListPriceSchema = z.object({
+  yourPrice: z.number(),
+  yourLowestPrice: z.object({ minQty: z.number().int(), unitPrice: z.number() }).optional(),
+});
+export type YourListPrice = z.infer<typeof yourListPriceSchema>;
+
 export const productListItemSchema = productSchema.extend({
   /** e.g. "matches OE 04465-02220 (Toyota)"; absent when the words matched. */
   matched: z.string().optional(),
   /** With a vehicle in the query: how the product fits it (position, note). */
   fit: productFitSchema.optional(),
+  /**
+   * Only for a signed-in buyer whose company's price list prices this product lower; absent for
+   * everyone else (the shared cached answer is unchanged).
+   */
+  ...yourListPriceSchema.partial().shape,
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 

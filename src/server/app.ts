@@ -100,6 +100,7 @@ import { quoteRoutes } from "./quotes/routes";
 import { createQuoteService } from "./quotes/service";
 import { createPriceListService } from "./pricing/price-lists";
 import { pricingRoutes } from "./pricing/routes";
+import { listPricesFor } from "./pricing/list-prices";
 import { createFitmentService } from "./fitment/service";
 import { invoiceRoutes } from "./invoices/routes";
 import { createAccountMail as createNetTermsMail } from "./terms/mail";
@@ -437,6 +438,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         guards,
         uploadsDir,
         requestTimeoutMs: config.requestTimeoutMs,
+        listPrices: (customerId, items) =>
+          listPricesFor(database, customerId, config.currency, items),
       });
       await api.register(reviewRoutes, {
         reviews,

@@ -15,7 +15,9 @@ import {
   productSuggestionsQuerySchema,
   productSuggestionsSchema,
   productUpdateSchema,
+  type ProductListItem,
   type ProductListQuery,
+  type YourListPrice,
 } from "../../contract/products";
 import { notFound } from "../errors";
 import { withinDeadline } from "../request-deadline";
@@ -37,7 +39,24 @@ export interface CatalogRoutesOptions {
   uploadsDir: string;
   /** REQUEST_TIMEOUT_SECONDS: the public reads' own deadline for their database reads. */
   requestTimeoutMs: number;
+  /**
+   * A signed-in customer's own prices for a page's products (their company's price list), or
+   * none: the list's items are overlaid with them, the cached answer itself is left as it is
+   * (docs/company-prices-on-lists.md). Absent: every caller gets the shared answer.
+   */
+  listPrices?: (
+    customerId: string,
+    items: readonly ProductListItem[],
+  ) => Promise<ReadonlyMap<string, YourListPrice>>;
 }
+
+/**
+ * Whether a request carries Better Auth's session cookie (plain or `__Secure-`): only then can it
+ * have prices of its own. A visitor without one is answered from the cache without a session
+ * read or any other database read.
+ */
+const hasSessionCookie = (cookie: string | undefined) =>
+  cookie !== undefined && cookie.includes("better-auth.session_token=");
 
 const adminErrors = {
   400: apiErrorSchema,
@@ -48,7 +67,7 @@ const adminErrors = {
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
   app,
-  { catalog, fitment, catalogCache, guards, uploadsDir, requestTimeoutMs },
+  { catalog, fitment, catalogCache, guards, uploadsDir, requestTimeoutMs, listPrices },
 ) => {
   // An admin's product change clears the totals too, before the answer leaves (read your writes).
   app.addHook("onSend", (req, reply, payload, done) => {
@@ -66,6 +85,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     if (answer.total !== undefined) reply.header(TOTAL_COUNT_HEADER, answer.total);
     sendCached(req, reply, answer.response);
   };
+  // A list asked for with a session may need the caller's own prices: the handler adds them.
+  const answerListFromCache = (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (listPrices && hasSessionCookie(req.headers.cookie)) return done();
+    answerFromCache(req, reply, done);
+  };
 
   const images = createImageStore(uploadsDir);
 
@@ -78,7 +102,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         querystring: productListQuerySchema,
         response: { 200: z.array(productListItemSchema), 400: apiErrorSchema },
       },
-      onRequest: answerFromCache,
+      onRequest: answerListFromCache,
       config: { ownDeadline: true },
     },
     async (req, reply) => {
@@ -87,9 +111,35 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         requestTimeoutMs,
       );
       reply.header(TOTAL_COUNT_HEADER, total);
-      return sendCached(req, reply, cached!);
+      return sendList(req, reply, cached!);
     },
   );
+
+  /**
+   * A list page as cached, or, for a signed-in customer whose company prices some of its products
+   * lower, a copy with their prices on those items, private to them (never stored, no ETag: the
+   * shared answer's ETag is not theirs, so a revalidation gets the whole of it).
+   */
+  async function sendList(req: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
+    if (listPrices && hasSessionCookie(req.headers.cookie)) {
+      const me = await guards.currentUser(req);
+      if (me && me.role !== "admin") {
+        const items = JSON.parse(cached.body.toString("utf8")) as ProductListItem[];
+        const prices = await withinDeadline(listPrices(me.id, items), requestTimeoutMs);
+        if (prices.size > 0) {
+          const priced = items.map((item) => {
+            const p = prices.get(item._id);
+            return p ? { ...item, ...p } : item;
+          });
+          return reply
+            .header("cache-control", "private, no-store")
+            .type("application/json; charset=utf-8")
+            .send(JSON.stringify(priced));
+        }
+      }
+    }
+    return sendCached(req, reply, cached);
+  }
 
   /** A page of the list and its total, from the cache or the database. */
   async function readList(q: ProductListQuery, url: string) {

@@ -1,14 +1,24 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { LoginInput, SignupInput } from "#contract/auth";
 import type { SocialProvider } from "#contract/site-config";
 import { apiSend } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
+/**
+ * After signing in: who is signed in, and the product lists read before (a company buyer's cards
+ * show their own prices: docs/company-prices-on-lists.md).
+ */
+const signedIn = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+  ]);
+
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) => apiSend("POST", "/auth/sign-in/email", input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+    onSuccess: () => signedIn(queryClient),
   });
 }
 
@@ -22,7 +32,7 @@ export function useVerifyTwoFactor() {
         backup ? "/auth/two-factor/verify-backup-code" : "/auth/two-factor/verify-totp",
         { code },
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+    onSuccess: () => signedIn(queryClient),
   });
 }
 

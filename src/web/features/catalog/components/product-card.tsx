@@ -1,6 +1,6 @@
 import { Link } from "../../../components/link";
 import type { ProductListItem } from "#contract/products";
-import { formatPrice, formatWarranty } from "../../../lib/format";
+import { formatCount, formatPrice, formatWarranty } from "../../../lib/format";
 import { paths } from "#contract/paths";
 import type { ReactNode } from "react";
 import { fitDetailWords, fitWords } from "../../../lib/vehicle-choice";
@@ -81,8 +81,37 @@ export function ProductCard({
           {product.shortDescription}
         </p>
         <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-          <dt className="text-base-content/70">Price</dt>
-          <dd className="text-right font-semibold">{formatPrice(product.price, currency)}</dd>
+          {product.yourPrice !== undefined && product.yourPrice < product.price ? (
+            // A company buyer's own price (docs/company-prices-on-lists.md): the list price
+            // struck through beside it.
+            <>
+              <dt className="font-semibold">Your price</dt>
+              <dd className="text-right" data-testid="card-your-price">
+                <strong>{formatPrice(product.yourPrice, currency)}</strong>{" "}
+                <s
+                  className="text-base-content/70"
+                  aria-label={`List price ${formatPrice(product.price, currency)}`}
+                >
+                  {formatPrice(product.price, currency)}
+                </s>
+              </dd>
+            </>
+          ) : (
+            <>
+              <dt className="text-base-content/70">Price</dt>
+              <dd className="text-right font-semibold">{formatPrice(product.price, currency)}</dd>
+            </>
+          )}
+          {product.yourLowestPrice && (
+            <>
+              <dt className="text-base-content/70">
+                From {formatCount(product.yourLowestPrice.minQty)}
+              </dt>
+              <dd className="text-right" data-testid="card-your-lowest-price">
+                {formatPrice(product.yourLowestPrice.unitPrice, currency)} each
+              </dd>
+            </>
+          )}
           {product.coreDeposit !== null && (
             <>
               <dt className="text-base-content/70">+ Core deposit</dt>

@@ -1,0 +1,51 @@
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { expect, test } from "vitest";
+import type { ProductListItem } from "#contract/products";
+import { ProductCard } from "./product-card";
+
+const product: ProductListItem = {
+  _id: "11111111-1111-4111-8111-111111111111",
+  name: "Brake pad set",
+  partNumber: "PW-BP-1001",
+  category: "Brakes",
+  img: "/images/products/brake-pads.svg",
+  price: 40,
+  minimumOrder: 2,
+  availableQuantity: 330,
+  shortDescription: "Front axle",
+  warranty: 24,
+  coreDeposit: null,
+  createdAt: "2026-11-22T10:00:00.000Z",
+};
+const card = (p: ProductListItem) =>
+  render(
+    <MemoryRouter>
+      <ProductCard product={p} currency="USD" />
+    </MemoryRouter>,
+  );
+
+test("a company buyer's card: Your price, the list price struck through, and the deepest break", () => {
+  card({ ...product, yourPrice: 36, yourLowestPrice: { minQty: 50, unitPrice: 30 } });
+  expect(screen.getByText("Your price")).toBeTruthy();
+  expect(screen.getByTestId("card-your-price").querySelector("strong")!.textContent).toBe("$36.00");
+  expect(screen.getByLabelText("List price $40.00").tagName).toBe("S");
+  expect(screen.getByText("From 50")).toBeTruthy();
+  expect(screen.getByTestId("card-your-lowest-price").textContent).toBe("$30.00 each");
+  expect(screen.queryByText("Price")).toBeNull();
+});
+
+test("everyone else's card: the price alone, nothing struck through", () => {
+  card(product);
+  expect(screen.getByText("Price")).toBeTruthy();
+  expect(screen.getByText("$40.00")).toBeTruthy();
+  expect(screen.queryByText("Your price")).toBeNull();
+  expect(screen.queryByTestId("card-your-price")).toBeNull();
+});
+
+test("only a break below the list price: the price row stays, the break is added", () => {
+  card({ ...product, yourPrice: 40, yourLowestPrice: { minQty: 10, unitPrice: 35 } });
+  expect(screen.getByText("Price")).toBeTruthy();
+  expect(screen.queryByTestId("card-your-price")).toBeNull();
+  expect(screen.getByTestId("card-your-lowest-price").textContent).toBe("$35.00 each");
+});
