@@ -105,6 +105,8 @@ export const orderSchema = z.object({
   poReference: z.string().nullable(),
   paid: z.boolean(),
   status: z.enum(orderStatuses),
+  /** Paid, and some of its parcels have left: "Partially shipped" (docs/partial-shipment.md). */
+  partiallyShipped: z.boolean(),
   transactionId: z.string().nullable(),
   /** Paid with a test card (the test-card gateway): no money was taken. */
   testPayment: z.boolean(),

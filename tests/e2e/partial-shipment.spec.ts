@@ -65,6 +65,11 @@ test("an admin ships one line of a two-line paid order, then the rest; the custo
   await expect(toShip.getByRole("listitem")).toHaveCount(1);
   await expect(toShip).toContainText(`${second.minimumOrder} × ${second.name}`);
   await expect(page.getByRole("form", { name: "Ship selected" })).toHaveCount(0);
+  // My Items marks the order as partly shipped.
+  await page.goto("/dashboard/myitems");
+  await expect(
+    page.getByRole("row").filter({ hasText: first.name }).getByText("Partially shipped"),
+  ).toBeVisible();
 
   // The admin ships the rest: the order is shipped.
   await form.getByLabel(second.name).fill(String(second.minimumOrder));

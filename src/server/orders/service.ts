@@ -30,14 +30,21 @@ import {
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
-import { holdingStatuses, orderApprovals, orderItems, orders, payments, user } from "../db/schema";
+import {
+  holdingStatuses,
+  orderApprovals,
+  orderItems,
+  orders,
+  payments,
+  user,
+} from "../db/schema";
 import { HttpError, notFound, unprocessable } from "../errors";
 import type { Inventory, StockMoves } from "../inventory/service";
 import type { OrderNotifier } from "./notifier";
 import { centsToUnits } from "../money";
 import { advisoryLocks, tryLockFor } from "../db/advisory-locks";
 import { shipmentMessages } from "../../contract/shipments";
-import { hasShipments, shipTheRest } from "../shipments/service";
+import { hasShipments, shipTheRest, withShipments } from "../shipments/service";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -49,7 +56,11 @@ export interface ShipmentTracking {
   trackingNumber: string;
 }
 
-export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
+/**
+ * An order for the wire; `partiallyShipped` says a paid order has parcels on their way
+ * (`withLines` asks the shipments).
+ */
+export function toOrder(row: OrderRow, items: OrderItemRow[], partiallyShipped = false): Order {
   const lines = items.map(toOrderLine);
   const first = lines[0]!;
   return {
@@ -76,6 +87,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     poReference: row.poReference,
     paid: row.status === "paid" || row.status === "shipped",
     status: row.status,
+    partiallyShipped: row.status === "paid" && partiallyShipped,
     transactionId: row.transactionId,
     testPayment: row.paidWith === "test-card",
     createdAt: row.createdAt.toISOString(),
@@ -118,9 +130,14 @@ export async function withLines(tx: DbOrTx, rows: OrderRow[]): Promise<Order[]> 
     tx,
     rows.map((r) => r.id),
   );
+  // A paid order with a parcel gone is partly shipped (the last units make it `shipped`).
+  const partly = await withShipments(
+    tx,
+    rows.filter((r) => r.status === "paid").map((r) => r.id),
+  );
   const byOrder = new Map<string, OrderItemRow[]>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
-  return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? []));
+  return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [], partly.has(r.id)));
 }
 
 /** Gives back the stock of these orders' lines (they were just cancelled or are being deleted). */
@@ -227,7 +244,8 @@ export function createOrderService(
       if (!row || (row.userId !== viewer.id && viewer.role !== "admin")) {
         throw notFound("Order not found");
       }
-      return toOrder(row, await linesOf(db, [row.id]));
+      const [order] = await withLines(db, [row]);
+      return order!;
     },
 
     /** Admin: one order in full, with its payments and its history. */

@@ -61,6 +61,16 @@ export async function hasShipments(tx: DbOrTx, orderId: string): Promise<boolean
   return row !== undefined;
 }
 
+/** Which of these orders have at least one shipment. */
+export async function withShipments(tx: DbOrTx, orderIds: string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const found = await tx
+    .selectDistinct({ orderId: shipments.orderId })
+    .from(shipments)
+    .where(inArray(shipments.orderId, orderIds));
+  return new Set(found.map((f) => f.orderId));
+}
+
 /**
  * Writes one shipment of these units. The caller holds the order row's lock and has checked the
  * quantities (or ships exactly what is left).

@@ -85,8 +85,20 @@ test("an admin ships part of a line: the customer sees the parcel, its tracking 
   expect(mine.statusCode).toBe(200);
   expect(mine.json()).toEqual(body);
   expect((await call(other, "GET", `/api/orders/${orderId}/shipments`)).statusCode).toBe(404);
-  // The order keeps the spec's status (paid) until everything has shipped.
-  expect((await call(customer, "GET", `/api/orders/${orderId}`)).json().status).toBe("paid");
+  // The order keeps the spec's status (paid) until everything has shipped, marked as partly
+  // shipped on the order, in My Items' list and in Manage All Orders.
+  expect((await call(customer, "GET", `/api/orders/${orderId}`)).json()).toMatchObject({
+    status: "paid",
+    partiallyShipped: true,
+  });
+  const listed = (await call(customer, "GET", "/api/orders")).json();
+  expect(listed.find((o: { _id: string }) => o._id === orderId)).toMatchObject({
+    partiallyShipped: true,
+  });
+  const all = (await call(admin, "GET", "/api/orders/all?limit=100")).json();
+  expect(all.find((o: { _id: string }) => o._id === orderId)).toMatchObject({
+    partiallyShipped: true,
+  });
 
   const mail = await waitForMail(t.app, customer.email, /Part of your .* order .* has shipped/);
   expect(mail.text).toContain("2 × Brake pads");
@@ -114,7 +126,12 @@ test("an admin ships part of a line: the customer sees the parcel, its tracking 
   expect(rest.json().shipments).toHaveLength(2);
   expect(rest.json().lines.every((l: { toShip: number }) => l.toShip === 0)).toBe(true);
   const order = (await call(customer, "GET", `/api/orders/${orderId}`)).json();
-  expect(order).toMatchObject({ status: "shipped", carrier: null, trackingNumber: null });
+  expect(order).toMatchObject({
+    status: "shipped",
+    partiallyShipped: false,
+    carrier: null,
+    trackingNumber: null,
+  });
   expect(order.shippedAt).not.toBeNull();
   const last = await waitForMail(t.app, customer.email, /The last parcel of your .* order/);
   expect(last.text).toContain("every part of your order has shipped");

@@ -53,7 +53,11 @@ export function MyOrders() {
       header: "Status",
       cell: (o) => (
         <div className="flex flex-col gap-1 max-md:items-end">
-          <OrderStatusBadge status={o.status} testPayment={o.testPayment} />
+          <OrderStatusBadge
+            status={o.status}
+            testPayment={o.testPayment}
+            partiallyShipped={o.partiallyShipped}
+          />
           {o.status === "unpaid" && (
             <span className="text-xs text-base-content/75">
               Stock held until {formatDateTime(o.holdExpiresAt)}

@@ -121,7 +121,13 @@ export function OrdersAdminTable() {
     { header: "Total", numeric: true, cell: (o) => formatPrice(o.total, o.currency) },
     {
       header: "Status",
-      cell: (o) => <OrderStatusBadge status={o.status} testPayment={o.testPayment} />,
+      cell: (o) => (
+        <OrderStatusBadge
+          status={o.status}
+          testPayment={o.testPayment}
+          partiallyShipped={o.partiallyShipped}
+        />
+      ),
     },
     {
       header: "Actions",
