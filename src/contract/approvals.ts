@@ -27,6 +27,9 @@ export const approvalMessages = {
     "This order is awaiting approval by an owner of your company: you can pay once it is approved",
   declined: "This order was declined by your company, so it cannot be paid",
   noteTooLong: `The note must be ${APPROVAL_NOTE_MAX} characters or shorter`,
+  /** An order over the limit with nobody to approve it (no owner but the buyer). */
+  noApprover: (reason: string) =>
+    `This order is ${reason}, and your company has no other owner to approve it: order less, or ask us to change your limit`,
   /** Why the order waits, for people: "over the per-order limit of $500.00". */
   reason: (reason: ApprovalReason, limit: string) =>
     reason === "order_limit"

@@ -292,6 +292,38 @@ test("an order not awaiting approval, another company's, or the owner's own cann
   expect((await decide(owner, next._id, "decline")).statusCode).toBe(200);
 });
 
+test("a company's only owner over their limit is refused at once (nobody could approve it), and nothing is written", async () => {
+  const soleCompany = (await createCompany(t.app, admin)).id;
+  const sole = await joinCompany(t.app, admin, soleCompany, "owner");
+  const limited = await t.app.inject({
+    method: "PATCH",
+    url: `/api/companies/${soleCompany}/members/${sole.id}`,
+    headers: as(admin),
+    payload: { orderLimit: 10 },
+  });
+  expect(limited.statusCode, limited.body).toBe(200);
+  const p = await part();
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/orders",
+    headers: as(sole),
+    payload: { productId: p.id, orderQty: 1, phonrNo: "5550100", Address: "1 Fleet Yard" },
+  });
+  expect(res.statusCode).toBe(422);
+  expect(res.json()).toMatchObject({
+    error: "spending_limit",
+    message: approvalMessages.noApprover(approvalMessages.reason("order_limit", "$10.00")),
+  });
+  expect(await stockOf(p.id)).toBe(100);
+  const [{ n }] = (
+    await t.database.pool.query<{ n: number }>(
+      "select count(*)::int as n from orders where order_email = $1",
+      [sole.email],
+    )
+  ).rows as [{ n: number }];
+  expect(n).toBe(0);
+});
+
 test("an order nobody decides before its hold ends is cancelled by the sweeper like an unpaid one", async () => {
   await setLimits(buyer, { orderLimit: 100, monthlyLimit: null });
   const p = await part();

@@ -295,6 +295,7 @@ test("a company viewer cannot order; an order over a buyer's per-order or monthl
     orderLimitCents: null,
     monthlyLimitCents: null,
     spentThisMonthCents: 0,
+    otherOwners: 1,
     ...over,
   });
   const order = (m: object) =>
@@ -322,6 +323,11 @@ test("a company viewer cannot order; an order over a buyer's per-order or monthl
   ).toEqual({ reason: "order_limit", limitCents: 100 });
   // Owners order as buyers do; a customer of no company has no limit.
   expect(order({ role: "owner" }).approval).toBeNull();
+  // Over the limit with nobody to approve it (no other owner): refused, not left to expire.
+  expect(() => order({ role: "owner", orderLimitCents: 4999, otherOwners: 0 })).toThrow(
+    "This order is over the per-order limit of $49.99, and your company has no other owner to approve it: order less, or ask us to change your limit",
+  );
+  expect(order({ role: "owner", orderLimitCents: 5000, otherOwners: 0 }).approval).toBeNull();
   expect(
     decidePlacement(facts([{ productId: "a", qty: 4 }], [product("a")]), rules).approval,
   ).toBeNull();
@@ -343,6 +349,7 @@ test("an order awaiting approval still meets the hold rules: the value held is c
             orderLimitCents: 1,
             monthlyLimitCents: null,
             spentThisMonthCents: 0,
+            otherOwners: 1,
           },
         },
       },

@@ -1,3 +1,4 @@
+import { approvalMessages } from "../../contract/approvals";
 import { cartMessages } from "../../contract/cart";
 import { companyMessages } from "../../contract/companies";
 import { holdMessages, orderMessages } from "../../contract/orders";
@@ -202,7 +203,7 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
       total: String(centsToUnits(totalCents)),
     });
   }
-  const approval = approvalNeeded(rules.pricing.member, totalCents);
+  const approval = approvalNeeded(rules.pricing.member, totalCents, rules.pricing.currency);
   if (standing.heldCents + totalCents > rules.limits.maxValueCents) {
     const max = formatCents(rules.limits.maxValueCents, rules.pricing.currency);
     throw new HttpError(422, "hold_limit", holdMessages.value(max));
@@ -242,18 +243,29 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
 export function approvalNeeded(
   member: CompanyMember | undefined,
   totalCents: number,
+  currency: string,
 ): ApprovalNeed | null {
   if (!member) return null;
+  let need: ApprovalNeed | null = null;
   if (member.orderLimitCents !== null && totalCents > member.orderLimitCents) {
-    return { reason: "order_limit", limitCents: member.orderLimitCents };
-  }
-  if (
+    need = { reason: "order_limit", limitCents: member.orderLimitCents };
+  } else if (
     member.monthlyLimitCents !== null &&
     member.spentThisMonthCents + totalCents > member.monthlyLimitCents
   ) {
-    return { reason: "monthly_limit", limitCents: member.monthlyLimitCents };
+    need = { reason: "monthly_limit", limitCents: member.monthlyLimitCents };
   }
-  return null;
+  // Nobody could approve it (owners do not decide their own orders): refused now, rather than
+  // held until it expires.
+  if (need && member.otherOwners === 0) {
+    const limit = formatCents(need.limitCents, currency);
+    throw new HttpError(
+      422,
+      "spending_limit",
+      approvalMessages.noApprover(approvalMessages.reason(need.reason, limit)),
+    );
+  }
+  return need;
 }
 
 /**

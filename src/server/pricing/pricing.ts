@@ -39,6 +39,8 @@ export interface CompanyMember {
    * paid and shipped ones; cancelled (or declined) ones and those awaiting approval aside.
    */
   spentThisMonthCents: number;
+  /** How many owners of the company besides this member could approve their orders. */
+  otherOwners: number;
 }
 
 /**
@@ -68,6 +70,7 @@ export interface PricingRow {
   orderLimitCents: number | null;
   monthlyLimitCents: number | null;
   spent: string | number;
+  otherOwners: number;
   entries: { productId: string; unitPriceCents: number; breaks: PriceBreak[] }[] | null;
 }
 
@@ -86,6 +89,9 @@ export function pricingJson(customerId: string, currency: string, productIds: SQ
                           and o.status not in ('cancelled', 'awaiting_approval')
                           and o.created_at >= date_trunc('month', now() at time zone 'UTC')
                                               at time zone 'UTC'),
+             'otherOwners', (select count(*) from company_members w
+                              where w.company_id = m.company_id and w.role = 'owner'
+                                and w.user_id <> m.user_id),
              'entries', (select json_agg(json_build_object('productId', e.product_id,
                                   'unitPriceCents', e.unit_price_cents, 'breaks', e.breaks))
                            from price_list_entries e
@@ -114,6 +120,7 @@ export function pricingFromJson(
       orderLimitCents: row.orderLimitCents,
       monthlyLimitCents: row.monthlyLimitCents,
       spentThisMonthCents: Number(row.spent),
+      otherOwners: Number(row.otherOwners),
     },
     overlay: new Map(
       (row.entries ?? []).map((e) => [
