@@ -68,6 +68,7 @@ export const orderMailFacts = (order: Order, name: string, publicUrl: string): O
         ]
       : undefined,
   total: formatCents(unitsToCents(order.total), order.currency),
+  taxNote: order.taxNote ?? undefined,
   // Unpaid: its payment page; otherwise (paid, awaiting approval…) the order's own page.
   url: `${publicUrl}${order.paid || order.status === "awaiting_approval" ? paths.order.to(order._id) : paths.payment.to(order._id)}`,
   publicUrl,

@@ -156,6 +156,8 @@ export interface OrderMailFacts {
   /** Shipping and tax rows ("Shipping (Express)", "Texas sales tax (6.25 %)"), when charged. */
   charges?: [string, string][];
   total: string;
+  /** The order's tax note: reverse charge's legal note, or the exemption (as on the invoice). */
+  taxNote?: string;
   /** The order's page on the store. */
   url: string;
   publicUrl: string;
@@ -175,6 +177,7 @@ export function orderPlacedMail(o: OrderMailFacts & { holdExpiresAt: string }): 
     greeting: hello(o.name),
     paragraphs: [
       `Thank you for your order ${orderRef(o.orderId)}. We hold its parts for you until ${o.holdExpiresAt}; please pay before then.`,
+      ...(o.taxNote ? [o.taxNote] : []),
     ],
     table: linesTable(o),
     action: { label: "Pay for your order", url: o.url },
@@ -195,6 +198,7 @@ export function paymentReceivedMail(
     paragraphs: [
       ...(o.testPayment ? [TEST_PAYMENT_NOTICE] : []),
       `We received your payment of ${o.total} for order ${orderRef(o.orderId)}. Transaction id: ${o.transactionId}.`,
+      ...(o.taxNote ? [o.taxNote] : []),
       ...(o.invoiceNumber ? [`Your invoice ${o.invoiceNumber} is attached (PDF).`] : []),
       "We will email you again when it ships.",
     ],

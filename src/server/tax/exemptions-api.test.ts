@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
+import { waitForMail } from "../../../tests/support/mailbox";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
@@ -220,6 +221,11 @@ test("a French company with a checked VAT id, delivered to France: reverse charg
   expect(text).toContain("Tax id: FR12345678901");
   expect(text).toContain("VAT reverse charge 0 % of $120.00");
   expect(text).toContain(REVERSE_CHARGE_NOTE);
+  // The order and payment emails carry the legal note too.
+  const ref = order._id.slice(0, 8).toUpperCase();
+  for (const subject of [new RegExp(`order ${ref} is placed`), new RegExp(`order ${ref}$`)]) {
+    expect((await waitForMail(t.app, buyer.email, subject)).text).toContain(REVERSE_CHARGE_NOTE);
+  }
 });
 
 test("the same company delivered to the seller's country (Germany) pays German VAT", async () => {
