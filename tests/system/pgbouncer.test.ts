@@ -58,6 +58,9 @@ beforeAll(async () => {
     // the pooler's semantics, not capacity, so a request may wait past the default 5 s for a
     // connection on a busy 2-core machine (capacity is measured by `npm run bench -- orders`).
     DB_CONNECT_TIMEOUT_SECONDS: "20",
+    // For the same reason none of them is shed for overload (200 at once per process, far past
+    // the default bound of 50 waiting; shedding has its own test, tests/system/overload.test.ts).
+    DB_QUEUE_MAX: "100000",
   };
 }, 60_000);
 
