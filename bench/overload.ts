@@ -43,8 +43,8 @@ export interface OverloadResult {
     /** acceptedPerSecond / baseline.placedPerSecond. */
     throughputRatio: number;
   };
-  /** The first order after the overload: its status and time. */
-  recovery: { status: number; ms: number };
+  /** The first order after the overload (its status and time), and when one was placed. */
+  recovery: { status: number; ms: number; placedAfterMs: number };
   targets: { refusedP99Ms: "<= 50"; acceptedP99Ms: "<= 1000"; throughputRatio: ">= 0.9" };
 }
 
@@ -85,7 +85,9 @@ export async function runOverloadBench(): Promise<OverloadResult> {
         method: "POST",
         headers: { "content-type": "application/json", cookie: cookies[i % CUSTOMERS]! },
         body: JSON.stringify({
-          productId: productIds[Math.floor(i / CUSTOMERS) % PRODUCTS],
+          // Consecutive requests order different products (no row is hot), and no customer orders
+          // the same product twice (101 and 300 are coprime: 30,000 pairs before one repeats).
+          productId: productIds[(Math.floor(i / CUSTOMERS) + i) % PRODUCTS],
           orderQty: 1,
           phonrNo: "5550100",
           Address: "1 Bench Road",
@@ -115,16 +117,27 @@ export async function runOverloadBench(): Promise<OverloadResult> {
       next: nextOrder,
     });
 
-    // 3. Recovery: the first order right after.
-    const after = nextOrder();
+    // 3. Recovery: an order right after; while the queue the overload left still drains it may
+    //    be refused, so it is sent again at once until placed (at most 200 times).
     const t0 = performance.now();
-    const res = await fetch(`${server.url}/api/orders`, {
-      method: "POST",
-      headers: after.headers,
-      body: after.body,
-    });
-    await res.arrayBuffer();
-    const recovery = { status: res.status, ms: round(performance.now() - t0, 1) };
+    let first: { status: number; ms: number } | undefined;
+    let placedAfterMs = NaN;
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const after = nextOrder();
+      const res = await fetch(`${server.url}/api/orders`, {
+        method: "POST",
+        headers: after.headers,
+        body: after.body,
+      });
+      await res.arrayBuffer();
+      const ms = round(performance.now() - t0, 1);
+      first ??= { status: res.status, ms };
+      if (res.status === 201) {
+        placedAfterMs = ms;
+        break;
+      }
+    }
+    const recovery = { ...first!, placedAfterMs };
 
     const accepted = overload.byStatus.get(201) ?? [];
     const refused = overload.byStatus.get(503) ?? [];
@@ -224,7 +237,9 @@ export function printOverload(r: OverloadResult) {
   console.log(
     `  accepted ${o.acceptedPerSecond} orders/s = ${o.throughputRatio} × the un-overloaded rate`,
   );
-  console.log(`Recovery: the next order answered ${r.recovery.status} in ${r.recovery.ms} ms`);
+  console.log(
+    `Recovery: the next order answered ${r.recovery.status} in ${r.recovery.ms} ms; one placed ${r.recovery.placedAfterMs} ms after the overload`,
+  );
   console.log(
     "Targets (issue 30): refusals p99 <= 50 ms, accepted p99 <= 1 s, throughput >= 0.9 × un-overloaded, recovery at once.",
   );
