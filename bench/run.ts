@@ -1,4 +1,4 @@
-// npm run bench [-- catalog orders checkout scale quick-order company-prices invoices startup pages]: runs the benchmarks (all by default),
+// npm run bench [-- catalog orders overload checkout scale quick-order company-prices invoices startup pages]: runs the benchmarks (all by default),
 // prints their figures and writes bench/results/latest.json. Never fails on timing.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
@@ -9,6 +9,7 @@ import { printCheckout, runCheckoutBench } from "./checkout";
 import { printInvoices, runInvoicesBench } from "./invoices";
 import { root } from "./lib/harness";
 import { printOrders, runOrdersBench } from "./orders";
+import { printOverload, runOverloadBench } from "./overload";
 import { printQuickOrder, runQuickOrderBench } from "./quick-order";
 import { printCompanyPrices, runCompanyPricesBench } from "./company-prices";
 import { formatPagesResult, runPagesBench } from "./pages";
@@ -24,6 +25,11 @@ const benches = {
   orders: async () => {
     const r = await runOrdersBench();
     printOrders(r);
+    return r;
+  },
+  overload: async () => {
+    const r = await runOverloadBench();
+    printOverload(r);
     return r;
   },
   checkout: async () => {

@@ -44,6 +44,7 @@ import type { Config, OidcClient } from "./config";
 import type { Database } from "./db/database";
 import { errorHandler } from "./error-handler";
 import { applyRequestTimeout } from "./request-deadline";
+import { shedOverload, wasShed } from "./overload";
 import { requireCanonicalPath } from "./canonical-path";
 import { addSecurityHeaders, securityHeaders } from "./security-headers";
 import { trackConnections } from "./drain";
@@ -170,6 +171,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook("onRequest", refuseCrossSiteWrites(publicUrl));
   const metrics = createMetrics(app, database.pool);
+  // Before any route is registered, so that every API route has it (overload.ts).
+  shedOverload(app, {
+    pool: database.pool,
+    queueMax: config.dbQueueMax,
+    onShed: () => metrics.requestsShed.inc(),
+    log: app.log,
+  });
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
 
   // Mail: SMTP_URL, else (in the demo only) a local SMTP server whose messages /dev/mailbox
@@ -575,6 +583,8 @@ function logResponses(app: FastifyInstance) {
     done();
   });
   app.addHook("onResponse", (req, reply, done) => {
+    // Refusals for overload are logged once a second by overload.ts, not each.
+    if (wasShed(req)) return done();
     const notable = reply.statusCode >= 400 || reply.elapsedTime > SLOW_MS;
     if (!notable && req.log.level !== "debug" && req.log.level !== "trace") return done();
     req.log[notable ? "info" : "debug"](

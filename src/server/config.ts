@@ -83,6 +83,7 @@ export const envSchema = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   DB_LOCK_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(2),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  DB_QUEUE_MAX: z.coerce.number().int().min(0).max(1_000_000).default(50),
   PAGE_DATA_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(50),
   EMBEDDED_POSTGRES_RESTARTS: z.coerce.number().int().min(0).max(100).default(5),
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
@@ -230,6 +231,9 @@ export type Config = Readonly<{
   databaseTimeouts: DatabaseTimeouts;
   /** A request still unanswered after this long gets 503. */
   requestTimeoutMs: number;
+  /** API requests arriving while more queries than this wait for a pooled connection are
+   * refused at once (503 "busy"): overload is shed, not queued (src/server/overload.ts). */
+  dbQueueMax: number;
   /** How long a pre-rendered page waits for its products before using the last it read. */
   pageDataWaitMs: number;
   /** How often the embedded PostgreSQL is restarted after it exits, before the store gives up. */
@@ -412,6 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockMs: Math.round(e.DB_LOCK_TIMEOUT_SECONDS * 1000),
     },
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
+    dbQueueMax: e.DB_QUEUE_MAX,
     pageDataWaitMs: e.PAGE_DATA_WAIT_MS,
     embeddedPostgresRestarts: e.EMBEDDED_POSTGRES_RESTARTS,
     mail: {

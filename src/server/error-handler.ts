@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import {
   ACCOUNT_GONE_MESSAGE,
+  BUSY_MESSAGE,
   DISK_FULL_MESSAGE,
   diskFull,
   HttpError,
@@ -79,7 +80,7 @@ export function fromDatabaseError(err: unknown): HttpError | undefined {
     case "40001": // serialization_failure
     case "40P01": // deadlock_detected
     case "55P03": // lock_not_available: DB_LOCK_TIMEOUT_SECONDS waited for a locked row
-      return new HttpError(503, "busy", "The store is busy. Please try again in a moment.");
+      return new HttpError(503, "busy", BUSY_MESSAGE);
     case "57014": // query_canceled: statement_timeout (the transaction rolled back)
     case "25P03": // idle_in_transaction_session_timeout
     case "53300": // too_many_connections

@@ -24,6 +24,8 @@ export const ACCOUNT_GONE_MESSAGE = "Your account no longer exists";
 /** What every request that needs the database hears while it is away or overloaded. */
 export const UNAVAILABLE_MESSAGE = "The store is busy or restarting; please try again in a moment.";
 export const unavailable = () => new HttpError(503, "unavailable", UNAVAILABLE_MESSAGE);
+/** What a request hears that waited too long for a locked row, or was refused for overload. */
+export const BUSY_MESSAGE = "The store is busy. Please try again in a moment.";
 
 /** The disk under the database or the uploads is full: nothing was written. */
 export const DISK_FULL_MESSAGE =

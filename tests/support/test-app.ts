@@ -32,6 +32,9 @@ export async function createTestApp(
     HOLD_UNVERIFIED_SHARE: "1",
     // The daily low-stock email has its own test (admin-home/admin-home.test.ts).
     LOW_STOCK_EMAIL: "false",
+    // Tests fire many requests at once through inject(); shedding overload has its own test
+    // (tests/system/overload.test.ts).
+    DB_QUEUE_MAX: "100000",
     ...env,
   });
   const app = await buildApp({ config, database, onRoute: extra.onRoute, oidc: extra.oidc });

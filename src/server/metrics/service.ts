@@ -10,6 +10,7 @@ export interface StoreMetrics {
   emailsQueued: Counter;
   emailsFailed: Counter;
   catalogCacheLookups: Counter<"result">;
+  requestsShed: Counter;
 }
 
 /** Routes whose 201 means an order was placed: one product, or a cart's checkout. */
@@ -95,6 +96,11 @@ export function createMetrics(app: FastifyInstance, pool: pg.Pool): StoreMetrics
     emailsQueued: new Counter({
       name: "store_emails_queued_total",
       help: "Messages put in the mail queue",
+      registers: [registry],
+    }),
+    requestsShed: new Counter({
+      name: "http_requests_shed_total",
+      help: "API requests refused at once (503 busy) because the database pool's queue was longer than DB_QUEUE_MAX",
       registers: [registry],
     }),
     emailsFailed: new Counter({

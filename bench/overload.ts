@@ -1,0 +1,250 @@
+// Overload: ten times the placement rate the store sustains, offered for a while, then one order.
+import autocannon from "autocannon";
+import {
+  load,
+  round,
+  signUpCustomers,
+  startBenchPostgres,
+  startStore,
+  withClient,
+} from "./lib/harness";
+
+const CUSTOMERS = 100;
+const PRODUCTS = 300;
+const STOCK_EACH = 1000; // never sold out: every refusal here is for overload
+/** How long the un-overloaded rate is measured, and how long ten times it is offered. */
+const BASELINE_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const OVERLOAD_SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS ?? 30);
+/** The un-overloaded rate is measured at the concurrency of the orders benchmark's middle run. */
+const BASELINE_CONNECTIONS = 25;
+const OVERLOAD_FACTOR = 10;
+
+export interface OverloadResult {
+  dbQueueMax: string;
+  /** Orders placed per second at BASELINE_CONNECTIONS, nothing refused. */
+  baseline: {
+    placedPerSecond: number;
+    p50Ms: number;
+    p99Ms: number;
+    statuses: Record<string, number>;
+  };
+  overload: {
+    offeredPerSecond: number;
+    seconds: number;
+    connections: number;
+    requests: number;
+    statuses: Record<string, number>;
+    /** Answers 503 "busy" (shed), from the load generator's clock. */
+    refusedP50Ms: number;
+    refusedP99Ms: number;
+    acceptedP50Ms: number;
+    acceptedP99Ms: number;
+    acceptedPerSecond: number;
+    /** acceptedPerSecond / baseline.placedPerSecond. */
+    throughputRatio: number;
+  };
+  /** The first order after the overload (its status and time), and when one was placed. */
+  recovery: { status: number; ms: number; placedAfterMs: number };
+  targets: { refusedP99Ms: "<= 50"; acceptedP99Ms: "<= 1000"; throughputRatio: ">= 0.9" };
+}
+
+export async function runOverloadBench(): Promise<OverloadResult> {
+  const pgServer = await startBenchPostgres();
+  const url = await pgServer.createDatabase("overload");
+  // DB_QUEUE_MAX as deployed (the default) unless BENCH_DB_QUEUE_MAX says otherwise.
+  const dbQueueMax = process.env.BENCH_DB_QUEUE_MAX;
+  const server = await startStore(url, {
+    SEED_DEMO_DATA: "false",
+    ORDERS_PER_MINUTE: "10000",
+    HOLD_MAX_VALUE: "1000000000",
+    // One line a request at info would be most of the server's work under overload.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
+    ...(dbQueueMax ? { DB_QUEUE_MAX: dbQueueMax } : {}),
+  });
+  try {
+    const productIds = await withClient(url, async (c) =>
+      (
+        await c.query<{ id: string }>(
+          `insert into products (name, img, price_cents, minimum_order, available_quantity,
+                                 short_description, warranty_months, creator_email,
+                                 part_number, category)
+           select 'Overload part ' || i, '/images/products/oil-filter.svg', 1000, 1, $2,
+                  'For the overload benchmark', 12, 'admin@example.com',
+                  'OL-' || i, 'Other'
+           from generate_series(1, $1) i returning id`,
+          [PRODUCTS, STOCK_EACH],
+        )
+      ).rows.map((r) => r.id),
+    );
+    const cookies = (await signUpCustomers(server.url, CUSTOMERS, "overload")).map((c) => c.cookie);
+    let n = 0;
+    const nextOrder = () => {
+      const i = n++;
+      return {
+        path: "/api/orders",
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: cookies[i % CUSTOMERS]! },
+        body: JSON.stringify({
+          // Consecutive requests order different products (no row is hot), and no customer orders
+          // the same product twice (101 and 300 are coprime: 30,000 pairs before one repeats).
+          productId: productIds[(Math.floor(i / CUSTOMERS) + i) % PRODUCTS],
+          orderQty: 1,
+          phonrNo: "5550100",
+          Address: "1 Bench Road",
+        }),
+      };
+    };
+
+    // 1. The rate the store sustains, closed loop, below the queue bound.
+    const baseline = await load({
+      url: server.url,
+      connections: BASELINE_CONNECTIONS,
+      duration: BASELINE_SECONDS,
+      next: nextOrder,
+    });
+    const basePlaced = baseline.statuses["201"] ?? 0;
+    const placedPerSecond = basePlaced / baseline.durationSeconds;
+
+    // 2. Ten times that rate, open loop: as many connections as one second of it, so a store
+    //    that queued everything would hold that many requests (the fault injection saw 980).
+    const offered = Math.max(1, Math.round(placedPerSecond * OVERLOAD_FACTOR));
+    const connections = Math.min(1000, offered);
+    const overload = await openLoop({
+      url: server.url,
+      connections,
+      rate: offered,
+      seconds: OVERLOAD_SECONDS,
+      next: nextOrder,
+    });
+
+    // 3. Recovery: an order right after; while the queue the overload left still drains it may
+    //    be refused, so it is sent again at once until placed (at most 200 times).
+    const t0 = performance.now();
+    let first: { status: number; ms: number } | undefined;
+    let placedAfterMs = NaN;
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const after = nextOrder();
+      const res = await fetch(`${server.url}/api/orders`, {
+        method: "POST",
+        headers: after.headers,
+        body: after.body,
+      });
+      await res.arrayBuffer();
+      const ms = round(performance.now() - t0, 1);
+      first ??= { status: res.status, ms };
+      if (res.status === 201) {
+        placedAfterMs = ms;
+        break;
+      }
+    }
+    const recovery = { ...first!, placedAfterMs };
+
+    const accepted = overload.byStatus.get(201) ?? [];
+    const refused = overload.byStatus.get(503) ?? [];
+    const acceptedPerSecond = accepted.length / overload.seconds;
+    return {
+      dbQueueMax: dbQueueMax ?? "default",
+      baseline: {
+        placedPerSecond: round(placedPerSecond, 1),
+        p50Ms: baseline.p50,
+        p99Ms: baseline.p99,
+        statuses: baseline.statuses,
+      },
+      overload: {
+        offeredPerSecond: offered,
+        seconds: round(overload.seconds, 1),
+        connections,
+        requests: overload.requests,
+        statuses: Object.fromEntries(
+          [...overload.byStatus].map(([status, times]) => [String(status), times.length]),
+        ),
+        refusedP50Ms: percentile(refused, 0.5),
+        refusedP99Ms: percentile(refused, 0.99),
+        acceptedP50Ms: percentile(accepted, 0.5),
+        acceptedP99Ms: percentile(accepted, 0.99),
+        acceptedPerSecond: round(acceptedPerSecond, 1),
+        throughputRatio: round(acceptedPerSecond / placedPerSecond, 2),
+      },
+      recovery,
+      targets: { refusedP99Ms: "<= 50", acceptedP99Ms: "<= 1000", throughputRatio: ">= 0.9" },
+    };
+  } finally {
+    await server.stop();
+    await pgServer.stop();
+  }
+}
+
+/** autocannon at a fixed overall rate; each answer's time kept by status. */
+function openLoop(opts: {
+  url: string;
+  connections: number;
+  rate: number;
+  seconds: number;
+  next: () => { path: string; method: string; body: string; headers: Record<string, string> };
+}): Promise<{ byStatus: Map<number, number[]>; requests: number; seconds: number }> {
+  return new Promise((resolve, reject) => {
+    const byStatus = new Map<number, number[]>();
+    const started = performance.now();
+    const instance = autocannon(
+      {
+        url: opts.url,
+        connections: opts.connections,
+        overallRate: opts.rate,
+        duration: opts.seconds,
+        requests: [
+          {
+            setupRequest: (req) => {
+              const n = opts.next();
+              return { ...req, ...n, method: "POST", headers: { ...req.headers, ...n.headers } };
+            },
+          },
+        ],
+      },
+      (err, result) => {
+        if (err) return reject(err);
+        resolve({
+          byStatus,
+          requests: result.requests.total,
+          seconds: (performance.now() - started) / 1000,
+        });
+      },
+    );
+    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+      const times = byStatus.get(statusCode) ?? [];
+      times.push(responseTime);
+      byStatus.set(statusCode, times);
+    });
+  });
+}
+
+function percentile(xs: number[], p: number): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return round(s[Math.min(s.length - 1, Math.floor(p * s.length))]!, 1);
+}
+
+export function printOverload(r: OverloadResult) {
+  const o = r.overload;
+  console.log(
+    `Un-overloaded (${BASELINE_CONNECTIONS} connections, ${BASELINE_SECONDS} s): ${r.baseline.placedPerSecond} orders placed/s, p50 ${r.baseline.p50Ms} ms, p99 ${r.baseline.p99Ms} ms, statuses ${JSON.stringify(r.baseline.statuses)}`,
+  );
+  console.log(
+    `Overload (DB_QUEUE_MAX ${r.dbQueueMax}): ${o.offeredPerSecond} orders/s offered for ${o.seconds} s on ${o.connections} connections, ${o.requests} requests, statuses ${JSON.stringify(o.statuses)}`,
+  );
+  console.log(
+    `  refused (503): p50 ${o.refusedP50Ms} ms, p99 ${o.refusedP99Ms} ms; accepted (201): p50 ${o.acceptedP50Ms} ms, p99 ${o.acceptedP99Ms} ms`,
+  );
+  console.log(
+    `  accepted ${o.acceptedPerSecond} orders/s = ${o.throughputRatio} × the un-overloaded rate`,
+  );
+  console.log(
+    `Recovery: the next order answered ${r.recovery.status} in ${r.recovery.ms} ms; one placed ${r.recovery.placedAfterMs} ms after the overload`,
+  );
+  console.log(
+    "Targets (issue 30): refusals p99 <= 50 ms, accepted p99 <= 1 s, throughput >= 0.9 × un-overloaded, recovery at once.",
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  printOverload(await runOverloadBench());
+}

@@ -1,0 +1,73 @@
+import Fastify from "fastify";
+import { expect, test } from "vitest";
+import { shedOverload } from "./overload";
+
+/** A bare app with the shedding hook over a pool whose queue the test sets. */
+async function appWith(queueMax: number) {
+  const pool = { waitingCount: 0 };
+  const warnings: unknown[] = [];
+  let clock = 0;
+  let shed = 0;
+  const app = Fastify();
+  shedOverload(app, {
+    pool,
+    queueMax,
+    onShed: () => shed++,
+    log: { warn: (obj: unknown) => warnings.push(obj) } as never,
+    now: () => clock,
+  });
+  for (const url of ["/api/orders", "/api/health", "/api/health/ready", "/", "/metrics"]) {
+    app.all(url, async () => ({ ok: true }));
+  }
+  await app.ready();
+  return {
+    app,
+    pool,
+    warnings,
+    shed: () => shed,
+    tick: (ms: number) => (clock += ms),
+  };
+}
+
+test("API requests pass while the pool's queue is at most DB_QUEUE_MAX", async () => {
+  const { app, pool } = await appWith(3);
+  pool.waitingCount = 3;
+  const res = await app.inject({ method: "POST", url: "/api/orders", payload: {} });
+  expect(res.statusCode).toBe(200);
+});
+
+test("past DB_QUEUE_MAX an API request is refused at once: 503 busy, Retry-After, counted", async () => {
+  const { app, pool, shed } = await appWith(3);
+  pool.waitingCount = 4;
+  const res = await app.inject({ method: "POST", url: "/api/orders", payload: {} });
+  expect(res.statusCode).toBe(503);
+  expect(res.headers["retry-after"]).toBe("1");
+  expect(res.json()).toEqual({
+    error: "busy",
+    message: "The store is busy. Please try again in a moment.",
+  });
+  expect(shed()).toBe(1);
+});
+
+test("health, pages and /metrics are never refused for overload", async () => {
+  const { app, pool, shed } = await appWith(0);
+  pool.waitingCount = 1000;
+  for (const url of ["/api/health", "/api/health/ready", "/api/health?x=1", "/", "/metrics"]) {
+    expect((await app.inject({ url })).statusCode, url).toBe(200);
+  }
+  expect(shed()).toBe(0);
+});
+
+test("refusals are logged once a second at most, with how many since the last line", async () => {
+  const { app, pool, warnings, tick } = await appWith(0);
+  pool.waitingCount = 1;
+  for (let i = 0; i < 5; i++) await app.inject({ url: "/api/orders" });
+  expect(warnings).toHaveLength(1);
+  tick(999);
+  await app.inject({ url: "/api/orders" });
+  expect(warnings).toHaveLength(1);
+  tick(1);
+  await app.inject({ url: "/api/orders" });
+  expect(warnings).toHaveLength(2);
+  expect(warnings[1]).toMatchObject({ refused: 6, poolWaiting: 1, queueMax: 0 });
+});

@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
+import { BUSY_MESSAGE } from "./errors";
+
+export interface ShedOptions {
+  /** The pool whose waiting queue is watched (node-postgres' `waitingCount`). */
+  pool: { readonly waitingCount: number };
+  /** DB_QUEUE_MAX: with more than this many queries waiting for a connection, refuse at once. */
+  queueMax: number;
+  /** Told of each refusal (the metrics counter). */
+  onShed: () => void;
+  log: FastifyBaseLogger;
+  /** The clock, for the once-a-second log line. */
+  now?: () => number;
+}
+
+const shed = new WeakSet<FastifyRequest>();
+
+/** Whether this request was refused by `shedOverload` (the per-request log leaves it out). */
+export const wasShed = (req: FastifyRequest) => shed.has(req);
+
+/**
+ * Sheds overload before it queues: an API request that arrives while more than `queueMax`
+ * queries wait for a pooled connection is answered 503 `busy` with `Retry-After: 1` at once,
+ * before its body is read or anything is asked of the database, so it writes nothing. Health
+ * (readiness must say what the database does), /metrics and the pages are never refused here.
+ *
+ * The queue's length stands for the wait: at the throughput the pool gives (orders/s), a request
+ * admitted behind `queueMax` others waits about queueMax / throughput for its turn; beyond that
+ * the client is better told at once than after the connection timeout (docs/operations.md
+ * "Overload").
+ */
+export function shedOverload(app: FastifyInstance, opts: ShedOptions): void {
+  const now = opts.now ?? Date.now;
+  let refusedSinceLog = 0;
+  let lastLogAt = -Infinity;
+  app.addHook("onRequest", (req, reply, done) => {
+    if (!sheddable(req.url) || opts.pool.waitingCount <= opts.queueMax) return done();
+    shed.add(req);
+    opts.onShed();
+    refusedSinceLog++;
+    const t = now();
+    // At most one line a second however many are refused: logging each would add to the load.
+    if (t - lastLogAt >= 1000) {
+      opts.log.warn(
+        { refused: refusedSinceLog, poolWaiting: opts.pool.waitingCount, queueMax: opts.queueMax },
+        "overloaded: refusing API requests (503) while the database pool's queue is longer than DB_QUEUE_MAX",
+      );
+      lastLogAt = t;
+      refusedSinceLog = 0;
+    }
+    reply.code(503).header("retry-after", "1").send({ error: "busy", message: BUSY_MESSAGE });
+  });
+}
+
+/** API routes, except health: pages, uploads and /metrics are never refused here. */
+export function sheddable(url: string): boolean {
+  if (!url.startsWith("/api/")) return false;
+  return !(
+    url === "/api/health" ||
+    url.startsWith("/api/health/") ||
+    url.startsWith("/api/health?")
+  );
+}
