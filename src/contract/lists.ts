@@ -28,17 +28,17 @@ export const listNameSchema = text({ message: "Name is Required" })
   .min(1, "Name is Required")
   .max(MAX_LIST_NAME, `Must be ${MAX_LIST_NAME} characters or shorter`);
 
-export const listItemInputSchema = z.object({ productId: z.uuid(), qty: qtySchema });
+export const listItemInputSchema = z.strictObject({ productId: z.uuid(), qty: qtySchema });
 
-export const listCreateSchema = z.object({
+export const listCreateSchema = z.strictObject({
   name: listNameSchema,
   /** Parts to start the list with (say, the resolved lines of a quick order). */
   items: z.array(listItemInputSchema).max(MAX_LIST_LINES, listMessages.tooManyLines).optional(),
 });
 export type ListCreate = z.infer<typeof listCreateSchema>;
 
-export const listRenameSchema = z.object({ name: listNameSchema });
-export const listQtySchema = z.object({ qty: qtySchema });
+export const listRenameSchema = z.strictObject({ name: listNameSchema });
+export const listQtySchema = z.strictObject({ qty: qtySchema });
 export const listItemParamsSchema = z.object({
   id: z.uuid({ message: "Malformed id" }),
   productId: z.uuid({ message: "Malformed id" }),
