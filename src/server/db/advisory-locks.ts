@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { DbOrTx } from "./database";
 
 /**
  * Every PostgreSQL advisory lock the store takes, by name, each with a number of its own: two
@@ -22,6 +23,17 @@ export const advisoryLocks = {
 
 /** Waits for a one-number lock, held until the transaction ends. */
 export const lockFor = (key: number) => sql`select pg_advisory_xact_lock(${key})`;
+
+/**
+ * Waits for a one-number lock that another process's start-up work (seeding) may hold for a
+ * while: the pool's short `lock_timeout` (`DB_LOCK_TIMEOUT_SECONDS`, meant for the rows an order
+ * waits on) is lifted for this transaction, so a store starting beside another waits for it
+ * rather than failing to start; the statement timeout still bounds the wait.
+ */
+export async function waitForLock(tx: DbOrTx, key: number): Promise<void> {
+  await tx.execute(sql`set local lock_timeout = 0`);
+  await tx.execute(lockFor(key));
+}
 
 /** Takes a one-number lock if it is free (`ok`), held until the transaction ends. */
 export const tryLockFor = (key: number) => sql`select pg_try_advisory_xact_lock(${key}) as ok`;

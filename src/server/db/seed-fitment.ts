@@ -10,7 +10,7 @@ import {
   vehicleModels,
 } from "./schema";
 import { demoFitment, demoVehicles, type DemoApplication } from "./seed-vehicles";
-import { advisoryLocks, lockFor } from "./advisory-locks";
+import { advisoryLocks, waitForLock } from "./advisory-locks";
 
 const range = ([from, to]: [number, number]) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -22,7 +22,7 @@ const range = ([from, to]: [number, number]) =>
  */
 export async function seedDemoFitment(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx.execute(lockFor(advisoryLocks.seedDemoFitment));
+    await waitForLock(tx, advisoryLocks.seedDemoFitment);
     await ensureDemoVehicles(tx);
     return insertDemoFitment(tx);
   });

@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import type { Db } from "./database";
 import { shippingMethods, shippingZones, taxRates } from "./schema";
-import { advisoryLocks, lockFor } from "./advisory-locks";
+import { advisoryLocks, waitForLock } from "./advisory-locks";
 
 /** EU member states the demo ships to (its "European Union" zone). */
 const EU = ["AT", "BE", "DE", "DK", "ES", "FI", "FR", "IE", "IT", "LU", "NL", "PL", "PT", "SE"];
@@ -13,7 +13,7 @@ const EU = ["AT", "BE", "DE", "DK", "ES", "FI", "FR", "IE", "IT", "LU", "NL", "P
  */
 export async function seedDemoMoney(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.execute(lockFor(advisoryLocks.seedDemoMoney));
+    await waitForLock(tx, advisoryLocks.seedDemoMoney);
     const [zones] = await tx.select({ n: count() }).from(shippingZones);
     const [rates] = await tx.select({ n: count() }).from(taxRates);
     if ((zones?.n ?? 0) > 0 || (rates?.n ?? 0) > 0) return false;

@@ -4,7 +4,7 @@ import { count, eq } from "drizzle-orm";
 import type { Db } from "./database";
 import { account, productCrossReferences, products, reviews, user } from "./schema";
 import { demoProducts } from "./seed-products";
-import { advisoryLocks, lockFor } from "./advisory-locks";
+import { advisoryLocks, waitForLock } from "./advisory-locks";
 
 /** The demo accounts (README, "Try it"). Only created outside production. */
 export const demoAccounts = {
@@ -75,7 +75,7 @@ const demoWeightGrams: Record<string, number> = {
 export async function seedDemoData(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Serialise concurrent first starts: only one process seeds.
-    await tx.execute(lockFor(advisoryLocks.seedDemoCatalog));
+    await waitForLock(tx, advisoryLocks.seedDemoCatalog);
     const [row] = await tx.select({ n: count() }).from(products);
     if ((row?.n ?? 0) > 0) return false;
     const now = Date.now();
@@ -127,7 +127,7 @@ export async function seedDemoAccounts(db: Db): Promise<string[]> {
     const passwordHash = await hashPassword(a.password);
     const inserted = await db.transaction(async (tx) => {
       // Processes starting together on an empty database: one creates, the others find it.
-      await tx.execute(lockFor(advisoryLocks.seedDemoAccounts));
+      await waitForLock(tx, advisoryLocks.seedDemoAccounts);
       const [again] = await tx.select({ id: user.id }).from(user).where(eq(user.email, a.email));
       if (again) return false;
       await tx.insert(user).values({
