@@ -4,6 +4,7 @@
 import pg from "pg";
 import {
   cpuSeconds,
+  insertOrderableProducts,
   median,
   postgresCpuSeconds,
   round,
@@ -52,20 +53,12 @@ export async function runCheckoutBench(): Promise<CheckoutResult> {
     });
     const prefill = new pg.Pool({ connectionString: url, max: 8 });
     try {
-      const productIds = await withClient(url, async (c) =>
-        (
-          await c.query<{ id: string }>(
-            `insert into products (name, img, price_cents, minimum_order, available_quantity,
-                                   short_description, warranty_months, creator_email,
-                                   part_number, category)
-             select 'Bench part ' || i, '/images/products/oil-filter.svg', $3, 1, $2,
-                    'For the checkout benchmark', 12, 'admin@example.com',
-                    'BC-' || i, 'Other'
-             from generate_series(1, $1) i returning id`,
-            [PRODUCTS, STOCK_EACH, PRICE_CENTS],
-          )
-        ).rows.map((r) => r.id),
-      );
+      const productIds = await insertOrderableProducts(url, {
+        n: PRODUCTS,
+        stock: STOCK_EACH,
+        prefix: "BC",
+        priceCents: PRICE_CENTS,
+      });
       const customers = await signUpCustomers(server.url, CUSTOMERS, "checkout");
       const ids = await withClient(url, async (c) => {
         const rows = await c.query<{ id: string; email: string }>(

@@ -1,6 +1,7 @@
 // Order placement: signed-in customers ordering at once, against stock that runs out mid-run.
 import {
   cpuSeconds,
+  insertOrderableProducts,
   load,
   postgresCpuSeconds,
   round,
@@ -78,20 +79,11 @@ async function runOrders(
   // The per-account order rate limit is not what this measures: lifted.
   const server = await startStore(url, { SEED_DEMO_DATA: "false", ORDERS_PER_MINUTE: "10000" });
   try {
-    const productIds = await withClient(url, async (c) =>
-      (
-        await c.query<{ id: string }>(
-          `insert into products (name, img, price_cents, minimum_order, available_quantity,
-                                 short_description, warranty_months, creator_email,
-                                 part_number, category)
-           select 'Bench part ' || i, '/images/products/oil-filter.svg', 1000, 1, $2,
-                  'For the order benchmark', 12, 'admin@example.com',
-                  'BO-' || i, 'Other'
-           from generate_series(1, $1) i returning id`,
-          [PRODUCTS, STOCK_EACH],
-        )
-      ).rows.map((r) => r.id),
-    );
+    const productIds = await insertOrderableProducts(url, {
+      n: PRODUCTS,
+      stock: STOCK_EACH,
+      prefix: "BO",
+    });
     const cookies = (await signUpCustomers(server.url, CUSTOMERS, "bench")).map((c) => c.cookie);
 
     let n = 0;

@@ -1,12 +1,12 @@
 // Overload: ten times the placement rate the store sustains, offered for a while, then one order.
 import autocannon from "autocannon";
 import {
+  insertOrderableProducts,
   load,
   round,
   signUpCustomers,
   startBenchPostgres,
   startStore,
-  withClient,
 } from "./lib/harness";
 
 const CUSTOMERS = 100;
@@ -62,20 +62,11 @@ export async function runOverloadBench(): Promise<OverloadResult> {
     ...(dbQueueMax ? { DB_QUEUE_MAX: dbQueueMax } : {}),
   });
   try {
-    const productIds = await withClient(url, async (c) =>
-      (
-        await c.query<{ id: string }>(
-          `insert into products (name, img, price_cents, minimum_order, available_quantity,
-                                 short_description, warranty_months, creator_email,
-                                 part_number, category)
-           select 'Overload part ' || i, '/images/products/oil-filter.svg', 1000, 1, $2,
-                  'For the overload benchmark', 12, 'admin@example.com',
-                  'OL-' || i, 'Other'
-           from generate_series(1, $1) i returning id`,
-          [PRODUCTS, STOCK_EACH],
-        )
-      ).rows.map((r) => r.id),
-    );
+    const productIds = await insertOrderableProducts(url, {
+      n: PRODUCTS,
+      stock: STOCK_EACH,
+      prefix: "OL",
+    });
     const cookies = (await signUpCustomers(server.url, CUSTOMERS, "overload")).map((c) => c.cookie);
     let n = 0;
     const nextOrder = () => {

@@ -111,6 +111,29 @@ export async function startStore(databaseUrl: string, env: Record<string, string
   } satisfies ServerProcess;
 }
 
+/**
+ * Inserts `n` plain products for the order benchmarks ("<prefix>-1"…, `stock` each, at
+ * `priceCents`) and answers their ids.
+ */
+export async function insertOrderableProducts(
+  databaseUrl: string,
+  opts: { n: number; stock: number; prefix: string; priceCents?: number },
+): Promise<string[]> {
+  return withClient(databaseUrl, async (c) =>
+    (
+      await c.query<{ id: string }>(
+        `insert into products (name, img, price_cents, minimum_order, available_quantity,
+                               short_description, warranty_months, creator_email,
+                               part_number, category)
+         select 'Bench part ' || i, '/images/products/oil-filter.svg', $3, 1, $2,
+                'For the order benchmarks', 12, 'admin@example.com', $4 || '-' || i, 'Other'
+         from generate_series(1, $1) i returning id`,
+        [opts.n, opts.stock, opts.priceCents ?? 1000, opts.prefix],
+      )
+    ).rows.map((r) => r.id),
+  );
+}
+
 /** Inserts `n` generated products in one statement (names and descriptions carry search words). */
 export async function seedProducts(databaseUrl: string, n: number, stock = 1000): Promise<void> {
   await withClient(databaseUrl, (c) =>
