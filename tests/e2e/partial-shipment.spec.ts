@@ -70,6 +70,7 @@ test("an admin ships one line of a two-line paid order, then the rest; the custo
   await expect(
     page.getByRole("row").filter({ hasText: first.name }).getByText("Partially shipped"),
   ).toBeVisible();
+  await page.goto(`/dashboard/orders/${orderId}`);
 
   // The admin ships the rest: the order is shipped.
   await form.getByLabel(second.name).fill(String(second.minimumOrder));
