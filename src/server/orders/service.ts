@@ -30,14 +30,7 @@ import {
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
-import {
-  holdingStatuses,
-  orderApprovals,
-  orderItems,
-  orders,
-  payments,
-  user,
-} from "../db/schema";
+import { holdingStatuses, orderApprovals, orderItems, orders, payments, user } from "../db/schema";
 import { HttpError, notFound, unprocessable } from "../errors";
 import type { Inventory, StockMoves } from "../inventory/service";
 import type { OrderNotifier } from "./notifier";
