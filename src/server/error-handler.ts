@@ -8,6 +8,7 @@ import {
   HttpError,
   UNAVAILABLE_MESSAGE,
 } from "./errors";
+import { postgresError } from "./db/postgres-errors";
 
 export { UNAVAILABLE_MESSAGE } from "./errors";
 
@@ -121,22 +122,6 @@ function unavailable(err: unknown): HttpError | undefined {
       (typeof code === "string" && UNREACHABLE_CODES.has(code)) ||
       (typeof message === "string" && UNREACHABLE_MESSAGES.some((m) => message.includes(m)));
     if (unreachable) return new HttpError(503, "unavailable", UNAVAILABLE_MESSAGE);
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-/** The PostgreSQL error behind `err` (Drizzle wraps it in `cause`), if there is one. */
-function postgresError(err: unknown): { code: string; detail?: string } | undefined {
-  for (let e = err, hops = 0; e && typeof e === "object" && hops < 5; hops++) {
-    const { code, severity, detail } = e as {
-      code?: unknown;
-      severity?: unknown;
-      detail?: unknown;
-    };
-    if (typeof code === "string" && typeof severity === "string") {
-      return { code, detail: typeof detail === "string" ? detail : undefined };
-    }
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;

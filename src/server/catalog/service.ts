@@ -38,6 +38,7 @@ import {
   type NumberMatch,
   type Search,
 } from "./search";
+import { isUniqueViolation } from "../db/postgres-errors";
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -166,15 +167,9 @@ async function replaceCrossReferences(
 
 /** A unique part number taken by another product, as the 409 the admin reads. */
 function partNumberTaken(err: unknown, partNumber: string | undefined): HttpError | undefined {
-  for (let e = err, hops = 0; e && typeof e === "object" && hops < 5; hops++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === "23505" && constraint === "products_part_number_normalized_unique") {
-      const message = productFieldMessages.partNumberTaken(partNumber?.toUpperCase() ?? "");
-      return new HttpError(409, "conflict", message, { partNumber: message });
-    }
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
+  if (!isUniqueViolation(err, "products_part_number_normalized_unique")) return undefined;
+  const message = productFieldMessages.partNumberTaken(partNumber?.toUpperCase() ?? "");
+  return new HttpError(409, "conflict", message, { partNumber: message });
 }
 
 export function createCatalogService(db: Db) {

@@ -23,6 +23,7 @@ import { conflict, forbidden, HttpError, notFound, unprocessable } from "../erro
 import type { Mailer } from "../mail/mailer";
 import { companyInvitationMail } from "../mail/templates";
 import { centsToUnits, unitsToCents } from "../money";
+import { isUniqueViolation } from "../db/postgres-errors";
 
 /** Who is acting: an admin, or a signed-in customer (an owner managing their own company). */
 export interface Caller {
@@ -38,17 +39,13 @@ const units = (c: number | null) => (c === null ? null : centsToUnits(c));
 
 /** A unique name taken, as the 409 people read. */
 function nameTaken(err: unknown): HttpError | undefined {
-  for (let e = err, hops = 0; e && typeof e === "object" && hops < 5; hops++) {
-    const c = e as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (c.code === "23505" && c.constraint === "companies_name_unique") {
-      return new HttpError(409, "conflict", companyMessages.nameTaken, {
-        name: companyMessages.nameTaken,
-      });
-    }
-    if (c.code === "23505" && c.constraint === "company_members_user_unique") {
-      return conflict(companyMessages.alreadyMember);
-    }
-    e = c.cause;
+  if (isUniqueViolation(err, "companies_name_unique")) {
+    return new HttpError(409, "conflict", companyMessages.nameTaken, {
+      name: companyMessages.nameTaken,
+    });
+  }
+  if (isUniqueViolation(err, "company_members_user_unique")) {
+    return conflict(companyMessages.alreadyMember);
   }
   return undefined;
 }

@@ -15,25 +15,14 @@ import { HttpError, notFound, unprocessable } from "../errors";
 import { centsToUnits, formatCents } from "../money";
 import { priceLines, pricingFor } from "../pricing/pricing";
 import { planReorder } from "../reorder/service";
+import { isUniqueViolation } from "../db/postgres-errors";
 
-/** The PostgreSQL error code somewhere in a driver error's causes, with its constraint. */
-function pgError(err: unknown): { code?: string; constraint?: string } {
-  for (let e = err, hops = 0; e && typeof e === "object" && hops < 5; hops++) {
-    const { code } = e as { code?: unknown };
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return e as never;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return {};
-}
-
-const nameTaken = (err: unknown) => {
-  const { code, constraint } = pgError(err);
-  return code === "23505" && constraint === "saved_lists_user_name_unique"
+const nameTaken = (err: unknown) =>
+  isUniqueViolation(err, "saved_lists_user_name_unique")
     ? new HttpError(409, "conflict", listMessages.duplicateName, {
         name: listMessages.duplicateName,
       })
     : undefined;
-};
 
 /** A customer's saved lists of parts: named, theirs alone, added to the cart whole. */
 export function createListService(db: Db, cart: CartService, opts: { currency: string }) {

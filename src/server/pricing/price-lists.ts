@@ -18,6 +18,7 @@ import { containsPattern as likePattern } from "../db/like";
 import { companies, priceListEntries, priceLists, products, type PriceBreak } from "../db/schema";
 import { conflict, HttpError, notFound } from "../errors";
 import { centsToUnits, unitsToCents } from "../money";
+import { isUniqueViolation } from "../db/postgres-errors";
 
 /** Most rows an import reads (a list of every product of a large catalog fits). */
 export const MAX_IMPORT_ROWS = 100_000;
@@ -53,12 +54,7 @@ export function parseBreaksCell(cell: string): { minQty: number; unitPrice: numb
 }
 
 function priceListNameTaken(err: unknown, constraint: string, message: string) {
-  for (let e = err, hops = 0; e && typeof e === "object" && hops < 5; hops++) {
-    const c = e as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (c.code === "23505" && c.constraint === constraint) return conflict(message);
-    e = c.cause;
-  }
-  return undefined;
+  return isUniqueViolation(err, constraint) ? conflict(message) : undefined;
 }
 
 /** Price lists and their entries (admin). Every change is in the audit log, in its transaction. */

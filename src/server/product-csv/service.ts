@@ -20,6 +20,7 @@ import { HttpError, notFound } from "../errors";
 import { unitsToCents } from "../money";
 import { toAdminProduct } from "../catalog/service";
 import { readProductCsv, toCsv, type FitmentEntry, type ProductRow } from "./csv";
+import { postgresError } from "../db/postgres-errors";
 
 /** Rows written per statement; the job's progress moves on after each batch. */
 const BATCH = 500;
@@ -409,12 +410,7 @@ async function exportedFitment(db: Db): Promise<Map<string, FitmentEntry[]>> {
 
 /** A failure in words an admin can act on (a constraint names what clashed). */
 function describeFailure(err: unknown): string {
-  for (let e = err, hops = 0; e && typeof e === "object" && hops < 5; hops++) {
-    const { code, detail } = e as { code?: unknown; detail?: unknown };
-    if (typeof code === "string" && typeof detail === "string") return detail;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return "the database refused the change; try again";
+  return postgresError(err)?.detail ?? "the database refused the change; try again";
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Db } from "../db/database";
 import { taxRates } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { milliFromPercent, percentFromMilli } from "./rules";
+import { isUniqueViolation } from "../db/postgres-errors";
 
 type TaxRateRow = typeof taxRates.$inferSelect;
 
@@ -17,15 +18,8 @@ const toTaxRate = (r: TaxRateRow): TaxRate => ({
   appliesToShipping: r.appliesToShipping,
 });
 
-/** The place already has a rate (drizzle wraps the driver's error in `cause`). */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err, hops = 0; e && typeof e === "object" && hops < 5; hops++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === "23505" && constraint === "tax_rates_place_unique") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
+/** The place already has a rate. */
+const placeTaken = (err: unknown) => isUniqueViolation(err, "tax_rates_place_unique");
 
 /** Admin: tax rates per country, and per region where it has its own. */
 export function createTaxService(db: Db) {
@@ -61,7 +55,7 @@ export function createTaxService(db: Db) {
           return toTaxRate(row!);
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(taxMessages.duplicate);
+        if (placeTaken(err)) throw conflict(taxMessages.duplicate);
         throw err;
       }
     },
@@ -84,7 +78,7 @@ export function createTaxService(db: Db) {
           return toTaxRate(row);
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(taxMessages.duplicate);
+        if (placeTaken(err)) throw conflict(taxMessages.duplicate);
         throw err;
       }
     },

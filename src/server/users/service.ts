@@ -14,6 +14,7 @@ import { ACCOUNT_GONE_MESSAGE, notFound, unprocessable } from "../errors";
 import type { Inventory } from "../inventory/service";
 import { cancelHoldsOf } from "../orders/service";
 import { containsPattern } from "../db/like";
+import { PG, postgresError } from "../db/postgres-errors";
 
 type UserRow = typeof user.$inferSelect;
 
@@ -60,8 +61,6 @@ async function withBounce(
 ): Promise<UserListItem> {
   return toListItem(row, await bounceOf(tx, row.email));
 }
-
-const DEADLOCK_DETECTED = "40P01";
 
 /**
  * Locks the customer's row for the rest of the transaction: their placements and cart changes
@@ -258,7 +257,7 @@ export function createUserService(db: Db, inventory: Inventory) {
         try {
           return await removeInTransaction(inventory, actor, targetId);
         } catch (err) {
-          if (attempt >= 3 || !hasCode(err, DEADLOCK_DETECTED)) throw err;
+          if (attempt >= 3 || postgresError(err)?.code !== PG.deadlockDetected) throw err;
         }
       }
     },
@@ -304,13 +303,4 @@ async function removeInTransaction(
     });
     return { cancelledOrderIds };
   });
-}
-
-function hasCode(err: unknown, code: string): boolean {
-  let e: unknown = err;
-  while (e && typeof e === "object") {
-    if ((e as { code?: string }).code === code) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }

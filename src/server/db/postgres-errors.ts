@@ -1,0 +1,38 @@
+/**
+ * The PostgreSQL error behind a failure. The driver's `DatabaseError` carries the SQLSTATE
+ * `code`, the `constraint` it broke and a `detail`; Drizzle (and our own wrappers) put it in a
+ * `cause`, a few levels deep. Every "which PostgreSQL error was this" question goes through here.
+ */
+export interface PostgresError {
+  code: string;
+  constraint?: string;
+  detail?: string;
+}
+
+/** SQLSTATE codes the store reacts to (PostgreSQL manual, appendix A). */
+export const PG = {
+  foreignKeyViolation: "23503",
+  uniqueViolation: "23505",
+  deadlockDetected: "40P01",
+  lockNotAvailable: "55P03",
+} as const;
+
+const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+
+/** The first PostgreSQL error in `err`'s cause chain, if there is one. */
+export function postgresError(err: unknown): PostgresError | undefined {
+  for (let e = err, hops = 0; e && typeof e === "object" && hops < 5; hops++) {
+    const { code, severity, constraint, detail, cause } = e as Record<string, unknown>;
+    if (typeof code === "string" && typeof severity === "string") {
+      return { code, constraint: str(constraint), detail: str(detail) };
+    }
+    e = cause;
+  }
+  return undefined;
+}
+
+/** Whether `err` is PostgreSQL refusing a duplicate under the named unique constraint. */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  const pg = postgresError(err);
+  return pg?.code === PG.uniqueViolation && pg.constraint === constraint;
+}
