@@ -37,7 +37,7 @@ import type { OrderNotifier } from "./notifier";
 import { centsToUnits } from "../money";
 import { advisoryLocks, tryLockFor } from "../db/advisory-locks";
 import { shipmentMessages } from "../../contract/shipments";
-import { hasShipments, shipTheRest, withShipments } from "../shipments/service";
+import { hasShipments, isPartlyShipped, shipTheRest, withShipments } from "../shipments/service";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -50,10 +50,10 @@ export interface ShipmentTracking {
 }
 
 /**
- * An order for the wire; `partiallyShipped` says a paid order has parcels on their way
- * (`withLines` asks the shipments).
+ * An order for the wire; `anyShipment` (which `withLines` asks the shipments) makes a paid order
+ * partly shipped.
  */
-export function toOrder(row: OrderRow, items: OrderItemRow[], partiallyShipped = false): Order {
+export function toOrder(row: OrderRow, items: OrderItemRow[], anyShipment = false): Order {
   const lines = items.map(toOrderLine);
   const first = lines[0]!;
   return {
@@ -80,7 +80,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], partiallyShipped =
     poReference: row.poReference,
     paid: row.status === "paid" || row.status === "shipped",
     status: row.status,
-    partiallyShipped: row.status === "paid" && partiallyShipped,
+    partiallyShipped: isPartlyShipped(row.status, anyShipment),
     transactionId: row.transactionId,
     testPayment: row.paidWith === "test-card",
     createdAt: row.createdAt.toISOString(),
@@ -123,14 +123,13 @@ export async function withLines(tx: DbOrTx, rows: OrderRow[]): Promise<Order[]> 
     tx,
     rows.map((r) => r.id),
   );
-  // A paid order with a parcel gone is partly shipped (the last units make it `shipped`).
-  const partly = await withShipments(
+  const shipped = await withShipments(
     tx,
     rows.filter((r) => r.status === "paid").map((r) => r.id),
   );
   const byOrder = new Map<string, OrderItemRow[]>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
-  return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [], partly.has(r.id)));
+  return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [], shipped.has(r.id)));
 }
 
 /** Gives back the stock of these orders' lines (they were just cancelled or are being deleted). */

@@ -10,7 +10,7 @@ import {
   trackingUrl,
   type ShippingCarrier,
 } from "../../contract/shipping-carriers";
-import type { Order } from "../../contract/orders";
+import type { Order, OrderStatus } from "../../contract/orders";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { orderItems, orders, shipmentLines, shipments } from "../db/schema";
@@ -60,6 +60,14 @@ export async function hasShipments(tx: DbOrTx, orderId: string): Promise<boolean
     .limit(1);
   return row !== undefined;
 }
+
+/** Which of these orders have at least one shipment. */
+/**
+ * A paid order with a parcel gone is partly shipped (shipping its last units makes it
+ * `shipped`): the one rule behind every order's `partiallyShipped`.
+ */
+export const isPartlyShipped = (status: OrderStatus, anyShipment: boolean) =>
+  status === "paid" && anyShipment;
 
 /** Which of these orders have at least one shipment. */
 export async function withShipments(tx: DbOrTx, orderIds: string[]): Promise<Set<string>> {
@@ -151,12 +159,10 @@ async function view(tx: DbOrTx, order: OrderRow): Promise<OrderShipments> {
       toShip: Math.max(0, i.qty - shipped),
     };
   });
-  const anyShipped = lines.some((l) => l.shipped > 0);
-  const anyLeft = lines.some((l) => l.toShip > 0);
   return {
     orderId: order.id,
     status: order.status,
-    partiallyShipped: order.status === "paid" && anyShipped && anyLeft,
+    partiallyShipped: isPartlyShipped(order.status, shipmentRows.length > 0),
     shipments: shipmentRows.map((s) => ({
       id: s.id,
       orderId: s.orderId,
