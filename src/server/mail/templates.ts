@@ -540,6 +540,36 @@ export function returnRefusedMail(o: ReturnMailFacts): MailContent {
   });
 }
 
+/** A received return refunded: its credit note attached. */
+export interface ReturnRefundedFacts {
+  name: string;
+  orderId: string;
+  /** Formatted: `$40.00`. */
+  amount: string;
+  creditNoteNumber: string;
+  /** On the company's account (net terms): credited, not paid back to a card. */
+  onAccount: boolean;
+  lines: [string, string][];
+  publicUrl: string;
+}
+
+export function returnRefundedMail(o: ReturnRefundedFacts): MailContent {
+  return layout({
+    subject: `Your return for order ${orderRef(o.orderId)} is refunded`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `The parts you sent back from order ${orderRef(o.orderId)} arrived.`,
+      o.onAccount
+        ? `We credited ${o.amount} to your company's account: deduct it from what you owe.`
+        : `We refunded ${o.amount} to the card you paid with. Your bank usually shows it within 5 to 10 business days.`,
+      `Your credit note ${o.creditNoteNumber} is attached (PDF).`,
+    ],
+    table: o.lines,
+    action: { label: "View your order", url: `${o.publicUrl}${paths.order.to(o.orderId)}` },
+    publicUrl: o.publicUrl,
+  });
+}
+
 /**
  * A payment the store could not apply (docs/refund-due.md), given back through the gateway:
  * "Your payment of $X was refunded".

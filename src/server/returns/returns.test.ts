@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { waitForMail } from "../../../tests/support/mailbox";
+import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { orderAndCharge } from "../../../tests/support/payments";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -98,6 +98,13 @@ test("did not fit: request, approve (emailed), receive: stock back, refunded onc
   expect(received.json()).toMatchObject({ status: "refunded", refundError: null });
   expect(received.json().creditNote.number).toMatch(/^CN-\d{4}-\d{6}$/);
   expect(await stockOf(part.id)).toBe(49);
+  // The customer is told, with the credit note attached.
+  const refundedMail = await waitForMail(t.app, customer.email, /return .* is refunded/i);
+  expect(refundedMail.text).toContain("We refunded $40.00 to the card you paid with.");
+  expect(refundedMail.text).toContain(received.json().creditNote.number);
+  expect(refundedMail.attachments.map((a) => a.filename)).toEqual([
+    `${received.json().creditNote.number}.pdf`,
+  ]);
 
   // Received again: nothing moves, nothing is refunded twice.
   expect((await call(admin, "POST", `/api/returns/${ret.id}/receive`)).statusCode).toBe(200);
@@ -108,6 +115,10 @@ test("did not fit: request, approve (emailed), receive: stock back, refunded onc
     .from(testCardRefunds)
     .where(eq(testCardRefunds.intentId, order!.transactionId!));
   expect(gatewayRefunds.map((r) => r.amountCents)).toEqual([4000]);
+  const refundMails = (await messagesFor(t.app, customer.email)).filter((m) =>
+    /is refunded/.test(m.subject),
+  );
+  expect(refundMails).toHaveLength(1);
 
   // The customer sees the credit note and downloads it.
   const notes = (await call(customer, "GET", `/api/orders/${orderId}/credit-notes`)).json();

@@ -21,7 +21,7 @@ import type { Inventory } from "../inventory/service";
 import { issueCreditNote } from "../invoices/credit-note";
 import { renderStored } from "../invoices/service";
 import type { Mailer } from "../mail/mailer";
-import { returnApprovedMail, returnRefusedMail } from "../mail/templates";
+import { returnApprovedMail, returnRefundedMail, returnRefusedMail } from "../mail/templates";
 import { centsToUnits, formatCents } from "../money";
 import type { PaymentGateway } from "../payments/gateway";
 import { shippedByLine } from "../shipments/service";
@@ -342,10 +342,27 @@ export function createReturnService(
         .where(eq(refunds.id, refundId))
         .returning();
       if (refund.returnId) {
-        await tx
+        const [returned] = await tx
           .update(returnRequests)
           .set({ status: "refunded" })
-          .where(eq(returnRequests.id, refund.returnId));
+          .where(eq(returnRequests.id, refund.returnId))
+          .returning();
+        if (opts.mailer && order) {
+          const mail = returnRefundedMail({
+            name: order.customerName,
+            orderId: order.id,
+            amount: formatCents(refund.amountCents, order.currency),
+            creditNoteNumber: note.number,
+            onAccount: refund.gateway === ON_ACCOUNT,
+            lines: await mailLines(tx, returned!, order),
+            publicUrl: opts.publicUrl,
+          });
+          await opts.mailer.sendIn(
+            tx,
+            { to: order.orderEmail, ...mail, attach: [{ kind: "invoice-pdf", id: note.id }] },
+            `return-refunded:${refund.id}`,
+          );
+        }
       }
       return done!;
     });
