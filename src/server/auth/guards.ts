@@ -6,7 +6,6 @@ export type { SessionUser };
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
-/** Who is calling, from the session cookie only; one lookup per request. */
 /** The 403 an admin without two-factor authentication gets where it is required. */
 export const ADMIN_2FA_MESSAGE =
   "Admin actions need two-factor authentication: turn it on in My Profile, then sign in again";
@@ -15,6 +14,7 @@ export function createGuards(
   readSession: (cookie: string | undefined) => Promise<SessionUser | null>,
   opts: { adminTwoFactorRequired?: boolean } = {},
 ) {
+  /** Who is calling, from the session cookie only; one lookup per request. */
   const currentUser = (req: FastifyRequest): Promise<SessionUser | null> => {
     let pending = cache.get(req);
     if (!pending) {
