@@ -47,6 +47,8 @@ export const termsMessages = {
   notFound: "Invoice not found",
   notOnAccount: "This invoice was paid by card: there is nothing to record against it",
   futureDate: "The payment date cannot be in the future",
+  noCompany: "You do not belong to a company",
+  notForBuyers: "Only your company's owners and viewers see its invoices",
 } as const;
 
 export const invoiceListQuerySchema = pagingQuerySchema.extend({

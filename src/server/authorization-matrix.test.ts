@@ -1482,6 +1482,15 @@ const rows: Row[] = [
   },
   { route: "GET /api/company", call: async () => ({ url: "/api/company" }), expect: signedIn(200) },
   {
+    // The matrix's customer owns the trade company; the other customer belongs to none.
+    route: "GET /api/company/invoices",
+    call: async () => {
+      await matrixTrade();
+      return { url: "/api/company/invoices" };
+    },
+    expect: { anonymous: 401, customer: 200, other: 404, admin: 403 },
+  },
+  {
     route: "GET /api/approvals",
     call: async () => {
       await matrixTrade();

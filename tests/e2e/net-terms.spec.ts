@@ -5,7 +5,8 @@ import { expect, test } from "./fixtures";
 /**
  * Net terms (docs/net-terms.md): a buyer of a net-30 company checks out without a card and is
  * told the order is charged to the company's account with its invoice and due date; the admin
- * finds the invoice on the Invoices page, records the bank transfer, and it shows paid.
+ * finds the invoice on the Invoices page, records the bank transfer, and it shows paid. The buyer,
+ * an owner, follows the invoice on their company's page.
  */
 
 test("a net-30 buyer checks out without a card; the admin records the bank payment and the invoice is paid", async ({
@@ -61,6 +62,13 @@ test("a net-30 buyer checks out without a card; the admin records the bank payme
     const number = /INV-\d{4}-\d{6}/.exec((await invoiceLine.textContent()) ?? "")![0];
     await expect(b.getByRole("link", { name: /^Pay / })).toHaveCount(0);
 
+    // As an owner, they find it among the company's invoices on account, read only.
+    await b.goto("/dashboard/company");
+    await expect(b.getByRole("heading", { name: "Invoices on account" })).toBeVisible();
+    const owed = b.getByTestId("invoice-row").filter({ hasText: number });
+    await expect(owed.getByTestId("invoice-status")).toContainText("Open");
+    await expect(b.getByRole("button", { name: /^Record payment/ })).toHaveCount(0);
+
     // The admin sees it open, records the bank transfer, and it is paid.
     await page.goto("/dashboard/invoices");
     const row = page.getByTestId("invoice-row").filter({ hasText: number });
@@ -77,6 +85,11 @@ test("a net-30 buyer checks out without a card; the admin records the bank payme
     await page.getByRole("tab", { name: "Paid" }).click();
     const paid = page.getByTestId("invoice-row").filter({ hasText: number });
     await expect(paid.getByTestId("invoice-status")).toContainText("Paid");
+
+    // The owner sees it paid too.
+    await b.goto("/dashboard/company?status=paid");
+    const settled = b.getByTestId("invoice-row").filter({ hasText: number });
+    await expect(settled.getByTestId("invoice-status")).toContainText("Paid");
   } finally {
     await buyer.context.close();
   }

@@ -3,7 +3,7 @@ import { invoiceMessages, invoicePdfPath, type InvoiceSummary } from "../../cont
 import type { PaymentTerms } from "../../contract/terms";
 import type { SellerDetails } from "../config";
 import type { Db, DbOrTx } from "../db/database";
-import { invoices, orders } from "../db/schema";
+import { companyMembers, invoices, orders } from "../db/schema";
 import { notFound } from "../errors";
 import { centsToUnits } from "../money";
 import { issueInvoice, type InvoiceRow, type IssuedInvoice } from "./issue";
@@ -15,14 +15,28 @@ export interface Viewer {
 }
 
 export function createInvoiceService(db: Db, opts: { seller: SellerDetails }) {
-  /** The order's invoice, for its owner or an admin; anyone else is told the order does not exist. */
+  /**
+   * The order's invoice, for its owner, an admin, or an owner or viewer of the company it was
+   * invoiced to (they see the company's invoices on account); anyone else is told the order does
+   * not exist.
+   */
   async function visibleInvoice(orderId: string, viewer: Viewer): Promise<InvoiceRow> {
     const [row] = await db
-      .select({ userId: orders.userId, status: orders.status, invoice: invoices })
+      .select({
+        userId: orders.userId,
+        status: orders.status,
+        invoice: invoices,
+        companyRole: companyMembers.role,
+      })
       .from(orders)
       .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "invoice")))
+      .leftJoin(
+        companyMembers,
+        and(eq(companyMembers.companyId, invoices.companyId), eq(companyMembers.userId, viewer.id)),
+      )
       .where(eq(orders.id, orderId));
-    if (!row || (row.userId !== viewer.id && viewer.role !== "admin")) {
+    const seesCompanyInvoices = row?.companyRole === "owner" || row?.companyRole === "viewer";
+    if (!row || (row.userId !== viewer.id && viewer.role !== "admin" && !seesCompanyInvoices)) {
       throw notFound("Order not found");
     }
     if (!row.invoice) {

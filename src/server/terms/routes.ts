@@ -36,6 +36,26 @@ export const termsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.get(
+    "/company/invoices",
+    {
+      schema: {
+        tags: ["invoices"],
+        summary:
+          "Your company's invoices on account by status, paged, total in X-Total-Count (its owners and viewers; buyers 403, no company 404)",
+        querystring: invoiceListQuerySchema,
+        response: { 200: z.array(accountInvoiceSchema), ...errorAnswers(400, 401, 403, 404) },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req, reply) => {
+      const me = await guards.requireCustomer(req);
+      const { items, total } = await terms.forMember(me.id, req.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+
   app.post(
     "/invoices/:id/payments",
     {

@@ -13,7 +13,7 @@ import { invoicePdfPath } from "../../contract/invoices";
 import { recordAdminAction } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { companies, companyMembers, invoicePayments, invoiceReminders, user } from "../db/schema";
-import { conflict, notFound, unprocessable } from "../errors";
+import { conflict, forbidden, notFound, unprocessable } from "../errors";
 import { centsToUnits, formatCents, unitsToCents } from "../money";
 import type { AccountMail } from "./mail";
 
@@ -108,27 +108,46 @@ export function createTermsService(db: Db, opts: { mail?: AccountMail; now?: () 
     return row ? toAccountInvoice(row, at) : null;
   }
 
+  /** Invoices on account by status, oldest due date first; `total` for the pager. */
+  async function list(
+    q: { status: InvoiceStatus; limit: number; offset: number },
+    companyId?: string,
+  ): Promise<{ items: AccountInvoice[]; total: number }> {
+    const at = now();
+    const byStatus = statusFilter(q.status, at);
+    const where = companyId ? sql`${byStatus} and company_id = ${companyId}` : byStatus;
+    const order = q.status === "paid" ? sql`due_at desc, number desc` : sql`due_at, number`;
+    const [rows, counted] = await Promise.all([
+      db.execute<Row>(sql`select * from (${accountInvoices}) a where ${where}
+                           order by ${order} limit ${q.limit} offset ${q.offset}`),
+      db.execute<{ n: number }>(
+        sql`select count(*)::int as n from (${accountInvoices}) a where ${where}`,
+      ),
+    ]);
+    return {
+      items: rows.rows.map((r) => toAccountInvoice(r, at)),
+      total: counted.rows[0]?.n ?? 0,
+    };
+  }
+
   return {
-    /** Invoices on account by status, oldest due date first; `total` for the pager. */
-    async list(q: {
-      status: InvoiceStatus;
-      limit: number;
-      offset: number;
-    }): Promise<{ items: AccountInvoice[]; total: number }> {
-      const at = now();
-      const where = statusFilter(q.status, at);
-      const order = q.status === "paid" ? sql`due_at desc, number desc` : sql`due_at, number`;
-      const [rows, counted] = await Promise.all([
-        db.execute<Row>(sql`select * from (${accountInvoices}) a where ${where}
-                             order by ${order} limit ${q.limit} offset ${q.offset}`),
-        db.execute<{ n: number }>(
-          sql`select count(*)::int as n from (${accountInvoices}) a where ${where}`,
-        ),
-      ]);
-      return {
-        items: rows.rows.map((r) => toAccountInvoice(r, at)),
-        total: counted.rows[0]?.n ?? 0,
-      };
+    list,
+
+    /**
+     * A company's own invoices on account, for its owners and viewers (docs/net-terms.md):
+     * the same list the admins see, narrowed to the caller's company. Buyers are refused.
+     */
+    async forMember(
+      userId: string,
+      q: { status: InvoiceStatus; limit: number; offset: number },
+    ): Promise<{ items: AccountInvoice[]; total: number }> {
+      const [member] = await db
+        .select({ companyId: companyMembers.companyId, role: companyMembers.role })
+        .from(companyMembers)
+        .where(eq(companyMembers.userId, userId));
+      if (!member) throw notFound(termsMessages.noCompany);
+      if (member.role === "buyer") throw forbidden(termsMessages.notForBuyers);
+      return list(q, member.companyId);
     },
 
     /**

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { markOrderPaid } from "../../../tests/support/invoices";
 import { waitForMail } from "../../../tests/support/mailbox";
@@ -419,5 +419,49 @@ test("a return on account credits its invoice: less is due and the credit it fre
   await returnOne();
   expect(await listed("open")).toBeUndefined();
   expect(await listed("paid")).toMatchObject({ outstanding: 0, status: "paid" });
+  await settleAll();
+});
+
+test("a company's owners and viewers see its invoices on account and their PDFs; buyers, outsiders and other companies do not", async () => {
+  await setTerms("net30", 1000);
+  const viewer = await joinCompany(t.app, owner, companyId, "viewer");
+  const otherCompany = (await createCompany(t.app, admin)).id;
+  const otherOwner = await joinCompany(t.app, admin, otherCompany, "owner");
+  const loner = await signUp(t.app, { email: "terms-loner@example.com" });
+  const placed = await orderOne(buyer, (await part()).id, 1);
+  expect(placed.statusCode, placed.body).toBe(201);
+  const orderId = placed.json().order._id as string;
+
+  for (const who of [owner, viewer]) {
+    const res = await call(who, "GET", "/api/company/invoices?status=open");
+    expect(res.statusCode, res.body).toBe(200);
+    const mine = (res.json() as { orderId: string; companyId: string }[]).find(
+      (i) => i.orderId === orderId,
+    );
+    expect(mine).toMatchObject({ companyId, status: "open", outstanding: 50 });
+    expect(res.json().every((i: { companyId: string }) => i.companyId === companyId)).toBe(true);
+    expect(Number(res.headers["x-total-count"])).toBe(res.json().length);
+    const pdf = await call(who, "GET", `/api/orders/${orderId}/invoice.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toContain("application/pdf");
+  }
+
+  const asBuyer = await call(buyer, "GET", "/api/company/invoices");
+  expect(asBuyer.statusCode).toBe(403);
+  expect(asBuyer.json().message).toBe(termsMessages.notForBuyers);
+  const asLoner = await call(loner, "GET", "/api/company/invoices");
+  expect(asLoner.statusCode).toBe(404);
+  expect(asLoner.json().message).toBe(termsMessages.noCompany);
+  // Another company's owner sees their own (none of these), and not this invoice's PDF.
+  const theirs = await call(otherOwner, "GET", "/api/company/invoices?status=open");
+  expect(theirs.json()).toEqual([]);
+  expect((await call(otherOwner, "GET", `/api/orders/${orderId}/invoice.pdf`)).statusCode).toBe(
+    404,
+  );
+  expect((await call(loner, "GET", `/api/orders/${orderId}/invoice`)).statusCode).toBe(404);
+  expect((await call(undefined, "GET", "/api/company/invoices")).statusCode).toBe(401);
+  expect((await call(admin, "GET", "/api/company/invoices")).statusCode).toBe(403);
+  const bad = await call(owner, "GET", "/api/company/invoices?status=late");
+  expect(bad.statusCode).toBe(400);
   await settleAll();
 });

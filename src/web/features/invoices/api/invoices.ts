@@ -9,15 +9,20 @@ import { apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
 
 const KEY = ["account-invoices"] as const;
 
-/** Invoices on account (net terms) by status, paged (admins). */
-export const useAccountInvoices = (query: {
-  status: InvoiceStatus;
-  limit: number;
-  offset: number;
-}) =>
+/** Whose invoices: every company's (admins) or the caller's company's (its owners and viewers). */
+export type InvoiceScope = "admin" | "company";
+
+/** Invoices on account (net terms) by status, paged. */
+export const useAccountInvoices = (
+  scope: InvoiceScope,
+  query: { status: InvoiceStatus; limit: number; offset: number },
+) =>
   useQuery({
-    queryKey: [...KEY, query],
-    queryFn: () => apiGetPage<AccountInvoice>(`/invoices${toQueryString(query)}`),
+    queryKey: [...KEY, scope, query],
+    queryFn: () =>
+      apiGetPage<AccountInvoice>(
+        `${scope === "admin" ? "/invoices" : "/company/invoices"}${toQueryString(query)}`,
+      ),
     placeholderData: keepPreviousData,
   });
 

@@ -4,10 +4,10 @@ import { DataTable, ListStates, type Column } from "../../../components/data-tab
 import { FormField } from "../../../components/form-field";
 import { Modal } from "../../../components/modal";
 import { ApiError } from "../../../lib/api-client";
-import { formatDate, formatPrice } from "../../../lib/format";
+import { formatDate, formatOrderNumber, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
-import { useAccountInvoices, useRecordPayment } from "../api/invoices";
+import { useAccountInvoices, useRecordPayment, type InvoiceScope } from "../api/invoices";
 
 const PAGE_SIZE = 25;
 
@@ -20,13 +20,18 @@ const statusLabels: Record<InvoiceStatus, string> = {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The admin's invoices on account: open, overdue or paid, with Record payment. */
-export function InvoicesAdmin() {
+export const InvoicesAdmin = () => <AccountInvoices scope="admin" />;
+
+/** A company's own invoices on account, for its owners and viewers (read only). */
+export const CompanyInvoices = () => <AccountInvoices scope="company" />;
+
+function AccountInvoices({ scope }: { scope: InvoiceScope }) {
   const [params, update] = useUrlParams();
   const status = (invoiceStatuses as readonly string[]).includes(params.get("status") ?? "")
     ? (params.get("status") as InvoiceStatus)
     : "open";
   const page = pageParam(params, PAGE_SIZE);
-  const { data, error, isPending, isPlaceholderData } = useAccountInvoices({
+  const { data, error, isPending, isPlaceholderData } = useAccountInvoices(scope, {
     status,
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
@@ -45,7 +50,10 @@ export function InvoicesAdmin() {
         </a>
       ),
     },
-    { header: "Company", cell: (i) => i.companyName ?? "—" },
+    scope === "admin"
+      ? { header: "Company", cell: (i) => i.companyName ?? "—" }
+      : { header: "Order", cell: (i) => formatOrderNumber(i.orderId) },
+    { header: "Issued", cell: (i) => <time dateTime={i.issuedAt}>{formatDate(i.issuedAt)}</time> },
     { header: "Due", cell: (i) => <time dateTime={i.dueAt}>{formatDate(i.dueAt)}</time> },
     { header: "Amount", numeric: true, cell: (i) => formatPrice(i.total, i.currency) },
     {
@@ -67,7 +75,9 @@ export function InvoicesAdmin() {
           </span>
         ),
     },
-    {
+  ];
+  if (scope === "admin") {
+    columns.push({
       header: "Actions",
       role: "actions",
       cell: (i) =>
@@ -81,8 +91,8 @@ export function InvoicesAdmin() {
             Record payment
           </button>
         ),
-    },
-  ];
+    });
+  }
 
   return (
     <div className="flex flex-col gap-4">
