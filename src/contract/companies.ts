@@ -134,6 +134,10 @@ export const myCompanySchema = z.object({
       orderLimit: z.number().nullable(),
       monthlyLimit: z.number().nullable(),
       hasPriceList: z.boolean(),
+      /** What its invoices on account still owe (owners and viewers; null for buyers). */
+      openInvoices: z.number().nullable(),
+      /** The credit limit less the open invoices, never below 0 (null: no limit, or a buyer). */
+      creditLeft: z.number().nullable(),
       members: z.array(companyMemberSchema).nullable(),
     })
     .nullable(),

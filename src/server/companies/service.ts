@@ -24,6 +24,7 @@ import type { Mailer } from "../mail/mailer";
 import { companyInvitationMail } from "../mail/templates";
 import { centsToUnits, unitsToCents } from "../money";
 import { isUniqueViolation } from "../db/postgres-errors";
+import { openInvoicesCents } from "../terms/account";
 
 /** Who is acting: an admin, or a signed-in customer (an owner managing their own company). */
 export interface Caller {
@@ -508,6 +509,8 @@ export function createCompanyService(
         .innerJoin(companies, eq(companies.id, companyMembers.companyId))
         .where(eq(companyMembers.userId, userId));
       if (!row) return { company: null };
+      const seesAccount = row.role === "owner" || row.role === "viewer";
+      const openCents = seesAccount ? await openInvoicesCents(db, row.id) : null;
       return {
         company: {
           id: row.id,
@@ -519,6 +522,11 @@ export function createCompanyService(
           orderLimit: units(row.orderLimitCents),
           monthlyLimit: units(row.monthlyLimitCents),
           hasPriceList: row.priceListId !== null,
+          openInvoices: units(openCents),
+          creditLeft:
+            openCents === null || row.creditLimitCents === null
+              ? null
+              : units(Math.max(row.creditLimitCents - openCents, 0)),
           members: row.role === "owner" ? await membersOf(db, row.id) : null,
         },
       };

@@ -446,6 +446,12 @@ test("a company's owners and viewers see its invoices on account and their PDFs;
     expect(pdf.headers["content-type"]).toContain("application/pdf");
   }
 
+  // Their company page adds up what is owed and the credit left; a buyer's does not.
+  const page = (await call(viewer, "GET", "/api/company")).json().company;
+  expect(page).toMatchObject({ openInvoices: 50, creditLeft: 950 });
+  const buyersPage = (await call(buyer, "GET", "/api/company")).json().company;
+  expect(buyersPage).toMatchObject({ openInvoices: null, creditLeft: null, creditLimit: 1000 });
+
   const asBuyer = await call(buyer, "GET", "/api/company/invoices");
   expect(asBuyer.statusCode).toBe(403);
   expect(asBuyer.json().message).toBe(termsMessages.notForBuyers);

@@ -44,6 +44,22 @@ export function MyCompany() {
         <dd className="text-right">{termsLabels[company.paymentTerms]}</dd>
         <dt className="text-base-content/70">Credit limit</dt>
         <dd className="text-right">{money(company.creditLimit)}</dd>
+        {company.openInvoices !== null && (
+          <>
+            <dt className="text-base-content/70">Open invoices</dt>
+            <dd className="text-right" data-testid="my-company-open-invoices">
+              {formatPrice(company.openInvoices)}
+            </dd>
+          </>
+        )}
+        {company.creditLeft !== null && (
+          <>
+            <dt className="text-base-content/70">Credit left</dt>
+            <dd className="text-right" data-testid="my-company-credit-left">
+              {formatPrice(company.creditLeft)}
+            </dd>
+          </>
+        )}
         <dt className="text-base-content/70">Your per-order limit</dt>
         <dd className="text-right">{money(company.orderLimit)}</dd>
         <dt className="text-base-content/70">Your monthly limit</dt>
