@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { orderLineSchema, orderSchema } from "./orders";
+import { pagingQuerySchema } from "./common";
 import { text } from "./text";
 
 /**
@@ -79,3 +80,9 @@ export const approvalOutcomeSchema = z.object({
   order: orderSchema,
 });
 export type ApprovalOutcome = z.infer<typeof approvalOutcomeSchema>;
+
+/** The approvals list: paged, searchable by buyer, email, company, order number, part or PO. */
+export const approvalListQuerySchema = pagingQuerySchema.extend({
+  q: text().trim().max(100).optional(),
+});
+export type ApprovalListQuery = z.infer<typeof approvalListQuerySchema>;

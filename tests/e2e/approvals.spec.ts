@@ -94,6 +94,16 @@ test("a buyer over their limit waits for approval; the owner approves from the e
     const waiting = o.getByTestId("approval-row").filter({ hasText: "From your email" });
     await expect(waiting).toContainText(buyer.who.email);
     await expect(waiting).toContainText(part.name);
+    // A search that misses says so; one by the part's name finds it again.
+    const search = o.getByRole("search");
+    await search.getByLabel("Search approvals").fill("no such part anywhere");
+    await search.getByRole("button", { name: "Search" }).click();
+    await expect(
+      o.getByText("No order awaiting approval matches “no such part anywhere”."),
+    ).toBeVisible();
+    await search.getByLabel("Search approvals").fill(part.name);
+    await search.getByRole("button", { name: "Search" }).click();
+    await expect(waiting).toContainText(part.name);
     await waiting.getByRole("button", { name: /^Approve order/ }).click();
     const dialog = o.getByRole("dialog");
     await dialog.getByLabel("Note for the buyer (optional)").fill("OK for the March service");

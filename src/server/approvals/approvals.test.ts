@@ -367,3 +367,54 @@ test("the buyer may withdraw (delete) an order awaiting approval; its stock come
   expect(await stockOf(p.id)).toBe(100);
   expect((await decide(owner, waiting._id, "approve")).statusCode).toBe(404);
 });
+
+test("the approvals list is searched by part, part number, order number, buyer and company; wildcards are literal", async () => {
+  await setLimits(buyer, { orderLimit: 100, monthlyLimit: null });
+  const brake = await insertProduct(t.database.db, {
+    name: `Searchable brake drum ${process.pid}`,
+    priceCents: 5000,
+    minimumOrder: 1,
+  });
+  const hose = await insertProduct(t.database.db, { priceCents: 5000, minimumOrder: 1 });
+  const first = await order(buyer, brake.id, 3);
+  const second = await order(buyer, hose.id, 3);
+  expect([first.status, second.status]).toEqual(["awaiting_approval", "awaiting_approval"]);
+  const search = async (q: string) => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/approvals?limit=100&q=${encodeURIComponent(q)}`,
+      headers: as(owner),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = (res.json() as { orderId: string }[]).map((a) => a.orderId);
+    expect(Number(res.headers["x-total-count"])).toBe(ids.length);
+    return ids;
+  };
+  expect(await search("searchable BRAKE")).toEqual([first._id]);
+  expect(await search(hose.partNumber!.toLowerCase())).toEqual([second._id]);
+  expect(await search(`#${ref(second._id)}`)).toEqual([second._id]);
+  const byBuyer = await search(buyer.email);
+  expect(byBuyer).toEqual(expect.arrayContaining([first._id, second._id]));
+  // The admin searches every company's, by company name too.
+  const company = (
+    await t.app.inject({ method: "GET", url: `/api/companies/${companyId}`, headers: as(admin) })
+  ).json() as { name: string };
+  const byCompany = await t.app.inject({
+    method: "GET",
+    url: `/api/approvals?limit=100&q=${encodeURIComponent(company.name)}`,
+    headers: as(admin),
+  });
+  expect(byCompany.json().map((a: { orderId: string }) => a.orderId)).toEqual(
+    expect.arrayContaining([first._id, second._id]),
+  );
+  expect(await search("%")).toEqual([]);
+  expect(await search("no such thing at all")).toEqual([]);
+  const tooLong = await t.app.inject({
+    method: "GET",
+    url: `/api/approvals?q=${"x".repeat(101)}`,
+    headers: as(owner),
+  });
+  expect(tooLong.statusCode).toBe(400);
+  for (const o of [first, second])
+    expect((await decide(owner, o._id, "decline")).statusCode).toBe(200);
+});

@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   approvalDecisionSchema,
+  approvalListQuerySchema,
   approvalOrderParamsSchema,
   approvalOutcomeSchema,
   approvalSchema,
 } from "../../contract/approvals";
-import { pagingQuerySchema } from "../../contract/common";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import { errorAnswers } from "../api-errors";
 import type { Guards } from "../auth/guards";
@@ -36,8 +36,8 @@ export const approvalRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ["companies", "orders"],
         summary:
-          "Orders awaiting approval, oldest first, paged (total in X-Total-Count): your company's, for its owners; every company's, for admins (read only)",
-        querystring: pagingQuerySchema,
+          "Orders awaiting approval, oldest first, paged (total in X-Total-Count), searched by `q` (buyer, email, company, order number, part or PO): your company's, for its owners; every company's, for admins (read only)",
+        querystring: approvalListQuerySchema,
         response: { 200: z.array(approvalSchema), ...errors },
       },
       onRequest: guards.signedIn,

@@ -1,8 +1,21 @@
-import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import {
   approvalMessages,
   type Approval,
   type ApprovalDecision,
+  type ApprovalListQuery,
   type ApprovalOutcome,
 } from "../../contract/approvals";
 import { orderStatusLabels, type Order } from "../../contract/orders";
@@ -10,7 +23,16 @@ import { recordAdminAction } from "../audit/service";
 import { holdTime, type ApprovalNeed } from "../checkout/decide";
 import type { HoldLimits } from "../config";
 import type { Db, DbOrTx } from "../db/database";
-import { companies, companyMembers, holdWindows, orderApprovals, orders, user } from "../db/schema";
+import { containsPattern } from "../db/like";
+import {
+  companies,
+  companyMembers,
+  holdWindows,
+  orderApprovals,
+  orderItems,
+  orders,
+  user,
+} from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
 import type { Inventory } from "../inventory/service";
 import { centsToUnits, formatCents } from "../money";
@@ -117,12 +139,15 @@ export function createApprovalService(
      */
     async list(
       caller: ApprovalCaller,
-      page: { limit: number; offset: number },
+      page: ApprovalListQuery,
     ): Promise<{ items: Approval[]; total: number }> {
-      const where =
+      const where = and(
+        waiting,
         caller.role === "admin"
-          ? waiting
-          : and(waiting, eq(orderApprovals.companyId, await ownedCompany(db, caller)));
+          ? undefined
+          : eq(orderApprovals.companyId, await ownedCompany(db, caller)),
+        page.q ? matching(page.q) : undefined,
+      );
       const [rows, [totalRow]] = await Promise.all([
         db
           .select({
@@ -144,6 +169,7 @@ export function createApprovalService(
           .select({ total: count() })
           .from(orderApprovals)
           .innerJoin(orders, eq(orders.id, orderApprovals.orderId))
+          .innerJoin(companies, eq(companies.id, orderApprovals.companyId))
           .where(where),
       ]);
       const full = await withLines(
@@ -308,3 +334,23 @@ export function createApprovalService(
 }
 
 export type ApprovalService = ReturnType<typeof createApprovalService>;
+
+/**
+ * An approval whose buyer (name or email), company, order number (its first characters, with or
+ * without "#"), PO reference or one of its parts (name or part number) contains `q`.
+ */
+function matching(q: string): SQL {
+  const pattern = containsPattern(q);
+  const orderNumber = q.replace(/^#/, "").toLowerCase();
+  return or(
+    ilike(orders.customerName, pattern),
+    ilike(orders.orderEmail, pattern),
+    ilike(companies.name, pattern),
+    ilike(orders.poReference, pattern),
+    /^[0-9a-f-]{4,36}$/.test(orderNumber)
+      ? sql`${orders.id}::text like ${`${orderNumber}%`}`
+      : undefined,
+    sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id}
+            and (${orderItems.productName} ilike ${pattern} or ${orderItems.partNumber} ilike ${pattern}))`,
+  )!;
+}

@@ -1,3 +1,4 @@
+import type { ApprovalListQuery } from "#contract/approvals";
 import type { ProductListQuery } from "#contract/products";
 
 /** Query keys, one factory per resource, so invalidation can target a whole resource. */
@@ -42,7 +43,7 @@ export const queryKeys = {
   // Under "orders": deciding one changes an order.
   approvals: {
     all: ["orders", "approvals"] as const,
-    list: (page: { limit: number; offset: number }) => ["orders", "approvals", page] as const,
+    list: (query: ApprovalListQuery) => ["orders", "approvals", query] as const,
   },
   paymentIntent: (orderId: string) => ["payment-intent", orderId] as const,
   // Under "orders": what changes an order (a late payment) may add one.

@@ -1,13 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Approval, ApprovalDecisionInput, ApprovalOutcome } from "#contract/approvals";
+import type {
+  Approval,
+  ApprovalDecisionInput,
+  ApprovalListQuery,
+  ApprovalOutcome,
+} from "#contract/approvals";
 import { apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** Orders awaiting approval: the owner's company's (an admin: every company's). */
-export const useApprovals = (page: { limit: number; offset: number }) =>
+export const useApprovals = (query: ApprovalListQuery) =>
   useQuery({
-    queryKey: queryKeys.approvals.list(page),
-    queryFn: () => apiGetPage<Approval>(`/approvals${toQueryString(page)}`),
+    queryKey: queryKeys.approvals.list(query),
+    queryFn: () => apiGetPage<Approval>(`/approvals${toQueryString(query)}`),
     placeholderData: keepPreviousData,
   });
 

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { APPROVAL_NOTE_MAX, approvalMessages, type Approval } from "#contract/approvals";
 import { BreakableEmail, DataTable, ListStates, type Column } from "../../../components/data-table";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { SearchForm } from "../../../components/search-form";
 import { formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
@@ -20,9 +21,11 @@ export function ApprovalsTable({ readOnly = false }: { readOnly?: boolean }) {
   const [params, update] = useUrlParams();
   const page = pageParam(params, PAGE_SIZE);
   const emailed = params.get("order");
+  const q = params.get("q") ?? "";
   const { data, error, isPending, isPlaceholderData } = useApprovals({
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
+    ...(q ? { q } : {}),
   });
   const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   useStayWithinPages(page, data && !isPlaceholderData ? pageCount : undefined, update);
@@ -135,13 +138,19 @@ export function ApprovalsTable({ readOnly = false }: { readOnly?: boolean }) {
           withdrawn by the buyer, or its hold ended.
         </p>
       )}
+      <SearchForm
+        label="Search approvals"
+        placeholder="Buyer, email, company, order number, part or PO"
+        value={q}
+        onSearch={(text) => update({ q: text || undefined, page: undefined })}
+      />
       <ListStates
         isPending={isPending}
         error={error}
         count={data?.items.length}
-        filtered={false}
+        filtered={q !== ""}
         empty="No orders are awaiting approval."
-        noMatch={null}
+        noMatch={`No order awaiting approval matches “${q}”.`}
         summary={
           data && `${data.total} ${data.total === 1 ? "order awaits" : "orders await"} approval`
         }
