@@ -44,10 +44,18 @@ export interface CatalogRoutesOptions {
    * none: the list's items are overlaid with them, the cached answer itself is left as it is
    * (docs/company-prices-on-lists.md). Absent: every caller gets the shared answer.
    */
-  listPrices?: (
-    customerId: string,
-    items: readonly ProductListItem[],
-  ) => Promise<ReadonlyMap<string, YourListPrice>>;
+  listPrices?: (customerId: string, items: readonly ProductListItem[]) => Promise<ListPrices>;
+}
+
+/** A caller's own prices for a page's items (product id → prices; none: the shared answer). */
+export interface ListPrices {
+  prices: ReadonlyMap<string, YourListPrice>;
+  /**
+   * The same object for every caller whose prices come from the same price list as it stands
+   * (until it changes): their priced copy of a cached page is the same bytes, so it is made
+   * once per page and kept with it. Absent: made for this request only.
+   */
+  sameFor?: object;
 }
 
 /**
@@ -124,21 +132,57 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     if (listPrices && hasSessionCookie(req.headers.cookie)) {
       const me = await guards.currentUser(req);
       if (me && me.role !== "admin") {
-        const items = JSON.parse(cached.body.toString("utf8")) as ProductListItem[];
-        const prices = await withinDeadline(listPrices(me.id, items), requestTimeoutMs);
+        const items = parsedItems(cached);
+        const { prices, sameFor } = await withinDeadline(
+          listPrices(me.id, items),
+          requestTimeoutMs,
+        );
         if (prices.size > 0) {
-          const priced = items.map((item) => {
-            const p = prices.get(item._id);
-            return p ? { ...item, ...p } : item;
-          });
           return reply
             .header("cache-control", "private, no-store")
             .type("application/json; charset=utf-8")
-            .send(JSON.stringify(priced));
+            .send(pricedBody(cached, items, prices, sameFor));
         }
       }
     }
     return sendCached(req, reply, cached);
+  }
+
+  // A cached page's items, parsed once, and its priced copies, made once per price list: kept
+  // beside the cached entry (weakly: they go when it does, as every change clears the cache, and
+  // when the price list's entries are read again).
+  const parsed = new WeakMap<CachedResponse, ProductListItem[]>();
+  const priced = new WeakMap<CachedResponse, WeakMap<object, Buffer>>();
+  function parsedItems(cached: CachedResponse): ProductListItem[] {
+    let items = parsed.get(cached);
+    if (!items) {
+      items = JSON.parse(cached.body.toString("utf8")) as ProductListItem[];
+      parsed.set(cached, items);
+    }
+    return items;
+  }
+  function pricedBody(
+    cached: CachedResponse,
+    items: readonly ProductListItem[],
+    prices: ReadonlyMap<string, YourListPrice>,
+    sameFor: object | undefined,
+  ): Buffer {
+    const known = sameFor && priced.get(cached)?.get(sameFor);
+    if (known) return known;
+    const body = Buffer.from(
+      JSON.stringify(
+        items.map((item) => {
+          const p = prices.get(item._id);
+          return p ? { ...item, ...p } : item;
+        }),
+      ),
+    );
+    if (sameFor) {
+      let copies = priced.get(cached);
+      if (!copies) priced.set(cached, (copies = new WeakMap()));
+      copies.set(sameFor, body);
+    }
+    return body;
   }
 
   /** A page of the list and its total, from the cache or the database. */

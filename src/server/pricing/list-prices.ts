@@ -77,22 +77,38 @@ export class CompanyPriceCache {
    * a customer in no company, a company without a price list, or a list in another currency.
    */
   async overlay(customerId: string, productIds: readonly string[]): Promise<Entries> {
-    if (productIds.length === 0) return new Map();
+    return (await this.overlayOf(customerId, productIds)).entries;
+  }
+
+  /**
+   * `overlay`, and (`sameFor`) the whole list's entries as kept, when they come from memory: the
+   * same object for every member of a company on that list until a change clears the cache.
+   */
+  async overlayOf(
+    customerId: string,
+    productIds: readonly string[],
+  ): Promise<{ entries: Entries; sameFor?: object }> {
+    if (productIds.length === 0) return { entries: new Map() };
     const ids = [...new Set(productIds)];
-    if (!this.listening)
-      return this.readPage(sql`(${applicableListId(customerId, this.currency)})`, ids);
+    if (!this.listening) {
+      const entries = await this.readPage(
+        sql`(${applicableListId(customerId, this.currency)})`,
+        ids,
+      );
+      return { entries };
+    }
     const listId = await shared(this.members, customerId, this.maxMembers, () =>
       this.readMember(customerId),
     );
-    if (listId === null) return new Map();
-    const entries = await shared(this.lists, listId, this.maxLists, () => this.readList(listId));
-    if (entries === TOO_LARGE) return this.readPage(sql`${listId}::uuid`, ids);
-    const out = new Map<string, OverlayEntry>();
+    if (listId === null) return { entries: new Map() };
+    const all = await shared(this.lists, listId, this.maxLists, () => this.readList(listId));
+    if (all === TOO_LARGE) return { entries: await this.readPage(sql`${listId}::uuid`, ids) };
+    const entries = new Map<string, OverlayEntry>();
     for (const id of ids) {
-      const entry = entries.get(id);
-      if (entry) out.set(id, entry);
+      const entry = all.get(id);
+      if (entry) entries.set(id, entry);
     }
-    return out;
+    return { entries, sameFor: all };
   }
 
   /** Something changed (NOTIFY `prices`, or a write in this process): forget everything. */
@@ -207,16 +223,21 @@ export function yourListPrices(
   return out;
 }
 
-/** A page's items with the caller's prices added where they have them. */
+/**
+ * A page's items with the caller's prices added where they have them, and (`sameFor`) the price
+ * list's entries as kept in memory when they came from there: every caller on that list, until
+ * it changes, gets the same prices for the same page (catalog/routes.ts keeps the priced copy).
+ */
 export async function listPricesFor(
   cache: CompanyPriceCache,
   customerId: string,
   currency: string,
   items: readonly Pick<ProductListItem, "_id" | "price" | "minimumOrder">[],
-): Promise<Map<string, YourListPrice>> {
-  const overlay = await cache.overlay(
+): Promise<{ prices: Map<string, YourListPrice>; sameFor?: object }> {
+  const { entries, sameFor } = await cache.overlayOf(
     customerId,
     items.map((i) => i._id),
   );
-  return overlay.size === 0 ? new Map() : yourListPrices(overlay, currency, items);
+  if (entries.size === 0) return { prices: new Map() };
+  return { prices: yourListPrices(entries, currency, items), sameFor };
 }
