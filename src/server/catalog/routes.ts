@@ -51,11 +51,12 @@ export interface CatalogRoutesOptions {
 export interface ListPrices {
   prices: ReadonlyMap<string, YourListPrice>;
   /**
-   * The same object for every caller whose prices come from the same price list as it stands
-   * (until it changes): their priced copy of a cached page is the same bytes, so it is made
-   * once per page and kept with it. Absent: made for this request only.
+   * The same for every caller whose prices come from the same price list as it stands, never
+   * the same for the list before and after a change: their priced copy of a cached page is the
+   * same bytes, so it is kept with the page for the next such caller. Absent: made for this
+   * request only.
    */
-  sameFor?: object;
+  sameFor?: string;
 }
 
 /**
@@ -148,11 +149,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     return sendCached(req, reply, cached);
   }
 
-  // A cached page's items, parsed once, and its priced copies, made once per price list: kept
-  // beside the cached entry (weakly: they go when it does, as every change clears the cache, and
-  // when the price list's entries are read again).
+  // A cached page's items, parsed once, and its last priced copy (one per page: at most as many as
+  // the cache's pages, whatever the number of price lists), kept beside the cached entry weakly:
+  // they go when it does.
   const parsed = new WeakMap<CachedResponse, ProductListItem[]>();
-  const priced = new WeakMap<CachedResponse, WeakMap<object, Buffer>>();
+  const priced = new WeakMap<CachedResponse, { sameFor: string; body: Buffer }>();
   function parsedItems(cached: CachedResponse): ProductListItem[] {
     let items = parsed.get(cached);
     if (!items) {
@@ -165,10 +166,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     cached: CachedResponse,
     items: readonly ProductListItem[],
     prices: ReadonlyMap<string, YourListPrice>,
-    sameFor: object | undefined,
+    sameFor: string | undefined,
   ): Buffer {
-    const known = sameFor && priced.get(cached)?.get(sameFor);
-    if (known) return known;
+    const known = priced.get(cached);
+    if (sameFor !== undefined && known?.sameFor === sameFor) return known.body;
     const body = Buffer.from(
       JSON.stringify(
         items.map((item) => {
@@ -177,11 +178,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         }),
       ),
     );
-    if (sameFor) {
-      let copies = priced.get(cached);
-      if (!copies) priced.set(cached, (copies = new WeakMap()));
-      copies.set(sameFor, body);
-    }
+    if (sameFor !== undefined) priced.set(cached, { sameFor, body });
     return body;
   }
 

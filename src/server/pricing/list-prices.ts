@@ -26,6 +26,11 @@ import {
 export const PRICES_CHANGED = "prices";
 
 type Entries = ReadonlyMap<string, OverlayEntry>;
+/** A list's entries as read whole, and which read that was. */
+interface KeptList {
+  entries: Entries;
+  version: string;
+}
 /** A list with more entries than the cache keeps: its entries are read per page instead. */
 const TOO_LARGE = "too-large";
 
@@ -54,7 +59,9 @@ export interface CompanyPriceCacheOptions {
  */
 export class CompanyPriceCache {
   private members = new Map<string, Promise<string | null>>();
-  private lists = new Map<string, Promise<Entries | typeof TOO_LARGE>>();
+  private lists = new Map<string, Promise<KeptList | typeof TOO_LARGE>>();
+  /** Counts list reads: each kept list's `version`. */
+  private reads = 0;
   private listening = false;
   private readonly maxMembers: number;
   private readonly maxLists: number;
@@ -81,13 +88,14 @@ export class CompanyPriceCache {
   }
 
   /**
-   * `overlay`, and (`sameFor`) the whole list's entries as kept, when they come from memory: the
-   * same object for every member of a company on that list until a change clears the cache.
+   * `overlay`, and (`sameFor`) which read of the list it comes from, when it comes from memory:
+   * the same for every member of a company on that list until a change clears the cache, and
+   * never the same for two reads (so never for a list as it was before a change).
    */
   async overlayOf(
     customerId: string,
     productIds: readonly string[],
-  ): Promise<{ entries: Entries; sameFor?: object }> {
+  ): Promise<{ entries: Entries; sameFor?: string }> {
     if (productIds.length === 0) return { entries: new Map() };
     const ids = [...new Set(productIds)];
     if (!this.listening) {
@@ -101,14 +109,14 @@ export class CompanyPriceCache {
       this.readMember(customerId),
     );
     if (listId === null) return { entries: new Map() };
-    const all = await shared(this.lists, listId, this.maxLists, () => this.readList(listId));
-    if (all === TOO_LARGE) return { entries: await this.readPage(sql`${listId}::uuid`, ids) };
+    const kept = await shared(this.lists, listId, this.maxLists, () => this.readList(listId));
+    if (kept === TOO_LARGE) return { entries: await this.readPage(sql`${listId}::uuid`, ids) };
     const entries = new Map<string, OverlayEntry>();
     for (const id of ids) {
-      const entry = all.get(id);
+      const entry = kept.entries.get(id);
       if (entry) entries.set(id, entry);
     }
-    return { entries, sameFor: all };
+    return { entries, sameFor: kept.version };
   }
 
   /** Something changed (NOTIFY `prices`, or a write in this process): forget everything. */
@@ -131,7 +139,7 @@ export class CompanyPriceCache {
     return result.rows[0]?.id ?? null;
   }
 
-  private async readList(listId: string): Promise<Entries | typeof TOO_LARGE> {
+  private async readList(listId: string): Promise<KeptList | typeof TOO_LARGE> {
     this.onRead("list");
     const result = await this.db.execute<EntryRow>(
       sql`select e.product_id as "productId", e.unit_price_cents as "unitPriceCents", e.breaks
@@ -140,7 +148,7 @@ export class CompanyPriceCache {
            limit ${this.maxListEntries + 1}`,
     );
     if (result.rows.length > this.maxListEntries) return TOO_LARGE;
-    return toEntries(result.rows);
+    return { entries: toEntries(result.rows), version: `${listId}:${++this.reads}` };
   }
 
   /** The entries of one list (`listId`: an SQL expression) for these products only. */
@@ -224,16 +232,16 @@ export function yourListPrices(
 }
 
 /**
- * A page's items with the caller's prices added where they have them, and (`sameFor`) the price
- * list's entries as kept in memory when they came from there: every caller on that list, until
- * it changes, gets the same prices for the same page (catalog/routes.ts keeps the priced copy).
+ * A page's items with the caller's prices added where they have them, and (`sameFor`) which read
+ * of the price list they come from when it is kept in memory: every caller with the same
+ * `sameFor` gets the same prices for the same page (catalog/routes.ts keeps the priced copy).
  */
 export async function listPricesFor(
   cache: CompanyPriceCache,
   customerId: string,
   currency: string,
   items: readonly Pick<ProductListItem, "_id" | "price" | "minimumOrder">[],
-): Promise<{ prices: Map<string, YourListPrice>; sameFor?: object }> {
+): Promise<{ prices: Map<string, YourListPrice>; sameFor?: string }> {
   const { entries, sameFor } = await cache.overlayOf(
     customerId,
     items.map((i) => i._id),
