@@ -101,7 +101,7 @@ import { quoteRoutes } from "./quotes/routes";
 import { createQuoteService } from "./quotes/service";
 import { createPriceListService } from "./pricing/price-lists";
 import { pricingRoutes } from "./pricing/routes";
-import { listPricesFor } from "./pricing/list-prices";
+import { CompanyPriceCache, listPricesFor } from "./pricing/list-prices";
 import { createFitmentService } from "./fitment/service";
 import { invoiceRoutes } from "./invoices/routes";
 import { createAccountMail as createNetTermsMail } from "./terms/mail";
@@ -261,14 +261,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const catalogCache = new CatalogReadCache(2000, config.catalogCache);
   catalogCache.onLookup = (hit) =>
     metrics.catalogCacheLookups.inc({ result: hit ? "hit" : "miss" });
+  // Company buyers' price lists, kept in memory for the catalog list's overlay and cleared by the
+  // same listener (docs/company-prices-on-lists.md).
+  const companyPrices = new CompanyPriceCache(database.db, config.currency);
   const catalogChanges = listenForCatalogChanges(
     database.directUrl,
     {
       onChange: (change) => {
+        if (change === "prices") return companyPrices.invalidate();
         catalogCache.invalidate(change);
         if (change === "catalog") catalog.catalogChanged();
       },
-      onListening: (listening) => catalogCache.setListening(listening),
+      onListening: (listening) => {
+        catalogCache.setListening(listening);
+        companyPrices.setListening(listening);
+      },
     },
     app.log,
     {
@@ -447,7 +454,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         uploadsDir,
         requestTimeoutMs: config.requestTimeoutMs,
         listPrices: (customerId, items) =>
-          listPricesFor(database, customerId, config.currency, items),
+          listPricesFor(companyPrices, customerId, config.currency, items),
       });
       await api.register(reviewRoutes, {
         reviews,
@@ -469,10 +476,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         guards,
         db: database.db,
         currency: config.currency,
+        pricesChanged: () => companyPrices.invalidate(),
       });
       await api.register(companyRoutes, {
         companies: createCompanyService(database.db, { mailer, publicUrl }),
         guards,
+        pricesChanged: () => companyPrices.invalidate(),
       });
       await api.register(approvalRoutes, { approvals, guards });
       await api.register(quoteRoutes, {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp, type AppDeps } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
+import { createDatabase } from "../../src/server/db/database";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export interface TestApp {
@@ -19,7 +20,22 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   await extra.seed?.(database.db);
-  const config = loadConfig({
+  const config = testConfig(database, env);
+  const app = await buildApp({ config, database, onRoute: extra.onRoute, oidc: extra.oidc });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The configuration `createTestApp` runs the app with, on `database`. */
+function testConfig(database: TestDatabase, env: Record<string, string>) {
+  return loadConfig({
     NODE_ENV: "test",
     DATABASE_URL: database.url,
     LOG_LEVEL: "silent",
@@ -37,7 +53,19 @@ export async function createTestApp(
     DB_QUEUE_MAX: "100000",
     ...env,
   });
-  const app = await buildApp({ config, database, onRoute: extra.onRoute, oidc: extra.oidc });
+}
+
+/**
+ * A second server process on the same database as `t` (its own pool, change listener and jobs,
+ * the same configuration and auth secret), as a multi-process deployment runs: for what must
+ * reach every process. `close()` leaves the database to `t`.
+ */
+export async function createAnotherProcess(
+  t: TestApp,
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; database: TestDatabase; close(): Promise<void> }> {
+  const database = createDatabase(t.database.url, async () => {}, undefined, t.database.directUrl);
+  const app = await buildApp({ config: testConfig(database, env), database });
   await app.ready();
   return {
     app,

@@ -4,6 +4,13 @@ import type { CatalogChange } from "./read-cache";
 
 export const CATALOG_CHANNEL = "catalog_changed";
 
+/**
+ * What a notification on the channel says: a catalog change (`stock` or `catalog`, from the
+ * products' triggers) or `prices` (price lists, their entries, companies' lists and members:
+ * migration 0034), which the catalog's read cache does not show and the company price cache does.
+ */
+export type ChannelChange = CatalogChange | "prices";
+
 /** How often the listener proves it still hears notifications (CATALOG_PING_SECONDS). */
 export const DEFAULT_PING_MS = 5_000;
 /** Connecting and LISTEN, at most (a database frozen mid-connect would otherwise hold it forever). */
@@ -15,7 +22,8 @@ interface Logger {
 
 /**
  * Hears every change to the products table, from any server process: a trigger (migration
- * 0003) sends NOTIFY, saying `stock` when only available quantities changed, and this
+ * 0003) sends NOTIFY, saying `stock` when only available quantities changed (and, on the same
+ * channel, `prices` for a change to company prices: `ChannelChange`), and this
  * dedicated connection LISTENs (on DATABASE_DIRECT_URL: through a transaction pooler a LISTEN
  * lands on a server connection that goes back to the pool, and notifications are lost).
  *
@@ -27,7 +35,7 @@ interface Logger {
  */
 export function listenForCatalogChanges(
   url: string,
-  handlers: { onChange(change: CatalogChange): void; onListening(listening: boolean): void },
+  handlers: { onChange(change: ChannelChange): void; onListening(listening: boolean): void },
   log: Logger,
   opts: { notify?: (channel: string, payload: string) => Promise<unknown>; pingMs?: number } = {},
 ): { stop(): Promise<void> } {
@@ -78,7 +86,7 @@ export function listenForCatalogChanges(
         }
         return;
       }
-      handlers.onChange(payload === "stock" ? "stock" : "catalog");
+      handlers.onChange(payload === "stock" || payload === "prices" ? payload : "catalog");
     });
     c.on("error", () => {});
     c.on("end", () => {

@@ -44,10 +44,19 @@ export interface CatalogRoutesOptions {
    * none: the list's items are overlaid with them, the cached answer itself is left as it is
    * (docs/company-prices-on-lists.md). Absent: every caller gets the shared answer.
    */
-  listPrices?: (
-    customerId: string,
-    items: readonly ProductListItem[],
-  ) => Promise<ReadonlyMap<string, YourListPrice>>;
+  listPrices?: (customerId: string, items: readonly ProductListItem[]) => Promise<ListPrices>;
+}
+
+/** A caller's own prices for a page's items (product id → prices; none: the shared answer). */
+export interface ListPrices {
+  prices: ReadonlyMap<string, YourListPrice>;
+  /**
+   * The same for every caller whose prices come from the same price list as it stands, never
+   * the same for the list before and after a change: their priced copy of a cached page is the
+   * same bytes, so it is kept with the page for the next such caller. Absent: made for this
+   * request only.
+   */
+  sameFor?: string;
 }
 
 /**
@@ -124,21 +133,53 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     if (listPrices && hasSessionCookie(req.headers.cookie)) {
       const me = await guards.currentUser(req);
       if (me && me.role !== "admin") {
-        const items = JSON.parse(cached.body.toString("utf8")) as ProductListItem[];
-        const prices = await withinDeadline(listPrices(me.id, items), requestTimeoutMs);
+        const items = parsedItems(cached);
+        const { prices, sameFor } = await withinDeadline(
+          listPrices(me.id, items),
+          requestTimeoutMs,
+        );
         if (prices.size > 0) {
-          const priced = items.map((item) => {
-            const p = prices.get(item._id);
-            return p ? { ...item, ...p } : item;
-          });
           return reply
             .header("cache-control", "private, no-store")
             .type("application/json; charset=utf-8")
-            .send(JSON.stringify(priced));
+            .send(pricedBody(cached, items, prices, sameFor));
         }
       }
     }
     return sendCached(req, reply, cached);
+  }
+
+  // A cached page's items, parsed once, and its last priced copy (one per page: at most as many as
+  // the cache's pages, whatever the number of price lists), kept beside the cached entry weakly:
+  // they go when it does.
+  const parsed = new WeakMap<CachedResponse, ProductListItem[]>();
+  const priced = new WeakMap<CachedResponse, { sameFor: string; body: Buffer }>();
+  function parsedItems(cached: CachedResponse): ProductListItem[] {
+    let items = parsed.get(cached);
+    if (!items) {
+      items = JSON.parse(cached.body.toString("utf8")) as ProductListItem[];
+      parsed.set(cached, items);
+    }
+    return items;
+  }
+  function pricedBody(
+    cached: CachedResponse,
+    items: readonly ProductListItem[],
+    prices: ReadonlyMap<string, YourListPrice>,
+    sameFor: string | undefined,
+  ): Buffer {
+    const known = priced.get(cached);
+    if (sameFor !== undefined && known?.sameFor === sameFor) return known.body;
+    const body = Buffer.from(
+      JSON.stringify(
+        items.map((item) => {
+          const p = prices.get(item._id);
+          return p ? { ...item, ...p } : item;
+        }),
+      ),
+    );
+    if (sameFor !== undefined) priced.set(cached, { sameFor, body });
+    return body;
   }
 
   /** A page of the list and its total, from the cache or the database. */

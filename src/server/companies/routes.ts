@@ -31,7 +31,16 @@ const errors = errorAnswers(400, 401, 403, 404, 409, 410, 422);
 export const companyRoutes: FastifyPluginAsyncZod<{
   companies: CompanyService;
   guards: Guards;
-}> = async (app, { companies, guards }) => {
+  /** Told of every successful write (the company price cache is cleared). */
+  pricesChanged?: () => void;
+}> = async (app, { companies, guards, pricesChanged }) => {
+  // A change to a company's list or members, or to a price list, clears this process's company
+  // prices as its answer leaves, so the writer's next read never waits for the NOTIFY (which the
+  // other processes hear: migration 0034). Any successful write here counts.
+  app.addHook("onSend", (req, reply, payload, done) => {
+    if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400) pricesChanged?.();
+    done(null, payload);
+  });
   /** An admin (with two-factor where required), or a customer whose ownership the service checks. */
   const caller = async (req: FastifyRequest): Promise<Caller> => {
     const me = await guards.requireUser(req);

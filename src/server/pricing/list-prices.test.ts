@@ -19,6 +19,7 @@ let buyerB: TestAccount & { id: string };
 let noCompany: TestAccount;
 let noListMember: TestAccount;
 let companyA: { id: string };
+let listAId: string;
 /** Products named "Listprice part …", so a search finds only them; list prices $20.00, $30.00, $40.00. */
 let p1: string, p2: string, p3: string;
 const answered = vi.spyOn(CatalogReadCache.prototype, "answerFor");
@@ -49,6 +50,7 @@ beforeAll(async () => {
     // Dearer than the list price: the list price stands, and the card says nothing.
     { productId: p2, unitPrice: 35 },
   ]);
+  listAId = listA.id;
   const listB = await createPriceList(t.app, admin, [{ productId: p1, unitPrice: 19.25 }]);
   companyA = await createCompany(t.app, admin, { priceListId: listA.id });
   const companyB = await createCompany(t.app, admin, { priceListId: listB.id });
@@ -146,16 +148,17 @@ test("company prices leave the read cache on: a buyer's page is the cached page 
       return answered.mock.results.at(-1)?.value !== undefined;
     })
     .toBe(true);
-  // The buyer's page comes from the cached entry (a hit), not from a fresh read of the list: two
-  // statements, their session and their company's entries for the page.
+  // The buyer's page comes from the cached entry (a hit), not from a fresh read of the list, and
+  // their prices from the company price cache: one statement, their session.
+  await items(url, buyerA);
   const seen = vi.spyOn(t.database.pool, "query");
   const before = await hits();
   seen.mockClear();
   expect(byId(await items(url, buyerA), p1).yourPrice).toBe(18);
   const buyerQueries = seen.mock.calls.map((c) => JSON.stringify(c[0]));
   expect(await hits()).toBe(before + 1);
-  expect(buyerQueries).toHaveLength(2);
-  expect(buyerQueries[1]).toContain("price_list_entries");
+  expect(buyerQueries).toHaveLength(1);
+  expect(buyerQueries[0]).toContain("from session");
   // A visitor right after is answered by the route's hook from the cache, with no query at all.
   seen.mockClear();
   const visitor = await get(url);
@@ -169,6 +172,8 @@ test("company prices leave the read cache on: a buyer's page is the cached page 
 test("a member removed from the company pays list prices on their next page", async () => {
   const member = await joinCompany(t.app, admin, companyA.id, "buyer");
   expect(byId(await items(PAGE, member), p1).yourPrice).toBe(18);
+  // Kept in memory now (a second page reads no entries); the removal's own answer clears it.
+  expect(byId(await items(PAGE, member), p1).yourPrice).toBe(18);
   const removed = await t.app.inject({
     method: "DELETE",
     url: `/api/companies/${companyA.id}/members/${member.id}`,
@@ -176,6 +181,31 @@ test("a member removed from the company pays list prices on their next page", as
   });
   expect(removed.statusCode).toBe(204);
   expect(byId(await items(PAGE, member), p1)).not.toHaveProperty("yourPrice");
+});
+
+test("buyers on the same list get the same priced page; a change to the list shows on the next one", async () => {
+  const second = await joinCompany(t.app, admin, companyA.id, "buyer");
+  const first = await get(PAGE, buyerA);
+  expect((await get(PAGE, second)).body).toBe(first.body);
+  expect((await get(PAGE, buyerA)).body).toBe(first.body);
+  const put = await t.app.inject({
+    method: "PUT",
+    url: `/api/price-lists/${listAId}/entries/${p3}`,
+    headers: { cookie: admin.cookie },
+    payload: { unitPrice: 39, breaks: [] },
+  });
+  expect(put.statusCode).toBe(200);
+  for (const who of [buyerA, second]) {
+    expect(byId(await items(PAGE, who), p3)).toMatchObject({ yourPrice: 39 });
+    expect(byId(await items(PAGE, who), p1)).toMatchObject({ yourPrice: 18 });
+  }
+  const removed = await t.app.inject({
+    method: "DELETE",
+    url: `/api/price-lists/${listAId}/entries/${p3}`,
+    headers: { cookie: admin.cookie },
+  });
+  expect(removed.statusCode).toBe(204);
+  expect(byId(await items(PAGE, buyerA), p3)).not.toHaveProperty("yourPrice");
 });
 
 test("yourListPrices: the price at the minimum order, a break it reaches included, and the deepest break", () => {

@@ -2,54 +2,195 @@
  * A company buyer's own prices on a page of the catalog list (docs/company-prices-on-lists.md).
  * The list itself stays the shared, cached answer every visitor gets; for a caller whose company
  * has a price list, the page's items (at most 100) are overlaid with that list's entries for
- * them, read by one indexed statement per request. The prices come from `unitPriceFor` and
+ * them. The entries and which list applies to whom are kept in memory (`CompanyPriceCache`),
+ * cleared by every process's writes through NOTIFY; while the change listener is not hearing,
+ * they are read from the database on each request. The prices come from `unitPriceFor` and
  * `priceTiers`, the one place a price is decided.
  */
 
-import type pg from "pg";
+import { sql } from "drizzle-orm";
 import type { ProductListItem, YourListPrice } from "../../contract/products";
+import type { DbOrTx } from "../db/database";
 import type { PriceBreak } from "../db/schema";
+import { sqlUuids } from "../db/sql-arrays";
 import { centsToUnits, unitsToCents } from "../money";
-import { priceTiers, unitPriceFor, type OverlayEntry, type PricingContext } from "./pricing";
+import {
+  applicableListId,
+  priceTiers,
+  unitPriceFor,
+  type OverlayEntry,
+  type PricingContext,
+} from "./pricing";
 
-/** What `companyOverlay` reads from: the app's pool (`pooled`: behind a transaction pooler). */
-export interface OverlaySource {
-  pool: Pick<pg.Pool, "query">;
-  pooled: boolean;
+/** The NOTIFY payload (on the catalog's channel) of a change to prices, lists or membership. */
+export const PRICES_CHANGED = "prices";
+
+type Entries = ReadonlyMap<string, OverlayEntry>;
+/** A list's entries as read whole, and which read that was. */
+interface KeptList {
+  entries: Entries;
+  version: string;
+}
+/** A list with more entries than the cache keeps: its entries are read per page instead. */
+const TOO_LARGE = "too-large";
+
+export interface CompanyPriceCacheOptions {
+  /** Customers whose applicable list is remembered (the oldest is dropped past this). */
+  maxMembers?: number;
+  /** Price lists whose entries are kept whole (the oldest is dropped past this). */
+  maxLists?: number;
+  /** A list with more entries than this is not kept: its entries are read per page. */
+  maxListEntries?: number;
 }
 
 /**
- * The caller's company price list entries for these products: product id → entry; empty for a
- * customer in no company, a company without a price list, or a list in another currency. Only
- * what a list page needs (no membership, limits or spending: `pricingFor` reads those for
- * checkout), in one statement on the members' unique user index and the entries' primary key,
- * prepared once per connection (planning it cost more than running it) unless a pooler is in
- * the way (as the session reader does).
+ * Which price list applies to each customer (their company's, in the store's currency) and each
+ * list's entries, kept in memory so a buyer's list page costs no database read beyond the
+ * session. Cleared whole by `invalidate`: every write to price lists, their entries, a company's
+ * list or its members sends NOTIFY (triggers of migration 0034, in the writing transaction), heard
+ * by every process's catalog change listener; the writing process also clears it itself as its
+ * write answers (the companies' and price lists' routes), so its own next read never waits for
+ * the notification. Trusted only while the listener proves it hears (`setListening`): otherwise
+ * every call reads the database, as before the cache.
+ *
+ * Reads are shared: concurrent callers wait on one read, kept in the maps as a promise from the
+ * moment it starts, so a change heard while it runs clears it with everything else (a slow read
+ * can never put stale entries back).
  */
-export async function companyOverlay(
-  source: OverlaySource,
-  customerId: string,
-  currency: string,
-  productIds: readonly string[],
-): Promise<Map<string, OverlayEntry>> {
-  if (productIds.length === 0) return new Map();
-  const { rows } = await source.pool.query<{
-    productId: string;
-    unitPriceCents: number;
-    breaks: PriceBreak[];
-  }>({
-    name: source.pooled ? undefined : "company-list-prices",
-    text: `select e.product_id as "productId", e.unit_price_cents as "unitPriceCents", e.breaks
-             from company_members m
-             join companies c on c.id = m.company_id
-             join price_lists pl on pl.id = c.price_list_id and pl.currency = $2
-             join price_list_entries e on e.price_list_id = pl.id
-            where m.user_id = $1 and e.product_id = any($3::uuid[])`,
-    values: [customerId, currency, [...new Set(productIds)]],
+export class CompanyPriceCache {
+  private members = new Map<string, Promise<string | null>>();
+  private lists = new Map<string, Promise<KeptList | typeof TOO_LARGE>>();
+  /** Counts list reads: each kept list's `version`. */
+  private reads = 0;
+  private listening = false;
+  private readonly maxMembers: number;
+  private readonly maxLists: number;
+  private readonly maxListEntries: number;
+  /** Told of every database read the cache makes (tests count them). */
+  onRead: (what: "member" | "list" | "page") => void = () => {};
+
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly currency: string,
+    opts: CompanyPriceCacheOptions = {},
+  ) {
+    this.maxMembers = opts.maxMembers ?? 10_000;
+    this.maxLists = opts.maxLists ?? 20;
+    this.maxListEntries = opts.maxListEntries ?? 100_000;
+  }
+
+  /**
+   * The caller's company price list entries for these products: product id → entry; empty for
+   * a customer in no company, a company without a price list, or a list in another currency.
+   */
+  async overlay(customerId: string, productIds: readonly string[]): Promise<Entries> {
+    return (await this.overlayOf(customerId, productIds)).entries;
+  }
+
+  /**
+   * `overlay`, and (`sameFor`) which read of the list it comes from, when it comes from memory:
+   * the same for every member of a company on that list until a change clears the cache, and
+   * never the same for two reads (so never for a list as it was before a change).
+   */
+  async overlayOf(
+    customerId: string,
+    productIds: readonly string[],
+  ): Promise<{ entries: Entries; sameFor?: string }> {
+    if (productIds.length === 0) return { entries: new Map() };
+    const ids = [...new Set(productIds)];
+    if (!this.listening) {
+      const entries = await this.readPage(
+        sql`(${applicableListId(customerId, this.currency)})`,
+        ids,
+      );
+      return { entries };
+    }
+    const listId = await shared(this.members, customerId, this.maxMembers, () =>
+      this.readMember(customerId),
+    );
+    if (listId === null) return { entries: new Map() };
+    const kept = await shared(this.lists, listId, this.maxLists, () => this.readList(listId));
+    if (kept === TOO_LARGE) return { entries: await this.readPage(sql`${listId}::uuid`, ids) };
+    const entries = new Map<string, OverlayEntry>();
+    for (const id of ids) {
+      const entry = kept.entries.get(id);
+      if (entry) entries.set(id, entry);
+    }
+    return { entries, sameFor: kept.version };
+  }
+
+  /** Something changed (NOTIFY `prices`, or a write in this process): forget everything. */
+  invalidate(): void {
+    this.members = new Map();
+    this.lists = new Map();
+  }
+
+  /** While changes cannot be heard (the listener is reconnecting), nothing is kept. */
+  setListening(listening: boolean): void {
+    this.listening = listening;
+    this.invalidate();
+  }
+
+  private async readMember(customerId: string): Promise<string | null> {
+    this.onRead("member");
+    const result = await this.db.execute<{ id: string | null }>(
+      sql`select (${applicableListId(customerId, this.currency)}) as id`,
+    );
+    return result.rows[0]?.id ?? null;
+  }
+
+  private async readList(listId: string): Promise<KeptList | typeof TOO_LARGE> {
+    this.onRead("list");
+    const result = await this.db.execute<EntryRow>(
+      sql`select e.product_id as "productId", e.unit_price_cents as "unitPriceCents", e.breaks
+            from price_list_entries e
+           where e.price_list_id = ${listId}
+           limit ${this.maxListEntries + 1}`,
+    );
+    if (result.rows.length > this.maxListEntries) return TOO_LARGE;
+    return { entries: toEntries(result.rows), version: `${listId}:${++this.reads}` };
+  }
+
+  /** The entries of one list (`listId`: an SQL expression) for these products only. */
+  private async readPage(listId: ReturnType<typeof sql>, ids: string[]): Promise<Entries> {
+    this.onRead("page");
+    const result = await this.db.execute<EntryRow>(
+      sql`select e.product_id as "productId", e.unit_price_cents as "unitPriceCents", e.breaks
+            from price_list_entries e
+           where e.price_list_id = ${listId} and e.product_id = any(${sqlUuids(ids)})`,
+    );
+    return toEntries(result.rows);
+  }
+}
+
+interface EntryRow extends Record<string, unknown> {
+  productId: string;
+  unitPriceCents: number;
+  breaks: PriceBreak[];
+}
+
+const toEntries = (rows: EntryRow[]): Entries =>
+  new Map(rows.map((r) => [r.productId, { unitPriceCents: r.unitPriceCents, breaks: r.breaks }]));
+
+/**
+ * The value under `key`, read by `load` if absent: the read's promise is kept at once (callers
+ * meanwhile share it) and dropped if it fails. The oldest key goes past `max`.
+ */
+function shared<V>(
+  map: Map<string, Promise<V>>,
+  key: string,
+  max: number,
+  load: () => Promise<V>,
+): Promise<V> {
+  const known = map.get(key);
+  if (known) return known;
+  const loading = load();
+  if (map.size >= max) map.delete(map.keys().next().value!);
+  map.set(key, loading);
+  loading.catch(() => {
+    if (map.get(key) === loading) map.delete(key);
   });
-  return new Map(
-    rows.map((r) => [r.productId, { unitPriceCents: r.unitPriceCents, breaks: r.breaks }]),
-  );
+  return loading;
 }
 
 /**
@@ -90,18 +231,21 @@ export function yourListPrices(
   return out;
 }
 
-/** A page's items with the caller's prices added where they have them. */
+/**
+ * A page's items with the caller's prices added where they have them, and (`sameFor`) which read
+ * of the price list they come from when it is kept in memory: every caller with the same
+ * `sameFor` gets the same prices for the same page (catalog/routes.ts keeps the priced copy).
+ */
 export async function listPricesFor(
-  source: OverlaySource,
+  cache: CompanyPriceCache,
   customerId: string,
   currency: string,
   items: readonly Pick<ProductListItem, "_id" | "price" | "minimumOrder">[],
-): Promise<Map<string, YourListPrice>> {
-  const overlay = await companyOverlay(
-    source,
+): Promise<{ prices: Map<string, YourListPrice>; sameFor?: string }> {
+  const { entries, sameFor } = await cache.overlayOf(
     customerId,
-    currency,
     items.map((i) => i._id),
   );
-  return overlay.size === 0 ? new Map() : yourListPrices(overlay, currency, items);
+  if (entries.size === 0) return { prices: new Map() };
+  return { prices: yourListPrices(entries, currency, items), sameFor };
 }

@@ -95,13 +95,24 @@ export function pricingJson(customerId: string, currency: string, productIds: SQ
              'entries', (select json_agg(json_build_object('productId', e.product_id,
                                   'unitPriceCents', e.unit_price_cents, 'breaks', e.breaks))
                            from price_list_entries e
-                           join price_lists pl on pl.id = e.price_list_id
-                                              and pl.currency = ${currency}
-                          where e.price_list_id = c.price_list_id
+                          where e.price_list_id = (${applicableListId(customerId, currency)})
                             and e.product_id in (${productIds})))
       from company_members m
-      join companies c on c.id = m.company_id
      where m.user_id = ${customerId})`;
+}
+
+/**
+ * Which price list applies to a customer: their company's, when it is in the store's currency;
+ * no row otherwise (no company, a company without a list, a list in another currency). The one
+ * statement of that rule: `pricingJson` prices with it, and the catalog list's overlay
+ * (`list-prices.ts`) reads and caches a member's list with it.
+ */
+export function applicableListId(customerId: string, currency: string): SQL {
+  return sql`select c.price_list_id
+               from company_members m
+               join companies c on c.id = m.company_id
+               join price_lists pl on pl.id = c.price_list_id and pl.currency = ${currency}
+              where m.user_id = ${customerId}`;
 }
 
 /** The pricing context from what `pricingJson` read. */

@@ -71,7 +71,16 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
   guards: Guards;
   db: Db;
   currency: string;
-}> = async (app, { priceLists, guards, db, currency }) => {
+  /** Told of every successful write (the company price cache is cleared). */
+  pricesChanged?: () => void;
+}> = async (app, { priceLists, guards, db, currency, pricesChanged }) => {
+  // A change to a company's list or members, or to a price list, clears this process's company
+  // prices as its answer leaves, so the writer's next read never waits for the NOTIFY (which the
+  // other processes hear: migration 0034). Any successful write here counts.
+  app.addHook("onSend", (req, reply, payload, done) => {
+    if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400) pricesChanged?.();
+    done(null, payload);
+  });
   app.get(
     "/products/:id/price",
     {
