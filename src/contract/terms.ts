@@ -48,6 +48,8 @@ export const termsMessages = {
   notOnAccount: "This invoice was paid by card: there is nothing to record against it",
   futureDate: "The payment date cannot be in the future",
   noCompany: "You do not belong to a company",
+  paymentNotFound: "Payment not found",
+  alreadyReversed: (reference: string) => `The payment ${reference} is reversed already`,
   notForBuyers: "Only your company's owners and viewers see its invoices",
 } as const;
 
@@ -94,6 +96,30 @@ export const invoicePaymentSchema = z.object({
   paidOn: z.string(),
   reference: z.string(),
   recordedAt: z.iso.datetime({ offset: true }),
+  recordedBy: z.string(),
+  /** Set when the payment was reversed (recorded by mistake): it no longer counts. */
+  reversedAt: z.iso.datetime({ offset: true }).nullable(),
+  reversedReason: z.string().nullable(),
+});
+export type InvoicePayment = z.infer<typeof invoicePaymentSchema>;
+
+export const INVOICE_PAYMENT_REVERSAL_REASON_MAX = 200;
+
+/** Reversing a payment recorded by mistake: why, in words the audit log keeps. */
+export const invoicePaymentReversalSchema = z.strictObject({
+  reason: text({ error: "Say why the payment is reversed" })
+    .trim()
+    .min(1, "Say why the payment is reversed")
+    .max(
+      INVOICE_PAYMENT_REVERSAL_REASON_MAX,
+      `The reason must be ${INVOICE_PAYMENT_REVERSAL_REASON_MAX} characters or shorter`,
+    ),
+});
+export type InvoicePaymentReversal = z.input<typeof invoicePaymentReversalSchema>;
+
+export const invoicePaymentParamsSchema = z.object({
+  id: z.uuid({ message: "Malformed id" }),
+  paymentId: z.uuid({ message: "Malformed id" }),
 });
 
 export const invoicePaymentResultSchema = z.object({

@@ -21,6 +21,7 @@ import {
   cartItems,
   companyInvitations,
   companyMembers,
+  invoicePayments,
   invoices,
   orders,
   payments,
@@ -514,6 +515,21 @@ async function onAccountInvoice(): Promise<string> {
   });
 }
 let matrixReferences = 0;
+/** A fresh invoice on account with one payment recorded against it. */
+async function recordedPayment(): Promise<{ invoiceId: string; paymentId: string }> {
+  const invoiceId = await onAccountInvoice();
+  const [payment] = await t.database.db
+    .insert(invoicePayments)
+    .values({
+      invoiceId,
+      amountCents: 1,
+      paidOn: new Date().toISOString().slice(0, 10),
+      reference: `MATRIX-${++matrixReferences}`,
+      recordedByEmail: "matrix-admin@example.com",
+    })
+    .returning();
+  return { invoiceId, paymentId: payment!.id };
+}
 /** Approvals: the company's owner (the customer) decides; admins only see the list. */
 const approvalOwner = (status: number) => ({
   anonymous: 401,
@@ -747,6 +763,22 @@ const rows: Row[] = [
       },
     }),
     expect: adminOnly(201),
+  },
+  {
+    route: "GET /api/invoices/:id/payments",
+    call: async () => ({ url: `/api/invoices/${(await recordedPayment()).invoiceId}/payments` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/invoices/:id/payments/:paymentId/reverse",
+    call: async () => {
+      const { invoiceId, paymentId } = await recordedPayment();
+      return {
+        url: `/api/invoices/${invoiceId}/payments/${paymentId}/reverse`,
+        payload: { reason: "Recorded on the wrong invoice" },
+      };
+    },
+    expect: adminOnly(200),
   },
   // Partial shipment of lines (shipments/shipments.test.ts).
   {

@@ -1091,10 +1091,24 @@ export const invoicePayments = pgTable(
     recordedById: text("recorded_by_id"),
     recordedByEmail: text("recorded_by_email").notNull(),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A payment recorded by mistake is reversed, never deleted: it stops counting, the row and
+     * the audit log keep what happened and why.
+     */
+    reversedAt: timestamp("reversed_at", { withTimezone: true }),
+    reversedReason: text("reversed_reason"),
+    reversedByEmail: text("reversed_by_email"),
   },
   (t) => [
     check("invoice_payments_amount_positive", sql`${t.amountCents} > 0`),
-    uniqueIndex("invoice_payments_reference_unique").on(t.invoiceId, sql`lower(${t.reference})`),
+    check(
+      "invoice_payments_reversal_complete",
+      sql`(${t.reversedAt} is null) = (${t.reversedReason} is null)`,
+    ),
+    // A reference counts once among the payments that stand (a reversed one may be recorded again).
+    uniqueIndex("invoice_payments_reference_unique")
+      .on(t.invoiceId, sql`lower(${t.reference})`)
+      .where(sql`${t.reversedAt} is null`),
   ],
 );
 

@@ -53,7 +53,7 @@ export async function openInvoicesCents(tx: DbOrTx, companyId: string): Promise<
                     0) as open
       from invoices i
       left join (select invoice_id, sum(amount_cents) as paid from invoice_payments
-                  group by invoice_id) p on p.invoice_id = i.id
+                  where reversed_at is null group by invoice_id) p on p.invoice_id = i.id
       left join (select corrects_id, sum(total_cents) as credited from invoices
                   where kind = 'credit_note' group by corrects_id) c on c.corrects_id = i.id
      where i.company_id = ${companyId} and i.terms <> 'card' and i.kind = 'invoice'`);

@@ -6,13 +6,19 @@ import {
   accountInvoiceSchema,
   invoiceListQuerySchema,
   invoicePaymentCreateSchema,
+  invoicePaymentParamsSchema,
   invoicePaymentResultSchema,
+  invoicePaymentReversalSchema,
+  invoicePaymentSchema,
 } from "../../contract/terms";
 import { errorAnswers } from "../api-errors";
 import type { Guards } from "../auth/guards";
 import type { TermsService } from "./service";
 
-/** Net terms for admins: invoices on account and the bank payments recorded against them. */
+/**
+ * Net terms: invoices on account and the bank payments recorded (and reversed) against them, for
+ * admins; a company's own invoices for its owners and viewers.
+ */
 export const termsRoutes: FastifyPluginAsyncZod<{
   terms: TermsService;
   guards: Guards;
@@ -80,6 +86,48 @@ export const termsRoutes: FastifyPluginAsyncZod<{
         req.body,
       );
       return reply.code(201).send(result);
+    },
+  );
+
+  app.get(
+    "/invoices/:id/payments",
+    {
+      schema: {
+        tags: ["invoices"],
+        summary:
+          "The bank payments recorded against an invoice on account, oldest first, reversed ones included (admins)",
+        params: idParamsSchema,
+        response: { 200: z.array(invoicePaymentSchema), ...errorAnswers(400, 401, 403, 404) },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => terms.payments(req.params.id),
+  );
+
+  app.post(
+    "/invoices/:id/payments/:paymentId/reverse",
+    {
+      schema: {
+        tags: ["invoices"],
+        summary:
+          "Reverses a payment recorded by mistake, with the reason (admins): it stops counting, the record stays; reversed already 409",
+        params: invoicePaymentParamsSchema,
+        body: invoicePaymentReversalSchema,
+        response: {
+          200: invoicePaymentResultSchema,
+          ...errorAnswers(400, 401, 403, 404, 409),
+        },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => {
+      const admin = await guards.requireAdmin(req);
+      return terms.reversePayment(
+        { id: admin.id, email: admin.email },
+        req.params.id,
+        req.params.paymentId,
+        req.body,
+      );
     },
   );
 };

@@ -1,11 +1,13 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import {
   REMINDER_DAYS_AFTER,
   REMINDER_DAYS_BEFORE,
   termsMessages,
   type AccountInvoice,
+  type InvoicePayment,
   type InvoicePaymentCreate,
   type InvoicePaymentResult,
+  type InvoicePaymentReversal,
   type InvoiceStatus,
   type PaymentTerms,
 } from "../../contract/terms";
@@ -71,7 +73,8 @@ function toAccountInvoice(r: Row, now: Date): AccountInvoice {
 const accountInvoices = sql`
   select i.id, i.number, i.order_id, i.company_id, i.terms, i.issued_at, i.due_at, i.currency,
          i.total_cents, i.snapshot->'buyer'->>'company' as company_name,
-         coalesce((select sum(p.amount_cents) from invoice_payments p where p.invoice_id = i.id), 0)
+         coalesce((select sum(p.amount_cents) from invoice_payments p
+                    where p.invoice_id = i.id and p.reversed_at is null), 0)
            as paid_cents,
          coalesce((select -sum(c.total_cents) from invoices c
                     where c.kind = 'credit_note' and c.corrects_id = i.id), 0) as credited_cents
@@ -86,6 +89,20 @@ function statusFilter(status: InvoiceStatus, now: Date) {
   }
   // Open: not paid yet, overdue ones included.
   return sql`paid_cents + credited_cents < total_cents`;
+}
+
+function toPayment(p: typeof invoicePayments.$inferSelect): InvoicePayment {
+  return {
+    id: p.id,
+    invoiceId: p.invoiceId,
+    amount: centsToUnits(p.amountCents),
+    paidOn: p.paidOn,
+    reference: p.reference,
+    recordedAt: p.recordedAt.toISOString(),
+    recordedBy: p.recordedByEmail,
+    reversedAt: p.reversedAt?.toISOString() ?? null,
+    reversedReason: p.reversedReason,
+  };
 }
 
 export interface TermsActor {
@@ -179,6 +196,7 @@ export function createTermsService(db: Db, opts: { mail?: AccountMail; now?: () 
           .where(
             and(
               eq(invoicePayments.invoiceId, invoiceId),
+              isNull(invoicePayments.reversedAt),
               sql`lower(${invoicePayments.reference}) = lower(${reference})`,
             ),
           );
@@ -212,17 +230,61 @@ export function createTermsService(db: Db, opts: { mail?: AccountMail; now?: () 
           target: { type: "invoice", id: invoiceId },
           summary: `Recorded a bank payment of ${formatCents(amountCents, before.currency)} on ${before.number}${before.companyName ? ` (${before.companyName})` : ""}, paid ${input.paidOn}, reference ${reference}; ${after.status === "paid" ? "paid in full" : `${formatCents(unitsToCents(after.outstanding), before.currency)} still due`}`,
         });
-        return {
-          payment: {
-            id: payment!.id,
-            invoiceId,
-            amount: centsToUnits(payment!.amountCents),
-            paidOn: payment!.paidOn,
-            reference: payment!.reference,
-            recordedAt: payment!.recordedAt.toISOString(),
-          },
-          invoice: after,
-        };
+        return { payment: toPayment(payment!), invoice: after };
+      });
+    },
+
+    /** Admin: the payments recorded against an invoice on account, reversed ones included. */
+    async payments(invoiceId: string): Promise<InvoicePayment[]> {
+      const rows = await db
+        .select()
+        .from(invoicePayments)
+        .where(eq(invoicePayments.invoiceId, invoiceId))
+        .orderBy(asc(invoicePayments.recordedAt), asc(invoicePayments.id));
+      if (rows.length === 0 && !(await loadOne(db, invoiceId, now()))) {
+        throw notFound(termsMessages.notFound);
+      }
+      return rows.map(toPayment);
+    },
+
+    /**
+     * Admin: reverses a payment recorded by mistake (a wrong amount, invoice or reference). It
+     * stops counting at once (the invoice may be open or overdue again, and its credit used);
+     * the row stays, marked with who reversed it, when and why, and the audit log says so. A
+     * correct payment is then recorded as usual. The invoice is locked as when recording.
+     */
+    async reversePayment(
+      actor: TermsActor,
+      invoiceId: string,
+      paymentId: string,
+      input: InvoicePaymentReversal,
+    ): Promise<InvoicePaymentResult> {
+      const at = now();
+      return db.transaction(async (tx) => {
+        const locked = await tx.execute(
+          sql`select 1 from invoices where id = ${invoiceId} and kind = 'invoice' for update`,
+        );
+        if (locked.rows.length === 0) throw notFound(termsMessages.notFound);
+        const [payment] = await tx
+          .select()
+          .from(invoicePayments)
+          .where(and(eq(invoicePayments.id, paymentId), eq(invoicePayments.invoiceId, invoiceId)));
+        if (!payment) throw notFound(termsMessages.paymentNotFound);
+        if (payment.reversedAt) throw conflict(termsMessages.alreadyReversed(payment.reference));
+        const reason = input.reason.trim();
+        const [reversed] = await tx
+          .update(invoicePayments)
+          .set({ reversedAt: at, reversedReason: reason, reversedByEmail: actor.email })
+          .where(eq(invoicePayments.id, paymentId))
+          .returning();
+        const after = (await loadOne(tx, invoiceId, at))!;
+        await recordAdminAction(tx, {
+          actor,
+          action: "invoice.payment.reverse",
+          target: { type: "invoice", id: invoiceId },
+          summary: `Reversed the bank payment of ${formatCents(payment.amountCents, after.currency)} on ${after.number}, reference ${payment.reference}: ${reason}; ${formatCents(unitsToCents(after.outstanding), after.currency)} now due`,
+        });
+        return { payment: toPayment(reversed!), invoice: after };
       });
     },
 

@@ -471,3 +471,78 @@ test("a company's owners and viewers see its invoices on account and their PDFs;
   expect(bad.statusCode).toBe(400);
   await settleAll();
 });
+
+test("a payment recorded by mistake is reversed with a reason: it stops counting, stays listed, is audited, and its reference can be recorded again", async () => {
+  await setTerms("net30", null);
+  const order = (await orderOne(buyer, (await part()).id, 2)).json().order; // $100
+  const invoice = (await invoiceOf(order._id)).json();
+  const today = new Date().toISOString().slice(0, 10);
+  const paid = await call(admin, "POST", `/api/invoices/${invoice.id}/payments`, {
+    amount: 100,
+    paidOn: today,
+    reference: "BACS-WRONG",
+  });
+  expect(paid.json().invoice.status).toBe("paid");
+  const paymentId = paid.json().payment.id as string;
+  const reverse = (body: object, id = paymentId) =>
+    call(admin, "POST", `/api/invoices/${invoice.id}/payments/${id}/reverse`, body);
+
+  expect((await reverse({})).statusCode).toBe(400);
+  expect((await reverse({ reason: "   " })).statusCode).toBe(400);
+  expect((await reverse({ reason: "x".repeat(201) })).statusCode).toBe(400);
+  expect((await reverse({ reason: "ok", extra: 1 })).statusCode).toBe(400);
+  expect((await reverse({ reason: "ok" }, crypto.randomUUID())).statusCode).toBe(404);
+  expect(
+    (
+      await call(buyer, "POST", `/api/invoices/${invoice.id}/payments/${paymentId}/reverse`, {
+        reason: "no",
+      })
+    ).statusCode,
+  ).toBe(403);
+
+  const done = await reverse({ reason: "Belonged to another company's invoice" });
+  expect(done.statusCode, done.body).toBe(200);
+  expect(done.json().payment).toMatchObject({
+    reversedReason: "Belonged to another company's invoice",
+    amount: 100,
+  });
+  expect(done.json().invoice).toMatchObject({ status: "open", paid: 0, outstanding: 100 });
+  const twice = await reverse({ reason: "again" });
+  expect(twice.statusCode).toBe(409);
+  expect(twice.json().message).toBe(termsMessages.alreadyReversed("BACS-WRONG"));
+
+  // Still listed, marked; the open list and the credit count it as owed again.
+  const listed = (await call(admin, "GET", `/api/invoices/${invoice.id}/payments`)).json();
+  expect(listed).toEqual([
+    expect.objectContaining({
+      id: paymentId,
+      reversedReason: "Belonged to another company's invoice",
+    }),
+  ]);
+  expect(listed[0].reversedAt).not.toBeNull();
+  const open = (await call(admin, "GET", "/api/invoices?status=open&limit=100")).json();
+  expect(open.some((i: { id: string }) => i.id === invoice.id)).toBe(true);
+  expect((await call(owner, "GET", "/api/company")).json().company.openInvoices).toBe(100);
+
+  // The same reference may now be recorded for the right amount.
+  const right = await call(admin, "POST", `/api/invoices/${invoice.id}/payments`, {
+    amount: 100,
+    paidOn: today,
+    reference: "bacs-wrong",
+  });
+  expect(right.statusCode, right.body).toBe(201);
+  expect(right.json().invoice.status).toBe("paid");
+  const audit = await t.database.db
+    .select()
+    .from(adminAuditLog)
+    .where(eq(adminAuditLog.targetId, invoice.id));
+  expect(audit.map((a) => a.action)).toEqual([
+    "invoice.payment",
+    "invoice.payment.reverse",
+    "invoice.payment",
+  ]);
+  expect(audit[1]!.summary).toContain("Belonged to another company's invoice");
+  expect(
+    (await call(admin, "GET", `/api/invoices/${crypto.randomUUID()}/payments`)).statusCode,
+  ).toBe(404);
+});
