@@ -50,6 +50,7 @@ test("a customer returns a part that did not fit with a photo; the admin sees th
   adminPage: admin,
   request,
 }) => {
+  test.setTimeout(120_000);
   // The customer orders and pays (through the API, as the browser would).
   const product = await orderAndPay(page, "fuel");
 
