@@ -30,6 +30,7 @@ import { cartRoutes } from "./cart/routes";
 import { createCartService } from "./cart/service";
 import { checkoutRoutes } from "./checkout/routes";
 import { createCheckout } from "./checkout/workflow";
+import { createProductGate } from "./checkout/product-gate";
 import { catalogRoutes } from "./catalog/routes";
 import { createCatalogService } from "./catalog/service";
 import { productCsvRoutes } from "./product-csv/routes";
@@ -64,7 +65,7 @@ import { createSessionService } from "./sessions/service";
 import { createNotificationService } from "./notifications/service";
 import { createInventory } from "./inventory/service";
 import { metricsRoutes } from "./metrics/routes";
-import { createMetrics } from "./metrics/service";
+import { createMetrics, gateMetrics } from "./metrics/service";
 import { orderRoutes } from "./orders/routes";
 import { createOrderService, withLines } from "./orders/service";
 import { paymentRoutes, type PaymentRoutesOptions } from "./payments/routes";
@@ -306,6 +307,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Net terms: orders on account are invoiced at once (docs/net-terms.md).
   const accountMail = createNetTermsMail(mailer, publicUrl);
   const terms = createTermsService(database.db, { mail: accountMail });
+  // At most ORDER_GATE_PER_PRODUCT placements of one product hold a pooled connection at once;
+  // the others queue here, for at most the lock timeout, which also bounds their wait at the row
+  // afterwards (docs/hot-row.md).
+  const productGate = createProductGate({
+    perProduct: config.orderGatePerProduct,
+    waitMs: Math.min(config.databaseTimeouts.lockMs, config.databaseTimeouts.statementMs),
+  });
+  gateMetrics(metrics.registry, productGate);
   const checkout = createCheckout(inventory, {
     currency: config.currency,
     sellerCountry: config.storeCountry,
@@ -315,6 +324,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     approvalMail,
     invoices,
     accountMail,
+    gate: { products: productGate, db: database.db },
   });
   const approvals = createApprovalService(database.db, inventory, {
     holdMs: config.orderHoldMs,
