@@ -31,7 +31,7 @@ import { createCartService } from "./cart/service";
 import { checkoutRoutes } from "./checkout/routes";
 import { createCheckout } from "./checkout/workflow";
 import { createProductGate } from "./checkout/product-gate";
-import { catalogRoutes } from "./catalog/routes";
+import { answeredFromCache, catalogRoutes } from "./catalog/routes";
 import { createCatalogService } from "./catalog/service";
 import { productCsvRoutes } from "./product-csv/routes";
 import { createProductCsvService } from "./product-csv/service";
@@ -173,9 +173,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onRequest", refuseCrossSiteWrites(publicUrl));
   const metrics = createMetrics(app, database.pool);
   // Before any route is registered, so that every API route has it (overload.ts).
+  // The catalog's read cache: made here, as the shedding lets what it answers from memory pass.
+  const catalogCache = new CatalogReadCache(2000, config.catalogCache);
+  catalogCache.onLookup = (hit) =>
+    metrics.catalogCacheLookups.inc({ result: hit ? "hit" : "miss" });
   shedOverload(app, {
     pool: database.pool,
     queueMax: config.dbQueueMax,
+    // The lists carry a signed-in customer's own prices (listPricesFor, below).
+    answeredFromMemory: (req) => answeredFromCache(catalogCache, req, true),
     onShed: () => metrics.requestsShed.inc(),
     log: app.log,
   });
@@ -259,9 +265,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ];
   const catalog = createCatalogService(database.db);
   const fitment = createFitmentService(database.db);
-  const catalogCache = new CatalogReadCache(2000, config.catalogCache);
-  catalogCache.onLookup = (hit) =>
-    metrics.catalogCacheLookups.inc({ result: hit ? "hit" : "miss" });
   const catalogChanges = listenForCatalogChanges(
     database.directUrl,
     {
