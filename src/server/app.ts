@@ -316,6 +316,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const productGate = createProductGate({
     perProduct: config.orderGatePerProduct,
     waitMs: Math.min(config.databaseTimeouts.lockMs, config.databaseTimeouts.statementMs),
+    queueMax: config.dbQueueMax,
   });
   gateMetrics(metrics.registry, productGate);
   const checkout = createCheckout(inventory, {

@@ -122,6 +122,19 @@ describe("product gate", () => {
     expect(told).toEqual([undefined, 500]);
   });
 
+  test("with `queueMax` already queued for a product, the next is refused at once", async () => {
+    const gate = createProductGate({ perProduct: 1, waitMs: 60_000, queueMax: 1 });
+    const holder = pending();
+    const holding = gate.run(["p"], holder.work);
+    const queued = gate.run(["p"], async () => "queued");
+    await expect(gate.run(["a", "p"], async () => "refused")).rejects.toSatisfy(
+      (e) => e instanceof HttpError && e.statusCode === 503 && e.code === "busy",
+    );
+    expect(gate.stats()).toEqual({ inside: 1, waiting: 1, products: 1 });
+    holder.finish("held");
+    expect(await Promise.all([holding, queued])).toEqual(["held", "queued"]);
+  });
+
   test("the gates are left when the work fails, and the error is the work's", async () => {
     const gate = createProductGate({ perProduct: 1, waitMs: 60_000 });
     const failing = pending();

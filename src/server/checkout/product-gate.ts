@@ -8,6 +8,11 @@ export interface ProductGateOptions {
    * statement timeout, if shorter), the longest it would wait for a locked row without the gate.
    */
   waitMs: number;
+  /**
+   * DB_QUEUE_MAX: with this many already queued for a product, the next is refused at once (503
+   * busy), as the overload shedding refuses rather than queues (overload.ts).
+   */
+  queueMax?: number;
 }
 
 interface Waiter {
@@ -61,7 +66,10 @@ export function createProductGate(opts: ProductGateOptions) {
     if (slot.inside === 0) slots.delete(id);
   }
 
-  /** Enters one product's gate; false when `deadline` passed first (nothing entered). */
+  /**
+   * Enters one product's gate; false when `deadline` passed first or its queue is full (nothing
+   * entered).
+   */
   function enter(id: string, deadline: number): Promise<boolean> | boolean {
     let slot = slots.get(id);
     if (!slot) slots.set(id, (slot = { inside: 0, queue: [] }));
@@ -69,6 +77,7 @@ export function createProductGate(opts: ProductGateOptions) {
       slot.inside++;
       return true;
     }
+    if (slot.queue.length >= (opts.queueMax ?? Infinity)) return false;
     const queued = slot;
     return new Promise<boolean>((resolve) => {
       const waiter: Waiter = {
@@ -100,6 +109,7 @@ export function createProductGate(opts: ProductGateOptions) {
       try {
         for (const id of ids) {
           const inside = enter(id, deadline);
+          if (inside === false) throw gateTimeout();
           if (inside !== true) {
             queued = true;
             if (!(await inside)) throw gateTimeout();
