@@ -177,8 +177,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const catalogCache = new CatalogReadCache(2000, config.catalogCache);
   catalogCache.onLookup = (hit) =>
     metrics.catalogCacheLookups.inc({ result: hit ? "hit" : "miss" });
+  // At most ORDER_GATE_PER_PRODUCT placements of one product hold a pooled connection at once;
+  // the others queue here, for at most the lock timeout, which also bounds their wait at the row
+  // afterwards (docs/hot-row.md).
+  const productGate = createProductGate({
+    perProduct: config.orderGatePerProduct,
+    waitMs: Math.min(config.databaseTimeouts.lockMs, config.databaseTimeouts.statementMs),
+    queueMax: config.dbQueueMax,
+    onShed: () => metrics.requestsShed.inc(),
+  });
   shedOverload(app, {
-    pool: database.pool,
+    // What waits for the database: queries queued for a pooled connection, and placements
+    // queued at a product's gate to take one.
+    pool: {
+      get waitingCount() {
+        return database.pool.waitingCount + productGate.stats().waiting;
+      },
+    },
     queueMax: config.dbQueueMax,
     // The lists carry a signed-in customer's own prices (listPricesFor, below).
     answeredFromMemory: (req) => answeredFromCache(catalogCache, req, true),
@@ -310,14 +325,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Net terms: orders on account are invoiced at once (docs/net-terms.md).
   const accountMail = createNetTermsMail(mailer, publicUrl);
   const terms = createTermsService(database.db, { mail: accountMail });
-  // At most ORDER_GATE_PER_PRODUCT placements of one product hold a pooled connection at once;
-  // the others queue here, for at most the lock timeout, which also bounds their wait at the row
-  // afterwards (docs/hot-row.md).
-  const productGate = createProductGate({
-    perProduct: config.orderGatePerProduct,
-    waitMs: Math.min(config.databaseTimeouts.lockMs, config.databaseTimeouts.statementMs),
-    queueMax: config.dbQueueMax,
-  });
   gateMetrics(metrics.registry, productGate);
   const checkout = createCheckout(inventory, {
     currency: config.currency,

@@ -13,6 +13,8 @@ export interface ProductGateOptions {
    * busy), as the overload shedding refuses rather than queues (overload.ts).
    */
   queueMax?: number;
+  /** Told of each placement refused at once because its product's queue is full (shed). */
+  onShed?: () => void;
 }
 
 interface Waiter {
@@ -77,7 +79,10 @@ export function createProductGate(opts: ProductGateOptions) {
       slot.inside++;
       return true;
     }
-    if (slot.queue.length >= (opts.queueMax ?? Infinity)) return false;
+    if (slot.queue.length >= (opts.queueMax ?? Infinity)) {
+      opts.onShed?.();
+      return false;
+    }
     const queued = slot;
     return new Promise<boolean>((resolve) => {
       const waiter: Waiter = {
