@@ -1,4 +1,4 @@
-// npm run bench [-- catalog orders overload checkout scale quick-order company-prices invoices startup pages]: runs the benchmarks (all by default),
+// npm run bench [-- catalog orders overload hot-row checkout scale quick-order company-prices invoices startup pages]: runs the benchmarks (all by default),
 // prints their figures and writes bench/results/latest.json. Never fails on timing.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
@@ -10,6 +10,7 @@ import { printInvoices, runInvoicesBench } from "./invoices";
 import { root } from "./lib/harness";
 import { printOrders, runOrdersBench } from "./orders";
 import { printOverload, runOverloadBench } from "./overload";
+import { printHotRow, runHotRowBench } from "./hot-row";
 import { printQuickOrder, runQuickOrderBench } from "./quick-order";
 import { printCompanyPrices, runCompanyPricesBench } from "./company-prices";
 import { formatPagesResult, runPagesBench } from "./pages";
@@ -30,6 +31,11 @@ const benches = {
   overload: async () => {
     const r = await runOverloadBench();
     printOverload(r);
+    return r;
+  },
+  "hot-row": async () => {
+    const r = await runHotRowBench();
+    printHotRow(r);
     return r;
   },
   checkout: async () => {

@@ -30,7 +30,8 @@ import { cartRoutes } from "./cart/routes";
 import { createCartService } from "./cart/service";
 import { checkoutRoutes } from "./checkout/routes";
 import { createCheckout } from "./checkout/workflow";
-import { catalogRoutes } from "./catalog/routes";
+import { createProductGate } from "./checkout/product-gate";
+import { answeredFromCache, catalogRoutes } from "./catalog/routes";
 import { createCatalogService } from "./catalog/service";
 import { productCsvRoutes } from "./product-csv/routes";
 import { createProductCsvService } from "./product-csv/service";
@@ -64,7 +65,7 @@ import { createSessionService } from "./sessions/service";
 import { createNotificationService } from "./notifications/service";
 import { createInventory } from "./inventory/service";
 import { metricsRoutes } from "./metrics/routes";
-import { createMetrics } from "./metrics/service";
+import { createMetrics, gateMetrics } from "./metrics/service";
 import { orderRoutes } from "./orders/routes";
 import { createOrderService, withLines } from "./orders/service";
 import { paymentRoutes, type PaymentRoutesOptions } from "./payments/routes";
@@ -172,9 +173,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onRequest", refuseCrossSiteWrites(publicUrl));
   const metrics = createMetrics(app, database.pool);
   // Before any route is registered, so that every API route has it (overload.ts).
-  shedOverload(app, {
-    pool: database.pool,
+  // The catalog's read cache: made here, as the shedding lets what it answers from memory pass.
+  const catalogCache = new CatalogReadCache(2000, config.catalogCache);
+  catalogCache.onLookup = (hit) =>
+    metrics.catalogCacheLookups.inc({ result: hit ? "hit" : "miss" });
+  // At most ORDER_GATE_PER_PRODUCT placements of one product hold a pooled connection at once;
+  // the others queue here, for at most the lock timeout, which also bounds their wait at the row
+  // afterwards (docs/hot-row.md).
+  const productGate = createProductGate({
+    perProduct: config.orderGatePerProduct,
+    waitMs: Math.min(config.databaseTimeouts.lockMs, config.databaseTimeouts.statementMs),
     queueMax: config.dbQueueMax,
+    onShed: () => metrics.requestsShed.inc(),
+  });
+  shedOverload(app, {
+    // What waits for the database: queries queued for a pooled connection, and placements
+    // queued at a product's gate to take one.
+    pool: {
+      get waitingCount() {
+        return database.pool.waitingCount + productGate.stats().waiting;
+      },
+    },
+    queueMax: config.dbQueueMax,
+    // The lists carry a signed-in customer's own prices (listPricesFor, below).
+    answeredFromMemory: (req) => answeredFromCache(catalogCache, req, true),
     onShed: () => metrics.requestsShed.inc(),
     log: app.log,
   });
@@ -258,9 +280,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ];
   const catalog = createCatalogService(database.db);
   const fitment = createFitmentService(database.db);
-  const catalogCache = new CatalogReadCache(2000, config.catalogCache);
-  catalogCache.onLookup = (hit) =>
-    metrics.catalogCacheLookups.inc({ result: hit ? "hit" : "miss" });
   // Company buyers' price lists, kept in memory for the catalog list's overlay and cleared by the
   // same listener (docs/company-prices-on-lists.md).
   const companyPrices = new CompanyPriceCache(database.db, config.currency);
@@ -313,6 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Net terms: orders on account are invoiced at once (docs/net-terms.md).
   const accountMail = createNetTermsMail(mailer, publicUrl);
   const terms = createTermsService(database.db, { mail: accountMail });
+  gateMetrics(metrics.registry, productGate);
   const checkout = createCheckout(inventory, {
     currency: config.currency,
     sellerCountry: config.storeCountry,
@@ -322,6 +342,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     approvalMail,
     invoices,
     accountMail,
+    gate: { products: productGate, db: database.db },
   });
   const approvals = createApprovalService(database.db, inventory, {
     holdMs: config.orderHoldMs,

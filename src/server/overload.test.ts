@@ -71,3 +71,34 @@ test("refusals are logged once a second at most, with how many since the last li
   expect(warnings).toHaveLength(2);
   expect(warnings[1]).toMatchObject({ refused: 6, poolWaiting: 1, queueMax: 0 });
 });
+
+test("the payment webhook is never refused for overload (the gateway would retry for hours)", async () => {
+  const { app, pool, shed } = await appWith(0);
+  app.log.level = "silent";
+  pool.waitingCount = 1000;
+  for (const url of ["/api/payments/webhook", "/api/payments/webhook?attempt=2"]) {
+    expect((await app.inject({ method: "POST", url, payload: {} })).statusCode, url).not.toBe(503);
+  }
+  expect(shed()).toBe(0);
+});
+
+test("a request answered from memory passes; the same without an answer in memory is refused", async () => {
+  const pool = { waitingCount: 1000 };
+  const app = Fastify();
+  shedOverload(app, {
+    pool,
+    queueMax: 0,
+    answeredFromMemory: (req) => req.headers["x-cached"] === "yes",
+    onShed: () => {},
+    log: { warn: () => {} } as never,
+  });
+  app.get("/api/products", async () => ({ ok: true }));
+  await app.ready();
+  const get = (cached: string) =>
+    app.inject({ url: "/api/products", headers: { "x-cached": cached } });
+  expect((await get("yes")).statusCode).toBe(200);
+  expect((await get("no")).statusCode).toBe(503);
+  // Not asked at all while the queue is short.
+  pool.waitingCount = 0;
+  expect((await get("no")).statusCode).toBe(200);
+});

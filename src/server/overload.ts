@@ -6,6 +6,11 @@ export interface ShedOptions {
   pool: { readonly waitingCount: number };
   /** DB_QUEUE_MAX: with more than this many queries waiting for a connection, refuse at once. */
   queueMax: number;
+  /**
+   * Whether a request will be answered from memory with no database read (a cached catalog
+   * read): such requests are never refused here.
+   */
+  answeredFromMemory?: (req: FastifyRequest) => boolean;
   /** Told of each refusal (the metrics counter). */
   onShed: () => void;
   log: FastifyBaseLogger;
@@ -21,8 +26,10 @@ export const wasShed = (req: FastifyRequest) => shed.has(req);
 /**
  * Sheds overload before it queues: an API request that arrives while more than `queueMax`
  * queries wait for a pooled connection is answered 503 `busy` with `Retry-After: 1` at once,
- * before its body is read or anything is asked of the database, so it writes nothing. Health
- * (readiness must say what the database does), /metrics and the pages are never refused here.
+ * before its body is read or anything is asked of the database, so it writes nothing. Only
+ * requests that would queue for the database are refused: health (readiness must say what the
+ * database does), /metrics, the pages, the catalog reads the read cache answers from memory and
+ * the payment gateway's webhook (refused, it would retry a payment for hours) always pass.
  *
  * The queue's length stands for the wait: at the throughput the pool gives (orders/s), a request
  * admitted behind `queueMax` others waits about queueMax / throughput for its turn; beyond that
@@ -35,6 +42,7 @@ export function shedOverload(app: FastifyInstance, opts: ShedOptions): void {
   let lastLogAt = -Infinity;
   app.addHook("onRequest", (req, reply, done) => {
     if (!sheddable(req.url) || opts.pool.waitingCount <= opts.queueMax) return done();
+    if (opts.answeredFromMemory?.(req)) return done();
     shed.add(req);
     opts.onShed();
     refusedSinceLog++;
@@ -52,12 +60,19 @@ export function shedOverload(app: FastifyInstance, opts: ShedOptions): void {
   });
 }
 
-/** API routes, except health: pages, uploads and /metrics are never refused here. */
+/**
+ * API routes, except health and the payment webhook: pages, uploads and /metrics are never
+ * refused here.
+ */
 export function sheddable(url: string): boolean {
   if (!url.startsWith("/api/")) return false;
+  const path = url.split("?", 1)[0]!;
   return !(
-    url === "/api/health" ||
-    url.startsWith("/api/health/") ||
-    url.startsWith("/api/health?")
+    path === "/api/health" ||
+    path.startsWith("/api/health/") ||
+    path === PAYMENT_WEBHOOK_PATH
   );
 }
+
+/** Stripe's webhook (payments/routes.ts): a payment it is refused is sent again for hours. */
+const PAYMENT_WEBHOOK_PATH = "/api/payments/webhook";

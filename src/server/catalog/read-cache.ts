@@ -88,6 +88,20 @@ export class CatalogReadCache {
    * cached (counted as a hit, as `get` counts it); undefined otherwise, and nothing counted.
    */
   answerFor(url: string): { response: CachedResponse; total: number | undefined } | undefined {
+    const answer = this.find(url);
+    if (answer) this.onLookup(true);
+    return answer;
+  }
+
+  /**
+   * Whether `answerFor(url)` would answer now, nothing counted: the overload shedding lets such a
+   * read through (it needs no database).
+   */
+  canAnswer(url: string): boolean {
+    return this.find(url) !== undefined;
+  }
+
+  private find(url: string): { response: CachedResponse; total: number | undefined } | undefined {
     if (!this.enabled) return undefined;
     const keys = this.urls.get(url);
     if (!keys) return undefined;
@@ -95,7 +109,6 @@ export class CatalogReadCache {
     if (!response) return undefined;
     const total = keys.totalKey === undefined ? undefined : this.totals.get(keys.totalKey);
     if (keys.totalKey !== undefined && total === undefined) return undefined;
-    this.onLookup(true);
     return { response, total };
   }
 

@@ -67,6 +67,22 @@ export interface ListPrices {
 const hasSessionCookie = (cookie: string | undefined) =>
   cookie !== undefined && cookie.includes("better-auth.session_token=");
 
+/**
+ * Whether the route's onRequest hook will answer `req` from the read cache, with no database
+ * read (the rules of `answerFromCache` and `answerListFromCache` below): a GET of a URL the cache
+ * answers, unless it is the list asked with a session while lists carry the customer's own prices.
+ * The overload shedding lets these through (overload.ts).
+ */
+export function answeredFromCache(
+  cache: CatalogReadCache,
+  req: Pick<FastifyRequest, "method" | "url" | "headers">,
+  withListPrices: boolean,
+): boolean {
+  if (req.method !== "GET" || !cache.canAnswer(req.url)) return false;
+  const isList = req.url.split("?", 1)[0]!.endsWith("/products");
+  return !(isList && withListPrices && hasSessionCookie(req.headers.cookie));
+}
+
 const adminErrors = {
   400: apiErrorSchema,
   401: apiErrorSchema,

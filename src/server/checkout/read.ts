@@ -133,3 +133,20 @@ export async function readPlacement(
     vehicle: row.vehicle,
   };
 }
+
+/**
+ * The products a cart or a quote orders, read before the placement's transaction (and outside
+ * it) to pick the gates it waits at (`product-gate.ts`). Only a guide: the transaction reads the
+ * lines again, and a cart changed in between is ordered as it then is.
+ */
+export async function readGatedProducts(
+  db: DbOrTx,
+  source: { cartOf: string } | { quoteId: string },
+): Promise<string[]> {
+  const rows = await db.execute<{ product_id: string }>(
+    "cartOf" in source
+      ? sql`select product_id from cart_items where user_id = ${source.cartOf}`
+      : sql`select product_id from quote_lines where quote_id = ${source.quoteId}`,
+  );
+  return rows.rows.map((r) => r.product_id);
+}

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { cartMessages, type Checkout } from "../../contract/cart";
 import { holdMessages, type Order, type OrderCreate } from "../../contract/orders";
 import { createRateLimiter } from "../auth/rate-limit";
@@ -24,7 +25,9 @@ import { quoteMessages, type QuoteAccept } from "../../contract/quotes";
 import { decidePlacement, holdTime, type WantedLine } from "./decide";
 import { formatAddress } from "../../contract/addresses";
 import { vehicleMessages, type VehicleQuery } from "../../contract/vehicles";
-import { readPlacement, type PlacementSource } from "./read";
+import type { DbOrTx } from "../db/database";
+import type { ProductGate } from "./product-gate";
+import { readGatedProducts, readPlacement, type PlacementSource } from "./read";
 import type { DestinationSource } from "./read-charges";
 import { writeOrder, type Customer, type Delivery } from "./write";
 
@@ -49,6 +52,12 @@ export interface CheckoutOptions {
   invoices?: AccountInvoiceIssuer;
   /** The email of an order placed on account (its invoice attached). */
   accountMail?: AccountMail;
+  /**
+   * The per-product queue in front of the pool (`product-gate.ts`), and the database a cart's
+   * or a quote's products are read from before it: without it, placements go straight to the
+   * pool.
+   */
+  gate?: { products: ProductGate; db: DbOrTx };
 }
 
 /** What one placement asks for, whichever door it came in by. */
@@ -80,8 +89,41 @@ interface PlacementRequest {
  * email. All in one transaction: all or nothing.
  */
 export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
+  /**
+   * Waits its turn at the gates of the products it orders (at most a few placements of one
+   * product hold a connection at once: docs/hot-row.md), then places.
+   */
   async function place(customer: Customer, request: PlacementRequest): Promise<Order> {
+    const { gate } = opts;
+    if (!gate) return placeNow(customer, request);
+    const { source, quoteId } = request;
+    const productIds = quoteId
+      ? await readGatedProducts(gate.db, { quoteId })
+      : "lines" in source
+        ? source.lines.map((l) => l.productId)
+        : await readGatedProducts(gate.db, source);
+    return gate.products.run(productIds, (leftMs) => {
+      // A client that gave up while it waited is not served (nothing is ordered).
+      if (request.clientWaiting && !request.clientWaiting()) {
+        throw new HttpError(499, "client_closed_request", CLIENT_GONE_MESSAGE);
+      }
+      return placeNow(customer, request, leftMs);
+    });
+  }
+
+  /** `lockWaitMs`: what is left of the lock timeout after waiting at the gate (if it did). */
+  async function placeNow(
+    customer: Customer,
+    request: PlacementRequest,
+    lockWaitMs?: number,
+  ): Promise<Order> {
     return inventory.transaction(async (stock, tx) => {
+      // Its wait at the gate counts against the lock timeout: together, no longer than one.
+      if (lockWaitMs !== undefined) {
+        await tx.execute(
+          sql`select set_config('lock_timeout', ${`${Math.ceil(lockWaitMs)}ms`}, true)`,
+        );
+      }
       // Their placements and cart changes queue up behind each other from here: the duplicate
       // rule, the hold limits and the cart cannot race.
       const { emailVerified } = await lockCustomer(tx, customer.id);

@@ -110,3 +110,29 @@ export function createMetrics(app: FastifyInstance, pool: pg.Pool): StoreMetrics
     }),
   };
 }
+
+/**
+ * The per-product order gates (docs/hot-row.md): placements inside (holding, or about to take, a
+ * pooled connection) and waiting in this process for their turn.
+ */
+export function gateMetrics(
+  registry: Registry,
+  gate: { stats(): { inside: number; waiting: number } },
+): void {
+  new Gauge({
+    name: "store_order_gate_inside",
+    help: "Placements inside a product's gate (at most ORDER_GATE_PER_PRODUCT per product)",
+    registers: [registry],
+    collect() {
+      this.set(gate.stats().inside);
+    },
+  });
+  new Gauge({
+    name: "store_order_gate_waiting",
+    help: "Placements waiting in this process for a product's gate (holding no connection)",
+    registers: [registry],
+    collect() {
+      this.set(gate.stats().waiting);
+    },
+  });
+}
