@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/database";
 
 export interface RateLimitResult {
@@ -8,26 +8,56 @@ export interface RateLimitResult {
 }
 
 /**
+ * One fixed-window hit as two entries of a statement's top-level `with` (data-modifying queries
+ * may only stand there), for a statement that does other things too: checkout counts a placement
+ * in the statement that locks the customer. `name` is then a query of one row, `count` and
+ * `retry_after`. With `after` (a query), the hit is made only once that query has given its row,
+ * so whatever it locks is locked first. Now and then (`sweep`, 1 % of hits by default) the same
+ * statement forgets other keys' windows older than a day.
+ */
+export function rateHitCtes(
+  name: string,
+  key: string,
+  windowSeconds: number,
+  opts: { after?: SQL; sweep?: boolean } = {},
+): SQL {
+  const expired = sql`rate_limit.window_start <= now() - make_interval(secs => ${windowSeconds})`;
+  const sweep = opts.sweep ?? Math.random() < 0.01;
+  return sql`${sql.identifier(`${name}_swept`)} as (
+      delete from rate_limit
+       where ${sweep} and key <> ${key} and window_start < now() - interval '1 day'
+    ),
+    ${sql.identifier(name)} as (
+      insert into rate_limit (key, window_start, count)
+      select ${key}, now(), 1 ${opts.after ? sql`from (${opts.after}) as after_this` : sql``}
+      on conflict (key) do update set
+        window_start = case when ${expired} then now() else rate_limit.window_start end,
+        count = case when ${expired} then 1 else rate_limit.count + 1 end
+      returning count,
+        ceil(extract(epoch from window_start + make_interval(secs => ${windowSeconds}) - now()))::int
+          as retry_after
+    )`;
+}
+
+/** What a hit's row (`rateHitCtes`) says against a limit of `max` per window. */
+export function rateHitResult(
+  row: { count: number; retry_after: number } | undefined,
+  max: number,
+): RateLimitResult {
+  return { allowed: (row?.count ?? 0) <= max, retryAfter: Math.max(1, row?.retry_after ?? 1) };
+}
+
+/**
  * Fixed-window counters in PostgreSQL, so the limits hold across every server process. One
  * atomic upsert per hit: concurrent requests cannot all slip past a stale count.
  */
 export function createRateLimiter(db: DbOrTx) {
   return {
     async hit(key: string, max: number, windowSeconds: number): Promise<RateLimitResult> {
-      const result = await db.execute<{ count: number; retry_after: number }>(sql`
-        insert into rate_limit (key, window_start, count) values (${key}, now(), 1)
-        on conflict (key) do update set
-          window_start = case when rate_limit.window_start <= now() - make_interval(secs => ${windowSeconds})
-            then now() else rate_limit.window_start end,
-          count = case when rate_limit.window_start <= now() - make_interval(secs => ${windowSeconds})
-            then 1 else rate_limit.count + 1 end
-        returning count,
-          ceil(extract(epoch from window_start + make_interval(secs => ${windowSeconds}) - now()))::int as retry_after`);
-      const row = result.rows[0];
-      if (Math.random() < 0.01) {
-        await db.execute(sql`delete from rate_limit where window_start < now() - interval '1 day'`);
-      }
-      return { allowed: (row?.count ?? 0) <= max, retryAfter: Math.max(1, row?.retry_after ?? 1) };
+      const result = await db.execute<{ count: number; retry_after: number }>(
+        sql`with ${rateHitCtes("hit", key, windowSeconds)} select count, retry_after from hit`,
+      );
+      return rateHitResult(result.rows[0], max);
     },
 
     /**

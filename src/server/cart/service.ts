@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import {
   cartMessages,
   MAX_CART_LINES,
@@ -384,9 +384,12 @@ export function createCartService(
 
 export type CartService = ReturnType<typeof createCartService>;
 
-/** Empties the account's cart (a checkout placed it as an order, in the same transaction). */
-export async function clearCart(tx: DbOrTx, userId: string): Promise<void> {
-  await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+/**
+ * Emptying the account's cart, as a data-modifying query for a statement that writes more (a
+ * checkout empties it in the statement that writes the order, in the same transaction).
+ */
+export function clearCartSql(userId: string): SQL {
+  return sql`delete from cart_items where user_id = ${userId}`;
 }
 
 /** One line per product: a product listed twice keeps its last quantity. */

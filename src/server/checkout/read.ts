@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import { rateHitCtes, rateHitResult, type RateLimitResult } from "../auth/rate-limit";
 import type { DbOrTx } from "../db/database";
+import { ACCOUNT_GONE_MESSAGE, notFound } from "../errors";
 import { sqlInts, sqlUuids } from "../db/sql-arrays";
 import {
   pricingFromJson,
@@ -9,6 +11,7 @@ import {
 } from "../pricing/pricing";
 import type { VehicleQuery } from "../../contract/vehicles";
 import { lineVehicleJson, type LineVehicle } from "../fitment/service";
+import { lockCustomerSql } from "../users/service";
 import type { ChargeFacts } from "./charges";
 import type { ProductFacts, Standing, WantedLine } from "./decide";
 import {
@@ -36,6 +39,32 @@ export interface PlacementRead {
    * catalog does not know it (the workflow refuses that).
    */
   vehicle: LineVehicle | null;
+}
+
+/**
+ * The placement's first statement: locks the customer's row (their placements and cart changes
+ * queue up behind each other from here: the duplicate rule, the hold limits and the cart cannot
+ * race; it also says whether their address is verified), then, once it is locked, counts the
+ * placement against the per-minute limit (`perMinute`; in the transaction, so a refused
+ * placement is not counted). The read comes in a statement of its own, after the lock: a
+ * statement sees the database as it was when it started, before it waited for the lock.
+ */
+export async function lockAndCount(
+  tx: DbOrTx,
+  customerId: string,
+  perMinute: number,
+): Promise<{ emailVerified: boolean; rate: RateLimitResult }> {
+  const result = await tx.execute<{
+    email_verified: boolean;
+    count: number;
+    retry_after: number;
+  }>(sql`
+    with locked as (${lockCustomerSql(customerId)}),
+    ${rateHitCtes("hit", `orders:${customerId}`, 60, { after: sql`select 1 from locked` })}
+    select locked.email_verified, hit.count, hit.retry_after from locked left join hit on true`);
+  const row = result.rows[0];
+  if (!row) throw notFound(ACCOUNT_GONE_MESSAGE);
+  return { emailVerified: row.email_verified, rate: rateHitResult(row, perMinute) };
 }
 
 /**

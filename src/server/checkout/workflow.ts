@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
 import { cartMessages, type Checkout } from "../../contract/cart";
 import { holdMessages, type Order, type OrderCreate } from "../../contract/orders";
-import { createRateLimiter } from "../auth/rate-limit";
 import type { ApprovalMail } from "../approvals/mail";
 import { requestApproval } from "../approvals/service";
-import { clearCart } from "../cart/service";
+import { clearCartSql } from "../cart/service";
 import type { HoldLimits } from "../config";
 import type { ShipToSnapshot } from "../db/schema";
 import { HttpError } from "../errors";
@@ -19,7 +18,7 @@ import {
   type AccountInvoiceIssuer,
 } from "../terms/account";
 import type { AccountMail } from "../terms/mail";
-import { lockCustomer, saveDeliveryToProfile } from "../users/service";
+import { saveDeliveryToProfile } from "../users/service";
 import { lockQuoteForAcceptance, markQuoteAccepted } from "../quotes/access";
 import { quoteMessages, type QuoteAccept } from "../../contract/quotes";
 import { decidePlacement, holdTime, type WantedLine } from "./decide";
@@ -27,7 +26,7 @@ import { formatAddress } from "../../contract/addresses";
 import { vehicleMessages, type VehicleQuery } from "../../contract/vehicles";
 import type { DbOrTx } from "../db/database";
 import type { ProductGate } from "./product-gate";
-import { readGatedProducts, readPlacement, type PlacementSource } from "./read";
+import { lockAndCount, readGatedProducts, readPlacement, type PlacementSource } from "./read";
 import type { DestinationSource } from "./read-charges";
 import { writeOrder, type Customer, type Delivery } from "./write";
 
@@ -124,15 +123,10 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
           sql`select set_config('lock_timeout', ${`${Math.ceil(lockWaitMs)}ms`}, true)`,
         );
       }
-      // Their placements and cart changes queue up behind each other from here: the duplicate
-      // rule, the hold limits and the cart cannot race.
-      const { emailVerified } = await lockCustomer(tx, customer.id);
-      // Counted in the transaction: a placement refused for any reason is not counted.
-      const rate = await createRateLimiter(tx).hit(
-        `orders:${customer.id}`,
-        opts.limits.perMinute,
-        60,
-      );
+      // One statement: the customer's row locked (their placements and cart changes queue up
+      // behind each other from here), then the placement counted against the per-minute limit
+      // (in the transaction: a placement refused for any reason is not counted).
+      const { emailVerified, rate } = await lockAndCount(tx, customer.id, opts.limits.perMinute);
       if (!rate.allowed) throw new HttpError(429, "rate_limited", holdMessages.rate);
       // A quote: its row is locked and checked (who, status, expiry); its lines are the order's.
       const quote = request.quoteId
@@ -184,14 +178,16 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
           ? await accountTermsOf(tx, companyId)
           : null;
       if (account) await checkCredit(tx, account, decision.totalCents, opts.currency);
-      const { row, items } = await writeOrder(tx, customer, {
+      // One statement: the order, its lines, its hold windows, its stock, and (a checkout) the
+      // cart emptied.
+      const { row, items } = await writeOrder(tx, stock, customer, {
         ...decision,
         delivery,
         currency: opts.currency,
         holdMs: holdTime(facts.standing, opts.limits, opts.holdMs),
         vehicle: facts.vehicle,
+        also: request.fromCart ? clearCartSql(customer.id) : undefined,
       });
-      await stock.take(decision.lines);
       let placed = toOrder(row, items);
       if (request.quoteId) await markQuoteAccepted(tx, request.quoteId, row.id);
       if (account) {
@@ -211,11 +207,8 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       } else {
         await opts.notify?.placed(tx, placed, customer.name);
       }
-      if (request.fromCart) {
-        await clearCart(tx, customer.id);
-        if (request.fromCart.saveToProfile) {
-          await saveDeliveryToProfile(tx, customer.id, delivery);
-        }
+      if (request.fromCart?.saveToProfile) {
+        await saveDeliveryToProfile(tx, customer.id, delivery);
       }
       if (request.clientWaiting && !request.clientWaiting()) {
         throw new HttpError(499, "client_closed_request", CLIENT_GONE_MESSAGE);

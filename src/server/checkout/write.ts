@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/database";
 import type { orderItems, orders, ShipToSnapshot } from "../db/schema";
 import { sqlInts, sqlTexts, sqlUuids } from "../db/sql-arrays";
 import type { LineVehicle } from "../fitment/service";
+import type { StockMoves } from "../inventory/service";
 import type { Decision } from "./decide";
 
 export interface Customer {
@@ -24,14 +25,17 @@ type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
 
 /**
- * Writes a decided order in one statement: the order, its lines, and the account's hold windows.
- * The hold ends `holdMs` from now, but never later than an open window of the same account on
- * one of its products (a deleted order's), so deleting and re-ordering does not renew a hold;
- * windows open, ending then, for its other products. The stock is taken after this, by the
- * inventory, in the same transaction.
+ * Writes a decided order and takes its stock in one statement: the order, its lines, the
+ * account's hold windows, the stock (through the inventory's `takeWith`: the product rows locked
+ * in id order, the rules re-checked in SQL, a line that no longer fits refusing the whole order)
+ * and `also`, the caller's other writes (a checkout empties the cart here). The hold ends
+ * `holdMs` from now, but never later than an open window of the same account on one of its
+ * products (a deleted order's), so deleting and re-ordering does not renew a hold; windows open,
+ * ending then, for its other products.
  */
 export async function writeOrder(
   tx: DbOrTx,
+  stock: Pick<StockMoves, "takeWith">,
   customer: Customer,
   order: Decision & {
     delivery: Delivery;
@@ -39,6 +43,8 @@ export async function writeOrder(
     holdMs: number;
     /** The vehicle every line keeps (null: none chosen). */
     vehicle?: LineVehicle | null;
+    /** More writes of the same statement: a data-modifying query (`delete from …`). */
+    also?: SQL;
   },
 ): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
   const { lines, delivery, charges } = order;
@@ -47,8 +53,8 @@ export async function writeOrder(
   const fresh = new Date(Date.now() + order.holdMs).toISOString();
   // Over a spending limit: the order waits for an owner, holding its stock as an unpaid one does.
   const status = order.approval ? ("awaiting_approval" as const) : ("unpaid" as const);
-  const result = await tx.execute<{ id: string; created_at: Date; hold_expires_at: Date }>(sql`
-    with until as (
+  const writes = sql`
+    until as (
       select least(${fresh}::timestamptz, min(expires_at)) as t from hold_windows
        where user_id = ${customer.id} and product_id = any(${ids}) and expires_at > now()
     ),
@@ -88,9 +94,18 @@ export async function writeOrder(
                             ${sqlInts(lines.map((l) => l.coreDepositCents))})
              with ordinality as l(product_id, name, part_number, price, qty, tax, core_deposit,
                                   line)
-    )
-    select id, created_at, hold_expires_at from placed`);
-  const placed = result.rows[0]!;
+    )${
+      order.also
+        ? sql`,
+    also as (${order.also})`
+        : sql``
+    }`;
+  const result = await stock.takeWith<{ id: string; created_at: string; hold_expires_at: string }>(
+    lines,
+    writes,
+    sql`select id, created_at, hold_expires_at from placed`,
+  );
+  const placed = result[0]!;
   const row: OrderRow = {
     id: placed.id,
     userId: customer.id,

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { orderMessages } from "../../contract/orders";
 import type { Db, DbOrTx } from "../db/database";
 import { sqlInts, sqlUuids } from "../db/sql-arrays";
@@ -46,6 +46,20 @@ export interface StockMoves {
    * locked only for this statement and the commit.
    */
   take(lines: StockLine[], opts?: ReserveOptions): Promise<void>;
+  /**
+   * `take`, in the same statement as the caller's own writes (one round trip for both): `writes`
+   * are entries of the statement's top-level `with` (`name as (insert …)`, comma-separated, no
+   * leading `with`), and `result` a query over them whose rows are answered. The stock is taken
+   * exactly as `take` takes it (rows locked in id order, the rules re-checked in SQL); a line that
+   * no longer fits refuses the whole call as `take` does, the caller's writes rolled back with
+   * its transaction.
+   */
+  takeWith<R extends Record<string, unknown>>(
+    lines: StockLine[],
+    writes: SQL,
+    result: SQL,
+    opts?: ReserveOptions,
+  ): Promise<R[]>;
   /** Gives the lines' stock back; lines whose product was deleted are skipped. */
   release(lines: { productId: string | null; qty: number }[]): Promise<void>;
 }
@@ -68,6 +82,19 @@ export function createInventory(db: Db, onStockChanged: () => void = () => {}) {
             take: async (lines, opts) => {
               await take(tx, lines, opts?.checkMinimum ?? true);
               moved = true;
+            },
+            takeWith: async <R extends Record<string, unknown>>(
+              lines: StockLine[],
+              writes: SQL,
+              result: SQL,
+              opts?: ReserveOptions,
+            ) => {
+              const rows = await take<R>(tx, lines, opts?.checkMinimum ?? true, {
+                writes,
+                result,
+              });
+              moved = true;
+              return rows;
             },
             reserve: async (lines, opts) => {
               const quoted = await quote(tx, lines, opts?.checkMinimum ?? true);
@@ -153,25 +180,37 @@ export function checkStockLine(
   }
 }
 
-async function take(tx: DbOrTx, lines: StockLine[], checkMinimum: boolean): Promise<void> {
+async function take<R extends Record<string, unknown> = Record<string, unknown>>(
+  tx: DbOrTx,
+  lines: StockLine[],
+  checkMinimum: boolean,
+  also?: { writes: SQL; result: SQL },
+): Promise<R[]> {
   const ids = sqlUuids(lines.map((l) => l.productId));
   const qtys = sqlInts(lines.map((l) => l.qty));
   // The CTE locks the rows in id order before any is changed (no deadlock between checkouts
   // sharing products); the update then takes only where the rules still hold. NO KEY UPDATE, as
   // the update itself takes: order lines already written hold KEY SHARE on their products
-  // (their foreign key), which FOR UPDATE would wait on, deadlocking two checkouts.
-  const taken = await tx.execute(sql`
-    with wanted as (select * from unnest(${ids}, ${qtys}) as w(id, qty)),
+  // (their foreign key), which FOR UPDATE would wait on, deadlocking two checkouts. (Lines
+  // written in this same statement check their foreign key at its end, after the take.)
+  const taken = await tx.execute<{ taken: number; result: R[] | null }>(sql`
+    with ${also ? sql`${also.writes},` : sql``}
+    wanted as (select * from unnest(${ids}, ${qtys}) as w(id, qty)),
     locked as (
       select p.id from products p join wanted w on w.id = p.id order by p.id for no key update of p
+    ),
+    taken as (
+      update products p set available_quantity = p.available_quantity - w.qty
+      from wanted w
+      where p.id = w.id and p.id in (select id from locked)
+        and p.available_quantity >= w.qty
+        and (${!checkMinimum} or p.minimum_order <= w.qty)
+      returning p.id
     )
-    update products p set available_quantity = p.available_quantity - w.qty
-    from wanted w
-    where p.id = w.id and p.id in (select id from locked)
-      and p.available_quantity >= w.qty
-      and (${!checkMinimum} or p.minimum_order <= w.qty)
-    returning p.id`);
-  if (taken.rows.length === lines.length) return;
+    select (select count(*)::int from taken) as taken,
+           ${also ? sql`(select json_agg(r) from (${also.result}) r)` : sql`null::json`} as result`);
+  const row = taken.rows[0]!;
+  if (row.taken === lines.length) return row.result ?? [];
   // Something changed since the quote: reading again refuses with the reason (a savepoint-free
   // throw; the caller's transaction rolls back whatever it wrote).
   await quote(tx, lines, checkMinimum);

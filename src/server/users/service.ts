@@ -1,4 +1,4 @@
-import { count, desc, eq, or, sql } from "drizzle-orm";
+import { count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import {
   userMessages,
   type Profile,
@@ -67,6 +67,14 @@ async function withBounce(
  * queue up behind each other (the duplicate rule, the hold limits and the cart's size cannot
  * race). A removed account is told so. Says whether the account's address is verified.
  */
+/**
+ * The query `lockCustomer` runs (one row, `email_verified`, or none: the account is gone), for
+ * a statement that does more once the row is locked (checkout counts the placement in it).
+ */
+export function lockCustomerSql(userId: string): SQL {
+  return sql`select email_verified from "user" where id = ${userId} for no key update`;
+}
+
 export async function lockCustomer(
   tx: DbOrTx,
   userId: string,
