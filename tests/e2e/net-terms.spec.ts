@@ -6,7 +6,8 @@ import { expect, test } from "./fixtures";
  * Net terms (docs/net-terms.md): a buyer of a net-30 company checks out without a card and is
  * told the order is charged to the company's account with its invoice and due date; the admin
  * finds the invoice on the Invoices page, records the bank transfer, and it shows paid. The buyer,
- * an owner, follows the invoice on their company's page.
+ * an owner, follows the invoice on their company's page; the admin reverses the payment (recorded
+ * by mistake) and it is open again.
  */
 
 test("a net-30 buyer checks out without a card; the admin records the bank payment and the invoice is paid", async ({
@@ -90,6 +91,24 @@ test("a net-30 buyer checks out without a card; the admin records the bank payme
     await b.goto("/dashboard/company?status=paid");
     const settled = b.getByTestId("invoice-row").filter({ hasText: number });
     await expect(settled.getByTestId("invoice-status")).toContainText("Paid");
+
+    // The bank transfer was meant for another invoice: the admin reverses it, with the reason.
+    await paid.getByRole("button", { name: `Payments: ${number}` }).click();
+    const payments = page.getByRole("dialog", { name: `Payments: ${number}` });
+    await payments.getByRole("button", { name: `Reverse payment BACS ${number}` }).click();
+    await payments.getByLabel("Why is it reversed?").fill("Meant for another invoice");
+    await payments.getByRole("button", { name: "Reverse payment", exact: true }).click();
+    await expect(
+      page.locator("[data-sonner-toast]").filter({ hasText: `Payment BACS ${number} reversed` }),
+    ).toBeVisible();
+    await expect(payments.getByTestId("invoice-payment")).toContainText("Reversed");
+    await expect(payments.getByTestId("invoice-payment")).toContainText(
+      "Meant for another invoice",
+    );
+    // It is owed again, for the owner too.
+    await b.goto("/dashboard/company");
+    const owedAgain = b.getByTestId("invoice-row").filter({ hasText: number });
+    await expect(owedAgain.getByTestId("invoice-status")).toContainText("Open");
   } finally {
     await buyer.context.close();
   }

@@ -1,11 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   AccountInvoice,
+  InvoicePayment,
   InvoicePaymentCreate,
   InvoicePaymentResult,
+  InvoicePaymentReversal,
   InvoiceStatus,
 } from "#contract/terms";
-import { apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
 
 const KEY = ["account-invoices"] as const;
 
@@ -34,6 +36,27 @@ export function useRecordPayment() {
       apiSend<InvoicePaymentResult>(
         "POST",
         `/invoices/${encodeURIComponent(input.invoiceId)}/payments`,
+        input.body,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** The payments recorded against one invoice, reversed ones included (admins). */
+export const useInvoicePayments = (invoiceId: string) =>
+  useQuery({
+    queryKey: [...KEY, "payments", invoiceId],
+    queryFn: () => apiGet<InvoicePayment[]>(`/invoices/${encodeURIComponent(invoiceId)}/payments`),
+  });
+
+/** Reverses a payment recorded by mistake, with the reason. */
+export function useReversePayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { invoiceId: string; paymentId: string; body: InvoicePaymentReversal }) =>
+      apiSend<InvoicePaymentResult>(
+        "POST",
+        `/invoices/${encodeURIComponent(input.invoiceId)}/payments/${encodeURIComponent(input.paymentId)}/reverse`,
         input.body,
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),

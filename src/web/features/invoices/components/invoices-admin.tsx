@@ -1,5 +1,11 @@
 import { useState } from "react";
-import { invoiceStatuses, type AccountInvoice, type InvoiceStatus } from "#contract/terms";
+import {
+  INVOICE_PAYMENT_REVERSAL_REASON_MAX,
+  invoiceStatuses,
+  type AccountInvoice,
+  type InvoicePayment,
+  type InvoiceStatus,
+} from "#contract/terms";
 import { DataTable, ListStates, type Column } from "../../../components/data-table";
 import { FormField } from "../../../components/form-field";
 import { Modal } from "../../../components/modal";
@@ -7,7 +13,13 @@ import { ApiError } from "../../../lib/api-client";
 import { formatDate, formatOrderNumber, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
-import { useAccountInvoices, useRecordPayment, type InvoiceScope } from "../api/invoices";
+import {
+  useAccountInvoices,
+  useInvoicePayments,
+  useRecordPayment,
+  useReversePayment,
+  type InvoiceScope,
+} from "../api/invoices";
 
 const PAGE_SIZE = 25;
 
@@ -39,6 +51,7 @@ function AccountInvoices({ scope }: { scope: InvoiceScope }) {
   const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   useStayWithinPages(page, data && !isPlaceholderData ? pageCount : undefined, update);
   const [paying, setPaying] = useState<AccountInvoice>();
+  const [viewing, setViewing] = useState<AccountInvoice>();
 
   const columns: Column<AccountInvoice>[] = [
     {
@@ -80,17 +93,30 @@ function AccountInvoices({ scope }: { scope: InvoiceScope }) {
     columns.push({
       header: "Actions",
       role: "actions",
-      cell: (i) =>
-        i.status === "paid" ? null : (
-          <button
-            type="button"
-            className="btn btn-sm btn-primary"
-            onClick={() => setPaying(i)}
-            aria-label={`Record payment: ${i.number}`}
-          >
-            Record payment
-          </button>
-        ),
+      cell: (i) => (
+        <span className="flex flex-wrap gap-2">
+          {i.status !== "paid" && (
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              onClick={() => setPaying(i)}
+              aria-label={`Record payment: ${i.number}`}
+            >
+              Record payment
+            </button>
+          )}
+          {i.paid > 0 && (
+            <button
+              type="button"
+              className="btn btn-sm"
+              onClick={() => setViewing(i)}
+              aria-label={`Payments: ${i.number}`}
+            >
+              Payments
+            </button>
+          )}
+        </span>
+      ),
     });
   }
 
@@ -138,6 +164,7 @@ function AccountInvoices({ scope }: { scope: InvoiceScope }) {
         />
       </ListStates>
       {paying && <RecordPaymentDialog invoice={paying} onClose={() => setPaying(undefined)} />}
+      {viewing && <PaymentsDialog invoice={viewing} onClose={() => setViewing(undefined)} />}
     </div>
   );
 }
@@ -230,6 +257,118 @@ function RecordPaymentDialog({ invoice, onClose }: { invoice: AccountInvoice; on
           </button>
         </div>
       </form>
+    </Modal>
+  );
+}
+
+/**
+ * The payments recorded against an invoice; one recorded by mistake is reversed with a reason
+ * (it stops counting, and stays listed, struck through, with the reason).
+ */
+function PaymentsDialog({ invoice, onClose }: { invoice: AccountInvoice; onClose(): void }) {
+  const { data, error, isPending } = useInvoicePayments(invoice.id);
+  const reverse = useReversePayment();
+  const [reversing, setReversing] = useState<InvoicePayment>();
+  const [refusal, setRefusal] = useState<string>();
+
+  const submit = async (payment: InvoicePayment, form: FormData) => {
+    setRefusal(undefined);
+    try {
+      const { invoice: after } = await reverse.mutateAsync({
+        invoiceId: invoice.id,
+        paymentId: payment.id,
+        body: { reason: String(form.get("reason") ?? "") },
+      });
+      notify.success(
+        `Payment ${payment.reference} reversed: ${formatPrice(after.outstanding, after.currency)} now due on ${after.number}`,
+      );
+      setReversing(undefined);
+    } catch (err) {
+      setRefusal((err as Error).message);
+    }
+  };
+
+  return (
+    <Modal open title={`Payments: ${invoice.number}`} onClose={onClose}>
+      <div className="flex flex-col gap-3">
+        {isPending && <p>Loading the payments…</p>}
+        {error && (
+          <p role="alert" className="text-sm text-error">
+            {error.message}
+          </p>
+        )}
+        <ul className="flex flex-col gap-2">
+          {data?.map((p) => (
+            <li key={p.id} className="rounded-box bg-base-200 p-3" data-testid="invoice-payment">
+              <p className={p.reversedAt ? "line-through" : ""}>
+                {formatPrice(p.amount, invoice.currency)} · {formatDate(p.paidOn)} ·{" "}
+                <span className="font-mono">{p.reference}</span>
+              </p>
+              <p className="text-xs text-base-content/75">Recorded by {p.recordedBy}</p>
+              {p.reversedAt ? (
+                <p className="text-sm">
+                  Reversed {formatDate(p.reversedAt)}: {p.reversedReason}
+                </p>
+              ) : reversing?.id === p.id ? (
+                <form
+                  className="mt-2 flex flex-col gap-2"
+                  noValidate
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    void submit(p, new FormData(e.currentTarget));
+                  }}
+                >
+                  <FormField
+                    label="Why is it reversed?"
+                    name="reason"
+                    id={`reverse-reason-${p.id}`}
+                    maxLength={INVOICE_PAYMENT_REVERSAL_REASON_MAX}
+                    required
+                  />
+                  {refusal && (
+                    <p role="alert" className="text-sm text-error">
+                      {refusal}
+                    </p>
+                  )}
+                  <div className="flex gap-2">
+                    <button
+                      type="button"
+                      className="btn btn-sm"
+                      onClick={() => setReversing(undefined)}
+                    >
+                      Keep it
+                    </button>
+                    <button
+                      type="submit"
+                      className="btn btn-sm btn-error"
+                      disabled={reverse.isPending}
+                    >
+                      Reverse payment
+                    </button>
+                  </div>
+                </form>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-sm mt-2"
+                  onClick={() => {
+                    setRefusal(undefined);
+                    setReversing(p);
+                  }}
+                  aria-label={`Reverse payment ${p.reference}`}
+                >
+                  Reverse…
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        <div className="modal-action">
+          <button type="button" className="btn" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </div>
     </Modal>
   );
 }
