@@ -20,7 +20,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 
 export interface HotRowResult {
-  /** ORDER_GATE_PER_PRODUCT of the run ("default" is 2; BENCH_ORDER_GATE=1000 is no gate). */
+  /** ORDER_GATE_PER_PRODUCT of the run (2 unless BENCH_ORDER_GATE says; 0 is no gate). */
   orderGate: string;
   /** Other products ordered with no row locked. */
   baseline: Summary;
@@ -50,7 +50,7 @@ export async function runHotRowBench(): Promise<HotRowResult> {
     HOLD_MAX_VALUE: "1000000000",
     HOLD_FREE_UNITS: "1000000",
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
-    ...(orderGate ? { ORDER_GATE_PER_PRODUCT: orderGate } : {}),
+    ORDER_GATE_PER_PRODUCT: orderGate ?? "2",
   });
   try {
     const productIds = await insertOrderableProducts(url, {
@@ -136,7 +136,7 @@ export async function runHotRowBench(): Promise<HotRowResult> {
       await locker.end();
     }
     return {
-      orderGate: orderGate ?? "default",
+      orderGate: orderGate ?? "2",
       baseline,
       locked,
       hot: { requests: hotRequests, statuses: hotStatuses },
