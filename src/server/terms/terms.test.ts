@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
@@ -227,7 +227,8 @@ test("recording payments: paid when covered; over-payment 422; the same referenc
   const audit = await t.database.db
     .select()
     .from(adminAuditLog)
-    .where(eq(adminAuditLog.targetId, invoice.id));
+    .where(eq(adminAuditLog.targetId, invoice.id))
+    .orderBy(asc(adminAuditLog.at));
   expect(audit.map((a) => a.action)).toEqual(["invoice.payment", "invoice.payment"]);
   expect(audit.map((a) => a.summary).join("\n")).toContain("paid in full");
 
@@ -535,7 +536,8 @@ test("a payment recorded by mistake is reversed with a reason: it stops counting
   const audit = await t.database.db
     .select()
     .from(adminAuditLog)
-    .where(eq(adminAuditLog.targetId, invoice.id));
+    .where(eq(adminAuditLog.targetId, invoice.id))
+    .orderBy(asc(adminAuditLog.at));
   expect(audit.map((a) => a.action)).toEqual([
     "invoice.payment",
     "invoice.payment.reverse",
