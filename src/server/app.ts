@@ -45,7 +45,7 @@ import type { Config, OidcClient } from "./config";
 import type { Database } from "./db/database";
 import { errorHandler } from "./error-handler";
 import { applyRequestTimeout } from "./request-deadline";
-import { shedOverload, wasShed } from "./overload";
+import { eventLoopLag, shedOverload, wasShed } from "./overload";
 import { requireCanonicalPath } from "./canonical-path";
 import { addSecurityHeaders, securityHeaders } from "./security-headers";
 import { trackConnections } from "./drain";
@@ -186,6 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queueMax: config.dbQueueMax,
     onShed: () => metrics.requestsShed.inc(),
   });
+  const loopLag = eventLoopLag();
+  app.addHook("onClose", () => loopLag.stop());
   shedOverload(app, {
     // What waits for the database: queries queued for a pooled connection, and placements
     // queued at a product's gate to take one.
@@ -197,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queueMax: config.dbQueueMax,
     // The lists carry a signed-in customer's own prices (listPricesFor, below).
     answeredFromMemory: (req) => answeredFromCache(catalogCache, req, true),
+    lag: { current: loopLag.current, maxMs: config.eventLoopLagMaxMs },
     onShed: () => metrics.requestsShed.inc(),
     log: app.log,
   });

@@ -84,6 +84,7 @@ export const envSchema = z.object({
   DB_LOCK_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(2),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   DB_QUEUE_MAX: z.coerce.number().int().min(0).max(1_000_000).default(50),
+  EVENT_LOOP_LAG_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   ORDER_GATE_PER_PRODUCT: z.coerce.number().int().min(0).max(1000).default(0),
   PAGE_DATA_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(50),
   EMBEDDED_POSTGRES_RESTARTS: z.coerce.number().int().min(0).max(100).default(5),
@@ -235,6 +236,9 @@ export type Config = Readonly<{
   /** API requests arriving while more queries than this wait for a pooled connection are
    * refused at once (503 "busy"): overload is shed, not queued (src/server/overload.ts). */
   dbQueueMax: number;
+  /** API requests arriving while the event loop lags more than this (ms, smoothed) are refused
+   * at once too (503 "busy"); 0: never for lag (src/server/overload.ts). */
+  eventLoopLagMaxMs: number;
   /**
    * Placements of one product that may hold a pooled connection at once; the others wait in
    * this process, for at most the lock timeout (docs/hot-row.md).
@@ -423,6 +427,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
     dbQueueMax: e.DB_QUEUE_MAX,
+    eventLoopLagMaxMs: e.EVENT_LOOP_LAG_MAX_MS,
     orderGatePerProduct: e.ORDER_GATE_PER_PRODUCT,
     pageDataWaitMs: e.PAGE_DATA_WAIT_MS,
     embeddedPostgresRestarts: e.EMBEDDED_POSTGRES_RESTARTS,

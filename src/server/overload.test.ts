@@ -1,10 +1,11 @@
 import Fastify from "fastify";
 import { expect, test } from "vitest";
-import { shedOverload } from "./overload";
+import { eventLoopLag, shedOverload } from "./overload";
 
-/** A bare app with the shedding hook over a pool whose queue the test sets. */
-async function appWith(queueMax: number) {
+/** A bare app with the shedding hook over a pool whose queue (and loop lag) the test sets. */
+async function appWith(queueMax: number, lagMaxMs = 0) {
   const pool = { waitingCount: 0 };
+  const loop = { lagMs: 0 };
   const warnings: unknown[] = [];
   let clock = 0;
   let shed = 0;
@@ -12,6 +13,7 @@ async function appWith(queueMax: number) {
   shedOverload(app, {
     pool,
     queueMax,
+    lag: { current: () => loop.lagMs, maxMs: lagMaxMs },
     onShed: () => shed++,
     log: { warn: (obj: unknown) => warnings.push(obj) } as never,
     now: () => clock,
@@ -23,6 +25,7 @@ async function appWith(queueMax: number) {
   return {
     app,
     pool,
+    loop,
     warnings,
     shed: () => shed,
     tick: (ms: number) => (clock += ms),
@@ -101,4 +104,54 @@ test("a request answered from memory passes; the same without an answer in memor
   // Not asked at all while the queue is short.
   pool.waitingCount = 0;
   expect((await get("no")).statusCode).toBe(200);
+});
+
+test("while the event loop lags more than EVENT_LOOP_LAG_MAX_MS an API request is refused at once; health is not", async () => {
+  const { app, loop, shed, warnings } = await appWith(50, 200);
+  loop.lagMs = 200;
+  expect((await app.inject({ method: "POST", url: "/api/orders", payload: {} })).statusCode).toBe(
+    200,
+  );
+  loop.lagMs = 201;
+  const res = await app.inject({ method: "POST", url: "/api/orders", payload: {} });
+  expect(res.statusCode).toBe(503);
+  expect(res.json().error).toBe("busy");
+  expect(warnings[0]).toMatchObject({ poolWaiting: 0, eventLoopLagMs: 201 });
+  expect((await app.inject({ url: "/api/health" })).statusCode).toBe(200);
+  expect(shed()).toBe(1);
+});
+
+test("EVENT_LOOP_LAG_MAX_MS 0 never refuses for lag", async () => {
+  const { app, loop } = await appWith(50, 0);
+  loop.lagMs = 60_000;
+  expect((await app.inject({ url: "/api/orders" })).statusCode).toBe(200);
+});
+
+/** Keeps the thread busy for `ms` (a saturated loop), then lets timers run. */
+const busy = async (ms: number) => {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+  await new Promise((resolve) => setImmediate(resolve));
+};
+const until = async (condition: () => boolean) => {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+};
+
+test("the lag follows a saturated loop, is moved little by one long task, and falls back when idle", async () => {
+  const lag = eventLoopLag(20, 0.3);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(lag.current()).toBeLessThan(50);
+    // One task of 150 ms: one late sample, weighed 0.3.
+    await busy(150);
+    await until(() => lag.current() > 0);
+    expect(lag.current()).toBeLessThan(0.3 * 160 + 20);
+    // The loop busy for 150 ms at a time, again and again: the average climbs past 100.
+    for (let i = 0; i < 12 && lag.current() <= 100; i++) await busy(150);
+    expect(lag.current()).toBeGreaterThan(100);
+    // Idle again: it falls back.
+    await until(() => lag.current() < 5);
+  } finally {
+    lag.stop();
+  }
 });

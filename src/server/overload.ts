@@ -7,6 +7,11 @@ export interface ShedOptions {
   /** DB_QUEUE_MAX: with more than this many queries waiting for a connection, refuse at once. */
   queueMax: number;
   /**
+   * The event loop's recent lag (`eventLoopLag`) and EVENT_LOOP_LAG_MAX_MS: above it, refuse at
+   * once too (0: never for lag).
+   */
+  lag?: { current: () => number; maxMs: number };
+  /**
    * Whether a request will be answered from memory with no database read (a cached catalog
    * read): such requests are never refused here.
    */
@@ -25,7 +30,8 @@ export const wasShed = (req: FastifyRequest) => shed.has(req);
 
 /**
  * Sheds overload before it queues: an API request that arrives while more than `queueMax`
- * queries wait for a pooled connection is answered 503 `busy` with `Retry-After: 1` at once,
+ * queries wait for a pooled connection, or while the event loop lags more than `lag.maxMs` on
+ * average (the process itself is saturated), is answered 503 `busy` with `Retry-After: 1` at once,
  * before its body is read or anything is asked of the database, so it writes nothing. Only
  * requests that would queue for the database are refused: health (readiness must say what the
  * database does), /metrics, the pages, the catalog reads the read cache answers from memory and
@@ -40,8 +46,10 @@ export function shedOverload(app: FastifyInstance, opts: ShedOptions): void {
   const now = opts.now ?? Date.now;
   let refusedSinceLog = 0;
   let lastLogAt = -Infinity;
+  const lagging = () => !!opts.lag?.maxMs && opts.lag.current() > opts.lag.maxMs;
   app.addHook("onRequest", (req, reply, done) => {
-    if (!sheddable(req.url) || opts.pool.waitingCount <= opts.queueMax) return done();
+    if (!sheddable(req.url)) return done();
+    if (opts.pool.waitingCount <= opts.queueMax && !lagging()) return done();
     if (opts.answeredFromMemory?.(req)) return done();
     shed.add(req);
     opts.onShed();
@@ -50,14 +58,38 @@ export function shedOverload(app: FastifyInstance, opts: ShedOptions): void {
     // At most one line a second however many are refused: logging each would add to the load.
     if (t - lastLogAt >= 1000) {
       opts.log.warn(
-        { refused: refusedSinceLog, poolWaiting: opts.pool.waitingCount, queueMax: opts.queueMax },
-        "overloaded: refusing API requests (503) while the database pool's queue is longer than DB_QUEUE_MAX",
+        {
+          refused: refusedSinceLog,
+          poolWaiting: opts.pool.waitingCount,
+          queueMax: opts.queueMax,
+          eventLoopLagMs: opts.lag && Math.round(opts.lag.current()),
+        },
+        "overloaded: refusing API requests (503) while the database pool's queue is longer than DB_QUEUE_MAX or the event loop lags more than EVENT_LOOP_LAG_MAX_MS",
       );
       lastLogAt = t;
       refusedSinceLog = 0;
     }
     reply.code(503).header("retry-after", "1").send({ error: "busy", message: BUSY_MESSAGE });
   });
+}
+
+/**
+ * How late the event loop runs, in milliseconds, smoothed: a timer every `sampleMs` measures how
+ * much later than asked it fired, and `current()` is an exponentially weighted average of those
+ * delays (each new sample weighs `weight`). One long task (a PDF, a hash) moves it a little;
+ * a loop saturated for a second or more moves it all the way, which is what shedding is for.
+ * The timer does not keep the process alive; `stop()` ends it.
+ */
+export function eventLoopLag(sampleMs = 50, weight = 0.3) {
+  let average = 0;
+  let expected = performance.now() + sampleMs;
+  const timer = setInterval(() => {
+    const t = performance.now();
+    average = weight * Math.max(0, t - expected) + (1 - weight) * average;
+    expected = t + sampleMs;
+  }, sampleMs);
+  timer.unref();
+  return { current: () => average, stop: () => clearInterval(timer) };
 }
 
 /**

@@ -51,6 +51,9 @@ function testConfig(database: TestDatabase, env: Record<string, string>) {
     // Tests fire many requests at once through inject(); shedding overload has its own test
     // (tests/system/overload.test.ts).
     DB_QUEUE_MAX: "100000",
+    // Nor for the event loop's lag: the tests share their loop with the app they drive
+    // (overload.test.ts tests it).
+    EVENT_LOOP_LAG_MAX_MS: "0",
     ...env,
   });
 }

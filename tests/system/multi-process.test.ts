@@ -27,6 +27,8 @@ beforeAll(async () => {
     AUTH_RATE_LIMIT_PER_EMAIL: "4",
     HOLD_SWEEP_SECONDS: "1",
     SEED_DEMO_DATA: "false",
+    // About stock across processes, not capacity: no order is shed for a busy loop.
+    EVENT_LOOP_LAG_MAX_MS: "0",
   };
   [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
 }, 120_000);
