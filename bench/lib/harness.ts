@@ -53,7 +53,10 @@ export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T
   }
 }
 
-/** Signs `n` customers up through the API, ten at a time; answers their emails and cookies. */
+/**
+ * Signs `n` customers up through the API, ten at a time; answers their emails and cookies. A
+ * sign-up the store sheds (503 busy, on a loaded machine) is sent again after its Retry-After.
+ */
 export async function signUpCustomers(
   serverUrl: string,
   n: number,
@@ -64,12 +67,20 @@ export async function signUpCustomers(
     const batch = await Promise.all(
       Array.from({ length: Math.min(10, n - i) }, async (_, j) => {
         const email = `${prefix}-${i + j}@example.com`;
-        const res = await fetch(`${serverUrl}/api/auth/sign-up/email`, {
-          method: "POST",
-          // In production Better Auth wants the Origin a browser would send.
-          headers: { "content-type": "application/json", origin: serverUrl },
-          body: JSON.stringify({ email, password: "bench-password", name: `Bench ${i + j}` }),
-        });
+        const signUp = () =>
+          fetch(`${serverUrl}/api/auth/sign-up/email`, {
+            method: "POST",
+            // In production Better Auth wants the Origin a browser would send.
+            headers: { "content-type": "application/json", origin: serverUrl },
+            body: JSON.stringify({ email, password: "bench-password", name: `Bench ${i + j}` }),
+          });
+        let res = await signUp();
+        for (let attempt = 1; res.status === 503 && attempt < 10; attempt++) {
+          await res.arrayBuffer();
+          const seconds = Number(res.headers.get("retry-after") ?? 1);
+          await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+          res = await signUp();
+        }
         if (res.status !== 200)
           throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
         return { email, cookie: cookieHeader(res.headers.getSetCookie()) };
