@@ -110,7 +110,7 @@ async function checkoutRun(
         return new Map(rows.rows.map((r) => [r.email, r.id]));
       });
       const delivery = charges
-        ? await shippingAndTax(url, server.url, customers[0]!.cookie, [...ids.values()], productIds)
+        ? await shippingAndTax(url, server.url, customers[0]!, ids, productIds)
         : undefined;
       const bodyFor = (userId: string) =>
         JSON.stringify(
@@ -225,8 +225,8 @@ async function checkoutRun(
 async function shippingAndTax(
   url: string,
   storeUrl: string,
-  cookie: string,
-  userIds: string[],
+  quoter: { email: string; cookie: string },
+  ids: Map<string, string>,
   productIds: string[],
 ) {
   const { methodId, addressOf } = await withClient(url, async (c) => {
@@ -248,7 +248,7 @@ async function shippingAndTax(
        select u, 'Bench Buyer', '1 Bench Road', 'Sacramento', 'CA', '95814', 'US', '9165550100',
               true
        from unnest($1::text[]) u returning id, user_id`,
-      [userIds],
+      [[...ids.values()]],
     );
     return {
       methodId: method.rows[0]!.id,
@@ -257,10 +257,10 @@ async function shippingAndTax(
   });
   const quote = await fetch(`${storeUrl}/api/cart/quote`, {
     method: "POST",
-    headers: { "content-type": "application/json", cookie },
+    headers: { "content-type": "application/json", cookie: quoter.cookie },
     body: JSON.stringify({
       items: productIds.slice(0, LINES).map((productId) => ({ productId, qty: 1 })),
-      addressId: [...addressOf.values()][0],
+      addressId: addressOf.get(ids.get(quoter.email)!),
       shippingMethodId: methodId,
     }),
   });
