@@ -92,6 +92,12 @@ export const quoteAcceptSchema = z
       .max(60, "Must be 60 characters or shorter")
       .optional()
       .transform((s) => s || undefined),
+    /**
+     * The total the buyer was shown (quoted lines, shipping and tax: `POST /quotes/{id}/total`).
+     * When the server's total differs, nothing is ordered: 409 `total_changed` with the new
+     * figures, as at checkout.
+     */
+    expectedTotal: z.number().min(0).max(1e12).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.addressId) return;
@@ -170,3 +176,22 @@ export const quoteListQuerySchema = z.object({
 export type QuoteListQuery = z.infer<typeof quoteListQuerySchema>;
 
 export const quoteAcceptResultSchema = z.object({ quote: quoteSchema, order: orderSchema });
+
+/** Where the quote's order would go: a saved address, else the buyer's default address. */
+export const quoteTotalInputSchema = z.strictObject({
+  addressId: z.uuid({ message: "Choose a delivery address" }).optional(),
+  shippingMethodId: z.uuid({ message: "Choose a shipping method" }).optional(),
+});
+export type QuoteTotalInput = z.infer<typeof quoteTotalInputSchema>;
+
+/** What accepting the quote would charge now: its lines at the quoted prices, shipping and tax. */
+export const quoteTotalSchema = z.object({
+  subtotal: z.number(),
+  coreDeposits: z.number(),
+  shipping: z.number(),
+  /** The shipping method charged (null: no address, or none serves it). */
+  shippingMethod: z.string().nullable(),
+  tax: z.number(),
+  total: z.number(),
+});
+export type QuoteTotal = z.infer<typeof quoteTotalSchema>;

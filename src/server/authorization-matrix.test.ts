@@ -1586,6 +1586,11 @@ const rows: Row[] = [
     expect: { ...ownerOnly(201), admin: 403 },
   },
   {
+    route: "POST /api/quotes/:id/total",
+    call: async () => ({ url: `/api/quotes/${await customerQuote(true)}/total`, payload: {} }),
+    expect: { ...ownerOnly(200), admin: 403 },
+  },
+  {
     route: "POST /api/quotes/:id/decline",
     call: async () => ({ url: `/api/quotes/${await customerQuote(true)}/decline` }),
     expect: { ...ownerOnly(200), admin: 403 },

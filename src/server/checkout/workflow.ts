@@ -8,7 +8,7 @@ import type { HoldLimits } from "../config";
 import type { ShipToSnapshot } from "../db/schema";
 import { HttpError } from "../errors";
 import type { Inventory } from "../inventory/service";
-import { unitsToCents } from "../money";
+import { centsToUnits, unitsToCents } from "../money";
 import type { OrderNotifier } from "../orders/notifier";
 import { toOrder } from "../orders/service";
 import {
@@ -20,7 +20,12 @@ import {
 import type { AccountMail } from "../terms/mail";
 import { saveDeliveryToProfile } from "../users/service";
 import { lockQuoteForAcceptance, markQuoteAccepted } from "../quotes/access";
-import { quoteMessages, type QuoteAccept } from "../../contract/quotes";
+import {
+  quoteMessages,
+  type QuoteAccept,
+  type QuoteTotal,
+  type QuoteTotalInput,
+} from "../../contract/quotes";
 import { decidePlacement, holdTime, type WantedLine } from "./decide";
 import { formatAddress } from "../../contract/addresses";
 import { vehicleMessages, type VehicleQuery } from "../../contract/vehicles";
@@ -238,7 +243,49 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         },
         destination: input.addressId ? { addressId: input.addressId } : { defaultAddress: true },
         shippingMethodId: input.shippingMethodId ?? null,
+        expectedTotalCents:
+          input.expectedTotal === undefined ? undefined : unitsToCents(input.expectedTotal),
         clientWaiting,
+      }),
+
+    /**
+     * What accepting a sent quote would charge now (its lines at the quoted prices, shipping and
+     * tax for the address), decided as the acceptance decides it, writing nothing: the total
+     * the buyer is shown and sends back as `expectedTotal`. The hold rules of unverified
+     * accounts are the acceptance's to apply (they decide whether, not how much).
+     */
+    quoteTotal: (customer: Customer, quoteId: string, input: QuoteTotalInput): Promise<QuoteTotal> =>
+      inventory.transaction(async (_stock, tx) => {
+        const quote = await lockQuoteForAcceptance(tx, quoteId, customer.id);
+        const facts = await readPlacement(
+          tx,
+          customer.id,
+          { lines: quote.lines.map((l) => ({ productId: l.productId, qty: l.qty })) },
+          {
+            emailVerified: true,
+            capUnverified: false,
+            destination: input.addressId ? { addressId: input.addressId } : { defaultAddress: true },
+            currency: opts.currency,
+            sellerCountry: opts.sellerCountry,
+          },
+        );
+        refuseDeletedParts(facts.wanted, facts.products);
+        refuseShortStock(facts.wanted, facts.products);
+        const { charges, totalCents } = decidePlacement(facts, {
+          shippingMethodId: input.shippingMethodId ?? null,
+          limits: opts.limits,
+          pricing: facts.pricing,
+          quotedPrices: new Map(quote.lines.map((l) => [l.productId, l.unitPriceCents])),
+        });
+        const { shippingCents, taxCents, coreDepositCents } = charges;
+        return {
+          subtotal: centsToUnits(totalCents - shippingCents - taxCents - coreDepositCents),
+          coreDeposits: centsToUnits(coreDepositCents),
+          shipping: centsToUnits(shippingCents),
+          shippingMethod: charges.shippingMethod,
+          tax: centsToUnits(taxCents),
+          total: centsToUnits(totalCents),
+        };
       }),
 
     /** The spec's order of one product (`/products/{id}`): a one-line order. */

@@ -399,3 +399,66 @@ describe("the message thread", () => {
     expect(Number(page.total)).toBeGreaterThan(1);
   });
 });
+
+// Issue 27's rule at the quote's door too: the buyer confirms the total they were shown (quoted
+// lines, shipping and tax), and a different total orders nothing.
+test("accepting confirms the total shown with shipping and tax: a stale total is 409 with the new figures, nothing ordered", async () => {
+  const zone = await call(admin, "POST", "/api/shipping-zones", {
+    name: "Quote land",
+    countries: ["US"],
+    regions: ["TX"],
+    methods: [{ name: "Courier", estimate: "2 days", kind: "flat", price: 9.95 }],
+  });
+  expect(zone.statusCode, zone.body).toBe(201);
+  const rate = await call(admin, "POST", "/api/tax-rates", {
+    country: "US",
+    region: "TX",
+    name: "Texas sales tax",
+    rate: 6.25,
+  });
+  expect(rate.statusCode, rate.body).toBe(201);
+  const me = await signUp(t.app, { email: "quotes-texan@example.com" });
+  const home = await call(me, "POST", "/api/user/addresses", {
+    name: "Tex Fleet",
+    line1: "100 Congress Ave",
+    city: "Austin",
+    region: "TX",
+    postalCode: "78701",
+    country: "US",
+    phone: "5125550100",
+  });
+  expect(home.statusCode, home.body).toBe(201);
+  const p = await part();
+  const quote = await sendQuote(await requestQuote(me, [{ productId: p.id, qty: 2 }]), 40);
+
+  const shown = await call(me, "POST", `/api/quotes/${quote.id}/total`, {});
+  expect(shown.statusCode, shown.body).toBe(200);
+  const total = shown.json();
+  expect(total).toMatchObject({ subtotal: 80, shipping: 9.95, shippingMethod: "Courier" });
+  expect(total.tax).toBeGreaterThan(0);
+  expect(total.total).toBeCloseTo(total.subtotal + total.shipping + total.tax, 2);
+
+  // The lines alone (what the quote's table shows) are not the total: nothing is ordered.
+  const stale = await call(me, "POST", `/api/quotes/${quote.id}/accept`, {
+    phonrNo: "5550100",
+    Address: "1 Fleet Yard",
+    expectedTotal: 80,
+  });
+  expect(stale.statusCode, stale.body).toBe(409);
+  expect(stale.json()).toMatchObject({
+    error: "total_changed",
+    fields: { total: String(total.total), shipping: "9.95", tax: String(total.tax) },
+  });
+  expect(await stockOf(p.id)).toBe(100);
+  expect((await call(me, "GET", `/api/quotes/${quote.id}`)).json().status).toBe("sent");
+
+  const accepted = await call(me, "POST", `/api/quotes/${quote.id}/accept`, {
+    phonrNo: "5550100",
+    Address: "1 Fleet Yard",
+    expectedTotal: total.total,
+  });
+  expect(accepted.statusCode, accepted.body).toBe(201);
+  expect(accepted.json().order.total).toBe(total.total);
+  // Once accepted, there is no total to show: the quote is no longer open.
+  expect((await call(me, "POST", `/api/quotes/${quote.id}/total`, {})).statusCode).toBe(409);
+});

@@ -12,6 +12,8 @@ import {
   quoteRequestSchema,
   quoteSchema,
   quoteSendSchema,
+  quoteTotalInputSchema,
+  quoteTotalSchema,
 } from "../../contract/quotes";
 import { errorAnswers } from "../api-errors";
 import type { Guards } from "../auth/guards";
@@ -131,6 +133,26 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
       // The answer's schema keeps the quote's fields (the thread is left out by serialization).
       const quote = await quotes.get(await caller(req), req.params.id);
       return reply.code(201).send({ quote, order });
+    },
+  );
+
+  app.post(
+    "/quotes/:id/total",
+    {
+      schema: {
+        tags: ["quotes"],
+        summary:
+          "What accepting a sent quote would charge now (who may accept it): the quoted lines, shipping and tax for a saved address or the default one; send its total back as expectedTotal",
+        params: quoteParamsSchema,
+        body: quoteTotalInputSchema,
+        response: { 200: quoteTotalSchema, ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req) => {
+      const me = await guards.requireCustomer(req);
+      await quotes.expire(req.params.id);
+      return checkout.quoteTotal(me, req.params.id, req.body);
     },
   );
 
