@@ -1,4 +1,5 @@
 import { demoAdmin, productNamed, signInThroughApi, signUpThroughApi } from "./auth-helpers";
+import { joinByEmail } from "./company-invitation";
 import { expect, test } from "./fixtures";
 import { openMail } from "./mailbox";
 
@@ -59,6 +60,8 @@ test("a quote requested from the cart, priced and sent by the admin, accepted an
   const link = await page.locator('a[href*="/dashboard/quotes/"]').first().getAttribute("href");
   await page.goto(link!);
   await expect(page.getByTestId("quote-status")).toHaveText("Priced: waiting for you");
+  // What accepting charges (no saved address: no shipping or tax), confirmed by the server.
+  await expect(page.getByTestId("quote-total-to-pay")).toHaveText(`$${(7.77 * qty).toFixed(2)}`);
   await page.getByLabel("Phone").fill("07700900123");
   await page.getByLabel("Delivery address").fill("3 Depot Street");
   await page.getByRole("button", { name: "Accept and order" }).click();
@@ -77,4 +80,81 @@ test("a quote requested from the cart, priced and sent by the admin, accepted an
   await expect(page.getByText("$7.77").first()).toBeVisible();
   await page.goto(link!);
   await expect(page.getByTestId("quote-status")).toHaveText("Accepted");
+});
+
+/**
+ * The same for a company (docs/quotes.md, docs/trade.md): a buyer asks from the cart; the admin
+ * prices it; an owner of the company, not the buyer, accepts it with the total shown, and pays;
+ * the buyer sees it accepted.
+ */
+test("a company buyer's quote is accepted and paid by the company's owner", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const part = await productNamed(page, "brake");
+  const qty = Math.max(part.minimumOrder, 3);
+  const companyName = `Quote Fleet ${Date.now()}-${process.pid}`;
+  await signInThroughApi(page, demoAdmin);
+  const created = await page.request.post("/api/companies", { data: { name: companyName } });
+  expect(created.status()).toBe(201);
+  const companyId = ((await created.json()) as { id: string }).id;
+  const owner = await joinByEmail(browser, baseURL, companyName);
+  const buyer = await joinByEmail(browser, baseURL, companyName);
+  try {
+    for (const [who, role] of [
+      [owner, "owner"],
+      [buyer, "buyer"],
+    ] as const) {
+      const res = await page.request.post(`/api/companies/${companyId}/invitations`, {
+        data: { email: who.who.email, role },
+      });
+      expect(res.status()).toBe(201);
+    }
+    await owner.accept();
+    await buyer.accept();
+
+    // The buyer asks for a quote from their cart.
+    const b = buyer.page;
+    expect((await b.request.put(`/api/cart/items/${part._id}`, { data: { qty } })).status()).toBe(
+      200,
+    );
+    await b.goto("/cart");
+    await b.getByRole("button", { name: "Request a quote" }).click();
+    await b.getByRole("button", { name: "Send the request" }).click();
+    await expect(b).toHaveURL(/\/dashboard\/quotes\/[0-9a-f-]+$/);
+    const quoteId = b.url().split("/").pop()!;
+
+    // The admin prices and sends it (the admin's screens are the test above's subject).
+    const sent = await page.request.post(`/api/quotes/${quoteId}/send`, {
+      data: {
+        lines: [{ productId: part._id, unitPrice: 6.5 }],
+        expiresAt: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),
+      },
+    });
+    expect(sent.status()).toBe(200);
+
+    // The owner finds it among the company's quotes and accepts it.
+    const o = owner.page;
+    await o.goto(`/dashboard/quotes/${quoteId}`);
+    await expect(o.getByTestId("quote-status")).toHaveText("Priced: waiting for you");
+    await expect(o.getByTestId("quote-total-to-pay")).toHaveText(`$${(6.5 * qty).toFixed(2)}`);
+    await o.getByLabel("Phone").fill("07700900124");
+    await o.getByLabel("Delivery address").fill("1 Fleet Depot");
+    await o.getByRole("button", { name: "Accept and order" }).click();
+    await expect(o).toHaveURL(/\/dashboard\/payment\//);
+    await o.getByLabel("Card number").fill("4242424242424242");
+    await o.getByLabel("Expiry (MM / YY)").fill("1230");
+    await o.getByLabel("CVC").fill("123");
+    await o.getByRole("button", { name: /^Pay / }).click();
+    await expect(o.getByText("Congrats! Your payment is completed.")).toBeVisible();
+
+    // The buyer sees their quote accepted.
+    await b.reload();
+    await expect(b.getByTestId("quote-status")).toHaveText("Accepted");
+  } finally {
+    await owner.context.close();
+    await buyer.context.close();
+  }
 });

@@ -6,6 +6,7 @@ import type {
   QuoteDetail,
   QuoteSendInput,
   QuoteStatus,
+  QuoteTotal,
 } from "#contract/quotes";
 import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
 
@@ -22,6 +23,7 @@ const keys = {
   all: ["quotes"] as const,
   list: (p: QuoteListParams) => ["quotes", "list", p] as const,
   one: (id: string) => ["quotes", "one", id] as const,
+  total: (id: string) => ["quotes", "total", id] as const,
 };
 
 export const useQuotes = (params: QuoteListParams) =>
@@ -36,6 +38,18 @@ export const useQuote = (id: string) =>
   useQuery({
     queryKey: keys.one(id),
     queryFn: () => apiGet<QuoteDetail>(`/quotes/${encodeURIComponent(id)}`),
+  });
+
+/**
+ * What accepting a sent quote would charge now, to the buyer's default address: shown before
+ * they accept, and sent back as `expectedTotal` (refetched with every quote change, so a 409
+ * "total changed" shows the new figures).
+ */
+export const useQuoteTotal = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: keys.total(id),
+    queryFn: () => apiSend<QuoteTotal>("POST", `/quotes/${encodeURIComponent(id)}/total`, {}),
+    enabled,
   });
 
 function useQuoteMutation<Input, Result>(fn: (input: Input) => Promise<Result>) {

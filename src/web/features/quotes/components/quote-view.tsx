@@ -5,6 +5,7 @@ import {
   quoteAdminStatusLabels,
   quoteStatusLabels,
   type QuoteDetail,
+  type QuoteTotal,
 } from "#contract/quotes";
 import { paths } from "#contract/paths";
 import { Link } from "../../../components/link";
@@ -17,6 +18,7 @@ import {
   useDeclineQuote,
   usePostQuoteMessage,
   useQuote,
+  useQuoteTotal,
   useSendQuote,
 } from "../api/quotes";
 
@@ -202,6 +204,8 @@ function CustomerActions({ quote }: { quote: QuoteDetail }) {
   const [address, setAddress] = useState("");
   const accept = useAcceptQuote(quote.id);
   const decline = useDeclineQuote(quote.id);
+  const open = quote.status === "sent" && quote.canDecide;
+  const total = useQuoteTotal(quote.id, open);
   const navigate = useNavigate();
   if (quote.status === "requested") {
     return (
@@ -224,8 +228,9 @@ function CustomerActions({ quote }: { quote: QuoteDetail }) {
       className="flex flex-col gap-3 rounded-box border border-base-300 p-5"
       onSubmit={(e) => {
         e.preventDefault();
+        if (!total.data) return;
         accept.mutate(
-          { phonrNo: phone, Address: address },
+          { phonrNo: phone, Address: address, expectedTotal: total.data.total },
           {
             onSuccess: ({ order }) => {
               notify.success("Quote accepted: your order is placed, pay it now");
@@ -260,13 +265,18 @@ function CustomerActions({ quote }: { quote: QuoteDetail }) {
           onChange={(e) => setAddress(e.target.value)}
         />
       </label>
-      {(accept.error || decline.error) && (
+      <QuoteTotalLines total={total.data} currency={quote.currency} />
+      {(accept.error || decline.error || total.error) && (
         <p role="alert" className="text-sm text-error">
-          {(accept.error ?? decline.error)!.message}
+          {(accept.error ?? decline.error ?? total.error)!.message}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-primary" disabled={accept.isPending}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={accept.isPending || !total.data || total.isFetching}
+        >
           Accept and order
         </button>
         <button
@@ -281,6 +291,31 @@ function CustomerActions({ quote }: { quote: QuoteDetail }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** The quoted lines, shipping and tax to the default address: what "Accept and order" charges. */
+function QuoteTotalLines({ total, currency }: { total?: QuoteTotal; currency: string }) {
+  if (!total) return <p className="text-sm text-base-content/75">Working out the total…</p>;
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-4 text-sm" data-testid="quote-delivered-total">
+      <dt>Quoted parts</dt>
+      <dd className="text-right">{formatPrice(total.subtotal, currency)}</dd>
+      {total.coreDeposits > 0 && (
+        <>
+          <dt>Core deposits</dt>
+          <dd className="text-right">{formatPrice(total.coreDeposits, currency)}</dd>
+        </>
+      )}
+      <dt>Shipping{total.shippingMethod ? ` (${total.shippingMethod})` : ""}</dt>
+      <dd className="text-right">{formatPrice(total.shipping, currency)}</dd>
+      <dt>Tax</dt>
+      <dd className="text-right">{formatPrice(total.tax, currency)}</dd>
+      <dt className="font-bold">Total to pay</dt>
+      <dd className="text-right font-bold" data-testid="quote-total-to-pay">
+        {formatPrice(total.total, currency)}
+      </dd>
+    </dl>
   );
 }
 
