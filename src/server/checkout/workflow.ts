@@ -254,7 +254,11 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
      * the buyer is shown and sends back as `expectedTotal`. The hold rules of unverified
      * accounts are the acceptance's to apply (they decide whether, not how much).
      */
-    quoteTotal: (customer: Customer, quoteId: string, input: QuoteTotalInput): Promise<QuoteTotal> =>
+    quoteTotal: (
+      customer: Customer,
+      quoteId: string,
+      input: QuoteTotalInput,
+    ): Promise<QuoteTotal> =>
       inventory.transaction(async (_stock, tx) => {
         const quote = await lockQuoteForAcceptance(tx, quoteId, customer.id);
         const facts = await readPlacement(
@@ -264,7 +268,9 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
           {
             emailVerified: true,
             capUnverified: false,
-            destination: input.addressId ? { addressId: input.addressId } : { defaultAddress: true },
+            destination: input.addressId
+              ? { addressId: input.addressId }
+              : { defaultAddress: true },
             currency: opts.currency,
             sellerCountry: opts.sellerCountry,
           },
