@@ -15,8 +15,15 @@ const qtySchema = z
   .min(1, "Enter a quantity of at least 1")
   .max(MAX_ORDER_QTY, "That quantity is too large");
 
-/** A part and how many of it: a line of a visitor's cart, kept in the browser. */
-export const cartItemInputSchema = z.object({ productId: z.uuid(), qty: qtySchema });
+/**
+ * A part and how many of it: a line of a visitor's cart, kept in the browser, with the vehicle it
+ * was added for (the catalog's ids; named by the server, a vehicle it does not know is left off).
+ */
+export const cartItemInputSchema = z.object({
+  productId: z.uuid(),
+  qty: qtySchema,
+  vehicle: orderVehicleSchema.optional(),
+});
 export type CartItemInput = z.infer<typeof cartItemInputSchema>;
 
 /** A visitor's cart, sent to be priced, or to be merged into the account's at sign-in. */
@@ -24,7 +31,11 @@ export const cartItemsInputSchema = z.object({
   items: z.array(cartItemInputSchema).max(MAX_CART_LINES, cartMessages.tooManyLines),
 });
 
-export const cartQtySchema = z.object({ qty: qtySchema });
+/**
+ * Putting a part in the cart: its quantity, and the vehicle it is for (the shopper's chosen one;
+ * docs/vehicle-on-line.md). A vehicle sent replaces the line's; none sent keeps it.
+ */
+export const cartQtySchema = z.object({ qty: qtySchema, vehicle: orderVehicleSchema.optional() });
 export const cartProductParamsSchema = z.object({
   productId: z.uuid({ message: "Malformed id" }),
 });
@@ -49,6 +60,11 @@ export const cartLineSchema = z.object({
   tax: z.number(),
   /** The part's core deposit per unit, charged besides its price (0: none; docs/core-charges.md). */
   coreDeposit: z.number(),
+  /**
+   * The vehicle the part was added for, named by the catalog ("2016 Toyota Corolla 1.8"); the
+   * order line keeps it. Null: none.
+   */
+  vehicle: z.string().nullable(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
@@ -129,7 +145,10 @@ export const checkoutSchema = z
       .transform((s) => s || undefined),
     saveToProfile: z.boolean().default(false),
     expectedTotal: z.number().min(0).max(1e12),
-    /** The vehicle the parts are for (the shopper's chosen one); kept on every order line. */
+    /**
+     * The vehicle the parts are for (the shopper's chosen one): kept on every order line whose
+     * cart line has no vehicle of its own (docs/vehicle-on-line.md).
+     */
     vehicle: orderVehicleSchema.optional(),
   })
   .superRefine((body, ctx) => {

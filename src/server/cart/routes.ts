@@ -35,7 +35,8 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
     {
       schema: {
         tags: ["cart"],
-        summary: "Put a part in your cart with this quantity (adds it, or changes the quantity)",
+        summary:
+          "Put a part in your cart with this quantity (adds it, or changes the quantity), optionally for a vehicle (the line keeps the latest one sent; the order line keeps it)",
         params: cartProductParamsSchema,
         body: cartQtySchema,
         response: { 200: cartSchema, ...errors },
@@ -44,7 +45,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
     },
     async (req) => {
       const me = await guards.requireCustomer(req);
-      return cart.setQty(me.id, req.params.productId, req.body.qty);
+      return cart.setQty(me.id, req.params.productId, req.body.qty, req.body.vehicle);
     },
   );
 
@@ -71,7 +72,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
       schema: {
         tags: ["cart"],
         summary:
-          "Merge the cart you filled as a visitor into your account's (at sign-in); a part in both keeps the larger quantity",
+          "Merge the cart you filled as a visitor into your account's (at sign-in); a part in both keeps the larger quantity, and the visitor's vehicle when it has one",
         body: cartItemsInputSchema,
         response: { 200: cartSchema, ...errors },
       },

@@ -17,6 +17,13 @@ import { percentFromMilli } from "../tax/rules";
 import { centsToUnits, formatCents } from "../money";
 import { priceLines, pricingFor, unitPriceFor } from "../pricing/pricing";
 import { lockCustomer } from "../users/service";
+import type { VehicleQuery } from "../../contract/vehicles";
+import {
+  keptVehicleJson,
+  lineVehicleJson,
+  unknownLineVehicle,
+  type LineVehicle,
+} from "../fitment/service";
 
 /** A cart line as stored: the product, how many, and what the customer saw when adding it. */
 interface StoredLine {
@@ -24,6 +31,8 @@ interface StoredLine {
   qty: number;
   productName?: string;
   seenPriceCents?: number;
+  /** The vehicle it was added for, as the catalog names it now (null: none). */
+  vehicle?: LineVehicle | null;
 }
 
 /**
@@ -99,6 +108,7 @@ export function createCartService(
           problem: cartMessages.deleted,
           notice: null,
           coreDeposit: 0,
+          vehicle: line.vehicle?.label ?? null,
           cents: 0,
           grams: 0,
           deposit: 0,
@@ -129,6 +139,7 @@ export function createCartService(
           ? cartMessages.repriced(money(line.seenPriceCents!), money(priceCents))
           : null,
         coreDeposit: centsToUnits(p.coreDepositCents ?? 0),
+        vehicle: line.vehicle?.label ?? null,
         cents: priceCents * line.qty,
         grams: p.weightGrams * line.qty,
         deposit: (p.coreDepositCents ?? 0) * line.qty,
@@ -185,6 +196,11 @@ export function createCartService(
         qty: cartItems.qty,
         productName: cartItems.productName,
         seenPriceCents: cartItems.seenPriceCents,
+        // Named from the catalog as it is now, in this same statement.
+        vehicle: keptVehicleJson(
+          sql`${cartItems.vehicleBaseVehicleId}`,
+          sql`${cartItems.vehicleEngineId}`,
+        ),
       })
       .from(cartItems)
       .where(eq(cartItems.userId, userId))
@@ -203,7 +219,7 @@ export function createCartService(
     async quote(input: CartQuote, userId?: string): Promise<Cart> {
       if (input.addressId && !userId) throw unauthorized("Sign in to use a saved address");
       const stored = input.items
-        ? dedupe(input.items)
+        ? await withVehicles(db, dedupe(input.items))
         : userId
           ? await storedLines(db, userId)
           : [];
@@ -221,14 +237,35 @@ export function createCartService(
       });
     },
 
-    /** Puts a part in the account's cart with this quantity (adds the line, or changes it). */
-    async setQty(userId: string, productId: string, qty: number): Promise<Cart> {
+    /**
+     * Puts a part in the account's cart with this quantity (adds the line, or changes it). A
+     * `vehicle` (checked against the catalog: unknown is a 400) becomes the line's, replacing the
+     * one it had; without one the line keeps its vehicle (docs/vehicle-on-line.md).
+     */
+    async setQty(
+      userId: string,
+      productId: string,
+      qty: number,
+      vehicle?: VehicleQuery,
+    ): Promise<Cart> {
       await db.transaction(async (tx) => {
         const [product] = await tx
-          .select({ name: products.name, priceCents: products.priceCents })
+          .select({
+            name: products.name,
+            priceCents: products.priceCents,
+            // Checked and named in the same statement.
+            vehicle: vehicle ? lineVehicleJson(vehicle) : sql<null>`null`,
+          })
           .from(products)
           .where(eq(products.id, productId));
         if (!product) throw notFound("Product not found");
+        if (vehicle && !product.vehicle) throw unknownLineVehicle();
+        const vehicleIds = product.vehicle
+          ? {
+              vehicleBaseVehicleId: product.vehicle.baseVehicleId,
+              vehicleEngineId: product.vehicle.engineId,
+            }
+          : {};
         await lockCustomer(tx, userId);
         // What they see is their own price at this quantity (a company's price or break).
         const seenPriceCents = unitPriceFor(
@@ -248,11 +285,12 @@ export function createCartService(
             productName: product.name,
             qty,
             seenPriceCents,
+            ...vehicleIds,
           })
           .onConflictDoUpdate({
             target: [cartItems.userId, cartItems.productId],
             // Changing the quantity is seeing the price again.
-            set: { qty, productName: product.name, seenPriceCents },
+            set: { qty, productName: product.name, seenPriceCents, ...vehicleIds },
           });
       });
       return get(userId);
@@ -329,10 +367,12 @@ export function createCartService(
 
     /**
      * Merges a visitor's cart into the account's at sign-in: a part in both keeps the larger
-     * quantity; parts that no longer exist, and lines beyond the cart's size, are left out.
+     * quantity, and the visitor's vehicle when their line has one (it was added last); parts that
+     * no longer exist, and lines beyond the cart's size, are left out, and so is a vehicle the
+     * catalog does not know (the line is kept without it).
      */
     async merge(userId: string, items: CartItemInput[]): Promise<Cart> {
-      const wanted = dedupe(items);
+      const wanted = await withVehicles(db, dedupe(items));
       if (wanted.length > 0) {
         await db.transaction(async (tx) => {
           await lockCustomer(tx, userId);
@@ -365,6 +405,8 @@ export function createCartService(
               qty: w.qty,
               seenPriceCents: p.priceCents,
               addedAt: new Date(now + rows.length),
+              vehicleBaseVehicleId: w.vehicle?.baseVehicleId ?? null,
+              vehicleEngineId: w.vehicle?.engineId ?? null,
             });
           }
           if (rows.length === 0) return;
@@ -373,7 +415,14 @@ export function createCartService(
             .values(rows)
             .onConflictDoUpdate({
               target: [cartItems.userId, cartItems.productId],
-              set: { qty: sql`greatest(${cartItems.qty}, excluded.qty)` },
+              set: {
+                qty: sql`greatest(${cartItems.qty}, excluded.qty)`,
+                // The pair goes together: the visitor's when they chose one, else the account's.
+                vehicleBaseVehicleId: sql`case when excluded.vehicle_base_vehicle_id is null
+                  then ${cartItems.vehicleBaseVehicleId} else excluded.vehicle_base_vehicle_id end`,
+                vehicleEngineId: sql`case when excluded.vehicle_base_vehicle_id is null
+                  then ${cartItems.vehicleEngineId} else excluded.vehicle_engine_id end`,
+              },
             });
         });
       }
@@ -392,9 +441,29 @@ export function clearCartSql(userId: string): SQL {
   return sql`delete from cart_items where user_id = ${userId}`;
 }
 
-/** One line per product: a product listed twice keeps its last quantity. */
-function dedupe(items: CartItemInput[]): StoredLine[] {
+/** One line per product: a product listed twice keeps its last quantity (and vehicle). */
+function dedupe(items: CartItemInput[]): CartItemInput[] {
   return [...new Map(items.map((i) => [i.productId, i])).values()];
+}
+
+/**
+ * A visitor's lines with their vehicles checked and named, in one statement (none when no line
+ * has a vehicle): a vehicle the catalog does not know is left off its line, not refused (the
+ * browser may hold one the catalog has since dropped; the line is still wanted).
+ */
+async function withVehicles(tx: DbOrTx, items: CartItemInput[]): Promise<StoredLine[]> {
+  const asked = items.flatMap((i) => (i.vehicle ? [i.vehicle] : []));
+  if (asked.length === 0) return items.map(({ vehicle: _v, ...line }) => line);
+  const key = (v: VehicleQuery) => JSON.stringify([v.year, v.make, v.model, v.engine ?? null]);
+  const distinct = [...new Map(asked.map((v) => [key(v), v])).values()];
+  const result = await tx.execute<{ named: (LineVehicle | null)[] }>(
+    sql`select json_build_array(${sql.join(distinct.map(lineVehicleJson), sql`, `)}) as named`,
+  );
+  const named = new Map(distinct.map((v, i) => [key(v), result.rows[0]!.named[i] ?? null]));
+  return items.map(({ vehicle, ...line }) => ({
+    ...line,
+    vehicle: vehicle ? named.get(key(vehicle))! : null,
+  }));
 }
 
 /** The products among `ids` the account has in an unpaid order (the duplicate rule). */

@@ -10,7 +10,7 @@ import {
   type PricingRow,
 } from "../pricing/pricing";
 import type { VehicleQuery } from "../../contract/vehicles";
-import { lineVehicleJson, type LineVehicle } from "../fitment/service";
+import { keptVehicleJson, lineVehicleJson, type LineVehicle } from "../fitment/service";
 import { lockCustomerSql } from "../users/service";
 import type { ChargeFacts } from "./charges";
 import type { ProductFacts, Standing, WantedLine } from "./decide";
@@ -25,8 +25,11 @@ import {
 /** What to order: these lines, or the customer's cart as it is stored. */
 export type PlacementSource = { lines: WantedLine[] } | { cartOf: string };
 
+/** A line to order, with the vehicle its cart line was added for (null: none, or not a cart). */
+export type ReadLine = WantedLine & { vehicle: LineVehicle | null };
+
 export interface PlacementRead {
-  wanted: WantedLine[];
+  wanted: ReadLine[];
   products: Map<string, ProductFacts>;
   standing: Standing;
   /** Shipping and tax facts for the destination, and the saved address it names. */
@@ -35,8 +38,8 @@ export interface PlacementRead {
   /** The customer's own prices for these products (their company's list). */
   pricing: PricingContext;
   /**
-   * The vehicle asked for, as the lines will keep it: null when none was asked for, or when the
-   * catalog does not know it (the workflow refuses that).
+   * The vehicle asked for with the request, as the lines without their own will keep it: null
+   * when none was asked for, or when the catalog does not know it (the workflow refuses that).
    */
   vehicle: LineVehicle | null;
 }
@@ -94,8 +97,14 @@ export async function readPlacement(
               from unnest(${sqlUuids(source.lines.map((l) => l.productId))},
                           ${sqlInts(source.lines.map((l) => l.qty))})
                    with ordinality as w(product_id, qty, n)`
-      : sql`select product_id, qty, row_number() over (order by added_at, product_id) as n
+      : sql`select product_id, qty, row_number() over (order by added_at, product_id) as n,
+                   vehicle_base_vehicle_id, vehicle_engine_id
               from cart_items where user_id = ${source.cartOf}`;
+  // A cart line's vehicle, named in this statement (docs/vehicle-on-line.md).
+  const lineVehicle =
+    "lines" in source
+      ? sql`null`
+      : keptVehicleJson(sql`w.vehicle_base_vehicle_id`, sql`w.vehicle_engine_id`);
   // An unverified account's lines are capped by what every unverified account holds of the
   // product: its rows are locked first (in id order, as the inventory locks them), so two such
   // accounts cannot both read the room left before either has taken it.
@@ -115,7 +124,7 @@ export async function readPlacement(
     ? sql`, 'heldAll', ${unpaidHeld(false)}, 'heldUnverified', ${unpaidHeld(true)}`
     : sql``;
   const result = await tx.execute<{
-    wanted: { productId: string; qty: number }[];
+    wanted: ReadLine[];
     products: ProductFacts[];
     held_cents: string;
     ordered: string[];
@@ -125,8 +134,9 @@ export async function readPlacement(
   }>(sql`
     with wanted as (${wanted})
     select
-      coalesce((select json_agg(json_build_object('productId', product_id, 'qty', qty) order by n)
-                  from wanted), '[]') as wanted,
+      coalesce((select json_agg(json_build_object('productId', w.product_id, 'qty', w.qty,
+                                                  'vehicle', ${lineVehicle}) order by w.n)
+                  from wanted w), '[]') as wanted,
       coalesce((select json_agg(json_build_object(
                   'id', p.id, 'name', p.name, 'partNumber', p.part_number,
                   'listPriceCents', p.price_cents, 'minimumOrder', p.minimum_order,

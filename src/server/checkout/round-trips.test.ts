@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { baseVehicles, vehicleMakes, vehicleModels } from "../db/schema";
 
 // How many statements a placement sends to PostgreSQL, counted on the wire (every query of the
 // app's pool between the transaction's `begin` and its `commit`, both included). Each is a round
@@ -134,5 +135,43 @@ test("a one-product order is 6 statements, begin and commit included", async () 
   const statements = placement(transactions);
   // begin; lock the customer and count the placement; read; write the order and take its
   // stock; queue the email; commit.
+  expect(statements, shown(statements)).toHaveLength(6);
+});
+
+test("a cart checkout whose lines have vehicles is still 6 statements", async () => {
+  const me = await signUp(t.app);
+  const db = t.database.db;
+  const [make] = await db.insert(vehicleMakes).values({ name: "Honda" }).returning();
+  const [model] = await db
+    .insert(vehicleModels)
+    .values({ makeId: make!.id, name: "Civic" })
+    .returning();
+  await db.insert(baseVehicles).values({ modelId: model!.id, year: 2018 });
+  const civic = { year: 2018, make: make!.id, model: model!.id };
+  const [a, b] = [await part(), await part()];
+  for (const [p, body] of [
+    [a, { qty: 1, vehicle: civic }],
+    [b, { qty: 1 }],
+  ] as const) {
+    const res = await call(me, "PUT", `/api/cart/items/${p.id}`, body);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const cart = (await call(me, "GET", "/api/cart")).json();
+  let placed: Awaited<ReturnType<typeof call>> | undefined;
+  const transactions = await transactionsDuring(async () => {
+    placed = await call(me, "POST", "/api/checkout", {
+      phonrNo: "5550100",
+      Address: "1 Dock Road",
+      expectedTotal: cart.total,
+      vehicle: civic,
+    });
+  });
+  expect(placed!.statusCode, placed!.body).toBe(201);
+  expect(placed!.json().order.items.map((l: { vehicle: string }) => l.vehicle)).toEqual([
+    "2018 Honda Civic",
+    "2018 Honda Civic",
+  ]);
+  const statements = placement(transactions);
+  // The lines' vehicles are named in the read: no statement of their own.
   expect(statements, shown(statements)).toHaveLength(6);
 });

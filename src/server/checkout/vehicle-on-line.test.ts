@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
@@ -8,6 +8,7 @@ import { vehicleMessages } from "../../contract/vehicles";
 import {
   baseVehicleEngines,
   baseVehicles,
+  cartItems,
   orderItems,
   orders,
   products,
@@ -244,4 +245,202 @@ test("the invoice shows the vehicle under the line, and a did-not-fit return sta
   });
   expect(edited.statusCode, edited.body).toBe(201);
   expect(edited.json().vehicle).toBe("2016 Toyota Corolla 2.0 hybrid");
+});
+
+// --- The vehicle per cart line ---
+
+const put = (who: TestAccount, productId: string, body: object) =>
+  call(who, "PUT", `/api/cart/items/${productId}`, body);
+const cartLines = async (who: TestAccount) => {
+  const res = await call(who, "GET", "/api/cart");
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().lines as { productId: string; qty: number; vehicle: string | null }[];
+};
+
+/** A second vehicle of the catalog: 2019 Toyota RAV4 2.5 (made once, for the tests below). */
+let rav4: { year: number; make: number; model: number; engine: number } | undefined;
+async function theRav4() {
+  if (rav4) return rav4;
+  const db = t.database.db;
+  const [model] = await db
+    .insert(vehicleModels)
+    .values({ makeId: corolla.make, name: "RAV4" })
+    .returning();
+  const [bv] = await db.insert(baseVehicles).values({ modelId: model!.id, year: 2019 }).returning();
+  const [e25] = await db.insert(vehicleEngines).values({ name: "2.5" }).returning();
+  await db.insert(baseVehicleEngines).values({ baseVehicleId: bv!.id, engineId: e25!.id });
+  rav4 = { year: 2019, make: corolla.make, model: model!.id, engine: e25!.id };
+  return rav4;
+}
+
+test("a part added to the cart for a vehicle keeps it; the cart names it", async () => {
+  const me = await signUp(t.app);
+  const [a, b] = [await part(), await part()];
+  const added = await put(me, a.id, { qty: 1, vehicle: { ...corolla, engine: engine18 } });
+  expect(added.statusCode, added.body).toBe(200);
+  expect(added.json().lines[0]).toMatchObject({
+    productId: a.id,
+    vehicle: "2016 Toyota Corolla 1.8",
+  });
+  expect((await put(me, b.id, { qty: 1 })).statusCode).toBe(200);
+  const lines = await cartLines(me);
+  expect(lines.map((l) => l.vehicle)).toEqual(["2016 Toyota Corolla 1.8", null]);
+  const [row] = await t.database.db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.productId, a.id), eq(cartItems.vehicleBaseVehicleId, baseVehicleId)));
+  expect(row).toMatchObject({ vehicleEngineId: engine18 });
+});
+
+test("adding the part again: the line keeps the latest vehicle; a quantity change keeps it", async () => {
+  const me = await signUp(t.app);
+  const p = await part();
+  const other = await theRav4();
+  expect((await put(me, p.id, { qty: 1, vehicle: corolla })).statusCode).toBe(200);
+  expect((await put(me, p.id, { qty: 2, vehicle: other })).statusCode).toBe(200);
+  expect(await cartLines(me)).toMatchObject([{ qty: 2, vehicle: "2019 Toyota RAV4 2.5" }]);
+  // The cart page changes the quantity without a vehicle: the line's stays.
+  expect((await put(me, p.id, { qty: 3 })).statusCode).toBe(200);
+  expect(await cartLines(me)).toMatchObject([{ qty: 3, vehicle: "2019 Toyota RAV4 2.5" }]);
+});
+
+test("adding for a vehicle the catalog does not know is a 400, and the cart is untouched", async () => {
+  const me = await signUp(t.app);
+  const [p, q] = [await part(), await part()];
+  expect((await put(me, p.id, { qty: 1, vehicle: corolla })).statusCode).toBe(200);
+  for (const vehicle of [
+    { ...corolla, year: 2017 },
+    { ...corolla, make: corolla.make + 1000 },
+    { ...corolla, engine: engineOther },
+    { ...corolla, engine: 2_000_000 },
+  ]) {
+    for (const id of [p.id, q.id]) {
+      const res = await put(me, id, { qty: 5, vehicle });
+      expect(res.statusCode, JSON.stringify(vehicle)).toBe(400);
+      expect(res.json()).toEqual({
+        error: "unknown_vehicle",
+        message: vehicleMessages.unknownVehicle,
+        fields: { vehicle: vehicleMessages.unknownVehicle },
+      });
+    }
+  }
+  // A name from the browser, or malformed ids: refused as malformed.
+  expect((await put(me, q.id, { qty: 1, vehicle: { ...corolla, label: "F40" } })).statusCode).toBe(
+    400,
+  );
+  expect(
+    (await put(me, q.id, { qty: 1, vehicle: { year: 2016, make: "x", model: 1 } })).statusCode,
+  ).toBe(400);
+  expect(await cartLines(me)).toMatchObject([
+    { productId: p.id, qty: 1, vehicle: "2016 Toyota Corolla" },
+  ]);
+});
+
+test("checkout: each line keeps its cart line's vehicle; the checkout's fills only lines without one", async () => {
+  const me = await signUp(t.app);
+  const [a, b, c] = [await part(), await part(), await part()];
+  const other = await theRav4();
+  expect(
+    (await put(me, a.id, { qty: 1, vehicle: { ...corolla, engine: engine18 } })).statusCode,
+  ).toBe(200);
+  expect((await put(me, b.id, { qty: 1, vehicle: other })).statusCode).toBe(200);
+  expect((await put(me, c.id, { qty: 1 })).statusCode).toBe(200);
+  const cart = (await call(me, "GET", "/api/cart")).json();
+  const res = await call(me, "POST", "/api/checkout", {
+    ...delivery,
+    expectedTotal: cart.total,
+    vehicle: corolla,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const order = res.json().order;
+  const byProduct = (items: { productId: string; vehicle: string | null }[]) =>
+    Object.fromEntries(items.map((l) => [l.productId, l.vehicle]));
+  expect(byProduct(order.items)).toEqual({
+    [a.id]: "2016 Toyota Corolla 1.8",
+    [b.id]: "2019 Toyota RAV4 2.5",
+    [c.id]: "2016 Toyota Corolla",
+  });
+  const stored = await linesOf(order._id);
+  expect(
+    Object.fromEntries(
+      stored.map((l) => [l.productId, [l.vehicleBaseVehicleId, l.vehicleEngineId]]),
+    ),
+  ).toEqual({
+    [a.id]: [baseVehicleId, engine18],
+    [b.id]: [expect.any(Number), other.engine],
+    [c.id]: [baseVehicleId, null],
+  });
+  // Read back as the order page reads it.
+  const got = await call(me, "GET", `/api/orders/${order._id}`);
+  expect(byProduct(got.json().items)).toEqual(byProduct(order.items));
+});
+
+test("checkout without a vehicle: lines keep their own, the others none", async () => {
+  const me = await signUp(t.app);
+  const [a, b] = [await part(), await part()];
+  expect((await put(me, a.id, { qty: 1, vehicle: corolla })).statusCode).toBe(200);
+  expect((await put(me, b.id, { qty: 1 })).statusCode).toBe(200);
+  const cart = (await call(me, "GET", "/api/cart")).json();
+  const res = await call(me, "POST", "/api/checkout", { ...delivery, expectedTotal: cart.total });
+  expect(res.statusCode, res.body).toBe(201);
+  const vehicles = Object.fromEntries(
+    res
+      .json()
+      .order.items.map((l: { productId: string; vehicle: string | null }) => [
+        l.productId,
+        l.vehicle,
+      ]),
+  );
+  expect(vehicles).toEqual({ [a.id]: "2016 Toyota Corolla", [b.id]: null });
+});
+
+test("a visitor's lines carry their vehicles into the quote and through the merge at sign-in", async () => {
+  const me = await signUp(t.app);
+  const [a, b, c] = [await part(), await part(), await part()];
+  const other = await theRav4();
+  const items = [
+    { productId: a.id, qty: 1, vehicle: { ...corolla, engine: engine18 } },
+    { productId: b.id, qty: 1, vehicle: { ...corolla, year: 1999 } }, // unknown: left off
+    { productId: c.id, qty: 2, vehicle: other },
+  ];
+  const quote = await call(undefined, "POST", "/api/cart/quote", { items });
+  expect(quote.statusCode, quote.body).toBe(200);
+  expect(quote.json().lines.map((l: { vehicle: string | null }) => l.vehicle)).toEqual([
+    "2016 Toyota Corolla 1.8",
+    null,
+    "2019 Toyota RAV4 2.5",
+  ]);
+  // The account's cart has c without a vehicle and a under the RAV4.
+  expect((await put(me, c.id, { qty: 1 })).statusCode).toBe(200);
+  expect((await put(me, a.id, { qty: 1, vehicle: other })).statusCode).toBe(200);
+  const merged = await call(me, "POST", "/api/cart/merge", {
+    items: [...items, { productId: (await part()).id, qty: 1 }],
+  });
+  expect(merged.statusCode, merged.body).toBe(200);
+  const lines = await cartLines(me);
+  expect(Object.fromEntries(lines.map((l) => [l.productId, l.vehicle]))).toMatchObject({
+    [a.id]: "2016 Toyota Corolla 1.8", // the visitor's, added last
+    [b.id]: null,
+    [c.id]: "2019 Toyota RAV4 2.5",
+  });
+});
+
+test("a vehicle deleted from the catalog leaves the cart line without one", async () => {
+  const me = await signUp(t.app);
+  const p = await part();
+  const db = t.database.db;
+  const [model] = await db
+    .insert(vehicleModels)
+    .values({ makeId: corolla.make, name: "Yaris" })
+    .returning();
+  const [bv] = await db.insert(baseVehicles).values({ modelId: model!.id, year: 2012 }).returning();
+  const yaris = { year: 2012, make: corolla.make, model: model!.id };
+  expect((await put(me, p.id, { qty: 1, vehicle: yaris })).statusCode).toBe(200);
+  expect(await cartLines(me)).toMatchObject([{ vehicle: "2012 Toyota Yaris" }]);
+  await db.delete(baseVehicles).where(eq(baseVehicles.id, bv!.id));
+  expect(await cartLines(me)).toMatchObject([{ vehicle: null }]);
+  const cart = (await call(me, "GET", "/api/cart")).json();
+  const res = await call(me, "POST", "/api/checkout", { ...delivery, expectedTotal: cart.total });
+  expect(res.statusCode, res.body).toBe(201);
+  expect(res.json().order.items[0].vehicle).toBeNull();
 });

@@ -28,7 +28,8 @@ import {
 } from "../../contract/quotes";
 import { decidePlacement, holdTime, type WantedLine } from "./decide";
 import { formatAddress } from "../../contract/addresses";
-import { vehicleMessages, type VehicleQuery } from "../../contract/vehicles";
+import type { VehicleQuery } from "../../contract/vehicles";
+import { unknownLineVehicle } from "../fitment/service";
 import type { DbOrTx } from "../db/database";
 import type { ProductGate } from "./product-gate";
 import { lockAndCount, readGatedProducts, readPlacement, type PlacementSource } from "./read";
@@ -82,7 +83,10 @@ interface PlacementRequest {
   clientWaiting?: () => boolean;
   /** An accepted quote: its lines at its prices, read (and locked) in the transaction. */
   quoteId?: string;
-  /** The vehicle the customer shops with: every line keeps it (docs/vehicle-on-line.md). */
+  /**
+   * The vehicle the customer shops with: every line without a vehicle of its own (a cart line's)
+   * keeps it (docs/vehicle-on-line.md).
+   */
   vehicle?: VehicleQuery;
 }
 
@@ -149,11 +153,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         sellerCountry: opts.sellerCountry,
       });
       // A vehicle the catalog does not know (stale in the browser, or made up) orders nothing.
-      if (request.vehicle && !facts.vehicle) {
-        throw new HttpError(400, "unknown_vehicle", vehicleMessages.unknownVehicle, {
-          vehicle: vehicleMessages.unknownVehicle,
-        });
-      }
+      if (request.vehicle && !facts.vehicle) throw unknownLineVehicle();
       if (request.fromCart || quote) refuseDeletedParts(facts.wanted, facts.products);
       if (quote) refuseShortStock(facts.wanted, facts.products);
       const { address } = facts;
@@ -190,7 +190,11 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         delivery,
         currency: opts.currency,
         holdMs: holdTime(facts.standing, opts.limits, opts.holdMs),
-        vehicle: facts.vehicle,
+        // Each line keeps its cart line's vehicle; the request's fills the lines without one.
+        vehicles: decision.lines.map(
+          (l) =>
+            facts.wanted.find((w) => w.productId === l.productId)?.vehicle ?? facts.vehicle ?? null,
+        ),
         also: request.fromCart ? clearCartSql(customer.id) : undefined,
       });
       let placed = toOrder(row, items);

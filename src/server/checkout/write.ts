@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/database";
 import type { orderItems, orders, ShipToSnapshot } from "../db/schema";
-import { sqlInts, sqlTexts, sqlUuids } from "../db/sql-arrays";
+import { sqlInts, sqlNullableInts, sqlTexts, sqlUuids } from "../db/sql-arrays";
 import type { LineVehicle } from "../fitment/service";
 import type { StockMoves } from "../inventory/service";
 import type { Decision } from "./decide";
@@ -41,14 +41,14 @@ export async function writeOrder(
     delivery: Delivery;
     currency: string;
     holdMs: number;
-    /** The vehicle every line keeps (null: none chosen). */
-    vehicle?: LineVehicle | null;
+    /** The vehicle each line keeps, in the lines' order (null or absent: none). */
+    vehicles?: (LineVehicle | null)[];
     /** More writes of the same statement: a data-modifying query (`delete from …`). */
     also?: SQL;
   },
 ): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
   const { lines, delivery, charges } = order;
-  const vehicle = order.vehicle ?? null;
+  const vehicles = lines.map((_, i) => order.vehicles?.[i] ?? null);
   const ids = sqlUuids(lines.map((l) => l.productId));
   const fresh = new Date(Date.now() + order.holdMs).toISOString();
   // Over a spending limit: the order waits for an owner, holding its stock as an unpaid one does.
@@ -84,15 +84,18 @@ export async function writeOrder(
                                unit_price_cents, qty, tax_cents, core_deposit_cents,
                                vehicle_base_vehicle_id, vehicle_engine_id, vehicle_label)
       select placed.id, l.line, l.product_id, l.name, l.part_number, l.price, l.qty, l.tax,
-             l.core_deposit, ${vehicle?.baseVehicleId ?? null}::int,
-             ${vehicle?.engineId ?? null}::int, ${vehicle?.label ?? null}::text
+             l.core_deposit, l.vehicle_base_vehicle_id, l.vehicle_engine_id, l.vehicle_label
         from placed, unnest(${ids}, ${sqlTexts(lines.map((l) => l.productName))},
                             ${sqlTexts(lines.map((l) => l.partNumber))},
                             ${sqlInts(lines.map((l) => l.unitPriceCents))},
                             ${sqlInts(lines.map((l) => l.qty))},
                             ${sqlInts(lines.map((l) => l.taxCents))},
-                            ${sqlInts(lines.map((l) => l.coreDepositCents))})
+                            ${sqlInts(lines.map((l) => l.coreDepositCents))},
+                            ${sqlNullableInts(vehicles.map((v) => v?.baseVehicleId ?? null))},
+                            ${sqlNullableInts(vehicles.map((v) => v?.engineId ?? null))},
+                            ${sqlTexts(vehicles.map((v) => v?.label ?? null))})
              with ordinality as l(product_id, name, part_number, price, qty, tax, core_deposit,
+                                  vehicle_base_vehicle_id, vehicle_engine_id, vehicle_label,
                                   line)
     )${
       order.also
@@ -147,9 +150,9 @@ export async function writeOrder(
     qty: l.qty,
     taxCents: l.taxCents,
     coreDepositCents: l.coreDepositCents,
-    vehicleBaseVehicleId: vehicle?.baseVehicleId ?? null,
-    vehicleEngineId: vehicle?.engineId ?? null,
-    vehicleLabel: vehicle?.label ?? null,
+    vehicleBaseVehicleId: vehicles[i]?.baseVehicleId ?? null,
+    vehicleEngineId: vehicles[i]?.engineId ?? null,
+    vehicleLabel: vehicles[i]?.label ?? null,
   }));
   return { row, items };
 }

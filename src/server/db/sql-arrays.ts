@@ -7,5 +7,7 @@ import { sql } from "drizzle-orm";
 export const sqlUuids = (ids: string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
 /** An int[] parameter. */
 export const sqlInts = (ns: number[]) => sql`${`{${ns.join(",")}}`}::int[]`;
+/** An int[] parameter with nulls in it: node-postgres writes the array. */
+export const sqlNullableInts = (ns: (number | null)[]) => sql`${sql.param(ns)}::int[]`;
 /** A text[] parameter of any strings (nulls too): node-postgres writes and escapes the array. */
 export const sqlTexts = (xs: (string | null)[]) => sql`${sql.param(xs)}::text[]`;

@@ -50,6 +50,48 @@ export interface LineVehicle {
 }
 
 /**
+ * A request's `vehicle` for an order or a cart line that the catalog does not know: 400, the
+ * same words as the catalog's vehicle filter (a checkout and adding to the cart answer alike).
+ */
+export const unknownLineVehicle = () =>
+  new HttpError(400, "unknown_vehicle", vehicleMessages.unknownVehicle, {
+    vehicle: vehicleMessages.unknownVehicle,
+  });
+
+/**
+ * A vehicle kept by its ids (a cart line's base vehicle and engine: SQL expressions of the
+ * enclosing query), as `LineVehicle` JSON named as `lineVehicleJson` names it; null when the base
+ * vehicle is null. A correlated sub-select: the cart and the placement read it in the statement
+ * they already make.
+ */
+export function keptVehicleJson(baseVehicleId: SQL, engineId: SQL): SQL<LineVehicle | null> {
+  return vehicleJson({
+    engine: {
+      join: sql`left join ${vehicleEngines} e on e.id = ${engineId}`,
+      id: sql`e.id`,
+      name: sql`e.name`,
+    },
+    where: sql`bv.id = ${baseVehicleId}`,
+  });
+}
+
+/** The one naming of a line's vehicle (`vehicleLabel`'s words, in SQL), for both lookups. */
+function vehicleJson(parts: {
+  engine: { join: SQL; id: SQL; name: SQL };
+  where: SQL;
+}): SQL<LineVehicle | null> {
+  const { engine, where } = parts;
+  return sql<LineVehicle | null>`(select json_build_object(
+      'baseVehicleId', bv.id, 'engineId', ${engine.id},
+      'label', concat_ws(' ', bv.year, mk.name, md.name, ${engine.name}))
+    from ${baseVehicles} bv
+    join ${vehicleModels} md on md.id = bv.model_id
+    join ${vehicleMakes} mk on mk.id = md.make_id
+    ${engine.join}
+    where ${where})`;
+}
+
+/**
  * The chosen vehicle as an order line keeps it, as an SQL expression giving JSON (`LineVehicle`),
  * or null when the catalog does not know it (the year, make, model or engine, or an engine the
  * model was not built with). A sub-select, so a placement reads it in the statement it already
@@ -66,14 +108,10 @@ export function lineVehicleJson(q: VehicleQuery): SQL<LineVehicle | null> {
           name: sql`e.name`,
         }
       : { join: sql``, id: sql`null::int`, name: sql`null::text` };
-  return sql<LineVehicle | null>`(select json_build_object(
-      'baseVehicleId', bv.id, 'engineId', ${engine.id},
-      'label', concat_ws(' ', bv.year, mk.name, md.name, ${engine.name}))
-    from ${baseVehicles} bv
-    join ${vehicleModels} md on md.id = bv.model_id
-    join ${vehicleMakes} mk on mk.id = md.make_id
-    ${engine.join}
-    where bv.year = ${q.year} and bv.model_id = ${q.model} and md.make_id = ${q.make})`;
+  return vehicleJson({
+    engine,
+    where: sql`bv.year = ${q.year} and bv.model_id = ${q.model} and md.make_id = ${q.make}`,
+  });
 }
 
 /**

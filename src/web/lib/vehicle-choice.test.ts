@@ -5,6 +5,7 @@ import {
   loadRememberedVehicle,
   rememberVehicle,
   vehicleFromParams,
+  vehicleFromStored,
   vehicleToParams,
 } from "./vehicle-choice";
 
@@ -62,4 +63,22 @@ test("how a part fits, in words", () => {
   expect(fitDetailWords({ ...base, quantity: 4, engine: "1.4 TSI", note: "with A/C" })).toBe(
     "4 per vehicle; 1.4 TSI engine only; with A/C",
   );
+});
+
+test("a cart line's stored vehicle is taken only when well formed", () => {
+  expect(vehicleFromStored({ year: 2016, make: 3, model: 7, engine: 9 })).toEqual({
+    year: 2016,
+    make: 3,
+    model: 7,
+    engine: 9,
+  });
+  expect(vehicleFromStored({ year: 2016, make: 3, model: 7, label: "F40" })).toEqual({
+    year: 2016,
+    make: 3,
+    model: 7,
+  });
+  expect(vehicleFromStored({ year: 2016, make: "3", model: 7 })).toBeUndefined();
+  expect(vehicleFromStored({ year: 2016, make: -3, model: 7 })).toBeUndefined();
+  expect(vehicleFromStored(null)).toBeUndefined();
+  expect(vehicleFromStored("2016 Golf")).toBeUndefined();
 });

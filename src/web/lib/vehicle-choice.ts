@@ -40,17 +40,23 @@ export function vehicleToParams(v: VehicleChoice | undefined): Record<string, st
   };
 }
 
+/** A vehicle kept as JSON in this browser (the remembered one, a cart line's), when well formed. */
+export function vehicleFromStored(v: unknown): VehicleChoice | undefined {
+  if (typeof v !== "object" || v === null) return undefined;
+  const o = v as Record<string, unknown>;
+  return vehicleFromParams(
+    new URLSearchParams(
+      VEHICLE_PARAMS.filter((k) => typeof o[k] === "number").map((k) => [k, String(o[k])]),
+    ),
+  );
+}
+
 export function loadRememberedVehicle(): VehicleChoice | undefined {
   if (typeof localStorage === "undefined") return undefined;
   try {
     const raw = localStorage.getItem(STORAGE_KEY);
     if (!raw) return undefined;
-    const o = JSON.parse(raw) as Record<string, unknown>;
-    return vehicleFromParams(
-      new URLSearchParams(
-        VEHICLE_PARAMS.filter((k) => typeof o[k] === "number").map((k) => [k, String(o[k])]),
-      ),
-    );
+    return vehicleFromStored(JSON.parse(raw));
   } catch {
     return undefined;
   }

@@ -19,7 +19,7 @@ export function CheckoutRoute() {
           adding: add.isPending,
           addError: add.error,
         }}
-        vehicleNote={<ChosenVehicleNote vehicle={loadRememberedVehicle()} />}
+        vehicleNote={<ChosenVehicleNote vehicle={loadRememberedVehicle()} cart />}
       />
     </div>
   );

@@ -5,10 +5,12 @@ import { cartMessages, MAX_CART_LINES } from "#contract/constants";
 import { apiGet, apiSend } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 import { useSession } from "../../../lib/session";
+import { vehicleFromStored, withVehicle, type VehicleChoice } from "../../../lib/vehicle-choice";
 
 // A visitor's cart lives in this browser (localStorage) and is priced by the server; a signed-in
 // customer's lives on the server. At sign-in (or sign-up) the visitor's cart is merged into the
-// account's and cleared here. Admins have no cart.
+// account's and cleared here. Admins have no cart. A line remembers the vehicle it was added for
+// (the one chosen in the selector or My garage), here or on the server (docs/vehicle-on-line.md).
 
 const STORAGE_KEY = "partsworks.cart";
 const listeners = new Set<() => void>();
@@ -27,7 +29,13 @@ function readVisitorCart(): CartItemInput[] {
           (i): i is CartItemInput =>
             typeof i?.productId === "string" && Number.isInteger(i?.qty) && i.qty > 0,
         )
-        .slice(0, MAX_CART_LINES);
+        .slice(0, MAX_CART_LINES)
+        .map((i) => ({
+          productId: i.productId,
+          qty: i.qty,
+          // A damaged vehicle is left off; the line stays.
+          ...withVehicle(vehicleFromStored(i.vehicle)),
+        }));
     }
   } catch {
     // A damaged entry is an empty cart.
@@ -89,17 +97,31 @@ export function useQtyInCart(productId: string): number {
   return lines.find((l) => l.productId === productId)?.qty ?? 0;
 }
 
-/** Puts a part in the cart with a quantity, or takes it out (`qty` 0). */
+/**
+ * Puts a part in the cart with a quantity, or takes it out (`qty` 0). A `vehicle` (adding it for
+ * the chosen vehicle) becomes the line's; without one the line keeps the vehicle it has.
+ */
 export function useSetCartQty() {
   const owner = useCartOwner();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ productId, qty }: CartItemInput | { productId: string; qty: 0 }) => {
+    mutationFn: async ({
+      productId,
+      qty,
+      vehicle,
+    }: {
+      productId: string;
+      qty: number;
+      vehicle?: VehicleChoice;
+    }) => {
       if (owner === "customer") {
         const cart =
           qty === 0
             ? await apiSend<Cart>("DELETE", `/cart/items/${encodeURIComponent(productId)}`)
-            : await apiSend<Cart>("PUT", `/cart/items/${encodeURIComponent(productId)}`, { qty });
+            : await apiSend<Cart>("PUT", `/cart/items/${encodeURIComponent(productId)}`, {
+                qty,
+                ...withVehicle(vehicle),
+              });
         queryClient.setQueryData(queryKeys.cart.mine, cart);
         return;
       }
@@ -108,9 +130,13 @@ export function useSetCartQty() {
       const inCart = items.some((i) => i.productId === productId);
       if (qty === 0) writeVisitorCart(items.filter((i) => i.productId !== productId));
       else if (inCart) {
-        writeVisitorCart(items.map((i) => (i.productId === productId ? { productId, qty } : i)));
+        writeVisitorCart(
+          items.map((i) =>
+            i.productId === productId ? { ...i, qty, ...withVehicle(vehicle) } : i,
+          ),
+        );
       } else if (items.length >= MAX_CART_LINES) throw new Error(cartMessages.tooManyLines);
-      else writeVisitorCart([...items, { productId, qty }]);
+      else writeVisitorCart([...items, { productId, qty, ...withVehicle(vehicle) }]);
     },
   });
 }

@@ -1,11 +1,13 @@
 import { Link } from "../../../components/link";
 import { paths } from "#contract/paths";
 import { notify } from "../../../lib/notify";
+import { loadRememberedVehicle } from "../../../lib/vehicle-choice";
 import { useCartOwner, useQtyInCart, useSetCartQty } from "../api/cart";
 
 /**
- * Puts a part in the cart (`qty`, by default the product's minimum order); once it is there, leads
- * to the cart instead. Not shown to admins: they do not order.
+ * Puts a part in the cart (`qty`, by default the product's minimum order), for the vehicle the
+ * shopper has chosen (the line keeps it); once it is there, leads to the cart instead. Not shown
+ * to admins: they do not order.
  */
 export function AddToCartButton({
   product,
@@ -41,7 +43,11 @@ export function AddToCartButton({
       disabled={setQty.isPending || owner === "unknown"}
       onClick={() =>
         setQty.mutate(
-          { productId: product._id, qty: qty && qty > 0 ? qty : product.minimumOrder },
+          {
+            productId: product._id,
+            qty: qty && qty > 0 ? qty : product.minimumOrder,
+            vehicle: loadRememberedVehicle(),
+          },
           {
             onSuccess: () => notify.success(`${product.name} is in your cart`),
             onError: (err) => notify.error(err.message),

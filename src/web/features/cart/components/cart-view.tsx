@@ -137,6 +137,11 @@ function CartLineItem({ line, currency }: { line: CartLine; currency: string }) 
             {formatCount(line.availableQuantity)} in stock
           </span>
         )}
+        {line.vehicle && (
+          <span className="text-sm text-base-content/75" data-testid="cart-line-vehicle">
+            For: {line.vehicle}
+          </span>
+        )}
         {!deleted && line.coreDeposit > 0 && (
           <span className="text-sm text-base-content/75" data-testid="cart-core-deposit">
             + core deposit {formatPrice(line.coreDeposit, currency)} each, refunded when the old

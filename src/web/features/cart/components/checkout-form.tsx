@@ -113,7 +113,8 @@ function CheckoutFields({
         shippingMethodId: chosen,
         poReference: poReference.trim() || undefined,
         expectedTotal: cart.total,
-        // The shopper's chosen vehicle: every order line keeps it (docs/vehicle-on-line.md).
+        // The shopper's chosen vehicle: the order lines whose cart line has none keep it
+        // (docs/vehicle-on-line.md).
         ...withVehicle(loadRememberedVehicle()),
       });
       // Awaited rather than a mutate() callback: the emptied cart may re-render this page as
@@ -269,6 +270,11 @@ function CheckoutFields({
                     </span>
                     <span>{formatPrice(line.lineTotal, cart.currency)}</span>
                   </span>
+                  {line.vehicle && (
+                    <span className="text-base-content/75" data-testid="checkout-line-vehicle">
+                      For: {line.vehicle}
+                    </span>
+                  )}
                   {line.notice && <span className="text-warning-content">{line.notice}</span>}
                   {line.problem && <span className="font-medium text-error">{line.problem}</span>}
                 </li>
