@@ -66,6 +66,7 @@ export function createCartService(
               availableQuantity: products.availableQuantity,
               weightGrams: products.weightGrams,
               coreDepositCents: products.coreDepositCents,
+              breaks: products.breaks,
             })
             .from(products)
             .where(inArray(products.id, ids)),
@@ -79,7 +80,16 @@ export function createCartService(
         pricing,
         stored.flatMap((line) => {
           const p = byId.get(line.productId);
-          return p ? [{ productId: p.id, qty: line.qty, listPriceCents: p.priceCents }] : [];
+          return p
+            ? [
+                {
+                  productId: p.id,
+                  qty: line.qty,
+                  listPriceCents: p.priceCents,
+                  publicBreaks: p.breaks,
+                },
+              ]
+            : [];
         }),
       ).map((l) => [l.productId, l.unitPriceCents]),
     );
@@ -225,7 +235,11 @@ export function createCartService(
     async setQty(userId: string, productId: string, qty: number): Promise<Cart> {
       await db.transaction(async (tx) => {
         const [product] = await tx
-          .select({ name: products.name, priceCents: products.priceCents })
+          .select({
+            name: products.name,
+            priceCents: products.priceCents,
+            breaks: products.breaks,
+          })
           .from(products)
           .where(eq(products.id, productId));
         if (!product) throw notFound("Product not found");
@@ -233,7 +247,7 @@ export function createCartService(
         // What they see is their own price at this quantity (a company's price or break).
         const seenPriceCents = unitPriceFor(
           await pricingFor(tx, userId, opts.currency, [productId]),
-          { productId, qty, listPriceCents: product.priceCents },
+          { productId, qty, listPriceCents: product.priceCents, publicBreaks: product.breaks },
         );
         const [{ n } = { n: 0 }] = await tx
           .select({ n: sql<number>`count(*)::int` })
@@ -338,7 +352,12 @@ export function createCartService(
           await lockCustomer(tx, userId);
           const existing = await storedLines(tx, userId);
           const found = await tx
-            .select({ id: products.id, name: products.name, priceCents: products.priceCents })
+            .select({
+              id: products.id,
+              name: products.name,
+              priceCents: products.priceCents,
+              breaks: products.breaks,
+            })
             .from(products)
             .where(
               inArray(
@@ -363,7 +382,16 @@ export function createCartService(
               productId: p.id,
               productName: p.name,
               qty: w.qty,
-              seenPriceCents: p.priceCents,
+              // What a visitor saw: the list price, or a public break their quantity reaches.
+              seenPriceCents: unitPriceFor(
+                { currency: opts.currency },
+                {
+                  productId: p.id,
+                  qty: w.qty,
+                  listPriceCents: p.priceCents,
+                  publicBreaks: p.breaks,
+                },
+              ),
               addedAt: new Date(now + rows.length),
             });
           }

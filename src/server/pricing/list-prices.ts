@@ -209,15 +209,19 @@ export function yourListPrices(
   for (const item of items) {
     if (!overlay.has(item._id)) continue;
     const listPriceCents = unitsToCents(item.price);
+    // List items do not carry the public breaks (docs/public-breaks.md): a card prices the
+    // company's overlay; the cart and checkout price the public breaks too.
     const tiers = priceTiers(context, {
       id: item._id,
       listPriceCents,
       minimumOrder: item.minimumOrder,
+      publicBreaks: [],
     });
     const atMinimum = unitPriceFor(context, {
       productId: item._id,
       qty: item.minimumOrder,
       listPriceCents,
+      publicBreaks: [],
     });
     const lowest = tiers.length > 1 ? tiers[tiers.length - 1]! : undefined;
     if (atMinimum >= listPriceCents && !lowest) continue;
