@@ -56,7 +56,15 @@ export const yourListPriceSchema = z.object({
 });
 export type YourListPrice = z.infer<typeof yourListPriceSchema>;
 
+/** A product's public quantity breaks on the wire: sorted by minQty, currency units. */
+const publicBreaksSchema = z.array(z.object({ minQty: z.number().int(), unitPrice: z.number() }));
+
 export const productListItemSchema = productSchema.extend({
+  /**
+   * The product's public quantity breaks (docs/public-breaks.md), the same for everyone (the
+   * cached list carries them); absent when it has none.
+   */
+  breaks: publicBreaksSchema.optional(),
   /** e.g. "matches OE 04465-02220 (Toyota)"; absent when the words matched. */
   matched: z.string().optional(),
   /** With a vehicle in the query: how the product fits it (position, note). */
@@ -76,7 +84,7 @@ export type ProductListItem = z.infer<typeof productListItemSchema>;
 export const productDetailSchema = productSchema.extend({
   crossReferences: z.array(crossReferenceSchema),
   /** Sorted by minQty; empty when the product has none. */
-  breaks: z.array(z.object({ minQty: z.number().int(), unitPrice: z.number() })),
+  breaks: publicBreaksSchema,
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

@@ -2,7 +2,8 @@ import { demoAdmin, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 // Public quantity breaks (docs/public-breaks.md): the admin gives a product breaks for
-// everyone, a visitor sees the table on the product page, a customer orders 10 at the break.
+// everyone, a visitor sees them on the product's card, a customer sees the table on the product
+// page and orders 10 at the break price.
 
 test("an admin sets a public quantity break; a visitor sees it and a customer orders 10 at the break price", async ({
   page,
@@ -55,26 +56,33 @@ test("an admin sets a public quantity break; a visitor sees it and a customer or
   await expect(admin.getByText(`The quantity breaks of ${name} are saved`)).toBeVisible();
   await adminContext.close();
 
-  // A visitor (no account) sees "Buy more, pay less" with the table on the product page.
+  // A visitor (no account) sees the deepest break on the product's card (the product page
+  // itself asks to sign in: SPEC), and the product answer carries the breaks.
   const visitorContext = await browser.newContext({ baseURL });
   try {
     const visitor = await visitorContext.newPage();
-    await visitor.goto(`/products/${productId}`);
-    const table = visitor
-      .getByTestId("public-breaks")
-      .getByRole("table", { name: "Quantity prices" });
-    await expect(visitor.getByRole("heading", { name: "Buy more, pay less" })).toBeVisible();
-    await expect(table.getByRole("row").filter({ hasText: "1+" })).toContainText("$20.00");
-    await expect(table.getByRole("row").filter({ hasText: "10+" })).toContainText("$18.00");
-    await expect(table.getByRole("row").filter({ hasText: "50+" })).toContainText("$16.50");
+    await visitor.goto(`/allproducts?q=${encodeURIComponent(name)}`);
+    const card = visitor.getByRole("article").filter({ hasText: name });
+    await expect(card.getByText("From 50")).toBeVisible();
+    await expect(card.getByTestId("card-lowest-break")).toHaveText("$16.50 each");
+    const answer = await visitor.request.get(`/api/products/${productId}`);
+    expect(((await answer.json()) as { breaks: unknown }).breaks).toEqual([
+      { minQty: 10, unitPrice: 18 },
+      { minQty: 50, unitPrice: 16.5 },
+    ]);
   } finally {
     await visitorContext.close();
   }
 
-  // A customer orders 10: the page's total, the cart, checkout and the order at $18.00 each.
+  // A customer sees "Buy more, pay less" with the table on the product page and orders 10: the
+  // page's total, the cart, checkout and the order at $18.00 each.
   await signUpThroughApi(page);
   await page.goto(`/products/${productId}`);
-  await expect(page.getByTestId("public-breaks")).toContainText("$18.00");
+  await expect(page.getByRole("heading", { name: "Buy more, pay less" })).toBeVisible();
+  const table = page.getByTestId("public-breaks").getByRole("table", { name: "Quantity prices" });
+  await expect(table.getByRole("row").filter({ hasText: "1+" })).toContainText("$20.00");
+  await expect(table.getByRole("row").filter({ hasText: "10+" })).toContainText("$18.00");
+  await expect(table.getByRole("row").filter({ hasText: "50+" })).toContainText("$16.50");
   await page.getByRole("spinbutton", { name: "Quantity" }).fill("10");
   await expect(page.getByTestId("order-total")).toHaveText("$180.00");
   await page.getByRole("button", { name: `Add to cart: ${name}` }).click();

@@ -216,6 +216,7 @@ export function createCatalogService(db: Db) {
       .offset(page.offset);
     return rows.map(({ product, matched, fit }) => ({
       ...toProduct(product),
+      ...(product.breaks.length > 0 && { breaks: wireBreaks(product.breaks) }),
       ...(matched && { matched: describeMatch(JSON.parse(matched) as NumberMatch) }),
       ...(vehicle && {
         fit: { fits: true, details: fit ? (JSON.parse(fit) as FitmentDetail[]) : [] },

@@ -80,6 +80,10 @@ describe("admin sets the breaks", () => {
     expect(anon.statusCode).toBe(200);
     expect(anon.json().breaks).toEqual(sorted);
     expect((await req(customer, "GET", `/api/products/${p._id}`)).json().breaks).toEqual(sorted);
+    // The cached list carries them too (product cards); a product without any has no field.
+    const partNumber = (await rowOf(p._id)).partNumber;
+    const listed = await req(null, "GET", `/api/products?q=${encodeURIComponent(partNumber)}`);
+    expect(listed.json().find((i: { _id: string }) => i._id === p._id).breaks).toEqual(sorted);
 
     const edited = await req(admin, "PATCH", `/api/products/${p._id}`, {
       breaks: [{ minQty: 5, unitPrice: 12.25 }],
