@@ -1,56 +1,36 @@
 import { z } from "zod";
 import { MAX_OFFSET, MAX_PAGE_SIZE } from "./constants";
+import {
+  breaksCheaperThan,
+  moneySchema,
+  priceBreakMessages,
+  priceBreaksSchema,
+} from "./price-breaks";
 import { text } from "./text";
 
 /** Trade price lists (admin): per product, a unit price and quantity breaks. Money in currency units. */
 
-export const MAX_BREAKS = 10;
 export const MAX_PRICE_LIST_CSV_BYTES = 5 * 1024 * 1024;
-export const MAX_LIST_PRICE = 1_000_000;
-const MAX_BREAK_QTY = 10_000_000;
-
-const hasAtMostTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
-
-/** An amount of money in currency units (12.5 = $12.50), as every price on the wire. */
-export const moneySchema = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .min(0, `${label} must be 0 or more`)
-    .lt(MAX_LIST_PRICE, `${label} must be less than 1,000,000`)
-    .refine(hasAtMostTwoDecimals, `${label}: use at most 2 decimals`);
+export { MAX_BREAKS, MAX_LIST_PRICE, moneySchema, priceBreakSchema } from "./price-breaks";
+export type { PriceBreakInput } from "./price-breaks";
 
 export const priceListMessages = {
-  breaksOrder: "Each break needs its own minimum quantity",
-  breakCheaper: "A quantity break must be cheaper than the unit price",
+  breaksOrder: priceBreakMessages.breaksOrder,
+  breakCheaper: priceBreakMessages.breakCheaper,
   otherCurrency: (currency: string) => `A price list must be in the store's currency (${currency})`,
   nameTaken: "A price list with this name exists already",
   inUse: "Companies use this price list: give them another one first",
   notFound: "Price list not found",
 } as const;
 
-export const priceBreakSchema = z.strictObject({
-  minQty: z
-    .number({ error: "Minimum quantity must be a number" })
-    .int("Minimum quantity must be a whole number")
-    .min(2, "A break starts at 2 units or more")
-    .max(MAX_BREAK_QTY, "Minimum quantity is too large"),
-  unitPrice: moneySchema("Break price"),
-});
-export type PriceBreakInput = z.infer<typeof priceBreakSchema>;
-
 export const priceListEntryInputSchema = z
   .strictObject({
     unitPrice: moneySchema("Unit price"),
-    breaks: z.array(priceBreakSchema).max(MAX_BREAKS, `At most ${MAX_BREAKS} breaks`).default([]),
+    breaks: priceBreaksSchema.default([]),
   })
-  .superRefine((entry, ctx) => {
-    const qtys = entry.breaks.map((b) => b.minQty);
-    if (new Set(qtys).size !== qtys.length) {
-      ctx.addIssue({ code: "custom", path: ["breaks"], message: priceListMessages.breaksOrder });
-    }
-    if (entry.breaks.some((b) => b.unitPrice >= entry.unitPrice)) {
-      ctx.addIssue({ code: "custom", path: ["breaks"], message: priceListMessages.breakCheaper });
-    }
+  .refine((entry) => breaksCheaperThan(entry.breaks, entry.unitPrice), {
+    path: ["breaks"],
+    message: priceListMessages.breakCheaper,
   });
 export type PriceListEntryInput = z.input<typeof priceListEntryInputSchema>;
 

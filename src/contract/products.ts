@@ -6,6 +6,7 @@ import {
   productCategories,
   productSorts,
 } from "./constants";
+import { breaksCheaperThan, priceBreaksSchema } from "./price-breaks";
 import { text } from "./text";
 import {
   optionalVehicleFields,
@@ -55,7 +56,15 @@ export const yourListPriceSchema = z.object({
 });
 export type YourListPrice = z.infer<typeof yourListPriceSchema>;
 
+/** A product's public quantity breaks on the wire: sorted by minQty, currency units. */
+const publicBreaksSchema = z.array(z.object({ minQty: z.number().int(), unitPrice: z.number() }));
+
 export const productListItemSchema = productSchema.extend({
+  /**
+   * The product's public quantity breaks (docs/public-breaks.md), the same for everyone (the
+   * cached list carries them); absent when it has none.
+   */
+  breaks: publicBreaksSchema.optional(),
   /** e.g. "matches OE 04465-02220 (Toyota)"; absent when the words matched. */
   matched: z.string().optional(),
   /** With a vehicle in the query: how the product fits it (position, note). */
@@ -68,9 +77,14 @@ export const productListItemSchema = productSchema.extend({
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
-/** One product with the numbers it replaces (the product page and the edit form). */
+/**
+ * One product with the numbers it replaces (the product page and the edit form), and its public
+ * quantity breaks: from `minQty` units on, `unitPrice` each, for everyone (docs/public-breaks.md).
+ */
 export const productDetailSchema = productSchema.extend({
   crossReferences: z.array(crossReferenceSchema),
+  /** Sorted by minQty; empty when the product has none. */
+  breaks: publicBreaksSchema,
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
@@ -133,6 +147,8 @@ export const productFieldMessages = {
     "Use letters, digits, spaces, dashes, dots or slashes, starting with a letter or digit",
   partNumberTaken: (n: string) => `Part number ${n} is already used by another product`,
   categoryRequired: "Choose a category",
+  /** A public break must lower the product's price (the same rule as a price list's breaks). */
+  breakCheaper: "A quantity break must be cheaper than the price",
   stockWasRequired: "Send the stock you are replacing (availableQuantityWas) with a new stock",
   stockChanged: (now: number) =>
     `Orders changed the stock to ${now} since you opened this form: check the number and save again`,
@@ -193,6 +209,8 @@ export type CrossReferenceInput = z.infer<typeof crossReferenceInputSchema>;
 
 const productFields = {
   partNumber: partNumber(productFieldMessages.partNumberRequired),
+  /** Public quantity breaks (docs/public-breaks.md); each cheaper than `price`. */
+  breaks: priceBreaksSchema.optional(),
   category: z.enum(productCategories, { error: productFieldMessages.categoryRequired }),
   crossReferences: z
     .array(crossReferenceInputSchema)
@@ -239,6 +257,11 @@ const stockFields = z.object({
   availableQuantity: productFields.availableQuantity,
 });
 
+const breaksAndPrice = z.object({ price: productFields.price, breaks: productFields.breaks });
+
+/** True when the price and the breaks are valid, so comparing them means something. */
+const breaksAndPriceValid = (value: unknown) => breaksAndPrice.safeParse(value).success;
+
 /** True when both numbers are present and valid, so comparing them means something. */
 export const bothStockFieldsValid = (value: unknown) => stockFields.safeParse(value).success;
 
@@ -251,12 +274,18 @@ const minimumWithinStock = (p: { minimumOrder?: number; availableQuantity?: numb
  * What an admin sends to add a product. Strict, because the creator's email comes from the
  * session: a body that tries to name one is refused rather than silently ignored.
  */
-export const productCreateSchema = productFieldsSchema.refine(minimumWithinStock, {
-  message: productFieldMessages.minimumAboveStock,
-  path: ["minimumOrder"],
-  // Compare as soon as both numbers are fine, even while other fields still have problems.
-  when: (payload) => bothStockFieldsValid(payload.value),
-});
+export const productCreateSchema = productFieldsSchema
+  .refine(minimumWithinStock, {
+    message: productFieldMessages.minimumAboveStock,
+    path: ["minimumOrder"],
+    // Compare as soon as both numbers are fine, even while other fields still have problems.
+    when: (payload) => bothStockFieldsValid(payload.value),
+  })
+  .refine((p) => breaksCheaperThan(p.breaks ?? [], p.price), {
+    message: productFieldMessages.breakCheaper,
+    path: ["breaks"],
+    when: (payload) => breaksAndPriceValid(payload.value),
+  });
 export type ProductCreate = z.infer<typeof productCreateSchema>;
 
 /**

@@ -75,6 +75,7 @@ export function createCartService(
               availableQuantity: products.availableQuantity,
               weightGrams: products.weightGrams,
               coreDepositCents: products.coreDepositCents,
+              breaks: products.breaks,
             })
             .from(products)
             .where(inArray(products.id, ids)),
@@ -88,7 +89,16 @@ export function createCartService(
         pricing,
         stored.flatMap((line) => {
           const p = byId.get(line.productId);
-          return p ? [{ productId: p.id, qty: line.qty, listPriceCents: p.priceCents }] : [];
+          return p
+            ? [
+                {
+                  productId: p.id,
+                  qty: line.qty,
+                  listPriceCents: p.priceCents,
+                  publicBreaks: p.breaks,
+                },
+              ]
+            : [];
         }),
       ).map((l) => [l.productId, l.unitPriceCents]),
     );
@@ -253,6 +263,7 @@ export function createCartService(
           .select({
             name: products.name,
             priceCents: products.priceCents,
+            breaks: products.breaks,
             // Checked and named in the same statement.
             vehicle: vehicle ? lineVehicleJson(vehicle) : sql<null>`null`,
           })
@@ -270,7 +281,7 @@ export function createCartService(
         // What they see is their own price at this quantity (a company's price or break).
         const seenPriceCents = unitPriceFor(
           await pricingFor(tx, userId, opts.currency, [productId]),
-          { productId, qty, listPriceCents: product.priceCents },
+          { productId, qty, listPriceCents: product.priceCents, publicBreaks: product.breaks },
         );
         const [{ n } = { n: 0 }] = await tx
           .select({ n: sql<number>`count(*)::int` })
@@ -378,7 +389,12 @@ export function createCartService(
           await lockCustomer(tx, userId);
           const existing = await storedLines(tx, userId);
           const found = await tx
-            .select({ id: products.id, name: products.name, priceCents: products.priceCents })
+            .select({
+              id: products.id,
+              name: products.name,
+              priceCents: products.priceCents,
+              breaks: products.breaks,
+            })
             .from(products)
             .where(
               inArray(
@@ -403,7 +419,16 @@ export function createCartService(
               productId: p.id,
               productName: p.name,
               qty: w.qty,
-              seenPriceCents: p.priceCents,
+              // What a visitor saw: the list price, or a public break their quantity reaches.
+              seenPriceCents: unitPriceFor(
+                { currency: opts.currency },
+                {
+                  productId: p.id,
+                  qty: w.qty,
+                  listPriceCents: p.priceCents,
+                  publicBreaks: p.breaks,
+                },
+              ),
               addedAt: new Date(now + rows.length),
               vehicleBaseVehicleId: w.vehicle?.baseVehicleId ?? null,
               vehicleEngineId: w.vehicle?.engineId ?? null,

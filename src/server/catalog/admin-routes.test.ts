@@ -161,6 +161,7 @@ describe("POST /api/products", () => {
         partNumber: input.partNumber.toUpperCase(),
         crossReferences: [],
         coreDeposit: null,
+        breaks: [],
         _id: expect.any(String),
         createdAt: expect.any(String),
         email: admin.email,

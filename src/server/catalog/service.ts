@@ -39,6 +39,7 @@ import {
   type Search,
 } from "./search";
 import { isUniqueViolation } from "../db/postgres-errors";
+import { storedBreaks, wireBreaks } from "../pricing/pricing";
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -59,8 +60,13 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
+/** The product page's and the edit form's answer: the product, its numbers and public breaks. */
+export function toProductDetail(row: ProductRow, crossReferences: CrossReference[]): ProductDetail {
+  return { ...toProduct(row), crossReferences, breaks: wireBreaks(row.breaks) };
+}
+
 export function toAdminProduct(row: ProductRow, crossReferences: CrossReference[]): AdminProduct {
-  return { ...toProduct(row), crossReferences, email: row.creatorEmail };
+  return { ...toProductDetail(row, crossReferences), email: row.creatorEmail };
 }
 
 export const unpaidOrdersMessage =
@@ -130,8 +136,14 @@ function toColumns(input: ProductUpdate): Partial<typeof products.$inferInsert> 
     ...(input.availableQuantity !== undefined && { availableQuantity: input.availableQuantity }),
     ...(input.shortDescription !== undefined && { shortDescription: input.shortDescription }),
     ...(input.warranty !== undefined && { warrantyMonths: input.warranty }),
+    ...(input.breaks !== undefined && { breaks: storedBreaks(input.breaks) }),
   };
 }
+
+const breakNotCheaper = () =>
+  new HttpError(400, "validation", `breaks: ${productFieldMessages.breakCheaper}`, {
+    breaks: productFieldMessages.breakCheaper,
+  });
 
 const minimumAboveStock = () =>
   new HttpError(400, "validation", `minimumOrder: ${productFieldMessages.minimumAboveStock}`, {
@@ -204,6 +216,7 @@ export function createCatalogService(db: Db) {
       .offset(page.offset);
     return rows.map(({ product, matched, fit }) => ({
       ...toProduct(product),
+      ...(product.breaks.length > 0 && { breaks: wireBreaks(product.breaks) }),
       ...(matched && { matched: describeMatch(JSON.parse(matched) as NumberMatch) }),
       ...(vehicle && {
         fit: { fits: true, details: fit ? (JSON.parse(fit) as FitmentDetail[]) : [] },
@@ -337,7 +350,7 @@ export function createCatalogService(db: Db) {
     async get(id: string): Promise<ProductDetail | undefined> {
       const [row] = await db.select().from(products).where(eq(products.id, id));
       if (!row) return undefined;
-      return { ...toProduct(row), crossReferences: await crossReferencesOf(db, id) };
+      return toProductDetail(row, await crossReferencesOf(db, id));
     },
 
     /** Adds a product; the creator is the signed-in admin, never a name taken from the body. */
@@ -356,6 +369,7 @@ export function createCatalogService(db: Db) {
               availableQuantity: input.availableQuantity,
               shortDescription: input.shortDescription,
               warrantyMonths: input.warranty,
+              breaks: storedBreaks(input.breaks ?? []),
               creatorEmail,
             })
             .returning();
@@ -403,6 +417,13 @@ export function createCatalogService(db: Db) {
           const minimumOrder = input.minimumOrder ?? current.minimumOrder;
           const availableQuantity = input.availableQuantity ?? current.availableQuantity;
           if (touchesStock && minimumOrder > availableQuantity) throw minimumAboveStock();
+          // Every public break stays cheaper than the price, whichever of the two the edit sets.
+          if (input.breaks !== undefined || input.price !== undefined) {
+            const priceCents =
+              input.price !== undefined ? unitsToCents(input.price) : current.priceCents;
+            const breaks = input.breaks !== undefined ? storedBreaks(input.breaks) : current.breaks;
+            if (breaks.some((b) => b.unitPriceCents >= priceCents)) throw breakNotCheaper();
+          }
           const columns = toColumns(input);
           const [row] =
             Object.keys(columns).length > 0

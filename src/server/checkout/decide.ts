@@ -7,6 +7,7 @@ import type { HoldLimits } from "../config";
 import { HttpError, unprocessable } from "../errors";
 import { centsToUnits, formatCents, MAX_CENTS } from "../money";
 import { priceLines, type CompanyMember, type PricingContext } from "../pricing/pricing";
+import type { PriceBreak } from "../db/schema";
 import { computeCharges, requireShippable, type ChargeFacts } from "./charges";
 
 /**
@@ -20,6 +21,8 @@ export interface ProductFacts {
   name: string;
   partNumber: string | null;
   listPriceCents: number;
+  /** The product's public quantity breaks (docs/public-breaks.md); absent: none. */
+  publicBreaks?: PriceBreak[];
   minimumOrder: number;
   available: number;
   /** One unit's shipping weight (0 when not given). */
@@ -165,7 +168,11 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
   }
   const priced = priceLines(
     rules.pricing,
-    found.map(({ line, product }) => ({ ...line, listPriceCents: product.listPriceCents })),
+    found.map(({ line, product }) => ({
+      ...line,
+      listPriceCents: product.listPriceCents,
+      publicBreaks: product.publicBreaks ?? [],
+    })),
   ).map((l) => {
     const quoted = rules.quotedPrices?.get(l.productId);
     return quoted === undefined

@@ -141,7 +141,8 @@ export async function readPlacement(
                   'id', p.id, 'name', p.name, 'partNumber', p.part_number,
                   'listPriceCents', p.price_cents, 'minimumOrder', p.minimum_order,
                   'available', p.available_quantity, 'weightGrams', p.weight_grams,
-                  'coreDepositCents', p.core_deposit_cents${heldFields}))
+                  'coreDepositCents', p.core_deposit_cents,
+                  'publicBreaks', p.breaks${heldFields}))
                   from products p where p.id in (select product_id from wanted)), '[]') as products,
       (select coalesce(sum(total_cents), 0) from orders
         where user_id = ${customerId} and status in ('unpaid', 'awaiting_approval')) as held_cents,

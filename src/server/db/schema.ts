@@ -73,6 +73,11 @@ export const products = pgTable(
      * charged as its own line and refunded when the old part comes back; null: no deposit.
      */
     coreDepositCents: integer("core_deposit_cents"),
+    /**
+     * Public quantity breaks for everyone, visitors included (docs/public-breaks.md): sorted by
+     * minQty, each minQty once, each cheaper than the price (checked before it is written).
+     */
+    breaks: jsonb("breaks").$type<PriceBreak[]>().notNull().default([]),
     creatorEmail: text("creator_email").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     /** Written by triggers only (see `tsvector` above); never set by the application. */

@@ -46,6 +46,7 @@ export function createListService(db: Db, cart: CartService, opts: { currency: s
         img: products.img,
         qty: savedListItems.qty,
         priceCents: products.priceCents,
+        breaks: products.breaks,
         minimumOrder: products.minimumOrder,
         availableQuantity: products.availableQuantity,
       })
@@ -65,14 +66,19 @@ export function createListService(db: Db, cart: CartService, opts: { currency: s
     );
     const priced = priceLines(
       context,
-      lines.map((l) => ({ productId: l.productId, qty: l.qty, listPriceCents: l.priceCents })),
+      lines.map((l) => ({
+        productId: l.productId,
+        qty: l.qty,
+        listPriceCents: l.priceCents,
+        publicBreaks: l.breaks,
+      })),
     );
     return {
       id: list.id,
       name: list.name,
       updatedAt: list.updatedAt.toISOString(),
       currency: opts.currency,
-      lines: lines.map(({ priceCents: _p, ...l }, i) => ({
+      lines: lines.map(({ priceCents: _p, breaks: _b, ...l }, i) => ({
         ...l,
         unitPrice: centsToUnits(priced[i]!.unitPriceCents),
       })),
@@ -233,6 +239,7 @@ export function createListService(db: Db, cart: CartService, opts: { currency: s
             productId,
             qty,
             listPriceCents: lines.find((l) => l.productId === productId)!.priceCents,
+            publicBreaks: lines.find((l) => l.productId === productId)!.breaks,
           },
         ])[0]!.unitPriceCents;
       const { add, changes } = planReorder(

@@ -17,6 +17,7 @@ import { centsToUnits, unitsToCents } from "../money";
 import {
   applicableListId,
   priceTiers,
+  storedBreaks,
   unitPriceFor,
   type OverlayEntry,
   type PricingContext,
@@ -202,22 +203,26 @@ function shared<V>(
 export function yourListPrices(
   overlay: ReadonlyMap<string, OverlayEntry>,
   currency: string,
-  items: readonly Pick<ProductListItem, "_id" | "price" | "minimumOrder">[],
+  items: readonly Pick<ProductListItem, "_id" | "price" | "minimumOrder" | "breaks">[],
 ): Map<string, YourListPrice> {
   const context: PricingContext = { currency, overlay };
   const out = new Map<string, YourListPrice>();
   for (const item of items) {
     if (!overlay.has(item._id)) continue;
     const listPriceCents = unitsToCents(item.price);
+    // The cached list carries the product's public breaks (docs/public-breaks.md).
+    const publicBreaks = storedBreaks(item.breaks ?? []);
     const tiers = priceTiers(context, {
       id: item._id,
       listPriceCents,
       minimumOrder: item.minimumOrder,
+      publicBreaks,
     });
     const atMinimum = unitPriceFor(context, {
       productId: item._id,
       qty: item.minimumOrder,
       listPriceCents,
+      publicBreaks,
     });
     const lowest = tiers.length > 1 ? tiers[tiers.length - 1]! : undefined;
     if (atMinimum >= listPriceCents && !lowest) continue;
@@ -240,7 +245,7 @@ export async function listPricesFor(
   cache: CompanyPriceCache,
   customerId: string,
   currency: string,
-  items: readonly Pick<ProductListItem, "_id" | "price" | "minimumOrder">[],
+  items: readonly Pick<ProductListItem, "_id" | "price" | "minimumOrder" | "breaks">[],
 ): Promise<{ prices: Map<string, YourListPrice>; sameFor?: string }> {
   const { entries, sameFor } = await cache.overlayOf(
     customerId,

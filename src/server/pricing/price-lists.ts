@@ -19,6 +19,8 @@ import { companies, priceListEntries, priceLists, products, type PriceBreak } fr
 import { conflict, HttpError, notFound } from "../errors";
 import { centsToUnits, unitsToCents } from "../money";
 import { isUniqueViolation } from "../db/postgres-errors";
+import { breaksText, parseBreaksText } from "../../contract/price-breaks";
+import { storedBreaks, wireBreaks } from "./pricing";
 
 /** Most rows an import reads (a list of every product of a large catalog fits). */
 export const MAX_IMPORT_ROWS = 100_000;
@@ -34,24 +36,14 @@ export function toStoredEntry(input: PriceListEntryInput): StoredEntry {
   const entry = priceListEntryInputSchema.parse(input);
   return {
     unitPriceCents: unitsToCents(entry.unitPrice),
-    breaks: entry.breaks
-      .map((b) => ({ minQty: b.minQty, unitPriceCents: unitsToCents(b.unitPrice) }))
-      .sort((a, b) => a.minQty - b.minQty),
+    breaks: storedBreaks(entry.breaks),
   };
 }
 
-const breaksCell = (breaks: PriceBreak[]) =>
-  breaks.map((b) => `${b.minQty}:${centsToUnits(b.unitPriceCents).toFixed(2)}`).join("|");
+const breaksCell = (breaks: PriceBreak[]) => breaksText(wireBreaks(breaks));
 
 /** `10:11.00|50:9.80` → breaks (wire units); throws a message for people. */
-export function parseBreaksCell(cell: string): { minQty: number; unitPrice: number }[] {
-  if (cell.trim() === "") return [];
-  return cell.split("|").map((part) => {
-    const m = /^\s*(\d+)\s*:\s*(\d+(?:\.\d{1,2})?)\s*$/.exec(part);
-    if (!m) throw new Error(`"${part.trim()}" is not QTY:PRICE (breaks are like 10:11.00|50:9.80)`);
-    return { minQty: Number(m[1]), unitPrice: Number(m[2]) };
-  });
-}
+export const parseBreaksCell = parseBreaksText;
 
 function priceListNameTaken(err: unknown, constraint: string, message: string) {
   return isUniqueViolation(err, constraint) ? conflict(message) : undefined;

@@ -1,7 +1,9 @@
 /**
  * The one place a price is decided (DESIGN.md section 7). Every line the store prices for a
- * customer goes through `priceLines`: the cart, checkout, the single-product order and the
- * product page's "Your price"; quick order, quotes and invoices when they come. A customer in a
+ * customer (or a visitor) goes through `priceLines`: the lowest of the list price, the
+ * product's public quantity breaks and the caller's company prices. Callers: the cart, checkout,
+ * the single-product order, the product page's price, quick order, reorder, lists and quotes
+ * (invoices and emails use the prices snapshotted on order lines). A customer in a
  * company with a price list gets its entries for the products being priced as an overlay
  * (`pricingFor`), read from the database on each call: the anonymous catalog cache is untouched
  * and shared, and a member removed from a company pays list prices on their next request.
@@ -11,6 +13,20 @@ import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/database";
 import type { PriceBreak } from "../db/schema";
 import { sqlUuids } from "../db/sql-arrays";
+import type { PriceBreakInput } from "../../contract/price-breaks";
+import { centsToUnits, unitsToCents } from "../money";
+
+/** Checked wire breaks (currency units) as stored: integer minor units, sorted by minQty. */
+export function storedBreaks(breaks: readonly PriceBreakInput[]): PriceBreak[] {
+  return breaks
+    .map((b) => ({ minQty: b.minQty, unitPriceCents: unitsToCents(b.unitPrice) }))
+    .sort((a, b) => a.minQty - b.minQty);
+}
+
+/** Stored breaks on the wire (currency units). */
+export function wireBreaks(breaks: readonly PriceBreak[]): PriceBreakInput[] {
+  return breaks.map((b) => ({ minQty: b.minQty, unitPrice: centsToUnits(b.unitPriceCents) }));
+}
 
 /** A company's price for one product: a unit price and quantity breaks (sorted by minQty). */
 export interface OverlayEntry {
@@ -142,11 +158,16 @@ export function pricingFromJson(
   };
 }
 
-/** A line to price: the product's list price as stored, and how many. */
+/**
+ * A line to price: the product's list price and its public quantity breaks as stored (the
+ * same for everyone, visitors included: docs/public-breaks.md), and how many. The breaks are
+ * required so that no caller can forget them: a product without any passes `[]`.
+ */
 export interface LineToPrice {
   productId: string;
   qty: number;
   listPriceCents: number;
+  publicBreaks: readonly PriceBreak[];
 }
 
 export interface PricedLine extends LineToPrice {
@@ -159,6 +180,9 @@ export interface PricedLine extends LineToPrice {
 /** One unit's price for this caller at this quantity: the lowest that applies. */
 export function unitPriceFor(context: PricingContext, line: LineToPrice): number {
   let unit = line.listPriceCents;
+  for (const b of line.publicBreaks) {
+    if (line.qty >= b.minQty) unit = Math.min(unit, b.unitPriceCents);
+  }
   const entry = context.overlay?.get(line.productId);
   if (entry) {
     unit = Math.min(unit, entry.unitPriceCents);
@@ -170,8 +194,9 @@ export function unitPriceFor(context: PricingContext, line: LineToPrice): number
 }
 
 /**
- * Prices each line for the caller: the lowest of the list price, their company's unit price and
- * the company's quantity break that the line's quantity reaches. Integers only.
+ * Prices each line for the caller: the lowest of the list price, the product's public quantity
+ * break that the line's quantity reaches, their company's unit price and the company's quantity
+ * break that the line's quantity reaches. Integers only.
  */
 export function priceLines(context: PricingContext, lines: LineToPrice[]): PricedLine[] {
   return lines.map((line) => {
@@ -182,17 +207,25 @@ export function priceLines(context: PricingContext, lines: LineToPrice[]): Price
 
 /**
  * The price table a buyer sees on a product page: from each quantity on (the minimum order,
- * then each of their breaks above it), the unit price `priceLines` gives at that quantity.
- * Rows that would not lower the price are left out.
+ * then each public or company break above it), the unit price `priceLines` gives at that
+ * quantity. Rows that would not lower the price are left out.
  */
 export function priceTiers(
   context: PricingContext,
-  product: { id: string; listPriceCents: number; minimumOrder: number },
+  product: {
+    id: string;
+    listPriceCents: number;
+    minimumOrder: number;
+    publicBreaks: readonly PriceBreak[];
+  },
 ): { minQty: number; unitPriceCents: number }[] {
   const entry = context.overlay?.get(product.id);
   const qtys = [
     product.minimumOrder,
-    ...(entry?.breaks ?? []).map((b) => b.minQty).filter((q) => q > product.minimumOrder),
+    ...[...product.publicBreaks, ...(entry?.breaks ?? [])]
+      .map((b) => b.minQty)
+      .filter((q) => q > product.minimumOrder)
+      .sort((a, b) => a - b),
   ];
   const tiers: { minQty: number; unitPriceCents: number }[] = [];
   for (const qty of qtys) {
@@ -200,6 +233,7 @@ export function priceTiers(
       productId: product.id,
       qty,
       listPriceCents: product.listPriceCents,
+      publicBreaks: product.publicBreaks,
     });
     if (tiers.length === 0 || unitPriceCents < tiers[tiers.length - 1]!.unitPriceCents) {
       tiers.push({ minQty: qty, unitPriceCents });

@@ -42,6 +42,7 @@ export async function productPrice(
         id: products.id,
         listPriceCents: products.priceCents,
         minimumOrder: products.minimumOrder,
+        publicBreaks: products.breaks,
       })
       .from(products)
       .where(eq(products.id, productId)),
@@ -58,6 +59,7 @@ export async function productPrice(
         productId,
         qty: product.minimumOrder,
         listPriceCents: product.listPriceCents,
+        publicBreaks: product.publicBreaks,
       }),
     ),
     companyPrice: context.overlay?.has(productId) ?? false,

@@ -15,6 +15,7 @@ const candidate = (over: Partial<Candidate> = {}): Candidate => {
     partNumber: `PW-${n}`,
     img: "/x.svg",
     priceCents: 1000,
+    breaks: [],
     minimumOrder: 1,
     availableQuantity: 10,
     ...over,

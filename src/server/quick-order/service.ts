@@ -14,6 +14,7 @@ import {
 } from "../../contract/quick-order";
 import type { CartService } from "../cart/service";
 import type { Db } from "../db/database";
+import type { PriceBreak } from "../db/schema";
 import { sqlTexts } from "../db/sql-arrays";
 import { unprocessable } from "../errors";
 import { centsToUnits } from "../money";
@@ -51,6 +52,8 @@ export interface Candidate {
   partNumber: string;
   img: string;
   priceCents: number;
+  /** The product's public quantity breaks (docs/public-breaks.md). */
+  breaks: PriceBreak[];
   minimumOrder: number;
   availableQuantity: number;
 }
@@ -218,7 +221,7 @@ export function createQuickOrderService(db: Db, cart: CartService, opts: { curre
     const byKey = new Map<string, Candidate[]>();
     if (keys.length === 0) return byKey;
     const columns = sql`p.id, p.name, p.part_number as "partNumber", p.img,
-      p.price_cents as "priceCents", p.minimum_order as "minimumOrder",
+      p.price_cents as "priceCents", p.breaks, p.minimum_order as "minimumOrder",
       p.available_quantity as "availableQuantity"`;
     // `= any(array)`: one index scan each over all the numbers (PostgreSQL knows the array's
     // length; an `unnest` join was estimated at 200 rows and planned in parallel, whose worker
@@ -354,7 +357,14 @@ export function createQuickOrderService(db: Db, cart: CartService, opts: { curre
       context,
       lines.flatMap((l) =>
         l.product
-          ? [{ productId: l.product.id, qty: l.qty ?? 1, listPriceCents: l.product.priceCents }]
+          ? [
+              {
+                productId: l.product.id,
+                qty: l.qty ?? 1,
+                listPriceCents: l.product.priceCents,
+                publicBreaks: l.product.breaks,
+              },
+            ]
           : [],
       ),
     );

@@ -168,6 +168,7 @@ export function createQuoteService(
             name: products.name,
             partNumber: products.partNumber,
             listPriceCents: products.priceCents,
+            publicBreaks: products.breaks,
           })
           .from(cartItems)
           .innerJoin(products, eq(products.id, cartItems.productId))

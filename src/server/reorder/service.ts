@@ -92,6 +92,7 @@ export function createReorderService(db: Db, cart: CartService, opts: { currency
           id: products.id,
           name: products.name,
           priceCents: products.priceCents,
+          breaks: products.breaks,
           minimumOrder: products.minimumOrder,
           availableQuantity: products.availableQuantity,
         })
@@ -123,13 +124,19 @@ export function createReorderService(db: Db, cart: CartService, opts: { currency
               },
       }));
       const listPrice = new Map(
-        lines.flatMap((l) => (l.product ? [[l.product.id, l.product.priceCents]] : [])),
+        rows.flatMap((r) => (r.id ? [[r.id, { cents: r.priceCents!, breaks: r.breaks! }]] : [])),
       );
       const { add, changes } = planReorder(
         lines,
         (productId, qty) =>
-          priceLines(context, [{ productId, qty, listPriceCents: listPrice.get(productId)! }])[0]!
-            .unitPriceCents,
+          priceLines(context, [
+            {
+              productId,
+              qty,
+              listPriceCents: listPrice.get(productId)!.cents,
+              publicBreaks: listPrice.get(productId)!.breaks,
+            },
+          ])[0]!.unitPriceCents,
         (cents) => formatCents(cents, opts.currency),
       );
       const updated = add.length > 0 ? await cart.addLines(userId, add) : await cart.get(userId);

@@ -16,6 +16,8 @@ import { ChosenVehicleNote } from "../../features/vehicles/components/chosen-veh
 import { loadRememberedVehicle } from "../../lib/vehicle-choice";
 import { unitPriceAt, useProductPrice } from "../../features/pricing/api/product-price";
 import { YourPrice } from "../../features/pricing/components/your-price";
+import { PublicBreaks, publicUnitPriceAt } from "../../features/pricing/components/public-breaks";
+import { useSiteConfig } from "../../lib/use-site-config";
 
 export function ProductRoute() {
   const { id = "" } = useParams();
@@ -25,6 +27,7 @@ export function ProductRoute() {
   // A company buyer's own price and breaks (not part of the shared, cached product answer).
   const customer = Boolean(user && user.role !== "admin");
   const { data: ownPrice } = useProductPrice(id, customer);
+  const currency = useSiteConfig().data?.currency;
   usePageTitle(product?.name ?? "Product");
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
     return <NotFound what="product" />;
@@ -44,9 +47,13 @@ export function ProductRoute() {
         <ProductDetails product={product}>
           {/* Admins do not order. */}
           {ownPrice && <YourPrice price={ownPrice} />}
+          {/* The store's quantity prices, for everyone; a company buyer's table includes them. */}
+          {!ownPrice?.companyPrice && <PublicBreaks product={product} currency={currency} />}
           {user && user.role !== "admin" && (
             <OrderPanel
-              unitPriceAt={ownPrice ? (qty) => unitPriceAt(ownPrice, qty) : undefined}
+              unitPriceAt={(qty) =>
+                ownPrice ? unitPriceAt(ownPrice, qty) : publicUnitPriceAt(product, qty)
+              }
               product={product}
               customer={user}
               myItemsTo={paths.myItems}

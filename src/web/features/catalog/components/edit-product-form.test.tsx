@@ -16,6 +16,7 @@ const product: ProductDetail = {
   warranty: 24,
   coreDeposit: null,
   createdAt: "2026-11-22T10:00:00.000Z",
+  breaks: [],
 };
 const unchanged = {
   partNumber: product.partNumber,

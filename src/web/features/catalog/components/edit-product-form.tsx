@@ -24,6 +24,7 @@ import { ProductDescriptionField } from "./product-description-field";
 import { ProductNumberFields } from "./product-number-fields";
 import { CatalogFields, type CatalogValues } from "./catalog-fields";
 import { CoreDepositForm } from "./core-deposit-form";
+import { QuantityBreaksForm } from "./quantity-breaks-form";
 
 const editableSchema = productFieldsSchema.pick({
   partNumber: true,
@@ -215,6 +216,7 @@ export function EditProductLoader({
   return (
     <div className="flex flex-col gap-4">
       <CoreDepositForm product={query.data} />
+      <QuantityBreaksForm product={query.data} />
       <EditProductForm product={query.data} onDone={onDone} onDirtyChange={onDirtyChange} />
     </div>
   );

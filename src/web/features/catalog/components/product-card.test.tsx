@@ -49,3 +49,18 @@ test("only a break below the list price: the price row stays, the break is added
   expect(screen.queryByTestId("card-your-price")).toBeNull();
   expect(screen.getByTestId("card-your-lowest-price").textContent).toBe("$35.00 each");
 });
+
+test("a product's public breaks: everyone's card adds the deepest; a buyer's own lowest replaces it", () => {
+  const breaks = [
+    { minQty: 10, unitPrice: 36 },
+    { minQty: 50, unitPrice: 32.5 },
+  ];
+  const { unmount } = card({ ...product, breaks });
+  expect(screen.getByText("Price")).toBeTruthy();
+  expect(screen.getByText("From 50")).toBeTruthy();
+  expect(screen.getByTestId("card-lowest-break").textContent).toBe("$32.50 each");
+  unmount();
+  card({ ...product, breaks, yourLowestPrice: { minQty: 50, unitPrice: 30 } });
+  expect(screen.queryByTestId("card-lowest-break")).toBeNull();
+  expect(screen.getByTestId("card-your-lowest-price").textContent).toBe("$30.00 each");
+});

@@ -28,6 +28,7 @@ export function ProductCard({
   vehicleLabel?: string;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const deepestBreak = product.breaks?.at(-1);
   return (
     // The whole card opens the product: the name's link covers it (a .btn cannot: it scales
     // while pressed, which would shrink the covered area under the pointer).
@@ -109,6 +110,15 @@ export function ProductCard({
               </dt>
               <dd className="text-right" data-testid="card-your-lowest-price">
                 {formatPrice(product.yourLowestPrice.unitPrice, currency)} each
+              </dd>
+            </>
+          )}
+          {!product.yourLowestPrice && deepestBreak && (
+            // The store's public quantity break for everyone (docs/public-breaks.md): the deepest.
+            <>
+              <dt className="text-base-content/70">From {formatCount(deepestBreak.minQty)}</dt>
+              <dd className="text-right" data-testid="card-lowest-break">
+                {formatPrice(deepestBreak.unitPrice, currency)} each
               </dd>
             </>
           )}

@@ -1,5 +1,6 @@
 import type { ProductPrice } from "#contract/price-lists";
-import { formatCount, formatPrice } from "../../../lib/format";
+import { formatPrice } from "../../../lib/format";
+import { PriceBreaksTable } from "./price-breaks-table";
 
 /**
  * A company buyer's own price on the product page: "Your price" with the list price struck
@@ -33,28 +34,7 @@ export function YourPrice({ price }: { price: ProductPrice }) {
         )}
         <span className="text-sm text-base-content/75">your company's price</span>
       </p>
-      {price.breaks.length > 1 && (
-        <table className="table table-sm" aria-label="Quantity prices" data-testid="price-breaks">
-          <thead>
-            <tr>
-              <th scope="col" className="text-base-content">
-                Quantity
-              </th>
-              <th scope="col" className="text-right text-base-content">
-                Unit price
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {price.breaks.map((b) => (
-              <tr key={b.minQty}>
-                <td>{formatCount(b.minQty)}+</td>
-                <td className="text-right">{formatPrice(b.unitPrice, currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {price.breaks.length > 1 && <PriceBreaksTable rows={price.breaks} currency={currency} />}
     </section>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "breaks" jsonb DEFAULT '[]'::jsonb NOT NULL;
