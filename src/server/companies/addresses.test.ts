@@ -260,3 +260,29 @@ test("another company's address, or one's former company's, is refused with 400 
   expect(unknown.statusCode).toBe(404);
   expect(unknown.json().message).toBe(addressMessages.notFound);
 });
+
+test("a quote accepted to a company address becomes an order delivered there", async () => {
+  const { owner, buyer, at } = await companyWithOwnerAndBuyer();
+  const shipTo = (await call(owner, "POST", at, texas)).json();
+  const part = await insertProduct(t.database.db, { priceCents: 5000, minimumOrder: 1 });
+  await call(buyer, "PUT", `/api/cart/items/${part.id}`, { qty: 1 });
+  const requested = await call(buyer, "POST", "/api/quotes", { note: "For the depot" });
+  expect(requested.statusCode, requested.body).toBe(201);
+  const quote = requested.json();
+  const sent = await call(admin, "POST", `/api/quotes/${quote.id}/send`, {
+    lines: quote.lines.map((l: { productId: string }) => ({
+      productId: l.productId,
+      unitPrice: 40,
+    })),
+    expiresAt: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const accepted = await call(buyer, "POST", `/api/quotes/${quote.id}/accept`, {
+    addressId: shipTo.id,
+    shippingMethodId: standardId,
+  });
+  expect(accepted.statusCode, accepted.body).toBe(201);
+  const { order } = accepted.json();
+  // 40.00 + 9.95 shipping; TX 6.25 %: 2.50 + 0.62 = 53.07
+  expect(order).toMatchObject({ Address: texasFormatted, shipping: 9.95, tax: 3.12, total: 53.07 });
+});
