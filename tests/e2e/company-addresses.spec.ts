@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures";
 /**
  * A company's ship-to addresses (docs/company-addresses.md): the owner adds one on My company;
  * a buyer of the company, with no address of their own, checks out to it (offered with the
- * company's name); the order shows it.
+ * company's name); the order shows it; the admin's company page lists it too.
  */
 
 async function invite(admin: Page, companyId: string, email: string, role: "owner" | "buyer") {
@@ -85,6 +85,13 @@ test("an owner adds a ship-to address; a buyer checks out to it and the order sh
     await b.getByRole("button", { name: "Place order" }).click();
     await expect(b).toHaveURL(/\/dashboard\/orders\//);
     await expect(b.getByTestId("order-address")).toContainText(formatted);
+
+    // The admin's company page has the same section, with the owner's actions.
+    await page.goto(`/dashboard/companies/${companyId}`);
+    const admins = page.getByRole("region", { name: "Ship-to addresses" });
+    await expect(admins.getByTestId("ship-to-addresses")).toContainText(formatted);
+    await expect(admins.getByRole("button", { name: `Edit ${formatted}` })).toBeVisible();
+    await expect(admins.getByRole("button", { name: "Add a ship-to address" })).toBeVisible();
   } finally {
     await owner.context.close();
     await buyer.context.close();
