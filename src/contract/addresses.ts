@@ -159,25 +159,36 @@ function refineArea<T extends { country: string; postalCode: string; region: str
   return { ...value, postalCode: postal.ok ? postal.value : value.postalCode, region };
 }
 
+/** The fields of an address as typed (the address book's and a company's ship-to addresses). */
+const addressFields = z.object({
+  name: line("Name is Required", 80),
+  company: line(null, 80),
+  line1: line("Address line 1 is Required", 100),
+  line2: line(null, 100),
+  city: line("City is Required", 60),
+  region: line(null, 60),
+  postalCode: text({ message: addressMessages.postalRequired }).max(
+    20,
+    "Must be 20 characters or shorter",
+  ),
+  country: countrySchema,
+  phone: phoneNumberSchema,
+});
+
 /** What a customer types for an address in the address book (or at checkout). */
-export const addressInputSchema = z
-  .object({
-    name: line("Name is Required", 80),
-    company: line(null, 80),
-    line1: line("Address line 1 is Required", 100),
-    line2: line(null, 100),
-    city: line("City is Required", 60),
-    region: line(null, 60),
-    postalCode: text({ message: addressMessages.postalRequired }).max(
-      20,
-      "Must be 20 characters or shorter",
-    ),
-    country: countrySchema,
-    phone: phoneNumberSchema,
+export const addressInputSchema = addressFields
+  .extend({
     /** Make this the default address (the first address always is). */
     isDefault: z.boolean().default(false),
   })
   .transform(refineArea);
+
+/**
+ * A company's ship-to address (docs/company-addresses.md): the same fields and rules as the
+ * address book's, without a default.
+ */
+export const companyAddressInputSchema = addressFields.transform(refineArea);
+export type CompanyAddressInput = z.infer<typeof companyAddressInputSchema>;
 export type AddressInput = z.infer<typeof addressInputSchema>;
 export type AddressInputDraft = z.input<typeof addressInputSchema>;
 

@@ -93,6 +93,8 @@ import { lowStockEmailJob } from "./admin-home/low-stock-job";
 import { taxRoutes } from "./tax/routes";
 import { createCompanyTaxService } from "./tax/company-tax";
 import { createTaxService } from "./tax/service";
+import { companyAddressRoutes } from "./companies/address-routes";
+import { createCompanyAddressService } from "./companies/addresses";
 import { companyRoutes } from "./companies/routes";
 import { createCompanyService } from "./companies/service";
 import { createApprovalMail } from "./approvals/mail";
@@ -507,6 +509,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         companies: createCompanyService(database.db, { mailer, publicUrl }),
         guards,
         pricesChanged: () => companyPrices.invalidate(),
+      });
+      await api.register(companyAddressRoutes, {
+        companyAddresses: createCompanyAddressService(database.db),
+        guards,
       });
       await api.register(approvalRoutes, { approvals, guards });
       await api.register(quoteRoutes, {

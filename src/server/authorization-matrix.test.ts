@@ -19,6 +19,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { seedDemoFitment } from "./db/seed-fitment";
 import {
   cartItems,
+  companyAddresses,
   companyInvitations,
   companyMembers,
   invoicePayments,
@@ -478,6 +479,24 @@ function matrixTrade() {
     return { companyId: company.id, buyerId: buyer.id, buyer, priceListId: list.id };
   })();
   return trade;
+}
+/** A ship-to address of the matrix company, put in directly (its id; the company's at). */
+async function freshCompanyAddress(): Promise<{ at: string; id: string }> {
+  const { companyId } = await matrixTrade();
+  const [row] = await t.database.db
+    .insert(companyAddresses)
+    .values({
+      companyId,
+      name: "Matrix dock",
+      line1: "1 Main St",
+      city: "Austin",
+      region: "TX",
+      postalCode: "78701",
+      country: "US",
+      phone: "5125550100",
+    })
+    .returning({ id: companyAddresses.id });
+  return { at: `/api/companies/${companyId}/addresses`, id: row!.id };
 }
 /** A fresh price list with one entry (its product's id). */
 async function freshPriceList() {
@@ -1462,6 +1481,44 @@ const rows: Row[] = [
         .insert(companyMembers)
         .values({ companyId, userId: member.id, role: "viewer" });
       return { url: `/api/companies/${companyId}/members/${member.id}` };
+    },
+    expect: companyOwner(204),
+  },
+  {
+    // Any member lists them (buyers and viewers too: companies/address-roles.test.ts).
+    route: "GET /api/companies/:id/addresses",
+    call: async () => ({ url: (await freshCompanyAddress()).at }),
+    expect: companyOwner(200),
+  },
+  {
+    route: "POST /api/companies/:id/addresses",
+    call: async () => ({
+      url: `/api/companies/${(await matrixTrade()).companyId}/addresses`,
+      payload: {
+        name: "Matrix yard",
+        line1: "2 Main St",
+        city: "Austin",
+        region: "TX",
+        postalCode: "78701",
+        country: "US",
+        phone: "5125550100",
+      },
+    }),
+    expect: companyOwner(201),
+  },
+  {
+    route: "PATCH /api/companies/:id/addresses/:addressId",
+    call: async () => {
+      const { at, id } = await freshCompanyAddress();
+      return { url: `${at}/${id}`, payload: { line2: "Door 2" } };
+    },
+    expect: companyOwner(200),
+  },
+  {
+    route: "DELETE /api/companies/:id/addresses/:addressId",
+    call: async () => {
+      const { at, id } = await freshCompanyAddress();
+      return { url: `${at}/${id}` };
     },
     expect: companyOwner(204),
   },

@@ -34,7 +34,7 @@ export function toAddress(row: AddressRow): Address {
 }
 
 /** A failed check of a whole address, as the 400 the route schemas give. */
-function validationError(error: z.ZodError): HttpError {
+export function validationError(error: z.ZodError): HttpError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) fields[issue.path.join(".") || "request"] ??= issue.message;
   const message = Object.entries(fields)

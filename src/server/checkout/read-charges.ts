@@ -4,16 +4,20 @@ import {
   regionOfPostalCode,
   type DestinationEstimate,
 } from "../../contract/addresses";
+import { companyAddressMessages } from "../../contract/company-addresses";
 import type { DbOrTx } from "../db/database";
 import type { ShipToSnapshot } from "../db/schema";
-import { notFound } from "../errors";
+import { HttpError, notFound } from "../errors";
 import type { ShippingZoneRule } from "../shipping/rates";
 import type { BuyerTax, TaxRateRule } from "../tax/rules";
 import type { ChargeFacts } from "./charges";
 
 /** Where an order or a quote goes. */
 export type DestinationSource =
-  /** One of the customer's saved addresses (checkout, a signed-in quote). */
+  /**
+   * One of the customer's saved addresses, or one of their company's ship-to addresses
+   * (checkout, the cart's quote, a signed-in quote).
+   */
   | { addressId: string }
   /** The customer's default address, when they have one (the doors that take free text). */
   | { defaultAddress: true }
@@ -30,6 +34,8 @@ export interface ChargesRow {
   address: SavedAddress | null;
   zones: ShippingZoneRule[];
   rates: TaxRateRule[];
+  /** The address asked for is a company's ship-to address (whether or not the caller's). */
+  companyAddress?: boolean;
   /** The customer's company's tax facts (null: no company, or no customer). */
   buyer?: BuyerTax | null;
 }
@@ -64,10 +70,27 @@ export function chargesJson(
   }
   if (!customerId) throw notFound(addressMessages.notFound);
   const which = "addressId" in source ? sql`id = ${source.addressId}::uuid` : sql`is_default`;
-  const chosen = sql`select id, name, company, line1, line2, city, region,
-                            postal_code as "postalCode", country, phone
-                       from addresses where user_id = ${customerId} and ${which} limit 1`;
-  return rulesJson(customerId, sql`select country from chosen`, chosen);
+  const own = sql`select id, name, company, line1, line2, city, region,
+                         postal_code as "postalCode", country, phone
+                    from addresses where user_id = ${customerId} and ${which}`;
+  if (!("addressId" in source)) {
+    return rulesJson(customerId, sql`select country from chosen`, sql`${own} limit 1`);
+  }
+  // The id may name one of the caller's company's ship-to addresses instead
+  // (docs/company-addresses.md): found only through the caller's membership, read now.
+  const chosen = sql`(${own})
+    union all
+    (select a.id, a.name, a.company, a.line1, a.line2, a.city, a.region,
+            a.postal_code as "postalCode", a.country, a.phone
+       from company_addresses a
+       join company_members cm on cm.company_id = a.company_id and cm.user_id = ${customerId}
+      where a.id = ${source.addressId}::uuid)
+    limit 1`;
+  // Whether it is a company's ship-to address at all: one of another company's (or of a company
+  // the caller has left) is refused with its own message rather than "not found".
+  const companyAddress = sql`exists(select 1 from company_addresses
+                                     where id = ${source.addressId}::uuid)`;
+  return rulesJson(customerId, sql`select country from chosen`, chosen, companyAddress);
 }
 
 /** The charge facts from what `chargesJson` read (null: no destination). */
@@ -89,6 +112,11 @@ export function chargesFromJson(
   }
   const { address } = row;
   if (!address) {
+    if ("addressId" in source && row.companyAddress) {
+      throw new HttpError(400, "validation", companyAddressMessages.notYourCompany, {
+        addressId: companyAddressMessages.notYourCompany,
+      });
+    }
     if ("addressId" in source) throw notFound(addressMessages.notFound);
     // No place: nothing is taxed, but an exempt company's note still holds.
     return { facts: { ...none.facts, ...buyer }, address: null };
@@ -115,12 +143,18 @@ function buyerJson(customerId: string | undefined): SQL {
                where cm.user_id = ${customerId})`;
 }
 
-function rulesJson(customerId: string | undefined, countrySql: SQL, chosenSql?: SQL): SQL {
+function rulesJson(
+  customerId: string | undefined,
+  countrySql: SQL,
+  chosenSql?: SQL,
+  companyAddressSql?: SQL,
+): SQL {
   return sql`(
     with chosen as (${chosenSql ?? sql`select null::uuid as id, null::text as country where false`}),
     place as (${countrySql})
     select json_build_object(
       'address', (select row_to_json(chosen) from chosen),
+      'companyAddress', ${companyAddressSql ?? sql`false`},
       'buyer', ${buyerJson(customerId)},
       'zones', coalesce((
         select json_agg(json_build_object(

@@ -955,6 +955,36 @@ export const companyMembers = pgTable(
   ],
 );
 
+/**
+ * A company's ship-to addresses (docs/company-addresses.md): the address book's fields, kept per
+ * company; its members deliver to them at checkout. Orders keep their own copy (`ship_to`).
+ */
+export const companyAddresses = pgTable(
+  "company_addresses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    company: text("company").notNull().default(""),
+    line1: text("line1").notNull(),
+    line2: text("line2").notNull().default(""),
+    city: text("city").notNull(),
+    /** State, province or county; a two-letter code for US and CA. */
+    region: text("region").notNull().default(""),
+    postalCode: text("postal_code").notNull(),
+    /** ISO 3166-1 alpha-2. */
+    country: text("country").notNull(),
+    phone: text("phone").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("company_addresses_company_idx").on(t.companyId, t.createdAt),
+    check("company_addresses_country_code", sql`${t.country} ~ '^[A-Z]{2}$'`),
+  ],
+);
+
 export const companyInvitations = pgTable(
   "company_invitations",
   {

@@ -24,10 +24,13 @@ interface AddressFormProps {
   refusal?: { message: string; fields?: Record<string, string> };
   /** Prefix for field ids, so two forms on a page do not share them. */
   idPrefix?: string;
+  /** Offer "Make this my default address" (the address book; a company's addresses have none). */
+  showDefault?: boolean;
 }
 
 /**
- * A structured delivery address (My Info's address book, checkout): the same per-country rules
+ * A structured delivery address (My Info's address book, checkout, a company's ship-to
+ * addresses): the same per-country rules
  * as the server (`#contract/addresses`), so a mistake is said before anything is sent.
  */
 export function AddressForm({
@@ -38,6 +41,7 @@ export function AddressForm({
   pending,
   refusal,
   idPrefix = "address",
+  showDefault = true,
 }: AddressFormProps) {
   const {
     register,
@@ -160,10 +164,12 @@ export function AddressForm({
         {...field("postalCode")}
       />
       <FormField label="Phone" type="tel" autoComplete="tel" {...field("phone")} />
-      <label className="flex items-center gap-2 text-sm sm:col-span-2">
-        <input type="checkbox" className="checkbox checkbox-sm" {...register("isDefault")} />
-        Make this my default address
-      </label>
+      {showDefault && (
+        <label className="flex items-center gap-2 text-sm sm:col-span-2">
+          <input type="checkbox" className="checkbox checkbox-sm" {...register("isDefault")} />
+          Make this my default address
+        </label>
+      )}
       {refusal && !refusal.fields && (
         <p role="alert" className="alert text-sm alert-error sm:col-span-2">
           {refusal.message}

@@ -1,14 +1,30 @@
 import { usePageTitle } from "../../components/page-title";
 import { useAddAddress, useAddresses } from "../../features/account/api/addresses";
 import { CheckoutForm } from "../../features/cart/components/checkout-form";
+import { useCompanyAddresses, useMyCompany } from "../../features/companies/api/companies";
 import { ChosenVehicleNote } from "../../features/vehicles/components/chosen-vehicle-note";
 import { loadRememberedVehicle } from "../../lib/vehicle-choice";
 
-/** The cart's checkout, with the account's address book (it belongs to My Info). */
+/**
+ * The cart's checkout, with the account's address book (it belongs to My Info) and their
+ * company's ship-to addresses (the companies feature).
+ */
 export function CheckoutRoute() {
   usePageTitle("Checkout");
   const addresses = useAddresses();
   const add = useAddAddress();
+  // The company's ship-to addresses, for the members who may order (viewers cannot).
+  const myCompany = useMyCompany(true);
+  const company = myCompany.data?.company;
+  const orderingCompanyId = company && company.role !== "viewer" ? company.id : undefined;
+  const shipTo = useCompanyAddresses(orderingCompanyId);
+  const companyAddresses = myCompany.isPending
+    ? undefined
+    : orderingCompanyId === undefined
+      ? []
+      : shipTo.isPending
+        ? undefined
+        : (shipTo.data ?? []);
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-10">
       <h1 className="text-2xl font-bold">Checkout</h1>
@@ -18,6 +34,7 @@ export function CheckoutRoute() {
           add: add.mutateAsync,
           adding: add.isPending,
           addError: add.error,
+          companyAddresses,
         }}
         vehicleNote={<ChosenVehicleNote vehicle={loadRememberedVehicle()} cart />}
       />

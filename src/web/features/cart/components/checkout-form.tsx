@@ -3,6 +3,7 @@ import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type { Address, AddressInput } from "#contract/addresses";
 import type { Cart } from "#contract/cart";
+import type { CompanyAddress } from "#contract/company-addresses";
 import { orderMessages } from "#contract/orders";
 import { paths } from "#contract/paths";
 import { AddressForm } from "../../../components/address-form";
@@ -28,10 +29,16 @@ export interface AddressBookPort {
   add: (input: AddressInput) => Promise<Address>;
   adding: boolean;
   addError: unknown;
+  /**
+   * The ship-to addresses of the customer's company, offered beside their own ([] without a
+   * company, or for a viewer, who cannot order); undefined while they load.
+   */
+  companyAddresses: CompanyAddress[] | undefined;
 }
 
 /**
- * /checkout: where it goes (a saved address, or a new one added to the address book), how
+ * /checkout: where it goes (a saved address, one of the company's ship-to addresses, or a new
+ * one added to the address book), how
  * (the shipping methods serving that address, with price and estimate), an optional purchase-
  * order reference, and the lines, shipping, tax and total the server computed. Placing it orders
  * the whole cart as one order at the total shown.
@@ -45,7 +52,9 @@ export function CheckoutForm({
   vehicleNote?: ReactNode;
 }) {
   const cart = useCart();
-  if (cart.isPending || book.addresses === undefined) return <PageSpinner />;
+  if (cart.isPending || book.addresses === undefined || book.companyAddresses === undefined) {
+    return <PageSpinner />;
+  }
   if (cart.error) return <QueryError error={cart.error} />;
   if (!cart.data || cart.data.lines.length === 0) {
     return (
@@ -57,7 +66,14 @@ export function CheckoutForm({
       </p>
     );
   }
-  return <CheckoutFields addresses={book.addresses} book={book} vehicleNote={vehicleNote} />;
+  return (
+    <CheckoutFields
+      addresses={book.addresses}
+      companyAddresses={book.companyAddresses}
+      book={book}
+      vehicleNote={vehicleNote}
+    />
+  );
 }
 
 const refusalOf = (err: unknown) =>
@@ -69,10 +85,12 @@ const refusalOf = (err: unknown) =>
 
 function CheckoutFields({
   addresses,
+  companyAddresses,
   book,
   vehicleNote,
 }: {
   addresses: Address[];
+  companyAddresses: CompanyAddress[];
   book: AddressBookPort;
   vehicleNote?: ReactNode;
 }) {
@@ -80,14 +98,17 @@ function CheckoutFields({
   const checkout = useCheckout();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [picked, setAddressId] = useState<string | undefined>(
-    () => (addresses.find((a) => a.isDefault) ?? addresses[0])?.id,
-  );
-  // An address removed elsewhere falls back to the default.
-  const addressId = addresses.some((a) => a.id === picked)
-    ? picked
-    : (addresses.find((a) => a.isDefault) ?? addresses[0])?.id;
-  const [adding, setAdding] = useState(addresses.length === 0);
+  // The own default first, else the company's first ship-to address.
+  const fallback = (addresses.find((a) => a.isDefault) ?? addresses[0] ?? companyAddresses[0])?.id;
+  const [picked, setAddressId] = useState<string | undefined>(fallback);
+  // An address removed elsewhere falls back to the default. A company address goes by the same
+  // `addressId`: the server resolves either kind.
+  const addressId =
+    addresses.some((a) => a.id === picked) || companyAddresses.some((a) => a.id === picked)
+      ? picked
+      : fallback;
+  const anyAddress = addresses.length + companyAddresses.length > 0;
+  const [adding, setAdding] = useState(!anyAddress);
   const [methodId, setMethodId] = useState<string>();
   const [poReference, setPoReference] = useState("");
   const [refusal, setRefusal] = useState<string>();
@@ -146,7 +167,7 @@ function CheckoutFields({
           <h2 id="delivery-heading" className="text-lg font-bold">
             Delivery address
           </h2>
-          {addresses.length > 0 && (
+          {anyAddress && (
             <fieldset className="flex flex-col gap-2">
               <legend className="sr-only">Deliver to</legend>
               {addresses.map((a) => (
@@ -167,12 +188,35 @@ function CheckoutFields({
                   <span>{a.formatted}</span>
                 </label>
               ))}
+              {companyAddresses.map((a) => (
+                <label
+                  key={a.id}
+                  className="flex cursor-pointer items-start gap-3 rounded-box border border-base-300 p-3 text-sm"
+                >
+                  <input
+                    type="radio"
+                    name="address"
+                    className="radio radio-sm mt-0.5"
+                    checked={addressId === a.id}
+                    onChange={() => {
+                      setAddressId(a.id);
+                      setMethodId(undefined);
+                    }}
+                  />
+                  <span>
+                    <span className="mr-2 badge badge-outline badge-sm">
+                      {a.companyName} ship-to
+                    </span>
+                    {a.formatted}
+                  </span>
+                </label>
+              ))}
             </fieldset>
           )}
           {adding ? (
             <div className="rounded-box border border-base-300 p-4">
               <h3 className="mb-3 font-semibold">
-                {addresses.length === 0 ? "Where should we deliver?" : "A new address"}
+                {anyAddress ? "A new address" : "Where should we deliver?"}
               </h3>
               <AddressForm
                 idPrefix="checkout-address"
@@ -180,7 +224,7 @@ function CheckoutFields({
                 submitLabel="Use this address"
                 pending={book.adding}
                 refusal={refusalOf(book.addError)}
-                onCancel={addresses.length > 0 ? () => setAdding(false) : undefined}
+                onCancel={anyAddress ? () => setAdding(false) : undefined}
                 onSubmit={async (input) => {
                   const added = await book.add(input);
                   setAddressId(added.id);

@@ -10,6 +10,8 @@ import type {
   MyCompany,
 } from "#contract/companies";
 import type { CompanyTax, CompanyTaxInput } from "#contract/tax";
+import type { CompanyAddressInput } from "#contract/addresses";
+import type { CompanyAddress, CompanyAddressPatch } from "#contract/company-addresses";
 import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
 
 const keys = {
@@ -20,6 +22,7 @@ const keys = {
   invitations: (id: string) => ["companies", "invitations", id] as const,
   mine: ["companies", "mine"] as const,
   tax: (id: string) => ["companies", "tax", id] as const,
+  addresses: (id: string) => ["companies", "addresses", id] as const,
 };
 const at = (id: string) => `/companies/${encodeURIComponent(id)}`;
 
@@ -107,3 +110,30 @@ export function useAcceptInvitation() {
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
+
+/** A company's ship-to addresses (its members list them; admins and owners change them). */
+export const useCompanyAddresses = (id: string | undefined) =>
+  useQuery({
+    queryKey: keys.addresses(id ?? ""),
+    queryFn: () => apiGet<CompanyAddress[]>(`${at(id!)}/addresses`),
+    enabled: id !== undefined,
+  });
+
+export const useAddCompanyAddress = (id: string) =>
+  useInvalidating((body: CompanyAddressInput) =>
+    apiSend<CompanyAddress>("POST", `${at(id)}/addresses`, body),
+  );
+
+export const useUpdateCompanyAddress = (id: string) =>
+  useInvalidating((input: { addressId: string; patch: CompanyAddressPatch }) =>
+    apiSend<CompanyAddress>(
+      "PATCH",
+      `${at(id)}/addresses/${encodeURIComponent(input.addressId)}`,
+      input.patch,
+    ),
+  );
+
+export const useRemoveCompanyAddress = (id: string) =>
+  useInvalidating((addressId: string) =>
+    apiSend<void>("DELETE", `${at(id)}/addresses/${encodeURIComponent(addressId)}`),
+  );

@@ -24,6 +24,7 @@ import {
   useUpdateMember,
 } from "../api/companies";
 import { CompanyTaxStatus } from "./company-tax";
+import { ShipToAddresses } from "./ship-to-addresses";
 import { CompanyFields, companyFromForm, type PriceListOption } from "./company-fields";
 
 const roleLabels: Record<CompanyRole, string> = {
@@ -32,7 +33,7 @@ const roleLabels: Record<CompanyRole, string> = {
   viewer: "Viewer",
 };
 
-/** Admin: one company's details, its members (role, limits, remove) and invitations. */
+/** Admin: one company's details, its members (role, limits, remove), ship-to addresses and invitations. */
 export function CompanyAdmin({
   companyId,
   priceLists,
@@ -53,6 +54,7 @@ export function CompanyAdmin({
       />
       <CompanyTaxStatus companyId={companyId} />
       <Members companyId={companyId} />
+      <ShipToAddresses companyId={companyId} canManage />
       <Invitations companyId={companyId} />
     </div>
   );

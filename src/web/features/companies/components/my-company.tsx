@@ -7,6 +7,7 @@ import { PageSpinner } from "../../../components/spinner";
 import { formatPrice } from "../../../lib/format";
 import { useMyCompany } from "../api/companies";
 import { Invitations, Members } from "./company-admin";
+import { ShipToAddresses } from "./ship-to-addresses";
 
 const roleNames: Record<CompanyRole, string> = {
   owner: "an owner",
@@ -14,7 +15,10 @@ const roleNames: Record<CompanyRole, string> = {
   viewer: "a viewer",
 };
 
-/** A member's own company: its terms and their role and limits; owners manage its members. */
+/**
+ * A member's own company: its terms, their role and limits, and its ship-to addresses; owners
+ * manage its members and addresses.
+ */
 export function MyCompany() {
   const { data, error, isPending } = useMyCompany(true);
   if (isPending) return <PageSpinner />;
@@ -76,6 +80,7 @@ export function MyCompany() {
           <Invitations companyId={company.id} />
         </>
       )}
+      <ShipToAddresses companyId={company.id} canManage={company.role === "owner"} />
     </div>
   );
 }

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { createCompany, joinCompany } from "../../../tests/support/trade";
+import { companyAddresses } from "../db/schema";
+
+/**
+ * Company A's ship-to addresses for each trade role beside the authorisation matrix's four:
+ * its owner, buyer and viewer, a buyer of company B, a customer with no company, an admin and a
+ * visitor. Owners and admins manage them, members list them, nobody else learns they exist; at
+ * checkout only A's members may deliver to them.
+ */
+type Role = "anonymous" | "noCompany" | "owner" | "buyer" | "viewer" | "otherBuyer" | "admin";
+const roles: Role[] = ["anonymous", "noCompany", "owner", "buyer", "viewer", "otherBuyer", "admin"];
+
+let t: TestApp;
+const who = {} as Record<Exclude<Role, "anonymous">, TestAccount>;
+let companyA: { id: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: "shipto-roles-admin@example.com" });
+  who.admin = await signUpAdmin(t, { email: "shipto-roles-admin@example.com" });
+  who.noCompany = await signUp(t.app);
+  companyA = await createCompany(t.app, who.admin);
+  const companyB = await createCompany(t.app, who.admin);
+  who.owner = await joinCompany(t.app, who.admin, companyA.id, "owner");
+  who.buyer = await joinCompany(t.app, who.owner, companyA.id, "buyer");
+  who.viewer = await joinCompany(t.app, who.owner, companyA.id, "viewer");
+  who.otherBuyer = await joinCompany(t.app, who.admin, companyB.id, "buyer");
+});
+afterAll(() => t.close());
+
+const call = (
+  role: Role,
+  method: "GET" | "POST" | "PATCH" | "DELETE",
+  url: string,
+  payload?: object,
+) =>
+  t.app.inject({
+    method,
+    url,
+    payload,
+    headers: role === "anonymous" ? {} : { cookie: who[role].cookie },
+  });
+
+const dock = {
+  name: "Dock",
+  line1: "1 Main St",
+  city: "Austin",
+  region: "TX",
+  postalCode: "78701",
+  country: "US",
+  phone: "5125550100",
+};
+
+/** A fresh address of company A, put in directly. */
+async function freshAddress(): Promise<string> {
+  const [row] = await t.database.db
+    .insert(companyAddresses)
+    .values({ companyId: companyA.id, ...dock })
+    .returning({ id: companyAddresses.id });
+  return row!.id;
+}
+
+const membersAndAdmins = (ok: number) => ({
+  anonymous: 401,
+  noCompany: 404,
+  owner: ok,
+  buyer: ok,
+  viewer: ok,
+  otherBuyer: 404,
+  admin: ok,
+});
+const ownersAndAdmins = (ok: number) => ({
+  ...membersAndAdmins(ok),
+  buyer: 403,
+  viewer: 403,
+});
+
+test("each trade role gets what the table says on company A's ship-to addresses", async () => {
+  const at = () => `/api/companies/${companyA.id}/addresses`;
+  const rows: { what: string; run: (r: Role) => Promise<number>; expect: Record<Role, number> }[] =
+    [
+      {
+        what: "GET /api/companies/:id/addresses",
+        run: async (r) => (await call(r, "GET", at())).statusCode,
+        expect: membersAndAdmins(200),
+      },
+      {
+        what: "POST /api/companies/:id/addresses",
+        run: async (r) => (await call(r, "POST", at(), dock)).statusCode,
+        expect: ownersAndAdmins(201),
+      },
+      {
+        what: "PATCH /api/companies/:id/addresses/:addressId",
+        run: async (r) =>
+          (await call(r, "PATCH", `${at()}/${await freshAddress()}`, { line2: "Door 1" }))
+            .statusCode,
+        expect: ownersAndAdmins(200),
+      },
+      {
+        what: "DELETE /api/companies/:id/addresses/:addressId",
+        run: async (r) => (await call(r, "DELETE", `${at()}/${await freshAddress()}`)).statusCode,
+        expect: ownersAndAdmins(204),
+      },
+      {
+        // The cart's quote to one of A's addresses: A's members only (a viewer may see the
+        // figures; placing the order is refused to viewers as before). An admin belongs to no
+        // company, so is refused as any non-member is.
+        what: "POST /api/cart/quote to company A's address",
+        run: async (r) =>
+          (await call(r, "POST", "/api/cart/quote", { addressId: await freshAddress() }))
+            .statusCode,
+        expect: {
+          anonymous: 401,
+          noCompany: 400,
+          owner: 200,
+          buyer: 200,
+          viewer: 200,
+          otherBuyer: 400,
+          admin: 400,
+        },
+      },
+    ];
+  const got: string[] = [];
+  const want: string[] = [];
+  for (const row of rows) {
+    for (const r of roles) {
+      got.push(`${row.what} as ${r}: ${await row.run(r)}`);
+      want.push(`${row.what} as ${r}: ${row.expect[r]}`);
+    }
+  }
+  expect(got).toEqual(want);
+});
+
+test("nobody outside company A reads its addresses' text, even by guessing an id", async () => {
+  const id = await freshAddress();
+  for (const r of ["noCompany", "otherBuyer"] as const) {
+    const res = await call(r, "PATCH", `/api/companies/${companyA.id}/addresses/${id}`, {
+      city: "Dallas",
+    });
+    expect(res.statusCode, r).toBe(404);
+    expect(res.body, r).not.toContain("Main St");
+  }
+  const listed = await call("viewer", "GET", `/api/companies/${companyA.id}/addresses`);
+  expect(listed.json().find((a: { id: string }) => a.id === id)).toMatchObject({
+    city: "Austin",
+  });
+});

@@ -1,0 +1,101 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { companyAddressInputSchema } from "../../contract/addresses";
+import {
+  companyAddressParamsSchema,
+  companyAddressPatchSchema,
+  companyAddressSchema,
+} from "../../contract/company-addresses";
+import { idParamsSchema } from "../../contract/common";
+import { errorAnswers } from "../api-errors";
+import type { Guards } from "../auth/guards";
+import type { CompanyAddressService } from "./addresses";
+import type { Caller } from "./service";
+
+const errors = errorAnswers(400, 401, 403, 404, 422);
+
+/**
+ * A company's ship-to addresses (docs/company-addresses.md): admins and the company's owners
+ * manage them, its buyers and viewers list them; anyone else gets 404.
+ */
+export const companyAddressRoutes: FastifyPluginAsyncZod<{
+  companyAddresses: CompanyAddressService;
+  guards: Guards;
+}> = async (app, { companyAddresses, guards }) => {
+  /** An admin (with two-factor where required), or a customer whose membership the service checks. */
+  const caller = async (req: FastifyRequest): Promise<Caller> => {
+    const me = await guards.requireUser(req);
+    if (me.role === "admin") await guards.requireAdmin(req);
+    return { id: me.id, email: me.email, role: me.role };
+  };
+
+  app.get(
+    "/companies/:id/addresses",
+    {
+      schema: {
+        tags: ["companies"],
+        summary:
+          "A company's ship-to addresses, oldest first (admins, and the company's members); its members deliver to them at checkout by their id as `addressId`",
+        params: idParamsSchema,
+        response: { 200: z.array(companyAddressSchema), ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req) => companyAddresses.list(await caller(req), req.params.id),
+  );
+
+  app.post(
+    "/companies/:id/addresses",
+    {
+      schema: {
+        tags: ["companies"],
+        summary:
+          "Add a ship-to address (checked as the address book's: postal code format, US state / Canadian province); admins, and the company's owners",
+        params: idParamsSchema,
+        body: companyAddressInputSchema,
+        response: { 201: companyAddressSchema, ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(await companyAddresses.create(await caller(req), req.params.id, req.body)),
+  );
+
+  app.patch(
+    "/companies/:id/addresses/:addressId",
+    {
+      schema: {
+        tags: ["companies"],
+        summary:
+          "Change a ship-to address (the result is checked whole); admins, and the company's owners",
+        params: companyAddressParamsSchema,
+        body: companyAddressPatchSchema,
+        response: { 200: companyAddressSchema, ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req) =>
+      companyAddresses.update(await caller(req), req.params.id, req.params.addressId, req.body),
+  );
+
+  app.delete(
+    "/companies/:id/addresses/:addressId",
+    {
+      schema: {
+        tags: ["companies"],
+        summary:
+          "Remove a ship-to address (orders sent there keep their copy); admins, and the company's owners",
+        params: companyAddressParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req, reply) => {
+      await companyAddresses.remove(await caller(req), req.params.id, req.params.addressId);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,191 @@
+import { and, asc, count, eq } from "drizzle-orm";
+import {
+  companyAddressInputSchema,
+  formatAddress,
+  type CompanyAddressInput,
+} from "../../contract/addresses";
+import {
+  companyAddressMessages,
+  MAX_COMPANY_ADDRESSES,
+  type CompanyAddress,
+  type CompanyAddressPatch,
+} from "../../contract/company-addresses";
+import { companyMessages } from "../../contract/companies";
+import { validationError } from "../addresses/service";
+import { recordAdminAction } from "../audit/service";
+import type { Db, DbOrTx } from "../db/database";
+import { companies, companyAddresses, companyMembers } from "../db/schema";
+import { forbidden, notFound, unprocessable } from "../errors";
+import type { Caller } from "./service";
+
+type Row = typeof companyAddresses.$inferSelect;
+
+const toCompanyAddress = (row: Row, companyName: string): CompanyAddress => ({
+  id: row.id,
+  companyId: row.companyId,
+  companyName,
+  name: row.name,
+  company: row.company,
+  line1: row.line1,
+  line2: row.line2,
+  city: row.city,
+  region: row.region,
+  postalCode: row.postalCode,
+  country: row.country,
+  phone: row.phone,
+  formatted: formatAddress(row),
+});
+
+/**
+ * A company's ship-to addresses (docs/company-addresses.md). Admins (any company) and the
+ * company's owners manage them; its buyers and viewers list them; anyone else is told the
+ * company does not exist (404), as on the other company routes. Changes queue on the company's
+ * row (the count limit cannot be raced) and are written to the audit log in their transaction.
+ */
+export function createCompanyAddressService(db: Db) {
+  /**
+   * The company's name, once the caller may do this on it: `manage` needs an admin or an owner
+   * (a buyer or viewer is told so: 403), reading any member. `lock` queues writers on the row.
+   */
+  async function authorize(
+    tx: DbOrTx,
+    caller: Caller,
+    companyId: string,
+    manage: boolean,
+    lock = false,
+  ): Promise<string> {
+    const q = tx
+      .select({ name: companies.name, role: companyMembers.role })
+      .from(companies)
+      .leftJoin(
+        companyMembers,
+        and(eq(companyMembers.companyId, companies.id), eq(companyMembers.userId, caller.id)),
+      )
+      .where(eq(companies.id, companyId));
+    const [row] = await (lock ? q.for("update", { of: companies }) : q);
+    if (!row) throw notFound(companyMessages.notFound);
+    if (caller.role === "admin") return row.name;
+    if (!row.role) throw notFound(companyMessages.notFound);
+    if (manage && row.role !== "owner") throw forbidden(companyAddressMessages.ownersOnly);
+    return row.name;
+  }
+
+  async function owned(tx: DbOrTx, companyId: string, id: string): Promise<Row> {
+    const [row] = await tx
+      .select()
+      .from(companyAddresses)
+      .where(and(eq(companyAddresses.id, id), eq(companyAddresses.companyId, companyId)));
+    if (!row) throw notFound(companyAddressMessages.notFound);
+    return row;
+  }
+
+  const audit = (tx: DbOrTx, caller: Caller, action: string, companyId: string, summary: string) =>
+    recordAdminAction(tx, {
+      actor: { id: caller.id, email: caller.email },
+      action,
+      target: { type: "company", id: companyId },
+      summary: caller.role === "admin" ? summary : `${summary} (as the company's owner)`,
+    });
+
+  return {
+    /** Oldest first. */
+    async list(caller: Caller, companyId: string): Promise<CompanyAddress[]> {
+      const name = await authorize(db, caller, companyId, false);
+      const rows = await db
+        .select()
+        .from(companyAddresses)
+        .where(eq(companyAddresses.companyId, companyId))
+        .orderBy(asc(companyAddresses.createdAt), asc(companyAddresses.id));
+      return rows.map((r) => toCompanyAddress(r, name));
+    },
+
+    async create(
+      caller: Caller,
+      companyId: string,
+      input: CompanyAddressInput,
+    ): Promise<CompanyAddress> {
+      return db.transaction(async (tx) => {
+        const name = await authorize(tx, caller, companyId, true, true);
+        const [{ n } = { n: 0 }] = await tx
+          .select({ n: count() })
+          .from(companyAddresses)
+          .where(eq(companyAddresses.companyId, companyId));
+        if (n >= MAX_COMPANY_ADDRESSES) {
+          throw unprocessable(companyAddressMessages.tooMany(MAX_COMPANY_ADDRESSES));
+        }
+        const [row] = await tx
+          .insert(companyAddresses)
+          .values({
+            companyId,
+            name: input.name,
+            company: input.company,
+            line1: input.line1,
+            line2: input.line2,
+            city: input.city,
+            region: input.region,
+            postalCode: input.postalCode,
+            country: input.country,
+            phone: input.phone,
+          })
+          .returning();
+        const added = toCompanyAddress(row!, name);
+        await audit(
+          tx,
+          caller,
+          "company.address.create",
+          companyId,
+          `Added ship-to address ${added.formatted} to ${name}`,
+        );
+        return added;
+      });
+    },
+
+    /** Changes some fields; the address as changed is checked whole, as a new one is. */
+    async update(
+      caller: Caller,
+      companyId: string,
+      id: string,
+      patch: CompanyAddressPatch,
+    ): Promise<CompanyAddress> {
+      return db.transaction(async (tx) => {
+        const name = await authorize(tx, caller, companyId, true, true);
+        const row = await owned(tx, companyId, id);
+        const before = toCompanyAddress(row, name);
+        const parsed = companyAddressInputSchema.safeParse({ ...before, ...patch });
+        if (!parsed.success) throw validationError(parsed.error);
+        const [updated] = await tx
+          .update(companyAddresses)
+          .set(parsed.data)
+          .where(eq(companyAddresses.id, id))
+          .returning();
+        const after = toCompanyAddress(updated!, name);
+        await audit(
+          tx,
+          caller,
+          "company.address.update",
+          companyId,
+          `Changed ship-to address ${before.formatted} → ${after.formatted}`,
+        );
+        return after;
+      });
+    },
+
+    /** Orders sent there keep their copy. */
+    async remove(caller: Caller, companyId: string, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const name = await authorize(tx, caller, companyId, true, true);
+        const row = await owned(tx, companyId, id);
+        await tx.delete(companyAddresses).where(eq(companyAddresses.id, id));
+        await audit(
+          tx,
+          caller,
+          "company.address.delete",
+          companyId,
+          `Removed ship-to address ${toCompanyAddress(row, name).formatted}`,
+        );
+      });
+    },
+  };
+}
+
+export type CompanyAddressService = ReturnType<typeof createCompanyAddressService>;
