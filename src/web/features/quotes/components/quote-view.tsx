@@ -298,7 +298,10 @@ function CustomerActions({ quote }: { quote: QuoteDetail }) {
 function QuoteTotalLines({ total, currency }: { total?: QuoteTotal; currency: string }) {
   if (!total) return <p className="text-sm text-base-content/75">Working out the total…</p>;
   return (
-    <dl className="grid grid-cols-[1fr_auto] gap-x-4 text-sm" data-testid="quote-delivered-total">
+    <dl
+      className="grid max-w-sm grid-cols-[1fr_auto] gap-x-4 text-sm"
+      data-testid="quote-delivered-total"
+    >
       <dt>Quoted parts</dt>
       <dd className="text-right">{formatPrice(total.subtotal, currency)}</dd>
       {total.coreDeposits > 0 && (
