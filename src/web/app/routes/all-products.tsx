@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { cardCartAction } from "../../features/cart/components/add-to-cart-button";
 import { ProductBrowser } from "../../features/catalog/components/product-browser";
-import { useVehicle } from "../../features/vehicles/api/vehicles";
-import { VehicleSelector } from "../../features/vehicles/components/vehicle-selector";
+import { useVehicle } from "../../features/fitment/api/fitment";
+import { VehicleSelector } from "../../features/fitment/components/vehicle-selector";
 import { usePageTitle } from "../../components/page-title";
 import { useUrlParams } from "../../lib/use-url-params";
 import {

@@ -2,7 +2,7 @@ import { usePageTitle } from "../../components/page-title";
 import { useAddAddress, useAddresses } from "../../features/account/api/addresses";
 import { CheckoutForm } from "../../features/cart/components/checkout-form";
 import { useCompanyAddresses, useMyCompany } from "../../features/companies/api/companies";
-import { ChosenVehicleNote } from "../../features/vehicles/components/chosen-vehicle-note";
+import { ChosenVehicleNote } from "../../features/fitment/components/chosen-vehicle-note";
 import { loadRememberedVehicle } from "../../lib/vehicle-choice";
 
 /**

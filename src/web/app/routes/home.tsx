@@ -8,7 +8,7 @@ import { LazyLandingReviews } from "../../features/reviews/components/lazy-landi
 import { usePageTitle } from "../../components/page-title";
 import { paths } from "#contract/paths";
 import { useNavigate } from "react-router";
-import { LazyVehicleSelector } from "../../features/vehicles/components/lazy-vehicle-selector";
+import { LazyVehicleSelector } from "../../features/fitment/components/lazy-vehicle-selector";
 import { loadRememberedVehicle, rememberVehicle, vehicleToParams } from "../../lib/vehicle-choice";
 import { toQueryString } from "../../lib/api-client";
 

@@ -1,6 +1,6 @@
 import { usePageTitle } from "../../components/page-title";
 import { ManageProducts } from "../../features/catalog/components/manage-products";
-import { FitmentButton } from "../../features/vehicles/components/fitment-editor";
+import { FitmentButton } from "../../features/fitment/components/fitment-editor";
 import { ProductCsvPanel } from "../../features/product-csv/components/product-csv-panel";
 
 export function ManageProductsRoute() {

@@ -1,5 +1,5 @@
 import type { VehicleChoice } from "../../../lib/vehicle-choice";
-import { useVehicle } from "../api/vehicles";
+import { useVehicle } from "../api/fitment";
 
 /**
  * Tells the customer which vehicle an order is for: the one chosen in the vehicle selector or

@@ -1,5 +1,5 @@
 import { fitDetailWords, fitWords, type VehicleChoice } from "../../../lib/vehicle-choice";
-import { useProductFitment } from "../api/vehicles";
+import { useProductFitment } from "../api/fitment";
 
 /** On the product page: whether it fits the shopper's vehicle, and every vehicle it fits. */
 export function ProductFitment({

@@ -10,7 +10,7 @@ import {
   useModels,
   useSaveFitmentRows,
   useYears,
-} from "../api/vehicles";
+} from "../api/fitment";
 
 const toNumber = (s: string) => (s ? Number(s) : undefined);
 

@@ -11,7 +11,7 @@ import {
   useMakes,
   useModels,
   useYears,
-} from "../api/vehicles";
+} from "../api/fitment";
 
 const toNumber = (s: string) => (s ? Number(s) : undefined);
 
