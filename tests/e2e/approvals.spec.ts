@@ -1,6 +1,5 @@
-import type { Page } from "@playwright/test";
 import { demoAdmin, productNamed, signInThroughApi } from "./auth-helpers";
-import { joinByEmail } from "./company-invitation";
+import { inviteToCompany, joinByEmail } from "./company-invitation";
 import { expect, test } from "./fixtures";
 import { openMail } from "./mailbox";
 
@@ -9,13 +8,6 @@ import { openMail } from "./mailbox";
  * order waits ("Awaiting approval", not payable); the owner opens the emailed link, approves with
  * a note; the buyer is emailed the note and pays with the test card.
  */
-
-async function invite(admin: Page, companyId: string, email: string, role: "owner" | "buyer") {
-  const res = await admin.request.post(`/api/companies/${companyId}/invitations`, {
-    data: { email, role },
-  });
-  expect(res.status()).toBe(201);
-}
 
 test("a buyer over their limit waits for approval; the owner approves from the emailed link; the buyer pays", async ({
   page,
@@ -35,8 +27,8 @@ test("a buyer over their limit waits for approval; the owner approves from the e
   const owner = await joinByEmail(browser, baseURL, companyName);
   const buyer = await joinByEmail(browser, baseURL, companyName);
   try {
-    await invite(page, companyId, owner.who.email, "owner");
-    await invite(page, companyId, buyer.who.email, "buyer");
+    await inviteToCompany(page, companyId, owner.who.email, "owner");
+    await inviteToCompany(page, companyId, buyer.who.email, "buyer");
     await owner.accept();
     await buyer.accept();
 

@@ -1,6 +1,5 @@
-import type { Page } from "@playwright/test";
 import { demoAdmin, productNamed, signInThroughApi } from "./auth-helpers";
-import { joinByEmail } from "./company-invitation";
+import { inviteToCompany, joinByEmail } from "./company-invitation";
 import { expect, test } from "./fixtures";
 
 /**
@@ -8,13 +7,6 @@ import { expect, test } from "./fixtures";
  * a buyer of the company, with no address of their own, checks out to it (offered with the
  * company's name); the order shows it; the admin's company page lists it too.
  */
-
-async function invite(admin: Page, companyId: string, email: string, role: "owner" | "buyer") {
-  const res = await admin.request.post(`/api/companies/${companyId}/invitations`, {
-    data: { email, role },
-  });
-  expect(res.status()).toBe(201);
-}
 
 test("an owner adds a ship-to address; a buyer checks out to it and the order shows it", async ({
   page,
@@ -36,8 +28,8 @@ test("an owner adds a ship-to address; a buyer checks out to it and the order sh
   const owner = await joinByEmail(browser, baseURL, companyName);
   const buyer = await joinByEmail(browser, baseURL, companyName);
   try {
-    await invite(page, companyId, owner.who.email, "owner");
-    await invite(page, companyId, buyer.who.email, "buyer");
+    await inviteToCompany(page, companyId, owner.who.email, "owner");
+    await inviteToCompany(page, companyId, buyer.who.email, "buyer");
     await owner.accept();
     await buyer.accept();
 

@@ -1,4 +1,4 @@
-import type { Browser } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect } from "./fixtures";
 import { openMail } from "./mailbox";
 import { newCustomer, signUpThroughApi } from "./session";
@@ -31,4 +31,17 @@ export async function joinByEmail(
       await expect(page.getByRole("status")).toContainText(`You joined ${companyName}`);
     },
   };
+}
+
+/** An admin's (or owner's) invitation of `email` to the company as `role`, through the API. */
+export async function inviteToCompany(
+  inviter: Page,
+  companyId: string,
+  email: string,
+  role: "owner" | "buyer",
+) {
+  const res = await inviter.request.post(`/api/companies/${companyId}/invitations`, {
+    data: { email, role },
+  });
+  expect(res.status()).toBe(201);
 }

@@ -1,5 +1,5 @@
 import { demoAdmin, productNamed, signInThroughApi, signUpThroughApi } from "./auth-helpers";
-import { joinByEmail } from "./company-invitation";
+import { inviteToCompany, joinByEmail } from "./company-invitation";
 import { expect, test } from "./fixtures";
 import { openMail } from "./mailbox";
 
@@ -103,15 +103,8 @@ test("a company buyer's quote is accepted and paid by the company's owner", asyn
   const owner = await joinByEmail(browser, baseURL, companyName);
   const buyer = await joinByEmail(browser, baseURL, companyName);
   try {
-    for (const [who, role] of [
-      [owner, "owner"],
-      [buyer, "buyer"],
-    ] as const) {
-      const res = await page.request.post(`/api/companies/${companyId}/invitations`, {
-        data: { email: who.who.email, role },
-      });
-      expect(res.status()).toBe(201);
-    }
+    await inviteToCompany(page, companyId, owner.who.email, "owner");
+    await inviteToCompany(page, companyId, buyer.who.email, "buyer");
     await owner.accept();
     await buyer.accept();
 
