@@ -757,6 +757,21 @@ export const twoFactor = pgTable(
 
 // --- Addresses, shipping and tax (docs/money.md) ---
 
+/** A postal address's columns, as the address book and a company's ship-to addresses keep them. */
+const postalAddressColumns = () => ({
+  name: text("name").notNull(),
+  company: text("company").notNull().default(""),
+  line1: text("line1").notNull(),
+  line2: text("line2").notNull().default(""),
+  city: text("city").notNull(),
+  /** State, province or county; a two-letter code for US and CA. */
+  region: text("region").notNull().default(""),
+  postalCode: text("postal_code").notNull(),
+  /** ISO 3166-1 alpha-2. */
+  country: text("country").notNull(),
+  phone: text("phone").notNull(),
+});
+
 /** A customer's address book: delivery addresses, one of them the default. */
 export const addresses = pgTable(
   "addresses",
@@ -765,17 +780,7 @@ export const addresses = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    name: text("name").notNull(),
-    company: text("company").notNull().default(""),
-    line1: text("line1").notNull(),
-    line2: text("line2").notNull().default(""),
-    city: text("city").notNull(),
-    /** State, province or county; a two-letter code for US and CA. */
-    region: text("region").notNull().default(""),
-    postalCode: text("postal_code").notNull(),
-    /** ISO 3166-1 alpha-2. */
-    country: text("country").notNull(),
-    phone: text("phone").notNull(),
+    ...postalAddressColumns(),
     isDefault: boolean("is_default").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -966,17 +971,7 @@ export const companyAddresses = pgTable(
     companyId: uuid("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    name: text("name").notNull(),
-    company: text("company").notNull().default(""),
-    line1: text("line1").notNull(),
-    line2: text("line2").notNull().default(""),
-    city: text("city").notNull(),
-    /** State, province or county; a two-letter code for US and CA. */
-    region: text("region").notNull().default(""),
-    postalCode: text("postal_code").notNull(),
-    /** ISO 3166-1 alpha-2. */
-    country: text("country").notNull(),
-    phone: text("phone").notNull(),
+    ...postalAddressColumns(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
