@@ -18,13 +18,15 @@ const STOCK_EACH = 50; // 5,000 units for 10,000 (customer, product) pairs: sold
  * The targets are compared at 50 connections, the figure this benchmark has always reported. The
  * sweep also runs 10 and 25: at 50, nearly all of the latency is requests queueing for the two
  * cores (Little's law: p50 ≈ connections / throughput), so the lower counts show what one order
- * costs without that queue. `BENCH_ORDER_CONNECTIONS=50` (or any list) runs only those.
+ * costs without that queue. `BENCH_ORDER_CONNECTIONS=50` (or any list) runs only those; the
+ * quick run (`npm run bench` without `--full`) runs 50 only.
  */
 const TARGET_CONNECTIONS = 50;
-const CONNECTION_COUNTS = (process.env.BENCH_ORDER_CONNECTIONS ?? "10,25,50")
-  .split(",")
-  .map(Number)
-  .filter((n) => Number.isInteger(n) && n > 0);
+const connectionCounts = (sweep: string) =>
+  (process.env.BENCH_ORDER_CONNECTIONS ?? sweep)
+    .split(",")
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
 
 export interface OrdersResult {
   /** The run the targets are compared at (50 connections), when it was run. */
@@ -57,12 +59,13 @@ export interface OrdersRun {
   targets: { placedPerSecond: ">= 500"; p99Ms: "<= 100"; oversold: 0 };
 }
 
-export async function runOrdersBench(): Promise<OrdersResult> {
+/** `full`: the sweep at 10, 25 and 50 connections; otherwise 50 only. */
+export async function runOrdersBench(full = true): Promise<OrdersResult> {
   const pgServer = await startBenchPostgres();
   try {
     const sweep: OrdersRun[] = [];
     // A fresh database and server for each count: every run starts with the full stock.
-    for (const connections of CONNECTION_COUNTS) {
+    for (const connections of connectionCounts(full ? "10,25,50" : String(TARGET_CONNECTIONS))) {
       sweep.push(await runOrders(pgServer, connections));
     }
     return { atTarget: sweep.find((r) => r.connections === TARGET_CONNECTIONS), sweep };
