@@ -100,7 +100,7 @@ export function createMetrics(app: FastifyInstance, pool: pg.Pool): StoreMetrics
     }),
     requestsShed: new Counter({
       name: "http_requests_shed_total",
-      help: "API requests refused at once (503 busy) because the database pool's queue was longer than DB_QUEUE_MAX",
+      help: "API requests refused at once (503 busy) because the database pool's queue was longer than DB_QUEUE_MAX, or the event loop lagged more than EVENT_LOOP_LAG_MAX_MS",
       registers: [registry],
     }),
     emailsFailed: new Counter({
