@@ -141,9 +141,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       const quote = request.quoteId
         ? await lockQuoteForAcceptance(tx, request.quoteId, customer.id)
         : null;
-      const source = quote
-        ? { lines: quote.lines.map((l) => ({ productId: l.productId, qty: l.qty })) }
-        : request.source;
+      const source = quote ? quoteSource(quote) : request.source;
       const facts = await readPlacement(tx, customer.id, source, {
         emailVerified,
         capUnverified: opts.limits.unverifiedShare < 1,
@@ -171,9 +169,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         limits: opts.limits,
         pricing: facts.pricing,
         expectedTotalCents: request.expectedTotalCents,
-        quotedPrices: quote
-          ? new Map(quote.lines.map((l) => [l.productId, l.unitPriceCents]))
-          : undefined,
+        quotedPrices: quote ? quotedPrices(quote) : undefined,
       });
       const { companyId } = facts.pricing;
       // A company on net terms: no card; its credit is checked now (an order awaiting approval
@@ -245,7 +241,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
           address: input.Address ?? "",
           poReference: input.poReference ?? null,
         },
-        destination: input.addressId ? { addressId: input.addressId } : { defaultAddress: true },
+        destination: destinationOf(input.addressId),
         shippingMethodId: input.shippingMethodId ?? null,
         expectedTotalCents:
           input.expectedTotal === undefined ? undefined : unitsToCents(input.expectedTotal),
@@ -265,31 +261,24 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     ): Promise<QuoteTotal> =>
       inventory.transaction(async (_stock, tx) => {
         const quote = await lockQuoteForAcceptance(tx, quoteId, customer.id);
-        const facts = await readPlacement(
-          tx,
-          customer.id,
-          { lines: quote.lines.map((l) => ({ productId: l.productId, qty: l.qty })) },
-          {
-            emailVerified: true,
-            capUnverified: false,
-            destination: input.addressId
-              ? { addressId: input.addressId }
-              : { defaultAddress: true },
-            currency: opts.currency,
-            sellerCountry: opts.sellerCountry,
-          },
-        );
+        const facts = await readPlacement(tx, customer.id, quoteSource(quote), {
+          emailVerified: true,
+          capUnverified: false,
+          destination: destinationOf(input.addressId),
+          currency: opts.currency,
+          sellerCountry: opts.sellerCountry,
+        });
         refuseDeletedParts(facts.wanted, facts.products);
         refuseShortStock(facts.wanted, facts.products);
-        const { charges, totalCents } = decidePlacement(facts, {
+        const { lines, charges, totalCents } = decidePlacement(facts, {
           shippingMethodId: input.shippingMethodId ?? null,
           limits: opts.limits,
           pricing: facts.pricing,
-          quotedPrices: new Map(quote.lines.map((l) => [l.productId, l.unitPriceCents])),
+          quotedPrices: quotedPrices(quote),
         });
         const { shippingCents, taxCents, coreDepositCents } = charges;
         return {
-          subtotal: centsToUnits(totalCents - shippingCents - taxCents - coreDepositCents),
+          subtotal: centsToUnits(lines.reduce((sum, l) => sum + l.unitPriceCents * l.qty, 0)),
           coreDeposits: centsToUnits(coreDepositCents),
           shipping: centsToUnits(shippingCents),
           shippingMethod: charges.shippingMethod,
@@ -335,7 +324,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
           address: input.Address ?? "",
           poReference: input.poReference ?? null,
         },
-        destination: input.addressId ? { addressId: input.addressId } : { defaultAddress: true },
+        destination: destinationOf(input.addressId),
         shippingMethodId: input.shippingMethodId ?? null,
         expectedTotalCents: unitsToCents(input.expectedTotal),
         fromCart: { saveToProfile: input.saveToProfile ?? false },
@@ -346,6 +335,23 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
 }
 
 export type CheckoutService = ReturnType<typeof createCheckout>;
+
+type QuoteToAccept = Awaited<ReturnType<typeof lockQuoteForAcceptance>>;
+
+/** A quote's lines are the order's lines. */
+function quoteSource(quote: QuoteToAccept) {
+  return { lines: quote.lines.map((l) => ({ productId: l.productId, qty: l.qty })) };
+}
+
+/** A quote's lines keep the prices it was sent at. */
+function quotedPrices(quote: QuoteToAccept) {
+  return new Map(quote.lines.map((l) => [l.productId, l.unitPriceCents]));
+}
+
+/** A chosen saved address (the customer's or their company's), else the profile's. */
+function destinationOf(addressId: string | null | undefined) {
+  return addressId ? { addressId } : { defaultAddress: true as const };
+}
 
 /** A cart line whose part was deleted since it was added refuses the checkout, naming it. */
 function refuseDeletedParts(wanted: WantedLine[], products: ReadonlyMap<string, unknown>) {
