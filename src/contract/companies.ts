@@ -8,6 +8,10 @@ import { text } from "./text";
 export const companyRoles = ["owner", "buyer", "viewer"] as const;
 export type CompanyRole = (typeof companyRoles)[number];
 
+/** A company's owners and viewers see its invoices on account and what they owe; buyers do not. */
+export const seesCompanyInvoices = (role: CompanyRole | null | undefined) =>
+  role === "owner" || role === "viewer";
+
 export const INVITATION_DAYS = 7;
 
 export const companyMessages = {

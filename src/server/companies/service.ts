@@ -12,6 +12,7 @@ import {
   type CompanyRole,
   type CompanyUpdate,
   type MyCompany,
+  seesCompanyInvoices,
 } from "../../contract/companies";
 import { paths } from "../../contract/paths";
 import type { PaymentTerms } from "../../contract/terms";
@@ -509,8 +510,7 @@ export function createCompanyService(
         .innerJoin(companies, eq(companies.id, companyMembers.companyId))
         .where(eq(companyMembers.userId, userId));
       if (!row) return { company: null };
-      const seesAccount = row.role === "owner" || row.role === "viewer";
-      const openCents = seesAccount ? await openInvoicesCents(db, row.id) : null;
+      const openCents = seesCompanyInvoices(row.role) ? await openInvoicesCents(db, row.id) : null;
       return {
         company: {
           id: row.id,

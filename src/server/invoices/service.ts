@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { seesCompanyInvoices } from "../../contract/companies";
 import { invoiceMessages, invoicePdfPath, type InvoiceSummary } from "../../contract/invoices";
 import type { PaymentTerms } from "../../contract/terms";
 import type { SellerDetails } from "../config";
@@ -35,8 +36,10 @@ export function createInvoiceService(db: Db, opts: { seller: SellerDetails }) {
         and(eq(companyMembers.companyId, invoices.companyId), eq(companyMembers.userId, viewer.id)),
       )
       .where(eq(orders.id, orderId));
-    const seesCompanyInvoices = row?.companyRole === "owner" || row?.companyRole === "viewer";
-    if (!row || (row.userId !== viewer.id && viewer.role !== "admin" && !seesCompanyInvoices)) {
+    if (
+      !row ||
+      (row.userId !== viewer.id && viewer.role !== "admin" && !seesCompanyInvoices(row.companyRole))
+    ) {
       throw notFound("Order not found");
     }
     if (!row.invoice) {

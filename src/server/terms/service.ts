@@ -11,6 +11,7 @@ import {
   type InvoiceStatus,
   type PaymentTerms,
 } from "../../contract/terms";
+import { seesCompanyInvoices } from "../../contract/companies";
 import { invoicePdfPath } from "../../contract/invoices";
 import { recordAdminAction } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
@@ -163,7 +164,7 @@ export function createTermsService(db: Db, opts: { mail?: AccountMail; now?: () 
         .from(companyMembers)
         .where(eq(companyMembers.userId, userId));
       if (!member) throw notFound(termsMessages.noCompany);
-      if (member.role === "buyer") throw forbidden(termsMessages.notForBuyers);
+      if (!seesCompanyInvoices(member.role)) throw forbidden(termsMessages.notForBuyers);
       return list(q, member.companyId);
     },
 

@@ -1,3 +1,4 @@
+import { seesCompanyInvoices } from "#contract/companies";
 import { usePageTitle } from "../../components/page-title";
 import { useMyCompany } from "../../features/companies/api/companies";
 import { MyCompany } from "../../features/companies/components/my-company";
@@ -10,7 +11,7 @@ export function MyCompanyRoute() {
   return (
     <div className="flex flex-col gap-8">
       <MyCompany />
-      {(role === "owner" || role === "viewer") && (
+      {seesCompanyInvoices(role) && (
         <section className="flex flex-col gap-3" aria-labelledby="company-invoices">
           <h2 id="company-invoices" className="text-xl font-bold">
             Invoices on account
