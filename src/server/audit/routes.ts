@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { auditEntrySchema, auditQuerySchema } from "../../contract/audit";
-import { apiErrorSchema } from "../../contract/common";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
+import { errorAnswers } from "../api-errors";
 import type { Guards } from "../auth/guards";
 import type { Db } from "../db/database";
 import { listAdminActions } from "./service";
@@ -21,9 +21,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = as
         querystring: auditQuerySchema,
         response: {
           200: z.array(auditEntrySchema),
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
+          ...errorAnswers(400, 401, 403),
         },
       },
       onRequest: guards.adminOnly,

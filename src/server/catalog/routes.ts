@@ -2,7 +2,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema, idParamsSchema } from "../../contract/common";
+import { idParamsSchema } from "../../contract/common";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import {
   adminProductSchema,
@@ -19,6 +19,7 @@ import {
   type ProductListQuery,
   type YourListPrice,
 } from "../../contract/products";
+import { errorAnswers } from "../api-errors";
 import { notFound } from "../errors";
 import { withinDeadline } from "../request-deadline";
 import type { ProductFilters } from "./service";
@@ -83,12 +84,7 @@ export function answeredFromCache(
   return !(isList && withListPrices && hasSessionCookie(req.headers.cookie));
 }
 
-const adminErrors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-};
+const adminErrors = errorAnswers(400, 401, 403, 404);
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
   app,
@@ -125,7 +121,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         tags: ["catalog"],
         summary: "List products, paged; the total is in X-Total-Count",
         querystring: productListQuerySchema,
-        response: { 200: z.array(productListItemSchema), 400: apiErrorSchema },
+        response: { 200: z.array(productListItemSchema), ...errorAnswers(400) },
       },
       onRequest: answerListFromCache,
       config: { ownDeadline: true },
@@ -230,7 +226,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         tags: ["catalog"],
         summary: "What an empty search offers: names and categories spelt like it",
         querystring: productSuggestionsQuerySchema,
-        response: { 200: productSuggestionsSchema, 400: apiErrorSchema },
+        response: { 200: productSuggestionsSchema, ...errorAnswers(400) },
       },
     },
     async (req, reply) => {
@@ -249,7 +245,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         tags: ["catalog"],
         summary: "One product",
         params: idParamsSchema,
-        response: { 200: productDetailSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: productDetailSchema, ...errorAnswers(400, 404) },
       },
       onRequest: answerFromCache,
       config: { ownDeadline: true },
@@ -273,7 +269,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         tags: ["catalog"],
         summary: "Add a product (admins); the creator's email comes from the session",
         body: productCreateSchema,
-        response: { 201: productCreatedSchema, ...adminErrors, 409: apiErrorSchema },
+        response: { 201: productCreatedSchema, ...adminErrors, ...errorAnswers(409) },
       },
       onRequest: guards.adminOnly,
     },
@@ -292,7 +288,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         summary: "Edit some fields of a product (admins), e.g. replenish its stock",
         params: idParamsSchema,
         body: productUpdateSchema,
-        response: { 200: adminProductSchema, ...adminErrors, 409: apiErrorSchema },
+        response: { 200: adminProductSchema, ...adminErrors, ...errorAnswers(409) },
       },
       onRequest: guards.adminOnly,
     },
@@ -312,7 +308,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: {
           200: z.object({ success: z.literal(true) }),
           ...adminErrors,
-          409: apiErrorSchema,
+          ...errorAnswers(409),
         },
       },
       onRequest: guards.adminOnly,
@@ -338,11 +334,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
           consumes: ["multipart/form-data"],
           response: {
             201: imageUploadedSchema,
-            400: apiErrorSchema,
-            401: apiErrorSchema,
-            403: apiErrorSchema,
-            413: apiErrorSchema,
-            415: apiErrorSchema,
+            ...errorAnswers(400, 401, 403, 413, 415),
           },
         },
         onRequest: guards.adminOnly,

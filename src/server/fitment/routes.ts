@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiErrorSchema, idParamsSchema } from "../../contract/common";
+import { idParamsSchema } from "../../contract/common";
 import {
   enginesQuerySchema,
   fitmentRangesInputSchema,
@@ -18,6 +18,7 @@ import {
   vinParamsSchema,
   yearsSchema,
 } from "../../contract/vehicles";
+import { errorAnswers } from "../api-errors";
 import type { Guards } from "../auth/guards";
 import type { CatalogReadCache } from "../catalog/read-cache";
 import { sendCached } from "../catalog/routes";
@@ -32,14 +33,8 @@ export interface FitmentRoutesOptions {
   guards: Guards;
 }
 
-const errors = { 400: apiErrorSchema };
-const customerErrors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorAnswers(400);
+const customerErrors = errorAnswers(400, 401, 403, 404, 409);
 
 /** The vehicle selector, a product's fitment, the VIN check and My garage. */
 export const fitmentRoutes: FastifyPluginAsyncZod<FitmentRoutesOptions> = async (
@@ -133,7 +128,7 @@ export const fitmentRoutes: FastifyPluginAsyncZod<FitmentRoutesOptions> = async 
           "The vehicles a product fits (by make and model, years as ranges); with a vehicle, whether it fits",
         params: idParamsSchema,
         querystring: productFitmentQuerySchema,
-        response: { 200: productFitmentSchema, ...errors, 404: apiErrorSchema },
+        response: { 200: productFitmentSchema, ...errors, ...errorAnswers(404) },
       },
     },
     async (req, reply) => {
@@ -160,12 +155,7 @@ export const fitmentRoutes: FastifyPluginAsyncZod<FitmentRoutesOptions> = async 
     },
   );
 
-  const adminErrors = {
-    400: apiErrorSchema,
-    401: apiErrorSchema,
-    403: apiErrorSchema,
-    404: apiErrorSchema,
-  };
+  const adminErrors = errorAnswers(400, 401, 403, 404);
 
   app.get(
     "/products/:id/fitment-rows",

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema } from "../../contract/common";
+import { errorAnswers } from "../api-errors";
 import type { Database } from "../db/database";
 import { UNAVAILABLE_MESSAGE } from "../error-handler";
 
@@ -34,7 +34,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
           tags: ["health"],
           summary:
             "Readiness: the database answers `select 1` within 1.5 s and the store is not shutting down",
-          response: { ...ok, 503: apiErrorSchema },
+          response: { ...ok, ...errorAnswers(503) },
         },
       },
       async (req, reply) => {

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema } from "../../contract/common";
+import { errorAnswers } from "../api-errors";
 import type { StoreMetrics } from "./service";
 
 export interface MetricsRoutesOptions {
@@ -26,7 +26,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<MetricsRoutesOptions> = async 
       schema: {
         hide: true,
         headers: z.object({ authorization: z.string().max(1000).optional() }),
-        response: { 200: z.string(), 401: apiErrorSchema },
+        response: { 200: z.string(), ...errorAnswers(401) },
       },
       onRequest: async (req, reply) => {
         const given = Buffer.from(req.headers.authorization ?? "");

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiErrorSchema } from "../../contract/common";
 import {
   notificationPreferencesSchema,
   notificationPreferencesUpdateSchema,
 } from "../../contract/notifications";
+import { errorAnswers } from "../api-errors";
 import type { Guards } from "../auth/guards";
 import type { NotificationService } from "./service";
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const errors = errorAnswers(400, 401, 403);
 
 /** The signed-in customer's choice of optional order emails (My Info). */
 export const notificationRoutes: FastifyPluginAsyncZod<{

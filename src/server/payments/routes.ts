@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type Stripe from "stripe";
 import { z } from "zod";
-import { apiErrorSchema, idParamsSchema } from "../../contract/common";
+import { idParamsSchema } from "../../contract/common";
 import {
   createIntentSchema,
   intentSchema,
@@ -96,8 +96,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           body: testCardConfirmSchema,
           response: {
             200: testCardResultSchema,
-            402: apiErrorSchema,
-            429: apiErrorSchema,
+            ...errorAnswers(402, 429),
             ...errors,
           },
         },
@@ -135,7 +134,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
             summary: "Stripe's webhook (signature verified); marks orders paid",
             response: {
               200: z.object({ received: z.literal(true), result: z.string() }),
-              400: apiErrorSchema,
+              ...errorAnswers(400),
             },
           },
         },

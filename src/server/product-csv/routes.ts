@@ -2,13 +2,14 @@ import multipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema, idParamsSchema } from "../../contract/common";
+import { idParamsSchema } from "../../contract/common";
 import {
   CSV_FIELD,
   csvPreviewSchema,
   importJobSchema,
   MAX_CSV_BYTES,
 } from "../../contract/product-csv";
+import { errorAnswers } from "../api-errors";
 import type { Guards } from "../auth/guards";
 import { HttpError } from "../errors";
 import type { ProductCsvService } from "./service";
@@ -18,13 +19,7 @@ export interface ProductCsvRoutesOptions {
   guards: Guards;
 }
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  413: apiErrorSchema,
-  415: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 413, 415);
 
 const tooLarge = () =>
   new HttpError(413, "too_large", `The file must be ${MAX_CSV_BYTES / 1024 / 1024} MiB or smaller`);
@@ -72,7 +67,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = 
         tags: ["catalog"],
         summary: "Every product with its numbers as CSV (admins)",
         produces: ["text/csv"],
-        response: { 200: z.string(), 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: z.string(), ...errorAnswers(401, 403) },
       },
       onRequest: guards.adminOnly,
     },
@@ -128,9 +123,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = 
         params: idParamsSchema,
         response: {
           200: importJobSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errorAnswers(401, 403, 404),
         },
       },
       onRequest: guards.adminOnly,

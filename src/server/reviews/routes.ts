@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema, pagingQuerySchema } from "../../contract/common";
+import { pagingQuerySchema } from "../../contract/common";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import {
   reviewCreatedSchema,
@@ -8,6 +8,7 @@ import {
   reviewSchema,
   reviewSummarySchema,
 } from "../../contract/reviews";
+import { errorAnswers } from "../api-errors";
 import type { Guards } from "../auth/guards";
 import type { RateLimiter } from "../auth/rate-limit";
 import { enforceLimits } from "../auth/request-limit";
@@ -33,7 +34,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
         tags: ["reviews"],
         summary: "Public reviews, newest first, paged; the total is in X-Total-Count",
         querystring: pagingQuerySchema,
-        response: { 200: z.array(reviewSchema), 400: apiErrorSchema },
+        response: { 200: z.array(reviewSchema), ...errorAnswers(400) },
       },
     },
     async (req, reply) => {
@@ -52,9 +53,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
         querystring: pagingQuerySchema,
         response: {
           200: z.array(reviewSchema),
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
+          ...errorAnswers(400, 401, 403),
         },
       },
       onRequest: guards.adminOnly,
@@ -76,9 +75,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
         querystring: pagingQuerySchema,
         response: {
           200: z.array(reviewSchema),
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
+          ...errorAnswers(400, 401, 403),
         },
       },
       onRequest: guards.adminOnly,
@@ -99,11 +96,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
         params: reviewIdParams,
         response: {
           204: z.null(),
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
+          ...errorAnswers(400, 401, 403, 404, 409),
         },
       },
       onRequest: guards.adminOnly,
@@ -137,10 +130,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
         body: reviewCreateSchema,
         response: {
           201: reviewCreatedSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          429: apiErrorSchema,
+          ...errorAnswers(400, 401, 403, 429),
         },
       },
       onRequest: guards.customerOnly,
@@ -167,10 +157,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
         body: z.strictObject({ hidden: z.boolean({ error: "hidden must be true or false" }) }),
         response: {
           204: z.null(),
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errorAnswers(400, 401, 403, 404),
         },
       },
       onRequest: guards.adminOnly,
@@ -191,10 +178,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
         params: reviewIdParams,
         response: {
           204: z.null(),
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errorAnswers(400, 401, 403, 404),
         },
       },
       onRequest: guards.adminOnly,

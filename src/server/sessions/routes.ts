@@ -1,16 +1,16 @@
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiErrorSchema } from "../../contract/common";
 import {
   activeSessionListSchema,
   endOtherSessionsQuerySchema,
   endedSessionsSchema,
   sessionIdParamsSchema,
 } from "../../contract/sessions";
+import { errorAnswers } from "../api-errors";
 import type { Guards } from "../auth/guards";
 import type { SessionService } from "./service";
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const errors = errorAnswers(400, 401, 403);
 
 /** The signed-in user's own sessions (My Profile): list them, end one, end all the others. */
 export const sessionRoutes: FastifyPluginAsyncZod<{
@@ -40,7 +40,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{
         tags: ["users"],
         summary: "End one of the signed-in user's sessions (another account's: 404)",
         params: sessionIdParamsSchema,
-        response: { 204: z.null(), 404: apiErrorSchema, ...errors },
+        response: { 204: z.null(), ...errorAnswers(404), ...errors },
       },
       onRequest: guards.signedIn,
     },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema } from "../../contract/common";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import { text } from "../../contract/text";
 import {
@@ -16,13 +15,14 @@ import {
   userRemovedSchema,
   usersQuerySchema,
 } from "../../contract/users";
+import { errorAnswers } from "../api-errors";
 import type { Guards } from "../auth/guards";
 import { forbidden, notFound, unauthorized } from "../errors";
 import type { PaymentService } from "../payments/service";
 import type { UserService } from "./service";
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
-const adminErrors = { ...errors, 404: apiErrorSchema, 422: apiErrorSchema };
+const errors = errorAnswers(400, 401, 403);
+const adminErrors = { ...errors, ...errorAnswers(404, 422) };
 
 export const userRoutes: FastifyPluginAsyncZod<{
   users: UserService;
