@@ -10,9 +10,10 @@ import { getFreePort } from "../../src/server/db/free-port";
 import { cookieHeader } from "../support/accounts";
 
 /**
- * docs/production.md for real: Debian's nginx (/usr/sbin/nginx) terminating TLS with a
- * self-signed certificate, gzip on, in front of the compiled store in production mode with
- * TRUST_PROXY=127.0.0.1; a customer signs up, orders and pays over HTTPS with `__Secure-` cookies.
+ * docs/operations.md ("Running the store in production") for real: Debian's nginx
+ * (/usr/sbin/nginx) terminating TLS with a self-signed certificate, gzip on, in front of the
+ * compiled store in production mode with TRUST_PROXY=127.0.0.1; a customer signs up, orders and
+ * pays over HTTPS with `__Secure-` cookies.
  * nginx runs unprivileged from a temporary prefix (its pid, logs and temp files there).
  */
 const root = path.resolve(import.meta.dirname, "../..");
@@ -25,7 +26,7 @@ let base: string;
 let nginxPort: number;
 const children: ChildProcess[] = [];
 
-/** The nginx configuration of docs/production.md, with ports and paths of this test. */
+/** The nginx configuration of docs/operations.md, with ports and paths of this test. */
 function nginxConf(o: { dir: string; port: number; upstream: number }) {
   // Run as root (CI), nginx's workers would switch to nobody, who cannot use this temp folder.
   return `${process.getuid?.() === 0 ? "user root;" : ""}
