@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/database";
+import { recurringJob } from "../jobs/recurring";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -12,22 +13,17 @@ export interface RateLimitResult {
  * may only stand there), for a statement that does other things too: checkout counts a placement
  * in the statement that locks the customer. `name` is then a query of one row, `count` and
  * `retry_after`. With `after` (a query), the hit is made only once that query has given its row,
- * so whatever it locks is locked first. Now and then (`sweep`, 1 % of hits by default) the same
- * statement forgets other keys' windows older than a day.
+ * so whatever it locks is locked first. Old windows are forgotten by a job
+ * (`rateLimitCleanupJob`), not by the hits.
  */
 export function rateHitCtes(
   name: string,
   key: string,
   windowSeconds: number,
-  opts: { after?: SQL; sweep?: boolean } = {},
+  opts: { after?: SQL } = {},
 ): SQL {
   const expired = sql`rate_limit.window_start <= now() - make_interval(secs => ${windowSeconds})`;
-  const sweep = opts.sweep ?? Math.random() < 0.01;
-  return sql`${sql.identifier(`${name}_swept`)} as (
-      delete from rate_limit
-       where ${sweep} and key <> ${key} and window_start < now() - interval '1 day'
-    ),
-    ${sql.identifier(name)} as (
+  return sql`${sql.identifier(name)} as (
       insert into rate_limit (key, window_start, count)
       select ${key}, now(), 1 ${opts.after ? sql`from (${opts.after}) as after_this` : sql``}
       on conflict (key) do update set
@@ -96,3 +92,31 @@ export function createRateLimiter(db: DbOrTx) {
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+export const RATE_LIMIT_CLEANUP_QUEUE = "rate-limit-cleanup";
+/** How often windows older than a day are forgotten. */
+export const RATE_LIMIT_CLEANUP_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Forgets the counters whose window started more than a day ago (every limit's window, and a
+ * growing delay's longest, is shorter): the table holds only what can still refuse someone.
+ * Answers how many were forgotten.
+ */
+export async function forgetOldRateWindows(db: DbOrTx): Promise<number> {
+  const result = await db.execute(
+    sql`delete from rate_limit where window_start < now() - interval '1 day'`,
+  );
+  return result.rowCount ?? 0;
+}
+
+/** `forgetOldRateWindows` hourly, once across every process: a recurring job (jobs/recurring.ts). */
+export function rateLimitCleanupJob(
+  db: DbOrTx,
+  opts: { log: { error(obj: object, msg: string): void } },
+) {
+  return recurringJob(
+    RATE_LIMIT_CLEANUP_QUEUE,
+    { everyMs: RATE_LIMIT_CLEANUP_EVERY_MS, name: "rate-limit cleanup", log: opts.log },
+    async () => void (await forgetOldRateWindows(db)),
+  );
+}

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createRateLimiter, forgetOldRateWindows } from "./rate-limit";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const keys = async () =>
+  (await t.pool.query<{ key: string }>("select key from rate_limit order by key")).rows.map(
+    (r) => r.key,
+  );
+
+test("the cleanup forgets windows older than a day and keeps the rest, which still count", async () => {
+  const limiter = createRateLimiter(t.db);
+  await limiter.hit("old", 5, 60);
+  await limiter.hit("recent", 5, 86_400);
+  await limiter.hit("recent", 5, 86_400);
+  await t.pool.query(
+    `update rate_limit set window_start = now() - interval '25 hours' where key = 'old'`,
+  );
+  await t.pool.query(
+    `update rate_limit set window_start = now() - interval '23 hours' where key = 'recent'`,
+  );
+
+  expect(await forgetOldRateWindows(t.db)).toBe(1);
+  expect(await keys()).toEqual(["recent"]);
+  // The day-long window kept its two hits: the third is counted on top of them.
+  expect(await limiter.hit("recent", 2, 86_400)).toMatchObject({ allowed: false });
+  expect(await forgetOldRateWindows(t.db)).toBe(0);
+});
+
+test("a hit never forgets another key's window, however old (that is the cleanup's job)", async () => {
+  const limiter = createRateLimiter(t.db);
+  await limiter.hit("ancient", 5, 60);
+  await t.pool.query(
+    `update rate_limit set window_start = now() - interval '30 days' where key = 'ancient'`,
+  );
+  for (let i = 0; i < 200; i++) await limiter.hit(`other-${i % 3}`, 1000, 60);
+  expect(await keys()).toContain("ancient");
+});
