@@ -23,8 +23,14 @@ import {
   MAX_NAME_LENGTH,
   productCategories,
 } from "../../contract/constants";
+import { approvalDecisions, approvalReasons } from "../../contract/approvals";
+import { companyRoles } from "../../contract/companies";
+import { orderStatuses } from "../../contract/orders";
 import { paymentGateways } from "../../contract/payments";
-import { returnPhotoTypes } from "../../contract/returns";
+import { quoteStatuses } from "../../contract/quotes";
+import { shippingRateKinds } from "../../contract/shipping";
+import { roles } from "../../contract/users";
+import { returnPhotoTypes, returnReasons, returnStatuses } from "../../contract/returns";
 import { ON_ACCOUNT, paymentTermsValues } from "../../contract/terms";
 import { shippingCarriers } from "../../contract/shipping-carriers";
 import type { InvoiceSnapshot } from "../invoices/snapshot";
@@ -185,7 +191,7 @@ export const user = pgTable(
     email: text("email").notNull().unique(),
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
-    role: text("role", { enum: ["admin", "user"] })
+    role: text("role", { enum: roles })
       .notNull()
       .default("user"),
     education: text("education").notNull().default(""),
@@ -280,14 +286,6 @@ export interface ShipToSnapshot {
   phone: string;
 }
 
-export const orderStatuses = [
-  "unpaid",
-  "awaiting_approval",
-  "paid",
-  "shipped",
-  "cancelled",
-] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
 /**
  * The statuses whose orders hold their stock (until paid, cancelled or the hold runs out): an
  * unpaid order, and a company buyer's order waiting for an owner's approval (docs/approvals.md).
@@ -807,8 +805,6 @@ export const shippingZones = pgTable("shipping_zones", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const shippingRateKinds = ["flat", "weight", "free_over"] as const;
-
 /** A way a zone is served, with its rate (see src/server/shipping/rates.ts). */
 export const shippingMethods = pgTable(
   "shipping_methods",
@@ -857,9 +853,6 @@ export const taxRates = pgTable(
     check("tax_rates_rate_range", sql`${t.rateMillipercent} between 0 and 100000`),
   ],
 );
-
-/** A company's member roles (trade buying, src/server/companies/). */
-export const companyMemberRoles = ["owner", "buyer", "viewer"] as const;
 
 /** A quantity break of a price list entry: from `minQty` units on, each costs `unitPriceCents`. */
 export interface PriceBreak {
@@ -947,7 +940,7 @@ export const companyMembers = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    role: text("role", { enum: companyMemberRoles }).notNull(),
+    role: text("role", { enum: companyRoles }).notNull(),
     /** Spending limits: an order over one waits for an owner's approval (docs/approvals.md). */
     orderLimitCents: integer("order_limit_cents"),
     monthlyLimitCents: integer("monthly_limit_cents"),
@@ -989,7 +982,7 @@ export const companyInvitations = pgTable(
       .references(() => companies.id, { onDelete: "cascade" }),
     /** Lower-case; only the account with this address may accept. */
     email: text("email").notNull(),
-    role: text("role", { enum: companyMemberRoles }).notNull(),
+    role: text("role", { enum: companyRoles }).notNull(),
     /** SHA-256 of the emailed token (the token itself is never stored). */
     tokenHash: text("token_hash").notNull(),
     invitedBy: text("invited_by").notNull(),
@@ -1180,9 +1173,6 @@ export const invoiceReminders = pgTable(
 
 // --- Company approvals of orders over a spending limit (docs/approvals.md) ---
 
-export const approvalReasons = ["order_limit", "monthly_limit"] as const;
-export const approvalDecisions = ["approved", "declined"] as const;
-
 /**
  * A company buyer's order over a spending limit, waiting for (or decided by) an owner of the
  * company it was placed in (docs/approvals.md). One per order; the decision is written once.
@@ -1229,8 +1219,6 @@ export const lowStockEmails = pgTable("low_stock_emails", {
 });
 
 // --- Quotes: requests for quote and the admins' prices (docs/quotes.md) ---
-
-export const quoteStatuses = ["requested", "sent", "accepted", "declined", "expired"] as const;
 
 /**
  * A customer's request for quote (from their cart), priced and sent by an admin, then accepted
@@ -1319,22 +1307,6 @@ export const quoteMessages = pgTable(
 );
 
 // --- Returns and refunds (docs/returns.md) ---
-
-export const returnReasons = [
-  "did_not_fit",
-  "damaged",
-  "wrong_part",
-  "no_longer_needed",
-  "core",
-] as const;
-export const returnStatuses = [
-  "requested",
-  "approved",
-  "refused",
-  "received",
-  "refund_failed",
-  "refunded",
-] as const;
 
 /** A customer's request to send back lines of a shipped order, and what became of it. */
 export const returnRequests = pgTable(
