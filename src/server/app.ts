@@ -21,7 +21,7 @@ import type { SocialProvider } from "../contract/site-config";
 import { createAuth } from "./auth/auth";
 import { createGuards } from "./auth/guards";
 import { createAgedSessionEnder, createSessionReader } from "./auth/session-reader";
-import { createRateLimiter } from "./auth/rate-limit";
+import { createRateLimiter, rateLimitCleanupJob } from "./auth/rate-limit";
 import { authRoutes } from "./auth/routes";
 import { loadAuthSecret } from "./auth/secret";
 import { listenForCatalogChanges } from "./catalog/catalog-changes";
@@ -270,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: createAccountMail(mailer, publicUrl),
     log: app.log,
   });
+  app.decorateRequest("user", null);
   const guards = createGuards(
     createSessionReader(database.pool, authSecret, {
       pooled: database.pooled,
@@ -405,6 +406,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // The invoice reminders (net terms), on the same queue.
   sweeperJobs.push(invoiceReminderJob(terms, { everyMs: REMINDER_EVERY_MS, log: app.log }));
+  // Rate-limit counters older than a day, forgotten hourly (auth/rate-limit.ts).
+  sweeperJobs.push(rateLimitCleanupJob(database.db, { log: app.log }));
   // The admin home, and its daily low-stock email to admins (docs/admin-home.md).
   const adminHome = createAdminHomeService(database.db, {
     holdWarningMs: config.holdWarningMs,

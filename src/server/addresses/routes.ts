@@ -8,7 +8,7 @@ import {
 } from "../../contract/addresses";
 import { idParamsSchema } from "../../contract/common";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import type { AddressService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422);
@@ -28,7 +28,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.customerOnly,
     },
-    async (req) => addresses.list((await guards.requireCustomer(req)).id),
+    async (req) => addresses.list(caller(req).id),
   );
 
   app.post(
@@ -44,7 +44,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.customerOnly,
     },
     async (req, reply) => {
-      const me = await guards.requireCustomer(req);
+      const me = caller(req);
       return reply.code(201).send(await addresses.create(me.id, req.body));
     },
   );
@@ -63,7 +63,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.customerOnly,
     },
     async (req) => {
-      const me = await guards.requireCustomer(req);
+      const me = caller(req);
       return addresses.update(me.id, req.params.id, req.body);
     },
   );
@@ -81,7 +81,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.customerOnly,
     },
     async (req, reply) => {
-      const me = await guards.requireCustomer(req);
+      const me = caller(req);
       await addresses.remove(me.id, req.params.id);
       return reply.code(204).send(null);
     },

@@ -6,7 +6,7 @@ import {
 } from "../../contract/admin-home";
 import { idParamsSchema } from "../../contract/common";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import type { AdminHomeService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404);
@@ -43,7 +43,6 @@ export const adminHomeRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.adminOnly,
     },
-    async (req) =>
-      home.setReorderLevel(req.params.id, req.body.reorderLevel, await guards.requireAdmin(req)),
+    async (req) => home.setReorderLevel(req.params.id, req.body.reorderLevel, caller(req)),
   );
 };

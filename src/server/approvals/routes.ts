@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -10,8 +9,8 @@ import {
 } from "../../contract/approvals";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../auth/guards";
-import type { ApprovalCaller, ApprovalService } from "./service";
+import { caller, type Guards } from "../auth/guards";
+import type { ApprovalService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
 
@@ -23,13 +22,6 @@ export const approvalRoutes: FastifyPluginAsyncZod<{
   approvals: ApprovalService;
   guards: Guards;
 }> = async (app, { approvals, guards }) => {
-  /** An admin (with two-factor where required), or a customer whose ownership the service checks. */
-  const caller = async (req: FastifyRequest): Promise<ApprovalCaller> => {
-    const me = await guards.requireUser(req);
-    if (me.role === "admin") await guards.requireAdmin(req);
-    return { id: me.id, email: me.email, name: me.name, role: me.role };
-  };
-
   app.get(
     "/approvals",
     {
@@ -40,10 +32,10 @@ export const approvalRoutes: FastifyPluginAsyncZod<{
         querystring: approvalListQuerySchema,
         response: { 200: z.array(approvalSchema), ...errors },
       },
-      onRequest: guards.signedIn,
+      onRequest: guards.customerOrAdmin,
     },
     async (req, reply) => {
-      const { items, total } = await approvals.list(await caller(req), req.query);
+      const { items, total } = await approvals.list(caller(req), req.query);
       reply.header(TOTAL_COUNT_HEADER, total);
       return items;
     },
@@ -66,11 +58,11 @@ export const approvalRoutes: FastifyPluginAsyncZod<{
           body: approvalDecisionSchema,
           response: { 200: approvalOutcomeSchema, ...errors },
         },
-        onRequest: guards.signedIn,
+        onRequest: guards.customerOrAdmin,
       },
       async (req) =>
         approvals.decide(
-          await caller(req),
+          caller(req),
           req.params.orderId,
           decision,
           req.body.note ? req.body.note : null,

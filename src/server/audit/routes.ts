@@ -27,7 +27,6 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = as
       onRequest: guards.adminOnly,
     },
     async (req, reply) => {
-      await guards.requireAdmin(req);
       const { items, total } = await listAdminActions(db, req.query);
       reply.header(TOTAL_COUNT_HEADER, total);
       return items;

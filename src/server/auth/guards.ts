@@ -4,7 +4,21 @@ import type { SessionUser } from "./session-reader";
 
 export type { SessionUser };
 
-const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The caller a route's guard hook let in (`caller(req)` reads it); null on other routes. */
+    user: SessionUser | null;
+  }
+}
+
+/**
+ * The caller a route's guard hook (`signedIn`, `customerOnly`, `customerOrAdmin`, `adminOnly`)
+ * let in: handlers read who is calling from here. A route without a hook has no caller (401).
+ */
+export function caller(req: FastifyRequest): SessionUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
 
 /** The 403 an admin without two-factor authentication gets where it is required. */
 export const ADMIN_2FA_MESSAGE =
@@ -14,43 +28,36 @@ export function createGuards(
   readSession: (cookie: string | undefined) => Promise<SessionUser | null>,
   opts: { adminTwoFactorRequired?: boolean } = {},
 ) {
-  /** Who is calling, from the session cookie only; one lookup per request. */
-  const currentUser = (req: FastifyRequest): Promise<SessionUser | null> => {
-    let pending = cache.get(req);
-    if (!pending) {
-      pending = readSession(req.headers.cookie);
-      cache.set(req, pending);
-    }
-    return pending;
-  };
-  const requireUser = async (req: FastifyRequest): Promise<SessionUser> => {
-    const u = await currentUser(req);
-    if (!u) throw unauthorized();
-    return u;
-  };
-  const requireAdmin = async (req: FastifyRequest): Promise<SessionUser> => {
-    const u = await requireUser(req);
+  /** Who is calling, from the session cookie only. */
+  const currentUser = (req: FastifyRequest): Promise<SessionUser | null> =>
+    readSession(req.headers.cookie);
+  const admin = (u: SessionUser): SessionUser => {
     if (u.role !== "admin") throw forbidden("Only admins can do this");
     // The session's second factor, not the account's flag: a session opened without the code
     // (before 2FA was on, say) does not count.
     if (opts.adminTwoFactorRequired && !u.secondFactor) throw forbidden(ADMIN_2FA_MESSAGE);
     return u;
   };
-  const requireCustomer = async (req: FastifyRequest): Promise<SessionUser> => {
-    const u = await requireUser(req);
+  const customer = (u: SessionUser): SessionUser => {
     if (u.role === "admin") throw forbidden("This is for customers; admins cannot do it");
     return u;
   };
+  /** A route hook: the request goes on with `req.user` set, or is answered 401/403. */
+  const hook = (check: (u: SessionUser) => SessionUser) => async (req: FastifyRequest) => {
+    const u = await currentUser(req);
+    if (!u) throw unauthorized();
+    req.user = check(u);
+  };
   return {
+    /** Who is calling, or null: for routes anyone may call that answer a signed-in caller more. */
     currentUser,
-    requireUser,
-    requireAdmin,
-    requireCustomer,
     // Route hooks (`onRequest`): who may call is settled before the body is read, so a stranger
-    // learns 401/403, not our validation rules. Handlers then read the cached user.
-    signedIn: async (req: FastifyRequest) => void (await requireUser(req)),
-    adminOnly: async (req: FastifyRequest) => void (await requireAdmin(req)),
-    customerOnly: async (req: FastifyRequest) => void (await requireCustomer(req)),
+    // learns 401/403, not our validation rules. Handlers then read the caller: `caller(req)`.
+    signedIn: hook((u) => u),
+    adminOnly: hook(admin),
+    customerOnly: hook(customer),
+    /** A customer, or an admin held to the admin rules (the second factor where required). */
+    customerOrAdmin: hook((u) => (u.role === "admin" ? admin(u) : u)),
   };
 }
 

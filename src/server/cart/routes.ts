@@ -6,7 +6,7 @@ import {
   cartQuoteSchema,
   cartSchema,
 } from "../../contract/cart";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import type { CartService } from "./service";
 import { errorAnswers } from "../api-errors";
 
@@ -27,7 +27,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
       },
       onRequest: guards.customerOnly,
     },
-    async (req) => cart.get((await guards.requireCustomer(req)).id),
+    async (req) => cart.get(caller(req).id),
   );
 
   app.put(
@@ -44,7 +44,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
       onRequest: guards.customerOnly,
     },
     async (req) => {
-      const me = await guards.requireCustomer(req);
+      const me = caller(req);
       return cart.setQty(me.id, req.params.productId, req.body.qty, req.body.vehicle);
     },
   );
@@ -61,7 +61,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
       onRequest: guards.customerOnly,
     },
     async (req) => {
-      const me = await guards.requireCustomer(req);
+      const me = caller(req);
       return cart.remove(me.id, req.params.productId);
     },
   );
@@ -79,7 +79,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
       onRequest: guards.customerOnly,
     },
     async (req) => {
-      const me = await guards.requireCustomer(req);
+      const me = caller(req);
       return cart.merge(me.id, req.body.items);
     },
   );

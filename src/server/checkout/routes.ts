@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { checkoutResultSchema, checkoutSchema } from "../../contract/cart";
 import { orderCreateSchema, orderSchema } from "../../contract/orders";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import { clientStillWaiting } from "../client-waiting";
 import type { CheckoutService } from "./workflow";
 import { errorAnswers } from "../api-errors";
@@ -27,7 +27,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.customerOnly,
     },
     async (req, reply) => {
-      const me = await guards.requireCustomer(req);
+      const me = caller(req);
       const order = await checkout.placeOne(me, req.body, clientStillWaiting(req));
       return reply.code(201).send({ success: true as const, order });
     },
@@ -46,7 +46,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.customerOnly,
     },
     async (req, reply) => {
-      const me = await guards.requireCustomer(req);
+      const me = caller(req);
       const order = await checkout.checkoutCart(me, req.body, clientStillWaiting(req));
       return reply.code(201).send({ success: true as const, order });
     },

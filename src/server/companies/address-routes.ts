@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { companyAddressInputSchema } from "../../contract/addresses";
@@ -9,9 +8,8 @@ import {
 } from "../../contract/company-addresses";
 import { idParamsSchema } from "../../contract/common";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import type { CompanyAddressService } from "./addresses";
-import type { Caller } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 422);
 
@@ -23,13 +21,6 @@ export const companyAddressRoutes: FastifyPluginAsyncZod<{
   companyAddresses: CompanyAddressService;
   guards: Guards;
 }> = async (app, { companyAddresses, guards }) => {
-  /** An admin (with two-factor where required), or a customer whose membership the service checks. */
-  const caller = async (req: FastifyRequest): Promise<Caller> => {
-    const me = await guards.requireUser(req);
-    if (me.role === "admin") await guards.requireAdmin(req);
-    return { id: me.id, email: me.email, role: me.role };
-  };
-
   app.get(
     "/companies/:id/addresses",
     {
@@ -40,9 +31,9 @@ export const companyAddressRoutes: FastifyPluginAsyncZod<{
         params: idParamsSchema,
         response: { 200: z.array(companyAddressSchema), ...errors },
       },
-      onRequest: guards.signedIn,
+      onRequest: guards.customerOrAdmin,
     },
-    async (req) => companyAddresses.list(await caller(req), req.params.id),
+    async (req) => companyAddresses.list(caller(req), req.params.id),
   );
 
   app.post(
@@ -56,12 +47,10 @@ export const companyAddressRoutes: FastifyPluginAsyncZod<{
         body: companyAddressInputSchema,
         response: { 201: companyAddressSchema, ...errors },
       },
-      onRequest: guards.signedIn,
+      onRequest: guards.customerOrAdmin,
     },
     async (req, reply) =>
-      reply
-        .code(201)
-        .send(await companyAddresses.create(await caller(req), req.params.id, req.body)),
+      reply.code(201).send(await companyAddresses.create(caller(req), req.params.id, req.body)),
   );
 
   app.patch(
@@ -75,10 +64,10 @@ export const companyAddressRoutes: FastifyPluginAsyncZod<{
         body: companyAddressPatchSchema,
         response: { 200: companyAddressSchema, ...errors },
       },
-      onRequest: guards.signedIn,
+      onRequest: guards.customerOrAdmin,
     },
     async (req) =>
-      companyAddresses.update(await caller(req), req.params.id, req.params.addressId, req.body),
+      companyAddresses.update(caller(req), req.params.id, req.params.addressId, req.body),
   );
 
   app.delete(
@@ -91,10 +80,10 @@ export const companyAddressRoutes: FastifyPluginAsyncZod<{
         params: companyAddressParamsSchema,
         response: { 204: z.null(), ...errors },
       },
-      onRequest: guards.signedIn,
+      onRequest: guards.customerOrAdmin,
     },
     async (req, reply) => {
-      await companyAddresses.remove(await caller(req), req.params.id, req.params.addressId);
+      await companyAddresses.remove(caller(req), req.params.id, req.params.addressId);
       return reply.code(204).send(null);
     },
   );

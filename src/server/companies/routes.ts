@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -19,8 +18,8 @@ import { idParamsSchema } from "../../contract/common";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import { searchPagingQuerySchema } from "../../contract/price-lists";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../auth/guards";
-import type { Caller, CompanyService } from "./service";
+import { caller, type Guards } from "../auth/guards";
+import type { CompanyService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 410, 422);
 
@@ -41,12 +40,6 @@ export const companyRoutes: FastifyPluginAsyncZod<{
     if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400) pricesChanged?.();
     done(null, payload);
   });
-  /** An admin (with two-factor where required), or a customer whose ownership the service checks. */
-  const caller = async (req: FastifyRequest): Promise<Caller> => {
-    const me = await guards.requireUser(req);
-    if (me.role === "admin") await guards.requireAdmin(req);
-    return { id: me.id, email: me.email, role: me.role };
-  };
 
   app.get(
     "/companies",
@@ -60,7 +53,6 @@ export const companyRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req, reply) => {
-      await guards.requireAdmin(req);
       const { items, total } = await companies.list(req.query);
       reply.header(TOTAL_COUNT_HEADER, total);
       return items;
@@ -80,7 +72,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req, reply) => {
-      const me = await guards.requireAdmin(req);
+      const me = caller(req);
       return reply.code(201).send(await companies.create(me, req.body));
     },
   );
@@ -97,7 +89,6 @@ export const companyRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      await guards.requireAdmin(req);
       return companies.get(req.params.id);
     },
   );
@@ -116,7 +107,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      const me = await guards.requireAdmin(req);
+      const me = caller(req);
       return companies.update(me, req.params.id, req.body);
     },
   );
@@ -131,9 +122,9 @@ export const companyRoutes: FastifyPluginAsyncZod<{
         params: idParamsSchema,
         response: { 200: z.array(companyMemberSchema), ...errors },
       },
-      onRequest: guards.signedIn,
+      onRequest: guards.customerOrAdmin,
     },
-    async (req) => companies.members(await caller(req), req.params.id),
+    async (req) => companies.members(caller(req), req.params.id),
   );
 
   app.patch(
@@ -147,10 +138,9 @@ export const companyRoutes: FastifyPluginAsyncZod<{
         body: companyMemberUpdateSchema,
         response: { 200: companyMemberSchema, ...errors },
       },
-      onRequest: guards.signedIn,
+      onRequest: guards.customerOrAdmin,
     },
-    async (req) =>
-      companies.updateMember(await caller(req), req.params.id, req.params.userId, req.body),
+    async (req) => companies.updateMember(caller(req), req.params.id, req.params.userId, req.body),
   );
 
   app.delete(
@@ -163,10 +153,10 @@ export const companyRoutes: FastifyPluginAsyncZod<{
         params: companyMemberParamsSchema,
         response: { 204: z.null(), ...errors },
       },
-      onRequest: guards.signedIn,
+      onRequest: guards.customerOrAdmin,
     },
     async (req, reply) => {
-      await companies.removeMember(await caller(req), req.params.id, req.params.userId);
+      await companies.removeMember(caller(req), req.params.id, req.params.userId);
       return reply.code(204).send(null);
     },
   );
@@ -180,9 +170,9 @@ export const companyRoutes: FastifyPluginAsyncZod<{
         params: idParamsSchema,
         response: { 200: z.array(companyInvitationSchema), ...errors },
       },
-      onRequest: guards.signedIn,
+      onRequest: guards.customerOrAdmin,
     },
-    async (req) => companies.invitations(await caller(req), req.params.id),
+    async (req) => companies.invitations(caller(req), req.params.id),
   );
 
   app.post(
@@ -196,10 +186,10 @@ export const companyRoutes: FastifyPluginAsyncZod<{
         body: companyInvitationCreateSchema,
         response: { 201: companyInvitationSchema, ...errors },
       },
-      onRequest: guards.signedIn,
+      onRequest: guards.customerOrAdmin,
     },
     async (req, reply) =>
-      reply.code(201).send(await companies.invite(await caller(req), req.params.id, req.body)),
+      reply.code(201).send(await companies.invite(caller(req), req.params.id, req.body)),
   );
 
   app.delete(
@@ -211,10 +201,10 @@ export const companyRoutes: FastifyPluginAsyncZod<{
         params: companyInvitationParamsSchema,
         response: { 204: z.null(), ...errors },
       },
-      onRequest: guards.signedIn,
+      onRequest: guards.customerOrAdmin,
     },
     async (req, reply) => {
-      await companies.revokeInvitation(await caller(req), req.params.id, req.params.invitationId);
+      await companies.revokeInvitation(caller(req), req.params.id, req.params.invitationId);
       return reply.code(204).send(null);
     },
   );
@@ -229,9 +219,9 @@ export const companyRoutes: FastifyPluginAsyncZod<{
         body: companyInvitationAcceptSchema,
         response: { 200: acceptedInvitationSchema, ...errors },
       },
-      onRequest: guards.signedIn,
+      onRequest: guards.customerOrAdmin,
     },
-    async (req) => companies.accept(await caller(req), req.body.token),
+    async (req) => companies.accept(caller(req), req.body.token),
   );
 
   app.get(
@@ -245,6 +235,6 @@ export const companyRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.signedIn,
     },
-    async (req) => companies.mine((await guards.requireUser(req)).id),
+    async (req) => companies.mine(caller(req).id),
   );
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParamsSchema } from "../../contract/common";
 import { coreDepositInputSchema, coreDepositSchema } from "../../contract/core-charges";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import type { CoreChargeService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404);
@@ -25,11 +25,6 @@ export const coreChargeRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.adminOnly,
     },
-    async (req) =>
-      coreCharges.setCoreDeposit(
-        req.params.id,
-        req.body.coreDeposit,
-        await guards.requireAdmin(req),
-      ),
+    async (req) => coreCharges.setCoreDeposit(req.params.id, req.body.coreDeposit, caller(req)),
   );
 };

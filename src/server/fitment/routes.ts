@@ -19,7 +19,7 @@ import {
   yearsSchema,
 } from "../../contract/vehicles";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import type { CatalogReadCache } from "../catalog/read-cache";
 import { sendCached } from "../catalog/routes";
 import type { CatalogService } from "../catalog/service";
@@ -169,7 +169,6 @@ export const fitmentRoutes: FastifyPluginAsyncZod<FitmentRoutesOptions> = async 
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      await guards.requireAdmin(req);
       if (!(await catalog.get(req.params.id))) throw notFound("Product not found");
       return { rows: await fitment.fitmentRanges(req.params.id) };
     },
@@ -189,7 +188,7 @@ export const fitmentRoutes: FastifyPluginAsyncZod<FitmentRoutesOptions> = async 
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      const me = await guards.requireAdmin(req);
+      const me = caller(req);
       const rows = await fitment.replaceFitment(req.params.id, req.body.rows, me);
       // Read your writes: this process's cached lists forget the old fitment before answering.
       catalogCache.invalidate("catalog");
@@ -207,7 +206,7 @@ export const fitmentRoutes: FastifyPluginAsyncZod<FitmentRoutesOptions> = async 
       },
       onRequest: guards.customerOnly,
     },
-    async (req) => fitment.garage((await guards.requireCustomer(req)).id),
+    async (req) => fitment.garage(caller(req).id),
   );
 
   app.post(
@@ -221,7 +220,7 @@ export const fitmentRoutes: FastifyPluginAsyncZod<FitmentRoutesOptions> = async 
       },
       onRequest: guards.customerOnly,
     },
-    async (req) => fitment.addToGarage((await guards.requireCustomer(req)).id, req.body),
+    async (req) => fitment.addToGarage(caller(req).id, req.body),
   );
 
   app.delete(
@@ -235,6 +234,6 @@ export const fitmentRoutes: FastifyPluginAsyncZod<FitmentRoutesOptions> = async 
       },
       onRequest: guards.customerOnly,
     },
-    async (req) => fitment.removeFromGarage((await guards.requireCustomer(req)).id, req.params.id),
+    async (req) => fitment.removeFromGarage(caller(req).id, req.params.id),
   );
 };

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
 import { invoiceSummarySchema } from "../../contract/invoices";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import type { InvoiceService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 429);
@@ -24,7 +24,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.signedIn,
     },
-    async (req) => invoices.summary(req.params.id, await guards.requireUser(req)),
+    async (req) => invoices.summary(req.params.id, caller(req)),
   );
 
   app.get(
@@ -40,7 +40,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.signedIn,
     },
     async (req, reply) => {
-      const { filename, bytes } = await invoices.pdf(req.params.id, await guards.requireUser(req));
+      const { filename, bytes } = await invoices.pdf(req.params.id, caller(req));
       return (
         reply
           .type("application/pdf")

@@ -11,7 +11,7 @@ import {
   listSummarySchema,
 } from "../../contract/lists";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import type { ListService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422);
@@ -24,8 +24,6 @@ export const listRoutes: FastifyPluginAsyncZod<{ lists: ListService; guards: Gua
   app,
   { lists, guards },
 ) => {
-  const me = async (req: Parameters<Guards["requireCustomer"]>[0]) =>
-    (await guards.requireCustomer(req)).id;
   const tags = ["lists"];
 
   app.get(
@@ -38,7 +36,7 @@ export const listRoutes: FastifyPluginAsyncZod<{ lists: ListService; guards: Gua
       },
       onRequest: guards.customerOnly,
     },
-    async (req) => lists.list(await me(req)),
+    async (req) => lists.list(caller(req).id),
   );
 
   app.post(
@@ -52,7 +50,7 @@ export const listRoutes: FastifyPluginAsyncZod<{ lists: ListService; guards: Gua
       },
       onRequest: guards.customerOnly,
     },
-    async (req, reply) => reply.code(201).send(await lists.create(await me(req), req.body)),
+    async (req, reply) => reply.code(201).send(await lists.create(caller(req).id, req.body)),
   );
 
   app.get(
@@ -66,7 +64,7 @@ export const listRoutes: FastifyPluginAsyncZod<{ lists: ListService; guards: Gua
       },
       onRequest: guards.customerOnly,
     },
-    async (req) => lists.get(await me(req), req.params.id),
+    async (req) => lists.get(caller(req).id, req.params.id),
   );
 
   app.patch(
@@ -81,7 +79,7 @@ export const listRoutes: FastifyPluginAsyncZod<{ lists: ListService; guards: Gua
       },
       onRequest: guards.customerOnly,
     },
-    async (req) => lists.rename(await me(req), req.params.id, req.body.name),
+    async (req) => lists.rename(caller(req).id, req.params.id, req.body.name),
   );
 
   app.delete(
@@ -96,7 +94,7 @@ export const listRoutes: FastifyPluginAsyncZod<{ lists: ListService; guards: Gua
       onRequest: guards.customerOnly,
     },
     async (req, reply) => {
-      await lists.remove(await me(req), req.params.id);
+      await lists.remove(caller(req).id, req.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -113,7 +111,7 @@ export const listRoutes: FastifyPluginAsyncZod<{ lists: ListService; guards: Gua
       },
       onRequest: guards.customerOnly,
     },
-    async (req) => lists.setItem(await me(req), req.params.id, req.params.productId, req.body.qty),
+    async (req) => lists.setItem(caller(req).id, req.params.id, req.params.productId, req.body.qty),
   );
 
   app.delete(
@@ -127,7 +125,7 @@ export const listRoutes: FastifyPluginAsyncZod<{ lists: ListService; guards: Gua
       },
       onRequest: guards.customerOnly,
     },
-    async (req) => lists.removeItem(await me(req), req.params.id, req.params.productId),
+    async (req) => lists.removeItem(caller(req).id, req.params.id, req.params.productId),
   );
 
   app.post(
@@ -142,6 +140,6 @@ export const listRoutes: FastifyPluginAsyncZod<{ lists: ListService; guards: Gua
       },
       onRequest: guards.customerOnly,
     },
-    async (req) => lists.addToCart(await me(req), req.params.id),
+    async (req) => lists.addToCart(caller(req).id, req.params.id),
   );
 };

@@ -4,7 +4,7 @@ import {
   notificationPreferencesUpdateSchema,
 } from "../../contract/notifications";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import type { NotificationService } from "./service";
 
 const errors = errorAnswers(400, 401, 403);
@@ -25,7 +25,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.signedIn,
     },
     async (req) => {
-      const me = await guards.requireUser(req);
+      const me = caller(req);
       return notifications.get(me.id);
     },
   );
@@ -42,7 +42,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.signedIn,
     },
     async (req) => {
-      const me = await guards.requireUser(req);
+      const me = caller(req);
       return notifications.update(me.id, req.body);
     },
   );

@@ -14,7 +14,7 @@ import {
   holdsAccountParamsSchema,
 } from "../../contract/orders";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import { forbidden } from "../errors";
 import type { PaymentService } from "../payments/service";
 import type { ReturnService } from "../returns/service";
@@ -42,7 +42,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.signedIn,
     },
     async (req) => {
-      const me = await guards.requireUser(req);
+      const me = caller(req);
       const asked = req.query.orderEmail?.toLowerCase();
       if (!asked || asked === me.email.toLowerCase()) return orders.listForUser(me.id);
       if (me.role !== "admin") throw forbidden("You can only see your own orders");
@@ -62,7 +62,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.signedIn,
     },
     async (req) => {
-      const me = await guards.requireUser(req);
+      const me = caller(req);
       return orders.getVisible(req.params.id, me);
     },
   );
@@ -94,7 +94,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.signedIn,
     },
     async (req) => {
-      const me = await guards.requireUser(req);
+      const me = caller(req);
       return payments.confirmPaid(req.params.id, req.body.transactionId, me.id);
     },
   );
@@ -111,7 +111,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.signedIn,
     },
     async (req) => {
-      const me = await guards.requireUser(req);
+      const me = caller(req);
       await orders.deleteUnpaid(req.params.id, me.id);
       return { success: true as const };
     },
@@ -173,10 +173,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      const cancelled = await orders.cancelHoldsOfAccount(
-        req.params.userId,
-        await guards.requireAdmin(req),
-      );
+      const cancelled = await orders.cancelHoldsOfAccount(req.params.userId, caller(req));
       // Their open payments can no longer be paid (after the commit).
       for (const id of cancelled) await payments.cancelIntentsOf(id);
       return { cancelledOrders: cancelled.length };
@@ -201,7 +198,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       const order = await orders.changeStatus(
         req.params.id,
         req.body.status,
-        await guards.requireAdmin(req),
+        caller(req),
         async (tx, row) => {
           refundId = (await returns.refundCancelled(tx, row)).id;
         },

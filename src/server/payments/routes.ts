@@ -9,7 +9,7 @@ import {
   testCardConfirmSchema,
   testCardResultSchema,
 } from "../../contract/payments";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import type { RateLimiter } from "../auth/rate-limit";
 import { enforceLimits } from "../auth/request-limit";
 import { HttpError, notFound } from "../errors";
@@ -52,7 +52,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       onRequest: guards.signedIn,
     },
     async (req) => {
-      const me = await guards.requireUser(req);
+      const me = caller(req);
       return payments.createIntent(req.body.orderId, me.id);
     },
   );
@@ -83,7 +83,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       },
       onRequest: guards.adminOnly,
     },
-    async (req) => payments.refundPayment(req.params.id, await guards.requireAdmin(req)),
+    async (req) => payments.refundPayment(req.params.id, caller(req)),
   );
 
   if (testCard) {
@@ -103,7 +103,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         onRequest: guards.signedIn,
       },
       async (req, reply) => {
-        const me = await guards.requireUser(req);
+        const me = caller(req);
         const { perUser, perIp } = CONFIRM_LIMITS;
         await enforceLimits(rateLimiter, reply, [
           { key: `payments:confirm:user:${me.id}`, ...perUser },

@@ -18,7 +18,7 @@ import {
   type ProductPrice,
 } from "../../contract/price-lists";
 import { errorAnswers } from "../api-errors";
-import type { Guards, SessionUser } from "../auth/guards";
+import { caller, type Guards, type SessionUser } from "../auth/guards";
 import type { Db } from "../db/database";
 import { products } from "../db/schema";
 import { notFound } from "../errors";
@@ -114,7 +114,6 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req, reply) => {
-      await guards.requireAdmin(req);
       const { items, total } = await priceLists.list(req.query);
       reply.header(TOTAL_COUNT_HEADER, total);
       return items;
@@ -133,7 +132,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req, reply) => {
-      const me = await guards.requireAdmin(req);
+      const me = caller(req);
       return reply.code(201).send(await priceLists.create(actor(me), req.body));
     },
   );
@@ -150,7 +149,6 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      await guards.requireAdmin(req);
       return priceLists.get(req.params.id);
     },
   );
@@ -168,7 +166,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      const me = await guards.requireAdmin(req);
+      const me = caller(req);
       return priceLists.rename(actor(me), req.params.id, req.body.name);
     },
   );
@@ -185,7 +183,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req, reply) => {
-      const me = await guards.requireAdmin(req);
+      const me = caller(req);
       await priceLists.remove(actor(me), req.params.id);
       return reply.code(204).send(null);
     },
@@ -205,7 +203,6 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req, reply) => {
-      await guards.requireAdmin(req);
       const { items, total } = await priceLists.entries(req.params.id, req.query);
       reply.header(TOTAL_COUNT_HEADER, total);
       return items;
@@ -226,7 +223,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      const me = await guards.requireAdmin(req);
+      const me = caller(req);
       return priceLists.putEntry(actor(me), req.params.id, req.params.productId, req.body);
     },
   );
@@ -243,7 +240,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req, reply) => {
-      const me = await guards.requireAdmin(req);
+      const me = caller(req);
       await priceLists.removeEntry(actor(me), req.params.id, req.params.productId);
       return reply.code(204).send(null);
     },
@@ -263,7 +260,6 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req, reply) => {
-      await guards.requireAdmin(req);
       const { csv } = await priceLists.exportCsv(req.params.id);
       return reply
         .type("text/csv; charset=utf-8")
@@ -289,7 +285,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
       bodyLimit: MAX_PRICE_LIST_CSV_BYTES * 2,
     },
     async (req) => {
-      const me = await guards.requireAdmin(req);
+      const me = caller(req);
       return priceLists.importCsv(actor(me), req.params.id, req.body);
     },
   );

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
@@ -16,10 +15,10 @@ import {
   quoteTotalSchema,
 } from "../../contract/quotes";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import type { CheckoutService } from "../checkout/workflow";
 import { clientStillWaiting } from "../client-waiting";
-import type { QuoteCaller, QuoteService } from "./service";
+import type { QuoteService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
 
@@ -29,13 +28,6 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
   checkout: CheckoutService;
   guards: Guards;
 }> = async (app, { quotes, checkout, guards }) => {
-  /** A customer, or an admin (with two-factor where required). */
-  const caller = async (req: FastifyRequest): Promise<QuoteCaller> => {
-    const me = await guards.requireUser(req);
-    if (me.role === "admin") await guards.requireAdmin(req);
-    return { id: me.id, email: me.email, name: me.name ?? "", role: me.role };
-  };
-
   app.post(
     "/quotes",
     {
@@ -48,8 +40,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.customerOnly,
     },
-    async (req, reply) =>
-      reply.code(201).send(await quotes.request(await caller(req), req.body.note)),
+    async (req, reply) => reply.code(201).send(await quotes.request(caller(req), req.body.note)),
   );
 
   app.get(
@@ -62,10 +53,10 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
         querystring: quoteListQuerySchema,
         response: { 200: z.array(quoteSchema), ...errors },
       },
-      onRequest: guards.signedIn,
+      onRequest: guards.customerOrAdmin,
     },
     async (req, reply) => {
-      const { items, total } = await quotes.list(await caller(req), req.query);
+      const { items, total } = await quotes.list(caller(req), req.query);
       reply.header(TOTAL_COUNT_HEADER, total);
       return items;
     },
@@ -80,9 +71,9 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
         params: quoteParamsSchema,
         response: { 200: quoteDetailSchema, ...errors },
       },
-      onRequest: guards.signedIn,
+      onRequest: guards.customerOrAdmin,
     },
-    async (req) => quotes.get(await caller(req), req.params.id),
+    async (req) => quotes.get(caller(req), req.params.id),
   );
 
   app.post(
@@ -99,7 +90,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      const me = await guards.requireAdmin(req);
+      const me = caller(req);
       return quotes.send(
         { id: me.id, email: me.email, name: me.name ?? "", role: "admin" },
         req.params.id,
@@ -122,7 +113,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.customerOnly,
     },
     async (req, reply) => {
-      const me = await guards.requireCustomer(req);
+      const me = caller(req);
       await quotes.expire(req.params.id);
       const order = await checkout.acceptQuote(
         me,
@@ -131,7 +122,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
         clientStillWaiting(req),
       );
       // The answer's schema keeps the quote's fields (the thread is left out by serialization).
-      const quote = await quotes.get(await caller(req), req.params.id);
+      const quote = await quotes.get(caller(req), req.params.id);
       return reply.code(201).send({ quote, order });
     },
   );
@@ -150,7 +141,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.customerOnly,
     },
     async (req) => {
-      const me = await guards.requireCustomer(req);
+      const me = caller(req);
       await quotes.expire(req.params.id);
       return checkout.quoteTotal(me, req.params.id, req.body);
     },
@@ -167,7 +158,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.customerOnly,
     },
-    async (req) => quotes.decline(await caller(req), req.params.id),
+    async (req) => quotes.decline(caller(req), req.params.id),
   );
 
   app.post(
@@ -181,11 +172,9 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
         body: quoteMessageInputSchema,
         response: { 201: quoteDetailSchema, ...errors },
       },
-      onRequest: guards.signedIn,
+      onRequest: guards.customerOrAdmin,
     },
     async (req, reply) =>
-      reply
-        .code(201)
-        .send(await quotes.postMessage(await caller(req), req.params.id, req.body.body)),
+      reply.code(201).send(await quotes.postMessage(caller(req), req.params.id, req.body.body)),
   );
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParamsSchema } from "../../contract/common";
 import { reorderResultSchema } from "../../contract/reorder";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import type { ReorderService } from "./service";
 
 const errors = errorAnswers(400, 401, 404, 409, 422);
@@ -25,7 +25,7 @@ export const reorderRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.signedIn,
     },
     async (req) => {
-      const me = await guards.requireUser(req);
+      const me = caller(req);
       return reorder.reorder(req.params.id, me.id);
     },
   );

@@ -15,7 +15,7 @@ import {
   returnsQuerySchema,
 } from "../../contract/returns";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import { photoUploadLimits, readPhotoUploads, type ReturnPhotoService } from "./photos";
 import type { ReturnService } from "./service";
 
@@ -38,7 +38,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.signedIn,
     },
-    async (req) => returns.returnable(req.params.id, await guards.requireUser(req)),
+    async (req) => returns.returnable(req.params.id, caller(req)),
   );
 
   app.get(
@@ -52,7 +52,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.signedIn,
     },
-    async (req) => returns.forOrder(req.params.id, await guards.requireUser(req)),
+    async (req) => returns.forOrder(req.params.id, caller(req)),
   );
 
   app.post(
@@ -68,7 +68,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.signedIn,
     },
     async (req, reply) => {
-      const made = await returns.request(req.params.id, await guards.requireUser(req), req.body);
+      const made = await returns.request(req.params.id, caller(req), req.body);
       return reply.status(201).send(made);
     },
   );
@@ -84,7 +84,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.signedIn,
     },
-    async (req) => returns.creditNotes(req.params.id, await guards.requireUser(req)),
+    async (req) => returns.creditNotes(req.params.id, caller(req)),
   );
 
   app.get(
@@ -100,10 +100,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.signedIn,
     },
     async (req, reply) => {
-      const { filename, bytes } = await returns.creditNotePdf(
-        req.params.id,
-        await guards.requireUser(req),
-      );
+      const { filename, bytes } = await returns.creditNotePdf(req.params.id, caller(req));
       return reply
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="${filename}"`)
@@ -142,7 +139,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.adminOnly,
     },
-    async (req) => returns.decide(req.params.id, req.body, await guards.requireAdmin(req)),
+    async (req) => returns.decide(req.params.id, req.body, caller(req)),
   );
 
   app.post(
@@ -157,7 +154,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.adminOnly,
     },
-    async (req) => returns.receive(req.params.id, await guards.requireAdmin(req)),
+    async (req) => returns.receive(req.params.id, caller(req)),
   );
 
   app.post(
@@ -171,7 +168,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.adminOnly,
     },
-    async (req) => returns.retryRefund(req.params.id, await guards.requireAdmin(req)),
+    async (req) => returns.retryRefund(req.params.id, caller(req)),
   );
 
   app.get(
@@ -203,7 +200,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
       const { contentType, bytes } = await photos.read(
         req.params.id,
         req.params.photoId,
-        await guards.requireUser(req),
+        caller(req),
       );
       return reply
         .type(contentType)
@@ -236,7 +233,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
         onRequest: guards.signedIn,
       },
       async (req, reply) => {
-        const viewer = await guards.requireUser(req);
+        const viewer = caller(req);
         const added = await photos.add(req.params.id, viewer, await readPhotoUploads(req));
         return reply.code(201).send(added);
       },

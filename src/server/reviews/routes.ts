@@ -9,7 +9,7 @@ import {
   reviewSummarySchema,
 } from "../../contract/reviews";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import type { RateLimiter } from "../auth/rate-limit";
 import { enforceLimits } from "../auth/request-limit";
 import type { ReviewService } from "./service";
@@ -102,7 +102,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req, reply) => {
-      const me = await guards.requireAdmin(req);
+      const me = caller(req);
       await reviews.approve(req.params.id, me);
       return reply.code(204).send(null);
     },
@@ -136,7 +136,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.customerOnly,
     },
     async (req, reply) => {
-      const me = await guards.requireCustomer(req);
+      const me = caller(req);
       const { perUser, perIp } = REVIEW_POST_LIMITS;
       await enforceLimits(rateLimiter, reply, [
         { key: `reviews:user:${me.id}`, ...perUser },
@@ -163,7 +163,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req, reply) => {
-      const me = await guards.requireAdmin(req);
+      const me = caller(req);
       await reviews.setHidden(req.params.id, req.body.hidden, me);
       return reply.code(204).send(null);
     },
@@ -184,7 +184,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req, reply) => {
-      const me = await guards.requireAdmin(req);
+      const me = caller(req);
       await reviews.remove(req.params.id, me);
       return reply.code(204).send(null);
     },

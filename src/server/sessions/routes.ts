@@ -7,7 +7,7 @@ import {
   sessionIdParamsSchema,
 } from "../../contract/sessions";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import type { SessionService } from "./service";
 
 const errors = errorAnswers(400, 401, 403);
@@ -28,7 +28,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.signedIn,
     },
     async (req) => {
-      const me = await guards.requireUser(req);
+      const me = caller(req);
       return { sessions: await sessions.list(me.id, me.sessionId) };
     },
   );
@@ -45,7 +45,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.signedIn,
     },
     async (req, reply) => {
-      const me = await guards.requireUser(req);
+      const me = caller(req);
       await sessions.end(me.id, req.params.id);
       return reply.code(204).send(null);
     },
@@ -63,7 +63,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.signedIn,
     },
     async (req) => {
-      const me = await guards.requireUser(req);
+      const me = caller(req);
       return { ended: await sessions.endOthers(me.id, me.sessionId) };
     },
   );

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParamsSchema } from "../../contract/common";
 import { orderShipmentsSchema, shipmentCreateSchema } from "../../contract/shipments";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import type { ShipmentService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
@@ -24,7 +24,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.signedIn,
     },
-    async (req) => shipments.list(req.params.id, await guards.requireUser(req)),
+    async (req) => shipments.list(req.params.id, caller(req)),
   );
 
   app.post(
@@ -41,7 +41,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req, reply) => {
-      const result = await shipments.ship(req.params.id, req.body, await guards.requireAdmin(req));
+      const result = await shipments.ship(req.params.id, req.body, caller(req));
       return reply.code(201).send(result);
     },
   );

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
 import { shippingZoneInputSchema, shippingZoneSchema } from "../../contract/shipping";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import type { ShippingService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
@@ -39,7 +39,7 @@ export const shippingRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req, reply) => {
-      const me = await guards.requireAdmin(req);
+      const me = caller(req);
       return reply.code(201).send(await shipping.create(req.body, me));
     },
   );
@@ -57,7 +57,7 @@ export const shippingRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.adminOnly,
     },
-    async (req) => shipping.replace(req.params.id, req.body, await guards.requireAdmin(req)),
+    async (req) => shipping.replace(req.params.id, req.body, caller(req)),
   );
 
   app.delete(
@@ -72,7 +72,7 @@ export const shippingRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req, reply) => {
-      await shipping.remove(req.params.id, await guards.requireAdmin(req));
+      await shipping.remove(req.params.id, caller(req));
       return reply.code(204).send(null);
     },
   );

@@ -8,7 +8,7 @@ import {
   taxRateSchema,
 } from "../../contract/tax";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import type { CompanyTaxService } from "./company-tax";
 import type { TaxService } from "./service";
 
@@ -45,8 +45,7 @@ export const taxRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.adminOnly,
     },
-    async (req, reply) =>
-      reply.code(201).send(await tax.create(req.body, await guards.requireAdmin(req))),
+    async (req, reply) => reply.code(201).send(await tax.create(req.body, caller(req))),
   );
 
   app.put(
@@ -61,7 +60,7 @@ export const taxRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.adminOnly,
     },
-    async (req) => tax.replace(req.params.id, req.body, await guards.requireAdmin(req)),
+    async (req) => tax.replace(req.params.id, req.body, caller(req)),
   );
 
   app.delete(
@@ -76,7 +75,7 @@ export const taxRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req, reply) => {
-      await tax.remove(req.params.id, await guards.requireAdmin(req));
+      await tax.remove(req.params.id, caller(req));
       return reply.code(204).send(null);
     },
   );
@@ -94,7 +93,6 @@ export const taxRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      await guards.requireAdmin(req);
       return companyTax.get(req.params.id);
     },
   );
@@ -112,6 +110,6 @@ export const taxRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.adminOnly,
     },
-    async (req) => companyTax.set(await guards.requireAdmin(req), req.params.id, req.body),
+    async (req) => companyTax.set(caller(req), req.params.id, req.body),
   );
 };

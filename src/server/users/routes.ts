@@ -16,7 +16,7 @@ import {
   usersQuerySchema,
 } from "../../contract/users";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../auth/guards";
+import { caller, type Guards } from "../auth/guards";
 import { forbidden, notFound, unauthorized } from "../errors";
 import type { PaymentService } from "../payments/service";
 import type { UserService } from "./service";
@@ -40,7 +40,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.signedIn,
     },
     async (req) => {
-      const me = await guards.requireUser(req);
+      const me = caller(req);
       const profile = await users.getProfile(me.id);
       if (!profile) throw unauthorized();
       return profile;
@@ -59,7 +59,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.signedIn,
     },
     async (req) => {
-      const me = await guards.requireUser(req);
+      const me = caller(req);
       const profile = await users.updateProfile(me.id, req.body);
       if (!profile) throw unauthorized();
       return profile;
@@ -78,7 +78,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.signedIn,
     },
     async (req) => {
-      const me = await guards.requireUser(req);
+      const me = caller(req);
       const email = req.params.email.toLowerCase();
       if (email === me.email.toLowerCase()) return { admin: me.role === "admin" };
       if (me.role !== "admin") throw forbidden("You can only ask about your own account");
@@ -98,7 +98,6 @@ export const userRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req, reply) => {
-      await guards.requireAdmin(req);
       const { items, total } = await users.list(req.query);
       reply.header(TOTAL_COUNT_HEADER, total);
       return items;
@@ -117,7 +116,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      const me = await guards.requireAdmin(req);
+      const me = caller(req);
       const user = await users.grantAdmin(req.params.email, me);
       if (!user) throw notFound(userMessages.notFound);
       return { success: true as const, user };
@@ -137,7 +136,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      const me = await guards.requireAdmin(req);
+      const me = caller(req);
       const user = await users.revokeAdmin(me, req.params.email);
       return { success: true as const, user };
     },
@@ -156,7 +155,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      const me = await guards.requireAdmin(req);
+      const me = caller(req);
       const user = await users.markDeliverable(me, req.params.id);
       return { success: true as const, user };
     },
@@ -175,7 +174,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      const me = await guards.requireAdmin(req);
+      const me = caller(req);
       const { cancelledOrderIds } = await users.remove(me, req.params.id);
       // Their open payments can no longer be paid (after the commit).
       for (const id of cancelledOrderIds) await payments.cancelIntentsOf(id);
