@@ -191,9 +191,7 @@ export const user = pgTable(
     email: text("email").notNull().unique(),
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
-    role: text("role", { enum: roles })
-      .notNull()
-      .default("user"),
+    role: text("role", { enum: roles }).notNull().default("user"),
     education: text("education").notNull().default(""),
     address: text("address").notNull().default(""),
     phoneNo: text("phone_no").notNull().default(""),
