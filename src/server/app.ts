@@ -20,7 +20,8 @@ import {
 import type { SocialProvider } from "../contract/site-config";
 import { createAuth } from "./auth/auth";
 import { createGuards } from "./auth/guards";
-import { createAgedSessionEnder, createSessionReader } from "./auth/session-reader";
+import { SessionCache } from "./auth/session-cache";
+import { createAgedSessionEnder, createSessionReader, verifiedToken } from "./auth/session-reader";
 import { createRateLimiter, rateLimitCleanupJob } from "./auth/rate-limit";
 import { authRoutes } from "./auth/routes";
 import { loadAuthSecret } from "./auth/secret";
@@ -271,13 +272,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorateRequest("user", null);
-  const guards = createGuards(
-    createSessionReader(database.pool, authSecret, {
-      pooled: database.pooled,
-      production: config.env === "production",
-      absoluteSeconds: config.sessionAbsoluteSeconds,
-    }),
-    { adminTwoFactorRequired: config.adminTwoFactorRequired },
+  const readSession = createSessionReader(database.pool, authSecret, {
+    pooled: database.pooled,
+    production: config.env === "production",
+    absoluteSeconds: config.sessionAbsoluteSeconds,
+  });
+  const guards = createGuards(readSession, {
+    adminTwoFactorRequired: config.adminTwoFactorRequired,
+  });
+  // The catalog list's callers, kept in memory for its company prices (auth/session-cache.ts).
+  const listSessions = new SessionCache(
+    (cookie) =>
+      cookie ? verifiedToken(cookie, authSecret, config.env === "production") : undefined,
+    readSession,
   );
   const socialProviders: SocialProvider[] = [
     ...(config.google ? [{ id: "google" as const, label: "Google" }] : []),
@@ -294,12 +301,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     {
       onChange: (change) => {
         if (change === "prices") return companyPrices.invalidate();
+        if (change === "sessions") return listSessions.invalidate();
         catalogCache.invalidate(change);
         if (change === "catalog") catalog.catalogChanged();
       },
       onListening: (listening) => {
         catalogCache.setListening(listening);
         companyPrices.setListening(listening);
+        listSessions.setListening(listening);
       },
     },
     app.log,
@@ -485,6 +494,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         requestTimeoutMs: config.requestTimeoutMs,
         listPrices: (customerId, items) =>
           listPricesFor(companyPrices, customerId, config.currency, items),
+        listCaller: (req) => listSessions.user(req.headers.cookie),
       });
       await api.register(reviewRoutes, {
         reviews,

@@ -7,9 +7,10 @@ export const CATALOG_CHANNEL = "catalog_changed";
 /**
  * What a notification on the channel says: a catalog change (`stock` or `catalog`, from the
  * products' triggers) or `prices` (price lists, their entries, companies' lists and members:
- * migration 0034), which the catalog's read cache does not show and the company price cache does.
+ * migration 0034), which the catalog's read cache does not show and the company price cache does,
+ * or `sessions` (a session ended, a user changed: migration 0039) for the list's session cache.
  */
-export type ChannelChange = CatalogChange | "prices";
+export type ChannelChange = CatalogChange | "prices" | "sessions";
 
 /** How often the listener proves it still hears notifications (CATALOG_PING_SECONDS). */
 export const DEFAULT_PING_MS = 5_000;
@@ -86,7 +87,9 @@ export function listenForCatalogChanges(
         }
         return;
       }
-      handlers.onChange(payload === "stock" || payload === "prices" ? payload : "catalog");
+      handlers.onChange(
+        payload === "stock" || payload === "prices" || payload === "sessions" ? payload : "catalog",
+      );
     });
     c.on("error", () => {});
     c.on("end", () => {

@@ -23,7 +23,7 @@ import { errorAnswers } from "../api-errors";
 import { notFound } from "../errors";
 import { withinDeadline } from "../request-deadline";
 import type { ProductFilters } from "./service";
-import { caller, type Guards } from "../auth/guards";
+import { caller, type Guards, type SessionUser } from "../auth/guards";
 import { createImageStore, imageUploadLimits, readImageUpload } from "./images";
 import { queryKey, type CachedResponse, type CatalogReadCache } from "./read-cache";
 import type { CatalogService } from "./service";
@@ -46,6 +46,11 @@ export interface CatalogRoutesOptions {
    * (docs/company-prices-on-lists.md). Absent: every caller gets the shared answer.
    */
   listPrices?: (customerId: string, items: readonly ProductListItem[]) => Promise<ListPrices>;
+  /**
+   * Who is calling, for the list's company prices only: the session cache (auth/session-cache.ts)
+   * where the app has one; else the session is read.
+   */
+  listCaller?: (req: FastifyRequest) => Promise<SessionUser | null>;
 }
 
 /** A caller's own prices for a page's items (product id → prices; none: the shared answer). */
@@ -88,7 +93,16 @@ const adminErrors = errorAnswers(400, 401, 403, 404);
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (
   app,
-  { catalog, fitment, catalogCache, guards, uploadsDir, requestTimeoutMs, listPrices },
+  {
+    catalog,
+    fitment,
+    catalogCache,
+    guards,
+    uploadsDir,
+    requestTimeoutMs,
+    listPrices,
+    listCaller = guards.currentUser,
+  },
 ) => {
   // An admin's product change clears the totals too, before the answer leaves (read your writes).
   app.addHook("onSend", (req, reply, payload, done) => {
@@ -143,7 +157,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
    */
   async function sendList(req: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
     if (listPrices && hasSessionCookie(req.headers.cookie)) {
-      const me = await guards.currentUser(req);
+      const me = await listCaller(req);
       if (me && me.role !== "admin") {
         const items = parsedItems(cached);
         const { prices, sameFor } = await withinDeadline(

@@ -1,0 +1,72 @@
+import type { SessionUser } from "./session-reader";
+
+/** How long a session read is trusted without a word from the database, at most. */
+export const SESSION_CACHE_TTL_MS = 30_000;
+
+export interface SessionCacheOptions {
+  ttlMs?: number;
+  /** Sessions kept, at most: past it the cache starts again empty. */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+/**
+ * The session reads of one route kept in memory, for the catalog list's company prices only
+ * (docs/company-prices-on-lists.md): a buyer's list page then costs no database read. What a
+ * session says is the same until it ends or its user changes; both say so on the catalog's
+ * channel (migration 0039: a session deleted, a user changed or deleted → `sessions`), and every
+ * process's listener then clears its cache: a signed-out, revoked or removed caller gets the
+ * shared list from the next request its process hears of it on (milliseconds), exactly as a
+ * member removed from their company does (migration 0034). While the listener is not proven to
+ * hear (`setListening(false)`), nothing is kept and every request reads the session, as before;
+ * `ttlMs` bounds an entry's life regardless. Only this list trusts the cache: every action, and
+ * every other read, still reads the session itself (guards.ts).
+ */
+export class SessionCache {
+  private entries = new Map<string, { user: SessionUser | null; until: number }>();
+  private listening = false;
+  /** Moves on at every clear: a read that began before one is not kept. */
+  private generation = 0;
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+
+  constructor(
+    /** The session's token from the cookie header (checked against its signature), if any. */
+    private readonly tokenOf: (cookie: string | undefined) => string | undefined,
+    private readonly read: (cookie: string | undefined) => Promise<SessionUser | null>,
+    opts: SessionCacheOptions = {},
+  ) {
+    this.ttlMs = opts.ttlMs ?? SESSION_CACHE_TTL_MS;
+    this.maxEntries = opts.maxEntries ?? 10_000;
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** The caller of this cookie, from memory when a read of it is fresh; else read (and kept). */
+  async user(cookie: string | undefined): Promise<SessionUser | null> {
+    const token = this.tokenOf(cookie);
+    if (!token) return null;
+    if (!this.listening) return this.read(cookie);
+    const kept = this.entries.get(token);
+    if (kept && kept.until > this.now()) return kept.user;
+    const generation = this.generation;
+    const user = await this.read(cookie);
+    if (this.listening && generation === this.generation) {
+      if (this.entries.size >= this.maxEntries) this.entries.clear();
+      this.entries.set(token, { user, until: this.now() + this.ttlMs });
+    }
+    return user;
+  }
+
+  /** A session ended or a user changed somewhere: forget every read. */
+  invalidate(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  /** Whether the listener hears the database; while it does not, nothing is kept. */
+  setListening(listening: boolean): void {
+    this.listening = listening;
+    if (!listening) this.invalidate();
+  }
+}
