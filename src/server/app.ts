@@ -492,8 +492,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         guards,
         uploadsDir,
         requestTimeoutMs: config.requestTimeoutMs,
-        listPrices: (customerId, items) =>
-          listPricesFor(companyPrices, customerId, config.currency, items),
+        listPrices: (customerId, items, known) =>
+          listPricesFor(companyPrices, customerId, config.currency, items, known),
         listCaller: (req) => listSessions.user(req.headers.cookie),
       });
       await api.register(reviewRoutes, {

@@ -45,7 +45,12 @@ export interface CatalogRoutesOptions {
    * none: the list's items are overlaid with them, the cached answer itself is left as it is
    * (docs/company-prices-on-lists.md). Absent: every caller gets the shared answer.
    */
-  listPrices?: (customerId: string, items: readonly ProductListItem[]) => Promise<ListPrices>;
+  listPrices?: (
+    customerId: string,
+    items: readonly ProductListItem[],
+    /** The `sameFor` of the page's last priced copy: when it is the caller's, no prices are made. */
+    known?: string,
+  ) => Promise<ListPrices>;
   /**
    * Who is calling, for the list's company prices only: the session cache (auth/session-cache.ts)
    * where the app has one; else the session is read.
@@ -120,10 +125,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     if (answer.total !== undefined) reply.header(TOTAL_COUNT_HEADER, answer.total);
     sendCached(req, reply, answer.response);
   };
-  // A list asked for with a session may need the caller's own prices: the handler adds them.
-  const answerListFromCache = (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    if (listPrices && hasSessionCookie(req.headers.cookie)) return done();
-    answerFromCache(req, reply, done);
+  // The list, the same way; asked for with a session, the caller's own prices are added
+  // (`sendList`: the session and the prices are kept in memory once read, so a buyer's page is
+  // answered here as a visitor's is).
+  const answerListFromCache = async (req: FastifyRequest, reply: FastifyReply) => {
+    const answer = req.method === "GET" ? catalogCache.answerFor(req.url) : undefined;
+    if (!answer) return;
+    if (answer.total !== undefined) reply.header(TOTAL_COUNT_HEADER, answer.total);
+    return sendList(req, reply, answer.response);
   };
 
   const images = createImageStore(uploadsDir);
@@ -160,11 +169,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       const me = await listCaller(req);
       if (me && me.role !== "admin") {
         const items = parsedItems(cached);
+        const known = priced.get(cached);
         const { prices, sameFor } = await withinDeadline(
-          listPrices(me.id, items),
+          listPrices(me.id, items, known?.sameFor),
           requestTimeoutMs,
         );
-        if (prices.size > 0) {
+        if (prices.size > 0 || (sameFor !== undefined && sameFor === known?.sameFor)) {
           return reply
             .header("cache-control", "private, no-store")
             .type("application/json; charset=utf-8")

@@ -246,11 +246,17 @@ export async function listPricesFor(
   customerId: string,
   currency: string,
   items: readonly Pick<ProductListItem, "_id" | "price" | "minimumOrder" | "breaks">[],
+  /**
+   * The `sameFor` of a priced copy of this page the caller already has: when the caller's prices
+   * come from that same read, they are not made again (`prices` is empty, `sameFor` says why).
+   */
+  known?: string,
 ): Promise<{ prices: Map<string, YourListPrice>; sameFor?: string }> {
   const { entries, sameFor } = await cache.overlayOf(
     customerId,
     items.map((i) => i._id),
   );
   if (entries.size === 0) return { prices: new Map() };
+  if (known !== undefined && sameFor === known) return { prices: new Map(), sameFor };
   return { prices: yourListPrices(entries, currency, items), sameFor };
 }
