@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { getFreePort } from "../src/server/db/free-port";
 import { startServerProcess } from "../tests/support/server-process";
-import { startCommandArgs } from "../tests/support/start-command";
+import { startCommand } from "../tests/support/start-command";
 import { median, postgresResidentMiB, residentMiB, root } from "./lib/harness";
 
 const RUNS = 5;
@@ -35,10 +35,12 @@ export async function runStartupBench(): Promise<StartupResult> {
     const postgresMiB: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const t0 = performance.now();
-      const child = spawn(process.execPath, startCommandArgs(), {
+      const start = startCommand();
+      const child = spawn(process.execPath, start.args, {
         cwd: root,
         env: {
           ...process.env,
+          ...start.env,
           DATA_DIR: dataDir,
           PORT: String(port),
           HOST: "127.0.0.1",

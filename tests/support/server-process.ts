@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { startCommandArgs } from "./start-command";
+import { startCommand } from "./start-command";
 
 export interface ServerProcess {
   url: string;
@@ -22,10 +22,12 @@ export function startServerProcess(
   nodeArgs: string[] = [],
   { compiled = false } = {},
 ): Promise<ServerProcess> {
-  const entry = compiled ? startCommandArgs() : ["--import", "tsx", "src/server/main.ts"];
-  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
+  const start = compiled
+    ? startCommand()
+    : { env: {}, args: ["--import", "tsx", "src/server/main.ts"] };
+  const child = spawn(process.execPath, [...nodeArgs, ...start.args], {
     cwd: root,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+    env: { ...process.env, ...start.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

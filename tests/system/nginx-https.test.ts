@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { startCommandArgs } from "../support/start-command";
+import { startCommand } from "../support/start-command";
 import { getFreePort } from "../../src/server/db/free-port";
 import { cookieHeader } from "../support/accounts";
 
@@ -159,10 +159,12 @@ beforeAll(async () => {
 
   const env = { ...process.env };
   delete env.NODE_ENV;
-  const store = spawn(process.execPath, startCommandArgs(), {
+  const start = startCommand();
+  const store = spawn(process.execPath, start.args, {
     cwd: root,
     env: {
       ...env,
+      ...start.env,
       NODE_ENV: "production",
       PAYMENTS_GATEWAY: "test-card",
       PORT: String(storePort),

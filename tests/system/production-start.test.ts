@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, onTestFailed, test } from "vitest";
-import { startCommandArgs } from "../support/start-command";
+import { startCommand } from "../support/start-command";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const entry = path.join(root, "dist/server/main.js");
@@ -36,9 +36,10 @@ test("the build holds the compiled server and its migrations", () => {
   const start = JSON.parse(
     execFileSync("npm", ["pkg", "get", "scripts.start"], { cwd: root }).toString(),
   );
-  // Plain node on the compiled file (no tsx in between), with its V8 flags, exec'd: the shell npm
-  // runs the script in is replaced by node, so the signals npm forwards reach the server.
-  expect(start).toMatch(/^exec node( --[a-z-]+=\d+)* dist\/server\/main\.js$/);
+  // Plain node on the compiled file (no tsx in between), with its allocator setting and V8 flags,
+  // exec'd: the shell npm runs the script in is replaced by node, so the signals npm forwards
+  // reach the server.
+  expect(start).toMatch(/^([A-Z_]+=\d+ )*exec node( --[a-z-]+=\d+)* dist\/server\/main\.js$/);
 });
 
 test("started as `npm start` starts it, SIGTERM drains a request in flight, stops PostgreSQL and exits 0", async () => {
@@ -46,9 +47,17 @@ test("started as `npm start` starts it, SIGTERM drains a request in flight, stop
   const env = { ...process.env };
   delete env.NODE_ENV; // vitest sets "test"
   const t0 = performance.now();
-  const child = spawn(process.execPath, startCommandArgs(), {
+  const start = startCommand();
+  const child = spawn(process.execPath, start.args, {
     cwd: root,
-    env: { ...env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      ...env,
+      ...start.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server = child;
@@ -173,6 +182,11 @@ test("SIGTERM to the `npm start` process stops the server it started: nothing is
   expect((await fetch(`${url}/api/health`)).status).toBe(200);
   const postmaster = await fs.readFile(path.join(dataDir, "postgres/postmaster.pid"), "utf8");
   postgresPid = Number(postmaster.split("\n")[0]);
+  // PostgreSQL's parent is the server npm's script started, with the script's allocator setting.
+  const stat = await fs.readFile(`/proc/${postgresPid}/stat`, "utf8");
+  const serverPid = Number(stat.slice(stat.lastIndexOf(") ") + 2).split(" ")[1]);
+  const environ = (await fs.readFile(`/proc/${serverPid}/environ`, "utf8")).split("\0");
+  expect(environ).toContain("MALLOC_ARENA_MAX=2");
 
   const exited = new Promise<number | null>((resolve) => npm.once("exit", resolve));
   npm.kill("SIGTERM");
