@@ -24,6 +24,9 @@ test("the server starts on the embedded database, answers, and shuts down gracef
   }
   expect(server.process.exitCode).toBe(0);
   expect(server.output()).toContain("SIGTERM received: shutting down");
+  // The demo's own identity provider started, and said nothing meant for a real deployment.
+  expect(server.output()).toContain("demo OIDC identity provider at");
+  expect(server.output()).not.toContain("oidc-provider WARNING");
 
   // The embedded PostgreSQL was stopped with the server: a second start gets the cluster back.
   const again = await startServerProcess({ DATA_DIR: dataDir });

@@ -133,7 +133,7 @@ async function main() {
   let oidc: OidcClient | undefined;
   if (config.demoIdentityProvider && !config.google && !config.github && !config.oidc) {
     // Imported only here: oidc-provider is large, and production never runs the demo provider.
-    const { startDemoIdentityProvider } = await import("./auth/demo-identity-provider");
+    const { startDemoIdentityProvider } = await importDemoIdentityProvider();
     const demoIdp = (running.demoIdp = await startDemoIdentityProvider({
       redirectUris: [`${publicUrl}/api/auth/oauth2/callback/oidc`],
     }));
@@ -163,3 +163,28 @@ main().catch((err: unknown) => {
   else log.fatal({ err }, "the store could not start");
   process.exit(1);
 });
+
+/**
+ * The demo identity provider's module, without oidc-provider's "Unsupported runtime" warning:
+ * the package prints it as it is imported on Node.js 20 (where the demo provider works: the social
+ * sign-in tests run it), and a newcomer's first run should not open on a warning about a
+ * development tool. Only that one message is dropped, only while the module loads.
+ */
+async function importDemoIdentityProvider() {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    const first = args[0];
+    if (
+      typeof first === "string" &&
+      first.startsWith("oidc-provider WARNING: Unsupported runtime")
+    ) {
+      return;
+    }
+    warn(...args);
+  };
+  try {
+    return await import("./auth/demo-identity-provider");
+  } finally {
+    console.warn = warn;
+  }
+}
