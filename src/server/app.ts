@@ -22,7 +22,8 @@ import { createAuth } from "./auth/auth";
 import { createGuards } from "./auth/guards";
 import { SessionCache } from "./auth/session-cache";
 import { createAgedSessionEnder, createSessionReader, verifiedToken } from "./auth/session-reader";
-import { createRateLimiter, rateLimitCleanupJob } from "./auth/rate-limit";
+import { createRateLimiter } from "./auth/rate-limit";
+import { rateLimitCleanupJob } from "./auth/rate-limit-cleanup-job";
 import { authRoutes } from "./auth/routes";
 import { loadAuthSecret } from "./auth/secret";
 import { listenForCatalogChanges } from "./catalog/catalog-changes";
@@ -282,8 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The catalog list's callers, kept in memory for its company prices (auth/session-cache.ts).
   const listSessions = new SessionCache(
-    (cookie) =>
-      cookie ? verifiedToken(cookie, authSecret, config.env === "production") : undefined,
+    (cookie) => verifiedToken(cookie, authSecret, config.env === "production"),
     readSession,
   );
   const socialProviders: SocialProvider[] = [
@@ -415,7 +415,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // The invoice reminders (net terms), on the same queue.
   sweeperJobs.push(invoiceReminderJob(terms, { everyMs: REMINDER_EVERY_MS, log: app.log }));
-  // Rate-limit counters older than a day, forgotten hourly (auth/rate-limit.ts).
+  // Rate-limit counters older than a day, forgotten hourly (auth/rate-limit-cleanup-job.ts).
   sweeperJobs.push(rateLimitCleanupJob(database.db, { log: app.log }));
   // The admin home, and its daily low-stock email to admins (docs/admin-home.md).
   const adminHome = createAdminHomeService(database.db, {

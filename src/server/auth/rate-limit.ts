@@ -1,6 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/database";
-import { recurringJob } from "../jobs/recurring";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -93,10 +92,6 @@ export function createRateLimiter(db: DbOrTx) {
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
-export const RATE_LIMIT_CLEANUP_QUEUE = "rate-limit-cleanup";
-/** How often windows older than a day are forgotten. */
-export const RATE_LIMIT_CLEANUP_EVERY_MS = 60 * 60 * 1000;
-
 /**
  * Forgets the counters whose window started more than a day ago (every limit's window, and a
  * growing delay's longest, is shorter): the table holds only what can still refuse someone.
@@ -107,16 +102,4 @@ export async function forgetOldRateWindows(db: DbOrTx): Promise<number> {
     sql`delete from rate_limit where window_start < now() - interval '1 day'`,
   );
   return result.rowCount ?? 0;
-}
-
-/** `forgetOldRateWindows` hourly, once across every process: a recurring job (jobs/recurring.ts). */
-export function rateLimitCleanupJob(
-  db: DbOrTx,
-  opts: { log: { error(obj: object, msg: string): void } },
-) {
-  return recurringJob(
-    RATE_LIMIT_CLEANUP_QUEUE,
-    { everyMs: RATE_LIMIT_CLEANUP_EVERY_MS, name: "rate-limit cleanup", log: opts.log },
-    async () => void (await forgetOldRateWindows(db)),
-  );
 }

@@ -32,8 +32,8 @@ export class SessionCache {
   private readonly now: () => number;
 
   constructor(
-    /** The session's token from the cookie header (checked against its signature), if any. */
-    private readonly tokenOf: (cookie: string | undefined) => string | undefined,
+    /** The session's token from a cookie header (checked against its signature), if any. */
+    private readonly tokenOf: (cookie: string) => string | undefined,
     private readonly read: (cookie: string | undefined) => Promise<SessionUser | null>,
     opts: SessionCacheOptions = {},
   ) {
@@ -44,7 +44,7 @@ export class SessionCache {
 
   /** The caller of this cookie, from memory when a read of it is fresh; else read (and kept). */
   async user(cookie: string | undefined): Promise<SessionUser | null> {
-    const token = this.tokenOf(cookie);
+    const token = cookie ? this.tokenOf(cookie) : undefined;
     if (!token) return null;
     if (!this.listening) return this.read(cookie);
     const kept = this.entries.get(token);

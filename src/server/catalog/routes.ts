@@ -79,10 +79,11 @@ const hasSessionCookie = (cookie: string | undefined) =>
   cookie !== undefined && cookie.includes("better-auth.session_token=");
 
 /**
- * Whether the route's onRequest hook will answer `req` from the read cache, with no database
- * read (the rules of `answerFromCache` and `answerListFromCache` below): a GET of a URL the cache
- * answers, unless it is the list asked with a session while lists carry the customer's own prices.
- * The overload shedding lets these through (overload.ts).
+ * Whether the route's onRequest hook will answer `req` from the read cache with no database read
+ * (`answerFromCache` and `answerListFromCache` below): a GET of a URL the cache answers, unless it
+ * is the list asked with a session while lists carry the customer's own prices (the hook answers
+ * it too, but may first read the session or the company's prices). The overload shedding lets
+ * these through (overload.ts).
  */
 export function answeredFromCache(
   cache: CatalogReadCache,
@@ -119,20 +120,22 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   // A public read asked for before by the same URL, still cached, is answered from here, before its
   // query is parsed and validated: what its handler would send (the same keys, headers and body),
   // still counted and logged by the app's hooks. Anything else goes on to the handler.
-  const answerFromCache = (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+  const cachedAnswer = (req: FastifyRequest, reply: FastifyReply) => {
     const answer = req.method === "GET" ? catalogCache.answerFor(req.url) : undefined;
-    if (!answer) return done();
-    if (answer.total !== undefined) reply.header(TOTAL_COUNT_HEADER, answer.total);
-    sendCached(req, reply, answer.response);
+    if (answer?.total !== undefined) reply.header(TOTAL_COUNT_HEADER, answer.total);
+    return answer?.response;
+  };
+  const answerFromCache = (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const cached = cachedAnswer(req, reply);
+    if (!cached) return done();
+    sendCached(req, reply, cached);
   };
   // The list, the same way; asked for with a session, the caller's own prices are added
   // (`sendList`: the session and the prices are kept in memory once read, so a buyer's page is
   // answered here as a visitor's is).
   const answerListFromCache = async (req: FastifyRequest, reply: FastifyReply) => {
-    const answer = req.method === "GET" ? catalogCache.answerFor(req.url) : undefined;
-    if (!answer) return;
-    if (answer.total !== undefined) reply.header(TOTAL_COUNT_HEADER, answer.total);
-    return sendList(req, reply, answer.response);
+    const cached = cachedAnswer(req, reply);
+    if (cached) return sendList(req, reply, cached);
   };
 
   const images = createImageStore(uploadsDir);
