@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { rateHitCtes, rateHitResult, type RateLimitResult } from "../auth/rate-limit";
 import type { DbOrTx } from "../db/database";
 import { ACCOUNT_GONE_MESSAGE, notFound } from "../errors";
+import { executePrepared } from "../db/prepared";
 import { sqlInts, sqlUuids } from "../db/sql-arrays";
 import {
   pricingFromJson,
@@ -57,14 +58,17 @@ export async function lockAndCount(
   customerId: string,
   perMinute: number,
 ): Promise<{ emailVerified: boolean; rate: RateLimitResult }> {
-  const result = await tx.execute<{
+  const result = await executePrepared<{
     email_verified: boolean;
     count: number;
     retry_after: number;
-  }>(sql`
+  }>(
+    tx,
+    sql`
     with locked as (${lockCustomerSql(customerId)}),
     ${rateHitCtes("hit", `orders:${customerId}`, 60, { after: sql`select 1 from locked` })}
-    select locked.email_verified, hit.count, hit.retry_after from locked left join hit on true`);
+    select locked.email_verified, hit.count, hit.retry_after from locked left join hit on true`,
+  );
   const row = result.rows[0];
   if (!row) throw notFound(ACCOUNT_GONE_MESSAGE);
   return { emailVerified: row.email_verified, rate: rateHitResult(row, perMinute) };
@@ -110,10 +114,13 @@ export async function readPlacement(
   // accounts cannot both read the room left before either has taken it.
   const capped = !opts.emailVerified && opts.capUnverified;
   if (capped) {
-    await tx.execute(sql`
+    await executePrepared(
+      tx,
+      sql`
       with wanted as (${wanted})
       select id from products where id in (select product_id from wanted)
-      order by id for no key update`);
+      order by id for no key update`,
+    );
   }
   const unpaidHeld = (unverifiedOnly: boolean) => sql`(
     select coalesce(sum(i.qty), 0)::int from orders o
@@ -123,7 +130,7 @@ export async function readPlacement(
   const heldFields = capped
     ? sql`, 'heldAll', ${unpaidHeld(false)}, 'heldUnverified', ${unpaidHeld(true)}`
     : sql``;
-  const result = await tx.execute<{
+  const result = await executePrepared<{
     wanted: ReadLine[];
     products: ProductFacts[];
     held_cents: string;
@@ -131,7 +138,9 @@ export async function readPlacement(
     charges: ChargesRow | null;
     pricing: PricingRow | null;
     vehicle: LineVehicle | null;
-  }>(sql`
+  }>(
+    tx,
+    sql`
     with wanted as (${wanted})
     select
       coalesce((select json_agg(json_build_object('productId', w.product_id, 'qty', w.qty,
@@ -152,7 +161,8 @@ export async function readPlacement(
                and i.product_id in (select product_id from wanted)) as ordered,
       ${opts.destination ? chargesJson(customerId, opts.destination) : sql`null`} as charges,
       ${pricingJson(customerId, opts.currency, sql`select product_id from wanted`)} as pricing,
-      ${opts.vehicle ? lineVehicleJson(opts.vehicle) : sql`null`} as vehicle`);
+      ${opts.vehicle ? lineVehicleJson(opts.vehicle) : sql`null`} as vehicle`,
+  );
   const row = result.rows[0]!;
   const { facts: charges, address } = chargesFromJson(
     opts.destination,

@@ -8,6 +8,7 @@ import type { DatabaseTimeouts } from "../config";
 import * as schema from "./schema";
 import { startEmbeddedPostgres } from "./embedded-postgres";
 import { advisoryLocks } from "./advisory-locks";
+import { prepareStatementsOn } from "./prepared";
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A database handle or an open transaction: services accept either. */
@@ -86,6 +87,7 @@ export function createDatabase(
   // query on it then fails, and the request answers 503.
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
+  if (!pooled) prepareStatementsOn(pool);
   const db = drizzle(pool, { schema });
   return {
     db,

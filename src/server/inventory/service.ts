@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { orderMessages } from "../../contract/orders";
 import type { Db, DbOrTx } from "../db/database";
+import { executePrepared } from "../db/prepared";
 import { sqlInts, sqlUuids } from "../db/sql-arrays";
 import { HttpError, unprocessable } from "../errors";
 
@@ -193,7 +194,9 @@ async function take<R extends Record<string, unknown> = Record<string, unknown>>
   // the update itself takes: order lines already written hold KEY SHARE on their products
   // (their foreign key), which FOR UPDATE would wait on, deadlocking two checkouts. (Lines
   // written in this same statement check their foreign key at its end, after the take.)
-  const taken = await tx.execute<{ taken: number; result: R[] | null }>(sql`
+  const taken = await executePrepared<{ taken: number; result: R[] | null }>(
+    tx,
+    sql`
     with ${also ? sql`${also.writes},` : sql``}
     wanted as (select * from unnest(${ids}, ${qtys}) as w(id, qty)),
     locked as (
@@ -208,7 +211,8 @@ async function take<R extends Record<string, unknown> = Record<string, unknown>>
       returning p.id
     )
     select (select count(*)::int from taken) as taken,
-           ${also ? sql`(select json_agg(r) from (${also.result}) r)` : sql`null::json`} as result`);
+           ${also ? sql`(select json_agg(r) from (${also.result}) r)` : sql`null::json`} as result`,
+  );
   const row = taken.rows[0]!;
   if (row.taken === lines.length) return row.result ?? [];
   // Something changed since the quote: reading again refuses with the reason (a savepoint-free
