@@ -157,11 +157,12 @@ export async function runPagesBench(
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-bench-pages-"));
   log(`starting the production server (data in ${dataDir}) ...`);
-  const server = await startServerProcess({
-    DATA_DIR: dataDir,
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-  }).catch(async (error: unknown) => {
+  // The build's server, as `npm start` runs it (`npm run build` made both).
+  const server = await startServerProcess(
+    { DATA_DIR: dataDir, HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    [],
+    { compiled: true },
+  ).catch(async (error: unknown) => {
     await fs.rm(dataDir, { recursive: true, force: true });
     throw error;
   });

@@ -1,13 +1,13 @@
 // Start-up: from `npm start`'s command (node, its V8 flags, dist/server/main.js; production mode, database already initialised) to the first 200 from
 // /api/health, on the embedded PostgreSQL of the default set-up; and its resident memory.
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { getFreePort } from "../src/server/db/free-port";
 import { startServerProcess } from "../tests/support/server-process";
 import { startCommand } from "../tests/support/start-command";
-import { median, postgresResidentMiB, residentMiB, root } from "./lib/harness";
+import { buildServerOnce, median, postgresResidentMiB, residentMiB, root } from "./lib/harness";
 
 const RUNS = 5;
 
@@ -21,8 +21,8 @@ export interface StartupResult {
 }
 
 export async function runStartupBench(): Promise<StartupResult> {
-  // What `npm start` runs: the compiled server (built here, under a second).
-  execFileSync(process.execPath, ["scripts/build-server.mjs"], { cwd: root, stdio: "ignore" });
+  // What `npm start` runs: the compiled server.
+  buildServerOnce();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-bench-start-"));
   const port = await getFreePort();
   try {
