@@ -3,6 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import PgBoss from "pg-boss";
 import type { DbOrTx } from "../db/database";
+import { executePrepared } from "../db/prepared";
 import { unavailable } from "../errors";
 import { scrub } from "../logging";
 import type { MailContent } from "./templates";
@@ -345,7 +346,8 @@ export function startMailer(opts: MailerOptions): Mailer {
       // No id back: this event's message is queued already (a repeat), which is what we want.
       await boss.send(MAIL_QUEUE, mail, {
         id: eventUuid(eventKey),
-        db: { executeSql: (text, values) => tx.execute(pgBossSql(text, values ?? [])) },
+        // Named, as the rest of the order's statements (db/prepared.ts).
+        db: { executeSql: (text, values) => executePrepared(tx, pgBossSql(text, values ?? [])) },
       });
       opts.onQueued?.();
       // The worker finds it at its next poll (a second at most), after the commit.
