@@ -4,7 +4,18 @@ export const unitsToCents = (units: number): number => Math.round(units * 100);
 
 /** An amount as people read it in messages: `$1,234.50`. */
 export const formatCents = (cents: number, currency: string): string =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
+  currencyFormat(currency).format(cents / 100);
+
+/** One formatter per currency: making an Intl formatter costs far more than using it. */
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+function currencyFormat(currency: string): Intl.NumberFormat {
+  let format = currencyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { style: "currency", currency });
+    currencyFormats.set(currency, format);
+  }
+  return format;
+}
 
 /** The largest amount the database's money columns (integer cents) hold: 21,474,836.47. */
 export const MAX_CENTS = 2_147_483_647;
