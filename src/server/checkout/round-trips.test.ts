@@ -1,7 +1,8 @@
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
+import { watchQueries } from "../../../tests/support/query-spy";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { baseVehicles, vehicleMakes, vehicleModels } from "../db/schema";
 
@@ -19,30 +20,23 @@ const call = (who: TestAccount | undefined, method: Method, url: string, payload
 
 /** The statements of each transaction the app's pool ran while `work` ran, in order. */
 async function transactionsDuring(work: () => Promise<unknown>): Promise<string[][]> {
-  const pool = t.database.pool as unknown as { _clients: pg.Client[] };
-  const original = pg.Client.prototype.query;
   const open = new Map<pg.Client, string[]>();
   const done: string[][] = [];
   // The app's pool's connections only: the mail queue's and the test's own are not counted.
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    if (pool._clients.includes(this)) {
-      const first = args[0] as string | { text?: string };
-      const text = (typeof first === "string" ? first : (first?.text ?? "")).trim();
+  await watchQueries(
+    t.database.pool,
+    (query, client) => {
+      const text = query.text.trim();
       const head = text.toLowerCase();
-      if (head === "begin") open.set(this, []);
-      open.get(this)?.push(text.replace(/\s+/g, " "));
+      if (head === "begin") open.set(client, []);
+      open.get(client)?.push(text.replace(/\s+/g, " "));
       if (head === "commit" || head === "rollback") {
-        done.push(open.get(this) ?? []);
-        open.delete(this);
+        done.push(open.get(client) ?? []);
+        open.delete(client);
       }
-    }
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  try {
-    await work();
-  } finally {
-    pg.Client.prototype.query = original;
-  }
+    },
+    work,
+  );
   return done;
 }
 

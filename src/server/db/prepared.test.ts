@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
+import { watchQueries } from "../../../tests/support/query-spy";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createDatabase } from "./database";
 import { executePrepared, statementName } from "./prepared";
@@ -14,23 +14,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The statement names each query of the app's pool carried while `work` ran, in order. */
-async function namesDuring(work: () => Promise<unknown>): Promise<(string | undefined)[]> {
-  const original = pg.Client.prototype.query;
+/** The statement names each query of `pool` carried while `work` ran, in order. */
+async function namesDuring(
+  work: () => Promise<unknown>,
+  pool = t.database.pool,
+): Promise<(string | undefined)[]> {
   const names: (string | undefined)[] = [];
-  const pool = t.database.pool as unknown as { _clients: pg.Client[] };
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    if (pool._clients.includes(this)) {
-      const first = args[0] as string | { name?: string };
-      names.push(typeof first === "string" ? undefined : first.name);
-    }
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  try {
-    await work();
-  } finally {
-    pg.Client.prototype.query = original;
-  }
+  await watchQueries(pool, (query) => names.push(query.name), work);
   return names;
 }
 
@@ -67,23 +57,14 @@ test("behind a transaction pooler nothing is named, on the pool or in a transact
   // A pool whose direct URL differs from its URL is taken as going through a pooler.
   const pooled = createDatabase(t.database.url, undefined, undefined, `${t.database.url}&pooled`);
   try {
-    const original = pg.Client.prototype.query;
-    const names: (string | undefined)[] = [];
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const first = args[0] as string | { name?: string };
-      if (typeof first !== "string") names.push(first.name);
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
-    try {
+    const names = await namesDuring(async () => {
       const one = await executePrepared<{ one: number }>(pooled.db, sql`select 1 as one`);
       expect(one.rows).toEqual([{ one: 1 }]);
       await pooled.db.transaction(async (tx) => {
         const two = await executePrepared<{ two: number }>(tx, sql`select 2 as two`);
         expect(two.rows).toEqual([{ two: 2 }]);
       });
-    } finally {
-      pg.Client.prototype.query = original;
-    }
+    }, pooled.pool);
     // select 1; begin, select 2, commit.
     expect(names).toHaveLength(4);
     expect(names.every((n) => n === undefined)).toBe(true);
