@@ -17,25 +17,30 @@ export default async function globalSetup() {
   const idp = await startDemoIdentityProvider({
     redirectUris: [`${publicUrl}/api/auth/oauth2/callback/oidc`],
   });
-  const server = await startServerProcess({
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PUBLIC_URL: publicUrl,
-    OIDC_ISSUER: idp.issuer,
-    OIDC_CLIENT_ID: idp.clientId,
-    OIDC_CLIENT_SECRET: idp.clientSecret,
-    OIDC_LABEL: "Demo ID",
-    // Every browser here signs in from 127.0.0.1; the limit itself is covered by the API tests.
-    AUTH_RATE_LIMIT_PER_IP: "10000",
-    AUTH_RATE_LIMIT_PER_EMAIL: "10000",
-    // Browsers here sign up fresh (unverified) accounts that order the shared demo parts; the
-    // cap on what unverified accounts hold together is covered by the API tests.
-    HOLD_UNVERIFIED_SHARE: "1",
-    // Two browsers, their test workers and the store share two cores here: the store's event
-    // loop runs late for seconds at a time for want of CPU, and a page's request shed for that
-    // fails a journey that is not about overload (src/server/overload.test.ts tests the lag).
-    EVENT_LOOP_LAG_MAX_MS: "0",
-  });
+  const server = await startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: idp.clientId,
+      OIDC_CLIENT_SECRET: idp.clientSecret,
+      OIDC_LABEL: "Demo ID",
+      // Every browser here signs in from 127.0.0.1; the limit itself is covered by the API tests.
+      AUTH_RATE_LIMIT_PER_IP: "10000",
+      AUTH_RATE_LIMIT_PER_EMAIL: "10000",
+      // Browsers here sign up fresh (unverified) accounts that order the shared demo parts; the
+      // cap on what unverified accounts hold together is covered by the API tests.
+      HOLD_UNVERIFIED_SHARE: "1",
+      // Two browsers, their test workers and the store share two cores here: the store's event
+      // loop runs late for seconds at a time for want of CPU, and a page's request shed for that
+      // fails a journey that is not about overload (src/server/overload.test.ts tests the lag).
+      EVENT_LOOP_LAG_MAX_MS: "0",
+    },
+    [],
+    // The build's server, as `npm start` runs it (`npm run test:e2e` builds it with the web app).
+    { compiled: true },
+  );
   process.env.E2E_BASE_URL = server.url;
   return async () => {
     await server.stop();
