@@ -5,7 +5,7 @@ import { drainAndClose } from "./drain";
 import type { DemoIdentityProvider } from "./auth/demo-identity-provider";
 import { ConfigError, isLoopbackHost, loadConfig, type OidcClient } from "./config";
 import { openDatabase, type Database } from "./db/database";
-import { getFreePort } from "./db/free-port";
+import { reserveFreePort } from "./db/free-port";
 import { seedDemoAccounts, seedDemoData } from "./db/seed";
 import { seedDemoFitment } from "./db/seed-fitment";
 import { seedDemoMoney } from "./db/seed-money";
@@ -89,7 +89,9 @@ async function main() {
   };
 
   // The public address must be known before listening (OAuth redirect addresses depend on it).
-  const port = config.port === 0 ? await getFreePort() : config.port;
+  // A port picked here is held until the store listens on it, seconds later.
+  const reserved = config.port === 0 ? await reserveFreePort() : undefined;
+  const port = reserved?.port ?? config.port;
   const publicHost = ["localhost", "0.0.0.0", "::"].includes(config.host)
     ? "localhost"
     : config.host;
@@ -143,6 +145,7 @@ async function main() {
 
   const app = (running.app = await buildApp({ config, database, publicUrl, oidc, logger: log }));
   await stopIfAsked();
+  await reserved?.release();
   await app.listen({ port, host: config.host });
   started = true;
   await stopIfAsked();
