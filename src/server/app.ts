@@ -274,7 +274,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorateRequest("user", null);
   const readSession = createSessionReader(database.pool, authSecret, {
-    pooled: database.pooled,
     production: config.env === "production",
     absoluteSeconds: config.sessionAbsoluteSeconds,
   });

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type pg from "pg";
 import type { Role } from "../../contract/users";
+import { mayNameStatements } from "../db/prepared";
 
 export interface SessionUser {
   id: string;
@@ -31,16 +32,17 @@ const COOKIE_NAMES = ["better-auth.session_token", SECURE_COOKIE_NAME];
 export function createSessionReader(
   pool: pg.Pool,
   secret: string,
-  opts: { pooled?: boolean; production?: boolean; absoluteSeconds?: number } = {},
+  opts: { production?: boolean; absoluteSeconds?: number } = {},
 ) {
-  const { pooled = false, production = false, absoluteSeconds = DEFAULT_ABSOLUTE_SECONDS } = opts;
+  const { production = false, absoluteSeconds = DEFAULT_ABSOLUTE_SECONDS } = opts;
+  // A named statement is parsed once per connection; behind a transaction pooler the next call
+  // may land on another server connection, so it is not named there (db/prepared.ts).
+  const name = mayNameStatements(pool) ? "session-user" : undefined;
   return async (cookieHeader: string | undefined): Promise<SessionUser | null> => {
     const token = cookieHeader ? verifiedToken(cookieHeader, secret, production) : undefined;
     if (!token) return null;
     const { rows } = await pool.query<SessionUser>({
-      // A named statement is parsed once per connection; behind a transaction pooler the next
-      // call may land on another server connection (or one that has it already), so it is not.
-      name: pooled ? undefined : "session-user",
+      name,
       // Idle limit (expires_at, which Better Auth moves on while the session is used) and
       // absolute limit (from sign-in, never moved).
       text: `select u.id, s.id as "sessionId", u.email, u.name, u.role,

@@ -19,6 +19,9 @@ export function prepareStatementsOn(pool: {
   pool.on("connect", (client) => preparing.add(client));
 }
 
+/** Whether statements sent through `poolOrClient` may be named (see above). */
+export const mayNameStatements = (poolOrClient: object): boolean => preparing.has(poolOrClient);
+
 /** What `execute` uses of drizzle's database and transaction objects (not in its public types). */
 interface DrizzleInternals {
   session: {
@@ -47,7 +50,7 @@ export function executePrepared<T extends QueryResultRow>(
 ): Promise<QueryResult<T>> {
   const { session, dialect } = db as unknown as DrizzleInternals;
   const built = dialect.sqlToQuery(query);
-  const name = preparing.has(session.client) ? statementName(built.sql) : undefined;
+  const name = mayNameStatements(session.client) ? statementName(built.sql) : undefined;
   return session.prepareQuery(built, undefined, name, false).execute() as Promise<QueryResult<T>>;
 }
 
