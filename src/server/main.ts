@@ -24,6 +24,9 @@ const announce = (msg: string) => log.child({}, { level: "info" }).info(msg);
 let stopForFatal: (() => Promise<void>) | undefined;
 let fatalStopDeadlineMs = 20_000;
 
+/** The listening socket's queue of connections not yet accepted (the kernel caps it). */
+const LISTEN_BACKLOG = 4096;
+
 // Errors that escape outside any request (pg-boss completes jobs without awaiting the query, so
 // a full disk or a restarting database lands here): what the world did to us is logged and the
 // store keeps running; only a programming error stops it (src/server/escaped-errors.ts). Set
@@ -146,7 +149,10 @@ async function main() {
   const app = (running.app = await buildApp({ config, database, publicUrl, oidc, logger: log }));
   await stopIfAsked();
   await reserved?.release();
-  await app.listen({ port, host: config.host });
+  // A burst of new connections waits in the kernel's queue (up to net.core.somaxconn) rather
+  // than having its SYNs dropped past Node's default of 511, which costs each such client a
+  // second or more before its retry (docs/operations.md "Overload").
+  await app.listen({ port, host: config.host, backlog: LISTEN_BACKLOG });
   started = true;
   await stopIfAsked();
   // Always printed, whatever LOG_LEVEL says: it is how a person (and the tests) find the store.

@@ -155,3 +155,38 @@ test("the lag follows a saturated loop, is moved little by one long task, and fa
     lag.stop();
   }
 });
+
+test("a burst arriving at once: past inFlightMax unanswered requests the next is refused, though the pool's queue is still empty", async () => {
+  const pool = { waitingCount: 0 };
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const app = Fastify();
+  shedOverload(app, {
+    pool,
+    queueMax: 50,
+    inFlightMax: 3,
+    onShed: () => {},
+    log: { warn: () => {} } as never,
+  });
+  let entered = 0;
+  app.post("/api/orders", async () => {
+    entered++;
+    await held;
+    return { ok: true };
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  try {
+    const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/orders`;
+    const order = () => fetch(url, { method: "POST" }).then((r) => r.status);
+    const admitted = [order(), order(), order()];
+    // The three are inside (their handlers wait); nothing has reached the pool's queue.
+    await expect.poll(() => entered).toBe(3);
+    expect(await order()).toBe(503);
+    release();
+    expect(await Promise.all(admitted)).toEqual([200, 200, 200]);
+    // Answered: the count is back down, and the next is let in.
+    expect(await order()).toBe(200);
+  } finally {
+    await app.close();
+  }
+});

@@ -7,6 +7,12 @@ export interface ShedOptions {
   /** DB_QUEUE_MAX: with more than this many queries waiting for a connection, refuse at once. */
   queueMax: number;
   /**
+   * With this many admitted API requests not yet answered, refuse the next at once (the pool's
+   * size + DB_QUEUE_MAX in the app). A burst that arrives all at once is admitted before any of
+   * it has asked the pool for a connection, so the pool's queue alone would let all of it in.
+   */
+  inFlightMax?: number;
+  /**
    * The event loop's recent lag (`eventLoopLag`) and EVENT_LOOP_LAG_MAX_MS: above it, refuse at
    * once too (0: never for lag).
    */
@@ -30,7 +36,8 @@ export const wasShed = (req: FastifyRequest) => shed.has(req);
 
 /**
  * Sheds overload before it queues: an API request that arrives while more than `queueMax`
- * queries wait for a pooled connection, or while the event loop lags more than `lag.maxMs` on
+ * queries wait for a pooled connection, while `inFlightMax` admitted ones are still being
+ * answered, or while the event loop lags more than `lag.maxMs` on
  * average (the process itself is saturated), is answered 503 `busy` with `Retry-After: 1` at once,
  * before its body is read or anything is asked of the database, so it writes nothing. Only
  * requests that would queue for the database are refused: health (readiness must say what the
@@ -47,9 +54,20 @@ export function shedOverload(app: FastifyInstance, opts: ShedOptions): void {
   let refusedSinceLog = 0;
   let lastLogAt = -Infinity;
   const lagging = () => !!opts.lag?.maxMs && opts.lag.current() > opts.lag.maxMs;
+  const inFlightMax = opts.inFlightMax ?? Infinity;
+  let inFlight = 0;
+  const answered = () => inFlight--;
   app.addHook("onRequest", (req, reply, done) => {
     if (!sheddable(req.url)) return done();
-    if (opts.pool.waitingCount <= opts.queueMax && !lagging()) return done();
+    const admit = () => {
+      inFlight++;
+      // 'close' comes once the answer is sent, or the client went away first.
+      reply.raw.once("close", answered);
+      done();
+    };
+    if (opts.pool.waitingCount <= opts.queueMax && inFlight < inFlightMax && !lagging()) {
+      return admit();
+    }
     if (opts.answeredFromMemory?.(req)) return done();
     shed.add(req);
     opts.onShed();
@@ -62,9 +80,10 @@ export function shedOverload(app: FastifyInstance, opts: ShedOptions): void {
           refused: refusedSinceLog,
           poolWaiting: opts.pool.waitingCount,
           queueMax: opts.queueMax,
+          inFlight,
           eventLoopLagMs: opts.lag && Math.round(opts.lag.current()),
         },
-        "overloaded: refusing API requests (503) while the database pool's queue is longer than DB_QUEUE_MAX or the event loop lags more than EVENT_LOOP_LAG_MAX_MS",
+        "overloaded: refusing API requests (503) while the database pool's queue is longer than DB_QUEUE_MAX, more requests than the pool's size + DB_QUEUE_MAX are in flight, or the event loop lags more than EVENT_LOOP_LAG_MAX_MS",
       );
       lastLogAt = t;
       refusedSinceLog = 0;
