@@ -182,25 +182,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   catalogCache.onLookup = (hit) =>
     metrics.catalogCacheLookups.inc({ result: hit ? "hit" : "miss" });
   // At most ORDER_GATE_PER_PRODUCT placements of one product hold a pooled connection at once;
-  // the others queue here, for at most the lock timeout, which also bounds their wait at the row
-  // afterwards (docs/hot-row.md).
+  // the others queue here, holding none, for at most what they would have waited for a pooled
+  // connection (docs/hot-row.md).
   const productGate = createProductGate({
     perProduct: config.orderGatePerProduct,
-    waitMs: Math.min(config.databaseTimeouts.lockMs, config.databaseTimeouts.statementMs),
+    waitMs: config.databaseTimeouts.connectMs,
     queueMax: config.dbQueueMax,
     onShed: () => metrics.requestsShed.inc(),
   });
   const loopLag = eventLoopLag();
   app.addHook("onClose", () => loopLag.stop());
   shedOverload(app, {
-    // What waits for the database: queries queued for a pooled connection, and placements
-    // queued at a product's gate to take one.
-    pool: {
-      get waitingCount() {
-        return database.pool.waitingCount + productGate.stats().waiting;
-      },
-    },
+    // Queries queued for a pooled connection. Placements queued at a product's gate hold none
+    // and are bounded there (a rush on one product must not refuse everyone else's requests).
+    pool: database.pool,
     queueMax: config.dbQueueMax,
+    // As many as the pool serves at once plus the queue it may have: a burst arriving at once.
+    inFlightMax: database.pool.options.max + config.dbQueueMax,
     // The lists carry a signed-in customer's own prices (listPricesFor, below).
     answeredFromMemory: (req) => answeredFromCache(catalogCache, req, true),
     lag: { current: loopLag.current, maxMs: config.eventLoopLagMaxMs },

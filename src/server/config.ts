@@ -85,7 +85,7 @@ export const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   DB_QUEUE_MAX: z.coerce.number().int().min(0).max(1_000_000).default(50),
   EVENT_LOOP_LAG_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  ORDER_GATE_PER_PRODUCT: z.coerce.number().int().min(0).max(1000).default(0),
+  ORDER_GATE_PER_PRODUCT: z.coerce.number().int().min(0).max(1000).default(2),
   PAGE_DATA_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(50),
   EMBEDDED_POSTGRES_RESTARTS: z.coerce.number().int().min(0).max(100).default(5),
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),

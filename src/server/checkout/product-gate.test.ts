@@ -93,33 +93,49 @@ describe("product gate", () => {
       () => "placed",
       (e: HttpError) => e.code,
     );
-    await vi.advanceTimersByTimeAsync(1_500);
-    a.finish("a"); // its turn for "a" comes after 1.5 s; "b" stays busy
-    await vi.advanceTimersByTimeAsync(499);
+    await vi.advanceTimersByTimeAsync(200);
+    a.finish("a"); // its turn for "a" comes after 0.2 s; "b" stays busy
+    await vi.advanceTimersByTimeAsync(1_799);
     expect(gate.stats().waiting).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(await outcome).toBe("busy");
     b.finish("b");
   });
 
-  test("a placement that queued is told what is left of the wait, for its wait at the row", async () => {
+  test("a placement that would not get its turn within the wait is refused at once (the one inside has stayed long: a locked row)", async () => {
     vi.useFakeTimers();
-    const gate = createProductGate({ perProduct: 1, waitMs: 2_000 });
+    let shed = 0;
+    const gate = createProductGate({ perProduct: 1, waitMs: 2_000, onShed: () => shed++ });
     const holder = pending();
-    const told: (number | undefined)[] = [];
-    const holding = gate.run(["p"], (left) => {
-      told.push(left);
-      return holder.work();
-    });
-    const queued = gate.run(["p"], async (left) => {
-      told.push(left);
-      return "queued";
-    });
-    await vi.advanceTimersByTimeAsync(1_500);
+    const holding = gate.run(["p"], holder.work);
+    await vi.advanceTimersByTimeAsync(500);
+    // Inside for 0.5 s so far: a turn after it is expected within 0.5 s, so it queues.
+    const second = gate.run(["p"], async () => "second");
+    await vi.advanceTimersByTimeAsync(1_000);
+    // Inside for 1.5 s: two turns of 1.5 s ahead of a third are more than its 2 s.
+    const started = Date.now();
+    const third = gate.run(["p"], async () => "third").catch((e: HttpError) => e.code);
+    expect(await third).toBe("busy");
+    expect(Date.now()).toBe(started);
+    expect(shed).toBe(1);
+    expect(gate.stats()).toEqual({ inside: 1, waiting: 1, products: 1 });
     holder.finish("held");
-    expect(await Promise.all([holding, queued])).toEqual(["held", "queued"]);
-    // The first went straight in: the row's own lock timeout applies as it is.
-    expect(told).toEqual([undefined, 500]);
+    expect(await Promise.all([holding, second])).toEqual(["held", "second"]);
+  });
+
+  test("a product whose placements leave quickly keeps a long queue: all of a rush wait their turn", async () => {
+    vi.useFakeTimers();
+    let shed = 0;
+    const gate = createProductGate({ perProduct: 2, waitMs: 2_000, onShed: () => shed++ });
+    // Placements that stay 10 ms each.
+    const place = () => gate.run(["p"], () => new Promise((r) => setTimeout(() => r("ok"), 10)));
+    const first = Promise.all([place(), place()]);
+    await vi.advanceTimersByTimeAsync(10);
+    await first;
+    const rush = Array.from({ length: 100 }, place);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await Promise.all(rush)).toEqual(rush.map(() => "ok"));
+    expect(shed).toBe(0);
   });
 
   test("with `queueMax` already queued for a product, the next is refused at once", async () => {

@@ -4,8 +4,9 @@ export interface ProductGateOptions {
   /** ORDER_GATE_PER_PRODUCT: placements of one product that may hold a pooled connection at once. */
   perProduct: number;
   /**
-   * How long a placement waits for its turn before it is told busy: the lock timeout (or the
-   * statement timeout, if shorter), the longest it would wait for a locked row without the gate.
+   * How long a placement waits for its turn before it is told busy: the pool's connection
+   * timeout, the longest it would have waited for a connection without the gate. Its wait at the
+   * row afterwards has the lock timeout of its own, as without the gate.
    */
   waitMs: number;
   /**
@@ -13,19 +14,29 @@ export interface ProductGateOptions {
    * busy), as the overload shedding refuses rather than queues (overload.ts).
    */
   queueMax?: number;
-  /** Told of each placement refused at once because its product's queue is full (shed). */
+  /**
+   * Told of each placement refused at once (shed): its product's queue is full, or would not
+   * reach it within `waitMs` at the pace placements of that product leave the gate.
+   */
   onShed?: () => void;
+  /** The clock (milliseconds). */
+  now?: () => number;
 }
 
 interface Waiter {
-  grant: () => void;
+  /** Lets the waiter in; `at`: when. */
+  grant: (at: number) => void;
 }
 
 interface Slot {
   /** Placements of this product inside the gate now. */
   inside: number;
+  /** When each placement inside entered, oldest first. */
+  insideSince: number[];
   /** Placements waiting for their turn, first come first served. */
   queue: Waiter[];
+  /** How long placements of this product stayed inside, lately (exponentially weighted). */
+  averageMs?: number;
 }
 
 /** What `ProductGate.stats` tells the metrics. */
@@ -38,7 +49,7 @@ export interface ProductGateStats {
   products: number;
 }
 
-/** The answer to a placement that waited its whole turn in vain: as for a row locked too long. */
+/** The answer to a placement that waited its whole turn in vain, or would have: busy. */
 export const gateTimeout = () => new HttpError(503, "busy", BUSY_MESSAGE);
 
 /**
@@ -51,44 +62,67 @@ export const gateTimeout = () => new HttpError(503, "busy", BUSY_MESSAGE);
  * `run(ids, work)` enters the gates of all `ids` in sorted order (two carts sharing products
  * cannot each hold a gate the other waits for), runs `work`, and leaves them all however `work`
  * ends. The whole wait is bounded by `waitMs`: past it the placement leaves what it entered and
- * is refused 503 `busy`, the answer a lock wait that runs out of `lock_timeout` gets. A placement
- * that had to queue is told how much of `waitMs` is left (`work(leftMs)`), for its wait at the
- * row itself: the two waits together stay within one lock timeout.
+ * is refused 503 `busy`. A placement that would not get its turn within `waitMs` (the queue
+ * ahead of it, at the pace this product's placements leave the gate) is refused at once instead
+ * of waiting in vain: a product whose row is locked keeps a short queue, a popular one a long one.
  */
 export function createProductGate(opts: ProductGateOptions) {
   const slots = new Map<string, Slot>();
   const perProduct = Math.max(1, Math.floor(opts.perProduct));
+  const now = opts.now ?? Date.now;
 
-  function leave(id: string) {
+  function leave(id: string, since: number) {
     const slot = slots.get(id)!;
+    const t = now();
+    slot.insideSince.splice(slot.insideSince.indexOf(since), 1);
+    const stayed = t - since;
+    slot.averageMs = slot.averageMs === undefined ? stayed : 0.3 * stayed + 0.7 * slot.averageMs;
     const next = slot.queue.shift();
     // The turn goes straight to the first waiter (nobody arriving meanwhile jumps the queue).
-    if (next) return next.grant();
+    if (next) {
+      slot.insideSince.push(t);
+      return next.grant(t);
+    }
     slot.inside--;
     if (slot.inside === 0) slots.delete(id);
   }
 
   /**
-   * Enters one product's gate; false when `deadline` passed first or its queue is full (nothing
-   * entered).
+   * How long one more placement would wait for its turn: the placements queued ahead of it and
+   * itself leave `perProduct` at a time, each staying as long as lately, or as long as the one
+   * inside longest has stayed so far (a locked row: nobody has left yet).
    */
-  function enter(id: string, deadline: number): Promise<boolean> | boolean {
+  function expectedWaitMs(slot: Slot, t: number): number {
+    const staying = Math.max(slot.averageMs ?? 0, t - slot.insideSince[0]!);
+    return Math.ceil((slot.queue.length + 1) / perProduct) * staying;
+  }
+
+  /**
+   * Enters one product's gate: the time it entered, or false when `deadline` passed first or it
+   * was refused at once (nothing entered).
+   */
+  function enter(id: string, deadline: number): Promise<number | false> | number | false {
     let slot = slots.get(id);
-    if (!slot) slots.set(id, (slot = { inside: 0, queue: [] }));
+    if (!slot) slots.set(id, (slot = { inside: 0, insideSince: [], queue: [] }));
+    const t = now();
     if (slot.inside < perProduct) {
       slot.inside++;
-      return true;
+      slot.insideSince.push(t);
+      return t;
     }
-    if (slot.queue.length >= (opts.queueMax ?? Infinity)) {
+    if (
+      slot.queue.length >= (opts.queueMax ?? Infinity) ||
+      t + expectedWaitMs(slot, t) > deadline
+    ) {
       opts.onShed?.();
       return false;
     }
     const queued = slot;
-    return new Promise<boolean>((resolve) => {
+    return new Promise<number | false>((resolve) => {
       const waiter: Waiter = {
-        grant: () => {
+        grant: (at) => {
           clearTimeout(timer);
-          resolve(true);
+          resolve(at);
         },
       };
       const timer = setTimeout(
@@ -96,37 +130,28 @@ export function createProductGate(opts: ProductGateOptions) {
           queued.queue.splice(queued.queue.indexOf(waiter), 1);
           resolve(false);
         },
-        Math.max(0, deadline - Date.now()),
+        Math.max(0, deadline - t),
       );
       queued.queue.push(waiter);
     });
   }
 
   return {
-    async run<T>(
-      productIds: Iterable<string>,
-      work: (leftMs: number | undefined) => Promise<T>,
-    ): Promise<T> {
+    async run<T>(productIds: Iterable<string>, work: () => Promise<T>): Promise<T> {
       const ids = [...new Set(productIds)].sort();
-      const deadline = Date.now() + opts.waitMs;
-      const entered: string[] = [];
-      let queued = false;
+      const deadline = now() + opts.waitMs;
+      const entered: [id: string, since: number][] = [];
       try {
         for (const id of ids) {
-          const inside = enter(id, deadline);
-          if (inside === false) throw gateTimeout();
-          if (inside !== true) {
-            queued = true;
-            if (!(await inside)) throw gateTimeout();
-          }
-          entered.push(id);
+          const turn = enter(id, deadline);
+          // Entered at once without yielding: the gates a cart can enter now, it enters together.
+          const since = typeof turn === "object" ? await turn : turn;
+          if (since === false) throw gateTimeout();
+          entered.push([id, since]);
         }
-        if (!queued) return await work(undefined);
-        const leftMs = deadline - Date.now();
-        if (leftMs <= 0) throw gateTimeout();
-        return await work(leftMs);
+        return await work();
       } finally {
-        for (const id of entered) leave(id);
+        for (const [id, since] of entered) leave(id, since);
       }
     },
 

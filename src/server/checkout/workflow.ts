@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { cartMessages, type Checkout } from "../../contract/cart";
 import { holdMessages, type Order, type OrderCreate } from "../../contract/orders";
 import type { ApprovalMail } from "../approvals/mail";
@@ -110,28 +109,17 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       : "lines" in source
         ? source.lines.map((l) => l.productId)
         : await readGatedProducts(gate.db, source);
-    return gate.products.run(productIds, (leftMs) => {
+    return gate.products.run(productIds, () => {
       // A client that gave up while it waited is not served (nothing is ordered).
       if (request.clientWaiting && !request.clientWaiting()) {
         throw new HttpError(499, "client_closed_request", CLIENT_GONE_MESSAGE);
       }
-      return placeNow(customer, request, leftMs);
+      return placeNow(customer, request);
     });
   }
 
-  /** `lockWaitMs`: what is left of the lock timeout after waiting at the gate (if it did). */
-  async function placeNow(
-    customer: Customer,
-    request: PlacementRequest,
-    lockWaitMs?: number,
-  ): Promise<Order> {
+  async function placeNow(customer: Customer, request: PlacementRequest): Promise<Order> {
     return inventory.transaction(async (stock, tx) => {
-      // Its wait at the gate counts against the lock timeout: together, no longer than one.
-      if (lockWaitMs !== undefined) {
-        await tx.execute(
-          sql`select set_config('lock_timeout', ${`${Math.ceil(lockWaitMs)}ms`}, true)`,
-        );
-      }
       // One statement: the customer's row locked (their placements and cart changes queue up
       // behind each other from here), then the placement counted against the per-minute limit
       // (in the transaction: a placement refused for any reason is not counted).
