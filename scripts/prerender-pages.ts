@@ -3,6 +3,8 @@ import path from "node:path";
 import { createServer, type Plugin, type Rolldown } from "vite";
 import {
   canonicalPath,
+  PAGE_END,
+  PAGE_START,
   pageShells,
   PUBLIC_URL_PLACEHOLDER,
   type PageShell,
@@ -107,7 +109,10 @@ export function prerenderPages(
             ...data.map(fetchPreload),
           ])
             .replace(/<script type="module"/, `${pictures}\n    $&`)
-            .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+            .replace(
+              '<div id="root"></div>',
+              `<div id="root">${PAGE_START}${html}${PAGE_END}</div>`,
+            );
         };
         await mkdir(path.join(outDir, "pages"), { recursive: true });
         for (const url of Object.keys(pages)) {

@@ -77,6 +77,13 @@ export const canonicalPath = (path: string) => (path === paths.homeAlias ? paths
 export const PUBLIC_URL_PLACEHOLDER = "__PUBLIC_URL__";
 
 /**
+ * Around a pre-rendered page's HTML inside `<div id="root">` (scripts/prerender-pages.ts): where
+ * the server puts All products rendered with its products instead (src/server/web-app.ts).
+ */
+export const PAGE_START = "<!--page-->";
+export const PAGE_END = "<!--/page-->";
+
+/**
  * Pages that are not pre-rendered (they need the signed-in user) still arrive with their layout:
  * the build renders a shell of placeholders for each family (`shells/<name>.html`, from the URL
  * given here) and the server answers the family's paths with it.

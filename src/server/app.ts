@@ -562,6 +562,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     currency: config.currency,
     structuredDataWaitMs: config.pageDataWaitMs,
     newestProducts: (limit) => catalog.page({ sort: "newest", limit, offset: 0 }),
+    cachedList: (url) => {
+      const answer = catalogCache.answerFor(url);
+      return answer?.total === undefined
+        ? undefined
+        : { body: answer.response.body, total: answer.total };
+    },
   });
   return app;
 }

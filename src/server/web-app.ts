@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -9,11 +10,14 @@ import {
   isPagePath,
   pageShellOf,
   pageShells,
+  PAGE_END,
+  PAGE_START,
   paths,
   PUBLIC_URL_PLACEHOLDER,
   type PageShell,
 } from "../contract/paths";
-import type { Product } from "../contract/products";
+import type { Product, ProductListItem } from "../contract/products";
+import { hasSessionCookie } from "./auth/session-reader";
 
 export interface WebAppOptions {
   webDistDir: string;
@@ -28,6 +32,11 @@ export interface WebAppOptions {
   structuredDataWaitMs: number;
   /** The newest products, for the structured data of the pages that list them. */
   newestProducts: (limit: number) => Promise<Product[]>;
+  /**
+   * The catalog's cached answer to an API read (path and query as the browser sends them), if it
+   * has one: All products is rendered for a visitor with its first page when the cache holds it.
+   */
+  cachedList?: (url: string) => { body: Buffer; total: number } | undefined;
 }
 
 /**
@@ -68,6 +77,9 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
     }),
   );
   const shells = pageShellFiles(webDistDir);
+  const allProductsForVisitors = renderAllProducts(webDistDir, opts.cachedList, (err) =>
+    app.log.error({ err }, "All products could not be rendered with its products"),
+  );
 
   app.get("/sitemap.xml", { schema: { hide: true } }, (_req, reply) =>
     reply
@@ -97,7 +109,14 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
         .send("The web app is not built yet: run `npm run build`, then restart the server.");
     }
     const page = query === undefined && prerendered.get(pathname.replace(/\/+$/, "") || "/");
-    if (page) return sendHtml(req, reply, page.render(await page.structuredData()));
+    if (page) {
+      const structuredData = await page.structuredData();
+      const withProducts =
+        page.path === paths.allProducts && !hasSessionCookie(req.headers.cookie)
+          ? await allProductsForVisitors()
+          : undefined;
+      return sendHtml(req, reply, page.render(structuredData, withProducts));
+    }
     if (!isPagePath(pathname)) return reply.code(404).sendFile("index.html");
     const shell = shells.get(pageShellOf(pathname)!);
     return shell ? sendHtml(req, reply, shell) : reply.sendFile("index.html");
@@ -108,7 +127,8 @@ interface PrerenderedPage {
   path: string;
   /** The page's JSON-LD: fresh, or the last read when the database is slow (see below). */
   structuredData: () => Promise<string>;
-  render: (structuredData: string) => CompressedHtml;
+  /** The page, or with the HTML of `withProducts` in place of its own (All products). */
+  render: (structuredData: string, withProducts?: string) => CompressedHtml;
 }
 
 /**
@@ -158,12 +178,16 @@ function prerenderedPages(
       const html = readFileSync(path.join(dir, file), "utf8")
         .split(PUBLIC_URL_PLACEHOLDER)
         .join(publicUrl);
-      let last: { data: string; html: CompressedHtml } | undefined;
-      const render = (data: string) => {
-        if (last?.data !== data) {
-          last = { data, html: compress(data ? insertBefore(html, "</head>", data) : html) };
-        }
-        return last.html;
+      // The last of each form (with products or without), compressed once.
+      const last = new Map<boolean, { data: string; products?: string; html: CompressedHtml }>();
+      const render = (data: string, products?: string) => {
+        const kept = last.get(products !== undefined);
+        if (kept?.data === data && kept.products === products) return kept.html;
+        let page = data ? insertBefore(html, "</head>", data) : html;
+        if (products !== undefined) page = replaceBetween(page, PAGE_START, PAGE_END, products);
+        const made = { data, products, html: compress(page) };
+        last.set(products !== undefined, made);
+        return made.html;
       };
       return [pagePath, { path: pagePath, structuredData: structuredDataOf(pagePath), render }];
     }),
@@ -178,6 +202,66 @@ function prerenderedPages(
 function insertBefore(html: string, marker: string, text: string): string {
   const at = html.indexOf(marker);
   return at < 0 ? html : html.slice(0, at) + text + html.slice(at);
+}
+
+/**
+ * `html` with what lies between the first `start` and the next `end` replaced by `text` (unchanged
+ * without them); sliced, as in `insertBefore`.
+ */
+function replaceBetween(html: string, start: string, end: string, text: string): string {
+  const from = html.indexOf(start);
+  const to = from < 0 ? -1 : html.indexOf(end, from);
+  return to < 0 ? html : html.slice(0, from + start.length) + text + html.slice(to);
+}
+
+/**
+ * What the build's server-side bundle of src/web/prerender.tsx exports
+ * (`npm run build:web-ssr`, dist/web-ssr/prerender.js); the server does not import the web's code.
+ */
+interface ServerRender {
+  firstProductsRequest(url: string): string;
+  renderWithProducts(
+    url: string,
+    products: { items: ProductListItem[]; total: number },
+  ): Promise<string>;
+}
+
+/**
+ * All products as a visitor without a session sees it, its first page of product cards in the
+ * HTML (issue 24: the cards were the page's largest paint, and waited for the app's code and the
+ * data): rendered by the build's server-side bundle of src/web/prerender.tsx, from the catalog's
+ * cached answer to the very request the page's code makes, so the cards are the ones the app
+ * then shows. Undefined (the pre-rendered page with its skeletons) while the cache has no answer
+ * (the browser's own request fills it), without that bundle (a development server), or if the
+ * render fails. A signed-in customer never gets it: their prices may be their company's. One
+ * render per cached answer; the bundle (React's server renderer and the app's public pages) is
+ * loaded at the first.
+ */
+function renderAllProducts(
+  webDistDir: string,
+  cachedList: WebAppOptions["cachedList"],
+  onError: (err: unknown) => void,
+): () => Promise<string | undefined> {
+  const file = path.join(webDistDir, "..", "web-ssr", "prerender.js");
+  if (!cachedList || !existsSync(file)) return async () => undefined;
+  let loading: Promise<ServerRender> | undefined;
+  const rendered = new WeakMap<Buffer, Promise<string | undefined>>();
+  return async () => {
+    const ssr = await (loading ??= import(pathToFileURL(file).href));
+    const answer = cachedList(ssr.firstProductsRequest(paths.allProducts));
+    if (!answer) return undefined;
+    const known = rendered.get(answer.body);
+    if (known) return known;
+    const items = JSON.parse(answer.body.toString("utf8")) as ProductListItem[];
+    const html = ssr
+      .renderWithProducts(paths.allProducts, { items, total: answer.total })
+      .catch((err: unknown) => {
+        onError(err);
+        return undefined;
+      });
+    rendered.set(answer.body, html);
+    return html;
+  };
 }
 
 /** The shells of the pages that are not pre-rendered (`shells/<name>.html`), compressed once. */

@@ -1,10 +1,15 @@
 // Build-time rendering of the public pages (scripts/prerender-pages.ts): the HTML a visitor sees
 // before the JavaScript has arrived. No data is fetched here, so the places where products,
 // reviews and the signed-in user go show their skeletons, as the app does while they load.
+// The server renders All products again with its first page of products (`renderWithProducts`,
+// from the build's server-side bundle of this module: src/server/web-app.ts), for visitors.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ProductListItem } from "#contract/products";
 import { renderToString } from "react-dom/server";
 import { StaticRouter, useRoutes } from "react-router";
 import { prefetchAppData } from "./app/prefetch";
+import { productBrowserState, productsQueryOptions } from "./features/catalog/api/get-products";
+import { toQueryString } from "./lib/api-client";
 import { Prerendering } from "./lib/prerendering";
 import { queryClient } from "./app/query-client";
 import { loadRouteCode, preloadRoute, routes } from "./app/router";
@@ -14,13 +19,25 @@ function Routes() {
   return useRoutes(routes);
 }
 
-export async function prerender(url: string): Promise<{ html: string; meta?: PageMeta }> {
+/** The first page of All products (opened without parameters), as the API answers it. */
+export interface ProductsPage {
+  items: ProductListItem[];
+  total: number;
+}
+
+export async function prerender(
+  url: string,
+  products?: ProductsPage,
+): Promise<{ html: string; meta?: PageMeta }> {
   await loadRouteCode(url);
   let meta: PageMeta | undefined;
+  const client = new QueryClient();
+  // In the cache under the key the page asks for: its cards render instead of skeletons.
+  if (products) client.setQueryData(productsQueryOptions(productListQuery(url)).queryKey, products);
   const html = renderToString(
     <Prerendering value={true}>
       <PageMetaCollector value={(m) => (meta = m)}>
-        <QueryClientProvider client={new QueryClient()}>
+        <QueryClientProvider client={client}>
           <StaticRouter location={url}>
             <Routes />
           </StaticRouter>
@@ -33,6 +50,22 @@ export async function prerender(url: string): Promise<{ html: string; meta?: Pag
   if (/<!--\$[!?]-->/.test(html))
     throw new Error(`pre-rendering ${url}: part of it did not render`);
   return { html, meta };
+}
+
+const productListQuery = (url: string) =>
+  productBrowserState(new URL(url, "http://prerender.invalid").searchParams).query;
+
+/** The API request for the products All products (`url`) lists first, as the app sends it. */
+export const firstProductsRequest = (url: string) =>
+  `/api/products${toQueryString(productListQuery(url))}`;
+
+/**
+ * All products (`url`, opened without parameters) with its first page of products, for a visitor
+ * (no prices of their own): the page's HTML without the picture preloads React puts first.
+ */
+export async function renderWithProducts(url: string, products: ProductsPage): Promise<string> {
+  const { html } = await prerender(url, products);
+  return html.replace(/^(?:<link [^>]*\/>)*/, "");
 }
 
 /**

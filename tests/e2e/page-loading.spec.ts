@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { signUpThroughApi } from "./session";
 
 // How pages arrive: public pages pre-rendered at build time, their data preloaded, the code of a
 // page loaded on first visit (scripts/prerender-pages.ts, src/web/app/router.tsx).
@@ -21,6 +22,34 @@ test.describe("without JavaScript", () => {
     await page.goto("/blogs");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByText("Copyright © 2022")).toBeVisible();
+  });
+
+  test("All products shows a visitor its first page of products; a signed-in customer's keeps its placeholders", async ({
+    page,
+  }) => {
+    // The page's first data request, as its HTML preloads it; once the catalog has answered it,
+    // the server renders the page with those products (src/server/web-app.ts).
+    const first = await page.request.get("/allproducts");
+    const request = /<link rel="preload" as="fetch"[^>]*href="(\/api\/products\?[^"]+)"/.exec(
+      await first.text(),
+    )?.[1];
+    expect(request, "All products preloads its product list").toBeDefined();
+    const listed = (await (await page.request.get(request!.replaceAll("&amp;", "&"))).json()) as {
+      name: string;
+    }[];
+    expect(listed.length).toBeGreaterThan(1);
+
+    await page.goto("/allproducts");
+    const cards = page.getByRole("article");
+    await expect(cards).toHaveCount(listed.length);
+    await expect(cards.first()).toContainText(listed[0]!.name);
+    await expect(cards.last()).toContainText(listed.at(-1)!.name);
+
+    // Signed in: prices may be the customer's own (a company's), so not the visitors' cards.
+    await signUpThroughApi(page);
+    await page.goto("/allproducts");
+    await expect(page.getByRole("heading", { level: 1, name: "All products" })).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(0);
   });
 
   test("other pages get the app's shell, which renders them in the browser", async ({ page }) => {

@@ -23,6 +23,13 @@ const SECURE_COOKIE_NAME = "__Secure-better-auth.session_token";
 const COOKIE_NAMES = ["better-auth.session_token", SECURE_COOKIE_NAME];
 
 /**
+ * Whether a request carries Better Auth's session cookie (plain or `__Secure-`), signed in or not:
+ * only then can what it is shown depend on who it is (a company's prices, say).
+ */
+export const hasSessionCookie = (cookie: string | undefined) =>
+  cookie !== undefined && cookie.includes("better-auth.session_token=");
+
+/**
  * Reads the caller from Better Auth's session cookie on every API call: the cookie's HMAC is
  * checked with the auth secret, then one prepared query finds the live session and its user.
  * This is what `auth.api.getSession` does, minus its endpoint machinery and second query; it is

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
+import { hasSessionCookie } from "../auth/session-reader";
 import {
   adminProductSchema,
   imageUploadedSchema,
@@ -69,14 +70,6 @@ export interface ListPrices {
    */
   sameFor?: string;
 }
-
-/**
- * Whether a request carries Better Auth's session cookie (plain or `__Secure-`): only then can it
- * have prices of its own. A visitor without one is answered from the cache without a session
- * read or any other database read.
- */
-const hasSessionCookie = (cookie: string | undefined) =>
-  cookie !== undefined && cookie.includes("better-auth.session_token=");
 
 /**
  * Whether the route's onRequest hook will answer `req` from the read cache with no database read
