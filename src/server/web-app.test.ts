@@ -1,5 +1,10 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import Fastify from "fastify";
 import { expect, test } from "vitest";
-import { latestWithin } from "./web-app";
+import { PAGE_END, PAGE_START } from "../contract/paths";
+import { latestWithin, registerWebApp } from "./web-app";
 
 /** A read the test finishes when it likes: a database that answers late or not at all. */
 function pendingRead() {
@@ -47,4 +52,89 @@ test("a page's structured data: fresh when the read answers in time, else the la
 test("before any read has answered, a page that cannot wait goes out without structured data", async () => {
   const never = pendingRead();
   expect(await latestWithin(10, () => never.promise)()).toBe("");
+});
+
+/**
+ * A build folder with All products' pre-rendered page and, when given, a server-side bundle
+ * (`web-ssr/prerender.js`) with this source.
+ */
+async function builtWith(bundle?: string) {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), "web-app-test-"));
+  const web = path.join(root, "web");
+  await fs.mkdir(path.join(web, "pages"), { recursive: true });
+  await fs.writeFile(
+    path.join(web, "index.html"),
+    '<html><head></head><div id="root"></div></html>',
+  );
+  await fs.writeFile(
+    path.join(web, "pages", "allproducts.html"),
+    `<html><head></head><div id="root">${PAGE_START}<p>skeletons</p>${PAGE_END}</div></html>`,
+  );
+  if (bundle !== undefined) {
+    await fs.mkdir(path.join(root, "web-ssr"));
+    await fs.writeFile(path.join(root, "web-ssr", "prerender.js"), bundle);
+  }
+  const errors: unknown[] = [];
+  const app = Fastify({ logger: false });
+  app.log.error = ((obj: unknown) => errors.push(obj)) as never;
+  const cached = new Map([
+    ["/api/products?first", { body: Buffer.from('[{"name":"Disc"}]'), total: 1 }],
+  ]);
+  await registerWebApp(app, {
+    webDistDir: web,
+    publicUrl: "http://store.test",
+    currency: "USD",
+    structuredDataWaitMs: 0,
+    newestProducts: async () => [],
+    cachedList: (url) => cached.get(url),
+  });
+  await app.ready();
+  const page = async (cookie?: string) =>
+    (await app.inject({ url: "/allproducts", headers: cookie ? { cookie } : {} })).body;
+  return { app, page, errors, cached, close: () => fs.rm(root, { recursive: true, force: true }) };
+}
+
+const RENDERING_BUNDLE = `
+export const firstProductsRequest = () => "/api/products?first";
+export const renderWithProducts = async (url, { items, total }) =>
+  "<p>" + items.map((i) => i.name).join(",") + " of " + total + "</p>";
+`;
+
+test("All products: a visitor gets it with the cached first page; a session cookie, an empty cache or no bundle keep the skeletons", async () => {
+  const built = await builtWith(RENDERING_BUNDLE);
+  try {
+    expect(await built.page()).toContain(`${PAGE_START}<p>Disc of 1</p>${PAGE_END}`);
+    expect(await built.page("better-auth.session_token=abc")).toContain("<p>skeletons</p>");
+    built.cached.clear();
+    expect(await built.page()).toContain("<p>skeletons</p>");
+  } finally {
+    await built.app.close();
+    await built.close();
+  }
+  const unbuilt = await builtWith();
+  try {
+    expect(await unbuilt.page()).toContain("<p>skeletons</p>");
+  } finally {
+    await unbuilt.app.close();
+    await unbuilt.close();
+  }
+});
+
+test("All products: a bundle that cannot be loaded, or a render that fails, is logged and the page keeps its skeletons", async () => {
+  for (const bundle of [
+    'throw new Error("cannot load");',
+    `export const firstProductsRequest = () => "/api/products?first";
+     export const renderWithProducts = async () => { throw new Error("cannot render"); };`,
+  ]) {
+    const built = await builtWith(bundle);
+    try {
+      const res = await built.app.inject({ url: "/allproducts" });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain("<p>skeletons</p>");
+      expect(built.errors).toHaveLength(1);
+    } finally {
+      await built.app.close();
+      await built.close();
+    }
+  }
 });

@@ -244,10 +244,17 @@ function renderAllProducts(
 ): () => Promise<string | undefined> {
   const file = path.join(webDistDir, "..", "web-ssr", "prerender.js");
   if (!cachedList || !existsSync(file)) return async () => undefined;
-  let loading: Promise<ServerRender> | undefined;
+  let loading: Promise<ServerRender | undefined> | undefined;
   const rendered = new WeakMap<Buffer, Promise<string | undefined>>();
   return async () => {
-    const ssr = await (loading ??= import(pathToFileURL(file).href));
+    // A bundle that cannot be loaded is told once; the page keeps its skeletons.
+    const ssr = await (loading ??= (
+      import(pathToFileURL(file).href) as Promise<ServerRender>
+    ).catch((err: unknown) => {
+      onError(err);
+      return undefined;
+    }));
+    if (!ssr) return undefined;
     const answer = cachedList(ssr.firstProductsRequest(paths.allProducts));
     if (!answer) return undefined;
     const known = rendered.get(answer.body);
