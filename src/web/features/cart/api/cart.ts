@@ -71,9 +71,19 @@ export function useCartOwner(): "visitor" | "customer" | "none" | "unknown" {
   return user.role === "admin" ? "none" : "customer";
 }
 
-/** The signed-in customer's cart, kept on the server. */
-export const useServerCart = (enabled: boolean) =>
-  useQuery({ queryKey: queryKeys.cart.mine, queryFn: () => apiGet<Cart>("/cart"), enabled });
+/**
+ * The signed-in customer's cart, kept on the server; read after a merge under way (below) has
+ * been answered, never in the middle of it.
+ */
+export const serverCartQuery = {
+  queryKey: queryKeys.cart.mine,
+  queryFn: async () => {
+    await merging;
+    return apiGet<Cart>("/cart");
+  },
+};
+
+export const useServerCart = (enabled: boolean) => useQuery({ ...serverCartQuery, enabled });
 
 /**
  * Units in the cart, for the navbar: a visitor's counted here without asking the server; undefined
@@ -152,12 +162,15 @@ export function useMergeVisitorCart() {
 }
 
 let merging: Promise<void> | undefined;
-function mergeVisitorCart(queryClient: QueryClient): Promise<void> {
+export function mergeVisitorCart(queryClient: QueryClient): Promise<void> {
   const items = readVisitorCart();
   if (items.length === 0 || merging) return merging ?? Promise.resolve();
   merging = apiSend<Cart>("POST", "/cart/merge", { items })
-    .then((cart) => {
+    .then(async (cart) => {
       writeVisitorCart([]);
+      // A read of the cart sent before the merge (the page loading signed in) may be answered
+      // after it, with the cart as it was: it is dropped, or it would empty the merged cart.
+      await queryClient.cancelQueries({ queryKey: queryKeys.cart.mine });
       queryClient.setQueryData(queryKeys.cart.mine, cart);
     })
     .catch(() => {
