@@ -132,7 +132,7 @@ export function useSetCartQty() {
                 qty,
                 ...withVehicle(vehicle),
               });
-        queryClient.setQueryData(queryKeys.cart.mine, cart);
+        await showServerCart(queryClient, cart);
         return;
       }
       if (owner !== "visitor") throw new Error(cartMessages.forAdmins);
@@ -161,6 +161,16 @@ export function useMergeVisitorCart() {
   }, [owner, queryClient]);
 }
 
+/**
+ * The account's cart as a write (a merge, a quantity) answered it. A read of the cart sent before
+ * the write may be answered after it, with the cart as it was: it is dropped, or it would undo the
+ * write on screen (a merged cart shown empty).
+ */
+async function showServerCart(queryClient: QueryClient, cart: Cart) {
+  await queryClient.cancelQueries({ queryKey: queryKeys.cart.mine });
+  queryClient.setQueryData(queryKeys.cart.mine, cart);
+}
+
 let merging: Promise<void> | undefined;
 export function mergeVisitorCart(queryClient: QueryClient): Promise<void> {
   const items = readVisitorCart();
@@ -168,10 +178,8 @@ export function mergeVisitorCart(queryClient: QueryClient): Promise<void> {
   merging = apiSend<Cart>("POST", "/cart/merge", { items })
     .then(async (cart) => {
       writeVisitorCart([]);
-      // A read of the cart sent before the merge (the page loading signed in) may be answered
-      // after it, with the cart as it was: it is dropped, or it would empty the merged cart.
-      await queryClient.cancelQueries({ queryKey: queryKeys.cart.mine });
-      queryClient.setQueryData(queryKeys.cart.mine, cart);
+      // The page, loading signed in, reads the account's cart beside the merge.
+      await showServerCart(queryClient, cart);
     })
     .catch(() => {
       // Kept in the browser: the next page load tries again.
