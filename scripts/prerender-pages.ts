@@ -100,8 +100,11 @@ export function prerenderPages(
         // pictures it shows (the landing page's hero is its largest paint): those go first,
         // before scripts and data take the browser's few connections. Then the page's code and
         // data, then what every page asks.
-        const render = (url: string, renderedHtml: string, data: string[]) => {
-          const [, pictures = "", html] = /^((?:<link [^>]*\/>)*)([\s\S]*)$/.exec(renderedHtml)!;
+        const render = (
+          url: string,
+          { pictures, html }: { pictures: string; html: string },
+          data: string[],
+        ) => {
           return head([
             ...(preloads.get(url) ?? []).map(
               (f) => `  <link rel="modulepreload" crossorigin href="${base}${f}">\n  `,
@@ -118,7 +121,7 @@ export function prerenderPages(
         for (const url of Object.keys(pages)) {
           const rendered = await prerender(url);
           const data = (await startupRequests(url)).filter((r) => !everyPage.includes(r));
-          let page = render(url, rendered.html, data);
+          let page = render(url, rendered, data);
           if (rendered.meta) page = withMeta(page, url, rendered.meta);
           await writeFile(path.join(outDir, "pages", `${pageName(url)}.html`), page);
         }
@@ -127,7 +130,7 @@ export function prerenderPages(
         await mkdir(path.join(outDir, "shells"), { recursive: true });
         for (const [name, url] of Object.entries(pageShells)) {
           const rendered = await prerender(url);
-          const shell = await inlineStylesheets(render(url, rendered.html, []), outDir, base);
+          const shell = await inlineStylesheets(render(url, rendered, []), outDir, base);
           await writeFile(path.join(outDir, "shells", `${name}.html`), shell);
         }
       } finally {

@@ -91,7 +91,6 @@ export async function signUpCustomers(
   return customers;
 }
 
-/** The production server (`npm start`'s entry) as its own process, on the given database. */
 /**
  * Builds the server once per benchmark process (dist/server, under two seconds): every
  * benchmark measures what `npm start` runs, the compiled server with its flags and environment.
@@ -103,6 +102,7 @@ export function buildServerOnce(): void {
   serverBuilt = true;
 }
 
+/** The production server (`npm start`'s entry) as its own process, on the given database. */
 export async function startStore(databaseUrl: string, env: Record<string, string> = {}) {
   buildServerOnce();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-bench-data-"));

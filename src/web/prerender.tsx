@@ -9,7 +9,7 @@ import { renderToString } from "react-dom/server";
 import { StaticRouter, useRoutes } from "react-router";
 import { prefetchAppData } from "./app/prefetch";
 import { productBrowserState, productsQueryOptions } from "./features/catalog/api/get-products";
-import { toQueryString } from "./lib/api-client";
+import { apiUrl, toQueryString } from "./lib/api-client";
 import { Prerendering } from "./lib/prerendering";
 import { queryClient } from "./app/query-client";
 import { loadRouteCode, preloadRoute, routes } from "./app/router";
@@ -25,10 +25,15 @@ export interface ProductsPage {
   total: number;
 }
 
+/**
+ * `url` rendered to HTML: `pictures`, the preload links React puts first for the pictures the page
+ * shows (they belong in the head), and `html`, the page itself; with `products`, All products
+ * shows those instead of skeletons.
+ */
 export async function prerender(
   url: string,
   products?: ProductsPage,
-): Promise<{ html: string; meta?: PageMeta }> {
+): Promise<{ pictures: string; html: string; meta?: PageMeta }> {
   await loadRouteCode(url);
   let meta: PageMeta | undefined;
   const client = new QueryClient();
@@ -49,7 +54,8 @@ export async function prerender(
   // then this page's HTML would show a spinner or nothing at all there.
   if (/<!--\$[!?]-->/.test(html))
     throw new Error(`pre-rendering ${url}: part of it did not render`);
-  return { html, meta };
+  const [, pictures = "", page = ""] = /^((?:<link [^>]*\/>)*)([\s\S]*)$/.exec(html)!;
+  return { pictures, html: page, meta };
 }
 
 const productListQuery = (url: string) =>
@@ -57,15 +63,14 @@ const productListQuery = (url: string) =>
 
 /** The API request for the products All products (`url`) lists first, as the app sends it. */
 export const firstProductsRequest = (url: string) =>
-  `/api/products${toQueryString(productListQuery(url))}`;
+  apiUrl(`/products${toQueryString(productListQuery(url))}`);
 
 /**
  * All products (`url`, opened without parameters) with its first page of products, for a visitor
- * (no prices of their own): the page's HTML without the picture preloads React puts first.
+ * (no prices of their own): the page's HTML (its pictures are in the page, seen as it is read).
  */
 export async function renderWithProducts(url: string, products: ProductsPage): Promise<string> {
-  const { html } = await prerender(url, products);
-  return html.replace(/^(?:<link [^>]*\/>)*/, "");
+  return (await prerender(url, products)).html;
 }
 
 /**

@@ -27,7 +27,8 @@ const COOKIE_NAMES = ["better-auth.session_token", SECURE_COOKIE_NAME];
  * only then can what it is shown depend on who it is (a company's prices, say).
  */
 export const hasSessionCookie = (cookie: string | undefined) =>
-  cookie !== undefined && cookie.includes("better-auth.session_token=");
+  // The plain name is part of the __Secure- one.
+  cookie !== undefined && cookie.includes(`${COOKIE_NAMES[0]}=`);
 
 /**
  * Reads the caller from Better Auth's session cookie on every API call: the cookie's HMAC is

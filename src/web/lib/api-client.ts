@@ -13,6 +13,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The address of an API path (`/products` → `/api/products`). */
+export const apiUrl = (path: string) => `/api${path}`;
+
 async function request(path: string, init?: RequestInit): Promise<Response> {
   const headers = new Headers(init?.headers);
   // FormData sets its own multipart content type, boundary included.
@@ -20,7 +23,7 @@ async function request(path: string, init?: RequestInit): Promise<Response> {
   if (json && !headers.has("content-type")) {
     headers.set("content-type", "application/json");
   }
-  const res = await fetch(`/api${path}`, { credentials: "same-origin", ...init, headers });
+  const res = await fetch(apiUrl(path), { credentials: "same-origin", ...init, headers });
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => undefined);
     if (isApiErrorBody(body)) throw new ApiError(res.status, body.error, body.message, body.fields);
