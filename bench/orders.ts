@@ -1,9 +1,11 @@
 // Order placement: signed-in customers ordering at once, against stock that runs out mid-run.
 //
-// Spread (the targets' case): one request after another goes to the next product, as real
-// traffic does, each (customer, product) pair once. Hot: the same requests, but 100 in a row
-// for one product before the next (one product's row taking a convoy of orders), at 50
-// connections: the contended rate.
+// Spread (the targets' case): one request after another comes from the next customer and goes
+// to the next product, as real traffic does, each (customer, product) pair once. Hot: the same
+// requests, but 100 in a row for one product before the next (one product's row taking a convoy
+// of orders), at 50 connections: the contended rate. (Until 2026-11-27 "spread" sent 100 in a
+// row from one customer: every placement queued for that customer's row, which capped the rate
+// near 300/s whatever an order cost.)
 import {
   cpuSeconds,
   insertOrderableProducts,
@@ -128,10 +130,14 @@ async function runOrders(
         // Every (customer, product) pair once: no customer orders the same product twice.
         const i = n++;
         if (!firstAt) firstAt = Date.now();
+        // Spread: one after another, every request has another customer and another product
+        // (round k pairs customer c with product c + k). Hot: 100 customers in a row order one
+        // product.
+        const round = Math.floor(i / CUSTOMERS);
         const [customer, product] =
           pattern === "spread"
-            ? [Math.floor(i / PRODUCTS) % CUSTOMERS, i % PRODUCTS]
-            : [i % CUSTOMERS, Math.floor(i / CUSTOMERS) % PRODUCTS];
+            ? [i % CUSTOMERS, (i + round) % PRODUCTS]
+            : [i % CUSTOMERS, round % PRODUCTS];
         return {
           path: "/api/orders",
           method: "POST",
