@@ -6,13 +6,17 @@
 // of orders), at 50 connections: the contended rate. (Until 2026-11-27 "spread" sent 100 in a
 // row from one customer: every placement queued for that customer's row, which capped the rate
 // near 300/s whatever an order cost.)
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import {
   cpuSeconds,
   insertOrderableProducts,
   load,
   postgresCpuSeconds,
+  root,
   round,
   signUpCustomers,
+  startScriptServer,
   startBenchPostgres,
   startStore,
   withClient,
@@ -70,7 +74,20 @@ export interface OrdersRun {
   cpuMsPerPlacedOrder: number;
   oversold: number;
   stockConsistent: boolean;
+  /** The same requests against the bare placement (see `runFloor`). */
+  floor: FloorRun;
+  /** The store ÷ the bare placement: its rate (higher is better) and CPU per order placed. */
+  vsFloor: { placedPerSecond: number; cpuMsPerPlacedOrder: number };
   targets: typeof targets;
+}
+
+export interface FloorRun {
+  placedPerSecond: number;
+  p99Ms: number;
+  cpuMsPerRequest: OrdersRun["cpuMsPerRequest"];
+  cpuMsPerPlacedOrder: number;
+  /** 0 oversold and stock + ordered = initial there too. */
+  consistent: boolean;
 }
 
 /** Issue 24's, for the spread case at 50 connections. */
@@ -83,7 +100,7 @@ const targets = {
 
 /** `full`: the sweep at 10, 25 and 50 connections; otherwise 50 only. */
 export async function runOrdersBench(full = true): Promise<OrdersResult> {
-  const pgServer = await startBenchPostgres();
+  const pgServer: BenchPostgres = await startBenchPostgres();
   try {
     const sweep: OrdersRun[] = [];
     // A fresh database and server for each count: every run starts with the full stock.
@@ -97,14 +114,17 @@ export async function runOrdersBench(full = true): Promise<OrdersResult> {
   }
 }
 
+type BenchPostgres = Awaited<ReturnType<typeof startBenchPostgres>>;
+
 async function runOrders(
-  pgServer: Awaited<ReturnType<typeof startBenchPostgres>>,
+  pgServer: BenchPostgres,
   connections: number,
   pattern: Pattern,
 ): Promise<OrdersRun> {
   const url = await pgServer.createDatabase(`orders_${pattern}_${connections}`);
   // The per-account order rate limit is not what this measures: lifted.
   const server = await startStore(url, { SEED_DEMO_DATA: "false", ORDERS_PER_MINUTE: "10000" });
+  let measured: Measured;
   try {
     const productIds = await insertOrderableProducts(url, {
       n: PRODUCTS,
@@ -112,98 +132,174 @@ async function runOrders(
       prefix: "BO",
     });
     const cookies = (await signUpCustomers(server.url, CUSTOMERS, "bench")).map((c) => c.cookie);
-
-    let n = 0;
-    let firstAt = 0;
-    let lastPlacedAt = 0;
-    const cpuBefore = {
-      server: cpuSeconds(server.process.pid!),
-      postgres: postgresCpuSeconds(pgServer.dir),
-      loadGenerator: process.cpuUsage(),
-    };
-    const started = Date.now();
-    const result = await load({
-      url: server.url,
+    measured = await measure({
+      pgServer,
+      url,
+      server: { url: server.url, pid: server.process.pid! },
+      cookies,
+      productIds,
       connections,
-      amount: CUSTOMERS * PRODUCTS,
-      next: () => {
-        // Every (customer, product) pair once: no customer orders the same product twice.
-        const i = n++;
-        if (!firstAt) firstAt = Date.now();
-        // Spread: one after another, every request has another customer and another product
-        // (round k pairs customer c with product c + k). Hot: 100 customers in a row order one
-        // product.
-        const round = Math.floor(i / CUSTOMERS);
-        const [customer, product] =
-          pattern === "spread"
-            ? [i % CUSTOMERS, (i + round) % PRODUCTS]
-            : [i % CUSTOMERS, round % PRODUCTS];
-        return {
-          path: "/api/orders",
-          method: "POST",
-          headers: { "content-type": "application/json", cookie: cookies[customer]! },
-          body: JSON.stringify({
-            productId: productIds[product],
-            orderQty: 1,
-            phonrNo: "5550100",
-            Address: "1 Bench Road",
-          }),
-        };
-      },
-      onResponse: (status) => {
-        if (status === 201) lastPlacedAt = Date.now();
-      },
-    });
-    const perRequestMs = (seconds: number) => round((seconds * 1000) / result.requests, 2);
-    const loadGenerator = process.cpuUsage(cpuBefore.loadGenerator);
-    const serverSeconds = cpuSeconds(server.process.pid!) - cpuBefore.server;
-    const postgresSeconds = postgresCpuSeconds(pgServer.dir) - cpuBefore.postgres;
-    const cpuMsPerRequest = {
-      server: perRequestMs(serverSeconds),
-      postgres: perRequestMs(postgresSeconds),
-      loadGenerator: perRequestMs((loadGenerator.user + loadGenerator.system) / 1e6),
-    };
-    const placed = result.statuses["201"] ?? 0;
-    const check = await withClient(url, async (c) => {
-      const stock = await c.query<{ left: number; min: number }>(
-        "select sum(available_quantity)::int as left, min(available_quantity)::int as min from products",
-      );
-      const ordered = await c.query<{ qty: number; n: number }>(
-        "select coalesce(sum(qty), 0)::int as qty, count(distinct order_id)::int as n from order_items",
-      );
-      return { ...stock.rows[0]!, ...ordered.rows[0]! };
-    });
-    const total = PRODUCTS * STOCK_EACH;
-    const refused = result.statuses["422"] ?? 0;
-    const others = Object.fromEntries(
-      Object.entries(result.statuses).filter(([status]) => status !== "201" && status !== "422"),
-    );
-    return {
       pattern,
-      customers: CUSTOMERS,
-      products: PRODUCTS,
-      stock: total,
+    });
+  } finally {
+    await server.stop();
+  }
+  const floor = await runFloor(pgServer, connections, pattern);
+  return {
+    ...measured,
+    floor,
+    vsFloor: {
+      placedPerSecond: round(measured.placedPerSecond / floor.placedPerSecond, 2),
+      cpuMsPerPlacedOrder: round(measured.cpuMsPerPlacedOrder / floor.cpuMsPerPlacedOrder, 2),
+    },
+    targets,
+  };
+}
+
+/**
+ * The same requests against the bare placement (lib/bare-placement.mjs and .sql) on the same
+ * PostgreSQL, right after the store's run: the baseline the store's figures are divided by.
+ */
+async function runFloor(
+  pgServer: BenchPostgres,
+  connections: number,
+  pattern: Pattern,
+): Promise<FloorRun> {
+  const url = await pgServer.createDatabase(`orders_floor_${pattern}_${connections}`);
+  const ids = await withClient(url, async (c) => {
+    await c.query(readFileSync(path.join(root, "bench/lib/bare-placement.sql"), "utf8"));
+    const products = await c.query<{ id: string }>(
+      `insert into products (n, name, part_number, price_cents, available_quantity)
+       select g, 'Bench part ' || g, 'BF-' || g, 1000, $1 from generate_series(1, $2) g
+       returning id`,
+      [STOCK_EACH, PRODUCTS],
+    );
+    const customers = await c.query<{ id: string }>(
+      "insert into customers (n) select g from generate_series(1, $1) g returning id",
+      [CUSTOMERS],
+    );
+    return { products: products.rows.map((r) => r.id), customers: customers.rows.map((r) => r.id) };
+  });
+  const server = await startScriptServer(path.join(root, "bench/lib/bare-placement.mjs"), [url]);
+  try {
+    const m = await measure({
+      pgServer,
+      url,
+      server,
+      cookies: ids.customers.map((id) => `customer=${id}`),
+      productIds: ids.products,
       connections,
-      requests: result.requests,
-      placed,
-      refusedForStock: refused,
-      otherStatuses: others,
-      requestsPerSecond: round(result.requestsPerSecond, 0),
-      placedPerSecond: round(placed / ((lastPlacedAt - (firstAt || started)) / 1000), 0),
-      p50Ms: result.p50,
-      p99Ms: result.p99,
-      cpuMsPerRequest,
-      cpuMsPerPlacedOrder: round(
-        ((serverSeconds + postgresSeconds) * 1000) / Math.max(placed, 1),
-        2,
-      ),
-      oversold: Math.max(0, check.qty - total) + (check.min < 0 ? 1 : 0),
-      stockConsistent: check.left + check.qty === total && check.n === placed,
-      targets,
+      pattern,
+    });
+    return {
+      placedPerSecond: m.placedPerSecond,
+      p99Ms: m.p99Ms,
+      cpuMsPerRequest: m.cpuMsPerRequest,
+      cpuMsPerPlacedOrder: m.cpuMsPerPlacedOrder,
+      consistent: m.oversold === 0 && m.stockConsistent,
     };
   } finally {
     await server.stop();
   }
+}
+
+type Measured = Omit<OrdersRun, "floor" | "vsFloor" | "targets">;
+
+/** Sends every (customer, product) pair's order once and measures the answers and the CPU. */
+async function measure(opts: {
+  pgServer: BenchPostgres;
+  url: string;
+  server: { url: string; pid: number };
+  cookies: string[];
+  productIds: string[];
+  connections: number;
+  pattern: Pattern;
+}): Promise<Measured> {
+  const { pgServer, url, server, cookies, productIds, connections, pattern } = opts;
+  let n = 0;
+  let firstAt = 0;
+  let lastPlacedAt = 0;
+  const cpuBefore = {
+    server: cpuSeconds(server.pid),
+    postgres: postgresCpuSeconds(pgServer.dir),
+    loadGenerator: process.cpuUsage(),
+  };
+  const started = Date.now();
+  const result = await load({
+    url: server.url,
+    connections,
+    amount: CUSTOMERS * PRODUCTS,
+    next: () => {
+      // Every (customer, product) pair once: no customer orders the same product twice.
+      const i = n++;
+      if (!firstAt) firstAt = Date.now();
+      // Spread: one after another, every request has another customer and another product
+      // (round k pairs customer c with product c + k). Hot: 100 customers in a row order one
+      // product.
+      const round = Math.floor(i / CUSTOMERS);
+      const [customer, product] =
+        pattern === "spread"
+          ? [i % CUSTOMERS, (i + round) % PRODUCTS]
+          : [i % CUSTOMERS, round % PRODUCTS];
+      return {
+        path: "/api/orders",
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: cookies[customer]! },
+        body: JSON.stringify({
+          productId: productIds[product],
+          orderQty: 1,
+          phonrNo: "5550100",
+          Address: "1 Bench Road",
+        }),
+      };
+    },
+    onResponse: (status) => {
+      if (status === 201) lastPlacedAt = Date.now();
+    },
+  });
+  const perRequestMs = (seconds: number) => round((seconds * 1000) / result.requests, 2);
+  const loadGenerator = process.cpuUsage(cpuBefore.loadGenerator);
+  const serverSeconds = cpuSeconds(server.pid) - cpuBefore.server;
+  const postgresSeconds = postgresCpuSeconds(pgServer.dir) - cpuBefore.postgres;
+  const cpuMsPerRequest = {
+    server: perRequestMs(serverSeconds),
+    postgres: perRequestMs(postgresSeconds),
+    loadGenerator: perRequestMs((loadGenerator.user + loadGenerator.system) / 1e6),
+  };
+  const placed = result.statuses["201"] ?? 0;
+  const check = await withClient(url, async (c) => {
+    const stock = await c.query<{ left: number; min: number }>(
+      "select sum(available_quantity)::int as left, min(available_quantity)::int as min from products",
+    );
+    const ordered = await c.query<{ qty: number; n: number }>(
+      "select coalesce(sum(qty), 0)::int as qty, count(distinct order_id)::int as n from order_items",
+    );
+    return { ...stock.rows[0]!, ...ordered.rows[0]! };
+  });
+  const total = PRODUCTS * STOCK_EACH;
+  const refused = result.statuses["422"] ?? 0;
+  const others = Object.fromEntries(
+    Object.entries(result.statuses).filter(([status]) => status !== "201" && status !== "422"),
+  );
+  return {
+    pattern,
+    customers: CUSTOMERS,
+    products: PRODUCTS,
+    stock: total,
+    connections,
+    requests: result.requests,
+    placed,
+    refusedForStock: refused,
+    otherStatuses: others,
+    requestsPerSecond: round(result.requestsPerSecond, 0),
+    placedPerSecond: round(placed / ((lastPlacedAt - (firstAt || started)) / 1000), 0),
+    p50Ms: result.p50,
+    p99Ms: result.p99,
+    cpuMsPerRequest,
+    cpuMsPerPlacedOrder: round(((serverSeconds + postgresSeconds) * 1000) / Math.max(placed, 1), 2),
+    oversold: Math.max(0, check.qty - total) + (check.min < 0 ? 1 : 0),
+    stockConsistent: check.left + check.qty === total && check.n === placed,
+  };
 }
 
 export function printOrders({ sweep, hot }: OrdersResult) {
@@ -234,6 +330,13 @@ function printRun(r: OrdersRun) {
     `  CPU per request: server ${r.cpuMsPerRequest.server} ms, PostgreSQL ${r.cpuMsPerRequest.postgres} ms, load generator ${r.cpuMsPerRequest.loadGenerator} ms; server + PostgreSQL per order placed ${r.cpuMsPerPlacedOrder} ms`,
   );
   console.log(`  oversold: ${r.oversold}; stock + ordered = initial: ${r.stockConsistent}`);
+  const f = r.floor;
+  console.log(
+    `  bare placement (one PL/pgSQL call, node:http), same requests: ${f.placedPerSecond} orders placed/s, p99 ${f.p99Ms} ms, CPU per request server ${f.cpuMsPerRequest.server} + PostgreSQL ${f.cpuMsPerRequest.postgres} ms, ${f.cpuMsPerPlacedOrder} ms per order placed${f.consistent ? "" : " (STOCK INCONSISTENT)"}`,
+  );
+  console.log(
+    `  store ÷ bare: ${r.vsFloor.placedPerSecond}× the rate, ${r.vsFloor.cpuMsPerPlacedOrder}× the CPU per order placed`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -299,18 +299,27 @@ export function postgresCpuSeconds(clusterDir: string): number {
 /** A bare node:http server process answering fixed bytes per path: the limit to compare with. */
 export async function startBareServer(
   responses: Record<string, { headers: Record<string, string>; body: string }>,
-): Promise<{ url: string; stop(): Promise<void> }> {
+): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), "bare-")), "responses.json");
   await fs.writeFile(file, JSON.stringify(responses));
-  const child = spawn(process.execPath, [path.join(root, "bench/lib/bare-server.mjs"), file], {
+  return startScriptServer(path.join(root, "bench/lib/bare-server.mjs"), [file]);
+}
+
+/** A node script run as its own process that prints the URL it listens on (a baseline server). */
+export async function startScriptServer(
+  script: string,
+  args: string[],
+): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [script, ...args], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.once("data", (d: Buffer) => resolve(d.toString().trim()));
-    child.once("exit", () => reject(new Error("the bare server exited")));
+    child.once("exit", () => reject(new Error(`${path.basename(script)} exited`)));
   });
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once("exit", () => resolve());
