@@ -9,7 +9,7 @@ import { renderInvoicePdf } from "../src/server/invoices/pdf";
 import { createInvoiceService } from "../src/server/invoices/service";
 import type { InvoiceSnapshot } from "../src/server/invoices/snapshot";
 import { payAllInParallel, unpaidOrders } from "../tests/support/invoices";
-import { round, startBenchPostgres } from "./lib/harness";
+import { percentile, round, startBenchPostgres } from "./lib/harness";
 
 const LINES = 20;
 const RENDERS = 200;
@@ -82,9 +82,6 @@ function twentyLines(): InvoiceSnapshot {
   };
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
 async function measureRender() {
   const snapshot = twentyLines();
   const heading = { number: "INV-2026-000123", issuedAt: new Date(), dueAt: new Date() };
@@ -96,12 +93,11 @@ async function measureRender() {
     bytes = (await renderInvoicePdf(heading, snapshot)).length;
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
   return {
     lines: LINES,
     renders: RENDERS,
-    p50Ms: round(percentile(times, 50), 1),
-    p99Ms: round(percentile(times, 99), 1),
+    p50Ms: round(percentile(times, 0.5), 1),
+    p99Ms: round(percentile(times, 0.99), 1),
     bytes,
   };
 }

@@ -3,6 +3,7 @@ import { Pool } from "undici";
 import {
   insertOrderableProducts,
   load,
+  percentile,
   round,
   signUpCustomers,
   startBenchPostgres,
@@ -173,10 +174,10 @@ export async function runOverloadBench(): Promise<OverloadResult> {
         statuses: Object.fromEntries(
           [...overload.byStatus].map(([status, times]) => [String(status), times.length]),
         ),
-        refusedP50Ms: percentile(refused, 0.5),
-        refusedP99Ms: percentile(refused, 0.99),
-        acceptedP50Ms: percentile(accepted, 0.5),
-        acceptedP99Ms: percentile(accepted, 0.99),
+        refusedP50Ms: round(percentile(refused, 0.5), 1),
+        refusedP99Ms: round(percentile(refused, 0.99), 1),
+        acceptedP50Ms: round(percentile(accepted, 0.5), 1),
+        acceptedP99Ms: round(percentile(accepted, 0.99), 1),
         acceptedPerSecond: round(acceptedPerSecond, 1),
         throughputRatio: round(acceptedPerSecond / placedPerSecond, 2),
         warmup: overload.warmup,
@@ -220,10 +221,10 @@ async function burstOfSearches(url: string): Promise<OverloadResult["searchBurst
   return {
     searches: SEARCH_BURST,
     statuses: Object.fromEntries([...byStatus].map(([s, times]) => [String(s), times.length])),
-    answeredP50Ms: percentile(answered, 0.5),
-    answeredP99Ms: percentile(answered, 0.99),
-    refusedP50Ms: percentile(refused, 0.5),
-    refusedP99Ms: percentile(refused, 0.99),
+    answeredP50Ms: round(percentile(answered, 0.5), 1),
+    answeredP99Ms: round(percentile(answered, 0.99), 1),
+    refusedP50Ms: round(percentile(refused, 0.5), 1),
+    refusedP99Ms: round(percentile(refused, 0.99), 1),
     lastMs: round(lastMs, 0),
   };
 }
@@ -294,12 +295,6 @@ async function openLoop(opts: {
     await pool.close();
   }
   return { byStatus, requests: sent - warmup.requests, seconds: opts.seconds, warmup };
-}
-
-function percentile(xs: number[], p: number): number {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return round(s[Math.min(s.length - 1, Math.floor(p * s.length))]!, 1);
 }
 
 export function printOverload(r: OverloadResult) {

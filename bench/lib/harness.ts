@@ -20,6 +20,12 @@ export const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 export const round = (x: number, digits = 2) => Number(x.toFixed(digits));
+/** The `p` quantile (0–1) of `xs`: the value at rank ⌊p × n⌋ of the sorted values; NaN when empty. */
+export const percentile = (xs: number[], p: number) => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
+};
 
 /** One embedded PostgreSQL for a benchmark run; each benchmark makes its own database in it. */
 export async function startBenchPostgres(): Promise<
