@@ -3,9 +3,8 @@
 // Spread (the targets' case): one request after another comes from the next customer and goes
 // to the next product, as real traffic does, each (customer, product) pair once. Hot: the same
 // requests, but 100 in a row for one product before the next (one product's row taking a convoy
-// of orders), at 50 connections: the contended rate. (Until 2026-11-27 "spread" sent 100 in a
-// row from one customer: every placement queued for that customer's row, which capped the rate
-// near 300/s whatever an order cost.)
+// of orders), at 50 connections: the contended rate. (A customer's placements queue for their
+// row: 100 in a row from one customer would measure that queue, not the store.)
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import {
@@ -98,9 +97,11 @@ const targets = {
   oversold: 0,
 } as const;
 
+type BenchPostgres = Awaited<ReturnType<typeof startBenchPostgres>>;
+
 /** `full`: the sweep at 10, 25 and 50 connections; otherwise 50 only. */
 export async function runOrdersBench(full = true): Promise<OrdersResult> {
-  const pgServer: BenchPostgres = await startBenchPostgres();
+  const pgServer = await startBenchPostgres();
   try {
     const sweep: OrdersRun[] = [];
     // A fresh database and server for each count: every run starts with the full stock.
@@ -113,8 +114,6 @@ export async function runOrdersBench(full = true): Promise<OrdersResult> {
     await pgServer.stop();
   }
 }
-
-type BenchPostgres = Awaited<ReturnType<typeof startBenchPostgres>>;
 
 async function runOrders(
   pgServer: BenchPostgres,
@@ -169,13 +168,13 @@ async function runFloor(
   const ids = await withClient(url, async (c) => {
     await c.query(readFileSync(path.join(root, "bench/lib/bare-placement.sql"), "utf8"));
     const products = await c.query<{ id: string }>(
-      `insert into products (n, name, part_number, price_cents, available_quantity)
-       select g, 'Bench part ' || g, 'BF-' || g, 1000, $1 from generate_series(1, $2) g
+      `insert into products (name, part_number, price_cents, available_quantity)
+       select 'Bench part ' || g, 'BF-' || g, 1000, $1 from generate_series(1, $2) g
        returning id`,
       [STOCK_EACH, PRODUCTS],
     );
     const customers = await c.query<{ id: string }>(
-      "insert into customers (n) select g from generate_series(1, $1) g returning id",
+      "insert into customers select from generate_series(1, $1) returning id",
       [CUSTOMERS],
     );
     return { products: products.rows.map((r) => r.id), customers: customers.rows.map((r) => r.id) };

@@ -1,7 +1,7 @@
 -- The orders benchmark's baseline schema (bare-placement.mjs): the least a placement writes.
-create table customers (id uuid primary key default gen_random_uuid(), n int not null);
-create table products (id uuid primary key default gen_random_uuid(), n int not null,
-                       name text not null, part_number text not null, price_cents int not null,
+create table customers (id uuid primary key default gen_random_uuid());
+create table products (id uuid primary key default gen_random_uuid(), name text not null,
+                       part_number text not null, price_cents int not null,
                        available_quantity int not null check (available_quantity >= 0));
 create table orders (id uuid primary key default gen_random_uuid(),
                      user_id uuid not null references customers, total_cents int not null,
