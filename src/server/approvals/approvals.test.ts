@@ -340,6 +340,8 @@ test("an order nobody decides before its hold ends is cancelled by the sweeper l
     notify: createOrderMail(
       {
         sendIn: async (_tx, mail) => void queued.push({ to: mail.to, text: mail.text }),
+        // Only the order path queues this way; nothing is placed through this notifier.
+        queueSql: () => Promise.reject(new Error("no order is placed here")),
       },
       "http://store.test",
     ),

@@ -43,6 +43,20 @@ export interface PlacementRead {
    * when none was asked for, or when the catalog does not know it (the workflow refuses that).
    */
   vehicle: LineVehicle | null;
+  /**
+   * When the customer's earliest open hold window on these products ends (a deleted order's):
+   * the new order's hold ends then at the latest (write.ts). Null: none is open.
+   */
+  windowEnd: Date | null;
+}
+
+/** A read made without the customer's lock: what the write checks and counts (write.ts). */
+export interface UnlockedRead {
+  placement: PlacementRead;
+  /** The customer's revision as read: the write goes ahead only while it is still this. */
+  revision: number;
+  /** This placement counted against the per-minute limit (not counted yet: the write counts it). */
+  rate: RateLimitResult;
 }
 
 /**
@@ -66,7 +80,9 @@ export async function lockAndCount(
     tx,
     sql`
     with locked as (${lockCustomerSql(customerId)}),
-    ${rateHitCtes("hit", `orders:${customerId}`, 60, { after: sql`select 1 from locked` })}
+    ${rateHitCtes("hit", placementRateKey(customerId), RATE_WINDOW_SECONDS, {
+      after: sql`select 1 from locked`,
+    })}
     select locked.email_verified, hit.count, hit.retry_after from locked left join hit on true`,
   );
   const row = result.rows[0];
@@ -84,17 +100,59 @@ export async function readPlacement(
   tx: DbOrTx,
   customerId: string,
   source: PlacementSource,
-  opts: {
-    emailVerified: boolean;
-    capUnverified: boolean;
-    destination: DestinationSource;
-    currency: string;
-    /** The vehicle the lines are for, named in this same statement (no round trip of its own). */
-    vehicle?: VehicleQuery;
-    /** The store's country, for the EU reverse charge (docs/tax-exemptions.md). */
-    sellerCountry?: string;
-  },
+  opts: ReadOptions & { emailVerified: boolean; capUnverified: boolean },
 ): Promise<PlacementRead> {
+  return (await read(tx, customerId, source, opts)).placement;
+}
+
+/**
+ * The same read without the customer's lock (no transaction around it): it also reads the
+ * customer's email verification, revision and placements this minute (`perMinute`). Null: the
+ * account is gone. An unverified account whose holds are capped is not read this way (the cap
+ * locks the products first), so its `placement` is only good for seeing that.
+ */
+export async function readPlacementUnlocked(
+  db: DbOrTx,
+  customerId: string,
+  source: PlacementSource,
+  opts: ReadOptions & { perMinute: number },
+): Promise<UnlockedRead | null> {
+  const { placement, customer } = await read(db, customerId, source, {
+    ...opts,
+    capUnverified: false,
+  });
+  if (!customer) return null;
+  const rate = rateHitResult(
+    { count: customer.count + 1, retry_after: customer.retryAfter },
+    opts.perMinute,
+  );
+  return { placement, revision: Number(customer.revision), rate };
+}
+
+interface ReadOptions {
+  destination: DestinationSource;
+  currency: string;
+  /** The vehicle the lines are for, named in this same statement (no round trip of its own). */
+  vehicle?: VehicleQuery;
+  /** The store's country, for the EU reverse charge (docs/tax-exemptions.md). */
+  sellerCountry?: string;
+}
+
+/** What an unlocked read says of the customer (null: the account is gone). */
+interface CustomerRow {
+  emailVerified: boolean;
+  revision: number | string;
+  /** Placements counted in the current minute's window, and the seconds until it ends. */
+  count: number;
+  retryAfter: number;
+}
+
+async function read(
+  tx: DbOrTx,
+  customerId: string,
+  source: PlacementSource,
+  opts: ReadOptions & { emailVerified?: boolean; capUnverified: boolean },
+): Promise<{ placement: PlacementRead; customer: CustomerRow | null }> {
   const wanted =
     "lines" in source
       ? sql`select w.product_id, w.qty, w.n
@@ -112,7 +170,7 @@ export async function readPlacement(
   // An unverified account's lines are capped by what every unverified account holds of the
   // product: its rows are locked first (in id order, as the inventory locks them), so two such
   // accounts cannot both read the room left before either has taken it.
-  const capped = !opts.emailVerified && opts.capUnverified;
+  const capped = opts.emailVerified === false && opts.capUnverified;
   if (capped) {
     await executePrepared(
       tx,
@@ -138,6 +196,8 @@ export async function readPlacement(
     charges: ChargesRow | null;
     pricing: PricingRow | null;
     vehicle: LineVehicle | null;
+    window_end: string | null;
+    customer: CustomerRow | null;
   }>(
     tx,
     sql`
@@ -161,7 +221,11 @@ export async function readPlacement(
                and i.product_id in (select product_id from wanted)) as ordered,
       ${opts.destination ? chargesJson(customerId, opts.destination) : sql`null`} as charges,
       ${pricingJson(customerId, opts.currency, sql`select product_id from wanted`)} as pricing,
-      ${opts.vehicle ? lineVehicleJson(opts.vehicle) : sql`null`} as vehicle`,
+      ${opts.vehicle ? lineVehicleJson(opts.vehicle) : sql`null`} as vehicle,
+      (select min(expires_at) from hold_windows
+        where user_id = ${customerId} and expires_at > now()
+          and product_id in (select product_id from wanted)) as window_end,
+      ${opts.emailVerified === undefined ? customerJson(customerId) : sql`null`} as customer`,
   );
   const row = result.rows[0]!;
   const { facts: charges, address } = chargesFromJson(
@@ -169,11 +233,11 @@ export async function readPlacement(
     row.charges,
     opts.sellerCountry,
   );
-  return {
+  const placement: PlacementRead = {
     wanted: row.wanted,
     products: new Map(row.products.map((p) => [p.id, p])),
     standing: {
-      emailVerified: opts.emailVerified,
+      emailVerified: opts.emailVerified ?? row.customer?.emailVerified ?? false,
       heldCents: Number(row.held_cents),
       unpaidProductIds: row.ordered,
     },
@@ -181,8 +245,29 @@ export async function readPlacement(
     address,
     pricing: pricingFromJson(customerId, opts.currency, row.pricing),
     vehicle: row.vehicle,
+    windowEnd: row.window_end ? new Date(row.window_end) : null,
   };
+  return { placement, customer: row.customer };
 }
+
+/**
+ * The customer as an unlocked read needs them: verified or not, their revision, and the
+ * placements counted in the current window of the per-minute limit (`lockAndCount`'s key).
+ */
+const customerJson = (customerId: string) => sql`(
+  select json_build_object(
+    'emailVerified', u.email_verified, 'revision', u.revision,
+    'count', coalesce(r.count, 0),
+    'retryAfter', coalesce(ceil(extract(epoch from
+                     r.window_start + make_interval(secs => ${RATE_WINDOW_SECONDS}) - now())), 0))
+    from "user" u
+    left join rate_limit r on r.key = ${placementRateKey(customerId)}
+     and r.window_start > now() - make_interval(secs => ${RATE_WINDOW_SECONDS})
+   where u.id = ${customerId})`;
+
+/** The per-minute limit's counter of a customer's placements (`rateHitCtes`' key and window). */
+export const placementRateKey = (customerId: string) => `orders:${customerId}`;
+export const RATE_WINDOW_SECONDS = 60;
 
 /**
  * The products a cart or a quote orders, read before the placement's transaction (and outside

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { cartMessages, type Checkout } from "../../contract/cart";
 import { holdMessages, type Order, type OrderCreate } from "../../contract/orders";
 import type { ApprovalMail } from "../approvals/mail";
@@ -5,8 +6,8 @@ import { requestApproval } from "../approvals/service";
 import { clearCartSql } from "../cart/service";
 import type { HoldLimits } from "../config";
 import type { ShipToSnapshot } from "../db/schema";
-import { HttpError } from "../errors";
-import type { Inventory } from "../inventory/service";
+import { ACCOUNT_GONE_MESSAGE, HttpError, notFound } from "../errors";
+import { isStockOrCheckChanged, type Inventory } from "../inventory/service";
 import { centsToUnits, unitsToCents } from "../money";
 import type { OrderNotifier } from "../orders/notifier";
 import { toOrder } from "../orders/service";
@@ -31,9 +32,24 @@ import type { VehicleQuery } from "../../contract/vehicles";
 import { unknownLineVehicle } from "../fitment/service";
 import type { DbOrTx } from "../db/database";
 import type { ProductGate } from "./product-gate";
-import { lockAndCount, readGatedProducts, readPlacement, type PlacementSource } from "./read";
+import {
+  lockAndCount,
+  readGatedProducts,
+  readPlacement,
+  readPlacementUnlocked,
+  type PlacementRead,
+  type PlacementSource,
+} from "./read";
 import type { DestinationSource } from "./read-charges";
-import { writeOrder, type Customer, type Delivery } from "./write";
+import {
+  holdUntil,
+  placedOrder,
+  writeOrder,
+  writeOrderAtOnce,
+  type Customer,
+  type Delivery,
+  type OrderToWrite,
+} from "./write";
 
 /**
  * Asked last, just before the commit: a placement whose client has given up (disconnected while
@@ -118,7 +134,72 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     });
   }
 
+  /**
+   * Reads and writes in two statements, without a transaction, when it can (`placeUnlocked`);
+   * a quote, a company's order, a capped unverified account, a checkout that saves the address,
+   * or a customer whose orders keep changing under it is placed in the locked transaction.
+   */
   async function placeNow(customer: Customer, request: PlacementRequest): Promise<Order> {
+    if (!request.quoteId && !request.fromCart?.saveToProfile) {
+      for (let attempt = 0; attempt < UNLOCKED_ATTEMPTS; attempt++) {
+        const placed = await placeUnlocked(customer, request);
+        if (placed === null) break;
+        if (placed !== CHANGED) return placed;
+      }
+    }
+    return placeLocked(customer, request);
+  }
+
+  /**
+   * The order path's two statements (docs/decisions/011-checkout-workflow.md, "Placed in two
+   * statements"): everything read in one, without the customer's lock; decided; then written in
+   * one that goes ahead only while the customer's revision is what was read (nothing of theirs
+   * changed meanwhile) and every line still fits the stock. Null: the locked transaction must
+   * place it; CHANGED: something changed, read again.
+   */
+  async function placeUnlocked(
+    customer: Customer,
+    request: PlacementRequest,
+  ): Promise<Order | null | typeof CHANGED> {
+    const read = await readPlacementUnlocked(inventory.db, customer.id, request.source, {
+      destination: request.destination,
+      currency: opts.currency,
+      vehicle: request.vehicle,
+      sellerCountry: opts.sellerCountry,
+      perMinute: opts.limits.perMinute,
+    });
+    if (!read) throw notFound(ACCOUNT_GONE_MESSAGE);
+    if (!read.rate.allowed) throw new HttpError(429, "rate_limited", holdMessages.rate);
+    const facts = read.placement;
+    // What only the locked transaction does: the cap of unverified accounts locks the products
+    // before it reads them; a company's order may go on account or wait for an approval.
+    if (!facts.standing.emailVerified && opts.limits.unverifiedShare < 1) return null;
+    if (facts.pricing.companyId) return null;
+    const order = decideOrder(customer, request, facts, null);
+    // The email names the order's id and hold, both known before the write.
+    const draft = placedOrder(customer, order, new Date());
+    const mail = await opts.notify?.placedInsert(toOrder(draft.row, draft.items), customer.name);
+    if (request.clientWaiting && !request.clientWaiting()) {
+      throw new HttpError(499, "client_closed_request", CLIENT_GONE_MESSAGE);
+    }
+    try {
+      const { row, items } = await writeOrderAtOnce(inventory, customer, order, {
+        revision: read.revision,
+        queued: mail?.insert,
+      });
+      mail?.queued();
+      return toOrder(row, items);
+    } catch (err) {
+      if (isStockOrCheckChanged(err)) return CHANGED;
+      throw err;
+    }
+  }
+
+  /**
+   * The placement as one transaction holding the customer's lock: lock → read → decide → write
+   * → what a company's order or a quote also needs → the email queued.
+   */
+  async function placeLocked(customer: Customer, request: PlacementRequest): Promise<Order> {
     return inventory.transaction(async (stock, tx) => {
       // One statement: the customer's row locked (their placements and cart changes queue up
       // behind each other from here), then the placement counted against the per-minute limit
@@ -138,49 +219,16 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         vehicle: request.vehicle,
         sellerCountry: opts.sellerCountry,
       });
-      // A vehicle the catalog does not know (stale in the browser, or made up) orders nothing.
-      if (request.vehicle && !facts.vehicle) throw unknownLineVehicle();
-      if (request.fromCart || quote) refuseDeletedParts(facts.wanted, facts.products);
-      if (quote) refuseShortStock(facts.wanted, facts.products);
-      const { address } = facts;
-      const delivery: Delivery =
-        address && "addressId" in (request.destination ?? {})
-          ? {
-              ...request.delivery,
-              address: formatAddress(address),
-              phone: address.phone,
-              shipTo: snapshot(address),
-            }
-          : { ...request.delivery, shipTo: address ? snapshot(address) : null };
-      const decision = decidePlacement(facts, {
-        shippingMethodId: request.shippingMethodId,
-        limits: opts.limits,
-        pricing: facts.pricing,
-        expectedTotalCents: request.expectedTotalCents,
-        quotedPrices: quote ? quotedPrices(quote) : undefined,
-      });
+      const order = decideOrder(customer, request, facts, quote);
       const { companyId } = facts.pricing;
       // A company on net terms: no card; its credit is checked now (an order awaiting approval
       // is checked when it is approved: docs/net-terms.md).
       const account =
-        companyId && !decision.approval && opts.invoices
-          ? await accountTermsOf(tx, companyId)
-          : null;
-      if (account) await checkCredit(tx, account, decision.totalCents, opts.currency);
+        companyId && !order.approval && opts.invoices ? await accountTermsOf(tx, companyId) : null;
+      if (account) await checkCredit(tx, account, order.totalCents, opts.currency);
       // One statement: the order, its lines, its hold windows, its stock, and (a checkout) the
       // cart emptied.
-      const { row, items } = await writeOrder(tx, stock, customer, {
-        ...decision,
-        delivery,
-        currency: opts.currency,
-        holdMs: holdTime(facts.standing, opts.limits, opts.holdMs),
-        // Each line keeps its cart line's vehicle; the request's fills the lines without one.
-        vehicles: decision.lines.map(
-          (l) =>
-            facts.wanted.find((w) => w.productId === l.productId)?.vehicle ?? facts.vehicle ?? null,
-        ),
-        also: request.fromCart ? clearCartSql(customer.id) : undefined,
-      });
+      const { row, items } = await writeOrder(tx, stock, customer, order);
       let placed = toOrder(row, items);
       if (request.quoteId) await markQuoteAccepted(tx, request.quoteId, row.id);
       if (account) {
@@ -188,26 +236,69 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         const settled = await settleOnAccount(tx, row.id, account, opts.invoices!);
         placed = toOrder(settled.row, items);
         await opts.accountMail?.placed(tx, placed, customer.name, settled.invoice);
-      } else if (decision.approval && companyId) {
+      } else if (order.approval && companyId) {
         // Over a spending limit: it waits for an owner (docs/approvals.md), who is emailed.
         await requestApproval(
           tx,
           placed,
           customer,
-          { ...decision.approval, companyId },
+          { ...order.approval, companyId },
           opts.approvalMail,
         );
       } else {
         await opts.notify?.placed(tx, placed, customer.name);
       }
       if (request.fromCart?.saveToProfile) {
-        await saveDeliveryToProfile(tx, customer.id, delivery);
+        await saveDeliveryToProfile(tx, customer.id, order.delivery);
       }
       if (request.clientWaiting && !request.clientWaiting()) {
         throw new HttpError(499, "client_closed_request", CLIENT_GONE_MESSAGE);
       }
       return placed;
     });
+  }
+
+  /** The order the read facts make: the rules checked, priced and charged, its hold decided. */
+  function decideOrder(
+    customer: Customer,
+    request: PlacementRequest,
+    facts: PlacementRead,
+    quote: QuoteToAccept | null,
+  ): OrderToWrite {
+    // A vehicle the catalog does not know (stale in the browser, or made up) orders nothing.
+    if (request.vehicle && !facts.vehicle) throw unknownLineVehicle();
+    if (request.fromCart || quote) refuseDeletedParts(facts.wanted, facts.products);
+    if (quote) refuseShortStock(facts.wanted, facts.products);
+    const { address } = facts;
+    const delivery: Delivery =
+      address && "addressId" in (request.destination ?? {})
+        ? {
+            ...request.delivery,
+            address: formatAddress(address),
+            phone: address.phone,
+            shipTo: snapshot(address),
+          }
+        : { ...request.delivery, shipTo: address ? snapshot(address) : null };
+    const decision = decidePlacement(facts, {
+      shippingMethodId: request.shippingMethodId,
+      limits: opts.limits,
+      pricing: facts.pricing,
+      expectedTotalCents: request.expectedTotalCents,
+      quotedPrices: quote ? quotedPrices(quote) : undefined,
+    });
+    return {
+      ...decision,
+      id: randomUUID(),
+      delivery,
+      currency: opts.currency,
+      holdExpiresAt: holdUntil(facts.windowEnd, holdTime(facts.standing, opts.limits, opts.holdMs)),
+      // Each line keeps its cart line's vehicle; the request's fills the lines without one.
+      vehicles: decision.lines.map(
+        (l) =>
+          facts.wanted.find((w) => w.productId === l.productId)?.vehicle ?? facts.vehicle ?? null,
+      ),
+      also: request.fromCart ? clearCartSql(customer.id) : undefined,
+    };
   }
 
   return {
@@ -325,6 +416,11 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
 export type CheckoutService = ReturnType<typeof createCheckout>;
 
 type QuoteToAccept = Awaited<ReturnType<typeof lockQuoteForAcceptance>>;
+
+/** How often a placement reads again when its customer or stock changed under it, before it
+ * takes the customer's lock instead. */
+const UNLOCKED_ATTEMPTS = 3;
+const CHANGED = Symbol("changed");
 
 /** A quote's lines are the order's lines. */
 function quoteSource(quote: QuoteToAccept) {

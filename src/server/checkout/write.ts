@@ -3,7 +3,9 @@ import type { DbOrTx } from "../db/database";
 import type { orderItems, orders, ShipToSnapshot } from "../db/schema";
 import { sqlInts, sqlNullableInts, sqlTexts, sqlUuids } from "../db/sql-arrays";
 import type { LineVehicle } from "../fitment/service";
-import type { StockMoves } from "../inventory/service";
+import type { Inventory, StockMoves } from "../inventory/service";
+import { rateHitCtes } from "../auth/rate-limit";
+import { placementRateKey, RATE_WINDOW_SECONDS } from "./read";
 import type { Decision } from "./decide";
 
 export interface Customer {
@@ -24,60 +26,112 @@ export interface Delivery {
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
 
+/** A decided order as it is written: its id is chosen before (the email queued with it names it). */
+export type OrderToWrite = Decision & {
+  id: string;
+  delivery: Delivery;
+  currency: string;
+  /** When its hold ends (`holdUntil`). */
+  holdExpiresAt: Date;
+  /** The vehicle each line keeps, in the lines' order (null or absent: none). */
+  vehicles?: (LineVehicle | null)[];
+  /** More writes of the same statement: a data-modifying query (`delete from …`). */
+  also?: SQL;
+};
+
 /**
- * Writes a decided order and takes its stock in one statement: the order, its lines, the
- * account's hold windows, the stock (through the inventory's `takeWith`: the product rows locked
- * in id order, the rules re-checked in SQL, a line that no longer fits refusing the whole order)
- * and `also`, the caller's other writes (a checkout empties the cart here). The hold ends
- * `holdMs` from now, but never later than an open window of the same account on one of its
- * products (a deleted order's), so deleting and re-ordering does not renew a hold; windows open,
- * ending then, for its other products.
+ * When a new order's hold ends: `holdMs` from now, but never later than an open window of the
+ * same account on one of its products (a deleted order's, `windowEnd`), so deleting and
+ * re-ordering does not renew a hold; windows open, ending then, for its other products.
+ */
+export function holdUntil(windowEnd: Date | null, holdMs: number, now = Date.now()): Date {
+  const fresh = new Date(now + holdMs);
+  return windowEnd && windowEnd < fresh ? windowEnd : fresh;
+}
+
+/**
+ * Writes a decided order and takes its stock in one statement, in the caller's transaction: the
+ * order, its lines, the account's hold windows, the stock (through the inventory's `takeWith`:
+ * the product rows locked in id order, the rules re-checked in SQL, a line that no longer fits
+ * refusing the whole order) and `also`, the caller's other writes (a checkout empties the cart
+ * here).
  */
 export async function writeOrder(
   tx: DbOrTx,
   stock: Pick<StockMoves, "takeWith">,
   customer: Customer,
-  order: Decision & {
-    delivery: Delivery;
-    currency: string;
-    holdMs: number;
-    /** The vehicle each line keeps, in the lines' order (null or absent: none). */
-    vehicles?: (LineVehicle | null)[];
-    /** More writes of the same statement: a data-modifying query (`delete from …`). */
-    also?: SQL;
-  },
+  order: OrderToWrite,
 ): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
+  const result = await stock.takeWith<{ created_at: string }>(
+    order.lines,
+    orderWrites(customer, order),
+    sql`select created_at from placed`,
+  );
+  return placedOrder(customer, order, new Date(result[0]!.created_at));
+}
+
+/**
+ * The same write as one statement without a transaction (the order path's: docs/decisions/
+ * 011-checkout-workflow.md, "Placed in two statements"), after a read made without the
+ * customer's lock: it moves the customer's revision on only if it is still `revision` (else
+ * nothing is written, and `isStockOrCheckChanged` says so: read again), counts the placement
+ * against the per-minute limit, and queues `queued` (the order email's insert, with the order).
+ */
+export async function writeOrderAtOnce(
+  inventory: Pick<Inventory, "takeAtOnce">,
+  customer: Customer,
+  order: OrderToWrite,
+  opts: { revision: number; queued?: SQL },
+): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
+  const writes = sql`
+    unchanged as (
+      update "user" set revision = revision + 1
+       where id = ${customer.id} and revision = ${opts.revision}
+      returning 1
+    ),
+    ${rateHitCtes("hit", placementRateKey(customer.id), RATE_WINDOW_SECONDS)},
+    ${opts.queued ? sql`queued as (${opts.queued}),` : sql``}
+    ${orderWrites(customer, order)}`;
+  const result = await inventory.takeAtOnce<{ created_at: string }>(
+    order.lines,
+    writes,
+    sql`select created_at from placed`,
+    sql`exists (select 1 from unchanged)`,
+  );
+  return placedOrder(customer, order, new Date(result[0]!.created_at));
+}
+
+/**
+ * The order's writes, as entries of a statement's `with`: the hold windows, the order and its
+ * lines (and `also`); `placed` answers the order's `created_at`.
+ */
+function orderWrites(customer: Customer, order: OrderToWrite): SQL {
   const { lines, delivery, charges } = order;
   const vehicles = lines.map((_, i) => order.vehicles?.[i] ?? null);
   const ids = sqlUuids(lines.map((l) => l.productId));
-  const fresh = new Date(Date.now() + order.holdMs).toISOString();
-  // Over a spending limit: the order waits for an owner, holding its stock as an unpaid one does.
-  const status = order.approval ? ("awaiting_approval" as const) : ("unpaid" as const);
-  const writes = sql`
-    until as (
-      select least(${fresh}::timestamptz, min(expires_at)) as t from hold_windows
-       where user_id = ${customer.id} and product_id = any(${ids}) and expires_at > now()
-    ),
+  const until = order.holdExpiresAt.toISOString();
+  return sql`
     windows as (
       insert into hold_windows (user_id, product_id, expires_at)
-      select ${customer.id}, p, (select t from until) from unnest(${ids}) as p
+      select ${customer.id}, p, ${until}::timestamptz from unnest(${ids}) as p
       on conflict (user_id, product_id) do update set expires_at =
         case when hold_windows.expires_at > now() then hold_windows.expires_at
              else excluded.expires_at end
     ),
     placed as (
-      insert into orders (user_id, order_email, customer_name, total_cents, currency, phone,
+      insert into orders (id, user_id, order_email, customer_name, total_cents, currency, phone,
                           address, po_reference, hold_expires_at, shipping_cents,
                           shipping_method, tax_cents, shipping_tax_cents, tax_name,
                           tax_rate_millipercent, tax_note, buyer_tax_id, ship_to, status)
-      values (${customer.id}, ${customer.email}, ${customer.name}, ${order.totalCents},
-              ${order.currency}, ${delivery.phone}, ${delivery.address},
-              ${delivery.poReference ?? null}, (select t from until), ${charges.shippingCents},
+      values (${order.id}, ${customer.id}, ${customer.email}, ${customer.name},
+              ${order.totalCents}, ${order.currency}, ${delivery.phone}, ${delivery.address},
+              ${delivery.poReference ?? null}, ${until}::timestamptz, ${charges.shippingCents},
               ${charges.shippingMethod}, ${charges.taxCents}, ${charges.shippingTaxCents},
               ${charges.taxName}, ${charges.taxRateMillipercent}, ${charges.taxNote ?? null},
               ${charges.buyerTaxId ?? null},
-              ${delivery.shipTo ? JSON.stringify(delivery.shipTo) : null}::jsonb, ${status})
-      returning id, created_at, hold_expires_at
+              ${delivery.shipTo ? JSON.stringify(delivery.shipTo) : null}::jsonb,
+              ${statusOf(order)})
+      returning id, created_at
     ),
     items as (
       insert into order_items (order_id, line, product_id, product_name, part_number,
@@ -103,14 +157,22 @@ export async function writeOrder(
     also as (${order.also})`
         : sql``
     }`;
-  const result = await stock.takeWith<{ id: string; created_at: string; hold_expires_at: string }>(
-    lines,
-    writes,
-    sql`select id, created_at, hold_expires_at from placed`,
-  );
-  const placed = result[0]!;
+}
+
+/** Over a spending limit, the order waits for an owner, holding its stock as an unpaid one does. */
+const statusOf = (order: Decision) =>
+  order.approval ? ("awaiting_approval" as const) : ("unpaid" as const);
+
+/** The order and its lines as `orderWrites` writes them, created at `createdAt`. */
+export function placedOrder(
+  customer: Customer,
+  order: OrderToWrite,
+  createdAt: Date,
+): { row: OrderRow; items: OrderItemRow[] } {
+  const { lines, delivery, charges } = order;
+  const vehicles = lines.map((_, i) => order.vehicles?.[i] ?? null);
   const row: OrderRow = {
-    id: placed.id,
+    id: order.id,
     userId: customer.id,
     orderEmail: customer.email,
     customerName: customer.name,
@@ -128,11 +190,11 @@ export async function writeOrder(
     phone: delivery.phone,
     address: delivery.address,
     poReference: delivery.poReference ?? null,
-    status,
+    status: statusOf(order),
     transactionId: null,
     paidWith: null,
-    createdAt: new Date(placed.created_at),
-    holdExpiresAt: new Date(placed.hold_expires_at),
+    createdAt,
+    holdExpiresAt: order.holdExpiresAt,
     paidAt: null,
     shippedAt: null,
     carrier: null,
@@ -141,7 +203,7 @@ export async function writeOrder(
     holdWarnedAt: null,
   };
   const items = lines.map((l, i) => ({
-    orderId: placed.id,
+    orderId: order.id,
     line: i + 1,
     productId: l.productId,
     productName: l.productName,

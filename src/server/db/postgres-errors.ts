@@ -13,6 +13,7 @@ export interface PostgresError {
 export const PG = {
   foreignKeyViolation: "23503",
   uniqueViolation: "23505",
+  serializationFailure: "40001",
   deadlockDetected: "40P01",
   lockNotAvailable: "55P03",
 } as const;

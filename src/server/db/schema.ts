@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -198,6 +199,12 @@ export const user = pgTable(
     linkedIn: text("linked_in").notNull().default(""),
     /** Better Auth's two-factor plugin: TOTP is on for this account. */
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /**
+     * Moves on with every change made under the customer's lock (cart, addresses, orders): a
+     * placement that read the customer without the lock writes only while it is unchanged
+     * (docs/decisions/011-checkout-workflow.md, "Placed in two statements").
+     */
+    revision: bigint("revision", { mode: "number" }).notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { orderMessages } from "../../contract/orders";
 import type { Db, DbOrTx } from "../db/database";
+import { PG, postgresError } from "../db/postgres-errors";
 import { executePrepared } from "../db/prepared";
 import { sqlInts, sqlUuids } from "../db/sql-arrays";
 import { HttpError, unprocessable } from "../errors";
@@ -73,6 +74,29 @@ export interface StockMoves {
  */
 export function createInventory(db: Db, onStockChanged: () => void = () => {}) {
   return {
+    /** The database the stock is kept in: reads outside a transaction go straight to it. */
+    db,
+    /**
+     * `takeWith` as one statement of its own, outside any transaction (its own commit): first
+     * `check`, a condition on the statement's `writes` (the customer unchanged since the read,
+     * say), then the stock taken and the writes made. A check that fails, or a line that no
+     * longer fits, undoes the whole statement and throws `StockOrCheckChanged` (the caller reads
+     * again); nothing is left half-written.
+     */
+    async takeAtOnce<R extends Record<string, unknown>>(
+      lines: StockLine[],
+      writes: SQL,
+      result: SQL,
+      check: SQL,
+    ): Promise<R[]> {
+      const rows = await executePrepared<{ result: R[] | null }>(
+        db,
+        takeStatement(lines, true, { writes, result, check }),
+      );
+      onStockChanged();
+      return rows.rows[0]!.result ?? [];
+    },
+
     /** Runs `work` in a transaction with stock moves; announces the change once it commits. */
     async transaction<T>(work: (stock: StockMoves, tx: DbOrTx) => Promise<T>): Promise<T> {
       let moved = false;
@@ -181,22 +205,34 @@ export function checkStockLine(
   }
 }
 
-async function take<R extends Record<string, unknown> = Record<string, unknown>>(
-  tx: DbOrTx,
+/**
+ * `takeAtOnce`'s refusal: the statement's check failed or a line no longer fits (SQLSTATE 40001
+ * from `placement_changed()`, migration 0040). Nothing was written.
+ */
+export const isStockOrCheckChanged = (err: unknown) =>
+  postgresError(err)?.code === PG.serializationFailure;
+
+/**
+ * The statement that takes the lines from stock, with the caller's `writes` and `result`. With
+ * `check`, it is all or nothing on its own (`takeAtOnce`): the check is evaluated first, before
+ * anything is locked but what it writes, and a failed check or a short line raises.
+ */
+function takeStatement(
   lines: StockLine[],
   checkMinimum: boolean,
-  also?: { writes: SQL; result: SQL },
-): Promise<R[]> {
+  also?: { writes: SQL; result: SQL; check?: SQL },
+): SQL {
   const ids = sqlUuids(lines.map((l) => l.productId));
   const qtys = sqlInts(lines.map((l) => l.qty));
+  const result = also ? sql`(select json_agg(r) from (${also.result}) r)` : sql`null::json`;
   // The CTE locks the rows in id order before any is changed (no deadlock between checkouts
   // sharing products); the update then takes only where the rules still hold. NO KEY UPDATE, as
   // the update itself takes: order lines already written hold KEY SHARE on their products
   // (their foreign key), which FOR UPDATE would wait on, deadlocking two checkouts. (Lines
   // written in this same statement check their foreign key at its end, after the take.)
-  const taken = await executePrepared<{ taken: number; result: R[] | null }>(
-    tx,
-    sql`
+  // The output columns are evaluated in order, so `check` runs before `taken` locks anything;
+  // the writes nothing reads run last, at the statement's end.
+  return sql`
     with ${also ? sql`${also.writes},` : sql``}
     wanted as (select * from unnest(${ids}, ${qtys}) as w(id, qty)),
     locked as (
@@ -210,8 +246,25 @@ async function take<R extends Record<string, unknown> = Record<string, unknown>>
         and (${!checkMinimum} or p.minimum_order <= w.qty)
       returning p.id
     )
-    select (select count(*)::int from taken) as taken,
-           ${also ? sql`(select json_agg(r) from (${also.result}) r)` : sql`null::json`} as result`,
+    ${
+      also?.check
+        ? sql`select case when not (${also.check}) then placement_changed() end as checked,
+                 case when (select count(*) from taken) <> ${lines.length}
+                      then placement_changed() end as taken,
+                 ${result} as result`
+        : sql`select (select count(*)::int from taken) as taken, ${result} as result`
+    }`;
+}
+
+async function take<R extends Record<string, unknown> = Record<string, unknown>>(
+  tx: DbOrTx,
+  lines: StockLine[],
+  checkMinimum: boolean,
+  also?: { writes: SQL; result: SQL },
+): Promise<R[]> {
+  const taken = await executePrepared<{ taken: number; result: R[] | null }>(
+    tx,
+    takeStatement(lines, checkMinimum, also),
   );
   const row = taken.rows[0]!;
   if (row.taken === lines.length) return row.result ?? [];

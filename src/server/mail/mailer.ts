@@ -21,6 +21,12 @@ export interface OutgoingMail extends MailContent {
   attach?: AttachmentRef[];
 }
 
+/** A message's job row as an insert of the caller's own statement (`Mailer.queueSql`). */
+export interface QueueInsert {
+  insert: SQL;
+  queued(): void;
+}
+
 /** A file a message carries: an issued invoice's PDF. */
 export interface AttachmentRef {
   kind: "invoice-pdf";
@@ -46,6 +52,12 @@ export interface Mailer {
    * however often it is reported.
    */
   sendIn(tx: DbOrTx, mail: OutgoingMail, eventKey: string): Promise<void>;
+  /**
+   * `sendIn` for a caller that writes in one statement without a transaction (the order path):
+   * the insert that queues the message, to run as an entry of that statement's `with`, and
+   * `queued`, to call once the statement has run.
+   */
+  queueSql(mail: OutgoingMail, eventKey: string): Promise<QueueInsert>;
   /** Stops the worker (a message being sent finishes first) and closes the queue's connections. */
   stop(): Promise<void>;
 }
@@ -351,6 +363,24 @@ export function startMailer(opts: MailerOptions): Mailer {
       });
       opts.onQueued?.();
       // The worker finds it at its next poll (a second at most), after the commit.
+    },
+    async queueSql(mail, eventKey) {
+      const { boss } = await ready();
+      // pg-boss builds its insert and hands it to `executeSql`, which keeps it instead of running
+      // it; the row it would answer is the job's id, known already (the event's).
+      const id = eventUuid(eventKey);
+      let insert: SQL | undefined;
+      await boss.send(MAIL_QUEUE, mail, {
+        id,
+        db: {
+          executeSql: async (text, values) => {
+            insert = pgBossSql(text, values ?? []);
+            return { rows: [{ id }] };
+          },
+        },
+      });
+      if (!insert) throw new Error("the mail queue built no insert");
+      return { insert, queued: () => opts.onQueued?.() };
     },
     async send(mail) {
       const { boss, workers } = await ready();

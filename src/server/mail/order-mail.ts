@@ -80,8 +80,16 @@ export const orderMailFacts = (order: Order, name: string, publicUrl: string): O
  * The order emails, queued in the mail outbox with the transaction that changes the order: each
  * event's message has a key of its own (`order-placed:<id>`…), so it is queued once.
  */
-export function createOrderMail(mailer: Pick<Mailer, "sendIn">, publicUrl: string): OrderNotifier {
+export function createOrderMail(
+  mailer: Pick<Mailer, "sendIn" | "queueSql">,
+  publicUrl: string,
+): OrderNotifier {
   const facts = (order: Order, name: string) => orderMailFacts(order, name, publicUrl);
+  const placedMail = (order: Order, name: string) => ({
+    to: order.orderEmail,
+    ...orderPlacedMail({ ...facts(order, name), holdExpiresAt: mailTime(order.holdExpiresAt) }),
+  });
+  const placedKey = (order: Order) => `order-placed:${order._id}`;
 
   /** Whether the order's customer still wants this optional email (no choice saved: yes). */
   async function wanted(tx: DbOrTx, orderId: string, kind: OptionalOrderMail) {
@@ -98,12 +106,9 @@ export function createOrderMail(mailer: Pick<Mailer, "sendIn">, publicUrl: strin
 
   return {
     async placed(tx, order, name) {
-      const mail = orderPlacedMail({
-        ...facts(order, name),
-        holdExpiresAt: mailTime(order.holdExpiresAt),
-      });
-      await mailer.sendIn(tx, { to: order.orderEmail, ...mail }, `order-placed:${order._id}`);
+      await mailer.sendIn(tx, placedMail(order, name), placedKey(order));
     },
+    placedInsert: (order, name) => mailer.queueSql(placedMail(order, name), placedKey(order)),
     async paid(tx, order, name, invoice) {
       const mail = paymentReceivedMail({
         ...facts(order, name),

@@ -1,6 +1,7 @@
 import type { Order } from "../../contract/orders";
 import type { DbOrTx } from "../db/database";
 import type { IssuedInvoice } from "../invoices/issue";
+import type { QueueInsert } from "../mail/mailer";
 
 /**
  * Told of an order's events inside the transaction that makes them, so what it queues (the
@@ -8,6 +9,8 @@ import type { IssuedInvoice } from "../invoices/issue";
  */
 export interface OrderNotifier {
   placed(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
+  /** `placed` as an insert of the statement that writes the order (checkout/write.ts). */
+  placedInsert(order: Order, customerName: string): Promise<QueueInsert>;
   /** Paid; with the invoice the payment issued (attached to the email). */
   paid(tx: DbOrTx, order: Order, customerName: string, invoice?: IssuedInvoice): Promise<void>;
   shipped(tx: DbOrTx, order: Order, customerName: string): Promise<void>;

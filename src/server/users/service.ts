@@ -65,27 +65,27 @@ async function withBounce(
 /**
  * Locks the customer's row for the rest of the transaction: their placements and cart changes
  * queue up behind each other (the duplicate rule, the hold limits and the cart's size cannot
- * race). A removed account is told so. Says whether the account's address is verified.
+ * race). The lock is an update that moves the customer's revision on, so a placement that read
+ * them without the lock sees the change and reads again (checkout/write.ts). A removed account is
+ * told so. Says whether the account's address is verified.
  */
+export async function lockCustomer(
+  tx: DbOrTx,
+  userId: string,
+): Promise<{ emailVerified: boolean }> {
+  const { rows } = await tx.execute<{ email_verified: boolean }>(lockCustomerSql(userId));
+  const row = rows[0];
+  if (!row) throw notFound(ACCOUNT_GONE_MESSAGE);
+  return { emailVerified: row.email_verified };
+}
+
 /**
  * The query `lockCustomer` runs (one row, `email_verified`, or none: the account is gone), for
  * a statement that does more once the row is locked (checkout counts the placement in it).
  */
 export function lockCustomerSql(userId: string): SQL {
-  return sql`select email_verified from "user" where id = ${userId} for no key update`;
-}
-
-export async function lockCustomer(
-  tx: DbOrTx,
-  userId: string,
-): Promise<{ emailVerified: boolean }> {
-  const [row] = await tx
-    .select({ emailVerified: user.emailVerified })
-    .from(user)
-    .where(eq(user.id, userId))
-    .for("no key update");
-  if (!row) throw notFound(ACCOUNT_GONE_MESSAGE);
-  return row;
+  return sql`update "user" set revision = revision + 1 where id = ${userId}
+             returning email_verified`;
 }
 
 /** Keeps an order's phone and address in the customer's profile (checkout's "save" box). */

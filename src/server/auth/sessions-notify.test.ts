@@ -1,0 +1,68 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { signUp } from "../../../tests/support/accounts";
+import { insertProduct } from "../../../tests/support/factories";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { listenForCatalogChanges, type ChannelChange } from "../catalog/catalog-changes";
+import { user } from "../db/schema";
+
+/**
+ * The session caches (session-cache.ts) are cleared by NOTIFY 'sessions' when a user changes
+ * what a session shows or is removed (migrations 0039 and 0040), not at every write to the
+ * user's row: the order path moves the customer's revision on with every cart change and
+ * placement, and each of those clearing every process's cache would make it useless.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+test("a cart change, an order and a profile edit send no 'sessions'; a new name and a removal do", async () => {
+  const heard: ChannelChange[] = [];
+  const states: boolean[] = [];
+  const listener = listenForCatalogChanges(
+    t.database.directUrl,
+    { onChange: (c) => heard.push(c), onListening: (l) => states.push(l) },
+    { warn: () => {} },
+    {
+      notify: (channel, payload) =>
+        t.database.pool.query("select pg_notify($1, $2)", [channel, payload]),
+      pingMs: 100,
+    },
+  );
+  const sessions = () => heard.filter((c) => c === "sessions").length;
+  const db = t.database.db;
+  try {
+    await expect.poll(() => states.at(-1)).toBe(true);
+    const me = await signUp(t.app);
+    const [row] = await db.select().from(user).where(eq(user.email, me.email));
+    const p = await insertProduct(db, { minimumOrder: 1, availableQuantity: 10 });
+    const before = sessions();
+    const headers = { cookie: me.cookie };
+    const cart = await t.app.inject({
+      method: "PUT",
+      url: `/api/cart/items/${p.id}`,
+      headers,
+      payload: { qty: 1 },
+    });
+    expect(cart.statusCode, cart.body).toBe(200);
+    const order = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      headers,
+      payload: { productId: p.id, orderQty: 1, phonrNo: "5550100", Address: "1 Dock Road" },
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    await db.update(user).set({ education: "Night school" }).where(eq(user.id, row!.id));
+    const [moved] = await db.select().from(user).where(eq(user.id, row!.id));
+    expect(moved!.revision).toBe(row!.revision + 2);
+    // Notifications come in commit order: had any write above sent one, this would be the second.
+    await db.update(user).set({ name: "Renamed Buyer" }).where(eq(user.id, row!.id));
+    await expect.poll(sessions).toBe(before + 1);
+    await db.execute(sql`delete from "user" where id = ${row!.id}`);
+    await expect.poll(sessions).toBe(before + 2);
+  } finally {
+    await listener.stop();
+  }
+});

@@ -1,0 +1,150 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { signUp } from "../../../tests/support/accounts";
+import { insertProduct } from "../../../tests/support/factories";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { orders, products, user } from "../db/schema";
+import { createInventory, isStockOrCheckChanged } from "../inventory/service";
+import { MAIL_QUEUE } from "../mail/mailer";
+import { lockCustomer } from "../users/service";
+import { placementRateKey } from "./read";
+import { writeOrderAtOnce, type Customer, type OrderToWrite } from "./write";
+
+/**
+ * The order path's write (`writeOrderAtOnce`) is one statement without a transaction around it:
+ * it writes everything or, when the customer changed since the read or a line no longer fits,
+ * nothing at all (no order, no stock taken, no hold window, no placement counted, no email).
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function customerAndPart(stock: number) {
+  const account = await signUp(t.app);
+  const db = t.database.db;
+  const [u] = await db.select().from(user).where(eq(user.email, account.email));
+  const customer: Customer = { id: u!.id, email: u!.email, name: u!.name };
+  const part = await insertProduct(db, {
+    priceCents: 1000,
+    minimumOrder: 1,
+    availableQuantity: stock,
+  });
+  return { customer, revision: u!.revision, part };
+}
+
+const orderOf = (productId: string, qty: number): OrderToWrite => ({
+  id: randomUUID(),
+  lines: [
+    {
+      productId,
+      qty,
+      productName: "Part",
+      partNumber: null,
+      unitPriceCents: 1000,
+      taxCents: 0,
+      coreDepositCents: 0,
+    },
+  ],
+  charges: {
+    shippingCents: 0,
+    shippingMethod: null,
+    taxCents: 0,
+    shippingTaxCents: 0,
+    taxName: null,
+    taxRateMillipercent: null,
+    coreDepositCents: 0,
+  },
+  totalCents: 1000 * qty,
+  approval: null,
+  delivery: { phone: "5550100", address: "1 Dock Road" },
+  currency: "USD",
+  holdExpiresAt: new Date(Date.now() + 3_600_000),
+});
+
+/** A mail job the statement queues, found again by its marker (due tomorrow: never sent here). */
+const queued = (marker: string) => sql`
+  insert into pgboss.job (name, data, start_after)
+  values (${MAIL_QUEUE}, ${JSON.stringify({ marker })}::jsonb, now() + interval '1 day')`;
+
+/** Everything the write could have left behind for this customer. */
+async function traces(customerId: string, productId: string, marker: string) {
+  const db = t.database.db;
+  const row = (
+    await db.execute<{ orders: number; windows: number; counted: number; jobs: number }>(sql`
+      select (select count(*)::int from orders where user_id = ${customerId}) as orders,
+             (select count(*)::int from hold_windows where user_id = ${customerId}) as windows,
+             (select count(*)::int from rate_limit where key = ${placementRateKey(customerId)})
+               as counted,
+             (select count(*)::int from pgboss.job where data->>'marker' = ${marker}) as jobs`)
+  ).rows[0]!;
+  const [p] = await db.select().from(products).where(eq(products.id, productId));
+  const [u] = await db.select().from(user).where(eq(user.id, customerId));
+  return { ...row, stock: p!.availableQuantity, revision: u!.revision };
+}
+
+test("written whole while the customer is as read: the order, its stock, its window, the count and the email", async () => {
+  const { customer, revision, part } = await customerAndPart(5);
+  const marker = randomUUID();
+  const order = orderOf(part.id, 2);
+  const { row } = await writeOrderAtOnce(createInventory(t.database.db), customer, order, {
+    revision,
+    queued: queued(marker),
+  });
+  expect(row.id).toBe(order.id);
+  const [written] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+  expect(written!.holdExpiresAt.getTime()).toBe(order.holdExpiresAt.getTime());
+  expect(await traces(customer.id, part.id, marker)).toEqual({
+    orders: 1,
+    windows: 1,
+    counted: 1,
+    jobs: 1,
+    stock: 3,
+    revision: revision + 1,
+  });
+});
+
+test("a customer changed since the read (a cart change took their lock) writes nothing", async () => {
+  const { customer, revision, part } = await customerAndPart(5);
+  await t.database.db.transaction((tx) => lockCustomer(tx, customer.id));
+  const marker = randomUUID();
+  const write = writeOrderAtOnce(createInventory(t.database.db), customer, orderOf(part.id, 2), {
+    revision,
+    queued: queued(marker),
+  });
+  const err = await write.catch((e: unknown) => e);
+  expect(isStockOrCheckChanged(err), String(err)).toBe(true);
+  expect(await traces(customer.id, part.id, marker)).toEqual({
+    orders: 0,
+    windows: 0,
+    counted: 0,
+    jobs: 0,
+    stock: 5,
+    revision: revision + 1,
+  });
+});
+
+test("a line that no longer fits the stock writes nothing, the other lines' stock included", async () => {
+  const { customer, revision, part } = await customerAndPart(5);
+  const short = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 1 });
+  const marker = randomUUID();
+  const order = orderOf(part.id, 2);
+  order.lines.push({ ...order.lines[0]!, productId: short.id, qty: 2 });
+  const err = await writeOrderAtOnce(createInventory(t.database.db), customer, order, {
+    revision,
+    queued: queued(marker),
+  }).catch((e: unknown) => e);
+  expect(isStockOrCheckChanged(err), String(err)).toBe(true);
+  expect(await traces(customer.id, part.id, marker)).toEqual({
+    orders: 0,
+    windows: 0,
+    counted: 0,
+    jobs: 0,
+    stock: 5,
+    revision,
+  });
+  const [s] = await t.database.db.select().from(products).where(eq(products.id, short.id));
+  expect(s!.availableQuantity).toBe(1);
+});
