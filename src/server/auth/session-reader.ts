@@ -12,6 +12,8 @@ export interface SessionUser {
   role: Role;
   /** TOTP is on for the account (Better Auth's two-factor plugin). */
   twoFactorEnabled: boolean;
+  /** The account's email address is verified (an unverified one holds less: checkout/). */
+  emailVerified: boolean;
   /** A second factor was given for this session (auth/second-factor.ts). */
   secondFactor: boolean;
 }
@@ -54,7 +56,8 @@ export function createSessionReader(
       // Idle limit (expires_at, which Better Auth moves on while the session is used) and
       // absolute limit (from sign-in, never moved).
       text: `select u.id, s.id as "sessionId", u.email, u.name, u.role,
-                    u.two_factor_enabled as "twoFactorEnabled", s.second_factor as "secondFactor"
+                    u.two_factor_enabled as "twoFactorEnabled", s.second_factor as "secondFactor",
+                    u.email_verified as "emailVerified"
              from session s join "user" u on u.id = s.user_id
              where s.token = $1 and s.expires_at > now()
                and s.created_at > now() - make_interval(secs => $2)`,

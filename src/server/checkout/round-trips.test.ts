@@ -29,20 +29,18 @@ async function statementsDuring(work: () => Promise<unknown>): Promise<string[]>
 const shown = (statements: string[]) => statements.map((q) => q.slice(0, 100)).join("\n");
 
 /** What each statement is, by what it does first. */
+const KINDS: [RegExp, string][] = [
+  [/from session s join "user"/, "session"],
+  [/insert into orders/, "write"],
+  [/^begin$/i, "begin"],
+  [/^commit$/i, "commit"],
+  [/^with locked as \(update "user" set revision/, "customer locked"],
+  [/for no key update$/, "products locked"],
+  [/^with wanted as/, "read"],
+  [/^select product_id from cart_items/, "gates"],
+];
 const kinds = (statements: string[]) =>
-  statements.map((q) =>
-    /from session s join "user"/.test(q)
-      ? "session"
-      : /insert into orders/.test(q)
-        ? "write"
-        : /^begin|^commit|^rollback/i.test(q.trim())
-          ? q.trim().toLowerCase()
-          : /with wanted as/.test(q)
-            ? "read"
-            : /^select product_id from cart_items/.test(q)
-              ? "gates"
-              : q.slice(0, 60),
-  );
+  statements.map((q) => KINDS.find(([pattern]) => pattern.test(q.trim()))?.[1] ?? q.slice(0, 60));
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: "trips-admin@example.com" });
@@ -159,4 +157,38 @@ test("a cart checkout whose lines have vehicles is still 4 statements", async ()
   ]);
   // The lines' vehicles are named in the read: no statement of their own.
   expect(kinds(statements), shown(statements)).toEqual(["session", "gates", "read", "write"]);
+});
+
+test("an unverified account whose holds are capped is placed in the locked transaction, without an unlocked read first", async () => {
+  const capped = await createTestApp({ HOLD_UNVERIFIED_SHARE: "0.2" });
+  try {
+    const me = await signUp(capped.app);
+    const p = await insertProduct(capped.database.db, { minimumOrder: 1, availableQuantity: 50 });
+    const seen: string[] = [];
+    let placed: Awaited<ReturnType<typeof call>> | undefined;
+    await watchQueries(
+      capped.database.pool,
+      (query) => seen.push(query.text.replace(/\s+/g, " ")),
+      async () => {
+        placed = await capped.app.inject({
+          method: "POST",
+          url: "/api/orders",
+          payload: { productId: p.id, orderQty: 1, phonrNo: "5550100", Address: "1 Dock Road" },
+          headers: { cookie: me.cookie },
+        });
+      },
+    );
+    expect(placed!.statusCode, placed!.body).toBe(201);
+    // The cap locks the product rows before the read, so two such accounts cannot both see the
+    // room left: that needs the customer's lock and a transaction.
+    expect(kinds(seen).slice(0, 5), shown(seen)).toEqual([
+      "session",
+      "begin",
+      "customer locked", // and the placement counted
+      "products locked",
+      "read",
+    ]);
+  } finally {
+    await capped.close();
+  }
 });

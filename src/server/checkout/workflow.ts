@@ -140,7 +140,8 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
    * or a customer whose orders keep changing under it is placed in the locked transaction.
    */
   async function placeNow(customer: Customer, request: PlacementRequest): Promise<Order> {
-    if (!request.quoteId && !request.fromCart?.saveToProfile) {
+    const capped = customer.emailVerified === false && opts.limits.unverifiedShare < 1;
+    if (!request.quoteId && !request.fromCart?.saveToProfile && !capped) {
       for (let attempt = 0; attempt < UNLOCKED_ATTEMPTS; attempt++) {
         const placed = await placeUnlocked(customer, request);
         if (placed === null) break;

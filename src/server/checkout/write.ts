@@ -12,6 +12,11 @@ export interface Customer {
   id: string;
   email: string;
   name: string;
+  /**
+   * Whether the account's email is verified, as its session was read: an unverified one whose
+   * holds are capped is placed in the locked transaction without trying the unlocked read first.
+   */
+  emailVerified?: boolean;
 }
 
 /** Where an order goes and how to reach the customer. */

@@ -14,12 +14,13 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- A user's change tells the session caches (migration 0039) only when it changes what a session
--- shows (email, name, role, two-factor): a revision moving on, or a profile edit, keeps them.
+-- shows (email, name, role, two-factor, verified): a revision moving on, or a profile edit,
+-- keeps them.
 DROP TRIGGER user_changed ON "user";
 --> statement-breakpoint
 CREATE TRIGGER user_changed AFTER UPDATE ON "user" FOR EACH ROW
-  WHEN ((OLD.email, OLD.name, OLD.role, OLD.two_factor_enabled)
-        IS DISTINCT FROM (NEW.email, NEW.name, NEW.role, NEW.two_factor_enabled))
+  WHEN ((OLD.email, OLD.name, OLD.role, OLD.two_factor_enabled, OLD.email_verified)
+        IS DISTINCT FROM (NEW.email, NEW.name, NEW.role, NEW.two_factor_enabled, NEW.email_verified))
   EXECUTE FUNCTION notify_sessions_changed();
 --> statement-breakpoint
 CREATE TRIGGER user_removed AFTER DELETE ON "user"
