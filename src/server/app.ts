@@ -47,7 +47,7 @@ import type { Config, OidcClient } from "./config";
 import type { Database } from "./db/database";
 import { errorHandler } from "./error-handler";
 import { applyRequestTimeout } from "./request-deadline";
-import { eventLoopLag, shedOverload, wasShed } from "./overload";
+import { eventLoopLag, refusalLog, shedOverload, wasShed } from "./overload";
 import { requireCanonicalPath } from "./canonical-path";
 import { addSecurityHeaders, securityHeaders } from "./security-headers";
 import { trackConnections } from "./drain";
@@ -184,11 +184,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // At most ORDER_GATE_PER_PRODUCT placements of one product hold a pooled connection at once;
   // the others queue here, holding none, for at most what they would have waited for a pooled
   // connection (docs/hot-row.md).
+  const logGateRefusal = refusalLog(
+    app.log,
+    "overloaded: refusing orders of a product (503) whose gate already queues DB_QUEUE_MAX placements, or would not let them in within DB_CONNECT_TIMEOUT_SECONDS",
+  );
   const productGate = createProductGate({
     perProduct: config.orderGatePerProduct,
     waitMs: config.databaseTimeouts.connectMs,
     queueMax: config.dbQueueMax,
-    onShed: () => metrics.requestsShed.inc(),
+    onShed: () => {
+      metrics.requestsShed.inc();
+      logGateRefusal();
+    },
   });
   const loopLag = eventLoopLag();
   app.addHook("onClose", () => loopLag.stop());

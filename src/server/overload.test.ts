@@ -1,6 +1,6 @@
 import Fastify from "fastify";
 import { expect, test } from "vitest";
-import { eventLoopLag, shedOverload } from "./overload";
+import { eventLoopLag, refusalLog, shedOverload } from "./overload";
 
 /** A bare app with the shedding hook over a pool whose queue (and loop lag) the test sets. */
 async function appWith(queueMax: number, lagMaxMs = 0) {
@@ -189,4 +189,24 @@ test("a burst arriving at once: past inFlightMax unanswered requests the next is
   } finally {
     await app.close();
   }
+});
+
+test("a refusal's warning is logged once a second at most, with how many were refused since", () => {
+  const lines: { fields: object; message: string }[] = [];
+  let clock = 0;
+  const refused = refusalLog(
+    { warn: (fields: object, message: string) => void lines.push({ fields, message }) } as never,
+    "overloaded: refusing",
+    () => ({ queue: 3 }),
+    () => clock,
+  );
+  for (let i = 0; i < 5; i++) refused();
+  clock = 999;
+  refused();
+  clock = 1_000;
+  refused();
+  expect(lines).toEqual([
+    { fields: { refused: 1, queue: 3 }, message: "overloaded: refusing" },
+    { fields: { refused: 6, queue: 3 }, message: "overloaded: refusing" },
+  ]);
 });

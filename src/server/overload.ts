@@ -50,9 +50,17 @@ export const wasShed = (req: FastifyRequest) => shed.has(req);
  * "Overload").
  */
 export function shedOverload(app: FastifyInstance, opts: ShedOptions): void {
-  const now = opts.now ?? Date.now;
-  let refusedSinceLog = 0;
-  let lastLogAt = -Infinity;
+  const logRefusal = refusalLog(
+    opts.log,
+    "overloaded: refusing API requests (503) while the database pool's queue is longer than DB_QUEUE_MAX, more requests than the pool's size + DB_QUEUE_MAX are in flight, or the event loop lags more than EVENT_LOOP_LAG_MAX_MS",
+    () => ({
+      poolWaiting: opts.pool.waitingCount,
+      queueMax: opts.queueMax,
+      inFlight,
+      eventLoopLagMs: opts.lag && Math.round(opts.lag.current()),
+    }),
+    opts.now,
+  );
   const lagging = () => !!opts.lag?.maxMs && opts.lag.current() > opts.lag.maxMs;
   const inFlightMax = opts.inFlightMax ?? Infinity;
   let inFlight = 0;
@@ -71,25 +79,31 @@ export function shedOverload(app: FastifyInstance, opts: ShedOptions): void {
     if (opts.answeredFromMemory?.(req)) return done();
     shed.add(req);
     opts.onShed();
-    refusedSinceLog++;
-    const t = now();
-    // At most one line a second however many are refused: logging each would add to the load.
-    if (t - lastLogAt >= 1000) {
-      opts.log.warn(
-        {
-          refused: refusedSinceLog,
-          poolWaiting: opts.pool.waitingCount,
-          queueMax: opts.queueMax,
-          inFlight,
-          eventLoopLagMs: opts.lag && Math.round(opts.lag.current()),
-        },
-        "overloaded: refusing API requests (503) while the database pool's queue is longer than DB_QUEUE_MAX, more requests than the pool's size + DB_QUEUE_MAX are in flight, or the event loop lags more than EVENT_LOOP_LAG_MAX_MS",
-      );
-      lastLogAt = t;
-      refusedSinceLog = 0;
-    }
+    logRefusal();
     reply.code(503).header("retry-after", "1").send({ error: "busy", message: BUSY_MESSAGE });
   });
+}
+
+/**
+ * A refusal's warning, logged at most once a second however many are refused (logging each would
+ * add to the load), with how many were refused since the last line and `fields()`.
+ */
+export function refusalLog(
+  log: Pick<FastifyBaseLogger, "warn">,
+  message: string,
+  fields: () => object = () => ({}),
+  now: () => number = Date.now,
+): () => void {
+  let refused = 0;
+  let lastLogAt = -Infinity;
+  return () => {
+    refused++;
+    const t = now();
+    if (t - lastLogAt < 1000) return;
+    log.warn({ refused, ...fields() }, message);
+    lastLogAt = t;
+    refused = 0;
+  };
 }
 
 /**

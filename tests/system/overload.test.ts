@@ -117,7 +117,9 @@ test("a burst 40 × beyond DB_QUEUE_MAX: refusals at once, nothing refused writt
   // Refused at once rather than after queueing, by the server's own clock (the client's is
   // mostly its own sending on a busy machine): every refusal within the pool's connection
   // timeout (after which a queued request used to get its 503), and a refusal took the server
-  // under a tenth of an accepted order's time on average.
+  // less time than an accepted order on average. (A product's gate refuses after the session
+  // read, a few milliseconds in this burst; since issue 24 an order is two statements and takes
+  // 40–60 ms here, so the tenth of an order's time this once asked for is no longer a margin.)
   const metrics = await fetch(`${server.url}/metrics`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   }).then((res) => res.text());
@@ -130,7 +132,7 @@ test("a burst 40 × beyond DB_QUEUE_MAX: refusals at once, nothing refused writt
   expect(orders503.count).toBe(refused.length);
   expect(orders201.count).toBe(accepted.length);
   expect(orders503.within(CONNECT_TIMEOUT_MS / 1000)).toBe(refused.length);
-  expect((orders503.sum / orders503.count) * 10).toBeLessThan(orders201.sum / orders201.count);
+  expect(orders503.sum / orders503.count).toBeLessThan(orders201.sum / orders201.count);
 
   // Nothing refused wrote anything: one order per 201, and the stock moved by exactly as much.
   const [ordered] = await external.db
@@ -144,9 +146,10 @@ test("a burst 40 × beyond DB_QUEUE_MAX: refusals at once, nothing refused writt
     .where(inArray(products.id, ids));
   expect(left!.qty).toBe(ids.length * 1_000 - accepted.length);
 
-  // The refusals are counted, and logged once a second at most (not once each).
+  // The refusals are counted, and logged once a second at most (not once each), by whichever
+  // refused them: the pool's shedding or a product's gate (its queue beyond DB_QUEUE_MAX).
   expect(metrics).toContain(`http_requests_shed_total ${refused.length}`);
-  const logLines = server.output().match(/overloaded: refusing API requests/g) ?? [];
+  const logLines = server.output().match(/overloaded: refusing/g) ?? [];
   expect(logLines.length).toBeGreaterThan(0);
   expect(logLines.length).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / 1000) + 1);
 

@@ -7,7 +7,7 @@ import { clearCartSql } from "../cart/service";
 import type { HoldLimits } from "../config";
 import type { ShipToSnapshot } from "../db/schema";
 import { ACCOUNT_GONE_MESSAGE, HttpError, notFound } from "../errors";
-import { isStockOrCheckChanged, type Inventory } from "../inventory/service";
+import { isLockWaitOver, isStockOrCheckChanged, type Inventory } from "../inventory/service";
 import { centsToUnits, unitsToCents } from "../money";
 import type { OrderNotifier } from "../orders/notifier";
 import { toOrder } from "../orders/service";
@@ -137,16 +137,15 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
   /**
    * Reads and writes in two statements, without a transaction, when it can (`placeUnlocked`);
    * a quote, a company's order, a capped unverified account, a checkout that saves the address,
-   * or a customer whose orders keep changing under it is placed in the locked transaction.
+   * and a placement whose customer or stock changed under it are placed in the locked
+   * transaction (the customer's placements at the same moment would only collide again if they
+   * read again: the lock puts them in a queue).
    */
   async function placeNow(customer: Customer, request: PlacementRequest): Promise<Order> {
     const capped = customer.emailVerified === false && opts.limits.unverifiedShare < 1;
     if (!request.quoteId && !request.fromCart?.saveToProfile && !capped) {
-      for (let attempt = 0; attempt < UNLOCKED_ATTEMPTS; attempt++) {
-        const placed = await placeUnlocked(customer, request);
-        if (placed === null) break;
-        if (placed !== CHANGED) return placed;
-      }
+      const placed = await placeUnlocked(customer, request);
+      if (placed) return placed;
     }
     return placeLocked(customer, request);
   }
@@ -156,12 +155,12 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
    * statements"): everything read in one, without the customer's lock; decided; then written in
    * one that goes ahead only while the customer's revision is what was read (nothing of theirs
    * changed meanwhile) and every line still fits the stock. Null: the locked transaction must
-   * place it; CHANGED: something changed, read again.
+   * place it (it needs more than the order, or something changed).
    */
   async function placeUnlocked(
     customer: Customer,
     request: PlacementRequest,
-  ): Promise<Order | null | typeof CHANGED> {
+  ): Promise<Order | null> {
     const read = await readPlacementUnlocked(inventory.db, customer.id, request.source, {
       destination: request.destination,
       currency: opts.currency,
@@ -187,11 +186,16 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       const { row, items } = await writeOrderAtOnce(inventory, customer, order, {
         revision: read.revision,
         queued: mail?.insert,
+        lockWaitMs: UNLOCKED_LOCK_WAIT_MS,
       });
       mail?.queued();
       return toOrder(row, items);
     } catch (err) {
-      if (isStockOrCheckChanged(err)) return CHANGED;
+      // The customer or the stock changed since the read: the locked transaction reads them
+      // again under the lock (and says why a line no longer fits). A row held for longer (a
+      // stuck transaction, an admin's edit): it waits for it, and asks whether the client still
+      // waits before it commits.
+      if (isStockOrCheckChanged(err) || isLockWaitOver(err)) return null;
       throw err;
     }
   }
@@ -418,10 +422,13 @@ export type CheckoutService = ReturnType<typeof createCheckout>;
 
 type QuoteToAccept = Awaited<ReturnType<typeof lockQuoteForAcceptance>>;
 
-/** How often a placement reads again when its customer or stock changed under it, before it
- * takes the customer's lock instead. */
-const UNLOCKED_ATTEMPTS = 3;
-const CHANGED = Symbol("changed");
+/**
+ * How long the unlocked write waits for a locked row (a product another placement is taking, the
+ * customer's row under a cart change) before it leaves the placement to the locked transaction:
+ * long enough for the placements that hold a row for a millisecond, short enough that a client
+ * who gives up during a long wait does not get an order committed after it.
+ */
+const UNLOCKED_LOCK_WAIT_MS = 100;
 
 /** A quote's lines are the order's lines. */
 function quoteSource(quote: QuoteToAccept) {

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { createDatabase, DEFAULT_DATABASE_TIMEOUTS } from "../db/database";
 import { orders, products, user } from "../db/schema";
-import { createInventory, isStockOrCheckChanged } from "../inventory/service";
+import { createInventory, isLockWaitOver, isStockOrCheckChanged } from "../inventory/service";
 import { MAIL_QUEUE } from "../mail/mailer";
 import { lockCustomer } from "../users/service";
 import { placementRateKey } from "./read";
@@ -92,6 +93,7 @@ test("written whole while the customer is as read: the order, its stock, its win
   const { row } = await writeOrderAtOnce(createInventory(t.database.db), customer, order, {
     revision,
     queued: queued(marker),
+    lockWaitMs: 100,
   });
   expect(row.id).toBe(order.id);
   const [written] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
@@ -113,6 +115,7 @@ test("a customer changed since the read (a cart change took their lock) writes n
   const write = writeOrderAtOnce(createInventory(t.database.db), customer, orderOf(part.id, 2), {
     revision,
     queued: queued(marker),
+    lockWaitMs: 100,
   });
   const err = await write.catch((e: unknown) => e);
   expect(isStockOrCheckChanged(err), String(err)).toBe(true);
@@ -135,6 +138,7 @@ test("a line that no longer fits the stock writes nothing, the other lines' stoc
   const err = await writeOrderAtOnce(createInventory(t.database.db), customer, order, {
     revision,
     queued: queued(marker),
+    lockWaitMs: 100,
   }).catch((e: unknown) => e);
   expect(isStockOrCheckChanged(err), String(err)).toBe(true);
   expect(await traces(customer.id, part.id, marker)).toEqual({
@@ -147,4 +151,38 @@ test("a line that no longer fits the stock writes nothing, the other lines' stoc
   });
   const [s] = await t.database.db.select().from(products).where(eq(products.id, short.id));
   expect(s!.availableQuantity).toBe(1);
+});
+
+test("a product row held longer than lockWaitMs writes nothing: the locked transaction places it", async () => {
+  const { customer, revision, part } = await customerAndPart(5);
+  const marker = randomUUID();
+  // A pool that would wait a minute for the row (as a long DB_LOCK_TIMEOUT_SECONDS makes it):
+  // only the write's own wait ends it sooner.
+  const patient = createDatabase(t.database.url, undefined, {
+    ...DEFAULT_DATABASE_TIMEOUTS,
+    lockMs: 60_000,
+  });
+  const holder = await t.database.pool.connect();
+  try {
+    await holder.query("begin");
+    await holder.query("select id from products where id = $1 for update", [part.id]);
+    const err = await writeOrderAtOnce(createInventory(patient.db), customer, orderOf(part.id, 2), {
+      revision,
+      queued: queued(marker),
+      lockWaitMs: 100,
+    }).catch((e: unknown) => e);
+    expect(isLockWaitOver(err), String(err)).toBe(true);
+  } finally {
+    await holder.query("rollback");
+    holder.release();
+    await patient.close();
+  }
+  expect(await traces(customer.id, part.id, marker)).toEqual({
+    orders: 0,
+    windows: 0,
+    counted: 0,
+    jobs: 0,
+    stock: 5,
+    revision,
+  });
 });

@@ -81,12 +81,13 @@ export async function writeOrder(
  * customer's lock: it moves the customer's revision on only if it is still `revision` (else
  * nothing is written, and `isStockOrCheckChanged` says so: read again), counts the placement
  * against the per-minute limit, and queues `queued` (the order email's insert, with the order).
+ * It waits for a locked row `lockWaitMs` at most (`isLockWaitOver`: nothing is written).
  */
 export async function writeOrderAtOnce(
   inventory: Pick<Inventory, "takeAtOnce">,
   customer: Customer,
   order: OrderToWrite,
-  opts: { revision: number; queued?: SQL },
+  opts: { revision: number; queued?: SQL; lockWaitMs: number },
 ): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
   const writes = sql`
     unchanged as (
@@ -102,6 +103,7 @@ export async function writeOrderAtOnce(
     writes,
     sql`select created_at from placed`,
     sql`exists (select 1 from unchanged)`,
+    opts.lockWaitMs,
   );
   return placedOrder(customer, order, new Date(result[0]!.created_at));
 }

@@ -80,18 +80,21 @@ export function createInventory(db: Db, onStockChanged: () => void = () => {}) {
      * `takeWith` as one statement of its own, outside any transaction (its own commit): first
      * `check`, a condition on the statement's `writes` (the customer unchanged since the read,
      * say), then the stock taken and the writes made. A check that fails, or a line that no
-     * longer fits, undoes the whole statement and throws `StockOrCheckChanged` (the caller reads
-     * again); nothing is left half-written.
+     * longer fits, undoes the whole statement and throws (`isStockOrCheckChanged`: the caller
+     * reads again); nothing is left half-written. A row it would wait for longer than
+     * `lockWaitMs` undoes it too (SQLSTATE 55P03): nothing can ask, after such a wait, whether
+     * the order is still wanted before it commits, so the caller places it in a transaction.
      */
     async takeAtOnce<R extends Record<string, unknown>>(
       lines: StockLine[],
       writes: SQL,
       result: SQL,
       check: SQL,
+      lockWaitMs: number,
     ): Promise<R[]> {
       const rows = await executePrepared<{ result: R[] | null }>(
         db,
-        takeStatement(lines, true, { writes, result, check }),
+        takeStatement(lines, true, { writes, result, check, lockWaitMs }),
       );
       onStockChanged();
       return rows.rows[0]!.result ?? [];
@@ -212,6 +215,9 @@ export function checkStockLine(
 export const isStockOrCheckChanged = (err: unknown) =>
   postgresError(err)?.code === PG.serializationFailure;
 
+/** `takeAtOnce` waited `lockWaitMs` for a row and gave up (nothing was written). */
+export const isLockWaitOver = (err: unknown) => postgresError(err)?.code === PG.lockNotAvailable;
+
 /**
  * The statement that takes the lines from stock, with the caller's `writes` and `result`. With
  * `check`, it is all or nothing on its own (`takeAtOnce`): the check is evaluated first, before
@@ -220,7 +226,7 @@ export const isStockOrCheckChanged = (err: unknown) =>
 function takeStatement(
   lines: StockLine[],
   checkMinimum: boolean,
-  also?: { writes: SQL; result: SQL; check?: SQL },
+  also?: { writes: SQL; result: SQL; check?: SQL; lockWaitMs?: number },
 ): SQL {
   const ids = sqlUuids(lines.map((l) => l.productId));
   const qtys = sqlInts(lines.map((l) => l.qty));
@@ -230,8 +236,9 @@ function takeStatement(
   // the update itself takes: order lines already written hold KEY SHARE on their products
   // (their foreign key), which FOR UPDATE would wait on, deadlocking two checkouts. (Lines
   // written in this same statement check their foreign key at its end, after the take.)
-  // The output columns are evaluated in order, so `check` runs before `taken` locks anything;
-  // the writes nothing reads run last, at the statement's end.
+  // The output columns are evaluated in order: the lock timeout is set for the rest of the
+  // statement (its own transaction), `check` runs before `taken` locks anything, and the writes
+  // nothing reads run last, at the statement's end.
   return sql`
     with ${also ? sql`${also.writes},` : sql``}
     wanted as (select * from unnest(${ids}, ${qtys}) as w(id, qty)),
@@ -248,7 +255,8 @@ function takeStatement(
     )
     ${
       also?.check
-        ? sql`select case when not (${also.check}) then placement_changed() end as checked,
+        ? sql`select set_config('lock_timeout', ${`${also.lockWaitMs ?? 0}ms`}, true) as waits,
+                 case when not (${also.check}) then placement_changed() end as checked,
                  case when (select count(*) from taken) <> ${lines.length}
                       then placement_changed() end as taken,
                  ${result} as result`
