@@ -157,8 +157,9 @@ test("a product row held longer than lockWaitMs writes nothing: the locked trans
   const { customer, revision, part } = await customerAndPart(5);
   const marker = randomUUID();
   // A pool that would wait a minute for the row (as a long DB_LOCK_TIMEOUT_SECONDS makes it):
-  // only the write's own wait ends it sooner.
-  const patient = createDatabase(t.database.url, undefined, {
+  // only the write's own wait ends it sooner. Straight to PostgreSQL (a pooler refuses startup
+  // settings), in the PgBouncer pass too.
+  const patient = createDatabase(t.database.directUrl, undefined, {
     ...DEFAULT_DATABASE_TIMEOUTS,
     lockMs: 60_000,
   });
