@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
+import { hearCatalogChannel } from "../../../tests/support/catalog-channel";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { listenForCatalogChanges, type ChannelChange } from "../catalog/catalog-changes";
 import { user } from "../db/schema";
 
 /**
@@ -19,25 +19,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 test("a cart change, an order and a profile edit send no 'sessions'; a new name and a removal do", async () => {
-  const heard: ChannelChange[] = [];
-  const states: boolean[] = [];
-  const listener = listenForCatalogChanges(
-    t.database.directUrl,
-    { onChange: (c) => heard.push(c), onListening: (l) => states.push(l) },
-    { warn: () => {} },
-    {
-      notify: (channel, payload) =>
-        t.database.pool.query("select pg_notify($1, $2)", [channel, payload]),
-      pingMs: 100,
-    },
-  );
-  const sessions = () => heard.filter((c) => c === "sessions").length;
+  const channel = hearCatalogChannel(t);
+  const sessions = () => channel.heard("sessions");
   const db = t.database.db;
   try {
-    await expect.poll(() => states.at(-1)).toBe(true);
+    await expect.poll(channel.listening).toBe(true);
     const me = await signUp(t.app);
     const [row] = await db.select().from(user).where(eq(user.email, me.email));
     const p = await insertProduct(db, { minimumOrder: 1, availableQuantity: 10 });
+    // Whatever the sign-up sent has been heard once a notification sent after it is (the
+    // channel delivers in commit order).
+    const stock = channel.heard("stock");
+    await t.database.pool.query("select pg_notify('catalog_changed', 'stock')");
+    await expect.poll(() => channel.heard("stock"), { timeout: 10_000 }).toBe(stock + 1);
     const before = sessions();
     const headers = { cookie: me.cookie };
     const cart = await t.app.inject({
@@ -59,10 +53,10 @@ test("a cart change, an order and a profile edit send no 'sessions'; a new name 
     expect(moved!.revision).toBe(row!.revision + 2);
     // Notifications come in commit order: had any write above sent one, this would be the second.
     await db.update(user).set({ name: "Renamed Buyer" }).where(eq(user.id, row!.id));
-    await expect.poll(sessions).toBe(before + 1);
+    await expect.poll(sessions, { timeout: 10_000 }).toBe(before + 1);
     await db.execute(sql`delete from "user" where id = ${row!.id}`);
-    await expect.poll(sessions).toBe(before + 2);
+    await expect.poll(sessions, { timeout: 10_000 }).toBe(before + 2);
   } finally {
-    await listener.stop();
+    await channel.stop();
   }
 });

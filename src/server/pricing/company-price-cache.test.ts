@@ -4,7 +4,7 @@ import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createAnotherProcess, createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
-import { listenForCatalogChanges, type ChannelChange } from "../catalog/catalog-changes";
+import { hearCatalogChannel } from "../../../tests/support/catalog-channel";
 import { companies, companyMembers, priceListEntries, priceLists } from "../db/schema";
 import { CompanyPriceCache } from "./list-prices";
 
@@ -161,18 +161,7 @@ test("a member removed in one process pays list prices in the other as soon as i
 });
 
 test("every kind of write that changes a buyer's prices sends NOTIFY 'prices'", async () => {
-  const heard: ChannelChange[] = [];
-  const states: boolean[] = [];
-  const listener = listenForCatalogChanges(
-    t.database.directUrl,
-    { onChange: (c) => heard.push(c), onListening: (l) => states.push(l) },
-    { warn: () => {} },
-    {
-      notify: (channel, payload) =>
-        t.database.pool.query("select pg_notify($1, $2)", [channel, payload]),
-      pingMs: 100,
-    },
-  );
+  const channel = hearCatalogChannel(t);
   const db = t.database.db;
   const [spare] = await db
     .insert(priceLists)
@@ -225,15 +214,13 @@ test("every kind of write that changes a buyer's prices sends NOTIFY 'prices'", 
     ],
   ];
   try {
-    await expect.poll(() => states.at(-1)).toBe(true);
+    await expect.poll(channel.listening).toBe(true);
     for (const [what, write] of writes) {
-      const before = heard.filter((c) => c === "prices").length;
+      const before = channel.heard("prices");
       await write();
-      await expect
-        .poll(() => heard.filter((c) => c === "prices").length, { message: what })
-        .toBe(before + 1);
+      await expect.poll(() => channel.heard("prices"), { message: what }).toBe(before + 1);
     }
   } finally {
-    await listener.stop();
+    await channel.stop();
   }
 });
