@@ -16,7 +16,7 @@ import { readCharges, type DestinationSource } from "../checkout/read-charges";
 import { percentFromMilli } from "../tax/rules";
 import { centsToUnits, formatCents } from "../money";
 import { priceLines, pricingFor, unitPriceFor } from "../pricing/pricing";
-import { lockCustomer } from "../users/service";
+import { lockCustomer, lockCustomerSql } from "../users/service";
 import type { VehicleQuery } from "../../contract/vehicles";
 import {
   keptVehicleJson,
@@ -308,9 +308,13 @@ export function createCartService(
     },
 
     async remove(userId: string, productId: string): Promise<Cart> {
-      await db
-        .delete(cartItems)
-        .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+      // One statement that moves the customer's revision on as their lock does: a checkout that
+      // read the cart before it places nothing of the removed line (checkout/write.ts).
+      await db.execute(sql`
+        with locked as (${lockCustomerSql(userId)})
+        delete from cart_items
+         where user_id = ${userId} and product_id = ${productId}
+           and exists (select 1 from locked)`);
       return get(userId);
     },
 

@@ -33,7 +33,7 @@ async function customerAndPart(stock: number) {
     minimumOrder: 1,
     availableQuantity: stock,
   });
-  return { customer, revision: u!.revision, part };
+  return { account, customer, revision: u!.revision, part };
 }
 
 const orderOf = (productId: string, qty: number): OrderToWrite => ({
@@ -130,6 +130,29 @@ test("a customer changed since the read (a cart change took their lock) writes n
   const err = await write.catch((e: unknown) => e);
   expect(isStockOrCheckChanged(err), String(err)).toBe(true);
   expect(await traces(customer.id, part.id, marker)).toEqual(nothing(revision + 1));
+});
+
+test("a cart line removed since the read moves the customer on: the write makes nothing", async () => {
+  const { account, customer, revision, part } = await customerAndPart(5);
+  const headers = { cookie: account.cookie };
+  const put = { method: "PUT" as const, url: `/api/cart/items/${part.id}`, headers };
+  expect((await t.app.inject({ ...put, payload: { qty: 2 } })).statusCode).toBe(200);
+  const read = revision + 1; // what a checkout reading the cart now would see
+  const removed = await t.app.inject({ method: "DELETE", url: put.url, headers });
+  expect(removed.statusCode, removed.body).toBe(200);
+  const marker = randomUUID();
+  const err = await writeOrderAtOnce(
+    createInventory(t.database.db),
+    customer,
+    orderOf(part.id, 2),
+    {
+      revision: read,
+      queued: queued(marker),
+      lockWaitMs: 100,
+    },
+  ).catch((e: unknown) => e);
+  expect(isStockOrCheckChanged(err), String(err)).toBe(true);
+  expect(await traces(customer.id, part.id, marker)).toEqual(nothing(revision + 2));
 });
 
 test("a line that no longer fits the stock writes nothing, the other lines' stock included", async () => {

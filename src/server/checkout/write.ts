@@ -79,8 +79,9 @@ export async function writeOrder(
  * The same write as one statement without a transaction (the order path's: docs/decisions/
  * 011-checkout-workflow.md, "Placed in two statements"), after a read made without the
  * customer's lock: it moves the customer's revision on only if it is still `revision` (else
- * nothing is written, and `isStockOrCheckChanged` says so: read again), counts the placement
- * against the per-minute limit, and queues `queued` (the order email's insert, with the order).
+ * nothing is written, and `isStockOrCheckChanged` says so: place it under the lock), counts the
+ * placement against the per-minute limit, and queues `queued` (the order email's insert, with
+ * the order).
  * It waits for a locked row `lockWaitMs` at most (`isLockWaitOver`: nothing is written).
  */
 export async function writeOrderAtOnce(

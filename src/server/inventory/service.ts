@@ -81,7 +81,7 @@ export function createInventory(db: Db, onStockChanged: () => void = () => {}) {
      * `check`, a condition on the statement's `writes` (the customer unchanged since the read,
      * say), then the stock taken and the writes made. A check that fails, or a line that no
      * longer fits, undoes the whole statement and throws (`isStockOrCheckChanged`: the caller
-     * reads again); nothing is left half-written. A row it would wait for longer than
+     * reads again, under a lock); nothing is left half-written. A row it would wait for longer than
      * `lockWaitMs` undoes it too (SQLSTATE 55P03): nothing can ask, after such a wait, whether
      * the order is still wanted before it commits, so the caller places it in a transaction.
      */
