@@ -112,6 +112,8 @@ interface PlacementRequest {
  * email. All in one transaction: all or nothing.
  */
 export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
+  /** What unverified accounts hold together is capped (their placements lock the products). */
+  const capUnverified = opts.limits.unverifiedShare < 1;
   /**
    * Waits its turn at the gates of the products it orders (at most a few placements of one
    * product hold a connection at once: docs/hot-row.md), then places.
@@ -142,7 +144,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
    * read again: the lock puts them in a queue).
    */
   async function placeNow(customer: Customer, request: PlacementRequest): Promise<Order> {
-    const capped = customer.emailVerified === false && opts.limits.unverifiedShare < 1;
+    const capped = customer.emailVerified === false && capUnverified;
     if (!request.quoteId && !request.fromCart?.saveToProfile && !capped) {
       const placed = await placeUnlocked(customer, request);
       if (placed) return placed;
@@ -173,7 +175,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     const facts = read.placement;
     // What only the locked transaction does: the cap of unverified accounts locks the products
     // before it reads them; a company's order may go on account or wait for an approval.
-    if (!facts.standing.emailVerified && opts.limits.unverifiedShare < 1) return null;
+    if (!facts.standing.emailVerified && capUnverified) return null;
     if (facts.pricing.companyId) return null;
     const order = decideOrder(customer, request, facts, null);
     // The email names the order's id and hold, both known before the write.
@@ -218,7 +220,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       const source = quote ? quoteSource(quote) : request.source;
       const facts = await readPlacement(tx, customer.id, source, {
         emailVerified,
-        capUnverified: opts.limits.unverifiedShare < 1,
+        capUnverified,
         destination: request.destination,
         currency: opts.currency,
         vehicle: request.vehicle,

@@ -5,6 +5,7 @@ import { sqlInts, sqlNullableInts, sqlTexts, sqlUuids } from "../db/sql-arrays";
 import type { LineVehicle } from "../fitment/service";
 import type { Inventory, StockMoves } from "../inventory/service";
 import { rateHitCtes } from "../auth/rate-limit";
+import { lockCustomerSql } from "../users/service";
 import { placementRateKey, RATE_WINDOW_SECONDS } from "./read";
 import type { Decision } from "./decide";
 
@@ -91,11 +92,7 @@ export async function writeOrderAtOnce(
   opts: { revision: number; queued?: SQL; lockWaitMs: number },
 ): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
   const writes = sql`
-    unchanged as (
-      update "user" set revision = revision + 1
-       where id = ${customer.id} and revision = ${opts.revision}
-      returning 1
-    ),
+    unchanged as (${lockCustomerSql(customer.id, opts.revision)}),
     ${rateHitCtes("hit", placementRateKey(customer.id), RATE_WINDOW_SECONDS)},
     ${opts.queued ? sql`queued as (${opts.queued}),` : sql``}
     ${orderWrites(customer, order)}`;
@@ -115,7 +112,7 @@ export async function writeOrderAtOnce(
  */
 function orderWrites(customer: Customer, order: OrderToWrite): SQL {
   const { lines, delivery, charges } = order;
-  const vehicles = lines.map((_, i) => order.vehicles?.[i] ?? null);
+  const vehicles = lineVehicles(order);
   const ids = sqlUuids(lines.map((l) => l.productId));
   const until = order.holdExpiresAt.toISOString();
   return sql`
@@ -167,6 +164,10 @@ function orderWrites(customer: Customer, order: OrderToWrite): SQL {
     }`;
 }
 
+/** Each line's vehicle, in the lines' order (null: none). */
+const lineVehicles = (order: OrderToWrite) =>
+  order.lines.map((_, i) => order.vehicles?.[i] ?? null);
+
 /** Over a spending limit, the order waits for an owner, holding its stock as an unpaid one does. */
 const statusOf = (order: Decision) =>
   order.approval ? ("awaiting_approval" as const) : ("unpaid" as const);
@@ -178,7 +179,7 @@ export function placedOrder(
   createdAt: Date,
 ): { row: OrderRow; items: OrderItemRow[] } {
   const { lines, delivery, charges } = order;
-  const vehicles = lines.map((_, i) => order.vehicles?.[i] ?? null);
+  const vehicles = lineVehicles(order);
   const row: OrderRow = {
     id: order.id,
     userId: customer.id,

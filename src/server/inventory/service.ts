@@ -94,7 +94,7 @@ export function createInventory(db: Db, onStockChanged: () => void = () => {}) {
     ): Promise<R[]> {
       const rows = await executePrepared<{ result: R[] | null }>(
         db,
-        takeStatement(lines, true, { writes, result, check, lockWaitMs }),
+        takeStatement(lines, true, { writes, result, atOnce: { check, lockWaitMs } }),
       );
       onStockChanged();
       return rows.rows[0]!.result ?? [];
@@ -220,13 +220,13 @@ export const isLockWaitOver = (err: unknown) => postgresError(err)?.code === PG.
 
 /**
  * The statement that takes the lines from stock, with the caller's `writes` and `result`. With
- * `check`, it is all or nothing on its own (`takeAtOnce`): the check is evaluated first, before
+ * `atOnce`, it is all or nothing on its own (`takeAtOnce`): the check is evaluated first, before
  * anything is locked but what it writes, and a failed check or a short line raises.
  */
 function takeStatement(
   lines: StockLine[],
   checkMinimum: boolean,
-  also?: { writes: SQL; result: SQL; check?: SQL; lockWaitMs?: number },
+  also?: { writes: SQL; result: SQL; atOnce?: { check: SQL; lockWaitMs: number } },
 ): SQL {
   const ids = sqlUuids(lines.map((l) => l.productId));
   const qtys = sqlInts(lines.map((l) => l.qty));
@@ -254,9 +254,9 @@ function takeStatement(
       returning p.id
     )
     ${
-      also?.check
-        ? sql`select set_config('lock_timeout', ${`${also.lockWaitMs ?? 0}ms`}, true) as waits,
-                 case when not (${also.check}) then placement_changed() end as checked,
+      also?.atOnce
+        ? sql`select set_config('lock_timeout', ${`${also.atOnce.lockWaitMs}ms`}, true) as waits,
+                 case when not (${also.atOnce.check}) then placement_changed() end as checked,
                  case when (select count(*) from taken) <> ${lines.length}
                       then placement_changed() end as taken,
                  ${result} as result`

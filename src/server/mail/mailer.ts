@@ -352,36 +352,36 @@ export function startMailer(opts: MailerOptions): Mailer {
     ]).finally(() => clearTimeout(timer));
   }
 
+  /** `Mailer.queueSql`: pg-boss's insert of the message's job row, built but not run. */
+  async function queueSql(mail: OutgoingMail, eventKey: string): Promise<QueueInsert> {
+    const { boss } = await ready();
+    // pg-boss builds its insert and hands it to `executeSql`, which keeps it instead of running
+    // it; the row it would answer is the job's id, known already (the event's).
+    const id = eventUuid(eventKey);
+    let insert: SQL | undefined;
+    await boss.send(MAIL_QUEUE, mail, {
+      id,
+      db: {
+        executeSql: async (text, values) => {
+          insert = pgBossSql(text, values ?? []);
+          return { rows: [{ id }] };
+        },
+      },
+    });
+    if (!insert) throw new Error("the mail queue built no insert");
+    return { insert, queued: () => opts.onQueued?.() };
+  }
+
   return {
     async sendIn(tx, mail, eventKey) {
-      const { boss } = await ready();
-      // No id back: this event's message is queued already (a repeat), which is what we want.
-      await boss.send(MAIL_QUEUE, mail, {
-        id: eventUuid(eventKey),
-        // Named, as the rest of the order's statements (db/prepared.ts).
-        db: { executeSql: (text, values) => executePrepared(tx, pgBossSql(text, values ?? [])) },
-      });
-      opts.onQueued?.();
+      // Named, as the rest of the order's statements (db/prepared.ts). When this event's message
+      // is queued already (a repeat), it inserts nothing, which is what we want.
+      const { insert, queued } = await queueSql(mail, eventKey);
+      await executePrepared(tx, insert);
+      queued();
       // The worker finds it at its next poll (a second at most), after the commit.
     },
-    async queueSql(mail, eventKey) {
-      const { boss } = await ready();
-      // pg-boss builds its insert and hands it to `executeSql`, which keeps it instead of running
-      // it; the row it would answer is the job's id, known already (the event's).
-      const id = eventUuid(eventKey);
-      let insert: SQL | undefined;
-      await boss.send(MAIL_QUEUE, mail, {
-        id,
-        db: {
-          executeSql: async (text, values) => {
-            insert = pgBossSql(text, values ?? []);
-            return { rows: [{ id }] };
-          },
-        },
-      });
-      if (!insert) throw new Error("the mail queue built no insert");
-      return { insert, queued: () => opts.onQueued?.() };
-    },
+    queueSql,
     async send(mail) {
       const { boss, workers } = await ready();
       const id = await boss.send(MAIL_QUEUE, mail);

@@ -81,10 +81,13 @@ export async function lockCustomer(
 
 /**
  * The query `lockCustomer` runs (one row, `email_verified`, or none: the account is gone), for
- * a statement that does more once the row is locked (checkout counts the placement in it).
+ * a statement that does more once the row is locked (checkout counts the placement in it). With
+ * `ifRevision`, only while the customer's revision is still that one (else no row: an unlocked
+ * placement's write, checkout/write.ts).
  */
-export function lockCustomerSql(userId: string): SQL {
-  return sql`update "user" set revision = revision + 1 where id = ${userId}
+export function lockCustomerSql(userId: string, ifRevision?: number): SQL {
+  return sql`update "user" set revision = revision + 1
+              where id = ${userId}${ifRevision === undefined ? sql`` : sql` and revision = ${ifRevision}`}
              returning email_verified`;
 }
 
