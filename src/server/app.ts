@@ -21,7 +21,12 @@ import type { SocialProvider } from "../contract/site-config";
 import { createAuth } from "./auth/auth";
 import { createGuards } from "./auth/guards";
 import { SessionCache } from "./auth/session-cache";
-import { createAgedSessionEnder, createSessionReader, verifiedToken } from "./auth/session-reader";
+import {
+  createAgedSessionEnder,
+  createSessionReader,
+  stillSignedInSql,
+  verifiedToken,
+} from "./auth/session-reader";
 import { createRateLimiter } from "./auth/rate-limit";
 import { rateLimitCleanupJob } from "./auth/rate-limit-cleanup-job";
 import { authRoutes } from "./auth/routes";
@@ -282,14 +287,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     production: config.env === "production",
     absoluteSeconds: config.sessionAbsoluteSeconds,
   });
-  const guards = createGuards(readSession, {
-    adminTwoFactorRequired: config.adminTwoFactorRequired,
-  });
-  // The catalog list's callers, kept in memory for its company prices (auth/session-cache.ts).
-  const listSessions = new SessionCache(
+  // Callers kept in memory: the catalog list's (its company prices) and the placing routes'
+  // (auth/session-cache.ts), cleared by the catalog channel's listener (below).
+  const sessions = new SessionCache(
     (cookie) => verifiedToken(cookie, authSecret, config.env === "production"),
     readSession,
+    {
+      stillSignedIn: (token, userId) =>
+        stillSignedInSql(token, userId, config.sessionAbsoluteSeconds),
+    },
   );
+  const guards = createGuards(readSession, {
+    adminTwoFactorRequired: config.adminTwoFactorRequired,
+    remembered: (cookie) => sessions.user(cookie),
+  });
   const socialProviders: SocialProvider[] = [
     ...(config.google ? [{ id: "google" as const, label: "Google" }] : []),
     ...(config.github ? [{ id: "github" as const, label: "GitHub" }] : []),
@@ -305,14 +316,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     {
       onChange: (change) => {
         if (change === "prices") return companyPrices.invalidate();
-        if (change === "sessions") return listSessions.invalidate();
+        if (change === "sessions") return sessions.invalidate();
         catalogCache.invalidate(change);
         if (change === "catalog") catalog.catalogChanged();
       },
       onListening: (listening) => {
         catalogCache.setListening(listening);
         companyPrices.setListening(listening);
-        listSessions.setListening(listening);
+        sessions.setListening(listening);
       },
     },
     app.log,
@@ -498,7 +509,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         requestTimeoutMs: config.requestTimeoutMs,
         listPrices: (customerId, items, known) =>
           listPricesFor(companyPrices, customerId, config.currency, items, known),
-        listCaller: (req) => listSessions.user(req.headers.cookie),
+        listCaller: (req) => sessions.user(req.headers.cookie),
       });
       await api.register(reviewRoutes, {
         reviews,

@@ -26,7 +26,14 @@ export const ADMIN_2FA_MESSAGE =
 
 export function createGuards(
   readSession: (cookie: string | undefined) => Promise<SessionUser | null>,
-  opts: { adminTwoFactorRequired?: boolean } = {},
+  opts: {
+    adminTwoFactorRequired?: boolean;
+    /**
+     * The caller from memory where a read of their session is fresh (`SessionCache`), for
+     * `customerPlacing`; without it, that hook reads the session as `customerOnly` does.
+     */
+    remembered?: (cookie: string | undefined) => Promise<SessionUser | null>;
+  } = {},
 ) {
   /** Who is calling, from the session cookie only. */
   const currentUser = (req: FastifyRequest): Promise<SessionUser | null> =>
@@ -43,11 +50,14 @@ export function createGuards(
     return u;
   };
   /** A route hook: the request goes on with `req.user` set, or is answered 401/403. */
-  const hook = (check: (u: SessionUser) => SessionUser) => async (req: FastifyRequest) => {
-    const u = await currentUser(req);
-    if (!u) throw unauthorized();
-    req.user = check(u);
-  };
+  const hook =
+    (check: (u: SessionUser) => SessionUser, read = currentUser) =>
+    async (req: FastifyRequest) => {
+      const u = await read(req);
+      if (!u) throw unauthorized();
+      req.user = check(u);
+    };
+  const remembered = opts.remembered;
   return {
     /** Who is calling, or null: for routes anyone may call that answer a signed-in caller more. */
     currentUser,
@@ -56,6 +66,16 @@ export function createGuards(
     signedIn: hook((u) => u),
     adminOnly: hook(admin),
     customerOnly: hook(customer),
+    /**
+     * `customerOnly` for the placing routes (an order, a checkout), answered from memory when
+     * the caller's session was read moments ago: the caller then carries `stillSignedIn`, which
+     * the placement's first statement checks (401 when the session ended or its user is no
+     * longer a customer). That is one statement fewer on the store's busiest path.
+     */
+    customerPlacing: hook(
+      customer,
+      remembered ? (req) => remembered(req.headers.cookie) : currentUser,
+    ),
     /** A customer, or an admin held to the admin rules (the second factor where required). */
     customerOrAdmin: hook((u) => (u.role === "admin" ? admin(u) : u)),
   };

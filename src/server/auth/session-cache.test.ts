@@ -1,12 +1,13 @@
+import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { SessionCache } from "./session-cache";
+import { SessionCache, type SessionCacheOptions } from "./session-cache";
 import type { SessionUser } from "./session-reader";
 
 const user = (id: string): SessionUser =>
   ({ id, sessionId: `s-${id}`, email: `${id}@example.com`, name: id, role: "user" }) as SessionUser;
 
 /** A cache over a counting reader: the cookie is the token, "cookie-x" → user x. */
-function setUp(opts: { ttlMs?: number; maxEntries?: number } = {}) {
+function setUp(opts: Omit<SessionCacheOptions, "now"> = {}) {
   let clock = 0;
   const reads: string[] = [];
   let release: (() => void) | undefined;
@@ -88,4 +89,23 @@ test("past maxEntries the cache starts again empty rather than grow", async () =
   cache.setListening(true);
   for (const c of ["cookie-a", "cookie-b", "cookie-c", "cookie-a"]) await cache.user(c);
   expect(reads).toEqual(["cookie-a", "cookie-b", "cookie-c", "cookie-a"]);
+});
+
+test("a caller answered from memory carries the check an action makes of it; a caller just read does not", async () => {
+  const { cache, reads } = setUp({
+    stillSignedIn: (token, userId) => sql`still(${token}, ${userId})`,
+  });
+  cache.setListening(true);
+  const read = await cache.user("cookie-a");
+  expect(read?.stillSignedIn).toBeUndefined();
+  const remembered = await cache.user("cookie-a");
+  expect(reads).toEqual(["cookie-a"]);
+  expect({ ...remembered, stillSignedIn: undefined }).toEqual(read);
+  expect(remembered?.stillSignedIn?.queryChunks).toEqual(
+    sql`still(${"cookie-a"}, ${"a"})`.queryChunks,
+  );
+  // What is kept is the read: the check is made anew for each answer, never stored.
+  expect((await cache.user("cookie-a"))?.stillSignedIn).not.toBe(remembered?.stillSignedIn);
+  expect(await cache.user("nobody")).toBeNull();
+  expect(await cache.user("nobody")).toBeNull();
 });

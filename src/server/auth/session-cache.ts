@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { SessionUser } from "./session-reader";
 
 /** How long a session read is trusted without a word from the database, at most. */
@@ -8,19 +9,30 @@ export interface SessionCacheOptions {
   /** Sessions kept, at most: past it the cache starts again empty. */
   maxEntries?: number;
   now?: () => number;
+  /**
+   * What a caller answered from memory carries for an action to check in its own statement
+   * (`SessionUser.stillSignedIn`; `stillSignedInSql`).
+   */
+  stillSignedIn?: (token: string, userId: string) => SQL;
 }
 
 /**
- * The session reads of one route kept in memory, for the catalog list's company prices only
- * (docs/company-prices-on-lists.md): a buyer's list page then costs no database read. What a
- * session says is the same until it ends or its user changes; both say so on the catalog's
- * channel (migration 0039: a session deleted, a user changed or deleted → `sessions`), and every
- * process's listener then clears its cache: a signed-out, revoked or removed caller gets the
- * shared list from the next request its process hears of it on (milliseconds), exactly as a
- * member removed from their company does (migration 0034). While the listener is not proven to
- * hear (`setListening(false)`), nothing is kept and every request reads the session, as before;
- * `ttlMs` bounds an entry's life regardless. Only this list trusts the cache: every action, and
- * every other read, still reads the session itself (guards.ts).
+ * Session reads kept in memory, for two kinds of route:
+ * - the catalog list's company prices (docs/company-prices-on-lists.md): a buyer's list page
+ *   then costs no database read;
+ * - the placing routes, an order and a checkout (`guards.customerPlacing`). They trust memory
+ *   only for who the caller was. Whether the session is still live and its user still a customer
+ *   is asked again in the placement's first statement (`stillSignedIn`), so a signed-out or
+ *   promoted caller orders nothing, with no read of its own (docs/decisions/002-session-reader.md).
+ *
+ * What a session says is the same until it ends or its user changes; both say so on the
+ * catalog's channel (migration 0039: a session deleted, a user changed or deleted → `sessions`),
+ * and every process's listener then clears its cache: a signed-out, revoked or removed caller
+ * gets the shared list from the next request its process hears of it on (milliseconds), exactly
+ * as a member removed from their company does (migration 0034). While the listener is not proven
+ * to hear (`setListening(false)`), nothing is kept and every request reads the session, as
+ * before; `ttlMs` bounds an entry's life regardless. Every other action and read still reads the
+ * session itself (guards.ts).
  */
 export class SessionCache {
   private entries = new Map<string, { user: SessionUser | null; until: number }>();
@@ -30,6 +42,7 @@ export class SessionCache {
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
+  private readonly stillSignedIn?: (token: string, userId: string) => SQL;
 
   constructor(
     /** The session's token from a cookie header (checked against its signature), if any. */
@@ -40,15 +53,23 @@ export class SessionCache {
     this.ttlMs = opts.ttlMs ?? SESSION_CACHE_TTL_MS;
     this.maxEntries = opts.maxEntries ?? 10_000;
     this.now = opts.now ?? Date.now;
+    this.stillSignedIn = opts.stillSignedIn;
   }
 
-  /** The caller of this cookie, from memory when a read of it is fresh; else read (and kept). */
+  /**
+   * The caller of this cookie, from memory when a read of it is fresh (then with `stillSignedIn`,
+   * when the cache was given one); else read (and kept).
+   */
   async user(cookie: string | undefined): Promise<SessionUser | null> {
     const token = cookie ? this.tokenOf(cookie) : undefined;
     if (!token) return null;
     if (!this.listening) return this.read(cookie);
     const kept = this.entries.get(token);
-    if (kept && kept.until > this.now()) return kept.user;
+    if (kept && kept.until > this.now()) {
+      const { user } = kept;
+      if (!user || !this.stillSignedIn) return user;
+      return { ...user, stillSignedIn: this.stillSignedIn(token, user.id) };
+    }
     const generation = this.generation;
     const user = await this.read(cookie);
     if (this.listening && generation === this.generation) {

@@ -1,8 +1,9 @@
 import { createHmac } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { verifiedToken } from "./session-reader";
+import { createSessionReader, stillSignedInSql, verifiedToken } from "./session-reader";
 
 const secret = "test-secret-that-is-long-enough-0123456789";
 const signed = (token: string) =>
@@ -75,4 +76,44 @@ test("an expired session is refused", async () => {
     headers: { cookie: who.cookie },
   });
   expect(res.statusCode).toBe(401);
+});
+
+test("stillSignedInSql says what the reader finds: live, expired, too old, an admin's, someone else's, ended", async () => {
+  const who = await signUp(t.app);
+  const other = await signUp(t.app);
+  const token = verifiedToken(who.cookie, secret)!;
+  const read = createSessionReader(t.database.pool, secret, { absoluteSeconds: 3600 });
+  const me = (await read(who.cookie))!;
+  const otherId = (await read(other.cookie))!.id;
+  const check = async (userId = me.id) => {
+    const { rows } = await t.database.db.execute<{ ok: boolean }>(
+      sql`select ${stillSignedInSql(token, userId, 3600)} as ok`,
+    );
+    return rows[0]!.ok;
+  };
+  const session = (set: string) =>
+    t.database.pool.query(`update session set ${set} where token = $1`, [token]);
+
+  expect(me.role).toBe("user");
+  expect(await check()).toBe(true);
+  expect(await check(otherId)).toBe(false);
+
+  await session("expires_at = now() - interval '1 second'");
+  expect(await read(who.cookie)).toBeNull();
+  expect(await check()).toBe(false);
+  await session("expires_at = now() + interval '1 day', created_at = now() - interval '2 hours'");
+  expect(await read(who.cookie)).toBeNull();
+  expect(await check()).toBe(false);
+  await session("created_at = now()");
+  expect(await check()).toBe(true);
+
+  await t.database.pool.query(`update "user" set role = 'admin' where id = $1`, [me.id]);
+  expect((await read(who.cookie))!.role).toBe("admin");
+  expect(await check()).toBe(false);
+  await t.database.pool.query(`update "user" set role = 'user' where id = $1`, [me.id]);
+  expect(await check()).toBe(true);
+
+  await t.database.pool.query("delete from session where token = $1", [token]);
+  expect(await read(who.cookie)).toBeNull();
+  expect(await check()).toBe(false);
 });

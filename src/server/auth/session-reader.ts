@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { sql, type SQL } from "drizzle-orm";
 import type pg from "pg";
 import type { Role } from "../../contract/users";
 import { mayNameStatements } from "../db/prepared";
@@ -16,6 +17,13 @@ export interface SessionUser {
   emailVerified: boolean;
   /** A second factor was given for this session (auth/second-factor.ts). */
   secondFactor: boolean;
+  /**
+   * Set when the caller was answered from memory (`SessionCache`) rather than read for this
+   * request: a boolean SQL expression, true while the session is still live and its user still
+   * this customer (`stillSignedInSql`). An action that takes such a caller evaluates it in its own
+   * first statement and refuses (401) when it is false; nothing else of the caller is trusted there.
+   */
+  stillSignedIn?: SQL;
 }
 
 // Better Auth's session cookie (prefixed with __Secure- when cookies are Secure). In production
@@ -69,6 +77,21 @@ export function createSessionReader(
 }
 
 const DEFAULT_ABSOLUTE_SECONDS = 30 * 24 * 3600;
+
+/**
+ * True while the session of `token` is live by the reader's own limits (idle and absolute) and
+ * belongs to `userId`, who is not an admin: what `createSessionReader` would find, for a caller
+ * answered from memory, asked inside the action's statement instead of in a read of its own
+ * (docs/decisions/002-session-reader.md, "Placements check the session in their own statement").
+ */
+export const stillSignedInSql = (
+  token: string,
+  userId: string,
+  absoluteSeconds = DEFAULT_ABSOLUTE_SECONDS,
+): SQL => sql`exists (
+  select 1 from session s join "user" u on u.id = s.user_id
+   where s.token = ${token} and s.user_id = ${userId} and u.role <> 'admin'
+     and s.expires_at > now() and s.created_at > now() - make_interval(secs => ${absoluteSeconds}))`;
 
 /**
  * Ends the caller's session when it is older than the absolute lifetime, before Better Auth's own

@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { rateHitCtes, rateHitResult, type RateLimitResult } from "../auth/rate-limit";
 import type { DbOrTx } from "../db/database";
-import { ACCOUNT_GONE_MESSAGE, notFound } from "../errors";
+import { ACCOUNT_GONE_MESSAGE, notFound, unauthorized } from "../errors";
 import { executePrepared } from "../db/prepared";
 import { sqlInts, sqlUuids } from "../db/sql-arrays";
 import {
@@ -66,16 +66,20 @@ export interface UnlockedRead {
  * placement against the per-minute limit (`perMinute`; in the transaction, so a refused
  * placement is not counted). The read comes in a statement of its own, after the lock: a
  * statement sees the database as it was when it started, before it waited for the lock.
+ * A caller answered from memory (`stillSignedIn`) is checked here too: 401 when their session
+ * ended.
  */
 export async function lockAndCount(
   tx: DbOrTx,
   customerId: string,
   perMinute: number,
+  stillSignedIn?: SQL,
 ): Promise<{ emailVerified: boolean; rate: RateLimitResult }> {
   const result = await executePrepared<{
     email_verified: boolean;
     count: number;
     retry_after: number;
+    signed_in: boolean;
   }>(
     tx,
     sql`
@@ -83,10 +87,12 @@ export async function lockAndCount(
     ${rateHitCtes("hit", placementRateKey(customerId), RATE_WINDOW_SECONDS, {
       after: sql`select 1 from locked`,
     })}
-    select locked.email_verified, hit.count, hit.retry_after from locked left join hit on true`,
+    select locked.email_verified, hit.count, hit.retry_after, ${stillSignedIn ?? sql`true`} as signed_in
+      from locked left join hit on true`,
   );
   const row = result.rows[0];
   if (!row) throw notFound(ACCOUNT_GONE_MESSAGE);
+  if (!row.signed_in) throw unauthorized();
   return { emailVerified: row.email_verified, rate: rateHitResult(row, perMinute) };
 }
 
@@ -107,7 +113,8 @@ export async function readPlacement(
 
 /**
  * The same read without the customer's lock (no transaction around it): it also reads the
- * customer's email verification, revision and placements this minute (`perMinute`). Null: the
+ * customer's email verification, revision and placements this minute (`perMinute`), and checks a
+ * caller answered from memory (`stillSignedIn`: 401 when their session ended). Null: the
  * account is gone. An unverified account whose holds are capped is not read this way (the cap
  * locks the products first), so its `placement` is only good for seeing that.
  */
@@ -115,13 +122,14 @@ export async function readPlacementUnlocked(
   db: DbOrTx,
   customerId: string,
   source: PlacementSource,
-  opts: ReadOptions & { perMinute: number },
+  opts: ReadOptions & { perMinute: number; stillSignedIn?: SQL },
 ): Promise<UnlockedRead | null> {
   const { placement, customer } = await read(db, customerId, source, {
     ...opts,
     capUnverified: false,
   });
   if (!customer) return null;
+  if (!customer.signedIn) throw unauthorized();
   const rate = rateHitResult(
     { count: customer.count + 1, retry_after: customer.retryAfter },
     opts.perMinute,
@@ -145,13 +153,15 @@ interface CustomerRow {
   /** Placements counted in the current minute's window, and the seconds until it ends. */
   count: number;
   retryAfter: number;
+  /** The session is still live (`stillSignedIn`; true when the session was read for the request). */
+  signedIn: boolean;
 }
 
 async function read(
   tx: DbOrTx,
   customerId: string,
   source: PlacementSource,
-  opts: ReadOptions & { emailVerified?: boolean; capUnverified: boolean },
+  opts: ReadOptions & { emailVerified?: boolean; capUnverified: boolean; stillSignedIn?: SQL },
 ): Promise<{ placement: PlacementRead; customer: CustomerRow | null }> {
   const wanted =
     "lines" in source
@@ -225,7 +235,7 @@ async function read(
       (select min(expires_at) from hold_windows
         where user_id = ${customerId} and expires_at > now()
           and product_id in (select product_id from wanted)) as window_end,
-      ${opts.emailVerified === undefined ? customerJson(customerId) : sql`null`} as customer`,
+      ${opts.emailVerified === undefined ? customerJson(customerId, opts.stillSignedIn) : sql`null`} as customer`,
   );
   const row = result.rows[0]!;
   const { facts: charges, address } = chargesFromJson(
@@ -251,12 +261,13 @@ async function read(
 }
 
 /**
- * The customer as an unlocked read needs them: verified or not, their revision, and the
- * placements counted in the current window of the per-minute limit (`lockAndCount`'s key).
+ * The customer as an unlocked read needs them: verified or not, their revision, the placements
+ * counted in the current window of the per-minute limit (`lockAndCount`'s key), and whether
+ * their session is still live (`stillSignedIn`).
  */
-const customerJson = (customerId: string) => sql`(
+const customerJson = (customerId: string, stillSignedIn: SQL = sql`true`) => sql`(
   select json_build_object(
-    'emailVerified', u.email_verified, 'revision', u.revision,
+    'emailVerified', u.email_verified, 'revision', u.revision, 'signedIn', ${stillSignedIn},
     'count', coalesce(r.count, 0),
     'retryAfter', coalesce(ceil(extract(epoch from
                      r.window_start + make_interval(secs => ${RATE_WINDOW_SECONDS}) - now())), 0))

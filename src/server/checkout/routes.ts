@@ -24,7 +24,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
         body: orderCreateSchema,
         response: { 201: z.object({ success: z.literal(true), order: orderSchema }), ...errors },
       },
-      onRequest: guards.customerOnly,
+      onRequest: guards.customerPlacing,
     },
     async (req, reply) => {
       const me = caller(req);
@@ -43,7 +43,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
         body: checkoutSchema,
         response: { 201: checkoutResultSchema, ...errors },
       },
-      onRequest: guards.customerOnly,
+      onRequest: guards.customerPlacing,
     },
     async (req, reply) => {
       const me = caller(req);

@@ -169,6 +169,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       vehicle: request.vehicle,
       sellerCountry: opts.sellerCountry,
       perMinute: opts.limits.perMinute,
+      stillSignedIn: customer.stillSignedIn,
     });
     if (!read) throw notFound(ACCOUNT_GONE_MESSAGE);
     if (!read.rate.allowed) throw new HttpError(429, "rate_limited", holdMessages.rate);
@@ -211,7 +212,12 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       // One statement: the customer's row locked (their placements and cart changes queue up
       // behind each other from here), then the placement counted against the per-minute limit
       // (in the transaction: a placement refused for any reason is not counted).
-      const { emailVerified, rate } = await lockAndCount(tx, customer.id, opts.limits.perMinute);
+      const { emailVerified, rate } = await lockAndCount(
+        tx,
+        customer.id,
+        opts.limits.perMinute,
+        customer.stillSignedIn,
+      );
       if (!rate.allowed) throw new HttpError(429, "rate_limited", holdMessages.rate);
       // A quote: its row is locked and checked (who, status, expiry); its lines are the order's.
       const quote = request.quoteId

@@ -18,6 +18,11 @@ export interface Customer {
    * holds are capped is placed in the locked transaction without trying the unlocked read first.
    */
   emailVerified?: boolean;
+  /**
+   * The caller came from memory (`SessionUser.stillSignedIn`): the placement's first statement
+   * checks that the session is still live and its user a customer, and refuses (401) if not.
+   */
+  stillSignedIn?: SQL;
 }
 
 /** Where an order goes and how to reach the customer. */

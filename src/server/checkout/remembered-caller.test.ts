@@ -1,0 +1,131 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { insertProduct } from "../../../tests/support/factories";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { stillSignedInSql, verifiedToken } from "../auth/session-reader";
+import { loadConfig } from "../config";
+import { products, user } from "../db/schema";
+import { HttpError } from "../errors";
+import { createInventory } from "../inventory/service";
+import { placementRateKey } from "./read";
+import { createCheckout } from "./workflow";
+import type { Customer } from "./write";
+
+/**
+ * A caller the placing routes answered from memory (`guards.customerPlacing`) is checked by the
+ * placement's own first statement: the unlocked read, or the locked transaction's lock. Here the
+ * session ends (or its user becomes an admin) after the caller was remembered, before the
+ * placement: 401, and nothing is written, on both paths.
+ */
+let t: TestApp;
+const SECRET = "test-secret-that-is-long-enough-0123456789";
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const checkout = () =>
+  createCheckout(createInventory(t.database.db), {
+    currency: "USD",
+    holdMs: 3_600_000,
+    limits: loadConfig({}).holdLimits,
+  });
+
+/** A signed-up customer as the cache remembers them, and a part with 5 in stock. */
+async function rememberedCustomer(): Promise<{
+  account: TestAccount;
+  customer: Customer;
+  partId: string;
+}> {
+  const account = await signUp(t.app);
+  // Verified: an unverified account's capped holds are another test's subject.
+  const [u] = await t.database.db
+    .update(user)
+    .set({ emailVerified: true })
+    .where(eq(user.email, account.email))
+    .returning();
+  const token = verifiedToken(account.cookie, SECRET)!;
+  const customer: Customer = {
+    id: u!.id,
+    email: u!.email,
+    name: u!.name,
+    emailVerified: true,
+    stillSignedIn: stillSignedInSql(token, u!.id),
+  };
+  const part = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 5 });
+  return { account, customer, partId: part.id };
+}
+
+/** What a placement could have left: orders, the placement counted, the stock taken. */
+async function traces(customerId: string, partId: string) {
+  const row = (
+    await t.database.db.execute<{ orders: number; counted: number }>(sql`
+      select (select count(*)::int from orders where user_id = ${customerId}) as orders,
+             (select count(*)::int from rate_limit where key = ${placementRateKey(customerId)})
+               as counted`)
+  ).rows[0]!;
+  const [p] = await t.database.db.select().from(products).where(eq(products.id, partId));
+  return { ...row, stock: p!.availableQuantity };
+}
+
+const one = (partId: string) => ({
+  productId: partId,
+  orderQty: 2,
+  phonrNo: "5550100",
+  Address: "1 Dock Road",
+});
+
+/** The placement's refusal, or the order it placed. */
+const outcome = (placing: Promise<unknown>) =>
+  placing.then(
+    () => "placed",
+    (err: unknown) => (err instanceof HttpError ? err.statusCode : err),
+  );
+
+test("a remembered caller whose session is live orders as usual", async () => {
+  const { customer, partId } = await rememberedCustomer();
+  expect(await outcome(checkout().placeOne(customer, one(partId)))).toBe("placed");
+  expect(await traces(customer.id, partId)).toEqual({ orders: 1, counted: 1, stock: 3 });
+});
+
+test("signed out since: the one-statement read refuses it (401), nothing is written", async () => {
+  const { customer, partId } = await rememberedCustomer();
+  await t.database.pool.query("delete from session where user_id = $1", [customer.id]);
+  expect(await outcome(checkout().placeOne(customer, one(partId)))).toBe(401);
+  expect(await traces(customer.id, partId)).toEqual({ orders: 0, counted: 0, stock: 5 });
+});
+
+test("made an admin since: refused (401), nothing is written", async () => {
+  const { customer, partId } = await rememberedCustomer();
+  await t.database.pool.query(`update "user" set role = 'admin' where id = $1`, [customer.id]);
+  expect(await outcome(checkout().placeOne(customer, one(partId)))).toBe(401);
+  expect(await traces(customer.id, partId)).toEqual({ orders: 0, counted: 0, stock: 5 });
+});
+
+test("signed out since, on the locked path (a checkout that saves the address): 401, nothing written, the cart kept", async () => {
+  const { account, customer, partId } = await rememberedCustomer();
+  const put = await t.app.inject({
+    method: "PUT",
+    url: `/api/cart/items/${partId}`,
+    headers: { cookie: account.cookie },
+    payload: { qty: 2 },
+  });
+  expect(put.statusCode, put.body).toBe(200);
+  const cart = await t.app.inject({ url: "/api/cart", headers: { cookie: account.cookie } });
+  await t.database.pool.query("delete from session where user_id = $1", [customer.id]);
+  const placing = checkout().checkoutCart(customer, {
+    phonrNo: "5550100",
+    Address: "1 Dock Road",
+    expectedTotal: cart.json().total,
+    poReference: undefined,
+    saveToProfile: true,
+  });
+  expect(await outcome(placing)).toBe(401);
+  expect(await traces(customer.id, partId)).toEqual({ orders: 0, counted: 0, stock: 5 });
+  const { rows } = await t.database.pool.query(
+    "select qty from cart_items where user_id = $1 and product_id = $2",
+    [customer.id, partId],
+  );
+  expect(rows).toEqual([{ qty: 2 }]);
+});
