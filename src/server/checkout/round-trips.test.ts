@@ -104,8 +104,8 @@ test("a five-line cart checkout with shipping and tax is 4 statements, the sessi
   expect(kinds(statements), shown(statements)).toEqual(["session", "gates", "read", "write"]);
 });
 
-test("a one-product order is 3 statements, the session included", async () => {
-  const me = await signUp(t.app);
+/** The statements of one order of a new part by `me`, which must be placed. */
+async function orderStatements(me: TestAccount): Promise<string[]> {
   const p = await part();
   let placed: Awaited<ReturnType<typeof call>> | undefined;
   const statements = await statementsDuring(async () => {
@@ -117,6 +117,11 @@ test("a one-product order is 3 statements, the session included", async () => {
     });
   });
   expect(placed!.statusCode, placed!.body).toBe(201);
+  return statements;
+}
+
+test("a one-product order is 3 statements, the session included", async () => {
+  const statements = await orderStatements(await signUp(t.app));
   // The session; the read; the write, which takes the stock, counts the placement and queues
   // the email. No transaction.
   expect(kinds(statements), shown(statements)).toEqual(["session", "read", "write"]);
@@ -124,20 +129,7 @@ test("a one-product order is 3 statements, the session included", async () => {
 
 test("an order moments after another is 2 statements: the caller from memory, the session checked in the read", async () => {
   const me = await signUp(t.app);
-  const order = async () => {
-    const p = await part();
-    let placed: Awaited<ReturnType<typeof call>> | undefined;
-    const statements = await statementsDuring(async () => {
-      placed = await call(me, "POST", "/api/orders", {
-        productId: p.id,
-        orderQty: 1,
-        phonrNo: "5550100",
-        Address: "1 Dock Road",
-      });
-    });
-    expect(placed!.statusCode, placed!.body).toBe(201);
-    return statements;
-  };
+  const order = () => orderStatements(me);
   // The first reads the session (and keeps it). Until the catalog channel's listener hears
   // (it keeps nothing before that) and the sign-up's own notifications have cleared the cache,
   // a later one may read it again: order until one does not.
