@@ -68,11 +68,24 @@ test("a visitor fills a cart, signs up, checks out once, pays, and the admin shi
   await page.getByLabel("Purchase order reference (optional)").fill("PO-4471");
   await expect(page.getByTestId("checkout-shipping")).toHaveText("$12.95");
   const total = (await page.getByTestId("checkout-total").textContent())!;
+  // Everything the page shows from the click to the order, kept: the emptied cart must not
+  // flash "Your cart is empty" while the order's page loads.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { shown: string[] }).shown = seen;
+    new MutationObserver(() => seen.push(document.body.innerText)).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
   await page.getByRole("button", { name: "Place order" }).click();
 
   // The confirmation: number, lines, address, total, and the next step.
   await expect(page).toHaveURL(/\/dashboard\/orders\//);
   await expect(page.getByRole("heading", { name: /^Order #[0-9A-F]{8}$/ })).toBeVisible();
+  const shown = await page.evaluate(() => (window as unknown as { shown: string[] }).shown);
+  expect(shown.filter((text) => text.includes("Your cart is empty"))).toEqual([]);
   await expect(page.getByTestId("order-line")).toHaveCount(2);
   await expect(page.getByTestId("order-address")).toHaveText(shipTo);
   await expect(page.getByText("Purchase order: PO-4471")).toBeVisible();

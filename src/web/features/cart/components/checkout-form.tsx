@@ -52,6 +52,10 @@ export function CheckoutForm({
   vehicleNote?: ReactNode;
 }) {
   const cart = useCart();
+  // Placed: the order's page is on its way, and the cart, emptied by the order, must not show
+  // as "Your cart is empty" meanwhile.
+  const [placed, setPlaced] = useState(false);
+  if (placed) return <PageSpinner />;
   if (cart.isPending || book.addresses === undefined || book.companyAddresses === undefined) {
     return <PageSpinner />;
   }
@@ -72,6 +76,7 @@ export function CheckoutForm({
       companyAddresses={book.companyAddresses}
       book={book}
       vehicleNote={vehicleNote}
+      onPlaced={() => setPlaced(true)}
     />
   );
 }
@@ -88,11 +93,14 @@ function CheckoutFields({
   companyAddresses,
   book,
   vehicleNote,
+  onPlaced,
 }: {
   addresses: Address[];
   companyAddresses: CompanyAddress[];
   book: AddressBookPort;
   vehicleNote?: ReactNode;
+  /** The order is placed: the page shows it next. */
+  onPlaced: () => void;
 }) {
   const { data: user } = useSession();
   const checkout = useCheckout();
@@ -147,6 +155,7 @@ function CheckoutFields({
             ? orderMessages.sentForApproval
             : orderMessages.placed),
       );
+      onPlaced();
       void navigate(paths.order.to(order._id), { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.status === 409 && err.fields?.total) {
