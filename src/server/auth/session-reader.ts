@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import type { Role } from "../../contract/users";
 import { mayNameStatements } from "../db/prepared";
@@ -61,14 +62,7 @@ export function createSessionReader(
     if (!token) return null;
     const { rows } = await pool.query<SessionUser>({
       name,
-      // Idle limit (expires_at, which Better Auth moves on while the session is used) and
-      // absolute limit (from sign-in, never moved).
-      text: `select u.id, s.id as "sessionId", u.email, u.name, u.role,
-                    u.two_factor_enabled as "twoFactorEnabled", s.second_factor as "secondFactor",
-                    u.email_verified as "emailVerified"
-             from session s join "user" u on u.id = s.user_id
-             where s.token = $1 and s.expires_at > now()
-               and s.created_at > now() - make_interval(secs => $2)`,
+      text: SESSION_USER_TEXT,
       values: [token, absoluteSeconds],
     });
     const u = rows[0];
@@ -77,6 +71,23 @@ export function createSessionReader(
 }
 
 const DEFAULT_ABSOLUTE_SECONDS = 30 * 24 * 3600;
+
+/**
+ * The session `s` of `token` is live: its idle limit (expires_at, which Better Auth moves on
+ * while the session is used) and its absolute limit (from sign-in, never moved). One condition
+ * for the reader and for `stillSignedInSql`, so the two cannot drift apart.
+ */
+const liveSession = (token: SQLWrapper | string, absoluteSeconds: SQLWrapper | number) => sql`
+  s.token = ${token} and s.expires_at > now()
+  and s.created_at > now() - make_interval(secs => ${absoluteSeconds})`;
+
+/** The reader's statement, as text once: its values are the token ($1) and the absolute limit ($2). */
+const SESSION_USER_TEXT = new PgDialect().sqlToQuery(sql`
+  select u.id, s.id as "sessionId", u.email, u.name, u.role,
+         u.two_factor_enabled as "twoFactorEnabled", s.second_factor as "secondFactor",
+         u.email_verified as "emailVerified"
+    from session s join "user" u on u.id = s.user_id
+   where ${liveSession(sql.placeholder("token"), sql.placeholder("absoluteSeconds"))}`).sql;
 
 /**
  * True while the session of `token` is live by the reader's own limits (idle and absolute) and
@@ -90,8 +101,7 @@ export const stillSignedInSql = (
   absoluteSeconds = DEFAULT_ABSOLUTE_SECONDS,
 ): SQL => sql`exists (
   select 1 from session s join "user" u on u.id = s.user_id
-   where s.token = ${token} and s.user_id = ${userId} and u.role <> 'admin'
-     and s.expires_at > now() and s.created_at > now() - make_interval(secs => ${absoluteSeconds}))`;
+   where ${liveSession(token, absoluteSeconds)} and s.user_id = ${userId} and u.role <> 'admin')`;
 
 /**
  * Ends the caller's session when it is older than the absolute lifetime, before Better Auth's own
