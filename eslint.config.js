@@ -60,6 +60,26 @@ export default tseslint.config(
     },
   },
   {
+    // The server's statements are built with src/server/db/sql.ts's tag (its text pieces made once).
+    files: ["src/server/**/*.ts"],
+    ignores: ["src/server/**/*.test.ts", "src/server/db/sql.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "drizzle-orm",
+              importNames: ["sql"],
+              message:
+                "Use sql from src/server/db/sql.ts: drizzle's tag rebuilds its text pieces on every call.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["src/web/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: {

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
+import { sql } from "../db/sql";
 import {
   ADMIN_HOME_ROWS,
   LOW_STOCK_ROWS,

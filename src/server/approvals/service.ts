@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { sql } from "../db/sql";
 import {
   approvalMessages,
   type Approval,

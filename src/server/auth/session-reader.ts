@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { type SQL, type SQLWrapper } from "drizzle-orm";
+import { sql } from "../db/sql";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import type { Role } from "../../contract/users";

@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { sql } from "../db/sql";
 import {
   cartMessages,
   MAX_CART_LINES,

@@ -1,5 +1,6 @@
 // Catalog search: how a shopper's text becomes SQL. See docs/decisions/009-catalog-search.md.
-import { and, sql, type SQL } from "drizzle-orm";
+import { and, type SQL } from "drizzle-orm";
+import { sql } from "../db/sql";
 import { normalizePartNumber, type CrossReferenceKind } from "../../contract/constants";
 import type { Db } from "../db/database";
 import { containsPattern } from "../db/like";

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { sql } from "../db/sql";
 import { MAX_OFFSET, productCategories } from "../../contract/constants";
 import {
   productFieldMessages,

@@ -1,4 +1,5 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL } from "drizzle-orm";
+import { sql } from "../db/sql";
 import { rateHitCtes, rateHitResult, type RateLimitResult } from "../auth/rate-limit";
 import type { DbOrTx } from "../db/database";
 import { ACCOUNT_GONE_MESSAGE, notFound, unauthorized } from "../errors";

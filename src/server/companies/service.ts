@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, ilike, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull } from "drizzle-orm";
+import { sql } from "../db/sql";
 import {
   companyMessages,
   INVITATION_DAYS,

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql } from "./sql";
 import type { DbOrTx } from "./database";
 
 /**

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { SQL } from "drizzle-orm";
 import type { QueryResult, QueryResultRow } from "pg";
 import type { DbOrTx } from "./database";
+import { sqlText } from "./sql-text";
 
 /**
  * Pools, and their connections, that reach PostgreSQL itself: on them a statement may be named
@@ -49,10 +50,26 @@ export function executePrepared<T extends QueryResultRow>(
   query: SQL,
 ): Promise<QueryResult<T>> {
   const { session, dialect } = db as unknown as DrizzleInternals;
-  const built = dialect.sqlToQuery(query);
-  const name = mayNameStatements(session.client) ? statementName(built.sql) : undefined;
+  const built = sqlText(query, dialect) ?? dialect.sqlToQuery(query);
+  const name = mayNameStatements(session.client) ? namedFor(built.sql) : undefined;
   return session.prepareQuery(built, undefined, name, false).execute() as Promise<QueryResult<T>>;
 }
 
 export const statementName = (text: string) =>
   `s_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
+
+/**
+ * `statementName`, remembered by text: the statements are few (a shape each), and comparing a
+ * text with one remembered costs less than hashing it again for every request.
+ */
+const names = new Map<string, string>();
+const MAX_NAMES = 1000;
+function namedFor(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    if (names.size >= MAX_NAMES) names.clear();
+    name = statementName(text);
+    names.set(text, name);
+  }
+  return name;
+}

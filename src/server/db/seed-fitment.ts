@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
+import { sql } from "./sql";
 import type { Db, DbOrTx } from "./database";
 import {
   baseVehicleEngines,

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql } from "./sql";
 
 // Arrays as one bound parameter (`= any(...)`, `unnest(...)`): one statement shape whatever the
 // length, where drizzle's `inArray` writes one parameter per element.

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, type SQL } from "drizzle-orm";
+import { sql } from "../db/sql";
 import {
   vehicleMessages,
   MAX_GARAGE_VEHICLES,

@@ -1,4 +1,5 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL } from "drizzle-orm";
+import { sql } from "../db/sql";
 import { orderMessages } from "../../contract/orders";
 import type { Db, DbOrTx } from "../db/database";
 import { PG, postgresError } from "../db/postgres-errors";

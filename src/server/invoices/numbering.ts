@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql } from "../db/sql";
 import type { DbOrTx } from "../db/database";
 import type { DocumentKind } from "../db/schema";
 

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { sql } from "../db/sql";
 import {
   listMessages,
   MAX_LIST_LINES,

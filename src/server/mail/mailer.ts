@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL } from "drizzle-orm";
+import { sql } from "../db/sql";
 import { createTransport } from "nodemailer";
 import PgBoss from "pg-boss";
 import type { DbOrTx } from "../db/database";

@@ -1,4 +1,5 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { sql } from "../db/sql";
 import type {
   NotificationPreferences,
   NotificationPreferencesUpdate,

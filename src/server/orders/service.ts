@@ -1,16 +1,5 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  exists,
-  ilike,
-  inArray,
-  isNull,
-  or,
-  sql,
-  type SQL,
-} from "drizzle-orm";
+import { and, count, desc, eq, exists, ilike, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { sql } from "../db/sql";
 import {
   orderStatuses,
   type AdminOrder,

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { sql } from "../db/sql";
 import { luhnValid } from "../../contract/cards";
 import type { TestCardConfirm } from "../../contract/payments";
 import type { DbOrTx } from "../db/database";

@@ -8,7 +8,7 @@
  * `priceTiers`, the one place a price is decided.
  */
 
-import { sql } from "drizzle-orm";
+import { sql } from "../db/sql";
 import type { ProductListItem, YourListPrice } from "../../contract/products";
 import type { DbOrTx } from "../db/database";
 import type { PriceBreak } from "../db/schema";

@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, or } from "drizzle-orm";
+import { sql } from "../db/sql";
 import { normalizePartNumber } from "../../contract/constants";
 import {
   PRICE_LIST_CSV_HEADER,

@@ -9,7 +9,8 @@
  * and shared, and a member removed from a company pays list prices on their next request.
  */
 
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL } from "drizzle-orm";
+import { sql } from "../db/sql";
 import type { DbOrTx } from "../db/database";
 import type { PriceBreak } from "../db/schema";
 import { sqlUuids } from "../db/sql-arrays";

@@ -1,4 +1,5 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL } from "drizzle-orm";
+import { sql } from "../db/sql";
 import { normalizePartNumber } from "../../contract/constants";
 import { orderMessages } from "../../contract/orders";
 import {

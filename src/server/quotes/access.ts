@@ -1,4 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { sql } from "../db/sql";
 import { quoteMessages } from "../../contract/quotes";
 import type { DbOrTx } from "../db/database";
 import { companyMembers, quoteLines, quotes } from "../db/schema";

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
+import { sql } from "../db/sql";
 import { ON_ACCOUNT } from "../../contract/terms";
 import {
   creditNotePdfPath,

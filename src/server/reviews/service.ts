@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull } from "drizzle-orm";
+import { sql } from "../db/sql";
 import {
   REVIEW_NOT_PENDING_MESSAGE,
   type Review,

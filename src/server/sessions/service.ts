@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne } from "drizzle-orm";
+import { sql } from "../db/sql";
 import type { ActiveSession } from "../../contract/sessions";
 import type { Db } from "../db/database";
 import { session } from "../db/schema";

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { sql } from "../db/sql";
 import {
   shipmentMessages,
   type OrderShipments,

@@ -1,4 +1,5 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { sql } from "../db/sql";
 import {
   accountTransactionId,
   ON_ACCOUNT,

@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { sql } from "../db/sql";
 import {
   REMINDER_DAYS_AFTER,
   REMINDER_DAYS_BEFORE,

@@ -1,4 +1,5 @@
-import { count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { count, desc, eq, or, type SQL } from "drizzle-orm";
+import { sql } from "../db/sql";
 import {
   userMessages,
   type Profile,
