@@ -433,12 +433,23 @@ export function eventUuid(eventKey: string): string {
 /**
  * pg-boss's statement ($1, $2… placeholders) as a drizzle query, so it runs on the caller's
  * transaction: the text between placeholders is pg-boss's own, the values go as parameters.
+ * pg-boss sends the same few texts every time: each is split once.
  */
 function pgBossSql(text: string, values: unknown[]): SQL {
-  const parts = text.split(/\$(\d+)/);
-  return sql.join(
-    parts.map((part, i) =>
-      i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`,
-    ),
+  let parsed = pgBossTexts.get(text);
+  if (!parsed) {
+    const parts = text.split(/\$(\d+)/);
+    parsed = {
+      texts: parts.filter((_, i) => i % 2 === 0).map((part) => sql.raw(part)),
+      slots: parts.filter((_, i) => i % 2 === 1).map((n) => Number(n) - 1),
+    };
+    pgBossTexts.set(text, parsed);
+  }
+  const chunks: SQL[] = [parsed.texts[0]!];
+  parsed.slots.forEach((slot, i) =>
+    chunks.push(sql`${values[slot] ?? null}`, parsed.texts[i + 1]!),
   );
+  return sql.join(chunks);
 }
+
+const pgBossTexts = new Map<string, { texts: SQL[]; slots: number[] }>();
