@@ -105,7 +105,6 @@ const UNREACHABLE_CODES = new Set([
   "EHOSTUNREACH",
   "ENETUNREACH",
   "EAI_AGAIN",
-  "FST_ERR_HANDLER_TIMEOUT", // Fastify's request timeout (REQUEST_TIMEOUT_SECONDS)
 ]);
 /** What `pg` throws (without a code) when a connection fails, dies or cannot be had in time. */
 const UNREACHABLE_MESSAGES = [

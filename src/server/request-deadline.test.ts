@@ -1,6 +1,7 @@
 import pg from "pg";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { signUp } from "../../tests/support/accounts";
 import { insertProduct } from "../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
 import { UNAVAILABLE_MESSAGE } from "./errors";
@@ -17,10 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Whether the route's first hook is the request timeout's (request-deadline.ts). */
+const hasDeadline = (r: RouteOptions) =>
+  Array.isArray(r.onRequest) && r.onRequest[0]?.name === "requestDeadline";
+
 test("every route has the request timeout but the public catalog reads, which bound their own", () => {
-  const own = routes
-    .filter((r) => r.handlerTimeout === undefined)
-    .map((r) => `${r.method} ${r.url}`);
+  const own = routes.filter((r) => !hasDeadline(r)).map((r) => `${r.method} ${r.url}`);
   expect(own.sort()).toEqual([
     "GET /api/products",
     "GET /api/products/:id",
@@ -28,8 +31,39 @@ test("every route has the request timeout but the public catalog reads, which bo
     "HEAD /api/products/:id",
   ]);
   expect(routes.length).toBeGreaterThan(50);
-  for (const r of routes)
-    if (r.handlerTimeout !== undefined) expect(r.handlerTimeout).toBe(TIMEOUT_MS);
+  // Fastify's own request timeout is not used (its AbortController costs every request).
+  for (const r of routes) expect(r.handlerTimeout).toBeUndefined();
+});
+
+test("any other request waiting on the database answers 503 at the request timeout, and is answered once the wait is gone", async () => {
+  const customer = await signUp(t.app);
+  const locker = new pg.Client({ connectionString: t.database.url });
+  await locker.connect();
+  try {
+    await locker.query("begin");
+    await locker.query("lock table orders in access exclusive mode");
+    const started = performance.now();
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/orders",
+      headers: { cookie: customer.cookie },
+    });
+    const ms = performance.now() - started;
+    expect(res.statusCode).toBe(503);
+    expect(res.headers["retry-after"]).toBe("1");
+    expect(res.json()).toEqual({ error: "unavailable", message: UNAVAILABLE_MESSAGE });
+    expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
+    expect(ms).toBeLessThan(TIMEOUT_MS + 2_000);
+  } finally {
+    await locker.query("rollback");
+    await locker.end();
+  }
+  const res = await t.app.inject({
+    method: "GET",
+    url: "/api/orders",
+    headers: { cookie: customer.cookie },
+  });
+  expect(res.statusCode).toBe(200);
 });
 
 test("a public catalog read waiting on the database answers 503 at the request timeout", async () => {
