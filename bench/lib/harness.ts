@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import {
@@ -112,8 +113,14 @@ export function buildServerOnce(): void {
 export async function startStore(databaseUrl: string, env: Record<string, string> = {}) {
   buildServerOnce();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-bench-data-"));
-  // BENCH_PROFILE=dir writes a CPU profile of the server there (node --cpu-prof).
+  // BENCH_PROFILE=dir writes a CPU profile of the server there (node --cpu-prof); with
+  // BENCH_PROFILE_HEAP=1, an allocation profile instead (lib/heap-sampling.mjs).
   const profile = process.env.BENCH_PROFILE;
+  const profileArgs = !profile
+    ? []
+    : process.env.BENCH_PROFILE_HEAP === "1"
+      ? ["--import", pathToFileURL(path.join(root, "bench/lib/heap-sampling.mjs")).href]
+      : ["--cpu-prof", `--cpu-prof-dir=${profile}`];
   const server = await startServerProcess(
     {
       NODE_ENV: "production",
@@ -129,7 +136,7 @@ export async function startStore(databaseUrl: string, env: Record<string, string
       HOLD_UNVERIFIED_SHARE: "1",
       ...env,
     },
-    profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [],
+    profileArgs,
     { compiled: true },
   );
   return {
