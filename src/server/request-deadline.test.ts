@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { RouteOptions } from "fastify";
+import type { InjectOptions, RouteOptions } from "fastify";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp } from "../../tests/support/accounts";
 import { insertProduct } from "../../tests/support/factories";
@@ -35,59 +35,51 @@ test("every route has the request timeout but the public catalog reads, which bo
   for (const r of routes) expect(r.handlerTimeout).toBeUndefined();
 });
 
-test("any other request waiting on the database answers 503 at the request timeout, and is answered once the wait is gone", async () => {
-  const customer = await signUp(t.app);
+/** Runs `work` while `table` is locked by another connection (every statement on it waits). */
+async function whileLocked(table: string, work: () => Promise<void>): Promise<void> {
   const locker = new pg.Client({ connectionString: t.database.url });
   await locker.connect();
   try {
     await locker.query("begin");
-    await locker.query("lock table orders in access exclusive mode");
-    const started = performance.now();
-    const res = await t.app.inject({
-      method: "GET",
-      url: "/api/orders",
-      headers: { cookie: customer.cookie },
-    });
-    const ms = performance.now() - started;
-    expect(res.statusCode).toBe(503);
-    expect(res.headers["retry-after"]).toBe("1");
-    expect(res.json()).toEqual({ error: "unavailable", message: UNAVAILABLE_MESSAGE });
-    expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
-    expect(ms).toBeLessThan(TIMEOUT_MS + 2_000);
+    await locker.query(`lock table ${table} in access exclusive mode`);
+    await work();
   } finally {
     await locker.query("rollback");
     await locker.end();
   }
-  const res = await t.app.inject({
+}
+
+/** Sends the request and checks it was answered 503 by the request timeout, not before nor long after. */
+async function expectTimedOut(request: InjectOptions, label: string) {
+  const started = performance.now();
+  const res = await t.app.inject(request);
+  const ms = performance.now() - started;
+  expect(res.statusCode, label).toBe(503);
+  expect(res.headers["retry-after"]).toBe("1");
+  expect(res.json()).toEqual({ error: "unavailable", message: UNAVAILABLE_MESSAGE });
+  // The request timeout, not the statement timeout (30 s), ended the wait.
+  expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
+  expect(ms).toBeLessThan(TIMEOUT_MS + 2_000);
+}
+
+test("any other request waiting on the database answers 503 at the request timeout, and is answered once the wait is gone", async () => {
+  const customer = await signUp(t.app);
+  const request = {
     method: "GET",
     url: "/api/orders",
     headers: { cookie: customer.cookie },
-  });
-  expect(res.statusCode).toBe(200);
+  } as const;
+  await whileLocked("orders", () => expectTimedOut(request, "GET /api/orders"));
+  expect((await t.app.inject(request)).statusCode).toBe(200);
 });
 
 test("a public catalog read waiting on the database answers 503 at the request timeout", async () => {
   const product = await insertProduct(t.database.db, { name: "Locked part" });
-  const locker = new pg.Client({ connectionString: t.database.url });
-  await locker.connect();
-  try {
-    await locker.query("begin");
-    await locker.query("lock table products in access exclusive mode");
+  await whileLocked("products", async () => {
     for (const url of [`/api/products/${product.id}`, "/api/products?q=locked"]) {
-      const started = performance.now();
-      const res = await t.app.inject({ method: "GET", url });
-      const ms = performance.now() - started;
-      expect(res.statusCode, url).toBe(503);
-      expect(res.headers["retry-after"]).toBe("1");
-      expect(res.json()).toEqual({ error: "unavailable", message: UNAVAILABLE_MESSAGE });
-      // The request timeout, not the statement timeout (30 s), ended the wait.
-      expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
-      expect(ms).toBeLessThan(TIMEOUT_MS + 2_000);
+      await expectTimedOut({ method: "GET", url }, url);
     }
-  } finally {
-    await locker.query("rollback");
-    await locker.end();
-  }
+  });
   // Once the lock is gone the same read answers.
   const res = await t.app.inject({ method: "GET", url: `/api/products/${product.id}` });
   expect(res.statusCode).toBe(200);

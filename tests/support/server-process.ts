@@ -13,6 +13,20 @@ export interface ServerProcess {
 const root = path.resolve(import.meta.dirname, "../..");
 
 /**
+ * The environment of a store that tests order far past one customer's limits (load, locked rows,
+ * overload): no demo data, and the sign-ups per IP, the orders per minute and the holds' caps
+ * lifted, so that what a test measures is not those limits.
+ */
+export const ORDERING_AT_LOAD = {
+  SEED_DEMO_DATA: "false",
+  AUTH_RATE_LIMIT_PER_IP: "100000",
+  HOLD_UNVERIFIED_SHARE: "1",
+  ORDERS_PER_MINUTE: "10000",
+  HOLD_FREE_UNITS: "100000",
+  HOLD_MAX_VALUE: "1000000000",
+};
+
+/**
  * Starts the real server as its own process (on a free port unless `env` gives PORT) and resolves
  * once it is listening: `src/server/main.ts` through tsx, or with `compiled` the build's
  * `dist/server/main.js` as `npm start` runs it (build it first: scripts/build-server.mjs).

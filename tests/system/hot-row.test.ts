@@ -7,7 +7,11 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { orderItems, products } from "../../src/server/db/schema";
 import { insertProduct } from "../support/factories";
 import { HttpCustomer } from "../support/http-customer";
-import { startServerProcess, type ServerProcess } from "../support/server-process";
+import {
+  ORDERING_AT_LOAD,
+  startServerProcess,
+  type ServerProcess,
+} from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 // Issue 30, hot row: one product's row locked (an admin's open transaction) while more customers
@@ -38,13 +42,8 @@ test("a locked row queues its own orders in the server: other products' orders g
   server = await startServerProcess({
     DATABASE_URL: external.url,
     DATA_DIR: dataDir,
-    SEED_DEMO_DATA: "false",
+    ...ORDERING_AT_LOAD,
     LOG_LEVEL: "error",
-    AUTH_RATE_LIMIT_PER_IP: "100000",
-    HOLD_UNVERIFIED_SHARE: "1",
-    ORDERS_PER_MINUTE: "10000",
-    HOLD_FREE_UNITS: "100000",
-    HOLD_MAX_VALUE: "1000000",
     METRICS_TOKEN,
     ORDER_GATE_PER_PRODUCT: String(GATE),
     // What is measured is the gate; a saturated loop on a loaded machine is not shed here.

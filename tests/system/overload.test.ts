@@ -6,7 +6,11 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { orderItems, products } from "../../src/server/db/schema";
 import { insertProduct } from "../support/factories";
 import { HttpCustomer } from "../support/http-customer";
-import { startServerProcess, type ServerProcess } from "../support/server-process";
+import {
+  ORDERING_AT_LOAD,
+  startServerProcess,
+  type ServerProcess,
+} from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 // Issue 30 item 4: a burst far beyond what the database pool can serve is refused at once
@@ -43,13 +47,8 @@ test("a burst 40 × beyond DB_QUEUE_MAX: refusals at once, nothing refused writt
   server = await startServerProcess({
     DATABASE_URL: external.url,
     DATA_DIR: dataDir,
-    SEED_DEMO_DATA: "false",
+    ...ORDERING_AT_LOAD,
     LOG_LEVEL: "warn",
-    AUTH_RATE_LIMIT_PER_IP: "100000",
-    HOLD_UNVERIFIED_SHARE: "1",
-    ORDERS_PER_MINUTE: "10000",
-    HOLD_FREE_UNITS: "100000",
-    HOLD_MAX_VALUE: "1000000000",
     DB_QUEUE_MAX: String(QUEUE_MAX),
     METRICS_TOKEN,
   });
