@@ -6,7 +6,6 @@ import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { orderItems, products } from "../../src/server/db/schema";
 import { insertProduct } from "../support/factories";
-import { countStatuses } from "../support/count-statuses";
 import { HttpCustomer } from "../support/http-customer";
 import {
   ORDERING_AT_LOAD,
@@ -234,3 +233,9 @@ test("a product row locked for 20 s: orders of other products all go through, th
   expect(hotOutcomes.length).toBeGreaterThan(0);
   expect(hotOutcomes.every((o) => o.status === 503 && o.error === "busy")).toBe(true);
 }, 120_000);
+
+function countStatuses(outcomes: { status: number | string }[]): string {
+  const by = new Map<string, number>();
+  for (const o of outcomes) by.set(String(o.status), (by.get(String(o.status)) ?? 0) + 1);
+  return [...by].map(([s, n]) => `${n} × ${s}`).join(", ");
+}
