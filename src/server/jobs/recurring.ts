@@ -21,25 +21,18 @@ export function recurringJob(
 ): (boss: PgBoss) => Promise<string[]> {
   const everySeconds = Math.max(1, Math.round(opts.everyMs / 1000));
   return async (boss) => {
-    // Processes starting together may deadlock creating the queue: try again a few times.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await boss.createQueue(queue, {
-          name: queue,
-          policy: "stately",
-          retryLimit: 1_000_000,
-          retryDelay: everySeconds,
-          expireInSeconds: 300,
-          retentionMinutes: 60,
-        });
-        break;
-      } catch (err) {
-        if (attempt >= 5) throw err;
-        await new Promise((resolve) =>
-          setTimeout(resolve, 200 * 2 ** attempt + Math.random() * 200),
-        );
-      }
-    }
+    // Processes starting together may deadlock creating the queue, and a first send beside other
+    // queues being created has once found no partition for its row: both are tried again.
+    await withRetries(() =>
+      boss.createQueue(queue, {
+        name: queue,
+        policy: "stately",
+        retryLimit: 1_000_000,
+        retryDelay: everySeconds,
+        expireInSeconds: 300,
+        retentionMinutes: 60,
+      }),
+    );
     const queueNext = (startAfter: number) =>
       boss.send(queue, {}, { singletonKey: queue, startAfter });
     const worker = await boss.work(
@@ -55,7 +48,19 @@ export function recurringJob(
         }
       },
     );
-    await queueNext(0);
+    await withRetries(() => queueNext(0));
     return [worker];
   };
+}
+
+/** Runs `fn`, trying again up to five times (0.2 s, 0.4 s, … 3.2 s apart, with some jitter). */
+async function withRetries<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt + Math.random() * 200));
+    }
+  }
 }
