@@ -17,6 +17,7 @@ process.once("exit", () => {
   // A session on the process's own thread answers synchronously: the file is written before exit.
   session.post("HeapProfiler.stopSampling", (err, result) => {
     if (err) return;
+    fs.mkdirSync(process.env.BENCH_PROFILE, { recursive: true });
     const file = path.join(process.env.BENCH_PROFILE, `Heap.${process.pid}.heapprofile`);
     fs.writeFileSync(file, JSON.stringify(result.profile));
   });
