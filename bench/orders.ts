@@ -25,6 +25,12 @@ const CUSTOMERS = 100;
 const PRODUCTS = 100;
 const STOCK_EACH = 50; // 5,000 units for 10,000 (customer, product) pairs: sold out mid-run
 /**
+ * Spread, a product gets its 51st request (the first that finds it sold out) at about the
+ * 5,000th: the first 4,000 answers are placements, and the CPU over them is what a placement
+ * costs (`cpuMsPerOrderWhilePlacing`).
+ */
+const PLACING_ANSWERS = 4_000;
+/**
  * The targets are compared at 50 connections, the figure this benchmark has always reported. The
  * sweep also runs 10 and 25: at 50, nearly all of the latency is requests queueing for the two
  * cores (Little's law: p50 ≈ connections / throughput), so the lower counts show what one order
@@ -71,6 +77,12 @@ export interface OrdersRun {
   cpuMsPerRequest: { server: number; postgres: number; loadGenerator: number };
   /** Server + PostgreSQL CPU per order placed (the refusals' cost included). */
   cpuMsPerPlacedOrder: number;
+  /**
+   * Server + PostgreSQL CPU per order over the first `PLACING_ANSWERS` answers, when every one
+   * of them placed an order (spread: no product is sold out that early): what a placement costs
+   * without the refusals beside it. Undefined when one was refused by then (hot).
+   */
+  cpuMsPerOrderWhilePlacing: WhilePlacing | undefined;
   oversold: number;
   stockConsistent: boolean;
   /** The same requests against the bare placement (see `runFloor`). */
@@ -80,11 +92,19 @@ export interface OrdersRun {
   targets: typeof targets;
 }
 
+/** CPU ms per order while every answer placed one: the server's, PostgreSQL's, and both. */
+export interface WhilePlacing {
+  server: number;
+  postgres: number;
+  total: number;
+}
+
 export interface FloorRun {
   placedPerSecond: number;
   p99Ms: number;
   cpuMsPerRequest: OrdersRun["cpuMsPerRequest"];
   cpuMsPerPlacedOrder: number;
+  cpuMsPerOrderWhilePlacing: WhilePlacing | undefined;
   /** 0 oversold and stock + ordered = initial there too. */
   consistent: boolean;
 }
@@ -195,6 +215,7 @@ async function runFloor(
       p99Ms: m.p99Ms,
       cpuMsPerRequest: m.cpuMsPerRequest,
       cpuMsPerPlacedOrder: m.cpuMsPerPlacedOrder,
+      cpuMsPerOrderWhilePlacing: m.cpuMsPerOrderWhilePlacing,
       consistent: m.oversold === 0 && m.stockConsistent,
     };
   } finally {
@@ -218,6 +239,9 @@ async function measure(opts: {
   let n = 0;
   let firstAt = 0;
   let lastPlacedAt = 0;
+  let answers = 0;
+  let allPlaced = true;
+  let whilePlacing: { server: number; postgres: number } | undefined;
   const cpuBefore = {
     server: cpuSeconds(server.pid),
     postgres: postgresCpuSeconds(pgServer.dir),
@@ -254,6 +278,13 @@ async function measure(opts: {
     },
     onResponse: (status) => {
       if (status === 201) lastPlacedAt = Date.now();
+      else allPlaced = false;
+      if (++answers === PLACING_ANSWERS && allPlaced) {
+        whilePlacing = {
+          server: cpuSeconds(server.pid) - cpuBefore.server,
+          postgres: postgresCpuSeconds(pgServer.dir) - cpuBefore.postgres,
+        };
+      }
     },
   });
   const perRequestMs = (seconds: number) => round((seconds * 1000) / result.requests, 2);
@@ -296,6 +327,11 @@ async function measure(opts: {
     p99Ms: result.p99,
     cpuMsPerRequest,
     cpuMsPerPlacedOrder: round(((serverSeconds + postgresSeconds) * 1000) / Math.max(placed, 1), 2),
+    cpuMsPerOrderWhilePlacing: whilePlacing && {
+      server: round((whilePlacing.server * 1000) / PLACING_ANSWERS, 2),
+      postgres: round((whilePlacing.postgres * 1000) / PLACING_ANSWERS, 2),
+      total: round(((whilePlacing.server + whilePlacing.postgres) * 1000) / PLACING_ANSWERS, 2),
+    },
     oversold: Math.max(0, check.qty - total) + (check.min < 0 ? 1 : 0),
     stockConsistent: check.left + check.qty === total && check.n === placed,
   };
@@ -326,17 +362,27 @@ function printRun(r: OrdersRun) {
     `  ${r.placedPerSecond} orders placed/s until sold out, ${r.requestsPerSecond} requests/s overall, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms`,
   );
   console.log(
-    `  CPU per request: server ${r.cpuMsPerRequest.server} ms, PostgreSQL ${r.cpuMsPerRequest.postgres} ms, load generator ${r.cpuMsPerRequest.loadGenerator} ms; server + PostgreSQL per order placed ${r.cpuMsPerPlacedOrder} ms`,
+    `  CPU per request: server ${r.cpuMsPerRequest.server} ms, PostgreSQL ${r.cpuMsPerRequest.postgres} ms, load generator ${r.cpuMsPerRequest.loadGenerator} ms; server + PostgreSQL per order placed ${r.cpuMsPerPlacedOrder} ms${whilePlacing(r)}`,
   );
   console.log(`  oversold: ${r.oversold}; stock + ordered = initial: ${r.stockConsistent}`);
   const f = r.floor;
   console.log(
-    `  bare placement (one PL/pgSQL call, node:http), same requests: ${f.placedPerSecond} orders placed/s, p99 ${f.p99Ms} ms, CPU per request server ${f.cpuMsPerRequest.server} + PostgreSQL ${f.cpuMsPerRequest.postgres} ms, ${f.cpuMsPerPlacedOrder} ms per order placed${f.consistent ? "" : " (STOCK INCONSISTENT)"}`,
+    `  bare placement (one PL/pgSQL call, node:http), same requests: ${f.placedPerSecond} orders placed/s, p99 ${f.p99Ms} ms, CPU per request server ${f.cpuMsPerRequest.server} + PostgreSQL ${f.cpuMsPerRequest.postgres} ms, ${f.cpuMsPerPlacedOrder} ms per order placed${whilePlacing(f)}${f.consistent ? "" : " (STOCK INCONSISTENT)"}`,
   );
   console.log(
     `  store ÷ bare: ${r.vsFloor.placedPerSecond}× the rate, ${r.vsFloor.cpuMsPerPlacedOrder}× the CPU per order placed`,
   );
 }
+
+/** The CPU per order over the answers that all placed one, when there were such. */
+const whilePlacing = ({
+  cpuMsPerOrderWhilePlacing: w,
+}: {
+  cpuMsPerOrderWhilePlacing?: WhilePlacing;
+}) =>
+  w === undefined
+    ? ""
+    : ` (${w.total} ms, server ${w.server} + PostgreSQL ${w.postgres}, while every answer placed one)`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   printOrders(await runOrdersBench());

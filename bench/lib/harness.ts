@@ -305,25 +305,44 @@ const clockTicks = () =>
  * CPU seconds used so far by every process of the PostgreSQL cluster in `clusterDir`: the
  * postmaster, its live children, and the children it has reaped. Without the reaped ones, a
  * backend that ended between two readings (an earlier run's pool closing) took all its CPU out
- * of the difference: the orders bench's hot case read 0.1 ms of PostgreSQL per request.
+ * of the difference: the orders bench's hot case read 0.1 ms of PostgreSQL per request. The
+ * postmaster is found once (`ps`); its children are read from /proc, a millisecond's work, so a
+ * benchmark may read this in the middle of a run.
  */
 export function postgresCpuSeconds(clusterDir: string): number {
-  const out = execFileSync("ps", ["-eo", "pid=,args="], { encoding: "utf8" });
-  const postmaster = out
-    .split("\n")
-    .map((l) => l.trim())
-    .find((l) => l.includes(clusterDir))
-    ?.split(/\s+/)[0];
+  const postmaster = postmasterOf(clusterDir);
   if (!postmaster) return 0;
-  const children = execFileSync("ps", ["-o", "pid=", "--ppid", postmaster], { encoding: "utf8" });
-  return children
-    .split("\n")
-    .map(Number)
-    .filter((pid) => pid > 0)
-    .reduce(
-      (sum, pid) => sum + cpuSeconds(pid),
-      cpuSeconds(Number(postmaster), { reapedChildren: true }),
-    );
+  let children: number[];
+  try {
+    children = readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, "utf8")
+      .split(" ")
+      .map(Number)
+      .filter((pid) => pid > 0);
+  } catch {
+    postmasters.delete(clusterDir); // it has exited (a cluster started again has another)
+    return 0;
+  }
+  return children.reduce(
+    (sum, pid) => sum + cpuSeconds(pid),
+    cpuSeconds(postmaster, { reapedChildren: true }),
+  );
+}
+
+const postmasters = new Map<string, number>();
+function postmasterOf(clusterDir: string): number | undefined {
+  const known = postmasters.get(clusterDir);
+  if (known) return known;
+  const out = execFileSync("ps", ["-eo", "pid=,args="], { encoding: "utf8" });
+  const pid = Number(
+    out
+      .split("\n")
+      .map((l) => l.trim())
+      .find((l) => l.includes(clusterDir))
+      ?.split(/\s+/)[0],
+  );
+  if (!(pid > 0)) return undefined;
+  postmasters.set(clusterDir, pid);
+  return pid;
 }
 
 /** A bare node:http server process answering fixed bytes per path: the limit to compare with. */
