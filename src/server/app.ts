@@ -36,6 +36,7 @@ import { CatalogReadCache } from "./catalog/read-cache";
 import { cartRoutes } from "./cart/routes";
 import { createCartService } from "./cart/service";
 import { checkoutRoutes } from "./checkout/routes";
+import { createPlacementMemory } from "./checkout/memory";
 import { createCheckout } from "./checkout/workflow";
 import { createProductGate } from "./checkout/product-gate";
 import { answeredFromCache, catalogRoutes } from "./catalog/routes";
@@ -374,6 +375,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accountMail,
     // Off (0) by default until its queues and the overload shedding agree (docs/hot-row.md).
     gate: config.orderGatePerProduct > 0 ? { products: productGate, db: database.db } : undefined,
+    // Orders decided from what this process read and wrote before, checked by the write
+    // (docs/decisions/011-checkout-workflow.md, "Decided from memory").
+    memory: config.placementMemory ? createPlacementMemory() : undefined,
   });
   const approvals = createApprovalService(database.db, inventory, {
     holdMs: config.orderHoldMs,

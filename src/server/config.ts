@@ -60,6 +60,10 @@ export const envSchema = z.object({
     .default("true")
     .transform((s) => s === "true"),
   CATALOG_PING_SECONDS: z.coerce.number().positive().max(3600).default(5),
+  PLACEMENT_MEMORY: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((s) => s === "true"),
   ORDER_HOLD_HOURS: z.coerce
     .number()
     .positive()
@@ -214,6 +218,8 @@ export type Config = Readonly<{
   catalogCache: boolean;
   /** How often the catalog change listener proves it hears notifications (a self-ping). */
   catalogPingMs: number;
+  /** Decide an order from what the process read and wrote before, the write checking it. */
+  placementMemory: boolean;
   orderHoldMs: number;
   /** How long after shipping a customer may ask to return lines (docs/returns.md). */
   returnWindowDays: number;
@@ -401,6 +407,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     catalogCache: e.CATALOG_CACHE,
     catalogPingMs: Math.round(e.CATALOG_PING_SECONDS * 1000),
+    placementMemory: e.PLACEMENT_MEMORY,
     orderHoldMs: e.ORDER_HOLD_HOURS * 3_600_000,
     returnWindowDays: e.RETURN_WINDOW_DAYS,
     coreReturnWindowDays: e.CORE_RETURN_WINDOW_DAYS,

@@ -30,10 +30,12 @@ const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 /**
  * Tables whose rows are short-lived state, not the store's data: a backup keeps their definition
  * (the migrations make it) but none of their rows, and a restore loads none (from a backup made
- * before this list existed). The rate-limit counters are exhausted by the very failed sign-ins
- * that often precede a restore; restored, they refused every sign-in with 429 (issue 30, row 8).
+ * before this list existed), nor asks them to be empty. The rate-limit counters are exhausted by
+ * the very failed sign-ins that often precede a restore; restored, they refused every sign-in
+ * with 429 (issue 30, row 8). The placement facts' version (migration 0042) is a counter the
+ * migrations make, which only running processes compare: the new database keeps its own.
  */
-export const EPHEMERAL_TABLES: ReadonlySet<string> = new Set(["rate_limit"]);
+export const EPHEMERAL_TABLES: ReadonlySet<string> = new Set(["rate_limit", "placement_facts"]);
 
 async function publicTables(client: pg.ClientBase): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>(
@@ -163,7 +165,7 @@ export async function restoreBackup(
       const { rows: present } = await client.query<{ n: string }>(
         `select count(*) as n from ${quoteIdent(table)}`,
       );
-      if (Number(present[0]!.n) > 0)
+      if (Number(present[0]!.n) > 0 && !EPHEMERAL_TABLES.has(table))
         throw new Error(`table ${table} is not empty: restore into a fresh database`);
       const { rows: cols } = await client.query<{ name: string }>(
         `select column_name as name from information_schema.columns

@@ -16,6 +16,7 @@ import { keptVehicleJson, lineVehicleJson, type LineVehicle } from "../fitment/s
 import { lockCustomerSql } from "../users/service";
 import type { ChargeFacts } from "./charges";
 import type { ProductFacts, Standing, WantedLine } from "./decide";
+import type { DecidedOn } from "./write";
 import {
   chargesFromJson,
   chargesJson,
@@ -54,10 +55,23 @@ export interface PlacementRead {
 /** A read made without the customer's lock: what the write checks and counts (write.ts). */
 export interface UnlockedRead {
   placement: PlacementRead;
-  /** The customer's revision as read: the write goes ahead only while it is still this. */
-  revision: number;
+  /** What the write checks still holds (the revision, the facts' version...: write.ts). */
+  decidedOn: DecidedOn;
   /** This placement counted against the per-minute limit (not counted yet: the write counts it). */
   rate: RateLimitResult;
+  /** What the customer stands at beyond these products, for the placement memory (memory.ts). */
+  standing: StandingRead;
+}
+
+/** The customer's unpaid orders and open hold windows over all their products. */
+export interface StandingRead {
+  /** Every product an unpaid order of theirs has. */
+  unpaidProductIds: string[];
+  /** Each open hold window's end, by product. */
+  windows: Map<string, Date>;
+  /** Placements counted in the per-minute limit's current window, and when that window ends. */
+  placedThisMinute: number;
+  minuteEndsAt: Date;
 }
 
 /**
@@ -125,17 +139,37 @@ export async function readPlacementUnlocked(
   source: PlacementSource,
   opts: ReadOptions & { perMinute: number; stillSignedIn?: SQL },
 ): Promise<UnlockedRead | null> {
-  const { placement, customer } = await read(db, customerId, source, {
-    ...opts,
-    capUnverified: false,
-  });
+  const { placement, customer, ordered, windows, factsVersion } = await read(
+    db,
+    customerId,
+    source,
+    {
+      ...opts,
+      capUnverified: false,
+    },
+  );
   if (!customer) return null;
   if (!customer.signedIn) throw unauthorized();
   const rate = rateHitResult(
     { count: customer.count + 1, retry_after: customer.retryAfter },
     opts.perMinute,
   );
-  return { placement, revision: Number(customer.revision), rate };
+  return {
+    placement,
+    decidedOn: {
+      revision: Number(customer.revision),
+      emailVerified: customer.emailVerified,
+      factsVersion,
+      windowEnd: placement.windowEnd,
+    },
+    rate,
+    standing: {
+      unpaidProductIds: ordered,
+      windows,
+      placedThisMinute: customer.count,
+      minuteEndsAt: new Date(Date.now() + customer.retryAfter * 1000),
+    },
+  };
 }
 
 interface ReadOptions {
@@ -163,7 +197,13 @@ async function read(
   customerId: string,
   source: PlacementSource,
   opts: ReadOptions & { emailVerified?: boolean; capUnverified: boolean; stillSignedIn?: SQL },
-): Promise<{ placement: PlacementRead; customer: CustomerRow | null }> {
+): Promise<{
+  placement: PlacementRead;
+  customer: CustomerRow | null;
+  ordered: string[];
+  windows: Map<string, Date>;
+  factsVersion: number;
+}> {
   const wanted =
     "lines" in source
       ? sql`select w.product_id, w.qty, w.n
@@ -207,7 +247,8 @@ async function read(
     charges: ChargesRow | null;
     pricing: PricingRow | null;
     vehicle: LineVehicle | null;
-    window_end: string | null;
+    windows: Record<string, string> | null;
+    facts_version: string;
     customer: CustomerRow | null;
   }>(
     tx,
@@ -229,13 +270,13 @@ async function read(
       array(select distinct i.product_id::text from order_items i
               join orders o on o.id = i.order_id
              where o.user_id = ${customerId} and o.status in ('unpaid', 'awaiting_approval')
-               and i.product_id in (select product_id from wanted)) as ordered,
+           ) as ordered,
       ${opts.destination ? chargesJson(customerId, opts.destination) : sql`null`} as charges,
       ${pricingJson(customerId, opts.currency, sql`select product_id from wanted`)} as pricing,
       ${opts.vehicle ? lineVehicleJson(opts.vehicle) : sql`null`} as vehicle,
-      (select min(expires_at) from hold_windows
-        where user_id = ${customerId} and expires_at > now()
-          and product_id in (select product_id from wanted)) as window_end,
+      (select json_object_agg(product_id, expires_at) from hold_windows
+        where user_id = ${customerId} and expires_at > now()) as windows,
+      (select version from placement_facts) as facts_version,
       ${opts.emailVerified === undefined ? customerJson(customerId, opts.stillSignedIn) : sql`null`} as customer`,
   );
   const row = result.rows[0]!;
@@ -244,21 +285,45 @@ async function read(
     row.charges,
     opts.sellerCountry,
   );
+  const windows = new Map(
+    Object.entries(row.windows ?? {}).map(([id, end]) => [id, new Date(end)] as const),
+  );
+  const wantedIds = row.wanted.map((w) => w.productId);
   const placement: PlacementRead = {
     wanted: row.wanted,
     products: new Map(row.products.map((p) => [p.id, p])),
     standing: {
       emailVerified: opts.emailVerified ?? row.customer?.emailVerified ?? false,
       heldCents: Number(row.held_cents),
-      unpaidProductIds: row.ordered,
+      unpaidProductIds: row.ordered.filter((id) => wantedIds.includes(id)),
     },
     charges,
     address,
     pricing: pricingFromJson(customerId, opts.currency, row.pricing),
     vehicle: row.vehicle,
-    windowEnd: row.window_end ? new Date(row.window_end) : null,
+    windowEnd: earliestWindow(windows, wantedIds),
   };
-  return { placement, customer: row.customer };
+  return {
+    placement,
+    customer: row.customer,
+    ordered: row.ordered,
+    windows,
+    factsVersion: Number(row.facts_version),
+  };
+}
+
+/** The earliest of these products' open hold windows (null: none is open). */
+export function earliestWindow(
+  windows: ReadonlyMap<string, Date>,
+  productIds: string[],
+  now = Date.now(),
+): Date | null {
+  let earliest: Date | null = null;
+  for (const id of productIds) {
+    const end = windows.get(id);
+    if (end && end.getTime() > now && (!earliest || end < earliest)) earliest = end;
+  }
+  return earliest;
 }
 
 /**

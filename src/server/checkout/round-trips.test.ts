@@ -142,6 +142,30 @@ test("an order moments after another is 2 statements: the caller from memory, th
   expect(statements[0]).toMatch(/from session s join "user" u on u\.id = s\.user_id/);
 });
 
+test("an order of a part this process has read, by a customer it knows, is the write alone: decided from memory", async () => {
+  const [me, other] = [await signUp(t.app), await signUp(t.app)];
+  // Both parts made first: a new product moves the facts' version on, which empties the memory.
+  const [p, q] = [await part(), await part()];
+  const orderOf = async (who: TestAccount, productId: string) => {
+    const res = await call(who, "POST", "/api/orders", {
+      productId,
+      orderQty: 2,
+      phonrNo: "5550100",
+      Address: "1 Dock Road",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  };
+  await orderOf(other, p.id); // the process reads the part
+  await orderOf(me, q.id); // and the customer
+  const statements = await statementsDuring(() => orderOf(me, p.id));
+  // The write checks what the order was decided on (docs/decisions/011-checkout-workflow.md,
+  // "Decided from memory"); the session may come from memory too.
+  expect(
+    kinds(statements).filter((k) => k !== "session"),
+    shown(statements),
+  ).toEqual(["write"]);
+});
+
 test("a cart checkout whose lines have vehicles is still 4 statements", async () => {
   const me = await signUp(t.app);
   const db = t.database.db;

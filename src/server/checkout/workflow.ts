@@ -41,12 +41,14 @@ import {
   type PlacementSource,
 } from "./read";
 import type { DestinationSource } from "./read-charges";
+import type { PlacementMemory } from "./memory";
 import {
   holdUntil,
   placedOrder,
   writeOrder,
   writeOrderAtOnce,
   type Customer,
+  type DecidedOn,
   type Delivery,
   type OrderToWrite,
 } from "./write";
@@ -78,6 +80,11 @@ export interface CheckoutOptions {
    * pool.
    */
   gate?: { products: ProductGate; db: DbOrTx };
+  /**
+   * What this process remembers of its placements (`memory.ts`): an order of given lines is
+   * decided from it without a read when it can be. Without it, every placement reads.
+   */
+  memory?: PlacementMemory;
 }
 
 /** What one placement asks for, whichever door it came in by. */
@@ -146,10 +153,37 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
   async function placeNow(customer: Customer, request: PlacementRequest): Promise<Order> {
     const capped = customer.emailVerified === false && capUnverified;
     if (!request.quoteId && !request.fromCart?.saveToProfile && !capped) {
-      const placed = await placeUnlocked(customer, request);
+      const placed =
+        (await placeFromMemory(customer, request)) ?? (await placeUnlocked(customer, request));
       if (placed) return placed;
     }
     return placeLocked(customer, request);
+  }
+
+  /**
+   * An order of given lines to the customer's default address, decided from what this process
+   * remembers (`memory.ts`) and written in one statement that checks it all still holds. Null:
+   * not remembered, or the memory would refuse it, or the write found something changed: the
+   * unlocked read decides it afresh (and says why when it is refused).
+   */
+  async function placeFromMemory(
+    customer: Customer,
+    request: PlacementRequest,
+  ): Promise<Order | null> {
+    const { memory } = opts;
+    const { source, destination } = request;
+    if (!memory || !("lines" in source) || !isDefaultAddress(destination)) return null;
+    if (request.vehicle || request.fromCart) return null;
+    const known = memory.recall(customer.id, source.lines);
+    if (!known || known.placedThisMinute >= opts.limits.perMinute) return null;
+    let order: OrderToWrite;
+    try {
+      order = decideOrder(customer, request, known.placement, null);
+    } catch (err) {
+      if (err instanceof HttpError) return null;
+      throw err;
+    }
+    return writeDecided(customer, request, order, known.decidedOn);
   }
 
   /**
@@ -178,7 +212,21 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     // before it reads them; a company's order may go on account or wait for an approval.
     if (!facts.standing.emailVerified && capUnverified) return null;
     if (facts.pricing.companyId) return null;
+    opts.memory?.learn(customer.id, read, isDefaultAddress(request.destination));
     const order = decideOrder(customer, request, facts, null);
+    return writeDecided(customer, request, order, read.decidedOn);
+  }
+
+  /**
+   * The write of an order decided without the lock: one statement, which goes ahead only while
+   * what it was decided on still holds. Null: something changed (the caller reads again).
+   */
+  async function writeDecided(
+    customer: Customer,
+    request: PlacementRequest,
+    order: OrderToWrite,
+    decidedOn: DecidedOn,
+  ): Promise<Order | null> {
     // The email names the order's id and hold, both known before the write.
     const draft = placedOrder(customer, order, new Date());
     const mail = await opts.notify?.placedInsert(toOrder(draft.row, draft.items), customer.name);
@@ -186,12 +234,14 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       throw new HttpError(499, "client_closed_request", CLIENT_GONE_MESSAGE);
     }
     try {
-      const { row, items } = await writeOrderAtOnce(inventory, customer, order, {
-        revision: read.revision,
+      const { row, items, stock } = await writeOrderAtOnce(inventory, customer, order, {
+        decidedOn,
+        share: opts.limits,
         queued: mail?.insert,
         lockWaitMs: UNLOCKED_LOCK_WAIT_MS,
       });
       mail?.queued();
+      opts.memory?.placed(customer.id, decidedOn, order, stock);
       return toOrder(row, items);
     } catch (err) {
       // The customer or the stock changed since the read: the locked transaction reads them
@@ -447,6 +497,9 @@ function quoteSource(quote: QuoteToAccept) {
 function quotedPrices(quote: QuoteToAccept) {
   return new Map(quote.lines.map((l) => [l.productId, l.unitPriceCents]));
 }
+
+const isDefaultAddress = (destination: DestinationSource) =>
+  !!destination && "defaultAddress" in destination;
 
 /** A chosen saved address (the customer's or their company's), else the profile's. */
 function destinationOf(addressId: string | null | undefined) {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -10,7 +10,7 @@ import { createInventory, isLockWaitOver, isStockOrCheckChanged } from "../inven
 import { MAIL_QUEUE } from "../mail/mailer";
 import { lockCustomer } from "../users/service";
 import { placementRateKey } from "./read";
-import { writeOrderAtOnce, type Customer, type OrderToWrite } from "./write";
+import { writeOrderAtOnce, type Customer, type DecidedOn, type OrderToWrite } from "./write";
 
 /**
  * The order path's write (`writeOrderAtOnce`) is one statement without a transaction around it:
@@ -65,6 +65,25 @@ const orderOf = (productId: string, qty: number): OrderToWrite => ({
   holdExpiresAt: new Date(Date.now() + 3_600_000),
 });
 
+/** The hold share of the default limits: a line may hold half of what is on sale. */
+const SHARE = { maxShare: 0.5, freeUnits: 2 };
+
+/** What a read of the customer now would have decided on (their `revision` given). */
+async function asRead(customer: Customer, revision: number) {
+  const row = (
+    await t.database.db.execute<{ email_verified: boolean; version: string }>(sql`
+      select email_verified, (select version from placement_facts) as version
+        from "user" where id = ${customer.id}`)
+  ).rows[0]!;
+  const decidedOn: DecidedOn = {
+    revision,
+    emailVerified: row.email_verified,
+    factsVersion: Number(row.version),
+    windowEnd: null,
+  };
+  return { decidedOn, share: SHARE };
+}
+
 /** A mail job the statement queues, found again by its marker (due tomorrow: never sent here). */
 const queued = (marker: string) => sql`
   insert into pgboss.job (name, data, start_after)
@@ -101,7 +120,7 @@ test("written whole while the customer is as read: the order, its stock, its win
   const marker = randomUUID();
   const order = orderOf(part.id, 2);
   const { row } = await writeOrderAtOnce(createInventory(t.database.db), customer, order, {
-    revision,
+    ...(await asRead(customer, revision)),
     queued: queued(marker),
     lockWaitMs: 100,
   });
@@ -123,7 +142,7 @@ test("a customer changed since the read (a cart change took their lock) writes n
   await t.database.db.transaction((tx) => lockCustomer(tx, customer.id));
   const marker = randomUUID();
   const write = writeOrderAtOnce(createInventory(t.database.db), customer, orderOf(part.id, 2), {
-    revision,
+    ...(await asRead(customer, revision)),
     queued: queued(marker),
     lockWaitMs: 100,
   });
@@ -145,11 +164,7 @@ test("a cart line removed since the read moves the customer on: the write makes 
     createInventory(t.database.db),
     customer,
     orderOf(part.id, 2),
-    {
-      revision: read,
-      queued: queued(marker),
-      lockWaitMs: 100,
-    },
+    { ...(await asRead(customer, read)), queued: queued(marker), lockWaitMs: 100 },
   ).catch((e: unknown) => e);
   expect(isStockOrCheckChanged(err), String(err)).toBe(true);
   expect(await traces(customer.id, part.id, marker)).toEqual(nothing(revision + 2));
@@ -162,7 +177,7 @@ test("a line that no longer fits the stock writes nothing, the other lines' stoc
   const order = orderOf(part.id, 2);
   order.lines.push({ ...order.lines[0]!, productId: short.id, qty: 2 });
   const err = await writeOrderAtOnce(createInventory(t.database.db), customer, order, {
-    revision,
+    ...(await asRead(customer, revision)),
     queued: queued(marker),
     lockWaitMs: 100,
   }).catch((e: unknown) => e);
@@ -187,7 +202,7 @@ test("a product row held longer than lockWaitMs writes nothing: the locked trans
     await holder.query("begin");
     await holder.query("select id from products where id = $1 for update", [part.id]);
     const err = await writeOrderAtOnce(createInventory(patient.db), customer, orderOf(part.id, 2), {
-      revision,
+      ...(await asRead(customer, revision)),
       queued: queued(marker),
       lockWaitMs: 100,
     }).catch((e: unknown) => e);
@@ -198,4 +213,53 @@ test("a product row held longer than lockWaitMs writes nothing: the locked trans
     await patient.close();
   }
   expect(await traces(customer.id, part.id, marker)).toEqual(nothing(revision));
+});
+
+describe("what an order decided without the lock was decided on, checked by the write", () => {
+  /** The write of 2 units with `change` applied to what it was decided on: must write nothing. */
+  async function refusedWhen(
+    change: (decided: Awaited<ReturnType<typeof asRead>>) => void,
+    opts: { stock?: number; qty?: number; customer?: Partial<Customer> } = {},
+  ) {
+    const { customer, revision, part } = await customerAndPart(opts.stock ?? 5);
+    const decided = await asRead(customer, revision);
+    change(decided);
+    const marker = randomUUID();
+    const err = await writeOrderAtOnce(
+      createInventory(t.database.db),
+      { ...customer, ...opts.customer },
+      orderOf(part.id, opts.qty ?? 2),
+      { ...decided, queued: queued(marker), lockWaitMs: 100 },
+    ).catch((e: unknown) => e);
+    expect(isStockOrCheckChanged(err), String(err)).toBe(true);
+    const left = await traces(customer.id, part.id, marker);
+    expect(left).toEqual({ ...nothing(revision), stock: opts.stock ?? 5 });
+  }
+
+  test("the facts' version moved on (a price, a shipping rate, a tax rate changed)", () =>
+    refusedWhen((d) => (d.decidedOn.factsVersion -= 1)));
+
+  test("the account's email verification is not what it was", () =>
+    refusedWhen((d) => (d.decidedOn.emailVerified = !d.decidedOn.emailVerified)));
+
+  test("a hold window the decision counted on is gone (paid, say)", () =>
+    refusedWhen((d) => (d.decidedOn.windowEnd = new Date(Date.now() + 3_600_000))));
+
+  test("a caller answered from memory whose session ended", () =>
+    refusedWhen(() => {}, { customer: { stillSignedIn: sql`false` } }));
+
+  test("a line above the hold share of the stock as the write finds it", () =>
+    // 3 of 5 on sale: more than the larger of 2 free units and half the stock.
+    refusedWhen(() => {}, { stock: 5, qty: 3 }));
+
+  test("and tells the stock on sale after the take when it writes", async () => {
+    const { customer, revision, part } = await customerAndPart(5);
+    const { stock } = await writeOrderAtOnce(
+      createInventory(t.database.db),
+      customer,
+      orderOf(part.id, 2),
+      { ...(await asRead(customer, revision)), lockWaitMs: 100 },
+    );
+    expect(stock).toEqual(new Map([[part.id, 3]]));
+  });
 });

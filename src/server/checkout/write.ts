@@ -4,7 +4,7 @@ import type { DbOrTx } from "../db/database";
 import type { orderItems, orders, ShipToSnapshot } from "../db/schema";
 import { sqlInts, sqlNullableInts, sqlTexts, sqlUuids } from "../db/sql-arrays";
 import type { LineVehicle } from "../fitment/service";
-import type { Inventory, StockMoves } from "../inventory/service";
+import type { HoldShare, Inventory, StockMoves } from "../inventory/service";
 import { rateHitCtes } from "../auth/rate-limit";
 import { lockCustomerSql } from "../users/service";
 import { placementRateKey, RATE_WINDOW_SECONDS } from "./read";
@@ -83,33 +83,69 @@ export async function writeOrder(
 }
 
 /**
+ * What an order decided without the customer's lock was decided on, beyond the stock: the write
+ * goes ahead only while all of it still holds (`writeOrderAtOnce`).
+ */
+export interface DecidedOn {
+  /** The customer's revision: nothing of theirs changed (orders, cart, addresses). */
+  revision: number;
+  emailVerified: boolean;
+  /** The version of the products', shipping's, tax's and trade's facts (migration 0042). */
+  factsVersion: number;
+  /** The customer's earliest open hold window on the order's products (null: none open). */
+  windowEnd: Date | null;
+}
+
+/**
  * The same write as one statement without a transaction (the order path's: docs/decisions/
  * 011-checkout-workflow.md, "Placed in two statements"), after a read made without the
- * customer's lock: it moves the customer's revision on only if it is still `revision` (else
- * nothing is written, and `isStockOrCheckChanged` says so: place it under the lock), counts the
- * placement against the per-minute limit, and queues `queued` (the order email's insert, with
- * the order).
- * It waits for a locked row `lockWaitMs` at most (`isLockWaitOver`: nothing is written).
+ * customer's lock, or decided from memory: it goes ahead only while what the order was decided
+ * on still holds (`decidedOn`: the customer's revision, their email's verification, the facts'
+ * version, their hold windows; a caller answered from memory still signed in; every line within
+ * the stock and the hold `share`); else nothing is written, and `isStockOrCheckChanged` says so
+ * (read again). It moves the customer's revision on, counts the placement against the per-minute
+ * limit, and queues `queued` (the order email's insert, with the order). It waits for a locked
+ * row `lockWaitMs` at most (`isLockWaitOver`: nothing is written). `stock`: each product's stock
+ * on sale after the take.
  */
 export async function writeOrderAtOnce(
   inventory: Pick<Inventory, "takeAtOnce">,
   customer: Customer,
   order: OrderToWrite,
-  opts: { revision: number; queued?: SQL; lockWaitMs: number },
-): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
+  opts: { decidedOn: DecidedOn; share: HoldShare; queued?: SQL; lockWaitMs: number },
+): Promise<{ row: OrderRow; items: OrderItemRow[]; stock: Map<string, number> }> {
+  const { decidedOn } = opts;
   const writes = sql`
-    unchanged as (${lockCustomerSql(customer.id, opts.revision)}),
+    unchanged as (${lockCustomerSql(customer.id, decidedOn.revision)}),
     ${rateHitCtes("hit", placementRateKey(customer.id), RATE_WINDOW_SECONDS)},
     ${opts.queued ? sql`queued as (${opts.queued}),` : sql``}
     ${orderWrites(customer, order)}`;
-  const result = await inventory.takeAtOnce<{ created_at: string }>(
+  const ids = sqlUuids(order.lines.map((l) => l.productId));
+  const windowEnd = decidedOn.windowEnd?.toISOString() ?? null;
+  const check = sql`exists (select 1 from unchanged
+                             where email_verified = ${decidedOn.emailVerified})
+    and (select version from placement_facts) = ${decidedOn.factsVersion}
+    and (select date_trunc('milliseconds', min(expires_at)) from hold_windows
+          where user_id = ${customer.id} and expires_at > now() and product_id = any(${ids}))
+        is not distinct from ${windowEnd}::timestamptz
+    and ${customer.stillSignedIn ?? sql`true`}`;
+  const result = await inventory.takeAtOnce<{
+    created_at: string;
+    stock: Record<string, number>;
+  }>(
     order.lines,
     writes,
-    sql`select created_at from placed`,
-    sql`exists (select 1 from unchanged)`,
+    sql`select created_at, (select json_object_agg(id, available_quantity) from taken) as stock
+          from placed`,
+    check,
     opts.lockWaitMs,
+    opts.share,
   );
-  return placedOrder(customer, order, new Date(result[0]!.created_at));
+  const { created_at, stock } = result[0]!;
+  return {
+    ...placedOrder(customer, order, new Date(created_at)),
+    stock: new Map(Object.entries(stock)),
+  };
 }
 
 /**

@@ -85,6 +85,10 @@ export function createInventory(db: Db, onStockChanged: () => void = () => {}) {
      * reads again, under a lock); nothing is left half-written. A row it would wait for longer than
      * `lockWaitMs` undoes it too (SQLSTATE 55P03): nothing can ask, after such a wait, whether
      * the order is still wanted before it commits, so the caller places it in a transaction.
+     * With `share`, a line above the most one unpaid line may hold of what is on sale (the hold
+     * share: `decide.ts`) no longer fits either, measured on the stock as the statement finds it.
+     * `taken` (a CTE the `result` may read) has each line's `id` and its `available_quantity`
+     * after the take.
      */
     async takeAtOnce<R extends Record<string, unknown>>(
       lines: StockLine[],
@@ -92,10 +96,11 @@ export function createInventory(db: Db, onStockChanged: () => void = () => {}) {
       result: SQL,
       check: SQL,
       lockWaitMs: number,
+      share?: HoldShare,
     ): Promise<R[]> {
       const rows = await executePrepared<{ result: R[] | null }>(
         db,
-        takeStatement(lines, true, { writes, result, atOnce: { check, lockWaitMs } }),
+        takeStatement(lines, true, { writes, result, atOnce: { check, lockWaitMs, share } }),
       );
       onStockChanged();
       return rows.rows[0]!.result ?? [];
@@ -220,6 +225,15 @@ export const isStockOrCheckChanged = (err: unknown) =>
 export const isLockWaitOver = (err: unknown) => postgresError(err)?.code === PG.lockNotAvailable;
 
 /**
+ * The hold share (`HoldLimits`): an unpaid line may hold at most the larger of the product's
+ * minimum order, `freeUnits`, and `maxShare` of its stock on sale.
+ */
+export interface HoldShare {
+  maxShare: number;
+  freeUnits: number;
+}
+
+/**
  * The statement that takes the lines from stock, with the caller's `writes` and `result`. With
  * `atOnce`, it is all or nothing on its own (`takeAtOnce`): the check is evaluated first, before
  * anything is locked but what it writes, and a failed check or a short line raises.
@@ -227,8 +241,13 @@ export const isLockWaitOver = (err: unknown) => postgresError(err)?.code === PG.
 function takeStatement(
   lines: StockLine[],
   checkMinimum: boolean,
-  also?: { writes: SQL; result: SQL; atOnce?: { check: SQL; lockWaitMs: number } },
+  also?: {
+    writes: SQL;
+    result: SQL;
+    atOnce?: { check: SQL; lockWaitMs: number; share?: HoldShare };
+  },
 ): SQL {
+  const share = also?.atOnce?.share;
   const ids = sqlUuids(lines.map((l) => l.productId));
   const qtys = sqlInts(lines.map((l) => l.qty));
   const result = also ? sql`(select json_agg(r) from (${also.result}) r)` : sql`null::json`;
@@ -252,7 +271,13 @@ function takeStatement(
       where p.id = w.id and p.id in (select id from locked)
         and p.available_quantity >= w.qty
         and (${!checkMinimum} or p.minimum_order <= w.qty)
-      returning p.id
+        ${
+          share
+            ? sql`and w.qty <= greatest(p.minimum_order, ${share.freeUnits}::int,
+                                      floor(${share.maxShare}::float8 * p.available_quantity))`
+            : sql``
+        }
+      returning p.id, p.available_quantity
     )
     ${
       also?.atOnce

@@ -1,0 +1,351 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { holdMessages, orderMessages } from "../../contract/orders";
+import { signUp } from "../../../tests/support/accounts";
+import { insertProduct } from "../../../tests/support/factories";
+import { watchQueries } from "../../../tests/support/query-spy";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import type { HoldLimits } from "../config";
+import { holdWindows, orders, products, user } from "../db/schema";
+import { createInventory } from "../inventory/service";
+import { createPlacementMemory } from "./memory";
+import type { ProductFacts } from "./decide";
+import type { UnlockedRead } from "./read";
+import type { Customer, OrderToWrite } from "./write";
+import { createCheckout } from "./workflow";
+
+// Orders decided from a process's memory (docs/decisions/011-checkout-workflow.md, "Decided from
+// memory") must be the orders a fresh read would decide, whatever changed since the memory was
+// made: in another process, by an admin, by a payment. Two checkouts, each with its own memory,
+// stand for two server processes on one database.
+
+let t: TestApp;
+const LIMITS: HoldLimits = {
+  maxShare: 0.5,
+  freeUnits: 10,
+  maxValueCents: 2_500_000,
+  perMinute: 100,
+  unverifiedHoldMs: 30 * 60_000,
+  unverifiedShare: 0.2,
+};
+const HOLD_MS = 48 * 3_600_000;
+const processOf = () =>
+  createCheckout(createInventory(t.database.db), {
+    currency: "USD",
+    holdMs: HOLD_MS,
+    limits: LIMITS,
+    memory: createPlacementMemory(),
+  });
+/** A checkout that reads every time: what the answer must be. */
+const reading = () =>
+  createCheckout(createInventory(t.database.db), {
+    currency: "USD",
+    holdMs: HOLD_MS,
+    limits: LIMITS,
+  });
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** A verified customer (an unverified one whose holds are capped is placed under the lock). */
+async function customer(): Promise<Customer> {
+  const account = await signUp(t.app);
+  const [u] = await t.database.db
+    .update(user)
+    .set({ emailVerified: true })
+    .where(eq(user.email, account.email))
+    .returning();
+  return { id: u!.id, email: u!.email, name: u!.name, emailVerified: true };
+}
+
+const part = (availableQuantity = 100) =>
+  insertProduct(t.database.db, { priceCents: 1000, minimumOrder: 1, availableQuantity });
+
+type Checkout = ReturnType<typeof processOf>;
+const order = (checkout: Checkout, who: Customer, productId: string, qty = 1) =>
+  checkout.placeOne(who, { productId, orderQty: qty, phonrNo: "5550100", Address: "1 Dock Road" });
+
+/** What `work` answered (or refused with), and how many placement reads it made. */
+async function placing(work: () => Promise<unknown>) {
+  let reads = 0;
+  let answer: unknown;
+  await watchQueries(
+    t.database.pool,
+    (q) => {
+      if (/^\s*with wanted as/.test(q.text)) reads += 1;
+    },
+    async () => {
+      answer = await work().catch((err: unknown) => err);
+    },
+  );
+  return { answer, reads };
+}
+
+/** An HTTP refusal as the client sees it. */
+const refusal = (err: unknown) => {
+  const e = err as { statusCode?: number; message?: string; fields?: unknown };
+  return { statusCode: e.statusCode, message: e.message, fields: e.fields };
+};
+
+/**
+ * A process that knows `who` (from an order of a part of its own) and `productIds` (each read by
+ * another customer's order of one unit).
+ */
+async function primed(productIds: string[], who: Customer) {
+  const checkout = processOf();
+  await order(checkout, who, (await part()).id);
+  const primer = await customer();
+  for (const id of productIds) await order(checkout, primer, id);
+  return checkout;
+}
+
+test("a known customer ordering a known part is decided from memory: no read, the order a read makes", async () => {
+  const me = await customer();
+  const p = await part();
+  const checkout = await primed([p.id], me);
+  const { answer, reads } = await placing(() => order(checkout, me, p.id, 3));
+  expect(reads).toBe(0);
+  const placed = answer as Awaited<ReturnType<typeof order>>;
+  expect(placed.items).toMatchObject([{ productId: p.id, qty: 3, unitPrice: 10 }]);
+  expect(placed.status).toBe("unpaid");
+  const [stock] = await t.database.db.select().from(products).where(eq(products.id, p.id));
+  expect(stock!.availableQuantity).toBe(100 - 1 - 3);
+  // Its hold: the full 48 hours, as a read would give.
+  const ends = new Date(placed.holdExpiresAt!).getTime();
+  expect(Math.abs(ends - (Date.now() + HOLD_MS))).toBeLessThan(60_000);
+});
+
+describe("what changed since the memory was made is what the order is decided on", () => {
+  test("a price changed by an admin: the new price", async () => {
+    const me = await customer();
+    const p = await part();
+    const checkout = await primed([p.id], me);
+    await t.database.db.update(products).set({ priceCents: 1234 }).where(eq(products.id, p.id));
+    const { answer, reads } = await placing(() => order(checkout, me, p.id, 2));
+    expect(reads).toBe(1);
+    expect((answer as Awaited<ReturnType<typeof order>>).items).toMatchObject([
+      { unitPrice: 12.34 },
+    ]);
+  });
+
+  test("the same part ordered by the customer in another process: refused as a duplicate", async () => {
+    const me = await customer();
+    const p = await part();
+    const checkout = await primed([p.id], me);
+    await order(processOf(), me, p.id);
+    const { answer, reads } = await placing(() => order(checkout, me, p.id));
+    expect(reads).toBe(1);
+    expect(refusal(answer)).toMatchObject({ statusCode: 409, message: orderMessages.duplicate });
+  });
+
+  test("stock taken elsewhere: refused as a read refuses it, for the stock or for the share", async () => {
+    const me = await customer();
+    const [short, shared] = [await part(), await part()];
+    const checkout = await primed([short.id, shared.id], me);
+    // Taken by other processes: the memory still counts 99 of each.
+    await t.database.db
+      .update(products)
+      .set({ availableQuantity: 4 })
+      .where(eq(products.id, short.id));
+    await t.database.db
+      .update(products)
+      .set({ availableQuantity: 30 })
+      .where(eq(products.id, shared.id));
+    const other = await customer();
+    for (const [id, qty] of [
+      [short.id, 5],
+      [shared.id, 16],
+    ] as const) {
+      const expected = refusal(await order(reading(), other, id, qty).catch((e: unknown) => e));
+      const { answer } = await placing(() => order(checkout, me, id, qty));
+      expect(refusal(answer)).toEqual(expected);
+    }
+    expect(
+      refusal(await order(reading(), other, shared.id, 16).catch((e: unknown) => e)),
+    ).toMatchObject({
+      statusCode: 422,
+      message: holdMessages.share(15),
+    });
+  });
+
+  test("stock delivered elsewhere: the memory's refusal is read again, and the order placed", async () => {
+    const me = await customer();
+    const p = await part(3);
+    const checkout = await primed([p.id], me);
+    await t.database.db
+      .update(products)
+      .set({ availableQuantity: 100 })
+      .where(eq(products.id, p.id));
+    const { answer, reads } = await placing(() => order(checkout, me, p.id, 5));
+    expect(reads).toBe(1);
+    expect((answer as Awaited<ReturnType<typeof order>>).items).toMatchObject([{ qty: 5 }]);
+  });
+
+  test("an order paid elsewhere: the part ordered again, held for the full time", async () => {
+    const me = await customer();
+    const p = await part();
+    const checkout = await primed([p.id], me);
+    const first = await order(checkout, me, p.id);
+    // Paid in another process: paid, its hold windows closed (as payments/service.ts does).
+    await t.database.db
+      .update(orders)
+      .set({
+        status: "paid",
+        transactionId: "paid-elsewhere",
+        paidWith: "test-card",
+        paidAt: new Date(),
+      })
+      .where(eq(orders.id, first._id));
+    await t.database.db.delete(holdWindows).where(eq(holdWindows.userId, me.id));
+    const { answer, reads } = await placing(() => order(checkout, me, p.id));
+    expect(reads).toBe(1);
+    const again = answer as Awaited<ReturnType<typeof order>>;
+    expect(again.status).toBe("unpaid");
+    expect(new Date(again.holdExpiresAt!).getTime()).toBeGreaterThan(
+      new Date(first.holdExpiresAt!).getTime(),
+    );
+  });
+
+  test("the email no longer verified (a new address): the short hold of an unverified account", async () => {
+    const me = await customer();
+    const p = await part();
+    const uncapped = createCheckout(createInventory(t.database.db), {
+      currency: "USD",
+      holdMs: HOLD_MS,
+      limits: { ...LIMITS, unverifiedShare: 1 },
+      memory: createPlacementMemory(),
+    });
+    await order(uncapped, me, (await part()).id);
+    await order(uncapped, await customer(), p.id);
+    await t.database.db.update(user).set({ emailVerified: false }).where(eq(user.id, me.id));
+    const { answer, reads } = await placing(() => order(uncapped, me, p.id));
+    expect(reads).toBe(1);
+    const ends = new Date((answer as Awaited<ReturnType<typeof order>>).holdExpiresAt!).getTime();
+    expect(Math.abs(ends - (Date.now() + LIMITS.unverifiedHoldMs))).toBeLessThan(60_000);
+  });
+
+  test("nothing oversold when two processes order the same parts from memory at once", async () => {
+    const p = await part(30);
+    const buyers = await Promise.all(Array.from({ length: 8 }, customer));
+    const [a, b] = [processOf(), processOf()];
+    for (const c of [a, b]) await order(c, await customer(), p.id);
+    const results = await Promise.allSettled(
+      buyers.flatMap((who) => [order(a, who, p.id, 4), order(b, who, p.id, 4)]),
+    );
+    const placed = results.filter((r) => r.status === "fulfilled").length;
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, p.id));
+    const held = await t.database.db.execute<{ units: number }>(
+      sql`select coalesce(sum(qty), 0)::int as units from order_items where product_id = ${p.id}`,
+    );
+    expect(row!.availableQuantity).toBeGreaterThanOrEqual(0);
+    expect(row!.availableQuantity + held.rows[0]!.units).toBe(30);
+    // Each buyer once (the duplicate rule across processes), and as many as the stock allows.
+    expect(placed).toBeLessThanOrEqual(8);
+    expect(placed).toBe(Math.min(8, Math.floor(28 / 4)));
+  });
+});
+
+describe("the memory itself", () => {
+  const product = (id: string): ProductFacts => ({
+    id,
+    name: id,
+    partNumber: null,
+    listPriceCents: 1000,
+    minimumOrder: 1,
+    available: 10,
+  });
+  /** A read of `productIds` for `customerId`'s default address at `factsVersion`. */
+  const readOf = (productIds: string[], factsVersion: number, minuteEndsAt = Date.now() + 60_000) =>
+    ({
+      placement: {
+        wanted: [],
+        products: new Map(productIds.map((id) => [id, product(id)])),
+        standing: { emailVerified: true, heldCents: 0, unpaidProductIds: [] },
+        charges: { place: null, zones: [], rates: [] },
+        address: null,
+        pricing: { customerId: "c", currency: "USD" },
+        vehicle: null,
+        windowEnd: null,
+      },
+      decidedOn: { revision: 1, emailVerified: true, factsVersion, windowEnd: null },
+      rate: { allowed: true, retryAfter: 1 },
+      standing: {
+        unpaidProductIds: [],
+        windows: new Map(),
+        placedThisMinute: 0,
+        minuteEndsAt: new Date(minuteEndsAt),
+      },
+    }) satisfies UnlockedRead;
+  const line = (productId: string) => [{ productId, qty: 1 }];
+
+  test("recalls a customer and parts it read, and nothing it did not", () => {
+    const memory = createPlacementMemory();
+    memory.learn("a", readOf(["p"], 1), true);
+    expect(memory.recall("a", line("p"))?.decidedOn).toMatchObject({
+      revision: 1,
+      factsVersion: 1,
+    });
+    expect(memory.recall("a", line("q"))).toBeNull();
+    expect(memory.recall("b", line("p"))).toBeNull();
+  });
+
+  test("keeps no customer from a read of another address than the default", () => {
+    const memory = createPlacementMemory();
+    memory.learn("a", readOf(["p"], 1), false);
+    expect(memory.recall("a", line("p"))).toBeNull();
+  });
+
+  test("a read of newer facts forgets everything older", () => {
+    const memory = createPlacementMemory();
+    memory.learn("a", readOf(["p"], 1), true);
+    memory.learn("b", readOf(["q"], 2), true);
+    expect(memory.recall("a", line("p"))).toBeNull();
+    expect(memory.recall("b", line("q"))).not.toBeNull();
+    memory.learn("a", readOf(["p"], 1), true); // an older read, answered late: not kept
+    expect(memory.recall("a", line("p"))).toBeNull();
+  });
+
+  test("a per-minute window that has ended is read again", () => {
+    const memory = createPlacementMemory();
+    memory.learn("a", readOf(["p"], 1, Date.now() - 1), true);
+    expect(memory.recall("a", line("p"))).toBeNull();
+  });
+
+  test("forgets the customer used least recently beyond its limit", () => {
+    const memory = createPlacementMemory({ customers: 2 });
+    for (const c of ["a", "b"]) memory.learn(c, readOf(["p"], 1), true);
+    memory.recall("a", line("p"));
+    memory.learn("c", readOf(["p"], 1), true);
+    expect(memory.recall("b", line("p"))).toBeNull();
+    expect(memory.recall("a", line("p"))).not.toBeNull();
+    expect(memory.recall("c", line("p"))).not.toBeNull();
+  });
+
+  test("an order it wrote moves the customer on: revision, value held, parts held, window, count", () => {
+    const memory = createPlacementMemory();
+    memory.learn("a", readOf(["p"], 1), true);
+    const before = memory.recall("a", line("p"))!.decidedOn;
+    const holdExpiresAt = new Date(Date.now() + 3_600_000);
+    memory.placed(
+      "a",
+      before,
+      { lines: [{ productId: "p", qty: 1 }], totalCents: 1500, holdExpiresAt } as OrderToWrite,
+      new Map([["p", 7]]),
+    );
+    const after = memory.recall("a", line("p"))!;
+    expect(after.decidedOn).toEqual({ ...before, revision: 2, windowEnd: holdExpiresAt });
+    expect(after.placement.standing).toMatchObject({ heldCents: 1500, unpaidProductIds: ["p"] });
+    expect(after.placement.products.get("p")!.available).toBe(7);
+    expect(after.placedThisMinute).toBe(1);
+    // An order written on an older revision (another placement's) forgets the customer.
+    memory.placed(
+      "a",
+      before,
+      { lines: [], totalCents: 0, holdExpiresAt } as unknown as OrderToWrite,
+      new Map(),
+    );
+    expect(memory.recall("a", line("p"))).toBeNull();
+  });
+});

@@ -1,0 +1,173 @@
+import type { PricingContext } from "../pricing/pricing";
+import type { ChargeFacts } from "./charges";
+import type { ProductFacts, WantedLine } from "./decide";
+import { earliestWindow, RATE_WINDOW_SECONDS, type PlacementRead, type UnlockedRead } from "./read";
+import type { SavedAddress } from "./read-charges";
+import type { DecidedOn, OrderToWrite } from "./write";
+
+/**
+ * What a process remembers of its placements' reads and writes, so that an order of given lines
+ * to the customer's default address can be decided without reading (docs/decisions/
+ * 011-checkout-workflow.md, "Decided from memory"). Nothing here is trusted: the write goes ahead
+ * only while what the order was decided on still holds (`DecidedOn`: the customer's revision and
+ * email verification, the facts' version, their hold windows; the stock and the hold share are
+ * checked in SQL), and a placement the memory would refuse is read afresh instead (a payment, a
+ * cancellation or a new delivery of stock elsewhere only makes memory refuse what a read allows).
+ */
+export interface PlacementMemory {
+  /**
+   * What a read without the lock found: kept for the products it read, and for the customer when
+   * it read their default address's charges (`forDefaultAddress`), which is what is recalled.
+   */
+  learn(customerId: string, read: UnlockedRead, forDefaultAddress: boolean): void;
+  /** An order written by this process: the customer's standing and the products' stock after it. */
+  placed(
+    customerId: string,
+    before: DecidedOn,
+    order: OrderToWrite,
+    stock: Map<string, number>,
+  ): void;
+  /**
+   * These lines as a read would find them, and what the write must check; null when any of it
+   * is not known (or the per-minute window it was counted in has ended).
+   */
+  recall(
+    customerId: string,
+    lines: WantedLine[],
+    now?: number,
+  ): { placement: PlacementRead; decidedOn: DecidedOn; placedThisMinute: number } | null;
+}
+
+/** A customer as the memory knows them, at their `revision`. */
+interface KnownCustomer {
+  decidedOn: Omit<DecidedOn, "windowEnd">;
+  heldCents: number;
+  unpaidProductIds: Set<string>;
+  windows: Map<string, Date>;
+  charges: ChargeFacts;
+  address: SavedAddress | null;
+  pricing: PricingContext;
+  placedThisMinute: number;
+  minuteEndsAt: number;
+}
+
+/** Customers kept, the least recently used forgotten first. */
+export const REMEMBERED_CUSTOMERS = 10_000;
+/** Products kept (a catalog larger than this is read for the rest). */
+export const REMEMBERED_PRODUCTS = 50_000;
+
+/**
+ * The memory of one process. Facts of an older version than the newest read are dropped whole
+ * (they would fail the write's check anyway).
+ */
+export function createPlacementMemory(
+  limits: { customers?: number; products?: number } = {},
+): PlacementMemory {
+  const maxCustomers = limits.customers ?? REMEMBERED_CUSTOMERS;
+  const maxProducts = limits.products ?? REMEMBERED_PRODUCTS;
+  let factsVersion = -1;
+  const products = new Map<string, ProductFacts>();
+  const customers = new Map<string, KnownCustomer>();
+
+  /** Keeps `value` under `key` as the most recently used, forgetting the oldest past `max`. */
+  function keep<V>(map: Map<string, V>, key: string, value: V, max: number) {
+    map.delete(key);
+    map.set(key, value);
+    if (map.size > max) map.delete(map.keys().next().value!);
+  }
+
+  return {
+    learn(customerId, read, forDefaultAddress) {
+      const { placement, decidedOn, standing } = read;
+      if (decidedOn.factsVersion < factsVersion) return;
+      if (decidedOn.factsVersion > factsVersion) {
+        factsVersion = decidedOn.factsVersion;
+        products.clear();
+        customers.clear();
+      }
+      for (const p of placement.products.values()) keep(products, p.id, p, maxProducts);
+      // A company's buyer is placed under the lock (net terms, approvals): nothing to keep.
+      if (placement.pricing.companyId || !forDefaultAddress) return;
+      const known = customers.get(customerId);
+      // A read that started before one of this process's own writes knows less than it.
+      if (known && known.decidedOn.revision > decidedOn.revision) return;
+      keep(
+        customers,
+        customerId,
+        {
+          decidedOn: {
+            revision: decidedOn.revision,
+            emailVerified: decidedOn.emailVerified,
+            factsVersion: decidedOn.factsVersion,
+          },
+          heldCents: placement.standing.heldCents,
+          unpaidProductIds: new Set(standing.unpaidProductIds),
+          windows: standing.windows,
+          charges: placement.charges,
+          address: placement.address,
+          pricing: placement.pricing,
+          placedThisMinute: standing.placedThisMinute,
+          minuteEndsAt: standing.minuteEndsAt.getTime(),
+        },
+        maxCustomers,
+      );
+    },
+
+    placed(customerId, before, order, stock) {
+      for (const [id, available] of stock) {
+        const p = products.get(id);
+        if (p && before.factsVersion === factsVersion) products.set(id, { ...p, available });
+      }
+      const known = customers.get(customerId);
+      if (!known || known.decidedOn.revision !== before.revision) {
+        customers.delete(customerId);
+        return;
+      }
+      const now = Date.now();
+      known.decidedOn = { ...known.decidedOn, revision: before.revision + 1 };
+      known.heldCents += order.totalCents;
+      for (const line of order.lines) {
+        known.unpaidProductIds.add(line.productId);
+        // The write keeps an open window and opens the others until the hold ends.
+        const open = known.windows.get(line.productId);
+        if (!open || open.getTime() <= now) known.windows.set(line.productId, order.holdExpiresAt);
+      }
+      // The write counted it; a window that had ended started again (then this count is high).
+      if (known.minuteEndsAt <= now) known.minuteEndsAt = now + RATE_WINDOW_SECONDS * 1000;
+      known.placedThisMinute += 1;
+    },
+
+    recall(customerId, lines, now = Date.now()) {
+      const known = customers.get(customerId);
+      if (!known || known.decidedOn.factsVersion !== factsVersion) return null;
+      if (known.minuteEndsAt <= now) return null;
+      const found = new Map<string, ProductFacts>();
+      for (const line of lines) {
+        const p = products.get(line.productId);
+        if (!p) return null;
+        found.set(p.id, p);
+      }
+      keep(customers, customerId, known, maxCustomers);
+      const ids = lines.map((l) => l.productId);
+      const windowEnd = earliestWindow(known.windows, ids, now);
+      return {
+        placement: {
+          wanted: lines.map((l) => ({ productId: l.productId, qty: l.qty, vehicle: null })),
+          products: found,
+          standing: {
+            emailVerified: known.decidedOn.emailVerified,
+            heldCents: known.heldCents,
+            unpaidProductIds: ids.filter((id) => known.unpaidProductIds.has(id)),
+          },
+          charges: known.charges,
+          address: known.address,
+          pricing: known.pricing,
+          vehicle: null,
+          windowEnd,
+        },
+        decidedOn: { ...known.decidedOn, windowEnd },
+        placedThisMinute: known.placedThisMinute,
+      };
+    },
+  };
+}
