@@ -183,6 +183,50 @@ describe("what changed since the memory was made is what the order is decided on
     expect((answer as Awaited<ReturnType<typeof order>>).items).toMatchObject([{ qty: 5 }]);
   });
 
+  test("a sold-out part: refused from memory, confirmed on the stock as it is (not the whole read)", async () => {
+    const me = await customer();
+    const p = await part(3);
+    const checkout = await primed([p.id], me); // 2 left, as the memory knows
+    const statements: string[] = [];
+    const expected = refusal(await order(reading(), await customer(), p.id, 5).catch((e) => e));
+    let answer: unknown;
+    await watchQueries(
+      t.database.pool,
+      (q) => statements.push(q.text.trim().slice(0, 40)),
+      async () => {
+        answer = await order(checkout, me, p.id, 5).catch((e: unknown) => e);
+      },
+    );
+    expect(refusal(answer)).toEqual(expected);
+    expect(refusal(answer)).toMatchObject({ message: orderMessages.lessThen(2) });
+    expect(statements).toEqual([expect.stringMatching(/^select exists \(select 1 from "user"/)]);
+  });
+
+  test("a refusal for the value held, from memory, is read again: an order paid since holds nothing", async () => {
+    const me = await customer();
+    const [p, q] = [await part(), await part()];
+    const small = createCheckout(createInventory(t.database.db), {
+      currency: "USD",
+      holdMs: HOLD_MS,
+      limits: { ...LIMITS, maxValueCents: 2_500 },
+      memory: createPlacementMemory(),
+    });
+    await order(small, await customer(), q.id);
+    const first = await order(small, me, p.id, 2); // $20 of the $25 held
+    await t.database.db
+      .update(orders)
+      .set({
+        status: "paid",
+        transactionId: `paid-elsewhere-${first._id}`,
+        paidWith: "test-card",
+        paidAt: new Date(),
+      })
+      .where(eq(orders.id, first._id));
+    const { answer, reads } = await placing(() => order(small, me, q.id, 1));
+    expect(reads).toBe(1);
+    expect((answer as Awaited<ReturnType<typeof order>>).items).toMatchObject([{ qty: 1 }]);
+  });
+
   test("an order paid elsewhere: the part ordered again, held for the full time", async () => {
     const me = await customer();
     const p = await part();
@@ -193,7 +237,7 @@ describe("what changed since the memory was made is what the order is decided on
       .update(orders)
       .set({
         status: "paid",
-        transactionId: "paid-elsewhere",
+        transactionId: `paid-elsewhere-${first._id}`,
         paidWith: "test-card",
         paidAt: new Date(),
       })

@@ -27,6 +27,8 @@ export interface PlacementMemory {
     order: OrderToWrite,
     stock: Map<string, number>,
   ): void;
+  /** Products' stock on sale as just read. */
+  stock(stock: Map<string, number>): void;
   /**
    * These lines as a read would find them, and what the write must check; null when any of it
    * is not known (or the per-minute window it was counted in has ended).
@@ -76,6 +78,13 @@ export function createPlacementMemory(
     if (map.size > max) map.delete(map.keys().next().value!);
   }
 
+  function learnStock(stock: Map<string, number>) {
+    for (const [id, available] of stock) {
+      const p = products.get(id);
+      if (p) products.set(id, { ...p, available });
+    }
+  }
+
   return {
     learn(customerId, read, forDefaultAddress) {
       const { placement, decidedOn, standing } = read;
@@ -113,11 +122,10 @@ export function createPlacementMemory(
       );
     },
 
+    stock: learnStock,
+
     placed(customerId, before, order, stock) {
-      for (const [id, available] of stock) {
-        const p = products.get(id);
-        if (p && before.factsVersion === factsVersion) products.set(id, { ...p, available });
-      }
+      if (before.factsVersion === factsVersion) learnStock(stock);
       const known = customers.get(customerId);
       if (!known || known.decidedOn.revision !== before.revision) {
         customers.delete(customerId);

@@ -327,6 +327,34 @@ export function earliestWindow(
 }
 
 /**
+ * What a refusal decided from memory is confirmed by (`workflow.ts`): whether the customer and
+ * the facts are still what the memory decided on (`decidedOn`; a caller answered from memory
+ * still signed in), and these products' stock on sale now. Null: something moved on (read it
+ * all again).
+ */
+export async function readStockIfUnchanged(
+  db: DbOrTx,
+  customerId: string,
+  productIds: string[],
+  decidedOn: Omit<DecidedOn, "windowEnd">,
+  stillSignedIn: SQL = sql`true`,
+): Promise<Map<string, number> | null> {
+  const result = await executePrepared<{ unchanged: boolean; stock: Record<string, number> }>(
+    db,
+    sql`
+    select exists (select 1 from "user" where id = ${customerId}
+                      and revision = ${decidedOn.revision}
+                      and email_verified = ${decidedOn.emailVerified})
+           and (select version from placement_facts) = ${decidedOn.factsVersion}
+           and ${stillSignedIn} as unchanged,
+           coalesce((select json_object_agg(id, available_quantity) from products
+                      where id = any(${sqlUuids(productIds)})), '{}') as stock`,
+  );
+  const row = result.rows[0]!;
+  return row.unchanged ? new Map(Object.entries(row.stock)) : null;
+}
+
+/**
  * The customer as an unlocked read needs them: verified or not, their revision, the placements
  * counted in the current window of the per-minute limit (`lockAndCount`'s key), and whether
  * their session is still live (`stillSignedIn`).

@@ -37,6 +37,7 @@ import {
   readGatedProducts,
   readPlacement,
   readPlacementUnlocked,
+  readStockIfUnchanged,
   type PlacementRead,
   type PlacementSource,
 } from "./read";
@@ -144,8 +145,8 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
   }
 
   /**
-   * Reads and writes in two statements, without a transaction, when it can (`placeUnlocked`);
-   * a quote, a company's order, a capped unverified account, a checkout that saves the address,
+   * Decides from memory and writes in one statement when it can (`placeFromMemory`), else reads
+   * and writes in two, without a transaction (`placeUnlocked`); a quote, a company's order, a capped unverified account, a checkout that saves the address,
    * and a placement whose customer or stock changed under it are placed in the locked
    * transaction (the customer's placements at the same moment would only collide again if they
    * read again: the lock puts them in a queue).
@@ -180,10 +181,48 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     try {
       order = decideOrder(customer, request, known.placement, null);
     } catch (err) {
-      if (err instanceof HttpError) return null;
-      throw err;
+      if (!(err instanceof HttpError)) throw err;
+      await confirmRefusal(customer, request, known);
+      return null;
     }
     return writeDecided(customer, request, order, known.decidedOn);
+  }
+
+  /**
+   * A refusal decided from memory is told only once it is confirmed: the customer and the facts
+   * unchanged, decided again on the stock as it is now (one small statement), the value held left
+   * out (the memory's may be more than what is held: an order paid since), and no part already
+   * in an unpaid order by the memory (it may have been paid since: that rule comes first). A
+   * sold-out part is refused this way without the whole read. Returns when it cannot confirm
+   * the refusal: the read decides.
+   */
+  async function confirmRefusal(
+    customer: Customer,
+    request: PlacementRequest,
+    known: NonNullable<ReturnType<PlacementMemory["recall"]>>,
+  ): Promise<void> {
+    const { placement, decidedOn } = known;
+    if (placement.standing.unpaidProductIds.length > 0) return;
+    const ids = [...placement.products.keys()];
+    const stock = await readStockIfUnchanged(
+      inventory.db,
+      customer.id,
+      ids,
+      decidedOn,
+      customer.stillSignedIn,
+    );
+    if (!stock || stock.size !== ids.length) return;
+    opts.memory!.stock(stock);
+    const products = new Map(
+      [...placement.products].map(([id, p]) => [id, { ...p, available: stock.get(id)! }]),
+    );
+    // Throws the refusal a read would make; placed on the stock as it is, the read places it.
+    decideOrder(
+      customer,
+      request,
+      { ...placement, products, standing: { ...placement.standing, heldCents: 0 } },
+      null,
+    );
   }
 
   /**
