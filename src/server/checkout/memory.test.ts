@@ -393,3 +393,49 @@ describe("the memory itself", () => {
     expect(memory.recall("a", line("p"))).toBeNull();
   });
 });
+
+describe("the placement facts' version (migration 0042)", () => {
+  const version = async () =>
+    Number(
+      (await t.database.db.execute<{ version: string }>(sql`select version from placement_facts`))
+        .rows[0]!.version,
+    );
+
+  test("moves on with a product's facts, never with its stock", async () => {
+    const p = await part();
+    const before = await version();
+    await t.database.db.update(products).set({ availableQuantity: 7 }).where(eq(products.id, p.id));
+    expect(await version()).toBe(before);
+    await t.database.db.update(products).set({ minimumOrder: 2 }).where(eq(products.id, p.id));
+    expect(await version()).toBe(before + 1);
+  });
+
+  test("moves on once per transaction however many rows and statements change", async () => {
+    const before = await version();
+    await t.database.db.transaction(async (tx) => {
+      for (let i = 0; i < 3; i++) {
+        await tx.execute(sql`
+          insert into products (name, part_number, category, img, price_cents, minimum_order,
+                                available_quantity, short_description, warranty_months,
+                                creator_email)
+          select 'Bulk ' || n, 'BULK-' || ${i} || '-' || n || '-' || ${String(Date.now())}, 'Other',
+                 '/images/products/oil-filter.svg', 1000, 1, 10, 'Bulk part', 12, 'admin@example.com'
+            from generate_series(1, 2000) as n`);
+      }
+      await tx.execute(sql`update shipping_zones set name = name`);
+    });
+    expect(await version()).toBe(before + 1);
+  });
+
+  test("moves on with shipping, tax and trade facts", async () => {
+    for (const change of [
+      sql`insert into tax_rates (country, region, name, rate_millipercent) values ('ZZ', '', 'T', 1)`,
+      sql`delete from tax_rates where country = 'ZZ'`,
+      sql`insert into price_lists (name, currency) values ('Facts list', 'USD')`,
+    ]) {
+      const before = await version();
+      await t.database.db.execute(change);
+      expect(await version(), String(change.queryChunks[0])).toBe(before + 1);
+    }
+  });
+});

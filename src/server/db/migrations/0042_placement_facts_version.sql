@@ -10,9 +10,21 @@ CREATE TABLE "placement_facts" (
 -- Moved on, in the changing transaction, by every change to those facts; never by stock.
 INSERT INTO "placement_facts" DEFAULT VALUES;
 --> statement-breakpoint
+-- Once per transaction: a bulk import changes thousands of rows, and each update of the one row
+-- in the same transaction would scan every version of it made before (they cannot be pruned
+-- until the transaction ends). The flag is the transaction's own (set_config's is_local), undone
+-- with a rolled-back savepoint.
+CREATE FUNCTION move_placement_facts_on() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF coalesce(current_setting('placement_facts.moved', true), '') <> 'on' THEN
+    UPDATE placement_facts SET version = version + 1;
+    PERFORM set_config('placement_facts.moved', 'on', true);
+  END IF;
+END $$;
+--> statement-breakpoint
 CREATE FUNCTION placement_facts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE placement_facts SET version = version + 1;
+  PERFORM move_placement_facts_on();
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -29,7 +41,7 @@ BEGIN
       RETURN NULL;
     END IF;
   END IF;
-  UPDATE placement_facts SET version = version + 1;
+  PERFORM move_placement_facts_on();
   PERFORM pg_notify('catalog_changed', 'catalog');
   RETURN NULL;
 END $$;
