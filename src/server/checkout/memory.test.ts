@@ -357,6 +357,23 @@ describe("the memory itself", () => {
     expect(memory.recall("a", line("p"))).toBeNull();
   });
 
+  test("keeps one copy of a country's shipping zones and tax rates for all its customers", () => {
+    const memory = createPlacementMemory();
+    const shippingTo = (read: UnlockedRead) => {
+      read.placement.charges = {
+        place: { country: "US", region: "TX" },
+        zones: [{ id: "z", name: "US", countries: ["US"], regions: [], methods: [] }],
+        rates: [],
+      };
+      return read;
+    };
+    memory.learn("a", shippingTo(readOf(["p"], 1)), true);
+    memory.learn("b", shippingTo(readOf(["p"], 1)), true);
+    const zonesOf = (c: string) => memory.recall(c, line("p"))!.placement.charges!.zones;
+    expect(zonesOf("b")).toEqual(zonesOf("a"));
+    expect(zonesOf("b")).toBe(zonesOf("a"));
+  });
+
   test("forgets the customer used least recently beyond its limit", () => {
     const memory = createPlacementMemory({ customers: 2 });
     for (const c of ["a", "b"]) memory.learn(c, readOf(["p"], 1), true);

@@ -70,6 +70,23 @@ export function createPlacementMemory(
   let factsVersion = -1;
   const products = new Map<string, ProductFacts>();
   const customers = new Map<string, KnownCustomer>();
+  /**
+   * A country's shipping zones and tax rates, one copy for every customer shipping there (at one
+   * version they are the same for all: `read-charges.ts` reads them by the country alone).
+   */
+  const rulesByCountry = new Map<string, Pick<ChargeFacts, "zones" | "rates">>();
+
+  /** The charge facts, their zones and rates shared with other customers of the country. */
+  function shareRules(charges: ChargeFacts): ChargeFacts {
+    const country = charges.place?.country;
+    if (!country) return charges;
+    const shared = rulesByCountry.get(country);
+    if (!shared) {
+      rulesByCountry.set(country, { zones: charges.zones, rates: charges.rates });
+      return charges;
+    }
+    return { ...charges, zones: shared.zones, rates: shared.rates };
+  }
 
   /** Keeps `value` under `key` as the most recently used, forgetting the oldest past `max`. */
   function keep<V>(map: Map<string, V>, key: string, value: V, max: number) {
@@ -93,6 +110,7 @@ export function createPlacementMemory(
         factsVersion = decidedOn.factsVersion;
         products.clear();
         customers.clear();
+        rulesByCountry.clear();
       }
       for (const p of placement.products.values()) keep(products, p.id, p, maxProducts);
       // A company's buyer is placed under the lock (net terms, approvals): nothing to keep.
@@ -112,7 +130,7 @@ export function createPlacementMemory(
           heldCents: placement.standing.heldCents,
           unpaidProductIds: new Set(standing.unpaidProductIds),
           windows: standing.windows,
-          charges: placement.charges,
+          charges: shareRules(placement.charges),
           address: placement.address,
           pricing: placement.pricing,
           placedThisMinute: standing.placedThisMinute,
