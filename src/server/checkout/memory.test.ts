@@ -29,11 +29,11 @@ const LIMITS: HoldLimits = {
   unverifiedShare: 0.2,
 };
 const HOLD_MS = 48 * 3_600_000;
-const processOf = () =>
+const processOf = (limits: Partial<HoldLimits> = {}) =>
   createCheckout(createInventory(t.database.db), {
     currency: "USD",
     holdMs: HOLD_MS,
-    limits: LIMITS,
+    limits: { ...LIMITS, ...limits },
     memory: createPlacementMemory(),
   });
 /** A checkout that reads every time: what the answer must be. */
@@ -82,6 +82,18 @@ async function placing(work: () => Promise<unknown>) {
   );
   return { answer, reads };
 }
+
+/** An order paid in another process (without the customer's lock, as a payment is). */
+const paidElsewhere = (orderId: string) =>
+  t.database.db
+    .update(orders)
+    .set({
+      status: "paid",
+      transactionId: `paid-elsewhere-${orderId}`,
+      paidWith: "test-card",
+      paidAt: new Date(),
+    })
+    .where(eq(orders.id, orderId));
 
 /** An HTTP refusal as the client sees it. */
 const refusal = (err: unknown) => {
@@ -205,23 +217,10 @@ describe("what changed since the memory was made is what the order is decided on
   test("a refusal for the value held, from memory, is read again: an order paid since holds nothing", async () => {
     const me = await customer();
     const [p, q] = [await part(), await part()];
-    const small = createCheckout(createInventory(t.database.db), {
-      currency: "USD",
-      holdMs: HOLD_MS,
-      limits: { ...LIMITS, maxValueCents: 2_500 },
-      memory: createPlacementMemory(),
-    });
+    const small = processOf({ maxValueCents: 2_500 });
     await order(small, await customer(), q.id);
     const first = await order(small, me, p.id, 2); // $20 of the $25 held
-    await t.database.db
-      .update(orders)
-      .set({
-        status: "paid",
-        transactionId: `paid-elsewhere-${first._id}`,
-        paidWith: "test-card",
-        paidAt: new Date(),
-      })
-      .where(eq(orders.id, first._id));
+    await paidElsewhere(first._id);
     const { answer, reads } = await placing(() => order(small, me, q.id, 1));
     expect(reads).toBe(1);
     expect((answer as Awaited<ReturnType<typeof order>>).items).toMatchObject([{ qty: 1 }]);
@@ -233,15 +232,7 @@ describe("what changed since the memory was made is what the order is decided on
     const checkout = await primed([p.id], me);
     const first = await order(checkout, me, p.id);
     // Paid in another process: paid, its hold windows closed (as payments/service.ts does).
-    await t.database.db
-      .update(orders)
-      .set({
-        status: "paid",
-        transactionId: `paid-elsewhere-${first._id}`,
-        paidWith: "test-card",
-        paidAt: new Date(),
-      })
-      .where(eq(orders.id, first._id));
+    await paidElsewhere(first._id);
     await t.database.db.delete(holdWindows).where(eq(holdWindows.userId, me.id));
     const { answer, reads } = await placing(() => order(checkout, me, p.id));
     expect(reads).toBe(1);
@@ -255,12 +246,7 @@ describe("what changed since the memory was made is what the order is decided on
   test("the email no longer verified (a new address): the short hold of an unverified account", async () => {
     const me = await customer();
     const p = await part();
-    const uncapped = createCheckout(createInventory(t.database.db), {
-      currency: "USD",
-      holdMs: HOLD_MS,
-      limits: { ...LIMITS, unverifiedShare: 1 },
-      memory: createPlacementMemory(),
-    });
+    const uncapped = processOf({ unverifiedShare: 1 });
     await order(uncapped, me, (await part()).id);
     await order(uncapped, await customer(), p.id);
     await t.database.db.update(user).set({ emailVerified: false }).where(eq(user.id, me.id));
