@@ -83,6 +83,92 @@ test("concurrent orders split across both processes never oversell", async () =>
   expect(p?.availableQuantity).toBe(0);
 });
 
+test("orders decided from memory in either process: the duplicate rule across both, a payment, a new price", async () => {
+  // Each process decides an order of a part it has read, by a customer it knows, from memory
+  // (docs/decisions/011-checkout-workflow.md, "Decided from memory"); what the other process did
+  // meanwhile must still be what the order is decided on.
+  const parts = await Promise.all(
+    Array.from({ length: 4 }, () =>
+      insertProduct(database.db, { availableQuantity: 100, minimumOrder: 1, priceCents: 1000 }),
+    ),
+  );
+  const customers = Array.from(
+    { length: 4 },
+    (_, i) => new HttpCustomer(a.url, `memory-${i}@example.com`),
+  );
+  for (const c of customers) await c.signUp();
+  type Placed = { order: { _id: string; items: { unitPrice: number }[] }; message?: string };
+  const orderVia = (c: HttpCustomer, server: ServerProcess, productId: string) => {
+    c.baseUrl = server.url;
+    return c.json<Placed>("POST", "/api/orders", {
+      productId,
+      orderQty: 1,
+      phonrNo: "5550100",
+      Address: "4 Memory Lane",
+    });
+  };
+  // Both processes come to know every customer and the first two parts.
+  const first: Placed[] = [];
+  for (const c of customers) {
+    const viaA = await orderVia(c, a, parts[0]!.id);
+    expect(viaA.status).toBe(201);
+    first.push(viaA.body);
+    expect((await orderVia(c, b, parts[1]!.id)).status).toBe(201);
+  }
+  // Each part again through the process that did not place it: refused as a duplicate.
+  for (const c of customers) {
+    for (const [server, part] of [
+      [b, parts[0]!],
+      [a, parts[1]!],
+    ] as const) {
+      const again = await orderVia(c, server, part.id);
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe("You have already ordered this product");
+    }
+  }
+  // Paid through b: a may order that part again for the customer.
+  const payer = customers[0]!;
+  payer.baseUrl = b.url;
+  expect(await payer.pay(first[0]!.order._id)).toBe(200);
+  expect((await orderVia(payer, a, parts[0]!.id)).status).toBe(201);
+  // Both processes read the last two parts, then their price changes.
+  for (const [c, server, part] of [
+    [customers[0]!, a, parts[2]!],
+    [customers[0]!, b, parts[3]!],
+    [customers[1]!, b, parts[2]!],
+    [customers[1]!, a, parts[3]!],
+  ] as const) {
+    expect((await orderVia(c, server, part.id)).status).toBe(201);
+  }
+  await database.db
+    .update(products)
+    .set({ priceCents: 1500 })
+    .where(inArray(products.id, [parts[2]!.id, parts[3]!.id]));
+  for (const [c, server, part] of [
+    [customers[2]!, a, parts[2]!],
+    [customers[2]!, b, parts[3]!],
+    [customers[3]!, b, parts[2]!],
+    [customers[3]!, a, parts[3]!],
+  ] as const) {
+    const placed = await orderVia(c, server, part.id);
+    expect(placed.status).toBe(201);
+    expect(placed.body.order.items[0]!.unitPrice).toBe(15);
+  }
+  // One unpaid order per customer and part; every unit accounted for.
+  const unpaid = await database.db.execute<{ n: number }>(sql`
+    select count(*)::int as n from orders o join order_items i on i.order_id = o.id
+     where o.status = 'unpaid' and i.product_id in ${parts.map((p) => p.id)}
+     group by o.user_id, i.product_id having count(*) > 1`);
+  expect(unpaid.rows).toEqual([]);
+  for (const part of parts) {
+    const [row] = await database.db.select().from(products).where(eq(products.id, part.id));
+    const ordered = await database.db.execute<{ units: number }>(
+      sql`select coalesce(sum(qty), 0)::int as units from order_items where product_id = ${part.id}`,
+    );
+    expect(row!.availableQuantity + ordered.rows[0]!.units).toBe(100);
+  }
+});
+
 test("expired holds are cancelled once, not once per process", async () => {
   const product = await insertProduct(database.db, { availableQuantity: 20, minimumOrder: 1 });
   const customers = Array.from(
