@@ -301,7 +301,8 @@ async function read(
     address,
     pricing: pricingFromJson(customerId, opts.currency, row.pricing),
     vehicle: row.vehicle,
-    windowEnd: earliestWindow(windows, wantedIds),
+    // Open by the database's clock (the query's `now()`), which the write checks them by.
+    windowEnd: earliestWindow(windows, wantedIds, 0),
   };
   return {
     placement,
