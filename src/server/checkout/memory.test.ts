@@ -312,7 +312,7 @@ describe("the memory itself", () => {
 
   test("recalls a customer and parts it read, and nothing it did not", () => {
     const memory = createPlacementMemory();
-    memory.learn("a", readOf(["p"], 1), true);
+    memory.learn("a", readOf(["p"], 1));
     expect(memory.recall("a", line("p"))?.decidedOn).toMatchObject({
       revision: 1,
       factsVersion: 1,
@@ -321,25 +321,28 @@ describe("the memory itself", () => {
     expect(memory.recall("b", line("p"))).toBeNull();
   });
 
-  test("keeps no customer from a read of another address than the default", () => {
+  test("keeps no customer from a read without their whole standing (a cart's, say)", () => {
     const memory = createPlacementMemory();
-    memory.learn("a", readOf(["p"], 1), false);
+    memory.learn("a", { ...readOf(["p"], 1), standing: null });
     expect(memory.recall("a", line("p"))).toBeNull();
+    expect(memory.recall("b", line("p"))).toBeNull();
+    memory.learn("b", readOf([], 1));
+    expect(memory.recall("b", line("p"))).not.toBeNull(); // the part was kept
   });
 
   test("a read of newer facts forgets everything older", () => {
     const memory = createPlacementMemory();
-    memory.learn("a", readOf(["p"], 1), true);
-    memory.learn("b", readOf(["q"], 2), true);
+    memory.learn("a", readOf(["p"], 1));
+    memory.learn("b", readOf(["q"], 2));
     expect(memory.recall("a", line("p"))).toBeNull();
     expect(memory.recall("b", line("q"))).not.toBeNull();
-    memory.learn("a", readOf(["p"], 1), true); // an older read, answered late: not kept
+    memory.learn("a", readOf(["p"], 1)); // an older read, answered late: not kept
     expect(memory.recall("a", line("p"))).toBeNull();
   });
 
   test("a per-minute window that has ended is read again", () => {
     const memory = createPlacementMemory();
-    memory.learn("a", readOf(["p"], 1, Date.now() - 1), true);
+    memory.learn("a", readOf(["p"], 1, Date.now() - 1));
     expect(memory.recall("a", line("p"))).toBeNull();
   });
 
@@ -353,8 +356,8 @@ describe("the memory itself", () => {
       };
       return read;
     };
-    memory.learn("a", shippingTo(readOf(["p"], 1)), true);
-    memory.learn("b", shippingTo(readOf(["p"], 1)), true);
+    memory.learn("a", shippingTo(readOf(["p"], 1)));
+    memory.learn("b", shippingTo(readOf(["p"], 1)));
     const zonesOf = (c: string) => memory.recall(c, line("p"))!.placement.charges!.zones;
     expect(zonesOf("b")).toEqual(zonesOf("a"));
     expect(zonesOf("b")).toBe(zonesOf("a"));
@@ -362,9 +365,9 @@ describe("the memory itself", () => {
 
   test("forgets the customer used least recently beyond its limit", () => {
     const memory = createPlacementMemory({ customers: 2 });
-    for (const c of ["a", "b"]) memory.learn(c, readOf(["p"], 1), true);
+    for (const c of ["a", "b"]) memory.learn(c, readOf(["p"], 1));
     memory.recall("a", line("p"));
-    memory.learn("c", readOf(["p"], 1), true);
+    memory.learn("c", readOf(["p"], 1));
     expect(memory.recall("b", line("p"))).toBeNull();
     expect(memory.recall("a", line("p"))).not.toBeNull();
     expect(memory.recall("c", line("p"))).not.toBeNull();
@@ -372,7 +375,7 @@ describe("the memory itself", () => {
 
   test("an order it wrote moves the customer on: revision, value held, parts held, window, count", () => {
     const memory = createPlacementMemory();
-    memory.learn("a", readOf(["p"], 1), true);
+    memory.learn("a", readOf(["p"], 1));
     const before = memory.recall("a", line("p"))!.decidedOn;
     const holdExpiresAt = new Date(Date.now() + 3_600_000);
     memory.placed(

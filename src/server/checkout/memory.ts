@@ -17,9 +17,10 @@ import type { DecidedOn, OrderToWrite } from "./write";
 export interface PlacementMemory {
   /**
    * What a read without the lock found: kept for the products it read, and for the customer when
-   * it read their default address's charges (`forDefaultAddress`), which is what is recalled.
+   * it read their whole standing (`read.standing`; asked for only by an order the memory could
+   * decide: given parts to the default address).
    */
-  learn(customerId: string, read: UnlockedRead, forDefaultAddress: boolean): void;
+  learn(customerId: string, read: UnlockedRead): void;
   /** An order written by this process: the customer's standing and the products' stock after it. */
   placed(
     customerId: string,
@@ -103,7 +104,7 @@ export function createPlacementMemory(
   }
 
   return {
-    learn(customerId, read, forDefaultAddress) {
+    learn(customerId, read) {
       const { placement, decidedOn, standing } = read;
       if (decidedOn.factsVersion < factsVersion) return;
       if (decidedOn.factsVersion > factsVersion) {
@@ -114,7 +115,7 @@ export function createPlacementMemory(
       }
       for (const p of placement.products.values()) keep(products, p.id, p, maxProducts);
       // A company's buyer is placed under the lock (net terms, approvals): nothing to keep.
-      if (placement.pricing.companyId || !forDefaultAddress) return;
+      if (placement.pricing.companyId || !standing) return;
       const known = customers.get(customerId);
       // A read that started before one of this process's own writes knows less than it.
       if (known && known.decidedOn.revision > decidedOn.revision) return;

@@ -59,8 +59,11 @@ export interface UnlockedRead {
   decidedOn: DecidedOn;
   /** This placement counted against the per-minute limit (not counted yet: the write counts it). */
   rate: RateLimitResult;
-  /** What the customer stands at beyond these products, for the placement memory (memory.ts). */
-  standing: StandingRead;
+  /**
+   * What the customer stands at beyond these products, for the placement memory (memory.ts);
+   * null unless asked for (`wholeStanding`).
+   */
+  standing: StandingRead | null;
 }
 
 /** The customer's unpaid orders and open hold windows over all their products. */
@@ -137,16 +140,13 @@ export async function readPlacementUnlocked(
   db: DbOrTx,
   customerId: string,
   source: PlacementSource,
-  opts: ReadOptions & { perMinute: number; stillSignedIn?: SQL },
+  opts: ReadOptions & { perMinute: number; stillSignedIn?: SQL; wholeStanding?: boolean },
 ): Promise<UnlockedRead | null> {
   const { placement, customer, ordered, windows, factsVersion } = await read(
     db,
     customerId,
     source,
-    {
-      ...opts,
-      capUnverified: false,
-    },
+    { ...opts, capUnverified: false },
   );
   if (!customer) return null;
   if (!customer.signedIn) throw unauthorized();
@@ -163,12 +163,14 @@ export async function readPlacementUnlocked(
       windowEnd: placement.windowEnd,
     },
     rate,
-    standing: {
-      unpaidProductIds: ordered,
-      windows,
-      placedThisMinute: customer.count,
-      minuteEndsAt: new Date(Date.now() + customer.retryAfter * 1000),
-    },
+    standing: opts.wholeStanding
+      ? {
+          unpaidProductIds: ordered,
+          windows,
+          placedThisMinute: customer.count,
+          minuteEndsAt: new Date(Date.now() + customer.retryAfter * 1000),
+        }
+      : null,
   };
 }
 
@@ -179,6 +181,11 @@ interface ReadOptions {
   vehicle?: VehicleQuery;
   /** The store's country, for the EU reverse charge (docs/tax-exemptions.md). */
   sellerCountry?: string;
+  /**
+   * Read all of the customer's unpaid parts and open hold windows, not only these lines' (what
+   * the placement memory keeps: a customer of a thousand unpaid lines costs each read more).
+   */
+  wholeStanding?: boolean;
 }
 
 /** What an unlocked read says of the customer (null: the account is gone). */
@@ -231,6 +238,8 @@ async function read(
       order by id for no key update`,
     );
   }
+  const onlyWanted = (column: SQL) =>
+    opts.wholeStanding ? sql`` : sql`and ${column} in (select product_id from wanted)`;
   const unpaidHeld = (unverifiedOnly: boolean) => sql`(
     select coalesce(sum(i.qty), 0)::int from orders o
       join order_items i on i.order_id = o.id and i.product_id = p.id
@@ -270,12 +279,13 @@ async function read(
       array(select distinct i.product_id::text from order_items i
               join orders o on o.id = i.order_id
              where o.user_id = ${customerId} and o.status in ('unpaid', 'awaiting_approval')
-           ) as ordered,
+               ${onlyWanted(sql`i.product_id`)}) as ordered,
       ${opts.destination ? chargesJson(customerId, opts.destination) : sql`null`} as charges,
       ${pricingJson(customerId, opts.currency, sql`select product_id from wanted`)} as pricing,
       ${opts.vehicle ? lineVehicleJson(opts.vehicle) : sql`null`} as vehicle,
       (select json_object_agg(product_id, expires_at) from hold_windows
-        where user_id = ${customerId} and expires_at > now()) as windows,
+        where user_id = ${customerId} and expires_at > now()
+              ${onlyWanted(sql`product_id`)}) as windows,
       (select version from placement_facts) as facts_version,
       ${opts.emailVerified === undefined ? customerJson(customerId, opts.stillSignedIn) : sql`null`} as customer`,
   );

@@ -172,9 +172,8 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     request: PlacementRequest,
   ): Promise<Order | null> {
     const { memory } = opts;
-    const { source, destination } = request;
-    if (!memory || !("lines" in source) || !isDefaultAddress(destination)) return null;
-    if (request.vehicle || request.fromCart) return null;
+    const { source } = request;
+    if (!memory || !remembered(request) || !("lines" in source)) return null;
     const known = memory.recall(customer.id, source.lines);
     if (!known || known.placedThisMinute >= opts.limits.perMinute) return null;
     let order: OrderToWrite;
@@ -243,6 +242,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       sellerCountry: opts.sellerCountry,
       perMinute: opts.limits.perMinute,
       stillSignedIn: customer.stillSignedIn,
+      wholeStanding: !!opts.memory && remembered(request),
     });
     if (!read) throw notFound(ACCOUNT_GONE_MESSAGE);
     if (!read.rate.allowed) throw new HttpError(429, "rate_limited", holdMessages.rate);
@@ -251,7 +251,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     // before it reads them; a company's order may go on account or wait for an approval.
     if (!facts.standing.emailVerified && capUnverified) return null;
     if (facts.pricing.companyId) return null;
-    opts.memory?.learn(customer.id, read, isDefaultAddress(request.destination));
+    opts.memory?.learn(customer.id, read);
     const order = decideOrder(customer, request, facts, null);
     return writeDecided(customer, request, order, read.decidedOn);
   }
@@ -537,8 +537,21 @@ function quotedPrices(quote: QuoteToAccept) {
   return new Map(quote.lines.map((l) => [l.productId, l.unitPriceCents]));
 }
 
-const isDefaultAddress = (destination: DestinationSource) =>
-  !!destination && "defaultAddress" in destination;
+/**
+ * An order the placement memory decides (and learns the customer from): given parts to the
+ * customer's default address, without a vehicle (the spec's one-product door).
+ */
+function remembered(request: PlacementRequest): boolean {
+  const { source, destination } = request;
+  return (
+    "lines" in source &&
+    !!destination &&
+    "defaultAddress" in destination &&
+    !request.vehicle &&
+    !request.fromCart &&
+    !request.quoteId
+  );
+}
 
 /** A chosen saved address (the customer's or their company's), else the profile's. */
 function destinationOf(addressId: string | null | undefined) {
