@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { keepBounded } from "../bounded-map";
 
 export interface CachedResponse {
   /**
@@ -57,7 +58,7 @@ export class CatalogReadCache {
     const body = Buffer.from(JSON.stringify(value));
     const entry = { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
     if (this.enabled && startedAt === this.generation)
-      remember(this.entries, key, entry, this.maxEntries);
+      keepBounded(this.entries, key, entry, this.maxEntries);
     return entry;
   }
 
@@ -69,7 +70,7 @@ export class CatalogReadCache {
     const value = await count();
     // Kept with CATALOG_CACHE=false too (cacheAnswers false), as the constructor says.
     if (this.listening && startedAt === this.totalsGeneration)
-      remember(this.totals, q, value, this.maxEntries);
+      keepBounded(this.totals, q, value, this.maxEntries);
     return value;
   }
 
@@ -80,7 +81,7 @@ export class CatalogReadCache {
    */
   rememberUrl(url: string, key: string, totalKey?: string): void {
     if (this.urls.get(url)?.key !== key)
-      remember(this.urls, url, { key, totalKey }, this.maxEntries);
+      keepBounded(this.urls, url, { key, totalKey }, this.maxEntries);
   }
 
   /**
@@ -130,12 +131,6 @@ export class CatalogReadCache {
   get size(): number {
     return this.entries.size;
   }
-}
-
-function remember<V>(map: Map<string, V>, key: string, value: V, max: number) {
-  // Drop the oldest entry (a Map keeps insertion order).
-  if (map.size >= max) map.delete(map.keys().next().value!);
-  map.set(key, value);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { keepBounded } from "../bounded-map";
 import type { PricingContext } from "../pricing/pricing";
 import type { ChargeFacts } from "./charges";
 import type { ProductFacts, WantedLine } from "./decide";
@@ -89,13 +90,6 @@ export function createPlacementMemory(
     return { ...charges, zones: shared.zones, rates: shared.rates };
   }
 
-  /** Keeps `value` under `key` as the most recently used, forgetting the oldest past `max`. */
-  function keep<V>(map: Map<string, V>, key: string, value: V, max: number) {
-    map.delete(key);
-    map.set(key, value);
-    if (map.size > max) map.delete(map.keys().next().value!);
-  }
-
   function learnStock(stock: Map<string, number>) {
     for (const [id, available] of stock) {
       const p = products.get(id);
@@ -113,13 +107,13 @@ export function createPlacementMemory(
         customers.clear();
         rulesByCountry.clear();
       }
-      for (const p of placement.products.values()) keep(products, p.id, p, maxProducts);
+      for (const p of placement.products.values()) keepBounded(products, p.id, p, maxProducts);
       // A company's buyer is placed under the lock (net terms, approvals): nothing to keep.
       if (placement.pricing.companyId || !standing) return;
       const known = customers.get(customerId);
       // A read that started before one of this process's own writes knows less than it.
       if (known && known.decidedOn.revision > decidedOn.revision) return;
-      keep(
+      keepBounded(
         customers,
         customerId,
         {
@@ -174,7 +168,7 @@ export function createPlacementMemory(
         if (!p) return null;
         found.set(p.id, p);
       }
-      keep(customers, customerId, known, maxCustomers);
+      keepBounded(customers, customerId, known, maxCustomers);
       const ids = lines.map((l) => l.productId);
       const windowEnd = earliestWindow(known.windows, ids, now);
       return {

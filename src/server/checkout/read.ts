@@ -338,6 +338,14 @@ export function earliestWindow(
 }
 
 /**
+ * What a decision made without the customer's lock rests on beyond their row, as a condition:
+ * the placement facts' version it was decided at (migration 0042), and a caller answered from
+ * memory still signed in. The write (`writeOrderAtOnce`) and a refusal's confirmation ask it.
+ */
+export const factsUnchangedSql = (factsVersion: number, stillSignedIn: SQL = sql`true`) =>
+  sql`(select version from placement_facts) = ${factsVersion} and ${stillSignedIn}`;
+
+/**
  * What a refusal decided from memory is confirmed by (`workflow.ts`): whether the customer and
  * the facts are still what the memory decided on (`decidedOn`; a caller answered from memory
  * still signed in), and these products' stock on sale now. Null: something moved on (read it
@@ -348,7 +356,7 @@ export async function readStockIfUnchanged(
   customerId: string,
   productIds: string[],
   decidedOn: Omit<DecidedOn, "windowEnd">,
-  stillSignedIn: SQL = sql`true`,
+  stillSignedIn?: SQL,
 ): Promise<Map<string, number> | null> {
   const result = await executePrepared<{ unchanged: boolean; stock: Record<string, number> }>(
     db,
@@ -356,8 +364,7 @@ export async function readStockIfUnchanged(
     select exists (select 1 from "user" where id = ${customerId}
                       and revision = ${decidedOn.revision}
                       and email_verified = ${decidedOn.emailVerified})
-           and (select version from placement_facts) = ${decidedOn.factsVersion}
-           and ${stillSignedIn} as unchanged,
+           and ${factsUnchangedSql(decidedOn.factsVersion, stillSignedIn)} as unchanged,
            coalesce((select json_object_agg(id, available_quantity) from products
                       where id = any(${sqlUuids(productIds)})), '{}') as stock`,
   );

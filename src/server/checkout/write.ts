@@ -7,7 +7,7 @@ import type { LineVehicle } from "../fitment/service";
 import type { HoldShare, Inventory, StockMoves } from "../inventory/service";
 import { rateHitCtes } from "../auth/rate-limit";
 import { lockCustomerSql } from "../users/service";
-import { placementRateKey, RATE_WINDOW_SECONDS } from "./read";
+import { factsUnchangedSql, placementRateKey, RATE_WINDOW_SECONDS } from "./read";
 import type { Decision } from "./decide";
 
 export interface Customer {
@@ -124,11 +124,10 @@ export async function writeOrderAtOnce(
   const windowEnd = decidedOn.windowEnd?.toISOString() ?? null;
   const check = sql`exists (select 1 from unchanged
                              where email_verified = ${decidedOn.emailVerified})
-    and (select version from placement_facts) = ${decidedOn.factsVersion}
     and (select date_trunc('milliseconds', min(expires_at)) from hold_windows
           where user_id = ${customer.id} and expires_at > now() and product_id = any(${ids}))
         is not distinct from ${windowEnd}::timestamptz
-    and ${customer.stillSignedIn ?? sql`true`}`;
+    and ${factsUnchangedSql(decidedOn.factsVersion, customer.stillSignedIn)}`;
   const result = await inventory.takeAtOnce<{
     created_at: string;
     stock: Record<string, number>;

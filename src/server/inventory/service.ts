@@ -1,6 +1,7 @@
 import { type SQL } from "drizzle-orm";
 import { sql } from "../db/sql";
 import { orderMessages } from "../../contract/orders";
+import type { HoldLimits } from "../config";
 import type { Db, DbOrTx } from "../db/database";
 import { PG, postgresError } from "../db/postgres-errors";
 import { executePrepared } from "../db/prepared";
@@ -225,13 +226,10 @@ export const isStockOrCheckChanged = (err: unknown) =>
 export const isLockWaitOver = (err: unknown) => postgresError(err)?.code === PG.lockNotAvailable;
 
 /**
- * The hold share (`HoldLimits`): an unpaid line may hold at most the larger of the product's
- * minimum order, `freeUnits`, and `maxShare` of its stock on sale.
+ * The hold share: an unpaid line may hold at most the larger of the product's minimum order,
+ * `freeUnits`, and `maxShare` of its stock on sale.
  */
-export interface HoldShare {
-  maxShare: number;
-  freeUnits: number;
-}
+export type HoldShare = Pick<HoldLimits, "maxShare" | "freeUnits">;
 
 /**
  * The statement that takes the lines from stock, with the caller's `writes` and `result`. With

@@ -22,6 +22,7 @@ import {
   type OverlayEntry,
   type PricingContext,
 } from "./pricing";
+import { keepBounded } from "../bounded-map";
 
 /** The NOTIFY payload (on the catalog's channel) of a change to prices, lists or membership. */
 export const PRICES_CHANGED = "prices";
@@ -186,8 +187,7 @@ function shared<V>(
   const known = map.get(key);
   if (known) return known;
   const loading = load();
-  if (map.size >= max) map.delete(map.keys().next().value!);
-  map.set(key, loading);
+  keepBounded(map, key, loading, max);
   loading.catch(() => {
     if (map.get(key) === loading) map.delete(key);
   });
