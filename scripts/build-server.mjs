@@ -27,8 +27,8 @@ await build({
     backup: path.join(root, "src/server/backup/cli.ts"),
   },
   outdir: fresh,
-  // Modules imported on demand (the demo identity provider) become chunks of their own, loaded
-  // only when used; code both entries use is shared the same way.
+  // Modules imported on demand (the demo identity provider, the invoice PDF) become chunks of
+  // their own, loaded only when used; code both entries use is shared the same way.
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",
   bundle: true,

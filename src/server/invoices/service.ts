@@ -8,7 +8,6 @@ import { companyMembers, invoices, orders } from "../db/schema";
 import { notFound } from "../errors";
 import { centsToUnits } from "../money";
 import { issueInvoice, type InvoiceRow, type IssuedInvoice } from "./issue";
-import { renderInvoicePdf } from "./pdf";
 
 export interface Viewer {
   id: string;
@@ -79,11 +78,17 @@ export function createInvoiceService(db: Db, opts: { seller: SellerDetails }) {
 
 export type InvoiceService = ReturnType<typeof createInvoiceService>;
 
-export const renderStored = (invoice: InvoiceRow) =>
-  renderInvoicePdf(
+/**
+ * An invoice's (or credit note's) PDF, made from its stored record. The PDF library is loaded at
+ * the first one: it is some 700 KB of code a process serving pages never runs.
+ */
+export async function renderStored(invoice: InvoiceRow): Promise<Uint8Array> {
+  const { renderInvoicePdf } = await import("./pdf");
+  return renderInvoicePdf(
     { number: invoice.number, issuedAt: invoice.issuedAt, dueAt: invoice.dueAt },
     invoice.snapshot,
   );
+}
 
 function toSummary(invoice: InvoiceRow): InvoiceSummary {
   return {

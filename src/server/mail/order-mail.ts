@@ -21,18 +21,21 @@ import {
 export type OptionalOrderMail = "orderShipped" | "holdReminder";
 
 /** A moment as the email says it: UTC, to the minute ("24 Nov 2026, 14:05 UTC"). */
-export const mailTime = (iso: string) => `${mailTimeFormat.format(new Date(iso))} UTC`;
-
-// Made once: making an Intl formatter costs far more than using it.
-const mailTimeFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-  timeZone: "UTC",
-});
+export const mailTime = (iso: string) => {
+  // Made once, at the first email: making an Intl formatter costs far more than using it, and
+  // Intl's first use maps its locale data (about 6 MiB), which a process needs no sooner.
+  mailTimeFormat ??= new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+    timeZone: "UTC",
+  });
+  return `${mailTimeFormat.format(new Date(iso))} UTC`;
+};
+let mailTimeFormat: Intl.DateTimeFormat | undefined;
 
 /** What an order email says about the order (its lines, charges, total and its page). */
 export const orderMailFacts = (order: Order, name: string, publicUrl: string): OrderMailFacts => ({

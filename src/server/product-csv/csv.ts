@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { normalizePartNumber } from "../../contract/constants";
+import { groupDigits } from "../../contract/text";
 import {
   crossReferenceCodes,
   FITMENT_COLUMN,
@@ -254,7 +255,7 @@ export function readProductCsv(data: Buffer): ParsedCsv {
   if (body.length === 0) return fileError("The file has a header but no products");
   if (body.length > MAX_CSV_ROWS) {
     return fileError(
-      `The file has ${body.length.toLocaleString("en")} products; import at most ${MAX_CSV_ROWS.toLocaleString("en")} at a time`,
+      `The file has ${groupDigits(body.length)} products; import at most ${groupDigits(MAX_CSV_ROWS)} at a time`,
     );
   }
 
