@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { getFreePort } from "../../src/server/db/free-port";
@@ -10,8 +11,8 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 /**
  * The compiled server (scripts/build-server.mjs bundles most packages into dist/server) against
  * the source run in-process: the same OpenAPI document (one copy of zod and of every schema
- * registry in the bundle), Swagger UI's files (served from its package folder), metrics, and
- * Better Auth signing up and in.
+ * registry in the bundle), Swagger UI's files (served from its package folder), metrics,
+ * Better Auth signing up and in, and the PDF library left out of what loads at start.
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const METRICS_TOKEN = "compiled-server-metrics-token-0123456789";
@@ -56,6 +57,24 @@ test("serves the same OpenAPI document as the source", async () => {
   expect(compiled.status).toBe(200);
   const expected = await source.app.inject({ url: "/api/docs/json" });
   expect(await compiled.json()).toEqual(expected.json());
+});
+
+test("loads the invoice PDF library only when it makes a PDF", () => {
+  // The files `main.js` loads as it starts: itself and the chunks it imports, statically, in turn
+  // (an `import("…")` loads its chunk when called). pdf-lib is about 4 MiB of a started server.
+  const dir = path.join(root, "dist/server");
+  const atStart = new Set<string>();
+  const visit = (file: string) => {
+    if (atStart.has(file)) return;
+    atStart.add(file);
+    const code = readFileSync(file, "utf8");
+    for (const [, spec] of code.matchAll(/(?:^|[;}\n])import(?:[^"'();]*?from)?\s*"(\.[^"]+)"/g))
+      visit(path.resolve(path.dirname(file), spec!));
+  };
+  visit(path.join(dir, "main.js"));
+  expect(atStart.size).toBeGreaterThan(1);
+  const withPdfLib = [...atStart].filter((f) => readFileSync(f, "utf8").includes("PDFDocument"));
+  expect(withPdfLib.map((f) => path.relative(dir, f))).toEqual([]);
 });
 
 test("serves Swagger UI and its files", async () => {
