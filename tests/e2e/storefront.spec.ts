@@ -155,10 +155,17 @@ test("a product card opens its product from anywhere on it, not only from Order 
   const name = (await card.getByRole("heading").textContent())!;
   // A person clicks where they see the picture, then the name (the link lies over both).
   const clickOn = async (target: Locator) => {
-    // The vehicle selector above the list may put it below the first screen.
-    await target.scrollIntoViewIfNeeded();
-    const box = (await target.boundingBox())!;
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    // The vehicle selector above the list may put it below the first screen. The list may be
+    // drawn again meanwhile (its products read afresh after another test changed the catalog),
+    // which detaches the element found: it is then found again.
+    let box: { x: number; y: number; width: number; height: number } | null = null;
+    await expect(async () => {
+      await target.scrollIntoViewIfNeeded({ timeout: 2_000 });
+      box = await target.boundingBox();
+      expect(box).not.toBeNull();
+    }).toPass({ timeout: 15_000 });
+    const { x, y, width, height } = box!;
+    await page.mouse.click(x + width / 2, y + height / 2);
   };
   await clickOn(card.getByRole("img", { name }));
   // Product pages are behind sign-in: the visitor is asked to sign in, and comes back after.
