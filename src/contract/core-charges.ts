@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { groupDigits } from "./text";
+import { formatCount } from "./count";
 
 /** The largest core deposit an admin may set, in currency units (a deposit is not a price). */
 export const MAX_CORE_DEPOSIT = 100_000;
@@ -9,7 +9,7 @@ const hasAtMostTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 10
 export const coreDepositMessages = {
   number: "Enter the deposit as an amount, e.g. 45.00",
   positive: "A core deposit is more than 0: clear it (null) for none",
-  tooLarge: `A core deposit is at most ${groupDigits(MAX_CORE_DEPOSIT)}`,
+  tooLarge: `A core deposit is at most ${formatCount(MAX_CORE_DEPOSIT)}`,
   decimals: "Use at most 2 decimals",
 } as const;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cartSchema } from "./cart";
-import { groupDigits, text } from "./text";
+import { formatCount } from "./count";
+import { text } from "./text";
 
 /**
  * Quick order (docs/quick-order.md): lines of `part number, quantity`, typed, pasted or uploaded
@@ -22,7 +23,7 @@ export const quickOrderMessages = {
   tooManyLines: (n: number) =>
     `A quick order takes at most ${MAX_QUICK_ORDER_LINES} lines at a time; this one has ${n}. Split it in two.`,
   empty: "Enter at least one line: a part number and a quantity",
-  textTooLong: `Paste at most ${groupDigits(MAX_QUICK_ORDER_TEXT)} characters at a time`,
+  textTooLong: `Paste at most ${formatCount(MAX_QUICK_ORDER_TEXT)} characters at a time`,
   fileTooLarge: `The file must be ${MAX_QUICK_ORDER_FILE_BYTES / 1024} KiB or smaller (at most ${MAX_QUICK_ORDER_LINES} lines)`,
   notCsv: "The file is not text: upload a CSV file with a part number and a quantity per row",
   unknown: (number: string) => `No part has the number ${number}`,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { CONTROL_CHARACTERS_MESSAGE, groupDigits, text } from "./text";
+import { CONTROL_CHARACTERS_MESSAGE, text } from "./text";
 
 describe("text()", () => {
   const line = text().trim().max(50);
@@ -30,10 +30,4 @@ describe("text()", () => {
       "Name is Required",
     );
   });
-});
-
-test("groupDigits writes a whole number as toLocaleString('en-US') does", () => {
-  for (const n of [0, 7, 999, 1_000, 12_345, 100_000, 1_234_567, 10_000_000])
-    expect(groupDigits(n)).toBe(n.toLocaleString("en-US"));
-  expect(groupDigits(100_000)).toBe("100,000");
 });

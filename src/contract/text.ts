@@ -11,13 +11,6 @@ const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 /* eslint-enable no-control-regex */
 
-/**
- * A whole number as messages write it, its thousands grouped: 100000 → "100,000". What
- * `toLocaleString("en-US")` gives, without Intl: messages are made as modules load, and Intl's
- * first use maps its locale data, about 6 MiB of a server that has not needed it yet.
- */
-export const groupDigits = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-
 export const CONTROL_CHARACTERS_MESSAGE = "Must not contain control characters";
 
 /** Whether `value` holds a character `text()` refuses. */

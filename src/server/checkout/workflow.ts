@@ -148,8 +148,8 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
    * Decides from memory and writes in one statement when it can (`placeFromMemory`), else reads
    * and writes in two, without a transaction (`placeUnlocked`); a quote, a company's order, a
    * capped unverified account, a checkout that saves the address, and a placement whose customer
-   * or stock changed under it are placed in the locked transaction (the customer's placements at the same moment would only collide again if they
-   * read again: the lock puts them in a queue).
+   * or stock changed under it are placed in the locked transaction (the customer's placements at
+   * the same moment would only collide again if they read again: the lock puts them in a queue).
    */
   async function placeNow(customer: Customer, request: PlacementRequest): Promise<Order> {
     const capped = customer.emailVerified === false && capUnverified;

@@ -21,7 +21,7 @@ import { conflict, HttpError, notFound } from "../errors";
 import { centsToUnits, unitsToCents } from "../money";
 import { isUniqueViolation } from "../db/postgres-errors";
 import { breaksText, parseBreaksText } from "../../contract/price-breaks";
-import { groupDigits } from "../../contract/text";
+import { formatCount } from "../../contract/count";
 import { storedBreaks, wireBreaks } from "./pricing";
 
 /** Most rows an import reads (a list of every product of a large catalog fits). */
@@ -413,7 +413,7 @@ export function readEntriesCsv(text: string): CsvEntryRow[] {
     });
   }
   if (body.length > MAX_IMPORT_ROWS) {
-    throw importRefused({ "line 1": `At most ${groupDigits(MAX_IMPORT_ROWS)} lines` });
+    throw importRefused({ "line 1": `At most ${formatCount(MAX_IMPORT_ROWS)} lines` });
   }
   const errors: Record<string, string> = {};
   const rows: CsvEntryRow[] = [];

@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { normalizePartNumber } from "../../contract/constants";
-import { groupDigits } from "../../contract/text";
+import { formatCount } from "../../contract/count";
 import {
   crossReferenceCodes,
   FITMENT_COLUMN,
@@ -255,7 +255,7 @@ export function readProductCsv(data: Buffer): ParsedCsv {
   if (body.length === 0) return fileError("The file has a header but no products");
   if (body.length > MAX_CSV_ROWS) {
     return fileError(
-      `The file has ${groupDigits(body.length)} products; import at most ${groupDigits(MAX_CSV_ROWS)} at a time`,
+      `The file has ${formatCount(body.length)} products; import at most ${formatCount(MAX_CSV_ROWS)} at a time`,
     );
   }
 

@@ -3,6 +3,10 @@
 // the first prices. The public pages therefore format by hand wherever the result is known to be
 // exactly Intl's en-US text (format.test.ts compares them), and fall back to Intl otherwise.
 
+import { formatCount, groupThousands } from "../../contract/count";
+
+export { formatCount };
+
 const handFormatted: Record<string, string> = { USD: "$", EUR: "€", GBP: "£" };
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -19,12 +23,6 @@ export function formatPrice(amount: number, currency = "USD"): string {
     formatters.set(currency, f);
   }
   return f.format(amount);
-}
-
-/** A count with thousands separators, e.g. 1234 -> "1,234". */
-export function formatCount(n: number): string {
-  if (!Number.isSafeInteger(n)) return n.toLocaleString("en-US");
-  return `${n < 0 ? "-" : ""}${group(String(Math.abs(n)))}`;
 }
 
 export function formatWarranty(months: number): string {
@@ -68,11 +66,7 @@ function twoDecimals(amount: number): string | undefined {
     cents = 0;
     whole = (BigInt(whole) + 1n).toString();
   }
-  return `${group(whole)}.${String(cents).padStart(2, "0")}`;
-}
-
-function group(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${groupThousands(whole)}.${String(cents).padStart(2, "0")}`;
 }
 
 /** The number people quote for an order: the first 8 characters of its id, e.g. "#3F2A9C1B". */
