@@ -145,6 +145,7 @@ test("the admin sets a core deposit: validated, audited, shown on the product; n
     expect(bad.statusCode, String(coreDeposit)).toBe(400);
     expect(bad.json().fields).toEqual({ coreDeposit: message });
   }
+  expect(coreDepositMessages.tooLarge).toBe("A core deposit is at most 100,000");
   expect((await call(admin, "PUT", url, {})).statusCode).toBe(400);
   const unknown = "00000000-0000-4000-8000-000000000000";
   expect(

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { priceListMessages } from "../../contract/price-lists";
 import { adminAuditLog, orderItems, products } from "../db/schema";
+import { readEntriesCsv } from "./price-lists";
 
 let t: TestApp;
 let admin: TestAccount;
@@ -297,4 +298,15 @@ test("taking a company's price list away, or a product out of it, gives its buye
   expect(await yours()).toBe(13);
   await req(admin, "PATCH", `/api/companies/${company.id}`, { priceListId: null });
   expect(await yours()).toBe(15);
+});
+
+test("a price list file of more lines than one import takes is refused whole", () => {
+  const file = ["part_number,unit_price,breaks", ...Array.from({ length: 100_001 }, () => "X,1,")];
+  let refused: unknown;
+  try {
+    readEntriesCsv(file.join("\n"));
+  } catch (err) {
+    refused = err;
+  }
+  expect((refused as { fields?: unknown }).fields).toEqual({ "line 1": "At most 100,000 lines" });
 });

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { escapeCell, parseCrossReferences } from "./csv";
+import { productCsvColumns } from "../../contract/product-csv";
+import { escapeCell, parseCrossReferences, readProductCsv } from "./csv";
 
 test("a cross-references cell reads KIND:Brand:Number entries split by |", () => {
   expect(parseCrossReferences("")).toEqual([]);
@@ -22,4 +23,14 @@ test("cells a spreadsheet would run as formulas are escaped, others are kept", (
   }
   expect(escapeCell("Brake disc")).toBe("Brake disc");
   expect(escapeCell("'quoted")).toBe("''quoted");
+});
+
+test("a file of more products than one import takes is refused whole, the counts written out", () => {
+  const row = productCsvColumns.map(() => "x").join(",");
+  const file = [productCsvColumns.join(","), ...Array.from({ length: 20_001 }, () => row)];
+  const parsed = readProductCsv(Buffer.from(file.join("\n")));
+  expect(parsed.rows).toEqual([]);
+  expect(parsed.errors).toEqual([
+    { line: 1, message: "The file has 20,001 products; import at most 20,000 at a time" },
+  ]);
 });

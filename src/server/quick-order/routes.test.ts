@@ -188,6 +188,12 @@ test("500 lines resolve; 501 are refused as a whole with a clear message", async
   );
 });
 
+test("pasted text past its length is refused with the limit written out", async () => {
+  const tooLong = await resolve({ text: "x".repeat(100_001) });
+  expect(tooLong.statusCode).toBe(400);
+  expect(tooLong.json().fields).toEqual({ text: "Paste at most 100,000 characters at a time" });
+});
+
 test("bad bodies are 400 or 422, never 500", async () => {
   expect((await resolve({})).statusCode).toBe(400);
   expect((await resolve({ text: "a", lines: [] })).statusCode).toBe(400);
