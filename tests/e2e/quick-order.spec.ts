@@ -86,3 +86,11 @@ test("a buyer quick-orders by pasting numbers of every kind, adds the good lines
     page.getByTestId("cart-line").filter({ hasText: "Ventilated Brake Disc & Caliper Kit" }),
   ).toHaveCount(1);
 });
+
+test("pasted text past the quick order's length is refused in plain words", async ({ page }) => {
+  await signUpThroughApi(page);
+  await page.goto("/quick-order");
+  await page.getByLabel("Part numbers and quantities").fill("x".repeat(100_001));
+  await page.getByRole("button", { name: "Check lines" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Paste at most 100,000 characters at a time");
+});

@@ -4,6 +4,7 @@ import { paths } from "#contract/paths";
 import { DataTable, type Column } from "../../../components/data-table";
 import { Link } from "../../../components/link";
 import { Spinner } from "../../../components/spinner";
+import { ApiError } from "../../../lib/api-client";
 import { formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import {
@@ -295,7 +296,8 @@ export function QuickOrder() {
 
       {error && (
         <div role="alert" className="alert alert-error">
-          {error.message}
+          {/* A refused field's own words ("Paste at most …"), not the API's "text: …". */}
+          {error instanceof ApiError ? (error.fields?.text ?? error.message) : error.message}
         </div>
       )}
 
