@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { holdMessages, orderMessages } from "../../contract/orders";
-import { signUp } from "../../../tests/support/accounts";
+import { signUpVerified } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { watchQueries } from "../../../tests/support/query-spy";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -51,13 +51,8 @@ afterAll(() => t.close());
 
 /** A verified customer (an unverified one whose holds are capped is placed under the lock). */
 async function customer(): Promise<Customer> {
-  const account = await signUp(t.app);
-  const [u] = await t.database.db
-    .update(user)
-    .set({ emailVerified: true })
-    .where(eq(user.email, account.email))
-    .returning();
-  return { id: u!.id, email: u!.email, name: u!.name, emailVerified: true };
+  const { id, email, name } = await signUpVerified(t);
+  return { id, email, name, emailVerified: true };
 }
 
 const part = (availableQuantity = 100) =>

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { stillSignedInSql, verifiedToken } from "../auth/session-reader";
 import { loadConfig } from "../config";
-import { products, user } from "../db/schema";
+import { products } from "../db/schema";
 import { HttpError } from "../errors";
 import { createInventory } from "../inventory/service";
 import { placementRateKey } from "./read";
@@ -38,20 +38,15 @@ async function rememberedCustomer(): Promise<{
   customer: Customer;
   partId: string;
 }> {
-  const account = await signUp(t.app);
   // Verified: an unverified account's capped holds are another test's subject.
-  const [u] = await t.database.db
-    .update(user)
-    .set({ emailVerified: true })
-    .where(eq(user.email, account.email))
-    .returning();
+  const account = await signUpVerified(t);
   const token = verifiedToken(account.cookie, SECRET)!;
   const customer: Customer = {
-    id: u!.id,
-    email: u!.email,
-    name: u!.name,
+    id: account.id,
+    email: account.email,
+    name: account.name,
     emailVerified: true,
-    stillSignedIn: stillSignedInSql(token, u!.id),
+    stillSignedIn: stillSignedInSql(token, account.id),
   };
   const part = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 5 });
   return { account, customer, partId: part.id };

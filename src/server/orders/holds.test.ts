@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, signUpVerified, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { demoProducts } from "../db/seed-products";
-import { orderItems, orders, products, user } from "../db/schema";
+import { orderItems, orders, products } from "../db/schema";
 
 /** Unpaid orders hold stock: one account cannot take it off sale (the limits of decision 006). */
 let t: TestApp;
@@ -83,18 +83,8 @@ test("the measured attack fails: 14 orders for the whole stock of every demo pro
   expect(placed.statusCode).toBe(201);
 });
 
-/** An account whose address is verified (as following the emailed link does). */
-async function signUpVerified(): Promise<TestAccount> {
-  const account = await signUp(t.app);
-  await t.database.db
-    .update(user)
-    .set({ emailVerified: true })
-    .where(eq(user.email, account.email.toLowerCase()));
-  return account;
-}
-
 test("one line may hold at most half the stock on sale (small lines always pass), and all unpaid orders at most 25,000", async () => {
-  const me = await signUpVerified();
+  const me = await signUpVerified(t);
   const big = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 400 });
   const small = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 6 });
   const refused = await order(me, big.id, 201);
@@ -206,7 +196,7 @@ test("fresh accounts together hold at most 20 % of a product, for 30 minutes (is
   expect(crowdAnswers).toContain(201);
   expect(held!.units).toBeGreaterThan(0.2 * 2200 - 40);
   // A verified garage still orders its share of what is on sale, held for the full 48 hours.
-  const garage = await signUpVerified();
+  const garage = await signUpVerified(t);
   const res = await order(garage, pads.id, 500);
   expect(res.statusCode).toBe(201);
   expect(Date.parse(res.json().order.holdExpiresAt) - Date.now()).toBeGreaterThan(47 * 3_600_000);
