@@ -21,6 +21,7 @@ export default tseslint.config(
       "test-results",
       "playwright-report",
       "bench/results",
+      "bench/.against",
       "src/server/db/migrations",
     ],
   },

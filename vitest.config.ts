@@ -11,7 +11,10 @@ const serverTests = {
   isolate: false,
   globalSetup: ["tests/support/postgres-global-setup.ts"],
   setupFiles: ["tests/support/fail-on-console-error.ts"],
-  testTimeout: 30_000,
+  // A bound on a hung test, not a speed figure: on a shared 2-core machine under a load average
+  // of 20–30 (2026-12-02) tests that sign up a dozen accounts took 30–40 s and hit the former
+  // 30 s; the same tests take 5–15 s on a quiet machine.
+  testTimeout: 60_000,
   hookTimeout: 120_000,
 };
 

@@ -7,8 +7,10 @@
 import pg from "pg";
 import {
   cpuSeconds,
+  inTurn,
   insertOrderableProducts,
   median,
+  onRevisionsSchema,
   percentile,
   postgresCpuSeconds,
   round,
@@ -16,7 +18,10 @@ import {
   startBenchPostgres,
   startStore,
   withClient,
+  workingTree,
+  type StoreBuild,
 } from "./lib/harness";
+import type { Figure } from "./lib/comparison";
 
 const CUSTOMERS = 100;
 const PRODUCTS = 100;
@@ -54,47 +59,88 @@ export interface CheckoutResult {
   targets: { placedPerSecond: ">= 300"; oversold: 0; chargesCpuRatio: "<= 1.10" };
 }
 
-/** `BENCH_ROUNDS` pairs (default 1), the order within a pair alternating. */
-export async function runCheckoutBench(): Promise<CheckoutResult> {
+/**
+ * `BENCH_ROUNDS` pairs (default 1), the order within a pair alternating. One result per build, in
+ * the order given: each run of a pair is made by every build's store in turn (`--against`), each
+ * on a fresh database.
+ */
+export async function runCheckoutBench(
+  builds: StoreBuild[] = [workingTree],
+): Promise<CheckoutResult[]> {
   const pairs = Number(process.env.BENCH_ROUNDS ?? 1);
   const pgServer = await startBenchPostgres();
   try {
-    const runs: CheckoutRun[] = [];
-    const ratios: number[] = [];
+    const runs: CheckoutRun[][] = builds.map(() => []);
+    const ratios: number[][] = builds.map(() => []);
+    let turn = 0;
     for (let pair = 0; pair < pairs; pair++) {
       const order = pair % 2 === 0 ? [false, true] : [true, false];
-      const [a, b] = [
-        await checkoutRun(pgServer, `checkout_${pair}_a`, order[0]!),
-        await checkoutRun(pgServer, `checkout_${pair}_b`, order[1]!),
-      ];
-      runs.push(a, b);
-      const [plain, charged] = a.charges ? [b, a] : [a, b];
-      const cpu = (r: CheckoutRun) => r.cpuMsPerCheckout.server + r.cpuMsPerCheckout.postgres;
-      ratios.push(round(cpu(charged) / cpu(plain), 3));
+      const pairRuns: CheckoutRun[][] = builds.map(() => []);
+      for (const [i, charges] of order.entries()) {
+        for (const k of inTurn(builds.length, turn++)) {
+          const database = `checkout_${pair}_${i === 0 ? "a" : "b"}${k === 0 ? "" : `_${k}`}`;
+          pairRuns[k]!.push(await checkoutRun(pgServer, database, charges, builds[k]!));
+        }
+      }
+      pairRuns.forEach(([a, b], k) => {
+        runs[k]!.push(a!, b!);
+        const [plain, charged] = a!.charges ? [b!, a!] : [a!, b!];
+        const cpu = (r: CheckoutRun) => r.cpuMsPerCheckout.server + r.cpuMsPerCheckout.postgres;
+        ratios[k]!.push(round(cpu(charged) / cpu(plain), 3));
+      });
     }
-    return {
-      runs,
-      chargesCpuRatio: round(median(ratios), 3),
+    return builds.map((_, k) => ({
+      runs: runs[k]!,
+      chargesCpuRatio: round(median(ratios[k]!), 3),
       targets: { placedPerSecond: ">= 300", oversold: 0, chargesCpuRatio: "<= 1.10" },
-    };
+    }));
   } finally {
     await pgServer.stop();
   }
+}
+
+/** The figures `--against` compares: each kind of checkout's (medians over the pairs). */
+export function checkoutFigures(r: CheckoutResult): Figure[] {
+  const kind = (charges: boolean): Figure[] => {
+    const runs = r.runs.filter((x) => x.charges === charges);
+    const name = charges ? "with shipping and tax:" : "without:";
+    const of = (f: (x: CheckoutRun) => number) => round(median(runs.map(f)), 2);
+    return [
+      { name: `${name} placed/s`, value: of((x) => x.placedPerSecond), better: "higher" },
+      { name: `${name} p99 ms`, value: of((x) => x.p99Ms), better: "lower" },
+      {
+        name: `${name} CPU ms/checkout`,
+        value: of((x) => x.cpuMsPerCheckout.server + x.cpuMsPerCheckout.postgres),
+        better: "lower",
+      },
+    ];
+  };
+  return [
+    ...kind(false),
+    ...kind(true),
+    { name: "CPU with ÷ without", value: r.chargesCpuRatio, better: "lower" },
+  ];
 }
 
 async function checkoutRun(
   pgServer: Awaited<ReturnType<typeof startBenchPostgres>>,
   database: string,
   charges: boolean,
+  build: StoreBuild,
 ): Promise<CheckoutRun> {
   {
     const url = await pgServer.createDatabase(database);
     // The per-account limits are not what this measures: the rate limit is lifted.
-    const server = await startStore(url, {
-      SEED_DEMO_DATA: "false",
-      ORDERS_PER_MINUTE: "10000",
-    });
+    const server = await startStore(
+      url,
+      { SEED_DEMO_DATA: "false", ORDERS_PER_MINUTE: "10000" },
+      build,
+    );
     const prefill = new pg.Pool({ connectionString: url, max: 8 });
+    const fill = (sql: string, params: unknown[]) =>
+      prefill.query(sql, params).catch((err: unknown) => {
+        throw onRevisionsSchema(url, err);
+      });
     try {
       const productIds = await insertOrderableProducts(url, {
         n: PRODUCTS,
@@ -150,7 +196,7 @@ async function checkoutRun(
             { length: LINES },
             (_, k) => productIds[(item.customer * 7 + item.round * LINES + k) % PRODUCTS]!,
           );
-          await prefill.query(
+          await fill(
             `insert into cart_items (user_id, product_id, product_name, qty, seen_price_cents)
              select $1, id, name, 1, price_cents from products where id = any($2)
              on conflict do nothing`,
@@ -171,7 +217,7 @@ async function checkoutRun(
             lastPlacedAt = Date.now();
           } else {
             // Refused (sold out): the cart keeps its lines; empty it for the next round.
-            await prefill.query("delete from cart_items where user_id = $1", [ids.get(who.email)]);
+            await fill("delete from cart_items where user_id = $1", [ids.get(who.email)]);
           }
         }
       };
@@ -300,5 +346,5 @@ function printRun(r: CheckoutRun) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  printCheckout(await runCheckoutBench());
+  printCheckout((await runCheckoutBench())[0]!);
 }

@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import {
   cpuSeconds,
+  inTurn,
   insertOrderableProducts,
   load,
   postgresCpuSeconds,
@@ -19,7 +20,10 @@ import {
   startBenchPostgres,
   startStore,
   withClient,
+  workingTree,
+  type StoreBuild,
 } from "./lib/harness";
+import type { Figure } from "./lib/comparison";
 
 const CUSTOMERS = 100;
 const PRODUCTS = 100;
@@ -119,31 +123,75 @@ const targets = {
 
 type BenchPostgres = Awaited<ReturnType<typeof startBenchPostgres>>;
 
-/** `full`: the sweep at 10, 25 and 50 connections; otherwise 50 only. */
-export async function runOrdersBench(full = true): Promise<OrdersResult> {
+/**
+ * `full`: the sweep at 10, 25 and 50 connections; otherwise 50 only. One result per build, in the
+ * order given: every case runs each build's store in turn (`--against`), each on a fresh database,
+ * then the bare placement once.
+ */
+export async function runOrdersBench(
+  full = true,
+  builds: StoreBuild[] = [workingTree],
+): Promise<OrdersResult[]> {
   const pgServer = await startBenchPostgres();
   try {
-    const sweep: OrdersRun[] = [];
+    const sweeps: OrdersRun[][] = builds.map(() => []);
+    const counts = connectionCounts(full ? "10,25,50" : String(TARGET_CONNECTIONS));
     // A fresh database and server for each count: every run starts with the full stock.
-    for (const connections of connectionCounts(full ? "10,25,50" : String(TARGET_CONNECTIONS))) {
-      sweep.push(await runOrders(pgServer, connections, "spread"));
+    for (const [turn, connections] of counts.entries()) {
+      const runs = await runOrders(pgServer, connections, "spread", builds, turn);
+      runs.forEach((run, k) => sweeps[k]!.push(run));
     }
-    const hot = await runOrders(pgServer, TARGET_CONNECTIONS, "hot");
-    return { atTarget: sweep.find((r) => r.connections === TARGET_CONNECTIONS), sweep, hot };
+    const hot = await runOrders(pgServer, TARGET_CONNECTIONS, "hot", builds, counts.length);
+    return sweeps.map((sweep, k) => ({
+      atTarget: sweep.find((r) => r.connections === TARGET_CONNECTIONS),
+      sweep,
+      hot: hot[k]!,
+    }));
   } finally {
     await pgServer.stop();
   }
 }
 
+/** One case, each build's store in `turn`'s order, then the bare placement: a run per build. */
 async function runOrders(
   pgServer: BenchPostgres,
   connections: number,
   pattern: Pattern,
-): Promise<OrdersRun> {
-  const url = await pgServer.createDatabase(`orders_${pattern}_${connections}`);
+  builds: StoreBuild[],
+  turn: number,
+): Promise<OrdersRun[]> {
+  const measured: Measured[] = [];
+  for (const k of inTurn(builds.length, turn)) {
+    measured[k] = await runStore(pgServer, connections, pattern, builds[k]!, k);
+  }
+  const floor = await runFloor(pgServer, connections, pattern);
+  return measured.map((m) => ({
+    ...m,
+    floor,
+    vsFloor: {
+      placedPerSecond: round(m.placedPerSecond / floor.placedPerSecond, 2),
+      cpuMsPerPlacedOrder: round(m.cpuMsPerPlacedOrder / floor.cpuMsPerPlacedOrder, 2),
+    },
+    targets,
+  }));
+}
+
+async function runStore(
+  pgServer: BenchPostgres,
+  connections: number,
+  pattern: Pattern,
+  build: StoreBuild,
+  k: number,
+): Promise<Measured> {
+  const url = await pgServer.createDatabase(
+    `orders_${pattern}_${connections}${k === 0 ? "" : `_${k}`}`,
+  );
   // The per-account order rate limit is not what this measures: lifted.
-  const server = await startStore(url, { SEED_DEMO_DATA: "false", ORDERS_PER_MINUTE: "10000" });
-  let measured: Measured;
+  const server = await startStore(
+    url,
+    { SEED_DEMO_DATA: "false", ORDERS_PER_MINUTE: "10000" },
+    build,
+  );
   try {
     const productIds = await insertOrderableProducts(url, {
       n: PRODUCTS,
@@ -151,7 +199,7 @@ async function runOrders(
       prefix: "BO",
     });
     const cookies = (await signUpCustomers(server.url, CUSTOMERS, "bench")).map((c) => c.cookie);
-    measured = await measure({
+    return await measure({
       pgServer,
       url,
       server: { url: server.url, pid: server.process.pid! },
@@ -163,16 +211,6 @@ async function runOrders(
   } finally {
     await server.stop();
   }
-  const floor = await runFloor(pgServer, connections, pattern);
-  return {
-    ...measured,
-    floor,
-    vsFloor: {
-      placedPerSecond: round(measured.placedPerSecond / floor.placedPerSecond, 2),
-      cpuMsPerPlacedOrder: round(measured.cpuMsPerPlacedOrder / floor.cpuMsPerPlacedOrder, 2),
-    },
-    targets,
-  };
 }
 
 /**
@@ -374,6 +412,36 @@ function printRun(r: OrdersRun) {
   );
 }
 
+/** The figures `--against` compares, per case (spread at each count, hot). */
+export const ordersFigures = ({ sweep, hot }: OrdersResult): Figure[] =>
+  [...sweep, hot].flatMap((r) => {
+    const name = `${r.pattern} ${r.connections}:`;
+    return [
+      { name: `${name} orders placed/s`, value: r.placedPerSecond, better: "higher" },
+      { name: `${name} p99 ms`, value: r.p99Ms, better: "lower" },
+      { name: `${name} CPU ms/order placed`, value: r.cpuMsPerPlacedOrder, better: "lower" },
+      ...(r.cpuMsPerOrderWhilePlacing
+        ? [
+            {
+              name: `${name} CPU ms/order while placing`,
+              value: r.cpuMsPerOrderWhilePlacing.total,
+              better: "lower" as const,
+            },
+          ]
+        : []),
+      { name: `${name} rate ÷ bare`, value: r.vsFloor.placedPerSecond, better: "higher" },
+    ];
+  });
+
+export const ordersBaseline = ({ sweep, hot }: OrdersResult) =>
+  [...sweep, hot].flatMap((r) => [
+    { name: `bare ${r.pattern} ${r.connections}: orders placed/s`, value: r.floor.placedPerSecond },
+    {
+      name: `bare ${r.pattern} ${r.connections}: CPU ms/order placed`,
+      value: r.floor.cpuMsPerPlacedOrder,
+    },
+  ]);
+
 /** The CPU per order over the answers that all placed one, when there were such. */
 const whilePlacing = ({
   cpuMsPerOrderWhilePlacing: w,
@@ -385,5 +453,5 @@ const whilePlacing = ({
     : ` (${w.total} ms, server ${w.server} + PostgreSQL ${w.postgres}, while every answer placed one)`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  printOrders(await runOrdersBench());
+  printOrders((await runOrdersBench())[0]!);
 }

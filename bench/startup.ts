@@ -7,7 +7,16 @@ import path from "node:path";
 import { getFreePort } from "../src/server/db/free-port";
 import { startServerProcess } from "../tests/support/server-process";
 import { startCommand } from "../tests/support/start-command";
-import { buildServerOnce, median, postgresResidentMiB, residentMiB, root } from "./lib/harness";
+import type { Figure } from "./lib/comparison";
+import {
+  ensureBuilt,
+  inTurn,
+  median,
+  postgresResidentMiB,
+  residentMiB,
+  workingTree,
+  type StoreBuild,
+} from "./lib/harness";
 
 const RUNS = 5;
 
@@ -20,66 +29,88 @@ export interface StartupResult {
   allServerMiB: number[];
 }
 
-export async function runStartupBench(): Promise<StartupResult> {
-  // What `npm start` runs: the compiled server.
-  buildServerOnce();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-bench-start-"));
+/**
+ * One result per build, in the order given: each build starts from a database of its own, made
+ * by its own first start, and the timed starts take turns (`--against`).
+ */
+export async function runStartupBench(
+  builds: StoreBuild[] = [workingTree],
+): Promise<StartupResult[]> {
+  const dataDirs: string[] = [];
   const port = await getFreePort();
   try {
-    // First start: creates the cluster and the demo data (not measured).
-    const first = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
-    // (the development set-up, which also creates the demo accounts: the first start is not timed)
-    await first.stop();
-    const times: number[] = [];
-    const serverMiB: number[] = [];
-    const postgresMiB: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const t0 = performance.now();
-      const start = startCommand();
-      const child = spawn(process.execPath, start.args, {
-        cwd: root,
-        env: {
-          ...process.env,
-          ...start.env,
-          DATA_DIR: dataDir,
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          // Production as shipped (no demo identity provider, JSON logs at info).
-          NODE_ENV: "production",
-          PAYMENTS_GATEWAY: "test-card",
-          BETTER_AUTH_SECRET: "bench-secret-that-is-long-enough-0123456789",
-          SEED_DEMO_DATA: "true",
-        },
-        stdio: "ignore",
+    for (const build of builds) {
+      // What `npm start` runs: the compiled server.
+      ensureBuilt(build);
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-bench-start-"));
+      dataDirs.push(dataDir);
+      // First start: creates the cluster and the demo data (not measured).
+      const first = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: "warn" }, [], {
+        dir: build.dir,
       });
-      const exited = new Promise((r) => child.once("exit", r));
-      for (;;) {
-        const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-          (r) => r.status === 200,
-          () => false,
-        );
-        if (ok) break;
-        await new Promise((r) => setTimeout(r, 20)); // polling interval of the probe
-      }
-      times.push(Math.round(performance.now() - t0));
-      for (let k = 0; k < 200; k++)
-        await fetch(`http://127.0.0.1:${port}/api/products?offset=${k % 10}`);
-      serverMiB.push(residentMiB(child.pid!));
-      postgresMiB.push(postgresResidentMiB(path.join(dataDir, "postgres")));
-      child.kill("SIGTERM");
-      await exited;
+      // (the development set-up, which also creates the demo accounts: the first start is not timed)
+      await first.stop();
     }
-    return {
+    const times: number[][] = builds.map(() => []);
+    const serverMiB: number[][] = builds.map(() => []);
+    const postgresMiB: number[][] = builds.map(() => []);
+    for (let i = 0; i < RUNS; i++) {
+      for (const k of inTurn(builds.length, i)) {
+        const dataDir = dataDirs[k]!;
+        const t0 = performance.now();
+        const start = startCommand(builds[k]!.dir);
+        const child = spawn(process.execPath, start.args, {
+          cwd: builds[k]!.dir,
+          env: {
+            ...process.env,
+            ...start.env,
+            DATA_DIR: dataDir,
+            PORT: String(port),
+            HOST: "127.0.0.1",
+            // Production as shipped (no demo identity provider, JSON logs at info).
+            NODE_ENV: "production",
+            PAYMENTS_GATEWAY: "test-card",
+            BETTER_AUTH_SECRET: "bench-secret-that-is-long-enough-0123456789",
+            SEED_DEMO_DATA: "true",
+          },
+          stdio: "ignore",
+        });
+        const exited = new Promise((r) => child.once("exit", r));
+        for (;;) {
+          const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+            (r) => r.status === 200,
+            () => false,
+          );
+          if (ok) break;
+          await new Promise((r) => setTimeout(r, 20)); // polling interval of the probe
+        }
+        times[k]!.push(Math.round(performance.now() - t0));
+        for (let n = 0; n < 200; n++)
+          await fetch(`http://127.0.0.1:${port}/api/products?offset=${n % 10}`);
+        serverMiB[k]!.push(residentMiB(child.pid!));
+        postgresMiB[k]!.push(postgresResidentMiB(path.join(dataDir, "postgres")));
+        child.kill("SIGTERM");
+        await exited;
+      }
+    }
+    return builds.map((_, k) => ({
       runs: RUNS,
-      medianMs: median(times),
-      allMs: times,
-      memoryMiB: { server: median(serverMiB), postgres: median(postgresMiB) },
-      allServerMiB: serverMiB,
-    };
+      medianMs: median(times[k]!),
+      allMs: times[k]!,
+      memoryMiB: { server: median(serverMiB[k]!), postgres: median(postgresMiB[k]!) },
+      allServerMiB: serverMiB[k]!,
+    }));
   } finally {
-    await fs.rm(dataDir, { recursive: true, force: true });
+    for (const dir of dataDirs) await fs.rm(dir, { recursive: true, force: true });
   }
 }
+
+/** The figures `--against` compares. */
+export const startupFigures = (r: StartupResult): Figure[] => [
+  { name: "first 200 ms (median)", value: r.medianMs, better: "lower" },
+  { name: "server MiB after 200 reads", value: r.memoryMiB.server, better: "lower" },
+  { name: "PostgreSQL MiB", value: r.memoryMiB.postgres, better: "lower" },
+];
 
 export function printStartup(r: StartupResult) {
   console.log(
@@ -90,5 +121,5 @@ export function printStartup(r: StartupResult) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  printStartup(await runStartupBench());
+  printStartup((await runStartupBench())[0]!);
 }

@@ -13,9 +13,8 @@ import { pathToFileURL } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { productListQuerySchema } from "../src/contract/products";
+import { createVehicleService } from "../src/server/vehicles/service";
 import { createCatalogService } from "../src/server/catalog/service";
-import * as schema from "../src/server/db/schema";
-import { createFitmentService } from "../src/server/fitment/service";
 
 const pagingFields = new Set(["sort", "limit", "offset"]);
 
@@ -39,12 +38,11 @@ export async function explainSearch(
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   try {
     const db = drizzle(pool, {
-      schema,
       logger: { logQuery: (sql, params) => recorded.push({ sql, params }) },
     });
     const vehicle =
       query.year !== undefined && query.make !== undefined && query.model !== undefined
-        ? await createFitmentService(db).resolve({
+        ? await createVehicleService(db).resolve({
             year: query.year,
             make: query.make,
             model: query.model,

@@ -55,9 +55,56 @@ export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T
   await client.connect();
   try {
     return await fn(client);
+  } catch (err) {
+    throw onRevisionsSchema(url, err);
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A build of the store a benchmark starts: the working tree's, or a revision's built beside it
+ * (`npm run bench -- --against REV`, lib/revision-build.ts).
+ */
+export interface StoreBuild {
+  /** How the output names it: "working tree", or the revision as asked ("HEAD~3"). */
+  label: string;
+  /** The checkout whose `dist/server/main.js` runs, as its own `npm start` runs it. */
+  dir: string;
+  /** A revision's commit; none for the working tree. */
+  sha?: string;
+}
+
+export const workingTree: StoreBuild = { label: "working tree", dir: root };
+
+export const describeBuild = (build: StoreBuild) =>
+  build.sha ? `${build.label} (${build.sha.slice(0, 7)})` : build.label;
+
+/**
+ * The indices of `n` builds in turn `i`'s order, each turn starting with the next: runs alternate
+ * between the builds (A B, B A, …), so neither always has the first or the warmer spell.
+ */
+export const inTurn = (n: number, i: number): number[] =>
+  Array.from({ length: n }, (_, k) => (i + k) % n);
+
+/** The databases of stores started from a revision's build: their schema is the revision's. */
+const revisionDatabases = new Map<string, StoreBuild>();
+
+/** SQL of a benchmark (written for the working tree's schema) that failed on a revision's database. */
+export class RevisionSchemaError extends Error {}
+
+/**
+ * `err` as is, or, when it came from a revision's database, an error that says so: the
+ * benchmarks seed and check with SQL written for the working tree's schema, and a revision's
+ * store migrated its database to its own.
+ */
+export function onRevisionsSchema(databaseUrl: string, err: unknown): unknown {
+  const build = revisionDatabases.get(databaseUrl);
+  if (!build) return err;
+  return new RevisionSchemaError(
+    `SQL written for the working tree's schema failed on the database of ${describeBuild(build)}: ${err instanceof Error ? err.message : String(err)}`,
+    { cause: err },
+  );
 }
 
 /**
@@ -109,9 +156,22 @@ export function buildServerOnce(): void {
   serverBuilt = true;
 }
 
-/** The production server (`npm start`'s entry) as its own process, on the given database. */
-export async function startStore(databaseUrl: string, env: Record<string, string> = {}) {
-  buildServerOnce();
+/** The working tree's server is built once per run; a revision's was when it was prepared. */
+export function ensureBuilt(build: StoreBuild): void {
+  if (!build.sha) buildServerOnce();
+}
+
+/**
+ * The production server (`npm start`'s entry) as its own process, on the given database: the
+ * working tree's unless `build` names a revision's (built when it was prepared).
+ */
+export async function startStore(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  build: StoreBuild = workingTree,
+) {
+  ensureBuilt(build);
+  if (build.sha) revisionDatabases.set(databaseUrl, build);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-bench-data-"));
   // BENCH_PROFILE=dir writes a CPU profile of the server there (node --cpu-prof); with
   // BENCH_PROFILE_HEAP=1, an allocation profile instead (lib/heap-sampling.mjs).
@@ -125,12 +185,15 @@ export async function startStore(databaseUrl: string, env: Record<string, string
     {
       NODE_ENV: "production",
       PAYMENTS_GATEWAY: "test-card",
-      BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      BETTER_AUTH_SECRET: "bench-secret-of-the-store-under-measurement-0123456789",
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       // Logging as shipped (info: one JSON line per request); BENCH_LOG_LEVEL to compare.
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
       AUTH_RATE_LIMIT_PER_IP: "1000000",
+      // Every bench client asks from 127.0.0.1; the quick-order bench measures resolving, not its
+      // per-IP budget (quick-order/limits.test.ts covers that).
+      QUICK_ORDER_PER_MINUTE: "1000000",
       // The bench's customers are fresh sign-ups; it measures placement, not the cap on what
       // unverified accounts hold together (orders/holds.test.ts covers that).
       HOLD_UNVERIFIED_SHARE: "1",
@@ -139,8 +202,11 @@ export async function startStore(databaseUrl: string, env: Record<string, string
       ...env,
     },
     profileArgs,
-    { compiled: true },
-  );
+    { compiled: true, dir: build.dir },
+  ).catch((err: unknown) => {
+    if (!build.sha) throw err;
+    throw new Error(`the store of ${describeBuild(build)} did not start`, { cause: err });
+  });
   return {
     ...server,
     async stop() {

@@ -184,7 +184,7 @@ export const addressInputSchema = addressFields
   .transform(refineArea);
 
 /**
- * A company's ship-to address (docs/company-addresses.md): the same fields and rules as the
+ * A company's ship-to address (docs/companies.md): the same fields and rules as the
  * address book's, without a default.
  */
 export const companyAddressInputSchema = addressFields.transform(refineArea);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { refundToRetrySchema } from "./refunds";
 
 /**
  * The admin's home, "Today" (docs/admin-home.md): what is waiting for an admin, each with the
@@ -13,6 +14,8 @@ export const MAX_REORDER_LEVEL = 10_000_000;
 
 const orderRowSchema = z.object({
   id: z.uuid(),
+  /** `PW-100234` */
+  orderNumber: z.string(),
   customerName: z.string(),
   totalCents: z.number().int(),
   currency: z.string(),
@@ -53,6 +56,8 @@ export const adminHomeSchema = z.object({
   approvalsWaiting: z.number().int(),
   /** Payments taken that the store could not apply: to refund. */
   refundsDue: z.number().int(),
+  /** Refunds of returns and cancelled orders that have not gone through, oldest first: to retry. */
+  refundsToRetry: z.object({ count: z.number().int(), oldest: z.array(refundToRetrySchema) }),
 });
 export type AdminHome = z.infer<typeof adminHomeSchema>;
 

@@ -54,6 +54,8 @@ export type ApprovalDecisionInput = z.infer<typeof approvalDecisionSchema>;
 /** One order awaiting approval, as owners (and admins, read only) see it. */
 export const approvalSchema = z.object({
   orderId: z.uuid(),
+  /** `PW-100234` */
+  orderNumber: z.string(),
   companyId: z.uuid(),
   companyName: z.string(),
   buyerName: z.string(),

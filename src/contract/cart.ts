@@ -130,7 +130,7 @@ export type CartQuoteInput = z.input<typeof cartQuoteSchema>;
  * Delivery: a saved address (`addressId`, whose formatted text and phone become the order's
  * `Address` and `phonrNo`) with a `shippingMethodId` among the quote's `shippingOptions`; or, as
  * before, free-text `Address` and `phonrNo` (shipping and tax then follow the default address,
- * if any: docs/money.md).
+ * if any: docs/shipping.md).
  */
 export const checkoutSchema = z
   .object({

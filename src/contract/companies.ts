@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { moneySchema } from "./price-lists";
+import { addressPatchSchema, addressSchema } from "./addresses";
+import { moneySchema } from "./pricing";
 import { paymentTermsSchema, paymentTermsValues } from "./terms";
 import { text } from "./text";
 
@@ -46,7 +47,7 @@ const companyFields = {
     .min(1, "Name is Required")
     .max(120, "Must be 120 characters or shorter"),
   taxId: optionalText(40),
-  /** card (the default: pays by card at checkout) or net15/net30/net60: on account (docs/net-terms.md). */
+  /** card (the default: pays by card at checkout) or net15/net30/net60: on account (docs/terms.md). */
   paymentTerms: paymentTermsSchema.optional(),
   creditLimit: moneySchema("Credit limit").nullable().optional(),
   priceListId: z.uuid({ message: "Malformed price list id" }).nullable().optional(),
@@ -152,4 +153,36 @@ export const acceptedInvitationSchema = z.object({
   companyId: z.uuid(),
   companyName: z.string(),
   role: z.enum(companyRoles),
+});
+
+/**
+ * A company's ship-to addresses (docs/companies.md): the address book's fields and
+ * rules (`companyAddressInputSchema` in ./addresses), kept per company. Its members deliver to
+ * them at checkout by sending the address's id as `addressId`, as they do their own.
+ */
+
+export const MAX_COMPANY_ADDRESSES = 100;
+
+export const companyAddressMessages = {
+  notFound: "Ship-to address not found",
+  tooMany: (max: number) => `A company holds at most ${max} ship-to addresses; remove one first`,
+  ownersOnly: "Only the company's owners manage its ship-to addresses",
+  notYourCompany:
+    "This ship-to address is not one of your company's: choose another delivery address",
+} as const;
+
+/** PATCH: any of the fields; the whole address is checked again after the change. */
+export const companyAddressPatchSchema = addressPatchSchema.omit({ isDefault: true });
+export type CompanyAddressPatch = z.infer<typeof companyAddressPatchSchema>;
+
+export const companyAddressSchema = addressSchema.omit({ isDefault: true }).extend({
+  companyId: z.uuid(),
+  /** The company's name, to label the address where it is offered (checkout). */
+  companyName: z.string(),
+});
+export type CompanyAddress = z.infer<typeof companyAddressSchema>;
+
+export const companyAddressParamsSchema = z.object({
+  id: z.uuid({ message: "Malformed id" }),
+  addressId: z.uuid({ message: "Malformed id" }),
 });

@@ -30,6 +30,17 @@ export const orderStatuses = [
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
+/** Why an order was cancelled: its hold ran out, the store, its company declined it, the account went. */
+export const cancelReasons = ["hold_ran_out", "store", "declined", "account_removed"] as const;
+export type CancelReason = (typeof cancelReasons)[number];
+
+/** What paying a cancelled order answers, by why it was cancelled (declined: approvals.ts). */
+export const cancelledPaymentMessages: Record<Exclude<CancelReason, "declined">, string> = {
+  hold_ran_out: "This order was cancelled: its hold on the stock ran out",
+  store: "This order was cancelled by the store, so it cannot be paid",
+  account_removed: "This order was cancelled when its account was removed, so it cannot be paid",
+};
+
 /** How each status is shown to people (badges, filters, the overview). */
 export const orderStatusLabels: Record<OrderStatus, string> = {
   unpaid: "Unpaid",
@@ -65,6 +76,15 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/** An order's human number as people read it: `PW-100234` (docs/ordering.md). */
+export const orderNumberText = (n: number): string => `PW-${n}`;
+
+/** The number in what a person typed for an order's number (`PW-100234`, `#pw100234`, `100234`). */
+export function parseOrderNumber(typed: string): number | null {
+  const m = /^#?(?:pw-?)?(\d{6,9})$/i.exec(typed.trim());
+  return m ? Number(m[1]) : null;
+}
+
 /**
  * An order on the wire. The spec's fields (`productId`, `productName`, `orderQty`,
  * `productPrice`, `phonrNo`, `Address`, `_id`) describe its first line, so a one-product order
@@ -72,6 +92,8 @@ export type OrderLine = z.infer<typeof orderLineSchema>;
  */
 export const orderSchema = z.object({
   _id: z.uuid(),
+  /** The number a person reads and quotes (`PW-100234`, sequential); `_id` stays the order's id. */
+  number: z.string(),
   productId: z.uuid().nullable(),
   productName: z.string(),
   orderQty: z.number().int(),
@@ -91,7 +113,7 @@ export const orderSchema = z.object({
   taxRate: z.number().nullable(),
   /**
    * Why the order bears 0 % tax, when a company's reverse charge or exemption applied (the legal
-   * note, naming an exemption's certificate), and the company's tax id then (docs/tax-exemptions.md).
+   * note, naming an exemption's certificate), and the company's tax id then (docs/tax.md).
    */
   taxNote: z.string().nullable(),
   buyerTaxId: z.string().nullable(),
@@ -105,11 +127,22 @@ export const orderSchema = z.object({
   poReference: z.string().nullable(),
   paid: z.boolean(),
   status: z.enum(orderStatuses),
-  /** Paid, and some of its parcels have left: "Partially shipped" (docs/partial-shipment.md). */
+  /** Paid, and some of its parcels have left: "Partially shipped" (docs/shipments.md). */
   partiallyShipped: z.boolean(),
   transactionId: z.string().nullable(),
   /** Paid with a test card (the test-card gateway): no money was taken. */
   testPayment: z.boolean(),
+  /**
+   * On account (net terms): its invoice's number, due date and whether payments settled it;
+   * null for any other order. Its words: `paymentWords` (contract/payment-words.ts).
+   */
+  account: z
+    .object({
+      invoiceNumber: z.string(),
+      dueAt: z.iso.datetime({ offset: true }),
+      settled: z.boolean(),
+    })
+    .nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   holdExpiresAt: z.iso.datetime({ offset: true }),
   paidAt: z.iso.datetime({ offset: true }).nullable(),
@@ -180,7 +213,7 @@ export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 
 /**
  * Admin status changes: a paid order is shipped, an unpaid one cancelled (stock returned).
- * Shipping may name the carrier and tracking number: both or neither (docs/shipment-tracking.md).
+ * Shipping may name the carrier and tracking number: both or neither (docs/shipments.md).
  */
 export const orderStatusChangeSchema = z
   .strictObject({

@@ -59,6 +59,8 @@ export const paths = {
   /** Requests for quote (docs/quotes.md): a customer's company's, or every one for admins. */
   quotes: "/dashboard/quotes",
   quote: withId("/dashboard/quotes/:id"),
+  /** The store's address, returns address, phone and hours (docs/returns.md). */
+  contact: "/contact",
 } as const;
 
 /** The public pages worth a search engine's visit (listed in /sitemap.xml). */

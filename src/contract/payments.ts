@@ -48,7 +48,7 @@ export const refundDueSchema = z.object({
   currency: z.string(),
   reason: z.string(),
   since: z.iso.datetime(),
-  /** `refund_due` until the admin refunds it through the gateway (docs/refund-due.md). */
+  /** `refund_due` until the admin refunds it through the gateway (docs/returns.md). */
   status: z.enum(["refund_due", "refunded"]),
   /** The gateway's words when the last refund attempt failed (it stays refund due: retry). */
   refundError: z.string().nullable(),

@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /**
  * The product CSV (docs/admin.md, "Product CSV import and export"): one product per row, the columns
- * below in any order, a header row first. Export writes them in this order; import needs them all.
+ * below in any order, a header row first. Export writes them in this order; import needs them all
+ * but the optional ones.
  */
 export const productCsvColumns = [
   "part_number",
@@ -13,10 +14,18 @@ export const productCsvColumns = [
   "stock",
   "minimum_order",
   "warranty_months",
+  "weight_grams",
   "image_url",
   "cross_references",
 ] as const;
 export type ProductCsvColumn = (typeof productCsvColumns)[number];
+
+/**
+ * Columns a file may leave out: files made before they existed still import. Without
+ * `weight_grams` every product keeps its weight (a new one weighs 0 g); with it, an empty cell is
+ * 0 g (not given).
+ */
+export const optionalProductCsvColumns: readonly ProductCsvColumn[] = ["weight_grams"];
 
 /**
  * Written by the export, optional on import: a file without it leaves every product's fitment as

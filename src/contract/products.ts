@@ -6,7 +6,7 @@ import {
   productCategories,
   productSorts,
 } from "./constants";
-import { breaksCheaperThan, priceBreaksSchema } from "./price-breaks";
+import { breaksCheaperThan, priceBreaksSchema } from "./pricing";
 import { text } from "./text";
 import {
   optionalVehicleFields,
@@ -47,7 +47,7 @@ export type CrossReference = z.infer<typeof crossReferenceSchema>;
 
 /** A product in a list: with a search, why it matched where a number did (shown on the card). */
 /**
- * A company buyer's own price of a product on a list (docs/company-prices-on-lists.md): one unit
+ * A company buyer's own price of a product on a list (docs/pricing.md): one unit
  * at the product's minimum order, and the deepest quantity break when one costs less still.
  */
 export const yourListPriceSchema = z.object({
@@ -61,7 +61,7 @@ const publicBreaksSchema = z.array(z.object({ minQty: z.number().int(), unitPric
 
 export const productListItemSchema = productSchema.extend({
   /**
-   * The product's public quantity breaks (docs/public-breaks.md), the same for everyone (the
+   * The product's public quantity breaks (docs/pricing.md), the same for everyone (the
    * cached list carries them); absent when it has none.
    */
   breaks: publicBreaksSchema.optional(),
@@ -79,10 +79,12 @@ export type ProductListItem = z.infer<typeof productListItemSchema>;
 
 /**
  * One product with the numbers it replaces (the product page and the edit form), and its public
- * quantity breaks: from `minQty` units on, `unitPrice` each, for everyone (docs/public-breaks.md).
+ * quantity breaks: from `minQty` units on, `unitPrice` each, for everyone (docs/pricing.md).
  */
 export const productDetailSchema = productSchema.extend({
   crossReferences: z.array(crossReferenceSchema),
+  /** Shipping weight of one unit in grams (weight-band shipping); 0 when not given. */
+  weightGrams: z.number().int(),
   /** Sorted by minQty; empty when the product has none. */
   breaks: publicBreaksSchema,
 });
@@ -129,6 +131,8 @@ export const MAX_BRAND_LENGTH = 60;
 export const MAX_CROSS_REFERENCES = 30;
 export const MAX_QUANTITY = 10_000_000;
 export const MAX_WARRANTY_MONTHS = 600;
+/** One unit's shipping weight, at most (a tonne). */
+export const MAX_WEIGHT_GRAMS = 1_000_000;
 export const MAX_PRODUCT_NAME_LENGTH = 120;
 export const MAX_DESCRIPTION_LENGTH = 1000;
 export const MAX_IMAGE_LINK_LENGTH = 2000;
@@ -209,7 +213,7 @@ export type CrossReferenceInput = z.infer<typeof crossReferenceInputSchema>;
 
 const productFields = {
   partNumber: partNumber(productFieldMessages.partNumberRequired),
-  /** Public quantity breaks (docs/public-breaks.md); each cheaper than `price`. */
+  /** Public quantity breaks (docs/pricing.md); each cheaper than `price`. */
   breaks: priceBreaksSchema.optional(),
   category: z.enum(productCategories, { error: productFieldMessages.categoryRequired }),
   crossReferences: z
@@ -238,6 +242,11 @@ const productFields = {
   warranty: wholeNumber("Warranty")
     .min(0, "Must be 0 or more")
     .max(MAX_WARRANTY_MONTHS, "Must be 600 months or less"),
+  /** Optional: a product added without it weighs 0 g, which weight-band shipping charges nothing for. */
+  weightGrams: wholeNumber("Weight")
+    .min(0, "Must be 0 or more")
+    .max(MAX_WEIGHT_GRAMS, "Must be 1,000,000 g or less")
+    .optional(),
   shortDescription: text({ error: "Description is Required" }, { multiline: true })
     .trim()
     .min(1, "Description is Required")

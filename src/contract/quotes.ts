@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moneySchema } from "./price-lists";
+import { moneySchema } from "./pricing";
 import { orderSchema } from "./orders";
 import { text } from "./text";
 
@@ -157,6 +157,8 @@ export const quoteSchema = z.object({
   sentAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
   orderId: z.uuid().nullable(),
+  /** The accepted quote's order number (`PW-100234`). */
+  orderNumber: z.string().nullable(),
   /** Whether the caller may accept or decline it now (the requester or an owner, while sent). */
   canDecide: z.boolean(),
   /** Whether the caller may write in its thread. */

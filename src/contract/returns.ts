@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pagingQuerySchema } from "./common";
 import { text } from "./text";
+import { orderVehicleSchema } from "./vehicles";
 
 /** Why a customer sends a part back (docs/returns.md). */
 export const returnReasons = [
@@ -8,6 +9,8 @@ export const returnReasons = [
   "damaged",
   "wrong_part",
   "no_longer_needed",
+  /** The part failed in use (a warranty case). */
+  "defective",
   /** The old part (the core) of a line with a core deposit, for the deposit (docs/core-charges.md). */
   "core",
 ] as const;
@@ -17,6 +20,7 @@ export const returnReasonLabels: Record<ReturnReason, string> = {
   damaged: "Arrived damaged",
   wrong_part: "Wrong part sent",
   no_longer_needed: "No longer needed",
+  defective: "Defective / failed in use",
   core: "Core return: the old part, for its deposit",
 };
 
@@ -27,6 +31,8 @@ export const returnStatuses = [
   "received",
   "refund_failed",
   "refunded",
+  /** Received, and nothing was owed back (only wrong parts, or nothing, arrived). */
+  "closed",
 ] as const;
 export type ReturnStatus = (typeof returnStatuses)[number];
 export const returnStatusLabels: Record<ReturnStatus, string> = {
@@ -36,7 +42,102 @@ export const returnStatusLabels: Record<ReturnStatus, string> = {
   received: "Received, refund under way",
   refund_failed: "Received, refund failed",
   refunded: "Refunded",
+  closed: "Received, nothing to refund",
 };
+
+/** A return's human number: `RMA-10023` (the id stays the uuid). */
+export const rmaNumber = (n: number) => `RMA-${n}`;
+
+/** What an admin found in the parcel, per line (docs/returns.md, "Receiving"). */
+export const receivedConditions = ["as_new", "damaged", "used", "wrong_part"] as const;
+export type ReceivedCondition = (typeof receivedConditions)[number];
+export const receivedConditionLabels: Record<ReceivedCondition, string> = {
+  as_new: "As new",
+  damaged: "Damaged",
+  used: "Used",
+  wrong_part: "Wrong part",
+};
+
+/** The conditions a restocking fee may apply to (a wrong part refunds nothing at all). */
+export const feeConditions = ["as_new", "damaged", "used"] as const;
+export type FeeCondition = (typeof feeConditions)[number];
+
+/**
+ * The reasons where the customer chose to send the part back: only these may carry a restocking
+ * fee. A part that arrived damaged, was the wrong one or failed in use is the store's to take back.
+ */
+export const feeableReasons: readonly ReturnReason[] = ["did_not_fit", "no_longer_needed"];
+
+/** The admin's restocking-fee rule: a percent of what is refunded, for the conditions chosen. */
+export const restockingFeeSchema = z.strictObject({
+  percent: z
+    .number({ error: "The fee is a whole percent from 0 to 100" })
+    .int("The fee is a whole percent from 0 to 100")
+    .min(0, "The fee is a whole percent from 0 to 100")
+    .max(100, "The fee is a whole percent from 0 to 100"),
+  conditions: z
+    .array(z.enum(feeConditions))
+    .max(feeConditions.length)
+    .refine((c) => new Set(c).size === c.length, "Each condition once"),
+});
+export type RestockingFee = z.infer<typeof restockingFeeSchema>;
+
+/**
+ * What one received line refunds (docs/returns.md, "Receiving"), in cents: its share of what was
+ * asked for (net and tax) for the units that arrived; a wrong part nothing; the restocking fee
+ * keeps its percent of net and tax for the conditions the rule names, on returns for the
+ * customer's own reasons only. Only units back as new go on sale again, never cores. The server
+ * decides with it; the receive dialog shows the same figures before the admin confirms.
+ */
+export function lineReceipt(
+  reason: ReturnReason,
+  asked: { qty: number; netCents: number; taxCents: number },
+  received: { qty: number; condition: ReceivedCondition },
+  fee: RestockingFee,
+) {
+  const share = (cents: number) =>
+    received.qty === asked.qty ? cents : Math.round((cents * received.qty) / asked.qty);
+  const refundable = received.condition !== "wrong_part" && received.qty > 0;
+  const net = refundable ? share(asked.netCents) : 0;
+  const tax = refundable ? share(asked.taxCents) : 0;
+  const percent =
+    feeableReasons.includes(reason) &&
+    (fee.conditions as readonly string[]).includes(received.condition)
+      ? fee.percent
+      : 0;
+  const feeNet = Math.round((net * percent) / 100);
+  const feeTax = Math.round((tax * percent) / 100);
+  return {
+    refundNetCents: net - feeNet,
+    refundTaxCents: tax - feeTax,
+    feeCents: feeNet + feeTax,
+    restock: reason !== "core" && received.condition === "as_new" ? received.qty : 0,
+  };
+}
+
+/** Receiving a return: per line, how many arrived and in what condition. */
+export const receiveReturnSchema = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        line: z.number().int().min(1).max(1000),
+        qty: z
+          .number({ error: "How many arrived: a whole number" })
+          .int("How many arrived: a whole number")
+          .min(0, "How many arrived: 0 or more")
+          .max(100_000),
+        condition: z.enum(receivedConditions),
+      }),
+    )
+    .min(1)
+    .max(200),
+  /**
+   * The refund the admin was shown and confirmed (currency units): when the server's differs (the
+   * fee rule changed meanwhile) the receipt is refused with 409 and the new amount.
+   */
+  expectedRefund: z.number().min(0).max(100_000_000).optional(),
+});
+export type ReceiveReturnInput = z.infer<typeof receiveReturnSchema>;
 
 export const returnRequestSchema = z.strictObject({
   lines: z
@@ -55,6 +156,11 @@ export const returnRequestSchema = z.strictObject({
    * fit" return takes the vehicle its lines were bought for, when they were.
    */
   vehicle: text().trim().max(200).optional(),
+  /**
+   * The vehicle picked from My garage or the vehicle selector (did_not_fit): the catalog's ids,
+   * named by the server. Wins over `vehicle`, which stays for a vehicle the catalog does not list.
+   */
+  vehicleChoice: orderVehicleSchema.optional(),
   note: text(undefined, { multiline: true }).trim().max(2000).optional(),
 });
 export type ReturnRequestInput = z.infer<typeof returnRequestSchema>;
@@ -75,6 +181,15 @@ export const returnLineSchema = z.object({
   /** What the line refunds, net and its tax (currency units). */
   net: z.number(),
   tax: z.number(),
+  /** What arrived, once received: quantity, condition, the fee kept and what is refunded. */
+  received: z
+    .object({
+      qty: z.number().int(),
+      condition: z.enum(receivedConditions),
+      fee: z.number(),
+      refund: z.number(),
+    })
+    .nullable(),
 });
 
 /** Photos a customer may attach to a return (docs/returns.md, "Photos"). */
@@ -102,16 +217,27 @@ export const returnPhotoParamsSchema = z.object({
 
 export const returnSchema = z.object({
   id: z.uuid(),
+  /** The human number: `RMA-10023`. */
+  rma: z.string(),
   orderId: z.uuid(),
+  /** `PW-100234` */
+  orderNumber: z.string(),
   orderEmail: z.string(),
   status: z.enum(returnStatuses),
   reason: z.enum(returnReasons),
   vehicle: z.string().nullable(),
+  /** Whether `vehicle` is the catalog's (picked from My garage or the selector), not free text. */
+  vehicleFromCatalog: z.boolean(),
   note: z.string().nullable(),
   adminMessage: z.string().nullable(),
   lines: z.array(returnLineSchema),
-  /** The refund: lines + their tax (currency units). */
+  /**
+   * The refund: lines + their tax (currency units); once received, what is refunded of what
+   * arrived, after any restocking fee.
+   */
   amount: z.number(),
+  /** The restocking fee kept (0 until received, or without one). */
+  fee: z.number(),
   currency: z.string(),
   requestedAt: z.iso.datetime({ offset: true }),
   decidedAt: z.iso.datetime({ offset: true }).nullable(),
@@ -134,7 +260,7 @@ export const returnableSchema = z.object({
   eligible: z.boolean(),
   /** Why not, when not eligible. */
   reason: z.string().nullable(),
-  /** The last day to ask (the latest line shipment + the window; docs/partial-shipment.md). */
+  /** The last day to ask (the latest line shipment + the window; docs/shipments.md). */
   until: z.iso.datetime({ offset: true }).nullable(),
   lines: z.array(
     z.object({
@@ -210,6 +336,12 @@ export const returnMessages = {
     `The core return window of ${days} days after shipping has closed for this order`,
   noCoreDeposit: (line: number) =>
     `Line ${line} carries no core deposit: only a line with a deposit takes a core return`,
+  receiveAllLines: (line: number) => `Line ${line}: say how many arrived and in what condition`,
+  receiveTooMany: (line: number, asked: number) =>
+    `Line ${line}: ${asked} ${asked === 1 ? "was" : "were"} sent back; at most ${asked} can be received`,
+  receiveNoSuchLine: (line: number) => `This return has no line ${line}`,
+  refundChanged: (amount: string) =>
+    `The refund is now ${amount} (the restocking fee changed): check it and confirm again`,
   tooManyCores: (line: number, left: number) =>
     left === 0
       ? `Line ${line}: every core bought on it has been returned already`

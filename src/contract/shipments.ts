@@ -7,7 +7,7 @@ import {
   trackingNumberSchema,
 } from "./shipping-carriers";
 
-/** The texts of partial shipment (docs/partial-shipment.md). */
+/** The texts of partial shipment (docs/shipments.md). */
 export const shipmentMessages = {
   noLines: "Choose at least one line to ship",
   notPaid: (status: string) => `Only paid orders can be shipped; this one is ${status}`,

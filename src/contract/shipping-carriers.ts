@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "./text";
 
 /**
- * The carriers an admin can name when an order ships (docs/shipment-tracking.md), and how each
+ * The carriers an admin can name when an order ships (docs/shipments.md), and how each
  * one's tracking page is reached. "other" (a local courier, a pallet firm…) has no link.
  */
 export const shippingCarriers = ["ups", "fedex", "usps", "dhl", "other"] as const;

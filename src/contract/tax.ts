@@ -4,7 +4,41 @@ import { text } from "./text";
 
 /** Tax rates by country and region (admin). Prices in the catalog are net of tax. */
 
+export const POSTAL_PATTERN_MESSAGE =
+  "Use a postal code (10001), a prefix (100*) or a range of one length (10001-10299)";
+
 const countries = new Set(COUNTRY_CODES);
+
+/**
+ * The postal codes a rate covers (docs/tax.md): one code (`10001`), a prefix (`100*`), or a
+ * range of codes of one length, both ends included (`10001-10299`). Letters are upper-cased and
+ * spaces dropped, as in the addresses they are matched against.
+ */
+export type PostalPattern =
+  | { kind: "exact"; code: string }
+  | { kind: "prefix"; prefix: string }
+  | { kind: "range"; from: string; to: string };
+
+const POSTAL_PART = /^[A-Z0-9]{1,10}$/;
+
+/** A postal code as rates compare it: upper-case, without spaces. */
+export const normalizePostalCode = (code: string) => code.toUpperCase().replace(/\s+/g, "");
+
+/** The pattern a rate's postal code field holds, or null when it is not one. */
+export function parsePostalPattern(value: string): PostalPattern | null {
+  const v = normalizePostalCode(value);
+  if (v.endsWith("*")) {
+    const prefix = v.slice(0, -1);
+    return POSTAL_PART.test(prefix) ? { kind: "prefix", prefix } : null;
+  }
+  const range = /^([A-Z0-9]+)-([A-Z0-9]+)$/.exec(v);
+  // Two ends of one length: a range (`10001-10299`); of two lengths, one code (ZIP+4 `10001-1234`).
+  if (range && range[1]!.length === range[2]!.length) {
+    const [, from, to] = range as unknown as [string, string, string];
+    return POSTAL_PART.test(from) && from <= to ? { kind: "range", from, to } : null;
+  }
+  return /^[A-Z0-9][A-Z0-9-]{0,11}$/.test(v) ? { kind: "exact", code: v } : null;
+}
 
 export const taxRateInputSchema = z.object({
   country: text({ message: "Choose a country" })
@@ -13,6 +47,13 @@ export const taxRateInputSchema = z.object({
     .refine((c) => countries.has(c), "Use a two-letter country code, like US or DE"),
   /** Empty: the whole country. US and CA: the state or province code. */
   region: text().trim().toUpperCase().max(60, "Must be 60 characters or shorter").default(""),
+  /** Empty: the whole region or country; else a code, a prefix (`100*`) or a range. */
+  postalCode: text()
+    .trim()
+    .max(23, "Must be 23 characters or shorter")
+    .transform(normalizePostalCode)
+    .refine((p) => p === "" || parsePostalPattern(p) !== null, POSTAL_PATTERN_MESSAGE)
+    .default(""),
   name: text({ message: "Name is Required" })
     .trim()
     .min(1, "Name is Required")
@@ -32,6 +73,7 @@ export const taxRateSchema = z.object({
   id: z.uuid(),
   country: z.string(),
   region: z.string(),
+  postalCode: z.string(),
   name: z.string(),
   rate: z.number(),
   appliesToShipping: z.boolean(),
@@ -39,12 +81,12 @@ export const taxRateSchema = z.object({
 export type TaxRate = z.infer<typeof taxRateSchema>;
 
 export const taxMessages = {
-  duplicate: "A rate for this country and region exists already; edit it instead",
+  duplicate: "A rate for this country, region and postal code exists already; edit it instead",
   notFound: "Tax rate not found",
 } as const;
 
 /**
- * A company's tax status (admin; docs/tax-exemptions.md): its tax id with the country that issued
+ * A company's tax status (admin; docs/tax.md): its tax id with the country that issued
  * it (an EU VAT number's form is checked, offline), and a tax exemption certificate number.
  */
 export const companyTaxMessages = {
@@ -89,3 +131,31 @@ export const companyTaxSchema = z.object({
   exemptionRecordedBy: z.string().nullable(),
 });
 export type CompanyTax = z.infer<typeof companyTaxSchema>;
+
+/** The columns of a tax-rate CSV (docs/tax.md); region and postal_code may be empty. */
+export const taxRateCsvColumns = [
+  "country",
+  "region",
+  "postal_code",
+  "name",
+  "rate",
+  "applies_to_shipping",
+] as const;
+export const MAX_TAX_CSV_ROWS = 5000;
+/** A tax-rate CSV's text, at most this many characters (some 5,000 rows). */
+export const MAX_TAX_CSV_CHARS = 500_000;
+
+/** POST /api/tax-rates/import: the CSV file's text (the page reads the file). */
+export const taxRateImportSchema = z.strictObject({
+  csv: text({ message: "Choose a CSV file" }, { multiline: true })
+    .min(1, "Choose a CSV file")
+    .max(MAX_TAX_CSV_CHARS, "The file must be 500,000 characters or shorter"),
+});
+export type TaxRateImport = z.infer<typeof taxRateImportSchema>;
+
+/** What an import wrote: rates added, and rates of places that had one (replaced). */
+export const taxRateImportResultSchema = z.object({
+  added: z.number().int(),
+  updated: z.number().int(),
+});
+export type TaxRateImportResult = z.infer<typeof taxRateImportResultSchema>;

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { pagingQuerySchema } from "./common";
-import { moneySchema } from "./price-lists";
+import { moneySchema } from "./pricing";
 import { text } from "./text";
 
-/** Net terms (docs/net-terms.md): a company pays by card, or on account with an invoice due in N days. */
+/** Net terms (docs/terms.md): a company pays by card, or on account with an invoice due in N days. */
 
 export const paymentTermsValues = ["card", "net15", "net30", "net60"] as const;
 export type PaymentTerms = (typeof paymentTermsValues)[number];
@@ -62,6 +62,8 @@ export const accountInvoiceSchema = z.object({
   id: z.uuid(),
   number: z.string(),
   orderId: z.uuid(),
+  /** `PW-100234` */
+  orderNumber: z.string(),
   companyId: z.uuid().nullable(),
   companyName: z.string().nullable(),
   terms: z.enum(paymentTermsValues),

@@ -1,5 +1,5 @@
 /**
- * EU VAT identification numbers: an OFFLINE format check per member state (docs/tax-exemptions.md).
+ * EU VAT identification numbers: an OFFLINE format check per member state (docs/tax.md).
  * Nothing here asks VIES (the Commission's register): the store's machine cannot reach it, so a
  * well-formed number that was never issued still passes. Shared by the server (which decides) and
  * the browser (which may show the expected form).

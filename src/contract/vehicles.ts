@@ -148,6 +148,8 @@ export const vinDecodedSchema = z.object({
   /** The World Manufacturer Identifier: the first three characters. */
   wmi: z.string(),
   manufacturer: z.string().nullable(),
+  /** The region of the world the WMI's first character names (ISO 3780). */
+  region: z.string().nullable(),
   /** Our make for that manufacturer, where we have one. */
   make: vehicleOptionSchema.nullable(),
   year: z.number().int().nullable(),

@@ -3,7 +3,6 @@
 // one in DATA_DIR, whether or not the store is running).
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
-import { createInventory } from "./inventory/service";
 import { createUserService } from "./users/service";
 
 const usage = "usage: npm run admin -- make-admin EMAIL";
@@ -18,7 +17,7 @@ async function run(args: string[]): Promise<number> {
   const quiet = { info: () => {}, warn: (m: string) => console.warn(m) };
   const database = await openDatabase({ ...config, attach: true }, quiet);
   try {
-    if (await createUserService(database.db, createInventory(database.db)).makeAdmin(email)) {
+    if (await createUserService(database.db).makeAdmin(email)) {
       console.log(`${email} is now an admin.`);
       return 0;
     }

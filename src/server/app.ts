@@ -1,15 +1,9 @@
-import fs from "node:fs/promises";
-import path from "node:path";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type HookHandlerDoneFunction,
   type RouteOptions,
 } from "fastify";
 import {
@@ -17,7 +11,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import type { SocialProvider } from "../contract/site-config";
 import { createAuth } from "./auth/auth";
 import { createGuards } from "./auth/guards";
 import { SessionCache } from "./auth/session-cache";
@@ -31,14 +24,14 @@ import { createRateLimiter } from "./auth/rate-limit";
 import { rateLimitCleanupJob } from "./auth/rate-limit-cleanup-job";
 import { authRoutes } from "./auth/routes";
 import { loadAuthSecret } from "./auth/secret";
-import { listenForCatalogChanges } from "./catalog/catalog-changes";
+import { startChangeBus } from "./changes/bus";
 import { CatalogReadCache } from "./catalog/read-cache";
 import { cartRoutes } from "./cart/routes";
 import { createCartService } from "./cart/service";
 import { checkoutRoutes } from "./checkout/routes";
 import { createPlacementMemory } from "./checkout/memory";
 import { createCheckout } from "./checkout/workflow";
-import { createProductGate } from "./checkout/product-gate";
+import { storeProductGate } from "./checkout/product-gate";
 import { answeredFromCache, catalogRoutes } from "./catalog/routes";
 import { createCatalogService } from "./catalog/service";
 import { productCsvRoutes } from "./product-csv/routes";
@@ -53,41 +46,55 @@ import type { Config, OidcClient } from "./config";
 import type { Database } from "./db/database";
 import { errorHandler } from "./error-handler";
 import { applyRequestTimeout } from "./request-deadline";
-import { eventLoopLag, refusalLog, shedOverload, wasShed } from "./overload";
+import { shedStoreOverload } from "./overload";
 import { requireCanonicalPath } from "./canonical-path";
 import { addSecurityHeaders, securityHeaders } from "./security-headers";
 import { trackConnections } from "./drain";
 import { databaseAnswers, healthRoutes } from "./health/routes";
 import { limitJsonNesting } from "./json-body";
-import { createLogger, requestIdGenerator, requestLogger, scrub } from "./logging";
+import {
+  createLogger,
+  logResponses,
+  requestIdGenerator,
+  requestLogger,
+  trustProxyOption,
+} from "./logging";
+import { refuseCrossSiteWrites, storeOrigins } from "./http/cross-site";
+import { createPaymentGateway } from "./payments/choose-gateway";
 import { API_DOCS_PREFIX, openApiOptions } from "./openapi";
 import { recordBounce } from "./email-bounces/service";
-import { createAccountMail } from "./mail/account-mail";
+import { createAccountMail } from "./auth/mail";
 import { mailboxRoutes } from "./mail/mailbox-routes";
 import { startMailer } from "./mail/mailer";
-import { createOrderMail } from "./mail/order-mail";
+import { createJobQueue } from "./jobs/queue";
+import { createRecurringJobs } from "./jobs/recurring";
+import { createOrderMail } from "./orders/mail";
 import { holdSweeperJob } from "./orders/hold-sweeper";
+import { approvalReminderJob } from "./approvals/reminder-job";
 import { notificationRoutes } from "./notifications/routes";
-import { sessionRoutes } from "./sessions/routes";
-import { createSessionService } from "./sessions/service";
+import { sessionRoutes } from "./auth/session-routes";
+import { createSessionService } from "./auth/sessions";
 import { createNotificationService } from "./notifications/service";
 import { createInventory } from "./inventory/service";
 import { metricsRoutes } from "./metrics/routes";
 import { createMetrics, gateMetrics } from "./metrics/service";
 import { orderRoutes } from "./orders/routes";
 import { createOrderService, withLines } from "./orders/service";
-import { paymentRoutes, type PaymentRoutesOptions } from "./payments/routes";
+import { paymentRoutes } from "./payments/routes";
 import { createPaymentService } from "./payments/service";
-import { createStripeGateway } from "./payments/stripe-gateway";
-import { createTestCardGateway } from "./payments/test-card-gateway";
 import { reviewRoutes } from "./reviews/routes";
 import { createReviewService } from "./reviews/service";
-import { siteConfigRoutes } from "./site-config/routes";
+import { siteConfigRoutes, socialProvidersOf } from "./site-config/routes";
+import { contactRoutes } from "./site-config/contact";
+import { serveProductImages } from "./catalog/images";
 import { userRoutes } from "./users/routes";
 import { auditRoutes } from "./audit/routes";
 import { createUserService } from "./users/service";
+import { createRemoveUser } from "./workflows/remove-user";
 import { registerWebApp } from "./web-app";
-import { fitmentRoutes } from "./fitment/routes";
+import { vehicleRoutes } from "./vehicles/routes";
+import { fitmentRoutes } from "./catalog/fitment-routes";
+import { createProductFitment } from "./catalog/fitment";
 import { addressRoutes } from "./addresses/routes";
 import { createAddressService } from "./addresses/service";
 import { shippingRoutes } from "./shipping/routes";
@@ -96,7 +103,7 @@ import { adminHomeRoutes } from "./admin-home/routes";
 import { createAdminHomeService } from "./admin-home/service";
 import { coreChargeRoutes } from "./core-charges/routes";
 import { createCoreChargeService } from "./core-charges/service";
-import { createLowStockMail } from "./admin-home/low-stock-mail";
+import { createLowStockMail } from "./admin-home/mail";
 import { lowStockEmailJob } from "./admin-home/low-stock-job";
 import { taxRoutes } from "./tax/routes";
 import { createCompanyTaxService } from "./tax/company-tax";
@@ -104,6 +111,7 @@ import { createTaxService } from "./tax/service";
 import { companyAddressRoutes } from "./companies/address-routes";
 import { createCompanyAddressService } from "./companies/addresses";
 import { companyRoutes } from "./companies/routes";
+import { membershipOf } from "./companies/membership";
 import { createCompanyService } from "./companies/service";
 import { createApprovalMail } from "./approvals/mail";
 import { approvalRoutes } from "./approvals/routes";
@@ -113,19 +121,28 @@ import { createQuoteService } from "./quotes/service";
 import { createPriceListService } from "./pricing/price-lists";
 import { pricingRoutes } from "./pricing/routes";
 import { CompanyPriceCache, listPricesFor } from "./pricing/list-prices";
-import { createFitmentService } from "./fitment/service";
+import { createVehicleService } from "./vehicles/service";
 import { invoiceRoutes } from "./invoices/routes";
-import { createAccountMail as createNetTermsMail } from "./terms/mail";
+import { openInvoicesCents } from "./terms/account";
+import { createTermsMail } from "./terms/mail";
 import { invoiceReminderJob, REMINDER_EVERY_MS } from "./terms/reminder-job";
 import { termsRoutes } from "./terms/routes";
 import { createTermsService } from "./terms/service";
 import { createInvoiceService } from "./invoices/service";
 import { returnRoutes } from "./returns/routes";
-import { createShipmentMail } from "./mail/shipment-mail";
+import { createShipmentMail } from "./shipments/mail";
 import { shipmentRoutes } from "./shipments/routes";
 import { createShipmentService } from "./shipments/service";
-import { createReturnPhotoService } from "./returns/photos";
+import { createReturnPhotoService, returnPhotoFolder } from "./returns/photos";
 import { createReturnService } from "./returns/service";
+import { createDeleteProduct } from "./workflows/delete-product";
+import { createExpireHolds } from "./workflows/expire-holds";
+import { createOrderStatus } from "./workflows/order-status";
+import { createReceiveReturn } from "./workflows/receive-return";
+import { createRefunds } from "./workflows/refund";
+import { refundRetryJob } from "./workflows/refund-retry-job";
+import { reconcileJob } from "./payments/reconcile-job";
+import { refundRoutes } from "./returns/refund-routes";
 
 export interface AppDeps {
   config: Config;
@@ -158,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   // A request still unanswered by then gets 503 (the error handler's "busy or restarting").
-  applyRequestTimeout(app, config.requestTimeoutMs);
+  applyRequestTimeout(app, config.requestTimeoutMs, config.orderTimeoutMs);
   // How a shutdown drains without resetting kept-alive connections (drain.ts).
   const { isDraining } = trackConnections(app);
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
@@ -169,10 +186,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   limitJsonNesting(app);
 
-  addSecurityHeaders(
-    app,
-    securityHeaders({ production: config.env === "production", stripe: Boolean(config.stripe) }),
-  );
+  const headers = securityHeaders({
+    production: config.env === "production",
+    stripe: Boolean(config.stripe),
+  });
+  addSecurityHeaders(app, headers);
 
   await app.register(swagger, openApiOptions(publicUrl));
   // The app-wide CSP (security-headers.ts) covers the docs too: Swagger UI needs no inline script.
@@ -180,43 +198,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // admin route and its rules).
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: API_DOCS_PREFIX });
 
-  app.addHook("onRequest", refuseCrossSiteWrites(publicUrl));
+  const ownPages = { production: config.env === "production", port: config.port };
+  app.addHook("onRequest", refuseCrossSiteWrites(publicUrl, ownPages));
   const metrics = createMetrics(app, database.pool);
-  // Before any route is registered, so that every API route has it (overload.ts).
-  // The catalog's read cache: made here, as the shedding lets what it answers from memory pass.
+  const rateLimiter = createRateLimiter(database.db);
+  // The catalog's read cache: made before the shedding, which lets what it answers from memory pass.
   const catalogCache = new CatalogReadCache(2000, config.catalogCache);
   catalogCache.onLookup = (hit) =>
     metrics.catalogCacheLookups.inc({ result: hit ? "hit" : "miss" });
-  // At most ORDER_GATE_PER_PRODUCT placements of one product hold a pooled connection at once;
-  // the others queue here, holding none, for at most what they would have waited for a pooled
-  // connection (docs/hot-row.md).
-  const logGateRefusal = refusalLog(
-    app.log,
-    "overloaded: refusing orders of a product (503) whose gate already queues DB_QUEUE_MAX placements, or would not let them in within DB_CONNECT_TIMEOUT_SECONDS",
-  );
-  const productGate = createProductGate({
-    perProduct: config.orderGatePerProduct,
-    waitMs: config.databaseTimeouts.connectMs,
-    queueMax: config.dbQueueMax,
-    onShed: () => {
-      metrics.requestsShed.inc();
-      logGateRefusal();
-    },
+  // Placements of one product queue at its gate, holding no pooled connection (docs/hot-row.md).
+  const productGate = storeProductGate(config, {
+    log: app.log,
+    onShed: () => metrics.requestsShed.inc(),
   });
-  const loopLag = eventLoopLag();
-  app.addHook("onClose", () => loopLag.stop());
-  shedOverload(app, {
-    // Queries queued for a pooled connection. Placements queued at a product's gate hold none
-    // and are bounded there (a rush on one product must not refuse everyone else's requests).
+  shedStoreOverload(app, config, {
     pool: database.pool,
-    queueMax: config.dbQueueMax,
-    // As many as the pool serves at once plus the queue it may have: a burst arriving at once.
-    inFlightMax: database.pool.options.max + config.dbQueueMax,
     // The lists carry a signed-in customer's own prices (listPricesFor, below).
     answeredFromMemory: (req) => answeredFromCache(catalogCache, req, true),
-    lag: { current: loopLag.current, maxMs: config.eventLoopLagMaxMs },
-    onShed: () => metrics.requestsShed.inc(),
-    log: app.log,
+    onShed: metrics.shed,
+    headers: headers.api,
   });
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
 
@@ -227,27 +227,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? undefined
       : // Imported only here: the SMTP server and mail parser never run in production.
         await (await import("./mail/local-smtp")).startLocalSmtpServer();
-  // The hold sweeper runs on the same queue; it needs the order service, made further down.
-  const sweeperJobs: NonNullable<Parameters<typeof startMailer>[0]["jobs"]> = [];
-  let startJobs: () => void = () => {};
-  const jobsReady = new Promise<void>((resolve) => (startJobs = resolve));
-  let closing = false;
+  // The job queue (pg-boss in PostgreSQL): the mail outbox and the recurring jobs (hold sweeper,
+  // reminders, clean-ups, added below), stopped when the app closes.
+  // pg-boss stays off a transaction pooler: it is given PostgreSQL itself.
+  const jobs = createJobQueue({ databaseUrl: database.directUrl, log: app.log });
+  const recurring = createRecurringJobs();
   // Invoices are issued by payments and attached to the payment email (made when it is sent).
   const invoices = createInvoiceService(database.db, { seller: config.seller });
   const mailer = startMailer({
-    // pg-boss stays off a transaction pooler: it is given PostgreSQL itself.
-    databaseUrl: database.directUrl,
+    queue: jobs,
+    ...config.mail,
     smtpUrl: config.mail.smtpUrl ?? localSmtp?.url,
-    from: config.mail.from,
-    retryDelaySeconds: config.mail.retryDelaySeconds,
-    retryLimit: config.mail.retryLimit,
-    jobs: [
-      async (boss) => {
-        await jobsReady;
-        if (closing) return [];
-        return (await Promise.all(sweeperJobs.map((job) => job(boss)))).flat();
-      },
-    ],
     log: app.log,
     attachment: async (ref) => {
       const { filename, bytes } = await invoices.pdfById(ref.id);
@@ -258,11 +248,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A permanent refusal marks the address as bouncing (the admin sees it on the customer).
     onBounce: (to, refusal) => recordBounce(database.db, to, refusal),
   });
+  jobs.alongside(recurring.starter);
+  jobs.start();
   app.addHook("onClose", async () => {
-    // A closing app starts no jobs (and lets a waiting start end, so stop() need not wait).
-    closing = true;
-    startJobs();
-    await mailer.stop();
+    recurring.close();
+    await jobs.stop();
+    mailer.close();
     await localSmtp?.stop();
   });
   if (localSmtp) {
@@ -274,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuth({
     db: database.db,
     publicUrl,
+    trustedOrigins: storeOrigins(publicUrl, ownPages),
     secret: authSecret,
     production: config.env === "production",
     adminEmails: config.adminEmails,
@@ -284,12 +276,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorateRequest("user", null);
-  const readSession = createSessionReader(database.pool, authSecret, {
+  app.decorateRequest("company", undefined);
+  const sessionRules = {
     production: config.env === "production",
     absoluteSeconds: config.sessionAbsoluteSeconds,
-  });
+  };
+  const readSession = createSessionReader(database.pool, authSecret, sessionRules);
   // Callers kept in memory: the catalog list's (its company prices) and the placing routes'
-  // (auth/session-cache.ts), cleared by the catalog channel's listener (below).
+  // (auth/session-cache.ts), cleared through the change bus (below).
   const sessions = new SessionCache(
     (cookie) => verifiedToken(cookie, authSecret, config.env === "production"),
     readSession,
@@ -298,70 +292,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         stillSignedInSql(token, userId, config.sessionAbsoluteSeconds),
     },
   );
-  const guards = createGuards(readSession, {
+  const guards = createGuards(readSession, (userId) => membershipOf(database.db, userId), {
     adminTwoFactorRequired: config.adminTwoFactorRequired,
     remembered: (cookie) => sessions.user(cookie),
   });
-  const socialProviders: SocialProvider[] = [
-    ...(config.google ? [{ id: "google" as const, label: "Google" }] : []),
-    ...(config.github ? [{ id: "github" as const, label: "GitHub" }] : []),
-    ...(oidc ? [{ id: "oidc" as const, label: oidc.label }] : []),
-  ];
   const catalog = createCatalogService(database.db);
-  const fitment = createFitmentService(database.db);
+  const vehicles = createVehicleService(database.db);
   // Company buyers' price lists, kept in memory for the catalog list's overlay and cleared by the
-  // same listener (docs/company-prices-on-lists.md).
+  // same listener (docs/pricing.md).
   const companyPrices = new CompanyPriceCache(database.db, config.currency);
-  const catalogChanges = listenForCatalogChanges(
-    database.directUrl,
-    {
-      onChange: (change) => {
-        if (change === "prices") return companyPrices.invalidate();
-        if (change === "sessions") return sessions.invalidate();
-        catalogCache.invalidate(change);
-        if (change === "catalog") catalog.catalogChanged();
-      },
-      onListening: (listening) => {
-        catalogCache.setListening(listening);
-        companyPrices.setListening(listening);
-        sessions.setListening(listening);
-      },
-    },
-    app.log,
-    {
-      notify: (channel, payload) =>
-        database.pool.query("select pg_notify($1, $2)", [channel, payload]),
-      pingMs: config.catalogPingMs,
-    },
-  );
-  app.addHook("onClose", () => catalogChanges.stop());
+  const changes = startChangeBus(database.directUrl, app.log, {
+    notify: (channel, payload) =>
+      database.pool.query("select pg_notify($1, $2)", [channel, payload]),
+    pingMs: config.catalogPingMs,
+  });
+  changes.subscribe(["stock", "catalog"], catalogCache);
+  changes.subscribe(["catalog"], { invalidate: () => catalog.catalogChanged() });
+  changes.subscribe(["prices"], companyPrices);
+  changes.subscribe(["sessions"], sessions);
+  app.addHook("onClose", () => changes.stop());
   // Stock moved in this process (an order took it, a cancellation gave it back): the cached
   // answers go as soon as the move commits, so the writer's next read sees it; other processes
   // hear it through NOTIFY.
   const inventory = createInventory(database.db, () => catalogCache.invalidate("stock"));
-  // Product images uploaded by admins live in the data folder, served at /uploads/.
-  const uploadsDir = path.join(config.dataDir, "uploads");
-  await fs.mkdir(uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: "/uploads/",
-    decorateReply: false,
-    setHeaders: (reply) => reply.header("cache-control", "public, max-age=31536000, immutable"),
-  });
-  // Customers' photos of their returns: private, served only through the API (docs/returns.md).
-  const returnPhotosDir = path.join(config.dataDir, "return-photos");
-  await fs.mkdir(returnPhotosDir, { recursive: true });
-  const returnPhotos = createReturnPhotoService(database.db, returnPhotosDir);
+  const uploadsDir = await serveProductImages(app, config.dataDir);
+  const returnPhotos = createReturnPhotoService(
+    database.db,
+    await returnPhotoFolder(config.dataDir),
+  );
   const reviews = createReviewService(database.db);
-  const users = createUserService(database.db, inventory);
+  const users = createUserService(database.db);
   const orderMail = createOrderMail(mailer, publicUrl);
   const orders = createOrderService(database.db, inventory, {
     currency: config.currency,
     notify: orderMail,
   });
   const approvalMail = createApprovalMail(mailer, publicUrl);
-  // Net terms: orders on account are invoiced at once (docs/net-terms.md).
-  const accountMail = createNetTermsMail(mailer, publicUrl);
+  // Net terms: orders on account are invoiced at once (docs/terms.md).
+  const accountMail = createTermsMail(mailer, publicUrl);
   const terms = createTermsService(database.db, { mail: accountMail });
   gateMetrics(metrics.registry, productGate);
   const checkout = createCheckout(inventory, {
@@ -369,6 +337,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sellerCountry: config.storeCountry,
     holdMs: config.orderHoldMs,
     limits: config.holdLimits,
+    approvalWindowBusinessDays: config.approvalWindowBusinessDays,
     notify: orderMail,
     approvalMail,
     invoices,
@@ -401,26 +370,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { mailer, publicUrl },
   );
   // Returns: refunds through the gateway that took the payment, credit notes (docs/returns.md).
-  const returns = createReturnService(database.db, inventory, payment.gateway, {
+  const returns = createReturnService(database.db, {
     windowDays: config.returnWindowDays,
     coreWindowDays: config.coreReturnWindowDays,
+    mailer,
+    publicUrl,
+    contact: config.contact,
+  });
+  // The refund engine, for received returns and paid orders the store cancels.
+  const refunds = createRefunds(database.db, payment.gateway, {
     seller: config.seller,
     mailer,
     publicUrl,
     log: app.log,
   });
-  // Partial shipment of an order's lines (docs/partial-shipment.md).
+  const orderStatus = createOrderStatus({
+    inventory,
+    refunds,
+    payments,
+    orders,
+    notify: orderMail,
+  });
+  const expireHolds = createExpireHolds(inventory, orderMail, payments);
+  // Partial shipment of an order's lines (docs/shipments.md).
   const shipments = createShipmentService(database.db, {
     toOrder: async (tx, row) => (await withLines(tx, [row]))[0]!,
     notify: createShipmentMail(mailer, publicUrl),
   });
   // The hold sweeper: a pg-boss job, one run at a time across every process (hold-sweeper.ts).
-  sweeperJobs.push(
+  recurring.add(
     holdSweeperJob(
       {
         warnExpiring: (warningMs) => orders.warnExpiring(warningMs),
         cancelExpired: async () => {
-          const n = await orders.cancelExpired();
+          const n = await expireHolds();
           metrics.holdsExpired.inc(n);
           return n;
         },
@@ -432,29 +415,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     ),
   );
+  recurring.add(refundRetryJob(refunds, { log: app.log })); // refunds that always finish
+  recurring.add(reconcileJob(payments, { log: app.log })); // charges the store never heard of
   // The invoice reminders (net terms), on the same queue.
-  sweeperJobs.push(invoiceReminderJob(terms, { everyMs: REMINDER_EVERY_MS, log: app.log }));
+  recurring.add(invoiceReminderJob(terms, { everyMs: REMINDER_EVERY_MS, log: app.log }));
+  // The owners' reminder before an approval window ends (docs/approvals.md).
+  recurring.add(approvalReminderJob(approvals, config, app.log));
   // Rate-limit counters older than a day, forgotten hourly (auth/rate-limit-cleanup-job.ts).
-  sweeperJobs.push(rateLimitCleanupJob(database.db, { log: app.log }));
+  recurring.add(rateLimitCleanupJob(database.db, { log: app.log }));
   // The admin home, and its daily low-stock email to admins (docs/admin-home.md).
   const adminHome = createAdminHomeService(database.db, {
     holdWarningMs: config.holdWarningMs,
     lowStockMail: createLowStockMail(mailer, publicUrl),
   });
   if (config.lowStockEmail.enabled) {
-    sweeperJobs.push(
+    recurring.add(
       lowStockEmailJob(adminHome, { hourUtc: config.lowStockEmail.hourUtc, log: app.log }),
     );
   }
-  app.addHook("onReady", async () => startJobs());
+  app.addHook("onReady", async () => recurring.start());
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, isDraining });
+      await api.register(contactRoutes, { contact: config.contact });
       await api.register(siteConfigRoutes, {
         siteConfig: {
           currency: config.currency,
-          socialProviders,
+          socialProviders: socialProvidersOf(config, oidc),
           payments: {
             gateway: payment.gateway.name,
             publishableKey: config.stripe?.publishableKey,
@@ -464,17 +452,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, {
         auth,
         publicUrl,
-        rateLimiter: createRateLimiter(database.db),
+        rateLimiter,
         limits: config.authRateLimit,
         databaseAnswers: () => databaseAnswers(database),
-        endAgedSession: createAgedSessionEnder(database.pool, authSecret, {
-          production: config.env === "production",
-          absoluteSeconds: config.sessionAbsoluteSeconds,
-        }),
+        endAgedSession: createAgedSessionEnder(database.pool, authSecret, sessionRules),
       });
-      await api.register(userRoutes, { users, payments, guards });
-      await api.register(orderRoutes, { orders, payments, returns, guards });
-      await api.register(returnRoutes, { returns, photos: returnPhotos, guards });
+      await api.register(userRoutes, {
+        users,
+        removeUser: createRemoveUser(inventory, payments),
+        guards,
+      });
+      await api.register(orderRoutes, {
+        orders,
+        status: orderStatus,
+        paymentsOf: (id) => payments.paymentsOf(id),
+        confirmPaid: (id, transactionId, ownerId) =>
+          payments.confirmPaid(id, transactionId, ownerId),
+        guards,
+      });
+      await api.register(returnRoutes, {
+        returns,
+        receiving: createReceiveReturn(database.db, inventory, refunds),
+        photos: returnPhotos,
+        guards,
+      });
+      await api.register(refundRoutes, { refunds, guards });
       await api.register(shipmentRoutes, { shipments, guards });
       await api.register(invoiceRoutes, { invoices, guards });
       await api.register(termsRoutes, { terms, guards });
@@ -501,12 +503,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(paymentRoutes, {
         payments,
         guards,
-        rateLimiter: createRateLimiter(database.db),
+        rateLimiter,
         ...payment.routes,
       });
       await api.register(catalogRoutes, {
         catalog,
-        fitment,
+        removeProduct: createDeleteProduct(database.db),
+        vehicles,
         catalogCache,
         guards,
         uploadsDir,
@@ -518,9 +521,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(reviewRoutes, {
         reviews,
         guards,
-        rateLimiter: createRateLimiter(database.db),
+        rateLimiter,
       });
-      await api.register(fitmentRoutes, { fitment, catalog, catalogCache, guards });
+      await api.register(vehicleRoutes, { vehicles, guards });
+      await api.register(fitmentRoutes, {
+        catalog,
+        fitment: createProductFitment(database.db),
+        vehicles,
+        catalogCache,
+        guards,
+      });
       await api.register(productCsvRoutes, {
         productCsv: createProductCsvService(database.db, app.log),
         guards,
@@ -538,9 +548,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         pricesChanged: () => companyPrices.invalidate(),
       });
       await api.register(companyRoutes, {
-        companies: createCompanyService(database.db, { mailer, publicUrl }),
+        companies: createCompanyService(database.db, { mailer, publicUrl, openInvoicesCents }),
         guards,
         pricesChanged: () => companyPrices.invalidate(),
+        rateLimiter,
       });
       await api.register(companyAddressRoutes, {
         companyAddresses: createCompanyAddressService(database.db),
@@ -555,10 +566,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
         checkout,
         guards,
+        rateLimiter,
       });
       await api.register(quickOrderRoutes, {
         quickOrder: createQuickOrderService(database.db, cart, { currency: config.currency }),
         guards,
+        rateLimiter,
+        perMinute: config.quickOrderPerMinute,
       });
       await api.register(reorderRoutes, {
         reorder: createReorderService(database.db, cart, { currency: config.currency }),
@@ -592,87 +606,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   return app;
-}
-
-/**
- * A state-changing request must come from our own pages: a browser always sends Origin on such
- * requests, so a foreign Origin means another site is making the visitor's browser call us.
- * Every path, not only /api (the path is canonical by now: canonical-path.ts), and only the
- * store's own origin (PUBLIC_URL), never whatever the request's Host header names.
- */
-function refuseCrossSiteWrites(publicUrl: string) {
-  const ours = new URL(publicUrl).origin;
-  return (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return done();
-    const origin = req.headers.origin;
-    const crossSite = origin
-      ? origin !== ours
-      : req.headers["sec-fetch-site"] === "cross-site" ||
-        req.headers["sec-fetch-site"] === "same-site";
-    // Answered here: the request goes no further (done is not called).
-    if (crossSite) {
-      reply
-        .code(403)
-        .send({ error: "cross_site", message: "Cross-site requests are not accepted" });
-      return;
-    }
-    done();
-  };
-}
-
-/** Stripe when it is configured, else the built-in test-card gateway; start-up says which. */
-async function createPaymentGateway(config: Config, database: Database, log: FastifyBaseLogger) {
-  if (config.stripe) {
-    log.info("payments: the Stripe gateway is live");
-    // Loaded only when configured (about 0.2 s and 18 MiB of start-up otherwise).
-    const { default: Stripe } = await import("stripe");
-    const client = new Stripe(config.stripe.secretKey);
-    const routes: Partial<PaymentRoutesOptions> = config.stripe.webhookSecret
-      ? { stripeWebhook: { client, secret: config.stripe.webhookSecret } }
-      : {};
-    return { gateway: createStripeGateway(client), routes };
-  }
-  if (config.env === "production") {
-    log.warn(
-      "payments: TEST CARDS ONLY (PAYMENTS_GATEWAY=test-card): no money is taken, and every order paid so is marked TEST",
-    );
-  } else {
-    log.info("payments: the test-card gateway is live (no money is taken; orders marked TEST)");
-  }
-  const testCard = createTestCardGateway(database.db);
-  return { gateway: testCard, routes: { testCard } };
-}
-
-/** Fastify's form of `config.trustProxy`: a hop count becomes "trust the nearest N hops". */
-function trustProxyOption(trust: Config["trustProxy"]) {
-  if (typeof trust !== "number") return trust;
-  return (_address: string, hop: number) => hop < trust;
-}
-
-/**
- * Each request's id goes back as `X-Request-Id`. A request that failed (4xx, 5xx) or took over a
- * second is logged as one `info` line; the others at `debug` only (nginx's access log has every
- * request, under the same id): a line per request halved catalog throughput here.
- */
-function logResponses(app: FastifyInstance) {
-  const SLOW_MS = 1000;
-  app.addHook("onRequest", (req, reply, done) => {
-    reply.header("x-request-id", req.id);
-    done();
-  });
-  app.addHook("onResponse", (req, reply, done) => {
-    // Refusals for overload are logged once a second by overload.ts, not each.
-    if (wasShed(req)) return done();
-    const notable = reply.statusCode >= 400 || reply.elapsedTime > SLOW_MS;
-    if (!notable && req.log.level !== "debug" && req.log.level !== "trace") return done();
-    req.log[notable ? "info" : "debug"](
-      {
-        req: { method: req.method, url: scrub(req.url), remoteAddress: req.ip },
-        res: { statusCode: reply.statusCode },
-        responseTime: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      "request completed",
-    );
-    done();
-  });
 }

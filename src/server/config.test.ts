@@ -1,9 +1,16 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { ConfigError, loadConfig, NO_CARD_GATEWAY_MESSAGE } from "./config";
+import {
+  ConfigError,
+  loadConfig,
+  MIN_SECRET_BITS,
+  NO_CARD_GATEWAY_MESSAGE,
+  secretBits,
+} from "./config";
 
-/** 32 characters of 16 kinds: 128 bits, as production asks. */
-const STRONG_SECRET = "0123456789abcdef0123456789abcdef";
+/** `openssl rand -base64 32`: about 250 bits, as production asks. */
+const STRONG_SECRET = "jZHFnlqg0V6p1xgO8c0CLlYMsrdn3wBy4RnVkrNDWI0=";
 
 test("defaults give the demo set-up on port 3000 with the embedded database", () => {
   const c = loadConfig({});
@@ -173,7 +180,7 @@ test("the demo runs only on a loopback HOST, or when DEMO=true, and never in pro
     loadConfig({
       NODE_ENV: "production",
       DEMO: "true",
-      BETTER_AUTH_SECRET: "0123456789abcdef0123456789abcdef",
+      BETTER_AUTH_SECRET: STRONG_SECRET,
       PAYMENTS_GATEWAY: "test-card",
     }).demo,
   ).toBe(false);
@@ -192,4 +199,24 @@ test("production refuses a long secret that is easy to guess", () => {
   expect(loadConfig({ ...prod, BETTER_AUTH_SECRET: hex }).authSecret).toBe(hex);
   // Outside production the demo's generated secret is used; a weak one set by hand only warns.
   expect(loadConfig({ BETTER_AUTH_SECRET: "a".repeat(36) }).authSecret).toBe("a".repeat(36));
+});
+
+test("production refuses a secret made of a repeated part, saying how to make one (issue 49, finding 3)", () => {
+  const prod = { NODE_ENV: "production", PAYMENTS_GATEWAY: "test-card" };
+  // Twelve characters of eleven kinds three times: 124 bits by length × different characters,
+  // which production took without a word.
+  for (const weak of [
+    "password1234password1234password1234",
+    "password1234".repeat(5),
+    "0123456789abcdef0123456789abcdef",
+  ]) {
+    expect(secretBits(weak), weak).toBeLessThan(MIN_SECRET_BITS);
+    expect(() => loadConfig({ ...prod, BETTER_AUTH_SECRET: weak }), weak).toThrow(
+      /BETTER_AUTH_SECRET: too easy to guess .*make a random one with `openssl rand -base64 32`/,
+    );
+  }
+  // What the message says to run, and the hex one of the operations guide, are taken.
+  for (const made of [randomBytes(32).toString("base64"), randomBytes(32).toString("hex")]) {
+    expect(loadConfig({ ...prod, BETTER_AUTH_SECRET: made }).authSecret).toBe(made);
+  }
 });

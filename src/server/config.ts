@@ -55,6 +55,7 @@ export const envSchema = z.object({
     .transform((s) => s === "true"),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  AUTH_MAIL_SPACING_SECONDS: z.coerce.number().positive().max(3600).default(120),
   CATALOG_CACHE: z
     .enum(["true", "false"])
     .default("true")
@@ -70,6 +71,12 @@ export const envSchema = z.object({
     .max(24 * 365)
     .default(48),
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  APPROVAL_WINDOW_BUSINESS_DAYS: z.coerce.number().int().min(1).max(30).default(3),
+  APPROVAL_REMINDER_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
   CORE_RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   HOLD_MAX_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
   HOLD_FREE_UNITS: z.coerce.number().int().min(0).max(1_000_000).default(10),
@@ -81,14 +88,19 @@ export const envSchema = z.object({
   HOLD_UNVERIFIED_SHARE: z.coerce.number().gt(0).max(1).default(0.2),
   HOLD_MAX_VALUE: z.coerce.number().positive().max(1e9).default(25_000),
   ORDERS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  QUICK_ORDER_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
+  START_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(120),
   DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),
   DB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   DB_LOCK_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(2),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  ORDER_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
   DB_QUEUE_MAX: z.coerce.number().int().min(0).max(1_000_000).default(50),
   EVENT_LOOP_LAG_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  REQUEST_WAIT_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(100),
+  MAX_CONNECTIONS: z.coerce.number().int().min(0).max(1_000_000).default(1024),
   ORDER_GATE_PER_PRODUCT: z.coerce.number().int().min(0).max(1000).default(2),
   PAGE_DATA_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(50),
   EMBEDDED_POSTGRES_RESTARTS: z.coerce.number().int().min(0).max(100).default(5),
@@ -115,8 +127,14 @@ export const envSchema = z.object({
   SELLER_ADDRESS: z.string().max(500).optional(),
   SELLER_TAX_ID: z.string().trim().max(50).optional(),
   SELLER_EMAIL: z.string().trim().max(200).optional(),
+  /** The registered (legal) name on invoices when it differs from SELLER_NAME (docs/invoices.md). */
+  SELLER_LEGAL_NAME: z.string().trim().max(200).optional(),
+  /** Where invoices on account are paid by bank transfer (docs/invoices.md). */
+  SELLER_BANK_NAME: z.string().trim().max(100).optional(),
+  SELLER_BANK_ACCOUNT: z.string().trim().max(50).optional(),
+  SELLER_BANK_CODE: z.string().trim().max(50).optional(),
   /**
-   * The country the store sells from (ISO alpha-2; docs/tax-exemptions.md): EU reverse charge is
+   * The country the store sells from (ISO alpha-2; docs/tax.md): EU reverse charge is
    * for companies of, and deliveries to, other EU member states.
    */
   STORE_COUNTRY: z
@@ -142,11 +160,25 @@ export const envSchema = z.object({
   ADMIN_2FA_REQUIRED: z.enum(["true", "false"]).optional(),
   /** A session ends this long after sign-in however often it is used (the idle limit is 7 days). */
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().max(8760).default(720),
+  /**
+   * The Contact page (docs/returns.md): addresses and hours are lines separated by `|`; unset, the
+   * store's address is SELLER_ADDRESS and the returns address is the store's.
+   */
+  STORE_ADDRESS: z.string().max(500).optional(),
+  RETURNS_ADDRESS: z.string().max(500).optional(),
+  STORE_PHONE: z.string().trim().max(50).optional(),
+  STORE_HOURS: z.string().max(500).optional(),
+  STORE_EMAIL: z.string().trim().max(200).optional(),
 });
 
 const MIN_SECRET_LENGTH = 32;
-/** Better Auth warns below this; production refuses it (36 × "a" passed the length check). */
-const MIN_SECRET_BITS = 120;
+/** How to make a secret production takes: 32 random bytes, 44 characters (about 250 bits). */
+const MAKE_SECRET = "openssl rand -base64 32";
+/**
+ * Production refuses a secret estimated below this (`secretBits`): 36 × "a" passed the length
+ * check, and `password1234` three times passed Better Auth's own estimate (issue 49, finding 3).
+ */
+export const MIN_SECRET_BITS = 128;
 
 /** Why production does not start without a real card gateway. */
 export const NO_CARD_GATEWAY_MESSAGE =
@@ -157,10 +189,41 @@ export interface SellerDetails {
   address: string[];
   taxId: string | null;
   email: string | null;
+  /** The registered name, printed beside the tax id and on bank transfers. */
+  legalName?: string;
+  /** Where a bank transfer goes (IBAN or account number, BIC or routing number); null: not set. */
+  bank?: { name: string; account: string; code: string | null } | null;
 }
+
+/** The demo store's made-up bank, on its invoices on account when SELLER_BANK_* are not set. */
+const DEMO_BANK = { name: "Example Bank (demo)", account: "DEMO 0000 0000 0000", code: "DEMOUS00" };
 
 /** The demo store's made-up address, on its invoices when SELLER_ADDRESS is not set. */
 const DEMO_SELLER_ADDRESS = "100 Harbour Road|Springfield, IL 62701|United States";
+
+/** The Contact page's details (docs/returns.md): each address and the hours as lines. */
+export interface ContactDetails {
+  name: string;
+  address: string[];
+  returnsAddress: string[];
+  phone: string | null;
+  email: string | null;
+  hours: string[];
+}
+
+/** The demo store's made-up contact details, when the settings are not set. */
+const DEMO_CONTACT = {
+  returnsAddress: "PartsWorks Returns, Dock 4|100 Harbour Road|Springfield, IL 62701|United States",
+  phone: "+1 217 555 0142",
+  hours: "Mon–Fri 8:00–18:00|Sat 9:00–13:00",
+  email: "sales@partsworks.example",
+};
+
+const lines = (s: string | undefined) =>
+  (s ?? "")
+    .split("|")
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 export interface OAuthClient {
   clientId: string;
@@ -188,6 +251,8 @@ export type Config = Readonly<{
   currency: string;
   /** Who sells: printed on every invoice (a snapshot, so a change affects only later ones). */
   seller: SellerDetails;
+  /** The Contact page and the return emails' address and hours (STORE_*, RETURNS_ADDRESS). */
+  contact: ContactDetails;
   /** The country the store sells from (STORE_COUNTRY): EU reverse charge is for other states. */
   storeCountry: string;
   seedDemoData: boolean;
@@ -212,7 +277,16 @@ export type Config = Readonly<{
   demo: boolean;
   /** Run the built-in OIDC identity provider when no other social sign-in is configured. */
   demoIdentityProvider: boolean;
-  authRateLimit: { perIp: number; perEmail: number; windowSeconds: number };
+  /**
+   * Attempts per client IP and per (address, IP) in a window; an address's mail from everywhere
+   * goes in a burst, then one every `mailSpacingSeconds`.
+   */
+  authRateLimit: {
+    perIp: number;
+    perEmail: number;
+    windowSeconds: number;
+    mailSpacingSeconds: number;
+  };
   /** Keep the public catalog's answers in memory (cleared on every product change); the list
    * totals are kept either way. */
   catalogCache: boolean;
@@ -221,12 +295,18 @@ export type Config = Readonly<{
   /** Decide an order from what the process read and wrote before, the write checking it. */
   placementMemory: boolean;
   orderHoldMs: number;
+  /** How long an order awaiting approval keeps its stock, in business days (docs/approvals.md). */
+  approvalWindowBusinessDays: number;
+  /** How long before that window ends the company's owners are reminded. */
+  approvalReminderMs: number;
   /** How long after shipping a customer may ask to return lines (docs/returns.md). */
   returnWindowDays: number;
   /** Days after shipping a core (the old part) may be returned for its deposit (docs/core-charges.md). */
   coreReturnWindowDays: number;
   /** What one account may hold in unpaid orders (decision 006). */
   holdLimits: HoldLimits;
+  /** Quick-order resolutions (pasted lines, CSV files) per minute per client IP and per account. */
+  quickOrderPerMinute: number;
   holdSweepMs: number;
   /** "Your hold is about to expire" goes this long before an unpaid order's hold ends. */
   holdWarningMs: number;
@@ -234,17 +314,31 @@ export type Config = Readonly<{
   lowStockEmail: { enabled: boolean; hourUtc: number };
   /** How long SIGTERM waits for requests in flight before closing their connections. */
   shutdownTimeoutMs: number;
+  /** A store not listening this long after it started exits 1 (0: never; start-deadline.ts). */
+  startTimeoutMs: number;
   /** How long a request may wait for a pooled connection, run one statement, and sit idle
    * inside a transaction; past them PostgreSQL cancels and the transaction rolls back. */
   databaseTimeouts: DatabaseTimeouts;
   /** A request still unanswered after this long gets 503. */
   requestTimeoutMs: number;
+  /**
+   * A placement (an order, a checkout, an accepted quote) not committing after this long gets 503
+   * and is not made: shorter than a client's usual timeout (request-deadline.ts).
+   */
+  orderTimeoutMs: number;
   /** API requests arriving while more queries than this wait for a pooled connection are
    * refused at once (503 "busy"): overload is shed, not queued (src/server/overload.ts). */
   dbQueueMax: number;
   /** API requests arriving while the event loop lags more than this (ms, smoothed) are refused
    * at once too (503 "busy"); 0: never for lag (src/server/overload.ts). */
   eventLoopLagMaxMs: number;
+  /**
+   * API requests that waited longer than this (ms) to be read, while the loop is behind with a
+   * queue of them, are refused at once (503 "busy"); 0: never for that (src/server/overload.ts).
+   */
+  requestWaitMaxMs: number;
+  /** Open connections beyond this are closed as they are accepted; 0: no cap. */
+  maxConnections: number;
   /**
    * Placements of one product that may hold a pooled connection at once; the others wait in
    * this process, for at most the lock timeout (docs/hot-row.md).
@@ -337,12 +431,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.NODE_ENV === "production" && (e.BETTER_AUTH_SECRET ?? "").length < MIN_SECRET_LENGTH) {
     problems.push(
-      `  BETTER_AUTH_SECRET: required in production, at least ${MIN_SECRET_LENGTH} random characters (e.g. \`openssl rand -hex 32\`)`,
+      `  BETTER_AUTH_SECRET: required in production, at least ${MIN_SECRET_LENGTH} random characters (make one with \`${MAKE_SECRET}\`)`,
     );
   } else if (e.NODE_ENV === "production" && secretBits(e.BETTER_AUTH_SECRET!) < MIN_SECRET_BITS) {
     problems.push(
-      `  BETTER_AUTH_SECRET: too easy to guess (too few different characters); use a random one (e.g. \`openssl rand -hex 32\`)`,
+      `  BETTER_AUTH_SECRET: too easy to guess (about ${Math.floor(secretBits(e.BETTER_AUTH_SECRET!))} bits: repeated parts and few different characters count little; at least ${MIN_SECRET_BITS} are needed); make a random one with \`${MAKE_SECRET}\``,
     );
+  }
+  if (Boolean(e.SELLER_BANK_NAME) !== Boolean(e.SELLER_BANK_ACCOUNT)) {
+    problems.push("  SELLER_BANK_NAME and SELLER_BANK_ACCOUNT: set both or neither");
   }
   if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) {
     problems.push("  DATABASE_DIRECT_URL: only with DATABASE_URL (the pooler it bypasses)");
@@ -380,7 +477,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter(Boolean),
       taxId: e.SELLER_TAX_ID || null,
       email: e.SELLER_EMAIL || null,
+      legalName: e.SELLER_LEGAL_NAME || e.SELLER_NAME,
+      bank:
+        e.SELLER_BANK_NAME && e.SELLER_BANK_ACCOUNT
+          ? {
+              name: e.SELLER_BANK_NAME,
+              account: e.SELLER_BANK_ACCOUNT,
+              code: e.SELLER_BANK_CODE || null,
+            }
+          : demo
+            ? DEMO_BANK
+            : null,
     },
+    contact: contactOf(e, demo),
     storeCountry: e.STORE_COUNTRY,
     seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== "production",
     webDistDir: path.resolve(e.WEB_DIST_DIR),
@@ -404,11 +513,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
       windowSeconds: 15 * 60,
+      mailSpacingSeconds: e.AUTH_MAIL_SPACING_SECONDS,
     },
     catalogCache: e.CATALOG_CACHE,
     catalogPingMs: Math.round(e.CATALOG_PING_SECONDS * 1000),
     placementMemory: e.PLACEMENT_MEMORY,
     orderHoldMs: e.ORDER_HOLD_HOURS * 3_600_000,
+    approvalWindowBusinessDays: e.APPROVAL_WINDOW_BUSINESS_DAYS,
+    approvalReminderMs: Math.round(e.APPROVAL_REMINDER_HOURS * 3_600_000),
     returnWindowDays: e.RETURN_WINDOW_DAYS,
     coreReturnWindowDays: e.CORE_RETURN_WINDOW_DAYS,
     holdSweepMs: e.HOLD_SWEEP_SECONDS * 1000,
@@ -421,11 +533,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       unverifiedHoldMs: Math.round(e.HOLD_UNVERIFIED_MINUTES * 60_000),
       unverifiedShare: e.HOLD_UNVERIFIED_SHARE,
     },
+    quickOrderPerMinute: e.QUICK_ORDER_PER_MINUTE,
     lowStockEmail: {
       enabled: e.LOW_STOCK_EMAIL ? e.LOW_STOCK_EMAIL === "true" : !demo,
       hourUtc: e.LOW_STOCK_EMAIL_HOUR,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    startTimeoutMs: Math.round(e.START_TIMEOUT_SECONDS * 1000),
     databaseTimeouts: {
       connectMs: Math.round(e.DB_CONNECT_TIMEOUT_SECONDS * 1000),
       statementMs: Math.round(e.DB_STATEMENT_TIMEOUT_SECONDS * 1000),
@@ -433,8 +547,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockMs: Math.round(e.DB_LOCK_TIMEOUT_SECONDS * 1000),
     },
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
+    orderTimeoutMs: Math.round(e.ORDER_TIMEOUT_SECONDS * 1000),
     dbQueueMax: e.DB_QUEUE_MAX,
     eventLoopLagMaxMs: e.EVENT_LOOP_LAG_MAX_MS,
+    requestWaitMaxMs: e.REQUEST_WAIT_MAX_MS,
+    maxConnections: e.MAX_CONNECTIONS,
     orderGatePerProduct: e.ORDER_GATE_PER_PRODUCT,
     pageDataWaitMs: e.PAGE_DATA_WAIT_MS,
     embeddedPostgresRestarts: e.EMBEDDED_POSTGRES_RESTARTS,
@@ -463,15 +580,57 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** Whether HOST is a loopback address: only this machine can reach the store. */
+/** The Contact page's details: the settings, else the seller's, else (in the demo) made-up ones. */
+function contactOf(e: z.infer<typeof envSchema>, demo: boolean): ContactDetails {
+  const address = lines(e.STORE_ADDRESS ?? e.SELLER_ADDRESS ?? (demo ? DEMO_SELLER_ADDRESS : ""));
+  const returnsAddress = lines(e.RETURNS_ADDRESS ?? (demo ? DEMO_CONTACT.returnsAddress : ""));
+  return {
+    name: e.SELLER_NAME,
+    address,
+    returnsAddress: returnsAddress.length > 0 ? returnsAddress : address,
+    phone: e.STORE_PHONE || (demo ? DEMO_CONTACT.phone : null),
+    email: e.STORE_EMAIL || e.SELLER_EMAIL || (demo ? DEMO_CONTACT.email : null),
+    hours: lines(e.STORE_HOURS ?? (demo ? DEMO_CONTACT.hours : "")),
+  };
+}
+
 export function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, "").toLowerCase();
   return h === "localhost" || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
 }
 
-/** A secret's strength as Better Auth estimates it: length × log2(its different characters). */
+/**
+ * About how many bits of guessing a secret is worth, estimated honestly enough for a start-up
+ * check: each character costs log2(the number of different characters in the secret), but a
+ * stretch that repeats an earlier part (3 characters or more) costs only what naming that copy
+ * costs (where it starts and how long it is). `password1234` three times is one `password1234`
+ * and a copy (about 50 bits), not 36 characters' worth (124); `openssl rand -base64 32` is about
+ * 250.
+ */
 export function secretBits(secret: string): number {
-  const different = new Set(secret).size;
-  return different === 0 ? 0 : secret.length * Math.log2(different);
+  const chars = [...secret];
+  const different = new Set(chars).size;
+  if (different === 0) return 0;
+  const perCharacter = Math.log2(Math.max(different, 2));
+  let bits = 0;
+  let i = 0;
+  while (i < chars.length) {
+    let longest = 0;
+    for (let from = 0; from < i; from++) {
+      let n = 0;
+      // A copy may run into itself ("abab…" is "ab" and one long copy), as in LZ77.
+      while (i + n < chars.length && chars[from + n] === chars[i + n]) n++;
+      longest = Math.max(longest, n);
+    }
+    if (longest >= 3) {
+      bits += Math.log2(i) + Math.log2(longest);
+      i += longest;
+    } else {
+      bits += perCharacter;
+      i += 1;
+    }
+  }
+  return bits;
 }
 
 /** `TRUST_PROXY`: "false"/"0" → false; "true" → 1 (one proxy in front); "2" → 2 hops; else a list. */

@@ -34,7 +34,7 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
       .join("; ");
     return reply.code(400).send({ error: "validation", message, fields });
   }
-  const database = fromDatabaseError(err) ?? unavailable(err);
+  const database = databaseAnswer(err);
   if (database) {
     if (database.statusCode >= 500) req.log.warn({ err }, "request failed: database busy");
     if (database.statusCode === 503) reply.header("retry-after", "1");
@@ -94,6 +94,11 @@ export function fromDatabaseError(err: unknown): HttpError | undefined {
         ? new HttpError(503, "unavailable", UNAVAILABLE_MESSAGE)
         : undefined;
   }
+}
+
+/** The answer a failed database call gets: its error's meaning, or 503 when it cannot be reached. */
+export function databaseAnswer(err: unknown): HttpError | undefined {
+  return fromDatabaseError(err) ?? unavailable(err);
 }
 
 /** Node's errors for a database that cannot be reached or went away mid-request. */

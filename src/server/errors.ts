@@ -1,8 +1,10 @@
+import type { ErrorCode } from "../contract/errors";
+
 /** An error that the error handler turns into `{ error, message }` with its status. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
   ) {

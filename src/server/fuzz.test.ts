@@ -5,7 +5,7 @@ import { MAX_ORDER_QTY } from "../contract/orders";
 import { signUp, signUpAdmin, type TestAccount } from "../../tests/support/accounts";
 import { insertProduct } from "../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
-import { user } from "./db/schema";
+import { user } from "./users/tables";
 import { MAX_CENTS } from "./money";
 
 /**

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../tests/support/accounts";
 import { insertProduct } from "../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
-import { orders, user } from "./db/schema";
+import { orders } from "./orders/tables";
+import { user } from "./users/tables";
 import { errorHandler } from "./error-handler";
 
 /**

@@ -37,7 +37,7 @@ test("the server starts on the embedded database, answers, and shuts down gracef
   } finally {
     await again.stop("SIGTERM");
   }
-});
+}, 120_000); // two cold starts of an embedded PostgreSQL on a busy machine
 
 test("a bad configuration stops start-up with a list of what is wrong", async () => {
   await expect(

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { firstRunBanner } from "./banner";
@@ -6,10 +7,12 @@ import type { DemoIdentityProvider } from "./auth/demo-identity-provider";
 import { ConfigError, isLoopbackHost, loadConfig, type OidcClient } from "./config";
 import { openDatabase, type Database } from "./db/database";
 import { reserveFreePort } from "./db/free-port";
-import { seedDemoAccounts, seedDemoData } from "./db/seed";
-import { seedDemoFitment } from "./db/seed-fitment";
-import { seedDemoMoney } from "./db/seed-money";
+import { seedDemoAccounts, seedDemoData } from "./demo/seed";
+import { seedDemoFitment } from "./demo/seed";
+import { seedDemoMoney } from "./demo/money";
 import { handleEscapedErrors } from "./escaped-errors";
+import { capConnections, refusalLog } from "./overload";
+import { startDeadline } from "./start-deadline";
 import { createLogger, humanStream } from "./logging";
 
 /** Before the configuration is read, problems still go out as JSON lines. */
@@ -44,6 +47,12 @@ handleEscapedErrors(
 async function main() {
   const config = loadConfig();
   log = createLogger(config.logLevel, logStream(config.logFormat));
+  // A start that hangs (a database that never answers, a deadlocked native call) ends in an exit
+  // for the supervisor to restart, not in a process that neither serves nor stops.
+  const deadline = startDeadline(config.startTimeoutMs, (message) => {
+    log.fatal(message);
+    process.exit(1);
+  });
   const bootLog = {
     info: (msg: string) => log.info(msg),
     warn: (msg: string) => log.warn(msg),
@@ -141,18 +150,25 @@ async function main() {
     const { startDemoIdentityProvider } = await importDemoIdentityProvider();
     const demoIdp = (running.demoIdp = await startDemoIdentityProvider({
       redirectUris: [`${publicUrl}/api/auth/oauth2/callback/oidc`],
+      keyFile: path.join(config.dataDir, "demo-identity-provider-key.json"),
     }));
     oidc = { ...demoIdp, label: "Demo ID" };
     bootLog.info(`demo OIDC identity provider at ${demoIdp.issuer}`);
   }
 
   const app = (running.app = await buildApp({ config, database, publicUrl, oidc, logger: log }));
+  capConnections(
+    app.server,
+    config.maxConnections,
+    refusalLog(log, "overloaded: closing new connections beyond MAX_CONNECTIONS at once"),
+  );
   await stopIfAsked();
   await reserved?.release();
   // A burst of new connections waits in the kernel's queue (up to net.core.somaxconn) rather
   // than having its SYNs dropped past Node's default of 511, which costs each such client a
   // second or more before its retry (docs/operations.md "Overload").
   await app.listen({ port, host: config.host, backlog: LISTEN_BACKLOG });
+  deadline.listening();
   started = true;
   await stopIfAsked();
   // Always printed, whatever LOG_LEVEL says: it is how a person (and the tests) find the store.

@@ -1,3 +1,5 @@
+import type { PriceBreakInput } from "../contract/pricing";
+
 /** Money is stored in minor units (cents); the API shows currency units. */
 export const centsToUnits = (cents: number): number => cents / 100;
 export const unitsToCents = (units: number): number => Math.round(units * 100);
@@ -19,3 +21,21 @@ function currencyFormat(currency: string): Intl.NumberFormat {
 
 /** The largest amount the database's money columns (integer cents) hold: 21,474,836.47. */
 export const MAX_CENTS = 2_147_483_647;
+
+/** A quantity break of a price list entry: from `minQty` units on, each costs `unitPriceCents`. */
+export interface PriceBreak {
+  minQty: number;
+  unitPriceCents: number;
+}
+
+/** Checked wire breaks (currency units) as stored: integer minor units, sorted by minQty. */
+export function storedBreaks(breaks: readonly PriceBreakInput[]): PriceBreak[] {
+  return breaks
+    .map((b) => ({ minQty: b.minQty, unitPriceCents: unitsToCents(b.unitPrice) }))
+    .sort((a, b) => a.minQty - b.minQty);
+}
+
+/** Stored breaks on the wire (currency units). */
+export function wireBreaks(breaks: readonly PriceBreak[]): PriceBreakInput[] {
+  return breaks.map((b) => ({ minQty: b.minQty, unitPrice: centsToUnits(b.unitPriceCents) }));
+}

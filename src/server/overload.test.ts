@@ -1,6 +1,8 @@
+import net from "node:net";
 import Fastify from "fastify";
 import { expect, test } from "vitest";
-import { eventLoopLag, refusalLog, shedOverload } from "./overload";
+import { BUSY_MESSAGE } from "./errors";
+import { capConnections, eventLoopLag, loopTurns, refusalLog, shedOverload } from "./overload";
 
 /** A bare app with the shedding hook over a pool whose queue (and loop lag) the test sets. */
 async function appWith(queueMax: number, lagMaxMs = 0) {
@@ -209,4 +211,130 @@ test("a refusal's warning is logged once a second at most, with how many were re
     { fields: { refused: 1, queue: 3 }, message: "overloaded: refusing" },
     { fields: { refused: 6, queue: 3 }, message: "overloaded: refusing" },
   ]);
+});
+
+// Fifth outside review (issue 49), finding 5: at ten times the order rate the server refused in
+// under 5 ms by its own clock, while its clients waited seconds: the queue was before the hook.
+
+test("a request that waited past REQUEST_WAIT_MAX_MS in a crowded turn that began late is refused; a burst or a late turn alone is not", async () => {
+  const pool = { waitingCount: 0 };
+  const turn = { waitedMs: 0, lateMs: 0, requests: 0 };
+  const app = Fastify();
+  let shed = 0;
+  shedOverload(app, {
+    pool,
+    queueMax: 50,
+    wait: {
+      maxMs: 100,
+      turns: {
+        waitedMs: () => turn.waitedMs,
+        lateMs: () => turn.lateMs,
+        requests: () => turn.requests,
+        counted: () => void turn.requests++,
+      },
+    },
+    onShed: () => shed++,
+    log: { warn: () => {} } as never,
+  });
+  app.post("/api/orders", async () => ({ ok: true }));
+  app.get("/api/health", async () => ({ ok: true }));
+  await app.ready();
+  const order = async () =>
+    (await app.inject({ method: "POST", url: "/api/orders", payload: {} })).statusCode;
+
+  // One burst read in a turn that began on time: all in, however long the turn.
+  Object.assign(turn, { waitedMs: 400, lateMs: 0, requests: 0 });
+  for (let i = 0; i < 30; i++) expect(await order()).toBe(200);
+  // A late turn (one long task before it) that has read only a few requests: in.
+  Object.assign(turn, { waitedMs: 400, lateMs: 300, requests: 0 });
+  expect(await order()).toBe(200);
+  // A queue: the turn began late and has read many; those that waited past the bound are out.
+  Object.assign(turn, { waitedMs: 99, lateMs: 60, requests: 20 });
+  expect(await order()).toBe(200);
+  turn.waitedMs = 101;
+  expect(await order()).toBe(503);
+  expect(shed).toBe(1);
+  // Health is never refused.
+  expect((await app.inject({ url: "/api/health" })).statusCode).toBe(200);
+});
+
+test("the turns of the loop: a request read late in a long turn after a late one has waited about that long", async () => {
+  const turns = loopTurns(10);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(turns.waitedMs()).toBeLessThan(50);
+    // A turn that runs 150 ms: the next one begins late, and its requests wait from its start.
+    await busy(150);
+    await until(() => turns.lateMs() > 100);
+    const start = performance.now();
+    while (performance.now() - start < 60);
+    expect(turns.waitedMs()).toBeGreaterThan(160);
+    turns.counted();
+    expect(turns.requests()).toBe(1);
+    // Quiet again: the next turns begin on time.
+    await until(() => turns.lateMs() < 5 && turns.waitedMs() < 30);
+    expect(turns.requests()).toBe(0);
+  } finally {
+    turns.stop();
+  }
+});
+
+test("on a socket, a refusal is made before Fastify sees the request: 503 busy with the API's headers, counted under its route pattern", async () => {
+  const pool = { waitingCount: 1000 };
+  const early: { method: string; route: string; seconds: number }[] = [];
+  let hooksRan = 0;
+  const app = Fastify();
+  app.addHook("onRequest", (_req, _reply, done) => {
+    hooksRan++;
+    done();
+  });
+  shedOverload(app, {
+    pool,
+    queueMax: 0,
+    headers: { "x-content-type-options": "nosniff" },
+    onShed: (refusal) => void (refusal && early.push(refusal)),
+    log: { warn: () => {} } as never,
+  });
+  app.post("/api/orders/:id/pay", async () => ({ ok: true }));
+  app.get("/api/health", async () => ({ ok: true }));
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  try {
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const res = await fetch(`${base}/api/orders/42/pay?x=1`, { method: "POST", body: "{}" });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("1");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await res.json()).toEqual({ error: "busy", message: BUSY_MESSAGE });
+    expect(early).toMatchObject([{ method: "POST", route: "/api/orders/:id/pay" }]);
+    expect(hooksRan).toBe(0);
+    // Health still goes to Fastify, over the same kept-alive connection.
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    expect(hooksRan).toBe(1);
+  } finally {
+    await app.close();
+  }
+});
+
+test("MAX_CONNECTIONS: one connection more is closed as it is accepted, and told of", async () => {
+  const server = net.createServer(() => {});
+  let dropped = 0;
+  capConnections(server, 2, () => dropped++);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  const open = () =>
+    new Promise<net.Socket>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1", () => resolve(socket));
+    });
+  const kept = [await open(), await open()];
+  const connections = () =>
+    new Promise<number>((resolve, reject) =>
+      server.getConnections((err, n) => (err ? reject(err) : resolve(n))),
+    );
+  await expect.poll(connections).toBe(2);
+  const third = await open();
+  await new Promise((resolve) => third.once("close", resolve));
+  expect(dropped).toBe(1);
+  for (const s of kept) expect(s.destroyed).toBe(false);
+  for (const s of kept) s.destroy();
+  await new Promise((resolve) => server.close(resolve));
 });

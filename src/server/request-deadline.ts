@@ -1,4 +1,5 @@
 import type { FastifyInstance, onRequestHookHandler } from "fastify";
+import { giveUpAtDeadline } from "./client-waiting";
 import { unavailable } from "./errors";
 
 declare module "fastify" {
@@ -9,11 +10,17 @@ declare module "fastify" {
      * them answered from memory without waiting for anything.
      */
     ownDeadline?: boolean;
+    /**
+     * The route places an order: its deadline is ORDER_TIMEOUT_SECONDS, shorter than a client's
+     * usual timeout, so that an order is answered, or not made, while its client still waits.
+     */
+    placesOrder?: boolean;
   }
 }
 
 /**
- * Every route answers 503 once a request has taken `ms` (REQUEST_TIMEOUT_SECONDS), except those
+ * Every route answers 503 once a request has taken `ms` (REQUEST_TIMEOUT_SECONDS), the routes that
+ * place orders once it has taken `orderMs` (ORDER_TIMEOUT_SECONDS, if shorter), except those
  * that bound their own waits. Added before any route, so it reaches plugins' routes too.
  *
  * The timer is a route's first `onRequest` hook (the app's own `onRequest` hooks before it never
@@ -22,20 +29,27 @@ declare module "fastify" {
  * path 3 % of the server's time; nothing here reads `request.signal` (`client-waiting.ts` says
  * why).
  */
-export function applyRequestTimeout(app: FastifyInstance, ms: number): void {
+export function applyRequestTimeout(app: FastifyInstance, ms: number, orderMs = ms): void {
   const deadline = startDeadline(ms);
+  const orderDeadline = startDeadline(Math.min(ms, orderMs));
   app.addHook("onRoute", (route) => {
     if (route.config?.ownDeadline === true) return;
     const own = route.onRequest;
-    route.onRequest = [deadline, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
+    route.onRequest = [
+      route.config?.placesOrder === true ? orderDeadline : deadline,
+      ...(own === undefined ? [] : Array.isArray(own) ? own : [own]),
+    ];
   });
 }
 
-/** Answers 503 at `ms` unless the answer was sent (or the connection closed) first. */
+/**
+ * Answers 503 at `ms` unless the answer was sent (or the connection closed) first, or the request
+ * is committing what it was asked for (`clientStillWaiting`), whose outcome then answers.
+ */
 function startDeadline(ms: number): onRequestHookHandler {
-  return function requestDeadline(_req, reply, done) {
+  return function requestDeadline(req, reply, done) {
     const timer = setTimeout(() => {
-      if (reply.sent) return;
+      if (reply.sent || !giveUpAtDeadline(req)) return;
       // An answer already streaming cannot become a 503: it is cut short instead.
       if (reply.raw.headersSent) reply.raw.destroy();
       else reply.send(unavailable());

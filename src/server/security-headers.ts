@@ -15,10 +15,17 @@ export function securityHeaders(opts: { production: boolean; stripe: boolean }) 
     // Scripts come from our own origin only: no inline script, no eval.
     "script-src": ["'self'", ...stripe],
     "frame-src": ["'self'", ...stripe, ...(opts.stripe ? ["https://hooks.stripe.com"] : [])],
-    // Style attributes and the toast library's injected stylesheet.
+    // Style elements written in the page: the toast library injects its stylesheet, and the
+    // shells of the product page and the dashboard inline theirs (no hash fits a library's
+    // string). No style attribute: none of our markup has one (React's `style` prop writes
+    // through the CSSOM, which the CSP does not govern), and one injected would be someone
+    // else's (issue 49). `style-src` is for browsers that know neither of the two.
     "style-src": ["'self'", "'unsafe-inline'"],
-    // Product pictures may be linked from other sites.
-    "img-src": ["'self'", "data:", "https:", "http:"],
+    "style-src-elem": ["'self'", "'unsafe-inline'"],
+    "style-src-attr": ["'none'"],
+    // Product pictures may be linked from other sites, over HTTPS (a plain-HTTP one would be
+    // mixed content: production upgrades it anyway).
+    "img-src": ["'self'", "data:", "https:"],
     "connect-src": ["'self'", ...(opts.stripe ? ["https://api.stripe.com"] : [])],
     "font-src": ["'self'"],
     "object-src": ["'none'"],

@@ -83,7 +83,7 @@ test("a visitor fills a cart, signs up, checks out once, pays, and the admin shi
 
   // The confirmation: number, lines, address, total, and the next step.
   await expect(page).toHaveURL(/\/dashboard\/orders\//);
-  await expect(page.getByRole("heading", { name: /^Order #[0-9A-F]{8}$/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Order PW-\d{6,}$/ })).toBeVisible();
   const shown = await page.evaluate(() => (window as unknown as { shown: string[] }).shown);
   expect(shown.filter((text) => text.includes("Your cart is empty"))).toEqual([]);
   await expect(page.getByTestId("order-line")).toHaveCount(2);

@@ -3,7 +3,7 @@ import { inviteToCompany, joinByEmail } from "./company-invitation";
 import { expect, test } from "./fixtures";
 
 /**
- * A company's ship-to addresses (docs/company-addresses.md): the owner adds one on My company;
+ * A company's ship-to addresses (docs/companies.md): the owner adds one on My company;
  * a buyer of the company, with no address of their own, checks out to it (offered with the
  * company's name); the order shows it; the admin's company page lists it too.
  */

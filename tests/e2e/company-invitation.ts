@@ -5,7 +5,7 @@ import { newCustomer, signUpThroughApi } from "./session";
 
 /**
  * A new person in a browser of their own who joins a company from the emailed invitation
- * (docs/trade.md): `accept()` signs them up, opens the invitation in the demo mailbox and follows
+ * (docs/companies.md): `accept()` signs them up, opens the invitation in the demo mailbox and follows
  * its link. The caller invites `who.email` first and closes `context` at the end.
  */
 export async function joinByEmail(

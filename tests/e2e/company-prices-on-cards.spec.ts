@@ -3,7 +3,7 @@ import { joinByEmail } from "./company-invitation";
 import { expect, test } from "./fixtures";
 
 /**
- * A company buyer's own prices on product cards (docs/company-prices-on-lists.md): the search
+ * A company buyer's own prices on product cards (docs/pricing.md): the search
  * results on All products show "Your price" with the list price struck through, and the
  * quantity break; a visitor sees the list price alone on the same page.
  */

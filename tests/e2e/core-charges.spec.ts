@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 import { demoAdmin, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { receiveAsSent } from "./returns-helpers";
 
 // Core charges (docs/core-charges.md): the admin sets a deposit, the customer sees it beside the
 // price, pays it as its own line, sends the old part back, and gets the deposit refunded.
@@ -134,7 +135,7 @@ test("an admin sets a core deposit; the customer pays it beside the price and ge
   const returnRow = admin.getByTestId("admin-return").filter({ hasText: who.email });
   await returnRow.getByRole("button", { name: "Approve" }).click();
   await expect(returnRow.getByTestId("return-status")).toHaveText("Approved: send the parts back");
-  await returnRow.getByRole("button", { name: "Mark received" }).click();
+  await receiveAsSent(admin, returnRow);
   await expect(returnRow.getByTestId("return-status")).toHaveText("Refunded");
   await adminContext.close();
   expect(await stockOf(page, productId)).toBe(9);

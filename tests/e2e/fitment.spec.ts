@@ -1,4 +1,4 @@
-import { demoFitment } from "../../src/server/db/seed-vehicles";
+import { demoFitment } from "../../src/server/vehicles/demo-vehicles";
 import { demoAdmin, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
@@ -110,12 +110,13 @@ test("a VIN is checked and fills in the year and make; a mistyped one is said so
   const selector = page.getByTestId("vehicle-selector");
   await selector.getByText("Have a VIN? Check it").click();
   const vin = selector.getByLabel("VIN", { exact: true });
-  await vin.fill("WVWZZZAU5GW012345");
+  await vin.fill("1M8GDM9A5KP042788");
   await selector.getByRole("button", { name: "Check VIN" }).click();
   await expect(selector.getByTestId("vin-result")).toHaveText(
-    "The check digit (9th character) is 5 but should be 1: the VIN is mistyped",
+    "The check digit (9th character) is 5 but should be X: the VIN is mistyped",
   );
-  await vin.fill("WVWZZZAU1GW012345");
+  // A European VIN carries no check digit (a Z in position 9): accepted, its year and make filled.
+  await vin.fill("WVWZZZAUZGW000001");
   await selector.getByRole("button", { name: "Check VIN" }).click();
   await expect(selector.getByTestId("vin-result")).toContainText("Model year 2016");
   await expect(selector.getByLabel("Year")).toHaveValue("2016");

@@ -36,6 +36,8 @@ export default async function globalSetup() {
       // loop runs late for seconds at a time for want of CPU, and a page's request shed for that
       // fails a journey that is not about overload (src/server/overload.test.ts tests the lag).
       EVENT_LOOP_LAG_MAX_MS: "0",
+      // The same for how long requests wait to be read (overload.test.ts tests it).
+      REQUEST_WAIT_MAX_MS: "0",
     },
     [],
     // The build's server, as `npm start` runs it (`npm run test:e2e` builds it with the web app).

@@ -3,7 +3,7 @@ import { joinByEmail } from "./company-invitation";
 import { expect, test } from "./fixtures";
 
 /**
- * Net terms (docs/net-terms.md): a buyer of a net-30 company checks out without a card and is
+ * Net terms (docs/terms.md): a buyer of a net-30 company checks out without a card and is
  * told the order is charged to the company's account with its invoice and due date; the admin
  * finds the invoice on the Invoices page, records the bank transfer, and it shows paid. The buyer,
  * an owner, follows the invoice on their company's page; the admin reverses the payment (recorded

@@ -9,8 +9,8 @@ test("place and pay an order: both emails arrive in /dev/mailbox, and My Info ca
 
   // The worker delivers the outbox to the local SMTP server: look until both are there.
   const mine = page.getByRole("row").filter({ hasText: who.email });
-  const placed = mine.filter({ hasText: /Your PartsWorks order \w{8} is placed/ });
-  const paid = mine.filter({ hasText: /Payment received for your PartsWorks order \w{8}/ });
+  const placed = mine.filter({ hasText: /Your PartsWorks order PW-\d{6,} is placed/ });
+  const paid = mine.filter({ hasText: /Payment received for your PartsWorks order PW-\d{6,}/ });
   await expect(async () => {
     await page.goto("/dev/mailbox");
     await expect(placed).toHaveCount(1, { timeout: 500 });

@@ -1,7 +1,7 @@
 import { demoAdmin, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
-// Public quantity breaks (docs/public-breaks.md): the admin gives a product breaks for
+// Public quantity breaks (docs/pricing.md): the admin gives a product breaks for
 // everyone, a visitor sees them on the product's card, a customer sees the table on the product
 // page and orders 10 at the break price.
 

@@ -53,7 +53,7 @@ test("a buyer quick-orders by pasting numbers of every kind, adds the good lines
   await page.goto("/cart");
   await expect(page.getByTestId("cart-line")).toHaveCount(4);
   await page.getByRole("button", { name: "Check out" }).click();
-  // No saved address yet: checkout asks where to deliver (docs/money.md).
+  // No saved address yet: checkout asks where to deliver (docs/shipping.md).
   await expect(page.getByRole("heading", { name: "Where should we deliver?" })).toBeVisible();
   await page.getByLabel("Address line 1").fill("14 Garage Lane");
   await page.getByLabel("City").fill("Leeds");

@@ -65,6 +65,10 @@ test("a quote requested from the cart, priced and sent by the admin, accepted an
   await page.getByLabel("Phone").fill("07700900123");
   await page.getByLabel("Delivery address").fill("3 Depot Street");
   await page.getByRole("button", { name: "Accept and order" }).click();
+  // The quote was asked for from the cart, which still holds its parts at list price: the buyer
+  // chooses whether they leave it (issue 48), here that they do.
+  await expect(page.getByText("Take the quoted parts out of your cart?")).toBeVisible();
+  await page.getByRole("button", { name: "Remove from cart" }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\//);
   const orderId = page.url().split("/").pop()!;
   const pay = page.getByRole("button", { name: /^Pay / });
@@ -83,7 +87,7 @@ test("a quote requested from the cart, priced and sent by the admin, accepted an
 });
 
 /**
- * The same for a company (docs/quotes.md, docs/trade.md): a buyer asks from the cart; the admin
+ * The same for a company (docs/quotes.md, docs/companies.md): a buyer asks from the cart; the admin
  * prices it; an owner of the company, not the buyer, accepts it with the total shown, and pays;
  * the buyer sees it accepted.
  */

@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 import { orderAndPay } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { receiveAsSent } from "./returns-helpers";
 
 const stockOf = async (page: Page, productId: string) =>
   (
@@ -126,7 +127,7 @@ test("a customer returns a part that did not fit with a photo; the admin sees th
   expect((await request.get(href!)).status()).toBe(401);
   await returnRow.getByRole("button", { name: "Approve" }).click();
   await expect(returnRow.getByTestId("return-status")).toHaveText("Approved: send the parts back");
-  await returnRow.getByRole("button", { name: "Mark received" }).click();
+  await receiveAsSent(admin, returnRow);
   await expect(returnRow.getByTestId("return-status")).toHaveText("Refunded");
   // The fitment report names the vehicle.
   await expect(admin.getByTestId("fitment-row").filter({ hasText: product.name })).toContainText(

@@ -5,7 +5,7 @@ import { joinByEmail } from "./company-invitation";
 import { expect, test } from "./fixtures";
 
 /**
- * EU reverse charge (docs/tax-exemptions.md): the admin records a company's German VAT number on
+ * EU reverse charge (docs/tax.md): the admin records a company's German VAT number on
  * its page (a malformed one is refused with the expected form); its buyer checks out to Germany
  * (the demo store sells from the US, STORE_COUNTRY's default) and sees 0 % VAT with the legal
  * note, on the checkout, the order page and the invoice PDF with the VAT number.

@@ -93,7 +93,7 @@ test("an admin gives a company its own prices with a break; the invited buyer se
     await buyerPage.goto("/cart");
     await expect(buyerPage.getByTestId("cart-subtotal")).toHaveText(usd(breakPrice * 10));
     await buyerPage.getByRole("button", { name: "Check out" }).click();
-    // A delivery address first (docs/money.md); the lines are at the break price, and shipping
+    // A delivery address first (docs/shipping.md); the lines are at the break price, and shipping
     // and tax come on top.
     await buyerPage.getByLabel("Address line 1").fill("7 Depot Road");
     await buyerPage.getByLabel("City").fill("Leeds");

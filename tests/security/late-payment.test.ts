@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { orders, payments, products, testCardIntents } from "../../src/server/db/schema";
+import { orders } from "../../src/server/orders/tables";
+import { payments, testCardIntents } from "../../src/server/payments/tables";
+import { products } from "../../src/server/catalog/tables";
 import { CANCELED_MESSAGE } from "../../src/server/payments/test-card-gateway";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { insertProduct } from "../support/factories";

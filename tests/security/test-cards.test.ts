@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { buildApp } from "../../src/server/app";
 import { loadConfig, NO_CARD_GATEWAY_MESSAGE } from "../../src/server/config";
 import { createLogger } from "../../src/server/logging";
-import { TEST_PAYMENT_NOTICE } from "../../src/server/mail/templates";
+import { TEST_PAYMENT_NOTICE } from "../../src/server/orders/mail";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { insertProduct } from "../support/factories";
 import { waitForMail } from "../support/mailbox";

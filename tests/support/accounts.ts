@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../src/server/db/database";
-import { user } from "../../src/server/db/schema";
+import { user } from "../../src/server/users/tables";
 
 let n = 0;
 

@@ -1,7 +1,4 @@
-import {
-  listenForCatalogChanges,
-  type ChannelChange,
-} from "../../src/server/catalog/catalog-changes";
+import { listenForChanges, type ChannelChange } from "../../src/server/changes/listener";
 import type { TestApp } from "./test-app";
 
 /**
@@ -12,7 +9,7 @@ import type { TestApp } from "./test-app";
 export function hearCatalogChannel(t: TestApp) {
   const heard: ChannelChange[] = [];
   const states: boolean[] = [];
-  const listener = listenForCatalogChanges(
+  const listener = listenForChanges(
     t.database.directUrl,
     { onChange: (c) => heard.push(c), onListening: (l) => states.push(l) },
     { warn: () => {} },

@@ -1,5 +1,6 @@
 import type { Db } from "../../src/server/db/database";
-import { products, reviews } from "../../src/server/db/schema";
+import { products } from "../../src/server/catalog/tables";
+import { reviews } from "../../src/server/reviews/tables";
 
 let n = 0;
 

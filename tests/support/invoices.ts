@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../src/server/db/database";
-import { orderItems, orders } from "../../src/server/db/schema";
+import { orderItems, orders } from "../../src/server/orders/tables";
 import type { InvoiceService } from "../../src/server/invoices/service";
 
 /** `n` unpaid one-line orders written straight into the database (bulk invoicing's orders). */

@@ -20,7 +20,7 @@ export async function watchQueries(
     (pool as unknown as { _clients: pg.Client[] })._clients.includes(c);
   const original = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    if (ownClient(this)) {
+    if (ownClient(this) && !isChangeBusPing(args[1])) {
       const first = args[0] as string | { text?: string; name?: string };
       seen(
         typeof first === "string"
@@ -36,4 +36,12 @@ export async function watchQueries(
   } finally {
     pg.Client.prototype.query = original;
   }
+}
+
+/**
+ * The change bus proves it hears by a NOTIFY of its own through the pool every few seconds
+ * (`changes/listener.ts`, payload `ping:…`): on its own clock, not part of the work watched.
+ */
+function isChangeBusPing(values: unknown): boolean {
+  return Array.isArray(values) && typeof values[1] === "string" && values[1].startsWith("ping:");
 }

@@ -29,19 +29,32 @@ export const ORDERING_AT_LOAD = {
 /**
  * Starts the real server as its own process (on a free port unless `env` gives PORT) and resolves
  * once it is listening: `src/server/main.ts` through tsx, or with `compiled` the build's
- * `dist/server/main.js` as `npm start` runs it (build it first: scripts/build-server.mjs).
+ * `dist/server/main.js` as `npm start` runs it (build it first: scripts/build-server.mjs). `dir`:
+ * the checkout to run, this one unless a benchmark compares another revision (`--against`).
  */
 export function startServerProcess(
   env: Record<string, string>,
   nodeArgs: string[] = [],
-  { compiled = false } = {},
+  { compiled = false, dir = root } = {},
 ): Promise<ServerProcess> {
   const start = compiled
-    ? startCommand()
+    ? startCommand(dir)
     : { env: {}, args: ["--import", "tsx", "src/server/main.ts"] };
   const child = spawn(process.execPath, [...nodeArgs, ...start.args], {
-    cwd: root,
-    env: { ...process.env, ...start.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+    cwd: dir,
+    env: {
+      ...process.env,
+      ...start.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      // As in the in-process test app: a busy machine's slow turns, lagging event loop and slow
+      // placements are not what these tests judge; a test of any of them sets its own.
+      REQUEST_WAIT_MAX_MS: "0",
+      EVENT_LOOP_LAG_MAX_MS: "0",
+      ORDER_TIMEOUT_SECONDS: "30",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

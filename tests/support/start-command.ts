@@ -7,10 +7,11 @@ const root = path.resolve(import.meta.dirname, "../..");
  * What `npm start` runs: the environment its script sets (`NAME=value` before `exec`), and what it
  * passes to node (its V8 flags and the compiled entry, as absolute paths). Tests and benchmarks
  * start the server as `npm start` does, without npm in between: `spawn(process.execPath,
- * start.args, { env: { ...process.env, ...start.env, … } })`.
+ * start.args, { env: { ...process.env, ...start.env, … } })`. `dir`: another checkout's (the
+ * benchmarks' `--against`, which runs an older revision as its own `npm start` did).
  */
-export function startCommand(): { env: Record<string, string>; args: string[] } {
-  const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+export function startCommand(dir = root): { env: Record<string, string>; args: string[] } {
+  const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
     scripts: { start: string };
   };
   const words = pkg.scripts.start.split(/\s+/);
@@ -23,5 +24,5 @@ export function startCommand(): { env: Record<string, string>; args: string[] } 
   if (words[0] === "exec") words.shift();
   const [command, ...args] = words;
   if (command !== "node") throw new Error(`npm start should run node, not ${command}`);
-  return { env, args: args.map((a) => (a.startsWith("-") ? a : path.join(root, a))) };
+  return { env, args: args.map((a) => (a.startsWith("-") ? a : path.join(dir, a))) };
 }

@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { hotp, totpStep } from "../../src/server/auth/totp";
 
 /** RFC 4648 base32 (no padding needed), as in otpauth:// secrets. */
 function base32Decode(text: string): Buffer {
@@ -19,14 +19,26 @@ function base32Decode(text: string): Buffer {
   return Buffer.from(out);
 }
 
-/** RFC 6238 TOTP (HMAC-SHA1, 30-second steps, 6 digits) for an otpauth:// URI's secret. */
-export function totpCode(otpauthUri: string, at = Date.now()): string {
+/** Per secret: the last time-step handed out, and how many times. */
+const handedOut = new Map<string, { step: number; times: number }>();
+
+/**
+ * RFC 6238 TOTP (HMAC-SHA1, 30-second steps, 6 digits) for an otpauth:// URI's secret: the code
+ * at `at`, or without it, a code the store will still take now. The store takes a code once to
+ * sign in and once for each action that asks for one (auth/second-factor.ts), and accepts the
+ * next step's code early, as authenticator clocks drift: so a step's code is handed out for two
+ * uses in a row, then the next step's (up to the one after the current), as a person types the
+ * code on screen and then waits for the next one.
+ */
+export function totpCode(otpauthUri: string, at?: number): string {
   const secret = new URL(otpauthUri).searchParams.get("secret");
   if (!secret) throw new Error("no secret in the otpauth URI");
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
-  const mac = createHmac("sha1", base32Decode(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  const n = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(n).padStart(6, "0");
+  const key = base32Decode(secret);
+  if (at !== undefined) return hotp(key, totpStep(at));
+  const now = totpStep(Date.now());
+  const last = handedOut.get(secret);
+  const step =
+    !last || last.step < now ? now : last.times < 2 ? last.step : Math.min(last.step + 1, now + 1);
+  handedOut.set(secret, { step, times: last?.step === step ? last.times + 1 : 1 });
+  return hotp(key, step);
 }

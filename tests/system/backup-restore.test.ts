@@ -153,8 +153,8 @@ test("backup of a running store → restore into a fresh folder → the same sto
 
   // The restored store (its own local SMTP server) sends what the original could not: the
   // order's email arrives once.
-  const { order: placed } = (await order.json()) as { order: { _id: string } };
-  const subject = `Your PartsWorks order ${placed._id.slice(0, 8).toUpperCase()} is placed`;
+  const { order: placed } = (await order.json()) as { order: { number: string } };
+  const subject = `Your PartsWorks order ${placed.number} is placed`;
   const mailbox = async () =>
     (await (await fetch(`${restored!.url}/api/dev/mailbox`)).json()) as {
       to: string[];

@@ -55,6 +55,19 @@ async function directClient(dir: string): Promise<pg.Client> {
   return c;
 }
 
+/** A product of 1,000 in stock, ordered while the database is frozen; its id. */
+async function insertPart(db: pg.Client, name: string, partNumber: string): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into products (name, part_number, category, img, price_cents, minimum_order,
+       available_quantity, short_description, warranty_months, creator_email)
+     values ($1, $2, 'Other', '/images/products/oil-filter.svg', 500, 1, 1000,
+       'A part ordered while the database is frozen', 12, 'admin@example.com')
+     returning id`,
+    [name, partNumber],
+  );
+  return rows[0]!.id;
+}
+
 async function timed(url: string, init: RequestInit = {}) {
   const started = Date.now();
   try {
@@ -88,14 +101,7 @@ test("a frozen database: answers in time, health in 2 s, no order its client gav
   });
   const db = await directClient(dataDir);
   try {
-    const { rows } = await db.query<{ id: string }>(
-      `insert into products (name, part_number, category, img, price_cents, minimum_order,
-         available_quantity, short_description, warranty_months, creator_email)
-       values ('Frozen part', 'FRZ-1', 'Other', '/images/products/oil-filter.svg', 500, 1, 1000,
-         'A part ordered while the database is frozen', 12, 'admin@example.com')
-       returning id`,
-    );
-    const productId = rows[0]!.id;
+    const productId = await insertPart(db, "Frozen part", "FRZ-1");
     const customers = Array.from(
       { length: 10 },
       (_, i) => new HttpCustomer(server!.url, `frozen-${i}@example.com`),
@@ -213,5 +219,87 @@ test("a frozen database: answers in time, health in 2 s, no order its client gav
     }
   } finally {
     await db.end();
+  }
+}, 90_000);
+
+// Fifth outside review (issue 49), finding 5: orders whose statements were in flight when the
+// database froze waited for the request timeout (30 s), not the few seconds everything else got,
+// so a client with a usual timeout gave up on orders that were then placed. The placing routes now
+// have their own deadline, ORDER_TIMEOUT_SECONDS, below the request timeout.
+test("orders in flight on a frozen database: 503 at ORDER_TIMEOUT_SECONDS, not the request timeout, and none placed after", async () => {
+  const ORDER_TIMEOUT_MS = 2_000;
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "store-freeze-orders-"));
+  await fs.chmod(dir, 0o755);
+  const store = await startServerProcess({
+    DATA_DIR: dir,
+    WEB_DIST_DIR: webDir ?? (webDir = await webApp()),
+    SEED_DEMO_DATA: "false",
+    LOG_LEVEL: "warn",
+    // Every request has the usual 30 s; orders their own 2 s.
+    REQUEST_TIMEOUT_SECONDS: "30",
+    ORDER_TIMEOUT_SECONDS: String(ORDER_TIMEOUT_MS / 1000),
+    AUTH_RATE_LIMIT_PER_IP: "100000",
+    HOLD_UNVERIFIED_SHARE: "1",
+    HOLD_FREE_UNITS: "1000000",
+  });
+  const db = await directClient(dir);
+  try {
+    const productId = await insertPart(db, "Deadline part", "DDL-1");
+    const customers = Array.from(
+      { length: 6 },
+      (_, i) => new HttpCustomer(store.url, `deadline-${i}@example.com`),
+    );
+    for (const c of customers) await c.signUp();
+    const pids = await postgresPids(dir);
+    for (const pid of pids) process.kill(pid, "SIGSTOP");
+    let answers: { status: number; ms: number }[];
+    try {
+      answers = await Promise.all(
+        customers.map(async (c) => {
+          const started = Date.now();
+          const res = await c.request("POST", "/api/orders", {
+            productId,
+            orderQty: 1,
+            phonrNo: "5550100",
+            Address: "5 Deadline Road",
+          });
+          await res.text();
+          return { status: res.status, ms: Date.now() - started };
+        }),
+      );
+    } finally {
+      for (const pid of pids) process.kill(pid, "SIGCONT");
+    }
+    // Whatever was in flight inside PostgreSQL has finished once no other session is busy.
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.query(
+              `select 1 from pg_stat_activity where pid <> pg_backend_pid()
+                 and backend_type = 'client backend' and state in ('active', 'idle in transaction')`,
+            )
+          ).rowCount,
+      )
+      .toBe(0);
+    const placed = Number(
+      (
+        await db.query<{ n: string }>(
+          `select count(*) as n from orders where address = '5 Deadline Road'`,
+        )
+      ).rows[0]!.n,
+    );
+    console.log(
+      `frozen database, orders in flight: answered ${answers.map((a) => `${a.status} in ${a.ms} ms`).join(", ")}; placed ${placed}`,
+    );
+    for (const a of answers) {
+      expect(a.status).toBe(503);
+      expect(a.ms).toBeLessThan(ORDER_TIMEOUT_MS + 1_500);
+    }
+    expect(placed).toBe(0);
+  } finally {
+    await db.end();
+    await store.stop();
+    await fs.rm(dir, { recursive: true, force: true });
   }
 }, 90_000);

@@ -4,7 +4,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { orderItems, products } from "../../src/server/db/schema";
+import { orderItems } from "../../src/server/orders/tables";
+import { products } from "../../src/server/catalog/tables";
 import { insertProduct } from "../support/factories";
 import { HttpCustomer } from "../support/http-customer";
 import {

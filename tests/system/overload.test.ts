@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { orderItems, products } from "../../src/server/db/schema";
+import { orderItems } from "../../src/server/orders/tables";
+import { products } from "../../src/server/catalog/tables";
 import { insertProduct } from "../support/factories";
 import { HttpCustomer } from "../support/http-customer";
 import {

@@ -4,7 +4,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { orderItems, products } from "../../src/server/db/schema";
+import { orderItems } from "../../src/server/orders/tables";
+import { products } from "../../src/server/catalog/tables";
 import { insertProduct } from "../support/factories";
 import { HttpCustomer } from "../support/http-customer";
 import {
@@ -142,7 +143,11 @@ test("a product row locked for 30 s: answers in time, health in 2 s, no order it
       `orders placed: ${placed.length}`,
   );
 
-  for (const o of [...impatient, ...late]) expect(o.status).toBe("gave up");
+  // Gave up, or told busy before giving up: a placement whose turn at the product's gate would
+  // not come within the wait for a connection is refused at once (on a loaded machine the first
+  // wave arrives spread out, and its later ones see the queue ahead of them stuck).
+  for (const o of [...impatient, ...late])
+    expect(o.status === "gave up" || o.status === 503).toBe(true);
   // Told in time: 503 once the statement timeout (or the wait for a connection) ran out.
   for (const p of patient) {
     expect(p.status).toBe(503);

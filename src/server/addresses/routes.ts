@@ -8,7 +8,7 @@ import {
 } from "../../contract/addresses";
 import { idParamsSchema } from "../../contract/common";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../auth/guards";
+import { caller, type Guards } from "../http/request-context";
 import type { AddressService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422);

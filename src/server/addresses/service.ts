@@ -10,7 +10,7 @@ import {
   type AddressPatch,
 } from "../../contract/addresses";
 import type { Db, DbOrTx } from "../db/database";
-import { addresses } from "../db/schema";
+import { addresses } from "./tables";
 import { HttpError, notFound, unprocessable } from "../errors";
 import { lockCustomer } from "../users/service";
 

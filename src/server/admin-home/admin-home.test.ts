@@ -6,16 +6,14 @@ import { unpaidOrders } from "../../../tests/support/invoices";
 import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { AdminHome } from "../../contract/admin-home";
-import {
-  lowStockEmails,
-  orders,
-  payments,
-  products,
-  quotes,
-  returnRequests,
-  reviews,
-  user,
-} from "../db/schema";
+import { lowStockEmails } from "./tables";
+import { orders } from "../orders/tables";
+import { payments } from "../payments/tables";
+import { products } from "../catalog/tables";
+import { quotes } from "../quotes/tables";
+import { returnRequests } from "../returns/tables";
+import { reviews } from "../reviews/tables";
+import { user } from "../users/tables";
 import { createAdminHomeService } from "./service";
 
 let t: TestApp;

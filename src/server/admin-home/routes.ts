@@ -6,7 +6,7 @@ import {
 } from "../../contract/admin-home";
 import { idParamsSchema } from "../../contract/common";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../auth/guards";
+import { caller, type Guards } from "../http/request-context";
 import type { AdminHomeService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404);

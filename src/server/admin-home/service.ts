@@ -1,3 +1,4 @@
+import { orderNumberText } from "../../contract/orders";
 import { and, asc, count, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import { sql } from "../db/sql";
 import {
@@ -8,16 +9,16 @@ import {
 } from "../../contract/admin-home";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
-import {
-  lowStockEmails,
-  orders,
-  payments,
-  products,
-  quotes,
-  returnRequests,
-  reviews,
-  user,
-} from "../db/schema";
+import { lowStockEmails } from "./tables";
+import { orders } from "../orders/tables";
+import { payments } from "../payments/tables";
+import { products } from "../catalog/tables";
+import { setReorderLevel } from "../catalog/writes";
+import { quotes } from "../quotes/tables";
+import { returnRequests } from "../returns/tables";
+import { countRefundsToRetry, refundsToRetry, toRefundToRetry } from "../returns/refunds";
+import { reviews } from "../reviews/tables";
+import { user } from "../users/tables";
 import { notFound } from "../errors";
 
 /** A product's reorder level: the admin's, else twice its minimum order. */
@@ -75,6 +76,7 @@ export function createAdminHomeService(
       const expiring = and(eq(orders.status, "unpaid"), lte(orders.holdExpiresAt, expiringBefore));
       const orderRow = {
         id: orders.id,
+        number: orders.number,
         customerName: orders.customerName,
         totalCents: orders.totalCents,
         currency: orders.currency,
@@ -90,6 +92,8 @@ export function createAdminHomeService(
         [returnCount],
         [approvalCount],
         [refundCount],
+        retryCount,
+        retryRows,
       ] = await Promise.all([
         db
           .select({ ...orderRow, at: orders.paidAt })
@@ -117,9 +121,12 @@ export function createAdminHomeService(
           .where(inArray(returnRequests.status, ["requested", "approved", "refund_failed"])),
         db.select({ n: count() }).from(orders).where(eq(orders.status, "awaiting_approval")),
         db.select({ n: count() }).from(payments).where(eq(payments.status, "refund_due")),
+        countRefundsToRetry(db, now),
+        refundsToRetry(db, now, ADMIN_HOME_ROWS),
       ]);
       const row = (r: (typeof shipRows)[number]) => ({
         id: r.id,
+        orderNumber: orderNumberText(r.number),
         customerName: r.customerName,
         totalCents: r.totalCents,
         currency: r.currency,
@@ -138,22 +145,17 @@ export function createAdminHomeService(
         returnsToHandle: returnCount?.n ?? 0,
         approvalsWaiting: approvalCount?.n ?? 0,
         refundsDue: refundCount?.n ?? 0,
+        refundsToRetry: { count: retryCount, oldest: retryRows.map(toRefundToRetry) },
       };
     },
 
     /** Sets (or, with null, clears back to the default) one product's reorder level. */
     async setReorderLevel(productId: string, level: number | null, actor: AuditActor) {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(products)
-          .set({ reorderLevel: level })
-          .where(eq(products.id, productId))
-          .returning({
-            name: products.name,
-            partNumber: products.partNumber,
-            reorderLevel: lowStockColumns.reorderLevel,
-          });
-        if (!row) throw notFound("Product not found");
+        const product = await setReorderLevel(tx, productId, level);
+        if (!product) throw notFound("Product not found");
+        // The admin's level, else twice the minimum order (as `reorderLevel` above).
+        const row = { ...product, reorderLevel: level ?? 2 * product.minimumOrder };
         await recordAdminAction(tx, {
           actor,
           action: "product.reorder-level",

@@ -6,10 +6,12 @@ import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { approvalMessages } from "../../contract/approvals";
-import { adminAuditLog, orders, products } from "../db/schema";
+import { adminAuditLog } from "../audit/tables";
+import { orders } from "../orders/tables";
+import { products } from "../catalog/tables";
 import { createInventory } from "../inventory/service";
-import { createOrderMail } from "../mail/order-mail";
-import { createOrderService } from "../orders/service";
+import { createExpireHolds } from "../workflows/expire-holds";
+import { createOrderMail } from "../orders/mail";
 
 /**
  * Approvals through the API (docs/approvals.md): an order over a buyer's limit waits, holding its
@@ -65,7 +67,12 @@ async function order(who: TestAccount, productId: string, qty: number) {
     payload: { productId, orderQty: qty, phonrNo: "5550100", Address: "1 Fleet Yard" },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().order as { _id: string; status: string; holdExpiresAt: string };
+  return res.json().order as {
+    _id: string;
+    number: string;
+    status: string;
+    holdExpiresAt: string;
+  };
 }
 
 const decide = (who: TestAccount, orderId: string, action: "approve" | "decline", note?: string) =>
@@ -124,16 +131,18 @@ test("within the per-order limit an order is ordinary; over it, it awaits approv
 
   // Both owners are asked, with the link to decide; the buyer is told it waits.
   for (const o of [owner, secondOwner]) {
-    const mail = await waitForMail(t.app, o.email, new RegExp(`order ${ref(waiting._id)}`));
+    const mail = await waitForMail(t.app, o.email, new RegExp(`order ${waiting.number}`));
     expect(mail.text).toContain("over the per-order limit of $100.00");
-    expect(mail.links.some((l) => l.endsWith(`/dashboard/approvals?order=${waiting._id}`))).toBe(
-      true,
-    );
+    expect(
+      mail.links.some((l) =>
+        l.endsWith(`/dashboard/approvals?order=${waiting._id}&number=${waiting.number}`),
+      ),
+    ).toBe(true);
   }
   const told = await waitForMail(
     t.app,
     buyer.email,
-    new RegExp(`${ref(waiting._id)} is awaiting approval`),
+    new RegExp(`${waiting.number} is awaiting approval`),
   );
   expect(told.text).toContain("$150.00");
 
@@ -177,11 +186,7 @@ test("approving makes it an unpaid order with a fresh hold: the buyer is emailed
   expect(new Date(body.order.holdExpiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * MINUTE);
   expect(await stockOf(p.id)).toBe(96);
 
-  const mail = await waitForMail(
-    t.app,
-    buyer.email,
-    new RegExp(`${ref(waiting._id)} was approved`),
-  );
+  const mail = await waitForMail(t.app, buyer.email, new RegExp(`${waiting.number} was approved`));
   expect(mail.text).toContain("Fine for the March fleet service");
   expect(mail.links.some((l) => l.endsWith(`/dashboard/payment/${waiting._id}`))).toBe(true);
 
@@ -214,11 +219,7 @@ test("declining cancels it through the cancel path: stock back, the buyer emaile
   expect(res.json()).toMatchObject({ decision: "declined", order: { status: "cancelled" } });
   expect(await stockOf(p.id)).toBe(100);
 
-  const mail = await waitForMail(
-    t.app,
-    buyer.email,
-    new RegExp(`${ref(waiting._id)} was declined`),
-  );
+  const mail = await waitForMail(t.app, buyer.email, new RegExp(`${waiting.number} was declined`));
   expect(mail.text).toContain("Buy these from the depot");
   const [audit] = await t.database.db
     .select()
@@ -335,20 +336,22 @@ test("an order nobody decides before its hold ends is cancelled by the sweeper l
   // The buyer's email, as the order mail would queue it (a recording mailer stands in for the
   // outbox: the sweeper here is not the app's job).
   const queued: { to: string; text: string }[] = [];
-  const sweeper = createOrderService(t.database.db, createInventory(t.database.db), {
-    currency: "USD",
-    notify: createOrderMail(
-      {
-        sendIn: async (_tx, mail) => void queued.push({ to: mail.to, text: mail.text }),
-        // Only the order path queues this way; nothing is placed through this notifier.
-        queueSql: () => Promise.reject(new Error("no order is placed here")),
-      },
-      "http://store.test",
+  const sweeper = {
+    cancelExpired: createExpireHolds(
+      createInventory(t.database.db),
+      createOrderMail(
+        {
+          sendIn: async (_tx, mail) => void queued.push({ to: mail.to, text: mail.text }),
+          // Only the order path queues this way; nothing is placed through this notifier.
+          queueSql: () => Promise.reject(new Error("no order is placed here")),
+        },
+        "http://store.test",
+      ),
     ),
-  });
+  };
   expect(await sweeper.cancelExpired()).toBeGreaterThanOrEqual(1);
   expect(await stockOf(p.id)).toBe(100);
-  expect(queued.find((m) => m.text.includes(ref(waiting._id)))?.text).toContain(
+  expect(queued.find((m) => m.text.includes(waiting.number))?.text).toContain(
     "was not approved by your company's owners before its hold ended",
   );
   const late = await decide(owner, waiting._id, "approve");
@@ -395,6 +398,9 @@ test("the approvals list is searched by part, part number, order number, buyer a
   expect(await search("searchable BRAKE")).toEqual([first._id]);
   expect(await search(hose.partNumber!.toLowerCase())).toEqual([second._id]);
   expect(await search(`#${ref(second._id)}`)).toEqual([second._id]);
+  // By the number people read, with or without its prefix.
+  expect(await search(second.number)).toEqual([second._id]);
+  expect(await search(second.number.replace("PW-", ""))).toEqual([second._id]);
   const byBuyer = await search(buyer.email);
   expect(byBuyer).toEqual(expect.arrayContaining([first._id, second._id]));
   // The admin searches every company's, by company name too.

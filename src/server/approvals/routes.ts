@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   approvalDecisionSchema,
+  approvalMessages,
   approvalListQuerySchema,
   approvalOrderParamsSchema,
   approvalOutcomeSchema,
@@ -9,7 +10,8 @@ import {
 } from "../../contract/approvals";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../auth/guards";
+import { caller, companyOf, type Guards } from "../http/request-context";
+import { forbidden } from "../errors";
 import type { ApprovalService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
@@ -22,6 +24,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<{
   approvals: ApprovalService;
   guards: Guards;
 }> = async (app, { approvals, guards }) => {
+  const onlyOwners = () => forbidden(approvalMessages.onlyOwners);
   app.get(
     "/approvals",
     {
@@ -33,9 +36,11 @@ export const approvalRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(approvalSchema), ...errors },
       },
       onRequest: guards.customerOrAdmin,
+      // Admins go through with no company: every company's list.
+      preHandler: guards.companyOwner({ outsider: onlyOwners }),
     },
     async (req, reply) => {
-      const { items, total } = await approvals.list(caller(req), req.query);
+      const { items, total } = await approvals.list(companyOf(req)?.companyId ?? null, req.query);
       reply.header(TOTAL_COUNT_HEADER, total);
       return items;
     },
@@ -59,10 +64,15 @@ export const approvalRoutes: FastifyPluginAsyncZod<{
           response: { 200: approvalOutcomeSchema, ...errors },
         },
         onRequest: guards.customerOrAdmin,
+        preHandler: guards.companyOwner({
+          outsider: onlyOwners,
+          admin: () => forbidden(approvalMessages.adminsReadOnly),
+        }),
       },
       async (req) =>
         approvals.decide(
           caller(req),
+          companyOf(req)!.companyId,
           req.params.orderId,
           decision,
           req.body.note ? req.body.note : null,

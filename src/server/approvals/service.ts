@@ -7,33 +7,36 @@ import {
   type ApprovalListQuery,
   type ApprovalOutcome,
 } from "../../contract/approvals";
-import { orderStatusLabels, type Order } from "../../contract/orders";
+import {
+  orderNumberText,
+  orderStatusLabels,
+  parseOrderNumber,
+  type Order,
+} from "../../contract/orders";
 import { recordAdminAction } from "../audit/service";
-import { holdTime, type ApprovalNeed } from "../checkout/decide";
+import { membershipOf } from "../companies/membership";
 import type { HoldLimits } from "../config";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
-import {
-  companies,
-  companyMembers,
-  holdWindows,
-  orderApprovals,
-  orderItems,
-  orders,
-  user,
-} from "../db/schema";
+import { companies, companyMembers } from "../companies/tables";
+import { holdTime, moveHoldWindows } from "../inventory/holds";
+import { orderApprovals } from "./tables";
+import { orderItems, orders } from "../orders/tables";
+import { user } from "../users/tables";
 import { conflict, forbidden, notFound } from "../errors";
 import type { Inventory } from "../inventory/service";
 import { centsToUnits, formatCents } from "../money";
-import { cancelHoldingOrder, linesOf, toOrder, withLines } from "../orders/service";
+import { toOrder, withLines } from "../orders/service";
+import { approveOrder, cancelHoldingOrder, linesOf } from "../orders/state";
 import {
   accountTermsOf,
   checkCredit,
   settleOnAccount,
   type AccountInvoiceIssuer,
 } from "../terms/account";
-import type { AccountMail } from "../terms/mail";
+import type { TermsMail } from "../terms/mail";
 import type { ApprovalMail } from "./mail";
+import { type Clock, systemClock } from "../clock";
 
 /**
  * Approvals (docs/approvals.md). A company buyer's order over a spending limit is written by the
@@ -45,14 +48,18 @@ import type { ApprovalMail } from "./mail";
  */
 
 /** Who is acting, from the session. */
+/** Why a company buyer's order waits for an owner's approval, and the limit it went over. */
+export interface ApprovalNeed {
+  reason: "order_limit" | "monthly_limit";
+  limitCents: number;
+}
+
 export interface ApprovalCaller {
   id: string;
   email: string;
   name?: string;
   role: "admin" | "user";
 }
-
-const orderRef = (id: string) => id.slice(0, 8).toUpperCase();
 
 /**
  * Records that a just-placed order waits for approval and emails the company's owners (the buyer
@@ -77,17 +84,7 @@ export async function requestApproval(
     .select({ name: companies.name })
     .from(companies)
     .where(eq(companies.id, need.companyId));
-  const owners = await tx
-    .select({ id: user.id, email: user.email, name: user.name })
-    .from(companyMembers)
-    .innerJoin(user, eq(user.id, companyMembers.userId))
-    .where(
-      and(
-        eq(companyMembers.companyId, need.companyId),
-        eq(companyMembers.role, "owner"),
-        sql`${companyMembers.userId} <> ${buyer.id}`,
-      ),
-    );
+  const owners = await approversOf(tx, need.companyId, buyer.id);
   await mail.requested(tx, order, {
     companyName: company?.name ?? "",
     buyerName: buyer.name,
@@ -95,6 +92,31 @@ export async function requestApproval(
     reason: need.reason,
     limitCents: need.limitCents,
   });
+}
+
+/** The owners of the company who may decide a buyer's order (the buyer aside, if an owner). */
+function approversOf(tx: DbOrTx, companyId: string, buyerId: string | null) {
+  return tx
+    .select({ id: user.id, email: user.email, name: user.name })
+    .from(companyMembers)
+    .innerJoin(user, eq(user.id, companyMembers.userId))
+    .where(
+      and(
+        eq(companyMembers.companyId, companyId),
+        eq(companyMembers.role, "owner"),
+        buyerId === null ? undefined : sql`${companyMembers.userId} <> ${buyerId}`,
+      ),
+    );
+}
+
+/** Which of these orders still await an owner's decision. */
+export async function undecidedAmong(tx: DbOrTx, orderIds: string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ orderId: orderApprovals.orderId })
+    .from(orderApprovals)
+    .where(and(inArray(orderApprovals.orderId, orderIds), isNull(orderApprovals.decision)));
+  return new Set(rows.map((r) => r.orderId));
 }
 
 export function createApprovalService(
@@ -106,35 +128,26 @@ export function createApprovalService(
     mail?: ApprovalMail;
     /** Net terms: an approved order of a company on account is invoiced at once. */
     invoices?: AccountInvoiceIssuer;
-    accountMail?: AccountMail;
+    accountMail?: TermsMail;
+    /** "Now" for the approval window's reminders (a test moves it). */
+    now?: Clock;
   },
 ) {
-  /** The caller's company, if they own one; anyone else may not decide (or list) approvals. */
-  async function ownedCompany(tx: DbOrTx, caller: ApprovalCaller): Promise<string> {
-    const [m] = await tx
-      .select({ companyId: companyMembers.companyId, role: companyMembers.role })
-      .from(companyMembers)
-      .where(eq(companyMembers.userId, caller.id));
-    if (!m || m.role !== "owner") throw forbidden(approvalMessages.onlyOwners);
-    return m.companyId;
-  }
-
+  const now = opts.now ?? systemClock;
   const waiting = and(isNull(orderApprovals.decision), eq(orders.status, "awaiting_approval"));
 
   return {
     /**
-     * The orders awaiting approval, oldest first: an owner's company's, or every company's for an
-     * admin (read only).
+     * The orders awaiting approval, oldest first: the company's (its owner's, the route's company
+     * hook says), or every company's (null: an admin, read only).
      */
     async list(
-      caller: ApprovalCaller,
+      companyId: string | null,
       page: ApprovalListQuery,
     ): Promise<{ items: Approval[]; total: number }> {
       const where = and(
         waiting,
-        caller.role === "admin"
-          ? undefined
-          : eq(orderApprovals.companyId, await ownedCompany(db, caller)),
+        companyId === null ? undefined : eq(orderApprovals.companyId, companyId),
         page.q ? matching(page.q) : undefined,
       );
       const [rows, [totalRow]] = await Promise.all([
@@ -170,6 +183,7 @@ export function createApprovalService(
           const o = full[i]!;
           return {
             orderId: o._id,
+            orderNumber: o.number,
             companyId: r.companyId,
             companyName: r.companyName,
             buyerName: r.order.customerName,
@@ -192,19 +206,19 @@ export function createApprovalService(
     },
 
     /**
-     * An owner of the order's company approves or declines it, once. Anyone else: 403 (not an
-     * owner, or an admin) or 404 (another company's order: not said to exist); an order that is
-     * not awaiting approval, or was decided already: 409.
+     * An owner of the order's company (`companyId`: the caller owns it, the route's company hook
+     * says; anyone else was answered 403 there) approves or declines it, once. Another company's
+     * order: 404 (not said to exist); an order that is not awaiting approval, or was decided
+     * already: 409.
      */
     async decide(
       caller: ApprovalCaller,
+      companyId: string,
       orderId: string,
       decision: ApprovalDecision,
       note: string | null,
     ): Promise<ApprovalOutcome> {
-      if (caller.role === "admin") throw forbidden(approvalMessages.adminsReadOnly);
       return inventory.transaction(async (stock, tx) => {
-        const companyId = await ownedCompany(tx, caller);
         const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
         const [approval] = order
           ? await tx
@@ -216,12 +230,7 @@ export function createApprovalService(
         if (!order) throw notFound(approvalMessages.notFound);
         if (!approval) {
           // An ordinary order of one of the company's members: it never needed approval.
-          const [member] = order.userId
-            ? await tx
-                .select({ companyId: companyMembers.companyId })
-                .from(companyMembers)
-                .where(eq(companyMembers.userId, order.userId))
-            : [];
+          const member = order.userId ? await membershipOf(tx, order.userId) : null;
           if (member?.companyId !== companyId) throw notFound(approvalMessages.notFound);
           throw conflict(
             approvalMessages.notAwaiting(orderStatusLabels[order.status].toLowerCase()),
@@ -262,27 +271,13 @@ export function createApprovalService(
             Date.now() +
               holdTime({ emailVerified: buyer?.emailVerified ?? false }, opts.limits, opts.holdMs),
           );
-          [row] = await tx
-            .update(orders)
-            .set({ status: "unpaid", holdExpiresAt: until, holdWarnedAt: null })
-            .where(eq(orders.id, orderId))
-            .returning();
+          row = await approveOrder(tx, orderId, until);
           items = await linesOf(tx, [orderId]);
           // Deleting the approved order and ordering again does not renew the hold past this.
           const productIds = items.flatMap((i) => (i.productId ? [i.productId] : []));
-          if (order.userId && productIds.length > 0) {
-            await tx
-              .update(holdWindows)
-              .set({ expiresAt: until })
-              .where(
-                and(
-                  eq(holdWindows.userId, order.userId),
-                  inArray(holdWindows.productId, productIds),
-                ),
-              );
-          }
+          await moveHoldWindows(tx, order.userId, productIds, until);
         } else {
-          ({ row, items } = await cancelHoldingOrder(tx, stock, orderId));
+          ({ row, items } = await cancelHoldingOrder(tx, stock, orderId, "declined"));
         }
         await tx
           .update(orderApprovals)
@@ -307,7 +302,7 @@ export function createApprovalService(
           actor: { id: caller.id, email: caller.email },
           action: decision === "approved" ? "order.approve" : "order.decline",
           target: { type: "order", id: orderId },
-          summary: `${decision === "approved" ? "Approved" : "Declined"} order ${orderRef(orderId)} of ${order.orderEmail} for ${company?.name ?? "the company"} (${formatCents(order.totalCents, order.currency)}, ${why}) as the company's owner${note ? `: “${note}”` : ""}`,
+          summary: `${decision === "approved" ? "Approved" : "Declined"} order ${orderNumberText(order.number)} of ${order.orderEmail} for ${company?.name ?? "the company"} (${formatCents(order.totalCents, order.currency)}, ${why}) as the company's owner${note ? `: “${note}”` : ""}`,
         });
         const by = caller.name?.trim() || caller.email;
         if (decision === "approved") {
@@ -319,14 +314,68 @@ export function createApprovalService(
         return { decision, note, order: decided };
       });
     },
+
+    /**
+     * Reminds the owners of each order awaiting approval whose window ends within `beforeMs`
+     * (APPROVAL_REMINDER_HOURS) that it will be cancelled then, once per order: `reminded_at`
+     * is set in the transaction that queues the emails, and a second process's run finds it set.
+     * An order placed with less of its window left than that is reminded at once.
+     */
+    async remindExpiring(beforeMs: number): Promise<number> {
+      const at = now();
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .update(orderApprovals)
+          .set({ remindedAt: at })
+          .where(
+            and(
+              isNull(orderApprovals.decision),
+              isNull(orderApprovals.remindedAt),
+              inArray(
+                orderApprovals.orderId,
+                sql`(select id from orders where status = 'awaiting_approval'
+                      and hold_expires_at > ${at.toISOString()}::timestamptz
+                      and hold_expires_at <= ${new Date(at.getTime() + beforeMs).toISOString()}::timestamptz)`,
+              ),
+            ),
+          )
+          .returning();
+        if (due.length === 0 || !opts.mail) return due.length;
+        const rows = await tx
+          .select()
+          .from(orders)
+          .where(
+            inArray(
+              orders.id,
+              due.map((d) => d.orderId),
+            ),
+          );
+        for (const order of await withLines(tx, rows)) {
+          const row = rows.find((r) => r.id === order._id)!;
+          const approval = due.find((d) => d.orderId === order._id)!;
+          const [company] = await tx
+            .select({ name: companies.name })
+            .from(companies)
+            .where(eq(companies.id, approval.companyId));
+          await opts.mail.reminder(tx, order, {
+            companyName: company?.name ?? "",
+            buyerName: row.customerName,
+            owners: await approversOf(tx, approval.companyId, row.userId),
+            reason: approval.reason,
+            limitCents: approval.limitCents,
+          });
+        }
+        return due.length;
+      });
+    },
   };
 }
 
 export type ApprovalService = ReturnType<typeof createApprovalService>;
 
 /**
- * An approval whose buyer (name or email), company, order number (its first characters, with or
- * without "#"), PO reference or one of its parts (name or part number) contains `q`.
+ * An approval whose buyer (name or email), company, order number (`PW-100234`, or its id's first
+ * characters, with or without "#"), PO reference or one of its parts (name or part number) contains `q`.
  */
 function matching(q: string): SQL {
   const pattern = containsPattern(q);
@@ -336,6 +385,7 @@ function matching(q: string): SQL {
     ilike(orders.orderEmail, pattern),
     ilike(companies.name, pattern),
     ilike(orders.poReference, pattern),
+    parseOrderNumber(q) !== null ? eq(orders.number, parseOrderNumber(q)!) : undefined,
     /^[0-9a-f-]{4,36}$/.test(orderNumber)
       ? sql`${orders.id}::text like ${`${orderNumber}%`}`
       : undefined,

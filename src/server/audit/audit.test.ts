@@ -4,7 +4,7 @@ import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/ac
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { AuditEntry } from "../../contract/audit";
-import { adminAuditLog } from "../db/schema";
+import { adminAuditLog } from "./tables";
 
 let t: TestApp;
 let admin: TestAccount;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { auditEntrySchema, auditQuerySchema } from "../../contract/audit";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../auth/guards";
+import type { Guards } from "../http/request-context";
 import type { Db } from "../db/database";
 import { listAdminActions } from "./service";
 

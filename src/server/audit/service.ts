@@ -1,7 +1,7 @@
 import { count, desc } from "drizzle-orm";
 import type { AuditEntry, AuditQuery } from "../../contract/audit";
 import type { Db, DbOrTx } from "../db/database";
-import { adminAuditLog } from "../db/schema";
+import { adminAuditLog } from "./tables";
 
 /** Who did it: the signed-in admin (their email is copied, so the row outlives the account). */
 export interface AuditActor {

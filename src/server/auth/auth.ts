@@ -3,14 +3,16 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins/two-factor";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { MIN_PASSWORD_LENGTH } from "../../contract/auth";
 import { MAX_IMAGE_URL_LENGTH, MAX_NAME_LENGTH } from "../../contract/constants";
 import type { OAuthClient, OidcClient } from "../config";
 import type { Db } from "../db/database";
 import { clearBounce } from "../email-bounces/service";
 import { secondFactorHooks } from "./second-factor";
-import { account, session, twoFactor, user, verification } from "../db/schema";
+import { account, session, twoFactor, verification } from "./tables";
+import { user } from "../users/tables";
+import { clearProfile, promoteListedAdmin } from "../users/service";
 
 export const OIDC_PROVIDER_ID = "oidc";
 
@@ -36,6 +38,8 @@ export interface AuthMail {
 export interface AuthOptions {
   db: Db;
   publicUrl: string;
+  /** The origins of the store's own pages (http/cross-site.ts `storeOrigins`); PUBLIC_URL's by default. */
+  trustedOrigins?: string[];
   secret: string;
   production: boolean;
   adminEmails: ReadonlySet<string>;
@@ -54,18 +58,13 @@ export interface AuthOptions {
  */
 export function createAuth(opts: AuthOptions) {
   const isAdminEmail = (email: string) => opts.adminEmails.has(email.toLowerCase());
-  const promote = (userId: string) =>
-    opts.db
-      .update(user)
-      .set({ role: "admin", updatedAt: new Date() })
-      .where(and(eq(user.id, userId), ne(user.role, "admin")));
-  // Late-bound: the hooks call the auth they are part of.
-  const secondFactor = secondFactorHooks(opts.db, async (code, headers) => {
-    await auth.api.verifyTOTP({ body: { code }, headers });
-  });
+  const promote = (userId: string) => promoteListedAdmin(opts.db, userId);
+  const secondFactor = secondFactorHooks(opts.db);
   const auth = betterAuth({
     appName: "PartsWorks",
     baseURL: opts.publicUrl,
+    // Outside production the loopback spellings too (127.0.0.1, [::1]), as our own check allows.
+    trustedOrigins: opts.trustedOrigins,
     basePath: "/api/auth",
     secret: opts.secret,
     telemetry: { enabled: false },
@@ -204,16 +203,7 @@ export function createAuth(opts: AuthOptions) {
                 .returning({ id: account.id });
               if (removed.length === 0) return;
               await tx.delete(session).where(eq(session.userId, linked.userId));
-              await tx
-                .update(user)
-                .set({
-                  education: "",
-                  address: "",
-                  phoneNo: "",
-                  linkedIn: "",
-                  updatedAt: new Date(),
-                })
-                .where(eq(user.id, linked.userId));
+              await clearProfile(tx, linked.userId);
             });
           },
         },

@@ -1,5 +1,7 @@
-import { generateKeyPairSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual, webcrypto } from "node:crypto";
+import fs from "node:fs/promises";
 import http from "node:http";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import Provider, { type KoaContextWithOIDC } from "oidc-provider";
 
@@ -87,16 +89,52 @@ export interface DemoIdentityProvider {
   stop(): Promise<void>;
 }
 
+/**
+ * The provider's signing key: an EC (P-256) key, made with WebCrypto off the main thread, and
+ * kept in `keyFile` (mode 0600) when one is given, so a store makes it once. It was an RSA key
+ * made at every start, and Node 20's crypto once deadlocked exporting it: the store hung before
+ * listening and heard no SIGTERM (issue 49, finding 4).
+ */
+export async function demoSigningKey(keyFile?: string): Promise<webcrypto.JsonWebKey> {
+  if (keyFile) {
+    const kept = await fs.readFile(keyFile, "utf8").then(
+      (text) => JSON.parse(text) as webcrypto.JsonWebKey,
+      (err: NodeJS.ErrnoException) => {
+        if (err.code !== "ENOENT") throw err;
+        return undefined;
+      },
+    );
+    if (kept) return kept;
+  }
+  const pair = await webcrypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+    "sign",
+    "verify",
+  ]);
+  const { kty, crv, x, y, d } = await webcrypto.subtle.exportKey("jwk", pair.privateKey);
+  const made = { kty, crv, x, y, d };
+  if (!keyFile) return made;
+  await fs.mkdir(path.dirname(keyFile), { recursive: true });
+  await fs
+    .writeFile(keyFile, JSON.stringify(made), { mode: 0o600, flag: "wx" })
+    .catch((err: NodeJS.ErrnoException) => {
+      // Another process made it first: use theirs.
+      if (err.code !== "EEXIST") throw err;
+    });
+  return JSON.parse(await fs.readFile(keyFile, "utf8")) as webcrypto.JsonWebKey;
+}
+
 export async function startDemoIdentityProvider(opts: {
   redirectUris: string[];
   port?: number;
+  /** Where its signing key is kept (the store's data folder); made afresh without one. */
+  keyFile?: string;
 }): Promise<DemoIdentityProvider> {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = "partsworks-store";
   const clientSecret = randomBytes(24).toString("hex");
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const signingKey = await demoSigningKey(opts.keyFile);
 
   const provider = new Provider(issuer, {
     clients: [
@@ -107,9 +145,11 @@ export async function startDemoIdentityProvider(opts: {
         grant_types: ["authorization_code"],
         response_types: ["code"],
         token_endpoint_auth_method: "client_secret_basic",
+        // Its only key is an EC one.
+        id_token_signed_response_alg: "ES256",
       },
     ],
-    jwks: { keys: [privateKey.export({ format: "jwk" })] },
+    jwks: { keys: [signingKey] },
     cookies: { keys: [randomBytes(32).toString("hex")] },
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     conformIdTokenClaims: false,

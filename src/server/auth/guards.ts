@@ -1,24 +1,7 @@
 import type { FastifyRequest } from "fastify";
+import type { Membership } from "../http/request-context";
 import { forbidden, unauthorized } from "../errors";
-import type { SessionUser } from "./session-reader";
-
-export type { SessionUser };
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The caller a route's guard hook let in (`caller(req)` reads it); null on other routes. */
-    user: SessionUser | null;
-  }
-}
-
-/**
- * The caller a route's guard hook (`signedIn`, `customerOnly`, `customerOrAdmin`, `adminOnly`)
- * let in: handlers read who is calling from here. A route without a hook has no caller (401).
- */
-export function caller(req: FastifyRequest): SessionUser {
-  if (!req.user) throw unauthorized();
-  return req.user;
-}
+import { caller, type CompanyRule, type Guards, type SessionUser } from "../http/request-context";
 
 /** The 403 an admin without two-factor authentication gets where it is required. */
 export const ADMIN_2FA_MESSAGE =
@@ -26,6 +9,8 @@ export const ADMIN_2FA_MESSAGE =
 
 export function createGuards(
   readSession: (cookie: string | undefined) => Promise<SessionUser | null>,
+  /** The caller's company (`companies/membership.ts`), for the company hooks. */
+  readMembership: (userId: string) => Promise<Membership | null>,
   opts: {
     adminTwoFactorRequired?: boolean;
     /**
@@ -34,7 +19,7 @@ export function createGuards(
      */
     remembered?: (cookie: string | undefined) => Promise<SessionUser | null>;
   } = {},
-) {
+): Guards {
   /** Who is calling, from the session cookie only. */
   const currentUser = (req: FastifyRequest): Promise<SessionUser | null> =>
     readSession(req.headers.cookie);
@@ -58,6 +43,26 @@ export function createGuards(
       req.user = check(u);
     };
   const remembered = opts.remembered;
+  /**
+   * A company hook: after the site guard (it reads `caller(req)`), the caller's membership is
+   * read once and checked against `rule`; the request goes on with `req.company` set, or is
+   * answered as the rule says. It runs as a `preHandler`, after the path, query and body are
+   * checked, where the services asked it before the hooks: every answer stays as it was, and
+   * the path's company id is a checked uuid.
+   */
+  const companyMember = (rule: CompanyRule) => async (req: FastifyRequest) => {
+    const u = caller(req);
+    if (u.role === "admin") {
+      if (rule.admin) throw rule.admin();
+      req.company = null;
+      return;
+    }
+    const m = await readMembership(u.id);
+    const ofPath = rule.ofPath ? (req.params as { id: string }).id : m?.companyId;
+    if (!m || m.companyId !== ofPath) throw rule.outsider();
+    if (rule.roles && !rule.roles.includes(m.role)) throw (rule.wrongRole ?? rule.outsider)();
+    req.company = m;
+  };
   return {
     /** Who is calling, or null: for routes anyone may call that answer a signed-in caller more. */
     currentUser,
@@ -78,7 +83,11 @@ export function createGuards(
     ),
     /** A customer, or an admin held to the admin rules (the second factor where required). */
     customerOrAdmin: hook((u) => (u.role === "admin" ? admin(u) : u)),
+    // Company hooks (`preHandler`, after one of the above): handlers read `companyOf(req)`.
+    companyMember,
+    companyOwner: (rule) => companyMember({ ...rule, roles: ["owner"] }),
+    companyIfAny: async (req) => {
+      req.company = await readMembership(caller(req).id);
+    },
   };
 }
-
-export type Guards = ReturnType<typeof createGuards>;

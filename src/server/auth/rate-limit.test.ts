@@ -43,3 +43,21 @@ test("a hit never forgets another key's window, however old (that is the cleanup
   for (let i = 0; i < 200; i++) await limiter.hit(`other-${i % 3}`, 1000, 60);
   expect(await keys()).toContain("ancient");
 });
+
+test("spaced: a burst, then one per spacing whoever asks; a refused attempt takes no turn", async () => {
+  const limiter = createRateLimiter(t.db);
+  const allowed = async () => (await limiter.spaced("mail", 3, 60)).allowed;
+  expect([await allowed(), await allowed(), await allowed(), await allowed()]).toEqual([
+    true,
+    true,
+    true,
+    false,
+  ]);
+  // Refused attempts, however many, do not push the next turn further away.
+  for (let i = 0; i < 5; i++) expect(await allowed()).toBe(false);
+  // A spacing later (the clock moved back instead of waiting a minute): one, and only one.
+  await t.pool.query(
+    `update rate_limit set window_start = window_start - interval '60 seconds' where key = 'mail'`,
+  );
+  expect([await allowed(), await allowed()]).toEqual([true, false]);
+});

@@ -84,6 +84,26 @@ export function createRateLimiter(db: DbOrTx) {
       return { allowed: row?.went_through ?? true, retryAfter: Math.max(1, row?.retry_after ?? 1) };
     },
 
+    /**
+     * Spaced out, never counted out: up to `burst` at once, then one every `spacingSeconds`,
+     * whoever asks (a bucket that refills continuously: a "generic cell rate" check). The
+     * row's `window_start` is when the bucket is full again; an attempt goes through while that
+     * is at most `burst` − 1 spacings ahead, and moves it one spacing on. A refused attempt
+     * moves nothing, so the next one always goes through once a spacing has passed.
+     */
+    async spaced(key: string, burst: number, spacingSeconds: number): Promise<RateLimitResult> {
+      const spacing = sql`make_interval(secs => ${spacingSeconds})`;
+      const result = await db.execute<{ full_at: Date }>(sql`
+        insert into rate_limit as r (key, window_start, count) values (${key}, now() + ${spacing}, 1)
+        on conflict (key) do update set
+          window_start = greatest(r.window_start, now()) + ${spacing},
+          count = r.count + 1
+        where r.window_start <= now() + ${spacing} * ${burst - 1}
+        returning window_start as full_at`);
+      if (result.rows.length > 0) return { allowed: true, retryAfter: 1 };
+      return { allowed: false, retryAfter: Math.max(1, Math.ceil(spacingSeconds)) };
+    },
+
     /** Forgets a key (a successful sign-in ends its delays). */
     async reset(key: string): Promise<void> {
       await db.execute(sql`delete from rate_limit where key = ${key}`);

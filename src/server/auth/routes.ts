@@ -13,7 +13,7 @@ export interface AuthRoutesOptions {
   auth: Auth;
   publicUrl: string;
   rateLimiter: RateLimiter;
-  limits: { perIp: number; perEmail: number; windowSeconds: number };
+  limits: { perIp: number; perEmail: number; windowSeconds: number; mailSpacingSeconds: number };
   /** Rejects when the database does not answer (see below). */
   databaseAnswers?: () => Promise<void>;
   /** Ends the caller's session if it is past its absolute lifetime (session-reader.ts). */
@@ -137,8 +137,8 @@ const MAIL_PATH_ANSWERS: Record<string, object> = {
   "/api/auth/send-verification-email": { status: true },
 };
 
-/** An address's budget from all clients together, as a multiple of its budget per client IP. */
-const ADDRESS_CEILING_FACTOR = 5;
+/** An address's burst of mail from all clients together, as a multiple of its budget per client IP. */
+const ADDRESS_BURST_FACTOR = 5;
 
 interface Refusal {
   retryAfter: number;
@@ -158,19 +158,30 @@ async function checkRateLimit(
     const key = signInKey(req);
     if (key) perAddress.push(rateLimiter.backoff(key, limits.perEmail, limits.windowSeconds));
   } else if (email !== undefined) {
-    // Mail-sending and account-creating paths: a budget per (address, client IP), so ten
-    // anonymous requests from elsewhere cannot block the owner's mail, and a higher ceiling per
-    // address from everywhere, so an inbox is not flooded.
+    // Mail-sending and account-creating paths: a budget per (address, client IP), so requests
+    // from elsewhere cannot spend the owner's.
     perAddress.push(
       rateLimiter.hit(`auth:email:${email}|${req.ip}`, limits.perEmail, limits.windowSeconds),
-      rateLimiter.hit(
-        `auth:email:${email}`,
-        limits.perEmail * ADDRESS_CEILING_FACTOR,
-        limits.windowSeconds,
-      ),
     );
   }
   const [ip, ...address] = await Promise.all([perIp, ...perAddress]);
+  // And per address from everywhere, spaced out rather than counted out (issue 49, finding 2): a
+  // burst, then one mail every AUTH_MAIL_SPACING_SECONDS whoever asks, so an inbox is not flooded
+  // and never holds a link older than that spacing. Taken only by a request the budgets above let
+  // through: refused requests must not use up the owner's turn.
+  if (
+    email !== undefined &&
+    pathname !== SIGN_IN_PATH &&
+    [ip!, ...address].every((r) => r.allowed)
+  ) {
+    address.push(
+      await rateLimiter.spaced(
+        `auth:mail:${email}`,
+        limits.perEmail * ADDRESS_BURST_FACTOR,
+        limits.mailSpacingSeconds,
+      ),
+    );
+  }
   const blocked = [ip!, ...address].filter((r) => !r.allowed);
   if (blocked.length === 0) return undefined;
   return {
@@ -214,6 +225,10 @@ async function sendWebResponse(reply: FastifyReply, res: Response) {
   const cookies = res.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   const text = await res.text();
+  if (res.status < 400 && res.headers.get("content-type")?.includes("application/json")) {
+    const body = safeJson(text);
+    if (body !== undefined) return reply.send(JSON.stringify(withoutSessionTokens(body)));
+  }
   if (res.status >= 400) {
     // Better Auth answers { code, message }; the rest of our API answers { error, message }.
     const body = safeJson(text) as { code?: unknown; message?: unknown } | undefined;
@@ -223,6 +238,21 @@ async function sendWebResponse(reply: FastifyReply, res: Response) {
     });
   }
   return reply.send(text.length > 0 ? text : null);
+}
+
+/**
+ * An answer without the session tokens Better Auth puts in it (`token` of sign-in, sign-up and
+ * the code step, `session.token` of get-session, each session's of list-sessions): the token is
+ * the session itself, kept from scripts in an httpOnly cookie; in a JSON body any script of the
+ * page could read it (issue 49). The web app reads none of them.
+ */
+function withoutSessionTokens(body: unknown): unknown {
+  if (Array.isArray(body)) return body.map(withoutSessionTokens);
+  if (!body || typeof body !== "object") return body;
+  const out: Record<string, unknown> = { ...body };
+  delete out.token;
+  if (out.session !== undefined) out.session = withoutSessionTokens(out.session);
+  return out;
 }
 
 function safeJson(text: string): unknown {

@@ -13,7 +13,7 @@ import {
 } from "../../../tests/support/social-sign-in";
 import type { TestApp } from "../../../tests/support/test-app";
 import { totpCode } from "../../../tests/support/totp";
-import { session } from "../db/schema";
+import { session } from "./tables";
 import { demoAccount } from "./demo-identity-provider";
 import { ADMIN_2FA_MESSAGE } from "./guards";
 import { CODE_REQUIRED_MESSAGE, SOCIAL_TWO_FACTOR_PAGE } from "./second-factor";

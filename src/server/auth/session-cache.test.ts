@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { SessionCache, type SessionCacheOptions } from "./session-cache";
-import type { SessionUser } from "./session-reader";
+import type { SessionUser } from "../http/request-context";
 
 const user = (id: string): SessionUser =>
   ({ id, sessionId: `s-${id}`, email: `${id}@example.com`, name: id, role: "user" }) as SessionUser;

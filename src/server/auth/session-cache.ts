@@ -1,5 +1,5 @@
 import type { SQL } from "drizzle-orm";
-import type { SessionUser } from "./session-reader";
+import type { SessionUser } from "../http/request-context";
 
 /** How long a session read is trusted without a word from the database, at most. */
 export const SESSION_CACHE_TTL_MS = 30_000;
@@ -18,7 +18,7 @@ export interface SessionCacheOptions {
 
 /**
  * Session reads kept in memory, for two kinds of route:
- * - the catalog list's company prices (docs/company-prices-on-lists.md): a buyer's list page
+ * - the catalog list's company prices (docs/pricing.md): a buyer's list page
  *   then costs no database read;
  * - the placing routes, an order and a checkout (`guards.customerPlacing`). They trust memory
  *   only for who the caller was. Whether the session is still live and its user still a customer

@@ -3,30 +3,8 @@ import { type SQL, type SQLWrapper } from "drizzle-orm";
 import { sql } from "../db/sql";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
-import type { Role } from "../../contract/users";
+import type { SessionUser } from "../http/request-context";
 import { mayNameStatements } from "../db/prepared";
-
-export interface SessionUser {
-  id: string;
-  /** The session the request came with (My Profile lists the others). */
-  sessionId: string;
-  email: string;
-  name: string;
-  role: Role;
-  /** TOTP is on for the account (Better Auth's two-factor plugin). */
-  twoFactorEnabled: boolean;
-  /** The account's email address is verified (an unverified one holds less: checkout/). */
-  emailVerified: boolean;
-  /** A second factor was given for this session (auth/second-factor.ts). */
-  secondFactor: boolean;
-  /**
-   * Set when the caller was answered from memory (`SessionCache`) rather than read for this
-   * request: a boolean SQL expression, true while the session is still live and its user still
-   * this customer (`stillSignedInSql`). An action that takes such a caller evaluates it in its own
-   * first statement and refuses (401) when it is false; nothing else of the caller is trusted there.
-   */
-  stillSignedIn?: SQL;
-}
 
 // Better Auth's session cookie (prefixed with __Secure- when cookies are Secure). In production
 // only the prefixed name counts: a browser sets a __Secure- cookie only over HTTPS, so a plain-HTTP

@@ -4,7 +4,7 @@ import { signUp } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { hearCatalogChannel } from "../../../tests/support/catalog-channel";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { user } from "../db/schema";
+import { user } from "../users/tables";
 
 /**
  * The session caches (session-cache.ts) are cleared by NOTIFY 'sessions' when a user changes
@@ -23,7 +23,7 @@ test("a cart change, an order and a profile edit send no 'sessions'; a new name 
   const sessions = () => channel.heard("sessions");
   const db = t.database.db;
   try {
-    await expect.poll(channel.listening).toBe(true);
+    await expect.poll(channel.listening, { timeout: 10_000 }).toBe(true);
     const me = await signUp(t.app);
     const [row] = await db.select().from(user).where(eq(user.email, me.email));
     const p = await insertProduct(db, { minimumOrder: 1, availableQuantity: 10 });

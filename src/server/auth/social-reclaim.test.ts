@@ -7,7 +7,8 @@ import {
   socialSignIn as signInSocially,
 } from "../../../tests/support/social-sign-in";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { account, user } from "../db/schema";
+import { account } from "./tables";
+import { user } from "../users/tables";
 import { demoAccount, type DemoIdentityProvider } from "./demo-identity-provider";
 
 // The store is reached by inject; the identity provider is a real one on a free loopback port.

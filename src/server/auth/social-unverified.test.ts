@@ -7,7 +7,7 @@ import {
   socialSignIn,
 } from "../../../tests/support/social-sign-in";
 import type { TestApp } from "../../../tests/support/test-app";
-import { user } from "../db/schema";
+import { user } from "../users/tables";
 import { unverifiedDemoAccount } from "./demo-identity-provider";
 
 // A provider that answers `email_verified: false`: its word is no proof of the address.

@@ -6,7 +6,8 @@ import { createReadStream } from "node:fs";
 import pg from "pg";
 import PgBoss from "pg-boss";
 import { migrateDatabase, migrationLevel, type Database } from "../db/database";
-import { MAIL_QUEUE, MAIL_SCHEMA, mailQueueOptions } from "../mail/mailer";
+import { JOB_SCHEMA } from "../jobs/queue";
+import { MAIL_QUEUE, mailQueueOptions } from "../mail/mailer";
 
 /** What `manifest.json` of a backup says. */
 export interface BackupManifest {
@@ -232,7 +233,7 @@ const QUEUED_MAIL_FILE = "queued-mail.jsonl";
 /** The mail jobs not yet done (waiting, retrying or being sent), one JSON line each. */
 async function writeQueuedMail(client: pg.ClientBase, file: string): Promise<number> {
   const { rows: schema } = await client.query("select 1 from pg_namespace where nspname = $1", [
-    MAIL_SCHEMA,
+    JOB_SCHEMA,
   ]);
   if (schema.length === 0) {
     await fs.writeFile(file, "", { mode: PRIVATE_FILE });
@@ -240,7 +241,7 @@ async function writeQueuedMail(client: pg.ClientBase, file: string): Promise<num
   }
   const { rows } = await client.query<{ j: string }>(
     `select json_build_object('id', id, 'data', data)::text as j
-     from ${quoteIdent(MAIL_SCHEMA)}.job
+     from ${quoteIdent(JOB_SCHEMA)}.job
      where name = $1 and state in ('created', 'retry', 'active')
      order by created_on`,
     [MAIL_QUEUE],
@@ -266,7 +267,7 @@ async function restoreQueuedMail(
   if (jobs.length === 0) return;
   const boss = new PgBoss({
     connectionString: database.directUrl,
-    schema: MAIL_SCHEMA,
+    schema: JOB_SCHEMA,
     max: 2,
     schedule: false,
     supervise: false,

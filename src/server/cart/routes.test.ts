@@ -5,7 +5,9 @@ import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/ac
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { MAX_CART_LINES } from "../../contract/cart";
-import { orders, products, user } from "../db/schema";
+import { orders } from "../orders/tables";
+import { products } from "../catalog/tables";
+import { user } from "../users/tables";
 
 let t: TestApp;
 let admin: TestAccount;

@@ -6,7 +6,7 @@ import {
   cartQuoteSchema,
   cartSchema,
 } from "../../contract/cart";
-import { caller, type Guards } from "../auth/guards";
+import { caller, type Guards } from "../http/request-context";
 import type { CartService } from "./service";
 import { errorAnswers } from "../api-errors";
 

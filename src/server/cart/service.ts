@@ -10,10 +10,12 @@ import {
 } from "../../contract/cart";
 import { MAX_ORDER_QTY, orderMessages } from "../../contract/orders";
 import type { Db, DbOrTx } from "../db/database";
-import { cartItems, holdingStatuses, orderItems, orders, products } from "../db/schema";
+import { cartItems } from "./tables";
+import { holdingStatuses, orderItems, orders } from "../orders/tables";
+import { products } from "../catalog/tables";
 import { conflict, notFound, unauthorized, unprocessable } from "../errors";
-import { computeCharges, type ChargeFacts } from "../checkout/charges";
-import { readCharges, type DestinationSource } from "../checkout/read-charges";
+import { computeCharges, type ChargeFacts } from "../charges/estimate";
+import { readCharges, type DestinationSource } from "../charges/read";
 import { percentFromMilli } from "../tax/rules";
 import { centsToUnits, formatCents } from "../money";
 import { priceLines, pricingFor, unitPriceFor } from "../pricing/pricing";
@@ -24,7 +26,7 @@ import {
   lineVehicleJson,
   unknownLineVehicle,
   type LineVehicle,
-} from "../fitment/service";
+} from "../vehicles/service";
 
 /** A cart line as stored: the product, how many, and what the customer saw when adding it. */
 interface StoredLine {

@@ -10,7 +10,8 @@ import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { productFieldMessages } from "../../contract/products";
 import { productMessages } from "../../contract/products";
-import { orderItems, orders, products } from "../db/schema";
+import { orderItems, orders } from "../orders/tables";
+import { products } from "./tables";
 import { multipart, tinyGif } from "../../../tests/support/multipart";
 
 let t: TestApp;
@@ -162,6 +163,7 @@ describe("POST /api/products", () => {
         crossReferences: [],
         coreDeposit: null,
         breaks: [],
+        weightGrams: 0,
         _id: expect.any(String),
         createdAt: expect.any(String),
         email: admin.email,
@@ -678,4 +680,33 @@ test("the OpenAPI document lists the admin product routes", async () => {
     "413",
     "415",
   ]);
+});
+
+describe("shipping weight (issue 48, item 6)", () => {
+  test("a product added without a weight weighs 0 g; the admin sets and changes it", async () => {
+    const created = await create(validProduct(), admin);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().product._id;
+    expect(created.json().product.weightGrams).toBe(0);
+    const edited = await patch(id, { weightGrams: 1250 }, admin);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await rowOf(id))!.weightGrams).toBe(1250);
+    expect((await getProduct(id)).json().weightGrams).toBe(1250);
+    // Other edits leave it as it is.
+    await patch(id, { warranty: 36 }, admin);
+    expect((await rowOf(id))!.weightGrams).toBe(1250);
+
+    const heavy = await create({ ...validProduct(), weightGrams: 4200 }, admin);
+    expect(heavy.json().product.weightGrams).toBe(4200);
+  });
+
+  test.each([
+    [-1, "Must be 0 or more"],
+    [1.5, "Enter a whole number"],
+    [1_000_001, "Must be 1,000,000 g or less"],
+  ])("a weight of %s is refused: %s", async (weightGrams, message) => {
+    const res = await create({ ...validProduct(), weightGrams }, admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ weightGrams: message });
+  });
 });

@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { FastifyMultipartOptions } from "@fastify/multipart";
-import type { FastifyRequest } from "fastify";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MAX_IMAGE_BYTES } from "../../contract/products";
 import { HttpError } from "../errors";
+import { readOneFile } from "../http/upload";
 
 export const IMAGE_FIELD = "image";
 
@@ -50,30 +52,16 @@ const unsupported = () =>
   new HttpError(415, "unsupported_image", "Upload a PNG, JPEG, WebP or GIF image");
 
 /** Reads the one file of a multipart upload into memory (at most MAX_IMAGE_BYTES). */
-export async function readImageUpload(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) {
-    throw new HttpError(
-      415,
-      "unsupported_media_type",
-      `Send the image as multipart/form-data in a field named "${IMAGE_FIELD}"`,
-    );
-  }
-  try {
-    const part = await req.file();
-    if (!part || part.fieldname !== IMAGE_FIELD) {
-      part?.file.resume();
-      throw new HttpError(400, "validation", `Choose an image file (field "${IMAGE_FIELD}")`, {
-        [IMAGE_FIELD]: "Choose an image file",
-      });
-    }
-    return await part.toBuffer();
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-    throw err;
-  }
-}
+export const readImageUpload = (req: FastifyRequest): Promise<Buffer> =>
+  readOneFile(req, {
+    field: IMAGE_FIELD,
+    noun: "the image",
+    missing: {
+      message: `Choose an image file (field "${IMAGE_FIELD}")`,
+      field: "Choose an image file",
+    },
+    tooLarge,
+  });
 
 /** Keeps uploaded product images in one folder, served by the app at /uploads/. */
 export function createImageStore(uploadsDir: string) {
@@ -100,3 +88,19 @@ export function createImageStore(uploadsDir: string) {
 }
 
 export type ImageStore = ReturnType<typeof createImageStore>;
+
+/**
+ * Product images uploaded by admins live in the data folder (`uploads/`), served to everyone at
+ * /uploads/ and cached for a year (a new image gets a new name). Answers the folder.
+ */
+export async function serveProductImages(app: FastifyInstance, dataDir: string): Promise<string> {
+  const uploadsDir = path.join(dataDir, "uploads");
+  await fs.mkdir(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: "/uploads/",
+    decorateReply: false,
+    setHeaders: (reply) => reply.header("cache-control", "public, max-age=31536000, immutable"),
+  });
+  return uploadsDir;
+}

@@ -20,7 +20,7 @@ export type CatalogChange = "stock" | "catalog";
  * The public catalog's answers, kept serialized in memory, and the totals of its lists. Every
  * change clears the answers (they show stock); only a `catalog` change clears the totals, so
  * orders never make the store count a large table again. Changes come from this process's writes
- * and, through NOTIFY, from every other process (catalog-changes.ts). A fill that started before
+ * and, through NOTIFY, from every other process (changes/listener.ts). A fill that started before
  * a change is not kept, so a slow read can never put stale data back.
  */
 export class CatalogReadCache {

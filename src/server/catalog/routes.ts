@@ -24,16 +24,18 @@ import { errorAnswers } from "../api-errors";
 import { notFound } from "../errors";
 import { withinDeadline } from "../request-deadline";
 import type { ProductFilters } from "./service";
-import { caller, type Guards, type SessionUser } from "../auth/guards";
+import { caller, type Guards, type SessionUser } from "../http/request-context";
 import { createImageStore, imageUploadLimits, readImageUpload } from "./images";
 import { queryKey, type CachedResponse, type CatalogReadCache } from "./read-cache";
 import type { CatalogService } from "./service";
-import type { FitmentService } from "../fitment/service";
+import type { VehicleService } from "../vehicles/service";
 
 export interface CatalogRoutesOptions {
   catalog: CatalogService;
+  /** Deleting a product (workflows/delete-product.ts: refused while orders hold its stock). */
+  removeProduct(id: string, actor: { id: string; email: string }): Promise<void>;
   /** Resolves the vehicle a list is filtered by (unknown ones are a 400). */
-  fitment: FitmentService;
+  vehicles: Pick<VehicleService, "resolve">;
   /** Public reads are answered from it (cleared on writes here, in app.ts, and by NOTIFY). */
   catalogCache: CatalogReadCache;
   guards: Guards;
@@ -44,7 +46,7 @@ export interface CatalogRoutesOptions {
   /**
    * A signed-in customer's own prices for a page's products (their company's price list), or
    * none: the list's items are overlaid with them, the cached answer itself is left as it is
-   * (docs/company-prices-on-lists.md). Absent: every caller gets the shared answer.
+   * (docs/pricing.md). Absent: every caller gets the shared answer.
    */
   listPrices?: (
     customerId: string,
@@ -94,7 +96,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   app,
   {
     catalog,
-    fitment,
+    removeProduct,
+    vehicles,
     catalogCache,
     guards,
     uploadsDir,
@@ -223,7 +226,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     );
     const vehicle =
       q.year !== undefined && q.make !== undefined && q.model !== undefined
-        ? await fitment.resolve({ year: q.year, make: q.make, model: q.model, engine: q.engine })
+        ? await vehicles.resolve({ year: q.year, make: q.make, model: q.model, engine: q.engine })
         : undefined;
     const filtersKey = queryKey("filters", filters);
     const key = queryKey("list", q);
@@ -335,7 +338,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
     async (req) => {
       const me = caller(req);
-      await catalog.remove(req.params.id, me);
+      await removeProduct(req.params.id, me);
       return { success: true as const };
     },
   );

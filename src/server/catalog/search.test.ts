@@ -4,9 +4,9 @@ import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { eq } from "drizzle-orm";
-import { products } from "../db/schema";
-import { seedDemoData } from "../db/seed";
-import { demoProducts } from "../db/seed-products";
+import { products } from "./tables";
+import { seedDemoData } from "../demo/seed";
+import { demoProducts } from "./demo-products";
 
 // The demo catalog is what a shopper searches on first start: the queries run on it.
 let t: TestApp;

@@ -4,12 +4,7 @@ import { sql } from "../db/sql";
 import { normalizePartNumber, type CrossReferenceKind } from "../../contract/constants";
 import type { Db } from "../db/database";
 import { containsPattern } from "../db/like";
-import {
-  productCrossReferences,
-  productNameWords,
-  products,
-  productSearchText,
-} from "../db/schema";
+import { productCrossReferences, productNameWords, products, productSearchText } from "./tables";
 
 /** One word of a search, with what the database told us about it. */
 export interface SearchWord {

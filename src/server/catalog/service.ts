@@ -1,3 +1,4 @@
+import { replaceCrossReferences } from "./writes";
 import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { sql } from "../db/sql";
 import { MAX_OFFSET, productCategories } from "../../contract/constants";
@@ -5,7 +6,6 @@ import {
   productFieldMessages,
   type AdminProduct,
   type CrossReference,
-  type CrossReferenceInput,
   type Product,
   type ProductCreate,
   type ProductDetail,
@@ -15,17 +15,12 @@ import {
 } from "../../contract/products";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
-import {
-  holdingStatuses,
-  orderItems,
-  orders,
-  productCrossReferences,
-  products,
-} from "../db/schema";
-import { conflict, HttpError, notFound } from "../errors";
+import { productCrossReferences, products } from "./tables";
+import { HttpError, notFound } from "../errors";
 import { centsToUnits, unitsToCents } from "../money";
 import type { FitmentDetail } from "../../contract/vehicles";
-import { fitDetailsColumn, fitsCondition, type VehicleMatch } from "../fitment/service";
+import { fitDetailsColumn, fitsCondition } from "./fitment";
+import { type VehicleMatch } from "../vehicles/service";
 import { queryKey } from "./read-cache";
 import {
   createSearchReader,
@@ -40,7 +35,7 @@ import {
   type Search,
 } from "./search";
 import { isUniqueViolation } from "../db/postgres-errors";
-import { storedBreaks, wireBreaks } from "../pricing/pricing";
+import { storedBreaks, wireBreaks } from "../money";
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -63,15 +58,17 @@ export function toProduct(row: ProductRow): Product {
 
 /** The product page's and the edit form's answer: the product, its numbers and public breaks. */
 export function toProductDetail(row: ProductRow, crossReferences: CrossReference[]): ProductDetail {
-  return { ...toProduct(row), crossReferences, breaks: wireBreaks(row.breaks) };
+  return {
+    ...toProduct(row),
+    crossReferences,
+    breaks: wireBreaks(row.breaks),
+    weightGrams: row.weightGrams,
+  };
 }
 
 export function toAdminProduct(row: ProductRow, crossReferences: CrossReference[]): AdminProduct {
   return { ...toProductDetail(row, crossReferences), email: row.creatorEmail };
 }
-
-export const unpaidOrdersMessage =
-  "This product has unpaid orders; wait until they are paid or cancelled";
 
 /** The filters of a list (everything but sort and paging): what its total depends on. */
 export type ProductFilters = Omit<ProductListQuery, "sort" | "limit" | "offset">;
@@ -137,6 +134,7 @@ function toColumns(input: ProductUpdate): Partial<typeof products.$inferInsert> 
     ...(input.availableQuantity !== undefined && { availableQuantity: input.availableQuantity }),
     ...(input.shortDescription !== undefined && { shortDescription: input.shortDescription }),
     ...(input.warranty !== undefined && { warrantyMonths: input.warranty }),
+    ...(input.weightGrams !== undefined && { weightGrams: input.weightGrams }),
     ...(input.breaks !== undefined && { breaks: storedBreaks(input.breaks) }),
   };
 }
@@ -162,20 +160,6 @@ async function crossReferencesOf(tx: DbOrTx, productId: string): Promise<CrossRe
     .from(productCrossReferences)
     .where(eq(productCrossReferences.productId, productId))
     .orderBy(asc(productCrossReferences.position), asc(productCrossReferences.id));
-}
-
-async function replaceCrossReferences(
-  tx: DbOrTx,
-  productId: string,
-  refs: CrossReferenceInput[],
-): Promise<CrossReference[]> {
-  await tx.delete(productCrossReferences).where(eq(productCrossReferences.productId, productId));
-  if (refs.length > 0) {
-    await tx
-      .insert(productCrossReferences)
-      .values(refs.map((r, position) => ({ ...r, productId, position })));
-  }
-  return refs.map(({ kind, brand, number }) => ({ kind, brand, number }));
 }
 
 /** A unique part number taken by another product, as the 409 the admin reads. */
@@ -370,6 +354,7 @@ export function createCatalogService(db: Db) {
               availableQuantity: input.availableQuantity,
               shortDescription: input.shortDescription,
               warrantyMonths: input.warranty,
+              weightGrams: input.weightGrams ?? 0,
               breaks: storedBreaks(input.breaks ?? []),
               creatorEmail,
             })
@@ -447,38 +432,6 @@ export function createCatalogService(db: Db) {
         .catch((e: unknown) => {
           throw partNumberTaken(e, input.partNumber) ?? e;
         });
-    },
-
-    /**
-     * Deletes a product unless a customer still holds stock of it in an unpaid order. The product
-     * row is locked first: placing an order updates that row, so no order can slip in between
-     * the check and the delete. Paid orders keep their product name and price (productId -> null).
-     */
-    async remove(id: string, actor?: AuditActor): Promise<void> {
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ id: products.id, name: products.name, partNumber: products.partNumber })
-          .from(products)
-          .where(eq(products.id, id))
-          .for("update");
-        if (!row) throw notFound("Product not found");
-        const [unpaid] = await tx
-          .select({ id: orders.id })
-          .from(orderItems)
-          .innerJoin(orders, eq(orders.id, orderItems.orderId))
-          .where(and(eq(orderItems.productId, id), inArray(orders.status, holdingStatuses)))
-          .limit(1);
-        if (unpaid) throw conflict(unpaidOrdersMessage);
-        await tx.delete(products).where(eq(products.id, id));
-        if (actor) {
-          await recordAdminAction(tx, {
-            actor,
-            action: "product.delete",
-            target: { type: "product", id },
-            summary: `Deleted ${row.name} (${row.partNumber})`,
-          });
-        }
-      });
     },
   };
 }

@@ -1,12 +1,7 @@
 import { expect, test } from "vitest";
 import { loadConfig } from "../config";
-import {
-  decidePlacement,
-  holdTime,
-  ORDER_TOO_LARGE,
-  type ProductFacts,
-  type Standing,
-} from "./decide";
+import { holdTime } from "../inventory/holds";
+import { decidePlacement, ORDER_TOO_LARGE, type ProductFacts, type Standing } from "./decide";
 
 // The rules of placing an order, without a database: what the read found goes in, an order's
 // lines and total (or the first broken rule, with the spec's words) come out.

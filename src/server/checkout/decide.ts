@@ -1,4 +1,5 @@
 import { approvalMessages } from "../../contract/approvals";
+import { quoteMessages } from "../../contract/quotes";
 import { cartMessages } from "../../contract/cart";
 import { companyMessages } from "../../contract/companies";
 import { holdMessages, orderMessages } from "../../contract/orders";
@@ -7,8 +8,9 @@ import type { HoldLimits } from "../config";
 import { HttpError, unprocessable } from "../errors";
 import { centsToUnits, formatCents, MAX_CENTS } from "../money";
 import { priceLines, type CompanyMember, type PricingContext } from "../pricing/pricing";
-import type { PriceBreak } from "../db/schema";
-import { computeCharges, requireShippable, type ChargeFacts } from "./charges";
+import type { PriceBreak } from "../money";
+import type { ApprovalNeed } from "../approvals/service";
+import { computeCharges, requireShippable, type ChargeFacts } from "../charges/estimate";
 
 /**
  * The rules of placing an order, as pure functions of what the read gathered: no database, no
@@ -21,7 +23,7 @@ export interface ProductFacts {
   name: string;
   partNumber: string | null;
   listPriceCents: number;
-  /** The product's public quantity breaks (docs/public-breaks.md); absent: none. */
+  /** The product's public quantity breaks (docs/pricing.md); absent: none. */
   publicBreaks?: PriceBreak[];
   minimumOrder: number;
   available: number;
@@ -53,7 +55,7 @@ export interface DecidedLine extends WantedLine {
   productName: string;
   partNumber: string | null;
   unitPriceCents: number;
-  /** The line's tax, rounded half up on its own (docs/money.md). */
+  /** The line's tax, rounded half up on its own (docs/tax.md). */
   taxCents: number;
   /** The product's core deposit per unit, snapshotted (0: none; untaxed). */
   coreDepositCents: number;
@@ -70,16 +72,10 @@ export interface DecidedCharges {
   coreDepositCents: number;
   taxName: string | null;
   taxRateMillipercent: number | null;
-  /** Reverse charge's legal note, or the exemption's (docs/tax-exemptions.md); else null. */
+  /** Reverse charge's legal note, or the exemption's (docs/tax.md); else null. */
   taxNote?: string | null;
   /** The buyer's tax id as it was when ordered (reverse charge: its checked VAT id). */
   buyerTaxId?: string | null;
-}
-
-/** Why a company buyer's order waits for an owner's approval, and the limit it went over. */
-export interface ApprovalNeed {
-  reason: "order_limit" | "monthly_limit";
-  limitCents: number;
 }
 
 export interface Decision {
@@ -287,11 +283,28 @@ export function unverifiedRoom(product: ProductFacts, share: number): number {
   return room > 0 ? Math.max(room, product.minimumOrder) : 0;
 }
 
-/** How long a new order holds its stock: shorter for an account whose address is unverified. */
-export function holdTime(
-  standing: Pick<Standing, "emailVerified">,
-  limits: HoldLimits,
-  holdMs: number,
+/** A cart line whose part was deleted since it was added refuses the checkout, naming it. */
+export function refuseDeletedParts(wanted: WantedLine[], products: ReadonlyMap<string, unknown>) {
+  const gone = wanted.filter((l) => !products.has(l.productId));
+  if (gone.length === 0) return;
+  throw new HttpError(
+    422,
+    "rule_broken",
+    cartMessages.deleted,
+    Object.fromEntries(gone.map((l) => [l.productId, cartMessages.deleted])),
+  );
+}
+
+/** A quote is accepted only while all its parts are in stock: else 409, nothing written. */
+export function refuseShortStock(
+  wanted: WantedLine[],
+  products: ReadonlyMap<string, { name: string; available: number }>,
 ) {
-  return standing.emailVerified ? holdMs : Math.min(holdMs, limits.unverifiedHoldMs);
+  for (const l of wanted) {
+    const p = products.get(l.productId)!;
+    if (l.qty > p.available) {
+      const message = quoteMessages.stockShort(p.name, p.available);
+      throw new HttpError(409, "conflict", message, { [l.productId]: message });
+    }
+  }
 }

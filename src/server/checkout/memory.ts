@@ -1,9 +1,9 @@
 import { keepBounded } from "../bounded-map";
 import type { PricingContext } from "../pricing/pricing";
-import type { ChargeFacts } from "./charges";
+import type { ChargeFacts } from "../charges/estimate";
 import type { ProductFacts, WantedLine } from "./decide";
 import { earliestWindow, RATE_WINDOW_SECONDS, type PlacementRead, type UnlockedRead } from "./read";
-import type { SavedAddress } from "./read-charges";
+import type { SavedAddress } from "../charges/read";
 import type { DecidedOn, OrderToWrite } from "./write";
 
 /**

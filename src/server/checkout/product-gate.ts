@@ -1,4 +1,7 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config";
 import { BUSY_MESSAGE, HttpError } from "../errors";
+import { refusalLog } from "../overload";
 
 export interface ProductGateOptions {
   /** ORDER_GATE_PER_PRODUCT: placements of one product that may hold a pooled connection at once. */
@@ -168,3 +171,28 @@ export function createProductGate(opts: ProductGateOptions) {
 }
 
 export type ProductGate = ReturnType<typeof createProductGate>;
+
+/**
+ * The store's gate: at most ORDER_GATE_PER_PRODUCT placements of one product hold a pooled
+ * connection at once; the others queue here, holding none, for at most what they would have
+ * waited for a pooled connection (docs/hot-row.md). Refusals are counted (`onShed`) and logged
+ * once a second.
+ */
+export function storeProductGate(
+  config: Pick<Config, "orderGatePerProduct" | "databaseTimeouts" | "dbQueueMax">,
+  opts: { log: Pick<FastifyBaseLogger, "warn">; onShed: () => void },
+): ProductGate {
+  const logRefusal = refusalLog(
+    opts.log,
+    "overloaded: refusing orders of a product (503) whose gate already queues DB_QUEUE_MAX placements, or would not let them in within DB_CONNECT_TIMEOUT_SECONDS",
+  );
+  return createProductGate({
+    perProduct: config.orderGatePerProduct,
+    waitMs: config.databaseTimeouts.connectMs,
+    queueMax: config.dbQueueMax,
+    onShed: () => {
+      opts.onShed();
+      logRefusal();
+    },
+  });
+}

@@ -12,9 +12,9 @@ import {
   type PricingRow,
 } from "../pricing/pricing";
 import type { VehicleQuery } from "../../contract/vehicles";
-import { keptVehicleJson, lineVehicleJson, type LineVehicle } from "../fitment/service";
+import { keptVehicleJson, lineVehicleJson, type LineVehicle } from "../vehicles/service";
 import { lockCustomerSql } from "../users/service";
-import type { ChargeFacts } from "./charges";
+import type { ChargeFacts } from "../charges/estimate";
 import type { ProductFacts, Standing, WantedLine } from "./decide";
 import type { DecidedOn } from "./write";
 import {
@@ -23,7 +23,7 @@ import {
   type ChargesRow,
   type DestinationSource,
   type SavedAddress,
-} from "./read-charges";
+} from "../charges/read";
 
 /** What to order: these lines, or the customer's cart as it is stored. */
 export type PlacementSource = { lines: WantedLine[] } | { cartOf: string };
@@ -179,7 +179,7 @@ interface ReadOptions {
   currency: string;
   /** The vehicle the lines are for, named in this same statement (no round trip of its own). */
   vehicle?: VehicleQuery;
-  /** The store's country, for the EU reverse charge (docs/tax-exemptions.md). */
+  /** The store's country, for the EU reverse charge (docs/tax.md). */
   sellerCountry?: string;
   /**
    * Read all of the customer's unpaid parts and open hold windows, not only these lines' (what
@@ -336,6 +336,64 @@ export function earliestWindow(
   }
   return earliest;
 }
+
+/**
+ * Every table a placement's read takes facts from, by what keeps an order decided on them
+ * without the customer's lock (or from memory, `memory.ts`) from going stale (docs/decisions/
+ * 011-checkout-workflow.md). Declared once here; `placement-reads.test.ts` fails when the read
+ * names a table not listed, or a `facts` table (or listed column) has no trigger that moves the
+ * placement facts' version on.
+ */
+export const PLACEMENT_READS = {
+  /**
+   * Changed by admins (or owners) at any time: each change moves `placement_facts.version` on in
+   * its own transaction (migration 0042's triggers; a product's through its change trigger, its
+   * stock apart), which the write checks and the memory is emptied by. A table whose trigger
+   * watches some columns only lists the columns a placement reads.
+   */
+  facts: {
+    products: "every column but the stock",
+    shipping_zones: "every column",
+    shipping_methods: "every column",
+    tax_rates: "every column",
+    company_members: "every column",
+    companies: [
+      "price_list_id",
+      "tax_id",
+      "tax_id_country",
+      "tax_id_validated_at",
+      "tax_exemption_certificate",
+    ],
+    price_lists: "every column",
+    price_list_entries: "every column",
+  },
+  /**
+   * The customer's own rows: changed only under their lock, which moves `user.revision` on (the
+   * write goes ahead only at the revision read), or the session, asked again in the write.
+   */
+  customer: [
+    "user",
+    "session",
+    "orders",
+    "order_items",
+    "hold_windows",
+    "addresses",
+    "rate_limit",
+    "cart_items",
+  ],
+  /**
+   * Read for each placement and never remembered: a line's vehicle, and a company's ship-to
+   * addresses (company buyers are placed under the lock, and the memory keeps no company buyer).
+   */
+  everyTime: [
+    "vehicle_makes",
+    "vehicle_models",
+    "base_vehicles",
+    "vehicle_engines",
+    "base_vehicle_engines",
+    "company_addresses",
+  ],
+} as const;
 
 /**
  * What a decision made without the customer's lock rests on beyond their row, as a condition:

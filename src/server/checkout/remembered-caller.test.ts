@@ -5,7 +5,7 @@ import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { stillSignedInSql, verifiedToken } from "../auth/session-reader";
 import { loadConfig } from "../config";
-import { products } from "../db/schema";
+import { products } from "../catalog/tables";
 import { HttpError } from "../errors";
 import { createInventory } from "../inventory/service";
 import { placementRateKey } from "./read";

@@ -3,7 +3,7 @@ import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/ac
 import { insertProduct } from "../../../tests/support/factories";
 import { watchQueries } from "../../../tests/support/query-spy";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { baseVehicles, vehicleMakes, vehicleModels } from "../db/schema";
+import { baseVehicles, vehicleMakes, vehicleModels } from "../vehicles/tables";
 
 // How many statements a placement sends to PostgreSQL, counted on the wire (every query of the
 // app's pool while the request runs). Each is a round trip; the hot path is kept short on purpose

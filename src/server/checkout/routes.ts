@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { checkoutResultSchema, checkoutSchema } from "../../contract/cart";
 import { orderCreateSchema, orderSchema } from "../../contract/orders";
-import { caller, type Guards } from "../auth/guards";
+import { caller, type Guards } from "../http/request-context";
 import { clientStillWaiting } from "../client-waiting";
 import type { CheckoutService } from "./workflow";
 import { errorAnswers } from "../api-errors";
@@ -25,6 +25,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
         response: { 201: z.object({ success: z.literal(true), order: orderSchema }), ...errors },
       },
       onRequest: guards.customerPlacing,
+      config: { placesOrder: true },
     },
     async (req, reply) => {
       const me = caller(req);
@@ -44,6 +45,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
         response: { 201: checkoutResultSchema, ...errors },
       },
       onRequest: guards.customerPlacing,
+      config: { placesOrder: true },
     },
     async (req, reply) => {
       const me = caller(req);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { orders, products } from "../db/schema";
+import { orders } from "../orders/tables";
+import { products } from "../catalog/tables";
 
 // Shipping and tax from the admin's zones and rates to the customer's order, through the API:
 // the quote a visitor sees, the quote for a saved address, and the order the checkout places.
@@ -129,7 +130,7 @@ test("admins keep zones and rates; bad ones are refused with the field's message
   });
   expect(twice.statusCode).toBe(409);
   expect(twice.json().message).toBe(
-    "A rate for this country and region exists already; edit it instead",
+    "A rate for this country, region and postal code exists already; edit it instead",
   );
   const tooHigh = await call(admin, "POST", "/api/tax-rates", {
     country: "FR",

@@ -8,14 +8,13 @@ import { vehicleMessages } from "../../contract/vehicles";
 import {
   baseVehicleEngines,
   baseVehicles,
-  cartItems,
-  orderItems,
-  orders,
-  products,
   vehicleEngines,
   vehicleMakes,
   vehicleModels,
-} from "../db/schema";
+} from "../vehicles/tables";
+import { cartItems } from "../cart/tables";
+import { orderItems, orders } from "../orders/tables";
+import { products } from "../catalog/tables";
 
 /** The vehicle on the order line (docs/vehicle-on-line.md), through the API. */
 

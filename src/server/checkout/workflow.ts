@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { cartMessages, type Checkout } from "../../contract/cart";
+import { type Checkout } from "../../contract/cart";
 import { holdMessages, type Order, type OrderCreate } from "../../contract/orders";
 import type { ApprovalMail } from "../approvals/mail";
 import { requestApproval } from "../approvals/service";
 import { clearCartSql } from "../cart/service";
 import type { HoldLimits } from "../config";
-import type { ShipToSnapshot } from "../db/schema";
+import type { ShipToSnapshot } from "../orders/tables";
 import { ACCOUNT_GONE_MESSAGE, HttpError, notFound } from "../errors";
 import { isLockWaitOver, isStockOrCheckChanged, type Inventory } from "../inventory/service";
 import { centsToUnits, unitsToCents } from "../money";
@@ -17,19 +17,15 @@ import {
   settleOnAccount,
   type AccountInvoiceIssuer,
 } from "../terms/account";
-import type { AccountMail } from "../terms/mail";
+import type { TermsMail } from "../terms/mail";
 import { saveDeliveryToProfile } from "../users/service";
 import { lockQuoteForAcceptance, markQuoteAccepted } from "../quotes/access";
-import {
-  quoteMessages,
-  type QuoteAccept,
-  type QuoteTotal,
-  type QuoteTotalInput,
-} from "../../contract/quotes";
-import { decidePlacement, holdTime, type WantedLine } from "./decide";
+import { type QuoteAccept, type QuoteTotal, type QuoteTotalInput } from "../../contract/quotes";
+import { decidePlacement, refuseDeletedParts, refuseShortStock, type WantedLine } from "./decide";
+import { approvalWindowEnd, holdTime } from "../inventory/holds";
 import { formatAddress } from "../../contract/addresses";
 import type { VehicleQuery } from "../../contract/vehicles";
-import { unknownLineVehicle } from "../fitment/service";
+import { unknownLineVehicle } from "../vehicles/service";
 import type { DbOrTx } from "../db/database";
 import type { ProductGate } from "./product-gate";
 import {
@@ -41,11 +37,11 @@ import {
   type PlacementRead,
   type PlacementSource,
 } from "./read";
-import type { DestinationSource } from "./read-charges";
+import type { DestinationSource } from "../charges/read";
 import type { PlacementMemory } from "./memory";
+import { newOrderRows } from "../orders/placement";
 import {
   holdUntil,
-  placedOrder,
   writeOrder,
   writeOrderAtOnce,
   type Customer,
@@ -67,6 +63,11 @@ export interface CheckoutOptions {
   sellerCountry?: string;
   holdMs: number;
   limits: HoldLimits;
+  /**
+   * How long an order over a spending limit keeps its stock while it awaits an owner, in business
+   * days (APPROVAL_WINDOW_BUSINESS_DAYS); without it, as long as any order's hold.
+   */
+  approvalWindowBusinessDays?: number;
   /** The order emails, queued in the transaction of the order (the outbox). */
   notify?: OrderNotifier;
   /** The emails of an order over a spending limit: to the company's owners and the buyer. */
@@ -74,7 +75,7 @@ export interface CheckoutOptions {
   /** Issues the invoice of an order placed on account (a company on net terms). */
   invoices?: AccountInvoiceIssuer;
   /** The email of an order placed on account (its invoice attached). */
-  accountMail?: AccountMail;
+  accountMail?: TermsMail;
   /**
    * The per-product queue in front of the pool (`product-gate.ts`), and the database a cart's
    * or a quote's products are read from before it: without it, placements go straight to the
@@ -102,8 +103,11 @@ interface PlacementRequest {
   expectedTotalCents?: number;
   /** A checkout empties the cart, and may keep the address and phone in the profile. */
   fromCart?: { saveToProfile: boolean };
-  /** Whether the client still waits for the answer (see `clientStillWaiting`). */
-  clientWaiting?: () => boolean;
+  /**
+   * Whether the client still waits for the answer (see `clientStillWaiting`); `true` when the
+   * write commits right after a yes.
+   */
+  clientWaiting?: (final?: boolean) => boolean;
   /** An accepted quote: its lines at its prices, read (and locked) in the transaction. */
   quoteId?: string;
   /**
@@ -267,9 +271,9 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     decidedOn: DecidedOn,
   ): Promise<Order | null> {
     // The email names the order's id and hold, both known before the write.
-    const draft = placedOrder(customer, order, new Date());
+    const draft = newOrderRows(customer, order, new Date());
     const mail = await opts.notify?.placedInsert(toOrder(draft.row, draft.items), customer.name);
-    if (request.clientWaiting && !request.clientWaiting()) {
+    if (request.clientWaiting && !request.clientWaiting(true)) {
       throw new HttpError(499, "client_closed_request", CLIENT_GONE_MESSAGE);
     }
     try {
@@ -324,7 +328,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       const order = decideOrder(customer, request, facts, quote);
       const { companyId } = facts.pricing;
       // A company on net terms: no card; its credit is checked now (an order awaiting approval
-      // is checked when it is approved: docs/net-terms.md).
+      // is checked when it is approved: docs/terms.md).
       const account =
         companyId && !order.approval && opts.invoices ? await accountTermsOf(tx, companyId) : null;
       if (account) await checkCredit(tx, account, order.totalCents, opts.currency);
@@ -353,7 +357,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       if (request.fromCart?.saveToProfile) {
         await saveDeliveryToProfile(tx, customer.id, order.delivery);
       }
-      if (request.clientWaiting && !request.clientWaiting()) {
+      if (request.clientWaiting && !request.clientWaiting(true)) {
         throw new HttpError(499, "client_closed_request", CLIENT_GONE_MESSAGE);
       }
       return placed;
@@ -393,7 +397,10 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       id: randomUUID(),
       delivery,
       currency: opts.currency,
-      holdExpiresAt: holdUntil(facts.windowEnd, holdTime(facts.standing, opts.limits, opts.holdMs)),
+      holdExpiresAt:
+        decision.approval && opts.approvalWindowBusinessDays
+          ? approvalWindowEnd(new Date(), opts.approvalWindowBusinessDays)
+          : holdUntil(facts.windowEnd, holdTime(facts.standing, opts.limits, opts.holdMs)),
       // Each line keeps its cart line's vehicle; the request's fills the lines without one.
       vehicles: decision.lines.map(
         (l) =>
@@ -556,32 +563,6 @@ function remembered(request: PlacementRequest): boolean {
 /** A chosen saved address (the customer's or their company's), else the profile's. */
 function destinationOf(addressId: string | null | undefined) {
   return addressId ? { addressId } : { defaultAddress: true as const };
-}
-
-/** A cart line whose part was deleted since it was added refuses the checkout, naming it. */
-function refuseDeletedParts(wanted: WantedLine[], products: ReadonlyMap<string, unknown>) {
-  const gone = wanted.filter((l) => !products.has(l.productId));
-  if (gone.length === 0) return;
-  throw new HttpError(
-    422,
-    "rule_broken",
-    cartMessages.deleted,
-    Object.fromEntries(gone.map((l) => [l.productId, cartMessages.deleted])),
-  );
-}
-
-/** A quote is accepted only while all its parts are in stock: else 409, nothing written. */
-function refuseShortStock(
-  wanted: WantedLine[],
-  products: ReadonlyMap<string, { name: string; available: number }>,
-) {
-  for (const l of wanted) {
-    const p = products.get(l.productId)!;
-    if (l.qty > p.available) {
-      const message = quoteMessages.stockShort(p.name, p.available);
-      throw new HttpError(409, "conflict", message, { [l.productId]: message });
-    }
-  }
 }
 
 /** The address as the order keeps it (its id left out: the address book may change). */

@@ -1,9 +1,12 @@
 import { type SQL } from "drizzle-orm";
 import { sql } from "../db/sql";
 import type { DbOrTx } from "../db/database";
-import type { orderItems, orders, ShipToSnapshot } from "../db/schema";
-import { sqlInts, sqlNullableInts, sqlTexts, sqlUuids } from "../db/sql-arrays";
-import type { LineVehicle } from "../fitment/service";
+import type { OrderItemRow, OrderRow } from "../orders/state";
+import type { ShipToSnapshot } from "../orders/tables";
+import { sqlUuids } from "../db/sql-arrays";
+import { openHoldWindowsCte } from "../inventory/holds";
+import { insertOrderCtes, newOrderRows } from "../orders/placement";
+import type { LineVehicle } from "../vehicles/service";
 import type { HoldShare, Inventory, StockMoves } from "../inventory/service";
 import { rateHitCtes } from "../auth/rate-limit";
 import { lockCustomerSql } from "../users/service";
@@ -34,9 +37,6 @@ export interface Delivery {
   /** The structured address shipping and tax were computed for, when there is one. */
   shipTo?: ShipToSnapshot | null;
 }
-
-type OrderRow = typeof orders.$inferSelect;
-type OrderItemRow = typeof orderItems.$inferSelect;
 
 /** A decided order as it is written: its id is chosen before (the email queued with it names it). */
 export type OrderToWrite = Decision & {
@@ -74,12 +74,12 @@ export async function writeOrder(
   customer: Customer,
   order: OrderToWrite,
 ): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
-  const result = await stock.takeWith<{ created_at: string }>(
+  const result = await stock.takeWith<{ created_at: string; number: number }>(
     order.lines,
     orderWrites(customer, order),
-    sql`select created_at from placed`,
+    sql`select created_at, number from placed`,
   );
-  return placedOrder(customer, order, new Date(result[0]!.created_at));
+  return newOrderRows(customer, order, new Date(result[0]!.created_at), result[0]!.number);
 }
 
 /**
@@ -118,8 +118,8 @@ export async function writeOrderAtOnce(
   const writes = sql`
     unchanged as (${lockCustomerSql(customer.id, decidedOn.revision)}),
     ${rateHitCtes("hit", placementRateKey(customer.id), RATE_WINDOW_SECONDS)},
-    ${opts.queued ? sql`queued as (${opts.queued}),` : sql``}
-    ${orderWrites(customer, order)}`;
+    ${orderWrites(customer, order)}
+    ${opts.queued ? sql`, queued as (${opts.queued})` : sql``}`;
   const ids = sqlUuids(order.lines.map((l) => l.productId));
   const windowEnd = decidedOn.windowEnd?.toISOString() ?? null;
   const check = sql`exists (select 1 from unchanged
@@ -130,141 +130,36 @@ export async function writeOrderAtOnce(
     and ${factsUnchangedSql(decidedOn.factsVersion, customer.stillSignedIn)}`;
   const result = await inventory.takeAtOnce<{
     created_at: string;
+    number: number;
     stock: Record<string, number>;
   }>(
     order.lines,
     writes,
-    sql`select created_at, (select json_object_agg(id, available_quantity) from taken) as stock
+    sql`select created_at, number,
+               (select json_object_agg(id, available_quantity) from taken) as stock
           from placed`,
     check,
     opts.lockWaitMs,
     opts.share,
   );
-  const { created_at, stock } = result[0]!;
+  const { created_at, number, stock } = result[0]!;
   return {
-    ...placedOrder(customer, order, new Date(created_at)),
+    ...newOrderRows(customer, order, new Date(created_at), number),
     stock: new Map(Object.entries(stock)),
   };
 }
 
 /**
- * The order's writes, as entries of a statement's `with`: the hold windows, the order and its
- * lines (and `also`); `placed` answers the order's `created_at`.
+ * The order's writes, as entries of a statement's `with`: the hold windows (the inventory's),
+ * the order and its lines (the orders') and `also`; `placed` answers the order's `created_at`.
  */
 function orderWrites(customer: Customer, order: OrderToWrite): SQL {
-  const { lines, delivery, charges } = order;
-  const vehicles = lineVehicles(order);
-  const ids = sqlUuids(lines.map((l) => l.productId));
-  const until = order.holdExpiresAt.toISOString();
-  return sql`
-    windows as (
-      insert into hold_windows (user_id, product_id, expires_at)
-      select ${customer.id}, p, ${until}::timestamptz from unnest(${ids}) as p
-      on conflict (user_id, product_id) do update set expires_at =
-        case when hold_windows.expires_at > now() then hold_windows.expires_at
-             else excluded.expires_at end
-    ),
-    placed as (
-      insert into orders (id, user_id, order_email, customer_name, total_cents, currency, phone,
-                          address, po_reference, hold_expires_at, shipping_cents,
-                          shipping_method, tax_cents, shipping_tax_cents, tax_name,
-                          tax_rate_millipercent, tax_note, buyer_tax_id, ship_to, status)
-      values (${order.id}, ${customer.id}, ${customer.email}, ${customer.name},
-              ${order.totalCents}, ${order.currency}, ${delivery.phone}, ${delivery.address},
-              ${delivery.poReference ?? null}, ${until}::timestamptz, ${charges.shippingCents},
-              ${charges.shippingMethod}, ${charges.taxCents}, ${charges.shippingTaxCents},
-              ${charges.taxName}, ${charges.taxRateMillipercent}, ${charges.taxNote ?? null},
-              ${charges.buyerTaxId ?? null},
-              ${delivery.shipTo ? JSON.stringify(delivery.shipTo) : null}::jsonb,
-              ${statusOf(order)})
-      returning id, created_at
-    ),
-    items as (
-      insert into order_items (order_id, line, product_id, product_name, part_number,
-                               unit_price_cents, qty, tax_cents, core_deposit_cents,
-                               vehicle_base_vehicle_id, vehicle_engine_id, vehicle_label)
-      select placed.id, l.line, l.product_id, l.name, l.part_number, l.price, l.qty, l.tax,
-             l.core_deposit, l.vehicle_base_vehicle_id, l.vehicle_engine_id, l.vehicle_label
-        from placed, unnest(${ids}, ${sqlTexts(lines.map((l) => l.productName))},
-                            ${sqlTexts(lines.map((l) => l.partNumber))},
-                            ${sqlInts(lines.map((l) => l.unitPriceCents))},
-                            ${sqlInts(lines.map((l) => l.qty))},
-                            ${sqlInts(lines.map((l) => l.taxCents))},
-                            ${sqlInts(lines.map((l) => l.coreDepositCents))},
-                            ${sqlNullableInts(vehicles.map((v) => v?.baseVehicleId ?? null))},
-                            ${sqlNullableInts(vehicles.map((v) => v?.engineId ?? null))},
-                            ${sqlTexts(vehicles.map((v) => v?.label ?? null))})
-             with ordinality as l(product_id, name, part_number, price, qty, tax, core_deposit,
-                                  vehicle_base_vehicle_id, vehicle_engine_id, vehicle_label,
-                                  line)
-    )${
-      order.also
-        ? sql`,
-    also as (${order.also})`
-        : sql``
-    }`;
-}
-
-/** Each line's vehicle, in the lines' order (null: none). */
-const lineVehicles = (order: OrderToWrite) =>
-  order.lines.map((_, i) => order.vehicles?.[i] ?? null);
-
-/** Over a spending limit, the order waits for an owner, holding its stock as an unpaid one does. */
-const statusOf = (order: Decision) =>
-  order.approval ? ("awaiting_approval" as const) : ("unpaid" as const);
-
-/** The order and its lines as `orderWrites` writes them, created at `createdAt`. */
-export function placedOrder(
-  customer: Customer,
-  order: OrderToWrite,
-  createdAt: Date,
-): { row: OrderRow; items: OrderItemRow[] } {
-  const { lines, delivery, charges } = order;
-  const vehicles = lineVehicles(order);
-  const row: OrderRow = {
-    id: order.id,
-    userId: customer.id,
-    orderEmail: customer.email,
-    customerName: customer.name,
-    totalCents: order.totalCents,
-    shippingCents: charges.shippingCents,
-    shippingMethod: charges.shippingMethod,
-    taxCents: charges.taxCents,
-    shippingTaxCents: charges.shippingTaxCents,
-    taxName: charges.taxName,
-    taxRateMillipercent: charges.taxRateMillipercent,
-    taxNote: charges.taxNote ?? null,
-    buyerTaxId: charges.buyerTaxId ?? null,
-    shipTo: delivery.shipTo ?? null,
-    currency: order.currency,
-    phone: delivery.phone,
-    address: delivery.address,
-    poReference: delivery.poReference ?? null,
-    status: statusOf(order),
-    transactionId: null,
-    paidWith: null,
-    createdAt,
-    holdExpiresAt: order.holdExpiresAt,
-    paidAt: null,
-    shippedAt: null,
-    carrier: null,
-    trackingNumber: null,
-    cancelledAt: null,
-    holdWarnedAt: null,
-  };
-  const items = lines.map((l, i) => ({
-    orderId: order.id,
-    line: i + 1,
-    productId: l.productId,
-    productName: l.productName,
-    partNumber: l.partNumber,
-    unitPriceCents: l.unitPriceCents,
-    qty: l.qty,
-    taxCents: l.taxCents,
-    coreDepositCents: l.coreDepositCents,
-    vehicleBaseVehicleId: vehicles[i]?.baseVehicleId ?? null,
-    vehicleEngineId: vehicles[i]?.engineId ?? null,
-    vehicleLabel: vehicles[i]?.label ?? null,
-  }));
-  return { row, items };
+  const windows = openHoldWindowsCte(
+    "windows",
+    customer.id,
+    order.lines.map((l) => l.productId),
+    order.holdExpiresAt,
+  );
+  const also = order.also ? sql`, also as (${order.also})` : sql``;
+  return sql`${windows}, ${insertOrderCtes(customer, order)}${also}`;
 }

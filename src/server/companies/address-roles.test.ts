@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
-import { companyAddresses } from "../db/schema";
+import { companyAddresses } from "./tables";
 
 /**
  * Company A's ship-to addresses for each trade role beside the authorisation matrix's four:

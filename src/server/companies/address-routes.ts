@@ -2,25 +2,44 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { companyAddressInputSchema } from "../../contract/addresses";
 import {
+  companyAddressMessages,
   companyAddressParamsSchema,
   companyAddressPatchSchema,
   companyAddressSchema,
-} from "../../contract/company-addresses";
+  companyMessages,
+} from "../../contract/companies";
 import { idParamsSchema } from "../../contract/common";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../auth/guards";
+import { caller, type Guards } from "../http/request-context";
+import { forbidden, notFound } from "../errors";
 import type { CompanyAddressService } from "./addresses";
 
 const errors = errorAnswers(400, 401, 403, 404, 422);
 
 /**
- * A company's ship-to addresses (docs/company-addresses.md): admins and the company's owners
+ * A company's ship-to addresses (docs/companies.md): admins and the company's owners
  * manage them, its buyers and viewers list them; anyone else gets 404.
  */
 export const companyAddressRoutes: FastifyPluginAsyncZod<{
   companyAddresses: CompanyAddressService;
   guards: Guards;
 }> = async (app, { companyAddresses, guards }) => {
+  const outsider = () => notFound(companyMessages.notFound);
+  /** An admin, or a member of the path's company. */
+  const memberOfPath = {
+    onRequest: guards.customerOrAdmin,
+    preHandler: guards.companyMember({ ofPath: true, outsider }),
+  };
+  /** An admin, or an owner of the path's company (its buyers and viewers: 403). */
+  const ownerOfPath = {
+    onRequest: guards.customerOrAdmin,
+    preHandler: guards.companyOwner({
+      ofPath: true,
+      outsider,
+      wrongRole: () => forbidden(companyAddressMessages.ownersOnly),
+    }),
+  };
+
   app.get(
     "/companies/:id/addresses",
     {
@@ -31,9 +50,9 @@ export const companyAddressRoutes: FastifyPluginAsyncZod<{
         params: idParamsSchema,
         response: { 200: z.array(companyAddressSchema), ...errors },
       },
-      onRequest: guards.customerOrAdmin,
+      ...memberOfPath,
     },
-    async (req) => companyAddresses.list(caller(req), req.params.id),
+    async (req) => companyAddresses.list(req.params.id),
   );
 
   app.post(
@@ -47,7 +66,7 @@ export const companyAddressRoutes: FastifyPluginAsyncZod<{
         body: companyAddressInputSchema,
         response: { 201: companyAddressSchema, ...errors },
       },
-      onRequest: guards.customerOrAdmin,
+      ...ownerOfPath,
     },
     async (req, reply) =>
       reply.code(201).send(await companyAddresses.create(caller(req), req.params.id, req.body)),
@@ -64,7 +83,7 @@ export const companyAddressRoutes: FastifyPluginAsyncZod<{
         body: companyAddressPatchSchema,
         response: { 200: companyAddressSchema, ...errors },
       },
-      onRequest: guards.customerOrAdmin,
+      ...ownerOfPath,
     },
     async (req) =>
       companyAddresses.update(caller(req), req.params.id, req.params.addressId, req.body),
@@ -80,7 +99,7 @@ export const companyAddressRoutes: FastifyPluginAsyncZod<{
         params: companyAddressParamsSchema,
         response: { 204: z.null(), ...errors },
       },
-      onRequest: guards.customerOrAdmin,
+      ...ownerOfPath,
     },
     async (req, reply) => {
       await companyAddresses.remove(caller(req), req.params.id, req.params.addressId);

@@ -5,10 +5,12 @@ import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { addressMessages } from "../../contract/addresses";
-import { companyAddressMessages, MAX_COMPANY_ADDRESSES } from "../../contract/company-addresses";
-import { adminAuditLog, companyAddresses, orders } from "../db/schema";
+import { companyAddressMessages, MAX_COMPANY_ADDRESSES } from "../../contract/companies";
+import { adminAuditLog } from "../audit/tables";
+import { companyAddresses } from "./tables";
+import { orders } from "../orders/tables";
 
-// A company's ship-to addresses (docs/company-addresses.md): managed by admins and owners,
+// A company's ship-to addresses (docs/companies.md): managed by admins and owners,
 // listed by members, and delivered to at checkout exactly as an own address is.
 
 let t: TestApp;

@@ -3,14 +3,18 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { expectTooManyRequests } from "../../../tests/support/too-many";
 import {
   createCompany,
   createPriceList,
   invitationToken,
   joinCompany,
 } from "../../../tests/support/trade";
+import { waitForMail } from "../../../tests/support/mailbox";
 import { companyMessages } from "../../contract/companies";
-import { adminAuditLog, companyInvitations } from "../db/schema";
+import { INVITATION_LIMITS } from "./routes";
+import { adminAuditLog } from "../audit/tables";
+import { companyInvitations, companyMembers } from "./tables";
 
 let t: TestApp;
 let admin: TestAccount;
@@ -242,5 +246,113 @@ test("a pending invitation can be withdrawn; its link then works no more", async
   const who = await signUp(t.app, { email });
   expect((await req(who, "POST", "/api/company-invitations/accept", { token })).statusCode).toBe(
     404,
+  );
+});
+
+test("two owners demoting or removing each other at once always leave the company an owner", async () => {
+  const company = await createCompany(t.app, admin);
+  const a = await joinCompany(t.app, admin, company.id, "owner");
+  const b = await joinCompany(t.app, admin, company.id, "owner");
+  const member = (who: { id: string }) => `/api/companies/${company.id}/members/${who.id}`;
+  const owners = async () =>
+    (await req(admin, "GET", `/api/companies/${company.id}/members`))
+      .json()
+      .filter((m: { role: string }) => m.role === "owner").length;
+  const other = (who: { id: string }) => (who === a ? b : a);
+  const acts = [
+    (who: { id: string }) => req(other(who), "PATCH", member(who), { role: "buyer" }),
+    (who: { id: string }) => req(other(who), "DELETE", member(who)),
+  ];
+  let refusedByTheRule = 0;
+  for (let round = 0; round < 8; round++) {
+    // Both owners again, as the round before may have demoted or removed either.
+    await t.database.db
+      .insert(companyMembers)
+      .values([a, b].map((m) => ({ companyId: company.id, userId: m.id, role: "owner" as const })))
+      .onConflictDoUpdate({ target: companyMembers.userId, set: { role: "owner" } });
+    expect(await owners()).toBe(2);
+    // Every pairing in turn: demote and demote, remove and demote, demote and remove, both remove.
+    const [first, second] = [acts[round % 2]!, acts[Math.floor(round / 2) % 2]!];
+    const answers = await Promise.all([first(b), second(a)]);
+    expect(await owners()).toBeGreaterThanOrEqual(1);
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes[0]).toBeLessThan(300);
+    // The other is refused: by the rule, or, if it came second, as no longer an owner (404).
+    expect([404, 422]).toContain(codes[1]);
+    const refused = answers.find((r) => r.statusCode === 422);
+    if (refused) {
+      expect(JSON.parse(refused.body).message).toBe(companyMessages.lastOwner);
+      refusedByTheRule += 1;
+    }
+  }
+  expect(refusedByTheRule).toBeGreaterThan(0);
+});
+
+test("an owner inviting another company's member is answered as for any address; only their own members are refused", async () => {
+  const company = await createCompany(t.app, admin);
+  const owner = await joinCompany(t.app, admin, company.id, "owner");
+  const ours = await joinCompany(t.app, owner, company.id, "buyer");
+  const elsewhere = await createCompany(t.app, admin);
+  const theirs = await joinCompany(t.app, admin, elsewhere.id, "buyer");
+  const invite = (email: string) =>
+    req(owner, "POST", `/api/companies/${company.id}/invitations`, { email, role: "viewer" });
+
+  const fresh = await invite(`nobody-yet-${Date.now()}@example.com`);
+  const taken = await invite(theirs.email);
+  expect([fresh.statusCode, taken.statusCode]).toEqual([201, 201]);
+  expect(Object.keys(taken.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+  expect(taken.json()).toMatchObject({ email: theirs.email, role: "viewer", acceptedAt: null });
+  // The invitation is real, but its acceptance is refused while the account belongs elsewhere.
+  const mail = await waitForMail(t.app, theirs.email, new RegExp(`buy for ${company.name} `));
+  const token = new URL(mail.links.find((l) => l.includes("token="))!).searchParams.get("token")!;
+  const accept = await req(theirs, "POST", "/api/company-invitations/accept", { token });
+  expect(accept.statusCode).toBe(409);
+  expect(accept.json().message).toBe(companyMessages.alreadyMember);
+  expect((await req(theirs, "GET", "/api/company")).json().company.id).toBe(elsewhere.id);
+
+  // A member of the owner's own company: they see their members anyway.
+  const again = await invite(ours.email);
+  expect(again.statusCode).toBe(409);
+  expect(again.json().message).toBe(companyMessages.alreadyMember);
+});
+
+test("invitation mail is limited per invited address and per company: 429 with Retry-After", async () => {
+  const company = await createCompany(t.app, admin);
+  const owner = await joinCompany(t.app, admin, company.id, "owner");
+  const other = await createCompany(t.app, admin);
+  const otherOwner = await joinCompany(t.app, admin, other.id, "owner");
+  const invite = (who: TestAccount, companyId: string, email: string) =>
+    req(who, "POST", `/api/companies/${companyId}/invitations`, { email, role: "buyer" });
+  const target = `inbox-${Date.now()}@example.com`;
+  const invitesOf = async (companyId: string) =>
+    (await auditOf(companyId)).filter(
+      (a) => a.action === "company.invite" && a.summary.includes(target),
+    ).length;
+
+  const { perAddress, perCompany } = INVITATION_LIMITS;
+  for (let i = 0; i < perAddress.max; i++) {
+    expect((await invite(owner, company.id, target)).statusCode).toBe(201);
+  }
+  expectTooManyRequests(await invite(owner, company.id, target.toUpperCase()));
+  // The address's budget is its own, whichever company sends.
+  expect((await invite(otherOwner, other.id, target)).statusCode).toBe(429);
+  // Nothing was made or mailed for the refused ones (the mail is queued with the invitation).
+  expect(await invitesOf(company.id)).toBe(perAddress.max);
+  expect(await invitesOf(other.id)).toBe(0);
+
+  // The company's budget counts every invitation asked for it, to any address, refused or not:
+  // so far the owner's own and the four above.
+  let asked = 1 + perAddress.max + 1;
+  let answer;
+  do {
+    asked += 1;
+    answer = await invite(owner, company.id, `team-${asked}-${Date.now()}@example.com`);
+  } while (answer.statusCode === 201 && asked < perCompany.max + 5);
+  expect(answer.statusCode).toBe(429);
+  expect(asked).toBe(perCompany.max + 1);
+  expect(answer.headers["retry-after"]).toBeDefined();
+  // Another company still invites.
+  expect((await invite(otherOwner, other.id, `other-${Date.now()}@example.com`)).statusCode).toBe(
+    201,
   );
 });

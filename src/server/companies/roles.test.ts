@@ -189,3 +189,29 @@ test("an owner of another company cannot remove company A's members; a buyer can
   const members = await call("owner", "GET", `/api/companies/${companyA.id}/members`);
   expect(members.json()).toHaveLength(3);
 });
+
+test("an owner sets a buyer's limits; a buyer cannot set their own, nor another company's owner", async () => {
+  const path = (id: string) => `/api/companies/${companyA.id}/members/${id}`;
+  const limitsOf = async () =>
+    (
+      (await call("admin", "GET", `/api/companies/${companyA.id}/members`)).json() as {
+        userId: string;
+        orderLimit: number | null;
+        monthlyLimit: number | null;
+      }[]
+    ).find((m) => m.userId === who.buyer.id);
+  const set = await call("owner", "PATCH", path(who.buyer.id!), {
+    orderLimit: 250,
+    monthlyLimit: 1000,
+  });
+  expect(set.statusCode, set.body).toBe(200);
+  expect(set.json()).toMatchObject({ orderLimit: 250, monthlyLimit: 1000 });
+  for (const r of ["buyer", "otherBuyer", "viewer"] as const) {
+    const res = await call(r, "PATCH", path(who.buyer.id!), { orderLimit: null });
+    expect(res.statusCode, r).toBe(404);
+  }
+  // A bad amount is a 400 with the field's message, and changes nothing.
+  const bad = await call("owner", "PATCH", path(who.buyer.id!), { orderLimit: -5 });
+  expect(bad.statusCode).toBe(400);
+  expect(await limitsOf()).toMatchObject({ orderLimit: 250, monthlyLimit: 1000 });
+});

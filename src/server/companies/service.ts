@@ -20,13 +20,17 @@ import type { PaymentTerms } from "../../contract/terms";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
-import { companies, companyInvitations, companyMembers, priceLists, user } from "../db/schema";
+import { companies, companyInvitations, companyMembers } from "./tables";
+import { priceLists } from "../pricing/tables";
+import { user } from "../users/tables";
 import { conflict, forbidden, HttpError, notFound, unprocessable } from "../errors";
 import type { Mailer } from "../mail/mailer";
-import { companyInvitationMail } from "../mail/templates";
+import { companyInvitationMail } from "./mail";
 import { centsToUnits, unitsToCents } from "../money";
 import { isUniqueViolation } from "../db/postgres-errors";
-import { openInvoicesCents } from "../terms/account";
+import { membershipOf } from "./membership";
+import type { Membership } from "../http/request-context";
+import { type Clock, systemClock } from "../clock";
 
 /** Who is acting: an admin, or a signed-in customer (an owner managing their own company). */
 export interface Caller {
@@ -57,13 +61,21 @@ function nameTaken(err: unknown): HttpError | undefined {
  * Companies (trade accounts): admins create and edit them; members join by an emailed
  * invitation; owners manage their own company's members. Every change is written to the audit
  * log in its own transaction. Membership is read from the database on every request, so a
- * removed member loses the company's prices and pages at once (their account stays).
+ * removed member loses the company's prices and pages at once (their account stays). Who may
+ * manage a company's members and invitations (an admin, or an owner of that company) is the
+ * route's company hook's to say (`companyOwner`); the calls here trust it.
  */
 export function createCompanyService(
   db: Db,
-  opts: { mailer: Pick<Mailer, "sendIn">; publicUrl: string; now?: () => Date },
+  opts: {
+    mailer: Pick<Mailer, "sendIn">;
+    publicUrl: string;
+    /** What the company owes on its invoices on account (net terms' reader, `terms/account.ts`). */
+    openInvoicesCents: (db: Db, companyId: string) => Promise<number>;
+    now?: Clock;
+  },
 ) {
-  const now = opts.now ?? (() => new Date());
+  const now = opts.now ?? systemClock;
 
   const companyColumns = {
     id: companies.id,
@@ -119,27 +131,6 @@ export function createCompanyService(
       throw new HttpError(400, "validation", companyMessages.priceListNotFound, {
         priceListId: companyMessages.priceListNotFound,
       });
-    }
-  }
-
-  /** The caller's membership, if any. */
-  async function membershipOf(tx: DbOrTx, userId: string) {
-    const [row] = await tx
-      .select({ companyId: companyMembers.companyId, role: companyMembers.role })
-      .from(companyMembers)
-      .where(eq(companyMembers.userId, userId));
-    return row;
-  }
-
-  /**
-   * Admins manage every company; an owner manages their own. Anyone else is told the company
-   * does not exist (no hint that it does).
-   */
-  async function authorize(tx: DbOrTx, caller: Caller, companyId: string) {
-    if (caller.role === "admin") return;
-    const m = await membershipOf(tx, caller.id);
-    if (!m || m.companyId !== companyId || m.role !== "owner") {
-      throw notFound(companyMessages.notFound);
     }
   }
 
@@ -240,7 +231,7 @@ export function createCompanyService(
               name: input.name,
               taxId: input.taxId,
               // A tax id changed here is no longer the one whose EU VAT form was checked: it
-              // stops reverse-charging until recorded again (docs/tax-exemptions.md).
+              // stops reverse-charging until recorded again (docs/tax.md).
               ...(input.taxId !== undefined &&
                 (input.taxId ?? null) !== before.taxId && {
                   taxIdCountry: null,
@@ -273,14 +264,12 @@ export function createCompanyService(
       }
     },
 
-    async members(caller: Caller, companyId: string): Promise<CompanyMember[]> {
-      await authorize(db, caller, companyId);
+    async members(companyId: string): Promise<CompanyMember[]> {
       await getCompany(db, companyId);
       return membersOf(db, companyId);
     },
 
-    async invitations(caller: Caller, companyId: string): Promise<CompanyInvitation[]> {
-      await authorize(db, caller, companyId);
+    async invitations(companyId: string): Promise<CompanyInvitation[]> {
       await getCompany(db, companyId);
       const rows = await db
         .select()
@@ -299,7 +288,11 @@ export function createCompanyService(
 
     /**
      * Invites an address: a new single-use token (its hash stored), emailed in the same
-     * transaction (the outbox). A pending invitation to the same address is replaced.
+     * transaction (the outbox). A pending invitation to the same address is replaced. An owner
+     * is told of a member of their own company (they see their members anyway), never of
+     * another company's: that invitation is made and mailed as any other (its acceptance is
+     * refused while the account belongs elsewhere), so the answer does not say whether an
+     * address belongs to a company (issue 49, finding 4). Admins see every company: told.
      */
     async invite(
       caller: Caller,
@@ -308,14 +301,15 @@ export function createCompanyService(
     ): Promise<CompanyInvitation> {
       const email = input.email.toLowerCase();
       return db.transaction(async (tx) => {
-        await authorize(tx, caller, companyId);
         const company = await getCompany(tx, companyId);
         const [existing] = await tx
           .select({ companyId: companyMembers.companyId })
           .from(companyMembers)
           .innerJoin(user, eq(user.id, companyMembers.userId))
           .where(eq(user.email, email));
-        if (existing) throw conflict(companyMessages.alreadyMember);
+        if (existing && (caller.role === "admin" || existing.companyId === companyId)) {
+          throw conflict(companyMessages.alreadyMember);
+        }
         await tx
           .delete(companyInvitations)
           .where(
@@ -372,7 +366,6 @@ export function createCompanyService(
 
     async revokeInvitation(caller: Caller, companyId: string, invitationId: string) {
       await db.transaction(async (tx) => {
-        await authorize(tx, caller, companyId);
         const gone = await tx
           .delete(companyInvitations)
           .where(
@@ -447,7 +440,7 @@ export function createCompanyService(
       input: CompanyMemberUpdate,
     ): Promise<CompanyMember> {
       return db.transaction(async (tx) => {
-        await authorize(tx, caller, companyId);
+        await lockMembers(tx, companyId);
         const before = (await membersOf(tx, companyId)).find((m) => m.userId === userId);
         if (!before) throw notFound(companyMessages.memberNotFound);
         if (caller.role !== "admin" && input.role && input.role !== "owner") {
@@ -476,7 +469,7 @@ export function createCompanyService(
     /** Ends a member's access to the company at once (their account stays). */
     async removeMember(caller: Caller, companyId: string, userId: string): Promise<void> {
       await db.transaction(async (tx) => {
-        await authorize(tx, caller, companyId);
+        await lockMembers(tx, companyId);
         const member = (await membersOf(tx, companyId)).find((m) => m.userId === userId);
         if (!member) throw notFound(companyMessages.memberNotFound);
         if (caller.role !== "admin") await keepAnOwner(tx, companyId, userId, member.role);
@@ -493,8 +486,9 @@ export function createCompanyService(
       });
     },
 
-    /** The caller's company; its members are listed to its owners only. */
-    async mine(userId: string): Promise<MyCompany> {
+    /** The caller's company (their membership, or none); its members are listed to its owners only. */
+    async mine(m: Membership | null): Promise<MyCompany> {
+      if (!m) return { company: null };
       const [row] = await db
         .select({
           id: companies.id,
@@ -503,15 +497,14 @@ export function createCompanyService(
           paymentTerms: companies.paymentTerms,
           creditLimitCents: companies.creditLimitCents,
           priceListId: companies.priceListId,
-          role: companyMembers.role,
-          orderLimitCents: companyMembers.orderLimitCents,
-          monthlyLimitCents: companyMembers.monthlyLimitCents,
         })
-        .from(companyMembers)
-        .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-        .where(eq(companyMembers.userId, userId));
+        .from(companies)
+        .where(eq(companies.id, m.companyId));
+      // Never so (a company is not deleted), but the read may find no row.
       if (!row) return { company: null };
-      const openCents = seesCompanyInvoices(row.role) ? await openInvoicesCents(db, row.id) : null;
+      const openCents = seesCompanyInvoices(m.role)
+        ? await opts.openInvoicesCents(db, row.id)
+        : null;
       return {
         company: {
           id: row.id,
@@ -519,20 +512,34 @@ export function createCompanyService(
           taxId: row.taxId,
           paymentTerms: row.paymentTerms,
           creditLimit: units(row.creditLimitCents),
-          role: row.role,
-          orderLimit: units(row.orderLimitCents),
-          monthlyLimit: units(row.monthlyLimitCents),
+          role: m.role,
+          orderLimit: units(m.orderLimitCents),
+          monthlyLimit: units(m.monthlyLimitCents),
           hasPriceList: row.priceListId !== null,
           openInvoices: units(openCents),
           creditLeft:
             openCents === null || row.creditLimitCents === null
               ? null
               : units(Math.max(row.creditLimitCents - openCents, 0)),
-          members: row.role === "owner" ? await membersOf(db, row.id) : null,
+          members: m.role === "owner" ? await membersOf(db, row.id) : null,
         },
       };
     },
   };
+}
+
+/**
+ * Member changes of one company one at a time: the company's row is locked (no key update, so
+ * invitations may still be accepted and buyers still check its credit) before its members are
+ * read, so two owners demoting or removing each other at once cannot both count the other as the
+ * owner left (`keepAnOwner`); the second reads the first's change once it commits.
+ */
+async function lockMembers(tx: DbOrTx, companyId: string) {
+  await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for("no key update");
 }
 
 /** An owner may not leave their company without an owner (an admin may). */

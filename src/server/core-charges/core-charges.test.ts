@@ -8,7 +8,11 @@ import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { coreDepositMessages } from "../../contract/core-charges";
 import { returnMessages } from "../../contract/returns";
 import { cartMessages } from "../../contract/cart";
-import { adminAuditLog, orders, products, shipments, testCardRefunds } from "../db/schema";
+import { adminAuditLog } from "../audit/tables";
+import { orders } from "../orders/tables";
+import { products } from "../catalog/tables";
+import { shipments } from "../shipments/tables";
+import { testCardRefunds } from "../payments/tables";
 
 // Core deposits (docs/core-charges.md) through the API: the admin sets one, the catalog and the
 // cart show it, the checkout charges it as its own untaxed line, the invoice and the emails show

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParamsSchema } from "../../contract/common";
 import { coreDepositInputSchema, coreDepositSchema } from "../../contract/core-charges";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../auth/guards";
+import { caller, type Guards } from "../http/request-context";
 import type { CoreChargeService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404);

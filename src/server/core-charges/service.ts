@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { CoreDeposit } from "../../contract/core-charges";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db } from "../db/database";
-import { products } from "../db/schema";
+import { products } from "../catalog/tables";
+import { setCoreDeposit } from "../catalog/writes";
 import { notFound } from "../errors";
 import { centsToUnits, formatCents, unitsToCents } from "../money";
 
@@ -27,11 +28,7 @@ export function createCoreChargeService(db: Db, opts: { currency: string }) {
           .where(eq(products.id, productId))
           .for("update");
         if (!before) throw notFound("Product not found");
-        const [row] = await tx
-          .update(products)
-          .set({ coreDepositCents: cents })
-          .where(eq(products.id, productId))
-          .returning({ name: products.name, partNumber: products.partNumber });
+        const row = await setCoreDeposit(tx, productId, cents);
         const money = (c: number | null) => (c === null ? "none" : formatCents(c, opts.currency));
         await recordAdminAction(tx, {
           actor,

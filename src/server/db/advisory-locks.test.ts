@@ -3,7 +3,7 @@ import { expect, test } from "vitest";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { advisoryLocks } from "./advisory-locks";
 import { createDatabase, DEFAULT_DATABASE_TIMEOUTS } from "./database";
-import { seedDemoMoney } from "./seed-money";
+import { seedDemoMoney } from "../demo/money";
 
 test("every advisory lock has a number of its own", () => {
   const numbers = Object.values(advisoryLocks);

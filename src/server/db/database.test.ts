@@ -5,9 +5,10 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { insertProduct } from "../../../tests/support/factories";
 import { openDatabase } from "./database";
-import { products, reviews } from "./schema";
-import { seedDemoData } from "./seed";
-import { demoProducts } from "./seed-products";
+import { products } from "../catalog/tables";
+import { reviews } from "../reviews/tables";
+import { seedDemoData } from "../demo/seed";
+import { demoProducts } from "../catalog/demo-products";
 
 let dataDir: string;
 const quiet = { info: () => {}, warn: () => {} };

@@ -5,12 +5,11 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import pg from "pg";
 import type { DatabaseTimeouts } from "../config";
-import * as schema from "./schema";
 import { startEmbeddedPostgres } from "./embedded-postgres";
 import { advisoryLocks } from "./advisory-locks";
 import { prepareStatementsOn } from "./prepared";
 
-export type Db = NodePgDatabase<typeof schema>;
+export type Db = NodePgDatabase;
 /** A database handle or an open transaction: services accept either. */
 export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -88,7 +87,7 @@ export function createDatabase(
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
   if (!pooled) prepareStatementsOn(pool);
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool);
   return {
     db,
     pool,

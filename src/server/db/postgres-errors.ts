@@ -12,6 +12,8 @@ export interface PostgresError {
 /** SQLSTATE codes the store reacts to (PostgreSQL manual, appendix A). */
 export const PG = {
   foreignKeyViolation: "23503",
+  /** A delete refused by a foreign key declared ON DELETE RESTRICT. */
+  restrictViolation: "23001",
   uniqueViolation: "23505",
   serializationFailure: "40001",
   deadlockDetected: "40P01",
@@ -30,6 +32,18 @@ export function postgresError(err: unknown): PostgresError | undefined {
     e = cause;
   }
   return undefined;
+}
+
+/**
+ * Whether `err` is PostgreSQL refusing to delete a row still referred to under the named foreign
+ * key (RESTRICT answers 23001, NO ACTION 23503).
+ */
+export function isStillReferred(err: unknown, constraint: string): boolean {
+  const pg = postgresError(err);
+  return (
+    (pg?.code === PG.restrictViolation || pg?.code === PG.foreignKeyViolation) &&
+    pg.constraint === constraint
+  );
 }
 
 /** Whether `err` is PostgreSQL refusing a duplicate under the named unique constraint. */

@@ -1,7 +1,7 @@
 import { sql as drizzleSql, Param, SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { expect, test } from "vitest";
-import { products } from "./schema";
+import { products } from "../catalog/tables";
 import { sqlInts, sqlTexts, sqlUuids } from "./sql-arrays";
 import { sql } from "./sql";
 import { sqlText } from "./sql-text";

@@ -6,7 +6,9 @@ import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/ac
 import { eventually } from "../../../tests/support/mailbox";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { startTestSmtp, type TestSmtp } from "../../../tests/support/test-smtp";
-import { adminAuditLog, emailBounces, user } from "../db/schema";
+import { adminAuditLog } from "../audit/tables";
+import { emailBounces } from "./tables";
+import { user } from "../users/tables";
 import { MAIL_QUEUE } from "../mail/mailer";
 import { bounceAnswer, recipientAddress, recordBounce } from "./service";
 

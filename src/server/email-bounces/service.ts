@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { sql } from "../db/sql";
 import type { DbOrTx } from "../db/database";
-import { emailBounces, MAX_BOUNCE_ANSWER_LENGTH } from "../db/schema";
+import { emailBounces, MAX_BOUNCE_ANSWER_LENGTH } from "./tables";
 
 /** An SMTP server's permanent refusal of one recipient. */
 export interface SmtpRefusal {

@@ -3,7 +3,7 @@ import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { products } from "../db/schema";
+import { products } from "../catalog/tables";
 import { createInventory } from "./service";
 
 let database: TestDatabase;

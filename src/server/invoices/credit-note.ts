@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { SellerDetails } from "../config";
 import type { DbOrTx } from "../db/database";
-import { companies, companyMembers, invoices, orderItems, orders } from "../db/schema";
+import { invoicedCompanyOf } from "../companies/membership";
+import { invoices } from "./tables";
+import { orderItems, orders } from "../orders/tables";
 import { notFound } from "../errors";
 import { coreDepositLine, invoiceSnapshot, type IssuedInvoice } from "./issue";
 import { documentNumber, nextSequence, numberingYear } from "./numbering";
@@ -44,14 +46,8 @@ export async function issueCreditNote(
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     if (!order) throw notFound("Order not found");
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    const [company] = order.userId
-      ? await tx
-          .select({ name: companies.name, taxId: companies.taxId })
-          .from(companyMembers)
-          .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-          .where(eq(companyMembers.userId, order.userId))
-      : [];
-    base = invoiceSnapshot(order, items, seller, company ?? null);
+    const company = order.userId ? await invoicedCompanyOf(tx, order.userId) : null;
+    base = invoiceSnapshot(order, items, seller, company);
   }
   const byLine = new Map(base.lines.filter((l) => !l.coreDeposit).map((l) => [l.line, l]));
   const lines: InvoiceLine[] = credited.lines.map((c) => {
@@ -98,6 +94,8 @@ export async function issueCreditNote(
     notes: [credited.reason, ...base.notes.filter((n) => n.startsWith("TEST"))],
     creditNote: { corrects: original?.number ?? null, reason: credited.reason },
   };
+  // A credit note is paid back as it says, never by a transfer to the store.
+  delete snapshot.bankTransfer;
   const year = numberingYear(now);
   const sequence = await nextSequence(tx, "credit_note", year);
   const [row] = await tx

@@ -2,8 +2,11 @@ import { eq } from "drizzle-orm";
 import { formatAddress } from "../../contract/addresses";
 import type { SellerDetails } from "../config";
 import type { DbOrTx } from "../db/database";
-import { companies, companyMembers, invoices, orderItems, orders } from "../db/schema";
+import { invoicedCompanyOf } from "../companies/membership";
+import { invoices } from "./tables";
+import { orderItems, orders } from "../orders/tables";
 import { notFound } from "../errors";
+import { orderNumberText } from "../../contract/orders";
 import { termsDays, termsLabels, type PaymentTerms } from "../../contract/terms";
 import { documentNumber, nextSequence, numberingYear } from "./numbering";
 import type { InvoiceLine, InvoiceSnapshot } from "./snapshot";
@@ -28,9 +31,6 @@ export const dueDateOf = (issuedAt: Date, terms: PaymentTerms): Date =>
 /** The words of an invoice on account's terms: "Net 30: pay by bank transfer by 2026-12-26". */
 export const onAccountTerms = (terms: PaymentTerms, dueAt: Date): string =>
   `${termsLabels[terms]}: pay by bank transfer by ${dueAt.toISOString().slice(0, 10)}, quoting the invoice number`;
-
-/** The order's short number, as the store's pages and emails show it (`#1A2B3C4D`). */
-export const orderNumber = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
 
 /** The words of a paid-by-card invoice's terms. */
 export const PAID_BY_CARD = "Paid by card: nothing is due";
@@ -99,7 +99,7 @@ export function invoiceSnapshot(
             name: order.taxName,
             rateMillipercent: order.taxRateMillipercent,
             // Shipping is in the base when taxed, and under a 0 % treatment (reverse charge,
-            // exemption), which covers it as it covers the lines (docs/tax-exemptions.md).
+            // exemption), which covers it as it covers the lines (docs/tax.md).
             baseCents:
               taxableCents +
               (order.shippingTaxCents > 0 || order.taxNote !== null ? order.shippingCents : 0),
@@ -108,8 +108,9 @@ export function invoiceSnapshot(
         ]
       : [];
   const test = order.paidWith === "test-card";
+  const { bank, ...registered } = seller;
   return {
-    seller: { ...seller, address: [...seller.address] },
+    seller: { ...registered, address: [...seller.address] },
     buyer: {
       name: order.customerName,
       email: order.orderEmail,
@@ -120,7 +121,7 @@ export function invoiceSnapshot(
     },
     order: {
       id: order.id,
-      number: orderNumber(order.id),
+      number: orderNumberText(order.number),
       placedAt: order.createdAt.toISOString(),
       poReference: order.poReference,
     },
@@ -141,6 +142,15 @@ export function invoiceSnapshot(
       ? { gateway: null, transactionId: null, test: false }
       : { gateway: order.paidWith, transactionId: order.transactionId, test },
     notes: [...(order.taxNote ? [order.taxNote] : []), ...(test ? [TEST_PAYMENT_NOTE] : [])],
+    ...(account &&
+      bank && {
+        bankTransfer: {
+          payee: seller.legalName ?? seller.name,
+          bank: bank.name,
+          account: bank.account,
+          code: bank.code,
+        },
+      }),
   };
 }
 
@@ -171,19 +181,13 @@ export async function issueInvoice(
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(orderItems.line);
-  const [company] = order.userId
-    ? await tx
-        .select({ id: companies.id, name: companies.name, taxId: companies.taxId })
-        .from(companyMembers)
-        .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-        .where(eq(companyMembers.userId, order.userId))
-    : [];
+  const company = order.userId ? await invoicedCompanyOf(tx, order.userId) : null;
   const dueAt = dueDateOf(now, terms);
   const snapshot = invoiceSnapshot(
     order,
     items,
     seller,
-    company ?? null,
+    company,
     terms === "card" ? undefined : { terms, dueAt },
   );
   const year = numberingYear(now);

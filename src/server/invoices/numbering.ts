@@ -1,6 +1,6 @@
 import { sql } from "../db/sql";
 import type { DbOrTx } from "../db/database";
-import type { DocumentKind } from "../db/schema";
+import type { DocumentKind } from "./tables";
 
 const PREFIX: Record<DocumentKind, string> = { invoice: "INV", credit_note: "CN" };
 

@@ -18,15 +18,22 @@ const FOOTER_SPACE = 60;
 const GREY = rgb(0.35, 0.35, 0.35);
 const RULE = rgb(0.8, 0.8, 0.8);
 
-/** The table's columns: where each starts (or, right-aligned, ends) and how wide it may be. */
+/**
+ * The table's columns: where each starts (or, right-aligned, ends) and how wide it may be. Every
+ * cell is cut to its width, so no two cells can meet (invoices.test.ts reads the boxes back).
+ */
 const COLUMNS = {
-  part: { x: MARGIN, width: 95 },
-  description: { x: MARGIN + 100, width: 190 },
-  qty: { right: MARGIN + 335 },
-  unit: { right: MARGIN + 405 },
-  net: { right: MARGIN + 470 },
-  tax: { right: RIGHT },
+  part: { x: MARGIN, width: 82 },
+  description: { x: MARGIN + 88, width: 150 },
+  qty: { right: MARGIN + 280, width: 36 },
+  unit: { right: MARGIN + 354, width: 68 },
+  net: { right: MARGIN + 428, width: 68 },
+  tax: { right: RIGHT, width: 65 },
 };
+/** The totals: amounts right-aligned at the right margin, their labels ending this far before. */
+const TOTALS_VALUE_WIDTH = 90;
+/** Lines of a long product name before the rest is cut. */
+const DESCRIPTION_LINES = 3;
 
 /** Before a line's vehicle on the invoice ("For: 2016 Toyota Corolla 1.8"). */
 export const VEHICLE_PREFIX = "For: ";
@@ -118,18 +125,17 @@ export async function renderInvoicePdf(
   newPage();
   // The seller, top left; the invoice's number and dates, top right.
   const top = y;
-  text(s.seller.name, MARGIN, { font: bold, size: 16 });
+  const sellerWidth = 260;
+  text(s.seller.name, MARGIN, { font: bold, size: 16, width: sellerWidth });
   y -= 20;
-  for (const l of s.seller.address) {
-    text(l, MARGIN, { color: GREY });
-    y -= 12;
-  }
-  if (s.seller.taxId) {
-    text(`Tax id: ${s.seller.taxId}`, MARGIN, { color: GREY });
-    y -= 12;
-  }
-  if (s.seller.email) {
-    text(s.seller.email, MARGIN, { color: GREY });
+  const legalName = s.seller.legalName ?? s.seller.name;
+  for (const l of [
+    ...(legalName !== s.seller.name ? [legalName] : []),
+    ...s.seller.address,
+    ...(s.seller.taxId ? [`Tax id: ${s.seller.taxId}`] : []),
+    ...(s.seller.email ? [s.seller.email] : []),
+  ]) {
+    text(l, MARGIN, { color: GREY, width: sellerWidth });
     y -= 12;
   }
   const sellerBottom = y;
@@ -146,8 +152,8 @@ export async function renderInvoicePdf(
     ...(s.order.poReference ? ([["PO reference", s.order.poReference]] as [string, string][]) : []),
   ];
   for (const [label, value] of facts) {
-    text(label, RIGHT - 120, { color: GREY, align: "right" });
-    text(value, RIGHT, { font: bold, align: "right" });
+    text(label, RIGHT - 120, { color: GREY, align: "right", width: 90 });
+    text(value, RIGHT, { font: bold, align: "right", width: 114 });
     y -= 12;
   }
   y = Math.min(y, sellerBottom) - 18;
@@ -179,13 +185,28 @@ export async function renderInvoicePdf(
   // The lines.
   tableHeader();
   for (const l of s.lines) {
-    room(l.vehicle !== undefined ? 2 : 1, true);
+    // A long name runs over a few lines (the rest cut) rather than under the next column.
+    const wrapped = wrap(clean(l.description, shown), regular, 9, COLUMNS.description.width);
+    // The last line keeps the rest, cut to the column's width with "..." by `text`.
+    const nameLines =
+      wrapped.length <= DESCRIPTION_LINES
+        ? wrapped
+        : [
+            ...wrapped.slice(0, DESCRIPTION_LINES - 1),
+            wrapped.slice(DESCRIPTION_LINES - 1).join(" "),
+          ];
+    room(nameLines.length + (l.vehicle !== undefined ? 1 : 0), true);
+    const cell = (value: string, column: { right: number; width: number }) =>
+      text(value, column.right, { align: "right", width: column.width });
     text(l.partNumber ?? "-", COLUMNS.part.x, { width: COLUMNS.part.width });
-    text(l.description, COLUMNS.description.x, { width: COLUMNS.description.width });
-    text(String(l.qty), COLUMNS.qty.right, { align: "right" });
-    text(money(l.unitPriceCents), COLUMNS.unit.right, { align: "right" });
-    text(money(l.netCents), COLUMNS.net.right, { align: "right" });
-    text(money(l.taxCents), COLUMNS.tax.right, { align: "right" });
+    cell(String(l.qty), COLUMNS.qty);
+    cell(money(l.unitPriceCents), COLUMNS.unit);
+    cell(money(l.netCents), COLUMNS.net);
+    cell(money(l.taxCents), COLUMNS.tax);
+    nameLines.forEach((name, i) => {
+      if (i > 0) y -= 11;
+      text(name, COLUMNS.description.x, { width: COLUMNS.description.width });
+    });
     if (l.vehicle !== undefined) {
       // Under the product's name, smaller: the vehicle the customer bought it for.
       y -= 11;
@@ -221,19 +242,47 @@ export async function renderInvoicePdf(
   ];
   // Long notes (reverse charge's legal wording) run over lines rather than off the page.
   const noteLines = s.notes.flatMap((n) => wrap(clean(n, shown), bold, 9, RIGHT - MARGIN));
-  room(totals.length + 4 + noteLines.length, false);
+  const termLines = wrap(
+    clean(`Payment terms: ${s.paymentTerms}`, shown),
+    regular,
+    9,
+    RIGHT - MARGIN,
+  );
+  const transfer = s.bankTransfer;
+  const bankLines = transfer
+    ? [
+        `Pay to: ${transfer.payee}`,
+        `Bank: ${transfer.bank}`,
+        `IBAN / account: ${transfer.account}`,
+        ...(transfer.code ? [`BIC / routing: ${transfer.code}`] : []),
+        `Reference: ${heading.number}`,
+      ]
+    : [];
+  room(totals.length + 3 + termLines.length + bankLines.length + noteLines.length, false);
+  // The labels end before the widest amount can start: a label never runs into its amount.
+  const labelRight = RIGHT - TOTALS_VALUE_WIDTH - 6;
   for (const [label, value, strong] of totals) {
     const font = strong ? bold : regular;
     const size = strong ? 11 : 9;
-    text(label, COLUMNS.net.right, { font, size, align: "right" });
-    text(value, RIGHT, { font, size, align: "right" });
+    text(label, labelRight, { font, size, align: "right", width: labelRight - MARGIN });
+    text(value, RIGHT, { font, size, align: "right", width: TOTALS_VALUE_WIDTH });
     y -= strong ? ROW + 2 : ROW;
   }
   y -= 8;
-  text(`Payment terms: ${s.paymentTerms}`, MARGIN);
-  y -= 12;
+  for (const line of termLines) {
+    text(line, MARGIN);
+    y -= 12;
+  }
+  if (bankLines.length > 0) {
+    text("Bank transfer", MARGIN, { font: bold });
+    y -= 12;
+    for (const line of bankLines) {
+      text(line, MARGIN, { width: RIGHT - MARGIN });
+      y -= 12;
+    }
+  }
   if (s.payment.transactionId) {
-    text(`Transaction: ${s.payment.transactionId}`, MARGIN, { color: GREY });
+    text(`Transaction: ${s.payment.transactionId}`, MARGIN, { color: GREY, width: RIGHT - MARGIN });
     y -= 12;
   }
   for (const note of noteLines) {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
 import { invoiceSummarySchema } from "../../contract/invoices";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../auth/guards";
+import { caller, type Guards } from "../http/request-context";
 import type { InvoiceService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 429);

@@ -2,9 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { seesCompanyInvoices } from "../../contract/companies";
 import { invoiceMessages, invoicePdfPath, type InvoiceSummary } from "../../contract/invoices";
 import type { PaymentTerms } from "../../contract/terms";
+import { membershipOf } from "../companies/membership";
 import type { SellerDetails } from "../config";
 import type { Db, DbOrTx } from "../db/database";
-import { companyMembers, invoices, orders } from "../db/schema";
+import { invoices } from "./tables";
+import { orders } from "../orders/tables";
 import { notFound } from "../errors";
 import { centsToUnits } from "../money";
 import { issueInvoice, type InvoiceRow, type IssuedInvoice } from "./issue";
@@ -22,24 +24,18 @@ export function createInvoiceService(db: Db, opts: { seller: SellerDetails }) {
    */
   async function visibleInvoice(orderId: string, viewer: Viewer): Promise<InvoiceRow> {
     const [row] = await db
-      .select({
-        userId: orders.userId,
-        status: orders.status,
-        invoice: invoices,
-        companyRole: companyMembers.role,
-      })
+      .select({ userId: orders.userId, status: orders.status, invoice: invoices })
       .from(orders)
       .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "invoice")))
-      .leftJoin(
-        companyMembers,
-        and(eq(companyMembers.companyId, invoices.companyId), eq(companyMembers.userId, viewer.id)),
-      )
       .where(eq(orders.id, orderId));
-    if (
-      !row ||
-      (row.userId !== viewer.id && viewer.role !== "admin" && !seesCompanyInvoices(row.companyRole))
-    ) {
-      throw notFound("Order not found");
+    if (!row) throw notFound("Order not found");
+    if (row.userId !== viewer.id && viewer.role !== "admin") {
+      // Anyone else only as an owner or viewer of the company it was invoiced to (read only then).
+      const companyId = row.invoice?.companyId;
+      const m = companyId ? await membershipOf(db, viewer.id) : null;
+      if (!m || m.companyId !== companyId || !seesCompanyInvoices(m.role)) {
+        throw notFound("Order not found");
+      }
     }
     if (!row.invoice) {
       const paid = row.status === "paid" || row.status === "shipped";

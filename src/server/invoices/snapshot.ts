@@ -11,6 +11,8 @@ export interface InvoiceSnapshot {
     address: string[];
     taxId: string | null;
     email: string | null;
+    /** The registered name (absent on invoices issued before it was printed: `name`). */
+    legalName?: string;
   };
   buyer: {
     name: string;
@@ -35,6 +37,11 @@ export interface InvoiceSnapshot {
   /** How it is paid ("Paid by card") and when it is due (card payments: the issue date). */
   paymentTerms: string;
   payment: { gateway: string | null; transactionId: string | null; test: boolean };
+  /**
+   * On account (net terms): where the bank transfer goes, as configured when issued (absent on card
+   * payments, credit notes, and when the store had no bank details set).
+   */
+  bankTransfer?: { payee: string; bank: string; account: string; code: string | null };
   /** Lines printed under the totals (a test payment's notice; later, reverse charge's legal note). */
   notes: string[];
   /**

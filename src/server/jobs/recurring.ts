@@ -1,4 +1,5 @@
 import type PgBoss from "pg-boss";
+import type { JobStarter } from "./queue";
 
 /**
  * A piece of work that runs every `everyMs` across every process of the store, as a pg-boss job
@@ -63,4 +64,33 @@ async function withRetries<T>(fn: () => Promise<T>): Promise<T> {
       await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt + Math.random() * 200));
     }
   }
+}
+
+/**
+ * The store's recurring jobs, on the store's job queue (`queue.ts`, decision 012): added while the app is
+ * built (each needs services made along the way), started once it is ready, never once it is
+ * closing. `starter` is what the queue runs when it has started.
+ */
+export function createRecurringJobs() {
+  const jobs: JobStarter[] = [];
+  let ready: () => void = () => {};
+  const readyToStart = new Promise<void>((resolve) => (ready = resolve));
+  let closing = false;
+  return {
+    add(job: JobStarter): void {
+      jobs.push(job);
+    },
+    starter: (async (boss) => {
+      await readyToStart;
+      if (closing) return [];
+      return (await Promise.all(jobs.map((job) => job(boss)))).flat();
+    }) satisfies JobStarter,
+    /** The app is ready: the queue may start them. */
+    start: () => ready(),
+    /** The app is closing: none starts (and a waiting start ends, so the queue's stop need not wait). */
+    close(): void {
+      closing = true;
+      ready();
+    },
+  };
 }

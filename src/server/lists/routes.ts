@@ -11,7 +11,7 @@ import {
   listSummarySchema,
 } from "../../contract/lists";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../auth/guards";
+import { caller, type Guards } from "../http/request-context";
 import type { ListService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422);

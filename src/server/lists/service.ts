@@ -11,7 +11,8 @@ import {
 } from "../../contract/lists";
 import type { CartService } from "../cart/service";
 import type { Db, DbOrTx } from "../db/database";
-import { products, savedListItems, savedLists } from "../db/schema";
+import { products } from "../catalog/tables";
+import { savedListItems, savedLists } from "./tables";
 import { HttpError, notFound, unprocessable } from "../errors";
 import { centsToUnits, formatCents } from "../money";
 import { priceLines, pricingFor } from "../pricing/pricing";

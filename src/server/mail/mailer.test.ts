@@ -2,15 +2,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { eventually } from "../../../tests/support/mailbox";
 import { sqlUuids } from "../db/sql-arrays";
+import { startQueuedMailer } from "../../../tests/support/mailer";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { startTestSmtp, type TestSmtp } from "../../../tests/support/test-smtp";
-import {
-  MAIL_QUEUE,
-  mailExpireSeconds,
-  startMailer,
-  type Mailer,
-  type MailerOptions,
-} from "./mailer";
+import { MAIL_QUEUE, mailExpireSeconds, type Mailer, type MailerOptions } from "./mailer";
 
 /**
  * The mail worker against SMTP servers of the test's own: one that takes its time over every
@@ -29,8 +24,12 @@ interface LogLine {
   msg: string;
 }
 
-function mailerFor(smtp: TestSmtp, lines: LogLine[], more: Partial<MailerOptions> = {}): Mailer {
-  return startMailer({
+function mailerFor(
+  smtp: TestSmtp,
+  lines: LogLine[],
+  more: Partial<MailerOptions> = {},
+): Mailer & { stop(): Promise<void> } {
+  return startQueuedMailer({
     databaseUrl: database.url,
     smtpUrl: smtp.url,
     from: "PartsWorks <test@example.com>",

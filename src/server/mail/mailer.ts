@@ -2,16 +2,14 @@ import { createHash } from "node:crypto";
 import { type SQL } from "drizzle-orm";
 import { sql } from "../db/sql";
 import { createTransport } from "nodemailer";
-import PgBoss from "pg-boss";
+import type PgBoss from "pg-boss";
 import type { DbOrTx } from "../db/database";
 import { executePrepared } from "../db/prepared";
-import { unavailable } from "../errors";
+import { JOB_SCHEMA, type JobQueue } from "../jobs/queue";
 import { scrub } from "../logging";
-import type { MailContent } from "./templates";
+import type { MailContent } from "./layout";
 
 export const MAIL_QUEUE = "mail";
-/** pg-boss keeps its tables in a schema of its own (not a drizzle migration of ours). */
-export const MAIL_SCHEMA = "pgboss";
 
 export interface OutgoingMail extends MailContent {
   to: string;
@@ -26,6 +24,12 @@ export interface OutgoingMail extends MailContent {
 export interface QueueInsert {
   insert: SQL;
   queued(): void;
+}
+
+/** A token of a message's text and the SQL (text) that stands for it when it is queued. */
+export interface MailFill {
+  token: string;
+  sql: SQL;
 }
 
 /** A file a message carries: an issued invoice's PDF. */
@@ -56,23 +60,23 @@ export interface Mailer {
   /**
    * `sendIn` for a caller that writes in one statement without a transaction (the order path):
    * the insert that queues the message, to run as an entry of that statement's `with`, and
-   * `queued`, to call once the statement has run.
+   * `queued`, to call once the statement has run. `fill`: a token in the message replaced by
+   * what an SQL expression of that statement answers (the new order's number, taken at its insert).
    */
-  queueSql(mail: OutgoingMail, eventKey: string): Promise<QueueInsert>;
-  /** Stops the worker (a message being sent finishes first) and closes the queue's connections. */
-  stop(): Promise<void>;
+  queueSql(mail: OutgoingMail, eventKey: string, fill?: MailFill): Promise<QueueInsert>;
+  /** Closes the SMTP connections, once the job queue has stopped (no message is being sent). */
+  close(): void;
 }
 
 export interface MailerOptions {
-  databaseUrl: string;
+  /** The store's job queue (`jobs/queue.ts`): the outbox is its "mail" queue. */
+  queue: JobQueue;
   /** The SMTP server; when absent the messages are queued and kept, but nothing sends them. */
   smtpUrl: string | undefined;
   from: string;
   /** The first retry's delay; each next one doubles (with jitter). */
   retryDelaySeconds: number;
   retryLimit: number;
-  /** More queues on the same pg-boss (the hold sweeper), started once the queue is: each returns its workers' ids. */
-  jobs?: ((boss: PgBoss) => Promise<string[]>)[];
   log: {
     info(obj: object, msg: string): void;
     warn(obj: object, msg: string): void;
@@ -159,13 +163,10 @@ const SENDERS = 2;
  */
 const BATCH = 1;
 
-/** How long `send` waits for the queue when it is still starting (the database was away). */
-const READY_TIMEOUT_MS = 5_000;
-
 /**
- * The mail outbox: a pg-boss queue in PostgreSQL, and a worker that sends it through SMTP. Starts
- * in the background: a database that is away when the store starts delays the queue (retried
- * with backoff) rather than the store.
+ * The mail outbox: the job queue's "mail" queue in PostgreSQL, and senders that send it through
+ * SMTP. Set up on every start of the queue (`JobQueue.setUp`), before it counts as ready: a
+ * database that is away when the store starts delays the queue rather than the store.
  */
 export function startMailer(opts: MailerOptions): Mailer {
   const timeouts = { ...DEFAULT_SMTP_TIMEOUTS, ...opts.smtpTimeouts };
@@ -184,64 +185,16 @@ export function startMailer(opts: MailerOptions): Mailer {
       "SMTP_URL is not set: mail is queued in PostgreSQL but not sent until it is configured",
     );
   }
-  let stopping = false;
-  let retryTimer: NodeJS.Timeout | undefined;
-  /** Ends the wait before the next start attempt (stop() calls it). */
-  let wake = () => {};
-  let jobsStarting: Promise<unknown> = Promise.resolve();
-  const queue = startQueue();
-
-  /** A started queue with its workers; a failed start is retried with a fresh pg-boss. */
-  async function startQueue(attempt = 0): Promise<{ boss: PgBoss; workers: string[] }> {
-    const boss = new PgBoss({
-      connectionString: opts.databaseUrl,
-      schema: MAIL_SCHEMA,
-      max: 4,
-      application_name: "partsworks-mail",
-      // No cron jobs here: the clock monitor and cron workers stay off.
-      schedule: false,
-    });
-    // pg-boss reports its background failures (maintenance, a worker's fetch) here; without a
-    // listener an EventEmitter's "error" would throw. Logged, never thrown: it retries itself.
-    boss.on("error", (err) => {
-      try {
-        opts.log.error({ err }, "mail queue error");
-      } catch {
-        // A logger that fails has nowhere to say so.
-      }
-    });
-    try {
-      await boss.start();
-      const queueOptions = mailQueueOptions({ ...opts, smtpTimeouts: timeouts });
-      await boss.createQueue(MAIL_QUEUE, queueOptions);
-      // createQueue leaves a queue that exists as it was: its expiry and retries follow this code.
-      await boss.updateQueue(MAIL_QUEUE, queueOptions);
-      const workers = transport ? await startWorkers(boss, transport) : [];
-      // Started alongside, never holding up the mail (they may wait for the app to be ready);
-      // stop() waits for them before stopping pg-boss.
-      jobsStarting = Promise.all(
-        (opts.jobs ?? []).map((job) =>
-          job(boss).catch((err: unknown) => {
-            if (!stopping) opts.log.error({ err }, "a job queue did not start");
-          }),
-        ),
-      );
-      return { boss, workers };
-    } catch (err) {
-      // A failed pg-boss cannot be started again: the next attempt makes a new one.
-      void boss.stop({ graceful: false, wait: false }).catch(() => {});
-      if (stopping) throw err;
-      const delayMs = Math.min(30_000, 1_000 * 2 ** attempt);
-      opts.log.warn({ err, retryInMs: delayMs }, "mail queue not started: retrying");
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        retryTimer = setTimeout(resolve, delayMs);
-        retryTimer.unref();
-      });
-      if (stopping) throw err;
-      return startQueue(attempt + 1);
-    }
-  }
+  const { queue } = opts;
+  /** This process's senders, on the pg-boss started last. */
+  let workers: string[] = [];
+  queue.setUp(async (boss) => {
+    const queueOptions = mailQueueOptions({ ...opts, smtpTimeouts: timeouts });
+    await boss.createQueue(MAIL_QUEUE, queueOptions);
+    // createQueue leaves a queue that exists as it was: its expiry and retries follow this code.
+    await boss.updateQueue(MAIL_QUEUE, queueOptions);
+    workers = transport ? await startWorkers(boss, transport) : [];
+  });
 
   async function startWorkers(boss: PgBoss, smtp: NonNullable<typeof transport>) {
     const workers: string[] = [];
@@ -254,7 +207,7 @@ export function startMailer(opts: MailerOptions): Mailer {
         async (jobs) => {
           for (const job of jobs) await sendOne(boss, smtp, job);
           // One done with: look for the next now rather than after a poll interval.
-          if (worker.id && !stopping) boss.notifyWorker(worker.id);
+          if (worker.id && !queue.stopping) boss.notifyWorker(worker.id);
         },
       );
       workers.push(worker.id);
@@ -335,27 +288,20 @@ export function startMailer(opts: MailerOptions): Mailer {
   /** Fails the job with no retry left: its retry limit is set to the retries it has had. */
   async function failForGood(boss: PgBoss, jobId: string, message: string) {
     await boss.getDb().executeSql(
-      `update ${MAIL_SCHEMA}.job set retry_limit = retry_count
+      `update ${JOB_SCHEMA}.job set retry_limit = retry_count
          where name = $1 and id = $2 and state = 'active'`,
       [MAIL_QUEUE, jobId],
     );
     await boss.fail(MAIL_QUEUE, jobId, { message, permanent: true });
   }
 
-  /** The started queue, or 503 when it is still not there after a while (the database away). */
-  async function ready() {
-    let timer: NodeJS.Timeout | undefined;
-    return Promise.race([
-      queue,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(unavailable()), READY_TIMEOUT_MS);
-      }),
-    ]).finally(() => clearTimeout(timer));
-  }
-
   /** `Mailer.queueSql`: pg-boss's insert of the message's job row, built but not run. */
-  async function queueSql(mail: OutgoingMail, eventKey: string): Promise<QueueInsert> {
-    const { boss } = await ready();
+  async function queueSql(
+    mail: OutgoingMail,
+    eventKey: string,
+    fill?: MailFill,
+  ): Promise<QueueInsert> {
+    const boss = await queue.ready();
     // pg-boss builds its insert and hands it to `executeSql`, which keeps it instead of running
     // it; the row it would answer is the job's id, known already (the event's).
     const id = eventUuid(eventKey);
@@ -364,7 +310,7 @@ export function startMailer(opts: MailerOptions): Mailer {
       id,
       db: {
         executeSql: async (text, values) => {
-          insert = pgBossSql(text, values ?? []);
+          insert = pgBossSql(text, values ?? [], fill);
           return { rows: [{ id }] };
         },
       },
@@ -384,7 +330,7 @@ export function startMailer(opts: MailerOptions): Mailer {
     },
     queueSql,
     async send(mail) {
-      const { boss, workers } = await ready();
+      const boss = await queue.ready();
       const id = await boss.send(MAIL_QUEUE, mail);
       if (!id) throw new Error("the mail queue refused the message");
       opts.onQueued?.();
@@ -392,13 +338,7 @@ export function startMailer(opts: MailerOptions): Mailer {
       for (const w of workers) boss.notifyWorker(w);
       return id;
     },
-    async stop() {
-      stopping = true;
-      clearTimeout(retryTimer);
-      wake();
-      const started = await queue.catch(() => undefined);
-      await jobsStarting;
-      await started?.boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+    close() {
       transport?.close();
     },
   };
@@ -435,7 +375,7 @@ export function eventUuid(eventKey: string): string {
  * transaction: the text between placeholders is pg-boss's own, the values go as parameters.
  * pg-boss sends the same few texts every time: each is split once.
  */
-function pgBossSql(text: string, values: unknown[]): SQL {
+function pgBossSql(text: string, values: unknown[], fill?: MailFill): SQL {
   let parsed = pgBossTexts.get(text);
   if (!parsed) {
     const parts = text.split(/\$(\d+)/);
@@ -446,9 +386,15 @@ function pgBossSql(text: string, values: unknown[]): SQL {
     pgBossTexts.set(text, parsed);
   }
   const chunks: SQL[] = [parsed.texts[0]!];
-  parsed.slots.forEach((slot, i) =>
-    chunks.push(sql`${values[slot] ?? null}`, parsed.texts[i + 1]!),
-  );
+  // The message is pg-boss's `data` (an object the driver sends as JSON): the token is replaced
+  // in that JSON text, by digits here, so it stays valid JSON.
+  const value = (v: unknown): SQL => {
+    const json = fill && v !== null && typeof v === "object" ? JSON.stringify(v) : "";
+    return fill && json.includes(fill.token)
+      ? sql`replace(${json}::text, ${fill.token}, ${fill.sql})`
+      : sql`${v ?? null}`;
+  };
+  parsed.slots.forEach((slot, i) => chunks.push(value(values[slot]), parsed.texts[i + 1]!));
   return sql.join(chunks);
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { orders } from "../db/schema";
+import { orders } from "../orders/tables";
 
 const TOKEN = "metrics-token-for-the-test-0123456789";
 let t: TestApp;

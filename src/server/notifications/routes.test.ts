@@ -4,7 +4,7 @@ import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { user } from "../db/schema";
+import { user } from "../users/tables";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import {
   notificationPreferencesUpdateSchema,
 } from "../../contract/notifications";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../auth/guards";
+import { caller, type Guards } from "../http/request-context";
 import type { NotificationService } from "./service";
 
 const errors = errorAnswers(400, 401, 403);

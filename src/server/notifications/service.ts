@@ -5,7 +5,7 @@ import type {
   NotificationPreferencesUpdate,
 } from "../../contract/notifications";
 import type { Db } from "../db/database";
-import { notificationPreferences } from "../db/schema";
+import { notificationPreferences } from "./tables";
 
 /** Everything on until the customer says otherwise. */
 export const DEFAULT_PREFERENCES: NotificationPreferences = {

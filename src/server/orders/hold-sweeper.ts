@@ -1,5 +1,4 @@
 import { recurringJob } from "../jobs/recurring";
-import type { OrderService } from "./service";
 
 export const HOLD_SWEEP_QUEUE = "hold-sweep";
 
@@ -9,7 +8,12 @@ export const HOLD_SWEEP_QUEUE = "hold-sweep";
  * their hold, once across every process of the store.
  */
 export function holdSweeperJob(
-  orders: Pick<OrderService, "cancelExpired" | "warnExpiring">,
+  orders: {
+    /** Queues the "about to expire" emails (orders/service.ts). */
+    warnExpiring(warningMs: number): Promise<number>;
+    /** Cancels the orders past their hold (workflows/expire-holds.ts). */
+    cancelExpired(): Promise<number>;
+  },
   opts: {
     everyMs: number;
     warningMs: number;

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpVerified, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { demoProducts } from "../db/seed-products";
-import { orderItems, orders, products } from "../db/schema";
+import { demoProducts } from "../catalog/demo-products";
+import { orderItems, orders } from "./tables";
+import { products } from "../catalog/tables";
 
 /** Unpaid orders hold stock: one account cannot take it off sale (the limits of decision 006). */
 let t: TestApp;

@@ -1,6 +1,5 @@
 import type { Order } from "../../contract/orders";
 import type { DbOrTx } from "../db/database";
-import type { IssuedInvoice } from "../invoices/issue";
 import type { QueueInsert } from "../mail/mailer";
 
 /**
@@ -11,8 +10,13 @@ export interface OrderNotifier {
   placed(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
   /** `placed` as an insert of the statement that writes the order (checkout/write.ts). */
   placedInsert(order: Order, customerName: string): Promise<QueueInsert>;
-  /** Paid; with the invoice the payment issued (attached to the email). */
-  paid(tx: DbOrTx, order: Order, customerName: string, invoice?: IssuedInvoice): Promise<void>;
+  /** Paid; with the invoice the payment issued (its number said, its PDF attached). */
+  paid(
+    tx: DbOrTx,
+    order: Order,
+    customerName: string,
+    invoice?: { id: string; number: string },
+  ): Promise<void>;
   shipped(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
   holdExpiring(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
   /** The hold ended: unpaid, or (`notApproved`) still awaiting a company owner's approval. */

@@ -12,24 +12,38 @@ import {
   ordersQuerySchema,
   orderStatusChangeSchema,
   holdsAccountParamsSchema,
+  type AdminOrderDetail,
+  type Order,
 } from "../../contract/orders";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
-import { caller, type Guards } from "../auth/guards";
+import { caller, type Guards } from "../http/request-context";
 import { forbidden } from "../errors";
-import type { PaymentService } from "../payments/service";
-import type { ReturnService } from "../returns/service";
 import type { OrderService } from "./service";
+import type { ShipmentTracking } from "./state";
 import { errorAnswers } from "../api-errors";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
 
+type Actor = { id: string; email: string };
+
 export const orderRoutes: FastifyPluginAsyncZod<{
   orders: OrderService;
-  payments: PaymentService;
-  /** Refunds a paid order the admin cancels (docs/returns.md). */
-  returns: ReturnService;
+  /** Shipping and cancelling by an admin (workflows/order-status.ts). */
+  status: {
+    changeStatus(
+      id: string,
+      next: "shipped" | "cancelled",
+      actor: Actor,
+      tracking?: ShipmentTracking,
+    ): Promise<Order>;
+    cancelHoldsOfAccount(userId: string, actor: Actor): Promise<number>;
+  };
+  /** An order's payment intents, as the admin's order page lists them (payments/). */
+  paymentsOf(orderId: string): Promise<AdminOrderDetail["payments"]>;
+  /** The spec's "marks the order paid": the payment checked with the gateway (payments/). */
+  confirmPaid(orderId: string, transactionId: string, ownerId: string): Promise<Order>;
   guards: Guards;
-}> = async (app, { orders, payments, returns, guards }) => {
+}> = async (app, { orders, status, paymentsOf, confirmPaid, guards }) => {
   app.get(
     "/orders",
     {
@@ -78,7 +92,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.adminOnly,
     },
-    async (req) => orders.detail(req.params.id),
+    async (req) => ({
+      ...(await orders.detail(req.params.id)),
+      payments: await paymentsOf(req.params.id),
+    }),
   );
 
   app.patch(
@@ -95,7 +112,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => {
       const me = caller(req);
-      return payments.confirmPaid(req.params.id, req.body.transactionId, me.id);
+      return confirmPaid(req.params.id, req.body.transactionId, me.id);
     },
   );
 
@@ -173,10 +190,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req) => {
-      const cancelled = await orders.cancelHoldsOfAccount(req.params.userId, caller(req));
-      // Their open payments can no longer be paid (after the commit).
-      for (const id of cancelled) await payments.cancelIntentsOf(id);
-      return { cancelledOrders: cancelled.length };
+      return {
+        cancelledOrders: await status.cancelHoldsOfAccount(req.params.userId, caller(req)),
+      };
     },
   );
 
@@ -193,24 +209,14 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.adminOnly,
     },
-    async (req) => {
-      let refundId: string | undefined;
-      const order = await orders.changeStatus(
+    async (req) =>
+      status.changeStatus(
         req.params.id,
         req.body.status,
         caller(req),
-        async (tx, row) => {
-          refundId = (await returns.refundCancelled(tx, row)).id;
-        },
         req.body.carrier && req.body.trackingNumber
           ? { carrier: req.body.carrier, trackingNumber: req.body.trackingNumber }
           : undefined,
-      );
-      // Its open payment can no longer be paid (a late one would be kept as refund due).
-      if (order.status === "cancelled") await payments.cancelIntentsOf(order._id);
-      // A paid order cancelled: the money goes back through the gateway, with a credit note.
-      if (refundId) await returns.runRefund(refundId);
-      return order;
-    },
+      ),
   );
 };

@@ -3,12 +3,16 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { orderItems, orders, products, user } from "../db/schema";
+import { orderItems, orders } from "./tables";
+import { products } from "../catalog/tables";
+import { user } from "../users/tables";
 import { HttpError } from "../errors";
+import { databaseAnswer } from "../error-handler";
 import { createInventory } from "../inventory/service";
 import { createCheckout } from "../checkout/workflow";
 import { loadConfig } from "../config";
 import { createOrderService } from "./service";
+import { createExpireHolds } from "../workflows/expire-holds";
 
 let database: TestDatabase;
 
@@ -41,21 +45,19 @@ function orderService(holdMs = 3_600_000) {
   });
   return {
     ...createOrderService(database.db, inventory, { currency: "USD" }),
+    cancelExpired: createExpireHolds(inventory),
     place: checkout.placeOne,
     placeLines: checkout.placeLines,
   };
 }
 
 /**
- * Waited for a row past DB_LOCK_TIMEOUT_SECONDS: PostgreSQL's lock_not_available, which the API
- * answers 503 "busy, try again" (nothing of that order is written).
+ * Answered 503 "busy, try again" by the API, nothing of that order written: waited for a row past
+ * DB_LOCK_TIMEOUT_SECONDS (PostgreSQL's lock_not_available), or for a pooled connection past
+ * DB_CONNECT_TIMEOUT_SECONDS (200 placements at once on a pool of 10, on a slow machine).
  */
 function lockTimeout(e: unknown): boolean {
-  return (
-    typeof e === "object" &&
-    e !== null &&
-    ((e as { code?: unknown }).code === "55P03" || lockTimeout((e as { cause?: unknown }).cause))
-  );
+  return databaseAnswer(e)?.statusCode === 503;
 }
 
 /** What the product's unpaid and paid order lines hold. */

@@ -1,7 +1,9 @@
-import { and, count, desc, eq, exists, ilike, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, exists, ilike, or, type SQL } from "drizzle-orm";
 import { sql } from "../db/sql";
 import {
+  orderNumberText,
   orderStatuses,
+  parseOrderNumber,
   type AdminOrder,
   type AdminOrderDetail,
   type AccountHolds,
@@ -10,43 +12,35 @@ import {
   type OrderLine,
   type OrdersOverview,
 } from "../../contract/orders";
-import {
-  shippingCarrierLabels,
-  trackingMessages,
-  trackingUrl,
-  type ShippingCarrier,
-} from "../../contract/shipping-carriers";
+import { trackingUrl } from "../../contract/shipping-carriers";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
-import { holdingStatuses, orderApprovals, orderItems, orders, payments, user } from "../db/schema";
-import { HttpError, notFound, unprocessable } from "../errors";
-import type { Inventory, StockMoves } from "../inventory/service";
+import { orderItems, orders } from "./tables";
+import { user } from "../users/tables";
+import { notFound, unprocessable } from "../errors";
+import type { Inventory } from "../inventory/service";
 import type { OrderNotifier } from "./notifier";
 import { centsToUnits } from "../money";
 import { advisoryLocks, tryLockFor } from "../db/advisory-locks";
-import { shipmentMessages } from "../../contract/shipments";
-import { hasShipments, isPartlyShipped, shipTheRest, withShipments } from "../shipments/service";
 
-type OrderRow = typeof orders.$inferSelect;
-type OrderItemRow = typeof orderItems.$inferSelect;
+import {
+  cancelHoldsOf,
+  deleteHoldingOrder,
+  isPartlyShipped,
+  linesOf,
+  markHoldsWarned,
+  type OrderItemRow,
+  type OrderRow,
+} from "./state";
 
-/** What the admin says about the parcel when shipping (docs/shipment-tracking.md). */
-export interface ShipmentTracking {
-  carrier: ShippingCarrier;
-  /** Already normalised by the contract: upper case, no spaces. */
-  trackingNumber: string;
-}
-
-/**
- * An order for the wire; `anyShipment` (which `withLines` asks the shipments) makes a paid order
- * partly shipped.
- */
-export function toOrder(row: OrderRow, items: OrderItemRow[], anyShipment = false): Order {
+/** An order for the wire. */
+export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
   const lines = items.map(toOrderLine);
   const first = lines[0]!;
   return {
     _id: row.id,
+    number: orderNumberText(row.number),
     productId: first.productId,
     productName: first.productName,
     orderQty: first.qty,
@@ -69,9 +63,17 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], anyShipment = fals
     poReference: row.poReference,
     paid: row.status === "paid" || row.status === "shipped",
     status: row.status,
-    partiallyShipped: isPartlyShipped(row.status, anyShipment),
+    partiallyShipped: isPartlyShipped(row),
     transactionId: row.transactionId,
     testPayment: row.paidWith === "test-card",
+    account:
+      row.accountInvoiceNumber && row.accountDueAt
+        ? {
+            invoiceNumber: row.accountInvoiceNumber,
+            dueAt: row.accountDueAt.toISOString(),
+            settled: row.accountSettledAt !== null,
+          }
+        : null,
     createdAt: row.createdAt.toISOString(),
     holdExpiresAt: row.holdExpiresAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
@@ -96,97 +98,15 @@ function toOrderLine(item: OrderItemRow): OrderLine {
   };
 }
 
-/** The lines of some orders, in order and line order. */
-export async function linesOf(tx: DbOrTx, orderIds: string[]): Promise<OrderItemRow[]> {
-  if (orderIds.length === 0) return [];
-  return tx
-    .select()
-    .from(orderItems)
-    .where(inArray(orderItems.orderId, orderIds))
-    .orderBy(orderItems.orderId, orderItems.line);
-}
-
 /** Orders with their lines, for the wire. */
 export async function withLines(tx: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
   const items = await linesOf(
     tx,
     rows.map((r) => r.id),
   );
-  const shipped = await withShipments(
-    tx,
-    rows.filter((r) => r.status === "paid").map((r) => r.id),
-  );
   const byOrder = new Map<string, OrderItemRow[]>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
-  return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [], shipped.has(r.id)));
-}
-
-/** Gives back the stock of these orders' lines (they were just cancelled or are being deleted). */
-async function releaseLinesOf(tx: DbOrTx, stock: StockMoves, orderIds: string[]) {
-  const items = await linesOf(tx, orderIds);
-  await stock.release(items);
-}
-
-/**
- * The one way an order that holds stock (unpaid, or awaiting approval) is cancelled: its row
- * marked cancelled, its stock given back, in the caller's stock transaction. The caller has
- * locked the row and checked its status. Admins' cancel and approvals' decline go through it.
- */
-export async function cancelHoldingOrder(
-  tx: DbOrTx,
-  stock: StockMoves,
-  id: string,
-): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
-  const [row] = await tx
-    .update(orders)
-    .set({ status: "cancelled", cancelledAt: new Date() })
-    .where(and(eq(orders.id, id), inArray(orders.status, holdingStatuses)))
-    .returning();
-  if (!row) throw unprocessable("Only unpaid orders can be cancelled");
-  const items = await linesOf(tx, [id]);
-  await stock.release(items);
-  return { row, items };
-}
-
-/** Cancels a paid order: its stock goes back and its refund is written (docs/returns.md). */
-async function cancelPaidOrder(
-  tx: DbOrTx,
-  stock: StockMoves,
-  row: OrderRow,
-  refundPaid: (tx: DbOrTx, row: OrderRow) => Promise<unknown>,
-): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
-  const [updated] = await tx
-    .update(orders)
-    .set({ status: "cancelled", cancelledAt: new Date() })
-    .where(and(eq(orders.id, row.id), eq(orders.status, "paid")))
-    .returning();
-  if (!updated) throw unprocessable("Only a paid order that has not shipped can be cancelled");
-  const items = await linesOf(tx, [row.id]);
-  await stock.release(items);
-  await refundPaid(tx, row);
-  return { row: updated, items };
-}
-
-/**
- * Cancels every unpaid order (or one awaiting approval) of a customer and returns their stock (used when an account is
- * removed); paid and shipped orders stay for the records. Inside the caller's stock transaction.
- */
-export async function cancelHoldsOf(
-  tx: DbOrTx,
-  stock: StockMoves,
-  userId: string,
-): Promise<OrderRow[]> {
-  const cancelled = await tx
-    .update(orders)
-    .set({ status: "cancelled", cancelledAt: new Date() })
-    .where(and(eq(orders.userId, userId), inArray(orders.status, holdingStatuses)))
-    .returning();
-  await releaseLinesOf(
-    tx,
-    stock,
-    cancelled.map((c) => c.id),
-  );
-  return cancelled;
+  return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? []));
 }
 
 export function createOrderService(
@@ -229,14 +149,11 @@ export function createOrderService(
       return order!;
     },
 
-    /** Admin: one order in full, with its payments and its history. */
-    async detail(id: string): Promise<AdminOrderDetail> {
+    /** Admin: one order in full with its history (its payments are the payments module's). */
+    async detail(id: string): Promise<Omit<AdminOrderDetail, "payments">> {
       const [row] = await db.select().from(orders).where(eq(orders.id, id));
       if (!row) throw notFound("Order not found");
-      const [items, paymentRows] = await Promise.all([
-        linesOf(db, [id]),
-        db.select().from(payments).where(eq(payments.orderId, id)).orderBy(payments.createdAt),
-      ]);
+      const items = await linesOf(db, [id]);
       const history: AdminOrderDetail["history"] = [
         { status: "placed" as const, at: row.createdAt },
         { status: "paid" as const, at: row.paidAt },
@@ -246,14 +163,6 @@ export function createOrderService(
       return {
         ...toOrder(row, items),
         customerName: row.customerName,
-        payments: paymentRows.map((p) => ({
-          gateway: p.gateway,
-          transactionId: p.gatewayIntentId,
-          status: p.status,
-          amount: centsToUnits(p.amountCents),
-          currency: p.currency,
-          createdAt: p.createdAt.toISOString(),
-        })),
         history: history.sort((a, b) => a.at.localeCompare(b.at)),
       };
     },
@@ -269,12 +178,11 @@ export function createOrderService(
         if (row.status !== "unpaid" && row.status !== "awaiting_approval") {
           throw unprocessable("Only unpaid orders can be deleted");
         }
-        await releaseLinesOf(tx, stock, [id]);
-        await tx.delete(orders).where(eq(orders.id, id));
+        await deleteHoldingOrder(tx, stock, id);
       });
     },
 
-    /** Admin: every order, newest first, filtered by status and searched by email or product. */
+    /** Admin: every order, newest first, filtered by status and searched by email, product or order number. */
     async listAll(query: AdminOrdersQuery): Promise<{ items: AdminOrder[]; total: number }> {
       const filters: SQL[] = [];
       if (query.status) filters.push(eq(orders.status, query.status));
@@ -283,6 +191,10 @@ export function createOrderService(
         filters.push(
           or(
             ilike(orders.orderEmail, pattern),
+            // An order named by its number ("PW-100234", or the digits alone).
+            ...(parseOrderNumber(query.q) !== null
+              ? [eq(orders.number, parseOrderNumber(query.q)!)]
+              : []),
             exists(
               db
                 .select({ one: sql`1` })
@@ -310,94 +222,6 @@ export function createOrderService(
         items: withItems.map((o, i) => ({ ...o, customerName: rows[i]!.customerName })),
         total: totalRow?.total ?? 0,
       };
-    },
-
-    /**
-     * Admin status changes, only along the allowed transitions: paid -> shipped, and
-     * unpaid -> cancelled (the stock goes back).
-     */
-    async changeStatus(
-      id: string,
-      next: "shipped" | "cancelled",
-      actor?: AuditActor,
-      /**
-       * Cancelling a paid (not shipped) order: writes its refund in this transaction (returns'
-       * `addRefund`); without it a paid order cannot be cancelled.
-       */
-      refundPaid?: (tx: DbOrTx, row: OrderRow) => Promise<unknown>,
-      /** Shipping only: the carrier and tracking number, stored on the order and emailed. */
-      tracking?: ShipmentTracking,
-    ): Promise<Order> {
-      if (tracking && next !== "shipped") {
-        throw new HttpError(400, "validation", trackingMessages.notWhenCancelling);
-      }
-      return inventory.transaction(async (stock, tx) => {
-        const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
-        if (!row) throw notFound("Order not found");
-        if (row.status === next) {
-          // Asked again (a double click): the same answer, unless it would change the tracking.
-          const differs =
-            tracking !== undefined &&
-            (tracking.carrier !== row.carrier || tracking.trackingNumber !== row.trackingNumber);
-          if (differs) {
-            throw unprocessable("This order has already shipped; its tracking cannot be changed");
-          }
-          return toOrder(row, await linesOf(tx, [id]));
-        }
-        const paidCancel =
-          next === "cancelled" && row.status === "paid" && refundPaid !== undefined;
-        const allowed =
-          next === "shipped"
-            ? row.status === "paid"
-            : row.status === "unpaid" || row.status === "awaiting_approval" || paidCancel;
-        if (!allowed) {
-          throw unprocessable(
-            next === "shipped"
-              ? `Only paid orders can be shipped; this one is ${row.status}`
-              : `Only unpaid or paid (not shipped) orders can be cancelled; this one is ${row.status}`,
-          );
-        }
-        // Some lines already shipped (docs/partial-shipment.md): those are returned, not cancelled.
-        if (paidCancel && (await hasShipments(tx, id))) {
-          throw unprocessable(shipmentMessages.cannotCancel);
-        }
-        const { row: updated, items } = paidCancel
-          ? await cancelPaidOrder(tx, stock, row, refundPaid)
-          : next === "cancelled"
-            ? await cancelHoldingOrder(tx, stock, id)
-            : {
-                row: (
-                  await tx
-                    .update(orders)
-                    .set({
-                      status: next,
-                      shippedAt: new Date(),
-                      carrier: tracking?.carrier ?? null,
-                      trackingNumber: tracking?.trackingNumber ?? null,
-                    })
-                    .where(eq(orders.id, id))
-                    .returning()
-                )[0],
-                items: await linesOf(tx, [id]),
-              };
-        // The whole order (or what is left of it) ships as one shipment.
-        if (next === "shipped") await shipTheRest(tx, id, tracking ?? null, updated!.shippedAt!);
-        if (actor) {
-          await recordAdminAction(tx, {
-            actor,
-            action: next === "shipped" ? "order.ship" : "order.cancel",
-            target: { type: "order", id },
-            summary:
-              next === "shipped"
-                ? `Shipped the order of ${row.orderEmail}${tracking ? ` with ${shippingCarrierLabels[tracking.carrier]}, tracking ${tracking.trackingNumber}` : " without tracking"}`
-                : `Cancelled the order of ${row.orderEmail}`,
-          });
-        }
-        const changed = toOrder(updated!, items);
-        if (next === "shipped") await notify?.shipped(tx, changed, updated!.customerName);
-        else await notify?.cancelledByStore(tx, changed, updated!.customerName);
-        return changed;
-      });
     },
 
     /** Admin overview: counts by status, and orders and revenue per day for the last 30 days. */
@@ -476,7 +300,7 @@ export function createOrderService(
           .from(user)
           .where(eq(user.id, userId));
         if (!account) throw notFound("User not found");
-        const cancelled = await cancelHoldsOf(tx, stock, userId);
+        const cancelled = await cancelHoldsOf(tx, stock, userId, "store");
         if (actor) {
           await recordAdminAction(tx, {
             actor,
@@ -495,63 +319,6 @@ export function createOrderService(
     },
 
     /**
-     * Cancels unpaid orders whose hold has expired and returns their stock. Safe with several
-     * server processes: one sweeper at a time (advisory lock), and rows locked while they change.
-     */
-    async cancelExpired(): Promise<number> {
-      return inventory.transaction(async (stock, tx) => {
-        const lock = await tx.execute<{ ok: boolean }>(tryLockFor(advisoryLocks.holdSweeper));
-        if (!lock.rows[0]?.ok) return 0;
-        const expired = await tx
-          .update(orders)
-          .set({ status: "cancelled", cancelledAt: sql`now()` })
-          .where(
-            inArray(
-              orders.id,
-              sql`(select id from orders
-                    where status in ('unpaid', 'awaiting_approval')
-                      and hold_expires_at < now()
-                    for update skip locked)`,
-            ),
-          )
-          .returning();
-        await releaseLinesOf(
-          tx,
-          stock,
-          expired.map((r) => r.id),
-        );
-        if (notify) {
-          const cancelled = await withLines(tx, expired);
-          // Those still awaiting a company owner's approval (docs/approvals.md) say so.
-          const undecided = new Set(
-            expired.length === 0
-              ? []
-              : (
-                  await tx
-                    .select({ orderId: orderApprovals.orderId })
-                    .from(orderApprovals)
-                    .where(
-                      and(
-                        inArray(
-                          orderApprovals.orderId,
-                          expired.map((r) => r.id),
-                        ),
-                        isNull(orderApprovals.decision),
-                      ),
-                    )
-                ).map((r) => r.orderId),
-          );
-          for (const [i, order] of cancelled.entries()) {
-            await notify.holdExpired(tx, order, expired[i]!.customerName, {
-              notApproved: undecided.has(order._id),
-            });
-          }
-        }
-        return expired.length;
-      });
-    },
-
-    /**
      * Queues "your hold is about to expire" for unpaid orders whose hold ends within `beforeMs`,
      * once per order (marked in the same transaction). Orders placed with less hold than that
      * left are not reminded: they were told the end when they ordered.
@@ -560,21 +327,7 @@ export function createOrderService(
       return db.transaction(async (tx) => {
         const lock = await tx.execute<{ ok: boolean }>(tryLockFor(advisoryLocks.holdWarnings));
         if (!lock.rows[0]?.ok) return 0;
-        const before = sql`make_interval(secs => ${beforeMs / 1000})`;
-        const due = await tx
-          .update(orders)
-          .set({ holdWarnedAt: sql`now()` })
-          .where(
-            inArray(
-              orders.id,
-              sql`(select id from orders
-                    where status = 'unpaid' and hold_warned_at is null
-                      and hold_expires_at > now() and hold_expires_at <= now() + ${before}
-                      and hold_expires_at - created_at > ${before}
-                    for update skip locked)`,
-            ),
-          )
-          .returning();
+        const due = await markHoldsWarned(tx, beforeMs);
         if (notify) {
           const warned = await withLines(tx, due);
           for (const [i, order] of warned.entries()) {

@@ -4,12 +4,17 @@ import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/ac
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { trackingMessages } from "../../contract/shipping-carriers";
-import { adminAuditLog, orders } from "../db/schema";
+import { adminAuditLog } from "../audit/tables";
+import { orders } from "./tables";
 import { HttpError } from "../errors";
 import { createInventory } from "../inventory/service";
 import { createOrderService } from "./service";
+import { createOrderStatus } from "../workflows/order-status";
+import { createRefunds } from "../workflows/refund";
+import { createTestCardGateway } from "../payments/test-card-gateway";
+import { loadConfig } from "../config";
 
-// Shipment tracking (docs/shipment-tracking.md): PATCH /api/orders/:id/status with a carrier and
+// Shipment tracking (docs/shipments.md): PATCH /api/orders/:id/status with a carrier and
 // a tracking number. The emails are tested in src/server/mail/order-mail.test.ts.
 
 let t: TestApp;
@@ -209,11 +214,18 @@ test("cancelling with a carrier or tracking number is refused; the order is not 
   expect((await rowOf(id)).status).toBe("paid");
 
   // The service refuses it too, whoever calls it.
-  const service = createOrderService(t.database.db, createInventory(t.database.db), {
-    currency: "USD",
+  const service = createOrderStatus({
+    inventory: createInventory(t.database.db),
+    refunds: createRefunds(t.database.db, createTestCardGateway(t.database.db), {
+      seller: loadConfig({}).seller,
+      publicUrl: "http://localhost",
+      log: { error: () => {} },
+    }),
+    payments: { cancelIntentsOf: async () => {} },
+    orders: createOrderService(t.database.db, createInventory(t.database.db), { currency: "USD" }),
   });
   const refused = await service
-    .changeStatus(id, "cancelled", undefined, undefined, {
+    .changeStatus(id, "cancelled", undefined, {
       carrier: "ups",
       trackingNumber: "1Z999AA1",
     })

@@ -52,4 +52,9 @@ export interface PaymentGateway {
    * left to refund, an unpaid intent, the gateway away): nothing was refunded then.
    */
   refund(input: RefundInput): Promise<GatewayRefund>;
+  /**
+   * The payments taken (intents `succeeded`) created since `since`, as the gateway keeps them:
+   * the reconciliation job (reconcile-job.ts) applies those whose confirmation never reached us.
+   */
+  listRecentPayments(since: Date): Promise<GatewayIntent[]>;
 }

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { orders, payments } from "../db/schema";
+import { orders } from "../orders/tables";
+import { payments } from "./tables";
 import { luhnValid } from "../../contract/cards";
 import { checkCard } from "./test-card-gateway";
 

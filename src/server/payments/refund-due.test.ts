@@ -6,14 +6,16 @@ import { waitForMail } from "../../../tests/support/mailbox";
 import { orderAndCharge } from "../../../tests/support/payments";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { paymentRefundMessages, type RefundDue } from "../../contract/payments";
-import { adminAuditLog, payments, testCardRefunds } from "../db/schema";
+import { adminAuditLog } from "../audit/tables";
+import { payments, testCardRefunds } from "./tables";
+import { orders } from "../orders/tables";
 import { createInventory } from "../inventory/service";
 import type { PaymentGateway } from "./gateway";
 import { createPaymentService } from "./service";
 import { createTestCardGateway } from "./test-card-gateway";
 
 /**
- * Refunds of payments the store could not apply (docs/refund-due.md): through the API with the
+ * Refunds of payments the store could not apply (docs/returns.md): through the API with the
  * app's test-card gateway and mail queue, and through the service with a gateway that fails.
  */
 
@@ -112,7 +114,11 @@ test("the admin refunds a refund-due payment in full: once, audited, the custome
   expect(audit[0]!.summary).toContain("paid after the store cancelled the order");
 
   const mail = await waitForMail(t.app, customer.email, /^Your payment of \$25\.00 was refunded$/);
-  expect(mail.text).toContain(orderId.slice(0, 8).toUpperCase());
+  const [order] = await t.database.db
+    .select({ number: orders.number })
+    .from(orders)
+    .where(eq(orders.id, orderId!));
+  expect(mail.text).toContain(`for order PW-${order!.number}`);
   expect(mail.text).toContain("refunded it in full");
 
   // A second click: a clear 409, nothing more at the gateway.

@@ -9,7 +9,7 @@ import {
   testCardConfirmSchema,
   testCardResultSchema,
 } from "../../contract/payments";
-import { caller, type Guards } from "../auth/guards";
+import { caller, type Guards } from "../http/request-context";
 import type { RateLimiter } from "../auth/rate-limit";
 import { enforceLimits } from "../auth/request-limit";
 import { HttpError, notFound } from "../errors";

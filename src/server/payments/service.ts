@@ -1,16 +1,25 @@
 import { and, desc, eq, inArray, ne, notInArray } from "drizzle-orm";
 import { approvalMessages } from "../../contract/approvals";
 import { paymentRefundMessages, type Intent, type RefundDue } from "../../contract/payments";
-import type { Order } from "../../contract/orders";
+import {
+  cancelledPaymentMessages,
+  orderNumberText,
+  type AdminOrderDetail,
+  type Order,
+} from "../../contract/orders";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
-import { holdWindows, orderApprovals, orders, payments, webhookEvents } from "../db/schema";
+import { closeHoldWindows } from "../inventory/holds";
+import { orderApprovals } from "../approvals/tables";
+import { orders } from "../orders/tables";
+import { payments, webhookEvents } from "./tables";
 import { conflict, HttpError, notFound, unprocessable } from "../errors";
 import type { Inventory, StockMoves } from "../inventory/service";
 import type { Mailer } from "../mail/mailer";
-import { paymentRefundedMail } from "../mail/templates";
+import { paymentRefundedMail } from "./mail";
 import { centsToUnits, formatCents } from "../money";
-import { linesOf, toOrder } from "../orders/service";
+import { toOrder } from "../orders/service";
+import { linesOf, markOrderPaid } from "../orders/state";
 import type { OrderNotifier } from "../orders/notifier";
 import type { IssuedInvoice } from "../invoices/issue";
 import type { GatewayIntent, PaymentGateway } from "./gateway";
@@ -20,7 +29,7 @@ interface Logger {
   error(obj: object, msg: string): void;
 }
 
-/** Refunds of refund-due payments (docs/refund-due.md): the customer's email. */
+/** Refunds of refund-due payments (docs/returns.md): the customer's email. */
 export interface PaymentRefundOptions {
   mailer?: Pick<Mailer, "sendIn">;
   publicUrl: string;
@@ -48,6 +57,8 @@ export interface InvoiceIssuer {
   issue(tx: DbOrTx, orderId: string): Promise<IssuedInvoice>;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const notVerified = () =>
   unprocessable("The payment could not be verified. If you were charged, contact us.");
 
@@ -70,6 +81,23 @@ export function createPaymentService(
     gateway: gateway.name,
 
     /** Opens a payment at the gateway for the order's amount, computed here, never sent in. */
+    /** An order's payment intents, oldest first (the admin's order page). */
+    async paymentsOf(orderId: string): Promise<AdminOrderDetail["payments"]> {
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, orderId))
+        .orderBy(payments.createdAt);
+      return rows.map((p) => ({
+        gateway: p.gateway,
+        transactionId: p.gatewayIntentId,
+        status: p.status,
+        amount: centsToUnits(p.amountCents),
+        currency: p.currency,
+        createdAt: p.createdAt.toISOString(),
+      }));
+    },
+
     async createIntent(orderId: string, userId: string): Promise<Intent> {
       const order = await loadOwnOrder(orderId, userId);
       if (order.status === "paid" || order.status === "shipped") {
@@ -81,8 +109,13 @@ export function createPaymentService(
           .select({ decision: orderApprovals.decision })
           .from(orderApprovals)
           .where(eq(orderApprovals.orderId, order.id));
-        if (approval?.decision === "declined") throw conflict(approvalMessages.declined);
-        throw unprocessable("This order was cancelled: its hold on the stock ran out");
+        if (approval?.decision === "declined" || order.cancelReason === "declined") {
+          throw conflict(approvalMessages.declined);
+        }
+        // Each cancellation its own words (an admin's cancel is not a hold that ran out).
+        const reason =
+          order.cancelReason ?? (holdRanOut(order) ? "hold_ran_out" : ("store" as const));
+        throw unprocessable(cancelledPaymentMessages[reason]);
       }
       const intent = await gateway.createIntent({
         orderId: order.id,
@@ -90,17 +123,7 @@ export function createPaymentService(
         currency: order.currency,
         idempotencyKey: `order-${order.id}-${order.totalCents}-${order.currency}`,
       });
-      await db
-        .insert(payments)
-        .values({
-          orderId: order.id,
-          gateway: gateway.name,
-          gatewayIntentId: intent.id,
-          amountCents: intent.amountCents,
-          currency: intent.currency,
-          status: intent.status,
-        })
-        .onConflictDoNothing({ target: payments.gatewayIntentId });
+      await recordIntent(db, order.id, intent, gateway.name);
       return {
         clientSecret: intent.clientSecret,
         amount: centsToUnits(order.totalCents),
@@ -204,6 +227,53 @@ export function createPaymentService(
       });
     },
 
+    /**
+     * Reconciliation (the recurring job, reconcile-job.ts): asks the gateway for the payments it
+     * took since `since` and settles those the store never heard of (the customer's page and the
+     * webhook both missed it: the store was down, the browser closed). One that fits its order is
+     * applied as a confirmation would (`markPaid`, through the orders state machine); one that
+     * cannot be (the store cancelled the order, the stock was sold, another amount, no such order)
+     * is kept as refund due, as a late webhook's would. Answers how many it settled.
+     */
+    async reconcile(since: Date): Promise<number> {
+      const taken = await gateway.listRecentPayments(since);
+      if (taken.length === 0) return 0;
+      const known = await db
+        .select({ intentId: payments.gatewayIntentId })
+        .from(payments)
+        .where(
+          and(
+            inArray(
+              payments.gatewayIntentId,
+              taken.map((i) => i.id),
+            ),
+            inArray(payments.status, ["succeeded", "refund_due", "refunded"]),
+          ),
+        );
+      const settled = new Set(known.map((k) => k.intentId));
+      let n = 0;
+      for (const intent of taken) {
+        if (settled.has(intent.id) || intent.status !== "succeeded") continue;
+        await inventory.transaction(async (stock, tx) => {
+          const [order] =
+            intent.orderId && UUID.test(intent.orderId)
+              ? await tx.select().from(orders).where(eq(orders.id, intent.orderId))
+              : [];
+          if (!order || !matches(intent, order)) {
+            const reason = order ? "the amount or currency differs" : "no such order";
+            log.warn({ intent: intent.id, reason }, "reconciliation: a payment that fits no order");
+            return refundDue(tx, intent, gateway.name, order?.id ?? null, reason);
+          }
+          // The intent's own row may be missing too (the store stopped as it opened it).
+          await recordIntent(tx, order.id, intent, gateway.name);
+          await markPaid(stock, tx, order.id, intent, gateway.name, log, notify, invoices);
+        });
+        log.warn({ intent: intent.id, orderId: intent.orderId }, "reconciliation: payment settled");
+        n++;
+      }
+      return n;
+    },
+
     /** Payments taken that the store could not apply: each is to be refunded (admin). */
     async refundsDue(): Promise<RefundDue[]> {
       const rows = await db
@@ -284,19 +354,20 @@ export function createPaymentService(
           })
           .where(eq(payments.id, id))
           .returning();
+        const [order] = fresh.orderId
+          ? await tx.select().from(orders).where(eq(orders.id, fresh.orderId))
+          : [];
         await recordAdminAction(tx, {
           actor,
           action: "payment.refund",
           target: { type: "payment", id },
-          summary: `Refunded the payment ${what}${fresh.orderId ? ` for order ${fresh.orderId.slice(0, 8).toUpperCase()}` : ""}: ${fresh.refundReason ?? "refund due"}`,
+          summary: `Refunded the payment ${what}${order ? ` for order ${orderNumberText(order.number)}` : ""}: ${fresh.refundReason ?? "refund due"}`,
         });
-        const [order] = fresh.orderId
-          ? await tx.select().from(orders).where(eq(orders.id, fresh.orderId))
-          : [];
         if (order?.orderEmail && refundOpts.mailer) {
           const mail = paymentRefundedMail({
             name: order.customerName,
             orderId: order.id,
+            orderNumber: orderNumberText(order.number),
             amount: formatCents(fresh.amountCents, fresh.currency.toUpperCase()),
             reason: fresh.refundReason ?? "it could not be applied",
             publicUrl: refundOpts.publicUrl,
@@ -315,8 +386,12 @@ export function createPaymentService(
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
 
-/** Whether a cancelled order was cancelled because its hold ran out (not by the store). */
+/**
+ * Whether a cancelled order was cancelled because its hold ran out (not by the store); told by
+ * its recorded reason, or for an order cancelled before reasons were kept, by the times.
+ */
 function holdRanOut(order: typeof orders.$inferSelect): boolean {
+  if (order.cancelReason) return order.cancelReason === "hold_ran_out";
   return order.cancelledAt !== null && order.holdExpiresAt <= order.cancelledAt;
 }
 
@@ -327,6 +402,26 @@ function matches(intent: GatewayIntent, order: typeof orders.$inferSelect): bool
     intent.amountCents === order.totalCents &&
     intent.currency.toLowerCase() === order.currency.toLowerCase()
   );
+}
+
+/** An intent opened for an order, recorded once (a second time changes nothing). */
+async function recordIntent(
+  tx: DbOrTx,
+  orderId: string,
+  intent: GatewayIntent,
+  gatewayName: PaymentGateway["name"],
+) {
+  await tx
+    .insert(payments)
+    .values({
+      orderId,
+      gateway: gatewayName,
+      gatewayIntentId: intent.id,
+      amountCents: intent.amountCents,
+      currency: intent.currency,
+      status: intent.status,
+    })
+    .onConflictDoNothing({ target: payments.gatewayIntentId });
 }
 
 /** A payment taken that the store cannot apply: stored with why, to be refunded. */
@@ -418,26 +513,16 @@ async function markPaid(
         return refuse(refused, "paid after the hold ran out; the stock was sold");
       }
     }
-    const [paid] = await tx
-      .update(orders)
-      .set({ status: "paid", transactionId: intent.id, paidWith, paidAt: new Date() })
-      .where(eq(orders.id, orderId))
-      .returning();
+    const paid = await markOrderPaid(tx, orderId, { transactionId: intent.id, paidWith });
     // Paid: the account's hold windows on these products close, so its next order of them gets
     // a full hold again.
     const productIds = items.flatMap((i) => (i.productId ? [i.productId] : []));
-    if (order.userId && productIds.length > 0) {
-      await tx
-        .delete(holdWindows)
-        .where(
-          and(eq(holdWindows.userId, order.userId), inArray(holdWindows.productId, productIds)),
-        );
-    }
-    const done = toOrder(paid!, items);
+    await closeHoldWindows(tx, order.userId, productIds);
+    const done = toOrder(paid, items);
     // The invoice is issued with the payment, in this transaction: a payment that rolls back
     // leaves neither (nor a gap in the invoice numbers).
     const invoice = await invoices?.issue(tx, orderId);
-    await notify?.paid(tx, done, paid!.customerName, invoice);
+    await notify?.paid(tx, done, paid.customerName, invoice);
     return { order: done };
   }
 }

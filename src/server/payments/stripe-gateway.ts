@@ -60,6 +60,22 @@ export function createStripeGateway(client: Stripe): PaymentGateway {
       );
       return { id: refund.id, status: refund.status ?? "pending", amountCents: refund.amount };
     },
+
+    /** Stripe's PaymentIntents created since `since`, page by page (100 a page), the succeeded ones. */
+    async listRecentPayments(since: Date) {
+      const taken: GatewayIntent[] = [];
+      let after: string | undefined;
+      for (;;) {
+        const page = await client.paymentIntents.list({
+          created: { gte: Math.floor(since.getTime() / 1000) },
+          limit: 100,
+          ...(after ? { starting_after: after } : {}),
+        });
+        for (const pi of page.data) if (pi.status === "succeeded") taken.push(toIntent(pi));
+        if (!page.has_more || page.data.length === 0) return taken;
+        after = page.data[page.data.length - 1]!.id;
+      }
+    },
   };
 }
 

@@ -4,7 +4,7 @@ import { sql } from "../db/sql";
 import { luhnValid } from "../../contract/cards";
 import type { TestCardConfirm } from "../../contract/payments";
 import type { DbOrTx } from "../db/database";
-import { testCardIntents, testCardRefunds } from "../db/schema";
+import { testCardIntents, testCardRefunds } from "./tables";
 import { HttpError, notFound } from "../errors";
 import type { CreateIntentInput, GatewayIntent, PaymentGateway, RefundInput } from "./gateway";
 
@@ -160,6 +160,18 @@ export function createTestCardGateway(db: DbOrTx): PaymentGateway & {
       };
       const row = await db.transaction(run);
       return { id: row.id, status: "succeeded", amountCents: row.amountCents };
+    },
+
+    /** Its own records of the charges taken since `since` (what Stripe lists: stripe-gateway.ts). */
+    async listRecentPayments(since: Date) {
+      const rows = await db
+        .select()
+        .from(testCardIntents)
+        .where(
+          sql`${testCardIntents.status} = 'succeeded' and ${testCardIntents.createdAt} >= ${since.toISOString()}::timestamptz`,
+        )
+        .orderBy(testCardIntents.createdAt);
+      return rows.map(toIntent);
     },
 
     /** What Stripe.js's confirmCardPayment does against Stripe: charge the card, once. */

@@ -5,11 +5,12 @@ import { insertProduct } from "../../../tests/support/factories";
 import { createAnotherProcess, createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { hearCatalogChannel } from "../../../tests/support/catalog-channel";
-import { companies, companyMembers, priceListEntries, priceLists } from "../db/schema";
+import { companies, companyMembers } from "../companies/tables";
+import { priceListEntries, priceLists } from "./tables";
 import { CompanyPriceCache } from "./list-prices";
 
 /**
- * Company prices kept in memory (docs/company-prices-on-lists.md): cleared in every process by
+ * Company prices kept in memory (docs/pricing.md): cleared in every process by
  * the `prices` NOTIFY of migration 0034, read from the database while the listener is not
  * hearing, and a list too large to keep read per page.
  */
@@ -214,7 +215,7 @@ test("every kind of write that changes a buyer's prices sends NOTIFY 'prices'", 
     ],
   ];
   try {
-    await expect.poll(channel.listening).toBe(true);
+    await expect.poll(channel.listening, { timeout: 10_000 }).toBe(true);
     for (const [what, write] of writes) {
       const before = channel.heard("prices");
       await write();

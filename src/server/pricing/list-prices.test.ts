@@ -8,7 +8,7 @@ import { yourListPrices } from "./list-prices";
 import type { OverlayEntry } from "./pricing";
 
 /**
- * A company buyer's own prices on the catalog list (docs/company-prices-on-lists.md): added to
+ * A company buyer's own prices on the catalog list (docs/pricing.md): added to
  * the page's items for them, while everyone else gets the shared cached answer unchanged.
  */
 const TOKEN = "metrics-token-for-the-list-prices-test-0123456789";

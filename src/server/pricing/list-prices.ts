@@ -1,5 +1,5 @@
 /**
- * A company buyer's own prices on a page of the catalog list (docs/company-prices-on-lists.md).
+ * A company buyer's own prices on a page of the catalog list (docs/pricing.md).
  * The list itself stays the shared, cached answer every visitor gets; for a caller whose company
  * has a price list, the page's items (at most 100) are overlaid with that list's entries for
  * them. The entries and which list applies to whom are kept in memory (`CompanyPriceCache`),
@@ -11,13 +11,11 @@
 import { sql } from "../db/sql";
 import type { ProductListItem, YourListPrice } from "../../contract/products";
 import type { DbOrTx } from "../db/database";
-import type { PriceBreak } from "../db/schema";
 import { sqlUuids } from "../db/sql-arrays";
-import { centsToUnits, unitsToCents } from "../money";
+import { centsToUnits, storedBreaks, unitsToCents, type PriceBreak } from "../money";
 import {
   applicableListId,
   priceTiers,
-  storedBreaks,
   unitPriceFor,
   type OverlayEntry,
   type PricingContext,
@@ -210,7 +208,7 @@ export function yourListPrices(
   for (const item of items) {
     if (!overlay.has(item._id)) continue;
     const listPriceCents = unitsToCents(item.price);
-    // The cached list carries the product's public breaks (docs/public-breaks.md).
+    // The cached list carries the product's public breaks (docs/pricing.md).
     const publicBreaks = storedBreaks(item.breaks ?? []);
     const tiers = priceTiers(context, {
       id: item._id,

@@ -4,8 +4,10 @@ import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/ac
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
-import { priceListMessages } from "../../contract/price-lists";
-import { adminAuditLog, orderItems, products } from "../db/schema";
+import { priceListMessages } from "../../contract/pricing";
+import { adminAuditLog } from "../audit/tables";
+import { orderItems } from "../orders/tables";
+import { products } from "../catalog/tables";
 import { readEntriesCsv } from "./price-lists";
 
 let t: TestApp;

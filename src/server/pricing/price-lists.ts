@@ -12,17 +12,18 @@ import {
   type PriceListEntry,
   type PriceListEntryInput,
   type PriceListImport,
-} from "../../contract/price-lists";
+  breaksText,
+  parseBreaksText,
+} from "../../contract/pricing";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern as likePattern } from "../db/like";
-import { companies, priceListEntries, priceLists, products, type PriceBreak } from "../db/schema";
+import { priceListEntries, priceLists } from "./tables";
+import { type PriceBreak, centsToUnits, unitsToCents, storedBreaks, wireBreaks } from "../money";
+import { products } from "../catalog/tables";
 import { conflict, HttpError, notFound } from "../errors";
-import { centsToUnits, unitsToCents } from "../money";
-import { isUniqueViolation } from "../db/postgres-errors";
-import { breaksText, parseBreaksText } from "../../contract/price-breaks";
+import { isStillReferred, isUniqueViolation } from "../db/postgres-errors";
 import { formatCount } from "../../contract/count";
-import { storedBreaks, wireBreaks } from "./pricing";
 
 /** Most rows an import reads (a list of every product of a large catalog fits). */
 export const MAX_IMPORT_ROWS = 100_000;
@@ -206,21 +207,25 @@ export function createPriceListService(db: Db, opts: { currency: string }) {
     },
 
     async remove(actor: AuditActor, id: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const before = await listOrThrow(tx, id);
-        const [used] = await tx
-          .select({ n: count() })
-          .from(companies)
-          .where(eq(companies.priceListId, id));
-        if ((used?.n ?? 0) > 0) throw conflict(priceListMessages.inUse);
-        await tx.delete(priceLists).where(eq(priceLists.id, id));
-        await recordAdminAction(tx, {
-          actor,
-          action: "price-list.delete",
-          target: { type: "price-list", id },
-          summary: `Deleted price list ${before.name}`,
+      try {
+        await db.transaction(async (tx) => {
+          const before = await listOrThrow(tx, id);
+          await tx.delete(priceLists).where(eq(priceLists.id, id));
+          await recordAdminAction(tx, {
+            actor,
+            action: "price-list.delete",
+            target: { type: "price-list", id },
+            summary: `Deleted price list ${before.name}`,
+          });
         });
-      });
+      } catch (err) {
+        // A company on the list keeps it: the companies' key restricts the delete, also against
+        // a company assigned to it while this one ran.
+        if (isStillReferred(err, "companies_price_list_id_price_lists_id_fk")) {
+          throw conflict(priceListMessages.inUse);
+        }
+        throw err;
+      }
     },
 
     async putEntry(

@@ -121,7 +121,7 @@ test("the product page's table starts at the minimum order and lists each break 
   ).toEqual([{ minQty: 2, unitPriceCents: 1500 }]);
 });
 
-// Public (store-wide) quantity breaks: docs/public-breaks.md.
+// Public (store-wide) quantity breaks: docs/pricing.md.
 const publicBreaks = [
   { minQty: 10, unitPriceCents: 1100 },
   { minQty: 50, unitPriceCents: 980 },

@@ -12,22 +12,8 @@
 import { type SQL } from "drizzle-orm";
 import { sql } from "../db/sql";
 import type { DbOrTx } from "../db/database";
-import type { PriceBreak } from "../db/schema";
+import type { PriceBreak } from "../money";
 import { sqlUuids } from "../db/sql-arrays";
-import type { PriceBreakInput } from "../../contract/price-breaks";
-import { centsToUnits, unitsToCents } from "../money";
-
-/** Checked wire breaks (currency units) as stored: integer minor units, sorted by minQty. */
-export function storedBreaks(breaks: readonly PriceBreakInput[]): PriceBreak[] {
-  return breaks
-    .map((b) => ({ minQty: b.minQty, unitPriceCents: unitsToCents(b.unitPrice) }))
-    .sort((a, b) => a.minQty - b.minQty);
-}
-
-/** Stored breaks on the wire (currency units). */
-export function wireBreaks(breaks: readonly PriceBreak[]): PriceBreakInput[] {
-  return breaks.map((b) => ({ minQty: b.minQty, unitPrice: centsToUnits(b.unitPriceCents) }));
-}
 
 /** A company's price for one product: a unit price and quantity breaks (sorted by minQty). */
 export interface OverlayEntry {
@@ -94,7 +80,9 @@ export interface PricingRow {
 /**
  * The customer's pricing facts as one JSON value (a `PricingRow`, or null), for a statement
  * that reads other things too (checkout reads it with the order's products). `productIds` is a
- * query giving the ids of the products being priced.
+ * query giving the ids of the products being priced. It reads the membership itself rather than
+ * through `companies/membership.ts`: on the store's busiest paths (every priced request, the
+ * placement) that would be one more round trip.
  */
 export function pricingJson(customerId: string, currency: string, productIds: SQL): SQL {
   return sql`(
@@ -161,7 +149,7 @@ export function pricingFromJson(
 
 /**
  * A line to price: the product's list price and its public quantity breaks as stored (the
- * same for everyone, visitors included: docs/public-breaks.md), and how many. The breaks are
+ * same for everyone, visitors included: docs/pricing.md), and how many. The breaks are
  * required so that no caller can forget them: a product without any passes `[]`.
  */
 export interface LineToPrice {

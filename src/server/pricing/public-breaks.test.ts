@@ -5,11 +5,13 @@ import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/ac
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
-import { priceBreakMessages } from "../../contract/price-breaks";
+import { priceBreakMessages } from "../../contract/pricing";
 import { productFieldMessages } from "../../contract/products";
-import { adminAuditLog, orderItems, products } from "../db/schema";
+import { adminAuditLog } from "../audit/tables";
+import { orderItems } from "../orders/tables";
+import { products } from "../catalog/tables";
 
-/** Public (store-wide) quantity breaks on products: docs/public-breaks.md. */
+/** Public (store-wide) quantity breaks on products: docs/pricing.md. */
 
 let t: TestApp;
 let admin: TestAccount;

@@ -16,11 +16,11 @@ import {
   productPriceSchema,
   searchPagingQuerySchema,
   type ProductPrice,
-} from "../../contract/price-lists";
+} from "../../contract/pricing";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards, type SessionUser } from "../auth/guards";
+import { caller, type Guards, type SessionUser } from "../http/request-context";
 import type { Db } from "../db/database";
-import { products } from "../db/schema";
+import { products } from "../catalog/tables";
 import { notFound } from "../errors";
 import { centsToUnits } from "../money";
 import type { PriceListService } from "./price-lists";

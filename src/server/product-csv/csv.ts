@@ -7,6 +7,7 @@ import {
   FITMENT_COLUMN,
   MAX_CSV_ROWS,
   STOCK_AT_EXPORT_COLUMN,
+  optionalProductCsvColumns,
   productCsvColumns,
   type CsvRowError,
   type ProductCsvColumn,
@@ -160,6 +161,12 @@ const columns: Record<ProductCsvColumn, Column> = {
     fromCell: numberCell,
   },
   warranty_months: { field: "warranty", toCell: (p) => String(p.warranty), fromCell: numberCell },
+  weight_grams: {
+    field: "weightGrams",
+    toCell: (p) => String(p.weightGrams),
+    // Empty is 0 g, as a product added without a weight: the column is optional, its cells too.
+    fromCell: (c) => numberCell(c) ?? 0,
+  },
   image_url: { field: "img", toCell: (p) => p.img, fromCell: (c) => c },
   cross_references: {
     field: "crossReferences",
@@ -238,7 +245,9 @@ export function readProductCsv(data: Buffer): ParsedCsv {
   }
   const [header, ...body] = records;
   const names = header!.record.map((h) => h.trim().toLowerCase());
-  const missing = productCsvColumns.filter((c) => !names.includes(c));
+  const missing = productCsvColumns.filter(
+    (c) => !names.includes(c) && !optionalProductCsvColumns.includes(c),
+  );
   const unknown = names.filter(
     (n) =>
       n !== FITMENT_COLUMN &&

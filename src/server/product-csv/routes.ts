@@ -10,8 +10,9 @@ import {
   MAX_CSV_BYTES,
 } from "../../contract/product-csv";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../auth/guards";
+import { caller, type Guards } from "../http/request-context";
 import { HttpError } from "../errors";
+import { readOneFile } from "../http/upload";
 import type { ProductCsvService } from "./service";
 
 export interface ProductCsvRoutesOptions {
@@ -25,31 +26,13 @@ const tooLarge = () =>
   new HttpError(413, "too_large", `The file must be ${MAX_CSV_BYTES / 1024 / 1024} MiB or smaller`);
 
 /** The one CSV file of a multipart upload, in memory (at most MAX_CSV_BYTES). */
-async function readCsvUpload(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) {
-    throw new HttpError(
-      415,
-      "unsupported_media_type",
-      `Send the CSV as multipart/form-data in a field named "${CSV_FIELD}"`,
-    );
-  }
-  try {
-    const part = await req.file();
-    if (!part || part.fieldname !== CSV_FIELD) {
-      part?.file.resume();
-      throw new HttpError(400, "validation", `Choose a CSV file (field "${CSV_FIELD}")`, {
-        [CSV_FIELD]: "Choose a CSV file",
-      });
-    }
-    const data = await part.toBuffer();
-    if (part.file.truncated) throw tooLarge();
-    return data;
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-    throw err;
-  }
-}
+const readCsvUpload = (req: FastifyRequest): Promise<Buffer> =>
+  readOneFile(req, {
+    field: CSV_FIELD,
+    noun: "the CSV",
+    missing: { message: `Choose a CSV file (field "${CSV_FIELD}")`, field: "Choose a CSV file" },
+    tooLarge,
+  });
 
 /** Product CSV import and export, for admins (docs/admin.md, "Product CSV import and export"). */
 export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = async (

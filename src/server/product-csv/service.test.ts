@@ -2,18 +2,13 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { createCatalogService } from "../catalog/service";
-import {
-  adminAuditLog,
-  baseVehicles,
-  productCrossReferences,
-  productFitments,
-  products,
-  vehicleMakes,
-  vehicleModels,
-} from "../db/schema";
+import { adminAuditLog } from "../audit/tables";
+import { baseVehicles, vehicleMakes, vehicleModels } from "../vehicles/tables";
+import { productFitments } from "../catalog/tables";
+import { productCrossReferences, products } from "../catalog/tables";
 import { advisoryLocks } from "../db/advisory-locks";
-import { seedDemoData } from "../db/seed";
-import { seedDemoFitment } from "../db/seed-fitment";
+import { seedDemoData } from "../demo/seed";
+import { seedDemoFitment } from "../demo/seed";
 import { abandonedImportMessage, createProductCsvService } from "./service";
 
 const header =
@@ -395,4 +390,47 @@ test("fitment cells are checked against our vehicles before anything is written;
     await service.start(csv(row("FT-1", { price: "21.00" })), admin)
   ).finished;
   expect(await fitOf()).toHaveLength(1);
+});
+
+test("the weight_grams column sets each product's weight; a file without it leaves weights alone", async () => {
+  const service = createProductCsvService(database.db, silent);
+  const weightOf = async (pn: string) =>
+    (
+      await database.db
+        .select({ w: products.weightGrams })
+        .from(products)
+        .where(eq(products.partNumber, pn))
+    )[0]?.w;
+  const withWeight = (pn: string, grams: string) => `${row(pn)},${grams}`;
+  const file = Buffer.from(
+    [`${header},weight_grams`, withWeight("WG-1", "1250"), withWeight("WG-2", "")].join("\n") +
+      "\n",
+  );
+  expect((await service.preview(file)).errors).toEqual([]);
+  await (
+    await service.start(file, admin)
+  ).finished;
+  expect(await weightOf("WG-1")).toBe(1250);
+  // An empty cell is 0 g: not given.
+  expect(await weightOf("WG-2")).toBe(0);
+
+  // A file made before the column existed updates the products and keeps their weight.
+  await (
+    await service.start(csv(row("WG-1", { price: "21.00" })), admin)
+  ).finished;
+  expect(await weightOf("WG-1")).toBe(1250);
+
+  // The export writes it, and an import of the export keeps it.
+  const exported = await service.exportCsv();
+  expect(exported.split("\r\n")[0]).toContain(",warranty_months,weight_grams,image_url,");
+  expect(exported).toMatch(/\r\nWG-1,.*,24,1250,/);
+
+  const bad = Buffer.from(
+    [`${header},weight_grams`, withWeight("WG-3", "-5"), withWeight("WG-4", "1.5")].join("\n") +
+      "\n",
+  );
+  expect((await service.preview(bad)).errors).toEqual([
+    { line: 2, column: "weight_grams", message: "Must be 0 or more" },
+    { line: 3, column: "weight_grams", message: "Enter a whole number" },
+  ]);
 });

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { sql } from "../db/sql";
 import { normalizePartNumber } from "../../contract/constants";
 import type { CsvPreview, ImportJob } from "../../contract/product-csv";
 import type { CrossReference } from "../../contract/products";
@@ -9,17 +8,17 @@ import type { Db, DbOrTx } from "../db/database";
 import {
   baseVehicleEngines,
   baseVehicles,
-  productCrossReferences,
-  productFitments,
-  productImportJobs,
-  products,
   vehicleEngines,
   vehicleMakes,
   vehicleModels,
-} from "../db/schema";
+} from "../vehicles/tables";
+import { productFitments } from "../catalog/tables";
+import { productCrossReferences, products } from "../catalog/tables";
+import { productImportJobs } from "./tables";
 import { HttpError, notFound } from "../errors";
-import { unitsToCents } from "../money";
 import { toAdminProduct } from "../catalog/service";
+import { upsertProductsByPartNumber } from "../catalog/writes";
+import { replaceFitments } from "../catalog/writes";
 import { readProductCsv, toCsv, type FitmentEntry, type ProductRow } from "./csv";
 import { postgresError } from "../db/postgres-errors";
 
@@ -149,78 +148,21 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
       for (let i = 0; i < rows.length; i += BATCH) {
         const batchRows = rows.slice(i, i + BATCH);
         const batch = await withStockChanges(tx, batchRows);
-        const written = await tx
-          .insert(products)
-          .values(
-            batch.map((p) => ({
-              partNumber: p.partNumber.toUpperCase(),
-              name: p.name,
-              shortDescription: p.shortDescription,
-              category: p.category,
-              priceCents: unitsToCents(p.price),
-              availableQuantity: p.availableQuantity,
-              minimumOrder: p.minimumOrder,
-              warrantyMonths: p.warranty,
-              img: p.img,
-              creatorEmail,
-            })),
-          )
-          .onConflictDoUpdate({
-            target: products.partNumberNormalized,
-            set: {
-              partNumber: sql`excluded.part_number`,
-              name: sql`excluded.name`,
-              shortDescription: sql`excluded.short_description`,
-              category: sql`excluded.category`,
-              priceCents: sql`excluded.price_cents`,
-              availableQuantity: sql`excluded.available_quantity`,
-              minimumOrder: sql`excluded.minimum_order`,
-              warrantyMonths: sql`excluded.warranty_months`,
-              img: sql`excluded.img`,
-            },
-          })
-          .returning({
-            id: products.id,
-            key: products.partNumberNormalized,
-            // xmax is 0 on a row this statement inserted, set on one it updated.
-            inserted: sql<boolean>`(xmax = 0)`,
-          });
+        const written = await upsertProductsByPartNumber(tx, batch, creatorEmail);
         const idOf = new Map(written.map((w) => [w.key, w.id]));
         for (const w of written) {
           if (w.inserted) creates++;
           else updates++;
         }
-        await tx.delete(productCrossReferences).where(
-          inArray(
-            productCrossReferences.productId,
-            written.map((w) => w.id),
-          ),
-        );
-        const refs = batch.flatMap((p) =>
-          p.crossReferences.map((r, position) => ({
-            ...r,
-            position,
-            productId: idOf.get(normalizePartNumber(p.partNumber))!,
-          })),
-        );
-        if (refs.length > 0) await tx.insert(productCrossReferences).values(refs);
         // A file with a fitment column replaces each row's fitment (an empty cell removes it).
         const withFitment = batchRows.filter((r) => r.fitment !== undefined);
         if (withFitment.length > 0) {
           const productIdOf = (r: ProductRow) =>
             idOf.get(normalizePartNumber(r.product.partNumber))!;
-          await tx
-            .delete(productFitments)
-            .where(inArray(productFitments.productId, withFitment.map(productIdOf)));
           const fitRows = withFitment.flatMap((r) =>
             (fitments.get(r.line) ?? []).map((f) => ({ ...f, productId: productIdOf(r) })),
           );
-          for (let j = 0; j < fitRows.length; j += 5 * BATCH) {
-            await tx
-              .insert(productFitments)
-              .values(fitRows.slice(j, j + 5 * BATCH))
-              .onConflictDoNothing();
-          }
+          await replaceFitments(tx, withFitment.map(productIdOf), fitRows, 5 * BATCH);
         }
         // Progress is written outside the transaction, so the page sees it while this runs.
         await db

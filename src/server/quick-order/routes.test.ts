@@ -6,7 +6,7 @@ import { createCompany, createPriceList, joinCompany } from "../../../tests/supp
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { SavedList } from "../../contract/lists";
 import type { QuickOrderAdded, QuickOrderResult } from "../../contract/quick-order";
-import { productCrossReferences } from "../db/schema";
+import { productCrossReferences } from "../catalog/tables";
 
 let t: TestApp;
 let disc: Awaited<ReturnType<typeof insertProduct>>;

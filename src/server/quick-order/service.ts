@@ -15,7 +15,7 @@ import {
 } from "../../contract/quick-order";
 import type { CartService } from "../cart/service";
 import type { Db } from "../db/database";
-import type { PriceBreak } from "../db/schema";
+import type { PriceBreak } from "../money";
 import { sqlTexts } from "../db/sql-arrays";
 import { unprocessable } from "../errors";
 import { centsToUnits } from "../money";
@@ -53,7 +53,7 @@ export interface Candidate {
   partNumber: string;
   img: string;
   priceCents: number;
-  /** The product's public quantity breaks (docs/public-breaks.md). */
+  /** The product's public quantity breaks (docs/pricing.md). */
   breaks: PriceBreak[];
   minimumOrder: number;
   availableQuantity: number;

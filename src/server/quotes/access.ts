@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { sql } from "../db/sql";
 import { quoteMessages } from "../../contract/quotes";
+import { membershipOf } from "../companies/membership";
+import type { Membership } from "../http/request-context";
 import type { DbOrTx } from "../db/database";
-import { companyMembers, quoteLines, quotes } from "../db/schema";
+import { quoteLines, quotes } from "./tables";
 import { conflict, forbidden, notFound } from "../errors";
 
 /**
@@ -13,20 +15,6 @@ import { conflict, forbidden, notFound } from "../errors";
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type QuoteLineRow = typeof quoteLines.$inferSelect;
-
-/** The caller's company membership, read from the database on each call (never the session). */
-export interface Membership {
-  companyId: string;
-  role: "owner" | "buyer" | "viewer";
-}
-
-export async function membershipOf(db: DbOrTx, userId: string): Promise<Membership | null> {
-  const [m] = await db
-    .select({ companyId: companyMembers.companyId, role: companyMembers.role })
-    .from(companyMembers)
-    .where(eq(companyMembers.userId, userId));
-  return m ?? null;
-}
 
 /**
  * Whether a customer sees a quote: their company's (any member, viewers included), or their own

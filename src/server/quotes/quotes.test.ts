@@ -6,7 +6,11 @@ import { waitForMail } from "../../../tests/support/mailbox";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { quoteMessages, type Quote, type QuoteDetail } from "../../contract/quotes";
-import { adminAuditLog, cartItems, orders, products, quotes } from "../db/schema";
+import { adminAuditLog } from "../audit/tables";
+import { cartItems } from "../cart/tables";
+import { orders } from "../orders/tables";
+import { products } from "../catalog/tables";
+import { quotes } from "./tables";
 
 /**
  * Quotes through the API (docs/quotes.md): a request from the cart, the admin's prices and

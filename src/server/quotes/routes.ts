@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
@@ -13,21 +14,65 @@ import {
   quoteSendSchema,
   quoteTotalInputSchema,
   quoteTotalSchema,
+  type QuoteAccept,
+  type QuoteTotal,
+  type QuoteTotalInput,
 } from "../../contract/quotes";
+import type { Order } from "../../contract/orders";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../auth/guards";
-import type { CheckoutService } from "../checkout/workflow";
+import type { RateLimiter } from "../auth/rate-limit";
+import { enforceLimits } from "../auth/request-limit";
+import { caller, companyOf, type Guards, type SessionUser } from "../http/request-context";
 import { clientStillWaiting } from "../client-waiting";
 import type { QuoteService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
 
+/**
+ * Quote requests and thread messages, each mailed (issue 49: 40 in 1.2 s): per account, more than
+ * a buyer asks or writes in a busy hour; per client IP, an office of such buyers.
+ */
+export const QUOTE_LIMITS = {
+  request: {
+    perUser: { max: 20, windowSeconds: 60 * 60 },
+    perIp: { max: 60, windowSeconds: 60 * 60 },
+  },
+  message: {
+    perUser: { max: 20, windowSeconds: 10 * 60 },
+    perIp: { max: 60, windowSeconds: 10 * 60 },
+  },
+};
+
+/**
+ * Accepting a quote places its order: the checkout's placement workflow (`checkout/workflow.ts`),
+ * handed in by app.ts, so quotes do not import the checkout that reads them.
+ */
+export interface QuoteAcceptance {
+  acceptQuote(
+    customer: SessionUser,
+    quoteId: string,
+    input: QuoteAccept,
+    clientWaiting?: () => boolean,
+  ): Promise<Order>;
+  quoteTotal(customer: SessionUser, quoteId: string, input: QuoteTotalInput): Promise<QuoteTotal>;
+}
+
 /** `/quotes` (DESIGN.md section 7; docs/quotes.md). */
 export const quoteRoutes: FastifyPluginAsyncZod<{
   quotes: QuoteService;
-  checkout: CheckoutService;
+  checkout: QuoteAcceptance;
   guards: Guards;
-}> = async (app, { quotes, checkout, guards }) => {
+  rateLimiter: RateLimiter;
+}> = async (app, { quotes, checkout, guards, rateLimiter }) => {
+  /** Counts one of `kind` against the caller and their IP: 429 with Retry-After over either. */
+  const limit = (kind: keyof typeof QUOTE_LIMITS, req: FastifyRequest, reply: FastifyReply) => {
+    const { perUser, perIp } = QUOTE_LIMITS[kind];
+    return enforceLimits(rateLimiter, reply, [
+      { key: `quotes:${kind}:user:${caller(req).id}`, ...perUser },
+      { key: `quotes:${kind}:ip:${req.ip}`, ...perIp },
+    ]);
+  };
+
   app.post(
     "/quotes",
     {
@@ -39,8 +84,12 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
         response: { 201: quoteSchema, ...errors },
       },
       onRequest: guards.customerOnly,
+      preHandler: guards.companyIfAny,
     },
-    async (req, reply) => reply.code(201).send(await quotes.request(caller(req), req.body.note)),
+    async (req, reply) => {
+      await limit("request", req, reply);
+      return reply.code(201).send(await quotes.request(caller(req), companyOf(req), req.body.note));
+    },
   );
 
   app.get(
@@ -54,9 +103,10 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(quoteSchema), ...errors },
       },
       onRequest: guards.customerOrAdmin,
+      preHandler: guards.companyIfAny,
     },
     async (req, reply) => {
-      const { items, total } = await quotes.list(caller(req), req.query);
+      const { items, total } = await quotes.list(caller(req), companyOf(req), req.query);
       reply.header(TOTAL_COUNT_HEADER, total);
       return items;
     },
@@ -72,8 +122,9 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
         response: { 200: quoteDetailSchema, ...errors },
       },
       onRequest: guards.customerOrAdmin,
+      preHandler: guards.companyIfAny,
     },
-    async (req) => quotes.get(caller(req), req.params.id),
+    async (req) => quotes.get(caller(req), companyOf(req), req.params.id),
   );
 
   app.post(
@@ -111,10 +162,13 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
         response: { 201: quoteAcceptResultSchema, ...errors },
       },
       onRequest: guards.customerOnly,
+      preHandler: guards.companyIfAny,
+      config: { placesOrder: true },
     },
     async (req, reply) => {
       const me = caller(req);
       await quotes.expire(req.params.id);
+      // The acceptance asks the membership again, in the order's transaction (quotes/access.ts).
       const order = await checkout.acceptQuote(
         me,
         req.params.id,
@@ -122,7 +176,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
         clientStillWaiting(req),
       );
       // The answer's schema keeps the quote's fields (the thread is left out by serialization).
-      const quote = await quotes.get(caller(req), req.params.id);
+      const quote = await quotes.get(me, companyOf(req), req.params.id);
       return reply.code(201).send({ quote, order });
     },
   );
@@ -157,8 +211,9 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
         response: { 200: quoteSchema, ...errors },
       },
       onRequest: guards.customerOnly,
+      preHandler: guards.companyIfAny,
     },
-    async (req) => quotes.decline(caller(req), req.params.id),
+    async (req) => quotes.decline(caller(req), companyOf(req), req.params.id),
   );
 
   app.post(
@@ -173,8 +228,13 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
         response: { 201: quoteDetailSchema, ...errors },
       },
       onRequest: guards.customerOrAdmin,
+      preHandler: guards.companyIfAny,
     },
-    async (req, reply) =>
-      reply.code(201).send(await quotes.postMessage(caller(req), req.params.id, req.body.body)),
+    async (req, reply) => {
+      await limit("message", req, reply);
+      return reply
+        .code(201)
+        .send(await quotes.postMessage(caller(req), companyOf(req), req.params.id, req.body.body));
+    },
   );
 };

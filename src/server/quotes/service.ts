@@ -11,26 +11,23 @@ import { paths } from "../../contract/paths";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
-import {
-  cartItems,
-  companies,
-  products,
-  quoteLines,
-  quoteMessages as quoteMessagesTable,
-  quotes,
-} from "../db/schema";
+import { cartItems } from "../cart/tables";
+import { companies } from "../companies/tables";
+import { products } from "../catalog/tables";
+import { quoteLines, quoteMessages as quoteMessagesTable, quotes } from "./tables";
 import { conflict, forbidden, HttpError, notFound, unprocessable } from "../errors";
 import type { Mailer } from "../mail/mailer";
-import { mailTime } from "../mail/order-mail";
-import { quoteSentMail } from "../mail/templates";
+import { mailTime } from "../orders/mail";
+import { quoteSentMail } from "./mail";
+import { orders } from "../orders/tables";
+import { orderNumberText } from "../../contract/orders";
 import { centsToUnits, formatCents, unitsToCents } from "../money";
 import { priceLines, pricingFor } from "../pricing/pricing";
+import type { Membership } from "../http/request-context";
 import {
   customerDecides,
   customerSees,
   customerWrites,
-  membershipOf,
-  type Membership,
   type QuoteLineRow,
   type QuoteRow,
 } from "./access";
@@ -38,7 +35,8 @@ import {
 /**
  * Quotes (docs/quotes.md): a request from the cart, an admin's prices and expiry, the buyer's
  * decline, and the message thread. Acceptance is an order, so it is placed by the checkout
- * workflow (`acceptQuote` there), which calls `access.ts` in its transaction.
+ * workflow (`acceptQuote` there), which calls `access.ts` in its transaction. The caller's
+ * company (`m`: their membership, or null) comes from the route's company hook (`companyIfAny`).
  */
 
 export interface QuoteCaller {
@@ -84,6 +82,14 @@ export function createQuoteService(
           .where(inArray(companies.id, companyIds))
       : [];
     const companyName = new Map(names.map((c) => [c.id, c.name]));
+    const orderIds = rows.flatMap((r) => (r.orderId ? [r.orderId] : []));
+    const numbers = orderIds.length
+      ? await tx
+          .select({ id: orders.id, number: orders.number })
+          .from(orders)
+          .where(inArray(orders.id, orderIds))
+      : [];
+    const orderNumber = new Map(numbers.map((o) => [o.id, orderNumberText(o.number)]));
     const byQuote = new Map<string, QuoteLineRow[]>();
     for (const l of lines) byQuote.set(l.quoteId, [...(byQuote.get(l.quoteId) ?? []), l]);
     const admin = caller.role === "admin";
@@ -112,6 +118,7 @@ export function createQuoteService(
             ? centsToUnits(ls.reduce((s, l) => s + l.quotedPriceCents! * l.qty, 0))
             : null,
         currency: opts.currency,
+        orderNumber: r.orderId ? (orderNumber.get(r.orderId) ?? null) : null,
         createdAt: r.createdAt.toISOString(),
         sentAt: r.sentAt?.toISOString() ?? null,
         expiresAt: r.expiresAt?.toISOString() ?? null,
@@ -123,18 +130,28 @@ export function createQuoteService(
   }
 
   /** The quote as this caller may see it (404 for another company's or another customer's). */
-  async function visible(tx: DbOrTx, caller: QuoteCaller, id: string, lock = false) {
+  async function visible(
+    tx: DbOrTx,
+    caller: QuoteCaller,
+    m: Membership | null,
+    id: string,
+    lock = false,
+  ) {
     const q = tx.select().from(quotes).where(eq(quotes.id, id));
     const [row] = lock ? await q.for("update") : await q;
-    const m = caller.role === "admin" ? null : await membershipOf(tx, caller.id);
     if (!row || (caller.role !== "admin" && !customerSees(row, caller.id, m))) {
       throw notFound(quoteMessages.notFound);
     }
-    return { row, m };
+    return row;
   }
 
-  async function detail(tx: DbOrTx, caller: QuoteCaller, id: string): Promise<QuoteDetail> {
-    const { row, m } = await visible(tx, caller, id);
+  async function detail(
+    tx: DbOrTx,
+    caller: QuoteCaller,
+    m: Membership | null,
+    id: string,
+  ): Promise<QuoteDetail> {
+    const row = await visible(tx, caller, m, id);
     const [quote] = await toQuote(tx, [row], caller, m);
     const messages = await tx
       .select()
@@ -158,9 +175,8 @@ export function createQuoteService(
      * The customer's cart becomes a request for quote (the cart stays as it is). Each line keeps
      * the price the customer would pay now (their company's prices included), for reference.
      */
-    async request(caller: QuoteCaller, note: string): Promise<Quote> {
+    async request(caller: QuoteCaller, m: Membership | null, note: string): Promise<Quote> {
       return db.transaction(async (tx) => {
-        const m = await membershipOf(tx, caller.id);
         if (m?.role === "viewer") throw forbidden(quoteMessages.viewerCannotRequest);
         const cart = await tx
           .select({
@@ -212,9 +228,8 @@ export function createQuoteService(
      * Quotes, newest first, paged: a customer's company's (or their own, without a company);
      * every quote for admins. `q` searches the reference, the requester and the company.
      */
-    async list(caller: QuoteCaller, query: QuoteListQuery) {
+    async list(caller: QuoteCaller, m: Membership | null, query: QuoteListQuery) {
       await expireDue(db);
-      const m = caller.role === "admin" ? null : await membershipOf(db, caller.id);
       const filters: (SQL | undefined)[] = [];
       if (caller.role !== "admin") {
         filters.push(
@@ -250,9 +265,9 @@ export function createQuoteService(
       return { items: await toQuote(db, rows, caller, m), total: total!.n };
     },
 
-    async get(caller: QuoteCaller, id: string): Promise<QuoteDetail> {
+    async get(caller: QuoteCaller, m: Membership | null, id: string): Promise<QuoteDetail> {
       await expireDue(db, eq(quotes.id, id));
-      return detail(db, caller, id);
+      return detail(db, caller, m, id);
     },
 
     /** Makes a sent quote past its expiry `expired` before an acceptance is tried. */
@@ -265,7 +280,7 @@ export function createQuoteService(
     async send(admin: QuoteCaller & AuditActor, id: string, input: QuoteSendInput) {
       const expiresAt = new Date(input.expiresAt);
       return db.transaction(async (tx) => {
-        const { row } = await visible(tx, admin, id, true);
+        const row = await visible(tx, admin, null, id, true);
         if (row.status !== "requested") throw conflict(quoteMessages.notRequested(row.status));
         const [{ future } = { future: false }] = (
           await tx.execute<{ future: boolean }>(
@@ -339,10 +354,10 @@ export function createQuoteService(
     },
 
     /** The requester (or an owner of their company) declines a sent quote. */
-    async decline(caller: QuoteCaller, id: string): Promise<Quote> {
+    async decline(caller: QuoteCaller, m: Membership | null, id: string): Promise<Quote> {
       await expireDue(db, eq(quotes.id, id));
       return db.transaction(async (tx) => {
-        const { row, m } = await visible(tx, caller, id, true);
+        const row = await visible(tx, caller, m, id, true);
         if (m?.role === "viewer") throw forbidden(quoteMessages.viewerReadOnly);
         if (!customerDecides(row, caller.id, m)) {
           throw forbidden(quoteMessages.onlyRequesterOrOwner);
@@ -360,9 +375,14 @@ export function createQuoteService(
     },
 
     /** A message in the thread: the customer's side (not viewers), or the store's (admins, audited). */
-    async postMessage(caller: QuoteCaller, id: string, body: string): Promise<QuoteDetail> {
+    async postMessage(
+      caller: QuoteCaller,
+      m: Membership | null,
+      id: string,
+      body: string,
+    ): Promise<QuoteDetail> {
       return db.transaction(async (tx) => {
-        const { row, m } = await visible(tx, caller, id);
+        const row = await visible(tx, caller, m, id);
         const admin = caller.role === "admin";
         if (!admin && !customerWrites(row, caller.id, m)) {
           throw forbidden(quoteMessages.viewerReadOnly);
@@ -382,7 +402,7 @@ export function createQuoteService(
             summary: `Wrote on quote ${quoteReference(id)} to ${row.requesterEmail}: ${body.slice(0, 200)}`,
           });
         }
-        return detail(tx, caller, id);
+        return detail(tx, caller, m, id);
       });
     },
   };

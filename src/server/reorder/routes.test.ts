@@ -4,7 +4,8 @@ import { signUp } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { ReorderResult } from "../../contract/reorder";
-import { orderItems, orders, products } from "../db/schema";
+import { orderItems, orders } from "../orders/tables";
+import { products } from "../catalog/tables";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParamsSchema } from "../../contract/common";
 import { reorderResultSchema } from "../../contract/reorder";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../auth/guards";
+import { caller, type Guards } from "../http/request-context";
 import type { ReorderService } from "./service";
 
 const errors = errorAnswers(400, 401, 404, 409, 422);

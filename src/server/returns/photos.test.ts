@@ -10,8 +10,9 @@ import { orderAndCharge } from "../../../tests/support/payments";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { MAX_IMAGE_BYTES } from "../../contract/products";
 import { returnMessages } from "../../contract/returns";
-import { returnPhotos, user } from "../db/schema";
-import { createReturnPhotoService } from "./photos";
+import { returnPhotos } from "./tables";
+import { user } from "../users/tables";
+import { createReturnPhotoService, returnPhotoFolder } from "./photos";
 
 /** Photos of returns (docs/returns.md, "Photos"): upload checks, storage, who may see them. */
 
@@ -244,4 +245,26 @@ test("a disk that fills up half-way: the written files are removed, no row stays
   expect(await fs.readdir(dir)).toEqual([]);
   expect(await rowsOf(id)).toHaveLength(0);
   await fs.rm(dir, { recursive: true, force: true });
+});
+
+test("photos are private on disk: 0600 in a 0700 folder, also an older store's 0644 photo", async () => {
+  const res = await upload(await customerReturn(), [png()]);
+  expect(res.statusCode, res.body).toBe(201);
+  const mode = async (p: string) => (await fs.stat(p)).mode & 0o777;
+  expect(await mode(photoDir)).toBe(0o700);
+  const names = await fs.readdir(photoDir);
+  expect(names.length).toBeGreaterThan(0);
+  for (const name of names) expect(await mode(path.join(photoDir, name))).toBe(0o600);
+
+  // A folder left by an older store (0755, a 0644 photo) is made private at the next start.
+  const older = await fs.mkdtemp(path.join(os.tmpdir(), "return-photos-old-"));
+  const oldDir = path.join(older, "return-photos");
+  await fs.mkdir(oldDir, { mode: 0o755 });
+  await fs.chmod(oldDir, 0o755);
+  await fs.writeFile(path.join(oldDir, "old.png"), tinyPng, { mode: 0o644 });
+  await fs.chmod(path.join(oldDir, "old.png"), 0o644);
+  expect(await returnPhotoFolder(older)).toBe(oldDir);
+  expect(await mode(oldDir)).toBe(0o700);
+  expect(await mode(path.join(oldDir, "old.png"))).toBe(0o600);
+  await fs.rm(older, { recursive: true, force: true });
 });

@@ -15,7 +15,7 @@ import {
 } from "../../contract/returns";
 import { detectImageExtension } from "../catalog/images";
 import type { Db, DbOrTx } from "../db/database";
-import { returnPhotos, returnRequests } from "../db/schema";
+import { returnPhotos, returnRequests } from "./tables";
 import { HttpError, notFound } from "../errors";
 import type { Viewer } from "./service";
 
@@ -105,6 +105,23 @@ export async function photosOfReturns(
   return byReturn;
 }
 
+/** A private folder's and its files' modes: the store's user alone reads them. */
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
+
+/**
+ * Customers' photos of their returns: private, in DATA_DIR/return-photos, served only through the
+ * API, the folder 0700 and every photo 0600 (chmod: mkdir's mode is cut by the umask and spares a
+ * folder that exists; photos written by an older store, 0644, are tightened too).
+ */
+export async function returnPhotoFolder(dataDir: string): Promise<string> {
+  const dir = path.join(dataDir, "return-photos");
+  await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
+  await fs.chmod(dir, PRIVATE_DIR);
+  for (const name of await fs.readdir(dir)) await fs.chmod(path.join(dir, name), PRIVATE_FILE);
+  return dir;
+}
+
 /**
  * The customer's photos of their returns: files in `dir` (under DATA_DIR, not served statically),
  * a row each in return_photos. Shown only to the return's customer and admins.
@@ -163,7 +180,7 @@ export function createReturnPhotoService(
             const file = path.join(dir, c.fileName);
             written.push(file);
             // "wx": a fresh random name, never an overwrite.
-            await io.writeFile(file, c.data, { flag: "wx" });
+            await io.writeFile(file, c.data, { flag: "wx", mode: PRIVATE_FILE });
           }
           const rows = await tx
             .insert(returnPhotos)

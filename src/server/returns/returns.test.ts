@@ -8,20 +8,20 @@ import { orderAndCharge } from "../../../tests/support/payments";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { returnMessages } from "../../contract/returns";
-import {
-  adminAuditLog,
-  invoices,
-  orders,
-  products,
-  refunds,
-  shipments,
-  testCardRefunds,
-} from "../db/schema";
+import { adminAuditLog } from "../audit/tables";
+import { invoices } from "../invoices/tables";
+import { orders } from "../orders/tables";
+import { products } from "../catalog/tables";
+import { refunds } from "./tables";
+import { shipments } from "../shipments/tables";
+import { testCardRefunds } from "../payments/tables";
 import { createInventory } from "../inventory/service";
 import type { PaymentGateway } from "../payments/gateway";
 import { createStripeGateway } from "../payments/stripe-gateway";
 import { createTestCardGateway } from "../payments/test-card-gateway";
 import { createReturnService } from "./service";
+import { createReceiveReturn } from "../workflows/receive-return";
+import { createRefunds } from "../workflows/refund";
 
 /** Returns, refunds and credit notes (docs/returns.md) through the API and the service. */
 
@@ -196,7 +196,7 @@ test("only shipped orders, within the return window", async () => {
   expect(notShipped.json().message).toBe(returnMessages.notShipped);
 
   const { orderId } = await shippedOrder(1);
-  // The window counts from the line's shipment (docs/partial-shipment.md).
+  // The window counts from the line's shipment (docs/shipments.md).
   await t.database.db
     .update(shipments)
     .set({ shippedAt: new Date(Date.now() - 31 * DAY) })
@@ -204,7 +204,7 @@ test("only shipped orders, within the return window", async () => {
   const late = await ask(orderId, { lines: [{ line: 1, qty: 1 }], reason: "damaged" });
   expect(late.statusCode).toBe(422);
   expect(late.json().message).toBe(returnMessages.windowClosed(30));
-  // The window counts from the line's shipment (docs/partial-shipment.md).
+  // The window counts from the line's shipment (docs/shipments.md).
   await t.database.db
     .update(shipments)
     .set({ shippedAt: new Date(Date.now() - 29 * DAY) })
@@ -229,6 +229,17 @@ async function approvedReturn(qty = 1) {
 
 const actor = { id: "admin-test", email: "returns-admin@example.com" };
 
+/** The returns service with the receive-return workflow and the refund engine over `gateway`. */
+function returnsWith(gateway: PaymentGateway) {
+  const opts = { windowDays: 30, seller: SELLER, publicUrl: "http://localhost", log: silent };
+  const refunds = createRefunds(t.database.db, gateway, opts);
+  return {
+    ...createReturnService(t.database.db, opts),
+    ...createReceiveReturn(t.database.db, createInventory(t.database.db), refunds),
+    runRefund: refunds.run,
+  };
+}
+
 test("a gateway error leaves the return 'refund failed' with nothing half-written; the retry refunds once", async () => {
   const real = createTestCardGateway(t.database.db);
   let failures = 1;
@@ -239,12 +250,7 @@ test("a gateway error leaves the return 'refund failed' with nothing half-writte
       return real.refund(input);
     },
   };
-  const service = createReturnService(t.database.db, createInventory(t.database.db), flaky, {
-    windowDays: 30,
-    seller: SELLER,
-    publicUrl: "http://localhost",
-    log: silent,
-  });
+  const service = returnsWith(flaky);
   const { id, orderId, part } = await approvedReturn();
   const failed = await service.receive(id, actor);
   expect(failed).toMatchObject({
@@ -276,18 +282,13 @@ test("a gateway error leaves the return 'refund failed' with nothing half-writte
 test("a refund confirmed twice at once refunds once and issues one credit note", async () => {
   const gateway = createTestCardGateway(t.database.db);
   let failures = 1;
-  const service = createReturnService(
-    t.database.db,
-    createInventory(t.database.db),
-    {
-      ...gateway,
-      refund: async (i) => {
-        if (failures-- > 0) throw new Error("down");
-        return gateway.refund(i);
-      },
+  const service = returnsWith({
+    ...gateway,
+    refund: async (i) => {
+      if (failures-- > 0) throw new Error("down");
+      return gateway.refund(i);
     },
-    { windowDays: 30, seller: SELLER, publicUrl: "http://localhost", log: silent },
-  );
+  });
   const { id, orderId } = await approvedReturn();
   await service.receive(id, actor);
   const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.returnId, id));
@@ -311,12 +312,7 @@ test("a refund confirmed twice at once refunds once and issues one credit note",
 test("an order on account gets a credit note and no gateway refund", async () => {
   let called = 0;
   const gateway = createTestCardGateway(t.database.db);
-  const service = createReturnService(
-    t.database.db,
-    createInventory(t.database.db),
-    { ...gateway, refund: async (i) => (called++, gateway.refund(i)) },
-    { windowDays: 30, seller: SELLER, publicUrl: "http://localhost", log: silent },
-  );
+  const service = returnsWith({ ...gateway, refund: async (i) => (called++, gateway.refund(i)) });
   const { orderId } = await shippedOrder(2);
   await t.database.db.update(orders).set({ paidWith: "invoice" }).where(eq(orders.id, orderId));
   const id = (await ask(orderId, { lines: [{ line: 1, qty: 2 }], reason: "damaged" })).json().id;

@@ -6,6 +6,8 @@ import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import {
   creditNoteSchema,
   fitmentReportSchema,
+  receiveReturnSchema,
+  restockingFeeSchema,
   returnableSchema,
   returnDecisionSchema,
   returnPhotoParamsSchema,
@@ -13,9 +15,11 @@ import {
   returnRequestSchema,
   returnSchema,
   returnsQuerySchema,
+  type ReceiveReturnInput,
+  type Return,
 } from "../../contract/returns";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../auth/guards";
+import { caller, type Guards } from "../http/request-context";
 import { photoUploadLimits, readPhotoUploads, type ReturnPhotoService } from "./photos";
 import type { ReturnService } from "./service";
 
@@ -24,9 +28,18 @@ const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
 /** Returns, their refunds and credit notes (docs/returns.md). */
 export const returnRoutes: FastifyPluginAsyncZod<{
   returns: ReturnService;
+  /** Receiving a return and retrying its refund (workflows/receive-return.ts). */
+  receiving: {
+    receive(
+      id: string,
+      actor: { id: string; email: string },
+      input?: ReceiveReturnInput,
+    ): Promise<Return>;
+    retryRefund(id: string, actor: { id: string; email: string }): Promise<Return>;
+  };
   photos: ReturnPhotoService;
   guards: Guards;
-}> = async (app, { returns, photos, guards }) => {
+}> = async (app, { returns, receiving, photos, guards }) => {
   app.get(
     "/orders/:id/returnable",
     {
@@ -148,13 +161,43 @@ export const returnRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ["returns", "admin"],
         summary:
-          "Admin: the parts arrived: stock back, refund through the gateway, credit note issued",
+          "Admin: the parts arrived (per line: how many, their condition): what came back as new " +
+          "goes back on sale, the refund (after any restocking fee) through the gateway, a credit " +
+          "note issued. Without a body, every line arrived in full, as new",
         params: idParamsSchema,
+        body: receiveReturnSchema.nullish(),
         response: { 200: returnSchema, ...errors },
       },
       onRequest: guards.adminOnly,
     },
-    async (req) => returns.receive(req.params.id, caller(req)),
+    async (req) => receiving.receive(req.params.id, caller(req), req.body ?? undefined),
+  );
+
+  app.get(
+    "/returns/restocking-fee",
+    {
+      schema: {
+        tags: ["returns", "admin"],
+        summary: "Admin: the restocking-fee rule (percent, and the conditions it applies to)",
+        response: { 200: restockingFeeSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async () => returns.restockingFee(),
+  );
+
+  app.put(
+    "/returns/restocking-fee",
+    {
+      schema: {
+        tags: ["returns", "admin"],
+        summary: "Admin: set the restocking-fee rule (returns received from now on)",
+        body: restockingFeeSchema,
+        response: { 200: restockingFeeSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => returns.setRestockingFee(req.body, caller(req)),
   );
 
   app.post(
@@ -168,7 +211,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.adminOnly,
     },
-    async (req) => returns.retryRefund(req.params.id, caller(req)),
+    async (req) => receiving.retryRefund(req.params.id, caller(req)),
   );
 
   app.get(

@@ -1,12 +1,14 @@
+import { orderNumberText } from "../../contract/orders";
 import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { sql } from "../db/sql";
-import { ON_ACCOUNT } from "../../contract/terms";
 import {
   creditNotePdfPath,
+  receivedConditionLabels,
   returnMessages,
   returnReasonLabels,
+  rmaNumber,
   type CreditNote,
-  type FitmentReport,
+  type RestockingFee,
   type Return,
   type ReturnDecision,
   type Returnable,
@@ -14,43 +16,41 @@ import {
   type ReturnsQuery,
 } from "../../contract/returns";
 import { recordAdminAction, type AuditActor } from "../audit/service";
-import type { SellerDetails } from "../config";
 import type { Db, DbOrTx } from "../db/database";
-import { invoices, orderItems, orders, refunds, returnLines, returnRequests } from "../db/schema";
+import { invoices } from "../invoices/tables";
+import { orderItems, orders } from "../orders/tables";
+import { refunds, returnLines, returnRequests } from "./tables";
 import { conflict, HttpError, notFound, unprocessable } from "../errors";
-import type { Inventory } from "../inventory/service";
-import { issueCreditNote } from "../invoices/credit-note";
 import { renderStored } from "../invoices/service";
 import type { Mailer } from "../mail/mailer";
-import { returnApprovedMail, returnRefundedMail, returnRefusedMail } from "../mail/templates";
+import { returnApprovedMail, returnRefusedMail, returnRequestedMail } from "./mail";
 import { centsToUnits, formatCents } from "../money";
-import type { PaymentGateway } from "../payments/gateway";
+import type { ContactDetails } from "../config";
+import { lineVehicleJson, unknownLineVehicle, type LineVehicle } from "../vehicles/service";
 import { shippedByLine } from "../shipments/service";
 import { photosOfReturns } from "./photos";
+import { fitmentReport } from "./report";
+import { restockingFee, setRestockingFee } from "./receiving";
+import { type Clock, systemClock } from "../clock";
 
 type ReturnRow = typeof returnRequests.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
-type RefundRow = typeof refunds.$inferSelect;
 
 export interface Viewer {
   id: string;
   role: string;
 }
 
-interface Logger {
-  error(obj: object, msg: string): void;
-}
-
 export interface ReturnOptions {
   windowDays: number;
   /** Days after shipping a core return may be asked (docs/core-charges.md); default 90. */
   coreWindowDays?: number;
-  seller: SellerDetails;
   mailer?: Pick<Mailer, "sendIn">;
   publicUrl: string;
-  log: Logger;
-  now?: () => Date;
+  /** The returns address the approval mail gives (the Contact page's). */
+  contact?: Pick<ContactDetails, "returnsAddress">;
+  now?: Clock;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -68,13 +68,149 @@ const activeReturn = ne(returnRequests.status, "refused");
 const isCore = eq(returnRequests.reason, "core");
 const isPart = ne(returnRequests.reason, "core");
 
-export function createReturnService(
-  db: Db,
-  inventory: Inventory,
-  gateway: PaymentGateway,
-  opts: ReturnOptions,
-) {
-  const now = () => opts.now?.() ?? new Date();
+/** Returns as the wire shows them: lines, amounts, refund state, credit note, photos. */
+export async function returnsView(tx: DbOrTx, rows: ReturnRow[]): Promise<Return[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const orderIds = [...new Set(rows.map((r) => r.orderId))];
+  // One after the other: `tx` may be a transaction's one connection.
+  const lines = await tx.select().from(returnLines).where(inArray(returnLines.returnId, ids));
+  const items = await tx.select().from(orderItems).where(inArray(orderItems.orderId, orderIds));
+  const orderRows = await tx
+    .select({
+      id: orders.id,
+      number: orders.number,
+      email: orders.orderEmail,
+      currency: orders.currency,
+    })
+    .from(orders)
+    .where(inArray(orders.id, orderIds));
+  const refundRows = await tx
+    .select({ refund: refunds, number: invoices.number })
+    .from(refunds)
+    .leftJoin(invoices, eq(invoices.id, refunds.creditNoteId))
+    .where(inArray(refunds.returnId, ids));
+  const photos = await photosOfReturns(tx, ids);
+  const orderOf = new Map(orderRows.map((o) => [o.id, o]));
+  return rows.map((r) => {
+    const own = lines.filter((l) => l.returnId === r.id).sort((a, b) => a.line - b.line);
+    const refund = refundRows.find((f) => f.refund.returnId === r.id);
+    const order = orderOf.get(r.orderId)!;
+    const received = r.receivedAt !== null && own.every((l) => l.receivedQty !== null);
+    return {
+      id: r.id,
+      rma: rmaNumber(r.rmaNumber),
+      orderId: r.orderId,
+      orderNumber: orderNumberText(order.number),
+      orderEmail: order.email,
+      status: r.status,
+      reason: r.reason,
+      vehicle: r.vehicle,
+      vehicleFromCatalog: r.vehicleBaseVehicleId !== null,
+      note: r.note,
+      adminMessage: r.adminMessage,
+      lines: own.map((l) => {
+        const item = items.find((i) => i.orderId === r.orderId && i.line === l.line);
+        return {
+          line: l.line,
+          productId: item?.productId ?? null,
+          productName: item?.productName ?? `Line ${l.line}`,
+          partNumber: item?.partNumber ?? null,
+          qty: l.qty,
+          net: centsToUnits(l.netCents),
+          tax: centsToUnits(l.taxCents),
+          received:
+            received && l.condition
+              ? {
+                  qty: l.receivedQty!,
+                  condition: l.condition,
+                  fee: centsToUnits(l.feeCents),
+                  refund: centsToUnits(refundOfLine(l)),
+                }
+              : null,
+        };
+      }),
+      amount: centsToUnits(
+        own.reduce((s, l) => s + (received ? refundOfLine(l) : l.netCents + l.taxCents), 0),
+      ),
+      fee: centsToUnits(own.reduce((s, l) => s + l.feeCents, 0)),
+      currency: order.currency,
+      requestedAt: r.requestedAt.toISOString(),
+      decidedAt: r.decidedAt?.toISOString() ?? null,
+      receivedAt: r.receivedAt?.toISOString() ?? null,
+      refundError: refund?.refund.status === "failed" ? refund.refund.error : null,
+      creditNote:
+        refund?.refund.creditNoteId && refund.number
+          ? {
+              id: refund.refund.creditNoteId,
+              number: refund.number,
+              pdfUrl: creditNotePdfPath(refund.refund.creditNoteId),
+            }
+          : null,
+      photos: photos.get(r.id) ?? [],
+    };
+  });
+}
+
+type LineRow = typeof returnLines.$inferSelect;
+/** What a received line refunds (net and tax, after any fee). */
+const refundOfLine = (l: LineRow) => (l.refundNetCents ?? 0) + (l.refundTaxCents ?? 0);
+
+/** One return, locked for the rest of the caller's transaction when `lock`. */
+export async function loadReturn(tx: DbOrTx, id: string, lock = false): Promise<ReturnRow> {
+  const q = tx.select().from(returnRequests).where(eq(returnRequests.id, id));
+  const [row] = lock ? await q.for("update") : await q;
+  if (!row) throw notFound("Return not found");
+  return row;
+}
+
+/**
+ * A return's rows and amounts as its emails list them: what was asked for, or once received
+ * what arrived (its condition, its value) and the restocking fee kept, so the rows add up to
+ * the refund.
+ */
+export async function returnMailLines(
+  tx: DbOrTx,
+  r: ReturnRow,
+  order: OrderRow,
+): Promise<[string, string][]> {
+  const lines = await tx.select().from(returnLines).where(eq(returnLines.returnId, r.id));
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, r.orderId));
+  const core = r.reason === "core" ? "Core of " : "";
+  const name = (l: LineRow) =>
+    `${core}${items.find((i) => i.line === l.line)?.productName ?? `Line ${l.line}`}`;
+  const money = (cents: number) => formatCents(cents, order.currency);
+  if (!r.receivedAt)
+    return lines.map((l) => [`${l.qty} × ${name(l)}`, money(l.netCents + l.taxCents)]);
+  const fee = lines.reduce((s, l) => s + l.feeCents, 0);
+  return [
+    ...lines.map((l): [string, string] => [
+      `${l.receivedQty ?? 0} × ${name(l)} (${l.condition ? receivedConditionLabels[l.condition].toLowerCase() : "not received"})`,
+      money(refundOfLine(l) + l.feeCents),
+    ]),
+    ...(fee > 0 ? [["Restocking fee", `−${money(fee)}`] as [string, string]] : []),
+  ];
+}
+
+/**
+ * A return's lines as its refund's credit note lists them: what was asked for, or once received
+ * what arrived and what it refunds (lines that refund nothing are left off).
+ */
+export async function linesOfReturn(tx: DbOrTx, returnId: string) {
+  const rows = await tx.select().from(returnLines).where(eq(returnLines.returnId, returnId));
+  if (rows.every((l) => l.receivedQty === null)) return rows;
+  return rows
+    .filter((l) => (l.receivedQty ?? 0) > 0 && refundOfLine(l) > 0)
+    .map((l) => ({
+      ...l,
+      qty: l.receivedQty!,
+      netCents: l.refundNetCents ?? 0,
+      taxCents: l.refundTaxCents ?? 0,
+    }));
+}
+
+export function createReturnService(db: Db, opts: ReturnOptions) {
+  const now = opts.now ?? systemClock;
   const coreWindowDays = opts.coreWindowDays ?? 90;
 
   /**
@@ -96,7 +232,7 @@ export function createReturnService(
   }
 
   /**
-   * What of each line may be returned: its shipped units (docs/partial-shipment.md), while the
+   * What of each line may be returned: its shipped units (docs/shipments.md), while the
    * window counted from the line's last shipment is open (the core return window for cores,
    * docs/core-charges.md). The order is eligible while any line is.
    */
@@ -131,6 +267,20 @@ export function createReturnService(
     return { open, until, why: open ? null : closed, days, lines };
   }
 
+  /** What a return's emails say: the customer, the RMA, the lines, where to send the parts. */
+  async function mailFacts(tx: DbOrTx, r: ReturnRow, order: OrderRow, message: string | null) {
+    return {
+      name: order.customerName,
+      orderId: order.id,
+      orderNumber: orderNumberText(order.number),
+      rma: rmaNumber(r.rmaNumber),
+      lines: await returnMailLines(tx, r, order),
+      message,
+      returnsAddress: opts.contact?.returnsAddress ?? [],
+      publicUrl: opts.publicUrl,
+    };
+  }
+
   async function ownOrder(tx: DbOrTx, orderId: string, viewer: Viewer, lock = false) {
     const q = tx.select().from(orders).where(eq(orders.id, orderId));
     const [order] = lock ? await q.for("update") : await q;
@@ -140,287 +290,29 @@ export function createReturnService(
     return order;
   }
 
-  async function toReturns(tx: DbOrTx, rows: ReturnRow[]): Promise<Return[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
-    const orderIds = [...new Set(rows.map((r) => r.orderId))];
-    // One after the other: `tx` may be a transaction's one connection.
-    const lines = await tx.select().from(returnLines).where(inArray(returnLines.returnId, ids));
-    const items = await tx.select().from(orderItems).where(inArray(orderItems.orderId, orderIds));
-    const orderRows = await tx
-      .select({ id: orders.id, email: orders.orderEmail, currency: orders.currency })
-      .from(orders)
-      .where(inArray(orders.id, orderIds));
-    const refundRows = await tx
-      .select({ refund: refunds, number: invoices.number })
-      .from(refunds)
-      .leftJoin(invoices, eq(invoices.id, refunds.creditNoteId))
-      .where(inArray(refunds.returnId, ids));
-    const photos = await photosOfReturns(tx, ids);
-    const orderOf = new Map(orderRows.map((o) => [o.id, o]));
-    return rows.map((r) => {
-      const own = lines.filter((l) => l.returnId === r.id).sort((a, b) => a.line - b.line);
-      const refund = refundRows.find((f) => f.refund.returnId === r.id);
-      const order = orderOf.get(r.orderId)!;
-      return {
-        id: r.id,
-        orderId: r.orderId,
-        orderEmail: order.email,
-        status: r.status,
-        reason: r.reason,
-        vehicle: r.vehicle,
-        note: r.note,
-        adminMessage: r.adminMessage,
-        lines: own.map((l) => {
-          const item = items.find((i) => i.orderId === r.orderId && i.line === l.line);
-          return {
-            line: l.line,
-            productId: item?.productId ?? null,
-            productName: item?.productName ?? `Line ${l.line}`,
-            partNumber: item?.partNumber ?? null,
-            qty: l.qty,
-            net: centsToUnits(l.netCents),
-            tax: centsToUnits(l.taxCents),
-          };
-        }),
-        amount: centsToUnits(own.reduce((s, l) => s + l.netCents + l.taxCents, 0)),
-        currency: order.currency,
-        requestedAt: r.requestedAt.toISOString(),
-        decidedAt: r.decidedAt?.toISOString() ?? null,
-        receivedAt: r.receivedAt?.toISOString() ?? null,
-        refundError: refund?.refund.status === "failed" ? refund.refund.error : null,
-        creditNote:
-          refund?.refund.creditNoteId && refund.number
-            ? {
-                id: refund.refund.creditNoteId,
-                number: refund.number,
-                pdfUrl: creditNotePdfPath(refund.refund.creditNoteId),
-              }
-            : null,
-        photos: photos.get(r.id) ?? [],
-      };
-    });
-  }
-
-  async function loadReturn(tx: DbOrTx, id: string, lock = false): Promise<ReturnRow> {
-    const q = tx.select().from(returnRequests).where(eq(returnRequests.id, id));
-    const [row] = lock ? await q.for("update") : await q;
-    if (!row) throw notFound("Return not found");
-    return row;
-  }
-
-  async function mailLines(tx: DbOrTx, r: ReturnRow, order: OrderRow): Promise<[string, string][]> {
-    const lines = await tx.select().from(returnLines).where(eq(returnLines.returnId, r.id));
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, r.orderId));
-    const core = r.reason === "core" ? "Core of " : "";
-    return lines.map((l) => [
-      `${l.qty} × ${core}${items.find((i) => i.line === l.line)?.productName ?? `Line ${l.line}`}`,
-      formatCents(l.netCents + l.taxCents, order.currency),
-    ]);
-  }
-
-  /**
-   * Gives a refund's money back through the gateway that took it (or, on account, nothing: the
-   * credit note is the refund), then issues its credit note and marks it done, once. The gateway
-   * is called outside any transaction, with the refund row's id as its idempotency key: a retry
-   * or a second confirmation refunds once. A gateway failure leaves the refund failed (the
-   * return "refund failed") with the gateway's words, to be retried; nothing else is written.
-   */
-  async function runRefund(refundId: string): Promise<RefundRow> {
-    const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));
-    if (!refund) throw notFound("Refund not found");
-    if (refund.status === "succeeded") return refund;
-    const [order] = await db.select().from(orders).where(eq(orders.id, refund.orderId));
-    let gatewayRefundId: string | null = null;
-    if (refund.gateway !== ON_ACCOUNT && refund.amountCents > 0) {
-      try {
-        if (refund.gateway !== gateway.name) {
-          throw new HttpError(
-            409,
-            "refund_gateway",
-            `This order was paid through ${refund.gateway}, which this store no longer uses: refund it there`,
-          );
-        }
-        if (!order?.transactionId) throw conflict("This order has no payment to refund");
-        const done = await gateway.refund({
-          intentId: order.transactionId,
-          amountCents: refund.amountCents,
-          idempotencyKey: `refund-${refund.id}`,
-        });
-        if (done.status === "failed" || done.status === "canceled") {
-          throw new HttpError(502, "refund_failed", `The gateway answered ${done.status}`);
-        }
-        gatewayRefundId = done.id;
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        opts.log.error({ err, refundId, orderId: refund.orderId }, "returns: the refund failed");
-        await db.transaction(async (tx) => {
-          const [fresh] = await tx
-            .select()
-            .from(refunds)
-            .where(eq(refunds.id, refundId))
-            .for("update");
-          if (fresh?.status === "succeeded") return;
-          await tx
-            .update(refunds)
-            .set({ status: "failed", error: message.slice(0, 500) })
-            .where(eq(refunds.id, refundId));
-          if (refund.returnId) {
-            await tx
-              .update(returnRequests)
-              .set({ status: "refund_failed" })
-              .where(eq(returnRequests.id, refund.returnId));
-          }
-        });
-        const [after] = await db.select().from(refunds).where(eq(refunds.id, refundId));
-        return after!;
-      }
-    }
-    return db.transaction(async (tx) => {
-      const [fresh] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
-      if (!fresh || fresh.status === "succeeded") return fresh!;
-      const [ofReturn] = refund.returnId
-        ? await tx
-            .select({ reason: returnRequests.reason })
-            .from(returnRequests)
-            .where(eq(returnRequests.id, refund.returnId))
-        : [];
-      const core = ofReturn?.reason === "core";
-      const lines = refund.returnId
-        ? await tx.select().from(returnLines).where(eq(returnLines.returnId, refund.returnId))
-        : (
-            await tx.select().from(orderItems).where(eq(orderItems.orderId, refund.orderId))
-          ).flatMap((i) => [
-            {
-              line: i.line,
-              qty: i.qty,
-              netCents: i.unitPriceCents * i.qty,
-              taxCents: i.taxCents,
-              coreDeposit: false,
-            },
-            // A cancelled order gives its core deposits back too (their own lines).
-            ...(i.coreDepositCents > 0
-              ? [
-                  {
-                    line: i.line,
-                    qty: i.qty,
-                    netCents: i.coreDepositCents * i.qty,
-                    taxCents: 0,
-                    coreDeposit: true,
-                  },
-                ]
-              : []),
-          ]);
-      const note = await issueCreditNote(
-        tx,
-        refund.orderId,
-        {
-          lines: lines.map((l) => ({ coreDeposit: core, ...l })),
-          shippingCents: refund.shippingCents,
-          shippingTaxCents: refund.kind === "cancellation" ? (order?.shippingTaxCents ?? 0) : 0,
-          reason: core
-            ? "Core deposit refunded: the old part came back"
-            : refund.returnId
-              ? "Return of parts"
-              : "Order cancelled by the store",
-          paymentTerms:
-            refund.gateway === ON_ACCOUNT
-              ? "Credited to your account: deduct it from what you owe"
-              : "Refunded to the card the order was paid with",
-        },
-        opts.seller,
-        now(),
-      );
-      const [done] = await tx
-        .update(refunds)
-        .set({
-          status: "succeeded",
-          gatewayRefundId,
-          error: null,
-          creditNoteId: note.id,
-          refundedAt: now(),
-        })
-        .where(eq(refunds.id, refundId))
-        .returning();
-      if (refund.returnId) {
-        const [returned] = await tx
-          .update(returnRequests)
-          .set({ status: "refunded" })
-          .where(eq(returnRequests.id, refund.returnId))
-          .returning();
-        if (opts.mailer && order) {
-          const mail = returnRefundedMail({
-            name: order.customerName,
-            orderId: order.id,
-            amount: formatCents(refund.amountCents, order.currency),
-            creditNoteNumber: note.number,
-            onAccount: refund.gateway === ON_ACCOUNT,
-            lines: await mailLines(tx, returned!, order),
-            publicUrl: opts.publicUrl,
-          });
-          await opts.mailer.sendIn(
-            tx,
-            { to: order.orderEmail, ...mail, attach: [{ kind: "invoice-pdf", id: note.id }] },
-            `return-refunded:${refund.id}`,
-          );
-        }
-      }
-      return done!;
-    });
-  }
-
-  /**
-   * Writes a refund row for an order, in the caller's transaction (the order row locked): never
-   * more, with what is refunded already, than the order's total.
-   */
-  async function addRefund(
-    tx: DbOrTx,
-    order: OrderRow,
-    values: {
-      kind: "return" | "cancellation";
-      returnId: string | null;
-      netCents: number;
-      taxCents: number;
-      shippingCents: number;
-    },
-  ): Promise<RefundRow> {
-    const [sum] = await tx
-      .select({ refunded: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
-      .from(refunds)
-      .where(eq(refunds.orderId, order.id));
-    const refunded = sum?.refunded ?? 0;
-    const amountCents = values.netCents + values.taxCents + values.shippingCents;
-    if (refunded + amountCents > order.totalCents) {
-      throw conflict(
-        `This would refund ${formatCents(refunded + amountCents, order.currency)} of an order of ${formatCents(order.totalCents, order.currency)}`,
-      );
-    }
-    const [row] = await tx
-      .insert(refunds)
-      .values({
-        orderId: order.id,
-        ...values,
-        amountCents,
-        currency: order.currency,
-        gateway: order.paidWith ?? gateway.name,
-      })
-      .returning();
-    return row!;
-  }
-
   return {
-    runRefund,
-    addRefund,
+    /** Admin: "did not fit" returns per product, with the vehicles customers named. */
+    fitmentReport: () => fitmentReport(db),
 
-    /** A paid order the store cancels: all of it is refunded (lines, shipping, tax). */
-    refundCancelled: (tx: DbOrTx, order: OrderRow) =>
-      addRefund(tx, order, {
-        kind: "cancellation",
-        returnId: null,
-        netCents: order.totalCents - order.taxCents - order.shippingCents,
-        taxCents: order.taxCents,
-        shippingCents: order.shippingCents,
-      }),
+    /** Admin: the restocking-fee rule in force. */
+    restockingFee: () => restockingFee(db),
+
+    /** Admin: sets the restocking-fee rule, for returns received from now on (audited). */
+    async setRestockingFee(fee: RestockingFee, actor: AuditActor): Promise<RestockingFee> {
+      await db.transaction(async (tx) => {
+        await setRestockingFee(tx, fee, now());
+        await recordAdminAction(tx, {
+          actor,
+          action: "return.restocking_fee",
+          target: { type: "return", id: "restocking-fee" },
+          summary:
+            fee.percent > 0 && fee.conditions.length > 0
+              ? `Set the restocking fee to ${fee.percent}% of parts received ${fee.conditions.map((c) => receivedConditionLabels[c].toLowerCase()).join(", ")}`
+              : "Turned the restocking fee off",
+        });
+      });
+      return restockingFee(db);
+    },
 
     /** What the customer may still return of an order, and until when. */
     async returnable(orderId: string, viewer: Viewer): Promise<Returnable> {
@@ -507,22 +399,32 @@ export function createReturnService(
             taxCents: taxOfUnits(item, before + l.qty) - taxOfUnits(item, before),
           };
         });
+        const vehicle =
+          input.reason === "did_not_fit" ? await vehicleOf(tx, input, items) : undefined;
         const [row] = await tx
           .insert(returnRequests)
           .values({
             orderId,
             userId: viewer.id,
             reason: input.reason,
-            vehicle:
-              input.reason === "did_not_fit"
-                ? input.vehicle || lineVehicleOf(items, input.lines) || null
-                : null,
+            vehicle: vehicle?.label ?? null,
+            vehicleBaseVehicleId: vehicle?.baseVehicleId ?? null,
+            vehicleEngineId: vehicle?.engineId ?? null,
             note: input.note || null,
             requestedAt: now(),
           })
           .returning();
         await tx.insert(returnLines).values(lines.map((l) => ({ ...l, returnId: row!.id })));
-        return (await toReturns(tx, [row!]))[0]!;
+        // The customer's confirmation, queued with the request: it goes exactly when it is written.
+        if (opts.mailer) {
+          const facts = await mailFacts(tx, row!, order, null);
+          await opts.mailer.sendIn(
+            tx,
+            { to: order.orderEmail, ...returnRequestedMail(facts) },
+            `return-requested:${row!.id}`,
+          );
+        }
+        return (await returnsView(tx, [row!]))[0]!;
       });
     },
 
@@ -534,7 +436,7 @@ export function createReturnService(
         .from(returnRequests)
         .where(eq(returnRequests.orderId, orderId))
         .orderBy(desc(returnRequests.requestedAt));
-      return toReturns(db, rows);
+      return returnsView(db, rows);
     },
 
     /** Admin: every return, newest first, paged, optionally of one status. */
@@ -550,7 +452,7 @@ export function createReturnService(
           .offset(query.offset),
         db.select({ n: count() }).from(returnRequests).where(where),
       ]);
-      return { items: await toReturns(db, rows), total: total?.n ?? 0 };
+      return { items: await returnsView(db, rows), total: total?.n ?? 0 };
     },
 
     /** Admin: approve (the customer gets the instructions) or refuse with a message (emailed). */
@@ -563,7 +465,7 @@ export function createReturnService(
       return db.transaction(async (tx) => {
         const r = await loadReturn(tx, id, true);
         const next = d.decision === "approve" ? "approved" : "refused";
-        if (r.status === next) return (await toReturns(tx, [r]))[0]!;
+        if (r.status === next) return (await returnsView(tx, [r]))[0]!;
         if (r.status !== "requested") {
           throw conflict(`This return is ${r.status} already: it can no longer be ${next}`);
         }
@@ -577,150 +479,15 @@ export function createReturnService(
           actor,
           action: d.decision === "approve" ? "return.approve" : "return.refuse",
           target: { type: "return", id },
-          summary: `${d.decision === "approve" ? "Approved" : "Refused"} a return of order ${r.orderId.slice(0, 8).toUpperCase()} (${order!.orderEmail})${d.message ? `: ${d.message}` : ""}`,
+          summary: `${d.decision === "approve" ? "Approved" : "Refused"} a return of order ${orderNumberText(order!.number)} (${order!.orderEmail})${d.message ? `: ${d.message}` : ""}`,
         });
         if (opts.mailer) {
-          const facts = {
-            name: order!.customerName,
-            orderId: order!.id,
-            lines: await mailLines(tx, r, order!),
-            message: d.message || null,
-            publicUrl: opts.publicUrl,
-          };
+          const facts = await mailFacts(tx, r, order!, d.message || null);
           const mail = next === "approved" ? returnApprovedMail(facts) : returnRefusedMail(facts);
           await opts.mailer.sendIn(tx, { to: order!.orderEmail, ...mail }, `return-${next}:${id}`);
         }
-        return (await toReturns(tx, [updated!]))[0]!;
+        return (await returnsView(tx, [updated!]))[0]!;
       });
-    },
-
-    /**
-     * Admin: the parts arrived. In one transaction the stock comes back (inventory) and the
-     * refund is written; then the refund goes through the gateway and the credit note is issued
-     * (`runRefund`). Received twice: the second changes nothing (and retries a failed refund).
-     */
-    async receive(id: string, actor: AuditActor): Promise<Return> {
-      const refundId = await inventory.transaction(async (stock, tx) => {
-        const r = await loadReturn(tx, id, true);
-        if (r.status === "received" || r.status === "refund_failed" || r.status === "refunded") {
-          const [existing] = await tx.select().from(refunds).where(eq(refunds.returnId, id));
-          return existing?.id ?? null;
-        }
-        if (r.status !== "approved") {
-          throw conflict(`Only an approved return can be received; this one is ${r.status}`);
-        }
-        const [order] = await tx
-          .select()
-          .from(orders)
-          .where(eq(orders.id, r.orderId))
-          .for("update");
-        const lines = await tx.select().from(returnLines).where(eq(returnLines.returnId, id));
-        const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, r.orderId));
-        // A core is the customer's old part: it does not go back on sale.
-        if (r.reason !== "core") {
-          await stock.release(
-            lines.map((l) => ({
-              productId: items.find((i) => i.line === l.line)?.productId ?? null,
-              qty: l.qty,
-            })),
-          );
-        }
-        const refund = await addRefund(tx, order!, {
-          kind: "return",
-          returnId: id,
-          netCents: lines.reduce((s, l) => s + l.netCents, 0),
-          taxCents: lines.reduce((s, l) => s + l.taxCents, 0),
-          shippingCents: 0,
-        });
-        await tx
-          .update(returnRequests)
-          .set({ status: "received", receivedAt: now() })
-          .where(eq(returnRequests.id, id));
-        await recordAdminAction(tx, {
-          actor,
-          action: "return.receive",
-          target: { type: "return", id },
-          summary: `Received a ${r.reason === "core" ? "core " : ""}return of order ${r.orderId.slice(0, 8).toUpperCase()} (${order!.orderEmail}); refunding ${formatCents(refund.amountCents, order!.currency)}`,
-        });
-        return refund.id;
-      });
-      if (refundId) await runRefund(refundId);
-      return (await toReturns(db, [await loadReturn(db, id)]))[0]!;
-    },
-
-    /** Admin: tries a failed refund again (the same idempotency key: it cannot refund twice). */
-    async retryRefund(id: string, actor: AuditActor): Promise<Return> {
-      const r = await loadReturn(db, id);
-      if (r.status !== "refund_failed" && r.status !== "received") {
-        throw conflict(`Only a return whose refund failed can be retried; this one is ${r.status}`);
-      }
-      const [refund] = await db.select().from(refunds).where(eq(refunds.returnId, id));
-      if (!refund) throw conflict("This return has no refund to retry");
-      await db.transaction((tx) =>
-        recordAdminAction(tx, {
-          actor,
-          action: "return.refund_retry",
-          target: { type: "return", id },
-          summary: `Retried the refund of a return of order ${r.orderId.slice(0, 8).toUpperCase()}`,
-        }),
-      );
-      await runRefund(refund.id);
-      return (await toReturns(db, [await loadReturn(db, id)]))[0]!;
-    },
-
-    /** Admin: "did not fit" returns per product, with the vehicles customers named. */
-    async fitmentReport(): Promise<FitmentReport> {
-      const rows = await db
-        .select({
-          productId: orderItems.productId,
-          productName: orderItems.productName,
-          partNumber: orderItems.partNumber,
-          returnId: returnRequests.id,
-          vehicle: returnRequests.vehicle,
-          qty: returnLines.qty,
-        })
-        .from(returnRequests)
-        .innerJoin(returnLines, eq(returnLines.returnId, returnRequests.id))
-        .innerJoin(
-          orderItems,
-          and(
-            eq(orderItems.orderId, returnRequests.orderId),
-            eq(orderItems.line, returnLines.line),
-          ),
-        )
-        .where(and(eq(returnRequests.reason, "did_not_fit"), activeReturn));
-      const byProduct = new Map<string, FitmentReport[number] & { ids: Set<string> }>();
-      for (const r of rows) {
-        const key = r.productId ?? `name:${r.productName}`;
-        let p = byProduct.get(key);
-        if (!p) {
-          p = {
-            productId: r.productId,
-            productName: r.productName,
-            partNumber: r.partNumber,
-            returns: 0,
-            units: 0,
-            vehicles: [],
-            ids: new Set(),
-          };
-          byProduct.set(key, p);
-        }
-        if (!p.ids.has(r.returnId)) {
-          p.ids.add(r.returnId);
-          p.returns += 1;
-          const vehicle = r.vehicle?.trim() || "(vehicle not given)";
-          const v = p.vehicles.find((x) => x.vehicle.toLowerCase() === vehicle.toLowerCase());
-          if (v) v.returns += 1;
-          else p.vehicles.push({ vehicle, returns: 1 });
-        }
-        p.units += r.qty;
-      }
-      return [...byProduct.values()]
-        .map(({ ids: _ids, ...p }) => ({
-          ...p,
-          vehicles: p.vehicles.sort((a, b) => b.returns - a.returns),
-        }))
-        .sort((a, b) => b.returns - a.returns || a.productName.localeCompare(b.productName));
     },
 
     /** An order's credit notes (its owner or an admin). */
@@ -762,16 +529,34 @@ export type ReturnService = ReturnType<typeof createReturnService>;
 export { returnReasonLabels };
 
 /**
- * The vehicle the returned lines were bought for (the first of them that kept one), for a "did
- * not fit" return that names none: it starts from the line's vehicle (docs/vehicle-on-line.md).
+ * The vehicle a "did not fit" return names: the one picked from My garage or the selector (the
+ * catalog's, named by the server; unknown: 400), else the vehicle a returned line was bought for
+ * when the words are its name or none are given (docs/vehicle-on-line.md), else the customer's
+ * words. Undefined: none given.
  */
-function lineVehicleOf(
-  items: { line: number; vehicleLabel: string | null }[],
-  lines: { line: number }[],
-): string | null {
-  for (const l of lines) {
-    const label = items.find((i) => i.line === l.line)?.vehicleLabel;
-    if (label) return label;
+async function vehicleOf(
+  tx: DbOrTx,
+  input: ReturnRequestInput,
+  items: ItemRow[],
+): Promise<{ label: string; baseVehicleId: number | null; engineId: number | null } | undefined> {
+  if (input.vehicleChoice) {
+    const found = await tx.execute<{ v: LineVehicle | null }>(
+      sql`select ${lineVehicleJson(input.vehicleChoice)} as v`,
+    );
+    const v = found.rows[0]?.v;
+    if (!v) throw unknownLineVehicle();
+    return v;
   }
-  return null;
+  // The vehicle a returned line was bought for, named as it was (the form starts from it).
+  const bought = input.lines
+    .map((l) => items.find((i) => i.line === l.line))
+    .find((i) => i?.vehicleLabel && (!input.vehicle || i.vehicleLabel === input.vehicle));
+  if (bought?.vehicleLabel) {
+    return {
+      label: bought.vehicleLabel,
+      baseVehicleId: bought.vehicleBaseVehicleId,
+      engineId: bought.vehicleEngineId,
+    };
+  }
+  return input.vehicle ? { label: input.vehicle, baseVehicleId: null, engineId: null } : undefined;
 }

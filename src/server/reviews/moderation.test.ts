@@ -5,7 +5,8 @@ import { makeBuyer, signUpBuyer } from "../../../tests/support/buyers";
 import { insertProduct, insertReview } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { REVIEW_NOT_PENDING_MESSAGE } from "../../contract/reviews";
-import { adminAuditLog, orders } from "../db/schema";
+import { adminAuditLog } from "../audit/tables";
+import { orders } from "../orders/tables";
 import { REVIEW_PERIOD_MESSAGE } from "./service";
 
 let t: TestApp;

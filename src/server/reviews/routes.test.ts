@@ -4,7 +4,7 @@ import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/ac
 import { signUpBuyer } from "../../../tests/support/buyers";
 import { insertReview } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { reviews } from "../db/schema";
+import { reviews } from "./tables";
 
 let t: TestApp;
 let customer: TestAccount;

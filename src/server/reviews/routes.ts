@@ -9,7 +9,7 @@ import {
   reviewSummarySchema,
 } from "../../contract/reviews";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../auth/guards";
+import { caller, type Guards } from "../http/request-context";
 import type { RateLimiter } from "../auth/rate-limit";
 import { enforceLimits } from "../auth/request-limit";
 import type { ReviewService } from "./service";

@@ -8,7 +8,8 @@ import {
 } from "../../contract/reviews";
 import type { DbOrTx } from "../db/database";
 import { conflict, HttpError, notFound } from "../errors";
-import { orders, reviews } from "../db/schema";
+import { orders } from "../orders/tables";
+import { reviews } from "./tables";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import { advisoryLocks, lockWithin } from "../db/advisory-locks";
 
@@ -45,6 +46,11 @@ export function toReview(row: ReviewRow): Review {
     createdAt: row.createdAt.toISOString(),
     verifiedBuyer: row.verifiedBuyer,
   };
+}
+
+/** Reviews have no foreign key (demo reviews have no account): a removed author's stay, detached. */
+export async function detachReviewsOf(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.update(reviews).set({ userId: null }).where(eq(reviews.userId, userId));
 }
 
 export function createReviewService(db: DbOrTx) {

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParamsSchema } from "../../contract/common";
 import { orderShipmentsSchema, shipmentCreateSchema } from "../../contract/shipments";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../auth/guards";
+import { caller, type Guards } from "../http/request-context";
 import type { ShipmentService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
 
-/** Partial shipment of an order's lines (docs/partial-shipment.md). */
+/** Partial shipment of an order's lines (docs/shipments.md). */
 export const shipmentRoutes: FastifyPluginAsyncZod<{
   shipments: ShipmentService;
   guards: Guards;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { sql } from "../db/sql";
 import {
   shipmentMessages,
@@ -11,11 +11,14 @@ import {
   trackingUrl,
   type ShippingCarrier,
 } from "../../contract/shipping-carriers";
-import type { Order, OrderStatus } from "../../contract/orders";
+import type { Order } from "../../contract/orders";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
-import { orderItems, orders, shipmentLines, shipments } from "../db/schema";
+import { orderItems, orders } from "../orders/tables";
+import { isPartlyShipped, markOrderShipped, markPartlyShipped } from "../orders/state";
+import { shipmentLines, shipments } from "./tables";
 import { notFound, unprocessable } from "../errors";
+import { type Clock, systemClock } from "../clock";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -50,34 +53,6 @@ export async function shippedByLine(
     .where(eq(shipmentLines.orderId, orderId))
     .groupBy(shipmentLines.line);
   return new Map(rows.map((r) => [r.line, { qty: r.qty, lastAt: r.lastAt }]));
-}
-
-/** Whether any unit of the order has shipped. */
-export async function hasShipments(tx: DbOrTx, orderId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: shipments.id })
-    .from(shipments)
-    .where(eq(shipments.orderId, orderId))
-    .limit(1);
-  return row !== undefined;
-}
-
-/** Which of these orders have at least one shipment. */
-/**
- * A paid order with a parcel gone is partly shipped (shipping its last units makes it
- * `shipped`): the one rule behind every order's `partiallyShipped`.
- */
-export const isPartlyShipped = (status: OrderStatus, anyShipment: boolean) =>
-  status === "paid" && anyShipment;
-
-/** Which of these orders have at least one shipment. */
-export async function withShipments(tx: DbOrTx, orderIds: string[]): Promise<Set<string>> {
-  if (orderIds.length === 0) return new Set();
-  const found = await tx
-    .selectDistinct({ orderId: shipments.orderId })
-    .from(shipments)
-    .where(inArray(shipments.orderId, orderIds));
-  return new Set(found.map((f) => f.orderId));
 }
 
 /**
@@ -163,7 +138,7 @@ async function view(tx: DbOrTx, order: OrderRow): Promise<OrderShipments> {
   return {
     orderId: order.id,
     status: order.status,
-    partiallyShipped: isPartlyShipped(order.status, shipmentRows.length > 0),
+    partiallyShipped: isPartlyShipped(order),
     shipments: shipmentRows.map((s) => ({
       id: s.id,
       orderId: s.orderId,
@@ -191,10 +166,10 @@ export function createShipmentService(
     /** The order on the wire (orders' `withLines`), for the email. */
     toOrder: (tx: DbOrTx, row: OrderRow) => Promise<Order>;
     notify?: ShipmentNotifier;
-    now?: () => Date;
+    now?: Clock;
   },
 ) {
-  const now = () => opts.now?.() ?? new Date();
+  const now = opts.now ?? systemClock;
 
   return {
     /** An order's shipments and what is still to ship (its owner or an admin; others: 404). */
@@ -251,19 +226,12 @@ export function createShipmentService(
           }))
           .filter((l) => l.qty > 0);
         let current = order;
-        if (stillToShip.length === 0) {
+        if (stillToShip.length > 0) {
+          await markPartlyShipped(tx, orderId, at);
+          current = { ...order, partlyShippedAt: order.partlyShippedAt ?? at };
+        } else {
           // Everything is on its way: the order is shipped, with the last parcel's tracking.
-          const [updated] = await tx
-            .update(orders)
-            .set({
-              status: "shipped",
-              shippedAt: at,
-              carrier: tracking?.carrier ?? null,
-              trackingNumber: tracking?.trackingNumber ?? null,
-            })
-            .where(and(eq(orders.id, orderId), eq(orders.status, "paid")))
-            .returning();
-          current = updated!;
+          current = (await markOrderShipped(tx, orderId, at, tracking))!;
         }
         const result = await view(tx, current);
         const shipment = result.shipments.find((s) => s.id === shipmentId)!;

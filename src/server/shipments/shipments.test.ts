@@ -6,9 +6,12 @@ import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { returnMessages } from "../../contract/returns";
 import { shipmentMessages } from "../../contract/shipments";
 import { trackingMessages } from "../../contract/shipping-carriers";
-import { adminAuditLog, orderItems, orders, shipments, user } from "../db/schema";
+import { adminAuditLog } from "../audit/tables";
+import { orderItems, orders } from "../orders/tables";
+import { shipments } from "./tables";
+import { user } from "../users/tables";
 
-// Partial shipment of lines (docs/partial-shipment.md), through the API: the rules, the order's
+// Partial shipment of lines (docs/shipments.md), through the API: the rules, the order's
 // status, the emails and audit, the whole-order ship, cancelling, concurrency and returns.
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { shippingMessages } from "../../contract/shipping";
 
 /**
  * Which shipping methods serve an address, and what each costs for an order: pure functions
- * (docs/money.md).
+ * (docs/shipping.md).
  *
  * - A zone covers an address when its countries include the address's country and, if the zone
  *   names regions, the address's region is one of them. The most specific zone serves it (one
@@ -41,6 +41,8 @@ export interface Place {
   country: string;
   /** Null when unknown (a visitor's estimate in a country whose postal codes do not tell). */
   region: string | null;
+  /** The postal code, when known: tax rates may be by postal code (docs/tax.md). */
+  postalCode?: string | null;
 }
 
 export interface Basket {

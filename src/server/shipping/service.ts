@@ -7,7 +7,7 @@ import {
 } from "../../contract/shipping";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
-import { shippingMethods, shippingZones } from "../db/schema";
+import { shippingMethods, shippingZones } from "./tables";
 import { notFound } from "../errors";
 import { centsToUnits, unitsToCents } from "../money";
 

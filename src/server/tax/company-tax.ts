@@ -4,11 +4,14 @@ import type { CompanyTax, CompanyTaxInput } from "../../contract/tax";
 import { checkEuVatId, countryOfVatPrefix, isEuCountry, tidyTaxId } from "../../contract/vat-ids";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
-import { companies, user } from "../db/schema";
+import { companies } from "../companies/tables";
+import { setCompanyTaxStatus } from "../companies/tax-status";
+import { user } from "../users/tables";
 import { HttpError, notFound } from "../errors";
+import { type Clock, systemClock } from "../clock";
 
 /**
- * A company's tax status (docs/tax-exemptions.md): the tax id with its country and whether its EU
+ * A company's tax status (docs/tax.md): the tax id with its country and whether its EU
  * VAT form was checked (reverse charge), and an exemption certificate number (0 % tax) with who
  * recorded it and when. Admins only; every change is audit-logged.
  */
@@ -40,8 +43,8 @@ export function decideTaxId(
   return { taxId: check.vatId, country: check.country, euVat: true };
 }
 
-export function createCompanyTaxService(db: Db, opts: { now?: () => Date } = {}) {
-  const now = opts.now ?? (() => new Date());
+export function createCompanyTaxService(db: Db, opts: { now?: Clock } = {}) {
+  const now = opts.now ?? systemClock;
 
   async function read(tx: DbOrTx, companyId: string): Promise<CompanyTax & { name: string }> {
     const [row] = await tx
@@ -84,22 +87,19 @@ export function createCompanyTaxService(db: Db, opts: { now?: () => Date } = {})
         const at = now();
         const idChanged = before.taxId !== taxId.taxId || before.taxIdCountry !== taxId.country;
         const certificateChanged = before.exemptionCertificate !== certificate;
-        await tx
-          .update(companies)
-          .set({
-            taxId: taxId.taxId,
-            taxIdCountry: taxId.country,
-            // Checked now when it changed; an unchanged checked id keeps its date.
-            ...(idChanged || !before.taxIdValidatedAt
-              ? { taxIdValidatedAt: taxId.euVat ? at : null }
-              : {}),
-            ...(certificateChanged && {
-              taxExemptionCertificate: certificate,
-              taxExemptionRecordedAt: certificate ? at : null,
-              taxExemptionRecordedBy: certificate ? actor.id : null,
-            }),
-          })
-          .where(eq(companies.id, companyId));
+        await setCompanyTaxStatus(tx, companyId, {
+          taxId: taxId.taxId,
+          taxIdCountry: taxId.country,
+          // Checked now when it changed; an unchanged checked id keeps its date.
+          ...(idChanged || !before.taxIdValidatedAt
+            ? { taxIdValidatedAt: taxId.euVat ? at : null }
+            : {}),
+          ...(certificateChanged && {
+            taxExemptionCertificate: certificate,
+            taxExemptionRecordedAt: certificate ? at : null,
+            taxExemptionRecordedBy: certificate ? actor.id : null,
+          }),
+        });
         const changes: string[] = [];
         if (idChanged) {
           changes.push(

@@ -6,7 +6,8 @@ import { waitForMail } from "../../../tests/support/mailbox";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
-import { adminAuditLog, orders } from "../db/schema";
+import { adminAuditLog } from "../audit/tables";
+import { orders } from "../orders/tables";
 import { REVERSE_CHARGE_NOTE } from "./rules";
 
 // A company's tax status through the API: the admin records an EU VAT number (format checked) or
@@ -222,7 +223,7 @@ test("a French company with a checked VAT id, delivered to France: reverse charg
   expect(text).toContain("VAT reverse charge 0 % of $120.00");
   expect(text).toContain(REVERSE_CHARGE_NOTE);
   // The order and payment emails carry the legal note too.
-  const ref = order._id.slice(0, 8).toUpperCase();
+  const ref = order.number;
   for (const subject of [new RegExp(`order ${ref} is placed`), new RegExp(`order ${ref}$`)]) {
     expect((await waitForMail(t.app, buyer.email, subject)).text).toContain(REVERSE_CHARGE_NOTE);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { checkEuVatId, EU_VAT_FORMATS, isEuCountry } from "../../contract/vat-ids";
-import { computeCharges } from "../checkout/charges";
+import { computeCharges } from "../charges/estimate";
 import { decideTaxId } from "./company-tax";
 import { REVERSE_CHARGE_NOTE, taxTreatment, type BuyerTax, type TaxRateRule } from "./rules";
 

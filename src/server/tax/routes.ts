@@ -4,17 +4,19 @@ import { idParamsSchema } from "../../contract/common";
 import {
   companyTaxInputSchema,
   companyTaxSchema,
+  taxRateImportResultSchema,
+  taxRateImportSchema,
   taxRateInputSchema,
   taxRateSchema,
 } from "../../contract/tax";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../auth/guards";
+import { caller, type Guards } from "../http/request-context";
 import type { CompanyTaxService } from "./company-tax";
 import type { TaxService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422);
 
-/** Admin: tax rates (catalog prices are net of tax; docs/money.md). */
+/** Admin: tax rates (catalog prices are net of tax; docs/tax.md). */
 export const taxRoutes: FastifyPluginAsyncZod<{
   tax: TaxService;
   companyTax: CompanyTaxService;
@@ -46,6 +48,21 @@ export const taxRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req, reply) => reply.code(201).send(await tax.create(req.body, caller(req))),
+  );
+
+  app.post(
+    "/tax-rates/import",
+    {
+      schema: {
+        tags: ["tax"],
+        summary:
+          "Admin: add or replace tax rates from a CSV's text (country, region, postal_code, name, rate, applies_to_shipping); any bad row: 422 naming its line, nothing written",
+        body: taxRateImportSchema,
+        response: { 200: taxRateImportResultSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => tax.importCsv(req.body.csv, caller(req)),
   );
 
   app.put(

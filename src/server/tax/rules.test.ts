@@ -90,3 +90,57 @@ test("percentages convert to thousandths of a percent and back without drift", (
   }
   expect(milliFromPercent(8.875)).toBe(8875);
 });
+
+const postal = (region: string, postalCode: string, percent: number): TaxRateRule => ({
+  ...rate("US", region, percent),
+  id: `US-${region}-${postalCode}`,
+  postalCode,
+});
+
+test("a postal code's own rate wins over its state's: Manhattan 10001 pays 8.875 %, not New York's 4 %", () => {
+  const ny = [rate("US", "NY", 4), postal("NY", "10001", 8.875), rate("US", "", 1)];
+  expect(rateFor(ny, { country: "US", region: "NY", postalCode: "10001" })?.rateMillipercent).toBe(
+    8875,
+  );
+  // ZIP+4 is in its ZIP's rate; another ZIP of the state pays the state's.
+  expect(rateFor(ny, { country: "US", region: "NY", postalCode: "10001-1234" })?.id).toBe(
+    "US-NY-10001",
+  );
+  expect(rateFor(ny, { country: "US", region: "NY", postalCode: "12207" })?.id).toBe("US-NY");
+  // Without a postal code (a visitor's estimate in a country without one): the state's.
+  expect(rateFor(ny, { country: "US", region: "NY" })?.id).toBe("US-NY");
+});
+
+test("exact beats a range, a narrower range a wider one, a range a prefix, a longer prefix a shorter", () => {
+  const all = [
+    postal("NY", "1*", 5),
+    postal("NY", "100*", 6),
+    postal("NY", "10000-10999", 7),
+    postal("NY", "10001-10282", 8),
+    postal("NY", "10001", 9),
+    rate("US", "NY", 4),
+  ];
+  const at = (postalCode: string, list = all) =>
+    rateFor(list, { country: "US", region: "NY", postalCode })?.id;
+  for (const list of [all, [...all].reverse()]) {
+    expect(at("10001", list)).toBe("US-NY-10001");
+    expect(at("10002", list)).toBe("US-NY-10001-10282");
+    expect(at("10500", list)).toBe("US-NY-10000-10999");
+    expect(at("11000", list)).toBe("US-NY-1*");
+    expect(at("20000", list)).toBe("US-NY");
+  }
+  expect(at("10099", [postal("NY", "1*", 5), postal("NY", "100*", 6)])).toBe("US-NY-100*");
+});
+
+test("a postal rate applies only in its country and region; letters and spaces as addresses write them", () => {
+  const rates = [
+    postal("NY", "10001", 8.875),
+    rate("GB", "", 20),
+    { ...rate("GB", "", 0), id: "GB-SW1A", postalCode: "SW1A*" },
+  ];
+  expect(rateFor(rates, { country: "US", region: "NJ", postalCode: "10001" })).toBeNull();
+  expect(rateFor(rates, { country: "GB", region: null, postalCode: "sw1a 1aa" })?.id).toBe(
+    "GB-SW1A",
+  );
+  expect(rateFor(rates, { country: "GB", region: null, postalCode: "EC1A 1BB" })?.id).toBe("GB-");
+});

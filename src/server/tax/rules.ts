@@ -1,10 +1,11 @@
 /**
- * Tax as pure functions (docs/money.md). Catalog prices are net of tax. One rate applies to an
+ * Tax as pure functions (docs/tax.md). Catalog prices are net of tax. One rate applies to an
  * order: its region's where the region has one, else its country's, else none. Tax is computed
  * per line on the line's net total (unit price × quantity) and on the shipping price, each
  * rounded half up to a whole minor unit; the order's tax is the sum of those roundings.
  */
 
+import { normalizePostalCode, parsePostalPattern } from "../../contract/tax";
 import { isEuCountry } from "../../contract/vat-ids";
 
 export interface TaxRateRule {
@@ -12,6 +13,8 @@ export interface TaxRateRule {
   country: string;
   /** "" for the whole country. */
   region: string;
+  /** "" (or absent) for the whole region; else a code, a prefix or a range (contract/tax.ts). */
+  postalCode?: string;
   name: string;
   /** Thousandths of a percent: 8.875 % is 8875. */
   rateMillipercent: number;
@@ -19,7 +22,7 @@ export interface TaxRateRule {
 }
 
 /**
- * What the buyer's company says about its tax (docs/tax-exemptions.md): its tax id, the country
+ * What the buyer's company says about its tax (docs/tax.md): its tax id, the country
  * that issued it and whether its form was checked (EU VAT numbers only), and an exemption
  * certificate an admin recorded. Null for a buyer outside any company.
  */
@@ -58,7 +61,7 @@ export type TaxTreatment =
  */
 export function taxTreatment(
   rates: readonly TaxRateRule[],
-  place: { country: string; region: string | null } | null,
+  place: TaxPlace | null,
   buyer: BuyerTax | null,
   sellerCountry: string,
 ): TaxTreatment {
@@ -92,19 +95,59 @@ export function taxTreatment(
 /** 100 % in thousandths of a percent. */
 const WHOLE = 100_000;
 
-/** The rate for a place: the region's own, else the country's, else none. */
-export function rateFor(
-  rates: readonly TaxRateRule[],
-  place: { country: string; region: string | null },
-): TaxRateRule | null {
-  const region = place.region?.trim().toUpperCase() ?? "";
-  let countryWide: TaxRateRule | null = null;
-  for (const rate of rates) {
-    if (rate.country !== place.country) continue;
-    if (rate.region === "") countryWide = rate;
-    else if (region !== "" && rate.region.toUpperCase() === region) return rate;
+/** Where tax is decided: the country, its region (a state) and the postal code, when known. */
+export interface TaxPlace {
+  country: string;
+  region: string | null;
+  postalCode?: string | null;
+}
+
+/**
+ * How closely a rate fits a place (higher wins), or null when it does not apply there: a
+ * postal code's own rate, then a range of codes (the narrower first), then a prefix (the longer
+ * first), then the region's rate, then the country's.
+ */
+function fit(rate: TaxRateRule, place: TaxPlace, region: string, code: string): number | null {
+  if (rate.country !== place.country) return null;
+  if (rate.region !== "" && rate.region.toUpperCase() !== region) return null;
+  const regional = rate.region === "" ? 0 : 1;
+  if (!rate.postalCode) return regional;
+  const pattern = parsePostalPattern(rate.postalCode);
+  if (!pattern || code === "") return null;
+  switch (pattern.kind) {
+    case "exact":
+      // A ZIP+4 address (10001-1234) is in its ZIP's (10001) rate.
+      return code === pattern.code || code.startsWith(`${pattern.code}-`) ? 4e9 : null;
+    case "range": {
+      const head = code.slice(0, pattern.from.length);
+      if (code.length < pattern.from.length || head < pattern.from || head > pattern.to)
+        return null;
+      const width = Number(pattern.to) - Number(pattern.from);
+      return 3e9 - (Number.isFinite(width) ? Math.min(width, 1e9) : 1e9);
+    }
+    case "prefix":
+      return code.startsWith(pattern.prefix) ? 1e9 + pattern.prefix.length : null;
   }
-  return countryWide;
+}
+
+/**
+ * The rate for a place, the one function that picks it (docs/tax.md): the most specific rate
+ * that covers the place wins (`fit`), so a Manhattan address (10001) pays the 10001 rate rather
+ * than New York State's; none when no rate covers it.
+ */
+export function rateFor(rates: readonly TaxRateRule[], place: TaxPlace): TaxRateRule | null {
+  const region = place.region?.trim().toUpperCase() ?? "";
+  const code = normalizePostalCode(place.postalCode ?? "");
+  let best: TaxRateRule | null = null;
+  let bestFit = -1;
+  for (const rate of rates) {
+    const f = fit(rate, place, region, code);
+    if (f !== null && f > bestFit) {
+      best = rate;
+      bestFit = f;
+    }
+  }
+  return best;
 }
 
 /**

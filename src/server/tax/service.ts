@@ -1,9 +1,16 @@
 import { asc, eq } from "drizzle-orm";
-import { taxMessages, type TaxRate, type TaxRateInput } from "../../contract/tax";
+import {
+  taxMessages,
+  type TaxRate,
+  type TaxRateImportResult,
+  type TaxRateInput,
+} from "../../contract/tax";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db } from "../db/database";
-import { taxRates } from "../db/schema";
-import { conflict, notFound } from "../errors";
+import { sql } from "../db/sql";
+import { taxRates } from "./tables";
+import { conflict, HttpError, notFound } from "../errors";
+import { readTaxCsv } from "./csv";
 import { milliFromPercent, percentFromMilli } from "./rules";
 import { isUniqueViolation } from "../db/postgres-errors";
 
@@ -13,10 +20,15 @@ const toTaxRate = (r: TaxRateRow): TaxRate => ({
   id: r.id,
   country: r.country,
   region: r.region,
+  postalCode: r.postalCode,
   name: r.name,
   rate: percentFromMilli(r.rateMillipercent),
   appliesToShipping: r.appliesToShipping,
 });
+
+/** "US NY 10001": where a rate applies, as the audit log says it. */
+const placeOf = (r: { country: string; region: string; postalCode: string }) =>
+  [r.country, r.region, r.postalCode].filter(Boolean).join(" ");
 
 /** The place already has a rate. */
 const placeTaken = (err: unknown) => isUniqueViolation(err, "tax_rates_place_unique");
@@ -26,19 +38,19 @@ export function createTaxService(db: Db) {
   const values = (input: TaxRateInput) => ({
     country: input.country,
     region: input.region,
+    postalCode: input.postalCode,
     name: input.name,
     rateMillipercent: milliFromPercent(input.rate),
     appliesToShipping: input.appliesToShipping,
   });
-  const describe = (input: TaxRateInput) =>
-    `${input.name} ${input.rate} % (${input.country}${input.region ? ` ${input.region}` : ""})`;
+  const describe = (input: TaxRateInput) => `${input.name} ${input.rate} % (${placeOf(input)})`;
 
   return {
     async list(): Promise<TaxRate[]> {
       const rows = await db
         .select()
         .from(taxRates)
-        .orderBy(asc(taxRates.country), asc(taxRates.region));
+        .orderBy(asc(taxRates.country), asc(taxRates.region), asc(taxRates.postalCode));
       return rows.map(toTaxRate);
     },
 
@@ -83,6 +95,41 @@ export function createTaxService(db: Db) {
       }
     },
 
+    /**
+     * Adds or replaces (by place: country, region, postal code) every rate of a CSV, in one
+     * transaction: a file with any bad row writes nothing (422 naming each line).
+     */
+    async importCsv(csv: string, actor: AuditActor): Promise<TaxRateImportResult> {
+      const read = readTaxCsv(csv);
+      if (read.errors.length > 0) {
+        throw new HttpError(422, "rule_broken", read.errors.slice(0, 20).join("; "));
+      }
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(taxRates)
+          .values(read.rates.map(values))
+          .onConflictDoUpdate({
+            target: [taxRates.country, taxRates.region, taxRates.postalCode],
+            set: {
+              name: sql`excluded.name`,
+              rateMillipercent: sql`excluded.rate_millipercent`,
+              appliesToShipping: sql`excluded.applies_to_shipping`,
+            },
+          })
+          // A row inserted now has xmax 0; a replaced one has the updating transaction's.
+          .returning({ added: sql<boolean>`xmax = 0` });
+        const added = rows.filter((r) => r.added).length;
+        const result = { added, updated: rows.length - added };
+        await recordAdminAction(tx, {
+          actor,
+          action: "tax-rate.import",
+          target: { type: "tax-rate", id: "import" },
+          summary: `Imported ${rows.length} tax rates from a CSV (${result.added} added, ${result.updated} replaced)`,
+        });
+        return result;
+      });
+    },
+
     async remove(id: string, actor: AuditActor): Promise<void> {
       await db.transaction(async (tx) => {
         const [row] = await tx.delete(taxRates).where(eq(taxRates.id, id)).returning();
@@ -91,7 +138,7 @@ export function createTaxService(db: Db) {
           actor,
           action: "tax-rate.delete",
           target: { type: "tax-rate", id },
-          summary: `Removed the tax rate ${row.name} (${row.country}${row.region ? ` ${row.region}` : ""})`,
+          summary: `Removed the tax rate ${row.name} (${placeOf(row)})`,
         });
       });
     },

@@ -1,19 +1,21 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { sql } from "../db/sql";
-import {
-  accountTransactionId,
-  ON_ACCOUNT,
-  termsMessages,
-  type PaymentTerms,
-} from "../../contract/terms";
+import { termsMessages, type PaymentTerms } from "../../contract/terms";
 import type { DbOrTx } from "../db/database";
-import { companies, holdWindows, orderItems, orders } from "../db/schema";
+import { companies } from "../companies/tables";
+import { closeHoldWindows } from "../inventory/holds";
+import {
+  productIdsOf,
+  recordAccountInvoice,
+  settleOnAccount as settleOrderOnAccount,
+} from "../orders/state";
+import type { orders } from "../orders/tables";
 import { unprocessable } from "../errors";
 import type { IssuedInvoice } from "../invoices/issue";
 import { formatCents } from "../money";
 
 /**
- * Orders on account (docs/net-terms.md): a company on net terms is not charged by card; its
+ * Orders on account (docs/terms.md): a company on net terms is not charged by card; its
  * order is settled at once with an invoice due in N days, while the company's open invoices and
  * this order stay within its credit limit. Called in the order's transaction (checkout, or an
  * owner's approval), so a refusal writes nothing.
@@ -95,28 +97,10 @@ export async function settleOnAccount(
   row: typeof orders.$inferSelect;
   invoice: IssuedInvoice & { terms: PaymentTerms };
 }> {
-  const [row] = await tx
-    .update(orders)
-    .set({
-      status: "paid",
-      paidWith: ON_ACCOUNT,
-      transactionId: accountTransactionId(orderId),
-      paidAt: new Date(),
-    })
-    .where(and(eq(orders.id, orderId), ne(orders.status, "cancelled")))
-    .returning();
-  if (!row) throw new Error("settleOnAccount: no such order");
+  const settled = await settleOrderOnAccount(tx, orderId);
   // Settled: the buyer's hold windows on these parts close, as a card payment closes them.
-  const products = await tx
-    .select({ productId: orderItems.productId })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  const productIds = products.flatMap((p) => (p.productId ? [p.productId] : []));
-  if (row.userId && productIds.length > 0) {
-    await tx
-      .delete(holdWindows)
-      .where(and(eq(holdWindows.userId, row.userId), inArray(holdWindows.productId, productIds)));
-  }
+  await closeHoldWindows(tx, settled.userId, await productIdsOf(tx, orderId));
   const invoice = await invoices.issueOnAccount(tx, orderId, account.terms);
+  const row = await recordAccountInvoice(tx, orderId, invoice);
   return { row, invoice: { ...invoice, terms: account.terms } };
 }

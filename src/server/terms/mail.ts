@@ -1,19 +1,15 @@
 import type { Order } from "../../contract/orders";
 import { termsLabels, type PaymentTerms } from "../../contract/terms";
+import { dueDateWords } from "../../contract/payment-words";
 import type { DbOrTx } from "../db/database";
 import type { IssuedInvoice } from "../invoices/issue";
 import type { Mailer } from "../mail/mailer";
-import { orderMailFacts } from "../mail/order-mail";
-import { invoiceReminderMail, orderOnAccountMail } from "../mail/templates";
+import { orderMailFacts } from "../orders/mail";
+import { hello, layout, STORE, type MailContent } from "../mail/layout";
+import { type OrderMailFacts, linesTable, viewOrder } from "../orders/mail";
 
 /** The date an invoice is due, as emails and pages say it: "26 Dec 2026" (UTC). */
-export const dueDateText = (d: Date) =>
-  new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(d);
+export const dueDateText = (d: Date) => dueDateWords(d);
 
 export interface ReminderFacts {
   invoiceId: string;
@@ -26,7 +22,7 @@ export interface ReminderFacts {
 }
 
 /** The emails of net terms, queued in the mail outbox with the transaction that causes them. */
-export function createAccountMail(mailer: Pick<Mailer, "sendIn">, publicUrl: string) {
+export function createTermsMail(mailer: Pick<Mailer, "sendIn">, publicUrl: string) {
   return {
     /** The buyer: the order is on the company's account; its invoice attached. */
     async placed(
@@ -70,4 +66,45 @@ export function createAccountMail(mailer: Pick<Mailer, "sendIn">, publicUrl: str
   };
 }
 
-export type AccountMail = ReturnType<typeof createAccountMail>;
+export type TermsMail = ReturnType<typeof createTermsMail>;
+
+/** An order placed on a company's account (net terms): no card, an invoice due on the terms. */
+export function orderOnAccountMail(
+  o: OrderMailFacts & { invoiceNumber: string; dueDate: string; terms: string },
+): MailContent {
+  return layout({
+    subject: `Your ${STORE} order ${o.orderNumber} is placed on your company's account`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `Thank you for your order ${o.orderNumber}. It is charged to your company's account: invoice ${o.invoiceNumber} (${o.terms}) is attached (PDF) and due by ${o.dueDate}.`,
+      "Pay it by bank transfer, quoting the invoice number. We will email you again when the order ships.",
+    ],
+    table: linesTable(o),
+    action: viewOrder(o),
+    publicUrl: o.publicUrl,
+  });
+}
+
+/** A reminder of an invoice on account: before its due date, or once it is overdue. */
+export function invoiceReminderMail(o: {
+  name: string;
+  companyName: string;
+  invoiceNumber: string;
+  outstanding: string;
+  dueDate: string;
+  overdue: boolean;
+  publicUrl: string;
+}): MailContent {
+  return layout({
+    subject: o.overdue
+      ? `Invoice ${o.invoiceNumber} is overdue`
+      : `Invoice ${o.invoiceNumber} is due on ${o.dueDate}`,
+    greeting: hello(o.name),
+    paragraphs: [
+      o.overdue
+        ? `Invoice ${o.invoiceNumber} of ${o.companyName} was due on ${o.dueDate} and ${o.outstanding} of it is still unpaid. Please pay it by bank transfer, quoting the invoice number, or tell us if you have paid it already.`
+        : `A reminder that invoice ${o.invoiceNumber} of ${o.companyName} is due on ${o.dueDate}: ${o.outstanding} is still to pay. Please pay it by bank transfer, quoting the invoice number.`,
+    ],
+    publicUrl: o.publicUrl,
+  });
+}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { companyRoles, seesCompanyInvoices } from "../../contract/companies";
 import { idParamsSchema } from "../../contract/common";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import {
@@ -10,9 +11,11 @@ import {
   invoicePaymentResultSchema,
   invoicePaymentReversalSchema,
   invoicePaymentSchema,
+  termsMessages,
 } from "../../contract/terms";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../auth/guards";
+import { caller, companyOf, type Guards } from "../http/request-context";
+import { forbidden, notFound } from "../errors";
 import type { TermsService } from "./service";
 
 /**
@@ -53,10 +56,14 @@ export const termsRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(accountInvoiceSchema), ...errorAnswers(400, 401, 403, 404) },
       },
       onRequest: guards.customerOnly,
+      preHandler: guards.companyMember({
+        roles: companyRoles.filter(seesCompanyInvoices),
+        outsider: () => notFound(termsMessages.noCompany),
+        wrongRole: () => forbidden(termsMessages.notForBuyers),
+      }),
     },
     async (req, reply) => {
-      const me = caller(req);
-      const { items, total } = await terms.forMember(me.id, req.query);
+      const { items, total } = await terms.list(req.query, companyOf(req)!.companyId);
       reply.header(TOTAL_COUNT_HEADER, total);
       return items;
     },

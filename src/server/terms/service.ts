@@ -1,3 +1,4 @@
+import { orderNumberText } from "../../contract/orders";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { sql } from "../db/sql";
 import {
@@ -12,14 +13,17 @@ import {
   type InvoiceStatus,
   type PaymentTerms,
 } from "../../contract/terms";
-import { seesCompanyInvoices } from "../../contract/companies";
 import { invoicePdfPath } from "../../contract/invoices";
 import { recordAdminAction } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
-import { companies, companyMembers, invoicePayments, invoiceReminders, user } from "../db/schema";
-import { conflict, forbidden, notFound, unprocessable } from "../errors";
+import { companies, companyMembers } from "../companies/tables";
+import { invoicePayments, invoiceReminders } from "./tables";
+import { user } from "../users/tables";
+import { markAccountSettled } from "../orders/state";
+import { conflict, notFound, unprocessable } from "../errors";
 import { centsToUnits, formatCents, unitsToCents } from "../money";
-import type { AccountMail } from "./mail";
+import type { TermsMail } from "./mail";
+import { type Clock, systemClock } from "../clock";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,6 +32,7 @@ type Row = {
   id: string;
   number: string;
   order_id: string;
+  order_number: number;
   company_id: string | null;
   company_name: string | null;
   terms: PaymentTerms;
@@ -56,6 +61,7 @@ function toAccountInvoice(r: Row, now: Date): AccountInvoice {
     id: r.id,
     number: r.number,
     orderId: r.order_id,
+    orderNumber: orderNumberText(r.order_number),
     companyId: r.company_id,
     companyName: r.company_name,
     terms: r.terms,
@@ -75,6 +81,7 @@ function toAccountInvoice(r: Row, now: Date): AccountInvoice {
 const accountInvoices = sql`
   select i.id, i.number, i.order_id, i.company_id, i.terms, i.issued_at, i.due_at, i.currency,
          i.total_cents, i.snapshot->'buyer'->>'company' as company_name,
+         (select o.number from orders o where o.id = i.order_id) as order_number,
          coalesce((select sum(p.amount_cents) from invoice_payments p
                     where p.invoice_id = i.id and p.reversed_at is null), 0)
            as paid_cents,
@@ -113,11 +120,11 @@ export interface TermsActor {
 }
 
 /**
- * Net terms for admins (docs/net-terms.md): the invoices on account, payments received against
+ * Net terms for admins (docs/terms.md): the invoices on account, payments received against
  * them (bank transfers), and the reminders before and after their due dates.
  */
-export function createTermsService(db: Db, opts: { mail?: AccountMail; now?: () => Date } = {}) {
-  const now = opts.now ?? (() => new Date());
+export function createTermsService(db: Db, opts: { mail?: TermsMail; now?: Clock } = {}) {
+  const now = opts.now ?? systemClock;
 
   async function loadOne(tx: DbOrTx, id: string, at: Date): Promise<AccountInvoice | null> {
     const result = await tx.execute<Row>(
@@ -127,7 +134,10 @@ export function createTermsService(db: Db, opts: { mail?: AccountMail; now?: () 
     return row ? toAccountInvoice(row, at) : null;
   }
 
-  /** Invoices on account by status, oldest due date first; `total` for the pager. */
+  /**
+   * Invoices on account by status, oldest due date first; `total` for the pager. With
+   * `companyId`, one company's only: what its owners and viewers see (`/company/invoices`).
+   */
   async function list(
     q: { status: InvoiceStatus; limit: number; offset: number },
     companyId?: string,
@@ -151,23 +161,6 @@ export function createTermsService(db: Db, opts: { mail?: AccountMail; now?: () 
 
   return {
     list,
-
-    /**
-     * A company's own invoices on account, for its owners and viewers (docs/net-terms.md):
-     * the same list the admins see, narrowed to the caller's company. Buyers are refused.
-     */
-    async forMember(
-      userId: string,
-      q: { status: InvoiceStatus; limit: number; offset: number },
-    ): Promise<{ items: AccountInvoice[]; total: number }> {
-      const [member] = await db
-        .select({ companyId: companyMembers.companyId, role: companyMembers.role })
-        .from(companyMembers)
-        .where(eq(companyMembers.userId, userId));
-      if (!member) throw notFound(termsMessages.noCompany);
-      if (!seesCompanyInvoices(member.role)) throw forbidden(termsMessages.notForBuyers);
-      return list(q, member.companyId);
-    },
 
     /**
      * Records a payment received (a bank transfer) against an invoice on account. The invoice is
@@ -226,6 +219,8 @@ export function createTermsService(db: Db, opts: { mail?: AccountMail; now?: () 
           })
           .returning();
         const after = (await loadOne(tx, invoiceId, at))!;
+        // Paid in full: the order stops reading "On account · … due …" (payment-words.ts).
+        if (after.status === "paid") await markAccountSettled(tx, after.orderId, at);
         await recordAdminAction(tx, {
           actor,
           action: "invoice.payment",
@@ -280,6 +275,7 @@ export function createTermsService(db: Db, opts: { mail?: AccountMail; now?: () 
           .where(eq(invoicePayments.id, paymentId))
           .returning();
         const after = (await loadOne(tx, invoiceId, at))!;
+        if (after.status !== "paid") await markAccountSettled(tx, after.orderId, null);
         await recordAdminAction(tx, {
           actor,
           action: "invoice.payment.reverse",

@@ -7,20 +7,18 @@ import { waitForMail } from "../../../tests/support/mailbox";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { termsMessages } from "../../contract/terms";
-import {
-  adminAuditLog,
-  cartItems,
-  invoiceReminders,
-  invoices,
-  orders,
-  products,
-} from "../db/schema";
+import { adminAuditLog } from "../audit/tables";
+import { cartItems } from "../cart/tables";
+import { invoiceReminders } from "./tables";
+import { invoices } from "../invoices/tables";
+import { orders } from "../orders/tables";
+import { products } from "../catalog/tables";
 import { issueInvoice } from "../invoices/issue";
-import { createAccountMail } from "./mail";
+import { createTermsMail } from "./mail";
 import { createTermsService } from "./service";
 
 /**
- * Net terms through the API (docs/net-terms.md): a company on net terms orders without a card
+ * Net terms through the API (docs/terms.md): a company on net terms orders without a card
  * (settled with an invoice due on its terms) within its credit limit; admins list invoices on
  * account and record bank payments; reminders go to the owners once each.
  */
@@ -294,7 +292,7 @@ test("reminders: 3 days before the due date and the day after, to the owners, ea
   const invoice = (await invoiceOf(order._id)).json();
   const dueAt = new Date(invoice.dueAt).getTime();
   const queued: { to: string; subject: string; key: string }[] = [];
-  const mail = createAccountMail(
+  const mail = createTermsMail(
     { sendIn: async (_tx, m, key) => void queued.push({ to: m.to, subject: m.subject, key }) },
     "http://store.test",
   );

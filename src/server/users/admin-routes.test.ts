@@ -4,10 +4,14 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signIn, signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct, insertReview } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { account, orderItems, orders, products, reviews, session, user } from "../db/schema";
+import { account, session } from "../auth/tables";
+import { orderItems, orders } from "../orders/tables";
+import { products } from "../catalog/tables";
+import { reviews } from "../reviews/tables";
+import { user } from "./tables";
 import { HttpError } from "../errors";
 import { createInventory } from "../inventory/service";
-import { createUserService } from "./service";
+import { createRemoveUser } from "../workflows/remove-user";
 
 const as = (who?: TestAccount) => (who ? { cookie: who.cookie } : {});
 
@@ -441,9 +445,11 @@ describe("the last admin", () => {
 
     // Over HTTP only an admin can call, and an admin removing another leaves one behind; so ask
     // the service directly, on behalf of someone who is not an admin row.
-    const users = createUserService(t.database.db, createInventory(t.database.db));
+    const removeUser = createRemoveUser(createInventory(t.database.db), {
+      cancelIntentsOf: async () => {},
+    });
     const customer = await signUp(t.app);
-    const attempt = users.remove(
+    const attempt = removeUser(
       { id: await idOf(t, customer.email), email: customer.email },
       survivor.id,
     );
@@ -461,7 +467,7 @@ describe("the last admin", () => {
     expect(byNew.statusCode).toBe(200);
     expect(await adminCount()).toBe(1);
     await expect(
-      users.remove({ id: "someone-else", email: "x@example.com" }, await idOf(t, customer.email)),
+      removeUser({ id: "someone-else", email: "x@example.com" }, await idOf(t, customer.email)),
     ).rejects.toMatchObject({ statusCode: 422, message: "The last admin cannot be removed" });
   });
 });

@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { user } from "../db/schema";
-import { createInventory } from "../inventory/service";
+import { user } from "./tables";
 import { createUserService } from "./service";
 
 let t: TestApp;
@@ -119,7 +118,7 @@ describe("GET /api/admin/{email}", () => {
 });
 
 test("makeAdmin (the admin command) promotes an existing account and says when there is none", async () => {
-  const users = createUserService(t.database.db, createInventory(t.database.db));
+  const users = createUserService(t.database.db);
   const promoted = await signUp(t.app);
   expect(await users.makeAdmin(promoted.email.toUpperCase())).toBe(true);
   const [row] = await t.database.db

@@ -16,9 +16,8 @@ import {
   usersQuerySchema,
 } from "../../contract/users";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../auth/guards";
+import { caller, type Guards } from "../http/request-context";
 import { forbidden, notFound, unauthorized } from "../errors";
-import type { PaymentService } from "../payments/service";
 import type { UserService } from "./service";
 
 const errors = errorAnswers(400, 401, 403);
@@ -26,9 +25,13 @@ const adminErrors = { ...errors, ...errorAnswers(404, 422) };
 
 export const userRoutes: FastifyPluginAsyncZod<{
   users: UserService;
-  payments: Pick<PaymentService, "cancelIntentsOf">;
+  /** The remove-user workflow (workflows/remove-user.ts). */
+  removeUser: (
+    actor: { id: string; email: string },
+    targetId: string,
+  ) => Promise<{ cancelledOrders: number }>;
   guards: Guards;
-}> = async (app, { users, payments, guards }) => {
+}> = async (app, { users, removeUser, guards }) => {
   app.get(
     "/user",
     {
@@ -175,10 +178,8 @@ export const userRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => {
       const me = caller(req);
-      const { cancelledOrderIds } = await users.remove(me, req.params.id);
-      // Their open payments can no longer be paid (after the commit).
-      for (const id of cancelledOrderIds) await payments.cancelIntentsOf(id);
-      return { success: true as const, cancelledOrders: cancelledOrderIds.length };
+      const { cancelledOrders } = await removeUser(me, req.params.id);
+      return { success: true as const, cancelledOrders };
     },
   );
 };

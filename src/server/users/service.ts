@@ -1,21 +1,20 @@
-import { count, desc, eq, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ne, or, type SQL } from "drizzle-orm";
 import { sql } from "../db/sql";
 import {
   userMessages,
   type Profile,
+  type Role,
   type ProfileUpdate,
   type UserListItem,
   type UsersQuery,
 } from "../../contract/users";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
-import { emailBounces, reviews, user } from "../db/schema";
+import { emailBounces } from "../email-bounces/tables";
+import { user } from "./tables";
 import { bounceOf, clearBounce, type EmailBounce } from "../email-bounces/service";
 import { ACCOUNT_GONE_MESSAGE, notFound, unprocessable } from "../errors";
-import type { Inventory } from "../inventory/service";
-import { cancelHoldsOf } from "../orders/service";
 import { containsPattern } from "../db/like";
-import { PG, postgresError } from "../db/postgres-errors";
 
 type UserRow = typeof user.$inferSelect;
 
@@ -104,7 +103,56 @@ export async function saveDeliveryToProfile(
     .where(eq(user.id, userId));
 }
 
-export function createUserService(db: Db, inventory: Inventory) {
+/** ADMIN_EMAILS: a proven listed address becomes an admin (no audit: the configuration did it). */
+export async function promoteListedAdmin(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(user)
+    .set({ role: "admin", updatedAt: new Date() })
+    .where(and(eq(user.id, userId), ne(user.role, "admin")));
+}
+
+/** The profile's own fields emptied (a social sign-in reclaiming an unverified account). */
+export async function clearProfile(tx: DbOrTx, userId: string): Promise<void> {
+  await tx
+    .update(user)
+    .set({ education: "", address: "", phoneNo: "", linkedIn: "", updatedAt: new Date() })
+    .where(eq(user.id, userId));
+}
+
+/** A new account's row (Better Auth's sign-up writes its own; the demo accounts are made so). */
+export async function insertUser(
+  tx: DbOrTx,
+  row: { id: string; email: string; name: string; role: Role; emailVerified: boolean },
+): Promise<void> {
+  await tx.insert(user).values(row);
+}
+
+/**
+ * Locks the user to remove and every admin, in one statement in id order: two admins removing
+ * each other at once queue up instead of deadlocking, and the second one sees the first's
+ * removal before it counts the admins, so the last admin always stays.
+ */
+export async function lockForRemoval(tx: DbOrTx, targetId: string) {
+  const locked = await tx
+    .select({ id: user.id, role: user.role, name: user.name, email: user.email })
+    .from(user)
+    .where(or(eq(user.id, targetId), eq(user.role, "admin")))
+    .orderBy(user.id)
+    .for("update");
+  const target = locked.find((u) => u.id === targetId);
+  if (!target) throw notFound(userMessages.notFound);
+  if (target.role === "admin" && locked.filter((u) => u.role === "admin").length <= 1) {
+    throw unprocessable(userMessages.lastAdmin);
+  }
+  return target;
+}
+
+/** The account is gone: its sessions and sign-ins with it (cascade), its paid orders kept. */
+export async function deleteUser(tx: DbOrTx, id: string): Promise<void> {
+  await tx.delete(user).where(eq(user.id, id));
+}
+
+export function createUserService(db: Db) {
   /**
    * Makes the user with this email an admin (again is harmless and not logged); undefined when
    * there is none. With an `actor` (an admin in the dashboard) the change is audit-logged in
@@ -253,66 +301,7 @@ export function createUserService(db: Db, inventory: Inventory) {
         return toListItem(target, undefined);
       });
     },
-
-    /**
-     * Removes a user for an admin (`actorId`): their unpaid orders are cancelled (stock returned),
-     * their sessions and sign-in accounts go with them (FK cascade), paid orders stay for the
-     * records without an owner (FK set null), and their reviews stay without an author account.
-     * Refused for the actor's own account and for the only admin left.
-     */
-    async remove(actor: AuditActor, targetId: string): Promise<RemovedUser> {
-      if (actor.id === targetId) throw unprocessable(userMessages.cannotRemoveSelf);
-      // A customer placing an order while being removed can deadlock with us (their order locks
-      // the product, then checks our locked user row): Postgres aborts one side; if it is us,
-      // trying again sees their order and cancels it too.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await removeInTransaction(inventory, actor, targetId);
-        } catch (err) {
-          if (attempt >= 3 || postgresError(err)?.code !== PG.deadlockDetected) throw err;
-        }
-      }
-    },
   };
 }
 
 export type UserService = ReturnType<typeof createUserService>;
-
-/** What removing a user cancelled: the ids of their unpaid orders (whose payments the caller ends). */
-interface RemovedUser {
-  cancelledOrderIds: string[];
-}
-
-async function removeInTransaction(
-  inventory: Inventory,
-  actor: AuditActor,
-  targetId: string,
-): Promise<RemovedUser> {
-  return inventory.transaction(async (stock, tx) => {
-    // The target and every admin, locked in one statement in id order: two admins removing each
-    // other at once queue up instead of deadlocking, and the second one sees the first's removal
-    // before it counts the admins, so the last admin always stays.
-    const locked = await tx
-      .select({ id: user.id, role: user.role, name: user.name, email: user.email })
-      .from(user)
-      .where(or(eq(user.id, targetId), eq(user.role, "admin")))
-      .orderBy(user.id)
-      .for("update");
-    const target = locked.find((u) => u.id === targetId);
-    if (!target) throw notFound(userMessages.notFound);
-    if (target.role === "admin" && locked.filter((u) => u.role === "admin").length <= 1) {
-      throw unprocessable(userMessages.lastAdmin);
-    }
-    const cancelledOrderIds = (await cancelHoldsOf(tx, stock, targetId)).map((o) => o.id);
-    // Reviews have no foreign key (demo reviews have no account): detach them by hand.
-    await tx.update(reviews).set({ userId: null }).where(eq(reviews.userId, targetId));
-    await tx.delete(user).where(eq(user.id, targetId));
-    await recordAdminAction(tx, {
-      actor,
-      action: "user.remove",
-      target: { type: "user", id: targetId },
-      summary: `Removed ${target.name} (${target.email}); ${cancelledOrderIds.length} unpaid orders cancelled`,
-    });
-    return { cancelledOrderIds };
-  });
-}

@@ -28,6 +28,9 @@ export function Footer() {
           <p className="font-semibold opacity-100">Contact</p>
           <p>sales@partsworks.example</p>
           <p>Mon–Fri, 8:00–18:00</p>
+          <Link className="link-hover link opacity-100" to={paths.contact}>
+            Address, returns and phone
+          </Link>
         </div>
       </div>
       <p className="border-t border-white/10 py-4 text-center text-sm opacity-80">

@@ -45,6 +45,24 @@ test.each([
   expect(returnToFrom(at("", { from: to }))).toBe(to);
 });
 
+test.each([
+  "/..//evil.test",
+  "/./..//evil.test",
+  "/a/../..//evil.test",
+  "/.%2e//evil.test",
+  "/%2e%2e//evil.test",
+  "/..///evil.test/path?x=1",
+  "/..%2F%2Fevil.test",
+])("%j leaves dot segments that make it //evil.test: home instead (issue 49)", (to) => {
+  expect(localPath(to)).toBe("/");
+  expect(returnToFrom(at(`?from=${encodeURIComponent(to)}`))).toBe("/");
+  expect(returnToFrom(at("", { from: to }))).toBe("/");
+});
+
+test("a path with dot segments that stays here is kept, without them", () => {
+  expect(localPath("/blogs/../allproducts?q=pad")).toBe("/allproducts?q=pad");
+});
+
 test("the page the guard stopped wins over ?from=; neither: home", () => {
   expect(returnToFrom(at("?from=%2Fblogs", { from: "/dashboard/myitems" }))).toBe(
     "/dashboard/myitems",

@@ -10,8 +10,9 @@ export function returnToFrom(location: Location): string {
 /**
  * `to` as a path of this site (path, query, fragment), or "/" when it could lead elsewhere. The
  * browser decides, not a pattern: it reads `/\evil.test` as `//evil.test`, another site, and
- * skips tabs and newlines. Its decoded form is held to the same rule, in case something on the
- * way (a redirect, a router) decodes it once: `/%5Cevil.test` goes home.
+ * skips tabs and newlines, and removes dot segments (`/..//evil.test` becomes `//evil.test`). Its
+ * decoded form is held to the same rule, in case something on the way (a redirect, a router)
+ * decodes it once: `/%5Cevil.test` goes home.
  */
 export function localPath(to: string): string {
   const path = sameOriginPath(to);
@@ -35,5 +36,8 @@ function sameOriginPath(to: string): string | undefined {
     return undefined;
   }
   if (url.origin !== origin) return undefined;
-  return url.pathname + url.search + url.hash;
+  // The parser removes dot segments: `/..//evil.test` is the path `//evil.test`, which, followed
+  // as a link, is another site (issue 49). The path given back must itself stay here.
+  const path = url.pathname + url.search + url.hash;
+  return path.startsWith("//") || new URL(path, origin).origin !== origin ? undefined : path;
 }

@@ -43,6 +43,7 @@ const pages = {
   blogs: lazyRoute(async () => (await import("./routes/blogs")).BlogsRoute),
   review: lazyRoute(async () => (await import("./routes/review")).ReviewRoute),
   portfolio: lazyRoute(async () => (await import("./routes/portfolio")).PortfolioRoute),
+  contact: lazyRoute(async () => (await import("./routes/contact")).ContactRoute),
   login: lazyRoute(async () => (await import("./routes/login")).LoginRoute),
   signup: lazyRoute(async () => (await import("./routes/signup")).SignupRoute),
   forgotPassword: lazyRoute(
@@ -123,6 +124,7 @@ export const routes: RouteObject[] = [
       page(paths.blogs, pages.blogs),
       page(paths.review, pages.review),
       page(paths.portfolio, pages.portfolio),
+      page(paths.contact, pages.contact),
       page(paths.login, pages.login),
       page(paths.signup, pages.signup),
       page(paths.forgotPassword, pages.forgotPassword),

@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import {
   addressInputSchema,
   CA_PROVINCES,
@@ -11,17 +10,17 @@ import {
   type AddressInput,
   type AddressInputDraft,
 } from "#contract/addresses";
-import { FormField } from "./form-field";
+import { useApiForm } from "../lib/use-api-form";
+import { FormError, FormField } from "./form-field";
 
 interface AddressFormProps {
   /** Prefills the fields (an address being edited, or the customer's name and phone). */
   defaultValues?: Partial<AddressInputDraft>;
   submitLabel: string;
+  /** Sends the address; a refusal it throws is shown on the form, and what was typed stays. */
   onSubmit: (address: AddressInput) => Promise<unknown>;
   onCancel?: () => void;
   pending?: boolean;
-  /** The server's refusal: a message, and messages per field. */
-  refusal?: { message: string; fields?: Record<string, string> };
   /** Prefix for field ids, so two forms on a page do not share them. */
   idPrefix?: string;
   /** Offer "Make this my default address" (the address book; a company's addresses have none). */
@@ -39,17 +38,16 @@ export function AddressForm({
   onSubmit,
   onCancel,
   pending,
-  refusal,
   idPrefix = "address",
   showDefault = true,
 }: AddressFormProps) {
   const {
     register,
-    handleSubmit,
+    submitWith,
+    formError,
     control,
     formState: { errors },
-  } = useForm<AddressInputDraft, unknown, AddressInput>({
-    resolver: zodResolver(addressInputSchema),
+  } = useApiForm(addressInputSchema, {
     defaultValues: {
       name: "",
       company: "",
@@ -75,25 +73,20 @@ export function AddressForm({
   const regionCodes = country === "US" ? US_STATES : country === "CA" ? CA_PROVINCES : null;
   const field = (name: keyof AddressInputDraft) => ({
     id: `${idPrefix}-${name}`,
-    error: (errors[name]?.message as string | undefined) ?? refusal?.fields?.[name],
+    error: errors[name]?.message,
     ...register(name),
   });
-  const regionError = errors.region?.message ?? refusal?.fields?.region;
-  const countryError = errors.country?.message ?? refusal?.fields?.country;
+  const regionError = errors.region?.message;
+  const countryError = errors.country?.message;
 
   return (
     <form
       noValidate
       className="grid gap-3 sm:grid-cols-2"
       onSubmit={(e) => {
+        // A form inside another (checkout's) submits itself only.
         e.stopPropagation();
-        void handleSubmit(async (address) => {
-          try {
-            await onSubmit(address);
-          } catch {
-            // The refusal comes back through `refusal`; what was typed stays.
-          }
-        })(e);
+        void submitWith(onSubmit)(e);
       }}
     >
       <FormField label="Full name" autoComplete="name" {...field("name")} />
@@ -170,11 +163,7 @@ export function AddressForm({
           Make this my default address
         </label>
       )}
-      {refusal && !refusal.fields && (
-        <p role="alert" className="alert text-sm alert-error sm:col-span-2">
-          {refusal.message}
-        </p>
-      )}
+      <FormError message={formError} className="alert text-sm alert-error sm:col-span-2" />
       <div className="flex gap-2 sm:col-span-2">
         <button type="submit" className="btn btn-primary" disabled={pending}>
           {pending && <span className="loading loading-spinner loading-sm" />}

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useCallback, useState, type ReactNode } from "react";
 import { Modal } from "./modal";
 
 interface ConfirmDialogProps {
@@ -6,6 +6,8 @@ interface ConfirmDialogProps {
   title: string;
   children?: ReactNode;
   confirmLabel: string;
+  /** The other answer (default "Cancel"), where it is a choice rather than a way back. */
+  cancelLabel?: string;
   busy?: boolean;
   error?: string;
   /** `danger` (the default) for what destroys or undoes, `positive` for a step forward. */
@@ -24,9 +26,10 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           {props.error}
         </p>
       )}
-      <div className="modal-action">
+      {/* Wraps on a phone, where a longer answer ("Keep them in the cart") would be cut off. */}
+      <div className="modal-action flex-wrap">
         <button type="button" className="btn" onClick={props.onCancel} disabled={props.busy}>
-          Cancel
+          {props.cancelLabel ?? "Cancel"}
         </button>
         <button
           type="button"
@@ -40,4 +43,45 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       </div>
     </Modal>
   );
+}
+
+/** A question for `useConfirm`: the dialog's title, its button, and what it says below. */
+export interface ConfirmQuestion {
+  title: string;
+  confirmLabel: string;
+  body?: ReactNode;
+  tone?: "danger" | "positive";
+}
+
+/**
+ * The dialog asked the way `window.confirm` is, for an action that needs no more than a yes:
+ * `if (await confirm({ title, confirmLabel })) …`, with `dialog` rendered once by the caller.
+ * (An action whose request can fail in the dialog, or that takes input there, renders its own
+ * ConfirmDialog, with `busy` and `error`.)
+ */
+export function useConfirm() {
+  const [asked, setAsked] = useState<ConfirmQuestion & { answer(yes: boolean): void }>();
+  const confirm = useCallback(
+    (question: ConfirmQuestion) =>
+      new Promise<boolean>((resolve) => setAsked({ ...question, answer: resolve })),
+    [],
+  );
+  const answer = (yes: boolean) => {
+    asked?.answer(yes);
+    setAsked(undefined);
+  };
+  // Rendered only while asked: a closed dialog's title would still name it for queries by label.
+  const dialog = asked && (
+    <ConfirmDialog
+      open
+      title={asked.title}
+      confirmLabel={asked.confirmLabel}
+      tone={asked.tone}
+      onConfirm={() => answer(true)}
+      onCancel={() => answer(false)}
+    >
+      {asked.body}
+    </ConfirmDialog>
+  );
+  return [confirm, dialog] as const;
 }

@@ -31,3 +31,19 @@ export function FormField({ label, error, hint, id, ...input }: FormFieldProps) 
     </div>
   );
 }
+
+/** A form's refusal that belongs to no one field (`useApiForm`'s `formError`), where it was sent. */
+export function FormError({
+  message,
+  className = "text-sm text-error",
+}: {
+  message?: string;
+  className?: string;
+}) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={className}>
+      {message}
+    </p>
+  );
+}

@@ -1,7 +1,7 @@
 import type { InvoiceSummary } from "#contract/invoices";
 import { chargedToAccount } from "#contract/terms";
 import { apiGet } from "./api-client";
-import { formatDate } from "./format";
+import { dueDateWords } from "#contract/payment-words";
 
 /**
  * What to tell a buyer whose order was just placed on their company's account (net terms):
@@ -19,7 +19,7 @@ export async function accountChargeMessage(order: {
     );
     return invoice.terms === "card"
       ? null
-      : chargedToAccount(invoice.number, formatDate(invoice.dueAt));
+      : chargedToAccount(invoice.number, dueDateWords(invoice.dueAt));
   } catch {
     return null;
   }

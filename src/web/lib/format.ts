@@ -69,5 +69,10 @@ function twoDecimals(amount: number): string | undefined {
   return `${groupThousands(whole)}.${String(cents).padStart(2, "0")}`;
 }
 
-/** The number people quote for an order: the first 8 characters of its id, e.g. "#3F2A9C1B". */
-export const formatOrderNumber = (id: string): string => `#${id.slice(0, 8).toUpperCase()}`;
+/**
+ * How an order is named to a person, everywhere: its number ("PW-100234"), from the order or from
+ * an answer that names one (`orderNumber`). Its id stays in URLs and calls, never on screen.
+ */
+export const formatOrderNumber = (
+  order: { _id: string; number: string } | { orderNumber: string },
+) => ("_id" in order ? order.number : order.orderNumber);

@@ -48,6 +48,8 @@ export const queryKeys = {
   paymentIntent: (orderId: string) => ["payment-intent", orderId] as const,
   // Under "orders": what changes an order (a late payment) may add one.
   refundsDue: ["orders", "refunds-due"] as const,
+  // Under "orders": cancelling an order again retries its refund.
+  refundsToRetry: ["orders", "refunds-to-retry"] as const,
   reviews: {
     all: ["reviews"] as const,
     list: (page: { limit: number; offset: number }) => ["reviews", "list", page] as const,

@@ -4,6 +4,7 @@ import { CheckoutForm } from "../../features/cart/components/checkout-form";
 import { useCompanyAddresses, useMyCompany } from "../../features/companies/api/companies";
 import { ChosenVehicleNote } from "../../features/fitment/components/chosen-vehicle-note";
 import { loadRememberedVehicle } from "../../lib/vehicle-choice";
+import { termsDays } from "#contract/terms";
 
 /**
  * The cart's checkout, with the account's address book (it belongs to My Info) and their
@@ -33,10 +34,10 @@ export function CheckoutRoute() {
           addresses: addresses.isPending ? undefined : (addresses.data ?? []),
           add: add.mutateAsync,
           adding: add.isPending,
-          addError: add.error,
           companyAddresses,
         }}
         vehicleNote={<ChosenVehicleNote vehicle={loadRememberedVehicle()} cart />}
+        termsDays={company ? termsDays[company.paymentTerms] : null}
       />
     </div>
   );

@@ -6,6 +6,7 @@ import { useAdminOrderDetail } from "../../features/orders/api/orders-admin";
 import { useOrder } from "../../features/orders/api/orders";
 import { OrderDetails } from "../../features/orders/components/order-details";
 import { OrderReturns } from "../../features/returns/components/order-returns";
+import { ReturnVehiclePicker } from "../return-vehicle-picker";
 import { useOrderShipments } from "../../features/shipments/api/shipments";
 import { OrderShipments } from "../../features/shipments/components/order-shipments";
 import { formatOrderNumber } from "../../lib/format";
@@ -14,9 +15,9 @@ import { useSession } from "../../lib/session";
 /** One order: the customer's confirmation, or the admin's full view. */
 export function OrderRoute() {
   const { id = "" } = useParams();
-  usePageTitle(`Order ${formatOrderNumber(id)}`);
   const isAdmin = useSession().data?.role === "admin";
   const order = useOrder(id);
+  usePageTitle(order.data ? `Order ${formatOrderNumber(order.data)}` : "Order");
   const detail = useAdminOrderDetail(id, isAdmin);
   const shippable = order.data?.status === "paid" || order.data?.status === "shipped";
   const shipments = useOrderShipments(id, shippable);
@@ -30,6 +31,7 @@ export function OrderRoute() {
         order={order.data}
         canRequest={!isAdmin}
         partlyShipped={(shipments.data?.shipments.length ?? 0) > 0}
+        VehiclePicker={ReturnVehiclePicker}
       />
     </div>
   );

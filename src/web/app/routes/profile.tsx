@@ -1,4 +1,4 @@
-import { AddressBook } from "../../features/account/components/address-book";
+import { MyAddressBook } from "../../features/account/components/address-book";
 import { ActiveSessions } from "../../features/account/components/active-sessions";
 import { ChangePasswordForm } from "../../features/account/components/change-password-form";
 import { EmailVerification } from "../../features/account/components/email-verification";
@@ -6,6 +6,7 @@ import { OrderEmailSettings } from "../../features/account/components/order-emai
 import { ProfileForm } from "../../features/account/components/profile-form";
 import { TwoFactorSettings } from "../../features/account/components/two-factor-settings";
 import { Today } from "../../features/admin-home/components/today";
+import { RefundsToRetryList } from "../../features/payments/components/refunds-to-retry";
 import { usePageTitle } from "../../components/page-title";
 import { useSession } from "../../lib/session";
 
@@ -15,10 +16,12 @@ export function ProfileRoute() {
   const { data: user } = useSession();
   return (
     <div className="flex flex-col gap-6">
-      {user?.role === "admin" && <Today />}
+      {user?.role === "admin" && (
+        <Today refundsToRetry={(refunds) => <RefundsToRetryList refunds={refunds} />} />
+      )}
       {user && <EmailVerification email={user.email} verified={user.emailVerified} />}
       <ProfileForm />
-      {user && user.role !== "admin" && <AddressBook customerName={user.name} />}
+      {user && user.role !== "admin" && <MyAddressBook customerName={user.name} />}
       <OrderEmailSettings />
       <ChangePasswordForm />
       <ActiveSessions />

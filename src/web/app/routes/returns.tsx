@@ -1,4 +1,5 @@
 import { usePageTitle } from "../../components/page-title";
+import { RestockingFeeForm } from "../../features/returns/components/restocking-fee-form";
 import { FitmentReportTable, ReturnsAdmin } from "../../features/returns/components/returns-admin";
 
 export function ReturnsRoute() {
@@ -11,10 +12,17 @@ export function ReturnsRoute() {
         </h1>
         <p className="text-sm text-base-content/80">
           Customers ask to return parts of shipped orders. Approve (they are emailed how to send
-          them back) or refuse with a message; mark a return received when the parts arrive: the
-          stock comes back and the customer is refunded with a credit note.
+          them back) or refuse with a message; mark a return received when the parts arrive, with
+          how many of each came back and their condition: what is as new goes back on sale and the
+          customer is refunded (less any restocking fee) with a credit note.
         </p>
         <ReturnsAdmin />
+      </section>
+      <section aria-labelledby="fee-heading" className="flex flex-col gap-4">
+        <h2 id="fee-heading" className="text-xl font-bold">
+          Restocking fee
+        </h2>
+        <RestockingFeeForm />
       </section>
       <section aria-labelledby="fitment-heading" className="flex flex-col gap-4">
         <h2 id="fitment-heading" className="text-xl font-bold">

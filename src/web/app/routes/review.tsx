@@ -1,9 +1,16 @@
+import { lazy, Suspense } from "react";
 import { ReviewList } from "../../features/reviews/components/review-list";
-import { ReviewModeration } from "../../features/reviews/components/review-moderation";
-import { ReviewQueue } from "../../features/reviews/components/review-queue";
 import { ReviewSummary } from "../../features/reviews/components/review-summary";
 import { usePageTitle } from "../../components/page-title";
 import { useSession } from "../../lib/session";
+
+// An admin's moderation, with its confirmation dialog, loads for admins only: the page is public.
+const ReviewModeration = lazy(async () => ({
+  default: (await import("../../features/reviews/components/review-moderation")).ReviewModeration,
+}));
+const ReviewQueue = lazy(async () => ({
+  default: (await import("../../features/reviews/components/review-queue")).ReviewQueue,
+}));
 
 export function ReviewRoute() {
   usePageTitle(
@@ -19,10 +26,22 @@ export function ReviewRoute() {
         pageSize={12}
         paged
         // Admins moderate here, under each review.
-        actions={isAdmin ? (r) => <ReviewModeration id={r._id} author={r.name} /> : undefined}
+        actions={
+          isAdmin
+            ? (r) => (
+                <Suspense fallback={null}>
+                  <ReviewModeration id={r._id} author={r.name} />
+                </Suspense>
+              )
+            : undefined
+        }
       />
-      <ReviewQueue which="pending" />
-      <ReviewQueue which="hidden" />
+      {isAdmin && (
+        <Suspense fallback={null}>
+          <ReviewQueue which="pending" />
+          <ReviewQueue which="hidden" />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ActiveSessionList, EndedSessions } from "#contract/sessions";
+import type { ActiveSessionList, EndedSessions } from "#contract/auth";
 import { apiGet, apiSend } from "../../../lib/api-client";
 
 const key = ["active-sessions"] as const;

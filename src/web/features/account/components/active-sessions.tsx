@@ -1,4 +1,4 @@
-import type { ActiveSession } from "#contract/sessions";
+import type { ActiveSession } from "#contract/auth";
 import { formatDateTime } from "../../../lib/format";
 import { useActiveSessions, useEndSessions } from "../api/sessions";
 

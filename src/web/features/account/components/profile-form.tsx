@@ -1,9 +1,8 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { useApiForm } from "../../../lib/use-api-form";
 import { useUnsavedChangesWarning } from "../../../lib/use-unsaved-changes";
 import { notify } from "../../../lib/notify";
-import { profileUpdateSchema, type Profile, type ProfileUpdate } from "#contract/users";
-import { FormField } from "../../../components/form-field";
+import { profileUpdateSchema, type Profile } from "#contract/users";
+import { FormError, FormField } from "../../../components/form-field";
 import { PageSpinner } from "../../../components/spinner";
 import { QueryError } from "../../../components/query-error";
 import { useProfile, useUpdateProfile } from "../api/profile";
@@ -20,11 +19,11 @@ function ProfileFields({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const {
     register,
-    handleSubmit,
     reset,
+    submitWith,
+    formError,
     formState: { errors, isDirty },
-  } = useForm<ProfileUpdate>({
-    resolver: zodResolver(profileUpdateSchema),
+  } = useApiForm(profileUpdateSchema, {
     defaultValues: {
       education: profile.education,
       address: profile.address,
@@ -32,25 +31,22 @@ function ProfileFields({ profile }: { profile: Profile }) {
       linkedIn: profile.linkedIn,
     },
   });
-  useUnsavedChangesWarning(isDirty);
+  const unsaved = useUnsavedChangesWarning(isDirty);
 
   return (
     <form
       noValidate
       className="card border border-base-300 bg-base-100"
-      onSubmit={handleSubmit((fields) =>
-        update.mutate(fields, {
-          onSuccess: (saved) => {
-            reset({
-              education: saved.education,
-              address: saved.address,
-              phoneNo: saved.phoneNo,
-              linkedIn: saved.linkedIn,
-            });
-            notify.success("Your profile is saved");
-          },
-        }),
-      )}
+      onSubmit={submitWith(async (fields) => {
+        const saved = await update.mutateAsync(fields);
+        reset({
+          education: saved.education,
+          address: saved.address,
+          phoneNo: saved.phoneNo,
+          linkedIn: saved.linkedIn,
+        });
+        notify.success("Your profile is saved");
+      })}
     >
       <div className="card-body grid gap-4 md:grid-cols-2">
         <h1 className="text-2xl font-bold md:col-span-2">My Info</h1>
@@ -78,11 +74,7 @@ function ProfileFields({ profile }: { profile: Profile }) {
           error={errors.linkedIn?.message}
           {...register("linkedIn")}
         />
-        {update.error && (
-          <p role="alert" className="text-error md:col-span-2">
-            {update.error.message}
-          </p>
-        )}
+        <FormError message={formError} className="text-error md:col-span-2" />
         <div className="md:col-span-2">
           <button type="submit" className="btn btn-primary" disabled={!isDirty || update.isPending}>
             {update.isPending && <span className="loading loading-spinner loading-sm" />}
@@ -90,6 +82,7 @@ function ProfileFields({ profile }: { profile: Profile }) {
           </button>
         </div>
       </div>
+      {unsaved.dialog}
     </form>
   );
 }

@@ -37,7 +37,7 @@ function OrderList(props: { orders: OrderRow[]; when: string }) {
       {props.orders.map((o) => (
         <li key={o.id} className="flex flex-wrap justify-between gap-x-2">
           <Link to={paths.order.to(o.id)} className="link font-mono">
-            {formatOrderNumber(o.id)}
+            {formatOrderNumber(o)}
           </Link>
           <span className="truncate">{o.customerName}</span>
           <span className="tabular-nums">{formatPrice(o.totalCents / 100, o.currency)}</span>
@@ -144,7 +144,13 @@ function LowStock({ low }: { low: AdminHome["lowStock"] }) {
 }
 
 /** The admin's home: what needs doing today, each a link to where it is handled. */
-export function Today() {
+type RefundToRetry = AdminHome["refundsToRetry"]["oldest"][number];
+
+/**
+ * `refundsToRetry` shows the oldest refunds that did not go through, each with its Retry (given
+ * by the page: the payments feature retries them).
+ */
+export function Today(props: { refundsToRetry?: (refunds: RefundToRetry[]) => ReactNode }) {
   const { data, error, isPending } = useAdminHome();
   return (
     <section aria-labelledby="today-heading" className="flex flex-col gap-4">
@@ -185,6 +191,14 @@ export function Today() {
               to={paths.approvals}
             />
             <Waiting count={data.refundsDue} label="Payments to refund" to={paths.manageOrders} />
+            <Waiting
+              count={data.refundsToRetry.count}
+              label="Refunds to retry"
+              to={paths.manageOrders}
+            >
+              {data.refundsToRetry.oldest.length > 0 &&
+                props.refundsToRetry?.(data.refundsToRetry.oldest)}
+            </Waiting>
           </div>
           <LowStock low={data.lowStock} />
         </>

@@ -5,7 +5,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { SearchForm } from "../../../components/search-form";
 import { formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
-import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
+import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useApprovals, useDecideApproval } from "../api/approvals";
 
 const PAGE_SIZE = 25;
@@ -18,17 +18,14 @@ type Pending = { approval: Approval; action: "approve" | "decline" };
  * link) puts that order first, marked.
  */
 export function ApprovalsTable({ readOnly = false }: { readOnly?: boolean }) {
-  const [params, update] = useUrlParams();
-  const page = pageParam(params, PAGE_SIZE);
-  const emailed = params.get("order");
-  const q = params.get("q") ?? "";
-  const { data, error, isPending, isPlaceholderData } = useApprovals({
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-    ...(q ? { q } : {}),
-  });
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  useStayWithinPages(page, data && !isPlaceholderData ? pageCount : undefined, update);
+  const list = useListPage(PAGE_SIZE);
+  const { q } = list;
+  const emailed = list.params.get("order");
+  // The email's link names the order's number too, for when it is no longer listed here.
+  const emailedNumber = list.params.get("number");
+  const answer = useApprovals(list.query);
+  const states = useListStates(list, answer);
+  const { data, isPlaceholderData } = answer;
   const decide = useDecideApproval();
   const [pending, setPending] = useState<Pending>();
   const [note, setNote] = useState("");
@@ -46,7 +43,7 @@ export function ApprovalsTable({ readOnly = false }: { readOnly?: boolean }) {
       cell: (a) => (
         <span className="flex flex-col gap-0.5">
           <span>
-            Order {formatOrderNumber(a.orderId)}
+            Order {formatOrderNumber(a)}
             {a.orderId === emailed && (
               <span className="badge badge-info badge-sm ml-2">From your email</span>
             )}
@@ -105,7 +102,7 @@ export function ApprovalsTable({ readOnly = false }: { readOnly?: boolean }) {
                 <button
                   type="button"
                   className="btn btn-sm btn-primary"
-                  aria-label={`Approve order ${formatOrderNumber(a.orderId)}`}
+                  aria-label={`Approve order ${formatOrderNumber(a)}`}
                   onClick={() => setPending({ approval: a, action: "approve" })}
                 >
                   Approve
@@ -113,7 +110,7 @@ export function ApprovalsTable({ readOnly = false }: { readOnly?: boolean }) {
                 <button
                   type="button"
                   className="btn btn-sm btn-outline btn-error"
-                  aria-label={`Decline order ${formatOrderNumber(a.orderId)}`}
+                  aria-label={`Decline order ${formatOrderNumber(a)}`}
                   onClick={() => setPending({ approval: a, action: "decline" })}
                 >
                   Decline
@@ -134,30 +131,24 @@ export function ApprovalsTable({ readOnly = false }: { readOnly?: boolean }) {
     <div className="flex flex-col gap-4">
       {emailedGone && (
         <p role="status" className="alert">
-          Order {formatOrderNumber(emailed)} is no longer awaiting approval: it was decided already,
-          withdrawn by the buyer, or its hold ended.
+          {emailedNumber ? `Order ${emailedNumber}` : "The order"} is no longer awaiting approval:
+          it was decided already, withdrawn by the buyer, or its hold ended.
         </p>
       )}
       <SearchForm
         label="Search approvals"
         placeholder="Buyer, email, company, order number, part or PO"
         value={q}
-        onSearch={(text) => update({ q: text || undefined, page: undefined })}
+        onSearch={list.search}
       />
       <ListStates
-        isPending={isPending}
-        error={error}
-        count={data?.items.length}
+        {...states}
         filtered={q !== ""}
         empty="No orders are awaiting approval."
         noMatch={`No order awaiting approval matches “${q}”.`}
         summary={
           data && `${data.total} ${data.total === 1 ? "order awaits" : "orders await"} approval`
         }
-        stale={isPlaceholderData}
-        page={page}
-        pageCount={pageCount}
-        onPage={(p) => update({ page: p === 1 ? undefined : String(p) })}
       >
         <DataTable
           label="Orders awaiting approval"
@@ -171,7 +162,7 @@ export function ApprovalsTable({ readOnly = false }: { readOnly?: boolean }) {
         open={pending !== undefined}
         title={
           pending
-            ? `${pending.action === "approve" ? "Approve" : "Decline"} order ${formatOrderNumber(pending.approval.orderId)}?`
+            ? `${pending.action === "approve" ? "Approve" : "Decline"} order ${formatOrderNumber(pending.approval)}?`
             : ""
         }
         confirmLabel={pending?.action === "approve" ? "Approve" : "Decline"}

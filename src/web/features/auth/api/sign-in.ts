@@ -6,7 +6,7 @@ import { queryKeys } from "../../../lib/query-keys";
 
 /**
  * After signing in: who is signed in, and the product lists read before (a company buyer's cards
- * show their own prices: docs/company-prices-on-lists.md).
+ * show their own prices: docs/pricing.md).
  */
 const signedIn = (queryClient: QueryClient) =>
   Promise.all([

@@ -3,9 +3,10 @@ import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type { Address, AddressInput } from "#contract/addresses";
 import type { Cart } from "#contract/cart";
-import type { CompanyAddress } from "#contract/company-addresses";
+import type { CompanyAddress } from "#contract/companies";
 import { orderMessages } from "#contract/orders";
 import { paths } from "#contract/paths";
+import { onAccountCheckoutWords } from "#contract/payment-words";
 import { AddressForm } from "../../../components/address-form";
 import { FormField } from "../../../components/form-field";
 import { Link } from "../../../components/link";
@@ -28,7 +29,6 @@ export interface AddressBookPort {
   addresses: Address[] | undefined;
   add: (input: AddressInput) => Promise<Address>;
   adding: boolean;
-  addError: unknown;
   /**
    * The ship-to addresses of the customer's company, offered beside their own ([] without a
    * company, or for a viewer, who cannot order); undefined while they load.
@@ -46,10 +46,13 @@ export interface AddressBookPort {
 export function CheckoutForm({
   book,
   vehicleNote,
+  termsDays = null,
 }: {
   book: AddressBookPort;
   /** Says which vehicle the order is for (the shopper's chosen one), from the page. */
   vehicleNote?: ReactNode;
+  /** A buyer of a company on net terms: the days its invoices are due in (null: pays by card). */
+  termsDays?: number | null;
 }) {
   const cart = useCart();
   // Placed: the order's page is on its way, and the cart, emptied by the order, must not show
@@ -76,29 +79,25 @@ export function CheckoutForm({
       companyAddresses={book.companyAddresses}
       book={book}
       vehicleNote={vehicleNote}
+      termsDays={termsDays}
       onPlaced={() => setPlaced(true)}
     />
   );
 }
-
-const refusalOf = (err: unknown) =>
-  err instanceof ApiError
-    ? { message: err.message, fields: err.status === 400 ? err.fields : undefined }
-    : err
-      ? { message: (err as Error).message }
-      : undefined;
 
 function CheckoutFields({
   addresses,
   companyAddresses,
   book,
   vehicleNote,
+  termsDays,
   onPlaced,
 }: {
   addresses: Address[];
   companyAddresses: CompanyAddress[];
   book: AddressBookPort;
   vehicleNote?: ReactNode;
+  termsDays: number | null;
   /** The order is placed: the page shows it next. */
   onPlaced: () => void;
 }) {
@@ -232,7 +231,6 @@ function CheckoutFields({
                 defaultValues={{ name: user?.name ?? "", isDefault: addresses.length === 0 }}
                 submitLabel="Use this address"
                 pending={book.adding}
-                refusal={refusalOf(book.addError)}
                 onCancel={anyAddress ? () => setAdding(false) : undefined}
                 onSubmit={async (input) => {
                   const added = await book.add(input);
@@ -365,10 +363,16 @@ function CheckoutFields({
           {checkout.isPending && <span className="loading loading-spinner loading-sm" />}
           Place order
         </button>
-        <p className="text-xs text-base-content/75">
-          Prices are before tax; shipping and tax are added here. Placing the order holds the parts
-          for you; then you pay by card.
-        </p>
+        {termsDays ? (
+          <p className="text-sm" data-testid="checkout-pays-how">
+            {onAccountCheckoutWords(termsDays)}
+          </p>
+        ) : (
+          <p className="text-xs text-base-content/75">
+            Prices are before tax; shipping and tax are added here. Placing the order holds the
+            parts for you; then you pay by card.
+          </p>
+        )}
       </section>
     </div>
   );

@@ -1,32 +1,14 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, useWatch, type Control, type UseFormRegister } from "react-hook-form";
+import { useWatch, type Control, type UseFormRegister } from "react-hook-form";
+import { useApiForm } from "../../../lib/use-api-form";
 import { useUnsavedChangesWarning } from "../../../lib/use-unsaved-changes";
 import { notify } from "../../../lib/notify";
-import {
-  MAX_PRODUCT_NAME_LENGTH,
-  productCreateSchema,
-  productMessages,
-  type ProductCreate,
-} from "#contract/products";
+import { MAX_PRODUCT_NAME_LENGTH, productCreateSchema, productMessages } from "#contract/products";
 import { FormField } from "../../../components/form-field";
-import { ApiError } from "../../../lib/api-client";
 import { useCreateProduct } from "../api/create-product";
 import { ImageField } from "./image-field";
 import { ProductDescriptionField } from "./product-description-field";
 import { ProductNumberFields } from "./product-number-fields";
 import { CatalogFields, type CatalogValues } from "./catalog-fields";
-
-const fieldNames = [
-  "partNumber",
-  "category",
-  "name",
-  "price",
-  "minimumOrder",
-  "availableQuantity",
-  "warranty",
-  "shortDescription",
-  "img",
-] as const satisfies readonly (keyof ProductCreate)[];
 
 /** Add Product (admins): every field required; the creator is whoever is signed in. */
 export function AddProductForm() {
@@ -34,38 +16,28 @@ export function AddProductForm() {
   const {
     control,
     register,
-    handleSubmit,
     reset,
     setError,
     setValue,
+    submitWith,
     formState: { errors, isDirty },
-  } = useForm<ProductCreate>({
-    resolver: zodResolver(productCreateSchema),
+  } = useApiForm(productCreateSchema, {
     // Number fields start empty: a preset 0 would be a price or stock nobody entered.
     defaultValues: { name: "", partNumber: "", shortDescription: "", img: "", crossReferences: [] },
   });
-  useUnsavedChangesWarning(isDirty);
+  const unsaved = useUnsavedChangesWarning(isDirty);
   const img = useWatch({ control, name: "img" });
   // Empty number inputs read as NaN, which the schema reports as "… is Required".
 
-  const onSubmit = handleSubmit((input) =>
-    create.mutate(input, {
-      onSuccess: () => {
-        reset();
-        notify.success(productMessages.added);
-      },
-      onError: (error) => {
-        notify.error(productMessages.failed);
-        // The server checks the same rules; should it disagree, show why beside the field.
-        if (error instanceof ApiError) {
-          for (const field of fieldNames) {
-            const message = error.fields?.[field];
-            if (message) setError(field, { message });
-          }
-        }
-      },
-    }),
-  );
+  // The server checks the same rules; should it disagree, the hook says why beside the field.
+  const onSubmit = submitWith(async (input) => {
+    await create.mutateAsync(input).catch((error: unknown) => {
+      notify.error(productMessages.failed);
+      throw error;
+    });
+    reset();
+    notify.success(productMessages.added);
+  });
 
   return (
     <form noValidate className="card border border-base-300 bg-base-100" onSubmit={onSubmit}>
@@ -84,6 +56,18 @@ export function AddProductForm() {
           errors={errors}
         />
         <ProductNumberFields register={register} errors={errors} />
+        <FormField
+          label="Weight (g, optional)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          hint="Weight-band shipping charges by it; empty is 0 g"
+          error={errors.weightGrams?.message}
+          {...register("weightGrams", {
+            setValueAs: (typed: string) => (typed === "" ? undefined : Number(typed)),
+          })}
+        />
         <div className="md:col-span-2">
           <ProductDescriptionField
             field={register("shortDescription")}
@@ -111,6 +95,7 @@ export function AddProductForm() {
           </p>
         )}
       </div>
+      {unsaved.dialog}
     </form>
   );
 }

@@ -1,7 +1,7 @@
-import { useState } from "react";
-import { coreDepositInputSchema } from "#contract/core-charges";
+import { coreDepositInputSchema, type CoreDepositInput } from "#contract/core-charges";
 import type { ProductDetail } from "#contract/products";
 import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
 import { useSetCoreDeposit } from "../api/set-core-deposit";
 
 /**
@@ -10,41 +10,26 @@ import { useSetCoreDeposit } from "../api/set-core-deposit";
  */
 export function CoreDepositForm({ product }: { product: ProductDetail }) {
   const save = useSetCoreDeposit(product._id);
-  const [value, setValue] = useState(
-    product.coreDeposit === null ? "" : String(product.coreDeposit),
-  );
-  const [error, setError] = useState<string>();
-
-  const submit = (clear: boolean) => {
-    setError(undefined);
-    const text = value.trim();
-    const input = { coreDeposit: clear || text === "" ? null : Number(text) };
-    const checked = coreDepositInputSchema.safeParse(input);
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? "Enter a valid deposit");
-      return;
-    }
-    save.mutate(checked.data, {
-      onSuccess: (saved) => {
-        if (saved.coreDeposit === null) setValue("");
-        notify.success(
-          saved.coreDeposit === null
-            ? `${product.name} has no core deposit now`
-            : `The core deposit of ${product.name} is saved`,
-        );
-      },
-      onError: (err) => setError(err.message),
-    });
+  const form = useApiForm(coreDepositInputSchema, {
+    defaultValues: { coreDeposit: product.coreDeposit },
+  });
+  const { register, setValue, clearErrors, submitWith, showError, setFormError, formError } = form;
+  const error = form.formState.errors.coreDeposit?.message ?? formError;
+  const send = async (input: CoreDepositInput) => {
+    const saved = await save.mutateAsync(input);
+    if (saved.coreDeposit === null) setValue("coreDeposit", null);
+    notify.success(
+      saved.coreDeposit === null
+        ? `${product.name} has no core deposit now`
+        : `The core deposit of ${product.name} is saved`,
+    );
   };
 
   return (
     <form
       noValidate
       className="flex flex-wrap items-end gap-2 rounded-box border border-base-300 p-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit(false);
-      }}
+      onSubmit={submitWith(send)}
     >
       <div className="flex flex-col gap-1">
         <label htmlFor="core-deposit" className="text-sm font-medium">
@@ -58,10 +43,12 @@ export function CoreDepositForm({ product }: { product: ProductDetail }) {
           step={0.01}
           placeholder="None"
           className={`input input-bordered w-40 ${error ? "input-error" : ""}`}
-          value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "core-deposit-error" : undefined}
-          onChange={(e) => setValue(e.target.value)}
+          {...register("coreDeposit", {
+            setValueAs: (typed: string | number | null) =>
+              typed === "" || typed === null ? null : Number(typed),
+          })}
         />
       </div>
       <button type="submit" className="btn btn-outline" disabled={save.isPending}>
@@ -72,7 +59,11 @@ export function CoreDepositForm({ product }: { product: ProductDetail }) {
           type="button"
           className="btn btn-ghost"
           disabled={save.isPending}
-          onClick={() => submit(true)}
+          onClick={() => {
+            clearErrors();
+            setFormError(undefined);
+            send({ coreDeposit: null }).catch(showError);
+          }}
         >
           Remove deposit
         </button>

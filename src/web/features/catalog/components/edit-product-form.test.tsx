@@ -17,6 +17,7 @@ const product: ProductDetail = {
   coreDeposit: null,
   createdAt: "2026-11-22T10:00:00.000Z",
   breaks: [],
+  weightGrams: 850,
 };
 const unchanged = {
   partNumber: product.partNumber,
@@ -62,4 +63,9 @@ test("part number, category and cross-references are sent when changed, the list
   expect(changesOf(product, { ...unchanged, crossReferences: [] })).toEqual({
     crossReferences: [],
   });
+});
+
+test("a changed shipping weight is sent; the weight it was opened with is not", () => {
+  expect(changesOf(product, { ...unchanged, weightGrams: 850 })).toEqual({});
+  expect(changesOf(product, { ...unchanged, weightGrams: 1200 })).toEqual({ weightGrams: 1200 });
 });

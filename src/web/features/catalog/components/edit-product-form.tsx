@@ -1,10 +1,8 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useMemo } from "react";
-import {
-  UNSAVED_CHANGES_MESSAGE,
-  useUnsavedChangesWarning,
-} from "../../../lib/use-unsaved-changes";
-import { useForm, useWatch, type Control, type UseFormRegister } from "react-hook-form";
+import { useUnsavedChangesWarning } from "../../../lib/use-unsaved-changes";
+import { useWatch, type Control, type UseFormRegister } from "react-hook-form";
+import { FormError } from "../../../components/form-field";
+import { useApiForm } from "../../../lib/use-api-form";
 import { notify } from "../../../lib/notify";
 import type { z } from "zod";
 import {
@@ -14,10 +12,10 @@ import {
   type ProductDetail,
   type ProductUpdate,
 } from "#contract/products";
-import { ApiError } from "../../../lib/api-client";
 import { useUpdateProduct } from "../api/update-product";
 import { productQueryOptions } from "../api/get-product";
 import { useQuery } from "@tanstack/react-query";
+import { FormField } from "../../../components/form-field";
 import { Spinner } from "../../../components/spinner";
 import { ImageField } from "./image-field";
 import { ProductDescriptionField } from "./product-description-field";
@@ -34,6 +32,7 @@ const editableSchema = productFieldsSchema.pick({
   availableQuantity: true,
   minimumOrder: true,
   warranty: true,
+  weightGrams: true,
   shortDescription: true,
   img: true,
 });
@@ -75,7 +74,7 @@ export function changesOf(product: ProductDetail, values: Editable): ProductUpda
 
 /**
  * Edit a product's part number, category, cross-references, price, stock, minimum order,
- * warranty, description and image.
+ * warranty, shipping weight, description and image.
  */
 export function EditProductForm({
   product,
@@ -92,12 +91,11 @@ export function EditProductForm({
   const {
     control,
     register,
-    handleSubmit,
     setError,
     setValue,
+    submitWith,
     formState: { errors, isDirty },
-  } = useForm<Editable>({
-    resolver: zodResolver(schema),
+  } = useApiForm(schema, {
     defaultValues: {
       partNumber: product.partNumber,
       category: product.category,
@@ -106,37 +104,22 @@ export function EditProductForm({
       availableQuantity: product.availableQuantity,
       minimumOrder: product.minimumOrder,
       warranty: product.warranty,
+      weightGrams: product.weightGrams,
       shortDescription: product.shortDescription,
       img: product.img,
     },
   });
-  useUnsavedChangesWarning(isDirty);
+  const unsaved = useUnsavedChangesWarning(isDirty);
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   const img = useWatch({ control, name: "img" });
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = submitWith(async (values) => {
     const changes = changesOf(product, values);
-    if (Object.keys(changes).length === 0) {
-      onDone();
-      return;
+    if (Object.keys(changes).length > 0) {
+      const saved = await update.mutateAsync({ id: product._id, changes });
+      notify.success(`${saved.name} is updated`);
     }
-    update.mutate(
-      { id: product._id, changes },
-      {
-        onSuccess: (saved) => {
-          notify.success(`${saved.name} is updated`);
-          onDone();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError) {
-            for (const field of editableNames) {
-              const message = error.fields?.[field];
-              if (message) setError(field, { message });
-            }
-          }
-        },
-      },
-    );
+    onDone();
   });
 
   return (
@@ -148,6 +131,15 @@ export function EditProductForm({
           errors={errors}
         />
         <ProductNumberFields register={register} errors={errors} />
+        <FormField
+          label="Weight (g)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          error={errors.weightGrams?.message}
+          {...register("weightGrams", { valueAsNumber: true })}
+        />
       </div>
       <ProductDescriptionField
         field={register("shortDescription")}
@@ -160,18 +152,13 @@ export function EditProductForm({
         onUploaded={(url) => setValue("img", url, { shouldValidate: true, shouldDirty: true })}
         onUploadFailed={(message) => setError("img", { message })}
       />
-      {update.error && (
-        <p role="alert" className="text-error">
-          {update.error.message}
-        </p>
-      )}
+      {/* The refusal is also said here when it names a field, as this form always has. */}
+      <FormError message={update.error?.message} className="text-error" />
       <div className="modal-action">
         <button
           type="button"
           className="btn"
-          onClick={() => {
-            if (!isDirty || window.confirm(UNSAVED_CHANGES_MESSAGE)) onDone();
-          }}
+          onClick={() => void unsaved.confirmLeaving().then((leave) => leave && onDone())}
           disabled={update.isPending}
         >
           Cancel
@@ -181,6 +168,7 @@ export function EditProductForm({
           Save changes
         </button>
       </div>
+      {unsaved.dialog}
     </form>
   );
 }

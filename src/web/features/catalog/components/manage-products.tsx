@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from "react";
 import { notify } from "../../../lib/notify";
 import type { Product } from "#contract/products";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ConfirmDialog, useConfirm } from "../../../components/confirm-dialog";
 import { Modal } from "../../../components/modal";
-import { UNSAVED_CHANGES_MESSAGE } from "../../../lib/use-unsaved-changes";
+import { leaveUnsavedQuestion } from "../../../lib/use-unsaved-changes";
 import { DataTable, ListStates, type Column } from "../../../components/data-table";
 import { SearchForm } from "../../../components/search-form";
 import { formatPrice, formatWarranty } from "../../../lib/format";
@@ -36,6 +36,7 @@ export function ManageProducts({
   const [editing, setEditing] = useState<Product>();
   const [deleting, setDeleting] = useState<Product>();
   const [editDirty, setEditDirty] = useState(false);
+  const [confirm, confirmDialog] = useConfirm();
 
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / MANAGE_PAGE_SIZE));
   useStayWithinPages(page, data ? pageCount : undefined, update);
@@ -150,9 +151,9 @@ export function ManageProducts({
       <Modal
         open={editing !== undefined}
         title={editing ? `Edit ${editing.name}` : "Edit product"}
-        onClose={() => {
+        onClose={async () => {
           // Asked only when the person closes it (Escape), not when a save closed it.
-          if (editing && (!editDirty || window.confirm(UNSAVED_CHANGES_MESSAGE))) {
+          if (editing && (!editDirty || (await confirm(leaveUnsavedQuestion)))) {
             setEditing(undefined);
           }
         }}
@@ -191,6 +192,7 @@ export function ManageProducts({
           </p>
         )}
       </ConfirmDialog>
+      {confirmDialog}
     </div>
   );
 }

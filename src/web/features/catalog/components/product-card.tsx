@@ -83,7 +83,7 @@ export function ProductCard({
         </p>
         <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
           {product.yourPrice !== undefined && product.yourPrice < product.price ? (
-            // A company buyer's own price (docs/company-prices-on-lists.md): the list price
+            // A company buyer's own price (docs/pricing.md): the list price
             // struck through beside it.
             <>
               <dt className="font-semibold">Your price</dt>
@@ -114,7 +114,7 @@ export function ProductCard({
             </>
           )}
           {!product.yourLowestPrice && deepestBreak && (
-            // The store's public quantity break for everyone (docs/public-breaks.md): the deepest.
+            // The store's public quantity break for everyone (docs/pricing.md): the deepest.
             <>
               <dt className="text-base-content/70">From {formatCount(deepestBreak.minQty)}</dt>
               <dd className="text-right" data-testid="card-lowest-break">

@@ -1,17 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  Company,
-  CompanyCreate,
-  CompanyInvitation,
-  CompanyInvitationCreate,
-  CompanyMember,
-  CompanyMemberUpdate,
-  CompanyUpdate,
-  MyCompany,
+import {
+  type Company,
+  type CompanyCreate,
+  type CompanyInvitation,
+  type CompanyInvitationCreate,
+  type CompanyMember,
+  type CompanyMemberUpdate,
+  type CompanyUpdate,
+  type MyCompany,
+  type CompanyAddress,
+  type CompanyAddressPatch,
 } from "#contract/companies";
 import type { CompanyTax, CompanyTaxInput } from "#contract/tax";
 import type { CompanyAddressInput } from "#contract/addresses";
-import type { CompanyAddress, CompanyAddressPatch } from "#contract/company-addresses";
 import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
 
 const keys = {
@@ -60,7 +61,7 @@ function useInvalidating<I, O>(fn: (input: I) => Promise<O>) {
   });
 }
 
-/** Admin: a company's tax id (EU VAT checked) and exemption certificate (docs/tax-exemptions.md). */
+/** Admin: a company's tax id (EU VAT checked) and exemption certificate (docs/tax.md). */
 export const useCompanyTax = (id: string) =>
   useQuery({ queryKey: keys.tax(id), queryFn: () => apiGet<CompanyTax>(`${at(id)}/tax`) });
 
@@ -125,10 +126,10 @@ export const useAddCompanyAddress = (id: string) =>
   );
 
 export const useUpdateCompanyAddress = (id: string) =>
-  useInvalidating((input: { addressId: string; patch: CompanyAddressPatch }) =>
+  useInvalidating((input: { id: string; patch: CompanyAddressPatch }) =>
     apiSend<CompanyAddress>(
       "PATCH",
-      `${at(id)}/addresses/${encodeURIComponent(input.addressId)}`,
+      `${at(id)}/addresses/${encodeURIComponent(input.id)}`,
       input.patch,
     ),
   );

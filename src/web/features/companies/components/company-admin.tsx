@@ -1,18 +1,21 @@
-import { termsLabels } from "#contract/terms";
 import { useState } from "react";
+import { termsLabels } from "#contract/terms";
 import {
+  companyCreateSchema,
+  companyInvitationCreateSchema,
   companyRoles,
   type CompanyInvitation,
   type CompanyMember,
   type CompanyRole,
 } from "#contract/companies";
+import { useConfirm } from "../../../components/confirm-dialog";
 import { BreakableEmail, DataTable, type Column } from "../../../components/data-table";
-import { FormField } from "../../../components/form-field";
+import { FormError, FormField } from "../../../components/form-field";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
-import { ApiError } from "../../../lib/api-client";
-import { formatDate, formatPrice } from "../../../lib/format";
+import { formatDate } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
 import {
   useCompany,
   useInvitations,
@@ -24,8 +27,9 @@ import {
   useUpdateMember,
 } from "../api/companies";
 import { CompanyTaxStatus } from "./company-tax";
+import { limitText, MemberLimitsDialog } from "./member-limits";
 import { ShipToAddresses } from "./ship-to-addresses";
-import { CompanyFields, companyFromForm, type PriceListOption } from "./company-fields";
+import { CompanyFields, companyFormValues, type PriceListOption } from "./company-fields";
 
 const roleLabels: Record<CompanyRole, string> = {
   owner: "Owner",
@@ -69,7 +73,9 @@ function EditCompany({
 }) {
   const { data: company } = useCompany(companyId);
   const save = useUpdateCompany(companyId);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { register, submitWith, formState } = useApiForm(companyCreateSchema, {
+    defaultValues: companyFormValues(company),
+  });
   return (
     <details className="rounded-box border border-base-300 p-4">
       <summary className="cursor-pointer font-semibold">
@@ -79,33 +85,19 @@ function EditCompany({
       <form
         aria-label="Company details"
         className="mt-4 grid gap-3 sm:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate(companyFromForm(new FormData(e.currentTarget)), {
-            onSuccess: () => {
-              setErrors({});
-              notify.success("Saved");
-            },
-            onError: (err) =>
-              setErrors(
-                err instanceof ApiError
-                  ? { ...err.fields, form: err.message }
-                  : { form: err.message },
-              ),
-          });
-        }}
+        onSubmit={submitWith(async (input) => {
+          await save.mutateAsync(input);
+          notify.success("Saved");
+        })}
       >
         <CompanyFields
-          company={company}
+          register={register}
+          errors={formState.errors}
           priceLists={priceLists}
-          errors={errors}
           idPrefix="company"
         />
-        {errors.form && (
-          <p role="alert" className="text-sm text-error sm:col-span-2">
-            {errors.form}
-          </p>
-        )}
+        {/* The refusal is also said here when it names a field, as this form always has. */}
+        <FormError message={save.error?.message} className="text-sm text-error sm:col-span-2" />
         <button type="submit" className="btn btn-primary sm:col-span-2" disabled={save.isPending}>
           Save company
         </button>
@@ -118,6 +110,8 @@ export function Members({ companyId }: { companyId: string }) {
   const { data, error, isPending } = useMembers(companyId);
   const remove = useRemoveMember(companyId);
   const update = useUpdateMember(companyId);
+  const [confirm, confirmDialog] = useConfirm();
+  const [editing, setEditing] = useState<CompanyMember>();
   const columns: Column<CompanyMember>[] = [
     {
       header: "Member",
@@ -155,32 +149,43 @@ export function Members({ companyId }: { companyId: string }) {
     {
       header: "Per-order limit",
       numeric: true,
-      cell: (m) => (m.orderLimit === null ? "none" : formatPrice(m.orderLimit)),
+      cell: (m) => limitText(m.orderLimit),
     },
     {
       header: "Monthly limit",
       numeric: true,
-      cell: (m) => (m.monthlyLimit === null ? "none" : formatPrice(m.monthlyLimit)),
+      cell: (m) => limitText(m.monthlyLimit),
     },
     { header: "Joined", from: "lg", cell: (m) => formatDate(m.joinedAt) },
     {
       header: "Actions",
       role: "actions",
       cell: (m) => (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline btn-error"
-          disabled={remove.isPending}
-          onClick={() => {
-            if (!window.confirm(`Remove ${m.email} from the company? Their account stays.`)) return;
-            remove.mutate(m.userId, {
-              onSuccess: () => notify.success(`Removed ${m.email}`),
-              onError: (err) => notify.error(err.message),
-            });
-          }}
-        >
-          Remove
-        </button>
+        <>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            aria-label={`Set limits of ${m.email}`}
+            onClick={() => setEditing(m)}
+          >
+            Set limits
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline btn-error"
+            disabled={remove.isPending}
+            onClick={async () => {
+              const question = `Remove ${m.email} from the company? Their account stays.`;
+              if (!(await confirm({ title: question, confirmLabel: "Remove" }))) return;
+              remove.mutate(m.userId, {
+                onSuccess: () => notify.success(`Removed ${m.email}`),
+                onError: (err) => notify.error(err.message),
+              });
+            }}
+          >
+            Remove
+          </button>
+        </>
       ),
     },
   ];
@@ -210,6 +215,12 @@ export function Members({ companyId }: { companyId: string }) {
           rowTestId="company-member"
         />
       )}
+      {confirmDialog}
+      <MemberLimitsDialog
+        companyId={companyId}
+        member={editing}
+        onClose={() => setEditing(undefined)}
+      />
     </section>
   );
 }
@@ -218,7 +229,10 @@ export function Invitations({ companyId }: { companyId: string }) {
   const { data, error, isPending } = useInvitations(companyId);
   const invite = useInvite(companyId);
   const revoke = useRevokeInvitation(companyId);
-  const [fieldError, setFieldError] = useState<string>();
+  const { register, reset, submitWith, formError, formState } = useApiForm(
+    companyInvitationCreateSchema,
+    { defaultValues: { email: "", role: "buyer" } },
+  );
   const columns: Column<CompanyInvitation>[] = [
     { header: "Email", role: "title", cell: (i) => <BreakableEmail email={i.email} /> },
     { header: "Role", cell: (i) => roleLabels[i.role] },
@@ -260,47 +274,26 @@ export function Invitations({ companyId }: { companyId: string }) {
       <form
         aria-label="Invite a member"
         className="grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const form = e.currentTarget;
-          const data = new FormData(form);
-          invite.mutate(
-            {
-              email: String(data.get("email") ?? "").trim(),
-              role: String(data.get("role")) as CompanyRole,
-            },
-            {
-              onSuccess: (i) => {
-                setFieldError(undefined);
-                form.reset();
-                notify.success(`Invitation sent to ${i.email}`);
-              },
-              onError: (err) =>
-                setFieldError(
-                  err instanceof ApiError ? (err.fields?.email ?? err.message) : err.message,
-                ),
-            },
-          );
-        }}
+        onSubmit={submitWith(async (input) => {
+          const i = await invite.mutateAsync(input);
+          reset();
+          notify.success(`Invitation sent to ${i.email}`);
+        })}
       >
         <FormField
           label="Email address"
-          name="email"
           id="invite-email"
           type="email"
           required
-          error={fieldError}
+          // A refusal that names no field is about the address (already a member, say).
+          error={formState.errors.email?.message ?? formError}
+          {...register("email")}
         />
         <div className="flex flex-col gap-1">
           <label htmlFor="invite-role" className="text-sm font-medium">
             Role
           </label>
-          <select
-            id="invite-role"
-            name="role"
-            className="select select-bordered"
-            defaultValue="buyer"
-          >
+          <select id="invite-role" className="select select-bordered" {...register("role")}>
             {companyRoles.map((r) => (
               <option key={r} value={r}>
                 {roleLabels[r]}

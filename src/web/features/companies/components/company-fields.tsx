@@ -1,5 +1,6 @@
-import type { Company } from "#contract/companies";
-import { paymentTermsValues, termsLabels, type PaymentTerms } from "#contract/terms";
+import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import type { Company, CompanyCreate } from "#contract/companies";
+import { paymentTermsValues, termsLabels } from "#contract/terms";
 import { FormField } from "../../../components/form-field";
 
 export interface PriceListOption {
@@ -7,34 +8,41 @@ export interface PriceListOption {
   name: string;
 }
 
+/** A company's values as its form starts: a new one's, or those of the company edited. */
+export const companyFormValues = (company?: Company): CompanyCreate => ({
+  name: company?.name ?? "",
+  taxId: company?.taxId ?? "",
+  paymentTerms: company?.paymentTerms ?? "card",
+  creditLimit: company?.creditLimit ?? null,
+  priceListId: company?.priceListId ?? null,
+});
+
 /** The fields of a company (new or edited); the page gives the price lists to choose from. */
 export function CompanyFields({
-  company,
-  priceLists,
+  register,
   errors,
+  priceLists,
   idPrefix,
 }: {
-  company?: Company;
+  register: UseFormRegister<CompanyCreate>;
+  errors: FieldErrors<CompanyCreate>;
   priceLists: PriceListOption[];
-  errors: Record<string, string>;
   idPrefix: string;
 }) {
   return (
     <>
       <FormField
         label="Name"
-        name="name"
         id={`${idPrefix}-name`}
-        defaultValue={company?.name}
-        error={errors.name}
+        error={errors.name?.message}
         required
+        {...register("name")}
       />
       <FormField
         label="Tax / VAT id"
-        name="taxId"
         id={`${idPrefix}-tax-id`}
-        defaultValue={company?.taxId ?? ""}
-        error={errors.taxId}
+        error={errors.taxId?.message}
+        {...register("taxId")}
       />
       <div className="flex flex-col gap-1">
         <label htmlFor={`${idPrefix}-terms`} className="text-sm font-medium">
@@ -42,10 +50,9 @@ export function CompanyFields({
         </label>
         <select
           id={`${idPrefix}-terms`}
-          name="paymentTerms"
           className="select select-bordered w-full"
-          defaultValue={company?.paymentTerms ?? "card"}
           aria-describedby={`${idPrefix}-terms-hint`}
+          {...register("paymentTerms")}
         >
           {paymentTermsValues.map((t) => (
             <option key={t} value={t}>
@@ -56,18 +63,17 @@ export function CompanyFields({
         <p id={`${idPrefix}-terms-hint`} className="text-xs text-base-content/70">
           Net terms: orders go on the company's account with an invoice due in 15, 30 or 60 days
         </p>
-        {errors.paymentTerms && <p className="text-sm text-error">{errors.paymentTerms}</p>}
+        {errors.paymentTerms && <p className="text-sm text-error">{errors.paymentTerms.message}</p>}
       </div>
       <FormField
         label="Credit limit"
-        name="creditLimit"
         id={`${idPrefix}-credit`}
         type="number"
         min="0"
         step="0.01"
-        defaultValue={company?.creditLimit ?? ""}
-        error={errors.creditLimit}
+        error={errors.creditLimit?.message}
         hint="Open invoices on account may not go over it; leave empty for no limit"
+        {...register("creditLimit", { setValueAs: (v: string) => (v === "" ? null : Number(v)) })}
       />
       <div className="flex flex-col gap-1">
         <label htmlFor={`${idPrefix}-price-list`} className="text-sm font-medium">
@@ -75,9 +81,8 @@ export function CompanyFields({
         </label>
         <select
           id={`${idPrefix}-price-list`}
-          name="priceListId"
           className="select select-bordered w-full"
-          defaultValue={company?.priceListId ?? ""}
+          {...register("priceListId", { setValueAs: (v: string | null) => v || null })}
         >
           <option value="">None (list prices)</option>
           {priceLists.map((l) => (
@@ -86,21 +91,8 @@ export function CompanyFields({
             </option>
           ))}
         </select>
-        {errors.priceListId && <p className="text-sm text-error">{errors.priceListId}</p>}
+        {errors.priceListId && <p className="text-sm text-error">{errors.priceListId.message}</p>}
       </div>
     </>
   );
-}
-
-/** The form's values as the API takes them (empty → none). */
-export function companyFromForm(data: FormData) {
-  const text = (k: string) => String(data.get(k) ?? "").trim();
-  const credit = text("creditLimit");
-  return {
-    name: text("name"),
-    taxId: text("taxId") || null,
-    paymentTerms: (text("paymentTerms") || "card") as PaymentTerms,
-    creditLimit: credit === "" ? null : Number(credit),
-    priceListId: text("priceListId") || null,
-  };
 }

@@ -1,15 +1,14 @@
-import { useState } from "react";
-import type { CompanyTax } from "#contract/tax";
-import { FormField } from "../../../components/form-field";
+import { companyTaxInputSchema, type CompanyTax } from "#contract/tax";
+import { FormError, FormField } from "../../../components/form-field";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
-import { ApiError } from "../../../lib/api-client";
 import { formatDate } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
 import { useCompanyTax, useSetCompanyTax } from "../api/companies";
 
 /**
- * Admin: the company's tax status (docs/tax-exemptions.md). An EU VAT number is checked for its
+ * Admin: the company's tax status (docs/tax.md). An EU VAT number is checked for its
  * country's form (offline: no VIES look-up) and then reverse-charges orders delivered to another
  * EU member state; an exemption certificate number makes its orders 0 %.
  */
@@ -28,7 +27,14 @@ export function CompanyTaxStatus({ companyId }: { companyId: string }) {
 
 function TaxForm({ companyId, tax }: { companyId: string; tax: CompanyTax }) {
   const save = useSetCompanyTax(companyId);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { register, submitWith, formError, formState } = useApiForm(companyTaxInputSchema, {
+    defaultValues: {
+      taxId: tax.taxId ?? "",
+      taxIdCountry: tax.taxIdCountry ?? "",
+      exemptionCertificate: tax.exemptionCertificate ?? "",
+    },
+  });
+  const { errors } = formState;
   return (
     <section aria-labelledby="company-tax" className="flex flex-col gap-3">
       <h2 id="company-tax" className="text-xl font-semibold">
@@ -46,61 +52,34 @@ function TaxForm({ companyId, tax }: { companyId: string; tax: CompanyTax }) {
       <form
         aria-label="Company tax status"
         className="grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-3 sm:items-start"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const data = new FormData(e.currentTarget);
-          const field = (name: string) => String(data.get(name) ?? "").trim();
-          save.mutate(
-            {
-              taxId: field("taxId") || null,
-              taxIdCountry: field("taxIdCountry") || null,
-              exemptionCertificate: field("exemptionCertificate") || null,
-            },
-            {
-              onSuccess: () => {
-                setErrors({});
-                notify.success("Tax status saved");
-              },
-              onError: (err) =>
-                setErrors(
-                  err instanceof ApiError
-                    ? { ...err.fields, form: err.message }
-                    : { form: err.message },
-                ),
-            },
-          );
-        }}
+        onSubmit={submitWith(async (input) => {
+          await save.mutateAsync(input);
+          notify.success("Tax status saved");
+        })}
       >
         <FormField
           label="VAT number / tax id"
-          name="taxId"
           id="tax-status-id"
-          defaultValue={tax.taxId ?? ""}
           hint="EU VAT numbers with their prefix, like DE123456789 (format checked offline)"
-          error={errors.taxId}
+          error={errors.taxId?.message}
+          {...register("taxId")}
         />
         <FormField
           label="Issuing country"
-          name="taxIdCountry"
           id="tax-status-country"
-          defaultValue={tax.taxIdCountry ?? ""}
           maxLength={2}
           hint="Two letters; empty: read from the VAT prefix"
-          error={errors.taxIdCountry}
+          error={errors.taxIdCountry?.message}
+          {...register("taxIdCountry")}
         />
         <FormField
           label="Tax exemption certificate"
-          name="exemptionCertificate"
           id="tax-status-exemption"
-          defaultValue={tax.exemptionCertificate ?? ""}
           hint="Its number; orders then bear 0 % tax. Empty: not exempt"
-          error={errors.exemptionCertificate}
+          error={errors.exemptionCertificate?.message}
+          {...register("exemptionCertificate")}
         />
-        {errors.form && !errors.taxId && !errors.taxIdCountry && !errors.exemptionCertificate && (
-          <p role="alert" className="text-sm text-error sm:col-span-3">
-            {errors.form}
-          </p>
-        )}
+        <FormError message={formError} className="text-sm text-error sm:col-span-3" />
         <button type="submit" className="btn btn-primary sm:col-span-3" disabled={save.isPending}>
           Save tax status
         </button>

@@ -5,6 +5,7 @@ import { Link } from "../../../components/link";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
 import { formatPrice } from "../../../lib/format";
+import { limitText } from "./member-limits";
 import { useMyCompany } from "../api/companies";
 import { Invitations, Members } from "./company-admin";
 import { ShipToAddresses } from "./ship-to-addresses";
@@ -31,7 +32,6 @@ export function MyCompany() {
       </p>
     );
   }
-  const money = (n: number | null) => (n === null ? "none" : formatPrice(n));
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{company.name}</h1>
@@ -47,7 +47,7 @@ export function MyCompany() {
         <dt className="text-base-content/70">Payment terms</dt>
         <dd className="text-right">{termsLabels[company.paymentTerms]}</dd>
         <dt className="text-base-content/70">Credit limit</dt>
-        <dd className="text-right">{money(company.creditLimit)}</dd>
+        <dd className="text-right">{limitText(company.creditLimit)}</dd>
         {company.openInvoices !== null && (
           <>
             <dt className="text-base-content/70">Open invoices</dt>
@@ -65,9 +65,9 @@ export function MyCompany() {
           </>
         )}
         <dt className="text-base-content/70">Your per-order limit</dt>
-        <dd className="text-right">{money(company.orderLimit)}</dd>
+        <dd className="text-right">{limitText(company.orderLimit)}</dd>
         <dt className="text-base-content/70">Your monthly limit</dt>
-        <dd className="text-right">{money(company.monthlyLimit)}</dd>
+        <dd className="text-right">{limitText(company.monthlyLimit)}</dd>
       </dl>
       {company.role === "owner" && (
         <>

@@ -1,8 +1,11 @@
-import { useId, useState, type FormEvent } from "react";
-import type { FitmentRange } from "#contract/vehicles";
+import { useId, useState } from "react";
+import { useWatch } from "react-hook-form";
+import { z } from "zod";
+import { fitmentRangeInputSchema, type FitmentRange } from "#contract/vehicles";
 import { Modal } from "../../../components/modal";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
 import {
   useEngines,
   useFitmentRows,
@@ -11,8 +14,6 @@ import {
   useSaveFitmentRows,
   useYears,
 } from "../api/fitment";
-
-const toNumber = (s: string) => (s ? Number(s) : undefined);
 
 /** A row of the table: as read back, or as just added in this form. */
 type Row = FitmentRange;
@@ -137,41 +138,59 @@ export function FitmentEditor({ productId, onDone }: { productId: string; onDone
   );
 }
 
+const { position, quantity, note } = fitmentRangeInputSchema.shape;
+/** A new row's fields: the vehicle's ids as chosen (the years' order is sorted out on adding). */
+const newRowSchema = z.object({
+  yearFrom: z.number(),
+  yearTo: z.number().optional(),
+  make: z.number(),
+  model: z.number(),
+  engine: z.number().optional(),
+  position,
+  quantity,
+  note,
+});
+const startingRow = { position: "", quantity: 1, note: "" };
+
+/** A select's option as a number (undefined: the empty first option). */
+const chosen = (value: string) => (value ? Number(value) : undefined);
+
 /** Year range, make, model, perhaps the engine, position, quantity and note of a new row. */
 function AddFitmentRow({ onAdd }: { onAdd: (row: Row) => void }) {
   const id = useId();
-  const [from, setFrom] = useState<number>();
-  const [to, setTo] = useState<number>();
-  const [make, setMake] = useState<number>();
-  const [model, setModel] = useState<number>();
-  const [engine, setEngine] = useState<number>();
+  const { control, register, reset, setValue, submitWith } = useApiForm(newRowSchema, {
+    defaultValues: startingRow,
+  });
+  const [from, make, model] = useWatch({ control, name: ["yearFrom", "make", "model"] });
   const years = useYears();
   const makes = useMakes(from);
   const models = useModels(from, make);
   const engines = useEngines(from, make, model);
   const ready = from !== undefined && make !== undefined && model !== undefined;
-  const add = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (!ready) return;
-    const form = new FormData(e.currentTarget);
-    const text = (k: string) => String(form.get(k) ?? "").trim() || null;
-    const qty = Number(form.get("quantity") ?? 1);
-    const makeOption = makes.data?.find((m) => m.id === make);
-    const modelOption = models.data?.find((m) => m.id === model);
+  /** A choice makes the ones after it start again (their options depend on it). */
+  const choice = (...after: ("make" | "model" | "engine")[]) => ({
+    setValueAs: chosen,
+    onChange: () => {
+      for (const name of after) setValue(name, undefined);
+    },
+  });
+  const add = submitWith((row) => {
+    const makeOption = makes.data?.find((m) => m.id === row.make);
+    const modelOption = models.data?.find((m) => m.id === row.model);
     if (!makeOption || !modelOption) return;
     onAdd({
       make: makeOption,
       model: modelOption,
-      yearFrom: Math.min(from, to ?? from),
-      yearTo: Math.max(from, to ?? from),
-      engine: engines.data?.find((x) => x.id === engine) ?? null,
-      position: text("position"),
-      quantity: Number.isInteger(qty) && qty >= 1 && qty <= 100 ? qty : 1,
-      note: text("note"),
+      yearFrom: Math.min(row.yearFrom, row.yearTo ?? row.yearFrom),
+      yearTo: Math.max(row.yearFrom, row.yearTo ?? row.yearFrom),
+      engine: engines.data?.find((x) => x.id === row.engine) ?? null,
+      position: row.position || null,
+      quantity: row.quantity,
+      note: row.note || null,
     });
-    e.currentTarget.reset();
-    setEngine(undefined);
-  };
+    // The vehicle stays chosen, for its next engine or years.
+    reset({ ...row, engine: undefined, ...startingRow });
+  });
   const select = "select select-bordered select-sm w-full";
   return (
     <form
@@ -184,13 +203,7 @@ function AddFitmentRow({ onAdd }: { onAdd: (row: Row) => void }) {
         <select
           id={`${id}-from`}
           className={select}
-          value={from ?? ""}
-          onChange={(e) => {
-            setFrom(toNumber(e.target.value));
-            setMake(undefined);
-            setModel(undefined);
-            setEngine(undefined);
-          }}
+          {...register("yearFrom", choice("make", "model", "engine"))}
         >
           <option value="">Year</option>
           {years.data?.map((y) => (
@@ -202,12 +215,7 @@ function AddFitmentRow({ onAdd }: { onAdd: (row: Row) => void }) {
       </label>
       <label htmlFor={`${id}-to`} className="flex flex-col gap-1 text-sm">
         To year
-        <select
-          id={`${id}-to`}
-          className={select}
-          value={to ?? ""}
-          onChange={(e) => setTo(toNumber(e.target.value))}
-        >
+        <select id={`${id}-to`} className={select} {...register("yearTo", choice())}>
           <option value="">Same year</option>
           {years.data
             ?.filter((y) => from === undefined || y >= from)
@@ -223,13 +231,8 @@ function AddFitmentRow({ onAdd }: { onAdd: (row: Row) => void }) {
         <select
           id={`${id}-make`}
           className={select}
-          value={make ?? ""}
           disabled={!makes.data}
-          onChange={(e) => {
-            setMake(toNumber(e.target.value));
-            setModel(undefined);
-            setEngine(undefined);
-          }}
+          {...register("make", choice("model", "engine"))}
         >
           <option value="">Make</option>
           {makes.data?.map((m) => (
@@ -244,12 +247,8 @@ function AddFitmentRow({ onAdd }: { onAdd: (row: Row) => void }) {
         <select
           id={`${id}-model`}
           className={select}
-          value={model ?? ""}
           disabled={!models.data}
-          onChange={(e) => {
-            setModel(toNumber(e.target.value));
-            setEngine(undefined);
-          }}
+          {...register("model", choice("engine"))}
         >
           <option value="">Model</option>
           {models.data?.map((m) => (
@@ -264,9 +263,8 @@ function AddFitmentRow({ onAdd }: { onAdd: (row: Row) => void }) {
         <select
           id={`${id}-engine`}
           className={select}
-          value={engine ?? ""}
           disabled={!engines.data}
-          onChange={(e) => setEngine(toNumber(e.target.value))}
+          {...register("engine", choice())}
         >
           <option value="">All engines</option>
           {engines.data?.map((m) => (
@@ -278,22 +276,21 @@ function AddFitmentRow({ onAdd }: { onAdd: (row: Row) => void }) {
       </label>
       <label className="flex flex-col gap-1 text-sm">
         Position
-        <input name="position" maxLength={40} className="input input-bordered input-sm" />
+        <input maxLength={40} className="input input-bordered input-sm" {...register("position")} />
       </label>
       <label className="flex flex-col gap-1 text-sm">
         Quantity
         <input
-          name="quantity"
           type="number"
           min={1}
           max={100}
-          defaultValue={1}
           className="input input-bordered input-sm"
+          {...register("quantity", { valueAsNumber: true })}
         />
       </label>
       <label className="flex flex-col gap-1 text-sm">
         Note
-        <input name="note" maxLength={120} className="input input-bordered input-sm" />
+        <input maxLength={120} className="input input-bordered input-sm" {...register("note")} />
       </label>
       <div className="col-span-2 flex justify-end sm:col-span-4">
         <button type="submit" className="btn btn-sm" disabled={!ready}>

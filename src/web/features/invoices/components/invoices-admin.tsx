@@ -1,18 +1,20 @@
 import { useState } from "react";
 import {
   INVOICE_PAYMENT_REVERSAL_REASON_MAX,
+  invoicePaymentCreateSchema,
+  invoicePaymentReversalSchema,
   invoiceStatuses,
   type AccountInvoice,
   type InvoicePayment,
   type InvoiceStatus,
 } from "#contract/terms";
 import { DataTable, ListStates, type Column } from "../../../components/data-table";
-import { FormField } from "../../../components/form-field";
+import { FormError, FormField } from "../../../components/form-field";
 import { Modal } from "../../../components/modal";
-import { ApiError } from "../../../lib/api-client";
 import { formatDate, formatOrderNumber, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
-import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
+import { useApiForm } from "../../../lib/use-api-form";
+import { useListPage, useListStates } from "../../../lib/use-list-page";
 import {
   useAccountInvoices,
   useInvoicePayments,
@@ -38,18 +40,11 @@ export const InvoicesAdmin = () => <AccountInvoices scope="admin" />;
 export const CompanyInvoices = () => <AccountInvoices scope="company" />;
 
 function AccountInvoices({ scope }: { scope: InvoiceScope }) {
-  const [params, update] = useUrlParams();
-  const status = (invoiceStatuses as readonly string[]).includes(params.get("status") ?? "")
-    ? (params.get("status") as InvoiceStatus)
-    : "open";
-  const page = pageParam(params, PAGE_SIZE);
-  const { data, error, isPending, isPlaceholderData } = useAccountInvoices(scope, {
-    status,
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-  });
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  useStayWithinPages(page, data && !isPlaceholderData ? pageCount : undefined, update);
+  const list = useListPage(PAGE_SIZE);
+  const status = list.choice("status", invoiceStatuses) ?? "open";
+  const answer = useAccountInvoices(scope, { status, ...list.paging });
+  const states = useListStates(list, answer);
+  const { data } = answer;
   const [paying, setPaying] = useState<AccountInvoice>();
   const [viewing, setViewing] = useState<AccountInvoice>();
 
@@ -65,7 +60,7 @@ function AccountInvoices({ scope }: { scope: InvoiceScope }) {
     },
     scope === "admin"
       ? { header: "Company", cell: (i) => i.companyName ?? "—" }
-      : { header: "Order", cell: (i) => formatOrderNumber(i.orderId) },
+      : { header: "Order", cell: (i) => formatOrderNumber(i) },
     { header: "Issued", cell: (i) => <time dateTime={i.issuedAt}>{formatDate(i.issuedAt)}</time> },
     { header: "Due", cell: (i) => <time dateTime={i.dueAt}>{formatDate(i.dueAt)}</time> },
     { header: "Amount", numeric: true, cell: (i) => formatPrice(i.total, i.currency) },
@@ -130,16 +125,14 @@ function AccountInvoices({ scope }: { scope: InvoiceScope }) {
             role="tab"
             aria-selected={s === status}
             className={`tab ${s === status ? "tab-active" : ""}`}
-            onClick={() => update({ status: s === "open" ? undefined : s, page: undefined })}
+            onClick={() => list.refine({ status: s === "open" ? undefined : s })}
           >
             {statusLabels[s]}
           </button>
         ))}
       </div>
       <ListStates
-        isPending={isPending}
-        error={error}
-        count={data?.items.length}
+        {...states}
         filtered={false}
         empty={
           status === "paid"
@@ -150,10 +143,6 @@ function AccountInvoices({ scope }: { scope: InvoiceScope }) {
         }
         noMatch=""
         summary={data && `${data.total} ${data.total === 1 ? "invoice" : "invoices"}`}
-        stale={isPlaceholderData}
-        page={page}
-        pageCount={pageCount}
-        onPage={(p) => update({ page: p === 1 ? undefined : String(p) })}
       >
         <DataTable
           label="Invoices"
@@ -171,43 +160,25 @@ function AccountInvoices({ scope }: { scope: InvoiceScope }) {
 
 function RecordPaymentDialog({ invoice, onClose }: { invoice: AccountInvoice; onClose(): void }) {
   const record = useRecordPayment();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [refusal, setRefusal] = useState<string>();
-
-  const submit = async (form: FormData) => {
-    setErrors({});
-    setRefusal(undefined);
-    const amountText = String(form.get("amount") ?? "").trim();
-    try {
-      const { invoice: after } = await record.mutateAsync({
-        invoiceId: invoice.id,
-        body: {
-          amount: amountText === "" ? Number.NaN : Number(amountText),
-          paidOn: String(form.get("paidOn") ?? ""),
-          reference: String(form.get("reference") ?? ""),
-        },
-      });
-      notify.success(
-        after.status === "paid"
-          ? `${after.number} is paid in full`
-          : `Payment recorded: ${formatPrice(after.outstanding, after.currency)} still due on ${after.number}`,
-      );
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields);
-      setRefusal((err as Error).message);
-    }
-  };
+  const { register, submitWith, formError, formState } = useApiForm(invoicePaymentCreateSchema, {
+    defaultValues: { amount: invoice.outstanding, paidOn: today(), reference: "" },
+  });
+  const { errors } = formState;
 
   return (
     <Modal open title={`Record payment: ${invoice.number}`} onClose={onClose}>
       <form
         className="flex flex-col gap-3"
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit(new FormData(e.currentTarget));
-        }}
+        onSubmit={submitWith(async (body) => {
+          const { invoice: after } = await record.mutateAsync({ invoiceId: invoice.id, body });
+          notify.success(
+            after.status === "paid"
+              ? `${after.number} is paid in full`
+              : `Payment recorded: ${formatPrice(after.outstanding, after.currency)} still due on ${after.number}`,
+          );
+          onClose();
+        })}
       >
         <p className="text-sm">
           {invoice.companyName ?? "No company"} ·{" "}
@@ -216,38 +187,32 @@ function RecordPaymentDialog({ invoice, onClose }: { invoice: AccountInvoice; on
         </p>
         <FormField
           label="Amount"
-          name="amount"
           id="payment-amount"
           type="number"
           min="0.01"
           step="0.01"
-          defaultValue={invoice.outstanding}
-          error={errors.amount}
+          error={errors.amount?.message}
           required
+          {...register("amount", { valueAsNumber: true })}
         />
         <FormField
           label="Date received"
-          name="paidOn"
           id="payment-date"
           type="date"
           max={today()}
-          defaultValue={today()}
-          error={errors.paidOn}
+          error={errors.paidOn?.message}
           required
+          {...register("paidOn")}
         />
         <FormField
           label="Bank reference"
-          name="reference"
           id="payment-reference"
           maxLength={100}
-          error={errors.reference}
+          error={errors.reference?.message}
           required
+          {...register("reference")}
         />
-        {refusal && (
-          <p role="alert" className="text-sm text-error">
-            {refusal}
-          </p>
-        )}
+        <FormError message={formError} />
         <div className="modal-action">
           <button type="button" className="btn" onClick={onClose}>
             Cancel
@@ -267,26 +232,7 @@ function RecordPaymentDialog({ invoice, onClose }: { invoice: AccountInvoice; on
  */
 function PaymentsDialog({ invoice, onClose }: { invoice: AccountInvoice; onClose(): void }) {
   const { data, error, isPending } = useInvoicePayments(invoice.id);
-  const reverse = useReversePayment();
   const [reversing, setReversing] = useState<InvoicePayment>();
-  const [refusal, setRefusal] = useState<string>();
-
-  const submit = async (payment: InvoicePayment, form: FormData) => {
-    setRefusal(undefined);
-    try {
-      const { invoice: after } = await reverse.mutateAsync({
-        invoiceId: invoice.id,
-        paymentId: payment.id,
-        body: { reason: String(form.get("reason") ?? "") },
-      });
-      notify.success(
-        `Payment ${payment.reference} reversed: ${formatPrice(after.outstanding, after.currency)} now due on ${after.number}`,
-      );
-      setReversing(undefined);
-    } catch (err) {
-      setRefusal((err as Error).message);
-    }
-  };
 
   return (
     <Modal open title={`Payments: ${invoice.number}`} onClose={onClose}>
@@ -310,51 +256,12 @@ function PaymentsDialog({ invoice, onClose }: { invoice: AccountInvoice; onClose
                   Reversed {formatDate(p.reversedAt)}: {p.reversedReason}
                 </p>
               ) : reversing?.id === p.id ? (
-                <form
-                  className="mt-2 flex flex-col gap-2"
-                  noValidate
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    void submit(p, new FormData(e.currentTarget));
-                  }}
-                >
-                  <FormField
-                    label="Why is it reversed?"
-                    name="reason"
-                    id={`reverse-reason-${p.id}`}
-                    maxLength={INVOICE_PAYMENT_REVERSAL_REASON_MAX}
-                    required
-                  />
-                  {refusal && (
-                    <p role="alert" className="text-sm text-error">
-                      {refusal}
-                    </p>
-                  )}
-                  <div className="flex gap-2">
-                    <button
-                      type="button"
-                      className="btn btn-sm"
-                      onClick={() => setReversing(undefined)}
-                    >
-                      Keep it
-                    </button>
-                    <button
-                      type="submit"
-                      className="btn btn-sm btn-error"
-                      disabled={reverse.isPending}
-                    >
-                      Reverse payment
-                    </button>
-                  </div>
-                </form>
+                <ReverseForm invoice={invoice} payment={p} onDone={() => setReversing(undefined)} />
               ) : (
                 <button
                   type="button"
                   className="btn btn-sm mt-2"
-                  onClick={() => {
-                    setRefusal(undefined);
-                    setReversing(p);
-                  }}
+                  onClick={() => setReversing(p)}
                   aria-label={`Reverse payment ${p.reference}`}
                 >
                   Reverse…
@@ -370,5 +277,56 @@ function PaymentsDialog({ invoice, onClose }: { invoice: AccountInvoice; onClose
         </div>
       </div>
     </Modal>
+  );
+}
+
+/** Why a payment is reversed, asked under it in the payments dialog. */
+function ReverseForm({
+  invoice,
+  payment,
+  onDone,
+}: {
+  invoice: AccountInvoice;
+  payment: InvoicePayment;
+  onDone(): void;
+}) {
+  const reverse = useReversePayment();
+  const { register, submitWith, formError, formState } = useApiForm(invoicePaymentReversalSchema, {
+    defaultValues: { reason: "" },
+  });
+  return (
+    <form
+      className="mt-2 flex flex-col gap-2"
+      noValidate
+      onSubmit={submitWith(async (body) => {
+        const { invoice: after } = await reverse.mutateAsync({
+          invoiceId: invoice.id,
+          paymentId: payment.id,
+          body,
+        });
+        notify.success(
+          `Payment ${payment.reference} reversed: ${formatPrice(after.outstanding, after.currency)} now due on ${after.number}`,
+        );
+        onDone();
+      })}
+    >
+      <FormField
+        label="Why is it reversed?"
+        id={`reverse-reason-${payment.id}`}
+        maxLength={INVOICE_PAYMENT_REVERSAL_REASON_MAX}
+        required
+        error={formState.errors.reason?.message}
+        {...register("reason")}
+      />
+      <FormError message={formError} />
+      <div className="flex gap-2">
+        <button type="button" className="btn btn-sm" onClick={onDone}>
+          Keep it
+        </button>
+        <button type="submit" className="btn btn-sm btn-error" disabled={reverse.isPending}>
+          Reverse payment
+        </button>
+      </div>
+    </form>
   );
 }

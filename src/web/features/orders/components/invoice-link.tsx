@@ -1,6 +1,7 @@
 import { invoicePdfPath } from "#contract/invoices";
 import type { Order } from "#contract/orders";
 import { chargedToAccount } from "#contract/terms";
+import { dueDateWords } from "#contract/payment-words";
 import { formatDate, formatOrderNumber } from "../../../lib/format";
 import { useOrderInvoice } from "../api/invoice";
 
@@ -9,13 +10,19 @@ export const isInvoiced = (order: Pick<Order, "status">) =>
   order.status === "paid" || order.status === "shipped";
 
 /** "Download invoice": the paid order's invoice PDF (the server names the file by its number). */
-export function InvoiceLink({ orderId, className }: { orderId: string; className?: string }) {
+export function InvoiceLink({
+  order,
+  className,
+}: {
+  order: Pick<Order, "_id" | "number">;
+  className?: string;
+}) {
   return (
     <a
-      href={invoicePdfPath(orderId)}
+      href={invoicePdfPath(order._id)}
       download
       className={className ?? "btn btn-sm btn-outline"}
-      aria-label={`Download invoice: order ${formatOrderNumber(orderId)}`}
+      aria-label={`Download invoice: order ${formatOrderNumber(order)}`}
     >
       Download invoice
     </a>
@@ -35,8 +42,8 @@ export function OrderInvoice({ order }: { order: Order }) {
   if (invoice.terms !== "card") {
     return (
       <p className="flex flex-wrap items-center gap-2" data-testid="order-invoice">
-        <span>{chargedToAccount(invoice.number, formatDate(invoice.dueAt))}</span>
-        <InvoiceLink orderId={order._id} className="btn btn-xs btn-outline" />
+        <span>{chargedToAccount(invoice.number, dueDateWords(invoice.dueAt))}</span>
+        <InvoiceLink order={order} className="btn btn-xs btn-outline" />
       </p>
     );
   }
@@ -46,7 +53,7 @@ export function OrderInvoice({ order }: { order: Order }) {
         Invoice <span className="font-mono">{invoice.number}</span> · issued{" "}
         {formatDate(invoice.issuedAt)}
       </span>
-      <InvoiceLink orderId={order._id} className="btn btn-xs btn-outline" />
+      <InvoiceLink order={order} className="btn btn-xs btn-outline" />
     </p>
   );
 }

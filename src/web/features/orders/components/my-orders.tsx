@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DataTable, ListStates, type Column } from "../../../components/data-table";
 import { formatDate, formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/format";
 import { paths } from "#contract/paths";
+import { paymentWords } from "#contract/payment-words";
 import { useDeleteOrder, useMyOrders } from "../api/orders";
 import { InvoiceLink, isInvoiced } from "./invoice-link";
 import { OrderAgainButton } from "./order-again-button";
@@ -26,6 +27,9 @@ export function MyOrders() {
       role: "title",
       cell: (o) => (
         <ul className="flex flex-col gap-0.5">
+          <li className="font-mono text-xs font-normal text-base-content/75">
+            {formatOrderNumber(o)}
+          </li>
           {o.items.map((line, i) => (
             <li key={i}>
               {line.productName}
@@ -53,11 +57,7 @@ export function MyOrders() {
       header: "Status",
       cell: (o) => (
         <div className="flex flex-col gap-1 max-md:items-end">
-          <OrderStatusBadge
-            status={o.status}
-            testPayment={o.testPayment}
-            partiallyShipped={o.partiallyShipped}
-          />
+          <OrderStatusBadge order={o} />
           {o.status === "unpaid" && (
             <span className="text-xs text-base-content/75">
               Stock held until {formatDateTime(o.holdExpiresAt)}
@@ -69,10 +69,16 @@ export function MyOrders() {
               {formatDateTime(o.holdExpiresAt)}
             </span>
           )}
-          {o.transactionId && (
-            <span className="text-xs break-all text-base-content/75">
-              Transaction id: <span className="font-mono">{o.transactionId}</span>
+          {o.account ? (
+            <span className="text-xs text-base-content/75" data-testid="order-payment">
+              {paymentWords(o).line}
             </span>
+          ) : (
+            o.transactionId && (
+              <span className="text-xs break-all text-base-content/75">
+                Transaction id: <span className="font-mono">{o.transactionId}</span>
+              </span>
+            )
           )}
         </div>
       ),
@@ -99,13 +105,13 @@ export function MyOrders() {
             </>
           )}
           {o.status !== "unpaid" && o.status !== "awaiting_approval" && (
-            <OrderAgainButton orderId={o._id} />
+            <OrderAgainButton order={o} />
           )}
-          {isInvoiced(o) && <InvoiceLink orderId={o._id} />}
+          {isInvoiced(o) && <InvoiceLink order={o} />}
           <Link
             to={paths.order.to(o._id)}
             className="btn btn-ghost btn-sm"
-            aria-label={`Details: order ${formatOrderNumber(o._id)}`}
+            aria-label={`Details: order ${formatOrderNumber(o)}`}
           >
             Details
           </Link>

@@ -1,4 +1,5 @@
 import { useNavigate } from "react-router";
+import type { Order } from "#contract/orders";
 import { paths } from "#contract/paths";
 import { formatOrderNumber } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
@@ -9,12 +10,13 @@ import { useReorder } from "../api/reorder";
  * price, the stock, a part no longer sold) is said, then the cart opens.
  */
 export function OrderAgainButton({
-  orderId,
+  order,
   className = "btn btn-sm btn-outline",
 }: {
-  orderId: string;
+  order: Pick<Order, "_id" | "number">;
   className?: string;
 }) {
+  const orderId = order._id;
   const reorder = useReorder();
   const navigate = useNavigate();
   return (
@@ -22,7 +24,7 @@ export function OrderAgainButton({
       type="button"
       className={className}
       disabled={reorder.isPending}
-      aria-label={`Order again: order ${formatOrderNumber(orderId)}`}
+      aria-label={`Order again: order ${formatOrderNumber(order)}`}
       onClick={() =>
         reorder.mutate(orderId, {
           onSuccess: (result) => {

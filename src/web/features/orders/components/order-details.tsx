@@ -2,7 +2,7 @@ import { Fragment } from "react";
 import { Link } from "../../../components/link";
 import type { AdminOrderDetail, Order } from "#contract/orders";
 import { paths } from "#contract/paths";
-import { isOnAccount } from "#contract/terms";
+import { paymentWords } from "#contract/payment-words";
 import { formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/format";
 import { OrderInvoice } from "./invoice-link";
 import { OrderAgainButton } from "./order-again-button";
@@ -25,10 +25,10 @@ export function OrderDetails({ order, detail }: { order: Order; detail?: AdminOr
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold">Order {formatOrderNumber(order._id)}</h1>
-        <OrderStatusBadge status={order.status} testPayment={order.testPayment} />
+        <h1 className="text-2xl font-bold">Order {formatOrderNumber(order)}</h1>
+        <OrderStatusBadge order={order} />
         {!detail && order.status !== "unpaid" && order.status !== "awaiting_approval" && (
-          <OrderAgainButton orderId={order._id} />
+          <OrderAgainButton order={order} />
         )}
       </div>
 
@@ -163,8 +163,8 @@ export function OrderDetails({ order, detail }: { order: Order; detail?: AdminOr
         </div>
         <div className="flex flex-col gap-1">
           <h2 className="text-lg font-bold">Payment</h2>
-          {isOnAccount(order) ? (
-            <p>On your company's account (net terms): paid by bank transfer against the invoice.</p>
+          {order.account ? (
+            <p data-testid="order-payment">{paymentWords(order).line}</p>
           ) : order.transactionId ? (
             <p className="break-all">
               Paid {order.paidAt && formatDateTime(order.paidAt)} · transaction id{" "}
@@ -241,7 +241,17 @@ function NextSteps({ order }: { order: Order }) {
           </Link>
         </>
       )}
-      {order.status === "paid" && (
+      {order.status === "paid" && order.account && !order.account.settled && (
+        <p>
+          <strong>{paymentWords(order).line}</strong>: pay it by bank transfer, quoting the invoice
+          number. We pack your parts and send them to the address below;{" "}
+          <Link to={paths.myItems} className="link">
+            My Items
+          </Link>{" "}
+          shows when they ship.
+        </p>
+      )}
+      {order.status === "paid" && !(order.account && !order.account.settled) && (
         <p>
           Thank you: your payment is received. We pack your parts and send them to the address
           below;{" "}

@@ -1,4 +1,5 @@
-import { orderStatusLabels, type Order } from "#contract/orders";
+import type { Order } from "#contract/orders";
+import { paymentWords } from "#contract/payment-words";
 import { PARTIALLY_SHIPPED_LABEL } from "#contract/shipments";
 
 const styles: Record<Order["status"], string> = {
@@ -10,25 +11,29 @@ const styles: Record<Order["status"], string> = {
 };
 
 /**
- * The order's status, "Partially shipped" when some of a paid order's parcels have left, and a
- * TEST mark when it was paid with a test card (no money taken).
+ * The order's status in its money words ("On account" until an invoice on account is paid:
+ * `paymentWords`), "Partially shipped" when some of a paid order's parcels have left, and a TEST
+ * mark when it was paid with a test card (no money taken).
  */
 export function OrderStatusBadge({
-  status,
-  testPayment = false,
-  partiallyShipped = false,
+  order,
 }: {
-  status: Order["status"];
-  testPayment?: boolean;
-  partiallyShipped?: boolean;
+  order: Pick<Order, "status" | "account" | "testPayment"> & { partiallyShipped?: boolean };
 }) {
+  const words = paymentWords(order);
+  const owing = order.status === "paid" && order.account !== null && !order.account.settled;
   return (
     <>
-      <span className={`badge ${styles[status]}`}>{orderStatusLabels[status]}</span>
-      {partiallyShipped && (
+      <span
+        className={`badge ${owing ? "badge-primary badge-outline" : styles[order.status]}`}
+        data-testid="order-status"
+      >
+        {words.badge}
+      </span>
+      {order.partiallyShipped && (
         <span className="badge badge-info badge-outline ml-1">{PARTIALLY_SHIPPED_LABEL}</span>
       )}
-      {testPayment && (
+      {order.testPayment && (
         <span className="badge badge-outline badge-error ml-1" title={TEST_PAYMENT_TITLE}>
           TEST
         </span>

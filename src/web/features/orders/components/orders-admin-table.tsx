@@ -5,13 +5,13 @@ import {
   orderStatuses,
   orderStatusLabels,
   type AdminOrder,
-  type OrderStatus,
 } from "#contract/orders";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { paymentWords } from "#contract/payment-words";
 import { OrderStatusBadge } from "./order-status-badge";
 import { BreakableEmail, DataTable, ListStates, type Column } from "../../../components/data-table";
 import { SearchForm } from "../../../components/search-form";
-import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
+import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { formatDate, formatOrderNumber, formatPrice } from "../../../lib/format";
 import { paths } from "#contract/paths";
 import { Link } from "../../../components/link";
@@ -25,18 +25,14 @@ type PendingChange = { order: AdminOrder; status: "shipped" | "cancelled" };
 
 const noShipment: ShipmentInput = { carrier: "", trackingNumber: "" };
 
-const isStatus = (s: string | null): s is OrderStatus => orderStatuses.includes(s as OrderStatus);
-
 /**
  * Manage All Orders: every order, newest first, with status filter, search and actions; the
  * filter, search and page are kept in the URL like the other lists.
  */
 export function OrdersAdminTable() {
-  const [params, update] = useUrlParams();
-  const statusParam = params.get("status");
-  const status = isStatus(statusParam) ? statusParam : undefined;
-  const q = params.get("q") ?? "";
-  const page = pageParam(params, PAGE_SIZE);
+  const list = useListPage(PAGE_SIZE);
+  const status = list.choice("status", orderStatuses);
+  const { q } = list;
   const [pending, setPending] = useState<PendingChange>();
   const [shipment, setShipment] = useState<ShipmentInput>(noShipment);
   const [shipmentErrors, setShipmentErrors] = useState<
@@ -82,14 +78,9 @@ export function OrdersAdminTable() {
     );
   };
   const change = useChangeOrderStatus();
-  const { data, error, isPending, isPlaceholderData } = useAllOrders({
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-    status,
-    q: q || undefined,
-  });
-  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
-  useStayWithinPages(page, data && !isPlaceholderData ? pageCount : undefined, update);
+  const answer = useAllOrders({ ...list.query, status });
+  const states = useListStates(list, answer);
+  const { data } = answer;
 
   const columns: Column<AdminOrder>[] = [
     {
@@ -100,7 +91,7 @@ export function OrdersAdminTable() {
           {o.productName}
           {o.items.length > 1 && ` and ${o.items.length - 1} more`}
           <span className="block text-xs font-normal text-base-content/75">
-            {formatOrderNumber(o._id)}
+            {formatOrderNumber(o)}
           </span>
         </Link>
       ),
@@ -122,11 +113,16 @@ export function OrdersAdminTable() {
     {
       header: "Status",
       cell: (o) => (
-        <OrderStatusBadge
-          status={o.status}
-          testPayment={o.testPayment}
-          partiallyShipped={o.partiallyShipped}
-        />
+        <div className="flex flex-col gap-1 max-md:items-end">
+          <span>
+            <OrderStatusBadge order={o} />
+          </span>
+          {o.account && (
+            <span className="text-xs text-base-content/75" data-testid="order-payment">
+              {paymentWords(o).line}
+            </span>
+          )}
+        </div>
       ),
     },
     {
@@ -152,7 +148,7 @@ export function OrdersAdminTable() {
               Cancel order
             </button>
           )}
-          {isInvoiced(o) && <InvoiceLink orderId={o._id} />}
+          {isInvoiced(o) && <InvoiceLink order={o} />}
         </>
       ),
     },
@@ -167,14 +163,14 @@ export function OrdersAdminTable() {
         label="Search orders"
         placeholder="Customer email or product"
         value={q}
-        onSearch={(text) => update({ q: text, page: undefined })}
+        onSearch={list.search}
       >
         <label>
           <span className="mb-1 block text-sm font-medium">Status</span>
           <select
             className="select select-bordered"
             value={status ?? ""}
-            onChange={(e) => update({ status: e.target.value, page: undefined })}
+            onChange={(e) => list.refine({ status: e.target.value })}
           >
             <option value="">All</option>
             {orderStatuses.map((s) => (
@@ -187,17 +183,11 @@ export function OrdersAdminTable() {
       </SearchForm>
 
       <ListStates
-        isPending={isPending}
-        error={error}
-        count={data?.items.length}
+        {...states}
         filtered={Boolean(q || status)}
         empty="There are no orders yet."
         noMatch="No orders match your search."
         summary={data && `${data.total} ${data.total === 1 ? "order" : "orders"}`}
-        stale={isPlaceholderData}
-        page={page}
-        pageCount={pageCount}
-        onPage={(n) => update({ page: n === 1 ? undefined : String(n) })}
       >
         <DataTable
           label="Orders"
@@ -224,7 +214,7 @@ export function OrdersAdminTable() {
         {pending && (
           <>
             <p>
-              Order {formatOrderNumber(pending.order._id)}:{" "}
+              Order {formatOrderNumber(pending.order)}:{" "}
               {pending.order.items.map((l) => `${l.qty} × ${l.productName}`).join(", ")} for{" "}
               {pending.order.orderEmail}
               {pending.status === "cancelled" ? ": the stock goes back on sale." : "."}

@@ -12,7 +12,7 @@ export interface ShipmentInput {
 
 /**
  * The ship dialog's optional fields: who carries the parcel and its tracking number (both or
- * neither; docs/shipment-tracking.md). The server checks and normalises them.
+ * neither; docs/shipments.md). The server checks and normalises them.
  */
 export function ShipmentFields({
   value,

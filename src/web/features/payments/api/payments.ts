@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Order } from "#contract/orders";
 import type { Intent, RefundDue, TestCardConfirm } from "#contract/payments";
+import type { RefundToRetry } from "#contract/refunds";
 import { apiGet, apiSend } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
@@ -52,6 +53,32 @@ export function useRefundDue() {
       apiSend<RefundDue>("POST", `/payments/${encodeURIComponent(id)}/refund`),
     onSuccess: (after) => {
       queryClient.setQueryData<RefundDue[]>(queryKeys.refundsDue, (rows) =>
+        rows?.map((r) => (r.id === after.id ? after : r)),
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminHome });
+    },
+  });
+}
+
+/** Admin: refunds of returns and cancelled orders that have not gone through, oldest first. */
+export function useRefundsToRetry() {
+  return useQuery({
+    queryKey: queryKeys.refundsToRetry,
+    queryFn: () => apiGet<RefundToRetry[]>("/refunds"),
+  });
+}
+
+/**
+ * Admin: tries a refund again (its one idempotency key: it refunds once). The answered refund
+ * replaces the listed one ("Refunded", or the gateway's new words); the home's count is read again.
+ */
+export function useRetryRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiSend<RefundToRetry>("POST", `/refunds/${encodeURIComponent(id)}/retry`),
+    onSuccess: (after) => {
+      queryClient.setQueryData<RefundToRetry[]>(queryKeys.refundsToRetry, (rows) =>
         rows?.map((r) => (r.id === after.id ? after : r)),
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminHome });

@@ -3,20 +3,24 @@ import type { RefundDue } from "#contract/payments";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DataTable, ListStates, type Column } from "../../../components/data-table";
 import { formatDateTime, formatPrice } from "../../../lib/format";
-import { useRefundDue, useRefundsDue } from "../api/payments";
+import { useRefundDue, useRefundsDue, useRefundsToRetry } from "../api/payments";
+import { RefundsToRetryTable } from "./refunds-to-retry";
 
 const amountOf = (r: RefundDue) => formatPrice(r.amount, r.currency.toUpperCase());
 
 /**
  * Admin: payments the gateway took that the store could not apply (a second payment, one for an
  * order the store cancelled or whose stock was sold, one that fits no order). Each is refunded
- * through the gateway with "Refund" (asked first); shown only when there is one.
+ * through the gateway with "Refund" (asked first). Below them, refunds of returns and cancelled
+ * orders that did not go through, with "Retry". Shown only when there is one.
  */
 export function RefundsDueTable() {
   const { data, error, isPending } = useRefundsDue();
+  const toRetry = useRefundsToRetry();
   const refund = useRefundDue();
   const [asking, setAsking] = useState<RefundDue>();
-  if (!error && (isPending || data.length === 0)) return null;
+  const retryRows = toRetry.data ?? [];
+  if (!error && (isPending || data.length === 0) && retryRows.length === 0) return null;
   const columns: Column<RefundDue>[] = [
     { header: "Payment", role: "title", cell: (r) => `${r.gateway} ${r.gatewayIntentId}` },
     { header: "Amount", numeric: true, cell: amountOf },
@@ -65,22 +69,25 @@ export function RefundsDueTable() {
       <h2 id="refunds-due-heading" className="text-xl font-bold">
         Payments to refund
       </h2>
-      <ListStates
-        isPending={isPending}
-        error={error}
-        count={data?.length}
-        filtered={false}
-        empty={null}
-        noMatch={null}
-      >
-        <DataTable
-          label="Payments to refund"
-          columns={columns}
-          rows={data ?? []}
-          rowKey={(r) => r.id}
-          rowTestId="refund-due"
-        />
-      </ListStates>
+      {(error || (data?.length ?? 0) > 0) && (
+        <ListStates
+          isPending={isPending}
+          error={error}
+          count={data?.length}
+          filtered={false}
+          empty={null}
+          noMatch={null}
+        >
+          <DataTable
+            label="Payments to refund"
+            columns={columns}
+            rows={data ?? []}
+            rowKey={(r) => r.id}
+            rowTestId="refund-due"
+          />
+        </ListStates>
+      )}
+      {retryRows.length > 0 && <RefundsToRetryTable rows={retryRows} />}
       <ConfirmDialog
         open={asking !== undefined}
         title="Refund this payment?"

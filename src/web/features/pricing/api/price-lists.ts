@@ -4,7 +4,7 @@ import type {
   PriceListCreate,
   PriceListEntry,
   PriceListEntryInput,
-} from "#contract/price-lists";
+} from "#contract/pricing";
 import { normalizePartNumber } from "#contract/constants";
 import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
 

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ProductPrice } from "#contract/price-lists";
+import type { ProductPrice } from "#contract/pricing";
 import { apiGet } from "../../../lib/api-client";
 
 export const getProductPrice = (productId: string) =>

@@ -1,12 +1,19 @@
 import { useState } from "react";
-import type { PriceListEntry } from "#contract/price-lists";
+import { z } from "zod";
+import {
+  parseBreaksText,
+  priceBreakMessages,
+  priceListEntryInputSchema,
+  type PriceListEntry,
+} from "#contract/pricing";
 import { DataTable, ListStates, type Column } from "../../../components/data-table";
-import { FormField } from "../../../components/form-field";
+import { FormError, FormField } from "../../../components/form-field";
 import { SearchForm } from "../../../components/search-form";
 import { ApiError } from "../../../lib/api-client";
 import { formatCount, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
-import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
+import { useApiForm } from "../../../lib/use-api-form";
+import { useListPage, useListStates } from "../../../lib/use-list-page";
 import {
   findProductByPartNumber,
   useImportEntries,
@@ -18,33 +25,41 @@ import {
 
 const PAGE_SIZE = 50;
 
-/** `10:11.00|50:9.80` → breaks; undefined when it is not written so. */
-function parseBreaks(text: string): { minQty: number; unitPrice: number }[] | undefined {
-  if (text.trim() === "") return [];
-  const out = [];
-  for (const part of text.split("|")) {
-    const m = /^\s*(\d+)\s*:\s*(\d+(?:\.\d{1,2})?)\s*$/.exec(part);
-    if (!m) return undefined;
-    out.push({ minQty: Number(m[1]), unitPrice: Number(m[2]) });
-  }
-  return out;
-}
+/**
+ * The "Set a price" form: a part number (looked up when sent), a unit price, and breaks written
+ * `10:11.00|50:9.80`, checked with the price list's rules and said beside the field they concern.
+ */
+const entryFormSchema = z
+  .object({ partNumber: z.string().trim(), unitPrice: z.number().or(z.nan()), breaks: z.string() })
+  .transform((v, ctx) => {
+    let breaks;
+    try {
+      breaks = parseBreaksText(v.breaks);
+    } catch {
+      ctx.addIssue({ code: "custom", path: ["breaks"], message: priceBreakMessages.breaksForm });
+      return z.NEVER;
+    }
+    const entry = priceListEntryInputSchema.safeParse({ unitPrice: v.unitPrice, breaks });
+    if (!entry.success) {
+      for (const issue of entry.error.issues) {
+        const path = issue.path[0] === "unitPrice" ? "unitPrice" : "breaks";
+        ctx.addIssue({ code: "custom", path: [path], message: issue.message });
+      }
+      return z.NEVER;
+    }
+    return { partNumber: v.partNumber, entry: entry.data };
+  });
 
 /** Admin: one price list's prices (search, paging), set or remove one, CSV export and import. */
 export function PriceListEntries({ listId }: { listId: string }) {
-  const list = usePriceList(listId);
-  const [params, update] = useUrlParams();
-  const q = params.get("q") ?? "";
-  const page = pageParam(params, PAGE_SIZE);
-  const { data, error, isPending, isPlaceholderData } = usePriceListEntries(listId, {
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-    q: q || undefined,
-  });
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  useStayWithinPages(page, data && !isPlaceholderData ? pageCount : undefined, update);
+  const priceList = usePriceList(listId);
+  const list = useListPage(PAGE_SIZE);
+  const { q } = list;
+  const answer = usePriceListEntries(listId, list.query);
+  const states = useListStates(list, answer);
+  const { data } = answer;
   const remove = useRemoveEntry(listId);
-  const currency = list.data?.currency;
+  const currency = priceList.data?.currency;
   const columns: Column<PriceListEntry>[] = [
     {
       header: "Part",
@@ -89,10 +104,10 @@ export function PriceListEntries({ listId }: { listId: string }) {
   ];
   return (
     <div className="flex flex-col gap-4">
-      {list.data && (
+      {priceList.data && (
         <p className="text-sm text-base-content/75">
-          {list.data.currency} · {formatCount(list.data.entryCount)} prices · used by{" "}
-          {formatCount(list.data.companyCount)} companies
+          {priceList.data.currency} · {formatCount(priceList.data.entryCount)} prices · used by{" "}
+          {formatCount(priceList.data.companyCount)} companies
         </p>
       )}
       <EntryForm listId={listId} />
@@ -101,20 +116,14 @@ export function PriceListEntries({ listId }: { listId: string }) {
         label="Search this list"
         placeholder="Part number or name"
         value={q}
-        onSearch={(next) => update({ q: next || undefined, page: undefined })}
+        onSearch={list.search}
       />
       <ListStates
-        isPending={isPending}
-        error={error}
-        count={data?.items.length}
+        {...states}
         filtered={q !== ""}
         empty="No prices in this list yet."
         noMatch="No part in this list matches."
         summary={data && `${data.total} ${data.total === 1 ? "price" : "prices"}`}
-        stale={isPlaceholderData}
-        page={page}
-        pageCount={pageCount}
-        onPage={(p) => update({ page: p === 1 ? undefined : String(p) })}
       >
         <DataTable
           label="Prices"
@@ -130,85 +139,75 @@ export function PriceListEntries({ listId }: { listId: string }) {
 
 function EntryForm({ listId }: { listId: string }) {
   const set = useSetEntry(listId);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { register, reset, setError, submitWith, formError, formState } = useApiForm(
+    entryFormSchema,
+    { defaultValues: { partNumber: "", unitPrice: Number.NaN, breaks: "" } },
+  );
+  const { errors } = formState;
   return (
     <form
       aria-label="Set a price"
       className="grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-4 sm:items-end"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const form = e.currentTarget;
-        const data = new FormData(form);
-        const partNumber = String(data.get("partNumber") ?? "").trim();
-        const unitPrice = Number(data.get("unitPrice"));
-        const breaks = parseBreaks(String(data.get("breaks") ?? ""));
-        if (!breaks) {
-          setErrors({ breaks: "Write breaks as QTY:PRICE|QTY:PRICE, e.g. 10:11.00|50:9.80" });
+      onSubmit={submitWith(async ({ partNumber, entry }) => {
+        const product = await findProductByPartNumber(partNumber);
+        if (!product) {
+          setError("partNumber", { message: `No product has the part number ${partNumber}` });
           return;
         }
-        setBusy(true);
-        try {
-          const product = await findProductByPartNumber(partNumber);
-          if (!product) {
-            setErrors({ partNumber: `No product has the part number ${partNumber}` });
-            return;
-          }
-          await set.mutateAsync({ productId: product._id, entry: { unitPrice, breaks } });
-          setErrors({});
-          form.reset();
-          notify.success(`Set the price of ${product.partNumber}`);
-        } catch (err) {
-          setErrors({
-            form:
-              err instanceof ApiError
-                ? (Object.values(err.fields ?? {})[0] ?? err.message)
-                : String(err),
-          });
-        } finally {
-          setBusy(false);
-        }
-      }}
+        await set.mutateAsync({ productId: product._id, entry });
+        reset();
+        notify.success(`Set the price of ${product.partNumber}`);
+      })}
     >
       <FormField
         label="Part number"
-        name="partNumber"
         id="entry-part-number"
-        error={errors.partNumber}
+        error={errors.partNumber?.message}
         required
+        {...register("partNumber")}
       />
       <FormField
         label="Unit price"
-        name="unitPrice"
         id="entry-unit-price"
         type="number"
         min="0"
         step="0.01"
+        error={errors.unitPrice?.message}
         required
+        {...register("unitPrice", { valueAsNumber: true })}
       />
       <FormField
         label="Quantity breaks"
-        name="breaks"
         id="entry-breaks"
         placeholder="10:11.00|50:9.80"
-        error={errors.breaks}
+        error={errors.breaks?.message}
         hint="From QTY units on, PRICE each"
+        {...register("breaks")}
       />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
+      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
         Set price
       </button>
-      {errors.form && (
-        <p role="alert" className="text-sm text-error sm:col-span-4">
-          {errors.form}
-        </p>
-      )}
+      <FormError message={formError} className="text-sm text-error sm:col-span-4" />
     </form>
   );
 }
 
+/** The CSV import's fields: a file (required) and whether the file replaces the whole list. */
+const importFormSchema = z.object({
+  file: z
+    .custom<FileList | undefined>()
+    .refine((files) => (files?.[0]?.size ?? 0) > 0, "Choose a CSV file"),
+  replace: z.boolean(),
+});
+
 function CsvTools({ listId }: { listId: string }) {
   const importer = useImportEntries(listId);
-  const [problems, setProblems] = useState<string[]>([]);
+  const { register, submitWith, formState } = useApiForm(importFormSchema, {
+    defaultValues: { file: undefined, replace: false },
+  });
+  // A refused file's problems are its lines', listed under the message, not the form's fields.
+  const [refusal, setRefusal] = useState<string[]>([]);
+  const problems = formState.errors.file?.message ? [formState.errors.file.message] : refusal;
   return (
     <div className="flex flex-col gap-3 rounded-box border border-base-300 p-4">
       <div className="flex flex-wrap items-end gap-3">
@@ -222,39 +221,34 @@ function CsvTools({ listId }: { listId: string }) {
         <form
           className="flex flex-wrap items-end gap-3"
           aria-label="Import prices from CSV"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            const data = new FormData(e.currentTarget);
-            const file = data.get("file");
-            if (!(file instanceof File) || file.size === 0) {
-              setProblems(["Choose a CSV file"]);
-              return;
+          onSubmit={submitWith(async ({ file, replace }) => {
+            setRefusal([]);
+            try {
+              const r = await importer.mutateAsync({ csv: await file!.item(0)!.text(), replace });
+              notify.success(
+                `Imported ${r.imported} prices${r.removed ? `, removed ${r.removed}` : ""}`,
+              );
+            } catch (err) {
+              setRefusal([
+                (err as Error).message,
+                ...Object.entries(err instanceof ApiError ? (err.fields ?? {}) : {}).map(
+                  ([line, problem]) => `${line}: ${problem}`,
+                ),
+              ]);
             }
-            importer.mutate(
-              { csv: await file.text(), replace: data.get("replace") === "on" },
-              {
-                onSuccess: (r) => {
-                  setProblems([]);
-                  notify.success(
-                    `Imported ${r.imported} prices${r.removed ? `, removed ${r.removed}` : ""}`,
-                  );
-                },
-                onError: (err) =>
-                  setProblems(
-                    err instanceof ApiError && err.fields
-                      ? [err.message, ...Object.entries(err.fields).map(([k, v]) => `${k}: ${v}`)]
-                      : [err.message],
-                  ),
-              },
-            );
-          }}
+          })}
         >
           <label className="flex flex-col gap-1 text-sm font-medium">
             CSV file (part_number,unit_price,breaks)
-            <input type="file" name="file" accept=".csv,text/csv" className="file-input" />
+            <input
+              type="file"
+              accept=".csv,text/csv"
+              className="file-input"
+              {...register("file")}
+            />
           </label>
           <label className="label cursor-pointer gap-2 text-sm">
-            <input type="checkbox" name="replace" className="checkbox checkbox-sm" />
+            <input type="checkbox" className="checkbox checkbox-sm" {...register("replace")} />
             Remove prices not in the file
           </label>
           <button type="submit" className="btn" disabled={importer.isPending}>

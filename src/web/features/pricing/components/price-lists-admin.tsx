@@ -1,31 +1,27 @@
-import { useState } from "react";
-import type { PriceList } from "#contract/price-lists";
+import { priceListCreateSchema, type PriceList } from "#contract/pricing";
 import { paths } from "#contract/paths";
+import { useConfirm } from "../../../components/confirm-dialog";
 import { DataTable, ListStates, type Column } from "../../../components/data-table";
 import { FormField } from "../../../components/form-field";
 import { Link } from "../../../components/link";
 import { SearchForm } from "../../../components/search-form";
-import { ApiError } from "../../../lib/api-client";
 import { formatCount } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
-import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
+import { useApiForm } from "../../../lib/use-api-form";
+import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useCreatePriceList, useDeletePriceList, usePriceLists } from "../api/price-lists";
 
 const PAGE_SIZE = 25;
 
 /** Admin: the price lists (search, paging), a new one, and deleting one no company uses. */
 export function PriceListsAdmin() {
-  const [params, update] = useUrlParams();
-  const q = params.get("q") ?? "";
-  const page = pageParam(params, PAGE_SIZE);
-  const { data, error, isPending, isPlaceholderData } = usePriceLists({
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-    q: q || undefined,
-  });
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  useStayWithinPages(page, data && !isPlaceholderData ? pageCount : undefined, update);
+  const list = useListPage(PAGE_SIZE);
+  const { q } = list;
+  const answer = usePriceLists(list.query);
+  const states = useListStates(list, answer);
+  const { data } = answer;
   const remove = useDeletePriceList();
+  const [confirm, confirmDialog] = useConfirm();
   const columns: Column<PriceList>[] = [
     {
       header: "Name",
@@ -48,8 +44,9 @@ export function PriceListsAdmin() {
           className="btn btn-sm btn-outline btn-error"
           disabled={l.companyCount > 0 || remove.isPending}
           title={l.companyCount > 0 ? "Companies use this list" : undefined}
-          onClick={() => {
-            if (!window.confirm(`Delete the price list ${l.name} and its prices?`)) return;
+          onClick={async () => {
+            const question = `Delete the price list ${l.name} and its prices?`;
+            if (!(await confirm({ title: question, confirmLabel: "Delete" }))) return;
             remove.mutate(l.id, {
               onSuccess: () => notify.success(`Deleted ${l.name}`),
               onError: (err) => notify.error(err.message),
@@ -64,24 +61,13 @@ export function PriceListsAdmin() {
   return (
     <div className="flex flex-col gap-4">
       <NewPriceList />
-      <SearchForm
-        label="Search price lists"
-        placeholder="Name"
-        value={q}
-        onSearch={(next) => update({ q: next || undefined, page: undefined })}
-      />
+      <SearchForm label="Search price lists" placeholder="Name" value={q} onSearch={list.search} />
       <ListStates
-        isPending={isPending}
-        error={error}
-        count={data?.items.length}
+        {...states}
         filtered={q !== ""}
         empty="No price lists yet."
         noMatch="No price list has that name."
         summary={data && `${data.total} ${data.total === 1 ? "price list" : "price lists"}`}
-        stale={isPlaceholderData}
-        page={page}
-        pageCount={pageCount}
-        onPage={(p) => update({ page: p === 1 ? undefined : String(p) })}
       >
         <DataTable
           label="Price lists"
@@ -91,36 +77,34 @@ export function PriceListsAdmin() {
           rowTestId="price-list-row"
         />
       </ListStates>
+      {confirmDialog}
     </div>
   );
 }
 
 function NewPriceList() {
   const create = useCreatePriceList();
-  const [error, setError] = useState<string>();
+  const { register, reset, submitWith, formError, formState } = useApiForm(priceListCreateSchema, {
+    defaultValues: { name: "" },
+  });
   return (
     <form
       className="flex flex-col gap-3 rounded-box border border-base-300 p-4 sm:flex-row sm:items-end"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const form = e.currentTarget;
-        const name = String(new FormData(form).get("name") ?? "");
-        create.mutate(
-          { name },
-          {
-            onSuccess: (list) => {
-              setError(undefined);
-              form.reset();
-              notify.success(`Created ${list.name}`);
-            },
-            onError: (err) =>
-              setError(err instanceof ApiError ? (err.fields?.name ?? err.message) : err.message),
-          },
-        );
-      }}
+      onSubmit={submitWith(async (input) => {
+        const list = await create.mutateAsync(input);
+        reset();
+        notify.success(`Created ${list.name}`);
+      })}
     >
       <div className="flex-1">
-        <FormField label="New price list" name="name" id="new-price-list" error={error} required />
+        <FormField
+          label="New price list"
+          id="new-price-list"
+          // A refusal that names no field is about the name, the only one.
+          error={formState.errors.name?.message ?? formError}
+          required
+          {...register("name")}
+        />
       </div>
       <button type="submit" className="btn btn-primary" disabled={create.isPending}>
         Create price list

@@ -2,7 +2,7 @@ import type { ProductDetail } from "#contract/products";
 import { PriceBreaksTable } from "./price-breaks-table";
 
 /**
- * The rows of a product's public quantity prices (docs/public-breaks.md): the minimum order at
+ * The rows of a product's public quantity prices (docs/pricing.md): the minimum order at
  * the price it costs, then each break above it that lowers the price. The server prices every
  * order again; this is what the visitor is told.
  */

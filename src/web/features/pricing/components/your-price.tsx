@@ -1,4 +1,4 @@
-import type { ProductPrice } from "#contract/price-lists";
+import type { ProductPrice } from "#contract/pricing";
 import { formatPrice } from "../../../lib/format";
 import { PriceBreaksTable } from "./price-breaks-table";
 

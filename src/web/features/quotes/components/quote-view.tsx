@@ -11,8 +11,14 @@ import { paths } from "#contract/paths";
 import { Link } from "../../../components/link";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
-import { formatDate, formatDateTime, formatPrice } from "../../../lib/format";
+import { formatDate, formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import type { Order } from "#contract/orders";
+import { orderMessages } from "#contract/orders";
+import { dueDateWords } from "#contract/payment-words";
+import { chargedToAccount } from "#contract/terms";
+import { quotedInCart, useRemoveQuotedFromCart } from "../api/quoted-in-cart";
 import {
   useAcceptQuote,
   useDeclineQuote,
@@ -52,11 +58,11 @@ export function QuoteView({ id, admin }: { id: string; admin: boolean }) {
         <Lines quote={quote} />
       )}
       {!admin && <CustomerActions quote={quote} />}
-      {quote.orderId && (
+      {quote.orderId && quote.orderNumber && (
         <p className="alert alert-success">
           Accepted: it is order{" "}
           <Link className="link" to={paths.order.to(quote.orderId)}>
-            #{quote.orderId.slice(0, 8).toUpperCase()}
+            {formatOrderNumber({ orderNumber: quote.orderNumber })}
           </Link>
           .
         </p>
@@ -207,6 +213,40 @@ function CustomerActions({ quote }: { quote: QuoteDetail }) {
   const open = quote.status === "sent" && quote.canDecide;
   const total = useQuoteTotal(quote.id, open);
   const navigate = useNavigate();
+  const removeFromCart = useRemoveQuotedFromCart();
+  // The order just placed, and which quoted parts the cart still holds at list price.
+  const [placed, setPlaced] = useState<{ order: Order; inCart: string[] }>();
+  // Unpaid (card): its payment page; on account or awaiting approval: the order's page.
+  const goTo = (order: Order) =>
+    void navigate(
+      order.status === "unpaid" ? paths.payment.to(order._id) : paths.order.to(order._id),
+    );
+  const afterAcceptance = async (order: Order) => {
+    const inCart = await quotedInCart(quote.lines.map((l) => l.productId)).catch(() => []);
+    if (inCart.length === 0) goTo(order);
+    else setPlaced({ order, inCart });
+  };
+  // Asked once the order is placed, when the quote has become "accepted" (the actions are gone).
+  const cartChoice = (
+    <ConfirmDialog
+      open={placed !== undefined}
+      title="Take the quoted parts out of your cart?"
+      confirmLabel="Remove from cart"
+      cancelLabel="Keep them in the cart"
+      tone="positive"
+      busy={removeFromCart.isPending}
+      error={removeFromCart.error?.message}
+      onConfirm={() =>
+        placed && removeFromCart.mutate(placed.inCart, { onSuccess: () => goTo(placed.order) })
+      }
+      onCancel={() => placed && goTo(placed.order)}
+    >
+      Your order is placed at the quoted prices. Your cart still holds{" "}
+      {placed?.inCart.length === 1 ? "one of its parts" : `${placed?.inCart.length} of its parts`}{" "}
+      at list price: checking it out would order them a second time.
+    </ConfirmDialog>
+  );
+  if (placed) return cartChoice;
   if (quote.status === "requested") {
     return (
       <p className="alert">We are pricing your request: you will be emailed when it is ready.</p>
@@ -233,8 +273,10 @@ function CustomerActions({ quote }: { quote: QuoteDetail }) {
           { phonrNo: phone, Address: address, expectedTotal: total.data.total },
           {
             onSuccess: ({ order }) => {
-              notify.success("Quote accepted: your order is placed, pay it now");
-              void navigate(paths.payment.to(order._id));
+              // Where the order went decides what it says and where it goes: on account (net
+              // terms) or waiting for an owner, the order's page; otherwise the card payment.
+              notify.success(acceptedMessage(order));
+              void afterAcceptance(order);
             },
           },
         );
@@ -243,7 +285,7 @@ function CustomerActions({ quote }: { quote: QuoteDetail }) {
       <h2 className="text-lg font-bold">Accept this quote</h2>
       <p className="text-sm text-base-content/75">
         It becomes an order at the quoted prices; shipping and tax are added as at checkout. You
-        then pay it as any order.
+        then pay it as any order (a company on net terms: on account, against its invoice).
       </p>
       <label className="flex flex-col gap-1">
         <span className="text-sm font-medium">Phone</span>
@@ -381,4 +423,13 @@ function Thread({ quote }: { quote: QuoteDetail }) {
       )}
     </section>
   );
+}
+
+/** The toast after acceptance says what the order's page says: on account, waiting, or to pay. */
+function acceptedMessage(order: Order): string {
+  if (order.status === "awaiting_approval") return orderMessages.sentForApproval;
+  if (order.account) {
+    return chargedToAccount(order.account.invoiceNumber, dueDateWords(order.account.dueAt));
+  }
+  return "Quote accepted: your order is placed, pay it now";
 }

@@ -10,7 +10,7 @@ import { paths } from "#contract/paths";
 import { BreakableEmail, DataTable, ListStates, type Column } from "../../../components/data-table";
 import { Link } from "../../../components/link";
 import { formatDate, formatPrice } from "../../../lib/format";
-import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
+import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useQuotes } from "../api/quotes";
 
 const PAGE_SIZE = 20;
@@ -29,20 +29,13 @@ const badge: Record<QuoteStatus, string> = {
  * wide screens, cards on phones.
  */
 export function QuotesTable({ admin }: { admin: boolean }) {
-  const [params, update] = useUrlParams();
-  const page = pageParam(params, PAGE_SIZE);
-  const q = params.get("q") ?? "";
-  const statusParam = params.get("status");
-  const status = quoteStatuses.find((s) => s === statusParam);
+  const list = useListPage(PAGE_SIZE);
+  const { q } = list;
+  const status = list.choice("status", quoteStatuses);
   const [draft, setDraft] = useState(q);
-  const { data, error, isPending, isPlaceholderData } = useQuotes({
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-    status,
-    q: q || undefined,
-  });
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  useStayWithinPages(page, data && !isPlaceholderData ? pageCount : undefined, update);
+  const answer = useQuotes({ ...list.query, status });
+  const states = useListStates(list, answer);
+  const { data } = answer;
   const labels = admin ? quoteAdminStatusLabels : quoteStatusLabels;
 
   const columns: Column<Quote>[] = [
@@ -100,7 +93,7 @@ export function QuotesTable({ admin }: { admin: boolean }) {
           className="flex gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            update({ q: draft.trim() || undefined, page: undefined });
+            list.search(draft.trim());
           }}
         >
           <label className="flex flex-col gap-1">
@@ -123,7 +116,7 @@ export function QuotesTable({ admin }: { admin: boolean }) {
           <select
             className="select select-sm select-bordered"
             value={status ?? ""}
-            onChange={(e) => update({ status: e.target.value || undefined, page: undefined })}
+            onChange={(e) => list.refine({ status: e.target.value })}
           >
             <option value="">All</option>
             {quoteStatuses.map((s) => (
@@ -135,9 +128,7 @@ export function QuotesTable({ admin }: { admin: boolean }) {
         </label>
       </div>
       <ListStates
-        isPending={isPending}
-        error={error}
-        count={data?.items.length}
+        {...states}
         filtered={Boolean(q || status)}
         empty={
           admin
@@ -146,10 +137,6 @@ export function QuotesTable({ admin }: { admin: boolean }) {
         }
         noMatch="No quotes match your search."
         summary={data && `${data.total} ${data.total === 1 ? "quote" : "quotes"}`}
-        stale={isPlaceholderData}
-        page={page}
-        pageCount={pageCount}
-        onPage={(p) => update({ page: p === 1 ? undefined : String(p) })}
       >
         <DataTable
           label="Quotes"

@@ -3,6 +3,8 @@ import { RETURN_PHOTO_FIELD } from "#contract/returns";
 import type {
   CreditNote,
   FitmentReport,
+  ReceiveReturnInput,
+  RestockingFee,
   Return,
   ReturnDecision,
   ReturnPhoto,
@@ -21,6 +23,7 @@ const keys = {
   creditNotes: (orderId: string) => [...KEY, "credit-notes", orderId] as const,
   admin: (query: object) => [...KEY, "admin", query] as const,
   fitment: [...KEY, "fitment"] as const,
+  fee: [...KEY, "restocking-fee"] as const,
 };
 
 const orderPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
@@ -89,7 +92,7 @@ export const useFitmentReport = () =>
 
 type AdminAction =
   | { kind: "decision"; id: string; body: ReturnDecision }
-  | { kind: "receive"; id: string }
+  | { kind: "receive"; id: string; body: ReceiveReturnInput }
   | { kind: "refund"; id: string };
 
 /** Admin: approve or refuse, mark received (stock back, refund), retry a failed refund. */
@@ -100,7 +103,7 @@ export function useReturnAction() {
       apiSend<Return>(
         "POST",
         `/returns/${encodeURIComponent(action.id)}/${action.kind}`,
-        action.kind === "decision" ? action.body : undefined,
+        action.kind === "refund" ? undefined : action.body,
       ),
     onSettled: () =>
       Promise.all([
@@ -108,5 +111,19 @@ export function useReturnAction() {
         // Receiving puts stock back.
         queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
       ]),
+  });
+}
+
+/** Admin: the restocking-fee rule. */
+export const useRestockingFee = () =>
+  useQuery({ queryKey: keys.fee, queryFn: () => apiGet<RestockingFee>("/returns/restocking-fee") });
+
+/** Admin: sets the restocking-fee rule (returns received from now on). */
+export function useSetRestockingFee() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fee: RestockingFee) =>
+      apiSend<RestockingFee>("PUT", "/returns/restocking-fee", fee),
+    onSuccess: (fee) => queryClient.setQueryData(keys.fee, fee),
   });
 }

@@ -7,6 +7,7 @@ const tones: Record<ReturnStatus, string> = {
   received: "badge-warning",
   refund_failed: "badge-error",
   refunded: "badge-success",
+  closed: "badge-neutral",
 };
 
 /** A return's status, in words. */

@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { paths } from "#contract/paths";
 import {
+  receivedConditionLabels,
   returnReasonLabels,
   returnStatuses,
   returnStatusLabels,
+  returnDecisionSchema,
   returnMessages,
   type Return,
-  type ReturnStatus,
 } from "#contract/returns";
 import { BreakableEmail, DataTable, ListStates, type Column } from "../../../components/data-table";
 import { Link } from "../../../components/link";
@@ -15,8 +16,10 @@ import { PageSpinner } from "../../../components/spinner";
 import { QueryError } from "../../../components/query-error";
 import { formatDate, formatOrderNumber, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
-import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-url-params";
+import { useApiForm } from "../../../lib/use-api-form";
+import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useAdminReturns, useFitmentReport, useReturnAction } from "../api/returns";
+import { ReceiveDialog } from "./receive-dialog";
 import { ReturnPhotos } from "./return-photos";
 import { ReturnStatusBadge } from "./return-status-badge";
 
@@ -24,27 +27,17 @@ const PAGE_SIZE = 25;
 
 /** The admin's return requests: filter by status, approve or refuse, mark received, retry. */
 export function ReturnsAdmin() {
-  const [params, update] = useUrlParams();
-  const status = (returnStatuses as readonly string[]).includes(params.get("status") ?? "")
-    ? (params.get("status") as ReturnStatus)
-    : undefined;
-  const page = pageParam(params, PAGE_SIZE);
-  const { data, error, isPending, isPlaceholderData } = useAdminReturns({
-    status,
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-  });
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  useStayWithinPages(page, data && !isPlaceholderData ? pageCount : undefined, update);
+  const list = useListPage(PAGE_SIZE);
+  const status = list.choice("status", returnStatuses);
+  const answer = useAdminReturns({ status, ...list.paging });
+  const states = useListStates(list, answer);
+  const { data } = answer;
   const action = useReturnAction();
   const [refusing, setRefusing] = useState<Return>();
   const [failure, setFailure] = useState<{ id: string; message: string }>();
 
-  const run = async (
-    r: Return,
-    kind: "approve" | "receive" | "refund",
-    done: (after: Return) => string,
-  ) => {
+  const [receiving, setReceiving] = useState<Return>();
+  const run = async (r: Return, kind: "approve" | "refund", done: (after: Return) => string) => {
     setFailure(undefined);
     try {
       const after = await action.mutateAsync(
@@ -60,12 +53,17 @@ export function ReturnsAdmin() {
 
   const columns: Column<Return>[] = [
     {
-      header: "Order",
+      header: "Return",
       role: "title",
       cell: (r) => (
-        <Link to={paths.order.to(r.orderId)} className="link font-mono">
-          {formatOrderNumber(r.orderId)}
-        </Link>
+        <span className="flex flex-col">
+          <span className="font-mono font-semibold" data-testid="return-rma">
+            {r.rma}
+          </span>
+          <Link to={paths.order.to(r.orderId)} className="link font-mono text-sm">
+            {formatOrderNumber(r)}
+          </Link>
+        </span>
       ),
     },
     { header: "Customer", cell: (r) => <BreakableEmail email={r.orderEmail} /> },
@@ -77,6 +75,14 @@ export function ReturnsAdmin() {
             <li key={l.line}>
               {l.qty} × {l.productName}
               {l.partNumber && <span className="text-base-content/75"> ({l.partNumber})</span>}
+              {l.received && (
+                <span className="block text-xs">
+                  Received {l.received.qty},{" "}
+                  {receivedConditionLabels[l.received.condition].toLowerCase()}
+                  {l.received.fee > 0 &&
+                    ` · restocking fee ${formatPrice(l.received.fee, r.currency)}`}
+                </span>
+              )}
             </li>
           ))}
         </ul>
@@ -93,7 +99,20 @@ export function ReturnsAdmin() {
         </div>
       ),
     },
-    { header: "Refund", numeric: true, cell: (r) => formatPrice(r.amount, r.currency) },
+    {
+      header: "Refund",
+      numeric: true,
+      cell: (r) => (
+        <span className="flex flex-col items-end">
+          {formatPrice(r.amount, r.currency)}
+          {r.fee > 0 && (
+            <span className="text-xs text-base-content/75">
+              fee {formatPrice(r.fee, r.currency)}
+            </span>
+          )}
+        </span>
+      ),
+    },
     {
       header: "Status",
       cell: (r) => (
@@ -151,13 +170,7 @@ export function ReturnsAdmin() {
               type="button"
               className="btn btn-sm btn-primary"
               disabled={action.isPending}
-              onClick={() =>
-                void run(r, "receive", (after) =>
-                  after.status === "refunded"
-                    ? `Received and refunded: credit note ${after.creditNote?.number ?? ""}`
-                    : `Received; the refund failed: ${after.refundError ?? "see the list"}`,
-                )
-              }
+              onClick={() => setReceiving(r)}
             >
               Mark received
             </button>
@@ -193,7 +206,7 @@ export function ReturnsAdmin() {
           id="returns-status"
           className="select select-bordered w-fit"
           value={status ?? ""}
-          onChange={(e) => update({ status: e.target.value || undefined, page: undefined })}
+          onChange={(e) => list.refine({ status: e.target.value })}
         >
           <option value="">All</option>
           {returnStatuses.map((s) => (
@@ -204,17 +217,11 @@ export function ReturnsAdmin() {
         </select>
       </div>
       <ListStates
-        isPending={isPending}
-        error={error}
-        count={data?.items.length}
+        {...states}
         filtered={status !== undefined}
         empty="No customer has asked to return anything yet."
         noMatch="No return has this status."
         summary={data && `${data.total} ${data.total === 1 ? "return" : "returns"}`}
-        stale={isPlaceholderData}
-        page={page}
-        pageCount={pageCount}
-        onPage={(p) => update({ page: p === 1 ? undefined : String(p) })}
       >
         <DataTable
           label="Returns"
@@ -225,47 +232,34 @@ export function ReturnsAdmin() {
         />
       </ListStates>
       {refusing && <RefuseDialog r={refusing} onClose={() => setRefusing(undefined)} />}
+      {receiving && <ReceiveDialog r={receiving} onClose={() => setReceiving(undefined)} />}
     </div>
   );
 }
 
+/** Refusing needs the words the customer is told. */
+const refusalSchema = returnDecisionSchema.refine((d) => d.decision !== "refuse" || d.message, {
+  path: ["message"],
+  message: returnMessages.refuseNeedsMessage,
+});
+
 function RefuseDialog({ r, onClose }: { r: Return; onClose(): void }) {
   const action = useReturnAction();
-  const [error, setError] = useState<string>();
-
-  const submit = async (form: FormData) => {
-    const message = String(form.get("message") ?? "").trim();
-    if (message === "") {
-      setError(returnMessages.refuseNeedsMessage);
-      return;
-    }
-    setError(undefined);
-    try {
-      await action.mutateAsync({
-        kind: "decision",
-        id: r.id,
-        body: { decision: "refuse", message },
-      });
-      notify.success("Return refused: the customer is emailed why");
-      onClose();
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  };
+  const { register, submitWith, formError, formState } = useApiForm(refusalSchema, {
+    defaultValues: { decision: "refuse", message: "" },
+  });
+  const error = formState.errors.message?.message ?? formError;
 
   return (
-    <Modal
-      open
-      title={`Refuse the return of order ${formatOrderNumber(r.orderId)}`}
-      onClose={onClose}
-    >
+    <Modal open title={`Refuse the return of order ${formatOrderNumber(r)}`} onClose={onClose}>
       <form
         className="flex flex-col gap-3"
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit(new FormData(e.currentTarget));
-        }}
+        onSubmit={submitWith(async (body) => {
+          await action.mutateAsync({ kind: "decision", id: r.id, body });
+          notify.success("Return refused: the customer is emailed why");
+          onClose();
+        })}
       >
         <div className="flex flex-col gap-1">
           <label htmlFor="refuse-message" className="text-sm font-medium">
@@ -273,12 +267,12 @@ function RefuseDialog({ r, onClose }: { r: Return; onClose(): void }) {
           </label>
           <textarea
             id="refuse-message"
-            name="message"
             maxLength={2000}
             required
             className={`textarea textarea-bordered w-full ${error ? "textarea-error" : ""}`}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "refuse-message-error" : undefined}
+            {...register("message")}
           />
           {error && (
             <p id="refuse-message-error" role="alert" className="text-sm text-error">

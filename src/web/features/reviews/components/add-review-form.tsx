@@ -1,14 +1,12 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { Controller, useWatch } from "react-hook-form";
 import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
 import {
   MAX_RATING,
   MAX_REVIEW_LENGTH,
   reviewCreateSchema,
   reviewMessages,
-  type ReviewCreate,
 } from "#contract/reviews";
-import { ApiError } from "../../../lib/api-client";
 import { useCreateReview } from "../api/create-review";
 
 const stars = Array.from({ length: MAX_RATING }, (_, i) => i + 1);
@@ -19,35 +17,24 @@ export function AddReviewForm() {
   const {
     control,
     register,
-    handleSubmit,
     reset,
-    setError,
+    submitWith,
     formState: { errors },
-  } = useForm<ReviewCreate>({
-    resolver: zodResolver(reviewCreateSchema),
+  } = useApiForm(reviewCreateSchema, {
     // No rating is chosen at first: a preset one would be a rating the customer never gave.
     defaultValues: { descreption: "" },
   });
   const length = useWatch({ control, name: "descreption" }).length;
 
-  const onSubmit = handleSubmit((input) =>
-    create.mutate(input, {
-      onSuccess: () => {
-        reset();
-        notify.success(reviewMessages.added);
-      },
-      onError: (error) => {
-        notify.error(reviewMessages.failed);
-        // The server checks the same rules; should it disagree, show why beside the field.
-        if (error instanceof ApiError) {
-          for (const field of ["ratings", "descreption"] as const) {
-            const message = error.fields?.[field];
-            if (message) setError(field, { message });
-          }
-        }
-      },
-    }),
-  );
+  // The server checks the same rules; should it disagree, the hook says why beside the field.
+  const onSubmit = submitWith(async (input) => {
+    await create.mutateAsync(input).catch((error: unknown) => {
+      notify.error(reviewMessages.failed);
+      throw error;
+    });
+    reset();
+    notify.success(reviewMessages.added);
+  });
 
   return (
     <form noValidate className="card border border-base-300 bg-base-100" onSubmit={onSubmit}>

@@ -5,7 +5,7 @@ import { QueryError } from "../../../components/query-error";
 import { useSession } from "../../../lib/session";
 import { useReviewQueue, type ReviewQueueKind } from "../api/get-review-queue";
 import { useModerateReview, type ModerationAction } from "../api/moderate-review";
-import { confirmDelete } from "./review-moderation";
+import { useConfirmDelete } from "./review-moderation";
 import { ReviewCard } from "./review-card";
 
 const PAGE_SIZE = 6;
@@ -49,13 +49,14 @@ export function ReviewQueue({ which }: { which: ReviewQueueKind }) {
     isAdmin,
   );
   const moderate = useModerateReview();
+  const [confirmDelete, confirmDialog] = useConfirmDelete();
   if (!isAdmin || queue.isPending) return null;
   if (queue.error) return <QueryError error={queue.error} />;
   if (queue.data.total === 0) return null;
   const { title, note, actions } = queues[which];
   const headingId = `${which}-reviews`;
-  const act = (review: Review, action: ModerationAction) => {
-    if (action === "delete" && !confirmDelete(review.name)) return;
+  const act = async (review: Review, action: ModerationAction) => {
+    if (action === "delete" && !(await confirmDelete(review.name))) return;
     moderate.mutate({ id: review._id, action });
   };
   return (
@@ -75,7 +76,7 @@ export function ReviewQueue({ which }: { which: ReviewQueueKind }) {
                   type="button"
                   className={className}
                   disabled={moderate.isPending}
-                  onClick={() => act(r, action)}
+                  onClick={() => void act(r, action)}
                 >
                   {label}
                 </button>
@@ -94,6 +95,7 @@ export function ReviewQueue({ which }: { which: ReviewQueueKind }) {
         pageCount={Math.max(1, Math.ceil(queue.data.total / PAGE_SIZE))}
         onChange={setPage}
       />
+      {confirmDialog}
     </section>
   );
 }

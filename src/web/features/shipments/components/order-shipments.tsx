@@ -1,23 +1,20 @@
-import { useState } from "react";
+import { z } from "zod";
 import {
   PARTIALLY_SHIPPED_LABEL,
   shipmentCreateSchema,
   type OrderShipments as OrderShipmentsData,
   type Shipment,
 } from "#contract/shipments";
-import {
-  shippingCarrierLabels,
-  shippingCarriers,
-  type ShippingCarrier,
-} from "#contract/shipping-carriers";
-import { FormField } from "../../../components/form-field";
-import { ApiError } from "../../../lib/api-client";
+import { shippingCarrierLabels, shippingCarriers } from "#contract/shipping-carriers";
+import { FormError, FormField } from "../../../components/form-field";
 import { formatDate } from "../../../lib/format";
+import { chosenLines, lineQuantitiesSchema, quantityField } from "../../../lib/line-quantities";
 import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
 import { useShipLines } from "../api/shipments";
 
 /**
- * The order page's shipments (docs/partial-shipment.md): each parcel with its lines and tracking
+ * The order page's shipments (docs/shipments.md): each parcel with its lines and tracking
  * link, the lines still to ship, and for an admin "Ship selected" with per-line quantities.
  */
 export function OrderShipments({ data, isAdmin }: { data: OrderShipmentsData; isAdmin: boolean }) {
@@ -54,7 +51,10 @@ export function OrderShipments({ data, isAdmin }: { data: OrderShipmentsData; is
           </ul>
         </div>
       )}
-      {canShip && <ShipForm data={data} />}
+      {canShip && (
+        // A form per set of lines to ship: its quantities go by their place in that set.
+        <ShipForm key={toShip.map((l) => `${l.line}:${l.toShip}`).join()} data={data} />
+      )}
     </section>
   );
 }
@@ -99,92 +99,87 @@ function ShipmentItem({ s, n }: { s: Shipment; n: number }) {
   );
 }
 
+/**
+ * "Ship selected": a quantity per line still to ship, and the carrier and tracking number, checked
+ * with the shipment's own rules (the lines' "choose at least one" said under the quantities).
+ */
+const shipFormSchema = (lines: readonly { line: number; toShip: number }[]) =>
+  z
+    .object({
+      qty: lineQuantitiesSchema,
+      carrier: z.enum(shippingCarriers).or(z.literal("")),
+      trackingNumber: z.string(),
+    })
+    .transform((v, ctx) => {
+      const { chosen } = chosenLines(
+        v.qty,
+        lines.map((l) => ({ line: l.line, max: l.toShip })),
+        ctx,
+      );
+      const checked = shipmentCreateSchema.safeParse({
+        lines: chosen,
+        ...(v.carrier ? { carrier: v.carrier } : {}),
+        ...(v.trackingNumber.trim() ? { trackingNumber: v.trackingNumber } : {}),
+      });
+      for (const issue of checked.error?.issues ?? []) {
+        const field = issue.path[0] === "lines" ? "qty" : String(issue.path[0]);
+        ctx.addIssue({ code: "custom", path: [field], message: issue.message });
+      }
+      return checked.data ?? z.NEVER;
+    });
+
 function ShipForm({ data }: { data: OrderShipmentsData }) {
   const ship = useShipLines(data.orderId);
   const lines = data.lines.filter((l) => l.toShip > 0);
-  const [qty, setQty] = useState<Record<number, string>>(
-    Object.fromEntries(lines.map((l) => [l.line, "0"])),
-  );
-  const [carrier, setCarrier] = useState<ShippingCarrier | "">("");
-  const [trackingNumber, setTrackingNumber] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = async () => {
-    const found: Record<string, string> = {};
-    const chosen = lines.flatMap((l) => {
-      const n = Number(qty[l.line] || 0);
-      if (!Number.isInteger(n) || n < 0 || n > l.toShip) {
-        found[`qty-${l.line}`] = `Between 0 and ${l.toShip}`;
-        return [];
-      }
-      return n > 0 ? [{ line: l.line, qty: n }] : [];
-    });
-    const body = {
-      lines: chosen,
-      ...(carrier ? { carrier } : {}),
-      ...(trackingNumber.trim() ? { trackingNumber } : {}),
-    };
-    const checked = shipmentCreateSchema.safeParse(body);
-    if (!checked.success) {
-      for (const issue of checked.error.issues) {
-        const key = issue.path[0] === "lines" ? "lines" : String(issue.path[0]);
-        found[key] ??= issue.message;
-      }
-    }
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !checked.success) return;
-    try {
-      const result = await ship.mutateAsync(checked.data);
-      notify.success(
-        result.status === "shipped"
-          ? "Shipped: every part of the order is on its way"
-          : "Shipment recorded: the customer is emailed",
-      );
-      setQty(Object.fromEntries(lines.map((l) => [l.line, "0"])));
-      setCarrier("");
-      setTrackingNumber("");
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields);
-      else setErrors({ lines: (err as Error).message });
-    }
-  };
+  const schema = shipFormSchema(lines);
+  const starting = { qty: lines.map(() => 0), carrier: "" as const, trackingNumber: "" };
+  const { register, reset, submitWith, formError, formState } = useApiForm(schema, {
+    defaultValues: starting,
+  });
+  const { errors } = formState;
+  const linesError = errors.qty?.message ?? formError;
 
   return (
     <form
       className="flex flex-col gap-3 rounded-box border border-base-300 p-3"
       aria-label="Ship selected"
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={submitWith(async (body) => {
+        const result = await ship.mutateAsync(body);
+        notify.success(
+          result.status === "shipped"
+            ? "Shipped: every part of the order is on its way"
+            : "Shipment recorded: the customer is emailed",
+        );
+        reset(starting);
+      })}
     >
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">How many of each line ship now</legend>
-        {lines.map((l) => (
-          <div key={l.line} className="flex items-center justify-between gap-3">
-            <label htmlFor={`ship-qty-${l.line}`} className="text-sm">
-              {l.productName}
-              <span className="block text-xs text-base-content/75">
-                {l.toShip} of {l.ordered} to ship
-              </span>
-            </label>
-            <div className="flex flex-col items-end">
-              <input
-                id={`ship-qty-${l.line}`}
-                type="number"
-                min={0}
-                max={l.toShip}
-                className={`input input-bordered w-24 ${errors[`qty-${l.line}`] ? "input-error" : ""}`}
-                value={qty[l.line] ?? "0"}
-                onChange={(e) => setQty({ ...qty, [l.line]: e.target.value })}
-              />
-              {errors[`qty-${l.line}`] && (
-                <span className="text-xs text-error">{errors[`qty-${l.line}`]}</span>
-              )}
+        {lines.map((l, i) => {
+          const error = errors.qty?.[i]?.message;
+          return (
+            <div key={l.line} className="flex items-center justify-between gap-3">
+              <label htmlFor={`ship-qty-${l.line}`} className="text-sm">
+                {l.productName}
+                <span className="block text-xs text-base-content/75">
+                  {l.toShip} of {l.ordered} to ship
+                </span>
+              </label>
+              <div className="flex flex-col items-end">
+                <input
+                  id={`ship-qty-${l.line}`}
+                  type="number"
+                  min={0}
+                  max={l.toShip}
+                  className={`input input-bordered w-24 ${error ? "input-error" : ""}`}
+                  {...register(`qty.${i}`, quantityField)}
+                />
+                {error && <span className="text-xs text-error">{error}</span>}
+              </div>
             </div>
-          </div>
-        ))}
+          );
+        })}
       </fieldset>
       <div className="flex flex-col gap-1">
         <label htmlFor="ship-lines-carrier" className="text-sm font-medium">
@@ -193,8 +188,7 @@ function ShipForm({ data }: { data: OrderShipmentsData }) {
         <select
           id="ship-lines-carrier"
           className={`select select-bordered w-full ${errors.carrier ? "select-error" : ""}`}
-          value={carrier}
-          onChange={(e) => setCarrier(e.target.value as ShippingCarrier | "")}
+          {...register("carrier")}
         >
           <option value="">No tracking</option>
           {shippingCarriers.map((c) => (
@@ -203,23 +197,17 @@ function ShipForm({ data }: { data: OrderShipmentsData }) {
             </option>
           ))}
         </select>
-        {errors.carrier && <p className="text-sm text-error">{errors.carrier}</p>}
+        {errors.carrier && <p className="text-sm text-error">{errors.carrier.message}</p>}
       </div>
       <FormField
         id="ship-lines-tracking-number"
-        name="trackingNumber"
         label="Tracking number"
         autoComplete="off"
         maxLength={60}
-        value={trackingNumber}
-        error={errors.trackingNumber}
-        onChange={(e) => setTrackingNumber(e.target.value)}
+        error={errors.trackingNumber?.message}
+        {...register("trackingNumber")}
       />
-      {errors.lines && (
-        <p className="text-sm text-error" role="alert">
-          {errors.lines}
-        </p>
-      )}
+      <FormError message={linesError} />
       <button type="submit" className="btn btn-primary self-start" disabled={ship.isPending}>
         Ship selected
       </button>

@@ -1,13 +1,21 @@
 import { useState } from "react";
-import type { ShippingMethod, ShippingRateKind, ShippingZone } from "#contract/shipping";
+import { useFieldArray, useWatch } from "react-hook-form";
+import { z } from "zod";
+import {
+  shippingRateKinds,
+  shippingZoneInputSchema,
+  type ShippingMethod,
+  type ShippingRateKind,
+  type ShippingZone,
+} from "#contract/shipping";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DataTable } from "../../../components/data-table";
-import { FormField } from "../../../components/form-field";
+import { FormError, FormField } from "../../../components/form-field";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
-import { ApiError } from "../../../lib/api-client";
 import { formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
 import { useSiteConfig } from "../../../lib/use-site-config";
 import {
   useRemoveShippingZone,
@@ -15,22 +23,18 @@ import {
   useShippingZones,
 } from "../api/shipping-zones";
 
-interface MethodDraft {
-  id?: string;
-  name: string;
-  estimate: string;
-  kind: ShippingRateKind;
-  price: string;
-  freeOver: string;
-  /** "5000:19.95, 20000:34.95": up to grams, price. */
-  bands: string;
-}
-interface ZoneDraft {
-  name: string;
-  countries: string;
-  regions: string;
-  methods: MethodDraft[];
-}
+/** A method as its fields hold it; `bands` is "5000:19.95, 20000:34.95": up to grams, price. */
+const methodDraftSchema = z.object({
+  id: z.string().optional(),
+  name: z.string(),
+  estimate: z.string(),
+  kind: z.enum(shippingRateKinds),
+  price: z.string(),
+  freeOver: z.string(),
+  bands: z.string(),
+});
+type MethodDraft = z.infer<typeof methodDraftSchema>;
+type ZoneDraft = { name: string; countries: string; regions: string; methods: MethodDraft[] };
 const blankMethod = (): MethodDraft => ({
   name: "",
   estimate: "",
@@ -99,6 +103,30 @@ function fromDraft(d: ZoneDraft) {
   };
 }
 
+/**
+ * The zone form: its fields as typed, checked with the zone's own rules (a band's problem is said
+ * under the method's bands), and sent as the request those fields make.
+ */
+const zoneFormSchema = z
+  .object({
+    name: z.string(),
+    countries: z.string(),
+    regions: z.string(),
+    methods: z.array(methodDraftSchema),
+  })
+  .transform((draft, ctx) => {
+    const zone = fromDraft(draft);
+    const checked = shippingZoneInputSchema.safeParse(zone);
+    for (const issue of checked.error?.issues ?? []) {
+      const path =
+        issue.path[0] === "methods" && issue.path[2] === "bands"
+          ? issue.path.slice(0, 3)
+          : issue.path;
+      ctx.addIssue({ code: "custom", path, message: issue.message });
+    }
+    return checked.success ? zone : z.NEVER;
+  });
+
 /** A method's rate as people read it. */
 function rateText(m: ShippingMethod, currency: string) {
   const money = (n: number) => formatPrice(n, currency);
@@ -113,187 +141,27 @@ function rateText(m: ShippingMethod, currency: string) {
  */
 export function ShippingZones() {
   const zones = useShippingZones();
-  const save = useSaveShippingZone();
   const remove = useRemoveShippingZone();
   const currency = useSiteConfig().data?.currency ?? "USD";
-  const [editing, setEditing] = useState<string | "new">();
-  const [draft, setDraft] = useState<ZoneDraft>(blankZone);
+  const [editing, setEditing] = useState<{ id?: string; draft: ZoneDraft }>();
   const [removing, setRemoving] = useState<ShippingZone>();
-  const fields = save.error instanceof ApiError ? save.error.fields : undefined;
-  const setMethod = (i: number, patch: Partial<MethodDraft>) =>
-    setDraft({
-      ...draft,
-      methods: draft.methods.map((m, j) => (j === i ? { ...m, ...patch } : m)),
-    });
 
   if (zones.isPending) return <PageSpinner />;
   if (zones.error) return <QueryError error={zones.error} />;
   return (
     <div className="flex flex-col gap-6">
       {editing ? (
-        <form
-          noValidate
-          aria-label={editing === "new" ? "Add a shipping zone" : "Edit shipping zone"}
-          className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.mutate(
-              { id: editing === "new" ? undefined : editing, zone: fromDraft(draft) },
-              {
-                onSuccess: () => {
-                  notify.success("Shipping zone saved");
-                  setEditing(undefined);
-                },
-              },
-            );
-          }}
-        >
-          <div className="grid gap-3 sm:grid-cols-3">
-            <FormField
-              label="Zone name"
-              name="zone-name"
-              value={draft.name}
-              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-              error={fields?.name}
-            />
-            <FormField
-              label="Country codes"
-              name="zone-countries"
-              placeholder="US, CA"
-              value={draft.countries}
-              onChange={(e) => setDraft({ ...draft, countries: e.target.value })}
-              error={fields?.countries}
-            />
-            <FormField
-              label="Only these regions (optional)"
-              name="zone-regions"
-              placeholder="HI, AK"
-              hint="Empty: the whole of each country"
-              value={draft.regions}
-              onChange={(e) => setDraft({ ...draft, regions: e.target.value })}
-              error={fields?.regions}
-            />
-          </div>
-          <h3 className="font-semibold">Methods</h3>
-          {draft.methods.map((m, i) => {
-            const f = (key: string) => fields?.[`methods.${i}.${key}`];
-            const bandError = Object.entries(fields ?? {}).find(([k]) =>
-              k.startsWith(`methods.${i}.bands`),
-            )?.[1];
-            return (
-              <fieldset
-                key={i}
-                className="grid gap-3 rounded-box border border-base-300 p-3 sm:grid-cols-2 lg:grid-cols-4"
-              >
-                <legend className="px-1 text-sm">Method {i + 1}</legend>
-                <FormField
-                  label="Name"
-                  name={`method-${i}-name`}
-                  value={m.name}
-                  onChange={(e) => setMethod(i, { name: e.target.value })}
-                  error={f("name")}
-                />
-                <FormField
-                  label="Delivery estimate"
-                  name={`method-${i}-estimate`}
-                  placeholder="3-5 business days"
-                  value={m.estimate}
-                  onChange={(e) => setMethod(i, { estimate: e.target.value })}
-                  error={f("estimate")}
-                />
-                <div className="flex flex-col gap-1">
-                  <label htmlFor={`method-${i}-kind`} className="text-sm font-medium">
-                    Rate
-                  </label>
-                  <select
-                    id={`method-${i}-kind`}
-                    className="select select-bordered w-full"
-                    value={m.kind}
-                    onChange={(e) => setMethod(i, { kind: e.target.value as ShippingRateKind })}
-                  >
-                    {Object.entries(kindLabels).map(([k, label]) => (
-                      <option key={k} value={k}>
-                        {label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                {m.kind === "weight" ? (
-                  <FormField
-                    label="Bands (grams:price)"
-                    name={`method-${i}-bands`}
-                    placeholder="5000:19.95, 20000:34.95"
-                    value={m.bands}
-                    onChange={(e) => setMethod(i, { bands: e.target.value })}
-                    error={bandError}
-                  />
-                ) : (
-                  <FormField
-                    label="Price"
-                    name={`method-${i}-price`}
-                    inputMode="decimal"
-                    value={m.price}
-                    onChange={(e) => setMethod(i, { price: e.target.value })}
-                    error={f("price")}
-                  />
-                )}
-                {m.kind === "free_over" && (
-                  <FormField
-                    label="Free from an order value of"
-                    name={`method-${i}-free-over`}
-                    inputMode="decimal"
-                    value={m.freeOver}
-                    onChange={(e) => setMethod(i, { freeOver: e.target.value })}
-                    error={f("freeOver")}
-                  />
-                )}
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm w-fit self-end"
-                  onClick={() =>
-                    setDraft({ ...draft, methods: draft.methods.filter((_, j) => j !== i) })
-                  }
-                >
-                  Remove method
-                </button>
-              </fieldset>
-            );
-          })}
-          <button
-            type="button"
-            className="btn btn-sm w-fit"
-            onClick={() => setDraft({ ...draft, methods: [...draft.methods, blankMethod()] })}
-          >
-            Add a method
-          </button>
-          {save.error && !fields && (
-            <p role="alert" className="text-sm text-error">
-              {save.error.message}
-            </p>
-          )}
-          {fields && (
-            <p role="alert" className="text-sm text-error">
-              Please check the fields above.
-            </p>
-          )}
-          <div className="flex gap-2">
-            <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-              Save zone
-            </button>
-            <button type="button" className="btn btn-ghost" onClick={() => setEditing(undefined)}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        <ZoneForm
+          key={editing.id ?? "new"}
+          id={editing.id}
+          draft={editing.draft}
+          onDone={() => setEditing(undefined)}
+        />
       ) : (
         <button
           type="button"
           className="btn btn-primary w-fit"
-          onClick={() => {
-            save.reset();
-            setDraft(blankZone());
-            setEditing("new");
-          }}
+          onClick={() => setEditing({ draft: blankZone() })}
         >
           Add a shipping zone
         </button>
@@ -335,11 +203,7 @@ export function ShippingZones() {
                     type="button"
                     className="btn btn-sm"
                     aria-label={`Edit ${z.name}`}
-                    onClick={() => {
-                      save.reset();
-                      setDraft(toDraft(z));
-                      setEditing(z.id);
-                    }}
+                    onClick={() => setEditing({ id: z.id, draft: toDraft(z) })}
                   >
                     Edit
                   </button>
@@ -372,5 +236,143 @@ export function ShippingZones() {
         placed keep their shipping.
       </ConfirmDialog>
     </div>
+  );
+}
+
+/** A zone's form, new (no `id`) or edited, with its methods. */
+function ZoneForm({ id, draft, onDone }: { id?: string; draft: ZoneDraft; onDone(): void }) {
+  const save = useSaveShippingZone();
+  const { control, register, submitWith, formError, formState } = useApiForm(zoneFormSchema, {
+    defaultValues: draft,
+  });
+  const { errors } = formState;
+  const methods = useFieldArray({ control, name: "methods" });
+  const kinds = useWatch({ control, name: "methods" }).map((m) => m.kind);
+  return (
+    <form
+      noValidate
+      aria-label={id ? "Edit shipping zone" : "Add a shipping zone"}
+      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+      onSubmit={submitWith(async (zone) => {
+        await save.mutateAsync({ id, zone });
+        notify.success("Shipping zone saved");
+        onDone();
+      })}
+    >
+      <div className="grid gap-3 sm:grid-cols-3">
+        <FormField
+          label="Zone name"
+          id="zone-name"
+          error={errors.name?.message}
+          {...register("name")}
+        />
+        <FormField
+          label="Country codes"
+          id="zone-countries"
+          placeholder="US, CA"
+          error={errors.countries?.message}
+          {...register("countries")}
+        />
+        <FormField
+          label="Only these regions (optional)"
+          id="zone-regions"
+          placeholder="HI, AK"
+          hint="Empty: the whole of each country"
+          error={errors.regions?.message}
+          {...register("regions")}
+        />
+      </div>
+      <h3 className="font-semibold">Methods</h3>
+      {methods.fields.map((m, i) => {
+        const error = errors.methods?.[i];
+        return (
+          <fieldset
+            key={m.id}
+            className="grid gap-3 rounded-box border border-base-300 p-3 sm:grid-cols-2 lg:grid-cols-4"
+          >
+            <legend className="px-1 text-sm">Method {i + 1}</legend>
+            <FormField
+              label="Name"
+              id={`method-${i}-name`}
+              error={error?.name?.message}
+              {...register(`methods.${i}.name`)}
+            />
+            <FormField
+              label="Delivery estimate"
+              id={`method-${i}-estimate`}
+              placeholder="3-5 business days"
+              error={error?.estimate?.message}
+              {...register(`methods.${i}.estimate`)}
+            />
+            <div className="flex flex-col gap-1">
+              <label htmlFor={`method-${i}-kind`} className="text-sm font-medium">
+                Rate
+              </label>
+              <select
+                id={`method-${i}-kind`}
+                className="select select-bordered w-full"
+                {...register(`methods.${i}.kind`)}
+              >
+                {Object.entries(kindLabels).map(([k, label]) => (
+                  <option key={k} value={k}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {kinds[i] === "weight" ? (
+              <FormField
+                label="Bands (grams:price)"
+                id={`method-${i}-bands`}
+                placeholder="5000:19.95, 20000:34.95"
+                error={error?.bands?.message}
+                {...register(`methods.${i}.bands`)}
+              />
+            ) : (
+              <FormField
+                label="Price"
+                id={`method-${i}-price`}
+                inputMode="decimal"
+                error={error?.price?.message}
+                {...register(`methods.${i}.price`)}
+              />
+            )}
+            {kinds[i] === "free_over" && (
+              <FormField
+                label="Free from an order value of"
+                id={`method-${i}-free-over`}
+                inputMode="decimal"
+                error={error?.freeOver?.message}
+                {...register(`methods.${i}.freeOver`)}
+              />
+            )}
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm w-fit self-end"
+              onClick={() => methods.remove(i)}
+            >
+              Remove method
+            </button>
+          </fieldset>
+        );
+      })}
+      <button
+        type="button"
+        className="btn btn-sm w-fit"
+        onClick={() => methods.append(blankMethod())}
+      >
+        Add a method
+      </button>
+      <FormError message={formError} />
+      {Object.keys(errors).length > 0 && <FormError message="Please check the fields above." />}
+      <div className="flex gap-2">
+        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+          Save zone
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TaxRate, TaxRateDraft } from "#contract/tax";
+import type { TaxRate, TaxRateDraft, TaxRateImportResult } from "#contract/tax";
 import { apiGet, apiSend } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
@@ -14,6 +14,15 @@ export function useSaveTaxRate() {
       id
         ? apiSend<TaxRate>("PUT", `/tax-rates/${encodeURIComponent(id)}`, rate)
         : apiSend<TaxRate>("POST", "/tax-rates", rate),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.taxRates }),
+  });
+}
+
+/** Adds or replaces the rates of a CSV file's text (all or nothing). */
+export function useImportTaxRates() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (csv: string) => apiSend<TaxRateImportResult>("POST", "/tax-rates/import", { csv }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.taxRates }),
   });
 }

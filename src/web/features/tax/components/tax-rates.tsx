@@ -1,53 +1,44 @@
 import { useState } from "react";
 import { countryName } from "#contract/addresses";
-import type { TaxRate, TaxRateDraft } from "#contract/tax";
+import { taxRateInputSchema, type TaxRate, type TaxRateDraft } from "#contract/tax";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DataTable } from "../../../components/data-table";
-import { FormField } from "../../../components/form-field";
+import { FormError, FormField } from "../../../components/form-field";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
-import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
 import { useRemoveTaxRate, useSaveTaxRate, useTaxRates } from "../api/tax-rates";
+import { TaxRatesImport } from "./tax-rates-import";
 
-const blank = { country: "", region: "", name: "", rate: "", appliesToShipping: true };
-type Draft = typeof blank;
+const blank: Partial<TaxRateDraft> = {
+  country: "",
+  region: "",
+  postalCode: "",
+  name: "",
+  rate: undefined,
+  appliesToShipping: true,
+};
 
 /**
- * Admin: tax rates by country, and by region where it has its own (a region's rate wins over its
- * country's). Catalog prices are net of tax; orders keep the tax they were charged.
+ * Admin: tax rates by country, by region where it has its own, and by postal code (a code, a
+ * prefix or a range): the most specific rate of a place wins. Catalog prices are net of tax;
+ * orders keep the tax they were charged.
  */
 export function TaxRates() {
   const rates = useTaxRates();
   const save = useSaveTaxRate();
   const remove = useRemoveTaxRate();
   const [editing, setEditing] = useState<string>();
-  const [draft, setDraft] = useState<Draft>(blank);
   const [removing, setRemoving] = useState<TaxRate>();
-  const fields = save.error instanceof ApiError ? save.error.fields : undefined;
-
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const rate: TaxRateDraft = {
-      country: draft.country,
-      region: draft.region,
-      name: draft.name,
-      rate: draft.rate.trim() === "" ? Number.NaN : Number(draft.rate),
-      appliesToShipping: draft.appliesToShipping,
-    };
-    save.mutate(
-      { id: editing, rate },
-      {
-        onSuccess: () => {
-          notify.success(editing ? "Tax rate saved" : "Tax rate added");
-          setEditing(undefined);
-          setDraft(blank);
-        },
-      },
-    );
+  const { register, reset, submitWith, formError, formState } = useApiForm(taxRateInputSchema, {
+    defaultValues: blank,
+  });
+  const { errors } = formState;
+  const startAgain = (id?: string, values: Partial<TaxRateDraft> = blank) => {
+    setEditing(id);
+    reset(values);
   };
-  const set = (key: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setDraft({ ...draft, [key]: key === "appliesToShipping" ? e.target.checked : e.target.value });
 
   if (rates.isPending) return <PageSpinner />;
   if (rates.error) return <QueryError error={rates.error} />;
@@ -55,77 +46,75 @@ export function TaxRates() {
     <div className="flex flex-col gap-6">
       <form
         noValidate
-        onSubmit={submit}
+        onSubmit={submitWith(async (rate) => {
+          await save.mutateAsync({ id: editing, rate });
+          notify.success(editing ? "Tax rate saved" : "Tax rate added");
+          startAgain();
+        })}
         aria-label={editing ? "Edit tax rate" : "Add a tax rate"}
         className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-2 lg:grid-cols-4"
       >
         <FormField
           label="Country code"
-          name="tax-country"
+          id="tax-country"
           placeholder="US"
-          value={draft.country}
-          onChange={set("country")}
-          error={fields?.country}
+          error={errors.country?.message}
+          {...register("country")}
         />
         <FormField
           label="Region (optional)"
-          name="tax-region"
+          id="tax-region"
           placeholder="TX"
           hint="Empty: the whole country"
-          value={draft.region}
-          onChange={set("region")}
-          error={fields?.region}
+          error={errors.region?.message}
+          {...register("region")}
+        />
+        <FormField
+          label="Postal codes (optional)"
+          id="tax-postal-code"
+          placeholder="10001, 100* or 10001-10282"
+          hint="Empty: the whole region"
+          error={errors.postalCode?.message}
+          {...register("postalCode")}
         />
         <FormField
           label="Name"
-          name="tax-name"
+          id="tax-name"
           placeholder="Texas sales tax"
-          value={draft.name}
-          onChange={set("name")}
-          error={fields?.name}
+          error={errors.name?.message}
+          {...register("name")}
         />
         <FormField
           label="Rate (%)"
-          name="tax-rate"
+          id="tax-rate"
           inputMode="decimal"
           placeholder="6.25"
-          value={draft.rate}
-          onChange={set("rate")}
-          error={fields?.rate}
+          error={errors.rate?.message}
+          {...register("rate", {
+            setValueAs: (typed: string) => (typed.trim() === "" ? Number.NaN : Number(typed)),
+          })}
         />
         <label className="flex items-center gap-2 text-sm sm:col-span-2">
           <input
             type="checkbox"
             className="checkbox checkbox-sm"
-            checked={draft.appliesToShipping}
-            onChange={set("appliesToShipping")}
+            {...register("appliesToShipping")}
           />
           Shipping is taxed too
         </label>
-        {save.error && !fields && (
-          <p role="alert" className="text-sm text-error sm:col-span-2 lg:col-span-4">
-            {save.error.message}
-          </p>
-        )}
+        <FormError message={formError} className="text-sm text-error sm:col-span-2 lg:col-span-4" />
         <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
             {editing ? "Save tax rate" : "Add tax rate"}
           </button>
           {editing && (
-            <button
-              type="button"
-              className="btn btn-ghost"
-              onClick={() => {
-                setEditing(undefined);
-                setDraft(blank);
-                save.reset();
-              }}
-            >
+            <button type="button" className="btn btn-ghost" onClick={() => startAgain()}>
               Cancel
             </button>
           )}
         </div>
       </form>
+      <TaxRatesImport />
       {rates.data.length === 0 ? (
         <p>No tax rates: orders are charged no tax.</p>
       ) : (
@@ -138,7 +127,8 @@ export function TaxRates() {
             {
               header: "Place",
               role: "title",
-              cell: (r) => `${countryName(r.country)}${r.region ? `, ${r.region}` : ""}`,
+              cell: (r) =>
+                [countryName(r.country), r.region, r.postalCode].filter(Boolean).join(", "),
             },
             { header: "Name", cell: (r) => r.name },
             { header: "Rate", numeric: true, cell: (r) => `${r.rate} %` },
@@ -152,17 +142,16 @@ export function TaxRates() {
                     type="button"
                     className="btn btn-sm"
                     aria-label={`Edit ${r.name}`}
-                    onClick={() => {
-                      save.reset();
-                      setEditing(r.id);
-                      setDraft({
+                    onClick={() =>
+                      startAgain(r.id, {
                         country: r.country,
                         region: r.region,
+                        postalCode: r.postalCode,
                         name: r.name,
-                        rate: String(r.rate),
+                        rate: r.rate,
                         appliesToShipping: r.appliesToShipping,
-                      });
-                    }}
+                      })
+                    }
                   >
                     Edit
                   </button>

@@ -1,0 +1,49 @@
+import { expect, test } from "vitest";
+import { dueDateWords, onAccountCheckoutWords, paymentWords } from "./payment-words";
+
+const account = (settled: boolean) => ({
+  invoiceNumber: "INV-2026-000123",
+  dueAt: "2026-12-26T10:00:00.000Z",
+  settled,
+});
+
+test("an order on account reads On account with its invoice and due date, never Paid", () => {
+  const words = paymentWords({ status: "paid", account: account(false) });
+  expect(words).toEqual({
+    badge: "On account",
+    line: "On account · invoice INV-2026-000123 due 26 Dec 2026",
+  });
+  expect(JSON.stringify(words)).not.toContain("Paid");
+});
+
+test("once its invoice is paid, an order on account reads Paid", () => {
+  expect(paymentWords({ status: "paid", account: account(true) })).toEqual({
+    badge: "Paid",
+    line: "Paid · invoice INV-2026-000123",
+  });
+});
+
+test("a shipped order on account keeps saying what is due", () => {
+  expect(paymentWords({ status: "shipped", account: account(false) })).toEqual({
+    badge: "Shipped",
+    line: "On account · invoice INV-2026-000123 due 26 Dec 2026",
+  });
+});
+
+test("card orders read as their status", () => {
+  expect(paymentWords({ status: "paid", account: null })).toEqual({ badge: "Paid", line: "Paid" });
+  expect(paymentWords({ status: "unpaid", account: null }).badge).toBe("Unpaid");
+  expect(paymentWords({ status: "awaiting_approval", account: null }).badge).toBe(
+    "Awaiting approval",
+  );
+  expect(paymentWords({ status: "cancelled", account: null }).badge).toBe("Cancelled");
+});
+
+test("a due date is the invoice's UTC day", () => {
+  expect(dueDateWords("2026-01-01T23:30:00.000Z")).toBe("1 Jan 2026");
+  expect(dueDateWords(new Date("2026-12-31T00:00:00.000Z"))).toBe("31 Dec 2026");
+});
+
+test("checkout tells a Net 30 buyer how they pay", () => {
+  expect(onAccountCheckoutWords(30)).toMatch(/^On account: invoice due in 30 days\. No card/);
+});

@@ -1,0 +1,56 @@
+import { orderStatusLabels, type Order } from "./orders";
+
+/**
+ * The one place an order's money state becomes words (docs/terms.md "What an order says about
+ * its money"): the badge of lists and the order page, and the line of the order page and the
+ * emails. An order on account is "paid" to the order model (accepted, to be shipped) but not to
+ * the buyer or the accountant: it reads "On account · invoice … due …" until its invoice is paid.
+ */
+export type PaymentState = Pick<Order, "status" | "account">;
+
+export interface PaymentWords {
+  /** The badge: "Unpaid", "Awaiting approval", "On account", "Paid", "Shipped", "Cancelled". */
+  badge: string;
+  /** The sentence: "On account · invoice INV-2026-000123 due 26 Dec 2026", "Paid", … */
+  line: string;
+}
+
+/** A due date as every page and email says it: "26 Dec 2026" (UTC: the invoice's own day). */
+export function dueDateWords(at: string | Date): string {
+  const d = typeof at === "string" ? new Date(at) : at;
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+export const ON_ACCOUNT_LABEL = "On account";
+
+export function paymentWords(order: PaymentState): PaymentWords {
+  const account = order.account;
+  const owing = account !== null && !account.settled;
+  const paidLine = account
+    ? owing
+      ? `${ON_ACCOUNT_LABEL} · invoice ${account.invoiceNumber} due ${dueDateWords(account.dueAt)}`
+      : `Paid · invoice ${account.invoiceNumber}`
+    : "Paid";
+  switch (order.status) {
+    case "paid":
+      return { badge: owing ? ON_ACCOUNT_LABEL : orderStatusLabels.paid, line: paidLine };
+    case "shipped":
+      // Shipped says where the parts are; the line still says whether the invoice is paid.
+      return { badge: orderStatusLabels.shipped, line: paidLine };
+    case "unpaid":
+      return { badge: orderStatusLabels.unpaid, line: "Not paid yet" };
+    case "awaiting_approval":
+      return {
+        badge: orderStatusLabels.awaiting_approval,
+        line: "Awaiting approval by your company's owners: not charged yet",
+      };
+    case "cancelled":
+      return { badge: orderStatusLabels.cancelled, line: "Cancelled: nothing is due" };
+  }
+}
+
+/** How a company on net terms pays, said at checkout (and the order dialog) before it is placed. */
+export const onAccountCheckoutWords = (days: number) =>
+  `${ON_ACCOUNT_LABEL}: invoice due in ${days} days. No card needed: the order is charged to your company's account and paid by bank transfer against its invoice.`;

@@ -1,0 +1,25 @@
+import type { Config } from "../config";
+import { recurringJob } from "../jobs/recurring";
+
+export const APPROVAL_REMINDER_QUEUE = "approval-reminders";
+
+/**
+ * The owners' reminder before an order's approval window ends, a recurring job
+ * (jobs/recurring.ts): every `everyMs`, once across every process of the store. The window's end
+ * itself is the hold sweeper's: it cancels the order and tells the buyer (orders/hold-sweeper.ts).
+ */
+export function approvalReminderJob(
+  approvals: { remindExpiring(beforeMs: number): Promise<number> },
+  /** As often as the hold sweeper runs; this long before a window ends. */
+  config: Pick<Config, "holdSweepMs" | "approvalReminderMs">,
+  log: { info(msg: string): void; error(obj: object, msg: string): void },
+) {
+  return recurringJob(
+    APPROVAL_REMINDER_QUEUE,
+    { everyMs: config.holdSweepMs, name: "approval reminders", log },
+    async () => {
+      const n = await approvals.remindExpiring(config.approvalReminderMs);
+      if (n > 0) log.info(`reminded the owners of ${n} order(s) awaiting approval`);
+    },
+  );
+}

@@ -1,0 +1,46 @@
+import { sql } from "../db/sql";
+import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { approvalDecisions, approvalReasons } from "../../contract/approvals";
+import { companies } from "../companies/tables";
+import { orders } from "../orders/tables";
+import { user } from "../users/tables";
+
+/**
+ * A company buyer's order over a spending limit, waiting for (or decided by) an owner of the
+ * company it was placed in (docs/approvals.md). One per order; the decision is written once.
+ */
+export const orderApprovals = pgTable(
+  "order_approvals",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The company the buyer ordered for (kept if they leave it later). */
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: approvalReasons }).notNull(),
+    /** The limit it went over, in cents, as it was at the time. */
+    limitCents: integer("limit_cents").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    decision: text("decision", { enum: approvalDecisions }),
+    /** Who decided (null once their account is removed; the email stays). */
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedByEmail: text("decided_by_email"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    note: text("note"),
+    /** When the owners were reminded that its approval window is about to end (once). */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("order_approvals_waiting_idx")
+      .on(t.companyId, t.requestedAt)
+      .where(sql`${t.decision} is null`),
+    check("order_approvals_reason_valid", sql`${t.reason} in ('order_limit', 'monthly_limit')`),
+    check(
+      "order_approvals_decision_valid",
+      sql`${t.decision} is null or ${t.decision} in ('approved', 'declined')`,
+    ),
+    check("order_approvals_note_length", sql`char_length(${t.note}) <= 500`),
+  ],
+);

@@ -1,0 +1,172 @@
+import { sql } from "../db/sql";
+import {
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { crossReferenceKinds, productCategories } from "../../contract/constants";
+import type { PriceBreak } from "../money";
+import { baseVehicles, vehicleEngines, vehicleSubmodels } from "../vehicles/tables";
+
+/** Text searched by the catalog's `q` filter; the trigram index below is built on the same expression. */
+export const productSearchText = sql`(lower(name || ' ' || short_description))`;
+
+/** The name's `english` words, as in the search document's weight A (and indexed on their own). */
+export const productNameWords = sql`to_tsvector('english'::regconfig, name)`;
+
+/**
+ * A product's stored search document (migration 0008 keeps it up to date with triggers): the name
+ * (weight A) and the description and category (B) as `english` words, our part number and every
+ * cross-reference number normalised (C), and the cross-references' brands (D).
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** A part number as compared: letters and digits only, upper-case (as `normalizePartNumber`). */
+const normalizedNumber = (column: string) =>
+  sql.raw(`upper(regexp_replace(${column}, '[^A-Za-z0-9]', '', 'g'))`);
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** Our part number as written (upper-case); unique by its normalised form below. */
+    partNumber: text("part_number").notNull(),
+    partNumberNormalized: text("part_number_normalized")
+      .notNull()
+      .generatedAlwaysAs(normalizedNumber("part_number")),
+    category: text("category", { enum: productCategories }).notNull(),
+    img: text("img").notNull(),
+    /** Unit price in minor units (cents). */
+    priceCents: integer("price_cents").notNull(),
+    minimumOrder: integer("minimum_order").notNull(),
+    availableQuantity: integer("available_quantity").notNull(),
+    shortDescription: text("short_description").notNull(),
+    warrantyMonths: integer("warranty_months").notNull(),
+    /** Shipping weight of one unit in grams (weight-band shipping rates); 0 when not given. */
+    weightGrams: integer("weight_grams").notNull().default(0),
+    /** The package's outside measures in millimetres (the product page); null when not given. */
+    lengthMm: integer("length_mm"),
+    widthMm: integer("width_mm"),
+    heightMm: integer("height_mm"),
+    /** Stock below this is low (admin home, low-stock email); null: 2 × the minimum order. */
+    reorderLevel: integer("reorder_level"),
+    /**
+     * A remanufacturable part's core deposit per unit, in minor units (docs/core-charges.md):
+     * charged as its own line and refunded when the old part comes back; null: no deposit.
+     */
+    coreDepositCents: integer("core_deposit_cents"),
+    /**
+     * Public quantity breaks for everyone, visitors included (docs/pricing.md): sorted by
+     * minQty, each minQty once, each cheaper than the price (checked before it is written).
+     */
+    breaks: jsonb("breaks").$type<PriceBreak[]>().notNull().default([]),
+    creatorEmail: text("creator_email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Written by triggers only (see `tsvector` above); never set by the application. */
+    searchDocument: tsvector("search_document")
+      .notNull()
+      .default(sql`''::tsvector`),
+  },
+  (t) => [
+    check("products_price_nonnegative", sql`${t.priceCents} >= 0`),
+    check("products_minimum_order_positive", sql`${t.minimumOrder} >= 1`),
+    check("products_stock_nonnegative", sql`${t.availableQuantity} >= 0`),
+    check("products_warranty_nonnegative", sql`${t.warrantyMonths} >= 0`),
+    check("products_weight_nonnegative", sql`${t.weightGrams} >= 0`),
+    check(
+      "products_dimensions_positive",
+      sql`${t.lengthMm} > 0 and ${t.widthMm} > 0 and ${t.heightMm} > 0`,
+    ),
+    check("products_reorder_level_nonnegative", sql`${t.reorderLevel} >= 0`),
+    check("products_core_deposit_positive", sql`${t.coreDepositCents} > 0`),
+    index("products_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("products_price_idx").on(t.priceCents, t.id),
+    index("products_name_idx").on(t.name, t.id),
+    index("products_search_trgm_idx").using("gin", sql`${productSearchText} gin_trgm_ops`),
+    index("products_search_document_idx").using("gin", t.searchDocument),
+    // "Every word is in the name", a search's second rank, looked up without the other words.
+    index("products_name_words_idx").using("gin", productNameWords),
+    // Our part number matches a word anywhere in it (`like '%X%'`).
+    index("products_part_number_trgm_idx").using(
+      "gin",
+      sql`${t.partNumberNormalized} gin_trgm_ops`,
+    ),
+    uniqueIndex("products_part_number_normalized_unique").on(t.partNumberNormalized),
+    index("products_part_number_prefix_idx").on(t.partNumberNormalized.op("text_pattern_ops")),
+    index("products_category_idx").on(t.category, t.id),
+  ],
+);
+
+/** Numbers a product replaces or is sold as: the carmaker's (OE), other brands', our old ones. */
+export const productCrossReferences = pgTable(
+  "product_cross_references",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: crossReferenceKinds }).notNull(),
+    brand: text("brand").notNull(),
+    /** As printed on the part, e.g. "04465-02220". */
+    number: text("number").notNull(),
+    numberNormalized: text("number_normalized")
+      .notNull()
+      .generatedAlwaysAs(normalizedNumber("number")),
+    /** The order the admin listed them in. */
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    check(
+      "product_cross_references_kind_valid",
+      sql`${t.kind} in ('OE', 'competitor', 'superseded')`,
+    ),
+    index("product_cross_references_product_idx").on(t.productId, t.position),
+    // text_pattern_ops: equality and prefix (`like 'X%'`) both use it.
+    index("product_cross_references_number_idx").on(t.numberNormalized.op("text_pattern_ops")),
+  ],
+);
+
+/**
+ * A product fits a base vehicle (ACES application), one row per model year. An empty submodel or
+ * engine means every one of that base vehicle.
+ */
+export const productFitments = pgTable(
+  "product_fitments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    baseVehicleId: integer("base_vehicle_id")
+      .notNull()
+      .references(() => baseVehicles.id, { onDelete: "cascade" }),
+    submodelId: integer("submodel_id").references(() => vehicleSubmodels.id, {
+      onDelete: "cascade",
+    }),
+    engineId: integer("engine_id").references(() => vehicleEngines.id, { onDelete: "cascade" }),
+    /** "Front", "Rear", "Front Left" ...; empty when the part has no position. */
+    position: text("position"),
+    /** Parts needed per vehicle (ACES Qty). */
+    quantity: integer("quantity").notNull().default(1),
+    /** Qualifier, e.g. "with A/C" or "from 03/2015". */
+    note: text("note"),
+  },
+  (t) => [
+    check("product_fitments_quantity_positive", sql`${t.quantity} between 1 and 100`),
+    // "Parts that fit vehicle X": an index-only probe per product, or a walk of X's rows.
+    index("product_fitments_vehicle_product_idx").on(t.baseVehicleId, t.productId),
+    index("product_fitments_product_idx").on(t.productId),
+    unique("product_fitments_unique")
+      .on(t.productId, t.baseVehicleId, t.submodelId, t.engineId, t.position)
+      .nullsNotDistinct(),
+  ],
+);

@@ -1,0 +1,154 @@
+import { eq, inArray } from "drizzle-orm";
+import { sql } from "../db/sql";
+import { normalizePartNumber } from "../../contract/constants";
+import type { CrossReference, CrossReferenceInput, ProductCreate } from "../../contract/products";
+import type { DbOrTx } from "../db/database";
+import { unitsToCents } from "../money";
+import { productCrossReferences, productFitments, products } from "./tables";
+
+/**
+ * The catalog's writes that other modules ask for (the product CSV import, the admin home's
+ * reorder level, core charges): the catalog alone writes products and their numbers.
+ */
+
+/** A product's cross-reference numbers replaced by `refs`, in their order. */
+export async function replaceCrossReferences(
+  tx: DbOrTx,
+  productId: string,
+  refs: CrossReferenceInput[],
+): Promise<CrossReference[]> {
+  await tx.delete(productCrossReferences).where(eq(productCrossReferences.productId, productId));
+  if (refs.length > 0) {
+    await tx
+      .insert(productCrossReferences)
+      .values(refs.map((r, position) => ({ ...r, productId, position })));
+  }
+  return refs.map(({ kind, brand, number }) => ({ kind, brand, number }));
+}
+
+/**
+ * Products written by part number in one statement: new ones inserted, existing ones (by the
+ * normalised part number) updated, each with its cross-references replaced. Answers each row's
+ * id and whether it was new, by normalised part number. Rows without a weight (a file without the
+ * weight column) leave an existing product's weight as it is; a new one then weighs 0 g.
+ */
+export async function upsertProductsByPartNumber(
+  tx: DbOrTx,
+  rows: (ProductCreate & { crossReferences: CrossReferenceInput[] })[],
+  creatorEmail: string,
+): Promise<{ id: string; key: string; inserted: boolean }[]> {
+  const written = await tx
+    .insert(products)
+    .values(
+      rows.map((p) => ({
+        partNumber: p.partNumber.toUpperCase(),
+        name: p.name,
+        shortDescription: p.shortDescription,
+        category: p.category,
+        priceCents: unitsToCents(p.price),
+        availableQuantity: p.availableQuantity,
+        minimumOrder: p.minimumOrder,
+        warrantyMonths: p.warranty,
+        weightGrams: p.weightGrams,
+        img: p.img,
+        creatorEmail,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: products.partNumberNormalized,
+      set: {
+        partNumber: sql`excluded.part_number`,
+        name: sql`excluded.name`,
+        shortDescription: sql`excluded.short_description`,
+        category: sql`excluded.category`,
+        priceCents: sql`excluded.price_cents`,
+        availableQuantity: sql`excluded.available_quantity`,
+        minimumOrder: sql`excluded.minimum_order`,
+        warrantyMonths: sql`excluded.warranty_months`,
+        ...(rows.some((p) => p.weightGrams !== undefined) && {
+          weightGrams: sql`excluded.weight_grams`,
+        }),
+        img: sql`excluded.img`,
+      },
+    })
+    .returning({
+      id: products.id,
+      key: products.partNumberNormalized,
+      // xmax is 0 on a row this statement inserted, set on one it updated.
+      inserted: sql<boolean>`(xmax = 0)`,
+    });
+  const idOf = new Map(written.map((w) => [w.key, w.id]));
+  await tx.delete(productCrossReferences).where(
+    inArray(
+      productCrossReferences.productId,
+      written.map((w) => w.id),
+    ),
+  );
+  const refs = rows.flatMap((p) =>
+    p.crossReferences.map((r, position) => ({
+      ...r,
+      position,
+      productId: idOf.get(normalizePartNumber(p.partNumber))!,
+    })),
+  );
+  if (refs.length > 0) await tx.insert(productCrossReferences).values(refs);
+  return written;
+}
+
+/** Sets a product's reorder level (null: twice its minimum order); undefined when it is gone. */
+export async function setReorderLevel(tx: DbOrTx, productId: string, level: number | null) {
+  const [row] = await tx
+    .update(products)
+    .set({ reorderLevel: level })
+    .where(eq(products.id, productId))
+    .returning();
+  return row;
+}
+
+/** Sets a product's core deposit per unit (null: none); undefined when it is gone. */
+export async function setCoreDeposit(tx: DbOrTx, productId: string, cents: number | null) {
+  const [row] = await tx
+    .update(products)
+    .set({ coreDepositCents: cents })
+    .where(eq(products.id, productId))
+    .returning({ name: products.name, partNumber: products.partNumber });
+  return row;
+}
+
+/** A product's row locked for the rest of the caller's transaction (undefined: no such product). */
+export async function lockProduct(tx: DbOrTx, id: string) {
+  const [row] = await tx
+    .select({ id: products.id, name: products.name, partNumber: products.partNumber })
+    .from(products)
+    .where(eq(products.id, id))
+    .for("update");
+  return row;
+}
+
+/** Deletes a product; paid orders keep its name and price (their lines' productId → null). */
+export async function deleteProduct(tx: DbOrTx, id: string): Promise<void> {
+  await tx.delete(products).where(eq(products.id, id));
+}
+
+type FitmentRow = typeof productFitments.$inferInsert;
+
+/**
+ * The fitment of these products replaced by `rows` (the fitment editor's one product, or a CSV
+ * import's batch), written `batch` rows per statement; a row listed twice is written once.
+ */
+export async function replaceFitments(
+  tx: DbOrTx,
+  productIds: string[],
+  rows: FitmentRow[],
+  batch = rows.length,
+): Promise<void> {
+  if (productIds.length > 0) {
+    await tx.delete(productFitments).where(inArray(productFitments.productId, productIds));
+  }
+  for (let i = 0; i < rows.length; i += Math.max(batch, 1)) {
+    await tx
+      .insert(productFitments)
+      .values(rows.slice(i, i + Math.max(batch, 1)))
+      .onConflictDoNothing();
+  }
+}

@@ -1,0 +1,121 @@
+import { sql } from "../db/sql";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { companyRoles } from "../../contract/companies";
+import { paymentTermsValues } from "../../contract/terms";
+import { postalAddressColumns } from "../db/columns";
+import { priceLists } from "../pricing/tables";
+import { user } from "../users/tables";
+
+/** A trade customer: members buy at its price list's prices (DESIGN.md section 7). */
+export const companies = pgTable(
+  "companies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    taxId: text("tax_id"),
+    /** The state that issued the tax id (ISO alpha-2), given or read from its EU VAT prefix. */
+    taxIdCountry: text("tax_id_country"),
+    /** When an admin's EU VAT number passed the format check (null: not an EU VAT id, unchecked). */
+    taxIdValidatedAt: timestamp("tax_id_validated_at", { withTimezone: true }),
+    /** A tax exemption certificate number an admin recorded: the company pays 0 % tax. */
+    taxExemptionCertificate: text("tax_exemption_certificate"),
+    taxExemptionRecordedAt: timestamp("tax_exemption_recorded_at", { withTimezone: true }),
+    taxExemptionRecordedBy: text("tax_exemption_recorded_by").references(() => user.id, {
+      onDelete: "set null",
+    }),
+    /** card: pays by card when ordering, like everyone; netN: on account (docs/terms.md). */
+    paymentTerms: text("payment_terms", { enum: paymentTermsValues }).notNull().default("card"),
+    creditLimitCents: integer("credit_limit_cents"),
+    priceListId: uuid("price_list_id").references(() => priceLists.id, { onDelete: "restrict" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("companies_name_unique").on(sql`lower(${t.name})`),
+    index("companies_price_list_idx").on(t.priceListId),
+    check(
+      "companies_credit_limit_nonnegative",
+      sql`${t.creditLimitCents} is null or ${t.creditLimitCents} >= 0`,
+    ),
+    check(
+      "companies_payment_terms_valid",
+      sql`${t.paymentTerms} in ('card', 'net15', 'net30', 'net60')`,
+    ),
+  ],
+);
+
+export const companyMembers = pgTable(
+  "company_members",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** One company per account at most (the unique index below). */
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role", { enum: companyRoles }).notNull(),
+    /** Spending limits: an order over one waits for an owner's approval (docs/approvals.md). */
+    orderLimitCents: integer("order_limit_cents"),
+    monthlyLimitCents: integer("monthly_limit_cents"),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId] }),
+    uniqueIndex("company_members_user_unique").on(t.userId),
+    check("company_members_role_valid", sql`${t.role} in ('owner', 'buyer', 'viewer')`),
+  ],
+);
+
+/**
+ * A company's ship-to addresses (docs/companies.md): the address book's fields, kept per
+ * company; its members deliver to them at checkout. Orders keep their own copy (`ship_to`).
+ */
+export const companyAddresses = pgTable(
+  "company_addresses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    ...postalAddressColumns(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("company_addresses_company_idx").on(t.companyId, t.createdAt),
+    check("company_addresses_country_code", sql`${t.country} ~ '^[A-Z]{2}$'`),
+  ],
+);
+
+export const companyInvitations = pgTable(
+  "company_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** Lower-case; only the account with this address may accept. */
+    email: text("email").notNull(),
+    role: text("role", { enum: companyRoles }).notNull(),
+    /** SHA-256 of the emailed token (the token itself is never stored). */
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: text("invited_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("company_invitations_token_unique").on(t.tokenHash),
+    index("company_invitations_company_idx").on(t.companyId, t.createdAt),
+    check("company_invitations_role_valid", sql`${t.role} in ('owner', 'buyer', 'viewer')`),
+  ],
+);

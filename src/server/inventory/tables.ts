@@ -1,0 +1,19 @@
+import { pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "../users/tables";
+
+/**
+ * When an account's hold on a product ends: the first unpaid order of the product opens the
+ * window, and an order placed again while it is open (after deleting the first) holds the stock
+ * only until the same time, so deleting and re-ordering never renews a hold. Paying closes it.
+ */
+export const holdWindows = pgTable(
+  "hold_windows",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);

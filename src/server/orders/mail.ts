@@ -1,0 +1,307 @@
+import { paymentWords } from "../../contract/payment-words";
+import { eq } from "drizzle-orm";
+import type { Order } from "../../contract/orders";
+import { paths } from "../../contract/paths";
+import { shippingCarrierLabels } from "../../contract/shipping-carriers";
+import type { DbOrTx } from "../db/database";
+import { notificationPreferences } from "../notifications/tables";
+import { orders } from "./tables";
+import { formatCents, unitsToCents } from "../money";
+import type { OrderNotifier } from "./notifier";
+import { PLACED_NUMBER } from "./placement";
+import type { Mailer } from "../mail/mailer";
+import { hello, layout, STORE, type MailContent } from "../mail/layout";
+
+/** The order emails a customer may turn off (My Info); the others are always sent. */
+export type OptionalOrderMail = "orderShipped" | "holdReminder";
+
+/** A moment as the email says it: UTC, to the minute ("24 Nov 2026, 14:05 UTC"). */
+export const mailTime = (iso: string) => {
+  // Made once, at the first email: making an Intl formatter costs far more than using it, and
+  // Intl's first use maps its locale data (about 6 MiB), which a process needs no sooner.
+  mailTimeFormat ??= new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+    timeZone: "UTC",
+  });
+  return `${mailTimeFormat.format(new Date(iso))} UTC`;
+};
+let mailTimeFormat: Intl.DateTimeFormat | undefined;
+
+/** What an order email says about the order (its lines, charges, total and its page). */
+export const orderMailFacts = (order: Order, name: string, publicUrl: string): OrderMailFacts => ({
+  name,
+  orderId: order._id,
+  orderNumber: order.number,
+  lines: order.items.flatMap((l) => [
+    {
+      name: l.productName,
+      qty: l.qty,
+      amount: formatCents(unitsToCents(l.lineTotal), order.currency),
+    },
+    // A core deposit is its own line (docs/core-charges.md).
+    ...(l.coreDeposit > 0
+      ? [
+          {
+            name: `Core deposit: ${l.productName}`,
+            qty: l.qty,
+            amount: formatCents(unitsToCents(l.coreDeposit) * l.qty, order.currency),
+          },
+        ]
+      : []),
+  ]),
+  charges:
+    order.shipping > 0 || order.tax > 0 || order.shippingMethod
+      ? [
+          ["Subtotal", formatCents(unitsToCents(order.subtotal), order.currency)],
+          [
+            order.shippingMethod ? `Shipping (${order.shippingMethod})` : "Shipping",
+            formatCents(unitsToCents(order.shipping), order.currency),
+          ],
+          [
+            order.taxName ? `${order.taxName} (${order.taxRate} %)` : "Tax",
+            formatCents(unitsToCents(order.tax), order.currency),
+          ],
+        ]
+      : undefined,
+  total: formatCents(unitsToCents(order.total), order.currency),
+  taxNote: order.taxNote ?? undefined,
+  payment: order.account ? paymentWords(order).line : undefined,
+  // Unpaid: its payment page; otherwise (paid, awaiting approval…) the order's own page.
+  url: `${publicUrl}${order.paid || order.status === "awaiting_approval" ? paths.order.to(order._id) : paths.payment.to(order._id)}`,
+  publicUrl,
+});
+
+/**
+ * The order emails, queued in the mail outbox with the transaction that changes the order: each
+ * event's message has a key of its own (`order-placed:<id>`…), so it is queued once.
+ */
+export function createOrderMail(
+  mailer: Pick<Mailer, "sendIn" | "queueSql">,
+  publicUrl: string,
+): OrderNotifier {
+  const facts = (order: Order, name: string) => orderMailFacts(order, name, publicUrl);
+  const placedMail = (order: Order, name: string) => ({
+    to: order.orderEmail,
+    ...orderPlacedMail({ ...facts(order, name), holdExpiresAt: mailTime(order.holdExpiresAt) }),
+  });
+  const placedKey = (order: Order) => `order-placed:${order._id}`;
+
+  /** Whether the order's customer still wants this optional email (no choice saved: yes). */
+  async function wanted(tx: DbOrTx, orderId: string, kind: OptionalOrderMail) {
+    const [row] = await tx
+      .select({
+        orderShipped: notificationPreferences.orderShipped,
+        holdReminder: notificationPreferences.holdReminder,
+      })
+      .from(orders)
+      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, orders.userId))
+      .where(eq(orders.id, orderId));
+    return row?.[kind] ?? true;
+  }
+
+  return {
+    async placed(tx, order, name) {
+      await mailer.sendIn(tx, placedMail(order, name), placedKey(order));
+    },
+    // Written before the order's insert takes its number: the statement fills it in.
+    placedInsert: (order, name) =>
+      mailer.queueSql(
+        placedMail({ ...order, number: order.number.replace(/\d+$/, PLACED_NUMBER.token) }, name),
+        placedKey(order),
+        PLACED_NUMBER,
+      ),
+    async paid(tx, order, name, invoice) {
+      const mail = paymentReceivedMail({
+        ...facts(order, name),
+        transactionId: order.transactionId ?? "",
+        testPayment: order.testPayment,
+        invoiceNumber: invoice?.number,
+      });
+      await mailer.sendIn(
+        tx,
+        {
+          to: order.orderEmail,
+          ...mail,
+          ...(invoice ? { attach: [{ kind: "invoice-pdf" as const, id: invoice.id }] } : {}),
+        },
+        `order-paid:${order._id}`,
+      );
+    },
+    async shipped(tx, order, name) {
+      if (!(await wanted(tx, order._id, "orderShipped"))) return;
+      const mail = orderShippedMail({
+        ...facts(order, name),
+        tracking:
+          order.carrier && order.trackingNumber
+            ? {
+                carrier: shippingCarrierLabels[order.carrier],
+                number: order.trackingNumber,
+                url: order.trackingUrl,
+              }
+            : undefined,
+      });
+      await mailer.sendIn(tx, { to: order.orderEmail, ...mail }, `order-shipped:${order._id}`);
+    },
+    async holdExpiring(tx, order, name) {
+      if (!(await wanted(tx, order._id, "holdReminder"))) return;
+      const mail = holdExpiringMail({
+        ...facts(order, name),
+        holdExpiresAt: mailTime(order.holdExpiresAt),
+      });
+      await mailer.sendIn(
+        tx,
+        { to: order.orderEmail, ...mail },
+        `order-hold-expiring:${order._id}`,
+      );
+    },
+    async holdExpired(tx, order, name, opts) {
+      const mail = holdExpiredMail({ ...facts(order, name), notApproved: opts?.notApproved });
+      await mailer.sendIn(tx, { to: order.orderEmail, ...mail }, `order-hold-expired:${order._id}`);
+    },
+    // Essential, like the hold-expiry one: the customer's order is gone and must be told so.
+    async cancelledByStore(tx, order, name) {
+      const mail = orderCancelledMail(facts(order, name));
+      await mailer.sendIn(tx, { to: order.orderEmail, ...mail }, `order-cancelled:${order._id}`);
+    },
+  };
+}
+
+/** What an order email says about the order. */
+export interface OrderMailFacts {
+  name: string;
+  orderId: string;
+  /** The number the customer reads (`PW-100234`). */
+  orderNumber: string;
+  /** The order's lines as sold, with their amounts already formatted. */
+  lines: { name: string; qty: number; amount: string }[];
+  /** Shipping and tax rows ("Shipping (Express)", "Texas sales tax (6.25 %)"), when charged. */
+  charges?: [string, string][];
+  total: string;
+  /** The order's tax note: reverse charge's legal note, or the exemption (as on the invoice). */
+  taxNote?: string;
+  /** The order's page on the store. */
+  url: string;
+  publicUrl: string;
+  /**
+   * An order on account: its money in words ("On account · invoice … due …", or "Paid · invoice
+   * …": payment-words.ts), a row of every email's table about it. Card orders: none.
+   */
+  payment?: string;
+}
+
+export const linesTable = (o: OrderMailFacts): [string, string][] => [
+  ...o.lines.map((l): [string, string] => [`${l.qty} × ${l.name}`, l.amount]),
+  ...(o.charges ?? []),
+  ["Total", o.total],
+  ...(o.payment ? [["Payment", o.payment] as [string, string]] : []),
+];
+export const viewOrder = (o: { url: string }) => ({ label: "View your order", url: o.url });
+
+export function orderPlacedMail(o: OrderMailFacts & { holdExpiresAt: string }): MailContent {
+  return layout({
+    subject: `Your ${STORE} order ${o.orderNumber} is placed`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `Thank you for your order ${o.orderNumber}. We hold its parts for you until ${o.holdExpiresAt}; please pay before then.`,
+      ...(o.taxNote ? [o.taxNote] : []),
+    ],
+    table: linesTable(o),
+    action: { label: "Pay for your order", url: o.url },
+    publicUrl: o.publicUrl,
+  });
+}
+
+/** Said on every email about an order paid with a test card. */
+export const TEST_PAYMENT_NOTICE =
+  "TEST payment: this order was paid with a test card; no money was taken.";
+
+export function paymentReceivedMail(
+  o: OrderMailFacts & { transactionId: string; testPayment: boolean; invoiceNumber?: string },
+): MailContent {
+  return layout({
+    subject: `Payment received for your ${STORE} order ${o.orderNumber}`,
+    greeting: hello(o.name),
+    paragraphs: [
+      ...(o.testPayment ? [TEST_PAYMENT_NOTICE] : []),
+      `We received your payment of ${o.total} for order ${o.orderNumber}. Transaction id: ${o.transactionId}.`,
+      ...(o.taxNote ? [o.taxNote] : []),
+      ...(o.invoiceNumber ? [`Your invoice ${o.invoiceNumber} is attached (PDF).`] : []),
+      "We will email you again when it ships.",
+    ],
+    table: linesTable(o),
+    action: viewOrder(o),
+    publicUrl: o.publicUrl,
+  });
+}
+
+export function orderShippedMail(
+  o: OrderMailFacts & {
+    /** The carrier's name and the tracking number, when the admin gave them. */
+    tracking?: { carrier: string; number: string; url: string | null };
+  },
+): MailContent {
+  return layout({
+    subject: `Your ${STORE} order ${o.orderNumber} has shipped`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `Your order ${o.orderNumber} is on its way.`,
+      ...(o.tracking
+        ? [`It travels with ${o.tracking.carrier}, tracking number ${o.tracking.number}.`]
+        : []),
+    ],
+    links: o.tracking?.url ? [{ label: "Track your parcel", url: o.tracking.url }] : undefined,
+    table: linesTable(o),
+    action: viewOrder(o),
+    after: [`You can turn off shipping emails in My Info: ${o.publicUrl}${paths.dashboard}`],
+    publicUrl: o.publicUrl,
+  });
+}
+
+export function holdExpiringMail(o: OrderMailFacts & { holdExpiresAt: string }): MailContent {
+  return layout({
+    subject: `Your ${STORE} order ${o.orderNumber} is held until ${o.holdExpiresAt}`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `Your order ${o.orderNumber} is not paid yet. We hold its parts until ${o.holdExpiresAt}; after that the order is cancelled and the parts go back on sale.`,
+    ],
+    table: linesTable(o),
+    action: { label: "Pay for your order", url: o.url },
+    after: [`You can turn off these reminders in My Info: ${o.publicUrl}${paths.dashboard}`],
+    publicUrl: o.publicUrl,
+  });
+}
+
+export function holdExpiredMail(o: OrderMailFacts & { notApproved?: boolean }): MailContent {
+  return layout({
+    subject: `Your ${STORE} order ${o.orderNumber} was cancelled`,
+    greeting: hello(o.name),
+    paragraphs: [
+      o.notApproved
+        ? `Your order ${o.orderNumber} was not approved by your company's owners before its hold ended, so we cancelled it and its parts went back on sale. Nothing was charged.`
+        : `Your order ${o.orderNumber} was not paid before its hold ended, so we cancelled it and its parts went back on sale. Nothing was charged.`,
+      "You are welcome to order the parts again.",
+    ],
+    table: linesTable(o),
+    action: { label: "Visit the store", url: o.publicUrl },
+    publicUrl: o.publicUrl,
+  });
+}
+
+export function orderCancelledMail(o: OrderMailFacts): MailContent {
+  return layout({
+    subject: `Your ${STORE} order ${o.orderNumber} was cancelled`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `We cancelled your unpaid order ${o.orderNumber} and its parts went back on sale. Nothing was charged.`,
+      "If you did not expect this, please contact us. You are welcome to order the parts again.",
+    ],
+    table: linesTable(o),
+    action: { label: "Visit the store", url: o.publicUrl },
+    publicUrl: o.publicUrl,
+  });
+}

@@ -1,0 +1,190 @@
+import { sql } from "../db/sql";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { cancelReasons, orderStatuses } from "../../contract/orders";
+import { paymentGateways } from "../../contract/payments";
+import { ON_ACCOUNT } from "../../contract/terms";
+import { shippingCarriers } from "../../contract/shipping-carriers";
+import { products } from "../catalog/tables";
+import { baseVehicles, vehicleEngines } from "../vehicles/tables";
+import { user } from "../users/tables";
+
+/** Where an order was shipped, as its address was when the order was placed. */
+export interface ShipToSnapshot {
+  name: string;
+  company: string;
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+}
+
+/**
+ * The statuses whose orders hold their stock (until paid, cancelled or the hold runs out): an
+ * unpaid order, and a company buyer's order waiting for an owner's approval (docs/approvals.md).
+ */
+export const holdingStatuses = ["unpaid", "awaiting_approval"] as const;
+
+/**
+ * The orders' human numbers (`PW-100001`, docs/ordering.md): taken at insert, so numbers may skip
+ * (a rolled-back placement keeps its number); unlike invoices, an order number need not be gapless.
+ */
+export const orderNumbers = pgSequence("orders_number_seq", { startWith: 100001 });
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The number a person reads (`PW-` and this); the id stays the order's id in URLs and the API. */
+    number: integer("number")
+      .notNull()
+      .unique("orders_number_unique")
+      .default(sql`nextval('orders_number_seq')`),
+    /** Null once the customer's account is removed; paid orders stay for the records. */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    orderEmail: text("order_email").notNull(),
+    customerName: text("customer_name").notNull(),
+    /** Lines + shipping + tax, fixed when the order was placed. */
+    totalCents: integer("total_cents").notNull(),
+    /** The shipping method's price (net of tax); 0 for orders placed before shipping existed. */
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    /** The shipping method's name when the order was placed (null: none charged). */
+    shippingMethod: text("shipping_method"),
+    /** All the order's tax: its lines' and its shipping's. */
+    taxCents: integer("tax_cents").notNull().default(0),
+    /** The part of `taxCents` charged on shipping. */
+    shippingTaxCents: integer("shipping_tax_cents").notNull().default(0),
+    /** The tax rate applied (name and thousandths of a percent), null when none applied. */
+    taxName: text("tax_name"),
+    taxRateMillipercent: integer("tax_rate_millipercent"),
+    /** A company's reverse charge or exemption: the legal note (docs/tax.md). */
+    taxNote: text("tax_note"),
+    /** The company's tax id when the note applied (reverse charge: its checked VAT id). */
+    buyerTaxId: text("buyer_tax_id"),
+    /** The structured address shipping and tax were computed for (null: none, or free text). */
+    shipTo: jsonb("ship_to").$type<ShipToSnapshot>(),
+    currency: text("currency").notNull(),
+    phone: text("phone").notNull(),
+    address: text("address").notNull(),
+    /** The customer's purchase-order reference, printed on the invoice. */
+    poReference: text("po_reference"),
+    status: text("status", { enum: orderStatuses }).notNull().default("unpaid"),
+    transactionId: text("transaction_id").unique(),
+    /** The gateway that took the payment: "test-card" orders were paid with test cards (TEST). */
+    paidWith: text("paid_with", { enum: [...paymentGateways, ON_ACCOUNT] }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** An unpaid order holds its stock until then; afterwards the sweeper cancels it. */
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    /**
+     * When a first parcel of the paid order left with more to follow (docs/shipments.md);
+     * null: nothing shipped yet, or shipped whole at once.
+     */
+    partlyShippedAt: timestamp("partly_shipped_at", { withTimezone: true }),
+    /** Who carries the parcel and its tracking number, when given on shipping (both or neither). */
+    carrier: text("carrier", { enum: shippingCarriers }),
+    trackingNumber: text("tracking_number"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** Why it was cancelled (null: cancelled before this was kept; state.ts `cancelReasonOf`). */
+    cancelReason: text("cancel_reason", { enum: cancelReasons }),
+    /** When "your hold is about to expire" was queued (it is sent once per order). */
+    holdWarnedAt: timestamp("hold_warned_at", { withTimezone: true }),
+    /**
+     * On account (net terms): its invoice's number and due date, copied when the invoice was
+     * issued, and when payments settled that invoice; so every page and email says "On account ·
+     * invoice … due …" or "Paid" from the order alone (contract/payment-words.ts).
+     */
+    accountInvoiceNumber: text("account_invoice_number"),
+    accountDueAt: timestamp("account_due_at", { withTimezone: true }),
+    accountSettledAt: timestamp("account_settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("orders_total_positive", sql`${t.totalCents} >= 0`),
+    check("orders_shipping_nonnegative", sql`${t.shippingCents} >= 0`),
+    check("orders_tax_nonnegative", sql`${t.taxCents} >= 0 and ${t.shippingTaxCents} >= 0`),
+    check(
+      "orders_status_valid",
+      sql`${t.status} in ('unpaid', 'awaiting_approval', 'paid', 'shipped', 'cancelled')`,
+    ),
+    check(
+      "orders_tracking_both_or_neither",
+      sql`(${t.carrier} is null) = (${t.trackingNumber} is null)`,
+    ),
+    check(
+      "orders_paid_has_transaction",
+      sql`${t.status} not in ('paid', 'shipped') or ${t.transactionId} is not null`,
+    ),
+    index("orders_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    index("orders_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("orders_hold_idx")
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} in ('unpaid', 'awaiting_approval')`),
+  ],
+);
+
+/** One line of an order: a snapshot of the product as it was sold. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The line's place in the order, from 1; line 1 carries the spec's order fields. */
+    line: integer("line").notNull(),
+    /** Null once the product is deleted; the name and price below keep the record readable. */
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    /** The product's part number when it was ordered, where the catalog has one. */
+    partNumber: text("part_number"),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    qty: integer("qty").notNull(),
+    /** The line's tax (rounded per line, half up), fixed when the order was placed. */
+    taxCents: integer("tax_cents").notNull().default(0),
+    /**
+     * The vehicle the customer shopped with (docs/vehicle-on-line.md): the catalog's base vehicle
+     * and engine (null once deleted from the catalog) and its name as it was then, built by the
+     * server ("2016 Toyota Corolla 1.8"). All null when no vehicle was chosen.
+     */
+    vehicleBaseVehicleId: integer("vehicle_base_vehicle_id").references(() => baseVehicles.id, {
+      onDelete: "set null",
+    }),
+    vehicleEngineId: integer("vehicle_engine_id").references(() => vehicleEngines.id, {
+      onDelete: "set null",
+    }),
+    vehicleLabel: text("vehicle_label"),
+    /**
+     * The product's core deposit per unit when the order was placed (0: none), charged as its
+     * own line, untaxed (docs/core-charges.md).
+     */
+    coreDepositCents: integer("core_deposit_cents").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.line] }),
+    // A catalog vehicle deleted sets its lines' ids to null: found by these (partial: most lines
+    // have no vehicle, and they cost the index nothing).
+    index("order_items_vehicle_idx")
+      .on(t.vehicleBaseVehicleId)
+      .where(sql`${t.vehicleBaseVehicleId} is not null`),
+    index("order_items_vehicle_engine_idx")
+      .on(t.vehicleEngineId)
+      .where(sql`${t.vehicleEngineId} is not null`),
+    check("order_items_qty_positive", sql`${t.qty} > 0`),
+    check("order_items_price_not_negative", sql`${t.unitPriceCents} >= 0`),
+    check("order_items_core_deposit_not_negative", sql`${t.coreDepositCents} >= 0`),
+    index("order_items_product_idx").on(t.productId),
+  ],
+);

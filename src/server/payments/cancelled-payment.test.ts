@@ -1,0 +1,85 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { insertProduct } from "../../../tests/support/factories";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { cancelledPaymentMessages } from "../../contract/orders";
+import { createInventory } from "../inventory/service";
+import { orders } from "../orders/tables";
+import { createExpireHolds } from "../workflows/expire-holds";
+
+/**
+ * Paying a cancelled order says why it was cancelled (issue 49, finding 8): an admin's cancel
+ * answered "its hold on the stock ran out".
+ */
+
+let t: TestApp;
+let admin: TestAccount;
+let customer: TestAccount;
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: "cancelled-pay-admin@example.com" });
+  admin = await signUpAdmin(t, { email: "cancelled-pay-admin@example.com" });
+  customer = await signUp(t.app, { email: "cancelled-pay-customer@example.com" });
+});
+afterAll(() => t.close());
+
+async function unpaidOrder(): Promise<string> {
+  const part = await insertProduct(t.database.db, { priceCents: 900, availableQuantity: 10 });
+  const placed = await t.app.inject({
+    method: "POST",
+    url: "/api/orders",
+    headers: { cookie: customer.cookie },
+    payload: {
+      productId: part.id,
+      orderQty: part.minimumOrder,
+      phonrNo: "5550100",
+      Address: "1 Quay",
+    },
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  return placed.json().order._id as string;
+}
+const pay = (orderId: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/create-payment-intent",
+    headers: { cookie: customer.cookie },
+    payload: { orderId },
+  });
+
+test("an order the admin cancelled says so, not that its hold ran out", async () => {
+  const orderId = await unpaidOrder();
+  const cancelled = await t.app.inject({
+    method: "PATCH",
+    url: `/api/orders/${orderId}/status`,
+    headers: { cookie: admin.cookie },
+    payload: { status: "cancelled" },
+  });
+  expect(cancelled.statusCode, cancelled.body).toBe(200);
+  const res = await pay(orderId);
+  expect(res.statusCode).toBe(422);
+  expect(res.json().message).toBe("This order was cancelled by the store, so it cannot be paid");
+});
+
+test("an order whose hold ran out says that", async () => {
+  const orderId = await unpaidOrder();
+  await t.database.db
+    .update(orders)
+    .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+    .where(eq(orders.id, orderId));
+  // The sweeper's run (the app's own may get there first: either cancels it once).
+  const expireHolds = createExpireHolds(createInventory(t.database.db));
+  const row = async () =>
+    (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+  await expect
+    .poll(async () => {
+      await expireHolds();
+      return (await row()).status;
+    })
+    .toBe("cancelled");
+  expect((await row()).cancelReason).toBe("hold_ran_out");
+  const res = await pay(orderId);
+  expect(res.statusCode).toBe(422);
+  expect(res.json().message).toBe(cancelledPaymentMessages.hold_ran_out);
+});

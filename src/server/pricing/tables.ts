@@ -1,0 +1,47 @@
+import { sql } from "../db/sql";
+import type { PriceBreak } from "../money";
+import {
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { products } from "../catalog/tables";
+
+/** A trade price list (src/server/pricing/): per product, a unit price and quantity breaks. */
+export const priceLists = pgTable(
+  "price_lists",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** Always the store's currency (refused otherwise when created); kept to catch a change of it. */
+    currency: text("currency").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("price_lists_name_unique").on(sql`lower(${t.name})`)],
+);
+
+export const priceListEntries = pgTable(
+  "price_list_entries",
+  {
+    priceListId: uuid("price_list_id")
+      .notNull()
+      .references(() => priceLists.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    /** Sorted by minQty, each minQty once (checked by the service before it is written). */
+    breaks: jsonb("breaks").$type<PriceBreak[]>().notNull().default([]),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.priceListId, t.productId] }),
+    check("price_list_entries_price_nonnegative", sql`${t.unitPriceCents} >= 0`),
+  ],
+);

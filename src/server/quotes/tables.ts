@@ -1,0 +1,101 @@
+import { sql } from "../db/sql";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { quoteStatuses } from "../../contract/quotes";
+import { companies } from "../companies/tables";
+import { orders } from "../orders/tables";
+import { user } from "../users/tables";
+
+/**
+ * A customer's request for quote (from their cart), priced and sent by an admin, then accepted
+ * (an order at the quoted prices) or declined by the buyer. A company member's quote belongs to
+ * the company (its members read it); a customer without a company's to them alone.
+ */
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Who asked (null once their account is removed; the email stays). */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    requesterEmail: text("requester_email").notNull(),
+    requesterName: text("requester_name").notNull(),
+    /** The company the request was made for, when the requester belonged to one. */
+    companyId: uuid("company_id").references(() => companies.id, { onDelete: "set null" }),
+    status: text("status", { enum: quoteStatuses }).notNull().default("requested"),
+    note: text("note").notNull().default(""),
+    /** Until when the buyer may accept it (set when sent). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** The order its acceptance placed. */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("quotes_company_idx").on(t.companyId, t.createdAt),
+    index("quotes_user_idx").on(t.userId, t.createdAt),
+    index("quotes_created_idx").on(t.createdAt),
+    check(
+      "quotes_status_valid",
+      sql`${t.status} in ('requested', 'sent', 'accepted', 'declined', 'expired')`,
+    ),
+    check("quotes_note_length", sql`char_length(${t.note}) <= 1000`),
+  ],
+);
+
+/** A quote's lines: what was asked, the price the buyer saw then, and the admin's price. */
+export const quoteLines = pgTable(
+  "quote_lines",
+  {
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").notNull(),
+    productName: text("product_name").notNull(),
+    partNumber: text("part_number"),
+    qty: integer("qty").notNull(),
+    /** The unit price the buyer saw when asking (their price then), for reference. */
+    seenPriceCents: integer("seen_price_cents").notNull(),
+    /** The admin's unit price (null until priced). */
+    quotedPriceCents: integer("quoted_price_cents"),
+    position: integer("position").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.quoteId, t.productId] }),
+    check("quote_lines_qty_positive", sql`${t.qty} > 0`),
+    check(
+      "quote_lines_quoted_positive",
+      sql`${t.quotedPriceCents} is null or ${t.quotedPriceCents} > 0`,
+    ),
+  ],
+);
+
+/** A quote's message thread: the buyer's side and the store's (admins). */
+export const quoteMessages = pgTable(
+  "quote_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    /** Which side wrote it: the customer's, or the store's. */
+    side: text("side", { enum: ["customer", "store"] }).notNull(),
+    body: text("body").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("quote_messages_quote_idx").on(t.quoteId, t.at),
+    check("quote_messages_side_valid", sql`${t.side} in ('customer', 'store')`),
+    check("quote_messages_body_length", sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);

@@ -1,0 +1,206 @@
+import { sql } from "../db/sql";
+import {
+  check,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import {
+  feeConditions,
+  receivedConditions,
+  returnPhotoTypes,
+  returnReasons,
+  returnStatuses,
+} from "../../contract/returns";
+import { invoices } from "../invoices/tables";
+import { orders } from "../orders/tables";
+import { user } from "../users/tables";
+import { baseVehicles, vehicleEngines } from "../vehicles/tables";
+
+/** RMA numbers (`RMA-10001`): a plain sequence, as a gap costs nothing (not a tax document). */
+export const rmaSequence = pgSequence("return_rma_seq", { startWith: 10001 });
+
+/** A customer's request to send back lines of a shipped order, and what became of it. */
+export const returnRequests = pgTable(
+  "return_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** The human number, `RMA-<n>`: shown to the customer, on the parcel and in the emails. */
+    rmaNumber: integer("rma_number")
+      .notNull()
+      .unique()
+      .default(sql`nextval('return_rma_seq')`),
+    status: text("status", { enum: returnStatuses }).notNull().default("requested"),
+    reason: text("reason", { enum: returnReasons }).notNull(),
+    /** The vehicle the part did not fit (did_not_fit only): the catalog's name, or free text. */
+    vehicle: text("vehicle"),
+    /** The catalog's vehicle, when picked from My garage or the selector (or the line's). */
+    vehicleBaseVehicleId: integer("vehicle_base_vehicle_id").references(() => baseVehicles.id, {
+      onDelete: "set null",
+    }),
+    vehicleEngineId: integer("vehicle_engine_id").references(() => vehicleEngines.id, {
+      onDelete: "set null",
+    }),
+    note: text("note"),
+    /** The admin's message when refusing (or the instructions' extra words when approving). */
+    adminMessage: text("admin_message"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("return_requests_order_idx").on(t.orderId),
+    index("return_requests_status_idx").on(t.status, t.requestedAt),
+    check(
+      "return_requests_status_valid",
+      sql`${t.status} in ('requested', 'approved', 'refused', 'received', 'refund_failed', 'refunded', 'closed')`,
+    ),
+    index("return_requests_vehicle_idx")
+      .on(t.vehicleBaseVehicleId)
+      .where(sql`${t.vehicleBaseVehicleId} is not null`),
+    index("return_requests_vehicle_engine_idx")
+      .on(t.vehicleEngineId)
+      .where(sql`${t.vehicleEngineId} is not null`),
+  ],
+);
+
+/** The lines (and quantities) a return sends back, with what they refund. */
+export const returnLines = pgTable(
+  "return_lines",
+  {
+    returnId: uuid("return_id")
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: "cascade" }),
+    /** The order line (order_items.line). */
+    line: integer("line").notNull(),
+    qty: integer("qty").notNull(),
+    netCents: integer("net_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    /** What arrived (null until received): how many, their condition, what they refund. */
+    receivedQty: integer("received_qty"),
+    condition: text("condition", { enum: receivedConditions }),
+    refundNetCents: integer("refund_net_cents"),
+    refundTaxCents: integer("refund_tax_cents"),
+    /** The restocking fee kept on the line (net and tax together). */
+    feeCents: integer("fee_cents").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.returnId, t.line] }),
+    check("return_lines_qty_positive", sql`${t.qty} > 0`),
+    check(
+      "return_lines_received_valid",
+      sql`${t.receivedQty} is null or (${t.receivedQty} >= 0 and ${t.receivedQty} <= ${t.qty})`,
+    ),
+    check(
+      "return_lines_condition_valid",
+      sql`${t.condition} is null or ${t.condition} in ('as_new', 'damaged', 'used', 'wrong_part')`,
+    ),
+  ],
+);
+
+/**
+ * The admin's restocking-fee rule (one row, id 1; none: no fee): a percent of a received line's
+ * refund kept for the conditions chosen, on returns for the customer's own reasons.
+ */
+export const returnSettings = pgTable(
+  "return_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    restockingFeePercent: integer("restocking_fee_percent").notNull().default(0),
+    feeConditions: text("fee_conditions", { enum: feeConditions })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("return_settings_one_row", sql`${t.id} = 1`),
+    check(
+      "return_settings_percent_valid",
+      sql`${t.restockingFeePercent} >= 0 and ${t.restockingFeePercent} <= 100`,
+    ),
+  ],
+);
+
+/**
+ * A customer's photo of a return (docs/returns.md, "Photos"): the file is in DATA_DIR/return-photos
+ * under `file_name`, never in the public uploads folder.
+ */
+export const returnPhotos = pgTable(
+  "return_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    returnId: uuid("return_id")
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull().unique(),
+    contentType: text("content_type", { enum: returnPhotoTypes }).notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("return_photos_return_idx").on(t.returnId, t.createdAt),
+    check("return_photos_size_positive", sql`${t.sizeBytes} > 0`),
+    check(
+      "return_photos_type_valid",
+      sql`${t.contentType} in ('image/jpeg', 'image/png', 'image/webp')`,
+    ),
+  ],
+);
+
+export const refundKinds = ["return", "cancellation"] as const;
+export const refundStatuses = ["pending", "failed", "succeeded"] as const;
+
+/**
+ * Money given back for an order: a received return, or a paid order the store cancelled. Its id
+ * is the gateway's idempotency key, so a refund retried or confirmed twice refunds once.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    kind: text("kind", { enum: refundKinds }).notNull(),
+    returnId: uuid("return_id")
+      .unique()
+      .references(() => returnRequests.id, { onDelete: "restrict" }),
+    netCents: integer("net_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    taxCents: integer("tax_cents").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    /** Where the money goes back: a gateway's name, or "invoice" (on account: a credit note only). */
+    gateway: text("gateway").notNull(),
+    status: text("status", { enum: refundStatuses }).notNull().default("pending"),
+    gatewayRefundId: text("gateway_refund_id"),
+    error: text("error"),
+    /** Gateway calls that failed so far (the retry job waits longer after each: refund.ts). */
+    attempts: integer("attempts").notNull().default(0),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    creditNoteId: uuid("credit_note_id").references(() => invoices.id, { onDelete: "restrict" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("refunds_order_idx").on(t.orderId),
+    index("refunds_unfinished_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} <> 'succeeded'`),
+    uniqueIndex("refunds_one_cancellation")
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'cancellation'`),
+    check("refunds_amount_nonnegative", sql`${t.amountCents} >= 0`),
+  ],
+);

@@ -1,0 +1,62 @@
+import { sql } from "../db/sql";
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { shippingCarriers } from "../../contract/shipping-carriers";
+import { orderItems, orders } from "../orders/tables";
+
+/**
+ * One parcel of an order: some of its lines (and part quantities of a line) handed to a carrier
+ * at one time (docs/shipments.md). Shipping the whole order at once is one shipment.
+ */
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Who carries it and its tracking number (both or neither). */
+    carrier: text("carrier", { enum: shippingCarriers }),
+    trackingNumber: text("tracking_number"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("shipments_order_idx").on(t.orderId, t.shippedAt),
+    check(
+      "shipments_tracking_both_or_neither",
+      sql`(${t.carrier} is null) = (${t.trackingNumber} is null)`,
+    ),
+  ],
+);
+
+/** What one shipment carried: units of one order line. */
+export const shipmentLines = pgTable(
+  "shipment_lines",
+  {
+    shipmentId: uuid("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id").notNull(),
+    /** The order line (order_items.line). */
+    line: integer("line").notNull(),
+    qty: integer("qty").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.line] }),
+    foreignKey({
+      columns: [t.orderId, t.line],
+      foreignColumns: [orderItems.orderId, orderItems.line],
+    }).onDelete("cascade"),
+    index("shipment_lines_order_idx").on(t.orderId, t.line),
+    check("shipment_lines_qty_positive", sql`${t.qty} > 0`),
+  ],
+);

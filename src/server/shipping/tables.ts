@@ -1,0 +1,46 @@
+import { sql } from "../db/sql";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { shippingRateKinds } from "../../contract/shipping";
+
+/** Where the store ships: countries, optionally only some of their regions. */
+export const shippingZones = pgTable("shipping_zones", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  countries: text("countries").array().notNull(),
+  /** Empty: the whole of each country. Otherwise only these regions (codes or names). */
+  regions: text("regions")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A way a zone is served, with its rate (see src/server/shipping/rates.ts). */
+export const shippingMethods = pgTable(
+  "shipping_methods",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    zoneId: uuid("zone_id")
+      .notNull()
+      .references(() => shippingZones.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    name: text("name").notNull(),
+    /** How long delivery takes, as customers read it ("2-4 business days"). */
+    estimate: text("estimate").notNull().default(""),
+    kind: text("kind", { enum: shippingRateKinds }).notNull(),
+    /** flat: the price; free_over: the price below the threshold; weight: unused (0). */
+    priceCents: integer("price_cents").notNull().default(0),
+    /** free_over: order value (lines, net) from which shipping is free. */
+    freeOverCents: integer("free_over_cents"),
+    /** weight: ascending bands, each the price up to that weight in grams. */
+    bands: jsonb("bands")
+      .$type<{ upToGrams: number; priceCents: number }[]>()
+      .notNull()
+      .default([]),
+  },
+  (t) => [
+    index("shipping_methods_zone_idx").on(t.zoneId, t.position),
+    check("shipping_methods_kind_valid", sql`${t.kind} in ('flat', 'weight', 'free_over')`),
+    check("shipping_methods_price_nonnegative", sql`${t.priceCents} >= 0`),
+  ],
+);

@@ -1,0 +1,151 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  enginesQuerySchema,
+  garageAddSchema,
+  garageParamsSchema,
+  garageSchema,
+  makesQuerySchema,
+  modelsQuerySchema,
+  vehicleOptionsSchema,
+  vehicleQuerySchema,
+  vehicleSchema,
+  vinDecodedSchema,
+  vinParamsSchema,
+  yearsSchema,
+} from "../../contract/vehicles";
+import { errorAnswers } from "../api-errors";
+import { caller, type Guards } from "../http/request-context";
+import type { VehicleService } from "./service";
+
+export interface VehicleRoutesOptions {
+  vehicles: VehicleService;
+  guards: Guards;
+}
+
+const errors = errorAnswers(400);
+const customerErrors = errorAnswers(400, 401, 403, 404, 409);
+
+/** The vehicle selector, the VIN check and My garage. */
+export const vehicleRoutes: FastifyPluginAsyncZod<VehicleRoutesOptions> = async (
+  app,
+  { vehicles, guards },
+) => {
+  app.get(
+    "/vehicles/years",
+    {
+      schema: {
+        tags: ["vehicles"],
+        summary: "Model years we have vehicles for, newest first",
+        response: { 200: yearsSchema },
+      },
+    },
+    async () => vehicles.years(),
+  );
+
+  app.get(
+    "/vehicles/makes",
+    {
+      schema: {
+        tags: ["vehicles"],
+        summary: "Makes with vehicles of a model year",
+        querystring: makesQuerySchema,
+        response: { 200: vehicleOptionsSchema, ...errors },
+      },
+    },
+    async (req) => vehicles.makes(req.query.year),
+  );
+
+  app.get(
+    "/vehicles/models",
+    {
+      schema: {
+        tags: ["vehicles"],
+        summary: "Models of a make in a model year",
+        querystring: modelsQuerySchema,
+        response: { 200: vehicleOptionsSchema, ...errors },
+      },
+    },
+    async (req) => vehicles.models(req.query.year, req.query.make),
+  );
+
+  app.get(
+    "/vehicles/engines",
+    {
+      schema: {
+        tags: ["vehicles"],
+        summary: "Engines of a vehicle (year, make, model); 400 for a vehicle we do not know",
+        querystring: enginesQuerySchema,
+        response: { 200: vehicleOptionsSchema, ...errors },
+      },
+    },
+    async (req) => vehicles.engines(req.query.year, req.query.make, req.query.model),
+  );
+
+  app.get(
+    "/vehicles/vehicle",
+    {
+      schema: {
+        tags: ["vehicles"],
+        summary: "A vehicle in words (for a shared link); 400 for one we do not know",
+        querystring: vehicleQuerySchema,
+        response: { 200: vehicleSchema, ...errors },
+      },
+    },
+    async (req) => (await vehicles.resolve(req.query)).vehicle,
+  );
+
+  app.get(
+    "/vehicles/vin/:vin",
+    {
+      schema: {
+        tags: ["vehicles"],
+        summary:
+          "Check a VIN (length, characters, the North-American check digit) and decode its region, manufacturer and model year",
+        params: vinParamsSchema,
+        response: { 200: vinDecodedSchema, ...errors },
+      },
+    },
+    async (req) => vehicles.decodeVin(req.params.vin),
+  );
+
+  app.get(
+    "/garage",
+    {
+      schema: {
+        tags: ["vehicles"],
+        summary: "My garage: the signed-in customer's saved vehicles",
+        response: { 200: garageSchema, ...customerErrors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req) => vehicles.garage(caller(req).id),
+  );
+
+  app.post(
+    "/garage",
+    {
+      schema: {
+        tags: ["vehicles"],
+        summary: "Save a vehicle in My garage (saving it again changes nothing)",
+        body: garageAddSchema,
+        response: { 200: garageSchema, ...customerErrors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req) => vehicles.addToGarage(caller(req).id, req.body),
+  );
+
+  app.delete(
+    "/garage/:id",
+    {
+      schema: {
+        tags: ["vehicles"],
+        summary: "Remove a vehicle from My garage",
+        params: garageParamsSchema,
+        response: { 200: garageSchema, ...customerErrors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req) => vehicles.removeFromGarage(caller(req).id, req.params.id),
+  );
+};

@@ -1,0 +1,101 @@
+import { sql } from "../db/sql";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "../users/tables";
+
+export const vehicleMakes = pgTable("vehicle_makes", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  name: text("name").notNull().unique(),
+  vcdbMakeId: integer("vcdb_make_id"),
+});
+
+export const vehicleModels = pgTable(
+  "vehicle_models",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    makeId: integer("make_id")
+      .notNull()
+      .references(() => vehicleMakes.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    vcdbModelId: integer("vcdb_model_id"),
+  },
+  (t) => [uniqueIndex("vehicle_models_make_name_unique").on(t.makeId, t.name)],
+);
+
+/** ACES base vehicle: one model year of one model (the make is the model's). */
+export const baseVehicles = pgTable(
+  "base_vehicles",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    year: integer("year").notNull(),
+    modelId: integer("model_id")
+      .notNull()
+      .references(() => vehicleModels.id, { onDelete: "cascade" }),
+    vcdbBaseVehicleId: integer("vcdb_base_vehicle_id"),
+  },
+  (t) => [
+    check("base_vehicles_year_range", sql`${t.year} between 1900 and 2100`),
+    uniqueIndex("base_vehicles_model_year_unique").on(t.modelId, t.year),
+    index("base_vehicles_year_idx").on(t.year, t.modelId),
+  ],
+);
+
+/** Trim lines (ACES submodel), shared by every make: "GTI", "Estate", "Sport". */
+export const vehicleSubmodels = pgTable("vehicle_submodels", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  name: text("name").notNull().unique(),
+  vcdbSubmodelId: integer("vcdb_submodel_id"),
+});
+
+/** Engines (ACES engine config), shared by every model that uses one: "1.4 TSI". */
+export const vehicleEngines = pgTable("vehicle_engines", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  name: text("name").notNull().unique(),
+  /** Displacement in litres, e.g. "1.4". */
+  liters: text("liters"),
+  fuel: text("fuel"),
+  vcdbEngineConfigId: integer("vcdb_engine_config_id"),
+});
+
+/** Which engines a base vehicle was built with (the selector's last step). */
+export const baseVehicleEngines = pgTable(
+  "base_vehicle_engines",
+  {
+    baseVehicleId: integer("base_vehicle_id")
+      .notNull()
+      .references(() => baseVehicles.id, { onDelete: "cascade" }),
+    engineId: integer("engine_id")
+      .notNull()
+      .references(() => vehicleEngines.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.baseVehicleId, t.engineId] })],
+);
+
+/** A customer's saved vehicles ("My garage"). */
+export const garageVehicles = pgTable(
+  "garage_vehicles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    baseVehicleId: integer("base_vehicle_id")
+      .notNull()
+      .references(() => baseVehicles.id, { onDelete: "cascade" }),
+    engineId: integer("engine_id").references(() => vehicleEngines.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("garage_vehicles_unique").on(t.userId, t.baseVehicleId, t.engineId).nullsNotDistinct(),
+  ],
+);

@@ -1,0 +1,83 @@
+import {
+  feeConditions,
+  receivedConditionLabels,
+  restockingFeeSchema,
+  type RestockingFee,
+} from "#contract/returns";
+import { FormError } from "../../../components/form-field";
+import { PageSpinner } from "../../../components/spinner";
+import { QueryError } from "../../../components/query-error";
+import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
+import { useRestockingFee, useSetRestockingFee } from "../api/returns";
+
+/** The admin's restocking-fee rule: a percent, and the conditions of received parts it applies to. */
+export function RestockingFeeForm() {
+  const current = useRestockingFee();
+  if (current.isPending) return <PageSpinner />;
+  if (current.error) return <QueryError error={current.error} />;
+  // A rule saved starts the form afresh from it.
+  return <FeeForm key={JSON.stringify(current.data)} fee={current.data} />;
+}
+
+function FeeForm({ fee }: { fee: RestockingFee }) {
+  const save = useSetRestockingFee();
+  const { register, submitWith, formError, formState } = useApiForm(restockingFeeSchema, {
+    defaultValues: fee,
+  });
+  const error = formState.errors.percent?.message;
+  return (
+    <form
+      className="flex max-w-xl flex-col gap-3"
+      noValidate
+      aria-label="Restocking fee"
+      onSubmit={submitWith(async (next) => {
+        const saved = await save.mutateAsync(next);
+        notify.success(
+          saved.percent > 0 && saved.conditions.length > 0
+            ? `Restocking fee saved: ${saved.percent}%`
+            : "Restocking fee off",
+        );
+      })}
+    >
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-medium">Fee (percent of the refund; 0: none)</span>
+        <input
+          type="number"
+          min={0}
+          max={100}
+          step={1}
+          className={`input input-bordered w-32 ${error ? "input-error" : ""}`}
+          aria-invalid={error ? true : undefined}
+          {...register("percent", { valueAsNumber: true })}
+        />
+        {error && <span className="text-sm text-error">{error}</span>}
+      </label>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 text-sm font-medium">Charged on parts received</legend>
+        <div className="flex flex-wrap gap-4">
+          {feeConditions.map((c) => (
+            <label key={c} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="checkbox checkbox-sm"
+                value={c}
+                {...register("conditions")}
+              />
+              {receivedConditionLabels[c]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <p className="text-sm text-base-content/75">
+        Only on returns for the customer's own reasons (did not fit, no longer needed): never when a
+        part arrived damaged, was the wrong one or failed in use. A wrong part sent back is not
+        refunded at all.
+      </p>
+      <FormError message={formError} />
+      <button type="submit" className="btn btn-primary w-fit" disabled={save.isPending}>
+        Save fee
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { orders } from "../../src/server/orders/tables";
+import { payments, testCardIntents } from "../../src/server/payments/tables";
+import { products } from "../../src/server/catalog/tables";
+import { CANCELED_MESSAGE } from "../../src/server/payments/test-card-gateway";
+import { signUp, type TestAccount } from "../support/accounts";
+import { insertProduct } from "../support/factories";
+import { eventually } from "../support/mailbox";
+import { orderWithIntent } from "../support/payments";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+// Issue 49, finding 12: the hold sweeper cancelled orders whose hold ran out but left their
+// payment intents open at the gateway, so a payment page still open could charge the card for
+// stock already back on sale. The sweeper runs every second here.
+
+let t: TestApp;
+let customer: TestAccount;
+beforeAll(async () => {
+  t = await createTestApp({ HOLD_SWEEP_SECONDS: "1" });
+  customer = await signUp(t.app);
+});
+afterAll(() => t.close());
+
+test("the hold sweeper cancels the open payment of an order whose hold ran out: the card is not charged", async () => {
+  const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 10 });
+  const { orderId, charge } = await orderWithIntent(t.app, customer, p.id, 2);
+  await t.database.db
+    .update(orders)
+    .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+    .where(eq(orders.id, orderId));
+
+  const intentStatus = async () =>
+    (
+      await t.database.db
+        .select({ status: testCardIntents.status })
+        .from(testCardIntents)
+        .where(eq(testCardIntents.orderId, orderId))
+    )[0]?.status;
+  await eventually(
+    async () => ((await intentStatus()) === "canceled" ? true : undefined),
+    "the sweeper to cancel the order's payment intent",
+  );
+  const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+  expect(order!.status).toBe("cancelled");
+  const [payment] = await t.database.db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.orderId, orderId));
+  expect(payment?.status).toBe("canceled");
+
+  // The payment page was still open: its card is refused, nothing charged, the stock stays back.
+  const charged = await charge();
+  expect(charged.statusCode).toBe(409);
+  expect(charged.json().message).toBe(CANCELED_MESSAGE);
+  expect(await intentStatus()).toBe("canceled");
+  const [product] = await t.database.db.select().from(products).where(eq(products.id, p.id));
+  expect(product!.availableQuantity).toBe(10);
+});
