@@ -2,7 +2,7 @@ import { openMail } from "./mailbox";
 import { productNamed } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
-// docs/refund-due.md: a payment the store could not apply is refunded by the admin from
+// docs/returns.md: a payment the store could not apply is refunded by the admin from
 // Manage All Orders, and the customer is emailed.
 
 test("a payment that arrives after the admin cancelled the order is refunded from Manage All Orders; the customer is emailed", async ({
@@ -23,6 +23,17 @@ test("a payment that arrives after the admin cancelled the order is refunded fro
   });
   expect(placed.status()).toBe(201);
   const orderId = (await placed.json()).order._id as string;
+  // The admin has the order on screen, unpaid...
+  await admin.goto("/dashboard/manageallorders");
+  await admin.getByLabel("Status").selectOption("unpaid");
+  await admin.getByLabel("Search orders").fill(customer.email);
+  await admin.getByRole("button", { name: "Search" }).click();
+  const orderRow = admin.getByTestId("admin-order").filter({ hasText: customer.email });
+  await expect(orderRow).toHaveCount(1);
+
+  // ...when the payment page charges the card. The charge and the cancel are a click apart: the
+  // payment reconciliation job (every 5 minutes) would otherwise have time to settle the charge
+  // first and make the order paid.
   const intent = await page.request.post("/api/create-payment-intent", { data: { orderId } });
   const { clientSecret, amount } = (await intent.json()) as {
     clientSecret: string;
@@ -35,11 +46,6 @@ test("a payment that arrives after the admin cancelled the order is refunded fro
   const { transactionId } = (await charged.json()) as { transactionId: string };
 
   // Meanwhile the admin cancels the order.
-  await admin.goto("/dashboard/manageallorders");
-  await admin.getByLabel("Status").selectOption("unpaid");
-  await admin.getByLabel("Search orders").fill(customer.email);
-  await admin.getByRole("button", { name: "Search" }).click();
-  const orderRow = admin.getByTestId("admin-order").filter({ hasText: customer.email });
   await orderRow.getByRole("button", { name: "Cancel order" }).click();
   await admin
     .getByRole("dialog", { name: "Cancel this order?" })
