@@ -23,7 +23,7 @@ test("a cart change, an order and a profile edit send no 'sessions'; a new name 
   const sessions = () => channel.heard("sessions");
   const db = t.database.db;
   try {
-    await expect.poll(channel.listening, { timeout: 10_000 }).toBe(true);
+    await expect.poll(channel.listening, { timeout: 30_000 }).toBe(true);
     const me = await signUp(t.app);
     const [row] = await db.select().from(user).where(eq(user.email, me.email));
     const p = await insertProduct(db, { minimumOrder: 1, availableQuantity: 10 });
@@ -31,7 +31,7 @@ test("a cart change, an order and a profile edit send no 'sessions'; a new name 
     // channel delivers in commit order).
     const stock = channel.heard("stock");
     await t.database.pool.query("select pg_notify('catalog_changed', 'stock')");
-    await expect.poll(() => channel.heard("stock"), { timeout: 10_000 }).toBe(stock + 1);
+    await expect.poll(() => channel.heard("stock"), { timeout: 30_000 }).toBe(stock + 1);
     const before = sessions();
     const headers = { cookie: me.cookie };
     const cart = await t.app.inject({
@@ -53,9 +53,9 @@ test("a cart change, an order and a profile edit send no 'sessions'; a new name 
     expect(moved!.revision).toBe(row!.revision + 2);
     // Notifications come in commit order: had any write above sent one, this would be the second.
     await db.update(user).set({ name: "Renamed Buyer" }).where(eq(user.id, row!.id));
-    await expect.poll(sessions, { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(sessions, { timeout: 30_000 }).toBe(before + 1);
     await db.execute(sql`delete from "user" where id = ${row!.id}`);
-    await expect.poll(sessions, { timeout: 10_000 }).toBe(before + 2);
+    await expect.poll(sessions, { timeout: 30_000 }).toBe(before + 2);
   } finally {
     await channel.stop();
   }

@@ -1,3 +1,4 @@
+import net from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
@@ -298,29 +299,30 @@ test("an order whose transaction rolls back queues no mail; the same placement c
   }
 });
 
-test("SMTP down while 50 orders are placed: every order succeeds at normal speed, and all 50 emails arrive once, when it is back", async () => {
+test("SMTP not answering while 50 orders are placed: every order succeeds without waiting for it, and all 50 emails arrive once, when it is back", async () => {
   const port = await getFreePort();
+  // First a server that accepts connections and never greets: a sender waits for it up to its
+  // greeting timeout (10 s, DEFAULT_SMTP_TIMEOUTS). An order that waited for its email would
+  // wait that long: 50 of them would outlast this test (a condition, not a stopwatch).
+  const held = new Set<net.Socket>();
+  const silent = net.createServer((socket) => {
+    held.add(socket);
+    socket.on("close", () => held.delete(socket));
+  });
+  await new Promise<void>((resolve) => silent.listen(port, "127.0.0.1", resolve));
   const down = await createTestApp({
     PUBLIC_URL,
     SMTP_URL: `smtp://127.0.0.1:${port}`,
     MAIL_RETRY_DELAY_SECONDS: "1",
   });
   try {
-    const timeOrders = async (app: TestApp, who: TestAccount) => {
-      const ids: string[] = [];
-      const started = performance.now();
-      for (let i = 0; i < 50; i++) ids.push((await placeOrder(app, who, 100, 1)).order.number);
-      return { ids, ms: performance.now() - started };
-    };
-    const upRun = await timeOrders(t, await signUp(t.app));
     const customer = await signUp(down.app);
-    const downRun = await timeOrders(down, customer);
-    console.log(
-      `50 orders: ${upRun.ms.toFixed(0)} ms with SMTP up, ${downRun.ms.toFixed(0)} ms with SMTP down (${(downRun.ms / 50).toFixed(1)} vs ${(upRun.ms / 50).toFixed(1)} ms per order)`,
-    );
-    expect(downRun.ids).toHaveLength(50);
-    // "Normal speed": not more than twice as slow as with SMTP up (under test-machine load).
-    expect(downRun.ms).toBeLessThan(Math.max(2 * upRun.ms, 5_000));
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) ids.push((await placeOrder(down, customer, 100, 1)).order.number);
+    expect(ids).toHaveLength(50);
+    // Now the server is down: its connections close and the port refuses.
+    for (const socket of held) socket.destroy();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
 
     const placedJobs = () =>
       down.database.db.execute<{ state: string; retry_count: number }>(
@@ -358,7 +360,7 @@ test("SMTP down while 50 orders are placed: every order succeeds at normal speed
         .filter((m) => m.to.includes(customer.email) && m.subject.endsWith(" is placed"));
       expect(received).toHaveLength(50);
       const orderRefs = new Set(received.map((m) => m.subject.match(/order (PW-\d+)/)?.[1]));
-      expect([...orderRefs].sort()).toEqual([...downRun.ids].sort());
+      expect([...orderRefs].sort()).toEqual([...ids].sort());
     } finally {
       await smtp.stop();
     }
