@@ -196,7 +196,7 @@ export async function startStore(
       QUICK_ORDER_PER_MINUTE: "1000000",
       // The bench's customers are fresh sign-ups; it measures placement, not the cap on what
       // unverified accounts hold together (orders/holds.test.ts covers that).
-      HOLD_UNVERIFIED_SHARE: "1",
+      HOLD_NEW_CUSTOMER_SHARE: "1",
       // Orders decided from memory, as shipped; BENCH_PLACEMENT_MEMORY=false to compare.
       PLACEMENT_MEMORY: process.env.BENCH_PLACEMENT_MEMORY ?? "true",
       ...env,

@@ -170,10 +170,11 @@ export const holdMessages = {
   value: (max: string) =>
     `Unpaid orders may hold at most ${max} of stock; pay for an order before placing another`,
   rate: "You are placing orders too quickly; please wait a minute and try again",
-  unverified: (room: number) =>
+  /** New customers (no order paid yet, no company) share a part of each product's stock. */
+  newCustomer: (room: number) =>
     room === 0
-      ? "Accounts with an unverified email address cannot hold more of this part right now; verify your address (see My Info) to order it"
-      : `Accounts with an unverified email address can hold only ${room} more of this part right now; verify your address (see My Info) to order more`,
+      ? "Accounts that have not paid for an order yet cannot hold more of this part right now; pay for an order (see My Items) to order it"
+      : `Accounts that have not paid for an order yet can hold only ${room} more of this part right now; pay for an order (see My Items) to order more`,
 } as const;
 
 /**

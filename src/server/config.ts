@@ -80,12 +80,12 @@ export const envSchema = z.object({
   CORE_RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   HOLD_MAX_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
   HOLD_FREE_UNITS: z.coerce.number().int().min(0).max(1_000_000).default(10),
-  HOLD_UNVERIFIED_MINUTES: z.coerce
+  HOLD_NEW_CUSTOMER_MINUTES: z.coerce
     .number()
     .positive()
     .max(24 * 365 * 60)
     .default(30),
-  HOLD_UNVERIFIED_SHARE: z.coerce.number().gt(0).max(1).default(0.2),
+  HOLD_NEW_CUSTOMER_SHARE: z.coerce.number().gt(0).max(1).default(0.2),
   HOLD_MAX_VALUE: z.coerce.number().positive().max(1e9).default(25_000),
   ORDERS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   QUICK_ORDER_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
@@ -398,10 +398,13 @@ export interface HoldLimits {
   maxValueCents: number;
   /** Orders one account may place per minute. */
   perMinute: number;
-  /** How long an unpaid order of an account whose email is not verified holds its stock. */
-  unverifiedHoldMs: number;
-  /** The share of a product's stock all unverified accounts' unpaid orders may hold together. */
-  unverifiedShare: number;
+  /**
+   * How long an unpaid order of a new customer holds its stock: an account that has never paid
+   * for an order and belongs to no company (checkout/read.ts `trustedSql`), verified or not.
+   */
+  newCustomerHoldMs: number;
+  /** The share of a product's stock all new customers' unpaid orders may hold together. */
+  newCustomerShare: number;
 }
 
 export class ConfigError extends Error {}
@@ -530,8 +533,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       freeUnits: e.HOLD_FREE_UNITS,
       maxValueCents: Math.round(e.HOLD_MAX_VALUE * 100),
       perMinute: e.ORDERS_PER_MINUTE,
-      unverifiedHoldMs: Math.round(e.HOLD_UNVERIFIED_MINUTES * 60_000),
-      unverifiedShare: e.HOLD_UNVERIFIED_SHARE,
+      newCustomerHoldMs: Math.round(e.HOLD_NEW_CUSTOMER_MINUTES * 60_000),
+      newCustomerShare: e.HOLD_NEW_CUSTOMER_SHARE,
     },
     quickOrderPerMinute: e.QUICK_ORDER_PER_MINUTE,
     lowStockEmail: {

@@ -31,7 +31,7 @@ export default async function globalSetup() {
       AUTH_RATE_LIMIT_PER_EMAIL: "10000",
       // Browsers here sign up fresh (unverified) accounts that order the shared demo parts; the
       // cap on what unverified accounts hold together is covered by the API tests.
-      HOLD_UNVERIFIED_SHARE: "1",
+      HOLD_NEW_CUSTOMER_SHARE: "1",
       // Two browsers, their test workers and the store share two cores here: the store's event
       // loop runs late for seconds at a time for want of CPU, and a page's request shed for that
       // fails a journey that is not about overload (src/server/overload.test.ts tests the lag).

@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../src/server/db/database";
+import { orders } from "../../src/server/orders/tables";
 import { user } from "../../src/server/users/tables";
 
 let n = 0;
@@ -50,6 +52,33 @@ export async function signUpVerified(t: {
     .where(eq(user.email, account.email.toLowerCase()))
     .returning({ id: user.id });
   return { ...account, id: row!.id };
+}
+
+/**
+ * A verified account the store trusts with its configured holds (checkout/read.ts `trustedSql`):
+ * it has paid for an order before. That order is written as a payment leaves one (paid, with its
+ * transaction), without lines: the payment flow has its own tests.
+ */
+export async function signUpTrusted(t: {
+  app: FastifyInstance;
+  database: { db: Db };
+}): Promise<TestAccount & { id: string }> {
+  const account = await signUpVerified(t);
+  await t.database.db.insert(orders).values({
+    userId: account.id,
+    orderEmail: account.email.toLowerCase(),
+    customerName: account.name,
+    totalCents: 0,
+    currency: "USD",
+    phone: "5550100",
+    address: "1 Dock Road",
+    status: "paid",
+    transactionId: `pi_trusted_${randomUUID()}`,
+    paidWith: "test-card",
+    holdExpiresAt: new Date(),
+    paidAt: new Date(),
+  });
+  return account;
 }
 
 export async function signIn(

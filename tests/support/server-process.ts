@@ -20,7 +20,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 export const ORDERING_AT_LOAD = {
   SEED_DEMO_DATA: "false",
   AUTH_RATE_LIMIT_PER_IP: "100000",
-  HOLD_UNVERIFIED_SHARE: "1",
+  HOLD_NEW_CUSTOMER_SHARE: "1",
   ORDERS_PER_MINUTE: "10000",
   HOLD_FREE_UNITS: "100000",
   HOLD_MAX_VALUE: "1000000000",

@@ -45,7 +45,7 @@ function testConfig(database: TestDatabase, env: Record<string, string>) {
     ORDERS_PER_MINUTE: "10000",
     // Test accounts are fresh (unverified) and share products; the cap on what unverified
     // accounts hold together has its own test (orders/holds.test.ts).
-    HOLD_UNVERIFIED_SHARE: "1",
+    HOLD_NEW_CUSTOMER_SHARE: "1",
     // The daily low-stock email has its own test (admin-home/admin-home.test.ts).
     LOW_STOCK_EMAIL: "false",
     // Tests fire many requests at once through inject(); shedding overload has its own test

@@ -23,7 +23,7 @@ const env = {
   LOG_LEVEL: "warn",
   // Small enough for the test to exhaust it before the backup (everything comes from 127.0.0.1).
   AUTH_RATE_LIMIT_PER_IP: "12",
-  HOLD_UNVERIFIED_SHARE: "1",
+  HOLD_NEW_CUSTOMER_SHARE: "1",
   HOLD_MAX_VALUE: "1000000000",
   HOLD_FREE_UNITS: "1000000",
 };

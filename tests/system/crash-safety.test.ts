@@ -35,7 +35,7 @@ async function crashAndCheck(database: "external" | "embedded") {
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     AUTH_RATE_LIMIT_PER_IP: "100000",
-    HOLD_UNVERIFIED_SHARE: "1",
+    HOLD_NEW_CUSTOMER_SHARE: "1",
     ...(database === "external" ? { DATABASE_URL: external.url } : {}),
   };
   let server: ServerProcess | undefined = await startServerProcess(env);

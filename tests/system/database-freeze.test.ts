@@ -95,7 +95,7 @@ test("a frozen database: answers in time, health in 2 s, no order its client gav
     DB_STATEMENT_TIMEOUT_SECONDS: "2",
     REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_MS / 1000),
     AUTH_RATE_LIMIT_PER_IP: "100000",
-    HOLD_UNVERIFIED_SHARE: "1",
+    HOLD_NEW_CUSTOMER_SHARE: "1",
     HOLD_MAX_VALUE: "1000000000",
     HOLD_FREE_UNITS: "1000000",
   });
@@ -239,7 +239,7 @@ test("orders in flight on a frozen database: 503 at ORDER_TIMEOUT_SECONDS, not t
     REQUEST_TIMEOUT_SECONDS: "30",
     ORDER_TIMEOUT_SECONDS: String(ORDER_TIMEOUT_MS / 1000),
     AUTH_RATE_LIMIT_PER_IP: "100000",
-    HOLD_UNVERIFIED_SHARE: "1",
+    HOLD_NEW_CUSTOMER_SHARE: "1",
     HOLD_FREE_UNITS: "1000000",
   });
   const db = await directClient(dir);

@@ -62,7 +62,7 @@ test("a full disk: 507 for writes, no partial upload, reads go on, and writes wo
     DEMO_IDENTITY_PROVIDER: "false",
     LOG_LEVEL: "fatal",
     AUTH_RATE_LIMIT_PER_IP: "100000",
-    HOLD_UNVERIFIED_SHARE: "1",
+    HOLD_NEW_CUSTOMER_SHARE: "1",
     // While the disk is full PostgreSQL may fail to restart: keep trying (every 5 s at most)
     // rather than exit, so that the store recovers once space is freed.
     EMBEDDED_POSTGRES_RESTARTS: "100",

@@ -24,7 +24,7 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     BETTER_AUTH_SECRET: "shared-secret-of-both-processes-0123456789",
     AUTH_RATE_LIMIT_PER_IP: "100000",
-    HOLD_UNVERIFIED_SHARE: "1",
+    HOLD_NEW_CUSTOMER_SHARE: "1",
     AUTH_RATE_LIMIT_PER_EMAIL: "4",
     HOLD_SWEEP_SECONDS: "1",
     SEED_DEMO_DATA: "false",

@@ -48,7 +48,7 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     BETTER_AUTH_SECRET: "shared-secret-of-all-processes-0123456789",
     AUTH_RATE_LIMIT_PER_IP: "100000",
-    HOLD_UNVERIFIED_SHARE: "1",
+    HOLD_NEW_CUSTOMER_SHARE: "1",
     ORDERS_PER_MINUTE: "10000",
     HOLD_MAX_VALUE: "1000000000",
     HOLD_FREE_UNITS: "1000000",

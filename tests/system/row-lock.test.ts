@@ -47,7 +47,7 @@ test("a product row locked for 30 s: answers in time, health in 2 s, no order it
     SEED_DEMO_DATA: "false",
     LOG_LEVEL: "error",
     AUTH_RATE_LIMIT_PER_IP: "100000",
-    HOLD_UNVERIFIED_SHARE: "1",
+    HOLD_NEW_CUSTOMER_SHARE: "1",
     ORDERS_PER_MINUTE: "1000",
     HOLD_FREE_UNITS: "1000",
     // The statement timeout is what this test is about: locks are waited for as long.

@@ -182,7 +182,7 @@ test("approving makes it an unpaid order with a fresh hold: the buyer is emailed
     note: "Fine for the March fleet service",
     order: { _id: waiting._id, status: "unpaid" },
   });
-  // Test accounts are unverified: a fresh hold is 30 minutes for them (HOLD_UNVERIFIED_MINUTES).
+  // Test accounts are unverified: a fresh hold is 30 minutes for them (HOLD_NEW_CUSTOMER_MINUTES).
   expect(new Date(body.order.holdExpiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * MINUTE);
   expect(await stockOf(p.id)).toBe(96);
 

@@ -25,7 +25,7 @@ const facts = (
 ) => ({
   wanted,
   products: new Map(products.map((p) => [p.id, p])),
-  standing: { emailVerified: true, heldCents: 0, unpaidProductIds: [], ...standing },
+  standing: { trusted: true, heldCents: 0, unpaidProductIds: [], ...standing },
 });
 
 test("an order's lines carry the product as sold at its price, and the total is their sum", () => {
@@ -154,36 +154,36 @@ test("the total the customer was shown places the order when it is still the tot
   expect(decision.totalCents).toBe(2500);
 });
 
-test("unverified accounts together hold at most a share of a product, and for a short while", () => {
-  // 2,200 on sale and 400 held in unpaid orders, 300 of them by unverified accounts: 20 % of
-  // 2,600 is 520, so 220 are left for unverified accounts.
-  const pads = product("a", { available: 2200, heldAll: 400, heldUnverified: 300 });
-  const unverified = { emailVerified: false };
+test("new customers together hold at most a share of a product, and for a short while", () => {
+  // 2,200 on sale and 400 held in unpaid orders, 300 of them by new customers: 20 % of 2,600 is
+  // 520, so 220 are left for new customers.
+  const pads = product("a", { available: 2200, heldAll: 400, heldByNew: 300 });
+  const newCustomer = { trusted: false };
   expect(() =>
-    decidePlacement(facts([{ productId: "a", qty: 221 }], [pads], unverified), rules),
+    decidePlacement(facts([{ productId: "a", qty: 221 }], [pads], newCustomer), rules),
   ).toThrow(
-    "Accounts with an unverified email address can hold only 220 more of this part right now; verify your address (see My Info) to order more",
+    "Accounts that have not paid for an order yet can hold only 220 more of this part right now; pay for an order (see My Items) to order more",
   );
   expect(
-    decidePlacement(facts([{ productId: "a", qty: 220 }], [pads], unverified), rules).totalCents,
+    decidePlacement(facts([{ productId: "a", qty: 220 }], [pads], newCustomer), rules).totalCents,
   ).toBe(220 * 1250);
-  // Verified accounts keep the share of their own (half of what is on sale).
+  // Trusted customers keep the share of their own (half of what is on sale).
   expect(decidePlacement(facts([{ productId: "a", qty: 900 }], [pads]), rules).lines).toHaveLength(
     1,
   );
-  const full = product("a", { available: 100, heldAll: 25, heldUnverified: 25 });
+  const full = product("a", { available: 100, heldAll: 25, heldByNew: 25 });
   expect(() =>
-    decidePlacement(facts([{ productId: "a", qty: 1 }], [full], unverified), rules),
+    decidePlacement(facts([{ productId: "a", qty: 1 }], [full], newCustomer), rules),
   ).toThrow(/cannot hold more of this part/);
   // While there is room at all, one minimum order fits.
-  const boxed = product("a", { available: 180, minimumOrder: 50, heldAll: 0, heldUnverified: 0 });
+  const boxed = product("a", { available: 180, minimumOrder: 50, heldAll: 0, heldByNew: 0 });
   expect(
-    decidePlacement(facts([{ productId: "a", qty: 50 }], [boxed], unverified), rules).lines,
+    decidePlacement(facts([{ productId: "a", qty: 50 }], [boxed], newCustomer), rules).lines,
   ).toHaveLength(1);
   const hour = 3_600_000;
-  expect(holdTime({ emailVerified: false }, limits, 48 * hour)).toBe(30 * 60_000);
-  expect(holdTime({ emailVerified: true }, limits, 48 * hour)).toBe(48 * hour);
-  expect(holdTime({ emailVerified: false }, limits, 60_000)).toBe(60_000);
+  expect(holdTime({ trusted: false }, limits, 48 * hour)).toBe(30 * 60_000);
+  expect(holdTime({ trusted: true }, limits, 48 * hour)).toBe(48 * hour);
+  expect(holdTime({ trusted: false }, limits, 60_000)).toBe(60_000);
 });
 
 const texas = {

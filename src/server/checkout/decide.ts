@@ -31,15 +31,18 @@ export interface ProductFacts {
   weightGrams?: number;
   /** One unit's core deposit (null or absent: none; docs/core-charges.md). */
   coreDepositCents?: number | null;
-  /** Read for an unverified account only: units all unpaid orders hold, and unverified ones. */
+  /** Read for a new customer only: units all unpaid orders hold, and new customers' ones. */
   heldAll?: number;
-  heldUnverified?: number;
+  heldByNew?: number;
 }
 
 /** What the customer's unpaid orders hold, read after their row was locked. */
 export interface Standing {
-  /** Whether the account's email address is verified (unverified ones hold less, shorter). */
-  emailVerified: boolean;
+  /**
+   * Whether the customer has paid for an order or belongs to a company (`trustedSql`); new
+   * customers, verified or not, hold less, shorter.
+   */
+  trusted: boolean;
   heldCents: number;
   /** Products among those wanted that an unpaid order of theirs has already. */
   unpaidProductIds: string[];
@@ -153,11 +156,11 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
         [line.productId]: holdMessages.share(most),
       });
     }
-    if (!standing.emailVerified && rules.limits.unverifiedShare < 1) {
-      const room = unverifiedRoom(product, rules.limits.unverifiedShare);
+    if (!standing.trusted && rules.limits.newCustomerShare < 1) {
+      const room = newCustomerRoom(product, rules.limits.newCustomerShare);
       if (line.qty > room) {
-        throw new HttpError(422, "hold_limit", holdMessages.unverified(room), {
-          [line.productId]: holdMessages.unverified(room),
+        throw new HttpError(422, "hold_limit", holdMessages.newCustomer(room), {
+          [line.productId]: holdMessages.newCustomer(room),
         });
       }
     }
@@ -272,13 +275,14 @@ export function approvalNeeded(
 }
 
 /**
- * What unverified accounts may still hold of a product: a share of its stock (on sale and held
- * in unpaid orders), less what their unpaid orders hold already. Sign-ups are free, so fresh
- * accounts together cannot take a product off sale (issue 24's six-account attack).
+ * What new customers may still hold of a product: a share of its stock (on sale and held in
+ * unpaid orders), less what their unpaid orders hold already. Sign-ups and mailboxes are free, so
+ * fresh accounts together cannot take a product off sale, verified or not (issue 24's six-account
+ * attack; issue 49's eight verified ones).
  */
-export function unverifiedRoom(product: ProductFacts, share: number): number {
+export function newCustomerRoom(product: ProductFacts, share: number): number {
   const stock = product.available + (product.heldAll ?? 0);
-  const room = Math.max(0, Math.floor(share * stock) - (product.heldUnverified ?? 0));
+  const room = Math.max(0, Math.floor(share * stock) - (product.heldByNew ?? 0));
   // While there is room at all, one minimum order fits (a part sold by the 50 stays buyable).
   return room > 0 ? Math.max(room, product.minimumOrder) : 0;
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { holdMessages, orderMessages } from "../../contract/orders";
-import { signUpVerified } from "../../../tests/support/accounts";
+import { signUpTrusted, signUpVerified } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { watchQueries } from "../../../tests/support/query-spy";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -9,7 +9,6 @@ import type { HoldLimits } from "../config";
 import { holdWindows } from "../inventory/tables";
 import { orders } from "../orders/tables";
 import { products } from "../catalog/tables";
-import { user } from "../users/tables";
 import { createInventory } from "../inventory/service";
 import { createPlacementMemory } from "./memory";
 import type { ProductFacts } from "./decide";
@@ -28,8 +27,8 @@ const LIMITS: HoldLimits = {
   freeUnits: 10,
   maxValueCents: 2_500_000,
   perMinute: 100,
-  unverifiedHoldMs: 30 * 60_000,
-  unverifiedShare: 0.2,
+  newCustomerHoldMs: 30 * 60_000,
+  newCustomerShare: 0.2,
 };
 const HOLD_MS = 48 * 3_600_000;
 const processOf = (limits: Partial<HoldLimits> = {}) =>
@@ -52,9 +51,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A verified customer (an unverified one whose holds are capped is placed under the lock). */
+/** A trusted customer (a new one whose holds are capped is placed under the lock). */
 async function customer(): Promise<Customer> {
-  const { id, email, name } = await signUpVerified(t);
+  const { id, email, name } = await signUpTrusted(t);
   return { id, email, name, emailVerified: true };
 }
 
@@ -241,17 +240,24 @@ describe("what changed since the memory was made is what the order is decided on
     );
   });
 
-  test("the email no longer verified (a new address): the short hold of an unverified account", async () => {
-    const me = await customer();
+  test("a new customer's first order paid since: the full hold of a trusted customer", async () => {
+    const me = await signUpVerified(t);
+    const newcomer: Customer = { id: me.id, email: me.email, name: me.name, emailVerified: true };
     const p = await part();
-    const uncapped = processOf({ unverifiedShare: 1 });
-    await order(uncapped, me, (await part()).id);
+    const uncapped = processOf({ newCustomerShare: 1 });
+    const first = await order(uncapped, newcomer, (await part()).id);
+    const shortHold = new Date(first.holdExpiresAt!).getTime();
+    expect(Math.abs(shortHold - (Date.now() + LIMITS.newCustomerHoldMs))).toBeLessThan(60_000);
     await order(uncapped, await customer(), p.id);
-    await t.database.db.update(user).set({ emailVerified: false }).where(eq(user.id, me.id));
-    const { answer, reads } = await placing(() => order(uncapped, me, p.id));
+    // The payment is not the customer's own change (no revision moves): the write sees it.
+    await t.database.db
+      .update(orders)
+      .set({ status: "paid", paidAt: new Date(), transactionId: `pi_memory_${me.id}` })
+      .where(eq(orders.id, first._id));
+    const { answer, reads } = await placing(() => order(uncapped, newcomer, p.id));
     expect(reads).toBe(1);
     const ends = new Date((answer as Awaited<ReturnType<typeof order>>).holdExpiresAt!).getTime();
-    expect(Math.abs(ends - (Date.now() + LIMITS.unverifiedHoldMs))).toBeLessThan(60_000);
+    expect(Math.abs(ends - (Date.now() + HOLD_MS))).toBeLessThan(60_000);
   });
 
   test("nothing oversold when two processes order the same parts from memory at once", async () => {
@@ -290,14 +296,14 @@ describe("the memory itself", () => {
       placement: {
         wanted: [],
         products: new Map(productIds.map((id) => [id, product(id)])),
-        standing: { emailVerified: true, heldCents: 0, unpaidProductIds: [] },
+        standing: { trusted: true, heldCents: 0, unpaidProductIds: [] },
         charges: { place: null, zones: [], rates: [] },
         address: null,
         pricing: { customerId: "c", currency: "USD" },
         vehicle: null,
         windowEnd: null,
       },
-      decidedOn: { revision: 1, emailVerified: true, factsVersion, windowEnd: null },
+      decidedOn: { revision: 1, trusted: true, factsVersion, windowEnd: null },
       rate: { allowed: true, retryAfter: 1 },
       standing: {
         unpaidProductIds: [],

@@ -119,7 +119,7 @@ export function createPlacementMemory(
         {
           decidedOn: {
             revision: decidedOn.revision,
-            emailVerified: decidedOn.emailVerified,
+            trusted: decidedOn.trusted,
             factsVersion: decidedOn.factsVersion,
           },
           heldCents: placement.standing.heldCents,
@@ -176,7 +176,7 @@ export function createPlacementMemory(
           wanted: lines.map((l) => ({ productId: l.productId, qty: l.qty, vehicle: null })),
           products: found,
           standing: {
-            emailVerified: known.decidedOn.emailVerified,
+            trusted: known.decidedOn.trusted,
             heldCents: known.heldCents,
             unpaidProductIds: ids.filter((id) => known.unpaidProductIds.has(id)),
           },

@@ -92,9 +92,9 @@ export async function lockAndCount(
   customerId: string,
   perMinute: number,
   stillSignedIn?: SQL,
-): Promise<{ emailVerified: boolean; rate: RateLimitResult }> {
+): Promise<{ trusted: boolean; rate: RateLimitResult }> {
   const result = await executePrepared<{
-    email_verified: boolean;
+    trusted: boolean;
     count: number;
     retry_after: number;
     signed_in: boolean;
@@ -105,13 +105,14 @@ export async function lockAndCount(
     ${rateHitCtes("hit", placementRateKey(customerId), RATE_WINDOW_SECONDS, {
       after: sql`select 1 from locked`,
     })}
-    select locked.email_verified, hit.count, hit.retry_after, ${stillSignedIn ?? sql`true`} as signed_in
+    select ${trustedSql(sql`locked.id`)} as trusted, hit.count, hit.retry_after,
+           ${stillSignedIn ?? sql`true`} as signed_in
       from locked left join hit on true`,
   );
   const row = result.rows[0];
   if (!row) throw notFound(ACCOUNT_GONE_MESSAGE);
   if (!row.signed_in) throw unauthorized();
-  return { emailVerified: row.email_verified, rate: rateHitResult(row, perMinute) };
+  return { trusted: row.trusted, rate: rateHitResult(row, perMinute) };
 }
 
 /**
@@ -124,17 +125,18 @@ export async function readPlacement(
   tx: DbOrTx,
   customerId: string,
   source: PlacementSource,
-  opts: ReadOptions & { emailVerified: boolean; capUnverified: boolean },
+  opts: ReadOptions & { trusted: boolean; capNew: boolean },
 ): Promise<PlacementRead> {
   return (await read(tx, customerId, source, opts)).placement;
 }
 
 /**
- * The same read without the customer's lock (no transaction around it): it also reads the
- * customer's email verification, revision and placements this minute (`perMinute`), and checks a
- * caller answered from memory (`stillSignedIn`: 401 when their session ended). Null: the
- * account is gone. An unverified account whose holds are capped is not read this way (the cap
- * locks the products first), so its `placement` is only good for seeing that.
+ * The same read without the customer's lock (no transaction around it): it also reads whether
+ * the customer is trusted (`trustedSql`), their revision and placements this minute
+ * (`perMinute`), and checks a caller answered from memory (`stillSignedIn`: 401 when their
+ * session ended). Null: the account is gone. A new customer whose holds are capped is not placed
+ * from this read (the cap locks the products first), so its `placement` is only good for seeing
+ * that.
  */
 export async function readPlacementUnlocked(
   db: DbOrTx,
@@ -146,7 +148,7 @@ export async function readPlacementUnlocked(
     db,
     customerId,
     source,
-    { ...opts, capUnverified: false },
+    { ...opts, capNew: false },
   );
   if (!customer) return null;
   if (!customer.signedIn) throw unauthorized();
@@ -158,7 +160,7 @@ export async function readPlacementUnlocked(
     placement,
     decidedOn: {
       revision: Number(customer.revision),
-      emailVerified: customer.emailVerified,
+      trusted: customer.trusted,
       factsVersion,
       windowEnd: placement.windowEnd,
     },
@@ -190,7 +192,7 @@ interface ReadOptions {
 
 /** What an unlocked read says of the customer (null: the account is gone). */
 interface CustomerRow {
-  emailVerified: boolean;
+  trusted: boolean;
   revision: number | string;
   /** Placements counted in the current minute's window, and the seconds until it ends. */
   count: number;
@@ -203,7 +205,7 @@ async function read(
   tx: DbOrTx,
   customerId: string,
   source: PlacementSource,
-  opts: ReadOptions & { emailVerified?: boolean; capUnverified: boolean; stillSignedIn?: SQL },
+  opts: ReadOptions & { trusted?: boolean; capNew: boolean; stillSignedIn?: SQL },
 ): Promise<{
   placement: PlacementRead;
   customer: CustomerRow | null;
@@ -225,10 +227,10 @@ async function read(
     "lines" in source
       ? sql`null`
       : keptVehicleJson(sql`w.vehicle_base_vehicle_id`, sql`w.vehicle_engine_id`);
-  // An unverified account's lines are capped by what every unverified account holds of the
-  // product: its rows are locked first (in id order, as the inventory locks them), so two such
-  // accounts cannot both read the room left before either has taken it.
-  const capped = opts.emailVerified === false && opts.capUnverified;
+  // A new customer's lines are capped by what every new customer holds of the product: its rows
+  // are locked first (in id order, as the inventory locks them), so two such accounts cannot both
+  // read the room left before either has taken it.
+  const capped = opts.trusted === false && opts.capNew;
   if (capped) {
     await executePrepared(
       tx,
@@ -240,13 +242,13 @@ async function read(
   }
   const onlyWanted = (column: SQL) =>
     opts.wholeStanding ? sql`` : sql`and ${column} in (select product_id from wanted)`;
-  const unpaidHeld = (unverifiedOnly: boolean) => sql`(
+  const unpaidHeld = (newOnly: boolean) => sql`(
     select coalesce(sum(i.qty), 0)::int from orders o
       join order_items i on i.order_id = o.id and i.product_id = p.id
-      ${unverifiedOnly ? sql`join "user" u on u.id = o.user_id and not u.email_verified` : sql``}
-     where o.status in ('unpaid', 'awaiting_approval'))`;
+     where o.status in ('unpaid', 'awaiting_approval')
+       ${newOnly ? sql`and not ${trustedSql(sql`o.user_id`)}` : sql``})`;
   const heldFields = capped
-    ? sql`, 'heldAll', ${unpaidHeld(false)}, 'heldUnverified', ${unpaidHeld(true)}`
+    ? sql`, 'heldAll', ${unpaidHeld(false)}, 'heldByNew', ${unpaidHeld(true)}`
     : sql``;
   const result = await executePrepared<{
     wanted: ReadLine[];
@@ -287,7 +289,7 @@ async function read(
         where user_id = ${customerId} and expires_at > now()
               ${onlyWanted(sql`product_id`)}) as windows,
       (select version from placement_facts) as facts_version,
-      ${opts.emailVerified === undefined ? customerJson(customerId, opts.stillSignedIn) : sql`null`} as customer`,
+      ${opts.trusted === undefined ? customerJson(customerId, opts.stillSignedIn) : sql`null`} as customer`,
   );
   const row = result.rows[0]!;
   const { facts: charges, address } = chargesFromJson(
@@ -303,7 +305,7 @@ async function read(
     wanted: row.wanted,
     products: new Map(row.products.map((p) => [p.id, p])),
     standing: {
-      emailVerified: opts.emailVerified ?? row.customer?.emailVerified ?? false,
+      trusted: opts.trusted ?? row.customer?.trusted ?? false,
       heldCents: Number(row.held_cents),
       unpaidProductIds: row.ordered.filter((id) => wantedIds.includes(id)),
     },
@@ -421,7 +423,7 @@ export async function readStockIfUnchanged(
     sql`
     select exists (select 1 from "user" where id = ${customerId}
                       and revision = ${decidedOn.revision}
-                      and email_verified = ${decidedOn.emailVerified})
+                      and ${trustedSql(sql`"user".id`)} = ${decidedOn.trusted})
            and ${factsUnchangedSql(decidedOn.factsVersion, stillSignedIn)} as unchanged,
            coalesce((select json_object_agg(id, available_quantity) from products
                       where id = any(${sqlUuids(productIds)})), '{}') as stock`,
@@ -431,13 +433,24 @@ export async function readStockIfUnchanged(
 }
 
 /**
- * The customer as an unlocked read needs them: verified or not, their revision, the placements
+ * Whether a customer is trusted with the configured hold limits (issue 49, finding 1): they have
+ * paid for an order (by card or by bank transfer, refunded since or not: money once taken) or
+ * belong to a company (invited by its owner, or an admin made it). Everyone else is a new
+ * customer, verified email or not (a mailbox costs nothing): their unpaid orders hold for a short
+ * while, and all new customers' together at most a share of a product (`newCustomerRoom`).
+ */
+export const trustedSql = (userId: SQL) => sql`(
+  exists (select 1 from company_members member where member.user_id = ${userId})
+  or exists (select 1 from orders paid where paid.user_id = ${userId} and paid.paid_at is not null))`;
+
+/**
+ * The customer as an unlocked read needs them: trusted or not, their revision, the placements
  * counted in the current window of the per-minute limit (`lockAndCount`'s key), and whether
  * their session is still live (`stillSignedIn`).
  */
 const customerJson = (customerId: string, stillSignedIn: SQL = sql`true`) => sql`(
   select json_build_object(
-    'emailVerified', u.email_verified, 'revision', u.revision, 'signedIn', ${stillSignedIn},
+    'trusted', ${trustedSql(sql`u.id`)}, 'revision', u.revision, 'signedIn', ${stillSignedIn},
     'count', coalesce(r.count, 0),
     'retryAfter', coalesce(ceil(extract(epoch from
                      r.window_start + make_interval(secs => ${RATE_WINDOW_SECONDS}) - now())), 0))

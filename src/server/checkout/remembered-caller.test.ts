@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
+import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { stillSignedInSql, verifiedToken } from "../auth/session-reader";
@@ -38,8 +38,8 @@ async function rememberedCustomer(): Promise<{
   customer: Customer;
   partId: string;
 }> {
-  // Verified: an unverified account's capped holds are another test's subject.
-  const account = await signUpVerified(t);
+  // Trusted: a new customer's capped holds are another test's subject.
+  const account = await signUpTrusted(t);
   const token = verifiedToken(account.cookie, SECRET)!;
   const customer: Customer = {
     id: account.id,
@@ -52,11 +52,12 @@ async function rememberedCustomer(): Promise<{
   return { account, customer, partId: part.id };
 }
 
-/** What a placement could have left: orders, the placement counted, the stock taken. */
+/** What a placement could have left: unpaid orders, the placement counted, the stock taken. */
 async function traces(customerId: string, partId: string) {
   const row = (
     await t.database.db.execute<{ orders: number; counted: number }>(sql`
-      select (select count(*)::int from orders where user_id = ${customerId}) as orders,
+      select (select count(*)::int from orders
+                where user_id = ${customerId} and status = 'unpaid') as orders,
              (select count(*)::int from rate_limit where key = ${placementRateKey(customerId)})
                as counted`)
   ).rows[0]!;

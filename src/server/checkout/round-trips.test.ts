@@ -204,7 +204,7 @@ test("a cart checkout whose lines have vehicles is still 4 statements", async ()
 });
 
 test("an unverified account whose holds are capped is placed in the locked transaction, without an unlocked read first", async () => {
-  const capped = await createTestApp({ HOLD_UNVERIFIED_SHARE: "0.2" });
+  const capped = await createTestApp({ HOLD_NEW_CUSTOMER_SHARE: "0.2" });
   try {
     const me = await signUp(capped.app);
     const p = await insertProduct(capped.database.db, { minimumOrder: 1, availableQuantity: 50 });

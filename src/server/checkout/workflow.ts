@@ -124,8 +124,8 @@ interface PlacementRequest {
  * email. All in one transaction: all or nothing.
  */
 export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
-  /** What unverified accounts hold together is capped (their placements lock the products). */
-  const capUnverified = opts.limits.unverifiedShare < 1;
+  /** What new customers hold together is capped (their placements lock the products). */
+  const capNew = opts.limits.newCustomerShare < 1;
   /**
    * Waits its turn at the gates of the products it orders (at most a few placements of one
    * product hold a connection at once: docs/hot-row.md), then places.
@@ -151,13 +151,14 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
   /**
    * Decides from memory and writes in one statement when it can (`placeFromMemory`), else reads
    * and writes in two, without a transaction (`placeUnlocked`); a quote, a company's order, a
-   * capped unverified account, a checkout that saves the address, and a placement whose customer
+   * capped new customer, a checkout that saves the address, and a placement whose customer
    * or stock changed under it are placed in the locked transaction (the customer's placements at
    * the same moment would only collide again if they read again: the lock puts them in a queue).
    */
   async function placeNow(customer: Customer, request: PlacementRequest): Promise<Order> {
-    const capped = customer.emailVerified === false && capUnverified;
-    if (!request.quoteId && !request.fromCart?.saveToProfile && !capped) {
+    // An unverified account is a new customer more often than not (`Customer.emailVerified`).
+    const likelyCapped = customer.emailVerified === false && capNew;
+    if (!request.quoteId && !request.fromCart?.saveToProfile && !likelyCapped) {
       const placed =
         (await placeFromMemory(customer, request)) ?? (await placeUnlocked(customer, request));
       if (placed) return placed;
@@ -251,9 +252,9 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     if (!read) throw notFound(ACCOUNT_GONE_MESSAGE);
     if (!read.rate.allowed) throw new HttpError(429, "rate_limited", holdMessages.rate);
     const facts = read.placement;
-    // What only the locked transaction does: the cap of unverified accounts locks the products
-    // before it reads them; a company's order may go on account or wait for an approval.
-    if (!facts.standing.emailVerified && capUnverified) return null;
+    // What only the locked transaction does: the cap of new customers locks the products before
+    // it reads them; a company's order may go on account or wait for an approval.
+    if (!facts.standing.trusted && capNew) return null;
     if (facts.pricing.companyId) return null;
     opts.memory?.learn(customer.id, read);
     const order = decideOrder(customer, request, facts, null);
@@ -305,7 +306,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       // One statement: the customer's row locked (their placements and cart changes queue up
       // behind each other from here), then the placement counted against the per-minute limit
       // (in the transaction: a placement refused for any reason is not counted).
-      const { emailVerified, rate } = await lockAndCount(
+      const { trusted, rate } = await lockAndCount(
         tx,
         customer.id,
         opts.limits.perMinute,
@@ -318,8 +319,8 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         : null;
       const source = quote ? quoteSource(quote) : request.source;
       const facts = await readPlacement(tx, customer.id, source, {
-        emailVerified,
-        capUnverified,
+        trusted,
+        capNew,
         destination: request.destination,
         currency: opts.currency,
         vehicle: request.vehicle,
@@ -439,8 +440,8 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     /**
      * What accepting a sent quote would charge now (its lines at the quoted prices, shipping and
      * tax for the address), decided as the acceptance decides it, writing nothing: the total
-     * the buyer is shown and sends back as `expectedTotal`. The hold rules of unverified
-     * accounts are the acceptance's to apply (they decide whether, not how much).
+     * the buyer is shown and sends back as `expectedTotal`. The hold rules of new customers
+     * are the acceptance's to apply (they decide whether, not how much).
      */
     quoteTotal: (
       customer: Customer,
@@ -450,8 +451,8 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       inventory.transaction(async (_stock, tx) => {
         const quote = await lockQuoteForAcceptance(tx, quoteId, customer.id);
         const facts = await readPlacement(tx, customer.id, quoteSource(quote), {
-          emailVerified: true,
-          capUnverified: false,
+          trusted: true,
+          capNew: false,
           destination: destinationOf(input.addressId),
           currency: opts.currency,
           sellerCountry: opts.sellerCountry,

@@ -11,7 +11,7 @@ import { user } from "../users/tables";
 import { createInventory, isLockWaitOver, isStockOrCheckChanged } from "../inventory/service";
 import { MAIL_QUEUE } from "../mail/mailer";
 import { lockCustomer } from "../users/service";
-import { placementRateKey } from "./read";
+import { placementRateKey, trustedSql } from "./read";
 import { writeOrderAtOnce, type Customer, type DecidedOn, type OrderToWrite } from "./write";
 
 /**
@@ -73,13 +73,14 @@ const SHARE = { maxShare: 0.5, freeUnits: 2 };
 /** What a read of the customer now would have decided on (their `revision` given). */
 async function asRead(customer: Customer, revision: number) {
   const row = (
-    await t.database.db.execute<{ email_verified: boolean; version: string }>(sql`
-      select email_verified, (select version from placement_facts) as version
+    await t.database.db.execute<{ trusted: boolean; version: string }>(sql`
+      select ${trustedSql(sql`"user".id`)} as trusted,
+             (select version from placement_facts) as version
         from "user" where id = ${customer.id}`)
   ).rows[0]!;
   const decidedOn: DecidedOn = {
     revision,
-    emailVerified: row.email_verified,
+    trusted: row.trusted,
     factsVersion: Number(row.version),
     windowEnd: null,
   };
@@ -241,8 +242,8 @@ describe("what an order decided without the lock was decided on, checked by the 
   test("the facts' version moved on (a price, a shipping rate, a tax rate changed)", () =>
     refusedWhen((d) => (d.decidedOn.factsVersion -= 1)));
 
-  test("the account's email verification is not what it was", () =>
-    refusedWhen((d) => (d.decidedOn.emailVerified = !d.decidedOn.emailVerified)));
+  test("whether the customer is trusted is not what it was (a first order paid since)", () =>
+    refusedWhen((d) => (d.decidedOn.trusted = !d.decidedOn.trusted)));
 
   test("a hold window the decision counted on is gone (paid, say)", () =>
     refusedWhen((d) => (d.decidedOn.windowEnd = new Date(Date.now() + 3_600_000))));

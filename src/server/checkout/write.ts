@@ -10,7 +10,7 @@ import type { LineVehicle } from "../vehicles/service";
 import type { HoldShare, Inventory, StockMoves } from "../inventory/service";
 import { rateHitCtes } from "../auth/rate-limit";
 import { lockCustomerSql } from "../users/service";
-import { factsUnchangedSql, placementRateKey, RATE_WINDOW_SECONDS } from "./read";
+import { factsUnchangedSql, placementRateKey, RATE_WINDOW_SECONDS, trustedSql } from "./read";
 import type { Decision } from "./decide";
 
 export interface Customer {
@@ -18,8 +18,9 @@ export interface Customer {
   email: string;
   name: string;
   /**
-   * Whether the account's email is verified, as its session was read: an unverified one whose
-   * holds are capped is placed in the locked transaction without trying the unlocked read first.
+   * Whether the account's email is verified, as its session was read. An unverified account is
+   * almost always a new customer (read.ts `trustedSql`): while new customers' holds are capped,
+   * it is placed in the locked transaction without trying the unlocked read first.
    */
   emailVerified?: boolean;
   /**
@@ -89,7 +90,8 @@ export async function writeOrder(
 export interface DecidedOn {
   /** The customer's revision: nothing of theirs changed (orders, cart, addresses). */
   revision: number;
-  emailVerified: boolean;
+  /** Trusted or a new customer (read.ts `trustedSql`): their holds' length and cap. */
+  trusted: boolean;
   /** The version of the products', shipping's, tax's and trade's facts (migration 0042). */
   factsVersion: number;
   /** The customer's earliest open hold window on the order's products (null: none open). */
@@ -100,7 +102,7 @@ export interface DecidedOn {
  * The same write as one statement without a transaction (the order path's: docs/decisions/
  * 011-checkout-workflow.md, "Placed in two statements"), after a read made without the
  * customer's lock, or decided from memory: it goes ahead only while what the order was decided
- * on still holds (`decidedOn`: the customer's revision, their email's verification, the facts'
+ * on still holds (`decidedOn`: the customer's revision, whether they are trusted, the facts'
  * version, their hold windows; a caller answered from memory still signed in; every line within
  * the stock and the hold `share`); else nothing is written, and `isStockOrCheckChanged` says so
  * (read again). It moves the customer's revision on, counts the placement against the per-minute
@@ -123,7 +125,7 @@ export async function writeOrderAtOnce(
   const ids = sqlUuids(order.lines.map((l) => l.productId));
   const windowEnd = decidedOn.windowEnd?.toISOString() ?? null;
   const check = sql`exists (select 1 from unchanged
-                             where email_verified = ${decidedOn.emailVerified})
+                             where ${trustedSql(sql`unchanged.id`)} = ${decidedOn.trusted})
     and (select date_trunc('milliseconds', min(expires_at)) from hold_windows
           where user_id = ${customer.id} and expires_at > now() and product_id = any(${ids}))
         is not distinct from ${windowEnd}::timestamptz

@@ -71,7 +71,10 @@ export function approvalWindowEnd(from: Date, businessDays: number): Date {
   return end;
 }
 
-/** How long a new order holds its stock: shorter for an account whose address is unverified. */
-export function holdTime(standing: { emailVerified: boolean }, limits: HoldLimits, holdMs: number) {
-  return standing.emailVerified ? holdMs : Math.min(holdMs, limits.unverifiedHoldMs);
+/**
+ * How long a new order holds its stock: shorter for a new customer (no order paid yet, no
+ * company: checkout/read.ts `trustedSql`).
+ */
+export function holdTime(standing: { trusted: boolean }, limits: HoldLimits, holdMs: number) {
+  return standing.trusted ? holdMs : Math.min(holdMs, limits.newCustomerHoldMs);
 }

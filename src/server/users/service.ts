@@ -67,20 +67,15 @@ async function withBounce(
  * queue up behind each other (the duplicate rule, the hold limits and the cart's size cannot
  * race). The lock is an update that moves the customer's revision on, so a placement that read
  * them without the lock sees the change and reads again (checkout/write.ts). A removed account is
- * told so. Says whether the account's address is verified.
+ * told so.
  */
-export async function lockCustomer(
-  tx: DbOrTx,
-  userId: string,
-): Promise<{ emailVerified: boolean }> {
-  const { rows } = await tx.execute<{ email_verified: boolean }>(lockCustomerSql(userId));
-  const row = rows[0];
-  if (!row) throw notFound(ACCOUNT_GONE_MESSAGE);
-  return { emailVerified: row.email_verified };
+export async function lockCustomer(tx: DbOrTx, userId: string): Promise<void> {
+  const { rows } = await tx.execute<{ id: string }>(lockCustomerSql(userId));
+  if (!rows[0]) throw notFound(ACCOUNT_GONE_MESSAGE);
 }
 
 /**
- * The query `lockCustomer` runs (one row, `email_verified`, or none: the account is gone), for
+ * The query `lockCustomer` runs (one row, the customer's `id`, or none: the account is gone), for
  * a statement that does more once the row is locked (checkout counts the placement in it). With
  * `ifRevision`, only while the customer's revision is still that one (else no row: an unlocked
  * placement's write, checkout/write.ts).
@@ -88,7 +83,7 @@ export async function lockCustomer(
 export function lockCustomerSql(userId: string, ifRevision?: number): SQL {
   return sql`update "user" set revision = revision + 1
               where id = ${userId}${ifRevision === undefined ? sql`` : sql` and revision = ${ifRevision}`}
-             returning email_verified`;
+             returning id`;
 }
 
 /** Keeps an order's phone and address in the customer's profile (checkout's "save" box). */
