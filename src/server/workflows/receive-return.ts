@@ -123,7 +123,7 @@ export function createReceiveReturn(
         actor,
         action: "return.refund_retry",
         target: { type: "return", id },
-        summary: `Retried the refund of a return of order ${r.orderId.slice(0, 8).toUpperCase()}`,
+        summary: `Retried the refund of ${rmaNumber(r.rmaNumber)}`,
       }),
     );
     await refunds.run(refund.id);
