@@ -133,14 +133,16 @@ export const orderSchema = z.object({
   /** Paid with a test card (the test-card gateway): no money was taken. */
   testPayment: z.boolean(),
   /**
-   * On account (net terms): its invoice's number, due date and whether payments settled it;
-   * null for any other order. Its words: `paymentWords` (contract/payment-words.ts).
+   * On account (net terms): its invoice's number, due date, whether payments and credit notes
+   * settled it, and whether credit notes alone did (a full return, nothing paid); null for any
+   * other order. Its words: `paymentWords` (contract/payment-words.ts).
    */
   account: z
     .object({
       invoiceNumber: z.string(),
       dueAt: z.iso.datetime({ offset: true }),
       settled: z.boolean(),
+      creditedInFull: z.boolean(),
     })
     .nullable(),
   createdAt: z.iso.datetime({ offset: true }),

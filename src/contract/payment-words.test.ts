@@ -1,10 +1,11 @@
 import { expect, test } from "vitest";
 import { dueDateWords, onAccountCheckoutWords, paymentWords } from "./payment-words";
 
-const account = (settled: boolean) => ({
+const account = (settled: boolean, creditedInFull = false) => ({
   invoiceNumber: "INV-2026-000123",
   dueAt: "2026-12-26T10:00:00.000Z",
   settled,
+  creditedInFull,
 });
 
 test("an order on account reads On account with its invoice and due date, never Paid", () => {
@@ -21,6 +22,19 @@ test("once its invoice is paid, an order on account reads Paid", () => {
     badge: "Paid",
     line: "Paid · invoice INV-2026-000123",
   });
+});
+
+test("an order on account whose invoice credit notes cancelled in full reads Nothing due, never Paid", () => {
+  const shipped = paymentWords({ status: "shipped", account: account(true, true) });
+  expect(shipped).toEqual({
+    badge: "Shipped",
+    line: "Nothing due · invoice INV-2026-000123 credited in full",
+  });
+  expect(paymentWords({ status: "paid", account: account(true, true) })).toEqual({
+    badge: "Credited",
+    line: "Nothing due · invoice INV-2026-000123 credited in full",
+  });
+  expect(JSON.stringify(shipped)).not.toContain("Paid");
 });
 
 test("a shipped order on account keeps saying what is due", () => {

@@ -9,7 +9,10 @@ import { orderStatusLabels, type Order } from "./orders";
 export type PaymentState = Pick<Order, "status" | "account">;
 
 export interface PaymentWords {
-  /** The badge: "Unpaid", "Awaiting approval", "On account", "Paid", "Shipped", "Cancelled". */
+  /**
+   * The badge: "Unpaid", "Awaiting approval", "On account", "Credited", "Paid", "Shipped",
+   * "Cancelled".
+   */
   badge: string;
   /** The sentence: "On account · invoice INV-2026-000123 due 26 Dec 2026", "Paid", … */
   line: string;
@@ -24,18 +27,26 @@ export function dueDateWords(at: string | Date): string {
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 export const ON_ACCOUNT_LABEL = "On account";
+/** An order on account whose invoice credit notes cancelled in full: nothing was paid or is due. */
+export const CREDITED_LABEL = "Credited";
 
 export function paymentWords(order: PaymentState): PaymentWords {
   const account = order.account;
   const owing = account !== null && !account.settled;
+  const credited = account !== null && account.settled && account.creditedInFull;
   const paidLine = account
     ? owing
       ? `${ON_ACCOUNT_LABEL} · invoice ${account.invoiceNumber} due ${dueDateWords(account.dueAt)}`
-      : `Paid · invoice ${account.invoiceNumber}`
+      : credited
+        ? `Nothing due · invoice ${account.invoiceNumber} credited in full`
+        : `Paid · invoice ${account.invoiceNumber}`
     : "Paid";
   switch (order.status) {
     case "paid":
-      return { badge: owing ? ON_ACCOUNT_LABEL : orderStatusLabels.paid, line: paidLine };
+      return {
+        badge: owing ? ON_ACCOUNT_LABEL : credited ? CREDITED_LABEL : orderStatusLabels.paid,
+        line: paidLine,
+      };
     case "shipped":
       // Shipped says where the parts are; the line still says whether the invoice is paid.
       return { badge: orderStatusLabels.shipped, line: paidLine };

@@ -161,6 +161,7 @@ export function newOrderRows(
     accountInvoiceNumber: null,
     accountDueAt: null,
     accountSettledAt: null,
+    accountCreditedInFull: false,
   };
   const items = lines.map((l, i) => ({
     orderId: order.id,

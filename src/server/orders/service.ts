@@ -72,6 +72,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
             invoiceNumber: row.accountInvoiceNumber,
             dueAt: row.accountDueAt.toISOString(),
             settled: row.accountSettledAt !== null,
+            creditedInFull: row.accountCreditedInFull,
           }
         : null,
     createdAt: row.createdAt.toISOString(),

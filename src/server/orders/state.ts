@@ -130,9 +130,22 @@ export async function recordAccountInvoice(
   return row;
 }
 
-/** Its invoice on account is paid in full (`at`), or owed again (null: a payment reversed). */
-export async function markAccountSettled(tx: DbOrTx, id: string, at: Date | null): Promise<void> {
-  await tx.update(orders).set({ accountSettledAt: at }).where(eq(orders.id, id));
+/**
+ * Its invoice on account is covered (`at`; by credit notes alone: `creditedInFull`), or owed
+ * again (null: a payment reversed). Kept by terms/service.ts `syncAccountSettlement`.
+ */
+export async function markAccountSettled(
+  tx: DbOrTx,
+  id: string,
+  settled: { at: Date; creditedInFull: boolean } | null,
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({
+      accountSettledAt: settled?.at ?? null,
+      accountCreditedInFull: settled?.creditedInFull ?? false,
+    })
+    .where(eq(orders.id, id));
 }
 
 /** paid → shipped, with the last parcel's tracking. Undefined: it is not (or no longer) paid. */

@@ -1,5 +1,6 @@
 import { sql } from "../db/sql";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -111,6 +112,8 @@ export const orders = pgTable(
     accountInvoiceNumber: text("account_invoice_number"),
     accountDueAt: timestamp("account_due_at", { withTimezone: true }),
     accountSettledAt: timestamp("account_settled_at", { withTimezone: true }),
+    /** Settled by credit notes alone (a full return, nothing paid): "Nothing due", not "Paid". */
+    accountCreditedInFull: boolean("account_credited_in_full").notNull().default(false),
   },
   (t) => [
     check("orders_total_positive", sql`${t.totalCents} >= 0`),

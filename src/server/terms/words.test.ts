@@ -73,6 +73,7 @@ test("an order on account reads On account with its invoice and due date everywh
       invoiceNumber: invoice.number,
       dueAt: invoice.dueAt,
       settled: false,
+      creditedInFull: false,
     });
     expect(paymentWords(order)).toEqual({ badge: "On account", line: owing });
   }
@@ -102,6 +103,50 @@ test("an order on account reads On account with its invoice and due date everywh
   for (const order of await everywhere(orderId)) {
     expect(paymentWords(order)).toEqual({ badge: "On account", line: owing });
   }
+});
+
+test("an order on account returned in full reads Nothing due, credited in full, never Paid or On account", async () => {
+  const p = await part();
+  const placed = await call(buyer, "POST", "/api/orders", {
+    productId: p.id,
+    orderQty: 2,
+    phonrNo: "5550100",
+    Address: "1 Fleet Yard",
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  const orderId = placed.json().order._id as string;
+  const invoice = (await call(buyer, "GET", `/api/orders/${orderId}/invoice`)).json();
+  const shipped = await call(admin, "PATCH", `/api/orders/${orderId}/status`, {
+    status: "shipped",
+  });
+  expect(shipped.statusCode, shipped.body).toBe(200);
+  const asked = await call(buyer, "POST", `/api/orders/${orderId}/returns`, {
+    lines: [{ line: 1, qty: 2 }],
+    reason: "damaged",
+  });
+  expect(asked.statusCode, asked.body).toBe(201);
+  const returnId = asked.json().id as string;
+  const approved = await call(admin, "POST", `/api/returns/${returnId}/decision`, {
+    decision: "approve",
+  });
+  expect(approved.statusCode, approved.body).toBe(200);
+  const received = await call(admin, "POST", `/api/returns/${returnId}/receive`, {
+    lines: [{ line: 1, qty: 2, condition: "as_new" }],
+  });
+  expect(received.statusCode, received.body).toBe(200);
+  expect(received.json().status).toBe("refunded");
+
+  // The credit note alone covers the invoice: nothing was paid, and nothing is due.
+  for (const order of await everywhere(orderId)) {
+    expect(order.account).toMatchObject({ settled: true, creditedInFull: true });
+    expect(paymentWords(order)).toEqual({
+      badge: "Shipped",
+      line: `Nothing due · invoice ${invoice.number} credited in full`,
+    });
+  }
+  const paid = await call(admin, "GET", "/api/invoices?status=paid&limit=100");
+  expect(paid.statusCode, paid.body).toBe(200);
+  expect(paid.json().map((i: { number: string }) => i.number)).toContain(invoice.number);
 });
 
 test("a quote accepted by a company on net terms goes on account, not to the card page", async () => {

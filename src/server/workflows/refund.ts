@@ -25,6 +25,7 @@ import {
 } from "../returns/refunds";
 import { linesOfReturn, loadReturn, returnMailLines } from "../returns/service";
 import { type Clock, systemClock } from "../clock";
+import { syncAccountSettlement } from "../terms/service";
 
 export interface RefundOptions {
   seller: SellerDetails;
@@ -142,6 +143,8 @@ export function createRefunds(db: Db, gateway: PaymentGateway, opts: RefundOptio
         creditNoteId: note.id,
         at: now(),
       });
+      // On account the credit note is the refund: it may be what settles the invoice.
+      if (refund.gateway === ON_ACCOUNT) await syncAccountSettlement(tx, refund.orderId, now());
       if (ofReturn && opts.mailer && order) {
         const mail = returnRefundedMail({
           name: order.customerName,

@@ -251,16 +251,17 @@ function NextSteps({ order }: { order: Order }) {
           shows when they ship.
         </p>
       )}
-      {order.status === "paid" && !(order.account && !order.account.settled) && (
-        <p>
-          Thank you: your payment is received. We pack your parts and send them to the address
-          below;{" "}
-          <Link to={paths.myItems} className="link">
-            My Items
-          </Link>{" "}
-          shows when they ship.
-        </p>
-      )}
+      {order.status === "paid" &&
+        !(order.account && (!order.account.settled || order.account.creditedInFull)) && (
+          <p>
+            Thank you: your payment is received. We pack your parts and send them to the address
+            below;{" "}
+            <Link to={paths.myItems} className="link">
+              My Items
+            </Link>{" "}
+            shows when they ship.
+          </p>
+        )}
       {order.status === "shipped" && (
         <p>
           Your parts are on their way: shipped {order.shippedAt && formatDateTime(order.shippedAt)}.
