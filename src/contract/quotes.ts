@@ -28,6 +28,15 @@ export const quoteAdminStatusLabels: Record<QuoteStatus, string> = {
   expired: "Expired",
 };
 
+/** A quote's number as people read it (emails, pages, the audit log): "Q-10001". */
+export const quoteNumberText = (n: number): string => `Q-${n}`;
+
+/** The number a search names: "Q-10001", "q10001" or "10001" (null: not a quote number). */
+export function quoteNumberIn(q: string): number | null {
+  const found = /^q?-?\s*(\d{1,9})$/i.exec(q.trim());
+  return found ? Number(found[1]) : null;
+}
+
 export const QUOTE_NOTE_MAX = 1000;
 export const QUOTE_MESSAGE_MAX = 2000;
 
@@ -142,7 +151,7 @@ export type QuoteMessage = z.infer<typeof quoteMessageSchema>;
 
 export const quoteSchema = z.object({
   id: z.uuid(),
-  /** The short number people use: the id's first 8 characters, upper case. */
+  /** The number people use: "Q-10001" (`quoteNumberText`). */
   reference: z.string(),
   status: z.enum(quoteStatuses),
   requesterName: z.string(),

@@ -395,7 +395,11 @@ describe("the message thread", () => {
       return { ids: (res.json() as Quote[]).map((x) => x.id), total: res.headers["x-total-count"] };
     };
     expect((await list(`q=${otherBuyer.email}`)).ids).toEqual([q.id]);
-    expect((await list(`q=${q.reference.toLowerCase()}`)).ids).toContain(q.id);
+    // By its number as people write it: "Q-10001", "q-10001", "10001".
+    expect(q.reference).toMatch(/^Q-\d{5,}$/);
+    expect((await list(`q=${q.reference}`)).ids).toEqual([q.id]);
+    expect((await list(`q=${q.reference.toLowerCase()}`)).ids).toEqual([q.id]);
+    expect((await list(`q=${q.reference.slice(2)}`)).ids).toContain(q.id);
     expect((await list("status=requested&limit=100")).ids).toContain(q.id);
     expect((await list("status=accepted&limit=100")).ids).not.toContain(q.id);
     const page = await list("limit=1&offset=0");

@@ -6,6 +6,8 @@ import {
   type QuoteDetail,
   type QuoteListQuery,
   type QuoteSendInput,
+  quoteNumberIn,
+  quoteNumberText,
 } from "../../contract/quotes";
 import { paths } from "../../contract/paths";
 import { recordAdminAction, type AuditActor } from "../audit/service";
@@ -45,8 +47,6 @@ export interface QuoteCaller {
   name: string;
   role: "admin" | "user";
 }
-
-export const quoteReference = (id: string) => id.slice(0, 8).toUpperCase();
 
 export function createQuoteService(
   db: Db,
@@ -98,7 +98,7 @@ export function createQuoteService(
       const priced = ls.every((l) => l.quotedPriceCents !== null);
       return {
         id: r.id,
-        reference: quoteReference(r.id),
+        reference: quoteNumberText(r.number),
         status: r.status,
         requesterName: r.requesterName,
         requesterEmail: r.requesterEmail,
@@ -226,7 +226,8 @@ export function createQuoteService(
 
     /**
      * Quotes, newest first, paged: a customer's company's (or their own, without a company);
-     * every quote for admins. `q` searches the reference, the requester and the company.
+     * every quote for admins. `q` searches the number ("Q-10001"; or an id's start, as quotes
+     * were referred to before numbers), the requester and the company.
      */
     async list(caller: QuoteCaller, m: Membership | null, query: QuoteListQuery) {
       await expireDue(db);
@@ -241,8 +242,10 @@ export function createQuoteService(
       if (query.status) filters.push(eq(quotes.status, query.status));
       if (query.q) {
         const like = containsPattern(query.q);
+        const number = quoteNumberIn(query.q);
         filters.push(
           or(
+            number === null ? undefined : eq(quotes.number, number),
             ilike(sql`${quotes.id}::text`, `${query.q.toLowerCase().replace(/[\\%_]/g, "")}%`),
             ilike(quotes.requesterEmail, like),
             ilike(quotes.requesterName, like),
@@ -327,7 +330,7 @@ export function createQuoteService(
           .returning();
         const totalCents = lines.reduce((s, l) => s + given.get(l.productId)! * l.qty, 0);
         const money = (c: number) => formatCents(c, opts.currency);
-        const reference = quoteReference(id);
+        const reference = quoteNumberText(sent!.number);
         await recordAdminAction(tx, {
           actor: admin,
           action: "quote.send",
@@ -399,7 +402,7 @@ export function createQuoteService(
             actor: caller,
             action: "quote.message",
             target: { type: "quote", id },
-            summary: `Wrote on quote ${quoteReference(id)} to ${row.requesterEmail}: ${body.slice(0, 200)}`,
+            summary: `Wrote on quote ${quoteNumberText(row.number)} to ${row.requesterEmail}: ${body.slice(0, 200)}`,
           });
         }
         return detail(tx, caller, m, id);

@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -19,10 +20,18 @@ import { user } from "../users/tables";
  * (an order at the quoted prices) or declined by the buyer. A company member's quote belongs to
  * the company (its members read it); a customer without a company's to them alone.
  */
+/** The quotes' human numbers (`Q-10001`, `quoteNumberText`): taken at insert; a number may skip. */
+export const quoteNumbers = pgSequence("quotes_number_seq", { startWith: 10001 });
+
 export const quotes = pgTable(
   "quotes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** The number a person reads (`Q-` and this); the id stays the quote's id in URLs and the API. */
+    number: integer("number")
+      .notNull()
+      .unique("quotes_number_unique")
+      .default(sql`nextval('quotes_number_seq')`),
     /** Who asked (null once their account is removed; the email stays). */
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     requesterEmail: text("requester_email").notNull(),
