@@ -2,11 +2,14 @@ import { listenForChanges, type ChannelChange } from "../../src/server/changes/l
 import type { TestApp } from "./test-app";
 
 /**
- * Listens on the catalog's NOTIFY channel as a server process does (pinged every 100 ms), and
- * keeps what it hears: `heard(kind)` counts the notifications of one kind so far, `listening()`
- * whether the listener is proven to hear. `stop()` when done.
+ * Listens on the catalog's NOTIFY channel as a server process does (pinged every `pingMs`, 100 ms
+ * unless told), and keeps what it hears: `heard(kind)` counts the notifications of one kind so
+ * far, `listening()` whether the listener is proven to hear. `stop()` when done. A ping unheard
+ * within its interval makes the listener reconnect, and what is sent meanwhile is not heard: a
+ * test that counts every notification pings slowly, so a loaded machine's late event loop does
+ * not look like a deaf connection.
  */
-export function hearCatalogChannel(t: TestApp) {
+export function hearCatalogChannel(t: TestApp, opts: { pingMs?: number } = {}) {
   const heard: ChannelChange[] = [];
   const states: boolean[] = [];
   const listener = listenForChanges(
@@ -16,7 +19,7 @@ export function hearCatalogChannel(t: TestApp) {
     {
       notify: (channel, payload) =>
         t.database.pool.query("select pg_notify($1, $2)", [channel, payload]),
-      pingMs: 100,
+      pingMs: opts.pingMs ?? 100,
     },
   );
   return {

@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 test("a cart change, an order and a profile edit send no 'sessions'; a new name and a removal do", async () => {
-  const channel = hearCatalogChannel(t);
+  // It counts every notification: a reconnect would lose one (catalog-channel.ts).
+  const channel = hearCatalogChannel(t, { pingMs: 10_000 });
   const sessions = () => channel.heard("sessions");
   const db = t.database.db;
   try {
