@@ -44,7 +44,7 @@ export function QuotesTable({ admin }: { admin: boolean }) {
       role: "title",
       cell: (x) => (
         <span className="flex flex-col gap-0.5">
-          <Link to={paths.quote.to(x.id)} className="link link-hover">
+          <Link to={paths.quote.to(x.id)} className="link link-hover whitespace-nowrap">
             Quote {x.reference}
           </Link>
           <span className="text-xs font-normal text-base-content/75">
@@ -57,7 +57,11 @@ export function QuotesTable({ admin }: { admin: boolean }) {
     {
       header: "Status",
       testId: "quote-status",
-      cell: (x) => <span className={`badge badge-sm ${badge[x.status]}`}>{labels[x.status]}</span>,
+      cell: (x) => (
+        <span className={`badge badge-sm whitespace-nowrap ${badge[x.status]}`}>
+          {labels[x.status]}
+        </span>
+      ),
     },
     {
       header: "Requested by",
