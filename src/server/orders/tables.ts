@@ -136,6 +136,11 @@ export const orders = pgTable(
     index("orders_hold_idx")
       .on(t.holdExpiresAt)
       .where(sql`${t.status} in ('unpaid', 'awaiting_approval')`),
+    // "Has this customer ever paid?" (checkout/read.ts `trustedSql`): one probe, however many
+    // unpaid or cancelled orders they have.
+    index("orders_user_paid_idx")
+      .on(t.userId)
+      .where(sql`${t.paidAt} is not null`),
   ],
 );
 
