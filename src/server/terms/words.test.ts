@@ -42,6 +42,21 @@ const call = (
 const part = () =>
   insertProduct(t.database.db, { priceCents: 5000, minimumOrder: 1, availableQuantity: 100 });
 
+/** The buyer orders 2 of a new part, charged to the company's account: the order and its invoice. */
+async function orderOnAccount() {
+  const p = await part();
+  const placed = await call(buyer, "POST", "/api/orders", {
+    productId: p.id,
+    orderQty: 2,
+    phonrNo: "5550100",
+    Address: "1 Fleet Yard",
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  const orderId = placed.json().order._id as string;
+  const invoice = (await call(buyer, "GET", `/api/orders/${orderId}/invoice`)).json();
+  return { orderId, invoice };
+}
+
 /** The order as each screen reads it: its page, My Items, Manage All Orders. */
 async function everywhere(orderId: string): Promise<Order[]> {
   const page = (await call(buyer, "GET", `/api/orders/${orderId}`)).json() as Order;
@@ -55,16 +70,7 @@ async function everywhere(orderId: string): Promise<Order[]> {
 }
 
 test("an order on account reads On account with its invoice and due date everywhere, Paid once the invoice is paid", async () => {
-  const p = await part();
-  const placed = await call(buyer, "POST", "/api/orders", {
-    productId: p.id,
-    orderQty: 2,
-    phonrNo: "5550100",
-    Address: "1 Fleet Yard",
-  });
-  expect(placed.statusCode, placed.body).toBe(201);
-  const orderId = placed.json().order._id as string;
-  const invoice = (await call(buyer, "GET", `/api/orders/${orderId}/invoice`)).json();
+  const { orderId, invoice } = await orderOnAccount();
   const due = new Date(invoice.dueAt);
   const dueWords = `${due.getUTCDate()} ${due.toLocaleString("en-GB", { month: "short", timeZone: "UTC" })} ${due.getUTCFullYear()}`;
   const owing = `On account · invoice ${invoice.number} due ${dueWords}`;
@@ -106,16 +112,7 @@ test("an order on account reads On account with its invoice and due date everywh
 });
 
 test("an order on account returned in full reads Nothing due, credited in full, never Paid or On account", async () => {
-  const p = await part();
-  const placed = await call(buyer, "POST", "/api/orders", {
-    productId: p.id,
-    orderQty: 2,
-    phonrNo: "5550100",
-    Address: "1 Fleet Yard",
-  });
-  expect(placed.statusCode, placed.body).toBe(201);
-  const orderId = placed.json().order._id as string;
-  const invoice = (await call(buyer, "GET", `/api/orders/${orderId}/invoice`)).json();
+  const { orderId, invoice } = await orderOnAccount();
   const shipped = await call(admin, "PATCH", `/api/orders/${orderId}/status`, {
     status: "shipped",
   });
