@@ -19,7 +19,7 @@ import type { HoldLimits } from "../config";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
 import { companies, companyMembers } from "../companies/tables";
-import { holdTime, moveHoldWindows } from "../inventory/holds";
+import { moveHoldWindows } from "../inventory/holds";
 import { orderApprovals } from "./tables";
 import { orderItems, orders } from "../orders/tables";
 import { user } from "../users/tables";
@@ -263,10 +263,8 @@ export function createApprovalService(
           items = await linesOf(tx, [orderId]);
         } else if (decision === "approved") {
           // The hold restarts from the approval, as long as a trusted customer's new order's
-          // would: a company's buyer is trusted (checkout/read.ts `trustedSql`).
-          const until = new Date(
-            Date.now() + holdTime({ trusted: true }, opts.limits, opts.holdMs),
-          );
+          // (`ORDER_HOLD_HOURS`): a company's buyer is trusted (checkout/read.ts `trustedSql`).
+          const until = new Date(Date.now() + opts.holdMs);
           row = await approveOrder(tx, orderId, until);
           items = await linesOf(tx, [orderId]);
           // Deleting the approved order and ordering again does not renew the hold past this.
