@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { deliveryAddressSchema, MAX_ORDER_QTY, orderSchema } from "./orders";
+import { deliveryAddressSchema, MAX_ORDER_QTY, orderSchema, refineDestination } from "./orders";
 import { cartMessages, MAX_CART_LINES } from "./constants";
-import { destinationEstimateSchema } from "./addresses";
+import { companyAddressInputSchema, destinationEstimateSchema } from "./addresses";
 import { shippingOptionSchema } from "./shipping";
 import { phoneNumberSchema } from "./phone";
 import { text } from "./text";
@@ -135,6 +135,8 @@ export type CartQuoteInput = z.input<typeof cartQuoteSchema>;
 export const checkoutSchema = z
   .object({
     addressId: z.uuid({ message: "Choose a delivery address" }).optional(),
+    /** An address given whole instead of a saved one (docs/ordering.md, "Where it goes"). */
+    shipTo: companyAddressInputSchema.optional(),
     shippingMethodId: z.uuid({ message: "Choose a shipping method" }).optional(),
     phonrNo: phoneNumberSchema.optional(),
     Address: deliveryAddressSchema.optional(),
@@ -151,15 +153,7 @@ export const checkoutSchema = z
      */
     vehicle: orderVehicleSchema.optional(),
   })
-  .superRefine((body, ctx) => {
-    if (body.addressId) return;
-    if (body.Address === undefined) {
-      ctx.addIssue({ code: "custom", path: ["Address"], message: "Address is Required" });
-    }
-    if (body.phonrNo === undefined) {
-      ctx.addIssue({ code: "custom", path: ["phonrNo"], message: "Phone is Required" });
-    }
-  });
+  .superRefine(refineDestination);
 export type Checkout = z.infer<typeof checkoutSchema>;
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 

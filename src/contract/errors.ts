@@ -38,6 +38,7 @@ export const errorCodes = [
   "hold_limit",
   "spending_limit",
   "not_shippable",
+  "destination_required",
   "card_declined",
   // 429: too many
   "too_many_requests",

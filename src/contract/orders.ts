@@ -7,6 +7,7 @@ import {
   trackingMessages,
   trackingNumberSchema,
 } from "./shipping-carriers";
+import { companyAddressInputSchema } from "./addresses";
 import { text } from "./text";
 import { orderVehicleSchema } from "./vehicles";
 
@@ -19,6 +20,14 @@ export const orderMessages = {
   duplicate: "You have already ordered this product",
   atLeast: (min: number) => `please order at least ${min}`,
   lessThen: (available: number) => `please order less then ${available}`,
+  /**
+   * An order the store cannot charge shipping and tax for: no saved address chosen, none given,
+   * and no default address in the address book (docs/ordering.md, "Where it goes").
+   */
+  destinationRequired:
+    "Choose a delivery address from your address book, or give the street, city, postal code and country, so shipping and tax can be charged",
+  /** Both kinds of destination in one order. */
+  oneDestination: "Choose a saved address or give a new one, not both",
 } as const;
 
 export const orderStatuses = [
@@ -183,7 +192,37 @@ export const holdMessages = {
  * What the customer sends. Who orders, the product's name and its price come from the session and
  * the database; the spec's `orderEmail`, `productName` and `productPrice` are ignored if sent.
  */
-export const orderCreateSchema = z.object({
+/**
+ * Where an order goes, as every door takes it: a saved address (`addressId`), one given whole
+ * (`shipTo`), or neither (the address book's default); never both. Without a saved address
+ * the free-text `Address` and `phonrNo` are required where a door has them optional.
+ */
+export function refineDestination(
+  body: { addressId?: string; shipTo?: unknown; Address?: string; phonrNo?: string },
+  ctx: z.RefinementCtx,
+): void {
+  refineOneDestination(body, ctx);
+  if (body.addressId || body.shipTo) return;
+  if (body.Address === undefined) {
+    ctx.addIssue({ code: "custom", path: ["Address"], message: "Address is Required" });
+  }
+  if (body.phonrNo === undefined) {
+    ctx.addIssue({ code: "custom", path: ["phonrNo"], message: "Phone is Required" });
+  }
+}
+
+/** A saved address or one given whole, not both (the doors without free text: totals). */
+export function refineOneDestination(
+  body: { addressId?: string; shipTo?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  if (body.addressId && body.shipTo) {
+    ctx.addIssue({ code: "custom", path: ["shipTo"], message: orderMessages.oneDestination });
+  }
+}
+
+/** The order's fields (the dialog's form picks its own from them). */
+export const orderCreateFields = z.object({
   productId: z.uuid({ message: "Choose a product" }),
   orderQty: z
     .number({ message: "Enter a quantity" })
@@ -194,8 +233,38 @@ export const orderCreateSchema = z.object({
   Address: deliveryAddressSchema,
   /** The vehicle the part is for (the shopper's chosen one); kept on the order line. */
   vehicle: orderVehicleSchema.optional(),
+  /**
+   * Where it goes, so shipping and tax are charged (docs/ordering.md): a saved address (the
+   * caller's or their company's), or a structured one; neither: the address book's default.
+   */
+  addressId: z.uuid({ message: "Choose a delivery address" }).optional(),
+  shipTo: companyAddressInputSchema.optional(),
+  /**
+   * The total the customer was shown (`POST /api/orders/total`): a different total places
+   * nothing (409 with the new figures). Absent: whatever it comes to.
+   */
+  expectedTotal: z.number().min(0).max(1e12).optional(),
 });
+export const orderCreateSchema = orderCreateFields.superRefine(refineDestination);
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
+
+/** POST /api/orders/total: what the order would charge now, placing nothing. */
+export const orderTotalInputSchema = orderCreateFields
+  .pick({ productId: true, orderQty: true, addressId: true, shipTo: true })
+  .superRefine(refineOneDestination);
+export type OrderTotalInput = z.infer<typeof orderTotalInputSchema>;
+
+/** What an order (or an accepted quote) charges: its lines, core deposits, shipping and tax. */
+export const orderTotalSchema = z.object({
+  subtotal: z.number(),
+  coreDeposits: z.number(),
+  shipping: z.number(),
+  /** The shipping method charged (the cheapest serving the address unless one was chosen). */
+  shippingMethod: z.string().nullable(),
+  tax: z.number(),
+  total: z.number(),
+});
+export type OrderTotal = z.infer<typeof orderTotalSchema>;
 
 export const ordersQuerySchema = z.object({
   orderEmail: text().trim().max(254).optional(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { moneySchema } from "./pricing";
-import { orderSchema } from "./orders";
+import { orderSchema, orderTotalSchema, refineDestination, refineOneDestination } from "./orders";
+import { companyAddressInputSchema } from "./addresses";
 import { text } from "./text";
 
 /**
@@ -93,6 +94,8 @@ export type QuoteSendInput = z.infer<typeof quoteSendSchema>;
 export const quoteAcceptSchema = z
   .strictObject({
     addressId: z.uuid({ message: "Choose a delivery address" }).optional(),
+    /** An address given whole instead of a saved one (docs/ordering.md, "Where it goes"). */
+    shipTo: companyAddressInputSchema.optional(),
     shippingMethodId: z.uuid({ message: "Choose a shipping method" }).optional(),
     phonrNo: text().trim().min(3, "Phone is Required").max(30).optional(),
     Address: text().trim().min(3, "Address is Required").max(500).optional(),
@@ -108,15 +111,7 @@ export const quoteAcceptSchema = z
      */
     expectedTotal: z.number().min(0).max(1e12).optional(),
   })
-  .superRefine((body, ctx) => {
-    if (body.addressId) return;
-    if (body.Address === undefined) {
-      ctx.addIssue({ code: "custom", path: ["Address"], message: "Address is Required" });
-    }
-    if (body.phonrNo === undefined) {
-      ctx.addIssue({ code: "custom", path: ["phonrNo"], message: "Phone is Required" });
-    }
-  });
+  .superRefine(refineDestination);
 export type QuoteAccept = z.infer<typeof quoteAcceptSchema>;
 export type QuoteAcceptInput = z.input<typeof quoteAcceptSchema>;
 
@@ -188,21 +183,16 @@ export type QuoteListQuery = z.infer<typeof quoteListQuerySchema>;
 
 export const quoteAcceptResultSchema = z.object({ quote: quoteSchema, order: orderSchema });
 
-/** Where the quote's order would go: a saved address, else the buyer's default address. */
-export const quoteTotalInputSchema = z.strictObject({
-  addressId: z.uuid({ message: "Choose a delivery address" }).optional(),
-  shippingMethodId: z.uuid({ message: "Choose a shipping method" }).optional(),
-});
+/** Where the quote's order would go: a saved address, one given whole, else the default. */
+export const quoteTotalInputSchema = z
+  .strictObject({
+    addressId: z.uuid({ message: "Choose a delivery address" }).optional(),
+    shipTo: companyAddressInputSchema.optional(),
+    shippingMethodId: z.uuid({ message: "Choose a shipping method" }).optional(),
+  })
+  .superRefine(refineOneDestination);
 export type QuoteTotalInput = z.infer<typeof quoteTotalInputSchema>;
 
 /** What accepting the quote would charge now: its lines at the quoted prices, shipping and tax. */
-export const quoteTotalSchema = z.object({
-  subtotal: z.number(),
-  coreDeposits: z.number(),
-  shipping: z.number(),
-  /** The shipping method charged (null: no address, or none serves it). */
-  shippingMethod: z.string().nullable(),
-  tax: z.number(),
-  total: z.number(),
-});
+export const quoteTotalSchema = orderTotalSchema;
 export type QuoteTotal = z.infer<typeof quoteTotalSchema>;

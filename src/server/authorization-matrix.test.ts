@@ -8,6 +8,7 @@ import { issueInvoice } from "./invoices/issue";
 import { shipTheRest } from "./shipments/service";
 import { multipart, tinyGif, tinyPng } from "../../tests/support/multipart";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
+import { shipsToTestAddress, TEST_SHIP_TO } from "../../tests/support/destination";
 import { createCompany, createPriceList, joinCompany } from "../../tests/support/trade";
 import { createHash, randomUUID } from "node:crypto";
 import { seedDemoFitment } from "./demo/seed";
@@ -90,6 +91,7 @@ beforeAll(async () => {
       METRICS_TOKEN: "matrix-metrics-token-0123456789",
     },
     {
+      seed: shipsToTestAddress,
       onRoute: (r) => {
         for (const m of [r.method].flat()) {
           if (m !== "HEAD" && (r.url.startsWith("/api") || r.url === "/metrics"))
@@ -189,6 +191,13 @@ async function buyerQuote(sent = false): Promise<string> {
   }
   return id;
 }
+/** The spec's one-product order, to the test address (the matrix's store ships there). */
+const matrixOrder = {
+  orderQty: 1,
+  phonrNo: "5550100",
+  Address: "1 Matrix Way",
+  shipTo: TEST_SHIP_TO,
+};
 const matrixSeller = { name: "Matrix Seller", address: ["1 Road"], taxId: null, email: null };
 /** A new unpaid order of the customer's. */
 async function customerOrder(): Promise<string> {
@@ -197,7 +206,7 @@ async function customerOrder(): Promise<string> {
     method: "POST",
     url: "/api/orders",
     headers: as(accounts.customer),
-    payload: { productId: p.id, orderQty: 1, phonrNo: "5550100", Address: "1 Matrix Way" },
+    payload: { ...matrixOrder, productId: p.id },
   });
   return res.json().order._id;
 }
@@ -511,7 +520,7 @@ async function awaitingApprovalOrder(): Promise<string> {
     method: "POST",
     url: "/api/orders",
     headers: as(accounts.buyer),
-    payload: { productId: p.id, orderQty: 1, phonrNo: "5550100", Address: "1 Matrix Way" },
+    payload: { ...matrixOrder, productId: p.id },
   });
   if (res.json().order?.status !== "awaiting_approval") throw new Error(`order: ${res.body}`);
   return res.json().order._id;
@@ -705,15 +714,18 @@ const rows: Row[] = [
     route: "POST /api/orders",
     call: async () => ({
       url: "/api/orders",
-      payload: {
-        productId: (await freshProduct()).id,
-        orderQty: 1,
-        phonrNo: "5550100",
-        Address: "1 Matrix Way",
-      },
+      payload: { ...matrixOrder, productId: (await freshProduct()).id },
     }),
     // Admins do not order: nobody could pay an admin's order (issue 11).
     expect: { ...signedIn(201), admin: 403, viewer: VIEWERS_DO_NOT_ORDER },
+  },
+  {
+    route: "POST /api/orders/total",
+    call: async () => ({
+      url: "/api/orders/total",
+      payload: { productId: (await freshProduct()).id, orderQty: 1, shipTo: TEST_SHIP_TO },
+    }),
+    expect: { ...signedIn(200), admin: 403, viewer: VIEWERS_DO_NOT_ORDER },
   },
   { route: "GET /api/orders", call: async () => ({ url: "/api/orders" }), expect: signedIn(200) },
   {
@@ -961,7 +973,7 @@ const rows: Row[] = [
       const p = await fillCarts(customerAccounts());
       return {
         url: "/api/checkout",
-        payload: { phonrNo: "5550100", Address: "1 Matrix Way", expectedTotal: p.priceCents / 100 },
+        payload: { shipTo: TEST_SHIP_TO, expectedTotal: p.priceCents / 100 },
       };
     },
     expect: { ...customers(201), viewer: VIEWERS_DO_NOT_ORDER },
@@ -1673,13 +1685,16 @@ const rows: Row[] = [
     route: "POST /api/quotes/:id/accept",
     call: async () => ({
       url: `/api/quotes/${await buyerQuote(true)}/accept`,
-      payload: { phonrNo: "5550100", Address: "1 Matrix Way" },
+      payload: { shipTo: TEST_SHIP_TO },
     }),
     expect: quoteDecider(201),
   },
   {
     route: "POST /api/quotes/:id/total",
-    call: async () => ({ url: `/api/quotes/${await buyerQuote(true)}/total`, payload: {} }),
+    call: async () => ({
+      url: `/api/quotes/${await buyerQuote(true)}/total`,
+      payload: { shipTo: TEST_SHIP_TO },
+    }),
     expect: quoteDecider(200),
   },
   {

@@ -5,6 +5,7 @@ import { MAX_ORDER_QTY } from "../contract/orders";
 import { signUp, signUpAdmin, type TestAccount } from "../../tests/support/accounts";
 import { insertProduct } from "../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
+import { shipsToTestAddress, TEST_SHIP_TO } from "../../tests/support/destination";
 import { user } from "./users/tables";
 import { MAX_CENTS } from "./money";
 
@@ -56,6 +57,7 @@ beforeAll(async () => {
       HOLD_MAX_VALUE: "1000000000",
     },
     {
+      seed: shipsToTestAddress,
       onRoute: (r) => {
         for (const method of [r.method].flat()) {
           if (method !== "HEAD" && r.url.startsWith("/api") && !r.url.startsWith("/api/docs")) {
@@ -125,6 +127,8 @@ const jsonValue = fc.oneof(
       "orderQty",
       "phonrNo",
       "Address",
+      "shipTo",
+      "addressId",
       "orderId",
       "transactionId",
       "ratings",
@@ -280,7 +284,13 @@ test("orders at the limits of quantity and price: a total past the database's in
         method: "POST",
         url: "/api/orders",
         headers: { cookie: callers.customer.cookie },
-        payload: { productId: product.id, orderQty, phonrNo: "0123456789", Address: "1 Main St" },
+        payload: {
+          productId: product.id,
+          orderQty,
+          phonrNo: "0123456789",
+          Address: "1 Main St",
+          shipTo: TEST_SHIP_TO,
+        },
       });
       expectAnswered(res, `orderQty ${orderQty}`);
       if (res.statusCode === 201) {
@@ -322,7 +332,13 @@ test("customers removed while they sign in, order, review and edit: never a 5xx"
       method: "POST",
       url: "/api/orders",
       headers: { cookie: v.cookie },
-      payload: { productId: product.id, orderQty: 1, phonrNo: "0123456789", Address: "1 Main St" },
+      payload: {
+        productId: product.id,
+        orderQty: 1,
+        phonrNo: "0123456789",
+        Address: "1 Main St",
+        shipTo: TEST_SHIP_TO,
+      },
     }),
     review: (v: TestAccount) => ({
       method: "POST",

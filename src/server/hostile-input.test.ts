@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../tests/support/accounts";
 import { insertProduct } from "../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
+import { shipsToTestAddress, TEST_SHIP_TO } from "../../tests/support/destination";
 import { orders } from "./orders/tables";
 import { user } from "./users/tables";
 import { errorHandler } from "./error-handler";
@@ -19,12 +20,15 @@ let customer: TestAccount;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    ADMIN_EMAILS: "hostile-admin@example.com",
-    // Orders up to the database's integer: the per-account hold limits would refuse them first.
-    HOLD_MAX_SHARE: "1",
-    HOLD_MAX_VALUE: "1000000000",
-  });
+  t = await createTestApp(
+    {
+      ADMIN_EMAILS: "hostile-admin@example.com",
+      // Orders up to the database's integer: the per-account hold limits would refuse them first.
+      HOLD_MAX_SHARE: "1",
+      HOLD_MAX_VALUE: "1000000000",
+    },
+    { seed: shipsToTestAddress },
+  );
   customer = await signUp(t.app, { email: "hostile-customer@example.com" });
   admin = await signUpAdmin(t, { email: "hostile-admin@example.com" });
 });
@@ -159,7 +163,13 @@ test("an order whose total passes the database's integer is refused with 422 bef
       method: "POST",
       url: "/api/orders",
       headers: as(customer),
-      payload: { productId: product.id, orderQty, phonrNo: "0123456789", Address: "1 Main St" },
+      payload: {
+        productId: product.id,
+        orderQty,
+        phonrNo: "0123456789",
+        Address: "1 Main St",
+        shipTo: TEST_SHIP_TO,
+      },
     });
   const res = await place(22);
   expect(res.statusCode, res.body).toBe(422);

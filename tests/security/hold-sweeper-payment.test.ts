@@ -5,6 +5,7 @@ import { payments, testCardIntents } from "../../src/server/payments/tables";
 import { products } from "../../src/server/catalog/tables";
 import { CANCELED_MESSAGE } from "../../src/server/payments/test-card-gateway";
 import { signUp, type TestAccount } from "../support/accounts";
+import { shipsToTestAddress } from "../support/destination";
 import { insertProduct } from "../support/factories";
 import { eventually } from "../support/mailbox";
 import { orderWithIntent } from "../support/payments";
@@ -17,7 +18,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 let t: TestApp;
 let customer: TestAccount;
 beforeAll(async () => {
-  t = await createTestApp({ HOLD_SWEEP_SECONDS: "1" });
+  t = await createTestApp({ HOLD_SWEEP_SECONDS: "1" }, { seed: shipsToTestAddress });
   customer = await signUp(t.app);
 });
 afterAll(() => t.close());

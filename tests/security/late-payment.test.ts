@@ -5,6 +5,7 @@ import { payments, testCardIntents } from "../../src/server/payments/tables";
 import { products } from "../../src/server/catalog/tables";
 import { CANCELED_MESSAGE } from "../../src/server/payments/test-card-gateway";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { shipsToTestAddress } from "../support/destination";
 import { insertProduct } from "../support/factories";
 import { orderAndCharge, orderWithIntent } from "../support/payments";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -16,7 +17,7 @@ let t: TestApp;
 let customer: TestAccount;
 let admin: TestAccount;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "late-admin@example.com" });
+  t = await createTestApp({ ADMIN_EMAILS: "late-admin@example.com" }, { seed: shipsToTestAddress });
   customer = await signUp(t.app);
   admin = await signUpAdmin(t, { email: "late-admin@example.com" });
 });

@@ -5,6 +5,7 @@ import { loadConfig, NO_CARD_GATEWAY_MESSAGE } from "../../src/server/config";
 import { createLogger } from "../../src/server/logging";
 import { TEST_PAYMENT_NOTICE } from "../../src/server/orders/mail";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { shipsToTestAddress } from "../support/destination";
 import { insertProduct } from "../support/factories";
 import { waitForMail } from "../support/mailbox";
 import { orderAndCharge } from "../support/payments";
@@ -61,12 +62,15 @@ async function payWithTestCard(t: TestApp, who: TestAccount) {
 }
 
 test("an order paid with a test card is marked TEST for the customer and the admin", async () => {
-  const t = await createTestApp({
-    NODE_ENV: "production",
-    PAYMENTS_GATEWAY: "test-card",
-    ADMIN_EMAILS: "cards-admin@example.com",
-    ADMIN_2FA_REQUIRED: "false",
-  });
+  const t = await createTestApp(
+    {
+      NODE_ENV: "production",
+      PAYMENTS_GATEWAY: "test-card",
+      ADMIN_EMAILS: "cards-admin@example.com",
+      ADMIN_2FA_REQUIRED: "false",
+    },
+    { seed: shipsToTestAddress },
+  );
   try {
     const customer = await signUp(t.app);
     const admin = await signUpAdmin(t, { email: "cards-admin@example.com" });
@@ -94,7 +98,7 @@ test("an order paid with a test card is marked TEST for the customer and the adm
 });
 
 test("the payment email of a test-card order says no money was taken", async () => {
-  const t = await createTestApp();
+  const t = await createTestApp({}, { seed: shipsToTestAddress });
   try {
     const customer = await signUp(t.app);
     await payWithTestCard(t, customer);

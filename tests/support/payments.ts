@@ -1,6 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import { TEST_SHIP_TO } from "./destination";
 
-/** Places a one-product order for `who` and opens its payment (as the payment page does). */
+/**
+ * Places a one-product order for `who` (to `TEST_SHIP_TO`: the store must ship there, see
+ * `shipsToTestAddress`) and opens its payment (as the payment page does).
+ */
 export async function orderWithIntent(
   app: FastifyInstance,
   who: { cookie: string },
@@ -12,7 +16,13 @@ export async function orderWithIntent(
     method: "POST",
     url: "/api/orders",
     headers,
-    payload: { productId, orderQty: qty, phonrNo: "5550100", Address: "1 Dock Road" },
+    payload: {
+      productId,
+      orderQty: qty,
+      phonrNo: "5550100",
+      Address: "1 Dock Road",
+      shipTo: TEST_SHIP_TO,
+    },
   });
   const orderId = placed.json().order._id as string;
   const intent = await app.inject({

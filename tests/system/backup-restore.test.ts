@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { TEST_SHIP_TO } from "../support/destination";
 import { HttpCustomer } from "../support/http-customer";
 import { eventually } from "../support/mailbox";
 import { getFreePort } from "../../src/server/db/free-port";
@@ -86,6 +87,7 @@ test("backup of a running store → restore into a fresh folder → the same sto
     orderQty: product.minimumOrder,
     phonrNo: "5550100",
     Address: "3 Backup Lane",
+    shipTo: { ...TEST_SHIP_TO, line1: "3 Backup Lane" },
   });
   expect(`${order.status} ${order.status === 201 ? "" : await order.text()}`).toBe("201 ");
   await fs.writeFile(path.join(first, "uploads", "kept.svg"), "<svg/>");

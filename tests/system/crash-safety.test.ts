@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { TEST_SHIP_TO } from "../support/destination";
 import { HttpCustomer } from "../support/http-customer";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -70,6 +71,7 @@ async function crashAndCheck(database: "external" | "embedded") {
             orderQty: product.minimumOrder,
             phonrNo: "5550100",
             Address: "1 Crash Lane",
+            shipTo: TEST_SHIP_TO,
           });
           if (placed.status !== 201) continue;
           const id = placed.body.order._id;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { orderItems } from "../../src/server/orders/tables";
 import { products } from "../../src/server/catalog/tables";
 import { UNAVAILABLE_MESSAGE } from "../../src/server/error-handler";
+import { shipsToTestAddress, TEST_SHIP_TO } from "../support/destination";
 import { insertProduct } from "../support/factories";
 import { HttpCustomer } from "../support/http-customer";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
@@ -18,6 +19,7 @@ let external: TestDatabase;
 const dataDirs: string[] = [];
 beforeAll(async () => {
   external = await createTestDatabase();
+  await shipsToTestAddress(external.db);
 });
 afterAll(async () => {
   await external.close();
@@ -74,6 +76,7 @@ test("a product row locked past the statement timeout: 503 in time, health in 2 
       orderQty: 1,
       phonrNo: "5550100",
       Address: "1 Lock Street",
+      shipTo: TEST_SHIP_TO,
     });
     // The order is waiting for the row: health must still answer, and fast.
     await waitFor(async () => {
@@ -120,6 +123,7 @@ test("a product row locked past the statement timeout: 503 in time, health in 2 
       orderQty: 1,
       phonrNo: "5550100",
       Address: "1 Lock Street",
+      shipTo: TEST_SHIP_TO,
     });
     expect(retried.status).toBe(201);
   } finally {

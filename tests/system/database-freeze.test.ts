@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, expect, test } from "vitest";
+import { TEST_SHIP_TO } from "../support/destination";
 import { HttpCustomer } from "../support/http-customer";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 
@@ -55,6 +56,18 @@ async function directClient(dir: string): Promise<pg.Client> {
   return c;
 }
 
+/** The store ships to TEST_SHIP_TO's Oregon, for nothing (as `shipsToTestAddress` sets it up). */
+async function shipsToTestAddress(db: pg.Client): Promise<void> {
+  await db.query(
+    `with zone as (
+       insert into shipping_zones (name, countries, regions)
+       values ('Test courier', array['US'], array['OR'])
+       returning id)
+     insert into shipping_methods (zone_id, name, estimate, kind, price_cents)
+     select id, 'Test courier', '1-2 business days', 'flat', 0 from zone`,
+  );
+}
+
 /** A product of 1,000 in stock, ordered while the database is frozen; its id. */
 async function insertPart(db: pg.Client, name: string, partNumber: string): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
@@ -101,6 +114,7 @@ test("a frozen database: answers in time, health in 2 s, no order its client gav
   });
   const db = await directClient(dataDir);
   try {
+    await shipsToTestAddress(db);
     const productId = await insertPart(db, "Frozen part", "FRZ-1");
     const customers = Array.from(
       { length: 10 },
@@ -130,6 +144,7 @@ test("a frozen database: answers in time, health in 2 s, no order its client gav
             orderQty: 1,
             phonrNo: "5550100",
             Address: "4 Frozen Road",
+            shipTo: { ...TEST_SHIP_TO, line1: "4 Frozen Road" },
           });
           return { status: res.status, ms: Date.now() - started };
         } catch {
@@ -170,6 +185,7 @@ test("a frozen database: answers in time, health in 2 s, no order its client gav
           orderQty: 1,
           phonrNo: "5550100",
           Address: "4 Thawed Road",
+          shipTo: { ...TEST_SHIP_TO, line1: "4 Thawed Road" },
         })
       ).status;
     }
@@ -192,7 +208,7 @@ test("a frozen database: answers in time, health in 2 s, no order its client gav
       (
         await db.query<{ n: string }>(
           `select count(*) as n from order_items i join orders o on o.id = i.order_id
-           where i.product_id = $1 and o.address = '4 Frozen Road'`,
+           where i.product_id = $1 and o.ship_to->>'line1' = '4 Frozen Road'`,
           [productId],
         )
       ).rows[0]!.n,
@@ -244,6 +260,7 @@ test("orders in flight on a frozen database: 503 at ORDER_TIMEOUT_SECONDS, not t
   });
   const db = await directClient(dir);
   try {
+    await shipsToTestAddress(db);
     const productId = await insertPart(db, "Deadline part", "DDL-1");
     const customers = Array.from(
       { length: 6 },
@@ -262,6 +279,7 @@ test("orders in flight on a frozen database: 503 at ORDER_TIMEOUT_SECONDS, not t
             orderQty: 1,
             phonrNo: "5550100",
             Address: "5 Deadline Road",
+            shipTo: { ...TEST_SHIP_TO, line1: "5 Deadline Road" },
           });
           await res.text();
           return { status: res.status, ms: Date.now() - started };
@@ -285,7 +303,7 @@ test("orders in flight on a frozen database: 503 at ORDER_TIMEOUT_SECONDS, not t
     const placed = Number(
       (
         await db.query<{ n: string }>(
-          `select count(*) as n from orders where address = '5 Deadline Road'`,
+          `select count(*) as n from orders where ship_to->>'line1' = '5 Deadline Road'`,
         )
       ).rows[0]!.n,
     );

@@ -6,6 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { orderItems } from "../../src/server/orders/tables";
 import { products } from "../../src/server/catalog/tables";
+import { shipsToTestAddress, TEST_SHIP_TO } from "../support/destination";
 import { insertProduct } from "../support/factories";
 import { HttpCustomer } from "../support/http-customer";
 import {
@@ -31,6 +32,7 @@ let server: ServerProcess | undefined;
 let dataDir: string;
 beforeAll(async () => {
   external = await createTestDatabase();
+  await shipsToTestAddress(external.db);
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-hot-row-"));
 });
 afterAll(async () => {
@@ -72,6 +74,7 @@ test("a locked row queues its own orders in the server: other products' orders g
       orderQty: 1,
       phonrNo: "5550100",
       Address: "6 Hot Row",
+      shipTo: TEST_SHIP_TO,
     });
     const body = (await res.json()) as { error?: string };
     return { status: res.status, error: body.error };

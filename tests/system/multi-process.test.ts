@@ -5,6 +5,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { orderItems, orders } from "../../src/server/orders/tables";
 import { products } from "../../src/server/catalog/tables";
+import { shipsToTestAddress, TEST_SHIP_TO } from "../support/destination";
 import { insertProduct } from "../support/factories";
 import { HttpCustomer } from "../support/http-customer";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
@@ -18,6 +19,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  await shipsToTestAddress(database.db);
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-two-"));
   const env = {
     DATABASE_URL: database.url,
@@ -69,6 +71,7 @@ test("concurrent orders split across both processes never oversell", async () =>
             orderQty: 1,
             phonrNo: "5550100",
             Address: "2 Split Road",
+            shipTo: TEST_SHIP_TO,
           })
         ).status,
     ),
@@ -98,6 +101,14 @@ test("orders decided from memory in either process: the duplicate rule across bo
     (_, i) => new HttpCustomer(a.url, `memory-${i}@example.com`),
   );
   for (const c of customers) await c.signUp();
+  // Their orders go to their address book's default: the orders the memory decides.
+  for (const c of customers) {
+    const saved = await c.request("POST", "/api/user/addresses", {
+      ...TEST_SHIP_TO,
+      isDefault: true,
+    });
+    expect(saved.status).toBe(201);
+  }
   type Placed = { order: { _id: string; items: { unitPrice: number }[] }; message?: string };
   const orderVia = (c: HttpCustomer, server: ServerProcess, productId: string) => {
     c.baseUrl = server.url;
@@ -183,6 +194,7 @@ test("expired holds are cancelled once, not once per process", async () => {
       orderQty: 2,
       phonrNo: "5550100",
       Address: "3 Hold Road",
+      shipTo: TEST_SHIP_TO,
     });
     expect(res.status).toBe(201);
   }

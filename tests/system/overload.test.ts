@@ -5,6 +5,7 @@ import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { orderItems } from "../../src/server/orders/tables";
 import { products } from "../../src/server/catalog/tables";
+import { shipsToTestAddress, TEST_SHIP_TO } from "../support/destination";
 import { insertProduct } from "../support/factories";
 import { HttpCustomer } from "../support/http-customer";
 import {
@@ -28,6 +29,7 @@ let server: ServerProcess | undefined;
 let dataDir: string;
 beforeAll(async () => {
   external = await createTestDatabase();
+  await shipsToTestAddress(external.db);
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-overload-"));
 });
 afterAll(async () => {
@@ -74,6 +76,7 @@ test("a burst 40 × beyond DB_QUEUE_MAX: refusals at once, nothing refused writt
       orderQty: 1,
       phonrNo: "5550100",
       Address: "1 Burst Road",
+      shipTo: TEST_SHIP_TO,
     });
 
   const started = Date.now();

@@ -10,6 +10,7 @@ import { orderItems } from "../../src/server/orders/tables";
 import { products } from "../../src/server/catalog/tables";
 import { user } from "../../src/server/users/tables";
 import { demoProducts } from "../../src/server/catalog/demo-products";
+import { TEST_SHIP_TO } from "../support/destination";
 import { HttpCustomer } from "../support/http-customer";
 import { startPgBouncer, type PgBouncer } from "../support/pgbouncer";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
@@ -138,6 +139,7 @@ test("400 concurrent orders across two processes all succeed through the pooler"
           orderQty: 1,
           phonrNo: "5550100",
           Address: "1 Pool Street",
+          shipTo: TEST_SHIP_TO,
         });
         return res.status === 201 ? 201 : `${res.status} ${await res.text()}`;
       }),

@@ -6,6 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { orderItems } from "../../src/server/orders/tables";
 import { products } from "../../src/server/catalog/tables";
+import { shipsToTestAddress, TEST_SHIP_TO } from "../support/destination";
 import { insertProduct } from "../support/factories";
 import { HttpCustomer } from "../support/http-customer";
 import {
@@ -27,6 +28,7 @@ let server: ServerProcess | undefined;
 let dataDir: string;
 beforeAll(async () => {
   external = await createTestDatabase();
+  await shipsToTestAddress(external.db);
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-row-lock-"));
 });
 afterAll(async () => {
@@ -67,7 +69,13 @@ test("a product row locked for 30 s: answers in time, health in 2 s, no order it
       const res = await c.request(
         "POST",
         "/api/orders",
-        { productId: product.id, orderQty: 1, phonrNo: "5550100", Address: "30 Lock Street" },
+        {
+          productId: product.id,
+          orderQty: 1,
+          phonrNo: "5550100",
+          Address: "30 Lock Street",
+          shipTo: TEST_SHIP_TO,
+        },
         { signal: AbortSignal.timeout(patienceMs) },
       );
       await res.arrayBuffer();
@@ -196,6 +204,7 @@ test("a product row locked for 20 s: orders of other products all go through, th
       orderQty: 1,
       phonrNo: "5550100",
       Address: "6 Hot Row",
+      shipTo: TEST_SHIP_TO,
     });
     const body = (await res.json()) as { error?: string };
     const retryAfter = Number(res.headers.get("retry-after") ?? 0);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { approvalMessages } from "../../contract/approvals";
@@ -31,7 +32,10 @@ const MINUTE = 60_000;
 const ref = (id: string) => id.slice(0, 8).toUpperCase();
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "approvals-admin@example.com" });
+  t = await createTestApp(
+    { ADMIN_EMAILS: "approvals-admin@example.com" },
+    { seed: shipsToTestAddress },
+  );
   admin = await signUpAdmin(t, { email: "approvals-admin@example.com" });
   companyId = (await createCompany(t.app, admin)).id;
   owner = await joinCompany(t.app, admin, companyId, "owner");
@@ -64,7 +68,13 @@ async function order(who: TestAccount, productId: string, qty: number) {
     method: "POST",
     url: "/api/orders",
     headers: as(who),
-    payload: { productId, orderQty: qty, phonrNo: "5550100", Address: "1 Fleet Yard" },
+    payload: {
+      productId,
+      orderQty: qty,
+      phonrNo: "5550100",
+      Address: "1 Fleet Yard",
+      shipTo: TEST_SHIP_TO,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().order as {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 
@@ -17,7 +18,10 @@ const who = {} as Record<Exclude<Role, "anonymous">, TestAccount & { id?: string
 let companyA: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "approval-roles-admin@example.com" });
+  t = await createTestApp(
+    { ADMIN_EMAILS: "approval-roles-admin@example.com" },
+    { seed: shipsToTestAddress },
+  );
   who.admin = await signUpAdmin(t, { email: "approval-roles-admin@example.com" });
   who.noCompany = await signUp(t.app);
   companyA = (await createCompany(t.app, who.admin)).id;
@@ -52,6 +56,7 @@ async function awaitingOrder(): Promise<string> {
     orderQty: 1,
     phonrNo: "5550100",
     Address: "1 Fleet Yard",
+    shipTo: TEST_SHIP_TO,
   });
   expect(res.json().order.status).toBe("awaiting_approval");
   return res.json().order._id;

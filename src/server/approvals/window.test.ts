@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { createInventory } from "../inventory/service";
@@ -29,7 +30,10 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "window-admin@example.com" });
+  t = await createTestApp(
+    { ADMIN_EMAILS: "window-admin@example.com" },
+    { seed: shipsToTestAddress },
+  );
   const admin = await signUpAdmin(t, { email: "window-admin@example.com" });
   const companyId = (await createCompany(t.app, admin)).id;
   owner = await joinCompany(t.app, admin, companyId, "owner");
@@ -56,7 +60,13 @@ async function overTheLimit() {
     method: "POST",
     url: "/api/orders",
     headers: { cookie: buyer.cookie },
-    payload: { productId: p.id, orderQty: 3, phonrNo: "5550100", Address: "1 Fleet Yard" },
+    payload: {
+      productId: p.id,
+      orderQty: 3,
+      phonrNo: "5550100",
+      Address: "1 Fleet Yard",
+      shipTo: TEST_SHIP_TO,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   const order = res.json().order as { _id: string; status: string; createdAt: string };

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { MAX_CART_LINES } from "../../contract/cart";
 import { orders } from "../orders/tables";
@@ -13,7 +14,7 @@ let t: TestApp;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "cart-admin@example.com" });
+  t = await createTestApp({ ADMIN_EMAILS: "cart-admin@example.com" }, { seed: shipsToTestAddress });
   admin = await signUpAdmin(t, { email: "cart-admin@example.com" });
 });
 afterAll(() => t.close());
@@ -25,7 +26,12 @@ const put = (who: TestAccount, productId: string, qty: number) =>
   call(who, "PUT", `/api/cart/items/${productId}`, { qty });
 const delivery = { phonrNo: "5550100", Address: "14 Garage Lane, Leeds" };
 const checkout = (who: TestAccount, expectedTotal: number, extra: object = {}) =>
-  call(who, "POST", "/api/checkout", { ...delivery, expectedTotal, ...extra });
+  call(who, "POST", "/api/checkout", {
+    ...delivery,
+    shipTo: TEST_SHIP_TO,
+    expectedTotal,
+    ...extra,
+  });
 const stockOf = async (id: string) =>
   (await t.database.db.select().from(products).where(eq(products.id, id)))[0]?.availableQuantity;
 
@@ -167,7 +173,15 @@ describe("checkout", () => {
     const total = (await call(me, "GET", "/api/cart")).json().subtotal;
     expect(total).toBeCloseTo(80 + 53.94, 2);
 
-    const res = await checkout(me, total, { poReference: "PO-4471", saveToProfile: true });
+    // It goes to their address book's default; the delivery details typed are the order's.
+    const home = await call(me, "POST", "/api/user/addresses", TEST_SHIP_TO);
+    expect(home.statusCode, home.body).toBe(201);
+    const res = await call(me, "POST", "/api/checkout", {
+      ...delivery,
+      expectedTotal: total,
+      poReference: "PO-4471",
+      saveToProfile: true,
+    });
     expect(res.statusCode).toBe(201);
     const order = res.json().order;
     expect(order).toMatchObject({

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { productFieldMessages } from "../../contract/products";
 import { productMessages } from "../../contract/products";
@@ -23,7 +24,10 @@ let admin: TestAccount;
 beforeAll(async () => {
   // Uploads go to DATA_DIR/uploads: a folder of this file's own, not the repository's data/.
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "catalog-admin-test-"));
-  t = await createTestApp({ ADMIN_EMAILS: "catalog-admin@example.com", DATA_DIR: dataDir });
+  t = await createTestApp(
+    { ADMIN_EMAILS: "catalog-admin@example.com", DATA_DIR: dataDir },
+    { seed: shipsToTestAddress },
+  );
   customer = await signUp(t.app, { name: "Casey" });
   other = await signUp(t.app, { name: "Olly" });
   admin = await signUpAdmin(t, { email: "catalog-admin@example.com", name: "Avery" });
@@ -455,7 +459,13 @@ describe("DELETE /api/products/{id}", () => {
       method: "POST",
       url: "/api/orders",
       headers: as(who),
-      payload: { productId, orderQty, phonrNo: "5550100", Address: "1 Dock Road" },
+      payload: {
+        productId,
+        orderQty,
+        phonrNo: "5550100",
+        Address: "1 Dock Road",
+        shipTo: TEST_SHIP_TO,
+      },
     });
 
   async function pay(orderId: string, who: TestAccount) {

@@ -22,12 +22,15 @@ export type DestinationSource =
   | { addressId: string }
   /** The customer's default address, when they have one (the doors that take free text). */
   | { defaultAddress: true }
+  /** An address given whole with the order (the product page's dialog, an API caller). */
+  | { shipTo: ShipToSnapshot }
   /** A visitor's estimate: a country and a postal code. */
   | { estimate: DestinationEstimate }
   | null;
 
+/** The address an order goes to: a saved one (with its id), or one given with the order. */
 export interface SavedAddress extends ShipToSnapshot {
-  id: string;
+  id?: string;
 }
 
 /** What `chargesJson` reads. */
@@ -69,6 +72,7 @@ export function chargesJson(
   if ("estimate" in source) {
     return rulesJson(customerId, sql`select ${source.estimate.country}::text`);
   }
+  if ("shipTo" in source) return rulesJson(customerId, sql`select ${source.shipTo.country}::text`);
   if (!customerId) throw notFound(addressMessages.notFound);
   const which = "addressId" in source ? sql`id = ${source.addressId}::uuid` : sql`is_default`;
   const own = sql`select id, name, company, line1, line2, city, region,
@@ -117,7 +121,7 @@ export function chargesFromJson(
       address: null,
     };
   }
-  const { address } = row;
+  const address = "shipTo" in source ? source.shipTo : row.address;
   if (!address) {
     if ("addressId" in source && row.companyAddress) {
       throw new HttpError(400, "validation", companyAddressMessages.notYourCompany, {

@@ -2,10 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { holdMessages, orderMessages } from "../../contract/orders";
 import { signUpTrusted, signUpVerified } from "../../../tests/support/accounts";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { watchQueries } from "../../../tests/support/query-spy";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { HoldLimits } from "../config";
+import { addresses } from "../addresses/tables";
 import { holdWindows } from "../inventory/tables";
 import { orders } from "../orders/tables";
 import { products } from "../catalog/tables";
@@ -47,13 +49,18 @@ const reading = () =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: shipsToTestAddress });
 });
 afterAll(() => t.close());
+
+/** The customer's default address: where the memory decides their orders go. */
+const withDefaultAddress = (userId: string) =>
+  t.database.db.insert(addresses).values({ userId, ...TEST_SHIP_TO, isDefault: true });
 
 /** A trusted customer (a new one whose holds are capped is placed under the lock). */
 async function customer(): Promise<Customer> {
   const { id, email, name } = await signUpTrusted(t);
+  await withDefaultAddress(id);
   return { id, email, name, emailVerified: true };
 }
 
@@ -242,6 +249,7 @@ describe("what changed since the memory was made is what the order is decided on
 
   test("a new customer's first order paid since: the full hold of a trusted customer", async () => {
     const me = await signUpVerified(t);
+    await withDefaultAddress(me.id);
     const newcomer: Customer = { id: me.id, email: me.email, name: me.name, emailVerified: true };
     const p = await part();
     const uncapped = processOf({ newCustomerShare: 1 });

@@ -1,8 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { addresses } from "../addresses/tables";
 import { stillSignedInSql, verifiedToken } from "../auth/session-reader";
 import { loadConfig } from "../config";
 import { products } from "../catalog/tables";
@@ -21,7 +23,7 @@ import type { Customer } from "./write";
 let t: TestApp;
 const SECRET = "test-secret-that-is-long-enough-0123456789";
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: shipsToTestAddress });
 });
 afterAll(() => t.close());
 
@@ -40,6 +42,10 @@ async function rememberedCustomer(): Promise<{
 }> {
   // Trusted: a new customer's capped holds are another test's subject.
   const account = await signUpTrusted(t);
+  // Their orders go to their address book's default, as a remembered customer's do.
+  await t.database.db
+    .insert(addresses)
+    .values({ userId: account.id, ...TEST_SHIP_TO, isDefault: true });
   const token = verifiedToken(account.cookie, SECRET)!;
   const customer: Customer = {
     id: account.id,

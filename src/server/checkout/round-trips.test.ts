@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { watchQueries } from "../../../tests/support/query-spy";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -43,7 +44,10 @@ const kinds = (statements: string[]) =>
   statements.map((q) => KINDS.find(([pattern]) => pattern.test(q.trim()))?.[1] ?? q.slice(0, 60));
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "trips-admin@example.com" });
+  t = await createTestApp(
+    { ADMIN_EMAILS: "trips-admin@example.com" },
+    { seed: shipsToTestAddress },
+  );
   const admin = await signUpAdmin(t, { email: "trips-admin@example.com" });
   const zone = await call(admin, "POST", "/api/shipping-zones", {
     name: "United States",
@@ -64,6 +68,19 @@ afterAll(() => t.close());
 
 const part = () =>
   insertProduct(t.database.db, { priceCents: 1000, minimumOrder: 1, availableQuantity: 50 });
+
+/** A new customer whose orders go to their address book's default (as the memory decides them). */
+async function customer(app = t): Promise<TestAccount> {
+  const me = await signUp(app.app);
+  const saved = await app.app.inject({
+    method: "POST",
+    url: "/api/user/addresses",
+    headers: { cookie: me.cookie },
+    payload: { ...TEST_SHIP_TO, isDefault: true },
+  });
+  expect(saved.statusCode, saved.body).toBe(201);
+  return me;
+}
 
 test("a five-line cart checkout with shipping and tax is 4 statements, the session included", async () => {
   const me = await signUp(t.app);
@@ -121,14 +138,14 @@ async function orderStatements(me: TestAccount): Promise<string[]> {
 }
 
 test("a one-product order is 3 statements, the session included", async () => {
-  const statements = await orderStatements(await signUp(t.app));
+  const statements = await orderStatements(await customer());
   // The session; the read; the write, which takes the stock, counts the placement and queues
   // the email. No transaction.
   expect(kinds(statements), shown(statements)).toEqual(["session", "read", "write"]);
 });
 
 test("an order moments after another is 2 statements: the caller from memory, the session checked in the read", async () => {
-  const me = await signUp(t.app);
+  const me = await customer();
   const order = () => orderStatements(me);
   // The first reads the session (and keeps it). Until the catalog channel's listener hears
   // (it keeps nothing before that) and the sign-up's own notifications have cleared the cache,
@@ -143,7 +160,7 @@ test("an order moments after another is 2 statements: the caller from memory, th
 });
 
 test("an order of a part this process has read, by a customer it knows, is the write alone: decided from memory", async () => {
-  const [me, other] = [await signUp(t.app), await signUp(t.app)];
+  const [me, other] = [await customer(), await customer()];
   // Both parts made first: a new product moves the facts' version on, which empties the memory.
   const [p, q] = [await part(), await part()];
   const orderOf = async (who: TestAccount, productId: string) => {
@@ -167,7 +184,7 @@ test("an order of a part this process has read, by a customer it knows, is the w
 });
 
 test("a cart checkout whose lines have vehicles is still 4 statements", async () => {
-  const me = await signUp(t.app);
+  const me = await customer();
   const db = t.database.db;
   const [make] = await db.insert(vehicleMakes).values({ name: "Honda" }).returning();
   const [model] = await db
@@ -204,9 +221,12 @@ test("a cart checkout whose lines have vehicles is still 4 statements", async ()
 });
 
 test("an unverified account whose holds are capped is placed in the locked transaction, without an unlocked read first", async () => {
-  const capped = await createTestApp({ HOLD_NEW_CUSTOMER_SHARE: "0.2" });
+  const capped = await createTestApp(
+    { HOLD_NEW_CUSTOMER_SHARE: "0.2" },
+    { seed: shipsToTestAddress },
+  );
   try {
-    const me = await signUp(capped.app);
+    const me = await customer(capped);
     const p = await insertProduct(capped.database.db, { minimumOrder: 1, availableQuantity: 50 });
     const seen: string[] = [];
     let placed: Awaited<ReturnType<typeof call>> | undefined;

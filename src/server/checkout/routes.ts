@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { checkoutResultSchema, checkoutSchema } from "../../contract/cart";
-import { orderCreateSchema, orderSchema } from "../../contract/orders";
+import {
+  orderCreateSchema,
+  orderSchema,
+  orderTotalInputSchema,
+  orderTotalSchema,
+} from "../../contract/orders";
 import { caller, type Guards } from "../http/request-context";
 import { clientStillWaiting } from "../client-waiting";
 import type { CheckoutService } from "./workflow";
@@ -9,7 +14,10 @@ import { errorAnswers } from "../api-errors";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
 
-/** The two doors into the checkout workflow: one product (the spec's order), or the cart. */
+/**
+ * The two doors into the checkout workflow, one product (the spec's order) or the cart, and what
+ * the first would charge.
+ */
 export const checkoutRoutes: FastifyPluginAsyncZod<{
   checkout: CheckoutService;
   guards: Guards;
@@ -32,6 +40,21 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
       const order = await checkout.placeOne(me, req.body, clientStillWaiting(req));
       return reply.code(201).send({ success: true as const, order });
     },
+  );
+
+  app.post(
+    "/orders/total",
+    {
+      schema: {
+        tags: ["orders"],
+        summary:
+          "What ordering one product would charge now (the lines, shipping and tax for a saved address, a given one or the default), placing nothing; send its total back as expectedTotal",
+        body: orderTotalInputSchema,
+        response: { 200: orderTotalSchema, ...errors },
+      },
+      onRequest: guards.customerPlacing,
+    },
+    async (req) => checkout.orderTotal(caller(req), req.body),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
+import { orderMessages } from "../../contract/orders";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { orders } from "../orders/tables";
 import { products } from "../catalog/tables";
@@ -301,12 +302,19 @@ test("a method that does not serve the order, or someone else's address, is refu
   expect(anonymous.statusCode).toBe(401);
 });
 
-test("the spec's one-product order: charged by the default address, or nothing without one", async () => {
+test("the spec's one-product order: charged by the default address, refused without one", async () => {
   const { filter } = await twoParts();
   const order = { productId: filter.id, orderQty: 2, phonrNo: "5550100", Address: "1 Dock Road" };
   const plain = await signUp(t.app);
-  const first = (await call(plain, "POST", "/api/orders", order)).json().order;
-  expect(first).toMatchObject({ Address: "1 Dock Road", shipping: 0, tax: 0, total: 25.98 });
+  // Nowhere to charge shipping and tax for: refused, nothing reserved.
+  const refused = await call(plain, "POST", "/api/orders", order);
+  expect(refused.statusCode).toBe(422);
+  expect(refused.json()).toMatchObject({
+    error: "destination_required",
+    message: orderMessages.destinationRequired,
+  });
+  const [stock] = await t.database.db.select().from(products).where(eq(products.id, filter.id));
+  expect(stock!.availableQuantity).toBe(100);
 
   const withBook = await signUp(t.app);
   await call(withBook, "POST", "/api/user/addresses", texas);
@@ -322,26 +330,31 @@ test("the spec's one-product order: charged by the default address, or nothing w
   });
 });
 
-test("checkout without an address id keeps working as before (free-text Address and phone)", async () => {
+test("checkout without an address id: charged for the default address, keeping the typed Address and phone", async () => {
   const { plugs } = await twoParts();
   const me = await signUp(t.app);
   await call(me, "PUT", `/api/cart/items/${plugs.id}`, { qty: 1 });
+  // Charged by the default address; the order keeps the Address and phone typed.
+  await call(me, "POST", "/api/user/addresses", texas);
   const missing = await call(me, "POST", "/api/checkout", { expectedTotal: 8.99 });
   expect(missing.statusCode).toBe(400);
   expect(missing.json().fields).toEqual({
     Address: "Address is Required",
     phonrNo: "Phone is Required",
   });
+  // 8.99 + Standard 9.95 + 0.56 (0.561875) + 0.62 (0.621875) = 20.12
   const res = await call(me, "POST", "/api/checkout", {
     Address: "14 Garage Lane, Leeds",
     phonrNo: "5550100",
-    expectedTotal: 8.99,
+    expectedTotal: 20.12,
   });
   expect(res.statusCode).toBe(201);
   expect(res.json().order).toMatchObject({
-    total: 8.99,
-    shipping: 0,
-    tax: 0,
-    shippingMethod: null,
+    Address: "14 Garage Lane, Leeds",
+    phonrNo: "5550100",
+    total: 20.12,
+    shipping: 9.95,
+    tax: 1.18,
+    shippingMethod: "Standard",
   });
 });

@@ -1,6 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -26,7 +27,7 @@ let engine18: number;
 let engineOther: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "vol-admin@example.com" });
+  t = await createTestApp({ ADMIN_EMAILS: "vol-admin@example.com" }, { seed: shipsToTestAddress });
   admin = await signUpAdmin(t, { email: "vol-admin@example.com" });
   const db = t.database.db;
   const [make] = await db.insert(vehicleMakes).values({ name: "Toyota" }).returning();
@@ -51,7 +52,7 @@ afterAll(() => t.close());
 type Method = "GET" | "POST" | "PUT" | "PATCH";
 const call = (who: TestAccount | undefined, method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
-const delivery = { phonrNo: "5550100", Address: "1 Dock Road" };
+const delivery = { phonrNo: "5550100", Address: "1 Dock Road", shipTo: TEST_SHIP_TO };
 const orderOne = (who: TestAccount, productId: string, extra: object = {}) =>
   call(who, "POST", "/api/orders", { productId, orderQty: 2, ...delivery, ...extra });
 const part = () =>

@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { type Checkout } from "../../contract/cart";
-import { holdMessages, type Order, type OrderCreate } from "../../contract/orders";
+import {
+  holdMessages,
+  orderMessages,
+  type Order,
+  type OrderCreate,
+  type OrderTotal,
+  type OrderTotalInput,
+} from "../../contract/orders";
 import type { ApprovalMail } from "../approvals/mail";
 import { requestApproval } from "../approvals/service";
 import { clearCartSql } from "../cart/service";
@@ -20,7 +27,7 @@ import {
 import type { TermsMail } from "../terms/mail";
 import { saveDeliveryToProfile } from "../users/service";
 import { lockQuoteForAcceptance, markQuoteAccepted } from "../quotes/access";
-import { type QuoteAccept, type QuoteTotal, type QuoteTotalInput } from "../../contract/quotes";
+import { type QuoteAccept, type QuoteTotalInput } from "../../contract/quotes";
 import { decidePlacement, refuseDeletedParts, refuseShortStock, type WantedLine } from "./decide";
 import { approvalWindowEnd, holdTime } from "../inventory/holds";
 import { formatAddress } from "../../contract/addresses";
@@ -378,7 +385,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     if (quote) refuseShortStock(facts.wanted, facts.products);
     const { address } = facts;
     const delivery: Delivery =
-      address && "addressId" in (request.destination ?? {})
+      address && !("defaultAddress" in (request.destination ?? {}))
         ? {
             ...request.delivery,
             address: formatAddress(address),
@@ -393,6 +400,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       expectedTotalCents: request.expectedTotalCents,
       quotedPrices: quote ? quotedPrices(quote) : undefined,
     });
+    requireDestination(facts);
     return {
       ...decision,
       id: randomUUID(),
@@ -430,7 +438,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
           address: input.Address ?? "",
           poReference: input.poReference ?? null,
         },
-        destination: destinationOf(input.addressId),
+        destination: destinationOf(input),
         shippingMethodId: input.shippingMethodId ?? null,
         expectedTotalCents:
           input.expectedTotal === undefined ? undefined : unitsToCents(input.expectedTotal),
@@ -440,63 +448,71 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     /**
      * What accepting a sent quote would charge now (its lines at the quoted prices, shipping and
      * tax for the address), decided as the acceptance decides it, writing nothing: the total
-     * the buyer is shown and sends back as `expectedTotal`. The hold rules of new customers
-     * are the acceptance's to apply (they decide whether, not how much).
+     * the buyer is shown and sends back as `expectedTotal`.
      */
     quoteTotal: (
       customer: Customer,
       quoteId: string,
       input: QuoteTotalInput,
-    ): Promise<QuoteTotal> =>
+    ): Promise<OrderTotal> =>
       inventory.transaction(async (_stock, tx) => {
         const quote = await lockQuoteForAcceptance(tx, quoteId, customer.id);
-        const facts = await readPlacement(tx, customer.id, quoteSource(quote), {
-          trusted: true,
-          capNew: false,
-          destination: destinationOf(input.addressId),
-          currency: opts.currency,
-          sellerCountry: opts.sellerCountry,
-        });
-        refuseDeletedParts(facts.wanted, facts.products);
-        refuseShortStock(facts.wanted, facts.products);
-        const { lines, charges, totalCents } = decidePlacement(facts, {
-          shippingMethodId: input.shippingMethodId ?? null,
-          limits: opts.limits,
-          pricing: facts.pricing,
-          quotedPrices: quotedPrices(quote),
-        });
-        const { shippingCents, taxCents, coreDepositCents } = charges;
-        return {
-          subtotal: centsToUnits(lines.reduce((sum, l) => sum + l.unitPriceCents * l.qty, 0)),
-          coreDeposits: centsToUnits(coreDepositCents),
-          shipping: centsToUnits(shippingCents),
-          shippingMethod: charges.shippingMethod,
-          tax: centsToUnits(taxCents),
-          total: centsToUnits(totalCents),
-        };
+        return totalNow(
+          tx,
+          customer,
+          {
+            source: quoteSource(quote),
+            destination: destinationOf(input),
+            shippingMethodId: input.shippingMethodId ?? null,
+            quote,
+          },
+          opts,
+        );
       }),
+
+    /**
+     * What the spec's one-product order would charge now (the product page's dialog shows it
+     * before the customer confirms), decided as the placement decides it, writing nothing.
+     */
+    orderTotal: (customer: Customer, input: OrderTotalInput): Promise<OrderTotal> =>
+      inventory.transaction((_stock, tx) =>
+        totalNow(
+          tx,
+          customer,
+          {
+            source: { lines: [{ productId: input.productId, qty: input.orderQty }] },
+            destination: destinationOf(input),
+            shippingMethodId: null,
+            quote: null,
+          },
+          opts,
+        ),
+      ),
 
     /** The spec's order of one product (`/products/{id}`): a one-line order. */
     placeOne: (customer: Customer, input: OrderCreate, clientWaiting?: () => boolean) =>
       place(customer, {
         source: { lines: [{ productId: input.productId, qty: input.orderQty }] },
         delivery: { phone: input.phonrNo, address: input.Address },
-        destination: { defaultAddress: true },
+        destination: destinationOf(input),
+        expectedTotalCents:
+          input.expectedTotal === undefined ? undefined : unitsToCents(input.expectedTotal),
         vehicle: input.vehicle,
         clientWaiting,
       }),
 
-    /** An order of the given lines, all or none. */
+    /** An order of the given lines, all or none (to `destination`; else the default address). */
     placeLines: (
       customer: Customer,
       lines: WantedLine[],
       delivery: Delivery,
       clientWaiting?: () => boolean,
+      destination: DestinationSource = { defaultAddress: true },
     ) =>
       place(customer, {
         source: { lines },
         delivery,
-        destination: { defaultAddress: true },
+        destination,
         clientWaiting,
       }),
 
@@ -513,7 +529,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
           address: input.Address ?? "",
           poReference: input.poReference ?? null,
         },
-        destination: destinationOf(input.addressId),
+        destination: destinationOf(input),
         shippingMethodId: input.shippingMethodId ?? null,
         expectedTotalCents: unitsToCents(input.expectedTotal),
         fromCart: { saveToProfile: input.saveToProfile ?? false },
@@ -534,6 +550,50 @@ type QuoteToAccept = Awaited<ReturnType<typeof lockQuoteForAcceptance>>;
  * who gives up during a long wait does not get an order committed after it.
  */
 const UNLOCKED_LOCK_WAIT_MS = 100;
+
+/**
+ * What an order would charge now, decided as its placement decides it (the hold rules of new
+ * customers are the placement's to apply: they decide whether, not how much), writing nothing.
+ */
+async function totalNow(
+  tx: DbOrTx,
+  customer: Customer,
+  what: {
+    source: PlacementSource;
+    destination: DestinationSource;
+    shippingMethodId: string | null;
+    quote: QuoteToAccept | null;
+  },
+  opts: Pick<CheckoutOptions, "currency" | "sellerCountry" | "limits">,
+): Promise<OrderTotal> {
+  const facts = await readPlacement(tx, customer.id, what.source, {
+    trusted: true,
+    capNew: false,
+    destination: what.destination,
+    currency: opts.currency,
+    sellerCountry: opts.sellerCountry,
+  });
+  if (what.quote) {
+    refuseDeletedParts(facts.wanted, facts.products);
+    refuseShortStock(facts.wanted, facts.products);
+  }
+  const { lines, charges, totalCents } = decidePlacement(facts, {
+    shippingMethodId: what.shippingMethodId,
+    limits: opts.limits,
+    pricing: facts.pricing,
+    quotedPrices: what.quote ? quotedPrices(what.quote) : undefined,
+  });
+  requireDestination(facts);
+  const { shippingCents, taxCents, coreDepositCents } = charges;
+  return {
+    subtotal: centsToUnits(lines.reduce((sum, l) => sum + l.unitPriceCents * l.qty, 0)),
+    coreDeposits: centsToUnits(coreDepositCents),
+    shipping: centsToUnits(shippingCents),
+    shippingMethod: charges.shippingMethod,
+    tax: centsToUnits(taxCents),
+    total: centsToUnits(totalCents),
+  };
+}
 
 /** A quote's lines are the order's lines. */
 function quoteSource(quote: QuoteToAccept) {
@@ -561,9 +621,28 @@ function remembered(request: PlacementRequest): boolean {
   );
 }
 
-/** A chosen saved address (the customer's or their company's), else the profile's. */
-function destinationOf(addressId: string | null | undefined) {
-  return addressId ? { addressId } : { defaultAddress: true as const };
+/**
+ * Every order goes somewhere the store charges shipping and tax for (issue 48): a saved address
+ * chosen, one given whole, or the address book's default. None of those: refused, saying what
+ * to add, after the lines' own refusals (stock, minimum, duplicates), which come first as always.
+ */
+function requireDestination(facts: PlacementRead): void {
+  if (facts.charges?.place) return;
+  throw new HttpError(422, "destination_required", orderMessages.destinationRequired, {
+    addressId: orderMessages.destinationRequired,
+  });
+}
+
+/**
+ * A chosen saved address (the customer's or their company's), one given whole, else the
+ * address book's default.
+ */
+function destinationOf(input: {
+  addressId?: string | null;
+  shipTo?: ShipToSnapshot;
+}): DestinationSource {
+  if (input.shipTo) return { shipTo: input.shipTo };
+  return input.addressId ? { addressId: input.addressId } : { defaultAddress: true };
 }
 
 /** The address as the order keeps it (its id left out: the address book may change). */

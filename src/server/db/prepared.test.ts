@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { watchQueries } from "../../../tests/support/query-spy";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -10,7 +11,7 @@ import { executePrepared, statementName } from "./prepared";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: shipsToTestAddress });
 });
 afterAll(() => t.close());
 
@@ -28,7 +29,13 @@ const order = (cookie: string, productId: string, qty: number) =>
   t.app.inject({
     method: "POST",
     url: "/api/orders",
-    payload: { productId, orderQty: qty, phonrNo: "5550100", Address: "1 Plan Road" },
+    payload: {
+      productId,
+      orderQty: qty,
+      phonrNo: "5550100",
+      Address: "1 Plan Road",
+      shipTo: TEST_SHIP_TO,
+    },
     headers: { cookie },
   });
 

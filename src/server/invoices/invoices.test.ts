@@ -3,6 +3,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { markOrderPaid, payAllInParallel, unpaidOrders } from "../../../tests/support/invoices";
 import { waitForMail } from "../../../tests/support/mailbox";
@@ -31,13 +32,16 @@ let other: TestAccount;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    ADMIN_EMAILS: "invoice-admin@example.com",
-    SELLER_NAME: seller.name,
-    SELLER_ADDRESS: seller.address.join("|"),
-    SELLER_TAX_ID: seller.taxId,
-    SELLER_EMAIL: seller.email,
-  });
+  t = await createTestApp(
+    {
+      ADMIN_EMAILS: "invoice-admin@example.com",
+      SELLER_NAME: seller.name,
+      SELLER_ADDRESS: seller.address.join("|"),
+      SELLER_TAX_ID: seller.taxId,
+      SELLER_EMAIL: seller.email,
+    },
+    { seed: shipsToTestAddress },
+  );
   customer = await signUp(t.app);
   other = await signUp(t.app);
   admin = await signUpAdmin(t, { email: "invoice-admin@example.com" });

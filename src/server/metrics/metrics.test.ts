@@ -2,6 +2,7 @@ import { createServer } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { orders } from "../orders/tables";
@@ -18,12 +19,15 @@ beforeAll(async () => {
       s.close(() => resolve(port));
     });
   });
-  t = await createTestApp({
-    METRICS_TOKEN: TOKEN,
-    HOLD_SWEEP_SECONDS: "1",
-    SMTP_URL: `smtp://127.0.0.1:${closedSmtp}`,
-    MAIL_RETRY_DELAY_SECONDS: "3600",
-  });
+  t = await createTestApp(
+    {
+      METRICS_TOKEN: TOKEN,
+      HOLD_SWEEP_SECONDS: "1",
+      SMTP_URL: `smtp://127.0.0.1:${closedSmtp}`,
+      MAIL_RETRY_DELAY_SECONDS: "3600",
+    },
+    { seed: shipsToTestAddress },
+  );
 });
 afterAll(() => t.close());
 
@@ -137,7 +141,13 @@ test("orders placed, holds expired, emails queued and failed attempts are counte
     method: "POST",
     url: "/api/orders",
     headers: { cookie: customer.cookie },
-    payload: { productId: product.id, orderQty: 2, phonrNo: "5550100", Address: "1 Dock Road" },
+    payload: {
+      productId: product.id,
+      orderQty: 2,
+      phonrNo: "5550100",
+      Address: "1 Dock Road",
+      shipTo: TEST_SHIP_TO,
+    },
   });
   expect(res.statusCode).toBe(201);
   // A refused order is not counted.
@@ -145,7 +155,13 @@ test("orders placed, holds expired, emails queued and failed attempts are counte
     method: "POST",
     url: "/api/orders",
     headers: { cookie: customer.cookie },
-    payload: { productId: product.id, orderQty: 2, phonrNo: "5550100", Address: "1 Dock Road" },
+    payload: {
+      productId: product.id,
+      orderQty: 2,
+      phonrNo: "5550100",
+      Address: "1 Dock Road",
+      shipTo: TEST_SHIP_TO,
+    },
   });
   expect(refused.statusCode).toBe(409);
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { products } from "../catalog/tables";
@@ -23,7 +24,13 @@ async function placeOrder(who: TestAccount, name: string, qty = 2, priceCents = 
     method: "POST",
     url: "/api/orders",
     headers: as(who),
-    payload: { productId: p.id, orderQty: qty, phonrNo: "5550100", Address: "1 Dock Road" },
+    payload: {
+      productId: p.id,
+      orderQty: qty,
+      phonrNo: "5550100",
+      Address: "1 Dock Road",
+      shipTo: TEST_SHIP_TO,
+    },
   });
   return { order: res.json().order as { _id: string; total: number }, productId: p.id };
 }
@@ -68,7 +75,10 @@ const changeStatus = (id: string, status: string, who?: TestAccount) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "orders-boss@example.com" });
+  t = await createTestApp(
+    { ADMIN_EMAILS: "orders-boss@example.com" },
+    { seed: shipsToTestAddress },
+  );
   customer = await signUp(t.app, { email: "casey.orders@example.com" });
   other = await signUp(t.app, { email: "olly.orders@example.com" });
   admin = await signUpAdmin(t, { email: "orders-boss@example.com" });

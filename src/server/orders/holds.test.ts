@@ -6,6 +6,7 @@ import {
   signUpVerified,
   type TestAccount,
 } from "../../../tests/support/accounts";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { demoProducts } from "../catalog/demo-products";
@@ -17,16 +18,19 @@ let t: TestApp;
 
 beforeAll(async () => {
   // The store's default limits, the per-minute one and the new customers' cap included.
-  t = await createTestApp({
-    ORDERS_PER_MINUTE: "10",
-    HOLD_NEW_CUSTOMER_SHARE: "0.2",
-    AUTH_RATE_LIMIT_PER_IP: "1000",
-  });
+  t = await createTestApp(
+    {
+      ORDERS_PER_MINUTE: "10",
+      HOLD_NEW_CUSTOMER_SHARE: "0.2",
+      AUTH_RATE_LIMIT_PER_IP: "1000",
+    },
+    { seed: shipsToTestAddress },
+  );
 });
 afterAll(() => t.close());
 
 const as = (who: TestAccount) => ({ cookie: who.cookie });
-const delivery = { phonrNo: "5550100", Address: "1 Dock Road" };
+const delivery = { phonrNo: "5550100", Address: "1 Dock Road", shipTo: TEST_SHIP_TO };
 const order = (who: TestAccount, productId: string, orderQty: number) =>
   t.app.inject({
     method: "POST",

@@ -2,6 +2,7 @@ import net from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { eventually, messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -15,13 +16,17 @@ import { startLocalSmtpServer } from "../mail/local-smtp";
 import { MAIL_QUEUE } from "../mail/mailer";
 import { startQueuedMailer } from "../../../tests/support/mailer";
 import { createOrderMail } from "./mail";
+import { companyAddressInputSchema } from "../../contract/addresses";
 
 const PUBLIC_URL = "http://shop.example.test:8080";
 const quiet = { info() {}, warn() {}, error() {} };
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL, HOLD_SWEEP_SECONDS: "1", HOLD_WARNING_HOURS: "2" });
+  t = await createTestApp(
+    { PUBLIC_URL, HOLD_SWEEP_SECONDS: "1", HOLD_WARNING_HOURS: "2" },
+    { seed: shipsToTestAddress },
+  );
 });
 afterAll(() => t.close());
 
@@ -37,7 +42,13 @@ async function placeOrder(app: TestApp, who: TestAccount, priceCents = 1250, qty
     method: "POST",
     url: "/api/orders",
     headers: as(who),
-    payload: { productId: p.id, orderQty: qty, phonrNo: "5550100", Address: "1 Dock Road" },
+    payload: {
+      productId: p.id,
+      orderQty: qty,
+      phonrNo: "5550100",
+      Address: "1 Dock Road",
+      shipTo: TEST_SHIP_TO,
+    },
   });
   if (res.statusCode !== 201 && res.statusCode !== 200) {
     throw new Error(`order: ${res.statusCode} ${res.body}`);
@@ -264,6 +275,8 @@ test("an order whose transaction rolls back queues no mail; the same placement c
         [{ productId: p.id, qty: 1 }],
         { phone: "5550100", address: "1 Dock Road" },
         () => clientWaiting,
+        // The test address as the order routes hand it on (parsed: no company, no second line).
+        { shipTo: companyAddressInputSchema.parse(TEST_SHIP_TO) },
       );
     const jobs = async () =>
       (
@@ -310,11 +323,14 @@ test("SMTP not answering while 50 orders are placed: every order succeeds withou
     socket.on("close", () => held.delete(socket));
   });
   await new Promise<void>((resolve) => silent.listen(port, "127.0.0.1", resolve));
-  const down = await createTestApp({
-    PUBLIC_URL,
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
-    MAIL_RETRY_DELAY_SECONDS: "1",
-  });
+  const down = await createTestApp(
+    {
+      PUBLIC_URL,
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_RETRY_DELAY_SECONDS: "1",
+    },
+    { seed: shipsToTestAddress },
+  );
   try {
     const customer = await signUp(down.app);
     const ids: string[] = [];

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { products } from "../catalog/tables";
@@ -11,10 +12,23 @@ let other: TestAccount;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "orders-admin@example.com" });
+  t = await createTestApp(
+    { ADMIN_EMAILS: "orders-admin@example.com" },
+    { seed: shipsToTestAddress },
+  );
   customer = await signUp(t.app, { name: "Casey" });
   other = await signUp(t.app, { name: "Olly" });
   admin = await signUpAdmin(t, { email: "orders-admin@example.com" });
+  // Their orders go to their address book's default (the typed Address and phone kept as sent).
+  for (const who of [customer, other]) {
+    const saved = await t.app.inject({
+      method: "POST",
+      url: "/api/user/addresses",
+      headers: as(who),
+      payload: { ...TEST_SHIP_TO, isDefault: true },
+    });
+    expect(saved.statusCode).toBe(201);
+  }
 });
 afterAll(() => t.close());
 

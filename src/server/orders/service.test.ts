@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { orderItems, orders } from "./tables";
+import { companyAddressInputSchema } from "../../contract/addresses";
 import { products } from "../catalog/tables";
 import { user } from "../users/tables";
 import { HttpError } from "../errors";
@@ -18,6 +20,7 @@ let database: TestDatabase;
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  await shipsToTestAddress(database.db);
 });
 afterAll(() => database.close());
 
@@ -32,7 +35,9 @@ async function customers(n: number) {
   return rows;
 }
 
-const order = { orderQty: 1, phonrNo: "5550100", Address: "1 Dock Road" };
+/** The test address as the order routes hand it on (parsed: no company, no second line). */
+const shipTo = companyAddressInputSchema.parse(TEST_SHIP_TO);
+const order = { orderQty: 1, phonrNo: "5550100", Address: "1 Dock Road", shipTo };
 
 /** The order service, with the checkout workflow's placements (`place`: the spec's order). */
 function orderService(holdMs = 3_600_000) {
@@ -182,7 +187,7 @@ test("a refused order says why with the spec's messages, and nothing is written"
       unitPrice: placed.productPrice,
       qty: 4,
       lineTotal: placed.productPrice * 4,
-      // No address in the book and no zones: no tax.
+      // No tax rates: no tax.
       tax: 0,
       // No vehicle chosen (docs/vehicle-on-line.md).
       vehicle: null,
@@ -192,6 +197,7 @@ test("a refused order says why with the spec's messages, and nothing is written"
 });
 
 const delivery = { phone: "5550100", address: "1 Dock Road", poReference: "PO-17" };
+const destination = { shipTo };
 
 test("an order of several lines reserves all of them or none, and names the line refused", async () => {
   const pads = await insertProduct(database.db, { availableQuantity: 10, minimumOrder: 2 });
@@ -206,6 +212,8 @@ test("an order of several lines reserves all of them or none, and names the line
       { productId: filter.id, qty: 5 },
     ],
     delivery,
+    undefined,
+    destination,
   );
   await expect(refused).rejects.toMatchObject({
     statusCode: 422,
@@ -223,6 +231,8 @@ test("an order of several lines reserves all of them or none, and names the line
       { productId: filter.id, qty: 3 },
     ],
     delivery,
+    undefined,
+    destination,
   );
   expect(placed.items.map((i) => [i.productId, i.qty])).toEqual([
     [pads.id, 4],
@@ -253,7 +263,13 @@ test("200 simultaneous 3-line checkouts over little stock: never oversold, all o
   const results = await Promise.allSettled(
     crowd.map((c, i) => {
       const lines = parts.map((p, k) => ({ productId: p.id, qty: 1 + ((i + k) % 3) }));
-      return service.placeLines(c, i % 2 === 0 ? lines : lines.reverse(), delivery);
+      return service.placeLines(
+        c,
+        i % 2 === 0 ? lines : lines.reverse(),
+        delivery,
+        undefined,
+        destination,
+      );
     }),
   );
   const placed = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { trackingMessages } from "../../contract/shipping-carriers";
@@ -35,7 +36,13 @@ async function paidOrder(): Promise<string> {
     method: "POST",
     url: "/api/orders",
     headers: as(customer),
-    payload: { productId: p.id, orderQty: 1, phonrNo: "5550100", Address: "1 Dock Road" },
+    payload: {
+      productId: p.id,
+      orderQty: 1,
+      phonrNo: "5550100",
+      Address: "1 Dock Road",
+      shipTo: TEST_SHIP_TO,
+    },
   });
   const orderId = placed.json().order._id as string;
   const { clientSecret } = (
@@ -82,7 +89,10 @@ const rowOf = async (id: string) =>
   (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "tracking-boss@example.com" });
+  t = await createTestApp(
+    { ADMIN_EMAILS: "tracking-boss@example.com" },
+    { seed: shipsToTestAddress },
+  );
   admin = await signUpAdmin(t, { email: "tracking-boss@example.com" });
 });
 afterAll(() => t.close());

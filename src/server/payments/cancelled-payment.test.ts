@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { cancelledPaymentMessages } from "../../contract/orders";
@@ -18,7 +19,10 @@ let admin: TestAccount;
 let customer: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "cancelled-pay-admin@example.com" });
+  t = await createTestApp(
+    { ADMIN_EMAILS: "cancelled-pay-admin@example.com" },
+    { seed: shipsToTestAddress },
+  );
   admin = await signUpAdmin(t, { email: "cancelled-pay-admin@example.com" });
   customer = await signUp(t.app, { email: "cancelled-pay-customer@example.com" });
 });
@@ -35,6 +39,7 @@ async function unpaidOrder(): Promise<string> {
       orderQty: part.minimumOrder,
       phonrNo: "5550100",
       Address: "1 Quay",
+      shipTo: TEST_SHIP_TO,
     },
   });
   expect(placed.statusCode, placed.body).toBe(201);

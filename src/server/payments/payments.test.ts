@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { orders } from "../orders/tables";
@@ -21,7 +22,13 @@ async function placeOrder(t: TestApp, who: TestAccount, priceCents = 1999, qty =
     method: "POST",
     url: "/api/orders",
     headers: as(who),
-    payload: { productId: p.id, orderQty: qty, phonrNo: "5550100", Address: "1 Dock Road" },
+    payload: {
+      productId: p.id,
+      orderQty: qty,
+      phonrNo: "5550100",
+      Address: "1 Dock Road",
+      shipTo: TEST_SHIP_TO,
+    },
   });
   return res.json().order as { _id: string; productId: string; total: number };
 }
@@ -33,7 +40,10 @@ describe("the test-card gateway", () => {
   let admin: TestAccount;
 
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_EMAILS: "pay-admin@example.com" });
+    t = await createTestApp(
+      { ADMIN_EMAILS: "pay-admin@example.com" },
+      { seed: shipsToTestAddress },
+    );
     customer = await signUp(t.app);
     other = await signUp(t.app);
     admin = await signUpAdmin(t, { email: "pay-admin@example.com" });
@@ -187,11 +197,14 @@ describe("the Stripe gateway's webhook", () => {
   const stripe = new Stripe("sk_test_dummy");
 
   beforeAll(async () => {
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: "sk_test_dummy",
-      STRIPE_PUBLISHABLE_KEY: "pk_test_dummy",
-      STRIPE_WEBHOOK_SECRET: secret,
-    });
+    t = await createTestApp(
+      {
+        STRIPE_SECRET_KEY: "sk_test_dummy",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_dummy",
+        STRIPE_WEBHOOK_SECRET: secret,
+      },
+      { seed: shipsToTestAddress },
+    );
     customer = await signUp(t.app);
   });
   afterAll(() => t.close());

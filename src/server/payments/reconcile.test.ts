@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { orderAndCharge } from "../../../tests/support/payments";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -27,7 +28,10 @@ const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: n
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "reconcile-admin@example.com" });
+  t = await createTestApp(
+    { ADMIN_EMAILS: "reconcile-admin@example.com" },
+    { seed: shipsToTestAddress },
+  );
   admin = await signUpAdmin(t, { email: "reconcile-admin@example.com" });
   customer = await signUp(t.app, { email: "reconcile-customer@example.com" });
 });

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { orderAndCharge } from "../../../tests/support/payments";
@@ -27,7 +28,10 @@ const silent = { warn: () => {}, error: () => {} };
 const actor = { id: "refund-admin-id", email: "refund-admin@example.com" };
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "refund-admin@example.com" });
+  t = await createTestApp(
+    { ADMIN_EMAILS: "refund-admin@example.com" },
+    { seed: shipsToTestAddress },
+  );
   admin = await signUpAdmin(t, { email: "refund-admin@example.com" });
   customer = await signUp(t.app, { email: "refund-customer@example.com" });
   other = await signUp(t.app, { email: "refund-other@example.com" });

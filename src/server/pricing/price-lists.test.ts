@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { priceListMessages } from "../../contract/pricing";
@@ -13,7 +14,10 @@ import { readEntriesCsv } from "./price-lists";
 let t: TestApp;
 let admin: TestAccount;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "pricing-admin@example.com" });
+  t = await createTestApp(
+    { ADMIN_EMAILS: "pricing-admin@example.com" },
+    { seed: shipsToTestAddress },
+  );
   admin = await signUpAdmin(t, { email: "pricing-admin@example.com" });
 });
 afterAll(() => t.close());
@@ -175,6 +179,7 @@ test("a company buyer's product price, cart and order use the company price and 
   const checkout = await req(buyer, "POST", "/api/checkout", {
     phonrNo: "5550100",
     Address: "1 Fleet Road",
+    shipTo: TEST_SHIP_TO,
     expectedTotal: 110,
   });
   expect(checkout.statusCode).toBe(201);
@@ -202,6 +207,7 @@ async function buyerWithPricesFor(buyer: TestAccount, productId: string) {
     orderQty: 50,
     phonrNo: "5550100",
     Address: "1 Fleet Road",
+    shipTo: TEST_SHIP_TO,
   });
   expect(res.statusCode).toBe(201);
   expect(res.json().order.productPrice).toBe(9.8);

@@ -3,6 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { priceBreakMessages } from "../../contract/pricing";
@@ -17,7 +18,10 @@ let t: TestApp;
 let admin: TestAccount;
 let customer: TestAccount;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "breaks-admin@example.com" });
+  t = await createTestApp(
+    { ADMIN_EMAILS: "breaks-admin@example.com" },
+    { seed: shipsToTestAddress },
+  );
   admin = await signUpAdmin(t, { email: "breaks-admin@example.com" });
   customer = await signUp(t.app);
 });
@@ -209,6 +213,7 @@ describe("everyone pays the break their quantity reaches", () => {
     const checkout = await req(buyer, "POST", "/api/checkout", {
       phonrNo: "5550100",
       Address: "1 Fleet Road",
+      shipTo: TEST_SHIP_TO,
       expectedTotal: 110,
     });
     expect(checkout.statusCode).toBe(201);
@@ -237,6 +242,7 @@ describe("everyone pays the break their quantity reaches", () => {
       orderQty: 50,
       phonrNo: "5550100",
       Address: "1 Fleet Road",
+      shipTo: TEST_SHIP_TO,
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().order.productPrice).toBe(9.8);
@@ -278,6 +284,7 @@ describe("everyone pays the break their quantity reaches", () => {
     const checkout = await req(buyer, "POST", "/api/checkout", {
       phonrNo: "5550100",
       Address: "1 Fleet Road",
+      shipTo: TEST_SHIP_TO,
       expectedTotal: 490,
     });
     expect(checkout.statusCode).toBe(201);

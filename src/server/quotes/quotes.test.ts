@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { quoteMessages, type Quote, type QuoteDetail } from "../../contract/quotes";
@@ -29,7 +30,10 @@ let loner: TestAccount;
 let companyId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "quotes-admin@example.com" });
+  t = await createTestApp(
+    { ADMIN_EMAILS: "quotes-admin@example.com" },
+    { seed: shipsToTestAddress },
+  );
   admin = await signUpAdmin(t, { email: "quotes-admin@example.com" });
   companyId = (await createCompany(t.app, admin)).id;
   owner = await joinCompany(t.app, admin, companyId, "owner");
@@ -81,7 +85,11 @@ async function sendQuote(quote: Quote, unitPrice = 40) {
 }
 
 const accept = (who: TestAccount, id: string) =>
-  call(who, "POST", `/api/quotes/${id}/accept`, { phonrNo: "5550100", Address: "1 Fleet Yard" });
+  call(who, "POST", `/api/quotes/${id}/accept`, {
+    phonrNo: "5550100",
+    Address: "1 Fleet Yard",
+    shipTo: TEST_SHIP_TO,
+  });
 
 const stockOf = async (id: string) =>
   (

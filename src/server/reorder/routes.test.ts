@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { ReorderResult } from "../../contract/reorder";
 import { orderItems, orders } from "../orders/tables";
@@ -9,7 +10,7 @@ import { products } from "../catalog/tables";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: shipsToTestAddress });
 });
 afterAll(() => t.close());
 
@@ -35,7 +36,12 @@ test("Order again puts the order's parts in the cart at today's prices and says 
     method: "POST",
     url: "/api/checkout",
     headers: { cookie: who.cookie },
-    payload: { phonrNo: "5550100", Address: "1 Reorder Road", expectedTotal: 30 + 200 + 30 },
+    payload: {
+      phonrNo: "5550100",
+      Address: "1 Reorder Road",
+      shipTo: TEST_SHIP_TO,
+      expectedTotal: 30 + 200 + 30,
+    },
   });
   expect(placed.statusCode, placed.body).toBe(201);
   const orderId = placed.json().order._id as string;
@@ -74,7 +80,13 @@ test("someone else's order, or one that does not exist, is 404; no session is 40
     method: "POST",
     url: "/api/orders",
     headers: { cookie: owner.cookie },
-    payload: { productId: p.id, orderQty: 1, phonrNo: "5550100", Address: "1 Way" },
+    payload: {
+      productId: p.id,
+      orderQty: 1,
+      phonrNo: "5550100",
+      Address: "1 Way",
+      shipTo: TEST_SHIP_TO,
+    },
   });
   const id = placed.json().order._id as string;
   const reorder = (cookie?: string, orderId = id) =>

@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { multipartFiles, tinyGif, tinyPng } from "../../../tests/support/multipart";
 import { orderAndCharge } from "../../../tests/support/payments";
@@ -27,7 +28,10 @@ beforeAll(async () => {
   // Photos go to DATA_DIR/return-photos: a folder of this file's own.
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "return-photos-"));
   photoDir = path.join(dataDir, "return-photos");
-  t = await createTestApp({ ADMIN_EMAILS: "photos-admin@example.com", DATA_DIR: dataDir });
+  t = await createTestApp(
+    { ADMIN_EMAILS: "photos-admin@example.com", DATA_DIR: dataDir },
+    { seed: shipsToTestAddress },
+  );
   admin = await signUpAdmin(t, { email: "photos-admin@example.com" });
   customer = await signUp(t.app, { email: "photos-customer@example.com" });
   other = await signUp(t.app, { email: "photos-other@example.com" });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { orderAndCharge } from "../../../tests/support/payments";
@@ -128,10 +129,13 @@ describe("through the API", () => {
   let customer: TestAccount;
 
   beforeAll(async () => {
-    t = await createTestApp({
-      ADMIN_EMAILS: "rma-admin@example.com",
-      RETURNS_ADDRESS: "Returns, Dock 4|1 Test Road",
-    });
+    t = await createTestApp(
+      {
+        ADMIN_EMAILS: "rma-admin@example.com",
+        RETURNS_ADDRESS: "Returns, Dock 4|1 Test Road",
+      },
+      { seed: shipsToTestAddress },
+    );
     admin = await signUpAdmin(t, { email: "rma-admin@example.com" });
     customer = await signUp(t.app, { email: "rma-customer@example.com" });
   });

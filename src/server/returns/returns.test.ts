@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { orderAndCharge } from "../../../tests/support/payments";
@@ -34,7 +35,10 @@ const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: n
 const silent = { error: () => {} };
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "returns-admin@example.com", RETURN_WINDOW_DAYS: "30" });
+  t = await createTestApp(
+    { ADMIN_EMAILS: "returns-admin@example.com", RETURN_WINDOW_DAYS: "30" },
+    { seed: shipsToTestAddress },
+  );
   admin = await signUpAdmin(t, { email: "returns-admin@example.com" });
   customer = await signUp(t.app, { email: "returns-customer@example.com" });
   other = await signUp(t.app, { email: "returns-other@example.com" });

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { makeBuyer, signUpBuyer } from "../../../tests/support/buyers";
 import { insertProduct, insertReview } from "../../../tests/support/factories";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { REVIEW_NOT_PENDING_MESSAGE } from "../../contract/reviews";
 import { adminAuditLog } from "../audit/tables";
@@ -13,10 +14,13 @@ let t: TestApp;
 let admin: TestAccount;
 beforeAll(async () => {
   // Many fresh accounts from the one test address: sign-up's own limit is not under test here.
-  t = await createTestApp({
-    ADMIN_EMAILS: "moderator@example.com",
-    AUTH_RATE_LIMIT_PER_IP: "1000",
-  });
+  t = await createTestApp(
+    {
+      ADMIN_EMAILS: "moderator@example.com",
+      AUTH_RATE_LIMIT_PER_IP: "1000",
+    },
+    { seed: shipsToTestAddress },
+  );
   admin = await signUpAdmin(t, { email: "moderator@example.com", name: "Mo Derator" });
   // Published reviews to start from (as the demo's), so hiding or approving moves the average.
   for (const ratings of [4, 5]) await insertReview(t.database.db, { ratings });
@@ -169,7 +173,13 @@ describe("verified buyers and the approval queue", () => {
       method: "POST",
       url: "/api/orders",
       headers: { cookie: placer.cookie },
-      payload: { productId: product.id, orderQty: 1, phonrNo: "5550100", Address: "1 Dock Road" },
+      payload: {
+        productId: product.id,
+        orderQty: 1,
+        phonrNo: "5550100",
+        Address: "1 Dock Road",
+        shipTo: TEST_SHIP_TO,
+      },
     });
     expect(placed.statusCode).toBe(201);
     const res = await post(placer, 5, "192.0.2.61");

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { signUpBuyer } from "../../../tests/support/buyers";
 import { insertReview } from "../../../tests/support/factories";
+import { shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { reviews } from "./tables";
 
@@ -12,7 +13,7 @@ let other: TestAccount;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "the-admin@example.com" });
+  t = await createTestApp({ ADMIN_EMAILS: "the-admin@example.com" }, { seed: shipsToTestAddress });
   // Both have a paid order: their reviews are published at once (verified buyers).
   customer = await signUpBuyer(t, { name: "Casey Customer" });
   other = await signUpBuyer(t, { name: "Other Customer" });
@@ -228,7 +229,7 @@ describe("GET /api/reviews/summary", () => {
   });
 
   test("rounds half up: ratings 5, 4, 4, 4 average 4.25 and show 4.3", async () => {
-    const fresh = await createTestApp();
+    const fresh = await createTestApp({}, { seed: shipsToTestAddress });
     try {
       // Four buyers (published at once): one review a week each.
       const [a, b, c, d] = [

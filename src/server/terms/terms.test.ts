@@ -4,6 +4,7 @@ import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/ac
 import { insertProduct } from "../../../tests/support/factories";
 import { markOrderPaid } from "../../../tests/support/invoices";
 import { waitForMail } from "../../../tests/support/mailbox";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { termsMessages } from "../../contract/terms";
@@ -33,7 +34,10 @@ const DAY = 24 * 60 * 60 * 1000;
 const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: null };
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "terms-admin@example.com" });
+  t = await createTestApp(
+    { ADMIN_EMAILS: "terms-admin@example.com" },
+    { seed: shipsToTestAddress },
+  );
   admin = await signUpAdmin(t, { email: "terms-admin@example.com" });
   companyId = (await createCompany(t.app, admin)).id;
   owner = await joinCompany(t.app, admin, companyId, "owner");
@@ -77,6 +81,7 @@ const orderOne = (who: TestAccount, productId: string, qty: number) =>
     orderQty: qty,
     phonrNo: "5550100",
     Address: "1 Fleet Yard",
+    shipTo: TEST_SHIP_TO,
   });
 
 const stockOf = async (id: string) =>
@@ -148,6 +153,7 @@ test("the cart's checkout goes on account too (net 15)", async () => {
   const res = await call(buyer, "POST", "/api/checkout", {
     phonrNo: "5550100",
     Address: "1 Fleet Yard",
+    shipTo: TEST_SHIP_TO,
     expectedTotal: 150,
   });
   expect(res.statusCode, res.body).toBe(201);

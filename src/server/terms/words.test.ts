@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import type { Order } from "../../contract/orders";
@@ -19,7 +20,10 @@ let admin: TestAccount;
 let buyer: Member;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "words-admin@example.com" });
+  t = await createTestApp(
+    { ADMIN_EMAILS: "words-admin@example.com" },
+    { seed: shipsToTestAddress },
+  );
   admin = await signUpAdmin(t, { email: "words-admin@example.com" });
   const companyId = (await createCompany(t.app, admin)).id;
   const owner = await joinCompany(t.app, admin, companyId, "owner");
@@ -50,6 +54,7 @@ async function orderOnAccount() {
     orderQty: 2,
     phonrNo: "5550100",
     Address: "1 Fleet Yard",
+    shipTo: TEST_SHIP_TO,
   });
   expect(placed.statusCode, placed.body).toBe(201);
   const orderId = placed.json().order._id as string;
@@ -161,6 +166,7 @@ test("a quote accepted by a company on net terms goes on account, not to the car
   const accepted = await call(buyer, "POST", `/api/quotes/${quote.id}/accept`, {
     phonrNo: "5550100",
     Address: "1 Fleet Yard",
+    shipTo: TEST_SHIP_TO,
   });
   expect(accepted.statusCode, accepted.body).toBe(201);
   const order = accepted.json().order as Order;

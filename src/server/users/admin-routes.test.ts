@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signIn, signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct, insertReview } from "../../../tests/support/factories";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { account, session } from "../auth/tables";
 import { orderItems, orders } from "../orders/tables";
@@ -56,7 +57,10 @@ describe("admin user management", () => {
   let other: TestAccount;
 
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_EMAILS: "users-admin@example.com" });
+    t = await createTestApp(
+      { ADMIN_EMAILS: "users-admin@example.com" },
+      { seed: shipsToTestAddress },
+    );
     api = client(t);
     admin = await signUpAdmin(t, { email: "users-admin@example.com", name: "Uma Admin" });
     customer = await signUp(t.app, { name: "Casey Customer" });
@@ -248,7 +252,13 @@ describe("admin user management", () => {
         method: "POST",
         url: "/api/orders",
         headers: as(victim),
-        payload: { productId, orderQty, phonrNo: "5550100", Address: "1 Dock Road" },
+        payload: {
+          productId,
+          orderQty,
+          phonrNo: "5550100",
+          Address: "1 Dock Road",
+          shipTo: TEST_SHIP_TO,
+        },
       });
       expect(res.statusCode).toBe(201);
       return res.json().order._id as string;
@@ -345,7 +355,13 @@ describe("admin user management", () => {
         method: "POST",
         url: "/api/orders",
         headers: as(who),
-        payload: { productId: p.id, orderQty: 2, phonrNo: "5550100", Address: "2 Dock Road" },
+        payload: {
+          productId: p.id,
+          orderQty: 2,
+          phonrNo: "5550100",
+          Address: "2 Dock Road",
+          shipTo: TEST_SHIP_TO,
+        },
       });
       expect(res.statusCode).toBe(201);
     }

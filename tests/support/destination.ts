@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../src/server/db/database";
+
+/**
+ * Every order goes somewhere the store charges shipping and tax for (docs/ordering.md, "Where it
+ * goes"). Tests that are not about those charges send their orders here, to a store that
+ * `shipsToTestAddress` has set up to ship to Oregon for nothing (and that taxes nothing, having
+ * no tax rates): their totals stay the lines' sum.
+ */
+export const TEST_SHIP_TO = {
+  name: "Test Driver",
+  company: "",
+  line1: "1 Dock Road",
+  line2: "",
+  city: "Salem",
+  region: "OR",
+  postalCode: "97301",
+  country: "US",
+  phone: "5550100",
+} as const;
+
+/**
+ * The test store's "Test courier" zone: Oregon only (a zone naming a region beats a test's own
+ * country-wide US zone), one free flat method. Written straight into the tables, as an admin's
+ * shipping page would have them.
+ */
+export async function shipsToTestAddress(db: DbOrTx): Promise<void> {
+  await db.execute(sql`
+    with zone as (
+      insert into shipping_zones (name, countries, regions)
+      values ('Test courier', array['US'], array['OR'])
+      returning id)
+    insert into shipping_methods (zone_id, name, estimate, kind, price_cents)
+    select id, 'Test courier', '1-2 business days', 'flat', 0 from zone`);
+}
