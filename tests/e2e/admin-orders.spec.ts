@@ -1,4 +1,10 @@
-import { demoAdmin, orderAndPay, signInThroughApi, signUpThroughApi } from "./auth-helpers";
+import {
+  demoAdmin,
+  E2E_SHIP_TO,
+  orderAndPay,
+  signInThroughApi,
+  signUpThroughApi,
+} from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 test("an admin marks a paid order shipped, and the customer's My Items shows it shipped", async ({
@@ -47,6 +53,7 @@ test("an admin cancels an unpaid order and its stock returns", async ({
       orderQty: product.minimumOrder,
       phonrNo: "07700900123",
       Address: "3 Depot Street",
+      shipTo: E2E_SHIP_TO,
     },
   });
   expect(placed.status()).toBe(201);
@@ -121,6 +128,7 @@ test("an admin sees who holds stock and cancels an account's holds in one action
         orderQty: product.minimumOrder,
         phonrNo: "07700900123",
         Address: "3 Depot Street",
+        shipTo: E2E_SHIP_TO,
       },
     });
     expect(placed.status()).toBe(201);

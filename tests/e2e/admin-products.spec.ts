@@ -1,6 +1,12 @@
 import type { Page } from "@playwright/test";
 import { productMessages } from "../../src/contract/products";
-import { demoAdmin, newCustomer, signInThroughApi, signUpThroughApi } from "./auth-helpers";
+import {
+  demoAdmin,
+  E2E_SHIP_TO,
+  newCustomer,
+  signInThroughApi,
+  signUpThroughApi,
+} from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 let n = 0;
@@ -280,7 +286,13 @@ test("a product with an unpaid order cannot be deleted, and the admin is told wh
   const who = newCustomer();
   expect((await customer.post("/api/auth/sign-up/email", { data: who })).ok()).toBe(true);
   const placed = await customer.post("/api/orders", {
-    data: { productId, orderQty: 2, phonrNo: "07700900123", Address: "12 Garage Lane" },
+    data: {
+      productId,
+      orderQty: 2,
+      phonrNo: "07700900123",
+      Address: "12 Garage Lane",
+      shipTo: E2E_SHIP_TO,
+    },
   });
   expect(placed.status()).toBe(201);
 
@@ -322,7 +334,13 @@ test("a stock edit made while orders came in is refused, so no reservation is ov
   const customer = await customerContext.newPage();
   await signUpThroughApi(customer, newCustomer());
   const placed = await customer.request.post("/api/orders", {
-    data: { productId: id, orderQty: 4, phonrNo: "07700900123", Address: "1 Dock Road" },
+    data: {
+      productId: id,
+      orderQty: 4,
+      phonrNo: "07700900123",
+      Address: "1 Dock Road",
+      shipTo: E2E_SHIP_TO,
+    },
   });
   expect(placed.status()).toBe(201);
   const orderId = ((await placed.json()) as { order: { _id: string } }).order._id;

@@ -11,6 +11,30 @@ export {
 } from "./session";
 
 /**
+ * Where the e2e customers' orders go: the demo store ships to the US (Standard $9.95, free from
+ * $250) and has no sales tax in Oregon, so a total is the parts plus shipping.
+ */
+export const E2E_SHIP_TO = {
+  name: "Sam Driver",
+  line1: "12 Garage Lane",
+  city: "Portland",
+  region: "OR",
+  postalCode: "97201",
+  country: "US",
+  phone: "5035550100",
+};
+
+/**
+ * Saves `E2E_SHIP_TO` in the signed-in customer's address book (the first address is the
+ * default): the product page's order dialog then has it chosen. Answers its id.
+ */
+export async function saveAddressThroughApi(page: Page): Promise<string> {
+  const res = await page.request.post("/api/user/addresses", { data: E2E_SHIP_TO });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/**
  * Signs up through the sign-up form and waits until the navbar shows the new user. For tests
  * whose subject is the form; others use signUpThroughApi or the `customer` fixture.
  */
@@ -69,6 +93,7 @@ export async function orderAndPay(page: Page, q: string) {
       orderQty: product!.minimumOrder,
       phonrNo: "07700900123",
       Address: "3 Depot Street",
+      shipTo: E2E_SHIP_TO,
     },
   });
   expect(placed.status()).toBe(201);

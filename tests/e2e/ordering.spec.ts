@@ -1,16 +1,59 @@
 import type { Page } from "@playwright/test";
-import { productNamed, signUpThroughApi } from "./auth-helpers";
+import { E2E_SHIP_TO, productNamed, saveAddressThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
-/** Sets the quantity by typing, then places the order through the modal. */
+/**
+ * Sets the quantity by typing, then places the order through the modal, to the customer's
+ * default address (`saveAddressThroughApi`) once its total is shown.
+ */
 async function order(page: Page, quantity: number) {
   await page.getByRole("spinbutton", { name: "Quantity" }).fill(String(quantity));
   await page.getByRole("button", { name: "Place Order" }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Address").fill("12 Garage Lane, Leeds");
-  await dialog.getByLabel("Phone").fill("07700900123");
+  await expect(dialog.getByTestId("order-dialog-total-to-pay")).toBeVisible();
   await dialog.getByRole("button", { name: "Confirm order" }).click();
 }
+
+test("a driver without a saved address orders one part from its page and pays shipping and tax (issue 48)", async ({
+  page,
+}) => {
+  const who = await signUpThroughApi(page);
+  // A part whose minimum order is under the $250 from which Standard shipping is free.
+  const p = await productNamed(page, "wiper");
+  expect(p.minimumOrder * p.price).toBeLessThan(250);
+  await page.goto(`/products/${p._id}`);
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill(String(p.minimumOrder));
+  await page.getByRole("button", { name: "Place Order" }).click();
+  const dialog = page.getByRole("dialog");
+  // No address yet: the dialog asks where it goes (and keeps it in the address book).
+  await expect(dialog.getByRole("heading", { name: "Where should we deliver?" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Confirm order" })).toBeDisabled();
+  await dialog.getByLabel("Address line 1").fill("100 Congress Ave");
+  await dialog.getByLabel("City").fill("Austin");
+  await dialog.getByLabel("Country").selectOption("US");
+  await dialog.getByLabel("State").selectOption("TX");
+  await dialog.getByLabel("Postal code").fill("78701");
+  await dialog.getByLabel("Phone", { exact: true }).first().fill("5125550100");
+  await dialog.getByRole("button", { name: "Use this address" }).click();
+  const shipTo = `${who.name}, 100 Congress Ave, Austin, TX 78701, United States`;
+  await expect(dialog.getByRole("radio", { name: shipTo })).toBeChecked();
+  // The spec's fields show where it goes; the charges are the server's for that address.
+  await expect(dialog.getByLabel("Address", { exact: true })).toHaveValue(shipTo);
+  const lines = dialog.getByTestId("order-dialog-total");
+  await expect(lines).toContainText("Shipping (Standard)");
+  await expect(lines).toContainText("$9.95");
+  const parts = p.minimumOrder * p.price;
+  const tax = Math.round(parts * 6.25) / 100 + Math.round(9.95 * 6.25) / 100;
+  await expect(dialog.getByTestId("order-dialog-total-to-pay")).toHaveText(
+    `$${(parts + 9.95 + tax).toFixed(2)}`,
+  );
+  const toPay = (await dialog.getByTestId("order-dialog-total-to-pay").textContent())!;
+  await dialog.getByRole("button", { name: "Confirm order" }).click();
+  await expect(page.getByText("Your Oder has been placed")).toBeVisible();
+  // The order charges what the dialog said.
+  await page.goto("/dashboard/myitems");
+  await expect(page.getByTestId("my-order").filter({ hasText: p.name })).toContainText(toPay);
+});
 
 test("the quantity selector floors at 0 and the two alerts block the order modal", async ({
   page,
@@ -95,6 +138,7 @@ test("order, see the duplicate message, pay with 4242…, and My Items shows it 
   page,
 }) => {
   await signUpThroughApi(page);
+  await saveAddressThroughApi(page);
   const p = await productNamed(page, "alternator");
   await page.goto(`/products/${p._id}`);
   await order(page, p.minimumOrder);
@@ -148,6 +192,7 @@ test("insufficient funds shows the card error in red and leaves the order unpaid
   page,
 }) => {
   await signUpThroughApi(page);
+  await saveAddressThroughApi(page);
   const p = await productNamed(page, "spark");
   await page.goto(`/products/${p._id}`);
   await order(page, p.minimumOrder);
@@ -167,6 +212,7 @@ test("deleting an unpaid order after confirming removes it and restores the stoc
   page,
 }) => {
   await signUpThroughApi(page);
+  await saveAddressThroughApi(page);
   const p = await productNamed(page, "wiper");
   await page.goto(`/products/${p._id}`);
   await order(page, p.minimumOrder);
@@ -187,23 +233,31 @@ test("deleting an unpaid order after confirming removes it and restores the stoc
   expect((await productNamed(page, "wiper")).availableQuantity).toBe(afterOrder + p.minimumOrder);
 });
 
-test("a duplicate found only on confirming is said inside the dialog, keeping what was typed", async ({
+test("a duplicate found only on confirming is said inside the dialog, keeping where it goes", async ({
   page,
 }) => {
   await signUpThroughApi(page);
+  await saveAddressThroughApi(page);
   const p = await productNamed(page, "spark plug");
   await page.goto(`/products/${p._id}`);
   await page.getByRole("spinbutton", { name: "Quantity" }).fill(String(p.minimumOrder));
   await page.getByRole("button", { name: "Place Order" }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Address").fill("12 Garage Lane, Leeds");
-  await dialog.getByLabel("Phone").fill("07700900123");
+  await expect(dialog.getByTestId("order-dialog-total-to-pay")).toBeVisible();
   // Meanwhile another tab orders the same part.
   const elsewhere = await page.request.post("/api/orders", {
-    data: { productId: p._id, orderQty: p.minimumOrder, phonrNo: "07700900123", Address: "Depot" },
+    data: {
+      productId: p._id,
+      orderQty: p.minimumOrder,
+      phonrNo: "07700900123",
+      Address: "Depot",
+      shipTo: E2E_SHIP_TO,
+    },
   });
   expect(elsewhere.status()).toBe(201);
   await dialog.getByRole("button", { name: "Confirm order" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("You have already ordered this product");
-  await expect(dialog.getByLabel("Address")).toHaveValue("12 Garage Lane, Leeds");
+  await expect(dialog.getByLabel("Address", { exact: true })).toHaveValue(
+    /12 Garage Lane, Portland, OR 97201/,
+  );
 });

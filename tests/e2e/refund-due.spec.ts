@@ -1,5 +1,5 @@
 import { openMail } from "./mailbox";
-import { productNamed } from "./auth-helpers";
+import { E2E_SHIP_TO, productNamed } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 // docs/returns.md: a payment the store could not apply is refunded by the admin from
@@ -19,6 +19,7 @@ test("a payment that arrives after the admin cancelled the order is refunded fro
       orderQty: product.minimumOrder,
       phonrNo: "07700900123",
       Address: "3 Depot Street",
+      shipTo: E2E_SHIP_TO,
     },
   });
   expect(placed.status()).toBe(201);

@@ -24,6 +24,7 @@ export const queryKeys = {
     holds: ["orders", "holds"] as const,
     mine: ["orders", "mine"] as const,
     detail: (id: string) => ["orders", "detail", id] as const,
+    total: (input: object) => ["orders", "total", input] as const,
     adminDetail: (id: string) => ["orders", "admin-detail", id] as const,
     invoice: (id: string) => ["orders", "invoice", id] as const,
   },

@@ -9,7 +9,7 @@ import { usePageTitle } from "../../components/page-title";
 import { ApiError } from "../../lib/api-client";
 import { useSession } from "../../lib/session";
 import { paths } from "#contract/paths";
-import { useProfile } from "../../features/account/api/profile";
+import { useAddressBook } from "../address-book";
 import { AddToCartButton } from "../../features/cart/components/add-to-cart-button";
 import { ProductFitment } from "../../features/fitment/components/product-fitment";
 import { ChosenVehicleNote } from "../../features/fitment/components/chosen-vehicle-note";
@@ -23,9 +23,9 @@ export function ProductRoute() {
   const { id = "" } = useParams();
   const { data: product, error, isPending } = useProduct(id);
   const { data: user } = useSession();
-  const { data: profile } = useProfile();
   // A company buyer's own price and breaks (not part of the shared, cached product answer).
   const customer = Boolean(user && user.role !== "admin");
+  const book = useAddressBook(customer);
   const { data: ownPrice } = useProductPrice(id, customer);
   const currency = useSiteConfig().data?.currency;
   usePageTitle(product?.name ?? "Product");
@@ -57,7 +57,7 @@ export function ProductRoute() {
               product={product}
               customer={user}
               myItemsTo={paths.myItems}
-              saved={{ phonrNo: profile?.phoneNo ?? "", Address: profile?.address ?? "" }}
+              book={book}
               vehicleNote={<ChosenVehicleNote vehicle={loadRememberedVehicle()} />}
               cartAction={(qty) => (
                 <AddToCartButton product={product} qty={qty} className="flex-1" />

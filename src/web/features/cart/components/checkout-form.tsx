@@ -1,13 +1,17 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import type { Address, AddressInput } from "#contract/addresses";
+import type { Address } from "#contract/addresses";
 import type { Cart } from "#contract/cart";
 import type { CompanyAddress } from "#contract/companies";
 import { orderMessages } from "#contract/orders";
 import { paths } from "#contract/paths";
 import { onAccountCheckoutWords } from "#contract/payment-words";
-import { AddressForm } from "../../../components/address-form";
+import {
+  AddressChoice,
+  chosenAddressId,
+  type AddressBookPort,
+} from "../../../components/address-choice";
 import { FormField } from "../../../components/form-field";
 import { Link } from "../../../components/link";
 import { QueryError } from "../../../components/query-error";
@@ -22,19 +26,6 @@ import { useCart, useCheckout } from "../api/cart-contents";
 import { useCartQuote } from "../api/cart-quote";
 import { Totals } from "./totals";
 import { loadRememberedVehicle, withVehicle } from "../../../lib/vehicle-choice";
-
-/** The customer's address book, as the route hands it over (it belongs to My Info). */
-export interface AddressBookPort {
-  /** Undefined while it loads. */
-  addresses: Address[] | undefined;
-  add: (input: AddressInput) => Promise<Address>;
-  adding: boolean;
-  /**
-   * The ship-to addresses of the customer's company, offered beside their own ([] without a
-   * company, or for a viewer, who cannot order); undefined while they load.
-   */
-  companyAddresses: CompanyAddress[] | undefined;
-}
 
 /**
  * /checkout: where it goes (a saved address, one of the company's ship-to addresses, or a new
@@ -105,17 +96,9 @@ function CheckoutFields({
   const checkout = useCheckout();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // The own default first, else the company's first ship-to address.
-  const fallback = (addresses.find((a) => a.isDefault) ?? addresses[0] ?? companyAddresses[0])?.id;
-  const [picked, setAddressId] = useState<string | undefined>(fallback);
-  // An address removed elsewhere falls back to the default. A company address goes by the same
-  // `addressId`: the server resolves either kind.
-  const addressId =
-    addresses.some((a) => a.id === picked) || companyAddresses.some((a) => a.id === picked)
-      ? picked
-      : fallback;
-  const anyAddress = addresses.length + companyAddresses.length > 0;
-  const [adding, setAdding] = useState(!anyAddress);
+  const [picked, setAddressId] = useState<string>();
+  // A company address goes by the same `addressId`: the server resolves either kind.
+  const addressId = chosenAddressId(addresses, companyAddresses, picked);
   const [methodId, setMethodId] = useState<string>();
   const [poReference, setPoReference] = useState("");
   const [refusal, setRefusal] = useState<string>();
@@ -175,76 +158,18 @@ function CheckoutFields({
           <h2 id="delivery-heading" className="text-lg font-bold">
             Delivery address
           </h2>
-          {anyAddress && (
-            <fieldset className="flex flex-col gap-2">
-              <legend className="sr-only">Deliver to</legend>
-              {addresses.map((a) => (
-                <label
-                  key={a.id}
-                  className="flex cursor-pointer items-start gap-3 rounded-box border border-base-300 p-3 text-sm"
-                >
-                  <input
-                    type="radio"
-                    name="address"
-                    className="radio radio-sm mt-0.5"
-                    checked={addressId === a.id}
-                    onChange={() => {
-                      setAddressId(a.id);
-                      setMethodId(undefined);
-                    }}
-                  />
-                  <span>{a.formatted}</span>
-                </label>
-              ))}
-              {companyAddresses.map((a) => (
-                <label
-                  key={a.id}
-                  className="flex cursor-pointer items-start gap-3 rounded-box border border-base-300 p-3 text-sm"
-                >
-                  <input
-                    type="radio"
-                    name="address"
-                    className="radio radio-sm mt-0.5"
-                    checked={addressId === a.id}
-                    onChange={() => {
-                      setAddressId(a.id);
-                      setMethodId(undefined);
-                    }}
-                  />
-                  <span>
-                    <span className="mr-2 badge badge-outline badge-sm">
-                      {a.companyName} ship-to
-                    </span>
-                    {a.formatted}
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-          )}
-          {adding ? (
-            <div className="rounded-box border border-base-300 p-4">
-              <h3 className="mb-3 font-semibold">
-                {anyAddress ? "A new address" : "Where should we deliver?"}
-              </h3>
-              <AddressForm
-                idPrefix="checkout-address"
-                defaultValues={{ name: user?.name ?? "", isDefault: addresses.length === 0 }}
-                submitLabel="Use this address"
-                pending={book.adding}
-                onCancel={anyAddress ? () => setAdding(false) : undefined}
-                onSubmit={async (input) => {
-                  const added = await book.add(input);
-                  setAddressId(added.id);
-                  setMethodId(undefined);
-                  setAdding(false);
-                }}
-              />
-            </div>
-          ) : (
-            <button type="button" className="btn w-fit btn-sm" onClick={() => setAdding(true)}>
-              Deliver to a new address
-            </button>
-          )}
+          <AddressChoice
+            addresses={addresses}
+            companyAddresses={companyAddresses}
+            value={addressId}
+            onChange={(id) => {
+              setAddressId(id);
+              setMethodId(undefined);
+            }}
+            book={book}
+            customerName={user?.name}
+            idPrefix="checkout-address"
+          />
         </section>
 
         {addressId && cart && (

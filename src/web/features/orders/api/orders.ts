@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Order, OrderCreate } from "#contract/orders";
+import type { Order, OrderCreate, OrderTotal, OrderTotalInput } from "#contract/orders";
 import { apiGet, apiSend } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
@@ -25,6 +25,16 @@ export function usePlaceOrder() {
         // The stock shown on product pages and lists changed.
         queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
       ]),
+  });
+}
+
+/** What the order would charge now, to the chosen address (null: nothing to ask yet). */
+export function useOrderTotal(input: OrderTotalInput | null) {
+  return useQuery({
+    queryKey: queryKeys.orders.total(input ?? {}),
+    queryFn: () => apiSend<OrderTotal>("POST", "/orders/total", input),
+    enabled: input !== null,
+    retry: false,
   });
 }
 

@@ -8,7 +8,13 @@ import { Modal } from "../../../components/modal";
 import { formatCount, formatPrice } from "../../../lib/format";
 import type { SessionUser } from "../../../lib/session";
 import { useSiteConfig } from "../../../lib/use-site-config";
-import { useMyOrders, usePlaceOrder } from "../api/orders";
+import { useMyOrders, useOrderTotal, usePlaceOrder } from "../api/orders";
+import {
+  AddressChoice,
+  chosenAddressId,
+  type AddressBookPort,
+} from "../../../components/address-choice";
+import { OrderTotalLines } from "../../../components/order-total-lines";
 import type { ReactNode } from "react";
 import { OrderForm, type OrderContact } from "./order-form";
 import { QuantitySelector } from "./quantity-selector";
@@ -22,7 +28,7 @@ export function OrderPanel({
   product,
   customer,
   myItemsTo,
-  saved,
+  book,
   cartAction,
   unitPriceAt,
   vehicleNote,
@@ -30,8 +36,11 @@ export function OrderPanel({
   product: Product;
   customer: SessionUser;
   myItemsTo: string;
-  /** The address and phone saved in My Info: the order form starts from them. */
-  saved: OrderContact;
+  /**
+   * Where the order may go (the address book and the company's ship-to addresses): the one
+   * chosen fills the form's address and phone, and shipping and tax are worked out for it.
+   */
+  book: AddressBookPort;
   /** The cart's button for the chosen quantity, from the page. */
   cartAction?: (qty: number) => ReactNode;
   /** The customer's own unit price at a quantity (a company's price and breaks); else the list price. */
@@ -44,6 +53,17 @@ export function OrderPanel({
   const [open, setOpen] = useState(false);
   const [placed, setPlaced] = useState(false);
   const place = usePlaceOrder();
+  const [picked, setPicked] = useState<string>();
+  const { addresses, companyAddresses } = book;
+  const loaded = addresses !== undefined && companyAddresses !== undefined;
+  const addressId = loaded ? chosenAddressId(addresses, companyAddresses, picked) : undefined;
+  const chosen = [...(addresses ?? []), ...(companyAddresses ?? [])].find(
+    (a) => a.id === addressId,
+  );
+  // What it will charge, to the chosen address (asked while the dialog is open).
+  const total = useOrderTotal(
+    open && addressId ? { productId: product._id, orderQty: quantity, addressId } : null,
+  );
   const myOrders = useMyOrders();
   const limitsId = useId();
   const unitPrice = unitPriceAt?.(quantity) ?? product.price;
@@ -82,6 +102,9 @@ export function OrderPanel({
         productId: product._id,
         orderQty: quantity,
         ...contact,
+        addressId,
+        // The total shown: a different one (a price changed meanwhile) places nothing.
+        expectedTotal: total.data?.total,
         // The shopper's chosen vehicle: the order line keeps it (docs/vehicle-on-line.md).
         ...withVehicle(loadRememberedVehicle()),
       },
@@ -98,8 +121,11 @@ export function OrderPanel({
           setQuantity(0);
           setPlaced(true);
         },
-        // The dialog stays open with what was typed; the form shows why.
-        onError: (err) => notify.error(err.message),
+        // The dialog stays open; the form shows why (a changed total: the new one is shown).
+        onError: (err) => {
+          notify.error(err.message);
+          void total.refetch();
+        },
       },
     );
 
@@ -158,9 +184,42 @@ export function OrderPanel({
           <strong>{formatPrice(quantity * unitPrice, currency)}</strong>
         </p>
         {vehicleNote}
+        <section aria-labelledby={`${limitsId}-deliver`} className="mb-3 flex flex-col gap-2">
+          <h3 id={`${limitsId}-deliver`} className="font-semibold">
+            Deliver to
+          </h3>
+          {loaded ? (
+            <AddressChoice
+              addresses={addresses}
+              companyAddresses={companyAddresses}
+              value={addressId}
+              onChange={setPicked}
+              book={book}
+              customerName={customer.name}
+              idPrefix="order-address"
+            />
+          ) : (
+            <p className="text-sm text-base-content/75">Loading your addresses…</p>
+          )}
+          {addressId &&
+            (total.error ? (
+              <p role="alert" className="alert text-sm alert-warning">
+                {total.error.message}
+              </p>
+            ) : (
+              <OrderTotalLines
+                total={total.data}
+                currency={currency}
+                partsLabel="Parts"
+                testId="order-dialog-total"
+              />
+            ))}
+        </section>
         <OrderForm
           customer={customer}
-          saved={saved}
+          saved={{ phonrNo: chosen?.phone ?? "", Address: chosen?.formatted ?? "" }}
+          fromBook
+          ready={total.data !== undefined && !total.isFetching}
           refusal={place.error?.message}
           busy={place.isPending}
           onSubmit={submit}

@@ -41,15 +41,17 @@ export const useQuote = (id: string) =>
   });
 
 /**
- * What accepting a sent quote would charge now, to the buyer's default address: shown before
+ * What accepting a sent quote would charge now, to the chosen saved address: shown before
  * they accept, and sent back as `expectedTotal` (refetched with every quote change, so a 409
- * "total changed" shows the new figures).
+ * "total changed" shows the new figures). No address yet: nothing is asked.
  */
-export const useQuoteTotal = (id: string, enabled: boolean) =>
+export const useQuoteTotal = (id: string, addressId: string | undefined) =>
   useQuery({
-    queryKey: keys.total(id),
-    queryFn: () => apiSend<QuoteTotal>("POST", `/quotes/${encodeURIComponent(id)}/total`, {}),
-    enabled,
+    queryKey: [...keys.total(id), addressId],
+    queryFn: () =>
+      apiSend<QuoteTotal>("POST", `/quotes/${encodeURIComponent(id)}/total`, { addressId }),
+    enabled: addressId !== undefined,
+    retry: false,
   });
 
 function useQuoteMutation<Input, Result>(fn: (input: Input) => Promise<Result>) {

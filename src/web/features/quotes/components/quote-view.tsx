@@ -5,10 +5,15 @@ import {
   quoteAdminStatusLabels,
   quoteStatusLabels,
   type QuoteDetail,
-  type QuoteTotal,
 } from "#contract/quotes";
 import { paths } from "#contract/paths";
 import { Link } from "../../../components/link";
+import {
+  AddressChoice,
+  chosenAddressId,
+  type AddressBookPort,
+} from "../../../components/address-choice";
+import { OrderTotalLines } from "../../../components/order-total-lines";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
 import { formatDate, formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/format";
@@ -29,7 +34,16 @@ import {
 } from "../api/quotes";
 
 /** One quote: its lines, what the caller can do now, and the message thread. */
-export function QuoteView({ id, admin }: { id: string; admin: boolean }) {
+export function QuoteView({
+  id,
+  admin,
+  book,
+}: {
+  id: string;
+  admin: boolean;
+  /** Where the accepted quote's order may go (the buyer's and their company's addresses). */
+  book: AddressBookPort;
+}) {
   const { data: quote, error, isPending } = useQuote(id);
   if (isPending) return <PageSpinner />;
   if (error) return <QueryError error={error} />;
@@ -57,7 +71,7 @@ export function QuoteView({ id, admin }: { id: string; admin: boolean }) {
       ) : (
         <Lines quote={quote} />
       )}
-      {!admin && <CustomerActions quote={quote} />}
+      {!admin && <CustomerActions quote={quote} book={book} />}
       {quote.orderId && quote.orderNumber && (
         <p className="alert alert-success">
           Accepted: it is order{" "}
@@ -205,13 +219,17 @@ function PriceForm({ quote }: { quote: QuoteDetail }) {
 }
 
 /** The buyer (or an owner) accepts, with where it goes, or declines. */
-function CustomerActions({ quote }: { quote: QuoteDetail }) {
-  const [phone, setPhone] = useState("");
-  const [address, setAddress] = useState("");
+function CustomerActions({ quote, book }: { quote: QuoteDetail; book: AddressBookPort }) {
+  const [picked, setPicked] = useState<string>();
+  const { addresses, companyAddresses } = book;
+  const addressId =
+    addresses && companyAddresses
+      ? chosenAddressId(addresses, companyAddresses, picked)
+      : undefined;
   const accept = useAcceptQuote(quote.id);
   const decline = useDeclineQuote(quote.id);
   const open = quote.status === "sent" && quote.canDecide;
-  const total = useQuoteTotal(quote.id, open);
+  const total = useQuoteTotal(quote.id, open ? addressId : undefined);
   const navigate = useNavigate();
   const removeFromCart = useRemoveQuotedFromCart();
   // The order just placed, and which quoted parts the cart still holds at list price.
@@ -264,103 +282,77 @@ function CustomerActions({ quote }: { quote: QuoteDetail }) {
     );
   }
   return (
-    <form
-      className="flex flex-col gap-3 rounded-box border border-base-300 p-5"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!total.data) return;
-        accept.mutate(
-          { phonrNo: phone, Address: address, expectedTotal: total.data.total },
-          {
-            onSuccess: ({ order }) => {
-              // Where the order went decides what it says and where it goes: on account (net
-              // terms) or waiting for an owner, the order's page; otherwise the card payment.
-              notify.success(acceptedMessage(order));
-              void afterAcceptance(order);
-            },
-          },
-        );
-      }}
-    >
+    <section className="flex flex-col gap-3 rounded-box border border-base-300 p-5">
       <h2 className="text-lg font-bold">Accept this quote</h2>
       <p className="text-sm text-base-content/75">
         It becomes an order at the quoted prices; shipping and tax are added as at checkout. You
         then pay it as any order (a company on net terms: on account, against its invoice).
       </p>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">Phone</span>
-        <input
-          className="input input-bordered"
-          required
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          autoComplete="tel"
+      <h3 className="font-semibold">Deliver to</h3>
+      {addresses && companyAddresses ? (
+        <AddressChoice
+          addresses={addresses}
+          companyAddresses={companyAddresses}
+          value={addressId}
+          onChange={setPicked}
+          book={book}
+          idPrefix="quote-address"
         />
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">Delivery address</span>
-        <textarea
-          className="textarea textarea-bordered"
-          required
-          rows={2}
-          value={address}
-          onChange={(e) => setAddress(e.target.value)}
-        />
-      </label>
-      <QuoteTotalLines total={total.data} currency={quote.currency} />
-      {(accept.error || decline.error || total.error) && (
-        <p role="alert" className="text-sm text-error">
-          {(accept.error ?? decline.error ?? total.error)!.message}
-        </p>
+      ) : (
+        <p className="text-sm text-base-content/75">Loading your addresses…</p>
       )}
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="submit"
-          className="btn btn-primary"
-          disabled={accept.isPending || !total.data || total.isFetching}
-        >
-          Accept and order
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline btn-error"
-          disabled={decline.isPending}
-          onClick={() =>
-            decline.mutate(undefined, { onSuccess: () => notify.success("Quote declined") })
-          }
-        >
-          Decline
-        </button>
-      </div>
-    </form>
-  );
-}
-
-/** The quoted lines, shipping and tax to the default address: what "Accept and order" charges. */
-function QuoteTotalLines({ total, currency }: { total?: QuoteTotal; currency: string }) {
-  if (!total) return <p className="text-sm text-base-content/75">Working out the total…</p>;
-  return (
-    <dl
-      className="grid max-w-sm grid-cols-[1fr_auto] gap-x-4 text-sm"
-      data-testid="quote-delivered-total"
-    >
-      <dt>Quoted parts</dt>
-      <dd className="text-right">{formatPrice(total.subtotal, currency)}</dd>
-      {total.coreDeposits > 0 && (
-        <>
-          <dt>Core deposits</dt>
-          <dd className="text-right">{formatPrice(total.coreDeposits, currency)}</dd>
-        </>
-      )}
-      <dt>Shipping{total.shippingMethod ? ` (${total.shippingMethod})` : ""}</dt>
-      <dd className="text-right">{formatPrice(total.shipping, currency)}</dd>
-      <dt>Tax</dt>
-      <dd className="text-right">{formatPrice(total.tax, currency)}</dd>
-      <dt className="font-bold">Total to pay</dt>
-      <dd className="text-right font-bold" data-testid="quote-total-to-pay">
-        {formatPrice(total.total, currency)}
-      </dd>
-    </dl>
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!total.data || !addressId) return;
+          accept.mutate(
+            { addressId, expectedTotal: total.data.total },
+            {
+              onSuccess: ({ order }) => {
+                // Where the order went decides what it says and where it goes: on account (net
+                // terms) or waiting for an owner, the order's page; otherwise the card payment.
+                notify.success(acceptedMessage(order));
+                void afterAcceptance(order);
+              },
+            },
+          );
+        }}
+      >
+        {addressId && (
+          <OrderTotalLines
+            total={total.data}
+            currency={quote.currency}
+            partsLabel="Quoted parts"
+            testId="quote-total"
+          />
+        )}
+        {(accept.error || decline.error || total.error) && (
+          <p role="alert" className="text-sm text-error">
+            {(accept.error ?? decline.error ?? total.error)!.message}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={accept.isPending || !total.data || total.isFetching}
+          >
+            Accept and order
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline btn-error"
+            disabled={decline.isPending}
+            onClick={() =>
+              decline.mutate(undefined, { onSuccess: () => notify.success("Quote declined") })
+            }
+          >
+            Decline
+          </button>
+        </div>
+      </form>
+    </section>
   );
 }
 

@@ -1,0 +1,43 @@
+import type { OrderTotal } from "#contract/orders";
+import { formatPrice } from "../lib/format";
+
+/**
+ * What an order will charge, as the server worked it out for the chosen address: the parts,
+ * core deposits, shipping (with its method), tax and the total to pay (the product page's order
+ * dialog, a quote's acceptance).
+ */
+export function OrderTotalLines({
+  total,
+  currency,
+  partsLabel,
+  testId,
+}: {
+  /** Undefined while it is worked out. */
+  total?: OrderTotal;
+  currency: string | undefined;
+  /** "Parts", "Quoted parts". */
+  partsLabel: string;
+  testId: string;
+}) {
+  if (!total) return <p className="text-sm text-base-content/75">Working out the total…</p>;
+  return (
+    <dl className="grid max-w-sm grid-cols-[1fr_auto] gap-x-4 text-sm" data-testid={testId}>
+      <dt>{partsLabel}</dt>
+      <dd className="text-right">{formatPrice(total.subtotal, currency)}</dd>
+      {total.coreDeposits > 0 && (
+        <>
+          <dt>Core deposits</dt>
+          <dd className="text-right">{formatPrice(total.coreDeposits, currency)}</dd>
+        </>
+      )}
+      <dt>Shipping{total.shippingMethod ? ` (${total.shippingMethod})` : ""}</dt>
+      <dd className="text-right">{formatPrice(total.shipping, currency)}</dd>
+      <dt>Tax</dt>
+      <dd className="text-right">{formatPrice(total.tax, currency)}</dd>
+      <dt className="font-bold">Total to pay</dt>
+      <dd className="text-right font-bold" data-testid={`${testId}-to-pay`}>
+        {formatPrice(total.total, currency)}
+      </dd>
+    </dl>
+  );
+}
