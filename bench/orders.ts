@@ -15,6 +15,7 @@ import {
   postgresCpuSeconds,
   root,
   round,
+  freeDeliveryFor,
   signUpCustomers,
   startScriptServer,
   startBenchPostgres,
@@ -199,6 +200,7 @@ async function runStore(
       prefix: "BO",
     });
     const cookies = (await signUpCustomers(server.url, CUSTOMERS, "bench")).map((c) => c.cookie);
+    await freeDeliveryFor(url, "bench");
     return await measure({
       pgServer,
       url,

@@ -5,6 +5,7 @@ import {
   load,
   percentile,
   round,
+  freeDeliveryFor,
   signUpCustomers,
   startBenchPostgres,
   startStore,
@@ -88,6 +89,7 @@ export async function runOverloadBench(): Promise<OverloadResult> {
       prefix: "OL",
     });
     const cookies = (await signUpCustomers(server.url, CUSTOMERS, "overload")).map((c) => c.cookie);
+    await freeDeliveryFor(url, "overload");
     let n = 0;
     const nextOrder = () => {
       const i = n++;

@@ -111,6 +111,34 @@ export function onRevisionsSchema(databaseUrl: string, err: unknown): unknown {
  * Signs `n` customers up through the API, ten at a time; answers their emails and cookies. A
  * sign-up the store sheds (503 busy, on a loaded machine) is sent again after its Retry-After.
  */
+/**
+ * Every order goes somewhere the store charges shipping and tax for (docs/ordering.md, "Where it
+ * goes"): the store gets a "Bench courier" zone (Oregon, a free flat method, no tax rates) and
+ * each customer whose email starts with `prefix-` a default address there, so the spec's
+ * one-product order (no address in the body) is charged the lines' sum, as before issue 48.
+ */
+export async function freeDeliveryFor(url: string, prefix: string): Promise<void> {
+  await withClient(url, async (c) => {
+    await c.query(`
+      with zone as (
+        insert into shipping_zones (name, countries, regions)
+        select 'Bench courier', '{US}', '{OR}'
+         where not exists (select 1 from shipping_zones where name = 'Bench courier')
+        returning id)
+      insert into shipping_methods (zone_id, name, estimate, kind, price_cents)
+      select id, 'Bench courier', '1-2 business days', 'flat', 0 from zone`);
+    await c.query(
+      `insert into addresses (user_id, name, line1, city, region, postal_code, country, phone,
+                              is_default)
+       select id, 'Bench Buyer', '1 Bench Road', 'Salem', 'OR', '97301', 'US', '5035550100', true
+         from "user" u
+        where email like $1
+          and not exists (select 1 from addresses a where a.user_id = u.id)`,
+      [`${prefix}-%`],
+    );
+  });
+}
+
 export async function signUpCustomers(
   serverUrl: string,
   n: number,
