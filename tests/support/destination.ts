@@ -33,3 +33,11 @@ export async function shipsToTestAddress(db: DbOrTx): Promise<void> {
     insert into shipping_methods (zone_id, name, estimate, kind, price_cents)
     select id, 'Test courier', '1-2 business days', 'flat', 0 from zone`);
 }
+
+/**
+ * The specification's one-product order (`POST /api/orders`), to `TEST_SHIP_TO`: the order keeps
+ * that address's text and phone.
+ */
+export function orderToTestAddress(productId: string, orderQty: number) {
+  return { productId, orderQty, phonrNo: "5550100", Address: "1 Dock Road", shipTo: TEST_SHIP_TO };
+}

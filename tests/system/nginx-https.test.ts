@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { startCommand } from "../support/start-command";
 import { getFreePort } from "../../src/server/db/free-port";
 import { cookieHeader } from "../support/accounts";
-import { TEST_SHIP_TO } from "../support/destination";
+import { orderToTestAddress } from "../support/destination";
 
 /**
  * docs/operations.md ("Running the store in production") for real: Debian's nginx
@@ -262,13 +262,11 @@ test("sign-up → order → pay over HTTPS through nginx, with __Secure- cookies
   }[];
   const product = products.find((p) => p.availableQuantity >= p.minimumOrder)!;
 
-  const placed = await call("POST", "/api/orders", {
-    productId: product._id,
-    orderQty: product.minimumOrder,
-    phonrNo: "5550100",
-    Address: "1 Dock Road",
-    shipTo: TEST_SHIP_TO,
-  });
+  const placed = await call(
+    "POST",
+    "/api/orders",
+    orderToTestAddress(product._id, product.minimumOrder),
+  );
   expect(placed.status).toBe(201);
   const orderId = (placed.json().order as { _id: string })._id;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { shipsToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { AuditEntry } from "../../contract/audit";
@@ -77,13 +77,7 @@ test("cancelling an order and cancelling an account's holds are logged", async (
       method: "POST",
       url: "/api/orders",
       headers: as(customer),
-      payload: {
-        productId: p.id,
-        orderQty: 1,
-        phonrNo: "5550100",
-        Address: "1 Dock Road",
-        shipTo: TEST_SHIP_TO,
-      },
+      payload: orderToTestAddress(p.id, 1),
     });
   const order = (await place()).json().order as { _id: string };
   const cancel = await call("PATCH", `/api/orders/${order._id}/status`, { status: "cancelled" });

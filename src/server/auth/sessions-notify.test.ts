@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { shipsToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { hearCatalogChannel } from "../../../tests/support/catalog-channel";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -47,13 +47,7 @@ test("a cart change, an order and a profile edit send no 'sessions'; a new name 
       method: "POST",
       url: "/api/orders",
       headers,
-      payload: {
-        productId: p.id,
-        orderQty: 1,
-        phonrNo: "5550100",
-        Address: "1 Dock Road",
-        shipTo: TEST_SHIP_TO,
-      },
+      payload: orderToTestAddress(p.id, 1),
     });
     expect(order.statusCode, order.body).toBe(201);
     await db.update(user).set({ education: "Night school" }).where(eq(user.id, row!.id));

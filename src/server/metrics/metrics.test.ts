@@ -2,7 +2,7 @@ import { createServer } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { shipsToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { orders } from "../orders/tables";
@@ -141,13 +141,7 @@ test("orders placed, holds expired, emails queued and failed attempts are counte
     method: "POST",
     url: "/api/orders",
     headers: { cookie: customer.cookie },
-    payload: {
-      productId: product.id,
-      orderQty: 2,
-      phonrNo: "5550100",
-      Address: "1 Dock Road",
-      shipTo: TEST_SHIP_TO,
-    },
+    payload: orderToTestAddress(product.id, 2),
   });
   expect(res.statusCode).toBe(201);
   // A refused order is not counted.
@@ -155,13 +149,7 @@ test("orders placed, holds expired, emails queued and failed attempts are counte
     method: "POST",
     url: "/api/orders",
     headers: { cookie: customer.cookie },
-    payload: {
-      productId: product.id,
-      orderQty: 2,
-      phonrNo: "5550100",
-      Address: "1 Dock Road",
-      shipTo: TEST_SHIP_TO,
-    },
+    payload: orderToTestAddress(product.id, 2),
   });
   expect(refused.statusCode).toBe(409);
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { shipsToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { user } from "../users/tables";
 
@@ -71,13 +71,7 @@ test("shipping emails turned off: the order is shipped without one; placed and p
     method: "POST",
     url: "/api/orders",
     headers: { cookie: customer.cookie },
-    payload: {
-      productId: p.id,
-      orderQty: 1,
-      phonrNo: "5550100",
-      Address: "1 Dock Road",
-      shipTo: TEST_SHIP_TO,
-    },
+    payload: orderToTestAddress(p.id, 1),
   });
   const orderId = placed.json().order._id as string;
   const intent = await t.app.inject({

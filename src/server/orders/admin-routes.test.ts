@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { shipsToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { products } from "../catalog/tables";
@@ -24,13 +24,7 @@ async function placeOrder(who: TestAccount, name: string, qty = 2, priceCents = 
     method: "POST",
     url: "/api/orders",
     headers: as(who),
-    payload: {
-      productId: p.id,
-      orderQty: qty,
-      phonrNo: "5550100",
-      Address: "1 Dock Road",
-      shipTo: TEST_SHIP_TO,
-    },
+    payload: orderToTestAddress(p.id, qty),
   });
   return { order: res.json().order as { _id: string; total: number }, productId: p.id };
 }

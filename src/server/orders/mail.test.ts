@@ -2,7 +2,11 @@ import net from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import {
+  TEST_SHIP_TO,
+  shipsToTestAddress,
+  orderToTestAddress,
+} from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { eventually, messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -42,13 +46,7 @@ async function placeOrder(app: TestApp, who: TestAccount, priceCents = 1250, qty
     method: "POST",
     url: "/api/orders",
     headers: as(who),
-    payload: {
-      productId: p.id,
-      orderQty: qty,
-      phonrNo: "5550100",
-      Address: "1 Dock Road",
-      shipTo: TEST_SHIP_TO,
-    },
+    payload: orderToTestAddress(p.id, qty),
   });
   if (res.statusCode !== 201 && res.statusCode !== 200) {
     throw new Error(`order: ${res.statusCode} ${res.body}`);

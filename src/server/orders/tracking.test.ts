@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { shipsToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { trackingMessages } from "../../contract/shipping-carriers";
@@ -36,13 +36,7 @@ async function paidOrder(): Promise<string> {
     method: "POST",
     url: "/api/orders",
     headers: as(customer),
-    payload: {
-      productId: p.id,
-      orderQty: 1,
-      phonrNo: "5550100",
-      Address: "1 Dock Road",
-      shipTo: TEST_SHIP_TO,
-    },
+    payload: orderToTestAddress(p.id, 1),
   });
   const orderId = placed.json().order._id as string;
   const { clientSecret } = (

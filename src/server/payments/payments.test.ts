@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { shipsToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { orders } from "../orders/tables";
@@ -22,13 +22,7 @@ async function placeOrder(t: TestApp, who: TestAccount, priceCents = 1999, qty =
     method: "POST",
     url: "/api/orders",
     headers: as(who),
-    payload: {
-      productId: p.id,
-      orderQty: qty,
-      phonrNo: "5550100",
-      Address: "1 Dock Road",
-      shipTo: TEST_SHIP_TO,
-    },
+    payload: orderToTestAddress(p.id, qty),
   });
   return res.json().order as { _id: string; productId: string; total: number };
 }

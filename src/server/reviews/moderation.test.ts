@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { makeBuyer, signUpBuyer } from "../../../tests/support/buyers";
 import { insertProduct, insertReview } from "../../../tests/support/factories";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { shipsToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { REVIEW_NOT_PENDING_MESSAGE } from "../../contract/reviews";
 import { adminAuditLog } from "../audit/tables";
@@ -173,13 +173,7 @@ describe("verified buyers and the approval queue", () => {
       method: "POST",
       url: "/api/orders",
       headers: { cookie: placer.cookie },
-      payload: {
-        productId: product.id,
-        orderQty: 1,
-        phonrNo: "5550100",
-        Address: "1 Dock Road",
-        shipTo: TEST_SHIP_TO,
-      },
+      payload: orderToTestAddress(product.id, 1),
     });
     expect(placed.statusCode).toBe(201);
     const res = await post(placer, 5, "192.0.2.61");
