@@ -56,6 +56,11 @@ test("a locked row queues its own orders in the server: other products' orders g
     DB_LOCK_TIMEOUT_SECONDS: "120",
     DB_STATEMENT_TIMEOUT_SECONDS: "120",
     REQUEST_TIMEOUT_SECONDS: "120",
+    // The gate's turn is bounded by the pool's connection wait: with the default 5 s, an order
+    // reaching the gate once the row has been locked for 5 s ÷ 9 (18 ahead of it, 2 at a time)
+    // would be refused busy, and on a loaded machine the 20 hot orders arrive over longer
+    // (stop 60's CI: 18 of them refused).
+    DB_CONNECT_TIMEOUT_SECONDS: "120",
   });
   const hot = await insertProduct(external.db, { availableQuantity: 1000, minimumOrder: 1 });
   const others = await Promise.all(
