@@ -15,6 +15,7 @@ import {
   type AddressBookPort,
 } from "../../../components/address-choice";
 import { OrderTotalLines } from "../../../components/order-total-lines";
+import { ApiError } from "../../../lib/api-client";
 import type { ReactNode } from "react";
 import { OrderForm, type OrderContact } from "./order-form";
 import { QuantitySelector } from "./quantity-selector";
@@ -124,7 +125,7 @@ export function OrderPanel({
         // The dialog stays open; the form shows why (a changed total: the new one is shown).
         onError: (err) => {
           notify.error(err.message);
-          void total.refetch();
+          if (err instanceof ApiError && err.code === "total_changed") void total.refetch();
         },
       },
     );
@@ -202,7 +203,8 @@ export function OrderPanel({
             <p className="text-sm text-base-content/75">Loading your addresses…</p>
           )}
           {addressId &&
-            (total.error ? (
+            // A refusal of the order itself is said once, by the form.
+            (total.error && !place.error ? (
               <p role="alert" className="alert text-sm alert-warning">
                 {total.error.message}
               </p>
