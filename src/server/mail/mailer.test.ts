@@ -99,6 +99,32 @@ test("an SMTP server slower per message than a batch's expiry allows: every mess
   }
 });
 
+test("a message already sent whose job is handed out again (expired before it was marked done) is not sent twice", async () => {
+  const smtp = await startTestSmtp({});
+  const lines: LogLine[] = [];
+  const mailer = mailerFor(smtp, lines);
+  try {
+    const id = await mailer.send(mail("once@example.com", 1));
+    await eventually(() => allSettled([id]), "the message to be sent");
+    // What pg-boss does to a job that outlived its expiry: back to be fetched again.
+    await database.db.execute(
+      sql`update pgboss.job set state = 'retry', started_on = null, completed_on = null,
+          start_after = now(), retry_count = retry_count + 1
+          where name = ${MAIL_QUEUE} and id = ${id}::uuid`,
+    );
+    const [again] = await eventually(async () => {
+      const rows = await jobStates([id]);
+      return rows[0]?.state === "completed" && rows[0].retry_count === 1 ? rows : undefined;
+    }, "the repeat to be done with");
+    expect(again).toMatchObject({ state: "completed", retry_count: 1 });
+    expect(smtp.accepted).toEqual([`<${id}@partsworks.mail>`]);
+    expect(lines.filter((l) => l.level !== "info")).toEqual([]);
+  } finally {
+    await mailer.stop();
+    await smtp.stop();
+  }
+});
+
 test("a permanent SMTP refusal (550 no such user) fails that message after one attempt; the others go", async () => {
   const gone = "nobody.here@example.com";
   const smtp = await startTestSmtp({ refuse: [gone] });

@@ -20,6 +20,13 @@ export interface OutgoingMail extends MailContent {
   attach?: AttachmentRef[];
 }
 
+/**
+ * A message's job data as the senders see it: `sentAt` is written into the job row once SMTP
+ * accepted the message (`markSent`), so an attempt handed out again (its job expired before
+ * pg-boss heard it was done) completes without sending it a second time.
+ */
+type QueuedMail = OutgoingMail & { sentAt?: string };
+
 /** A message's job row as an insert of the caller's own statement (`Mailer.queueSql`). */
 export interface QueueInsert {
   insert: SQL;
@@ -201,7 +208,7 @@ export function startMailer(opts: MailerOptions): Mailer {
     for (let i = 0; i < SENDERS; i++) {
       // Its id is known once work() returns, which is before its first job arrives.
       const worker: { id?: string } = {};
-      worker.id = await boss.work<OutgoingMail>(
+      worker.id = await boss.work<QueuedMail>(
         MAIL_QUEUE,
         { batchSize: BATCH, pollingIntervalSeconds: POLL_SECONDS },
         async (jobs) => {
@@ -223,8 +230,10 @@ export function startMailer(opts: MailerOptions): Mailer {
   async function sendOne(
     boss: PgBoss,
     smtp: NonNullable<typeof transport>,
-    job: PgBoss.Job<OutgoingMail>,
+    job: PgBoss.Job<QueuedMail>,
   ) {
+    // Sent by an earlier attempt whose job expired before it was marked done: done now.
+    if (job.data.sentAt) return;
     try {
       const attachments = await Promise.all(
         (job.data.attach ?? []).map((ref) => {
@@ -244,7 +253,6 @@ export function startMailer(opts: MailerOptions): Mailer {
         // The whole attempt is bounded, well within the job's expiry (mailExpireSeconds).
         signal: AbortSignal.timeout(timeouts.messageMs),
       });
-      return;
     } catch (err) {
       try {
         opts.onSendFailed?.();
@@ -269,6 +277,26 @@ export function startMailer(opts: MailerOptions): Mailer {
           "could not record a failed mail attempt: pg-boss retries it when its job expires",
         );
       }
+      return;
+    }
+    await markSent(boss, job.id);
+  }
+
+  /**
+   * Writes into the job's row that its message went, before pg-boss marks the job done: should
+   * the job expire first (a slow database, a stalled process), its next attempt finds `sentAt`
+   * and sends nothing. Never throws: unmarked, the message is at worst sent again (at-least-once,
+   * with the same Message-ID).
+   */
+  async function markSent(boss: PgBoss, jobId: string) {
+    try {
+      await boss.getDb().executeSql(
+        `update ${JOB_SCHEMA}.job set data = data || jsonb_build_object('sentAt', now())
+           where name = $1 and id = $2`,
+        [MAIL_QUEUE, jobId],
+      );
+    } catch (err) {
+      opts.log.error({ err, job: jobId }, "could not mark a sent mail as sent");
     }
   }
 
