@@ -38,7 +38,24 @@ export function chosenAddressId(
  * (docs/ordering.md, "Where it goes"). Renders its own form for a new address: put it outside
  * any other form.
  */
-export function AddressChoice({
+export function AddressChoice(props: {
+  /** The address book and the company's ship-to addresses ("Loading…" while either loads). */
+  book: AddressBookPort;
+  /** The chosen address's id (`chosenAddressId`). */
+  value: string | undefined;
+  onChange: (addressId: string) => void;
+  /** Prefills a new address's name. */
+  customerName?: string;
+  idPrefix: string;
+}) {
+  const { addresses, companyAddresses } = props.book;
+  if (addresses === undefined || companyAddresses === undefined) {
+    return <p className="text-sm text-base-content/75">Loading your addresses…</p>;
+  }
+  return <Choice {...props} addresses={addresses} companyAddresses={companyAddresses} />;
+}
+
+function Choice({
   addresses,
   companyAddresses,
   value,
@@ -46,16 +63,9 @@ export function AddressChoice({
   book,
   customerName,
   idPrefix,
-}: {
+}: Parameters<typeof AddressChoice>[0] & {
   addresses: Address[];
   companyAddresses: CompanyAddress[];
-  /** The chosen address's id (`chosenAddressId`). */
-  value: string | undefined;
-  onChange: (addressId: string) => void;
-  book: Pick<AddressBookPort, "add" | "adding">;
-  /** Prefills a new address's name. */
-  customerName?: string;
-  idPrefix: string;
 }) {
   const anyAddress = addresses.length + companyAddresses.length > 0;
   const [adding, setAdding] = useState(!anyAddress);

@@ -159,14 +159,12 @@ function CheckoutFields({
             Delivery address
           </h2>
           <AddressChoice
-            addresses={addresses}
-            companyAddresses={companyAddresses}
+            book={book}
             value={addressId}
             onChange={(id) => {
               setAddressId(id);
               setMethodId(undefined);
             }}
-            book={book}
             customerName={user?.name}
             idPrefix="checkout-address"
           />

@@ -189,19 +189,13 @@ export function OrderPanel({
           <h3 id={`${limitsId}-deliver`} className="font-semibold">
             Deliver to
           </h3>
-          {loaded ? (
-            <AddressChoice
-              addresses={addresses}
-              companyAddresses={companyAddresses}
-              value={addressId}
-              onChange={setPicked}
-              book={book}
-              customerName={customer.name}
-              idPrefix="order-address"
-            />
-          ) : (
-            <p className="text-sm text-base-content/75">Loading your addresses…</p>
-          )}
+          <AddressChoice
+            book={book}
+            value={addressId}
+            onChange={setPicked}
+            customerName={customer.name}
+            idPrefix="order-address"
+          />
           {addressId &&
             // A refusal of the order itself is said once, by the form.
             (total.error && !place.error ? (

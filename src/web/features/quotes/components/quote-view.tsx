@@ -289,18 +289,7 @@ function CustomerActions({ quote, book }: { quote: QuoteDetail; book: AddressBoo
         then pay it as any order (a company on net terms: on account, against its invoice).
       </p>
       <h3 className="font-semibold">Deliver to</h3>
-      {addresses && companyAddresses ? (
-        <AddressChoice
-          addresses={addresses}
-          companyAddresses={companyAddresses}
-          value={addressId}
-          onChange={setPicked}
-          book={book}
-          idPrefix="quote-address"
-        />
-      ) : (
-        <p className="text-sm text-base-content/75">Loading your addresses…</p>
-      )}
+      <AddressChoice book={book} value={addressId} onChange={setPicked} idPrefix="quote-address" />
       <form
         className="flex flex-col gap-3"
         onSubmit={(e) => {
