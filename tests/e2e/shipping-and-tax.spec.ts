@@ -1,4 +1,4 @@
-import { productNamed, signUpThroughApi } from "./auth-helpers";
+import { demoAdmin, productNamed, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 test("a visitor's delivered-cost estimate is what the customer in Texas pays, shipping and tax included", async ({
@@ -83,6 +83,62 @@ test("a visitor's delivered-cost estimate is what the customer in Texas pays, sh
   await expect(page.getByTestId("order-shipping")).toHaveText(shipping);
   await expect(page.getByTestId("order-tax")).toHaveText(tax);
   await expect(page.getByTestId("order-total")).toHaveText(total);
+});
+
+test("an admin imports a city's rate by postal code: a Seattle address pays it, the rest of Washington the state's", async ({
+  page,
+}) => {
+  // Seattle's ZIP codes (no other test delivers to Washington).
+  const csv = [
+    "country,region,postal_code,name,rate,applies_to_shipping",
+    "US,WA,98101-98199,Seattle sales tax,10.35 %,true",
+    "US,WA,981*,Seattle sales tax,ten,true",
+  ];
+  const file = (rows: string[]) => ({
+    name: "tax-rates.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(rows.join("\n") + "\n"),
+  });
+  await signInThroughApi(page, demoAdmin);
+  await page.goto("/dashboard/tax");
+  const rows = page.getByTestId("tax-rate");
+  await expect(rows.filter({ hasText: "Washington sales tax" })).toHaveCount(1);
+
+  // A file with a bad line changes nothing and names the line.
+  await page.getByLabel("Import a CSV").setInputFiles(file(csv));
+  await page.getByRole("button", { name: "Import rates" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Line 3: rate: Enter a rate in percent");
+  await expect(rows.filter({ hasText: "Seattle sales tax" })).toHaveCount(0);
+
+  await page.getByLabel("Import a CSV").setInputFiles(file(csv.slice(0, 2)));
+  await page.getByRole("button", { name: "Import rates" }).click();
+  await expect(page.getByText(/^Imported tax rates: [01] added, [01] replaced$/)).toBeVisible();
+  const seattle = rows.filter({ hasText: "Seattle sales tax" });
+  await expect(seattle).toHaveCount(1);
+  await expect(seattle).toContainText("United States, WA, 98101-98199");
+  await expect(seattle).toContainText("10.35 %");
+
+  // A visitor's estimate: the city's rate in Seattle, the state's in Spokane.
+  await page.context().clearCookies();
+  const plugs = await productNamed(page, "spark plug");
+  await page.goto("/allproducts?q=spark%20plug");
+  await page.getByRole("button", { name: `Add to cart: ${plugs.name}` }).click();
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  const estimate = page.getByTestId("delivery-estimate");
+  for (const [zip, words] of [
+    ["98104", "Seattle sales tax (10.35 %)"],
+    ["99201", "Washington sales tax (6.5 %)"],
+  ] as const) {
+    await page.getByLabel("Postal code").fill(zip);
+    await page.getByRole("button", { name: "Estimate" }).click();
+    await expect(estimate.getByText(words)).toBeVisible();
+    const shipping = money((await page.getByTestId("estimate-shipping").textContent())!);
+    const tax = money((await page.getByTestId("estimate-tax").textContent())!);
+    const rate = words.includes("10.35") ? 0.1035 : 0.065;
+    // Both rates tax shipping too; the estimate rounds once, to the cent.
+    expect(tax).toBeCloseTo((plugs.price * plugs.minimumOrder + shipping) * rate, 1);
+  }
 });
 
 const usd = (n: number) =>
