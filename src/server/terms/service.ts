@@ -90,29 +90,7 @@ const accountInvoices = sql`
     from invoices i
    where i.kind = 'invoice' and i.terms <> 'card'`;
 
-/**
- * Keeps an order's words in step with its invoice on account (payment-words.ts): settled once
- * payments and credit notes cover it, and "by credit notes alone" when nothing paid counts (a full
- * return: "Nothing due", not "Paid"); owing again when they no longer cover it (a payment
- * reversed). Called after each change to what covers an invoice: a payment recorded or reversed
- * here, a credit note issued (workflows/refund.ts). An order not on account is left as it is.
- */
-export async function syncAccountSettlement(tx: DbOrTx, orderId: string, at: Date): Promise<void> {
-  const result = await tx.execute<{
-    paid_cents: string;
-    credited_cents: string;
-    total_cents: number;
-  }>(
-    sql`select paid_cents, credited_cents, total_cents from (${accountInvoices}) a
-         where order_id = ${orderId}`,
-  );
-  const row = result.rows[0];
-  if (!row) return;
-  const paid = Number(row.paid_cents);
-  const covered = paid + Number(row.credited_cents) >= row.total_cents;
-  await markAccountSettled(tx, orderId, covered ? { at, creditedInFull: paid === 0 } : null);
-}
-
+/** Invoices on account by status (paid: payments and credit notes cover the total). */
 function statusFilter(status: InvoiceStatus, now: Date) {
   const at = now.toISOString();
   if (status === "paid") return sql`paid_cents + credited_cents >= total_cents`;
@@ -121,6 +99,27 @@ function statusFilter(status: InvoiceStatus, now: Date) {
   }
   // Open: not paid yet, overdue ones included.
   return sql`paid_cents + credited_cents < total_cents`;
+}
+
+/**
+ * Keeps an order's words in step with its invoice on account (payment-words.ts): settled once
+ * payments and credit notes cover it, and "by credit notes alone" when nothing paid counts (a full
+ * return: "Nothing due", not "Paid"); owing again when they no longer cover it (a payment
+ * reversed). Called after each change to what covers an invoice: a payment recorded or reversed
+ * here, a credit note issued (workflows/refund.ts). An order not on account is left as it is.
+ */
+export async function syncAccountSettlement(tx: DbOrTx, orderId: string, at: Date): Promise<void> {
+  const result = await tx.execute<{ paid_cents: string; covered: boolean }>(
+    sql`select paid_cents, ${statusFilter("paid", at)} as covered from (${accountInvoices}) a
+         where order_id = ${orderId}`,
+  );
+  const row = result.rows[0];
+  if (!row) return;
+  await markAccountSettled(
+    tx,
+    orderId,
+    row.covered ? { at, creditedInFull: Number(row.paid_cents) === 0 } : null,
+  );
 }
 
 function toPayment(p: typeof invoicePayments.$inferSelect): InvoicePayment {
