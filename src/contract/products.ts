@@ -7,6 +7,7 @@ import {
   productSorts,
 } from "./constants";
 import { breaksCheaperThan, priceBreaksSchema } from "./pricing";
+import { groupThousands } from "./count";
 import { text } from "./text";
 import {
   optionalVehicleFields,
@@ -85,6 +86,10 @@ export const productDetailSchema = productSchema.extend({
   crossReferences: z.array(crossReferenceSchema),
   /** Shipping weight of one unit in grams (weight-band shipping); 0 when not given. */
   weightGrams: z.number().int(),
+  /** The packed product's length, width and height in millimetres: all three, or all null. */
+  lengthMm: z.number().int().nullable(),
+  widthMm: z.number().int().nullable(),
+  heightMm: z.number().int().nullable(),
   /** Sorted by minQty; empty when the product has none. */
   breaks: publicBreaksSchema,
 });
@@ -133,6 +138,8 @@ export const MAX_QUANTITY = 10_000_000;
 export const MAX_WARRANTY_MONTHS = 600;
 /** One unit's shipping weight, at most (a tonne). */
 export const MAX_WEIGHT_GRAMS = 1_000_000;
+/** One side of a product's box, at most (ten metres). */
+export const MAX_DIMENSION_MM = 10_000;
 export const MAX_PRODUCT_NAME_LENGTH = 120;
 export const MAX_DESCRIPTION_LENGTH = 1000;
 export const MAX_IMAGE_LINK_LENGTH = 2000;
@@ -156,7 +163,25 @@ export const productFieldMessages = {
   stockWasRequired: "Send the stock you are replacing (availableQuantityWas) with a new stock",
   stockChanged: (now: number) =>
     `Orders changed the stock to ${now} since you opened this form: check the number and save again`,
+  /** Length, width and height are one fact: all three numbers, or none. */
+  dimensionsTogether: "Give the length, width and height together, or none",
+  dimensionAtLeastOne: "Must be 1 mm or more",
+  dimensionAtMost: "Must be 10,000 mm or less",
 } as const;
+
+/** A weight as the product page says it: "850 g", "1.2 kg" (exact, never rounded). */
+export function formatWeight(grams: number): string {
+  if (grams < 1000) return `${grams} g`;
+  const kg = Math.floor(grams / 1000);
+  const rest = String(grams % 1000)
+    .padStart(3, "0")
+    .replace(/0+$/, "");
+  return `${groupThousands(String(kg))}${rest ? `.${rest}` : ""} kg`;
+}
+
+/** A product's size as the product page says it: "300 × 200 × 100 mm" (length × width × height). */
+export const formatDimensions = (p: { lengthMm: number; widthMm: number; heightMm: number }) =>
+  `${[p.lengthMm, p.widthMm, p.heightMm].map((n) => groupThousands(String(n))).join(" × ")} mm`;
 
 /**
  * A required number field. The browser's number inputs give NaN when empty, JSON gives undefined
@@ -171,6 +196,14 @@ const requiredNumber = (label: string) =>
   });
 
 const wholeNumber = (label: string) => requiredNumber(label).int("Enter a whole number");
+
+/** One side of the product's box in whole millimetres; null: none (see `dimensionsTogether`). */
+const dimension = (label: string) =>
+  wholeNumber(label)
+    .min(1, productFieldMessages.dimensionAtLeastOne)
+    .max(MAX_DIMENSION_MM, productFieldMessages.dimensionAtMost)
+    .nullable()
+    .optional();
 
 /** Our own uploads, the pictures shipped with the app, or any http(s) address. */
 const uploadedImage = /^\/uploads\/[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
@@ -247,6 +280,13 @@ const productFields = {
     .min(0, "Must be 0 or more")
     .max(MAX_WEIGHT_GRAMS, "Must be 1,000,000 g or less")
     .optional(),
+  /**
+   * Optional, all three or none (`dimensionsTogether`): the packed product's size in millimetres.
+   * Null removes them (an edit sends all three null).
+   */
+  lengthMm: dimension("Length"),
+  widthMm: dimension("Width"),
+  heightMm: dimension("Height"),
   shortDescription: text({ error: "Description is Required" }, { multiline: true })
     .trim()
     .min(1, "Description is Required")
@@ -260,6 +300,41 @@ const productFields = {
 
 /** Every field an admin sets, without the cross-field rule (forms pick from it). */
 export const productFieldsSchema = z.strictObject(productFields);
+
+/** The three sides of a product's box, in their order (length × width × height). */
+export const dimensionFields = ["lengthMm", "widthMm", "heightMm"] as const;
+type Dimensions = Partial<Record<(typeof dimensionFields)[number], number | null>>;
+
+const dimensionsShape = z.object({
+  lengthMm: productFields.lengthMm,
+  widthMm: productFields.widthMm,
+  heightMm: productFields.heightMm,
+});
+
+/** True when the three sides are each valid (or absent), so checking them together means something. */
+export const dimensionsValid = (payload: { value: unknown }) =>
+  dimensionsShape.safeParse(payload.value).success;
+
+/**
+ * Length, width and height come together: all three numbers, all three left out, or all three
+ * null (none; an edit removes them so). Otherwise the message goes beside the first side missing.
+ * Used with `{ when: dimensionsValid }`: checked even while other fields still have problems.
+ */
+export function dimensionsTogether(p: Dimensions, ctx: z.RefinementCtx): void {
+  const values = dimensionFields.map((f) => p[f]);
+  if (
+    values.every((v) => typeof v === "number") ||
+    values.every((v) => v === undefined) ||
+    values.every((v) => v === null)
+  ) {
+    return;
+  }
+  ctx.addIssue({
+    code: "custom",
+    path: [dimensionFields.find((f) => typeof p[f] !== "number")!],
+    message: productFieldMessages.dimensionsTogether,
+  });
+}
 
 const stockFields = z.object({
   minimumOrder: productFields.minimumOrder,
@@ -294,7 +369,8 @@ export const productCreateSchema = productFieldsSchema
     message: productFieldMessages.breakCheaper,
     path: ["breaks"],
     when: (payload) => breaksAndPriceValid(payload.value),
-  });
+  })
+  .superRefine(dimensionsTogether, { when: dimensionsValid });
 export type ProductCreate = z.infer<typeof productCreateSchema>;
 
 /**
@@ -322,7 +398,9 @@ export const productUpdateSchema = productFieldsSchema
     message: productFieldMessages.minimumAboveStock,
     path: ["minimumOrder"],
     when: (payload) => bothStockFieldsValid(payload.value),
-  });
+  })
+  // A side sent alone would leave the product half-measured: the edit sends all three.
+  .superRefine(dimensionsTogether, { when: dimensionsValid });
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
 export const productCreatedSchema = z.object({

@@ -168,6 +168,9 @@ describe("POST /api/products", () => {
         coreDeposit: null,
         breaks: [],
         weightGrams: 0,
+        lengthMm: null,
+        widthMm: null,
+        heightMm: null,
         _id: expect.any(String),
         createdAt: expect.any(String),
         email: admin.email,
@@ -718,5 +721,103 @@ describe("shipping weight (issue 48, item 6)", () => {
     const res = await create({ ...validProduct(), weightGrams }, admin);
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ weightGrams: message });
+  });
+});
+
+describe("dimensions (issue 48, item 6)", () => {
+  const together = productFieldMessages.dimensionsTogether;
+  const sizeOf = async (id: string) => {
+    const row = (await rowOf(id))!;
+    return [row.lengthMm, row.widthMm, row.heightMm];
+  };
+
+  test("added with length, width and height, they are stored and read back by admin and public", async () => {
+    const created = await create(
+      { ...validProduct(), weightGrams: 1200, lengthMm: 300, widthMm: 200, heightMm: 100 },
+      admin,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().product._id;
+    expect(created.json().product).toMatchObject({ lengthMm: 300, widthMm: 200, heightMm: 100 });
+    expect(await sizeOf(id)).toEqual([300, 200, 100]);
+    expect((await getProduct(id)).json()).toMatchObject({
+      weightGrams: 1200,
+      lengthMm: 300,
+      widthMm: 200,
+      heightMm: 100,
+    });
+
+    // An edit sends all three; other edits leave them as they are.
+    const edited = await patch(id, { lengthMm: 310, widthMm: 200, heightMm: 100 }, admin);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ lengthMm: 310, widthMm: 200, heightMm: 100 });
+    await patch(id, { warranty: 36 }, admin);
+    expect(await sizeOf(id)).toEqual([310, 200, 100]);
+
+    // All three null remove them.
+    const removed = await patch(id, { lengthMm: null, widthMm: null, heightMm: null }, admin);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await sizeOf(id)).toEqual([null, null, null]);
+    expect((await getProduct(id)).json()).toMatchObject({
+      lengthMm: null,
+      widthMm: null,
+      heightMm: null,
+    });
+  });
+
+  test("a product added without them has none", async () => {
+    const created = await create(validProduct(), admin);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await sizeOf(created.json().product._id)).toEqual([null, null, null]);
+  });
+
+  test.each([
+    [{ lengthMm: 300 }, { widthMm: together }],
+    [{ lengthMm: 300, widthMm: 200 }, { heightMm: together }],
+    [{ widthMm: 200, heightMm: 100, lengthMm: null }, { lengthMm: together }],
+  ])("adding with only some sides (%o) is refused 400, nothing stored", async (sides, fields) => {
+    const input = validProduct();
+    const res = await create({ ...input, ...sides }, admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: "validation", fields });
+    const stored = await t.database.db
+      .select()
+      .from(products)
+      .where(eq(products.partNumber, input.partNumber.toUpperCase()));
+    expect(stored).toEqual([]);
+    expect(together).toBe("Give the length, width and height together, or none");
+  });
+
+  test.each([
+    [0, productFieldMessages.dimensionAtLeastOne],
+    [-5, productFieldMessages.dimensionAtLeastOne],
+    [12.5, "Enter a whole number"],
+    [10_001, productFieldMessages.dimensionAtMost],
+  ])("a side of %s is refused: %s", async (heightMm, message) => {
+    const res = await create({ ...validProduct(), lengthMm: 300, widthMm: 200, heightMm }, admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ heightMm: message });
+    expect(productFieldMessages.dimensionAtLeastOne).toBe("Must be 1 mm or more");
+    expect(productFieldMessages.dimensionAtMost).toBe("Must be 10,000 mm or less");
+  });
+
+  test("an edit of some sides only is refused 400, and nothing changes", async () => {
+    const created = await create(
+      { ...validProduct(), lengthMm: 300, widthMm: 200, heightMm: 100 },
+      admin,
+    );
+    const id = created.json().product._id;
+    for (const [sides, fields] of [
+      [{ heightMm: 120 }, { lengthMm: together }],
+      [{ lengthMm: null }, { lengthMm: together }],
+      [{ lengthMm: 300, widthMm: 200, heightMm: null }, { heightMm: together }],
+      [{ warranty: 36, widthMm: null, heightMm: null }, { lengthMm: together }],
+    ] as const) {
+      const res = await patch(id, sides, admin);
+      expect(res.statusCode, JSON.stringify(sides)).toBe(400);
+      expect(res.json().fields).toEqual(fields);
+    }
+    expect(await sizeOf(id)).toEqual([300, 200, 100]);
+    expect((await rowOf(id))!.warrantyMonths).toBe(24);
   });
 });

@@ -63,6 +63,9 @@ export function toProductDetail(row: ProductRow, crossReferences: CrossReference
     crossReferences,
     breaks: wireBreaks(row.breaks),
     weightGrams: row.weightGrams,
+    lengthMm: row.lengthMm,
+    widthMm: row.widthMm,
+    heightMm: row.heightMm,
   };
 }
 
@@ -135,6 +138,10 @@ function toColumns(input: ProductUpdate): Partial<typeof products.$inferInsert> 
     ...(input.shortDescription !== undefined && { shortDescription: input.shortDescription }),
     ...(input.warranty !== undefined && { warrantyMonths: input.warranty }),
     ...(input.weightGrams !== undefined && { weightGrams: input.weightGrams }),
+    // The contract lets the three through only together: all numbers, or all null (removed).
+    ...(input.lengthMm !== undefined && { lengthMm: input.lengthMm }),
+    ...(input.widthMm !== undefined && { widthMm: input.widthMm }),
+    ...(input.heightMm !== undefined && { heightMm: input.heightMm }),
     ...(input.breaks !== undefined && { breaks: storedBreaks(input.breaks) }),
   };
 }
@@ -355,6 +362,9 @@ export function createCatalogService(db: Db) {
               shortDescription: input.shortDescription,
               warrantyMonths: input.warranty,
               weightGrams: input.weightGrams ?? 0,
+              lengthMm: input.lengthMm ?? null,
+              widthMm: input.widthMm ?? null,
+              heightMm: input.heightMm ?? null,
               breaks: storedBreaks(input.breaks ?? []),
               creatorEmail,
             })

@@ -30,7 +30,9 @@ export async function replaceCrossReferences(
  * Products written by part number in one statement: new ones inserted, existing ones (by the
  * normalised part number) updated, each with its cross-references replaced. Answers each row's
  * id and whether it was new, by normalised part number. Rows without a weight (a file without the
- * weight column) leave an existing product's weight as it is; a new one then weighs 0 g.
+ * weight column) leave an existing product's weight as it is; a new one then weighs 0 g. Likewise
+ * rows without dimensions (a file without those columns) leave them as they are; a new product
+ * then has none. Rows with them (numbers, or null: none) set all three.
  */
 export async function upsertProductsByPartNumber(
   tx: DbOrTx,
@@ -50,6 +52,9 @@ export async function upsertProductsByPartNumber(
         minimumOrder: p.minimumOrder,
         warrantyMonths: p.warranty,
         weightGrams: p.weightGrams,
+        lengthMm: p.lengthMm,
+        widthMm: p.widthMm,
+        heightMm: p.heightMm,
         img: p.img,
         creatorEmail,
       })),
@@ -67,6 +72,11 @@ export async function upsertProductsByPartNumber(
         warrantyMonths: sql`excluded.warranty_months`,
         ...(rows.some((p) => p.weightGrams !== undefined) && {
           weightGrams: sql`excluded.weight_grams`,
+        }),
+        ...(rows.some((p) => p.lengthMm !== undefined) && {
+          lengthMm: sql`excluded.length_mm`,
+          widthMm: sql`excluded.width_mm`,
+          heightMm: sql`excluded.height_mm`,
         }),
         img: sql`excluded.img`,
       },

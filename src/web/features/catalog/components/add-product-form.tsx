@@ -8,6 +8,7 @@ import { useCreateProduct } from "../api/create-product";
 import { ImageField } from "./image-field";
 import { ProductDescriptionField } from "./product-description-field";
 import { ProductNumberFields } from "./product-number-fields";
+import { ProductDimensionFields } from "./product-dimension-fields";
 import { CatalogFields, type CatalogValues } from "./catalog-fields";
 
 /** Add Product (admins): every field required; the creator is whoever is signed in. */
@@ -68,6 +69,8 @@ export function AddProductForm() {
             setValueAs: (typed: string) => (typed === "" ? undefined : Number(typed)),
           })}
         />
+        {/* Optional, all three or none: an emptied side is not given (undefined), as the weight. */}
+        <ProductDimensionFields register={register} errors={errors} empty={undefined} />
         <div className="md:col-span-2">
           <ProductDescriptionField
             field={register("shortDescription")}

@@ -1,6 +1,9 @@
-import { expect, test } from "vitest";
-import type { ProductDetail } from "#contract/products";
-import { changesOf } from "./edit-product-form";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, expect, test, vi } from "vitest";
+import { productFieldMessages, type ProductDetail } from "#contract/products";
+import { changesOf, EditProductForm } from "./edit-product-form";
 
 const product: ProductDetail = {
   _id: "p1",
@@ -18,6 +21,9 @@ const product: ProductDetail = {
   createdAt: "2026-11-22T10:00:00.000Z",
   breaks: [],
   weightGrams: 850,
+  lengthMm: null,
+  widthMm: null,
+  heightMm: null,
 };
 const unchanged = {
   partNumber: product.partNumber,
@@ -29,6 +35,9 @@ const unchanged = {
   warranty: product.warranty,
   shortDescription: product.shortDescription,
   img: product.img,
+  lengthMm: null,
+  widthMm: null,
+  heightMm: null,
 };
 
 test("an edit sends only the fields that changed", () => {
@@ -68,4 +77,119 @@ test("part number, category and cross-references are sent when changed, the list
 test("a changed shipping weight is sent; the weight it was opened with is not", () => {
   expect(changesOf(product, { ...unchanged, weightGrams: 850 })).toEqual({});
   expect(changesOf(product, { ...unchanged, weightGrams: 1200 })).toEqual({ weightGrams: 1200 });
+});
+
+test("dimensions go together: one side changed sends all three; all emptied sends three nulls", () => {
+  const measured = { ...product, lengthMm: 300, widthMm: 200, heightMm: 100 };
+  const same = { ...unchanged, lengthMm: 300, widthMm: 200, heightMm: 100 };
+  expect(changesOf(measured, same)).toEqual({});
+  expect(changesOf(measured, { ...same, heightMm: 120 })).toEqual({
+    lengthMm: 300,
+    widthMm: 200,
+    heightMm: 120,
+  });
+  expect(changesOf(measured, { ...same, lengthMm: null, widthMm: null, heightMm: null })).toEqual({
+    lengthMm: null,
+    widthMm: null,
+    heightMm: null,
+  });
+  // A product without dimensions, left without them: nothing is sent.
+  expect(changesOf(product, unchanged)).toEqual({});
+  expect(changesOf(product, { ...unchanged, lengthMm: 300, widthMm: 200, heightMm: 100 })).toEqual({
+    lengthMm: 300,
+    widthMm: 200,
+    heightMm: 100,
+  });
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** The edit form of `p`, the API answering that it is saved; what the form sends lands in `sent`. */
+function renderForm(p: ProductDetail, sent: unknown[], onDone = vi.fn()) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((url: string, init: RequestInit) => {
+      sent.push({ url, method: init.method, body: JSON.parse(String(init.body)) });
+      return Promise.resolve(Response.json({ ...p, email: "admin@example.com" }));
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <EditProductForm product={p} onDone={onDone} />
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+  return onDone;
+}
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const save = () => fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+
+test("the edit form shows the dimensions; one side emptied is refused beside it, nothing sent", async () => {
+  const sent: unknown[] = [];
+  renderForm({ ...product, lengthMm: 300, widthMm: 200, heightMm: 100 }, sent);
+  expect((screen.getByLabelText("Length (mm)") as HTMLInputElement).value).toBe("300");
+  expect((screen.getByLabelText("Width (mm)") as HTMLInputElement).value).toBe("200");
+  expect((screen.getByLabelText("Height (mm)") as HTMLInputElement).value).toBe("100");
+  type("Width (mm)", "");
+  save();
+  const width = screen.getByLabelText("Width (mm)");
+  await waitFor(() => expect(width.getAttribute("aria-invalid")).toBe("true"));
+  expect(document.getElementById(width.getAttribute("aria-describedby")!)!.textContent).toBe(
+    productFieldMessages.dimensionsTogether,
+  );
+  expect(productFieldMessages.dimensionsTogether).toBe(
+    "Give the length, width and height together, or none",
+  );
+  expect(sent).toEqual([]);
+});
+
+test("the edit form sends all three sides when one changed, and three nulls when all are emptied", async () => {
+  const sent: unknown[] = [];
+  const done = renderForm({ ...product, lengthMm: 300, widthMm: 200, heightMm: 100 }, sent);
+  type("Height (mm)", "120");
+  save();
+  await waitFor(() => expect(done).toHaveBeenCalled());
+  expect(sent).toEqual([
+    {
+      url: `/api/products/${product._id}`,
+      method: "PATCH",
+      body: { lengthMm: 300, widthMm: 200, heightMm: 120 },
+    },
+  ]);
+});
+
+test("the edit form removes the dimensions when all three are emptied", async () => {
+  const sent: unknown[] = [];
+  const done = renderForm({ ...product, lengthMm: 300, widthMm: 200, heightMm: 100 }, sent);
+  for (const label of ["Length (mm)", "Width (mm)", "Height (mm)"]) type(label, "");
+  save();
+  await waitFor(() => expect(done).toHaveBeenCalled());
+  expect(sent).toEqual([
+    {
+      url: `/api/products/${product._id}`,
+      method: "PATCH",
+      body: { lengthMm: null, widthMm: null, heightMm: null },
+    },
+  ]);
+});
+
+test("a side of 0 or over 10,000 mm is refused beside it", async () => {
+  const sent: unknown[] = [];
+  renderForm(product, sent);
+  type("Length (mm)", "0");
+  type("Width (mm)", "10001");
+  type("Height (mm)", "100");
+  save();
+  await waitFor(() =>
+    expect(screen.getByLabelText("Length (mm)").getAttribute("aria-invalid")).toBe("true"),
+  );
+  expect(screen.getByText(productFieldMessages.dimensionAtLeastOne)).toBeTruthy();
+  expect(screen.getByText(productFieldMessages.dimensionAtMost)).toBeTruthy();
+  expect(productFieldMessages.dimensionAtLeastOne).toBe("Must be 1 mm or more");
+  expect(productFieldMessages.dimensionAtMost).toBe("Must be 10,000 mm or less");
+  expect(sent).toEqual([]);
 });

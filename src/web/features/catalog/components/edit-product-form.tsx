@@ -7,6 +7,9 @@ import { notify } from "../../../lib/notify";
 import type { z } from "zod";
 import {
   bothStockFieldsValid,
+  dimensionFields,
+  dimensionsTogether,
+  dimensionsValid,
   productFieldMessages,
   productFieldsSchema,
   type ProductDetail,
@@ -20,6 +23,7 @@ import { Spinner } from "../../../components/spinner";
 import { ImageField } from "./image-field";
 import { ProductDescriptionField } from "./product-description-field";
 import { ProductNumberFields } from "./product-number-fields";
+import { ProductDimensionFields } from "./product-dimension-fields";
 import { CatalogFields, type CatalogValues } from "./catalog-fields";
 import { CoreDepositForm } from "./core-deposit-form";
 import { QuantityBreaksForm } from "./quantity-breaks-form";
@@ -33,6 +37,9 @@ const editableSchema = productFieldsSchema.pick({
   minimumOrder: true,
   warranty: true,
   weightGrams: true,
+  lengthMm: true,
+  widthMm: true,
+  heightMm: true,
   shortDescription: true,
   img: true,
 });
@@ -41,40 +48,48 @@ const editableNames = Object.keys(editableSchema.shape) as (keyof Editable)[];
 
 /**
  * Same rule as the server: minimum order <= stock on the edited product, checked only when the
- * edit changes one of the two (orders may have left stock below the minimum meanwhile).
+ * edit changes one of the two (orders may have left stock below the minimum meanwhile). Length,
+ * width and height: all three, or none.
  */
 const schemaFor = (product: ProductDetail) =>
-  editableSchema.refine(
-    (v) =>
-      (v.minimumOrder === product.minimumOrder &&
-        v.availableQuantity === product.availableQuantity) ||
-      v.minimumOrder <= v.availableQuantity,
-    {
-      message: productFieldMessages.minimumAboveStock,
-      path: ["minimumOrder"],
-      when: (payload) => bothStockFieldsValid(payload.value),
-    },
-  );
+  editableSchema
+    .refine(
+      (v) =>
+        (v.minimumOrder === product.minimumOrder &&
+          v.availableQuantity === product.availableQuantity) ||
+        v.minimumOrder <= v.availableQuantity,
+      {
+        message: productFieldMessages.minimumAboveStock,
+        path: ["minimumOrder"],
+        when: (payload) => bothStockFieldsValid(payload.value),
+      },
+    )
+    .superRefine(dimensionsTogether, { when: dimensionsValid });
 
 /**
  * The fields whose value differs from the product's: a PATCH sends only what changed. A new stock
  * goes with the stock the form was opened with, so the server refuses it if orders changed it.
+ * Length, width and height go together: one changed sends all three (null: removed).
  */
 export function changesOf(product: ProductDetail, values: Editable): ProductUpdate {
   const changes: Record<string, unknown> = {};
   for (const name of editableNames) {
     // Cross-references are a list: compared by value, sent whole when any row changed.
-    if (JSON.stringify(values[name] ?? []) !== JSON.stringify(product[name])) {
+    const value = name === "crossReferences" ? (values[name] ?? []) : values[name];
+    if (JSON.stringify(value) !== JSON.stringify(product[name])) {
       changes[name] = values[name];
     }
   }
   if ("availableQuantity" in changes) changes.availableQuantityWas = product.availableQuantity;
+  if (dimensionFields.some((name) => name in changes)) {
+    for (const name of dimensionFields) changes[name] = values[name] ?? null;
+  }
   return changes as ProductUpdate;
 }
 
 /**
  * Edit a product's part number, category, cross-references, price, stock, minimum order,
- * warranty, shipping weight, description and image.
+ * warranty, shipping weight, dimensions, description and image.
  */
 export function EditProductForm({
   product,
@@ -105,6 +120,9 @@ export function EditProductForm({
       minimumOrder: product.minimumOrder,
       warranty: product.warranty,
       weightGrams: product.weightGrams,
+      lengthMm: product.lengthMm,
+      widthMm: product.widthMm,
+      heightMm: product.heightMm,
       shortDescription: product.shortDescription,
       img: product.img,
     },
@@ -140,6 +158,8 @@ export function EditProductForm({
           error={errors.weightGrams?.message}
           {...register("weightGrams", { valueAsNumber: true })}
         />
+        {/* An emptied side is null: all three emptied remove the dimensions. */}
+        <ProductDimensionFields register={register} errors={errors} empty={null} />
       </div>
       <ProductDescriptionField
         field={register("shortDescription")}

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { ProductDetail } from "#contract/products";
+import { formatDimensions, formatWeight, type ProductDetail } from "#contract/products";
 import { formatPrice, formatWarranty } from "../../../lib/format";
 import type { CrossReferenceKind } from "#contract/constants";
 import { useSiteConfig } from "../../../lib/use-site-config";
@@ -62,6 +62,27 @@ export function ProductDetails({
           <dd className="text-right">{product.availableQuantity}</dd>
           <dt className="text-base-content/70">Warranty</dt>
           <dd className="text-right">{formatWarranty(product.warranty)}</dd>
+          {/* 0 g is a weight nobody gave: said only when known, as the dimensions. */}
+          {product.weightGrams > 0 && (
+            <>
+              <dt className="text-base-content/70">Weight</dt>
+              <dd className="text-right" data-testid="weight">
+                {formatWeight(product.weightGrams)}
+              </dd>
+            </>
+          )}
+          {product.lengthMm !== null && product.widthMm !== null && product.heightMm !== null && (
+            <>
+              <dt className="text-base-content/70">Dimensions</dt>
+              <dd className="text-right" data-testid="dimensions">
+                {formatDimensions({
+                  lengthMm: product.lengthMm,
+                  widthMm: product.widthMm,
+                  heightMm: product.heightMm,
+                })}
+              </dd>
+            </>
+          )}
         </dl>
         {children}
         {product.crossReferences.length > 0 && (
