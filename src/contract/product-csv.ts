@@ -15,17 +15,34 @@ export const productCsvColumns = [
   "minimum_order",
   "warranty_months",
   "weight_grams",
+  "length_mm",
+  "width_mm",
+  "height_mm",
   "image_url",
   "cross_references",
 ] as const;
 export type ProductCsvColumn = (typeof productCsvColumns)[number];
 
 /**
+ * A product's size in millimetres: the three columns come together (a file with some of them is
+ * refused). Without them every product keeps its dimensions (a new one has none); with them, a
+ * row gives all three or leaves all three empty (none).
+ */
+export const dimensionCsvColumns = ["length_mm", "width_mm", "height_mm"] as const;
+
+/**
  * Columns a file may leave out: files made before they existed still import. Without
  * `weight_grams` every product keeps its weight (a new one weighs 0 g); with it, an empty cell is
- * 0 g (not given).
+ * 0 g (not given). The dimension columns: `dimensionCsvColumns`.
  */
-export const optionalProductCsvColumns: readonly ProductCsvColumn[] = ["weight_grams"];
+export const optionalProductCsvColumns: readonly ProductCsvColumn[] = [
+  "weight_grams",
+  ...dimensionCsvColumns,
+];
+
+/** The header's error when it has some of the dimension columns but not `column`. */
+export const dimensionColumnsTogether = (column: string) =>
+  `Missing column ${column}: length_mm, width_mm and height_mm come together`;
 
 /**
  * Written by the export, optional on import: a file without it leaves every product's fitment as

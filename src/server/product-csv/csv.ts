@@ -4,6 +4,8 @@ import { normalizePartNumber } from "../../contract/constants";
 import { formatCount } from "../../contract/count";
 import {
   crossReferenceCodes,
+  dimensionColumnsTogether,
+  dimensionCsvColumns,
   FITMENT_COLUMN,
   MAX_CSV_ROWS,
   STOCK_AT_EXPORT_COLUMN,
@@ -13,6 +15,8 @@ import {
   type ProductCsvColumn,
 } from "../../contract/product-csv";
 import {
+  dimensionsTogether,
+  dimensionsValid,
   productFieldsSchema,
   type AdminProduct,
   type CrossReferenceInput,
@@ -140,6 +144,16 @@ export function parseCrossReferences(cell: string): CrossReferenceInput[] {
   });
 }
 
+/** A side of the product's box in mm; an empty cell is none (null), as in the export. */
+const dimensionColumn = (field: "lengthMm" | "widthMm" | "heightMm"): Column => ({
+  field,
+  toCell: (p) => (p[field] === null ? "" : String(p[field])),
+  fromCell: (c) => numberCell(c) ?? null,
+});
+
+/** A row as the admin form would send it: each field's rules, and the three sides together. */
+const rowSchema = productFieldsSchema.superRefine(dimensionsTogether, { when: dimensionsValid });
+
 const columns: Record<ProductCsvColumn, Column> = {
   part_number: { field: "partNumber", toCell: (p) => p.partNumber, fromCell: (c) => c },
   name: { field: "name", toCell: (p) => p.name, fromCell: (c) => c },
@@ -167,6 +181,9 @@ const columns: Record<ProductCsvColumn, Column> = {
     // Empty is 0 g, as a product added without a weight: the column is optional, its cells too.
     fromCell: (c) => numberCell(c) ?? 0,
   },
+  length_mm: dimensionColumn("lengthMm"),
+  width_mm: dimensionColumn("widthMm"),
+  height_mm: dimensionColumn("heightMm"),
   image_url: { field: "img", toCell: (p) => p.img, fromCell: (c) => c },
   cross_references: {
     field: "crossReferences",
@@ -255,8 +272,11 @@ export function readProductCsv(data: Buffer): ParsedCsv {
       !(productCsvColumns as readonly string[]).includes(n),
   );
   const duplicated = names.filter((n, i) => names.indexOf(n) !== i);
+  const someDimensions = dimensionCsvColumns.some((c) => names.includes(c));
+  const missingDimensions = dimensionCsvColumns.filter((c) => someDimensions && !names.includes(c));
   const headerErrors: CsvRowError[] = [
     ...missing.map((c) => ({ line: 1, column: c, message: `Missing column ${c}` })),
+    ...missingDimensions.map((c) => ({ line: 1, column: c, message: dimensionColumnsTogether(c) })),
     ...unknown.map((c) => ({ line: 1, column: c, message: `Unknown column ${c}` })),
     ...duplicated.map((c) => ({ line: 1, column: c, message: `Column ${c} appears twice` })),
   ];
@@ -315,7 +335,7 @@ export function readProductCsv(data: Buffer): ParsedCsv {
     });
     // Without the form's minimum-within-stock rule: orders leave sold-out products (stock 0) that an
     // export must re-import as they are.
-    const checked = productFieldsSchema.safeParse(input);
+    const checked = rowSchema.safeParse(input);
     if (!checked.success) {
       for (const issue of checked.error.issues) {
         const field = String(issue.path[0] ?? "");

@@ -10,6 +10,8 @@ import { advisoryLocks } from "../db/advisory-locks";
 import { seedDemoData } from "../demo/seed";
 import { seedDemoFitment } from "../demo/seed";
 import { abandonedImportMessage, createProductCsvService } from "./service";
+import { dimensionColumnsTogether } from "../../contract/product-csv";
+import { productFieldMessages } from "../../contract/products";
 
 const header =
   "part_number,name,description,category,price,stock,minimum_order,warranty_months,image_url,cross_references";
@@ -422,7 +424,9 @@ test("the weight_grams column sets each product's weight; a file without it leav
 
   // The export writes it, and an import of the export keeps it.
   const exported = await service.exportCsv();
-  expect(exported.split("\r\n")[0]).toContain(",warranty_months,weight_grams,image_url,");
+  expect(exported.split("\r\n")[0]).toContain(
+    ",warranty_months,weight_grams,length_mm,width_mm,height_mm,image_url,",
+  );
   expect(exported).toMatch(/\r\nWG-1,.*,24,1250,/);
 
   const bad = Buffer.from(
@@ -433,4 +437,82 @@ test("the weight_grams column sets each product's weight; a file without it leav
     { line: 2, column: "weight_grams", message: "Must be 0 or more" },
     { line: 3, column: "weight_grams", message: "Enter a whole number" },
   ]);
+});
+
+test("the length_mm, width_mm and height_mm columns set each product's dimensions, all three or none", async () => {
+  const service = createProductCsvService(database.db, silent);
+  const sizeOf = async (pn: string) => {
+    const [p] = await database.db
+      .select({ l: products.lengthMm, w: products.widthMm, h: products.heightMm })
+      .from(products)
+      .where(eq(products.partNumber, pn));
+    return p && [p.l, p.w, p.h];
+  };
+  const withSize = (pn: string, sides: string) => `${row(pn)},${sides}`;
+  const file = (...rows: string[]) =>
+    Buffer.from([`${header},length_mm,width_mm,height_mm`, ...rows].join("\n") + "\n");
+
+  const good = file(withSize("DM-1", "300,200,100"), withSize("DM-2", ",,"));
+  expect((await service.preview(good)).errors).toEqual([]);
+  await (
+    await service.start(good, admin)
+  ).finished;
+  expect(await sizeOf("DM-1")).toEqual([300, 200, 100]);
+  // Three empty cells: none.
+  expect(await sizeOf("DM-2")).toEqual([null, null, null]);
+
+  // A file without the columns updates the products and keeps their dimensions.
+  await (
+    await service.start(csv(row("DM-1", { price: "21.00" })), admin)
+  ).finished;
+  expect(await sizeOf("DM-1")).toEqual([300, 200, 100]);
+
+  // The export writes them (empty cells for none), and an import of its lines keeps them.
+  const exported = await service.exportCsv();
+  const [exportHeader, ...lines] = exported.split("\r\n");
+  const ours = lines.filter((l) => l.startsWith("DM-"));
+  expect(ours.find((l) => l.startsWith("DM-1,"))).toMatch(/,24,0,300,200,100,/);
+  expect(ours.find((l) => l.startsWith("DM-2,"))).toMatch(/,24,0,,,,/);
+  await (
+    await service.start(Buffer.from([exportHeader, ...ours].join("\r\n") + "\r\n"), admin)
+  ).finished;
+  expect(await sizeOf("DM-1")).toEqual([300, 200, 100]);
+  expect(await sizeOf("DM-2")).toEqual([null, null, null]);
+
+  // Three empty cells on a product that has them remove them.
+  await (
+    await service.start(file(withSize("DM-1", ",,")), admin)
+  ).finished;
+  expect(await sizeOf("DM-1")).toEqual([null, null, null]);
+
+  // A row with only some of them, or a side out of range, is a row error; nothing is written.
+  const together = productFieldMessages.dimensionsTogether;
+  const bad = file(
+    withSize("DM-3", "300,,100"),
+    withSize("DM-4", "300,200,"),
+    withSize("DM-5", "0,200,100"),
+    withSize("DM-6", "300,200,10001"),
+    withSize("DM-7", "300,2.5,100"),
+  );
+  expect((await service.preview(bad)).errors).toEqual([
+    { line: 2, column: "width_mm", message: together },
+    { line: 3, column: "height_mm", message: together },
+    { line: 4, column: "length_mm", message: productFieldMessages.dimensionAtLeastOne },
+    { line: 5, column: "height_mm", message: productFieldMessages.dimensionAtMost },
+    { line: 6, column: "width_mm", message: "Enter a whole number" },
+  ]);
+  await expect(service.start(bad, admin)).rejects.toMatchObject({ statusCode: 400 });
+  for (const pn of ["DM-3", "DM-4", "DM-5", "DM-6", "DM-7"])
+    expect(await sizeOf(pn)).toBeUndefined();
+
+  // A header with some of the three columns is refused whole.
+  const partial = Buffer.from(`${header},length_mm\n${row("DM-8")},300\n`);
+  expect((await service.preview(partial)).errors).toEqual([
+    { line: 1, column: "width_mm", message: dimensionColumnsTogether("width_mm") },
+    { line: 1, column: "height_mm", message: dimensionColumnsTogether("height_mm") },
+  ]);
+  expect(dimensionColumnsTogether("width_mm")).toBe(
+    "Missing column width_mm: length_mm, width_mm and height_mm come together",
+  );
+  expect(await sizeOf("DM-8")).toBeUndefined();
 });
