@@ -3,6 +3,7 @@ import type { AddressInput, AddressInputDraft, AddressPatch } from "#contract/ad
 import { notify } from "../lib/notify";
 import { AddressForm } from "./address-form";
 import { ConfirmDialog } from "./confirm-dialog";
+import { EditRemoveButtons } from "./edit-remove-buttons";
 import { QueryError } from "./query-error";
 
 /** Whose addresses: a person's (one of them their default) or a company's ship-to addresses. */
@@ -129,25 +130,14 @@ export function AddressBook({ owner, api }: { owner: AddressOwner; api: AddressB
                 Make default
               </button>
             )}
-            <button
-              type="button"
-              className="btn btn-sm"
-              aria-label={`Edit ${a.formatted}`}
-              onClick={() => {
+            <EditRemoveButtons
+              name={a.formatted}
+              onEdit={() => {
                 update.reset();
                 setEditing(a.id);
               }}
-            >
-              Edit
-            </button>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline btn-error"
-              aria-label={`Remove ${a.formatted}`}
-              onClick={() => setRemoving(a)}
-            >
-              Remove
-            </button>
+              onRemove={() => setRemoving(a)}
+            />
           </div>
         )}
       </li>

@@ -10,6 +10,7 @@ import {
 } from "#contract/shipping";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DataTable } from "../../../components/data-table";
+import { EditRemoveButtons } from "../../../components/edit-remove-buttons";
 import { FormError, FormField } from "../../../components/form-field";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
@@ -199,22 +200,11 @@ export function ShippingZones() {
               role: "actions",
               cell: (z) => (
                 <div className="flex gap-2">
-                  <button
-                    type="button"
-                    className="btn btn-sm"
-                    aria-label={`Edit ${z.name}`}
-                    onClick={() => setEditing({ id: z.id, draft: toDraft(z) })}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline btn-error"
-                    aria-label={`Remove ${z.name}`}
-                    onClick={() => setRemoving(z)}
-                  >
-                    Remove
-                  </button>
+                  <EditRemoveButtons
+                    name={z.name}
+                    onEdit={() => setEditing({ id: z.id, draft: toDraft(z) })}
+                    onRemove={() => setRemoving(z)}
+                  />
                 </div>
               ),
             },

@@ -3,6 +3,7 @@ import { countryName } from "#contract/addresses";
 import { taxRateInputSchema, type TaxRate, type TaxRateDraft } from "#contract/tax";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DataTable } from "../../../components/data-table";
+import { EditRemoveButtons } from "../../../components/edit-remove-buttons";
 import { FormError, FormField } from "../../../components/form-field";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
@@ -138,11 +139,9 @@ export function TaxRates() {
               role: "actions",
               cell: (r) => (
                 <div className="flex gap-2">
-                  <button
-                    type="button"
-                    className="btn btn-sm"
-                    aria-label={`Edit ${r.name}`}
-                    onClick={() =>
+                  <EditRemoveButtons
+                    name={r.name}
+                    onEdit={() =>
                       startAgain(r.id, {
                         country: r.country,
                         region: r.region,
@@ -152,17 +151,8 @@ export function TaxRates() {
                         appliesToShipping: r.appliesToShipping,
                       })
                     }
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline btn-error"
-                    aria-label={`Remove ${r.name}`}
-                    onClick={() => setRemoving(r)}
-                  >
-                    Remove
-                  </button>
+                    onRemove={() => setRemoving(r)}
+                  />
                 </div>
               ),
             },
