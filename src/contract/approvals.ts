@@ -88,3 +88,62 @@ export const approvalListQuerySchema = pagingQuerySchema.extend({
   q: text().trim().max(100).optional(),
 });
 export type ApprovalListQuery = z.infer<typeof approvalListQuerySchema>;
+
+/**
+ * The approval window and the owners' reminder (docs/approvals.md, "The approval window"): set by
+ * an admin on the Approvals page. Until one is saved, the store's defaults are in force
+ * (APPROVAL_WINDOW_BUSINESS_DAYS and APPROVAL_REMINDER_HOURS, which default to these).
+ */
+export const APPROVAL_SETTINGS_DEFAULTS = { windowBusinessDays: 3, reminderHours: 24 } as const;
+export const APPROVAL_WINDOW_MAX_BUSINESS_DAYS = 30;
+
+export const approvalSettingsMessages = {
+  window: `The approval window is a whole number of business days from 1 to ${APPROVAL_WINDOW_MAX_BUSINESS_DAYS}`,
+  reminder: "The reminder is a whole number of hours, at least 1",
+  /** A reminder at or past the window's end (a business day is at least 24 hours). */
+  reminderBeforeEnd: (days: number) =>
+    `The reminder must come before the window ends: fewer than ${days * 24} hours for ${days} business ${days === 1 ? "day" : "days"}`,
+  /** Beside the form while no admin has saved settings. */
+  defaultsInForce: "Not saved yet: these are the store's defaults.",
+  /** What the admin is told once the settings are saved. */
+  saved: (s: { windowBusinessDays: number; reminderHours: number }) =>
+    `Approval settings saved: ${s.windowBusinessDays} business ${s.windowBusinessDays === 1 ? "day" : "days"}, owners reminded ${s.reminderHours} ${s.reminderHours === 1 ? "hour" : "hours"} before the end`,
+} as const;
+
+const windowDays = z
+  .number({ error: approvalSettingsMessages.window })
+  .int(approvalSettingsMessages.window)
+  .min(1, approvalSettingsMessages.window)
+  .max(APPROVAL_WINDOW_MAX_BUSINESS_DAYS, approvalSettingsMessages.window);
+
+/** What an admin saves: the window in business days, and the reminder, before its end, in hours. */
+export const approvalSettingsSchema = z
+  .strictObject({
+    windowBusinessDays: windowDays,
+    reminderHours: z
+      .number({ error: approvalSettingsMessages.reminder })
+      .int(approvalSettingsMessages.reminder)
+      .min(1, approvalSettingsMessages.reminder),
+  })
+  .superRefine((s, ctx) => {
+    if (s.reminderHours >= s.windowBusinessDays * 24) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["reminderHours"],
+        message: approvalSettingsMessages.reminderBeforeEnd(s.windowBusinessDays),
+      });
+    }
+  });
+export type ApprovalSettingsInput = z.infer<typeof approvalSettingsSchema>;
+
+/**
+ * The settings in force: the saved ones, or the store's defaults (`updatedAt` null) while none
+ * are saved. The defaults come from the environment, so they are not held to the form's rules.
+ */
+export const approvalSettingsAnswerSchema = z.object({
+  windowBusinessDays: z.number().int(),
+  reminderHours: z.number(),
+  /** When an admin last saved them; null: never, the defaults are in force. */
+  updatedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ApprovalSettings = z.infer<typeof approvalSettingsAnswerSchema>;

@@ -1,6 +1,10 @@
 import { sql } from "../db/sql";
 import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { approvalDecisions, approvalReasons } from "../../contract/approvals";
+import {
+  APPROVAL_SETTINGS_DEFAULTS,
+  approvalDecisions,
+  approvalReasons,
+} from "../../contract/approvals";
 import { companies } from "../companies/tables";
 import { orders } from "../orders/tables";
 import { user } from "../users/tables";
@@ -42,5 +46,36 @@ export const orderApprovals = pgTable(
       sql`${t.decision} is null or ${t.decision} in ('approved', 'declined')`,
     ),
     check("order_approvals_note_length", sql`char_length(${t.note}) <= 500`),
+  ],
+);
+
+/**
+ * The approval window and the owners' reminder an admin saved (docs/approvals.md, "The approval
+ * window"): one row, id 1, written by `settings.ts` alone. No row: the store's defaults
+ * (APPROVAL_WINDOW_BUSINESS_DAYS, APPROVAL_REMINDER_HOURS) are in force.
+ */
+export const approvalSettings = pgTable(
+  "approval_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    windowBusinessDays: integer("window_business_days")
+      .notNull()
+      .default(APPROVAL_SETTINGS_DEFAULTS.windowBusinessDays),
+    /** How long before the window ends the owners are reminded; less than the window. */
+    reminderHours: integer("reminder_hours")
+      .notNull()
+      .default(APPROVAL_SETTINGS_DEFAULTS.reminderHours),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("approval_settings_one_row", sql`${t.id} = 1`),
+    check(
+      "approval_settings_window_valid",
+      sql`${t.windowBusinessDays} >= 1 and ${t.windowBusinessDays} <= 30`,
+    ),
+    check(
+      "approval_settings_reminder_valid",
+      sql`${t.reminderHours} > 0 and ${t.reminderHours} < ${t.windowBusinessDays} * 24`,
+    ),
   ],
 );
