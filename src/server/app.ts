@@ -337,7 +337,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sellerCountry: config.storeCountry,
     holdMs: config.orderHoldMs,
     limits: config.holdLimits,
-    approvalWindowBusinessDays: config.approvalWindowBusinessDays,
+    // Until an admin saves approval settings (docs/approvals.md).
+    approvalWindowBusinessDays: config.approvalDefaults.windowBusinessDays,
     notify: orderMail,
     approvalMail,
     invoices,
@@ -354,6 +355,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: approvalMail,
     invoices,
     accountMail,
+    defaults: config.approvalDefaults,
   });
   const cart = createCartService(database.db, {
     currency: config.currency,

@@ -1635,6 +1635,19 @@ const rows: Row[] = [
     expect: { ...approvalOwner(200), admin: 200 },
   },
   {
+    route: "GET /api/approvals/settings",
+    call: async () => ({ url: "/api/approvals/settings" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "PUT /api/approvals/settings",
+    call: async () => ({
+      url: "/api/approvals/settings",
+      payload: { windowBusinessDays: 3, reminderHours: 24 },
+    }),
+    expect: adminOnly(200),
+  },
+  {
     route: "POST /api/approvals/:orderId/approve",
     call: async () => ({
       url: `/api/approvals/${await awaitingApprovalOrder()}/approve`,

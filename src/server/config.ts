@@ -1,5 +1,9 @@
 import path from "node:path";
 import { z } from "zod";
+import {
+  APPROVAL_SETTINGS_DEFAULTS,
+  APPROVAL_WINDOW_MAX_BUSINESS_DAYS,
+} from "../contract/approvals";
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -71,12 +75,18 @@ export const envSchema = z.object({
     .max(24 * 365)
     .default(48),
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
-  APPROVAL_WINDOW_BUSINESS_DAYS: z.coerce.number().int().min(1).max(30).default(3),
+  // The defaults an admin's approval settings replace once saved (docs/approvals.md).
+  APPROVAL_WINDOW_BUSINESS_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(APPROVAL_WINDOW_MAX_BUSINESS_DAYS)
+    .default(APPROVAL_SETTINGS_DEFAULTS.windowBusinessDays),
   APPROVAL_REMINDER_HOURS: z.coerce
     .number()
     .positive()
     .max(24 * 30)
-    .default(24),
+    .default(APPROVAL_SETTINGS_DEFAULTS.reminderHours),
   CORE_RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   HOLD_MAX_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
   HOLD_FREE_UNITS: z.coerce.number().int().min(0).max(1_000_000).default(10),
@@ -295,10 +305,12 @@ export type Config = Readonly<{
   /** Decide an order from what the process read and wrote before, the write checking it. */
   placementMemory: boolean;
   orderHoldMs: number;
-  /** How long an order awaiting approval keeps its stock, in business days (docs/approvals.md). */
-  approvalWindowBusinessDays: number;
-  /** How long before that window ends the company's owners are reminded. */
-  approvalReminderMs: number;
+  /**
+   * How long an order awaiting approval keeps its stock, in business days, and how many hours
+   * before that window ends the company's owners are reminded: the defaults until an admin saves
+   * approval settings (docs/approvals.md).
+   */
+  approvalDefaults: { windowBusinessDays: number; reminderHours: number };
   /** How long after shipping a customer may ask to return lines (docs/returns.md). */
   returnWindowDays: number;
   /** Days after shipping a core (the old part) may be returned for its deposit (docs/core-charges.md). */
@@ -522,8 +534,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogPingMs: Math.round(e.CATALOG_PING_SECONDS * 1000),
     placementMemory: e.PLACEMENT_MEMORY,
     orderHoldMs: e.ORDER_HOLD_HOURS * 3_600_000,
-    approvalWindowBusinessDays: e.APPROVAL_WINDOW_BUSINESS_DAYS,
-    approvalReminderMs: Math.round(e.APPROVAL_REMINDER_HOURS * 3_600_000),
+    approvalDefaults: {
+      windowBusinessDays: e.APPROVAL_WINDOW_BUSINESS_DAYS,
+      reminderHours: e.APPROVAL_REMINDER_HOURS,
+    },
     returnWindowDays: e.RETURN_WINDOW_DAYS,
     coreReturnWindowDays: e.CORE_RETURN_WINDOW_DAYS,
     holdSweepMs: e.HOLD_SWEEP_SECONDS * 1000,

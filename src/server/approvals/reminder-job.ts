@@ -4,21 +4,23 @@ import { recurringJob } from "../jobs/recurring";
 export const APPROVAL_REMINDER_QUEUE = "approval-reminders";
 
 /**
- * The owners' reminder before an order's approval window ends, a recurring job
- * (jobs/recurring.ts): every `everyMs`, once across every process of the store. The window's end
- * itself is the hold sweeper's: it cancels the order and tells the buyer (orders/hold-sweeper.ts).
+ * The owners' reminder before an order's approval window ends (as many hours before as the
+ * approval settings say), a recurring job (jobs/recurring.ts): every `everyMs`, once across every
+ * process of the store. The window's end itself is the hold sweeper's: it cancels the order and
+ * tells the buyer (orders/hold-sweeper.ts).
  */
 export function approvalReminderJob(
-  approvals: { remindExpiring(beforeMs: number): Promise<number> },
-  /** As often as the hold sweeper runs; this long before a window ends. */
-  config: Pick<Config, "holdSweepMs" | "approvalReminderMs">,
+  /** It reads how long before a window ends from the approval settings (settings.ts). */
+  approvals: { remindExpiring(): Promise<number> },
+  /** As often as the hold sweeper runs. */
+  config: Pick<Config, "holdSweepMs">,
   log: { info(msg: string): void; error(obj: object, msg: string): void },
 ) {
   return recurringJob(
     APPROVAL_REMINDER_QUEUE,
     { everyMs: config.holdSweepMs, name: "approval reminders", log },
     async () => {
-      const n = await approvals.remindExpiring(config.approvalReminderMs);
+      const n = await approvals.remindExpiring();
       if (n > 0) log.info(`reminded the owners of ${n} order(s) awaiting approval`);
     },
   );

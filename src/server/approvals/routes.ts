@@ -7,6 +7,8 @@ import {
   approvalOrderParamsSchema,
   approvalOutcomeSchema,
   approvalSchema,
+  approvalSettingsAnswerSchema,
+  approvalSettingsSchema,
 } from "../../contract/approvals";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import { errorAnswers } from "../api-errors";
@@ -18,7 +20,8 @@ const errors = errorAnswers(400, 401, 403, 404, 409);
 
 /**
  * `/approvals` (DESIGN.md section 7): a company's owners list its orders awaiting approval and
- * decide them; admins see every company's list, read only.
+ * decide them; admins see every company's list, read only, and set the approval window and the
+ * owners' reminder (`/approvals/settings`).
  */
 export const approvalRoutes: FastifyPluginAsyncZod<{
   approvals: ApprovalService;
@@ -44,6 +47,35 @@ export const approvalRoutes: FastifyPluginAsyncZod<{
       reply.header(TOTAL_COUNT_HEADER, total);
       return items;
     },
+  );
+
+  app.get(
+    "/approvals/settings",
+    {
+      schema: {
+        tags: ["companies", "admin"],
+        summary:
+          "Admin: the approval window (business days an order awaiting approval keeps its stock) and how many hours before its end the owners are reminded; `updatedAt` null: never saved, the store's defaults",
+        response: { 200: approvalSettingsAnswerSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async () => approvals.settings(),
+  );
+
+  app.put(
+    "/approvals/settings",
+    {
+      schema: {
+        tags: ["companies", "admin"],
+        summary:
+          "Admin: set the approval window (1–30 business days) and the owners' reminder (whole hours, before the window ends), for orders placed and reminders sent from now on",
+        body: approvalSettingsSchema,
+        response: { 200: approvalSettingsAnswerSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => approvals.setSettings(req.body, caller(req)),
   );
 
   for (const [action, decision] of [

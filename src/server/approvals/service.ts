@@ -1,11 +1,14 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { sql } from "../db/sql";
 import {
+  APPROVAL_SETTINGS_DEFAULTS,
   approvalMessages,
   type Approval,
   type ApprovalDecision,
   type ApprovalListQuery,
   type ApprovalOutcome,
+  type ApprovalSettings,
+  type ApprovalSettingsInput,
 } from "../../contract/approvals";
 import {
   orderNumberText,
@@ -13,7 +16,7 @@ import {
   parseOrderNumber,
   type Order,
 } from "../../contract/orders";
-import { recordAdminAction } from "../audit/service";
+import { recordAdminAction, type AuditActor } from "../audit/service";
 import { membershipOf } from "../companies/membership";
 import type { HoldLimits } from "../config";
 import type { Db, DbOrTx } from "../db/database";
@@ -36,6 +39,7 @@ import {
 } from "../terms/account";
 import type { TermsMail } from "../terms/mail";
 import type { ApprovalMail } from "./mail";
+import { approvalSettingsOf, setApprovalSettings, type ApprovalDefaults } from "./settings";
 import { type Clock, systemClock } from "../clock";
 
 /**
@@ -131,12 +135,35 @@ export function createApprovalService(
     accountMail?: TermsMail;
     /** "Now" for the approval window's reminders (a test moves it). */
     now?: Clock;
+    /**
+     * The window and reminder in force until an admin saves settings (APPROVAL_WINDOW_BUSINESS_DAYS,
+     * APPROVAL_REMINDER_HOURS); without it, their defaults.
+     */
+    defaults?: ApprovalDefaults;
   },
 ) {
   const now = opts.now ?? systemClock;
+  const defaults = opts.defaults ?? APPROVAL_SETTINGS_DEFAULTS;
   const waiting = and(isNull(orderApprovals.decision), eq(orders.status, "awaiting_approval"));
 
   return {
+    /** Admin: the approval window and the owners' reminder in force. */
+    settings: (): Promise<ApprovalSettings> => approvalSettingsOf(db, defaults),
+
+    /** Admin: sets them, for orders placed and reminders sent from now on (audited). */
+    async setSettings(input: ApprovalSettingsInput, actor: AuditActor): Promise<ApprovalSettings> {
+      await db.transaction(async (tx) => {
+        await setApprovalSettings(tx, input, now());
+        await recordAdminAction(tx, {
+          actor,
+          action: "approval.settings",
+          target: { type: "approval", id: "settings" },
+          summary: `Set the approval window to ${plural(input.windowBusinessDays, "business day")}, owners reminded ${plural(input.reminderHours, "hour")} before it ends`,
+        });
+      });
+      return approvalSettingsOf(db, defaults);
+    },
+
     /**
      * The orders awaiting approval, oldest first: the company's (its owner's, the route's company
      * hook says), or every company's (null: an admin, read only).
@@ -310,14 +337,17 @@ export function createApprovalService(
     },
 
     /**
-     * Reminds the owners of each order awaiting approval whose window ends within `beforeMs`
-     * (APPROVAL_REMINDER_HOURS) that it will be cancelled then, once per order: `reminded_at`
-     * is set in the transaction that queues the emails, and a second process's run finds it set.
-     * An order placed with less of its window left than that is reminded at once.
+     * Reminds the owners of each order awaiting approval whose window ends within the reminder's
+     * hours (the admin's settings, or APPROVAL_REMINDER_HOURS while none are saved) that it will
+     * be cancelled then, once per order: `reminded_at` is set in the transaction that queues the
+     * emails, and a second process's run finds it set. An order placed with less of its window
+     * left than that is reminded at once.
      */
-    async remindExpiring(beforeMs: number): Promise<number> {
+    async remindExpiring(): Promise<number> {
       const at = now();
       return db.transaction(async (tx) => {
+        const { reminderHours } = await approvalSettingsOf(tx, defaults);
+        const beforeMs = Math.round(reminderHours * 3_600_000);
         const due = await tx
           .update(orderApprovals)
           .set({ remindedAt: at })
@@ -366,6 +396,8 @@ export function createApprovalService(
 }
 
 export type ApprovalService = ReturnType<typeof createApprovalService>;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
  * An approval whose buyer (name or email), company, order number (`PW-100234`, or its id's first

@@ -126,9 +126,9 @@ test("the owners are reminded once before the window ends; two days later the ow
   const row = await overTheLimit();
   const end = row.holdExpiresAt.getTime();
   const mine = () => queued.filter((q) => q.key.startsWith(`order-approval-reminder:${row.id}:`));
-  expect(await approvalsAt(end - 25 * HOUR).remindExpiring(24 * HOUR)).toBe(0);
-  expect(await approvalsAt(end - 23 * HOUR).remindExpiring(24 * HOUR)).toBeGreaterThanOrEqual(1);
-  await approvalsAt(end - 22 * HOUR).remindExpiring(24 * HOUR);
+  expect(await approvalsAt(end - 25 * HOUR).remindExpiring()).toBe(0);
+  expect(await approvalsAt(end - 23 * HOUR).remindExpiring()).toBeGreaterThanOrEqual(1);
+  await approvalsAt(end - 22 * HOUR).remindExpiring();
   expect(mine()).toEqual([
     expect.objectContaining({
       to: owner.email,

@@ -10,6 +10,7 @@ import {
 } from "../../contract/orders";
 import type { ApprovalMail } from "../approvals/mail";
 import { requestApproval } from "../approvals/service";
+import { approvalWindowDays } from "../approvals/settings";
 import { clearCartSql } from "../cart/service";
 import type { HoldLimits } from "../config";
 import type { ShipToSnapshot } from "../orders/tables";
@@ -72,7 +73,8 @@ export interface CheckoutOptions {
   limits: HoldLimits;
   /**
    * How long an order over a spending limit keeps its stock while it awaits an owner, in business
-   * days (APPROVAL_WINDOW_BUSINESS_DAYS); without it, as long as any order's hold.
+   * days, until an admin saves the approval settings (APPROVAL_WINDOW_BUSINESS_DAYS); the saved
+   * window is read for such an order only. Without it, as long as any order's hold.
    */
   approvalWindowBusinessDays?: number;
   /** The order emails, queued in the transaction of the order (the outbox). */
@@ -278,6 +280,8 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     order: OrderToWrite,
     decidedOn: DecidedOn,
   ): Promise<Order | null> {
+    // A company's order (one awaiting approval) is placed under the lock: its window is read there.
+    if (order.approval) return null;
     // The email names the order's id and hold, both known before the write.
     const draft = newOrderRows(customer, order, new Date());
     const mail = await opts.notify?.placedInsert(toOrder(draft.row, draft.items), customer.name);
@@ -333,7 +337,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         vehicle: request.vehicle,
         sellerCountry: opts.sellerCountry,
       });
-      const order = decideOrder(customer, request, facts, quote);
+      const order = await withApprovalWindow(tx, decideOrder(customer, request, facts, quote));
       const { companyId } = facts.pricing;
       // A company on net terms: no card; its credit is checked now (an order awaiting approval
       // is checked when it is approved: docs/terms.md).
@@ -372,6 +376,17 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     });
   }
 
+  /**
+   * An order over a spending limit holds its stock for the approval window (docs/approvals.md):
+   * the admin's saved window, read here, in the locked transaction, for such an order only, so an
+   * ordinary order sends no statement more; or APPROVAL_WINDOW_BUSINESS_DAYS while none is saved.
+   */
+  async function withApprovalWindow(tx: DbOrTx, order: OrderToWrite): Promise<OrderToWrite> {
+    if (!order.approval || !opts.approvalWindowBusinessDays) return order;
+    const days = await approvalWindowDays(tx, opts.approvalWindowBusinessDays);
+    return { ...order, holdExpiresAt: approvalWindowEnd(new Date(), days) };
+  }
+
   /** The order the read facts make: the rules checked, priced and charged, its hold decided. */
   function decideOrder(
     customer: Customer,
@@ -406,10 +421,8 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       id: randomUUID(),
       delivery,
       currency: opts.currency,
-      holdExpiresAt:
-        decision.approval && opts.approvalWindowBusinessDays
-          ? approvalWindowEnd(new Date(), opts.approvalWindowBusinessDays)
-          : holdUntil(facts.windowEnd, holdTime(facts.standing, opts.limits, opts.holdMs)),
+      // An order awaiting approval is held for the approval window instead (withApprovalWindow).
+      holdExpiresAt: holdUntil(facts.windowEnd, holdTime(facts.standing, opts.limits, opts.holdMs)),
       // Each line keeps its cart line's vehicle; the request's fills the lines without one.
       vehicles: decision.lines.map(
         (l) =>

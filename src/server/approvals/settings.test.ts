@@ -1,0 +1,247 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { approvalSettingsMessages, type ApprovalSettings } from "../../contract/approvals";
+import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { insertProduct } from "../../../tests/support/factories";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { createCompany, joinCompany } from "../../../tests/support/trade";
+import { adminAuditLog } from "../audit/tables";
+import { createInventory } from "../inventory/service";
+import { approvalWindowEnd } from "../inventory/holds";
+import { orders } from "../orders/tables";
+import { createApprovalMail } from "./mail";
+import { createApprovalService } from "./service";
+import { approvalSettings } from "./tables";
+
+/**
+ * The approval settings an admin saves (docs/approvals.md, "The approval window"): the window an
+ * order awaiting approval keeps its stock, and how many hours before its end the owners are
+ * reminded. Until saved, the store's defaults (here APPROVAL_WINDOW_BUSINESS_DAYS=4 and
+ * APPROVAL_REMINDER_HOURS=20) are in force.
+ */
+
+type Member = TestAccount & { id: string };
+let t: TestApp;
+let admin: TestAccount;
+let owner: Member;
+let buyer: Member;
+let customer: TestAccount;
+const HOUR = 3_600_000;
+const SETTINGS = "/api/approvals/settings";
+
+beforeAll(async () => {
+  t = await createTestApp(
+    {
+      ADMIN_EMAILS: "settings-admin@example.com",
+      APPROVAL_WINDOW_BUSINESS_DAYS: "4",
+      APPROVAL_REMINDER_HOURS: "20",
+    },
+    { seed: shipsToTestAddress },
+  );
+  admin = await signUpAdmin(t, { email: "settings-admin@example.com" });
+  customer = await signUp(t.app);
+  const companyId = (await createCompany(t.app, admin)).id;
+  owner = await joinCompany(t.app, admin, companyId, "owner");
+  buyer = await joinCompany(t.app, owner, companyId, "buyer");
+  const limit = await t.app.inject({
+    method: "PATCH",
+    url: `/api/companies/${companyId}/members/${buyer.id}`,
+    headers: { cookie: owner.cookie },
+    payload: { orderLimit: 100 },
+  });
+  expect(limit.statusCode, limit.body).toBe(200);
+});
+afterAll(() => t.close());
+
+const call = (who: TestAccount | null, method: "GET" | "PUT", payload?: unknown) =>
+  t.app.inject({
+    method,
+    url: SETTINGS,
+    headers: who ? { cookie: who.cookie } : {},
+    payload: payload as object | undefined,
+  });
+
+async function overTheLimit() {
+  const p = await insertProduct(t.database.db, {
+    priceCents: 5000,
+    minimumOrder: 1,
+    availableQuantity: 100,
+  });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/orders",
+    headers: { cookie: buyer.cookie },
+    payload: {
+      productId: p.id,
+      orderQty: 3,
+      phonrNo: "5550100",
+      Address: "1 Fleet Yard",
+      shipTo: TEST_SHIP_TO,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const order = res.json().order as { _id: string; status: string };
+  expect(order.status).toBe("awaiting_approval");
+  const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+  return row!;
+}
+
+/**
+ * How many business days the order's stock is held, from when it was written (the end is
+ * computed a moment before the row's `created_at`; one business day more or less is a day off).
+ */
+function heldFor(row: { createdAt: Date; holdExpiresAt: Date }): number | null {
+  for (let days = 1; days <= 30; days++) {
+    const end = approvalWindowEnd(row.createdAt, days).getTime();
+    if (Math.abs(row.holdExpiresAt.getTime() - end) < 10_000) return days;
+  }
+  return null;
+}
+
+const auditRows = () =>
+  t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, "approval.settings"));
+
+/** The approval service with its clock at `ms`, on the app's database, its emails kept here. */
+const queued: { to: string; key: string }[] = [];
+const approvalsAt = (ms: number) =>
+  createApprovalService(t.database.db, createInventory(t.database.db), {
+    holdMs: 48 * HOUR,
+    limits: {
+      maxShare: 1,
+      freeUnits: 10,
+      maxValueCents: 1e9,
+      perMinute: 100,
+      newCustomerHoldMs: 30 * 60_000,
+      newCustomerShare: 1,
+    },
+    mail: createApprovalMail(
+      {
+        sendIn: async (_tx: unknown, m: { to: string }, key: string) =>
+          void queued.push({ to: m.to, key }),
+      },
+      "http://store.test",
+    ),
+    now: () => new Date(ms),
+    defaults: { windowBusinessDays: 4, reminderHours: 20 },
+  });
+
+test("until an admin saves settings, the environment's window holds an order awaiting approval", async () => {
+  const res = await call(admin, "GET");
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json()).toEqual({ windowBusinessDays: 4, reminderHours: 20, updatedAt: null });
+  const row = await overTheLimit();
+  expect(heldFor(row)).toBe(4);
+});
+
+test("bad settings are refused with the field's message, and nothing is written", async () => {
+  const bad: [unknown, string, string][] = [
+    [{ windowBusinessDays: 0, reminderHours: 5 }, "windowBusinessDays", "window"],
+    [{ windowBusinessDays: 31, reminderHours: 5 }, "windowBusinessDays", "window"],
+    [{ windowBusinessDays: 2.5, reminderHours: 5 }, "windowBusinessDays", "window"],
+    [{ windowBusinessDays: "5", reminderHours: 5 }, "windowBusinessDays", "window"],
+    [{ reminderHours: 5 }, "windowBusinessDays", "window"],
+    [{ windowBusinessDays: 5, reminderHours: 0 }, "reminderHours", "reminder"],
+    [{ windowBusinessDays: 5, reminderHours: 1.5 }, "reminderHours", "reminder"],
+    [{ windowBusinessDays: 5, reminderHours: null }, "reminderHours", "reminder"],
+  ];
+  for (const [body, field, message] of bad) {
+    const res = await call(admin, "PUT", body);
+    expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(400);
+    expect(res.json().fields[field]).toBe(
+      approvalSettingsMessages[message as "window" | "reminder"],
+    );
+  }
+  // The reminder at or after the window's end: a business day is at least 24 hours.
+  for (const [days, hours] of [
+    [1, 24],
+    [2, 100],
+  ] as const) {
+    const res = await call(admin, "PUT", { windowBusinessDays: days, reminderHours: hours });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: "validation",
+      fields: { reminderHours: approvalSettingsMessages.reminderBeforeEnd(days) },
+    });
+  }
+  expect(approvalSettingsMessages.reminderBeforeEnd(1)).toBe(
+    "The reminder must come before the window ends: fewer than 24 hours for 1 business day",
+  );
+  // A field it does not know, or no body at all.
+  for (const body of [{ windowBusinessDays: 5, reminderHours: 5, extra: 1 }, undefined]) {
+    expect((await call(admin, "PUT", body)).statusCode).toBe(400);
+  }
+  expect(await t.database.db.select().from(approvalSettings)).toEqual([]);
+  expect(await auditRows()).toEqual([]);
+  expect((await call(admin, "GET")).json().updatedAt).toBeNull();
+});
+
+test("customers and owners may not read or set them; signed out, 401", async () => {
+  for (const who of [customer, owner, buyer]) {
+    expect((await call(who, "GET")).statusCode).toBe(403);
+    const put = await call(who, "PUT", { windowBusinessDays: 10, reminderHours: 5 });
+    expect(put.statusCode).toBe(403);
+  }
+  expect((await call(null, "GET")).statusCode).toBe(401);
+  expect((await call(null, "PUT", { windowBusinessDays: 10, reminderHours: 5 })).statusCode).toBe(
+    401,
+  );
+  expect(await t.database.db.select().from(approvalSettings)).toEqual([]);
+});
+
+test("an admin sets 5 business days: an order awaiting approval placed after holds its stock 5 business days, audited", async () => {
+  const res = await call(admin, "PUT", { windowBusinessDays: 5, reminderHours: 30 });
+  expect(res.statusCode, res.body).toBe(200);
+  const saved = res.json() as ApprovalSettings;
+  expect(saved).toEqual({
+    windowBusinessDays: 5,
+    reminderHours: 30,
+    updatedAt: expect.any(String),
+  });
+  expect((await call(admin, "GET")).json()).toEqual(saved);
+  expect((await auditRows()).map((r) => [r.actorEmail, r.summary])).toEqual([
+    [
+      "settings-admin@example.com",
+      "Set the approval window to 5 business days, owners reminded 30 hours before it ends",
+    ],
+  ]);
+
+  const row = await overTheLimit();
+  expect(heldFor(row)).toBe(5);
+});
+
+test("the owners' reminder comes as many hours before the end as saved", async () => {
+  expect((await call(admin, "PUT", { windowBusinessDays: 5, reminderHours: 30 })).statusCode).toBe(
+    200,
+  );
+  const row = await overTheLimit();
+  const end = row.holdExpiresAt.getTime();
+  const mine = () => queued.filter((q) => q.key.startsWith(`order-approval-reminder:${row.id}:`));
+  // 31 hours before: not yet; 29 hours before (the default's 20 would wait 9 more): once.
+  await approvalsAt(end - 31 * HOUR).remindExpiring();
+  expect(mine()).toEqual([]);
+  await approvalsAt(end - 29 * HOUR).remindExpiring();
+  await approvalsAt(end - 28 * HOUR).remindExpiring();
+  expect(mine()).toEqual([expect.objectContaining({ to: owner.email })]);
+});
+
+test("the table keeps one row, within the rules, whoever writes it", async () => {
+  const write = (values: { id?: number; windowBusinessDays: number; reminderHours: number }) =>
+    t.database.db
+      .insert(approvalSettings)
+      .values(values)
+      .onConflictDoUpdate({ target: approvalSettings.id, set: values });
+  await expect(write({ id: 2, windowBusinessDays: 3, reminderHours: 5 })).rejects.toMatchObject({
+    cause: { constraint: "approval_settings_one_row" },
+  });
+  await expect(write({ windowBusinessDays: 31, reminderHours: 5 })).rejects.toMatchObject({
+    cause: { constraint: "approval_settings_window_valid" },
+  });
+  await expect(write({ windowBusinessDays: 2, reminderHours: 48 })).rejects.toMatchObject({
+    cause: { constraint: "approval_settings_reminder_valid" },
+  });
+  expect((await call(admin, "GET")).json()).toMatchObject({
+    windowBusinessDays: 5,
+    reminderHours: 30,
+  });
+});
