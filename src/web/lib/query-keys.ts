@@ -45,6 +45,8 @@ export const queryKeys = {
   approvals: {
     all: ["orders", "approvals"] as const,
     list: (query: ApprovalListQuery) => ["orders", "approvals", query] as const,
+    // Not under "orders": an order changing leaves them as they are.
+    settings: ["approval-settings"] as const,
   },
   paymentIntent: (orderId: string) => ["payment-intent", orderId] as const,
   // Under "orders": what changes an order (a late payment) may add one.

@@ -1,10 +1,14 @@
 import { usePageTitle } from "../../components/page-title";
 import { PageSpinner } from "../../components/spinner";
 import { useSession } from "../../lib/session";
+import { ApprovalSettingsForm } from "../../features/approvals/components/approval-settings-form";
 import { ApprovalsTable } from "../../features/approvals/components/approvals-table";
 import { useMyCompany } from "../../features/companies/api/companies";
 
-/** A company owner's orders awaiting approval; an admin sees every company's, read only. */
+/**
+ * A company owner's orders awaiting approval; an admin sees every company's, read only, and sets
+ * the approval window and the owners' reminder below them.
+ */
 export function ApprovalsRoute() {
   usePageTitle("Approvals");
   const { data: user } = useSession();
@@ -12,7 +16,7 @@ export function ApprovalsRoute() {
   const mine = useMyCompany(!admin);
   if (!admin && mine.isPending) return <PageSpinner />;
   const owner = mine.data?.company?.role === "owner";
-  return (
+  const list = (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">Approvals</h1>
       <p className="text-sm text-base-content/75">
@@ -27,6 +31,19 @@ export function ApprovalsRoute() {
           Only the owners of a company approve its orders.
         </p>
       )}
+    </div>
+  );
+  if (!admin) return list;
+  // Admins also choose how long an order waits, and when its owners are reminded.
+  return (
+    <div className="flex flex-col gap-8">
+      {list}
+      <section aria-labelledby="approval-settings-heading" className="flex flex-col gap-4">
+        <h2 id="approval-settings-heading" className="text-xl font-bold">
+          Approval window
+        </h2>
+        <ApprovalSettingsForm />
+      </section>
     </div>
   );
 }

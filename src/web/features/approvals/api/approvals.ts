@@ -4,8 +4,10 @@ import type {
   ApprovalDecisionInput,
   ApprovalListQuery,
   ApprovalOutcome,
+  ApprovalSettings,
+  ApprovalSettingsInput,
 } from "#contract/approvals";
-import { apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** Orders awaiting approval: the owner's company's (an admin: every company's). */
@@ -31,5 +33,22 @@ export function useDecideApproval() {
         input.body,
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+  });
+}
+
+/** Admin: the approval window and the owners' reminder in force. */
+export const useApprovalSettings = () =>
+  useQuery({
+    queryKey: queryKeys.approvals.settings,
+    queryFn: () => apiGet<ApprovalSettings>("/approvals/settings"),
+  });
+
+/** Admin: sets them (orders placed and reminders sent from now on). */
+export function useSetApprovalSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: ApprovalSettingsInput) =>
+      apiSend<ApprovalSettings>("PUT", "/approvals/settings", settings),
+    onSuccess: (settings) => queryClient.setQueryData(queryKeys.approvals.settings, settings),
   });
 }
