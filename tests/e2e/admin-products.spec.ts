@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { productMessages } from "../../src/contract/products";
+import { paths } from "../../src/contract/paths";
+import { formatDimensions, formatWeight, productMessages } from "../../src/contract/products";
 import {
   demoAdmin,
   E2E_SHIP_TO,
@@ -198,6 +199,44 @@ test("the admin sets a product's shipping weight in its edit form", async ({ pag
   const [created] = (await (
     await page.request.get(`/api/products?q=${encodeURIComponent(name)}`)
   ).json()) as { _id: string }[];
+  expect((await page.request.delete(`/api/products/${created!._id}`)).ok()).toBe(true);
+});
+
+test("the admin adds a product with its weight and dimensions, and its page shows them", async ({
+  page,
+}) => {
+  await openAddProduct(page);
+  const name = uniqueName("Brake disc kit");
+  await fillProductForm(page, {
+    name,
+    price: "129.00",
+    warranty: "24",
+    minimumOrder: "1",
+    availableQuantity: "12",
+    description: "Two vented front discs with pads",
+  });
+  await page.getByLabel("Weight (g, optional)").fill("1200");
+  await page.getByLabel("Length (mm)").fill("300");
+  await page.getByLabel("Width (mm)").fill("200");
+  await page.getByLabel("Height (mm)").fill("100");
+  await page.getByLabel("Image link").fill("/images/products/brake-disc-kit.svg");
+  await page.getByRole("button", { name: "Add Product" }).click();
+  await expect(page.getByText(productMessages.added)).toBeVisible();
+
+  const [created] = (await (
+    await page.request.get(`/api/products?q=${encodeURIComponent(name)}`)
+  ).json()) as { _id: string }[];
+  await page.goto(paths.product.to(created!._id));
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(page.getByText("Weight", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("weight")).toHaveText(formatWeight(1200));
+  await expect(page.getByText("Dimensions", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("dimensions")).toHaveText(
+    formatDimensions({ lengthMm: 300, widthMm: 200, heightMm: 100 }),
+  );
+  expect(formatDimensions({ lengthMm: 300, widthMm: 200, heightMm: 100 })).toBe(
+    "300 × 200 × 100 mm",
+  );
   expect((await page.request.delete(`/api/products/${created!._id}`)).ok()).toBe(true);
 });
 
