@@ -1,3 +1,4 @@
+import { approvalSettingsMessages, type ApprovalSettings } from "../../src/contract/approvals";
 import { demoAdmin, productNamed, signInThroughApi } from "./auth-helpers";
 import { inviteToCompany, joinByEmail } from "./company-invitation";
 import { expect, test } from "./fixtures";
@@ -121,5 +122,43 @@ test("a buyer over their limit waits for approval; the owner approves from the e
   } finally {
     await owner.context.close();
     await buyer.context.close();
+  }
+});
+
+test("the admin sets the approval window to 5 business days on the Approvals page; it is still there after a reload", async ({
+  adminPage: admin,
+}) => {
+  // The store's settings are shared by every test: they are put back as they were at the end.
+  const before = (await (
+    await admin.request.get("/api/approvals/settings")
+  ).json()) as ApprovalSettings;
+  try {
+    await admin.goto("/dashboard/approvals");
+    const form = admin.getByRole("form", { name: "Approval settings" });
+    const windowDays = form.getByLabel("Approval window (business days)");
+    const reminder = form.getByLabel("Reminder before it ends (hours)");
+
+    // A reminder not before the window's end is refused beside its field.
+    await windowDays.fill("1");
+    await reminder.fill("24");
+    await form.getByRole("button", { name: "Save settings" }).click();
+    await expect(form.getByText(approvalSettingsMessages.reminderBeforeEnd(1))).toBeVisible();
+
+    await windowDays.fill("5");
+    await reminder.fill("30");
+    await form.getByRole("button", { name: "Save settings" }).click();
+    await expect(
+      admin.getByText(approvalSettingsMessages.saved({ windowBusinessDays: 5, reminderHours: 30 })),
+    ).toBeVisible();
+
+    await admin.reload();
+    await expect(windowDays).toHaveValue("5");
+    await expect(reminder).toHaveValue("30");
+    await expect(form.getByText(approvalSettingsMessages.defaultsInForce)).toHaveCount(0);
+  } finally {
+    const back = await admin.request.put("/api/approvals/settings", {
+      data: { windowBusinessDays: before.windowBusinessDays, reminderHours: before.reminderHours },
+    });
+    expect(back.status()).toBe(200);
   }
 });
