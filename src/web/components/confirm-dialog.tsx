@@ -1,5 +1,6 @@
 import { useCallback, useState, type ReactNode } from "react";
 import { Modal } from "./modal";
+import { notify } from "../lib/notify";
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -84,4 +85,61 @@ export function useConfirm() {
     </ConfirmDialog>
   );
   return [confirm, dialog] as const;
+}
+
+/**
+ * Asks before removing `target` (open while there is one), removes it through `removal` with
+ * `id(target)`, says `removed` when done and closes; a refusal stays in the dialog. Cancelling
+ * forgets a refusal shown.
+ */
+export function RemoveDialog<T>({
+  target,
+  close,
+  title,
+  confirmLabel,
+  removal,
+  id,
+  removed,
+  children,
+}: {
+  target: T | undefined;
+  close(): void;
+  title: string;
+  confirmLabel: string;
+  removal: {
+    mutate(id: string, options: { onSuccess(): void }): void;
+    reset(): void;
+    isPending: boolean;
+    error: Error | null;
+  };
+  id(target: T): string;
+  /** The toast once it is gone (none: the list saying so is enough). */
+  removed?: string;
+  /** What the dialog says of the target. */
+  children(target: T): ReactNode;
+}) {
+  return (
+    <ConfirmDialog
+      open={target !== undefined}
+      title={title}
+      confirmLabel={confirmLabel}
+      busy={removal.isPending}
+      error={removal.error?.message}
+      onCancel={() => {
+        removal.reset();
+        close();
+      }}
+      onConfirm={() =>
+        target !== undefined &&
+        removal.mutate(id(target), {
+          onSuccess: () => {
+            if (removed) notify.success(removed);
+            close();
+          },
+        })
+      }
+    >
+      {target !== undefined && children(target)}
+    </ConfirmDialog>
+  );
 }

@@ -2,11 +2,10 @@ import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { MAX_LIST_NAME } from "#contract/lists";
 import { paths } from "#contract/paths";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { RemoveDialog } from "../../../components/confirm-dialog";
 import { DataTable, ListStates, type Column } from "../../../components/data-table";
 import { Link } from "../../../components/link";
 import { formatDate } from "../../../lib/format";
-import { notify } from "../../../lib/notify";
 import type { ListSummary } from "#contract/lists";
 import { useCreateList, useDeleteList, useMyLists } from "../api/lists";
 
@@ -106,28 +105,17 @@ export function MyLists() {
           rowTestId="my-list"
         />
       </ListStates>
-      <ConfirmDialog
-        open={toDelete !== undefined}
+      <RemoveDialog
+        target={toDelete}
+        close={() => setToDelete(undefined)}
         title="Delete this list?"
         confirmLabel="Delete"
-        busy={remove.isPending}
-        error={remove.error?.message}
-        onCancel={() => {
-          remove.reset();
-          setToDelete(undefined);
-        }}
-        onConfirm={() =>
-          toDelete &&
-          remove.mutate(toDelete.id, {
-            onSuccess: () => {
-              notify.success("The list is deleted");
-              setToDelete(undefined);
-            },
-          })
-        }
+        removal={remove}
+        id={(l) => l.id}
+        removed="The list is deleted"
       >
-        {toDelete && <p>The list “{toDelete.name}” will be deleted. Your cart is not changed.</p>}
-      </ConfirmDialog>
+        {(l) => <p>The list “{l.name}” will be deleted. Your cart is not changed.</p>}
+      </RemoveDialog>
     </div>
   );
 }

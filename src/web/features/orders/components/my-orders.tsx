@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { Link } from "../../../components/link";
-import { notify } from "../../../lib/notify";
 import type { Order } from "#contract/orders";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { RemoveDialog } from "../../../components/confirm-dialog";
 import { DataTable, ListStates, type Column } from "../../../components/data-table";
 import { formatDate, formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/format";
 import { paths } from "#contract/paths";
@@ -146,33 +145,22 @@ export function MyOrders() {
           rowTestId="my-order"
         />
       </ListStates>
-      <ConfirmDialog
-        open={toDelete !== undefined}
+      <RemoveDialog
+        target={toDelete}
+        close={() => setToDelete(undefined)}
         title="Delete this order?"
         confirmLabel="Delete"
-        busy={remove.isPending}
-        error={remove.error?.message}
-        onCancel={() => {
-          remove.reset();
-          setToDelete(undefined);
-        }}
-        onConfirm={() =>
-          toDelete &&
-          remove.mutate(toDelete._id, {
-            onSuccess: () => {
-              notify.success("Your order is deleted");
-              setToDelete(undefined);
-            },
-          })
-        }
+        removal={remove}
+        id={(o) => o._id}
+        removed="Your order is deleted"
       >
-        {toDelete && (
+        {(o) => (
           <p>
-            The order for {toDelete.orderQty} × {toDelete.productName} will be deleted and its stock
-            released. This cannot be undone.
+            The order for {o.orderQty} × {o.productName} will be deleted and its stock released.
+            This cannot be undone.
           </p>
         )}
-      </ConfirmDialog>
+      </RemoveDialog>
     </>
   );
 }

@@ -8,7 +8,7 @@ import {
   type ShippingRateKind,
   type ShippingZone,
 } from "#contract/shipping";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { RemoveDialog } from "../../../components/confirm-dialog";
 import { DataTable } from "../../../components/data-table";
 import { EditRemoveButtons } from "../../../components/edit-remove-buttons";
 import { FormError, FormField } from "../../../components/form-field";
@@ -211,20 +211,21 @@ export function ShippingZones() {
           ]}
         />
       )}
-      <ConfirmDialog
-        open={removing !== undefined}
+      <RemoveDialog
+        target={removing}
+        close={() => setRemoving(undefined)}
         title="Remove this shipping zone?"
         confirmLabel="Remove"
-        busy={remove.isPending}
-        error={remove.error?.message}
-        onCancel={() => setRemoving(undefined)}
-        onConfirm={() =>
-          removing && remove.mutate(removing.id, { onSuccess: () => setRemoving(undefined) })
-        }
+        removal={remove}
+        id={(z) => z.id}
       >
-        {removing?.name} and its methods. Addresses it covers can no longer be ordered to; orders
-        placed keep their shipping.
-      </ConfirmDialog>
+        {(z) => (
+          <>
+            {z.name} and its methods. Addresses it covers can no longer be ordered to; orders placed
+            keep their shipping.
+          </>
+        )}
+      </RemoveDialog>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { countryName } from "#contract/addresses";
 import { taxRateInputSchema, type TaxRate, type TaxRateDraft } from "#contract/tax";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { RemoveDialog } from "../../../components/confirm-dialog";
 import { DataTable } from "../../../components/data-table";
 import { EditRemoveButtons } from "../../../components/edit-remove-buttons";
 import { FormError, FormField } from "../../../components/form-field";
@@ -159,19 +159,16 @@ export function TaxRates() {
           ]}
         />
       )}
-      <ConfirmDialog
-        open={removing !== undefined}
+      <RemoveDialog
+        target={removing}
+        close={() => setRemoving(undefined)}
         title="Remove this tax rate?"
         confirmLabel="Remove"
-        busy={remove.isPending}
-        error={remove.error?.message}
-        onCancel={() => setRemoving(undefined)}
-        onConfirm={() =>
-          removing && remove.mutate(removing.id, { onSuccess: () => setRemoving(undefined) })
-        }
+        removal={remove}
+        id={(r) => r.id}
       >
-        {removing?.name}: orders placed keep the tax they were charged.
-      </ConfirmDialog>
+        {(r) => <>{r.name}: orders placed keep the tax they were charged.</>}
+      </RemoveDialog>
     </div>
   );
 }
