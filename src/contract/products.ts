@@ -282,7 +282,7 @@ const productFields = {
     .optional(),
   /**
    * Optional, all three or none (`dimensionsTogether`): the packed product's size in millimetres.
-   * Null removes them (an edit sends all three null).
+   * Null is none (an edit removes them by sending all three null).
    */
   lengthMm: dimension("Length"),
   widthMm: dimension("Width"),
@@ -315,25 +315,43 @@ const dimensionsShape = z.object({
 export const dimensionsValid = (payload: { value: unknown }) =>
   dimensionsShape.safeParse(payload.value).success;
 
-/**
- * Length, width and height come together: all three numbers, all three left out, or all three
- * null (none; an edit removes them so). Otherwise the message goes beside the first side missing.
- * Used with `{ when: dimensionsValid }`: checked even while other fields still have problems.
- */
-export function dimensionsTogether(p: Dimensions, ctx: z.RefinementCtx): void {
-  const values = dimensionFields.map((f) => p[f]);
-  if (
-    values.every((v) => typeof v === "number") ||
-    values.every((v) => v === undefined) ||
-    values.every((v) => v === null)
-  ) {
-    return;
-  }
+/** The refusal of a product measured on some sides only, beside the first side `missing`. */
+const dimensionsApart = (ctx: z.RefinementCtx, missing: (typeof dimensionFields)[number]) =>
   ctx.addIssue({
     code: "custom",
-    path: [dimensionFields.find((f) => typeof p[f] !== "number")!],
+    path: [missing],
     message: productFieldMessages.dimensionsTogether,
   });
+
+/**
+ * Length, width and height come together: all three numbers, or none of them (left out or null,
+ * alike: a form's untouched side and its emptied one are both none). Otherwise the message goes
+ * beside the first side that is not a number. Used with `{ when: dimensionsValid }`: checked
+ * even while other fields still have problems.
+ */
+export function dimensionsTogether(p: Dimensions, ctx: z.RefinementCtx): void {
+  const numbers = dimensionFields.filter((f) => typeof p[f] === "number").length;
+  if (numbers !== 0 && numbers !== 3) {
+    dimensionsApart(
+      ctx,
+      dimensionFields.find((f) => typeof p[f] !== "number")!,
+    );
+  }
+}
+
+/**
+ * An edit's sides: as `dimensionsTogether`, and sent all three or none, since a side left out
+ * keeps its value: `{ lengthMm: null }` alone would leave a product half-measured. All three null
+ * remove them.
+ */
+export function dimensionsSentTogether(p: Dimensions, ctx: z.RefinementCtx): void {
+  const sent = dimensionFields.filter((f) => p[f] !== undefined).length;
+  if (sent !== 0 && sent !== 3) {
+    dimensionsApart(
+      ctx,
+      dimensionFields.find((f) => p[f] === undefined)!,
+    );
+  } else dimensionsTogether(p, ctx);
 }
 
 const stockFields = z.object({
@@ -400,7 +418,7 @@ export const productUpdateSchema = productFieldsSchema
     when: (payload) => bothStockFieldsValid(payload.value),
   })
   // A side sent alone would leave the product half-measured: the edit sends all three.
-  .superRefine(dimensionsTogether, { when: dimensionsValid });
+  .superRefine(dimensionsSentTogether, { when: dimensionsValid });
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
 export const productCreatedSchema = z.object({

@@ -765,10 +765,16 @@ describe("dimensions (issue 48, item 6)", () => {
     });
   });
 
-  test("a product added without them has none", async () => {
-    const created = await create(validProduct(), admin);
-    expect(created.statusCode, created.body).toBe(201);
-    expect(await sizeOf(created.json().product._id)).toEqual([null, null, null]);
+  test("a product added without them, or with empty (null) sides, has none", async () => {
+    for (const sides of [
+      {},
+      { lengthMm: null, widthMm: null, heightMm: null },
+      { lengthMm: null },
+    ]) {
+      const created = await create({ ...validProduct(), ...sides }, admin);
+      expect(created.statusCode, created.body).toBe(201);
+      expect(await sizeOf(created.json().product._id)).toEqual([null, null, null]);
+    }
   });
 
   test.each([
@@ -809,7 +815,8 @@ describe("dimensions (issue 48, item 6)", () => {
     const id = created.json().product._id;
     for (const [sides, fields] of [
       [{ heightMm: 120 }, { lengthMm: together }],
-      [{ lengthMm: null }, { lengthMm: together }],
+      // Alone, a null would keep the other two: refused beside the first side left out.
+      [{ lengthMm: null }, { widthMm: together }],
       [{ lengthMm: 300, widthMm: 200, heightMm: null }, { heightMm: together }],
       [{ warranty: 36, widthMm: null, heightMm: null }, { lengthMm: together }],
     ] as const) {

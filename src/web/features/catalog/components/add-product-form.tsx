@@ -69,8 +69,8 @@ export function AddProductForm() {
             setValueAs: (typed: string) => (typed === "" ? undefined : Number(typed)),
           })}
         />
-        {/* Optional, all three or none: an emptied side is not given (undefined), as the weight. */}
-        <ProductDimensionFields register={register} errors={errors} empty={undefined} />
+        {/* Optional: all three, or none. */}
+        <ProductDimensionFields register={register} errors={errors} />
         <div className="md:col-span-2">
           <ProductDescriptionField
             field={register("shortDescription")}

@@ -158,8 +158,8 @@ export function EditProductForm({
           error={errors.weightGrams?.message}
           {...register("weightGrams", { valueAsNumber: true })}
         />
-        {/* An emptied side is null: all three emptied remove the dimensions. */}
-        <ProductDimensionFields register={register} errors={errors} empty={null} />
+        {/* All three emptied remove the dimensions. */}
+        <ProductDimensionFields register={register} errors={errors} />
       </div>
       <ProductDescriptionField
         field={register("shortDescription")}

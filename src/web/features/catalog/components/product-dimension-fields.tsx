@@ -11,22 +11,22 @@ const labels: Record<DimensionField, string> = {
 };
 
 interface Props {
-  /** The form's `register` (react-hook-form): each side is read as a number, empty as `empty`. */
+  /** The form's `register` (react-hook-form): each side is read as a number, an empty one as null. */
   register: (
     name: DimensionField,
-    options: { setValueAs(typed: string): number | null | undefined },
+    options: { setValueAs(typed: string): number | null },
   ) => UseFormRegisterReturn;
   errors: Partial<Record<DimensionField, { message?: string }>>;
-  /**
-   * What an emptied field holds: undefined in Add Product (not given), null in the edit form
-   * (removed; the edit sends all three null).
-   */
-  empty: null | undefined;
 }
 
+/**
+ * An empty side is null: none. Three empty sides are no dimensions (Add Product) or remove them
+ * (the edit form sends all three null); some empty is refused by the contract's rule.
+ */
+const setValueAs = (typed: string) => (typed === "" ? null : Number(typed));
+
 /** Length, width and height, as Add Product and the edit form both ask them: all three or none. */
-export function ProductDimensionFields({ register, errors, empty }: Props) {
-  const setValueAs = (typed: string) => (typed === "" ? empty : Number(typed));
+export function ProductDimensionFields({ register, errors }: Props) {
   return (
     <>
       {(Object.keys(labels) as DimensionField[]).map((name) => (
