@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { type Checkout } from "../../contract/cart";
 import {
   holdMessages,
-  orderMessages,
   type Order,
   type OrderCreate,
   type OrderTotal,
@@ -13,7 +12,6 @@ import { requestApproval } from "../approvals/service";
 import { approvalWindowDays } from "../approvals/settings";
 import { clearCartSql } from "../cart/service";
 import type { HoldLimits } from "../config";
-import type { ShipToSnapshot } from "../orders/tables";
 import { ACCOUNT_GONE_MESSAGE, HttpError, notFound } from "../errors";
 import { isLockWaitOver, isStockOrCheckChanged, type Inventory } from "../inventory/service";
 import { centsToUnits, unitsToCents } from "../money";
@@ -32,7 +30,6 @@ import { type QuoteAccept, type QuoteTotalInput } from "../../contract/quotes";
 import { decidePlacement, refuseDeletedParts, refuseShortStock, type WantedLine } from "./decide";
 import { approvalWindowEnd, holdTime } from "../inventory/holds";
 import { formatAddress } from "../../contract/addresses";
-import type { VehicleQuery } from "../../contract/vehicles";
 import { unknownLineVehicle } from "../vehicles/service";
 import type { DbOrTx } from "../db/database";
 import type { ProductGate } from "./product-gate";
@@ -48,6 +45,16 @@ import {
 import type { DestinationSource } from "../charges/read";
 import type { PlacementMemory } from "./memory";
 import { newOrderRows } from "../orders/placement";
+import {
+  destinationOf,
+  quotedPrices,
+  quoteSource,
+  remembered,
+  requireDestination,
+  snapshot,
+  type PlacementRequest,
+  type QuoteToAccept,
+} from "./request";
 import {
   holdUntil,
   writeOrder,
@@ -96,34 +103,6 @@ export interface CheckoutOptions {
    * decided from it without a read when it can be. Without it, every placement reads.
    */
   memory?: PlacementMemory;
-}
-
-/** What one placement asks for, whichever door it came in by. */
-interface PlacementRequest {
-  source: PlacementSource;
-  delivery: Delivery;
-  /**
-   * Where shipping and tax are computed for: a saved address (its formatted text and phone then
-   * fill `delivery`), or the customer's default address for the doors that take free text.
-   */
-  destination: DestinationSource;
-  shippingMethodId?: string | null;
-  /** The total the customer was shown, in cents (a checkout); a different total places nothing. */
-  expectedTotalCents?: number;
-  /** A checkout empties the cart, and may keep the address and phone in the profile. */
-  fromCart?: { saveToProfile: boolean };
-  /**
-   * Whether the client still waits for the answer (see `clientStillWaiting`); `true` when the
-   * write commits right after a yes.
-   */
-  clientWaiting?: (final?: boolean) => boolean;
-  /** An accepted quote: its lines at its prices, read (and locked) in the transaction. */
-  quoteId?: string;
-  /**
-   * The vehicle the customer shops with: every line without a vehicle of its own (a cart line's)
-   * keeps it (docs/vehicle-on-line.md).
-   */
-  vehicle?: VehicleQuery;
 }
 
 /**
@@ -554,8 +533,6 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
 
 export type CheckoutService = ReturnType<typeof createCheckout>;
 
-type QuoteToAccept = Awaited<ReturnType<typeof lockQuoteForAcceptance>>;
-
 /**
  * How long the unlocked write waits for a locked row (a product another placement is taking, the
  * customer's row under a cart change) before it leaves the placement to the locked transaction:
@@ -605,70 +582,5 @@ async function totalNow(
     shippingMethod: charges.shippingMethod,
     tax: centsToUnits(taxCents),
     total: centsToUnits(totalCents),
-  };
-}
-
-/** A quote's lines are the order's lines. */
-function quoteSource(quote: QuoteToAccept) {
-  return { lines: quote.lines.map((l) => ({ productId: l.productId, qty: l.qty })) };
-}
-
-/** A quote's lines keep the prices it was sent at. */
-function quotedPrices(quote: QuoteToAccept) {
-  return new Map(quote.lines.map((l) => [l.productId, l.unitPriceCents]));
-}
-
-/**
- * An order the placement memory decides (and learns the customer from): given parts to the
- * customer's default address, without a vehicle (the spec's one-product door).
- */
-function remembered(request: PlacementRequest): boolean {
-  const { source, destination } = request;
-  return (
-    "lines" in source &&
-    !!destination &&
-    "defaultAddress" in destination &&
-    !request.vehicle &&
-    !request.fromCart &&
-    !request.quoteId
-  );
-}
-
-/**
- * Every order goes somewhere the store charges shipping and tax for (issue 48): a saved address
- * chosen, one given whole, or the address book's default. None of those: refused, saying what
- * to add, after the lines' own refusals (stock, minimum, duplicates), which come first as always.
- */
-function requireDestination(facts: PlacementRead): void {
-  if (facts.charges?.place) return;
-  throw new HttpError(422, "destination_required", orderMessages.destinationRequired, {
-    addressId: orderMessages.destinationRequired,
-  });
-}
-
-/**
- * A chosen saved address (the customer's or their company's), one given whole, else the
- * address book's default.
- */
-function destinationOf(input: {
-  addressId?: string | null;
-  shipTo?: ShipToSnapshot;
-}): DestinationSource {
-  if (input.shipTo) return { shipTo: input.shipTo };
-  return input.addressId ? { addressId: input.addressId } : { defaultAddress: true };
-}
-
-/** The address as the order keeps it (its id left out: the address book may change). */
-function snapshot(a: ShipToSnapshot & { id?: string }): ShipToSnapshot {
-  return {
-    name: a.name,
-    company: a.company,
-    line1: a.line1,
-    line2: a.line2,
-    city: a.city,
-    region: a.region,
-    postalCode: a.postalCode,
-    country: a.country,
-    phone: a.phone,
   };
 }

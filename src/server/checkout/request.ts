@@ -1,0 +1,109 @@
+import { orderMessages } from "../../contract/orders";
+import type { VehicleQuery } from "../../contract/vehicles";
+import type { DestinationSource } from "../charges/read";
+import { HttpError } from "../errors";
+import type { ShipToSnapshot } from "../orders/tables";
+import type { lockQuoteForAcceptance } from "../quotes/access";
+import type { PlacementRead, PlacementSource } from "./read";
+import type { Delivery } from "./write";
+
+/*
+ * What a placement is asked, whichever door it came in by (the product page's order, checkout,
+ * an accepted quote): its lines, where it goes and how it is told. The workflow (workflow.ts)
+ * places it.
+ */
+
+/** What one placement asks for, whichever door it came in by. */
+export interface PlacementRequest {
+  source: PlacementSource;
+  delivery: Delivery;
+  /**
+   * Where shipping and tax are computed for: a saved address (its formatted text and phone then
+   * fill `delivery`), or the customer's default address for the doors that take free text.
+   */
+  destination: DestinationSource;
+  shippingMethodId?: string | null;
+  /** The total the customer was shown, in cents (a checkout); a different total places nothing. */
+  expectedTotalCents?: number;
+  /** A checkout empties the cart, and may keep the address and phone in the profile. */
+  fromCart?: { saveToProfile: boolean };
+  /**
+   * Whether the client still waits for the answer (see `clientStillWaiting`); `true` when the
+   * write commits right after a yes.
+   */
+  clientWaiting?: (final?: boolean) => boolean;
+  /** An accepted quote: its lines at its prices, read (and locked) in the transaction. */
+  quoteId?: string;
+  /**
+   * The vehicle the customer shops with: every line without a vehicle of its own (a cart line's)
+   * keeps it (docs/vehicle-on-line.md).
+   */
+  vehicle?: VehicleQuery;
+}
+
+export type QuoteToAccept = Awaited<ReturnType<typeof lockQuoteForAcceptance>>;
+
+/** A quote's lines are the order's lines. */
+export function quoteSource(quote: QuoteToAccept) {
+  return { lines: quote.lines.map((l) => ({ productId: l.productId, qty: l.qty })) };
+}
+
+/** A quote's lines keep the prices it was sent at. */
+export function quotedPrices(quote: QuoteToAccept) {
+  return new Map(quote.lines.map((l) => [l.productId, l.unitPriceCents]));
+}
+
+/**
+ * An order the placement memory decides (and learns the customer from): given parts to the
+ * customer's default address, without a vehicle (the spec's one-product door).
+ */
+export function remembered(request: PlacementRequest): boolean {
+  const { source, destination } = request;
+  return (
+    "lines" in source &&
+    !!destination &&
+    "defaultAddress" in destination &&
+    !request.vehicle &&
+    !request.fromCart &&
+    !request.quoteId
+  );
+}
+
+/**
+ * Every order goes somewhere the store charges shipping and tax for (issue 48): a saved address
+ * chosen, one given whole, or the address book's default. None of those: refused, saying what
+ * to add, after the lines' own refusals (stock, minimum, duplicates), which come first as always.
+ */
+export function requireDestination(facts: PlacementRead): void {
+  if (facts.charges?.place) return;
+  throw new HttpError(422, "destination_required", orderMessages.destinationRequired, {
+    addressId: orderMessages.destinationRequired,
+  });
+}
+
+/**
+ * A chosen saved address (the customer's or their company's), one given whole, else the
+ * address book's default.
+ */
+export function destinationOf(input: {
+  addressId?: string | null;
+  shipTo?: ShipToSnapshot;
+}): DestinationSource {
+  if (input.shipTo) return { shipTo: input.shipTo };
+  return input.addressId ? { addressId: input.addressId } : { defaultAddress: true };
+}
+
+/** The address as the order keeps it (its id left out: the address book may change). */
+export function snapshot(a: ShipToSnapshot & { id?: string }): ShipToSnapshot {
+  return {
+    name: a.name,
+    company: a.company,
+    line1: a.line1,
+    line2: a.line2,
+    city: a.city,
+    region: a.region,
+    postalCode: a.postalCode,
+    country: a.country,
+    phone: a.phone,
+  };
+}
