@@ -193,3 +193,15 @@ test("a side of 0 or over 10,000 mm is refused beside it", async () => {
   expect(productFieldMessages.dimensionAtMost).toBe("Must be 10,000 mm or less");
   expect(sent).toEqual([]);
 });
+
+test("a product without dimensions saves a weight change, sending no dimensions", async () => {
+  const sent: unknown[] = [];
+  const done = renderForm(product, sent);
+  expect((screen.getByLabelText("Length (mm)") as HTMLInputElement).value).toBe("");
+  type("Weight (g)", "4200");
+  save();
+  await waitFor(() => expect(done).toHaveBeenCalled());
+  expect(sent).toEqual([
+    { url: `/api/products/${product._id}`, method: "PATCH", body: { weightGrams: 4200 } },
+  ]);
+});

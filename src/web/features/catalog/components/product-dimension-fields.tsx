@@ -14,7 +14,7 @@ interface Props {
   /** The form's `register` (react-hook-form): each side is read as a number, an empty one as null. */
   register: (
     name: DimensionField,
-    options: { setValueAs(typed: string): number | null },
+    options: { setValueAs(typed: string | null): number | null },
   ) => UseFormRegisterReturn;
   errors: Partial<Record<DimensionField, { message?: string }>>;
 }
@@ -23,7 +23,10 @@ interface Props {
  * An empty side is null: none. Three empty sides are no dimensions (Add Product) or remove them
  * (the edit form sends all three null); some empty is refused by the contract's rule.
  */
-const setValueAs = (typed: string) => (typed === "" ? null : Number(typed));
+const setValueAs = (typed: string | null) =>
+  // react-hook-form hands over the form's default (null for a product without dimensions) until
+  // the field is typed in, then the input's text.
+  typed === null || typed === "" ? null : Number(typed);
 
 /** Length, width and height, as Add Product and the edit form both ask them: all three or none. */
 export function ProductDimensionFields({ register, errors }: Props) {
