@@ -9,6 +9,9 @@ test("an admin turns on two-factor authentication (QR code), signs in with a TOT
   browser,
   baseURL,
 }) => {
+  // Five sign-ins and four forms asking a password (each hashed): 37 s on a quiet machine, over
+  // the default 60 s on a loaded one (this stop's CI).
+  test.setTimeout(120_000);
   // Set-up through the auth API; the subject, the 2FA forms and the sign-ins, goes through pages.
   const who = await signUpThroughApi(page);
   const adminContext = await browser.newContext({ baseURL });
