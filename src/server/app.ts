@@ -21,7 +21,6 @@ import {
   verifiedToken,
 } from "./auth/session-reader";
 import { createRateLimiter } from "./auth/rate-limit";
-import { rateLimitCleanupJob } from "./auth/rate-limit-cleanup-job";
 import { authRoutes } from "./auth/routes";
 import { loadAuthSecret } from "./auth/secret";
 import { startChangeBus } from "./changes/bus";
@@ -69,8 +68,6 @@ import { startMailer } from "./mail/mailer";
 import { createJobQueue } from "./jobs/queue";
 import { createRecurringJobs } from "./jobs/recurring";
 import { createOrderMail } from "./orders/mail";
-import { holdSweeperJob } from "./orders/hold-sweeper";
-import { approvalReminderJob } from "./approvals/reminder-job";
 import { notificationRoutes } from "./notifications/routes";
 import { sessionRoutes } from "./auth/session-routes";
 import { createSessionService } from "./auth/sessions";
@@ -92,6 +89,7 @@ import { auditRoutes } from "./audit/routes";
 import { createUserService } from "./users/service";
 import { createRemoveUser } from "./workflows/remove-user";
 import { registerWebApp } from "./web-app";
+import { addStoreJobs } from "./store-jobs";
 import { vehicleRoutes } from "./vehicles/routes";
 import { fitmentRoutes } from "./catalog/fitment-routes";
 import { createProductFitment } from "./catalog/fitment";
@@ -104,7 +102,6 @@ import { createAdminHomeService } from "./admin-home/service";
 import { coreChargeRoutes } from "./core-charges/routes";
 import { createCoreChargeService } from "./core-charges/service";
 import { createLowStockMail } from "./admin-home/mail";
-import { lowStockEmailJob } from "./admin-home/low-stock-job";
 import { taxRoutes } from "./tax/routes";
 import { createCompanyTaxService } from "./tax/company-tax";
 import { createTaxService } from "./tax/service";
@@ -125,7 +122,6 @@ import { createVehicleService } from "./vehicles/service";
 import { invoiceRoutes } from "./invoices/routes";
 import { openInvoicesCents } from "./terms/account";
 import { createTermsMail } from "./terms/mail";
-import { invoiceReminderJob, REMINDER_EVERY_MS } from "./terms/reminder-job";
 import { termsRoutes } from "./terms/routes";
 import { createTermsService } from "./terms/service";
 import { createInvoiceService } from "./invoices/service";
@@ -140,8 +136,6 @@ import { createExpireHolds } from "./workflows/expire-holds";
 import { createOrderStatus } from "./workflows/order-status";
 import { createReceiveReturn } from "./workflows/receive-return";
 import { createRefunds } from "./workflows/refund";
-import { refundRetryJob } from "./workflows/refund-retry-job";
-import { reconcileJob } from "./payments/reconcile-job";
 import { refundRoutes } from "./returns/refund-routes";
 
 export interface AppDeps {
@@ -399,42 +393,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     toOrder: async (tx, row) => (await withLines(tx, [row]))[0]!,
     notify: createShipmentMail(mailer, publicUrl),
   });
-  // The hold sweeper: a pg-boss job, one run at a time across every process (hold-sweeper.ts).
-  recurring.add(
-    holdSweeperJob(
-      {
-        warnExpiring: (warningMs) => orders.warnExpiring(warningMs),
-        cancelExpired: async () => {
-          const n = await expireHolds();
-          metrics.holdsExpired.inc(n);
-          return n;
-        },
-      },
-      {
-        everyMs: config.holdSweepMs,
-        warningMs: config.holdWarningMs,
-        log: app.log,
-      },
-    ),
-  );
-  recurring.add(refundRetryJob(refunds, { log: app.log })); // refunds that always finish
-  recurring.add(reconcileJob(payments, { log: app.log })); // charges the store never heard of
-  // The invoice reminders (net terms), on the same queue.
-  recurring.add(invoiceReminderJob(terms, { everyMs: REMINDER_EVERY_MS, log: app.log }));
-  // The owners' reminder before an approval window ends (docs/approvals.md).
-  recurring.add(approvalReminderJob(approvals, config, app.log));
-  // Rate-limit counters older than a day, forgotten hourly (auth/rate-limit-cleanup-job.ts).
-  recurring.add(rateLimitCleanupJob(database.db, { log: app.log }));
-  // The admin home, and its daily low-stock email to admins (docs/admin-home.md).
   const adminHome = createAdminHomeService(database.db, {
     holdWarningMs: config.holdWarningMs,
     lowStockMail: createLowStockMail(mailer, publicUrl),
   });
-  if (config.lowStockEmail.enabled) {
-    recurring.add(
-      lowStockEmailJob(adminHome, { hourUtc: config.lowStockEmail.hourUtc, log: app.log }),
-    );
-  }
+  addStoreJobs(
+    recurring,
+    {
+      warnExpiring: (warningMs) => orders.warnExpiring(warningMs),
+      cancelExpired: async () => {
+        const n = await expireHolds();
+        metrics.holdsExpired.inc(n);
+        return n;
+      },
+      refunds,
+      payments,
+      terms,
+      approvals,
+      adminHome,
+      db: database.db,
+    },
+    config,
+    app.log,
+  );
   app.addHook("onReady", async () => recurring.start());
 
   await app.register(

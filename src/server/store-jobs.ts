@@ -1,0 +1,55 @@
+import type { FastifyBaseLogger } from "fastify";
+import { lowStockEmailJob } from "./admin-home/low-stock-job";
+import type { AdminHomeService } from "./admin-home/service";
+import { approvalReminderJob } from "./approvals/reminder-job";
+import { rateLimitCleanupJob } from "./auth/rate-limit-cleanup-job";
+import type { Config } from "./config";
+import type { DbOrTx } from "./db/database";
+import type { createRecurringJobs } from "./jobs/recurring";
+import { holdSweeperJob } from "./orders/hold-sweeper";
+import { reconcileJob } from "./payments/reconcile-job";
+import { invoiceReminderJob, REMINDER_EVERY_MS } from "./terms/reminder-job";
+import type { TermsService } from "./terms/service";
+import { refundRetryJob } from "./workflows/refund-retry-job";
+
+/**
+ * The store's recurring jobs, each a pg-boss job run once at a time across every process
+ * (jobs/recurring.ts); app.ts hands over the services they call.
+ */
+export function addStoreJobs(
+  recurring: ReturnType<typeof createRecurringJobs>,
+  does: {
+    /** Queues the "about to expire" emails (orders/service.ts). */
+    warnExpiring(warningMs: number): Promise<number>;
+    /** Cancels the orders past their hold (workflows/expire-holds.ts); how many. */
+    cancelExpired(): Promise<number>;
+    refunds: { retryDue(): Promise<number> };
+    payments: { reconcile(since: Date): Promise<number> };
+    terms: Pick<TermsService, "sendReminders">;
+    approvals: { remindExpiring(): Promise<number> };
+    adminHome: Pick<AdminHomeService, "sendLowStockEmail">;
+    db: DbOrTx;
+  },
+  config: Pick<Config, "holdSweepMs" | "holdWarningMs" | "lowStockEmail">,
+  log: FastifyBaseLogger,
+): void {
+  // The hold sweeper: warns of holds about to end, cancels those that ended (hold-sweeper.ts).
+  recurring.add(
+    holdSweeperJob(
+      { warnExpiring: does.warnExpiring, cancelExpired: does.cancelExpired },
+      { everyMs: config.holdSweepMs, warningMs: config.holdWarningMs, log },
+    ),
+  );
+  recurring.add(refundRetryJob(does.refunds, { log })); // refunds that always finish
+  recurring.add(reconcileJob(does.payments, { log })); // charges the store never heard of
+  // The invoice reminders (net terms).
+  recurring.add(invoiceReminderJob(does.terms, { everyMs: REMINDER_EVERY_MS, log }));
+  // The owners' reminder before an approval window ends (docs/approvals.md).
+  recurring.add(approvalReminderJob(does.approvals, config, log));
+  // Rate-limit counters older than a day, forgotten hourly (auth/rate-limit-cleanup-job.ts).
+  recurring.add(rateLimitCleanupJob(does.db, { log }));
+  // The admin home's daily low-stock email to admins (docs/admin-home.md).
+  if (config.lowStockEmail.enabled) {
+    recurring.add(lowStockEmailJob(does.adminHome, { hourUtc: config.lowStockEmail.hourUtc, log }));
+  }
+}
