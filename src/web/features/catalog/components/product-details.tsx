@@ -74,7 +74,7 @@ export function ProductDetails({
           {product.lengthMm !== null && product.widthMm !== null && product.heightMm !== null && (
             <>
               <dt className="text-base-content/70">Dimensions</dt>
-              <dd className="text-right" data-testid="dimensions">
+              <dd className="text-right whitespace-nowrap" data-testid="dimensions">
                 {formatDimensions({
                   lengthMm: product.lengthMm,
                   widthMm: product.widthMm,
