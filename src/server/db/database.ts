@@ -7,6 +7,7 @@ import pg from "pg";
 import type { DatabaseTimeouts } from "../config";
 import { startEmbeddedPostgres } from "./embedded-postgres";
 import { advisoryLocks } from "./advisory-locks";
+import { KeepingPool } from "./keeping-pool";
 import { prepareStatementsOn } from "./prepared";
 
 export type Db = NodePgDatabase;
@@ -63,7 +64,7 @@ export function createDatabase(
   directUrl: string = url,
 ): Database {
   const pooled = directUrl !== url;
-  const pool = new pg.Pool({
+  const pool = new KeepingPool({
     connectionString: url,
     max: 10,
     // Waiting for a connection, one statement, and a transaction left open are all bounded: a
