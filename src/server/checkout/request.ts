@@ -41,6 +41,23 @@ export interface PlacementRequest {
   vehicle?: VehicleQuery;
 }
 
+/**
+ * Asked last, just before the commit: a placement whose client has given up (disconnected while
+ * it waited for a locked row, say) commits nothing, so nobody holds stock for an order they were
+ * never told about.
+ */
+export const CLIENT_GONE_MESSAGE = "The request was abandoned by its client; nothing was ordered";
+
+/**
+ * A client that gave up while its placement waited is not served (nothing is ordered); `final`:
+ * asked just before the commit (`clientWaiting`).
+ */
+export function stillWaiting(request: PlacementRequest, final?: boolean): void {
+  if (request.clientWaiting && !request.clientWaiting(final)) {
+    throw new HttpError(499, "client_closed_request", CLIENT_GONE_MESSAGE);
+  }
+}
+
 export type QuoteToAccept = Awaited<ReturnType<typeof lockQuoteForAcceptance>>;
 
 /** A quote's lines are the order's lines. */
