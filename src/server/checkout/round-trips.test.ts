@@ -256,3 +256,32 @@ test("an unverified account whose holds are capped is placed in the locked trans
     await capped.close();
   }
 });
+
+test("one customer's orders sent at once are placed one after another: each written once, none under the lock", async () => {
+  const me = await customer();
+  const parts = await Promise.all(Array.from({ length: 4 }, part));
+  await orderStatements(me); // the process knows the customer
+  const answers: number[] = [];
+  const statements = await statementsDuring(() =>
+    Promise.all(
+      parts.map(async (p) => {
+        const res = await call(me, "POST", "/api/orders", {
+          productId: p.id,
+          orderQty: 2,
+          phonrNo: "5550100",
+          Address: "1 Dock Road",
+        });
+        answers.push(res.statusCode);
+      }),
+    ),
+  );
+  expect(answers).toEqual([201, 201, 201, 201]);
+  // At once, each would be decided on the customer as they were before the others wrote: all but
+  // the first refused at the write, read again, and placed in the locked transaction.
+  const seen = kinds(statements);
+  expect(
+    seen.filter((k) => k === "write"),
+    shown(statements),
+  ).toHaveLength(4);
+  expect(seen, shown(statements)).not.toContain("begin");
+});
