@@ -20,8 +20,14 @@ const OVERLOAD_SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS ?? 30);
 /** The un-overloaded rate is measured at the concurrency of the orders benchmark's middle run. */
 const BASELINE_CONNECTIONS = 25;
 const OVERLOAD_FACTOR = 10;
-/** The overload's first second, while its connections open, is not in the figures (openLoop). */
-const WARMUP_SECONDS = 1;
+/**
+ * The overload's first seconds are counted apart (openLoop): a thousand connections open in the
+ * first, and the queue their handshakes made drains in the next two (measured 2026-12-03: every
+ * answer of the second after over 200 ms, a quarter of the third's, a few a second from then on).
+ */
+const WARMUP_SECONDS = 3;
+/** ORDER_TIMEOUT_SECONDS as shipped: no order should be placed later than this after it was due. */
+const ORDER_DEADLINE_MS = 5000;
 /** Issue 30 item 4: 2,000 different searches at once were all answered, the last after 11 s. */
 const SEARCH_BURST = 2000;
 
@@ -46,10 +52,15 @@ export interface OverloadResult {
     acceptedP50Ms: number;
     acceptedP99Ms: number;
     acceptedPerSecond: number;
+    /**
+     * Orders answered 201 later than ORDER_TIMEOUT_SECONDS (5 s) after they were due, the warm-up
+     * included: a client with a usual timeout may have given up on them. Target 0.
+     */
+    placedAfterDeadline: number;
     /** acceptedPerSecond / baseline.placedPerSecond. */
     throughputRatio: number;
-    /** The first second, while the connections open (not in the figures above). */
-    warmup: { requests: number; over500Ms: number };
+    /** The first seconds, while the connections open (not in the figures above). */
+    warmup: { requests: number; over500Ms: number; p99Ms: number; placedLate: number };
   };
   /** The first order after the overload (its status and time), and when one was placed. */
   recovery: { status: number; ms: number; placedAfterMs: number };
@@ -181,6 +192,8 @@ export async function runOverloadBench(): Promise<OverloadResult> {
         acceptedP50Ms: round(percentile(accepted, 0.5), 1),
         acceptedP99Ms: round(percentile(accepted, 0.99), 1),
         acceptedPerSecond: round(acceptedPerSecond, 1),
+        placedAfterDeadline:
+          accepted.filter((ms) => ms > ORDER_DEADLINE_MS).length + overload.warmup.placedLate,
         throughputRatio: round(acceptedPerSecond / placedPerSecond, 2),
         warmup: overload.warmup,
       },
@@ -253,11 +266,12 @@ async function openLoop(opts: {
   byStatus: Map<number, number[]>;
   requests: number;
   seconds: number;
-  warmup: { requests: number; over500Ms: number };
+  warmup: { requests: number; over500Ms: number; p99Ms: number; placedLate: number };
 }> {
   const pool = new Pool(opts.url, { connections: opts.connections, pipelining: 1 });
   const byStatus = new Map<number, number[]>();
-  const warmup = { requests: 0, over500Ms: 0 };
+  const warmup = { requests: 0, over500Ms: 0, p99Ms: 0, placedLate: 0 };
+  const warmupTimes: number[] = [];
   const warmupMs = opts.warmupSeconds * 1000;
   const total = Math.round(opts.rate * (opts.warmupSeconds + opts.seconds));
   const inFlight: Promise<void>[] = [];
@@ -266,6 +280,8 @@ async function openLoop(opts: {
     const ms = performance.now() - dueAt;
     if (dueAt - started < warmupMs) {
       warmup.requests++;
+      warmupTimes.push(ms);
+      if (status === 201 && ms > ORDER_DEADLINE_MS) warmup.placedLate++;
       if (ms > 500) warmup.over500Ms++;
       return;
     }
@@ -296,6 +312,7 @@ async function openLoop(opts: {
   } finally {
     await pool.close();
   }
+  warmup.p99Ms = round(percentile(warmupTimes, 0.99), 1);
   return { byStatus, requests: sent - warmup.requests, seconds: opts.seconds, warmup };
 }
 
@@ -311,10 +328,10 @@ export function printOverload(r: OverloadResult) {
     `  refused (503): p50 ${o.refusedP50Ms} ms, p99 ${o.refusedP99Ms} ms; accepted (201): p50 ${o.acceptedP50Ms} ms, p99 ${o.acceptedP99Ms} ms`,
   );
   console.log(
-    `  accepted ${o.acceptedPerSecond} orders/s = ${o.throughputRatio} × the un-overloaded rate`,
+    `  accepted ${o.acceptedPerSecond} orders/s = ${o.throughputRatio} × the un-overloaded rate; ${o.placedAfterDeadline} placed more than ${ORDER_DEADLINE_MS / 1000} s after they were due (the warm-up included)`,
   );
   console.log(
-    `  (before these ${o.seconds} s, ${WARMUP_SECONDS} s opening the connections: ${o.warmup.requests} requests, ${o.warmup.over500Ms} answered after more than 500 ms)`,
+    `  (before these ${o.seconds} s, ${WARMUP_SECONDS} s opening the connections: ${o.warmup.requests} requests, ${o.warmup.over500Ms} answered after more than 500 ms, p99 ${o.warmup.p99Ms} ms)`,
   );
   console.log(
     `Recovery: the next order answered ${r.recovery.status} in ${r.recovery.ms} ms; one placed ${r.recovery.placedAfterMs} ms after the overload`,
