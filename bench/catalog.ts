@@ -1,6 +1,7 @@
 // Catalog reads: our production server against a bare node:http server answering the identical
 // bytes from memory, side by side, on 10,000 products.
 import {
+  cpuSeconds,
   inTurn,
   load,
   median,
@@ -22,12 +23,26 @@ const PRODUCTS = 10_000;
 const CONNECTIONS = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+/** Headers Node's http server writes for each answer itself (the bare server too). */
+const CONNECTION_HEADERS = new Set(["date", "connection", "keep-alive", "content-length"]);
 
 interface Summary {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
   non2xx: number;
+  /**
+   * CPU per answer in microseconds (medians of the rounds): the server's, and the load
+   * generator's (this process) while it asked that server. Steadier than the rates on a shared
+   * machine, and it tells which side a rate was limited by.
+   */
+  serverCpuUs: number;
+  clientCpuUs: number;
+}
+/** One load run with the CPU the server (by pid) and this process used during it. */
+interface Run extends LoadResult {
+  serverCpuUs: number;
+  clientCpuUs: number;
 }
 interface Comparison {
   ours: Summary;
@@ -46,7 +61,20 @@ export interface CatalogResult {
   targets: { ratio: ">= 0.85"; p99Ms: "<= 25" };
 }
 
-const summarize = (runs: LoadResult[]): Summary => ({
+async function measured(pid: number, run: () => Promise<LoadResult>): Promise<Run> {
+  const server = cpuSeconds(pid);
+  const client = process.cpuUsage();
+  const result = await run();
+  const clientUs = process.cpuUsage(client);
+  const perAnswer = (us: number) => round(us / Math.max(1, result.requests), 1);
+  return {
+    ...result,
+    serverCpuUs: perAnswer((cpuSeconds(pid) - server) * 1e6),
+    clientCpuUs: perAnswer(clientUs.user + clientUs.system),
+  };
+}
+
+const summarize = (runs: Run[]): Summary => ({
   requestsPerSecond: round(median(runs.map((r) => r.requestsPerSecond)), 0),
   p50Ms: median(runs.map((r) => r.p50)),
   p99Ms: median(runs.map((r) => r.p99)),
@@ -55,6 +83,8 @@ const summarize = (runs: LoadResult[]): Summary => ({
       n + Object.entries(r.statuses).reduce((m, [s, c]) => m + (s.startsWith("2") ? 0 : c), 0),
     0,
   ),
+  serverCpuUs: median(runs.map((r) => r.serverCpuUs)),
+  clientCpuUs: median(runs.map((r) => r.clientCpuUs)),
 });
 
 /**
@@ -108,11 +138,10 @@ export async function runCatalogBench(
         const res = await fetch(`${server.url}${p}`);
         const body = await res.text();
         if (k > 0) continue;
+        // Every header ours sent, so the load generator reads the same bytes from both; Node
+        // writes the connection's own (date, keep-alive, length) for each.
         const headers: Record<string, string> = {};
-        for (const h of ["content-type", "x-total-count", "etag", "cache-control"]) {
-          const v = res.headers.get(h);
-          if (v) headers[h] = v;
-        }
+        for (const [h, v] of res.headers) if (!CONNECTION_HEADERS.has(h)) headers[h] = v;
         responses[p] = { headers, body };
       }
     }
@@ -123,29 +152,31 @@ export async function runCatalogBench(
       return () => ({ path: paths[i++ % paths.length]! });
     };
     const runs = {
-      listBare: [] as LoadResult[],
-      idBare: [] as LoadResult[],
-      listOurs: stores.map(() => [] as LoadResult[]),
-      idOurs: stores.map(() => [] as LoadResult[]),
+      listBare: [] as Run[],
+      idBare: [] as Run[],
+      listOurs: stores.map(() => [] as Run[]),
+      idOurs: stores.map(() => [] as Run[]),
     };
     try {
       for (let r = 0; r < ROUNDS; r++) {
         const opts = { connections: CONNECTIONS, duration: SECONDS };
-        runs.listBare.push(await load({ ...opts, url: bare.url, next: cycle(listPaths) }));
-        for (const k of inTurn(stores.length, r)) {
-          const url = stores[k]!.server.url;
-          runs.listOurs[k]!.push(await load({ ...opts, url, next: cycle(listPaths) }));
-        }
-        runs.idBare.push(await load({ ...opts, url: bare.url, next: cycle(idPaths[0]!) }));
-        for (const k of inTurn(stores.length, r)) {
-          const url = stores[k]!.server.url;
-          runs.idOurs[k]!.push(await load({ ...opts, url, next: cycle(idPaths[k]!) }));
-        }
+        const ask = (server: { url: string; pid: number }, paths: string[]) =>
+          measured(server.pid, () => load({ ...opts, url: server.url, next: cycle(paths) }));
+        const store = (k: number) => ({
+          url: stores[k]!.server.url,
+          pid: stores[k]!.server.process.pid!,
+        });
+        runs.listBare.push(await ask(bare, listPaths));
+        for (const k of inTurn(stores.length, r))
+          runs.listOurs[k]!.push(await ask(store(k), listPaths));
+        runs.idBare.push(await ask(bare, idPaths[0]!));
+        for (const k of inTurn(stores.length, r))
+          runs.idOurs[k]!.push(await ask(store(k), idPaths[k]!));
       }
     } finally {
       await bare.stop();
     }
-    const compare = (ours: LoadResult[], bareRuns: LoadResult[]): Comparison => {
+    const compare = (ours: Run[], bareRuns: Run[]): Comparison => {
       const o = summarize(ours);
       const b = summarize(bareRuns);
       return { ours: o, bare: b, ratio: round(o.requestsPerSecond / b.requestsPerSecond) };
@@ -179,6 +210,8 @@ export const catalogFigures = (r: CatalogResult): Figure[] => [
   { name: "by id req/s", value: r.byId.ours.requestsPerSecond, better: "higher" },
   { name: "by id p99 ms", value: r.byId.ours.p99Ms, better: "lower" },
   { name: "by id ÷ bare", value: r.byId.ratio, better: "higher" },
+  { name: "list CPU µs", value: r.list.ours.serverCpuUs, better: "lower" },
+  { name: "by id CPU µs", value: r.byId.ours.serverCpuUs, better: "lower" },
 ];
 
 export const catalogBaseline = (r: CatalogResult) => [
@@ -190,7 +223,8 @@ export function printCatalog(r: CatalogResult) {
   const row = (name: string, c: Comparison) =>
     `${name.padEnd(22)} ours ${String(c.ours.requestsPerSecond).padStart(6)} req/s ` +
     `p50 ${c.ours.p50Ms} ms p99 ${c.ours.p99Ms} ms | bare ${String(c.bare.requestsPerSecond).padStart(6)} req/s ` +
-    `p99 ${c.bare.p99Ms} ms | ours/bare ${c.ratio}`;
+    `p99 ${c.bare.p99Ms} ms | ours/bare ${c.ratio} | CPU per answer: ours ${c.ours.serverCpuUs} µs, ` +
+    `bare ${c.bare.serverCpuUs} µs, load generator ${c.ours.clientCpuUs} / ${c.bare.clientCpuUs} µs`;
   console.log(
     `Catalog reads (${r.products} products, ${r.connections} connections, median of ${r.rounds} × ${r.secondsPerRun} s)`,
   );

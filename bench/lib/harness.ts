@@ -455,7 +455,11 @@ export async function startScriptServer(
   script: string,
   args: string[],
 ): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [script, ...args], {
+  // BENCH_PROFILE: the baseline's CPU profile too, beside the store's (in <dir>/baseline).
+  const profile = process.env.BENCH_PROFILE
+    ? ["--cpu-prof", `--cpu-prof-dir=${path.join(process.env.BENCH_PROFILE, "baseline")}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, script, ...args], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -10,6 +10,13 @@ export const NON_CANONICAL_PATH_MESSAGE =
   "This address is spelt in a non-standard way (dot segments, empty segments or needless percent-encoding); use its plain form";
 
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+/**
+ * A path that is plain already: characters none of the steps below change (no percent sign, no
+ * backslash, nothing the URL parser encodes) and no empty or dot segment. Most requests are, and
+ * skip the parse. A trailing slash is sent the long way, which keeps it.
+ */
+const PLAIN = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/;
+const EMPTY_OR_DOT_SEGMENT = /\/(?:\.\.?)?(?:\/|$)/;
 
 /**
  * The plain form of a URL path: percent-encoded unreserved characters decoded (RFC 3986 6.2.2.2),
@@ -17,6 +24,12 @@ const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
  * segments removed. Fastify's router, Better Auth and every hook then see one and the same path.
  */
 export function canonicalPath(path: string): string {
+  if (PLAIN.test(path) && !EMPTY_OR_DOT_SEGMENT.test(path)) return path;
+  return parsedCanonicalPath(path);
+}
+
+/** canonicalPath the long way, for every path (exported for its test). */
+export function parsedCanonicalPath(path: string): string {
   const decoded = path.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
     const char = String.fromCharCode(parseInt(hex, 16));
     return UNRESERVED.test(char) ? char : escape.toUpperCase();

@@ -44,8 +44,10 @@ export function trackConnections(app: FastifyInstance): { isDraining: () => bool
       conn.idleSince = performance.now();
     });
   });
-  app.addHook("onSend", async (_req, reply) => {
+  // A callback, not async: an async hook would put every answer's write off to a microtask.
+  app.addHook("onSend", (_req, reply, payload, done) => {
     if (state.draining) reply.header("connection", "close");
+    done(null, payload);
   });
   return { isDraining: () => state.draining };
 }
