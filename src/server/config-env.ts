@@ -115,6 +115,7 @@ export const envSchema = z.object({
   EVENT_LOOP_LAG_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   REQUEST_WAIT_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(100),
   MAX_CONNECTIONS: z.coerce.number().int().min(0).max(1_000_000).default(1024),
+  LISTEN_SOCKETS: z.coerce.number().int().min(1).max(256).optional(),
   ORDER_GATE_PER_PRODUCT: z.coerce.number().int().min(0).max(1000).default(2),
   PAGE_DATA_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(50),
   EMBEDDED_POSTGRES_RESTARTS: z.coerce.number().int().min(0).max(100).default(5),

@@ -175,6 +175,11 @@ export type Config = Readonly<{
   /** Open connections beyond this are closed as they are accepted; 0: no cap. */
   maxConnections: number;
   /**
+   * Sockets listening on the port (SO_REUSEPORT, Node.js 22.12+); unset: 48 where Node can,
+   * else one (src/server/listeners.ts).
+   */
+  listenSockets: number | undefined;
+  /**
    * Placements of one product that may hold a pooled connection at once; the others wait in
    * this process, for at most the lock timeout (docs/hot-row.md).
    */
@@ -392,6 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventLoopLagMaxMs: e.EVENT_LOOP_LAG_MAX_MS,
     requestWaitMaxMs: e.REQUEST_WAIT_MAX_MS,
     maxConnections: e.MAX_CONNECTIONS,
+    listenSockets: e.LISTEN_SOCKETS,
     orderGatePerProduct: e.ORDER_GATE_PER_PRODUCT,
     pageDataWaitMs: e.PAGE_DATA_WAIT_MS,
     embeddedPostgresRestarts: e.EMBEDDED_POSTGRES_RESTARTS,

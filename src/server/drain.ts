@@ -23,13 +23,15 @@ interface Connections {
   draining: boolean;
   /** Each open connection, with how many requests it has in flight and when it was last busy. */
   open: Map<Socket, { inFlight: number; idleSince: number }>;
+  /** Listening sockets that hand their connections to the HTTP server (listeners.ts). */
+  alsoAccepting: readonly NetServer[];
 }
 
 const tracked = new WeakMap<FastifyInstance, Connections>();
 
 /** Tracks the server's connections; call once, before listening. */
 export function trackConnections(app: FastifyInstance): { isDraining: () => boolean } {
-  const state: Connections = { draining: false, open: new Map() };
+  const state: Connections = { draining: false, open: new Map(), alsoAccepting: [] };
   tracked.set(app, state);
   app.server.on("connection", (socket: Socket) => {
     state.open.set(socket, { inFlight: 0, idleSince: performance.now() });
@@ -50,6 +52,12 @@ export function trackConnections(app: FastifyInstance): { isDraining: () => bool
     done(null, payload);
   });
   return { isDraining: () => state.draining };
+}
+
+/** Sockets that accept for the app's HTTP server (listeners.ts): a drain stops them too. */
+export function stopAcceptingAlso(app: FastifyInstance, servers: readonly NetServer[]): void {
+  const state = tracked.get(app);
+  if (state) state.alsoAccepting = servers;
 }
 
 /**
@@ -74,6 +82,7 @@ export async function drainAndClose(
       // which is the reset this drain avoids. (The app's close below closes http's side; it
       // accepts a server that no longer listens.)
       NetServer.prototype.close.call(app.server);
+      for (const server of state.alsoAccepting) server.close();
       log(`draining ${state.open.size} open connections`);
       await new Promise<void>((resolve) => {
         const check = () => {

@@ -11,7 +11,8 @@ import { seedDemoAccounts, seedDemoData } from "./demo/seed";
 import { seedDemoFitment } from "./demo/seed";
 import { seedDemoMoney } from "./demo/money";
 import { handleEscapedErrors } from "./escaped-errors";
-import { capConnections, refusalLog } from "./overload";
+import { listenOnSockets } from "./listeners";
+import { refusalLog } from "./overload";
 import { startDeadline } from "./start-deadline";
 import { createLogger, humanStream } from "./logging";
 
@@ -157,17 +158,22 @@ async function main() {
   }
 
   const app = (running.app = await buildApp({ config, database, publicUrl, oidc, logger: log }));
-  capConnections(
-    app.server,
-    config.maxConnections,
-    refusalLog(log, "overloaded: closing new connections beyond MAX_CONNECTIONS at once"),
-  );
   await stopIfAsked();
   await reserved?.release();
   // A burst of new connections waits in the kernel's queue (up to net.core.somaxconn) rather
   // than having its SYNs dropped past Node's default of 511, which costs each such client a
   // second or more before its retry (docs/operations.md "Overload").
-  await app.listen({ port, host: config.host, backlog: LISTEN_BACKLOG });
+  // Several sockets on the port where Node allows it (listeners.ts), so that a crowd of new
+  // connections is accepted in the first second, not the kernel's queue.
+  await listenOnSockets(app, {
+    port,
+    host: config.host,
+    backlog: LISTEN_BACKLOG,
+    sockets: config.listenSockets,
+    maxConnections: config.maxConnections,
+    onDrop: refusalLog(log, "overloaded: closing new connections beyond MAX_CONNECTIONS at once"),
+    warn: (message) => log.warn(message),
+  });
   deadline.listening();
   started = true;
   await stopIfAsked();
