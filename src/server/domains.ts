@@ -1,0 +1,250 @@
+import { type FastifyInstance } from "fastify";
+import { createAgedSessionEnder } from "./auth/session-reader";
+import { authRoutes } from "./auth/routes";
+import { cartRoutes } from "./cart/routes";
+import { checkoutRoutes } from "./checkout/routes";
+import { catalogRoutes } from "./catalog/routes";
+import { productCsvRoutes } from "./product-csv/routes";
+import { createProductCsvService } from "./product-csv/service";
+import { quickOrderRoutes } from "./quick-order/routes";
+import { reorderRoutes } from "./reorder/routes";
+import { createReorderService } from "./reorder/service";
+import { listRoutes } from "./lists/routes";
+import { createListService } from "./lists/service";
+import { createQuickOrderService } from "./quick-order/service";
+import { databaseAnswers, healthRoutes } from "./health/routes";
+import { notificationRoutes } from "./notifications/routes";
+import { sessionRoutes } from "./auth/session-routes";
+import { createSessionService } from "./auth/sessions";
+import { createNotificationService } from "./notifications/service";
+import { orderRoutes } from "./orders/routes";
+import { paymentRoutes } from "./payments/routes";
+import { reviewRoutes } from "./reviews/routes";
+import { siteConfigRoutes, socialProvidersOf } from "./site-config/routes";
+import { contactRoutes } from "./site-config/contact";
+import { userRoutes } from "./users/routes";
+import { auditRoutes } from "./audit/routes";
+import { createRemoveUser } from "./workflows/remove-user";
+import { vehicleRoutes } from "./vehicles/routes";
+import { fitmentRoutes } from "./catalog/fitment-routes";
+import { createProductFitment } from "./catalog/fitment";
+import { addressRoutes } from "./addresses/routes";
+import { createAddressService } from "./addresses/service";
+import { shippingRoutes } from "./shipping/routes";
+import { createShippingService } from "./shipping/service";
+import { adminHomeRoutes } from "./admin-home/routes";
+import { coreChargeRoutes } from "./core-charges/routes";
+import { createCoreChargeService } from "./core-charges/service";
+import { taxRoutes } from "./tax/routes";
+import { createCompanyTaxService } from "./tax/company-tax";
+import { createTaxService } from "./tax/service";
+import { companyAddressRoutes } from "./companies/address-routes";
+import { createCompanyAddressService } from "./companies/addresses";
+import { companyRoutes } from "./companies/routes";
+import { createCompanyService } from "./companies/service";
+import { approvalRoutes } from "./approvals/routes";
+import { quoteRoutes } from "./quotes/routes";
+import { createQuoteService } from "./quotes/service";
+import { createPriceListService } from "./pricing/price-lists";
+import { pricingRoutes } from "./pricing/routes";
+import { listPricesFor } from "./pricing/list-prices";
+import { invoiceRoutes } from "./invoices/routes";
+import { openInvoicesCents } from "./terms/account";
+import { termsRoutes } from "./terms/routes";
+import { returnRoutes } from "./returns/routes";
+import { shipmentRoutes } from "./shipments/routes";
+import { createDeleteProduct } from "./workflows/delete-product";
+import { createReceiveReturn } from "./workflows/receive-return";
+import { refundRoutes } from "./returns/refund-routes";
+
+import type { Store } from "./store-services";
+
+/** Every domain's routes, under /api: one registration each, in the order they are matched. */
+export async function registerDomains(api: FastifyInstance, store: Store): Promise<void> {
+  const {
+    config,
+    database,
+    publicUrl,
+    oidc,
+    isDraining,
+    rateLimiter,
+    catalogCache,
+    auth,
+    authSecret,
+    sessionRules,
+    sessions,
+    guards,
+    mailer,
+    invoices,
+    catalog,
+    vehicles,
+    companyPrices,
+    inventory,
+    uploadsDir,
+    returnPhotos,
+    reviews,
+    users,
+    orders,
+    terms,
+    checkout,
+    approvals,
+    cart,
+    payment,
+    payments,
+    returns,
+    refunds,
+    orderStatus,
+    shipments,
+    adminHome,
+  } = store;
+  await api.register(healthRoutes, { database, isDraining });
+  await api.register(contactRoutes, { contact: config.contact });
+  await api.register(siteConfigRoutes, {
+    siteConfig: {
+      currency: config.currency,
+      socialProviders: socialProvidersOf(config, oidc),
+      payments: {
+        gateway: payment.gateway.name,
+        publishableKey: config.stripe?.publishableKey,
+      },
+    },
+  });
+  await api.register(authRoutes, {
+    auth,
+    publicUrl,
+    rateLimiter,
+    limits: config.authRateLimit,
+    databaseAnswers: () => databaseAnswers(database),
+    endAgedSession: createAgedSessionEnder(database.pool, authSecret, sessionRules),
+  });
+  await api.register(userRoutes, {
+    users,
+    removeUser: createRemoveUser(inventory, payments),
+    guards,
+  });
+  await api.register(orderRoutes, {
+    orders,
+    status: orderStatus,
+    paymentsOf: (id) => payments.paymentsOf(id),
+    confirmPaid: (id, transactionId, ownerId) => payments.confirmPaid(id, transactionId, ownerId),
+    guards,
+  });
+  await api.register(returnRoutes, {
+    returns,
+    receiving: createReceiveReturn(database.db, inventory, refunds),
+    photos: returnPhotos,
+    guards,
+  });
+  await api.register(refundRoutes, { refunds, guards });
+  await api.register(shipmentRoutes, { shipments, guards });
+  await api.register(invoiceRoutes, { invoices, guards });
+  await api.register(termsRoutes, { terms, guards });
+  await api.register(cartRoutes, { cart, guards });
+  await api.register(checkoutRoutes, { checkout, guards });
+  await api.register(addressRoutes, {
+    addresses: createAddressService(database.db),
+    guards,
+  });
+  await api.register(shippingRoutes, {
+    shipping: createShippingService(database.db),
+    guards,
+  });
+  await api.register(taxRoutes, {
+    tax: createTaxService(database.db),
+    companyTax: createCompanyTaxService(database.db),
+    guards,
+  });
+  await api.register(adminHomeRoutes, { home: adminHome, guards });
+  await api.register(coreChargeRoutes, {
+    coreCharges: createCoreChargeService(database.db, { currency: config.currency }),
+    guards,
+  });
+  await api.register(paymentRoutes, {
+    payments,
+    guards,
+    rateLimiter,
+    ...payment.routes,
+  });
+  await api.register(catalogRoutes, {
+    catalog,
+    removeProduct: createDeleteProduct(database.db),
+    vehicles,
+    catalogCache,
+    guards,
+    uploadsDir,
+    requestTimeoutMs: config.requestTimeoutMs,
+    listPrices: (customerId, items, known) =>
+      listPricesFor(companyPrices, customerId, config.currency, items, known),
+    listCaller: (req) => sessions.user(req.headers.cookie),
+  });
+  await api.register(reviewRoutes, {
+    reviews,
+    guards,
+    rateLimiter,
+  });
+  await api.register(vehicleRoutes, { vehicles, guards });
+  await api.register(fitmentRoutes, {
+    catalog,
+    fitment: createProductFitment(database.db),
+    vehicles,
+    catalogCache,
+    guards,
+  });
+  await api.register(productCsvRoutes, {
+    productCsv: createProductCsvService(database.db, api.log),
+    guards,
+  });
+  await api.register(notificationRoutes, {
+    notifications: createNotificationService(database.db),
+    guards,
+  });
+  await api.register(auditRoutes, { db: database.db, guards });
+  await api.register(pricingRoutes, {
+    priceLists: createPriceListService(database.db, { currency: config.currency }),
+    guards,
+    db: database.db,
+    currency: config.currency,
+    pricesChanged: () => companyPrices.invalidate(),
+  });
+  await api.register(companyRoutes, {
+    companies: createCompanyService(database.db, { mailer, publicUrl, openInvoicesCents }),
+    guards,
+    pricesChanged: () => companyPrices.invalidate(),
+    rateLimiter,
+  });
+  await api.register(companyAddressRoutes, {
+    companyAddresses: createCompanyAddressService(database.db),
+    guards,
+  });
+  await api.register(approvalRoutes, { approvals, guards });
+  await api.register(quoteRoutes, {
+    quotes: createQuoteService(database.db, {
+      currency: config.currency,
+      mailer,
+      publicUrl,
+    }),
+    checkout,
+    guards,
+    rateLimiter,
+  });
+  await api.register(quickOrderRoutes, {
+    quickOrder: createQuickOrderService(database.db, cart, { currency: config.currency }),
+    guards,
+    rateLimiter,
+    perMinute: config.quickOrderPerMinute,
+  });
+  await api.register(reorderRoutes, {
+    reorder: createReorderService(database.db, cart, { currency: config.currency }),
+    guards,
+  });
+  await api.register(listRoutes, {
+    lists: createListService(database.db, cart, { currency: config.currency }),
+    guards,
+  });
+  await api.register(sessionRoutes, {
+    sessions: createSessionService(database.db, {
+      absoluteSeconds: config.sessionAbsoluteSeconds,
+    }),
+    guards,
+  });
+}

@@ -1,0 +1,311 @@
+import type { FastifyInstance } from "fastify";
+import { createAuth } from "./auth/auth";
+import { createGuards } from "./auth/guards";
+import { SessionCache } from "./auth/session-cache";
+import { createSessionReader, stillSignedInSql, verifiedToken } from "./auth/session-reader";
+import type { createRateLimiter } from "./auth/rate-limit";
+import { loadAuthSecret } from "./auth/secret";
+import { startChangeBus } from "./changes/bus";
+import { createCartService } from "./cart/service";
+import { createPlacementMemory } from "./checkout/memory";
+import { createCheckout } from "./checkout/workflow";
+import type { storeProductGate } from "./checkout/product-gate";
+import { createCatalogService } from "./catalog/service";
+import type { Config, OidcClient } from "./config";
+import type { Database } from "./db/database";
+import { storeOrigins } from "./http/cross-site";
+import { createPaymentGateway } from "./payments/choose-gateway";
+import { recordBounce } from "./email-bounces/service";
+import { createAccountMail } from "./auth/mail";
+import { mailboxRoutes } from "./mail/mailbox-routes";
+import { startMailer } from "./mail/mailer";
+import { createJobQueue } from "./jobs/queue";
+import { createRecurringJobs } from "./jobs/recurring";
+import { createOrderMail } from "./orders/mail";
+import { createInventory } from "./inventory/service";
+import { gateMetrics, type StoreMetrics } from "./metrics/service";
+import { createOrderService, withLines } from "./orders/service";
+import { createPaymentService } from "./payments/service";
+import { createReviewService } from "./reviews/service";
+import { serveProductImages } from "./catalog/images";
+import { createUserService } from "./users/service";
+import { addStoreJobs } from "./store-jobs";
+import { createAdminHomeService } from "./admin-home/service";
+import { createLowStockMail } from "./admin-home/mail";
+import { membershipOf } from "./companies/membership";
+import { createApprovalMail } from "./approvals/mail";
+import { createApprovalService } from "./approvals/service";
+import { CompanyPriceCache } from "./pricing/list-prices";
+import { createVehicleService } from "./vehicles/service";
+import { createTermsMail } from "./terms/mail";
+import { createTermsService } from "./terms/service";
+import { createInvoiceService } from "./invoices/service";
+import { createShipmentMail } from "./shipments/mail";
+import { createShipmentService } from "./shipments/service";
+import { createReturnPhotoService, returnPhotoFolder } from "./returns/photos";
+import { createReturnService } from "./returns/service";
+import { createExpireHolds } from "./workflows/expire-holds";
+import { createOrderStatus } from "./workflows/order-status";
+import { createRefunds } from "./workflows/refund";
+import type { CatalogReadCache } from "./catalog/read-cache";
+
+/** What buildApp made before the services: the platform every service and route is given. */
+export interface Platform {
+  config: Config;
+  database: Database;
+  publicUrl: string;
+  oidc: OidcClient | undefined;
+  /** Which origins are the store's own pages (cross-site.ts). */
+  ownPages: { production: boolean; port: number };
+  metrics: StoreMetrics;
+  rateLimiter: ReturnType<typeof createRateLimiter>;
+  catalogCache: CatalogReadCache;
+  productGate: ReturnType<typeof storeProductGate>;
+  isDraining: () => boolean;
+}
+
+/**
+ * The store's services, made once per app: mail and the job queue, sign-in and sessions, the
+ * change bus and the caches it clears, every domain's service and workflow, and the recurring
+ * jobs. Routes get them through `registerDomains` (domains.ts).
+ */
+export async function assembleStore(app: FastifyInstance, platform: Platform) {
+  const { config, database, publicUrl, oidc, ownPages, metrics, catalogCache, productGate } =
+    platform;
+  // Mail: SMTP_URL, else (in the demo only) a local SMTP server whose messages /dev/mailbox
+  // shows. Queued in PostgreSQL (pg-boss) and sent by a worker; stopped when the app closes.
+  const localSmtp =
+    config.mail.smtpUrl || !config.demo
+      ? undefined
+      : // Imported only here: the SMTP server and mail parser never run in production.
+        await (await import("./mail/local-smtp")).startLocalSmtpServer();
+  // The job queue (pg-boss in PostgreSQL): the mail outbox and the recurring jobs (hold sweeper,
+  // reminders, clean-ups, added below), stopped when the app closes.
+  // pg-boss stays off a transaction pooler: it is given PostgreSQL itself.
+  const jobs = createJobQueue({ databaseUrl: database.directUrl, log: app.log });
+  const recurring = createRecurringJobs();
+  // Invoices are issued by payments and attached to the payment email (made when it is sent).
+  const invoices = createInvoiceService(database.db, { seller: config.seller });
+  const mailer = startMailer({
+    queue: jobs,
+    ...config.mail,
+    smtpUrl: config.mail.smtpUrl ?? localSmtp?.url,
+    log: app.log,
+    attachment: async (ref) => {
+      const { filename, bytes } = await invoices.pdfById(ref.id);
+      return { filename, contentType: "application/pdf", content: Buffer.from(bytes) };
+    },
+    onQueued: () => metrics.emailsQueued.inc(),
+    onSendFailed: () => metrics.emailsFailed.inc(),
+    // A permanent refusal marks the address as bouncing (the admin sees it on the customer).
+    onBounce: (to, refusal) => recordBounce(database.db, to, refusal),
+  });
+  jobs.alongside(recurring.starter);
+  jobs.start();
+  app.addHook("onClose", async () => {
+    recurring.close();
+    await jobs.stop();
+    mailer.close();
+    await localSmtp?.stop();
+  });
+  if (localSmtp) {
+    app.log.info(`demo mail goes to ${localSmtp.url}: read it at ${publicUrl}/dev/mailbox`);
+    await app.register(mailboxRoutes, { smtp: localSmtp });
+  }
+
+  const authSecret = await loadAuthSecret(config.authSecret, config.dataDir);
+  const auth = createAuth({
+    db: database.db,
+    publicUrl,
+    trustedOrigins: storeOrigins(publicUrl, ownPages),
+    secret: authSecret,
+    production: config.env === "production",
+    adminEmails: config.adminEmails,
+    google: config.google,
+    github: config.github,
+    oidc,
+    mail: createAccountMail(mailer, publicUrl),
+    log: app.log,
+  });
+  app.decorateRequest("user", null);
+  app.decorateRequest("company", undefined);
+  const sessionRules = {
+    production: config.env === "production",
+    absoluteSeconds: config.sessionAbsoluteSeconds,
+  };
+  const readSession = createSessionReader(database.pool, authSecret, sessionRules);
+  // Callers kept in memory: the catalog list's (its company prices) and the placing routes'
+  // (auth/session-cache.ts), cleared through the change bus (below).
+  const sessions = new SessionCache(
+    (cookie) => verifiedToken(cookie, authSecret, config.env === "production"),
+    readSession,
+    {
+      stillSignedIn: (token, userId) =>
+        stillSignedInSql(token, userId, config.sessionAbsoluteSeconds),
+    },
+  );
+  const guards = createGuards(readSession, (userId) => membershipOf(database.db, userId), {
+    adminTwoFactorRequired: config.adminTwoFactorRequired,
+    remembered: (cookie) => sessions.user(cookie),
+  });
+  const catalog = createCatalogService(database.db);
+  const vehicles = createVehicleService(database.db);
+  // Company buyers' price lists, kept in memory for the catalog list's overlay and cleared by the
+  // same listener (docs/pricing.md).
+  const companyPrices = new CompanyPriceCache(database.db, config.currency);
+  const changes = startChangeBus(database.directUrl, app.log, {
+    notify: (channel, payload) =>
+      database.pool.query("select pg_notify($1, $2)", [channel, payload]),
+    pingMs: config.catalogPingMs,
+  });
+  changes.subscribe(["stock", "catalog"], catalogCache);
+  changes.subscribe(["catalog"], { invalidate: () => catalog.catalogChanged() });
+  changes.subscribe(["prices"], companyPrices);
+  changes.subscribe(["sessions"], sessions);
+  app.addHook("onClose", () => changes.stop());
+  // Stock moved in this process (an order took it, a cancellation gave it back): the cached
+  // answers go as soon as the move commits, so the writer's next read sees it; other processes
+  // hear it through NOTIFY.
+  const inventory = createInventory(database.db, () => catalogCache.invalidate("stock"));
+  const uploadsDir = await serveProductImages(app, config.dataDir);
+  const returnPhotos = createReturnPhotoService(
+    database.db,
+    await returnPhotoFolder(config.dataDir),
+  );
+  const reviews = createReviewService(database.db);
+  const users = createUserService(database.db);
+  const orderMail = createOrderMail(mailer, publicUrl);
+  const orders = createOrderService(database.db, inventory, {
+    currency: config.currency,
+    notify: orderMail,
+  });
+  const approvalMail = createApprovalMail(mailer, publicUrl);
+  // Net terms: orders on account are invoiced at once (docs/terms.md).
+  const accountMail = createTermsMail(mailer, publicUrl);
+  const terms = createTermsService(database.db, { mail: accountMail });
+  gateMetrics(metrics.registry, productGate);
+  const checkout = createCheckout(inventory, {
+    currency: config.currency,
+    sellerCountry: config.storeCountry,
+    holdMs: config.orderHoldMs,
+    limits: config.holdLimits,
+    // Until an admin saves approval settings (docs/approvals.md).
+    approvalWindowBusinessDays: config.approvalDefaults.windowBusinessDays,
+    notify: orderMail,
+    approvalMail,
+    invoices,
+    accountMail,
+    // Off (0) by default until its queues and the overload shedding agree (docs/hot-row.md).
+    gate: config.orderGatePerProduct > 0 ? { products: productGate, db: database.db } : undefined,
+    // Orders decided from what this process read and wrote before, checked by the write
+    // (docs/decisions/011-checkout-workflow.md, "Decided from memory").
+    memory: config.placementMemory ? createPlacementMemory() : undefined,
+  });
+  const approvals = createApprovalService(database.db, inventory, {
+    holdMs: config.orderHoldMs,
+    limits: config.holdLimits,
+    mail: approvalMail,
+    invoices,
+    accountMail,
+    defaults: config.approvalDefaults,
+  });
+  const cart = createCartService(database.db, {
+    currency: config.currency,
+    sellerCountry: config.storeCountry,
+  });
+  const payment = await createPaymentGateway(config, database, app.log);
+  const payments = createPaymentService(
+    database.db,
+    inventory,
+    payment.gateway,
+    app.log,
+    orderMail,
+    invoices,
+    { mailer, publicUrl },
+  );
+  // Returns: refunds through the gateway that took the payment, credit notes (docs/returns.md).
+  const returns = createReturnService(database.db, {
+    windowDays: config.returnWindowDays,
+    coreWindowDays: config.coreReturnWindowDays,
+    mailer,
+    publicUrl,
+    contact: config.contact,
+  });
+  // The refund engine, for received returns and paid orders the store cancels.
+  const refunds = createRefunds(database.db, payment.gateway, {
+    seller: config.seller,
+    mailer,
+    publicUrl,
+    log: app.log,
+  });
+  const orderStatus = createOrderStatus({
+    inventory,
+    refunds,
+    payments,
+    orders,
+    notify: orderMail,
+  });
+  const expireHolds = createExpireHolds(inventory, orderMail, payments);
+  // Partial shipment of an order's lines (docs/shipments.md).
+  const shipments = createShipmentService(database.db, {
+    toOrder: async (tx, row) => (await withLines(tx, [row]))[0]!,
+    notify: createShipmentMail(mailer, publicUrl),
+  });
+  const adminHome = createAdminHomeService(database.db, {
+    holdWarningMs: config.holdWarningMs,
+    lowStockMail: createLowStockMail(mailer, publicUrl),
+  });
+  addStoreJobs(
+    recurring,
+    {
+      warnExpiring: (warningMs) => orders.warnExpiring(warningMs),
+      cancelExpired: async () => {
+        const n = await expireHolds();
+        metrics.holdsExpired.inc(n);
+        return n;
+      },
+      refunds,
+      payments,
+      terms,
+      approvals,
+      adminHome,
+      db: database.db,
+    },
+    config,
+    app.log,
+  );
+  app.addHook("onReady", async () => recurring.start());
+  return {
+    ...platform,
+    auth,
+    authSecret,
+    sessionRules,
+    sessions,
+    guards,
+    mailer,
+    invoices,
+    catalog,
+    vehicles,
+    companyPrices,
+    inventory,
+    uploadsDir,
+    returnPhotos,
+    reviews,
+    users,
+    orders,
+    terms,
+    checkout,
+    approvals,
+    cart,
+    payment,
+    payments,
+    returns,
+    refunds,
+    orderStatus,
+    shipments,
+    adminHome,
+  };
+}
+
+/** Everything routes are given: the platform and the services. */
+export type Store = Awaited<ReturnType<typeof assembleStore>>;
