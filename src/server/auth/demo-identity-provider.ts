@@ -114,12 +114,19 @@ export async function demoSigningKey(keyFile?: string): Promise<webcrypto.JsonWe
   const made = { kty, crv, x, y, d };
   if (!keyFile) return made;
   await fs.mkdir(path.dirname(keyFile), { recursive: true });
-  await fs
-    .writeFile(keyFile, JSON.stringify(made), { mode: 0o600, flag: "wx" })
-    .catch((err: NodeJS.ErrnoException) => {
+  // Written whole under a name of its own, then linked into place: another process starting at
+  // the same moment sees no file or the whole key, never one created and not yet written (the
+  // multi-process system test once read it so: "Unexpected end of JSON input").
+  const whole = `${keyFile}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  await fs.writeFile(whole, JSON.stringify(made), { mode: 0o600, flag: "wx" });
+  try {
+    await fs.link(whole, keyFile).catch((err: NodeJS.ErrnoException) => {
       // Another process made it first: use theirs.
       if (err.code !== "EEXIST") throw err;
     });
+  } finally {
+    await fs.rm(whole, { force: true });
+  }
   return JSON.parse(await fs.readFile(keyFile, "utf8")) as webcrypto.JsonWebKey;
 }
 
