@@ -210,3 +210,304 @@ export const fitmentRangeSchema = z.object({
 });
 export type FitmentRange = z.infer<typeof fitmentRangeSchema>;
 export const fitmentRangesSchema = z.object({ rows: z.array(fitmentRangeSchema) });
+
+// --- Admin: the vehicle database (docs/vehicles.md) ---
+
+/** Names of makes, models, engines and submodels: trimmed, 1 to this many characters. */
+export const MAX_VEHICLE_NAME = 60;
+/** One request adds at most this many model years of a model. */
+export const MAX_YEARS_PER_REQUEST = 50;
+/** A base vehicle lists at most this many engines in one request. */
+export const MAX_ENGINES_PER_REQUEST = 50;
+/** The vehicle CSV holds at most this many rows. */
+export const MAX_VEHICLE_CSV_ROWS = 50_000;
+/** The largest vehicle CSV the upload takes (the server answers 413 beyond it). */
+export const MAX_VEHICLE_CSV_BYTES = 10 * 1024 * 1024;
+/** Admin table: rows per page (the API's default `limit`). */
+export const VEHICLE_TABLE_PAGE_SIZE = 25;
+const MAX_INT = 2_147_483_647;
+
+export const vehicleAdminMessages = {
+  nameRequired: "Enter a name",
+  nameTooLong: `Must be ${MAX_VEHICLE_NAME} characters or shorter`,
+  vcdbId: "Enter a whole number of 1 or more (or leave it empty)",
+  liters: "Enter the displacement in litres, e.g. 1.4",
+  fuel: "Must be 30 characters or shorter",
+  yearsOrder: "The first year comes before the last",
+  tooManyYears: `At most ${MAX_YEARS_PER_REQUEST} years at a time`,
+  tooManyEngines: `At most ${MAX_ENGINES_PER_REQUEST} engines at a time`,
+  vcdbOneYear: "A VCdb base vehicle id names one year: add the years one at a time to set it",
+  nothingToChange: "Change at least one field",
+  makeNotFound: "This make does not exist (any more)",
+  modelNotFound: "This model does not exist (any more)",
+  engineNotFound: "This engine does not exist (any more)",
+  submodelNotFound: "This submodel does not exist (any more)",
+  baseVehicleNotFound: "This vehicle does not exist (any more)",
+  makeTaken: (name: string) => `There is already a make named ${name}`,
+  modelTaken: (make: string, name: string) => `${make} already has a model named ${name}`,
+  engineTaken: (name: string) => `There is already an engine named ${name}`,
+  submodelTaken: (name: string) => `There is already a submodel named ${name}`,
+  yearTaken: (year: number, make: string, model: string) =>
+    `The ${year} ${make} ${model} is already listed`,
+  yearsTaken: (label: string) => `${label}: these years are already listed with these engines`,
+  vcdbTaken: (kind: string, id: number, holder: string) =>
+    `VCdb ${kind} id ${id} already belongs to ${holder}`,
+  importHasErrors: (n: number) =>
+    `The file has ${n} ${n === 1 ? "error" : "errors"}; check it, fix them and upload it again`,
+  importRaced:
+    "Someone changed the vehicles while the file was imported; nothing was imported. Upload it again.",
+} as const;
+
+const vehicleName = text({ error: vehicleAdminMessages.nameRequired })
+  .trim()
+  .min(1, vehicleAdminMessages.nameRequired)
+  .max(MAX_VEHICLE_NAME, vehicleAdminMessages.nameTooLong);
+/** A VCdb id: a whole number of 1 or more. */
+export const vcdbIdSchema = z
+  .number({ error: vehicleAdminMessages.vcdbId })
+  .int(vehicleAdminMessages.vcdbId)
+  .min(1, vehicleAdminMessages.vcdbId)
+  .max(MAX_INT, vehicleAdminMessages.vcdbId);
+/** Set on a create (absent: none); on a change, null clears it. */
+const vcdbOnCreate = vcdbIdSchema.optional();
+const vcdbOnChange = vcdbIdSchema.nullable().optional();
+const recordId = z
+  .number({ error: vehicleMessages.id })
+  .int(vehicleMessages.id)
+  .min(1, vehicleMessages.id)
+  .max(MAX_INT, vehicleMessages.id);
+const bodyYear = z
+  .number({ error: vehicleMessages.year })
+  .int(vehicleMessages.year)
+  .min(MIN_VEHICLE_YEAR, vehicleMessages.year)
+  .max(MAX_VEHICLE_YEAR, vehicleMessages.year);
+/** Litres as the selector shows them: "1.4", "2", "1.33". */
+export const LITERS_PATTERN = /^\d{1,2}(\.\d{1,3})?$/;
+const liters = text().trim().regex(LITERS_PATTERN, vehicleAdminMessages.liters);
+const fuel = text().trim().max(30, vehicleAdminMessages.fuel);
+/** Empty text (a form's empty field) is "not given". */
+const emptyAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
+const emptyAsNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema);
+const someField = (o: object) => Object.values(o).some((v) => v !== undefined);
+const changeRule = { message: vehicleAdminMessages.nothingToChange };
+
+export const makeCreateSchema = z.strictObject({ name: vehicleName, vcdbMakeId: vcdbOnCreate });
+export type MakeCreate = z.infer<typeof makeCreateSchema>;
+export const makeChangeSchema = z
+  .strictObject({ name: vehicleName.optional(), vcdbMakeId: vcdbOnChange })
+  .refine(someField, changeRule);
+export type MakeChange = z.infer<typeof makeChangeSchema>;
+
+export const modelCreateSchema = z.strictObject({
+  makeId: recordId,
+  name: vehicleName,
+  vcdbModelId: vcdbOnCreate,
+});
+export type ModelCreate = z.infer<typeof modelCreateSchema>;
+export const modelChangeSchema = z
+  .strictObject({ name: vehicleName.optional(), vcdbModelId: vcdbOnChange })
+  .refine(someField, changeRule);
+export type ModelChange = z.infer<typeof modelChangeSchema>;
+
+export const engineCreateSchema = z.strictObject({
+  name: vehicleName,
+  liters: emptyAsAbsent(liters.optional()),
+  fuel: emptyAsAbsent(fuel.optional()),
+  vcdbEngineConfigId: vcdbOnCreate,
+});
+export type EngineCreate = z.infer<typeof engineCreateSchema>;
+export const engineChangeSchema = z
+  .strictObject({
+    name: vehicleName.optional(),
+    liters: emptyAsNull(liters.nullable().optional()),
+    fuel: emptyAsNull(fuel.nullable().optional()),
+    vcdbEngineConfigId: vcdbOnChange,
+  })
+  .refine(someField, changeRule);
+export type EngineChange = z.infer<typeof engineChangeSchema>;
+
+export const submodelCreateSchema = z.strictObject({
+  name: vehicleName,
+  vcdbSubmodelId: vcdbOnCreate,
+});
+export type SubmodelCreate = z.infer<typeof submodelCreateSchema>;
+export const submodelChangeSchema = z
+  .strictObject({ name: vehicleName.optional(), vcdbSubmodelId: vcdbOnChange })
+  .refine(someField, changeRule);
+export type SubmodelChange = z.infer<typeof submodelChangeSchema>;
+
+const engineIds = z
+  .array(recordId)
+  .max(MAX_ENGINES_PER_REQUEST, vehicleAdminMessages.tooManyEngines);
+
+/** Model years of one model, `yearFrom` to `yearTo`: one base vehicle per year. */
+export const baseVehiclesCreateSchema = z
+  .strictObject({
+    modelId: recordId,
+    yearFrom: bodyYear,
+    yearTo: bodyYear,
+    /** Engines each of these years was built with (none: the selector stops at the model). */
+    engineIds: engineIds.default([]),
+    /** Only for one year (`yearFrom` = `yearTo`). */
+    vcdbBaseVehicleId: vcdbOnCreate,
+  })
+  .refine((b) => b.yearFrom <= b.yearTo, {
+    path: ["yearTo"],
+    message: vehicleAdminMessages.yearsOrder,
+  })
+  .refine((b) => b.yearTo - b.yearFrom < MAX_YEARS_PER_REQUEST, {
+    path: ["yearTo"],
+    message: vehicleAdminMessages.tooManyYears,
+  })
+  .refine((b) => b.vcdbBaseVehicleId === undefined || b.yearFrom === b.yearTo, {
+    path: ["vcdbBaseVehicleId"],
+    message: vehicleAdminMessages.vcdbOneYear,
+  });
+export type BaseVehiclesCreate = z.input<typeof baseVehiclesCreateSchema>;
+
+/** A base vehicle's change: its year, its VCdb id, and its engines (the whole list). */
+export const baseVehicleChangeSchema = z
+  .strictObject({
+    year: bodyYear.optional(),
+    vcdbBaseVehicleId: vcdbOnChange,
+    engineIds: engineIds.optional(),
+  })
+  .refine(someField, changeRule);
+export type BaseVehicleChange = z.infer<typeof baseVehicleChangeSchema>;
+
+export const vehicleRecordParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: vehicleMessages.id })
+    .int(vehicleMessages.id)
+    .min(1, vehicleMessages.id)
+    .max(MAX_INT, vehicleMessages.id),
+});
+
+export const vehicleTableQuerySchema = z.object({
+  make: id.optional(),
+  model: id.optional(),
+  year: year.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(VEHICLE_TABLE_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type VehicleTableQuery = z.infer<typeof vehicleTableQuerySchema>;
+
+const namedWithVcdb = <K extends string>(key: K) =>
+  z.object({ id: z.number().int(), name: z.string() }).extend({
+    [key]: z.number().int().nullable(),
+  } as Record<K, z.ZodNullable<z.ZodNumber>>);
+
+export const adminMakeSchema = namedWithVcdb("vcdbMakeId");
+export type AdminMake = z.infer<typeof adminMakeSchema>;
+export const adminModelSchema = namedWithVcdb("vcdbModelId").extend({ makeId: z.number().int() });
+export type AdminModel = z.infer<typeof adminModelSchema>;
+export const adminEngineSchema = namedWithVcdb("vcdbEngineConfigId").extend({
+  liters: z.string().nullable(),
+  fuel: z.string().nullable(),
+});
+export type AdminEngine = z.infer<typeof adminEngineSchema>;
+export const adminSubmodelSchema = namedWithVcdb("vcdbSubmodelId");
+export type AdminSubmodel = z.infer<typeof adminSubmodelSchema>;
+
+/** One model year of one model, with the ids VCdb knows it by and its engines. */
+export const baseVehicleRowSchema = z.object({
+  id: z.number().int(),
+  year: z.number().int(),
+  vcdbBaseVehicleId: z.number().int().nullable(),
+  make: adminMakeSchema,
+  model: adminModelSchema.omit({ makeId: true }),
+  engines: z.array(adminEngineSchema.pick({ id: true, name: true, vcdbEngineConfigId: true })),
+});
+export type BaseVehicleRow = z.infer<typeof baseVehicleRowSchema>;
+
+/** Everything the admin screen names: makes with their models, engines and submodels. */
+export const vehicleNamesSchema = z.object({
+  makes: z.array(adminMakeSchema.extend({ models: z.array(adminModelSchema) })),
+  engines: z.array(adminEngineSchema),
+  submodels: z.array(adminSubmodelSchema),
+});
+export type VehicleNames = z.infer<typeof vehicleNamesSchema>;
+
+/** What adding model years did. */
+export const baseVehiclesAddedSchema = z.object({
+  /** The base vehicles made, by year. */
+  created: z.array(baseVehicleRowSchema),
+  /** Years that were there already (their engines were added to). */
+  existing: z.array(z.number().int()),
+});
+export type BaseVehiclesAdded = z.infer<typeof baseVehiclesAddedSchema>;
+
+// The vehicle CSV: one row per base vehicle and engine (engine columns empty when it has none).
+export const vehicleCsvColumns = [
+  "vcdb_base_vehicle_id",
+  "year",
+  "make",
+  "vcdb_make_id",
+  "model",
+  "vcdb_model_id",
+  "engine",
+  "vcdb_engine_config_id",
+  "liters",
+  "fuel",
+] as const;
+export type VehicleCsvColumn = (typeof vehicleCsvColumns)[number];
+/** A file must have these; the others may be left out (as if empty). */
+export const requiredVehicleCsvColumns: readonly VehicleCsvColumn[] = ["year", "make", "model"];
+
+/** What an import adds and changes (nothing is ever removed). */
+export const vehicleImportCountsSchema = z.object({
+  makes: z.number().int(),
+  models: z.number().int(),
+  baseVehicles: z.number().int(),
+  engines: z.number().int(),
+  /** Engines newly listed for a base vehicle. */
+  engineLinks: z.number().int(),
+  /** Makes, models, base vehicles and engines that were there and change (VCdb ids, litres, fuel). */
+  updates: z.number().int(),
+});
+export type VehicleImportCounts = z.infer<typeof vehicleImportCountsSchema>;
+
+export const vehicleCsvPreviewSchema = z.object({
+  rows: z.number().int(),
+  changes: vehicleImportCountsSchema,
+  /** Every problem, in line order; the import is refused while there is one. */
+  errors: z.array(
+    z.object({ line: z.number().int(), column: z.string().optional(), message: z.string() }),
+  ),
+});
+export type VehicleCsvPreview = z.infer<typeof vehicleCsvPreviewSchema>;
+export const vehicleImportResultSchema = z.object({
+  rows: z.number().int(),
+  changes: vehicleImportCountsSchema,
+});
+export type VehicleImportResult = z.infer<typeof vehicleImportResultSchema>;
+
+/** "12 fitment rows, 1 garage vehicle and 3 order lines": what still names a vehicle. */
+export interface VehicleUses {
+  fitmentRows: number;
+  garageVehicles: number;
+  orderLines: number;
+}
+const countOf = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const listInWords = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+/**
+ * Why something cannot be removed: "This vehicle is in 12 fitment rows; remove them first". Garage
+ * vehicles and order lines are the customers': while any name it, it stays.
+ */
+export function vehicleInUseMessage(subject: string, uses: VehicleUses): string {
+  const parts = [
+    uses.fitmentRows > 0 && countOf(uses.fitmentRows, "fitment row", "fitment rows"),
+    uses.garageVehicles > 0 &&
+      countOf(uses.garageVehicles, "customer's garage", "customers' garages"),
+    uses.orderLines > 0 && countOf(uses.orderLines, "order line", "order lines"),
+  ].filter((p): p is string => Boolean(p));
+  const onlyFitment = uses.garageVehicles === 0 && uses.orderLines === 0;
+  return `${subject} is in ${listInWords(parts)}; ${
+    onlyFitment
+      ? "remove them first"
+      : "customers' garages and orders keep it, so it cannot be removed"
+  }`;
+}

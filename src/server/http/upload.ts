@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { CSV_FIELD } from "../../contract/product-csv";
 import { HttpError } from "../errors";
 
 /** What a route takes as its one uploaded file, and what it answers when it is not that. */
@@ -15,7 +16,7 @@ export interface OneFileRule {
 
 /**
  * The one file of a multipart upload, in memory (at most the route's multipart `fileSize`): the
- * reader every single-file upload route shares (product images, product CSV, quick order).
+ * reader every single-file upload route shares (product images, the CSV files, quick order).
  */
 export async function readOneFile(req: FastifyRequest, rule: OneFileRule): Promise<Buffer> {
   if (!req.isMultipart()) {
@@ -42,3 +43,25 @@ export async function readOneFile(req: FastifyRequest, rule: OneFileRule): Promi
     throw err;
   }
 }
+
+/**
+ * The one CSV file of an admin's upload (field `file`), at most `maxBytes`: the reader the
+ * product and vehicle CSV imports share.
+ */
+export const readCsvUpload = (req: FastifyRequest, maxBytes: number): Promise<Buffer> =>
+  readOneFile(req, {
+    field: CSV_FIELD,
+    noun: "the CSV",
+    missing: { message: `Choose a CSV file (field "${CSV_FIELD}")`, field: "Choose a CSV file" },
+    tooLarge: () =>
+      new HttpError(413, "too_large", `The file must be ${maxBytes / 1024 / 1024} MiB or smaller`),
+  });
+
+/** The multipart limits of a route taking one CSV file of at most `maxBytes`. */
+export const csvUploadLimits = (maxBytes: number) => ({
+  fileSize: maxBytes,
+  files: 1,
+  fields: 2,
+  fieldSize: 1024,
+  parts: 3,
+});

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { productCsvColumns } from "../../contract/product-csv";
-import { escapeCell, parseCrossReferences, readProductCsv } from "./csv";
+import { escapeCell } from "../csv/csv-file";
+import { parseCrossReferences, readProductCsv } from "./csv";
 
 test("a cross-references cell reads KIND:Brand:Number entries split by |", () => {
   expect(parseCrossReferences("")).toEqual([]);

@@ -1,5 +1,5 @@
-import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
+import { escapeCell, readCsvRecords, unescapeCell } from "../csv/csv-file";
 import { normalizePartNumber } from "../../contract/constants";
 import { formatCount } from "../../contract/count";
 import {
@@ -193,16 +193,6 @@ const columns: Record<ProductCsvColumn, Column> = {
   },
 };
 
-/**
- * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return) is
- * written with a leading `'`, and read back without it, so the round trip keeps the text; a cell
- * that itself starts with `'` gets one more, for the same reason.
- */
-const escaped = /^[=+\-@\t\r']/;
-export const escapeCell = (cell: string) => (escaped.test(cell) ? `'${cell}` : cell);
-const unescapeCell = (cell: string) =>
-  cell.startsWith("'") && escaped.test(cell.slice(1)) ? cell.slice(1) : cell;
-
 /** The catalogue as CSV text (UTF-8, header first, `\r\n` line ends, quoted where needed). */
 export function toCsv(products: (AdminProduct & { fitment: FitmentEntry[] })[]): string {
   return stringify(
@@ -241,27 +231,9 @@ export function readProductCsv(data: Buffer): ParsedCsv {
     errors: [{ line: 1, message }],
     fitmentByLine,
   });
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(data);
-  } catch {
-    return fileError("The file is not UTF-8 text: save it as “CSV UTF-8” and upload it again");
-  }
-  if (text.replace(/^\uFEFF/, "").trim() === "") return fileError("The file is empty");
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, {
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as unknown as typeof records;
-  } catch (err) {
-    const line = (err as { lines?: number }).lines ?? 1;
-    return fileError(`Line ${line}: ${(err as Error).message}`);
-  }
-  const [header, ...body] = records;
-  const names = header!.record.map((h) => h.trim().toLowerCase());
+  const read = readCsvRecords(data);
+  if ("problem" in read) return fileError(read.problem);
+  const { names, body } = read;
   const missing = productCsvColumns.filter(
     (c) => !names.includes(c) && !optionalProductCsvColumns.includes(c),
   );
@@ -291,9 +263,7 @@ export function readProductCsv(data: Buffer): ParsedCsv {
   const rows: ProductRow[] = [];
   const errors: CsvRowError[] = [];
   const firstLineOf = new Map<string, number>();
-  for (const { record, info } of body) {
-    // info.lines is the line the record ends on; a quoted cell may span several.
-    const line = info.lines - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
+  for (const { cells: record, line } of body) {
     if (record.length !== names.length) {
       errors.push({
         line,

@@ -1,18 +1,11 @@
 import multipart from "@fastify/multipart";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
-import {
-  CSV_FIELD,
-  csvPreviewSchema,
-  importJobSchema,
-  MAX_CSV_BYTES,
-} from "../../contract/product-csv";
+import { csvPreviewSchema, importJobSchema, MAX_CSV_BYTES } from "../../contract/product-csv";
 import { errorAnswers } from "../api-errors";
 import { caller, type Guards } from "../http/request-context";
-import { HttpError } from "../errors";
-import { readOneFile } from "../http/upload";
+import { csvUploadLimits, readCsvUpload } from "../http/upload";
 import type { ProductCsvService } from "./service";
 
 export interface ProductCsvRoutesOptions {
@@ -22,25 +15,13 @@ export interface ProductCsvRoutesOptions {
 
 const errors = errorAnswers(400, 401, 403, 413, 415);
 
-const tooLarge = () =>
-  new HttpError(413, "too_large", `The file must be ${MAX_CSV_BYTES / 1024 / 1024} MiB or smaller`);
-
-/** The one CSV file of a multipart upload, in memory (at most MAX_CSV_BYTES). */
-const readCsvUpload = (req: FastifyRequest): Promise<Buffer> =>
-  readOneFile(req, {
-    field: CSV_FIELD,
-    noun: "the CSV",
-    missing: { message: `Choose a CSV file (field "${CSV_FIELD}")`, field: "Choose a CSV file" },
-    tooLarge,
-  });
-
 /** Product CSV import and export, for admins (docs/admin.md, "Product CSV import and export"). */
 export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = async (
   app,
   { productCsv, guards },
 ) => {
   await app.register(multipart, {
-    limits: { fileSize: MAX_CSV_BYTES, files: 1, fields: 2, fieldSize: 1024, parts: 3 },
+    limits: csvUploadLimits(MAX_CSV_BYTES),
   });
 
   app.get(
@@ -76,7 +57,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = 
       },
       onRequest: guards.adminOnly,
     },
-    async (req) => productCsv.preview(await readCsvUpload(req)),
+    async (req) => productCsv.preview(await readCsvUpload(req, MAX_CSV_BYTES)),
   );
 
   app.post(
@@ -92,7 +73,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = 
     },
     async (req, reply) => {
       const me = caller(req);
-      const { job } = await productCsv.start(await readCsvUpload(req), me);
+      const { job } = await productCsv.start(await readCsvUpload(req, MAX_CSV_BYTES), me);
       return reply.code(202).send(job);
     },
   );

@@ -191,3 +191,33 @@ export const demoFitment: Record<string, DemoApplication[]> = {
     { make: "BMW", model: "X3", years: [2011, 2022], position: "Front" },
   ],
 };
+
+/** Every demo engine name, in order of first use. */
+const demoEngineNames = [
+  ...new Set(Object.values(demoVehicles).flatMap((models) => models.flatMap((m) => m.engines))),
+];
+
+const indexOrThrow = (i: number, what: string) => {
+  if (i < 0) throw new Error(`not a demo vehicle: ${what}`);
+  return i;
+};
+
+/**
+ * The demo vehicles' VCdb ids, made up (the Auto Care Association's are licensed), so that ACES
+ * files written for the demo match it (docs/imports.md): makes 101, 102…; a make's models its id
+ * × 100 + 1, 2…; a base vehicle its model's id × 10,000 + the year (the 2015 Golf: 101012015);
+ * engine configurations 5001, 5002… in order of first use.
+ */
+export const demoVcdb = {
+  make: (make: string) => 101 + indexOrThrow(Object.keys(demoVehicles).indexOf(make), make),
+  model: (make: string, model: string) =>
+    demoVcdb.make(make) * 100 +
+    1 +
+    indexOrThrow(
+      (demoVehicles[make] ?? []).findIndex((m) => m.name === model),
+      model,
+    ),
+  baseVehicle: (make: string, model: string, year: number) =>
+    demoVcdb.model(make, model) * 10_000 + year,
+  engine: (name: string) => 5001 + indexOrThrow(demoEngineNames.indexOf(name), name),
+};

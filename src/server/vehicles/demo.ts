@@ -7,7 +7,7 @@ import {
   vehicleMakes,
   vehicleModels,
 } from "./tables";
-import { demoVehicles } from "./demo-vehicles";
+import { demoVcdb, demoVehicles } from "./demo-vehicles";
 
 const range = ([from, to]: [number, number]) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -17,7 +17,7 @@ export async function ensureDemoVehicles(tx: DbOrTx) {
   const makes = Object.keys(demoVehicles);
   await tx
     .insert(vehicleMakes)
-    .values(makes.map((name) => ({ name })))
+    .values(makes.map((name) => ({ name, vcdbMakeId: demoVcdb.make(name) })))
     .onConflictDoNothing();
   const engineNames = [
     ...new Set(Object.values(demoVehicles).flatMap((ms) => ms.flatMap((m) => m.engines))),
@@ -27,6 +27,7 @@ export async function ensureDemoVehicles(tx: DbOrTx) {
     .values(
       engineNames.map((name) => ({
         name,
+        vcdbEngineConfigId: demoVcdb.engine(name),
         liters: /\d\.\d+/.exec(name)?.[0] ?? null,
         fuel: /TDI|dCi|CRDi|TDCi|\dd\b|^D\d/.test(name)
           ? "Diesel"
@@ -46,7 +47,13 @@ export async function ensureDemoVehicles(tx: DbOrTx) {
     const models = demoVehicles[make.name] ?? [];
     await tx
       .insert(vehicleModels)
-      .values(models.map((m) => ({ makeId: make.id, name: m.name })))
+      .values(
+        models.map((m) => ({
+          makeId: make.id,
+          name: m.name,
+          vcdbModelId: demoVcdb.model(make.name, m.name),
+        })),
+      )
       .onConflictDoNothing();
     const modelRows = await tx
       .select()
@@ -56,7 +63,13 @@ export async function ensureDemoVehicles(tx: DbOrTx) {
       const modelId = modelRows.find((r) => r.name === model.name)!.id;
       const bvs = await tx
         .insert(baseVehicles)
-        .values(range(model.years).map((year) => ({ year, modelId })))
+        .values(
+          range(model.years).map((year) => ({
+            year,
+            modelId,
+            vcdbBaseVehicleId: demoVcdb.baseVehicle(make.name, model.name, year),
+          })),
+        )
         .onConflictDoNothing()
         .returning({ id: baseVehicles.id });
       if (bvs.length === 0) continue;

@@ -1,5 +1,6 @@
 import { sql } from "../db/sql";
 import {
+  type AnyPgColumn,
   check,
   index,
   integer,
@@ -13,11 +14,23 @@ import {
 } from "drizzle-orm/pg-core";
 import { user } from "../users/tables";
 
-export const vehicleMakes = pgTable("vehicle_makes", {
-  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-  name: text("name").notNull().unique(),
-  vcdbMakeId: integer("vcdb_make_id"),
-});
+/** VCdb ids (migration 0055): positive, each naming one record of its table. */
+const vcdbIdRules = (table: string, column: AnyPgColumn) => [
+  uniqueIndex(`${table}_${column.name}_unique`)
+    .on(column)
+    .where(sql`${column} is not null`),
+  check(`${table}_${column.name}_positive`, sql`${column} > 0`),
+];
+
+export const vehicleMakes = pgTable(
+  "vehicle_makes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull().unique(),
+    vcdbMakeId: integer("vcdb_make_id"),
+  },
+  (t) => vcdbIdRules("vehicle_makes", t.vcdbMakeId),
+);
 
 export const vehicleModels = pgTable(
   "vehicle_models",
@@ -29,7 +42,10 @@ export const vehicleModels = pgTable(
     name: text("name").notNull(),
     vcdbModelId: integer("vcdb_model_id"),
   },
-  (t) => [uniqueIndex("vehicle_models_make_name_unique").on(t.makeId, t.name)],
+  (t) => [
+    uniqueIndex("vehicle_models_make_name_unique").on(t.makeId, t.name),
+    ...vcdbIdRules("vehicle_models", t.vcdbModelId),
+  ],
 );
 
 /** ACES base vehicle: one model year of one model (the make is the model's). */
@@ -47,25 +63,34 @@ export const baseVehicles = pgTable(
     check("base_vehicles_year_range", sql`${t.year} between 1900 and 2100`),
     uniqueIndex("base_vehicles_model_year_unique").on(t.modelId, t.year),
     index("base_vehicles_year_idx").on(t.year, t.modelId),
+    ...vcdbIdRules("base_vehicles", t.vcdbBaseVehicleId),
   ],
 );
 
 /** Trim lines (ACES submodel), shared by every make: "GTI", "Estate", "Sport". */
-export const vehicleSubmodels = pgTable("vehicle_submodels", {
-  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-  name: text("name").notNull().unique(),
-  vcdbSubmodelId: integer("vcdb_submodel_id"),
-});
+export const vehicleSubmodels = pgTable(
+  "vehicle_submodels",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull().unique(),
+    vcdbSubmodelId: integer("vcdb_submodel_id"),
+  },
+  (t) => vcdbIdRules("vehicle_submodels", t.vcdbSubmodelId),
+);
 
 /** Engines (ACES engine config), shared by every model that uses one: "1.4 TSI". */
-export const vehicleEngines = pgTable("vehicle_engines", {
-  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-  name: text("name").notNull().unique(),
-  /** Displacement in litres, e.g. "1.4". */
-  liters: text("liters"),
-  fuel: text("fuel"),
-  vcdbEngineConfigId: integer("vcdb_engine_config_id"),
-});
+export const vehicleEngines = pgTable(
+  "vehicle_engines",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull().unique(),
+    /** Displacement in litres, e.g. "1.4". */
+    liters: text("liters"),
+    fuel: text("fuel"),
+    vcdbEngineConfigId: integer("vcdb_engine_config_id"),
+  },
+  (t) => vcdbIdRules("vehicle_engines", t.vcdbEngineConfigId),
+);
 
 /** Which engines a base vehicle was built with (the selector's last step). */
 export const baseVehicleEngines = pgTable(

@@ -1,0 +1,773 @@
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "../db/sql";
+import {
+  vehicleAdminMessages as say,
+  vehicleInUseMessage,
+  type AdminEngine,
+  type AdminMake,
+  type AdminModel,
+  type AdminSubmodel,
+  type BaseVehicleChange,
+  type BaseVehicleRow,
+  type BaseVehiclesAdded,
+  type BaseVehiclesCreate,
+  type EngineChange,
+  type EngineCreate,
+  type MakeChange,
+  type MakeCreate,
+  type ModelChange,
+  type ModelCreate,
+  type SubmodelChange,
+  type SubmodelCreate,
+  type VehicleNames,
+  type VehicleTableQuery,
+  type VehicleUses,
+} from "../../contract/vehicles";
+import { recordAdminAction, type AuditActor } from "../audit/service";
+import type { Db, DbOrTx } from "../db/database";
+import { PG, postgresError } from "../db/postgres-errors";
+import { conflict, HttpError, notFound } from "../errors";
+import { productFitments } from "../catalog/tables";
+import { orderItems } from "../orders/tables";
+import {
+  baseVehicleEngines,
+  baseVehicles,
+  garageVehicles,
+  vehicleEngines,
+  vehicleMakes,
+  vehicleModels,
+  vehicleSubmodels,
+} from "./tables";
+
+/*
+ * The vehicle database for admins (docs/vehicles.md): makes, models, model years (base
+ * vehicles) with their engines, engines and submodels, each with the VCdb id an ACES file names
+ * it by. Every change is one transaction with its audit row; a removal first counts, in that
+ * transaction and with the rows locked, what still names the record (the foreign keys cascade,
+ * so the database would otherwise delete fitment rows and garage vehicles with it). Each change
+ * makes the vehicle tables' trigger (migration 0055) tell every process's catalog cache.
+ */
+
+type Tx = DbOrTx;
+
+/** A name compared as the product CSV's fitment cell compares it: without regard to case. */
+const sameName = (column: AnyPgColumn, name: string) => sql`lower(${column}) = lower(${name})`;
+
+const vcdbText = (id: number | null | undefined) => (id == null ? "none" : String(id));
+
+/** "name Golf → Golf Mk7, VCdb model id none → 5": what a change changed, for the audit log. */
+function changedInWords(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  labels: Record<string, string>,
+): string {
+  return Object.entries(labels)
+    .filter(([key]) => after[key] !== undefined && after[key] !== before[key])
+    .map(
+      ([key, label]) =>
+        `${label} ${String(before[key] ?? "none")} → ${String(after[key] ?? "none")}`,
+    )
+    .join(", ");
+}
+
+/** A request's refusal under a unique index another change won meanwhile: 409, not 500. */
+async function orConflict<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (postgresError(err)?.code === PG.uniqueViolation) {
+      throw conflict("Another change took that name or VCdb id just now: look again and retry");
+    }
+    throw err;
+  }
+}
+
+const bodyError = (field: string, message: string) =>
+  new HttpError(400, "validation", message, { [field]: message });
+
+const inUse = (uses: VehicleUses) =>
+  uses.fitmentRows > 0 || uses.garageVehicles > 0 || uses.orderLines > 0;
+
+/** Base vehicles as the admin table shows them, for a condition on `bv`, `md` and `mk`. */
+async function baseVehicleRows(
+  db: DbOrTx,
+  where: SQL,
+  page?: { limit: number; offset: number },
+): Promise<BaseVehicleRow[]> {
+  const rows = (
+    await db.execute<{
+      id: number;
+      year: number;
+      vcdb_base_vehicle_id: number | null;
+      make_id: number;
+      make_name: string;
+      vcdb_make_id: number | null;
+      model_id: number;
+      model_name: string;
+      vcdb_model_id: number | null;
+      engines: { id: number; name: string; vcdbEngineConfigId: number | null }[];
+    }>(sql`select bv.id, bv.year, bv.vcdb_base_vehicle_id,
+        mk.id as make_id, mk.name as make_name, mk.vcdb_make_id,
+        md.id as model_id, md.name as model_name, md.vcdb_model_id,
+        coalesce((select json_agg(json_build_object('id', e.id, 'name', e.name,
+                   'vcdbEngineConfigId', e.vcdb_engine_config_id) order by e.name, e.id)
+                  from ${baseVehicleEngines} bve join ${vehicleEngines} e on e.id = bve.engine_id
+                  where bve.base_vehicle_id = bv.id), '[]'::json) as engines
+      from ${baseVehicles} bv
+      join ${vehicleModels} md on md.id = bv.model_id
+      join ${vehicleMakes} mk on mk.id = md.make_id
+      where ${where}
+      order by mk.name, md.name, bv.year desc, bv.id
+      ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`)
+  ).rows;
+  return rows.map((r) => ({
+    id: r.id,
+    year: r.year,
+    vcdbBaseVehicleId: r.vcdb_base_vehicle_id,
+    make: { id: r.make_id, name: r.make_name, vcdbMakeId: r.vcdb_make_id },
+    model: { id: r.model_id, name: r.model_name, vcdbModelId: r.vcdb_model_id },
+    engines: r.engines,
+  }));
+}
+
+const label = (bv: { year: number; make: { name: string }; model: { name: string } }) =>
+  `${bv.year} ${bv.make.name} ${bv.model.name}`;
+
+/** The tables of named vehicle records: makes, models, engines, submodels. */
+type NamedTable =
+  typeof vehicleMakes | typeof vehicleModels | typeof vehicleEngines | typeof vehicleSubmodels;
+
+/** A make, model, engine or submodel as an admin changes it: its table and its words. */
+interface Kind<T extends NamedTable> {
+  /** In the audit log: the action `vehicle.<word>-add` on the target `vehicle-<word>`. */
+  word: "make" | "model" | "engine" | "submodel";
+  table: T;
+  /** Its VCdb id and that id's name in a refusal: "VCdb engine config id 7 already belongs to …". */
+  vcdb: AnyPgColumn;
+  vcdbKind: string;
+  /** The records a name must differ from (all, or a model's make's models), and the refusal. */
+  among?: SQL;
+  taken: (name: string) => string;
+  /** How a refusal names the record holding a VCdb id, from `holderName` (default: its name). */
+  holderName?: SQL<string>;
+  holder: (name: string) => string;
+  /** The columns a change names in the audit log, with their words. */
+  labels: Record<string, string>;
+  /** The 404 of a change to one that is gone. */
+  notFound: string;
+}
+
+const makes: Kind<typeof vehicleMakes> = {
+  word: "make",
+  notFound: say.makeNotFound,
+  table: vehicleMakes,
+  vcdb: vehicleMakes.vcdbMakeId,
+  vcdbKind: "make",
+  taken: say.makeTaken,
+  holder: (name) => name,
+  labels: { name: "name", vcdbMakeId: "VCdb make id" },
+};
+
+const modelsOf = (make: { id: number; name: string }): Kind<typeof vehicleModels> => ({
+  word: "model",
+  notFound: say.modelNotFound,
+  table: vehicleModels,
+  vcdb: vehicleModels.vcdbModelId,
+  vcdbKind: "model",
+  among: eq(vehicleModels.makeId, make.id),
+  taken: (name) => say.modelTaken(make.name, name),
+  holderName: sql<string>`(select ${vehicleMakes.name} from ${vehicleMakes}
+    where ${vehicleMakes.id} = ${vehicleModels.makeId}) || ' ' || ${vehicleModels.name}`,
+  holder: (name) => `the ${name}`,
+  labels: { name: "name", vcdbModelId: "VCdb model id" },
+});
+
+const engines: Kind<typeof vehicleEngines> = {
+  word: "engine",
+  notFound: say.engineNotFound,
+  table: vehicleEngines,
+  vcdb: vehicleEngines.vcdbEngineConfigId,
+  vcdbKind: "engine config",
+  taken: say.engineTaken,
+  holder: (name) => `the ${name}`,
+  labels: {
+    name: "name",
+    liters: "litres",
+    fuel: "fuel",
+    vcdbEngineConfigId: "VCdb engine config id",
+  },
+};
+
+const submodels: Kind<typeof vehicleSubmodels> = {
+  word: "submodel",
+  notFound: say.submodelNotFound,
+  table: vehicleSubmodels,
+  vcdb: vehicleSubmodels.vcdbSubmodelId,
+  vcdbKind: "submodel",
+  taken: say.submodelTaken,
+  holder: (name) => name,
+  labels: { name: "name", vcdbSubmodelId: "VCdb submodel id" },
+};
+
+/** 409 when another record of the kind holds the name (any case) or the VCdb id. */
+async function checkNames(
+  tx: Tx,
+  kind: Kind<NamedTable>,
+  name: string | undefined,
+  vcdb: number | null | undefined,
+  id = 0,
+) {
+  const { table } = kind;
+  if (name !== undefined) {
+    const [taken] = await tx
+      .select({ name: table.name })
+      .from(table)
+      .where(and(kind.among, sameName(table.name, name), ne(table.id, id)));
+    if (taken) throw conflict(kind.taken(taken.name));
+  }
+  if (vcdb != null) {
+    const [holder] = await tx
+      .select({ name: kind.holderName ?? table.name })
+      .from(table)
+      .where(and(eq(kind.vcdb, vcdb), ne(table.id, id)));
+    if (holder) throw conflict(say.vcdbTaken(kind.vcdbKind, vcdb, kind.holder(holder.name)));
+  }
+}
+
+/** The audit row of a change to the vehicles: `vehicle.<what>-<verb>` on `type` `id`. */
+const audit = (
+  tx: Tx,
+  actor: AuditActor,
+  action: string,
+  type: string,
+  id: number,
+  summary: string,
+) => recordAdminAction(tx, { actor, action, target: { type, id: String(id) }, summary });
+
+/** The audit row of an added, changed or removed make, model, engine or submodel. */
+const auditNamed = (
+  tx: Tx,
+  actor: AuditActor,
+  kind: Kind<NamedTable>,
+  verb: "add" | "change" | "remove",
+  id: number,
+  summary: string,
+) => audit(tx, actor, `vehicle.${kind.word}-${verb}`, `vehicle-${kind.word}`, id, summary);
+
+/** A record's row after its change, and the audit row saying what changed. */
+async function changed<T extends NamedTable>(
+  tx: Tx,
+  actor: AuditActor,
+  kind: Kind<T>,
+  before: T["$inferSelect"],
+  title: string,
+  set: PgUpdateSetSource<T>,
+): Promise<T["$inferSelect"]> {
+  // Drizzle cannot type the rows of a generic table's update: they are the table's rows.
+  const rows: unknown = await tx
+    .update(kind.table)
+    .set(set)
+    .where(eq(kind.table.id, before.id))
+    .returning();
+  const [after] = rows as T["$inferSelect"][];
+  const words = changedInWords(before, after!, kind.labels) || "nothing";
+  await auditNamed(tx, actor, kind, "change", before.id, `Changed ${kind.word} ${title}: ${words}`);
+  return after!;
+}
+
+/**
+ * What still names a vehicle record, counted: the fitment rows, garage vehicles and order lines
+ * meeting a condition each (none: 0).
+ */
+async function countUses(
+  tx: Tx,
+  where: { fitment: SQL; garage?: SQL; orders?: SQL },
+): Promise<VehicleUses> {
+  const count = (table: PgTable, condition: SQL | undefined) =>
+    condition ? sql`(select count(*) from ${table} where ${condition})::int` : sql`0`;
+  const [row] = (
+    await tx.execute<{ fitment: number; garage: number; orders: number }>(sql`select
+      ${count(productFitments, where.fitment)} as fitment,
+      ${count(garageVehicles, where.garage)} as garage,
+      ${count(orderItems, where.orders)} as orders`)
+  ).rows;
+  return { fitmentRows: row!.fitment, garageVehicles: row!.garage, orderLines: row!.orders };
+}
+
+/** 409 ("This engine is in 2 fitment rows; …") while anything names the record. */
+async function refuseWhileUsed(
+  tx: Tx,
+  subject: string,
+  where: { fitment: SQL; garage?: SQL; orders?: SQL },
+) {
+  const uses = await countUses(tx, where);
+  if (inUse(uses)) throw conflict(vehicleInUseMessage(subject, uses));
+}
+
+/** What names a set of base vehicles (an SQL list of their ids). */
+const baseVehicleUses = (ids: SQL) => ({
+  fitment: sql`base_vehicle_id in (${ids})`,
+  garage: sql`base_vehicle_id in (${ids})`,
+  orders: sql`vehicle_base_vehicle_id in (${ids})`,
+});
+
+/** The record, locked for the change; 404 when it is gone. */
+async function locked<
+  T extends typeof vehicleMakes | typeof vehicleEngines | typeof vehicleSubmodels,
+>(tx: Tx, kind: Kind<T>, id: number): Promise<T["$inferSelect"]> {
+  const table: NamedTable = kind.table;
+  const [row] = (await tx
+    .select()
+    .from(table)
+    .where(eq(table.id, id))
+    .for("update")) as T["$inferSelect"][];
+  if (!row) throw notFound(kind.notFound);
+  return row;
+}
+
+/** A new record and the audit row naming it: "Added engine 1.4 TSI (…)". */
+async function added<T extends NamedTable>(
+  tx: Tx,
+  actor: AuditActor,
+  kind: Kind<T>,
+  values: PgInsertValue<T>,
+  summary: (row: T["$inferSelect"]) => string,
+): Promise<T["$inferSelect"]> {
+  const [row] = await tx.insert(kind.table).values(values).returning();
+  await auditNamed(tx, actor, kind, "add", row!.id, `Added ${kind.word} ${summary(row!)}`);
+  return row!;
+}
+
+/** Deletes the record and writes the audit row saying so. */
+async function removed<T extends NamedTable>(
+  tx: Tx,
+  actor: AuditActor,
+  kind: Kind<T>,
+  id: number,
+  summary: string,
+) {
+  await tx.delete(kind.table).where(eq(kind.table.id, id));
+  await auditNamed(tx, actor, kind, "remove", id, `Removed ${kind.word} ${summary}`);
+}
+
+export function createVehicleAdmin(db: Db) {
+  /** The model with its make's name, locked for the change; 404 when it is gone. */
+  async function lockedModel(tx: Tx, id: number) {
+    const [model] = await tx
+      .select({
+        id: vehicleModels.id,
+        name: vehicleModels.name,
+        makeId: vehicleModels.makeId,
+        vcdbModelId: vehicleModels.vcdbModelId,
+        makeName: vehicleMakes.name,
+      })
+      .from(vehicleModels)
+      .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleModels.makeId))
+      .where(eq(vehicleModels.id, id))
+      .for("update", { of: vehicleModels });
+    if (!model) throw notFound(say.modelNotFound);
+    return model;
+  }
+  async function lockedBaseVehicle(tx: Tx, id: number) {
+    const [row] = await baseVehicleRows(tx, sql`bv.id = ${id}`);
+    if (!row) throw notFound(say.baseVehicleNotFound);
+    await tx
+      .select({ id: baseVehicles.id })
+      .from(baseVehicles)
+      .where(eq(baseVehicles.id, id))
+      .for("update");
+    return row;
+  }
+
+  async function checkBaseVehicleVcdb(tx: Tx, vcdb: number | null | undefined, id = 0) {
+    if (vcdb == null) return;
+    const [holder] = await baseVehicleRows(
+      tx,
+      sql`bv.vcdb_base_vehicle_id = ${vcdb} and bv.id <> ${id}`,
+    );
+    if (holder) throw conflict(say.vcdbTaken("base vehicle", vcdb, `the ${label(holder)}`));
+  }
+
+  /** The engines of `ids`, all of them, or a 400 on the field. */
+  async function enginesOf(tx: Tx, ids: number[]) {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    const found = await tx
+      .select({ id: vehicleEngines.id, name: vehicleEngines.name })
+      .from(vehicleEngines)
+      .where(inArray(vehicleEngines.id, unique))
+      .orderBy(asc(vehicleEngines.name));
+    if (found.length !== unique.length) throw bodyError("engineIds", say.engineNotFound);
+    return found;
+  }
+
+  const transaction = <T>(work: (tx: Tx) => Promise<T>) => orConflict(() => db.transaction(work));
+
+  return {
+    /** Every make with its models, every engine and submodel, with their VCdb ids. */
+    async names(): Promise<VehicleNames> {
+      const [makes, models, engines, submodels] = await Promise.all([
+        db.select().from(vehicleMakes).orderBy(asc(vehicleMakes.name), asc(vehicleMakes.id)),
+        db.select().from(vehicleModels).orderBy(asc(vehicleModels.name), asc(vehicleModels.id)),
+        db.select().from(vehicleEngines).orderBy(asc(vehicleEngines.name), asc(vehicleEngines.id)),
+        db
+          .select()
+          .from(vehicleSubmodels)
+          .orderBy(asc(vehicleSubmodels.name), asc(vehicleSubmodels.id)),
+      ]);
+      const byMake = new Map<number, AdminModel[]>();
+      for (const m of models) {
+        const list = byMake.get(m.makeId) ?? [];
+        list.push({ id: m.id, name: m.name, makeId: m.makeId, vcdbModelId: m.vcdbModelId });
+        byMake.set(m.makeId, list);
+      }
+      return {
+        makes: makes.map((m) => ({ ...m, models: byMake.get(m.id) ?? [] })),
+        engines,
+        submodels,
+      };
+    },
+
+    /** One page of base vehicles, filtered by make, model and year, with the total. */
+    async table(q: VehicleTableQuery): Promise<{ items: BaseVehicleRow[]; total: number }> {
+      const where = sql.join(
+        [
+          sql`true`,
+          ...(q.make !== undefined ? [sql`mk.id = ${q.make}`] : []),
+          ...(q.model !== undefined ? [sql`md.id = ${q.model}`] : []),
+          ...(q.year !== undefined ? [sql`bv.year = ${q.year}`] : []),
+        ],
+        sql` and `,
+      );
+      const [items, counted] = await Promise.all([
+        baseVehicleRows(db, where, q),
+        db.execute<{ n: number }>(sql`select count(*)::int as n from ${baseVehicles} bv
+          join ${vehicleModels} md on md.id = bv.model_id
+          join ${vehicleMakes} mk on mk.id = md.make_id where ${where}`),
+      ]);
+      return { items, total: counted.rows[0]?.n ?? 0 };
+    },
+
+    createMake: (actor: AuditActor, input: MakeCreate): Promise<AdminMake> =>
+      transaction(async (tx) => {
+        await checkNames(tx, makes, input.name, input.vcdbMakeId);
+        return added(
+          tx,
+          actor,
+          makes,
+          { name: input.name, vcdbMakeId: input.vcdbMakeId ?? null },
+          (make) => `${make.name} (VCdb make id ${vcdbText(make.vcdbMakeId)})`,
+        );
+      }),
+
+    changeMake: (actor: AuditActor, id: number, input: MakeChange): Promise<AdminMake> =>
+      transaction(async (tx) => {
+        const before = await locked(tx, makes, id);
+        await checkNames(tx, makes, input.name, input.vcdbMakeId, id);
+        return changed(tx, actor, makes, before, before.name, input);
+      }),
+
+    removeMake: (actor: AuditActor, id: number): Promise<void> =>
+      transaction(async (tx) => {
+        const make = await locked(tx, makes, id);
+        const ids = sql`select bv.id from ${baseVehicles} bv join ${vehicleModels} md
+          on md.id = bv.model_id where md.make_id = ${id}`;
+        await tx.execute(sql`${ids} for update of bv`);
+        await refuseWhileUsed(tx, "This make", baseVehicleUses(ids));
+        await removed(tx, actor, makes, id, `${make.name} with its models and years`);
+      }),
+
+    createModel: (actor: AuditActor, input: ModelCreate): Promise<AdminModel> =>
+      transaction(async (tx) => {
+        const [make] = await tx
+          .select()
+          .from(vehicleMakes)
+          .where(eq(vehicleMakes.id, input.makeId))
+          .for("share");
+        if (!make) throw bodyError("makeId", say.makeNotFound);
+        const models = modelsOf(make);
+        await checkNames(tx, models, input.name, input.vcdbModelId);
+        return added(
+          tx,
+          actor,
+          models,
+          { makeId: make.id, name: input.name, vcdbModelId: input.vcdbModelId ?? null },
+          (model) => `${make.name} ${model.name} (VCdb model id ${vcdbText(model.vcdbModelId)})`,
+        );
+      }),
+
+    changeModel: (actor: AuditActor, id: number, input: ModelChange): Promise<AdminModel> =>
+      transaction(async (tx) => {
+        const before = await lockedModel(tx, id);
+        const models = modelsOf({ id: before.makeId, name: before.makeName });
+        await checkNames(tx, models, input.name, input.vcdbModelId, id);
+        return changed(tx, actor, models, before, `${before.makeName} ${before.name}`, input);
+      }),
+
+    removeModel: (actor: AuditActor, id: number): Promise<void> =>
+      transaction(async (tx) => {
+        const model = await lockedModel(tx, id);
+        const ids = sql`select bv.id from ${baseVehicles} bv where bv.model_id = ${id}`;
+        await tx.execute(sql`${ids} for update`);
+        await refuseWhileUsed(tx, "This model", baseVehicleUses(ids));
+        await removed(
+          tx,
+          actor,
+          modelsOf({ id: model.makeId, name: model.makeName }),
+          id,
+          `${model.makeName} ${model.name} with its years`,
+        );
+      }),
+
+    createEngine: (actor: AuditActor, input: EngineCreate): Promise<AdminEngine> =>
+      transaction(async (tx) => {
+        await checkNames(tx, engines, input.name, input.vcdbEngineConfigId);
+        return added(
+          tx,
+          actor,
+          engines,
+          {
+            name: input.name,
+            liters: input.liters ?? null,
+            fuel: input.fuel ?? null,
+            vcdbEngineConfigId: input.vcdbEngineConfigId ?? null,
+          },
+          (engine) =>
+            `${engine.name} (${engine.liters ?? "?"} l, ${engine.fuel ?? "fuel not given"}, VCdb engine config id ${vcdbText(engine.vcdbEngineConfigId)})`,
+        );
+      }),
+
+    changeEngine: (actor: AuditActor, id: number, input: EngineChange): Promise<AdminEngine> =>
+      transaction(async (tx) => {
+        const before = await locked(tx, engines, id);
+        await checkNames(tx, engines, input.name, input.vcdbEngineConfigId, id);
+        return changed(tx, actor, engines, before, before.name, input);
+      }),
+
+    removeEngine: (actor: AuditActor, id: number): Promise<void> =>
+      transaction(async (tx) => {
+        const engine = await locked(tx, engines, id);
+        await refuseWhileUsed(tx, "This engine", {
+          fitment: sql`engine_id = ${id}`,
+          garage: sql`engine_id = ${id}`,
+          orders: sql`vehicle_engine_id = ${id}`,
+        });
+        await removed(tx, actor, engines, id, engine.name);
+      }),
+
+    createSubmodel: (actor: AuditActor, input: SubmodelCreate): Promise<AdminSubmodel> =>
+      transaction(async (tx) => {
+        await checkNames(tx, submodels, input.name, input.vcdbSubmodelId);
+        return added(
+          tx,
+          actor,
+          submodels,
+          { name: input.name, vcdbSubmodelId: input.vcdbSubmodelId ?? null },
+          (submodel) => `${submodel.name} (VCdb submodel id ${vcdbText(submodel.vcdbSubmodelId)})`,
+        );
+      }),
+
+    changeSubmodel: (
+      actor: AuditActor,
+      id: number,
+      input: SubmodelChange,
+    ): Promise<AdminSubmodel> =>
+      transaction(async (tx) => {
+        const before = await locked(tx, submodels, id);
+        await checkNames(tx, submodels, input.name, input.vcdbSubmodelId, id);
+        return changed(tx, actor, submodels, before, before.name, input);
+      }),
+
+    removeSubmodel: (actor: AuditActor, id: number): Promise<void> =>
+      transaction(async (tx) => {
+        const submodel = await locked(tx, submodels, id);
+        await refuseWhileUsed(tx, "This submodel", { fitment: sql`submodel_id = ${id}` });
+        await removed(tx, actor, submodels, id, submodel.name);
+      }),
+
+    /**
+     * Model years `yearFrom`–`yearTo` of a model: the years not listed yet are added, and every
+     * year of the range gets the engines. 409 when that changes nothing.
+     */
+    addBaseVehicles: (actor: AuditActor, input: BaseVehiclesCreate): Promise<BaseVehiclesAdded> =>
+      transaction(async (tx) => {
+        const [model] = await tx
+          .select({ id: vehicleModels.id, name: vehicleModels.name, make: vehicleMakes.name })
+          .from(vehicleModels)
+          .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleModels.makeId))
+          .where(eq(vehicleModels.id, input.modelId))
+          .for("share", { of: vehicleModels });
+        if (!model) throw bodyError("modelId", say.modelNotFound);
+        const engines = await enginesOf(tx, input.engineIds ?? []);
+        await checkBaseVehicleVcdb(tx, input.vcdbBaseVehicleId);
+        const years = Array.from(
+          { length: input.yearTo - input.yearFrom + 1 },
+          (_, i) => input.yearFrom + i,
+        );
+        const created = await tx
+          .insert(baseVehicles)
+          .values(
+            years.map((year) => ({
+              year,
+              modelId: model.id,
+              vcdbBaseVehicleId: input.vcdbBaseVehicleId ?? null,
+            })),
+          )
+          .onConflictDoNothing({ target: [baseVehicles.modelId, baseVehicles.year] })
+          .returning({ id: baseVehicles.id, year: baseVehicles.year });
+        const all = await tx
+          .select({ id: baseVehicles.id })
+          .from(baseVehicles)
+          .where(
+            and(
+              eq(baseVehicles.modelId, model.id),
+              sql`${baseVehicles.year} between ${input.yearFrom} and ${input.yearTo}`,
+            ),
+          );
+        const linked =
+          engines.length === 0
+            ? []
+            : await tx
+                .insert(baseVehicleEngines)
+                .values(
+                  all.flatMap((bv) =>
+                    engines.map((e) => ({ baseVehicleId: bv.id, engineId: e.id })),
+                  ),
+                )
+                .onConflictDoNothing()
+                .returning({ id: baseVehicleEngines.baseVehicleId });
+        const range =
+          input.yearFrom === input.yearTo
+            ? `${input.yearFrom}`
+            : `${input.yearFrom}–${input.yearTo}`;
+        const vehicle = `${range} ${model.make} ${model.name}`;
+        if (created.length === 0 && linked.length === 0) {
+          throw conflict(
+            input.yearFrom === input.yearTo && engines.length === 0
+              ? say.yearTaken(input.yearFrom, model.make, model.name)
+              : say.yearsTaken(`The ${vehicle}`),
+          );
+        }
+        const createdYears = new Set(created.map((c) => c.year));
+        const existing = years.filter((y) => !createdYears.has(y));
+        await audit(
+          tx,
+          actor,
+          "vehicle.years-add",
+          "vehicle-model",
+          model.id,
+          `Added ${vehicle}: ${created.length} new ${created.length === 1 ? "year" : "years"}${
+            existing.length > 0 ? ` (${existing.length} listed already)` : ""
+          }${engines.length > 0 ? `, engines ${engines.map((e) => e.name).join(", ")}` : ", no engines"}${
+            input.vcdbBaseVehicleId !== undefined
+              ? `, VCdb base vehicle id ${input.vcdbBaseVehicleId}`
+              : ""
+          }`,
+        );
+        const rows =
+          created.length === 0
+            ? []
+            : await baseVehicleRows(
+                tx,
+                sql`bv.id in (${sql.join(
+                  created.map((c) => sql`${c.id}`),
+                  sql`, `,
+                )})`,
+              );
+        return { created: rows.sort((a, b) => a.year - b.year), existing };
+      }),
+
+    /** A base vehicle's year, VCdb id or engines (the whole list: those left out are taken off). */
+    changeBaseVehicle: (
+      actor: AuditActor,
+      id: number,
+      input: BaseVehicleChange,
+    ): Promise<BaseVehicleRow> =>
+      transaction(async (tx) => {
+        const before = await lockedBaseVehicle(tx, id);
+        if (input.year !== undefined && input.year !== before.year) {
+          const [taken] = await tx
+            .select({ id: baseVehicles.id })
+            .from(baseVehicles)
+            .where(
+              and(eq(baseVehicles.modelId, before.model.id), eq(baseVehicles.year, input.year)),
+            );
+          if (taken) throw conflict(say.yearTaken(input.year, before.make.name, before.model.name));
+        }
+        await checkBaseVehicleVcdb(tx, input.vcdbBaseVehicleId, id);
+        const changes: string[] = [];
+        if (input.year !== undefined || input.vcdbBaseVehicleId !== undefined) {
+          await tx
+            .update(baseVehicles)
+            .set({ year: input.year, vcdbBaseVehicleId: input.vcdbBaseVehicleId })
+            .where(eq(baseVehicles.id, id));
+          const words = changedInWords(
+            { year: before.year, vcdb: before.vcdbBaseVehicleId },
+            { year: input.year, vcdb: input.vcdbBaseVehicleId },
+            { year: "year", vcdb: "VCdb base vehicle id" },
+          );
+          if (words) changes.push(words);
+        }
+        if (input.engineIds !== undefined) {
+          const engines = await enginesOf(tx, input.engineIds);
+          const wanted = new Set(engines.map((e) => e.id));
+          const had = new Set(before.engines.map((e) => e.id));
+          const removed = before.engines.filter((e) => !wanted.has(e.id));
+          for (const engine of removed) {
+            const where = sql`base_vehicle_id = ${id} and engine_id = ${engine.id}`;
+            await refuseWhileUsed(tx, `The ${label(before)} with the ${engine.name}`, {
+              fitment: where,
+              garage: where,
+            });
+          }
+          if (removed.length > 0) {
+            await tx.delete(baseVehicleEngines).where(
+              and(
+                eq(baseVehicleEngines.baseVehicleId, id),
+                inArray(
+                  baseVehicleEngines.engineId,
+                  removed.map((e) => e.id),
+                ),
+              ),
+            );
+            changes.push(`engines taken off: ${removed.map((e) => e.name).join(", ")}`);
+          }
+          const added = engines.filter((e) => !had.has(e.id));
+          if (added.length > 0) {
+            await tx
+              .insert(baseVehicleEngines)
+              .values(added.map((e) => ({ baseVehicleId: id, engineId: e.id })));
+            changes.push(`engines added: ${added.map((e) => e.name).join(", ")}`);
+          }
+        }
+        await audit(
+          tx,
+          actor,
+          "vehicle.year-change",
+          "base-vehicle",
+          id,
+          `Changed the ${label(before)}: ${changes.join("; ") || "nothing"}`,
+        );
+        const [after] = await baseVehicleRows(tx, sql`bv.id = ${id}`);
+        return after!;
+      }),
+
+    removeBaseVehicle: (actor: AuditActor, id: number): Promise<void> =>
+      transaction(async (tx) => {
+        const bv = await lockedBaseVehicle(tx, id);
+        await refuseWhileUsed(tx, "This vehicle", baseVehicleUses(sql`${id}`));
+        await tx.delete(baseVehicles).where(eq(baseVehicles.id, id));
+        await audit(
+          tx,
+          actor,
+          "vehicle.year-remove",
+          "base-vehicle",
+          id,
+          `Removed the ${label(bv)}`,
+        );
+      }),
+  };
+}
+
+export type VehicleAdmin = ReturnType<typeof createVehicleAdmin>;

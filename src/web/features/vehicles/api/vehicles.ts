@@ -1,0 +1,103 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CSV_FIELD } from "#contract/product-csv";
+import type {
+  BaseVehicleRow,
+  VehicleCsvPreview,
+  VehicleImportResult,
+  VehicleNames,
+  VehicleTableQuery,
+} from "#contract/vehicles";
+import { apiGet, apiGetPage, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+/**
+ * Under "vehicles", as the vehicle selector's lists are (features/fitment): a change here makes
+ * them stale too.
+ */
+const keys = {
+  all: ["vehicles"] as const,
+  names: ["vehicles", "admin-names"] as const,
+  table: (q: Partial<VehicleTableQuery>) => ["vehicles", "admin-table", q] as const,
+};
+
+/** Where the admin downloads the vehicle table as CSV. */
+export const VEHICLE_EXPORT_URL = "/api/vehicles/export.csv";
+
+/** The records the screen adds, changes and removes, by their API path. */
+export const vehicleRecordPaths = {
+  make: "/vehicles/makes",
+  model: "/vehicles/models",
+  engine: "/vehicles/engines",
+  submodel: "/vehicles/submodels",
+  baseVehicle: "/vehicles/base-vehicles",
+} as const;
+export type VehicleRecordKind = keyof typeof vehicleRecordPaths;
+
+export const useVehicleNames = () =>
+  useQuery({ queryKey: keys.names, queryFn: () => apiGet<VehicleNames>("/vehicles/names") });
+
+export const useVehicleTable = (q: Partial<VehicleTableQuery>) =>
+  useQuery({
+    queryKey: keys.table(q),
+    queryFn: () => apiGetPage<BaseVehicleRow>(`/vehicles/table${toQueryString(q)}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** After any change: the admin's lists, the selector's, and products' fitment in words. */
+function useVehiclesChanged() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: keys.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+      queryClient.invalidateQueries({ queryKey: ["garage"] }),
+    ]);
+}
+
+/** Adds a record of `kind` (POST). */
+export function useAddVehicleRecord<Answer>(kind: VehicleRecordKind) {
+  const changed = useVehiclesChanged();
+  return useMutation({
+    mutationFn: (body: object) => apiSend<Answer>("POST", vehicleRecordPaths[kind], body),
+    onSuccess: changed,
+  });
+}
+
+/** Changes a record of `kind` (PATCH). */
+export function useChangeVehicleRecord<Answer>(kind: VehicleRecordKind) {
+  const changed = useVehiclesChanged();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: object }) =>
+      apiSend<Answer>("PATCH", `${vehicleRecordPaths[kind]}/${id}`, body),
+    onSuccess: changed,
+  });
+}
+
+/** Removes a record of `kind` (DELETE; its id as the dialog hands it: a string). */
+export function useRemoveVehicleRecord(kind: VehicleRecordKind) {
+  const changed = useVehiclesChanged();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiSend<void>("DELETE", `${vehicleRecordPaths[kind]}/${encodeURIComponent(id)}`),
+    onSuccess: changed,
+  });
+}
+
+const form = (file: File) => {
+  const body = new FormData();
+  body.append(CSV_FIELD, file);
+  return body;
+};
+
+/** Checks a vehicle CSV; nothing is written. */
+export const previewVehicleCsv = (file: File) =>
+  apiUpload<VehicleCsvPreview>("/vehicles/import/preview", form(file));
+
+/** Imports a vehicle CSV without errors, all or nothing. */
+export function useImportVehicleCsv() {
+  const changed = useVehiclesChanged();
+  return useMutation({
+    mutationFn: (file: File) => apiUpload<VehicleImportResult>("/vehicles/import", form(file)),
+    onSuccess: changed,
+  });
+}
