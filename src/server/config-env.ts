@@ -103,6 +103,10 @@ export const envSchema = z.object({
   HOLD_MAX_VALUE: z.coerce.number().positive().max(1e9).default(25_000),
   ORDERS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   QUICK_ORDER_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  // Catalog data files (docs/imports.md): the largest upload, counted as it streams, and the
+  // most applications one ACES file may hold.
+  IMPORT_MAX_FILE_MIB: z.coerce.number().int().min(1).max(4096).default(256),
+  IMPORT_MAX_APPLICATIONS: z.coerce.number().int().min(1).max(10_000_000).default(1_000_000),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
   START_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(120),
   DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),

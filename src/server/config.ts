@@ -142,6 +142,8 @@ export type Config = Readonly<{
   holdLimits: HoldLimits;
   /** Quick-order resolutions (pasted lines, CSV files) per minute per client IP and per account. */
   quickOrderPerMinute: number;
+  /** Catalog data files (docs/imports.md): the largest upload in bytes, the most applications. */
+  imports: { maxBytes: number; maxApplications: number };
   holdSweepMs: number;
   /** "Your hold is about to expire" goes this long before an unpaid order's hold ends. */
   holdWarningMs: number;
@@ -379,6 +381,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       newCustomerShare: e.HOLD_NEW_CUSTOMER_SHARE,
     },
     quickOrderPerMinute: e.QUICK_ORDER_PER_MINUTE,
+    imports: {
+      maxBytes: e.IMPORT_MAX_FILE_MIB * 1024 * 1024,
+      maxApplications: e.IMPORT_MAX_APPLICATIONS,
+    },
     lowStockEmail: {
       enabled: e.LOW_STOCK_EMAIL ? e.LOW_STOCK_EMAIL === "true" : !demo,
       hourUtc: e.LOW_STOCK_EMAIL_HOUR,

@@ -162,3 +162,40 @@ export async function replaceFitments(
       .onConflictDoNothing();
   }
 }
+
+/**
+ * The fitment of a set of products replaced, set-based, by the rows a caller prepared in two
+ * temporary tables of its transaction (the ACES import, imports/aces-import.ts): `products` lists
+ * the products (`product_id`), `rows` the fitment they should have, shaped as product_fitments'
+ * columns, one row per unique key. Rows already as wanted stay (quantity and note included);
+ * the others of those products are deleted, and the missing ones inserted. Products not listed
+ * keep their fitment. Answers how many rows went and came.
+ */
+export async function replaceFitmentsFromStaging(
+  tx: DbOrTx,
+  staging: { products: string; rows: string },
+): Promise<{ deleted: number; inserted: number }> {
+  const listed = sql.identifier(staging.products);
+  const wanted = sql.identifier(staging.rows);
+  const deleted = await tx.execute(sql`
+    delete from product_fitments f
+    using ${listed} p
+    where f.product_id = p.product_id
+      and not exists (
+        select 1 from ${wanted} w
+        where w.product_id = f.product_id
+          and w.base_vehicle_id = f.base_vehicle_id
+          and w.submodel_id is not distinct from f.submodel_id
+          and w.engine_id is not distinct from f.engine_id
+          and w.position is not distinct from f.position
+          and w.quantity = f.quantity
+          and w.note is not distinct from f.note)`);
+  const inserted = await tx.execute(sql`
+    insert into product_fitments
+      (product_id, base_vehicle_id, submodel_id, engine_id, position, quantity, note)
+    select w.product_id, w.base_vehicle_id, w.submodel_id, w.engine_id, w.position, w.quantity, w.note
+    from ${wanted} w
+    join ${listed} p on p.product_id = w.product_id
+    on conflict on constraint product_fitments_unique do nothing`);
+  return { deleted: deleted.rowCount ?? 0, inserted: inserted.rowCount ?? 0 };
+}

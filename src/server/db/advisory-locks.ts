@@ -16,6 +16,8 @@ export const advisoryLocks = {
   seedDemoAccounts: 7_345_005,
   seedDemoFitment: 7_345_006,
   seedDemoMoney: 7_345_007,
+  /** One catalog data import at a time (imports/service.ts). */
+  catalogImport: 7_345_020,
   perGarage: 7_345_101,
   perReviewAuthor: 7_345_102,
   perProductImport: 7_345_103,

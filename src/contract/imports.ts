@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { pagingQuerySchema } from "./common";
+import { MAX_PAGE_SIZE } from "./constants";
+
+/**
+ * Catalog data files imported by admins (docs/imports.md): ACES fitment today, PIES product
+ * data later. Each upload is checked first (a preview: nothing written), then imported as a job.
+ */
+export const importKinds = ["aces"] as const;
+export type ImportKind = (typeof importKinds)[number];
+
+/**
+ * Where an import is: `previewed` (checked, waiting for the admin's "Import"), `queued` (on the
+ * job queue), `running`, `done` or `failed` (nothing written then: one transaction).
+ */
+export const importStatuses = ["previewed", "queued", "running", "done", "failed"] as const;
+export type ImportStatus = (typeof importStatuses)[number];
+
+/** The multipart field the file is sent in. */
+export const IMPORT_FILE_FIELD = "file";
+/** At most this many problems are kept and shown (the count says how many there were). */
+export const MAX_IMPORT_ERRORS_KEPT = 200;
+/** Imports shown per page on the admin's Imports page (the list API's default `limit`). */
+export const IMPORTS_PAGE_SIZE = 20;
+
+/** Why an application is skipped: the vehicle, the part or the quantity. */
+export const importErrorKinds = ["unknown_vehicle", "unknown_part", "bad_quantity"] as const;
+
+/** One application the import skips: the App's `id` attribute, its line and what is wrong. */
+export const importErrorSchema = z.object({
+  appId: z.string(),
+  line: z.number().int(),
+  kind: z.enum(importErrorKinds),
+  message: z.string(),
+});
+export type ImportError = z.infer<typeof importErrorSchema>;
+
+/** What the file holds and what importing it does (the preview's, then the import's own). */
+export const importCountsSchema = z.object({
+  /** `App` elements read. */
+  applications: z.number().int(),
+  /** Different part numbers named by the applications. */
+  parts: z.number().int(),
+  /** Different base vehicles of the fitment rows the file asks for. */
+  vehicles: z.number().int(),
+  /** Fitment rows the import adds (not there yet). */
+  rowsToWrite: z.number().int(),
+  /** Fitment rows the file asks for that are there already. */
+  rowsUnchanged: z.number().int(),
+  /** Fitment rows of the file's products that the file no longer asks for: removed. */
+  rowsToRemove: z.number().int(),
+  /** Applications skipped (each one's problem is in `errors`, the first 200). */
+  errorCount: z.number().int(),
+});
+export type ImportCounts = z.infer<typeof importCountsSchema>;
+
+/** One import: the record the preview answers and the job updates as it runs. */
+export const importRecordSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(importKinds),
+  /** The file's brand (ACES Header `BrandAAIAID`). */
+  brand: z.string(),
+  fileName: z.string(),
+  status: z.enum(importStatuses),
+  counts: importCountsSchema,
+  /** The first 200 problems, in file order. */
+  errors: z.array(importErrorSchema),
+  /** Applications staged so far of `total` while it runs. */
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  /** Set when done: fitment rows added and removed. */
+  result: z.object({ inserted: z.number().int(), deleted: z.number().int() }).nullable(),
+  /** Why it failed; nothing was written then. */
+  failure: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  startedAt: z.iso.datetime({ offset: true }).nullable(),
+  finishedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ImportRecord = z.infer<typeof importRecordSchema>;
+
+export const importListQuerySchema = pagingQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(IMPORTS_PAGE_SIZE),
+});
+export type ImportListQuery = z.infer<typeof importListQuerySchema>;
+
+/** What the admin is told when an import cannot start from where it is. */
+export const importNotStartable = (status: ImportStatus) =>
+  status === "queued" || status === "running"
+    ? "This import has already started"
+    : status === "done"
+      ? "This import is done; upload the file again to import it again"
+      : status === "failed"
+        ? "This import failed; upload the file again"
+        : "This import cannot start";
+
+const n = (count: number, one: string, many: string) =>
+  `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
+
+/** The words the Imports page shows (and the tests assert). */
+export const importWords = {
+  status: {
+    previewed: "Checked, not imported",
+    queued: "Waiting to start",
+    running: "Importing",
+    done: "Imported",
+    failed: "Failed",
+  } satisfies Record<ImportStatus, string>,
+  /** "8 applications of 4 parts for 3 vehicles". */
+  contents: (c: ImportCounts) =>
+    `${n(c.applications, "application", "applications")} of ${n(c.parts, "part", "parts")} for ${n(c.vehicles, "vehicle", "vehicles")}`,
+  /** What the import would do, or did. */
+  changes: (c: ImportCounts) =>
+    `${n(c.rowsToWrite, "fitment row", "fitment rows")} to add, ${n(c.rowsToRemove, "row", "rows")} to remove, ${n(c.rowsUnchanged, "row", "rows")} unchanged`,
+  errors: (count: number) =>
+    count === 0
+      ? "No problems"
+      : `${n(count, "application", "applications")} with problems will be skipped`,
+  /** Shown when more problems were found than kept. */
+  errorsCut: (shown: number, count: number) =>
+    `The first ${shown.toLocaleString("en")} of ${count.toLocaleString("en")} are listed.`,
+  progress: (done: number, total: number) =>
+    `Importing… ${done.toLocaleString("en")} of ${n(total, "application", "applications")} read`,
+  done: (r: { inserted: number; deleted: number }) =>
+    `Imported: ${n(r.inserted, "fitment row", "fitment rows")} added, ${n(r.deleted, "row", "rows")} removed`,
+  confirmTitle: "Import this file?",
+  confirmBody: (brand: string, c: ImportCounts) =>
+    `The fitment of brand ${brand}'s ${n(c.parts, "part", "parts")} in this file is replaced: ${n(c.rowsToWrite, "row", "rows")} added, ${n(c.rowsToRemove, "row", "rows")} removed. Applications with problems are skipped. Other parts keep their fitment.`,
+  chooseFile: "Choose an ACES file",
+} as const;

@@ -1,0 +1,97 @@
+import multipart from "@fastify/multipart";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParamsSchema } from "../../contract/common";
+import { TOTAL_COUNT_HEADER } from "../../contract/constants";
+import { importListQuerySchema, importRecordSchema } from "../../contract/imports";
+import { errorAnswers } from "../api-errors";
+import { caller, type Guards } from "../http/request-context";
+import type { ImportService } from "./service";
+import { saveUpload } from "./upload";
+
+export interface ImportRoutesOptions {
+  imports: ImportService;
+  guards: Guards;
+  /** Where uploads wait (upload.ts `importFolder`). */
+  folder: string;
+  /** IMPORT_MAX_FILE_MIB in bytes. */
+  maxBytes: number;
+}
+
+/** Catalog data imports, for admins (docs/imports.md). */
+export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (
+  app,
+  { imports, guards, folder, maxBytes },
+) => {
+  await app.register(multipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3 },
+  });
+
+  app.post(
+    "/imports/aces",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary:
+          "Upload an ACES 4.x fitment file (multipart field `file`, admins): checked and counted, nothing imported yet",
+        consumes: ["multipart/form-data"],
+        response: { 201: importRecordSchema, ...errorAnswers(400, 401, 403, 413, 415) },
+      },
+      onRequest: guards.adminOnly,
+      // A big file takes longer to send than the request timeout; the statements bound their own.
+      config: { ownDeadline: true },
+    },
+    async (req, reply) => {
+      const me = caller(req);
+      const upload = await saveUpload(req, folder, maxBytes);
+      return reply.code(201).send(await imports.preview(upload, me));
+    },
+  );
+
+  app.get(
+    "/imports",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "Recent imports, newest first, paged; total in X-Total-Count (admins)",
+        querystring: importListQuerySchema,
+        response: { 200: z.array(importRecordSchema), ...errorAnswers(400, 401, 403) },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => {
+      const { items, total } = await imports.list(req.query);
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+
+  app.get(
+    "/imports/:id",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "An import: its counts, problems and progress (admins)",
+        params: idParamsSchema,
+        response: { 200: importRecordSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => imports.get(req.params.id),
+  );
+
+  app.post(
+    "/imports/:id/start",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary:
+          "Import a previewed file: queued as a job that replaces the brand's fitment in one transaction (admins)",
+        params: idParamsSchema,
+        response: { 202: importRecordSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => reply.code(202).send(await imports.start(req.params.id, caller(req))),
+  );
+};

@@ -1,0 +1,319 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, count, desc, eq, lt } from "drizzle-orm";
+import type PgBoss from "pg-boss";
+import {
+  importNotStartable,
+  type ImportListQuery,
+  type ImportRecord,
+} from "../../contract/imports";
+import { recordAdminAction, type AuditActor } from "../audit/service";
+import { replaceFitmentsFromStaging } from "../catalog/writes";
+import { advisoryLocks, waitForLock } from "../db/advisory-locks";
+import type { Db } from "../db/database";
+import { postgresError } from "../db/postgres-errors";
+import { sql } from "../db/sql";
+import { conflict, HttpError, notFound } from "../errors";
+import type { JobQueue } from "../jobs/queue";
+import { AcesFileError, type AcesLimits } from "./aces";
+import { ACES_STAGING, stageAces } from "./aces-import";
+import { catalogImports } from "./tables";
+import type { StoredUpload } from "./upload";
+
+/** The job queue's queue of imports: one job per import, `{ importId }`. */
+export const IMPORT_QUEUE = "catalog-imports";
+
+const queueOptions = {
+  name: IMPORT_QUEUE,
+  // A job whose process died mid-import (its transaction rolled back) is handed out again once it
+  // expires; the import is all or nothing, and one already done is not run again.
+  retryLimit: 2,
+  retryDelay: 30,
+  expireInSeconds: 30 * 60,
+  retentionMinutes: 24 * 60,
+};
+
+/** A file uploaded and not imported within this long is removed (its import marked failed). */
+const KEEP_PREVIEWED_MS = 24 * 60 * 60 * 1000;
+export const EXPIRED_PREVIEW_MESSAGE =
+  "Not imported within a day of its upload: the file was removed. Upload it again.";
+
+/** The longest a statement of the import's transaction may run (the pool's default is shorter). */
+const IMPORT_STATEMENT_TIMEOUT = "300s";
+
+type Row = typeof catalogImports.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const toRecord = (r: Row): ImportRecord => ({
+  id: r.id,
+  kind: r.kind,
+  brand: r.brand,
+  fileName: r.fileName,
+  status: r.status,
+  counts: {
+    applications: r.applications,
+    parts: r.parts,
+    vehicles: r.vehicles,
+    rowsToWrite: r.rowsToWrite,
+    rowsUnchanged: r.rowsUnchanged,
+    rowsToRemove: r.rowsToRemove,
+    errorCount: r.errorCount,
+  },
+  errors: r.errors,
+  progress: { done: r.progressDone, total: r.progressTotal },
+  result:
+    r.inserted !== null && r.deleted !== null ? { inserted: r.inserted, deleted: r.deleted } : null,
+  failure: r.failure,
+  createdBy: r.createdBy,
+  createdAt: r.createdAt.toISOString(),
+  startedAt: iso(r.startedAt),
+  finishedAt: iso(r.finishedAt),
+});
+
+export interface ImportServiceOptions {
+  /** Where uploads wait (upload.ts `importFolder`). */
+  folder: string;
+  limits: AcesLimits;
+  /** The store's job queue: the import runs as one of its jobs. */
+  queue: JobQueue;
+  /** This process's catalog read cache forgets fitment (others hear the fitment table's NOTIFY). */
+  catalogChanged: () => void;
+  log: {
+    info(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
+}
+
+/**
+ * Catalog data imports (docs/imports.md): an upload is checked and counted (`preview`: nothing
+ * written), then `start` queues its job, which replaces the brand's fitment in one transaction.
+ */
+export function createImportService(db: Db, opts: ImportServiceOptions) {
+  const { folder, limits, queue, log } = opts;
+  let workers: string[] = [];
+
+  queue.setUp(async (boss) => {
+    await boss.createQueue(IMPORT_QUEUE, queueOptions);
+    await boss.updateQueue(IMPORT_QUEUE, queueOptions);
+  });
+  queue.alongside(async (boss) => {
+    const worker = await boss.work<{ importId: string }>(
+      IMPORT_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: 2 },
+      async ([job]) => {
+        if (job) await run(job.data.importId);
+      },
+    );
+    workers = [worker];
+    return workers;
+  });
+
+  const fileOf = (r: Pick<Row, "storedFile">) =>
+    r.storedFile ? path.join(folder, path.basename(r.storedFile)) : undefined;
+
+  /** Removes an import's file (it is done with), and says so on its record. */
+  async function removeFile(r: Pick<Row, "id" | "storedFile">) {
+    const file = fileOf(r);
+    if (!file) return;
+    await fs.rm(file, { force: true });
+    await db.update(catalogImports).set({ storedFile: null }).where(eq(catalogImports.id, r.id));
+  }
+
+  /** Uploads previewed more than a day ago and never imported: their files go. */
+  async function forgetStalePreviews() {
+    const stale = await db
+      .update(catalogImports)
+      .set({ status: "failed", failure: EXPIRED_PREVIEW_MESSAGE, finishedAt: new Date() })
+      .where(
+        and(
+          eq(catalogImports.status, "previewed"),
+          lt(catalogImports.createdAt, new Date(Date.now() - KEEP_PREVIEWED_MS)),
+        ),
+      )
+      .returning({ id: catalogImports.id, storedFile: catalogImports.storedFile });
+    for (const r of stale) await removeFile(r);
+  }
+
+  async function markFailed(id: string, failure: string) {
+    const [row] = await db
+      .update(catalogImports)
+      .set({ status: "failed", failure, finishedAt: new Date() })
+      .where(eq(catalogImports.id, id))
+      .returning();
+    if (row) await removeFile(row);
+  }
+
+  /** The import's job: the file staged again, then the brand's fitment replaced, all at once. */
+  async function run(id: string): Promise<void> {
+    const [found] = await db.select().from(catalogImports).where(eq(catalogImports.id, id));
+    if (!found || (found.status !== "queued" && found.status !== "running")) return;
+    const file = fileOf(found);
+    if (!file) {
+      await markFailed(id, "Nothing was imported: the uploaded file is gone. Upload it again.");
+      return;
+    }
+    await db
+      .update(catalogImports)
+      .set({ status: "running", progressDone: 0, startedAt: found.startedAt ?? new Date() })
+      .where(eq(catalogImports.id, id));
+    const actor: AuditActor = {
+      id: found.startedById ?? found.createdById,
+      email: found.startedBy ?? found.createdBy,
+    };
+    let lastProgress = 0;
+    try {
+      const outcome = await db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local statement_timeout = '${IMPORT_STATEMENT_TIMEOUT}'`));
+        // One import at a time: two files naming the same product would else interleave.
+        await waitForLock(tx, advisoryLocks.catalogImport);
+        const staged = await stageAces(tx, file, limits, async (done) => {
+          // Written outside the transaction, so the page sees it move; a few times a second at most.
+          if (done - lastProgress < 5_000 && done < found.progressTotal) return;
+          lastProgress = done;
+          await db
+            .update(catalogImports)
+            .set({ progressDone: done })
+            .where(eq(catalogImports.id, id));
+        });
+        const { inserted, deleted } = await replaceFitmentsFromStaging(tx, ACES_STAGING);
+        const { counts } = staged;
+        const [row] = await tx
+          .update(catalogImports)
+          .set({
+            status: "done",
+            brand: staged.header.brand,
+            applications: counts.applications,
+            parts: counts.parts,
+            vehicles: counts.vehicles,
+            rowsToWrite: counts.rowsToWrite,
+            rowsUnchanged: counts.rowsUnchanged,
+            rowsToRemove: counts.rowsToRemove,
+            errorCount: counts.errorCount,
+            errors: staged.errors,
+            progressDone: counts.applications,
+            progressTotal: counts.applications,
+            inserted,
+            deleted,
+            finishedAt: new Date(),
+          })
+          .where(eq(catalogImports.id, id))
+          .returning();
+        await recordAdminAction(tx, {
+          actor,
+          action: "catalog.import-aces",
+          target: { type: "import", id },
+          summary: `Imported ACES file ${found.fileName} (brand ${staged.header.brand}): ${counts.applications} applications, ${inserted} fitment rows added, ${deleted} removed, ${counts.rowsUnchanged} unchanged, ${counts.errorCount} skipped`,
+        });
+        return row!;
+      });
+      opts.catalogChanged();
+      log.info(
+        { importId: id, inserted: outcome.inserted, deleted: outcome.deleted },
+        "ACES import done",
+      );
+      await removeFile(outcome);
+    } catch (err) {
+      log.error({ err, importId: id }, "ACES import failed");
+      // Recorded, not retried: the same file fails the same way. Should even that fail (the
+      // database away), the job is retried.
+      await markFailed(id, `Nothing was imported: ${describeFailure(err)}`);
+    }
+  }
+
+  return {
+    /** Checks an uploaded file and counts what importing it would change; writes only the record. */
+    async preview(upload: StoredUpload, actor: AuditActor): Promise<ImportRecord> {
+      await forgetStalePreviews();
+      const file = path.join(folder, upload.storedFile);
+      try {
+        const staged = await db.transaction(async (tx) => {
+          await tx.execute(sql.raw(`set local statement_timeout = '${IMPORT_STATEMENT_TIMEOUT}'`));
+          return stageAces(tx, file, limits);
+        });
+        const [row] = await db
+          .insert(catalogImports)
+          .values({
+            kind: "aces",
+            brand: staged.header.brand,
+            fileName: upload.fileName,
+            storedFile: upload.storedFile,
+            status: "previewed",
+            ...staged.counts,
+            errors: staged.errors,
+            progressTotal: staged.counts.applications,
+            createdById: actor.id,
+            createdBy: actor.email,
+          })
+          .returning();
+        return toRecord(row!);
+      } catch (err) {
+        await fs.rm(file, { force: true });
+        if (err instanceof AcesFileError) throw new HttpError(400, "validation", err.message);
+        throw err;
+      }
+    },
+
+    async get(id: string): Promise<ImportRecord> {
+      const [row] = await db.select().from(catalogImports).where(eq(catalogImports.id, id));
+      if (!row) throw notFound("Import not found");
+      return toRecord(row);
+    },
+
+    /** The most recent imports first. */
+    async list(query: ImportListQuery): Promise<{ items: ImportRecord[]; total: number }> {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(catalogImports)
+          .orderBy(desc(catalogImports.createdAt), desc(catalogImports.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ n: count() }).from(catalogImports),
+      ]);
+      return { items: rows.map(toRecord), total: total?.n ?? 0 };
+    },
+
+    /** Queues a previewed import's job; answers the record, `queued`. */
+    async start(id: string, actor: AuditActor): Promise<ImportRecord> {
+      const [row] = await db
+        .update(catalogImports)
+        .set({ status: "queued", startedById: actor.id, startedBy: actor.email })
+        .where(and(eq(catalogImports.id, id), eq(catalogImports.status, "previewed")))
+        .returning();
+      if (!row) {
+        const [other] = await db.select().from(catalogImports).where(eq(catalogImports.id, id));
+        if (!other) throw notFound("Import not found");
+        throw conflict(importNotStartable(other.status));
+      }
+      let boss: PgBoss;
+      try {
+        boss = await queue.ready();
+        await boss.send(IMPORT_QUEUE, { importId: id }, { singletonKey: id });
+      } catch (err) {
+        // Not queued: it may be started again.
+        await db
+          .update(catalogImports)
+          .set({ status: "previewed", startedById: null, startedBy: null })
+          .where(eq(catalogImports.id, id));
+        throw err;
+      }
+      // This process's worker looks now rather than at its next poll.
+      for (const w of workers) boss.notifyWorker(w);
+      return toRecord(row);
+    },
+
+    /** Runs an import's job here and now (tests; the queue's worker calls the same). */
+    run,
+  };
+}
+
+/** A failure in words an admin can act on. */
+function describeFailure(err: unknown): string {
+  if (err instanceof AcesFileError) return err.message;
+  const pg = postgresError(err);
+  if (pg) return pg.detail ?? "the database refused the change; try again";
+  return "the import stopped unexpectedly; try again";
+}
+
+export type ImportService = ReturnType<typeof createImportService>;

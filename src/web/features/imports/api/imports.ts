@@ -1,0 +1,59 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { IMPORT_FILE_FIELD, type ImportListQuery, type ImportRecord } from "#contract/imports";
+import { apiGet, apiGetPage, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
+
+/** The imports' query keys: the list and each record. */
+export const importKeys = {
+  all: ["imports"] as const,
+  list: (query: Partial<ImportListQuery>) => ["imports", "list", query] as const,
+  detail: (id: string) => ["imports", "detail", id] as const,
+};
+
+/** Uploads an ACES file: checked and counted by the server, nothing imported yet. */
+export function useUploadAces() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append(IMPORT_FILE_FIELD, file);
+      return apiUpload<ImportRecord>("/imports/aces", body);
+    },
+    onSuccess: (record) => {
+      queryClient.setQueryData(importKeys.detail(record.id), record);
+      void queryClient.invalidateQueries({ queryKey: importKeys.all });
+    },
+  });
+}
+
+const working = (r: ImportRecord | undefined) => r?.status === "queued" || r?.status === "running";
+
+/** One import, asked again every half second while it waits or runs. */
+export function useImport(id: string | undefined) {
+  return useQuery({
+    queryKey: importKeys.detail(id ?? ""),
+    queryFn: () => apiGet<ImportRecord>(`/imports/${id}`),
+    enabled: id !== undefined,
+    refetchInterval: (query) => (working(query.state.data) ? 500 : false),
+  });
+}
+
+/** Recent imports, newest first, paged. */
+export function useImports(query: Partial<ImportListQuery>) {
+  return useQuery({
+    queryKey: importKeys.list(query),
+    queryFn: () => apiGetPage<ImportRecord>(`/imports${toQueryString(query)}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Queues a previewed import; the record then moves on by itself. */
+export function useStartImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiSend<ImportRecord>("POST", `/imports/${id}/start`),
+    onSuccess: (record) => {
+      queryClient.setQueryData(importKeys.detail(record.id), record);
+      void queryClient.invalidateQueries({ queryKey: importKeys.all });
+    },
+  });
+}

@@ -1,0 +1,74 @@
+import { IMPORTS_PAGE_SIZE, importWords, type ImportRecord } from "#contract/imports";
+import { DataTable, ListStates, type Column } from "../../../components/data-table";
+import { useListPage, useListStates } from "../../../lib/use-list-page";
+import { useImports } from "../api/imports";
+import { AcesUploadForm } from "./aces-upload-form";
+import { ImportRecordPanel } from "./import-record";
+
+/**
+ * Imports (admins, docs/imports.md): upload an ACES file, read its preview, import it and follow
+ * it; below, the recent imports. The import shown is kept in the URL (`?import=`).
+ */
+export function ImportsPage() {
+  const list = useListPage(IMPORTS_PAGE_SIZE);
+  const shown = list.params.get("import") ?? undefined;
+  const show = (id: string) => list.update({ import: id });
+  const answer = useImports(list.paging);
+  const states = useListStates(list, answer);
+  const { data } = answer;
+
+  const columns: Column<ImportRecord>[] = [
+    {
+      header: "Uploaded",
+      role: "title",
+      cell: (r) => <time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleString()}</time>,
+    },
+    { header: "File", cell: (r) => <span className="break-all">{r.fileName}</span> },
+    { header: "Brand", cell: (r) => r.brand },
+    { header: "Status", cell: (r) => importWords.status[r.status] },
+    {
+      header: "Applications",
+      numeric: true,
+      from: "lg",
+      cell: (r) => r.counts.applications.toLocaleString("en"),
+    },
+    {
+      header: "Actions",
+      role: "actions",
+      cell: (r) => (
+        <button
+          type="button"
+          className="btn btn-sm"
+          aria-label={`Show import of ${r.fileName}`}
+          disabled={r.id === shown}
+          onClick={() => show(r.id)}
+        >
+          Show
+        </button>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <AcesUploadForm onUploaded={show} />
+      {shown && <ImportRecordPanel key={shown} id={shown} />}
+      <h2 className="text-lg font-semibold">Recent imports</h2>
+      <ListStates
+        {...states}
+        filtered={false}
+        empty="No imports yet."
+        noMatch=""
+        summary={data && `${data.total} ${data.total === 1 ? "import" : "imports"}`}
+      >
+        <DataTable
+          label="Recent imports"
+          columns={columns}
+          rows={data?.items ?? []}
+          rowKey={(r) => r.id}
+          rowTestId="import-row"
+        />
+      </ListStates>
+    </div>
+  );
+}
