@@ -28,6 +28,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       // shows instead of a blank page while the app's code arrives.
       {
         product: "src/web/app/routes/product.tsx",
+        // The part page's own HTML comes from the server (src/server/part-page-html.ts), in this
+        // shell's place.
+        part: "src/web/app/routes/part.tsx",
         dashboard: "src/web/app/routes/dashboard-layout.tsx",
       },
     ),

@@ -9,6 +9,7 @@ import {
   PUBLIC_URL_PLACEHOLDER,
   type PageShell,
 } from "../src/contract/paths";
+import { escapeHtml, withHeadMeta } from "../src/server/page-head";
 import type { PageMeta } from "../src/web/components/page-title";
 import type * as PrerenderModule from "../src/web/prerender";
 
@@ -144,26 +145,8 @@ export function prerenderPages(
  * The page's title and description, its canonical link and Open Graph tags. The server fills in
  * the store's address (PUBLIC_URL_PLACEHOLDER), which the build does not know.
  */
-function withMeta(page: string, url: string, meta: PageMeta): string {
-  const address = `${PUBLIC_URL_PLACEHOLDER}${canonicalPath(url)}`;
-  const tags = [
-    `<link rel="canonical" href="${escapeHtml(address)}" />`,
-    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(address)}" />`,
-  ];
-  const replaced = page
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(
-      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
-    )
-    .replace("</head>", `  ${tags.join("\n    ")}\n  </head>`);
-  if (!replaced.includes(`content="${escapeHtml(meta.description)}"`)) {
-    throw new Error(`prerender-pages: index.html has no description meta tag to replace (${url})`);
-  }
-  return replaced;
-}
+const withMeta = (page: string, url: string, meta: PageMeta) =>
+  withHeadMeta(page, { ...meta, url: `${PUBLIC_URL_PLACEHOLDER}${canonicalPath(url)}` });
 
 /**
  * The stylesheets a page links, inlined: on a slow phone network every request costs seconds of
@@ -181,9 +164,6 @@ async function inlineStylesheets(page: string, outDir: string, base: string): Pr
 
 /** The file a page's path is pre-rendered into, under `pages/`: `/` is `index`. */
 const pageName = (url: string) => url.replace(/^\/+|\/+$/g, "") || "index";
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 // `crossorigin` makes it the same kind of request as the app's fetch (cors, same-origin
 // credentials), so the browser hands the app the preloaded answer.

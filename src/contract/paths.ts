@@ -8,11 +8,18 @@ const withId = (pattern: `${string}:id`) => ({
   to: (id: string) => pattern.replace(":id", encodeURIComponent(id)),
 });
 
+const withSlug = (pattern: `${string}:slug`) => ({
+  pattern,
+  to: (slug: string) => pattern.replace(":slug", encodeURIComponent(slug)),
+});
+
 export const paths = {
   home: "/",
   homeAlias: "/home",
   allProducts: "/allproducts",
   product: withId("/products/:id"),
+  /** A part's public page, for everyone and search engines (docs/catalog.md "Part pages"). */
+  part: withSlug("/parts/:slug"),
   login: "/login",
   signup: "/signup",
   forgotPassword: "/forgot-password",
@@ -34,6 +41,8 @@ export const paths = {
   allUsers: "/dashboard/allusers",
   addProduct: "/dashboard/addProduct",
   manageProducts: "/dashboard/manageallproducts",
+  /** Admin: the vehicle database (makes, models, years, engines; docs/vehicles.md). */
+  vehicles: "/dashboard/vehicles",
   manageOrders: "/dashboard/manageallorders",
   auditLog: "/dashboard/audit",
   invoices: "/dashboard/invoices",
@@ -46,6 +55,8 @@ export const paths = {
   company: withId("/dashboard/companies/:id"),
   priceLists: "/dashboard/price-lists",
   priceList: withId("/dashboard/price-lists/:id"),
+  /** Admin: catalog data imports, ACES fitment files (docs/imports.md). */
+  imports: "/dashboard/imports",
   /** A company member's own company (owners manage its members there). */
   myCompany: "/dashboard/company",
   /** Where the emailed company invitation leads (`?token=`). */
@@ -75,6 +86,17 @@ export const indexablePages: readonly string[] = [
 /** The address search engines should index a page under: the landing page is also at /home. */
 export const canonicalPath = (path: string) => (path === paths.homeAlias ? paths.home : path);
 
+/**
+ * A part's address on the store (`/parts/<slug>`): its part number and name in lower-case letters
+ * and digits joined by hyphens, e.g. "pw-bk-3001-ceramic-brake-pads". The database keeps the same
+ * in a generated column (`products.slug`, migration 0054): a test holds the two equal.
+ */
+export const partSlug = (partNumber: string, name: string) =>
+  `${partNumber}-${name}`
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .toLowerCase();
+
 /** Written by the build where a pre-rendered page needs the store's address; the server fills it in. */
 export const PUBLIC_URL_PLACEHOLDER = "__PUBLIC_URL__";
 
@@ -90,13 +112,18 @@ export const PAGE_END = "<!--/page-->";
  * the build renders a shell of placeholders for each family (`shells/<name>.html`, from the URL
  * given here) and the server answers the family's paths with it.
  */
-export const pageShells = { product: paths.product.pattern, dashboard: paths.dashboard } as const;
+export const pageShells = {
+  product: paths.product.pattern,
+  part: paths.part.pattern,
+  dashboard: paths.dashboard,
+} as const;
 export type PageShell = keyof typeof pageShells;
 
 /** The shell a page path is answered with, if it has one. */
 export function pageShellOf(pathname: string): PageShell | undefined {
   const path = pathname.toLowerCase().replace(/\/+$/, "");
   if (/^\/products\/[^/]+$/.test(path)) return "product";
+  if (/^\/parts\/[^/]+$/.test(path)) return "part";
   if (path === paths.dashboard || path.startsWith(`${paths.dashboard}/`)) return "dashboard";
   return undefined;
 }

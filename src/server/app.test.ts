@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { partSlug } from "../contract/paths";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -142,7 +143,7 @@ test("the landing page carries the newest products as JSON-LD structured data", 
   );
   expect(data.itemListElement[0].item).toMatchObject({
     "@type": "Product",
-    url: `https://parts.example/products/${newest[0]._id}`,
+    url: `https://parts.example/parts/${partSlug(newest[0].partNumber, newest[0].name)}`,
     offers: { "@type": "Offer", priceCurrency: "USD", price: newest[0].price.toFixed(2) },
   });
   // Pages that list no products have none.
@@ -167,7 +168,7 @@ test("product text with replacement patterns ($`, $', $&) goes into the JSON-LD 
     name: product.name,
     description: product.shortDescription,
     image: `https://parts.example${product.img}`,
-    url: `https://parts.example/products/${product.id}`,
+    url: `https://parts.example/parts/${partSlug(product.partNumber, product.name)}`,
     offers: {
       "@type": "Offer",
       price: api.price.toFixed(2),
@@ -181,8 +182,11 @@ test("product text with replacement patterns ($`, $', $&) goes into the JSON-LD 
   expect(res.body.length).toBe(template.length + scripts[0]![0].length);
 });
 
-test("/sitemap.xml lists the public pages at the store's address, robots.txt points to it", async () => {
-  const res = await t.app.inject({ method: "GET", url: "/sitemap.xml" });
+test("/sitemap.xml names the public pages' sitemap at the store's address, robots.txt points to it", async () => {
+  const index = await t.app.inject({ method: "GET", url: "/sitemap.xml" });
+  expect(index.statusCode).toBe(200);
+  expect(index.body).toContain("<sitemap><loc>https://parts.example/sitemaps/pages.xml</loc>");
+  const res = await t.app.inject({ method: "GET", url: "/sitemaps/pages.xml" });
   expect(res.statusCode).toBe(200);
   expect(res.headers["content-type"]).toMatch(/application\/xml/);
   const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);

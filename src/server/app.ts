@@ -38,6 +38,7 @@ import { createMetrics } from "./metrics/service";
 import { registerWebApp } from "./web-app";
 import { assembleStore } from "./store-services";
 import { registerDomains } from "./domains";
+import { partAnswer } from "./catalog/part-routes";
 
 export interface AppDeps {
   config: Config;
@@ -135,6 +136,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     currency: config.currency,
     structuredDataWaitMs: config.pageDataWaitMs,
     newestProducts: (limit) => store.catalog.page({ sort: "newest", limit, offset: 0 }),
+    parts: {
+      answer: async (slug) => (await partAnswer(catalogCache, store.partPages, slug))?.body,
+      currentAddress: (slug) => store.partPages.currentAddressOf(slug),
+      sitemap: store.partPages,
+    },
     cachedList: (url) => {
       const answer = catalogCache.answerFor(url);
       return answer?.total === undefined

@@ -20,8 +20,17 @@ import { orders } from "./orders/tables";
 import { payments, testCardIntents } from "./payments/tables";
 import { refunds, returnRequests } from "./returns/tables";
 import { productImportJobs } from "./product-csv/tables";
+import { catalogImports } from "./imports/tables";
 import { rateLimit, session } from "./auth/tables";
 import { user } from "./users/tables";
+import {
+  baseVehicles,
+  vehicleEngines,
+  vehicleMakes,
+  vehicleModels,
+  vehicleSubmodels,
+} from "./vehicles/tables";
+import { partSlug } from "../contract/paths";
 
 /** A one-product CSV with a fresh part number each call (an admin's import writes it). */
 let matrixCsvCount = 0;
@@ -30,6 +39,22 @@ const matrixCsv = () =>
     "part_number,name,description,category,price,stock,minimum_order,warranty_months,image_url,cross_references\n" +
       `MX-${process.pid}-${++matrixCsvCount},Matrix part,For the matrix,Other,1,1,1,0,/images/products/oil-filter.svg,\n`,
   );
+
+/** A fresh previewed import of no applications (its start queues a job that finds no file). */
+async function matrixImport(): Promise<string> {
+  const [row] = await t.database.db
+    .insert(catalogImports)
+    .values({
+      kind: "aces",
+      brand: "MTRX",
+      fileName: "matrix.xml",
+      status: "previewed",
+      createdById: "matrix",
+      createdBy: "matrix-admin@example.com",
+    })
+    .returning({ id: catalogImports.id });
+  return row!.id;
+}
 
 /**
  * Every API route, with the status each kind of caller gets. The customer owns the resources in
@@ -420,6 +445,47 @@ function demoGolf() {
 }
 const golfQuery = async () =>
   new URLSearchParams(Object.entries(await demoGolf()).map(([k, v]) => [k, String(v)]));
+/** A fresh name for the vehicle database's rows (each call of a row makes its own). */
+const vehicleName = (what: string) => `Matrix ${what} ${Math.random().toString(36).slice(2, 10)}`;
+/** A make, a model of it and one year of that model, fresh, written straight in the database. */
+async function freshVehicle() {
+  const [make] = await t.database.db
+    .insert(vehicleMakes)
+    .values({ name: vehicleName("make") })
+    .returning();
+  const [model] = await t.database.db
+    .insert(vehicleModels)
+    .values({ makeId: make!.id, name: vehicleName("model") })
+    .returning();
+  const [base] = await t.database.db
+    .insert(baseVehicles)
+    .values({ modelId: model!.id, year: 2019 })
+    .returning();
+  return { make: make!.id, model: model!.id, baseVehicle: base!.id };
+}
+const freshEngine = async () =>
+  (
+    await t.database.db
+      .insert(vehicleEngines)
+      .values({ name: vehicleName("engine") })
+      .returning()
+  )[0]!.id;
+const freshSubmodel = async () =>
+  (
+    await t.database.db
+      .insert(vehicleSubmodels)
+      .values({ name: vehicleName("submodel") })
+      .returning()
+  )[0]!.id;
+const vehicleCsvUpload = (url: string) => {
+  const body = multipart({
+    data: Buffer.from("year,make,model\n2019,Matrix CSV make,Matrix CSV model\n"),
+    filename: "vehicles.csv",
+    type: "text/csv",
+    field: "file",
+  });
+  return { url, payload: body.payload, headers: body.headers };
+};
 /** A vehicle in the customer's garage (saved again if a previous call removed it). */
 async function customerGarageVehicle(): Promise<string> {
   const res = await t.app.inject({
@@ -1108,6 +1174,36 @@ const rows: Row[] = [
     },
     expect: adminOnly(200),
   },
+  {
+    route: "POST /api/imports/aces",
+    call: async () => {
+      const body = multipart({
+        data: Buffer.from(
+          '<ACES version="4.2"><Header><BrandAAIAID>MTRX</BrandAAIAID></Header></ACES>',
+        ),
+        filename: "matrix.xml",
+        type: "application/xml",
+        field: "file",
+      });
+      return { url: "/api/imports/aces", payload: body.payload, headers: body.headers };
+    },
+    expect: adminOnly(201),
+  },
+  {
+    route: "GET /api/imports",
+    call: async () => ({ url: "/api/imports" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "GET /api/imports/:id",
+    call: async () => ({ url: `/api/imports/${await matrixImport()}` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/imports/:id/start",
+    call: async () => ({ url: `/api/imports/${await matrixImport()}/start` }),
+    expect: adminOnly(202),
+  },
   { route: "GET /api/reviews", call: async () => ({ url: "/api/reviews" }), expect: everyone(200) },
   {
     route: "GET /api/reviews/summary",
@@ -1150,10 +1246,150 @@ const rows: Row[] = [
     expect: everyone(200),
   },
   {
+    route: "GET /api/vehicles/table",
+    call: async () => ({ url: "/api/vehicles/table?year=2019" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "GET /api/vehicles/names",
+    call: async () => ({ url: "/api/vehicles/names" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/vehicles/makes",
+    call: async () => ({ url: "/api/vehicles/makes", payload: { name: vehicleName("make") } }),
+    expect: adminOnly(201),
+  },
+  {
+    route: "PATCH /api/vehicles/makes/:id",
+    call: async () => ({
+      url: `/api/vehicles/makes/${(await freshVehicle()).make}`,
+      payload: { name: vehicleName("make") },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "DELETE /api/vehicles/makes/:id",
+    call: async () => ({ url: `/api/vehicles/makes/${(await freshVehicle()).make}` }),
+    expect: adminOnly(204),
+  },
+  {
+    route: "POST /api/vehicles/models",
+    call: async () => ({
+      url: "/api/vehicles/models",
+      payload: { makeId: (await freshVehicle()).make, name: vehicleName("model") },
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    route: "PATCH /api/vehicles/models/:id",
+    call: async () => ({
+      url: `/api/vehicles/models/${(await freshVehicle()).model}`,
+      payload: { name: vehicleName("model") },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "DELETE /api/vehicles/models/:id",
+    call: async () => ({ url: `/api/vehicles/models/${(await freshVehicle()).model}` }),
+    expect: adminOnly(204),
+  },
+  {
+    route: "POST /api/vehicles/engines",
+    call: async () => ({ url: "/api/vehicles/engines", payload: { name: vehicleName("engine") } }),
+    expect: adminOnly(201),
+  },
+  {
+    route: "PATCH /api/vehicles/engines/:id",
+    call: async () => ({
+      url: `/api/vehicles/engines/${await freshEngine()}`,
+      payload: { liters: "1.5", fuel: "Petrol" },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "DELETE /api/vehicles/engines/:id",
+    call: async () => ({ url: `/api/vehicles/engines/${await freshEngine()}` }),
+    expect: adminOnly(204),
+  },
+  {
+    route: "POST /api/vehicles/base-vehicles",
+    call: async () => ({
+      url: "/api/vehicles/base-vehicles",
+      payload: {
+        modelId: (await freshVehicle()).model,
+        yearFrom: 2020,
+        yearTo: 2021,
+        engineIds: [await freshEngine()],
+      },
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    route: "PATCH /api/vehicles/base-vehicles/:id",
+    call: async () => ({
+      url: `/api/vehicles/base-vehicles/${(await freshVehicle()).baseVehicle}`,
+      payload: { year: 2018, engineIds: [await freshEngine()] },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "DELETE /api/vehicles/base-vehicles/:id",
+    call: async () => ({
+      url: `/api/vehicles/base-vehicles/${(await freshVehicle()).baseVehicle}`,
+    }),
+    expect: adminOnly(204),
+  },
+  {
+    route: "POST /api/vehicles/submodels",
+    call: async () => ({
+      url: "/api/vehicles/submodels",
+      payload: { name: vehicleName("submodel") },
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    route: "PATCH /api/vehicles/submodels/:id",
+    call: async () => ({
+      url: `/api/vehicles/submodels/${await freshSubmodel()}`,
+      payload: { name: vehicleName("submodel") },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "DELETE /api/vehicles/submodels/:id",
+    call: async () => ({ url: `/api/vehicles/submodels/${await freshSubmodel()}` }),
+    expect: adminOnly(204),
+  },
+  {
+    route: "GET /api/vehicles/export.csv",
+    call: async () => ({ url: "/api/vehicles/export.csv" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/vehicles/import/preview",
+    call: async () => vehicleCsvUpload("/api/vehicles/import/preview"),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/vehicles/import",
+    // Importing the same file again changes nothing, and answers the same.
+    call: async () => vehicleCsvUpload("/api/vehicles/import"),
+    expect: adminOnly(200),
+  },
+  {
     route: "GET /api/products/:id/fitment",
     call: async () => ({
       url: `/api/products/${(await freshProduct()).id}/fitment?${await golfQuery()}`,
     }),
+    expect: everyone(200),
+  },
+  {
+    route: "GET /api/parts/:slug",
+    call: async () => {
+      const p = await freshProduct();
+      return { url: `/api/parts/${partSlug(p.partNumber, p.name)}` };
+    },
     expect: everyone(200),
   },
   {

@@ -5,6 +5,7 @@ import { cartRoutes } from "./cart/routes";
 import { checkoutRoutes } from "./checkout/routes";
 import { catalogRoutes } from "./catalog/routes";
 import { productCsvRoutes } from "./product-csv/routes";
+import { importRoutes } from "./imports/routes";
 import { createProductCsvService } from "./product-csv/service";
 import { quickOrderRoutes } from "./quick-order/routes";
 import { reorderRoutes } from "./reorder/routes";
@@ -26,8 +27,11 @@ import { userRoutes } from "./users/routes";
 import { auditRoutes } from "./audit/routes";
 import { createRemoveUser } from "./workflows/remove-user";
 import { vehicleRoutes } from "./vehicles/routes";
+import { vehicleAdminRoutes } from "./vehicles/admin-routes";
+import { createVehicleAdmin } from "./vehicles/admin";
+import { createVehicleCsv } from "./vehicles/csv-import";
 import { fitmentRoutes } from "./catalog/fitment-routes";
-import { createProductFitment } from "./catalog/fitment";
+import { partRoutes } from "./catalog/part-routes";
 import { addressRoutes } from "./addresses/routes";
 import { createAddressService } from "./addresses/service";
 import { shippingRoutes } from "./shipping/routes";
@@ -77,6 +81,8 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     mailer,
     invoices,
     catalog,
+    fitment,
+    partPages,
     vehicles,
     companyPrices,
     inventory,
@@ -96,6 +102,8 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     orderStatus,
     shipments,
     adminHome,
+    imports,
+    importsFolder,
   } = store;
   await api.register(healthRoutes, { database, isDraining });
   await api.register(contactRoutes, { contact: config.contact });
@@ -183,16 +191,29 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     rateLimiter,
   });
   await api.register(vehicleRoutes, { vehicles, guards });
+  await api.register(vehicleAdminRoutes, {
+    admin: createVehicleAdmin(database.db),
+    csv: createVehicleCsv(database.db),
+    catalogCache,
+    guards,
+  });
   await api.register(fitmentRoutes, {
     catalog,
-    fitment: createProductFitment(database.db),
+    fitment,
     vehicles,
     catalogCache,
     guards,
   });
+  await api.register(partRoutes, { partPages, catalogCache });
   await api.register(productCsvRoutes, {
     productCsv: createProductCsvService(database.db, api.log),
     guards,
+  });
+  await api.register(importRoutes, {
+    imports,
+    guards,
+    folder: importsFolder,
+    maxBytes: config.imports.maxBytes,
   });
   await api.register(notificationRoutes, {
     notifications: createNotificationService(database.db),

@@ -11,6 +11,8 @@ import { createPlacementMemory } from "./checkout/memory";
 import { createCheckout } from "./checkout/workflow";
 import type { storeProductGate } from "./checkout/product-gate";
 import { createCatalogService } from "./catalog/service";
+import { createProductFitment } from "./catalog/fitment";
+import { createPartPages } from "./catalog/part-pages";
 import type { Config, OidcClient } from "./config";
 import type { Database } from "./db/database";
 import { storeOrigins } from "./http/cross-site";
@@ -20,6 +22,8 @@ import { createAccountMail } from "./auth/mail";
 import { mailboxRoutes } from "./mail/mailbox-routes";
 import { startMailer } from "./mail/mailer";
 import { createJobQueue } from "./jobs/queue";
+import { createImportService } from "./imports/service";
+import { importFolder } from "./imports/upload";
 import { createRecurringJobs } from "./jobs/recurring";
 import { createOrderMail } from "./orders/mail";
 import { createInventory } from "./inventory/service";
@@ -100,6 +104,15 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     // A permanent refusal marks the address as bouncing (the admin sees it on the customer).
     onBounce: (to, refusal) => recordBounce(database.db, to, refusal),
   });
+  // Catalog data imports (docs/imports.md): their job's queue is set up with the others.
+  const importsFolder = await importFolder(config.dataDir);
+  const imports = createImportService(database.db, {
+    folder: importsFolder,
+    limits: config.imports,
+    queue: jobs,
+    catalogChanged: () => catalogCache.invalidate("catalog"),
+    log: app.log,
+  });
   jobs.alongside(recurring.starter);
   jobs.start();
   app.addHook("onClose", async () => {
@@ -149,6 +162,9 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     remembered: (cookie) => sessions.user(cookie),
   });
   const catalog = createCatalogService(database.db);
+  const fitment = createProductFitment(database.db);
+  // Public part pages and the sitemap's part addresses (docs/catalog.md "Part pages").
+  const partPages = createPartPages(database.db, catalog, fitment, config.currency);
   const vehicles = createVehicleService(database.db);
   // Company buyers' price lists, kept in memory for the catalog list's overlay and cleared by the
   // same listener (docs/pricing.md).
@@ -285,6 +301,8 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     mailer,
     invoices,
     catalog,
+    fitment,
+    partPages,
     vehicles,
     companyPrices,
     inventory,
@@ -304,6 +322,8 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     orderStatus,
     shipments,
     adminHome,
+    imports,
+    importsFolder,
   };
 }
 

@@ -87,6 +87,11 @@ async function builtWith(bundle?: string) {
     structuredDataWaitMs: 0,
     newestProducts: async () => [],
     cachedList: (url) => cached.get(url),
+    parts: {
+      answer: async () => undefined,
+      currentAddress: async () => undefined,
+      sitemap: { count: async () => 0, addresses: async function* () {} },
+    },
   });
   await app.ready();
   const page = async (cookie?: string) =>

@@ -1,23 +1,32 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import zlib from "node:zlib";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { NEWEST_PRODUCTS_COUNT, PRODUCTS_PAGE_SIZE } from "../contract/constants";
 import {
-  indexablePages,
   isPagePath,
   pageShellOf,
   pageShells,
   PAGE_END,
   PAGE_START,
+  partSlug,
   paths,
   PUBLIC_URL_PLACEHOLDER,
   type PageShell,
 } from "../contract/paths";
 import type { Product, ProductListItem } from "../contract/products";
 import { hasSessionCookie } from "./auth/session-reader";
+import { partPageHtml } from "./part-page-html";
+import { registerSitemaps, type SitemapParts } from "./sitemap";
+import {
+  compress,
+  insertBefore,
+  replaceBetween,
+  sendHtml,
+  serverRenderer,
+  type CompressedHtml,
+  type ServerRender,
+} from "./html-pages";
 
 export interface WebAppOptions {
   webDistDir: string;
@@ -32,6 +41,14 @@ export interface WebAppOptions {
   structuredDataWaitMs: number;
   /** The newest products, for the structured data of the pages that list them. */
   newestProducts: (limit: number) => Promise<Product[]>;
+  /** Part pages and the sitemap's part addresses (docs/catalog.md "Part pages"). */
+  parts: {
+    /** The cached API answer of the part at this address (lower-case), if there is one. */
+    answer: (slug: string) => Promise<Buffer | undefined>;
+    /** Where a part now lives whose old address this is (renamed), if any. */
+    currentAddress: (slug: string) => Promise<string | undefined>;
+    sitemap: SitemapParts;
+  };
   /**
    * The catalog's cached answer to an API read (path and query as the browser sends them), if it
    * has one: All products is rendered for a visitor with its first page when the cache holds it.
@@ -77,21 +94,47 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
     }),
   );
   const shells = pageShellFiles(webDistDir);
-  const allProductsForVisitors = renderAllProducts(webDistDir, opts.cachedList, (err) =>
+  const renderer = serverRenderer(webDistDir, (err) =>
+    app.log.error({ err }, "the server-side renderer could not be loaded"),
+  );
+  const allProductsForVisitors = renderAllProducts(renderer, opts.cachedList, (err) =>
     app.log.error({ err }, "All products could not be rendered with its products"),
   );
 
-  app.get("/sitemap.xml", { schema: { hide: true } }, (_req, reply) =>
-    reply
-      .type("application/xml; charset=utf-8")
-      .header("cache-control", "public, max-age=3600")
-      .send(sitemap(publicUrl)),
-  );
-  app.get("/robots.txt", { schema: { hide: true } }, (_req, reply) =>
-    reply
-      .type("text/plain; charset=utf-8")
-      .header("cache-control", "public, max-age=3600")
-      .send(`User-agent: *\nAllow: /\nSitemap: ${publicUrl}/sitemap.xml\n`),
+  registerSitemaps(app, { publicUrl, parts: opts.parts.sitemap });
+  const partPages = partPageHtml({
+    webDistDir,
+    publicUrl,
+    renderer,
+    onError: (err) => app.log.error({ err }, "a part page could not be rendered"),
+  });
+  const partShell = shells.get("part");
+
+  // A part's public page: rendered here for everyone (docs/catalog.md "Part pages"). An address
+  // in other letters, or of a renamed part, leads to the part's own (301); none, to the shell
+  // with 404 (the app says the part does not exist).
+  app.get<{ Params: { slug: string } }>(
+    paths.part.pattern,
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const asked = req.params.slug;
+      const slug = asked.toLowerCase();
+      const known = /^[a-z0-9-]{1,200}$/.test(slug);
+      const answer = known ? await opts.parts.answer(slug) : undefined;
+      if (answer && slug === asked) {
+        const page = await partPages.page(answer);
+        if (page) return sendHtml(req, reply, page);
+      } else {
+        const current = !known ? undefined : answer ? slug : await opts.parts.currentAddress(slug);
+        if (current !== undefined) {
+          const query = req.url.includes("?") ? req.url.slice(req.url.indexOf("?")) : "";
+          return reply.redirect(`${paths.part.to(current)}${query}`, 301);
+        }
+        reply.code(404);
+      }
+      if (!built) return reply.type("text/plain").send("The web app is not built yet.");
+      return partShell ? sendHtml(req, reply, partShell) : reply.sendFile("index.html");
+    },
   );
 
   app.setNotFoundHandler(async (req, reply) => {
@@ -195,38 +238,6 @@ function prerenderedPages(
 }
 
 /**
- * `html` with `text` inserted before the first `marker` (unchanged without one). Sliced, not
- * `String.replace`d: product text in a replacement string would be read as patterns (`` $` ``
- * copies everything before the match, `$'` everything after, `$&` the match).
- */
-function insertBefore(html: string, marker: string, text: string): string {
-  const at = html.indexOf(marker);
-  return at < 0 ? html : html.slice(0, at) + text + html.slice(at);
-}
-
-/**
- * `html` with what lies between the first `start` and the next `end` replaced by `text` (unchanged
- * without them); sliced, as in `insertBefore`.
- */
-function replaceBetween(html: string, start: string, end: string, text: string): string {
-  const from = html.indexOf(start);
-  const to = from < 0 ? -1 : html.indexOf(end, from);
-  return to < 0 ? html : html.slice(0, from + start.length) + text + html.slice(to);
-}
-
-/**
- * What the build's server-side bundle of src/web/prerender.tsx exports
- * (`npm run build:web-ssr`, dist/web-ssr/prerender.js); the server does not import the web's code.
- */
-interface ServerRender {
-  firstProductsRequest(url: string): string;
-  renderWithProducts(
-    url: string,
-    products: { items: ProductListItem[]; total: number },
-  ): Promise<string>;
-}
-
-/**
  * All products as a visitor without a session sees it, its first page of product cards in the
  * HTML (issue 24: the cards were the page's largest paint, and waited for the app's code and the
  * data): rendered by the build's server-side bundle of src/web/prerender.tsx, from the catalog's
@@ -238,22 +249,15 @@ interface ServerRender {
  * loaded at the first.
  */
 function renderAllProducts(
-  webDistDir: string,
+  renderer: () => Promise<ServerRender | undefined>,
   cachedList: WebAppOptions["cachedList"],
   onError: (err: unknown) => void,
 ): () => Promise<string | undefined> {
-  const file = path.join(webDistDir, "..", "web-ssr", "prerender.js");
-  if (!cachedList || !existsSync(file)) return async () => undefined;
-  let loading: Promise<ServerRender | undefined> | undefined;
+  if (!cachedList) return async () => undefined;
   const rendered = new WeakMap<Buffer, Promise<string | undefined>>();
   return async () => {
     // A bundle that cannot be loaded is told once; the page keeps its skeletons.
-    const ssr = await (loading ??= (
-      import(pathToFileURL(file).href) as Promise<ServerRender>
-    ).catch((err: unknown) => {
-      onError(err);
-      return undefined;
-    }));
+    const ssr = await renderer();
     if (!ssr) return undefined;
     const answer = cachedList(ssr.firstProductsRequest(paths.allProducts));
     if (!answer) return undefined;
@@ -281,34 +285,6 @@ function pageShellFiles(webDistDir: string): Map<PageShell | undefined, Compress
   return shells;
 }
 
-interface CompressedHtml {
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
-
-function compress(html: string): CompressedHtml {
-  const identity = Buffer.from(html);
-  return {
-    identity,
-    br: zlib.brotliCompressSync(identity, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 },
-    }),
-    gzip: zlib.gzipSync(identity, { level: 9 }),
-  };
-}
-
-function sendHtml(req: FastifyRequest, reply: FastifyReply, html: CompressedHtml) {
-  const accepted = String(req.headers["accept-encoding"] ?? "");
-  const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : undefined;
-  reply
-    .type("text/html; charset=utf-8")
-    .header("cache-control", "no-cache")
-    .header("vary", "accept-encoding");
-  if (encoding) reply.header("content-encoding", encoding);
-  return reply.send(encoding ? html[encoding] : html.identity);
-}
-
 /** The products a pre-rendered page lists when opened without a search or paging. */
 function listedProducts(pagePath: string, opts: WebAppOptions): Promise<Product[]> {
   if (pagePath === paths.allProducts) return opts.newestProducts(PRODUCTS_PAGE_SIZE);
@@ -332,7 +308,7 @@ function itemListJsonLd(products: Product[], publicUrl: string, currency: string
         name: p.name,
         description: p.shortDescription,
         image: new URL(p.img, publicUrl).href,
-        url: `${publicUrl}${paths.product.to(p._id)}`,
+        url: `${publicUrl}${paths.part.to(partSlug(p.partNumber, p.name))}`,
         offers: {
           "@type": "Offer",
           price: p.price.toFixed(2),
@@ -345,11 +321,6 @@ function itemListJsonLd(products: Product[], publicUrl: string, currency: string
   // `<` escaped so no product text can close the script element.
   const json = JSON.stringify(data).replace(/</g, "\\u003c");
   return `<script type="application/ld+json">${json}</script>`;
-}
-
-function sitemap(publicUrl: string): string {
-  const urls = indexablePages.map((p) => `  <url><loc>${publicUrl}${p}</loc></url>`).join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
 /** Hashed build assets never change; HTML must be revalidated so a deploy shows at once. */

@@ -4,11 +4,13 @@
 // The server renders All products again with its first page of products (`renderWithProducts`,
 // from the build's server-side bundle of this module: src/server/web-app.ts), for visitors.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { PartPage } from "#contract/parts";
 import type { ProductListItem } from "#contract/products";
 import { renderToString } from "react-dom/server";
 import { StaticRouter, useRoutes } from "react-router";
 import { prefetchAppData } from "./app/prefetch";
 import { productBrowserState, productsQueryOptions } from "./features/catalog/api/get-products";
+import { partQueryOptions } from "./features/catalog/api/get-part";
 import { apiUrl, toQueryString } from "./lib/api-client";
 import { Prerendering } from "./lib/prerendering";
 import { queryClient } from "./app/query-client";
@@ -33,12 +35,14 @@ export interface ProductsPage {
 export async function prerender(
   url: string,
   products?: ProductsPage,
+  part?: PartPage,
 ): Promise<{ pictures: string; html: string; meta?: PageMeta }> {
   await loadRouteCode(url);
   let meta: PageMeta | undefined;
   const client = new QueryClient();
   // In the cache under the key the page asks for: its cards render instead of skeletons.
   if (products) client.setQueryData(productsQueryOptions(productListQuery(url)).queryKey, products);
+  if (part) client.setQueryData(partQueryOptions(part.slug).queryKey, part);
   const html = renderToString(
     <Prerendering value={true}>
       <PageMetaCollector value={(m) => (meta = m)}>
@@ -72,6 +76,13 @@ export const firstProductsRequest = (url: string) =>
 export async function renderWithProducts(url: string, products: ProductsPage): Promise<string> {
   return (await prerender(url, products)).html;
 }
+
+/**
+ * A part's public page (`/parts/{slug}`) with its data, for anyone (the server fills its address
+ * and structured data in: src/server/part-page-html.ts): the page's HTML and its title and
+ * description, and the preload links of its pictures (for the head).
+ */
+export const renderPart = (url: string, part: PartPage) => prerender(url, undefined, part);
 
 /**
  * The API requests the app makes as it starts on `url` (before its first render: main.tsx), or

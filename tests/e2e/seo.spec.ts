@@ -71,7 +71,9 @@ test("the sitemap lists the public pages and the manifest describes the store", 
 }) => {
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.status()).toBe(200);
-  expect(await sitemap.text()).toContain(`<loc>${baseURL}/allproducts</loc>`);
+  expect(await sitemap.text()).toContain(`<loc>${baseURL}/sitemaps/pages.xml</loc>`);
+  const pages = await request.get("/sitemaps/pages.xml");
+  expect(await pages.text()).toContain(`<loc>${baseURL}/allproducts</loc>`);
   const manifest = await request.get("/manifest.webmanifest");
   expect(manifest.status()).toBe(200);
   expect(manifest.headers()["content-type"]).toContain("application/manifest+json");

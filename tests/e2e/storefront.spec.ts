@@ -146,7 +146,7 @@ test("the skip link shows above the header when a keyboard reaches it", async ({
   expect(onTop).toBe("Skip to content");
 });
 
-test("a product card opens its product from anywhere on it, not only from Order now", async ({
+test("a product card opens its part page from anywhere on it, not only from Order now", async ({
   page,
 }) => {
   await page.goto("/allproducts");
@@ -168,11 +168,13 @@ test("a product card opens its product from anywhere on it, not only from Order 
     await page.mouse.click(x + width / 2, y + height / 2);
   };
   await clickOn(card.getByRole("img", { name }));
-  // Product pages are behind sign-in: the visitor is asked to sign in, and comes back after.
-  await expect(page).toHaveURL(/\/login$/);
+  // A visitor's card opens the part's public page (the ordering page is behind sign-in).
+  await expect(page).toHaveURL(/\/parts\/[a-z0-9-]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   await page.goto("/allproducts");
   const heading = page.getByRole("article").first().getByRole("heading");
   await expect(heading).toHaveText(name);
   await clickOn(heading);
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/parts\/[a-z0-9-]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
 });

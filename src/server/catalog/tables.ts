@@ -71,6 +71,14 @@ export const products = pgTable(
     breaks: jsonb("breaks").$type<PriceBreak[]>().notNull().default([]),
     creatorEmail: text("creator_email").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** The part page's address (`partSlug` in contract/paths.ts), kept by PostgreSQL. */
+    slug: text("slug")
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(
+          `lower(btrim(regexp_replace(part_number || '-' || name, '[^A-Za-z0-9]+', '-', 'g'), '-'))`,
+        ),
+      ),
     /** Written by triggers only (see `tsvector` above); never set by the application. */
     searchDocument: tsvector("search_document")
       .notNull()
@@ -103,6 +111,8 @@ export const products = pgTable(
     uniqueIndex("products_part_number_normalized_unique").on(t.partNumberNormalized),
     index("products_part_number_prefix_idx").on(t.partNumberNormalized.op("text_pattern_ops")),
     index("products_category_idx").on(t.category, t.id),
+    // A part page by its address; the sitemap walks them in order.
+    index("products_slug_idx").on(t.slug, t.id),
   ],
 );
 

@@ -56,6 +56,7 @@ const pages = {
     async () => (await import("./routes/email-verified")).EmailVerifiedRoute,
   ),
   product: lazyRoute(async () => (await import("./routes/product")).ProductRoute),
+  part: lazyRoute(async () => (await import("./routes/part")).PartRoute),
   cart: lazyRoute(async () => (await import("./routes/cart")).CartRoute),
   checkout: lazyRoute(async () => (await import("./routes/checkout")).CheckoutRoute),
   order: lazyRoute(async () => (await import("./routes/order")).OrderRoute),
@@ -70,6 +71,7 @@ const pages = {
     async () => (await import("./routes/manage-products")).ManageProductsRoute,
   ),
   manageOrders: lazyRoute(async () => (await import("./routes/manage-orders")).ManageOrdersRoute),
+  vehicles: lazyRoute(async () => (await import("./routes/vehicles")).VehiclesRoute),
   notFound: lazyRoute(async () => (await import("./routes/not-found")).NotFoundRoute),
   auditLog: lazyRoute(async () => (await import("./routes/audit-log")).AuditLogRoute),
   invoices: lazyRoute(async () => (await import("./routes/invoices")).InvoicesRoute),
@@ -83,6 +85,7 @@ const pages = {
   company: lazyRoute(async () => (await import("./routes/company")).CompanyRoute),
   priceLists: lazyRoute(async () => (await import("./routes/price-lists")).PriceListsRoute),
   priceList: lazyRoute(async () => (await import("./routes/price-list")).PriceListRoute),
+  imports: lazyRoute(async () => (await import("./routes/imports")).ImportsRoute),
   companyInvitation: lazyRoute(
     async () => (await import("./routes/company-invitation")).CompanyInvitationRoute,
   ),
@@ -112,6 +115,13 @@ const prefetchProductList = ({ search }: Where) =>
     productsQueryOptions(productBrowserState(new URLSearchParams(search)).query),
   );
 
+// Loaded with the part page's code, not the landing page's (the server's HTML preloads the data).
+const prefetchPart = async ({ pathname }: Where) => {
+  const { partQueryOptions } = await import("../features/catalog/api/get-part");
+  const slug = decodeURIComponent(pathname.split("/")[2] ?? "");
+  if (slug) await queryClient.prefetchQuery(partQueryOptions(slug));
+};
+
 // Every path comes from lib/paths.ts (SPEC section 2); children's paths are absolute.
 export const routes: RouteObject[] = [
   {
@@ -121,6 +131,7 @@ export const routes: RouteObject[] = [
       page(undefined, pages.home, prefetchHomeData),
       page(paths.homeAlias, pages.home, prefetchHomeData),
       page(paths.allProducts, pages.allProducts, prefetchProductList),
+      page(paths.part.pattern, pages.part, prefetchPart),
       page(paths.blogs, pages.blogs),
       page(paths.review, pages.review),
       page(paths.portfolio, pages.portfolio),
@@ -158,6 +169,7 @@ export const routes: RouteObject[] = [
               page(paths.allUsers, pages.allUsers),
               page(paths.addProduct, pages.addProduct),
               page(paths.manageProducts, pages.manageProducts),
+              page(paths.vehicles, pages.vehicles),
               page(paths.manageOrders, pages.manageOrders),
               page(paths.auditLog, pages.auditLog),
               page(paths.invoices, pages.invoices),
@@ -168,6 +180,7 @@ export const routes: RouteObject[] = [
               page(paths.company.pattern, pages.company),
               page(paths.priceLists, pages.priceLists),
               page(paths.priceList.pattern, pages.priceList),
+              page(paths.imports, pages.imports),
             ]),
           ],
           paths.dashboard,

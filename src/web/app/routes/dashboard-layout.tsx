@@ -17,6 +17,8 @@ const adminLinks = [
   { to: paths.allUsers, label: "All Users" },
   { to: paths.addProduct, label: "Add Product" },
   { to: paths.manageProducts, label: "Manage All Products" },
+  { to: paths.vehicles, label: "Vehicles" },
+  { to: paths.imports, label: "Imports" },
   { to: paths.manageOrders, label: "Manage All orders" },
   { to: paths.shippingZones, label: "Shipping Zones" },
   { to: paths.taxRates, label: "Tax Rates" },

@@ -1,12 +1,9 @@
 import { useParams } from "react-router";
 import { ProductDetails } from "../../features/catalog/components/product-details";
 import { useProduct } from "../../features/catalog/api/get-product";
-import { NotFound } from "../../features/content/components/not-found";
 import { OrderPanel } from "../../features/orders/components/order-panel";
-import { ProductDetailsSkeleton } from "../../features/catalog/components/product-details-skeleton";
-import { QueryError } from "../../components/query-error";
 import { usePageTitle } from "../../components/page-title";
-import { ApiError } from "../../lib/api-client";
+import { ProductFrame } from "./product-frame";
 import { useSession } from "../../lib/session";
 import { paths } from "#contract/paths";
 import { useAddressBook } from "../address-book";
@@ -21,7 +18,8 @@ import { useSiteConfig } from "../../lib/use-site-config";
 
 export function ProductRoute() {
   const { id = "" } = useParams();
-  const { data: product, error, isPending } = useProduct(id);
+  const query = useProduct(id);
+  const product = query.data;
   const { data: user } = useSession();
   // A company buyer's own price and breaks (not part of the shared, cached product answer).
   const customer = Boolean(user && user.role !== "admin");
@@ -29,21 +27,9 @@ export function ProductRoute() {
   const { data: ownPrice } = useProductPrice(id, customer);
   const currency = useSiteConfig().data?.currency;
   usePageTitle(product?.name ?? "Product");
-  if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-    return <NotFound what="product" />;
-  }
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      {isPending ? (
-        <>
-          <span role="status" className="sr-only">
-            Loading the product
-          </span>
-          <ProductDetailsSkeleton />
-        </>
-      ) : error ? (
-        <QueryError error={error} />
-      ) : (
+    <ProductFrame query={query} loading="Loading the product">
+      {(product) => (
         <ProductDetails product={product}>
           {/* Admins do not order. */}
           {ownPrice && <YourPrice price={ownPrice} />}
@@ -67,6 +53,6 @@ export function ProductRoute() {
           <ProductFitment productId={product._id} vehicle={loadRememberedVehicle()} />
         </ProductDetails>
       )}
-    </div>
+    </ProductFrame>
   );
 }

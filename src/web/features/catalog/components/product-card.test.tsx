@@ -1,5 +1,7 @@
 import { render, screen } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter } from "react-router";
+import { sessionQueryOptions } from "../../../lib/session";
 import { expect, test } from "vitest";
 import type { ProductListItem } from "#contract/products";
 import { ProductCard } from "./product-card";
@@ -18,12 +20,26 @@ const product: ProductListItem = {
   coreDeposit: null,
   createdAt: "2026-11-22T10:00:00.000Z",
 };
-const card = (p: ProductListItem) =>
-  render(
-    <MemoryRouter>
-      <ProductCard product={p} currency="USD" />
-    </MemoryRouter>,
+const card = (p: ProductListItem, session?: object) => {
+  const client = new QueryClient();
+  if (session) client.setQueryData(sessionQueryOptions.queryKey, session as never);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <ProductCard product={p} currency="USD" />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
+};
+
+test("a visitor's card opens the part's public page; a signed-in customer's the ordering page", () => {
+  const name = () => screen.getByRole("link", { name: "Brake pad set" }).getAttribute("href");
+  const visitor = card(product);
+  expect(name()).toBe("/parts/pw-bp-1001-brake-pad-set");
+  visitor.unmount();
+  card(product, { id: "u1", name: "Sam", email: "sam@example.com", role: "user" });
+  expect(name()).toBe(`/products/${product._id}`);
+});
 
 test("a company buyer's card: Your price, the list price struck through, and the deepest break", () => {
   card({ ...product, yourPrice: 36, yourLowestPrice: { minQty: 50, unitPrice: 30 } });

@@ -1,7 +1,8 @@
 import { Link } from "../../../components/link";
 import type { ProductListItem } from "#contract/products";
 import { formatCount, formatPrice, formatWarranty } from "../../../lib/format";
-import { paths } from "#contract/paths";
+import { partSlug, paths } from "#contract/paths";
+import { useSession } from "../../../lib/session";
 import type { ReactNode } from "react";
 import { fitDetailWords, fitWords } from "../../../lib/vehicle-choice";
 
@@ -28,6 +29,8 @@ export function ProductCard({
   vehicleLabel?: string;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  // A visitor opens the part's public page; a signed-in customer the ordering page.
+  const signedIn = Boolean(useSession().data);
   const deepestBreak = product.breaks?.at(-1);
   return (
     // The whole card opens the product: the name's link covers it (a .btn cannot: it scales
@@ -48,7 +51,11 @@ export function ProductCard({
       <div className="card-body gap-2 p-5 max-sm:min-w-0 max-sm:p-4">
         <Heading className="card-title text-lg leading-snug max-sm:text-base">
           <Link
-            to={paths.product.to(product._id)}
+            to={
+              signedIn
+                ? paths.product.to(product._id)
+                : paths.part.to(partSlug(product.partNumber, product.name))
+            }
             className="after:absolute after:inset-0 after:content-[''] hover:underline"
           >
             {product.name}

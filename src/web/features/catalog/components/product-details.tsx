@@ -10,18 +10,29 @@ export const crossReferenceLabels: Record<CrossReferenceKind, string> = {
   superseded: "Superseded",
 };
 
+/**
+ * What the page shows of a product: the ordering page says how many are available, the public
+ * part page only whether it is in stock (docs/catalog.md "Part pages").
+ */
+export type ShownProduct = Omit<ProductDetail, "availableQuantity" | "createdAt"> &
+  ({ availableQuantity: number } | { inStock: boolean });
+
 /** The product's picture and facts; the ordering controls come in as children. */
 export function ProductDetails({
   product,
+  currency: knownCurrency,
   children,
 }: {
-  product: ProductDetail;
+  product: ShownProduct;
+  /** The store's currency when the page knows it already (else read from the site config). */
+  currency?: string;
   children?: ReactNode;
 }) {
-  const currency = useSiteConfig().data?.currency;
+  const siteCurrency = useSiteConfig().data?.currency;
+  const currency = knownCurrency ?? siteCurrency;
   return (
     <article className="grid gap-8 md:grid-cols-2">
-      <figure className="overflow-hidden rounded-box border border-base-300 bg-base-200">
+      <figure className="self-start overflow-hidden rounded-box border border-base-300 bg-base-200">
         <img
           src={product.img}
           alt={product.name}
@@ -58,8 +69,19 @@ export function ProductDetails({
           )}
           <dt className="text-base-content/70">Minimum order</dt>
           <dd className="text-right">{product.minimumOrder}</dd>
-          <dt className="text-base-content/70">Available quantity</dt>
-          <dd className="text-right">{product.availableQuantity}</dd>
+          {"availableQuantity" in product ? (
+            <>
+              <dt className="text-base-content/70">Available quantity</dt>
+              <dd className="text-right">{product.availableQuantity}</dd>
+            </>
+          ) : (
+            <>
+              <dt className="text-base-content/70">Availability</dt>
+              <dd className="text-right" data-testid="availability">
+                {product.inStock ? "In stock" : "Out of stock"}
+              </dd>
+            </>
+          )}
           <dt className="text-base-content/70">Warranty</dt>
           <dd className="text-right">{formatWarranty(product.warranty)}</dd>
           {/* 0 g is a weight nobody gave: said only when known, as the dimensions. */}

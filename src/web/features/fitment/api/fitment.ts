@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   FitmentRange,
   FitmentRangeInput,
@@ -80,14 +80,21 @@ export const decodeVin = (vin: string) =>
   apiGet<VinDecoded>(`/vehicles/vin/${encodeURIComponent(vin)}`);
 
 /** The vehicles a product fits, and whether the shopper's does. */
-export function useProductFitment(id: string, v: VehicleChoice | undefined) {
+/** @param known the vehicles it fits, when the page has them already (the part page's answer). */
+export function useProductFitment(
+  id: string,
+  v: VehicleChoice | undefined,
+  known?: ProductFitment["applications"],
+) {
   return useQuery({
     queryKey: keys.fitment(id, v),
+    initialData: v || !known ? undefined : { applications: known },
+    // With a vehicle, the vehicles it fits stay on screen while the fit is asked.
+    placeholderData: (previous) => previous ?? (known ? { applications: known } : undefined),
     queryFn: () =>
       apiGet<ProductFitment>(
         `/products/${encodeURIComponent(id)}/fitment${toQueryString({ ...v })}`,
       ),
-    placeholderData: keepPreviousData,
     retry: false,
   });
 }

@@ -1,15 +1,19 @@
 import { fitDetailWords, fitWords, type VehicleChoice } from "../../../lib/vehicle-choice";
+import type { ProductFitment } from "#contract/vehicles";
 import { useProductFitment } from "../api/fitment";
 
 /** On the product page: whether it fits the shopper's vehicle, and every vehicle it fits. */
 export function ProductFitment({
   productId,
   vehicle,
+  known,
 }: {
   productId: string;
   vehicle: VehicleChoice | undefined;
+  /** The vehicles it fits, when the page has them already (the part page). */
+  known?: ProductFitment["applications"];
 }) {
-  const { data, error } = useProductFitment(productId, vehicle);
+  const { data, error } = useProductFitment(productId, vehicle, known);
   if (error || !data) return null;
   const details = data.fit?.details.map(fitDetailWords).filter(Boolean) ?? [];
   return (

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { crossReferenceSchema, productDetailSchema } from "./products";
+import { text } from "./text";
+import { applicationGroupSchema } from "./vehicles";
+
+/**
+ * A part's public page (`/parts/{slug}`, docs/catalog.md "Part pages"): what anyone may read
+ * without signing in. The list price and the public quantity breaks (never a company's), in stock
+ * or not (never how many), the numbers it replaces and the vehicles it fits.
+ */
+export const partPageSchema = productDetailSchema
+  .pick({
+    _id: true,
+    name: true,
+    partNumber: true,
+    category: true,
+    img: true,
+    shortDescription: true,
+    price: true,
+    breaks: true,
+    minimumOrder: true,
+    warranty: true,
+    coreDeposit: true,
+    weightGrams: true,
+    lengthMm: true,
+    widthMm: true,
+    heightMm: true,
+  })
+  .extend({
+    /** The page's address: `/parts/{slug}` (`partSlug` in contract/paths.ts). */
+    slug: z.string(),
+    /** The store's currency (ISO 4217), which `price` and `breaks` are in. */
+    currency: z.string().length(3),
+    inStock: z.boolean(),
+    crossReferences: z.array(crossReferenceSchema),
+    /** The vehicles it fits, by make and model, the years as ranges. */
+    applications: z.array(applicationGroupSchema),
+  });
+export type PartPage = z.infer<typeof partPageSchema>;
+
+export const partParamsSchema = z.object({
+  slug: text()
+    .trim()
+    .min(1, "Name a part")
+    .max(200, "No part has so long an address")
+    .regex(/^[A-Za-z0-9-]+$/, "A part's address has only letters, digits and hyphens"),
+});

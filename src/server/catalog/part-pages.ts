@@ -1,0 +1,117 @@
+import { and, asc, eq, gt, inArray, or } from "drizzle-orm";
+import { sql } from "../db/sql";
+import { normalizePartNumber } from "../../contract/constants";
+import type { PartPage } from "../../contract/parts";
+import type { Db } from "../db/database";
+import type { ProductFitmentService } from "./fitment";
+import type { CatalogService } from "./service";
+import { products } from "./tables";
+
+/** What an address `/parts/{slug}` leads to: the part, the part under its current address, or nothing. */
+export type PartLookup = { part: PartPage } | { movedTo: string } | undefined;
+
+/**
+ * The public part pages (docs/catalog.md "Part pages"): a part by its address, and every address
+ * for the sitemap. Reads only; products are written by `writes.ts`.
+ */
+export function createPartPages(
+  db: Db,
+  catalog: Pick<CatalogService, "bySlug">,
+  fitment: Pick<ProductFitmentService, "applications">,
+  currency: string,
+) {
+  /** The part whose address is exactly `slug` (lower-case), as its page shows it. */
+  async function bySlug(slug: string): Promise<PartPage | undefined> {
+    const found = await catalog.bySlug(slug, (id) => fitment.applications(id));
+    if (!found) return undefined;
+    const { product, more: applications } = found;
+    return {
+      _id: product._id,
+      slug,
+      name: product.name,
+      partNumber: product.partNumber,
+      category: product.category,
+      img: product.img,
+      shortDescription: product.shortDescription,
+      price: product.price,
+      currency,
+      breaks: product.breaks,
+      minimumOrder: product.minimumOrder,
+      warranty: product.warranty,
+      coreDeposit: product.coreDeposit,
+      weightGrams: product.weightGrams,
+      lengthMm: product.lengthMm,
+      widthMm: product.widthMm,
+      heightMm: product.heightMm,
+      inStock: product.availableQuantity > 0,
+      crossReferences: product.crossReferences,
+      applications,
+    };
+  }
+
+  /**
+   * An address that is not a part's: the same in other letter case, or one whose start is a
+   * part number we sell (the part was renamed since the link was made) leads to the part's
+   * current address. The longest part number wins.
+   */
+  async function currentAddressOf(slug: string): Promise<string | undefined> {
+    const words = slug.toLowerCase().split("-").slice(0, 12);
+    const numbers = words.map((_, i) => normalizePartNumber(words.slice(0, i + 1).join("")));
+    const [row] = await db
+      .select({ slug: products.slug })
+      .from(products)
+      .where(inArray(products.partNumberNormalized, [...new Set(numbers)]))
+      .orderBy(sql`length(${products.partNumberNormalized}) desc`)
+      .limit(1);
+    return row?.slug;
+  }
+
+  return {
+    bySlug,
+    currentAddressOf,
+
+    /** The part at `slug`, or where it lives now (a 301 for the browser), or nothing (404). */
+    async lookup(slug: string): Promise<PartLookup> {
+      const part = await bySlug(slug);
+      if (part) return { part };
+      const current = await currentAddressOf(slug);
+      return current === undefined || current === slug ? undefined : { movedTo: current };
+    },
+
+    /** How many parts there are (the sitemap's files are cut by it). */
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
+      return row?.n ?? 0;
+    },
+
+    /**
+     * Part addresses in order, from the `skip`-th on, at most `limit`, read `batch` at a time (a
+     * sitemap file is streamed as it is read: 50,000 addresses are never all in memory).
+     */
+    async *addresses(skip: number, limit: number, batch = 5000): AsyncGenerator<string[]> {
+      let after: { slug: string; id: string } | undefined;
+      let left = limit;
+      while (left > 0) {
+        const rows = await db
+          .select({ slug: products.slug, id: products.id })
+          .from(products)
+          .where(
+            after &&
+              or(
+                gt(products.slug, after.slug),
+                and(eq(products.slug, after.slug), gt(products.id, after.id)),
+              ),
+          )
+          .orderBy(asc(products.slug), asc(products.id))
+          .offset(after ? 0 : skip)
+          .limit(Math.min(batch, left));
+        if (rows.length === 0) return;
+        after = rows.at(-1)!;
+        left -= rows.length;
+        yield rows.map((r) => r.slug);
+      }
+    },
+  };
+}
+
+export type PartPages = ReturnType<typeof createPartPages>;

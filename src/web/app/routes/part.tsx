@@ -1,0 +1,66 @@
+import { useParams } from "react-router";
+import { paths } from "#contract/paths";
+import { usePart } from "../../features/catalog/api/get-part";
+import { ProductDetails } from "../../features/catalog/components/product-details";
+import { ProductFitment } from "../../features/fitment/components/product-fitment";
+import { PublicBreaks } from "../../features/pricing/components/public-breaks";
+import { Link } from "../../components/link";
+import { usePageTitle } from "../../components/page-title";
+import { ProductFrame } from "./product-frame";
+import { loadRememberedVehicle } from "../../lib/vehicle-choice";
+
+/**
+ * `/parts/{slug}`: a part's public page (docs/catalog.md "Part pages"), rendered by the server for
+ * everyone: where visitors and search engines arrive. The facts, the public prices, the numbers
+ * it replaces and the vehicles it fits; "Order now" leads to the ordering page (which asks to
+ * sign in).
+ */
+export function PartRoute() {
+  const { slug = "" } = useParams();
+  const query = usePart(slug);
+  const part = query.data;
+  usePageTitle(
+    part ? `${part.name} ${part.partNumber}` : "Part",
+    part ? `${part.partNumber}: ${part.shortDescription}` : undefined,
+  );
+  return (
+    <ProductFrame query={query} loading="Loading the part">
+      {(part) => (
+        <>
+          <nav aria-label="Breadcrumb" className="breadcrumbs mb-4 text-sm">
+            <ul>
+              <li>
+                <Link to={paths.home}>Home</Link>
+              </li>
+              <li>
+                <Link to={paths.allProducts}>All products</Link>
+              </li>
+              <li>
+                <Link to={`${paths.allProducts}?category=${encodeURIComponent(part.category)}`}>
+                  {part.category}
+                </Link>
+              </li>
+              <li aria-current="page">{part.partNumber}</li>
+            </ul>
+          </nav>
+          <ProductDetails product={part} currency={part.currency}>
+            <PublicBreaks product={part} currency={part.currency} />
+            <Link
+              to={paths.product.to(part._id)}
+              className="btn btn-primary self-start"
+              data-testid="order-now"
+            >
+              Order now
+            </Link>
+            {/* The remembered vehicle lives in this browser (none on the server). */}
+            <ProductFitment
+              productId={part._id}
+              vehicle={loadRememberedVehicle()}
+              known={part.applications}
+            />
+          </ProductDetails>
+        </>
+      )}
+    </ProductFrame>
+  );
+}
