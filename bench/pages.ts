@@ -22,7 +22,13 @@ const root = path.resolve(import.meta.dirname, "..");
 const webDist = path.join(root, "dist", "web");
 const resultsFile = path.join(root, "bench", "results", "pages.json");
 
-export const PAGES = ["/", "/allproducts", "/blogs"] as const;
+export const PAGES = [
+  "/",
+  "/allproducts",
+  "/blogs",
+  // A part's public page (the demo's brake kit).
+  "/parts/pw-bk-3001-ventilated-brake-disc-caliper-kit",
+] as const;
 export const RUNS = 3;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];

@@ -1,4 +1,4 @@
-// npm run bench [-- --full | catalog orders overload hot-row checkout scale quick-order company-prices invoices startup pages]:
+// npm run bench [-- --full | catalog orders overload hot-row checkout scale quick-order company-prices invoices startup pages parts imports]:
 // runs the benchmarks named; with none, the quick set (about 10 minutes: the orders at 50
 // connections only, without the 100,000-product sweeps scale, quick-order and company-prices);
 // with --full, every one and the orders' whole sweep. Prints their figures and writes
@@ -32,6 +32,8 @@ import { printHotRow, runHotRowBench } from "./hot-row";
 import { printQuickOrder, runQuickOrderBench } from "./quick-order";
 import { printCompanyPrices, runCompanyPricesBench } from "./company-prices";
 import { formatPagesResult, runPagesBench } from "./pages";
+import { printImports, runImportsBench } from "./imports";
+import { printParts, runPartsBench } from "./parts";
 import { printScale, runScaleBench } from "./scale";
 import { printStartup, runStartupBench, startupFigures } from "./startup";
 
@@ -84,12 +86,14 @@ const benches = {
   invoices: single(runInvoicesBench, printInvoices),
   startup: bench({ run: runStartupBench, print: printStartup, figures: startupFigures }),
   pages: single(runPagesBench, (r) => console.log(formatPagesResult(r))),
+  parts: single(runPartsBench, printParts),
+  imports: single(runImportsBench, printImports),
 };
 type Name = keyof typeof benches;
 
 const asked = rest.filter((a): a is Name => a in benches);
 /** The long sweeps, left out of the quick run. */
-const LONG: Name[] = ["scale", "quick-order", "company-prices"];
+const LONG: Name[] = ["scale", "quick-order", "company-prices", "parts", "imports"];
 const comparable = (n: Name) => "figures" in benches[n];
 const names =
   asked.length > 0
@@ -106,8 +110,8 @@ if (against && alone.length > 0) {
   process.exit(2);
 }
 
-if (names.includes("pages")) {
-  console.log("Building the web app (the page benchmark measures the production build)...");
+if (names.includes("pages") || names.includes("parts")) {
+  console.log("Building the web app (the page benchmarks measure the production build)...");
   execFileSync("npm", ["run", "build"], { cwd: root, stdio: "ignore" });
 }
 const revision = against ? prepareOrExit(against) : undefined;
