@@ -134,6 +134,8 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "All Users",
     "Add Product",
     "Manage All Products",
+    "Vehicles",
+    "Imports",
     "Manage All orders",
     "Shipping Zones",
     "Tax Rates",
