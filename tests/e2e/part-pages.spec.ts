@@ -53,6 +53,7 @@ test.describe("without JavaScript", () => {
     // replaces and the fitment table by make and model.
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(DISC_NAME);
     await expect(page.getByTestId("availability")).toHaveText("In stock");
+    await expect(page.getByText("List price", { exact: true })).toBeVisible();
     await expect(page.getByText("Available quantity")).toHaveCount(0);
     await expect(page.getByTestId("cross-references")).toContainText("04465-02220");
     const fits = page.getByTestId("fits-vehicles");

@@ -52,7 +52,10 @@ export function ProductDetails({
         </p>
         <p className="text-base-content/80">{product.shortDescription}</p>
         <dl className="grid grid-cols-2 gap-2 rounded-box bg-base-200 p-4">
-          <dt className="text-base-content/70">Unit price</dt>
+          {/* The public part page shows everyone the list price, never a buyer's own. */}
+          <dt className="text-base-content/70">
+            {"availableQuantity" in product ? "Unit price" : "List price"}
+          </dt>
           <dd className="text-right text-lg font-semibold">
             {formatPrice(product.price, currency)}
           </dd>
