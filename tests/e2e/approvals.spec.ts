@@ -143,6 +143,9 @@ test("the admin sets the approval window to 5 business days on the Approvals pag
     await reminder.fill("24");
     await form.getByRole("button", { name: "Save settings" }).click();
     await expect(form.getByText(approvalSettingsMessages.reminderBeforeEnd(1))).toBeVisible();
+    // The field in error takes the focus (a moment after the message shows): typing before that
+    // would have the focus move mid-fill and the next value land in the reminder.
+    await expect(reminder).toBeFocused();
 
     await windowDays.fill("5");
     await reminder.fill("30");

@@ -224,7 +224,10 @@ test("a frozen database: answers in time, health in 2 s, no order its client gav
         landing.map((l) => `${l.status} in ${l.ms} ms`).join(", "),
     );
     expect(results.filter((r) => r.status === 0)).toEqual([]);
-    expect(slowest).toBeLessThan(REQUEST_TIMEOUT_MS + 1_500);
+    // A bound on hanging, not a speed figure: a request held until the thaw would take FREEZE_MS;
+    // the slack over the timeout is for a busy CI machine (4.6 s was seen with 1.5 s of slack).
+    expect(slowest).toBeLessThan(REQUEST_TIMEOUT_MS + 3_000);
+    expect(REQUEST_TIMEOUT_MS + 3_000).toBeLessThan(FREEZE_MS);
     expect(health[0]!.status).toBe(200);
     for (const h of health) expect(h.ms).toBeLessThan(2_000);
     expect(placed).toBe(acknowledged);
