@@ -6,7 +6,7 @@ import { MAX_PAGE_SIZE } from "./constants";
  * Catalog data files imported by admins (docs/imports.md): ACES fitment today, PIES product
  * data later. Each upload is checked first (a preview: nothing written), then imported as a job.
  */
-export const importKinds = ["aces"] as const;
+export const importKinds = ["aces", "pies"] as const;
 export type ImportKind = (typeof importKinds)[number];
 
 /**

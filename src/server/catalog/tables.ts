@@ -69,6 +69,10 @@ export const products = pgTable(
      * minQty, each minQty once, each cheaper than the price (checked before it is written).
      */
     breaks: jsonb("breaks").$type<PriceBreak[]>().notNull().default([]),
+    /** The Auto Care brand code (PIES and ACES `BrandAAIAID`, e.g. "BKRW"); null: the store's own. */
+    brandCode: text("brand_code"),
+    /** The brand as shown (PIES `BrandLabel`); null: the store's name. */
+    brand: text("brand"),
     creatorEmail: text("creator_email").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     /** The part page's address (`partSlug` in contract/paths.ts), kept by PostgreSQL. */
@@ -96,6 +100,11 @@ export const products = pgTable(
     ),
     check("products_reorder_level_nonnegative", sql`${t.reorderLevel} >= 0`),
     check("products_core_deposit_positive", sql`${t.coreDepositCents} > 0`),
+    check("products_brand_code_valid", sql`${t.brandCode} ~ '^[A-Z0-9]{1,20}$'`),
+    check("products_brand_length", sql`char_length(${t.brand}) between 1 and 60`),
+    index("products_brand_code_idx")
+      .on(t.brandCode)
+      .where(sql`${t.brandCode} is not null`),
     index("products_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("products_price_idx").on(t.priceCents, t.id),
     index("products_name_idx").on(t.name, t.id),
@@ -178,5 +187,33 @@ export const productFitments = pgTable(
     unique("product_fitments_unique")
       .on(t.productId, t.baseVehicleId, t.submodelId, t.engineId, t.position)
       .nullsNotDistinct(),
+  ],
+);
+
+/**
+ * A part's digital assets beyond its main picture (PIES `DigitalAssets`): more pictures and
+ * documents such as installation guides, by their https address (never fetched by the store).
+ */
+export const productAssets = pgTable(
+  "product_assets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["image", "document"] }).notNull(),
+    title: text("title").notNull(),
+    url: text("url").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    check("product_assets_kind_valid", sql`${t.kind} in ('image', 'document')`),
+    check("product_assets_title_length", sql`char_length(${t.title}) between 1 and 120`),
+    check(
+      "product_assets_url_https",
+      sql`${t.url} ~ '^https://' and char_length(${t.url}) <= 2000`,
+    ),
+    index("product_assets_product_idx").on(t.productId, t.position),
+    uniqueIndex("product_assets_product_url_unique").on(t.productId, t.url),
   ],
 );

@@ -11,7 +11,7 @@ export const catalogImports = pgTable(
   "catalog_imports",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    kind: text("kind", { enum: ["aces"] }).notNull(),
+    kind: text("kind", { enum: ["aces", "pies"] }).notNull(),
     brand: text("brand").notNull(),
     fileName: text("file_name").notNull(),
     /** The upload's name in the data folder's `imports/`; null once it is removed. */
@@ -43,7 +43,7 @@ export const catalogImports = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
-    check("catalog_imports_kind_valid", sql`${t.kind} in ('aces')`),
+    check("catalog_imports_kind_valid", sql`${t.kind} in ('aces', 'pies')`),
     check(
       "catalog_imports_status_valid",
       sql`${t.status} in ('previewed', 'queued', 'running', 'done', 'failed')`,

@@ -1,0 +1,85 @@
+import { sql } from "../db/sql";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { productCategories } from "../../contract/constants";
+import { products } from "../catalog/tables";
+
+/**
+ * A typed attribute of one category's parts (docs/attributes.md): a number with its unit
+ * ("Diameter", mm), free text, or one of a list of choices ("Vent type": Solid, Vented).
+ */
+export const attributeDefinitions = pgTable(
+  "attribute_definitions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    category: text("category", { enum: productCategories }).notNull(),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: ["number", "text", "choice"] }).notNull(),
+    /** Only for numbers: "mm", "kg", "V"; null for a count. */
+    unit: text("unit"),
+    /** Only for choices, in the order shown; empty for the other kinds. */
+    choices: text("choices")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The order in which a part's attributes and the facets are listed. */
+    position: integer("position").notNull().default(0),
+    /** Offered as a filter on All products. */
+    filterable: boolean("filterable").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("attribute_definitions_kind_valid", sql`${t.kind} in ('number', 'text', 'choice')`),
+    check("attribute_definitions_name_length", sql`char_length(${t.name}) between 1 and 60`),
+    check(
+      "attribute_definitions_unit_only_numbers",
+      sql`${t.unit} is null or (${t.kind} = 'number' and char_length(${t.unit}) between 1 and 12)`,
+    ),
+    check(
+      "attribute_definitions_choices_only_choice",
+      sql`(${t.kind} = 'choice') = (cardinality(${t.choices}) > 0)`,
+    ),
+    uniqueIndex("attribute_definitions_category_name_unique").on(t.category, sql`lower(${t.name})`),
+  ],
+);
+
+/** A product's value of one attribute: a number (numbers) or a text (texts and choices). */
+export const productAttributes = pgTable(
+  "product_attributes",
+  {
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    attributeId: uuid("attribute_id")
+      .notNull()
+      .references(() => attributeDefinitions.id, { onDelete: "cascade" }),
+    numberValue: numeric("number_value"),
+    textValue: text("text_value"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.attributeId] }),
+    check(
+      "product_attributes_one_value",
+      sql`(${t.numberValue} is null) <> (${t.textValue} is null)`,
+    ),
+    check("product_attributes_text_length", sql`char_length(${t.textValue}) between 1 and 200`),
+    // Facet counts and filters: the products with a value, by attribute and value.
+    index("product_attributes_number_idx")
+      .on(t.attributeId, t.numberValue, t.productId)
+      .where(sql`${t.numberValue} is not null`),
+    index("product_attributes_text_idx")
+      .on(t.attributeId, t.textValue, t.productId)
+      .where(sql`${t.textValue} is not null`),
+  ],
+);
