@@ -3,8 +3,8 @@ import { pagingQuerySchema } from "./common";
 import { MAX_PAGE_SIZE } from "./constants";
 
 /**
- * Catalog data files imported by admins (docs/imports.md): ACES fitment today, PIES product
- * data later. Each upload is checked first (a preview: nothing written), then imported as a job.
+ * Catalog data files imported by admins (docs/imports.md): ACES fitment and PIES product data.
+ * Each upload is checked first (a preview: nothing written), then imported as a job.
  */
 export const importKinds = ["aces", "pies"] as const;
 export type ImportKind = (typeof importKinds)[number];
@@ -23,10 +23,28 @@ export const MAX_IMPORT_ERRORS_KEPT = 200;
 /** Imports shown per page on the admin's Imports page (the list API's default `limit`). */
 export const IMPORTS_PAGE_SIZE = 20;
 
-/** Why an application is skipped: the vehicle, the part or the quantity. */
-export const importErrorKinds = ["unknown_vehicle", "unknown_part", "bad_quantity"] as const;
+/**
+ * Why an application (ACES: the vehicle, the part or the quantity) or an item (PIES: its category,
+ * its list price, another brand's part, a value we cannot take, an asset not at an https address,
+ * a part number the file lists twice) is skipped.
+ */
+export const importErrorKinds = [
+  "unknown_vehicle",
+  "unknown_part",
+  "bad_quantity",
+  "unknown_category",
+  "no_price",
+  "other_brand",
+  "bad_value",
+  "bad_asset",
+  "duplicate_part",
+] as const;
+export type ImportErrorKind = (typeof importErrorKinds)[number];
 
-/** One application the import skips: the App's `id` attribute, its line and what is wrong. */
+/**
+ * One application or item the import skips: the App's `id` attribute (PIES: the item's part
+ * number), its line and what is wrong.
+ */
 export const importErrorSchema = z.object({
   appId: z.string(),
   line: z.number().int(),
@@ -54,20 +72,47 @@ export const importCountsSchema = z.object({
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 
+/**
+ * What a PIES file holds and what importing it does (null for ACES imports): its items, the parts
+ * it adds, changes and leaves as they are, and what the good items carry. Items with problems are
+ * `counts.errorCount`.
+ */
+export const piesCountsSchema = z.object({
+  /** `Item` elements read. */
+  items: z.number().int(),
+  /** Good items whose part we do not have yet: added. */
+  newParts: z.number().int(),
+  /** Good items whose part changes (any field, cross reference, attribute or asset). */
+  updatedParts: z.number().int(),
+  /** Good items whose part is already exactly as the file says. */
+  unchangedParts: z.number().int(),
+  /** Attribute values of the good items. */
+  attributeValues: z.number().int(),
+  /** Attribute definitions the import adds to a category. */
+  newAttributes: z.number().int(),
+  /** Interchange numbers (cross references) of the good items. */
+  interchangeNumbers: z.number().int(),
+  /** Digital assets (pictures, documents) of the good items. */
+  assets: z.number().int(),
+});
+export type PiesCounts = z.infer<typeof piesCountsSchema>;
+
 /** One import: the record the preview answers and the job updates as it runs. */
 export const importRecordSchema = z.object({
   id: z.uuid(),
   kind: z.enum(importKinds),
-  /** The file's brand (ACES Header `BrandAAIAID`). */
+  /** The file's brand (ACES Header `BrandAAIAID`; PIES: its items' `BrandAAIAID`s). */
   brand: z.string(),
   fileName: z.string(),
   status: z.enum(importStatuses),
   counts: importCountsSchema,
+  /** A PIES import's own counts (null for ACES). */
+  pies: piesCountsSchema.nullable(),
   /** The first 200 problems, in file order. */
   errors: z.array(importErrorSchema),
-  /** Applications staged so far of `total` while it runs. */
+  /** Applications (PIES: items) read so far of `total` while it runs. */
   progress: z.object({ done: z.number().int(), total: z.number().int() }),
-  /** Set when done: fitment rows added and removed. */
+  /** Set when done: fitment rows added and removed (PIES: parts added and changed, and 0). */
   result: z.object({ inserted: z.number().int(), deleted: z.number().int() }).nullable(),
   /** Why it failed; nothing was written then. */
   failure: z.string().nullable(),
@@ -124,6 +169,28 @@ export const importWords = {
     `Imported: ${n(r.inserted, "fitment row", "fitment rows")} added, ${n(r.deleted, "row", "rows")} removed`,
   confirmTitle: "Import this file?",
   confirmBody: (brand: string, c: ImportCounts) =>
-    `The fitment of brand ${brand}'s ${n(c.parts, "part", "parts")} in this file is replaced: ${n(c.rowsToWrite, "row", "rows")} added, ${n(c.rowsToRemove, "row", "rows")} removed. Applications with problems are skipped. Other parts keep their fitment.`,
+    `The fitment of brand ${brand}'s ${n(c.parts, "part", "parts")} in this file, and of the brand's parts it no longer names, is replaced: ${n(c.rowsToWrite, "row", "rows")} added, ${n(c.rowsToRemove, "row", "rows")} removed. Applications with problems are skipped. Other brands' parts keep their fitment.`,
   chooseFile: "Choose an ACES file",
+  /** The upload form's choice of file, and the list's Kind column. */
+  kinds: {
+    aces: "Fitment (ACES)",
+    pies: "Product data (PIES)",
+  } satisfies Record<ImportKind, string>,
+  chooseFileOf: { aces: "Choose an ACES file", pies: "Choose a PIES file" } satisfies Record<
+    ImportKind,
+    string
+  >,
+  /** "4 items: 6 attribute values, 3 interchange numbers, 4 assets". */
+  piesContents: (p: PiesCounts) =>
+    `${n(p.items, "item", "items")}: ${n(p.attributeValues, "attribute value", "attribute values")}, ${n(p.interchangeNumbers, "interchange number", "interchange numbers")}, ${n(p.assets, "asset", "assets")}`,
+  piesChanges: (p: PiesCounts) =>
+    `${n(p.newParts, "new part", "new parts")}, ${n(p.updatedParts, "part", "parts")} to update, ${n(p.unchangedParts, "part", "parts")} unchanged, ${n(p.newAttributes, "new attribute", "new attributes")}`,
+  piesErrors: (count: number) =>
+    count === 0 ? "No problems" : `${n(count, "item", "items")} with problems will be skipped`,
+  piesProgress: (done: number, total: number) =>
+    `Importing… ${done.toLocaleString("en")} of ${n(total, "item", "items")} read`,
+  piesDone: (p: PiesCounts) =>
+    `Imported: ${n(p.newParts, "new part", "new parts")}, ${n(p.updatedParts, "part", "parts")} updated, ${n(p.unchangedParts, "part", "parts")} unchanged`,
+  piesConfirmBody: (brand: string, p: PiesCounts) =>
+    `The parts of brand ${brand} in this file are added or updated: ${n(p.newParts, "new part", "new parts")}, ${n(p.updatedParts, "part", "parts")} changed. Items with problems are skipped. Nothing is deleted.`,
 } as const;

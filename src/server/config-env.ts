@@ -107,6 +107,7 @@ export const envSchema = z.object({
   // most applications one ACES file may hold.
   IMPORT_MAX_FILE_MIB: z.coerce.number().int().min(1).max(4096).default(256),
   IMPORT_MAX_APPLICATIONS: z.coerce.number().int().min(1).max(10_000_000).default(1_000_000),
+  IMPORT_MAX_ITEMS: z.coerce.number().int().min(1).max(10_000_000).default(200_000),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
   START_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(120),
   DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),

@@ -142,8 +142,8 @@ export type Config = Readonly<{
   holdLimits: HoldLimits;
   /** Quick-order resolutions (pasted lines, CSV files) per minute per client IP and per account. */
   quickOrderPerMinute: number;
-  /** Catalog data files (docs/imports.md): the largest upload in bytes, the most applications. */
-  imports: { maxBytes: number; maxApplications: number };
+  /** Catalog data files (docs/imports.md): the largest upload in bytes, the most ACES applications and PIES items. */
+  imports: { maxBytes: number; maxApplications: number; maxItems: number };
   holdSweepMs: number;
   /** "Your hold is about to expire" goes this long before an unpaid order's hold ends. */
   holdWarningMs: number;
@@ -384,6 +384,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imports: {
       maxBytes: e.IMPORT_MAX_FILE_MIB * 1024 * 1024,
       maxApplications: e.IMPORT_MAX_APPLICATIONS,
+      maxItems: e.IMPORT_MAX_ITEMS,
     },
     lowStockEmail: {
       enabled: e.LOW_STOCK_EMAIL ? e.LOW_STOCK_EMAIL === "true" : !demo,

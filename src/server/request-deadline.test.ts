@@ -22,7 +22,7 @@ afterAll(() => t.close());
 const hasDeadline = (r: RouteOptions) =>
   Array.isArray(r.onRequest) && r.onRequest[0]?.name === "requestDeadline";
 
-test("every route has the request timeout but the public catalog reads, which bound their own, and the catalog file upload (a stall closes it)", () => {
+test("every route has the request timeout but the public catalog reads, which bound their own, and the catalog file uploads (a stall closes them)", () => {
   const own = routes.filter((r) => !hasDeadline(r)).map((r) => `${r.method} ${r.url}`);
   expect(own.sort()).toEqual([
     "GET /api/products",
@@ -30,6 +30,7 @@ test("every route has the request timeout but the public catalog reads, which bo
     "HEAD /api/products",
     "HEAD /api/products/:id",
     "POST /api/imports/aces",
+    "POST /api/imports/pies",
   ]);
   expect(routes.length).toBeGreaterThan(50);
   // Fastify's own request timeout is not used (its AbortController costs every request).

@@ -4,7 +4,7 @@ import { normalizePartNumber } from "../../contract/constants";
 import type { CrossReference, CrossReferenceInput, ProductCreate } from "../../contract/products";
 import type { DbOrTx } from "../db/database";
 import { unitsToCents } from "../money";
-import { productCrossReferences, productFitments, products } from "./tables";
+import { productAssets, productCrossReferences, productFitments, products } from "./tables";
 
 /**
  * The catalog's writes that other modules ask for (the product CSV import, the admin home's
@@ -26,18 +26,32 @@ export async function replaceCrossReferences(
   return refs.map(({ kind, brand, number }) => ({ kind, brand, number }));
 }
 
+/** A row of `upsertProductsByPartNumber`. */
+export type UpsertProductRow = ProductCreate & {
+  /** Replaced when given; undefined (the PIES import's item without interchange) leaves them. */
+  crossReferences?: CrossReferenceInput[];
+  /** The Auto Care brand code and label (the PIES import); undefined leaves them as they are. */
+  brandCode?: string | null;
+  brand?: string | null;
+};
+
 /**
  * Products written by part number in one statement: new ones inserted, existing ones (by the
- * normalised part number) updated, each with its cross-references replaced. Answers each row's
- * id and whether it was new, by normalised part number. Rows without a weight (a file without the
- * weight column) leave an existing product's weight as it is; a new one then weighs 0 g. Likewise
- * rows without dimensions (a file without those columns) leave them as they are; a new product
- * then has none. Rows with them (numbers, or null: none) set all three.
+ * normalised part number) updated, each with its cross-references replaced when the row gives
+ * them. Answers each row's id and whether it was new, by normalised part number. Rows without a
+ * weight (a file without the weight column) leave an existing product's weight as it is; a new one
+ * then weighs 0 g. Likewise rows without dimensions (a file without those columns) leave them as
+ * they are; a new product then has none. Rows with them (numbers, or null: none) set all three.
+ * So do the brand code and label: rows without them (the product CSV) leave them as they are; a
+ * new product then has none (the store's own). The rows of one call give the same fields.
+ * `keepStock` leaves an existing product's stock as it is (the PIES import, which does not know
+ * it; a new product gets the row's).
  */
 export async function upsertProductsByPartNumber(
   tx: DbOrTx,
-  rows: (ProductCreate & { crossReferences: CrossReferenceInput[] })[],
+  rows: UpsertProductRow[],
   creatorEmail: string,
+  opts: { keepStock?: boolean } = {},
 ): Promise<{ id: string; key: string; inserted: boolean }[]> {
   const written = await tx
     .insert(products)
@@ -56,6 +70,8 @@ export async function upsertProductsByPartNumber(
         widthMm: p.widthMm,
         heightMm: p.heightMm,
         img: p.img,
+        brandCode: p.brandCode ?? null,
+        brand: p.brand ?? null,
         creatorEmail,
       })),
     )
@@ -67,7 +83,7 @@ export async function upsertProductsByPartNumber(
         shortDescription: sql`excluded.short_description`,
         category: sql`excluded.category`,
         priceCents: sql`excluded.price_cents`,
-        availableQuantity: sql`excluded.available_quantity`,
+        ...(!opts.keepStock && { availableQuantity: sql`excluded.available_quantity` }),
         minimumOrder: sql`excluded.minimum_order`,
         warrantyMonths: sql`excluded.warranty_months`,
         ...(rows.some((p) => p.weightGrams !== undefined) && {
@@ -79,6 +95,10 @@ export async function upsertProductsByPartNumber(
           heightMm: sql`excluded.height_mm`,
         }),
         img: sql`excluded.img`,
+        ...(rows.some((p) => p.brandCode !== undefined) && {
+          brandCode: sql`excluded.brand_code`,
+        }),
+        ...(rows.some((p) => p.brand !== undefined) && { brand: sql`excluded.brand` }),
       },
     })
     .returning({
@@ -88,14 +108,16 @@ export async function upsertProductsByPartNumber(
       inserted: sql<boolean>`(xmax = 0)`,
     });
   const idOf = new Map(written.map((w) => [w.key, w.id]));
+  const withRefs = rows.filter((p) => p.crossReferences !== undefined);
+  if (withRefs.length === 0) return written;
   await tx.delete(productCrossReferences).where(
     inArray(
       productCrossReferences.productId,
-      written.map((w) => w.id),
+      withRefs.map((p) => idOf.get(normalizePartNumber(p.partNumber))!),
     ),
   );
-  const refs = rows.flatMap((p) =>
-    p.crossReferences.map((r, position) => ({
+  const refs = withRefs.flatMap((p) =>
+    p.crossReferences!.map((r, position) => ({
       ...r,
       position,
       productId: idOf.get(normalizePartNumber(p.partNumber))!,
@@ -103,6 +125,30 @@ export async function upsertProductsByPartNumber(
   );
   if (refs.length > 0) await tx.insert(productCrossReferences).values(refs);
   return written;
+}
+
+/** A product's digital asset as the PIES import gives it (docs/imports.md). */
+export interface ProductAssetInput {
+  kind: "image" | "document";
+  title: string;
+  /** An https address (the table refuses others). */
+  url: string;
+}
+
+/**
+ * A product's digital assets (more pictures, documents) replaced by `assets`, in their order; an
+ * address listed twice is kept once (the first).
+ */
+export async function replaceProductAssets(
+  tx: DbOrTx,
+  productId: string,
+  assets: ProductAssetInput[],
+): Promise<void> {
+  await tx.delete(productAssets).where(eq(productAssets.productId, productId));
+  const seen = new Set<string>();
+  const rows = assets.filter((a) => !seen.has(a.url) && seen.add(a.url));
+  if (rows.length === 0) return;
+  await tx.insert(productAssets).values(rows.map((a, position) => ({ productId, ...a, position })));
 }
 
 /** Sets a product's reorder level (null: twice its minimum order); undefined when it is gone. */

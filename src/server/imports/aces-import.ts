@@ -83,7 +83,7 @@ export async function stageAces(
   });
   await flush();
   await tx.execute(sql`analyze aces_apps`);
-  await checkApplications(tx);
+  await checkApplications(tx, header.brand);
   return { header, ...(await countChanges(tx)) };
 }
 
@@ -116,15 +116,24 @@ async function insertApps(tx: DbOrTx, apps: AcesApplication[], firstSeq: number)
 
 /**
  * Marks each addition whose part or vehicle we do not have (the first problem of each), then
- * builds the products the file names and the fitment rows its good additions ask for.
+ * builds the brand's products (those the file names, and those of its brand code) and the
+ * fitment rows its good additions ask for.
  */
-async function checkApplications(tx: DbOrTx) {
+async function checkApplications(tx: DbOrTx, brand: string) {
   // The file's products: every part it names that we sell, in any application.
   await tx.execute(sql`
     create temporary table aces_products on commit drop as
     select distinct p.id as product_id, p.part_number_normalized as part_key
     from aces_apps a join products p on p.part_number_normalized = a.part_key`);
   await tx.execute(sql`alter table aces_products add primary key (product_id)`);
+  // The brand's parts the file no longer names (their brand code is the file's BrandAAIAID, set
+  // by a PIES import or an admin): theirs is the brand's fitment too, so it goes. Another
+  // brand's parts, and the store's own (no brand code), are never touched.
+  await tx.execute(sql`
+    insert into aces_products (product_id, part_key)
+    select p.id, p.part_number_normalized from products p
+    where p.brand_code = ${brand.toUpperCase()}
+    on conflict (product_id) do nothing`);
   await tx.execute(sql`
     update aces_apps a set problem_kind = 'unknown_part',
       problem = 'Part "' || a.part || '" is not one of our products'

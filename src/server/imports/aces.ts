@@ -1,4 +1,5 @@
 import { SaxesParser, type SaxesTagNS } from "saxes";
+import { formatBytes, ImportFileError, MAX_RUN_WITHOUT_MARKUP, streamXml } from "./xml-stream";
 
 /**
  * ACES 4.x fitment files (Auto Care Association), read as a stream (docs/imports.md): the file is
@@ -55,24 +56,15 @@ export interface AcesApplication {
   problem?: AcesAppProblem;
 }
 
-export class AcesFileError extends Error {
-  constructor(
-    message: string,
-    readonly line?: number,
-  ) {
-    super(message);
-  }
-}
+/** A refused ACES file: the imports' shared `ImportFileError` (xml-stream.ts). */
+export const AcesFileError = ImportFileError;
+export type AcesFileError = ImportFileError;
 
 /** The longest note kept (the rest is cut, marked with "…"). */
 export const MAX_NOTE_LENGTH = 500;
 /** Longest text of an element we read (Part, Qty, Note…); longer text is cut there. */
 const MAX_TEXT = 2_000;
-/**
- * Longest stretch of the file without a `<` or `>`: a text, comment or attribute longer than this
- * is refused before the parser buffers it (a file of one 200 MB text node would else be held whole).
- */
-export const MAX_RUN_WITHOUT_MARKUP = 1024 * 1024;
+export { MAX_RUN_WITHOUT_MARKUP };
 
 /** What the App's children may be beyond those we read: not vehicle attributes, not noted. */
 const IGNORED_APP_CHILDREN = new Set([
@@ -89,37 +81,6 @@ const IGNORED_APP_CHILDREN = new Set([
 ]);
 /** Equipment (non-vehicle) applications of ACES 4.2: not fitment we can show. */
 const EQUIPMENT_ELEMENTS = new Set(["Mfr", "EquipmentModel", "EquipmentBase", "ProductionYears"]);
-
-/** Encodings the file may declare, as TextDecoder labels. */
-const ENCODINGS: Record<string, string> = {
-  "utf-8": "utf-8",
-  utf8: "utf-8",
-  "us-ascii": "utf-8",
-  ascii: "utf-8",
-  "iso-8859-1": "latin1",
-  "latin-1": "latin1",
-  latin1: "latin1",
-  "windows-1252": "windows-1252",
-  cp1252: "windows-1252",
-};
-
-/** The encoding named by the XML declaration at the file's start (UTF-8 when none). */
-function sniffEncoding(head: Buffer): string {
-  const text = head.subarray(0, 200).toString("latin1");
-  if (text.startsWith("\uFEFF") || head[0] === 0xef) return "utf-8";
-  if (head[0] === 0xfe || head[0] === 0xff || (head[0] === 0 && head[1] === 0x3c)) {
-    throw new AcesFileError("The file is UTF-16: save it as UTF-8 and upload it again");
-  }
-  const declared = /^<\?xml[^>]*\bencoding\s*=\s*["']([^"']+)["']/.exec(text)?.[1];
-  if (!declared) return "utf-8";
-  const label = ENCODINGS[declared.toLowerCase()];
-  if (!label) {
-    throw new AcesFileError(
-      `The file is encoded as ${declared}: save it as UTF-8 and upload it again`,
-    );
-  }
-  return label;
-}
 
 const wholeNumber = (s: string | undefined) =>
   s !== undefined && /^\s*\d{1,9}\s*$/.test(s) ? Number(s) : undefined;
@@ -403,26 +364,6 @@ export async function readAces(
     return app;
   }
 
-  let bytes = 0;
-  let run = 0;
-  let decoder: TextDecoder | undefined;
-  const feed = (chunk: string) => {
-    // The longest stretch without markup, across chunks.
-    for (let i = 0; i < chunk.length; i++) {
-      const c = chunk.charCodeAt(i);
-      if (c === 60 || c === 62) run = 0;
-      else if (++run > MAX_RUN_WITHOUT_MARKUP) {
-        fail(
-          `The file has a text, comment or attribute longer than ${MAX_RUN_WITHOUT_MARKUP / 1024 / 1024} MiB: not an ACES file`,
-        );
-      }
-    }
-    try {
-      parser.write(chunk);
-    } catch (err) {
-      throw asFileError(err, parser.line);
-    }
-  };
   const tell = async () => {
     if (pendingHeader) {
       const h = pendingHeader;
@@ -436,45 +377,15 @@ export async function readAces(
     }
   };
 
-  for await (const piece of source) {
-    const buf = typeof piece === "string" ? Buffer.from(piece) : piece;
-    bytes += buf.length;
-    if (bytes > limits.maxBytes) {
-      throw new AcesFileError(
-        `The file is larger than ${formatBytes(limits.maxBytes)}, the most one import takes`,
-      );
-    }
-    decoder ??= new TextDecoder(sniffEncoding(buf), { fatal: false });
-    feed(decoder.decode(buf, { stream: true }));
-    await tell();
-  }
-  if (decoder) feed(decoder.decode());
-  if (bytes === 0) throw new AcesFileError("The file is empty");
-  if (!rootClosed) {
-    if (open.length === 0) fail("This is not an ACES file: it has no root element");
-    fail(
-      `The file ends before its ${open.at(-1)} element is closed: it may have been cut short (upload it again)`,
-    );
-  }
-  try {
-    parser.close();
-  } catch (err) {
-    throw asFileError(err, parser.line);
-  }
-  await tell();
+  await streamXml(source, parser, {
+    maxBytes: limits.maxBytes,
+    standard: "ACES",
+    rootClosed: () => rootClosed,
+    openElement: () => open.at(-1),
+    afterChunk: tell,
+  });
   if (!header) settleHeader();
   return { header: header!, applications };
 }
 
-/** saxes' error ("3:14: unclosed tag: App") as our own, with its line. */
-function asFileError(err: unknown, line: number): AcesFileError {
-  if (err instanceof AcesFileError) return err;
-  const message = err instanceof Error ? err.message : String(err);
-  const m = /^(?:[^:]*:)?(\d+):(\d+): (.*)$/s.exec(message);
-  const at = m ? Number(m[1]) : line;
-  const reason = (m ? m[3]! : message).replace(/\.$/, "");
-  return new AcesFileError(`The file is not well-formed XML (line ${at}): ${reason}`, at);
-}
-
-export const formatBytes = (n: number) =>
-  n % (1024 * 1024) === 0 ? `${n / 1024 / 1024} MiB` : `${(n / 1024 / 1024).toFixed(1)} MiB`;
+export { formatBytes };

@@ -2,13 +2,13 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import type { ImportRecord } from "../../contract/imports";
 import { importNotStartable } from "../../contract/imports";
 import { acesXml, type TestApp as AcesApp } from "../../../tests/support/aces";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { multipart } from "../../../tests/support/multipart";
+import { startImportAndWait, uploadImport } from "../../../tests/support/imports";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { adminAuditLog } from "../audit/tables";
 import { productFitments } from "../catalog/tables";
@@ -67,42 +67,9 @@ afterAll(async () => {
 const folder = () => path.join(dataDir, "imports");
 const filesInFolder = () => (existsSync(folder()) ? readdirSync(folder()) : []);
 
-async function upload(xml: string, who: TestAccount = admin, filename = "brakes.xml") {
-  const body = multipart({
-    data: Buffer.from(xml),
-    filename,
-    type: "application/xml",
-    field: "file",
-  });
-  return t.app.inject({
-    method: "POST",
-    url: "/api/imports/aces",
-    payload: body.payload,
-    headers: { ...body.headers, cookie: who.cookie },
-  });
-}
-
-async function startAndWait(id: string): Promise<ImportRecord> {
-  const started = await t.app.inject({
-    method: "POST",
-    url: `/api/imports/${id}/start`,
-    headers: { cookie: admin.cookie },
-  });
-  expect(started.statusCode).toBe(202);
-  expect(started.json<ImportRecord>().status).toBe("queued");
-  return vi.waitFor(
-    async () => {
-      const res = await t.app.inject({
-        url: `/api/imports/${id}`,
-        headers: { cookie: admin.cookie },
-      });
-      const record = res.json<ImportRecord>();
-      if (record.status !== "done" && record.status !== "failed") throw new Error(record.status);
-      return record;
-    },
-    { timeout: 30_000, interval: 100 },
-  );
-}
+const upload = (xml: string, who: TestAccount = admin, filename = "brakes.xml") =>
+  uploadImport(t, "aces", xml, who, filename);
+const startAndWait = (id: string) => startImportAndWait(t, admin, id);
 
 const fitmentOf = (productId: string) =>
   t.database.db
@@ -399,4 +366,30 @@ test("the list shows recent imports first, with the total", async () => {
     .from(catalogImports)
     .where(and(inArray(catalogImports.status, ["queued", "running"])));
   expect(waiting).toEqual([]);
+});
+
+test("the brand's parts the file no longer names lose their applications; another brand's parts and the store's own keep theirs", async () => {
+  const db = t.database.db;
+  const dropped = (await insertProduct(db, { partNumber: "TB-OLD", brandCode: "TSTB" })).id;
+  const otherBrand = (await insertProduct(db, { partNumber: "OB-1", brandCode: "OTHB" })).id;
+  await db.insert(productFitments).values([
+    { productId: dropped, baseVehicleId: await bvId(golf(2016)), quantity: 1 },
+    { productId: otherBrand, baseVehicleId: await bvId(golf(2016)), quantity: 1 },
+  ]);
+  const ownBefore = await fitmentOf(ids.other);
+  const tb100Before = await fitmentOf(ids.tb100);
+  const record = (
+    await upload(
+      acesXml("TSTB", [
+        { id: "1", baseVehicle: golf(2015), qty: 4, part: "TB-100", notes: ["pair"] },
+      ]).xml,
+    )
+  ).json<ImportRecord>();
+  expect(record.counts).toMatchObject({ rowsToWrite: 0, rowsToRemove: 1 });
+  const done = await startAndWait(record.id);
+  expect(done.result).toEqual({ inserted: 0, deleted: 1 });
+  expect(await fitmentOf(dropped)).toEqual([]);
+  expect(await fitmentOf(otherBrand)).toHaveLength(1);
+  expect(await fitmentOf(ids.other)).toEqual(ownBefore);
+  expect(await fitmentOf(ids.tb100)).toEqual(tb100Before);
 });

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
-import { importListQuerySchema, importRecordSchema } from "../../contract/imports";
+import { importListQuerySchema, importRecordSchema, type ImportKind } from "../../contract/imports";
 import { errorAnswers } from "../api-errors";
 import { caller, type Guards } from "../http/request-context";
 import type { ImportService } from "./service";
@@ -27,25 +27,34 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (
     limits: { fileSize: maxBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3 },
   });
 
-  app.post(
-    "/imports/aces",
-    {
-      schema: {
-        tags: ["catalog"],
-        summary:
-          "Upload an ACES 4.x fitment file (multipart field `file`, admins): checked and counted, nothing imported yet",
-        consumes: ["multipart/form-data"],
-        response: { 201: importRecordSchema, ...errorAnswers(400, 401, 403, 413, 415) },
+  /** The upload of one kind of file: saved, then checked and counted (nothing imported yet). */
+  const uploadRoute = (kind: ImportKind, summary: string) =>
+    app.post(
+      `/imports/${kind}`,
+      {
+        schema: {
+          tags: ["catalog"],
+          summary,
+          consumes: ["multipart/form-data"],
+          response: { 201: importRecordSchema, ...errorAnswers(400, 401, 403, 413, 415) },
+        },
+        onRequest: guards.adminOnly,
+        // A big file takes longer to send than the request timeout; the statements bound their own.
+        config: { ownDeadline: true },
       },
-      onRequest: guards.adminOnly,
-      // A big file takes longer to send than the request timeout; the statements bound their own.
-      config: { ownDeadline: true },
-    },
-    async (req, reply) => {
-      const me = caller(req);
-      const upload = await saveUpload(req, folder, maxBytes);
-      return reply.code(201).send(await imports.preview(upload, me));
-    },
+      async (req, reply) => {
+        const me = caller(req);
+        const upload = await saveUpload(req, folder, maxBytes, kind);
+        return reply.code(201).send(await imports.preview(kind, upload, me));
+      },
+    );
+  uploadRoute(
+    "aces",
+    "Upload an ACES 4.x fitment file (multipart field `file`, admins): checked and counted, nothing imported yet",
+  );
+  uploadRoute(
+    "pies",
+    "Upload a PIES 7.x product data file (multipart field `file`, admins): checked and compared with the catalog, nothing imported yet",
   );
 
   app.get(
@@ -86,7 +95,7 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (
       schema: {
         tags: ["catalog"],
         summary:
-          "Import a previewed file: queued as a job that replaces the brand's fitment in one transaction (admins)",
+          "Import a previewed file: queued as a job that replaces the brand's fitment (ACES) or writes its parts (PIES) in one transaction (admins)",
         params: idParamsSchema,
         response: { 202: importRecordSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },

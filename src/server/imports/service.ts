@@ -4,6 +4,7 @@ import { and, count, desc, eq, lt } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import {
   importNotStartable,
+  type ImportKind,
   type ImportListQuery,
   type ImportRecord,
 } from "../../contract/imports";
@@ -15,8 +16,11 @@ import { postgresError } from "../db/postgres-errors";
 import { sql } from "../db/sql";
 import { conflict, HttpError, notFound } from "../errors";
 import type { JobQueue } from "../jobs/queue";
-import { AcesFileError, type AcesLimits } from "./aces";
+import type { AcesLimits } from "./aces";
 import { ACES_STAGING, stageAces } from "./aces-import";
+import type { PiesLimits } from "./pies";
+import { applyPies } from "./pies-import";
+import { ImportFileError } from "./xml-stream";
 import { catalogImports } from "./tables";
 import type { StoredUpload } from "./upload";
 
@@ -60,6 +64,7 @@ const toRecord = (r: Row): ImportRecord => ({
     rowsToRemove: r.rowsToRemove,
     errorCount: r.errorCount,
   },
+  pies: r.piesCounts,
   errors: r.errors,
   progress: { done: r.progressDone, total: r.progressTotal },
   result:
@@ -74,7 +79,8 @@ const toRecord = (r: Row): ImportRecord => ({
 export interface ImportServiceOptions {
   /** Where uploads wait (upload.ts `importFolder`). */
   folder: string;
-  limits: AcesLimits;
+  /** IMPORT_MAX_FILE_MIB in bytes, IMPORT_MAX_APPLICATIONS and IMPORT_MAX_ITEMS. */
+  limits: AcesLimits & PiesLimits;
   /** The store's job queue: the import runs as one of its jobs. */
   queue: JobQueue;
   /** This process's catalog read cache forgets fitment (others hear the fitment table's NOTIFY). */
@@ -144,7 +150,10 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
     if (row) await removeFile(row);
   }
 
-  /** The import's job: the file staged again, then the brand's fitment replaced, all at once. */
+  /**
+   * The import's job, all at once: ACES, the file staged again, then the brand's fitment replaced;
+   * PIES, the file's new and changed parts written.
+   */
   async function run(id: string): Promise<void> {
     const [found] = await db.select().from(catalogImports).where(eq(catalogImports.id, id));
     if (!found || (found.status !== "queued" && found.status !== "running")) return;
@@ -162,26 +171,42 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
       email: found.startedBy ?? found.createdBy,
     };
     let lastProgress = 0;
+    /** Written outside the transaction, so the page sees it move; a few times a second at most. */
+    const progress = (step: number) => async (done: number) => {
+      if (done - lastProgress < step && done < found.progressTotal) return;
+      lastProgress = done;
+      await db.update(catalogImports).set({ progressDone: done }).where(eq(catalogImports.id, id));
+    };
     try {
       const outcome = await db.transaction(async (tx) => {
         await tx.execute(sql.raw(`set local statement_timeout = '${IMPORT_STATEMENT_TIMEOUT}'`));
         // One import at a time: two files naming the same product would else interleave.
         await waitForLock(tx, advisoryLocks.catalogImport);
-        const staged = await stageAces(tx, file, limits, async (done) => {
-          // Written outside the transaction, so the page sees it move; a few times a second at most.
-          if (done - lastProgress < 5_000 && done < found.progressTotal) return;
-          lastProgress = done;
-          await db
-            .update(catalogImports)
-            .set({ progressDone: done })
-            .where(eq(catalogImports.id, id));
-        });
-        const { inserted, deleted } = await replaceFitmentsFromStaging(tx, ACES_STAGING);
-        const { counts } = staged;
-        const [row] = await tx
-          .update(catalogImports)
-          .set({
-            status: "done",
+        let done: Partial<typeof catalogImports.$inferInsert>;
+        let summary: string;
+        if (found.kind === "pies") {
+          const applied = await applyPies(tx, file, limits, {
+            write: true,
+            creatorEmail: actor.email,
+            onProgress: progress(1_000),
+          });
+          const c = applied.counts;
+          done = {
+            brand: applied.brand,
+            piesCounts: c,
+            errorCount: applied.errorCount,
+            errors: applied.errors,
+            progressDone: c.items,
+            progressTotal: c.items,
+            inserted: c.newParts + c.updatedParts,
+            deleted: 0,
+          };
+          summary = `Imported PIES file ${found.fileName} (brand ${applied.brand}): ${c.items} items, ${c.newParts} new parts, ${c.updatedParts} updated, ${c.unchangedParts} unchanged, ${c.attributeValues} attribute values, ${c.newAttributes} new attributes, ${c.interchangeNumbers} interchange numbers, ${c.assets} assets, ${applied.errorCount} skipped`;
+        } else {
+          const staged = await stageAces(tx, file, limits, progress(5_000));
+          const { inserted, deleted } = await replaceFitmentsFromStaging(tx, ACES_STAGING);
+          const { counts } = staged;
+          done = {
             brand: staged.header.brand,
             applications: counts.applications,
             parts: counts.parts,
@@ -195,53 +220,91 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
             progressTotal: counts.applications,
             inserted,
             deleted,
-            finishedAt: new Date(),
-          })
+          };
+          summary = `Imported ACES file ${found.fileName} (brand ${staged.header.brand}): ${counts.applications} applications, ${inserted} fitment rows added, ${deleted} removed, ${counts.rowsUnchanged} unchanged, ${counts.errorCount} skipped`;
+        }
+        const [row] = await tx
+          .update(catalogImports)
+          .set({ ...done, status: "done", finishedAt: new Date() })
           .where(eq(catalogImports.id, id))
           .returning();
         await recordAdminAction(tx, {
           actor,
-          action: "catalog.import-aces",
+          action: found.kind === "pies" ? "catalog.import-pies" : "catalog.import-aces",
           target: { type: "import", id },
-          summary: `Imported ACES file ${found.fileName} (brand ${staged.header.brand}): ${counts.applications} applications, ${inserted} fitment rows added, ${deleted} removed, ${counts.rowsUnchanged} unchanged, ${counts.errorCount} skipped`,
+          summary,
         });
         return row!;
       });
       opts.catalogChanged();
       log.info(
-        { importId: id, inserted: outcome.inserted, deleted: outcome.deleted },
-        "ACES import done",
+        { importId: id, kind: found.kind, inserted: outcome.inserted, deleted: outcome.deleted },
+        "catalog import done",
       );
       await removeFile(outcome);
     } catch (err) {
-      log.error({ err, importId: id }, "ACES import failed");
+      log.error({ err, importId: id, kind: found.kind }, "catalog import failed");
       // Recorded, not retried: the same file fails the same way. Should even that fail (the
       // database away), the job is retried.
       await markFailed(id, `Nothing was imported: ${describeFailure(err)}`);
     }
   }
 
+  /** An ACES upload checked and counted in a transaction that writes nothing lasting. */
+  async function stageAcesUpload(
+    file: string,
+  ): Promise<Partial<typeof catalogImports.$inferInsert>> {
+    const staged = await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local statement_timeout = '${IMPORT_STATEMENT_TIMEOUT}'`));
+      return stageAces(tx, file, limits);
+    });
+    return {
+      brand: staged.header.brand,
+      ...staged.counts,
+      errors: staged.errors,
+      progressTotal: staged.counts.applications,
+    };
+  }
+
+  /** A PIES upload checked and compared with the catalog; nothing is written. */
+  async function comparePiesUpload(
+    file: string,
+    actor: AuditActor,
+  ): Promise<Partial<typeof catalogImports.$inferInsert>> {
+    const applied = await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local statement_timeout = '${IMPORT_STATEMENT_TIMEOUT}'`));
+      return applyPies(tx, file, limits, { write: false, creatorEmail: actor.email });
+    });
+    return {
+      brand: applied.brand,
+      piesCounts: applied.counts,
+      errorCount: applied.errorCount,
+      errors: applied.errors,
+      progressTotal: applied.counts.items,
+    };
+  }
+
   return {
     /** Checks an uploaded file and counts what importing it would change; writes only the record. */
-    async preview(upload: StoredUpload, actor: AuditActor): Promise<ImportRecord> {
+    async preview(
+      kind: ImportKind,
+      upload: StoredUpload,
+      actor: AuditActor,
+    ): Promise<ImportRecord> {
       await forgetStalePreviews();
       const file = path.join(folder, upload.storedFile);
       try {
-        const staged = await db.transaction(async (tx) => {
-          await tx.execute(sql.raw(`set local statement_timeout = '${IMPORT_STATEMENT_TIMEOUT}'`));
-          return stageAces(tx, file, limits);
-        });
+        const checked =
+          kind === "pies" ? await comparePiesUpload(file, actor) : await stageAcesUpload(file);
         const [row] = await db
           .insert(catalogImports)
           .values({
-            kind: "aces",
-            brand: staged.header.brand,
+            kind,
+            brand: "",
+            ...checked,
             fileName: upload.fileName,
             storedFile: upload.storedFile,
             status: "previewed",
-            ...staged.counts,
-            errors: staged.errors,
-            progressTotal: staged.counts.applications,
             createdById: actor.id,
             createdBy: actor.email,
           })
@@ -249,7 +312,7 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
         return toRecord(row!);
       } catch (err) {
         await fs.rm(file, { force: true });
-        if (err instanceof AcesFileError) throw new HttpError(400, "validation", err.message);
+        if (err instanceof ImportFileError) throw new HttpError(400, "validation", err.message);
         throw err;
       }
     },
@@ -310,7 +373,7 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
 
 /** A failure in words an admin can act on. */
 function describeFailure(err: unknown): string {
-  if (err instanceof AcesFileError) return err.message;
+  if (err instanceof ImportFileError) return err.message;
   const pg = postgresError(err);
   if (pg) return pg.detail ?? "the database refused the change; try again";
   return "the import stopped unexpectedly; try again";

@@ -1,6 +1,6 @@
 import { sql } from "../db/sql";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import type { ImportError } from "../../contract/imports";
+import type { ImportError, PiesCounts } from "../../contract/imports";
 
 /**
  * A catalog data file an admin uploaded (docs/imports.md): checked at upload (`previewed`), then
@@ -26,6 +26,8 @@ export const catalogImports = pgTable(
     rowsUnchanged: integer("rows_unchanged").notNull().default(0),
     rowsToRemove: integer("rows_to_remove").notNull().default(0),
     errorCount: integer("error_count").notNull().default(0),
+    /** A PIES import's counts (null for ACES, whose counts are the columns above). */
+    piesCounts: jsonb("pies_counts").$type<PiesCounts>(),
     /** The first 200 applications skipped, in file order. */
     errors: jsonb("errors").$type<ImportError[]>().notNull().default([]),
     progressDone: integer("progress_done").notNull().default(0),

@@ -5,9 +5,9 @@ import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
-import { IMPORT_FILE_FIELD, importWords } from "../../contract/imports";
+import { IMPORT_FILE_FIELD, importWords, type ImportKind } from "../../contract/imports";
 import { HttpError } from "../errors";
-import { formatBytes } from "./aces";
+import { formatBytes } from "./xml-stream";
 
 /**
  * Uploaded catalog data files wait in the data folder (`imports/`, beside the product images'
@@ -41,6 +41,7 @@ export async function saveUpload(
   req: FastifyRequest,
   folder: string,
   maxBytes: number,
+  kind: ImportKind = "aces",
 ): Promise<StoredUpload> {
   if (!req.isMultipart()) {
     throw new HttpError(
@@ -53,9 +54,12 @@ export async function saveUpload(
   const declared = Number(req.headers["content-length"] ?? 0);
   if (declared > maxBytes + 64 * 1024) throw tooLarge(maxBytes);
   const missing = () =>
-    new HttpError(400, "validation", `${importWords.chooseFile} (field "${IMPORT_FILE_FIELD}")`, {
-      [IMPORT_FILE_FIELD]: importWords.chooseFile,
-    });
+    new HttpError(
+      400,
+      "validation",
+      `${importWords.chooseFileOf[kind]} (field "${IMPORT_FILE_FIELD}")`,
+      { [IMPORT_FILE_FIELD]: importWords.chooseFileOf[kind] },
+    );
   let part;
   try {
     part = await req.file();
@@ -83,7 +87,7 @@ export async function saveUpload(
     if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(maxBytes);
     throw err;
   }
-  const fileName = path.basename(part.filename || "aces.xml").slice(0, 200);
+  const fileName = path.basename(part.filename || `${kind}.xml`).slice(0, 200);
   return { storedFile, fileName };
 }
 

@@ -1,5 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { IMPORT_FILE_FIELD, type ImportListQuery, type ImportRecord } from "#contract/imports";
+import {
+  IMPORT_FILE_FIELD,
+  type ImportKind,
+  type ImportListQuery,
+  type ImportRecord,
+} from "#contract/imports";
 import { apiGet, apiGetPage, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
 
 /** The imports' query keys: the list and each record. */
@@ -9,14 +14,14 @@ export const importKeys = {
   detail: (id: string) => ["imports", "detail", id] as const,
 };
 
-/** Uploads an ACES file: checked and counted by the server, nothing imported yet. */
-export function useUploadAces() {
+/** Uploads an ACES or PIES file: checked and counted by the server, nothing imported yet. */
+export function useUploadImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => {
+    mutationFn: ({ kind, file }: { kind: ImportKind; file: File }) => {
       const body = new FormData();
       body.append(IMPORT_FILE_FIELD, file);
-      return apiUpload<ImportRecord>("/imports/aces", body);
+      return apiUpload<ImportRecord>(`/imports/${kind}`, body);
     },
     onSuccess: (record) => {
       queryClient.setQueryData(importKeys.detail(record.id), record);

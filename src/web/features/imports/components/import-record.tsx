@@ -9,11 +9,43 @@ import { PageSpinner } from "../../../components/spinner";
 import { queryKeys } from "../../../lib/query-keys";
 import { useImport, useStartImport } from "../api/imports";
 
-const errorColumns: Column<ImportError>[] = [
-  { header: "App id", role: "title", cell: (e) => <code>{e.appId || "—"}</code> },
+/** The problems' columns: an ACES application's id, or a PIES item's part number. */
+const errorColumns = (pies: boolean): Column<ImportError>[] => [
+  {
+    header: pies ? "Part number" : "App id",
+    role: "title",
+    cell: (e) => <code>{e.appId || "—"}</code>,
+  },
   { header: "Line", numeric: true, cell: (e) => e.line.toLocaleString("en") },
   { header: "Problem", cell: (e) => e.message },
 ];
+
+/** What the record says, in the words of its kind of file. */
+function wordsOf(record: ImportRecord) {
+  const { counts, pies } = record;
+  if (pies) {
+    return {
+      contents: importWords.piesContents(pies),
+      changes: importWords.piesChanges(pies),
+      problems: importWords.piesErrors(counts.errorCount),
+      problemsLabel: "Items with problems",
+      progress: importWords.piesProgress(record.progress.done, record.progress.total),
+      done: importWords.piesDone(pies),
+      confirm: importWords.piesConfirmBody(record.brand, pies),
+      removes: false,
+    };
+  }
+  return {
+    contents: importWords.contents(counts),
+    changes: importWords.changes(counts),
+    problems: importWords.errors(counts.errorCount),
+    problemsLabel: "Applications with problems",
+    progress: importWords.progress(record.progress.done, record.progress.total),
+    done: record.result ? importWords.done(record.result) : "",
+    confirm: importWords.confirmBody(record.brand, counts),
+    removes: counts.rowsToRemove > 0,
+  };
+}
 
 /** One import: what the file holds, its problems, the Import button, then progress and result. */
 export function ImportRecordPanel({ id }: { id: string }) {
@@ -34,12 +66,13 @@ function RecordView({ record }: { record: ImportRecord }) {
   const start = useStartImport();
   const [confirm, dialog] = useConfirm();
   const { counts } = record;
+  const words = wordsOf(record);
   const importFile = async () => {
     const yes = await confirm({
       title: importWords.confirmTitle,
-      body: importWords.confirmBody(record.brand, counts),
+      body: words.confirm,
       confirmLabel: "Import",
-      tone: counts.rowsToRemove > 0 ? "danger" : "positive",
+      tone: words.removes ? "danger" : "positive",
     });
     if (yes) start.mutate(record.id);
   };
@@ -58,14 +91,16 @@ function RecordView({ record }: { record: ImportRecord }) {
         </span>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-base-content/75">Kind</dt>
+        <dd>{importWords.kinds[record.kind]}</dd>
         <dt className="text-base-content/75">Brand</dt>
         <dd>{record.brand}</dd>
         <dt className="text-base-content/75">File</dt>
-        <dd data-testid="import-contents">{importWords.contents(counts)}</dd>
+        <dd data-testid="import-contents">{words.contents}</dd>
         <dt className="text-base-content/75">Changes</dt>
-        <dd data-testid="import-changes">{importWords.changes(counts)}</dd>
+        <dd data-testid="import-changes">{words.changes}</dd>
         <dt className="text-base-content/75">Problems</dt>
-        <dd data-testid="import-problems">{importWords.errors(counts.errorCount)}</dd>
+        <dd data-testid="import-problems">{words.problems}</dd>
       </dl>
       {record.errors.length > 0 && (
         <div className="flex flex-col gap-1">
@@ -75,8 +110,8 @@ function RecordView({ record }: { record: ImportRecord }) {
             </p>
           )}
           <DataTable
-            label="Applications with problems"
-            columns={errorColumns}
+            label={words.problemsLabel}
+            columns={errorColumns(record.kind === "pies")}
             rows={record.errors}
             rowKey={(e) => `${e.line}:${e.appId}`}
             rowTestId="import-error"
@@ -102,14 +137,12 @@ function RecordView({ record }: { record: ImportRecord }) {
             max={Math.max(record.progress.total, 1)}
             aria-label="Import progress"
           />
-          <p data-testid="import-progress">
-            {importWords.progress(record.progress.done, record.progress.total)}
-          </p>
+          <p data-testid="import-progress">{words.progress}</p>
         </div>
       )}
       {record.status === "done" && record.result && (
         <p className="font-medium text-success" role="status" data-testid="import-result">
-          {importWords.done(record.result)}
+          {words.done}
         </p>
       )}
       {record.status === "failed" && record.failure && (

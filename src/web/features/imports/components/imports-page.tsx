@@ -2,11 +2,11 @@ import { IMPORTS_PAGE_SIZE, importWords, type ImportRecord } from "#contract/imp
 import { DataTable, ListStates, type Column } from "../../../components/data-table";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useImports } from "../api/imports";
-import { AcesUploadForm } from "./aces-upload-form";
+import { ImportUploadForm } from "./import-upload-form";
 import { ImportRecordPanel } from "./import-record";
 
 /**
- * Imports (admins, docs/imports.md): upload an ACES file, read its preview, import it and follow
+ * Imports (admins, docs/imports.md): upload an ACES or PIES file, read its preview, import it and follow
  * it; below, the recent imports. The import shown is kept in the URL (`?import=`).
  */
 export function ImportsPage() {
@@ -24,13 +24,14 @@ export function ImportsPage() {
       cell: (r) => <time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleString()}</time>,
     },
     { header: "File", cell: (r) => <span className="break-all">{r.fileName}</span> },
+    { header: "Kind", from: "lg", cell: (r) => importWords.kinds[r.kind] },
     { header: "Brand", cell: (r) => r.brand },
     { header: "Status", cell: (r) => importWords.status[r.status] },
     {
-      header: "Applications",
+      header: "Applications or items",
       numeric: true,
       from: "lg",
-      cell: (r) => r.counts.applications.toLocaleString("en"),
+      cell: (r) => (r.pies ? r.pies.items : r.counts.applications).toLocaleString("en"),
     },
     {
       header: "Actions",
@@ -51,7 +52,7 @@ export function ImportsPage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <AcesUploadForm onUploaded={show} />
+      <ImportUploadForm onUploaded={show} />
       {shown && <ImportRecordPanel key={shown} id={shown} />}
       <h2 className="text-lg font-semibold">Recent imports</h2>
       <ListStates
