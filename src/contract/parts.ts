@@ -3,6 +3,10 @@ import { crossReferenceSchema, productDetailSchema } from "./products";
 import { text } from "./text";
 import { applicationGroupSchema } from "./vehicles";
 
+/** A picture or document of a part, by its https address. */
+export const partAssetSchema = z.object({ title: z.string(), url: z.string() });
+export type PartAsset = z.infer<typeof partAssetSchema>;
+
 /**
  * A part's public page (`/parts/{slug}`, docs/catalog.md "Part pages"): what anyone may read
  * without signing in. The list price and the public quantity breaks (never a company's), in stock
@@ -25,8 +29,15 @@ export const partPageSchema = productDetailSchema
     lengthMm: true,
     widthMm: true,
     heightMm: true,
+    attributes: true,
   })
   .extend({
+    /** Who makes it: the part's brand, or the store's own (`STORE_BRAND`) when it has none. */
+    brand: z.string(),
+    /** More pictures besides `img` (https addresses), in their order. */
+    images: z.array(partAssetSchema),
+    /** Documents such as installation guides (https addresses), in their order. */
+    documents: z.array(partAssetSchema),
     /** The page's address: `/parts/{slug}` (`partSlug` in contract/paths.ts). */
     slug: z.string(),
     /** The store's currency (ISO 4217), which `price` and `breaks` are in. */
@@ -37,6 +48,9 @@ export const partPageSchema = productDetailSchema
     applications: z.array(applicationGroupSchema),
   });
 export type PartPage = z.infer<typeof partPageSchema>;
+
+/** The brand a part without one is shown under: the store's own. */
+export const STORE_BRAND = "PartsWorks";
 
 export const partParamsSchema = z.object({
   slug: text()

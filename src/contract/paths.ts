@@ -43,6 +43,8 @@ export const paths = {
   manageProducts: "/dashboard/manageallproducts",
   /** Admin: the vehicle database (makes, models, years, engines; docs/vehicles.md). */
   vehicles: "/dashboard/vehicles",
+  /** Admin: each category's attributes (docs/attributes.md). */
+  attributes: "/dashboard/attributes",
   manageOrders: "/dashboard/manageallorders",
   auditLog: "/dashboard/audit",
   invoices: "/dashboard/invoices",

@@ -58,6 +58,15 @@ export const FITMENT_COLUMN = "fitment";
  */
 export const STOCK_AT_EXPORT_COLUMN = "stock_at_export";
 
+/**
+ * Written by the export, optional on import: a product's attribute values, `Diameter=280; Vent
+ * type=Vented` (names of the row's category's attributes, docs/attributes.md; a `;`, `=` or `\`
+ * inside a name or value is written `\;`, `\=`, `\\`). A file without it leaves every
+ * product's values as they are; with it, each row's cell replaces that product's values (an empty
+ * cell clears them).
+ */
+export const ATTRIBUTES_COLUMN = "attributes";
+
 /** Codes of the cross-reference kinds in the `cross_references` cell: `OE:Toyota:04465-02220`. */
 export const crossReferenceCodes = { OE: "OE", COMP: "competitor", SUP: "superseded" } as const;
 

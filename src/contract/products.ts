@@ -6,6 +6,8 @@ import {
   productCategories,
   productSorts,
 } from "./constants";
+import { attributeFiltersSchema } from "./facets";
+import { productAttributeSchema } from "./attributes";
 import { breaksCheaperThan, priceBreaksSchema } from "./pricing";
 import { groupThousands } from "./count";
 import { text } from "./text";
@@ -92,6 +94,8 @@ export const productDetailSchema = productSchema.extend({
   heightMm: z.number().int().nullable(),
   /** Sorted by minQty; empty when the product has none. */
   breaks: publicBreaksSchema,
+  /** Its attribute values in their definitions' order (docs/attributes.md); empty when none. */
+  attributes: z.array(productAttributeSchema),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
@@ -111,6 +115,8 @@ export const productListQuerySchema = pagingQuerySchema
     inStock: z.enum(["true", "false"]).optional(),
     /** A vehicle (year, make and model ids, perhaps the engine): only parts that fit it. */
     ...optionalVehicleFields,
+    /** Attribute values, `<attribute id>:<value>`, repeated (contract/facets.ts). */
+    attr: attributeFiltersSchema,
   })
   .refine(vehicleFieldsComplete, { message: vehicleMessages.incomplete, path: ["model"] });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;

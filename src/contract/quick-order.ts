@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { productAttributeSchema } from "./attributes";
 import { cartSchema } from "./cart";
 import { formatCount } from "./count";
 import { text } from "./text";
@@ -98,6 +99,8 @@ export const quickOrderProductSchema = z.object({
   img: z.string(),
   minimumOrder: z.number().int(),
   availableQuantity: z.number().int(),
+  /** Its attribute values, as product answers carry them (docs/attributes.md). */
+  attributes: z.array(productAttributeSchema),
 });
 
 export const quickOrderLineSchema = z.object({

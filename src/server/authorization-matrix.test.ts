@@ -31,6 +31,7 @@ import {
   vehicleSubmodels,
 } from "./vehicles/tables";
 import { partSlug } from "../contract/paths";
+import { attributeDefinitions } from "./attributes/tables";
 
 /** A one-product CSV with a fresh part number each call (an admin's import writes it). */
 let matrixCsvCount = 0;
@@ -447,6 +448,14 @@ const golfQuery = async () =>
   new URLSearchParams(Object.entries(await demoGolf()).map(([k, v]) => [k, String(v)]));
 /** A fresh name for the vehicle database's rows (each call of a row makes its own). */
 const vehicleName = (what: string) => `Matrix ${what} ${Math.random().toString(36).slice(2, 10)}`;
+/** A text attribute of Steering parts, fresh, written straight in the database. */
+const freshAttribute = async () =>
+  (
+    await t.database.db
+      .insert(attributeDefinitions)
+      .values({ category: "Steering", name: vehicleName("attribute"), kind: "text" })
+      .returning({ id: attributeDefinitions.id })
+  )[0]!.id;
 /** A make, a model of it and one year of that model, fresh, written straight in the database. */
 async function freshVehicle() {
   const [make] = await t.database.db
@@ -1098,6 +1107,11 @@ const rows: Row[] = [
     expect: everyone(200),
   },
   {
+    route: "GET /api/products/facets",
+    call: async () => ({ url: "/api/products/facets?category=Brakes" }),
+    expect: everyone(200),
+  },
+  {
     route: "GET /api/products/:id",
     call: async () => ({ url: `/api/products/${(await freshProduct()).id}` }),
     expect: everyone(200),
@@ -1186,6 +1200,19 @@ const rows: Row[] = [
         field: "file",
       });
       return { url: "/api/imports/aces", payload: body.payload, headers: body.headers };
+    },
+    expect: adminOnly(201),
+  },
+  {
+    route: "POST /api/imports/pies",
+    call: async () => {
+      const body = multipart({
+        data: Buffer.from("<PIES><Header><PIESVersion>7.1</PIESVersion></Header><Items/></PIES>"),
+        filename: "matrix-pies.xml",
+        type: "application/xml",
+        field: "file",
+      });
+      return { url: "/api/imports/pies", payload: body.payload, headers: body.headers };
     },
     expect: adminOnly(201),
   },
@@ -1391,6 +1418,45 @@ const rows: Row[] = [
       return { url: `/api/parts/${partSlug(p.partNumber, p.name)}` };
     },
     expect: everyone(200),
+  },
+  {
+    route: "GET /api/attributes",
+    call: async () => ({ url: "/api/attributes?category=Steering" }),
+    expect: everyone(200),
+  },
+  {
+    route: "GET /api/attributes/table",
+    call: async () => ({ url: "/api/attributes/table?category=Steering" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/attributes",
+    call: async () => ({
+      url: "/api/attributes",
+      payload: { category: "Other", name: vehicleName("attribute"), kind: "text" },
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    route: "PATCH /api/attributes/:id",
+    call: async () => ({
+      url: `/api/attributes/${await freshAttribute()}`,
+      payload: { name: vehicleName("attribute") },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "DELETE /api/attributes/:id",
+    call: async () => ({ url: `/api/attributes/${await freshAttribute()}` }),
+    expect: adminOnly(204),
+  },
+  {
+    route: "PUT /api/products/:id/attributes",
+    call: async () => ({
+      url: `/api/products/${(await freshProduct()).id}/attributes`,
+      payload: { values: [] },
+    }),
+    expect: adminOnly(200),
   },
   {
     route: "GET /api/products/:id/fitment-rows",

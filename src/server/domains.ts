@@ -4,6 +4,8 @@ import { authRoutes } from "./auth/routes";
 import { cartRoutes } from "./cart/routes";
 import { checkoutRoutes } from "./checkout/routes";
 import { catalogRoutes } from "./catalog/routes";
+import { facetRoutes } from "./attributes/facet-routes";
+import { createFacetService } from "./attributes/facets";
 import { productCsvRoutes } from "./product-csv/routes";
 import { importRoutes } from "./imports/routes";
 import { createProductCsvService } from "./product-csv/service";
@@ -31,6 +33,8 @@ import { vehicleAdminRoutes } from "./vehicles/admin-routes";
 import { createVehicleAdmin } from "./vehicles/admin";
 import { createVehicleCsv } from "./vehicles/csv-import";
 import { fitmentRoutes } from "./catalog/fitment-routes";
+import { attributeRoutes } from "./attributes/routes";
+import { createAttributeService } from "./attributes/service";
 import { partRoutes } from "./catalog/part-routes";
 import { addressRoutes } from "./addresses/routes";
 import { createAddressService } from "./addresses/service";
@@ -185,6 +189,12 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
       listPricesFor(companyPrices, customerId, config.currency, items, known),
     listCaller: (req) => sessions.user(req.headers.cookie),
   });
+  await api.register(facetRoutes, {
+    facets: createFacetService(database.db, catalog),
+    catalog,
+    vehicles,
+    catalogCache,
+  });
   await api.register(reviewRoutes, {
     reviews,
     guards,
@@ -205,6 +215,11 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     guards,
   });
   await api.register(partRoutes, { partPages, catalogCache });
+  await api.register(attributeRoutes, {
+    attributes: createAttributeService(database.db),
+    catalogCache,
+    guards,
+  });
   await api.register(productCsvRoutes, {
     productCsv: createProductCsvService(database.db, api.log),
     guards,

@@ -28,6 +28,10 @@ const part: PartPage = {
   inStock: false,
   crossReferences: [],
   applications: [],
+  brand: "PartsWorks",
+  attributes: [],
+  images: [],
+  documents: [],
 };
 
 let root: string;
@@ -94,6 +98,7 @@ test("a part page: the rendered page in the shell, its own head, structured data
     description: "Vented front disc",
     sku: "PW-BD-2801",
     mpn: "PW-BD-2801",
+    brand: { "@type": "Brand", name: "PartsWorks" },
     category: "Brakes",
     image: ["https://parts.example/images/products/brake-disc.svg"],
     url: "https://parts.example/parts/pw-bd-2801-disc-x",
@@ -119,6 +124,43 @@ test("a part page: the rendered page in the shell, its own head, structured data
   await pages.page(Buffer.from(JSON.stringify({ ...part, inStock: true })));
   expect(renders).toBe(2);
   expect(errors).toEqual([]);
+});
+
+test("structured data: the part's brand, its pictures, and its attributes as PropertyValue entries", async () => {
+  const pages = partPageHtml({
+    webDistDir: root,
+    publicUrl: "https://parts.example",
+    renderer,
+    onError: (err) => {
+      throw err;
+    },
+  });
+  const specified: PartPage = {
+    ...part,
+    brand: "Brakeworks",
+    attributes: [
+      { name: "Diameter", value: "280", unit: "mm" },
+      { name: "Vent type", value: "Vented </script>", unit: null },
+    ],
+    images: [{ title: "Side view", url: "https://cdn.example/side.jpg" }],
+    documents: [{ title: "Fitting guide", url: "https://cdn.example/guide.pdf" }],
+  };
+  const html = (await pages.page(Buffer.from(JSON.stringify(specified))))!.identity.toString(
+    "utf8",
+  );
+  const scripts = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)];
+  const product = JSON.parse(scripts[0]![1]!);
+  expect(product.brand).toEqual({ "@type": "Brand", name: "Brakeworks" });
+  expect(product.image).toEqual([
+    "https://parts.example/images/products/brake-disc.svg",
+    "https://cdn.example/side.jpg",
+  ]);
+  expect(product.additionalProperty).toEqual([
+    { "@type": "PropertyValue", name: "Diameter", value: "280", unitText: "mm" },
+    { "@type": "PropertyValue", name: "Vent type", value: "Vented </script>" },
+  ]);
+  // A value cannot close the script element.
+  expect(html).not.toContain("Vented </script>");
 });
 
 test("without the build's shell or renderer, or when the render fails, there is no page (the app renders it)", async () => {

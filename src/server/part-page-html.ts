@@ -78,8 +78,9 @@ export function partPageHtml(opts: {
 }
 
 /**
- * The part as schema.org structured data: the `Product` with its `Offer` (the list price, the
- * store's currency, in stock or not) and the page's `BreadcrumbList`, each as JSON with `<`
+ * The part as schema.org structured data: the `Product` (its brand, pictures and attributes as
+ * `additionalProperty` values) with its `Offer` (the list price, the store's currency, in stock
+ * or not) and the page's `BreadcrumbList`, each as JSON with `<`
  * escaped so no product text can close the script element.
  */
 export function partJsonLd(part: PartPage, publicUrl: string): string[] {
@@ -91,9 +92,18 @@ export function partJsonLd(part: PartPage, publicUrl: string): string[] {
     description: part.shortDescription,
     sku: part.partNumber,
     mpn: part.partNumber,
+    brand: { "@type": "Brand", name: part.brand },
     category: part.category,
-    image: [new URL(part.img, publicUrl).href],
+    image: [new URL(part.img, publicUrl).href, ...part.images.map((i) => i.url)],
     url,
+    ...(part.attributes.length > 0 && {
+      additionalProperty: part.attributes.map((a) => ({
+        "@type": "PropertyValue",
+        name: a.name,
+        value: a.value,
+        ...(a.unit && { unitText: a.unit }),
+      })),
+    }),
     offers: {
       "@type": "Offer",
       url,

@@ -121,6 +121,7 @@ for (const size of sizes) {
         "/dashboard/allusers",
         "/dashboard/addProduct",
         "/dashboard/manageallorders",
+        "/dashboard/attributes",
         "/dashboard/manageallproducts",
       ]) {
         await visit(page, path);

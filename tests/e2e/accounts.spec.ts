@@ -135,6 +135,7 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "Add Product",
     "Manage All Products",
     "Vehicles",
+    "Attributes",
     "Imports",
     "Manage All orders",
     "Shipping Zones",

@@ -59,6 +59,18 @@ test.describe("without JavaScript", () => {
     const fits = page.getByTestId("fits-vehicles");
     await expect(fits).toContainText("Volkswagen Golf");
     await expect(fits).toContainText("2013–2020 · Front");
+    // Its brand (the store's own) and attributes, in the page and in the Product's data.
+    await expect(page.getByTestId("brand")).toHaveText("PartsWorks");
+    const specs = page.getByTestId("specifications").getByRole("row");
+    await expect(specs.first()).toHaveText("Diameter300 mm");
+    await expect(specs.filter({ hasText: "Vent type" })).toHaveText("Vent typeVented");
+    expect(product.brand).toEqual({ "@type": "Brand", name: "PartsWorks" });
+    expect(product.additionalProperty).toEqual(
+      expect.arrayContaining([
+        { "@type": "PropertyValue", name: "Diameter", value: "300", unitText: "mm" },
+        { "@type": "PropertyValue", name: "Vent type", value: "Vented" },
+      ]),
+    );
   });
 
   test("an old or differently written address leads to the part's own; an unknown part is 404", async ({

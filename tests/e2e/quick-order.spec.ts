@@ -27,6 +27,10 @@ test("a buyer quick-orders by pasting numbers of every kind, adds the good lines
   await expect(lines).toHaveCount(5);
   await expect(page.getByText("4 of 5 lines ready")).toBeVisible();
   await expect(lines.nth(1)).toContainText("OE number 04465-02220 (Toyota)");
+  // A found part says what it is: its attributes (docs/attributes.md).
+  await expect(lines.nth(1).getByTestId("quick-order-attributes")).toHaveText(
+    "Diameter 300 mm · Thickness 25 mm · Vent type Vented · Axle Front",
+  );
   await expect(lines.nth(2)).toContainText("NGK number ILZKR7B-11S");
   await expect(lines.nth(3)).toContainText("PW-EL-4120");
   await expect(lines.nth(4).getByTestId("quick-order-problems")).toContainText(

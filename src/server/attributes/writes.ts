@@ -133,3 +133,47 @@ export async function replaceProductAttributes(
       },
     });
 }
+
+type DefinitionColumns = Pick<
+  AttributeDefinition,
+  "category" | "name" | "kind" | "unit" | "choices" | "position" | "filterable"
+>;
+
+const definitionColumns = {
+  id: attributeDefinitions.id,
+  category: attributeDefinitions.category,
+  name: attributeDefinitions.name,
+  kind: attributeDefinitions.kind,
+  unit: attributeDefinitions.unit,
+  choices: attributeDefinitions.choices,
+  position: attributeDefinitions.position,
+  filterable: attributeDefinitions.filterable,
+};
+
+/** A new definition (an admin's; checked already). A name taken in any case: unique violation. */
+export async function insertDefinition(
+  tx: DbOrTx,
+  def: DefinitionColumns,
+): Promise<AttributeDefinition> {
+  const [row] = await tx.insert(attributeDefinitions).values(def).returning(definitionColumns);
+  return row!;
+}
+
+/** A definition's name, unit, choices, position or filterable changed (its kind never). */
+export async function updateDefinition(
+  tx: DbOrTx,
+  id: string,
+  set: Partial<Pick<AttributeDefinition, "name" | "unit" | "choices" | "position" | "filterable">>,
+): Promise<AttributeDefinition | undefined> {
+  const [row] = await tx
+    .update(attributeDefinitions)
+    .set(set)
+    .where(eq(attributeDefinitions.id, id))
+    .returning(definitionColumns);
+  return row;
+}
+
+/** A definition removed with every product's value of it (the foreign key cascades). */
+export async function deleteDefinition(tx: DbOrTx, id: string): Promise<void> {
+  await tx.delete(attributeDefinitions).where(eq(attributeDefinitions.id, id));
+}

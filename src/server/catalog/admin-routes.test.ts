@@ -167,6 +167,7 @@ describe("POST /api/products", () => {
         crossReferences: [],
         coreDeposit: null,
         breaks: [],
+        attributes: [],
         weightGrams: 0,
         lengthMm: null,
         widthMm: null,

@@ -267,3 +267,65 @@ export const demoProducts: DemoProduct[] = [
     warrantyMonths: 12,
   },
 ];
+
+/** A demo category's attribute (docs/attributes.md), in the order listed. */
+export interface DemoAttributeDefinition {
+  name: string;
+  kind: "number" | "text" | "choice";
+  unit?: string;
+  choices?: string[];
+}
+
+/** The demo categories' attributes: what a buyer compares parts of the category by. */
+export const demoAttributeDefinitions: Partial<Record<ProductCategory, DemoAttributeDefinition[]>> =
+  {
+    Brakes: [
+      { name: "Diameter", kind: "number", unit: "mm" },
+      { name: "Thickness", kind: "number", unit: "mm" },
+      { name: "Vent type", kind: "choice", choices: ["Solid", "Vented"] },
+      { name: "Axle", kind: "choice", choices: ["Front", "Rear"] },
+    ],
+    Filters: [
+      { name: "Filter type", kind: "choice", choices: ["Oil", "Air", "Fuel", "Cabin"] },
+      { name: "Height", kind: "number", unit: "mm" },
+      { name: "Thread", kind: "text" },
+    ],
+    Ignition: [
+      { name: "Thread", kind: "number", unit: "mm" },
+      { name: "Heat range", kind: "number" },
+      { name: "Electrode", kind: "choice", choices: ["Copper", "Platinum", "Iridium"] },
+      { name: "Electrode gap", kind: "number", unit: "mm" },
+    ],
+    Suspension: [
+      { name: "Axle", kind: "choice", choices: ["Front", "Rear"] },
+      { name: "Construction", kind: "text" },
+    ],
+    Cooling: [{ name: "Material", kind: "text" }],
+    Electrical: [
+      { name: "Voltage", kind: "number", unit: "V" },
+      { name: "Output", kind: "number", unit: "A" },
+    ],
+    Wipers: [
+      { name: "Driver side length", kind: "number", unit: "mm" },
+      { name: "Passenger side length", kind: "number", unit: "mm" },
+      { name: "Blade type", kind: "choice", choices: ["Conventional", "Flat", "Hybrid"] },
+    ],
+  };
+
+/** The demo parts' values by part number, by attribute name (the descriptions' facts). */
+export const demoAttributeValues: Record<string, Record<string, string>> = {
+  "PW-BK-3001": { Diameter: "300", Thickness: "25", "Vent type": "Vented", Axle: "Front" },
+  "PW-FL-1104": { "Filter type": "Oil", Height: "79", Thread: "3/4-16 UNF" },
+  "PW-FL-1210": { "Filter type": "Air", Height: "58" },
+  "PW-IG-2206": { Thread: "14", "Heat range": "7", Electrode: "Iridium", "Electrode gap": "0.8" },
+  "PW-SU-6302": { Axle: "Rear", Construction: "Twin-tube, low-pressure gas" },
+  "PW-SU-6510": { Axle: "Front", Construction: "Third-generation hub unit" },
+  "PW-CO-5210": { Material: "Aluminium" },
+  "PW-CO-5402": { Material: "Die-cast aluminium" },
+  "PW-EL-4120": { Voltage: "12", Output: "120" },
+  "PW-WP-1060": {
+    "Driver side length": "600",
+    "Passenger side length": "400",
+    "Blade type": "Flat",
+  },
+};

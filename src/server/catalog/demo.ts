@@ -3,7 +3,14 @@ import { sql } from "../db/sql";
 import type { DbOrTx } from "../db/database";
 import { demoFitment, type DemoApplication } from "../vehicles/demo-vehicles";
 import { baseVehicles, vehicleEngines, vehicleMakes, vehicleModels } from "../vehicles/tables";
-import { demoProducts } from "./demo-products";
+import { demoAttributeDefinitions, demoAttributeValues, demoProducts } from "./demo-products";
+import type { ProductCategory } from "../../contract/constants";
+import {
+  definitionsOf,
+  insertDefinition,
+  parseAttributeValue,
+  replaceProductAttributes,
+} from "../attributes/writes";
 import { productCrossReferences, productFitments, products } from "./tables";
 
 /** Shipping weights of the demo parts (one unit), for the weight-band shipping rates. */
@@ -58,6 +65,53 @@ export async function seedDemoCatalog(tx: DbOrTx, now: number, creatorEmail: str
       })),
     ),
   );
+  await ensureDemoAttributeDefinitions(tx);
+  for (const [partNumber, values] of Object.entries(demoAttributeValues)) {
+    const product = demoProducts.find((p) => p.partNumber === partNumber)!;
+    await setDemoValues(tx, idOf.get(partNumber)!, product.category, values);
+  }
+}
+
+/**
+ * The demo categories' attribute definitions (demo-products.ts), those a category lacks by name
+ * (any case) added after its own; an existing one is never changed.
+ */
+export async function ensureDemoAttributeDefinitions(tx: DbOrTx): Promise<void> {
+  for (const [category, wanted] of Object.entries(demoAttributeDefinitions)) {
+    const existing = await definitionsOf(tx, category as ProductCategory);
+    const known = new Set(existing.map((d) => d.name.toLowerCase()));
+    let position = existing.reduce((max, d) => Math.max(max, d.position + 1), 0);
+    for (const d of wanted) {
+      if (known.has(d.name.toLowerCase())) continue;
+      await insertDefinition(tx, {
+        category: category as ProductCategory,
+        name: d.name,
+        kind: d.kind,
+        unit: d.unit ?? null,
+        choices: d.choices ?? [],
+        position: position++,
+        filterable: true,
+      });
+    }
+  }
+}
+
+/** A demo part's values by attribute name, checked as the product screen checks them. */
+async function setDemoValues(
+  tx: DbOrTx,
+  productId: string,
+  category: ProductCategory,
+  values: Record<string, string>,
+) {
+  const defs = await definitionsOf(tx, category);
+  const stored = Object.entries(values).map(([name, raw]) => {
+    const def = defs.find((d) => d.name.toLowerCase() === name.toLowerCase());
+    if (!def) throw new Error(`demo: ${category} has no attribute ${name}`);
+    const parsed = parseAttributeValue(def, raw);
+    if ("error" in parsed) throw new Error(`demo: ${parsed.error}`);
+    return { attributeId: def.id, ...parsed };
+  });
+  await replaceProductAttributes(tx, productId, stored);
 }
 
 /**

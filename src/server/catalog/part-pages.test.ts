@@ -13,6 +13,9 @@ import { createProductFitment } from "./fitment";
 import { createPartPages } from "./part-pages";
 import { createCatalogService } from "./service";
 import { productCrossReferences, productFitments, products } from "./tables";
+import { STORE_BRAND } from "../../contract/parts";
+import { replaceProductAssets } from "./writes";
+import { insertDefinition, replaceProductAttributes } from "../attributes/writes";
 
 let t: TestApp;
 let disc: typeof products.$inferSelect;
@@ -106,6 +109,62 @@ test("GET /api/parts/:slug: the public facts, in stock or not but never how many
   expect((await api("PW-BD-2801-Vented-Brake-Disc-Front-280-mm")).json()).toEqual(part);
   expect((await api("pw-bd-9999-nothing")).statusCode).toBe(404);
   expect((await api("pw-bd%3Cscript%3E")).statusCode).toBe(400);
+});
+
+test("GET /api/parts/:slug: the brand (the store's when none), the attributes in order, pictures and documents", async () => {
+  const db = t.database.db;
+  const plain = await insertProduct(db, { category: "Brakes", name: "Plain disc" });
+  expect((await api(partSlug(plain.partNumber, plain.name))).json<PartPage>()).toMatchObject({
+    brand: STORE_BRAND,
+    attributes: [],
+    images: [],
+    documents: [],
+  });
+  // Written before its page is first read (the read cache is cleared by a notification, later).
+  const part = await insertProduct(db, { category: "Brakes", name: "Spec disc" });
+  const slug = partSlug(part.partNumber, part.name);
+  await db.transaction(async (tx) => {
+    const diameter = await insertDefinition(tx, {
+      category: "Brakes",
+      name: "Disc diameter",
+      kind: "number",
+      unit: "mm",
+      choices: [],
+      position: 0,
+      filterable: true,
+    });
+    const vent = await insertDefinition(tx, {
+      category: "Brakes",
+      name: "Disc vent",
+      kind: "choice",
+      unit: null,
+      choices: ["Solid", "Vented"],
+      position: 1,
+      filterable: true,
+    });
+    await replaceProductAttributes(tx, part.id, [
+      { attributeId: vent.id, numberValue: null, textValue: "Vented" },
+      { attributeId: diameter.id, numberValue: "280.50", textValue: null },
+    ]);
+    await replaceProductAssets(tx, part.id, [
+      { kind: "document", title: "Fitting guide", url: "https://cdn.example/guide.pdf" },
+      { kind: "image", title: "Disc, side view", url: "https://cdn.example/side.jpg" },
+      { kind: "image", title: "Disc, top view", url: "https://cdn.example/top.jpg" },
+    ]);
+    await tx.update(products).set({ brand: "Brakeworks" }).where(eq(products.id, part.id));
+  });
+  expect((await api(slug)).json<PartPage>()).toMatchObject({
+    brand: "Brakeworks",
+    attributes: [
+      { name: "Disc diameter", value: "280.5", unit: "mm" },
+      { name: "Disc vent", value: "Vented", unit: null },
+    ],
+    images: [
+      { title: "Disc, side view", url: "https://cdn.example/side.jpg" },
+      { title: "Disc, top view", url: "https://cdn.example/top.jpg" },
+    ],
+    documents: [{ title: "Fitting guide", url: "https://cdn.example/guide.pdf" }],
+  });
 });
 
 test("an out-of-stock part says so, and a change shows at once (the cache is cleared)", async () => {

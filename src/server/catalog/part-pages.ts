@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, inArray, or } from "drizzle-orm";
 import { sql } from "../db/sql";
 import { normalizePartNumber } from "../../contract/constants";
-import type { PartPage } from "../../contract/parts";
+import { STORE_BRAND, type PartAsset, type PartPage } from "../../contract/parts";
 import type { Db } from "../db/database";
 import type { ProductFitmentService } from "./fitment";
 import type { CatalogService } from "./service";
-import { products } from "./tables";
+import { productAssets, products } from "./tables";
 
 /** What an address `/parts/{slug}` leads to: the part, the part under its current address, or nothing. */
 export type PartLookup = { part: PartPage } | { movedTo: string } | undefined;
@@ -20,11 +20,31 @@ export function createPartPages(
   fitment: Pick<ProductFitmentService, "applications">,
   currency: string,
 ) {
+  /** The part's brand and its pictures and documents (product_assets), in their order. */
+  async function brandAndAssets(id: string) {
+    const [[row], assets] = await Promise.all([
+      db.select({ brand: products.brand }).from(products).where(eq(products.id, id)),
+      db
+        .select({ kind: productAssets.kind, title: productAssets.title, url: productAssets.url })
+        .from(productAssets)
+        .where(eq(productAssets.productId, id))
+        .orderBy(asc(productAssets.position), asc(productAssets.title), asc(productAssets.id)),
+    ]);
+    const of = (kind: "image" | "document"): PartAsset[] =>
+      assets.filter((a) => a.kind === kind).map(({ title, url }) => ({ title, url }));
+    return { brand: row?.brand ?? STORE_BRAND, images: of("image"), documents: of("document") };
+  }
+
   /** The part whose address is exactly `slug` (lower-case), as its page shows it. */
   async function bySlug(slug: string): Promise<PartPage | undefined> {
-    const found = await catalog.bySlug(slug, (id) => fitment.applications(id));
+    const found = await catalog.bySlug(slug, (id) =>
+      Promise.all([fitment.applications(id), brandAndAssets(id)]),
+    );
     if (!found) return undefined;
-    const { product, more: applications } = found;
+    const {
+      product,
+      more: [applications, { brand, images, documents }],
+    } = found;
     return {
       _id: product._id,
       slug,
@@ -46,6 +66,10 @@ export function createPartPages(
       inStock: product.availableQuantity > 0,
       crossReferences: product.crossReferences,
       applications,
+      brand,
+      attributes: product.attributes,
+      images,
+      documents,
     };
   }
 

@@ -228,16 +228,20 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       q.year !== undefined && q.make !== undefined && q.model !== undefined
         ? await vehicles.resolve({ year: q.year, make: q.make, model: q.model, engine: q.engine })
         : undefined;
+    // Attribute filters are checked against their definitions (a 400 when unknown); without
+    // them nothing is read and the list's SQL is as it was.
+    const attributes = q.attr ? await catalog.attributeFilters(q) : undefined;
     const filtersKey = queryKey("filters", filters);
     const key = queryKey("list", q);
     const [cached, total] = await Promise.all([
-      catalogCache.get(key, () => catalog.page(q, vehicle)),
+      catalogCache.get(key, () => catalog.page(q, vehicle, attributes)),
       // Totals survive stock changes (orders); an in-stock total does not, so it is counted.
       filters.inStock === "true"
-        ? catalog.count(filters, vehicle)
-        : catalogCache.total(filtersKey, () => catalog.count(filters, vehicle)),
+        ? catalog.count(filters, vehicle, attributes)
+        : catalogCache.total(filtersKey, () => catalog.count(filters, vehicle, attributes)),
     ]);
-    // No vehicle to look up, no in-stock count: the two keys are the whole answer.
+    // No vehicle to look up, no in-stock count: the two keys are the whole answer. (Attribute
+    // filters depend only on the definitions, and a change to them clears both keys.)
     if (!vehicle && filters.inStock !== "true") catalogCache.rememberUrl(url, key, filtersKey);
     return { cached, total };
   }

@@ -35,6 +35,13 @@ import {
   type Search,
 } from "./search";
 import { isUniqueViolation } from "../db/postgres-errors";
+import type { ProductAttribute } from "../../contract/attributes";
+import { attributesOfProduct } from "../attributes/reads";
+import {
+  attributeFilterCondition,
+  resolveAttributeFilters,
+  type AttributeFilter,
+} from "../attributes/facets";
 import { storedBreaks, wireBreaks } from "../money";
 
 type ProductRow = typeof products.$inferSelect;
@@ -56,11 +63,19 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
-/** The product page's and the edit form's answer: the product, its numbers and public breaks. */
-export function toProductDetail(row: ProductRow, crossReferences: CrossReference[]): ProductDetail {
+/**
+ * The product page's and the edit form's answer: the product, its numbers, public breaks and
+ * attribute values (attributes/reads.ts).
+ */
+export function toProductDetail(
+  row: ProductRow,
+  crossReferences: CrossReference[],
+  attributes: ProductAttribute[],
+): ProductDetail {
   return {
     ...toProduct(row),
     crossReferences,
+    attributes,
     breaks: wireBreaks(row.breaks),
     weightGrams: row.weightGrams,
     lengthMm: row.lengthMm,
@@ -69,19 +84,27 @@ export function toProductDetail(row: ProductRow, crossReferences: CrossReference
   };
 }
 
-export function toAdminProduct(row: ProductRow, crossReferences: CrossReference[]): AdminProduct {
-  return { ...toProductDetail(row, crossReferences), email: row.creatorEmail };
+export function toAdminProduct(
+  row: ProductRow,
+  crossReferences: CrossReference[],
+  attributes: ProductAttribute[],
+): AdminProduct {
+  return { ...toProductDetail(row, crossReferences, attributes), email: row.creatorEmail };
 }
 
 /** The filters of a list (everything but sort and paging): what its total depends on. */
 export type ProductFilters = Omit<ProductListQuery, "sort" | "limit" | "offset">;
 
-/** @param useIndexes false: only conditions checked row by row, for walking a sort order. */
+/**
+ * @param useIndexes false: only conditions checked row by row, for walking a sort order.
+ * @param attributes the list's `attr` filters, resolved (`attributeFilters`); none adds nothing.
+ */
 function whereOf(
   filters: ProductFilters,
   search: Search | undefined,
   vehicle?: VehicleMatch,
   useIndexes = true,
+  attributes?: readonly AttributeFilter[],
 ): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     vehicle ? fitsCondition(productIdColumn, vehicle) : undefined,
@@ -97,6 +120,7 @@ function whereOf(
     filters.inStock === "true"
       ? sql`${products.availableQuantity} >= ${products.minimumOrder}`
       : undefined,
+    attributes?.length ? attributeFilterCondition(attributes) : undefined,
   ];
   return and(...conditions.filter((c): c is SQL => c !== undefined));
 }
@@ -225,7 +249,11 @@ export function createCatalogService(db: Db) {
    * indexes. PostgreSQL's estimates for text-search prefixes are too rough to choose between the
    * two, so each read says which it wants (`readPlan`). See docs/decisions/009-catalog-search.md.
    */
-  async function rankedPage(query: ProductListQuery, search: Search) {
+  async function rankedPage(
+    query: ProductListQuery,
+    search: Search,
+    attributes: readonly AttributeFilter[] | undefined,
+  ) {
     const wanted = query.offset + query.limit;
     const ranked = [asc(searchTier(search)), ...orderings[query.sort]];
     /** The matches of `where`, all of them or up to `limit`, read through the indexes. */
@@ -259,7 +287,11 @@ export function createCatalogService(db: Db) {
       let common = manyMatches.get(key);
       if (!common) {
         await readPlan(tx, "indexes");
-        const probe = await ids(tx, whereOf(query, search), RANKED_PROBE + 1);
+        const probe = await ids(
+          tx,
+          whereOf(query, search, undefined, true, attributes),
+          RANKED_PROBE + 1,
+        );
         if (probe.length <= RANKED_PROBE) return byIds(tx, probe, query);
         common = searchTiers.map(
           (t) => probe.filter((r) => r.tier === t).length >= RANKED_PROBE * COMMON_TIER_SHARE,
@@ -275,7 +307,7 @@ export function createCatalogService(db: Db) {
         if (common[tier]) {
           await readPlan(tx, "walk");
           const where = and(
-            whereOf(query, search, undefined, false),
+            whereOf(query, search, undefined, false, attributes),
             inSearchTier(search, tier, false),
           );
           items.push(...(await listed(tx, where, orderings[query.sort], page, search)));
@@ -283,7 +315,10 @@ export function createCatalogService(db: Db) {
           // A number hit and every word in the name are index lookups of their own; the last
           // rank is checked on the rows the words' lookups found.
           await readPlan(tx, "indexes");
-          const where = and(whereOf(query, search), inSearchTier(search, tier, tier !== 2));
+          const where = and(
+            whereOf(query, search, undefined, true, attributes),
+            inSearchTier(search, tier, tier !== 2),
+          );
           items.push(...(await byIds(tx, await ids(tx, where, MAX_OFFSET + query.limit), page)));
         }
       }
@@ -298,25 +333,51 @@ export function createCatalogService(db: Db) {
       manyMatches.clear();
     },
 
+    /**
+     * The list query's attribute filters (`attr`) checked against their definitions: a 400 for
+     * an unknown attribute, one of another category, or a value it cannot have.
+     */
+    attributeFilters(filters: Pick<ProductFilters, "attr" | "category">) {
+      return resolveAttributeFilters(db, filters.attr ?? [], filters.category);
+    },
+
     /** One page of products (the route caches it; see read-cache.ts). */
-    async page(query: ProductListQuery, vehicle?: VehicleMatch): Promise<ProductListItem[]> {
+    async page(
+      query: ProductListQuery,
+      vehicle?: VehicleMatch,
+      attributes?: readonly AttributeFilter[],
+    ): Promise<ProductListItem[]> {
       const search = await searchOf(query.q);
       // A deep page, or one narrowed to a vehicle (a join of its own), is sorted whole.
       if (search && !vehicle && query.offset + query.limit <= RANKED_PROBE) {
-        return rankedPage(query, search);
+        return rankedPage(query, search, attributes);
       }
       const order = [...(search ? [asc(searchTier(search))] : []), ...orderings[query.sort]];
-      return listed(db, whereOf(query, search, vehicle), order, query, search, vehicle);
+      const where = whereOf(query, search, vehicle, true, attributes);
+      return listed(db, where, order, query, search, vehicle);
     },
 
     /** How many products match the filters (all of them without any). */
-    async count(filters: ProductFilters, vehicle?: VehicleMatch): Promise<number> {
+    async count(
+      filters: ProductFilters,
+      vehicle?: VehicleMatch,
+      attributes?: readonly AttributeFilter[],
+    ): Promise<number> {
       const search = await searchOf(filters.q);
       const [row] = await db
         .select({ total: count() })
         .from(products)
-        .where(whereOf(filters, search, vehicle));
+        .where(whereOf(filters, search, vehicle, true, attributes));
       return row?.total ?? 0;
+    },
+
+    /** The list's condition for these filters, for counting facets (attributes/facets.ts). */
+    async matching(
+      filters: ProductFilters,
+      vehicle: VehicleMatch | undefined,
+      attributes: readonly AttributeFilter[],
+    ): Promise<SQL | undefined> {
+      return whereOf(filters, await searchOf(filters.q), vehicle, true, attributes);
     },
 
     /**
@@ -342,7 +403,11 @@ export function createCatalogService(db: Db) {
     async get(id: string): Promise<ProductDetail | undefined> {
       const [row] = await db.select().from(products).where(eq(products.id, id));
       if (!row) return undefined;
-      return toProductDetail(row, await crossReferencesOf(db, id));
+      const [references, attributes] = await Promise.all([
+        crossReferencesOf(db, id),
+        attributesOfProduct(db, id),
+      ]);
+      return toProductDetail(row, references, attributes);
     },
 
     /**
@@ -360,8 +425,12 @@ export function createCatalogService(db: Db) {
         .orderBy(asc(products.createdAt), asc(products.id))
         .limit(1);
       if (!row) return undefined;
-      const [references, extra] = await Promise.all([crossReferencesOf(db, row.id), more(row.id)]);
-      return { product: toProductDetail(row, references), more: extra };
+      const [references, attributes, extra] = await Promise.all([
+        crossReferencesOf(db, row.id),
+        attributesOfProduct(db, row.id),
+        more(row.id),
+      ]);
+      return { product: toProductDetail(row, references, attributes), more: extra };
     },
 
     /** Adds a product; the creator is the signed-in admin, never a name taken from the body. */
@@ -397,7 +466,8 @@ export function createCatalogService(db: Db) {
               summary: `Added ${row!.name} (${row!.partNumber})`,
             });
           }
-          return toAdminProduct(row!, refs);
+          // A new product has no attribute values yet (PUT /products/:id/attributes sets them).
+          return toAdminProduct(row!, refs, []);
         });
       } catch (e) {
         throw partNumberTaken(e, input.partNumber) ?? e;
@@ -456,7 +526,7 @@ export function createCatalogService(db: Db) {
               summary: `Edited ${row!.name} (${row!.partNumber}): ${fields.join(", ") || "nothing"}`,
             });
           }
-          return toAdminProduct(row!, refs);
+          return toAdminProduct(row!, refs, await attributesOfProduct(tx, id));
         })
         .catch((e: unknown) => {
           throw partNumberTaken(e, input.partNumber) ?? e;

@@ -1,7 +1,8 @@
 import { expect, test } from "vitest";
 import { productCsvColumns } from "../../contract/product-csv";
 import { escapeCell } from "../csv/csv-file";
-import { parseCrossReferences, readProductCsv } from "./csv";
+import { attributeMessages } from "../../contract/attributes";
+import { attributesCell, parseAttributes, parseCrossReferences, readProductCsv } from "./csv";
 
 test("a cross-references cell reads KIND:Brand:Number entries split by |", () => {
   expect(parseCrossReferences("")).toEqual([]);
@@ -34,4 +35,30 @@ test("a file of more products than one import takes is refused whole, the counts
   expect(parsed.errors).toEqual([
     { line: 1, message: "The file has 20,001 products; import at most 20,000 at a time" },
   ]);
+});
+
+test("an attributes cell reads Name=Value entries split by ; and writes them back the same", () => {
+  expect(parseAttributes("")).toEqual([]);
+  expect(parseAttributes(" Diameter = 280 ;Vent type=Vented; ")).toEqual([
+    { name: "Diameter", value: "280" },
+    { name: "Vent type", value: "Vented" },
+  ]);
+  // A ; = or \\ inside a name or value is escaped with \\; a later = belongs to the value.
+  const awkward = [
+    { name: "Ratio a=b", value: "1;2" },
+    { name: "Path", value: "C:\\x=y" },
+  ];
+  const cell = attributesCell(awkward);
+  expect(cell).toBe("Ratio a\\=b=1\\;2; Path=C:\\\\x\\=y");
+  expect(parseAttributes(cell)).toEqual(awkward);
+  expect(parseAttributes("Note=a=b")).toEqual([{ name: "Note", value: "a=b" }]);
+  // An empty value is read (the service says the attribute needs one).
+  expect(parseAttributes("Thread=")).toEqual([{ name: "Thread", value: "" }]);
+  expect(() => parseAttributes("Diameter 280")).toThrow(
+    `"Diameter 280" ${attributeMessages.csvFormat}`,
+  );
+  expect(() => parseAttributes("=280")).toThrow(attributeMessages.csvFormat);
+  expect(() => parseAttributes("Diameter=280; diameter=300")).toThrow(
+    attributeMessages.csvTwice("diameter"),
+  );
 });

@@ -2,7 +2,9 @@ import { stringify } from "csv-stringify/sync";
 import { escapeCell, readCsvRecords, unescapeCell } from "../csv/csv-file";
 import { normalizePartNumber } from "../../contract/constants";
 import { formatCount } from "../../contract/count";
+import { attributeMessages, type ProductAttribute } from "../../contract/attributes";
 import {
+  ATTRIBUTES_COLUMN,
   crossReferenceCodes,
   dimensionColumnsTogether,
   dimensionCsvColumns,
@@ -38,6 +40,70 @@ export interface ProductRow {
   stockAtExport?: number;
   /** The `fitment` cell read (undefined when the file has no such column: fitment untouched). */
   fitment?: FitmentEntry[];
+  /**
+   * The `attributes` cell read, by name (undefined when the file has no such column: values
+   * untouched); the service checks them against the row's category's definitions.
+   */
+  attributes?: AttributeEntry[];
+}
+
+/** One `Name=Value` of the `attributes` cell. */
+export interface AttributeEntry {
+  name: string;
+  value: string;
+}
+
+const escapeAttributeText = (text: string) => text.replace(/[\\;=]/g, (c) => `\\${c}`);
+
+/** The cell of `parseAttributes` from a product's values (the export): `Diameter=280; Vent type=Vented`. */
+export function attributesCell(attributes: Pick<ProductAttribute, "name" | "value">[]): string {
+  return attributes
+    .map((a) => `${escapeAttributeText(a.name)}=${escapeAttributeText(a.value)}`)
+    .join("; ");
+}
+
+/**
+ * `Diameter=280; Vent type=Vented` → the entries (names and values trimmed; `\;`, `\=` and `\\`
+ * stand for the character). A name given twice or an entry without `=` throws.
+ */
+export function parseAttributes(cell: string): AttributeEntry[] {
+  const entries: AttributeEntry[] = [];
+  const seen = new Set<string>();
+  let name = "";
+  let value = "";
+  let inValue = false;
+  let raw = "";
+  const finish = () => {
+    if (raw.trim() === "") return;
+    if (!inValue || name.trim() === "")
+      throw new Error(`"${raw.trim()}" ${attributeMessages.csvFormat}`);
+    const entry = { name: name.trim(), value: value.trim() };
+    if (seen.has(entry.name.toLowerCase())) throw new Error(attributeMessages.csvTwice(entry.name));
+    seen.add(entry.name.toLowerCase());
+    entries.push(entry);
+  };
+  for (let i = 0; i < cell.length; i++) {
+    let c = cell[i]!;
+    if (c === ";") {
+      finish();
+      name = value = raw = "";
+      inValue = false;
+      continue;
+    }
+    raw += c;
+    if (c === "=" && !inValue) {
+      inValue = true;
+      continue;
+    }
+    if (c === "\\" && i + 1 < cell.length) {
+      c = cell[++i]!;
+      raw += c;
+    }
+    if (inValue) value += c;
+    else name += c;
+  }
+  finish();
+  return entries;
 }
 
 /** One application of the `fitment` cell, by names (the service finds the vehicles). */
@@ -198,12 +264,13 @@ export function toCsv(products: (AdminProduct & { fitment: FitmentEntry[] })[]):
   return stringify(
     products.map((p) => [
       ...productCsvColumns.map((c) => escapeCell(columns[c].toCell(p))),
+      escapeCell(attributesCell(p.attributes)),
       escapeCell(fitmentCell(p.fitment)),
       String(p.availableQuantity),
     ]),
     {
       header: true,
-      columns: [...productCsvColumns, FITMENT_COLUMN, STOCK_AT_EXPORT_COLUMN],
+      columns: [...productCsvColumns, ATTRIBUTES_COLUMN, FITMENT_COLUMN, STOCK_AT_EXPORT_COLUMN],
       record_delimiter: "\r\n",
     },
   );
@@ -240,6 +307,7 @@ export function readProductCsv(data: Buffer): ParsedCsv {
   const unknown = names.filter(
     (n) =>
       n !== FITMENT_COLUMN &&
+      n !== ATTRIBUTES_COLUMN &&
       n !== STOCK_AT_EXPORT_COLUMN &&
       !(productCsvColumns as readonly string[]).includes(n),
   );
@@ -274,6 +342,7 @@ export function readProductCsv(data: Buffer): ParsedCsv {
     const input: Record<string, unknown> = {};
     let rowOk = true;
     let fitment: FitmentEntry[] | undefined;
+    let attributes: AttributeEntry[] | undefined;
     let stockAtExport: number | undefined;
     names.forEach((name, i) => {
       if (name === STOCK_AT_EXPORT_COLUMN) {
@@ -283,6 +352,15 @@ export function readProductCsv(data: Buffer): ParsedCsv {
           rowOk = false;
           errors.push({ line, column: name, message: "Enter a whole number of 0 or more" });
         } else stockAtExport = Number(cell);
+        return;
+      }
+      if (name === ATTRIBUTES_COLUMN) {
+        try {
+          attributes = parseAttributes(unescapeCell(record[i]!));
+        } catch (err) {
+          rowOk = false;
+          errors.push({ line, column: name, message: (err as Error).message });
+        }
         return;
       }
       if (name === FITMENT_COLUMN) {
@@ -329,6 +407,7 @@ export function readProductCsv(data: Buffer): ParsedCsv {
       line,
       product: { ...checked.data, crossReferences: checked.data.crossReferences ?? [] },
       ...(fitment && { fitment }),
+      ...(attributes && { attributes }),
       ...(stockAtExport !== undefined && { stockAtExport }),
     });
   }

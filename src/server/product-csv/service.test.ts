@@ -9,6 +9,10 @@ import { productCrossReferences, products } from "../catalog/tables";
 import { advisoryLocks } from "../db/advisory-locks";
 import { seedDemoData } from "../demo/seed";
 import { seedDemoFitment } from "../demo/seed";
+import { ensureDemoAttributeDefinitions } from "../catalog/demo";
+import { attributeMessages } from "../../contract/attributes";
+import { attributesOf } from "../attributes/reads";
+import { insertDefinition } from "../attributes/writes";
 import { abandonedImportMessage, createProductCsvService } from "./service";
 import { dimensionColumnsTogether } from "../../contract/product-csv";
 import { productFieldMessages } from "../../contract/products";
@@ -313,10 +317,14 @@ test("the demo catalogue with its fitment round-trips: export, import into a sto
   try {
     await seedDemoData(source.db);
     expect(await seedDemoFitment(source.db)).toBeGreaterThan(0);
-    // The target knows the same vehicles but has no products.
+    // The target knows the same vehicles and attributes but has no products.
     await seedDemoFitment(target.db);
+    await target.db.transaction((tx) => ensureDemoAttributeDefinitions(tx));
     const exported = await createProductCsvService(source.db, silent).exportCsv();
-    expect(exported.split("\r\n")[0]).toMatch(/,cross_references,fitment,stock_at_export$/);
+    expect(exported.split("\r\n")[0]).toMatch(
+      /,cross_references,attributes,fitment,stock_at_export$/,
+    );
+    expect(exported).toContain("Diameter=300; Thickness=25; Vent type=Vented; Axle=Front");
     expect(exported).toMatch(/\d{4}-\d{4};[A-Z][\w -]+;[\w -]+/);
 
     const into = createProductCsvService(target.db, silent);
@@ -515,4 +523,88 @@ test("the length_mm, width_mm and height_mm columns set each product's dimension
     "Missing column width_mm: length_mm, width_mm and height_mm come together",
   );
   expect(await sizeOf("DM-8")).toBeUndefined();
+});
+
+test("the attributes column sets each row's values by name; an unknown name or a bad value is that row's error; without the column values stay, an empty cell clears them", async () => {
+  const service = createProductCsvService(database.db, silent);
+  const [diameter, vent] = await database.db.transaction(async (tx) => [
+    await insertDefinition(tx, {
+      category: "Brakes",
+      name: "Diameter",
+      kind: "number",
+      unit: "mm",
+      choices: [],
+      position: 0,
+      filterable: true,
+    }),
+    await insertDefinition(tx, {
+      category: "Brakes",
+      name: "Vent type",
+      kind: "choice",
+      unit: null,
+      choices: ["Solid", "Vented"],
+      position: 1,
+      filterable: true,
+    }),
+  ]);
+  expect(diameter && vent).toBeTruthy();
+  const withAttributes = (...rows: [string, string][]) =>
+    Buffer.from(
+      [
+        `${header},attributes`,
+        ...rows.map(([pn, cell]) => `${row(pn)},"${cell.replace(/"/g, '""')}"`),
+      ].join("\n") + "\n",
+    );
+  const bad = await service.preview(
+    withAttributes(
+      ["AT-1", "Diameter=280; Vent type=vented"],
+      ["AT-2", "Colour=Red"],
+      ["AT-3", "Diameter=large"],
+      ["AT-4", "Vent type=Drilled"],
+      ["AT-5", "Diameter 280"],
+    ),
+  );
+  expect(bad.errors).toEqual([
+    { line: 3, column: "attributes", message: attributeMessages.unknown("Colour", "Brakes") },
+    { line: 4, column: "attributes", message: attributeMessages.notANumber("Diameter") },
+    {
+      line: 5,
+      column: "attributes",
+      message: attributeMessages.notAChoice("Vent type", ["Solid", "Vented"]),
+    },
+    {
+      line: 6,
+      column: "attributes",
+      message: `"Diameter 280" ${attributeMessages.csvFormat}`,
+    },
+  ]);
+
+  const values = async (partNumber: string) => {
+    const [p] = await database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.partNumber, partNumber));
+    return (await attributesOf(database.db, [p!.id])).get(p!.id) ?? [];
+  };
+  const run = async (file: Buffer) => {
+    const { finished } = await service.start(file, admin);
+    await finished;
+  };
+  await run(withAttributes(["AT-1", "diameter=280.0; Vent type=vented"], ["AT-6", ""]));
+  expect(await values("AT-1")).toEqual([
+    { name: "Diameter", value: "280", unit: "mm" },
+    { name: "Vent type", value: "Vented", unit: null },
+  ]);
+  expect(await values("AT-6")).toEqual([]);
+  // The export writes them; importing the export changes nothing.
+  const exported = await service.exportCsv();
+  expect(exported).toContain(",Diameter=280; Vent type=Vented,");
+  await run(Buffer.from(exported));
+  expect(await service.exportCsv()).toBe(exported);
+  // A file without the column leaves the values as they are.
+  await run(csv(row("AT-1", { price: "21.00" })));
+  expect(await values("AT-1")).toHaveLength(2);
+  // An empty cell clears them.
+  await run(withAttributes(["AT-1", ""]));
+  expect(await values("AT-1")).toEqual([]);
 });

@@ -20,6 +20,16 @@ import { toAdminProduct } from "../catalog/service";
 import { upsertProductsByPartNumber } from "../catalog/writes";
 import { replaceFitments } from "../catalog/writes";
 import { readProductCsv, toCsv, type FitmentEntry, type ProductRow } from "./csv";
+import { attributeMessages } from "../../contract/attributes";
+import { ATTRIBUTES_COLUMN } from "../../contract/product-csv";
+import type { ProductCategory } from "../../contract/constants";
+import { attributeDefinitions } from "../attributes/tables";
+import { attributesOf } from "../attributes/reads";
+import {
+  parseAttributeValue,
+  replaceProductAttributes,
+  type StoredValue,
+} from "../attributes/writes";
 import { postgresError } from "../db/postgres-errors";
 
 /** Rows written per statement; the job's progress moves on after each batch. */
@@ -27,6 +37,39 @@ const BATCH = 500;
 
 type JobRow = typeof productImportJobs.$inferSelect;
 type FitmentInsert = Omit<typeof productFitments.$inferInsert, "productId">;
+type AttributeValue = { attributeId: string } & StoredValue;
+
+/**
+ * Every category's attribute definitions, read once per file: an `attributes` cell names
+ * attributes of its row's category, each value checked as the product screen checks it.
+ */
+async function attributeIndex(db: DbOrTx) {
+  const defs = await db
+    .select({
+      id: attributeDefinitions.id,
+      category: attributeDefinitions.category,
+      name: attributeDefinitions.name,
+      kind: attributeDefinitions.kind,
+      choices: attributeDefinitions.choices,
+    })
+    .from(attributeDefinitions);
+  const byName = new Map(defs.map((d) => [key(d.category, d.name), d]));
+  /** The values of one cell, or the first problem in words. */
+  return (
+    category: ProductCategory,
+    entries: { name: string; value: string }[],
+  ): AttributeValue[] | string => {
+    const values: AttributeValue[] = [];
+    for (const e of entries) {
+      const def = byName.get(key(category, e.name));
+      if (!def) return attributeMessages.unknown(e.name, category);
+      const parsed = parseAttributeValue(def, e.value);
+      if ("error" in parsed) return parsed.error;
+      values.push({ attributeId: def.id, ...parsed });
+    }
+    return values;
+  };
+}
 
 const key = (...names: (string | number)[]) =>
   names.map((n) => String(n).toLowerCase()).join("\u0000");
@@ -114,8 +157,19 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
         } else fitments.set(line, resolved);
       }
     }
+    const attributeValues = new Map<number, AttributeValue[]>();
+    if (rows.some((r) => r.attributes !== undefined && r.attributes.length > 0)) {
+      const resolve = await attributeIndex(db);
+      for (const r of rows) {
+        if (!r.attributes) continue;
+        const resolved = resolve(r.product.category, r.attributes);
+        if (typeof resolved === "string") {
+          errors.push({ line: r.line, column: ATTRIBUTES_COLUMN, message: resolved });
+        } else attributeValues.set(r.line, resolved);
+      }
+    }
     const bad = new Set(errors.map((e) => e.line));
-    return { rows: rows.filter((r) => !bad.has(r.line)), errors, fitments };
+    return { rows: rows.filter((r) => !bad.has(r.line)), errors, fitments, attributeValues };
   }
 
   /** The part numbers (normalised) of these rows that are already products. */
@@ -138,6 +192,7 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
     jobId: string,
     rows: ProductRow[],
     fitments: Map<number, FitmentInsert[]>,
+    attributeValues: Map<number, AttributeValue[]>,
     actor: AuditActor,
   ) {
     const creatorEmail = actor.email;
@@ -163,6 +218,12 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
             (fitments.get(r.line) ?? []).map((f) => ({ ...f, productId: productIdOf(r) })),
           );
           await replaceFitments(tx, withFitment.map(productIdOf), fitRows, 5 * BATCH);
+        }
+        // A file with an attributes column replaces each row's values (an empty cell clears them).
+        for (const r of batchRows) {
+          if (r.attributes === undefined) continue;
+          const productId = idOf.get(normalizePartNumber(r.product.partNumber))!;
+          await replaceProductAttributes(tx, productId, attributeValues.get(r.line) ?? []);
         }
         // Progress is written outside the transaction, so the page sees it while this runs.
         await db
@@ -204,7 +265,7 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
       data: Buffer,
       actor: AuditActor,
     ): Promise<{ job: ImportJob; finished: Promise<void> }> {
-      const { rows, errors, fitments } = await read(data);
+      const { rows, errors, fitments, attributeValues } = await read(data);
       if (errors.length > 0) {
         throw new HttpError(
           400,
@@ -216,7 +277,7 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
         .insert(productImportJobs)
         .values({ createdBy: actor.email, status: "running", total: rows.length })
         .returning();
-      const finished = write(job!.id, rows, fitments, actor)
+      const finished = write(job!.id, rows, fitments, attributeValues, actor)
         .then(
           async ({ creates, updates }) => {
             await db
@@ -282,8 +343,9 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
         byProduct.set(r.productId, list);
       }
       const fitmentOf = await exportedFitment(db);
+      const attributesOfAll = await attributesOf(db, "all");
       const all = rows.map((p) => ({
-        ...toAdminProduct(p, byProduct.get(p.id) ?? []),
+        ...toAdminProduct(p, byProduct.get(p.id) ?? [], attributesOfAll.get(p.id) ?? []),
         fitment: fitmentOf.get(p.id) ?? [],
       }));
       return toCsv(all);

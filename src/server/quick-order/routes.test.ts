@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { SavedList } from "../../contract/lists";
 import type { QuickOrderAdded, QuickOrderResult } from "../../contract/quick-order";
 import { productCrossReferences } from "../catalog/tables";
+import { insertDefinition, replaceProductAttributes } from "../attributes/writes";
 
 let t: TestApp;
 let disc: Awaited<ReturnType<typeof insertProduct>>;
@@ -90,6 +91,45 @@ test("pasted text resolves ours, OE, competitor and superseded numbers in any sp
     blocking: true,
   });
   expect(body.ready).toBe(2);
+});
+
+test("a found part carries its attributes in their order; one without any an empty list", async () => {
+  await t.database.db.transaction(async (tx) => {
+    const size = await insertDefinition(tx, {
+      category: "Other",
+      name: "QO size",
+      kind: "number",
+      unit: "mm",
+      choices: [],
+      position: 0,
+      filterable: true,
+    });
+    const finish = await insertDefinition(tx, {
+      category: "Other",
+      name: "QO finish",
+      kind: "text",
+      unit: null,
+      choices: [],
+      position: 1,
+      filterable: true,
+    });
+    await replaceProductAttributes(tx, disc.id, [
+      { attributeId: finish.id, numberValue: null, textValue: "Coated" },
+      { attributeId: size.id, numberValue: "280.0", textValue: null },
+    ]);
+  });
+  try {
+    const body = (await resolve({ text: "QO-BK-3001 2\nQO-FL-1104 1" })).json<QuickOrderResult>();
+    expect(body.lines.map((l) => l.product?.attributes)).toEqual([
+      [
+        { name: "QO size", value: "280", unit: "mm" },
+        { name: "QO finish", value: "Coated", unit: null },
+      ],
+      [],
+    ]);
+  } finally {
+    await t.database.db.transaction((tx) => replaceProductAttributes(tx, disc.id, []));
+  }
 });
 
 test("each kind of number says which kind matched; a superseded number says its replacement", async () => {

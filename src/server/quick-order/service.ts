@@ -18,6 +18,7 @@ import type { Db } from "../db/database";
 import type { PriceBreak } from "../money";
 import { sqlTexts } from "../db/sql-arrays";
 import { unprocessable } from "../errors";
+import { attributesOf } from "../attributes/reads";
 import { centsToUnits } from "../money";
 import { priceLines, pricingFor } from "../pricing/pricing";
 import { readQty, type ParsedLine } from "./parse";
@@ -336,12 +337,17 @@ export function createQuickOrderService(db: Db, cart: CartService, opts: { curre
       ),
     ];
     // The buyer's own prices (their company's list and breaks) for every part a line found.
-    const [suggestions, context] = await Promise.all([
+    const [suggestions, context, attributes] = await Promise.all([
       suggest(unknown),
       pricingFor(
         db,
         customerId,
         opts.currency,
+        picked.flatMap((p) => p.candidates.map((c) => c.id)),
+      ),
+      // What each part found is (shown beside it: docs/attributes.md).
+      attributesOf(
+        db,
         picked.flatMap((p) => p.candidates.map((c) => c.id)),
       ),
     ]);
@@ -373,6 +379,7 @@ export function createQuickOrderService(db: Db, cart: CartService, opts: { curre
     const withPrices = lines.map((l) => ({
       ...l,
       unitCents: l.product ? priced[next++]!.unitPriceCents : null,
+      attributes: (l.product && attributes.get(l.product.id)) || [],
     }));
     return withPrices;
   }
@@ -388,6 +395,7 @@ export function createQuickOrderService(db: Db, cart: CartService, opts: { curre
       img: l.product.img,
       minimumOrder: l.product.minimumOrder,
       availableQuantity: l.product.availableQuantity,
+      attributes: l.attributes,
     },
     matched: l.product && {
       kind: l.product.kind,

@@ -62,11 +62,14 @@ export async function apiUpload<T>(path: string, form: FormData): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** Builds `?a=1&b=2` from the defined values. */
-export function toQueryString(params: Record<string, string | number | undefined>): string {
+/** Builds `?a=1&b=2` from the defined values; a list repeats its parameter (`?attr=x&attr=y`). */
+export function toQueryString(
+  params: Record<string, string | number | readonly string[] | undefined>,
+): string {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) {
-    if (v !== undefined && v !== "") search.set(k, String(v));
+    if (Array.isArray(v)) for (const item of v as readonly string[]) search.append(k, item);
+    else if (v !== undefined && v !== "") search.set(k, String(v));
   }
   const s = search.toString();
   return s ? `?${s}` : "";

@@ -4,7 +4,8 @@ import { MAX_OFFSET } from "#contract/constants";
 
 /**
  * A list page's state kept in its URL query (search, sort, page): the parameters, and `update`,
- * which changes some of them and keeps the rest (an empty value removes the parameter).
+ * which changes some of them and keeps the rest (an empty value removes the parameter; a list
+ * repeats it, `?attr=a&attr=b`).
  * (React Router's useSearchParams does the same with more options; built on useLocation and
  * useNavigate, its code stays off the pages that list nothing.)
  */
@@ -13,10 +14,16 @@ export function useUrlParams() {
   const navigate = useNavigate();
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const update = useCallback(
-    (changes: Record<string, string | undefined>, options?: NavigateOptions) => {
+    (
+      changes: Record<string, string | readonly string[] | undefined>,
+      options?: NavigateOptions,
+    ) => {
       const next = new URLSearchParams(params);
       for (const [key, value] of Object.entries(changes)) {
-        if (value) next.set(key, value);
+        if (Array.isArray(value)) {
+          next.delete(key);
+          for (const v of value as readonly string[]) next.append(key, v);
+        } else if (value) next.set(key, value as string);
         else next.delete(key);
       }
       void navigate(`?${next.toString()}`, options);

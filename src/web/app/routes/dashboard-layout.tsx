@@ -18,6 +18,7 @@ const adminLinks = [
   { to: paths.addProduct, label: "Add Product" },
   { to: paths.manageProducts, label: "Manage All Products" },
   { to: paths.vehicles, label: "Vehicles" },
+  { to: paths.attributes, label: "Attributes" },
   { to: paths.imports, label: "Imports" },
   { to: paths.manageOrders, label: "Manage All orders" },
   { to: paths.shippingZones, label: "Shipping Zones" },

@@ -1,5 +1,6 @@
 import { usePageTitle } from "../../components/page-title";
 import { ManageProducts } from "../../features/catalog/components/manage-products";
+import { ProductAttributesForm } from "../../features/attributes/components/product-attributes-form";
 import { FitmentButton } from "../../features/fitment/components/fitment-editor";
 import { ProductCsvPanel } from "../../features/product-csv/components/product-csv-panel";
 
@@ -8,7 +9,10 @@ export function ManageProductsRoute() {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">Manage All Products</h1>
-      <ManageProducts rowActions={(p) => <FitmentButton product={p} />} />
+      <ManageProducts
+        rowActions={(p) => <FitmentButton product={p} />}
+        editExtras={(p) => <ProductAttributesForm product={p} />}
+      />
       <ProductCsvPanel />
     </div>
   );

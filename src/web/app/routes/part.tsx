@@ -2,6 +2,8 @@ import { useParams } from "react-router";
 import { paths } from "#contract/paths";
 import { usePart } from "../../features/catalog/api/get-part";
 import { ProductDetails } from "../../features/catalog/components/product-details";
+import { PartDocuments, PartPictures } from "../../features/catalog/components/part-assets";
+import { Specifications } from "../../features/attributes/components/specifications";
 import { ProductFitment } from "../../features/fitment/components/product-fitment";
 import { PublicBreaks } from "../../features/pricing/components/public-breaks";
 import { Link } from "../../components/link";
@@ -43,7 +45,7 @@ export function PartRoute() {
               <li aria-current="page">{part.partNumber}</li>
             </ul>
           </nav>
-          <ProductDetails product={part} currency={part.currency}>
+          <ProductDetails product={part} currency={part.currency} brand={part.brand}>
             <PublicBreaks product={part} currency={part.currency} />
             <Link
               to={paths.product.to(part._id)}
@@ -52,12 +54,15 @@ export function PartRoute() {
             >
               Order now
             </Link>
+            <Specifications attributes={part.attributes} />
             {/* The remembered vehicle lives in this browser (none on the server). */}
             <ProductFitment
               productId={part._id}
               vehicle={loadRememberedVehicle()}
               known={part.applications}
             />
+            <PartPictures images={part.images} />
+            <PartDocuments documents={part.documents} />
           </ProductDetails>
         </>
       )}

@@ -9,6 +9,7 @@ import { paths } from "#contract/paths";
 import { useAddressBook } from "../address-book";
 import { AddToCartButton } from "../../features/cart/components/add-to-cart-button";
 import { ProductFitment } from "../../features/fitment/components/product-fitment";
+import { Specifications } from "../../features/attributes/components/specifications";
 import { ChosenVehicleNote } from "../../features/fitment/components/chosen-vehicle-note";
 import { loadRememberedVehicle } from "../../lib/vehicle-choice";
 import { unitPriceAt, useProductPrice } from "../../features/pricing/api/product-price";
@@ -50,6 +51,7 @@ export function ProductRoute() {
               )}
             />
           )}
+          <Specifications attributes={product.attributes} />
           <ProductFitment productId={product._id} vehicle={loadRememberedVehicle()} />
         </ProductDetails>
       )}

@@ -56,3 +56,15 @@ test("the product list's query carries the URL's vehicle", () => {
   });
   expect(state("q=brake").query).not.toHaveProperty("year");
 });
+
+test("attribute filters come from the URL within a category, each once, sorted in the query", () => {
+  const a = "11111111-1111-4111-8111-111111111111";
+  const b = "22222222-2222-4222-8222-222222222222";
+  const url = `category=Brakes&attr=${b}:Vented&attr=${a}:280&attr=${a}:280&attr=nonsense`;
+  expect(state(url)).toMatchObject({
+    attr: [`${b}:Vented`, `${a}:280`],
+    query: { attr: [`${a}:280`, `${b}:Vented`] },
+  });
+  // Without a category there are no attribute filters (attributes are a category's).
+  expect(state(`attr=${a}:280`)).toMatchObject({ attr: [], query: { attr: undefined } });
+});

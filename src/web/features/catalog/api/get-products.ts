@@ -12,6 +12,11 @@ import type { ProductListItem, ProductListQuery, ProductSuggestions } from "#con
 import { apiGet, apiGetPage, toQueryString } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 import { vehicleFromParams } from "../../../lib/vehicle-choice";
+import {
+  attributeFilterParam,
+  MAX_ATTRIBUTE_FILTERS,
+  splitAttributeFilter,
+} from "#contract/facet-params";
 
 export type ProductsQuery = Partial<ProductListQuery>;
 
@@ -50,8 +55,22 @@ function priceParam(value: string | null): number | undefined {
 }
 
 /**
+ * The URL's attribute filters (`attr`, facets): only within a category (attributes are a
+ * category's), each well-formed one once, at most MAX_ATTRIBUTE_FILTERS.
+ */
+function attrParams(params: URLSearchParams, category: ProductCategory | undefined): string[] {
+  if (!category) return [];
+  const kept = new Set<string>();
+  for (const p of params.getAll("attr")) {
+    const f = splitAttributeFilter(p);
+    if (f) kept.add(attributeFilterParam(f.attributeId, f.value));
+  }
+  return [...kept].slice(0, MAX_ATTRIBUTE_FILTERS);
+}
+
+/**
  * The All products page's state, kept in its URL: search, filters (category, price range, in
- * stock), sort and page, and the list query.
+ * stock, attribute values), sort and page, and the list query.
  */
 export function productBrowserState(params: URLSearchParams) {
   const q = params.get("q") ?? "";
@@ -65,6 +84,7 @@ export function productBrowserState(params: URLSearchParams) {
   const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1));
   // Only parts that fit this vehicle (year, make, model, perhaps engine), when the URL names one.
   const vehicle = vehicleFromParams(params);
+  const attr = attrParams(params, category);
   const query: ProductsQuery = {
     limit: PRODUCTS_PAGE_SIZE,
     offset: (page - 1) * PRODUCTS_PAGE_SIZE,
@@ -75,6 +95,8 @@ export function productBrowserState(params: URLSearchParams) {
     maxPrice,
     inStock: inStock ? "true" : undefined,
     ...vehicle,
+    // Sorted: the same filters ticked in another order are the same query (and cache entry).
+    attr: attr.length > 0 ? [...attr].sort() : undefined,
   };
   return {
     q,
@@ -86,6 +108,7 @@ export function productBrowserState(params: URLSearchParams) {
     page,
     maxPage: MAX_PAGE,
     vehicle,
+    attr,
     query,
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { useUnsavedChangesWarning } from "../../../lib/use-unsaved-changes";
 import { useWatch, type Control, type UseFormRegister } from "react-hook-form";
 import { FormError } from "../../../components/form-field";
@@ -201,10 +201,13 @@ export function EditProductLoader({
   productId,
   onDone,
   onDirtyChange,
+  extras,
 }: {
   productId: string;
   onDone(): void;
   onDirtyChange?(dirty: boolean): void;
+  /** More sections of the product, from other features (the page composes: its attributes). */
+  extras?: (product: ProductDetail) => ReactNode;
 }) {
   const query = useQuery({
     ...productQueryOptions(productId),
@@ -225,6 +228,7 @@ export function EditProductLoader({
     <div className="flex flex-col gap-4">
       <CoreDepositForm product={query.data} />
       <QuantityBreaksForm product={query.data} />
+      {extras?.(query.data)}
       <EditProductForm product={query.data} onDone={onDone} onDirtyChange={onDirtyChange} />
     </div>
   );

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { notify } from "../../../lib/notify";
-import type { Product } from "#contract/products";
+import type { Product, ProductDetail } from "#contract/products";
 import { ConfirmDialog, useConfirm } from "../../../components/confirm-dialog";
 import { Modal } from "../../../components/modal";
 import { leaveUnsavedQuestion } from "../../../lib/use-unsaved-changes";
@@ -18,9 +18,12 @@ export const MANAGE_PAGE_SIZE = 20;
 /** Manage All Products (admins): every product in a table, with search, edit and delete. */
 export function ManageProducts({
   rowActions,
+  editExtras,
 }: {
   /** More buttons for a product's row (the page adds the fitment editor's). */
   rowActions?: (product: Product) => ReactNode;
+  /** More sections of the edit dialog (the page adds the product's attributes). */
+  editExtras?: (product: ProductDetail) => ReactNode;
 } = {}) {
   const [params, update] = useUrlParams();
   const q = params.get("q") ?? "";
@@ -164,6 +167,7 @@ export function ManageProducts({
             productId={editing._id}
             onDone={() => setEditing(undefined)}
             onDirtyChange={setEditDirty}
+            extras={editExtras}
           />
         )}
       </Modal>

@@ -14,6 +14,8 @@ import { SearchForm } from "../../../components/search-form";
 import { useUrlParams } from "../../../lib/use-url-params";
 import { useSiteConfig } from "../../../lib/use-site-config";
 import { productBrowserState, useProducts, useProductSuggestions } from "../api/get-products";
+import { useFacets } from "../api/get-facets";
+import { FacetFilters } from "./facet-filters";
 import { ProductCard } from "./product-card";
 import { ProductGridSkeleton } from "./product-card-skeleton";
 import { VEHICLE_PARAMS, vehicleToParams } from "../../../lib/vehicle-choice";
@@ -27,8 +29,9 @@ const sortLabels: Record<ProductSort, string> = {
 
 /**
  * All products with search, sort and paging, all kept in the URL so a page can be shared. From
- * `lg` up the filters (vehicle, category, price, stock) sit above the list; on smaller screens the
- * results come first and the filters open in a drawer from the "Filters (n)" button.
+ * `lg` up the filters (vehicle, category, price, stock) sit above the list, and a category's
+ * attribute filters (facets) beside it; on smaller screens the results come first and the
+ * filters open in a drawer from the "Filters (n)" button.
  */
 export function ProductBrowser({
   cardAction,
@@ -46,14 +49,19 @@ export function ProductBrowser({
   onClearVehicle?: () => void;
 } = {}) {
   const [params, update] = useUrlParams();
-  const { q, category, minPrice, maxPrice, inStock, sort, page, maxPage, vehicle, query } =
+  const { q, category, minPrice, maxPrice, inStock, sort, page, maxPage, vehicle, attr, query } =
     productBrowserState(params);
   const { data, error, isPending } = useProducts(query);
+  // The category's attribute filters with counts (none asked for without a category).
+  const facets = useFacets(query);
   const currency = useSiteConfig().data?.currency;
-  const filtered = Boolean(category || minPrice !== undefined || maxPrice !== undefined || inStock);
-  const filterCount = [vehicle, category, minPrice ?? maxPrice, inStock || undefined].filter(
-    (f) => f !== undefined,
-  ).length;
+  const filtered = Boolean(
+    category || minPrice !== undefined || maxPrice !== undefined || inStock || attr.length > 0,
+  );
+  // Each attribute value ticked is a filter of its own.
+  const filterCount =
+    [vehicle, category, minPrice ?? maxPrice, inStock || undefined].filter((f) => f !== undefined)
+      .length + attr.length;
   // The drawer stays open while filters are chosen in it (each applies at once), and closes when
   // a vehicle is chosen or cleared: its button promises the parts that fit.
   const vehicleKey = VEHICLE_PARAMS.map((k) => params.get(k)).join("/");
@@ -62,10 +70,14 @@ export function ProductBrowser({
   const closeDrawer = () => setDrawerOpenFor(undefined);
   const empty = !isPending && !error && data.items.length === 0;
   const suggestions = useProductSuggestions(q, empty);
-  /** This page's URL with some parameters changed (and back to page 1). */
+  /**
+   * This page's URL with some parameters changed (and back to page 1). Another category drops
+   * the attribute filters: attributes are a category's.
+   */
   const hrefWith = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
     next.delete("page");
+    if ("category" in changes) next.delete("attr");
     for (const [k, v] of Object.entries(changes)) {
       if (v) next.set(k, v);
       else next.delete(k);
@@ -100,7 +112,19 @@ export function ProductBrowser({
     minPrice: undefined,
     maxPrice: undefined,
     inStock: undefined,
+    attr: undefined,
   });
+  const facetList = (category && facets.data?.facets) || [];
+  const facetFilters =
+    facetList.length > 0 ? (
+      <FacetFilters
+        facets={facetList}
+        chosen={attr}
+        onChange={(next) => update({ attr: next, page: undefined })}
+      />
+    ) : null;
+  // From lg up the facets sit beside the list (rendered there only while the drawer is shut).
+  const sidebar = facetFilters !== null && !drawerOpen;
   const priceAndStock = (
     <form
       aria-label="Price and stock"
@@ -210,6 +234,7 @@ export function ProductBrowser({
           {categoryLinks}
         </div>
         {priceAndStock}
+        {facetFilters && <div className="mt-4">{facetFilters}</div>}
         <div className="modal-action">
           <button type="button" className="btn w-full btn-primary" onClick={closeDrawer}>
             {data ? `Show ${data.total} ${data.total === 1 ? "part" : "parts"}` : "Show parts"}
@@ -229,98 +254,113 @@ export function ProductBrowser({
           </button>
         </p>
       )}
-      {isPending ? (
-        <>
-          {/* Where the "N parts" line goes. */}
-          <div className="mb-4 h-5" />
-          <ProductGridSkeleton count={PRODUCTS_PAGE_SIZE} label="Loading products" />
-        </>
-      ) : error ? (
-        <QueryError error={error} />
-      ) : data.items.length === 0 ? (
-        <div
-          className="flex flex-col items-center gap-4 py-16 text-center"
-          data-testid="no-results"
-        >
-          <p className="text-base-content/70">
-            {q
-              ? `No parts match “${q}”${category ? ` in ${category}` : ""}.`
-              : filtered
-                ? "No parts match these filters."
-                : vehicle
-                  ? `We have no parts listed for your ${vehicleLabel ?? "vehicle"} yet.`
-                  : "There are no products yet."}
-          </p>
-          {(suggestions.data?.didYouMean.length ?? 0) > 0 && (
-            <p>
-              Did you mean{" "}
-              {suggestions.data!.didYouMean.map((s, i) => (
-                <span key={s}>
-                  {i > 0 && ", "}
-                  <Link
-                    className="link link-primary"
-                    to={
-                      (productCategories as readonly string[]).includes(s)
-                        ? hrefWith({ q: undefined, category: s })
-                        : hrefWith({ q: s })
-                    }
-                  >
-                    {s}
-                  </Link>
-                </span>
-              ))}
-              ?
-            </p>
-          )}
-          {filtered && (
-            <Link className="btn btn-sm" to={clearFiltersTo}>
-              Clear filters
-            </Link>
-          )}
-          {vehicle && (
-            <Link className="btn btn-sm" to={hrefWith(vehicleToParams(undefined))}>
-              Show parts for every vehicle
-            </Link>
-          )}
-          {(q || filtered) && (
-            <p className="text-sm text-base-content/70">
-              <span className="lg:hidden">Or choose a category in Filters.</span>
-              <span className="hidden lg:inline">Or browse a category above.</span>
-            </p>
+      <div
+        className={
+          sidebar ? "lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:items-start lg:gap-8" : undefined
+        }
+      >
+        {sidebar && (
+          <aside aria-label="Attributes" className="hidden lg:block">
+            {facetFilters}
+          </aside>
+        )}
+        <div>
+          {isPending ? (
+            <>
+              {/* Where the "N parts" line goes. */}
+              <div className="mb-4 h-5" />
+              <ProductGridSkeleton count={PRODUCTS_PAGE_SIZE} label="Loading products" />
+            </>
+          ) : error ? (
+            <QueryError error={error} />
+          ) : data.items.length === 0 ? (
+            <div
+              className="flex flex-col items-center gap-4 py-16 text-center"
+              data-testid="no-results"
+            >
+              <p className="text-base-content/70">
+                {q
+                  ? `No parts match “${q}”${category ? ` in ${category}` : ""}.`
+                  : filtered
+                    ? "No parts match these filters."
+                    : vehicle
+                      ? `We have no parts listed for your ${vehicleLabel ?? "vehicle"} yet.`
+                      : "There are no products yet."}
+              </p>
+              {(suggestions.data?.didYouMean.length ?? 0) > 0 && (
+                <p>
+                  Did you mean{" "}
+                  {suggestions.data!.didYouMean.map((s, i) => (
+                    <span key={s}>
+                      {i > 0 && ", "}
+                      <Link
+                        className="link link-primary"
+                        to={
+                          (productCategories as readonly string[]).includes(s)
+                            ? hrefWith({ q: undefined, category: s })
+                            : hrefWith({ q: s })
+                        }
+                      >
+                        {s}
+                      </Link>
+                    </span>
+                  ))}
+                  ?
+                </p>
+              )}
+              {filtered && (
+                <Link className="btn btn-sm" to={clearFiltersTo}>
+                  Clear filters
+                </Link>
+              )}
+              {vehicle && (
+                <Link className="btn btn-sm" to={hrefWith(vehicleToParams(undefined))}>
+                  Show parts for every vehicle
+                </Link>
+              )}
+              {(q || filtered) && (
+                <p className="text-sm text-base-content/70">
+                  <span className="lg:hidden">Or choose a category in Filters.</span>
+                  <span className="hidden lg:inline">Or browse a category above.</span>
+                </p>
+              )}
+            </div>
+          ) : (
+            <>
+              <p className="mb-4 text-sm text-base-content/70" aria-live="polite">
+                {data.total} {data.total === 1 ? "part" : "parts"}
+                {q ? ` matching “${q}”` : ""}
+                {category ? ` in ${category}` : ""}
+              </p>
+              <div
+                className={`grid gap-6 sm:grid-cols-2 ${sidebar ? "lg:grid-cols-2 xl:grid-cols-3" : "lg:grid-cols-3"}`}
+              >
+                {data.items.map((p, i) => (
+                  <ProductCard
+                    action={cardAction?.(p)}
+                    key={p._id}
+                    product={p}
+                    currency={currency}
+                    eager={i < 3}
+                    priority={i === 0}
+                    headingLevel={2}
+                    vehicleLabel={vehicle ? (vehicleLabel ?? "vehicle") : undefined}
+                  />
+                ))}
+              </div>
+              <Pagination
+                page={page}
+                pageCount={Math.max(
+                  1,
+                  // The API pages no deeper than MAX_OFFSET; search narrows a huge catalog instead.
+                  Math.min(Math.ceil(data.total / PRODUCTS_PAGE_SIZE), maxPage),
+                )}
+                onChange={(p) => update({ page: p === 1 ? undefined : String(p) })}
+              />
+            </>
           )}
         </div>
-      ) : (
-        <>
-          <p className="mb-4 text-sm text-base-content/70" aria-live="polite">
-            {data.total} {data.total === 1 ? "part" : "parts"}
-            {q ? ` matching “${q}”` : ""}
-            {category ? ` in ${category}` : ""}
-          </p>
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {data.items.map((p, i) => (
-              <ProductCard
-                action={cardAction?.(p)}
-                key={p._id}
-                product={p}
-                currency={currency}
-                eager={i < 3}
-                priority={i === 0}
-                headingLevel={2}
-                vehicleLabel={vehicle ? (vehicleLabel ?? "vehicle") : undefined}
-              />
-            ))}
-          </div>
-          <Pagination
-            page={page}
-            pageCount={Math.max(
-              1,
-              // The API pages no deeper than MAX_OFFSET; search narrows a huge catalog instead.
-              Math.min(Math.ceil(data.total / PRODUCTS_PAGE_SIZE), maxPage),
-            )}
-            onChange={(p) => update({ page: p === 1 ? undefined : String(p) })}
-          />
-        </>
-      )}
+      </div>
     </div>
   );
 }

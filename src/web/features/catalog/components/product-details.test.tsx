@@ -24,6 +24,7 @@ const product: ProductDetail = {
   lengthMm: null,
   widthMm: null,
   heightMm: null,
+  attributes: [],
 };
 
 function details(p: ProductDetail) {

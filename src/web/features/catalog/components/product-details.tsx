@@ -21,9 +21,12 @@ export type ShownProduct = Omit<ProductDetail, "availableQuantity" | "createdAt"
 export function ProductDetails({
   product,
   currency: knownCurrency,
+  brand,
   children,
 }: {
   product: ShownProduct;
+  /** Who makes it (the part page says; the store's own name when the part has no brand). */
+  brand?: string;
   /** The store's currency when the page knows it already (else read from the site config). */
   currency?: string;
   children?: ReactNode;
@@ -49,6 +52,15 @@ export function ProductDetails({
             {product.partNumber}
           </span>{" "}
           · {product.category}
+          {brand !== undefined && (
+            <>
+              {" "}
+              · Brand{" "}
+              <span className="font-semibold" data-testid="brand">
+                {brand}
+              </span>
+            </>
+          )}
         </p>
         <p className="text-base-content/80">{product.shortDescription}</p>
         <dl className="grid grid-cols-2 gap-2 rounded-box bg-base-200 p-4">

@@ -128,6 +128,16 @@ export function QuickOrder() {
                   : ""}
               </span>
             )}
+            {p && p.attributes.length > 0 && (
+              <span
+                className="text-xs font-normal text-base-content/75"
+                data-testid="quick-order-attributes"
+              >
+                {p.attributes
+                  .map((a) => `${a.name} ${a.value}${a.unit ? ` ${a.unit}` : ""}`)
+                  .join(" · ")}
+              </span>
+            )}
             <span className="text-xs font-normal text-base-content/75">Line {r.result.line}</span>
           </div>
         );

@@ -1,0 +1,197 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, expect, test, vi } from "vitest";
+import { attributeMessages, type AttributeDefinition } from "#contract/attributes";
+import { notify } from "../../../lib/notify";
+import { AddAttributeForm } from "./attribute-forms";
+import { ProductAttributesForm } from "./product-attributes-form";
+import { Specifications } from "./specifications";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const defs: AttributeDefinition[] = [
+  {
+    id: "0b7a4c8e-1111-4d6a-9a55-0c6a4f1e2b11",
+    category: "Brakes",
+    name: "Diameter",
+    kind: "number",
+    unit: "mm",
+    choices: [],
+    position: 0,
+    filterable: true,
+  },
+  {
+    id: "0b7a4c8e-2222-4d6a-9a55-0c6a4f1e2b11",
+    category: "Brakes",
+    name: "Vent type",
+    kind: "choice",
+    unit: null,
+    choices: ["Solid", "Vented"],
+    position: 1,
+    filterable: true,
+  },
+  {
+    id: "0b7a4c8e-3333-4d6a-9a55-0c6a4f1e2b11",
+    category: "Brakes",
+    name: "Pad material",
+    kind: "text",
+    unit: null,
+    choices: [],
+    position: 2,
+    filterable: false,
+  },
+];
+
+/** The component, the API answering with `answer(method, url, body)`; sends land in `sent`. */
+function renderWith(
+  ui: React.ReactNode,
+  answer: (method: string, url: string, body: unknown) => Response,
+  sent: unknown[],
+) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((url: string, init?: RequestInit) => {
+      const method = init?.method ?? "GET";
+      const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+      if (method !== "GET") sent.push({ url, method, body });
+      return Promise.resolve(answer(method, url, body));
+    }),
+  );
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const errorOf = (label: string) => {
+  const id = screen.getByLabelText(label).getAttribute("aria-describedby");
+  return id ? document.getElementById(id)!.textContent : null;
+};
+
+test("adding an attribute: the kind decides the fields; the contract's rules are checked before sending", async () => {
+  const success = vi.spyOn(notify, "success").mockImplementation(() => {});
+  const sent: unknown[] = [];
+  renderWith(
+    <AddAttributeForm category="Brakes" />,
+    (_m, _u, body) => Response.json({ ...defs[1], ...(body as object) }, { status: 201 }),
+    sent,
+  );
+  const submit = () => fireEvent.click(screen.getByRole("button", { name: "Add attribute" }));
+  // A number has a unit; a choice its choices instead.
+  expect(screen.getByLabelText("Unit (optional)")).toBeTruthy();
+  fireEvent.change(screen.getByLabelText("Kind"), { target: { value: "choice" } });
+  expect(screen.queryByLabelText("Unit (optional)")).toBeNull();
+  type("Name", "Vent type");
+  type("Choices", "Solid, solid");
+  submit();
+  await waitFor(() => expect(errorOf("Choices")).toBe(attributeMessages.choices));
+  type("Name", "");
+  submit();
+  await waitFor(() => expect(errorOf("Name")).toBe(attributeMessages.name));
+  expect(sent).toEqual([]);
+
+  type("Name", "Vent type");
+  type("Choices", " Solid ,Vented, ");
+  submit();
+  await waitFor(() => expect(success).toHaveBeenCalledWith(attributeMessages.added("Vent type")));
+  expect(sent).toEqual([
+    {
+      url: "/api/attributes",
+      method: "POST",
+      body: {
+        category: "Brakes",
+        name: "Vent type",
+        kind: "choice",
+        choices: ["Solid", "Vented"],
+        filterable: true,
+      },
+    },
+  ]);
+});
+
+test("a product's attributes: one field per definition, the unit shown, a bad number refused, blanks left out, the server's refusal beside its field", async () => {
+  const success = vi.spyOn(notify, "success").mockImplementation(() => {});
+  const sent: unknown[] = [];
+  let refuse = true;
+  renderWith(
+    <ProductAttributesForm
+      product={{
+        _id: "9a1c0d5e-3f3e-4d6a-9a55-0c6a4f1e2b11",
+        category: "Brakes",
+        attributes: [{ name: "vent type", value: "Solid", unit: null }],
+      }}
+    />,
+    (method, _url, body) => {
+      if (method === "GET") return Response.json(defs);
+      if (refuse) {
+        refuse = false;
+        const message = attributeMessages.notANumber("Diameter");
+        return Response.json(
+          { error: "validation", message, fields: { [defs[0]!.id]: message } },
+          { status: 400 },
+        );
+      }
+      const values = (body as { values: { attributeId: string; value: string }[] }).values;
+      return Response.json({
+        attributes: values.map((v) => ({
+          name: defs.find((d) => d.id === v.attributeId)!.name,
+          value: v.value,
+          unit: null,
+        })),
+      });
+    },
+    sent,
+  );
+  const diameter = await screen.findByLabelText("Diameter");
+  expect(screen.getByText("mm")).toBeTruthy();
+  expect((screen.getByLabelText("Vent type") as HTMLSelectElement).value).toBe("Solid");
+  const submit = () => fireEvent.click(screen.getByRole("button", { name: "Save attributes" }));
+
+  fireEvent.change(diameter, { target: { value: "large" } });
+  submit();
+  await waitFor(() => expect(errorOf("Diameter")).toBe(attributeMessages.notANumber("Diameter")));
+  expect(sent).toEqual([]);
+
+  fireEvent.change(diameter, { target: { value: "280,5" } });
+  submit();
+  // The server's refusal names the attribute: shown beside it.
+  await waitFor(() => expect(errorOf("Diameter")).toBe(attributeMessages.notANumber("Diameter")));
+  submit();
+  await waitFor(() => expect(success).toHaveBeenCalledWith(attributeMessages.saved));
+  expect(sent).toHaveLength(2);
+  expect(sent[1]).toEqual({
+    url: "/api/products/9a1c0d5e-3f3e-4d6a-9a55-0c6a4f1e2b11/attributes",
+    method: "PUT",
+    body: {
+      values: [
+        { attributeId: defs[0]!.id, value: "280,5" },
+        { attributeId: defs[1]!.id, value: "Solid" },
+      ],
+    },
+  });
+});
+
+test("Specifications lists each attribute with its unit, and nothing without attributes", () => {
+  const { container } = render(<Specifications attributes={[]} />);
+  expect(container.textContent).toBe("");
+  render(
+    <Specifications
+      attributes={[
+        { name: "Diameter", value: "280", unit: "mm" },
+        { name: "Vent type", value: "Vented", unit: null },
+      ]}
+    />,
+  );
+  const rows = screen.getAllByRole("row").map((r) => r.textContent);
+  expect(rows).toEqual(["Diameter280 mm", "Vent typeVented"]);
+  expect(screen.getByRole("heading", { name: "Specifications" })).toBeTruthy();
+});

@@ -1,0 +1,285 @@
+import { useMemo, type ReactNode } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { z } from "zod";
+import {
+  attributeChangeSchema,
+  attributeCreateSchema,
+  attributeKinds,
+  attributeMessages,
+  type AttributeDefinition,
+  type AttributeKind,
+} from "#contract/attributes";
+import type { ProductCategory } from "#contract/constants";
+import { FormError, FormField } from "../../../components/form-field";
+import { Modal } from "../../../components/modal";
+import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
+import { useAddAttribute, useChangeAttribute } from "../api/attributes";
+
+export const kindLabels: Record<AttributeKind, string> = {
+  number: "Number",
+  text: "Text",
+  choice: "Choice",
+};
+
+/** "Solid, Vented" → ["Solid", "Vented"] (the form's choices are one line, split by commas). */
+export const splitChoices = (typed: string) =>
+  typed
+    .split(",")
+    .map((c) => c.trim())
+    .filter((c) => c !== "");
+
+/** The add form's fields as typed; checked by the contract's schema once shaped as the request. */
+const addFields = z.object({
+  name: z.string(),
+  kind: z.enum(attributeKinds),
+  unit: z.string(),
+  choices: z.string(),
+  filterable: z.boolean(),
+});
+type AddFields = z.infer<typeof addFields>;
+
+const addSchemaFor = (category: ProductCategory) =>
+  addFields
+    .transform((f): z.input<typeof attributeCreateSchema> => ({
+      category,
+      name: f.name,
+      kind: f.kind,
+      ...(f.kind === "number" && f.unit.trim() !== "" && { unit: f.unit }),
+      ...(f.kind === "choice" && { choices: splitChoices(f.choices) }),
+      filterable: f.filterable,
+    }))
+    .pipe(attributeCreateSchema);
+
+const addDefaults: AddFields = {
+  name: "",
+  kind: "number",
+  unit: "",
+  choices: "",
+  filterable: true,
+};
+
+function KindFields({
+  kind,
+  idPrefix,
+  unit,
+  unitError,
+  choices,
+  choicesError,
+}: {
+  kind: AttributeKind;
+  idPrefix: string;
+  unit: UseFormRegisterReturn;
+  unitError?: string;
+  choices: UseFormRegisterReturn;
+  choicesError?: string;
+}) {
+  if (kind === "number") {
+    return (
+      <FormField
+        id={`${idPrefix}-unit`}
+        label="Unit (optional)"
+        placeholder="mm"
+        hint="Shown after each value, such as mm, kg or V"
+        error={unitError}
+        {...unit}
+      />
+    );
+  }
+  if (kind === "choice") {
+    return (
+      <FormField
+        id={`${idPrefix}-choices`}
+        label="Choices"
+        placeholder="Solid, Vented"
+        hint="Separate the choices with commas"
+        error={choicesError}
+        {...choices}
+      />
+    );
+  }
+  return null;
+}
+
+function FilterableField({ id, field }: { id: string; field: UseFormRegisterReturn }) {
+  return (
+    <label htmlFor={id} className="flex items-center gap-2 text-sm">
+      <input id={id} type="checkbox" className="checkbox checkbox-sm" {...field} />
+      Offer it as a filter on All products
+    </label>
+  );
+}
+
+/** Adds an attribute to the category shown (listed last). */
+export function AddAttributeForm({ category }: { category: ProductCategory }) {
+  const add = useAddAttribute();
+  const schema = useMemo(() => addSchemaFor(category), [category]);
+  const { register, reset, watch, submitWith, formError, formState } = useApiForm(schema, {
+    defaultValues: addDefaults,
+  });
+  const { errors } = formState;
+  const kind = watch("kind");
+  return (
+    <form
+      noValidate
+      aria-label="Add an attribute"
+      onSubmit={submitWith(async (body) => {
+        await add.mutateAsync(body);
+        notify.success(attributeMessages.added(body.name));
+        reset({ ...addDefaults, kind: body.kind });
+      })}
+      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+    >
+      <h2 className="font-semibold">Add an attribute to {category}</h2>
+      <FormField
+        id="add-attribute-name"
+        label="Name"
+        placeholder="Diameter"
+        error={errors.name?.message}
+        {...register("name")}
+      />
+      <div className="flex flex-col gap-1">
+        <label htmlFor="add-attribute-kind" className="text-sm font-medium">
+          Kind
+        </label>
+        <select
+          id="add-attribute-kind"
+          className="select select-bordered w-full"
+          {...register("kind")}
+        >
+          {attributeKinds.map((k) => (
+            <option key={k} value={k}>
+              {kindLabels[k]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <KindFields
+        kind={kind}
+        idPrefix="add-attribute"
+        unit={register("unit")}
+        unitError={errors.unit?.message}
+        choices={register("choices")}
+        choicesError={errors.choices?.message}
+      />
+      <FilterableField id="add-attribute-filterable" field={register("filterable")} />
+      <FormError message={formError} />
+      <button type="submit" className="btn btn-primary self-start" disabled={add.isPending}>
+        Add attribute
+      </button>
+    </form>
+  );
+}
+
+const editFields = z.object({
+  name: z.string(),
+  unit: z.string(),
+  choices: z.string(),
+  position: z.number(),
+  filterable: z.boolean(),
+});
+type EditFields = z.infer<typeof editFields>;
+
+const editSchemaFor = (def: AttributeDefinition) =>
+  editFields
+    .transform((f): z.input<typeof attributeChangeSchema> => ({
+      name: f.name,
+      ...(def.kind === "number" && { unit: f.unit.trim() === "" ? null : f.unit }),
+      ...(def.kind === "choice" && { choices: splitChoices(f.choices) }),
+      position: f.position,
+      filterable: f.filterable,
+    }))
+    .pipe(attributeChangeSchema);
+
+/** A number field's text: anything but empty a number (NaN says "not one"). */
+const number = (typed: unknown) =>
+  typeof typed === "string" && typed.trim() === "" ? Number.NaN : Number(typed);
+
+/** Renames an attribute, or changes its unit, choices, position or filter (never its kind). */
+export function EditAttributeDialog({
+  definition,
+  onClose,
+}: {
+  definition: AttributeDefinition;
+  onClose(): void;
+}) {
+  const change = useChangeAttribute();
+  const schema = useMemo(() => editSchemaFor(definition), [definition]);
+  const { register, submitWith, formError, formState } = useApiForm(schema, {
+    defaultValues: {
+      name: definition.name,
+      unit: definition.unit ?? "",
+      choices: definition.choices.join(", "),
+      position: definition.position,
+      filterable: definition.filterable,
+    } satisfies EditFields,
+  });
+  const { errors } = formState;
+  return (
+    <Modal open title={`Edit the attribute ${definition.name}`} onClose={onClose}>
+      <form
+        noValidate
+        onSubmit={submitWith(async (body) => {
+          await change.mutateAsync({ id: definition.id, body });
+          notify.success(attributeMessages.changed(body.name ?? definition.name));
+          onClose();
+        })}
+        className="flex flex-col gap-3"
+      >
+        <FormField
+          id="edit-attribute-name"
+          label="Name"
+          error={errors.name?.message}
+          {...register("name")}
+        />
+        <p className="text-sm text-base-content/75">
+          Kind: {kindLabels[definition.kind]} (a kind cannot change: remove the attribute and add a
+          new one)
+        </p>
+        <KindFields
+          kind={definition.kind}
+          idPrefix="edit-attribute"
+          unit={register("unit")}
+          unitError={errors.unit?.message}
+          choices={register("choices")}
+          choicesError={errors.choices?.message}
+        />
+        <FormField
+          id="edit-attribute-position"
+          label="Position"
+          type="number"
+          inputMode="numeric"
+          hint="Attributes are listed from the lowest position up"
+          error={errors.position?.message}
+          {...register("position", { setValueAs: number })}
+        />
+        <FilterableField id="edit-attribute-filterable" field={register("filterable")} />
+        <FormError message={formError} />
+        <DialogButtons busy={change.isPending} onClose={onClose}>
+          Save
+        </DialogButtons>
+      </form>
+    </Modal>
+  );
+}
+
+function DialogButtons({
+  busy,
+  onClose,
+  children,
+}: {
+  busy: boolean;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="modal-action flex-wrap">
+      <button type="button" className="btn" onClick={onClose} disabled={busy}>
+        Cancel
+      </button>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {children}
+      </button>
+    </div>
+  );
+}
