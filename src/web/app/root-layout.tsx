@@ -15,15 +15,6 @@ export function RootLayout() {
   useScrollRestoration();
   return (
     <div className="flex min-h-screen flex-col bg-base-100">
-      {(fetching || codeLoading) && (
-        <div
-          className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden"
-          role="progressbar"
-          aria-label="Loading"
-        >
-          <div className="h-full w-1/3 animate-[loading-bar_1s_ease-in-out_infinite] bg-secondary" />
-        </div>
-      )}
       {/* Above the sticky header when focused, so a keyboard user sees where Tab went. */}
       <a
         href="#main"
@@ -33,6 +24,16 @@ export function RootLayout() {
       </a>
       <Navbar />
       <main id="main" className="flex-1">
+        {/* Inside the main landmark (drawn at the top of the window): no content outside one. */}
+        {(fetching || codeLoading) && (
+          <div
+            className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden"
+            role="progressbar"
+            aria-label="Loading"
+          >
+            <div className="h-full w-1/3 animate-[loading-bar_1s_ease-in-out_infinite] bg-secondary" />
+          </div>
+        )}
         <PageErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
