@@ -29,12 +29,18 @@ export function withHeadMeta(page: string, meta: HeadMeta, extraHead: string[] =
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
     ...extraHead,
   ];
-  // Only the head is searched and changed (a page's body can be 100 KB of inlined styles).
+  // Only the head's tags before its first style or script are searched and changed: the title
+  // and meta tags come first, and the rest of the head is 130 KB of inlined styles (searching it
+  // took 2.3 ms of every part page's first view).
   const end = page.indexOf("</head>");
   if (end < 0) throw new Error(`${meta.url}: the page has no head`);
-  let head = page.slice(0, end);
+  const metaEnd = page.slice(0, end).search(/<(style|script)[\s>]/);
+  const split = metaEnd < 0 ? end : metaEnd;
+  let head = page.slice(0, split);
   const described = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
   if (!described.test(head)) throw new Error(`${meta.url}: the page has no description meta tag`);
+  const titled = /<title>[^<]*<\/title>/;
+  if (!titled.test(head)) throw new Error(`${meta.url}: the page has no title before its styles`);
   // The template's own Open Graph tags that the page says otherwise (og:type "website").
   const own = { "og:type": meta.type, "og:image": meta.image };
   for (const [property, value] of Object.entries(own)) {
@@ -42,10 +48,10 @@ export function withHeadMeta(page: string, meta: HeadMeta, extraHead: string[] =
       head = head.replace(new RegExp(`<meta\\s+property="${property}"[^>]*>`, "g"), "");
   }
   head = head
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(titled, () => `<title>${escapeHtml(meta.title)}</title>`)
     .replace(
       described,
       () => `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     );
-  return `${head}  ${tags.join("\n    ")}\n  ${page.slice(end)}`;
+  return `${head}${page.slice(split, end)}  ${tags.join("\n    ")}\n  ${page.slice(end)}`;
 }

@@ -20,25 +20,25 @@ export function createPartPages(
   fitment: Pick<ProductFitmentService, "applications">,
   currency: string,
 ) {
-  /** The part's brand and its pictures and documents (product_assets), in their order. */
-  async function brandAndAssets(id: string) {
-    const [[row], assets] = await Promise.all([
-      db.select({ brand: products.brand }).from(products).where(eq(products.id, id)),
-      db
-        .select({ kind: productAssets.kind, title: productAssets.title, url: productAssets.url })
-        .from(productAssets)
-        .where(eq(productAssets.productId, id))
-        .orderBy(asc(productAssets.position), asc(productAssets.title), asc(productAssets.id)),
-    ]);
+  /** The part's pictures and documents (product_assets), in their order. */
+  async function assetsOf(id: string) {
+    const assets = await db
+      .select({ kind: productAssets.kind, title: productAssets.title, url: productAssets.url })
+      .from(productAssets)
+      .where(eq(productAssets.productId, id))
+      .orderBy(asc(productAssets.position), asc(productAssets.title), asc(productAssets.id));
     const of = (kind: "image" | "document"): PartAsset[] =>
       assets.filter((a) => a.kind === kind).map(({ title, url }) => ({ title, url }));
-    return { brand: row?.brand ?? STORE_BRAND, images: of("image"), documents: of("document") };
+    return { images: of("image"), documents: of("document") };
   }
 
   /** The part whose address is exactly `slug` (lower-case), as its page shows it. */
   async function bySlug(slug: string): Promise<PartPage | undefined> {
-    const found = await catalog.bySlug(slug, (id) =>
-      Promise.all([fitment.applications(id), brandAndAssets(id)]),
+    const found = await catalog.bySlug(slug, (row) =>
+      Promise.all([
+        fitment.applications(row.id),
+        assetsOf(row.id).then((assets) => ({ ...assets, brand: row.brand ?? STORE_BRAND })),
+      ]),
     );
     if (!found) return undefined;
     const {

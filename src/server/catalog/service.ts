@@ -416,7 +416,7 @@ export function createCatalogService(db: Db) {
      */
     async bySlug<T>(
       slug: string,
-      more: (id: string) => Promise<T>,
+      more: (row: typeof products.$inferSelect) => Promise<T>,
     ): Promise<{ product: ProductDetail; more: T } | undefined> {
       const [row] = await db
         .select()
@@ -428,7 +428,7 @@ export function createCatalogService(db: Db) {
       const [references, attributes, extra] = await Promise.all([
         crossReferencesOf(db, row.id),
         attributesOfProduct(db, row.id),
-        more(row.id),
+        more(row),
       ]);
       return { product: toProductDetail(row, references, attributes), more: extra };
     },
