@@ -25,6 +25,8 @@ const resultsFile = path.join(root, "bench", "results", "pages.json");
 export const PAGES = [
   "/",
   "/allproducts",
+  // All products with a category chosen: its attribute facets beside the list.
+  "/allproducts?category=Brakes",
   "/blogs",
   // A part's public page (the demo's brake kit).
   "/parts/pw-bk-3001-ventilated-brake-disc-caliper-kit",

@@ -10,3 +10,17 @@ export function formatCount(n: number): string {
 
 /** A run of digits with a comma before each group of three from the right: "1234" -> "1,234". */
 export const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/** A weight as the product page says it: "850 g", "1.2 kg" (exact, never rounded). */
+export function formatWeight(grams: number): string {
+  if (grams < 1000) return `${grams} g`;
+  const kg = Math.floor(grams / 1000);
+  const rest = String(grams % 1000)
+    .padStart(3, "0")
+    .replace(/0+$/, "");
+  return `${groupThousands(String(kg))}${rest ? `.${rest}` : ""} kg`;
+}
+
+/** A product's size as the product page says it: "300 × 200 × 100 mm" (length × width × height). */
+export const formatDimensions = (p: { lengthMm: number; widthMm: number; heightMm: number }) =>
+  `${[p.lengthMm, p.widthMm, p.heightMm].map((n) => groupThousands(String(n))).join(" × ")} mm`;

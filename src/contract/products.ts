@@ -9,7 +9,9 @@ import {
 import { attributeFiltersSchema } from "./facets";
 import { productAttributeSchema } from "./attributes";
 import { breaksCheaperThan, priceBreaksSchema } from "./pricing";
-import { groupThousands } from "./count";
+
+// Written here before; the pages that show them import them from count.ts (no zod).
+export { formatDimensions, formatWeight } from "./count";
 import { text } from "./text";
 import {
   optionalVehicleFields,
@@ -174,20 +176,6 @@ export const productFieldMessages = {
   dimensionAtLeastOne: "Must be 1 mm or more",
   dimensionAtMost: "Must be 10,000 mm or less",
 } as const;
-
-/** A weight as the product page says it: "850 g", "1.2 kg" (exact, never rounded). */
-export function formatWeight(grams: number): string {
-  if (grams < 1000) return `${grams} g`;
-  const kg = Math.floor(grams / 1000);
-  const rest = String(grams % 1000)
-    .padStart(3, "0")
-    .replace(/0+$/, "");
-  return `${groupThousands(String(kg))}${rest ? `.${rest}` : ""} kg`;
-}
-
-/** A product's size as the product page says it: "300 × 200 × 100 mm" (length × width × height). */
-export const formatDimensions = (p: { lengthMm: number; widthMm: number; heightMm: number }) =>
-  `${[p.lengthMm, p.widthMm, p.heightMm].map((n) => groupThousands(String(n))).join(" × ")} mm`;
 
 /**
  * A required number field. The browser's number inputs give NaN when empty, JSON gives undefined

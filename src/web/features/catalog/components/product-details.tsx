@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { formatDimensions, formatWeight, type ProductDetail } from "#contract/products";
+import { formatDimensions, formatWeight } from "#contract/count";
+import type { ProductDetail } from "#contract/products";
 import { formatPrice, formatWarranty } from "../../../lib/format";
 import type { CrossReferenceKind } from "#contract/constants";
 import { useSiteConfig } from "../../../lib/use-site-config";
