@@ -6,6 +6,7 @@ import { rateLimitCleanupJob } from "./auth/rate-limit-cleanup-job";
 import type { Config } from "./config";
 import type { DbOrTx } from "./db/database";
 import type { createRecurringJobs } from "./jobs/recurring";
+import { importSweepJob } from "./imports/sweep-job";
 import { holdSweeperJob } from "./orders/hold-sweeper";
 import { reconcileJob } from "./payments/reconcile-job";
 import { invoiceReminderJob, REMINDER_EVERY_MS } from "./terms/reminder-job";
@@ -28,6 +29,7 @@ export function addStoreJobs(
     terms: Pick<TermsService, "sendReminders">;
     approvals: { remindExpiring(): Promise<number> };
     adminHome: Pick<AdminHomeService, "sendLowStockEmail">;
+    imports: { sweep(): Promise<number> };
     db: DbOrTx;
   },
   config: Pick<Config, "holdSweepMs" | "holdWarningMs" | "lowStockEmail">,
@@ -48,6 +50,8 @@ export function addStoreJobs(
   recurring.add(approvalReminderJob(does.approvals, config, log));
   // Rate-limit counters older than a day, forgotten hourly (auth/rate-limit-cleanup-job.ts).
   recurring.add(rateLimitCleanupJob(does.db, { log }));
+  // Catalog imports never imported, or stopped for good, marked failed hourly (docs/imports.md).
+  recurring.add(importSweepJob(does.imports, log));
   // The admin home's daily low-stock email to admins (docs/admin-home.md).
   if (config.lowStockEmail.enabled) {
     recurring.add(lowStockEmailJob(does.adminHome, { hourUtc: config.lowStockEmail.hourUtc, log }));

@@ -285,6 +285,7 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
       terms,
       approvals,
       adminHome,
+      imports,
       db: database.db,
     },
     config,

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, count, desc, eq, lt } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import {
   importNotStartable,
@@ -41,6 +41,14 @@ const queueOptions = {
 const KEEP_PREVIEWED_MS = 24 * 60 * 60 * 1000;
 export const EXPIRED_PREVIEW_MESSAGE =
   "Not imported within a day of its upload: the file was removed. Upload it again.";
+
+/**
+ * An import queued or running this long after its start has stopped for good: each of the job's
+ * three tries ends within `expireInSeconds` (30 min) and 30 s, and its transaction rolled back.
+ */
+const STUCK_AFTER_MS = 2 * 60 * 60 * 1000;
+export const STOPPED_IMPORT_MESSAGE =
+  "Nothing was imported: the import stopped without finishing (the store stopped while it ran). Upload the file again.";
 
 /** The longest a statement of the import's transaction may run (the pool's default is shorter). */
 const IMPORT_STATEMENT_TIMEOUT = "300s";
@@ -126,8 +134,8 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
     await db.update(catalogImports).set({ storedFile: null }).where(eq(catalogImports.id, r.id));
   }
 
-  /** Uploads previewed more than a day ago and never imported: their files go. */
-  async function forgetStalePreviews() {
+  /** Uploads previewed more than a day ago and never imported: their files go. How many. */
+  async function forgetStalePreviews(): Promise<number> {
     const stale = await db
       .update(catalogImports)
       .set({ status: "failed", failure: EXPIRED_PREVIEW_MESSAGE, finishedAt: new Date() })
@@ -139,6 +147,26 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
       )
       .returning({ id: catalogImports.id, storedFile: catalogImports.storedFile });
     for (const r of stale) await removeFile(r);
+    return stale.length;
+  }
+
+  /**
+   * Imports queued or running long past any try of their job (its process died each time, or the
+   * queue lost it): failed, saying so, their files removed. Answers how many.
+   */
+  async function failStuckImports(): Promise<number> {
+    const stuck = await db
+      .update(catalogImports)
+      .set({ status: "failed", failure: STOPPED_IMPORT_MESSAGE, finishedAt: new Date() })
+      .where(
+        and(
+          inArray(catalogImports.status, ["queued", "running"]),
+          lt(catalogImports.startedAt, new Date(Date.now() - STUCK_AFTER_MS)),
+        ),
+      )
+      .returning({ id: catalogImports.id, storedFile: catalogImports.storedFile });
+    for (const r of stuck) await removeFile(r);
+    return stuck.length;
   }
 
   async function markFailed(id: string, failure: string) {
@@ -341,7 +369,12 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
     async start(id: string, actor: AuditActor): Promise<ImportRecord> {
       const [row] = await db
         .update(catalogImports)
-        .set({ status: "queued", startedById: actor.id, startedBy: actor.email })
+        .set({
+          status: "queued",
+          startedById: actor.id,
+          startedBy: actor.email,
+          startedAt: new Date(),
+        })
         .where(and(eq(catalogImports.id, id), eq(catalogImports.status, "previewed")))
         .returning();
       if (!row) {
@@ -357,7 +390,7 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
         // Not queued: it may be started again.
         await db
           .update(catalogImports)
-          .set({ status: "previewed", startedById: null, startedBy: null })
+          .set({ status: "previewed", startedById: null, startedBy: null, startedAt: null })
           .where(eq(catalogImports.id, id));
         throw err;
       }
@@ -368,6 +401,14 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
 
     /** Runs an import's job here and now (tests; the queue's worker calls the same). */
     run,
+
+    /**
+     * The hourly sweep (sweep-job.ts): previews never imported within a day, and imports stopped
+     * for good, marked failed with their files removed. Answers how many imports it ended.
+     */
+    async sweep(): Promise<number> {
+      return (await forgetStalePreviews()) + (await failStuckImports());
+    },
   };
 }
 
