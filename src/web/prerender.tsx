@@ -36,8 +36,9 @@ export async function prerender(
   url: string,
   products?: ProductsPage,
   part?: PartPage,
+  code: Promise<unknown> = loadRouteCode(url),
 ): Promise<{ pictures: string; html: string; meta?: PageMeta }> {
-  await loadRouteCode(url);
+  await code;
   let meta: PageMeta | undefined;
   const client = new QueryClient();
   // In the cache under the key the page asks for: its cards render instead of skeletons.
@@ -82,7 +83,11 @@ export async function renderWithProducts(url: string, products: ProductsPage): P
  * and structured data in: src/server/part-page-html.ts): the page's HTML and its title and
  * description, and the preload links of its pictures (for the head).
  */
-export const renderPart = (url: string, part: PartPage) => prerender(url, undefined, part);
+export const renderPart = (url: string, part: PartPage) =>
+  // Every part's address leads to the same page: its code is looked for once (matching the
+  // address against the routes took 1 ms of each render).
+  prerender(url, undefined, part, (partPageCode ??= loadRouteCode(url)));
+let partPageCode: Promise<unknown> | undefined;
 
 /**
  * The API requests the app makes as it starts on `url` (before its first render: main.tsx), or
