@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from "../db/database";
 import { sql, type SQL } from "../db/sql";
 import { HttpError } from "../errors";
 import type { VehicleMatch } from "../vehicles/service";
-import { attributeDefinitions, productAttributes } from "./tables";
+import { attributeDefinitionColumns, attributeDefinitions, productAttributes } from "./tables";
 import { parseAttributeValue } from "./writes";
 
 // Facets on All products (docs/attributes.md, "Facets"): the list filtered by attribute values,
@@ -42,13 +42,7 @@ export async function resolveAttributeFilters(
   const parsed = params.map((p) => parseAttributeFilter(p)!);
   const ids = [...new Set(parsed.map((p) => p.attributeId))];
   const defs = await db
-    .select({
-      id: attributeDefinitions.id,
-      category: attributeDefinitions.category,
-      name: attributeDefinitions.name,
-      kind: attributeDefinitions.kind,
-      choices: attributeDefinitions.choices,
-    })
+    .select(attributeDefinitionColumns)
     .from(attributeDefinitions)
     .where(inArray(attributeDefinitions.id, ids));
   const byId = new Map(defs.map((d) => [d.id, d]));

@@ -19,7 +19,7 @@ import { PG, postgresError } from "../db/postgres-errors";
 import { conflict, HttpError, notFound } from "../errors";
 import { products } from "../catalog/tables";
 import { attributesOfProduct } from "./reads";
-import { attributeDefinitions, productAttributes } from "./tables";
+import { attributeDefinitionColumns, attributeDefinitions, productAttributes } from "./tables";
 import {
   definitionsOf,
   deleteDefinition,
@@ -41,17 +41,6 @@ type Tx = DbOrTx;
 const bodyError = (field: string, message: string) =>
   new HttpError(400, "validation", message, { [field]: message });
 
-const definitionColumns = {
-  id: attributeDefinitions.id,
-  category: attributeDefinitions.category,
-  name: attributeDefinitions.name,
-  kind: attributeDefinitions.kind,
-  unit: attributeDefinitions.unit,
-  choices: attributeDefinitions.choices,
-  position: attributeDefinitions.position,
-  filterable: attributeDefinitions.filterable,
-};
-
 /** Categories in the contract's order (the admin's select lists them so). */
 const categoryOrder = sql`array_position(${sql.raw(
   `array[${productCategories.map((c) => `'${c}'`).join(",")}]`,
@@ -71,7 +60,7 @@ async function usesOf(db: DbOrTx, ids: string[]): Promise<Map<string, number>> {
 /** The definition, locked for the change; 404 when it is gone. */
 async function locked(tx: Tx, id: string): Promise<AttributeDefinition> {
   const [row] = await tx
-    .select(definitionColumns)
+    .select(attributeDefinitionColumns)
     .from(attributeDefinitions)
     .where(eq(attributeDefinitions.id, id))
     .for("update");
@@ -129,7 +118,7 @@ export function createAttributeService(db: Db) {
     async list(query: AttributeListQuery): Promise<AttributeDefinition[]> {
       if (query.category) return definitionsOf(db, query.category);
       return db
-        .select(definitionColumns)
+        .select(attributeDefinitionColumns)
         .from(attributeDefinitions)
         .orderBy(categoryOrder, asc(attributeDefinitions.position), asc(attributeDefinitions.name));
     },

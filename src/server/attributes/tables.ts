@@ -83,3 +83,15 @@ export const productAttributes = pgTable(
       .where(sql`${t.textValue} is not null`),
   ],
 );
+
+/** A definition's columns as `AttributeDefinition` names them, for selects and returning. */
+export const attributeDefinitionColumns = {
+  id: attributeDefinitions.id,
+  category: attributeDefinitions.category,
+  name: attributeDefinitions.name,
+  kind: attributeDefinitions.kind,
+  unit: attributeDefinitions.unit,
+  choices: attributeDefinitions.choices,
+  position: attributeDefinitions.position,
+  filterable: attributeDefinitions.filterable,
+};

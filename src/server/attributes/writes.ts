@@ -7,7 +7,7 @@ import {
 import type { ProductCategory } from "../../contract/constants";
 import type { DbOrTx } from "../db/database";
 import { sql } from "../db/sql";
-import { attributeDefinitions, productAttributes } from "./tables";
+import { attributeDefinitionColumns, attributeDefinitions, productAttributes } from "./tables";
 
 /**
  * The attributes module alone writes attribute definitions and products' values
@@ -52,16 +52,7 @@ export async function definitionsOf(
   category: ProductCategory,
 ): Promise<AttributeDefinition[]> {
   return tx
-    .select({
-      id: attributeDefinitions.id,
-      category: attributeDefinitions.category,
-      name: attributeDefinitions.name,
-      kind: attributeDefinitions.kind,
-      unit: attributeDefinitions.unit,
-      choices: attributeDefinitions.choices,
-      position: attributeDefinitions.position,
-      filterable: attributeDefinitions.filterable,
-    })
+    .select(attributeDefinitionColumns)
     .from(attributeDefinitions)
     .where(eq(attributeDefinitions.category, category))
     .orderBy(attributeDefinitions.position, attributeDefinitions.name);
@@ -139,23 +130,15 @@ type DefinitionColumns = Pick<
   "category" | "name" | "kind" | "unit" | "choices" | "position" | "filterable"
 >;
 
-const definitionColumns = {
-  id: attributeDefinitions.id,
-  category: attributeDefinitions.category,
-  name: attributeDefinitions.name,
-  kind: attributeDefinitions.kind,
-  unit: attributeDefinitions.unit,
-  choices: attributeDefinitions.choices,
-  position: attributeDefinitions.position,
-  filterable: attributeDefinitions.filterable,
-};
-
 /** A new definition (an admin's; checked already). A name taken in any case: unique violation. */
 export async function insertDefinition(
   tx: DbOrTx,
   def: DefinitionColumns,
 ): Promise<AttributeDefinition> {
-  const [row] = await tx.insert(attributeDefinitions).values(def).returning(definitionColumns);
+  const [row] = await tx
+    .insert(attributeDefinitions)
+    .values(def)
+    .returning(attributeDefinitionColumns);
   return row!;
 }
 
@@ -169,7 +152,7 @@ export async function updateDefinition(
     .update(attributeDefinitions)
     .set(set)
     .where(eq(attributeDefinitions.id, id))
-    .returning(definitionColumns);
+    .returning(attributeDefinitionColumns);
   return row;
 }
 

@@ -23,7 +23,7 @@ import { readProductCsv, toCsv, type FitmentEntry, type ProductRow } from "./csv
 import { attributeMessages } from "../../contract/attributes";
 import { ATTRIBUTES_COLUMN } from "../../contract/product-csv";
 import type { ProductCategory } from "../../contract/constants";
-import { attributeDefinitions } from "../attributes/tables";
+import { attributeDefinitionColumns, attributeDefinitions } from "../attributes/tables";
 import { attributesOf } from "../attributes/reads";
 import {
   parseAttributeValue,
@@ -44,15 +44,7 @@ type AttributeValue = { attributeId: string } & StoredValue;
  * attributes of its row's category, each value checked as the product screen checks it.
  */
 async function attributeIndex(db: DbOrTx) {
-  const defs = await db
-    .select({
-      id: attributeDefinitions.id,
-      category: attributeDefinitions.category,
-      name: attributeDefinitions.name,
-      kind: attributeDefinitions.kind,
-      choices: attributeDefinitions.choices,
-    })
-    .from(attributeDefinitions);
+  const defs = await db.select(attributeDefinitionColumns).from(attributeDefinitions);
   const byName = new Map(defs.map((d) => [key(d.category, d.name), d]));
   /** The values of one cell, or the first problem in words. */
   return (
