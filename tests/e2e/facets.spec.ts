@@ -62,6 +62,29 @@ test.describe("on a desktop", () => {
     await expect(page).not.toHaveURL(/attr=|category=/);
     await expect(sidebar).toHaveCount(0);
   });
+
+  test("while a category's facets load, their column is held: the list does not move when they come", async ({
+    page,
+  }) => {
+    // The facets' answer waits until the list is on the page.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/products/facets?*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/allproducts?category=Filters");
+    const sidebar = page.getByRole("complementary", { name: "Attributes" });
+    const card = page.getByRole("article").filter({ hasText: "Panel Engine Air Filter" });
+    await expect(card).toBeVisible();
+    await expect(sidebar).toHaveAttribute("aria-busy", "true");
+    const before = (await card.boundingBox())!.x;
+
+    release();
+    await expect(sidebar.getByRole("group", { name: "Height (mm)" })).toBeVisible();
+    await expect(sidebar).toHaveAttribute("aria-busy", "false");
+    expect((await card.boundingBox())!.x).toBe(before);
+  });
 });
 
 test.describe("on a phone", () => {

@@ -124,7 +124,10 @@ export function ProductBrowser({
       />
     ) : null;
   // From lg up the facets sit beside the list (rendered there only while the drawer is shut).
-  const sidebar = facetFilters !== null && !drawerOpen;
+  // While a category's facets load, their column is kept, so the list does not move right when
+  // they come (it moves back only for a category without attribute filters).
+  const facetsLoading = Boolean(category) && facets.isPending;
+  const sidebar = (facetFilters !== null || facetsLoading) && !drawerOpen;
   const priceAndStock = (
     <form
       aria-label="Price and stock"
@@ -260,8 +263,14 @@ export function ProductBrowser({
         }
       >
         {sidebar && (
-          <aside aria-label="Attributes" className="hidden lg:block">
-            {facetFilters}
+          <aside aria-label="Attributes" aria-busy={facetsLoading} className="hidden lg:block">
+            {facetFilters ?? (
+              <div className="flex flex-col gap-4" aria-hidden="true">
+                {[0, 1, 2].map((i) => (
+                  <div key={i} className="h-16 w-40 rounded bg-base-200" />
+                ))}
+              </div>
+            )}
           </aside>
         )}
         <div>
