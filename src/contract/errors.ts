@@ -18,6 +18,7 @@ export const errorCodes = [
   "bad_signature",
   "weak_password",
   "non_canonical_path",
+  "invalid_idempotency_key",
   // 401, 403: who is asking
   "unauthorized",
   "forbidden",
@@ -28,6 +29,8 @@ export const errorCodes = [
   "total_changed",
   "return_closed",
   "payment_canceled",
+  "idempotency_key_in_use",
+  "idempotency_outcome_unknown",
   "gone",
   // 413, 415: what was sent
   "too_large",
@@ -40,6 +43,7 @@ export const errorCodes = [
   "not_shippable",
   "destination_required",
   "card_declined",
+  "idempotency_key_reused",
   // 429: too many
   "too_many_requests",
   "rate_limited",

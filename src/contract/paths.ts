@@ -45,6 +45,8 @@ export const paths = {
   vehicles: "/dashboard/vehicles",
   /** Admin: each category's attributes (docs/attributes.md). */
   attributes: "/dashboard/attributes",
+  /** Admin: API keys for other systems (docs/api-keys.md). */
+  apiKeys: "/dashboard/api-keys",
   manageOrders: "/dashboard/manageallorders",
   auditLog: "/dashboard/audit",
   invoices: "/dashboard/invoices",

@@ -31,3 +31,14 @@ export function giveUpAtDeadline(req: FastifyRequest): boolean {
   givenUp.add(req);
   return true;
 }
+
+/**
+ * How far `req` went: "committing" once `clientStillWaiting(true)` said yes (its work may have
+ * committed), "given up" once its deadline answered 503 (it commits nothing after), else
+ * "working". The Idempotency-Key frees a key only when nothing can have committed
+ * (idempotency/idempotent-routes.ts).
+ */
+export function commitStage(req: FastifyRequest): "working" | "committing" | "given up" {
+  if (committing.has(req)) return "committing";
+  return givenUp.has(req) ? "given up" : "working";
+}

@@ -64,6 +64,10 @@ import { shipmentRoutes } from "./shipments/routes";
 import { createDeleteProduct } from "./workflows/delete-product";
 import { createReceiveReturn } from "./workflows/receive-return";
 import { refundRoutes } from "./returns/refund-routes";
+import { acceptApiKeys } from "./api-keys/bearer";
+import { idempotentRoutes } from "./idempotency/idempotent-routes";
+import { apiKeyRoutes } from "./api-keys/routes";
+import { createApiKeyService } from "./api-keys/service";
 
 import type { Store } from "./store-services";
 
@@ -108,7 +112,18 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     adminHome,
     imports,
     importsFolder,
+    idempotency,
   } = store;
+  // `Authorization: Bearer <key>` on every route below, before each route's own hooks
+  // (docs/api-keys.md); requests without it are not touched.
+  const apiKeys = createApiKeyService(database.db);
+  acceptApiKeys(api, { keys: apiKeys, guards });
+  // `Idempotency-Key` on the routes that say `config: { idempotent: true }` (docs/idempotency.md).
+  idempotentRoutes(api, {
+    keys: idempotency,
+    requestTimeoutMs: config.requestTimeoutMs,
+    orderTimeoutMs: config.orderTimeoutMs,
+  });
   await api.register(healthRoutes, { database, isDraining });
   await api.register(contactRoutes, { contact: config.contact });
   await api.register(siteConfigRoutes, {
@@ -235,6 +250,7 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     guards,
   });
   await api.register(auditRoutes, { db: database.db, guards });
+  await api.register(apiKeyRoutes, { keys: apiKeys, guards });
   await api.register(pricingRoutes, {
     priceLists: createPriceListService(database.db, { currency: config.currency }),
     guards,

@@ -1,6 +1,8 @@
 import type { SwaggerOptions } from "@fastify/swagger";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { authOpenApiPaths } from "./auth/openapi-paths";
+import { apiKeySecurityScheme, documentApiScope } from "./api-keys/openapi";
+import { documentIdempotencyKey } from "./idempotency/openapi";
 
 type Json = Record<string, unknown>;
 
@@ -48,7 +50,7 @@ export function openApiOptions(publicUrl: string): SwaggerOptions {
         title: "PartsWorks store API",
         version: "1.0.0",
         description:
-          "The car-parts store's API. Errors are `{ error, message }`; signed-in calls carry the session cookie set by sign-in.",
+          "The car-parts store's API. Errors are `{ error, message }`; signed-in calls carry the session cookie set by sign-in; other systems send an API key as `Authorization: Bearer <key>` (the operations with `x-api-key-scopes`).",
         license: { name: "Proprietary", url: `${publicUrl}/` },
       },
       servers: [{ url: publicUrl }],
@@ -60,6 +62,7 @@ export function openApiOptions(publicUrl: string): SwaggerOptions {
             name: "better-auth.session_token",
             description: "The session cookie (`__Secure-better-auth.session_token` over HTTPS)",
           },
+          apiKey: apiKeySecurityScheme,
         },
       },
       // Each route decides (401/403 when it needs a session it lacks); public ones need none.
@@ -69,6 +72,8 @@ export function openApiOptions(publicUrl: string): SwaggerOptions {
       const out = jsonSchemaTransform(args);
       const schema = out.schema as Json;
       if (!schema.hide) schema.operationId ??= operationId(String(args.route.method), out.url);
+      documentApiScope(args.route, schema);
+      documentIdempotencyKey(args.route, schema);
       return out;
     },
     transformObject: (documentObject) => {

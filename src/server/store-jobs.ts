@@ -7,6 +7,7 @@ import type { Config } from "./config";
 import type { DbOrTx } from "./db/database";
 import type { createRecurringJobs } from "./jobs/recurring";
 import { importSweepJob } from "./imports/sweep-job";
+import { idempotencySweepJob } from "./idempotency/sweep-job";
 import { holdSweeperJob } from "./orders/hold-sweeper";
 import { reconcileJob } from "./payments/reconcile-job";
 import { invoiceReminderJob, REMINDER_EVERY_MS } from "./terms/reminder-job";
@@ -30,6 +31,7 @@ export function addStoreJobs(
     approvals: { remindExpiring(): Promise<number> };
     adminHome: Pick<AdminHomeService, "sendLowStockEmail">;
     imports: { sweep(): Promise<number> };
+    idempotency: { sweep(): Promise<number> };
     db: DbOrTx;
   },
   config: Pick<Config, "holdSweepMs" | "holdWarningMs" | "lowStockEmail">,
@@ -52,6 +54,8 @@ export function addStoreJobs(
   recurring.add(rateLimitCleanupJob(does.db, { log }));
   // Catalog imports never imported, or stopped for good, marked failed hourly (docs/imports.md).
   recurring.add(importSweepJob(does.imports, log));
+  // Idempotency-Keys past their 24 hours, deleted hourly (docs/idempotency.md).
+  recurring.add(idempotencySweepJob(does.idempotency, log));
   // The admin home's daily low-stock email to admins (docs/admin-home.md).
   if (config.lowStockEmail.enabled) {
     recurring.add(lowStockEmailJob(does.adminHome, { hourUtc: config.lowStockEmail.hourUtc, log }));

@@ -48,6 +48,7 @@ import { createShipmentMail } from "./shipments/mail";
 import { createShipmentService } from "./shipments/service";
 import { createReturnPhotoService, returnPhotoFolder } from "./returns/photos";
 import { createReturnService } from "./returns/service";
+import { createIdempotencyKeys } from "./idempotency/service";
 import { createExpireHolds } from "./workflows/expire-holds";
 import { createOrderStatus } from "./workflows/order-status";
 import { createRefunds } from "./workflows/refund";
@@ -267,6 +268,8 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     toOrder: async (tx, row) => (await withLines(tx, [row]))[0]!,
     notify: createShipmentMail(mailer, publicUrl),
   });
+  // Idempotency-Keys of the placing and paying routes (docs/idempotency.md), swept hourly.
+  const idempotency = createIdempotencyKeys(database.db);
   const adminHome = createAdminHomeService(database.db, {
     holdWarningMs: config.holdWarningMs,
     lowStockMail: createLowStockMail(mailer, publicUrl),
@@ -286,6 +289,7 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
       approvals,
       adminHome,
       imports,
+      idempotency,
       db: database.db,
     },
     config,
@@ -325,6 +329,7 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     adminHome,
     imports,
     importsFolder,
+    idempotency,
   };
 }
 

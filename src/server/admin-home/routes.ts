@@ -42,6 +42,7 @@ export const adminHomeRoutes: FastifyPluginAsyncZod<{
         response: { 200: reorderLevelSchema, ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "inventory:write" },
     },
     async (req) => home.setReorderLevel(req.params.id, req.body.reorderLevel, caller(req)),
   );

@@ -44,6 +44,7 @@ export const facetRoutes: FastifyPluginAsyncZod<FacetRoutesOptions> = async (
         response: { 200: facetsSchema, ...errorAnswers(400) },
       },
       onRequest: answerFromCache,
+      config: { apiScope: "catalog:read" },
     },
     async (req, reply) => {
       const q = req.query;

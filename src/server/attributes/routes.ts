@@ -52,6 +52,7 @@ export const attributeRoutes: FastifyPluginAsyncZod<AttributeRoutesOptions> = as
         querystring: attributeListQuerySchema,
         response: { 200: z.array(attributeDefinitionSchema), ...errorAnswers(400) },
       },
+      config: { apiScope: "catalog:read" },
     },
     async (req) => attributes.list(req.query),
   );
@@ -67,6 +68,7 @@ export const attributeRoutes: FastifyPluginAsyncZod<AttributeRoutesOptions> = as
         response: { 200: z.array(adminAttributeDefinitionSchema), ...errorAnswers(400, 401, 403) },
       },
       onRequest,
+      config: { apiScope: "catalog:read" },
     },
     async (req) => attributes.table(req.query),
   );
@@ -82,6 +84,7 @@ export const attributeRoutes: FastifyPluginAsyncZod<AttributeRoutesOptions> = as
         response: { 201: attributeDefinitionSchema, ...errorAnswers(400, 401, 403, 409) },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req, reply) => reply.code(201).send(await attributes.create(caller(req), req.body)),
   );
@@ -98,6 +101,7 @@ export const attributeRoutes: FastifyPluginAsyncZod<AttributeRoutesOptions> = as
         response: { 200: attributeDefinitionSchema, ...writeErrors },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req) => attributes.change(caller(req), req.params.id, req.body),
   );
@@ -112,6 +116,7 @@ export const attributeRoutes: FastifyPluginAsyncZod<AttributeRoutesOptions> = as
         response: { 204: z.null(), ...writeErrors },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req, reply) => {
       await attributes.remove(caller(req), req.params.id);
@@ -131,6 +136,7 @@ export const attributeRoutes: FastifyPluginAsyncZod<AttributeRoutesOptions> = as
         response: { 200: productAttributesAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req) => ({
       attributes: await attributes.setProductValues(caller(req), req.params.id, req.body),

@@ -1,12 +1,27 @@
 import { count, desc } from "drizzle-orm";
 import type { AuditEntry, AuditQuery } from "../../contract/audit";
 import type { Db, DbOrTx } from "../db/database";
+import type { ApiKeyActor } from "../http/request-context";
 import { adminAuditLog } from "./tables";
 
 /** Who did it: the signed-in admin (their email is copied, so the row outlives the account). */
 export interface AuditActor {
   id: string;
   email: string;
+  /** The API key the admin acted through, if any (docs/api-keys.md): the summary names it. */
+  apiKey?: ApiKeyActor;
+}
+
+const MAX_SUMMARY = 1000;
+
+/** `(via API key "ERP sync", pw_AbCd1234)`: how a row says a key did it. */
+export const viaApiKey = (key: ApiKeyActor) => `(via API key "${key.name}", ${key.prefix})`;
+
+/** The summary as written: cut to fit, and ending with the key when one acted. */
+function summaryOf(a: AdminAction): string {
+  if (!a.actor.apiKey) return a.summary.slice(0, MAX_SUMMARY);
+  const via = ` ${viaApiKey(a.actor.apiKey)}`;
+  return a.summary.slice(0, MAX_SUMMARY - via.length) + via;
 }
 
 export interface AdminAction {
@@ -21,7 +36,8 @@ export interface AdminAction {
 
 /**
  * Writes one audit row. Call it with the transaction that makes the change (`tx`), so the
- * row exists exactly when the change does. The time is the database's.
+ * row exists exactly when the change does. The time is the database's. An action an API key
+ * made (`actor.apiKey`) names the key at the end of its summary.
  */
 export async function recordAdminAction(tx: DbOrTx, a: AdminAction): Promise<void> {
   await tx.insert(adminAuditLog).values({
@@ -30,7 +46,7 @@ export async function recordAdminAction(tx: DbOrTx, a: AdminAction): Promise<voi
     action: a.action.slice(0, 64),
     targetType: a.target.type,
     targetId: a.target.id,
-    summary: a.summary.slice(0, 1000),
+    summary: summaryOf(a),
   });
 }
 

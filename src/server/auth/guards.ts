@@ -1,7 +1,14 @@
 import type { FastifyRequest } from "fastify";
 import type { Membership } from "../http/request-context";
 import { forbidden, unauthorized } from "../errors";
-import { caller, type CompanyRule, type Guards, type SessionUser } from "../http/request-context";
+import {
+  bearerKeyOf,
+  caller,
+  type CompanyRule,
+  type Guards,
+  type SessionUser,
+} from "../http/request-context";
+import { apiKeyMessages } from "../../contract/api-keys";
 
 /** The 403 an admin without two-factor authentication gets where it is required. */
 export const ADMIN_2FA_MESSAGE =
@@ -20,26 +27,40 @@ export function createGuards(
     remembered?: (cookie: string | undefined) => Promise<SessionUser | null>;
   } = {},
 ): Guards {
-  /** Who is calling, from the session cookie only. */
+  /**
+   * Who is calling: the session cookie's user, or, for a request with `Authorization: Bearer`,
+   * the admin its API key acts as (set by the API key hook, src/server/api-keys/bearer.ts) and
+   * never the cookie.
+   */
   const currentUser = (req: FastifyRequest): Promise<SessionUser | null> =>
-    readSession(req.headers.cookie);
+    bearerKeyOf(req) !== undefined
+      ? Promise.resolve(req.apiKeyCaller ?? null)
+      : readSession(req.headers.cookie);
   const admin = (u: SessionUser): SessionUser => {
     if (u.role !== "admin") throw forbidden("Only admins can do this");
     // The session's second factor, not the account's flag: a session opened without the code
-    // (before 2FA was on, say) does not count.
-    if (opts.adminTwoFactorRequired && !u.secondFactor) throw forbidden(ADMIN_2FA_MESSAGE);
+    // (before 2FA was on, say) does not count. An API key is no person and has no second factor:
+    // the rule is for sessions only (docs/api-keys.md).
+    if (opts.adminTwoFactorRequired && !u.secondFactor && !u.apiKey) {
+      throw forbidden(ADMIN_2FA_MESSAGE);
+    }
     return u;
   };
   const customer = (u: SessionUser): SessionUser => {
     if (u.role === "admin") throw forbidden("This is for customers; admins cannot do it");
     return u;
   };
-  /** A route hook: the request goes on with `req.user` set, or is answered 401/403. */
+  /**
+   * A route hook: the request goes on with `req.user` set, or is answered 401/403. An API key's
+   * caller passes only `adminOnly` (`keys`); the API key hook has refused it on every route
+   * without a scope already, this is the second lock.
+   */
   const hook =
-    (check: (u: SessionUser) => SessionUser, read = currentUser) =>
+    (check: (u: SessionUser) => SessionUser, read = currentUser, keys = false) =>
     async (req: FastifyRequest) => {
       const u = await read(req);
       if (!u) throw unauthorized();
+      if (u.apiKey && !keys) throw forbidden(apiKeyMessages.notForKeys);
       req.user = check(u);
     };
   const remembered = opts.remembered;
@@ -69,7 +90,7 @@ export function createGuards(
     // Route hooks (`onRequest`): who may call is settled before the body is read, so a stranger
     // learns 401/403, not our validation rules. Handlers then read the caller: `caller(req)`.
     signedIn: hook((u) => u),
-    adminOnly: hook(admin),
+    adminOnly: hook(admin, currentUser, true),
     customerOnly: hook(customer),
     /**
      * `customerOnly` for the placing routes (an order, a checkout), answered from memory when
@@ -79,7 +100,10 @@ export function createGuards(
      */
     customerPlacing: hook(
       customer,
-      remembered ? (req) => remembered(req.headers.cookie) : currentUser,
+      remembered
+        ? (req) =>
+            bearerKeyOf(req) !== undefined ? currentUser(req) : remembered(req.headers.cookie)
+        : currentUser,
     ),
     /** A customer, or an admin held to the admin rules (the second factor where required). */
     customerOrAdmin: hook((u) => (u.role === "admin" ? admin(u) : u)),

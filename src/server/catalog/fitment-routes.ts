@@ -41,6 +41,7 @@ export const fitmentRoutes: FastifyPluginAsyncZod<FitmentRoutesOptions> = async 
         querystring: productFitmentQuerySchema,
         response: { 200: productFitmentSchema, ...errors, ...errorAnswers(404) },
       },
+      config: { apiScope: "catalog:read" },
     },
     async (req, reply) => {
       const { id } = req.params;
@@ -78,6 +79,7 @@ export const fitmentRoutes: FastifyPluginAsyncZod<FitmentRoutesOptions> = async 
         response: { 200: fitmentRangesSchema, ...adminErrors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "catalog:read" },
     },
     async (req) => {
       if (!(await catalog.get(req.params.id))) throw notFound("Product not found");
@@ -97,6 +99,7 @@ export const fitmentRoutes: FastifyPluginAsyncZod<FitmentRoutesOptions> = async 
         response: { 200: fitmentRangesSchema, ...adminErrors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "catalog:write" },
     },
     async (req) => {
       const me = caller(req);

@@ -38,6 +38,7 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
         params: partParamsSchema,
         response: { 200: partPageSchema, ...errorAnswers(400, 404) },
       },
+      config: { apiScope: "catalog:read" },
     },
     async (req, reply) => {
       const cached = await partAnswer(catalogCache, partPages, req.params.slug.toLowerCase());

@@ -29,6 +29,7 @@ import { createImageStore, imageUploadLimits, readImageUpload } from "./images";
 import { queryKey, type CachedResponse, type CatalogReadCache } from "./read-cache";
 import type { CatalogService } from "./service";
 import type { VehicleService } from "../vehicles/service";
+import { productChangeScopes } from "../api-keys/scopes";
 
 export interface CatalogRoutesOptions {
   catalog: CatalogService;
@@ -146,7 +147,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: z.array(productListItemSchema), ...errorAnswers(400) },
       },
       onRequest: answerListFromCache,
-      config: { ownDeadline: true },
+      config: { ownDeadline: true, apiScope: "catalog:read" },
     },
     async (req, reply) => {
       const { cached, total } = await withinDeadline(
@@ -255,6 +256,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         querystring: productSuggestionsQuerySchema,
         response: { 200: productSuggestionsSchema, ...errorAnswers(400) },
       },
+      config: { apiScope: "catalog:read" },
     },
     async (req, reply) => {
       const cached = await catalogCache.get(
@@ -275,7 +277,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: productDetailSchema, ...errorAnswers(400, 404) },
       },
       onRequest: answerFromCache,
-      config: { ownDeadline: true },
+      config: { ownDeadline: true, apiScope: "catalog:read" },
     },
     async (req, reply) => {
       const key = `product:${req.params.id}`;
@@ -299,6 +301,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 201: productCreatedSchema, ...adminErrors, ...errorAnswers(409) },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "catalog:write" },
     },
     async (req, reply) => {
       const me = caller(req);
@@ -318,6 +321,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: adminProductSchema, ...adminErrors, ...errorAnswers(409) },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: productChangeScopes },
     },
     async (req) => {
       const me = caller(req);
@@ -339,6 +343,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "catalog:write" },
     },
     async (req) => {
       const me = caller(req);
@@ -365,6 +370,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
           },
         },
         onRequest: guards.adminOnly,
+        config: { apiScope: "catalog:write" },
       },
       async (req, reply) => {
         const url = await images.save(await readImageUpload(req));

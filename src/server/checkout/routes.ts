@@ -33,7 +33,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
         response: { 201: z.object({ success: z.literal(true), order: orderSchema }), ...errors },
       },
       onRequest: guards.customerPlacing,
-      config: { placesOrder: true },
+      config: { placesOrder: true, idempotent: true },
     },
     async (req, reply) => {
       const me = caller(req);
@@ -68,7 +68,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
         response: { 201: checkoutResultSchema, ...errors },
       },
       onRequest: guards.customerPlacing,
-      config: { placesOrder: true },
+      config: { placesOrder: true, idempotent: true },
     },
     async (req, reply) => {
       const me = caller(req);

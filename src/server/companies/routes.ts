@@ -75,6 +75,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(companySchema), ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "customers:read" },
     },
     async (req, reply) => {
       const { items, total } = await companies.list(req.query);
@@ -111,6 +112,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
         response: { 200: companySchema, ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "customers:read" },
     },
     async (req) => {
       return companies.get(req.params.id);

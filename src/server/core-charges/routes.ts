@@ -24,6 +24,7 @@ export const coreChargeRoutes: FastifyPluginAsyncZod<{
         response: { 200: coreDepositSchema, ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "prices:write" },
     },
     async (req) => coreCharges.setCoreDeposit(req.params.id, req.body.coreDeposit, caller(req)),
   );

@@ -29,6 +29,18 @@ export interface SessionUser {
    * first statement and refuses (401) when it is false; nothing else of the caller is trusted there.
    */
   stillSignedIn?: SQL;
+  /**
+   * Set when the caller is an API key acting as its admin (`Authorization: Bearer`,
+   * src/server/api-keys/): the audit log names the key (docs/api-keys.md).
+   */
+  apiKey?: ApiKeyActor;
+}
+
+/** The API key a request acts through, as the audit log names it. */
+export interface ApiKeyActor {
+  id: string;
+  name: string;
+  prefix: string;
 }
 
 /**
@@ -53,7 +65,24 @@ declare module "fastify" {
      * routes without one.
      */
     company: Membership | null | undefined;
+    /**
+     * The admin an `Authorization: Bearer` key acts as, once the API key hook accepted it
+     * (src/server/api-keys/bearer.ts): the guards read the caller from here, never from the
+     * cookie. Null on every other request.
+     */
+    apiKeyCaller: SessionUser | null;
   }
+}
+
+/**
+ * The key of an `Authorization: Bearer …` header: a string (perhaps empty or malformed: the API
+ * key hook refuses it), or undefined when the request has no such header. A request with one is
+ * judged by its key only.
+ */
+export function bearerKeyOf(req: Pick<FastifyRequest, "headers">): string | undefined {
+  const header = req.headers.authorization;
+  if (header === undefined || !/^bearer(?:[ \t]|$)/i.test(header)) return undefined;
+  return header.slice("bearer".length).trim();
 }
 
 /**

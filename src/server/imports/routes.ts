@@ -40,7 +40,7 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (
         },
         onRequest: guards.adminOnly,
         // A big file takes longer to send than the request timeout; the statements bound their own.
-        config: { ownDeadline: true },
+        config: { ownDeadline: true, apiScope: "catalog:write" },
       },
       async (req, reply) => {
         const me = caller(req);
@@ -67,6 +67,7 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (
         response: { 200: z.array(importRecordSchema), ...errorAnswers(400, 401, 403) },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "catalog:read" },
     },
     async (req, reply) => {
       const { items, total } = await imports.list(req.query);
@@ -85,6 +86,7 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (
         response: { 200: importRecordSchema, ...errorAnswers(400, 401, 403, 404) },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "catalog:read" },
     },
     async (req) => imports.get(req.params.id),
   );
@@ -100,6 +102,7 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (
         response: { 202: importRecordSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "catalog:write" },
     },
     async (req, reply) => reply.code(202).send(await imports.start(req.params.id, caller(req))),
   );

@@ -15,6 +15,7 @@ import type { Db } from "../db/database";
 import { postgresError } from "../db/postgres-errors";
 import { sql } from "../db/sql";
 import { conflict, HttpError, notFound } from "../errors";
+import type { ApiKeyActor } from "../http/request-context";
 import type { JobQueue } from "../jobs/queue";
 import type { AcesLimits } from "./aces";
 import { ACES_STAGING, stageAces } from "./aces-import";
@@ -24,7 +25,10 @@ import { ImportFileError } from "./xml-stream";
 import { catalogImports } from "./tables";
 import type { StoredUpload } from "./upload";
 
-/** The job queue's queue of imports: one job per import, `{ importId }`. */
+/**
+ * The job queue's queue of imports: one job per import, `{ importId }`, and the API key that
+ * started it, if one did (the audit row names it: docs/api-keys.md).
+ */
 export const IMPORT_QUEUE = "catalog-imports";
 
 const queueOptions = {
@@ -112,11 +116,11 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
     await boss.updateQueue(IMPORT_QUEUE, queueOptions);
   });
   queue.alongside(async (boss) => {
-    const worker = await boss.work<{ importId: string }>(
+    const worker = await boss.work<{ importId: string; apiKey?: ApiKeyActor }>(
       IMPORT_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: 2 },
       async ([job]) => {
-        if (job) await run(job.data.importId);
+        if (job) await run(job.data.importId, job.data.apiKey);
       },
     );
     workers = [worker];
@@ -182,7 +186,7 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
    * The import's job, all at once: ACES, the file staged again, then the brand's fitment replaced;
    * PIES, the file's new and changed parts written.
    */
-  async function run(id: string): Promise<void> {
+  async function run(id: string, apiKey?: ApiKeyActor): Promise<void> {
     const [found] = await db.select().from(catalogImports).where(eq(catalogImports.id, id));
     if (!found || (found.status !== "queued" && found.status !== "running")) return;
     const file = fileOf(found);
@@ -197,6 +201,7 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
     const actor: AuditActor = {
       id: found.startedById ?? found.createdById,
       email: found.startedBy ?? found.createdBy,
+      ...(apiKey && { apiKey }),
     };
     let lastProgress = 0;
     /** Written outside the transaction, so the page sees it move; a few times a second at most. */
@@ -385,7 +390,11 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
       let boss: PgBoss;
       try {
         boss = await queue.ready();
-        await boss.send(IMPORT_QUEUE, { importId: id }, { singletonKey: id });
+        await boss.send(
+          IMPORT_QUEUE,
+          { importId: id, ...(actor.apiKey && { apiKey: actor.apiKey }) },
+          { singletonKey: id },
+        );
       } catch (err) {
         // Not queued: it may be started again.
         await db

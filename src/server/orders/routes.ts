@@ -91,6 +91,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         response: { 200: adminOrderDetailSchema, ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "orders:read" },
     },
     async (req) => ({
       ...(await orders.detail(req.params.id)),
@@ -144,6 +145,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(adminOrderSchema), ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "orders:read" },
     },
     async (req, reply) => {
       const { items, total } = await orders.listAll(req.query);
@@ -161,6 +163,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         response: { 200: ordersOverviewSchema, ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "orders:read" },
     },
     async () => orders.overview(),
   );
@@ -174,6 +177,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(accountHoldsSchema), ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "orders:read" },
     },
     async () => orders.holdsByAccount(),
   );
@@ -188,6 +192,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.object({ cancelledOrders: z.number().int() }), ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "orders:write" },
     },
     async (req) => {
       return {
@@ -208,6 +213,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         response: { 200: orderSchema, ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "orders:write" },
     },
     async (req) =>
       status.changeStatus(

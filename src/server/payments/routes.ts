@@ -50,6 +50,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         response: { 200: intentSchema, ...errors },
       },
       onRequest: guards.signedIn,
+      config: { idempotent: true },
     },
     async (req) => {
       const me = caller(req);
@@ -67,6 +68,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         response: { 200: z.array(refundDueSchema), ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "orders:read" },
     },
     async () => payments.refundsDue(),
   );
@@ -82,6 +84,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         response: { 200: refundDueSchema, ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "orders:write" },
     },
     async (req) => payments.refundPayment(req.params.id, caller(req)),
   );

@@ -27,7 +27,7 @@ import type { PriceListService } from "./price-lists";
 import { priceTiers, pricingFor, unitPriceFor } from "./pricing";
 
 const adminErrors = errorAnswers(400, 401, 403, 404, 409);
-const actor = (u: SessionUser) => ({ id: u.id, email: u.email });
+const actor = (u: SessionUser) => ({ id: u.id, email: u.email, apiKey: u.apiKey });
 
 /** The caller's price of one product, and their breaks table (a company buyer's own prices). */
 export async function productPrice(
@@ -93,6 +93,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
         params: idParamsSchema,
         response: { 200: productPriceSchema, ...errorAnswers(400, 404) },
       },
+      config: { apiScope: "catalog:read" },
     },
     async (req, reply) => {
       const me = await guards.currentUser(req);
@@ -112,6 +113,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(priceListSchema), ...adminErrors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "prices:write" },
     },
     async (req, reply) => {
       const { items, total } = await priceLists.list(req.query);
@@ -130,6 +132,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
         response: { 201: priceListSchema, ...adminErrors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "prices:write" },
     },
     async (req, reply) => {
       const me = caller(req);
@@ -147,6 +150,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
         response: { 200: priceListSchema, ...adminErrors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "prices:write" },
     },
     async (req) => {
       return priceLists.get(req.params.id);
@@ -164,6 +168,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
         response: { 200: priceListSchema, ...adminErrors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "prices:write" },
     },
     async (req) => {
       const me = caller(req);
@@ -181,6 +186,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
         response: { 204: z.null(), ...adminErrors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "prices:write" },
     },
     async (req, reply) => {
       const me = caller(req);
@@ -201,6 +207,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(priceListEntrySchema), ...adminErrors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "prices:write" },
     },
     async (req, reply) => {
       const { items, total } = await priceLists.entries(req.params.id, req.query);
@@ -221,6 +228,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
         response: { 200: priceListEntrySchema, ...adminErrors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "prices:write" },
     },
     async (req) => {
       const me = caller(req);
@@ -238,6 +246,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
         response: { 204: z.null(), ...adminErrors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "prices:write" },
     },
     async (req, reply) => {
       const me = caller(req);
@@ -258,6 +267,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.string(), ...adminErrors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "prices:write" },
     },
     async (req, reply) => {
       const { csv } = await priceLists.exportCsv(req.params.id);
@@ -283,6 +293,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
       // The CSV travels as JSON text: room for a 5 MB file and its escaping.
       bodyLimit: MAX_PRICE_LIST_CSV_BYTES * 2,
+      config: { apiScope: "prices:write" },
     },
     async (req) => {
       const me = caller(req);

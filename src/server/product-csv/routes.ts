@@ -34,6 +34,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = 
         response: { 200: z.string(), ...errorAnswers(401, 403) },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "catalog:read" },
     },
     async (_req, reply) => {
       const csv = await productCsv.exportCsv();
@@ -56,6 +57,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = 
         response: { 200: csvPreviewSchema, ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "catalog:write" },
     },
     async (req) => productCsv.preview(await readCsvUpload(req, MAX_CSV_BYTES)),
   );
@@ -70,6 +72,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = 
         response: { 202: importJobSchema, ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "catalog:write" },
     },
     async (req, reply) => {
       const me = caller(req);
@@ -91,6 +94,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = 
         },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "catalog:read" },
     },
     async (req) => productCsv.job(req.params.id),
   );

@@ -163,7 +163,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.customerOnly,
       preHandler: guards.companyIfAny,
-      config: { placesOrder: true },
+      config: { placesOrder: true, idempotent: true },
     },
     async (req, reply) => {
       const me = caller(req);

@@ -25,6 +25,7 @@ export const refundRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(refundToRetrySchema), ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "orders:read" },
     },
     async () => refunds.toRetry(),
   );
@@ -40,6 +41,7 @@ export const refundRoutes: FastifyPluginAsyncZod<{
         response: { 200: refundToRetrySchema, ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "orders:write" },
     },
     async (req) => refunds.retry(req.params.id, caller(req)),
   );

@@ -79,6 +79,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
         response: { 201: returnSchema, ...errors },
       },
       onRequest: guards.signedIn,
+      config: { idempotent: true },
     },
     async (req, reply) => {
       const made = await returns.request(req.params.id, caller(req), req.body);
@@ -132,6 +133,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(returnSchema), ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "orders:read" },
     },
     async (req, reply) => {
       const { items, total } = await returns.list(req.query);
@@ -151,6 +153,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
         response: { 200: returnSchema, ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "orders:write" },
     },
     async (req) => returns.decide(req.params.id, req.body, caller(req)),
   );
@@ -169,6 +172,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
         response: { 200: returnSchema, ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "orders:write" },
     },
     async (req) => receiving.receive(req.params.id, caller(req), req.body ?? undefined),
   );
@@ -210,6 +214,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
         response: { 200: returnSchema, ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "orders:write" },
     },
     async (req) => receiving.retryRefund(req.params.id, caller(req)),
   );
@@ -223,6 +228,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
         response: { 200: fitmentReportSchema, ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "orders:read" },
     },
     async () => returns.fitmentReport(),
   );

@@ -39,6 +39,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<{
         response: { 201: orderShipmentsSchema, ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "orders:write" },
     },
     async (req, reply) => {
       const result = await shipments.ship(req.params.id, req.body, caller(req));

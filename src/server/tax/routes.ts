@@ -108,6 +108,7 @@ export const taxRoutes: FastifyPluginAsyncZod<{
         response: { 200: companyTaxSchema, ...errors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "customers:read" },
     },
     async (req) => {
       return companyTax.get(req.params.id);

@@ -37,6 +37,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(accountInvoiceSchema), ...errorAnswers(400, 401, 403) },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "orders:read" },
     },
     async (req, reply) => {
       const { items, total } = await terms.list(req.query);
@@ -84,14 +85,12 @@ export const termsRoutes: FastifyPluginAsyncZod<{
         },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "orders:write" },
     },
     async (req, reply) => {
       const admin = caller(req);
-      const result = await terms.recordPayment(
-        { id: admin.id, email: admin.email },
-        req.params.id,
-        req.body,
-      );
+      // The caller itself: the audit row names the API key it came through, if any.
+      const result = await terms.recordPayment(admin, req.params.id, req.body);
       return reply.code(201).send(result);
     },
   );
@@ -107,6 +106,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(invoicePaymentSchema), ...errorAnswers(400, 401, 403, 404) },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "orders:read" },
     },
     async (req) => terms.payments(req.params.id),
   );
@@ -126,15 +126,11 @@ export const termsRoutes: FastifyPluginAsyncZod<{
         },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "orders:write" },
     },
     async (req) => {
       const admin = caller(req);
-      return terms.reversePayment(
-        { id: admin.id, email: admin.email },
-        req.params.id,
-        req.params.paymentId,
-        req.body,
-      );
+      return terms.reversePayment(admin, req.params.id, req.params.paymentId, req.body);
     },
   );
 };

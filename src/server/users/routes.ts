@@ -99,6 +99,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(userListItemSchema), ...adminErrors },
       },
       onRequest: guards.adminOnly,
+      config: { apiScope: "customers:read" },
     },
     async (req, reply) => {
       const { items, total } = await users.list(req.query);

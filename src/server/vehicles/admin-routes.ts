@@ -77,6 +77,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         response: { 200: z.array(baseVehicleRowSchema), ...readErrors },
       },
       onRequest,
+      config: { apiScope: "catalog:read" },
     },
     async (req, reply) => {
       const { items, total } = await admin.table(req.query);
@@ -94,6 +95,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         response: { 200: vehicleNamesSchema, ...errorAnswers(401, 403) },
       },
       onRequest,
+      config: { apiScope: "catalog:read" },
     },
     async () => admin.names(),
   );
@@ -108,6 +110,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         response: { 201: adminMakeSchema, ...writeErrors },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req, reply) => reply.code(201).send(await admin.createMake(caller(req), req.body)),
   );
@@ -123,6 +126,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         response: { 200: adminMakeSchema, ...writeErrors },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req) => admin.changeMake(caller(req), req.params.id, req.body),
   );
@@ -138,6 +142,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         response: { 204: z.null(), ...writeErrors },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req, reply) => {
       await admin.removeMake(caller(req), req.params.id);
@@ -155,6 +160,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         response: { 201: adminModelSchema, ...writeErrors },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req, reply) => reply.code(201).send(await admin.createModel(caller(req), req.body)),
   );
@@ -170,6 +176,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         response: { 200: adminModelSchema, ...writeErrors },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req) => admin.changeModel(caller(req), req.params.id, req.body),
   );
@@ -185,6 +192,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         response: { 204: z.null(), ...writeErrors },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req, reply) => {
       await admin.removeModel(caller(req), req.params.id);
@@ -202,6 +210,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         response: { 201: adminEngineSchema, ...writeErrors },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req, reply) => reply.code(201).send(await admin.createEngine(caller(req), req.body)),
   );
@@ -217,6 +226,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         response: { 200: adminEngineSchema, ...writeErrors },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req) => admin.changeEngine(caller(req), req.params.id, req.body),
   );
@@ -231,6 +241,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         response: { 204: z.null(), ...writeErrors },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req, reply) => {
       await admin.removeEngine(caller(req), req.params.id);
@@ -249,6 +260,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         response: { 201: baseVehiclesAddedSchema, ...writeErrors },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req, reply) => reply.code(201).send(await admin.addBaseVehicles(caller(req), req.body)),
   );
@@ -265,6 +277,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         response: { 200: baseVehicleRowSchema, ...writeErrors },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req) => admin.changeBaseVehicle(caller(req), req.params.id, req.body),
   );
@@ -280,6 +293,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         response: { 204: z.null(), ...writeErrors },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req, reply) => {
       await admin.removeBaseVehicle(caller(req), req.params.id);
@@ -297,6 +311,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         response: { 201: adminSubmodelSchema, ...writeErrors },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req, reply) => reply.code(201).send(await admin.createSubmodel(caller(req), req.body)),
   );
@@ -312,6 +327,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         response: { 200: adminSubmodelSchema, ...writeErrors },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req) => admin.changeSubmodel(caller(req), req.params.id, req.body),
   );
@@ -326,6 +342,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         response: { 204: z.null(), ...writeErrors },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req, reply) => {
       await admin.removeSubmodel(caller(req), req.params.id);
@@ -343,6 +360,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         response: { 200: z.string(), ...errorAnswers(401, 403) },
       },
       onRequest,
+      config: { apiScope: "catalog:read" },
     },
     async (_req, reply) => {
       const text = await csv.exportCsv();
@@ -366,6 +384,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         response: { 200: vehicleCsvPreviewSchema, ...uploadErrors },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req) => csv.preview(await readCsvUpload(req, MAX_VEHICLE_CSV_BYTES)),
   );
@@ -381,6 +400,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         response: { 200: vehicleImportResultSchema, ...uploadErrors },
       },
       onRequest,
+      config: { apiScope: "catalog:write" },
     },
     async (req) => csv.import(await readCsvUpload(req, MAX_VEHICLE_CSV_BYTES), caller(req)),
   );

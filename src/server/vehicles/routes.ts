@@ -38,6 +38,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<VehicleRoutesOptions> = async 
         summary: "Model years we have vehicles for, newest first",
         response: { 200: yearsSchema },
       },
+      config: { apiScope: "catalog:read" },
     },
     async () => vehicles.years(),
   );
@@ -51,6 +52,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<VehicleRoutesOptions> = async 
         querystring: makesQuerySchema,
         response: { 200: vehicleOptionsSchema, ...errors },
       },
+      config: { apiScope: "catalog:read" },
     },
     async (req) => vehicles.makes(req.query.year),
   );
@@ -64,6 +66,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<VehicleRoutesOptions> = async 
         querystring: modelsQuerySchema,
         response: { 200: vehicleOptionsSchema, ...errors },
       },
+      config: { apiScope: "catalog:read" },
     },
     async (req) => vehicles.models(req.query.year, req.query.make),
   );
@@ -77,6 +80,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<VehicleRoutesOptions> = async 
         querystring: enginesQuerySchema,
         response: { 200: vehicleOptionsSchema, ...errors },
       },
+      config: { apiScope: "catalog:read" },
     },
     async (req) => vehicles.engines(req.query.year, req.query.make, req.query.model),
   );
@@ -90,6 +94,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<VehicleRoutesOptions> = async 
         querystring: vehicleQuerySchema,
         response: { 200: vehicleSchema, ...errors },
       },
+      config: { apiScope: "catalog:read" },
     },
     async (req) => (await vehicles.resolve(req.query)).vehicle,
   );
@@ -104,6 +109,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<VehicleRoutesOptions> = async 
         params: vinParamsSchema,
         response: { 200: vinDecodedSchema, ...errors },
       },
+      config: { apiScope: "catalog:read" },
     },
     async (req) => vehicles.decodeVin(req.params.vin),
   );

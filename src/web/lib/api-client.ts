@@ -1,5 +1,6 @@
 import type { ApiError as ApiErrorBody } from "#contract/common";
 import { TOTAL_COUNT_HEADER } from "#contract/constants";
+import { IDEMPOTENCY_KEY_HEADER } from "#contract/idempotency";
 
 /** An error answered by the API, with its `{ error, message }` body. */
 export class ApiError extends Error {
@@ -44,14 +45,21 @@ export async function apiGetPage<T>(path: string): Promise<{ items: T[]; total: 
   return { items, total: Number(res.headers.get(TOTAL_COUNT_HEADER) ?? items.length) };
 }
 
+/**
+ * A write; `idempotencyKey` names one attempt of it (`submissionKeys`, lib/idempotency.ts) on the
+ * routes that take one (docs/idempotency.md).
+ */
 export async function apiSend<T>(
   method: "POST" | "PUT" | "PATCH" | "DELETE",
   path: string,
   body?: unknown,
+  { idempotencyKey }: { idempotencyKey?: string } = {},
 ): Promise<T> {
   const res = await request(path, {
     method,
     body: body === undefined ? undefined : JSON.stringify(body),
+    headers:
+      idempotencyKey === undefined ? undefined : { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
   return (res.status === 204 ? undefined : await res.json()) as T;
 }

@@ -30,6 +30,7 @@ const adminLinks = [
   { to: paths.quotes, label: "Quotes" },
   { to: paths.invoices, label: "Invoices" },
   { to: paths.returns, label: "Returns" },
+  { to: paths.apiKeys, label: "API keys" },
 ];
 
 /** The dashboard: a sidebar (SPEC section 2) beside the page; on phones a row of tabs on top. */

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Order, OrderCreate, OrderTotal, OrderTotalInput } from "#contract/orders";
 import { apiGet, apiSend } from "../../../lib/api-client";
+import { useSubmissionKeys } from "../../../lib/idempotency";
 import { queryKeys } from "../../../lib/query-keys";
 
 export const getMyOrders = () => apiGet<Order[]>("/orders");
@@ -16,9 +17,13 @@ export function useOrder(id: string) {
 
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
+  // Place Order pressed again after no answer: the same attempt, placed at most once.
+  const attempts = useSubmissionKeys();
   return useMutation({
     mutationFn: (input: OrderCreate) =>
-      apiSend<{ success: true; order: Order }>("POST", "/orders", input),
+      attempts.send(input, (idempotencyKey) =>
+        apiSend<{ success: true; order: Order }>("POST", "/orders", input, { idempotencyKey }),
+      ),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),

@@ -3,13 +3,18 @@ import type { Order } from "#contract/orders";
 import type { Intent, RefundDue, TestCardConfirm } from "#contract/payments";
 import type { RefundToRetry } from "#contract/refunds";
 import { apiGet, apiSend } from "../../../lib/api-client";
+import { useSubmissionKeys } from "../../../lib/idempotency";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** The payment secret for an order; the amount is computed by the server. */
 export function usePaymentIntent(orderId: string, enabled: boolean) {
+  const attempts = useSubmissionKeys();
   return useQuery({
     queryKey: queryKeys.paymentIntent(orderId),
-    queryFn: () => apiSend<Intent>("POST", "/create-payment-intent", { orderId }),
+    queryFn: () =>
+      attempts.send({ orderId }, (idempotencyKey) =>
+        apiSend<Intent>("POST", "/create-payment-intent", { orderId }, { idempotencyKey }),
+      ),
     enabled,
     staleTime: Infinity,
     retry: false,

@@ -9,6 +9,7 @@ import type {
   QuoteTotal,
 } from "#contract/quotes";
 import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { useSubmissionKeys } from "../../../lib/idempotency";
 
 /** Quotes (docs/quotes.md): the list, one quote, and what can be done to it. */
 
@@ -73,12 +74,16 @@ export const useSendQuote = (id: string) =>
 
 export function useAcceptQuote(id: string) {
   const queryClient = useQueryClient();
+  const attempts = useSubmissionKeys();
   return useMutation({
     mutationFn: (input: QuoteAcceptInput) =>
-      apiSend<{ quote: Quote; order: Order }>(
-        "POST",
-        `/quotes/${encodeURIComponent(id)}/accept`,
-        input,
+      attempts.send(input, (idempotencyKey) =>
+        apiSend<{ quote: Quote; order: Order }>(
+          "POST",
+          `/quotes/${encodeURIComponent(id)}/accept`,
+          input,
+          { idempotencyKey },
+        ),
       ),
     onSettled: () =>
       Promise.all([

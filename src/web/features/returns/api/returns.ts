@@ -13,6 +13,7 @@ import type {
   ReturnStatus,
 } from "#contract/returns";
 import { apiGet, apiGetPage, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
+import { useSubmissionKeys } from "../../../lib/idempotency";
 import { queryKeys } from "../../../lib/query-keys";
 
 // Under "orders": a return changes what an order shows (its returns, credit notes, stock).
@@ -55,9 +56,12 @@ export const useOrderCreditNotes = (orderId: string, enabled: boolean) =>
 /** The customer asks to return lines of their shipped order. */
 export function useRequestReturn(orderId: string) {
   const queryClient = useQueryClient();
+  const attempts = useSubmissionKeys();
   return useMutation({
     mutationFn: (body: ReturnRequestInput) =>
-      apiSend<Return>("POST", `${orderPath(orderId)}/returns`, body),
+      attempts.send(body, (idempotencyKey) =>
+        apiSend<Return>("POST", `${orderPath(orderId)}/returns`, body, { idempotencyKey }),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }

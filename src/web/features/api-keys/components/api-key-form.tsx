@@ -1,0 +1,243 @@
+import { useMemo } from "react";
+import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import { z } from "zod";
+import {
+  apiKeyChangeSchema,
+  apiKeyCreateSchema,
+  apiKeyMessages as say,
+  apiScopeLabels,
+  apiScopes,
+  DEFAULT_API_KEY_RATE,
+  MAX_API_KEY_RATE,
+  type ApiKey,
+  type ApiKeyIssued,
+} from "#contract/api-keys";
+import { FormError, FormField } from "../../../components/form-field";
+import { Modal } from "../../../components/modal";
+import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
+import { useChangeApiKey, useCreateApiKey } from "../api/api-keys";
+
+/** The form's fields as typed: the expiry is a day (`yyyy-mm-dd`, empty: never). */
+const keyFields = z.object({
+  name: z.string(),
+  scopes: z.array(z.string()),
+  expiresAt: z.string(),
+  rateLimitPerMinute: z.number(),
+});
+type KeyFields = z.infer<typeof keyFields>;
+
+/** The end of the chosen day where the admin is, as the API takes it; "" stays "" (never). */
+function endOfDay(day: string): string {
+  if (day === "") return "";
+  const at = new Date(`${day}T23:59:59`);
+  // Not a day the browser knows: the API's own words say so.
+  return Number.isNaN(at.getTime()) ? day : at.toISOString();
+}
+
+/** `yyyy-mm-dd` of a moment, where the admin is (the date field's value). */
+function dayOf(iso: string | null): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/**
+ * A day already over is refused here too, once the rest is right (the server decides by its
+ * own clock).
+ */
+const notPast = (body: { expiresAt?: string | null }, ctx: z.RefinementCtx) => {
+  if (body.expiresAt && new Date(body.expiresAt).getTime() <= Date.now()) {
+    ctx.addIssue({ code: "custom", path: ["expiresAt"], message: say.expiryPast });
+  }
+};
+
+const createSchema = keyFields
+  .transform((f): z.input<typeof apiKeyCreateSchema> => ({
+    name: f.name,
+    scopes: f.scopes as z.input<typeof apiKeyCreateSchema>["scopes"],
+    expiresAt: f.expiresAt === "" ? null : endOfDay(f.expiresAt),
+    rateLimitPerMinute: f.rateLimitPerMinute,
+  }))
+  .pipe(apiKeyCreateSchema)
+  .superRefine(notPast);
+
+/** A change sends the expiry only when the admin changed it (an expired key can be renamed). */
+const changeSchemaFor = (key: ApiKey) =>
+  keyFields
+    .transform((f): z.input<typeof apiKeyChangeSchema> => ({
+      name: f.name,
+      scopes: f.scopes as z.input<typeof apiKeyChangeSchema>["scopes"],
+      ...(f.expiresAt !== dayOf(key.expiresAt) && {
+        expiresAt: f.expiresAt === "" ? null : endOfDay(f.expiresAt),
+      }),
+      rateLimitPerMinute: f.rateLimitPerMinute,
+    }))
+    .pipe(apiKeyChangeSchema)
+    .superRefine(notPast);
+
+/** A number field's text: anything but empty a number (NaN says "not one"). */
+const number = (typed: unknown) =>
+  typeof typed === "string" && typed.trim() === "" ? Number.NaN : Number(typed);
+
+const today = () => dayOf(new Date().toISOString());
+
+/** The four fields of a key, for a new one and a change alike. */
+function KeyFieldset({
+  idPrefix,
+  register,
+  errors,
+}: {
+  idPrefix: string;
+  register: UseFormRegister<KeyFields>;
+  errors: FieldErrors<KeyFields>;
+}) {
+  const scopesError = errors.scopes?.message ?? errors.scopes?.root?.message;
+  return (
+    <>
+      <FormField
+        id={`${idPrefix}-name`}
+        label="Name"
+        placeholder="Factory ERP"
+        hint="Which system uses it, so you know what stops if you revoke it"
+        error={errors.name?.message}
+        {...register("name")}
+      />
+      <fieldset
+        className="flex flex-col gap-2"
+        aria-describedby={scopesError ? `${idPrefix}-scopes-error` : undefined}
+      >
+        <legend className="mb-1 text-sm font-medium">Scopes</legend>
+        {apiScopes.map((scope) => (
+          <label key={scope} className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm mt-0.5"
+              value={scope}
+              {...register("scopes")}
+            />
+            <span>
+              <span className="font-mono">{scope}</span>
+              <span className="block text-base-content/75">{apiScopeLabels[scope]}</span>
+            </span>
+          </label>
+        ))}
+        {scopesError && (
+          <p id={`${idPrefix}-scopes-error`} className="text-sm text-error">
+            {scopesError}
+          </p>
+        )}
+      </fieldset>
+      <FormField
+        id={`${idPrefix}-expires`}
+        label="Expires on (optional)"
+        type="date"
+        min={today()}
+        hint="The key stops working at the end of that day; empty: never"
+        error={errors.expiresAt?.message}
+        {...register("expiresAt")}
+      />
+      <FormField
+        id={`${idPrefix}-rate`}
+        label="Rate limit (requests a minute)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_API_KEY_RATE}
+        error={errors.rateLimitPerMinute?.message}
+        {...register("rateLimitPerMinute", { setValueAs: number })}
+      />
+    </>
+  );
+}
+
+function DialogButtons({
+  busy,
+  onClose,
+  label,
+}: {
+  busy: boolean;
+  onClose(): void;
+  label: string;
+}) {
+  return (
+    <div className="modal-action flex-wrap">
+      <button type="button" className="btn" onClick={onClose} disabled={busy}>
+        Cancel
+      </button>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {label}
+      </button>
+    </div>
+  );
+}
+
+/** A new key: on success the caller shows the key, once (`onIssued`). */
+export function CreateApiKeyDialog({
+  onClose,
+  onIssued,
+}: {
+  onClose(): void;
+  onIssued(issued: ApiKeyIssued): void;
+}) {
+  const create = useCreateApiKey();
+  const form = useApiForm(createSchema, {
+    defaultValues: {
+      name: "",
+      scopes: [],
+      expiresAt: "",
+      rateLimitPerMinute: DEFAULT_API_KEY_RATE,
+    } satisfies KeyFields,
+  });
+  return (
+    <Modal open title="Create an API key" onClose={onClose}>
+      <form
+        noValidate
+        aria-label="Create an API key"
+        className="flex flex-col gap-3"
+        onSubmit={form.submitWith(async (body) => onIssued(await create.mutateAsync(body)))}
+      >
+        <KeyFieldset
+          idPrefix="create-key"
+          register={form.register}
+          errors={form.formState.errors}
+        />
+        <FormError message={form.formError} />
+        <DialogButtons busy={create.isPending} onClose={onClose} label="Create key" />
+      </form>
+    </Modal>
+  );
+}
+
+/** Renames a key or changes its scopes, expiry or rate limit (its secret stays). */
+export function EditApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose(): void }) {
+  const change = useChangeApiKey();
+  const schema = useMemo(() => changeSchemaFor(apiKey), [apiKey]);
+  const form = useApiForm(schema, {
+    defaultValues: {
+      name: apiKey.name,
+      scopes: [...apiKey.scopes],
+      expiresAt: dayOf(apiKey.expiresAt),
+      rateLimitPerMinute: apiKey.rateLimitPerMinute,
+    } satisfies KeyFields,
+  });
+  return (
+    <Modal open title={`Edit the API key ${apiKey.name}`} onClose={onClose}>
+      <form
+        noValidate
+        aria-label={`Edit the API key ${apiKey.name}`}
+        className="flex flex-col gap-3"
+        onSubmit={form.submitWith(async (body) => {
+          const saved = await change.mutateAsync({ id: apiKey.id, body });
+          notify.success(say.saved(saved.name));
+          onClose();
+        })}
+      >
+        <KeyFieldset idPrefix="edit-key" register={form.register} errors={form.formState.errors} />
+        <FormError message={form.formError} />
+        <DialogButtons busy={change.isPending} onClose={onClose} label="Save" />
+      </form>
+    </Modal>
+  );
+}
