@@ -1,4 +1,4 @@
-// npm run bench [-- --full | catalog orders overload hot-row checkout scale quick-order company-prices invoices startup pages parts imports]:
+// npm run bench [-- --full | catalog orders overload hot-row checkout scale quick-order company-prices invoices startup pages parts imports idempotency]:
 // runs the benchmarks named; with none, the quick set (about 10 minutes: the orders at 50
 // connections only, without the 100,000-product sweeps scale, quick-order and company-prices);
 // with --full, every one and the orders' whole sweep. Prints their figures and writes
@@ -32,6 +32,7 @@ import { printHotRow, runHotRowBench } from "./hot-row";
 import { printQuickOrder, runQuickOrderBench } from "./quick-order";
 import { printCompanyPrices, runCompanyPricesBench } from "./company-prices";
 import { formatPagesResult, runPagesBench } from "./pages";
+import { printIdempotency, runIdempotencyBench } from "./idempotency";
 import { printImports, runImportsBench } from "./imports";
 import { printParts, runPartsBench } from "./parts";
 import { printScale, runScaleBench } from "./scale";
@@ -88,6 +89,7 @@ const benches = {
   pages: single(runPagesBench, (r) => console.log(formatPagesResult(r))),
   parts: single(runPartsBench, printParts),
   imports: single(runImportsBench, printImports),
+  idempotency: single(runIdempotencyBench, printIdempotency),
 };
 type Name = keyof typeof benches;
 
