@@ -17,6 +17,7 @@ import { Modal } from "../../../components/modal";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useChangeApiKey, useCreateApiKey } from "../api/api-keys";
+import { DialogButtons } from "../../../components/dialog-buttons";
 
 /** The form's fields as typed: the expiry is a day (`yyyy-mm-dd`, empty: never). */
 const keyFields = z.object({
@@ -152,27 +153,6 @@ function KeyFieldset({
   );
 }
 
-function DialogButtons({
-  busy,
-  onClose,
-  label,
-}: {
-  busy: boolean;
-  onClose(): void;
-  label: string;
-}) {
-  return (
-    <div className="modal-action flex-wrap">
-      <button type="button" className="btn" onClick={onClose} disabled={busy}>
-        Cancel
-      </button>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {label}
-      </button>
-    </div>
-  );
-}
-
 /** A new key: on success the caller shows the key, once (`onIssued`). */
 export function CreateApiKeyDialog({
   onClose,
@@ -204,7 +184,9 @@ export function CreateApiKeyDialog({
           errors={form.formState.errors}
         />
         <FormError message={form.formError} />
-        <DialogButtons busy={create.isPending} onClose={onClose} label="Create key" />
+        <DialogButtons busy={create.isPending} onClose={onClose}>
+          Create key
+        </DialogButtons>
       </form>
     </Modal>
   );
@@ -236,7 +218,9 @@ export function EditApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose(
       >
         <KeyFieldset idPrefix="edit-key" register={form.register} errors={form.formState.errors} />
         <FormError message={form.formError} />
-        <DialogButtons busy={change.isPending} onClose={onClose} label="Save" />
+        <DialogButtons busy={change.isPending} onClose={onClose}>
+          Save
+        </DialogButtons>
       </form>
     </Modal>
   );

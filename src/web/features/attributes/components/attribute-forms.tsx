@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from "react";
+import { useMemo } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { z } from "zod";
 import {
@@ -15,6 +15,7 @@ import { Modal } from "../../../components/modal";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useAddAttribute, useChangeAttribute } from "../api/attributes";
+import { DialogButtons } from "../../../components/dialog-buttons";
 
 export const kindLabels: Record<AttributeKind, string> = {
   number: "Number",
@@ -260,26 +261,5 @@ export function EditAttributeDialog({
         </DialogButtons>
       </form>
     </Modal>
-  );
-}
-
-function DialogButtons({
-  busy,
-  onClose,
-  children,
-}: {
-  busy: boolean;
-  onClose(): void;
-  children: ReactNode;
-}) {
-  return (
-    <div className="modal-action flex-wrap">
-      <button type="button" className="btn" onClick={onClose} disabled={busy}>
-        Cancel
-      </button>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {children}
-      </button>
-    </div>
   );
 }

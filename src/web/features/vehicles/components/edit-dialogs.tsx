@@ -18,6 +18,7 @@ import { useApiForm } from "../../../lib/use-api-form";
 import { useChangeVehicleRecord } from "../api/vehicles";
 import { EngineChoice } from "./add-forms";
 import { NameAndVcdbFields, nullableNumber } from "./name-fields";
+import { DialogButtons } from "../../../components/dialog-buttons";
 
 function DialogForm({
   title,
@@ -39,14 +40,9 @@ function DialogForm({
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
         {children}
         <FormError message={formError} />
-        <div className="modal-action flex-wrap">
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            Save
-          </button>
-        </div>
+        <DialogButtons busy={busy} onClose={onClose}>
+          Save
+        </DialogButtons>
       </form>
     </Modal>
   );
