@@ -147,6 +147,7 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "Quotes",
     "Invoices",
     "Returns",
+    "API keys",
   ]);
 });
 
