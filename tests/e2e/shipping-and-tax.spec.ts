@@ -28,8 +28,12 @@ test("a visitor's delivered-cost estimate is what the customer in Texas pays, sh
   await page.getByLabel("Postal code").fill("78701");
   await page.getByRole("button", { name: "Estimate" }).click();
   const estimate = page.getByTestId("delivery-estimate");
-  await estimate.getByRole("radio", { name: /^Express, 1-2 business days/ }).check();
-  await expect(estimate.getByRole("radio", { name: /^Express/ })).toBeChecked();
+  const express = estimate.getByRole("radio", { name: /^Express, 1-2 business days/ });
+  await express.check();
+  await expect(express).toBeChecked();
+  // The totals follow once the quote for Express is in: its price, as its choice says it.
+  const expressPrice = /\$[\d,.]+$/.exec((await express.getAttribute("aria-label"))!)![0];
+  await expect(page.getByTestId("estimate-shipping")).toHaveText(expressPrice);
   await expect(estimate.getByText("Texas sales tax (6.25 %)")).toBeVisible();
   const lines = plugs.price * plugs.minimumOrder + filter.price * filter.minimumOrder;
   await expect(page.getByTestId("estimate-subtotal")).toHaveText(usd(lines));

@@ -32,6 +32,11 @@ export function DeliveryEstimate({ visitor }: { visitor: boolean }) {
     place ? { ...(visitor ? { items } : {}), estimate: place, shippingMethodId: methodId } : null,
   );
   const cart = quote.data;
+  // The method the visitor chose, and whether the figures shown are still another method's
+  // (the new quote is on its way): those are dimmed and marked busy, never read as this one's.
+  const chosen =
+    cart && cart.shippingOptions.some((x) => x.id === methodId) ? methodId : cart?.shippingMethodId;
+  const stale = cart !== undefined && chosen !== cart.shippingMethodId;
 
   return (
     <section
@@ -99,11 +104,7 @@ export function DeliveryEstimate({ visitor }: { visitor: boolean }) {
                     type="radio"
                     name="estimate-method"
                     className="radio radio-xs"
-                    checked={
-                      (cart.shippingOptions.some((x) => x.id === methodId)
-                        ? methodId
-                        : cart.shippingMethodId) === o.id
-                    }
+                    checked={chosen === o.id}
                     onChange={() => setMethodId(o.id)}
                     aria-label={`${o.name}, ${o.estimate}, ${formatPrice(o.price, cart.currency)}`}
                   />
@@ -117,7 +118,9 @@ export function DeliveryEstimate({ visitor }: { visitor: boolean }) {
               ))}
             </fieldset>
           )}
-          <Totals cart={cart} estimate />
+          <div aria-busy={stale} className={stale ? "opacity-50" : undefined}>
+            <Totals cart={cart} estimate />
+          </div>
         </div>
       )}
     </section>
