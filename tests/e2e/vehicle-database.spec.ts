@@ -18,6 +18,8 @@ test("an admin adds Tesla Model 3 2019 with an engine; a product CSV fits it; sh
   browser,
   baseURL,
 }) => {
+  // Four screens, two people and a phone: more than a minute on a busy shared machine.
+  test.setTimeout(120_000);
   const id = `${Date.now()}-${process.pid}`;
   const partName = `Tesla Cabin Filter ${id}`;
   await signInThroughApi(page, demoAdmin);
