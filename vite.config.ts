@@ -36,6 +36,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ),
     chunkModules(),
     reactRouterTreeShaking(),
+    stylesheetOnlyPreload(),
   ],
   build: {
     outDir: "../../dist/web",
@@ -82,6 +83,41 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy: { "/api": `http://localhost:${process.env.API_PORT ?? "3001"}` },
   },
 }));
+
+/**
+ * Vite wraps every dynamic import in its preload helper, which with `modulePreload: false` still
+ * ships whole (about 0.6 KB gzip on every page: module preload links, a CSP nonce lookup, error
+ * events). Here the dependencies it is handed are stylesheets only (a lazy chunk's own CSS, or the
+ * app's, already on the page), so this smaller helper adds a missing stylesheet, waits for it, and
+ * then runs the import; a stylesheet that fails to load fails the import, as Vite's would.
+ */
+function stylesheetOnlyPreload(): Plugin {
+  const helperId = "\0vite/preload-helper.js";
+  const helper = `const loading = {};
+export const __vitePreload = (load, deps) =>
+  Promise.all(
+    (deps ?? []).map((dep) => {
+      const href = new URL("/" + dep, location.href).href;
+      if (loading[href] || [...document.styleSheets].some((s) => s.href === href)) return loading[href];
+      const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+      document.head.appendChild(link);
+      return (loading[href] = new Promise((resolve, reject) => {
+        link.onload = resolve;
+        link.onerror = () => reject(new Error("Unable to load the stylesheet " + href));
+      }));
+    }),
+  ).then(load);
+`;
+  return {
+    name: "partsworks:stylesheet-only-preload",
+    apply: "build",
+    enforce: "pre",
+    load: {
+      filter: { id: /^\0vite\/preload-helper\.js$/ },
+      handler: (id) => (id === helperId ? helper : null),
+    },
+  };
+}
 
 /**
  * React Router's bundle makes its components and contexts with `React.forwardRef(...)`,

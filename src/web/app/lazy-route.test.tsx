@@ -17,11 +17,11 @@ const Page = () => <p>the page</p>;
 
 test("the code loads once, on first use, and renders once it is there", async () => {
   let loads = 0;
-  const code = deferred<typeof Page>();
+  const code = deferred<{ Page: typeof Page }>();
   const route = lazyRoute(() => {
     loads += 1;
     return code.promise;
-  });
+  }, "Page");
   await act(async () => {
     render(
       <Suspense fallback={<p>waiting</p>}>
@@ -30,14 +30,14 @@ test("the code loads once, on first use, and renders once it is there", async ()
     );
   });
   expect(screen.getByText("waiting")).toBeTruthy();
-  await act(async () => code.resolve(Page));
+  await act(async () => code.resolve({ Page }));
   expect(await screen.findByText("the page")).toBeTruthy();
   await route.preload();
   expect(loads).toBe(1);
 });
 
 test("preloaded code renders at once, without suspending", async () => {
-  const route = lazyRoute(async () => Page);
+  const route = lazyRoute(async () => ({ Page }), "Page");
   await route.preload();
   render(
     <Suspense fallback={<p>waiting</p>}>
@@ -53,8 +53,8 @@ test("a background prefetch that fails is tried again when the page is opened", 
   const route = lazyRoute(async () => {
     attempt += 1;
     if (attempt === 1) throw new Error("offline");
-    return Page;
-  });
+    return { Page };
+  }, "Page");
   route.prefetch();
   await act(async () => {});
   expect(attempt).toBe(1);
