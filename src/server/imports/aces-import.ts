@@ -9,6 +9,7 @@ import type { DbOrTx } from "../db/database";
 import { sql } from "../db/sql";
 import { sqlNullableInts, sqlTexts } from "../db/sql-arrays";
 import { readAces, type AcesApplication, type AcesHeader, type AcesLimits } from "./aces";
+import { collectingSooner } from "./collect-sooner";
 
 /**
  * An ACES file in a transaction's temporary tables (docs/imports.md): its applications, staged
@@ -72,16 +73,19 @@ export async function stageAces(
     await insertApps(tx, apps, seq - apps.length);
     await onProgress?.(seq);
   };
-  const { header } = await readAces(createReadStream(file, { highWaterMark: 256 * 1024 }), limits, {
-    onApplications: async (apps) => {
-      for (const app of apps) {
-        seq++;
-        batch.push(app);
-      }
-      if (batch.length >= BATCH) await flush();
-    },
+  const { header } = await collectingSooner(async () => {
+    const read = await readAces(createReadStream(file, { highWaterMark: 256 * 1024 }), limits, {
+      onApplications: async (apps) => {
+        for (const app of apps) {
+          seq++;
+          batch.push(app);
+        }
+        if (batch.length >= BATCH) await flush();
+      },
+    });
+    await flush();
+    return read;
   });
-  await flush();
   await tx.execute(sql`analyze aces_apps`);
   await checkApplications(tx, header.brand);
   return { header, ...(await countChanges(tx)) };

@@ -18,6 +18,7 @@ import {
   type UpsertProductRow,
 } from "../catalog/writes";
 import type { DbOrTx } from "../db/database";
+import { collectingSooner } from "./collect-sooner";
 import { readPies, type PiesItem, type PiesLimits } from "./pies";
 
 /**
@@ -387,13 +388,15 @@ export async function applyPies(
     await handle(items);
     await opts.onProgress?.(counts.items);
   };
-  await readPies(createReadStream(file, { highWaterMark: 256 * 1024 }), limits, {
-    onItems: async (items) => {
-      batch.push(...items);
-      if (batch.length >= BATCH) await flush();
-    },
+  await collectingSooner(async () => {
+    await readPies(createReadStream(file, { highWaterMark: 256 * 1024 }), limits, {
+      onItems: async (items) => {
+        batch.push(...items);
+        if (batch.length >= BATCH) await flush();
+      },
+    });
+    await flush();
   });
-  await flush();
   const codes = [...brands].sort();
   return {
     brand:
