@@ -1,0 +1,75 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, expect, test, vi } from "vitest";
+import type { Cart, CartQuoteInput } from "#contract/cart";
+import { DeliveryEstimate } from "./delivery-estimate";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const STANDARD = "00000000-0000-4000-8000-000000000001";
+const EXPRESS = "00000000-0000-4000-8000-000000000002";
+
+/** The quote the server gives for a method: Standard free (the cart is over $250), Express $25. */
+function quote(methodId: string): Cart {
+  const shipping = methodId === EXPRESS ? 25 : 0;
+  return {
+    lines: [],
+    count: 0,
+    subtotal: 300,
+    coreDeposits: 0,
+    currency: "USD",
+    canCheckout: true,
+    destination: { country: "US", region: "IL", postalCode: "60601" },
+    shippingOptions: [
+      { id: STANDARD, name: "Standard", estimate: "3–5 business days", price: 0 },
+      { id: EXPRESS, name: "Express", estimate: "1–2 business days", price: 25 },
+    ],
+    shippingMethodId: methodId,
+    shipping,
+    tax: 0,
+    taxRate: null,
+    taxName: null,
+    taxNote: null,
+    total: 300 + shipping,
+    deliveryProblem: null,
+  };
+}
+
+test("after another method is chosen, the previous quote's figures are dimmed and busy until the new one comes", async () => {
+  let answerExpress!: () => void;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (_url: string, init: RequestInit) => {
+      const input = JSON.parse(String(init.body)) as CartQuoteInput;
+      const body = JSON.stringify(quote(input.shippingMethodId ?? STANDARD));
+      if (input.shippingMethodId === EXPRESS) {
+        await new Promise<void>((resolve) => (answerExpress = resolve));
+      }
+      return new Response(body, { headers: { "content-type": "application/json" } });
+    }),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <DeliveryEstimate visitor />
+    </QueryClientProvider>,
+  );
+  fireEvent.change(screen.getByLabelText("Postal code"), { target: { value: "60601" } });
+  fireEvent.click(screen.getByRole("button", { name: "Estimate" }));
+  const shipping = await screen.findByTestId("estimate-shipping");
+  const figures = shipping.closest("[aria-busy]")!;
+  expect(shipping.textContent).toBe("$0.00");
+  expect(figures.getAttribute("aria-busy")).toBe("false");
+
+  fireEvent.click(screen.getByRole("radio", { name: /^Express/ }));
+  // Express is chosen; the figures are still Standard's: said to be so, not read as Express's.
+  await waitFor(() => expect(figures.getAttribute("aria-busy")).toBe("true"));
+  expect(figures.className).toContain("opacity-50");
+  expect(screen.getByRole("radio", { name: /^Express/ })).toHaveProperty("checked", true);
+
+  answerExpress();
+  await waitFor(() => expect(figures.getAttribute("aria-busy")).toBe("false"));
+  expect(within(figures as HTMLElement).getByTestId("estimate-shipping").textContent).toBe(
+    "$25.00",
+  );
+  expect(figures.className).not.toContain("opacity-50");
+});
