@@ -69,3 +69,17 @@ test("@redocly/cli lint (recommended rules): no errors and no warnings", async (
   expect(problems).toEqual([]);
   expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
 }, 120_000);
+
+test("routes that read their body themselves say what they take: a form of files, or a text", async () => {
+  const doc = (await t.app.inject({ url: "/api/docs/json" })).json<{
+    paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
+  }>();
+  expect(doc.paths["/api/imports/aces"]?.post?.requestBody?.content).toEqual({
+    "multipart/form-data": {
+      schema: { type: "object", additionalProperties: { type: "string", format: "binary" } },
+    },
+  });
+  expect(doc.paths["/api/products/images"]?.post?.requestBody?.content).toHaveProperty(
+    "multipart/form-data",
+  );
+});

@@ -35,6 +35,19 @@ function spellOutRequired(node: unknown): void {
   Object.values(schema).forEach(spellOutRequired);
 }
 
+/**
+ * A route that reads its body itself (a multipart upload, a CSV or NDJSON stream) has no body
+ * schema for Fastify to check; the document still says what it takes, so that a client
+ * generated from it can send one: a form of files, or a text in each content type it consumes.
+ */
+function documentRawBody(schema: Json): void {
+  const consumes = schema.consumes;
+  if (schema.body !== undefined || !Array.isArray(consumes) || consumes.length === 0) return;
+  schema.body = consumes.includes("multipart/form-data")
+    ? { type: "object", additionalProperties: { type: "string", format: "binary" } }
+    : { type: "string" };
+}
+
 /** Where Swagger UI (a page) and the OpenAPI document (`/json`) are served. */
 export const API_DOCS_PREFIX = "/api/docs";
 
@@ -74,6 +87,7 @@ export function openApiOptions(publicUrl: string): SwaggerOptions {
       if (!schema.hide) schema.operationId ??= operationId(String(args.route.method), out.url);
       documentApiScope(args.route, schema);
       documentIdempotencyKey(args.route, schema);
+      documentRawBody(schema);
       return out;
     },
     transformObject: (documentObject) => {
