@@ -1,4 +1,4 @@
-// npm run bench [-- --full | catalog orders overload hot-row checkout scale quick-order company-prices invoices startup pages parts imports idempotency]:
+// npm run bench [-- --full | catalog orders overload hot-row checkout scale quick-order company-prices invoices startup pages parts imports idempotency bulk-sync webhooks]:
 // runs the benchmarks named; with none, the quick set (about 10 minutes: the orders at 50
 // connections only, without the 100,000-product sweeps scale, quick-order and company-prices);
 // with --full, every one and the orders' whole sweep. Prints their figures and writes
@@ -33,6 +33,8 @@ import { printQuickOrder, runQuickOrderBench } from "./quick-order";
 import { printCompanyPrices, runCompanyPricesBench } from "./company-prices";
 import { formatPagesResult, runPagesBench } from "./pages";
 import { printIdempotency, runIdempotencyBench } from "./idempotency";
+import { printWebhooks, runWebhooksBench } from "./webhooks";
+import { printBulkSync, runBulkSyncBench } from "./bulk-sync";
 import { printImports, runImportsBench } from "./imports";
 import { printParts, runPartsBench } from "./parts";
 import { printScale, runScaleBench } from "./scale";
@@ -90,6 +92,8 @@ const benches = {
   parts: single(runPartsBench, printParts),
   imports: single(runImportsBench, printImports),
   idempotency: single(runIdempotencyBench, printIdempotency),
+  webhooks: single(runWebhooksBench, printWebhooks),
+  "bulk-sync": single(runBulkSyncBench, printBulkSync),
 };
 type Name = keyof typeof benches;
 

@@ -27,7 +27,7 @@ export const apiScopeLabels: Record<ApiScope, string> = {
   "orders:read": "Read orders, holds, invoices, returns and refunds",
   "orders:write": "Change order status, ship, record payments, decide returns and refunds",
   "customers:read": "Read users and companies",
-  "webhooks:manage": "Manage webhooks (no routes yet)",
+  "webhooks:manage": "Manage webhook endpoints, read the delivery log, replay deliveries",
 };
 
 /** Every key starts with this, then 8 letters and digits (its visible prefix), `_` and the secret. */

@@ -47,6 +47,8 @@ export const paths = {
   attributes: "/dashboard/attributes",
   /** Admin: API keys for other systems (docs/api-keys.md). */
   apiKeys: "/dashboard/api-keys",
+  /** Admin: outgoing webhooks, their endpoints and delivery log (docs/webhooks.md). */
+  webhooks: "/dashboard/webhooks",
   manageOrders: "/dashboard/manageallorders",
   auditLog: "/dashboard/audit",
   invoices: "/dashboard/invoices",

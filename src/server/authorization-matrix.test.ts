@@ -34,6 +34,7 @@ import { partSlug } from "../contract/paths";
 import { attributeDefinitions } from "./attributes/tables";
 import { apiKeys } from "./api-keys/tables";
 import { createApiKeyService } from "./api-keys/service";
+import { createWebhookService } from "./webhooks/service";
 import { apiScopes, type ApiKeyIssued, type ApiScope } from "../contract/api-keys";
 
 /** A one-product CSV with a fresh part number each call (an admin's import writes it). */
@@ -2061,7 +2062,100 @@ const rows: Row[] = [
     call: async () => ({ url: `/api/api-keys/${await freshApiKey()}/revoke` }),
     expect: adminOnly(200),
   },
+  // Webhooks (docs/webhooks.md): admins (and keys with webhooks:manage, below).
+  {
+    route: "GET /api/webhook-endpoints",
+    call: async () => ({ url: "/api/webhook-endpoints" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/webhook-endpoints",
+    call: async () => ({
+      url: "/api/webhook-endpoints",
+      payload: { url: "http://127.0.0.1:9/matrix", eventTypes: ["order.placed"] },
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    route: "GET /api/webhook-endpoints/:id",
+    call: async () => ({ url: `/api/webhook-endpoints/${await freshWebhookEndpoint()}` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "PATCH /api/webhook-endpoints/:id",
+    call: async () => ({
+      url: `/api/webhook-endpoints/${await freshWebhookEndpoint()}`,
+      payload: { description: "Matrix" },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "DELETE /api/webhook-endpoints/:id",
+    call: async () => ({ url: `/api/webhook-endpoints/${await freshWebhookEndpoint()}` }),
+    expect: adminOnly(204),
+  },
+  {
+    route: "POST /api/webhook-endpoints/:id/rotate-secret",
+    call: async () => ({
+      url: `/api/webhook-endpoints/${await freshWebhookEndpoint()}/rotate-secret`,
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/webhook-endpoints/:id/test",
+    call: async () => ({ url: `/api/webhook-endpoints/${await freshWebhookEndpoint()}/test` }),
+    expect: adminOnly(202),
+  },
+  {
+    route: "GET /api/webhook-deliveries",
+    call: async () => ({ url: "/api/webhook-deliveries?status=failed" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "GET /api/webhook-deliveries/:id",
+    call: async () => ({ url: `/api/webhook-deliveries/${await freshWebhookDelivery()}` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/webhook-deliveries/:id/replay",
+    call: async () => ({ url: `/api/webhook-deliveries/${await freshWebhookDelivery()}/replay` }),
+    expect: adminOnly(202),
+  },
+  // Bulk stock and price sync, change cursors (docs/bulk-sync.md): admins (and keys, below).
+  {
+    route: "PUT /api/bulk/stock",
+    call: async () => bulkCall("stock"),
+    expect: adminOnly(200),
+  },
+  {
+    route: "PUT /api/bulk/prices",
+    call: async () => bulkCall("prices"),
+    expect: adminOnly(200),
+  },
+  {
+    route: "GET /api/sync/orders",
+    call: async () => ({ url: "/api/sync/orders?limit=5" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "GET /api/sync/invoices",
+    call: async () => ({ url: "/api/sync/invoices?limit=5" }),
+    expect: adminOnly(200),
+  },
 ];
+
+/** A one-line bulk file of a fresh part (its stock, or its list price). */
+async function bulkCall(kind: "stock" | "prices"): Promise<Call> {
+  const p = await freshProduct();
+  return {
+    url: `/api/bulk/${kind}`,
+    payload:
+      kind === "stock"
+        ? `partNumber,stock\n${p.partNumber},5\n`
+        : `partNumber,price\n${p.partNumber},12.50\n`,
+    headers: { "content-type": "text/csv" },
+  };
+}
 
 /** A new API key of the admin's, made in the service (its id). */
 async function freshApiKey(): Promise<string> {
@@ -2071,6 +2165,22 @@ async function freshApiKey(): Promise<string> {
     scopes: ["orders:read"],
   });
   return made.apiKey.id;
+}
+
+/** A webhook endpoint on a port nothing listens on (its deliveries fail and wait to retry). */
+async function freshWebhookEndpoint(): Promise<string> {
+  const admin = { id: await userIdOf(accounts.admin), email: accounts.admin.email };
+  const made = await createWebhookService(t.database.db, { allowPrivateAddresses: true }).create(
+    admin,
+    { url: "http://127.0.0.1:9/matrix", eventTypes: ["order.placed"] },
+  );
+  return made.endpoint.id;
+}
+
+async function freshWebhookDelivery(): Promise<string> {
+  const admin = { id: await userIdOf(accounts.admin), email: accounts.admin.email };
+  const service = createWebhookService(t.database.db, { allowPrivateAddresses: true });
+  return (await service.sendTest(admin, await freshWebhookEndpoint())).id;
 }
 
 test("the table covers every API route the server has, and nothing else", () => {
@@ -2299,6 +2409,34 @@ const keyRows: KeyRow[] = [
     status: 200,
   },
   {
+    family: "bulk sync (stock)",
+    route: "PUT /api/bulk/stock",
+    call: async () => bulkCall("stock"),
+    scope: "inventory:write",
+    status: 200,
+  },
+  {
+    family: "bulk sync (prices)",
+    route: "PUT /api/bulk/prices",
+    call: async () => bulkCall("prices"),
+    scope: "prices:write",
+    status: 200,
+  },
+  {
+    family: "change cursors",
+    route: "GET /api/sync/orders",
+    call: async () => ({ url: "/api/sync/orders?limit=5" }),
+    scope: "orders:read",
+    status: 200,
+  },
+  {
+    family: "change cursors",
+    route: "GET /api/sync/invoices",
+    call: async () => ({ url: "/api/sync/invoices?limit=5" }),
+    scope: "orders:read",
+    status: 200,
+  },
+  {
     family: "holds",
     route: "GET /api/holds",
     call: async () => ({ url: "/api/holds" }),
@@ -2381,6 +2519,21 @@ const keyRows: KeyRow[] = [
     route: "GET /api/companies",
     call: async () => ({ url: "/api/companies" }),
     scope: "customers:read",
+    status: 200,
+  },
+  // webhooks:manage
+  {
+    family: "webhooks",
+    route: "GET /api/webhook-endpoints",
+    call: async () => ({ url: "/api/webhook-endpoints" }),
+    scope: "webhooks:manage",
+    status: 200,
+  },
+  {
+    family: "webhook deliveries",
+    route: "GET /api/webhook-deliveries",
+    call: async () => ({ url: "/api/webhook-deliveries" }),
+    scope: "webhooks:manage",
     status: 200,
   },
   // No key: routes for people (customers', a signed-in user's own).
@@ -2673,8 +2826,7 @@ describe("API keys: a key of each scope against a route of every family", () => 
 
   test("each scope opens at least one family here", () => {
     const opened = new Set(keyRows.map((r) => r.scope));
-    // webhooks:manage has no routes yet (docs/api-keys.md).
-    expect(apiScopes.filter((s) => !opened.has(s))).toEqual(["webhooks:manage"]);
+    expect(apiScopes.filter((s) => !opened.has(s))).toEqual([]);
   });
 
   test.each(keyRows.map((row) => [`${row.family}: ${row.route}`, row] as const))(

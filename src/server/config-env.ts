@@ -134,6 +134,9 @@ export const envSchema = z.object({
   LOW_STOCK_EMAIL: z.enum(["true", "false"]).optional(),
   /** The hour (UTC) from which the day's low-stock email goes out. */
   LOW_STOCK_EMAIL_HOUR: z.coerce.number().int().min(0).max(23).default(7),
+  /** Webhooks to private, loopback and link-local addresses (docs/webhooks.md); default: allowed
+   * unless NODE_ENV=production. */
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z.enum(["true", "false"]).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// address")

@@ -149,6 +149,8 @@ export type Config = Readonly<{
   holdWarningMs: number;
   /** The daily low-stock email to admins: whether it goes, and from which hour (UTC). */
   lowStockEmail: { enabled: boolean; hourUtc: number };
+  /** Outgoing webhooks (docs/webhooks.md): may endpoints be private, loopback or link-local. */
+  webhooks: { allowPrivateAddresses: boolean };
   /** How long SIGTERM waits for requests in flight before closing their connections. */
   shutdownTimeoutMs: number;
   /** A store not listening this long after it started exits 1 (0: never; start-deadline.ts). */
@@ -389,6 +391,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lowStockEmail: {
       enabled: e.LOW_STOCK_EMAIL ? e.LOW_STOCK_EMAIL === "true" : !demo,
       hourUtc: e.LOW_STOCK_EMAIL_HOUR,
+    },
+    webhooks: {
+      allowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES
+        ? e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === "true"
+        : e.NODE_ENV !== "production",
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     startTimeoutMs: Math.round(e.START_TIMEOUT_SECONDS * 1000),

@@ -67,7 +67,12 @@ import { refundRoutes } from "./returns/refund-routes";
 import { acceptApiKeys } from "./api-keys/bearer";
 import { idempotentRoutes } from "./idempotency/idempotent-routes";
 import { apiKeyRoutes } from "./api-keys/routes";
+import { bulkRoutes } from "./bulk/routes";
+import { createBulkSync } from "./bulk/service";
+import { syncRoutes } from "./sync/routes";
+import { createSyncService } from "./sync/service";
 import { createApiKeyService } from "./api-keys/service";
+import { webhookRoutes } from "./webhooks/routes";
 
 import type { Store } from "./store-services";
 
@@ -113,6 +118,7 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     imports,
     importsFolder,
     idempotency,
+    webhooks,
   } = store;
   // `Authorization: Bearer <key>` on every route below, before each route's own hooks
   // (docs/api-keys.md); requests without it are not touched.
@@ -251,6 +257,17 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
   });
   await api.register(auditRoutes, { db: database.db, guards });
   await api.register(apiKeyRoutes, { keys: apiKeys, guards });
+  // Bulk stock and price sync, and change cursors for systems that poll (docs/bulk-sync.md).
+  await api.register(bulkRoutes, {
+    bulk: createBulkSync(database.db, {
+      stockChanged: () => catalogCache.invalidate("stock"),
+      catalogChanged: () => catalogCache.invalidate("catalog"),
+      pricesChanged: () => companyPrices.invalidate(),
+    }),
+    guards,
+  });
+  await api.register(syncRoutes, { sync: createSyncService(database.db), guards });
+  await api.register(webhookRoutes, { webhooks, guards });
   await api.register(pricingRoutes, {
     priceLists: createPriceListService(database.db, { currency: config.currency }),
     guards,

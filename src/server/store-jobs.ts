@@ -8,6 +8,7 @@ import type { DbOrTx } from "./db/database";
 import type { createRecurringJobs } from "./jobs/recurring";
 import { importSweepJob } from "./imports/sweep-job";
 import { idempotencySweepJob } from "./idempotency/sweep-job";
+import { webhookSweepJob } from "./webhooks/sweep-job";
 import { holdSweeperJob } from "./orders/hold-sweeper";
 import { reconcileJob } from "./payments/reconcile-job";
 import { invoiceReminderJob, REMINDER_EVERY_MS } from "./terms/reminder-job";
@@ -32,6 +33,7 @@ export function addStoreJobs(
     adminHome: Pick<AdminHomeService, "sendLowStockEmail">;
     imports: { sweep(): Promise<number> };
     idempotency: { sweep(): Promise<number> };
+    webhooks: { sweep(): Promise<number> };
     db: DbOrTx;
   },
   config: Pick<Config, "holdSweepMs" | "holdWarningMs" | "lowStockEmail">,
@@ -56,6 +58,8 @@ export function addStoreJobs(
   recurring.add(importSweepJob(does.imports, log));
   // Idempotency-Keys past their 24 hours, deleted hourly (docs/idempotency.md).
   recurring.add(idempotencySweepJob(does.idempotency, log));
+  // Webhook events older than 30 days, no delivery pending, deleted hourly (docs/webhooks.md).
+  recurring.add(webhookSweepJob(does.webhooks, log));
   // The admin home's daily low-stock email to admins (docs/admin-home.md).
   if (config.lowStockEmail.enabled) {
     recurring.add(lowStockEmailJob(does.adminHome, { hourUtc: config.lowStockEmail.hourUtc, log }));

@@ -49,6 +49,9 @@ import { createShipmentService } from "./shipments/service";
 import { createReturnPhotoService, returnPhotoFolder } from "./returns/photos";
 import { createReturnService } from "./returns/service";
 import { createIdempotencyKeys } from "./idempotency/service";
+import { createWebhookSender } from "./webhooks/sender";
+import { createWebhookService } from "./webhooks/service";
+import { registerWebhookSubscriptions, WebhookSubscriptions } from "./webhooks/subscriptions";
 import { createExpireHolds } from "./workflows/expire-holds";
 import { createOrderStatus } from "./workflows/order-status";
 import { createRefunds } from "./workflows/refund";
@@ -180,6 +183,31 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
   changes.subscribe(["prices"], companyPrices);
   changes.subscribe(["sessions"], sessions);
   app.addHook("onClose", () => changes.stop());
+  // Outgoing webhooks (docs/webhooks.md): the event types some endpoint wants, kept in memory so
+  // an event nobody wants costs nothing; the sender, woken at the commit of every delivery.
+  const webhookSubscriptions = new WebhookSubscriptions(database.db);
+  const forgetWebhookSubscriptions = registerWebhookSubscriptions(
+    database.db,
+    webhookSubscriptions,
+  );
+  changes.subscribe(["webhooks"], webhookSubscriptions);
+  const webhookSender = createWebhookSender(database.db, {
+    allowPrivateAddresses: config.webhooks.allowPrivateAddresses,
+    mailer,
+    publicUrl,
+    log: app.log,
+  });
+  changes.subscribe(["webhook-outbox"], { invalidate: () => webhookSender.wake() });
+  const webhooks = createWebhookService(database.db, {
+    allowPrivateAddresses: config.webhooks.allowPrivateAddresses,
+    endpointsChanged: () => webhookSubscriptions.invalidate(),
+    deliveriesQueued: () => webhookSender.wake(),
+  });
+  app.addHook("onReady", async () => webhookSender.start());
+  app.addHook("preClose", async () => {
+    forgetWebhookSubscriptions();
+    await webhookSender.stop();
+  });
   // Stock moved in this process (an order took it, a cancellation gave it back): the cached
   // answers go as soon as the move commits, so the writer's next read sees it; other processes
   // hear it through NOTIFY.
@@ -290,6 +318,7 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
       adminHome,
       imports,
       idempotency,
+      webhooks,
       db: database.db,
     },
     config,
@@ -330,6 +359,8 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     imports,
     importsFolder,
     idempotency,
+    webhooks,
+    webhookSender,
   };
 }
 

@@ -148,6 +148,7 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "Invoices",
     "Returns",
     "API keys",
+    "Webhooks",
   ]);
 });
 

@@ -43,6 +43,8 @@ import {
   type AttributeFilter,
 } from "../attributes/facets";
 import { storedBreaks, wireBreaks } from "../money";
+import { productEventData } from "../webhooks/events";
+import { recordWebhookEvent } from "../webhooks/outbox";
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -458,6 +460,7 @@ export function createCatalogService(db: Db) {
             })
             .returning();
           const refs = await replaceCrossReferences(tx, row!.id, input.crossReferences ?? []);
+          await recordWebhookEvent(tx, { type: "product.created", data: productEventData(row!) });
           if (actor) {
             await recordAdminAction(tx, {
               actor,
@@ -517,6 +520,13 @@ export function createCatalogService(db: Db) {
           const refs = input.crossReferences
             ? await replaceCrossReferences(tx, id, input.crossReferences)
             : await crossReferencesOf(tx, id);
+          const changed = Object.keys(input).filter((k) => k !== "availableQuantityWas");
+          if (changed.length > 0) {
+            await recordWebhookEvent(tx, {
+              type: "product.updated",
+              data: productEventData(row!, { fields: changed.join(",") }),
+            });
+          }
           if (actor) {
             const fields = Object.keys(input).filter((k) => k !== "availableQuantityWas");
             await recordAdminAction(tx, {

@@ -1,10 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
 import { sql } from "../db/sql";
+import { sqlInts, sqlUuids } from "../db/sql-arrays";
 import { normalizePartNumber } from "../../contract/constants";
 import type { CrossReference, CrossReferenceInput, ProductCreate } from "../../contract/products";
 import type { DbOrTx } from "../db/database";
 import { unitsToCents } from "../money";
 import { productAssets, productCrossReferences, productFitments, products } from "./tables";
+import { recordWebhookEvent } from "../webhooks/outbox";
 
 /**
  * The catalog's writes that other modules ask for (the product CSV import, the admin home's
@@ -161,6 +163,28 @@ export async function setReorderLevel(tx: DbOrTx, productId: string, level: numb
   return row;
 }
 
+/**
+ * Sets the list price (cents) of many products, a statement per 20,000 (each bounded by the
+ * statement timeout), in the caller's transaction (the bulk price sync,
+ * pricing/price-levels.ts, which checked and locked them); answers how many changed.
+ */
+export async function setListPrices(
+  tx: DbOrTx,
+  changes: readonly { productId: string; cents: number }[],
+): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < changes.length; i += 20_000) {
+    const chunk = changes.slice(i, i + 20_000);
+    const result = await tx.execute(sql`
+      update products p set price_cents = c.cents
+        from unnest(${sqlUuids(chunk.map((c) => c.productId))},
+                    ${sqlInts(chunk.map((c) => c.cents))}) as c(id, cents)
+       where p.id = c.id and p.price_cents is distinct from c.cents`);
+    written += result.rowCount ?? 0;
+  }
+  return written;
+}
+
 /** Sets a product's core deposit per unit (null: none); undefined when it is gone. */
 export async function setCoreDeposit(tx: DbOrTx, productId: string, cents: number | null) {
   const [row] = await tx
@@ -183,7 +207,16 @@ export async function lockProduct(tx: DbOrTx, id: string) {
 
 /** Deletes a product; paid orders keep its name and price (their lines' productId → null). */
 export async function deleteProduct(tx: DbOrTx, id: string): Promise<void> {
-  await tx.delete(products).where(eq(products.id, id));
+  const [gone] = await tx
+    .delete(products)
+    .where(eq(products.id, id))
+    .returning({ partNumber: products.partNumber, name: products.name });
+  if (gone) {
+    await recordWebhookEvent(tx, {
+      type: "product.deleted",
+      data: { productId: id, partNumber: gone.partNumber, name: gone.name },
+    });
+  }
 }
 
 type FitmentRow = typeof productFitments.$inferInsert;

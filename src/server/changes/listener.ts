@@ -10,7 +10,21 @@ export const CATALOG_CHANNEL = "catalog_changed";
  * migration 0034), which the catalog's read cache does not show and the company price cache does,
  * or `sessions` (a session ended, a user changed: migration 0039) for the list's session cache.
  */
-export type ChannelChange = CatalogChange | "prices" | "sessions";
+export type ChannelChange =
+  | CatalogChange
+  | "prices"
+  | "sessions"
+  // Webhooks (migration 0061): endpoints changed; deliveries are due.
+  | "webhooks"
+  | "webhook-outbox";
+
+const OTHER_TOPICS: ReadonlySet<string> = new Set([
+  "stock",
+  "prices",
+  "sessions",
+  "webhooks",
+  "webhook-outbox",
+]);
 
 /** How often the listener proves it still hears notifications (CATALOG_PING_SECONDS). */
 export const DEFAULT_PING_MS = 5_000;
@@ -87,9 +101,7 @@ export function listenForChanges(
         }
         return;
       }
-      handlers.onChange(
-        payload === "stock" || payload === "prices" || payload === "sessions" ? payload : "catalog",
-      );
+      handlers.onChange(OTHER_TOPICS.has(payload) ? (payload as ChannelChange) : "catalog");
     });
     c.on("error", () => {});
     c.on("end", () => {

@@ -13,6 +13,9 @@ import { approvalWindowDays } from "../approvals/settings";
 import { clearCartSql } from "../cart/service";
 import type { HoldLimits } from "../config";
 import { ACCOUNT_GONE_MESSAGE, HttpError, notFound } from "../errors";
+import { sql } from "../db/sql";
+import { orderEventData, placedOrderDataSql } from "../webhooks/events";
+import { recordWebhookEvent, webhookEventCtes } from "../webhooks/outbox";
 import { isLockWaitOver, isStockOrCheckChanged, type Inventory } from "../inventory/service";
 import { centsToUnits, unitsToCents } from "../money";
 import type { OrderNotifier } from "../orders/notifier";
@@ -270,6 +273,19 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     // The email names the order's id and hold, both known before the write.
     const draft = newOrderRows(customer, order, new Date());
     const mail = await opts.notify?.placedInsert(toOrder(draft.row, draft.items), customer.name);
+    // `order.placed` for the webhooks that want it, in the same statement (none: nothing added).
+    const events = webhookEventCtes(
+      inventory.db,
+      "order_placed",
+      "order.placed",
+      sql`placed`,
+      placedOrderDataSql({
+        userId: customer.id,
+        status: "unpaid",
+        totalCents: order.totalCents,
+        currency: order.currency,
+      }),
+    );
     stillWaiting(request, true);
     try {
       const { row, items, stock } = await writeOrderAtOnce(inventory, customer, order, {
@@ -277,6 +293,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         share: opts.limits,
         queued: mail?.insert,
         lockWaitMs: UNLOCKED_LOCK_WAIT_MS,
+        events,
       });
       mail?.queued();
       opts.memory?.placed(customer.id, decidedOn, order, stock);
@@ -331,6 +348,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       // cart emptied.
       const { row, items } = await writeOrder(tx, stock, customer, order);
       let placed = toOrder(row, items);
+      await recordWebhookEvent(tx, { type: "order.placed", data: orderEventData(row) });
       if (request.quoteId) await markQuoteAccepted(tx, request.quoteId, row.id);
       if (account) {
         // Settled on account: paid with an invoice due on the company's terms, stock kept.

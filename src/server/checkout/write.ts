@@ -114,14 +114,22 @@ export async function writeOrderAtOnce(
   inventory: Pick<Inventory, "takeAtOnce">,
   customer: Customer,
   order: OrderToWrite,
-  opts: { decidedOn: DecidedOn; share: HoldShare; queued?: SQL; lockWaitMs: number },
+  opts: {
+    decidedOn: DecidedOn;
+    share: HoldShare;
+    queued?: SQL;
+    lockWaitMs: number;
+    /** More entries of the statement's `with`: the order's webhook event (webhooks/outbox.ts). */
+    events?: SQL;
+  },
 ): Promise<{ row: OrderRow; items: OrderItemRow[]; stock: Map<string, number> }> {
   const { decidedOn } = opts;
   const writes = sql`
     unchanged as (${lockCustomerSql(customer.id, decidedOn.revision)}),
     ${rateHitCtes("hit", placementRateKey(customer.id), RATE_WINDOW_SECONDS)},
     ${orderWrites(customer, order)}
-    ${opts.queued ? sql`, queued as (${opts.queued})` : sql``}`;
+    ${opts.queued ? sql`, queued as (${opts.queued})` : sql``}
+    ${opts.events ? sql`, ${opts.events}` : sql``}`;
   const ids = sqlUuids(order.lines.map((l) => l.productId));
   const windowEnd = decidedOn.windowEnd?.toISOString() ?? null;
   const check = sql`exists (select 1 from unchanged

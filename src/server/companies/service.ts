@@ -31,6 +31,7 @@ import { isUniqueViolation } from "../db/postgres-errors";
 import { membershipOf } from "./membership";
 import type { Membership } from "../http/request-context";
 import { type Clock, systemClock } from "../clock";
+import { recordWebhookEvent } from "../webhooks/outbox";
 
 /** Who is acting: an admin, or a signed-in customer (an owner managing their own company). */
 export interface Caller {
@@ -206,6 +207,15 @@ export function createCompanyService(
             })
             .returning({ id: companies.id });
           const company = await getCompany(tx, row!.id);
+          await recordWebhookEvent(tx, {
+            type: "company.created",
+            data: {
+              companyId: company.id,
+              name: company.name,
+              taxId: company.taxId,
+              paymentTerms: company.paymentTerms,
+            },
+          });
           await audit(
             tx,
             { ...actor, role: "admin" },

@@ -1,4 +1,5 @@
-import { text, timestamp } from "drizzle-orm/pg-core";
+import { customType, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "./sql";
 
 export const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -19,3 +20,14 @@ export const postalAddressColumns = () => ({
   country: text("country").notNull(),
   phone: text("phone").notNull(),
 });
+
+/**
+ * The id of the transaction that last wrote the row (`xid8`, 64 bits, never wrapping), kept by
+ * the column's default and a trigger (migration 0062): what the change cursors order by
+ * (src/server/sync/). Read as its decimal text; never set by the application.
+ */
+const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
+export const changeXid = () =>
+  xid8("change_xid")
+    .notNull()
+    .default(sql`pg_current_xact_id()`);

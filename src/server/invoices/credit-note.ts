@@ -8,6 +8,8 @@ import { notFound } from "../errors";
 import { coreDepositLine, invoiceSnapshot, type IssuedInvoice } from "./issue";
 import { documentNumber, nextSequence, numberingYear } from "./numbering";
 import type { InvoiceLine, InvoiceSnapshot } from "./snapshot";
+import { recordWebhookEvent } from "../webhooks/outbox";
+import { centsToUnits } from "../money";
 
 /** What a credit note gives back: order lines (quantities and amounts), and shipping. */
 export interface CreditedLines {
@@ -119,5 +121,16 @@ export async function issueCreditNote(
       companyId: original?.companyId ?? null,
     })
     .returning({ id: invoices.id, number: invoices.number, dueAt: invoices.dueAt });
+  await recordWebhookEvent(tx, {
+    type: "credit_note.issued",
+    data: {
+      creditNoteId: row!.id,
+      number: row!.number,
+      orderId,
+      total: centsToUnits(snapshot.totalCents),
+      currency: snapshot.currency,
+      correctsNumber: original?.number ?? null,
+    },
+  });
   return row!;
 }

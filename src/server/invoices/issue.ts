@@ -10,6 +10,8 @@ import { orderNumberText } from "../../contract/orders";
 import { termsDays, termsLabels, type PaymentTerms } from "../../contract/terms";
 import { documentNumber, nextSequence, numberingYear } from "./numbering";
 import type { InvoiceLine, InvoiceSnapshot } from "./snapshot";
+import { recordWebhookEvent } from "../webhooks/outbox";
+import { centsToUnits } from "../money";
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -214,5 +216,17 @@ export async function issueInvoice(
       companyId: company?.id ?? null,
     })
     .returning({ id: invoices.id, number: invoices.number, dueAt: invoices.dueAt });
+  await recordWebhookEvent(tx, {
+    type: "invoice.issued",
+    data: {
+      invoiceId: row!.id,
+      number: row!.number,
+      orderId,
+      total: centsToUnits(snapshot.totalCents),
+      currency: snapshot.currency,
+      dueAt: row!.dueAt.toISOString(),
+      terms,
+    },
+  });
   return row!;
 }

@@ -86,7 +86,8 @@ export async function renderStored(invoice: InvoiceRow): Promise<Uint8Array> {
   );
 }
 
-function toSummary(invoice: InvoiceRow): InvoiceSummary {
+/** An invoice for the wire (an order's invoice answer; the invoices' change cursor, sync/). */
+export function toSummary(invoice: InvoiceRow): InvoiceSummary {
   return {
     id: invoice.id,
     number: invoice.number,

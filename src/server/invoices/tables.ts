@@ -16,6 +16,7 @@ import {
 import { paymentTermsValues } from "../../contract/terms";
 import type { InvoiceSnapshot } from "./snapshot";
 import { orders } from "../orders/tables";
+import { changeXid } from "../db/columns";
 
 /** The documents numbered from a gapless sequence of their own per calendar year. */
 export const documentKinds = ["invoice", "credit_note"] as const;
@@ -76,6 +77,8 @@ export const invoices = pgTable(
      * key: an invoice is never updated, so it cannot be set null by a deleted company.
      */
     companyId: uuid("company_id"),
+    /** The transaction that issued it (migration 0062): the change cursor (GET /api/sync/invoices). */
+    changeXid: changeXid(),
   },
   (t) => [
     unique("invoices_kind_year_sequence_unique").on(t.kind, t.year, t.sequence),
@@ -89,5 +92,6 @@ export const invoices = pgTable(
     index("invoices_on_account_idx")
       .on(t.companyId, t.dueAt)
       .where(sql`${t.terms} <> 'card'`),
+    index("invoices_change_idx").on(t.changeXid, t.id),
   ],
 );

@@ -162,6 +162,9 @@ export function newOrderRows(
     accountDueAt: null,
     accountSettledAt: null,
     accountCreditedInFull: false,
+    updatedAt: createdAt,
+    // Set by the database at the insert (the change cursors read it from there, never from here).
+    changeXid: "0",
   };
   const items = lines.map((l, i) => ({
     orderId: order.id,

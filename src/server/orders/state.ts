@@ -6,6 +6,8 @@ import type { DbOrTx } from "../db/database";
 import { unprocessable } from "../errors";
 import type { StockMoves } from "../inventory/service";
 import type { ShippingCarrier } from "../../contract/shipping-carriers";
+import { orderEventData } from "../webhooks/events";
+import { recordWebhookEvent } from "../webhooks/outbox";
 import { holdingStatuses, orderItems, orders } from "./tables";
 
 /**
@@ -19,7 +21,9 @@ import { holdingStatuses, orderItems, orders } from "./tables";
  * too, when its stock is still there) or on account (`settleOnAccount`: a company on net terms).
  * Every change names the statuses it leaves from in its `where`, so a race (a payment and the
  * sweeper) changes the row once; the caller has locked it where it decides on what it read.
- * Payments, approvals, terms, shipments and returns change orders only through these.
+ * Payments, approvals, terms, shipments and returns change orders only through these, and each
+ * change records its webhook event (`order.approved`, `.paid`, `.shipped`, `.cancelled`:
+ * docs/webhooks.md) in the same transaction; `order.placed` is the placement's (checkout/).
  */
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -29,6 +33,16 @@ export interface ShipmentTracking {
   carrier: ShippingCarrier;
   /** Already normalised by the contract: upper case, no spaces. */
   trackingNumber: string;
+}
+
+/** `order.cancelled` for each order, with why (`store`, `declined`, `hold_ran_out`…). */
+async function recordCancelled(tx: DbOrTx, rows: readonly OrderRow[]): Promise<void> {
+  for (const row of rows) {
+    await recordWebhookEvent(tx, {
+      type: "order.cancelled",
+      data: orderEventData(row, { reason: row.cancelReason }),
+    });
+  }
 }
 
 /** An order's row, locked for the rest of the caller's transaction (undefined: no such order). */
@@ -75,6 +89,7 @@ export async function approveOrder(tx: DbOrTx, id: string, until: Date): Promise
     .where(and(eq(orders.id, id), eq(orders.status, "awaiting_approval")))
     .returning();
   if (!row) throw new Error(`approveOrder: order ${id} is not awaiting approval`);
+  await recordWebhookEvent(tx, { type: "order.approved", data: orderEventData(row) });
   return row;
 }
 
@@ -93,6 +108,10 @@ export async function markOrderPaid(
     .where(and(eq(orders.id, id), inArray(orders.status, [...holdingStatuses, "cancelled"])))
     .returning();
   if (!row) throw new Error(`markOrderPaid: order ${id} cannot be paid`);
+  await recordWebhookEvent(tx, {
+    type: "order.paid",
+    data: orderEventData(row, { paidWith: row.paidWith }),
+  });
   return row;
 }
 
@@ -112,6 +131,10 @@ export async function settleOnAccount(tx: DbOrTx, id: string): Promise<OrderRow>
     .where(and(eq(orders.id, id), ne(orders.status, "cancelled")))
     .returning();
   if (!row) throw new Error(`settleOnAccount: no order ${id} to settle`);
+  await recordWebhookEvent(tx, {
+    type: "order.paid",
+    data: orderEventData(row, { paidWith: row.paidWith }),
+  });
   return row;
 }
 
@@ -165,6 +188,15 @@ export async function markOrderShipped(
     })
     .where(and(eq(orders.id, id), eq(orders.status, "paid")))
     .returning();
+  if (row) {
+    await recordWebhookEvent(tx, {
+      type: "order.shipped",
+      data: orderEventData(row, {
+        carrier: row.carrier,
+        trackingNumber: row.trackingNumber,
+      }),
+    });
+  }
   return row;
 }
 
@@ -185,6 +217,7 @@ export async function cancelHoldingOrder(
     .where(and(eq(orders.id, id), inArray(orders.status, holdingStatuses)))
     .returning();
   if (!row) throw unprocessable("Only unpaid orders can be cancelled");
+  await recordCancelled(tx, [row]);
   const items = await linesOf(tx, [id]);
   await stock.release(items);
   return { row, items };
@@ -202,6 +235,7 @@ export async function cancelPaidOrder(
     .where(and(eq(orders.id, id), eq(orders.status, "paid")))
     .returning();
   if (!row) throw unprocessable("Only a paid order that has not shipped can be cancelled");
+  await recordCancelled(tx, [row]);
   const items = await linesOf(tx, [id]);
   await stock.release(items);
   return { row, items };
@@ -222,6 +256,7 @@ export async function cancelHoldsOf(
     .set({ status: "cancelled", cancelledAt: new Date(), cancelReason: reason })
     .where(and(eq(orders.userId, userId), inArray(orders.status, holdingStatuses)))
     .returning();
+  await recordCancelled(tx, cancelled);
   await stock.release(
     await linesOf(
       tx,
@@ -254,6 +289,7 @@ export async function cancelExpired(
       ),
     )
     .returning();
+  await recordCancelled(tx, expired);
   await stock.release(
     await linesOf(
       tx,

@@ -19,6 +19,7 @@ import { shippingCarriers } from "../../contract/shipping-carriers";
 import { products } from "../catalog/tables";
 import { baseVehicles, vehicleEngines } from "../vehicles/tables";
 import { user } from "../users/tables";
+import { changeXid } from "../db/columns";
 
 /** Where an order was shipped, as its address was when the order was placed. */
 export interface ShipToSnapshot {
@@ -114,6 +115,9 @@ export const orders = pgTable(
     accountSettledAt: timestamp("account_settled_at", { withTimezone: true }),
     /** Settled by credit notes alone (a full return, nothing paid): "Nothing due", not "Paid". */
     accountCreditedInFull: boolean("account_credited_in_full").notNull().default(false),
+    /** When the row last changed, and by which transaction (trigger of migration 0062; sync/). */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    changeXid: changeXid(),
   },
   (t) => [
     check("orders_total_positive", sql`${t.totalCents} >= 0`),
@@ -141,6 +145,8 @@ export const orders = pgTable(
     index("orders_user_paid_idx")
       .on(t.userId)
       .where(sql`${t.paidAt} is not null`),
+    // The change cursor's order (GET /api/sync/orders).
+    index("orders_change_idx").on(t.changeXid, t.id),
   ],
 );
 

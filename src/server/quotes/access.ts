@@ -6,6 +6,8 @@ import type { Membership } from "../http/request-context";
 import type { DbOrTx } from "../db/database";
 import { quoteLines, quotes } from "./tables";
 import { conflict, forbidden, notFound } from "../errors";
+import { quoteNumberText } from "../../contract/quotes";
+import { recordWebhookEvent } from "../webhooks/outbox";
 
 /**
  * Who may see and answer a quote (docs/quotes.md), and the two steps of accepting one that run
@@ -84,8 +86,22 @@ export async function lockQuoteForAcceptance(
 
 /** Marks the quote accepted by the order just written (same transaction as the order). */
 export async function markQuoteAccepted(tx: DbOrTx, quoteId: string, orderId: string) {
-  await tx
+  const [row] = await tx
     .update(quotes)
     .set({ status: "accepted", orderId, decidedAt: sql`now()` })
-    .where(and(eq(quotes.id, quoteId), eq(quotes.status, "sent")));
+    .where(and(eq(quotes.id, quoteId), eq(quotes.status, "sent")))
+    .returning();
+  if (row) {
+    await recordWebhookEvent(tx, {
+      type: "quote.accepted",
+      data: {
+        quoteId,
+        number: quoteNumberText(row.number),
+        customerId: row.userId,
+        companyId: row.companyId,
+        status: "accepted",
+        orderId,
+      },
+    });
+  }
 }

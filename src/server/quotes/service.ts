@@ -33,6 +33,7 @@ import {
   type QuoteLineRow,
   type QuoteRow,
 } from "./access";
+import { recordWebhookEvent } from "../webhooks/outbox";
 
 /**
  * Quotes (docs/quotes.md): a request from the cart, an admin's prices and expiry, the buyer's
@@ -331,6 +332,19 @@ export function createQuoteService(
         const totalCents = lines.reduce((s, l) => s + given.get(l.productId)! * l.qty, 0);
         const money = (c: number) => formatCents(c, opts.currency);
         const reference = quoteNumberText(sent!.number);
+        await recordWebhookEvent(tx, {
+          type: "quote.sent",
+          data: {
+            quoteId: id,
+            number: reference,
+            customerId: sent!.userId,
+            companyId: sent!.companyId,
+            status: "sent",
+            total: centsToUnits(totalCents),
+            currency: opts.currency,
+            expiresAt: expiresAt.toISOString(),
+          },
+        });
         await recordAdminAction(tx, {
           actor: admin,
           action: "quote.send",

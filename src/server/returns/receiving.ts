@@ -9,6 +9,9 @@ import {
 import type { DbOrTx } from "../db/database";
 import { unprocessable } from "../errors";
 import { returnLines, returnRequests, returnSettings } from "./tables";
+import { centsToUnits } from "../money";
+import { returnEventData } from "../webhooks/events";
+import { recordWebhookEvent } from "../webhooks/outbox";
 
 /** A line of a return as it was asked for: quantity, and what it refunds (net and tax). */
 interface AskedLine {
@@ -127,8 +130,17 @@ export async function recordReceipt(
       .where(and(eq(returnLines.returnId, id), eq(returnLines.line, l.line)));
   }
   const owed = receipt.refundNetCents + receipt.refundTaxCents > 0;
-  await tx
+  const [row] = await tx
     .update(returnRequests)
     .set({ status: owed ? "received" : "closed", receivedAt: at })
-    .where(eq(returnRequests.id, id));
+    .where(eq(returnRequests.id, id))
+    .returning();
+  if (row) {
+    await recordWebhookEvent(tx, {
+      type: "return.received",
+      data: returnEventData(row, {
+        refund: centsToUnits(receipt.refundNetCents + receipt.refundTaxCents),
+      }),
+    });
+  }
 }

@@ -8,6 +8,8 @@ import type { RefundToRetry } from "../../contract/refunds";
 import type { OrderRow } from "../orders/state";
 import { orders } from "../orders/tables";
 import { refunds, returnRequests } from "./tables";
+import { returnEventData } from "../webhooks/events";
+import { recordWebhookEvent } from "../webhooks/outbox";
 
 /**
  * Refund rows: money given back for a received return, or for a paid order the store cancelled.
@@ -224,10 +226,21 @@ export async function markRefundSucceeded(
     .where(eq(refunds.id, refund.id))
     .returning();
   if (refund.returnId) {
-    await tx
+    const [returned] = await tx
       .update(returnRequests)
       .set({ status: "refunded" })
-      .where(eq(returnRequests.id, refund.returnId));
+      .where(eq(returnRequests.id, refund.returnId))
+      .returning();
+    if (returned) {
+      await recordWebhookEvent(tx, {
+        type: "return.refunded",
+        data: returnEventData(returned, {
+          refundId: row!.id,
+          refund: centsToUnits(row!.amountCents),
+          creditNoteId: done.creditNoteId,
+        }),
+      });
+    }
   }
   return row!;
 }

@@ -32,6 +32,8 @@ import { photosOfReturns } from "./photos";
 import { fitmentReport } from "./report";
 import { restockingFee, setRestockingFee } from "./receiving";
 import { type Clock, systemClock } from "../clock";
+import { returnEventData } from "../webhooks/events";
+import { recordWebhookEvent } from "../webhooks/outbox";
 
 type ReturnRow = typeof returnRequests.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -415,6 +417,10 @@ export function createReturnService(db: Db, opts: ReturnOptions) {
           })
           .returning();
         await tx.insert(returnLines).values(lines.map((l) => ({ ...l, returnId: row!.id })));
+        await recordWebhookEvent(tx, {
+          type: "return.requested",
+          data: returnEventData(row!, { reason: row!.reason }),
+        });
         // The customer's confirmation, queued with the request: it goes exactly when it is written.
         if (opts.mailer) {
           const facts = await mailFacts(tx, row!, order, null);

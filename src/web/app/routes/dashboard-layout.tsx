@@ -31,6 +31,7 @@ const adminLinks = [
   { to: paths.invoices, label: "Invoices" },
   { to: paths.returns, label: "Returns" },
   { to: paths.apiKeys, label: "API keys" },
+  { to: paths.webhooks, label: "Webhooks" },
 ];
 
 /** The dashboard: a sidebar (SPEC section 2) beside the page; on phones a row of tabs on top. */

@@ -1,0 +1,269 @@
+import { randomUUID } from "node:crypto";
+import {
+  BULK_PRICES_HEADER,
+  BULK_STOCK_HEADER,
+  bulkMessages as say,
+  MAX_BULK_PRICE,
+  MAX_BULK_STOCK,
+  type BulkCounts,
+  type BulkKind,
+  type BulkLineResult,
+  type BulkResult,
+} from "../../contract/bulk";
+import { normalizePartNumber } from "../../contract/constants";
+import { formatCount } from "../../contract/count";
+import { recordAdminAction, type AuditActor } from "../audit/service";
+import type { Db } from "../db/database";
+import { checkStockLevels, writeStockLevels, type StockLevel } from "../inventory/stock-levels";
+import { checkPriceLevels, writePriceLevels, type PriceLevel } from "../pricing/price-levels";
+import { readBodyLines, type BodyLine, type BulkFormat } from "./read-lines";
+
+/**
+ * Bulk stock and price sync (docs/bulk-sync.md): a body of up to 100,000 lines read as it
+ * arrives, each line checked on its own (its form) and then against the catalog in one
+ * transaction (its part, the units held, the breaks), set-based: a few statements for the whole
+ * body, never one per line. All or nothing unless `partial`; one audit row per request applied.
+ * The stock and prices are written by their modules' set-based writes (inventory, pricing).
+ */
+export interface BulkSyncOptions {
+  /** Told after a commit that changed stock, list prices or price-list entries (this process's caches). */
+  stockChanged: () => void;
+  catalogChanged: () => void;
+  pricesChanged: () => void;
+}
+
+export interface BulkRequest {
+  body: AsyncIterable<Buffer | string>;
+  format: BulkFormat;
+  partial: boolean;
+  actor: AuditActor;
+}
+
+/** A line read and checked on its own: its result so far, and what it asks (when well-formed). */
+interface Read<T> {
+  results: BulkLineResult[];
+  /** The well-formed lines, each with its index in `results`. */
+  asks: (T & { at: number })[];
+}
+
+const FIELDS: Record<BulkKind, readonly string[]> = {
+  stock: BULK_STOCK_HEADER,
+  prices: BULK_PRICES_HEADER,
+};
+
+/** A cell or JSON value as text: strings as they are (trimmed), numbers as written. */
+const asText = (v: unknown): string | undefined =>
+  typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : undefined;
+
+/** The line's unknown fields (NDJSON), or its missing part number; else its part number. */
+function partOf(
+  kind: BulkKind,
+  fields: Record<string, unknown>,
+): { partNumber: string; key: string } | { partNumber: string; problem: string } {
+  const partNumber = asText(fields.partNumber) ?? "";
+  const unknown = Object.keys(fields).find((f) => !FIELDS[kind].includes(f));
+  if (unknown !== undefined) return { partNumber, problem: say.unknownField(unknown) };
+  const key = normalizePartNumber(partNumber);
+  if (!key) return { partNumber, problem: say.partNumberMissing };
+  return { partNumber, key };
+}
+
+/** A stock cell or value: a whole number from 0 to MAX_BULK_STOCK, else undefined. */
+function stockOf(v: unknown): number | undefined {
+  const text = asText(v);
+  if (text === undefined || !/^\d{1,9}$/.test(text)) return undefined;
+  const n = Number(text);
+  return n <= MAX_BULK_STOCK ? n : undefined;
+}
+
+/** A price cell or value in cents: more than 0, at most 2 decimals; else the problem. */
+function centsOf(v: unknown): number | string {
+  const text = asText(v);
+  if (text === undefined) return say.priceForm;
+  // A JSON number is written back as JavaScript writes it (12.5, 1e-7): the same test applies.
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!m) return say.priceForm;
+  const cents = Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
+  if (cents <= 0) return say.priceForm;
+  if (cents >= MAX_BULK_PRICE * 100) return say.priceTooHigh;
+  return cents;
+}
+
+function blankResult(line: BodyLine, partNumber: string): BulkLineResult {
+  return { line: line.line, partNumber, status: "error", message: "" };
+}
+
+async function readStock(body: AsyncIterable<BodyLine>): Promise<Read<StockLevel>> {
+  const results: BulkLineResult[] = [];
+  const asks: (StockLevel & { at: number })[] = [];
+  const firstLine = new Map<string, number>();
+  for await (const l of body) {
+    const at = results.length;
+    const part = l.fields ? partOf("stock", l.fields) : { partNumber: "", problem: "" };
+    const result = blankResult(l, part.partNumber);
+    results.push(result);
+    if ("problem" in l) {
+      result.message = l.problem;
+      continue;
+    }
+    if ("problem" in part) {
+      result.message = part.problem;
+      continue;
+    }
+    const stock = stockOf(l.fields.stock);
+    if (stock === undefined) {
+      result.message = say.stockForm;
+      continue;
+    }
+    const earlier = firstLine.get(part.key);
+    if (earlier !== undefined) {
+      result.message = say.duplicate(earlier);
+      continue;
+    }
+    firstLine.set(part.key, l.line);
+    asks.push({ line: l.line, key: part.key, stock, at });
+  }
+  return { results, asks };
+}
+
+async function readPrices(body: AsyncIterable<BodyLine>): Promise<Read<PriceLevel>> {
+  const results: BulkLineResult[] = [];
+  const asks: (PriceLevel & { at: number })[] = [];
+  const firstLine = new Map<string, number>();
+  for await (const l of body) {
+    const at = results.length;
+    const part = l.fields ? partOf("prices", l.fields) : { partNumber: "", problem: "" };
+    const rawList = l.fields?.priceList;
+    const priceList = typeof rawList === "string" && rawList.trim() ? rawList.trim() : null;
+    const result = blankResult(l, part.partNumber);
+    if (priceList) result.priceList = priceList;
+    results.push(result);
+    if ("problem" in l) {
+      result.message = l.problem;
+      continue;
+    }
+    if ("problem" in part) {
+      result.message = part.problem;
+      continue;
+    }
+    if (rawList !== undefined && rawList !== null && typeof rawList !== "string") {
+      result.message = say.unknownPriceList(String(JSON.stringify(rawList)));
+      continue;
+    }
+    const cents = centsOf(l.fields.price);
+    if (typeof cents === "string") {
+      result.message = cents;
+      continue;
+    }
+    const id = `${part.key}\u0000${priceList?.toLowerCase() ?? ""}`;
+    const earlier = firstLine.get(id);
+    if (earlier !== undefined) {
+      result.message = say.duplicatePrice(earlier);
+      continue;
+    }
+    firstLine.set(id, l.line);
+    asks.push({ line: l.line, key: part.key, cents, priceList, at });
+  }
+  return { results, asks };
+}
+
+function countsOf(results: readonly BulkLineResult[]): BulkCounts {
+  const counts = { lines: results.length, updated: 0, unchanged: 0, errors: 0 };
+  for (const r of results) {
+    if (r.status === "updated") counts.updated++;
+    else if (r.status === "unchanged") counts.unchanged++;
+    else counts.errors++;
+  }
+  return counts;
+}
+
+const summaryOf = (what: string, c: BulkCounts, partial: boolean) =>
+  `Bulk ${what} sync${partial ? " (partial)" : ""}: ${formatCount(c.lines)} lines, ` +
+  `${formatCount(c.updated)} updated, ${formatCount(c.unchanged)} unchanged, ` +
+  `${formatCount(c.errors)} ${c.errors === 1 ? "error" : "errors"}`;
+
+/** `message` left empty by the reader for a line that then passed: none. */
+function finish(results: BulkLineResult[]): void {
+  for (const r of results) if (r.status !== "error" || !r.message) delete r.message;
+}
+
+export function createBulkSync(db: Db, opts: BulkSyncOptions) {
+  return {
+    /** Sets stock levels by part number; answers every line's outcome (docs/bulk-sync.md). */
+    async stock(req: BulkRequest): Promise<BulkResult> {
+      const { results, asks } = await readStock(
+        readBodyLines(req.body, req.format, { header: BULK_STOCK_HEADER, optionalTrailing: 0 }),
+      );
+      let changed = 0;
+      const applied = await db.transaction(async (tx) => {
+        const checks = await checkStockLevels(tx, asks);
+        const changes: { productId: string; after: number }[] = [];
+        checks.forEach((c, i) => {
+          const result = results[asks[i]!.at]!;
+          if (c.outcome === "unknown") result.message = say.unknownPart(result.partNumber);
+          else if (c.outcome === "below-held") {
+            result.message = say.belowHeld(asks[i]!.stock, c.held);
+          } else {
+            result.status = c.outcome;
+            if (c.outcome === "updated") changes.push({ productId: c.productId, after: c.after });
+          }
+        });
+        const counts = countsOf(results);
+        if (counts.errors > 0 && !req.partial) return false;
+        changed = await writeStockLevels(tx, changes);
+        // A part whose stock falls below its reorder level records its `stock.low` webhook event
+        // in this transaction: the products' trigger does it for every writer (migration 0061).
+        await recordAdminAction(tx, {
+          actor: req.actor,
+          action: "bulk.stock",
+          target: { type: "bulk", id: randomUUID() },
+          summary: summaryOf("stock", counts, req.partial),
+        });
+        return true;
+      });
+      if (changed > 0) opts.stockChanged();
+      finish(results);
+      return { applied, counts: countsOf(results), lines: results };
+    },
+
+    /** Sets list prices and price-list prices by part number (docs/bulk-sync.md). */
+    async prices(req: BulkRequest): Promise<BulkResult> {
+      const { results, asks } = await readPrices(
+        readBodyLines(req.body, req.format, { header: BULK_PRICES_HEADER, optionalTrailing: 1 }),
+      );
+      let written = { listPrices: 0, entries: 0 };
+      const applied = await db.transaction(async (tx) => {
+        const checks = await checkPriceLevels(tx, asks);
+        const changes: Parameters<typeof writePriceLevels>[1][number][] = [];
+        checks.forEach((c, i) => {
+          const ask = asks[i]!;
+          const result = results[ask.at]!;
+          if (c.outcome === "unknown-part") result.message = say.unknownPart(result.partNumber);
+          else if (c.outcome === "unknown-list") {
+            result.message = say.unknownPriceList(ask.priceList!);
+          } else if (c.outcome === "break-not-cheaper") result.message = say.breakNotCheaper;
+          else {
+            result.status = c.outcome;
+            if (c.outcome === "updated") changes.push({ target: c.target, cents: c.cents });
+          }
+        });
+        const counts = countsOf(results);
+        if (counts.errors > 0 && !req.partial) return false;
+        written = await writePriceLevels(tx, changes);
+        await recordAdminAction(tx, {
+          actor: req.actor,
+          action: "bulk.prices",
+          target: { type: "bulk", id: randomUUID() },
+          summary: summaryOf("price", counts, req.partial),
+        });
+        return true;
+      });
+      if (written.listPrices > 0) opts.catalogChanged();
+      if (written.entries > 0) opts.pricesChanged();
+      finish(results);
+      return { applied, counts: countsOf(results), lines: results };
+    },
+  };
+}
+
+export type BulkSync = ReturnType<typeof createBulkSync>;

@@ -1,0 +1,182 @@
+import { useMemo } from "react";
+import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import { z } from "zod";
+import {
+  webhookEndpointChangeSchema,
+  webhookEndpointCreateSchema,
+  webhookEventLabels,
+  webhookEventTypes,
+  webhookMessages as say,
+  type WebhookEndpoint,
+  type WebhookEndpointIssued,
+} from "#contract/webhooks";
+import { DialogButtons } from "../../../components/dialog-buttons";
+import { FormError, FormField } from "../../../components/form-field";
+import { Modal } from "../../../components/modal";
+import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
+import { useChangeWebhookEndpoint, useCreateWebhookEndpoint } from "../api/webhooks";
+
+/** The form's fields as typed. */
+const endpointFields = z.object({
+  url: z.string(),
+  description: z.string(),
+  eventTypes: z.array(z.string()),
+});
+type EndpointFields = z.infer<typeof endpointFields>;
+
+const createSchema = endpointFields
+  .transform((f): z.input<typeof webhookEndpointCreateSchema> => ({
+    url: f.url,
+    description: f.description,
+    eventTypes: f.eventTypes as z.input<typeof webhookEndpointCreateSchema>["eventTypes"],
+  }))
+  .pipe(webhookEndpointCreateSchema);
+
+const changeSchema = endpointFields
+  .transform((f): z.input<typeof webhookEndpointChangeSchema> => ({
+    url: f.url,
+    description: f.description,
+    eventTypes: f.eventTypes as z.input<typeof webhookEndpointChangeSchema>["eventTypes"],
+  }))
+  .pipe(webhookEndpointChangeSchema);
+
+/** The URL, the description and the events, for a new endpoint and a change alike. */
+function EndpointFieldset({
+  idPrefix,
+  register,
+  errors,
+}: {
+  idPrefix: string;
+  register: UseFormRegister<EndpointFields>;
+  errors: FieldErrors<EndpointFields>;
+}) {
+  const eventsError = errors.eventTypes?.message ?? errors.eventTypes?.root?.message;
+  return (
+    <>
+      <FormField
+        id={`${idPrefix}-url`}
+        label="URL"
+        type="url"
+        inputMode="url"
+        placeholder="https://erp.example.com/webhooks/partsworks"
+        hint="The store posts each event here, signed with the endpoint's secret"
+        error={errors.url?.message}
+        {...register("url")}
+      />
+      <FormField
+        id={`${idPrefix}-description`}
+        label="Description (optional)"
+        placeholder="Factory ERP"
+        error={errors.description?.message}
+        {...register("description")}
+      />
+      <fieldset
+        className="flex flex-col gap-2"
+        aria-describedby={eventsError ? `${idPrefix}-events-error` : undefined}
+      >
+        <legend className="mb-1 text-sm font-medium">Events</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {webhookEventTypes.map((type) => (
+            <label key={type} className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="checkbox checkbox-sm mt-0.5"
+                value={type}
+                {...register("eventTypes")}
+              />
+              <span>
+                <span className="font-mono">{type}</span>
+                <span className="block text-base-content/75">{webhookEventLabels[type]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {eventsError && (
+          <p id={`${idPrefix}-events-error`} className="text-sm text-error">
+            {eventsError}
+          </p>
+        )}
+      </fieldset>
+    </>
+  );
+}
+
+/** A new endpoint: on success the caller shows its secret, once (`onIssued`). */
+export function CreateEndpointDialog({
+  onClose,
+  onIssued,
+}: {
+  onClose(): void;
+  onIssued(issued: WebhookEndpointIssued): void;
+}) {
+  const create = useCreateWebhookEndpoint();
+  const form = useApiForm(createSchema, {
+    defaultValues: { url: "", description: "", eventTypes: [] } satisfies EndpointFields,
+  });
+  return (
+    <Modal open title="Add a webhook endpoint" onClose={onClose}>
+      <form
+        noValidate
+        aria-label="Add a webhook endpoint"
+        className="flex flex-col gap-3"
+        onSubmit={form.submitWith(async (body) => onIssued(await create.mutateAsync(body)))}
+      >
+        <EndpointFieldset
+          idPrefix="create-endpoint"
+          register={form.register}
+          errors={form.formState.errors}
+        />
+        <FormError message={form.formError} />
+        <DialogButtons busy={create.isPending} onClose={onClose}>
+          Add endpoint
+        </DialogButtons>
+      </form>
+    </Modal>
+  );
+}
+
+/** Changes an endpoint's URL, description or events (its secret stays). */
+export function EditEndpointDialog({
+  endpoint,
+  onClose,
+}: {
+  endpoint: WebhookEndpoint;
+  onClose(): void;
+}) {
+  const change = useChangeWebhookEndpoint();
+  const defaultValues = useMemo(
+    () =>
+      ({
+        url: endpoint.url,
+        description: endpoint.description,
+        eventTypes: [...endpoint.eventTypes],
+      }) satisfies EndpointFields,
+    [endpoint],
+  );
+  const form = useApiForm(changeSchema, { defaultValues });
+  return (
+    <Modal open title="Edit the webhook endpoint" onClose={onClose}>
+      <form
+        noValidate
+        aria-label="Edit the webhook endpoint"
+        className="flex flex-col gap-3"
+        onSubmit={form.submitWith(async (body) => {
+          await change.mutateAsync({ id: endpoint.id, body });
+          notify.success(say.saved);
+          onClose();
+        })}
+      >
+        <EndpointFieldset
+          idPrefix="edit-endpoint"
+          register={form.register}
+          errors={form.formState.errors}
+        />
+        <FormError message={form.formError} />
+        <DialogButtons busy={change.isPending} onClose={onClose}>
+          Save
+        </DialogButtons>
+      </form>
+    </Modal>
+  );
+}
