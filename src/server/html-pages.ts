@@ -34,6 +34,8 @@ export interface CompressedHtml {
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
+  /** Sent gzipped to a browser that takes both: its gzip costs far less to make (`joinedPage`). */
+  gzipFirst?: boolean;
 }
 
 export function compress(html: string): CompressedHtml {
@@ -47,31 +49,70 @@ export function compress(html: string): CompressedHtml {
   };
 }
 
+/** Bytes every page of a kind starts from (a shell's 130 KB of styles), deflated once. */
+export interface DeflatedOnce {
+  bytes: Buffer;
+  /** Raw deflate ending in a sync flush: whole bytes, no final block, no reference to later bytes. */
+  deflated: Buffer;
+}
+
+export function deflateOnce(bytes: Buffer): DeflatedOnce {
+  const deflated = zlib.deflateRawSync(bytes, {
+    level: 9,
+    finishFlush: zlib.constants.Z_SYNC_FLUSH,
+  });
+  return { bytes, deflated };
+}
+
+/** gzip's header: deflate, no name or time, no extra flags, an unknown system (RFC 1952). */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+
 /**
- * The same for a page made per request (a part's page): each form compressed when first asked,
- * brotli at quality 5 and gzip at 6. For a 130 KB page that is 2 ms where quality 9 takes 100 ms,
- * for 4 % more bytes (measured 2026-12-03).
+ * A page made of pieces, some of them the same on every page (`deflateOnce`): its gzip is one
+ * member whose deflate stream is the pieces' own streams in a row (each ends on a whole byte
+ * and only the last is final), so a part page deflates its own 5–20 KB and copies the shell's
+ * styles as they were deflated at startup: 0.1 ms where brotli over the whole page took 1.7,
+ * for about 9 % more bytes (measured 2026-12-03). Brotli is made only for a browser that does
+ * not take gzip.
  */
-export function compressWhenAsked(html: string | Buffer): CompressedHtml {
-  const identity = typeof html === "string" ? Buffer.from(html) : html;
+export function joinedPage(pieces: (Buffer | DeflatedOnce)[]): CompressedHtml {
+  const identity = Buffer.concat(pieces.map((p) => (Buffer.isBuffer(p) ? p : p.bytes)));
   let br: Buffer | undefined;
   let gzip: Buffer | undefined;
   return {
     identity,
+    gzipFirst: true,
+    // Quality 5: 2 ms for a 130 KB page where quality 9 takes 100 ms, for 4 % more bytes.
     get br() {
       return (br ??= zlib.brotliCompressSync(identity, {
         params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
       }));
     },
     get gzip() {
-      return (gzip ??= zlib.gzipSync(identity, { level: 6 }));
+      if (gzip) return gzip;
+      const streams = pieces.map((p, i) =>
+        !Buffer.isBuffer(p)
+          ? p.deflated
+          : zlib.deflateRawSync(p, {
+              level: 6,
+              finishFlush: zlib.constants[i < pieces.length - 1 ? "Z_SYNC_FLUSH" : "Z_FINISH"],
+            }),
+      );
+      // A page ending in a piece deflated once still needs a final block: an empty one.
+      if (!Buffer.isBuffer(pieces.at(-1))) streams.push(zlib.deflateRawSync(Buffer.alloc(0)));
+      const trailer = Buffer.alloc(8);
+      trailer.writeUInt32LE(zlib.crc32(identity), 0);
+      trailer.writeUInt32LE(identity.length % 2 ** 32, 4);
+      return (gzip = Buffer.concat([GZIP_HEADER, ...streams, trailer]));
     },
   };
 }
 
 export function sendHtml(req: FastifyRequest, reply: FastifyReply, html: CompressedHtml) {
   const accepted = String(req.headers["accept-encoding"] ?? "");
-  const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : undefined;
+  const br = /\bbr\b/.test(accepted);
+  const gzip = /\bgzip\b/.test(accepted);
+  const encoding = gzip && (html.gzipFirst || !br) ? "gzip" : br ? "br" : undefined;
   reply
     .type("text/html; charset=utf-8")
     .header("cache-control", "no-cache")

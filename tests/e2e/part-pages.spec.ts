@@ -20,6 +20,8 @@ test.describe("without JavaScript", () => {
   }) => {
     const res = await page.goto(DISC);
     expect(res?.status()).toBe(200);
+    // Chromium reads the page's gzip joined from pieces (html-pages.ts, joinedPage).
+    expect(res?.headers()["content-encoding"]).toBe("gzip");
     await expect(page).toHaveTitle(`${DISC_NAME} PW-BK-3001 · PartsWorks`);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
       "href",
