@@ -168,7 +168,7 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
   const catalog = createCatalogService(database.db);
   const fitment = createProductFitment(database.db);
   // Public part pages and the sitemap's part addresses (docs/catalog.md "Part pages").
-  const partPages = createPartPages(database.db, catalog, fitment, config.currency);
+  const partPages = createPartPages(database.db, config.currency);
   const vehicles = createVehicleService(database.db);
   // Company buyers' price lists, kept in memory for the catalog list's overlay and cleared by the
   // same listener (docs/pricing.md).

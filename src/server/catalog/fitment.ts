@@ -18,6 +18,7 @@ import {
   vehicleModels,
   vehicleSubmodels,
 } from "../vehicles/tables";
+import { productIdColumn } from "./search";
 import { productFitments, products } from "./tables";
 import { replaceFitments } from "./writes";
 
@@ -71,6 +72,55 @@ export function yearRanges(years: number[]): string {
 }
 
 /** A product's fitment: read for shoppers and for the admin's form, replaced by an admin. */
+/** One fitment row of a product, as its applications are made from it. */
+interface ApplicationRow extends FitmentDetail {
+  make: string;
+  model: string;
+  year: number;
+}
+
+/**
+ * The fitment rows of the product in the statement's `products` row, as one JSON value in make,
+ * model and year order: for reads that take them in their own statement (a part's page).
+ */
+export const applicationRowsJson = sql<ApplicationRow[]>`(
+  select coalesce(json_agg(json_build_object(
+      'make', mk.name, 'model', md.name, 'year', bv.year, 'engine', en.name,
+      'submodel', sm.name, 'position', f.position, 'quantity', f.quantity, 'note', f.note
+    ) order by mk.name, md.name, bv.year), '[]')
+  from ${productFitments} f
+  join ${baseVehicles} bv on bv.id = f.base_vehicle_id
+  join ${vehicleModels} md on md.id = bv.model_id
+  join ${vehicleMakes} mk on mk.id = md.make_id
+  left join ${vehicleEngines} en on en.id = f.engine_id
+  left join ${vehicleSubmodels} sm on sm.id = f.submodel_id
+  where f.product_id = ${productIdColumn})`;
+
+/** Applications by make and model, rows alike in all but year merged, the years as ranges. */
+export function groupApplications(rows: ApplicationRow[]): ProductFitment["applications"] {
+  const groups = new Map<string, ProductFitment["applications"][number]>();
+  const alike = new Map<string, { group: string; detail: FitmentDetail; years: number[] }>();
+  for (const r of rows) {
+    const group = JSON.stringify([r.make, r.model]);
+    if (!groups.has(group)) groups.set(group, { make: r.make, model: r.model, rows: [] });
+    const detail: FitmentDetail = {
+      position: r.position,
+      quantity: r.quantity,
+      note: r.note,
+      engine: r.engine,
+      submodel: r.submodel,
+    };
+    const key = JSON.stringify([group, detail]);
+    const entry = alike.get(key) ?? { group, detail, years: [] };
+    entry.years.push(r.year);
+    alike.set(key, entry);
+  }
+  for (const { group, detail, years } of alike.values()) {
+    groups.get(group)!.rows.push({ ...detail, years: yearRanges(years) });
+  }
+  return [...groups.values()];
+}
+
 export function createProductFitment(db: Db) {
   /** The rows of one product that apply to the vehicle (empty: it does not fit). */
   async function fitOf(productId: string, v: VehicleMatch): Promise<FitmentDetail[]> {
@@ -84,46 +134,11 @@ export function createProductFitment(db: Db) {
 
   /** The vehicles a product fits: by make and model, rows alike in all but year merged. */
   async function applications(productId: string): Promise<ProductFitment["applications"]> {
-    const rows = await db
-      .select({
-        make: vehicleMakes.name,
-        model: vehicleModels.name,
-        year: baseVehicles.year,
-        engine: vehicleEngines.name,
-        submodel: vehicleSubmodels.name,
-        position: productFitments.position,
-        quantity: productFitments.quantity,
-        note: productFitments.note,
-      })
-      .from(productFitments)
-      .innerJoin(baseVehicles, eq(baseVehicles.id, productFitments.baseVehicleId))
-      .innerJoin(vehicleModels, eq(vehicleModels.id, baseVehicles.modelId))
-      .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleModels.makeId))
-      .leftJoin(vehicleEngines, eq(vehicleEngines.id, productFitments.engineId))
-      .leftJoin(vehicleSubmodels, eq(vehicleSubmodels.id, productFitments.submodelId))
-      .where(eq(productFitments.productId, productId))
-      .orderBy(asc(vehicleMakes.name), asc(vehicleModels.name), asc(baseVehicles.year));
-    const groups = new Map<string, ProductFitment["applications"][number]>();
-    const alike = new Map<string, { group: string; detail: FitmentDetail; years: number[] }>();
-    for (const r of rows) {
-      const group = JSON.stringify([r.make, r.model]);
-      if (!groups.has(group)) groups.set(group, { make: r.make, model: r.model, rows: [] });
-      const detail: FitmentDetail = {
-        position: r.position,
-        quantity: r.quantity,
-        note: r.note,
-        engine: r.engine,
-        submodel: r.submodel,
-      };
-      const key = JSON.stringify([group, detail]);
-      const entry = alike.get(key) ?? { group, detail, years: [] };
-      entry.years.push(r.year);
-      alike.set(key, entry);
-    }
-    for (const { group, detail, years } of alike.values()) {
-      groups.get(group)!.rows.push({ ...detail, years: yearRanges(years) });
-    }
-    return [...groups.values()];
+    const [row] = await db
+      .select({ rows: applicationRowsJson })
+      .from(products)
+      .where(eq(products.id, productId));
+    return groupApplications(row?.rows ?? []);
   }
 
   /** A product's fitment for the admin form: rows alike in all but year folded into ranges. */

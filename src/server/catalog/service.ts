@@ -36,7 +36,7 @@ import {
 } from "./search";
 import { isUniqueViolation } from "../db/postgres-errors";
 import type { ProductAttribute } from "../../contract/attributes";
-import { attributesOfProduct } from "../attributes/reads";
+import { attributesFromJson, attributesJson, attributesOfProduct } from "../attributes/reads";
 import {
   attributeFilterCondition,
   resolveAttributeFilters,
@@ -183,6 +183,27 @@ const minimumAboveStock = () =>
   });
 
 /** A product's cross-references in the order the admin listed them. */
+/**
+ * What a product's detail is read from, as columns of one statement over `products`: the row,
+ * its cross-references (in the admin's order) and its attribute values (`productDetailOf`).
+ */
+export const productDetailColumns = {
+  row: products,
+  references: sql<CrossReference[]>`(
+    select coalesce(json_agg(json_build_object('kind', r.kind, 'brand', r.brand, 'number', r.number)
+      order by r.position, r.id), '[]')
+    from ${productCrossReferences} r
+    where r.product_id = ${productIdColumn})`,
+  attributes: attributesJson(productIdColumn),
+};
+
+export const productDetailOf = (read: {
+  row: ProductRow;
+  references: CrossReference[];
+  attributes: Parameters<typeof attributesFromJson>[0];
+}): ProductDetail =>
+  toProductDetail(read.row, read.references, attributesFromJson(read.attributes));
+
 async function crossReferencesOf(tx: DbOrTx, productId: string): Promise<CrossReference[]> {
   return tx
     .select({
@@ -402,37 +423,13 @@ export function createCatalogService(db: Db) {
       return [...new Set(result.rows.map((r) => r.suggestion))];
     },
 
+    /** A product with its cross-references and attribute values: one statement. */
     async get(id: string): Promise<ProductDetail | undefined> {
-      const [row] = await db.select().from(products).where(eq(products.id, id));
-      if (!row) return undefined;
-      const [references, attributes] = await Promise.all([
-        crossReferencesOf(db, id),
-        attributesOfProduct(db, id),
-      ]);
-      return toProductDetail(row, references, attributes);
-    },
-
-    /**
-     * The product at a part page's address (the oldest, should two addresses meet), with
-     * `more(id)` read beside its cross-references: two round trips, not three.
-     */
-    async bySlug<T>(
-      slug: string,
-      more: (row: typeof products.$inferSelect) => Promise<T>,
-    ): Promise<{ product: ProductDetail; more: T } | undefined> {
-      const [row] = await db
-        .select()
+      const [read] = await db
+        .select(productDetailColumns)
         .from(products)
-        .where(eq(products.slug, slug))
-        .orderBy(asc(products.createdAt), asc(products.id))
-        .limit(1);
-      if (!row) return undefined;
-      const [references, attributes, extra] = await Promise.all([
-        crossReferencesOf(db, row.id),
-        attributesOfProduct(db, row.id),
-        more(row),
-      ]);
-      return { product: toProductDetail(row, references, attributes), more: extra };
+        .where(eq(products.id, id));
+      return read && productDetailOf(read);
     },
 
     /** Adds a product; the creator is the signed-in admin, never a name taken from the body. */

@@ -55,6 +55,14 @@ export function executePrepared<T extends QueryResultRow>(
   return session.prepareQuery(built, undefined, name, false).execute() as Promise<QueryResult<T>>;
 }
 
+/**
+ * The name for a query builder's `.prepare(name)`: `name` where statements may be named on `db`'s
+ * connections, "" (unnamed: parsed and planned each time) behind a transaction pooler.
+ */
+export function builderStatementName(db: DbOrTx, name: string): string {
+  return mayNameStatements((db as unknown as DrizzleInternals).session.client) ? name : "";
+}
+
 export const statementName = (text: string) =>
   `s_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
 
