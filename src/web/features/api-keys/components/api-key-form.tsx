@@ -12,6 +12,7 @@ import {
   type ApiKey,
   type ApiKeyIssued,
 } from "#contract/api-keys";
+import { CheckboxGroup } from "../../../components/checkbox-group";
 import { FormError, FormField } from "../../../components/form-field";
 import { Modal } from "../../../components/modal";
 import { notify } from "../../../lib/notify";
@@ -105,31 +106,13 @@ function KeyFieldset({
         error={errors.name?.message}
         {...register("name")}
       />
-      <fieldset
-        className="flex flex-col gap-2"
-        aria-describedby={scopesError ? `${idPrefix}-scopes-error` : undefined}
-      >
-        <legend className="mb-1 text-sm font-medium">Scopes</legend>
-        {apiScopes.map((scope) => (
-          <label key={scope} className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm mt-0.5"
-              value={scope}
-              {...register("scopes")}
-            />
-            <span>
-              <span className="font-mono">{scope}</span>
-              <span className="block text-base-content/75">{apiScopeLabels[scope]}</span>
-            </span>
-          </label>
-        ))}
-        {scopesError && (
-          <p id={`${idPrefix}-scopes-error`} className="text-sm text-error">
-            {scopesError}
-          </p>
-        )}
-      </fieldset>
+      <CheckboxGroup
+        id={`${idPrefix}-scopes`}
+        legend="Scopes"
+        options={apiScopes.map((scope) => ({ value: scope, meaning: apiScopeLabels[scope] }))}
+        register={register("scopes")}
+        error={scopesError}
+      />
       <FormField
         id={`${idPrefix}-expires`}
         label="Expires on (optional)"

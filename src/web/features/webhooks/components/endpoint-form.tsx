@@ -10,6 +10,7 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointIssued,
 } from "#contract/webhooks";
+import { CheckboxGroup } from "../../../components/checkbox-group";
 import { DialogButtons } from "../../../components/dialog-buttons";
 import { FormError, FormField } from "../../../components/form-field";
 import { Modal } from "../../../components/modal";
@@ -71,33 +72,17 @@ function EndpointFieldset({
         error={errors.description?.message}
         {...register("description")}
       />
-      <fieldset
-        className="flex flex-col gap-2"
-        aria-describedby={eventsError ? `${idPrefix}-events-error` : undefined}
-      >
-        <legend className="mb-1 text-sm font-medium">Events</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {webhookEventTypes.map((type) => (
-            <label key={type} className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="checkbox checkbox-sm mt-0.5"
-                value={type}
-                {...register("eventTypes")}
-              />
-              <span>
-                <span className="font-mono">{type}</span>
-                <span className="block text-base-content/75">{webhookEventLabels[type]}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        {eventsError && (
-          <p id={`${idPrefix}-events-error`} className="text-sm text-error">
-            {eventsError}
-          </p>
-        )}
-      </fieldset>
+      <CheckboxGroup
+        id={`${idPrefix}-events`}
+        legend="Events"
+        options={webhookEventTypes.map((type) => ({
+          value: type,
+          meaning: webhookEventLabels[type],
+        }))}
+        register={register("eventTypes")}
+        error={eventsError}
+        twoColumns
+      />
     </>
   );
 }
