@@ -24,6 +24,11 @@ export interface IdempotencyResult {
   freshKey: { p50Ms: number; p99Ms: number };
   /** The same placement sent again with its key: the stored answer repeated. */
   replay: { p50Ms: number; p99Ms: number };
+  /**
+   * An empty request (`GET /health/live`) in the same turns: the client's and the loopback's
+   * share of each figure, so the replay's server time is about `replay - roundTrip`.
+   */
+  roundTrip: { p50Ms: number; p99Ms: number };
   targets: string;
 }
 
@@ -72,13 +77,21 @@ export async function runIdempotencyBench(): Promise<IdempotencyResult> {
       const first = bodyFor(productIds[next++]!);
       await place(key, first);
       // In turns: a customer's placements cost more as their orders grow.
-      const times = { plain: [] as number[], freshKey: [] as number[], replay: [] as number[] };
+      const times = {
+        plain: [] as number[],
+        freshKey: [] as number[],
+        replay: [] as number[],
+        roundTrip: [] as number[],
+      };
       for (let i = 0; i < REQUESTS; i++) {
         times.plain.push((await place()).ms);
         times.freshKey.push((await place(randomUUID())).ms);
         const again = await place(key, first);
         if (again.replayed !== "true") throw new Error("the placement ran again, not replayed");
         times.replay.push(again.ms);
+        const started = performance.now();
+        await (await fetch(`${store.url}/health/live`)).arrayBuffer();
+        times.roundTrip.push(performance.now() - started);
       }
       const plain = figures(times.plain);
       const freshKey = figures(times.freshKey);
@@ -87,6 +100,7 @@ export async function runIdempotencyBench(): Promise<IdempotencyResult> {
         plain,
         freshKey,
         replay,
+        roundTrip: figures(times.roundTrip),
         targets: "an idempotent replay answered in <= 2 ms (server time)",
       };
     } finally {
@@ -103,6 +117,10 @@ export function printIdempotency(r: IdempotencyResult) {
   console.log(`  with a new key: p50 ${r.freshKey.p50Ms} ms, p99 ${r.freshKey.p99Ms} ms`);
   console.log(
     `  the same key again (replayed): p50 ${r.replay.p50Ms} ms, p99 ${r.replay.p99Ms} ms`,
+  );
+  console.log(
+    `  an empty request (GET /health/live): p50 ${r.roundTrip.p50Ms} ms; the replay's server ` +
+      `time about ${round(r.replay.p50Ms - r.roundTrip.p50Ms)} ms`,
   );
   console.log(`  targets: ${r.targets}`);
 }
