@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import zlib from "node:zlib";
 import os from "node:os";
 import path from "node:path";
 import Fastify from "fastify";
@@ -68,7 +69,8 @@ async function builtWith(bundle?: string) {
   );
   await fs.writeFile(
     path.join(web, "pages", "allproducts.html"),
-    `<html><head></head><div id="root">${PAGE_START}<p>skeletons</p>${PAGE_END}</div></html>`,
+    `<html><head><link rel="preload" as="fetch" crossorigin href="/api/products?limit=12&amp;sort=newest">` +
+      `<style>.card{}</style></head><div id="root">${PAGE_START}<p>skeletons</p>${PAGE_END}</div></html>`,
   );
   if (bundle !== undefined) {
     await fs.mkdir(path.join(root, "web-ssr"));
@@ -122,6 +124,55 @@ test("All products: a visitor gets it with the cached first page; a session cook
   } finally {
     await unbuilt.app.close();
     await unbuilt.close();
+  }
+});
+
+const FILTERING_BUNDLE = `
+export const firstProductsRequest = (url) =>
+  "/api/products?" + (url.includes("?") ? url.split("?")[1] + "&" : "") + "first";
+export const renderWithProducts = async (url, { items, total }) =>
+  "<p>" + url + ": " + items.map((i) => i.name).join(",") + " of " + total + "</p>";
+`;
+
+test("All products filtered: a visitor gets that list's cards once the catalog holds it, preloading that list, with no structured data", async () => {
+  const built = await builtWith(FILTERING_BUNDLE);
+  try {
+    built.cached.set("/api/products?category=Brakes&first", {
+      body: Buffer.from('[{"name":"Pad"}]'),
+      total: 7,
+    });
+    const ask = (url: string, cookie?: string) =>
+      built.app.inject({
+        url,
+        headers: { "accept-encoding": "gzip, deflate, br", ...(cookie && { cookie }) },
+      });
+    const res = await ask("/allproducts?category=Brakes");
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    const html = zlib.gunzipSync(res.rawPayload).toString();
+    expect(html).toContain(`${PAGE_START}<p>/allproducts?category=Brakes: Pad of 7</p>${PAGE_END}`);
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/products?category=Brakes&amp;first">',
+    );
+    expect(html).toContain("<style>.card{}</style>");
+    expect(html).not.toContain("sort=newest");
+    expect(html).not.toContain("application/ld+json");
+    // A list the catalog does not hold yet, or a session: the app renders the page.
+    for (const [url, cookie] of [
+      ["/allproducts?category=Filters", undefined],
+      ["/allproducts?category=Brakes", "better-auth.session_token=abc"],
+    ] as const) {
+      const other = await ask(url, cookie);
+      expect(other.statusCode).toBe(200);
+      const body =
+        other.headers["content-encoding"] === "gzip"
+          ? zlib.gunzipSync(other.rawPayload).toString()
+          : other.body;
+      expect(body).toContain('<div id="root">');
+      expect(body).not.toContain("Pad of 7");
+    }
+  } finally {
+    await built.app.close();
+    await built.close();
   }
 });
 

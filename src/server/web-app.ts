@@ -20,13 +20,17 @@ import { partPageHtml } from "./part-page-html";
 import { registerSitemaps, type SitemapParts } from "./sitemap";
 import {
   compress,
+  deflateOnce,
   insertBefore,
+  joinedPage,
   replaceBetween,
   sendHtml,
   serverRenderer,
   type CompressedHtml,
+  type DeflatedOnce,
   type ServerRender,
 } from "./html-pages";
+import { escapeHtml } from "./page-head";
 
 export interface WebAppOptions {
   webDistDir: string;
@@ -151,14 +155,21 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
         .type("text/plain")
         .send("The web app is not built yet: run `npm run build`, then restart the server.");
     }
-    const page = query === undefined && prerendered.get(pathname.replace(/\/+$/, "") || "/");
-    if (page) {
+    const page = prerendered.get(pathname.replace(/\/+$/, "") || "/");
+    const visitor = !hasSessionCookie(req.headers.cookie);
+    if (page && query === undefined) {
       const structuredData = await page.structuredData();
       const withProducts =
-        page.path === paths.allProducts && !hasSessionCookie(req.headers.cookie)
-          ? await allProductsForVisitors()
+        page.path === paths.allProducts && visitor
+          ? (await allProductsForVisitors(paths.allProducts))?.products
           : undefined;
       return sendHtml(req, reply, page.render(structuredData, withProducts));
+    }
+    // All products filtered (a category, a search): its cards in the HTML too, once the catalog
+    // holds the answer; no structured data (that lists the newest products).
+    if (page?.path === paths.allProducts && visitor) {
+      const rendered = await allProductsForVisitors(`${paths.allProducts}?${query}`);
+      if (rendered) return sendHtml(req, reply, page.filtered(rendered.products, rendered.request));
     }
     if (!isPagePath(pathname)) return reply.code(404).sendFile("index.html");
     const shell = shells.get(pageShellOf(pathname)!);
@@ -172,6 +183,12 @@ interface PrerenderedPage {
   structuredData: () => Promise<string>;
   /** The page, or with the HTML of `withProducts` in place of its own (All products). */
   render: (structuredData: string, withProducts?: string) => CompressedHtml;
+  /**
+   * The page with `products` in place of its own, preloading `productsRequest` in place of its
+   * own list's, and no structured data, made per request (All products filtered): only those two
+   * are compressed anew (`joinedPage`).
+   */
+  filtered: (products: string, productsRequest: string) => CompressedHtml;
 }
 
 /**
@@ -200,6 +217,9 @@ export function latestWithin(waitMs: number, read: () => Promise<string>): () =>
     }
   };
 }
+
+/** The pre-rendered All products' preload of its list (the first page, newest first). */
+const LIST_PRELOAD = /<link rel="preload" as="fetch" crossorigin href="\/api\/products[^"]*">/;
 
 /**
  * Page path → its pre-rendered file, read once: `pages/index.html` is `/`, `pages/blogs.html`
@@ -232,7 +252,32 @@ function prerenderedPages(
         last.set(products !== undefined, made);
         return made.html;
       };
-      return [pagePath, { path: pagePath, structuredData: structuredDataOf(pagePath), render }];
+      // Cut once around the list's preload (when the page has one) and the page's content, each
+      // piece deflated once.
+      const preloadAt = LIST_PRELOAD.exec(html);
+      const from = html.indexOf(PAGE_START) + PAGE_START.length;
+      let cut: { head: DeflatedOnce; tail?: DeflatedOnce; end: DeflatedOnce } | undefined;
+      const filtered = (products: string, productsRequest: string) => {
+        const once = (text: string) => deflateOnce(Buffer.from(text));
+        cut ??= {
+          head: once(html.slice(0, preloadAt?.index ?? from)),
+          tail: preloadAt
+            ? once(html.slice(preloadAt.index + preloadAt[0].length, from))
+            : undefined,
+          end: once(html.slice(html.indexOf(PAGE_END, from))),
+        };
+        const preload = `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(productsRequest)}">`;
+        return joinedPage([
+          cut.head,
+          ...(cut.tail ? [Buffer.from(preload), cut.tail] : []),
+          Buffer.from(products),
+          cut.end,
+        ]);
+      };
+      return [
+        pagePath,
+        { path: pagePath, structuredData: structuredDataOf(pagePath), render, filtered },
+      ];
     }),
   );
 }
@@ -252,26 +297,27 @@ function renderAllProducts(
   renderer: () => Promise<ServerRender | undefined>,
   cachedList: WebAppOptions["cachedList"],
   onError: (err: unknown) => void,
-): () => Promise<string | undefined> {
+): (url: string) => Promise<{ products: string; request: string } | undefined> {
   if (!cachedList) return async () => undefined;
   const rendered = new WeakMap<Buffer, Promise<string | undefined>>();
-  return async () => {
+  return async (url) => {
     // A bundle that cannot be loaded is told once; the page keeps its skeletons.
     const ssr = await renderer();
     if (!ssr) return undefined;
-    const answer = cachedList(ssr.firstProductsRequest(paths.allProducts));
+    const request = ssr.firstProductsRequest(url);
+    const answer = cachedList(request);
     if (!answer) return undefined;
-    const known = rendered.get(answer.body);
-    if (known) return known;
-    const items = JSON.parse(answer.body.toString("utf8")) as ProductListItem[];
-    const html = ssr
-      .renderWithProducts(paths.allProducts, { items, total: answer.total })
-      .catch((err: unknown) => {
+    let html = rendered.get(answer.body);
+    if (!html) {
+      const items = JSON.parse(answer.body.toString("utf8")) as ProductListItem[];
+      html = ssr.renderWithProducts(url, { items, total: answer.total }).catch((err: unknown) => {
         onError(err);
         return undefined;
       });
-    rendered.set(answer.body, html);
-    return html;
+      rendered.set(answer.body, html);
+    }
+    const products = await html;
+    return products === undefined ? undefined : { products, request };
   };
 }
 
