@@ -39,6 +39,12 @@ export const orderStatuses = [
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
+/**
+ * The statuses whose orders hold their stock (until paid, cancelled or the hold runs out): an
+ * unpaid order, and a company buyer's order waiting for an owner's approval (docs/approvals.md).
+ */
+export const holdingStatuses = ["unpaid", "awaiting_approval"] as const satisfies OrderStatus[];
+
 /** Why an order was cancelled: its hold ran out, the store, its company declined it, the account went. */
 export const cancelReasons = ["hold_ran_out", "store", "declined", "account_removed"] as const;
 export type CancelReason = (typeof cancelReasons)[number];

@@ -94,3 +94,38 @@ test("each table is written only by the module whose tables.ts declares it", () 
     .map((w) => `${w.table} (${w.owner}) written in ${w.file}`);
   expect([...new Set(strangers)].sort()).toEqual([]);
 });
+
+/**
+ * Which modules each module imports (types too), by its source files' relative imports; src/server's
+ * own files (the platform: errors, money, config; and the composition: app.ts, domains.ts) are
+ * left out, as every module uses the one and the other uses every module.
+ */
+function moduleImports(): Map<string, Map<string, string>> {
+  const imports = new Map<string, Map<string, string>>();
+  for (const file of sourceFiles()) {
+    const from = moduleOf(file);
+    if (from === "(root)") continue;
+    const code = withoutComments(readFileSync(path.join(serverDir, file), "utf8"));
+    for (const m of code.matchAll(/\bfrom\s+"(\.[^"]+)"/g)) {
+      const target = path.relative(serverDir, path.resolve(serverDir, path.dirname(file), m[1]!));
+      if (target.startsWith("..") || !target.includes(path.sep)) continue;
+      const to = moduleOf(target);
+      if (to === from) continue;
+      if (!imports.has(from)) imports.set(from, new Map());
+      if (!imports.get(from)!.has(to)) imports.get(from)!.set(to, file);
+    }
+  }
+  return imports;
+}
+
+test("no two modules import each other: one depends on the other, or neither", () => {
+  const imports = moduleImports();
+  // The scan finds imports: the checkout's of the orders, for one.
+  expect(imports.get("checkout")?.has("orders")).toBe(true);
+  const both = [...imports].flatMap(([a, targets]) =>
+    [...targets]
+      .filter(([b]) => a < b && imports.get(b)?.has(a))
+      .map(([b, file]) => `${a} (${file}) ⇄ ${b} (${imports.get(b)!.get(a)})`),
+  );
+  expect(both).toEqual([]);
+});

@@ -31,7 +31,7 @@ import {
   vehicleSubmodels,
 } from "./vehicles/tables";
 import { partSlug } from "../contract/paths";
-import { attributeDefinitions } from "./attributes/tables";
+import { attributeDefinitions } from "./catalog/attributes/tables";
 import { apiKeys } from "./api-keys/tables";
 import { createApiKeyService } from "./api-keys/service";
 import { createWebhookService } from "./webhooks/service";

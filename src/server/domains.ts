@@ -4,8 +4,8 @@ import { authRoutes } from "./auth/routes";
 import { cartRoutes } from "./cart/routes";
 import { checkoutRoutes } from "./checkout/routes";
 import { catalogRoutes } from "./catalog/routes";
-import { facetRoutes } from "./attributes/facet-routes";
-import { createFacetService } from "./attributes/facets";
+import { facetRoutes } from "./catalog/attributes/facet-routes";
+import { createFacetService } from "./catalog/attributes/facets";
 import { productCsvRoutes } from "./product-csv/routes";
 import { importRoutes } from "./imports/routes";
 import { createProductCsvService } from "./product-csv/service";
@@ -31,10 +31,12 @@ import { createRemoveUser } from "./workflows/remove-user";
 import { vehicleRoutes } from "./vehicles/routes";
 import { vehicleAdminRoutes } from "./vehicles/admin-routes";
 import { createVehicleAdmin } from "./vehicles/admin";
+import { fitmentRowsNaming } from "./catalog/fitment";
+import { orderLinesNaming } from "./orders/vehicle-references";
 import { createVehicleCsv } from "./vehicles/csv-import";
 import { fitmentRoutes } from "./catalog/fitment-routes";
-import { attributeRoutes } from "./attributes/routes";
-import { createAttributeService } from "./attributes/service";
+import { attributeRoutes } from "./catalog/attributes/routes";
+import { createAttributeService } from "./catalog/attributes/service";
 import { partRoutes } from "./catalog/part-routes";
 import { addressRoutes } from "./addresses/routes";
 import { createAddressService } from "./addresses/service";
@@ -223,7 +225,10 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
   });
   await api.register(vehicleRoutes, { vehicles, guards });
   await api.register(vehicleAdminRoutes, {
-    admin: createVehicleAdmin(database.db),
+    admin: createVehicleAdmin(database.db, {
+      fitmentRows: fitmentRowsNaming,
+      orderLines: orderLinesNaming,
+    }),
     csv: createVehicleCsv(database.db),
     catalogCache,
     guards,

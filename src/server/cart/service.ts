@@ -11,7 +11,8 @@ import {
 import { MAX_ORDER_QTY, orderMessages } from "../../contract/orders";
 import type { Db, DbOrTx } from "../db/database";
 import { cartItems } from "./tables";
-import { holdingStatuses, orderItems, orders } from "../orders/tables";
+import { holdingStatuses } from "../../contract/orders";
+import { orderItems, orders } from "../orders/tables";
 import { products } from "../catalog/tables";
 import { conflict, notFound, unauthorized, unprocessable } from "../errors";
 import { computeCharges, type ChargeFacts } from "../charges/estimate";

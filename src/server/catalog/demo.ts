@@ -10,7 +10,7 @@ import {
   insertDefinition,
   parseAttributeValue,
   replaceProductAttributes,
-} from "../attributes/writes";
+} from "./attributes/writes";
 import { productCrossReferences, productFitments, products } from "./tables";
 
 /** Shipping weights of the demo parts (one unit), for the weight-band shipping rates. */

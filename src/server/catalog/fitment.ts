@@ -9,6 +9,7 @@ import type {
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db } from "../db/database";
 import { HttpError, notFound } from "../errors";
+import { countWhere, namingCondition, type VehicleReferenceCount } from "../vehicles/references";
 import type { VehicleMatch } from "../vehicles/service";
 import {
   baseVehicleEngines,
@@ -72,6 +73,10 @@ export function yearRanges(years: number[]): string {
 }
 
 /** A product's fitment: read for shoppers and for the admin's form, replaced by an admin. */
+/** The fitment rows naming a vehicle record, for the vehicle admin's removals. */
+export const fitmentRowsNaming: VehicleReferenceCount = (record) =>
+  countWhere(productFitments, namingCondition(record, true));
+
 /** One fitment row of a product, as its applications are made from it. */
 interface ApplicationRow extends FitmentDetail {
   make: string;

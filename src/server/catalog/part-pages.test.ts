@@ -13,7 +13,7 @@ import { createPartPages } from "./part-pages";
 import { productCrossReferences, productFitments, products } from "./tables";
 import { STORE_BRAND } from "../../contract/parts";
 import { replaceProductAssets } from "./writes";
-import { insertDefinition, replaceProductAttributes } from "../attributes/writes";
+import { insertDefinition, replaceProductAttributes } from "./attributes/writes";
 
 let t: TestApp;
 let disc: typeof products.$inferSelect;

@@ -36,12 +36,12 @@ import {
 } from "./search";
 import { isUniqueViolation } from "../db/postgres-errors";
 import type { ProductAttribute } from "../../contract/attributes";
-import { attributesFromJson, attributesJson, attributesOfProduct } from "../attributes/reads";
+import { attributesFromJson, attributesJson, attributesOfProduct } from "./attributes/reads";
 import {
   attributeFilterCondition,
   resolveAttributeFilters,
   type AttributeFilter,
-} from "../attributes/facets";
+} from "./attributes/facets";
 import { storedBreaks, wireBreaks } from "../money";
 import { productEventData } from "../webhooks/events";
 import { recordWebhookEvent } from "../webhooks/outbox";

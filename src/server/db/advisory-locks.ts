@@ -21,7 +21,7 @@ export const advisoryLocks = {
   perGarage: 7_345_101,
   perReviewAuthor: 7_345_102,
   perProductImport: 7_345_103,
-  /** One change to a category's attribute list at a time (attributes/service.ts). */
+  /** One change to a category's attribute list at a time (catalog/attributes/service.ts). */
   perAttributeCategory: 7_345_104,
 } as const;
 

@@ -9,7 +9,7 @@ import { insertProduct } from "../../../tests/support/factories";
 import { startImportAndWait, uploadImport } from "../../../tests/support/imports";
 import { multipart } from "../../../tests/support/multipart";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { attributeDefinitions, productAttributes } from "../attributes/tables";
+import { attributeDefinitions, productAttributes } from "../catalog/attributes/tables";
 import { adminAuditLog } from "../audit/tables";
 import { productAssets, productCrossReferences, products } from "../catalog/tables";
 import { upsertProductsByPartNumber } from "../catalog/writes";

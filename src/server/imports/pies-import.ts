@@ -8,8 +8,8 @@ import {
   parseAttributeValue,
   replaceProductAttributes,
   type StoredValue,
-} from "../attributes/writes";
-import { attributeDefinitions, productAttributes } from "../attributes/tables";
+} from "../catalog/attributes/writes";
+import { attributeDefinitions, productAttributes } from "../catalog/attributes/tables";
 import { productAssets, productCrossReferences, products } from "../catalog/tables";
 import {
   replaceProductAssets,

@@ -1,7 +1,7 @@
 import { sql } from "../db/sql";
 import type { DbOrTx } from "../db/database";
 import { sqlInts, sqlTexts, sqlUuids } from "../db/sql-arrays";
-import { holdingStatuses } from "../orders/tables";
+import { holdingStatuses } from "../../contract/orders";
 
 /**
  * Stock levels set by part number, set-based (the bulk stock sync, docs/bulk-sync.md): the

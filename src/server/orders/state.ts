@@ -8,7 +8,8 @@ import type { StockMoves } from "../inventory/service";
 import type { ShippingCarrier } from "../../contract/shipping-carriers";
 import { orderEventData } from "../webhooks/events";
 import { recordWebhookEvent } from "../webhooks/outbox";
-import { holdingStatuses, orderItems, orders } from "./tables";
+import { holdingStatuses } from "../../contract/orders";
+import { orderItems, orders } from "./tables";
 
 /**
  * An order's life, and the one place its row changes after it is placed (docs/ordering.md):

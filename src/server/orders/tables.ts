@@ -35,12 +35,6 @@ export interface ShipToSnapshot {
 }
 
 /**
- * The statuses whose orders hold their stock (until paid, cancelled or the hold runs out): an
- * unpaid order, and a company buyer's order waiting for an owner's approval (docs/approvals.md).
- */
-export const holdingStatuses = ["unpaid", "awaiting_approval"] as const;
-
-/**
  * The orders' human numbers (`PW-100001`, docs/ordering.md): taken at insert, so numbers may skip
  * (a rolled-back placement keeps its number); unlike invoices, an order number need not be gapless.
  */

@@ -23,13 +23,13 @@ import { readProductCsv, toCsv, type FitmentEntry, type ProductRow } from "./csv
 import { attributeMessages } from "../../contract/attributes";
 import { ATTRIBUTES_COLUMN } from "../../contract/product-csv";
 import type { ProductCategory } from "../../contract/constants";
-import { attributeDefinitionColumns, attributeDefinitions } from "../attributes/tables";
-import { attributesOf } from "../attributes/reads";
+import { attributeDefinitionColumns, attributeDefinitions } from "../catalog/attributes/tables";
+import { attributesOf } from "../catalog/attributes/reads";
 import {
   parseAttributeValue,
   replaceProductAttributes,
   type StoredValue,
-} from "../attributes/writes";
+} from "../catalog/attributes/writes";
 import { postgresError } from "../db/postgres-errors";
 
 /** Rows written per statement; the job's progress moves on after each batch. */

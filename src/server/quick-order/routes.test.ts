@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { SavedList } from "../../contract/lists";
 import type { QuickOrderAdded, QuickOrderResult } from "../../contract/quick-order";
 import { productCrossReferences } from "../catalog/tables";
-import { insertDefinition, replaceProductAttributes } from "../attributes/writes";
+import { insertDefinition, replaceProductAttributes } from "../catalog/attributes/writes";
 
 let t: TestApp;
 let disc: Awaited<ReturnType<typeof insertProduct>>;

@@ -18,7 +18,7 @@ import type { Db } from "../db/database";
 import type { PriceBreak } from "../money";
 import { sqlTexts } from "../db/sql-arrays";
 import { unprocessable } from "../errors";
-import { attributesOf } from "../attributes/reads";
+import { attributesOf } from "../catalog/attributes/reads";
 import { centsToUnits } from "../money";
 import { priceLines, pricingFor } from "../pricing/pricing";
 import { readQty, type ParsedLine } from "./parse";

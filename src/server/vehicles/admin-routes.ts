@@ -27,7 +27,6 @@ import {
   vehicleTableQuerySchema,
 } from "../../contract/vehicles";
 import { errorAnswers } from "../api-errors";
-import type { CatalogReadCache } from "../catalog/read-cache";
 import { caller, type Guards } from "../http/request-context";
 import { csvUploadLimits, readCsvUpload } from "../http/upload";
 import type { VehicleAdmin } from "./admin";
@@ -36,7 +35,8 @@ import type { VehicleCsv } from "./csv-import";
 export interface VehicleAdminRoutesOptions {
   admin: VehicleAdmin;
   csv: VehicleCsv;
-  catalogCache: CatalogReadCache;
+  /** The catalog's read cache: its answers name vehicles (CatalogReadCache). */
+  catalogCache: { invalidate(change: "catalog"): void };
   guards: Guards;
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
-import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgInsertValue, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { sql, type SQL } from "../db/sql";
 import {
   vehicleAdminMessages as say,
@@ -28,8 +28,6 @@ import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { PG, postgresError } from "../db/postgres-errors";
 import { conflict, HttpError, notFound } from "../errors";
-import { productFitments } from "../catalog/tables";
-import { orderItems } from "../orders/tables";
 import {
   baseVehicleEngines,
   baseVehicles,
@@ -39,6 +37,12 @@ import {
   vehicleModels,
   vehicleSubmodels,
 } from "./tables";
+import {
+  countWhere,
+  namingCondition,
+  type VehicleRecord,
+  type VehicleReferences,
+} from "./references";
 
 /*
  * The vehicle database for admins (docs/vehicles.md): makes, models, model years (base
@@ -277,40 +281,25 @@ async function changed<T extends NamedTable>(
 }
 
 /**
- * What still names a vehicle record, counted: the fitment rows, garage vehicles and order lines
- * meeting a condition each (none: 0).
+ * What still names a vehicle record, counted: the fitment rows and order lines (through their
+ * modules' counts) and the garage vehicles.
  */
 async function countUses(
   tx: Tx,
-  where: { fitment: SQL; garage?: SQL; orders?: SQL },
+  references: VehicleReferences,
+  record: VehicleRecord,
 ): Promise<VehicleUses> {
-  const count = (table: PgTable, condition: SQL | undefined) =>
-    condition ? sql`(select count(*) from ${table} where ${condition})::int` : sql`0`;
+  const counted = [
+    references.fitmentRows(record),
+    countWhere(garageVehicles, namingCondition(record, false)),
+    references.orderLines(record),
+  ].map((count) => count ?? sql`0`);
   const [row] = (
     await tx.execute<{ fitment: number; garage: number; orders: number }>(sql`select
-      ${count(productFitments, where.fitment)} as fitment,
-      ${count(garageVehicles, where.garage)} as garage,
-      ${count(orderItems, where.orders)} as orders`)
+      ${counted[0]} as fitment, ${counted[1]} as garage, ${counted[2]} as orders`)
   ).rows;
   return { fitmentRows: row!.fitment, garageVehicles: row!.garage, orderLines: row!.orders };
 }
-
-/** 409 ("This engine is in 2 fitment rows; …") while anything names the record. */
-async function refuseWhileUsed(
-  tx: Tx,
-  subject: string,
-  where: { fitment: SQL; garage?: SQL; orders?: SQL },
-) {
-  const uses = await countUses(tx, where);
-  if (inUse(uses)) throw conflict(vehicleInUseMessage(subject, uses));
-}
-
-/** What names a set of base vehicles (an SQL list of their ids). */
-const baseVehicleUses = (ids: SQL) => ({
-  fitment: sql`base_vehicle_id in (${ids})`,
-  garage: sql`base_vehicle_id in (${ids})`,
-  orders: sql`vehicle_base_vehicle_id in (${ids})`,
-});
 
 /** The record, locked for the change; 404 when it is gone. */
 async function locked<
@@ -351,7 +340,13 @@ async function removed<T extends NamedTable>(
   await auditNamed(tx, actor, kind, "remove", id, `Removed ${kind.word} ${summary}`);
 }
 
-export function createVehicleAdmin(db: Db) {
+export function createVehicleAdmin(db: Db, references: VehicleReferences) {
+  /** 409 ("This engine is in 2 fitment rows; …") while anything names the record. */
+  async function refuseWhileUsed(tx: Tx, subject: string, record: VehicleRecord) {
+    const uses = await countUses(tx, references, record);
+    if (inUse(uses)) throw conflict(vehicleInUseMessage(subject, uses));
+  }
+
   /** The model with its make's name, locked for the change; 404 when it is gone. */
   async function lockedModel(tx: Tx, id: number) {
     const [model] = await tx
@@ -474,7 +469,7 @@ export function createVehicleAdmin(db: Db) {
         const ids = sql`select bv.id from ${baseVehicles} bv join ${vehicleModels} md
           on md.id = bv.model_id where md.make_id = ${id}`;
         await tx.execute(sql`${ids} for update of bv`);
-        await refuseWhileUsed(tx, "This make", baseVehicleUses(ids));
+        await refuseWhileUsed(tx, "This make", { baseVehicleIds: ids });
         await removed(tx, actor, makes, id, `${make.name} with its models and years`);
       }),
 
@@ -510,7 +505,7 @@ export function createVehicleAdmin(db: Db) {
         const model = await lockedModel(tx, id);
         const ids = sql`select bv.id from ${baseVehicles} bv where bv.model_id = ${id}`;
         await tx.execute(sql`${ids} for update`);
-        await refuseWhileUsed(tx, "This model", baseVehicleUses(ids));
+        await refuseWhileUsed(tx, "This model", { baseVehicleIds: ids });
         await removed(
           tx,
           actor,
@@ -548,11 +543,7 @@ export function createVehicleAdmin(db: Db) {
     removeEngine: (actor: AuditActor, id: number): Promise<void> =>
       transaction(async (tx) => {
         const engine = await locked(tx, engines, id);
-        await refuseWhileUsed(tx, "This engine", {
-          fitment: sql`engine_id = ${id}`,
-          garage: sql`engine_id = ${id}`,
-          orders: sql`vehicle_engine_id = ${id}`,
-        });
+        await refuseWhileUsed(tx, "This engine", { engineId: id });
         await removed(tx, actor, engines, id, engine.name);
       }),
 
@@ -582,7 +573,7 @@ export function createVehicleAdmin(db: Db) {
     removeSubmodel: (actor: AuditActor, id: number): Promise<void> =>
       transaction(async (tx) => {
         const submodel = await locked(tx, submodels, id);
-        await refuseWhileUsed(tx, "This submodel", { fitment: sql`submodel_id = ${id}` });
+        await refuseWhileUsed(tx, "This submodel", { submodelId: id });
         await removed(tx, actor, submodels, id, submodel.name);
       }),
 
@@ -715,10 +706,9 @@ export function createVehicleAdmin(db: Db) {
           const had = new Set(before.engines.map((e) => e.id));
           const removed = before.engines.filter((e) => !wanted.has(e.id));
           for (const engine of removed) {
-            const where = sql`base_vehicle_id = ${id} and engine_id = ${engine.id}`;
             await refuseWhileUsed(tx, `The ${label(before)} with the ${engine.name}`, {
-              fitment: where,
-              garage: where,
+              baseVehicleId: id,
+              engineId: engine.id,
             });
           }
           if (removed.length > 0) {
@@ -756,7 +746,7 @@ export function createVehicleAdmin(db: Db) {
     removeBaseVehicle: (actor: AuditActor, id: number): Promise<void> =>
       transaction(async (tx) => {
         const bv = await lockedBaseVehicle(tx, id);
-        await refuseWhileUsed(tx, "This vehicle", baseVehicleUses(sql`${id}`));
+        await refuseWhileUsed(tx, "This vehicle", { baseVehicleIds: sql`${id}` });
         await tx.delete(baseVehicles).where(eq(baseVehicles.id, id));
         await audit(
           tx,

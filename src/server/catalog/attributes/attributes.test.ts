@@ -1,21 +1,21 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { createTestDatabase } from "../../../tests/support/test-database";
-import { products } from "../catalog/tables";
-import { seedDemoData } from "../demo/seed";
+import { signUp, signUpAdmin, type TestAccount } from "../../../../tests/support/accounts";
+import { insertProduct } from "../../../../tests/support/factories";
+import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
+import { createTestDatabase } from "../../../../tests/support/test-database";
+import { products } from "../tables";
+import { seedDemoData } from "../../demo/seed";
 import {
   attributeMessages as say,
   MAX_ATTRIBUTES_PER_CATEGORY,
   type AdminAttributeDefinition,
   type AttributeDefinition,
   type ProductAttribute,
-} from "../../contract/attributes";
-import type { ProductCategory } from "../../contract/constants";
-import type { ProductDetail } from "../../contract/products";
-import { adminAuditLog } from "../audit/tables";
+} from "../../../contract/attributes";
+import type { ProductCategory } from "../../../contract/constants";
+import type { ProductDetail } from "../../../contract/products";
+import { adminAuditLog } from "../../audit/tables";
 import { attributesOf } from "./reads";
 import { attributeDefinitions, productAttributes } from "./tables";
 

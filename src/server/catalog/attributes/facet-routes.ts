@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { facetsSchema } from "../../contract/facets";
-import { productListQuerySchema } from "../../contract/products";
-import { errorAnswers } from "../api-errors";
-import { queryKey, type CatalogReadCache } from "../catalog/read-cache";
-import { sendCached } from "../catalog/routes";
-import type { CatalogService, ProductFilters } from "../catalog/service";
-import type { VehicleService } from "../vehicles/service";
+import { facetsSchema } from "../../../contract/facets";
+import { productListQuerySchema } from "../../../contract/products";
+import { errorAnswers } from "../../api-errors";
+import { queryKey, type CatalogReadCache } from "../read-cache";
+import { sendCached } from "../routes";
+import type { CatalogService, ProductFilters } from "../service";
+import type { VehicleService } from "../../vehicles/service";
 import type { FacetService } from "./facets";
 
 export interface FacetRoutesOptions {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { attributeMessages } from "../../contract/attributes";
-import { facetMessages, MAX_ATTRIBUTE_FILTERS, type Facets } from "../../contract/facets";
-import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { productFitments } from "../catalog/tables";
-import { baseVehicles, vehicleMakes, vehicleModels } from "../vehicles/tables";
+import { attributeMessages } from "../../../contract/attributes";
+import { facetMessages, MAX_ATTRIBUTE_FILTERS, type Facets } from "../../../contract/facets";
+import { insertProduct } from "../../../../tests/support/factories";
+import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
+import { productFitments } from "../tables";
+import { baseVehicles, vehicleMakes, vehicleModels } from "../../vehicles/tables";
 import { attributeFilterCondition } from "./facets";
 import { ensureDefinitions, insertDefinition, replaceProductAttributes } from "./writes";
 

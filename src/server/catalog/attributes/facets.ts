@@ -1,18 +1,18 @@
 import { and, count, eq, inArray } from "drizzle-orm";
-import { formatAttributeNumber, type AttributeKind } from "../../contract/attributes";
-import type { ProductCategory } from "../../contract/constants";
+import { formatAttributeNumber, type AttributeKind } from "../../../contract/attributes";
+import type { ProductCategory } from "../../../contract/constants";
 import {
   facetMessages,
   MAX_FACET_VALUES,
   parseAttributeFilter,
   type Facet,
-} from "../../contract/facets";
-import type { ProductFilters } from "../catalog/service";
-import { products } from "../catalog/tables";
-import type { Db, DbOrTx } from "../db/database";
-import { sql, type SQL } from "../db/sql";
-import { HttpError } from "../errors";
-import type { VehicleMatch } from "../vehicles/service";
+} from "../../../contract/facets";
+import type { ProductFilters } from "../service";
+import { products } from "../tables";
+import type { Db, DbOrTx } from "../../db/database";
+import { sql, type SQL } from "../../db/sql";
+import { HttpError } from "../../errors";
+import type { VehicleMatch } from "../../vehicles/service";
 import { attributeDefinitionColumns, attributeDefinitions, productAttributes } from "./tables";
 import { parseAttributeValue } from "./writes";
 

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, type SQLWrapper } from "drizzle-orm";
-import { formatAttributeNumber, type ProductAttribute } from "../../contract/attributes";
-import type { DbOrTx } from "../db/database";
-import { sql } from "../db/sql";
+import { formatAttributeNumber, type ProductAttribute } from "../../../contract/attributes";
+import type { DbOrTx } from "../../db/database";
+import { sql } from "../../db/sql";
 import { attributeDefinitions, productAttributes } from "./tables";
 
 /**

@@ -9,11 +9,11 @@ import {
   attributeParamsSchema,
   productAttributesAnswerSchema,
   productAttributeValuesSchema,
-} from "../../contract/attributes";
-import { idParamsSchema } from "../../contract/common";
-import { errorAnswers } from "../api-errors";
-import type { CatalogReadCache } from "../catalog/read-cache";
-import { caller, type Guards } from "../http/request-context";
+} from "../../../contract/attributes";
+import { idParamsSchema } from "../../../contract/common";
+import { errorAnswers } from "../../api-errors";
+import type { CatalogReadCache } from "../read-cache";
+import { caller, type Guards } from "../../http/request-context";
 import type { AttributeService } from "./service";
 
 export interface AttributeRoutesOptions {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { sql } from "../db/sql";
-import { advisoryLocks, lockWithin } from "../db/advisory-locks";
+import { sql } from "../../db/sql";
+import { advisoryLocks, lockWithin } from "../../db/advisory-locks";
 import {
   attributeMessages as say,
   MAX_ATTRIBUTES_PER_CATEGORY,
@@ -11,13 +11,13 @@ import {
   type AttributeListQuery,
   type ProductAttribute,
   type ProductAttributeValues,
-} from "../../contract/attributes";
-import { productCategories, type ProductCategory } from "../../contract/constants";
-import { recordAdminAction, type AuditActor } from "../audit/service";
-import type { Db, DbOrTx } from "../db/database";
-import { PG, postgresError } from "../db/postgres-errors";
-import { conflict, HttpError, notFound } from "../errors";
-import { products } from "../catalog/tables";
+} from "../../../contract/attributes";
+import { productCategories, type ProductCategory } from "../../../contract/constants";
+import { recordAdminAction, type AuditActor } from "../../audit/service";
+import type { Db, DbOrTx } from "../../db/database";
+import { PG, postgresError } from "../../db/postgres-errors";
+import { conflict, HttpError, notFound } from "../../errors";
+import { products } from "../tables";
 import { attributesOfProduct } from "./reads";
 import { attributeDefinitionColumns, attributeDefinitions, productAttributes } from "./tables";
 import {

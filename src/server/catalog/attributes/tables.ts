@@ -1,4 +1,4 @@
-import { sql } from "../db/sql";
+import { sql } from "../../db/sql";
 import {
   boolean,
   check,
@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { productCategories } from "../../contract/constants";
-import { products } from "../catalog/tables";
+import { productCategories } from "../../../contract/constants";
+import { products } from "../tables";
 
 /**
  * A typed attribute of one category's parts (docs/attributes.md): a number with its unit

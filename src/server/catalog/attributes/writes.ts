@@ -3,10 +3,10 @@ import {
   attributeMessages,
   MAX_ATTRIBUTE_TEXT,
   type AttributeDefinition,
-} from "../../contract/attributes";
-import type { ProductCategory } from "../../contract/constants";
-import type { DbOrTx } from "../db/database";
-import { sql } from "../db/sql";
+} from "../../../contract/attributes";
+import type { ProductCategory } from "../../../contract/constants";
+import type { DbOrTx } from "../../db/database";
+import { sql } from "../../db/sql";
 import { attributeDefinitionColumns, attributeDefinitions, productAttributes } from "./tables";
 
 /**
