@@ -57,6 +57,30 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("article")).toHaveCount(0);
   });
 
+  test("All products filtered by a category arrives with that category's products once the store has listed them", async ({
+    page,
+    browser,
+  }) => {
+    const url = "/allproducts?category=Brakes";
+    const cards = page.getByRole("article");
+    await expect(async () => {
+      // The app lists them once (JavaScript on), which fills the catalog's cache...
+      const app = await browser.newContext({ javaScriptEnabled: true });
+      const listing = await app.newPage();
+      await listing.goto(url);
+      const names = await listing.getByRole("article").getByRole("heading").allTextContents();
+      await app.close();
+      expect(names.length).toBeGreaterThan(0);
+      // ...and the page then arrives with them, preloading that list (JavaScript off here).
+      const res = await page.goto(url);
+      expect(await res!.text()).toMatch(
+        /<link rel="preload" as="fetch" crossorigin href="\/api\/products\?[^"]*category=Brakes/,
+      );
+      await expect(cards).toHaveCount(names.length, { timeout: 1_000 });
+      await expect(cards.first()).toContainText(names[0]!, { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+  });
+
   test("other pages get the app's shell, which renders them in the browser", async ({ page }) => {
     await page.goto("/allproducts?page=2");
     await expect(page.locator("#root")).toBeEmpty();
