@@ -129,3 +129,20 @@ test("no two modules import each other: one depends on the other, or neither", (
   );
   expect(both).toEqual([]);
 });
+
+test("no source file is over 600 lines (tests aside): a longer one holds more than one job", () => {
+  const srcDir = path.join(serverDir, "..");
+  const long: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) {
+        const lines = readFileSync(full, "utf8").split("\n").length - 1;
+        if (lines > 600) long.push(`${path.relative(srcDir, full)}: ${lines}`);
+      }
+    }
+  };
+  walk(srcDir);
+  expect(long).toEqual([]);
+});

@@ -17,7 +17,7 @@ import { sql } from "../db/sql";
 import { orderEventData, placedOrderDataSql } from "../webhooks/events";
 import { recordWebhookEvent, webhookEventCtes } from "../webhooks/outbox";
 import { isLockWaitOver, isStockOrCheckChanged, type Inventory } from "../inventory/service";
-import { centsToUnits, unitsToCents } from "../money";
+import { unitsToCents } from "../money";
 import type { OrderNotifier } from "../orders/notifier";
 import { toOrder } from "../orders/service";
 import {
@@ -43,7 +43,6 @@ import {
   readPlacementUnlocked,
   readStockIfUnchanged,
   type PlacementRead,
-  type PlacementSource,
 } from "./read";
 import type { DestinationSource } from "../charges/read";
 import type { PlacementMemory } from "./memory";
@@ -71,6 +70,7 @@ import {
 } from "./write";
 
 export { CLIENT_GONE_MESSAGE } from "./request";
+import { totalNow } from "./total-now";
 
 export interface CheckoutOptions {
   currency: string;
@@ -560,47 +560,3 @@ export type CheckoutService = ReturnType<typeof createCheckout>;
  * who gives up during a long wait does not get an order committed after it.
  */
 const UNLOCKED_LOCK_WAIT_MS = 100;
-
-/**
- * What an order would charge now, decided as its placement decides it (the hold rules of new
- * customers are the placement's to apply: they decide whether, not how much), writing nothing.
- */
-async function totalNow(
-  tx: DbOrTx,
-  customer: Customer,
-  what: {
-    source: PlacementSource;
-    destination: DestinationSource;
-    shippingMethodId: string | null;
-    quote: QuoteToAccept | null;
-  },
-  opts: Pick<CheckoutOptions, "currency" | "sellerCountry" | "limits">,
-): Promise<OrderTotal> {
-  const facts = await readPlacement(tx, customer.id, what.source, {
-    trusted: true,
-    capNew: false,
-    destination: what.destination,
-    currency: opts.currency,
-    sellerCountry: opts.sellerCountry,
-  });
-  if (what.quote) {
-    refuseDeletedParts(facts.wanted, facts.products);
-    refuseShortStock(facts.wanted, facts.products);
-  }
-  const { lines, charges, totalCents } = decidePlacement(facts, {
-    shippingMethodId: what.shippingMethodId,
-    limits: opts.limits,
-    pricing: facts.pricing,
-    quotedPrices: what.quote ? quotedPrices(what.quote) : undefined,
-  });
-  requireDestination(facts);
-  const { shippingCents, taxCents, coreDepositCents } = charges;
-  return {
-    subtotal: centsToUnits(lines.reduce((sum, l) => sum + l.unitPriceCents * l.qty, 0)),
-    coreDeposits: centsToUnits(coreDepositCents),
-    shipping: centsToUnits(shippingCents),
-    shippingMethod: charges.shippingMethod,
-    tax: centsToUnits(taxCents),
-    total: centsToUnits(totalCents),
-  };
-}

@@ -1,0 +1,53 @@
+import type { OrderTotal } from "../../contract/orders";
+import { centsToUnits } from "../money";
+import { decidePlacement, refuseDeletedParts, refuseShortStock } from "./decide";
+import type { DbOrTx } from "../db/database";
+import { readPlacement, type PlacementSource } from "./read";
+import type { DestinationSource } from "../charges/read";
+import { quotedPrices, requireDestination, type QuoteToAccept } from "./request";
+import type { CheckoutOptions } from "./workflow";
+import type { Customer } from "./write";
+
+/**
+ * What an order would charge now, decided as its placement decides it (the hold rules of new
+ * customers are the placement's to apply: they decide whether, not how much), writing nothing.
+ */
+export async function totalNow(
+  tx: DbOrTx,
+  customer: Customer,
+  what: {
+    source: PlacementSource;
+    destination: DestinationSource;
+    shippingMethodId: string | null;
+    quote: QuoteToAccept | null;
+  },
+  opts: Pick<CheckoutOptions, "currency" | "sellerCountry" | "limits">,
+): Promise<OrderTotal> {
+  const facts = await readPlacement(tx, customer.id, what.source, {
+    trusted: true,
+    capNew: false,
+    destination: what.destination,
+    currency: opts.currency,
+    sellerCountry: opts.sellerCountry,
+  });
+  if (what.quote) {
+    refuseDeletedParts(facts.wanted, facts.products);
+    refuseShortStock(facts.wanted, facts.products);
+  }
+  const { lines, charges, totalCents } = decidePlacement(facts, {
+    shippingMethodId: what.shippingMethodId,
+    limits: opts.limits,
+    pricing: facts.pricing,
+    quotedPrices: what.quote ? quotedPrices(what.quote) : undefined,
+  });
+  requireDestination(facts);
+  const { shippingCents, taxCents, coreDepositCents } = charges;
+  return {
+    subtotal: centsToUnits(lines.reduce((sum, l) => sum + l.unitPriceCents * l.qty, 0)),
+    coreDeposits: centsToUnits(coreDepositCents),
+    shipping: centsToUnits(shippingCents),
+    shippingMethod: charges.shippingMethod,
+    tax: centsToUnits(taxCents),
+    total: centsToUnits(totalCents),
+  };
+}
