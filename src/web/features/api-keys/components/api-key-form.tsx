@@ -13,12 +13,11 @@ import {
   type ApiKeyIssued,
 } from "#contract/api-keys";
 import { CheckboxGroup } from "../../../components/checkbox-group";
-import { FormError, FormField } from "../../../components/form-field";
-import { Modal } from "../../../components/modal";
+import { FormField } from "../../../components/form-field";
+import { FormDialog } from "../../../components/form-dialog";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useChangeApiKey, useCreateApiKey } from "../api/api-keys";
-import { DialogButtons } from "../../../components/dialog-buttons";
 
 /** The form's fields as typed: the expiry is a day (`yyyy-mm-dd`, empty: never). */
 const keyFields = z.object({
@@ -154,24 +153,17 @@ export function CreateApiKeyDialog({
     } satisfies KeyFields,
   });
   return (
-    <Modal open title="Create an API key" onClose={onClose}>
-      <form
-        noValidate
-        aria-label="Create an API key"
-        className="flex flex-col gap-3"
-        onSubmit={form.submitWith(async (body) => onIssued(await create.mutateAsync(body)))}
-      >
-        <KeyFieldset
-          idPrefix="create-key"
-          register={form.register}
-          errors={form.formState.errors}
-        />
-        <FormError message={form.formError} />
-        <DialogButtons busy={create.isPending} onClose={onClose}>
-          Create key
-        </DialogButtons>
-      </form>
-    </Modal>
+    <FormDialog
+      title="Create an API key"
+      named
+      onClose={onClose}
+      onSubmit={form.submitWith(async (body) => onIssued(await create.mutateAsync(body)))}
+      busy={create.isPending}
+      formError={form.formError}
+      submitLabel="Create key"
+    >
+      <KeyFieldset idPrefix="create-key" register={form.register} errors={form.formState.errors} />
+    </FormDialog>
   );
 }
 
@@ -188,23 +180,19 @@ export function EditApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose(
     } satisfies KeyFields,
   });
   return (
-    <Modal open title={`Edit the API key ${apiKey.name}`} onClose={onClose}>
-      <form
-        noValidate
-        aria-label={`Edit the API key ${apiKey.name}`}
-        className="flex flex-col gap-3"
-        onSubmit={form.submitWith(async (body) => {
-          const saved = await change.mutateAsync({ id: apiKey.id, body });
-          notify.success(say.saved(saved.name));
-          onClose();
-        })}
-      >
-        <KeyFieldset idPrefix="edit-key" register={form.register} errors={form.formState.errors} />
-        <FormError message={form.formError} />
-        <DialogButtons busy={change.isPending} onClose={onClose}>
-          Save
-        </DialogButtons>
-      </form>
-    </Modal>
+    <FormDialog
+      title={`Edit the API key ${apiKey.name}`}
+      named
+      onClose={onClose}
+      onSubmit={form.submitWith(async (body) => {
+        const saved = await change.mutateAsync({ id: apiKey.id, body });
+        notify.success(say.saved(saved.name));
+        onClose();
+      })}
+      busy={change.isPending}
+      formError={form.formError}
+    >
+      <KeyFieldset idPrefix="edit-key" register={form.register} errors={form.formState.errors} />
+    </FormDialog>
   );
 }

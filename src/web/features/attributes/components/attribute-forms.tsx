@@ -11,11 +11,10 @@ import {
 } from "#contract/attributes";
 import type { ProductCategory } from "#contract/constants";
 import { FormError, FormField } from "../../../components/form-field";
-import { Modal } from "../../../components/modal";
+import { FormDialog } from "../../../components/form-dialog";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useAddAttribute, useChangeAttribute } from "../api/attributes";
-import { DialogButtons } from "../../../components/dialog-buttons";
 
 export const kindLabels: Record<AttributeKind, string> = {
   number: "Number",
@@ -217,49 +216,45 @@ export function EditAttributeDialog({
   });
   const { errors } = formState;
   return (
-    <Modal open title={`Edit the attribute ${definition.name}`} onClose={onClose}>
-      <form
-        noValidate
-        onSubmit={submitWith(async (body) => {
-          await change.mutateAsync({ id: definition.id, body });
-          notify.success(attributeMessages.changed(body.name ?? definition.name));
-          onClose();
-        })}
-        className="flex flex-col gap-3"
-      >
-        <FormField
-          id="edit-attribute-name"
-          label="Name"
-          error={errors.name?.message}
-          {...register("name")}
-        />
-        <p className="text-sm text-base-content/75">
-          Kind: {kindLabels[definition.kind]} (a kind cannot change: remove the attribute and add a
-          new one)
-        </p>
-        <KindFields
-          kind={definition.kind}
-          idPrefix="edit-attribute"
-          unit={register("unit")}
-          unitError={errors.unit?.message}
-          choices={register("choices")}
-          choicesError={errors.choices?.message}
-        />
-        <FormField
-          id="edit-attribute-position"
-          label="Position"
-          type="number"
-          inputMode="numeric"
-          hint="Attributes are listed from the lowest position up"
-          error={errors.position?.message}
-          {...register("position", { setValueAs: number })}
-        />
-        <FilterableField id="edit-attribute-filterable" field={register("filterable")} />
-        <FormError message={formError} />
-        <DialogButtons busy={change.isPending} onClose={onClose}>
-          Save
-        </DialogButtons>
-      </form>
-    </Modal>
+    <FormDialog
+      title={`Edit the attribute ${definition.name}`}
+      onClose={onClose}
+      onSubmit={submitWith(async (body) => {
+        await change.mutateAsync({ id: definition.id, body });
+        notify.success(attributeMessages.changed(body.name ?? definition.name));
+        onClose();
+      })}
+      busy={change.isPending}
+      formError={formError}
+    >
+      <FormField
+        id="edit-attribute-name"
+        label="Name"
+        error={errors.name?.message}
+        {...register("name")}
+      />
+      <p className="text-sm text-base-content/75">
+        Kind: {kindLabels[definition.kind]} (a kind cannot change: remove the attribute and add a
+        new one)
+      </p>
+      <KindFields
+        kind={definition.kind}
+        idPrefix="edit-attribute"
+        unit={register("unit")}
+        unitError={errors.unit?.message}
+        choices={register("choices")}
+        choicesError={errors.choices?.message}
+      />
+      <FormField
+        id="edit-attribute-position"
+        label="Position"
+        type="number"
+        inputMode="numeric"
+        hint="Attributes are listed from the lowest position up"
+        error={errors.position?.message}
+        {...register("position", { setValueAs: number })}
+      />
+      <FilterableField id="edit-attribute-filterable" field={register("filterable")} />
+    </FormDialog>
   );
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import {
   baseVehicleChangeSchema,
   engineChangeSchema,
@@ -11,42 +10,13 @@ import {
   type AdminSubmodel,
   type BaseVehicleRow,
 } from "#contract/vehicles";
-import { FormError, FormField } from "../../../components/form-field";
-import { Modal } from "../../../components/modal";
+import { FormField } from "../../../components/form-field";
+import { FormDialog } from "../../../components/form-dialog";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useChangeVehicleRecord } from "../api/vehicles";
 import { EngineChoice } from "./add-forms";
 import { NameAndVcdbFields, nullableNumber } from "./name-fields";
-import { DialogButtons } from "../../../components/dialog-buttons";
-
-function DialogForm({
-  title,
-  onClose,
-  onSubmit,
-  busy,
-  formError,
-  children,
-}: {
-  title: string;
-  onClose(): void;
-  onSubmit: (e?: React.BaseSyntheticEvent) => Promise<void>;
-  busy: boolean;
-  formError?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Modal open title={title} onClose={onClose}>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
-        {children}
-        <FormError message={formError} />
-        <DialogButtons busy={busy} onClose={onClose}>
-          Save
-        </DialogButtons>
-      </form>
-    </Modal>
-  );
-}
 
 export function EditMakeDialog({ make, onClose }: { make: AdminMake; onClose(): void }) {
   const change = useChangeVehicleRecord("make");
@@ -55,7 +25,7 @@ export function EditMakeDialog({ make, onClose }: { make: AdminMake; onClose(): 
   });
   const { errors } = formState;
   return (
-    <DialogForm
+    <FormDialog
       title={`Edit make ${make.name}`}
       onClose={onClose}
       busy={change.isPending}
@@ -76,7 +46,7 @@ export function EditMakeDialog({ make, onClose }: { make: AdminMake; onClose(): 
         vcdb={register("vcdbMakeId", { setValueAs: nullableNumber })}
         vcdbError={errors.vcdbMakeId?.message}
       />
-    </DialogForm>
+    </FormDialog>
   );
 }
 
@@ -98,7 +68,7 @@ export function EditModelDialog({
   });
   const { errors } = formState;
   return (
-    <DialogForm
+    <FormDialog
       title={`Edit model ${makeName} ${model.name}`}
       onClose={onClose}
       busy={change.isPending}
@@ -119,7 +89,7 @@ export function EditModelDialog({
         vcdb={register("vcdbModelId", { setValueAs: nullableNumber })}
         vcdbError={errors.vcdbModelId?.message}
       />
-    </DialogForm>
+    </FormDialog>
   );
 }
 
@@ -135,7 +105,7 @@ export function EditEngineDialog({ engine, onClose }: { engine: AdminEngine; onC
   });
   const { errors } = formState;
   return (
-    <DialogForm
+    <FormDialog
       title={`Edit engine ${engine.name}`}
       onClose={onClose}
       busy={change.isPending}
@@ -173,7 +143,7 @@ export function EditEngineDialog({ engine, onClose }: { engine: AdminEngine; onC
           {...register("fuel")}
         />
       </NameAndVcdbFields>
-    </DialogForm>
+    </FormDialog>
   );
 }
 
@@ -193,7 +163,7 @@ export function EditSubmodelDialog({
   });
   const { errors } = formState;
   return (
-    <DialogForm
+    <FormDialog
       title={`Edit submodel ${submodel.name}`}
       onClose={onClose}
       busy={change.isPending}
@@ -214,7 +184,7 @@ export function EditSubmodelDialog({
         vcdb={register("vcdbSubmodelId", { setValueAs: nullableNumber })}
         vcdbError={errors.vcdbSubmodelId?.message}
       />
-    </DialogForm>
+    </FormDialog>
   );
 }
 
@@ -242,7 +212,7 @@ export function EditBaseVehicleDialog({
   const { errors } = formState;
   const engineIds = watch("engineIds") ?? [];
   return (
-    <DialogForm
+    <FormDialog
       title={`Edit the ${row.year} ${row.make.name} ${row.model.name}`}
       onClose={onClose}
       busy={change.isPending}
@@ -275,6 +245,6 @@ export function EditBaseVehicleDialog({
         onChange={(ids) => setValue("engineIds", ids)}
       />
       {errors.engineIds && <p className="text-sm text-error">{errors.engineIds.message}</p>}
-    </DialogForm>
+    </FormDialog>
   );
 }

@@ -11,9 +11,8 @@ import {
   type WebhookEndpointIssued,
 } from "#contract/webhooks";
 import { CheckboxGroup } from "../../../components/checkbox-group";
-import { DialogButtons } from "../../../components/dialog-buttons";
-import { FormError, FormField } from "../../../components/form-field";
-import { Modal } from "../../../components/modal";
+import { FormDialog } from "../../../components/form-dialog";
+import { FormField } from "../../../components/form-field";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useChangeWebhookEndpoint, useCreateWebhookEndpoint } from "../api/webhooks";
@@ -100,24 +99,21 @@ export function CreateEndpointDialog({
     defaultValues: { url: "", description: "", eventTypes: [] } satisfies EndpointFields,
   });
   return (
-    <Modal open title="Add a webhook endpoint" onClose={onClose}>
-      <form
-        noValidate
-        aria-label="Add a webhook endpoint"
-        className="flex flex-col gap-3"
-        onSubmit={form.submitWith(async (body) => onIssued(await create.mutateAsync(body)))}
-      >
-        <EndpointFieldset
-          idPrefix="create-endpoint"
-          register={form.register}
-          errors={form.formState.errors}
-        />
-        <FormError message={form.formError} />
-        <DialogButtons busy={create.isPending} onClose={onClose}>
-          Add endpoint
-        </DialogButtons>
-      </form>
-    </Modal>
+    <FormDialog
+      title="Add a webhook endpoint"
+      named
+      onClose={onClose}
+      onSubmit={form.submitWith(async (body) => onIssued(await create.mutateAsync(body)))}
+      busy={create.isPending}
+      formError={form.formError}
+      submitLabel="Add endpoint"
+    >
+      <EndpointFieldset
+        idPrefix="create-endpoint"
+        register={form.register}
+        errors={form.formState.errors}
+      />
+    </FormDialog>
   );
 }
 
@@ -141,27 +137,23 @@ export function EditEndpointDialog({
   );
   const form = useApiForm(changeSchema, { defaultValues });
   return (
-    <Modal open title="Edit the webhook endpoint" onClose={onClose}>
-      <form
-        noValidate
-        aria-label="Edit the webhook endpoint"
-        className="flex flex-col gap-3"
-        onSubmit={form.submitWith(async (body) => {
-          await change.mutateAsync({ id: endpoint.id, body });
-          notify.success(say.saved);
-          onClose();
-        })}
-      >
-        <EndpointFieldset
-          idPrefix="edit-endpoint"
-          register={form.register}
-          errors={form.formState.errors}
-        />
-        <FormError message={form.formError} />
-        <DialogButtons busy={change.isPending} onClose={onClose}>
-          Save
-        </DialogButtons>
-      </form>
-    </Modal>
+    <FormDialog
+      title="Edit the webhook endpoint"
+      named
+      onClose={onClose}
+      onSubmit={form.submitWith(async (body) => {
+        await change.mutateAsync({ id: endpoint.id, body });
+        notify.success(say.saved);
+        onClose();
+      })}
+      busy={change.isPending}
+      formError={form.formError}
+    >
+      <EndpointFieldset
+        idPrefix="edit-endpoint"
+        register={form.register}
+        errors={form.formState.errors}
+      />
+    </FormDialog>
   );
 }
