@@ -88,19 +88,70 @@ export function useConfirm() {
 }
 
 /**
+ * Asks before doing something to `target` (open while there is one): does it through `action`
+ * with `id(target)`, then hands its answer to `done` and closes; a refusal stays in the dialog.
+ * Cancelling forgets a refusal shown. (A key's rotation; RemoveDialog's removal.)
+ */
+export function ActionDialog<T, R>({
+  target,
+  close,
+  title,
+  confirmLabel,
+  action,
+  id,
+  done,
+  children,
+}: {
+  target: T | undefined;
+  close(): void;
+  title: string;
+  confirmLabel: string;
+  action: {
+    mutate(id: string, options: { onSuccess(result: R): void }): void;
+    reset(): void;
+    isPending: boolean;
+    error: Error | null;
+  };
+  id(target: T): string;
+  done(result: R): void;
+  /** What the dialog says of the target. */
+  children(target: T): ReactNode;
+}) {
+  return (
+    <ConfirmDialog
+      open={target !== undefined}
+      title={title}
+      confirmLabel={confirmLabel}
+      busy={action.isPending}
+      error={action.error?.message}
+      onCancel={() => {
+        action.reset();
+        close();
+      }}
+      onConfirm={() =>
+        target !== undefined &&
+        action.mutate(id(target), {
+          onSuccess: (result) => {
+            done(result);
+            close();
+          },
+        })
+      }
+    >
+      {target !== undefined && children(target)}
+    </ConfirmDialog>
+  );
+}
+
+/**
  * Asks before removing `target` (open while there is one), removes it through `removal` with
  * `id(target)`, says `removed` when done and closes; a refusal stays in the dialog. Cancelling
  * forgets a refusal shown.
  */
 export function RemoveDialog<T>({
-  target,
-  close,
-  title,
-  confirmLabel,
   removal,
-  id,
   removed,
-  children,
+  ...dialog
 }: {
   target: T | undefined;
   close(): void;
@@ -119,27 +170,12 @@ export function RemoveDialog<T>({
   children(target: T): ReactNode;
 }) {
   return (
-    <ConfirmDialog
-      open={target !== undefined}
-      title={title}
-      confirmLabel={confirmLabel}
-      busy={removal.isPending}
-      error={removal.error?.message}
-      onCancel={() => {
-        removal.reset();
-        close();
+    <ActionDialog
+      {...dialog}
+      action={removal}
+      done={() => {
+        if (removed) notify.success(removed);
       }}
-      onConfirm={() =>
-        target !== undefined &&
-        removal.mutate(id(target), {
-          onSuccess: () => {
-            if (removed) notify.success(removed);
-            close();
-          },
-        })
-      }
-    >
-      {target !== undefined && children(target)}
-    </ConfirmDialog>
+    />
   );
 }

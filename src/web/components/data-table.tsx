@@ -187,3 +187,24 @@ export function BreakableEmail({ email }: { email: string }) {
     </span>
   );
 }
+
+/**
+ * A cell's codes one a line (a key's scopes, an endpoint's events): the column is as wide as the
+ * longest code, however many a row holds.
+ */
+export function CodeLines({ codes }: { codes: readonly string[] }) {
+  return (
+    <ul className="font-mono text-sm max-md:text-right">
+      {codes.map((code) => (
+        <li key={code} className="whitespace-nowrap">
+          {code}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A row's status as a small badge, coloured by `tone` (daisyUI's `badge-success`, …). */
+export function StatusBadge({ tone, children }: { tone: string; children: ReactNode }) {
+  return <span className={`badge badge-sm whitespace-nowrap ${tone}`}>{children}</span>;
+}

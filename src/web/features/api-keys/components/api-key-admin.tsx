@@ -6,8 +6,14 @@ import {
   type ApiKeyIssued,
   type ApiKeyStatus,
 } from "#contract/api-keys";
-import { ConfirmDialog, RemoveDialog } from "../../../components/confirm-dialog";
-import { DataTable, ListStates, type Column } from "../../../components/data-table";
+import { ActionDialog, RemoveDialog } from "../../../components/confirm-dialog";
+import {
+  CodeLines,
+  DataTable,
+  ListStates,
+  StatusBadge,
+  type Column,
+} from "../../../components/data-table";
 import { formatDate, formatDateTime } from "../../../lib/format";
 import { useApiKeys, useRevokeApiKey, useRotateApiKey } from "../api/api-keys";
 import { CreateApiKeyDialog, EditApiKeyDialog } from "./api-key-form";
@@ -50,15 +56,7 @@ export function ApiKeyAdmin() {
     {
       header: "Scopes",
       // One a line: the column is as wide as the longest scope, however many a key holds.
-      cell: (k) => (
-        <ul className="font-mono text-sm max-md:text-right">
-          {k.scopes.map((s) => (
-            <li key={s} className="whitespace-nowrap">
-              {s}
-            </li>
-          ))}
-        </ul>
-      ),
+      cell: (k) => <CodeLines codes={k.scopes} />,
     },
     { header: "Created", cell: (k) => formatDate(k.createdAt) },
     {
@@ -71,9 +69,7 @@ export function ApiKeyAdmin() {
       header: "Status",
       testId: "api-key-status",
       cell: (k) => (
-        <span className={`badge badge-sm whitespace-nowrap ${statusBadge[k.status]}`}>
-          {apiKeyStatusLabels[k.status]}
-        </span>
+        <StatusBadge tone={statusBadge[k.status]}>{apiKeyStatusLabels[k.status]}</StatusBadge>
       ),
     },
     {
@@ -160,28 +156,17 @@ export function ApiKeyAdmin() {
           onClose={() => setIssued(undefined)}
         />
       )}
-      <ConfirmDialog
-        open={rotating !== undefined}
+      <ActionDialog
+        target={rotating}
+        close={() => setRotating(undefined)}
         title={rotating ? say.rotateTitle(rotating.name) : ""}
         confirmLabel="Rotate key"
-        busy={rotate.isPending}
-        error={rotate.error?.message}
-        onCancel={() => {
-          rotate.reset();
-          setRotating(undefined);
-        }}
-        onConfirm={() =>
-          rotating &&
-          rotate.mutate(rotating.id, {
-            onSuccess: (made) => {
-              setRotating(undefined);
-              setIssued({ title: say.rotated(made.apiKey.name), issued: made });
-            },
-          })
-        }
+        action={rotate}
+        id={(k) => k.id}
+        done={(made) => setIssued({ title: say.rotated(made.apiKey.name), issued: made })}
       >
-        {say.rotateBody}
-      </ConfirmDialog>
+        {() => say.rotateBody}
+      </ActionDialog>
       <RemoveDialog
         target={revoking}
         close={() => setRevoking(undefined)}

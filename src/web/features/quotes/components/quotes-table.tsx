@@ -7,7 +7,13 @@ import {
   type QuoteStatus,
 } from "#contract/quotes";
 import { paths } from "#contract/paths";
-import { BreakableEmail, DataTable, ListStates, type Column } from "../../../components/data-table";
+import {
+  BreakableEmail,
+  DataTable,
+  ListStates,
+  StatusBadge,
+  type Column,
+} from "../../../components/data-table";
 import { Link } from "../../../components/link";
 import { formatDate, formatPrice } from "../../../lib/format";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
@@ -57,11 +63,7 @@ export function QuotesTable({ admin }: { admin: boolean }) {
     {
       header: "Status",
       testId: "quote-status",
-      cell: (x) => (
-        <span className={`badge badge-sm whitespace-nowrap ${badge[x.status]}`}>
-          {labels[x.status]}
-        </span>
-      ),
+      cell: (x) => <StatusBadge tone={badge[x.status]}>{labels[x.status]}</StatusBadge>,
     },
     {
       header: "Requested by",

@@ -7,7 +7,7 @@ import {
   type WebhookDeliveryStatus,
   type WebhookEndpoint,
 } from "#contract/webhooks";
-import { DataTable, ListStates, type Column } from "../../../components/data-table";
+import { DataTable, ListStates, StatusBadge, type Column } from "../../../components/data-table";
 import { Modal } from "../../../components/modal";
 import { formatDateTime } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
@@ -60,9 +60,9 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
       header: "Status",
       testId: "webhook-delivery-status",
       cell: (d) => (
-        <span className={`badge badge-sm whitespace-nowrap ${statusBadge[d.status]}`}>
+        <StatusBadge tone={statusBadge[d.status]}>
           {webhookDeliveryStatusLabels[d.status]}
-        </span>
+        </StatusBadge>
       ),
     },
     {

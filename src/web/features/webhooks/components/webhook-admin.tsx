@@ -4,8 +4,14 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointIssued,
 } from "#contract/webhooks";
-import { ConfirmDialog, RemoveDialog } from "../../../components/confirm-dialog";
-import { DataTable, ListStates, type Column } from "../../../components/data-table";
+import { ActionDialog, RemoveDialog } from "../../../components/confirm-dialog";
+import {
+  CodeLines,
+  DataTable,
+  ListStates,
+  StatusBadge,
+  type Column,
+} from "../../../components/data-table";
 import { formatDateTime } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import {
@@ -53,15 +59,7 @@ export function WebhookAdmin() {
     },
     {
       header: "Events",
-      cell: (e) => (
-        <ul className="font-mono text-sm max-md:text-right">
-          {e.eventTypes.map((t) => (
-            <li key={t} className="whitespace-nowrap">
-              {t}
-            </li>
-          ))}
-        </ul>
-      ),
+      cell: (e) => <CodeLines codes={e.eventTypes} />,
     },
     {
       header: "Secret",
@@ -81,13 +79,9 @@ export function WebhookAdmin() {
       testId: "webhook-endpoint-status",
       cell: (e) => (
         <>
-          <span
-            className={`badge badge-sm whitespace-nowrap ${
-              e.status === "enabled" ? "badge-success" : "badge-ghost"
-            }`}
-          >
+          <StatusBadge tone={e.status === "enabled" ? "badge-success" : "badge-ghost"}>
             {e.status === "enabled" ? "Enabled" : "Disabled"}
-          </span>
+          </StatusBadge>
           {e.disabledReason && (
             <span className="block max-w-56 text-sm text-base-content/75">
               {e.disabledReason === "failing" ? say.disabledFailing : say.disabledAdmin}
@@ -229,28 +223,17 @@ export function WebhookAdmin() {
           onClose={() => setIssued(undefined)}
         />
       )}
-      <ConfirmDialog
-        open={rotating !== undefined}
+      <ActionDialog
+        target={rotating}
+        close={() => setRotating(undefined)}
         title={say.rotateTitle}
         confirmLabel="Rotate secret"
-        busy={rotate.isPending}
-        error={rotate.error?.message}
-        onCancel={() => {
-          rotate.reset();
-          setRotating(undefined);
-        }}
-        onConfirm={() =>
-          rotating &&
-          rotate.mutate(rotating.id, {
-            onSuccess: (made) => {
-              setRotating(undefined);
-              setIssued({ title: say.rotated, issued: made });
-            },
-          })
-        }
+        action={rotate}
+        id={(e) => e.id}
+        done={(made) => setIssued({ title: say.rotated, issued: made })}
       >
-        {say.rotateBody}
-      </ConfirmDialog>
+        {() => say.rotateBody}
+      </ActionDialog>
       <RemoveDialog
         target={deleting}
         close={() => {
