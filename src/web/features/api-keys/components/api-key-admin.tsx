@@ -14,6 +14,7 @@ import {
   StatusBadge,
   type Column,
 } from "../../../components/data-table";
+import { RowButton } from "../../../components/edit-remove-buttons";
 import { formatDate, formatDateTime } from "../../../lib/format";
 import { useApiKeys, useRevokeApiKey, useRotateApiKey } from "../api/api-keys";
 import { CreateApiKeyDialog, EditApiKeyDialog } from "./api-key-form";
@@ -78,30 +79,15 @@ export function ApiKeyAdmin() {
       cell: (k) =>
         k.status === "revoked" ? null : (
           <>
-            <button
-              type="button"
-              className="btn btn-sm"
-              aria-label={`Edit ${k.name}`}
-              onClick={() => setEditing(k)}
-            >
+            <RowButton label={`Edit ${k.name}`} onClick={() => setEditing(k)}>
               Edit
-            </button>
-            <button
-              type="button"
-              className="btn btn-sm"
-              aria-label={`Rotate ${k.name}`}
-              onClick={() => setRotating(k)}
-            >
+            </RowButton>
+            <RowButton label={`Rotate ${k.name}`} onClick={() => setRotating(k)}>
               Rotate
-            </button>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline btn-error"
-              aria-label={`Revoke ${k.name}`}
-              onClick={() => setRevoking(k)}
-            >
+            </RowButton>
+            <RowButton label={`Revoke ${k.name}`} danger onClick={() => setRevoking(k)}>
               Revoke
-            </button>
+            </RowButton>
           </>
         ),
     },

@@ -12,6 +12,7 @@ import {
   StatusBadge,
   type Column,
 } from "../../../components/data-table";
+import { RowButton } from "../../../components/edit-remove-buttons";
 import { formatDateTime } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import {
@@ -104,18 +105,11 @@ export function WebhookAdmin() {
           >
             Deliveries
           </button>
-          <button
-            type="button"
-            className="btn btn-sm"
-            aria-label={`Edit ${e.url}`}
-            onClick={() => setEditing(e)}
-          >
+          <RowButton label={`Edit ${e.url}`} onClick={() => setEditing(e)}>
             Edit
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm"
-            aria-label={`${e.status === "enabled" ? "Disable" : "Enable"} ${e.url}`}
+          </RowButton>
+          <RowButton
+            label={`${e.status === "enabled" ? "Disable" : "Enable"} ${e.url}`}
             disabled={change.isPending}
             onClick={() =>
               change.mutate(
@@ -129,11 +123,9 @@ export function WebhookAdmin() {
             }
           >
             {e.status === "enabled" ? "Disable" : "Enable"}
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm"
-            aria-label={`Send test to ${e.url}`}
+          </RowButton>
+          <RowButton
+            label={`Send test to ${e.url}`}
             disabled={test.isPending || e.status !== "enabled"}
             onClick={() =>
               test.mutate(e.id, {
@@ -146,23 +138,13 @@ export function WebhookAdmin() {
             }
           >
             Send test
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm"
-            aria-label={`Rotate secret of ${e.url}`}
-            onClick={() => setRotating(e)}
-          >
+          </RowButton>
+          <RowButton label={`Rotate secret of ${e.url}`} onClick={() => setRotating(e)}>
             Rotate secret
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline btn-error"
-            aria-label={`Delete ${e.url}`}
-            onClick={() => setDeleting(e)}
-          >
+          </RowButton>
+          <RowButton label={`Delete ${e.url}`} danger onClick={() => setDeleting(e)}>
             Delete
-          </button>
+          </RowButton>
         </>
       ),
     },
