@@ -1,28 +1,17 @@
 import { sql } from "../db/sql";
-import {
-  boolean,
-  check,
-  index,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { postalAddressColumns } from "../db/columns";
-import { user } from "../users/tables";
+import { boolean, check, index, pgTable, uniqueIndex } from "drizzle-orm/pg-core";
+import { postalAddressColumns, timestampNow, uuidPrimaryKey } from "../db/columns";
+import { ownerUserId } from "../users/tables";
 
 /** A customer's address book: delivery addresses, one of them the default. */
 export const addresses = pgTable(
   "addresses",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    userId: ownerUserId(),
     ...postalAddressColumns(),
     isDefault: boolean("is_default").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow("created_at"),
   },
   (t) => [
     index("addresses_user_idx").on(t.userId, t.createdAt),

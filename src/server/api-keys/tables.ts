@@ -1,5 +1,6 @@
 import { sql } from "../db/sql";
-import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
 import { apiScopes, DEFAULT_API_KEY_RATE, type ApiScope } from "../../contract/api-keys";
 import { user } from "../users/tables";
 
@@ -11,7 +12,7 @@ import { user } from "../users/tables";
 export const apiKeys = pgTable(
   "api_keys",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     name: text("name").notNull(),
     /** `pw_` and 8 letters and digits: the start of the key, shown in the list, looked up by. */
     prefix: text("prefix").notNull(),
@@ -23,11 +24,11 @@ export const apiKeys = pgTable(
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     /** Their email, copied: the row outlives the account, as the audit log's do. */
     createdByEmail: text("created_by_email").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: timestampNow("created_at"),
+    expiresAt: timestampTz("expires_at"),
     /** Moved on at most once a minute per key. */
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastUsedAt: timestampTz("last_used_at"),
+    revokedAt: timestampTz("revoked_at"),
   },
   (t) => [
     uniqueIndex("api_keys_prefix_unique").on(t.prefix),

@@ -1,5 +1,6 @@
 import { sql } from "../db/sql";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { timestampNow, timestampTz } from "../db/columns";
 import {
   APPROVAL_SETTINGS_DEFAULTS,
   approvalDecisions,
@@ -26,15 +27,15 @@ export const orderApprovals = pgTable(
     reason: text("reason", { enum: approvalReasons }).notNull(),
     /** The limit it went over, in cents, as it was at the time. */
     limitCents: integer("limit_cents").notNull(),
-    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    requestedAt: timestampNow("requested_at"),
     decision: text("decision", { enum: approvalDecisions }),
     /** Who decided (null once their account is removed; the email stays). */
     decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
     decidedByEmail: text("decided_by_email"),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedAt: timestampTz("decided_at"),
     note: text("note"),
     /** When the owners were reminded that its approval window is about to end (once). */
-    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    remindedAt: timestampTz("reminded_at"),
   },
   (t) => [
     index("order_approvals_waiting_idx")
@@ -65,7 +66,7 @@ export const approvalSettings = pgTable(
     reminderHours: integer("reminder_hours")
       .notNull()
       .default(APPROVAL_SETTINGS_DEFAULTS.reminderHours),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestampNow("updated_at"),
   },
   (t) => [
     check("approval_settings_one_row", sql`${t.id} = 1`),

@@ -1,5 +1,6 @@
 import { sql } from "../db/sql";
-import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { timestampNow, uuidPrimaryKey } from "../db/columns";
 
 /**
  * The audit log: one row per admin action, written in the action's own transaction
@@ -8,8 +9,8 @@ import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-cor
 export const adminAuditLog = pgTable(
   "admin_audit_log",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    id: uuidPrimaryKey(),
+    at: timestampNow("at"),
     actorId: text("actor_id").notNull(),
     actorEmail: text("actor_email").notNull(),
     action: text("action").notNull(),

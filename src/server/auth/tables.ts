@@ -1,27 +1,16 @@
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
-import { timestamps } from "../db/columns";
-import { user } from "../users/tables";
+import { bigint, boolean, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { timestampTz, timestamps } from "../db/columns";
+import { ownerUserId } from "../users/tables";
 
 export const session = pgTable(
   "session",
   {
     id: text("id").primaryKey(),
     token: text("token").notNull().unique(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: timestampTz("expires_at").notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     /** A second factor (TOTP or backup code) was given for this session (auth/second-factor.ts). */
     secondFactor: boolean("second_factor").notNull().default(false),
     ...timestamps,
@@ -35,14 +24,12 @@ export const account = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    accessTokenExpiresAt: timestampTz("access_token_expires_at"),
+    refreshTokenExpiresAt: timestampTz("refresh_token_expires_at"),
     scope: text("scope"),
     /** The scrypt hash, for email/password accounts. */
     password: text("password"),
@@ -57,7 +44,7 @@ export const verification = pgTable(
     id: text("id").primaryKey(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: timestampTz("expires_at").notNull(),
     ...timestamps,
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
@@ -66,7 +53,7 @@ export const verification = pgTable(
 /** Fixed-window counters for rate limits, shared by every server process on the database. */
 export const rateLimit = pgTable("rate_limit", {
   key: text("key").primaryKey(),
-  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  windowStart: timestampTz("window_start").notNull(),
   count: integer("count").notNull(),
 });
 
@@ -77,12 +64,10 @@ export const twoFactor = pgTable(
     id: text("id").primaryKey(),
     secret: text("secret").notNull(),
     backupCodes: text("backup_codes").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedUntil: timestampTz("locked_until"),
   },
   (t) => [
     index("two_factor_user_id_idx").on(t.userId),
@@ -98,9 +83,7 @@ export const twoFactor = pgTable(
 export const totpStepTaken = pgTable(
   "totp_step_taken",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     purpose: text("purpose").notNull(),
     step: bigint("step", { mode: "number" }).notNull(),
   },

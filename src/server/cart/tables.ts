@@ -1,16 +1,8 @@
 import { sql } from "../db/sql";
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { timestampNow } from "../db/columns";
 import { baseVehicles, vehicleEngines } from "../vehicles/tables";
-import { user } from "../users/tables";
+import { ownerUserId } from "../users/tables";
 
 /**
  * A signed-in customer's cart, one row per product: kept on the server so it survives signing
@@ -20,16 +12,14 @@ import { user } from "../users/tables";
 export const cartItems = pgTable(
   "cart_items",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     productId: uuid("product_id").notNull(),
     /** The product's name when it was added, for a line whose product has since been deleted. */
     productName: text("product_name").notNull(),
     qty: integer("qty").notNull(),
     /** The unit price the customer saw when adding it, to tell them when it changed. */
     seenPriceCents: integer("seen_price_cents").notNull(),
-    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+    addedAt: timestampNow("added_at"),
     /**
      * The vehicle the part was added for (docs/vehicle-on-line.md): the catalog's base vehicle and
      * engine, checked when added; the order line keeps it. Null: none chosen (or since deleted

@@ -7,11 +7,11 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { timestampNow, uuidPrimaryKey } from "../db/columns";
 import { crossReferenceKinds, productCategories } from "../../contract/constants";
 import type { PriceBreak } from "../money";
 import { baseVehicles, vehicleEngines, vehicleSubmodels } from "../vehicles/tables";
@@ -36,7 +36,7 @@ const normalizedNumber = (column: string) =>
 export const products = pgTable(
   "products",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     name: text("name").notNull(),
     /** Our part number as written (upper-case); unique by its normalised form below. */
     partNumber: text("part_number").notNull(),
@@ -74,7 +74,7 @@ export const products = pgTable(
     /** The brand as shown (PIES `BrandLabel`); null: the store's name. */
     brand: text("brand"),
     creatorEmail: text("creator_email").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: timestampNow("created_at"),
     /** The part page's address (`partSlug` in contract/paths.ts), kept by PostgreSQL. */
     slug: text("slug")
       .notNull()
@@ -129,7 +129,7 @@ export const products = pgTable(
 export const productCrossReferences = pgTable(
   "product_cross_references",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
@@ -161,7 +161,7 @@ export const productCrossReferences = pgTable(
 export const productFitments = pgTable(
   "product_fitments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
@@ -197,7 +197,7 @@ export const productFitments = pgTable(
 export const productAssets = pgTable(
   "product_assets",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),

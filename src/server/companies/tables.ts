@@ -6,30 +6,29 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { companyRoles } from "../../contract/companies";
 import { paymentTermsValues } from "../../contract/terms";
-import { postalAddressColumns } from "../db/columns";
+import { postalAddressColumns, timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
 import { priceLists } from "../pricing/tables";
-import { user } from "../users/tables";
+import { ownerUserId, user } from "../users/tables";
 
 /** A trade customer: members buy at its price list's prices (DESIGN.md section 7). */
 export const companies = pgTable(
   "companies",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     name: text("name").notNull(),
     taxId: text("tax_id"),
     /** The state that issued the tax id (ISO alpha-2), given or read from its EU VAT prefix. */
     taxIdCountry: text("tax_id_country"),
     /** When an admin's EU VAT number passed the format check (null: not an EU VAT id, unchecked). */
-    taxIdValidatedAt: timestamp("tax_id_validated_at", { withTimezone: true }),
+    taxIdValidatedAt: timestampTz("tax_id_validated_at"),
     /** A tax exemption certificate number an admin recorded: the company pays 0 % tax. */
     taxExemptionCertificate: text("tax_exemption_certificate"),
-    taxExemptionRecordedAt: timestamp("tax_exemption_recorded_at", { withTimezone: true }),
+    taxExemptionRecordedAt: timestampTz("tax_exemption_recorded_at"),
     taxExemptionRecordedBy: text("tax_exemption_recorded_by").references(() => user.id, {
       onDelete: "set null",
     }),
@@ -37,7 +36,7 @@ export const companies = pgTable(
     paymentTerms: text("payment_terms", { enum: paymentTermsValues }).notNull().default("card"),
     creditLimitCents: integer("credit_limit_cents"),
     priceListId: uuid("price_list_id").references(() => priceLists.id, { onDelete: "restrict" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow("created_at"),
   },
   (t) => [
     uniqueIndex("companies_name_unique").on(sql`lower(${t.name})`),
@@ -60,14 +59,12 @@ export const companyMembers = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     /** One company per account at most (the unique index below). */
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     role: text("role", { enum: companyRoles }).notNull(),
     /** Spending limits: an order over one waits for an owner's approval (docs/approvals.md). */
     orderLimitCents: integer("order_limit_cents"),
     monthlyLimitCents: integer("monthly_limit_cents"),
-    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    joinedAt: timestampNow("joined_at"),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.userId] }),
@@ -83,12 +80,12 @@ export const companyMembers = pgTable(
 export const companyAddresses = pgTable(
   "company_addresses",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     companyId: uuid("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     ...postalAddressColumns(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow("created_at"),
   },
   (t) => [
     index("company_addresses_company_idx").on(t.companyId, t.createdAt),
@@ -99,7 +96,7 @@ export const companyAddresses = pgTable(
 export const companyInvitations = pgTable(
   "company_invitations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     companyId: uuid("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
@@ -109,9 +106,9 @@ export const companyInvitations = pgTable(
     /** SHA-256 of the emailed token (the token itself is never stored). */
     tokenHash: text("token_hash").notNull(),
     invitedBy: text("invited_by").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    createdAt: timestampNow("created_at"),
+    expiresAt: timestampTz("expires_at").notNull(),
+    acceptedAt: timestampTz("accepted_at"),
   },
   (t) => [
     uniqueIndex("company_invitations_token_unique").on(t.tokenHash),

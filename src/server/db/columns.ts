@@ -1,9 +1,19 @@
-import { customType, text, timestamp } from "drizzle-orm/pg-core";
+import { customType, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { sql } from "./sql";
 
+/** The row's id, a uuid PostgreSQL draws at insert (`uuid primary key default gen_random_uuid()`). */
+export const uuidPrimaryKey = () => uuid("id").primaryKey().defaultRandom();
+
+/** A moment with its time zone (`timestamptz`), read as a Date; nullable until `.notNull()`. */
+export const timestampTz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A moment PostgreSQL sets at insert, the transaction's time (`timestamptz not null default now()`). */
+export const timestampNow = (name: string) => timestampTz(name).notNull().defaultNow();
+
+/** When the row was written and last changed (Better Auth's tables and the accounts'). */
 export const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestampNow("created_at"),
+  updatedAt: timestampNow("updated_at"),
 };
 
 /** A postal address's columns, as the address book and a company's ship-to addresses keep them. */

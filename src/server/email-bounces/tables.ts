@@ -1,5 +1,6 @@
 import { sql } from "../db/sql";
-import { check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { timestampNow } from "../db/columns";
 
 /** The longest SMTP answer kept (its first line, cut): enough for "550 5.1.1 … no such user". */
 export const MAX_BOUNCE_ANSWER_LENGTH = 300;
@@ -14,7 +15,7 @@ export const emailBounces = pgTable(
   {
     address: text("address").primaryKey(),
     /** The last refusal (a repeat moves it on). */
-    bouncedAt: timestamp("bounced_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    bouncedAt: timestampNow("bounced_at"),
     /** The SMTP reply code (550…), when the server gave one. */
     smtpCode: integer("smtp_code"),
     /** The first line of the server's answer, cut to MAX_BOUNCE_ANSWER_LENGTH. */

@@ -1,6 +1,7 @@
 import { sql } from "../db/sql";
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { user } from "../users/tables";
+import { check, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { timestampNow, timestampTz } from "../db/columns";
+import { ownerUserId } from "../users/tables";
 
 /**
  * One `Idempotency-Key` a customer sent with a placing or paying request, and what it was
@@ -11,9 +12,7 @@ import { user } from "../users/tables";
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     key: text("key").notNull(),
     /** The route the key was first used on: `POST /api/orders`. */
     route: text("route").notNull(),
@@ -23,8 +22,8 @@ export const idempotencyKeys = pgTable(
     statusCode: integer("status_code"),
     /** The answer's body exactly as it was sent (JSON text). */
     response: text("response"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestampNow("created_at"),
+    expiresAt: timestampTz("expires_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.key] }),

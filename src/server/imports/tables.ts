@@ -1,5 +1,6 @@
 import { sql } from "../db/sql";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
 import type { ImportError, PiesCounts } from "../../contract/imports";
 
 /**
@@ -10,7 +11,7 @@ import type { ImportError, PiesCounts } from "../../contract/imports";
 export const catalogImports = pgTable(
   "catalog_imports",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     kind: text("kind", { enum: ["aces", "pies"] }).notNull(),
     brand: text("brand").notNull(),
     fileName: text("file_name").notNull(),
@@ -40,9 +41,9 @@ export const catalogImports = pgTable(
     /** Who pressed Import (the audit log's actor). */
     startedById: text("started_by_id"),
     startedBy: text("started_by"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }),
-    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestampNow("created_at"),
+    startedAt: timestampTz("started_at"),
+    finishedAt: timestampTz("finished_at"),
   },
   (t) => [
     check("catalog_imports_kind_valid", sql`${t.kind} in ('aces', 'pies')`),

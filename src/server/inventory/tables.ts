@@ -1,5 +1,6 @@
-import { pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { user } from "../users/tables";
+import { pgTable, primaryKey, uuid } from "drizzle-orm/pg-core";
+import { timestampTz } from "../db/columns";
+import { ownerUserId } from "../users/tables";
 
 /**
  * When an account's hold on a product ends: the first unpaid order of the product opens the
@@ -9,11 +10,9 @@ import { user } from "../users/tables";
 export const holdWindows = pgTable(
   "hold_windows",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     productId: uuid("product_id").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: timestampTz("expires_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );

@@ -8,7 +8,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
@@ -16,7 +15,7 @@ import {
 import { paymentTermsValues } from "../../contract/terms";
 import type { InvoiceSnapshot } from "./snapshot";
 import { orders } from "../orders/tables";
-import { changeXid } from "../db/columns";
+import { changeXid, timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
 
 /** The documents numbered from a gapless sequence of their own per calendar year. */
 export const documentKinds = ["invoice", "credit_note"] as const;
@@ -48,7 +47,7 @@ export const documentCounters = pgTable(
 export const invoices = pgTable(
   "invoices",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     kind: text("kind", { enum: documentKinds }).notNull().default("invoice"),
     /** `INV-2026-000123` (credit notes: `CN-2026-000001`). */
     number: text("number").notNull().unique(),
@@ -66,9 +65,9 @@ export const invoices = pgTable(
     shippingCents: integer("shipping_cents").notNull(),
     taxCents: integer("tax_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
-    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    issuedAt: timestampNow("issued_at"),
     /** When payment is due: the issue date for card payments (paid already). */
-    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    dueAt: timestampTz("due_at").notNull(),
     snapshot: jsonb("snapshot").$type<InvoiceSnapshot>().notNull(),
     /** How it is paid: card (paid when issued) or on account (netN; docs/terms.md). */
     terms: text("terms", { enum: paymentTermsValues }).notNull().default("card"),

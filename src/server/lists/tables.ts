@@ -6,23 +6,21 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { timestampNow, uuidPrimaryKey } from "../db/columns";
 import { products } from "../catalog/tables";
-import { user } from "../users/tables";
+import { ownerUserId } from "../users/tables";
 
 export const savedLists = pgTable(
   "saved_lists",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    userId: ownerUserId(),
     name: text("name").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow("created_at"),
+    updatedAt: timestampNow("updated_at"),
   },
   (t) => [
     // One list of a name per customer, whatever its case.
@@ -41,7 +39,7 @@ export const savedListItems = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     qty: integer("qty").notNull(),
-    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+    addedAt: timestampNow("added_at"),
   },
   (t) => [
     primaryKey({ columns: [t.listId, t.productId] }),

@@ -1,4 +1,5 @@
-import { boolean, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, pgTable, text } from "drizzle-orm/pg-core";
+import { timestampNow } from "../db/columns";
 import { user } from "../users/tables";
 
 /**
@@ -11,5 +12,5 @@ export const notificationPreferences = pgTable("notification_preferences", {
     .references(() => user.id, { onDelete: "cascade" }),
   orderShipped: boolean("order_shipped").notNull().default(true),
   holdReminder: boolean("hold_reminder").notNull().default(true),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestampNow("updated_at"),
 });

@@ -9,7 +9,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
 import { cancelReasons, orderStatuses } from "../../contract/orders";
@@ -19,7 +18,7 @@ import { shippingCarriers } from "../../contract/shipping-carriers";
 import { products } from "../catalog/tables";
 import { baseVehicles, vehicleEngines } from "../vehicles/tables";
 import { user } from "../users/tables";
-import { changeXid } from "../db/columns";
+import { changeXid, timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
 
 /** Where an order was shipped, as its address was when the order was placed. */
 export interface ShipToSnapshot {
@@ -43,7 +42,7 @@ export const orderNumbers = pgSequence("orders_number_seq", { startWith: 100001 
 export const orders = pgTable(
   "orders",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     /** The number a person reads (`PW-` and this); the id stays the order's id in URLs and the API. */
     number: integer("number")
       .notNull()
@@ -81,36 +80,36 @@ export const orders = pgTable(
     transactionId: text("transaction_id").unique(),
     /** The gateway that took the payment: "test-card" orders were paid with test cards (TEST). */
     paidWith: text("paid_with", { enum: [...paymentGateways, ON_ACCOUNT] }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow("created_at"),
     /** An unpaid order holds its stock until then; afterwards the sweeper cancels it. */
-    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }).notNull(),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
-    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    holdExpiresAt: timestampTz("hold_expires_at").notNull(),
+    paidAt: timestampTz("paid_at"),
+    shippedAt: timestampTz("shipped_at"),
     /**
      * When a first parcel of the paid order left with more to follow (docs/shipments.md);
      * null: nothing shipped yet, or shipped whole at once.
      */
-    partlyShippedAt: timestamp("partly_shipped_at", { withTimezone: true }),
+    partlyShippedAt: timestampTz("partly_shipped_at"),
     /** Who carries the parcel and its tracking number, when given on shipping (both or neither). */
     carrier: text("carrier", { enum: shippingCarriers }),
     trackingNumber: text("tracking_number"),
-    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledAt: timestampTz("cancelled_at"),
     /** Why it was cancelled (null: cancelled before this was kept; state.ts `cancelReasonOf`). */
     cancelReason: text("cancel_reason", { enum: cancelReasons }),
     /** When "your hold is about to expire" was queued (it is sent once per order). */
-    holdWarnedAt: timestamp("hold_warned_at", { withTimezone: true }),
+    holdWarnedAt: timestampTz("hold_warned_at"),
     /**
      * On account (net terms): its invoice's number and due date, copied when the invoice was
      * issued, and when payments settled that invoice; so every page and email says "On account ·
      * invoice … due …" or "Paid" from the order alone (contract/payment-words.ts).
      */
     accountInvoiceNumber: text("account_invoice_number"),
-    accountDueAt: timestamp("account_due_at", { withTimezone: true }),
-    accountSettledAt: timestamp("account_settled_at", { withTimezone: true }),
+    accountDueAt: timestampTz("account_due_at"),
+    accountSettledAt: timestampTz("account_settled_at"),
     /** Settled by credit notes alone (a full return, nothing paid): "Nothing due", not "Paid". */
     accountCreditedInFull: boolean("account_credited_in_full").notNull().default(false),
     /** When the row last changed, and by which transaction (trigger of migration 0062; sync/). */
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestampNow("updated_at"),
     changeXid: changeXid(),
   },
   (t) => [

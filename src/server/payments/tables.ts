@@ -1,12 +1,13 @@
 import { sql } from "../db/sql";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
 import { orders } from "../orders/tables";
 
 /** One row per payment intent created at a gateway for an order. */
 export const payments = pgTable(
   "payments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     gateway: text("gateway").notNull(),
     gatewayIntentId: text("gateway_intent_id").notNull().unique(),
@@ -19,11 +20,11 @@ export const payments = pgTable(
     refundReason: text("refund_reason"),
     /** The gateway's refund of a refund-due payment (status `refunded`; docs/returns.md). */
     gatewayRefundId: text("gateway_refund_id"),
-    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    refundedAt: timestampTz("refunded_at"),
     /** The gateway's words when its last refund attempt failed (still `refund_due`). */
     refundError: text("refund_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow("created_at"),
+    updatedAt: timestampNow("updated_at"),
   },
   (t) => [
     index("payments_order_idx").on(t.orderId),
@@ -38,7 +39,7 @@ export const webhookEvents = pgTable("webhook_events", {
   id: text("id").primaryKey(),
   gateway: text("gateway").notNull(),
   type: text("type").notNull(),
-  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: timestampNow("received_at"),
 });
 
 /**
@@ -55,7 +56,7 @@ export const testCardIntents = pgTable("test_card_intents", {
   status: text("status").notNull().default("requires_payment_method"),
   lastError: text("last_error"),
   cardLast4: text("card_last4"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestampNow("created_at"),
 });
 
 /** The test-card gateway's refunds (what Stripe keeps of its Refunds): one per idempotency key. */
@@ -68,7 +69,7 @@ export const testCardRefunds = pgTable(
       .references(() => testCardIntents.id, { onDelete: "restrict" }),
     amountCents: integer("amount_cents").notNull(),
     idempotencyKey: text("idempotency_key").notNull().unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow("created_at"),
   },
   (t) => [
     check("test_card_refunds_amount_positive", sql`${t.amountCents} > 0`),

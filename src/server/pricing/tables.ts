@@ -7,21 +7,21 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { timestampNow, uuidPrimaryKey } from "../db/columns";
 import { products } from "../catalog/tables";
 
 /** A trade price list (src/server/pricing/): per product, a unit price and quantity breaks. */
 export const priceLists = pgTable(
   "price_lists",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     name: text("name").notNull(),
     /** Always the store's currency (refused otherwise when created); kept to catch a change of it. */
     currency: text("currency").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow("created_at"),
   },
   (t) => [uniqueIndex("price_lists_name_unique").on(sql`lower(${t.name})`)],
 );
@@ -38,7 +38,7 @@ export const priceListEntries = pgTable(
     unitPriceCents: integer("unit_price_cents").notNull(),
     /** Sorted by minQty, each minQty once (checked by the service before it is written). */
     breaks: jsonb("breaks").$type<PriceBreak[]>().notNull().default([]),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestampNow("updated_at"),
   },
   (t) => [
     primaryKey({ columns: [t.priceListId, t.productId] }),

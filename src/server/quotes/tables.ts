@@ -7,9 +7,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
 import { quoteStatuses } from "../../contract/quotes";
 import { companies } from "../companies/tables";
 import { orders } from "../orders/tables";
@@ -26,7 +26,7 @@ export const quoteNumbers = pgSequence("quotes_number_seq", { startWith: 10001 }
 export const quotes = pgTable(
   "quotes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     /** The number a person reads (`Q-` and this); the id stays the quote's id in URLs and the API. */
     number: integer("number")
       .notNull()
@@ -41,12 +41,12 @@ export const quotes = pgTable(
     status: text("status", { enum: quoteStatuses }).notNull().default("requested"),
     note: text("note").notNull().default(""),
     /** Until when the buyer may accept it (set when sent). */
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    expiresAt: timestampTz("expires_at"),
+    sentAt: timestampTz("sent_at"),
+    decidedAt: timestampTz("decided_at"),
     /** The order its acceptance placed. */
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow("created_at"),
   },
   (t) => [
     index("quotes_company_idx").on(t.companyId, t.createdAt),
@@ -91,7 +91,7 @@ export const quoteLines = pgTable(
 export const quoteMessages = pgTable(
   "quote_messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     quoteId: uuid("quote_id")
       .notNull()
       .references(() => quotes.id, { onDelete: "cascade" }),
@@ -100,7 +100,7 @@ export const quoteMessages = pgTable(
     /** Which side wrote it: the customer's, or the store's. */
     side: text("side", { enum: ["customer", "store"] }).notNull(),
     body: text("body").notNull(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    at: timestampNow("at"),
   },
   (t) => [
     index("quote_messages_quote_idx").on(t.quoteId, t.at),

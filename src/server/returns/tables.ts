@@ -7,10 +7,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
 import {
   feeConditions,
   receivedConditions,
@@ -30,7 +30,7 @@ export const rmaSequence = pgSequence("return_rma_seq", { startWith: 10001 });
 export const returnRequests = pgTable(
   "return_requests",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "restrict" }),
@@ -54,9 +54,9 @@ export const returnRequests = pgTable(
     note: text("note"),
     /** The admin's message when refusing (or the instructions' extra words when approving). */
     adminMessage: text("admin_message"),
-    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
-    receivedAt: timestamp("received_at", { withTimezone: true }),
+    requestedAt: timestampNow("requested_at"),
+    decidedAt: timestampTz("decided_at"),
+    receivedAt: timestampTz("received_at"),
   },
   (t) => [
     index("return_requests_order_idx").on(t.orderId),
@@ -121,7 +121,7 @@ export const returnSettings = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestampNow("updated_at"),
   },
   (t) => [
     check("return_settings_one_row", sql`${t.id} = 1`),
@@ -139,14 +139,14 @@ export const returnSettings = pgTable(
 export const returnPhotos = pgTable(
   "return_photos",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     returnId: uuid("return_id")
       .notNull()
       .references(() => returnRequests.id, { onDelete: "cascade" }),
     fileName: text("file_name").notNull().unique(),
     contentType: text("content_type", { enum: returnPhotoTypes }).notNull(),
     sizeBytes: integer("size_bytes").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow("created_at"),
   },
   (t) => [
     index("return_photos_return_idx").on(t.returnId, t.createdAt),
@@ -168,7 +168,7 @@ export const refundStatuses = ["pending", "failed", "succeeded"] as const;
 export const refunds = pgTable(
   "refunds",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "restrict" }),
@@ -188,10 +188,10 @@ export const refunds = pgTable(
     error: text("error"),
     /** Gateway calls that failed so far (the retry job waits longer after each: refund.ts). */
     attempts: integer("attempts").notNull().default(0),
-    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    lastAttemptAt: timestampTz("last_attempt_at"),
     creditNoteId: uuid("credit_note_id").references(() => invoices.id, { onDelete: "restrict" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    createdAt: timestampNow("created_at"),
+    refundedAt: timestampTz("refunded_at"),
   },
   (t) => [
     index("refunds_order_idx").on(t.orderId),

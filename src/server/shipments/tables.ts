@@ -7,9 +7,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { timestampNow, uuidPrimaryKey } from "../db/columns";
 import { shippingCarriers } from "../../contract/shipping-carriers";
 import { orderItems, orders } from "../orders/tables";
 
@@ -20,14 +20,14 @@ import { orderItems, orders } from "../orders/tables";
 export const shipments = pgTable(
   "shipments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     /** Who carries it and its tracking number (both or neither). */
     carrier: text("carrier", { enum: shippingCarriers }),
     trackingNumber: text("tracking_number"),
-    shippedAt: timestamp("shipped_at", { withTimezone: true }).notNull().defaultNow(),
+    shippedAt: timestampNow("shipped_at"),
   },
   (t) => [
     index("shipments_order_idx").on(t.orderId, t.shippedAt),

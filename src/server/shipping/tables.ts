@@ -1,10 +1,11 @@
 import { sql } from "../db/sql";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { timestampNow, uuidPrimaryKey } from "../db/columns";
 import { shippingRateKinds } from "../../contract/shipping";
 
 /** Where the store ships: countries, optionally only some of their regions. */
 export const shippingZones = pgTable("shipping_zones", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: uuidPrimaryKey(),
   name: text("name").notNull(),
   countries: text("countries").array().notNull(),
   /** Empty: the whole of each country. Otherwise only these regions (codes or names). */
@@ -12,14 +13,14 @@ export const shippingZones = pgTable("shipping_zones", {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestampNow("created_at"),
 });
 
 /** A way a zone is served, with its rate (see src/server/shipping/rates.ts). */
 export const shippingMethods = pgTable(
   "shipping_methods",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     zoneId: uuid("zone_id")
       .notNull()
       .references(() => shippingZones.id, { onDelete: "cascade" }),

@@ -1,11 +1,12 @@
 import { sql } from "../db/sql";
-import { boolean, check, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { uuidPrimaryKey } from "../db/columns";
 
 /** Tax rates by country, and by region where a region has its own (US states). */
 export const taxRates = pgTable(
   "tax_rates",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     country: text("country").notNull(),
     /** Empty: the whole country (where no rate of the region applies). */
     region: text("region").notNull().default(""),

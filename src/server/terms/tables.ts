@@ -6,10 +6,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
 import { invoices } from "../invoices/tables";
 
 /**
@@ -19,7 +19,7 @@ import { invoices } from "../invoices/tables";
 export const invoicePayments = pgTable(
   "invoice_payments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     invoiceId: uuid("invoice_id")
       .notNull()
       .references(() => invoices.id, { onDelete: "restrict" }),
@@ -30,12 +30,12 @@ export const invoicePayments = pgTable(
     reference: text("reference").notNull(),
     recordedById: text("recorded_by_id"),
     recordedByEmail: text("recorded_by_email").notNull(),
-    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+    recordedAt: timestampNow("recorded_at"),
     /**
      * A payment recorded by mistake is reversed, never deleted: it stops counting, the row and
      * the audit log keep what happened and why.
      */
-    reversedAt: timestamp("reversed_at", { withTimezone: true }),
+    reversedAt: timestampTz("reversed_at"),
     reversedReason: text("reversed_reason"),
     reversedByEmail: text("reversed_by_email"),
   },
@@ -62,7 +62,7 @@ export const invoiceReminders = pgTable(
       .notNull()
       .references(() => invoices.id, { onDelete: "restrict" }),
     kind: text("kind", { enum: invoiceReminderKinds }).notNull(),
-    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestampNow("sent_at"),
   },
   (t) => [
     primaryKey({ columns: [t.invoiceId, t.kind] }),

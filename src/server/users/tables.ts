@@ -37,3 +37,9 @@ export const user = pgTable(
     ),
   ],
 );
+
+/** The account a row belongs to (`user_id`): removing the account removes the row. */
+export const ownerUserId = () =>
+  text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" });

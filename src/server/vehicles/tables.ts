@@ -7,12 +7,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uniqueIndex,
-  uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "../users/tables";
+import { timestampNow, uuidPrimaryKey } from "../db/columns";
+import { ownerUserId } from "../users/tables";
 
 /** VCdb ids (migration 0055): positive, each naming one record of its table. */
 const vcdbIdRules = (table: string, column: AnyPgColumn) => [
@@ -110,15 +109,13 @@ export const baseVehicleEngines = pgTable(
 export const garageVehicles = pgTable(
   "garage_vehicles",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    userId: ownerUserId(),
     baseVehicleId: integer("base_vehicle_id")
       .notNull()
       .references(() => baseVehicles.id, { onDelete: "cascade" }),
     engineId: integer("engine_id").references(() => vehicleEngines.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow("created_at"),
   },
   (t) => [
     unique("garage_vehicles_unique").on(t.userId, t.baseVehicleId, t.engineId).nullsNotDistinct(),

@@ -1,15 +1,6 @@
 import { sql } from "../db/sql";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
 import type {
   WebhookDeliveryStatus,
   WebhookDisabledReason,
@@ -25,20 +16,20 @@ import type {
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     url: text("url").notNull(),
     description: text("description").notNull().default(""),
     eventTypes: text("event_types").array().$type<WebhookEventType[]>().notNull(),
     secret: text("secret").notNull(),
     previousSecret: text("previous_secret"),
-    previousSecretUntil: timestamp("previous_secret_until", { withTimezone: true }),
+    previousSecretUntil: timestampTz("previous_secret_until"),
     enabled: boolean("enabled").notNull().default(true),
     disabledReason: text("disabled_reason").$type<WebhookDisabledReason>(),
-    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    disabledAt: timestampTz("disabled_at"),
     /** Deliveries that failed for good since the last one that succeeded. */
     consecutiveFailures: integer("consecutive_failures").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow("created_at"),
+    updatedAt: timestampNow("updated_at"),
   },
   (t) => [
     check("webhook_endpoints_url_length", sql`char_length(${t.url}) between 1 and 2000`),
@@ -58,7 +49,7 @@ export const webhookOutbox = pgTable("webhook_outbox", {
   type: text("type").notNull(),
   body: text("body").notNull(),
   /** The clock's time, not the transaction's: events of one transaction keep their order. */
-  createdAt: timestamp("created_at", { withTimezone: true })
+  createdAt: timestampTz("created_at")
     .notNull()
     .default(sql`clock_timestamp()`),
 });
@@ -71,7 +62,7 @@ export const webhookOutbox = pgTable("webhook_outbox", {
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     eventId: uuid("event_id")
       .notNull()
       .references(() => webhookOutbox.id, { onDelete: "cascade" }),
@@ -81,16 +72,16 @@ export const webhookDeliveries = pgTable(
     status: text("status").$type<WebhookDeliveryStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     failuresInRound: integer("failures_in_round").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).defaultNow(),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    nextAttemptAt: timestampTz("next_attempt_at").defaultNow(),
+    lockedUntil: timestampTz("locked_until"),
     lastResponseStatus: integer("last_response_status"),
     lastDurationMs: integer("last_duration_ms"),
     lastError: text("last_error"),
     /** The clock's time: deliveries written by one transaction are sent in the order written. */
-    createdAt: timestamp("created_at", { withTimezone: true })
+    createdAt: timestampTz("created_at")
       .notNull()
       .default(sql`clock_timestamp()`),
-    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    deliveredAt: timestampTz("delivered_at"),
   },
   (t) => [
     check(
@@ -113,11 +104,11 @@ export const webhookDeliveries = pgTable(
 export const webhookAttempts = pgTable(
   "webhook_attempts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     deliveryId: uuid("delivery_id")
       .notNull()
       .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
-    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
+    attemptedAt: timestampNow("attempted_at"),
     requestHeaders: jsonb("request_headers").$type<Record<string, string>>().notNull(),
     responseStatus: integer("response_status"),
     /** The start of the answer's body (2,000 characters at most). */

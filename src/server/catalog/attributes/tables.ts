@@ -8,10 +8,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { timestampNow, uuidPrimaryKey } from "../../db/columns";
 import { productCategories } from "../../../contract/constants";
 import { products } from "../tables";
 
@@ -22,7 +22,7 @@ import { products } from "../tables";
 export const attributeDefinitions = pgTable(
   "attribute_definitions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     category: text("category", { enum: productCategories }).notNull(),
     name: text("name").notNull(),
     kind: text("kind", { enum: ["number", "text", "choice"] }).notNull(),
@@ -37,7 +37,7 @@ export const attributeDefinitions = pgTable(
     position: integer("position").notNull().default(0),
     /** Offered as a filter on All products. */
     filterable: boolean("filterable").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: timestampNow("created_at"),
   },
   (t) => [
     check("attribute_definitions_kind_valid", sql`${t.kind} in ('number', 'text', 'choice')`),
