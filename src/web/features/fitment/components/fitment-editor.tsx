@@ -14,6 +14,7 @@ import {
   useSaveFitmentRows,
   useYears,
 } from "../api/fitment";
+import { ChoiceOptions } from "./choice-options";
 
 /** A row of the table: as read back, or as just added in this form. */
 type Row = FitmentRange;
@@ -205,25 +206,16 @@ function AddFitmentRow({ onAdd }: { onAdd: (row: Row) => void }) {
           className={select}
           {...register("yearFrom", choice("make", "model", "engine"))}
         >
-          <option value="">Year</option>
-          {years.data?.map((y) => (
-            <option key={y} value={y}>
-              {y}
-            </option>
-          ))}
+          <ChoiceOptions empty="Year" choices={years.data} />
         </select>
       </label>
       <label htmlFor={`${id}-to`} className="flex flex-col gap-1 text-sm">
         To year
         <select id={`${id}-to`} className={select} {...register("yearTo", choice())}>
-          <option value="">Same year</option>
-          {years.data
-            ?.filter((y) => from === undefined || y >= from)
-            .map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
+          <ChoiceOptions
+            empty="Same year"
+            choices={years.data?.filter((y) => from === undefined || y >= from)}
+          />
         </select>
       </label>
       <label htmlFor={`${id}-make`} className="flex flex-col gap-1 text-sm">
@@ -234,12 +226,7 @@ function AddFitmentRow({ onAdd }: { onAdd: (row: Row) => void }) {
           disabled={!makes.data}
           {...register("make", choice("model", "engine"))}
         >
-          <option value="">Make</option>
-          {makes.data?.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
+          <ChoiceOptions empty="Make" choices={makes.data} />
         </select>
       </label>
       <label htmlFor={`${id}-model`} className="flex flex-col gap-1 text-sm">
@@ -250,12 +237,7 @@ function AddFitmentRow({ onAdd }: { onAdd: (row: Row) => void }) {
           disabled={!models.data}
           {...register("model", choice("engine"))}
         >
-          <option value="">Model</option>
-          {models.data?.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
+          <ChoiceOptions empty="Model" choices={models.data} />
         </select>
       </label>
       <label htmlFor={`${id}-engine`} className="flex flex-col gap-1 text-sm">
@@ -266,12 +248,7 @@ function AddFitmentRow({ onAdd }: { onAdd: (row: Row) => void }) {
           disabled={!engines.data}
           {...register("engine", choice())}
         >
-          <option value="">All engines</option>
-          {engines.data?.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
+          <ChoiceOptions empty="All engines" choices={engines.data} />
         </select>
       </label>
       <label className="flex flex-col gap-1 text-sm">

@@ -12,6 +12,7 @@ import {
   useModels,
   useYears,
 } from "../api/fitment";
+import { ChoiceOptions } from "./choice-options";
 
 const toNumber = (s: string) => (s ? Number(s) : undefined);
 
@@ -82,12 +83,7 @@ function SelectorForm({
                   setEngine(undefined);
                 }}
               >
-                <option value="">Year</option>
-                {years.data?.map((y) => (
-                  <option key={y} value={y}>
-                    {y}
-                  </option>
-                ))}
+                <ChoiceOptions empty="Year" choices={years.data} />
               </select>
             </label>
             <label htmlFor={`${id}-make`} className="flex flex-col gap-1">
@@ -103,12 +99,7 @@ function SelectorForm({
                   setEngine(undefined);
                 }}
               >
-                <option value="">Make</option>
-                {makes.data?.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.name}
-                  </option>
-                ))}
+                <ChoiceOptions empty="Make" choices={makes.data} />
               </select>
             </label>
             <label htmlFor={`${id}-model`} className="flex flex-col gap-1">
@@ -123,12 +114,7 @@ function SelectorForm({
                   setEngine(undefined);
                 }}
               >
-                <option value="">Model</option>
-                {models.data?.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.name}
-                  </option>
-                ))}
+                <ChoiceOptions empty="Model" choices={models.data} />
               </select>
             </label>
             {engineMatters ? (
@@ -140,12 +126,7 @@ function SelectorForm({
                   value={engine ?? ""}
                   onChange={(e) => setEngine(toNumber(e.target.value))}
                 >
-                  <option value="">All engines</option>
-                  {engines.data?.map((m) => (
-                    <option key={m.id} value={m.id}>
-                      {m.name}
-                    </option>
-                  ))}
+                  <ChoiceOptions empty="All engines" choices={engines.data} />
                 </select>
               </label>
             ) : (
