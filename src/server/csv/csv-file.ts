@@ -2,7 +2,8 @@ import { parse } from "csv-parse/sync";
 
 /*
  * What the CSV files an admin uploads and downloads share (the product CSV, the vehicle CSV):
- * reading a file's records with their lines, and cells a spreadsheet would run as formulas.
+ * reading a file's records with their lines, and cells a spreadsheet would run as formulas. The
+ * price-list and tax-rate imports parse their text the same way (`parseCsv`).
  */
 
 /**
@@ -24,6 +25,32 @@ export interface CsvRecord {
 /** A file's header (names trimmed, lower case) and records, or why the file cannot be read. */
 export type CsvRecords = { names: string[]; body: CsvRecord[] } | { problem: string };
 
+/** A record as the parser gives it: its cells, and `info.lines`, the line it ends on. */
+export interface ParsedCsvRecord {
+  record: string[];
+  info: { lines: number };
+}
+
+/**
+ * Parses CSV text as every upload does (a byte order mark allowed, records of any length, empty
+ * lines skipped): its records, header first, or the parser's message and the line it stopped on.
+ */
+export function parseCsv(
+  text: string,
+): { records: ParsedCsvRecord[] } | { line: number; message: string } {
+  try {
+    const records = parse(text, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as unknown as ParsedCsvRecord[];
+    return { records };
+  } catch (err) {
+    return { line: (err as { lines?: number }).lines ?? 1, message: (err as Error).message };
+  }
+}
+
 /**
  * Reads a CSV file (UTF-8, a byte order mark allowed, empty lines skipped): its header and its
  * records, or the one problem of a file that is not UTF-8, empty, or not CSV (with its line).
@@ -36,19 +63,9 @@ export function readCsvRecords(data: Buffer): CsvRecords {
     return { problem: "The file is not UTF-8 text: save it as “CSV UTF-8” and upload it again" };
   }
   if (text.replace(/^\uFEFF/, "").trim() === "") return { problem: "The file is empty" };
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, {
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as unknown as typeof records;
-  } catch (err) {
-    const line = (err as { lines?: number }).lines ?? 1;
-    return { problem: `Line ${line}: ${(err as Error).message}` };
-  }
-  const [header, ...body] = records;
+  const parsed = parseCsv(text);
+  if ("message" in parsed) return { problem: `Line ${parsed.line}: ${parsed.message}` };
+  const [header, ...body] = parsed.records;
   return {
     names: header!.record.map((h) => h.trim().toLowerCase()),
     body: body.map(({ record, info }) => ({

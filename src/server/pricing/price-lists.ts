@@ -1,4 +1,3 @@
-import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { and, asc, count, eq, ilike, inArray, or } from "drizzle-orm";
 import { sql } from "../db/sql";
@@ -16,6 +15,7 @@ import {
   parseBreaksText,
 } from "../../contract/pricing";
 import { recordAdminAction, type AuditActor } from "../audit/service";
+import { parseCsv } from "../csv/csv-file";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern as likePattern } from "../db/like";
 import { priceListEntries, priceLists } from "./tables";
@@ -395,19 +395,9 @@ interface CsvEntryRow {
 export function readEntriesCsv(text: string): CsvEntryRow[] {
   if (text.replace(/^\uFEFF/, "").trim() === "")
     throw importRefused({ "line 1": "The file is empty" });
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, {
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as unknown as typeof records;
-  } catch (err) {
-    const line = (err as { lines?: number }).lines ?? 1;
-    throw importRefused({ [`line ${line}`]: (err as Error).message });
-  }
-  const [header, ...body] = records;
+  const parsed = parseCsv(text);
+  if ("message" in parsed) throw importRefused({ [`line ${parsed.line}`]: parsed.message });
+  const [header, ...body] = parsed.records;
   const names = header!.record.map((h) => h.trim().toLowerCase());
   if (
     names.length !== PRICE_LIST_CSV_HEADER.length ||

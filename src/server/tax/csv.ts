@@ -1,10 +1,10 @@
-import { parse } from "csv-parse/sync";
 import {
   MAX_TAX_CSV_ROWS,
   taxRateCsvColumns,
   taxRateInputSchema,
   type TaxRateInput,
 } from "../../contract/tax";
+import { parseCsv } from "../csv/csv-file";
 
 /** A tax-rate CSV read: its rates, or every problem with its line (then nothing is written). */
 export type TaxCsv = { rates: TaxRateInput[]; errors: [] } | { rates: []; errors: string[] };
@@ -19,18 +19,9 @@ const NO = new Set(["no", "false", "0", "n"]);
  */
 export function readTaxCsv(text: string): TaxCsv {
   const fail = (errors: string[]): TaxCsv => ({ rates: [], errors });
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, {
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as unknown as typeof records;
-  } catch (err) {
-    return fail([`Line ${(err as { lines?: number }).lines ?? 1}: ${(err as Error).message}`]);
-  }
-  const [header, ...body] = records;
+  const parsed = parseCsv(text);
+  if ("message" in parsed) return fail([`Line ${parsed.line}: ${parsed.message}`]);
+  const [header, ...body] = parsed.records;
   if (!header || body.length === 0)
     return fail(["The file has no rates: a header and a row a rate"]);
   if (body.length > MAX_TAX_CSV_ROWS) {
