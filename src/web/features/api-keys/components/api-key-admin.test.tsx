@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
 import { apiKeyMessages as say, type ApiKey, type ApiKeyIssued } from "#contract/api-keys";
+import { json, renderWithApi } from "../../../../../tests/support/web-api";
 import { ApiKeyAdmin } from "./api-key-admin";
 
 // The admin's API keys page without a server: what the create form sends (the contract's rules
@@ -34,32 +33,9 @@ const revoked: ApiKey = {
   revokedAt: "2026-11-03T10:00:00.000Z",
   status: "revoked",
 };
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-function renderPage(answer: (method: string, url: string, body: unknown) => Response) {
-  const sent: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-      if (method !== "GET") sent.push({ url, method, body });
-      return Promise.resolve(answer(method, url, body));
-    }),
-  );
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <MemoryRouter>
-      <QueryClientProvider client={client}>
-        <ApiKeyAdmin />
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
-  return sent;
-}
+const renderPage = (answer: (method: string, url: string, body: unknown) => Response) =>
+  renderWithApi(<ApiKeyAdmin />, answer);
 
 test("the list: each key's prefix, scopes, dates and status; a revoked key has no actions", async () => {
   renderPage(() => json([active, revoked]));

@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
 import { afterEach, expect, test, vi } from "vitest";
 import { attributeMessages, type AttributeDefinition } from "#contract/attributes";
 import { notify } from "../../../lib/notify";
+import { renderWithApi } from "../../../../../tests/support/web-api";
 import { AddAttributeForm } from "./attribute-forms";
 import { ProductAttributesForm } from "./product-attributes-form";
 import { Specifications } from "./specifications";
@@ -46,30 +45,6 @@ const defs: AttributeDefinition[] = [
   },
 ];
 
-/** The component, the API answering with `answer(method, url, body)`; sends land in `sent`. */
-function renderWith(
-  ui: React.ReactNode,
-  answer: (method: string, url: string, body: unknown) => Response,
-  sent: unknown[],
-) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-      if (method !== "GET") sent.push({ url, method, body });
-      return Promise.resolve(answer(method, url, body));
-    }),
-  );
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <MemoryRouter>
-      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
-    </MemoryRouter>,
-  );
-}
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const errorOf = (label: string) => {
@@ -79,11 +54,8 @@ const errorOf = (label: string) => {
 
 test("adding an attribute: the kind decides the fields; the contract's rules are checked before sending", async () => {
   const success = vi.spyOn(notify, "success").mockImplementation(() => {});
-  const sent: unknown[] = [];
-  renderWith(
-    <AddAttributeForm category="Brakes" />,
-    (_m, _u, body) => Response.json({ ...defs[1], ...(body as object) }, { status: 201 }),
-    sent,
+  const sent = renderWithApi(<AddAttributeForm category="Brakes" />, (_m, _u, body) =>
+    Response.json({ ...defs[1], ...(body as object) }, { status: 201 }),
   );
   const submit = () => fireEvent.click(screen.getByRole("button", { name: "Add attribute" }));
   // A number has a unit; a choice its choices instead.
@@ -120,9 +92,8 @@ test("adding an attribute: the kind decides the fields; the contract's rules are
 
 test("a product's attributes: one field per definition, the unit shown, a bad number refused, blanks left out, the server's refusal beside its field", async () => {
   const success = vi.spyOn(notify, "success").mockImplementation(() => {});
-  const sent: unknown[] = [];
   let refuse = true;
-  renderWith(
+  const sent = renderWithApi(
     <ProductAttributesForm
       product={{
         _id: "9a1c0d5e-3f3e-4d6a-9a55-0c6a4f1e2b11",
@@ -149,7 +120,6 @@ test("a product's attributes: one field per definition, the unit shown, a bad nu
         })),
       });
     },
-    sent,
   );
   const diameter = await screen.findByLabelText("Diameter");
   expect(screen.getByText("mm")).toBeTruthy();

@@ -1,6 +1,4 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
 import {
   webhookMessages as say,
@@ -8,6 +6,7 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointIssued,
 } from "#contract/webhooks";
+import { json, renderWithApi } from "../../../../../tests/support/web-api";
 import { WebhookAdmin } from "./webhook-admin";
 
 // The admin's webhooks page without a server: what the add form sends (the contract's rules
@@ -58,32 +57,9 @@ const delivery: WebhookDeliveryDetail = {
     },
   ],
 };
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-function renderPage(answer: (method: string, url: string) => Response) {
-  const sent: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-      if (method !== "GET") sent.push({ url, method, body });
-      return Promise.resolve(answer(method, url));
-    }),
-  );
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <MemoryRouter>
-      <QueryClientProvider client={client}>
-        <WebhookAdmin />
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
-  return sent;
-}
+const renderPage = (answer: (method: string, url: string) => Response) =>
+  renderWithApi(<WebhookAdmin />, answer);
 
 test("adding: no events and a bad URL are refused before sending; the secret is shown once", async () => {
   const issued: WebhookEndpointIssued = {

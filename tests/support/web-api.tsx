@@ -1,0 +1,46 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router";
+import { vi } from "vitest";
+
+/** What a web component sent the API (every request but a GET). */
+export interface SentRequest {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** An API answer: `body` as JSON, with `status`. */
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/**
+ * Renders `ui` (in a router, with a query client that does not retry) against a stand-in API:
+ * `fetch` answers with `answer(method, url, body)`; what is sent, GETs aside, lands in the list
+ * returned. The caller's `afterEach` unstubs the globals.
+ */
+export function renderWithApi(
+  ui: ReactNode,
+  answer: (method: string, url: string, body: unknown) => Response,
+): SentRequest[] {
+  const sent: SentRequest[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((url: string, init?: RequestInit) => {
+      const method = init?.method ?? "GET";
+      const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+      if (method !== "GET") sent.push({ url, method, body });
+      return Promise.resolve(answer(method, url, body));
+    }),
+  );
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+    </MemoryRouter>,
+  );
+  return sent;
+}
