@@ -6,6 +6,10 @@ interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: ReactNode;
 }
 
+/** An input's props for a whole number from `min` up: the phone's number pad, steps of 1. */
+export const wholeNumber = (min: number) =>
+  ({ type: "number", inputMode: "numeric", min, step: 1 }) as const;
+
 /** A labelled input with its validation message under it (linked for screen readers). */
 export function FormField({ label, error, hint, id, ...input }: FormFieldProps) {
   const fieldId = id ?? input.name;

@@ -3,7 +3,7 @@ import { useApiForm } from "../../../lib/use-api-form";
 import { useUnsavedChangesWarning } from "../../../lib/use-unsaved-changes";
 import { notify } from "../../../lib/notify";
 import { MAX_PRODUCT_NAME_LENGTH, productCreateSchema, productMessages } from "#contract/products";
-import { FormField } from "../../../components/form-field";
+import { FormField, wholeNumber } from "../../../components/form-field";
 import { useCreateProduct } from "../api/create-product";
 import { ImageField } from "./image-field";
 import { ProductDescriptionField } from "./product-description-field";
@@ -59,10 +59,7 @@ export function AddProductForm() {
         <ProductNumberFields register={register} errors={errors} />
         <FormField
           label="Weight (g, optional)"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
+          {...wholeNumber(0)}
           hint="Weight-band shipping charges by it; empty is 0 g"
           error={errors.weightGrams?.message}
           {...register("weightGrams", {

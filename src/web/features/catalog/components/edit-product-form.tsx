@@ -18,7 +18,7 @@ import {
 import { useUpdateProduct } from "../api/update-product";
 import { productQueryOptions } from "../api/get-product";
 import { useQuery } from "@tanstack/react-query";
-import { FormField } from "../../../components/form-field";
+import { FormField, wholeNumber } from "../../../components/form-field";
 import { Spinner } from "../../../components/spinner";
 import { ImageField } from "./image-field";
 import { ProductDescriptionField } from "./product-description-field";
@@ -151,10 +151,7 @@ export function EditProductForm({
         <ProductNumberFields register={register} errors={errors} />
         <FormField
           label="Weight (g)"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
+          {...wholeNumber(0)}
           error={errors.weightGrams?.message}
           {...register("weightGrams", { valueAsNumber: true })}
         />

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { MAX_DIMENSION_MM } from "#contract/products";
-import { FormField } from "../../../components/form-field";
+import { FormField, wholeNumber } from "../../../components/form-field";
 
 type DimensionField = "lengthMm" | "widthMm" | "heightMm";
 
@@ -36,11 +36,8 @@ export function ProductDimensionFields({ register, errors }: Props) {
         <FormField
           key={name}
           label={labels[name]}
-          type="number"
-          inputMode="numeric"
-          min={1}
+          {...wholeNumber(1)}
           max={MAX_DIMENSION_MM}
-          step={1}
           error={errors[name]?.message}
           {...register(name, { setValueAs })}
         />

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { FormField } from "../../../components/form-field";
+import { FormField, wholeNumber } from "../../../components/form-field";
 
 type NumberField = "price" | "warranty" | "minimumOrder" | "availableQuantity";
 
@@ -28,28 +28,19 @@ export function ProductNumberFields({ register, errors }: Props) {
       />
       <FormField
         label="Warranty (months)"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step={1}
+        {...wholeNumber(0)}
         error={errors.warranty?.message}
         {...register("warranty", asNumber)}
       />
       <FormField
         label="Minimum order"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
+        {...wholeNumber(1)}
         error={errors.minimumOrder?.message}
         {...register("minimumOrder", asNumber)}
       />
       <FormField
         label="Available quantity"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step={1}
+        {...wholeNumber(0)}
         error={errors.availableQuantity?.message}
         // The minimum-order message depends on this number too: recheck it on every change.
         {...register("availableQuantity", { ...asNumber, deps: "minimumOrder" })}
