@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
+import { requestsAs } from "../../../tests/support/requests";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { expectTooManyRequests } from "../../../tests/support/too-many";
 import {
@@ -24,18 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const req = (
-  who: TestAccount | null,
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
-  url: string,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    payload: payload as object | undefined,
-  });
+const req = requestsAs(() => t.app);
 
 const auditOf = async (companyId: string) =>
   t.database.db

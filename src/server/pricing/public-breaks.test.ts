@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { requestsAs } from "../../../tests/support/requests";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { priceBreakMessages } from "../../contract/pricing";
@@ -27,18 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const req = (
-  who: TestAccount | null,
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
-  url: string,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    payload: payload as object | undefined,
-  });
+const req = requestsAs(() => t.app);
 
 const newProduct = (over: object = {}) => ({
   name: `Water pump ${randomUUID().slice(0, 8)}`,

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from "fastify";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * A test's request function: `app.inject` as `who` (its session cookie), or as nobody signed in
+ * for null or undefined. The app is read at each call, as tests build it in `beforeAll`.
+ */
+export function requestsAs(app: () => FastifyInstance) {
+  return (
+    who: { cookie: string } | null | undefined,
+    method: Method,
+    url: string,
+    payload?: unknown,
+  ) =>
+    app().inject({
+      method,
+      url,
+      headers: who ? { cookie: who.cookie } : {},
+      payload: payload as object | undefined,
+    });
+}
