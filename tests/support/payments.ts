@@ -1,5 +1,55 @@
 import type { FastifyInstance } from "fastify";
-import { TEST_SHIP_TO } from "./destination";
+import { orderToTestAddress } from "./destination";
+
+/** Opens the order's payment as the payment page does (POST /api/create-payment-intent). */
+export function openPayment(app: FastifyInstance, who: { cookie: string }, orderId: string) {
+  return app.inject({
+    method: "POST",
+    url: "/api/create-payment-intent",
+    headers: { cookie: who.cookie },
+    payload: { orderId },
+  });
+}
+
+/** Charges Stripe's test card 4242 at the test-card gateway for the intent of this secret. */
+export function chargeTestCard(
+  app: FastifyInstance,
+  who: { cookie: string },
+  clientSecret: string,
+) {
+  return app.inject({
+    method: "POST",
+    url: "/api/payments/test-card/confirm",
+    headers: { cookie: who.cookie },
+    payload: {
+      clientSecret,
+      number: "4242 4242 4242 4242",
+      expMonth: 12,
+      expYear: 2030,
+      cvc: "123",
+    },
+  });
+}
+
+/**
+ * Pays an order the whole way, as the browser does: opens its payment, charges the test card
+ * 4242, then tells the store (PATCH /api/orders/{id}); answers each step's response.
+ */
+export async function payWithTestCard(
+  app: FastifyInstance,
+  who: { cookie: string },
+  orderId: string,
+) {
+  const intent = await openPayment(app, who, orderId);
+  const charged = await chargeTestCard(app, who, intent.json().clientSecret);
+  const paid = await app.inject({
+    method: "PATCH",
+    url: `/api/orders/${orderId}`,
+    headers: { cookie: who.cookie },
+    payload: { transactionId: charged.json().transactionId },
+  });
+  return { intent, charged, paid };
+}
 
 /**
  * Places a one-product order for `who` (to `TEST_SHIP_TO`: the store must ship there, see
@@ -11,42 +61,18 @@ export async function orderWithIntent(
   productId: string,
   qty: number,
 ) {
-  const headers = { cookie: who.cookie };
   const placed = await app.inject({
     method: "POST",
     url: "/api/orders",
-    headers,
-    payload: {
-      productId,
-      orderQty: qty,
-      phonrNo: "5550100",
-      Address: "1 Dock Road",
-      shipTo: TEST_SHIP_TO,
-    },
+    headers: { cookie: who.cookie },
+    payload: orderToTestAddress(productId, qty),
   });
   const orderId = placed.json().order._id as string;
-  const intent = await app.inject({
-    method: "POST",
-    url: "/api/create-payment-intent",
-    headers,
-    payload: { orderId },
-  });
+  const intent = await openPayment(app, who, orderId);
   if (intent.statusCode !== 200) throw new Error(`no payment intent: ${intent.body}`);
   const clientSecret = intent.json().clientSecret as string;
   /** Charges Stripe's test card 4242 at the test-card gateway for this intent. */
-  const charge = () =>
-    app.inject({
-      method: "POST",
-      url: "/api/payments/test-card/confirm",
-      headers,
-      payload: {
-        clientSecret,
-        number: "4242 4242 4242 4242",
-        expMonth: 12,
-        expYear: 2030,
-        cvc: "123",
-      },
-    });
+  const charge = () => chargeTestCard(app, who, clientSecret);
   return { orderId, charge };
 }
 

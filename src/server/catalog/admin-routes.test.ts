@@ -14,6 +14,7 @@ import { productMessages } from "../../contract/products";
 import { orderItems, orders } from "../orders/tables";
 import { products } from "./tables";
 import { multipart, tinyGif } from "../../../tests/support/multipart";
+import { payWithTestCard } from "../../../tests/support/payments";
 
 let t: TestApp;
 let dataDir: string;
@@ -473,30 +474,7 @@ describe("DELETE /api/products/{id}", () => {
     });
 
   async function pay(orderId: string, who: TestAccount) {
-    const intent = await t.app.inject({
-      method: "POST",
-      url: "/api/create-payment-intent",
-      headers: as(who),
-      payload: { orderId },
-    });
-    const charged = await t.app.inject({
-      method: "POST",
-      url: "/api/payments/test-card/confirm",
-      headers: as(who),
-      payload: {
-        clientSecret: intent.json().clientSecret,
-        number: "4242 4242 4242 4242",
-        expMonth: 12,
-        expYear: 2030,
-        cvc: "123",
-      },
-    });
-    const paid = await t.app.inject({
-      method: "PATCH",
-      url: `/api/orders/${orderId}`,
-      headers: as(who),
-      payload: { transactionId: charged.json().transactionId },
-    });
+    const { paid } = await payWithTestCard(t.app, who, orderId);
     expect(paid.json()).toMatchObject({ paid: true });
   }
 

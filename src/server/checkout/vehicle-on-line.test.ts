@@ -5,6 +5,7 @@ import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destina
 import { insertProduct } from "../../../tests/support/factories";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { payWithTestCard } from "../../../tests/support/payments";
 import { vehicleMessages } from "../../contract/vehicles";
 import {
   baseVehicleEngines,
@@ -199,19 +200,9 @@ test("the invoice shows the vehicle under the line, and a did-not-fit return sta
   const placed = await orderOne(me, p.id, { vehicle: { ...corolla, engine: engine18 } });
   expect(placed.statusCode, placed.body).toBe(201);
   const orderId = placed.json().order._id as string;
-  const intent = await call(me, "POST", "/api/create-payment-intent", { orderId });
+  const { intent, charged, paid } = await payWithTestCard(t.app, me, orderId);
   expect(intent.statusCode, intent.body).toBe(200);
-  const charged = await call(me, "POST", "/api/payments/test-card/confirm", {
-    clientSecret: intent.json().clientSecret,
-    number: "4242 4242 4242 4242",
-    expMonth: 12,
-    expYear: 2030,
-    cvc: "123",
-  });
   expect(charged.statusCode, charged.body).toBe(200);
-  const paid = await call(me, "PATCH", `/api/orders/${orderId}`, {
-    transactionId: charged.json().transactionId,
-  });
   expect(paid.statusCode, paid.body).toBe(200);
 
   const pdf = await call(me, "GET", `/api/orders/${orderId}/invoice.pdf`);

@@ -5,6 +5,7 @@ import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { payWithTestCard } from "../../../tests/support/payments";
 import { coreDepositMessages } from "../../contract/core-charges";
 import { returnMessages } from "../../contract/returns";
 import { cartMessages } from "../../contract/cart";
@@ -99,19 +100,9 @@ async function paidOrder(ship = true) {
   });
   expect(placed.statusCode, placed.body).toBe(201);
   const order = placed.json().order;
-  const intent = await call(me, "POST", "/api/create-payment-intent", { orderId: order._id });
+  const { intent, charged, paid } = await payWithTestCard(t.app, me, order._id);
   expect(intent.statusCode, intent.body).toBe(200);
-  const charged = await call(me, "POST", "/api/payments/test-card/confirm", {
-    clientSecret: intent.json().clientSecret,
-    number: "4242 4242 4242 4242",
-    expMonth: 12,
-    expYear: 2030,
-    cvc: "123",
-  });
   expect(charged.statusCode, charged.body).toBe(200);
-  const paid = await call(me, "PATCH", `/api/orders/${order._id}`, {
-    transactionId: charged.json().transactionId,
-  });
   expect(paid.statusCode, paid.body).toBe(200);
   if (ship) {
     const res = await call(admin, "PATCH", `/api/orders/${order._id}/status`, {

@@ -5,6 +5,7 @@ import { insertProduct } from "../../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { shipsToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { payWithTestCard } from "../../../tests/support/payments";
 import { user } from "../users/tables";
 
 let t: TestApp;
@@ -74,30 +75,7 @@ test("shipping emails turned off: the order is shipped without one; placed and p
     payload: orderToTestAddress(p.id, 1),
   });
   const orderId = placed.json().order._id as string;
-  const intent = await t.app.inject({
-    method: "POST",
-    url: "/api/create-payment-intent",
-    headers: { cookie: customer.cookie },
-    payload: { orderId },
-  });
-  const charged = await t.app.inject({
-    method: "POST",
-    url: "/api/payments/test-card/confirm",
-    headers: { cookie: customer.cookie },
-    payload: {
-      clientSecret: intent.json().clientSecret,
-      number: "4242 4242 4242 4242",
-      expMonth: 12,
-      expYear: 2030,
-      cvc: "123",
-    },
-  });
-  await t.app.inject({
-    method: "PATCH",
-    url: `/api/orders/${orderId}`,
-    headers: { cookie: customer.cookie },
-    payload: { transactionId: charged.json().transactionId },
-  });
+  await payWithTestCard(t.app, customer, orderId);
   const shipped = await t.app.inject({
     method: "PATCH",
     url: `/api/orders/${orderId}/status`,

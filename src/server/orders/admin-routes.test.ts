@@ -4,6 +4,7 @@ import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/ac
 import { shipsToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { payWithTestCard } from "../../../tests/support/payments";
 import { products } from "../catalog/tables";
 
 let t: TestApp;
@@ -29,36 +30,7 @@ async function placeOrder(who: TestAccount, name: string, qty = 2, priceCents = 
   return { order: res.json().order as { _id: string; total: number }, productId: p.id };
 }
 
-async function pay(who: TestAccount, orderId: string) {
-  const { clientSecret } = (
-    await t.app.inject({
-      method: "POST",
-      url: "/api/create-payment-intent",
-      headers: as(who),
-      payload: { orderId },
-    })
-  ).json();
-  const { transactionId } = (
-    await t.app.inject({
-      method: "POST",
-      url: "/api/payments/test-card/confirm",
-      headers: as(who),
-      payload: {
-        clientSecret,
-        number: "4242424242424242",
-        expMonth: 12,
-        expYear: 2030,
-        cvc: "123",
-      },
-    })
-  ).json();
-  await t.app.inject({
-    method: "PATCH",
-    url: `/api/orders/${orderId}`,
-    headers: as(who),
-    payload: { transactionId },
-  });
-}
+const pay = (who: TestAccount, orderId: string) => payWithTestCard(t.app, who, orderId);
 
 const changeStatus = (id: string, status: string, who?: TestAccount) =>
   t.app.inject({

@@ -9,6 +9,7 @@ import {
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { payWithTestCard } from "../../../tests/support/payments";
 import { demoProducts } from "../catalog/demo-products";
 import { orderItems, orders } from "./tables";
 import { products } from "../catalog/tables";
@@ -140,30 +141,7 @@ test("deleting and re-ordering does not renew the hold; paying does", async () =
   expect(second.holdExpiresAt).toBe(first.holdExpiresAt);
 
   // Paid: the next order of the part gets a hold of its own.
-  const intent = await t.app.inject({
-    method: "POST",
-    url: "/api/create-payment-intent",
-    headers: as(me),
-    payload: { orderId: second._id },
-  });
-  const charged = await t.app.inject({
-    method: "POST",
-    url: "/api/payments/test-card/confirm",
-    headers: as(me),
-    payload: {
-      clientSecret: intent.json().clientSecret,
-      number: "4242424242424242",
-      expMonth: 12,
-      expYear: 2030,
-      cvc: "123",
-    },
-  });
-  const paid = await t.app.inject({
-    method: "PATCH",
-    url: `/api/orders/${second._id}`,
-    headers: as(me),
-    payload: { transactionId: charged.json().transactionId },
-  });
+  const { paid } = await payWithTestCard(t.app, me, second._id);
   expect(paid.json().status).toBe("paid");
   const third = (await order(me, p.id, 2)).json().order;
   expect(Date.parse(third.holdExpiresAt)).toBeGreaterThan(Date.parse(first.holdExpiresAt));

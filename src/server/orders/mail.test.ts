@@ -19,6 +19,7 @@ import { loadConfig } from "../config";
 import { startLocalSmtpServer } from "../mail/local-smtp";
 import { MAIL_QUEUE } from "../mail/mailer";
 import { startQueuedMailer } from "../../../tests/support/mailer";
+import { payWithTestCard } from "../../../tests/support/payments";
 import { createOrderMail } from "./mail";
 import { companyAddressInputSchema } from "../../contract/addresses";
 
@@ -55,33 +56,9 @@ async function placeOrder(app: TestApp, who: TestAccount, priceCents = 1250, qty
 }
 
 async function pay(who: TestAccount, orderId: string): Promise<string> {
-  const intent = await t.app.inject({
-    method: "POST",
-    url: "/api/create-payment-intent",
-    headers: as(who),
-    payload: { orderId },
-  });
-  const charged = await t.app.inject({
-    method: "POST",
-    url: "/api/payments/test-card/confirm",
-    headers: as(who),
-    payload: {
-      clientSecret: intent.json().clientSecret,
-      number: "4242 4242 4242 4242",
-      expMonth: 12,
-      expYear: 2030,
-      cvc: "123",
-    },
-  });
-  const { transactionId } = charged.json();
-  const paid = await t.app.inject({
-    method: "PATCH",
-    url: `/api/orders/${orderId}`,
-    headers: as(who),
-    payload: { transactionId },
-  });
+  const { charged, paid } = await payWithTestCard(t.app, who, orderId);
   expect(paid.statusCode).toBe(200);
-  return transactionId as string;
+  return charged.json().transactionId as string;
 }
 
 async function makeAdmin(app: TestApp): Promise<TestAccount> {

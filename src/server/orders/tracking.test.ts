@@ -4,6 +4,7 @@ import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/ac
 import { shipsToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { payWithTestCard } from "../../../tests/support/payments";
 import { trackingMessages } from "../../contract/shipping-carriers";
 import { adminAuditLog } from "../audit/tables";
 import { orders } from "./tables";
@@ -39,34 +40,7 @@ async function paidOrder(): Promise<string> {
     payload: orderToTestAddress(p.id, 1),
   });
   const orderId = placed.json().order._id as string;
-  const { clientSecret } = (
-    await t.app.inject({
-      method: "POST",
-      url: "/api/create-payment-intent",
-      headers: as(customer),
-      payload: { orderId },
-    })
-  ).json();
-  const { transactionId } = (
-    await t.app.inject({
-      method: "POST",
-      url: "/api/payments/test-card/confirm",
-      headers: as(customer),
-      payload: {
-        clientSecret,
-        number: "4242424242424242",
-        expMonth: 12,
-        expYear: 2030,
-        cvc: "123",
-      },
-    })
-  ).json();
-  const paid = await t.app.inject({
-    method: "PATCH",
-    url: `/api/orders/${orderId}`,
-    headers: as(customer),
-    payload: { transactionId },
-  });
+  const { paid } = await payWithTestCard(t.app, customer, orderId);
   expect(paid.json().status).toBe("paid");
   return orderId;
 }

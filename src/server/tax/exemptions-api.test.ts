@@ -6,6 +6,7 @@ import { waitForMail } from "../../../tests/support/mailbox";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
+import { payWithTestCard } from "../../../tests/support/payments";
 import { adminAuditLog } from "../audit/tables";
 import { orders } from "../orders/tables";
 import { REVERSE_CHARGE_NOTE } from "./rules";
@@ -91,18 +92,8 @@ async function checkout(buyer: TestAccount, where: object) {
 }
 
 async function payAndReadInvoice(buyer: TestAccount, orderId: string) {
-  const intent = await call(buyer, "POST", "/api/create-payment-intent", { orderId });
+  const { intent, paid: confirmed } = await payWithTestCard(t.app, buyer, orderId);
   expect(intent.statusCode).toBe(200);
-  const charged = await call(buyer, "POST", "/api/payments/test-card/confirm", {
-    clientSecret: intent.json().clientSecret,
-    number: "4242 4242 4242 4242",
-    expMonth: 12,
-    expYear: 2030,
-    cvc: "123",
-  });
-  const confirmed = await call(buyer, "PATCH", `/api/orders/${orderId}`, {
-    transactionId: charged.json().transactionId,
-  });
   expect(confirmed.statusCode).toBe(200);
   const pdf = await call(buyer, "GET", `/api/orders/${orderId}/invoice.pdf`);
   expect(pdf.statusCode).toBe(200);

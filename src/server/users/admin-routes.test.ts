@@ -5,6 +5,7 @@ import { signIn, signUp, signUpAdmin, type TestAccount } from "../../../tests/su
 import { insertProduct, insertReview } from "../../../tests/support/factories";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { payWithTestCard } from "../../../tests/support/payments";
 import { account, session } from "../auth/tables";
 import { orderItems, orders } from "../orders/tables";
 import { products } from "../catalog/tables";
@@ -267,30 +268,7 @@ describe("admin user management", () => {
     const paidId = await place(bought.id, 2);
 
     // Pay the second order through the test-card gateway, as the customer would.
-    const intent = await t.app.inject({
-      method: "POST",
-      url: "/api/create-payment-intent",
-      headers: as(victim),
-      payload: { orderId: paidId },
-    });
-    const charged = await t.app.inject({
-      method: "POST",
-      url: "/api/payments/test-card/confirm",
-      headers: as(victim),
-      payload: {
-        clientSecret: intent.json().clientSecret,
-        number: "4242424242424242",
-        expMonth: 12,
-        expYear: 2030,
-        cvc: "123",
-      },
-    });
-    const paid = await t.app.inject({
-      method: "PATCH",
-      url: `/api/orders/${paidId}`,
-      headers: as(victim),
-      payload: { transactionId: charged.json().transactionId },
-    });
+    const { charged, paid } = await payWithTestCard(t.app, victim, paidId);
     expect(paid.json()).toMatchObject({ status: "paid" });
 
     const review = await insertReview(t.database.db, { userId: victimId, email: victim.email });
