@@ -13,7 +13,7 @@ import {
 import { normalizePartNumber } from "../../contract/constants";
 import { formatCount } from "../../contract/count";
 import { recordAdminAction, type AuditActor } from "../audit/service";
-import type { Db } from "../db/database";
+import type { Db, DbOrTx } from "../db/database";
 import { checkStockLevels, writeStockLevels, type StockLevel } from "../inventory/stock-levels";
 import { checkPriceLevels, writePriceLevels, type PriceLevel } from "../pricing/price-levels";
 import { readBodyLines, type BodyLine, type BulkFormat } from "./read-lines";
@@ -187,6 +187,37 @@ function finish(results: BulkLineResult[]): void {
   for (const r of results) if (r.status !== "error" || !r.message) delete r.message;
 }
 
+/**
+ * A request's one transaction: `check` sets each line's outcome against the catalog and gives
+ * the changes, which `write` writes (and one audit row records) unless a line failed and the
+ * request is not partial. Answers every line's outcome, and what `write` answered (if it ran).
+ */
+async function applyLines<C, W>(
+  db: Db,
+  req: BulkRequest,
+  results: BulkLineResult[],
+  audit: { action: string; what: string },
+  check: (tx: DbOrTx) => Promise<C[]>,
+  write: (tx: DbOrTx, changes: C[]) => Promise<W>,
+): Promise<{ result: BulkResult; written?: W }> {
+  let written: W | undefined;
+  const applied = await db.transaction(async (tx) => {
+    const changes = await check(tx);
+    const counts = countsOf(results);
+    if (counts.errors > 0 && !req.partial) return false;
+    written = await write(tx, changes);
+    await recordAdminAction(tx, {
+      actor: req.actor,
+      action: audit.action,
+      target: { type: "bulk", id: randomUUID() },
+      summary: summaryOf(audit.what, counts, req.partial),
+    });
+    return true;
+  });
+  finish(results);
+  return { result: { applied, counts: countsOf(results), lines: results }, written };
+}
+
 export function createBulkSync(db: Db, opts: BulkSyncOptions) {
   return {
     /** Sets stock levels by part number; answers every line's outcome (docs/bulk-sync.md). */
@@ -194,36 +225,32 @@ export function createBulkSync(db: Db, opts: BulkSyncOptions) {
       const { results, asks } = await readStock(
         readBodyLines(req.body, req.format, { header: BULK_STOCK_HEADER, optionalTrailing: 0 }),
       );
-      let changed = 0;
-      const applied = await db.transaction(async (tx) => {
-        const checks = await checkStockLevels(tx, asks);
-        const changes: { productId: string; after: number }[] = [];
-        checks.forEach((c, i) => {
-          const result = results[asks[i]!.at]!;
-          if (c.outcome === "unknown") result.message = say.unknownPart(result.partNumber);
-          else if (c.outcome === "below-held") {
-            result.message = say.belowHeld(asks[i]!.stock, c.held);
-          } else {
-            result.status = c.outcome;
-            if (c.outcome === "updated") changes.push({ productId: c.productId, after: c.after });
-          }
-        });
-        const counts = countsOf(results);
-        if (counts.errors > 0 && !req.partial) return false;
-        changed = await writeStockLevels(tx, changes);
+      const { result, written } = await applyLines(
+        db,
+        req,
+        results,
+        { action: "bulk.stock", what: "stock" },
+        async (tx) => {
+          const checks = await checkStockLevels(tx, asks);
+          const changes: { productId: string; after: number }[] = [];
+          checks.forEach((c, i) => {
+            const result = results[asks[i]!.at]!;
+            if (c.outcome === "unknown") result.message = say.unknownPart(result.partNumber);
+            else if (c.outcome === "below-held") {
+              result.message = say.belowHeld(asks[i]!.stock, c.held);
+            } else {
+              result.status = c.outcome;
+              if (c.outcome === "updated") changes.push({ productId: c.productId, after: c.after });
+            }
+          });
+          return changes;
+        },
         // A part whose stock falls below its reorder level records its `stock.low` webhook event
         // in this transaction: the products' trigger does it for every writer (migration 0061).
-        await recordAdminAction(tx, {
-          actor: req.actor,
-          action: "bulk.stock",
-          target: { type: "bulk", id: randomUUID() },
-          summary: summaryOf("stock", counts, req.partial),
-        });
-        return true;
-      });
-      if (changed > 0) opts.stockChanged();
-      finish(results);
-      return { applied, counts: countsOf(results), lines: results };
+        writeStockLevels,
+      );
+      if ((written ?? 0) > 0) opts.stockChanged();
+      return result;
     },
 
     /** Sets list prices and price-list prices by part number (docs/bulk-sync.md). */
@@ -231,37 +258,33 @@ export function createBulkSync(db: Db, opts: BulkSyncOptions) {
       const { results, asks } = await readPrices(
         readBodyLines(req.body, req.format, { header: BULK_PRICES_HEADER, optionalTrailing: 1 }),
       );
-      let written = { listPrices: 0, entries: 0 };
-      const applied = await db.transaction(async (tx) => {
-        const checks = await checkPriceLevels(tx, asks);
-        const changes: Parameters<typeof writePriceLevels>[1][number][] = [];
-        checks.forEach((c, i) => {
-          const ask = asks[i]!;
-          const result = results[ask.at]!;
-          if (c.outcome === "unknown-part") result.message = say.unknownPart(result.partNumber);
-          else if (c.outcome === "unknown-list") {
-            result.message = say.unknownPriceList(ask.priceList!);
-          } else if (c.outcome === "break-not-cheaper") result.message = say.breakNotCheaper;
-          else {
-            result.status = c.outcome;
-            if (c.outcome === "updated") changes.push({ target: c.target, cents: c.cents });
-          }
-        });
-        const counts = countsOf(results);
-        if (counts.errors > 0 && !req.partial) return false;
-        written = await writePriceLevels(tx, changes);
-        await recordAdminAction(tx, {
-          actor: req.actor,
-          action: "bulk.prices",
-          target: { type: "bulk", id: randomUUID() },
-          summary: summaryOf("price", counts, req.partial),
-        });
-        return true;
-      });
-      if (written.listPrices > 0) opts.catalogChanged();
-      if (written.entries > 0) opts.pricesChanged();
-      finish(results);
-      return { applied, counts: countsOf(results), lines: results };
+      const { result, written } = await applyLines(
+        db,
+        req,
+        results,
+        { action: "bulk.prices", what: "price" },
+        async (tx) => {
+          const checks = await checkPriceLevels(tx, asks);
+          const changes: Parameters<typeof writePriceLevels>[1][number][] = [];
+          checks.forEach((c, i) => {
+            const ask = asks[i]!;
+            const result = results[ask.at]!;
+            if (c.outcome === "unknown-part") result.message = say.unknownPart(result.partNumber);
+            else if (c.outcome === "unknown-list") {
+              result.message = say.unknownPriceList(ask.priceList!);
+            } else if (c.outcome === "break-not-cheaper") result.message = say.breakNotCheaper;
+            else {
+              result.status = c.outcome;
+              if (c.outcome === "updated") changes.push({ target: c.target, cents: c.cents });
+            }
+          });
+          return changes;
+        },
+        writePriceLevels,
+      );
+      if (written && written.listPrices > 0) opts.catalogChanged();
+      if (written && written.entries > 0) opts.pricesChanged();
+      return result;
     },
   };
 }
