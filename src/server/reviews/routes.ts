@@ -44,48 +44,35 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    "/reviews/hidden",
-    {
-      schema: {
-        tags: ["reviews"],
-        summary: "Admin: the reviews admins hid, newest first, paged (to show one again)",
-        querystring: pagingQuerySchema,
-        response: {
-          200: z.array(reviewSchema),
-          ...errorAnswers(400, 401, 403),
+  // The admin's lists of the reviews the public one leaves out, each at /reviews/<kind>.
+  for (const [kind, summary] of [
+    ["hidden", "Admin: the reviews admins hid, newest first, paged (to show one again)"],
+    [
+      "pending",
+      "Admin: reviews awaiting approval (authors without a paid order), newest first, paged",
+    ],
+  ] as const) {
+    app.get(
+      `/reviews/${kind}`,
+      {
+        schema: {
+          tags: ["reviews"],
+          summary,
+          querystring: pagingQuerySchema,
+          response: {
+            200: z.array(reviewSchema),
+            ...errorAnswers(400, 401, 403),
+          },
         },
+        onRequest: guards.adminOnly,
       },
-      onRequest: guards.adminOnly,
-    },
-    async (req, reply) => {
-      const { items, total } = await reviews.list(req.query, "hidden");
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
-    },
-  );
-
-  app.get(
-    "/reviews/pending",
-    {
-      schema: {
-        tags: ["reviews"],
-        summary:
-          "Admin: reviews awaiting approval (authors without a paid order), newest first, paged",
-        querystring: pagingQuerySchema,
-        response: {
-          200: z.array(reviewSchema),
-          ...errorAnswers(400, 401, 403),
-        },
+      async (req, reply) => {
+        const { items, total } = await reviews.list(req.query, kind);
+        reply.header(TOTAL_COUNT_HEADER, total);
+        return items;
       },
-      onRequest: guards.adminOnly,
-    },
-    async (req, reply) => {
-      const { items, total } = await reviews.list(req.query, "pending");
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
-    },
-  );
+    );
+  }
 
   app.post(
     "/reviews/:id/approve",
