@@ -54,6 +54,8 @@ export const paths = {
   invoices: "/dashboard/invoices",
   /** Admin: return requests (docs/returns.md) and the "did not fit" report. */
   returns: "/dashboard/returns",
+  /** Warranty claims (docs/warranty.md): the admin's queue, a customer's and their company's. */
+  warranty: "/dashboard/warranty",
   shippingZones: "/dashboard/shipping",
   taxRates: "/dashboard/tax",
   /** Trade (admin): companies, their members and invitations; price lists and their entries. */

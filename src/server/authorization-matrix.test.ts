@@ -229,13 +229,13 @@ const matrixOrder = {
   shipTo: TEST_SHIP_TO,
 };
 const matrixSeller = { name: "Matrix Seller", address: ["1 Road"], taxId: null, email: null };
-/** A new unpaid order of the customer's. */
-async function customerOrder(): Promise<string> {
+/** A new unpaid order of the customer's (or of another account's: the company's buyer). */
+async function customerOrder(who = accounts.customer): Promise<string> {
   const p = await freshProduct();
   const res = await t.app.inject({
     method: "POST",
     url: "/api/orders",
-    headers: as(accounts.customer),
+    headers: as(who),
     payload: { ...matrixOrder, productId: p.id },
   });
   return res.json().order._id;
@@ -258,8 +258,11 @@ async function customerPaidOrder(): Promise<string> {
  * straight in the database (the test-card confirmation is rate-limited per account; paying on
  * account refunds with a credit note only, no gateway).
  */
-async function customerShippedOrder(status: "paid" | "shipped" = "shipped"): Promise<string> {
-  const orderId = await customerOrder();
+async function customerShippedOrder(
+  status: "paid" | "shipped" = "shipped",
+  who = accounts.customer,
+): Promise<string> {
+  const orderId = await customerOrder(who);
   await t.database.db
     .update(orders)
     .set({
@@ -294,6 +297,41 @@ async function customerReturn(approve = false): Promise<{ id: string; orderId: s
   }
   return { id, orderId };
 }
+/** A failed part's claim of a shipped line (docs/warranty.md). */
+const claimBody = (orderId: string) => ({
+  orderId,
+  line: 1,
+  qty: 1,
+  vin: "1HGCM82633A004352",
+  mileageAtInstall: 1000,
+  mileageAtFailure: 2000,
+  installedOn: new Date().toISOString().slice(0, 10),
+  failedOn: new Date().toISOString().slice(0, 10),
+  installedBy: "self",
+  description: "Failed after a week of use.",
+});
+/** A shipped order of the company's buyer: its owner and buyers act on it, its viewer does not. */
+const buyerShippedOrder = () => customerShippedOrder("shipped", accounts.buyer);
+/** A new warranty claim the company's buyer filed on their shipped order. */
+async function buyerClaim(): Promise<string> {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/warranty-claims",
+    headers: as(accounts.buyer),
+    payload: claimBody(await buyerShippedOrder()),
+  });
+  return res.json().id as string;
+}
+/** The company's owner and buyers, and admins; everyone else is told it does not exist. */
+const companyActors = (status: number): Expect => ({
+  anonymous: 401,
+  customer: 404,
+  other: 404,
+  admin: status,
+  owner: status,
+  buyer: status,
+  viewer: 404,
+});
 /** A photo of a new return of the customer's (docs/returns.md, "Photos"). */
 const returnPhotoBody = () =>
   multipart({ data: tinyPng, filename: "part.png", type: "image/png", field: "photos" });
@@ -923,6 +961,51 @@ const rows: Row[] = [
       },
     }),
     expect: adminOnly(201),
+  },
+  // Warranty claims (warranty/warranty.test.ts): a company buyer's order and claims.
+  {
+    route: "GET /api/orders/:id/warranty",
+    call: async () => ({ url: `/api/orders/${await buyerShippedOrder()}/warranty` }),
+    expect: companyActors(200),
+  },
+  {
+    route: "GET /api/orders/:id/warranty-claims",
+    call: async () => ({ url: `/api/orders/${await buyerShippedOrder()}/warranty-claims` }),
+    expect: companyActors(200),
+  },
+  {
+    route: "POST /api/warranty-claims",
+    call: async () => ({
+      url: "/api/warranty-claims",
+      payload: claimBody(await buyerShippedOrder()),
+    }),
+    expect: { ...companyActors(201), admin: 403 },
+  },
+  {
+    route: "GET /api/warranty-claims",
+    call: async () => ({ url: "/api/warranty-claims" }),
+    expect: signedIn(200),
+  },
+  {
+    route: "GET /api/warranty-claims/:id",
+    call: async () => ({ url: `/api/warranty-claims/${await buyerClaim()}` }),
+    expect: companyActors(200),
+  },
+  {
+    route: "POST /api/warranty-claims/:id/messages",
+    call: async () => ({
+      url: `/api/warranty-claims/${await buyerClaim()}/messages`,
+      payload: { body: "When was it fitted?" },
+    }),
+    expect: companyActors(200),
+  },
+  {
+    route: "POST /api/warranty-claims/:id/reject",
+    call: async () => ({
+      url: `/api/warranty-claims/${await buyerClaim()}/reject`,
+      payload: { reason: "Worn, not failed." },
+    }),
+    expect: adminOnly(200),
   },
   // Returns, refunds and credit notes (returns/returns.test.ts).
   {

@@ -66,6 +66,7 @@ import { shipmentRoutes } from "./shipments/routes";
 import { createDeleteProduct } from "./workflows/delete-product";
 import { createReceiveReturn } from "./workflows/receive-return";
 import { refundRoutes } from "./returns/refund-routes";
+import { warrantyRoutes } from "./warranty/routes";
 import { acceptApiKeys } from "./api-keys/bearer";
 import { idempotentRoutes } from "./idempotency/idempotent-routes";
 import { apiKeyRoutes } from "./api-keys/routes";
@@ -171,6 +172,7 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     guards,
   });
   await api.register(refundRoutes, { refunds, guards });
+  await api.register(warrantyRoutes, { warranty: store.warranty, guards });
   await api.register(shipmentRoutes, { shipments, guards });
   await api.register(invoiceRoutes, { invoices, guards });
   await api.register(termsRoutes, { terms, guards });

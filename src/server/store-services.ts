@@ -48,6 +48,7 @@ import { createShipmentMail } from "./shipments/mail";
 import { createShipmentService } from "./shipments/service";
 import { createReturnPhotoService, returnPhotoFolder } from "./returns/photos";
 import { createReturnService } from "./returns/service";
+import { claimedByLine, createWarrantyService } from "./warranty/service";
 import { createIdempotencyKeys } from "./idempotency/service";
 import { createWebhookSender } from "./webhooks/sender";
 import { createWebhookService } from "./webhooks/service";
@@ -275,7 +276,10 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     mailer,
     publicUrl,
     contact: config.contact,
+    claimedByLine,
   });
+  // Warranty claims of shipped lines (docs/warranty.md).
+  const warranty = createWarrantyService(database.db, { mailer, publicUrl });
   // The refund engine, for received returns and paid orders the store cancels.
   const refunds = createRefunds(database.db, payment.gateway, {
     seller: config.seller,
@@ -352,6 +356,7 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     payment,
     payments,
     returns,
+    warranty,
     refunds,
     orderStatus,
     shipments,

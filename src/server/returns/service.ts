@@ -53,6 +53,11 @@ export interface ReturnOptions {
   /** The returns address the approval mail gives (the Contact page's). */
   contact?: Pick<ContactDetails, "returnsAddress">;
   now?: Clock;
+  /**
+   * Units of each line of an order in warranty claims not rejected (docs/warranty.md): they may
+   * not be returned too. Given at composition (the warranty module reads returns, not the reverse).
+   */
+  claimedByLine?: (tx: DbOrTx, orderId: string) => Promise<Map<number, number>>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -230,7 +235,14 @@ export function createReturnService(db: Db, opts: ReturnOptions) {
       .innerJoin(returnRequests, eq(returnRequests.id, returnLines.returnId))
       .where(and(eq(returnRequests.orderId, orderId), activeReturn, core ? isCore : isPart))
       .groupBy(returnLines.line);
-    return new Map(rows.map((r) => [r.line, r.qty]));
+    const taken = new Map(rows.map((r) => [r.line, r.qty]));
+    // A part in a warranty claim is the manufacturer's to judge: it is not returned as well.
+    if (!core && opts.claimedByLine) {
+      for (const [line, qty] of await opts.claimedByLine(tx, orderId)) {
+        taken.set(line, (taken.get(line) ?? 0) + qty);
+      }
+    }
+    return taken;
   }
 
   /**

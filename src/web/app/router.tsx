@@ -71,6 +71,7 @@ const pages = {
   auditLog: lazyRoute(() => import("./routes/audit-log"), "AuditLogRoute"),
   invoices: lazyRoute(() => import("./routes/invoices"), "InvoicesRoute"),
   returns: lazyRoute(() => import("./routes/returns"), "ReturnsRoute"),
+  warranty: lazyRoute(() => import("./routes/warranty"), "WarrantyRoute"),
   shippingZones: lazyRoute(() => import("./routes/shipping-zones"), "ShippingZonesRoute"),
   taxRates: lazyRoute(() => import("./routes/tax-rates"), "TaxRatesRoute"),
   companies: lazyRoute(() => import("./routes/companies"), "CompaniesRoute"),
@@ -159,6 +160,7 @@ export const routes: RouteObject[] = [
             page(paths.approvals, pages.approvals),
             page(paths.quotes, pages.quotes),
             page(paths.quote.pattern, pages.quote),
+            page(paths.warranty, pages.warranty),
             layout(guards.admin, [
               page(paths.allUsers, pages.allUsers),
               page(paths.addProduct, pages.addProduct),

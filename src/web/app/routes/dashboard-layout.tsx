@@ -11,6 +11,7 @@ const customerLinks = [
   { to: paths.myLists, label: "My Lists" },
   { to: paths.quickOrder, label: "Quick order" },
   { to: paths.quotes, label: "Quotes" },
+  { to: paths.warranty, label: "Warranty claims" },
   { to: paths.addReview, label: "Add a Review" },
 ];
 const adminLinks = [
@@ -30,6 +31,7 @@ const adminLinks = [
   { to: paths.quotes, label: "Quotes" },
   { to: paths.invoices, label: "Invoices" },
   { to: paths.returns, label: "Returns" },
+  { to: paths.warranty, label: "Warranty claims" },
   { to: paths.apiKeys, label: "API keys" },
   { to: paths.webhooks, label: "Webhooks" },
 ];

@@ -6,6 +6,7 @@ import { useAdminOrderDetail } from "../../features/orders/api/orders-admin";
 import { useOrder } from "../../features/orders/api/orders";
 import { OrderDetails } from "../../features/orders/components/order-details";
 import { OrderReturns } from "../../features/returns/components/order-returns";
+import { OrderWarranty } from "../../features/warranty/components/order-warranty";
 import { ReturnVehiclePicker } from "../return-vehicle-picker";
 import { useOrderShipments } from "../../features/shipments/api/shipments";
 import { OrderShipments } from "../../features/shipments/components/order-shipments";
@@ -32,6 +33,11 @@ export function OrderRoute() {
         canRequest={!isAdmin}
         partlyShipped={(shipments.data?.shipments.length ?? 0) > 0}
         VehiclePicker={ReturnVehiclePicker}
+      />
+      <OrderWarranty
+        order={order.data}
+        canClaim={!isAdmin}
+        partlyShipped={(shipments.data?.shipments.length ?? 0) > 0}
       />
     </div>
   );

@@ -1,0 +1,209 @@
+import { z } from "zod";
+import { pagingQuerySchema } from "./common";
+import { text } from "./text";
+
+// Warranty claims (docs/warranty.md): a part that failed in use, within its warranty, claimed by
+// its buyer (or their company's owners and buyers) and decided by the manufacturer.
+
+/** Where a claim stands. */
+export const claimStatuses = [
+  /** Filed, waiting for the manufacturer. */
+  "submitted",
+  /** The manufacturer asked a question; the claimant's answer sends it back to `submitted`. */
+  "information_requested",
+  "rejected",
+] as const;
+export type ClaimStatus = (typeof claimStatuses)[number];
+export const claimStatusLabels: Record<ClaimStatus, string> = {
+  submitted: "Submitted",
+  information_requested: "More information requested",
+  rejected: "Rejected",
+};
+/** The statuses a claim can still change from (an answer or a decision is awaited). */
+export const openClaimStatuses = [
+  "submitted",
+  "information_requested",
+] as const satisfies ClaimStatus[];
+
+/** Who fitted the part. */
+export const installers = ["self", "garage", "other"] as const;
+export type Installer = (typeof installers)[number];
+export const installerLabels: Record<Installer, string> = {
+  self: "I fitted it myself",
+  garage: "A garage fitted it",
+  other: "Someone else fitted it",
+};
+
+/** A claim's human number: `WC-10023` (the id stays the uuid). */
+export const claimNumber = (n: number) => `WC-${n}`;
+
+export const MAX_MILEAGE = 2_000_000;
+export const MAX_CLAIM_TEXT = 2000;
+export const MIN_CLAIM_DESCRIPTION = 10;
+
+/** What a person reads when a claim is refused or a field is wrong. */
+export const warrantyMessages = {
+  notShipped: "Only parts that have shipped can be claimed under warranty",
+  noWarranty: (line: number) => `Line ${line} has no warranty`,
+  /** The issue's rule: a claim outside the warranty is refused with the date it ended. */
+  ended: (endedOn: string) => `This part's warranty ended on ${endedOn}`,
+  noSuchLine: (line: number) => `The order has no line ${line}`,
+  tooMany: (left: number) =>
+    left === 0
+      ? "Every shipped unit of this line is already in a claim or a return"
+      : `Only ${left} of this line can still be claimed`,
+  failedBeforeFitted: "The failure date cannot be before the installation date",
+  fittedBeforeOrdered: (placedOn: string) =>
+    `The order was placed on ${placedOn}: the part cannot have been fitted before`,
+  inFuture: "The date cannot be in the future",
+  mileageOrder: "The mileage at failure cannot be less than at installation",
+  notOpen: "This claim is decided already",
+  notYourTurn: "The claim is waiting for the store's answer",
+  orderNotFound: "Order not found",
+  claimNotFound: "Claim not found",
+} as const;
+
+const mileage = (what: string) =>
+  z
+    .number({ message: `Enter the ${what} in whole kilometres or miles` })
+    .int(`Enter the ${what} in whole kilometres or miles`)
+    .min(0, `The ${what} cannot be negative`)
+    .max(MAX_MILEAGE, `The ${what} is more than ${MAX_MILEAGE.toLocaleString("en-US")}`);
+
+const day = (what: string) => z.iso.date({ message: `Enter the ${what} as a date` });
+
+/** `POST /api/warranty-claims`: a failed part of a shipped order line. */
+export const claimInputSchema = z
+  .strictObject({
+    orderId: z.uuid({ message: "Malformed order id" }),
+    line: z.number().int().min(1).max(1000),
+    qty: z
+      .number({ message: "Enter how many failed" })
+      .int("Enter how many failed")
+      .min(1, "At least one part must be claimed")
+      .max(10_000),
+    /** Checked by the server (length, letters, check digit): `vehicles/vin.ts`. */
+    vin: text().trim().min(1, "Enter the vehicle's VIN").max(32),
+    mileageAtInstall: mileage("mileage at installation"),
+    mileageAtFailure: mileage("mileage at failure"),
+    installedOn: day("installation date"),
+    failedOn: day("failure date"),
+    installedBy: z.enum(installers, { message: "Choose who fitted the part" }),
+    /** What happened, in the claimant's words. */
+    description: text(undefined, { multiline: true })
+      .trim()
+      .min(
+        MIN_CLAIM_DESCRIPTION,
+        `Describe what happened in at least ${MIN_CLAIM_DESCRIPTION} characters`,
+      )
+      .max(MAX_CLAIM_TEXT),
+    /** A garage claiming for its own customer: the invoice it gave them. */
+    customerInvoiceRef: text().trim().max(60).optional(),
+  })
+  .refine((c) => c.failedOn >= c.installedOn, {
+    path: ["failedOn"],
+    message: warrantyMessages.failedBeforeFitted,
+  })
+  .refine((c) => c.mileageAtFailure >= c.mileageAtInstall, {
+    path: ["mileageAtFailure"],
+    message: warrantyMessages.mileageOrder,
+  });
+export type ClaimInput = z.infer<typeof claimInputSchema>;
+
+/** `POST /api/warranty-claims/{id}/messages`: either side writes on the claim's thread. */
+export const claimMessageInputSchema = z.strictObject({
+  body: text(undefined, { multiline: true }).trim().min(1, "Write a message").max(MAX_CLAIM_TEXT),
+  /** Admin only: the message is a question, and the claim waits for the claimant's answer. */
+  askForInformation: z.boolean().optional(),
+});
+export type ClaimMessageInput = z.infer<typeof claimMessageInputSchema>;
+
+/** `POST /api/warranty-claims/{id}/reject` (admin): why, shown to the claimant and emailed. */
+export const claimRejectionSchema = z.strictObject({
+  reason: text(undefined, { multiline: true })
+    .trim()
+    .min(1, "Say why the claim is rejected")
+    .max(MAX_CLAIM_TEXT),
+});
+export type ClaimRejection = z.infer<typeof claimRejectionSchema>;
+
+/** One entry of a claim's history: a message, or a change of status. */
+export const claimEventSchema = z.object({
+  id: z.string(),
+  at: z.iso.datetime({ offset: true }),
+  /** `customer` (the claimant or their company) or `store`. */
+  side: z.enum(["customer", "store"]),
+  /** The writer's name as the other side sees it. */
+  author: z.string(),
+  body: z.string().nullable(),
+  /** The status the event moved the claim to, if it did. */
+  status: z.enum(claimStatuses).nullable(),
+});
+export type ClaimEvent = z.infer<typeof claimEventSchema>;
+
+export const claimSchema = z.object({
+  id: z.string(),
+  /** `WC-10023`. */
+  number: z.string(),
+  status: z.enum(claimStatuses),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  line: z.number().int(),
+  productId: z.string().nullable(),
+  productName: z.string(),
+  partNumber: z.string().nullable(),
+  qty: z.number().int(),
+  vin: z.string(),
+  mileageAtInstall: z.number().int(),
+  mileageAtFailure: z.number().int(),
+  installedOn: z.string(),
+  failedOn: z.string(),
+  installedBy: z.enum(installers),
+  description: z.string(),
+  customerInvoiceRef: z.string().nullable(),
+  /** The day the line's warranty ends (months from its last shipment). */
+  warrantyEndsOn: z.string(),
+  /** Who filed it (their name and email), and their company if any. */
+  claimant: z.object({ name: z.string(), email: z.string(), company: z.string().nullable() }),
+  rejectionReason: z.string().nullable(),
+  filedAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+  events: z.array(claimEventSchema),
+});
+export type Claim = z.infer<typeof claimSchema>;
+
+/** A claim in a list: without its history. */
+export const claimSummarySchema = claimSchema.omit({ events: true });
+export type ClaimSummary = z.infer<typeof claimSummarySchema>;
+
+/** `GET /api/orders/{id}/warranty`: what of each line may still be claimed, and until when. */
+export const claimableSchema = z.object({
+  lines: z.array(
+    z.object({
+      line: z.number().int(),
+      productName: z.string(),
+      partNumber: z.string().nullable(),
+      shipped: z.number().int(),
+      /** Units still claimable: shipped, less claims (not rejected) and returns (not refused). */
+      claimable: z.number().int(),
+      warrantyMonths: z.number().int(),
+      /** The last day of the warranty (null: not shipped, or no warranty). */
+      endsOn: z.string().nullable(),
+      /** Why nothing can be claimed, when nothing can. */
+      reason: z.string().nullable(),
+      /** The day the line last shipped. */
+      shippedOn: z.string().nullable(),
+    }),
+  ),
+});
+export type Claimable = z.infer<typeof claimableSchema>;
+
+/** `GET /api/warranty-claims`: admins see every claim, others theirs and their company's. */
+export const claimsQuerySchema = pagingQuerySchema.extend({
+  status: z.enum(claimStatuses).optional(),
+  /** A part number or name, or a claim or order number. */
+  q: text().trim().max(100).optional(),
+  /** Only claims filed at least this many days ago. */
+  olderThanDays: z.coerce.number().int().min(0).max(3650).optional(),
+});
+export type ClaimsQuery = z.infer<typeof claimsQuerySchema>;

@@ -1,0 +1,156 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
+import { idParamsSchema } from "../../contract/common";
+import { TOTAL_COUNT_HEADER } from "../../contract/constants";
+import {
+  claimableSchema,
+  claimInputSchema,
+  claimMessageInputSchema,
+  claimRejectionSchema,
+  claimSchema,
+  claimsQuerySchema,
+  claimSummarySchema,
+} from "../../contract/warranty";
+import { errorAnswers } from "../api-errors";
+import { caller, companyOf, type Guards } from "../http/request-context";
+import type { ClaimCaller, WarrantyService } from "./service";
+
+const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
+
+/** The caller as the warranty service asks: who, and their company (the route's company hook). */
+const claimCaller = (req: FastifyRequest): ClaimCaller => {
+  const u = caller(req);
+  return { id: u.id, role: u.role, name: u.name, email: u.email, company: companyOf(req) };
+};
+
+/** Warranty claims (docs/warranty.md). */
+export const warrantyRoutes: FastifyPluginAsyncZod<{
+  warranty: WarrantyService;
+  guards: Guards;
+}> = async (app, { warranty, guards }) => {
+  // Every route reads the caller's company, if any: a company's owners and buyers act for it.
+  const who = { preHandler: guards.companyIfAny };
+
+  app.get(
+    "/orders/:id/warranty",
+    {
+      schema: {
+        tags: ["warranty"],
+        summary:
+          "What of each line of the order may still be claimed under warranty, and until when (its buyer, their company's owners and buyers, or an admin)",
+        params: idParamsSchema,
+        response: { 200: claimableSchema, ...errors },
+      },
+      onRequest: guards.signedIn,
+      ...who,
+    },
+    async (req) => warranty.claimable(req.params.id, claimCaller(req)),
+  );
+
+  app.get(
+    "/orders/:id/warranty-claims",
+    {
+      schema: {
+        tags: ["warranty"],
+        summary: "The order's warranty claims, newest first, with their history",
+        params: idParamsSchema,
+        response: { 200: z.array(claimSchema), ...errors },
+      },
+      onRequest: guards.signedIn,
+      ...who,
+    },
+    async (req) => warranty.forOrder(req.params.id, claimCaller(req)),
+  );
+
+  app.post(
+    "/warranty-claims",
+    {
+      schema: {
+        tags: ["warranty"],
+        summary:
+          "Claim units of a shipped order line that failed in use, within the part's warranty",
+        body: claimInputSchema,
+        response: { 201: claimSchema, ...errors },
+      },
+      onRequest: guards.customerOnly,
+      ...who,
+      config: { idempotent: true },
+    },
+    async (req, reply) => reply.status(201).send(await warranty.file(req.body, claimCaller(req))),
+  );
+
+  app.get(
+    "/warranty-claims",
+    {
+      schema: {
+        tags: ["warranty"],
+        summary:
+          "Warranty claims, newest first: every claim for admins, else the caller's and their company's (owners and buyers); the total in X-Total-Count",
+        querystring: claimsQuerySchema,
+        response: { 200: z.array(claimSummarySchema), ...errors },
+      },
+      onRequest: guards.signedIn,
+      ...who,
+    },
+    async (req, reply) => {
+      const { items, total } = await warranty.list(req.query, claimCaller(req));
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  );
+
+  app.get(
+    "/warranty-claims/:id",
+    {
+      schema: {
+        tags: ["warranty"],
+        summary: "One warranty claim with its history (its claimant's side or an admin)",
+        params: idParamsSchema,
+        response: { 200: claimSchema, ...errors },
+      },
+      onRequest: guards.signedIn,
+      ...who,
+    },
+    async (req) => warranty.get(req.params.id, claimCaller(req)),
+  );
+
+  app.post(
+    "/warranty-claims/:id/messages",
+    {
+      schema: {
+        tags: ["warranty"],
+        summary:
+          "A message on an open claim's thread; the store may ask for information (the claim then waits for the claimant's answer)",
+        params: idParamsSchema,
+        body: claimMessageInputSchema,
+        response: { 200: claimSchema, ...errors },
+      },
+      onRequest: guards.customerOrAdmin,
+      ...who,
+    },
+    async (req) => warranty.message(req.params.id, claimCaller(req), req.body),
+  );
+
+  app.post(
+    "/warranty-claims/:id/reject",
+    {
+      schema: {
+        tags: ["warranty"],
+        summary: "Admin: reject an open claim with the reason (emailed to the claimant)",
+        params: idParamsSchema,
+        body: claimRejectionSchema,
+        response: { 200: claimSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+      ...who,
+    },
+    async (req) => {
+      const u = caller(req);
+      return warranty.reject(req.params.id, req.body.reason, {
+        ...claimCaller(req),
+        apiKey: u.apiKey,
+      });
+    },
+  );
+};

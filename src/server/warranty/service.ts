@@ -1,0 +1,540 @@
+import { and, count, desc, eq, inArray, lte, ne, or, type SQL } from "drizzle-orm";
+import { orderNumberText } from "../../contract/orders";
+import { dueDateWords } from "../../contract/payment-words";
+import {
+  claimNumber,
+  openClaimStatuses,
+  warrantyMessages,
+  type Claim,
+  type Claimable,
+  type ClaimInput,
+  type ClaimMessageInput,
+  type ClaimsQuery,
+  type ClaimStatus,
+  type ClaimSummary,
+} from "../../contract/warranty";
+import { recordAdminAction, type AuditActor } from "../audit/service";
+import { products } from "../catalog/tables";
+import { type Clock, systemClock } from "../clock";
+import { companies } from "../companies/tables";
+import { membershipOf } from "../companies/membership";
+import type { Db, DbOrTx } from "../db/database";
+import { containsPattern } from "../db/like";
+import { sql } from "../db/sql";
+import { conflict, forbidden, HttpError, notFound, unprocessable } from "../errors";
+import type { Membership } from "../http/request-context";
+import { STORE } from "../mail/layout";
+import type { Mailer } from "../mail/mailer";
+import { orderItems, orders } from "../orders/tables";
+import { returnLines, returnRequests } from "../returns/tables";
+import { shippedByLine } from "../shipments/service";
+import { checkVin } from "../vehicles/vin";
+import { claimFiledMail, claimQuestionMail, claimRejectedMail, type ClaimMailFacts } from "./mail";
+import { warrantyClaimEvents, warrantyClaims } from "./tables";
+
+type ClaimRow = typeof warrantyClaims.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+/** Who asks: the signed-in caller, and their company as the route's company hook read it. */
+export interface ClaimCaller {
+  id: string;
+  role: string;
+  name: string;
+  email: string;
+  company: Membership | null;
+}
+
+export interface WarrantyOptions {
+  mailer?: Pick<Mailer, "sendIn">;
+  publicUrl: string;
+  now?: Clock;
+}
+
+/** A day as `YYYY-MM-DD` (UTC). */
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * The last day of a warranty of `months` from `from` (UTC): the same day of the month, or the
+ * month's last day where it has fewer (31 January + 1 month: 28 or 29 February).
+ */
+export function warrantyEnd(from: Date, months: number): string {
+  const y = from.getUTCFullYear();
+  const m = from.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return dayOf(new Date(Date.UTC(y, m, Math.min(from.getUTCDate(), lastDay))));
+}
+
+/** Claims that count against a line's quantity: every claim not rejected. */
+const activeClaim = ne(warrantyClaims.status, "rejected");
+
+/**
+ * Units of each line of an order in a claim not rejected: the returns module subtracts them
+ * from what may be returned (given to it at composition), as claims subtract returns.
+ */
+export async function claimedByLine(tx: DbOrTx, orderId: string): Promise<Map<number, number>> {
+  const rows = await tx
+    .select({ line: warrantyClaims.line, qty: sql<number>`sum(${warrantyClaims.qty})::int` })
+    .from(warrantyClaims)
+    .where(and(eq(warrantyClaims.orderId, orderId), activeClaim))
+    .groupBy(warrantyClaims.line);
+  return new Map(rows.map((r) => [r.line, r.qty]));
+}
+
+/** Units of each line in a parts return not refused (cores are the old parts: they do not count). */
+async function returnedByLine(tx: DbOrTx, orderId: string): Promise<Map<number, number>> {
+  const rows = await tx
+    .select({ line: returnLines.line, qty: sql<number>`sum(${returnLines.qty})::int` })
+    .from(returnLines)
+    .innerJoin(returnRequests, eq(returnRequests.id, returnLines.returnId))
+    .where(
+      and(
+        eq(returnRequests.orderId, orderId),
+        ne(returnRequests.status, "refused"),
+        ne(returnRequests.reason, "core"),
+      ),
+    )
+    .groupBy(returnLines.line);
+  return new Map(rows.map((r) => [r.line, r.qty]));
+}
+
+/** Owners and buyers act for their company's orders and claims; viewers only read invoices. */
+const actsForCompany = (company: Membership | null): company is Membership =>
+  company !== null && (company.role === "owner" || company.role === "buyer");
+
+const canSee = (claim: ClaimRow, who: ClaimCaller) =>
+  who.role === "admin" ||
+  claim.userId === who.id ||
+  (actsForCompany(who.company) && claim.companyId === who.company.companyId);
+
+const fieldError = (field: string, message: string) =>
+  new HttpError(400, "invalid_request", message, { [field]: message });
+
+export function createWarrantyService(db: Db, opts: WarrantyOptions) {
+  const now = opts.now ?? systemClock;
+
+  /**
+   * The order, when the caller may claim on it or see its claims: its buyer, their company's
+   * owners and buyers, or an admin (404 for anyone else, as for an order of no one).
+   */
+  async function orderFor(tx: DbOrTx, orderId: string, who: ClaimCaller, lock = false) {
+    const q = tx.select().from(orders).where(eq(orders.id, orderId));
+    const [order] = lock ? await q.for("update") : await q;
+    if (!order) throw notFound(warrantyMessages.orderNotFound);
+    if (who.role === "admin" || order.userId === who.id) return order;
+    if (actsForCompany(who.company) && order.userId) {
+      const buyer = await membershipOf(tx, order.userId);
+      if (buyer?.companyId === who.company.companyId) return order;
+    }
+    throw notFound(warrantyMessages.orderNotFound);
+  }
+
+  /** What of each line may still be claimed, and until when (docs/warranty.md "Eligibility"). */
+  async function claimableLines(tx: DbOrTx, order: OrderRow): Promise<Claimable["lines"]> {
+    const items = await tx
+      .select({
+        line: orderItems.line,
+        productName: orderItems.productName,
+        partNumber: orderItems.partNumber,
+        months: products.warrantyMonths,
+      })
+      .from(orderItems)
+      .leftJoin(products, eq(products.id, orderItems.productId))
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(orderItems.line);
+    const shipped =
+      order.status === "paid" || order.status === "shipped"
+        ? await shippedByLine(tx, order.id)
+        : new Map<number, { qty: number; lastAt: Date }>();
+    const claimed = await claimedByLine(tx, order.id);
+    const returned = await returnedByLine(tx, order.id);
+    const today = dayOf(now());
+    return items.map((i) => {
+      const s = shipped.get(i.line);
+      const months = i.months ?? 0;
+      const base = {
+        line: i.line,
+        productName: i.productName,
+        partNumber: i.partNumber,
+        warrantyMonths: months,
+      };
+      if (!s) {
+        return {
+          ...base,
+          shipped: 0,
+          claimable: 0,
+          endsOn: null,
+          shippedOn: null,
+          reason: warrantyMessages.notShipped,
+        };
+      }
+      const shippedOn = dayOf(s.lastAt);
+      if (months <= 0) {
+        return {
+          ...base,
+          shipped: s.qty,
+          claimable: 0,
+          endsOn: null,
+          shippedOn,
+          reason: warrantyMessages.noWarranty(i.line),
+        };
+      }
+      const endsOn = warrantyEnd(s.lastAt, months);
+      const left = Math.max(0, s.qty - (claimed.get(i.line) ?? 0) - (returned.get(i.line) ?? 0));
+      const reason =
+        today > endsOn
+          ? warrantyMessages.ended(dueDateWords(endsOn))
+          : left === 0
+            ? warrantyMessages.tooMany(0)
+            : null;
+      return { ...base, shipped: s.qty, claimable: reason ? 0 : left, endsOn, shippedOn, reason };
+    });
+  }
+
+  /** Claims as the wire shows them, each with its order's number, part and claimant's company. */
+  async function summaries(tx: DbOrTx, rows: ClaimRow[]): Promise<ClaimSummary[]> {
+    if (rows.length === 0) return [];
+    const orderIds = [...new Set(rows.map((r) => r.orderId))];
+    const items = await tx
+      .select({
+        orderId: orderItems.orderId,
+        line: orderItems.line,
+        productId: orderItems.productId,
+        productName: orderItems.productName,
+        partNumber: orderItems.partNumber,
+        orderNumber: orders.number,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(inArray(orderItems.orderId, orderIds));
+    const companyIds = [...new Set(rows.flatMap((r) => (r.companyId ? [r.companyId] : [])))];
+    const names =
+      companyIds.length === 0
+        ? []
+        : await tx
+            .select({ id: companies.id, name: companies.name })
+            .from(companies)
+            .where(inArray(companies.id, companyIds));
+    return rows.map((r) => {
+      const item = items.find((i) => i.orderId === r.orderId && i.line === r.line)!;
+      return {
+        id: r.id,
+        number: claimNumber(r.number),
+        status: r.status,
+        orderId: r.orderId,
+        orderNumber: orderNumberText(item.orderNumber),
+        line: r.line,
+        productId: item.productId,
+        productName: item.productName,
+        partNumber: item.partNumber,
+        qty: r.qty,
+        vin: r.vin,
+        mileageAtInstall: r.mileageAtInstall,
+        mileageAtFailure: r.mileageAtFailure,
+        installedOn: r.installedOn,
+        failedOn: r.failedOn,
+        installedBy: r.installedBy,
+        description: r.description,
+        customerInvoiceRef: r.customerInvoiceRef,
+        warrantyEndsOn: r.warrantyEndsOn,
+        claimant: {
+          name: r.claimantName,
+          email: r.claimantEmail,
+          company: names.find((c) => c.id === r.companyId)?.name ?? null,
+        },
+        rejectionReason: r.rejectionReason,
+        filedAt: r.filedAt.toISOString(),
+        updatedAt: r.updatedAt.toISOString(),
+      };
+    });
+  }
+
+  /** Claims with their history, oldest event first. */
+  async function withEvents(tx: DbOrTx, rows: ClaimRow[]): Promise<Claim[]> {
+    const list = await summaries(tx, rows);
+    if (list.length === 0) return [];
+    const events = await tx
+      .select()
+      .from(warrantyClaimEvents)
+      .where(
+        inArray(
+          warrantyClaimEvents.claimId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(warrantyClaimEvents.at, warrantyClaimEvents.id);
+    return list.map((c) => ({
+      ...c,
+      events: events
+        .filter((e) => e.claimId === c.id)
+        .map((e) => ({
+          id: e.id,
+          at: e.at.toISOString(),
+          side: e.side,
+          author: e.author,
+          body: e.body,
+          status: e.status,
+        })),
+    }));
+  }
+
+  async function loadClaim(tx: DbOrTx, id: string, who: ClaimCaller, lock = false) {
+    const q = tx.select().from(warrantyClaims).where(eq(warrantyClaims.id, id));
+    const [claim] = lock ? await q.for("update") : await q;
+    if (!claim || !canSee(claim, who)) throw notFound(warrantyMessages.claimNotFound);
+    return claim;
+  }
+
+  /** What a claim's emails say about it. */
+  async function mailFacts(tx: DbOrTx, claim: ClaimRow, message: string | null) {
+    const [s] = await summaries(tx, [claim]);
+    const part = `${claim.qty} × ${s!.productName}${s!.partNumber ? ` (${s!.partNumber})` : ""}`;
+    return {
+      name: claim.claimantName,
+      number: s!.number,
+      orderId: claim.orderId,
+      orderNumber: s!.orderNumber,
+      part,
+      message,
+      publicUrl: opts.publicUrl,
+    } satisfies ClaimMailFacts;
+  }
+
+  async function mail(
+    tx: DbOrTx,
+    claim: ClaimRow,
+    key: string,
+    build: (facts: ClaimMailFacts) => { subject: string; text: string; html: string },
+    message: string | null = null,
+  ) {
+    if (!opts.mailer) return;
+    const content = build(await mailFacts(tx, claim, message));
+    await opts.mailer.sendIn(tx, { to: claim.claimantEmail, ...content }, `warranty-${key}`);
+  }
+
+  /** Writes one history entry and, when it changes the status, the claim's status. */
+  async function record(
+    tx: DbOrTx,
+    claim: ClaimRow,
+    event: { side: "customer" | "store"; author: string; body: string | null },
+    status: ClaimStatus | null,
+    extra: Partial<Pick<ClaimRow, "rejectionReason">> = {},
+  ): Promise<ClaimRow> {
+    const at = now();
+    await tx.insert(warrantyClaimEvents).values({ claimId: claim.id, ...event, status, at });
+    const [updated] = await tx
+      .update(warrantyClaims)
+      .set({ ...(status ? { status } : {}), ...extra, updatedAt: at })
+      .where(eq(warrantyClaims.id, claim.id))
+      .returning();
+    return updated!;
+  }
+
+  const isOpen = (claim: ClaimRow) =>
+    (openClaimStatuses as readonly ClaimStatus[]).includes(claim.status);
+
+  return {
+    /** What of the order's lines may still be claimed under warranty, and until when. */
+    async claimable(orderId: string, who: ClaimCaller): Promise<Claimable> {
+      const order = await orderFor(db, orderId, who);
+      return { lines: await claimableLines(db, order) };
+    },
+
+    /**
+     * A customer (or their company's owner or buyer) claims units of a shipped line within its
+     * warranty. The order row is locked, as a return's request locks it, so claims and returns
+     * at the same moment cannot take the same units twice.
+     */
+    async file(input: ClaimInput, who: ClaimCaller): Promise<Claim> {
+      const vin = checkVin(input.vin, now());
+      if (!vin.ok) throw new HttpError(400, "invalid_vin", vin.message, { vin: vin.message });
+      const today = dayOf(now());
+      if (input.installedOn > today) throw fieldError("installedOn", warrantyMessages.inFuture);
+      if (input.failedOn > today) throw fieldError("failedOn", warrantyMessages.inFuture);
+      return db.transaction(async (tx) => {
+        const order = await orderFor(tx, input.orderId, who, true);
+        if (input.installedOn < dayOf(order.createdAt)) {
+          const placedOn = dueDateWords(order.createdAt);
+          throw fieldError("installedOn", warrantyMessages.fittedBeforeOrdered(placedOn));
+        }
+        const line = (await claimableLines(tx, order)).find((l) => l.line === input.line);
+        if (!line) throw unprocessable(warrantyMessages.noSuchLine(input.line));
+        if (line.reason) throw unprocessable(line.reason);
+        if (input.qty > line.claimable)
+          throw unprocessable(warrantyMessages.tooMany(line.claimable));
+        const at = now();
+        const [claim] = await tx
+          .insert(warrantyClaims)
+          .values({
+            orderId: order.id,
+            line: input.line,
+            qty: input.qty,
+            userId: who.id,
+            companyId: actsForCompany(who.company) ? who.company.companyId : null,
+            claimantName: who.name,
+            claimantEmail: who.email,
+            vin: vin.vin,
+            mileageAtInstall: input.mileageAtInstall,
+            mileageAtFailure: input.mileageAtFailure,
+            installedOn: input.installedOn,
+            failedOn: input.failedOn,
+            installedBy: input.installedBy,
+            description: input.description,
+            customerInvoiceRef: input.customerInvoiceRef || null,
+            warrantyEndsOn: line.endsOn!,
+            filedAt: at,
+            updatedAt: at,
+          })
+          .returning();
+        await tx.insert(warrantyClaimEvents).values({
+          claimId: claim!.id,
+          side: "customer",
+          author: who.name,
+          body: null,
+          status: "submitted",
+          at,
+        });
+        await mail(tx, claim!, `filed:${claim!.id}`, claimFiledMail);
+        return (await withEvents(tx, [claim!]))[0]!;
+      });
+    },
+
+    /** The order's claims the caller may see (its buyer, their company, admins). */
+    async forOrder(orderId: string, who: ClaimCaller): Promise<Claim[]> {
+      await orderFor(db, orderId, who);
+      const rows = await db
+        .select()
+        .from(warrantyClaims)
+        .where(eq(warrantyClaims.orderId, orderId))
+        .orderBy(desc(warrantyClaims.filedAt), desc(warrantyClaims.id));
+      return withEvents(
+        db,
+        rows.filter((r) => canSee(r, who)),
+      );
+    },
+
+    /** One claim with its history. */
+    async get(id: string, who: ClaimCaller): Promise<Claim> {
+      return (await withEvents(db, [await loadClaim(db, id, who)]))[0]!;
+    },
+
+    /**
+     * Claims, newest first: every claim for admins (the queue), else the caller's own and, for a
+     * company's owners and buyers, their company's. Filtered by status, part or number, and age.
+     */
+    async list(
+      query: ClaimsQuery,
+      who: ClaimCaller,
+    ): Promise<{ items: ClaimSummary[]; total: number }> {
+      const conditions: (SQL | undefined)[] = [];
+      if (who.role !== "admin") {
+        conditions.push(
+          or(
+            eq(warrantyClaims.userId, who.id),
+            actsForCompany(who.company)
+              ? eq(warrantyClaims.companyId, who.company.companyId)
+              : undefined,
+          ),
+        );
+      }
+      if (query.status) conditions.push(eq(warrantyClaims.status, query.status));
+      if (query.olderThanDays !== undefined) {
+        const before = new Date(now().getTime() - query.olderThanDays * 24 * 60 * 60 * 1000);
+        conditions.push(lte(warrantyClaims.filedAt, before));
+      }
+      if (query.q) {
+        const number = /^(?:wc-?)?(\d{1,9})$/i.exec(query.q)?.[1];
+        const pattern = containsPattern(query.q);
+        conditions.push(
+          or(
+            ...(number ? [eq(warrantyClaims.number, Number(number))] : []),
+            sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${warrantyClaims.orderId} and ${orderItems.line} = ${warrantyClaims.line} and (lower(${orderItems.productName}) like ${pattern} or lower(coalesce(${orderItems.partNumber}, '')) like ${pattern}))`,
+          ),
+        );
+      }
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(warrantyClaims)
+          .where(where)
+          .orderBy(desc(warrantyClaims.filedAt), desc(warrantyClaims.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ n: count() }).from(warrantyClaims).where(where),
+      ]);
+      return { items: await summaries(db, rows), total: total?.n ?? 0 };
+    },
+
+    /**
+     * A message on the claim's thread. The claimant's side answering a question sends the claim
+     * back to the store (`submitted`); the store may ask a question (`information_requested`,
+     * emailed). Nothing more is said on a decided claim.
+     */
+    async message(id: string, who: ClaimCaller, input: ClaimMessageInput): Promise<Claim> {
+      const store = who.role === "admin";
+      if (input.askForInformation && !store) throw forbidden("Only the store asks for information");
+      return db.transaction(async (tx) => {
+        const claim = await loadClaim(tx, id, who, true);
+        if (!isOpen(claim)) throw conflict(warrantyMessages.notOpen);
+        const status: ClaimStatus | null = store
+          ? input.askForInformation
+            ? "information_requested"
+            : null
+          : claim.status === "information_requested"
+            ? "submitted"
+            : null;
+        const updated = await record(
+          tx,
+          claim,
+          {
+            side: store ? "store" : "customer",
+            author: store ? STORE : who.name,
+            body: input.body,
+          },
+          status,
+        );
+        if (status === "information_requested") {
+          await recordAdminAction(tx, {
+            actor: who as AuditActor,
+            action: "warranty.ask",
+            target: { type: "warranty_claim", id },
+            summary: `Asked for more information on warranty claim ${claimNumber(claim.number)}`,
+          });
+          await mail(
+            tx,
+            updated,
+            `ask:${id}:${updated.updatedAt.getTime()}`,
+            claimQuestionMail,
+            input.body,
+          );
+        }
+        return (await withEvents(tx, [updated]))[0]!;
+      });
+    },
+
+    /** Admin: rejects an open claim with the reason, shown to the claimant and emailed. */
+    async reject(id: string, reason: string, actor: ClaimCaller & AuditActor): Promise<Claim> {
+      return db.transaction(async (tx) => {
+        const claim = await loadClaim(tx, id, actor, true);
+        if (!isOpen(claim)) throw conflict(warrantyMessages.notOpen);
+        const updated = await record(
+          tx,
+          claim,
+          { side: "store", author: STORE, body: reason },
+          "rejected",
+          { rejectionReason: reason },
+        );
+        await recordAdminAction(tx, {
+          actor,
+          action: "warranty.reject",
+          target: { type: "warranty_claim", id },
+          summary: `Rejected warranty claim ${claimNumber(claim.number)}: ${reason}`,
+        });
+        await mail(tx, updated, `rejected:${id}`, claimRejectedMail, reason);
+        return (await withEvents(tx, [updated]))[0]!;
+      });
+    },
+  };
+}
+
+export type WarrantyService = ReturnType<typeof createWarrantyService>;

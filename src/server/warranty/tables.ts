@@ -1,0 +1,104 @@
+import { sql } from "../db/sql";
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { claimStatuses, installers } from "../../contract/warranty";
+import { companies } from "../companies/tables";
+import { orderItems, orders } from "../orders/tables";
+import { user } from "../users/tables";
+
+/** Claim numbers (`WC-10001`): a plain sequence, as a gap costs nothing. */
+export const claimSequence = pgSequence("warranty_claim_seq", { startWith: 10001 });
+
+/**
+ * A warranty claim (docs/warranty.md): units of one shipped order line that failed in use, with
+ * the vehicle, the mileages and dates, and where the manufacturer's decision stands.
+ */
+export const warrantyClaims = pgTable(
+  "warranty_claims",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: integer("number")
+      .notNull()
+      .unique()
+      .default(sql`nextval('warranty_claim_seq')`),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** The order line (order_items.line). */
+    line: integer("line").notNull(),
+    qty: integer("qty").notNull(),
+    /** Who filed it; their company when they filed it (its owners and buyers see it too). */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    companyId: uuid("company_id").references(() => companies.id, { onDelete: "set null" }),
+    claimantName: text("claimant_name").notNull(),
+    claimantEmail: text("claimant_email").notNull(),
+    status: text("status", { enum: claimStatuses }).notNull().default("submitted"),
+    vin: text("vin").notNull(),
+    mileageAtInstall: integer("mileage_at_install").notNull(),
+    mileageAtFailure: integer("mileage_at_failure").notNull(),
+    installedOn: date("installed_on").notNull(),
+    failedOn: date("failed_on").notNull(),
+    installedBy: text("installed_by", { enum: installers }).notNull(),
+    description: text("description").notNull(),
+    customerInvoiceRef: text("customer_invoice_ref"),
+    /** The last day of the warranty when filed (months from the line's last shipment). */
+    warrantyEndsOn: date("warranty_ends_on").notNull(),
+    rejectionReason: text("rejection_reason"),
+    filedAt: timestamp("filed_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.orderId, t.line],
+      foreignColumns: [orderItems.orderId, orderItems.line],
+    }).onDelete("restrict"),
+    index("warranty_claims_order_idx").on(t.orderId, t.line),
+    index("warranty_claims_status_idx").on(t.status, t.filedAt),
+    index("warranty_claims_user_idx").on(t.userId),
+    index("warranty_claims_company_idx")
+      .on(t.companyId)
+      .where(sql`${t.companyId} is not null`),
+    check("warranty_claims_qty_positive", sql`${t.qty} > 0`),
+    check(
+      "warranty_claims_status_valid",
+      sql`${t.status} in ('submitted', 'information_requested', 'rejected')`,
+    ),
+    check("warranty_claims_installer_valid", sql`${t.installedBy} in ('self', 'garage', 'other')`),
+    check(
+      "warranty_claims_mileage_valid",
+      sql`${t.mileageAtInstall} >= 0 and ${t.mileageAtFailure} >= ${t.mileageAtInstall}`,
+    ),
+    check("warranty_claims_dates_valid", sql`${t.failedOn} >= ${t.installedOn}`),
+  ],
+);
+
+/** A claim's history, oldest first: messages of either side, and each change of status. */
+export const warrantyClaimEvents = pgTable(
+  "warranty_claim_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    claimId: uuid("claim_id")
+      .notNull()
+      .references(() => warrantyClaims.id, { onDelete: "cascade" }),
+    side: text("side", { enum: ["customer", "store"] }).notNull(),
+    author: text("author").notNull(),
+    body: text("body"),
+    status: text("status", { enum: claimStatuses }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("warranty_claim_events_claim_idx").on(t.claimId, t.at),
+    check("warranty_claim_events_side_valid", sql`${t.side} in ('customer', 'store')`),
+    check("warranty_claim_events_something", sql`${t.body} is not null or ${t.status} is not null`),
+  ],
+);

@@ -1,0 +1,84 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  Claim,
+  Claimable,
+  ClaimInput,
+  ClaimMessageInput,
+  ClaimsQuery,
+  ClaimSummary,
+} from "#contract/warranty";
+import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { useSubmissionKeys } from "../../../lib/idempotency";
+
+// Under "orders": a claim changes what an order's lines may still be claimed or returned.
+const KEY = ["orders", "warranty"] as const;
+const keys = {
+  claimable: (orderId: string) => [...KEY, "claimable", orderId] as const,
+  forOrder: (orderId: string) => [...KEY, "order", orderId] as const,
+  list: (query: object) => [...KEY, "list", query] as const,
+  one: (id: string) => [...KEY, "claim", id] as const,
+};
+
+const orderPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
+const claimPath = (id: string) => `/warranty-claims/${encodeURIComponent(id)}`;
+
+/** What of each line of the order may still be claimed, and until when. */
+export const useClaimable = (orderId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: keys.claimable(orderId),
+    queryFn: () => apiGet<Claimable>(`${orderPath(orderId)}/warranty`),
+    enabled,
+  });
+
+/** The order's claims, with their history. */
+export const useOrderClaims = (orderId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: keys.forOrder(orderId),
+    queryFn: () => apiGet<Claim[]>(`${orderPath(orderId)}/warranty-claims`),
+    enabled,
+  });
+
+/** Claims, a page at a time: every claim for admins, else the caller's and their company's. */
+export const useClaims = (query: Partial<ClaimsQuery> & { limit: number; offset: number }) =>
+  useQuery({
+    queryKey: keys.list(query),
+    queryFn: () => apiGetPage<ClaimSummary>(`/warranty-claims${toQueryString(query)}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** One claim with its history (opened from a list). */
+export const useClaim = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: keys.one(id),
+    queryFn: () => apiGet<Claim>(claimPath(id)),
+    enabled,
+  });
+
+/** Files a claim (one attempt, one claim: the route takes an Idempotency-Key). */
+export function useFileClaim() {
+  const queryClient = useQueryClient();
+  const attempts = useSubmissionKeys();
+  return useMutation({
+    mutationFn: (body: ClaimInput) =>
+      attempts.send(body, (idempotencyKey) =>
+        apiSend<Claim>("POST", "/warranty-claims", body, { idempotencyKey }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** A message on a claim's thread (the store may ask for information), or the store's rejection. */
+export function useClaimAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      a:
+        | { kind: "message"; id: string; body: ClaimMessageInput }
+        | { kind: "reject"; id: string; reason: string },
+    ) =>
+      a.kind === "message"
+        ? apiSend<Claim>("POST", `${claimPath(a.id)}/messages`, a.body)
+        : apiSend<Claim>("POST", `${claimPath(a.id)}/reject`, { reason: a.reason }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}

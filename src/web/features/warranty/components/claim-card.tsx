@@ -1,0 +1,232 @@
+import { useState } from "react";
+import { z } from "zod";
+import { paths } from "#contract/paths";
+import {
+  claimMessageInputSchema,
+  claimRejectionSchema,
+  claimStatusLabels,
+  installerLabels,
+  MAX_CLAIM_TEXT,
+  openClaimStatuses,
+  type Claim,
+  type ClaimStatus,
+} from "#contract/warranty";
+import { FormDialog } from "../../../components/form-dialog";
+import { FormError } from "../../../components/form-field";
+import { Link } from "../../../components/link";
+import { formatDateTime } from "../../../lib/format";
+import { formatDay } from "./format-day";
+import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
+import { useClaimAction } from "../api/warranty";
+
+const tones: Record<ClaimStatus, string> = {
+  submitted: "badge-info",
+  information_requested: "badge-warning",
+  rejected: "badge-error",
+};
+
+/** A claim's status, in words. */
+export function ClaimStatusBadge({ status }: { status: ClaimStatus }) {
+  return (
+    <span className={`badge h-auto ${tones[status]}`} data-testid="claim-status">
+      {claimStatusLabels[status]}
+    </span>
+  );
+}
+
+const isOpen = (c: Claim) => (openClaimStatuses as readonly ClaimStatus[]).includes(c.status);
+
+/**
+ * One claim: the part, the vehicle and what happened, its history (messages of both sides and
+ * each change of status), and while it is open a reply box. `store`: the admin's view, who may
+ * ask for information instead of only writing, and reject with a reason.
+ */
+export function ClaimCard({
+  claim,
+  store,
+  withOrder = false,
+}: {
+  claim: Claim;
+  store: boolean;
+  /** Link to the claim's order (in a list of claims; not on the order's own page). */
+  withOrder?: boolean;
+}) {
+  const [rejecting, setRejecting] = useState(false);
+  return (
+    <article
+      className="flex flex-col gap-2 rounded-box border border-base-300 p-3"
+      aria-label={`Warranty claim ${claim.number}`}
+      data-testid="warranty-claim"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-mono font-semibold" data-testid="claim-number">
+          {claim.number}
+        </span>
+        <ClaimStatusBadge status={claim.status} />
+        <span className="text-sm text-base-content/80">
+          {claim.qty} × {claim.productName}
+          {claim.partNumber && ` (${claim.partNumber})`}
+          {withOrder && (
+            <>
+              {" · order "}
+              <Link to={paths.order.to(claim.orderId)} className="link font-mono">
+                {claim.orderNumber}
+              </Link>
+            </>
+          )}
+        </span>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+        <dt className="text-base-content/75">VIN</dt>
+        <dd className="font-mono break-all">{claim.vin}</dd>
+        <dt className="text-base-content/75">Mileage</dt>
+        <dd>
+          {claim.mileageAtInstall.toLocaleString("en-US")} at installation,{" "}
+          {claim.mileageAtFailure.toLocaleString("en-US")} at failure
+        </dd>
+        <dt className="text-base-content/75">Dates</dt>
+        <dd>
+          Fitted {formatDay(claim.installedOn)}, failed {formatDay(claim.failedOn)}
+        </dd>
+        <dt className="text-base-content/75">Fitted by</dt>
+        <dd>{installerLabels[claim.installedBy]}</dd>
+        {claim.customerInvoiceRef && (
+          <>
+            <dt className="text-base-content/75">Customer invoice</dt>
+            <dd>{claim.customerInvoiceRef}</dd>
+          </>
+        )}
+        <dt className="text-base-content/75">Warranty until</dt>
+        <dd>{formatDay(claim.warrantyEndsOn)}</dd>
+        {store && (
+          <>
+            <dt className="text-base-content/75">Claimant</dt>
+            <dd className="break-all">
+              {claim.claimant.name} ({claim.claimant.email})
+              {claim.claimant.company && ` · ${claim.claimant.company}`}
+            </dd>
+          </>
+        )}
+      </dl>
+      <p className="text-sm whitespace-pre-line">“{claim.description}”</p>
+      <ol
+        className="flex flex-col gap-1 border-l-2 border-base-300 pl-3 text-sm"
+        aria-label="History"
+      >
+        {claim.events.map((e) => (
+          <li key={e.id}>
+            <span className="text-xs text-base-content/75">
+              {formatDateTime(e.at)} · {e.author}
+              {e.status && ` · ${claimStatusLabels[e.status]}`}
+            </span>
+            {e.body && <p className="whitespace-pre-line">{e.body}</p>}
+          </li>
+        ))}
+      </ol>
+      {!store && claim.status === "information_requested" && (
+        <p className="text-sm font-medium">We asked for more information: please answer below.</p>
+      )}
+      {isOpen(claim) && <ReplyForm claim={claim} store={store} />}
+      {store && isOpen(claim) && (
+        <div>
+          <button
+            type="button"
+            className="btn btn-outline btn-error btn-sm"
+            onClick={() => setRejecting(true)}
+          >
+            Reject
+          </button>
+        </div>
+      )}
+      {rejecting && <RejectDialog claim={claim} onClose={() => setRejecting(false)} />}
+    </article>
+  );
+}
+
+const replySchema = claimMessageInputSchema.extend({ askForInformation: z.boolean() });
+
+function ReplyForm({ claim, store }: { claim: Claim; store: boolean }) {
+  const action = useClaimAction();
+  const { register, submitWith, formError, formState, reset } = useApiForm(replySchema, {
+    defaultValues: { body: "", askForInformation: false },
+  });
+  const send = async (body: z.output<typeof replySchema>) => {
+    await action.mutateAsync({ kind: "message", id: claim.id, body });
+    notify.success(body.askForInformation ? "Question sent" : "Message sent");
+    reset();
+  };
+  const id = `claim-reply-${claim.id}`;
+  return (
+    <form noValidate className="flex flex-col gap-2" onSubmit={submitWith(send)}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {store ? "Message to the claimant" : "Your message"}
+      </label>
+      <textarea
+        id={id}
+        rows={2}
+        maxLength={MAX_CLAIM_TEXT}
+        className={`textarea textarea-bordered w-full ${formState.errors.body ? "textarea-error" : ""}`}
+        aria-invalid={formState.errors.body ? true : undefined}
+        {...register("body")}
+      />
+      {formState.errors.body && (
+        <p className="text-sm text-error">{formState.errors.body.message}</p>
+      )}
+      {store && (
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            {...register("askForInformation")}
+          />
+          Ask for information (the claim waits for their answer)
+        </label>
+      )}
+      <FormError message={formError} />
+      <div>
+        <button type="submit" className="btn btn-sm" disabled={action.isPending}>
+          Send
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RejectDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
+  const action = useClaimAction();
+  const { register, submitWith, formError, formState } = useApiForm(claimRejectionSchema, {
+    defaultValues: { reason: "" },
+  });
+  const send = async ({ reason }: z.output<typeof claimRejectionSchema>) => {
+    await action.mutateAsync({ kind: "reject", id: claim.id, reason });
+    notify.success(`Claim ${claim.number} rejected: the claimant is emailed why`);
+    onClose();
+  };
+  return (
+    <FormDialog
+      title={`Reject claim ${claim.number}`}
+      named
+      onClose={onClose}
+      onSubmit={submitWith(send)}
+      busy={action.isPending}
+      formError={formError}
+      submitLabel="Reject the claim"
+    >
+      <label htmlFor={`reject-${claim.id}`} className="text-sm font-medium">
+        Why (the claimant reads this)
+      </label>
+      <textarea
+        id={`reject-${claim.id}`}
+        rows={3}
+        maxLength={MAX_CLAIM_TEXT}
+        className={`textarea textarea-bordered w-full ${formState.errors.reason ? "textarea-error" : ""}`}
+        aria-invalid={formState.errors.reason ? true : undefined}
+        {...register("reason")}
+      />
+      {formState.errors.reason && (
+        <p className="text-sm text-error">{formState.errors.reason.message}</p>
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,192 @@
+import { z } from "zod";
+import {
+  claimInputSchema,
+  installerLabels,
+  installers,
+  MAX_CLAIM_TEXT,
+  type Claimable,
+  type Installer,
+} from "#contract/warranty";
+import { FormDialog } from "../../../components/form-dialog";
+import { FormField } from "../../../components/form-field";
+import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
+import { useFileClaim } from "../api/warranty";
+
+type ClaimableLine = Claimable["lines"][number];
+
+/** A number field's text as the request's number (empty: not a number, which the schema says). */
+const numberOf = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
+
+/**
+ * The form's fields as typed, turned into the request and checked by the contract's own schema:
+ * its words are the ones said beside each field, as the server would say them.
+ */
+const claimFormSchema = (orderId: string, line: number) =>
+  z
+    .object({
+      qty: z.string(),
+      vin: z.string(),
+      mileageAtInstall: z.string(),
+      mileageAtFailure: z.string(),
+      installedOn: z.string(),
+      failedOn: z.string(),
+      installedBy: z.string(),
+      description: z.string(),
+      customerInvoiceRef: z.string(),
+    })
+    .transform((v) => ({
+      orderId,
+      line,
+      qty: numberOf(v.qty),
+      vin: v.vin,
+      mileageAtInstall: numberOf(v.mileageAtInstall),
+      mileageAtFailure: numberOf(v.mileageAtFailure),
+      installedOn: v.installedOn,
+      failedOn: v.failedOn,
+      installedBy: v.installedBy as Installer,
+      description: v.description,
+      ...(v.customerInvoiceRef.trim() ? { customerInvoiceRef: v.customerInvoiceRef } : {}),
+    }))
+    .pipe(claimInputSchema);
+
+/** Claim a failed part of one line under its warranty: the vehicle, mileages, dates, what happened. */
+export function ClaimForm({
+  orderId,
+  line,
+  onClose,
+}: {
+  orderId: string;
+  line: ClaimableLine;
+  onClose(): void;
+}) {
+  const file = useFileClaim();
+  const { register, submitWith, formError, formState } = useApiForm(
+    claimFormSchema(orderId, line.line),
+    {
+      defaultValues: {
+        qty: line.claimable === 1 ? "1" : "",
+        vin: "",
+        mileageAtInstall: "",
+        mileageAtFailure: "",
+        installedOn: "",
+        failedOn: "",
+        installedBy: "",
+        description: "",
+        customerInvoiceRef: "",
+      },
+    },
+  );
+  const { errors } = formState;
+  const send = async (input: z.output<ReturnType<typeof claimFormSchema>>) => {
+    const claim = await file.mutateAsync(input);
+    notify.success(`Warranty claim ${claim.number} filed: we email you our answer`);
+    onClose();
+  };
+  return (
+    <FormDialog
+      title={`Claim warranty: ${line.productName}`}
+      named
+      onClose={onClose}
+      onSubmit={submitWith(send)}
+      busy={file.isPending}
+      formError={formError}
+      submitLabel="File the claim"
+    >
+      <p className="text-sm text-base-content/80">
+        {line.partNumber && `${line.partNumber} · `}
+        {line.claimable === 1 ? "1 unit" : `up to ${line.claimable} units`} can be claimed. Keep the
+        part: if we need it back, we tell you where to send it.
+      </p>
+      <FormField
+        label="How many failed"
+        type="number"
+        min={1}
+        max={line.claimable}
+        step={1}
+        inputMode="numeric"
+        error={errors.qty?.message}
+        {...register("qty")}
+      />
+      <FormField
+        label="Vehicle identification number (VIN)"
+        autoComplete="off"
+        spellCheck={false}
+        className="uppercase"
+        maxLength={32}
+        hint="17 characters, on the windscreen or the registration document"
+        error={errors.vin?.message}
+        {...register("vin")}
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField
+          label="Mileage at installation"
+          type="number"
+          min={0}
+          inputMode="numeric"
+          error={errors.mileageAtInstall?.message}
+          {...register("mileageAtInstall")}
+        />
+        <FormField
+          label="Mileage at failure"
+          type="number"
+          min={0}
+          inputMode="numeric"
+          error={errors.mileageAtFailure?.message}
+          {...register("mileageAtFailure")}
+        />
+        <FormField
+          label="Installation date"
+          type="date"
+          error={errors.installedOn?.message}
+          {...register("installedOn")}
+        />
+        <FormField
+          label="Failure date"
+          type="date"
+          error={errors.failedOn?.message}
+          {...register("failedOn")}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="claim-installed-by" className="text-sm font-medium">
+          Who fitted the part
+        </label>
+        <select
+          id="claim-installed-by"
+          className={`select select-bordered w-full ${errors.installedBy ? "select-error" : ""}`}
+          aria-invalid={errors.installedBy ? true : undefined}
+          {...register("installedBy")}
+        >
+          <option value="">Choose who fitted it</option>
+          {installers.map((i) => (
+            <option key={i} value={i}>
+              {installerLabels[i]}
+            </option>
+          ))}
+        </select>
+        {errors.installedBy && <p className="text-sm text-error">{errors.installedBy.message}</p>}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="claim-description" className="text-sm font-medium">
+          What happened
+        </label>
+        <textarea
+          id="claim-description"
+          rows={4}
+          maxLength={MAX_CLAIM_TEXT}
+          className={`textarea textarea-bordered w-full ${errors.description ? "textarea-error" : ""}`}
+          aria-invalid={errors.description ? true : undefined}
+          {...register("description")}
+        />
+        {errors.description && <p className="text-sm text-error">{errors.description.message}</p>}
+      </div>
+      <FormField
+        label="Your customer's invoice number (garages, optional)"
+        maxLength={60}
+        error={errors.customerInvoiceRef?.message}
+        {...register("customerInvoiceRef")}
+      />
+    </FormDialog>
+  );
+}

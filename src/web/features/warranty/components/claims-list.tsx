@@ -1,0 +1,135 @@
+import { useState } from "react";
+import { claimStatuses, claimStatusLabels, type ClaimSummary } from "#contract/warranty";
+import { ListStates } from "../../../components/data-table";
+import { SearchForm } from "../../../components/search-form";
+import { PageSpinner } from "../../../components/spinner";
+import { QueryError } from "../../../components/query-error";
+import { formatDate } from "../../../lib/format";
+import { useListPage, useListStates } from "../../../lib/use-list-page";
+import { useClaim, useClaims } from "../api/warranty";
+import { ClaimCard, ClaimStatusBadge } from "./claim-card";
+
+const PAGE_SIZE = 20;
+/** The age filter's choices, in days since the claim was filed. */
+const AGES = ["7", "30", "90"] as const;
+
+/**
+ * Warranty claims, newest first, a page at a time, filtered by status, part or number, and age
+ * (all in the URL): every claim for admins (the queue), the caller's and their company's for
+ * customers. A claim opens in place with its history and, while open, its answer box.
+ */
+export function ClaimsList({ store }: { store: boolean }) {
+  const list = useListPage(PAGE_SIZE);
+  const status = list.choice("status", claimStatuses);
+  const age = list.choice("age", AGES);
+  const answer = useClaims({
+    ...list.query,
+    status,
+    olderThanDays: age ? Number(age) : undefined,
+  });
+  const states = useListStates(list, answer);
+  const [open, setOpen] = useState<string>();
+  return (
+    <div className="flex flex-col gap-4">
+      <SearchForm
+        label="Find a claim"
+        placeholder="Part number, part name or claim number"
+        value={list.q}
+        onSearch={list.search}
+      >
+        <label className="flex flex-col">
+          <span className="mb-1 text-sm font-medium">Status</span>
+          <select
+            className="select select-bordered"
+            value={status ?? ""}
+            onChange={(e) => list.refine({ status: e.target.value || undefined })}
+          >
+            <option value="">Every status</option>
+            {claimStatuses.map((s) => (
+              <option key={s} value={s}>
+                {claimStatusLabels[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col">
+          <span className="mb-1 text-sm font-medium">Filed</span>
+          <select
+            className="select select-bordered"
+            value={age ?? ""}
+            onChange={(e) => list.refine({ age: e.target.value || undefined })}
+          >
+            <option value="">Any time</option>
+            {AGES.map((a) => (
+              <option key={a} value={a}>
+                {a} days ago or more
+              </option>
+            ))}
+          </select>
+        </label>
+      </SearchForm>
+      <ListStates
+        {...states}
+        filtered={Boolean(list.q || status || age)}
+        empty={store ? "No warranty claims yet." : "You have filed no warranty claims."}
+        noMatch="No claims match."
+      >
+        <ul className="flex flex-col gap-2" aria-label="Warranty claims">
+          {answer.data?.items.map((c) => (
+            <li key={c.id}>
+              {open === c.id ? (
+                <OpenClaim id={c.id} store={store} onClose={() => setOpen(undefined)} />
+              ) : (
+                <ClaimRow claim={c} onOpen={() => setOpen(c.id)} />
+              )}
+            </li>
+          ))}
+        </ul>
+      </ListStates>
+    </div>
+  );
+}
+
+function ClaimRow({ claim, onOpen }: { claim: ClaimSummary; onOpen(): void }) {
+  return (
+    <div
+      className="flex flex-wrap items-center gap-2 rounded-box border border-base-300 p-3"
+      data-testid="claim-row"
+    >
+      <span className="font-mono font-semibold">{claim.number}</span>
+      <ClaimStatusBadge status={claim.status} />
+      <span className="min-w-0 flex-1 text-sm">
+        {claim.qty} × {claim.productName}
+        {claim.partNumber && ` (${claim.partNumber})`}
+        <span className="block text-base-content/75">
+          Filed {formatDate(claim.filedAt)} · order {claim.orderNumber} ·{" "}
+          {claim.claimant.company ?? claim.claimant.name}
+        </span>
+      </span>
+      <button
+        type="button"
+        className="btn btn-sm"
+        onClick={onOpen}
+        aria-label={`Open claim ${claim.number}`}
+      >
+        Open
+      </button>
+    </div>
+  );
+}
+
+function OpenClaim({ id, store, onClose }: { id: string; store: boolean; onClose(): void }) {
+  const claim = useClaim(id, true);
+  if (claim.isPending) return <PageSpinner />;
+  if (claim.error) return <QueryError error={claim.error} />;
+  return (
+    <div className="flex flex-col gap-1">
+      <ClaimCard claim={claim.data} store={store} withOrder />
+      <div>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}
