@@ -36,6 +36,27 @@ export function FormField({ label, error, hint, id, ...input }: FormFieldProps) 
   );
 }
 
+/**
+ * A form's submit button, held with a spinner while the form is sent (`busy`); `disabled` holds
+ * it at other times too (nothing changed yet).
+ */
+export function SubmitButton({
+  busy,
+  disabled = false,
+  children,
+}: {
+  busy: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" className="btn btn-primary" disabled={disabled || busy}>
+      {busy && <span className="loading loading-spinner loading-sm" />}
+      {children}
+    </button>
+  );
+}
+
 /** A form's refusal that belongs to no one field (`useApiForm`'s `formError`), where it was sent. */
 export function FormError({
   message,

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { changePasswordSchema, type ChangePasswordInput } from "#contract/auth";
-import { FormField } from "../../../components/form-field";
+import { FormField, SubmitButton } from "../../../components/form-field";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useChangePassword } from "../api/password";
@@ -68,10 +68,7 @@ export function ChangePasswordForm() {
           </p>
         )}
         <div className="card-actions justify-end">
-          <button type="submit" className="btn btn-primary" disabled={change.isPending}>
-            {change.isPending && <span className="loading loading-spinner loading-sm" />}
-            Change password
-          </button>
+          <SubmitButton busy={change.isPending}>Change password</SubmitButton>
         </div>
       </div>
     </form>

@@ -2,7 +2,7 @@ import { useApiForm } from "../../../lib/use-api-form";
 import { useUnsavedChangesWarning } from "../../../lib/use-unsaved-changes";
 import { notify } from "../../../lib/notify";
 import { profileUpdateSchema, type Profile } from "#contract/users";
-import { FormError, FormField } from "../../../components/form-field";
+import { FormError, FormField, SubmitButton } from "../../../components/form-field";
 import { PageSpinner } from "../../../components/spinner";
 import { QueryError } from "../../../components/query-error";
 import { useProfile, useUpdateProfile } from "../api/profile";
@@ -76,10 +76,9 @@ function ProfileFields({ profile }: { profile: Profile }) {
         />
         <FormError message={formError} className="text-error md:col-span-2" />
         <div className="md:col-span-2">
-          <button type="submit" className="btn btn-primary" disabled={!isDirty || update.isPending}>
-            {update.isPending && <span className="loading loading-spinner loading-sm" />}
+          <SubmitButton busy={update.isPending} disabled={!isDirty}>
             Save profile
-          </button>
+          </SubmitButton>
         </div>
       </div>
       {unsaved.dialog}

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { forgotPasswordSchema, type ForgotPasswordInput } from "#contract/auth";
-import { FormField } from "../../../components/form-field";
+import { FormError, FormField, SubmitButton } from "../../../components/form-field";
 import { useRequestPasswordReset } from "../api/password-reset";
 
 export function ForgotPasswordForm() {
@@ -37,15 +37,8 @@ export function ForgotPasswordForm() {
         error={errors.email?.message}
         {...register("email")}
       />
-      {request.error && (
-        <p role="alert" className="text-error">
-          {request.error.message}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary" disabled={request.isPending}>
-        {request.isPending && <span className="loading loading-spinner loading-sm" />}
-        Send the link
-      </button>
+      <FormError message={request.error?.message} className="text-error" />
+      <SubmitButton busy={request.isPending}>Send the link</SubmitButton>
     </form>
   );
 }

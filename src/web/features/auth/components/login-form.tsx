@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { loginSchema, type LoginInput } from "#contract/auth";
-import { FormField } from "../../../components/form-field";
+import { FormError, FormField, SubmitButton } from "../../../components/form-field";
 import { useSignIn, useVerifyTwoFactor } from "../api/sign-in";
 
 function TwoFactorStep({ onSignedIn }: { onSignedIn(): void }) {
@@ -37,11 +37,7 @@ function TwoFactorStep({ onSignedIn }: { onSignedIn(): void }) {
         />
         Use a backup code
       </label>
-      {verify.error && (
-        <p role="alert" className="text-error">
-          {verify.error.message}
-        </p>
-      )}
+      <FormError message={verify.error?.message} className="text-error" />
       <button type="submit" className="btn btn-primary" disabled={verify.isPending || !code}>
         Verify
       </button>
@@ -94,15 +90,8 @@ export function LoginForm({
         error={errors.password?.message}
         {...register("password")}
       />
-      {signIn.error && (
-        <p role="alert" className="text-error">
-          {signIn.error.message}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary" disabled={signIn.isPending}>
-        {signIn.isPending && <span className="loading loading-spinner loading-sm" />}
-        Login
-      </button>
+      <FormError message={signIn.error?.message} className="text-error" />
+      <SubmitButton busy={signIn.isPending}>Login</SubmitButton>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { resetPasswordSchema, type ResetPasswordInput } from "#contract/auth";
-import { FormField } from "../../../components/form-field";
+import { FormField, SubmitButton } from "../../../components/form-field";
 import { ApiError } from "../../../lib/api-client";
 import { useResetPassword } from "../api/password-reset";
 
@@ -44,10 +44,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone(): 
             : reset.error.message}
         </p>
       )}
-      <button type="submit" className="btn btn-primary" disabled={reset.isPending}>
-        {reset.isPending && <span className="loading loading-spinner loading-sm" />}
-        Set the new password
-      </button>
+      <SubmitButton busy={reset.isPending}>Set the new password</SubmitButton>
     </form>
   );
 }

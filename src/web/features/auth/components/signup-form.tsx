@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { signupSchema, type SignupInput } from "#contract/auth";
 import { loadPasswordChecker, type PasswordChecker } from "#contract/password-strength";
-import { FormField } from "../../../components/form-field";
+import { FormError, FormField, SubmitButton } from "../../../components/form-field";
 import { useSignUp } from "../api/sign-in";
 
 export function SignupForm({ onSignedUp }: { onSignedUp(): void }) {
@@ -58,15 +58,8 @@ export function SignupForm({ onSignedUp }: { onSignedUp(): void }) {
         error={errors.password?.message ?? weak}
         {...register("password")}
       />
-      {signUp.error && (
-        <p role="alert" className="text-error">
-          {signUp.error.message}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary" disabled={signUp.isPending}>
-        {signUp.isPending && <span className="loading loading-spinner loading-sm" />}
-        Sign Up
-      </button>
+      <FormError message={signUp.error?.message} className="text-error" />
+      <SubmitButton busy={signUp.isPending}>Sign Up</SubmitButton>
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { useApiForm } from "../../../lib/use-api-form";
 import { useUnsavedChangesWarning } from "../../../lib/use-unsaved-changes";
 import { notify } from "../../../lib/notify";
 import { MAX_PRODUCT_NAME_LENGTH, productCreateSchema, productMessages } from "#contract/products";
-import { FormField, wholeNumber } from "../../../components/form-field";
+import { FormField, SubmitButton, wholeNumber } from "../../../components/form-field";
 import { useCreateProduct } from "../api/create-product";
 import { ImageField } from "./image-field";
 import { ProductDescriptionField } from "./product-description-field";
@@ -84,10 +84,7 @@ export function AddProductForm() {
           />
         </div>
         <div className="md:col-span-2">
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-            {create.isPending && <span className="loading loading-spinner loading-sm" />}
-            Add Product
-          </button>
+          <SubmitButton busy={create.isPending}>Add Product</SubmitButton>
         </div>
         {create.isError && (
           <p role="alert" className="text-error md:col-span-2">

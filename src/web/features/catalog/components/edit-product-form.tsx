@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type ReactNode } from "react";
 import { useUnsavedChangesWarning } from "../../../lib/use-unsaved-changes";
 import { useWatch, type Control, type UseFormRegister } from "react-hook-form";
-import { FormError } from "../../../components/form-field";
+import { FormError, SubmitButton } from "../../../components/form-field";
 import { useApiForm } from "../../../lib/use-api-form";
 import { notify } from "../../../lib/notify";
 import type { z } from "zod";
@@ -180,10 +180,9 @@ export function EditProductForm({
         >
           Cancel
         </button>
-        <button type="submit" className="btn btn-primary" disabled={!isDirty || update.isPending}>
-          {update.isPending && <span className="loading loading-spinner loading-sm" />}
+        <SubmitButton busy={update.isPending} disabled={!isDirty}>
           Save changes
-        </button>
+        </SubmitButton>
       </div>
       {unsaved.dialog}
     </form>

@@ -1,5 +1,5 @@
 import { companyMemberUpdateSchema, type CompanyMember } from "#contract/companies";
-import { FormError, FormField } from "../../../components/form-field";
+import { FormError, FormField, SubmitButton } from "../../../components/form-field";
 import { Modal } from "../../../components/modal";
 import { formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
@@ -93,10 +93,7 @@ function LimitsForm({
         <button type="button" className="btn" onClick={onDone}>
           Cancel
         </button>
-        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-          {update.isPending && <span className="loading loading-spinner loading-sm" />}
-          Save limits
-        </button>
+        <SubmitButton busy={update.isPending}>Save limits</SubmitButton>
       </div>
     </form>
   );

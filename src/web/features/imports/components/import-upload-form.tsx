@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { importKinds, importWords, type ImportKind } from "#contract/imports";
-import { FormError } from "../../../components/form-field";
+import { FormError, SubmitButton } from "../../../components/form-field";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useUploadImport } from "../api/imports";
 
@@ -69,10 +69,7 @@ export function ImportUploadForm({ onUploaded }: { onUploaded: (id: string) => v
             {...register("file")}
           />
         </label>
-        <button type="submit" className="btn btn-primary" disabled={upload.isPending}>
-          {upload.isPending && <span className="loading loading-spinner loading-sm" />}
-          Check file
-        </button>
+        <SubmitButton busy={upload.isPending}>Check file</SubmitButton>
       </div>
       <FormError message={fieldError ?? formError} />
     </form>

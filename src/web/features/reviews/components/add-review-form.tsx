@@ -7,6 +7,7 @@ import {
   reviewCreateSchema,
   reviewMessages,
 } from "#contract/reviews";
+import { SubmitButton } from "../../../components/form-field";
 import { useCreateReview } from "../api/create-review";
 
 const stars = Array.from({ length: MAX_RATING }, (_, i) => i + 1);
@@ -103,10 +104,7 @@ export function AddReviewForm() {
           )}
         </div>
         <div>
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-            {create.isPending && <span className="loading loading-spinner loading-sm" />}
-            Add Review
-          </button>
+          <SubmitButton busy={create.isPending}>Add Review</SubmitButton>
         </div>
         {create.isSuccess && create.data.pending && (
           <p role="status" className="text-sm text-base-content/80">
