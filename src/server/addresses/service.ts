@@ -16,18 +16,23 @@ import { lockCustomer } from "../users/service";
 
 type AddressRow = typeof addresses.$inferSelect;
 
+/** A stored postal address's fields (`postalAddressColumns`), as the API answers them. */
+export const postalAddressOf = (row: Omit<Address, "id" | "isDefault" | "formatted">) => ({
+  name: row.name,
+  company: row.company,
+  line1: row.line1,
+  line2: row.line2,
+  city: row.city,
+  region: row.region,
+  postalCode: row.postalCode,
+  country: row.country,
+  phone: row.phone,
+});
+
 export function toAddress(row: AddressRow): Address {
   return {
     id: row.id,
-    name: row.name,
-    company: row.company,
-    line1: row.line1,
-    line2: row.line2,
-    city: row.city,
-    region: row.region,
-    postalCode: row.postalCode,
-    country: row.country,
-    phone: row.phone,
+    ...postalAddressOf(row),
     isDefault: row.isDefault,
     formatted: formatAddress(row),
   };

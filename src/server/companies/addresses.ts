@@ -11,7 +11,7 @@ import {
   type CompanyAddressPatch,
   companyMessages,
 } from "../../contract/companies";
-import { validationError } from "../addresses/service";
+import { postalAddressOf, validationError } from "../addresses/service";
 import { recordAdminAction } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { companies, companyAddresses } from "./tables";
@@ -24,15 +24,7 @@ const toCompanyAddress = (row: Row, companyName: string): CompanyAddress => ({
   id: row.id,
   companyId: row.companyId,
   companyName,
-  name: row.name,
-  company: row.company,
-  line1: row.line1,
-  line2: row.line2,
-  city: row.city,
-  region: row.region,
-  postalCode: row.postalCode,
-  country: row.country,
-  phone: row.phone,
+  ...postalAddressOf(row),
   formatted: formatAddress(row),
 });
 
