@@ -1,6 +1,6 @@
 import { sql } from "../db/sql";
 import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { timestampNow, timestampTz } from "../db/columns";
+import { requiredUuidRef, timestampNow, timestampTz } from "../db/columns";
 import {
   APPROVAL_SETTINGS_DEFAULTS,
   approvalDecisions,
@@ -21,9 +21,7 @@ export const orderApprovals = pgTable(
       .primaryKey()
       .references(() => orders.id, { onDelete: "cascade" }),
     /** The company the buyer ordered for (kept if they leave it later). */
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: requiredUuidRef("company_id", () => companies.id, "cascade"),
     reason: text("reason", { enum: approvalReasons }).notNull(),
     /** The limit it went over, in cents, as it was at the time. */
     limitCents: integer("limit_cents").notNull(),

@@ -9,9 +9,8 @@ import {
   text,
   unique,
   uniqueIndex,
-  uuid,
 } from "drizzle-orm/pg-core";
-import { timestampNow, uuidPrimaryKey } from "../db/columns";
+import { requiredUuidRef, timestampNow, uuidPrimaryKey } from "../db/columns";
 import { crossReferenceKinds, productCategories } from "../../contract/constants";
 import type { PriceBreak } from "../money";
 import { baseVehicles, vehicleEngines, vehicleSubmodels } from "../vehicles/tables";
@@ -130,9 +129,7 @@ export const productCrossReferences = pgTable(
   "product_cross_references",
   {
     id: uuidPrimaryKey(),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    productId: requiredUuidRef("product_id", () => products.id, "cascade"),
     kind: text("kind", { enum: crossReferenceKinds }).notNull(),
     brand: text("brand").notNull(),
     /** As printed on the part, e.g. "04465-02220". */
@@ -162,9 +159,7 @@ export const productFitments = pgTable(
   "product_fitments",
   {
     id: uuidPrimaryKey(),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    productId: requiredUuidRef("product_id", () => products.id, "cascade"),
     baseVehicleId: integer("base_vehicle_id")
       .notNull()
       .references(() => baseVehicles.id, { onDelete: "cascade" }),
@@ -198,9 +193,7 @@ export const productAssets = pgTable(
   "product_assets",
   {
     id: uuidPrimaryKey(),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    productId: requiredUuidRef("product_id", () => products.id, "cascade"),
     kind: text("kind", { enum: ["image", "document"] }).notNull(),
     title: text("title").notNull(),
     url: text("url").notNull(),

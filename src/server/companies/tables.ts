@@ -11,7 +11,13 @@ import {
 } from "drizzle-orm/pg-core";
 import { companyRoles } from "../../contract/companies";
 import { paymentTermsValues } from "../../contract/terms";
-import { postalAddressColumns, timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
+import {
+  postalAddressColumns,
+  requiredUuidRef,
+  timestampNow,
+  timestampTz,
+  uuidPrimaryKey,
+} from "../db/columns";
 import { priceLists } from "../pricing/tables";
 import { ownerUserId, user } from "../users/tables";
 
@@ -55,9 +61,7 @@ export const companies = pgTable(
 export const companyMembers = pgTable(
   "company_members",
   {
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: requiredUuidRef("company_id", () => companies.id, "cascade"),
     /** One company per account at most (the unique index below). */
     userId: ownerUserId(),
     role: text("role", { enum: companyRoles }).notNull(),
@@ -81,9 +85,7 @@ export const companyAddresses = pgTable(
   "company_addresses",
   {
     id: uuidPrimaryKey(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: requiredUuidRef("company_id", () => companies.id, "cascade"),
     ...postalAddressColumns(),
     createdAt: timestampNow("created_at"),
   },
@@ -97,9 +99,7 @@ export const companyInvitations = pgTable(
   "company_invitations",
   {
     id: uuidPrimaryKey(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: requiredUuidRef("company_id", () => companies.id, "cascade"),
     /** Lower-case; only the account with this address may accept. */
     email: text("email").notNull(),
     role: text("role", { enum: companyRoles }).notNull(),

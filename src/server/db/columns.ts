@@ -1,8 +1,15 @@
-import { customType, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, customType, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { sql } from "./sql";
 
 /** The row's id, a uuid PostgreSQL draws at insert (`uuid primary key default gen_random_uuid()`). */
 export const uuidPrimaryKey = () => uuid("id").primaryKey().defaultRandom();
+
+/** A required uuid naming another table's row (`not null references …`), `onDelete` as given. */
+export const requiredUuidRef = (
+  name: string,
+  ref: () => AnyPgColumn,
+  onDelete: "cascade" | "restrict",
+) => uuid(name).notNull().references(ref, { onDelete });
 
 /** A moment with its time zone (`timestamptz`), read as a Date; nullable until `.notNull()`. */
 export const timestampTz = (name: string) => timestamp(name, { withTimezone: true });

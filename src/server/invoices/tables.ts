@@ -15,7 +15,13 @@ import {
 import { paymentTermsValues } from "../../contract/terms";
 import type { InvoiceSnapshot } from "./snapshot";
 import { orders } from "../orders/tables";
-import { changeXid, timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
+import {
+  changeXid,
+  requiredUuidRef,
+  timestampNow,
+  timestampTz,
+  uuidPrimaryKey,
+} from "../db/columns";
 
 /** The documents numbered from a gapless sequence of their own per calendar year. */
 export const documentKinds = ["invoice", "credit_note"] as const;
@@ -53,9 +59,7 @@ export const invoices = pgTable(
     number: text("number").notNull().unique(),
     year: integer("year").notNull(),
     sequence: integer("sequence").notNull(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "restrict" }),
+    orderId: requiredUuidRef("order_id", () => orders.id, "restrict"),
     /** A credit note: the invoice it corrects. */
     correctsId: uuid("corrects_id").references((): AnyPgColumn => invoices.id, {
       onDelete: "restrict",

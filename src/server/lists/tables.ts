@@ -1,15 +1,6 @@
 import { sql } from "../db/sql";
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { timestampNow, uuidPrimaryKey } from "../db/columns";
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { requiredUuidRef, timestampNow, uuidPrimaryKey } from "../db/columns";
 import { products } from "../catalog/tables";
 import { ownerUserId } from "../users/tables";
 
@@ -32,12 +23,8 @@ export const savedLists = pgTable(
 export const savedListItems = pgTable(
   "saved_list_items",
   {
-    listId: uuid("list_id")
-      .notNull()
-      .references(() => savedLists.id, { onDelete: "cascade" }),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    listId: requiredUuidRef("list_id", () => savedLists.id, "cascade"),
+    productId: requiredUuidRef("product_id", () => products.id, "cascade"),
     qty: integer("qty").notNull(),
     addedAt: timestampNow("added_at"),
   },

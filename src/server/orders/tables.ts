@@ -18,7 +18,13 @@ import { shippingCarriers } from "../../contract/shipping-carriers";
 import { products } from "../catalog/tables";
 import { baseVehicles, vehicleEngines } from "../vehicles/tables";
 import { user } from "../users/tables";
-import { changeXid, timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
+import {
+  changeXid,
+  requiredUuidRef,
+  timestampNow,
+  timestampTz,
+  uuidPrimaryKey,
+} from "../db/columns";
 
 /** Where an order was shipped, as its address was when the order was placed. */
 export interface ShipToSnapshot {
@@ -147,9 +153,7 @@ export const orders = pgTable(
 export const orderItems = pgTable(
   "order_items",
   {
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: requiredUuidRef("order_id", () => orders.id, "cascade"),
     /** The line's place in the order, from 1; line 1 carries the spec's order fields. */
     line: integer("line").notNull(),
     /** Null once the product is deleted; the name and price below keep the record readable. */

@@ -1,16 +1,7 @@
 import { sql } from "../db/sql";
 import type { PriceBreak } from "../money";
-import {
-  check,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { timestampNow, uuidPrimaryKey } from "../db/columns";
+import { check, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { requiredUuidRef, timestampNow, uuidPrimaryKey } from "../db/columns";
 import { products } from "../catalog/tables";
 
 /** A trade price list (src/server/pricing/): per product, a unit price and quantity breaks. */
@@ -29,12 +20,8 @@ export const priceLists = pgTable(
 export const priceListEntries = pgTable(
   "price_list_entries",
   {
-    priceListId: uuid("price_list_id")
-      .notNull()
-      .references(() => priceLists.id, { onDelete: "cascade" }),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    priceListId: requiredUuidRef("price_list_id", () => priceLists.id, "cascade"),
+    productId: requiredUuidRef("product_id", () => products.id, "cascade"),
     unitPriceCents: integer("unit_price_cents").notNull(),
     /** Sorted by minQty, each minQty once (checked by the service before it is written). */
     breaks: jsonb("breaks").$type<PriceBreak[]>().notNull().default([]),

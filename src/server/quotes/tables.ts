@@ -9,7 +9,7 @@ import {
   text,
   uuid,
 } from "drizzle-orm/pg-core";
-import { timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
+import { requiredUuidRef, timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
 import { quoteStatuses } from "../../contract/quotes";
 import { companies } from "../companies/tables";
 import { orders } from "../orders/tables";
@@ -64,9 +64,7 @@ export const quotes = pgTable(
 export const quoteLines = pgTable(
   "quote_lines",
   {
-    quoteId: uuid("quote_id")
-      .notNull()
-      .references(() => quotes.id, { onDelete: "cascade" }),
+    quoteId: requiredUuidRef("quote_id", () => quotes.id, "cascade"),
     productId: uuid("product_id").notNull(),
     productName: text("product_name").notNull(),
     partNumber: text("part_number"),
@@ -92,9 +90,7 @@ export const quoteMessages = pgTable(
   "quote_messages",
   {
     id: uuidPrimaryKey(),
-    quoteId: uuid("quote_id")
-      .notNull()
-      .references(() => quotes.id, { onDelete: "cascade" }),
+    quoteId: requiredUuidRef("quote_id", () => quotes.id, "cascade"),
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
     authorName: text("author_name").notNull(),
     /** Which side wrote it: the customer's, or the store's. */

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
+import { requiredUuidRef, timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
 import {
   feeConditions,
   receivedConditions,
@@ -31,9 +31,7 @@ export const returnRequests = pgTable(
   "return_requests",
   {
     id: uuidPrimaryKey(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "restrict" }),
+    orderId: requiredUuidRef("order_id", () => orders.id, "restrict"),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     /** The human number, `RMA-<n>`: shown to the customer, on the parcel and in the emails. */
     rmaNumber: integer("rma_number")
@@ -78,9 +76,7 @@ export const returnRequests = pgTable(
 export const returnLines = pgTable(
   "return_lines",
   {
-    returnId: uuid("return_id")
-      .notNull()
-      .references(() => returnRequests.id, { onDelete: "cascade" }),
+    returnId: requiredUuidRef("return_id", () => returnRequests.id, "cascade"),
     /** The order line (order_items.line). */
     line: integer("line").notNull(),
     qty: integer("qty").notNull(),
@@ -140,9 +136,7 @@ export const returnPhotos = pgTable(
   "return_photos",
   {
     id: uuidPrimaryKey(),
-    returnId: uuid("return_id")
-      .notNull()
-      .references(() => returnRequests.id, { onDelete: "cascade" }),
+    returnId: requiredUuidRef("return_id", () => returnRequests.id, "cascade"),
     fileName: text("file_name").notNull().unique(),
     contentType: text("content_type", { enum: returnPhotoTypes }).notNull(),
     sizeBytes: integer("size_bytes").notNull(),
@@ -169,9 +163,7 @@ export const refunds = pgTable(
   "refunds",
   {
     id: uuidPrimaryKey(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "restrict" }),
+    orderId: requiredUuidRef("order_id", () => orders.id, "restrict"),
     kind: text("kind", { enum: refundKinds }).notNull(),
     returnId: uuid("return_id")
       .unique()

@@ -9,7 +9,7 @@ import {
   text,
   uuid,
 } from "drizzle-orm/pg-core";
-import { timestampNow, uuidPrimaryKey } from "../db/columns";
+import { requiredUuidRef, timestampNow, uuidPrimaryKey } from "../db/columns";
 import { shippingCarriers } from "../../contract/shipping-carriers";
 import { orderItems, orders } from "../orders/tables";
 
@@ -21,9 +21,7 @@ export const shipments = pgTable(
   "shipments",
   {
     id: uuidPrimaryKey(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: requiredUuidRef("order_id", () => orders.id, "cascade"),
     /** Who carries it and its tracking number (both or neither). */
     carrier: text("carrier", { enum: shippingCarriers }),
     trackingNumber: text("tracking_number"),
@@ -42,9 +40,7 @@ export const shipments = pgTable(
 export const shipmentLines = pgTable(
   "shipment_lines",
   {
-    shipmentId: uuid("shipment_id")
-      .notNull()
-      .references(() => shipments.id, { onDelete: "cascade" }),
+    shipmentId: requiredUuidRef("shipment_id", () => shipments.id, "cascade"),
     orderId: uuid("order_id").notNull(),
     /** The order line (order_items.line). */
     line: integer("line").notNull(),

@@ -1,6 +1,6 @@
 import { sql } from "../db/sql";
-import { check, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { timestampNow, uuidPrimaryKey } from "../db/columns";
+import { check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { requiredUuidRef, timestampNow, uuidPrimaryKey } from "../db/columns";
 import { shippingRateKinds } from "../../contract/shipping";
 
 /** Where the store ships: countries, optionally only some of their regions. */
@@ -21,9 +21,7 @@ export const shippingMethods = pgTable(
   "shipping_methods",
   {
     id: uuidPrimaryKey(),
-    zoneId: uuid("zone_id")
-      .notNull()
-      .references(() => shippingZones.id, { onDelete: "cascade" }),
+    zoneId: requiredUuidRef("zone_id", () => shippingZones.id, "cascade"),
     position: integer("position").notNull().default(0),
     name: text("name").notNull(),
     /** How long delivery takes, as customers read it ("2-4 business days"). */

@@ -1,15 +1,6 @@
 import { sql } from "../db/sql";
-import {
-  check,
-  date,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
+import { check, date, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { requiredUuidRef, timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
 import { invoices } from "../invoices/tables";
 
 /**
@@ -20,9 +11,7 @@ export const invoicePayments = pgTable(
   "invoice_payments",
   {
     id: uuidPrimaryKey(),
-    invoiceId: uuid("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "restrict" }),
+    invoiceId: requiredUuidRef("invoice_id", () => invoices.id, "restrict"),
     amountCents: integer("amount_cents").notNull(),
     /** The day the money arrived (the bank's date). */
     paidOn: date("paid_on").notNull(),
@@ -58,9 +47,7 @@ export const invoiceReminderKinds = ["before_due", "overdue"] as const;
 export const invoiceReminders = pgTable(
   "invoice_reminders",
   {
-    invoiceId: uuid("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "restrict" }),
+    invoiceId: requiredUuidRef("invoice_id", () => invoices.id, "restrict"),
     kind: text("kind", { enum: invoiceReminderKinds }).notNull(),
     sentAt: timestampNow("sent_at"),
   },

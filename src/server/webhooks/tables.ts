@@ -1,6 +1,6 @@
 import { sql } from "../db/sql";
 import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
+import { requiredUuidRef, timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
 import type {
   WebhookDeliveryStatus,
   WebhookDisabledReason,
@@ -63,12 +63,8 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: uuidPrimaryKey(),
-    eventId: uuid("event_id")
-      .notNull()
-      .references(() => webhookOutbox.id, { onDelete: "cascade" }),
-    endpointId: uuid("endpoint_id")
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: requiredUuidRef("event_id", () => webhookOutbox.id, "cascade"),
+    endpointId: requiredUuidRef("endpoint_id", () => webhookEndpoints.id, "cascade"),
     status: text("status").$type<WebhookDeliveryStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     failuresInRound: integer("failures_in_round").notNull().default(0),
@@ -105,9 +101,7 @@ export const webhookAttempts = pgTable(
   "webhook_attempts",
   {
     id: uuidPrimaryKey(),
-    deliveryId: uuid("delivery_id")
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    deliveryId: requiredUuidRef("delivery_id", () => webhookDeliveries.id, "cascade"),
     attemptedAt: timestampNow("attempted_at"),
     requestHeaders: jsonb("request_headers").$type<Record<string, string>>().notNull(),
     responseStatus: integer("response_status"),

@@ -9,9 +9,8 @@ import {
   primaryKey,
   text,
   uniqueIndex,
-  uuid,
 } from "drizzle-orm/pg-core";
-import { timestampNow, uuidPrimaryKey } from "../../db/columns";
+import { requiredUuidRef, timestampNow, uuidPrimaryKey } from "../../db/columns";
 import { productCategories } from "../../../contract/constants";
 import { products } from "../tables";
 
@@ -58,12 +57,8 @@ export const attributeDefinitions = pgTable(
 export const productAttributes = pgTable(
   "product_attributes",
   {
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    attributeId: uuid("attribute_id")
-      .notNull()
-      .references(() => attributeDefinitions.id, { onDelete: "cascade" }),
+    productId: requiredUuidRef("product_id", () => products.id, "cascade"),
+    attributeId: requiredUuidRef("attribute_id", () => attributeDefinitions.id, "cascade"),
     numberValue: numeric("number_value"),
     textValue: text("text_value"),
   },
