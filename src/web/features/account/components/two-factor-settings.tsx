@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, type InputHTMLAttributes } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { apiSend } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
@@ -47,18 +47,45 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
       {error}
     </p>
   );
-  const passwordField = (
+  /** A labelled text box of this card, holding `value`. */
+  const field = (
+    label: string,
+    value: string,
+    change: (typed: string) => void,
+    input: InputHTMLAttributes<HTMLInputElement>,
+  ) => (
     <label className="flex flex-col gap-1">
-      <span>Password</span>
+      <span>{label}</span>
       <input
         className="input input-bordered w-full"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        {...input}
+        value={value}
+        onChange={(e) => change(e.target.value)}
       />
     </label>
   );
+  const passwordField = field("Password", password, setPassword, {
+    type: "password",
+    autoComplete: "current-password",
+  });
+  /** A code from the authenticator app (`label`: what this step calls it). */
+  const codeField = (label: string) =>
+    field(label, code, setCode, { inputMode: "numeric", autoComplete: "one-time-code" });
+  /**
+   * Sends the password and a code to `path` (both cleared once it is done), then `then` with
+   * the answer.
+   */
+  const withPasswordAndCode =
+    <T,>(path: string, then: (answer: T) => void | Promise<void>) =>
+    () =>
+      void run(async () => {
+        const answer = await apiSend<T>("POST", path, { password, code: code.trim() });
+        setPassword("");
+        setCode("");
+        await then(answer);
+      });
+  /** The last step's outcome when there is one, else what the form is about. */
+  const noticeOr = (about: string) => (notice ? <p role="status">{notice}</p> : <p>{about}</p>);
 
   let body;
   if (enabling && verified) {
@@ -103,16 +130,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
         <code data-testid="totp-secret" className="break-all rounded bg-base-200 p-2">
           {secret}
         </code>
-        <label className="flex flex-col gap-1">
-          <span>Code from the app</span>
-          <input
-            className="input input-bordered w-full"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </label>
+        {codeField("Code from the app")}
         {errorLine}
         <div className="card-actions justify-end">
           <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -124,43 +142,22 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
   } else if (enabled) {
     body = (
       <form className="flex flex-col gap-3" onSubmit={(e) => e.preventDefault()}>
-        {notice ? (
-          <p role="status">{notice}</p>
-        ) : (
-          <p>Two-factor authentication is on. Sign-in asks for a code from your app.</p>
-        )}
+        {noticeOr("Two-factor authentication is on. Sign-in asks for a code from your app.")}
         <p className="text-sm">
           Your password and a code from your app are needed for new backup codes or to turn it off.
         </p>
         {passwordField}
-        <label className="flex flex-col gap-1">
-          <span>Authentication code</span>
-          <input
-            className="input input-bordered w-full"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </label>
+        {codeField("Authentication code")}
         {errorLine}
         <div className="card-actions justify-end">
           <button
             type="button"
             className="btn btn-outline"
             disabled={busy || !password || !code}
-            onClick={() =>
-              void run(async () => {
-                const res = await apiSend<{ backupCodes: string[] }>(
-                  "POST",
-                  "/auth/two-factor/generate-backup-codes",
-                  { password, code: code.trim() },
-                );
-                setPassword("");
-                setCode("");
-                setNewCodes(res.backupCodes);
-              })
-            }
+            onClick={withPasswordAndCode<{ backupCodes: string[] }>(
+              "/auth/two-factor/generate-backup-codes",
+              (res) => setNewCodes(res.backupCodes),
+            )}
           >
             Get new backup codes
           </button>
@@ -168,16 +165,11 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
             type="button"
             className="btn btn-outline btn-error"
             disabled={busy || !password || !code}
-            onClick={() =>
-              void run(async () => {
-                await apiSend("POST", "/auth/two-factor/disable", { password, code: code.trim() });
-                setPassword("");
-                setCode("");
-                setVerified(false);
-                setNotice("Two-factor authentication is off.");
-                await refreshSession();
-              })
-            }
+            onClick={withPasswordAndCode("/auth/two-factor/disable", async () => {
+              setVerified(false);
+              setNotice("Two-factor authentication is off.");
+              await refreshSession();
+            })}
           >
             Turn off two-factor authentication
           </button>
@@ -198,11 +190,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
           });
         }}
       >
-        {notice ? (
-          <p role="status">{notice}</p>
-        ) : (
-          <p>Sign-in will also ask for a code from an authenticator app.</p>
-        )}
+        {noticeOr("Sign-in will also ask for a code from an authenticator app.")}
         {passwordField}
         {errorLine}
         <div className="card-actions justify-end">
