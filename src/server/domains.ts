@@ -81,47 +81,24 @@ import type { Store } from "./store-services";
 
 /** Every domain's routes, under /api: one registration each, in the order they are matched. */
 export async function registerDomains(api: FastifyInstance, store: Store): Promise<void> {
+  // What several registrations share; a service only one takes is read from the store there.
   const {
     config,
     database,
     publicUrl,
-    oidc,
-    isDraining,
     rateLimiter,
     catalogCache,
-    auth,
-    authSecret,
-    sessionRules,
-    sessions,
     guards,
     mailer,
-    invoices,
     catalog,
-    fitment,
-    partPages,
     vehicles,
     companyPrices,
     inventory,
-    uploadsDir,
-    returnPhotos,
-    reviews,
-    users,
-    orders,
-    terms,
     checkout,
-    approvals,
     cart,
     payment,
     payments,
-    returns,
     refunds,
-    orderStatus,
-    shipments,
-    adminHome,
-    imports,
-    importsFolder,
-    idempotency,
-    webhooks,
   } = store;
   // `Authorization: Bearer <key>` on every route below, before each route's own hooks
   // (docs/api-keys.md); requests without it are not touched.
@@ -129,16 +106,16 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
   acceptApiKeys(api, { keys: apiKeys, guards });
   // `Idempotency-Key` on the routes that say `config: { idempotent: true }` (docs/idempotency.md).
   idempotentRoutes(api, {
-    keys: idempotency,
+    keys: store.idempotency,
     requestTimeoutMs: config.requestTimeoutMs,
     orderTimeoutMs: config.orderTimeoutMs,
   });
-  await api.register(healthRoutes, { database, isDraining });
+  await api.register(healthRoutes, { database, isDraining: store.isDraining });
   await api.register(contactRoutes, { contact: config.contact });
   await api.register(siteConfigRoutes, {
     siteConfig: {
       currency: config.currency,
-      socialProviders: socialProvidersOf(config, oidc),
+      socialProviders: socialProvidersOf(config, store.oidc),
       payments: {
         gateway: payment.gateway.name,
         publishableKey: config.stripe?.publishableKey,
@@ -146,36 +123,36 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     },
   });
   await api.register(authRoutes, {
-    auth,
+    auth: store.auth,
     publicUrl,
     rateLimiter,
     limits: config.authRateLimit,
     databaseAnswers: () => databaseAnswers(database),
-    endAgedSession: createAgedSessionEnder(database.pool, authSecret, sessionRules),
+    endAgedSession: createAgedSessionEnder(database.pool, store.authSecret, store.sessionRules),
   });
   await api.register(userRoutes, {
-    users,
+    users: store.users,
     removeUser: createRemoveUser(inventory, payments),
     guards,
   });
   await api.register(orderRoutes, {
-    orders,
-    status: orderStatus,
+    orders: store.orders,
+    status: store.orderStatus,
     paymentsOf: (id) => payments.paymentsOf(id),
     confirmPaid: (id, transactionId, ownerId) => payments.confirmPaid(id, transactionId, ownerId),
     guards,
   });
   await api.register(returnRoutes, {
-    returns,
+    returns: store.returns,
     receiving: createReceiveReturn(database.db, inventory, refunds),
-    photos: returnPhotos,
+    photos: store.returnPhotos,
     guards,
   });
   await api.register(refundRoutes, { refunds, guards });
   await api.register(warrantyRoutes, { warranty: store.warranty, guards });
-  await api.register(shipmentRoutes, { shipments, guards });
-  await api.register(invoiceRoutes, { invoices, guards });
-  await api.register(termsRoutes, { terms, guards });
+  await api.register(shipmentRoutes, { shipments: store.shipments, guards });
+  await api.register(invoiceRoutes, { invoices: store.invoices, guards });
+  await api.register(termsRoutes, { terms: store.terms, guards });
   await api.register(cartRoutes, { cart, guards });
   await api.register(checkoutRoutes, { checkout, guards });
   await api.register(addressRoutes, {
@@ -191,7 +168,7 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     companyTax: createCompanyTaxService(database.db),
     guards,
   });
-  await api.register(adminHomeRoutes, { home: adminHome, guards });
+  await api.register(adminHomeRoutes, { home: store.adminHome, guards });
   await api.register(coreChargeRoutes, {
     coreCharges: createCoreChargeService(database.db, { currency: config.currency }),
     guards,
@@ -208,11 +185,11 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     vehicles,
     catalogCache,
     guards,
-    uploadsDir,
+    uploadsDir: store.uploadsDir,
     requestTimeoutMs: config.requestTimeoutMs,
     listPrices: (customerId, items, known) =>
       listPricesFor(companyPrices, customerId, config.currency, items, known),
-    listCaller: (req) => sessions.user(req.headers.cookie),
+    listCaller: (req) => store.sessions.user(req.headers.cookie),
   });
   await api.register(facetRoutes, {
     facets: createFacetService(database.db, catalog),
@@ -221,7 +198,7 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     catalogCache,
   });
   await api.register(reviewRoutes, {
-    reviews,
+    reviews: store.reviews,
     guards,
     rateLimiter,
   });
@@ -237,12 +214,12 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
   });
   await api.register(fitmentRoutes, {
     catalog,
-    fitment,
+    fitment: store.fitment,
     vehicles,
     catalogCache,
     guards,
   });
-  await api.register(partRoutes, { partPages, catalogCache });
+  await api.register(partRoutes, { partPages: store.partPages, catalogCache });
   await api.register(attributeRoutes, {
     attributes: createAttributeService(database.db),
     catalogCache,
@@ -253,9 +230,9 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     guards,
   });
   await api.register(importRoutes, {
-    imports,
+    imports: store.imports,
     guards,
-    folder: importsFolder,
+    folder: store.importsFolder,
     maxBytes: config.imports.maxBytes,
   });
   await api.register(notificationRoutes, {
@@ -274,7 +251,7 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     guards,
   });
   await api.register(syncRoutes, { sync: createSyncService(database.db), guards });
-  await api.register(webhookRoutes, { webhooks, guards });
+  await api.register(webhookRoutes, { webhooks: store.webhooks, guards });
   await api.register(pricingRoutes, {
     priceLists: createPriceListService(database.db, { currency: config.currency }),
     guards,
@@ -292,7 +269,7 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     companyAddresses: createCompanyAddressService(database.db),
     guards,
   });
-  await api.register(approvalRoutes, { approvals, guards });
+  await api.register(approvalRoutes, { approvals: store.approvals, guards });
   await api.register(quoteRoutes, {
     quotes: createQuoteService(database.db, {
       currency: config.currency,
