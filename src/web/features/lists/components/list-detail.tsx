@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { MAX_LIST_NAME, type ListLine, type SavedList } from "#contract/lists";
 import { paths } from "#contract/paths";
 import { DataTable, type Column } from "../../../components/data-table";
@@ -12,6 +12,8 @@ import {
   useRenameList,
   useSetListItem,
 } from "../api/lists";
+import { FormError } from "../../../components/form-field";
+import { LabelledInput } from "./labelled-input";
 
 /** One saved list: its parts at today's prices, to edit, and to put in the cart whole. */
 export function ListDetail({ list }: { list: SavedList }) {
@@ -23,9 +25,6 @@ export function ListDetail({ list }: { list: SavedList }) {
   const [number, setNumber] = useState("");
   const [qty, setQty] = useState("1");
   const [findError, setFindError] = useState<string>();
-  const nameId = useId();
-  const numberId = useId();
-  const qtyId = useId();
   const money = (n: number) => formatPrice(n, list.currency);
 
   const onRename = (e: FormEvent) => {
@@ -120,18 +119,13 @@ export function ListDetail({ list }: { list: SavedList }) {
   return (
     <div className="flex flex-col gap-6">
       <form onSubmit={onRename} className="flex flex-wrap items-end gap-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={nameId} className="text-sm font-semibold">
-            List name
-          </label>
-          <input
-            id={nameId}
-            className="input w-72 max-w-full"
-            maxLength={MAX_LIST_NAME}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
+        <LabelledInput
+          label="List name"
+          className="input w-72 max-w-full"
+          maxLength={MAX_LIST_NAME}
+          value={name}
+          onChange={setName}
+        />
         <button
           type="submit"
           className="btn btn-outline"
@@ -142,30 +136,20 @@ export function ListDetail({ list }: { list: SavedList }) {
       </form>
 
       <form onSubmit={onAdd} className="flex flex-wrap items-end gap-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={numberId} className="text-sm font-semibold">
-            Add a part by number
-          </label>
-          <input
-            id={numberId}
-            className="input w-56 max-w-full font-mono"
-            placeholder="04465-02220"
-            value={number}
-            onChange={(e) => setNumber(e.target.value)}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={qtyId} className="text-sm font-semibold">
-            Quantity
-          </label>
-          <input
-            id={qtyId}
-            className="input w-24"
-            inputMode="numeric"
-            value={qty}
-            onChange={(e) => setQty(e.target.value)}
-          />
-        </div>
+        <LabelledInput
+          label="Add a part by number"
+          className="input w-56 max-w-full font-mono"
+          placeholder="04465-02220"
+          value={number}
+          onChange={setNumber}
+        />
+        <LabelledInput
+          label="Quantity"
+          className="input w-24"
+          inputMode="numeric"
+          value={qty}
+          onChange={setQty}
+        />
         <button
           type="submit"
           className="btn btn-outline"
@@ -173,11 +157,7 @@ export function ListDetail({ list }: { list: SavedList }) {
         >
           Add to list
         </button>
-        {findError && (
-          <p role="alert" className="w-full text-sm text-error">
-            {findError}
-          </p>
-        )}
+        <FormError message={findError} className="w-full text-sm text-error" />
       </form>
 
       {error && (

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { MAX_LIST_NAME } from "#contract/lists";
 import { paths } from "#contract/paths";
@@ -8,6 +8,8 @@ import { Link } from "../../../components/link";
 import { formatDate } from "../../../lib/format";
 import type { ListSummary } from "#contract/lists";
 import { useCreateList, useDeleteList, useMyLists } from "../api/lists";
+import { FormError } from "../../../components/form-field";
+import { LabelledInput } from "./labelled-input";
 
 /** My Lists: the customer's saved lists of parts ("Monthly fleet service kit"). */
 export function MyLists() {
@@ -17,7 +19,6 @@ export function MyLists() {
   const navigate = useNavigate();
   const [name, setName] = useState("");
   const [toDelete, setToDelete] = useState<ListSummary>();
-  const nameId = useId();
 
   const onCreate = (e: FormEvent) => {
     e.preventDefault();
@@ -63,19 +64,14 @@ export function MyLists() {
   return (
     <div className="flex flex-col gap-4">
       <form onSubmit={onCreate} className="flex flex-wrap items-end gap-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={nameId} className="text-sm font-semibold">
-            New list
-          </label>
-          <input
-            id={nameId}
-            className="input w-72 max-w-full"
-            maxLength={MAX_LIST_NAME}
-            placeholder="Monthly fleet service kit"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
+        <LabelledInput
+          label="New list"
+          className="input w-72 max-w-full"
+          maxLength={MAX_LIST_NAME}
+          placeholder="Monthly fleet service kit"
+          value={name}
+          onChange={setName}
+        />
         <button
           type="submit"
           className="btn btn-primary"
@@ -83,11 +79,7 @@ export function MyLists() {
         >
           Create list
         </button>
-        {create.error && (
-          <p role="alert" className="w-full text-sm text-error">
-            {create.error.message}
-          </p>
-        )}
+        <FormError message={create.error?.message} className="w-full text-sm text-error" />
       </form>
       <ListStates
         isPending={isPending}
