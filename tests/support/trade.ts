@@ -78,3 +78,44 @@ export async function joinCompany(
   const me = await call(app, member, "GET", "/api/user");
   return { ...member, id: me._id };
 }
+
+export type Member = TestAccount & { id: string };
+
+/** A new company with its owner (invited by `admin`) and a buyer that owner invites. */
+export async function companyWithBuyer(
+  app: FastifyInstance,
+  admin: TestAccount,
+  fields: { priceListId?: string | null; name?: string } = {},
+): Promise<{ id: string; name: string; owner: Member; buyer: Member }> {
+  const company = await createCompany(app, admin, fields);
+  const owner = await joinCompany(app, admin, company.id, "owner");
+  const buyer = await joinCompany(app, owner, company.id, "buyer");
+  return { ...company, owner, buyer };
+}
+
+/** `companyWithBuyer` with a viewer too, invited by the owner after the buyer. */
+export async function companyWithBuyerAndViewer(
+  app: FastifyInstance,
+  admin: TestAccount,
+  fields: { priceListId?: string | null; name?: string } = {},
+): Promise<{ id: string; name: string; owner: Member; buyer: Member; viewer: Member }> {
+  const company = await companyWithBuyer(app, admin, fields);
+  const viewer = await joinCompany(app, company.owner, company.id, "viewer");
+  return { ...company, viewer };
+}
+
+/** A member's order limit (currency units) set as `who` (an owner or an admin); the response. */
+export function setOrderLimit(
+  app: FastifyInstance,
+  who: TestAccount,
+  companyId: string,
+  memberId: string,
+  orderLimit: number | null,
+) {
+  return app.inject({
+    method: "PATCH",
+    url: `/api/companies/${companyId}/members/${memberId}`,
+    headers: { cookie: who.cookie },
+    payload: { orderLimit },
+  });
+}

@@ -3,7 +3,14 @@ import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/ac
 import { insertProduct } from "../../../tests/support/factories";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { createCompany, joinCompany } from "../../../tests/support/trade";
+import { requestsAs } from "../../../tests/support/requests";
+import { runRoleTable, type RoleRow } from "../../../tests/support/roles";
+import {
+  companyWithBuyerAndViewer,
+  createCompany,
+  joinCompany,
+  setOrderLimit,
+} from "../../../tests/support/trade";
 
 /**
  * The approvals routes for every trade role beside the authorisation matrix's four: company A's
@@ -24,29 +31,18 @@ beforeAll(async () => {
   );
   who.admin = await signUpAdmin(t, { email: "approval-roles-admin@example.com" });
   who.noCompany = await signUp(t.app);
-  companyA = (await createCompany(t.app, who.admin)).id;
+  const a = await companyWithBuyerAndViewer(t.app, who.admin);
+  ({ id: companyA, owner: who.owner, buyer: who.buyer, viewer: who.viewer } = a);
   const companyB = (await createCompany(t.app, who.admin)).id;
-  who.owner = await joinCompany(t.app, who.admin, companyA, "owner");
-  who.buyer = await joinCompany(t.app, who.owner, companyA, "buyer");
-  who.viewer = await joinCompany(t.app, who.owner, companyA, "viewer");
   who.otherOwner = await joinCompany(t.app, who.admin, companyB, "owner");
-  const limit = await t.app.inject({
-    method: "PATCH",
-    url: `/api/companies/${companyA}/members/${who.buyer.id}`,
-    headers: { cookie: who.owner.cookie },
-    payload: { orderLimit: 1 },
-  });
+  const limit = await setOrderLimit(t.app, who.owner, companyA, a.buyer.id, 1);
   expect(limit.statusCode).toBe(200);
 });
 afterAll(() => t.close());
 
+const request = requestsAs(() => t.app);
 const call = (role: Role, method: "GET" | "POST", url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    payload,
-    headers: role === "anonymous" ? {} : { cookie: who[role].cookie },
-  });
+  request(role === "anonymous" ? null : who[role], method, url, payload);
 
 /** A new order of company A's buyer, over their $1.00 limit: awaiting approval. */
 async function awaitingOrder(): Promise<string> {
@@ -74,38 +70,30 @@ const decider = (ok: number) => ({
 });
 
 test("each trade role gets what the table says on the approvals routes", async () => {
-  const rows: { what: string; run: (r: Role) => Promise<number>; expect: Record<Role, number> }[] =
-    [
-      {
-        what: "GET /api/approvals",
-        run: async (r) => (await call(r, "GET", "/api/approvals")).statusCode,
-        expect: { ...decider(200), otherOwner: 200, admin: 200 },
-      },
-      {
-        what: "POST /api/approvals/:orderId/approve",
-        run: async (r) =>
-          (await call(r, "POST", `/api/approvals/${await awaitingOrder()}/approve`, {})).statusCode,
-        expect: decider(200),
-      },
-      {
-        what: "POST /api/approvals/:orderId/decline",
-        run: async (r) =>
-          (
-            await call(r, "POST", `/api/approvals/${await awaitingOrder()}/decline`, {
-              note: "Not this month",
-            })
-          ).statusCode,
-        expect: decider(200),
-      },
-    ];
-  const got: string[] = [];
-  const want: string[] = [];
-  for (const row of rows) {
-    for (const r of roles) {
-      got.push(`${row.what} as ${r}: ${await row.run(r)}`);
-      want.push(`${row.what} as ${r}: ${row.expect[r]}`);
-    }
-  }
+  const rows: RoleRow<Role>[] = [
+    {
+      what: "GET /api/approvals",
+      run: async (r) => (await call(r, "GET", "/api/approvals")).statusCode,
+      expect: { ...decider(200), otherOwner: 200, admin: 200 },
+    },
+    {
+      what: "POST /api/approvals/:orderId/approve",
+      run: async (r) =>
+        (await call(r, "POST", `/api/approvals/${await awaitingOrder()}/approve`, {})).statusCode,
+      expect: decider(200),
+    },
+    {
+      what: "POST /api/approvals/:orderId/decline",
+      run: async (r) =>
+        (
+          await call(r, "POST", `/api/approvals/${await awaitingOrder()}/decline`, {
+            note: "Not this month",
+          })
+        ).statusCode,
+      expect: decider(200),
+    },
+  ];
+  const { got, want } = await runRoleTable(rows, roles);
   expect(got).toEqual(want);
 });
 

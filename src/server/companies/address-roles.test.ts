@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { createCompany, joinCompany } from "../../../tests/support/trade";
+import { requestsAs, type Method } from "../../../tests/support/requests";
+import { runRoleTable, type RoleRow } from "../../../tests/support/roles";
+import {
+  companyWithBuyerAndViewer,
+  createCompany,
+  joinCompany,
+} from "../../../tests/support/trade";
 import { companyAddresses } from "./tables";
 
 /**
@@ -15,33 +21,22 @@ const roles: Role[] = ["anonymous", "noCompany", "owner", "buyer", "viewer", "ot
 
 let t: TestApp;
 const who = {} as Record<Exclude<Role, "anonymous">, TestAccount>;
-let companyA: { id: string };
+let companyA: Awaited<ReturnType<typeof companyWithBuyerAndViewer>>;
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: "shipto-roles-admin@example.com" });
   who.admin = await signUpAdmin(t, { email: "shipto-roles-admin@example.com" });
   who.noCompany = await signUp(t.app);
-  companyA = await createCompany(t.app, who.admin);
+  companyA = await companyWithBuyerAndViewer(t.app, who.admin);
+  ({ owner: who.owner, buyer: who.buyer, viewer: who.viewer } = companyA);
   const companyB = await createCompany(t.app, who.admin);
-  who.owner = await joinCompany(t.app, who.admin, companyA.id, "owner");
-  who.buyer = await joinCompany(t.app, who.owner, companyA.id, "buyer");
-  who.viewer = await joinCompany(t.app, who.owner, companyA.id, "viewer");
   who.otherBuyer = await joinCompany(t.app, who.admin, companyB.id, "buyer");
 });
 afterAll(() => t.close());
 
-const call = (
-  role: Role,
-  method: "GET" | "POST" | "PATCH" | "DELETE",
-  url: string,
-  payload?: object,
-) =>
-  t.app.inject({
-    method,
-    url,
-    payload,
-    headers: role === "anonymous" ? {} : { cookie: who[role].cookie },
-  });
+const request = requestsAs(() => t.app);
+const call = (role: Role, method: Method, url: string, payload?: object) =>
+  request(role === "anonymous" ? null : who[role], method, url, payload);
 
 const dock = {
   name: "Dock",
@@ -79,57 +74,47 @@ const ownersAndAdmins = (ok: number) => ({
 
 test("each trade role gets what the table says on company A's ship-to addresses", async () => {
   const at = () => `/api/companies/${companyA.id}/addresses`;
-  const rows: { what: string; run: (r: Role) => Promise<number>; expect: Record<Role, number> }[] =
-    [
-      {
-        what: "GET /api/companies/:id/addresses",
-        run: async (r) => (await call(r, "GET", at())).statusCode,
-        expect: membersAndAdmins(200),
+  const rows: RoleRow<Role>[] = [
+    {
+      what: "GET /api/companies/:id/addresses",
+      run: async (r) => (await call(r, "GET", at())).statusCode,
+      expect: membersAndAdmins(200),
+    },
+    {
+      what: "POST /api/companies/:id/addresses",
+      run: async (r) => (await call(r, "POST", at(), dock)).statusCode,
+      expect: ownersAndAdmins(201),
+    },
+    {
+      what: "PATCH /api/companies/:id/addresses/:addressId",
+      run: async (r) =>
+        (await call(r, "PATCH", `${at()}/${await freshAddress()}`, { line2: "Door 1" })).statusCode,
+      expect: ownersAndAdmins(200),
+    },
+    {
+      what: "DELETE /api/companies/:id/addresses/:addressId",
+      run: async (r) => (await call(r, "DELETE", `${at()}/${await freshAddress()}`)).statusCode,
+      expect: ownersAndAdmins(204),
+    },
+    {
+      // The cart's quote to one of A's addresses: A's members only (a viewer may see the
+      // figures; placing the order is refused to viewers as before). An admin belongs to no
+      // company, so is refused as any non-member is.
+      what: "POST /api/cart/quote to company A's address",
+      run: async (r) =>
+        (await call(r, "POST", "/api/cart/quote", { addressId: await freshAddress() })).statusCode,
+      expect: {
+        anonymous: 401,
+        noCompany: 400,
+        owner: 200,
+        buyer: 200,
+        viewer: 200,
+        otherBuyer: 400,
+        admin: 400,
       },
-      {
-        what: "POST /api/companies/:id/addresses",
-        run: async (r) => (await call(r, "POST", at(), dock)).statusCode,
-        expect: ownersAndAdmins(201),
-      },
-      {
-        what: "PATCH /api/companies/:id/addresses/:addressId",
-        run: async (r) =>
-          (await call(r, "PATCH", `${at()}/${await freshAddress()}`, { line2: "Door 1" }))
-            .statusCode,
-        expect: ownersAndAdmins(200),
-      },
-      {
-        what: "DELETE /api/companies/:id/addresses/:addressId",
-        run: async (r) => (await call(r, "DELETE", `${at()}/${await freshAddress()}`)).statusCode,
-        expect: ownersAndAdmins(204),
-      },
-      {
-        // The cart's quote to one of A's addresses: A's members only (a viewer may see the
-        // figures; placing the order is refused to viewers as before). An admin belongs to no
-        // company, so is refused as any non-member is.
-        what: "POST /api/cart/quote to company A's address",
-        run: async (r) =>
-          (await call(r, "POST", "/api/cart/quote", { addressId: await freshAddress() }))
-            .statusCode,
-        expect: {
-          anonymous: 401,
-          noCompany: 400,
-          owner: 200,
-          buyer: 200,
-          viewer: 200,
-          otherBuyer: 400,
-          admin: 400,
-        },
-      },
-    ];
-  const got: string[] = [];
-  const want: string[] = [];
-  for (const row of rows) {
-    for (const r of roles) {
-      got.push(`${row.what} as ${r}: ${await row.run(r)}`);
-      want.push(`${row.what} as ${r}: ${row.expect[r]}`);
-    }
-  }
+    },
+  ];
+  const { got, want } = await runRoleTable(rows, roles);
   expect(got).toEqual(want);
 });
 

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
+import { requestsAs, type Method } from "../../../tests/support/requests";
+import { runRoleTable, type RoleRow } from "../../../tests/support/roles";
+import {
+  companyWithBuyerAndViewer,
+  createCompany,
+  createPriceList,
+  joinCompany,
+} from "../../../tests/support/trade";
 
 /**
  * The trade roles beside the authorisation matrix's four (anonymous, customer, other, admin):
@@ -14,7 +21,7 @@ const roles: Role[] = ["anonymous", "noCompany", "owner", "buyer", "viewer", "ot
 
 let t: TestApp;
 const who = {} as Record<Exclude<Role, "anonymous">, TestAccount & { id?: string }>;
-let companyA: { id: string };
+let companyA: Awaited<ReturnType<typeof companyWithBuyerAndViewer>>;
 let productId: string;
 let listA: { id: string };
 
@@ -28,27 +35,16 @@ beforeAll(async () => {
     { productId, unitPrice: 40, breaks: [{ minQty: 5, unitPrice: 35 }] },
   ]);
   const listB = await createPriceList(t.app, who.admin, [{ productId, unitPrice: 45 }]);
-  companyA = await createCompany(t.app, who.admin, { priceListId: listA.id });
+  companyA = await companyWithBuyerAndViewer(t.app, who.admin, { priceListId: listA.id });
+  ({ owner: who.owner, buyer: who.buyer, viewer: who.viewer } = companyA);
   const companyB = await createCompany(t.app, who.admin, { priceListId: listB.id });
-  who.owner = await joinCompany(t.app, who.admin, companyA.id, "owner");
-  who.buyer = await joinCompany(t.app, who.owner, companyA.id, "buyer");
-  who.viewer = await joinCompany(t.app, who.owner, companyA.id, "viewer");
   who.otherBuyer = await joinCompany(t.app, who.admin, companyB.id, "buyer");
 });
 afterAll(() => t.close());
 
-const call = (
-  role: Role,
-  method: "GET" | "POST" | "PATCH" | "DELETE",
-  url: string,
-  payload?: object,
-) =>
-  t.app.inject({
-    method,
-    url,
-    payload,
-    headers: role === "anonymous" ? {} : { cookie: who[role].cookie },
-  });
+const request = requestsAs(() => t.app);
+const call = (role: Role, method: Method, url: string, payload?: object) =>
+  request(role === "anonymous" ? null : who[role], method, url, payload);
 
 const ownersAndAdmins = (ok: number) => ({
   anonymous: 401,
@@ -70,83 +66,74 @@ const adminOnly = (ok: number) => ({
 });
 
 test("each trade role gets what the table says on company A's routes", async () => {
-  const rows: { what: string; run: (r: Role) => Promise<number>; expect: Record<Role, number> }[] =
-    [
-      {
-        what: "GET /api/companies",
-        run: async (r) => (await call(r, "GET", "/api/companies")).statusCode,
-        expect: adminOnly(200),
-      },
-      {
-        what: "GET /api/companies/:id",
-        run: async (r) => (await call(r, "GET", `/api/companies/${companyA.id}`)).statusCode,
-        expect: adminOnly(200),
-      },
-      {
-        what: "PATCH /api/companies/:id",
-        run: async (r) =>
-          (await call(r, "PATCH", `/api/companies/${companyA.id}`, { paymentTerms: "net30" }))
-            .statusCode,
-        expect: adminOnly(200),
-      },
-      {
-        what: "GET /api/companies/:id/members",
-        run: async (r) =>
-          (await call(r, "GET", `/api/companies/${companyA.id}/members`)).statusCode,
-        expect: ownersAndAdmins(200),
-      },
-      {
-        what: "GET /api/companies/:id/invitations",
-        run: async (r) =>
-          (await call(r, "GET", `/api/companies/${companyA.id}/invitations`)).statusCode,
-        expect: ownersAndAdmins(200),
-      },
-      {
-        what: "POST /api/companies/:id/invitations",
-        run: async (r) =>
-          (
-            await call(r, "POST", `/api/companies/${companyA.id}/invitations`, {
-              email: `roles-${r}-${Math.random().toString(36).slice(2)}@example.com`,
-              role: "buyer",
-            })
-          ).statusCode,
-        expect: ownersAndAdmins(201),
-      },
-      {
-        what: "PATCH /api/companies/:id/members/:userId (the buyer's limit)",
-        run: async (r) =>
-          (
-            await call(r, "PATCH", `/api/companies/${companyA.id}/members/${who.buyer.id}`, {
-              orderLimit: 100,
-            })
-          ).statusCode,
-        expect: ownersAndAdmins(200),
-      },
-      {
-        what: "GET /api/price-lists/:id (company A's list)",
-        run: async (r) => (await call(r, "GET", `/api/price-lists/${listA.id}`)).statusCode,
-        expect: adminOnly(200),
-      },
-      {
-        what: "GET /api/price-lists/:id/entries",
-        run: async (r) => (await call(r, "GET", `/api/price-lists/${listA.id}/entries`)).statusCode,
-        expect: adminOnly(200),
-      },
-      {
-        what: "GET /api/price-lists/:id/entries.csv",
-        run: async (r) =>
-          (await call(r, "GET", `/api/price-lists/${listA.id}/entries.csv`)).statusCode,
-        expect: adminOnly(200),
-      },
-    ];
-  const got: string[] = [];
-  const want: string[] = [];
-  for (const row of rows) {
-    for (const r of roles) {
-      got.push(`${row.what} as ${r}: ${await row.run(r)}`);
-      want.push(`${row.what} as ${r}: ${row.expect[r]}`);
-    }
-  }
+  const rows: RoleRow<Role>[] = [
+    {
+      what: "GET /api/companies",
+      run: async (r) => (await call(r, "GET", "/api/companies")).statusCode,
+      expect: adminOnly(200),
+    },
+    {
+      what: "GET /api/companies/:id",
+      run: async (r) => (await call(r, "GET", `/api/companies/${companyA.id}`)).statusCode,
+      expect: adminOnly(200),
+    },
+    {
+      what: "PATCH /api/companies/:id",
+      run: async (r) =>
+        (await call(r, "PATCH", `/api/companies/${companyA.id}`, { paymentTerms: "net30" }))
+          .statusCode,
+      expect: adminOnly(200),
+    },
+    {
+      what: "GET /api/companies/:id/members",
+      run: async (r) => (await call(r, "GET", `/api/companies/${companyA.id}/members`)).statusCode,
+      expect: ownersAndAdmins(200),
+    },
+    {
+      what: "GET /api/companies/:id/invitations",
+      run: async (r) =>
+        (await call(r, "GET", `/api/companies/${companyA.id}/invitations`)).statusCode,
+      expect: ownersAndAdmins(200),
+    },
+    {
+      what: "POST /api/companies/:id/invitations",
+      run: async (r) =>
+        (
+          await call(r, "POST", `/api/companies/${companyA.id}/invitations`, {
+            email: `roles-${r}-${Math.random().toString(36).slice(2)}@example.com`,
+            role: "buyer",
+          })
+        ).statusCode,
+      expect: ownersAndAdmins(201),
+    },
+    {
+      what: "PATCH /api/companies/:id/members/:userId (the buyer's limit)",
+      run: async (r) =>
+        (
+          await call(r, "PATCH", `/api/companies/${companyA.id}/members/${who.buyer.id}`, {
+            orderLimit: 100,
+          })
+        ).statusCode,
+      expect: ownersAndAdmins(200),
+    },
+    {
+      what: "GET /api/price-lists/:id (company A's list)",
+      run: async (r) => (await call(r, "GET", `/api/price-lists/${listA.id}`)).statusCode,
+      expect: adminOnly(200),
+    },
+    {
+      what: "GET /api/price-lists/:id/entries",
+      run: async (r) => (await call(r, "GET", `/api/price-lists/${listA.id}/entries`)).statusCode,
+      expect: adminOnly(200),
+    },
+    {
+      what: "GET /api/price-lists/:id/entries.csv",
+      run: async (r) =>
+        (await call(r, "GET", `/api/price-lists/${listA.id}/entries.csv`)).statusCode,
+      expect: adminOnly(200),
+    },
+  ];
+  const { got, want } = await runRoleTable(rows, roles);
   expect(got).toEqual(want);
 });
 
