@@ -5,7 +5,7 @@ import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/ac
 import { insertProduct } from "../../../tests/support/factories";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { createCompany, joinCompany } from "../../../tests/support/trade";
+import { companyWithBuyer, setOrderLimit } from "../../../tests/support/trade";
 import { adminAuditLog } from "../audit/tables";
 import { createInventory } from "../inventory/service";
 import { approvalWindowEnd } from "../inventory/holds";
@@ -41,15 +41,9 @@ beforeAll(async () => {
   );
   admin = await signUpAdmin(t, { email: "settings-admin@example.com" });
   customer = await signUp(t.app);
-  const companyId = (await createCompany(t.app, admin)).id;
-  owner = await joinCompany(t.app, admin, companyId, "owner");
-  buyer = await joinCompany(t.app, owner, companyId, "buyer");
-  const limit = await t.app.inject({
-    method: "PATCH",
-    url: `/api/companies/${companyId}/members/${buyer.id}`,
-    headers: { cookie: owner.cookie },
-    payload: { orderLimit: 100 },
-  });
+  const company = await companyWithBuyer(t.app, admin);
+  ({ owner, buyer } = company);
+  const limit = await setOrderLimit(t.app, owner, company.id, buyer.id, 100);
   expect(limit.statusCode, limit.body).toBe(200);
 });
 afterAll(() => t.close());

@@ -5,7 +5,7 @@ import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { createCompany, joinCompany } from "../../../tests/support/trade";
+import { companyWithBuyer, setOrderLimit } from "../../../tests/support/trade";
 import { createInventory } from "../inventory/service";
 import { approvalWindowEnd } from "../inventory/holds";
 import { createOrderMail } from "../orders/mail";
@@ -35,17 +35,11 @@ beforeAll(async () => {
     { seed: shipsToTestAddress },
   );
   const admin = await signUpAdmin(t, { email: "window-admin@example.com" });
-  const companyId = (await createCompany(t.app, admin)).id;
-  owner = await joinCompany(t.app, admin, companyId, "owner");
-  buyer = await joinCompany(t.app, owner, companyId, "buyer");
+  const company = await companyWithBuyer(t.app, admin);
+  ({ owner, buyer } = company);
   // An invited buyer who never verified their address: 30-minute holds on unpaid orders.
   await t.database.db.update(user).set({ emailVerified: false }).where(eq(user.id, buyer.id));
-  const limit = await t.app.inject({
-    method: "PATCH",
-    url: `/api/companies/${companyId}/members/${buyer.id}`,
-    headers: { cookie: owner.cookie },
-    payload: { orderLimit: 100 },
-  });
+  const limit = await setOrderLimit(t.app, owner, company.id, buyer.id, 100);
   expect(limit.statusCode, limit.body).toBe(200);
 });
 afterAll(() => t.close());

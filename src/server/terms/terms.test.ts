@@ -6,7 +6,7 @@ import { markOrderPaid } from "../../../tests/support/invoices";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { createCompany, joinCompany } from "../../../tests/support/trade";
+import { companyWithBuyer, createCompany, joinCompany } from "../../../tests/support/trade";
 import { termsMessages } from "../../contract/terms";
 import { adminAuditLog } from "../audit/tables";
 import { cartItems } from "../cart/tables";
@@ -39,9 +39,7 @@ beforeAll(async () => {
     { seed: shipsToTestAddress },
   );
   admin = await signUpAdmin(t, { email: "terms-admin@example.com" });
-  companyId = (await createCompany(t.app, admin)).id;
-  owner = await joinCompany(t.app, admin, companyId, "owner");
-  buyer = await joinCompany(t.app, owner, companyId, "buyer");
+  ({ id: companyId, owner, buyer } = await companyWithBuyer(t.app, admin));
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { createCompany, joinCompany } from "../../../tests/support/trade";
+import { companyWithBuyer } from "../../../tests/support/trade";
 import type { Order } from "../../contract/orders";
 import { paymentWords } from "../../contract/payment-words";
 
@@ -25,10 +25,9 @@ beforeAll(async () => {
     { seed: shipsToTestAddress },
   );
   admin = await signUpAdmin(t, { email: "words-admin@example.com" });
-  const companyId = (await createCompany(t.app, admin)).id;
-  const owner = await joinCompany(t.app, admin, companyId, "owner");
-  buyer = await joinCompany(t.app, owner, companyId, "buyer");
-  const res = await call(admin, "PATCH", `/api/companies/${companyId}`, {
+  const company = await companyWithBuyer(t.app, admin);
+  buyer = company.buyer;
+  const res = await call(admin, "PATCH", `/api/companies/${company.id}`, {
     paymentTerms: "net30",
     creditLimit: null,
   });
