@@ -1,9 +1,6 @@
+import { type ShippingCarrier } from "#contract/shipping-carriers";
+import { CarrierOptions } from "../../../components/carrier-options";
 import { FormField } from "../../../components/form-field";
-import {
-  shippingCarrierLabels,
-  shippingCarriers,
-  type ShippingCarrier,
-} from "#contract/shipping-carriers";
 
 export interface ShipmentInput {
   carrier: ShippingCarrier | "";
@@ -40,12 +37,7 @@ export function ShipmentFields({
           aria-describedby={errors.carrier ? "ship-carrier-error" : undefined}
           onChange={(e) => onChange({ ...value, carrier: e.target.value as ShippingCarrier | "" })}
         >
-          <option value="">No tracking</option>
-          {shippingCarriers.map((c) => (
-            <option key={c} value={c}>
-              {shippingCarrierLabels[c]}
-            </option>
-          ))}
+          <CarrierOptions />
         </select>
         {errors.carrier && (
           <p id="ship-carrier-error" className="text-sm text-error">

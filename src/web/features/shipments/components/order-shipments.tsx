@@ -6,6 +6,7 @@ import {
   type Shipment,
 } from "#contract/shipments";
 import { shippingCarrierLabels, shippingCarriers } from "#contract/shipping-carriers";
+import { CarrierOptions } from "../../../components/carrier-options";
 import { FormError, FormField } from "../../../components/form-field";
 import { formatDate } from "../../../lib/format";
 import { chosenLines, lineQuantitiesSchema, quantityField } from "../../../lib/line-quantities";
@@ -190,12 +191,7 @@ function ShipForm({ data }: { data: OrderShipmentsData }) {
           className={`select select-bordered w-full ${errors.carrier ? "select-error" : ""}`}
           {...register("carrier")}
         >
-          <option value="">No tracking</option>
-          {shippingCarriers.map((c) => (
-            <option key={c} value={c}>
-              {shippingCarrierLabels[c]}
-            </option>
-          ))}
+          <CarrierOptions />
         </select>
         {errors.carrier && <p className="text-sm text-error">{errors.carrier.message}</p>}
       </div>
