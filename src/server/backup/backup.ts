@@ -3,9 +3,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import readline from "node:readline";
 import { createReadStream } from "node:fs";
-import pg from "pg";
+import type pg from "pg";
 import PgBoss from "pg-boss";
 import { migrateDatabase, migrationLevel, type Database } from "../db/database";
+import { inDirectTransaction } from "../db/direct-transaction";
 import { JOB_SCHEMA } from "../jobs/queue";
 import { MAIL_QUEUE, mailQueueOptions } from "../mail/mailer";
 
@@ -64,48 +65,44 @@ export async function writeBackup(
   await fs.mkdir(target, { recursive: true, mode: PRIVATE_DIR });
   await fs.chmod(target, PRIVATE_DIR);
   await fs.mkdir(path.join(target, "tables"), { recursive: true, mode: PRIVATE_DIR });
-  const client = new pg.Client({ connectionString: database.directUrl });
-  client.on("error", () => {});
-  await client.connect();
   const tables: Record<string, number> = {};
-  let level: number;
-  let queuedMail: number;
-  try {
-    await client.query("begin isolation level repeatable read read only");
-    await client.query("set local statement_timeout = 0");
-    await client.query("set local idle_in_transaction_session_timeout = 0");
-    await client.query("set local lock_timeout = 0");
-    level = await migrationLevel(client);
-    for (const table of await publicTables(client)) {
-      const out = createWriteStream(path.join(target, "tables", `${table}.jsonl`), {
-        mode: PRIVATE_FILE,
-      });
-      const rows = EPHEMERAL_TABLES.has(table) ? "where false" : "";
-      await client.query(
-        `declare backup_rows no scroll cursor for select row_to_json(t)::text as j from ${quoteIdent(table)} t ${rows}`,
-      );
-      let n = 0;
-      for (;;) {
-        const { rows } = await client.query<{ j: string }>(`fetch ${BATCH} from backup_rows`);
-        if (rows.length === 0) break;
-        for (const r of rows) {
-          if (!out.write(`${r.j}\n`))
-            await new Promise<void>((res) => out.once("drain", () => res()));
+  const { level, queuedMail } = await inDirectTransaction(
+    database.directUrl,
+    async (client) => {
+      await client.query("set local statement_timeout = 0");
+      await client.query("set local idle_in_transaction_session_timeout = 0");
+      await client.query("set local lock_timeout = 0");
+      const level = await migrationLevel(client);
+      for (const table of await publicTables(client)) {
+        const out = createWriteStream(path.join(target, "tables", `${table}.jsonl`), {
+          mode: PRIVATE_FILE,
+        });
+        const rows = EPHEMERAL_TABLES.has(table) ? "where false" : "";
+        await client.query(
+          `declare backup_rows no scroll cursor for select row_to_json(t)::text as j from ${quoteIdent(table)} t ${rows}`,
+        );
+        let n = 0;
+        for (;;) {
+          const { rows } = await client.query<{ j: string }>(`fetch ${BATCH} from backup_rows`);
+          if (rows.length === 0) break;
+          for (const r of rows) {
+            if (!out.write(`${r.j}\n`))
+              await new Promise<void>((res) => out.once("drain", () => res()));
+          }
+          n += rows.length;
         }
-        n += rows.length;
+        await client.query("close backup_rows");
+        await new Promise<void>((res, rej) => {
+          out.once("error", rej);
+          out.end(() => res());
+        });
+        tables[table] = n;
       }
-      await client.query("close backup_rows");
-      await new Promise<void>((res, rej) => {
-        out.once("error", rej);
-        out.end(() => res());
-      });
-      tables[table] = n;
-    }
-    queuedMail = await writeQueuedMail(client, path.join(target, QUEUED_MAIL_FILE));
-    await client.query("commit");
-  } finally {
-    await client.end().catch(() => {});
-  }
+      const queuedMail = await writeQueuedMail(client, path.join(target, QUEUED_MAIL_FILE));
+      return { level, queuedMail };
+    },
+    "begin isolation level repeatable read read only",
+  );
   // Uploaded files are never changed once written: a copy after the snapshot holds every file
   // the snapshot refers to (and perhaps a newer one, which does no harm).
   const uploads = path.join(dataDir, "uploads");
@@ -150,14 +147,10 @@ export async function restoreBackup(
     await fs.readFile(path.join(source, "manifest.json"), "utf8"),
   ) as BackupManifest;
   if (manifest.format !== 1) throw new Error(`unknown backup format ${String(manifest.format)}`);
-  const client = new pg.Client({ connectionString: database.directUrl });
-  client.on("error", () => {});
-  await client.connect();
-  try {
+  await inDirectTransaction(database.directUrl, async (client) => {
     if ((await migrationLevel(client)) !== manifest.migrationLevel) {
       throw new Error("the database is not at the backup's migration level");
     }
-    await client.query("begin");
     await client.query("set local statement_timeout = 0");
     await client.query("set local session_replication_role = replica");
     const existing = new Set(await publicTables(client));
@@ -208,13 +201,7 @@ export async function restoreBackup(
         [s.seq],
       );
     }
-    await client.query("commit");
-  } catch (err) {
-    await client.query("rollback").catch(() => {});
-    throw err;
-  } finally {
-    await client.end().catch(() => {});
-  }
+  });
   await migrateDatabase(database);
   await restoreQueuedMail(database, path.join(source, QUEUED_MAIL_FILE), mailQueue);
   await fs.mkdir(dataDir, { recursive: true });

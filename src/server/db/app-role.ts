@@ -1,4 +1,5 @@
 import pg from "pg";
+import { inDirectTransaction } from "./direct-transaction";
 
 /** The embedded database's application role: owns the store's schemas, is not a superuser. */
 export const APP_ROLE = "partsworks";
@@ -14,11 +15,7 @@ const APP_SCHEMAS = ["public", "drizzle", "pgboss"];
  */
 export async function ensureAppRole(adminUrl: string, password: string): Promise<void> {
   if (!/^[0-9a-f]+$/.test(password)) throw new Error("the application role's password is not hex");
-  const client = new pg.Client({ connectionString: adminUrl });
-  client.on("error", () => {});
-  await client.connect();
-  try {
-    await client.query("begin");
+  await inDirectTransaction(adminUrl, async (client) => {
     await client.query(`
       do $$ begin
         if not exists (select from pg_roles where rolname = '${APP_ROLE}') then
@@ -61,13 +58,7 @@ export async function ensureAppRole(adminUrl: string, password: string): Promise
           execute format('alter type %I.%I owner to ${APP_ROLE}', r.nspname, r.typname);
         end loop;
       end $$`);
-    await client.query("commit");
-  } catch (err) {
-    await client.query("rollback").catch(() => {});
-    throw err;
-  } finally {
-    await client.end().catch(() => {});
-  }
+  });
 }
 
 const databaseOf = (url: string) =>

@@ -3,7 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import pg from "pg";
+import type pg from "pg";
+import { inDirectTransaction } from "./direct-transaction";
 import type { DatabaseTimeouts } from "../config";
 import { startEmbeddedPostgres } from "./embedded-postgres";
 import { advisoryLocks } from "./advisory-locks";
@@ -170,11 +171,7 @@ export async function migrateDatabase(database: Database, upTo?: number): Promis
   if (migrations.length < (upTo ?? 0)) {
     throw new Error(`only ${all.length} migrations exist; ${upTo} were asked for`);
   }
-  const client = new pg.Client({ connectionString: database.directUrl });
-  client.on("error", () => {});
-  await client.connect();
-  try {
-    await client.query("begin");
+  await inDirectTransaction(database.directUrl, async (client) => {
     // Waiting for another process's migrations, or a long one, is not a statement to cut short.
     await client.query("set local statement_timeout = 0");
     await client.query("set local idle_in_transaction_session_timeout = 0");
@@ -196,13 +193,7 @@ export async function migrateDatabase(database: Database, upTo?: number): Promis
         m.folderMillis,
       ]);
     }
-    await client.query("commit");
-  } catch (err) {
-    await client.query("rollback").catch(() => {});
-    throw err;
-  } finally {
-    await client.end().catch(() => {});
-  }
+  });
 }
 
 /** How many of the committed migrations the database has applied. */
@@ -224,12 +215,8 @@ export async function applyPooledTimeouts(
   database: Database,
   timeouts: DatabaseTimeouts,
 ): Promise<void> {
-  const client = new pg.Client({ connectionString: database.directUrl });
-  client.on("error", () => {});
-  await client.connect();
-  try {
+  await inDirectTransaction(database.directUrl, async (client) => {
     // Processes starting together would update the same catalogue row at once.
-    await client.query("begin");
     await client.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK_KEY]);
     const { rows } = await client.query<{ db: string }>("select current_database() as db");
     const db = `"${rows[0]!.db.replace(/"/g, '""')}"`;
@@ -243,11 +230,5 @@ export async function applyPooledTimeouts(
     await client.query(
       `alter role current_user in database ${db} set lock_timeout = ${ms(timeouts.lockMs)}`,
     );
-    await client.query("commit");
-  } catch (err) {
-    await client.query("rollback").catch(() => {});
-    throw err;
-  } finally {
-    await client.end().catch(() => {});
-  }
+  });
 }
