@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import type { DbOrTx } from "../../src/server/db/database";
 
 /**
@@ -40,4 +41,44 @@ export async function shipsToTestAddress(db: DbOrTx): Promise<void> {
  */
 export function orderToTestAddress(productId: string, orderQty: number) {
   return { productId, orderQty, phonrNo: "5550100", Address: "1 Dock Road", shipTo: TEST_SHIP_TO };
+}
+
+/** A customer's address in Austin, Texas, as the address book takes it (POST /api/user/addresses). */
+export const AUSTIN_ADDRESS = {
+  name: "Jane Doe",
+  line1: "100 Congress Ave",
+  city: "Austin",
+  region: "TX",
+  postalCode: "78701",
+  country: "US",
+  phone: "5125550100",
+};
+
+/** The admin's "United States" zone with one flat "Standard" method (POST /api/shipping-zones). */
+export function flatUsShipping(
+  app: FastifyInstance,
+  admin: { cookie: string },
+  price: number,
+  estimate = "3-5 business days",
+) {
+  return app.inject({
+    method: "POST",
+    url: "/api/shipping-zones",
+    headers: { cookie: admin.cookie },
+    payload: {
+      name: "United States",
+      countries: ["US"],
+      methods: [{ name: "Standard", estimate, kind: "flat", price }],
+    },
+  });
+}
+
+/** The admin's "Texas sales tax" at `rate` percent (POST /api/tax-rates). */
+export function texasSalesTax(app: FastifyInstance, admin: { cookie: string }, rate: number) {
+  return app.inject({
+    method: "POST",
+    url: "/api/tax-rates",
+    headers: { cookie: admin.cookie },
+    payload: { country: "US", region: "TX", name: "Texas sales tax", rate },
+  });
 }

@@ -4,6 +4,7 @@ import { insertProduct } from "../../../tests/support/factories";
 import { watchQueries } from "../../../tests/support/query-spy";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
+import { AUSTIN_ADDRESS } from "../../../tests/support/destination";
 import { baseVehicles, vehicleMakes, vehicleModels } from "../vehicles/tables";
 import { PLACEMENT_READS } from "./read";
 
@@ -50,15 +51,7 @@ beforeAll(async () => {
     name: "Texas sales tax",
     rate: 6.25,
   });
-  const austin = {
-    name: "Jane Doe",
-    line1: "100 Congress Ave",
-    city: "Austin",
-    region: "TX",
-    postalCode: "78701",
-    country: "US",
-    phone: "5125550100",
-  };
+  const austin = AUSTIN_ADDRESS;
   const part = () =>
     insertProduct(t.database.db, { priceCents: 1000, minimumOrder: 1, availableQuantity: 50 });
   const [make] = await t.database.db.insert(vehicleMakes).values({ name: "Honda" }).returning();

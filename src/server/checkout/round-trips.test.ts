@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import {
+  TEST_SHIP_TO,
+  shipsToTestAddress,
+  AUSTIN_ADDRESS,
+  flatUsShipping,
+  texasSalesTax,
+} from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { watchQueries } from "../../../tests/support/query-spy";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -49,19 +55,10 @@ beforeAll(async () => {
     { seed: shipsToTestAddress },
   );
   const admin = await signUpAdmin(t, { email: "trips-admin@example.com" });
-  const zone = await call(admin, "POST", "/api/shipping-zones", {
-    name: "United States",
-    countries: ["US"],
-    methods: [{ name: "Standard", estimate: "3-5 business days", kind: "flat", price: 9.95 }],
-  });
+  const zone = await flatUsShipping(t.app, admin, 9.95);
   expect(zone.statusCode, zone.body).toBe(201);
   standardId = zone.json().methods[0].id;
-  const rate = await call(admin, "POST", "/api/tax-rates", {
-    country: "US",
-    region: "TX",
-    name: "Texas sales tax",
-    rate: 6.25,
-  });
+  const rate = await texasSalesTax(t.app, admin, 6.25);
   expect(rate.statusCode, rate.body).toBe(201);
 });
 afterAll(() => t.close());
@@ -89,15 +86,7 @@ test("a five-line cart checkout with shipping and tax is 4 statements, the sessi
     items: parts.map((p) => ({ productId: p.id, qty: 1 })),
   });
   expect(merged.statusCode, merged.body).toBeLessThan(300);
-  const address = await call(me, "POST", "/api/user/addresses", {
-    name: "Jane Doe",
-    line1: "100 Congress Ave",
-    city: "Austin",
-    region: "TX",
-    postalCode: "78701",
-    country: "US",
-    phone: "5125550100",
-  });
+  const address = await call(me, "POST", "/api/user/addresses", AUSTIN_ADDRESS);
   expect(address.statusCode, address.body).toBe(201);
   const quote = await call(me, "POST", "/api/cart/quote", {
     addressId: address.json().id,

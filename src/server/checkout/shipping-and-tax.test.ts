@@ -4,6 +4,7 @@ import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/ac
 import { insertProduct } from "../../../tests/support/factories";
 import { orderMessages } from "../../contract/orders";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { AUSTIN_ADDRESS } from "../../../tests/support/destination";
 import { orders } from "../orders/tables";
 import { products } from "../catalog/tables";
 
@@ -19,15 +20,7 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 const call = (who: TestAccount | undefined, method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
 
-const texas = {
-  name: "Jane Doe",
-  line1: "100 Congress Ave",
-  city: "Austin",
-  region: "TX",
-  postalCode: "78701",
-  country: "US",
-  phone: "5125550100",
-};
+const texas = AUSTIN_ADDRESS;
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: "money-admin@example.com" });
