@@ -1,4 +1,17 @@
+import type { ReactNode } from "react";
 import { portfolio } from "../portfolio-data";
+
+/** A titled part of the page, named by its heading (`id`-heading). */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="mb-4 text-2xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 export function PortfolioView() {
   return (
@@ -15,10 +28,7 @@ export function PortfolioView() {
         </p>
       </header>
 
-      <section aria-labelledby="skills-heading">
-        <h2 id="skills-heading" className="mb-4 text-2xl font-bold">
-          Skills
-        </h2>
+      <Section id="skills" title="Skills">
         <div className="grid gap-4 sm:grid-cols-2">
           {portfolio.skills.map((g) => (
             <div key={g.group} className="rounded-box bg-base-200 p-4">
@@ -33,12 +43,9 @@ export function PortfolioView() {
             </div>
           ))}
         </div>
-      </section>
+      </Section>
 
-      <section aria-labelledby="projects-heading">
-        <h2 id="projects-heading" className="mb-4 text-2xl font-bold">
-          Projects
-        </h2>
+      <Section id="projects" title="Projects">
         <ul className="grid gap-4 md:grid-cols-3">
           {portfolio.projects.map((p) => (
             <li key={p.name} className="card border border-base-300">
@@ -50,12 +57,9 @@ export function PortfolioView() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section aria-labelledby="education-heading">
-        <h2 id="education-heading" className="mb-4 text-2xl font-bold">
-          Education
-        </h2>
+      <Section id="education" title="Education">
         <ul className="flex flex-col gap-2">
           {portfolio.education.map((e) => (
             <li key={e.school}>
@@ -64,7 +68,7 @@ export function PortfolioView() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     </div>
   );
 }
