@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "../../src/server/db/database";
 import { products } from "../../src/server/catalog/tables";
 import { reviews } from "../../src/server/reviews/tables";
@@ -46,4 +47,13 @@ export async function insertReview(
     .returning();
   if (!row) throw new Error("insert returned no row");
   return row;
+}
+
+/** A product's stock as the database holds it now (its available quantity; none once deleted). */
+export async function availableQuantityOf(db: Db, productId: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ n: products.availableQuantity })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row?.n;
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { insertProduct } from "../../../tests/support/factories";
+import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -9,7 +9,6 @@ import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { approvalMessages } from "../../contract/approvals";
 import { adminAuditLog } from "../audit/tables";
 import { orders } from "../orders/tables";
-import { products } from "../catalog/tables";
 import { createInventory } from "../inventory/service";
 import { createExpireHolds } from "../workflows/expire-holds";
 import { createOrderMail } from "../orders/mail";
@@ -93,13 +92,7 @@ const decide = (who: TestAccount, orderId: string, action: "approve" | "decline"
     payload: note === undefined ? {} : { note },
   });
 
-const stockOf = async (id: string) =>
-  (
-    await t.database.db
-      .select({ n: products.availableQuantity })
-      .from(products)
-      .where(eq(products.id, id))
-  )[0]!.n;
+const stockOf = (id: string) => availableQuantityOf(t.database.db, id);
 
 const payIntent = (who: TestAccount, orderId: string) =>
   t.app.inject({

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { and, desc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { insertProduct } from "../../../tests/support/factories";
+import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { ApiKeyIssued, ApiScope } from "../../contract/api-keys";
 import {
@@ -58,8 +58,7 @@ function put(
   });
 }
 
-const stockOf = async (id: string) =>
-  (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!.availableQuantity;
+const stockOf = (id: string) => availableQuantityOf(t.database.db, id);
 const priceOf = async (id: string) =>
   (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!.priceCents;
 

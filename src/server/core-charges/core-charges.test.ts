@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { insertProduct } from "../../../tests/support/factories";
+import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
+import { AUSTIN_ADDRESS, flatUsShipping, texasSalesTax } from "../../../tests/support/destination";
 import { coreDepositMessages } from "../../contract/core-charges";
 import { returnMessages } from "../../contract/returns";
 import { cartMessages } from "../../contract/cart";
 import { adminAuditLog } from "../audit/tables";
 import { orders } from "../orders/tables";
-import { products } from "../catalog/tables";
 import { shipments } from "../shipments/tables";
 import { testCardRefunds } from "../payments/tables";
 
@@ -27,15 +27,7 @@ type Method = "GET" | "POST" | "PUT" | "PATCH";
 const call = (who: TestAccount | undefined, method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
 
-const texas = {
-  name: "Jane Doe",
-  line1: "100 Congress Ave",
-  city: "Austin",
-  region: "TX",
-  postalCode: "78701",
-  country: "US",
-  phone: "5125550100",
-};
+const texas = AUSTIN_ADDRESS;
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -44,24 +36,14 @@ beforeAll(async () => {
     CORE_RETURN_WINDOW_DAYS: "90",
   });
   admin = await signUpAdmin(t, { email: "core-admin@example.com" });
-  const zone = await call(admin, "POST", "/api/shipping-zones", {
-    name: "United States",
-    countries: ["US"],
-    methods: [{ name: "Standard", estimate: "3-5 days", kind: "flat", price: 10 }],
-  });
+  const zone = await flatUsShipping(t.app, admin, 10, "3-5 days");
   expect(zone.statusCode, zone.body).toBe(201);
-  const rate = await call(admin, "POST", "/api/tax-rates", {
-    country: "US",
-    region: "TX",
-    name: "Texas sales tax",
-    rate: 10,
-  });
+  const rate = await texasSalesTax(t.app, admin, 10);
   expect(rate.statusCode, rate.body).toBe(201);
 });
 afterAll(() => t.close());
 
-const stockOf = async (id: string) =>
-  (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!.availableQuantity;
+const stockOf = (id: string) => availableQuantityOf(t.database.db, id);
 
 /** An alternator at $200.00 with a $45.00 core deposit, and a filter at $10.00 without. */
 async function parts() {

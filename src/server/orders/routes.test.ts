@@ -1,10 +1,8 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
-import { insertProduct } from "../../../tests/support/factories";
+import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { products } from "../catalog/tables";
 
 let t: TestApp;
 let customer: TestAccount;
@@ -35,8 +33,7 @@ afterAll(() => t.close());
 const as = (who: TestAccount | undefined) => (who ? { cookie: who.cookie } : {});
 const place = (payload: object, who?: TestAccount) =>
   t.app.inject({ method: "POST", url: "/api/orders", headers: as(who), payload });
-const stockOf = async (id: string) =>
-  (await t.database.db.select().from(products).where(eq(products.id, id)))[0]?.availableQuantity;
+const stockOf = (id: string) => availableQuantityOf(t.database.db, id);
 const orderInput = (productId: string, orderQty: number) => ({
   productId,
   orderQty,

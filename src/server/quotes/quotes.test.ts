@@ -1,11 +1,21 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { insertProduct } from "../../../tests/support/factories";
+import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import {
+  TEST_SHIP_TO,
+  shipsToTestAddress,
+  AUSTIN_ADDRESS,
+  texasSalesTax,
+} from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
+import {
+  companyWithBuyerAndViewer,
+  createCompany,
+  createPriceList,
+  joinCompany,
+} from "../../../tests/support/trade";
 import { quoteMessages, type Quote, type QuoteDetail } from "../../contract/quotes";
 import { adminAuditLog } from "../audit/tables";
 import { cartItems } from "../cart/tables";
@@ -27,7 +37,6 @@ let buyer: Member;
 let viewer: Member;
 let otherBuyer: Member;
 let loner: TestAccount;
-let companyId: string;
 
 beforeAll(async () => {
   t = await createTestApp(
@@ -35,10 +44,7 @@ beforeAll(async () => {
     { seed: shipsToTestAddress },
   );
   admin = await signUpAdmin(t, { email: "quotes-admin@example.com" });
-  companyId = (await createCompany(t.app, admin)).id;
-  owner = await joinCompany(t.app, admin, companyId, "owner");
-  buyer = await joinCompany(t.app, owner, companyId, "buyer");
-  viewer = await joinCompany(t.app, owner, companyId, "viewer");
+  ({ owner, buyer, viewer } = await companyWithBuyerAndViewer(t.app, admin));
   const other = (await createCompany(t.app, admin)).id;
   otherBuyer = await joinCompany(t.app, admin, other, "buyer");
   loner = await signUp(t.app, { email: "quotes-loner@example.com" });
@@ -91,13 +97,7 @@ const accept = (who: TestAccount, id: string) =>
     shipTo: TEST_SHIP_TO,
   });
 
-const stockOf = async (id: string) =>
-  (
-    await t.database.db
-      .select({ n: products.availableQuantity })
-      .from(products)
-      .where(eq(products.id, id))
-  )[0]!.n;
+const stockOf = (id: string) => availableQuantityOf(t.database.db, id);
 
 describe("requesting", () => {
   test("a buyer's cart becomes a requested quote with the prices they saw; the cart stays", async () => {
@@ -426,22 +426,12 @@ test("accepting confirms the total shown with shipping and tax: a stale total is
     methods: [{ name: "Courier", estimate: "2 days", kind: "flat", price: 9.95 }],
   });
   expect(zone.statusCode, zone.body).toBe(201);
-  const rate = await call(admin, "POST", "/api/tax-rates", {
-    country: "US",
-    region: "TX",
-    name: "Texas sales tax",
-    rate: 6.25,
-  });
+  const rate = await texasSalesTax(t.app, admin, 6.25);
   expect(rate.statusCode, rate.body).toBe(201);
   const me = await signUp(t.app, { email: "quotes-texan@example.com" });
   const home = await call(me, "POST", "/api/user/addresses", {
+    ...AUSTIN_ADDRESS,
     name: "Tex Fleet",
-    line1: "100 Congress Ave",
-    city: "Austin",
-    region: "TX",
-    postalCode: "78701",
-    country: "US",
-    phone: "5125550100",
   });
   expect(home.statusCode, home.body).toBe(201);
   const p = await part();

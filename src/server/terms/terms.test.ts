@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { insertProduct } from "../../../tests/support/factories";
+import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { markOrderPaid } from "../../../tests/support/invoices";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
@@ -13,7 +13,6 @@ import { cartItems } from "../cart/tables";
 import { invoiceReminders } from "./tables";
 import { invoices } from "../invoices/tables";
 import { orders } from "../orders/tables";
-import { products } from "../catalog/tables";
 import { issueInvoice } from "../invoices/issue";
 import { createTermsMail } from "./mail";
 import { createTermsService } from "./service";
@@ -82,13 +81,7 @@ const orderOne = (who: TestAccount, productId: string, qty: number) =>
     shipTo: TEST_SHIP_TO,
   });
 
-const stockOf = async (id: string) =>
-  (
-    await t.database.db
-      .select({ n: products.availableQuantity })
-      .from(products)
-      .where(eq(products.id, id))
-  )[0]!.n;
+const stockOf = (id: string) => availableQuantityOf(t.database.db, id);
 
 const invoiceOf = (orderId: string) => call(buyer, "GET", `/api/orders/${orderId}/invoice`);
 

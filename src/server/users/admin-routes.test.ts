@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signIn, signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { insertProduct, insertReview } from "../../../tests/support/factories";
+import { availableQuantityOf, insertProduct, insertReview } from "../../../tests/support/factories";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
@@ -272,13 +272,7 @@ describe("admin user management", () => {
     expect(paid.json()).toMatchObject({ status: "paid" });
 
     const review = await insertReview(t.database.db, { userId: victimId, email: victim.email });
-    const stock = async (id: string) =>
-      (
-        await t.database.db
-          .select({ n: products.availableQuantity })
-          .from(products)
-          .where(eq(products.id, id))
-      )[0]?.n;
+    const stock = (id: string) => availableQuantityOf(t.database.db, id);
     expect(await stock(held.id)).toBe(47);
     expect(await stock(bought.id)).toBe(48);
 
