@@ -12,11 +12,10 @@ import {
   companyMessages,
 } from "../../contract/companies";
 import { postalAddressOf, validationError } from "../addresses/service";
-import { recordAdminAction } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { companies, companyAddresses } from "./tables";
 import { notFound, unprocessable } from "../errors";
-import type { Caller } from "./service";
+import { auditCompany, type Caller } from "./service";
 
 type Row = typeof companyAddresses.$inferSelect;
 
@@ -56,14 +55,6 @@ export function createCompanyAddressService(db: Db) {
     if (!row) throw notFound(companyAddressMessages.notFound);
     return row;
   }
-
-  const audit = (tx: DbOrTx, caller: Caller, action: string, companyId: string, summary: string) =>
-    recordAdminAction(tx, {
-      actor: { id: caller.id, email: caller.email },
-      action,
-      target: { type: "company", id: companyId },
-      summary: caller.role === "admin" ? summary : `${summary} (as the company's owner)`,
-    });
 
   return {
     /** Oldest first. */
@@ -107,7 +98,7 @@ export function createCompanyAddressService(db: Db) {
           })
           .returning();
         const added = toCompanyAddress(row!, name);
-        await audit(
+        await auditCompany(
           tx,
           caller,
           "company.address.create",
@@ -137,7 +128,7 @@ export function createCompanyAddressService(db: Db) {
           .where(eq(companyAddresses.id, id))
           .returning();
         const after = toCompanyAddress(updated!, name);
-        await audit(
+        await auditCompany(
           tx,
           caller,
           "company.address.update",
@@ -154,7 +145,7 @@ export function createCompanyAddressService(db: Db) {
         const name = await companyName(tx, companyId, true);
         const row = await owned(tx, companyId, id);
         await tx.delete(companyAddresses).where(eq(companyAddresses.id, id));
-        await audit(
+        await auditCompany(
           tx,
           caller,
           "company.address.delete",

@@ -40,6 +40,21 @@ export interface Caller {
   role: "admin" | "user";
 }
 
+/** A change to a company, in the audit log: one an owner made (not an admin) says so. */
+export const auditCompany = (
+  tx: DbOrTx,
+  caller: Caller,
+  action: string,
+  companyId: string,
+  summary: string,
+) =>
+  recordAdminAction(tx, {
+    actor: { id: caller.id, email: caller.email },
+    action,
+    target: { type: "company", id: companyId },
+    summary: caller.role === "admin" ? summary : `${summary} (as the company's owner)`,
+  });
+
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const cents = (units: number | null | undefined) =>
   units === undefined ? undefined : units === null ? null : unitsToCents(units);
@@ -78,13 +93,17 @@ export function createCompanyService(
 ) {
   const now = opts.now ?? systemClock;
 
-  const companyColumns = {
+  /** A company's own columns (what `mine` reads); the lists add its price list's name and more. */
+  const ownColumns = {
     id: companies.id,
     name: companies.name,
     taxId: companies.taxId,
     paymentTerms: companies.paymentTerms,
     creditLimitCents: companies.creditLimitCents,
     priceListId: companies.priceListId,
+  };
+  const companyColumns = {
+    ...ownColumns,
     priceListName: priceLists.name,
     createdAt: companies.createdAt,
     memberCount: sql<number>`(select count(*)::int from company_members m where m.company_id = ${companies.id})`,
@@ -161,14 +180,6 @@ export function createCompanyService(
     }));
   }
 
-  const audit = (tx: DbOrTx, caller: Caller, action: string, companyId: string, summary: string) =>
-    recordAdminAction(tx, {
-      actor: { id: caller.id, email: caller.email },
-      action,
-      target: { type: "company", id: companyId },
-      summary: caller.role === "admin" ? summary : `${summary} (as the company's owner)`,
-    });
-
   return {
     async list(q: {
       limit: number;
@@ -216,7 +227,7 @@ export function createCompanyService(
               paymentTerms: company.paymentTerms,
             },
           });
-          await audit(
+          await auditCompany(
             tx,
             { ...actor, role: "admin" },
             "company.create",
@@ -260,7 +271,7 @@ export function createCompanyService(
                 : `${k} ${JSON.stringify(before[k])} → ${JSON.stringify(after[k])}`,
             )
             .join(", ");
-          await audit(
+          await auditCompany(
             tx,
             { ...actor, role: "admin" },
             "company.update",
@@ -356,7 +367,7 @@ export function createCompanyService(
           },
           `company-invitation:${row!.id}`,
         );
-        await audit(
+        await auditCompany(
           tx,
           caller,
           "company.invite",
@@ -387,7 +398,7 @@ export function createCompanyService(
           )
           .returning({ email: companyInvitations.email });
         if (gone.length === 0) throw notFound(companyMessages.invitationNotFound);
-        await audit(
+        await auditCompany(
           tx,
           caller,
           "company.invitation.revoke",
@@ -429,7 +440,7 @@ export function createCompanyService(
             .set({ acceptedAt: sql`now()` })
             .where(eq(companyInvitations.id, inv.id));
           const company = await getCompany(tx, inv.companyId);
-          await audit(
+          await auditCompany(
             tx,
             { ...caller, role: "admin" },
             "company.join",
@@ -465,7 +476,7 @@ export function createCompanyService(
           })
           .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
         const after = (await membersOf(tx, companyId)).find((m) => m.userId === userId)!;
-        await audit(
+        await auditCompany(
           tx,
           caller,
           "company.member.update",
@@ -486,7 +497,7 @@ export function createCompanyService(
         await tx
           .delete(companyMembers)
           .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
-        await audit(
+        await auditCompany(
           tx,
           caller,
           "company.member.remove",
@@ -500,14 +511,7 @@ export function createCompanyService(
     async mine(m: Membership | null): Promise<MyCompany> {
       if (!m) return { company: null };
       const [row] = await db
-        .select({
-          id: companies.id,
-          name: companies.name,
-          taxId: companies.taxId,
-          paymentTerms: companies.paymentTerms,
-          creditLimitCents: companies.creditLimitCents,
-          priceListId: companies.priceListId,
-        })
+        .select(ownColumns)
         .from(companies)
         .where(eq(companies.id, m.companyId));
       // Never so (a company is not deleted), but the read may find no row.
