@@ -404,6 +404,19 @@ function matches(intent: GatewayIntent, order: typeof orders.$inferSelect): bool
   );
 }
 
+/** A payment row's order and gateway intent: which intent, for how much. */
+const intentRow = (
+  orderId: string | null,
+  intent: GatewayIntent,
+  gatewayName: PaymentGateway["name"],
+) => ({
+  orderId,
+  gateway: gatewayName,
+  gatewayIntentId: intent.id,
+  amountCents: intent.amountCents,
+  currency: intent.currency,
+});
+
 /** An intent opened for an order, recorded once (a second time changes nothing). */
 async function recordIntent(
   tx: DbOrTx,
@@ -413,14 +426,7 @@ async function recordIntent(
 ) {
   await tx
     .insert(payments)
-    .values({
-      orderId,
-      gateway: gatewayName,
-      gatewayIntentId: intent.id,
-      amountCents: intent.amountCents,
-      currency: intent.currency,
-      status: intent.status,
-    })
+    .values({ ...intentRow(orderId, intent, gatewayName), status: intent.status })
     .onConflictDoNothing({ target: payments.gatewayIntentId });
 }
 
@@ -435,11 +441,7 @@ async function refundDue(
   await tx
     .insert(payments)
     .values({
-      orderId,
-      gateway: gatewayName,
-      gatewayIntentId: intent.id,
-      amountCents: intent.amountCents,
-      currency: intent.currency,
+      ...intentRow(orderId, intent, gatewayName),
       status: "refund_due",
       refundReason: reason,
     })
