@@ -222,13 +222,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   async function readList(q: ProductListQuery, url: string) {
     // The whole parsed query is the key (every field, vehicle included, in a fixed order),
     // never a hand-picked part; the filters (all but sort and paging) key the total.
-    const filters: ProductFilters = Object.fromEntries(
-      Object.entries(q).filter(([k]) => !pagingFields.has(k)),
-    );
-    const vehicle =
-      q.year !== undefined && q.make !== undefined && q.model !== undefined
-        ? await vehicles.resolve({ year: q.year, make: q.make, model: q.model, engine: q.engine })
-        : undefined;
+    const filters = filtersOf(q);
+    const vehicle = await vehicleOf(vehicles, q);
     // Attribute filters are checked against their definitions (a 400 when unknown); without
     // them nothing is read and the list's SQL is as it was.
     const attributes = q.attr ? await catalog.attributeFilters(q) : undefined;
@@ -382,6 +377,17 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
 
 /** The fields of a list query that page and sort it; every other field filters it. */
 const pagingFields = new Set(["sort", "limit", "offset"]);
+
+/** A list query's filters: every field but its sort and paging (the facets ignore those too). */
+export const filtersOf = (q: ProductListQuery): ProductFilters =>
+  Object.fromEntries(Object.entries(q).filter(([k]) => !pagingFields.has(k)));
+
+/** The vehicle a list query names (year, make, model, perhaps engine); none without all three. */
+export async function vehicleOf(vehicles: Pick<VehicleService, "resolve">, q: ProductListQuery) {
+  return q.year !== undefined && q.make !== undefined && q.model !== undefined
+    ? vehicles.resolve({ year: q.year, make: q.make, model: q.model, engine: q.engine })
+    : undefined;
+}
 
 /**
  * Answers a cached body with its ETag. Browsers and proxies may keep it but must ask again

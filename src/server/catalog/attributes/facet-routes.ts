@@ -4,8 +4,8 @@ import { facetsSchema } from "../../../contract/facets";
 import { productListQuerySchema } from "../../../contract/products";
 import { errorAnswers } from "../../api-errors";
 import { queryKey, type CatalogReadCache } from "../read-cache";
-import { sendCached } from "../routes";
-import type { CatalogService, ProductFilters } from "../service";
+import { filtersOf, sendCached, vehicleOf } from "../routes";
+import type { CatalogService } from "../service";
 import type { VehicleService } from "../../vehicles/service";
 import type { FacetService } from "./facets";
 
@@ -17,9 +17,6 @@ export interface FacetRoutesOptions {
   /** Answers are kept here like the list's (cleared by every catalog or stock change). */
   catalogCache: CatalogReadCache;
 }
-
-/** The fields of a list query that page and sort it: the facets ignore them. */
-const pagingFields = new Set(["sort", "limit", "offset"]);
 
 /** All products' filters by attribute value, with counts (docs/attributes.md, "Facets"). */
 export const facetRoutes: FastifyPluginAsyncZod<FacetRoutesOptions> = async (
@@ -48,13 +45,8 @@ export const facetRoutes: FastifyPluginAsyncZod<FacetRoutesOptions> = async (
     },
     async (req, reply) => {
       const q = req.query;
-      const filters: ProductFilters = Object.fromEntries(
-        Object.entries(q).filter(([k]) => !pagingFields.has(k)),
-      );
-      const vehicle =
-        q.year !== undefined && q.make !== undefined && q.model !== undefined
-          ? await vehicles.resolve({ year: q.year, make: q.make, model: q.model, engine: q.engine })
-          : undefined;
+      const filters = filtersOf(q);
+      const vehicle = await vehicleOf(vehicles, q);
       const attributes = q.attr ? await catalog.attributeFilters(q) : [];
       const key = queryKey("facets", filters);
       const cached = await catalogCache.get(key, async () => ({
