@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { changePasswordSchema, type ChangePasswordInput } from "#contract/auth";
 import { FormField, SubmitButton } from "../../../components/form-field";
+import { NewPasswordFields } from "../../../components/new-password-fields";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { useChangePassword } from "../api/password";
@@ -48,19 +49,9 @@ export function ChangePasswordForm() {
           error={errors.currentPassword?.message}
           {...register("currentPassword")}
         />
-        <FormField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.newPassword?.message}
-          {...register("newPassword")}
-        />
-        <FormField
-          label="New password again"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm?.message}
-          {...register("confirm")}
+        <NewPasswordFields
+          password={{ field: register("newPassword"), error: errors.newPassword?.message }}
+          confirm={{ field: register("confirm"), error: errors.confirm?.message }}
         />
         {change.error && (
           <p role="alert" className="text-error">

@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { resetPasswordSchema, type ResetPasswordInput } from "#contract/auth";
-import { FormField, SubmitButton } from "../../../components/form-field";
+import { SubmitButton } from "../../../components/form-field";
+import { NewPasswordFields } from "../../../components/new-password-fields";
 import { ApiError } from "../../../lib/api-client";
 import { useResetPassword } from "../api/password-reset";
 
@@ -23,19 +24,9 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone(): 
         reset.mutate({ token, newPassword: password }, { onSuccess: onDone }),
       )}
     >
-      <FormField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      <FormField
-        label="New password again"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirm?.message}
-        {...register("confirm")}
+      <NewPasswordFields
+        password={{ field: register("password"), error: errors.password?.message }}
+        confirm={{ field: register("confirm"), error: errors.confirm?.message }}
       />
       {reset.error && (
         <p role="alert" className="text-error">
