@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { forgotPasswordSchema, type ForgotPasswordInput } from "#contract/auth";
-import { FormError, FormField, SubmitButton } from "../../../components/form-field";
+import { FormError, SubmitButton } from "../../../components/form-field";
+import { EmailField } from "./email-field";
 import { useRequestPasswordReset } from "../api/password-reset";
 
 export function ForgotPasswordForm() {
@@ -30,13 +31,7 @@ export function ForgotPasswordForm() {
       <p className="text-sm">
         Type the email address of your account: we will send you a link to set a new password.
       </p>
-      <FormField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register("email")}
-      />
+      <EmailField error={errors.email?.message} {...register("email")} />
       <FormError message={request.error?.message} className="text-error" />
       <SubmitButton busy={request.isPending}>Send the link</SubmitButton>
     </form>

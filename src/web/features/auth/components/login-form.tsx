@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { loginSchema, type LoginInput } from "#contract/auth";
 import { FormError, FormField, SubmitButton } from "../../../components/form-field";
+import { EmailField } from "./email-field";
 import { useSignIn, useVerifyTwoFactor } from "../api/sign-in";
 
 function TwoFactorStep({ onSignedIn }: { onSignedIn(): void }) {
@@ -76,13 +77,7 @@ export function LoginForm({
         }),
       )}
     >
-      <FormField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register("email")}
-      />
+      <EmailField error={errors.email?.message} {...register("email")} />
       <FormField
         label="Password"
         type="password"

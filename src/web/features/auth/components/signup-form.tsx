@@ -4,6 +4,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { signupSchema, type SignupInput } from "#contract/auth";
 import { loadPasswordChecker, type PasswordChecker } from "#contract/password-strength";
 import { FormError, FormField, SubmitButton } from "../../../components/form-field";
+import { EmailField } from "./email-field";
 import { useSignUp } from "../api/sign-in";
 
 export function SignupForm({ onSignedUp }: { onSignedUp(): void }) {
@@ -44,13 +45,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp(): void }) {
         error={errors.name?.message}
         {...register("name")}
       />
-      <FormField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register("email")}
-      />
+      <EmailField error={errors.email?.message} {...register("email")} />
       <FormField
         label="Password"
         type="password"
