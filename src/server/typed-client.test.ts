@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../tests/support/accounts";
-import { orderToTestAddress, shipsToTestAddress } from "../../tests/support/destination";
+import { shipsToTestAddress, placeTestOrder } from "../../tests/support/destination";
 import { insertProduct } from "../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
 import {
@@ -150,12 +150,7 @@ describe("the client against the store", () => {
     try {
       const cursorFile = path.join(dir, "orders-cursor.txt");
       const part = await insertProduct(t.database.db, { minimumOrder: 1 });
-      const placed = await t.app.inject({
-        method: "POST",
-        url: "/api/orders",
-        headers: { cookie: customer.cookie },
-        payload: orderToTestAddress(part.id, 1),
-      });
+      const placed = await placeTestOrder(t.app, customer, part.id, 1);
       expect(placed.statusCode, placed.body).toBe(201);
       const orderId = placed.json<{ order: { _id: string } }>().order._id;
 

@@ -37,10 +37,10 @@ export async function shipsToTestAddress(db: DbOrTx): Promise<void> {
 
 /**
  * The specification's one-product order (`POST /api/orders`), to `TEST_SHIP_TO`: the order keeps
- * that address's text and phone.
+ * that address's text and phone. `Address` is the specification's free text beside it.
  */
-export function orderToTestAddress(productId: string, orderQty: number) {
-  return { productId, orderQty, phonrNo: "5550100", Address: "1 Dock Road", shipTo: TEST_SHIP_TO };
+export function orderToTestAddress(productId: string, orderQty: number, Address = "1 Dock Road") {
+  return { productId, orderQty, phonrNo: "5550100", Address, shipTo: TEST_SHIP_TO };
 }
 
 /** A customer's address in Austin, Texas, as the address book takes it (POST /api/user/addresses). */
@@ -80,5 +80,21 @@ export function texasSalesTax(app: FastifyInstance, admin: { cookie: string }, r
     url: "/api/tax-rates",
     headers: { cookie: admin.cookie },
     payload: { country: "US", region: "TX", name: "Texas sales tax", rate },
+  });
+}
+
+/** Places `orderToTestAddress`'s order as `who` (POST /api/orders); the response. */
+export function placeTestOrder(
+  app: FastifyInstance,
+  who: { cookie: string },
+  productId: string,
+  orderQty: number,
+  Address?: string,
+) {
+  return app.inject({
+    method: "POST",
+    url: "/api/orders",
+    headers: { cookie: who.cookie },
+    payload: orderToTestAddress(productId, orderQty, Address),
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { orderToTestAddress } from "./destination";
+import { placeTestOrder } from "./destination";
 
 /** Opens the order's payment as the payment page does (POST /api/create-payment-intent). */
 export function openPayment(app: FastifyInstance, who: { cookie: string }, orderId: string) {
@@ -61,12 +61,7 @@ export async function orderWithIntent(
   productId: string,
   qty: number,
 ) {
-  const placed = await app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: { cookie: who.cookie },
-    payload: orderToTestAddress(productId, qty),
-  });
+  const placed = await placeTestOrder(app, who, productId, qty);
   const orderId = placed.json().order._id as string;
   const intent = await openPayment(app, who, orderId);
   if (intent.statusCode !== 200) throw new Error(`no payment intent: ${intent.body}`);

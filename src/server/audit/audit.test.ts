@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
+import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { AuditEntry } from "../../contract/audit";
@@ -72,13 +72,7 @@ test("a refused admin action writes nothing (the row is in the action's transact
 
 test("cancelling an order and cancelling an account's holds are logged", async () => {
   const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 50 });
-  const place = () =>
-    t.app.inject({
-      method: "POST",
-      url: "/api/orders",
-      headers: as(customer),
-      payload: orderToTestAddress(p.id, 1),
-    });
+  const place = () => placeTestOrder(t.app, customer, p.id, 1);
   const order = (await place()).json().order as { _id: string };
   const cancel = await call("PATCH", `/api/orders/${order._id}/status`, { status: "cancelled" });
   expect(cancel.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
-import { shipsToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
+import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { hearCatalogChannel } from "../../../tests/support/catalog-channel";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -43,12 +43,7 @@ test("a cart change, an order and a profile edit send no 'sessions'; a new name 
       payload: { qty: 1 },
     });
     expect(cart.statusCode, cart.body).toBe(200);
-    const order = await t.app.inject({
-      method: "POST",
-      url: "/api/orders",
-      headers,
-      payload: orderToTestAddress(p.id, 1),
-    });
+    const order = await placeTestOrder(t.app, me, p.id, 1);
     expect(order.statusCode, order.body).toBe(201);
     await db.update(user).set({ education: "Night school" }).where(eq(user.id, row!.id));
     const [moved] = await db.select().from(user).where(eq(user.id, row!.id));

@@ -2,7 +2,7 @@ import { createServer } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
-import { shipsToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
+import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { orders } from "../orders/tables";
@@ -137,20 +137,10 @@ test("orders placed, holds expired, emails queued and failed attempts are counte
   // Sign-up queues the verification mail; the SMTP server is away, so its attempt fails.
   const customer = await signUp(t.app);
   const product = await insertProduct(t.database.db, { availableQuantity: 50, minimumOrder: 1 });
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: { cookie: customer.cookie },
-    payload: orderToTestAddress(product.id, 2),
-  });
+  const res = await placeTestOrder(t.app, customer, product.id, 2);
   expect(res.statusCode).toBe(201);
   // A refused order is not counted.
-  const refused = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: { cookie: customer.cookie },
-    payload: orderToTestAddress(product.id, 2),
-  });
+  const refused = await placeTestOrder(t.app, customer, product.id, 2);
   expect(refused.statusCode).toBe(409);
 
   const afterOrder = await scrape();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
-import { shipsToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
+import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { user } from "../users/tables";
@@ -68,12 +68,7 @@ test("shipping emails turned off: the order is shipped without one; placed and p
   expect((await put(customer, { orderShipped: false })).statusCode).toBe(200);
 
   const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 10 });
-  const placed = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: { cookie: customer.cookie },
-    payload: orderToTestAddress(p.id, 1),
-  });
+  const placed = await placeTestOrder(t.app, customer, p.id, 1);
   const orderId = placed.json().order._id as string;
   await payWithTestCard(t.app, customer, orderId);
   const shipped = await t.app.inject({

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
+import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
@@ -21,12 +21,7 @@ async function placeOrder(who: TestAccount, name: string, qty = 2, priceCents = 
     minimumOrder: 1,
     availableQuantity: 50,
   });
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: as(who),
-    payload: orderToTestAddress(p.id, qty),
-  });
+  const res = await placeTestOrder(t.app, who, p.id, qty);
   return { order: res.json().order as { _id: string; total: number }, productId: p.id };
 }
 

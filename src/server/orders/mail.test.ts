@@ -5,7 +5,7 @@ import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import {
   TEST_SHIP_TO,
   shipsToTestAddress,
-  orderToTestAddress,
+  placeTestOrder,
 } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { eventually, messagesFor, waitForMail } from "../../../tests/support/mailbox";
@@ -43,12 +43,7 @@ async function placeOrder(app: TestApp, who: TestAccount, priceCents = 1250, qty
     minimumOrder: 1,
     availableQuantity: 100,
   });
-  const res = await app.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: as(who),
-    payload: orderToTestAddress(p.id, qty),
-  });
+  const res = await placeTestOrder(app.app, who, p.id, qty);
   if (res.statusCode !== 201 && res.statusCode !== 200) {
     throw new Error(`order: ${res.statusCode} ${res.body}`);
   }

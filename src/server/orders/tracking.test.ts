@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
+import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
@@ -33,12 +33,7 @@ async function paidOrder(): Promise<string> {
     minimumOrder: 1,
     availableQuantity: 50,
   });
-  const placed = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: as(customer),
-    payload: orderToTestAddress(p.id, 1),
-  });
+  const placed = await placeTestOrder(t.app, customer, p.id, 1);
   const orderId = placed.json().order._id as string;
   const { paid } = await payWithTestCard(t.app, customer, orderId);
   expect(paid.json().status).toBe("paid");

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
+import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { orders } from "../orders/tables";
@@ -18,12 +18,7 @@ async function placeOrder(t: TestApp, who: TestAccount, priceCents = 1999, qty =
     minimumOrder: 1,
     availableQuantity: 100,
   });
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: as(who),
-    payload: orderToTestAddress(p.id, qty),
-  });
+  const res = await placeTestOrder(t.app, who, p.id, qty);
   return res.json().order as { _id: string; productId: string; total: number };
 }
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { makeBuyer, signUpBuyer } from "../../../tests/support/buyers";
 import { insertProduct, insertReview } from "../../../tests/support/factories";
-import { shipsToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
+import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { REVIEW_NOT_PENDING_MESSAGE } from "../../contract/reviews";
 import { adminAuditLog } from "../audit/tables";
@@ -169,12 +169,7 @@ describe("verified buyers and the approval queue", () => {
   test("an order placed but not paid (or cancelled) does not make a verified buyer", async () => {
     const placer = await signUp(t.app);
     const product = await insertProduct(t.database.db, { minimumOrder: 1 });
-    const placed = await t.app.inject({
-      method: "POST",
-      url: "/api/orders",
-      headers: { cookie: placer.cookie },
-      payload: orderToTestAddress(product.id, 1),
-    });
+    const placed = await placeTestOrder(t.app, placer, product.id, 1);
     expect(placed.statusCode).toBe(201);
     const res = await post(placer, 5, "192.0.2.61");
     expect(res.json()).toMatchObject({ pending: true, review: { verifiedBuyer: false } });

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { orderToTestAddress, shipsToTestAddress } from "../../../tests/support/destination";
+import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { eventually, waitForMail } from "../../../tests/support/mailbox";
 import { watchQueries } from "../../../tests/support/query-spy";
@@ -204,12 +204,7 @@ async function addEndpoint(
 
 async function placeOrder(): Promise<{ _id: string; number: string }> {
   const product = await insertProduct(t.database.db);
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    payload: orderToTestAddress(product.id, 2),
-    headers: { cookie: customer.cookie },
-  });
+  const res = await placeTestOrder(t.app, customer, product.id, 2);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ order: { _id: string; number: string } }>().order;
 }
