@@ -95,30 +95,21 @@ export function OrderDetails({ order, detail }: { order: Order; detail?: AdminOr
             <tfoot>
               {(order.shipping > 0 || order.tax > 0 || order.shippingMethod || order.taxNote) && (
                 <>
-                  <tr>
-                    <th scope="row" colSpan={3} className="text-right font-normal">
-                      Subtotal
-                    </th>
-                    <td className="text-right" data-testid="order-subtotal">
-                      {money(order.subtotal)}
-                    </td>
-                  </tr>
-                  <tr>
-                    <th scope="row" colSpan={3} className="text-right font-normal">
-                      Shipping{order.shippingMethod ? ` (${order.shippingMethod})` : ""}
-                    </th>
-                    <td className="text-right" data-testid="order-shipping">
-                      {money(order.shipping)}
-                    </td>
-                  </tr>
-                  <tr>
-                    <th scope="row" colSpan={3} className="text-right font-normal">
-                      {order.taxName ? `${order.taxName} (${order.taxRate} %)` : "Tax"}
-                    </th>
-                    <td className="text-right" data-testid="order-tax">
-                      {money(order.tax)}
-                    </td>
-                  </tr>
+                  <TotalRow label="Subtotal" testId="order-subtotal">
+                    {money(order.subtotal)}
+                  </TotalRow>
+                  <TotalRow
+                    label={`Shipping${order.shippingMethod ? ` (${order.shippingMethod})` : ""}`}
+                    testId="order-shipping"
+                  >
+                    {money(order.shipping)}
+                  </TotalRow>
+                  <TotalRow
+                    label={order.taxName ? `${order.taxName} (${order.taxRate} %)` : "Tax"}
+                    testId="order-tax"
+                  >
+                    {money(order.tax)}
+                  </TotalRow>
                 </>
               )}
               <tr>
@@ -210,6 +201,28 @@ export function OrderDetails({ order, detail }: { order: Order; detail?: AdminOr
 }
 
 /** What the customer does or can expect next. */
+/** A line of the order's foot before its total (subtotal, shipping, tax): what, then how much. */
+function TotalRow({
+  label,
+  testId,
+  children,
+}: {
+  label: string;
+  testId: string;
+  children: string;
+}) {
+  return (
+    <tr>
+      <th scope="row" colSpan={3} className="text-right font-normal">
+        {label}
+      </th>
+      <td className="text-right" data-testid={testId}>
+        {children}
+      </td>
+    </tr>
+  );
+}
+
 function NextSteps({ order }: { order: Order }) {
   return (
     <div className="alert flex flex-col items-start gap-2" role="status">
