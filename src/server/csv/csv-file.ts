@@ -1,9 +1,10 @@
 import { parse } from "csv-parse/sync";
+import type { CsvRowError } from "../../contract/product-csv";
 
 /*
  * What the CSV files an admin uploads and downloads share (the product CSV, the vehicle CSV):
- * reading a file's records with their lines, and cells a spreadsheet would run as formulas. The
- * price-list and tax-rate imports parse their text the same way (`parseCsv`).
+ * reading a file's records with their lines, the header's problems, and cells a spreadsheet would
+ * run as formulas. The price-list and tax-rate imports parse their text the same way (`parseCsv`).
  */
 
 /**
@@ -74,4 +75,26 @@ export function readCsvRecords(data: Buffer): CsvRecords {
       line: info.lines - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0),
     })),
   };
+}
+
+/**
+ * A header's problems, each on line 1: the columns `missing`, then the file's own `alsoWrong`,
+ * the columns not `known`, and the columns named twice.
+ */
+export function headerErrors(
+  names: string[],
+  missing: readonly string[],
+  known: (name: string) => boolean,
+  alsoWrong: CsvRowError[] = [],
+): CsvRowError[] {
+  return [
+    ...missing.map((c) => ({ line: 1, column: c, message: `Missing column ${c}` })),
+    ...alsoWrong,
+    ...names
+      .filter((n) => !known(n))
+      .map((c) => ({ line: 1, column: c, message: `Unknown column ${c}` })),
+    ...names
+      .filter((n, i) => names.indexOf(n) !== i)
+      .map((c) => ({ line: 1, column: c, message: `Column ${c} appears twice` })),
+  ];
 }

@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { escapeCell, readCsvRecords, unescapeCell } from "../csv/csv-file";
+import { escapeCell, headerErrors, readCsvRecords, unescapeCell } from "../csv/csv-file";
 import { normalizePartNumber } from "../../contract/constants";
 import { formatCount } from "../../contract/count";
 import { attributeMessages, type ProductAttribute } from "../../contract/attributes";
@@ -304,23 +304,20 @@ export function readProductCsv(data: Buffer): ParsedCsv {
   const missing = productCsvColumns.filter(
     (c) => !names.includes(c) && !optionalProductCsvColumns.includes(c),
   );
-  const unknown = names.filter(
-    (n) =>
-      n !== FITMENT_COLUMN &&
-      n !== ATTRIBUTES_COLUMN &&
-      n !== STOCK_AT_EXPORT_COLUMN &&
-      !(productCsvColumns as readonly string[]).includes(n),
-  );
-  const duplicated = names.filter((n, i) => names.indexOf(n) !== i);
+  const known = (n: string) =>
+    n === FITMENT_COLUMN ||
+    n === ATTRIBUTES_COLUMN ||
+    n === STOCK_AT_EXPORT_COLUMN ||
+    (productCsvColumns as readonly string[]).includes(n);
   const someDimensions = dimensionCsvColumns.some((c) => names.includes(c));
   const missingDimensions = dimensionCsvColumns.filter((c) => someDimensions && !names.includes(c));
-  const headerErrors: CsvRowError[] = [
-    ...missing.map((c) => ({ line: 1, column: c, message: `Missing column ${c}` })),
-    ...missingDimensions.map((c) => ({ line: 1, column: c, message: dimensionColumnsTogether(c) })),
-    ...unknown.map((c) => ({ line: 1, column: c, message: `Unknown column ${c}` })),
-    ...duplicated.map((c) => ({ line: 1, column: c, message: `Column ${c} appears twice` })),
-  ];
-  if (headerErrors.length > 0) return { rows: [], errors: headerErrors, fitmentByLine };
+  const header = headerErrors(
+    names,
+    missing,
+    known,
+    missingDimensions.map((c) => ({ line: 1, column: c, message: dimensionColumnsTogether(c) })),
+  );
+  if (header.length > 0) return { rows: [], errors: header, fitmentByLine };
   if (body.length === 0) return fileError("The file has a header but no products");
   if (body.length > MAX_CSV_ROWS) {
     return fileError(

@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { escapeCell, readCsvRecords, unescapeCell } from "../csv/csv-file";
+import { escapeCell, headerErrors, readCsvRecords, unescapeCell } from "../csv/csv-file";
 import { formatCount } from "../../contract/count";
 import type { CsvRowError } from "../../contract/product-csv";
 import { hasControlCharacters } from "../../contract/text";
@@ -115,19 +115,12 @@ export function readVehicleCsv(data: Buffer): ParsedVehicleCsv {
   const read = readCsvRecords(data);
   if ("problem" in read) return fileError(read.problem);
   const { names, body } = read;
-  const known = vehicleCsvColumns as readonly string[];
-  const headerErrors: CsvRowError[] = [
-    ...requiredVehicleCsvColumns
-      .filter((c) => !names.includes(c))
-      .map((c) => ({ line: 1, column: c, message: `Missing column ${c}` })),
-    ...names
-      .filter((n) => !known.includes(n))
-      .map((c) => ({ line: 1, column: c, message: `Unknown column ${c}` })),
-    ...names
-      .filter((n, i) => names.indexOf(n) !== i)
-      .map((c) => ({ line: 1, column: c, message: `Column ${c} appears twice` })),
-  ];
-  if (headerErrors.length > 0) return { rows: [], errors: headerErrors };
+  const header = headerErrors(
+    names,
+    requiredVehicleCsvColumns.filter((c) => !names.includes(c)),
+    (n) => (vehicleCsvColumns as readonly string[]).includes(n),
+  );
+  if (header.length > 0) return { rows: [], errors: header };
   if (body.length === 0) return fileError("The file has a header but no vehicles");
   if (body.length > MAX_VEHICLE_CSV_ROWS) {
     return fileError(
