@@ -1,4 +1,4 @@
-import { recurringJob } from "../jobs/recurring";
+import { countingJob } from "../jobs/recurring";
 import type { AdminHomeService } from "./service";
 
 export const LOW_STOCK_QUEUE = "low-stock-email";
@@ -13,12 +13,10 @@ export function lowStockEmailJob(
     log: { info(msg: string): void; error(obj: object, msg: string): void };
   },
 ) {
-  return recurringJob(
+  return countingJob(
     LOW_STOCK_QUEUE,
     { everyMs: LOW_STOCK_EVERY_MS, name: "low-stock email", log: opts.log },
-    async () => {
-      const n = await home.sendLowStockEmail(opts.hourUtc);
-      if (n > 0) opts.log.info(`queued ${n} low-stock email(s)`);
-    },
+    () => home.sendLowStockEmail(opts.hourUtc),
+    (n) => `queued ${n} low-stock email(s)`,
   );
 }

@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import { recurringJob } from "../jobs/recurring";
+import { countingJob } from "../jobs/recurring";
 
 export const APPROVAL_REMINDER_QUEUE = "approval-reminders";
 
@@ -16,12 +16,10 @@ export function approvalReminderJob(
   config: Pick<Config, "holdSweepMs">,
   log: { info(msg: string): void; error(obj: object, msg: string): void },
 ) {
-  return recurringJob(
+  return countingJob(
     APPROVAL_REMINDER_QUEUE,
     { everyMs: config.holdSweepMs, name: "approval reminders", log },
-    async () => {
-      const n = await approvals.remindExpiring();
-      if (n > 0) log.info(`reminded the owners of ${n} order(s) awaiting approval`);
-    },
+    () => approvals.remindExpiring(),
+    (n) => `reminded the owners of ${n} order(s) awaiting approval`,
   );
 }

@@ -1,4 +1,4 @@
-import { recurringJob } from "../jobs/recurring";
+import { countingJob } from "../jobs/recurring";
 
 export const IDEMPOTENCY_SWEEP_QUEUE = "idempotency-key-sweep";
 const EVERY_MS = 60 * 60 * 1000;
@@ -11,12 +11,10 @@ export function idempotencySweepJob(
   keys: { sweep(): Promise<number> },
   log: { info(msg: string): void; error(obj: object, msg: string): void },
 ) {
-  return recurringJob(
+  return countingJob(
     IDEMPOTENCY_SWEEP_QUEUE,
     { everyMs: EVERY_MS, name: "Idempotency-Key sweep", log },
-    async () => {
-      const n = await keys.sweep();
-      if (n > 0) log.info(`deleted ${n} Idempotency-Key(s) past their 24 hours`);
-    },
+    () => keys.sweep(),
+    (n) => `deleted ${n} Idempotency-Key(s) past their 24 hours`,
   );
 }

@@ -1,4 +1,4 @@
-import { recurringJob } from "../jobs/recurring";
+import { countingJob } from "../jobs/recurring";
 
 export const IMPORT_SWEEP_QUEUE = "catalog-import-sweep";
 const EVERY_MS = 60 * 60 * 1000;
@@ -12,12 +12,10 @@ export function importSweepJob(
   imports: { sweep(): Promise<number> },
   log: { info(msg: string): void; error(obj: object, msg: string): void },
 ) {
-  return recurringJob(
+  return countingJob(
     IMPORT_SWEEP_QUEUE,
     { everyMs: EVERY_MS, name: "catalog import sweep", log },
-    async () => {
-      const n = await imports.sweep();
-      if (n > 0) log.info(`marked ${n} catalog import(s) failed: never imported, or stopped`);
-    },
+    () => imports.sweep(),
+    (n) => `marked ${n} catalog import(s) failed: never imported, or stopped`,
   );
 }

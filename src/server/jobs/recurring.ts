@@ -67,6 +67,26 @@ async function withRetries<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * A recurring job whose run answers how many things it did (rows swept, emails queued): the log
+ * says so, in `did`'s words, when there were any.
+ */
+export function countingJob(
+  queue: string,
+  opts: {
+    everyMs: number;
+    name: string;
+    log: { info(msg: string): void; error(obj: object, msg: string): void };
+  },
+  run: () => Promise<number>,
+  did: (n: number) => string,
+): (boss: PgBoss) => Promise<string[]> {
+  return recurringJob(queue, opts, async () => {
+    const n = await run();
+    if (n > 0) opts.log.info(did(n));
+  });
+}
+
+/**
  * The store's recurring jobs, on the store's job queue (`queue.ts`, decision 012): added while the app is
  * built (each needs services made along the way), started once it is ready, never once it is
  * closing. `starter` is what the queue runs when it has started.

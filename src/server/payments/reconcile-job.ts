@@ -1,4 +1,4 @@
-import { recurringJob } from "../jobs/recurring";
+import { countingJob } from "../jobs/recurring";
 
 export const RECONCILE_QUEUE = "payment-reconcile";
 /** How often the gateway is asked for its recent payments. */
@@ -15,12 +15,10 @@ export function reconcileJob(
   payments: { reconcile(since: Date): Promise<number> },
   opts: { log: { info(msg: string): void; error(obj: object, msg: string): void } },
 ) {
-  return recurringJob(
+  return countingJob(
     RECONCILE_QUEUE,
     { everyMs: RECONCILE_EVERY_MS, name: "payment reconciliation", log: opts.log },
-    async () => {
-      const n = await payments.reconcile(new Date(Date.now() - RECONCILE_WINDOW_MS));
-      if (n > 0) opts.log.info(`reconciliation settled ${n} payment(s) the store had missed`);
-    },
+    () => payments.reconcile(new Date(Date.now() - RECONCILE_WINDOW_MS)),
+    (n) => `reconciliation settled ${n} payment(s) the store had missed`,
   );
 }

@@ -1,4 +1,4 @@
-import { recurringJob } from "../jobs/recurring";
+import { countingJob } from "../jobs/recurring";
 import type { TermsService } from "./service";
 
 export const INVOICE_REMINDER_QUEUE = "invoice-reminders";
@@ -16,12 +16,10 @@ export function invoiceReminderJob(
     log: { info(msg: string): void; error(obj: object, msg: string): void };
   },
 ) {
-  return recurringJob(
+  return countingJob(
     INVOICE_REMINDER_QUEUE,
     { everyMs: opts.everyMs, name: "invoice reminders", log: opts.log },
-    async () => {
-      const n = await terms.sendReminders();
-      if (n > 0) opts.log.info(`queued ${n} invoice reminder(s)`);
-    },
+    () => terms.sendReminders(),
+    (n) => `queued ${n} invoice reminder(s)`,
   );
 }

@@ -1,4 +1,4 @@
-import { recurringJob } from "../jobs/recurring";
+import { countingJob } from "../jobs/recurring";
 
 export const WEBHOOK_SWEEP_QUEUE = "webhook-log-sweep";
 const EVERY_MS = 60 * 60 * 1000;
@@ -12,12 +12,10 @@ export function webhookSweepJob(
   webhooks: { sweep(): Promise<number> },
   log: { info(msg: string): void; error(obj: object, msg: string): void },
 ) {
-  return recurringJob(
+  return countingJob(
     WEBHOOK_SWEEP_QUEUE,
     { everyMs: EVERY_MS, name: "Webhook log sweep", log },
-    async () => {
-      const n = await webhooks.sweep();
-      if (n > 0) log.info(`deleted ${n} webhook event(s) older than 30 days`);
-    },
+    () => webhooks.sweep(),
+    (n) => `deleted ${n} webhook event(s) older than 30 days`,
   );
 }

@@ -1,4 +1,4 @@
-import { recurringJob } from "../jobs/recurring";
+import { countingJob } from "../jobs/recurring";
 
 export const REFUND_RETRY_QUEUE = "refund-retry";
 /** How often refunds not gone through are looked for (each waits its own time: refunds.ts). */
@@ -13,12 +13,10 @@ export function refundRetryJob(
   refunds: { retryDue(): Promise<number> },
   opts: { log: { info(msg: string): void; error(obj: object, msg: string): void } },
 ) {
-  return recurringJob(
+  return countingJob(
     REFUND_RETRY_QUEUE,
     { everyMs: REFUND_RETRY_EVERY_MS, name: "refund retry", log: opts.log },
-    async () => {
-      const n = await refunds.retryDue();
-      if (n > 0) opts.log.info(`refunded ${n} refund(s) that had not gone through`);
-    },
+    () => refunds.retryDue(),
+    (n) => `refunded ${n} refund(s) that had not gone through`,
   );
 }
