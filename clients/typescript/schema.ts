@@ -2951,6 +2951,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/warranty-claims/{id}/inspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin: what the inspection of an open claim's part found: a failure code in use and the findings (emailed to the claimant) */
+        post: operations["postApiWarrantyClaimsByIdInspect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/warranty-claims/{id}/messages": {
         parameters: {
             query?: never;
@@ -2979,6 +2996,40 @@ export interface paths {
         put?: never;
         /** Admin: reject an open claim with the reason (emailed to the claimant) */
         post: operations["postApiWarrantyClaimsByIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/warranty/failure-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: the failure codes an inspection chooses from, those in use first */
+        get: operations["getApiWarrantyFailureCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/warranty/failure-codes/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Admin: add a failure code, or rename or retire one (a code is never removed) */
+        put: operations["putApiWarrantyFailureCodesByCode"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -16598,7 +16649,7 @@ export interface operations {
                         id: string;
                         number: string;
                         /** @enum {string} */
-                        status: "submitted" | "information_requested" | "rejected";
+                        status: "submitted" | "information_requested" | "inspected" | "rejected";
                         orderId: string;
                         orderNumber: string;
                         line: number;
@@ -16622,6 +16673,13 @@ export interface operations {
                             company: string | null;
                         };
                         rejectionReason: string | null;
+                        inspection: {
+                            code: string;
+                            label: string;
+                            findings: string;
+                            /** Format: date-time */
+                            at: string;
+                        } | null;
                         /** Format: date-time */
                         filedAt: string;
                         /** Format: date-time */
@@ -16635,7 +16693,7 @@ export interface operations {
                             author: string;
                             body: string | null;
                             /** @enum {string|null} */
-                            status: "submitted" | "information_requested" | "rejected" | null;
+                            status: "submitted" | "information_requested" | "inspected" | "rejected" | null;
                         }[];
                     }[];
                 };
@@ -29486,7 +29544,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
-                status?: "submitted" | "information_requested" | "rejected";
+                status?: "submitted" | "information_requested" | "inspected" | "rejected";
                 q?: string;
                 olderThanDays?: number;
             };
@@ -29506,7 +29564,7 @@ export interface operations {
                         id: string;
                         number: string;
                         /** @enum {string} */
-                        status: "submitted" | "information_requested" | "rejected";
+                        status: "submitted" | "information_requested" | "inspected" | "rejected";
                         orderId: string;
                         orderNumber: string;
                         line: number;
@@ -29530,6 +29588,13 @@ export interface operations {
                             company: string | null;
                         };
                         rejectionReason: string | null;
+                        inspection: {
+                            code: string;
+                            label: string;
+                            findings: string;
+                            /** Format: date-time */
+                            at: string;
+                        } | null;
                         /** Format: date-time */
                         filedAt: string;
                         /** Format: date-time */
@@ -29688,7 +29753,7 @@ export interface operations {
                         id: string;
                         number: string;
                         /** @enum {string} */
-                        status: "submitted" | "information_requested" | "rejected";
+                        status: "submitted" | "information_requested" | "inspected" | "rejected";
                         orderId: string;
                         orderNumber: string;
                         line: number;
@@ -29712,6 +29777,13 @@ export interface operations {
                             company: string | null;
                         };
                         rejectionReason: string | null;
+                        inspection: {
+                            code: string;
+                            label: string;
+                            findings: string;
+                            /** Format: date-time */
+                            at: string;
+                        } | null;
                         /** Format: date-time */
                         filedAt: string;
                         /** Format: date-time */
@@ -29725,7 +29797,7 @@ export interface operations {
                             author: string;
                             body: string | null;
                             /** @enum {string|null} */
-                            status: "submitted" | "information_requested" | "rejected" | null;
+                            status: "submitted" | "information_requested" | "inspected" | "rejected" | null;
                         }[];
                     };
                 };
@@ -29858,7 +29930,7 @@ export interface operations {
                         id: string;
                         number: string;
                         /** @enum {string} */
-                        status: "submitted" | "information_requested" | "rejected";
+                        status: "submitted" | "information_requested" | "inspected" | "rejected";
                         orderId: string;
                         orderNumber: string;
                         line: number;
@@ -29882,6 +29954,13 @@ export interface operations {
                             company: string | null;
                         };
                         rejectionReason: string | null;
+                        inspection: {
+                            code: string;
+                            label: string;
+                            findings: string;
+                            /** Format: date-time */
+                            at: string;
+                        } | null;
                         /** Format: date-time */
                         filedAt: string;
                         /** Format: date-time */
@@ -29895,7 +29974,191 @@ export interface operations {
                             author: string;
                             body: string | null;
                             /** @enum {string|null} */
-                            status: "submitted" | "information_requested" | "rejected" | null;
+                            status: "submitted" | "information_requested" | "inspected" | "rejected" | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiWarrantyClaimsByIdInspect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    failureCode: string;
+                    findings: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        number: string;
+                        /** @enum {string} */
+                        status: "submitted" | "information_requested" | "inspected" | "rejected";
+                        orderId: string;
+                        orderNumber: string;
+                        line: number;
+                        productId: string | null;
+                        productName: string;
+                        partNumber: string | null;
+                        qty: number;
+                        vin: string;
+                        mileageAtInstall: number;
+                        mileageAtFailure: number;
+                        installedOn: string;
+                        failedOn: string;
+                        /** @enum {string} */
+                        installedBy: "self" | "garage" | "other";
+                        description: string;
+                        customerInvoiceRef: string | null;
+                        warrantyEndsOn: string;
+                        claimant: {
+                            name: string;
+                            email: string;
+                            company: string | null;
+                        };
+                        rejectionReason: string | null;
+                        inspection: {
+                            code: string;
+                            label: string;
+                            findings: string;
+                            /** Format: date-time */
+                            at: string;
+                        } | null;
+                        /** Format: date-time */
+                        filedAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        events: {
+                            id: string;
+                            /** Format: date-time */
+                            at: string;
+                            /** @enum {string} */
+                            side: "customer" | "store";
+                            author: string;
+                            body: string | null;
+                            /** @enum {string|null} */
+                            status: "submitted" | "information_requested" | "inspected" | "rejected" | null;
                         }[];
                     };
                 };
@@ -30035,7 +30298,7 @@ export interface operations {
                         id: string;
                         number: string;
                         /** @enum {string} */
-                        status: "submitted" | "information_requested" | "rejected";
+                        status: "submitted" | "information_requested" | "inspected" | "rejected";
                         orderId: string;
                         orderNumber: string;
                         line: number;
@@ -30059,6 +30322,13 @@ export interface operations {
                             company: string | null;
                         };
                         rejectionReason: string | null;
+                        inspection: {
+                            code: string;
+                            label: string;
+                            findings: string;
+                            /** Format: date-time */
+                            at: string;
+                        } | null;
                         /** Format: date-time */
                         filedAt: string;
                         /** Format: date-time */
@@ -30072,7 +30342,7 @@ export interface operations {
                             author: string;
                             body: string | null;
                             /** @enum {string|null} */
-                            status: "submitted" | "information_requested" | "rejected" | null;
+                            status: "submitted" | "information_requested" | "inspected" | "rejected" | null;
                         }[];
                     };
                 };
@@ -30211,7 +30481,7 @@ export interface operations {
                         id: string;
                         number: string;
                         /** @enum {string} */
-                        status: "submitted" | "information_requested" | "rejected";
+                        status: "submitted" | "information_requested" | "inspected" | "rejected";
                         orderId: string;
                         orderNumber: string;
                         line: number;
@@ -30235,6 +30505,13 @@ export interface operations {
                             company: string | null;
                         };
                         rejectionReason: string | null;
+                        inspection: {
+                            code: string;
+                            label: string;
+                            findings: string;
+                            /** Format: date-time */
+                            at: string;
+                        } | null;
                         /** Format: date-time */
                         filedAt: string;
                         /** Format: date-time */
@@ -30248,8 +30525,275 @@ export interface operations {
                             author: string;
                             body: string | null;
                             /** @enum {string|null} */
-                            status: "submitted" | "information_requested" | "rejected" | null;
+                            status: "submitted" | "information_requested" | "inspected" | "rejected" | null;
                         }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiWarrantyFailureCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        label: string;
+                        active: boolean;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putApiWarrantyFailureCodesByCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label: string;
+                    active: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        label: string;
+                        active: boolean;
                     };
                 };
             };

@@ -11,18 +11,22 @@ export const claimStatuses = [
   "submitted",
   /** The manufacturer asked a question; the claimant's answer sends it back to `submitted`. */
   "information_requested",
+  /** The manufacturer inspected the part (or its photos): findings and a failure code. */
+  "inspected",
   "rejected",
 ] as const;
 export type ClaimStatus = (typeof claimStatuses)[number];
 export const claimStatusLabels: Record<ClaimStatus, string> = {
   submitted: "Submitted",
   information_requested: "More information requested",
+  inspected: "Inspected",
   rejected: "Rejected",
 };
 /** The statuses a claim can still change from (an answer or a decision is awaited). */
 export const openClaimStatuses = [
   "submitted",
   "information_requested",
+  "inspected",
 ] as const satisfies ClaimStatus[];
 
 /** Who fitted the part. */
@@ -59,6 +63,7 @@ export const warrantyMessages = {
   mileageOrder: "The mileage at failure cannot be less than at installation",
   notOpen: "This claim is decided already",
   notYourTurn: "The claim is waiting for the store's answer",
+  unknownFailureCode: "Choose a failure code from the list",
   orderNotFound: "Order not found",
   claimNotFound: "Claim not found",
 } as const;
@@ -127,6 +132,37 @@ export const claimRejectionSchema = z.strictObject({
 });
 export type ClaimRejection = z.infer<typeof claimRejectionSchema>;
 
+/**
+ * The manufacturer's list of failure codes (admin-editable): what an inspection found wrong.
+ * A code in use is never removed, only retired (`active: false`): old claims keep their words.
+ */
+export const failureCodeSchema = z.object({
+  code: z.string(),
+  label: z.string(),
+  active: z.boolean(),
+});
+export type FailureCode = z.infer<typeof failureCodeSchema>;
+export const FAILURE_CODE_MESSAGE = "A code is 1 to 20 capital letters, digits, - or _";
+export const failureCodeParamsSchema = z.object({
+  code: z.string().regex(/^[A-Z0-9_-]{1,20}$/, FAILURE_CODE_MESSAGE),
+});
+/** `PUT /api/warranty/failure-codes/{code}`: a new code, or a code's words and whether in use. */
+export const failureCodeInputSchema = z.strictObject({
+  label: text().trim().min(1, "Name the failure").max(100),
+  active: z.boolean(),
+});
+export type FailureCodeInput = z.infer<typeof failureCodeInputSchema>;
+
+/** `POST /api/warranty-claims/{id}/inspect` (admin): what the inspection found. */
+export const claimInspectionSchema = z.strictObject({
+  failureCode: z.string().min(1, warrantyMessages.unknownFailureCode).max(20),
+  findings: text(undefined, { multiline: true })
+    .trim()
+    .min(1, "Write what the inspection found")
+    .max(MAX_CLAIM_TEXT),
+});
+export type ClaimInspection = z.infer<typeof claimInspectionSchema>;
+
 /** One entry of a claim's history: a message, or a change of status. */
 export const claimEventSchema = z.object({
   id: z.string(),
@@ -166,6 +202,15 @@ export const claimSchema = z.object({
   /** Who filed it (their name and email), and their company if any. */
   claimant: z.object({ name: z.string(), email: z.string(), company: z.string().nullable() }),
   rejectionReason: z.string().nullable(),
+  /** The inspection's failure code and findings (null until inspected). */
+  inspection: z
+    .object({
+      code: z.string(),
+      label: z.string(),
+      findings: z.string(),
+      at: z.iso.datetime({ offset: true }),
+    })
+    .nullable(),
   filedAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
   events: z.array(claimEventSchema),

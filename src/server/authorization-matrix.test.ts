@@ -1007,6 +1007,27 @@ const rows: Row[] = [
     }),
     expect: adminOnly(200),
   },
+  {
+    route: "POST /api/warranty-claims/:id/inspect",
+    call: async () => ({
+      url: `/api/warranty-claims/${await buyerClaim()}/inspect`,
+      payload: { failureCode: "WEAR", findings: "Worn." },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "GET /api/warranty/failure-codes",
+    call: async () => ({ url: "/api/warranty/failure-codes" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "PUT /api/warranty/failure-codes/:code",
+    call: async () => ({
+      url: "/api/warranty/failure-codes/MATRIX",
+      payload: { label: "Matrix failure", active: true },
+    }),
+    expect: adminOnly(200),
+  },
   // Returns, refunds and credit notes (returns/returns.test.ts).
   {
     route: "GET /api/orders/:id/returnable",

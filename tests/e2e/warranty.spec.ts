@@ -99,9 +99,28 @@ test("a customer claims a failed part under warranty; the store asks, the custom
   await expect(claim.getByTestId("claim-status")).toHaveText("Submitted");
   await shot(page, "warranty-order");
 
-  // The store rejects with its reason; the customer reads it on the order and by email.
+  // The store adds a failure code to its list and records the inspection with it.
   await admin.reload();
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
+  const addCode = admin.getByRole("form", { name: "Add a failure code" });
+  await addCode.getByLabel("Code").fill(code);
+  await addCode.getByLabel("Name").fill("Fuel contamination");
+  await addCode.getByRole("button", { name: "Add code" }).click();
+  await expect(admin.getByRole("table", { name: "Failure codes" })).toContainText(code);
   await admin.getByRole("button", { name: `Open claim ${number}` }).click();
+  await adminClaim.getByRole("button", { name: "Record inspection" }).click();
+  const inspect = admin.getByRole("dialog", { name: `Inspect claim ${number}` });
+  await inspect.getByLabel("Failure code").selectOption({ label: `${code} · Fuel contamination` });
+  await inspect
+    .getByLabel("Findings (the claimant reads these)")
+    .fill("Water in the pump housing.");
+  await inspect.getByRole("button", { name: "Record inspection" }).click();
+  await expect(adminClaim.getByTestId("claim-status")).toHaveText("Inspected");
+  await expect(adminClaim.getByTestId("claim-inspection")).toContainText(
+    `Fuel contamination (${code}). Water in the pump housing.`,
+  );
+
+  // The store rejects with its reason; the customer reads it on the order and by email.
   await adminClaim.getByRole("button", { name: "Reject" }).click();
   const reject = admin.getByRole("dialog", { name: `Reject claim ${number}` });
   await reject
@@ -113,6 +132,7 @@ test("a customer claims a failed part under warranty; the store asks, the custom
   await page.goto(orderUrl);
   await expect(claim.getByTestId("claim-status")).toHaveText("Rejected");
   await expect(claim).toContainText("Fuel contamination, not a defect.");
+  await expect(claim.getByTestId("claim-inspection")).toContainText("Water in the pump housing.");
   await expect(claim.getByLabel("Your message")).toHaveCount(0);
   await openMail(page, customer.email, `Your warranty claim ${number} was rejected`);
   await expect(page.getByText("Why: Fuel contamination, not a defect.")).toBeVisible();

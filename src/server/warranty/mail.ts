@@ -3,7 +3,7 @@ import { paths } from "../../contract/paths";
 
 /**
  * A warranty claim's emails to the claimant (docs/warranty.md): filed (a confirmation), a
- * question from the manufacturer, rejected with why. Each names the claim's number.
+ * question from the manufacturer, the inspection's findings, rejected with why. Each names the claim's number.
  */
 export interface ClaimMailFacts {
   name: string;
@@ -44,6 +44,20 @@ export function claimQuestionMail(o: ClaimMailFacts): MailContent {
       `To decide your warranty claim ${o.number} for ${o.part}, we need more information:`,
       o.message ?? "",
       "Please answer on the claim, on your order's page.",
+    ],
+    action: viewOrder(o),
+    publicUrl: o.publicUrl,
+  });
+}
+
+export function claimInspectedMail(o: ClaimMailFacts): MailContent {
+  return layout({
+    subject: `We inspected the part of warranty claim ${o.number}`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `We inspected ${o.part} of your warranty claim ${o.number}. What we found:`,
+      o.message ?? "",
+      "We email you our decision next.",
     ],
     action: viewOrder(o),
     publicUrl: o.publicUrl,

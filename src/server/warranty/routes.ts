@@ -4,6 +4,10 @@ import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import {
+  claimInspectionSchema,
+  failureCodeInputSchema,
+  failureCodeParamsSchema,
+  failureCodeSchema,
   claimableSchema,
   claimInputSchema,
   claimMessageInputSchema,
@@ -17,6 +21,9 @@ import { caller, companyOf, type Guards } from "../http/request-context";
 import type { ClaimCaller, WarrantyService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
+
+/** An admin acting, as the audit log names them (and the API key they act through, if any). */
+const actor = (req: FastifyRequest) => ({ ...claimCaller(req), apiKey: caller(req).apiKey });
 
 /** The caller as the warranty service asks: who, and their company (the route's company hook). */
 const claimCaller = (req: FastifyRequest): ClaimCaller => {
@@ -145,12 +152,51 @@ export const warrantyRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
       ...who,
     },
-    async (req) => {
-      const u = caller(req);
-      return warranty.reject(req.params.id, req.body.reason, {
-        ...claimCaller(req),
-        apiKey: u.apiKey,
-      });
+    async (req) => warranty.reject(req.params.id, req.body.reason, actor(req)),
+  );
+
+  app.post(
+    "/warranty-claims/:id/inspect",
+    {
+      schema: {
+        tags: ["warranty"],
+        summary:
+          "Admin: what the inspection of an open claim's part found: a failure code in use and the findings (emailed to the claimant)",
+        params: idParamsSchema,
+        body: claimInspectionSchema,
+        response: { 200: claimSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+      ...who,
     },
+    async (req) => warranty.inspect(req.params.id, req.body, actor(req)),
+  );
+
+  app.get(
+    "/warranty/failure-codes",
+    {
+      schema: {
+        tags: ["warranty"],
+        summary: "Admin: the failure codes an inspection chooses from, those in use first",
+        response: { 200: z.array(failureCodeSchema), ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async () => warranty.failureCodes(),
+  );
+
+  app.put(
+    "/warranty/failure-codes/:code",
+    {
+      schema: {
+        tags: ["warranty"],
+        summary: "Admin: add a failure code, or rename or retire one (a code is never removed)",
+        params: failureCodeParamsSchema,
+        body: failureCodeInputSchema,
+        response: { 200: failureCodeSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => warranty.setFailureCode(req.params.code, req.body, caller(req)),
   );
 };

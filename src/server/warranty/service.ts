@@ -1,5 +1,4 @@
-import { and, count, desc, eq, inArray, lte, ne, or, type SQL } from "drizzle-orm";
-import { orderNumberText } from "../../contract/orders";
+import { and, count, desc, eq, lte, or, type SQL } from "drizzle-orm";
 import { dueDateWords } from "../../contract/payment-words";
 import {
   claimNumber,
@@ -8,15 +7,16 @@ import {
   type Claim,
   type Claimable,
   type ClaimInput,
+  type ClaimInspection,
+  type FailureCode,
+  type FailureCodeInput,
   type ClaimMessageInput,
   type ClaimsQuery,
   type ClaimStatus,
   type ClaimSummary,
 } from "../../contract/warranty";
 import { recordAdminAction, type AuditActor } from "../audit/service";
-import { products } from "../catalog/tables";
 import { type Clock, systemClock } from "../clock";
-import { companies } from "../companies/tables";
 import { membershipOf } from "../companies/membership";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
@@ -26,14 +26,19 @@ import type { Membership } from "../http/request-context";
 import { STORE } from "../mail/layout";
 import type { Mailer } from "../mail/mailer";
 import { orderItems, orders } from "../orders/tables";
-import { returnLines, returnRequests } from "../returns/tables";
-import { shippedByLine } from "../shipments/service";
 import { checkVin } from "../vehicles/vin";
-import { claimFiledMail, claimQuestionMail, claimRejectedMail, type ClaimMailFacts } from "./mail";
-import { warrantyClaimEvents, warrantyClaims } from "./tables";
+import {
+  claimFiledMail,
+  claimInspectedMail,
+  claimQuestionMail,
+  claimRejectedMail,
+  type ClaimMailFacts,
+} from "./mail";
+import { claimableLines, dayOf } from "./eligibility";
+import { warrantyClaimEvents, warrantyClaims, warrantyFailureCodes } from "./tables";
+import { summaries, withEvents } from "./views";
 
 type ClaimRow = typeof warrantyClaims.$inferSelect;
-type OrderRow = typeof orders.$inferSelect;
 
 /** Who asks: the signed-in caller, and their company as the route's company hook read it. */
 export interface ClaimCaller {
@@ -48,53 +53,6 @@ export interface WarrantyOptions {
   mailer?: Pick<Mailer, "sendIn">;
   publicUrl: string;
   now?: Clock;
-}
-
-/** A day as `YYYY-MM-DD` (UTC). */
-const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-
-/**
- * The last day of a warranty of `months` from `from` (UTC): the same day of the month, or the
- * month's last day where it has fewer (31 January + 1 month: 28 or 29 February).
- */
-export function warrantyEnd(from: Date, months: number): string {
-  const y = from.getUTCFullYear();
-  const m = from.getUTCMonth() + months;
-  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return dayOf(new Date(Date.UTC(y, m, Math.min(from.getUTCDate(), lastDay))));
-}
-
-/** Claims that count against a line's quantity: every claim not rejected. */
-const activeClaim = ne(warrantyClaims.status, "rejected");
-
-/**
- * Units of each line of an order in a claim not rejected: the returns module subtracts them
- * from what may be returned (given to it at composition), as claims subtract returns.
- */
-export async function claimedByLine(tx: DbOrTx, orderId: string): Promise<Map<number, number>> {
-  const rows = await tx
-    .select({ line: warrantyClaims.line, qty: sql<number>`sum(${warrantyClaims.qty})::int` })
-    .from(warrantyClaims)
-    .where(and(eq(warrantyClaims.orderId, orderId), activeClaim))
-    .groupBy(warrantyClaims.line);
-  return new Map(rows.map((r) => [r.line, r.qty]));
-}
-
-/** Units of each line in a parts return not refused (cores are the old parts: they do not count). */
-async function returnedByLine(tx: DbOrTx, orderId: string): Promise<Map<number, number>> {
-  const rows = await tx
-    .select({ line: returnLines.line, qty: sql<number>`sum(${returnLines.qty})::int` })
-    .from(returnLines)
-    .innerJoin(returnRequests, eq(returnRequests.id, returnLines.returnId))
-    .where(
-      and(
-        eq(returnRequests.orderId, orderId),
-        ne(returnRequests.status, "refused"),
-        ne(returnRequests.reason, "core"),
-      ),
-    )
-    .groupBy(returnLines.line);
-  return new Map(rows.map((r) => [r.line, r.qty]));
 }
 
 /** Owners and buyers act for their company's orders and claims; viewers only read invoices. */
@@ -126,155 +84,6 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
       if (buyer?.companyId === who.company.companyId) return order;
     }
     throw notFound(warrantyMessages.orderNotFound);
-  }
-
-  /** What of each line may still be claimed, and until when (docs/warranty.md "Eligibility"). */
-  async function claimableLines(tx: DbOrTx, order: OrderRow): Promise<Claimable["lines"]> {
-    const items = await tx
-      .select({
-        line: orderItems.line,
-        productName: orderItems.productName,
-        partNumber: orderItems.partNumber,
-        months: products.warrantyMonths,
-      })
-      .from(orderItems)
-      .leftJoin(products, eq(products.id, orderItems.productId))
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(orderItems.line);
-    const shipped =
-      order.status === "paid" || order.status === "shipped"
-        ? await shippedByLine(tx, order.id)
-        : new Map<number, { qty: number; lastAt: Date }>();
-    const claimed = await claimedByLine(tx, order.id);
-    const returned = await returnedByLine(tx, order.id);
-    const today = dayOf(now());
-    return items.map((i) => {
-      const s = shipped.get(i.line);
-      const months = i.months ?? 0;
-      const base = {
-        line: i.line,
-        productName: i.productName,
-        partNumber: i.partNumber,
-        warrantyMonths: months,
-      };
-      if (!s) {
-        return {
-          ...base,
-          shipped: 0,
-          claimable: 0,
-          endsOn: null,
-          shippedOn: null,
-          reason: warrantyMessages.notShipped,
-        };
-      }
-      const shippedOn = dayOf(s.lastAt);
-      if (months <= 0) {
-        return {
-          ...base,
-          shipped: s.qty,
-          claimable: 0,
-          endsOn: null,
-          shippedOn,
-          reason: warrantyMessages.noWarranty(i.line),
-        };
-      }
-      const endsOn = warrantyEnd(s.lastAt, months);
-      const left = Math.max(0, s.qty - (claimed.get(i.line) ?? 0) - (returned.get(i.line) ?? 0));
-      const reason =
-        today > endsOn
-          ? warrantyMessages.ended(dueDateWords(endsOn))
-          : left === 0
-            ? warrantyMessages.tooMany(0)
-            : null;
-      return { ...base, shipped: s.qty, claimable: reason ? 0 : left, endsOn, shippedOn, reason };
-    });
-  }
-
-  /** Claims as the wire shows them, each with its order's number, part and claimant's company. */
-  async function summaries(tx: DbOrTx, rows: ClaimRow[]): Promise<ClaimSummary[]> {
-    if (rows.length === 0) return [];
-    const orderIds = [...new Set(rows.map((r) => r.orderId))];
-    const items = await tx
-      .select({
-        orderId: orderItems.orderId,
-        line: orderItems.line,
-        productId: orderItems.productId,
-        productName: orderItems.productName,
-        partNumber: orderItems.partNumber,
-        orderNumber: orders.number,
-      })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(inArray(orderItems.orderId, orderIds));
-    const companyIds = [...new Set(rows.flatMap((r) => (r.companyId ? [r.companyId] : [])))];
-    const names =
-      companyIds.length === 0
-        ? []
-        : await tx
-            .select({ id: companies.id, name: companies.name })
-            .from(companies)
-            .where(inArray(companies.id, companyIds));
-    return rows.map((r) => {
-      const item = items.find((i) => i.orderId === r.orderId && i.line === r.line)!;
-      return {
-        id: r.id,
-        number: claimNumber(r.number),
-        status: r.status,
-        orderId: r.orderId,
-        orderNumber: orderNumberText(item.orderNumber),
-        line: r.line,
-        productId: item.productId,
-        productName: item.productName,
-        partNumber: item.partNumber,
-        qty: r.qty,
-        vin: r.vin,
-        mileageAtInstall: r.mileageAtInstall,
-        mileageAtFailure: r.mileageAtFailure,
-        installedOn: r.installedOn,
-        failedOn: r.failedOn,
-        installedBy: r.installedBy,
-        description: r.description,
-        customerInvoiceRef: r.customerInvoiceRef,
-        warrantyEndsOn: r.warrantyEndsOn,
-        claimant: {
-          name: r.claimantName,
-          email: r.claimantEmail,
-          company: names.find((c) => c.id === r.companyId)?.name ?? null,
-        },
-        rejectionReason: r.rejectionReason,
-        filedAt: r.filedAt.toISOString(),
-        updatedAt: r.updatedAt.toISOString(),
-      };
-    });
-  }
-
-  /** Claims with their history, oldest event first. */
-  async function withEvents(tx: DbOrTx, rows: ClaimRow[]): Promise<Claim[]> {
-    const list = await summaries(tx, rows);
-    if (list.length === 0) return [];
-    const events = await tx
-      .select()
-      .from(warrantyClaimEvents)
-      .where(
-        inArray(
-          warrantyClaimEvents.claimId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(warrantyClaimEvents.at, warrantyClaimEvents.id);
-    return list.map((c) => ({
-      ...c,
-      events: events
-        .filter((e) => e.claimId === c.id)
-        .map((e) => ({
-          id: e.id,
-          at: e.at.toISOString(),
-          side: e.side,
-          author: e.author,
-          body: e.body,
-          status: e.status,
-        })),
-    }));
   }
 
   async function loadClaim(tx: DbOrTx, id: string, who: ClaimCaller, lock = false) {
@@ -317,7 +126,9 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
     claim: ClaimRow,
     event: { side: "customer" | "store"; author: string; body: string | null },
     status: ClaimStatus | null,
-    extra: Partial<Pick<ClaimRow, "rejectionReason">> = {},
+    extra: Partial<
+      Pick<ClaimRow, "rejectionReason" | "failureCode" | "findings" | "inspectedAt">
+    > = {},
   ): Promise<ClaimRow> {
     const at = now();
     await tx.insert(warrantyClaimEvents).values({ claimId: claim.id, ...event, status, at });
@@ -336,7 +147,7 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
     /** What of the order's lines may still be claimed under warranty, and until when. */
     async claimable(orderId: string, who: ClaimCaller): Promise<Claimable> {
       const order = await orderFor(db, orderId, who);
-      return { lines: await claimableLines(db, order) };
+      return { lines: await claimableLines(db, order, now()) };
     },
 
     /**
@@ -356,7 +167,7 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
           const placedOn = dueDateWords(order.createdAt);
           throw fieldError("installedOn", warrantyMessages.fittedBeforeOrdered(placedOn));
         }
-        const line = (await claimableLines(tx, order)).find((l) => l.line === input.line);
+        const line = (await claimableLines(tx, order, now())).find((l) => l.line === input.line);
         if (!line) throw unprocessable(warrantyMessages.noSuchLine(input.line));
         if (line.reason) throw unprocessable(line.reason);
         if (input.qty > line.claimable)
@@ -508,6 +319,82 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
             input.body,
           );
         }
+        return (await withEvents(tx, [updated]))[0]!;
+      });
+    },
+
+    /** Admin: the failure codes, in use first, then by code. */
+    async failureCodes(): Promise<FailureCode[]> {
+      return db
+        .select({
+          code: warrantyFailureCodes.code,
+          label: warrantyFailureCodes.label,
+          active: warrantyFailureCodes.active,
+        })
+        .from(warrantyFailureCodes)
+        .orderBy(desc(warrantyFailureCodes.active), warrantyFailureCodes.code);
+    },
+
+    /** Admin: adds a failure code, or renames one or retires it (audited). */
+    async setFailureCode(
+      code: string,
+      input: FailureCodeInput,
+      actor: AuditActor,
+    ): Promise<FailureCode> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(warrantyFailureCodes)
+          .values({ code, ...input })
+          .onConflictDoUpdate({ target: warrantyFailureCodes.code, set: input })
+          .returning();
+        await recordAdminAction(tx, {
+          actor,
+          action: "warranty.failure-code",
+          target: { type: "warranty_failure_code", id: code },
+          summary: `Set failure code ${code}: ${input.label}${input.active ? "" : " (retired)"}`,
+        });
+        return { code: row!.code, label: row!.label, active: row!.active };
+      });
+    },
+
+    /**
+     * Admin: what the inspection of the part (or its photos) found: a failure code in use and
+     * the findings, shown to the claimant and emailed. An inspected claim may be inspected again
+     * (the last inspection stands; each is in the history).
+     */
+    async inspect(
+      id: string,
+      input: ClaimInspection,
+      actor: ClaimCaller & AuditActor,
+    ): Promise<Claim> {
+      return db.transaction(async (tx) => {
+        const claim = await loadClaim(tx, id, actor, true);
+        if (!isOpen(claim)) throw conflict(warrantyMessages.notOpen);
+        const [code] = await tx
+          .select()
+          .from(warrantyFailureCodes)
+          .where(eq(warrantyFailureCodes.code, input.failureCode));
+        if (!code?.active) throw fieldError("failureCode", warrantyMessages.unknownFailureCode);
+        const updated = await record(
+          tx,
+          claim,
+          { side: "store", author: STORE, body: `${code.label}: ${input.findings}` },
+          "inspected",
+          { failureCode: code.code, findings: input.findings, inspectedAt: now() },
+        );
+        await recordAdminAction(tx, {
+          actor,
+          action: "warranty.inspect",
+          target: { type: "warranty_claim", id },
+          summary: `Inspected warranty claim ${claimNumber(claim.number)}: ${code.code} ${code.label}`,
+        });
+        await mail(
+          tx,
+          updated,
+          `inspected:${id}:${updated.updatedAt.getTime()}`,
+          claimInspectedMail,
+          `${code.label}: ${input.findings}`,
+        );
         return (await withEvents(tx, [updated]))[0]!;
       });
     },

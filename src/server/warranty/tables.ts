@@ -1,5 +1,6 @@
 import { sql } from "../db/sql";
 import {
+  boolean,
   check,
   date,
   foreignKey,
@@ -18,6 +19,17 @@ import { user } from "../users/tables";
 
 /** Claim numbers (`WC-10001`): a plain sequence, as a gap costs nothing. */
 export const claimSequence = pgSequence("warranty_claim_seq", { startWith: 10001 });
+
+/**
+ * The manufacturer's failure codes (admin-editable; seeded by migration 0064): what an
+ * inspection found wrong. Retired, never removed, once a claim names one.
+ */
+export const warrantyFailureCodes = pgTable("warranty_failure_codes", {
+  code: text("code").primaryKey(),
+  label: text("label").notNull(),
+  active: boolean("active").notNull().default(true),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * A warranty claim (docs/warranty.md): units of one shipped order line that failed in use, with
@@ -54,6 +66,12 @@ export const warrantyClaims = pgTable(
     /** The last day of the warranty when filed (months from the line's last shipment). */
     warrantyEndsOn: date("warranty_ends_on").notNull(),
     rejectionReason: text("rejection_reason"),
+    /** The inspection: its failure code, findings and when (all null until inspected). */
+    failureCode: text("failure_code").references(() => warrantyFailureCodes.code, {
+      onDelete: "restrict",
+    }),
+    findings: text("findings"),
+    inspectedAt: timestamp("inspected_at", { withTimezone: true }),
     filedAt: timestamp("filed_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -71,7 +89,7 @@ export const warrantyClaims = pgTable(
     check("warranty_claims_qty_positive", sql`${t.qty} > 0`),
     check(
       "warranty_claims_status_valid",
-      sql`${t.status} in ('submitted', 'information_requested', 'rejected')`,
+      sql`${t.status} in ('submitted', 'information_requested', 'inspected', 'rejected')`,
     ),
     check("warranty_claims_installer_valid", sql`${t.installedBy} in ('self', 'garage', 'other')`),
     check(
@@ -79,6 +97,10 @@ export const warrantyClaims = pgTable(
       sql`${t.mileageAtInstall} >= 0 and ${t.mileageAtFailure} >= ${t.mileageAtInstall}`,
     ),
     check("warranty_claims_dates_valid", sql`${t.failedOn} >= ${t.installedOn}`),
+    check(
+      "warranty_claims_inspection_whole",
+      sql`(${t.failureCode} is null) = (${t.inspectedAt} is null) and (${t.findings} is null) = (${t.inspectedAt} is null)`,
+    ),
   ],
 );
 

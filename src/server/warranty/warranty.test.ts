@@ -11,7 +11,7 @@ import { dueDateWords } from "../../contract/payment-words";
 import { warrantyMessages } from "../../contract/warranty";
 import { adminAuditLog } from "../audit/tables";
 import { shipments } from "../shipments/tables";
-import { warrantyEnd } from "./service";
+import { warrantyEnd } from "./eligibility";
 
 /** Warranty claims (docs/warranty.md) through the API. */
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = "GET" | "POST" | "PATCH";
+type Method = "GET" | "POST" | "PATCH" | "PUT";
 const call = (who: TestAccount | undefined, method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, payload });
 
@@ -285,4 +285,83 @@ test("a company's owner and buyers see and answer a member's claim; its viewers 
     body: "Fitted by our workshop on the same day.",
   });
   expect(reply.statusCode, reply.body).toBe(200);
+});
+
+test("the store inspects a claim with a failure code in use; admins keep the list of codes", async () => {
+  const { orderId } = await shippedOrder();
+  const claim = (await fileClaim(orderId)).json();
+  const codes = await call(admin, "GET", "/api/warranty/failure-codes");
+  expect(codes.statusCode).toBe(200);
+  expect(codes.json()).toContainEqual({ code: "WEAR", label: "Premature wear", active: true });
+  expect((await call(customer, "GET", "/api/warranty/failure-codes")).statusCode).toBe(403);
+
+  // A new code; a retired one cannot be chosen, nor a code not on the list.
+  const code = `C${process.pid}`.slice(0, 20);
+  const added = await call(admin, "PUT", `/api/warranty/failure-codes/${code}`, {
+    label: "Corrosion",
+    active: true,
+  });
+  expect(added.statusCode, added.body).toBe(200);
+  expect(
+    (
+      await call(admin, "PUT", `/api/warranty/failure-codes/${code}`, {
+        label: "Corrosion",
+        active: false,
+      })
+    ).json(),
+  ).toEqual({ code, label: "Corrosion", active: false });
+  const badCode = await call(admin, "PUT", "/api/warranty/failure-codes/not%20a%20code", {
+    label: "X",
+    active: true,
+  });
+  expect(badCode.statusCode).toBe(400);
+  expect(badCode.json().message).toContain("A code is 1 to 20 capital letters, digits, - or _");
+  for (const failureCode of [code, "NOPE"]) {
+    const refused = await call(admin, "POST", `/api/warranty-claims/${claim.id}/inspect`, {
+      failureCode,
+      findings: "Pitting on the housing.",
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields.failureCode).toBe(warrantyMessages.unknownFailureCode);
+  }
+  expect(
+    (
+      await call(customer, "POST", `/api/warranty-claims/${claim.id}/inspect`, {
+        failureCode: "WEAR",
+        findings: "Mine.",
+      })
+    ).statusCode,
+  ).toBe(403);
+
+  const inspected = await call(admin, "POST", `/api/warranty-claims/${claim.id}/inspect`, {
+    failureCode: "WEAR",
+    findings: "Friction material worn to 2 mm after 2,500 km.",
+  });
+  expect(inspected.statusCode, inspected.body).toBe(200);
+  expect(inspected.json()).toMatchObject({
+    status: "inspected",
+    inspection: {
+      code: "WEAR",
+      label: "Premature wear",
+      findings: "Friction material worn to 2 mm after 2,500 km.",
+    },
+  });
+  const mail = await waitForMail(t.app, customer.email, /We inspected the part of warranty claim/);
+  expect(mail.text).toContain("Premature wear: Friction material worn to 2 mm after 2,500 km.");
+  const audit = await t.database.db
+    .select()
+    .from(adminAuditLog)
+    .where(and(eq(adminAuditLog.action, "warranty.inspect"), eq(adminAuditLog.targetId, claim.id)));
+  expect(audit).toHaveLength(1);
+  // The claimant sees it; an inspected claim is still open to messages and a decision.
+  expect(
+    (await call(customer, "GET", `/api/warranty-claims/${claim.id}`)).json().inspection.code,
+  ).toBe("WEAR");
+  expect(
+    (
+      await call(admin, "POST", `/api/warranty-claims/${claim.id}/reject`, {
+        reason: "Normal wear.",
+      })
+    ).statusCode,
+  ).toBe(200);
 });

@@ -3,7 +3,10 @@ import type {
   Claim,
   Claimable,
   ClaimInput,
+  ClaimInspection,
   ClaimMessageInput,
+  FailureCode,
+  FailureCodeInput,
   ClaimsQuery,
   ClaimSummary,
 } from "#contract/warranty";
@@ -17,6 +20,7 @@ const keys = {
   forOrder: (orderId: string) => [...KEY, "order", orderId] as const,
   list: (query: object) => [...KEY, "list", query] as const,
   one: (id: string) => [...KEY, "claim", id] as const,
+  codes: [...KEY, "failure-codes"] as const,
 };
 
 const orderPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
@@ -67,18 +71,42 @@ export function useFileClaim() {
   });
 }
 
-/** A message on a claim's thread (the store may ask for information), or the store's rejection. */
+/**
+ * A message on a claim's thread (the store may ask for information), or the store's inspection
+ * or rejection.
+ */
 export function useClaimAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (
       a:
         | { kind: "message"; id: string; body: ClaimMessageInput }
-        | { kind: "reject"; id: string; reason: string },
+        | { kind: "inspect"; id: string; body: ClaimInspection }
+        | { kind: "reject"; id: string; body: { reason: string } },
     ) =>
-      a.kind === "message"
-        ? apiSend<Claim>("POST", `${claimPath(a.id)}/messages`, a.body)
-        : apiSend<Claim>("POST", `${claimPath(a.id)}/reject`, { reason: a.reason }),
+      apiSend<Claim>(
+        "POST",
+        `${claimPath(a.id)}/${a.kind === "message" ? "messages" : a.kind}`,
+        a.body,
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** Admin: the failure codes, those in use first. */
+export const useFailureCodes = (enabled = true) =>
+  useQuery({
+    queryKey: keys.codes,
+    queryFn: () => apiGet<FailureCode[]>("/warranty/failure-codes"),
+    enabled,
+  });
+
+/** Admin: adds a failure code, or renames or retires one. */
+export function useSetFailureCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, body }: { code: string; body: FailureCodeInput }) =>
+      apiSend<FailureCode>("PUT", `/warranty/failure-codes/${encodeURIComponent(code)}`, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.codes }),
   });
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { z } from "zod";
 import { paths } from "#contract/paths";
 import {
+  claimInspectionSchema,
   claimMessageInputSchema,
   claimRejectionSchema,
   claimStatusLabels,
@@ -18,11 +19,12 @@ import { formatDateTime } from "../../../lib/format";
 import { formatDay } from "./format-day";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
-import { useClaimAction } from "../api/warranty";
+import { useClaimAction, useFailureCodes } from "../api/warranty";
 
 const tones: Record<ClaimStatus, string> = {
   submitted: "badge-info",
   information_requested: "badge-warning",
+  inspected: "badge-accent",
   rejected: "badge-error",
 };
 
@@ -52,7 +54,7 @@ export function ClaimCard({
   /** Link to the claim's order (in a list of claims; not on the order's own page). */
   withOrder?: boolean;
 }) {
-  const [rejecting, setRejecting] = useState(false);
+  const [deciding, setDeciding] = useState<"inspect" | "reject">();
   return (
     <article
       className="flex flex-col gap-2 rounded-box border border-base-300 p-3"
@@ -110,6 +112,12 @@ export function ClaimCard({
         )}
       </dl>
       <p className="text-sm whitespace-pre-line">“{claim.description}”</p>
+      {claim.inspection && (
+        <p className="text-sm" data-testid="claim-inspection">
+          <span className="font-medium">Inspection ({formatDateTime(claim.inspection.at)}):</span>{" "}
+          {claim.inspection.label} ({claim.inspection.code}). {claim.inspection.findings}
+        </p>
+      )}
       <ol
         className="flex flex-col gap-1 border-l-2 border-base-300 pl-3 text-sm"
         aria-label="History"
@@ -129,17 +137,29 @@ export function ClaimCard({
       )}
       {isOpen(claim) && <ReplyForm claim={claim} store={store} />}
       {store && isOpen(claim) && (
-        <div>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            onClick={() => setDeciding("inspect")}
+          >
+            Record inspection
+          </button>
           <button
             type="button"
             className="btn btn-outline btn-error btn-sm"
-            onClick={() => setRejecting(true)}
+            onClick={() => setDeciding("reject")}
           >
             Reject
           </button>
         </div>
       )}
-      {rejecting && <RejectDialog claim={claim} onClose={() => setRejecting(false)} />}
+      {deciding === "inspect" && (
+        <InspectDialog claim={claim} onClose={() => setDeciding(undefined)} />
+      )}
+      {deciding === "reject" && (
+        <RejectDialog claim={claim} onClose={() => setDeciding(undefined)} />
+      )}
     </article>
   );
 }
@@ -199,7 +219,7 @@ function RejectDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
     defaultValues: { reason: "" },
   });
   const send = async ({ reason }: z.output<typeof claimRejectionSchema>) => {
-    await action.mutateAsync({ kind: "reject", id: claim.id, reason });
+    await action.mutateAsync({ kind: "reject", id: claim.id, body: { reason } });
     notify.success(`Claim ${claim.number} rejected: the claimant is emailed why`);
     onClose();
   };
@@ -227,6 +247,63 @@ function RejectDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
       {formState.errors.reason && (
         <p className="text-sm text-error">{formState.errors.reason.message}</p>
       )}
+    </FormDialog>
+  );
+}
+
+function InspectDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
+  const action = useClaimAction();
+  const codes = useFailureCodes();
+  const { register, submitWith, formError, formState } = useApiForm(claimInspectionSchema, {
+    defaultValues: { failureCode: claim.inspection?.code ?? "", findings: "" },
+  });
+  const { errors } = formState;
+  const send = async (body: z.output<typeof claimInspectionSchema>) => {
+    await action.mutateAsync({ kind: "inspect", id: claim.id, body });
+    notify.success(`Inspection of claim ${claim.number} recorded: the claimant is emailed it`);
+    onClose();
+  };
+  return (
+    <FormDialog
+      title={`Inspect claim ${claim.number}`}
+      named
+      onClose={onClose}
+      onSubmit={submitWith(send)}
+      busy={action.isPending}
+      formError={formError}
+      submitLabel="Record inspection"
+    >
+      <label htmlFor={`code-${claim.id}`} className="text-sm font-medium">
+        Failure code
+      </label>
+      <select
+        id={`code-${claim.id}`}
+        className={`select select-bordered w-full ${errors.failureCode ? "select-error" : ""}`}
+        aria-invalid={errors.failureCode ? true : undefined}
+        {...register("failureCode")}
+      >
+        <option value="">Choose a failure code</option>
+        {codes.data
+          ?.filter((c) => c.active)
+          .map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.code} · {c.label}
+            </option>
+          ))}
+      </select>
+      {errors.failureCode && <p className="text-sm text-error">{errors.failureCode.message}</p>}
+      <label htmlFor={`findings-${claim.id}`} className="text-sm font-medium">
+        Findings (the claimant reads these)
+      </label>
+      <textarea
+        id={`findings-${claim.id}`}
+        rows={3}
+        maxLength={MAX_CLAIM_TEXT}
+        className={`textarea textarea-bordered w-full ${errors.findings ? "textarea-error" : ""}`}
+        aria-invalid={errors.findings ? true : undefined}
+        {...register("findings")}
+      />
+      {errors.findings && <p className="text-sm text-error">{errors.findings.message}</p>}
     </FormDialog>
   );
 }

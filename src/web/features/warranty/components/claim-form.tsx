@@ -112,7 +112,6 @@ export function ClaimForm({
         label="Vehicle identification number (VIN)"
         autoComplete="off"
         spellCheck={false}
-        className="uppercase"
         maxLength={32}
         hint="17 characters, on the windscreen or the registration document"
         error={errors.vin?.message}
