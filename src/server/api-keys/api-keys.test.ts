@@ -3,7 +3,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { markOrderPaid } from "../../../tests/support/invoices";
 import { multipart } from "../../../tests/support/multipart";
@@ -653,18 +653,7 @@ function escape(s: string) {
 /** A customer's new unpaid order of one fresh part, to the test address. */
 async function customerOrder(): Promise<string> {
   const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 100 });
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: { cookie: customer.cookie },
-    payload: {
-      productId: p.id,
-      orderQty: 1,
-      phonrNo: "5550100",
-      Address: "1 Dock Road",
-      shipTo: TEST_SHIP_TO,
-    },
-  });
+  const res = await placeTestOrder(t.app, customer, p.id, 1);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ order: { _id: string } }>().order._id;
 }

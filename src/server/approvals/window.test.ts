@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { companyWithBuyer, setOrderLimit } from "../../../tests/support/trade";
 import { createInventory } from "../inventory/service";
@@ -50,18 +50,7 @@ async function overTheLimit() {
     minimumOrder: 1,
     availableQuantity: 100,
   });
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: { cookie: buyer.cookie },
-    payload: {
-      productId: p.id,
-      orderQty: 3,
-      phonrNo: "5550100",
-      Address: "1 Fleet Yard",
-      shipTo: TEST_SHIP_TO,
-    },
-  });
+  const res = await placeTestOrder(t.app, buyer, p.id, 3, "1 Fleet Yard");
   expect(res.statusCode, res.body).toBe(201);
   const order = res.json().order as { _id: string; status: string; createdAt: string };
   expect(order.status).toBe("awaiting_approval");

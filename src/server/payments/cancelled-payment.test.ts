@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { cancelledPaymentMessages } from "../../contract/orders";
@@ -30,18 +30,7 @@ afterAll(() => t.close());
 
 async function unpaidOrder(): Promise<string> {
   const part = await insertProduct(t.database.db, { priceCents: 900, availableQuantity: 10 });
-  const placed = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: { cookie: customer.cookie },
-    payload: {
-      productId: part.id,
-      orderQty: part.minimumOrder,
-      phonrNo: "5550100",
-      Address: "1 Quay",
-      shipTo: TEST_SHIP_TO,
-    },
-  });
+  const placed = await placeTestOrder(t.app, customer, part.id, part.minimumOrder, "1 Quay");
   expect(placed.statusCode, placed.body).toBe(201);
   return placed.json().order._id as string;
 }

@@ -2,7 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import {
+  TEST_SHIP_TO,
+  shipsToTestAddress,
+  placeTestOrder,
+} from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { ReorderResult } from "../../contract/reorder";
 import { orderItems, orders } from "../orders/tables";
@@ -76,18 +80,7 @@ test("someone else's order, or one that does not exist, is 404; no session is 40
   const owner = await signUp(t.app);
   const other = await signUp(t.app);
   const p = await insertProduct(db, { minimumOrder: 1 });
-  const placed = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: { cookie: owner.cookie },
-    payload: {
-      productId: p.id,
-      orderQty: 1,
-      phonrNo: "5550100",
-      Address: "1 Way",
-      shipTo: TEST_SHIP_TO,
-    },
-  });
+  const placed = await placeTestOrder(t.app, owner, p.id, 1, "1 Way");
   const id = placed.json().order._id as string;
   const reorder = (cookie?: string, orderId = id) =>
     t.app.inject({
