@@ -139,32 +139,8 @@ export function ProductBrowser({
         update({ minPrice: text("minPrice"), maxPrice: text("maxPrice"), page: undefined });
       }}
     >
-      <label>
-        <span className="mb-1 block text-sm font-medium">Min price</span>
-        <input
-          key={`min-${minPrice ?? ""}`}
-          name="minPrice"
-          type="number"
-          min={0}
-          step="0.01"
-          inputMode="decimal"
-          defaultValue={minPrice}
-          className="input input-bordered input-sm w-28"
-        />
-      </label>
-      <label>
-        <span className="mb-1 block text-sm font-medium">Max price</span>
-        <input
-          key={`max-${maxPrice ?? ""}`}
-          name="maxPrice"
-          type="number"
-          min={0}
-          step="0.01"
-          inputMode="decimal"
-          defaultValue={maxPrice}
-          className="input input-bordered input-sm w-28"
-        />
-      </label>
+      <PriceBox label="Min price" name="minPrice" value={minPrice} />
+      <PriceBox label="Max price" name="maxPrice" value={maxPrice} />
       <button type="submit" className="btn btn-sm">
         Apply prices
       </button>
@@ -371,5 +347,24 @@ export function ProductBrowser({
         </div>
       </div>
     </div>
+  );
+}
+
+/** A price bound of the filters; a new bound from the address (a link, Back) starts it afresh. */
+function PriceBox({ label, name, value }: { label: string; name: string; value?: number }) {
+  return (
+    <label>
+      <span className="mb-1 block text-sm font-medium">{label}</span>
+      <input
+        key={value ?? ""}
+        name={name}
+        type="number"
+        min={0}
+        step="0.01"
+        inputMode="decimal"
+        defaultValue={value}
+        className="input input-bordered input-sm w-28"
+      />
+    </label>
   );
 }
