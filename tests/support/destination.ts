@@ -83,6 +83,11 @@ export function texasSalesTax(app: FastifyInstance, admin: { cookie: string }, r
   });
 }
 
+/** The cart's checkout (`POST /api/checkout`) to `TEST_SHIP_TO` at the total the customer saw. */
+export function checkoutToTestAddress(expectedTotal: number, Address = "1 Dock Road") {
+  return { phonrNo: "5550100", Address, shipTo: TEST_SHIP_TO, expectedTotal };
+}
+
 /** Places `orderToTestAddress`'s order as `who` (POST /api/orders); the response. */
 export function placeTestOrder(
   app: FastifyInstance,

@@ -2,7 +2,11 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import {
+  shipsToTestAddress,
+  checkoutToTestAddress,
+  orderToTestAddress,
+} from "../../../tests/support/destination";
 import { requestsAs } from "../../../tests/support/requests";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
@@ -166,12 +170,12 @@ test("a company buyer's product price, cart and order use the company price and 
   const strangerCart = await req(stranger, "PUT", `/api/cart/items/${p.id}`, { qty: 10 });
   expect(strangerCart.json().subtotal).toBe(150);
 
-  const checkout = await req(buyer, "POST", "/api/checkout", {
-    phonrNo: "5550100",
-    Address: "1 Fleet Road",
-    shipTo: TEST_SHIP_TO,
-    expectedTotal: 110,
-  });
+  const checkout = await req(
+    buyer,
+    "POST",
+    "/api/checkout",
+    checkoutToTestAddress(110, "1 Fleet Road"),
+  );
   expect(checkout.statusCode).toBe(201);
   const order = checkout.json().order;
   expect(order.items[0]).toMatchObject({ productId: p.id, qty: 10, unitPrice: 11, lineTotal: 110 });
@@ -192,13 +196,12 @@ test("a company buyer's product price, cart and order use the company price and 
 /** The single-product door (`POST /api/orders`) prices through the same module. */
 async function buyerWithPricesFor(buyer: TestAccount, productId: string) {
   const { buyer: b2 } = await buyerWithPrices(productId);
-  const res = await req(b2, "POST", "/api/orders", {
-    productId,
-    orderQty: 50,
-    phonrNo: "5550100",
-    Address: "1 Fleet Road",
-    shipTo: TEST_SHIP_TO,
-  });
+  const res = await req(
+    b2,
+    "POST",
+    "/api/orders",
+    orderToTestAddress(productId, 50, "1 Fleet Road"),
+  );
   expect(res.statusCode).toBe(201);
   expect(res.json().order.productPrice).toBe(9.8);
   // The first buyer's company has no price for this product: the list price.

@@ -3,7 +3,11 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import {
+  shipsToTestAddress,
+  checkoutToTestAddress,
+  orderToTestAddress,
+} from "../../../tests/support/destination";
 import { requestsAs } from "../../../tests/support/requests";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
@@ -200,12 +204,12 @@ describe("everyone pays the break their quantity reaches", () => {
     expect(ten.json().lines[0]).toMatchObject({ unitPrice: 11, lineTotal: 110, notice: null });
     expect(ten.json().subtotal).toBe(110);
 
-    const checkout = await req(buyer, "POST", "/api/checkout", {
-      phonrNo: "5550100",
-      Address: "1 Fleet Road",
-      shipTo: TEST_SHIP_TO,
-      expectedTotal: 110,
-    });
+    const checkout = await req(
+      buyer,
+      "POST",
+      "/api/checkout",
+      checkoutToTestAddress(110, "1 Fleet Road"),
+    );
     expect(checkout.statusCode).toBe(201);
     const order = checkout.json().order;
     expect(order.items[0]).toMatchObject({
@@ -227,13 +231,12 @@ describe("everyone pays the break their quantity reaches", () => {
   test("the single-product order and quick order price the public break too", async () => {
     const p = await productWithBreaks();
     const buyer = await signUp(t.app);
-    const res = await req(buyer, "POST", "/api/orders", {
-      productId: p._id,
-      orderQty: 50,
-      phonrNo: "5550100",
-      Address: "1 Fleet Road",
-      shipTo: TEST_SHIP_TO,
-    });
+    const res = await req(
+      buyer,
+      "POST",
+      "/api/orders",
+      orderToTestAddress(p._id, 50, "1 Fleet Road"),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().order.productPrice).toBe(9.8);
     expect(res.json().order.total).toBe(490);
@@ -271,12 +274,12 @@ describe("everyone pays the break their quantity reaches", () => {
     expect(await at(10)).toMatchObject({ unitPrice: 11, lineTotal: 110 });
     expect(await at(20)).toMatchObject({ unitPrice: 10.5, lineTotal: 210 });
     expect(await at(50)).toMatchObject({ unitPrice: 9.8, lineTotal: 490 });
-    const checkout = await req(buyer, "POST", "/api/checkout", {
-      phonrNo: "5550100",
-      Address: "1 Fleet Road",
-      shipTo: TEST_SHIP_TO,
-      expectedTotal: 490,
-    });
+    const checkout = await req(
+      buyer,
+      "POST",
+      "/api/checkout",
+      checkoutToTestAddress(490, "1 Fleet Road"),
+    );
     expect(checkout.statusCode).toBe(201);
     expect(checkout.json().order.items[0]).toMatchObject({ qty: 50, unitPrice: 9.8 });
   });

@@ -4,7 +4,11 @@ import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/ac
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { markOrderPaid } from "../../../tests/support/invoices";
 import { waitForMail } from "../../../tests/support/mailbox";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import {
+  shipsToTestAddress,
+  checkoutToTestAddress,
+  orderToTestAddress,
+} from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { companyWithBuyer, createCompany, joinCompany } from "../../../tests/support/trade";
 import { termsMessages } from "../../contract/terms";
@@ -73,13 +77,7 @@ const part = () =>
   insertProduct(t.database.db, { priceCents: 5000, minimumOrder: 1, availableQuantity: 100 });
 
 const orderOne = (who: TestAccount, productId: string, qty: number) =>
-  call(who, "POST", "/api/orders", {
-    productId,
-    orderQty: qty,
-    phonrNo: "5550100",
-    Address: "1 Fleet Yard",
-    shipTo: TEST_SHIP_TO,
-  });
+  call(who, "POST", "/api/orders", orderToTestAddress(productId, qty, "1 Fleet Yard"));
 
 const stockOf = (id: string) => availableQuantityOf(t.database.db, id);
 
@@ -141,12 +139,12 @@ test("the cart's checkout goes on account too (net 15)", async () => {
     qty: 3,
     seenPriceCents: p.priceCents,
   });
-  const res = await call(buyer, "POST", "/api/checkout", {
-    phonrNo: "5550100",
-    Address: "1 Fleet Yard",
-    shipTo: TEST_SHIP_TO,
-    expectedTotal: 150,
-  });
+  const res = await call(
+    buyer,
+    "POST",
+    "/api/checkout",
+    checkoutToTestAddress(150, "1 Fleet Yard"),
+  );
   expect(res.statusCode, res.body).toBe(201);
   const order = res.json().order;
   expect(order.status).toBe("paid");
