@@ -7,7 +7,8 @@ export interface MailContent {
 
 export const STORE = "PartsWorks";
 
-const escapeHtml = (s: string) =>
+/** Text safe inside an HTML element or attribute, quoted either way (`"` or `'`). */
+export const escapeHtml = (s: string) =>
   s
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")

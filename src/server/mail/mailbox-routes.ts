@@ -1,17 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { LocalSmtpServer, ReceivedMessage } from "./local-smtp";
+import { escapeHtml } from "./layout";
 
 export interface MailboxRoutesOptions {
   smtp: LocalSmtpServer;
 }
-
-const escapeHtml = (s: string) =>
-  s
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 
 const summary = (m: ReceivedMessage) => ({
   id: m.id,
