@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 export interface TestSmtp {
@@ -51,5 +51,26 @@ export async function startTestSmtp({ delayMs = 0, refuse = [] as string[] }): P
     accepted,
     recipients,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * A server on `port` that accepts connections and never greets (an SMTP server not answering: a
+ * sender waits up to its greeting timeout); `held` are its open connections, and `goDown()`
+ * closes them and the port, as a server that went down.
+ */
+export async function startSilentSmtp(port: number) {
+  const held = new Set<net.Socket>();
+  const silent = net.createServer((socket) => {
+    held.add(socket);
+    socket.on("close", () => held.delete(socket));
+  });
+  await new Promise<void>((resolve) => silent.listen(port, "127.0.0.1", resolve));
+  return {
+    held,
+    async goDown() {
+      for (const socket of held) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    },
   };
 }

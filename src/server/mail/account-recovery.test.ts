@@ -1,9 +1,9 @@
-import net from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { cookieHeader, signIn, signUp } from "../../../tests/support/accounts";
 import { eventually, messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { startSilentSmtp } from "../../../tests/support/test-smtp";
 import { getFreePort } from "../db/free-port";
 import { startLocalSmtpServer } from "./local-smtp";
 import { MAIL_QUEUE } from "./mailer";
@@ -203,12 +203,7 @@ test("an SMTP server that is down delays mail without slowing the request, and t
   const port = await getFreePort();
   // First a server that accepts connections and never greets: a sender waits for it up to its
   // greeting timeout (10 s, DEFAULT_SMTP_TIMEOUTS).
-  const held = new Set<net.Socket>();
-  const silent = net.createServer((socket) => {
-    held.add(socket);
-    socket.on("close", () => held.delete(socket));
-  });
-  await new Promise<void>((resolve) => silent.listen(port, "127.0.0.1", resolve));
+  const { held, goDown } = await startSilentSmtp(port);
   const down = await createTestApp({
     SMTP_URL: `smtp://127.0.0.1:${port}`,
     MAIL_RETRY_DELAY_SECONDS: "1",
@@ -229,8 +224,7 @@ test("an SMTP server that is down delays mail without slowing the request, and t
     // that sent it would have waited out the greeting timeout, which closes the connection).
     expect(waiting.filter((socket) => socket.destroyed)).toEqual([]);
     // Now the server is down: its connections close and the port refuses.
-    for (const socket of held) socket.destroy();
-    await new Promise<void>((resolve) => silent.close(() => resolve()));
+    await goDown();
 
     const jobs = () =>
       down.database.db.execute<{ state: string; retry_count: number; to: string; subject: string }>(

@@ -1,4 +1,3 @@
-import net from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
@@ -20,6 +19,7 @@ import { startLocalSmtpServer } from "../mail/local-smtp";
 import { MAIL_QUEUE } from "../mail/mailer";
 import { startQueuedMailer } from "../../../tests/support/mailer";
 import { payWithTestCard } from "../../../tests/support/payments";
+import { startSilentSmtp } from "../../../tests/support/test-smtp";
 import { createOrderMail } from "./mail";
 import { companyAddressInputSchema } from "../../contract/addresses";
 
@@ -287,12 +287,7 @@ test("SMTP not answering while 50 orders are placed: every order succeeds withou
   // First a server that accepts connections and never greets: a sender waits for it up to its
   // greeting timeout (10 s, DEFAULT_SMTP_TIMEOUTS). An order that waited for its email would
   // wait that long: 50 of them would outlast this test (a condition, not a stopwatch).
-  const held = new Set<net.Socket>();
-  const silent = net.createServer((socket) => {
-    held.add(socket);
-    socket.on("close", () => held.delete(socket));
-  });
-  await new Promise<void>((resolve) => silent.listen(port, "127.0.0.1", resolve));
+  const { goDown } = await startSilentSmtp(port);
   const down = await createTestApp(
     {
       PUBLIC_URL,
@@ -307,8 +302,7 @@ test("SMTP not answering while 50 orders are placed: every order succeeds withou
     for (let i = 0; i < 50; i++) ids.push((await placeOrder(down, customer, 100, 1)).order.number);
     expect(ids).toHaveLength(50);
     // Now the server is down: its connections close and the port refuses.
-    for (const socket of held) socket.destroy();
-    await new Promise<void>((resolve) => silent.close(() => resolve()));
+    await goDown();
 
     const placedJobs = () =>
       down.database.db.execute<{ state: string; retry_count: number }>(
