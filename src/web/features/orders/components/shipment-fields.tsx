@@ -1,5 +1,5 @@
 import { type ShippingCarrier } from "#contract/shipping-carriers";
-import { CarrierOptions } from "../../../components/carrier-options";
+import { CarrierOptions } from "../../../components/carriers";
 import { FormField } from "../../../components/form-field";
 
 export interface ShipmentInput {

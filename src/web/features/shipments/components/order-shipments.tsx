@@ -5,8 +5,8 @@ import {
   type OrderShipments as OrderShipmentsData,
   type Shipment,
 } from "#contract/shipments";
-import { shippingCarrierLabels, shippingCarriers } from "#contract/shipping-carriers";
-import { CarrierOptions } from "../../../components/carrier-options";
+import { shippingCarriers } from "#contract/shipping-carriers";
+import { carrierName, CarrierOptions, TrackingNumber } from "../../../components/carriers";
 import { FormError, FormField } from "../../../components/form-field";
 import { formatDate } from "../../../lib/format";
 import { chosenLines, lineQuantitiesSchema, quantityField } from "../../../lib/line-quantities";
@@ -61,8 +61,7 @@ export function OrderShipments({ data, isAdmin }: { data: OrderShipmentsData; is
 }
 
 function ShipmentItem({ s, n }: { s: Shipment; n: number }) {
-  const carrier =
-    s.carrier === "other" ? "our carrier" : s.carrier && shippingCarrierLabels[s.carrier];
+  const carrier = s.carrier && carrierName(s.carrier);
   return (
     <li className="rounded-box border border-base-300 p-3" data-testid="shipment">
       <p className="text-sm text-base-content/80">
@@ -71,20 +70,7 @@ function ShipmentItem({ s, n }: { s: Shipment; n: number }) {
         {s.trackingNumber && (
           <>
             {" "}
-            · tracking{" "}
-            {s.trackingUrl ? (
-              <a
-                href={s.trackingUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="link font-mono link-primary"
-              >
-                {s.trackingNumber}
-                <span className="sr-only"> (opens the carrier's tracking page in a new tab)</span>
-              </a>
-            ) : (
-              <span className="font-mono">{s.trackingNumber}</span>
-            )}
+            · tracking <TrackingNumber number={s.trackingNumber} url={s.trackingUrl} />
           </>
         )}
       </p>

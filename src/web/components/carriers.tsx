@@ -1,0 +1,35 @@
+import {
+  shippingCarrierLabels,
+  shippingCarriers,
+  type ShippingCarrier,
+} from "#contract/shipping-carriers";
+
+/** A carrier select's options: none ("No tracking"), then each carrier the store knows. */
+export function CarrierOptions() {
+  return (
+    <>
+      <option value="">No tracking</option>
+      {shippingCarriers.map((c) => (
+        <option key={c} value={c}>
+          {shippingCarrierLabels[c]}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** A carrier as a sentence names it ("UPS"; "our carrier" for another one). */
+export const carrierName = (carrier: ShippingCarrier) =>
+  carrier === "other" ? "our carrier" : shippingCarrierLabels[carrier];
+
+/** A parcel's tracking number, linking to the carrier's page when it has one. */
+export function TrackingNumber({ number, url }: { number: string; url: string | null }) {
+  return url ? (
+    <a href={url} target="_blank" rel="noopener noreferrer" className="link font-mono link-primary">
+      {number}
+      <span className="sr-only"> (opens the carrier's tracking page in a new tab)</span>
+    </a>
+  ) : (
+    <span className="font-mono">{number}</span>
+  );
+}
