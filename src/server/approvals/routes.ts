@@ -10,8 +10,8 @@ import {
   approvalSettingsAnswerSchema,
   approvalSettingsSchema,
 } from "../../contract/approvals";
-import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import { errorAnswers } from "../api-errors";
+import { sendPage } from "../http/page";
 import { caller, companyOf, type Guards } from "../http/request-context";
 import { forbidden } from "../errors";
 import type { ApprovalService } from "./service";
@@ -43,9 +43,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<{
       preHandler: guards.companyOwner({ outsider: onlyOwners }),
     },
     async (req, reply) => {
-      const { items, total } = await approvals.list(companyOf(req)?.companyId ?? null, req.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
+      return sendPage(reply, await approvals.list(companyOf(req)?.companyId ?? null, req.query));
     },
   );
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { auditEntrySchema, auditQuerySchema } from "../../contract/audit";
-import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import { errorAnswers } from "../api-errors";
+import { sendPage } from "../http/page";
 import type { Guards } from "../http/request-context";
 import type { Db } from "../db/database";
 import { listAdminActions } from "./service";
@@ -27,9 +27,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = as
       onRequest: guards.adminOnly,
     },
     async (req, reply) => {
-      const { items, total } = await listAdminActions(db, req.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
+      return sendPage(reply, await listAdminActions(db, req.query));
     },
   );
 };

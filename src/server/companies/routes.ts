@@ -16,9 +16,9 @@ import {
   myCompanySchema,
 } from "../../contract/companies";
 import { idParamsSchema } from "../../contract/common";
-import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import { searchPagingQuerySchema } from "../../contract/pricing";
 import { errorAnswers } from "../api-errors";
+import { sendPage } from "../http/page";
 import type { RateLimiter } from "../auth/rate-limit";
 import { enforceLimits } from "../auth/request-limit";
 import { caller, companyOf, type Guards } from "../http/request-context";
@@ -78,9 +78,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
       config: { apiScope: "customers:read" },
     },
     async (req, reply) => {
-      const { items, total } = await companies.list(req.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
+      return sendPage(reply, await companies.list(req.query));
     },
   );
 

@@ -2,9 +2,9 @@ import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
-import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import { importListQuerySchema, importRecordSchema, type ImportKind } from "../../contract/imports";
 import { errorAnswers } from "../api-errors";
+import { sendPage } from "../http/page";
 import { caller, type Guards } from "../http/request-context";
 import type { ImportService } from "./service";
 import { saveUpload } from "./upload";
@@ -70,9 +70,7 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (
       config: { apiScope: "catalog:read" },
     },
     async (req, reply) => {
-      const { items, total } = await imports.list(req.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
+      return sendPage(reply, await imports.list(req.query));
     },
   );
 

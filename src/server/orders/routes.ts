@@ -15,12 +15,12 @@ import {
   type AdminOrderDetail,
   type Order,
 } from "../../contract/orders";
-import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import { caller, type Guards } from "../http/request-context";
 import { forbidden } from "../errors";
 import type { OrderService } from "./service";
 import type { ShipmentTracking } from "./state";
 import { errorAnswers } from "../api-errors";
+import { sendPage } from "../http/page";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
 
@@ -148,9 +148,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       config: { apiScope: "orders:read" },
     },
     async (req, reply) => {
-      const { items, total } = await orders.listAll(req.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
+      return sendPage(reply, await orders.listAll(req.query));
     },
   );
 

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
-import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import {
   MAX_PRICE_LIST_CSV_BYTES,
   priceListCreateSchema,
@@ -18,6 +17,7 @@ import {
   type ProductPrice,
 } from "../../contract/pricing";
 import { errorAnswers } from "../api-errors";
+import { sendPage } from "../http/page";
 import { caller, type Guards, type SessionUser } from "../http/request-context";
 import type { Db } from "../db/database";
 import { products } from "../catalog/tables";
@@ -116,9 +116,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
       config: { apiScope: "prices:write" },
     },
     async (req, reply) => {
-      const { items, total } = await priceLists.list(req.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
+      return sendPage(reply, await priceLists.list(req.query));
     },
   );
 
@@ -210,9 +208,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
       config: { apiScope: "prices:write" },
     },
     async (req, reply) => {
-      const { items, total } = await priceLists.entries(req.params.id, req.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
+      return sendPage(reply, await priceLists.entries(req.params.id, req.query));
     },
   );
 

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import {
   quoteAcceptResultSchema,
   quoteAcceptSchema,
@@ -20,6 +19,7 @@ import {
 } from "../../contract/quotes";
 import type { Order } from "../../contract/orders";
 import { errorAnswers } from "../api-errors";
+import { sendPage } from "../http/page";
 import type { RateLimiter } from "../auth/rate-limit";
 import { enforceLimits } from "../auth/request-limit";
 import { caller, companyOf, type Guards, type SessionUser } from "../http/request-context";
@@ -106,9 +106,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
       preHandler: guards.companyIfAny,
     },
     async (req, reply) => {
-      const { items, total } = await quotes.list(caller(req), companyOf(req), req.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
+      return sendPage(reply, await quotes.list(caller(req), companyOf(req), req.query));
     },
   );
 

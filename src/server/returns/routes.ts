@@ -2,7 +2,6 @@ import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
-import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import {
   creditNoteSchema,
   fitmentReportSchema,
@@ -19,6 +18,7 @@ import {
   type Return,
 } from "../../contract/returns";
 import { errorAnswers } from "../api-errors";
+import { sendPage } from "../http/page";
 import { caller, type Guards } from "../http/request-context";
 import { photoUploadLimits, readPhotoUploads, type ReturnPhotoService } from "./photos";
 import type { ReturnService } from "./service";
@@ -136,9 +136,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
       config: { apiScope: "orders:read" },
     },
     async (req, reply) => {
-      const { items, total } = await returns.list(req.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
+      return sendPage(reply, await returns.list(req.query));
     },
   );
 

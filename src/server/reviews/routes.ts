@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pagingQuerySchema } from "../../contract/common";
-import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import {
   reviewCreatedSchema,
   reviewCreateSchema,
@@ -9,6 +8,7 @@ import {
   reviewSummarySchema,
 } from "../../contract/reviews";
 import { errorAnswers } from "../api-errors";
+import { sendPage } from "../http/page";
 import { caller, type Guards } from "../http/request-context";
 import type { RateLimiter } from "../auth/rate-limit";
 import { enforceLimits } from "../auth/request-limit";
@@ -38,9 +38,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) => {
-      const { items, total } = await reviews.list(req.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
+      return sendPage(reply, await reviews.list(req.query));
     },
   );
 
@@ -67,9 +65,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
         onRequest: guards.adminOnly,
       },
       async (req, reply) => {
-        const { items, total } = await reviews.list(req.query, kind);
-        reply.header(TOTAL_COUNT_HEADER, total);
-        return items;
+        return sendPage(reply, await reviews.list(req.query, kind));
       },
     );
   }

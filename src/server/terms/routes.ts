@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { companyRoles, seesCompanyInvoices } from "../../contract/companies";
 import { idParamsSchema } from "../../contract/common";
-import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import {
   accountInvoiceSchema,
   invoiceListQuerySchema,
@@ -14,6 +13,7 @@ import {
   termsMessages,
 } from "../../contract/terms";
 import { errorAnswers } from "../api-errors";
+import { sendPage } from "../http/page";
 import { caller, companyOf, type Guards } from "../http/request-context";
 import { forbidden, notFound } from "../errors";
 import type { TermsService } from "./service";
@@ -40,9 +40,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{
       config: { apiScope: "orders:read" },
     },
     async (req, reply) => {
-      const { items, total } = await terms.list(req.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
+      return sendPage(reply, await terms.list(req.query));
     },
   );
 
@@ -64,9 +62,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{
       }),
     },
     async (req, reply) => {
-      const { items, total } = await terms.list(req.query, companyOf(req)!.companyId);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
+      return sendPage(reply, await terms.list(req.query, companyOf(req)!.companyId));
     },
   );
 

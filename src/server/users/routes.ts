@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import { text } from "../../contract/text";
 import {
   adminFlagSchema,
@@ -16,6 +15,7 @@ import {
   usersQuerySchema,
 } from "../../contract/users";
 import { errorAnswers } from "../api-errors";
+import { sendPage } from "../http/page";
 import { caller, type Guards } from "../http/request-context";
 import { forbidden, notFound, unauthorized } from "../errors";
 import type { UserService } from "./service";
@@ -102,9 +102,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       config: { apiScope: "customers:read" },
     },
     async (req, reply) => {
-      const { items, total } = await users.list(req.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
+      return sendPage(reply, await users.list(req.query));
     },
   );
 

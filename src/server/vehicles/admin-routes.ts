@@ -1,7 +1,6 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import {
   MAX_VEHICLE_CSV_BYTES,
   adminEngineSchema,
@@ -27,6 +26,7 @@ import {
   vehicleTableQuerySchema,
 } from "../../contract/vehicles";
 import { errorAnswers } from "../api-errors";
+import { sendPage } from "../http/page";
 import { caller, type Guards } from "../http/request-context";
 import { csvUploadLimits, readCsvUpload } from "../http/upload";
 import type { VehicleAdmin } from "./admin";
@@ -80,9 +80,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
       config: { apiScope: "catalog:read" },
     },
     async (req, reply) => {
-      const { items, total } = await admin.table(req.query);
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
+      return sendPage(reply, await admin.table(req.query));
     },
   );
 
