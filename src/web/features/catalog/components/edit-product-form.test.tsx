@@ -3,29 +3,13 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, expect, test, vi } from "vitest";
 import { productFieldMessages, type ProductDetail } from "#contract/products";
+import { aProduct, aProductDetail } from "../../../../../tests/support/web-products";
 import { changesOf, EditProductForm } from "./edit-product-form";
 
-const product: ProductDetail = {
-  _id: "p1",
-  name: "Brake pad set",
-  partNumber: "PW-BP-1001",
-  category: "Brakes",
+const product: ProductDetail = aProductDetail(aProduct({ _id: "p1", price: 39.9 }), {
   crossReferences: [{ kind: "OE", brand: "Toyota", number: "04465-02220" }],
-  img: "/images/products/brake-pads.svg",
-  price: 39.9,
-  minimumOrder: 2,
-  availableQuantity: 330,
-  shortDescription: "Front axle",
-  warranty: 24,
-  coreDeposit: null,
-  createdAt: "2026-11-22T10:00:00.000Z",
-  breaks: [],
   weightGrams: 850,
-  lengthMm: null,
-  widthMm: null,
-  heightMm: null,
-  attributes: [],
-};
+});
 const unchanged = {
   partNumber: product.partNumber,
   category: product.category,

@@ -4,22 +4,10 @@ import { MemoryRouter } from "react-router";
 import { sessionQueryOptions } from "../../../lib/session";
 import { expect, test } from "vitest";
 import type { ProductListItem } from "#contract/products";
+import { aProduct } from "../../../../../tests/support/web-products";
 import { ProductCard } from "./product-card";
 
-const product: ProductListItem = {
-  _id: "11111111-1111-4111-8111-111111111111",
-  name: "Brake pad set",
-  partNumber: "PW-BP-1001",
-  category: "Brakes",
-  img: "/images/products/brake-pads.svg",
-  price: 40,
-  minimumOrder: 2,
-  availableQuantity: 330,
-  shortDescription: "Front axle",
-  warranty: 24,
-  coreDeposit: null,
-  createdAt: "2026-11-22T10:00:00.000Z",
-};
+const product: ProductListItem = aProduct();
 const card = (p: ProductListItem, session?: object) => {
   const client = new QueryClient();
   if (session) client.setQueryData(sessionQueryOptions.queryKey, session as never);

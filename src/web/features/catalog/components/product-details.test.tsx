@@ -3,29 +3,20 @@ import { render, screen } from "@testing-library/react";
 import { expect, test } from "vitest";
 import { formatDimensions, formatWeight, type ProductDetail } from "#contract/products";
 import { siteConfigQueryOptions } from "../../../lib/use-site-config";
+import { aProduct, aProductDetail } from "../../../../../tests/support/web-products";
 import { ProductDetails } from "./product-details";
 
-const product: ProductDetail = {
-  _id: "11111111-1111-4111-8111-111111111111",
-  name: "Brake disc",
-  partNumber: "PW-BD-2001",
-  category: "Brakes",
-  crossReferences: [],
-  img: "/images/products/brake-disc.svg",
-  price: 64,
-  minimumOrder: 1,
-  availableQuantity: 12,
-  shortDescription: "Vented front disc",
-  warranty: 24,
-  coreDeposit: null,
-  createdAt: "2026-11-22T10:00:00.000Z",
-  breaks: [],
-  weightGrams: 0,
-  lengthMm: null,
-  widthMm: null,
-  heightMm: null,
-  attributes: [],
-};
+const product: ProductDetail = aProductDetail(
+  aProduct({
+    name: "Brake disc",
+    partNumber: "PW-BD-2001",
+    img: "/images/products/brake-disc.svg",
+    price: 64,
+    minimumOrder: 1,
+    availableQuantity: 12,
+    shortDescription: "Vented front disc",
+  }),
+);
 
 function details(p: ProductDetail) {
   const client = new QueryClient();

@@ -1,0 +1,37 @@
+import type { Product, ProductDetail } from "#contract/products";
+
+/** A product as the API lists it (a brake pad set, in stock), for web tests; `changes` override. */
+export const aProduct = (changes: Partial<Product> = {}): Product => ({
+  _id: "11111111-1111-4111-8111-111111111111",
+  name: "Brake pad set",
+  partNumber: "PW-BP-1001",
+  category: "Brakes",
+  img: "/images/products/brake-pads.svg",
+  price: 40,
+  minimumOrder: 2,
+  availableQuantity: 330,
+  shortDescription: "Front axle",
+  warranty: 24,
+  coreDeposit: null,
+  createdAt: "2026-11-22T10:00:00.000Z",
+  ...changes,
+});
+
+/**
+ * A product as its page and the edit form read it: `product` with no numbers it replaces, no
+ * weight, dimensions, breaks or attributes, but for `changes`.
+ */
+export const aProductDetail = (
+  product: Product,
+  changes: Partial<ProductDetail> = {},
+): ProductDetail => ({
+  ...product,
+  crossReferences: [],
+  breaks: [],
+  weightGrams: 0,
+  lengthMm: null,
+  widthMm: null,
+  heightMm: null,
+  attributes: [],
+  ...changes,
+});
