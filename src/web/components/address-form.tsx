@@ -12,6 +12,7 @@ import {
 } from "#contract/addresses";
 import { useApiForm } from "../lib/use-api-form";
 import { FormError, FormField } from "./form-field";
+import { SelectOptions } from "./select-options";
 
 interface AddressFormProps {
   /** Prefills the fields (an address being edited, or the customer's name and phone). */
@@ -132,12 +133,7 @@ export function AddressForm({
             aria-invalid={regionError ? true : undefined}
             {...register("region")}
           >
-            <option value="">Choose…</option>
-            {regionCodes.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
+            <SelectOptions empty="Choose…" values={regionCodes} />
           </select>
           {regionError && <p className="text-sm text-error">{regionError}</p>}
         </div>

@@ -3,20 +3,12 @@ import {
   shippingCarriers,
   type ShippingCarrier,
 } from "#contract/shipping-carriers";
+import { SelectOptions } from "./select-options";
 
 /** A carrier select's options: none ("No tracking"), then each carrier the store knows. */
-export function CarrierOptions() {
-  return (
-    <>
-      <option value="">No tracking</option>
-      {shippingCarriers.map((c) => (
-        <option key={c} value={c}>
-          {shippingCarrierLabels[c]}
-        </option>
-      ))}
-    </>
-  );
-}
+export const CarrierOptions = () => (
+  <SelectOptions empty="No tracking" values={shippingCarriers} labels={shippingCarrierLabels} />
+);
 
 /** A carrier as a sentence names it ("UPS"; "our carrier" for another one). */
 export const carrierName = (carrier: ShippingCarrier) =>

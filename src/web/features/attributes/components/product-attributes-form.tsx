@@ -15,6 +15,7 @@ import { QueryError } from "../../../components/query-error";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useAttributeDefinitions, useSetProductAttributes } from "../api/attributes";
+import { SelectOptions } from "../../../components/select-options";
 
 /** A number as the server takes it: "280", "11.5", "-0.25" (a comma as the decimal mark too). */
 const NUMBER = /^-?\d{1,12}([.,]\d{1,6})?$/;
@@ -136,12 +137,7 @@ function ValuesForm({
                   {...described}
                   {...register(d.id)}
                 >
-                  <option value="">Not given</option>
-                  {d.choices.map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
+                  <SelectOptions empty="Not given" values={d.choices} />
                 </select>
               ) : d.kind === "number" && d.unit ? (
                 <div className="join w-full">

@@ -12,6 +12,7 @@ import {
   type CrossReferenceInput,
 } from "#contract/products";
 import { FormField } from "../../../components/form-field";
+import { SelectOptions } from "../../../components/select-options";
 
 /** What Add Product and the edit form both ask about a product's numbers and part type. */
 export interface CatalogValues {
@@ -58,12 +59,7 @@ export function CatalogFields({
           aria-describedby={categoryError ? "category-error" : undefined}
           {...register("category")}
         >
-          <option value="">Choose…</option>
-          {productCategories.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
+          <SelectOptions empty="Choose…" values={productCategories} />
         </select>
         {categoryError && (
           <p id="category-error" className="text-sm text-error">

@@ -18,6 +18,7 @@ import { Link } from "../../../components/link";
 import { useAllOrders, useChangeOrderStatus } from "../api/orders-admin";
 import { InvoiceLink, isInvoiced } from "./invoice-link";
 import { ShipmentFields, type ShipmentInput } from "./shipment-fields";
+import { SelectOptions } from "../../../components/select-options";
 
 const PAGE_SIZE = 20;
 
@@ -172,12 +173,7 @@ export function OrdersAdminTable() {
             value={status ?? ""}
             onChange={(e) => list.refine({ status: e.target.value })}
           >
-            <option value="">All</option>
-            {orderStatuses.map((s) => (
-              <option key={s} value={s}>
-                {orderStatusLabels[s]}
-              </option>
-            ))}
+            <SelectOptions empty="All" values={orderStatuses} labels={orderStatusLabels} />
           </select>
         </label>
       </SearchForm>

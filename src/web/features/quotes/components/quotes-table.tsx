@@ -18,6 +18,7 @@ import { Link } from "../../../components/link";
 import { formatDate, formatPrice } from "../../../lib/format";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useQuotes } from "../api/quotes";
+import { SelectOptions } from "../../../components/select-options";
 
 const PAGE_SIZE = 20;
 
@@ -124,12 +125,7 @@ export function QuotesTable({ admin }: { admin: boolean }) {
             value={status ?? ""}
             onChange={(e) => list.refine({ status: e.target.value })}
           >
-            <option value="">All</option>
-            {quoteStatuses.map((s) => (
-              <option key={s} value={s}>
-                {labels[s]}
-              </option>
-            ))}
+            <SelectOptions empty="All" values={quoteStatuses} labels={labels} />
           </select>
         </label>
       </div>

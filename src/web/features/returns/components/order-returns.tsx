@@ -29,6 +29,7 @@ import {
 } from "../api/returns";
 import { checkPhotos, PHOTO_ACCEPT, ReturnPhotos } from "./return-photos";
 import { ReturnStatusBadge } from "./return-status-badge";
+import { SelectOptions } from "../../../components/select-options";
 
 /**
  * The order page's returns: "Return items" (the owner, a shipped order within the window), the
@@ -415,12 +416,7 @@ function ReturnForm({
               },
             })}
           >
-            <option value="">Choose a reason</option>
-            {reasons.map((r) => (
-              <option key={r} value={r}>
-                {returnReasonLabels[r]}
-              </option>
-            ))}
+            <SelectOptions empty="Choose a reason" values={reasons} labels={returnReasonLabels} />
           </select>
           {errors.reason && <p className="text-sm text-error">{errors.reason.message}</p>}
         </div>

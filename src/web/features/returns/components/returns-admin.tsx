@@ -22,6 +22,7 @@ import { useAdminReturns, useFitmentReport, useReturnAction } from "../api/retur
 import { ReceiveDialog } from "./receive-dialog";
 import { ReturnPhotos } from "./return-photos";
 import { ReturnStatusBadge } from "./return-status-badge";
+import { SelectOptions } from "../../../components/select-options";
 
 const PAGE_SIZE = 25;
 
@@ -208,12 +209,7 @@ export function ReturnsAdmin() {
           value={status ?? ""}
           onChange={(e) => list.refine({ status: e.target.value })}
         >
-          <option value="">All</option>
-          {returnStatuses.map((s) => (
-            <option key={s} value={s}>
-              {returnStatusLabels[s]}
-            </option>
-          ))}
+          <SelectOptions empty="All" values={returnStatuses} labels={returnStatusLabels} />
         </select>
       </div>
       <ListStates

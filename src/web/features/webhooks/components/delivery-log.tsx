@@ -16,6 +16,7 @@ import {
   useWebhookDeliveries,
   useWebhookDelivery,
 } from "../api/webhooks";
+import { SelectOptions } from "../../../components/select-options";
 
 const statusBadge: Record<WebhookDeliveryStatus, string> = {
   pending: "badge-warning",
@@ -105,12 +106,11 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
             setPage(1);
           }}
         >
-          <option value="">All</option>
-          {webhookDeliveryStatuses.map((s) => (
-            <option key={s} value={s}>
-              {webhookDeliveryStatusLabels[s]}
-            </option>
-          ))}
+          <SelectOptions
+            empty="All"
+            values={webhookDeliveryStatuses}
+            labels={webhookDeliveryStatusLabels}
+          />
         </select>
       </label>
       <ListStates
