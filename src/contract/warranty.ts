@@ -42,6 +42,12 @@ export const installerLabels: Record<Installer, string> = {
 export const claimNumber = (n: number) => `WC-${n}`;
 
 export const MAX_MILEAGE = 2_000_000;
+/** Photos the claimant may attach to a claim while it is open (docs/warranty.md "Photos"). */
+export const MAX_CLAIM_PHOTOS = 3;
+export const CLAIM_PHOTO_FIELD = "photos";
+export const claimPhotoTypes = ["image/jpeg", "image/png", "image/webp"] as const;
+export const claimPhotoPath = (claimId: string, photoId: string) =>
+  `/api/warranty-claims/${claimId}/photos/${photoId}`;
 export const MAX_CLAIM_TEXT = 2000;
 export const MIN_CLAIM_DESCRIPTION = 10;
 
@@ -64,6 +70,14 @@ export const warrantyMessages = {
   notOpen: "This claim is decided already",
   notYourTurn: "The claim is waiting for the store's answer",
   unknownFailureCode: "Choose a failure code from the list",
+  noPhoto: `Choose a photo to send (multipart field "${CLAIM_PHOTO_FIELD}")`,
+  photoType: (name: string) => `${name}: a photo must be a JPEG, PNG or WebP image`,
+  photoTooLarge: (max: number) => `Each photo must be ${max / 1024 / 1024} MiB or smaller`,
+  tooManyPhotos: (left: number) =>
+    left === 0
+      ? `This claim has ${MAX_CLAIM_PHOTOS} photos already: no more can be added`
+      : `At most ${MAX_CLAIM_PHOTOS} photos per claim: ${left} more can be added`,
+  photosClosed: "Photos can be added only while the claim is open",
   orderNotFound: "Order not found",
   claimNotFound: "Claim not found",
 } as const;
@@ -163,6 +177,20 @@ export const claimInspectionSchema = z.strictObject({
 });
 export type ClaimInspection = z.infer<typeof claimInspectionSchema>;
 
+/** A claimant's photo of the failed part; `url` answers only those who see the claim. */
+export const claimPhotoSchema = z.object({
+  id: z.string(),
+  contentType: z.enum(claimPhotoTypes),
+  size: z.number().int(),
+  url: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type ClaimPhoto = z.infer<typeof claimPhotoSchema>;
+export const claimPhotoParamsSchema = z.object({
+  id: z.uuid({ message: "Malformed id" }),
+  photoId: z.uuid({ message: "Malformed id" }),
+});
+
 /** One entry of a claim's history: a message, or a change of status. */
 export const claimEventSchema = z.object({
   id: z.string(),
@@ -214,11 +242,13 @@ export const claimSchema = z.object({
   filedAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
   events: z.array(claimEventSchema),
+  /** The claimant's photos, oldest first. */
+  photos: z.array(claimPhotoSchema),
 });
 export type Claim = z.infer<typeof claimSchema>;
 
-/** A claim in a list: without its history. */
-export const claimSummarySchema = claimSchema.omit({ events: true });
+/** A claim in a list: without its history and photos. */
+export const claimSummarySchema = claimSchema.omit({ events: true, photos: true });
 export type ClaimSummary = z.infer<typeof claimSummarySchema>;
 
 /** `GET /api/orders/{id}/warranty`: what of each line may still be claimed, and until when. */

@@ -322,6 +322,17 @@ async function buyerClaim(): Promise<string> {
   });
   return res.json().id as string;
 }
+/** The address of a photo of a new claim of the company's buyer (the field is a return's). */
+async function buyerClaimPhoto(): Promise<string> {
+  const body = returnPhotoBody();
+  const res = await t.app.inject({
+    method: "POST",
+    url: `/api/warranty-claims/${await buyerClaim()}/photos`,
+    headers: { ...body.headers, ...as(accounts.buyer) },
+    payload: body.payload,
+  });
+  return res.json()[0].url as string;
+}
 /** The company's owner and buyers, and admins; everyone else is told it does not exist. */
 const companyActors = (status: number): Expect => ({
   anonymous: 401,
@@ -1006,6 +1017,19 @@ const rows: Row[] = [
       payload: { reason: "Worn, not failed." },
     }),
     expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/warranty-claims/:id/photos",
+    call: async () => ({
+      url: `/api/warranty-claims/${await buyerClaim()}/photos`,
+      ...returnPhotoBody(),
+    }),
+    expect: { ...companyActors(201), admin: 403 },
+  },
+  {
+    route: "GET /api/warranty-claims/:id/photos/:photoId",
+    call: async () => ({ url: await buyerClaimPhoto() }),
+    expect: companyActors(200),
   },
   {
     route: "POST /api/warranty-claims/:id/inspect",

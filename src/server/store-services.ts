@@ -49,7 +49,7 @@ import { createShipmentService } from "./shipments/service";
 import { createReturnPhotoService, returnPhotoFolder } from "./returns/photos";
 import { createReturnService } from "./returns/service";
 import { claimedByLine } from "./warranty/eligibility";
-import { createWarrantyService } from "./warranty/service";
+import { claimPhotoFolder, createWarrantyService } from "./warranty/service";
 import { createIdempotencyKeys } from "./idempotency/service";
 import { createWebhookSender } from "./webhooks/sender";
 import { createWebhookService } from "./webhooks/service";
@@ -280,7 +280,11 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     claimedByLine,
   });
   // Warranty claims of shipped lines (docs/warranty.md).
-  const warranty = createWarrantyService(database.db, { mailer, publicUrl });
+  const warranty = createWarrantyService(database.db, {
+    mailer,
+    publicUrl,
+    photoDir: await claimPhotoFolder(config.dataDir),
+  });
   // The refund engine, for received returns and paid orders the store cancels.
   const refunds = createRefunds(database.db, payment.gateway, {
     seller: config.seller,

@@ -1,5 +1,6 @@
 import { orderAndPay } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { loadedWidth, solidPng } from "./images";
 import { openMail } from "./mailbox";
 
 const SIZES = [
@@ -58,6 +59,11 @@ test("a customer claims a failed part under warranty; the store asks, the custom
   await form.getByLabel("Who fitted the part").selectOption({ label: "A garage fitted it" });
   await form.getByLabel("What happened").fill("The pump stopped priming after two weeks.");
   await form.getByLabel("Your customer's invoice number (garages, optional)").fill("INV-778");
+  await form.getByLabel("Photos of the part (optional, up to 3)").setInputFiles({
+    name: "pump.png",
+    mimeType: "image/png",
+    buffer: solidPng(10, [30, 30, 200]),
+  });
   await shot(page, "warranty-claim-form");
   await form.getByRole("button", { name: "File the claim" }).click();
   await expect(
@@ -72,6 +78,7 @@ test("a customer claims a failed part under warranty; the store asks, the custom
   expect(number).toMatch(/^WC-\d{5,}$/);
   await expect(claim).toContainText("41,000 at installation, 43,500 at failure");
   await expect(claim).toContainText("A garage fitted it");
+  expect(await loadedWidth(claim.getByRole("img", { name: "Photo 1 of the claim" }))).toBe(10);
   const orderUrl = page.url();
 
   await openMail(page, customer.email, `Your warranty claim ${number} is received`);
@@ -83,6 +90,8 @@ test("a customer claims a failed part under warranty; the store asks, the custom
   await admin.getByRole("button", { name: "Search" }).click();
   await admin.getByRole("button", { name: `Open claim ${number}` }).click();
   const adminClaim = admin.getByRole("article", { name: `Warranty claim ${number}` });
+  // The store sees the claimant's photo.
+  expect(await loadedWidth(adminClaim.getByRole("img", { name: "Photo 1 of the claim" }))).toBe(10);
   await adminClaim.getByLabel("Message to the claimant").fill("Was the fuel filter changed too?");
   await adminClaim.getByLabel("Ask for information (the claim waits for their answer)").check();
   await adminClaim.getByRole("button", { name: "Send" }).click();

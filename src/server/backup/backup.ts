@@ -39,6 +39,12 @@ const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
  */
 export const EPHEMERAL_TABLES: ReadonlySet<string> = new Set(["rate_limit", "placement_facts"]);
 
+/**
+ * Tables a migration fills with first rows (warranty failure codes: migration 0064): a fresh
+ * database has them, and a restore replaces them with the backup's.
+ */
+const SEEDED_TABLES: ReadonlySet<string> = new Set(["warranty_failure_codes"]);
+
 async function publicTables(client: pg.ClientBase): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>(
     `select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
@@ -159,8 +165,13 @@ export async function restoreBackup(
       const { rows: present } = await client.query<{ n: string }>(
         `select count(*) as n from ${quoteIdent(table)}`,
       );
-      if (Number(present[0]!.n) > 0 && !EPHEMERAL_TABLES.has(table))
-        throw new Error(`table ${table} is not empty: restore into a fresh database`);
+      if (Number(present[0]!.n) > 0 && !EPHEMERAL_TABLES.has(table)) {
+        if (!SEEDED_TABLES.has(table)) {
+          throw new Error(`table ${table} is not empty: restore into a fresh database`);
+        }
+        // A migration's first rows give way to the backup's (the admin's list as it was).
+        await client.query(`delete from ${quoteIdent(table)}`);
+      }
       const { rows: cols } = await client.query<{ name: string }>(
         `select column_name as name from information_schema.columns
          where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER'

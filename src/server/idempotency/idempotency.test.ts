@@ -336,7 +336,7 @@ test("the hourly sweep deletes the keys past their 24 hours and keeps the others
   await expect.poll(left, { timeout: 20_000 }).toEqual([{ key: "kept" }]);
 });
 
-test("the OpenAPI document shows the header on the five routes, and only there", async () => {
+test("the OpenAPI document shows the header on the six routes, and only there", async () => {
   const doc = (await t.app.inject({ url: "/api/docs/json" })).json<{
     paths: Record<
       string,
@@ -362,6 +362,7 @@ test("the OpenAPI document shows the header on the five routes, and only there",
     "POST /api/orders",
     "POST /api/orders/{id}/returns",
     "POST /api/quotes/{id}/accept",
+    "POST /api/warranty-claims",
   ]);
   const placing = doc.paths["/api/orders"]!.post!;
   expect(placing.parameters?.find((p) => p.name === "Idempotency-Key")?.required).toBe(false);

@@ -1,9 +1,13 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import multipart from "@fastify/multipart";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
 import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import {
+  MAX_CLAIM_PHOTOS,
+  claimPhotoParamsSchema,
+  claimPhotoSchema,
   claimInspectionSchema,
   failureCodeInputSchema,
   failureCodeParamsSchema,
@@ -18,7 +22,8 @@ import {
 } from "../../contract/warranty";
 import { errorAnswers } from "../api-errors";
 import { caller, companyOf, type Guards } from "../http/request-context";
-import type { ClaimCaller, WarrantyService } from "./service";
+import { photoUploadLimits, readPhotoUploads } from "../photos/private";
+import { claimPhotoRule, type ClaimCaller, type WarrantyService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
 
@@ -171,6 +176,62 @@ export const warrantyRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => warranty.inspect(req.params.id, req.body, actor(req)),
   );
+
+  app.get(
+    "/warranty-claims/:id/photos/:photoId",
+    {
+      schema: {
+        tags: ["warranty"],
+        summary: "A photo of a claim (those who see the claim), shown inline",
+        params: claimPhotoParamsSchema,
+        produces: ["image/jpeg", "image/png", "image/webp"],
+        response: { 200: z.string().describe("The photo: JPEG, PNG or WebP"), ...errors },
+      },
+      onRequest: guards.signedIn,
+      ...who,
+    },
+    async (req, reply) => {
+      const { contentType, bytes } = await warranty.photo(
+        req.params.id,
+        req.params.photoId,
+        claimCaller(req),
+      );
+      return reply
+        .type(contentType)
+        .header("content-disposition", "inline")
+        .header("cache-control", "private, no-store")
+        .send(bytes as unknown as string);
+    },
+  );
+
+  // In a plugin of its own with the multipart parser, as a return's photos.
+  await app.register(async (plugin) => {
+    await plugin.register(multipart, { limits: photoUploadLimits(MAX_CLAIM_PHOTOS) });
+    plugin.withTypeProvider<ZodTypeProvider>().post(
+      "/warranty-claims/:id/photos",
+      {
+        schema: {
+          tags: ["warranty"],
+          summary:
+            "Add photos of the failed part to an open claim (its claimant's side): multipart field `photos`, JPEG/PNG/WebP up to 2 MiB each, 3 per claim",
+          consumes: ["multipart/form-data"],
+          params: idParamsSchema,
+          response: {
+            201: z.array(claimPhotoSchema),
+            ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 429),
+          },
+        },
+        onRequest: guards.signedIn,
+        preHandler: guards.companyIfAny,
+      },
+      async (req, reply) => {
+        const uploads = await readPhotoUploads(req, claimPhotoRule);
+        return reply
+          .code(201)
+          .send(await warranty.addPhotos(req.params.id, claimCaller(req), uploads));
+      },
+    );
+  });
 
   app.get(
     "/warranty/failure-codes",

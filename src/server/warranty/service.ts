@@ -1,6 +1,8 @@
 import { and, count, desc, eq, lte, or, type SQL } from "drizzle-orm";
 import { dueDateWords } from "../../contract/payment-words";
 import {
+  CLAIM_PHOTO_FIELD,
+  MAX_CLAIM_PHOTOS,
   claimNumber,
   openClaimStatuses,
   warrantyMessages,
@@ -11,6 +13,7 @@ import {
   type FailureCode,
   type FailureCodeInput,
   type ClaimMessageInput,
+  type ClaimPhoto,
   type ClaimsQuery,
   type ClaimStatus,
   type ClaimSummary,
@@ -34,8 +37,23 @@ import {
   claimRejectedMail,
   type ClaimMailFacts,
 } from "./mail";
+import {
+  checkPhotoUploads,
+  photoRefused,
+  privatePhotoFolder,
+  readPhotoFile,
+  storePhotos,
+  type PhotoIo,
+  type PhotoRule,
+  type PhotoUpload,
+} from "../photos/private";
 import { claimableLines, dayOf } from "./eligibility";
-import { warrantyClaimEvents, warrantyClaims, warrantyFailureCodes } from "./tables";
+import {
+  warrantyClaimEvents,
+  warrantyClaimPhotos,
+  warrantyClaims,
+  warrantyFailureCodes,
+} from "./tables";
 import { summaries, withEvents } from "./views";
 
 type ClaimRow = typeof warrantyClaims.$inferSelect;
@@ -53,7 +71,21 @@ export interface WarrantyOptions {
   mailer?: Pick<Mailer, "sendIn">;
   publicUrl: string;
   now?: Clock;
+  /** The private folder of claimants' photos (DATA_DIR/warranty-photos: `claimPhotoFolder`). */
+  photoDir: string;
+  /** Replaceable in tests, to fail a photo's write half-way as a full disk does. */
+  photoIo?: PhotoIo;
 }
+
+/** A claim's photos: up to MAX_CLAIM_PHOTOS, in field `photos`, said in the claims' words. */
+export const claimPhotoRule: PhotoRule = {
+  field: CLAIM_PHOTO_FIELD,
+  max: MAX_CLAIM_PHOTOS,
+  messages: warrantyMessages,
+};
+
+/** Claimants' photos: private, in DATA_DIR/warranty-photos (photos/private.ts). */
+export const claimPhotoFolder = (dataDir: string) => privatePhotoFolder(dataDir, "warranty-photos");
 
 /** Owners and buyers act for their company's orders and claims; viewers only read invoices. */
 const actsForCompany = (company: Membership | null): company is Membership =>
@@ -321,6 +353,65 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
         }
         return (await withEvents(tx, [updated]))[0]!;
       });
+    },
+
+    /**
+     * The claimant's side adds photos of the failed part while the claim is open, up to
+     * MAX_CLAIM_PHOTOS in all. Every photo is checked before any is written; a refusal or a failed
+     * write leaves no file and no row behind (photos/private.ts).
+     */
+    async addPhotos(id: string, who: ClaimCaller, uploads: PhotoUpload[]): Promise<ClaimPhoto[]> {
+      if (who.role === "admin") throw forbidden("Photos are added by the claimant");
+      const photos = checkPhotoUploads(uploads, claimPhotoRule);
+      const added = await storePhotos(
+        opts.photoDir,
+        photos,
+        (write) =>
+          db.transaction(async (tx) => {
+            // Locked: two uploads at once cannot pass the count together.
+            const claim = await loadClaim(tx, id, who, true);
+            if (!isOpen(claim)) {
+              throw new HttpError(409, "conflict", warrantyMessages.photosClosed);
+            }
+            const [had] = await tx
+              .select({ n: count() })
+              .from(warrantyClaimPhotos)
+              .where(eq(warrantyClaimPhotos.claimId, id));
+            const left = MAX_CLAIM_PHOTOS - (had?.n ?? 0);
+            if (photos.length > left) {
+              throw photoRefused(claimPhotoRule, warrantyMessages.tooManyPhotos(left));
+            }
+            await write();
+            const at = now().getTime();
+            await tx.insert(warrantyClaimPhotos).values(
+              // A millisecond apart: listed in the order they were sent.
+              photos.map((p, i) => ({
+                claimId: id,
+                fileName: p.fileName,
+                contentType: p.type,
+                sizeBytes: p.data.length,
+                createdAt: new Date(at + i),
+              })),
+            );
+            return (await withEvents(tx, [claim]))[0]!.photos;
+          }),
+        opts.photoIo,
+      );
+      return added;
+    },
+
+    /** One photo's bytes and type, for those who see the claim. */
+    async photo(id: string, photoId: string, who: ClaimCaller) {
+      await loadClaim(db, id, who);
+      const [row] = await db
+        .select()
+        .from(warrantyClaimPhotos)
+        .where(and(eq(warrantyClaimPhotos.id, photoId), eq(warrantyClaimPhotos.claimId, id)));
+      if (!row) throw notFound("Photo not found");
+      return {
+        contentType: row.contentType,
+        bytes: await readPhotoFile(opts.photoDir, row.fileName),
+      };
     },
 
     /** Admin: the failure codes, in use first, then by code. */

@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { claimStatuses, installers } from "../../contract/warranty";
+import { claimPhotoTypes, claimStatuses, installers } from "../../contract/warranty";
 import { companies } from "../companies/tables";
 import { orderItems, orders } from "../orders/tables";
 import { user } from "../users/tables";
@@ -100,6 +100,32 @@ export const warrantyClaims = pgTable(
     check(
       "warranty_claims_inspection_whole",
       sql`(${t.failureCode} is null) = (${t.inspectedAt} is null) and (${t.findings} is null) = (${t.inspectedAt} is null)`,
+    ),
+  ],
+);
+
+/**
+ * A claimant's photo of the failed part (docs/warranty.md "Photos"): the file is in
+ * DATA_DIR/warranty-photos under `file_name`, never in the public uploads folder.
+ */
+export const warrantyClaimPhotos = pgTable(
+  "warranty_claim_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    claimId: uuid("claim_id")
+      .notNull()
+      .references(() => warrantyClaims.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull().unique(),
+    contentType: text("content_type", { enum: claimPhotoTypes }).notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("warranty_claim_photos_claim_idx").on(t.claimId, t.createdAt),
+    check("warranty_claim_photos_size_positive", sql`${t.sizeBytes} > 0`),
+    check(
+      "warranty_claim_photos_type_valid",
+      sql`${t.contentType} in ('image/jpeg', 'image/png', 'image/webp')`,
     ),
   ],
 );

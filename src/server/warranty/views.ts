@@ -1,10 +1,20 @@
-import { eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { orderNumberText } from "../../contract/orders";
-import { claimNumber, type Claim, type ClaimSummary } from "../../contract/warranty";
+import {
+  claimNumber,
+  claimPhotoPath,
+  type Claim,
+  type ClaimSummary,
+} from "../../contract/warranty";
 import { companies } from "../companies/tables";
 import type { DbOrTx } from "../db/database";
 import { orderItems, orders } from "../orders/tables";
-import { warrantyClaimEvents, warrantyFailureCodes, type warrantyClaims } from "./tables";
+import {
+  warrantyClaimEvents,
+  warrantyClaimPhotos,
+  warrantyFailureCodes,
+  type warrantyClaims,
+} from "./tables";
 
 type ClaimRow = typeof warrantyClaims.$inferSelect;
 
@@ -97,8 +107,28 @@ export async function withEvents(tx: DbOrTx, rows: ClaimRow[]): Promise<Claim[]>
       ),
     )
     .orderBy(warrantyClaimEvents.at, warrantyClaimEvents.id);
+  // One after the other: `tx` may be a transaction's one connection.
+  const photos = await tx
+    .select()
+    .from(warrantyClaimPhotos)
+    .where(
+      inArray(
+        warrantyClaimPhotos.claimId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(warrantyClaimPhotos.createdAt), asc(warrantyClaimPhotos.id));
   return list.map((c) => ({
     ...c,
+    photos: photos
+      .filter((p) => p.claimId === c.id)
+      .map((p) => ({
+        id: p.id,
+        contentType: p.contentType,
+        size: p.sizeBytes,
+        url: claimPhotoPath(c.id, p.id),
+        createdAt: p.createdAt.toISOString(),
+      })),
     events: events
       .filter((e) => e.claimId === c.id)
       .map((e) => ({

@@ -4,6 +4,7 @@ import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/ac
 import { shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
+import { multipartFiles, tinyGif, tinyPng } from "../../../tests/support/multipart";
 import { orderAndCharge } from "../../../tests/support/payments";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
@@ -364,4 +365,49 @@ test("the store inspects a claim with a failure code in use; admins keep the lis
       })
     ).statusCode,
   ).toBe(200);
+});
+
+test("the claimant adds up to three photos while the claim is open; only those who see the claim see them", async () => {
+  const { orderId } = await shippedOrder();
+  const claim = (await fileClaim(orderId)).json();
+  const upload = (who: TestAccount, files: { data: Buffer; filename: string; type: string }[]) => {
+    const body = multipartFiles(files.map((f) => ({ ...f, field: "photos" })));
+    return t.app.inject({
+      method: "POST",
+      url: `/api/warranty-claims/${claim.id}/photos`,
+      headers: { cookie: who.cookie, ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const png = { data: tinyPng, filename: "pump.png", type: "image/png" };
+
+  const gif = await upload(customer, [{ data: tinyGif, filename: "pump.gif", type: "image/gif" }]);
+  expect(gif.statusCode).toBe(400);
+  expect(gif.json().fields.photos).toBe(warrantyMessages.photoType("pump.gif"));
+  expect((await upload(admin, [png])).statusCode).toBe(403);
+  expect((await upload(other, [png])).statusCode).toBe(404);
+
+  const added = await upload(customer, [png, png]);
+  expect(added.statusCode, added.body).toBe(201);
+  expect(added.json()).toHaveLength(2);
+  const tooMany = await upload(customer, [png, png]);
+  expect(tooMany.statusCode).toBe(400);
+  expect(tooMany.json().message).toBe(warrantyMessages.tooManyPhotos(1));
+
+  const seen = (await call(admin, "GET", `/api/warranty-claims/${claim.id}`)).json();
+  expect(seen.photos).toHaveLength(2);
+  const url = seen.photos[0].url as string;
+  for (const who of [customer, admin]) {
+    const photo = await call(who, "GET", url);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers["content-type"]).toBe("image/png");
+    expect(photo.headers["cache-control"]).toBe("private, no-store");
+  }
+  expect((await call(other, "GET", url)).statusCode).toBe(404);
+  expect((await call(undefined, "GET", url)).statusCode).toBe(401);
+
+  await call(admin, "POST", `/api/warranty-claims/${claim.id}/reject`, { reason: "No defect." });
+  const closed = await upload(customer, [png]);
+  expect(closed.statusCode).toBe(409);
+  expect(closed.json().message).toBe(warrantyMessages.photosClosed);
 });

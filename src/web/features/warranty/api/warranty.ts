@@ -1,16 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CLAIM_PHOTO_FIELD } from "#contract/warranty";
 import type {
   Claim,
   Claimable,
   ClaimInput,
   ClaimInspection,
   ClaimMessageInput,
+  ClaimPhoto,
   FailureCode,
   FailureCodeInput,
   ClaimsQuery,
   ClaimSummary,
 } from "#contract/warranty";
-import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { apiGet, apiGetPage, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
 import { useSubmissionKeys } from "../../../lib/idempotency";
 
 // Under "orders": a claim changes what an order's lines may still be claimed or returned.
@@ -67,6 +69,19 @@ export function useFileClaim() {
       attempts.send(body, (idempotencyKey) =>
         apiSend<Claim>("POST", "/warranty-claims", body, { idempotencyKey }),
       ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** The claimant's side adds photos of the failed part to an open claim (all or none). */
+export function useAddClaimPhotos() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ claimId, files }: { claimId: string; files: File[] }) => {
+      const form = new FormData();
+      for (const file of files) form.append(CLAIM_PHOTO_FIELD, file);
+      return apiUpload<ClaimPhoto[]>(`${claimPath(claimId)}/photos`, form);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }

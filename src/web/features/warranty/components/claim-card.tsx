@@ -7,8 +7,10 @@ import {
   claimRejectionSchema,
   claimStatusLabels,
   installerLabels,
+  MAX_CLAIM_PHOTOS,
   MAX_CLAIM_TEXT,
   openClaimStatuses,
+  warrantyMessages,
   type Claim,
   type ClaimStatus,
 } from "#contract/warranty";
@@ -19,7 +21,8 @@ import { formatDateTime } from "../../../lib/format";
 import { formatDay } from "./format-day";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
-import { useClaimAction, useFailureCodes } from "../api/warranty";
+import { checkPhotoFiles, PHOTO_ACCEPT, PhotoThumbnails } from "../../../components/private-photos";
+import { useAddClaimPhotos, useClaimAction, useFailureCodes } from "../api/warranty";
 
 const tones: Record<ClaimStatus, string> = {
   submitted: "badge-info",
@@ -118,6 +121,8 @@ export function ClaimCard({
           {claim.inspection.label} ({claim.inspection.code}). {claim.inspection.findings}
         </p>
       )}
+      <PhotoThumbnails photos={claim.photos} of="the claim" />
+      {!store && isOpen(claim) && <AddPhotos claim={claim} />}
       <ol
         className="flex flex-col gap-1 border-l-2 border-base-300 pl-3 text-sm"
         aria-label="History"
@@ -305,5 +310,45 @@ function InspectDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
       />
       {errors.findings && <p className="text-sm text-error">{errors.findings.message}</p>}
     </FormDialog>
+  );
+}
+
+function AddPhotos({ claim }: { claim: Claim }) {
+  const addPhotos = useAddClaimPhotos();
+  const [problem, setProblem] = useState<string>();
+  const left = MAX_CLAIM_PHOTOS - claim.photos.length;
+  if (left <= 0) return null;
+  const add = async (input: HTMLInputElement) => {
+    const files = [...(input.files ?? [])];
+    input.value = "";
+    const refused = checkPhotoFiles(files, left, warrantyMessages);
+    setProblem(refused);
+    if (files.length === 0 || refused) return;
+    try {
+      await addPhotos.mutateAsync({ claimId: claim.id, files });
+      notify.success(files.length === 1 ? "Photo added" : "Photos added");
+    } catch (err) {
+      setProblem((err as Error).message);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <label className="flex flex-col gap-1">
+        <span>Add photos of the part (up to {left} more)</span>
+        <input
+          type="file"
+          accept={PHOTO_ACCEPT}
+          multiple
+          disabled={addPhotos.isPending}
+          className="file-input file-input-bordered file-input-sm w-full max-w-xs"
+          onChange={(e) => void add(e.currentTarget)}
+        />
+      </label>
+      {problem && (
+        <p role="alert" className="text-error">
+          {problem}
+        </p>
+      )}
+    </div>
   );
 }

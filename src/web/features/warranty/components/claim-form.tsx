@@ -1,17 +1,21 @@
+import { useState } from "react";
 import { z } from "zod";
 import {
   claimInputSchema,
   installerLabels,
   installers,
+  MAX_CLAIM_PHOTOS,
   MAX_CLAIM_TEXT,
+  warrantyMessages,
   type Claimable,
   type Installer,
 } from "#contract/warranty";
 import { FormDialog } from "../../../components/form-dialog";
 import { FormField } from "../../../components/form-field";
+import { checkPhotoFiles, PHOTO_ACCEPT } from "../../../components/private-photos";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
-import { useFileClaim } from "../api/warranty";
+import { useAddClaimPhotos, useFileClaim } from "../api/warranty";
 
 type ClaimableLine = Claimable["lines"][number];
 
@@ -61,6 +65,10 @@ export function ClaimForm({
   onClose(): void;
 }) {
   const file = useFileClaim();
+  const addPhotos = useAddClaimPhotos();
+  // The photos go once the claim is filed (the claim's own upload), checked as they are chosen.
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [photoProblem, setPhotoProblem] = useState<string>();
   const { register, submitWith, formError, formState } = useApiForm(
     claimFormSchema(orderId, line.line),
     {
@@ -79,7 +87,20 @@ export function ClaimForm({
   );
   const { errors } = formState;
   const send = async (input: z.output<ReturnType<typeof claimFormSchema>>) => {
+    if (photoProblem) return;
     const claim = await file.mutateAsync(input);
+    if (photos.length > 0) {
+      try {
+        await addPhotos.mutateAsync({ claimId: claim.id, files: photos });
+      } catch (err) {
+        // The claim stands; the photos can be added again on the claim.
+        notify.error(
+          `Your claim ${claim.number} was filed, but the photos were not added: ${(err as Error).message}`,
+        );
+        onClose();
+        return;
+      }
+    }
     notify.success(`Warranty claim ${claim.number} filed: we email you our answer`);
     onClose();
   };
@@ -89,7 +110,7 @@ export function ClaimForm({
       named
       onClose={onClose}
       onSubmit={submitWith(send)}
-      busy={file.isPending}
+      busy={file.isPending || addPhotos.isPending}
       formError={formError}
       submitLabel="File the claim"
     >
@@ -179,6 +200,25 @@ export function ClaimForm({
           {...register("description")}
         />
         {errors.description && <p className="text-sm text-error">{errors.description.message}</p>}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="claim-photos" className="text-sm font-medium">
+          Photos of the part (optional, up to {MAX_CLAIM_PHOTOS})
+        </label>
+        <input
+          id="claim-photos"
+          type="file"
+          accept={PHOTO_ACCEPT}
+          multiple
+          className="file-input file-input-bordered w-full"
+          aria-invalid={photoProblem ? true : undefined}
+          onChange={(e) => {
+            const chosen = [...(e.currentTarget.files ?? [])];
+            setPhotos(chosen);
+            setPhotoProblem(checkPhotoFiles(chosen, MAX_CLAIM_PHOTOS, warrantyMessages));
+          }}
+        />
+        {photoProblem && <p className="text-sm text-error">{photoProblem}</p>}
       </div>
       <FormField
         label="Your customer's invoice number (garages, optional)"
