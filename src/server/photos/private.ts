@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { FastifyMultipartOptions } from "@fastify/multipart";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { MAX_IMAGE_BYTES } from "../../contract/products";
 import { detectImageExtension } from "../catalog/images";
 import { HttpError, notFound } from "../errors";
@@ -173,3 +173,15 @@ export async function readPhotoFile(dir: string, fileName: string): Promise<Buff
     throw err;
   }
 }
+
+/** Answers one private photo: shown inline, never kept by a cache on the way. */
+export const sendPrivatePhoto = (
+  reply: FastifyReply,
+  photo: { contentType: PrivatePhotoType; bytes: Buffer },
+) =>
+  reply
+    .type(photo.contentType)
+    .header("x-content-type-options", "nosniff")
+    .header("content-disposition", "inline")
+    .header("cache-control", "private, no-store")
+    .send(photo.bytes as unknown as string);

@@ -20,6 +20,7 @@ import {
 import { errorAnswers } from "../api-errors";
 import { sendPage } from "../http/page";
 import { caller, type Guards } from "../http/request-context";
+import { sendPrivatePhoto } from "../photos/private";
 import { photoUploadLimits, readPhotoUploads, type ReturnPhotoService } from "./photos";
 import type { ReturnService } from "./service";
 
@@ -243,19 +244,8 @@ export const returnRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.signedIn,
     },
-    async (req, reply) => {
-      const { contentType, bytes } = await photos.read(
-        req.params.id,
-        req.params.photoId,
-        caller(req),
-      );
-      return reply
-        .type(contentType)
-        .header("x-content-type-options", "nosniff")
-        .header("content-disposition", "inline")
-        .header("cache-control", "private, no-store")
-        .send(bytes as unknown as string);
-    },
+    async (req, reply) =>
+      sendPrivatePhoto(reply, await photos.read(req.params.id, req.params.photoId, caller(req))),
   );
 
   // In a plugin of its own with the multipart parser, as the product image upload.

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provid
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
-import { TOTAL_COUNT_HEADER } from "../../contract/constants";
 import {
   MAX_CLAIM_PHOTOS,
   claimPhotoParamsSchema,
@@ -21,8 +20,9 @@ import {
   claimSummarySchema,
 } from "../../contract/warranty";
 import { errorAnswers } from "../api-errors";
+import { sendPage } from "../http/page";
 import { caller, companyOf, type Guards } from "../http/request-context";
-import { photoUploadLimits, readPhotoUploads } from "../photos/private";
+import { photoUploadLimits, readPhotoUploads, sendPrivatePhoto } from "../photos/private";
 import { claimPhotoRule, type ClaimCaller, type WarrantyService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
@@ -105,11 +105,7 @@ export const warrantyRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.signedIn,
       ...who,
     },
-    async (req, reply) => {
-      const { items, total } = await warranty.list(req.query, claimCaller(req));
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
-    },
+    async (req, reply) => sendPage(reply, await warranty.list(req.query, claimCaller(req))),
   );
 
   app.get(
@@ -190,18 +186,11 @@ export const warrantyRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.signedIn,
       ...who,
     },
-    async (req, reply) => {
-      const { contentType, bytes } = await warranty.photo(
-        req.params.id,
-        req.params.photoId,
-        claimCaller(req),
-      );
-      return reply
-        .type(contentType)
-        .header("content-disposition", "inline")
-        .header("cache-control", "private, no-store")
-        .send(bytes as unknown as string);
-    },
+    async (req, reply) =>
+      sendPrivatePhoto(
+        reply,
+        await warranty.photo(req.params.id, req.params.photoId, claimCaller(req)),
+      ),
   );
 
   // In a plugin of its own with the multipart parser, as a return's photos.

@@ -1,3 +1,4 @@
+import { requiredUuidRef, timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
 import { sql } from "../db/sql";
 import {
   boolean,
@@ -9,7 +10,6 @@ import {
   pgSequence,
   pgTable,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
 import { claimPhotoTypes, claimStatuses, installers } from "../../contract/warranty";
@@ -28,7 +28,7 @@ export const warrantyFailureCodes = pgTable("warranty_failure_codes", {
   code: text("code").primaryKey(),
   label: text("label").notNull(),
   active: boolean("active").notNull().default(true),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestampNow("created_at"),
 });
 
 /**
@@ -38,14 +38,12 @@ export const warrantyFailureCodes = pgTable("warranty_failure_codes", {
 export const warrantyClaims = pgTable(
   "warranty_claims",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     number: integer("number")
       .notNull()
       .unique()
       .default(sql`nextval('warranty_claim_seq')`),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "restrict" }),
+    orderId: requiredUuidRef("order_id", () => orders.id, "restrict"),
     /** The order line (order_items.line). */
     line: integer("line").notNull(),
     qty: integer("qty").notNull(),
@@ -71,9 +69,9 @@ export const warrantyClaims = pgTable(
       onDelete: "restrict",
     }),
     findings: text("findings"),
-    inspectedAt: timestamp("inspected_at", { withTimezone: true }),
-    filedAt: timestamp("filed_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    inspectedAt: timestampTz("inspected_at"),
+    filedAt: timestampNow("filed_at"),
+    updatedAt: timestampNow("updated_at"),
   },
   (t) => [
     foreignKey({
@@ -111,14 +109,12 @@ export const warrantyClaims = pgTable(
 export const warrantyClaimPhotos = pgTable(
   "warranty_claim_photos",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    claimId: uuid("claim_id")
-      .notNull()
-      .references(() => warrantyClaims.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    claimId: requiredUuidRef("claim_id", () => warrantyClaims.id, "cascade"),
     fileName: text("file_name").notNull().unique(),
     contentType: text("content_type", { enum: claimPhotoTypes }).notNull(),
     sizeBytes: integer("size_bytes").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow("created_at"),
   },
   (t) => [
     index("warranty_claim_photos_claim_idx").on(t.claimId, t.createdAt),
@@ -134,15 +130,13 @@ export const warrantyClaimPhotos = pgTable(
 export const warrantyClaimEvents = pgTable(
   "warranty_claim_events",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    claimId: uuid("claim_id")
-      .notNull()
-      .references(() => warrantyClaims.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    claimId: requiredUuidRef("claim_id", () => warrantyClaims.id, "cascade"),
     side: text("side", { enum: ["customer", "store"] }).notNull(),
     author: text("author").notNull(),
     body: text("body"),
     status: text("status", { enum: claimStatuses }),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    at: timestampNow("at"),
   },
   (t) => [
     index("warranty_claim_events_claim_idx").on(t.claimId, t.at),

@@ -1,4 +1,6 @@
+import { useState } from "react";
 import { MAX_IMAGE_BYTES } from "#contract/products";
+import { notify } from "../lib/notify";
 
 /** The types a customer's private photo may have (the server checks the bytes again). */
 const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
@@ -58,5 +60,61 @@ export function PhotoThumbnails({
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A file input that adds photos to a record as soon as they are chosen: checked here first with
+ * the server's words, then `send` (the record's upload); its refusal is said under the input.
+ */
+export function AddPhotosInput({
+  left,
+  messages,
+  label,
+  send,
+}: {
+  /** How many more the record takes. */
+  left: number;
+  messages: PhotoMessages;
+  label: string;
+  send(files: File[]): Promise<unknown>;
+}) {
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const add = async (input: HTMLInputElement) => {
+    const files = [...(input.files ?? [])];
+    input.value = "";
+    const refused = checkPhotoFiles(files, left, messages);
+    setProblem(refused);
+    if (files.length === 0 || refused) return;
+    setBusy(true);
+    try {
+      await send(files);
+      notify.success(files.length === 1 ? "Photo added" : "Photos added");
+    } catch (err) {
+      setProblem((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <label className="mt-2 flex flex-col gap-1 text-sm">
+        <span>{label}</span>
+        <input
+          type="file"
+          accept={PHOTO_ACCEPT}
+          multiple
+          disabled={busy}
+          className="file-input file-input-bordered file-input-sm w-full max-w-xs"
+          onChange={(e) => void add(e.currentTarget)}
+        />
+      </label>
+      {problem && (
+        <p role="alert" className="mt-1 text-sm text-error">
+          {problem}
+        </p>
+      )}
+    </>
   );
 }

@@ -5,6 +5,7 @@ import type { Order } from "#contract/orders";
 import {
   MAX_RETURN_PHOTOS,
   receivedConditionLabels,
+  returnMessages,
   returnReasonLabels,
   returnReasons,
   type Return,
@@ -27,6 +28,7 @@ import {
   useRequestReturn,
   useReturnable,
 } from "../api/returns";
+import { AddPhotosInput } from "../../../components/private-photos";
 import { checkPhotos, PHOTO_ACCEPT, ReturnPhotos } from "./return-photos";
 import { ReturnStatusBadge } from "./return-status-badge";
 import { SelectOptions } from "../../../components/select-options";
@@ -138,20 +140,7 @@ export function OrderReturns({
 
 function ReturnItem({ r, owner }: { r: Return; owner: boolean }) {
   const addPhotos = useAddReturnPhotos();
-  const [photoError, setPhotoError] = useState<string>();
   const left = MAX_RETURN_PHOTOS - r.photos.length;
-  const add = async (input: HTMLInputElement) => {
-    const files = [...(input.files ?? [])];
-    input.value = "";
-    setPhotoError(checkPhotos(files, left));
-    if (files.length === 0 || checkPhotos(files, left)) return;
-    try {
-      await addPhotos.mutateAsync({ returnId: r.id, files });
-      notify.success(files.length === 1 ? "Photo added" : "Photos added");
-    } catch (err) {
-      setPhotoError((err as Error).message);
-    }
-  };
   return (
     <li className="rounded-box border border-base-300 p-3" data-testid="order-return">
       <div className="flex flex-wrap items-center gap-2">
@@ -194,22 +183,12 @@ function ReturnItem({ r, owner }: { r: Return; owner: boolean }) {
       {r.adminMessage && <p className="mt-1 text-sm">The store: {r.adminMessage}</p>}
       <ReturnPhotos photos={r.photos} />
       {owner && r.status === "requested" && left > 0 && (
-        <label className="mt-2 flex flex-col gap-1 text-sm">
-          <span>Add photos (up to {left} more)</span>
-          <input
-            type="file"
-            accept={PHOTO_ACCEPT}
-            multiple
-            disabled={addPhotos.isPending}
-            className="file-input file-input-bordered file-input-sm w-full max-w-xs"
-            onChange={(e) => void add(e.currentTarget)}
-          />
-        </label>
-      )}
-      {photoError && (
-        <p role="alert" className="mt-1 text-sm text-error">
-          {photoError}
-        </p>
+        <AddPhotosInput
+          left={left}
+          messages={returnMessages}
+          label={`Add photos (up to ${left} more)`}
+          send={(files) => addPhotos.mutateAsync({ returnId: r.id, files })}
+        />
       )}
     </li>
   );

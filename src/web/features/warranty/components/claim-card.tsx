@@ -21,7 +21,7 @@ import { formatDateTime } from "../../../lib/format";
 import { formatDay } from "./format-day";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
-import { checkPhotoFiles, PHOTO_ACCEPT, PhotoThumbnails } from "../../../components/private-photos";
+import { AddPhotosInput, PhotoThumbnails } from "../../../components/private-photos";
 import { useAddClaimPhotos, useClaimAction, useFailureCodes } from "../api/warranty";
 
 const tones: Record<ClaimStatus, string> = {
@@ -58,6 +58,7 @@ export function ClaimCard({
   withOrder?: boolean;
 }) {
   const [deciding, setDeciding] = useState<"inspect" | "reject">();
+  const addPhotos = useAddClaimPhotos();
   return (
     <article
       className="flex flex-col gap-2 rounded-box border border-base-300 p-3"
@@ -122,7 +123,14 @@ export function ClaimCard({
         </p>
       )}
       <PhotoThumbnails photos={claim.photos} of="the claim" />
-      {!store && isOpen(claim) && <AddPhotos claim={claim} />}
+      {!store && isOpen(claim) && claim.photos.length < MAX_CLAIM_PHOTOS && (
+        <AddPhotosInput
+          left={MAX_CLAIM_PHOTOS - claim.photos.length}
+          messages={warrantyMessages}
+          label={`Add photos of the part (up to ${MAX_CLAIM_PHOTOS - claim.photos.length} more)`}
+          send={(files) => addPhotos.mutateAsync({ claimId: claim.id, files })}
+        />
+      )}
       <ol
         className="flex flex-col gap-1 border-l-2 border-base-300 pl-3 text-sm"
         aria-label="History"
@@ -310,45 +318,5 @@ function InspectDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
       />
       {errors.findings && <p className="text-sm text-error">{errors.findings.message}</p>}
     </FormDialog>
-  );
-}
-
-function AddPhotos({ claim }: { claim: Claim }) {
-  const addPhotos = useAddClaimPhotos();
-  const [problem, setProblem] = useState<string>();
-  const left = MAX_CLAIM_PHOTOS - claim.photos.length;
-  if (left <= 0) return null;
-  const add = async (input: HTMLInputElement) => {
-    const files = [...(input.files ?? [])];
-    input.value = "";
-    const refused = checkPhotoFiles(files, left, warrantyMessages);
-    setProblem(refused);
-    if (files.length === 0 || refused) return;
-    try {
-      await addPhotos.mutateAsync({ claimId: claim.id, files });
-      notify.success(files.length === 1 ? "Photo added" : "Photos added");
-    } catch (err) {
-      setProblem((err as Error).message);
-    }
-  };
-  return (
-    <div className="flex flex-col gap-1 text-sm">
-      <label className="flex flex-col gap-1">
-        <span>Add photos of the part (up to {left} more)</span>
-        <input
-          type="file"
-          accept={PHOTO_ACCEPT}
-          multiple
-          disabled={addPhotos.isPending}
-          className="file-input file-input-bordered file-input-sm w-full max-w-xs"
-          onChange={(e) => void add(e.currentTarget)}
-        />
-      </label>
-      {problem && (
-        <p role="alert" className="text-error">
-          {problem}
-        </p>
-      )}
-    </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { claimStatuses, claimStatusLabels, type ClaimSummary } from "#contract/warranty";
 import { ListStates } from "../../../components/data-table";
 import { SearchForm } from "../../../components/search-form";
+import { SelectOptions } from "../../../components/select-options";
 import { PageSpinner } from "../../../components/spinner";
 import { QueryError } from "../../../components/query-error";
 import { formatDate } from "../../../lib/format";
@@ -12,6 +13,10 @@ import { ClaimCard, ClaimStatusBadge } from "./claim-card";
 const PAGE_SIZE = 20;
 /** The age filter's choices, in days since the claim was filed. */
 const AGES = ["7", "30", "90"] as const;
+const AGE_LABELS = Object.fromEntries(AGES.map((a) => [a, `${a} days ago or more`])) as Record<
+  (typeof AGES)[number],
+  string
+>;
 
 /**
  * Warranty claims, newest first, a page at a time, filtered by status, part or number, and age
@@ -44,12 +49,7 @@ export function ClaimsList({ store }: { store: boolean }) {
             value={status ?? ""}
             onChange={(e) => list.refine({ status: e.target.value || undefined })}
           >
-            <option value="">Every status</option>
-            {claimStatuses.map((s) => (
-              <option key={s} value={s}>
-                {claimStatusLabels[s]}
-              </option>
-            ))}
+            <SelectOptions empty="Every status" values={claimStatuses} labels={claimStatusLabels} />
           </select>
         </label>
         <label className="flex flex-col">
@@ -59,12 +59,7 @@ export function ClaimsList({ store }: { store: boolean }) {
             value={age ?? ""}
             onChange={(e) => list.refine({ age: e.target.value || undefined })}
           >
-            <option value="">Any time</option>
-            {AGES.map((a) => (
-              <option key={a} value={a}>
-                {a} days ago or more
-              </option>
-            ))}
+            <SelectOptions empty="Any time" values={AGES} labels={AGE_LABELS} />
           </select>
         </label>
       </SearchForm>
