@@ -108,7 +108,12 @@ for (const size of sizes) {
       await expect(page.getByRole("dialog")).toBeVisible();
       await expectNoViolations(page, "the order dialog");
       await page.keyboard.press("Escape");
-      for (const path of ["/dashboard", "/dashboard/myitems", "/dashboard/reviews"]) {
+      for (const path of [
+        "/dashboard",
+        "/dashboard/myitems",
+        "/dashboard/reviews",
+        "/dashboard/warranty",
+      ]) {
         await visit(page, path);
         await expectNoViolations(page, path);
       }
@@ -122,6 +127,7 @@ for (const size of sizes) {
         "/dashboard/addProduct",
         "/dashboard/manageallorders",
         "/dashboard/attributes",
+        "/dashboard/warranty",
         "/dashboard/manageallproducts",
       ]) {
         await visit(page, path);

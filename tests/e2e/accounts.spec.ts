@@ -71,6 +71,7 @@ test("a signed-out visit to /dashboard goes to /login and, after signing in, bac
     "My Lists",
     "Quick order",
     "Quotes",
+    "Warranty claims",
     "Add a Review",
   ]);
 });
@@ -147,6 +148,7 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "Quotes",
     "Invoices",
     "Returns",
+    "Warranty claims",
     "API keys",
     "Webhooks",
   ]);
