@@ -56,6 +56,18 @@ export const cancelledPaymentMessages: Record<Exclude<CancelReason, "declined">,
   account_removed: "This order was cancelled when its account was removed, so it cannot be paid",
 };
 
+/**
+ * How a warranty claim's $0 replacement order is settled (orders.paid_with): nothing is paid, and
+ * its transaction id is `warranty:` and the claim's number, so one claim places one replacement.
+ */
+export const WARRANTY_REPLACEMENT = "warranty" as const;
+export const warrantyTransactionId = (claim: string) => `${WARRANTY_REPLACEMENT}:${claim}`;
+/** Why a claim's replacement cannot be placed: the admin approves a refund instead. */
+export const NO_REPLACEMENT = {
+  accountGone: "The claimant's account is gone: approve a refund instead",
+  productGone: "This part is no longer in the catalog: approve a refund instead",
+} as const;
+
 /** How each status is shown to people (badges, filters, the overview). */
 export const orderStatusLabels: Record<OrderStatus, string> = {
   unpaid: "Unpaid",
@@ -147,6 +159,11 @@ export const orderSchema = z.object({
   transactionId: z.string().nullable(),
   /** Paid with a test card (the test-card gateway): no money was taken. */
   testPayment: z.boolean(),
+  /**
+   * A warranty claim's replacement, at no charge (docs/warranty.md "Approval"): the claim's
+   * number (`WC-10023`); null for any other order.
+   */
+  warrantyClaim: z.string().nullable(),
   /**
    * On account (net terms): its invoice's number, due date, whether payments and credit notes
    * settled it, and whether credit notes alone did (a full return, nothing paid); null for any

@@ -6,12 +6,13 @@ import { orderStatusLabels, type Order } from "./orders";
  * emails. An order on account is "paid" to the order model (accepted, to be shipped) but not to
  * the buyer or the accountant: it reads "On account · invoice … due …" until its invoice is paid.
  */
-export type PaymentState = Pick<Order, "status" | "account">;
+export type PaymentState = Pick<Order, "status" | "account"> &
+  Partial<Pick<Order, "warrantyClaim">>;
 
 export interface PaymentWords {
   /**
-   * The badge: "Unpaid", "Awaiting approval", "On account", "Credited", "Paid", "Shipped",
-   * "Cancelled".
+   * The badge: "Unpaid", "Awaiting approval", "On account", "Credited", "No charge", "Paid",
+   * "Shipped", "Cancelled".
    */
   badge: string;
   /** The sentence: "On account · invoice INV-2026-000123 due 26 Dec 2026", "Paid", … */
@@ -30,7 +31,14 @@ export const ON_ACCOUNT_LABEL = "On account";
 /** An order on account whose invoice credit notes cancelled in full: nothing was paid or is due. */
 export const CREDITED_LABEL = "Credited";
 
+/** A warranty claim's replacement: nothing was paid and nothing is due. */
+export const NO_CHARGE_LABEL = "No charge";
+
 export function paymentWords(order: PaymentState): PaymentWords {
+  if (order.warrantyClaim && (order.status === "paid" || order.status === "shipped")) {
+    const line = `${NO_CHARGE_LABEL} · warranty replacement for claim ${order.warrantyClaim}`;
+    return { badge: order.status === "paid" ? NO_CHARGE_LABEL : orderStatusLabels.shipped, line };
+  }
   const account = order.account;
   const owing = account !== null && !account.settled;
   const credited = account !== null && account.settled && account.creditedInFull;

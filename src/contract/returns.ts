@@ -29,6 +29,8 @@ export const returnStatuses = [
   "approved",
   "refused",
   "received",
+  /** A warranty claim's part, received: its claim's decision says whether it refunds. */
+  "inspecting",
   "refund_failed",
   "refunded",
   /** Received, and nothing was owed back (only wrong parts, or nothing, arrived). */
@@ -40,6 +42,7 @@ export const returnStatusLabels: Record<ReturnStatus, string> = {
   approved: "Approved: send the parts back",
   refused: "Refused",
   received: "Received, refund under way",
+  inspecting: "Received: decided with its warranty claim",
   refund_failed: "Received, refund failed",
   refunded: "Refunded",
   closed: "Received, nothing to refund",

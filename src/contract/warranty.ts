@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { pagingQuerySchema } from "./common";
 import { text } from "./text";
+import { claimDeadlineSchema } from "./warranty-deadlines";
+import { orderStatuses } from "./orders";
+import { returnStatuses } from "./returns";
 
 // Warranty claims (docs/warranty.md): a part that failed in use, within its warranty, claimed by
 // its buyer (or their company's owners and buyers) and decided by the manufacturer.
@@ -11,23 +14,59 @@ export const claimStatuses = [
   "submitted",
   /** The manufacturer asked a question; the claimant's answer sends it back to `submitted`. */
   "information_requested",
+  /** The manufacturer wants the part back: a return (RMA) with its address and instructions. */
+  "part_requested",
+  /** The part came back (its return received); waiting for the inspection. */
+  "part_received",
   /** The manufacturer inspected the part (or its photos): findings and a failure code. */
   "inspected",
+  /** Approved: a $0 replacement order, or a refund or credit note of the claimed units. */
+  "approved",
   "rejected",
 ] as const;
 export type ClaimStatus = (typeof claimStatuses)[number];
 export const claimStatusLabels: Record<ClaimStatus, string> = {
   submitted: "Submitted",
   information_requested: "More information requested",
+  part_requested: "Part requested back",
+  part_received: "Part received",
   inspected: "Inspected",
+  approved: "Approved",
   rejected: "Rejected",
 };
 /** The statuses a claim can still change from (an answer or a decision is awaited). */
 export const openClaimStatuses = [
   "submitted",
   "information_requested",
+  "part_requested",
+  "part_received",
   "inspected",
 ] as const satisfies ClaimStatus[];
+export type OpenClaimStatus = (typeof openClaimStatuses)[number];
+
+/**
+ * Whose move an open claim waits for: the claimant's (an answer, the part sent back) or the
+ * store's (a question, the inspection, the decision). Each side's deadline runs from the claim's
+ * last change of status.
+ */
+export const claimWaitsOn: Record<OpenClaimStatus, "claimant" | "store"> = {
+  submitted: "store",
+  information_requested: "claimant",
+  part_requested: "claimant",
+  part_received: "store",
+  inspected: "store",
+};
+
+/**
+ * What an approved claim gives: a replacement part on a $0 order, or the returned part's refund
+ * (to the card; on account, a credit note), by the returns' rules.
+ */
+export const claimRemedies = ["replacement", "refund"] as const;
+export type ClaimRemedy = (typeof claimRemedies)[number];
+export const claimRemedyLabels: Record<ClaimRemedy, string> = {
+  replacement: "Replacement part, at no charge",
+  refund: "Refund of the returned part",
+};
 
 /** Who fitted the part. */
 export const installers = ["self", "garage", "other"] as const;
@@ -80,6 +119,12 @@ export const warrantyMessages = {
   photosClosed: "Photos can be added only while the claim is open",
   orderNotFound: "Order not found",
   claimNotFound: "Claim not found",
+  partAsked: (rma: string) => `The part has been asked back already (${rma})`,
+  partOnItsWay: (rma: string) =>
+    `The part is on its way back (${rma}): receive its return before deciding`,
+  refundNeedsPart:
+    "A refund is for a part that came back: ask for the part first, or approve a replacement",
+  nothingArrived: (rma: string) => `Nothing of ${rma} arrived: there is nothing to refund`,
 } as const;
 
 const mileage = (what: string) =>
@@ -145,6 +190,22 @@ export const claimRejectionSchema = z.strictObject({
     .max(MAX_CLAIM_TEXT),
 });
 export type ClaimRejection = z.infer<typeof claimRejectionSchema>;
+
+/**
+ * `POST /api/warranty-claims/{id}/request-part` (admin): the part back for inspection, through a
+ * return (an RMA) with the returns address; the instructions are added to its email.
+ */
+export const claimPartRequestSchema = z.strictObject({
+  instructions: text(undefined, { multiline: true }).trim().max(MAX_CLAIM_TEXT).optional(),
+});
+export type ClaimPartRequest = z.infer<typeof claimPartRequestSchema>;
+
+/** `POST /api/warranty-claims/{id}/approve` (admin): the remedy, and words for the claimant. */
+export const claimApprovalSchema = z.strictObject({
+  remedy: z.enum(claimRemedies, { message: "Choose a replacement or a refund" }),
+  message: text(undefined, { multiline: true }).trim().max(MAX_CLAIM_TEXT).optional(),
+});
+export type ClaimApproval = z.infer<typeof claimApprovalSchema>;
 
 /**
  * The manufacturer's list of failure codes (admin-editable): what an inspection found wrong.
@@ -216,6 +277,8 @@ export const claimSchema = z.object({
   productId: z.string().nullable(),
   productName: z.string(),
   partNumber: z.string().nullable(),
+  /** The production lots the line shipped in (docs/warranty.md "Lots"); empty: none recorded. */
+  lots: z.array(z.string()),
   qty: z.number().int(),
   vin: z.string(),
   mileageAtInstall: z.number().int(),
@@ -239,8 +302,27 @@ export const claimSchema = z.object({
       at: z.iso.datetime({ offset: true }),
     })
     .nullable(),
+  /** The part asked back: its return's RMA and where that return stands (null: not asked). */
+  partReturn: z
+    .object({ id: z.string(), rma: z.string(), status: z.enum(returnStatuses) })
+    .nullable(),
+  /** The approval's remedy (null until approved). */
+  remedy: z.enum(claimRemedies).nullable(),
+  /** The $0 replacement order, with its tracking once shipped (remedy `replacement`). */
+  replacementOrder: z
+    .object({
+      id: z.string(),
+      number: z.string(),
+      status: z.enum(orderStatuses),
+      carrier: z.string().nullable(),
+      trackingNumber: z.string().nullable(),
+      trackingUrl: z.string().nullable(),
+    })
+    .nullable(),
   filedAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
+  /** Whose move the open claim waits for, and by when (null once decided). */
+  deadline: claimDeadlineSchema,
   events: z.array(claimEventSchema),
   /** The claimant's photos, oldest first. */
   photos: z.array(claimPhotoSchema),

@@ -65,8 +65,10 @@ import { returnRoutes } from "./returns/routes";
 import { shipmentRoutes } from "./shipments/routes";
 import { createDeleteProduct } from "./workflows/delete-product";
 import { createReceiveReturn } from "./workflows/receive-return";
+import { createClaimDecisions } from "./workflows/warranty-claims";
 import { refundRoutes } from "./returns/refund-routes";
 import { warrantyRoutes } from "./warranty/routes";
+import { warrantyDeadlineRoutes } from "./warranty/deadline-routes";
 import { acceptApiKeys } from "./api-keys/bearer";
 import { idempotentRoutes } from "./idempotency/idempotent-routes";
 import { apiKeyRoutes } from "./api-keys/routes";
@@ -142,14 +144,27 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     confirmPaid: (id, transactionId, ownerId) => payments.confirmPaid(id, transactionId, ownerId),
     guards,
   });
+  // Warranty claims' decisions: the part back as a return, a replacement order, a refund.
+  const claimDecisions = createClaimDecisions(inventory, refunds, {
+    mailer,
+    publicUrl,
+    contact: config.contact,
+  });
   await api.register(returnRoutes, {
     returns: store.returns,
-    receiving: createReceiveReturn(database.db, inventory, refunds),
+    receiving: createReceiveReturn(database.db, inventory, refunds, {
+      claimPartArrived: claimDecisions.partArrived,
+    }),
     photos: store.returnPhotos,
     guards,
   });
   await api.register(refundRoutes, { refunds, guards });
-  await api.register(warrantyRoutes, { warranty: store.warranty, guards });
+  await api.register(warrantyRoutes, {
+    warranty: store.warranty,
+    decisions: claimDecisions,
+    guards,
+  });
+  await api.register(warrantyDeadlineRoutes, { deadlines: store.warrantyDeadlines, guards });
   await api.register(shipmentRoutes, { shipments: store.shipments, guards });
   await api.register(invoiceRoutes, { invoices: store.invoices, guards });
   await api.register(termsRoutes, { terms: store.terms, guards });

@@ -74,11 +74,13 @@ export async function writeOrder(
   stock: Pick<StockMoves, "takeWith">,
   customer: Customer,
   order: OrderToWrite,
+  take?: Parameters<StockMoves["takeWith"]>[3],
 ): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
   const result = await stock.takeWith<{ created_at: string; number: number }>(
     order.lines,
     orderWrites(customer, order),
     sql`select created_at, number from placed`,
+    take,
   );
   return newOrderRows(customer, order, new Date(result[0]!.created_at), result[0]!.number);
 }

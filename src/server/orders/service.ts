@@ -4,6 +4,7 @@ import {
   orderNumberText,
   orderStatuses,
   parseOrderNumber,
+  WARRANTY_REPLACEMENT,
   type AdminOrder,
   type AdminOrderDetail,
   type AccountHolds,
@@ -66,6 +67,10 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     partiallyShipped: isPartlyShipped(row),
     transactionId: row.transactionId,
     testPayment: row.paidWith === "test-card",
+    warrantyClaim:
+      row.paidWith === WARRANTY_REPLACEMENT && row.transactionId
+        ? row.transactionId.slice(WARRANTY_REPLACEMENT.length + 1)
+        : null,
     account:
       row.accountInvoiceNumber && row.accountDueAt
         ? {

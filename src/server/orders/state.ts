@@ -1,7 +1,11 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { sql } from "../db/sql";
 import { accountTransactionId, ON_ACCOUNT } from "../../contract/terms";
-import type { CancelReason } from "../../contract/orders";
+import {
+  WARRANTY_REPLACEMENT,
+  warrantyTransactionId,
+  type CancelReason,
+} from "../../contract/orders";
 import type { DbOrTx } from "../db/database";
 import { unprocessable } from "../errors";
 import type { StockMoves } from "../inventory/service";
@@ -132,6 +136,34 @@ export async function settleOnAccount(tx: DbOrTx, id: string): Promise<OrderRow>
     .where(and(eq(orders.id, id), ne(orders.status, "cancelled")))
     .returning();
   if (!row) throw new Error(`settleOnAccount: no order ${id} to settle`);
+  await recordWebhookEvent(tx, {
+    type: "order.paid",
+    data: orderEventData(row, { paidWith: row.paidWith }),
+  });
+  return row;
+}
+
+/**
+ * A warranty claim's just-placed $0 replacement (docs/warranty.md "Approval") → `paid`, nothing
+ * owed, to be shipped as any order; its transaction id names the claim, and is unique: one claim,
+ * one replacement, however many clicks.
+ */
+export async function settleWarrantyReplacement(
+  tx: DbOrTx,
+  id: string,
+  claim: string,
+): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({
+      status: "paid",
+      paidWith: WARRANTY_REPLACEMENT,
+      transactionId: warrantyTransactionId(claim),
+      paidAt: new Date(),
+    })
+    .where(and(eq(orders.id, id), eq(orders.status, "unpaid"), eq(orders.totalCents, 0)))
+    .returning();
+  if (!row) throw new Error(`settleWarrantyReplacement: no $0 order ${id} to settle`);
   await recordWebhookEvent(tx, {
     type: "order.paid",
     data: orderEventData(row, { paidWith: row.paidWith }),

@@ -11,7 +11,7 @@ import {
   text,
   uuid,
 } from "drizzle-orm/pg-core";
-import { cancelReasons, orderStatuses } from "../../contract/orders";
+import { cancelReasons, orderStatuses, WARRANTY_REPLACEMENT } from "../../contract/orders";
 import { paymentGateways } from "../../contract/payments";
 import { ON_ACCOUNT } from "../../contract/terms";
 import { shippingCarriers } from "../../contract/shipping-carriers";
@@ -84,8 +84,11 @@ export const orders = pgTable(
     poReference: text("po_reference"),
     status: text("status", { enum: orderStatuses }).notNull().default("unpaid"),
     transactionId: text("transaction_id").unique(),
-    /** The gateway that took the payment: "test-card" orders were paid with test cards (TEST). */
-    paidWith: text("paid_with", { enum: [...paymentGateways, ON_ACCOUNT] }),
+    /**
+     * The gateway that took the payment: "test-card" orders were paid with test cards (TEST);
+     * "invoice" on account; "warranty" a claim's replacement, at no charge.
+     */
+    paidWith: text("paid_with", { enum: [...paymentGateways, ON_ACCOUNT, WARRANTY_REPLACEMENT] }),
     createdAt: timestampNow("created_at"),
     /** An unpaid order holds its stock until then; afterwards the sweeper cancels it. */
     holdExpiresAt: timestampTz("hold_expires_at").notNull(),

@@ -109,13 +109,16 @@ export async function setRestockingFee(tx: DbOrTx, fee: RestockingFee, at: Date)
 
 /**
  * Writes what arrived on each line and the return's new status, in the caller's transaction
- * (workflows/receive-return.ts): `received` when money is owed back, `closed` when nothing is.
+ * (workflows/receive-return.ts): `received` when money is owed back, `closed` when nothing is;
+ * a warranty claim's part (`claim`) `inspecting` while its claim is open (its decision says
+ * what it owes), else `closed`.
  */
 export async function recordReceipt(
   tx: DbOrTx,
   id: string,
   receipt: Receipt,
   at: Date,
+  claim?: { open: boolean },
 ): Promise<void> {
   for (const l of receipt.lines) {
     await tx
@@ -132,7 +135,10 @@ export async function recordReceipt(
   const owed = receipt.refundNetCents + receipt.refundTaxCents > 0;
   const [row] = await tx
     .update(returnRequests)
-    .set({ status: owed ? "received" : "closed", receivedAt: at })
+    .set({
+      status: claim ? (claim.open ? "inspecting" : "closed") : owed ? "received" : "closed",
+      receivedAt: at,
+    })
     .where(eq(returnRequests.id, id))
     .returning();
   if (row) {

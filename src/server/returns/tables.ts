@@ -50,6 +50,11 @@ export const returnRequests = pgTable(
       onDelete: "set null",
     }),
     note: text("note"),
+    /**
+     * The warranty claim (its number) that asked for the part back (docs/warranty.md): received,
+     * the return waits for the claim's decision (`inspecting`) instead of refunding at once.
+     */
+    warrantyClaim: integer("warranty_claim"),
     /** The admin's message when refusing (or the instructions' extra words when approving). */
     adminMessage: text("admin_message"),
     requestedAt: timestampNow("requested_at"),
@@ -61,7 +66,7 @@ export const returnRequests = pgTable(
     index("return_requests_status_idx").on(t.status, t.requestedAt),
     check(
       "return_requests_status_valid",
-      sql`${t.status} in ('requested', 'approved', 'refused', 'received', 'refund_failed', 'refunded', 'closed')`,
+      sql`${t.status} in ('requested', 'approved', 'refused', 'received', 'inspecting', 'refund_failed', 'refunded', 'closed')`,
     ),
     index("return_requests_vehicle_idx")
       .on(t.vehicleBaseVehicleId)

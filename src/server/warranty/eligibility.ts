@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { dueDateWords } from "../../contract/payment-words";
 import { warrantyMessages, type Claimable } from "../../contract/warranty";
 import { products } from "../catalog/tables";
@@ -28,12 +28,16 @@ export function warrantyEnd(from: Date, months: number): string {
   return dayOf(new Date(Date.UTC(y, m, Math.min(from.getUTCDate(), lastDay))));
 }
 
-/** Claims that count against a line's quantity: every claim not rejected. */
-const activeClaim = ne(warrantyClaims.status, "rejected");
+/**
+ * Claims that count against a line's quantity: every claim not rejected whose part was not asked
+ * back (a part asked back is in its return, which counts it: once, either way).
+ */
+const activeClaim = and(ne(warrantyClaims.status, "rejected"), isNull(warrantyClaims.returnId));
 
 /**
- * Units of each line of an order in a claim not rejected: the returns module subtracts them
- * from what may be returned (given to it at composition), as claims subtract returns.
+ * Units of each line of an order in a claim not rejected (and not in a return): the returns
+ * module subtracts them from what may be returned (given to it at composition), as claims
+ * subtract returns.
  */
 export async function claimedByLine(tx: DbOrTx, orderId: string): Promise<Map<number, number>> {
   const rows = await tx

@@ -76,3 +76,57 @@ export function claimRejectedMail(o: ClaimMailFacts): MailContent {
     publicUrl: o.publicUrl,
   });
 }
+
+/** The part asked back: its RMA, where to send it, and the store's instructions. */
+export function claimPartRequestedMail(
+  o: ClaimMailFacts & { rma: string; returnsAddress: string[] },
+): MailContent {
+  const where =
+    o.returnsAddress.length > 0
+      ? `to our returns address: ${o.returnsAddress.join(", ")}`
+      : "to our returns address (on our contact page)";
+  return layout({
+    subject: `Please send us the part of warranty claim ${o.number} (${o.rma})`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `To decide your warranty claim ${o.number}, we need to inspect ${o.part}.`,
+      `Pack the failed part, write the return number ${o.rma} on the parcel and on a note inside, and send it ${where}.`,
+      ...(o.message ? [o.message] : []),
+      "We email you when it arrives.",
+    ],
+    action: viewOrder(o),
+    publicUrl: o.publicUrl,
+  });
+}
+
+export function claimPartReceivedMail(o: ClaimMailFacts & { rma: string }): MailContent {
+  return layout({
+    subject: `We received the part of warranty claim ${o.number}`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `Your return ${o.rma} of ${o.part} for warranty claim ${o.number} arrived.`,
+      "We inspect it and email you our decision.",
+    ],
+    action: viewOrder(o),
+    publicUrl: o.publicUrl,
+  });
+}
+
+/** Approved: the replacement order (no charge, shipped with tracking), or the refund under way. */
+export function claimApprovedMail(
+  o: ClaimMailFacts & { replacementOrder: string | null },
+): MailContent {
+  return layout({
+    subject: `Your warranty claim ${o.number} is approved`,
+    greeting: hello(o.name),
+    paragraphs: [
+      `We accepted your warranty claim ${o.number} for ${o.part} from order ${o.orderNumber}.`,
+      o.replacementOrder
+        ? `We send you a replacement at no charge: order ${o.replacementOrder}. We email you its tracking number when it ships.`
+        : "We refund the part you sent back, as a return is refunded: its own email, with the credit note, follows.",
+      ...(o.message ? [o.message] : []),
+    ],
+    action: viewOrder(o),
+    publicUrl: o.publicUrl,
+  });
+}

@@ -12,7 +12,12 @@ import {
   failureCodeParamsSchema,
   failureCodeSchema,
   claimableSchema,
+  claimApprovalSchema,
   claimInputSchema,
+  claimPartRequestSchema,
+  type Claim,
+  type ClaimApproval,
+  type ClaimPartRequest,
   claimMessageInputSchema,
   claimRejectionSchema,
   claimSchema,
@@ -37,10 +42,21 @@ const claimCaller = (req: FastifyRequest): ClaimCaller => {
 };
 
 /** Warranty claims (docs/warranty.md). */
+/**
+ * The decisions that reach other modules (the returns, the order path): workflows/
+ * warranty-claims.ts makes them; this module only routes to them.
+ */
+export interface ClaimDecider {
+  requestPart(id: string, input: ClaimPartRequest, actor: ClaimActor): Promise<Claim>;
+  approve(id: string, input: ClaimApproval, actor: ClaimActor): Promise<Claim>;
+}
+type ClaimActor = ReturnType<typeof actor>;
+
 export const warrantyRoutes: FastifyPluginAsyncZod<{
   warranty: WarrantyService;
+  decisions: ClaimDecider;
   guards: Guards;
-}> = async (app, { warranty, guards }) => {
+}> = async (app, { warranty, decisions, guards }) => {
   // Every route reads the caller's company, if any: a company's owners and buyers act for it.
   const who = { preHandler: guards.companyIfAny };
 
@@ -154,6 +170,40 @@ export const warrantyRoutes: FastifyPluginAsyncZod<{
       ...who,
     },
     async (req) => warranty.reject(req.params.id, req.body.reason, actor(req)),
+  );
+
+  app.post(
+    "/warranty-claims/:id/request-part",
+    {
+      schema: {
+        tags: ["warranty"],
+        summary:
+          "Admin: ask for an open claim's part back, as a return approved at once (its RMA and the returns address, emailed to the claimant)",
+        params: idParamsSchema,
+        body: claimPartRequestSchema,
+        response: { 200: claimSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+      ...who,
+    },
+    async (req) => decisions.requestPart(req.params.id, req.body, actor(req)),
+  );
+
+  app.post(
+    "/warranty-claims/:id/approve",
+    {
+      schema: {
+        tags: ["warranty"],
+        summary:
+          "Admin: approve an open claim: a replacement on a $0 order, or the refund of its returned part (by the returns' rules); emailed to the claimant",
+        params: idParamsSchema,
+        body: claimApprovalSchema,
+        response: { 200: claimSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+      ...who,
+    },
+    async (req) => decisions.approve(req.params.id, req.body, actor(req)),
   );
 
   app.post(

@@ -25,7 +25,6 @@ import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
 import { sql } from "../db/sql";
 import { conflict, forbidden, HttpError, notFound, unprocessable } from "../errors";
-import type { Membership } from "../http/request-context";
 import { STORE } from "../mail/layout";
 import type { Mailer } from "../mail/mailer";
 import { orderItems, orders } from "../orders/tables";
@@ -48,6 +47,17 @@ import {
   type PhotoUpload,
 } from "../photos/private";
 import { claimableLines, dayOf } from "./eligibility";
+import { closeClaimReturn } from "../returns/warranty-returns";
+import {
+  actsForCompany,
+  canSeeClaim,
+  loadClaim,
+  mailClaimant,
+  recordClaimChange,
+  type ClaimCaller,
+  type ClaimChange,
+  type ClaimRow,
+} from "./claim-writes";
 import {
   warrantyClaimEvents,
   warrantyClaimPhotos,
@@ -56,16 +66,7 @@ import {
 } from "./tables";
 import { summaries, withEvents } from "./views";
 
-type ClaimRow = typeof warrantyClaims.$inferSelect;
-
-/** Who asks: the signed-in caller, and their company as the route's company hook read it. */
-export interface ClaimCaller {
-  id: string;
-  role: string;
-  name: string;
-  email: string;
-  company: Membership | null;
-}
+export type { ClaimCaller } from "./claim-writes";
 
 export interface WarrantyOptions {
   mailer?: Pick<Mailer, "sendIn">;
@@ -86,15 +87,6 @@ export const claimPhotoRule: PhotoRule = {
 
 /** Claimants' photos: private, in DATA_DIR/warranty-photos (photos/private.ts). */
 export const claimPhotoFolder = (dataDir: string) => privatePhotoFolder(dataDir, "warranty-photos");
-
-/** Owners and buyers act for their company's orders and claims; viewers only read invoices. */
-const actsForCompany = (company: Membership | null): company is Membership =>
-  company !== null && (company.role === "owner" || company.role === "buyer");
-
-const canSee = (claim: ClaimRow, who: ClaimCaller) =>
-  who.role === "admin" ||
-  claim.userId === who.id ||
-  (actsForCompany(who.company) && claim.companyId === who.company.companyId);
 
 const fieldError = (field: string, message: string) =>
   new HttpError(400, "invalid_request", message, { [field]: message });
@@ -118,59 +110,22 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
     throw notFound(warrantyMessages.orderNotFound);
   }
 
-  async function loadClaim(tx: DbOrTx, id: string, who: ClaimCaller, lock = false) {
-    const q = tx.select().from(warrantyClaims).where(eq(warrantyClaims.id, id));
-    const [claim] = lock ? await q.for("update") : await q;
-    if (!claim || !canSee(claim, who)) throw notFound(warrantyMessages.claimNotFound);
-    return claim;
-  }
+  /** Writes one history entry and, when it changes the status, the claim's status. */
+  const record = (
+    tx: DbOrTx,
+    claim: ClaimRow,
+    event: { side: "customer" | "store"; author: string; body: string | null },
+    status: ClaimStatus | null,
+    extra: ClaimChange = {},
+  ) => recordClaimChange(tx, claim, event, status, now(), extra);
 
-  /** What a claim's emails say about it. */
-  async function mailFacts(tx: DbOrTx, claim: ClaimRow, message: string | null) {
-    const [s] = await summaries(tx, [claim]);
-    const part = `${claim.qty} × ${s!.productName}${s!.partNumber ? ` (${s!.partNumber})` : ""}`;
-    return {
-      name: claim.claimantName,
-      number: s!.number,
-      orderId: claim.orderId,
-      orderNumber: s!.orderNumber,
-      part,
-      message,
-      publicUrl: opts.publicUrl,
-    } satisfies ClaimMailFacts;
-  }
-
-  async function mail(
+  const mail = (
     tx: DbOrTx,
     claim: ClaimRow,
     key: string,
     build: (facts: ClaimMailFacts) => { subject: string; text: string; html: string },
     message: string | null = null,
-  ) {
-    if (!opts.mailer) return;
-    const content = build(await mailFacts(tx, claim, message));
-    await opts.mailer.sendIn(tx, { to: claim.claimantEmail, ...content }, `warranty-${key}`);
-  }
-
-  /** Writes one history entry and, when it changes the status, the claim's status. */
-  async function record(
-    tx: DbOrTx,
-    claim: ClaimRow,
-    event: { side: "customer" | "store"; author: string; body: string | null },
-    status: ClaimStatus | null,
-    extra: Partial<
-      Pick<ClaimRow, "rejectionReason" | "failureCode" | "findings" | "inspectedAt">
-    > = {},
-  ): Promise<ClaimRow> {
-    const at = now();
-    await tx.insert(warrantyClaimEvents).values({ claimId: claim.id, ...event, status, at });
-    const [updated] = await tx
-      .update(warrantyClaims)
-      .set({ ...(status ? { status } : {}), ...extra, updatedAt: at })
-      .where(eq(warrantyClaims.id, claim.id))
-      .returning();
-    return updated!;
-  }
+  ) => mailClaimant(tx, opts, claim, key, build, message);
 
   const isOpen = (claim: ClaimRow) =>
     (openClaimStatuses as readonly ClaimStatus[]).includes(claim.status);
@@ -251,7 +206,7 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
         .orderBy(desc(warrantyClaims.filedAt), desc(warrantyClaims.id));
       return withEvents(
         db,
-        rows.filter((r) => canSee(r, who)),
+        rows.filter((r) => canSeeClaim(r, who)),
       );
     },
 
@@ -490,17 +445,22 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
       });
     },
 
-    /** Admin: rejects an open claim with the reason, shown to the claimant and emailed. */
+    /**
+     * Admin: rejects an open claim with the reason, shown to the claimant and emailed. A part
+     * that came back refunds nothing (its return is closed); one still on its way is closed when
+     * it arrives.
+     */
     async reject(id: string, reason: string, actor: ClaimCaller & AuditActor): Promise<Claim> {
       return db.transaction(async (tx) => {
         const claim = await loadClaim(tx, id, actor, true);
         if (!isOpen(claim)) throw conflict(warrantyMessages.notOpen);
+        if (claim.returnId) await closeClaimReturn(tx, claim.returnId);
         const updated = await record(
           tx,
           claim,
           { side: "store", author: STORE, body: reason },
           "rejected",
-          { rejectionReason: reason },
+          { rejectionReason: reason, decidedAt: now() },
         );
         await recordAdminAction(tx, {
           actor,

@@ -12,9 +12,10 @@ import {
   text,
   uuid,
 } from "drizzle-orm/pg-core";
-import { claimPhotoTypes, claimStatuses, installers } from "../../contract/warranty";
+import { claimPhotoTypes, claimRemedies, claimStatuses, installers } from "../../contract/warranty";
 import { companies } from "../companies/tables";
 import { orderItems, orders } from "../orders/tables";
+import { returnRequests } from "../returns/tables";
 import { user } from "../users/tables";
 
 /** Claim numbers (`WC-10001`): a plain sequence, as a gap costs nothing. */
@@ -70,6 +71,16 @@ export const warrantyClaims = pgTable(
     }),
     findings: text("findings"),
     inspectedAt: timestampTz("inspected_at"),
+    /** The part asked back: its return (an RMA of the returns flow), once asked. */
+    returnId: uuid("return_id")
+      .unique()
+      .references(() => returnRequests.id, { onDelete: "restrict" }),
+    /** The approval's remedy, and the $0 replacement order it placed (null until approved). */
+    remedy: text("remedy", { enum: claimRemedies }),
+    replacementOrderId: uuid("replacement_order_id")
+      .unique()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    decidedAt: timestampTz("decided_at"),
     filedAt: timestampNow("filed_at"),
     updatedAt: timestampNow("updated_at"),
   },
@@ -87,7 +98,7 @@ export const warrantyClaims = pgTable(
     check("warranty_claims_qty_positive", sql`${t.qty} > 0`),
     check(
       "warranty_claims_status_valid",
-      sql`${t.status} in ('submitted', 'information_requested', 'inspected', 'rejected')`,
+      sql`${t.status} in ('submitted', 'information_requested', 'part_requested', 'part_received', 'inspected', 'approved', 'rejected')`,
     ),
     check("warranty_claims_installer_valid", sql`${t.installedBy} in ('self', 'garage', 'other')`),
     check(
@@ -95,6 +106,14 @@ export const warrantyClaims = pgTable(
       sql`${t.mileageAtInstall} >= 0 and ${t.mileageAtFailure} >= ${t.mileageAtInstall}`,
     ),
     check("warranty_claims_dates_valid", sql`${t.failedOn} >= ${t.installedOn}`),
+    check(
+      "warranty_claims_remedy_valid",
+      sql`${t.remedy} is null or ${t.remedy} in ('replacement', 'refund')`,
+    ),
+    check(
+      "warranty_claims_approved_whole",
+      sql`(${t.status} = 'approved') = (${t.remedy} is not null) and coalesce(${t.remedy} = 'replacement', false) = (${t.replacementOrderId} is not null)`,
+    ),
     check(
       "warranty_claims_inspection_whole",
       sql`(${t.failureCode} is null) = (${t.inspectedAt} is null) and (${t.findings} is null) = (${t.inspectedAt} is null)`,
@@ -143,4 +162,51 @@ export const warrantyClaimEvents = pgTable(
     check("warranty_claim_events_side_valid", sql`${t.side} in ('customer', 'store')`),
     check("warranty_claim_events_something", sql`${t.body} is not null or ${t.status} is not null`),
   ],
+);
+
+/**
+ * The claims' deadlines an admin saved (docs/warranty.md "Deadlines and reminders"): one row,
+ * id 1, written by `deadline-settings.ts` alone. No row: the store's defaults
+ * (WARRANTY_DEADLINE_DEFAULTS) are in force.
+ */
+export const warrantyDeadlineSettings = pgTable(
+  "warranty_deadline_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    /** Days the claimant has to answer or send the part back. */
+    claimantDays: integer("claimant_days").notNull(),
+    /** Days the store has to act. */
+    storeDays: integer("store_days").notNull(),
+    /** Days before a deadline its reminder is emailed; fewer than either side's days. */
+    reminderDays: integer("reminder_days").notNull(),
+    updatedAt: timestampNow("updated_at"),
+  },
+  (t) => [
+    check("warranty_deadline_settings_one_row", sql`${t.id} = 1`),
+    check(
+      "warranty_deadline_settings_days_valid",
+      sql`${t.claimantDays} between 1 and 90 and ${t.storeDays} between 1 and 90`,
+    ),
+    check(
+      "warranty_deadline_settings_reminder_valid",
+      sql`${t.reminderDays} >= 0 and ${t.reminderDays} < least(${t.claimantDays}, ${t.storeDays})`,
+    ),
+  ],
+);
+
+/**
+ * The last deadline reminder of each claim (`deadlines.ts`): for its change of status at `since`,
+ * so a claim is reminded once per change of status.
+ */
+export const warrantyDeadlineReminders = pgTable(
+  "warranty_deadline_reminders",
+  {
+    claimId: requiredUuidRef("claim_id", () => warrantyClaims.id, "cascade").primaryKey(),
+    /** The change of status the reminded deadline ran from. */
+    since: timestampTz("since").notNull(),
+    side: text("side", { enum: ["claimant", "store"] }).notNull(),
+    dueOn: date("due_on").notNull(),
+    sentAt: timestampNow("sent_at"),
+  },
+  (t) => [check("warranty_deadline_reminders_side_valid", sql`${t.side} in ('claimant', 'store')`)],
 );

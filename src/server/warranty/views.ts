@@ -1,5 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { orderNumberText } from "../../contract/orders";
+import { rmaNumber } from "../../contract/returns";
+import { trackingUrl } from "../../contract/shipping-carriers";
 import {
   claimNumber,
   claimPhotoPath,
@@ -9,17 +11,25 @@ import {
 import { companies } from "../companies/tables";
 import type { DbOrTx } from "../db/database";
 import { orderItems, orders } from "../orders/tables";
+import { returnRequests } from "../returns/tables";
 import {
   warrantyClaimEvents,
   warrantyClaimPhotos,
   warrantyFailureCodes,
   type warrantyClaims,
 } from "./tables";
+import { deadlinesOf } from "./deadlines";
+import { lotsByLine } from "../shipments/service";
 
 type ClaimRow = typeof warrantyClaims.$inferSelect;
 
 /** Claims as the wire shows them, each with its order's number, part and claimant's company. */
-export async function summaries(tx: DbOrTx, rows: ClaimRow[]): Promise<ClaimSummary[]> {
+/** `now`: what the deadlines are compared with (overdue or not). */
+export async function summaries(
+  tx: DbOrTx,
+  rows: ClaimRow[],
+  now = new Date(),
+): Promise<ClaimSummary[]> {
   if (rows.length === 0) return [];
   const orderIds = [...new Set(rows.map((r) => r.orderId))];
   const items = await tx
@@ -50,7 +60,28 @@ export async function summaries(tx: DbOrTx, rows: ClaimRow[]): Promise<ClaimSumm
           .select({ id: companies.id, name: companies.name })
           .from(companies)
           .where(inArray(companies.id, companyIds));
+  const returnIds = rows.flatMap((r) => (r.returnId ? [r.returnId] : []));
+  const returns =
+    returnIds.length === 0
+      ? []
+      : await tx
+          .select({
+            id: returnRequests.id,
+            rma: returnRequests.rmaNumber,
+            status: returnRequests.status,
+          })
+          .from(returnRequests)
+          .where(inArray(returnRequests.id, returnIds));
+  const replacementIds = rows.flatMap((r) => (r.replacementOrderId ? [r.replacementOrderId] : []));
+  const replacements =
+    replacementIds.length === 0
+      ? []
+      : await tx.select().from(orders).where(inArray(orders.id, replacementIds));
+  const deadlines = await deadlinesOf(tx, rows, now);
+  const lots = await lotsByLine(tx, orderIds);
   return rows.map((r) => {
+    const partReturn = returns.find((x) => x.id === r.returnId);
+    const replacement = replacements.find((o) => o.id === r.replacementOrderId);
     const item = items.find((i) => i.orderId === r.orderId && i.line === r.line)!;
     return {
       id: r.id,
@@ -62,6 +93,7 @@ export async function summaries(tx: DbOrTx, rows: ClaimRow[]): Promise<ClaimSumm
       productId: item.productId,
       productName: item.productName,
       partNumber: item.partNumber,
+      lots: lots.get(`${r.orderId}:${r.line}`) ?? [],
       qty: r.qty,
       vin: r.vin,
       mileageAtInstall: r.mileageAtInstall,
@@ -87,15 +119,30 @@ export async function summaries(tx: DbOrTx, rows: ClaimRow[]): Promise<ClaimSumm
               at: r.inspectedAt.toISOString(),
             }
           : null,
+      partReturn: partReturn
+        ? { id: partReturn.id, rma: rmaNumber(partReturn.rma), status: partReturn.status }
+        : null,
+      remedy: r.remedy,
+      replacementOrder: replacement
+        ? {
+            id: replacement.id,
+            number: orderNumberText(replacement.number),
+            status: replacement.status,
+            carrier: replacement.carrier,
+            trackingNumber: replacement.trackingNumber,
+            trackingUrl: trackingUrl(replacement.carrier, replacement.trackingNumber),
+          }
+        : null,
       filedAt: r.filedAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
+      deadline: deadlines.get(r.id) ?? null,
     };
   });
 }
 
 /** Claims with their history, oldest event first. */
-export async function withEvents(tx: DbOrTx, rows: ClaimRow[]): Promise<Claim[]> {
-  const list = await summaries(tx, rows);
+export async function withEvents(tx: DbOrTx, rows: ClaimRow[], now = new Date()): Promise<Claim[]> {
+  const list = await summaries(tx, rows, now);
   if (list.length === 0) return [];
   const events = await tx
     .select()

@@ -2,12 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { shipsToTestAddress } from "../../../tests/support/destination";
-import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { multipartFiles, tinyGif, tinyPng } from "../../../tests/support/multipart";
-import { orderAndCharge } from "../../../tests/support/payments";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
+import { claimBody, shippedWarrantyOrder, WARRANTY_VIN } from "../../../tests/support/warranty";
 import { dueDateWords } from "../../contract/payment-words";
 import { warrantyMessages } from "../../contract/warranty";
 import { adminAuditLog } from "../audit/tables";
@@ -36,41 +35,10 @@ type Method = "GET" | "POST" | "PATCH" | "PUT";
 const call = (who: TestAccount | undefined, method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, payload });
 
-/** A valid North American VIN (its check digit holds). */
-const VIN = "1HGCM82633A004352";
-const today = () => new Date().toISOString().slice(0, 10);
+const VIN = WARRANTY_VIN;
+const shippedOrder = (who = customer, qty = 3, ship = true) =>
+  shippedWarrantyOrder(t, admin, who, qty, ship);
 
-/** A part with a 12-month warranty; `who` buys `qty`, pays by test card, and it ships. */
-async function shippedOrder(who = customer, qty = 3, ship = true) {
-  const part = await insertProduct(t.database.db, {
-    priceCents: 2000,
-    minimumOrder: 1,
-    availableQuantity: 50,
-    warrantyMonths: 12,
-  });
-  const { orderId, confirm } = await orderAndCharge(t.app, who, part.id, qty);
-  expect((await confirm()).statusCode).toBe(200);
-  if (ship) {
-    const res = await call(admin, "PATCH", `/api/orders/${orderId}/status`, { status: "shipped" });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  return { orderId, part };
-}
-
-const claimBody = (orderId: string, fields: object = {}) => ({
-  orderId,
-  line: 1,
-  qty: 1,
-  vin: VIN,
-  mileageAtInstall: 41_000,
-  mileageAtFailure: 43_500,
-  installedOn: today(),
-  failedOn: today(),
-  installedBy: "garage",
-  description: "The pads squeal and the wear indicator came on after a month.",
-  customerInvoiceRef: "INV-778",
-  ...fields,
-});
 const fileClaim = (orderId: string, fields: object = {}, who = customer) =>
   call(who, "POST", "/api/warranty-claims", claimBody(orderId, fields));
 

@@ -6,8 +6,9 @@ import {
   type ReceiveReturnInput,
   type Return,
 } from "../../contract/returns";
+import { claimNumber } from "../../contract/warranty";
 import { recordAdminAction, type AuditActor } from "../audit/service";
-import type { Db } from "../db/database";
+import type { Db, DbOrTx } from "../db/database";
 import { conflict, HttpError } from "../errors";
 import type { Inventory } from "../inventory/service";
 import { formatCents } from "../money";
@@ -31,7 +32,14 @@ export function createReceiveReturn(
   db: Db,
   inventory: Inventory,
   refunds: Refunds,
-  opts: { now?: Clock } = {},
+  opts: {
+    now?: Clock;
+    /**
+     * A warranty claim's part arrived (workflows/warranty-claims.ts `partArrived`): answers
+     * whether its claim is still open, so the return waits for its decision.
+     */
+    claimPartArrived?: (tx: DbOrTx, r: Awaited<ReturnType<typeof loadReturn>>) => Promise<boolean>;
+  } = {},
 ) {
   const now = opts.now ?? systemClock;
   const view = async (id: string) => (await returnsView(db, [await loadReturn(db, id)]))[0]!;
@@ -44,6 +52,7 @@ export function createReceiveReturn(
   ): Promise<Return> {
     const refundId = await inventory.transaction(async (stock, tx) => {
       const r = await loadReturn(tx, id, true);
+      if (r.status === "inspecting") return null;
       if (r.status === "received" || r.status === "refund_failed" || r.status === "refunded") {
         return (await refundOfReturn(tx, id))?.id ?? null;
       }
@@ -67,7 +76,9 @@ export function createReceiveReturn(
         );
       }
       const items = await linesOf(tx, [r.orderId]);
-      const restock = receipt.lines.filter((l) => l.restock > 0);
+      // A claim's part failed in use: it never goes back on sale, and its claim decides the money.
+      const forClaim = r.warrantyClaim !== null;
+      const restock = forClaim ? [] : receipt.lines.filter((l) => l.restock > 0);
       if (restock.length > 0) {
         await stock.release(
           restock.map((l) => ({
@@ -76,9 +87,10 @@ export function createReceiveReturn(
           })),
         );
       }
-      await recordReceipt(tx, id, receipt, now());
+      const claim = forClaim ? { open: !!(await opts.claimPartArrived?.(tx, r)) } : undefined;
+      await recordReceipt(tx, id, receipt, now(), claim);
       const refund =
-        amountCents > 0
+        amountCents > 0 && !forClaim
           ? await insertRefund(
               tx,
               order,
@@ -102,7 +114,7 @@ export function createReceiveReturn(
         actor,
         action: "return.receive",
         target: { type: "return", id },
-        summary: `Received ${rmaNumber(r.rmaNumber)}, a ${r.reason === "core" ? "core " : ""}return of order ${orderNumberText(order.number)} (${order.orderEmail}): ${what}; ${receipt.feeCents > 0 ? `restocking fee ${formatCents(receipt.feeCents, order.currency)}; ` : ""}refunding ${formatCents(amountCents, order.currency)}`,
+        summary: `Received ${rmaNumber(r.rmaNumber)}, a ${r.reason === "core" ? "core " : ""}return of order ${orderNumberText(order.number)} (${order.orderEmail}): ${what}; ${receipt.feeCents > 0 ? `restocking fee ${formatCents(receipt.feeCents, order.currency)}; ` : ""}${forClaim ? `kept for warranty claim ${claimNumber(r.warrantyClaim!)}` : `refunding ${formatCents(amountCents, order.currency)}`}`,
       });
       return refund?.id ?? null;
     });

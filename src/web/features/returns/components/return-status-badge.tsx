@@ -5,6 +5,7 @@ const tones: Record<ReturnStatus, string> = {
   approved: "badge-info",
   refused: "badge-error",
   received: "badge-warning",
+  inspecting: "badge-warning",
   refund_failed: "badge-error",
   refunded: "badge-success",
   closed: "badge-neutral",

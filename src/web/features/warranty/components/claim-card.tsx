@@ -27,7 +27,10 @@ import { useAddClaimPhotos, useClaimAction, useFailureCodes } from "../api/warra
 const tones: Record<ClaimStatus, string> = {
   submitted: "badge-info",
   information_requested: "badge-warning",
+  part_requested: "badge-warning",
+  part_received: "badge-info",
   inspected: "badge-accent",
+  approved: "badge-success",
   rejected: "badge-error",
 };
 
