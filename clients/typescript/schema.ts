@@ -2951,6 +2951,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/warranty-claims/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin: approve an open claim: a replacement on a $0 order, or the refund of its returned part (by the returns' rules); emailed to the claimant */
+        post: operations["postApiWarrantyClaimsByIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/warranty-claims/{id}/inspect": {
         parameters: {
             query?: never;
@@ -3036,6 +3053,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/warranty-claims/{id}/request-part": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin: ask for an open claim's part back, as a return approved at once (its RMA and the returns address, emailed to the claimant) */
+        post: operations["postApiWarrantyClaimsByIdRequestPart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/warranty/failure-codes": {
         parameters: {
             query?: never;
@@ -3063,6 +3097,24 @@ export interface paths {
         get?: never;
         /** Admin: add a failure code, or rename or retire one (a code is never removed) */
         put: operations["putApiWarrantyFailureCodesByCode"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/warranty/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: the warranty claims' deadlines (the claimant's days to answer or send the part back, the store's days to act, counted from the claim's last change of status) and how many days before one its reminder is emailed; `updatedAt` null: never saved, the store's defaults */
+        get: operations["getApiWarrantySettings"];
+        /** Admin: set the warranty claims' deadlines (1–90 days each side) and the reminder (days before a deadline, fewer than either side's), for every open claim from now on */
+        put: operations["putApiWarrantySettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4725,6 +4777,7 @@ export interface operations {
                             partiallyShipped: boolean;
                             transactionId: string | null;
                             testPayment: boolean;
+                            warrantyClaim: string | null;
                             account: {
                                 invoiceNumber: string;
                                 /** Format: date-time */
@@ -4894,6 +4947,7 @@ export interface operations {
                             partiallyShipped: boolean;
                             transactionId: string | null;
                             testPayment: boolean;
+                            warrantyClaim: string | null;
                             account: {
                                 invoiceNumber: string;
                                 /** Format: date-time */
@@ -7331,6 +7385,7 @@ export interface operations {
                             partiallyShipped: boolean;
                             transactionId: string | null;
                             testPayment: boolean;
+                            warrantyClaim: string | null;
                             account: {
                                 invoiceNumber: string;
                                 /** Format: date-time */
@@ -13385,6 +13440,7 @@ export interface operations {
                         partiallyShipped: boolean;
                         transactionId: string | null;
                         testPayment: boolean;
+                        warrantyClaim: string | null;
                         account: {
                             invoiceNumber: string;
                             /** Format: date-time */
@@ -13613,6 +13669,7 @@ export interface operations {
                             partiallyShipped: boolean;
                             transactionId: string | null;
                             testPayment: boolean;
+                            warrantyClaim: string | null;
                             account: {
                                 invoiceNumber: string;
                                 /** Format: date-time */
@@ -13805,6 +13862,7 @@ export interface operations {
                         partiallyShipped: boolean;
                         transactionId: string | null;
                         testPayment: boolean;
+                        warrantyClaim: string | null;
                         account: {
                             invoiceNumber: string;
                             /** Format: date-time */
@@ -14291,6 +14349,7 @@ export interface operations {
                         partiallyShipped: boolean;
                         transactionId: string | null;
                         testPayment: boolean;
+                        warrantyClaim: string | null;
                         account: {
                             invoiceNumber: string;
                             /** Format: date-time */
@@ -14617,6 +14676,7 @@ export interface operations {
                         partiallyShipped: boolean;
                         transactionId: string | null;
                         testPayment: boolean;
+                        warrantyClaim: string | null;
                         account: {
                             invoiceNumber: string;
                             /** Format: date-time */
@@ -14944,6 +15004,7 @@ export interface operations {
                         partiallyShipped: boolean;
                         transactionId: string | null;
                         testPayment: boolean;
+                        warrantyClaim: string | null;
                         account: {
                             invoiceNumber: string;
                             /** Format: date-time */
@@ -15624,7 +15685,7 @@ export interface operations {
                         orderNumber: string;
                         orderEmail: string;
                         /** @enum {string} */
-                        status: "requested" | "approved" | "refused" | "received" | "refund_failed" | "refunded" | "closed";
+                        status: "requested" | "approved" | "refused" | "received" | "inspecting" | "refund_failed" | "refunded" | "closed";
                         /** @enum {string} */
                         reason: "did_not_fit" | "damaged" | "wrong_part" | "no_longer_needed" | "defective" | "core";
                         vehicle: string | null;
@@ -15835,7 +15896,7 @@ export interface operations {
                         orderNumber: string;
                         orderEmail: string;
                         /** @enum {string} */
-                        status: "requested" | "approved" | "refused" | "received" | "refund_failed" | "refunded" | "closed";
+                        status: "requested" | "approved" | "refused" | "received" | "inspecting" | "refund_failed" | "refunded" | "closed";
                         /** @enum {string} */
                         reason: "did_not_fit" | "damaged" | "wrong_part" | "no_longer_needed" | "defective" | "core";
                         vehicle: string | null;
@@ -16034,6 +16095,7 @@ export interface operations {
                                 productName: string;
                                 partNumber: string | null;
                                 qty: number;
+                                lot: string | null;
                             }[];
                         }[];
                         lines: {
@@ -16169,6 +16231,7 @@ export interface operations {
                     lines: {
                         line: number;
                         qty: number;
+                        lot?: string;
                     }[];
                     /** @enum {string} */
                     carrier?: "ups" | "fedex" | "usps" | "dhl" | "other";
@@ -16205,6 +16268,7 @@ export interface operations {
                                 productName: string;
                                 partNumber: string | null;
                                 qty: number;
+                                lot: string | null;
                             }[];
                         }[];
                         lines: {
@@ -16394,6 +16458,7 @@ export interface operations {
                         partiallyShipped: boolean;
                         transactionId: string | null;
                         testPayment: boolean;
+                        warrantyClaim: string | null;
                         account: {
                             invoiceNumber: string;
                             /** Format: date-time */
@@ -16683,13 +16748,14 @@ export interface operations {
                         id: string;
                         number: string;
                         /** @enum {string} */
-                        status: "submitted" | "information_requested" | "inspected" | "rejected";
+                        status: "submitted" | "information_requested" | "part_requested" | "part_received" | "inspected" | "approved" | "rejected";
                         orderId: string;
                         orderNumber: string;
                         line: number;
                         productId: string | null;
                         productName: string;
                         partNumber: string | null;
+                        lots: string[];
                         qty: number;
                         vin: string;
                         mileageAtInstall: number;
@@ -16714,10 +16780,34 @@ export interface operations {
                             /** Format: date-time */
                             at: string;
                         } | null;
+                        partReturn: {
+                            id: string;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "refused" | "received" | "inspecting" | "refund_failed" | "refunded" | "closed";
+                        } | null;
+                        /** @enum {string|null} */
+                        remedy: "replacement" | "refund" | null;
+                        replacementOrder: {
+                            id: string;
+                            number: string;
+                            /** @enum {string} */
+                            status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                            carrier: string | null;
+                            trackingNumber: string | null;
+                            trackingUrl: string | null;
+                        } | null;
                         /** Format: date-time */
                         filedAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        deadline: {
+                            /** @enum {string} */
+                            side: "claimant" | "store";
+                            /** Format: date */
+                            dueOn: string;
+                            overdue: boolean;
+                        } | null;
                         events: {
                             id: string;
                             /** Format: date-time */
@@ -16727,7 +16817,7 @@ export interface operations {
                             author: string;
                             body: string | null;
                             /** @enum {string|null} */
-                            status: "submitted" | "information_requested" | "inspected" | "rejected" | null;
+                            status: "submitted" | "information_requested" | "part_requested" | "part_received" | "inspected" | "approved" | "rejected" | null;
                         }[];
                         photos: {
                             id: string;
@@ -21113,6 +21203,7 @@ export interface operations {
                             partiallyShipped: boolean;
                             transactionId: string | null;
                             testPayment: boolean;
+                            warrantyClaim: string | null;
                             account: {
                                 invoiceNumber: string;
                                 /** Format: date-time */
@@ -22137,7 +22228,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
-                status?: "requested" | "approved" | "refused" | "received" | "refund_failed" | "refunded" | "closed";
+                status?: "requested" | "approved" | "refused" | "received" | "inspecting" | "refund_failed" | "refunded" | "closed";
             };
             header?: never;
             path?: never;
@@ -22160,7 +22251,7 @@ export interface operations {
                         orderNumber: string;
                         orderEmail: string;
                         /** @enum {string} */
-                        status: "requested" | "approved" | "refused" | "received" | "refund_failed" | "refunded" | "closed";
+                        status: "requested" | "approved" | "refused" | "received" | "inspecting" | "refund_failed" | "refunded" | "closed";
                         /** @enum {string} */
                         reason: "did_not_fit" | "damaged" | "wrong_part" | "no_longer_needed" | "defective" | "core";
                         vehicle: string | null;
@@ -22753,7 +22844,7 @@ export interface operations {
                         orderNumber: string;
                         orderEmail: string;
                         /** @enum {string} */
-                        status: "requested" | "approved" | "refused" | "received" | "refund_failed" | "refunded" | "closed";
+                        status: "requested" | "approved" | "refused" | "received" | "inspecting" | "refund_failed" | "refunded" | "closed";
                         /** @enum {string} */
                         reason: "did_not_fit" | "damaged" | "wrong_part" | "no_longer_needed" | "defective" | "core";
                         vehicle: string | null;
@@ -23336,7 +23427,7 @@ export interface operations {
                         orderNumber: string;
                         orderEmail: string;
                         /** @enum {string} */
-                        status: "requested" | "approved" | "refused" | "received" | "refund_failed" | "refunded" | "closed";
+                        status: "requested" | "approved" | "refused" | "received" | "inspecting" | "refund_failed" | "refunded" | "closed";
                         /** @enum {string} */
                         reason: "did_not_fit" | "damaged" | "wrong_part" | "no_longer_needed" | "defective" | "core";
                         vehicle: string | null;
@@ -23522,7 +23613,7 @@ export interface operations {
                         orderNumber: string;
                         orderEmail: string;
                         /** @enum {string} */
-                        status: "requested" | "approved" | "refused" | "received" | "refund_failed" | "refunded" | "closed";
+                        status: "requested" | "approved" | "refused" | "received" | "inspecting" | "refund_failed" | "refunded" | "closed";
                         /** @enum {string} */
                         reason: "did_not_fit" | "damaged" | "wrong_part" | "no_longer_needed" | "defective" | "core";
                         vehicle: string | null;
@@ -24948,6 +25039,7 @@ export interface operations {
                             partiallyShipped: boolean;
                             transactionId: string | null;
                             testPayment: boolean;
+                            warrantyClaim: string | null;
                             account: {
                                 invoiceNumber: string;
                                 /** Format: date-time */
@@ -29587,7 +29679,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
-                status?: "submitted" | "information_requested" | "inspected" | "rejected";
+                status?: "submitted" | "information_requested" | "part_requested" | "part_received" | "inspected" | "approved" | "rejected";
                 q?: string;
                 olderThanDays?: number;
             };
@@ -29607,13 +29699,14 @@ export interface operations {
                         id: string;
                         number: string;
                         /** @enum {string} */
-                        status: "submitted" | "information_requested" | "inspected" | "rejected";
+                        status: "submitted" | "information_requested" | "part_requested" | "part_received" | "inspected" | "approved" | "rejected";
                         orderId: string;
                         orderNumber: string;
                         line: number;
                         productId: string | null;
                         productName: string;
                         partNumber: string | null;
+                        lots: string[];
                         qty: number;
                         vin: string;
                         mileageAtInstall: number;
@@ -29638,10 +29731,34 @@ export interface operations {
                             /** Format: date-time */
                             at: string;
                         } | null;
+                        partReturn: {
+                            id: string;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "refused" | "received" | "inspecting" | "refund_failed" | "refunded" | "closed";
+                        } | null;
+                        /** @enum {string|null} */
+                        remedy: "replacement" | "refund" | null;
+                        replacementOrder: {
+                            id: string;
+                            number: string;
+                            /** @enum {string} */
+                            status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                            carrier: string | null;
+                            trackingNumber: string | null;
+                            trackingUrl: string | null;
+                        } | null;
                         /** Format: date-time */
                         filedAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        deadline: {
+                            /** @enum {string} */
+                            side: "claimant" | "store";
+                            /** Format: date */
+                            dueOn: string;
+                            overdue: boolean;
+                        } | null;
                     }[];
                 };
             };
@@ -29796,13 +29913,14 @@ export interface operations {
                         id: string;
                         number: string;
                         /** @enum {string} */
-                        status: "submitted" | "information_requested" | "inspected" | "rejected";
+                        status: "submitted" | "information_requested" | "part_requested" | "part_received" | "inspected" | "approved" | "rejected";
                         orderId: string;
                         orderNumber: string;
                         line: number;
                         productId: string | null;
                         productName: string;
                         partNumber: string | null;
+                        lots: string[];
                         qty: number;
                         vin: string;
                         mileageAtInstall: number;
@@ -29827,10 +29945,34 @@ export interface operations {
                             /** Format: date-time */
                             at: string;
                         } | null;
+                        partReturn: {
+                            id: string;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "refused" | "received" | "inspecting" | "refund_failed" | "refunded" | "closed";
+                        } | null;
+                        /** @enum {string|null} */
+                        remedy: "replacement" | "refund" | null;
+                        replacementOrder: {
+                            id: string;
+                            number: string;
+                            /** @enum {string} */
+                            status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                            carrier: string | null;
+                            trackingNumber: string | null;
+                            trackingUrl: string | null;
+                        } | null;
                         /** Format: date-time */
                         filedAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        deadline: {
+                            /** @enum {string} */
+                            side: "claimant" | "store";
+                            /** Format: date */
+                            dueOn: string;
+                            overdue: boolean;
+                        } | null;
                         events: {
                             id: string;
                             /** Format: date-time */
@@ -29840,7 +29982,7 @@ export interface operations {
                             author: string;
                             body: string | null;
                             /** @enum {string|null} */
-                            status: "submitted" | "information_requested" | "inspected" | "rejected" | null;
+                            status: "submitted" | "information_requested" | "part_requested" | "part_received" | "inspected" | "approved" | "rejected" | null;
                         }[];
                         photos: {
                             id: string;
@@ -29982,13 +30124,14 @@ export interface operations {
                         id: string;
                         number: string;
                         /** @enum {string} */
-                        status: "submitted" | "information_requested" | "inspected" | "rejected";
+                        status: "submitted" | "information_requested" | "part_requested" | "part_received" | "inspected" | "approved" | "rejected";
                         orderId: string;
                         orderNumber: string;
                         line: number;
                         productId: string | null;
                         productName: string;
                         partNumber: string | null;
+                        lots: string[];
                         qty: number;
                         vin: string;
                         mileageAtInstall: number;
@@ -30013,10 +30156,34 @@ export interface operations {
                             /** Format: date-time */
                             at: string;
                         } | null;
+                        partReturn: {
+                            id: string;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "refused" | "received" | "inspecting" | "refund_failed" | "refunded" | "closed";
+                        } | null;
+                        /** @enum {string|null} */
+                        remedy: "replacement" | "refund" | null;
+                        replacementOrder: {
+                            id: string;
+                            number: string;
+                            /** @enum {string} */
+                            status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                            carrier: string | null;
+                            trackingNumber: string | null;
+                            trackingUrl: string | null;
+                        } | null;
                         /** Format: date-time */
                         filedAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        deadline: {
+                            /** @enum {string} */
+                            side: "claimant" | "store";
+                            /** Format: date */
+                            dueOn: string;
+                            overdue: boolean;
+                        } | null;
                         events: {
                             id: string;
                             /** Format: date-time */
@@ -30026,7 +30193,226 @@ export interface operations {
                             author: string;
                             body: string | null;
                             /** @enum {string|null} */
-                            status: "submitted" | "information_requested" | "inspected" | "rejected" | null;
+                            status: "submitted" | "information_requested" | "part_requested" | "part_received" | "inspected" | "approved" | "rejected" | null;
+                        }[];
+                        photos: {
+                            id: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp";
+                            size: number;
+                            url: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiWarrantyClaimsByIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    remedy: "replacement" | "refund";
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        number: string;
+                        /** @enum {string} */
+                        status: "submitted" | "information_requested" | "part_requested" | "part_received" | "inspected" | "approved" | "rejected";
+                        orderId: string;
+                        orderNumber: string;
+                        line: number;
+                        productId: string | null;
+                        productName: string;
+                        partNumber: string | null;
+                        lots: string[];
+                        qty: number;
+                        vin: string;
+                        mileageAtInstall: number;
+                        mileageAtFailure: number;
+                        installedOn: string;
+                        failedOn: string;
+                        /** @enum {string} */
+                        installedBy: "self" | "garage" | "other";
+                        description: string;
+                        customerInvoiceRef: string | null;
+                        warrantyEndsOn: string;
+                        claimant: {
+                            name: string;
+                            email: string;
+                            company: string | null;
+                        };
+                        rejectionReason: string | null;
+                        inspection: {
+                            code: string;
+                            label: string;
+                            findings: string;
+                            /** Format: date-time */
+                            at: string;
+                        } | null;
+                        partReturn: {
+                            id: string;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "refused" | "received" | "inspecting" | "refund_failed" | "refunded" | "closed";
+                        } | null;
+                        /** @enum {string|null} */
+                        remedy: "replacement" | "refund" | null;
+                        replacementOrder: {
+                            id: string;
+                            number: string;
+                            /** @enum {string} */
+                            status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                            carrier: string | null;
+                            trackingNumber: string | null;
+                            trackingUrl: string | null;
+                        } | null;
+                        /** Format: date-time */
+                        filedAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        deadline: {
+                            /** @enum {string} */
+                            side: "claimant" | "store";
+                            /** Format: date */
+                            dueOn: string;
+                            overdue: boolean;
+                        } | null;
+                        events: {
+                            id: string;
+                            /** Format: date-time */
+                            at: string;
+                            /** @enum {string} */
+                            side: "customer" | "store";
+                            author: string;
+                            body: string | null;
+                            /** @enum {string|null} */
+                            status: "submitted" | "information_requested" | "part_requested" | "part_received" | "inspected" | "approved" | "rejected" | null;
                         }[];
                         photos: {
                             id: string;
@@ -30175,13 +30561,14 @@ export interface operations {
                         id: string;
                         number: string;
                         /** @enum {string} */
-                        status: "submitted" | "information_requested" | "inspected" | "rejected";
+                        status: "submitted" | "information_requested" | "part_requested" | "part_received" | "inspected" | "approved" | "rejected";
                         orderId: string;
                         orderNumber: string;
                         line: number;
                         productId: string | null;
                         productName: string;
                         partNumber: string | null;
+                        lots: string[];
                         qty: number;
                         vin: string;
                         mileageAtInstall: number;
@@ -30206,10 +30593,34 @@ export interface operations {
                             /** Format: date-time */
                             at: string;
                         } | null;
+                        partReturn: {
+                            id: string;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "refused" | "received" | "inspecting" | "refund_failed" | "refunded" | "closed";
+                        } | null;
+                        /** @enum {string|null} */
+                        remedy: "replacement" | "refund" | null;
+                        replacementOrder: {
+                            id: string;
+                            number: string;
+                            /** @enum {string} */
+                            status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                            carrier: string | null;
+                            trackingNumber: string | null;
+                            trackingUrl: string | null;
+                        } | null;
                         /** Format: date-time */
                         filedAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        deadline: {
+                            /** @enum {string} */
+                            side: "claimant" | "store";
+                            /** Format: date */
+                            dueOn: string;
+                            overdue: boolean;
+                        } | null;
                         events: {
                             id: string;
                             /** Format: date-time */
@@ -30219,7 +30630,7 @@ export interface operations {
                             author: string;
                             body: string | null;
                             /** @enum {string|null} */
-                            status: "submitted" | "information_requested" | "inspected" | "rejected" | null;
+                            status: "submitted" | "information_requested" | "part_requested" | "part_received" | "inspected" | "approved" | "rejected" | null;
                         }[];
                         photos: {
                             id: string;
@@ -30368,13 +30779,14 @@ export interface operations {
                         id: string;
                         number: string;
                         /** @enum {string} */
-                        status: "submitted" | "information_requested" | "inspected" | "rejected";
+                        status: "submitted" | "information_requested" | "part_requested" | "part_received" | "inspected" | "approved" | "rejected";
                         orderId: string;
                         orderNumber: string;
                         line: number;
                         productId: string | null;
                         productName: string;
                         partNumber: string | null;
+                        lots: string[];
                         qty: number;
                         vin: string;
                         mileageAtInstall: number;
@@ -30399,10 +30811,34 @@ export interface operations {
                             /** Format: date-time */
                             at: string;
                         } | null;
+                        partReturn: {
+                            id: string;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "refused" | "received" | "inspecting" | "refund_failed" | "refunded" | "closed";
+                        } | null;
+                        /** @enum {string|null} */
+                        remedy: "replacement" | "refund" | null;
+                        replacementOrder: {
+                            id: string;
+                            number: string;
+                            /** @enum {string} */
+                            status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                            carrier: string | null;
+                            trackingNumber: string | null;
+                            trackingUrl: string | null;
+                        } | null;
                         /** Format: date-time */
                         filedAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        deadline: {
+                            /** @enum {string} */
+                            side: "claimant" | "store";
+                            /** Format: date */
+                            dueOn: string;
+                            overdue: boolean;
+                        } | null;
                         events: {
                             id: string;
                             /** Format: date-time */
@@ -30412,7 +30848,7 @@ export interface operations {
                             author: string;
                             body: string | null;
                             /** @enum {string|null} */
-                            status: "submitted" | "information_requested" | "inspected" | "rejected" | null;
+                            status: "submitted" | "information_requested" | "part_requested" | "part_received" | "inspected" | "approved" | "rejected" | null;
                         }[];
                         photos: {
                             id: string;
@@ -30944,13 +31380,14 @@ export interface operations {
                         id: string;
                         number: string;
                         /** @enum {string} */
-                        status: "submitted" | "information_requested" | "inspected" | "rejected";
+                        status: "submitted" | "information_requested" | "part_requested" | "part_received" | "inspected" | "approved" | "rejected";
                         orderId: string;
                         orderNumber: string;
                         line: number;
                         productId: string | null;
                         productName: string;
                         partNumber: string | null;
+                        lots: string[];
                         qty: number;
                         vin: string;
                         mileageAtInstall: number;
@@ -30975,10 +31412,34 @@ export interface operations {
                             /** Format: date-time */
                             at: string;
                         } | null;
+                        partReturn: {
+                            id: string;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "refused" | "received" | "inspecting" | "refund_failed" | "refunded" | "closed";
+                        } | null;
+                        /** @enum {string|null} */
+                        remedy: "replacement" | "refund" | null;
+                        replacementOrder: {
+                            id: string;
+                            number: string;
+                            /** @enum {string} */
+                            status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                            carrier: string | null;
+                            trackingNumber: string | null;
+                            trackingUrl: string | null;
+                        } | null;
                         /** Format: date-time */
                         filedAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        deadline: {
+                            /** @enum {string} */
+                            side: "claimant" | "store";
+                            /** Format: date */
+                            dueOn: string;
+                            overdue: boolean;
+                        } | null;
                         events: {
                             id: string;
                             /** Format: date-time */
@@ -30988,7 +31449,224 @@ export interface operations {
                             author: string;
                             body: string | null;
                             /** @enum {string|null} */
-                            status: "submitted" | "information_requested" | "inspected" | "rejected" | null;
+                            status: "submitted" | "information_requested" | "part_requested" | "part_received" | "inspected" | "approved" | "rejected" | null;
+                        }[];
+                        photos: {
+                            id: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp";
+                            size: number;
+                            url: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiWarrantyClaimsByIdRequestPart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    instructions?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        number: string;
+                        /** @enum {string} */
+                        status: "submitted" | "information_requested" | "part_requested" | "part_received" | "inspected" | "approved" | "rejected";
+                        orderId: string;
+                        orderNumber: string;
+                        line: number;
+                        productId: string | null;
+                        productName: string;
+                        partNumber: string | null;
+                        lots: string[];
+                        qty: number;
+                        vin: string;
+                        mileageAtInstall: number;
+                        mileageAtFailure: number;
+                        installedOn: string;
+                        failedOn: string;
+                        /** @enum {string} */
+                        installedBy: "self" | "garage" | "other";
+                        description: string;
+                        customerInvoiceRef: string | null;
+                        warrantyEndsOn: string;
+                        claimant: {
+                            name: string;
+                            email: string;
+                            company: string | null;
+                        };
+                        rejectionReason: string | null;
+                        inspection: {
+                            code: string;
+                            label: string;
+                            findings: string;
+                            /** Format: date-time */
+                            at: string;
+                        } | null;
+                        partReturn: {
+                            id: string;
+                            rma: string;
+                            /** @enum {string} */
+                            status: "requested" | "approved" | "refused" | "received" | "inspecting" | "refund_failed" | "refunded" | "closed";
+                        } | null;
+                        /** @enum {string|null} */
+                        remedy: "replacement" | "refund" | null;
+                        replacementOrder: {
+                            id: string;
+                            number: string;
+                            /** @enum {string} */
+                            status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                            carrier: string | null;
+                            trackingNumber: string | null;
+                            trackingUrl: string | null;
+                        } | null;
+                        /** Format: date-time */
+                        filedAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        deadline: {
+                            /** @enum {string} */
+                            side: "claimant" | "store";
+                            /** Format: date */
+                            dueOn: string;
+                            overdue: boolean;
+                        } | null;
+                        events: {
+                            id: string;
+                            /** Format: date-time */
+                            at: string;
+                            /** @enum {string} */
+                            side: "customer" | "store";
+                            author: string;
+                            body: string | null;
+                            /** @enum {string|null} */
+                            status: "submitted" | "information_requested" | "part_requested" | "part_received" | "inspected" | "approved" | "rejected" | null;
                         }[];
                         photos: {
                             id: string;
@@ -31346,6 +32024,186 @@ export interface operations {
             };
             /** @description Default Response */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiWarrantySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        claimantDays: number;
+                        storeDays: number;
+                        reminderDays: number;
+                        /** Format: date-time */
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putApiWarrantySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    claimantDays: number;
+                    storeDays: number;
+                    reminderDays: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        claimantDays: number;
+                        storeDays: number;
+                        reminderDays: number;
+                        /** Format: date-time */
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

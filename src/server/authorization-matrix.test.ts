@@ -1032,6 +1032,22 @@ const rows: Row[] = [
     expect: companyActors(200),
   },
   {
+    route: "POST /api/warranty-claims/:id/request-part",
+    call: async () => ({
+      url: `/api/warranty-claims/${await buyerClaim()}/request-part`,
+      payload: { instructions: "Send the part back." },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/warranty-claims/:id/approve",
+    call: async () => ({
+      url: `/api/warranty-claims/${await buyerClaim()}/approve`,
+      payload: { remedy: "replacement" },
+    }),
+    expect: adminOnly(200),
+  },
+  {
     route: "POST /api/warranty-claims/:id/inspect",
     call: async () => ({
       url: `/api/warranty-claims/${await buyerClaim()}/inspect`,
