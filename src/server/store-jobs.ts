@@ -14,6 +14,7 @@ import { reconcileJob } from "./payments/reconcile-job";
 import { invoiceReminderJob, REMINDER_EVERY_MS } from "./terms/reminder-job";
 import type { TermsService } from "./terms/service";
 import { refundRetryJob } from "./workflows/refund-retry-job";
+import { deadlineReminderJob } from "./warranty/deadline-reminders";
 
 /**
  * The store's recurring jobs, each a pg-boss job run once at a time across every process
@@ -30,6 +31,7 @@ export function addStoreJobs(
     payments: { reconcile(since: Date): Promise<number> };
     terms: Pick<TermsService, "sendReminders">;
     approvals: { remindExpiring(): Promise<number> };
+    warrantyDeadlines: { remindDeadlines(): Promise<number> };
     adminHome: Pick<AdminHomeService, "sendLowStockEmail">;
     imports: { sweep(): Promise<number> };
     idempotency: { sweep(): Promise<number> };
@@ -52,6 +54,8 @@ export function addStoreJobs(
   recurring.add(invoiceReminderJob(does.terms, { everyMs: REMINDER_EVERY_MS, log }));
   // The owners' reminder before an approval window ends (docs/approvals.md).
   recurring.add(approvalReminderJob(does.approvals, config, log));
+  // The warranty claims' deadline reminders, hourly (docs/warranty.md).
+  recurring.add(deadlineReminderJob(does.warrantyDeadlines, log));
   // Rate-limit counters older than a day, forgotten hourly (auth/rate-limit-cleanup-job.ts).
   recurring.add(rateLimitCleanupJob(does.db, { log }));
   // Catalog imports never imported, or stopped for good, marked failed hourly (docs/imports.md).

@@ -50,6 +50,7 @@ import { createReturnPhotoService, returnPhotoFolder } from "./returns/photos";
 import { createReturnService } from "./returns/service";
 import { claimedByLine } from "./warranty/eligibility";
 import { claimPhotoFolder, createWarrantyService } from "./warranty/service";
+import { createWarrantyDeadlines } from "./warranty/deadline-reminders";
 import { createIdempotencyKeys } from "./idempotency/service";
 import { createWebhookSender } from "./webhooks/sender";
 import { createWebhookService } from "./webhooks/service";
@@ -285,6 +286,8 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     publicUrl,
     photoDir: await claimPhotoFolder(config.dataDir),
   });
+  // Their deadlines and reminders, as an admin sets them (docs/warranty.md).
+  const warrantyDeadlines = createWarrantyDeadlines(database.db, { mailer, publicUrl });
   // The refund engine, for received returns and paid orders the store cancels.
   const refunds = createRefunds(database.db, payment.gateway, {
     seller: config.seller,
@@ -324,6 +327,7 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
       payments,
       terms,
       approvals,
+      warrantyDeadlines,
       adminHome,
       imports,
       idempotency,
@@ -362,6 +366,7 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     payments,
     returns,
     warranty,
+    warrantyDeadlines,
     refunds,
     orderStatus,
     shipments,
