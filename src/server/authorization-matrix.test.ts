@@ -1068,6 +1068,19 @@ const rows: Row[] = [
     }),
     expect: adminOnly(200),
   },
+  {
+    route: "GET /api/warranty/settings",
+    call: async () => ({ url: "/api/warranty/settings" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "PUT /api/warranty/settings",
+    call: async () => ({
+      url: "/api/warranty/settings",
+      payload: { claimantDays: 14, storeDays: 5, reminderDays: 2 },
+    }),
+    expect: adminOnly(200),
+  },
   // Returns, refunds and credit notes (returns/returns.test.ts).
   {
     route: "GET /api/orders/:id/returnable",
