@@ -53,6 +53,15 @@ test("card orders read as their status", () => {
   expect(paymentWords({ status: "cancelled", account: null }).badge).toBe("Cancelled");
 });
 
+test("a warranty claim's replacement reads No charge, never Paid, until and after it ships", () => {
+  const replacement = { account: null, warrantyClaim: "WC-10042" };
+  const line = "No charge · warranty replacement for claim WC-10042";
+  const paid = paymentWords({ ...replacement, status: "paid" });
+  expect(paid).toEqual({ badge: "No charge", line });
+  expect(paymentWords({ ...replacement, status: "shipped" })).toEqual({ badge: "Shipped", line });
+  expect(JSON.stringify(paid)).not.toContain("Paid");
+});
+
 test("a due date is the invoice's UTC day", () => {
   expect(dueDateWords("2026-01-01T23:30:00.000Z")).toBe("1 Jan 2026");
   expect(dueDateWords(new Date("2026-12-31T00:00:00.000Z"))).toBe("31 Dec 2026");

@@ -4,6 +4,7 @@ import { text } from "./text";
 import { claimDeadlineSchema } from "./warranty-deadlines";
 import { orderStatuses } from "./orders";
 import { returnStatuses } from "./returns";
+import { shippingCarriers } from "./shipping-carriers";
 
 // Warranty claims (docs/warranty.md): a part that failed in use, within its warranty, claimed by
 // its buyer (or their company's owners and buyers) and decided by the manufacturer.
@@ -314,7 +315,7 @@ export const claimSchema = z.object({
       id: z.string(),
       number: z.string(),
       status: z.enum(orderStatuses),
-      carrier: z.string().nullable(),
+      carrier: z.enum(shippingCarriers).nullable(),
       trackingNumber: z.string().nullable(),
       trackingUrl: z.string().nullable(),
     })

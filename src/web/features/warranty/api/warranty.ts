@@ -3,8 +3,10 @@ import { CLAIM_PHOTO_FIELD } from "#contract/warranty";
 import type {
   Claim,
   Claimable,
+  ClaimApproval,
   ClaimInput,
   ClaimInspection,
+  ClaimPartRequest,
   ClaimMessageInput,
   ClaimPhoto,
   FailureCode,
@@ -87,8 +89,8 @@ export function useAddClaimPhotos() {
 }
 
 /**
- * A message on a claim's thread (the store may ask for information), or the store's inspection
- * or rejection.
+ * A message on a claim's thread (the store may ask for information), or the store's inspection,
+ * request for the part, approval or rejection.
  */
 export function useClaimAction() {
   const queryClient = useQueryClient();
@@ -97,14 +99,20 @@ export function useClaimAction() {
       a:
         | { kind: "message"; id: string; body: ClaimMessageInput }
         | { kind: "inspect"; id: string; body: ClaimInspection }
-        | { kind: "reject"; id: string; body: { reason: string } },
+        | { kind: "reject"; id: string; body: { reason: string } }
+        | { kind: "request-part"; id: string; body: ClaimPartRequest }
+        | { kind: "approve"; id: string; body: ClaimApproval },
     ) =>
       apiSend<Claim>(
         "POST",
         `${claimPath(a.id)}/${a.kind === "message" ? "messages" : a.kind}`,
         a.body,
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+    // A decision may place a replacement order or write a return: every order's data.
+    onSettled: (_claim, _error, a) =>
+      queryClient.invalidateQueries({
+        queryKey: a.kind === "approve" || a.kind === "request-part" ? ["orders"] : KEY,
+      }),
   });
 }
 

@@ -1,10 +1,8 @@
-import { useState } from "react";
 import { z } from "zod";
 import { paths } from "#contract/paths";
 import {
-  claimInspectionSchema,
   claimMessageInputSchema,
-  claimRejectionSchema,
+  claimRemedyLabels,
   claimStatusLabels,
   installerLabels,
   MAX_CLAIM_PHOTOS,
@@ -14,15 +12,19 @@ import {
   type Claim,
   type ClaimStatus,
 } from "#contract/warranty";
-import { FormDialog } from "../../../components/form-dialog";
+import { returnStatusLabels } from "#contract/returns";
+import { carrierName, TrackingNumber } from "../../../components/carriers";
 import { FormError } from "../../../components/form-field";
 import { Link } from "../../../components/link";
 import { formatDateTime } from "../../../lib/format";
 import { formatDay } from "./format-day";
+import { ClaimDeadlineNote } from "./claim-deadline";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { AddPhotosInput, PhotoThumbnails } from "../../../components/private-photos";
-import { useAddClaimPhotos, useClaimAction, useFailureCodes } from "../api/warranty";
+import { useAddClaimPhotos, useClaimAction } from "../api/warranty";
+import { ClaimDecisions } from "./claim-decisions";
+import { ClaimLots } from "./claim-lots";
 
 const tones: Record<ClaimStatus, string> = {
   submitted: "badge-info",
@@ -60,7 +62,6 @@ export function ClaimCard({
   /** Link to the claim's order (in a list of claims; not on the order's own page). */
   withOrder?: boolean;
 }) {
-  const [deciding, setDeciding] = useState<"inspect" | "reject">();
   const addPhotos = useAddClaimPhotos();
   return (
     <article
@@ -86,9 +87,11 @@ export function ClaimCard({
           )}
         </span>
       </div>
+      <ClaimDeadlineNote claim={claim} store={store} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
         <dt className="text-base-content/75">VIN</dt>
         <dd className="font-mono break-all">{claim.vin}</dd>
+        <ClaimLots lots={claim.lots} />
         <dt className="text-base-content/75">Mileage</dt>
         <dd>
           {claim.mileageAtInstall.toLocaleString("en-US")} at installation,{" "}
@@ -125,6 +128,7 @@ export function ClaimCard({
           {claim.inspection.label} ({claim.inspection.code}). {claim.inspection.findings}
         </p>
       )}
+      <ClaimOutcome claim={claim} />
       <PhotoThumbnails photos={claim.photos} of="the claim" />
       {!store && isOpen(claim) && claim.photos.length < MAX_CLAIM_PHOTOS && (
         <AddPhotosInput
@@ -152,30 +156,7 @@ export function ClaimCard({
         <p className="text-sm font-medium">We asked for more information: please answer below.</p>
       )}
       {isOpen(claim) && <ReplyForm claim={claim} store={store} />}
-      {store && isOpen(claim) && (
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="btn btn-outline btn-sm"
-            onClick={() => setDeciding("inspect")}
-          >
-            Record inspection
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline btn-error btn-sm"
-            onClick={() => setDeciding("reject")}
-          >
-            Reject
-          </button>
-        </div>
-      )}
-      {deciding === "inspect" && (
-        <InspectDialog claim={claim} onClose={() => setDeciding(undefined)} />
-      )}
-      {deciding === "reject" && (
-        <RejectDialog claim={claim} onClose={() => setDeciding(undefined)} />
-      )}
+      {store && isOpen(claim) && <ClaimDecisions claim={claim} />}
     </article>
   );
 }
@@ -229,97 +210,45 @@ function ReplyForm({ claim, store }: { claim: Claim; store: boolean }) {
   );
 }
 
-function RejectDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
-  const action = useClaimAction();
-  const { register, submitWith, formError, formState } = useApiForm(claimRejectionSchema, {
-    defaultValues: { reason: "" },
-  });
-  const send = async ({ reason }: z.output<typeof claimRejectionSchema>) => {
-    await action.mutateAsync({ kind: "reject", id: claim.id, body: { reason } });
-    notify.success(`Claim ${claim.number} rejected: the claimant is emailed why`);
-    onClose();
-  };
+/**
+ * Where the claim's part and remedy stand: the part asked back (its RMA and its return's status),
+ * and once approved the remedy: the replacement order, with its tracking once it ships.
+ */
+function ClaimOutcome({ claim }: { claim: Claim }) {
+  const order = claim.replacementOrder;
   return (
-    <FormDialog
-      title={`Reject claim ${claim.number}`}
-      named
-      onClose={onClose}
-      onSubmit={submitWith(send)}
-      busy={action.isPending}
-      formError={formError}
-      submitLabel="Reject the claim"
-    >
-      <label htmlFor={`reject-${claim.id}`} className="text-sm font-medium">
-        Why (the claimant reads this)
-      </label>
-      <textarea
-        id={`reject-${claim.id}`}
-        rows={3}
-        maxLength={MAX_CLAIM_TEXT}
-        className={`textarea textarea-bordered w-full ${formState.errors.reason ? "textarea-error" : ""}`}
-        aria-invalid={formState.errors.reason ? true : undefined}
-        {...register("reason")}
-      />
-      {formState.errors.reason && (
-        <p className="text-sm text-error">{formState.errors.reason.message}</p>
+    <>
+      {claim.partReturn && (
+        <p className="text-sm" data-testid="claim-part-return">
+          <span className="font-medium">Part asked back:</span> return{" "}
+          <span className="font-mono">{claim.partReturn.rma}</span> ·{" "}
+          {returnStatusLabels[claim.partReturn.status]}
+        </p>
       )}
-    </FormDialog>
-  );
-}
-
-function InspectDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
-  const action = useClaimAction();
-  const codes = useFailureCodes();
-  const { register, submitWith, formError, formState } = useApiForm(claimInspectionSchema, {
-    defaultValues: { failureCode: claim.inspection?.code ?? "", findings: "" },
-  });
-  const { errors } = formState;
-  const send = async (body: z.output<typeof claimInspectionSchema>) => {
-    await action.mutateAsync({ kind: "inspect", id: claim.id, body });
-    notify.success(`Inspection of claim ${claim.number} recorded: the claimant is emailed it`);
-    onClose();
-  };
-  return (
-    <FormDialog
-      title={`Inspect claim ${claim.number}`}
-      named
-      onClose={onClose}
-      onSubmit={submitWith(send)}
-      busy={action.isPending}
-      formError={formError}
-      submitLabel="Record inspection"
-    >
-      <label htmlFor={`code-${claim.id}`} className="text-sm font-medium">
-        Failure code
-      </label>
-      <select
-        id={`code-${claim.id}`}
-        className={`select select-bordered w-full ${errors.failureCode ? "select-error" : ""}`}
-        aria-invalid={errors.failureCode ? true : undefined}
-        {...register("failureCode")}
-      >
-        <option value="">Choose a failure code</option>
-        {codes.data
-          ?.filter((c) => c.active)
-          .map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.code} · {c.label}
-            </option>
-          ))}
-      </select>
-      {errors.failureCode && <p className="text-sm text-error">{errors.failureCode.message}</p>}
-      <label htmlFor={`findings-${claim.id}`} className="text-sm font-medium">
-        Findings (the claimant reads these)
-      </label>
-      <textarea
-        id={`findings-${claim.id}`}
-        rows={3}
-        maxLength={MAX_CLAIM_TEXT}
-        className={`textarea textarea-bordered w-full ${errors.findings ? "textarea-error" : ""}`}
-        aria-invalid={errors.findings ? true : undefined}
-        {...register("findings")}
-      />
-      {errors.findings && <p className="text-sm text-error">{errors.findings.message}</p>}
-    </FormDialog>
+      {claim.remedy && (
+        <p className="text-sm" data-testid="claim-remedy">
+          <span className="font-medium">Approved:</span> {claimRemedyLabels[claim.remedy]}
+          {order && (
+            <>
+              {" · order "}
+              <Link to={paths.order.to(order.id)} className="link font-mono">
+                {order.number}
+              </Link>
+              {order.status === "shipped" && order.carrier && order.trackingNumber ? (
+                <>
+                  {" "}
+                  · shipped with {carrierName(order.carrier)} · tracking{" "}
+                  <TrackingNumber number={order.trackingNumber} url={order.trackingUrl} />
+                </>
+              ) : order.status === "shipped" ? (
+                " · shipped"
+              ) : (
+                " · not shipped yet"
+              )}
+            </>
+          )}
+        </p>
+      )}
+    </>
   );
 }

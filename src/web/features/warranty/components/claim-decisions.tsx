@@ -1,0 +1,270 @@
+import { useState } from "react";
+import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
+import type { z } from "zod";
+import {
+  claimApprovalSchema,
+  claimInspectionSchema,
+  claimPartRequestSchema,
+  claimRejectionSchema,
+  claimRemedies,
+  claimRemedyLabels,
+  MAX_CLAIM_TEXT,
+  warrantyMessages,
+  type Claim,
+} from "#contract/warranty";
+import { FormDialog } from "../../../components/form-dialog";
+import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
+import { useClaimAction, useFailureCodes } from "../api/warranty";
+
+type Decision = "request-part" | "inspect" | "approve" | "reject";
+
+/**
+ * The store's decisions on an open claim (docs/warranty.md "Its life"): ask for the part back
+ * (a return with its RMA), record the inspection, approve (a $0 replacement order, or the
+ * returned part's refund), reject with the reason. Each in its dialog; the claimant is emailed.
+ */
+export function ClaimDecisions({ claim }: { claim: Claim }) {
+  const [deciding, setDeciding] = useState<Decision>();
+  const close = () => setDeciding(undefined);
+  const waitingForPart = claim.status === "part_requested";
+  const button = (decision: Decision, label: string, tone = "") => (
+    <button
+      type="button"
+      className={`btn btn-outline btn-sm ${tone}`}
+      onClick={() => setDeciding(decision)}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <>
+      {waitingForPart && claim.partReturn && (
+        <p className="text-sm" data-testid="claim-waiting-part">
+          Waiting for the part: mark {claim.partReturn.rma} received on the Returns page when it
+          arrives.
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {!claim.partReturn && button("request-part", "Ask for the part back")}
+        {button("inspect", "Record inspection")}
+        {!waitingForPart && button("approve", "Approve", "btn-success")}
+        {button("reject", "Reject", "btn-error")}
+      </div>
+      {deciding === "request-part" && <RequestPartDialog claim={claim} onClose={close} />}
+      {deciding === "inspect" && <InspectDialog claim={claim} onClose={close} />}
+      {deciding === "approve" && <ApproveDialog claim={claim} onClose={close} />}
+      {deciding === "reject" && <RejectDialog claim={claim} onClose={close} />}
+    </>
+  );
+}
+
+/** A labelled text area of a decision's form, with its error under it. */
+function TextArea({
+  id,
+  label,
+  error,
+  field,
+}: {
+  id: string;
+  label: string;
+  error?: FieldError;
+  field: UseFormRegisterReturn;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={3}
+        maxLength={MAX_CLAIM_TEXT}
+        className={`textarea textarea-bordered w-full ${error ? "textarea-error" : ""}`}
+        aria-invalid={error ? true : undefined}
+        {...field}
+      />
+      {error && <p className="text-sm text-error">{error.message}</p>}
+    </>
+  );
+}
+
+function RequestPartDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
+  const action = useClaimAction();
+  const { register, submitWith, formError, formState } = useApiForm(claimPartRequestSchema, {
+    defaultValues: { instructions: "" },
+  });
+  const send = async (body: z.output<typeof claimPartRequestSchema>) => {
+    const asked = await action.mutateAsync({ kind: "request-part", id: claim.id, body });
+    notify.success(
+      `Part asked back as ${asked.partReturn?.rma ?? "a return"}: the claimant is emailed where to send it`,
+    );
+    onClose();
+  };
+  return (
+    <FormDialog
+      title={`Ask for the part of claim ${claim.number}`}
+      named
+      onClose={onClose}
+      onSubmit={submitWith(send)}
+      busy={action.isPending}
+      formError={formError}
+      submitLabel="Ask for the part back"
+    >
+      <p className="text-sm">
+        The claimant gets a return number (RMA) and the returns address by email. When the part
+        arrives, mark its return received on the Returns page: nothing goes back on sale and nothing
+        is refunded until you decide the claim.
+      </p>
+      <TextArea
+        id={`instructions-${claim.id}`}
+        label="Instructions (optional; the claimant reads these)"
+        error={formState.errors.instructions}
+        field={register("instructions")}
+      />
+    </FormDialog>
+  );
+}
+
+function ApproveDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
+  const action = useClaimAction();
+  const partBack = claim.partReturn?.status === "inspecting";
+  const { register, submitWith, formError, formState } = useApiForm(claimApprovalSchema, {
+    defaultValues: { remedy: "replacement", message: "" },
+  });
+  const send = async (body: z.output<typeof claimApprovalSchema>) => {
+    const approved = await action.mutateAsync({ kind: "approve", id: claim.id, body });
+    notify.success(
+      approved.replacementOrder
+        ? `Claim ${claim.number} approved: replacement order ${approved.replacementOrder.number} is ready to ship`
+        : `Claim ${claim.number} approved: the returned part is refunded`,
+    );
+    onClose();
+  };
+  return (
+    <FormDialog
+      title={`Approve claim ${claim.number}`}
+      named
+      onClose={onClose}
+      onSubmit={submitWith(send)}
+      busy={action.isPending}
+      formError={formError}
+      submitLabel="Approve the claim"
+    >
+      <fieldset className="flex flex-col gap-1">
+        <legend className="text-sm font-medium">What the claimant gets</legend>
+        {claimRemedies.map((remedy) => (
+          <label key={remedy} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              className="radio radio-sm"
+              value={remedy}
+              disabled={remedy === "refund" && !partBack}
+              {...register("remedy")}
+            />
+            {claimRemedyLabels[remedy]}
+          </label>
+        ))}
+        <p className="text-xs text-base-content/75">
+          {partBack
+            ? "A refund gives back what the returned part was paid, as a return is refunded, with its credit note."
+            : warrantyMessages.refundNeedsPart}
+        </p>
+        <p className="text-xs text-base-content/75">
+          A replacement is a new order of {claim.qty} × {claim.productName} at no charge, to the
+          original order&apos;s address; ship it from the Orders page with its tracking number.
+        </p>
+      </fieldset>
+      {formState.errors.remedy && (
+        <p className="text-sm text-error">{formState.errors.remedy.message}</p>
+      )}
+      <TextArea
+        id={`approve-${claim.id}`}
+        label="Message (optional; the claimant reads this)"
+        error={formState.errors.message}
+        field={register("message")}
+      />
+    </FormDialog>
+  );
+}
+
+function RejectDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
+  const action = useClaimAction();
+  const { register, submitWith, formError, formState } = useApiForm(claimRejectionSchema, {
+    defaultValues: { reason: "" },
+  });
+  const send = async ({ reason }: z.output<typeof claimRejectionSchema>) => {
+    await action.mutateAsync({ kind: "reject", id: claim.id, body: { reason } });
+    notify.success(`Claim ${claim.number} rejected: the claimant is emailed why`);
+    onClose();
+  };
+  return (
+    <FormDialog
+      title={`Reject claim ${claim.number}`}
+      named
+      onClose={onClose}
+      onSubmit={submitWith(send)}
+      busy={action.isPending}
+      formError={formError}
+      submitLabel="Reject the claim"
+    >
+      <TextArea
+        id={`reject-${claim.id}`}
+        label="Why (the claimant reads this)"
+        error={formState.errors.reason}
+        field={register("reason")}
+      />
+    </FormDialog>
+  );
+}
+
+function InspectDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
+  const action = useClaimAction();
+  const codes = useFailureCodes();
+  const { register, submitWith, formError, formState } = useApiForm(claimInspectionSchema, {
+    defaultValues: { failureCode: claim.inspection?.code ?? "", findings: "" },
+  });
+  const { errors } = formState;
+  const send = async (body: z.output<typeof claimInspectionSchema>) => {
+    await action.mutateAsync({ kind: "inspect", id: claim.id, body });
+    notify.success(`Inspection of claim ${claim.number} recorded: the claimant is emailed it`);
+    onClose();
+  };
+  return (
+    <FormDialog
+      title={`Inspect claim ${claim.number}`}
+      named
+      onClose={onClose}
+      onSubmit={submitWith(send)}
+      busy={action.isPending}
+      formError={formError}
+      submitLabel="Record inspection"
+    >
+      <label htmlFor={`code-${claim.id}`} className="text-sm font-medium">
+        Failure code
+      </label>
+      <select
+        id={`code-${claim.id}`}
+        className={`select select-bordered w-full ${errors.failureCode ? "select-error" : ""}`}
+        aria-invalid={errors.failureCode ? true : undefined}
+        {...register("failureCode")}
+      >
+        <option value="">Choose a failure code</option>
+        {codes.data
+          ?.filter((c) => c.active)
+          .map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.code} · {c.label}
+            </option>
+          ))}
+      </select>
+      {errors.failureCode && <p className="text-sm text-error">{errors.failureCode.message}</p>}
+      <TextArea
+        id={`findings-${claim.id}`}
+        label="Findings (the claimant reads these)"
+        error={errors.findings}
+        field={register("findings")}
+      />
+    </FormDialog>
+  );
+}
