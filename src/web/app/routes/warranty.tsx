@@ -1,5 +1,6 @@
 import { usePageTitle } from "../../components/page-title";
 import { ClaimsList } from "../../features/warranty/components/claims-list";
+import { DeadlineSettingsSection } from "../../features/warranty/components/deadline-settings";
 import { FailureCodes } from "../../features/warranty/components/failure-codes";
 import { useSession } from "../../lib/session";
 
@@ -32,6 +33,7 @@ export function WarrantyRoute() {
           <FailureCodes />
         </section>
       )}
+      {store && <DeadlineSettingsSection />}
     </div>
   );
 }

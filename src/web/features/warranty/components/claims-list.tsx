@@ -9,6 +9,7 @@ import { formatDate } from "../../../lib/format";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useClaim, useClaims } from "../api/warranty";
 import { ClaimCard, ClaimStatusBadge } from "./claim-card";
+import { ClaimDeadlineNote } from "./claim-deadline";
 
 const PAGE_SIZE = 20;
 /** The age filter's choices, in days since the claim was filed. */
@@ -75,7 +76,7 @@ export function ClaimsList({ store }: { store: boolean }) {
               {open === c.id ? (
                 <OpenClaim id={c.id} store={store} onClose={() => setOpen(undefined)} />
               ) : (
-                <ClaimRow claim={c} onOpen={() => setOpen(c.id)} />
+                <ClaimRow claim={c} store={store} onOpen={() => setOpen(c.id)} />
               )}
             </li>
           ))}
@@ -85,7 +86,15 @@ export function ClaimsList({ store }: { store: boolean }) {
   );
 }
 
-function ClaimRow({ claim, onOpen }: { claim: ClaimSummary; onOpen(): void }) {
+function ClaimRow({
+  claim,
+  store,
+  onOpen,
+}: {
+  claim: ClaimSummary;
+  store: boolean;
+  onOpen(): void;
+}) {
   return (
     <div
       className="flex flex-wrap items-center gap-2 rounded-box border border-base-300 p-3"
@@ -100,6 +109,7 @@ function ClaimRow({ claim, onOpen }: { claim: ClaimSummary; onOpen(): void }) {
           Filed {formatDate(claim.filedAt)} · order {claim.orderNumber} ·{" "}
           {claim.claimant.company ?? claim.claimant.name}
         </span>
+        <ClaimDeadlineNote claim={claim} store={store} />
       </span>
       <button
         type="button"

@@ -1,0 +1,130 @@
+import type { UseFormRegisterReturn } from "react-hook-form";
+import {
+  MAX_DEADLINE_DAYS,
+  warrantyDeadlineMessages,
+  warrantyDeadlineSettingsSchema,
+  type WarrantyDeadlineSettings,
+} from "#contract/warranty-deadlines";
+import { FormError } from "../../../components/form-field";
+import { PageSpinner } from "../../../components/spinner";
+import { QueryError } from "../../../components/query-error";
+import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
+import { useSetWarrantyDeadlineSettings, useWarrantyDeadlineSettings } from "../api/deadlines";
+
+/** The admin's warranty page section: each side's days on a claim, and the reminder before. */
+export function DeadlineSettingsSection() {
+  return (
+    <section aria-labelledby="warranty-deadlines-heading" className="flex flex-col gap-4">
+      <h2 id="warranty-deadlines-heading" className="text-xl font-bold">
+        Deadlines and reminders
+      </h2>
+      <DeadlineSettingsForm />
+    </section>
+  );
+}
+
+/**
+ * The admin's deadline settings: the claimant's days to answer or send the part back, the
+ * store's days to act, and how many days before a deadline its reminder is emailed.
+ */
+export function DeadlineSettingsForm() {
+  const current = useWarrantyDeadlineSettings();
+  if (current.isPending) return <PageSpinner />;
+  if (current.error) return <QueryError error={current.error} />;
+  // Settings saved start the form afresh from them.
+  return <SettingsForm key={JSON.stringify(current.data)} settings={current.data} />;
+}
+
+function SettingsForm({ settings }: { settings: WarrantyDeadlineSettings }) {
+  const save = useSetWarrantyDeadlineSettings();
+  const { register, submitWith, formError, formState } = useApiForm(
+    warrantyDeadlineSettingsSchema,
+    {
+      defaultValues: {
+        claimantDays: settings.claimantDays,
+        storeDays: settings.storeDays,
+        reminderDays: settings.reminderDays,
+      },
+    },
+  );
+  const errors = formState.errors;
+  return (
+    <form
+      className="flex max-w-xl flex-col gap-3"
+      noValidate
+      aria-label="Deadline settings"
+      onSubmit={submitWith(async (next) => {
+        const saved = await save.mutateAsync(next);
+        notify.success(warrantyDeadlineMessages.saved(saved));
+      })}
+    >
+      <DaysField
+        id="deadline-claimant"
+        label="The claimant's days to answer or send the part back"
+        min={1}
+        error={errors.claimantDays?.message}
+        field={register("claimantDays", { valueAsNumber: true })}
+      />
+      <DaysField
+        id="deadline-store"
+        label="The store's days to act"
+        min={1}
+        error={errors.storeDays?.message}
+        field={register("storeDays", { valueAsNumber: true })}
+      />
+      <DaysField
+        id="deadline-reminder"
+        label="Reminder before a deadline (days)"
+        min={0}
+        error={errors.reminderDays?.message}
+        field={register("reminderDays", { valueAsNumber: true })}
+      />
+      <p className="text-sm text-base-content/75">
+        Each side's days count, in calendar days, from the claim's last change of status: the
+        claimant's while the store waits for their answer or the part, the store's while the claim
+        waits for a question, the inspection or the decision. The waiting side is emailed once, the
+        days above before the last day (the store's reminder goes to every admin). New days apply at
+        once to every open claim.
+        {settings.updatedAt === null && ` ${warrantyDeadlineMessages.defaultsInForce}`}
+      </p>
+      <FormError message={formError} />
+      <button type="submit" className="btn btn-primary w-fit" disabled={save.isPending}>
+        Save deadlines
+      </button>
+    </form>
+  );
+}
+
+/** A whole number of days, with its refusal beside it. */
+function DaysField(p: {
+  id: string;
+  label: string;
+  min: number;
+  error: string | undefined;
+  field: UseFormRegisterReturn;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={p.id} className="text-sm font-medium">
+        {p.label}
+      </label>
+      <input
+        id={p.id}
+        type="number"
+        min={p.min}
+        max={MAX_DEADLINE_DAYS}
+        step={1}
+        className={`input input-bordered w-32 ${p.error ? "input-error" : ""}`}
+        aria-invalid={p.error ? true : undefined}
+        aria-describedby={p.error ? `${p.id}-error` : undefined}
+        {...p.field}
+      />
+      {p.error && (
+        <span id={`${p.id}-error`} className="text-sm text-error">
+          {p.error}
+        </span>
+      )}
+    </div>
+  );
+}
