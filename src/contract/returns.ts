@@ -222,6 +222,11 @@ export const returnSchema = z.object({
   id: z.uuid(),
   /** The human number: `RMA-10023`. */
   rma: z.string(),
+  /**
+   * The warranty claim that asked for the part back (`WC-10023`): received, it is kept for the
+   * claim, whose decision says what it refunds; null for a customer's own return.
+   */
+  warrantyClaim: z.string().nullable(),
   orderId: z.uuid(),
   /** `PW-100234` */
   orderNumber: z.string(),

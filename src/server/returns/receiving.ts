@@ -120,14 +120,16 @@ export async function recordReceipt(
   at: Date,
   claim?: { open: boolean },
 ): Promise<void> {
+  // A decided claim's part owes nothing; an open claim's keeps what it would refund, for its decision.
+  const owesNothing = claim !== undefined && !claim.open;
   for (const l of receipt.lines) {
     await tx
       .update(returnLines)
       .set({
         receivedQty: l.receivedQty,
         condition: l.condition,
-        refundNetCents: l.refundNetCents,
-        refundTaxCents: l.refundTaxCents,
+        refundNetCents: owesNothing ? 0 : l.refundNetCents,
+        refundTaxCents: owesNothing ? 0 : l.refundTaxCents,
         feeCents: l.feeCents,
       })
       .where(and(eq(returnLines.returnId, id), eq(returnLines.line, l.line)));

@@ -15,6 +15,7 @@ import {
   type ReturnRequestInput,
   type ReturnsQuery,
 } from "../../contract/returns";
+import { claimNumber } from "../../contract/warranty";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { invoices } from "../invoices/tables";
@@ -107,6 +108,7 @@ export async function returnsView(tx: DbOrTx, rows: ReturnRow[]): Promise<Return
     return {
       id: r.id,
       rma: rmaNumber(r.rmaNumber),
+      warrantyClaim: r.warrantyClaim === null ? null : claimNumber(r.warrantyClaim),
       orderId: r.orderId,
       orderNumber: orderNumberText(order.number),
       orderEmail: order.email,

@@ -99,8 +99,14 @@ export async function refundClaimReturn(
 
 /** A claim decided without a refund (a replacement, a rejection): its received part owes nothing. */
 export async function closeClaimReturn(tx: DbOrTx, returnId: string): Promise<void> {
-  await tx
+  const [closed] = await tx
     .update(returnRequests)
     .set({ status: "closed" })
-    .where(and(eq(returnRequests.id, returnId), eq(returnRequests.status, "inspecting")));
+    .where(and(eq(returnRequests.id, returnId), eq(returnRequests.status, "inspecting")))
+    .returning({ id: returnRequests.id });
+  if (!closed) return;
+  await tx
+    .update(returnLines)
+    .set({ refundNetCents: 0, refundTaxCents: 0 })
+    .where(eq(returnLines.returnId, returnId));
 }

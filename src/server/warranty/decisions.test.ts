@@ -79,9 +79,14 @@ test("the part asked back is a return (RMA) approved at once; received, it waits
   const stockBefore = await availableQuantityOf(t.database.db, part.id);
   const received = await call(admin, "POST", `/api/returns/${returnId}/receive`, {
     lines: [{ line: 1, qty: 2, condition: "used" }],
+    expectedRefund: 0,
   });
   expect(received.statusCode, received.body).toBe(200);
-  expect(received.json().status).toBe("inspecting");
+  expect(received.json()).toMatchObject({
+    status: "inspecting",
+    warrantyClaim: claim.number,
+    amount: 40,
+  });
   expect(await availableQuantityOf(t.database.db, part.id)).toBe(stockBefore);
   expect(await t.database.db.select().from(refunds).where(eq(refunds.returnId, returnId))).toEqual(
     [],
@@ -175,7 +180,7 @@ test("a refund needs the part back; a replacement is a $0 order placed once unde
 });
 
 test("a rejected claim's returned part refunds nothing: its return is closed", async () => {
-  const { claim } = await claimOf(1);
+  const { orderId, claim } = await claimOf(1);
   const asked = (await decide(claim.id, "request-part")).json();
   const returnId = asked.partReturn.id;
   expect(
@@ -188,6 +193,9 @@ test("a rejected claim's returned part refunds nothing: its return is closed", a
   const rejected = await decide(claim.id, "reject", { reason: "The pads were fitted wrongly." });
   expect(rejected.statusCode, rejected.body).toBe(200);
   expect(rejected.json()).toMatchObject({ status: "rejected", partReturn: { status: "closed" } });
+  // The closed return says it refunds nothing.
+  const [closed] = (await call(admin, "GET", `/api/orders/${orderId}/returns`)).json();
+  expect(closed).toMatchObject({ status: "closed", amount: 0, warrantyClaim: claim.number });
   const [r] = await t.database.db
     .select({ status: returnRequests.status, claim: returnRequests.warrantyClaim })
     .from(returnRequests)

@@ -64,7 +64,9 @@ export function createReceiveReturn(
       const asked = await linesOfReturn(tx, id);
       const found = input?.lines ?? asked.map((l) => ({ ...l, condition: "as_new" as const }));
       const receipt = receiveRule(r.reason, asked, found, await restockingFee(tx));
-      const amountCents = receipt.refundNetCents + receipt.refundTaxCents;
+      // A claim's part failed in use: it never goes back on sale, and its claim decides the money.
+      const forClaim = r.warrantyClaim !== null;
+      const amountCents = forClaim ? 0 : receipt.refundNetCents + receipt.refundTaxCents;
       if (
         input?.expectedRefund !== undefined &&
         Math.round(input.expectedRefund * 100) !== amountCents
@@ -76,8 +78,6 @@ export function createReceiveReturn(
         );
       }
       const items = await linesOf(tx, [r.orderId]);
-      // A claim's part failed in use: it never goes back on sale, and its claim decides the money.
-      const forClaim = r.warrantyClaim !== null;
       const restock = forClaim ? [] : receipt.lines.filter((l) => l.restock > 0);
       if (restock.length > 0) {
         await stock.release(
@@ -90,7 +90,7 @@ export function createReceiveReturn(
       const claim = forClaim ? { open: !!(await opts.claimPartArrived?.(tx, r)) } : undefined;
       await recordReceipt(tx, id, receipt, now(), claim);
       const refund =
-        amountCents > 0 && !forClaim
+        amountCents > 0
           ? await insertRefund(
               tx,
               order,

@@ -35,7 +35,10 @@ const receiveFormSchema = (r: Return) =>
       }),
     );
 
-/** What the lines as typed refund, in cents, by the rule the server applies. */
+/**
+ * What the lines as typed refund, in cents, by the rule the server applies: a warranty claim's
+ * part refunds nothing now and never goes back on sale (its claim decides).
+ */
 function figures(r: Return, qty: number[], condition: string[], fee: RestockingFee) {
   const lines = r.lines.map((l, i) => {
     const received = {
@@ -43,7 +46,10 @@ function figures(r: Return, qty: number[], condition: string[], fee: RestockingF
       condition: (condition[i] ?? "as_new") as (typeof receivedConditions)[number],
     };
     const asked = { qty: l.qty, netCents: cents(l.net), taxCents: cents(l.tax) };
-    return lineReceipt(r.reason, asked, received, fee);
+    const receipt = lineReceipt(r.reason, asked, received, fee);
+    return r.warrantyClaim
+      ? { ...receipt, refundNetCents: 0, refundTaxCents: 0, restock: 0 }
+      : receipt;
   });
   const refund = lines.reduce((s, l) => s + l.refundNetCents + l.refundTaxCents, 0);
   return { lines, refund, fee: lines.reduce((s, l) => s + l.feeCents, 0) };
@@ -77,8 +83,13 @@ export function ReceiveDialog({ r, onClose }: { r: Return; onClose(): void }) {
       lines.map((l) => l.condition),
       fee,
     );
+    const claim = r.warrantyClaim;
     const sure = await confirm({
-      title: refund > 0 ? `Refund ${money(refund)}?` : "Close this return without a refund?",
+      title: claim
+        ? `Receive the part of warranty claim ${claim}?`
+        : refund > 0
+          ? `Refund ${money(refund)}?`
+          : "Close this return without a refund?",
       body: (
         <div className="flex flex-col gap-1" data-testid="receive-confirm">
           <p>
@@ -93,13 +104,19 @@ export function ReceiveDialog({ r, onClose }: { r: Return; onClose(): void }) {
           </p>
           {kept > 0 && <p>Restocking fee kept: {money(kept)}.</p>}
           <p className="font-semibold">
-            {refund > 0
-              ? `The customer is refunded ${money(refund)} and emailed a credit note.`
-              : "Nothing is refunded."}
+            {claim
+              ? `Kept for warranty claim ${claim}: nothing is refunded now, and its decision says what is.`
+              : refund > 0
+                ? `The customer is refunded ${money(refund)} and emailed a credit note.`
+                : "Nothing is refunded."}
           </p>
         </div>
       ),
-      confirmLabel: refund > 0 ? `Refund ${money(refund)}` : "Close return",
+      confirmLabel: claim
+        ? "Receive the part"
+        : refund > 0
+          ? `Refund ${money(refund)}`
+          : "Close return",
       tone: "positive",
     });
     if (!sure) return;
@@ -109,11 +126,13 @@ export function ReceiveDialog({ r, onClose }: { r: Return; onClose(): void }) {
       body: { lines, expectedRefund: refund / 100 },
     });
     notify.success(
-      after.status === "refunded"
-        ? `Received and refunded: credit note ${after.creditNote?.number ?? ""}`
-        : after.status === "closed"
-          ? "Received: nothing to refund"
-          : `Received; the refund failed: ${after.refundError ?? "see the list"}`,
+      after.status === "inspecting"
+        ? `Received for warranty claim ${claim}: decide the claim next`
+        : after.status === "refunded"
+          ? `Received and refunded: credit note ${after.creditNote?.number ?? ""}`
+          : after.status === "closed"
+            ? "Received: nothing to refund"
+            : `Received; the refund failed: ${after.refundError ?? "see the list"}`,
     );
     onClose();
   };
@@ -169,7 +188,9 @@ export function ReceiveDialog({ r, onClose }: { r: Return; onClose(): void }) {
                 </label>
               </div>
               <p className="mt-2 text-sm" data-testid="receive-line-refund">
-                Refund {money(line.refundNetCents + line.refundTaxCents)}
+                {r.warrantyClaim
+                  ? `Kept for warranty claim ${r.warrantyClaim}`
+                  : `Refund ${money(line.refundNetCents + line.refundTaxCents)}`}
                 {line.feeCents > 0 && ` (restocking fee ${money(line.feeCents)})`}
                 {line.restock > 0 ? ` · ${line.restock} back on sale` : " · not back on sale"}
               </p>
@@ -177,12 +198,14 @@ export function ReceiveDialog({ r, onClose }: { r: Return; onClose(): void }) {
           );
         })}
         <p className="text-sm text-base-content/80">
-          {fee.percent > 0 && fee.conditions.length > 0
-            ? `Restocking fee: ${fee.percent}% of parts received ${fee.conditions.map((c) => receivedConditionLabels[c].toLowerCase()).join(" or ")}, on returns for the customer's own reasons (did not fit, no longer needed).`
-            : "No restocking fee."}
+          {r.warrantyClaim
+            ? `The failed part of warranty claim ${r.warrantyClaim}: nothing goes back on sale, and the claim's decision says what is refunded.`
+            : fee.percent > 0 && fee.conditions.length > 0
+              ? `Restocking fee: ${fee.percent}% of parts received ${fee.conditions.map((c) => receivedConditionLabels[c].toLowerCase()).join(" or ")}, on returns for the customer's own reasons (did not fit, no longer needed).`
+              : "No restocking fee."}
         </p>
         <p className="text-lg font-semibold" data-testid="receive-total">
-          Refund: {money(shown.refund)}
+          {r.warrantyClaim ? "Refund now: none" : `Refund: ${money(shown.refund)}`}
           {shown.fee > 0 && (
             <span className="block text-sm font-normal">
               Restocking fee kept: {money(shown.fee)}
