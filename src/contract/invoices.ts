@@ -27,6 +27,7 @@ export const invoiceMessages = {
   notYet: "This order has no invoice yet: an order gets its invoice when it is paid",
   paidBefore:
     "This order was paid before the store issued invoices: contact us for a copy of its invoice",
+  replacement: "A warranty replacement has no invoice: nothing was charged for it",
 };
 
 /** The PDF's address, for links. */

@@ -14,7 +14,7 @@ export interface Replaced {
   order: OrderRow;
   item: OrderItemRow;
   qty: number;
-  /** The claim's number (`WC-10023`): on the order as its reference, and its transaction id. */
+  /** The claim's number (`WC-10023`): in the order's transaction id, and so on its words. */
   claim: string;
 }
 
@@ -61,7 +61,7 @@ export async function placeReplacement(
     delivery: {
       phone: order.phone,
       address: order.address,
-      poReference: `Warranty claim ${claim}`,
+      poReference: null,
       shipTo: order.shipTo,
     },
     currency: order.currency,

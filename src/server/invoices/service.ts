@@ -1,3 +1,4 @@
+import { WARRANTY_REPLACEMENT } from "../../contract/orders";
 import { and, eq } from "drizzle-orm";
 import { seesCompanyInvoices } from "../../contract/companies";
 import { invoiceMessages, invoicePdfPath, type InvoiceSummary } from "../../contract/invoices";
@@ -24,7 +25,12 @@ export function createInvoiceService(db: Db, opts: { seller: SellerDetails }) {
    */
   async function visibleInvoice(orderId: string, viewer: Viewer): Promise<InvoiceRow> {
     const [row] = await db
-      .select({ userId: orders.userId, status: orders.status, invoice: invoices })
+      .select({
+        userId: orders.userId,
+        status: orders.status,
+        paidWith: orders.paidWith,
+        invoice: invoices,
+      })
       .from(orders)
       .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "invoice")))
       .where(eq(orders.id, orderId));
@@ -39,6 +45,7 @@ export function createInvoiceService(db: Db, opts: { seller: SellerDetails }) {
     }
     if (!row.invoice) {
       const paid = row.status === "paid" || row.status === "shipped";
+      if (row.paidWith === WARRANTY_REPLACEMENT) throw notFound(invoiceMessages.replacement);
       throw notFound(paid ? invoiceMessages.paidBefore : invoiceMessages.notYet);
     }
     return row.invoice;

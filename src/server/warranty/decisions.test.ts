@@ -6,6 +6,7 @@ import { availableQuantityOf } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { claimBody, shippedWarrantyOrder } from "../../../tests/support/warranty";
+import { invoiceMessages } from "../../contract/invoices";
 import { paymentWords } from "../../contract/payment-words";
 import { warrantyMessages } from "../../contract/warranty";
 import { orders } from "../orders/tables";
@@ -149,11 +150,10 @@ test("a refund needs the part back; a replacement is a $0 order placed once unde
 
   // The customer's order: no charge, said so, and shipped as any order is.
   const order = (await call(customer, "GET", `/api/orders/${replacement.id}`)).json();
-  expect(order).toMatchObject({
-    total: 0,
-    warrantyClaim: claim.number,
-    poReference: `Warranty claim ${claim.number}`,
-  });
+  expect(order).toMatchObject({ total: 0, warrantyClaim: claim.number, poReference: null });
+  const invoice = await call(customer, "GET", `/api/orders/${replacement.id}/invoice`);
+  expect(invoice.statusCode).toBe(404);
+  expect(invoice.json().message).toBe(invoiceMessages.replacement);
   expect(paymentWords(order)).toEqual({
     badge: "No charge",
     line: `No charge · warranty replacement for claim ${claim.number}`,

@@ -6,8 +6,8 @@ import { formatDate, formatOrderNumber } from "../../../lib/format";
 import { useOrderInvoice } from "../api/invoice";
 
 /** Whether an order has been paid, so has its invoice (issued with the payment). */
-export const isInvoiced = (order: Pick<Order, "status">) =>
-  order.status === "paid" || order.status === "shipped";
+export const isInvoiced = (order: Pick<Order, "status" | "warrantyClaim">) =>
+  (order.status === "paid" || order.status === "shipped") && !order.warrantyClaim;
 
 /** "Download invoice": the paid order's invoice PDF (the server names the file by its number). */
 export function InvoiceLink({

@@ -154,7 +154,7 @@ export function OrderDetails({ order, detail }: { order: Order; detail?: AdminOr
         </div>
         <div className="flex flex-col gap-1">
           <h2 className="text-lg font-bold">Payment</h2>
-          {order.account ? (
+          {order.account || order.warrantyClaim ? (
             <p data-testid="order-payment">{paymentWords(order).line}</p>
           ) : order.transactionId ? (
             <p className="break-all">
