@@ -332,6 +332,8 @@ export const returnMessages = {
   noPhoto: `Choose a photo to send (multipart field "${RETURN_PHOTO_FIELD}")`,
   photosClosed: "Photos can be added only while the return awaits the store's answer",
   notShipped: "Only a shipped order can be returned",
+  replacement:
+    "A warranty replacement was not paid for, so it cannot be returned for a refund: claim its warranty if it fails",
   windowClosed: (days: number) =>
     `The return window of ${days} days after shipping has closed for this order`,
   lineNotShipped: (line: number) => `Line ${line} has not shipped yet, so it cannot be returned`,

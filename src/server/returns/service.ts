@@ -1,4 +1,4 @@
-import { orderNumberText } from "../../contract/orders";
+import { orderNumberText, WARRANTY_REPLACEMENT } from "../../contract/orders";
 import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { sql } from "../db/sql";
 import {
@@ -264,6 +264,11 @@ export function createReturnService(db: Db, opts: ReturnOptions) {
     lines: Map<number, { shipped: number; open: boolean }>;
   }> {
     const days = core ? coreWindowDays : opts.windowDays;
+    // A warranty claim's replacement was not paid for: nothing of it can be refunded.
+    if (order.paidWith === WARRANTY_REPLACEMENT) {
+      const why = returnMessages.replacement;
+      return { open: false, until: null, why, days, lines: new Map() };
+    }
     const shipped =
       order.status === "paid" || order.status === "shipped"
         ? await shippedByLine(tx, order.id)

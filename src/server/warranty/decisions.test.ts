@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { claimBody, shippedWarrantyOrder } from "../../../tests/support/warranty";
 import { invoiceMessages } from "../../contract/invoices";
 import { paymentWords } from "../../contract/payment-words";
+import { returnMessages } from "../../contract/returns";
 import { warrantyMessages } from "../../contract/warranty";
 import { orders } from "../orders/tables";
 import { refunds, returnRequests } from "../returns/tables";
@@ -151,6 +152,10 @@ test("a refund needs the part back; a replacement is a $0 order placed once unde
   // The customer's order: no charge, said so, and shipped as any order is.
   const order = (await call(customer, "GET", `/api/orders/${replacement.id}`)).json();
   expect(order).toMatchObject({ total: 0, warrantyClaim: claim.number, poReference: null });
+  const returnable = (
+    await call(customer, "GET", `/api/orders/${replacement.id}/returnable`)
+  ).json();
+  expect(returnable).toMatchObject({ eligible: false, reason: returnMessages.replacement });
   const invoice = await call(customer, "GET", `/api/orders/${replacement.id}/invoice`);
   expect(invoice.statusCode).toBe(404);
   expect(invoice.json().message).toBe(invoiceMessages.replacement);
