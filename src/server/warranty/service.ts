@@ -192,7 +192,7 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
           at,
         });
         await mail(tx, claim!, `filed:${claim!.id}`, claimFiledMail);
-        return (await withEvents(tx, [claim!]))[0]!;
+        return (await withEvents(tx, [claim!], now()))[0]!;
       });
     },
 
@@ -207,12 +207,13 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
       return withEvents(
         db,
         rows.filter((r) => canSeeClaim(r, who)),
+        now(),
       );
     },
 
     /** One claim with its history. */
     async get(id: string, who: ClaimCaller): Promise<Claim> {
-      return (await withEvents(db, [await loadClaim(db, id, who)]))[0]!;
+      return (await withEvents(db, [await loadClaim(db, id, who)], now()))[0]!;
     },
 
     /**
@@ -260,7 +261,7 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
           .offset(query.offset),
         db.select({ n: count() }).from(warrantyClaims).where(where),
       ]);
-      return { items: await summaries(db, rows), total: total?.n ?? 0 };
+      return { items: await summaries(db, rows, now()), total: total?.n ?? 0 };
     },
 
     /**
@@ -306,7 +307,7 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
             input.body,
           );
         }
-        return (await withEvents(tx, [updated]))[0]!;
+        return (await withEvents(tx, [updated], now()))[0]!;
       });
     },
 
@@ -348,7 +349,7 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
                 createdAt: new Date(at + i),
               })),
             );
-            return (await withEvents(tx, [claim]))[0]!.photos;
+            return (await withEvents(tx, [claim], now()))[0]!.photos;
           }),
         opts.photoIo,
       );
@@ -441,7 +442,7 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
           claimInspectedMail,
           `${code.label}: ${input.findings}`,
         );
-        return (await withEvents(tx, [updated]))[0]!;
+        return (await withEvents(tx, [updated], now()))[0]!;
       });
     },
 
@@ -469,7 +470,7 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
           summary: `Rejected warranty claim ${claimNumber(claim.number)}: ${reason}`,
         });
         await mail(tx, updated, `rejected:${id}`, claimRejectedMail, reason);
-        return (await withEvents(tx, [updated]))[0]!;
+        return (await withEvents(tx, [updated], now()))[0]!;
       });
     },
   };

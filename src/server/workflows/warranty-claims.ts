@@ -60,7 +60,7 @@ export function createClaimDecisions(
   const db = inventory.db;
   const now = opts.now ?? systemClock;
   const view = async (tx: DbOrTx, row: ClaimRow): Promise<Claim> =>
-    (await withEvents(tx, [row]))[0]!;
+    (await withEvents(tx, [row], now()))[0]!;
 
   /** The claim, locked and still open, with its order locked and the claimed line. */
   async function openClaim(tx: DbOrTx, id: string, actor: Admin) {
