@@ -363,5 +363,10 @@ export const claimsQuerySchema = pagingQuerySchema.extend({
   q: text().trim().max(100).optional(),
   /** Only claims filed at least this many days ago. */
   olderThanDays: z.coerce.number().int().min(0).max(3650).optional(),
+  /** Only claims whose inspection found this failure code. */
+  failureCode: z
+    .string()
+    .regex(/^[A-Z0-9_-]{1,20}$/, FAILURE_CODE_MESSAGE)
+    .optional(),
 });
 export type ClaimsQuery = z.infer<typeof claimsQuerySchema>;

@@ -9,7 +9,7 @@ import { claimBody, shippedWarrantyOrder } from "../../../tests/support/warranty
 import { invoiceMessages } from "../../contract/invoices";
 import { paymentWords } from "../../contract/payment-words";
 import { returnMessages } from "../../contract/returns";
-import { warrantyMessages } from "../../contract/warranty";
+import { FAILURE_CODE_MESSAGE, warrantyMessages } from "../../contract/warranty";
 import { orders } from "../orders/tables";
 import { refunds, returnRequests } from "../returns/tables";
 
@@ -216,4 +216,24 @@ test("customers cannot decide claims", async () => {
     });
     expect(res.statusCode).toBe(403);
   }
+});
+
+test("the admin's queue filters by the inspection's failure code; a malformed code is refused", async () => {
+  const leak = (await claimOf(1)).claim;
+  const noise = (await claimOf(1)).claim;
+  for (const [c, failureCode] of [
+    [leak, "LEAK"],
+    [noise, "NOISE"],
+  ] as const) {
+    const res = await decide(c.id, "inspect", { failureCode, findings: "Seen on the bench." });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const listed = await call(admin, "GET", "/api/warranty-claims?failureCode=LEAK&limit=100");
+  expect(listed.statusCode, listed.body).toBe(200);
+  const ids = listed.json().map((c: { id: string }) => c.id);
+  expect(ids).toContain(leak.id);
+  expect(ids).not.toContain(noise.id);
+  const bad = await call(admin, "GET", "/api/warranty-claims?failureCode=leak%20'");
+  expect(bad.statusCode).toBe(400);
+  expect(bad.body).toContain(FAILURE_CODE_MESSAGE);
 });

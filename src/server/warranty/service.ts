@@ -218,7 +218,8 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
 
     /**
      * Claims, newest first: every claim for admins (the queue), else the caller's own and, for a
-     * company's owners and buyers, their company's. Filtered by status, part or number, and age.
+     * company's owners and buyers, their company's. Filtered by status, part or number, failure
+     * code, and age.
      */
     async list(
       query: ClaimsQuery,
@@ -236,6 +237,7 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
         );
       }
       if (query.status) conditions.push(eq(warrantyClaims.status, query.status));
+      if (query.failureCode) conditions.push(eq(warrantyClaims.failureCode, query.failureCode));
       if (query.olderThanDays !== undefined) {
         const before = new Date(now().getTime() - query.olderThanDays * 24 * 60 * 60 * 1000);
         conditions.push(lte(warrantyClaims.filedAt, before));

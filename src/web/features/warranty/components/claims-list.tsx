@@ -7,7 +7,7 @@ import { PageSpinner } from "../../../components/spinner";
 import { QueryError } from "../../../components/query-error";
 import { formatDate } from "../../../lib/format";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
-import { useClaim, useClaims } from "../api/warranty";
+import { useClaim, useClaims, useFailureCodes } from "../api/warranty";
 import { ClaimCard, ClaimStatusBadge } from "./claim-card";
 import { ClaimDeadlineNote } from "./claim-deadline";
 
@@ -20,18 +20,22 @@ const AGE_LABELS = Object.fromEntries(AGES.map((a) => [a, `${a} days ago or more
 >;
 
 /**
- * Warranty claims, newest first, a page at a time, filtered by status, part or number, and age
- * (all in the URL): every claim for admins (the queue), the caller's and their company's for
+ * Warranty claims, newest first, a page at a time, filtered by status, part or number, age and
+ * (admins) the inspection's failure code (all in the URL): every claim for admins (the queue), the caller's and their company's for
  * customers. A claim opens in place with its history and, while open, its answer box.
  */
 export function ClaimsList({ store }: { store: boolean }) {
   const list = useListPage(PAGE_SIZE);
   const status = list.choice("status", claimStatuses);
   const age = list.choice("age", AGES);
+  // The failure codes are the admin's list: a customer filters by status and age only.
+  const codes = useFailureCodes(store);
+  const code = (store && list.params.get("code")) || undefined;
   const answer = useClaims({
     ...list.query,
     status,
     olderThanDays: age ? Number(age) : undefined,
+    failureCode: code,
   });
   const states = useListStates(list, answer);
   const [open, setOpen] = useState<string>();
@@ -63,10 +67,27 @@ export function ClaimsList({ store }: { store: boolean }) {
             <SelectOptions empty="Any time" values={AGES} labels={AGE_LABELS} />
           </select>
         </label>
+        {store && (
+          <label className="flex flex-col">
+            <span className="mb-1 text-sm font-medium">Failure code</span>
+            <select
+              className="select select-bordered"
+              value={code ?? ""}
+              onChange={(e) => list.refine({ code: e.target.value || undefined })}
+            >
+              <option value="">Any code</option>
+              {codes.data?.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.code} · {c.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
       </SearchForm>
       <ListStates
         {...states}
-        filtered={Boolean(list.q || status || age)}
+        filtered={Boolean(list.q || status || age || code)}
         empty={store ? "No warranty claims yet." : "You have filed no warranty claims."}
         noMatch="No claims match."
       >
