@@ -5,6 +5,7 @@ import { notFound } from "../errors";
 import type { Membership } from "../http/request-context";
 import type { Mailer } from "../mail/mailer";
 import type { ClaimMailFacts } from "./mail";
+import { returnRequests } from "../returns/tables";
 import { warrantyClaimEvents, warrantyClaims } from "./tables";
 import { summaries } from "./views";
 
@@ -41,6 +42,28 @@ export async function loadClaim(tx: DbOrTx, id: string, who: ClaimCaller, lock =
   const [claim] = lock ? await q.for("update") : await q;
   if (!claim || !canSeeClaim(claim, who)) throw notFound(warrantyMessages.claimNotFound);
   return claim;
+}
+
+/**
+ * An open claim's decision: its part's return (when asked back) locked first, then the claim, in
+ * the order the returns' receiving takes them (the return, then the claim), so a decision and
+ * the part's arrival at the same moment wait for each other instead of deadlocking. Answers the
+ * claim and where its part's return stands (null: never asked back).
+ */
+export async function lockClaimToDecide(tx: DbOrTx, id: string, who: ClaimCaller) {
+  const [peek] = await tx
+    .select({ returnId: warrantyClaims.returnId })
+    .from(warrantyClaims)
+    .where(eq(warrantyClaims.id, id));
+  const [partReturn] = peek?.returnId
+    ? await tx
+        .select({ status: returnRequests.status, rma: returnRequests.rmaNumber })
+        .from(returnRequests)
+        .where(eq(returnRequests.id, peek.returnId))
+        .for("update")
+    : [];
+  const claim = await loadClaim(tx, id, who, true);
+  return { claim, partReturn: partReturn ?? null };
 }
 
 /** What a claim's changes may set besides its status. */

@@ -66,6 +66,12 @@ test("the part asked back is a return (RMA) approved at once; received, it waits
   expect((await decide(claim.id, "request-part")).json().message).toBe(
     warrantyMessages.partAsked(rma),
   );
+  // Inspected from its photos meanwhile, it still waits for its part before a decision.
+  const inspected = await decide(claim.id, "inspect", {
+    failureCode: "WEAR",
+    findings: "The photos show worn pads.",
+  });
+  expect(inspected.json().status).toBe("inspected");
   const early = await decide(claim.id, "approve", { remedy: "refund" });
   expect(early.statusCode).toBe(409);
   expect(early.json().message).toBe(warrantyMessages.partOnItsWay(rma));

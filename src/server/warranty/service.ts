@@ -52,6 +52,7 @@ import {
   actsForCompany,
   canSeeClaim,
   loadClaim,
+  lockClaimToDecide,
   mailClaimant,
   recordClaimChange,
   type ClaimCaller,
@@ -455,7 +456,7 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
      */
     async reject(id: string, reason: string, actor: ClaimCaller & AuditActor): Promise<Claim> {
       return db.transaction(async (tx) => {
-        const claim = await loadClaim(tx, id, actor, true);
+        const { claim } = await lockClaimToDecide(tx, id, actor);
         if (!isOpen(claim)) throw conflict(warrantyMessages.notOpen);
         if (claim.returnId) await closeClaimReturn(tx, claim.returnId);
         const updated = await record(

@@ -22,7 +22,7 @@ import { linesOf, lockOrder } from "../orders/state";
 import type { returnRequests } from "../returns/tables";
 import { closeClaimReturn, openClaimReturn, refundClaimReturn } from "../returns/warranty-returns";
 import {
-  loadClaim,
+  lockClaimToDecide,
   mailClaimant,
   recordClaimChange,
   type ClaimCaller,
@@ -62,13 +62,16 @@ export function createClaimDecisions(
   const view = async (tx: DbOrTx, row: ClaimRow): Promise<Claim> =>
     (await withEvents(tx, [row], now()))[0]!;
 
-  /** The claim, locked and still open, with its order locked and the claimed line. */
+  /**
+   * The claim, locked and still open (its part's return locked before it: lockClaimToDecide),
+   * with its order locked and the claimed line.
+   */
   async function openClaim(tx: DbOrTx, id: string, actor: Admin) {
-    const claim = await loadClaim(tx, id, actor, true);
+    const { claim, partReturn } = await lockClaimToDecide(tx, id, actor);
     if (!isOpen(claim)) throw conflict(warrantyMessages.notOpen);
     const order = (await lockOrder(tx, claim.orderId))!;
     const item = (await linesOf(tx, [order.id])).find((i) => i.line === claim.line)!;
-    return { claim, order, item };
+    return { claim, partReturn, order, item };
   }
 
   const audit = (tx: DbOrTx, actor: Admin, claim: ClaimRow, action: string, summary: string) =>
@@ -152,10 +155,10 @@ export function createClaimDecisions(
    */
   async function approve(id: string, input: ClaimApproval, actor: Admin): Promise<Claim> {
     const decide = async (tx: DbOrTx, stock: Parameters<typeof placeReplacement>[1]) => {
-      const { claim, order, item } = await openClaim(tx, id, actor);
-      if (claim.status === "part_requested") {
-        const asked = (await view(tx, claim)).partReturn!;
-        throw conflict(warrantyMessages.partOnItsWay(asked.rma));
+      const { claim, partReturn, order, item } = await openClaim(tx, id, actor);
+      // Asked back and not arrived yet: the decision waits for the part (or is a rejection).
+      if (partReturn?.status === "approved") {
+        throw conflict(warrantyMessages.partOnItsWay(rmaNumber(partReturn.rma)));
       }
       const number = claimNumber(claim.number);
       let refundId: string | null = null;

@@ -27,7 +27,8 @@ type Decision = "request-part" | "inspect" | "approve" | "reject";
 export function ClaimDecisions({ claim }: { claim: Claim }) {
   const [deciding, setDeciding] = useState<Decision>();
   const close = () => setDeciding(undefined);
-  const waitingForPart = claim.status === "part_requested";
+  // Asked back and not arrived: decided only by a rejection until its return is received.
+  const waitingForPart = claim.partReturn?.status === "approved";
   const button = (decision: Decision, label: string, tone = "") => (
     <button
       type="button"
