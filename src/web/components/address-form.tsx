@@ -12,6 +12,7 @@ import {
 } from "#contract/addresses";
 import { useApiForm } from "../lib/use-api-form";
 import { FormError, FormField } from "./form-field";
+import { SelectField } from "./select-field";
 import { SelectOptions } from "./select-options";
 
 interface AddressFormProps {
@@ -103,40 +104,29 @@ export function AddressForm({
         />
       </div>
       <FormField label="City" autoComplete="address-level2" {...field("city")} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${idPrefix}-country`} className="text-sm font-medium">
-          Country
-        </label>
-        <select
-          id={`${idPrefix}-country`}
-          className={`select select-bordered w-full ${countryError ? "select-error" : ""}`}
-          autoComplete="country"
-          {...register("country")}
-        >
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        {countryError && <p className="text-sm text-error">{countryError}</p>}
-      </div>
+      <SelectField
+        label="Country"
+        id={`${idPrefix}-country`}
+        autoComplete="country"
+        error={countryError}
+        {...register("country")}
+      >
+        {countries.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
       {regionCodes ? (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${idPrefix}-region`} className="text-sm font-medium">
-            {country === "US" ? "State" : "Province or territory"}
-          </label>
-          <select
-            id={`${idPrefix}-region`}
-            className={`select select-bordered w-full ${regionError ? "select-error" : ""}`}
-            autoComplete="address-level1"
-            aria-invalid={regionError ? true : undefined}
-            {...register("region")}
-          >
-            <SelectOptions empty="Choose…" values={regionCodes} />
-          </select>
-          {regionError && <p className="text-sm text-error">{regionError}</p>}
-        </div>
+        <SelectField
+          label={country === "US" ? "State" : "Province or territory"}
+          id={`${idPrefix}-region`}
+          autoComplete="address-level1"
+          error={regionError}
+          {...register("region")}
+        >
+          <SelectOptions empty="Choose…" values={regionCodes} />
+        </SelectField>
       ) : (
         <FormField
           label="Region or county (optional)"

@@ -8,6 +8,7 @@ import { productCategories, type ProductCategory } from "#contract/constants";
 import { RemoveDialog } from "../../../components/confirm-dialog";
 import { DataTable, ListStates, type Column } from "../../../components/data-table";
 import { EditRemoveButtons } from "../../../components/edit-remove-buttons";
+import { SelectField } from "../../../components/select-field";
 import { useUrlParams } from "../../../lib/use-url-params";
 import { useAttributeTable, useRemoveAttribute } from "../api/attributes";
 import { AddAttributeForm, EditAttributeDialog, kindLabels } from "./attribute-forms";
@@ -55,13 +56,10 @@ export function AttributeAdmin() {
   ];
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1 sm:max-w-xs">
-        <label htmlFor="attribute-category" className="text-sm font-medium">
-          Category
-        </label>
-        <select
+      <div className="sm:max-w-xs">
+        <SelectField
+          label="Category"
           id="attribute-category"
-          className="select select-bordered w-full"
           value={category}
           onChange={(e) => update({ category: e.target.value })}
         >
@@ -70,7 +68,7 @@ export function AttributeAdmin() {
               {c}
             </option>
           ))}
-        </select>
+        </SelectField>
       </div>
       <ListStates
         isPending={answer.isPending}

@@ -12,6 +12,7 @@ import {
 import type { ProductCategory } from "#contract/constants";
 import { FormError, FormField } from "../../../components/form-field";
 import { FormDialog } from "../../../components/form-dialog";
+import { SelectField } from "../../../components/select-field";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useAddAttribute, useChangeAttribute } from "../api/attributes";
@@ -138,22 +139,13 @@ export function AddAttributeForm({ category }: { category: ProductCategory }) {
         error={errors.name?.message}
         {...register("name")}
       />
-      <div className="flex flex-col gap-1">
-        <label htmlFor="add-attribute-kind" className="text-sm font-medium">
-          Kind
-        </label>
-        <select
-          id="add-attribute-kind"
-          className="select select-bordered w-full"
-          {...register("kind")}
-        >
-          {attributeKinds.map((k) => (
-            <option key={k} value={k}>
-              {kindLabels[k]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField label="Kind" id="add-attribute-kind" {...register("kind")}>
+        {attributeKinds.map((k) => (
+          <option key={k} value={k}>
+            {kindLabels[k]}
+          </option>
+        ))}
+      </SelectField>
       <KindFields
         kind={kind}
         idPrefix="add-attribute"

@@ -12,6 +12,7 @@ import {
   type CrossReferenceInput,
 } from "#contract/products";
 import { FormField } from "../../../components/form-field";
+import { SelectField } from "../../../components/select-field";
 import { SelectOptions } from "../../../components/select-options";
 
 /** What Add Product and the edit form both ask about a product's numbers and part type. */
@@ -48,25 +49,9 @@ export function CatalogFields({
         error={errors.partNumber?.message}
         {...register("partNumber")}
       />
-      <div className="flex flex-col gap-1">
-        <label htmlFor="category" className="text-sm font-medium">
-          Category
-        </label>
-        <select
-          id="category"
-          className={`select select-bordered w-full ${categoryError ? "select-error" : ""}`}
-          aria-invalid={categoryError ? true : undefined}
-          aria-describedby={categoryError ? "category-error" : undefined}
-          {...register("category")}
-        >
-          <SelectOptions empty="Choose…" values={productCategories} />
-        </select>
-        {categoryError && (
-          <p id="category-error" className="text-sm text-error">
-            {categoryError}
-          </p>
-        )}
-      </div>
+      <SelectField label="Category" id="category" error={categoryError} {...register("category")}>
+        <SelectOptions empty="Choose…" values={productCategories} />
+      </SelectField>
       <fieldset className="flex flex-col gap-2 md:col-span-2">
         <legend className="mb-1 text-sm font-medium">Cross-reference numbers</legend>
         {refs.fields.length === 0 && (

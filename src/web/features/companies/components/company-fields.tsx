@@ -2,6 +2,7 @@ import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import type { Company, CompanyCreate } from "#contract/companies";
 import { paymentTermsValues, termsLabels } from "#contract/terms";
 import { FormField } from "../../../components/form-field";
+import { SelectField } from "../../../components/select-field";
 
 export interface PriceListOption {
   id: string;
@@ -44,27 +45,19 @@ export function CompanyFields({
         error={errors.taxId?.message}
         {...register("taxId")}
       />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${idPrefix}-terms`} className="text-sm font-medium">
-          Payment terms
-        </label>
-        <select
-          id={`${idPrefix}-terms`}
-          className="select select-bordered w-full"
-          aria-describedby={`${idPrefix}-terms-hint`}
-          {...register("paymentTerms")}
-        >
-          {paymentTermsValues.map((t) => (
-            <option key={t} value={t}>
-              {termsLabels[t]}
-            </option>
-          ))}
-        </select>
-        <p id={`${idPrefix}-terms-hint`} className="text-xs text-base-content/70">
-          Net terms: orders go on the company's account with an invoice due in 15, 30 or 60 days
-        </p>
-        {errors.paymentTerms && <p className="text-sm text-error">{errors.paymentTerms.message}</p>}
-      </div>
+      <SelectField
+        label="Payment terms"
+        id={`${idPrefix}-terms`}
+        error={errors.paymentTerms?.message}
+        hint="Net terms: orders go on the company's account with an invoice due in 15, 30 or 60 days"
+        {...register("paymentTerms")}
+      >
+        {paymentTermsValues.map((t) => (
+          <option key={t} value={t}>
+            {termsLabels[t]}
+          </option>
+        ))}
+      </SelectField>
       <FormField
         label="Credit limit"
         id={`${idPrefix}-credit`}
@@ -75,24 +68,19 @@ export function CompanyFields({
         hint="Open invoices on account may not go over it; leave empty for no limit"
         {...register("creditLimit", { setValueAs: (v: string) => (v === "" ? null : Number(v)) })}
       />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${idPrefix}-price-list`} className="text-sm font-medium">
-          Price list
-        </label>
-        <select
-          id={`${idPrefix}-price-list`}
-          className="select select-bordered w-full"
-          {...register("priceListId", { setValueAs: (v: string | null) => v || null })}
-        >
-          <option value="">None (list prices)</option>
-          {priceLists.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
-        </select>
-        {errors.priceListId && <p className="text-sm text-error">{errors.priceListId.message}</p>}
-      </div>
+      <SelectField
+        label="Price list"
+        id={`${idPrefix}-price-list`}
+        error={errors.priceListId?.message}
+        {...register("priceListId", { setValueAs: (v: string | null) => v || null })}
+      >
+        <option value="">None (list prices)</option>
+        {priceLists.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.name}
+          </option>
+        ))}
+      </SelectField>
     </>
   );
 }

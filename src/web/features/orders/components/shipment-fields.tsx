@@ -1,6 +1,7 @@
 import { type ShippingCarrier } from "#contract/shipping-carriers";
 import { CarrierOptions } from "../../../components/carriers";
 import { FormField } from "../../../components/form-field";
+import { SelectField } from "../../../components/select-field";
 
 export interface ShipmentInput {
   carrier: ShippingCarrier | "";
@@ -25,26 +26,15 @@ export function ShipmentFields({
       <legend className="mb-1 text-sm text-base-content/80">
         Tracking (optional): give both, or leave both empty.
       </legend>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="ship-carrier" className="text-sm font-medium">
-          Carrier
-        </label>
-        <select
-          id="ship-carrier"
-          className={`select select-bordered w-full ${errors.carrier ? "select-error" : ""}`}
-          value={value.carrier}
-          aria-invalid={errors.carrier ? true : undefined}
-          aria-describedby={errors.carrier ? "ship-carrier-error" : undefined}
-          onChange={(e) => onChange({ ...value, carrier: e.target.value as ShippingCarrier | "" })}
-        >
-          <CarrierOptions />
-        </select>
-        {errors.carrier && (
-          <p id="ship-carrier-error" className="text-sm text-error">
-            {errors.carrier}
-          </p>
-        )}
-      </div>
+      <SelectField
+        label="Carrier"
+        id="ship-carrier"
+        error={errors.carrier}
+        value={value.carrier}
+        onChange={(e) => onChange({ ...value, carrier: e.target.value as ShippingCarrier | "" })}
+      >
+        <CarrierOptions />
+      </SelectField>
       <FormField
         id="ship-tracking-number"
         name="trackingNumber"

@@ -14,6 +14,7 @@ import {
 } from "#contract/returns";
 import { paths } from "#contract/paths";
 import { FormError } from "../../../components/form-field";
+import { SelectField } from "../../../components/select-field";
 import { Link } from "../../../components/link";
 import { Modal } from "../../../components/modal";
 import { formatDate, formatPrice } from "../../../lib/format";
@@ -379,26 +380,20 @@ function ReturnForm({
           })}
           {errors.qty?.message && <p className="text-sm text-error">{errors.qty.message}</p>}
         </fieldset>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="return-reason" className="text-sm font-medium">
-            Reason
-          </label>
-          <select
-            id="return-reason"
-            className={`select select-bordered w-full ${errors.reason ? "select-error" : ""}`}
-            aria-invalid={errors.reason ? true : undefined}
-            {...register("reason", {
-              // Parts and cores are counted apart: the quantities start again for the other kind.
-              onChange: (e: ChangeEvent<HTMLSelectElement>) => {
-                const toCore = e.target.value === "core";
-                if (toCore !== core) setValue("qty", startingQty(returnable, toCore));
-              },
-            })}
-          >
-            <SelectOptions empty="Choose a reason" values={reasons} labels={returnReasonLabels} />
-          </select>
-          {errors.reason && <p className="text-sm text-error">{errors.reason.message}</p>}
-        </div>
+        <SelectField
+          label="Reason"
+          id="return-reason"
+          error={errors.reason?.message}
+          {...register("reason", {
+            // Parts and cores are counted apart: the quantities start again for the other kind.
+            onChange: (e: ChangeEvent<HTMLSelectElement>) => {
+              const toCore = e.target.value === "core";
+              if (toCore !== core) setValue("qty", startingQty(returnable, toCore));
+            },
+          })}
+        >
+          <SelectOptions empty="Choose a reason" values={reasons} labels={returnReasonLabels} />
+        </SelectField>
         {reason === "did_not_fit" && (
           <div className="flex flex-col gap-1">
             <label htmlFor="return-vehicle" className="text-sm font-medium">

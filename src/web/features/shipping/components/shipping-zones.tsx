@@ -12,6 +12,7 @@ import { RemoveDialog } from "../../../components/confirm-dialog";
 import { DataTable } from "../../../components/data-table";
 import { EditRemoveButtons } from "../../../components/edit-remove-buttons";
 import { FormError, FormField } from "../../../components/form-field";
+import { SelectField } from "../../../components/select-field";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
 import { formatPrice } from "../../../lib/format";
@@ -295,22 +296,13 @@ function ZoneForm({ id, draft, onDone }: { id?: string; draft: ZoneDraft; onDone
               error={error?.estimate?.message}
               {...register(`methods.${i}.estimate`)}
             />
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`method-${i}-kind`} className="text-sm font-medium">
-                Rate
-              </label>
-              <select
-                id={`method-${i}-kind`}
-                className="select select-bordered w-full"
-                {...register(`methods.${i}.kind`)}
-              >
-                {Object.entries(kindLabels).map(([k, label]) => (
-                  <option key={k} value={k}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField label="Rate" id={`method-${i}-kind`} {...register(`methods.${i}.kind`)}>
+              {Object.entries(kindLabels).map(([k, label]) => (
+                <option key={k} value={k}>
+                  {label}
+                </option>
+              ))}
+            </SelectField>
             {kinds[i] === "weight" ? (
               <FormField
                 label="Bands (grams:price)"

@@ -12,6 +12,7 @@ import {
   type VehicleNames,
 } from "#contract/vehicles";
 import { FormError, FormField } from "../../../components/form-field";
+import { SelectField } from "../../../components/select-field";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useAddVehicleRecord } from "../api/vehicles";
@@ -109,19 +110,14 @@ export function AddModelForm({ names, makeId }: { names: VehicleNames; makeId?: 
         reset({ makeId: getValues("makeId"), name: "" });
       })}
     >
-      <div className="flex flex-col gap-1">
-        <label htmlFor="add-model-make" className="text-sm font-medium">
-          Make
-        </label>
-        <select
-          id="add-model-make"
-          className="select select-bordered w-full"
-          {...register("makeId", { setValueAs: number })}
-        >
-          {makeOptions(names)}
-        </select>
-        {errors.makeId && <p className="text-sm text-error">{errors.makeId.message}</p>}
-      </div>
+      <SelectField
+        label="Make"
+        id="add-model-make"
+        error={errors.makeId?.message}
+        {...register("makeId", { setValueAs: number })}
+      >
+        {makeOptions(names)}
+      </SelectField>
       <NameAndVcdbFields
         idPrefix="add-model"
         label="Model"
@@ -224,24 +220,19 @@ export function AddYearsForm({ names, makeId }: { names: VehicleNames; makeId?: 
         reset({ modelId: years.modelId, engineIds: [] });
       })}
     >
-      <div className="flex flex-col gap-1">
-        <label htmlFor="add-years-make" className="text-sm font-medium">
-          Make
-        </label>
-        <select
-          id="add-years-make"
-          className="select select-bordered w-full"
-          value={make}
-          onChange={(e) => {
-            const id = Number(e.target.value);
-            setMake(id);
-            const first = names.makes.find((m) => m.id === id)?.models[0]?.id;
-            setValue("modelId", first ?? Number.NaN);
-          }}
-        >
-          {makeOptions(names)}
-        </select>
-      </div>
+      <SelectField
+        label="Make"
+        id="add-years-make"
+        value={make}
+        onChange={(e) => {
+          const id = Number(e.target.value);
+          setMake(id);
+          const first = names.makes.find((m) => m.id === id)?.models[0]?.id;
+          setValue("modelId", first ?? Number.NaN);
+        }}
+      >
+        {makeOptions(names)}
+      </SelectField>
       <div className="flex flex-col gap-1">
         <label htmlFor="add-years-model" className="text-sm font-medium">
           Model

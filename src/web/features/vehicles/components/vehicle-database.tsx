@@ -12,6 +12,7 @@ import {
 import { RemoveDialog } from "../../../components/confirm-dialog";
 import { DataTable, ListStates, type Column } from "../../../components/data-table";
 import { EditRemoveButtons } from "../../../components/edit-remove-buttons";
+import { SelectField } from "../../../components/select-field";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
@@ -71,43 +72,33 @@ function VehicleDatabaseWith({ names }: { names: VehicleNames }) {
           Makes, models and years
         </h2>
         <div className="grid gap-3 sm:grid-cols-3">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="vehicles-filter-make" className="text-sm font-medium">
-              Make
-            </label>
-            <select
-              id="vehicles-filter-make"
-              className="select select-bordered w-full"
-              value={make?.id ?? ""}
-              onChange={(e) => list.refine({ make: e.target.value || undefined, model: undefined })}
-            >
-              <option value="">All makes</option>
-              {names.makes.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="vehicles-filter-model" className="text-sm font-medium">
-              Model
-            </label>
-            <select
-              id="vehicles-filter-model"
-              className="select select-bordered w-full"
-              value={model?.id ?? ""}
-              disabled={!make}
-              onChange={(e) => list.refine({ model: e.target.value || undefined })}
-            >
-              <option value="">{make ? "All models" : "Choose a make first"}</option>
-              {make?.models.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label="Make"
+            id="vehicles-filter-make"
+            value={make?.id ?? ""}
+            onChange={(e) => list.refine({ make: e.target.value || undefined, model: undefined })}
+          >
+            <option value="">All makes</option>
+            {names.makes.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Model"
+            id="vehicles-filter-model"
+            value={model?.id ?? ""}
+            disabled={!make}
+            onChange={(e) => list.refine({ model: e.target.value || undefined })}
+          >
+            <option value="">{make ? "All models" : "Choose a make first"}</option>
+            {make?.models.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </SelectField>
           <YearFilter
             key={year ?? "any"}
             year={year}
