@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { orderStatuses } from "./orders";
+import { csvRowErrorSchema } from "./product-csv";
 import {
   carrierSchema,
   shippingCarriers,
@@ -21,6 +22,13 @@ export const shipmentMessages = {
   cannotCancel: "Part of this order has shipped; return the shipped lines instead of cancelling",
 } as const;
 
+/** A production lot number (docs/warranty.md "Lots"): 1 to 40 letters, digits, `-`, `_`, `.` or `/`. */
+export const LOT_MESSAGE = "A lot is 1 to 40 letters, digits, - _ . or /";
+export const lotSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9._/-]{1,40}$/, LOT_MESSAGE);
+
 /** Admin: ship these lines (and quantities) of a paid order now, with tracking (both or neither). */
 export const shipmentCreateSchema = z
   .strictObject({
@@ -34,6 +42,8 @@ export const shipmentCreateSchema = z
             .int("Enter a whole number")
             .min(1, "Enter a quantity of at least 1")
             .max(1_000_000, "That quantity is too large"),
+          /** The units' production lot, if recorded. */
+          lot: lotSchema.optional(),
         }),
       )
       .min(1, shipmentMessages.noLines)
@@ -66,6 +76,7 @@ export const shipmentSchema = z.object({
       productName: z.string(),
       partNumber: z.string().nullable(),
       qty: z.number().int(),
+      lot: z.string().nullable(),
     }),
   ),
 });
@@ -94,3 +105,20 @@ export type OrderShipments = z.infer<typeof orderShipmentsSchema>;
 
 /** How a paid order with some lines shipped is shown beside its status. */
 export const PARTIALLY_SHIPPED_LABEL = "Partially shipped";
+
+/**
+ * `POST /api/shipments/lots` (admin, a CSV in multipart field `file`): the production lots of lines
+ * already shipped, a row each: `order` (`PW-100234`), `line` (1 = the first), `lot`. All or
+ * nothing: a file with any problem writes nothing and lists them all.
+ */
+export const LOT_CSV_COLUMNS = ["order", "line", "lot"] as const;
+export const MAX_LOT_CSV_ROWS = 20_000;
+export const MAX_LOT_CSV_BYTES = 2 * 1024 * 1024;
+export const lotImportSchema = z.object({
+  /** Whether the lots were written (no problems). */
+  applied: z.boolean(),
+  /** The rows of the file. */
+  rows: z.number().int(),
+  errors: z.array(csvRowErrorSchema),
+});
+export type LotImport = z.infer<typeof lotImportSchema>;

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { sql } from "../db/sql";
 import {
   shipmentMessages,
@@ -62,7 +62,7 @@ export async function shippedByLine(
 export async function recordShipment(
   tx: DbOrTx,
   orderId: string,
-  lines: { line: number; qty: number }[],
+  lines: { line: number; qty: number; lot?: string }[],
   tracking: { carrier: ShippingCarrier; trackingNumber: string } | null,
   at: Date,
 ): Promise<string> {
@@ -75,7 +75,9 @@ export async function recordShipment(
       shippedAt: at,
     })
     .returning({ id: shipments.id });
-  await tx.insert(shipmentLines).values(lines.map((l) => ({ ...l, orderId, shipmentId: row!.id })));
+  await tx
+    .insert(shipmentLines)
+    .values(lines.map((l) => ({ ...l, lot: l.lot ?? null, orderId, shipmentId: row!.id })));
   return row!.id;
 }
 
@@ -154,6 +156,7 @@ async function view(tx: DbOrTx, order: OrderRow): Promise<OrderShipments> {
           productName: itemOf.get(l.line)?.productName ?? "",
           partNumber: itemOf.get(l.line)?.partNumber ?? null,
           qty: l.qty,
+          lot: l.lot,
         })),
     })),
     lines,
@@ -254,3 +257,28 @@ export function createShipmentService(
 }
 
 export type ShipmentService = ReturnType<typeof createShipmentService>;
+
+/**
+ * The production lots each of these orders' lines shipped in (docs/warranty.md "Lots"), keyed
+ * `orderId:line`, each line's lots in order, once each.
+ */
+export async function lotsByLine(tx: DbOrTx, orderIds: string[]): Promise<Map<string, string[]>> {
+  const rows =
+    orderIds.length === 0
+      ? []
+      : await tx
+          .selectDistinct({
+            orderId: shipmentLines.orderId,
+            line: shipmentLines.line,
+            lot: shipmentLines.lot,
+          })
+          .from(shipmentLines)
+          .where(and(inArray(shipmentLines.orderId, orderIds), isNotNull(shipmentLines.lot)))
+          .orderBy(shipmentLines.orderId, shipmentLines.line, shipmentLines.lot);
+  const lots = new Map<string, string[]>();
+  for (const r of rows) {
+    const key = `${r.orderId}:${r.line}`;
+    lots.set(key, [...(lots.get(key) ?? []), r.lot!]);
+  }
+  return lots;
+}

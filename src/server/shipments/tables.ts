@@ -45,6 +45,8 @@ export const shipmentLines = pgTable(
     /** The order line (order_items.line). */
     line: integer("line").notNull(),
     qty: integer("qty").notNull(),
+    /** The production lot of these units (docs/warranty.md "Lots"), if the store records it. */
+    lot: text("lot"),
   },
   (t) => [
     primaryKey({ columns: [t.shipmentId, t.line] }),
@@ -54,5 +56,6 @@ export const shipmentLines = pgTable(
     }).onDelete("cascade"),
     index("shipment_lines_order_idx").on(t.orderId, t.line),
     check("shipment_lines_qty_positive", sql`${t.qty} > 0`),
+    check("shipment_lines_lot_valid", sql`${t.lot} ~ '^[A-Za-z0-9._/-]{1,40}$'`),
   ],
 );

@@ -79,6 +79,7 @@ function ShipmentItem({ s, n }: { s: Shipment; n: number }) {
           <li key={l.line}>
             {l.qty} × {l.productName}
             {l.partNumber && <span className="text-base-content/75"> ({l.partNumber})</span>}
+            {l.lot && <span className="text-base-content/75"> · lot {l.lot}</span>}
           </li>
         ))}
       </ul>
@@ -94,6 +95,8 @@ const shipFormSchema = (lines: readonly { line: number; toShip: number }[]) =>
   z
     .object({
       qty: lineQuantitiesSchema,
+      /** Each line's production lot, optional (docs/warranty.md "Lots"). */
+      lot: z.array(z.string()),
       carrier: z.enum(shippingCarriers).or(z.literal("")),
       trackingNumber: z.string(),
     })
@@ -103,14 +106,24 @@ const shipFormSchema = (lines: readonly { line: number; toShip: number }[]) =>
         lines.map((l) => ({ line: l.line, max: l.toShip })),
         ctx,
       );
+      const place = (line: number) => lines.findIndex((l) => l.line === line);
+      const withLots = chosen.map((c) => {
+        const lot = v.lot[place(c.line)]?.trim();
+        return lot ? { ...c, lot } : c;
+      });
       const checked = shipmentCreateSchema.safeParse({
-        lines: chosen,
+        lines: withLots,
         ...(v.carrier ? { carrier: v.carrier } : {}),
         ...(v.trackingNumber.trim() ? { trackingNumber: v.trackingNumber } : {}),
       });
       for (const issue of checked.error?.issues ?? []) {
-        const field = issue.path[0] === "lines" ? "qty" : String(issue.path[0]);
-        ctx.addIssue({ code: "custom", path: [field], message: issue.message });
+        // A lot's problem is said beside its box; the lines' other problems under them all.
+        const [field, k, key] = issue.path;
+        const path =
+          field === "lines" && key === "lot"
+            ? ["lot", place(withLots[Number(k)]!.line)]
+            : [field === "lines" ? "qty" : String(field)];
+        ctx.addIssue({ code: "custom", path, message: issue.message });
       }
       return checked.data ?? z.NEVER;
     });
@@ -119,7 +132,12 @@ function ShipForm({ data }: { data: OrderShipmentsData }) {
   const ship = useShipLines(data.orderId);
   const lines = data.lines.filter((l) => l.toShip > 0);
   const schema = shipFormSchema(lines);
-  const starting = { qty: lines.map(() => 0), carrier: "" as const, trackingNumber: "" };
+  const starting = {
+    qty: lines.map(() => 0),
+    lot: lines.map(() => ""),
+    carrier: "" as const,
+    trackingNumber: "",
+  };
   const { register, reset, submitWith, formError, formState } = useApiForm(schema, {
     defaultValues: starting,
   });
@@ -142,11 +160,14 @@ function ShipForm({ data }: { data: OrderShipmentsData }) {
       })}
     >
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium">How many of each line ship now</legend>
+        <legend className="mb-1 text-sm font-medium">
+          How many of each line ship now, and their lot (optional)
+        </legend>
         {lines.map((l, i) => {
           const error = errors.qty?.[i]?.message;
+          const lotError = errors.lot?.[i]?.message;
           return (
-            <div key={l.line} className="flex items-center justify-between gap-3">
+            <div key={l.line} className="flex flex-wrap items-center justify-between gap-3">
               <label htmlFor={`ship-qty-${l.line}`} className="text-sm">
                 {l.productName}
                 <span className="block text-xs text-base-content/75">
@@ -163,6 +184,21 @@ function ShipForm({ data }: { data: OrderShipmentsData }) {
                   {...register(`qty.${i}`, quantityField)}
                 />
                 {error && <span className="text-xs text-error">{error}</span>}
+              </div>
+              <div className="flex flex-col items-end">
+                <label htmlFor={`ship-lot-${l.line}`} className="sr-only">
+                  Lot, line {l.line}
+                </label>
+                <input
+                  id={`ship-lot-${l.line}`}
+                  placeholder="Lot"
+                  autoComplete="off"
+                  maxLength={40}
+                  aria-invalid={lotError ? true : undefined}
+                  className={`input input-bordered w-28 ${lotError ? "input-error" : ""}`}
+                  {...register(`lot.${i}`)}
+                />
+                {lotError && <span className="text-xs text-error">{lotError}</span>}
               </div>
             </div>
           );
