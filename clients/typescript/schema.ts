@@ -2303,6 +2303,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shipments/lots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin: set the production lots of lines already shipped from a CSV (multipart field `file`; columns order, line, lot): each row's lot on every shipment of its order line; all or nothing, every problem listed with its line */
+        post: operations["postApiShipmentsLots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shipping-zones": {
         parameters: {
             query?: never;
@@ -3097,6 +3114,40 @@ export interface paths {
         get?: never;
         /** Admin: add a failure code, or rename or retire one (a code is never removed) */
         put: operations["putApiWarrantyFailureCodesByCode"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/warranty/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: claims (not rejected) per 1,000 units sold per part, by month of sale and by production lot; inspected and approved claims by failure code; approved claims' cost (units × the line's unit price), in total and by month; of the orders placed in the months `from`–`to` (YYYY-MM, UTC), or all; kept a minute (`asOf`) */
+        get: operations["getApiWarrantyReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/warranty/report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: the warranty report as one CSV file (a `section` column: total, part, failure code, month, lot), same filters */
+        get: operations["getApiWarrantyReport.csv"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -15680,6 +15731,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         rma: string;
+                        warrantyClaim: string | null;
                         /** Format: uuid */
                         orderId: string;
                         orderNumber: string;
@@ -15891,6 +15943,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         rma: string;
+                        warrantyClaim: string | null;
                         /** Format: uuid */
                         orderId: string;
                         orderNumber: string;
@@ -16793,7 +16846,8 @@ export interface operations {
                             number: string;
                             /** @enum {string} */
                             status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
-                            carrier: string | null;
+                            /** @enum {string|null} */
+                            carrier: "ups" | "fedex" | "usps" | "dhl" | "other" | null;
                             trackingNumber: string | null;
                             trackingUrl: string | null;
                         } | null;
@@ -22246,6 +22300,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         rma: string;
+                        warrantyClaim: string | null;
                         /** Format: uuid */
                         orderId: string;
                         orderNumber: string;
@@ -22839,6 +22894,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         rma: string;
+                        warrantyClaim: string | null;
                         /** Format: uuid */
                         orderId: string;
                         orderNumber: string;
@@ -23422,6 +23478,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         rma: string;
+                        warrantyClaim: string | null;
                         /** Format: uuid */
                         orderId: string;
                         orderNumber: string;
@@ -23608,6 +23665,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         rma: string;
+                        warrantyClaim: string | null;
                         /** Format: uuid */
                         orderId: string;
                         orderNumber: string;
@@ -24359,6 +24417,130 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiShipmentsLots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        applied: boolean;
+                        rows: number;
+                        errors: {
+                            line: number;
+                            column?: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29682,6 +29864,7 @@ export interface operations {
                 status?: "submitted" | "information_requested" | "part_requested" | "part_received" | "inspected" | "approved" | "rejected";
                 q?: string;
                 olderThanDays?: number;
+                failureCode?: string;
             };
             header?: never;
             path?: never;
@@ -29744,7 +29927,8 @@ export interface operations {
                             number: string;
                             /** @enum {string} */
                             status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
-                            carrier: string | null;
+                            /** @enum {string|null} */
+                            carrier: "ups" | "fedex" | "usps" | "dhl" | "other" | null;
                             trackingNumber: string | null;
                             trackingUrl: string | null;
                         } | null;
@@ -29958,7 +30142,8 @@ export interface operations {
                             number: string;
                             /** @enum {string} */
                             status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
-                            carrier: string | null;
+                            /** @enum {string|null} */
+                            carrier: "ups" | "fedex" | "usps" | "dhl" | "other" | null;
                             trackingNumber: string | null;
                             trackingUrl: string | null;
                         } | null;
@@ -30169,7 +30354,8 @@ export interface operations {
                             number: string;
                             /** @enum {string} */
                             status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
-                            carrier: string | null;
+                            /** @enum {string|null} */
+                            carrier: "ups" | "fedex" | "usps" | "dhl" | "other" | null;
                             trackingNumber: string | null;
                             trackingUrl: string | null;
                         } | null;
@@ -30388,7 +30574,8 @@ export interface operations {
                             number: string;
                             /** @enum {string} */
                             status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
-                            carrier: string | null;
+                            /** @enum {string|null} */
+                            carrier: "ups" | "fedex" | "usps" | "dhl" | "other" | null;
                             trackingNumber: string | null;
                             trackingUrl: string | null;
                         } | null;
@@ -30606,7 +30793,8 @@ export interface operations {
                             number: string;
                             /** @enum {string} */
                             status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
-                            carrier: string | null;
+                            /** @enum {string|null} */
+                            carrier: "ups" | "fedex" | "usps" | "dhl" | "other" | null;
                             trackingNumber: string | null;
                             trackingUrl: string | null;
                         } | null;
@@ -30824,7 +31012,8 @@ export interface operations {
                             number: string;
                             /** @enum {string} */
                             status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
-                            carrier: string | null;
+                            /** @enum {string|null} */
+                            carrier: "ups" | "fedex" | "usps" | "dhl" | "other" | null;
                             trackingNumber: string | null;
                             trackingUrl: string | null;
                         } | null;
@@ -31425,7 +31614,8 @@ export interface operations {
                             number: string;
                             /** @enum {string} */
                             status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
-                            carrier: string | null;
+                            /** @enum {string|null} */
+                            carrier: "ups" | "fedex" | "usps" | "dhl" | "other" | null;
                             trackingNumber: string | null;
                             trackingUrl: string | null;
                         } | null;
@@ -31642,7 +31832,8 @@ export interface operations {
                             number: string;
                             /** @enum {string} */
                             status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
-                            carrier: string | null;
+                            /** @enum {string|null} */
+                            carrier: "ups" | "fedex" | "usps" | "dhl" | "other" | null;
                             trackingNumber: string | null;
                             trackingUrl: string | null;
                         } | null;
@@ -32044,6 +32235,216 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiWarrantyReport: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string | null;
+                        to: string | null;
+                        /** Format: date-time */
+                        asOf: string;
+                        currency: string;
+                        totals: {
+                            sold: number;
+                            claims: number;
+                            claimedUnits: number;
+                            perThousand: number;
+                            approvedCostCents: number;
+                        };
+                        parts: {
+                            productId: string | null;
+                            partNumber: string | null;
+                            productName: string;
+                            sold: number;
+                            claims: number;
+                            claimedUnits: number;
+                            perThousand: number;
+                        }[];
+                        failureCodes: {
+                            code: string;
+                            label: string;
+                            claims: number;
+                            claimedUnits: number;
+                        }[];
+                        months: {
+                            month: string;
+                            sold: number;
+                            claims: number;
+                            claimedUnits: number;
+                            perThousand: number;
+                            approvedCostCents: number;
+                        }[];
+                        lots: {
+                            lot: string;
+                            sold: number;
+                            claims: number;
+                            claimedUnits: number;
+                            perThousand: number;
+                        }[];
+                        lotsWithClaims: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "getApiWarrantyReport.csv": {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": {
                         error: string;
                         message: string;
                         fields?: {

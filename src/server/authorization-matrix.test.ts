@@ -973,6 +973,19 @@ const rows: Row[] = [
     }),
     expect: adminOnly(201),
   },
+  {
+    route: "POST /api/shipments/lots",
+    call: async () => {
+      const body = multipart({
+        data: Buffer.from("order,line,lot\nPW-999999,1,L-1\n"),
+        filename: "lots.csv",
+        type: "text/csv",
+        field: "file",
+      });
+      return { url: "/api/shipments/lots", payload: body.payload, headers: body.headers };
+    },
+    expect: adminOnly(200),
+  },
   // Warranty claims (warranty/warranty.test.ts): a company buyer's order and claims.
   {
     route: "GET /api/orders/:id/warranty",
@@ -1071,6 +1084,16 @@ const rows: Row[] = [
   {
     route: "GET /api/warranty/settings",
     call: async () => ({ url: "/api/warranty/settings" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "GET /api/warranty/report",
+    call: async () => ({ url: "/api/warranty/report?from=2026-01" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "GET /api/warranty/report.csv",
+    call: async () => ({ url: "/api/warranty/report.csv" }),
     expect: adminOnly(200),
   },
   {

@@ -69,6 +69,9 @@ import { createClaimDecisions } from "./workflows/warranty-claims";
 import { refundRoutes } from "./returns/refund-routes";
 import { warrantyRoutes } from "./warranty/routes";
 import { warrantyDeadlineRoutes } from "./warranty/deadline-routes";
+import { warrantyReportRoutes } from "./warranty/report-routes";
+import { keptReports, warrantyReport } from "./warranty/report";
+import { lotRoutes } from "./shipments/lot-routes";
 import { acceptApiKeys } from "./api-keys/bearer";
 import { idempotentRoutes } from "./idempotency/idempotent-routes";
 import { apiKeyRoutes } from "./api-keys/routes";
@@ -165,7 +168,14 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     guards,
   });
   await api.register(warrantyDeadlineRoutes, { deadlines: store.warrantyDeadlines, guards });
+  await api.register(warrantyReportRoutes, {
+    report: keptReports((query, lotLimit) =>
+      warrantyReport(database.db, query, config.currency, lotLimit),
+    ),
+    guards,
+  });
   await api.register(shipmentRoutes, { shipments: store.shipments, guards });
+  await api.register(lotRoutes, { db: database.db, guards });
   await api.register(invoiceRoutes, { invoices: store.invoices, guards });
   await api.register(termsRoutes, { terms: store.terms, guards });
   await api.register(cartRoutes, { cart, guards });
