@@ -1,8 +1,18 @@
+import { lazy, Suspense } from "react";
 import { usePageTitle } from "../../components/page-title";
+import { PageSpinner } from "../../components/spinner";
 import { ClaimsList } from "../../features/warranty/components/claims-list";
 import { DeadlineSettingsSection } from "../../features/warranty/components/deadline-settings";
 import { FailureCodes } from "../../features/warranty/components/failure-codes";
+import { LotImportForm } from "../../features/shipments/components/lot-import";
 import { useSession } from "../../lib/session";
+
+// The report's charts load only when an admin's page shows them.
+const WarrantyReport = lazy(() =>
+  import("../../features/warranty/components/warranty-report").then((m) => ({
+    default: m.WarrantyReport,
+  })),
+);
 
 /** Warranty claims: the admin's queue, or a customer's (and their company's) claims. */
 export function WarrantyRoute() {
@@ -34,6 +44,29 @@ export function WarrantyRoute() {
         </section>
       )}
       {store && <DeadlineSettingsSection />}
+      {store && (
+        <section aria-labelledby="warranty-report-heading" className="flex flex-col gap-4">
+          <h2 id="warranty-report-heading" className="text-xl font-bold">
+            Report
+          </h2>
+          <p className="text-sm text-base-content/80">
+            Claims per 1,000 units sold, per part, by failure code, by month of sale and by
+            production lot, and what approved claims cost; of the orders placed in the months
+            chosen.
+          </p>
+          <Suspense fallback={<PageSpinner />}>
+            <WarrantyReport />
+          </Suspense>
+        </section>
+      )}
+      {store && (
+        <section aria-labelledby="lots-heading" className="flex flex-col gap-4">
+          <h2 id="lots-heading" className="text-xl font-bold">
+            Production lots
+          </h2>
+          <LotImportForm />
+        </section>
+      )}
     </div>
   );
 }
