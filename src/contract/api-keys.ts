@@ -1,3 +1,4 @@
+import { plural } from "./count";
 import { z } from "zod";
 import { text } from "./text";
 
@@ -83,7 +84,7 @@ export const apiKeyMessages = {
       : `This API key needs one of the scopes ${inWords(scopes, "or")}`,
   notForKeys: "API keys cannot call this route",
   tooMany: (perMinute: number, retryAfter: number) =>
-    `This API key may make ${perMinute.toLocaleString("en")} requests a minute: wait ${retryAfter} second${retryAfter === 1 ? "" : "s"} and try again`,
+    `This API key may make ${perMinute.toLocaleString("en")} requests a minute: wait ${plural(retryAfter, "second")} and try again`,
   // The admin's page.
   copyNow: "Copy this key now: it will not be shown again.",
   copyFailed: "The browser did not let the page copy: select the key and copy it yourself.",

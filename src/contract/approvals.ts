@@ -1,3 +1,4 @@
+import { plural } from "./count";
 import { z } from "zod";
 import { orderLineSchema, orderSchema } from "./orders";
 import { pagingQuerySchema } from "./common";
@@ -102,12 +103,12 @@ export const approvalSettingsMessages = {
   reminder: "The reminder is a whole number of hours, at least 1",
   /** A reminder at or past the window's end (a business day is at least 24 hours). */
   reminderBeforeEnd: (days: number) =>
-    `The reminder must come before the window ends: fewer than ${days * 24} hours for ${days} business ${days === 1 ? "day" : "days"}`,
+    `The reminder must come before the window ends: fewer than ${days * 24} hours for ${plural(days, "business day")}`,
   /** Beside the form while no admin has saved settings. */
   defaultsInForce: "Not saved yet: these are the store's defaults.",
   /** What the admin is told once the settings are saved. */
   saved: (s: { windowBusinessDays: number; reminderHours: number }) =>
-    `Approval settings saved: ${s.windowBusinessDays} business ${s.windowBusinessDays === 1 ? "day" : "days"}, owners reminded ${s.reminderHours} ${s.reminderHours === 1 ? "hour" : "hours"} before the end`,
+    `Approval settings saved: ${plural(s.windowBusinessDays, "business day")}, owners reminded ${plural(s.reminderHours, "hour")} before the end`,
 } as const;
 
 const windowDays = z

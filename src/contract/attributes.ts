@@ -1,3 +1,4 @@
+import { plural, pluralCount } from "./count";
 import { z } from "zod";
 import { productCategories } from "./constants";
 import { text } from "./text";
@@ -40,7 +41,7 @@ export const attributeMessages = {
   notFound: "Attribute not found",
   id: "Not an attribute id",
   choiceInUse: (choice: string, parts: number) =>
-    `${parts === 1 ? "1 part uses" : `${parts} parts use`} the choice ${choice}: give ${parts === 1 ? "it" : "them"} another value first`,
+    `${plural(parts, "part uses", "parts use")} the choice ${choice}: give ${parts === 1 ? "it" : "them"} another value first`,
   otherCategory: (name: string, category: string) =>
     `${name} is not an attribute of ${category} parts`,
   oneValueEach: "Give each attribute at most one value",
@@ -50,7 +51,7 @@ export const attributeMessages = {
   removeParts: (parts: number) =>
     parts === 0
       ? "No part has a value for it."
-      : `${parts === 1 ? "1 part loses its value" : `${parts.toLocaleString("en")} parts lose their value`}.`,
+      : `${pluralCount(parts, "part loses its value", "parts lose their value")}.`,
   added: (name: string) => `Attribute ${name} added`,
   changed: (name: string) => `Attribute ${name} saved`,
   removed: (name: string) => `Attribute ${name} removed`,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { adminOrderSchema } from "./orders";
 import { invoiceSummarySchema } from "./invoices";
-import { formatCount } from "./count";
+import { formatCount, pluralCount } from "./count";
 
 // Bulk stock and price sync, and change cursors for systems that poll (docs/bulk-sync.md):
 // `PUT /api/bulk/stock`, `PUT /api/bulk/prices`, `GET /api/sync/orders`, `GET /api/sync/invoices`.
@@ -42,7 +42,7 @@ export const bulkMessages = {
   csvBroken: (line: number, why: string) =>
     `Line ${line} is not valid CSV (${why}): nothing was read`,
   refused: (bad: number) =>
-    `${formatCount(bad)} ${bad === 1 ? "line has a problem" : "lines have problems"}: nothing was written. Fix them, or send ?partial=true to write the good lines`,
+    `${pluralCount(bad, "line has a problem", "lines have problems")}: nothing was written. Fix them, or send ?partial=true to write the good lines`,
   // One line's problem.
   lineTooLong: `The line is longer than ${formatCount(MAX_BULK_LINE_CHARS)} characters`,
   notJson: "The line is not a JSON object",
@@ -55,7 +55,7 @@ export const bulkMessages = {
     `The same part and price list are also on line ${line}: send each once`,
   stockForm: `Stock must be a whole number from 0 to ${formatCount(MAX_BULK_STOCK)}`,
   belowHeld: (stock: number, held: number) =>
-    `Stock ${formatCount(stock)} is below the ${formatCount(held)} ${held === 1 ? "unit" : "units"} held by unpaid orders`,
+    `Stock ${formatCount(stock)} is below the ${pluralCount(held, "unit")} held by unpaid orders`,
   priceForm: "Price must be an amount greater than 0 with at most 2 decimals, like 12.50",
   priceTooHigh: "Price must be less than 1,000,000",
   unknownPriceList: (name: string) => `No price list is named ${name}`,

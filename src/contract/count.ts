@@ -24,3 +24,10 @@ export function formatWeight(grams: number): string {
 /** A product's size as the product page says it: "300 × 200 × 100 mm" (length × width × height). */
 export const formatDimensions = (p: { lengthMm: number; widthMm: number; heightMm: number }) =>
   `${[p.lengthMm, p.widthMm, p.heightMm].map((n) => groupThousands(String(n))).join(" × ")} mm`;
+
+/** A count with its noun: "1 item", "2 items" (`many` for an irregular plural: "2 companies"). */
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** `plural` with the count's thousands separated (`formatCount`): "1 row", "2,000 rows". */
+export const pluralCount = (n: number, one: string, many = `${one}s`) =>
+  `${formatCount(n)} ${n === 1 ? one : many}`;

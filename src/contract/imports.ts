@@ -1,3 +1,4 @@
+import { pluralCount } from "./count";
 import { z } from "zod";
 import { pagingQuerySchema } from "./common";
 import { MAX_PAGE_SIZE } from "./constants";
@@ -138,9 +139,6 @@ export const importNotStartable = (status: ImportStatus) =>
         ? "This import failed; upload the file again"
         : "This import cannot start";
 
-const n = (count: number, one: string, many: string) =>
-  `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
-
 /** The words the Imports page shows (and the tests assert). */
 export const importWords = {
   status: {
@@ -152,24 +150,24 @@ export const importWords = {
   } satisfies Record<ImportStatus, string>,
   /** "8 applications of 4 parts for 3 vehicles". */
   contents: (c: ImportCounts) =>
-    `${n(c.applications, "application", "applications")} of ${n(c.parts, "part", "parts")} for ${n(c.vehicles, "vehicle", "vehicles")}`,
+    `${pluralCount(c.applications, "application")} of ${pluralCount(c.parts, "part")} for ${pluralCount(c.vehicles, "vehicle")}`,
   /** What the import would do, or did. */
   changes: (c: ImportCounts) =>
-    `${n(c.rowsToWrite, "fitment row", "fitment rows")} to add, ${n(c.rowsToRemove, "row", "rows")} to remove, ${n(c.rowsUnchanged, "row", "rows")} unchanged`,
+    `${pluralCount(c.rowsToWrite, "fitment row")} to add, ${pluralCount(c.rowsToRemove, "row")} to remove, ${pluralCount(c.rowsUnchanged, "row")} unchanged`,
   errors: (count: number) =>
     count === 0
       ? "No problems"
-      : `${n(count, "application", "applications")} with problems will be skipped`,
+      : `${pluralCount(count, "application")} with problems will be skipped`,
   /** Shown when more problems were found than kept. */
   errorsCut: (shown: number, count: number) =>
     `The first ${shown.toLocaleString("en")} of ${count.toLocaleString("en")} are listed.`,
   progress: (done: number, total: number) =>
-    `Importing… ${done.toLocaleString("en")} of ${n(total, "application", "applications")} read`,
+    `Importing… ${done.toLocaleString("en")} of ${pluralCount(total, "application")} read`,
   done: (r: { inserted: number; deleted: number }) =>
-    `Imported: ${n(r.inserted, "fitment row", "fitment rows")} added, ${n(r.deleted, "row", "rows")} removed`,
+    `Imported: ${pluralCount(r.inserted, "fitment row")} added, ${pluralCount(r.deleted, "row")} removed`,
   confirmTitle: "Import this file?",
   confirmBody: (brand: string, c: ImportCounts) =>
-    `The fitment of brand ${brand}'s ${n(c.parts, "part", "parts")} in this file, and of the brand's parts it no longer names, is replaced: ${n(c.rowsToWrite, "row", "rows")} added, ${n(c.rowsToRemove, "row", "rows")} removed. Applications with problems are skipped. Other brands' parts keep their fitment.`,
+    `The fitment of brand ${brand}'s ${pluralCount(c.parts, "part")} in this file, and of the brand's parts it no longer names, is replaced: ${pluralCount(c.rowsToWrite, "row")} added, ${pluralCount(c.rowsToRemove, "row")} removed. Applications with problems are skipped. Other brands' parts keep their fitment.`,
   chooseFile: "Choose an ACES file",
   /** The upload form's choice of file, and the list's Kind column. */
   kinds: {
@@ -182,15 +180,15 @@ export const importWords = {
   >,
   /** "4 items: 6 attribute values, 3 interchange numbers, 4 assets". */
   piesContents: (p: PiesCounts) =>
-    `${n(p.items, "item", "items")}: ${n(p.attributeValues, "attribute value", "attribute values")}, ${n(p.interchangeNumbers, "interchange number", "interchange numbers")}, ${n(p.assets, "asset", "assets")}`,
+    `${pluralCount(p.items, "item")}: ${pluralCount(p.attributeValues, "attribute value")}, ${pluralCount(p.interchangeNumbers, "interchange number")}, ${pluralCount(p.assets, "asset")}`,
   piesChanges: (p: PiesCounts) =>
-    `${n(p.newParts, "new part", "new parts")}, ${n(p.updatedParts, "part", "parts")} to update, ${n(p.unchangedParts, "part", "parts")} unchanged, ${n(p.newAttributes, "new attribute", "new attributes")}`,
+    `${pluralCount(p.newParts, "new part")}, ${pluralCount(p.updatedParts, "part")} to update, ${pluralCount(p.unchangedParts, "part")} unchanged, ${pluralCount(p.newAttributes, "new attribute")}`,
   piesErrors: (count: number) =>
-    count === 0 ? "No problems" : `${n(count, "item", "items")} with problems will be skipped`,
+    count === 0 ? "No problems" : `${pluralCount(count, "item")} with problems will be skipped`,
   piesProgress: (done: number, total: number) =>
-    `Importing… ${done.toLocaleString("en")} of ${n(total, "item", "items")} read`,
+    `Importing… ${done.toLocaleString("en")} of ${pluralCount(total, "item")} read`,
   piesDone: (p: PiesCounts) =>
-    `Imported: ${n(p.newParts, "new part", "new parts")}, ${n(p.updatedParts, "part", "parts")} updated, ${n(p.unchangedParts, "part", "parts")} unchanged`,
+    `Imported: ${pluralCount(p.newParts, "new part")}, ${pluralCount(p.updatedParts, "part")} updated, ${pluralCount(p.unchangedParts, "part")} unchanged`,
   piesConfirmBody: (brand: string, p: PiesCounts) =>
-    `The parts of brand ${brand} in this file are added or updated: ${n(p.newParts, "new part", "new parts")}, ${n(p.updatedParts, "part", "parts")} changed. Items with problems are skipped. Nothing is deleted.`,
+    `The parts of brand ${brand} in this file are added or updated: ${pluralCount(p.newParts, "new part")}, ${pluralCount(p.updatedParts, "part")} changed. Items with problems are skipped. Nothing is deleted.`,
 } as const;

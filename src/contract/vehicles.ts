@@ -1,3 +1,4 @@
+import { plural } from "./count";
 import { z } from "zod";
 import { text } from "./text";
 
@@ -253,7 +254,7 @@ export const vehicleAdminMessages = {
   vcdbTaken: (kind: string, id: number, holder: string) =>
     `VCdb ${kind} id ${id} already belongs to ${holder}`,
   importHasErrors: (n: number) =>
-    `The file has ${n} ${n === 1 ? "error" : "errors"}; check it, fix them and upload it again`,
+    `The file has ${plural(n, "error")}; check it, fix them and upload it again`,
   importRaced:
     "Someone changed the vehicles while the file was imported; nothing was imported. Upload it again.",
 } as const;
@@ -490,7 +491,6 @@ export interface VehicleUses {
   garageVehicles: number;
   orderLines: number;
 }
-const countOf = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const listInWords = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 /**
@@ -499,10 +499,10 @@ const listInWords = (items: string[]) =>
  */
 export function vehicleInUseMessage(subject: string, uses: VehicleUses): string {
   const parts = [
-    uses.fitmentRows > 0 && countOf(uses.fitmentRows, "fitment row", "fitment rows"),
+    uses.fitmentRows > 0 && plural(uses.fitmentRows, "fitment row"),
     uses.garageVehicles > 0 &&
-      countOf(uses.garageVehicles, "customer's garage", "customers' garages"),
-    uses.orderLines > 0 && countOf(uses.orderLines, "order line", "order lines"),
+      plural(uses.garageVehicles, "customer's garage", "customers' garages"),
+    uses.orderLines > 0 && plural(uses.orderLines, "order line"),
   ].filter((p): p is string => Boolean(p));
   const onlyFitment = uses.garageVehicles === 0 && uses.orderLines === 0;
   return `${subject} is in ${listInWords(parts)}; ${

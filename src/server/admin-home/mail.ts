@@ -1,3 +1,4 @@
+import { plural } from "../../contract/count";
 import { paths } from "../../contract/paths";
 import type { Mailer } from "../mail/mailer";
 import type { LowStockMail } from "./service";
@@ -36,7 +37,7 @@ export function lowStockMail(o: {
 }): MailContent {
   const more = o.count - o.products.length;
   return layout({
-    subject: o.count === 1 ? "1 product is low on stock" : `${o.count} products are low on stock`,
+    subject: `${plural(o.count, "product is", "products are")} low on stock`,
     greeting: hello(o.name),
     paragraphs: [
       `These products have less stock than their reorder level (stock / reorder level):`,

@@ -1,3 +1,4 @@
+import { plural } from "../../contract/count";
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { sql } from "../db/sql";
 import {
@@ -396,8 +397,6 @@ export function createApprovalService(
 }
 
 export type ApprovalService = ReturnType<typeof createApprovalService>;
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
  * An approval whose buyer (name or email), company, order number (`PW-100234`, or its id's first

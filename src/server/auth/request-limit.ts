@@ -1,3 +1,4 @@
+import { plural } from "../../contract/count";
 import type { FastifyReply } from "fastify";
 import { HttpError } from "../errors";
 import type { RateLimiter } from "./rate-limit";
@@ -32,5 +33,5 @@ export async function enforceLimits(
 export function tooManyAttemptsMessage(retryAfter: number): string {
   const [n, unit] =
     retryAfter < 60 ? [retryAfter, "second"] : [Math.ceil(retryAfter / 60), "minute"];
-  return `Too many attempts. Please wait ${n} ${unit}${n === 1 ? "" : "s"} and try again.`;
+  return `Too many attempts. Please wait ${plural(n, unit)} and try again.`;
 }

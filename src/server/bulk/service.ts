@@ -11,7 +11,7 @@ import {
   type BulkResult,
 } from "../../contract/bulk";
 import { normalizePartNumber } from "../../contract/constants";
-import { formatCount } from "../../contract/count";
+import { formatCount, pluralCount } from "../../contract/count";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { checkStockLevels, writeStockLevels, type StockLevel } from "../inventory/stock-levels";
@@ -180,7 +180,7 @@ function countsOf(results: readonly BulkLineResult[]): BulkCounts {
 const summaryOf = (what: string, c: BulkCounts, partial: boolean) =>
   `Bulk ${what} sync${partial ? " (partial)" : ""}: ${formatCount(c.lines)} lines, ` +
   `${formatCount(c.updated)} updated, ${formatCount(c.unchanged)} unchanged, ` +
-  `${formatCount(c.errors)} ${c.errors === 1 ? "error" : "errors"}`;
+  pluralCount(c.errors, "error");
 
 /** `message` left empty by the reader for a line that then passed: none. */
 function finish(results: BulkLineResult[]): void {

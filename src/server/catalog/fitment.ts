@@ -1,3 +1,4 @@
+import { plural } from "../../contract/count";
 import { asc, eq, type SQL } from "drizzle-orm";
 import { sql } from "../db/sql";
 import type {
@@ -272,7 +273,7 @@ export function createProductFitment(db: Db) {
           actor,
           action: "product.fitment",
           target: { type: "product", id: productId },
-          summary: `Set the fitment of ${product.partNumber}: ${input.length} vehicle range${input.length === 1 ? "" : "s"}, ${values.length} model years`,
+          summary: `Set the fitment of ${product.partNumber}: ${plural(input.length, "vehicle range")}, ${values.length} model years`,
         });
       }
     });

@@ -23,7 +23,7 @@ import { type PriceBreak, centsToUnits, unitsToCents, storedBreaks, wireBreaks }
 import { products } from "../catalog/tables";
 import { conflict, HttpError, notFound } from "../errors";
 import { isStillReferred, isUniqueViolation } from "../db/postgres-errors";
-import { formatCount } from "../../contract/count";
+import { formatCount, plural } from "../../contract/count";
 
 /** Most rows an import reads (a list of every product of a large catalog fits). */
 export const MAX_IMPORT_ROWS = 100_000;
@@ -379,7 +379,7 @@ const importRefused = (fields: Record<string, string>) => {
   return new HttpError(
     400,
     "invalid_csv",
-    `${n} ${n === 1 ? "line has a problem" : "lines have problems"}; nothing was imported`,
+    `${plural(n, "line has a problem", "lines have problems")}; nothing was imported`,
     Object.fromEntries(Object.entries(fields).slice(0, 100)),
   );
 };

@@ -1,3 +1,4 @@
+import { plural } from "../../contract/count";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { normalizePartNumber } from "../../contract/constants";
 import type { CsvPreview, ImportJob } from "../../contract/product-csv";
@@ -262,7 +263,7 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
         throw new HttpError(
           400,
           "validation",
-          `The file has ${errors.length} ${errors.length === 1 ? "error" : "errors"}; preview it, fix them and upload it again`,
+          `The file has ${plural(errors.length, "error")}; preview it, fix them and upload it again`,
         );
       }
       const [job] = await db

@@ -1,9 +1,6 @@
+import { pluralCount } from "#contract/count";
 import { useState, type ReactNode } from "react";
 import { ApiError } from "../lib/api-client";
-
-/** "1 row", "2,000 rows". */
-export const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 
 /** What the server's check of a CSV file answers: its rows and every problem with its line. */
 interface CsvCheckAnswer {
@@ -148,9 +145,9 @@ export function CsvCheckPanel<P extends CsvCheckAnswer>({
         {preview && (
           <div className="flex flex-col gap-2" data-testid={`${testId}-preview`}>
             <p>
-              {plural(preview.rows, "row", "rows")}: {changes(preview)}
+              {pluralCount(preview.rows, "row")}: {changes(preview)}
               {preview.errors.length > 0 &&
-                ` — ${plural(preview.errors.length, "error", "errors")}; nothing was imported`}
+                ` — ${pluralCount(preview.errors.length, "error")}; nothing was imported`}
             </p>
             {preview.errors.length > 0 && (
               <div className="overflow-x-auto">

@@ -3,7 +3,7 @@
 // the first prices. The public pages therefore format by hand wherever the result is known to be
 // exactly Intl's en-US text (format.test.ts compares them), and fall back to Intl otherwise.
 
-import { formatCount, groupThousands } from "../../contract/count";
+import { formatCount, groupThousands, plural } from "../../contract/count";
 
 export { formatCount };
 
@@ -28,7 +28,7 @@ export function formatPrice(amount: number, currency = "USD"): string {
 export function formatWarranty(months: number): string {
   if (months === 0) return "No warranty";
   if (months % 12 === 0) return `${months / 12} year${months === 12 ? "" : "s"}`;
-  return `${months} month${months === 1 ? "" : "s"}`;
+  return plural(months, "month");
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

@@ -1,3 +1,4 @@
+import { plural } from "../../../contract/count";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { sql } from "../../db/sql";
 import { advisoryLocks, lockWithin } from "../../db/advisory-locks";
@@ -237,7 +238,7 @@ export function createAttributeService(db: Db) {
           actor,
           "remove",
           id,
-          `Removed ${def.category} attribute ${described(def)}; ${parts} ${parts === 1 ? "part" : "parts"} lost a value`,
+          `Removed ${def.category} attribute ${described(def)}; ${plural(parts, "part")} lost a value`,
         );
       });
     },

@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { useState } from "react";
 import {
   apiKeyMessages as say,
@@ -113,7 +114,7 @@ export function ApiKeyAdmin() {
         filtered={false}
         empty={say.empty}
         noMatch=""
-        summary={`${rows.length} ${rows.length === 1 ? "key" : "keys"}, ${live} not revoked`}
+        summary={`${plural(rows.length, "key")}, ${live} not revoked`}
       >
         <DataTable
           label="API keys"

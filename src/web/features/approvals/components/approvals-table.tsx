@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { useState } from "react";
 import { APPROVAL_NOTE_MAX, approvalMessages, type Approval } from "#contract/approvals";
 import { BreakableEmail, DataTable, ListStates, type Column } from "../../../components/data-table";
@@ -146,9 +147,7 @@ export function ApprovalsTable({ readOnly = false }: { readOnly?: boolean }) {
         filtered={q !== ""}
         empty="No orders are awaiting approval."
         noMatch={`No order awaiting approval matches “${q}”.`}
-        summary={
-          data && `${data.total} ${data.total === 1 ? "order awaits" : "orders await"} approval`
-        }
+        summary={data && `${plural(data.total, "order awaits", "orders await")} approval`}
       >
         <DataTable
           label="Orders awaiting approval"

@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { useState } from "react";
 import {
   attributeMessages,
@@ -77,7 +78,7 @@ export function AttributeAdmin() {
         filtered={false}
         empty={`${category} parts have no attributes yet: add one below.`}
         noMatch=""
-        summary={`${rows.length} ${rows.length === 1 ? "attribute" : "attributes"} of ${category} parts`}
+        summary={`${plural(rows.length, "attribute")} of ${category} parts`}
       >
         <DataTable
           label={`Attributes of ${category} parts`}

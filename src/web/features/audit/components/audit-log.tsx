@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { AUDIT_PAGE_SIZE, type AuditEntry } from "#contract/audit";
 import { BreakableEmail, DataTable, ListStates, type Column } from "../../../components/data-table";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
@@ -26,7 +27,7 @@ export function AuditLog() {
       filtered={false}
       empty="No admin actions yet."
       noMatch=""
-      summary={data && `${data.total} ${data.total === 1 ? "action" : "actions"}`}
+      summary={data && plural(data.total, "action")}
     >
       <DataTable
         label="Audit log"

@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { NavLink } from "../../../components/link";
 import { paths } from "#contract/paths";
 import { useCartCount, useMergeVisitorCart } from "../api/cart";
@@ -7,7 +8,7 @@ export function CartLink() {
   useMergeVisitorCart();
   const count = useCartCount();
   if (count === undefined) return null;
-  const label = count === 1 ? "Cart, 1 item" : `Cart, ${count} items`;
+  const label = `Cart, ${plural(count, "item")}`;
   return (
     <li>
       <NavLink

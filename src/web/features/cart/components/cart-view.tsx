@@ -1,3 +1,4 @@
+import { pluralCount } from "#contract/count";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { Link } from "../../../components/link";
@@ -70,9 +71,7 @@ function CartSummary({
     <aside className="flex h-fit flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-5">
       <h2 className="text-lg font-bold">Summary</h2>
       <p className="flex justify-between">
-        <span>
-          Subtotal ({formatCount(cart.count)} {cart.count === 1 ? "item" : "items"})
-        </span>
+        <span>Subtotal ({pluralCount(cart.count, "item")})</span>
         <strong data-testid="cart-subtotal">{formatPrice(cart.subtotal, cart.currency)}</strong>
       </p>
       {!cart.canCheckout && (

@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { useState, type ReactNode } from "react";
 import { notify } from "../../../lib/notify";
 import type { Product, ProductDetail } from "#contract/products";
@@ -135,10 +136,7 @@ export function ManageProducts({
         filtered={Boolean(q)}
         empty="There are no products yet."
         noMatch={`No products match “${q}”.`}
-        summary={
-          data &&
-          `${data.total} ${data.total === 1 ? "product" : "products"}${q ? ` matching “${q}”` : ""}`
-        }
+        summary={data && `${plural(data.total, "product")}${q ? ` matching “${q}”` : ""}`}
         page={page}
         pageCount={pageCount}
         onPage={(n) => update({ page: n === 1 ? undefined : String(n) })}

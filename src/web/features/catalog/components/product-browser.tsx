@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import type { ProductListItem } from "#contract/products";
 import { useState, type ReactNode } from "react";
 import { Link } from "../../../components/link";
@@ -216,7 +217,7 @@ export function ProductBrowser({
         {facetFilters && <div className="mt-4">{facetFilters}</div>}
         <div className="modal-action">
           <button type="button" className="btn w-full btn-primary" onClick={closeDrawer}>
-            {data ? `Show ${data.total} ${data.total === 1 ? "part" : "parts"}` : "Show parts"}
+            {data ? `Show ${plural(data.total, "part")}` : "Show parts"}
           </button>
         </div>
       </Modal>
@@ -313,7 +314,7 @@ export function ProductBrowser({
           ) : (
             <>
               <p className="mb-4 text-sm text-base-content/70" aria-live="polite">
-                {data.total} {data.total === 1 ? "part" : "parts"}
+                {plural(data.total, "part")}
                 {q ? ` matching “${q}”` : ""}
                 {category ? ` in ${category}` : ""}
               </p>

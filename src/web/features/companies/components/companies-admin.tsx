@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { termsLabels } from "#contract/terms";
 import { companyCreateSchema, type Company } from "#contract/companies";
 import { paths } from "#contract/paths";
@@ -50,7 +51,7 @@ export function CompaniesAdmin({ priceLists }: { priceLists: PriceListOption[] }
         filtered={q !== ""}
         empty="No companies yet."
         noMatch="No company has that name."
-        summary={data && `${data.total} ${data.total === 1 ? "company" : "companies"}`}
+        summary={data && plural(data.total, "company", "companies")}
       >
         <DataTable
           label="Companies"

@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { IMPORTS_PAGE_SIZE, importWords, type ImportRecord } from "#contract/imports";
 import { DataTable, ListStates, type Column } from "../../../components/data-table";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
@@ -60,7 +61,7 @@ export function ImportsPage() {
         filtered={false}
         empty="No imports yet."
         noMatch=""
-        summary={data && `${data.total} ${data.total === 1 ? "import" : "imports"}`}
+        summary={data && plural(data.total, "import")}
       >
         <DataTable
           label="Recent imports"

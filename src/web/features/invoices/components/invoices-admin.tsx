@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { useState } from "react";
 import {
   INVOICE_PAYMENT_REVERSAL_REASON_MAX,
@@ -74,9 +75,7 @@ function AccountInvoices({ scope }: { scope: InvoiceScope }) {
       testId: "invoice-status",
       cell: (i) =>
         i.status === "overdue" ? (
-          <span className="badge badge-error">
-            Overdue {i.daysOverdue} {i.daysOverdue === 1 ? "day" : "days"}
-          </span>
+          <span className="badge badge-error">Overdue {plural(i.daysOverdue, "day")}</span>
         ) : (
           <span className={`badge ${i.status === "paid" ? "badge-success" : "badge-ghost"}`}>
             {statusLabels[i.status]}
@@ -142,7 +141,7 @@ function AccountInvoices({ scope }: { scope: InvoiceScope }) {
               : "No open invoices on account."
         }
         noMatch=""
-        summary={data && `${data.total} ${data.total === 1 ? "invoice" : "invoices"}`}
+        summary={data && plural(data.total, "invoice")}
       >
         <DataTable
           label="Invoices"

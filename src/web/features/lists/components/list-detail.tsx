@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { useState, type FormEvent } from "react";
 import { MAX_LIST_NAME, type ListLine, type SavedList } from "#contract/lists";
 import { paths } from "#contract/paths";
@@ -185,9 +186,7 @@ export function ListDetail({ list }: { list: SavedList }) {
           onClick={() =>
             addToCart.mutate(undefined, {
               onSuccess: (added) => {
-                notify.success(
-                  `${added.added} ${added.added === 1 ? "part" : "parts"} put in your cart`,
-                );
+                notify.success(`${plural(added.added, "part")} put in your cart`);
                 for (const note of added.notes) notify.error(note.message);
               },
             })

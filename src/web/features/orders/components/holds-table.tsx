@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { useState } from "react";
 import type { AccountHolds } from "#contract/orders";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -80,9 +81,7 @@ export function HoldsTable() {
           pending &&
           cancel.mutate(pending.userId, {
             onSuccess: ({ cancelledOrders }) => {
-              notify.success(
-                `${cancelledOrders} unpaid ${cancelledOrders === 1 ? "order" : "orders"} cancelled`,
-              );
+              notify.success(`${plural(cancelledOrders, "unpaid order")} cancelled`);
               setPending(undefined);
             },
           })

@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { useNavigate } from "react-router";
 import type { Order } from "#contract/orders";
 import { paths } from "#contract/paths";
@@ -29,9 +30,7 @@ export function OrderAgainButton({
         reorder.mutate(orderId, {
           onSuccess: (result) => {
             if (result.added > 0) {
-              notify.success(
-                `${result.added} ${result.added === 1 ? "part" : "parts"} put in your cart`,
-              );
+              notify.success(`${plural(result.added, "part")} put in your cart`);
             }
             for (const change of result.changes) notify.error(change.message);
             if (result.added > 0) navigate(paths.cart);

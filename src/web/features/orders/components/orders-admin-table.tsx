@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { useState } from "react";
 import { notify } from "../../../lib/notify";
 import {
@@ -183,7 +184,7 @@ export function OrdersAdminTable() {
         filtered={Boolean(q || status)}
         empty="There are no orders yet."
         noMatch="No orders match your search."
-        summary={data && `${data.total} ${data.total === 1 ? "order" : "orders"}`}
+        summary={data && plural(data.total, "order")}
       >
         <DataTable
           label="Orders"

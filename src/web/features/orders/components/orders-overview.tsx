@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { lazy, Suspense } from "react";
 import { orderStatuses, orderStatusLabels } from "#contract/orders";
 import { QueryError } from "../../../components/query-error";
@@ -32,8 +33,7 @@ export function OrdersOverviewPanel() {
           ))}
         </dl>
         <p className="text-sm text-base-content/70">
-          {orders30} {orders30 === 1 ? "order" : "orders"} placed,{" "}
-          {formatPrice(revenue30, data.currency)} received.
+          {plural(orders30, "order")} placed, {formatPrice(revenue30, data.currency)} received.
         </p>
         <Suspense fallback={<PageSpinner />}>
           <OrdersChart days={data.days} currency={data.currency} />

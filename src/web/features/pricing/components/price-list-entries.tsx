@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { useState } from "react";
 import { z } from "zod";
 import {
@@ -123,7 +124,7 @@ export function PriceListEntries({ listId }: { listId: string }) {
         filtered={q !== ""}
         empty="No prices in this list yet."
         noMatch="No part in this list matches."
-        summary={data && `${data.total} ${data.total === 1 ? "price" : "prices"}`}
+        summary={data && plural(data.total, "price")}
       >
         <DataTable
           label="Prices"

@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { priceListCreateSchema, type PriceList } from "#contract/pricing";
 import { paths } from "#contract/paths";
 import { useConfirm } from "../../../components/confirm-dialog";
@@ -67,7 +68,7 @@ export function PriceListsAdmin() {
         filtered={q !== ""}
         empty="No price lists yet."
         noMatch="No price list has that name."
-        summary={data && `${data.total} ${data.total === 1 ? "price list" : "price lists"}`}
+        summary={data && plural(data.total, "price list")}
       >
         <DataTable
           label="Price lists"

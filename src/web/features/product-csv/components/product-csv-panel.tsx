@@ -1,7 +1,8 @@
+import { pluralCount } from "#contract/count";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { MAX_CSV_BYTES } from "#contract/product-csv";
-import { CsvCheckPanel, plural, useCsvCheck } from "../../../components/csv-check-panel";
+import { CsvCheckPanel, useCsvCheck } from "../../../components/csv-check-panel";
 import { queryKeys } from "../../../lib/query-keys";
 import {
   PRODUCT_EXPORT_URL,
@@ -46,9 +47,9 @@ export function ProductCsvPanel() {
       checkLabel="Check file"
       errorsLabel="Problems in the file"
       changes={(p) =>
-        `${plural(p.creates, "new product", "new products")}, ${plural(p.updates, "update", "updates")}`
+        `${pluralCount(p.creates, "new product")}, ${pluralCount(p.updates, "update")}`
       }
-      importLabel={(p) => `Import ${plural(p.rows, "product", "products")}`}
+      importLabel={(p) => `Import ${pluralCount(p.rows, "product")}`}
       canImport={!jobId}
       onImport={() => void importFile()}
       outcome={
@@ -64,7 +65,7 @@ export function ProductCsvPanel() {
               {job.status === "running" &&
                 `Importing… ${job.done.toLocaleString("en")} of ${job.total.toLocaleString("en")}`}
               {job.status === "done" &&
-                `Imported: ${plural(job.creates, "new product", "new products")}, ${plural(job.updates, "update", "updates")}`}
+                `Imported: ${pluralCount(job.creates, "new product")}, ${pluralCount(job.updates, "update")}`}
               {job.status === "failed" && job.error}
             </p>
           </div>

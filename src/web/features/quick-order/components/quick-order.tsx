@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { MAX_QUICK_ORDER_LINES, type QuickOrderLine } from "#contract/quick-order";
 import { paths } from "#contract/paths";
@@ -99,9 +100,7 @@ export function QuickOrder() {
   const addAll = () =>
     add.mutate(linesOf(rows), {
       onSuccess: (result) => {
-        notify.success(
-          `${result.added} ${result.added === 1 ? "line" : "lines"} added to your cart`,
-        );
+        notify.success(`${plural(result.added, "line")} added to your cart`);
         setRows(toRows(result.left));
         setEdited(false);
       },
@@ -314,7 +313,7 @@ export function QuickOrder() {
       {rows.length > 0 && (
         <section className="flex flex-col gap-3" aria-label="Resolved lines">
           <p role="status" className="font-semibold">
-            {ready} of {rows.length} {rows.length === 1 ? "line" : "lines"} ready
+            {ready} of {plural(rows.length, "line")} ready
             {ready < rows.length ? "; fix the others below, or add the ready ones now" : ""}.
           </p>
           <DataTable

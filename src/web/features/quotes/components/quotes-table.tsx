@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { useState } from "react";
 import {
   quoteAdminStatusLabels,
@@ -78,7 +79,7 @@ export function QuotesTable({ admin }: { admin: boolean }) {
     {
       header: "Parts",
       from: "lg",
-      cell: (x) => `${x.lines.length} ${x.lines.length === 1 ? "line" : "lines"}`,
+      cell: (x) => plural(x.lines.length, "line"),
     },
     {
       header: "Total",
@@ -138,7 +139,7 @@ export function QuotesTable({ admin }: { admin: boolean }) {
             : "You have no quotes yet: ask for one from your cart (Request a quote)."
         }
         noMatch="No quotes match your search."
-        summary={data && `${data.total} ${data.total === 1 ? "quote" : "quotes"}`}
+        summary={data && plural(data.total, "quote")}
       >
         <DataTable
           label="Quotes"

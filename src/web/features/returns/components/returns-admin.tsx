@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { useState } from "react";
 import { paths } from "#contract/paths";
 import {
@@ -217,7 +218,7 @@ export function ReturnsAdmin() {
         filtered={status !== undefined}
         empty="No customer has asked to return anything yet."
         noMatch="No return has this status."
-        summary={data && `${data.total} ${data.total === 1 ? "return" : "returns"}`}
+        summary={data && plural(data.total, "return")}
       >
         <DataTable
           label="Returns"

@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { Controller, useWatch } from "react-hook-form";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
@@ -63,7 +64,7 @@ export function AddReviewForm() {
                       onChange={() => field.onChange(n)}
                       onBlur={field.onBlur}
                       className="mask mask-star-2 bg-accent"
-                      aria-label={`${n} ${n === 1 ? "star" : "stars"}`}
+                      aria-label={plural(n, "star")}
                       aria-invalid={errors.ratings ? true : undefined}
                       aria-describedby={errors.ratings ? "ratings-error" : undefined}
                     />

@@ -1,4 +1,4 @@
-import { formatCount } from "../../../lib/format";
+import { pluralCount } from "#contract/count";
 import { useReviewSummary } from "../api/get-review-summary";
 import { RatingStars } from "./rating-stars";
 import { ReviewSummarySkeleton, reviewSummaryClass } from "./review-skeletons";
@@ -11,7 +11,7 @@ export function ReviewSummary({ align = "center" }: { align?: "center" | "start"
   // bad rating: show nothing rather than guess.
   if (!data) return <ReviewSummarySkeleton align={align} />;
   if (data.count === 0) return null;
-  const reviews = `${formatCount(data.count)} ${data.count === 1 ? "review" : "reviews"}`;
+  const reviews = pluralCount(data.count, "review");
   return (
     <p className={reviewSummaryClass(align)} data-testid="review-summary">
       {/* The stars are rounded to whole ones; the text says the exact average for everyone. */}

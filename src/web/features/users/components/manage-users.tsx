@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { useState } from "react";
 import { USERS_PAGE_SIZE, type UserListItem } from "#contract/users";
 import { ListStates } from "../../../components/data-table";
@@ -32,10 +33,7 @@ export function ManageUsers() {
         filtered={Boolean(q)}
         empty="There are no users on this page."
         noMatch={`No users match “${q}”.`}
-        summary={
-          data &&
-          `${data.total} ${data.total === 1 ? "user" : "users"}${q ? ` matching “${q}”` : ""}`
-        }
+        summary={data && `${plural(data.total, "user")}${q ? ` matching “${q}”` : ""}`}
       >
         <UsersTable users={data?.items ?? []} currentUserId={me?.id} onRemove={setToRemove} />
       </ListStates>

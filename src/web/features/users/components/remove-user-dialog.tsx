@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { notify } from "../../../lib/notify";
 import type { UserListItem } from "#contract/users";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -29,7 +30,7 @@ export function RemoveUserDialog({ user, onClose }: RemoveUserDialogProps) {
           onSuccess: ({ cancelledOrders }) => {
             notify.success(
               cancelledOrders > 0
-                ? `${user.name} was removed; ${cancelledOrders} unpaid ${cancelledOrders === 1 ? "order was" : "orders were"} cancelled`
+                ? `${user.name} was removed; ${plural(cancelledOrders, "unpaid order was", "unpaid orders were")} cancelled`
                 : `${user.name} was removed`,
             );
             close();

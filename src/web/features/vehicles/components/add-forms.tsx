@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { useState, type ReactNode } from "react";
 import {
   MAX_VEHICLE_YEAR,
@@ -213,7 +214,7 @@ export function AddYearsForm({ names, makeId }: { names: VehicleNames; makeId?: 
         const model = models.find((m) => m.id === years.modelId)?.name ?? "";
         const made = done.created.length;
         notify.success(
-          `${made} ${made === 1 ? "year" : "years"} of the ${model} added${
+          `${plural(made, "year")} of the ${model} added${
             done.existing.length > 0 ? ` (${done.existing.length} listed already)` : ""
           }`,
         );

@@ -1,22 +1,23 @@
+import { pluralCount } from "#contract/count";
 import { useState } from "react";
 import {
   MAX_VEHICLE_CSV_BYTES,
   vehicleCsvColumns,
   type VehicleImportCounts,
 } from "#contract/vehicles";
-import { CsvCheckPanel, plural, useCsvCheck } from "../../../components/csv-check-panel";
+import { CsvCheckPanel, useCsvCheck } from "../../../components/csv-check-panel";
 import { notify } from "../../../lib/notify";
 import { previewVehicleCsv, useImportVehicleCsv, VEHICLE_EXPORT_URL } from "../api/vehicles";
 
 /** "1 new make, 2 new models, 3 new years, 0 new engines, 3 engines listed for years, 0 updates". */
 export const countsInWords = (c: VehicleImportCounts) =>
   [
-    plural(c.makes, "new make", "new makes"),
-    plural(c.models, "new model", "new models"),
-    plural(c.baseVehicles, "new year", "new years"),
-    plural(c.engines, "new engine", "new engines"),
-    plural(c.engineLinks, "engine listed for a year", "engines listed for years"),
-    plural(c.updates, "update", "updates"),
+    pluralCount(c.makes, "new make"),
+    pluralCount(c.models, "new model"),
+    pluralCount(c.baseVehicles, "new year"),
+    pluralCount(c.engines, "new engine"),
+    pluralCount(c.engineLinks, "engine listed for a year", "engines listed for years"),
+    pluralCount(c.updates, "update"),
   ].join(", ");
 
 /**
@@ -36,7 +37,7 @@ export function VehicleCsvPanel() {
     csv.file &&
     importCsv.mutate(csv.file, {
       onSuccess: (r) => {
-        const words = `Imported ${plural(r.rows, "row", "rows")}: ${countsInWords(r.changes)}`;
+        const words = `Imported ${pluralCount(r.rows, "row")}: ${countsInWords(r.changes)}`;
         setImported(words);
         csv.setPreview(undefined);
         notify.success("Vehicles imported");
@@ -55,7 +56,7 @@ export function VehicleCsvPanel() {
       checkLabel="Check vehicle file"
       errorsLabel="Problems in the vehicle file"
       changes={(p) => countsInWords(p.changes)}
-      importLabel={(p) => `Import ${plural(p.rows, "row", "rows")}`}
+      importLabel={(p) => `Import ${pluralCount(p.rows, "row")}`}
       busy={csv.busy || importCsv.isPending}
       onImport={importFile}
       outcome={

@@ -1,3 +1,4 @@
+import { plural, pluralCount } from "#contract/count";
 import { useState } from "react";
 import {
   MAX_VEHICLE_YEAR,
@@ -182,7 +183,7 @@ function MakeAndModel({
       <div className="flex flex-wrap items-center gap-2" data-testid="chosen-make">
         <span className="grow">
           Make <strong>{make.name}</strong> · VCdb make id {vcdb(make.vcdbMakeId)} ·{" "}
-          {make.models.length} {make.models.length === 1 ? "model" : "models"}
+          {plural(make.models.length, "model")}
         </span>
         <EditRemoveButtons
           name={`make ${make.name}`}
@@ -292,9 +293,7 @@ function VehicleTable({
         filtered={filtered}
         empty="No vehicles yet: add a make, a model and its years below, or import a CSV."
         noMatch="No vehicle matches these filters."
-        summary={
-          data && `${data.total.toLocaleString("en")} ${data.total === 1 ? "vehicle" : "vehicles"}`
-        }
+        summary={data && pluralCount(data.total, "vehicle")}
       >
         <DataTable
           label="Vehicles"

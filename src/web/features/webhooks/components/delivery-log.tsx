@@ -1,3 +1,4 @@
+import { pluralCount } from "#contract/count";
 import { useState } from "react";
 import {
   webhookDeliveryStatusLabels,
@@ -120,7 +121,7 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
         filtered={status !== ""}
         empty={say.noDeliveries}
         noMatch="No deliveries of this status."
-        summary={`${total.toLocaleString("en")} ${total === 1 ? "delivery" : "deliveries"}`}
+        summary={pluralCount(total, "delivery", "deliveries")}
       >
         <DataTable
           label="Deliveries"

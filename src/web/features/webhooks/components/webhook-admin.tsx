@@ -1,3 +1,4 @@
+import { plural } from "#contract/count";
 import { useState } from "react";
 import {
   webhookMessages as say,
@@ -170,7 +171,7 @@ export function WebhookAdmin() {
         filtered={false}
         empty={say.empty}
         noMatch=""
-        summary={`${rows.length} ${rows.length === 1 ? "endpoint" : "endpoints"}, ${enabled} enabled`}
+        summary={`${plural(rows.length, "endpoint")}, ${enabled} enabled`}
       >
         <DataTable
           label="Webhook endpoints"
