@@ -28,19 +28,26 @@ export interface BulkSyncResult {
   targets: string;
 }
 
-/** An admin's session cookie (production: the address is verified, then signs in again). */
-async function adminCookie(serverUrl: string, databaseUrl: string): Promise<string> {
+/**
+ * An admin's session cookie (production: the address is verified, then signs in again); `email`
+ * must be in the store's ADMIN_EMAILS.
+ */
+export async function adminCookie(
+  serverUrl: string,
+  databaseUrl: string,
+  email = ADMIN,
+): Promise<string> {
   const post = (url: string, body: object) =>
     fetch(`${serverUrl}/api/auth/${url}`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: serverUrl },
       body: JSON.stringify(body),
     });
-  const credentials = { email: ADMIN, password: "bench-password-for-bulk-sync" };
+  const credentials = { email, password: "bench-password-for-bulk-sync" };
   const signUp = await post("sign-up/email", { ...credentials, name: "Bench admin" });
   if (signUp.status !== 200) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
   await withClient(databaseUrl, (c) =>
-    c.query(`update "user" set email_verified = true where email = $1`, [ADMIN]),
+    c.query(`update "user" set email_verified = true where email = $1`, [email]),
   );
   const signIn = await post("sign-in/email", credentials);
   if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status}`);

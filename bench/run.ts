@@ -1,4 +1,4 @@
-// npm run bench [-- --full | catalog orders overload hot-row checkout scale quick-order company-prices invoices startup pages parts imports idempotency bulk-sync webhooks]:
+// npm run bench [-- --full | catalog orders overload hot-row checkout scale quick-order company-prices invoices startup pages parts imports idempotency bulk-sync webhooks warranty-report]:
 // runs the benchmarks named; with none, the quick set (about 10 minutes: the orders at 50
 // connections only, without the 100,000-product sweeps scale, quick-order and company-prices);
 // with --full, every one and the orders' whole sweep. Prints their figures and writes
@@ -34,6 +34,7 @@ import { printCompanyPrices, runCompanyPricesBench } from "./company-prices";
 import { formatPagesResult, runPagesBench } from "./pages";
 import { printIdempotency, runIdempotencyBench } from "./idempotency";
 import { printWebhooks, runWebhooksBench } from "./webhooks";
+import { printWarrantyReport, runWarrantyReportBench } from "./warranty-report";
 import { printBulkSync, runBulkSyncBench } from "./bulk-sync";
 import { printImports, runImportsBench } from "./imports";
 import { printParts, runPartsBench } from "./parts";
@@ -94,6 +95,7 @@ const benches = {
   idempotency: single(runIdempotencyBench, printIdempotency),
   webhooks: single(runWebhooksBench, printWebhooks),
   "bulk-sync": single(runBulkSyncBench, printBulkSync),
+  "warranty-report": single(runWarrantyReportBench, printWarrantyReport),
 };
 type Name = keyof typeof benches;
 
