@@ -1,4 +1,4 @@
-import { recurringJob } from "../jobs/recurring";
+import { countingJob } from "../jobs/recurring";
 
 export const HOLD_SWEEP_QUEUE = "hold-sweep";
 
@@ -20,13 +20,13 @@ export function holdSweeperJob(
     log: { info(msg: string): void; error(obj: object, msg: string): void };
   },
 ) {
-  return recurringJob(
+  return countingJob(
     HOLD_SWEEP_QUEUE,
     { everyMs: opts.everyMs, name: "hold sweeper", log: opts.log },
     async () => {
       await orders.warnExpiring(opts.warningMs);
-      const n = await orders.cancelExpired();
-      if (n > 0) opts.log.info(`cancelled ${n} unpaid order(s) past their hold`);
+      return orders.cancelExpired();
     },
+    (n) => `cancelled ${n} unpaid order(s) past their hold`,
   );
 }
