@@ -9,6 +9,8 @@ import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { claimBody } from "../../../tests/support/warranty";
 import { LOT_MESSAGE } from "../../contract/shipments";
 import { orders } from "../orders/tables";
+import type { WarrantyReport } from "../../contract/warranty-report";
+import { keptReports } from "./report";
 import { warrantyClaims } from "./tables";
 
 /** Production lots on shipped lines and claims, and the warranty report (docs/warranty.md). */
@@ -269,4 +271,27 @@ test("an admin sets the lots of lines already shipped from a CSV: all or nothing
   expect(applied.json()).toEqual({ applied: true, rows: 1, errors: [] });
   expect(await lotsOf()).toEqual(["LOT-9"]);
   expect((await call(customer, "POST", "/api/shipments/lots")).statusCode).toBe(403);
+});
+
+test("a report is kept a minute per range and kind (the page's first lots, the CSV's every lot); a failed one is not kept", async () => {
+  let clock = 0;
+  const asked: unknown[] = [];
+  const report = keptReports(
+    (query, lotLimit) => {
+      asked.push([query, lotLimit]);
+      return asked.length === 4
+        ? Promise.reject(new Error("database away"))
+        : Promise.resolve({ asOf: String(asked.length) } as WarrantyReport);
+    },
+    () => clock,
+  );
+  expect((await report({})).asOf).toBe("1");
+  clock = 59_999;
+  expect((await report({})).asOf).toBe("1");
+  expect((await report({}, null)).asOf).toBe("2");
+  expect((await report({ from: "2027-01" })).asOf).toBe("3");
+  clock = 60_000;
+  await expect(report({})).rejects.toThrow("database away");
+  expect((await report({})).asOf).toBe("5");
+  expect(asked).toHaveLength(5);
 });

@@ -178,7 +178,12 @@ type ReportOf = (
 export function keptReports(compute: ReportOf, now: () => number = Date.now): ReportOf {
   const kept = new Map<string, { at: number; report: Promise<WarrantyReport> }>();
   return (query, lotLimit) => {
-    const key = JSON.stringify([query.from ?? null, query.to ?? null, lotLimit ?? null]);
+    // The CSV's every lot (null) is another report than the page's first ones (undefined).
+    const key = JSON.stringify([
+      query.from ?? null,
+      query.to ?? null,
+      lotLimit ?? String(lotLimit),
+    ]);
     const hit = kept.get(key);
     if (hit && now() - hit.at < REPORT_MAX_AGE_SECONDS * 1000) return hit.report;
     const report = compute(query, lotLimit);
