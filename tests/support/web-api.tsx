@@ -29,7 +29,13 @@ export function renderWithApi(
     "fetch",
     vi.fn((url: string, init?: RequestInit) => {
       const method = init?.method ?? "GET";
-      const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+      // An upload's FormData as sent; any other body as the JSON it carries.
+      const body =
+        init?.body instanceof FormData
+          ? init.body
+          : init?.body
+            ? (JSON.parse(String(init.body)) as unknown)
+            : undefined;
       if (method !== "GET") sent.push({ url, method, body });
       return Promise.resolve(answer(method, url, body));
     }),

@@ -1,0 +1,87 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, expect, test, vi } from "vitest";
+import { LOT_MESSAGE, type OrderShipments as Data } from "#contract/shipments";
+import { json, renderWithApi } from "../../../../../tests/support/web-api";
+import { notify } from "../../../lib/notify";
+import { LotImportForm } from "./lot-import";
+import { OrderShipments } from "./order-shipments";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const ORDER = "0b7a4c8e-1111-4d6a-9a55-0c6a4f1e2b11";
+const data: Data = {
+  orderId: ORDER,
+  status: "paid",
+  partiallyShipped: true,
+  shipments: [
+    {
+      id: "5d0f0a4e-2222-4d6a-9a55-0c6a4f1e2b11",
+      orderId: ORDER,
+      carrier: null,
+      trackingNumber: null,
+      trackingUrl: null,
+      shippedAt: "2026-12-01T10:00:00.000Z",
+      lines: [
+        { line: 1, productName: "Brake pads", partNumber: "PW-BR-1", qty: 2, lot: "L2407-B" },
+      ],
+    },
+  ],
+  lines: [
+    {
+      line: 1,
+      productName: "Brake pads",
+      partNumber: "PW-BR-1",
+      ordered: 2,
+      shipped: 2,
+      toShip: 0,
+    },
+    {
+      line: 2,
+      productName: "Water pump",
+      partNumber: "PW-WP-2",
+      ordered: 3,
+      shipped: 0,
+      toShip: 3,
+    },
+  ],
+};
+
+test("the ship dialog takes an optional lot per line, checked and trimmed as the API takes it; a parcel shows its lots", async () => {
+  vi.spyOn(notify, "success").mockImplementation(() => {});
+  const sent = renderWithApi(<OrderShipments data={data} isAdmin />, () => json(data, 201));
+  expect(screen.getByTestId("shipment").textContent).toContain("lot L2407-B");
+  fireEvent.change(screen.getByLabelText(/Water pump/), { target: { value: "2" } });
+  fireEvent.change(screen.getByLabelText("Lot, line 2"), { target: { value: "L 1" } });
+  fireEvent.click(screen.getByRole("button", { name: "Ship selected" }));
+  expect(await screen.findByText(LOT_MESSAGE)).toBeTruthy();
+  expect(sent).toEqual([]);
+  fireEvent.change(screen.getByLabelText("Lot, line 2"), { target: { value: " L-1/7 " } });
+  fireEvent.click(screen.getByRole("button", { name: "Ship selected" }));
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]!.body).toEqual({ lines: [{ line: 2, qty: 2, lot: "L-1/7" }] });
+});
+
+test("a lots CSV with problems lists each with its line; one that applies is said", async () => {
+  const success = vi.spyOn(notify, "success").mockImplementation(() => {});
+  let answer = {
+    applied: false,
+    rows: 2,
+    errors: [{ line: 3, message: "PW-100235 has no line 1 shipped" }],
+  };
+  const sent = renderWithApi(<LotImportForm />, () => json(answer));
+  const file = new File(["order,line,lot\n"], "lots.csv", { type: "text/csv" });
+  fireEvent.change(screen.getByLabelText("CSV file"), { target: { files: [file] } });
+  fireEvent.click(screen.getByRole("button", { name: "Set the lots" }));
+  expect((await screen.findByRole("alert")).textContent).toContain(
+    "Line 3: PW-100235 has no line 1 shipped",
+  );
+  expect(sent[0]!.url).toBe("/api/shipments/lots");
+  expect((sent[0]!.body as FormData).get("file")).toBe(file);
+  answer = { applied: true, rows: 2, errors: [] };
+  fireEvent.click(screen.getByRole("button", { name: "Set the lots" }));
+  await waitFor(() => expect(success).toHaveBeenCalledWith("Lots set on 2 shipped lines"));
+  expect(screen.queryByRole("alert")).toBeNull();
+});
