@@ -116,7 +116,7 @@ function Figures({ report }: { report: Report }) {
         <Total label="Units sold" value={number(totals.sold)} />
         <Total
           label="Claims"
-          value={`${number(totals.claims)} (${number(totals.claimedUnits)} units)`}
+          value={`${number(totals.claims)} (${number(totals.claimedUnits)} ${totals.claimedUnits === 1 ? "unit" : "units"})`}
         />
         <Total label="Claimed per 1,000 sold" value={rate(totals.perThousand)} />
         <Total label="Approved claims' cost" value={money(totals.approvedCostCents)} />
@@ -130,10 +130,15 @@ function Figures({ report }: { report: Report }) {
             <YAxis
               type="category"
               dataKey={(p: Part) => p.partNumber ?? p.productName}
-              width={96}
+              width={112}
             />
             <Tooltip />
-            <Bar dataKey="perThousand" name="Per 1,000 sold" fill="var(--color-primary)" />
+            <Bar
+              maxBarSize={48}
+              dataKey="perThousand"
+              name="Per 1,000 sold"
+              fill="var(--color-primary)"
+            />
           </BarChart>
         }
         height={Math.max(160, 28 * Math.min(report.parts.length, MAX_BARS) + 40)}
@@ -164,7 +169,7 @@ function Figures({ report }: { report: Report }) {
             <XAxis dataKey="code" />
             <YAxis allowDecimals={false} />
             <Tooltip />
-            <Bar dataKey="claims" name="Claims" fill="var(--color-secondary)" />
+            <Bar maxBarSize={48} dataKey="claims" name="Claims" fill="var(--color-secondary)" />
           </BarChart>
         }
         empty={report.failureCodes.length === 0}
@@ -230,7 +235,12 @@ function Figures({ report }: { report: Report }) {
             <XAxis dataKey="month" />
             <YAxis />
             <Tooltip />
-            <Bar dataKey="cost" name={`Cost (${report.currency})`} fill="var(--color-accent)" />
+            <Bar
+              maxBarSize={48}
+              dataKey="cost"
+              name={`Cost (${report.currency})`}
+              fill="var(--color-accent)"
+            />
           </BarChart>
         }
         empty={totals.approvedCostCents === 0}
@@ -244,7 +254,12 @@ function Figures({ report }: { report: Report }) {
             <XAxis dataKey="lot" />
             <YAxis />
             <Tooltip />
-            <Bar dataKey="perThousand" name="Per 1,000 sold" fill="var(--color-primary)" />
+            <Bar
+              maxBarSize={48}
+              dataKey="perThousand"
+              name="Per 1,000 sold"
+              fill="var(--color-primary)"
+            />
           </BarChart>
         }
         empty={report.lots.length === 0}
