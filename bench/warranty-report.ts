@@ -77,6 +77,17 @@ export async function seedWarrantyReport(url: string): Promise<void> {
        join orders o on o.id = s.order_id
        join order_items oi on oi.order_id = s.order_id`,
     );
+    // What the shipments module keeps as it ships (shipments/sales.ts), filled as migration 0069
+    // fills it from shipments made before it.
+    await c.query(
+      `insert into shipped_units (product_id, month, lot, qty, part_number, product_name)
+       select oi.product_id, date_trunc('month', o.created_at at time zone 'UTC')::date,
+              coalesce(sl.lot, ''), sum(sl.qty)::int, max(oi.part_number), max(oi.product_name)
+         from shipment_lines sl
+         join order_items oi on oi.order_id = sl.order_id and oi.line = sl.line
+         join orders o on o.id = sl.order_id
+        group by 1, 2, 3`,
+    );
     await c.query(
       `insert into warranty_claims (order_id, line, qty, claimant_name, claimant_email, status,
                                     vin, mileage_at_install, mileage_at_failure, installed_on,

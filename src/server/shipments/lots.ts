@@ -1,4 +1,5 @@
 import type { CsvRowError } from "../../contract/product-csv";
+import { recountShippedUnits } from "./sales";
 import { orderNumberText, parseOrderNumber } from "../../contract/orders";
 import {
   LOT_CSV_COLUMNS,
@@ -78,7 +79,7 @@ export async function importLots(db: Db, file: Buffer, actor: AuditActor): Promi
     await db.transaction(async (tx) => {
       // Every row's lot on each shipment of its line, in one statement; a row it finds nothing
       // for (an order that does not exist, a line not shipped) undoes the whole file.
-      const updated = await tx.execute<{ number: number; line: number }>(sql`
+      const updated = await tx.execute<{ number: number; line: number; order_id: string }>(sql`
         with wanted as (
           select * from unnest(${sqlInts(rows.map((r) => r.orderNumber))},
                                ${sqlInts(rows.map((r) => r.orderLine))},
@@ -87,11 +88,13 @@ export async function importLots(db: Db, file: Buffer, actor: AuditActor): Promi
         update shipment_lines sl set lot = w.lot
         from wanted w join orders o on o.number = w.number
         where sl.order_id = o.id and sl.line = w.line
-        returning w.number, w.line
+        returning w.number, w.line, o.id as order_id
       `);
       const found = new Set(updated.rows.map((r) => `${r.number}:${r.line}`));
       const notShipped = rows.filter((r) => !found.has(`${r.orderNumber}:${r.orderLine}`));
       if (notShipped.length > 0) throw new NotShipped(notShipped);
+      // What the report counts as sold per lot follows.
+      await recountShippedUnits(tx, [...new Set(updated.rows.map((r) => r.order_id))]);
       await recordAdminAction(tx, {
         actor,
         action: "order.set-lots",

@@ -1,3 +1,4 @@
+import { addShippedUnits } from "./sales";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { sql } from "../db/sql";
 import {
@@ -78,6 +79,7 @@ export async function recordShipment(
   await tx
     .insert(shipmentLines)
     .values(lines.map((l) => ({ ...l, lot: l.lot ?? null, orderId, shipmentId: row!.id })));
+  await addShippedUnits(tx, row!.id);
   return row!.id;
 }
 

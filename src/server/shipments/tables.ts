@@ -1,6 +1,7 @@
 import { sql } from "../db/sql";
 import {
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -57,5 +58,28 @@ export const shipmentLines = pgTable(
     index("shipment_lines_order_idx").on(t.orderId, t.line),
     check("shipment_lines_qty_positive", sql`${t.qty} > 0`),
     check("shipment_lines_lot_valid", sql`${t.lot} ~ '^[A-Za-z0-9._/-]{1,40}$'`),
+  ],
+);
+
+/**
+ * Units shipped per part, month the order was placed (its first day, UTC) and production lot
+ * ('' when none): what the warranty report counts as sold (docs/warranty.md "The report"), kept by
+ * this module as it ships (`sales.ts`) and sets lots, and filled from the shipments before it by
+ * migration 0069. A warranty claim's $0 replacement is not a sale: it is left out. The part's
+ * number and name are the latest shipped.
+ */
+export const shippedUnits = pgTable(
+  "shipped_units",
+  {
+    productId: uuid("product_id").notNull(),
+    month: date("month").notNull(),
+    lot: text("lot").notNull().default(""),
+    qty: integer("qty").notNull(),
+    partNumber: text("part_number"),
+    productName: text("product_name").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.month, t.lot] }),
+    check("shipped_units_qty_nonnegative", sql`${t.qty} >= 0`),
   ],
 );

@@ -12,6 +12,7 @@ import { returnMessages } from "../../contract/returns";
 import { FAILURE_CODE_MESSAGE, warrantyMessages } from "../../contract/warranty";
 import { orders } from "../orders/tables";
 import { refunds, returnRequests } from "../returns/tables";
+import { shippedUnits } from "../shipments/tables";
 
 /**
  * A claim's decisions (docs/warranty.md "Its life"): the part asked back as a return, received,
@@ -175,6 +176,12 @@ test("a refund needs the part back; a replacement is a $0 order placed once unde
     trackingNumber: "1Z999AA10123456784",
   });
   expect(shipped.statusCode, shipped.body).toBe(200);
+  // A replacement is not a sale: the report's units sold of the part stay the original 3.
+  const sold = await t.database.db
+    .select({ qty: shippedUnits.qty })
+    .from(shippedUnits)
+    .where(eq(shippedUnits.productId, part.id));
+  expect(sold).toEqual([{ qty: 3 }]);
   const seen = (await call(customer, "GET", `/api/warranty-claims/${claim.id}`)).json();
   expect(seen.replacementOrder).toMatchObject({
     status: "shipped",

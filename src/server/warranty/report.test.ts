@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { claimBody } from "../../../tests/support/warranty";
 import { LOT_MESSAGE } from "../../contract/shipments";
 import { orders } from "../orders/tables";
+import { shippedUnits } from "../shipments/tables";
 import type { WarrantyReport } from "../../contract/warranty-report";
 import { keptReports } from "./report";
 import { warrantyClaims } from "./tables";
@@ -83,6 +84,10 @@ test("a shipped line's lots are recorded at shipping (checked and trimmed), show
   ]);
   // Order 2: 5 × B, one lot "-5" (a cell a spreadsheet would read as a formula); placed in June.
   const order2 = await paidOrder(b.id, 5);
+  await t.database.db
+    .update(orders)
+    .set({ createdAt: new Date("2025-06-15T12:00:00Z") })
+    .where(eq(orders.id, order2));
   await ship(order2, 5, "-5");
   // Order 3: 4 × A, shipped without a lot.
   const order3 = await paidOrder(a.id, 4);
@@ -107,10 +112,6 @@ test("a shipped line's lots are recorded at shipping (checked and trimmed), show
     inspectedAt: now,
   });
   await setClaim(c3, { status: "rejected", rejectionReason: "Misfitted" });
-  await t.database.db
-    .update(orders)
-    .set({ createdAt: new Date("2025-06-15T12:00:00Z") })
-    .where(eq(orders.id, order2));
 
   // The claim shows its line's lots; a line without any shows none.
   expect((await call(customer, "GET", `/api/warranty-claims/${c1}`)).json().lots).toEqual([
@@ -270,6 +271,12 @@ test("an admin sets the lots of lines already shipped from a CSV: all or nothing
   const applied = await upload(`Order,Line,Lot\n${shipped},1, LOT-9 \n`);
   expect(applied.json()).toEqual({ applied: true, rows: 1, errors: [] });
   expect(await lotsOf()).toEqual(["LOT-9"]);
+  // What the report counts as sold moves with the lot.
+  const sold = await t.database.db
+    .select({ lot: shippedUnits.lot, qty: shippedUnits.qty })
+    .from(shippedUnits)
+    .where(eq(shippedUnits.productId, part.id));
+  expect(sold).toEqual([{ lot: "LOT-9", qty: 2 }]);
   expect((await call(customer, "POST", "/api/shipments/lots")).statusCode).toBe(403);
 });
 
