@@ -300,6 +300,13 @@ test("a garage claims with a photo; the store asks for the part back, receives i
     await shot(m, "warranty-replacement-order");
     await openMail(m, mechanic.who.email, `Your warranty claim ${number} is approved`);
     await expect(m.getByText(`a replacement at no charge: order ${replacement}`)).toBeVisible();
+
+    // The report counts the claim against its part (warranty-report.spec.ts draws the rest).
+    await admin.goto("/dashboard/warranty");
+    const parts = admin
+      .getByRole("region", { name: "Report" })
+      .getByRole("table", { name: "Claims per 1,000 sold, per part" });
+    await expect(parts.getByRole("row").filter({ hasText: product.name })).toBeVisible();
   } finally {
     await mechanic.context.close();
   }
