@@ -164,13 +164,14 @@ function Figures({ report }: { report: Report }) {
         title="Claims by failure code"
         note="Inspected and approved claims."
         chart={
-          <BarChart data={report.failureCodes}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="code" />
-            <YAxis allowDecimals={false} />
-            <Tooltip />
-            <Bar maxBarSize={48} dataKey="claims" name="Claims" fill="var(--color-secondary)" />
-          </BarChart>
+          <Columns
+            data={report.failureCodes}
+            x="code"
+            y="claims"
+            name="Claims"
+            fill="var(--color-secondary)"
+            whole
+          />
         }
         empty={report.failureCodes.length === 0}
       >
@@ -230,18 +231,13 @@ function Figures({ report }: { report: Report }) {
       <Figure
         title="Approved claims' cost, by month of sale"
         chart={
-          <BarChart data={report.months.map((m) => ({ ...m, cost: m.approvedCostCents / 100 }))}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="month" />
-            <YAxis />
-            <Tooltip />
-            <Bar
-              maxBarSize={48}
-              dataKey="cost"
-              name={`Cost (${report.currency})`}
-              fill="var(--color-accent)"
-            />
-          </BarChart>
+          <Columns
+            data={report.months.map((m) => ({ ...m, cost: m.approvedCostCents / 100 }))}
+            x="month"
+            y="cost"
+            name={`Cost (${report.currency})`}
+            fill="var(--color-accent)"
+          />
         }
         empty={totals.approvedCostCents === 0}
       />
@@ -249,18 +245,13 @@ function Figures({ report }: { report: Report }) {
         title="Claims per 1,000 sold, by production lot"
         note={`The lots with claims (${report.lots.length < report.lotsWithClaims ? `the ${report.lots.length} most claimed of ${number(report.lotsWithClaims)}; the CSV lists every one` : "all of them"}); a claim counts for each lot its line shipped in.`}
         chart={
-          <BarChart data={report.lots.slice(0, MAX_BARS)}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="lot" />
-            <YAxis />
-            <Tooltip />
-            <Bar
-              maxBarSize={48}
-              dataKey="perThousand"
-              name="Per 1,000 sold"
-              fill="var(--color-primary)"
-            />
-          </BarChart>
+          <Columns
+            data={report.lots.slice(0, MAX_BARS)}
+            x="lot"
+            y="perThousand"
+            name="Per 1,000 sold"
+            fill="var(--color-primary)"
+          />
         }
         empty={report.lots.length === 0}
       >
@@ -276,6 +267,34 @@ function Figures({ report }: { report: Report }) {
         />
       </Figure>
     </>
+  );
+}
+
+/** A column chart of `data`: one bar of `y` per `x`, on a grid with its axes and a tooltip. */
+function Columns({
+  data,
+  x,
+  y,
+  name,
+  fill,
+  whole = false,
+}: {
+  data: object[];
+  x: string;
+  y: string;
+  name: string;
+  fill: string;
+  /** Whole numbers only on the axis (counts). */
+  whole?: boolean;
+}) {
+  return (
+    <BarChart data={data}>
+      <CartesianGrid strokeDasharray="3 3" />
+      <XAxis dataKey={x} />
+      <YAxis allowDecimals={!whole} />
+      <Tooltip />
+      <Bar maxBarSize={48} dataKey={y} name={name} fill={fill} />
+    </BarChart>
   );
 }
 
