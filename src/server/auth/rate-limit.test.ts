@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { sql } from "../db/sql";
 import { createRateLimiter, forgetOldRateWindows } from "./rate-limit";
 
 let t: TestDatabase;
@@ -60,4 +61,19 @@ test("spaced: a burst, then one per spacing whoever asks; a refused attempt take
     `update rate_limit set window_start = window_start - interval '60 seconds' where key = 'mail'`,
   );
   expect([await allowed(), await allowed()]).toEqual([true, false]);
+});
+
+test("backoff: an attempt that began before another went through still goes through within the free attempts", async () => {
+  const limiter = createRateLimiter(t.db);
+  // The second attempt's statement time is earlier than the first's (it began first, and waited):
+  // within the free attempts it goes through all the same; past them it waits its delay.
+  const second = await t.db.transaction(async (tx) => {
+    await tx.execute(sql`select now()`);
+    expect((await limiter.backoff("early", 2, 60)).allowed).toBe(true);
+    return createRateLimiter(tx).backoff("early", 2, 60);
+  });
+  expect(second.allowed).toBe(true);
+  const third = await limiter.backoff("early", 2, 60);
+  expect(third).toMatchObject({ allowed: false });
+  expect(third.retryAfter).toBeGreaterThanOrEqual(1);
 });

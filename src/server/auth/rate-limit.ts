@@ -64,22 +64,38 @@ export function createRateLimiter(db: DbOrTx) {
     async backoff(key: string, free: number, maxDelaySeconds: number): Promise<RateLimitResult> {
       const delay = (count: unknown) =>
         sql`make_interval(secs => least(${maxDelaySeconds}, case when ${count} < ${free} then 0 else power(2, ${count} - ${free} + 1) end))`;
+      // An attempt is timed at the later of its statement's start and the last attempt that went
+      // through: one that began first but waited for the row is not "before" it (that refused
+      // sign-ins at the same moment within the free attempts). `prev` is the row as this attempt
+      // found it (locked: the latest version); the attempt went through if it moved the row.
+      const at = sql`greatest(now(), rate_limit.window_start)`;
+      const due = sql`rate_limit.window_start + ${delay(sql`rate_limit.count`)} <= ${at}`;
       const result = await db.execute<{ went_through: boolean; retry_after: number }>(sql`
-        with attempt as (
-          insert into rate_limit (key, window_start, count) values (${key}, now(), 1)
+        with prev as (
+          select count, window_start from rate_limit where key = ${key} for update
+        ),
+        attempt as (
+          -- From prev: it is read (and locked) before this writes (a row this statement has
+          -- written, it would no longer find).
+          insert into rate_limit (key, window_start, count)
+          select ${key}, now(), 1 from (select count(*) from prev) as read_first
           on conflict (key) do update set
             count = case
               when rate_limit.window_start <= now() - interval '1 day' then 1
-              when rate_limit.window_start + ${delay(sql`rate_limit.count`)} <= now() then rate_limit.count + 1
+              when ${due} then rate_limit.count + 1
               else rate_limit.count end,
             window_start = case
-              when rate_limit.window_start + ${delay(sql`rate_limit.count`)} <= now() then now()
+              when rate_limit.window_start <= now() - interval '1 day' then now()
+              when ${due} then ${at}
               else rate_limit.window_start end
           returning count, window_start
         )
-        select window_start = now() as went_through,
-          ceil(extract(epoch from window_start + ${delay(sql`count`)} - now()))::int as retry_after
-        from attempt`);
+        select not exists (select 1 from prev)
+                 or (a.count, a.window_start) is distinct from (p.count, p.window_start)
+                 as went_through,
+          ceil(extract(epoch from a.window_start + ${delay(sql`a.count`)} - now()))::int
+            as retry_after
+        from attempt a left join prev p on true`);
       const row = result.rows[0];
       return { allowed: row?.went_through ?? true, retryAfter: Math.max(1, row?.retry_after ?? 1) };
     },
