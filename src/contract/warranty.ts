@@ -44,6 +44,9 @@ export const openClaimStatuses = [
   "inspected",
 ] as const satisfies ClaimStatus[];
 export type OpenClaimStatus = (typeof openClaimStatuses)[number];
+/** Whether a claim in `status` can still change (an answer or a decision is awaited). */
+export const isOpenClaim = (status: ClaimStatus): status is OpenClaimStatus =>
+  (openClaimStatuses as readonly ClaimStatus[]).includes(status);
 
 /**
  * Whose move an open claim waits for: the claimant's (an answer, the part sent back) or the

@@ -41,11 +41,14 @@ export function returnRequestedMail(o: ReturnMailFacts): MailContent {
   });
 }
 
+/** Where parts are sent back, as a sentence ends: the returns address, or where to find it. */
+export const toReturnsAddress = (lines: string[]) =>
+  lines.length > 0
+    ? `to our returns address: ${lines.join(", ")}`
+    : "to our returns address (on our contact page)";
+
 export function returnApprovedMail(o: ReturnMailFacts): MailContent {
-  const where =
-    o.returnsAddress.length > 0
-      ? `to our returns address: ${o.returnsAddress.join(", ")}`
-      : "to our returns address (on our contact page)";
+  const where = toReturnsAddress(o.returnsAddress);
   return layout({
     subject: `Your return ${o.rma} for order ${o.orderNumber} is approved`,
     greeting: hello(o.name),

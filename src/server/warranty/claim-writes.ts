@@ -99,6 +99,12 @@ export async function recordClaimChange(
   return updated!;
 }
 
+/** The claimed units as the emails name them: "2 × Ceramic brake pads (PW-BK-3001)". */
+export const claimedPart = (
+  claim: Pick<ClaimRow, "qty">,
+  s: { productName: string; partNumber: string | null },
+) => `${claim.qty} × ${s.productName}${s.partNumber ? ` (${s.partNumber})` : ""}`;
+
 export interface ClaimMail {
   mailer?: Pick<Mailer, "sendIn">;
   publicUrl: string;
@@ -116,7 +122,7 @@ export async function mailClaimant<F extends ClaimMailFacts>(
 ): Promise<void> {
   if (!opts.mailer) return;
   const [s] = await summaries(tx, [claim]);
-  const part = `${claim.qty} × ${s!.productName}${s!.partNumber ? ` (${s!.partNumber})` : ""}`;
+  const part = claimedPart(claim, s!);
   const facts = {
     name: claim.claimantName,
     number: s!.number,

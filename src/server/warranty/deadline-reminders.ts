@@ -12,7 +12,7 @@ import type { Db } from "../db/database";
 import { countingJob } from "../jobs/recurring";
 import type { Mailer } from "../mail/mailer";
 import { user } from "../users/tables";
-import { mailClaimant } from "./claim-writes";
+import { claimedPart, mailClaimant } from "./claim-writes";
 import { claimantReminderMail, storeReminderMail, type StoreReminderLine } from "./deadline-mail";
 import { deadlineSettingsOf, setDeadlineSettings } from "./deadline-settings";
 import { claimDeadline, reminderDue, statusChangedAt } from "./deadlines";
@@ -107,7 +107,7 @@ export function createWarrantyDeadlines(db: Db, opts: DeadlineOptions) {
             const [s] = await summaries(tx, [d.claim]);
             store.push({
               number: s!.number,
-              part: `${d.claim.qty} × ${s!.productName}${s!.partNumber ? ` (${s!.partNumber})` : ""}`,
+              part: claimedPart(d.claim, s!),
               status: claimStatusLabels[d.claim.status],
               dueOn: d.deadline.dueOn,
               overdue: d.deadline.overdue,

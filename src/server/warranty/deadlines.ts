@@ -1,10 +1,5 @@
 import { and, inArray, isNotNull, max } from "drizzle-orm";
-import {
-  claimWaitsOn,
-  openClaimStatuses,
-  type ClaimStatus,
-  type OpenClaimStatus,
-} from "../../contract/warranty";
+import { claimWaitsOn, isOpenClaim, type ClaimStatus } from "../../contract/warranty";
 import type { ClaimDeadline, WarrantyDeadlineSettings } from "../../contract/warranty-deadlines";
 import type { DbOrTx } from "../db/database";
 import { deadlineSettingsOf } from "./deadline-settings";
@@ -23,9 +18,6 @@ const DAY_MS = 86_400_000;
 export const addDays = (day: string, n: number) =>
   dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
 
-export const isOpen = (status: ClaimStatus): status is OpenClaimStatus =>
-  (openClaimStatuses as readonly ClaimStatus[]).includes(status);
-
 /**
  * The deadline of a claim in `status` since `since` (its last change of status), `now` being
  * now: null once decided. Overdue from the day after the last day.
@@ -36,7 +28,7 @@ export function claimDeadline(
   settings: Pick<WarrantyDeadlineSettings, "claimantDays" | "storeDays">,
   now: Date,
 ): ClaimDeadline {
-  if (!isOpen(status)) return null;
+  if (!isOpenClaim(status)) return null;
   const side = claimWaitsOn[status];
   const dueOn = addDays(
     dayOf(since),
@@ -74,7 +66,7 @@ export async function deadlinesOf(
   rows: Pick<typeof warrantyClaims.$inferSelect, "id" | "status" | "filedAt">[],
   now: Date,
 ): Promise<Map<string, ClaimDeadline>> {
-  const open = rows.filter((r) => isOpen(r.status));
+  const open = rows.filter((r) => isOpenClaim(r.status));
   if (open.length === 0) return new Map();
   // One after the other: `tx` may be a transaction's one connection.
   const settings = await deadlineSettingsOf(tx);

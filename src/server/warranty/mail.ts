@@ -1,5 +1,6 @@
 import { hello, layout, type MailContent } from "../mail/layout";
 import { paths } from "../../contract/paths";
+import { toReturnsAddress } from "../returns/mail";
 
 /**
  * A warranty claim's emails to the claimant (docs/warranty.md): filed (a confirmation), a
@@ -81,10 +82,7 @@ export function claimRejectedMail(o: ClaimMailFacts): MailContent {
 export function claimPartRequestedMail(
   o: ClaimMailFacts & { rma: string; returnsAddress: string[] },
 ): MailContent {
-  const where =
-    o.returnsAddress.length > 0
-      ? `to our returns address: ${o.returnsAddress.join(", ")}`
-      : "to our returns address (on our contact page)";
+  const where = toReturnsAddress(o.returnsAddress);
   return layout({
     subject: `Please send us the part of warranty claim ${o.number} (${o.rma})`,
     greeting: hello(o.name),

@@ -4,7 +4,7 @@ import {
   CLAIM_PHOTO_FIELD,
   MAX_CLAIM_PHOTOS,
   claimNumber,
-  openClaimStatuses,
+  isOpenClaim,
   warrantyMessages,
   type Claim,
   type Claimable,
@@ -128,8 +128,7 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
     message: string | null = null,
   ) => mailClaimant(tx, opts, claim, key, build, message);
 
-  const isOpen = (claim: ClaimRow) =>
-    (openClaimStatuses as readonly ClaimStatus[]).includes(claim.status);
+  const isOpen = (claim: ClaimRow) => isOpenClaim(claim.status);
 
   return {
     /** What of the order's lines may still be claimed under warranty, and until when. */

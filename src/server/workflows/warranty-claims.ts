@@ -3,12 +3,11 @@ import { rmaNumber } from "../../contract/returns";
 import {
   claimNumber,
   claimRemedyLabels,
-  openClaimStatuses,
+  isOpenClaim,
   warrantyMessages,
   type Claim,
   type ClaimApproval,
   type ClaimPartRequest,
-  type ClaimStatus,
 } from "../../contract/warranty";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import { placeReplacement } from "../checkout/replacement";
@@ -42,8 +41,7 @@ export interface ClaimDecisionOptions extends ClaimMail {
 
 type Admin = ClaimCaller & AuditActor;
 
-const isOpen = (claim: ClaimRow) =>
-  (openClaimStatuses as readonly ClaimStatus[]).includes(claim.status);
+const isOpen = (claim: ClaimRow) => isOpenClaim(claim.status);
 
 /**
  * A warranty claim's decisions that reach other modules (docs/warranty.md "Its life"): the part

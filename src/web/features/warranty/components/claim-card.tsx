@@ -7,7 +7,7 @@ import {
   installerLabels,
   MAX_CLAIM_PHOTOS,
   MAX_CLAIM_TEXT,
-  openClaimStatuses,
+  isOpenClaim,
   warrantyMessages,
   type Claim,
   type ClaimStatus,
@@ -45,7 +45,7 @@ export function ClaimStatusBadge({ status }: { status: ClaimStatus }) {
   );
 }
 
-const isOpen = (c: Claim) => (openClaimStatuses as readonly ClaimStatus[]).includes(c.status);
+const isOpen = (c: Claim) => isOpenClaim(c.status);
 
 /**
  * One claim: the part, the vehicle and what happened, its history (messages of both sides and
