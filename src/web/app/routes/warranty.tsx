@@ -26,7 +26,7 @@ export function WarrantyRoute() {
         </h1>
         <p className="text-sm text-base-content/80">
           {store
-            ? "Parts that failed in use, claimed within their warranty. Ask the claimant for information, record what the inspection of the part found, or reject with a reason; every answer is emailed to them."
+            ? "Parts that failed in use, claimed within their warranty. Ask the claimant for information or for the part back, record what the inspection found, then approve a replacement or a refund, or reject with a reason; every answer is emailed to them."
             : "Parts that failed in use, claimed from your orders' pages within their warranty. Answer our questions here or on the order."}
         </p>
         <ClaimsList store={store} />
