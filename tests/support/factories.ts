@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../src/server/db/database";
 import { products } from "../../src/server/catalog/tables";
+import { orders } from "../../src/server/orders/tables";
 import { reviews } from "../../src/server/reviews/tables";
 
 let n = 0;
@@ -56,4 +57,27 @@ export async function availableQuantityOf(db: Db, productId: string): Promise<nu
     .from(products)
     .where(eq(products.id, productId));
   return row?.n;
+}
+
+/**
+ * An order row with no lines, for tests of stock moves: what the units taken for it are
+ * allocated under (the allocation's order must exist when the transaction commits).
+ */
+export async function insertBareOrder(
+  db: Db,
+  shipTo: { country: string; region: string } | null = null,
+): Promise<{ orderId: string; shipTo: { country: string; region: string } | null }> {
+  const [row] = await db
+    .insert(orders)
+    .values({
+      orderEmail: "stock@example.com",
+      customerName: "Stock test",
+      totalCents: 0,
+      currency: "USD",
+      phone: "+1 555 0100",
+      address: "1 Test Street",
+      holdExpiresAt: new Date(Date.now() + 3_600_000),
+    })
+    .returning({ id: orders.id });
+  return { orderId: row!.id, shipTo };
 }

@@ -7,7 +7,7 @@ import { sqlUuids } from "../db/sql-arrays";
 import { openHoldWindowsCte } from "../inventory/holds";
 import { insertOrderCtes, newOrderRows } from "../orders/placement";
 import type { LineVehicle } from "../vehicles/service";
-import type { HoldShare, Inventory, StockMoves } from "../inventory/service";
+import type { AllocateFor, HoldShare, Inventory, StockMoves } from "../inventory/service";
 import { rateHitCtes } from "../auth/rate-limit";
 import { lockCustomerSql } from "../users/service";
 import { factsUnchangedSql, placementRateKey, RATE_WINDOW_SECONDS, trustedSql } from "./read";
@@ -74,10 +74,11 @@ export async function writeOrder(
   stock: Pick<StockMoves, "takeWith">,
   customer: Customer,
   order: OrderToWrite,
-  take?: Parameters<StockMoves["takeWith"]>[3],
+  take?: Parameters<StockMoves["takeWith"]>[4],
 ): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
   const result = await stock.takeWith<{ created_at: string; number: number }>(
     order.lines,
+    allocateFor(order),
     orderWrites(customer, order),
     sql`select created_at, number from placed`,
     take,
@@ -146,6 +147,7 @@ export async function writeOrderAtOnce(
     stock: Record<string, number>;
   }>(
     order.lines,
+    allocateFor(order),
     writes,
     sql`select created_at, number,
                (select json_object_agg(id, available_quantity) from taken) as stock
@@ -160,6 +162,12 @@ export async function writeOrderAtOnce(
     stock: new Map(Object.entries(stock)),
   };
 }
+
+/** Where the order's units are allocated: its id, and the destination they ship to. */
+const allocateFor = (order: OrderToWrite): AllocateFor => ({
+  orderId: order.id,
+  shipTo: order.delivery.shipTo ?? null,
+});
 
 /**
  * The order's writes, as entries of a statement's `with`: the hold windows (the inventory's),

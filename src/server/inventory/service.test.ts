@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { insertProduct } from "../../../tests/support/factories";
+import { insertBareOrder, insertProduct } from "../../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { products } from "../catalog/tables";
 import { createInventory } from "./service";
@@ -26,8 +26,9 @@ test("stock changed is announced once the move commits, never for a move rolled 
   const announced: string[] = [];
   const inventory = createInventory(database.db, () => announced.push("stock"));
 
+  const order = await insertBareOrder(database.db);
   const reserved = await inventory.transaction((stock) =>
-    stock.reserve([{ productId: p.id, qty: 4 }]),
+    stock.reserve([{ productId: p.id, qty: 4 }], order),
   );
   expect(reserved).toEqual([
     {
@@ -45,7 +46,7 @@ test("stock changed is announced once the move commits, never for a move rolled 
 
   await expect(
     inventory.transaction(async (stock) => {
-      await stock.release([{ productId: p.id, qty: 4 }]);
+      await stock.releaseOrders([order.orderId]);
       throw new Error("the caller's work failed");
     }),
   ).rejects.toThrow("the caller's work failed");
@@ -53,7 +54,7 @@ test("stock changed is announced once the move commits, never for a move rolled 
   expect(await stockOf(p.id)).toEqual([6]);
 
   // A deleted product's line gives nothing back and announces nothing.
-  await inventory.transaction((stock) => stock.release([{ productId: null, qty: 3 }]));
+  await inventory.transaction((stock) => stock.restock([{ productId: null, qty: 3 }]));
   expect(announced).toHaveLength(1);
 });
 
@@ -61,8 +62,10 @@ test("reserve refuses the whole call on the first broken line, naming its produc
   const a = await insertProduct(database.db, { availableQuantity: 5, minimumOrder: 2 });
   const b = await insertProduct(database.db, { availableQuantity: 5, minimumOrder: 1 });
   const inventory = createInventory(database.db);
-  const reserve = (lines: { productId: string; qty: number }[], checkMinimum = true) =>
-    inventory.transaction((stock) => stock.reserve(lines, { checkMinimum }));
+  const reserve = async (lines: { productId: string; qty: number }[], checkMinimum = true) => {
+    const order = await insertBareOrder(database.db);
+    return inventory.transaction((stock) => stock.reserve(lines, order, { checkMinimum }));
+  };
 
   await expect(
     reserve([
@@ -96,15 +99,16 @@ test("two movers over the same products in opposite orders both finish (no deadl
   const a = await insertProduct(database.db, { availableQuantity: 1000, minimumOrder: 1 });
   const b = await insertProduct(database.db, { availableQuantity: 1000, minimumOrder: 1 });
   const inventory = createInventory(database.db);
+  const orders = await Promise.all(Array.from({ length: 40 }, () => insertBareOrder(database.db)));
   await Promise.all(
-    Array.from({ length: 40 }, (_, i) =>
+    orders.map((order, i) =>
       inventory.transaction(async (stock) => {
         const lines = [
           { productId: a.id, qty: 1 },
           { productId: b.id, qty: 1 },
         ];
-        await stock.reserve(i % 2 === 0 ? lines : lines.reverse());
-        await stock.release(i % 2 === 0 ? lines.reverse() : lines);
+        await stock.reserve(i % 2 === 0 ? lines : lines.reverse(), order);
+        await stock.releaseOrders([order.orderId]);
       }),
     ),
   );

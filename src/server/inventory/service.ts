@@ -24,6 +24,15 @@ export interface ReservedLine extends StockLine {
   available: number;
 }
 
+/**
+ * The order a take is for: its units are allocated to locations (`allocate_stock`, migration
+ * 0070) under its id, those serving `shipTo` first.
+ */
+export interface AllocateFor {
+  orderId: string;
+  shipTo: { country: string; region: string } | null;
+}
+
 interface ReserveOptions {
   /** Whether a line below the product's minimum order is refused (not for a late payment). */
   checkMinimum?: boolean;
@@ -37,7 +46,7 @@ export interface StockMoves {
    * with the spec's message, the product named in `fields`. The caller's transaction rolls back.
    * (`quote`, then `take`.)
    */
-  reserve(lines: StockLine[], opts?: ReserveOptions): Promise<ReservedLine[]>;
+  reserve(lines: StockLine[], order: AllocateFor, opts?: ReserveOptions): Promise<ReservedLine[]>;
   /**
    * Reads the lines' products without locking them and checks the rules as `reserve` does:
    * the names and prices an order keeps. Nothing moves yet.
@@ -49,7 +58,7 @@ export interface StockMoves {
    * does. Placing an order quotes, writes the order, then takes: a popular product's row stays
    * locked only for this statement and the commit.
    */
-  take(lines: StockLine[], opts?: ReserveOptions): Promise<void>;
+  take(lines: StockLine[], order: AllocateFor, opts?: ReserveOptions): Promise<void>;
   /**
    * `take`, in the same statement as the caller's own writes (one round trip for both): `writes`
    * are entries of the statement's top-level `with` (`name as (insert …)`, comma-separated, no
@@ -60,12 +69,21 @@ export interface StockMoves {
    */
   takeWith<R extends Record<string, unknown>>(
     lines: StockLine[],
+    order: AllocateFor,
     writes: SQL,
     result: SQL,
     opts?: ReserveOptions,
   ): Promise<R[]>;
-  /** Gives the lines' stock back; lines whose product was deleted are skipped. */
-  release(lines: { productId: string | null; qty: number }[]): Promise<void>;
+  /**
+   * Gives back what these orders hold or have allocated and not shipped: each unit to the
+   * location it was allocated at.
+   */
+  releaseOrders(orderIds: string[]): Promise<void>;
+  /**
+   * Puts units back on sale at the home location (a return received); lines whose product was
+   * deleted are skipped.
+   */
+  restock(lines: { productId: string | null; qty: number }[]): Promise<void>;
 }
 
 /**
@@ -93,6 +111,7 @@ export function createInventory(db: Db, onStockChanged: () => void = () => {}) {
      */
     async takeAtOnce<R extends Record<string, unknown>>(
       lines: StockLine[],
+      order: AllocateFor,
       writes: SQL,
       result: SQL,
       check: SQL,
@@ -101,7 +120,11 @@ export function createInventory(db: Db, onStockChanged: () => void = () => {}) {
     ): Promise<R[]> {
       const rows = await executePrepared<{ result: R[] | null }>(
         db,
-        takeStatement(lines, true, { writes, result, atOnce: { check, lockWaitMs, share } }),
+        takeStatement(lines, order, true, {
+          writes,
+          result,
+          atOnce: { check, lockWaitMs, share },
+        }),
       );
       onStockChanged();
       return rows.rows[0]!.result ?? [];
@@ -114,31 +137,35 @@ export function createInventory(db: Db, onStockChanged: () => void = () => {}) {
         work(
           {
             quote: (lines, opts) => quote(tx, lines, opts?.checkMinimum ?? true),
-            take: async (lines, opts) => {
-              await take(tx, lines, opts?.checkMinimum ?? true);
+            take: async (lines, order, opts) => {
+              await take(tx, lines, order, opts?.checkMinimum ?? true);
               moved = true;
             },
             takeWith: async <R extends Record<string, unknown>>(
               lines: StockLine[],
+              order: AllocateFor,
               writes: SQL,
               result: SQL,
               opts?: ReserveOptions,
             ) => {
-              const rows = await take<R>(tx, lines, opts?.checkMinimum ?? true, {
+              const rows = await take<R>(tx, lines, order, opts?.checkMinimum ?? true, {
                 writes,
                 result,
               });
               moved = true;
               return rows;
             },
-            reserve: async (lines, opts) => {
+            reserve: async (lines, order, opts) => {
               const quoted = await quote(tx, lines, opts?.checkMinimum ?? true);
-              await take(tx, lines, opts?.checkMinimum ?? true);
+              await take(tx, lines, order, opts?.checkMinimum ?? true);
               moved = true;
               return quoted;
             },
-            release: async (lines) => {
-              moved = (await release(tx, lines)) || moved;
+            releaseOrders: async (orderIds) => {
+              moved = (await releaseOrders(tx, orderIds)) || moved;
+            },
+            restock: async (lines) => {
+              moved = (await restock(tx, lines)) || moved;
             },
           },
           tx,
@@ -238,6 +265,7 @@ export type HoldShare = Pick<HoldLimits, "maxShare" | "freeUnits">;
  */
 function takeStatement(
   lines: StockLine[],
+  order: AllocateFor,
   checkMinimum: boolean,
   also?: {
     writes: SQL;
@@ -249,6 +277,13 @@ function takeStatement(
   const ids = sqlUuids(lines.map((l) => l.productId));
   const qtys = sqlInts(lines.map((l) => l.qty));
   const result = also ? sql`(select json_agg(r) from (${also.result}) r)` : sql`null::json`;
+  // Once every line is taken (and the products' rows are this statement's), the units are
+  // allocated to locations: a function, so that it reads the locations' stock after the lock.
+  const allocated = sql`(select allocate_stock(${order.orderId}::uuid, array_agg(t.id),
+                                               array_agg(w.qty), array_agg(t.available_quantity),
+                                               ${order.shipTo?.country ?? null}::text,
+                                               ${order.shipTo?.region ?? null}::text)
+                            from taken t join wanted w on w.id = t.id)`;
   // The CTE locks the rows in id order before any is changed (no deadlock between checkouts
   // sharing products); the update then takes only where the rules still hold. NO KEY UPDATE, as
   // the update itself takes: order lines already written hold KEY SHARE on their products
@@ -283,20 +318,25 @@ function takeStatement(
                  case when not (${also.atOnce.check}) then placement_changed() end as checked,
                  case when (select count(*) from taken) <> ${lines.length}
                       then placement_changed() end as taken,
+                 ${allocated} as allocated,
                  ${result} as result`
-        : sql`select (select count(*)::int from taken) as taken, ${result} as result`
+        : sql`select (select count(*)::int from taken) as taken,
+                     case when (select count(*) from taken) = ${lines.length}
+                          then ${allocated} end as allocated,
+                     ${result} as result`
     }`;
 }
 
 async function take<R extends Record<string, unknown> = Record<string, unknown>>(
   tx: DbOrTx,
   lines: StockLine[],
+  order: AllocateFor,
   checkMinimum: boolean,
   also?: { writes: SQL; result: SQL },
 ): Promise<R[]> {
   const taken = await executePrepared<{ taken: number; result: R[] | null }>(
     tx,
-    takeStatement(lines, checkMinimum, also),
+    takeStatement(lines, order, checkMinimum, also),
   );
   const row = taken.rows[0]!;
   if (row.taken === lines.length) return row.result ?? [];
@@ -306,8 +346,42 @@ async function take<R extends Record<string, unknown> = Record<string, unknown>>
   throw new HttpError(409, "conflict", "The stock changed while you ordered; please try again");
 }
 
+/** Locks these products' rows in id order, as every stock move does (no deadlock between moves). */
+async function lockProducts(tx: DbOrTx, ids: SQL): Promise<void> {
+  await tx.execute(
+    sql`select id from products where id = any(${ids}) order by id for no key update`,
+  );
+}
+
 /** Returns whether any stock moved. */
-async function release(
+async function releaseOrders(tx: DbOrTx, orderIds: string[]): Promise<boolean> {
+  if (orderIds.length === 0) return false;
+  const orders = sqlUuids(orderIds);
+  await lockProducts(
+    tx,
+    sql`array(select distinct product_id from stock_allocations where order_id = any(${orders}))`,
+  );
+  // Each unit goes back where it was allocated: to its location's stock on sale (the home
+  // location's is the rest of the product's total), and to the product's total.
+  const result = await tx.execute(sql`
+    with gone as (
+      delete from stock_allocations where order_id = any(${orders})
+      returning product_id, location_id, qty
+    ),
+    elsewhere as (
+      update location_stock s set available = s.available + g.qty
+        from (select product_id, location_id, sum(qty)::int as qty from gone
+               group by product_id, location_id) g
+       where s.product_id = g.product_id and s.location_id = g.location_id
+    )
+    update products p set available_quantity = p.available_quantity + g.qty
+      from (select product_id, sum(qty)::int as qty from gone group by product_id) g
+     where p.id = g.product_id`);
+  return (result.rowCount ?? 0) > 0;
+}
+
+/** Returns whether any stock moved. */
+async function restock(
   tx: DbOrTx,
   lines: { productId: string | null; qty: number }[],
 ): Promise<boolean> {
@@ -316,13 +390,11 @@ async function release(
     if (l.productId) totals.set(l.productId, (totals.get(l.productId) ?? 0) + l.qty);
   }
   if (totals.size === 0) return false;
-  const ids = [...totals.keys()];
-  await tx.execute(
-    sql`select id from products where id = any(${sqlUuids(ids)}) order by id for no key update`,
-  );
+  const ids = sqlUuids([...totals.keys()]);
+  await lockProducts(tx, ids);
   await tx.execute(sql`
     update products p set available_quantity = p.available_quantity + l.qty
-    from unnest(${sqlUuids(ids)}, ${sqlInts([...totals.values()])}) as l(id, qty)
+    from unnest(${ids}, ${sqlInts([...totals.values()])}) as l(id, qty)
     where p.id = l.id`);
   return true;
 }

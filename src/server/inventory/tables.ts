@@ -1,5 +1,16 @@
-import { pgTable, primaryKey, uuid } from "drizzle-orm/pg-core";
-import { timestampTz } from "../db/columns";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { sql } from "../db/sql";
+import { requiredUuidRef, timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
 import { ownerUserId } from "../users/tables";
 
 /**
@@ -15,4 +26,115 @@ export const holdWindows = pgTable(
     expiresAt: timestampTz("expires_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+/**
+ * Where stock is kept (docs/inventory.md "Locations"): the store's warehouses, with their address
+ * and the destinations they serve first. One is the home location (the plant): it keeps whatever
+ * part of a product's stock the other locations do not (below), so a store with one location
+ * needs no rows of stock per location at all.
+ */
+export const stockLocations = pgTable(
+  "stock_locations",
+  {
+    id: uuidPrimaryKey(),
+    /** A short code people and files name it by (`CHI`), unique. */
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    line1: text("line1").notNull().default(""),
+    city: text("city").notNull().default(""),
+    region: text("region").notNull().default(""),
+    postalCode: text("postal_code").notNull().default(""),
+    /** ISO 3166-1 alpha-2. */
+    country: text("country").notNull(),
+    /** The countries it serves first (empty: none in particular). */
+    servesCountries: text("serves_countries")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** Within those countries, only these regions (empty: the whole of each). */
+    servesRegions: text("serves_regions")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** Among locations that serve a destination equally, the lower ships first. */
+    priority: integer("priority").notNull().default(100),
+    isHome: boolean("is_home").notNull().default(false),
+    /** An inactive location sells nothing (its stock stays counted). The home one is active. */
+    active: boolean("active").notNull().default(true),
+    createdAt: timestampNow("created_at"),
+  },
+  (t) => [
+    uniqueIndex("stock_locations_code_idx").on(sql`upper(${t.code})`),
+    uniqueIndex("stock_locations_one_home_idx")
+      .on(t.isHome)
+      .where(sql`${t.isHome}`),
+    check("stock_locations_home_active", sql`not ${t.isHome} or ${t.active}`),
+    check("stock_locations_code_valid", sql`${t.code} ~ '^[A-Za-z0-9-]{1,12}$'`),
+  ],
+);
+
+/**
+ * A product's stock on sale at a location other than the home one,.
+ * The home location's stock on sale is the product's `available_quantity` less the sum of these
+ * (never below zero: every move here holds the product's row lock and checks it), so every writer
+ * of a product's stock total (the admin's form, the CSV, the bulk sync) moves the home share.
+ * Units allocated to orders are in `stock_allocations`: on hand = on sale + allocated.
+ */
+export const locationStock = pgTable(
+  "location_stock",
+  {
+    /** The product (its foreign key, deleted with it, is migration 0070's: see `stockAllocations`). */
+    productId: uuid("product_id").notNull(),
+    locationId: requiredUuidRef("location_id", () => stockLocations.id, "cascade"),
+    available: integer("available").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.locationId] }),
+    index("location_stock_location_idx").on(t.locationId),
+    check("location_stock_available_not_negative", sql`${t.available} >= 0`),
+  ],
+);
+
+/**
+ * A product's reorder level at a location (the home one too): below it, the location's stock is
+ * low (the daily email, the Today page). None: the store's low-stock threshold applies.
+ */
+export const reorderLevels = pgTable(
+  "reorder_levels",
+  {
+    /** The product (its foreign key, deleted with it, is migration 0070's). */
+    productId: uuid("product_id").notNull(),
+    locationId: requiredUuidRef("location_id", () => stockLocations.id, "cascade"),
+    level: integer("level").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.locationId] }),
+    check("reorder_levels_not_negative", sql`${t.level} >= 0`),
+  ],
+);
+
+/**
+ * Units of an order's product held or allocated at a location and not shipped yet: taken from
+ * the location's stock on sale when the order was placed (the nearest that has them), given back
+ * when it is cancelled or deleted, and gone as they ship from there.
+ */
+export const stockAllocations = pgTable(
+  "stock_allocations",
+  {
+    /**
+     * The order: its foreign key (deleted with the order) is checked at commit (migration 0070),
+     * as the placement's statement allocates before its order row exists. Product keys are kept
+     * in SQL too: the inventory does not import the catalog, which asks it about stock.
+     */
+    orderId: uuid("order_id").notNull(),
+    productId: uuid("product_id").notNull(),
+    locationId: requiredUuidRef("location_id", () => stockLocations.id, "restrict"),
+    qty: integer("qty").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.productId, t.locationId] }),
+    index("stock_allocations_product_idx").on(t.productId, t.locationId),
+    check("stock_allocations_qty_positive", sql`${t.qty} > 0`),
+  ],
 );

@@ -252,7 +252,7 @@ export async function cancelHoldingOrder(
   if (!row) throw unprocessable("Only unpaid orders can be cancelled");
   await recordCancelled(tx, [row]);
   const items = await linesOf(tx, [id]);
-  await stock.release(items);
+  await stock.releaseOrders([id]);
   return { row, items };
 }
 
@@ -270,7 +270,7 @@ export async function cancelPaidOrder(
   if (!row) throw unprocessable("Only a paid order that has not shipped can be cancelled");
   await recordCancelled(tx, [row]);
   const items = await linesOf(tx, [id]);
-  await stock.release(items);
+  await stock.releaseOrders([id]);
   return { row, items };
 }
 
@@ -290,12 +290,7 @@ export async function cancelHoldsOf(
     .where(and(eq(orders.userId, userId), inArray(orders.status, holdingStatuses)))
     .returning();
   await recordCancelled(tx, cancelled);
-  await stock.release(
-    await linesOf(
-      tx,
-      cancelled.map((c) => c.id),
-    ),
-  );
+  await stock.releaseOrders(cancelled.map((c) => c.id));
   return cancelled;
 }
 
@@ -323,12 +318,7 @@ export async function cancelExpired(
     )
     .returning();
   await recordCancelled(tx, expired);
-  await stock.release(
-    await linesOf(
-      tx,
-      expired.map((r) => r.id),
-    ),
-  );
+  await stock.releaseOrders(expired.map((r) => r.id));
   return expired;
 }
 
@@ -359,7 +349,7 @@ export async function markHoldsWarned(tx: DbOrTx, beforeMs: number): Promise<Ord
  * back, and the row and its lines are gone. The caller has locked and checked the row.
  */
 export async function deleteHoldingOrder(tx: DbOrTx, stock: StockMoves, id: string): Promise<void> {
-  await stock.release(await linesOf(tx, [id]));
+  await stock.releaseOrders([id]);
   await tx.delete(orders).where(and(eq(orders.id, id), inArray(orders.status, holdingStatuses)));
 }
 

@@ -509,7 +509,11 @@ async function markPaid(
         return refuse(refused, "paid after the hold ran out; a product was deleted");
       }
       try {
-        await stock.reserve(lateLines, { checkMinimum: false });
+        await stock.reserve(
+          lateLines,
+          { orderId: order.id, shipTo: order.shipTo },
+          { checkMinimum: false },
+        );
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
         return refuse(refused, "paid after the hold ran out; the stock was sold");

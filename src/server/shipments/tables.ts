@@ -13,6 +13,7 @@ import {
 import { requiredUuidRef, timestampNow, uuidPrimaryKey } from "../db/columns";
 import { shippingCarriers } from "../../contract/shipping-carriers";
 import { orderItems, orders } from "../orders/tables";
+import { stockLocations } from "../inventory/tables";
 
 /**
  * One parcel of an order: some of its lines (and part quantities of a line) handed to a carrier
@@ -26,6 +27,8 @@ export const shipments = pgTable(
     /** Who carries it and its tracking number (both or neither). */
     carrier: text("carrier", { enum: shippingCarriers }),
     trackingNumber: text("tracking_number"),
+    /** Where it shipped from (docs/inventory.md); none for shipments before locations. */
+    locationId: uuid("location_id").references(() => stockLocations.id, { onDelete: "restrict" }),
     shippedAt: timestampNow("shipped_at"),
   },
   (t) => [

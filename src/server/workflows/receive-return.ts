@@ -80,7 +80,7 @@ export function createReceiveReturn(
       const items = await linesOf(tx, [r.orderId]);
       const restock = forClaim ? [] : receipt.lines.filter((l) => l.restock > 0);
       if (restock.length > 0) {
-        await stock.release(
+        await stock.restock(
           restock.map((l) => ({
             productId: items.find((i) => i.line === l.line)?.productId ?? null,
             qty: l.restock,
