@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { expect, test } from "vitest";
-import { BreakableEmail, DataTable, ListStates, type Column } from "./data-table";
+import { BreakableEmail, DataTable, ListStates, ListTable, type Column } from "./data-table";
 
 interface Part {
   id: string;
@@ -88,6 +88,29 @@ test("a list with items shows its summary, the items and paging", () => {
   expect(screen.getByText("2 parts")).toBeTruthy();
   expect(screen.getByText("the list")).toBeTruthy();
   expect(screen.getByText("Page 1 of 3")).toBeTruthy();
+});
+
+test("a list table says a list without rows is empty, else shows its summary and rows", () => {
+  const table = (rows: Part[]) => (
+    <ListTable
+      isPending={false}
+      error={null}
+      empty="No parts yet"
+      summary={`${rows.length} parts`}
+      label="Parts"
+      columns={columns}
+      rows={rows}
+      rowKey={(p) => p.id}
+      rowTestId="part-row"
+    />
+  );
+  const { rerender } = render(table([]));
+  expect(screen.getByText("No parts yet")).toBeTruthy();
+  expect(screen.queryByRole("table")).toBeNull();
+  rerender(table(parts));
+  expect(screen.getByText("2 parts")).toBeTruthy();
+  expect(screen.getAllByTestId("part-row")).toHaveLength(2);
+  expect(screen.getByRole("table", { name: "Parts" })).toBeTruthy();
 });
 
 test("an email may wrap only before its @ and its dots", () => {

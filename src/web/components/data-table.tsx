@@ -129,11 +129,11 @@ interface ListStatesProps {
   /** The page's items, once loaded. */
   count: number | undefined;
   /** Whether a search or filter is in effect: then an empty list is "no match", not "none". */
-  filtered: boolean;
+  filtered?: boolean;
   /** Said when there is nothing at all, e.g. "You have no orders yet". */
   empty: ReactNode;
   /** Said when the search or filter finds nothing, e.g. "No orders match your search". */
-  noMatch: ReactNode;
+  noMatch?: ReactNode;
   /** A line above the list, e.g. "12 users matching “ann”". */
   summary?: ReactNode;
   /** Whether the items shown are the previous page's, while the next one loads. */
@@ -170,6 +170,27 @@ export function ListStates(props: ListStatesProps) {
         <Pagination page={Math.min(page, pageCount)} pageCount={pageCount} onChange={onPage} />
       )}
     </>
+  );
+}
+
+/**
+ * The admin lists' one shape: a list's states (ListStates: loading, error, empty or no match,
+ * summary, paging) around its rows as a DataTable. How many the page holds is its rows' count.
+ */
+export function ListTable<Row>(
+  props: Omit<ListStatesProps, "count" | "children"> & DataTableProps<Row>,
+) {
+  const { label, columns, rows, rowKey, rowTestId, ...states } = props;
+  return (
+    <ListStates {...states} count={rows.length}>
+      <DataTable
+        label={label}
+        columns={columns}
+        rows={rows}
+        rowKey={rowKey}
+        rowTestId={rowTestId}
+      />
+    </ListStates>
   );
 }
 

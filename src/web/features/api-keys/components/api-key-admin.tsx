@@ -8,13 +8,7 @@ import {
   type ApiKeyStatus,
 } from "#contract/api-keys";
 import { ActionDialog, RemoveDialog } from "../../../components/confirm-dialog";
-import {
-  CodeLines,
-  DataTable,
-  ListStates,
-  StatusBadge,
-  type Column,
-} from "../../../components/data-table";
+import { CodeLines, ListTable, StatusBadge, type Column } from "../../../components/data-table";
 import { RowButton } from "../../../components/edit-remove-buttons";
 import { formatDate, formatDateTime } from "../../../lib/format";
 import { useApiKeys, useRevokeApiKey, useRotateApiKey } from "../api/api-keys";
@@ -107,23 +101,17 @@ export function ApiKeyAdmin() {
       >
         Create API key
       </button>
-      <ListStates
+      <ListTable
         isPending={answer.isPending}
         error={answer.error}
-        count={answer.data?.length}
-        filtered={false}
         empty={say.empty}
-        noMatch=""
         summary={`${plural(rows.length, "key")}, ${live} not revoked`}
-      >
-        <DataTable
-          label="API keys"
-          columns={columns}
-          rows={rows}
-          rowKey={(k) => k.id}
-          rowTestId="api-key-row"
-        />
-      </ListStates>
+        label="API keys"
+        columns={columns}
+        rows={rows}
+        rowKey={(k) => k.id}
+        rowTestId="api-key-row"
+      />
       {creating && (
         <CreateApiKeyDialog
           onClose={() => setCreating(false)}

@@ -1,7 +1,7 @@
 import { plural } from "#contract/count";
 import { useState } from "react";
 import { APPROVAL_NOTE_MAX, approvalMessages, type Approval } from "#contract/approvals";
-import { BreakableEmail, DataTable, ListStates, type Column } from "../../../components/data-table";
+import { BreakableEmail, ListTable, type Column } from "../../../components/data-table";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { SearchForm } from "../../../components/search-form";
 import { formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/format";
@@ -142,21 +142,18 @@ export function ApprovalsTable({ readOnly = false }: { readOnly?: boolean }) {
         value={q}
         onSearch={list.search}
       />
-      <ListStates
+      <ListTable
         {...states}
         filtered={q !== ""}
         empty="No orders are awaiting approval."
         noMatch={`No order awaiting approval matches “${q}”.`}
         summary={data && `${plural(data.total, "order awaits", "orders await")} approval`}
-      >
-        <DataTable
-          label="Orders awaiting approval"
-          columns={columns}
-          rows={rows}
-          rowKey={(a) => a.orderId}
-          rowTestId="approval-row"
-        />
-      </ListStates>
+        label="Orders awaiting approval"
+        columns={columns}
+        rows={rows}
+        rowKey={(a) => a.orderId}
+        rowTestId="approval-row"
+      />
       <ConfirmDialog
         open={pending !== undefined}
         title={

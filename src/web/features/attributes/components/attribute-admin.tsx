@@ -7,7 +7,7 @@ import {
 } from "#contract/attributes";
 import { productCategories, type ProductCategory } from "#contract/constants";
 import { RemoveDialog } from "../../../components/confirm-dialog";
-import { DataTable, ListStates, type Column } from "../../../components/data-table";
+import { ListTable, type Column } from "../../../components/data-table";
 import { EditRemoveButtons } from "../../../components/edit-remove-buttons";
 import { SelectField } from "../../../components/select-field";
 import { useUrlParams } from "../../../lib/use-url-params";
@@ -71,23 +71,17 @@ export function AttributeAdmin() {
           ))}
         </SelectField>
       </div>
-      <ListStates
+      <ListTable
         isPending={answer.isPending}
         error={answer.error}
-        count={answer.data?.length}
-        filtered={false}
         empty={`${category} parts have no attributes yet: add one below.`}
-        noMatch=""
         summary={`${plural(rows.length, "attribute")} of ${category} parts`}
-      >
-        <DataTable
-          label={`Attributes of ${category} parts`}
-          columns={columns}
-          rows={rows}
-          rowKey={(d) => d.id}
-          rowTestId="attribute-row"
-        />
-      </ListStates>
+        label={`Attributes of ${category} parts`}
+        columns={columns}
+        rows={rows}
+        rowKey={(d) => d.id}
+        rowTestId="attribute-row"
+      />
       <AddAttributeForm key={category} category={category} />
       {editing && (
         <EditAttributeDialog

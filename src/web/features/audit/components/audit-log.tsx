@@ -1,6 +1,6 @@
 import { plural } from "#contract/count";
 import { AUDIT_PAGE_SIZE, type AuditEntry } from "#contract/audit";
-import { BreakableEmail, DataTable, ListStates, type Column } from "../../../components/data-table";
+import { BreakableEmail, ListTable, type Column } from "../../../components/data-table";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useAudit } from "../api/get-audit";
 
@@ -22,20 +22,15 @@ export function AuditLog() {
   const states = useListStates(list, answer);
   const { data } = answer;
   return (
-    <ListStates
+    <ListTable
       {...states}
-      filtered={false}
       empty="No admin actions yet."
-      noMatch=""
       summary={data && plural(data.total, "action")}
-    >
-      <DataTable
-        label="Audit log"
-        columns={columns}
-        rows={data?.items ?? []}
-        rowKey={(e) => e._id}
-        rowTestId="audit-row"
-      />
-    </ListStates>
+      label="Audit log"
+      columns={columns}
+      rows={data?.items ?? []}
+      rowKey={(e) => e._id}
+      rowTestId="audit-row"
+    />
   );
 }

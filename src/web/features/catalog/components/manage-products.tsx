@@ -5,7 +5,7 @@ import type { Product, ProductDetail } from "#contract/products";
 import { ConfirmDialog, useConfirm } from "../../../components/confirm-dialog";
 import { Modal } from "../../../components/modal";
 import { leaveUnsavedQuestion } from "../../../lib/use-unsaved-changes";
-import { DataTable, ListStates, type Column } from "../../../components/data-table";
+import { ListTable, type Column } from "../../../components/data-table";
 import { SearchForm } from "../../../components/search-form";
 import { formatPrice, formatWarranty } from "../../../lib/format";
 import { useSiteConfig } from "../../../lib/use-site-config";
@@ -129,10 +129,9 @@ export function ManageProducts({
         />
       </div>
 
-      <ListStates
+      <ListTable
         isPending={isPending}
         error={error}
-        count={data?.items.length}
         filtered={Boolean(q)}
         empty="There are no products yet."
         noMatch={`No products match “${q}”.`}
@@ -140,14 +139,11 @@ export function ManageProducts({
         page={page}
         pageCount={pageCount}
         onPage={(n) => update({ page: n === 1 ? undefined : String(n) })}
-      >
-        <DataTable
-          label="Products"
-          columns={columns}
-          rows={data?.items ?? []}
-          rowKey={(p) => p._id}
-        />
-      </ListStates>
+        label="Products"
+        columns={columns}
+        rows={data?.items ?? []}
+        rowKey={(p) => p._id}
+      />
 
       <Modal
         open={editing !== undefined}

@@ -2,7 +2,7 @@ import { plural } from "#contract/count";
 import { termsLabels } from "#contract/terms";
 import { companyCreateSchema, type Company } from "#contract/companies";
 import { paths } from "#contract/paths";
-import { DataTable, ListStates, type Column } from "../../../components/data-table";
+import { ListTable, type Column } from "../../../components/data-table";
 import { FormError } from "../../../components/form-field";
 import { Link } from "../../../components/link";
 import { SearchForm } from "../../../components/search-form";
@@ -46,21 +46,18 @@ export function CompaniesAdmin({ priceLists }: { priceLists: PriceListOption[] }
     <div className="flex flex-col gap-4">
       <NewCompany priceLists={priceLists} />
       <SearchForm label="Search companies" placeholder="Name" value={q} onSearch={list.search} />
-      <ListStates
+      <ListTable
         {...states}
         filtered={q !== ""}
         empty="No companies yet."
         noMatch="No company has that name."
         summary={data && plural(data.total, "company", "companies")}
-      >
-        <DataTable
-          label="Companies"
-          columns={columns}
-          rows={data?.items ?? []}
-          rowKey={(c) => c.id}
-          rowTestId="company-row"
-        />
-      </ListStates>
+        label="Companies"
+        columns={columns}
+        rows={data?.items ?? []}
+        rowKey={(c) => c.id}
+        rowTestId="company-row"
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { plural } from "#contract/count";
 import { IMPORTS_PAGE_SIZE, importWords, type ImportRecord } from "#contract/imports";
-import { DataTable, ListStates, type Column } from "../../../components/data-table";
+import { ListTable, type Column } from "../../../components/data-table";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useImports } from "../api/imports";
 import { ImportUploadForm } from "./import-upload-form";
@@ -56,21 +56,16 @@ export function ImportsPage() {
       <ImportUploadForm onUploaded={show} />
       {shown && <ImportRecordPanel key={shown} id={shown} />}
       <h2 className="text-lg font-semibold">Recent imports</h2>
-      <ListStates
+      <ListTable
         {...states}
-        filtered={false}
         empty="No imports yet."
-        noMatch=""
         summary={data && plural(data.total, "import")}
-      >
-        <DataTable
-          label="Recent imports"
-          columns={columns}
-          rows={data?.items ?? []}
-          rowKey={(r) => r.id}
-          rowTestId="import-row"
-        />
-      </ListStates>
+        label="Recent imports"
+        columns={columns}
+        rows={data?.items ?? []}
+        rowKey={(r) => r.id}
+        rowTestId="import-row"
+      />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import {
   type InvoicePayment,
   type InvoiceStatus,
 } from "#contract/terms";
-import { DataTable, ListStates, type Column } from "../../../components/data-table";
+import { ListTable, type Column } from "../../../components/data-table";
 import { FormError, FormField } from "../../../components/form-field";
 import { Modal } from "../../../components/modal";
 import { formatDate, formatOrderNumber, formatPrice } from "../../../lib/format";
@@ -130,9 +130,8 @@ function AccountInvoices({ scope }: { scope: InvoiceScope }) {
           </button>
         ))}
       </div>
-      <ListStates
+      <ListTable
         {...states}
-        filtered={false}
         empty={
           status === "paid"
             ? "No invoice on account is paid yet."
@@ -140,17 +139,13 @@ function AccountInvoices({ scope }: { scope: InvoiceScope }) {
               ? "No invoice is overdue."
               : "No open invoices on account."
         }
-        noMatch=""
         summary={data && plural(data.total, "invoice")}
-      >
-        <DataTable
-          label="Invoices"
-          columns={columns}
-          rows={data?.items ?? []}
-          rowKey={(i) => i.id}
-          rowTestId="invoice-row"
-        />
-      </ListStates>
+        label="Invoices"
+        columns={columns}
+        rows={data?.items ?? []}
+        rowKey={(i) => i.id}
+        rowTestId="invoice-row"
+      />
       {paying && <RecordPaymentDialog invoice={paying} onClose={() => setPaying(undefined)} />}
       {viewing && <PaymentsDialog invoice={viewing} onClose={() => setViewing(undefined)} />}
     </div>

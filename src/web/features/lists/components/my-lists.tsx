@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { MAX_LIST_NAME } from "#contract/lists";
 import { paths } from "#contract/paths";
 import { RemoveDialog } from "../../../components/confirm-dialog";
-import { DataTable, ListStates, type Column } from "../../../components/data-table";
+import { ListTable, type Column } from "../../../components/data-table";
 import { Link } from "../../../components/link";
 import { formatDate } from "../../../lib/format";
 import type { ListSummary } from "#contract/lists";
@@ -81,22 +81,16 @@ export function MyLists() {
         </button>
         <FormError message={create.error?.message} className="w-full text-sm text-error" />
       </form>
-      <ListStates
+      <ListTable
         isPending={isPending}
         error={error}
-        count={lists?.length}
-        filtered={false}
         empty={<>You have no lists yet. Name one above, then add parts to it.</>}
-        noMatch={null}
-      >
-        <DataTable
-          label="My lists"
-          columns={columns}
-          rows={lists ?? []}
-          rowKey={(l) => l.id}
-          rowTestId="my-list"
-        />
-      </ListStates>
+        label="My lists"
+        columns={columns}
+        rows={lists ?? []}
+        rowKey={(l) => l.id}
+        rowTestId="my-list"
+      />
       <RemoveDialog
         target={toDelete}
         close={() => setToDelete(undefined)}

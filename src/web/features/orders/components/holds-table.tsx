@@ -2,7 +2,7 @@ import { plural } from "#contract/count";
 import { useState } from "react";
 import type { AccountHolds } from "#contract/orders";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { BreakableEmail, DataTable, ListStates, type Column } from "../../../components/data-table";
+import { BreakableEmail, ListTable, type Column } from "../../../components/data-table";
 import { formatCount, formatDateTime, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useCancelHolds, useHoldsByAccount } from "../api/orders-admin";
@@ -51,22 +51,16 @@ export function HoldsTable() {
       <h2 id="holds-heading" className="text-xl font-bold">
         Stock held in unpaid orders
       </h2>
-      <ListStates
+      <ListTable
         isPending={isPending}
         error={error}
-        count={data?.length}
-        filtered={false}
         empty="No account holds stock in unpaid orders."
-        noMatch={null}
-      >
-        <DataTable
-          label="Stock held per account"
-          columns={columns}
-          rows={data ?? []}
-          rowKey={(h) => h.userId}
-          rowTestId="account-holds"
-        />
-      </ListStates>
+        label="Stock held per account"
+        columns={columns}
+        rows={data ?? []}
+        rowKey={(h) => h.userId}
+        rowTestId="account-holds"
+      />
       <ConfirmDialog
         open={pending !== undefined}
         title="Cancel this account's holds?"

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "../../../components/link";
 import type { Order } from "#contract/orders";
 import { RemoveDialog } from "../../../components/confirm-dialog";
-import { DataTable, ListStates, type Column } from "../../../components/data-table";
+import { ListTable, type Column } from "../../../components/data-table";
 import { formatDate, formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/format";
 import { paths } from "#contract/paths";
 import { paymentWords } from "#contract/payment-words";
@@ -121,11 +121,9 @@ export function MyOrders() {
 
   return (
     <>
-      <ListStates
+      <ListTable
         isPending={isPending}
         error={error}
-        count={orders?.length}
-        filtered={false}
         empty={
           <>
             You have no orders yet.{" "}
@@ -135,16 +133,12 @@ export function MyOrders() {
             .
           </>
         }
-        noMatch={null}
-      >
-        <DataTable
-          label="My orders"
-          columns={columns}
-          rows={orders ?? []}
-          rowKey={(o) => o._id}
-          rowTestId="my-order"
-        />
-      </ListStates>
+        label="My orders"
+        columns={columns}
+        rows={orders ?? []}
+        rowKey={(o) => o._id}
+        rowTestId="my-order"
+      />
       <RemoveDialog
         target={toDelete}
         close={() => setToDelete(undefined)}

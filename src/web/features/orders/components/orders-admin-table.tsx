@@ -10,7 +10,7 @@ import {
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { paymentWords } from "#contract/payment-words";
 import { OrderStatusBadge } from "./order-status-badge";
-import { BreakableEmail, DataTable, ListStates, type Column } from "../../../components/data-table";
+import { BreakableEmail, ListTable, type Column } from "../../../components/data-table";
 import { SearchForm } from "../../../components/search-form";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { formatDate, formatOrderNumber, formatPrice } from "../../../lib/format";
@@ -179,21 +179,18 @@ export function OrdersAdminTable() {
         </label>
       </SearchForm>
 
-      <ListStates
+      <ListTable
         {...states}
         filtered={Boolean(q || status)}
         empty="There are no orders yet."
         noMatch="No orders match your search."
         summary={data && plural(data.total, "order")}
-      >
-        <DataTable
-          label="Orders"
-          columns={columns}
-          rows={data?.items ?? []}
-          rowKey={(o) => o._id}
-          rowTestId="admin-order"
-        />
-      </ListStates>
+        label="Orders"
+        columns={columns}
+        rows={data?.items ?? []}
+        rowKey={(o) => o._id}
+        rowTestId="admin-order"
+      />
 
       <ConfirmDialog
         open={pending !== undefined}

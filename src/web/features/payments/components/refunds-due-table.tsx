@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { RefundDue } from "#contract/payments";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { DataTable, ListStates, type Column } from "../../../components/data-table";
+import { ListTable, type Column } from "../../../components/data-table";
 import { formatDateTime, formatPrice } from "../../../lib/format";
 import { useRefundDue, useRefundsDue, useRefundsToRetry } from "../api/payments";
 import { RefundsToRetryTable } from "./refunds-to-retry";
@@ -70,22 +70,16 @@ export function RefundsDueTable() {
         Payments to refund
       </h2>
       {(error || (data?.length ?? 0) > 0) && (
-        <ListStates
+        <ListTable
           isPending={isPending}
           error={error}
-          count={data?.length}
-          filtered={false}
           empty={null}
-          noMatch={null}
-        >
-          <DataTable
-            label="Payments to refund"
-            columns={columns}
-            rows={data ?? []}
-            rowKey={(r) => r.id}
-            rowTestId="refund-due"
-          />
-        </ListStates>
+          label="Payments to refund"
+          columns={columns}
+          rows={data ?? []}
+          rowKey={(r) => r.id}
+          rowTestId="refund-due"
+        />
       )}
       {retryRows.length > 0 && <RefundsToRetryTable rows={retryRows} />}
       <ConfirmDialog

@@ -7,7 +7,7 @@ import {
   priceListEntryInputSchema,
   type PriceListEntry,
 } from "#contract/pricing";
-import { DataTable, ListStates, type Column } from "../../../components/data-table";
+import { ListTable, type Column } from "../../../components/data-table";
 import { FormError, FormField } from "../../../components/form-field";
 import { SearchForm } from "../../../components/search-form";
 import { ApiError } from "../../../lib/api-client";
@@ -119,21 +119,18 @@ export function PriceListEntries({ listId }: { listId: string }) {
         value={q}
         onSearch={list.search}
       />
-      <ListStates
+      <ListTable
         {...states}
         filtered={q !== ""}
         empty="No prices in this list yet."
         noMatch="No part in this list matches."
         summary={data && plural(data.total, "price")}
-      >
-        <DataTable
-          label="Prices"
-          columns={columns}
-          rows={data?.items ?? []}
-          rowKey={(e) => e.productId}
-          rowTestId="price-list-entry"
-        />
-      </ListStates>
+        label="Prices"
+        columns={columns}
+        rows={data?.items ?? []}
+        rowKey={(e) => e.productId}
+        rowTestId="price-list-entry"
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { plural } from "#contract/count";
 import { priceListCreateSchema, type PriceList } from "#contract/pricing";
 import { paths } from "#contract/paths";
 import { useConfirm } from "../../../components/confirm-dialog";
-import { DataTable, ListStates, type Column } from "../../../components/data-table";
+import { ListTable, type Column } from "../../../components/data-table";
 import { FormField } from "../../../components/form-field";
 import { Link } from "../../../components/link";
 import { SearchForm } from "../../../components/search-form";
@@ -63,21 +63,18 @@ export function PriceListsAdmin() {
     <div className="flex flex-col gap-4">
       <NewPriceList />
       <SearchForm label="Search price lists" placeholder="Name" value={q} onSearch={list.search} />
-      <ListStates
+      <ListTable
         {...states}
         filtered={q !== ""}
         empty="No price lists yet."
         noMatch="No price list has that name."
         summary={data && plural(data.total, "price list")}
-      >
-        <DataTable
-          label="Price lists"
-          columns={columns}
-          rows={data?.items ?? []}
-          rowKey={(l) => l.id}
-          rowTestId="price-list-row"
-        />
-      </ListStates>
+        label="Price lists"
+        columns={columns}
+        rows={data?.items ?? []}
+        rowKey={(l) => l.id}
+        rowTestId="price-list-row"
+      />
       {confirmDialog}
     </div>
   );

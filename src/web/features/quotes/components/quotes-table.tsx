@@ -10,8 +10,7 @@ import {
 import { paths } from "#contract/paths";
 import {
   BreakableEmail,
-  DataTable,
-  ListStates,
+  ListTable,
   StatusBadge,
   type Column,
 } from "../../../components/data-table";
@@ -130,7 +129,7 @@ export function QuotesTable({ admin }: { admin: boolean }) {
           </select>
         </label>
       </div>
-      <ListStates
+      <ListTable
         {...states}
         filtered={Boolean(q || status)}
         empty={
@@ -140,15 +139,12 @@ export function QuotesTable({ admin }: { admin: boolean }) {
         }
         noMatch="No quotes match your search."
         summary={data && plural(data.total, "quote")}
-      >
-        <DataTable
-          label="Quotes"
-          columns={columns}
-          rows={data?.items ?? []}
-          rowKey={(x) => x.id}
-          rowTestId="quote-row"
-        />
-      </ListStates>
+        label="Quotes"
+        columns={columns}
+        rows={data?.items ?? []}
+        rowKey={(x) => x.id}
+        rowTestId="quote-row"
+      />
     </div>
   );
 }

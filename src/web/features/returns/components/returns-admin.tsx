@@ -10,7 +10,7 @@ import {
   returnMessages,
   type Return,
 } from "#contract/returns";
-import { BreakableEmail, DataTable, ListStates, type Column } from "../../../components/data-table";
+import { BreakableEmail, DataTable, ListTable, type Column } from "../../../components/data-table";
 import { Link } from "../../../components/link";
 import { Modal } from "../../../components/modal";
 import { PageSpinner } from "../../../components/spinner";
@@ -213,21 +213,18 @@ export function ReturnsAdmin() {
           <SelectOptions empty="All" values={returnStatuses} labels={returnStatusLabels} />
         </select>
       </div>
-      <ListStates
+      <ListTable
         {...states}
         filtered={status !== undefined}
         empty="No customer has asked to return anything yet."
         noMatch="No return has this status."
         summary={data && plural(data.total, "return")}
-      >
-        <DataTable
-          label="Returns"
-          columns={columns}
-          rows={data?.items ?? []}
-          rowKey={(r) => r.id}
-          rowTestId="admin-return"
-        />
-      </ListStates>
+        label="Returns"
+        columns={columns}
+        rows={data?.items ?? []}
+        rowKey={(r) => r.id}
+        rowTestId="admin-return"
+      />
       {refusing && <RefuseDialog r={refusing} onClose={() => setRefusing(undefined)} />}
       {receiving && <ReceiveDialog r={receiving} onClose={() => setReceiving(undefined)} />}
     </div>

@@ -11,7 +11,7 @@ import {
   type VehicleNames,
 } from "#contract/vehicles";
 import { RemoveDialog } from "../../../components/confirm-dialog";
-import { DataTable, ListStates, type Column } from "../../../components/data-table";
+import { DataTable, ListTable, type Column } from "../../../components/data-table";
 import { EditRemoveButtons } from "../../../components/edit-remove-buttons";
 import { SelectField } from "../../../components/select-field";
 import { QueryError } from "../../../components/query-error";
@@ -288,21 +288,18 @@ function VehicleTable({
   ];
   return (
     <>
-      <ListStates
+      <ListTable
         {...states}
         filtered={filtered}
         empty="No vehicles yet: add a make, a model and its years below, or import a CSV."
         noMatch="No vehicle matches these filters."
         summary={data && pluralCount(data.total, "vehicle")}
-      >
-        <DataTable
-          label="Vehicles"
-          columns={columns}
-          rows={data?.items ?? []}
-          rowKey={(r) => String(r.id)}
-          rowTestId="vehicle-row"
-        />
-      </ListStates>
+        label="Vehicles"
+        columns={columns}
+        rows={data?.items ?? []}
+        rowKey={(r) => String(r.id)}
+        rowTestId="vehicle-row"
+      />
       {editing && (
         <EditBaseVehicleDialog
           row={editing}

@@ -5,7 +5,7 @@ import {
   failureCodeParamsSchema,
   type FailureCode,
 } from "#contract/warranty";
-import { DataTable, ListStates, type Column } from "../../../components/data-table";
+import { ListTable, type Column } from "../../../components/data-table";
 import { FormDialog } from "../../../components/form-dialog";
 import { FormError, FormField } from "../../../components/form-field";
 import { notify } from "../../../lib/notify";
@@ -63,21 +63,15 @@ export function FailureCodes() {
   return (
     <div className="flex flex-col gap-3">
       <AddCode />
-      <ListStates
+      <ListTable
         isPending={codes.isPending}
         error={codes.error}
-        count={codes.data?.length}
-        filtered={false}
         empty="No failure codes yet."
-        noMatch=""
-      >
-        <DataTable
-          label="Failure codes"
-          columns={columns}
-          rows={codes.data ?? []}
-          rowKey={(c) => c.code}
-        />
-      </ListStates>
+        label="Failure codes"
+        columns={columns}
+        rows={codes.data ?? []}
+        rowKey={(c) => c.code}
+      />
       {renaming && <RenameCode code={renaming} onClose={() => setRenaming(undefined)} />}
     </div>
   );

@@ -8,7 +8,7 @@ import {
   type WebhookDeliveryStatus,
   type WebhookEndpoint,
 } from "#contract/webhooks";
-import { DataTable, ListStates, StatusBadge, type Column } from "../../../components/data-table";
+import { ListTable, StatusBadge, type Column } from "../../../components/data-table";
 import { Modal } from "../../../components/modal";
 import { formatDateTime } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
@@ -114,23 +114,19 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
           />
         </select>
       </label>
-      <ListStates
+      <ListTable
         isPending={answer.isPending}
         error={answer.error}
-        count={rows.length}
         filtered={status !== ""}
         empty={say.noDeliveries}
         noMatch="No deliveries of this status."
         summary={pluralCount(total, "delivery", "deliveries")}
-      >
-        <DataTable
-          label="Deliveries"
-          columns={columns}
-          rows={rows}
-          rowKey={(d) => d.id}
-          rowTestId="webhook-delivery-row"
-        />
-      </ListStates>
+        label="Deliveries"
+        columns={columns}
+        rows={rows}
+        rowKey={(d) => d.id}
+        rowTestId="webhook-delivery-row"
+      />
       {pages > 1 && (
         <div className="join self-start">
           <button

@@ -6,13 +6,7 @@ import {
   type WebhookEndpointIssued,
 } from "#contract/webhooks";
 import { ActionDialog, RemoveDialog } from "../../../components/confirm-dialog";
-import {
-  CodeLines,
-  DataTable,
-  ListStates,
-  StatusBadge,
-  type Column,
-} from "../../../components/data-table";
+import { CodeLines, ListTable, StatusBadge, type Column } from "../../../components/data-table";
 import { RowButton } from "../../../components/edit-remove-buttons";
 import { formatDateTime } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
@@ -164,23 +158,17 @@ export function WebhookAdmin() {
       >
         Add endpoint
       </button>
-      <ListStates
+      <ListTable
         isPending={answer.isPending}
         error={answer.error}
-        count={answer.data?.length}
-        filtered={false}
         empty={say.empty}
-        noMatch=""
         summary={`${plural(rows.length, "endpoint")}, ${enabled} enabled`}
-      >
-        <DataTable
-          label="Webhook endpoints"
-          columns={columns}
-          rows={rows}
-          rowKey={(e) => e.id}
-          rowTestId="webhook-endpoint-row"
-        />
-      </ListStates>
+        label="Webhook endpoints"
+        columns={columns}
+        rows={rows}
+        rowKey={(e) => e.id}
+        rowTestId="webhook-endpoint-row"
+      />
       {shown && <DeliveryLog key={shown.id} endpoint={shown} />}
       {creating && (
         <CreateEndpointDialog
