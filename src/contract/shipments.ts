@@ -18,6 +18,13 @@ export const shipmentMessages = {
     left === 0
       ? `Line ${line} has nothing left to ship`
       : `Line ${line}: at most ${left} more can be shipped`,
+  /** No one location holds every unit of the shipment: the admin says where it ships from. */
+  chooseLocation: "These units wait at different locations; ship them from one location at a time",
+  noSuchLocation: "That location does not exist",
+  notThere: (line: number, waiting: number, location: string) =>
+    waiting === 0
+      ? `Line ${line}: nothing of it waits at ${location}`
+      : `Line ${line}: only ${waiting} wait at ${location}`,
   /** A paid order with some lines shipped is no longer cancelled in full. */
   cannotCancel: "Part of this order has shipped; return the shipped lines instead of cancelling",
 } as const;
@@ -50,6 +57,11 @@ export const shipmentCreateSchema = z
       .max(200),
     carrier: carrierSchema.optional(),
     trackingNumber: trackingNumberSchema.optional(),
+    /**
+     * Where it ships from (docs/inventory.md "Shipping from a location"); by default the first
+     * location (home first, then by priority) where every unit of it waits.
+     */
+    locationId: z.uuid().optional(),
   })
   .superRefine((b, ctx) => {
     if ((b.carrier === undefined) !== (b.trackingNumber === undefined)) {
@@ -62,9 +74,18 @@ export const shipmentCreateSchema = z
   });
 export type ShipmentCreate = z.infer<typeof shipmentCreateSchema>;
 
+/** A stock location as a shipment or a line names it. */
+export const shipmentLocationSchema = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  name: z.string(),
+});
+
 export const shipmentSchema = z.object({
   id: z.uuid(),
   orderId: z.uuid(),
+  /** Where it shipped from (none for shipments made before locations). */
+  from: shipmentLocationSchema.nullable(),
   carrier: z.enum(shippingCarriers).nullable(),
   trackingNumber: z.string().nullable(),
   /** The carrier's tracking page (none for "other" or without tracking). */
@@ -98,6 +119,8 @@ export const orderShipmentsSchema = z.object({
       ordered: z.number().int(),
       shipped: z.number().int(),
       toShip: z.number().int(),
+      /** Where its units still to ship wait (allocated), home first. */
+      waitingAt: z.array(shipmentLocationSchema.extend({ qty: z.number().int() })),
     }),
   ),
 });

@@ -18,6 +18,13 @@ import type { Db, DbOrTx } from "../db/database";
 import { orderItems, orders } from "../orders/tables";
 import { isPartlyShipped, markOrderShipped, markPartlyShipped } from "../orders/state";
 import { shipmentLines, shipments } from "./tables";
+import { stockLocations } from "../inventory/tables";
+import {
+  allocationsOf,
+  homeLocation,
+  shipAllocated,
+  type Allocation,
+} from "../inventory/allocations";
 import { notFound, unprocessable } from "../errors";
 import { type Clock, systemClock } from "../clock";
 
@@ -56,36 +63,61 @@ export async function shippedByLine(
   return new Map(rows.map((r) => [r.line, { qty: r.qty, lastAt: r.lastAt }]));
 }
 
+/** A line of a shipment: the order line, its product (none once deleted) and the units. */
+interface ShippedLine {
+  line: number;
+  productId: string | null;
+  qty: number;
+  lot?: string;
+}
+
 /**
- * Writes one shipment of these units. The caller holds the order row's lock and has checked the
- * quantities (or ships exactly what is left).
+ * Writes one shipment of these units from a location, and takes them from what the order has
+ * allocated there (the inventory's). The caller holds the order row's lock and has checked the
+ * quantities and that they wait there (or ships exactly what is left).
  */
 export async function recordShipment(
   tx: DbOrTx,
   orderId: string,
-  lines: { line: number; qty: number; lot?: string }[],
+  locationId: string,
+  lines: ShippedLine[],
   tracking: { carrier: ShippingCarrier; trackingNumber: string } | null,
   at: Date,
 ): Promise<string> {
+  await shipAllocated(
+    tx,
+    orderId,
+    locationId,
+    lines.flatMap((l) => (l.productId ? [{ productId: l.productId, qty: l.qty }] : [])),
+  );
   const [row] = await tx
     .insert(shipments)
     .values({
       orderId,
+      locationId,
       carrier: tracking?.carrier ?? null,
       trackingNumber: tracking?.trackingNumber ?? null,
       shippedAt: at,
     })
     .returning({ id: shipments.id });
-  await tx
-    .insert(shipmentLines)
-    .values(lines.map((l) => ({ ...l, lot: l.lot ?? null, orderId, shipmentId: row!.id })));
+  await tx.insert(shipmentLines).values(
+    lines.map((l) => ({
+      line: l.line,
+      qty: l.qty,
+      lot: l.lot ?? null,
+      orderId,
+      shipmentId: row!.id,
+    })),
+  );
   await addShippedUnits(tx, row!.id);
   return row!.id;
 }
 
 /**
- * Ships whatever of the order is still to ship, as one shipment (the admin's "Mark shipped" of
- * the whole order). Nothing is written when nothing is left.
+ * Ships whatever of the order is still to ship (the admin's "Mark shipped" of the whole order):
+ * a shipment from each location where units wait, each with the tracking given; units nothing
+ * allocated (a product deleted since) ship with the home location's. Nothing is written when
+ * nothing is left.
  */
 export async function shipTheRest(
   tx: DbOrTx,
@@ -93,24 +125,92 @@ export async function shipTheRest(
   tracking: { carrier: ShippingCarrier; trackingNumber: string } | null,
   at: Date,
 ): Promise<void> {
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.line));
   const shipped = await shippedByLine(tx, orderId);
-  const rest = items
-    .map((i) => ({ line: i.line, qty: i.qty - (shipped.get(i.line)?.qty ?? 0) }))
-    .filter((l) => l.qty > 0);
-  if (rest.length > 0) await recordShipment(tx, orderId, rest, tracking, at);
+  const allocations = await allocationsOf(tx, orderId);
+  const home = await homeLocation(tx);
+  const byLocation = new Map<string, ShippedLine[]>();
+  for (const i of items) {
+    let left = i.qty - (shipped.get(i.line)?.qty ?? 0);
+    for (const a of allocations.filter((a) => a.productId === i.productId)) {
+      const qty = Math.min(left, a.qty);
+      if (qty <= 0) break;
+      byLocation.set(a.locationId, [
+        ...(byLocation.get(a.locationId) ?? []),
+        { line: i.line, productId: i.productId, qty },
+      ]);
+      left -= qty;
+    }
+    if (left > 0) {
+      byLocation.set(home.id, [
+        ...(byLocation.get(home.id) ?? []),
+        { line: i.line, productId: null, qty: left },
+      ]);
+    }
+  }
+  for (const [locationId, lines] of byLocation) {
+    await recordShipment(tx, orderId, locationId, lines, tracking, at);
+  }
+}
+
+/**
+ * Where a shipment of these lines ships from: the location asked for, or else the first (home
+ * first, then by priority) where every unit of them waits; every line's units must wait there,
+ * unless nothing of its product was allocated (a product deleted since): those ship from anywhere.
+ */
+async function shipFrom(
+  tx: DbOrTx,
+  asked: string | undefined,
+  lines: ShippedLine[],
+  allocations: Allocation[],
+): Promise<string> {
+  const waiting = (locationId: string, productId: string | null) =>
+    allocations
+      .filter((a) => a.locationId === locationId && a.productId === productId)
+      .reduce((n, a) => n + a.qty, 0);
+  const allocated = lines.filter((l) => allocations.some((a) => a.productId === l.productId));
+  const fits = (locationId: string) =>
+    allocated.every((l) => waiting(locationId, l.productId) >= l.qty);
+  if (asked) {
+    const [location] = await tx
+      .select({ name: stockLocations.name })
+      .from(stockLocations)
+      .where(eq(stockLocations.id, asked));
+    if (!location) throw unprocessable(shipmentMessages.noSuchLocation);
+    const short = allocated.find((l) => waiting(asked, l.productId) < l.qty);
+    if (short) {
+      throw unprocessable(
+        shipmentMessages.notThere(short.line, waiting(asked, short.productId), location.name),
+      );
+    }
+    return asked;
+  }
+  const candidates = [...new Set(allocations.map((a) => a.locationId))];
+  if (allocated.length === 0) return candidates[0] ?? (await homeLocation(tx)).id;
+  const found = candidates.find(fits);
+  if (!found) throw unprocessable(shipmentMessages.chooseLocation);
+  return found;
 }
 
 async function view(tx: DbOrTx, order: OrderRow): Promise<OrderShipments> {
   // One after the other: `tx` may be a transaction's one connection.
+  const allocations = await allocationsOf(tx, order.id);
   const items = await tx
     .select()
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.line));
   const shipmentRows = await tx
-    .select()
+    .select({
+      shipment: shipments,
+      from: { id: stockLocations.id, code: stockLocations.code, name: stockLocations.name },
+    })
     .from(shipments)
+    .leftJoin(stockLocations, eq(stockLocations.id, shipments.locationId))
     .where(eq(shipments.orderId, order.id))
     .orderBy(asc(shipments.shippedAt), asc(shipments.id));
   const lineRows =
@@ -122,7 +222,7 @@ async function view(tx: DbOrTx, order: OrderRow): Promise<OrderShipments> {
           .where(
             inArray(
               shipmentLines.shipmentId,
-              shipmentRows.map((s) => s.id),
+              shipmentRows.map((s) => s.shipment.id),
             ),
           );
   const itemOf = new Map<number, OrderItemRow>(items.map((i) => [i.line, i]));
@@ -137,14 +237,18 @@ async function view(tx: DbOrTx, order: OrderRow): Promise<OrderShipments> {
       ordered: i.qty,
       shipped,
       toShip: Math.max(0, i.qty - shipped),
+      waitingAt: allocations
+        .filter((a) => a.productId === i.productId)
+        .map((a) => ({ id: a.locationId, code: a.code, name: a.name, qty: a.qty })),
     };
   });
   return {
     orderId: order.id,
     status: order.status,
     partiallyShipped: isPartlyShipped(order),
-    shipments: shipmentRows.map((s) => ({
+    shipments: shipmentRows.map(({ shipment: s, from }) => ({
       id: s.id,
+      from,
       orderId: s.orderId,
       carrier: s.carrier,
       trackingNumber: s.trackingNumber,
@@ -213,13 +317,11 @@ export function createShipmentService(
             ? { carrier: input.carrier, trackingNumber: input.trackingNumber }
             : null;
         const at = now();
-        const shipmentId = await recordShipment(
-          tx,
-          orderId,
-          [...input.lines].sort((a, b) => a.line - b.line),
-          tracking,
-          at,
-        );
+        const lines = [...input.lines]
+          .sort((a, b) => a.line - b.line)
+          .map((l) => ({ ...l, productId: items.find((i) => i.line === l.line)!.productId }));
+        const from = await shipFrom(tx, input.locationId, lines, await allocationsOf(tx, orderId));
+        const shipmentId = await recordShipment(tx, orderId, from, lines, tracking, at);
         const stillToShip = items
           .sort((a, b) => a.line - b.line)
           .map((i) => ({

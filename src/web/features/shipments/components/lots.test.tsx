@@ -20,6 +20,7 @@ const data: Data = {
     {
       id: "5d0f0a4e-2222-4d6a-9a55-0c6a4f1e2b11",
       orderId: ORDER,
+      from: null,
       carrier: null,
       trackingNumber: null,
       trackingUrl: null,
@@ -37,6 +38,7 @@ const data: Data = {
       ordered: 2,
       shipped: 2,
       toShip: 0,
+      waitingAt: [],
     },
     {
       line: 2,
@@ -45,6 +47,7 @@ const data: Data = {
       ordered: 3,
       shipped: 0,
       toShip: 3,
+      waitingAt: [],
     },
   ],
 };
@@ -84,4 +87,34 @@ test("a lots CSV with problems lists each with its line; one that applies is sai
   fireEvent.click(screen.getByRole("button", { name: "Set the lots" }));
   await waitFor(() => expect(success).toHaveBeenCalledWith("Lots set on 2 shipped lines"));
   expect(screen.queryByRole("alert")).toBeNull();
+});
+
+test("units waiting at two locations: the admin chooses where the parcel ships from, and a parcel says where it came from", async () => {
+  vi.spyOn(notify, "success").mockImplementation(() => {});
+  const MAIN = "1a2b3c4d-0000-4d6a-9a55-0c6a4f1e2b11";
+  const CHI = "1a2b3c4d-1111-4d6a-9a55-0c6a4f1e2b11";
+  const split: Data = {
+    ...data,
+    shipments: [
+      { ...data.shipments[0]!, from: { id: MAIN, code: "MAIN", name: "Main warehouse" } },
+    ],
+    lines: [
+      data.lines[0]!,
+      {
+        ...data.lines[1]!,
+        waitingAt: [
+          { id: MAIN, code: "MAIN", name: "Main warehouse", qty: 1 },
+          { id: CHI, code: "CHI", name: "Chicago warehouse", qty: 2 },
+        ],
+      },
+    ],
+  };
+  const sent = renderWithApi(<OrderShipments data={split} isAdmin />, () => json(split, 201));
+  expect(screen.getByTestId("shipment").textContent).toContain("From Main warehouse");
+  expect(screen.getByText("1 at Main warehouse · 2 at Chicago warehouse")).toBeTruthy();
+  fireEvent.change(screen.getByLabelText("Ships from"), { target: { value: CHI } });
+  fireEvent.change(screen.getByLabelText(/Water pump/), { target: { value: "2" } });
+  fireEvent.click(screen.getByRole("button", { name: "Ship selected" }));
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]!.body).toEqual({ lines: [{ line: 2, qty: 2 }], locationId: CHI });
 });

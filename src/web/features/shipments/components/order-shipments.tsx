@@ -8,6 +8,7 @@ import {
 import { shippingCarriers } from "#contract/shipping-carriers";
 import { carrierName, CarrierOptions, TrackingNumber } from "../../../components/carriers";
 import { FormError, FormField } from "../../../components/form-field";
+import { SelectField } from "../../../components/select-field";
 import { formatDate } from "../../../lib/format";
 import { chosenLines, lineQuantitiesSchema, quantityField } from "../../../lib/line-quantities";
 import { notify } from "../../../lib/notify";
@@ -74,6 +75,7 @@ function ShipmentItem({ s, n }: { s: Shipment; n: number }) {
           </>
         )}
       </p>
+      {s.from && <p className="text-sm text-base-content/80">From {s.from.name}</p>}
       <ul className="mt-1 text-sm">
         {s.lines.map((l) => (
           <li key={l.line}>
@@ -99,6 +101,8 @@ const shipFormSchema = (lines: readonly { line: number; toShip: number }[]) =>
       lot: z.array(z.string()),
       carrier: z.enum(shippingCarriers).or(z.literal("")),
       trackingNumber: z.string(),
+      /** Where it ships from: asked only when units wait at more than one location. */
+      locationId: z.string(),
     })
     .transform((v, ctx) => {
       const { chosen } = chosenLines(
@@ -115,6 +119,7 @@ const shipFormSchema = (lines: readonly { line: number; toShip: number }[]) =>
         lines: withLots,
         ...(v.carrier ? { carrier: v.carrier } : {}),
         ...(v.trackingNumber.trim() ? { trackingNumber: v.trackingNumber } : {}),
+        ...(v.locationId ? { locationId: v.locationId } : {}),
       });
       for (const issue of checked.error?.issues ?? []) {
         // A lot's problem is said beside its box; the lines' other problems under them all.
@@ -128,15 +133,24 @@ const shipFormSchema = (lines: readonly { line: number; toShip: number }[]) =>
       return checked.data ?? z.NEVER;
     });
 
+/** The locations where the lines' units wait, each once, in the order the lines name them. */
+function waitingLocations(lines: OrderShipmentsData["lines"]) {
+  const seen = new Map<string, { id: string; name: string }>();
+  for (const w of lines.flatMap((l) => l.waitingAt)) seen.set(w.id, { id: w.id, name: w.name });
+  return [...seen.values()];
+}
+
 function ShipForm({ data }: { data: OrderShipmentsData }) {
   const ship = useShipLines(data.orderId);
   const lines = data.lines.filter((l) => l.toShip > 0);
   const schema = shipFormSchema(lines);
+  const locations = waitingLocations(lines);
   const starting = {
     qty: lines.map(() => 0),
     lot: lines.map(() => ""),
     carrier: "" as const,
     trackingNumber: "",
+    locationId: locations.length > 1 ? locations[0]!.id : "",
   };
   const { register, reset, submitWith, formError, formState } = useApiForm(schema, {
     defaultValues: starting,
@@ -159,6 +173,15 @@ function ShipForm({ data }: { data: OrderShipmentsData }) {
         reset(starting);
       })}
     >
+      {locations.length > 1 && (
+        <SelectField id="ship-lines-location" label="Ships from" {...register("locationId")}>
+          {locations.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </SelectField>
+      )}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">
           How many of each line ship now, and their lot (optional)
@@ -173,6 +196,11 @@ function ShipForm({ data }: { data: OrderShipmentsData }) {
                 <span className="block text-xs text-base-content/75">
                   {l.toShip} of {l.ordered} to ship
                 </span>
+                {locations.length > 1 && (
+                  <span className="block text-xs text-base-content/75">
+                    {l.waitingAt.map((w) => `${w.qty} at ${w.name}`).join(" · ")}
+                  </span>
+                )}
               </label>
               <div className="flex flex-col items-end">
                 <input

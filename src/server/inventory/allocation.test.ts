@@ -1,0 +1,207 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { signUpAdmin, signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
+import { placeTestOrder, shipsToTestAddress } from "../../../tests/support/destination";
+import { insertProduct } from "../../../tests/support/factories";
+import { payWithTestCard } from "../../../tests/support/payments";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { orderMessages } from "../../contract/orders";
+import { shipmentMessages } from "../../contract/shipments";
+
+// Stock by location (docs/inventory.md "Allocation"), through the API: where an order's units are
+// allocated, where they go back, where they ship from, and the sums under concurrent orders.
+
+let t: TestApp;
+let admin: TestAccount;
+
+beforeAll(async () => {
+  t = await createTestApp(
+    { ADMIN_EMAILS: "stock-admin@example.com", AUTH_RATE_LIMIT_PER_IP: "1000" },
+    { seed: shipsToTestAddress },
+  );
+  admin = await signUpAdmin(t, { email: "stock-admin@example.com" });
+});
+afterAll(() => t.close());
+
+let n = 0;
+/** A location, as the admin's Locations page writes it; `serves` like `US/OR` or `US`. */
+async function location(name: string, serves: string | null, priority = 100): Promise<string> {
+  n += 1;
+  const [country, region] = serves?.split("/") ?? [];
+  const rows = await t.database.db.execute<{ id: string }>(sql`
+    insert into stock_locations (code, name, country, serves_countries, serves_regions, priority)
+    values (${`L${n}-${process.pid % 1000}`}, ${name}, 'US',
+            ${country ? sql`array[${country}]` : sql`'{}'`}::text[],
+            ${region ? sql`array[${region}]` : sql`'{}'`}::text[], ${priority})
+    returning id`);
+  return rows.rows[0]!.id;
+}
+
+/** Puts `qty` of the product's total on sale at a location (the home location keeps the rest). */
+async function onSaleAt(productId: string, locationId: string, qty: number): Promise<void> {
+  await t.database.db.execute(sql`
+    insert into location_stock (product_id, location_id, available)
+    values (${productId}, ${locationId}, ${qty})`);
+}
+
+/** Each location's stock on sale and allocated for a product, the home one by its derived share. */
+async function stockOf(productId: string) {
+  const rows = await t.database.db.execute<{
+    name: string;
+    on_sale: number;
+    allocated: number;
+  }>(sql`
+    select l.name,
+           case when l.is_home
+                then p.available_quantity
+                     - coalesce((select sum(available) from location_stock
+                                  where product_id = p.id), 0)
+                else coalesce(s.available, 0) end::int as on_sale,
+           coalesce((select sum(qty) from stock_allocations a
+                      where a.product_id = p.id and a.location_id = l.id), 0)::int as allocated
+      from stock_locations l cross join products p
+      left join location_stock s on s.location_id = l.id and s.product_id = p.id
+     where p.id = ${productId}
+       and (l.is_home or s.product_id is not null
+            or exists (select 1 from stock_allocations a
+                        where a.product_id = p.id and a.location_id = l.id))
+     order by l.is_home desc, l.name`);
+  return Object.fromEntries(rows.rows.map((r) => [r.name, [r.on_sale, r.allocated]]));
+}
+
+const ship = (orderId: string, body: object) =>
+  t.app.inject({
+    method: "POST",
+    url: `/api/orders/${orderId}/shipments`,
+    headers: { cookie: admin.cookie },
+    payload: body,
+  });
+
+test("an order is allocated at the location serving its destination first, split when that one has too few, and ships from where its units wait", async () => {
+  const portland = await location("Portland warehouse", "US/OR");
+  await location("Dallas warehouse", "US/TX", 1);
+  const p = await insertProduct(t.database.db, { availableQuantity: 30, minimumOrder: 1 });
+  await onSaleAt(p.id, portland, 8);
+  const customer = await signUpTrusted(t);
+
+  // Oregon: Portland's 8 first (though Dallas has a better priority, it serves Texas), then home.
+  const placed = await placeTestOrder(t.app, customer, p.id, 10);
+  expect(placed.statusCode, placed.body).toBe(201);
+  const orderId = placed.json().order._id as string;
+  expect(await stockOf(p.id)).toEqual({
+    "Main warehouse": [20, 2],
+    "Portland warehouse": [0, 8],
+  });
+  expect((await payWithTestCard(t.app, customer, orderId)).paid.statusCode).toBe(200);
+
+  const before = await t.app.inject({
+    method: "GET",
+    url: `/api/orders/${orderId}/shipments`,
+    headers: { cookie: admin.cookie },
+  });
+  expect(before.json().lines[0].waitingAt).toMatchObject([
+    { name: "Main warehouse", qty: 2 },
+    { name: "Portland warehouse", qty: 8 },
+  ]);
+
+  // No one location has all ten: the admin says where a parcel ships from.
+  const mixed = await ship(orderId, { lines: [{ line: 1, qty: 10 }] });
+  expect(mixed.statusCode).toBe(422);
+  expect(mixed.json().message).toBe(shipmentMessages.chooseLocation);
+  const fromPortland = await ship(orderId, { lines: [{ line: 1, qty: 8 }], locationId: portland });
+  expect(fromPortland.statusCode, fromPortland.body).toBe(201);
+  expect(fromPortland.json().shipments[0].from).toMatchObject({ name: "Portland warehouse" });
+  const nothingLeft = await ship(orderId, { lines: [{ line: 1, qty: 2 }], locationId: portland });
+  expect(nothingLeft.statusCode).toBe(422);
+  expect(nothingLeft.json().message).toBe(shipmentMessages.notThere(1, 0, "Portland warehouse"));
+  // The rest waits at one place only: that is where it ships from.
+  const rest = await ship(orderId, { lines: [{ line: 1, qty: 2 }] });
+  expect(rest.statusCode, rest.body).toBe(201);
+  expect(rest.json()).toMatchObject({ status: "shipped" });
+  expect(rest.json().shipments[1].from).toMatchObject({ name: "Main warehouse" });
+  // Shipped units leave the locations' stock on hand: nothing is allocated any more.
+  expect(await stockOf(p.id)).toEqual({
+    "Main warehouse": [20, 0],
+    "Portland warehouse": [0, 0],
+  });
+});
+
+test("cancelling gives each unit back to the location it was allocated at", async () => {
+  const seattle = await location("Seattle warehouse", "US/OR", 5);
+  const tacoma = await location("Tacoma warehouse", "US/OR", 1);
+  const p = await insertProduct(t.database.db, { availableQuantity: 20, minimumOrder: 1 });
+  await onSaleAt(p.id, seattle, 4);
+  await onSaleAt(p.id, tacoma, 2);
+  const customer = await signUpTrusted(t);
+
+  // Both serve Oregon: Tacoma first (priority 1), then Seattle, then home.
+  const placed = await placeTestOrder(t.app, customer, p.id, 7);
+  expect(placed.statusCode, placed.body).toBe(201);
+  expect(await stockOf(p.id)).toEqual({
+    "Main warehouse": [13, 1],
+    "Seattle warehouse": [0, 4],
+    "Tacoma warehouse": [0, 2],
+  });
+
+  const cancelled = await t.app.inject({
+    method: "PATCH",
+    url: `/api/orders/${placed.json().order._id}/status`,
+    headers: { cookie: admin.cookie },
+    payload: { status: "cancelled" },
+  });
+  expect(cancelled.statusCode, cancelled.body).toBe(200);
+  expect(await stockOf(p.id)).toEqual({
+    "Main warehouse": [14, 0],
+    "Seattle warehouse": [4, 0],
+    "Tacoma warehouse": [2, 0],
+  });
+});
+
+test("concurrent orders and cancellations across three locations: never oversold anywhere, and on sale + allocated = the stock at every location", async () => {
+  const a = await location("North warehouse", "US/OR", 10);
+  const b = await location("South warehouse", "US/CA", 20);
+  const p = await insertProduct(t.database.db, { availableQuantity: 60, minimumOrder: 7 });
+  await onSaleAt(p.id, a, 20);
+  await onSaleAt(p.id, b, 20);
+  const customers = await Promise.all(Array.from({ length: 10 }, () => signUpTrusted(t)));
+
+  // Ten orders of 7 for 60 units: at most eight can be served, whatever the order they arrive in.
+  const answers = await Promise.all(customers.map((c) => placeTestOrder(t.app, c, p.id, 7)));
+  const placed = answers.filter((r) => r.statusCode === 201).map((r) => r.json().order._id as string);
+  const refused = answers.filter((r) => r.statusCode !== 201);
+  expect(placed).toHaveLength(8);
+  for (const r of refused) {
+    expect(r.statusCode).toBe(422);
+    expect(r.json().message).toBe(orderMessages.lessThen(4));
+  }
+  // Three are cancelled while three more orders race them for the units they give back.
+  const again = customers.filter((_, i) => answers[i]!.statusCode !== 201);
+  const racing = await Promise.all([
+    ...placed.slice(0, 3).map((id) =>
+      t.app.inject({
+        method: "PATCH",
+        url: `/api/orders/${id}/status`,
+        headers: { cookie: admin.cookie },
+        payload: { status: "cancelled" },
+      }),
+    ),
+    ...again.map((c) => placeTestOrder(t.app, c, p.id, 7)),
+  ]);
+  expect(racing.slice(0, 3).map((r) => r.statusCode)).toEqual([200, 200, 200]);
+
+  const stock = await stockOf(p.id);
+  const open = await t.database.db.execute<{ units: number }>(sql`
+    select coalesce(sum(i.qty), 0)::int as units from order_items i join orders o on o.id = i.order_id
+     where i.product_id = ${p.id} and o.status in ('unpaid', 'awaiting_approval', 'paid')`);
+  const rows = Object.values(stock);
+  expect(rows.every(([onSale]) => onSale! >= 0)).toBe(true);
+  // Every unit is on sale or allocated to an open order, at one location: 60 in all.
+  expect(rows.reduce((sum, [onSale, allocated]) => sum + onSale! + allocated!, 0)).toBe(60);
+  expect(rows.reduce((sum, [, allocated]) => sum + allocated!, 0)).toBe(open.rows[0]!.units);
+  const [total] = (
+    await t.database.db.execute<{ available_quantity: number }>(
+      sql`select available_quantity from products where id = ${p.id}`,
+    )
+  ).rows;
+  expect(rows.reduce((sum, [onSale]) => sum + onSale!, 0)).toBe(total!.available_quantity);
+});
