@@ -10,11 +10,9 @@ import {
   returnMessages,
   type Return,
 } from "#contract/returns";
-import { BreakableEmail, DataTable, ListTable, type Column } from "../../../components/data-table";
+import { BreakableEmail, ListTable, type Column } from "../../../components/data-table";
 import { Link } from "../../../components/link";
 import { Modal } from "../../../components/modal";
-import { PageSpinner } from "../../../components/spinner";
-import { QueryError } from "../../../components/query-error";
 import { formatDate, formatOrderNumber, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
@@ -290,17 +288,11 @@ function RefuseDialog({ r, onClose }: { r: Return; onClose(): void }) {
 /** "Did not fit" returns per product, with the vehicles customers named. */
 export function FitmentReportTable() {
   const { data, error, isPending } = useFitmentReport();
-  if (isPending) return <PageSpinner />;
-  if (error) return <QueryError error={error} />;
-  if (data.length === 0) {
-    return (
-      <p className="rounded-box bg-base-200 p-8 text-center text-base-content/75">
-        No part has come back as "did not fit" yet.
-      </p>
-    );
-  }
   return (
-    <DataTable
+    <ListTable
+      isPending={isPending}
+      error={error}
+      empty='No part has come back as "did not fit" yet.'
       label="Did not fit, per product"
       columns={[
         {
@@ -332,7 +324,7 @@ export function FitmentReportTable() {
           ),
         },
       ]}
-      rows={data}
+      rows={data ?? []}
       rowKey={(f) => f.productId ?? f.productName}
       rowTestId="fitment-row"
     />

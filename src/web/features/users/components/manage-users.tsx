@@ -1,13 +1,13 @@
 import { plural } from "#contract/count";
 import { useState } from "react";
 import { USERS_PAGE_SIZE, type UserListItem } from "#contract/users";
-import { ListStates } from "../../../components/data-table";
+import { ListTable } from "../../../components/data-table";
 import { SearchForm } from "../../../components/search-form";
 import { useSession } from "../../../lib/session";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useUsers } from "../api/get-users";
 import { RemoveUserDialog } from "./remove-user-dialog";
-import { UsersTable } from "./users-table";
+import { userColumns } from "./users-table";
 
 /** All users with search and paging (kept in the URL), Make Admin and Remove User. */
 export function ManageUsers() {
@@ -28,15 +28,18 @@ export function ManageUsers() {
         onSearch={list.search}
       />
 
-      <ListStates
+      <ListTable
         {...states}
         filtered={Boolean(q)}
         empty="There are no users on this page."
         noMatch={`No users match “${q}”.`}
         summary={data && `${plural(data.total, "user")}${q ? ` matching “${q}”` : ""}`}
-      >
-        <UsersTable users={data?.items ?? []} currentUserId={me?.id} onRemove={setToRemove} />
-      </ListStates>
+        label="Users"
+        columns={userColumns(me?.id, setToRemove)}
+        rows={data?.items ?? []}
+        rowKey={(u) => u._id}
+        rowTestId="user-row"
+      />
 
       <RemoveUserDialog user={toRemove} onClose={() => setToRemove(undefined)} />
     </div>

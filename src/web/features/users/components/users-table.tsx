@@ -1,18 +1,18 @@
 import type { Role, UserListItem } from "#contract/users";
-import { BreakableEmail, DataTable, type Column } from "../../../components/data-table";
+import { BreakableEmail, type Column } from "../../../components/data-table";
 import { formatDate } from "../../../lib/format";
 import { MakeAdminButton, RemoveAdminButton } from "./make-admin-button";
 import { BounceBadge, MarkDeliverableButton } from "./mark-deliverable-button";
 
-interface UsersTableProps {
-  users: UserListItem[];
-  /** The signed-in admin, who gets no Remove User button on their own row. */
-  currentUserId: string | undefined;
-  onRemove(user: UserListItem): void;
-}
-
-export function UsersTable({ users, currentUserId, onRemove }: UsersTableProps) {
-  const columns: Column<UserListItem>[] = [
+/**
+ * The users list's columns; `currentUserId` is the signed-in admin, who gets no Remove User
+ * button on their own row.
+ */
+export function userColumns(
+  currentUserId: string | undefined,
+  onRemove: (user: UserListItem) => void,
+): Column<UserListItem>[] {
+  return [
     {
       header: "Name",
       role: "title",
@@ -55,15 +55,6 @@ export function UsersTable({ users, currentUserId, onRemove }: UsersTableProps) 
       ),
     },
   ];
-  return (
-    <DataTable
-      label="Users"
-      columns={columns}
-      rows={users}
-      rowKey={(u) => u._id}
-      rowTestId="user-row"
-    />
-  );
 }
 
 function RoleBadge({ role }: { role: Role }) {
