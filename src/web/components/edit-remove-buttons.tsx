@@ -1,27 +1,32 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
 
+// The literal class names of each tone, for Tailwind to find them.
+const rowButtonTones = {
+  plain: "btn btn-sm",
+  outline: "btn btn-sm btn-outline",
+  primary: "btn btn-sm btn-primary",
+  ghost: "btn btn-sm btn-ghost",
+  danger: "btn btn-sm btn-outline btn-error",
+};
+
 /**
  * A row's small action button, named after what it acts on for screen readers ("Rotate
- * Warehouse"); `danger` for what removes or undoes.
+ * Warehouse"); its `tone` says what it does: `primary` for the row's main step, `danger` for
+ * what removes or undoes, `outline` or `ghost` for a lesser one (`plain` by default).
  */
 export function RowButton({
   label,
-  danger = false,
+  tone = "plain",
   children,
   ...button
 }: {
   /** Its accessible name: the action and the row. */
   label: string;
-  danger?: boolean;
+  tone?: keyof typeof rowButtonTones;
   children: ReactNode;
 } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type" | "className" | "aria-label">) {
   return (
-    <button
-      type="button"
-      className={danger ? "btn btn-sm btn-outline btn-error" : "btn btn-sm"}
-      aria-label={label}
-      {...button}
-    >
+    <button type="button" className={rowButtonTones[tone]} aria-label={label} {...button}>
       {children}
     </button>
   );
@@ -47,7 +52,7 @@ export function EditRemoveButtons({
       <RowButton label={`Edit ${name}`} onClick={onEdit}>
         Edit
       </RowButton>
-      <RowButton label={`Remove ${name}`} danger onClick={onRemove}>
+      <RowButton label={`Remove ${name}`} tone="danger" onClick={onRemove}>
         Remove
       </RowButton>
     </>

@@ -1,6 +1,7 @@
 import type { ActiveSession } from "#contract/auth";
 import { formatDateTime } from "../../../lib/format";
 import { useActiveSessions, useEndSessions } from "../api/sessions";
+import { RowButton } from "../../../components/edit-remove-buttons";
 
 /**
  * My Profile → "Where you are signed in": every browser with a live session, this one first and
@@ -83,15 +84,14 @@ function SessionRow(props: { session: ActiveSession; busy: boolean; onEnd: () =>
         </p>
       </div>
       {!s.current && (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline"
+        <RowButton
+          label={`Sign out ${s.device}, signed in ${formatDateTime(s.createdAt)}`}
+          tone="outline"
           disabled={props.busy}
-          aria-label={`Sign out ${s.device}, signed in ${formatDateTime(s.createdAt)}`}
           onClick={props.onEnd}
         >
           Sign out
-        </button>
+        </RowButton>
       )}
     </li>
   );

@@ -80,7 +80,7 @@ export function ApiKeyAdmin() {
             <RowButton label={`Rotate ${k.name}`} onClick={() => setRotating(k)}>
               Rotate
             </RowButton>
-            <RowButton label={`Revoke ${k.name}`} danger onClick={() => setRevoking(k)}>
+            <RowButton label={`Revoke ${k.name}`} tone="danger" onClick={() => setRevoking(k)}>
               Revoke
             </RowButton>
           </>

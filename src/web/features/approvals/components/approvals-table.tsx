@@ -8,6 +8,7 @@ import { formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/for
 import { notify } from "../../../lib/notify";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useApprovals, useDecideApproval } from "../api/approvals";
+import { RowButton } from "../../../components/edit-remove-buttons";
 
 const PAGE_SIZE = 25;
 
@@ -100,22 +101,20 @@ export function ApprovalsTable({ readOnly = false }: { readOnly?: boolean }) {
             role: "actions" as const,
             cell: (a: Approval) => (
               <>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-primary"
-                  aria-label={`Approve order ${formatOrderNumber(a)}`}
+                <RowButton
+                  label={`Approve order ${formatOrderNumber(a)}`}
+                  tone="primary"
                   onClick={() => setPending({ approval: a, action: "approve" })}
                 >
                   Approve
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline btn-error"
-                  aria-label={`Decline order ${formatOrderNumber(a)}`}
+                </RowButton>
+                <RowButton
+                  label={`Decline order ${formatOrderNumber(a)}`}
+                  tone="danger"
                   onClick={() => setPending({ approval: a, action: "decline" })}
                 >
                   Decline
-                </button>
+                </RowButton>
               </>
             ),
           },

@@ -13,6 +13,7 @@ import { pageParam, useStayWithinPages, useUrlParams } from "../../../lib/use-ur
 import { useDeleteProduct } from "../api/delete-product";
 import { useProducts } from "../api/get-products";
 import { EditProductLoader } from "./edit-product-form";
+import { RowButton } from "../../../components/edit-remove-buttons";
 
 export const MANAGE_PAGE_SIZE = 20;
 
@@ -91,22 +92,12 @@ export function ManageProducts({
       role: "actions",
       cell: (p) => (
         <>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline"
-            aria-label={`Edit ${p.name}`}
-            onClick={() => setEditing(p)}
-          >
+          <RowButton label={`Edit ${p.name}`} tone="outline" onClick={() => setEditing(p)}>
             Edit
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline btn-error"
-            aria-label={`Delete ${p.name}`}
-            onClick={() => setDeleting(p)}
-          >
+          </RowButton>
+          <RowButton label={`Delete ${p.name}`} tone="danger" onClick={() => setDeleting(p)}>
             Delete
-          </button>
+          </RowButton>
           {rowActions?.(p)}
         </>
       ),

@@ -30,6 +30,7 @@ import { CompanyTaxStatus } from "./company-tax";
 import { limitText, MemberLimitsDialog } from "./member-limits";
 import { ShipToAddresses } from "./ship-to-addresses";
 import { CompanyFields, companyFormValues, type PriceListOption } from "./company-fields";
+import { RowButton } from "../../../components/edit-remove-buttons";
 
 const roleLabels: Record<CompanyRole, string> = {
   owner: "Owner",
@@ -162,14 +163,13 @@ export function Members({ companyId }: { companyId: string }) {
       role: "actions",
       cell: (m) => (
         <>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline"
-            aria-label={`Set limits of ${m.email}`}
+          <RowButton
+            label={`Set limits of ${m.email}`}
+            tone="outline"
             onClick={() => setEditing(m)}
           >
             Set limits
-          </button>
+          </RowButton>
           <button
             type="button"
             className="btn btn-sm btn-outline btn-error"

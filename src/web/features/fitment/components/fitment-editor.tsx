@@ -15,6 +15,7 @@ import {
   useYears,
 } from "../api/fitment";
 import { ChoiceOptions } from "./choice-options";
+import { RowButton } from "../../../components/edit-remove-buttons";
 
 /** A row of the table: as read back, or as just added in this form. */
 type Row = FitmentRange;
@@ -24,14 +25,9 @@ export function FitmentButton({ product }: { product: { _id: string; name: strin
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-sm btn-outline"
-        aria-label={`Fitment of ${product.name}`}
-        onClick={() => setOpen(true)}
-      >
+      <RowButton label={`Fitment of ${product.name}`} tone="outline" onClick={() => setOpen(true)}>
         Fitment
-      </button>
+      </RowButton>
       <Modal open={open} title={`Fitment of ${product.name}`} onClose={() => setOpen(false)}>
         {open && <FitmentEditor productId={product._id} onDone={() => setOpen(false)} />}
       </Modal>

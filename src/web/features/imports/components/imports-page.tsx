@@ -5,6 +5,7 @@ import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useImports } from "../api/imports";
 import { ImportUploadForm } from "./import-upload-form";
 import { ImportRecordPanel } from "./import-record";
+import { RowButton } from "../../../components/edit-remove-buttons";
 
 /**
  * Imports (admins, docs/imports.md): upload an ACES or PIES file, read its preview, import it and follow
@@ -38,15 +39,13 @@ export function ImportsPage() {
       header: "Actions",
       role: "actions",
       cell: (r) => (
-        <button
-          type="button"
-          className="btn btn-sm"
-          aria-label={`Show import of ${r.fileName}`}
+        <RowButton
+          label={`Show import of ${r.fileName}`}
           disabled={r.id === shown}
           onClick={() => show(r.id)}
         >
           Show
-        </button>
+        </RowButton>
       ),
     },
   ];

@@ -23,6 +23,7 @@ import {
   useReversePayment,
   type InvoiceScope,
 } from "../api/invoices";
+import { RowButton } from "../../../components/edit-remove-buttons";
 
 const PAGE_SIZE = 25;
 
@@ -90,24 +91,18 @@ function AccountInvoices({ scope }: { scope: InvoiceScope }) {
       cell: (i) => (
         <span className="flex flex-wrap gap-2">
           {i.status !== "paid" && (
-            <button
-              type="button"
-              className="btn btn-sm btn-primary"
+            <RowButton
+              label={`Record payment: ${i.number}`}
+              tone="primary"
               onClick={() => setPaying(i)}
-              aria-label={`Record payment: ${i.number}`}
             >
               Record payment
-            </button>
+            </RowButton>
           )}
           {i.paid > 0 && (
-            <button
-              type="button"
-              className="btn btn-sm"
-              onClick={() => setViewing(i)}
-              aria-label={`Payments: ${i.number}`}
-            >
+            <RowButton label={`Payments: ${i.number}`} onClick={() => setViewing(i)}>
               Payments
-            </button>
+            </RowButton>
           )}
         </span>
       ),

@@ -15,6 +15,7 @@ import {
 } from "../api/lists";
 import { FormError } from "../../../components/form-field";
 import { LabelledInput } from "./labelled-input";
+import { RowButton } from "../../../components/edit-remove-buttons";
 
 /** One saved list: its parts at today's prices, to edit, and to put in the cart whole. */
 export function ListDetail({ list }: { list: SavedList }) {
@@ -103,14 +104,13 @@ export function ListDetail({ list }: { list: SavedList }) {
       header: "Actions",
       role: "actions",
       cell: (l) => (
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm"
-          aria-label={`Remove ${l.productName} from the list`}
+        <RowButton
+          label={`Remove ${l.productName} from the list`}
+          tone="ghost"
           onClick={() => removeItem.mutate(l.productId)}
         >
           Remove
-        </button>
+        </RowButton>
       ),
     },
   ];

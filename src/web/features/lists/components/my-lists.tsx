@@ -10,6 +10,7 @@ import type { ListSummary } from "#contract/lists";
 import { useCreateList, useDeleteList, useMyLists } from "../api/lists";
 import { FormError } from "../../../components/form-field";
 import { LabelledInput } from "./labelled-input";
+import { RowButton } from "../../../components/edit-remove-buttons";
 
 /** My Lists: the customer's saved lists of parts ("Monthly fleet service kit"). */
 export function MyLists() {
@@ -49,14 +50,9 @@ export function MyLists() {
       header: "Actions",
       role: "actions",
       cell: (l) => (
-        <button
-          type="button"
-          className="btn btn-outline btn-sm btn-error"
-          aria-label={`Delete list ${l.name}`}
-          onClick={() => setToDelete(l)}
-        >
+        <RowButton label={`Delete list ${l.name}`} tone="danger" onClick={() => setToDelete(l)}>
           Delete
-        </button>
+        </RowButton>
       ),
     },
   ];

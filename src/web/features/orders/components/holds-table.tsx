@@ -6,6 +6,7 @@ import { BreakableEmail, ListTable, type Column } from "../../../components/data
 import { formatCount, formatDateTime, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useCancelHolds, useHoldsByAccount } from "../api/orders-admin";
+import { RowButton } from "../../../components/edit-remove-buttons";
 
 /** Admin: who holds stock in unpaid orders, largest value first; one action cancels an account's. */
 export function HoldsTable() {
@@ -34,14 +35,13 @@ export function HoldsTable() {
       header: "Actions",
       role: "actions",
       cell: (h) => (
-        <button
-          type="button"
-          className="btn btn-outline btn-sm btn-error"
+        <RowButton
+          label={`Cancel holds: ${h.orderEmail}`}
+          tone="danger"
           onClick={() => setPending(h)}
-          aria-label={`Cancel holds: ${h.orderEmail}`}
         >
           Cancel holds
-        </button>
+        </RowButton>
       ),
     },
   ];

@@ -13,6 +13,7 @@ import {
   useResolveQuickOrder,
   type QuickOrderSource,
 } from "../api/quick-order";
+import { RowButton } from "../../../components/edit-remove-buttons";
 
 /** A line of the table: what the customer may edit, and what the server said of it. */
 interface Row {
@@ -249,14 +250,13 @@ export function QuickOrder() {
       header: "Actions",
       role: "actions",
       cell: (r) => (
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm"
-          aria-label={`Remove line ${r.result.line}`}
+        <RowButton
+          label={`Remove line ${r.result.line}`}
+          tone="ghost"
           onClick={() => remove(r.key)}
         >
           Remove
-        </button>
+        </RowButton>
       ),
     },
   ];

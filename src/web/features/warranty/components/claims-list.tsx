@@ -10,6 +10,7 @@ import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useClaim, useClaims, useFailureCodes } from "../api/warranty";
 import { ClaimCard, ClaimStatusBadge } from "./claim-card";
 import { ClaimDeadlineNote } from "./claim-deadline";
+import { RowButton } from "../../../components/edit-remove-buttons";
 
 const PAGE_SIZE = 20;
 /** The age filter's choices, in days since the claim was filed. */
@@ -132,14 +133,9 @@ function ClaimRow({
         </span>
         <ClaimDeadlineNote claim={claim} store={store} />
       </span>
-      <button
-        type="button"
-        className="btn btn-sm"
-        onClick={onOpen}
-        aria-label={`Open claim ${claim.number}`}
-      >
+      <RowButton label={`Open claim ${claim.number}`} onClick={onOpen}>
         Open
-      </button>
+      </RowButton>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { FormError, FormField } from "../../../components/form-field";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useFailureCodes, useSetFailureCode } from "../api/warranty";
+import { RowButton } from "../../../components/edit-remove-buttons";
 
 const newCodeSchema = failureCodeParamsSchema.extend({ label: failureCodeInputSchema.shape.label });
 
@@ -39,23 +40,17 @@ export function FailureCodes() {
       role: "actions",
       cell: (c) => (
         <>
-          <button
-            type="button"
-            className="btn btn-sm"
-            onClick={() => setRenaming(c)}
-            aria-label={`Rename ${c.code}`}
-          >
+          <RowButton label={`Rename ${c.code}`} onClick={() => setRenaming(c)}>
             Rename
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
+          </RowButton>
+          <RowButton
+            label={`${c.active ? "Retire" : "Put back in use"} ${c.code}`}
+            tone="ghost"
             disabled={set.isPending}
             onClick={() => void toggle(c)}
-            aria-label={`${c.active ? "Retire" : "Put back in use"} ${c.code}`}
           >
             {c.active ? "Retire" : "Put back in use"}
-          </button>
+          </RowButton>
         </>
       ),
     },

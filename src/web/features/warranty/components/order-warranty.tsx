@@ -5,6 +5,7 @@ import { useClaimable, useOrderClaims } from "../api/warranty";
 import { formatDay } from "./format-day";
 import { ClaimCard } from "./claim-card";
 import { ClaimForm } from "./claim-form";
+import { RowButton } from "../../../components/edit-remove-buttons";
 
 /**
  * The order page's warranty: for the buyer's side, each shipped line's warranty (until when, or
@@ -54,14 +55,13 @@ export function OrderWarranty({
                 )}
               </span>
               {l.claimable > 0 && (
-                <button
-                  type="button"
-                  className="btn btn-outline btn-sm"
+                <RowButton
+                  label={`Claim warranty: ${l.productName}`}
+                  tone="outline"
                   onClick={() => setClaiming(l)}
-                  aria-label={`Claim warranty: ${l.productName}`}
                 >
                   Claim warranty
-                </button>
+                </RowButton>
               )}
             </li>
           ))}

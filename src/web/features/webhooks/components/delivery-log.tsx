@@ -18,6 +18,7 @@ import {
   useWebhookDelivery,
 } from "../api/webhooks";
 import { SelectOptions } from "../../../components/select-options";
+import { RowButton } from "../../../components/edit-remove-buttons";
 
 const statusBadge: Record<WebhookDeliveryStatus, string> = {
   pending: "badge-warning",
@@ -81,14 +82,9 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
       header: "Actions",
       role: "actions",
       cell: (d) => (
-        <button
-          type="button"
-          className="btn btn-sm"
-          aria-label={`Details of ${d.eventType} ${d.messageId}`}
-          onClick={() => setOpen(d.id)}
-        >
+        <RowButton label={`Details of ${d.eventType} ${d.messageId}`} onClick={() => setOpen(d.id)}>
           Details
-        </button>
+        </RowButton>
       ),
     },
   ];

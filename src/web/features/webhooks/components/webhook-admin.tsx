@@ -91,15 +91,14 @@ export function WebhookAdmin() {
       role: "actions",
       cell: (e) => (
         <>
-          <button
-            type="button"
-            className="btn btn-sm btn-primary"
-            aria-label={`Deliveries to ${e.url}`}
+          <RowButton
+            label={`Deliveries to ${e.url}`}
+            tone="primary"
             aria-pressed={viewing === e.id}
             onClick={() => setViewing(e.id)}
           >
             Deliveries
-          </button>
+          </RowButton>
           <RowButton label={`Edit ${e.url}`} onClick={() => setEditing(e)}>
             Edit
           </RowButton>
@@ -137,7 +136,7 @@ export function WebhookAdmin() {
           <RowButton label={`Rotate secret of ${e.url}`} onClick={() => setRotating(e)}>
             Rotate secret
           </RowButton>
-          <RowButton label={`Delete ${e.url}`} danger onClick={() => setDeleting(e)}>
+          <RowButton label={`Delete ${e.url}`} tone="danger" onClick={() => setDeleting(e)}>
             Delete
           </RowButton>
         </>
