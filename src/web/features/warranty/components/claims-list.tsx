@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { claimStatuses, claimStatusLabels, type ClaimSummary } from "#contract/warranty";
 import { ListStates } from "../../../components/data-table";
 import { SearchForm } from "../../../components/search-form";
@@ -48,42 +48,25 @@ export function ClaimsList({ store }: { store: boolean }) {
         value={list.q}
         onSearch={list.search}
       >
-        <label className="flex flex-col">
-          <span className="mb-1 text-sm font-medium">Status</span>
-          <select
-            className="select select-bordered"
-            value={status ?? ""}
-            onChange={(e) => list.refine({ status: e.target.value || undefined })}
-          >
-            <SelectOptions empty="Every status" values={claimStatuses} labels={claimStatusLabels} />
-          </select>
-        </label>
-        <label className="flex flex-col">
-          <span className="mb-1 text-sm font-medium">Filed</span>
-          <select
-            className="select select-bordered"
-            value={age ?? ""}
-            onChange={(e) => list.refine({ age: e.target.value || undefined })}
-          >
-            <SelectOptions empty="Any time" values={AGES} labels={AGE_LABELS} />
-          </select>
-        </label>
+        <Filter label="Status" value={status} onChange={(value) => list.refine({ status: value })}>
+          <SelectOptions empty="Every status" values={claimStatuses} labels={claimStatusLabels} />
+        </Filter>
+        <Filter label="Filed" value={age} onChange={(value) => list.refine({ age: value })}>
+          <SelectOptions empty="Any time" values={AGES} labels={AGE_LABELS} />
+        </Filter>
         {store && (
-          <label className="flex flex-col">
-            <span className="mb-1 text-sm font-medium">Failure code</span>
-            <select
-              className="select select-bordered"
-              value={code ?? ""}
-              onChange={(e) => list.refine({ code: e.target.value || undefined })}
-            >
-              <option value="">Any code</option>
-              {codes.data?.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.code} · {c.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Filter
+            label="Failure code"
+            value={code}
+            onChange={(value) => list.refine({ code: value })}
+          >
+            <option value="">Any code</option>
+            {codes.data?.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.code} · {c.label}
+              </option>
+            ))}
+          </Filter>
         )}
       </SearchForm>
       <ListStates
@@ -137,6 +120,27 @@ function ClaimRow({
         Open
       </RowButton>
     </div>
+  );
+}
+
+/** One of the filters beside the claims' search: a labelled select whose empty option is "any". */
+function Filter(props: {
+  label: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex flex-col">
+      <span className="mb-1 text-sm font-medium">{props.label}</span>
+      <select
+        className="select select-bordered"
+        value={props.value ?? ""}
+        onChange={(e) => props.onChange(e.target.value || undefined)}
+      >
+        {props.children}
+      </select>
+    </label>
   );
 }
 
