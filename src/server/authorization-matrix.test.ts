@@ -609,6 +609,29 @@ async function freshRate(): Promise<string> {
   });
   return res.json().id;
 }
+let matrixLocations = 0;
+/** A stock location with a code of its own. */
+const matrixLocation = () => ({
+  code: `MX-${++matrixLocations}`,
+  name: "Matrix warehouse",
+  country: "US",
+  servesCountries: ["US"],
+});
+/** A new stock location, made by the admin. */
+async function freshLocation(): Promise<string> {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/locations",
+    headers: as(accounts.admin),
+    payload: matrixLocation(),
+  });
+  return res.json().id;
+}
+/** The home location's id. */
+async function homeLocationId(): Promise<string> {
+  const res = await t.app.inject({ url: "/api/locations", headers: as(accounts.admin) });
+  return res.json().find((l: { isHome: boolean }) => l.isHome).id;
+}
 /** A ship-to address of the matrix company, put in directly (its id; the company's at). */
 async function freshCompanyAddress(): Promise<{ at: string; id: string }> {
   const { companyId } = trade;
@@ -1713,6 +1736,55 @@ const rows: Row[] = [
     route: "DELETE /api/shipping-zones/:id",
     call: async () => ({ url: `/api/shipping-zones/${await freshZone()}` }),
     expect: adminOnly(204),
+  },
+  {
+    route: "GET /api/locations",
+    call: async () => ({ url: "/api/locations" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/locations",
+    call: async () => ({ url: "/api/locations", payload: matrixLocation() }),
+    expect: adminOnly(201),
+  },
+  {
+    route: "PATCH /api/locations/:id",
+    call: async () => ({
+      url: `/api/locations/${await freshLocation()}`,
+      payload: { name: "Matrix warehouse renamed" },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "GET /api/locations/stock/:productId",
+    call: async () => ({ url: `/api/locations/stock/${(await freshProduct()).id}` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "PUT /api/locations/:id/stock/:productId",
+    call: async () => ({
+      url: `/api/locations/${await freshLocation()}/stock/${(await freshProduct()).id}`,
+      payload: { onHand: 5, reorderLevel: 2 },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "GET /api/locations/transfers",
+    call: async () => ({ url: "/api/locations/transfers" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/locations/transfers",
+    call: async () => ({
+      url: "/api/locations/transfers",
+      payload: {
+        productId: (await freshProduct()).id,
+        fromLocationId: await homeLocationId(),
+        toLocationId: await freshLocation(),
+        qty: 1,
+      },
+    }),
+    expect: adminOnly(201),
   },
   {
     route: "GET /api/tax-rates",

@@ -42,6 +42,8 @@ import { addressRoutes } from "./addresses/routes";
 import { createAddressService } from "./addresses/service";
 import { shippingRoutes } from "./shipping/routes";
 import { createShippingService } from "./shipping/service";
+import { locationRoutes } from "./inventory/location-routes";
+import { createLocationService } from "./inventory/locations";
 import { adminHomeRoutes } from "./admin-home/routes";
 import { coreChargeRoutes } from "./core-charges/routes";
 import { createCoreChargeService } from "./core-charges/service";
@@ -186,6 +188,11 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
   });
   await api.register(shippingRoutes, {
     shipping: createShippingService(database.db),
+    guards,
+  });
+  // Stock locations, a product's stock at each, counts and transfers (docs/inventory.md).
+  await api.register(locationRoutes, {
+    locations: createLocationService(database.db, () => catalogCache.invalidate("stock")),
     guards,
   });
   await api.register(taxRoutes, {

@@ -138,3 +138,28 @@ export const stockAllocations = pgTable(
     check("stock_allocations_qty_positive", sql`${t.qty} > 0`),
   ],
 );
+
+/**
+ * Transfers of stock on sale between two locations (docs/inventory.md "Counts and transfers"),
+ * kept as history: the admin's id and email are copied, so a row outlives the account.
+ */
+export const stockTransfers = pgTable(
+  "stock_transfers",
+  {
+    id: uuidPrimaryKey(),
+    /** The product (its foreign key, deleted with it, is migration 0071's). */
+    productId: uuid("product_id").notNull(),
+    fromLocationId: requiredUuidRef("from_location_id", () => stockLocations.id, "restrict"),
+    toLocationId: requiredUuidRef("to_location_id", () => stockLocations.id, "restrict"),
+    qty: integer("qty").notNull(),
+    adminId: text("admin_id").notNull(),
+    adminEmail: text("admin_email").notNull(),
+    createdAt: timestampNow("created_at"),
+  },
+  (t) => [
+    index("stock_transfers_product_idx").on(t.productId, t.createdAt.desc()),
+    index("stock_transfers_created_idx").on(t.createdAt.desc()),
+    check("stock_transfers_qty_positive", sql`${t.qty} > 0`),
+    check("stock_transfers_two_locations", sql`${t.fromLocationId} <> ${t.toLocationId}`),
+  ],
+);

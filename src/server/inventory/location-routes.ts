@@ -1,0 +1,130 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParamsSchema } from "../../contract/common";
+import {
+  locationCreateSchema,
+  locationSchema,
+  locationStockParamsSchema,
+  locationUpdateSchema,
+  productStockParamsSchema,
+  productStockSchema,
+  stockCountSchema,
+  stockTransferInputSchema,
+  stockTransferQuerySchema,
+  stockTransferSchema,
+} from "../../contract/locations";
+import { errorAnswers } from "../api-errors";
+import { caller, type Guards } from "../http/request-context";
+import type { LocationService } from "./locations";
+
+const errors = errorAnswers(400, 401, 403, 404, 409, 422);
+
+/** Admin: the store's locations, a product's stock at each, counts and transfers. */
+export const locationRoutes: FastifyPluginAsyncZod<{
+  locations: LocationService;
+  guards: Guards;
+}> = async (app, { locations, guards }) => {
+  app.get(
+    "/locations",
+    {
+      schema: {
+        tags: ["inventory"],
+        summary: "Admin: every stock location, the home one first",
+        response: { 200: z.array(locationSchema), ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async () => locations.list(),
+  );
+
+  app.post(
+    "/locations",
+    {
+      schema: {
+        tags: ["inventory"],
+        summary:
+          "Admin: add a stock location (a warehouse) with its address and the destinations it serves first",
+        body: locationCreateSchema,
+        response: { 201: locationSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => reply.code(201).send(await locations.create(req.body, caller(req))),
+  );
+
+  app.patch(
+    "/locations/:id",
+    {
+      schema: {
+        tags: ["inventory"],
+        summary:
+          "Admin: change a stock location; only the fields sent change (the home location, or one with units allocated to orders, is not deactivated)",
+        params: idParamsSchema,
+        body: locationUpdateSchema,
+        response: { 200: locationSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => locations.update(req.params.id, req.body, caller(req)),
+  );
+
+  app.get(
+    "/locations/stock/:productId",
+    {
+      schema: {
+        tags: ["inventory"],
+        summary:
+          "Admin: a product's stock at every location: on sale, allocated to orders, on hand, reorder level",
+        params: productStockParamsSchema,
+        response: { 200: productStockSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => locations.stock(req.params.productId),
+  );
+
+  app.put(
+    "/locations/:id/stock/:productId",
+    {
+      schema: {
+        tags: ["inventory"],
+        summary:
+          "Admin: a count at a location: the units on hand there (what is not allocated is on sale; the product's stock moves as much) and its reorder level",
+        params: locationStockParamsSchema,
+        body: stockCountSchema,
+        response: { 200: productStockSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => locations.count(req.params.id, req.params.productId, req.body, caller(req)),
+  );
+
+  app.get(
+    "/locations/transfers",
+    {
+      schema: {
+        tags: ["inventory"],
+        summary: "Admin: recent transfers of stock between locations, newest first",
+        querystring: stockTransferQuerySchema,
+        response: { 200: z.array(stockTransferSchema), ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => locations.transfers(req.query),
+  );
+
+  app.post(
+    "/locations/transfers",
+    {
+      schema: {
+        tags: ["inventory"],
+        summary:
+          "Admin: move units on sale of a product from one location to another (its stock stays)",
+        body: stockTransferInputSchema,
+        response: { 201: stockTransferSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => reply.code(201).send(await locations.transfer(req.body, caller(req))),
+  );
+};
