@@ -43,6 +43,37 @@ const PLACING_ANSWERS = 4_000;
  * quick run (`npm run bench` without `--full`) runs 50 only.
  */
 const TARGET_CONNECTIONS = 50;
+/**
+ * Stock locations of the store under test (issue 53): each product's units split over them, the
+ * first other location serving Oregon (the customers' delivery) ahead of the home one, so orders
+ * are allocated there first and split when it runs out. `BENCH_LOCATIONS=1`: the home location
+ * only. A revision before locations (`--against`) has none: its store runs as it always did.
+ */
+const LOCATIONS = Number(process.env.BENCH_LOCATIONS ?? 3);
+
+/** Spreads every product's stock over `LOCATIONS` locations, when the store keeps locations. */
+async function spreadOverLocations(url: string): Promise<void> {
+  await withClient(url, async (c) => {
+    const kept = await c.query<{ has: boolean }>(
+      "select to_regclass('public.location_stock') is not null as has",
+    );
+    if (!kept.rows[0]!.has || LOCATIONS <= 1) return;
+    await c.query(
+      `with added as (
+         insert into stock_locations (code, name, country, serves_countries, serves_regions,
+                                      priority)
+         select 'BENCH-' || i, 'Bench warehouse ' || i, 'US',
+                case when i = 1 then '{US}' else '{}' end::text[],
+                case when i = 1 then '{OR}' else '{}' end::text[], 100 + i
+           from generate_series(1, $1::int - 1) i
+         returning id)
+       insert into location_stock (product_id, location_id, available)
+       select p.id, a.id, p.available_quantity / $1::int from products p cross join added a`,
+      [LOCATIONS],
+    );
+  });
+}
+
 const connectionCounts = (sweep: string) =>
   (process.env.BENCH_ORDER_CONNECTIONS ?? sweep)
     .split(",")
@@ -199,6 +230,7 @@ async function runStore(
       stock: STOCK_EACH,
       prefix: "BO",
     });
+    await spreadOverLocations(url);
     const cookies = (await signUpCustomers(server.url, CUSTOMERS, "bench")).map((c) => c.cookie);
     await freeDeliveryFor(url, "bench");
     return await measure({

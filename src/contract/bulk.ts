@@ -56,6 +56,9 @@ export const bulkMessages = {
   stockForm: `Stock must be a whole number from 0 to ${formatCount(MAX_BULK_STOCK)}`,
   belowHeld: (stock: number, held: number) =>
     `Stock ${formatCount(stock)} is below the ${pluralCount(held, "unit")} held by unpaid orders`,
+  /** The level is the sum over locations: the others' stock on sale is part of it. */
+  belowElsewhere: (stock: number, elsewhere: number) =>
+    `Stock ${formatCount(stock)} is below the ${pluralCount(elsewhere, "unit")} on sale at other locations`,
   priceForm: "Price must be an amount greater than 0 with at most 2 decimals, like 12.50",
   priceTooHigh: "Price must be less than 1,000,000",
   unknownPriceList: (name: string) => `No price list is named ${name}`,

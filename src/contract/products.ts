@@ -171,6 +171,12 @@ export const productFieldMessages = {
   stockWasRequired: "Send the stock you are replacing (availableQuantityWas) with a new stock",
   stockChanged: (now: number) =>
     `Orders changed the stock to ${now} since you opened this form: check the number and save again`,
+  /**
+   * The total is the sum over locations (docs/inventory.md): it cannot drop below what the other
+   * locations have on sale.
+   */
+  belowLocations: (n: number) =>
+    `At least ${n}: that many are on sale at other locations (count or move them on the Locations page first)`,
   /** Length, width and height are one fact: all three numbers, or none. */
   dimensionsTogether: "Give the length, width and height together, or none",
   dimensionAtLeastOne: "Must be 1 mm or more",

@@ -140,6 +140,26 @@ describe("stock", () => {
     expect(audit[0]!.actorEmail).toBe(ADMIN_EMAIL);
   });
 
+  test("the level is the sum over locations: below what other locations have on sale is the line's error", async () => {
+    const p = await insertProduct(t.database.db, { partNumber: pn(), availableQuantity: 20 });
+    await t.database.db.execute(sql`
+      with added as (
+        insert into stock_locations (code, name, country) values (${`B-${n++}`}, 'Bulk west', 'US')
+        returning id)
+      insert into location_stock (product_id, location_id, available)
+      select ${p.id}, id, 8 from added`);
+    const below = await put("stock", `partNumber,stock\n${p.partNumber},7\n`);
+    expect(below.statusCode).toBe(422);
+    expect(below.json()).toMatchObject({
+      lines: [{ line: 2, status: "error", message: say.belowElsewhere(7, 8) }],
+    });
+    expect(await stockOf(p.id)).toBe(20);
+    // 8 at the other location, the home location's share 1.
+    const ok = await put("stock", `partNumber,stock\n${p.partNumber},9\n`);
+    expect(ok.json<BulkResult>().lines[0]!.status).toBe("updated");
+    expect(await stockOf(p.id)).toBe(9);
+  });
+
   test("the units unpaid orders hold stay theirs: a level below them is the line's error", async () => {
     const p = await insertProduct(t.database.db, { partNumber: pn(), availableQuantity: 20 });
     await holdUnits(p.id, 5);

@@ -238,6 +238,8 @@ export function createBulkSync(db: Db, opts: BulkSyncOptions) {
             if (c.outcome === "unknown") result.message = say.unknownPart(result.partNumber);
             else if (c.outcome === "below-held") {
               result.message = say.belowHeld(asks[i]!.stock, c.held);
+            } else if (c.outcome === "below-elsewhere") {
+              result.message = say.belowElsewhere(asks[i]!.stock, c.elsewhere);
             } else {
               result.status = c.outcome;
               if (c.outcome === "updated") changes.push({ productId: c.productId, after: c.after });

@@ -17,6 +17,7 @@ import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { productCrossReferences, products } from "./tables";
 import { HttpError, notFound } from "../errors";
+import { onSaleElsewhere } from "../inventory/elsewhere";
 import { centsToUnits, unitsToCents } from "../money";
 import type { FitmentDetail } from "../../contract/vehicles";
 import { fitDetailsColumn, fitsCondition } from "./fitment";
@@ -502,6 +503,13 @@ export function createCatalogService(db: Db) {
           const minimumOrder = input.minimumOrder ?? current.minimumOrder;
           const availableQuantity = input.availableQuantity ?? current.availableQuantity;
           if (touchesStock && minimumOrder > availableQuantity) throw minimumAboveStock();
+          if (input.availableQuantity !== undefined) {
+            const elsewhere = (await onSaleElsewhere(tx, [id])).get(id) ?? 0;
+            if (availableQuantity < elsewhere) {
+              const message = productFieldMessages.belowLocations(elsewhere);
+              throw new HttpError(422, "rule_broken", message, { availableQuantity: message });
+            }
+          }
           // Every public break stays cheaper than the price, whichever of the two the edit sets.
           if (input.breaks !== undefined || input.price !== undefined) {
             const priceCents =

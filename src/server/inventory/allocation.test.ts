@@ -6,6 +6,7 @@ import { insertProduct } from "../../../tests/support/factories";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { orderMessages } from "../../contract/orders";
+import { productFieldMessages } from "../../contract/products";
 import { shipmentMessages } from "../../contract/shipments";
 
 // Stock by location (docs/inventory.md "Allocation"), through the API: where an order's units are
@@ -167,7 +168,9 @@ test("concurrent orders and cancellations across three locations: never oversold
 
   // Ten orders of 7 for 60 units: at most eight can be served, whatever the order they arrive in.
   const answers = await Promise.all(customers.map((c) => placeTestOrder(t.app, c, p.id, 7)));
-  const placed = answers.filter((r) => r.statusCode === 201).map((r) => r.json().order._id as string);
+  const placed = answers
+    .filter((r) => r.statusCode === 201)
+    .map((r) => r.json().order._id as string);
   const refused = answers.filter((r) => r.statusCode !== 201);
   expect(placed).toHaveLength(8);
   for (const r of refused) {
@@ -204,4 +207,25 @@ test("concurrent orders and cancellations across three locations: never oversold
     )
   ).rows;
   expect(rows.reduce((sum, [onSale]) => sum + onSale!, 0)).toBe(total!.available_quantity);
+});
+
+test("the admin's stock total is the sum over locations: it cannot drop below what the other locations have on sale", async () => {
+  const elsewhere = await location("Reno warehouse", "US/NV");
+  const p = await insertProduct(t.database.db, { availableQuantity: 20, minimumOrder: 1 });
+  await onSaleAt(p.id, elsewhere, 12);
+  const edit = (availableQuantity: number, availableQuantityWas: number) =>
+    t.app.inject({
+      method: "PATCH",
+      url: `/api/products/${p.id}`,
+      headers: { cookie: admin.cookie },
+      payload: { availableQuantity, availableQuantityWas },
+    });
+  const below = await edit(11, 20);
+  expect(below.statusCode).toBe(422);
+  expect(below.json().fields).toEqual({
+    availableQuantity: productFieldMessages.belowLocations(12),
+  });
+  // 12 in Reno, and the home location's share goes from 8 to 3.
+  expect((await edit(15, 20)).statusCode).toBe(200);
+  expect(await stockOf(p.id)).toEqual({ "Main warehouse": [3, 0], "Reno warehouse": [12, 0] });
 });

@@ -24,6 +24,8 @@ export interface StockLevel {
 export type StockLevelCheck =
   | { line: number; outcome: "unknown" }
   | { line: number; outcome: "below-held"; held: number }
+  /** On sale less than the other locations have on sale (the home location's share below 0). */
+  | { line: number; outcome: "below-elsewhere"; elsewhere: number }
   | {
       line: number;
       outcome: "unchanged" | "updated";
@@ -36,7 +38,7 @@ export type StockLevelCheck =
 /**
  * Locks the lines' products (in id order, as every stock move does, so a checkout sharing them
  * waits rather than deadlocks) and checks each line against them and the units their unpaid
- * orders hold, read after the lock: an order placed meanwhile is counted or waits for the
+ * orders hold and what its other locations have on sale (docs/inventory.md), read after the lock: an order placed meanwhile is counted or waits for the
  * caller's transaction. Lines must name each product once. Nothing is written: `writeStockLevels`
  * writes the lines the caller keeps, in the same transaction.
  */
@@ -55,6 +57,7 @@ export async function checkStockLevels(
     id: string | null;
     before: number | null;
     held: number;
+    elsewhere: number;
   }>(sql`
     with wanted as (
       select * from unnest(${sqlInts(levels.map((l) => l.line))}, ${keys}) as w(line, key)
@@ -69,15 +72,25 @@ export async function checkStockLevels(
        where o.status = any(${sqlTexts([...holdingStatuses])})
          and i.product_id in (select id from matched where id is not null)
        group by i.product_id
+    ),
+    elsewhere as (
+      select product_id, sum(available)::int as elsewhere from location_stock
+       where product_id in (select id from matched where id is not null)
+       group by product_id
     )
-    select m.line, m.id, m.before, coalesce(h.held, 0) as held
-      from matched m left join held h on h.product_id = m.id`);
+    select m.line, m.id, m.before, coalesce(h.held, 0) as held,
+           coalesce(e.elsewhere, 0) as elsewhere
+      from matched m left join held h on h.product_id = m.id
+      left join elsewhere e on e.product_id = m.id`);
   const byLine = new Map(rows.rows.map((r) => [r.line, r]));
   return levels.map((l): StockLevelCheck => {
     const row = byLine.get(l.line);
     if (!row || row.id === null) return { line: l.line, outcome: "unknown" };
     if (l.stock < row.held) return { line: l.line, outcome: "below-held", held: row.held };
     const after = l.stock - row.held;
+    if (after < row.elsewhere) {
+      return { line: l.line, outcome: "below-elsewhere", elsewhere: row.elsewhere };
+    }
     return {
       line: l.line,
       outcome: after === row.before ? "unchanged" : "updated",

@@ -32,6 +32,7 @@ import {
   type StoredValue,
 } from "../catalog/attributes/writes";
 import { postgresError } from "../db/postgres-errors";
+import { refuseTotalsBelowElsewhere } from "../inventory/elsewhere";
 
 /** Rows written per statement; the job's progress moves on after each batch. */
 const BATCH = 500;
@@ -197,6 +198,10 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
         const batchRows = rows.slice(i, i + BATCH);
         const batch = await withStockChanges(tx, batchRows);
         const written = await upsertProductsByPartNumber(tx, batch, creatorEmail);
+        await refuseTotalsBelowElsewhere(
+          tx,
+          written.filter((w) => !w.inserted).map((w) => w.id),
+        );
         const idOf = new Map(written.map((w) => [w.key, w.id]));
         for (const w of written) {
           if (w.inserted) creates++;
@@ -408,6 +413,8 @@ async function exportedFitment(db: Db): Promise<Map<string, FitmentEntry[]>> {
 
 /** A failure in words an admin can act on (a constraint names what clashed). */
 function describeFailure(err: unknown): string {
+  // A rule of the write itself (a part's stock below what its other locations have on sale).
+  if (err instanceof HttpError) return err.message;
   return postgresError(err)?.detail ?? "the database refused the change; try again";
 }
 
