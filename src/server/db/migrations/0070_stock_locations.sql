@@ -78,10 +78,12 @@ ALTER TABLE "shipments" ADD COLUMN "location_id" uuid REFERENCES "stock_location
 -- home location before others of the same priority; the home location's stock on sale is the
 -- product's total (after the take: `totals`) plus the line, less what the others have on sale.
 -- A line that cannot be allocated in full (the totals and the locations disagree) refuses the
--- placement (placement_changed: nothing is written).
+-- placement (placement_changed: nothing is written). Its statement is planned once per session
+-- (a generic plan): planned anew for each call's values, the allocation cost the placement three
+-- times as much PostgreSQL time (measured: 0.9 ms a call against 0.3 ms).
 CREATE FUNCTION allocate_stock(p_order uuid, p_ids uuid[], p_qtys int[], p_totals int[],
                                p_country text, p_region text) RETURNS int
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   allocated int;
 BEGIN
