@@ -57,6 +57,9 @@ export const paths = {
   /** Warranty claims (docs/warranty.md): the admin's queue, a customer's and their company's. */
   warranty: "/dashboard/warranty",
   shippingZones: "/dashboard/shipping",
+  /** Admin: stock locations (docs/inventory.md), and a product's stock at each. */
+  locations: "/dashboard/locations",
+  locationStock: withId("/dashboard/locations/stock/:id"),
   taxRates: "/dashboard/tax",
   /** Trade (admin): companies, their members and invitations; price lists and their entries. */
   companies: "/dashboard/companies",

@@ -140,6 +140,7 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "Imports",
     "Manage All orders",
     "Shipping Zones",
+    "Locations",
     "Tax Rates",
     "Audit Log",
     "Companies",

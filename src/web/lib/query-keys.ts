@@ -36,6 +36,13 @@ export const queryKeys = {
   },
   addresses: ["addresses"] as const,
   shippingZones: ["shipping-zones"] as const,
+  /** Stock locations, a product's stock at each and the transfers (admin). */
+  locations: {
+    all: ["locations"] as const,
+    list: ["locations", "list"] as const,
+    stock: (productId: string) => ["locations", "stock", productId] as const,
+    transfers: (productId: string) => ["locations", "transfers", productId] as const,
+  },
   taxRates: ["tax-rates"] as const,
   lists: {
     all: ["lists"] as const,

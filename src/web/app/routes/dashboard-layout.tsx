@@ -23,6 +23,7 @@ const adminLinks = [
   { to: paths.imports, label: "Imports" },
   { to: paths.manageOrders, label: "Manage All orders" },
   { to: paths.shippingZones, label: "Shipping Zones" },
+  { to: paths.locations, label: "Locations" },
   { to: paths.taxRates, label: "Tax Rates" },
   { to: paths.auditLog, label: "Audit Log" },
   { to: paths.companies, label: "Companies" },

@@ -1,0 +1,87 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  Location,
+  LocationDraft,
+  ProductStock,
+  StockCount,
+  StockTransfer,
+  StockTransferInput,
+} from "#contract/locations";
+import type { ProductListItem } from "#contract/products";
+import { apiGet, apiSend, toQueryString } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+export const useLocations = () =>
+  useQuery({
+    queryKey: queryKeys.locations.list,
+    queryFn: () => apiGet<Location[]>("/locations"),
+  });
+
+/** Adds a location (no id) or changes one. */
+export function useSaveLocation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, location }: { id?: string; location: Partial<LocationDraft> }) =>
+      id
+        ? apiSend<Location>("PATCH", `/locations/${encodeURIComponent(id)}`, location)
+        : apiSend<Location>("POST", "/locations", location),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.locations.all }),
+  });
+}
+
+export const useProductStock = (productId: string) =>
+  useQuery({
+    queryKey: queryKeys.locations.stock(productId),
+    queryFn: () => apiGet<ProductStock>(`/locations/stock/${encodeURIComponent(productId)}`),
+  });
+
+export const useTransfers = (productId: string) =>
+  useQuery({
+    queryKey: queryKeys.locations.transfers(productId),
+    queryFn: () => apiGet<StockTransfer[]>(`/locations/transfers${toQueryString({ productId })}`),
+  });
+
+/** A count's and a transfer's answer changes the product's stock: lists of products too. */
+function useStockWrite<Vars, Answer>(send: (vars: Vars) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.locations.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+      ]);
+    },
+  });
+}
+
+export const useCountStock = () =>
+  useStockWrite(
+    ({
+      locationId,
+      productId,
+      count,
+    }: {
+      locationId: string;
+      productId: string;
+      count: StockCount;
+    }) =>
+      apiSend<ProductStock>(
+        "PUT",
+        `/locations/${encodeURIComponent(locationId)}/stock/${encodeURIComponent(productId)}`,
+        count,
+      ),
+  );
+
+export const useTransferStock = () =>
+  useStockWrite((transfer: StockTransferInput) =>
+    apiSend<StockTransfer>("POST", "/locations/transfers", transfer),
+  );
+
+/** Products whose name or part number matches `q` (the Locations page's product chooser). */
+export const useProductSearch = (q: string) =>
+  useQuery({
+    queryKey: queryKeys.products.list({ q, limit: 8 }),
+    queryFn: () => apiGet<ProductListItem[]>(`/products${toQueryString({ q, limit: 8 })}`),
+    enabled: q.trim().length > 0,
+  });

@@ -1,0 +1,284 @@
+import { useState } from "react";
+import { z } from "zod";
+import {
+  stockCountSchema,
+  stockTransferInputSchema,
+  type LocationStock,
+  type ProductStock as ProductStockAnswer,
+} from "#contract/locations";
+import { paths } from "#contract/paths";
+import { DataTable, ListTable, type Column } from "../../../components/data-table";
+import { RowButton } from "../../../components/edit-remove-buttons";
+import { FormDialog } from "../../../components/form-dialog";
+import { FormField, wholeNumber } from "../../../components/form-field";
+import { Link } from "../../../components/link";
+import { QueryError } from "../../../components/query-error";
+import { SelectField } from "../../../components/select-field";
+import { PageSpinner } from "../../../components/spinner";
+import { formatDateTime } from "../../../lib/format";
+import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
+import { useCountStock, useProductStock, useTransferStock, useTransfers } from "../api/locations";
+
+/** A whole number as typed: empty is NaN (the contract says what to enter). */
+const typedNumber = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
+
+/** The count's fields as typed: the reorder level empty for none. */
+const countFormSchema = z
+  .object({ onHand: z.string(), reorderLevel: z.string() })
+  .transform((draft, ctx) => {
+    const checked = stockCountSchema.safeParse({
+      onHand: typedNumber(draft.onHand),
+      reorderLevel: draft.reorderLevel.trim() === "" ? null : typedNumber(draft.reorderLevel),
+    });
+    for (const issue of checked.error?.issues ?? []) {
+      ctx.addIssue({ code: "custom", path: issue.path.slice(0, 1), message: issue.message });
+    }
+    return checked.success ? checked.data : z.NEVER;
+  });
+
+/**
+ * Admin: a product's stock at every location: on sale, allocated to orders, on hand and the
+ * reorder level, with a Count (set on hand and the reorder level) and a Transfer between
+ * locations; a table on wide screens, cards on phones.
+ */
+export function ProductStock({ productId }: { productId: string }) {
+  const stock = useProductStock(productId);
+  const [counting, setCounting] = useState<LocationStock>();
+  const [transferring, setTransferring] = useState(false);
+  if (stock.isPending) return <PageSpinner />;
+  if (stock.error) return <QueryError error={stock.error} />;
+  const product = stock.data;
+  const columns: Column<LocationStock>[] = [
+    {
+      header: "Location",
+      role: "title",
+      cell: (l) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="font-mono">{l.code}</span>
+          <span>{l.name}</span>
+          {l.isHome && <span className="badge badge-primary badge-sm">Home</span>}
+          {!l.active && <span className="badge badge-ghost badge-sm">Inactive</span>}
+          {l.low && <span className="badge badge-warning badge-sm">Low</span>}
+        </span>
+      ),
+    },
+    { header: "On sale", numeric: true, cell: (l) => l.onSale, testId: "on-sale" },
+    {
+      header: "Allocated to orders",
+      numeric: true,
+      cell: (l) => l.allocated,
+      testId: "allocated",
+    },
+    { header: "On hand", numeric: true, cell: (l) => l.onHand, testId: "on-hand" },
+    {
+      header: "Reorder level",
+      numeric: true,
+      cell: (l) => l.reorderLevel ?? "—",
+      testId: "reorder-level",
+    },
+    {
+      header: "Actions",
+      role: "actions",
+      cell: (l) => (
+        <RowButton label={`Count at ${l.code}`} onClick={() => setCounting(l)}>
+          Count
+        </RowButton>
+      ),
+    },
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <p>
+        <span className="font-mono">{product.partNumber}</span> {product.name}:{" "}
+        <strong data-testid="total-on-sale">{product.availableQuantity}</strong> on sale in all.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn btn-primary" onClick={() => setTransferring(true)}>
+          Transfer
+        </button>
+        <Link to={paths.locations} className="btn btn-ghost">
+          All locations
+        </Link>
+      </div>
+      <DataTable
+        label="Stock by location"
+        columns={columns}
+        rows={product.locations}
+        rowKey={(l) => l.locationId}
+        rowTestId="location-stock"
+      />
+      <p className="text-sm text-base-content/75">
+        On hand is what is on the shelves: what is on sale plus what is allocated to orders and not
+        shipped yet. A count sets on hand; the difference goes on sale or comes off it.
+      </p>
+      <Transfers productId={productId} />
+      {counting && (
+        <CountDialog
+          key={counting.locationId}
+          productId={productId}
+          location={counting}
+          onClose={() => setCounting(undefined)}
+        />
+      )}
+      {transferring && <TransferDialog product={product} onClose={() => setTransferring(false)} />}
+    </div>
+  );
+}
+
+function CountDialog({
+  productId,
+  location,
+  onClose,
+}: {
+  productId: string;
+  location: LocationStock;
+  onClose(): void;
+}) {
+  const count = useCountStock();
+  const { register, submitWith, formError, formState } = useApiForm(countFormSchema, {
+    defaultValues: {
+      onHand: String(location.onHand),
+      reorderLevel: location.reorderLevel === null ? "" : String(location.reorderLevel),
+    },
+  });
+  const send = async (values: z.output<typeof countFormSchema>) => {
+    await count.mutateAsync({ locationId: location.locationId, productId, count: values });
+    notify.success(`Counted ${values.onHand} on hand at ${location.code}`);
+    onClose();
+  };
+  return (
+    <FormDialog
+      title={`Count at ${location.code}`}
+      named
+      onClose={onClose}
+      onSubmit={submitWith(send)}
+      busy={count.isPending}
+      formError={formError}
+    >
+      <FormField
+        label="On hand"
+        {...wholeNumber(0)}
+        hint={
+          location.allocated > 0
+            ? `${location.allocated} of them are allocated to orders; the rest go on sale`
+            : "All of them go on sale"
+        }
+        error={formState.errors.onHand?.message}
+        {...register("onHand")}
+      />
+      <FormField
+        label="Reorder level"
+        {...wholeNumber(0)}
+        hint="Low when on sale here is at or below it; empty: none"
+        error={formState.errors.reorderLevel?.message}
+        {...register("reorderLevel")}
+      />
+    </FormDialog>
+  );
+}
+
+/** A transfer's fields as typed (the product is the page's). */
+const transferDraftSchema = z.object({
+  fromLocationId: z.string(),
+  toLocationId: z.string(),
+  qty: z.string(),
+});
+
+function TransferDialog({ product, onClose }: { product: ProductStockAnswer; onClose(): void }) {
+  const transfer = useTransferStock();
+  const home = product.locations.find((l) => l.isHome) ?? product.locations[0];
+  const other = product.locations.find((l) => l.locationId !== home?.locationId);
+  const schema = transferDraftSchema.transform((draft, ctx) => {
+    const checked = stockTransferInputSchema.safeParse({
+      productId: product.productId,
+      fromLocationId: draft.fromLocationId,
+      toLocationId: draft.toLocationId,
+      qty: typedNumber(draft.qty),
+    });
+    for (const issue of checked.error?.issues ?? []) {
+      ctx.addIssue({ code: "custom", path: issue.path.slice(0, 1), message: issue.message });
+    }
+    return checked.success ? checked.data : z.NEVER;
+  });
+  const { register, submitWith, formError, formState } = useApiForm(schema, {
+    defaultValues: {
+      fromLocationId: other?.locationId ?? "",
+      toLocationId: home?.locationId ?? "",
+      qty: "",
+    },
+  });
+  const codeOf = (id: string) => product.locations.find((l) => l.locationId === id)?.code ?? "";
+  const send = async (values: z.output<typeof schema>) => {
+    await transfer.mutateAsync(values);
+    notify.success(
+      `Moved ${values.qty} from ${codeOf(values.fromLocationId)} to ${codeOf(values.toLocationId)}`,
+    );
+    onClose();
+  };
+  const options = product.locations.map((l) => (
+    <option key={l.locationId} value={l.locationId}>
+      {l.code} · {l.name} ({l.onSale} on sale)
+    </option>
+  ));
+  return (
+    <FormDialog
+      title={`Transfer ${product.partNumber}`}
+      named
+      submitLabel="Transfer"
+      onClose={onClose}
+      onSubmit={submitWith(send)}
+      busy={transfer.isPending}
+      formError={formError}
+    >
+      <SelectField
+        label="From"
+        error={formState.errors.fromLocationId?.message}
+        {...register("fromLocationId")}
+      >
+        {options}
+      </SelectField>
+      <SelectField
+        label="To"
+        error={formState.errors.toLocationId?.message}
+        {...register("toLocationId")}
+      >
+        {options}
+      </SelectField>
+      <FormField
+        label="Units"
+        {...wholeNumber(1)}
+        hint="Units on sale move; the product's stock in all stays the same"
+        error={formState.errors.qty?.message}
+        {...register("qty")}
+      />
+    </FormDialog>
+  );
+}
+
+/** The product's recent transfers, newest first. */
+function Transfers({ productId }: { productId: string }) {
+  const transfers = useTransfers(productId);
+  return (
+    <section className="flex flex-col gap-2" aria-labelledby="recent-transfers">
+      <h2 id="recent-transfers" className="text-lg font-semibold">
+        Recent transfers
+      </h2>
+      <ListTable
+        isPending={transfers.isPending}
+        error={transfers.error}
+        empty="No transfers yet."
+        label="Recent transfers"
+        rows={transfers.data ?? []}
+        rowKey={(t) => t.id}
+        columns={[
+          { header: "When", role: "title", cell: (t) => formatDateTime(t.createdAt) },
+          { header: "From", cell: (t) => t.fromCode },
+          { header: "To", cell: (t) => t.toCode },
+          { header: "Units", numeric: true, cell: (t) => t.qty },
+          { header: "By", cell: (t) => t.adminEmail },
+        ]}
+      />
+    </section>
+  );
+}
