@@ -35,6 +35,18 @@ export const lowStockProductSchema = z.object({
 });
 export type LowStockProduct = z.infer<typeof lowStockProductSchema>;
 
+/** A part whose stock on sale at one location is below the reorder level set for it there. */
+export const lowAtLocationSchema = z.object({
+  productId: z.uuid(),
+  name: z.string(),
+  partNumber: z.string(),
+  /** The location's name. */
+  location: z.string(),
+  onSale: z.number().int(),
+  reorderLevel: z.number().int(),
+});
+export type LowAtLocation = z.infer<typeof lowAtLocationSchema>;
+
 export const adminHomeSchema = z.object({
   /** Paid orders not shipped yet, oldest payment first. */
   toShip: z.object({ count: z.number().int(), oldest: z.array(orderRowSchema) }),
@@ -46,6 +58,11 @@ export const adminHomeSchema = z.object({
   }),
   /** Products whose stock is below their reorder level, least stock first. */
   lowStock: z.object({ count: z.number().int(), products: z.array(lowStockProductSchema) }),
+  /**
+   * Parts below the reorder level an admin set at a location (docs/inventory.md), least on sale
+   * first.
+   */
+  lowAtLocations: z.object({ count: z.number().int(), rows: z.array(lowAtLocationSchema) }),
   /** Reviews waiting for an admin's approval. */
   reviewsToModerate: z.number().int(),
   /** Requests for quote waiting for an admin's prices. */

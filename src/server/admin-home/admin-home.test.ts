@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signIn, signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct, insertReview } from "../../../tests/support/factories";
@@ -15,6 +15,7 @@ import { returnRequests } from "../returns/tables";
 import { reviews } from "../reviews/tables";
 import { user } from "../users/tables";
 import { createAdminHomeService } from "./service";
+import { createLowStockMail } from "./mail";
 
 let t: TestApp;
 let admin: TestAccount;
@@ -274,4 +275,43 @@ test("the low-stock email lists the products with their stock and level, and lin
   } finally {
     await mailApp.close();
   }
+});
+
+test("a part below the reorder level set at a location is on Today and in the low-stock email, with the location", async () => {
+  const p = await insertProduct(t.database.db, { availableQuantity: 30, minimumOrder: 1 });
+  await t.database.db.execute(sql`
+    with added as (
+      insert into stock_locations (code, name, country) values ('HOME-LOW', 'Denver warehouse', 'US')
+      returning id),
+    stock as (insert into location_stock (product_id, location_id, available)
+              select ${p.id}::uuid, id, 4 from added)
+    insert into reorder_levels (product_id, location_id, level)
+    select ${p.id}::uuid, id, 10 from added
+    union all
+    select ${p.id}::uuid, id, 20 from stock_locations where is_home`);
+  // Denver: 4 on sale, below 10; the home location: 26, above 20.
+  const { lowAtLocations } = await home();
+  expect(lowAtLocations.rows.filter((r) => r.productId === p.id)).toEqual([
+    {
+      productId: p.id,
+      name: p.name,
+      partNumber: p.partNumber,
+      location: "Denver warehouse",
+      onSale: 4,
+      reorderLevel: 10,
+    },
+  ]);
+
+  const sent: { subject: string; text: string }[] = [];
+  const service = createAdminHomeService(t.database.db, {
+    holdWarningMs: HOUR,
+    lowStockMail: createLowStockMail(
+      { sendIn: async (_tx, mail) => void sent.push(mail) },
+      "http://store.test",
+    ),
+  });
+  await t.database.db.update(products).set({ reorderLevel: 0 });
+  expect(await service.sendLowStockEmail(0, new Date("2032-01-05T08:00:00Z"))).toBeGreaterThan(0);
+  expect(sent[0]!.text).toContain(`${p.partNumber} ${p.name} at Denver warehouse  4 / 10`);
+  await t.database.db.update(products).set({ reorderLevel: null });
 });

@@ -10,14 +10,20 @@ export function createLowStockMail(
   publicUrl: string,
 ): LowStockMail {
   return {
-    async send(tx, admin, day, low) {
+    async send(tx, admin, day, low, atLocations) {
       const mail = lowStockMail({
         name: admin.name,
-        count: low.count,
-        products: low.products.map((p) => ({
-          label: `${p.partNumber} ${p.name}`,
-          stock: `${p.availableQuantity} / ${p.reorderLevel}`,
-        })),
+        count: low.count + atLocations.count,
+        products: [
+          ...low.products.map((p) => ({
+            label: `${p.partNumber} ${p.name}`,
+            stock: `${p.availableQuantity} / ${p.reorderLevel}`,
+          })),
+          ...atLocations.rows.map((r) => ({
+            label: `${r.partNumber} ${r.name} at ${r.location}`,
+            stock: `${r.onSale} / ${r.reorderLevel}`,
+          })),
+        ],
         url: new URL(paths.dashboard, publicUrl).href,
         publicUrl,
       });

@@ -5,6 +5,7 @@ import {
   ADMIN_HOME_ROWS,
   LOW_STOCK_ROWS,
   type AdminHome,
+  type LowAtLocation,
   type LowStockProduct,
 } from "../../contract/admin-home";
 import { recordAdminAction, type AuditActor } from "../audit/service";
@@ -20,6 +21,7 @@ import { countRefundsToRetry, refundsToRetry, toRefundToRetry } from "../returns
 import { reviews } from "../reviews/tables";
 import { user } from "../users/tables";
 import { notFound } from "../errors";
+import { lowAtLocations } from "../inventory/low-stock";
 
 /** A product's reorder level: the admin's, else twice its minimum order. */
 const reorderLevel = sql<number>`coalesce(${products.reorderLevel}, 2 * ${products.minimumOrder})`;
@@ -58,6 +60,7 @@ export interface LowStockMail {
     admin: { id: string; email: string; name: string },
     day: string,
     low: { count: number; products: LowStockProduct[] },
+    atLocations: { count: number; rows: LowAtLocation[] },
   ): Promise<void>;
 }
 
@@ -94,6 +97,7 @@ export function createAdminHomeService(
         [refundCount],
         retryCount,
         retryRows,
+        atLocations,
       ] = await Promise.all([
         db
           .select({ ...orderRow, at: orders.paidAt })
@@ -123,6 +127,7 @@ export function createAdminHomeService(
         db.select({ n: count() }).from(payments).where(eq(payments.status, "refund_due")),
         countRefundsToRetry(db, now),
         refundsToRetry(db, now, ADMIN_HOME_ROWS),
+        lowAtLocations(db, LOW_STOCK_ROWS),
       ]);
       const row = (r: (typeof shipRows)[number]) => ({
         id: r.id,
@@ -140,6 +145,7 @@ export function createAdminHomeService(
           soonest: holdRows.map(row),
         },
         lowStock: low,
+        lowAtLocations: atLocations,
         reviewsToModerate: reviewCount?.n ?? 0,
         quotesToPrice: quoteCount?.n ?? 0,
         returnsToHandle: returnCount?.n ?? 0,
@@ -172,17 +178,18 @@ export function createAdminHomeService(
     /**
      * The day's low-stock email to every admin, once a day (UTC) from `hourUtc`: the day's row in
      * low_stock_emails is written with the mails, so a second run (or process) sends nothing.
-     * Nothing low, nothing sent (a later run that day looks again). Resolves to the emails queued.
+     * Parts low at a location (below the level set there) count as low too. Nothing low, nothing sent (a later run that day looks again). Resolves to the emails queued.
      */
     async sendLowStockEmail(hourUtc: number, now = new Date()): Promise<number> {
       if (now.getUTCHours() < hourUtc) return 0;
       const day = now.toISOString().slice(0, 10);
       return db.transaction(async (tx) => {
         const low = await lowStock(tx, LOW_STOCK_ROWS);
-        if (low.count === 0) return 0;
+        const atLocations = await lowAtLocations(tx, LOW_STOCK_ROWS);
+        if (low.count + atLocations.count === 0) return 0;
         const [claimed] = await tx
           .insert(lowStockEmails)
-          .values({ day, productCount: low.count })
+          .values({ day, productCount: low.count + atLocations.count })
           .onConflictDoNothing()
           .returning({ day: lowStockEmails.day });
         if (!claimed) return 0;
@@ -190,7 +197,9 @@ export function createAdminHomeService(
           .select({ id: user.id, email: user.email, name: user.name })
           .from(user)
           .where(eq(user.role, "admin"));
-        for (const admin of admins) await opts.lowStockMail.send(tx, admin, day, low);
+        for (const admin of admins) {
+          await opts.lowStockMail.send(tx, admin, day, low, atLocations);
+        }
         return admins.length;
       });
     },

@@ -143,6 +143,47 @@ function LowStock({ low }: { low: AdminHome["lowStock"] }) {
   );
 }
 
+/**
+ * Parts below the reorder level set at a location (docs/inventory.md): shown only when there are
+ * some, as a store with one location sets none.
+ */
+function LowAtLocations({ low }: { low: AdminHome["lowAtLocations"] }) {
+  if (low.count === 0) return null;
+  return (
+    <section aria-labelledby="low-at-locations-heading" className="flex flex-col gap-2">
+      <h3 id="low-at-locations-heading" className="text-lg font-semibold">
+        Low at locations ({low.count})
+      </h3>
+      <p className="text-sm text-base-content/75">
+        Stock on sale at a location below the reorder level set there, least first.
+      </p>
+      <ul className="divide-y divide-base-300 rounded-box border border-base-300">
+        {low.rows.map((r) => (
+          <li
+            key={`${r.productId}:${r.location}`}
+            className="flex flex-wrap items-center justify-between gap-2 p-3"
+            data-testid="low-at-location"
+          >
+            <div className="min-w-0">
+              <Link to={paths.locationStock.to(r.productId)} className="link font-medium">
+                {r.name}
+              </Link>
+              <p className="font-mono text-sm text-base-content/75">{r.partNumber}</p>
+            </div>
+            <p className="tabular-nums">
+              {r.location}: <span className="font-semibold">{r.onSale}</span> on sale · reorder at{" "}
+              {r.reorderLevel}
+            </p>
+          </li>
+        ))}
+      </ul>
+      {low.count > low.rows.length && (
+        <p className="text-sm text-base-content/75">And {low.count - low.rows.length} more.</p>
+      )}
+    </section>
+  );
+}
+
 /** The admin's home: what needs doing today, each a link to where it is handled. */
 type RefundToRetry = AdminHome["refundsToRetry"]["oldest"][number];
 
@@ -201,6 +242,7 @@ export function Today(props: { refundsToRetry?: (refunds: RefundToRetry[]) => Re
             </Waiting>
           </div>
           <LowStock low={data.lowStock} />
+          <LowAtLocations low={data.lowAtLocations} />
         </>
       )}
     </section>
