@@ -139,6 +139,12 @@ test("an admin adds a location, counts a part there and transfers some back to t
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: "/tmp/locations-desktop.png", fullPage: true });
 
+  // Manage All Products leads to the same page from the part's row.
+  await page.goto(`/dashboard/manageallproducts?q=${encodeURIComponent(product.partNumber)}`);
+  await page.getByRole("link", { name: `Stock by location of Brake caliper ${id}` }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stock by location");
+  await expect(page.getByTestId("total-on-sale")).toHaveText("42");
+
   // Left inactive: the demo store's orders are not sent to it.
   const listed = await page.request.get("/api/locations");
   const mine = ((await listed.json()) as { id: string; code: string }[]).find(
