@@ -109,6 +109,16 @@ describe("locations", () => {
       code: loc.code,
       city: "Chicago",
     });
+    // The same values again (the edit dialog sends every field) change nothing and log nothing.
+    await locations.update(loc.id, { ...changed }, admin);
+    const audit = await database.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.targetId, loc.id));
+    expect(audit.map((a) => [a.action, a.summary])).toEqual([
+      ["location.create", `Added the location ${loc.code} (Reno warehouse)`],
+      ["location.update", `Changed the location ${loc.code} (Reno DC): name, priority`],
+    ]);
     const h = await home();
     expect(await refusal(locations.update(h.id, { active: false }, admin))).toEqual({
       status: 422,

@@ -241,26 +241,28 @@ export function createLocationService(db: Db, onStockChanged: () => void = () =>
               .then((r) => r.rows);
             if (held!.units > 0) throw unprocessable(locationMessages.hasAllocations(held!.units));
           }
+          // Only what differs is written and audited (the edit dialog sends every field).
           const changes = Object.fromEntries(
-            updatable.flatMap((k) => (input[k] === undefined ? [] : [[k, input[k]]])),
+            updatable.flatMap((k) =>
+              input[k] === undefined || JSON.stringify(input[k]) === JSON.stringify(before[k])
+                ? []
+                : [[k, input[k]]],
+            ),
           ) as LocationUpdate;
-          const [row] =
-            Object.keys(changes).length === 0
-              ? [before]
-              : await tx
-                  .update(stockLocations)
-                  .set(changes)
-                  .where(eq(stockLocations.id, id))
-                  .returning();
-          const what = Object.keys(changes).join(", ") || "nothing";
+          if (Object.keys(changes).length === 0) return toLocation(before);
+          const [row] = await tx
+            .update(stockLocations)
+            .set(changes)
+            .where(eq(stockLocations.id, id))
+            .returning();
           await recordAdminAction(tx, {
             actor,
             action: "location.update",
             target: { type: "location", id },
             summary:
-              input.active === false && before.active
+              changes.active === false
                 ? `Deactivated the location ${row!.code} (${row!.name})`
-                : `Changed the location ${row!.code} (${row!.name}): ${what}`,
+                : `Changed the location ${row!.code} (${row!.name}): ${Object.keys(changes).join(", ")}`,
           });
           return toLocation(row!);
         });
