@@ -130,6 +130,11 @@ test("an admin adds a location, counts a part there and transfers some back to t
     PHONE.width,
   );
   await page.screenshot({ path: "/tmp/locations-stock-phone.png", fullPage: true });
+  // The Transfer dialog fits a phone too.
+  await page.getByRole("button", { name: "Transfer", exact: true }).click();
+  await expect(transfer.getByLabel("Units")).toBeInViewport();
+  await page.screenshot({ path: "/tmp/locations-transfer-phone.png" });
+  await transfer.getByRole("button", { name: "Cancel" }).click();
   await page.goto("/dashboard/locations");
   await expect(page.getByTestId("location").filter({ hasText: code })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
