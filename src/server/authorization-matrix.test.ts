@@ -632,6 +632,24 @@ async function homeLocationId(): Promise<string> {
   const res = await t.app.inject({ url: "/api/locations", headers: as(accounts.admin) });
   return res.json().find((l: { isHome: boolean }) => l.isHome).id;
 }
+let matrixSupplies = 0;
+/** Open supply of a fresh product at a new location (its id), entered by the admin. */
+async function freshSupply(): Promise<string> {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/incoming-supply",
+    headers: as(accounts.admin),
+    payload: {
+      kind: "purchase_order",
+      reference: `MX-PO-${++matrixSupplies}`,
+      productId: (await freshProduct()).id,
+      locationId: await freshLocation(),
+      qty: 10,
+      expectedOn: "2027-01-12",
+    },
+  });
+  return res.json().id;
+}
 /** A ship-to address of the matrix company, put in directly (its id; the company's at). */
 async function freshCompanyAddress(): Promise<{ at: string; id: string }> {
   const { companyId } = trade;
@@ -1785,6 +1803,62 @@ const rows: Row[] = [
       },
     }),
     expect: adminOnly(201),
+  },
+  {
+    route: "GET /api/incoming-supply",
+    call: async () => ({ url: "/api/incoming-supply?status=open" }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/incoming-supply",
+    call: async () => ({
+      url: "/api/incoming-supply",
+      payload: {
+        kind: "production",
+        reference: `MX-RUN-${++matrixSupplies}`,
+        productId: (await freshProduct()).id,
+        locationId: await homeLocationId(),
+        qty: 5,
+        expectedOn: "2027-02-01",
+      },
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    route: "POST /api/incoming-supply/import",
+    call: async () => {
+      const body = multipart({
+        data: Buffer.from(
+          "kind,reference,part_number,location_code,qty,expected_on\nproduction,R-1,NOPE,MAIN,1,2027-01-12\n",
+        ),
+        filename: "supply.csv",
+        type: "text/csv",
+        field: "file",
+      });
+      return { url: "/api/incoming-supply/import", payload: body.payload, headers: body.headers };
+    },
+    expect: adminOnly(200),
+  },
+  {
+    route: "PATCH /api/incoming-supply/:id",
+    call: async () => ({
+      url: `/api/incoming-supply/${await freshSupply()}`,
+      payload: { expectedOn: "2027-03-01" },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/incoming-supply/:id/cancel",
+    call: async () => ({ url: `/api/incoming-supply/${await freshSupply()}/cancel` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/incoming-supply/:id/receive",
+    call: async () => ({
+      url: `/api/incoming-supply/${await freshSupply()}/receive`,
+      payload: { qty: 1 },
+    }),
+    expect: adminOnly(200),
   },
   {
     route: "GET /api/tax-rates",

@@ -44,6 +44,8 @@ import { shippingRoutes } from "./shipping/routes";
 import { createShippingService } from "./shipping/service";
 import { locationRoutes } from "./inventory/location-routes";
 import { createLocationService } from "./inventory/locations";
+import { createSupplyService } from "./inventory/supply";
+import { supplyRoutes } from "./inventory/supply-routes";
 import { adminHomeRoutes } from "./admin-home/routes";
 import { coreChargeRoutes } from "./core-charges/routes";
 import { createCoreChargeService } from "./core-charges/service";
@@ -193,6 +195,12 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
   // Stock locations, a product's stock at each, counts and transfers (docs/inventory.md).
   await api.register(locationRoutes, {
     locations: createLocationService(database.db, () => catalogCache.invalidate("stock")),
+    guards,
+  });
+  // Incoming supply: production runs and purchase orders, received into a location.
+  await api.register(supplyRoutes, {
+    supply: createSupplyService(database.db, () => catalogCache.invalidate("stock")),
+    db: database.db,
     guards,
   });
   await api.register(taxRoutes, {

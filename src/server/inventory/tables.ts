@@ -1,6 +1,7 @@
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -161,5 +162,51 @@ export const stockTransfers = pgTable(
     index("stock_transfers_created_idx").on(t.createdAt.desc()),
     check("stock_transfers_qty_positive", sql`${t.qty} > 0`),
     check("stock_transfers_two_locations", sql`${t.fromLocationId} <> ${t.toLocationId}`),
+  ],
+);
+
+/**
+ * Supply coming to a location (docs/inventory.md "Incoming supply"): a production run of the
+ * plant or a purchase order, its part, quantity and expected date. Received units go on sale at
+ * the location; an open supply's units still to come are `qty - received`, the dates promised to
+ * backordered lines come from them (first expected first).
+ */
+export const incomingSupply = pgTable(
+  "incoming_supply",
+  {
+    id: uuidPrimaryKey(),
+    /** `production` (a run of the plant) or `purchase_order`. */
+    kind: text("kind").notNull(),
+    /** The run or PO number people know it by. */
+    reference: text("reference").notNull(),
+    /** The product (its foreign key, deleted with it, is migration 0072's). */
+    productId: uuid("product_id").notNull(),
+    locationId: requiredUuidRef("location_id", () => stockLocations.id, "restrict"),
+    qty: integer("qty").notNull(),
+    received: integer("received").notNull().default(0),
+    expectedOn: date("expected_on", { mode: "string" }).notNull(),
+    /** `open` until every unit arrived (`received`) or it was `cancelled`. */
+    status: text("status").notNull().default("open"),
+    note: text("note").notNull().default(""),
+    createdAt: timestampNow("created_at"),
+    updatedAt: timestampNow("updated_at"),
+  },
+  (t) => [
+    index("incoming_supply_product_idx").on(t.productId, t.status, t.expectedOn),
+    index("incoming_supply_location_idx").on(t.locationId),
+    index("incoming_supply_status_idx").on(t.status, t.expectedOn),
+    /** A run or PO brings a part once (received or still coming), so no file is imported twice. */
+    uniqueIndex("incoming_supply_reference_idx")
+      .on(t.kind, sql`upper(${t.reference})`, t.productId)
+      .where(sql`${t.status} <> 'cancelled'`),
+    check("incoming_supply_kind_valid", sql`${t.kind} in ('production', 'purchase_order')`),
+    check("incoming_supply_status_valid", sql`${t.status} in ('open', 'received', 'cancelled')`),
+    check("incoming_supply_reference_present", sql`length(btrim(${t.reference})) > 0`),
+    check("incoming_supply_qty_positive", sql`${t.qty} > 0`),
+    check("incoming_supply_received_valid", sql`${t.received} >= 0 AND ${t.received} <= ${t.qty}`),
+    check(
+      "incoming_supply_received_all",
+      sql`${t.status} <> 'received' OR ${t.received} = ${t.qty}`,
+    ),
   ],
 );
