@@ -1,3 +1,5 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { demoAdmin, signInThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
@@ -8,6 +10,17 @@ import { expect, test } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 768 };
+
+/** The page has no WCAG 2.2 AA problem axe finds (as accessibility.spec.ts checks others). */
+async function expectAccessible(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+    .analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    what,
+  ).toEqual([]);
+}
 
 test("an admin adds a location, counts a part there and transfers some back to the Main warehouse", async ({
   page,
@@ -141,6 +154,7 @@ test("an admin adds a location, counts a part there and transfers some back to t
     PHONE.width,
   );
   await page.screenshot({ path: "/tmp/locations-phone.png", fullPage: true });
+  await expectAccessible(page, "the Locations page");
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: "/tmp/locations-desktop.png", fullPage: true });
 
@@ -149,6 +163,8 @@ test("an admin adds a location, counts a part there and transfers some back to t
   await page.getByRole("link", { name: `Stock by location of Brake caliper ${id}` }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stock by location");
   await expect(page.getByTestId("total-on-sale")).toHaveText("42");
+  await expect(page.getByRole("table", { name: "Recent transfers" })).toBeVisible();
+  await expectAccessible(page, "the stock by location");
 
   // Left inactive: the demo store's orders are not sent to it.
   const listed = await page.request.get("/api/locations");
