@@ -60,6 +60,8 @@ export const paths = {
   /** Admin: stock locations (docs/inventory.md), and a product's stock at each. */
   locations: "/dashboard/locations",
   locationStock: withId("/dashboard/locations/stock/:id"),
+  /** Admin: incoming supply, production runs and purchase orders (docs/inventory.md). */
+  incomingSupply: "/dashboard/incoming-supply",
   taxRates: "/dashboard/tax",
   /** Trade (admin): companies, their members and invitations; price lists and their entries. */
   companies: "/dashboard/companies",

@@ -141,6 +141,7 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "Manage All orders",
     "Shipping Zones",
     "Locations",
+    "Incoming supply",
     "Tax Rates",
     "Audit Log",
     "Companies",

@@ -43,6 +43,11 @@ export const queryKeys = {
     stock: (productId: string) => ["locations", "stock", productId] as const,
     transfers: (productId: string) => ["locations", "transfers", productId] as const,
   },
+  /** Incoming supply, production runs and purchase orders (admin). */
+  supply: {
+    all: ["supply"] as const,
+    list: (query: object) => ["supply", "list", query] as const,
+  },
   taxRates: ["tax-rates"] as const,
   lists: {
     all: ["lists"] as const,

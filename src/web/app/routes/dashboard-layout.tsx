@@ -24,6 +24,7 @@ const adminLinks = [
   { to: paths.manageOrders, label: "Manage All orders" },
   { to: paths.shippingZones, label: "Shipping Zones" },
   { to: paths.locations, label: "Locations" },
+  { to: paths.incomingSupply, label: "Incoming supply" },
   { to: paths.taxRates, label: "Tax Rates" },
   { to: paths.auditLog, label: "Audit Log" },
   { to: paths.companies, label: "Companies" },

@@ -1,0 +1,92 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Location } from "#contract/locations";
+import { CSV_FIELD } from "#contract/product-csv";
+import type { ProductListItem } from "#contract/products";
+import type {
+  IncomingSupply,
+  SupplyCreate,
+  SupplyImport,
+  SupplyStatus,
+  SupplyUpdate,
+} from "#contract/supply";
+import { apiGet, apiGetPage, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+/** Rows a page of the list shows. */
+export const SUPPLY_PAGE_SIZE = 20;
+
+/** A page of incoming supply of one status (none: every status). */
+export const useSupplyList = (status: SupplyStatus | "", page: number) =>
+  useQuery({
+    queryKey: queryKeys.supply.list({ status, page }),
+    queryFn: () =>
+      apiGetPage<IncomingSupply>(
+        `/incoming-supply${toQueryString({
+          status,
+          limit: SUPPLY_PAGE_SIZE,
+          offset: (page - 1) * SUPPLY_PAGE_SIZE,
+        })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** The locations supply may arrive at (the Add supply dialog's choice). */
+export const useSupplyLocations = () =>
+  useQuery({
+    queryKey: queryKeys.locations.list,
+    queryFn: () => apiGet<Location[]>("/locations"),
+  });
+
+/** Products whose name or part number matches `q` (the Add supply dialog's part). */
+export const useSupplyProductSearch = (q: string) =>
+  useQuery({
+    queryKey: queryKeys.products.list({ q, limit: 8 }),
+    queryFn: () => apiGet<ProductListItem[]>(`/products${toQueryString({ q, limit: 8 })}`),
+    enabled: q.trim().length > 0,
+  });
+
+/**
+ * A write of supply: the lists of supply again, and (a receipt puts units on sale) the products'
+ * and locations' stock.
+ */
+function useSupplyWrite<Vars, Answer>(send: (vars: Vars) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.supply.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.locations.all }),
+      ]);
+    },
+  });
+}
+
+const supplyPath = (id: string, action = "") =>
+  `/incoming-supply/${encodeURIComponent(id)}${action}`;
+
+export const useAddSupply = () =>
+  useSupplyWrite((supply: SupplyCreate) =>
+    apiSend<IncomingSupply>("POST", "/incoming-supply", supply),
+  );
+
+export const useChangeSupply = () =>
+  useSupplyWrite(({ id, change }: { id: string; change: SupplyUpdate }) =>
+    apiSend<IncomingSupply>("PATCH", supplyPath(id), change),
+  );
+
+export const useReceiveSupply = () =>
+  useSupplyWrite(({ id, qty }: { id: string; qty: number }) =>
+    apiSend<IncomingSupply>("POST", supplyPath(id, "/receive"), { qty }),
+  );
+
+export const useCancelSupply = () =>
+  useSupplyWrite((id: string) => apiSend<IncomingSupply>("POST", supplyPath(id, "/cancel")));
+
+export const useImportSupply = () =>
+  useSupplyWrite((file: File) => {
+    const form = new FormData();
+    form.append(CSV_FIELD, file);
+    return apiUpload<SupplyImport>("/incoming-supply/import", form);
+  });

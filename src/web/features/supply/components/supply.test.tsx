@@ -1,0 +1,97 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, expect, test, vi } from "vitest";
+import type { IncomingSupply } from "#contract/supply";
+import { supplyMessages } from "#contract/supply";
+import { json, renderWithApi } from "../../../../../tests/support/web-api";
+import { notify } from "../../../lib/notify";
+import { formatDay, SupplyPage } from "./supply-page";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const SUPPLY = "0b7a4c8e-4444-4d6a-9a55-0c6a4f1e2b11";
+const run: IncomingSupply = {
+  id: SUPPLY,
+  kind: "production",
+  reference: "RUN-14",
+  productId: "0b7a4c8e-1111-4d6a-9a55-0c6a4f1e2b11",
+  productName: "Brake caliper",
+  partNumber: "PW-BC-1",
+  locationId: "5d0f0a4e-2222-4d6a-9a55-0c6a4f1e2b11",
+  locationCode: "MAIN",
+  locationName: "Main warehouse",
+  locationActive: true,
+  qty: 40,
+  received: 25,
+  toCome: 15,
+  expectedOn: "2027-01-12",
+  status: "open",
+  note: "",
+  createdAt: "2026-12-01T10:00:00.000Z",
+  updatedAt: "2026-12-01T10:00:00.000Z",
+};
+
+test("a day reads as people write it, whatever the time zone", () => {
+  expect(formatDay("2027-01-12")).toBe("12 Jan 2027");
+  expect(formatDay("2026-12-31")).toBe("31 Dec 2026");
+});
+
+test("the list asks for open supply first and shows what arrived and when the rest is expected", async () => {
+  const urls: string[] = [];
+  renderWithApi(<SupplyPage />, (_method, url) => {
+    urls.push(url);
+    return json([run]);
+  });
+  const [row] = await screen.findAllByTestId("supply");
+  expect(within(row!).getByTestId("supply-received").textContent).toBe("25 of 40 received");
+  expect(within(row!).getByTestId("supply-expected").textContent).toBe("12 Jan 2027");
+  expect(urls[0]).toContain("status=open");
+  fireEvent.change(screen.getByLabelText("Status"), { target: { value: "received" } });
+  await waitFor(() => expect(urls.some((u) => u.includes("status=received"))).toBe(true));
+});
+
+test("Receive is prefilled with what is still to come, and sends the units as a number", async () => {
+  vi.spyOn(notify, "success").mockImplementation(() => {});
+  const sent = renderWithApi(<SupplyPage />, (method) =>
+    method === "GET" ? json([run]) : json({ ...run, received: 40, toCome: 0, status: "received" }),
+  );
+  fireEvent.click(await screen.findByRole("button", { name: "Receive RUN-14" }));
+  const form = screen.getByRole("form", { name: "Receive RUN-14" });
+  expect(within(form).getByLabelText("Units arrived")).toHaveProperty("value", "15");
+  fireEvent.change(within(form).getByLabelText("Units arrived"), { target: { value: "0" } });
+  fireEvent.click(within(form).getByRole("button", { name: "Receive" }));
+  expect(await within(form).findByText(supplyMessages.qtyPositive)).toBeTruthy();
+  expect(sent).toEqual([]);
+  fireEvent.change(within(form).getByLabelText("Units arrived"), { target: { value: "15" } });
+  fireEvent.click(within(form).getByRole("button", { name: "Receive" }));
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]).toMatchObject({
+    method: "POST",
+    url: `/api/incoming-supply/${SUPPLY}/receive`,
+    body: { qty: 15 },
+  });
+});
+
+test("Change date sends the new date, and the server's refusal is said in the dialog", async () => {
+  const sent = renderWithApi(<SupplyPage />, (method) =>
+    method === "GET"
+      ? json([run])
+      : json({ error: "rule_broken", message: supplyMessages.belowReceived(25) }, 422),
+  );
+  fireEvent.click(await screen.findByRole("button", { name: "Change date of RUN-14" }));
+  const form = screen.getByRole("form", { name: "Change RUN-14" });
+  fireEvent.change(within(form).getByLabelText("Expected on"), {
+    target: { value: "2027-02-03" },
+  });
+  fireEvent.change(within(form).getByLabelText("Quantity"), { target: { value: "20" } });
+  fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]).toMatchObject({
+    method: "PATCH",
+    url: `/api/incoming-supply/${SUPPLY}`,
+    body: { expectedOn: "2027-02-03", qty: 20, reference: "RUN-14", note: "" },
+  });
+  expect(await within(form).findByText(supplyMessages.belowReceived(25))).toBeTruthy();
+});
