@@ -22,6 +22,9 @@ export const locationMessages = {
   homeAlwaysActive: "The home location is always active: it cannot be deactivated",
   hasAllocations: (units: number) =>
     `${units} ${units === 1 ? "unit is" : "units are"} allocated to orders at this location: ship them or cancel those orders before deactivating it`,
+  hasStock: (units: number) =>
+    `${units} ${units === 1 ? "unit is" : "units are"} on sale at this location: transfer them to another location or count them out before deactivating it`,
+  inactive: (name: string) => `${name} is inactive: activate it before moving stock there`,
   belowAllocated: (allocated: number) =>
     `On hand cannot be less than the ${allocated} ${allocated === 1 ? "unit" : "units"} allocated to orders here`,
   notEnoughOnSale: (onSale: number, code: string) =>
@@ -73,7 +76,7 @@ const locationFields = {
     .int("Enter a whole number")
     .min(0, "Priority cannot be negative")
     .max(10_000, "Priority must be 10000 or less"),
-  /** An inactive location sells nothing; its stock stays counted. */
+  /** An inactive location sells nothing and holds nothing on sale (deactivated only when empty). */
   active: z.boolean(),
 };
 
@@ -123,7 +126,7 @@ export const locationStockSchema = z.object({
   allocated: z.number().int(),
   onHand: z.number().int(),
   reorderLevel: z.number().int().nullable(),
-  /** On sale at or below the reorder level. */
+  /** On sale below the reorder level (as Today's "Low at locations" says). */
   low: z.boolean(),
 });
 export type LocationStock = z.infer<typeof locationStockSchema>;

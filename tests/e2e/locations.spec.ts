@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures";
 // An admin adds a Chicago warehouse serving Illinois on the Locations page, counts 30 units of a
 // part there, transfers 5 back to the Main warehouse, and the stock by location shows the
 // numbers, on a desktop and on a phone. The part is made for the test (other tests share the
-// demo catalogue's stock), and the location is left inactive at the end.
+// demo catalogue's stock), and the location is emptied and left inactive at the end.
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 768 };
@@ -166,11 +166,23 @@ test("an admin adds a location, counts a part there and transfers some back to t
   await expect(page.getByRole("table", { name: "Recent transfers" })).toBeVisible();
   await expectAccessible(page, "the stock by location");
 
-  // Left inactive: the demo store's orders are not sent to it.
-  const listed = await page.request.get("/api/locations");
-  const mine = ((await listed.json()) as { id: string; code: string }[]).find(
-    (l) => l.code === code,
-  )!;
+  // Emptied back to the Main warehouse and left inactive: the demo store's orders are not sent
+  // to it.
+  const listed = (await (await page.request.get("/api/locations")).json()) as {
+    id: string;
+    code: string;
+    isHome: boolean;
+  }[];
+  const mine = listed.find((l) => l.code === code)!;
+  const back = await page.request.post("/api/locations/transfers", {
+    data: {
+      productId: product._id,
+      fromLocationId: mine.id,
+      toLocationId: listed.find((l) => l.isHome)!.id,
+      qty: 25,
+    },
+  });
+  expect(back.status(), await back.text()).toBe(201);
   const off = await page.request.patch(`/api/locations/${mine.id}`, { data: { active: false } });
   expect(off.status()).toBe(200);
 });

@@ -152,6 +152,34 @@ describe("locations", () => {
     });
     expect((await locations.list()).find((l) => l.id === loc.id)?.active).toBe(true);
   });
+
+  test("a location with stock on sale cannot be deactivated (no order could take it), and an inactive one takes no stock in", async () => {
+    const loc = await addLocation("Emptied warehouse");
+    const home = (await locations.list()).find((l) => l.isHome)!;
+    const p = await insertProduct(database.db, { availableQuantity: 10, minimumOrder: 1 });
+    await locations.count(loc.id, p.id, { onHand: 4, reorderLevel: null }, admin);
+    expect(await refusal(locations.update(loc.id, { active: false }, admin))).toEqual({
+      status: 422,
+      message: locationMessages.hasStock(4),
+    });
+    await locations.transfer(
+      { productId: p.id, fromLocationId: loc.id, toLocationId: home.id, qty: 4 },
+      admin,
+    );
+    expect((await locations.update(loc.id, { active: false }, admin)).active).toBe(false);
+    const inactive = { status: 422, message: locationMessages.inactive("Emptied warehouse") };
+    expect(
+      await refusal(locations.count(loc.id, p.id, { onHand: 1, reorderLevel: null }, admin)),
+    ).toEqual(inactive);
+    expect(
+      await refusal(
+        locations.transfer(
+          { productId: p.id, fromLocationId: home.id, toLocationId: loc.id, qty: 1 },
+          admin,
+        ),
+      ),
+    ).toEqual(inactive);
+  });
 });
 
 describe("counts", () => {
@@ -168,8 +196,10 @@ describe("counts", () => {
     });
     expect(stock.locations.find((l) => l.code === loc.code)?.reorderLevel).toBe(5);
 
-    // Counting fewer lowers both; a reorder level at or above the stock on sale is low.
-    const lower = await locations.count(loc.id, p.id, { onHand: 5, reorderLevel: 5 }, admin);
+    // Counting fewer lowers both; stock on sale at its reorder level is not low, below it is.
+    const at = await locations.count(loc.id, p.id, { onHand: 5, reorderLevel: 5 }, admin);
+    expect(byCode(at)[loc.code]).toMatchObject({ onSale: 5, low: false });
+    const lower = await locations.count(loc.id, p.id, { onHand: 5, reorderLevel: 6 }, admin);
     expect(lower.availableQuantity).toBe(25);
     expect(byCode(lower)[loc.code]).toMatchObject({ onSale: 5, low: true });
     // A null reorder level removes it.

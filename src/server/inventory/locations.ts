@@ -67,10 +67,24 @@ async function lockProduct(tx: DbOrTx, productId: string): Promise<ProductFacts>
   return { id: p.id, name: p.name, partNumber: p.part_number, total: p.available_quantity };
 }
 
-async function findLocation(tx: DbOrTx, id: string): Promise<LocationRow> {
-  const [row] = await tx.select().from(stockLocations).where(eq(stockLocations.id, id));
+/**
+ * The location, its row locked as asked: a stock move into it (`share`) and its deactivation
+ * (`update`) queue for each other, so no stock arrives at a location as it is deactivated.
+ */
+async function findLocation(
+  tx: DbOrTx,
+  id: string,
+  lock?: "share" | "update",
+): Promise<LocationRow> {
+  const query = tx.select().from(stockLocations).where(eq(stockLocations.id, id));
+  const [row] = await (lock ? query.for(lock) : query);
   if (!row) throw notFound(locationMessages.notFound);
   return row;
+}
+
+/** An inactive location sells nothing and takes no stock in: refused. */
+function refuseInactive(location: LocationRow): void {
+  if (!location.active) throw unprocessable(locationMessages.inactive(location.name));
 }
 
 /** The product's units on sale and allocated at each location (the home's on sale derived). */
@@ -115,7 +129,7 @@ async function stockOf(tx: DbOrTx, product: ProductFacts): Promise<ProductStock>
       allocated: r.allocated,
       onHand: r.on_sale + r.allocated,
       reorderLevel: r.level,
-      low: r.level !== null && r.on_sale <= r.level,
+      low: r.level !== null && r.on_sale < r.level,
     })),
   };
 }
@@ -222,8 +236,9 @@ export function createLocationService(db: Db, onStockChanged: () => void = () =>
     async update(id: string, input: LocationUpdate, actor: AuditActor): Promise<Location> {
       try {
         return await db.transaction(async (tx) => {
-          const before = await findLocation(tx, id);
-          if (input.active === false && before.active) {
+          const deactivating = input.active === false;
+          const before = await findLocation(tx, id, deactivating ? "update" : undefined);
+          if (deactivating && before.active) {
             if (before.isHome) throw unprocessable(locationMessages.homeAlwaysActive);
             // A placement allocates after locking its products: holding those with stock on
             // sale here, no placement allocates here until this commits, and none after.
@@ -240,6 +255,14 @@ export function createLocationService(db: Db, onStockChanged: () => void = () =>
               )
               .then((r) => r.rows);
             if (held!.units > 0) throw unprocessable(locationMessages.hasAllocations(held!.units));
+            // Its stock on sale would stay in the products' totals while no order can take it.
+            const [onSale] = await tx
+              .execute<{ units: number }>(
+                sql`select coalesce(sum(available), 0)::int as units from location_stock
+                     where location_id = ${id}`,
+              )
+              .then((r) => r.rows);
+            if (onSale!.units > 0) throw unprocessable(locationMessages.hasStock(onSale!.units));
           }
           // Only what differs is written and audited (the edit dialog sends every field).
           const changes = Object.fromEntries(
@@ -311,7 +334,8 @@ export function createLocationService(db: Db, onStockChanged: () => void = () =>
       let moved = false;
       const answer = await db.transaction(async (tx) => {
         const product = await lockProduct(tx, productId);
-        const location = await findLocation(tx, locationId);
+        const location = await findLocation(tx, locationId, "share");
+        refuseInactive(location);
         const [held] = await tx
           .execute<{ units: number }>(
             sql`select coalesce(sum(qty), 0)::int as units from stock_allocations
@@ -372,8 +396,9 @@ export function createLocationService(db: Db, onStockChanged: () => void = () =>
       }
       return db.transaction(async (tx) => {
         const product = await lockProduct(tx, input.productId);
-        const from = await findLocation(tx, input.fromLocationId);
-        const to = await findLocation(tx, input.toLocationId);
+        const from = await findLocation(tx, input.fromLocationId, "share");
+        const to = await findLocation(tx, input.toLocationId, "share");
+        refuseInactive(to);
         const onSale = await onSaleAt(tx, product, from);
         if (onSale < input.qty) {
           throw unprocessable(locationMessages.notEnoughOnSale(onSale, from.code));
