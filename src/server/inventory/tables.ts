@@ -61,7 +61,7 @@ export const stockLocations = pgTable(
     /** Among locations that serve a destination equally, the lower ships first. */
     priority: integer("priority").notNull().default(100),
     isHome: boolean("is_home").notNull().default(false),
-    /** An inactive location sells nothing (its stock stays counted). The home one is active. */
+    /** An inactive location sells nothing and holds nothing on sale. The home one is active. */
     active: boolean("active").notNull().default(true),
     createdAt: timestampNow("created_at"),
   },

@@ -248,7 +248,7 @@ function LocationDialog({ location, onClose }: { location?: Location; onClose():
       {!location?.isHome && (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="checkbox checkbox-sm" {...register("active")} />
-          Active (an inactive location sells nothing; its stock stays counted)
+          Active (an inactive location sells nothing and holds no stock)
         </label>
       )}
     </FormDialog>
