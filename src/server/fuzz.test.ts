@@ -2,9 +2,10 @@ import fc from "fast-check";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { MAX_ORDER_QTY } from "../contract/orders";
-import { signUp, signUpAdmin, type TestAccount } from "../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../tests/support/accounts";
 import { insertProduct } from "../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../tests/support/test-app";
+import { testAppWithAdmin } from "../../tests/support/store";
+import type { TestApp } from "../../tests/support/test-app";
 import { shipsToTestAddress, TEST_SHIP_TO } from "../../tests/support/destination";
 import { user } from "./users/tables";
 import { MAX_CENTS } from "./money";
@@ -48,9 +49,9 @@ async function snapshot(): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp(
+  ({ t, admin: callers.admin } = await testAppWithAdmin(
+    "fuzz-admin@example.com",
     {
-      ADMIN_EMAILS: "fuzz-admin@example.com",
       AUTH_RATE_LIMIT_PER_IP: "1000000",
       // Orders up to the database's integer: the per-account hold limits would refuse them first.
       HOLD_MAX_SHARE: "1",
@@ -66,9 +67,8 @@ beforeAll(async () => {
         }
       },
     },
-  );
+  ));
   callers.customer = await signUp(t.app, { email: "fuzz-customer@example.com" });
-  callers.admin = await signUpAdmin(t, { email: "fuzz-admin@example.com" });
   await insertProduct(t.database.db);
 });
 afterAll(() => t.close());

@@ -2,10 +2,11 @@ import { count, eq } from "drizzle-orm";
 import Fastify, { type InjectOptions } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../tests/support/accounts";
 import { insertProduct } from "../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../tests/support/test-app";
-import { shipsToTestAddress, TEST_SHIP_TO } from "../../tests/support/destination";
+import { shippingAppWithAdmin } from "../../tests/support/store";
+import type { TestApp } from "../../tests/support/test-app";
+import { TEST_SHIP_TO } from "../../tests/support/destination";
 import { orders } from "./orders/tables";
 import { user } from "./users/tables";
 import { errorHandler } from "./error-handler";
@@ -20,17 +21,12 @@ let customer: TestAccount;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    {
-      ADMIN_EMAILS: "hostile-admin@example.com",
-      // Orders up to the database's integer: the per-account hold limits would refuse them first.
-      HOLD_MAX_SHARE: "1",
-      HOLD_MAX_VALUE: "1000000000",
-    },
-    { seed: shipsToTestAddress },
-  );
+  ({ t, admin } = await shippingAppWithAdmin("hostile-admin@example.com", {
+    // Orders up to the database's integer: the per-account hold limits would refuse them first.
+    HOLD_MAX_SHARE: "1",
+    HOLD_MAX_VALUE: "1000000000",
+  }));
   customer = await signUp(t.app, { email: "hostile-customer@example.com" });
-  admin = await signUpAdmin(t, { email: "hostile-admin@example.com" });
 });
 afterAll(() => t.close());
 

@@ -3,10 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../tests/support/accounts";
-import { shipsToTestAddress, placeTestOrder } from "../../tests/support/destination";
+import { signUp, type TestAccount } from "../../tests/support/accounts";
+import { placeTestOrder } from "../../tests/support/destination";
 import { insertProduct } from "../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../tests/support/store";
+import type { TestApp } from "../../tests/support/test-app";
 import {
   createPartsworksClient,
   idempotencyKey,
@@ -64,8 +65,8 @@ describe("the client against the store", () => {
   const ADMIN_EMAIL = "typed-client-admin@example.com";
 
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_EMAILS: ADMIN_EMAIL }, { seed: shipsToTestAddress });
-    const admin = await signUpAdmin(t, { email: ADMIN_EMAIL });
+    let admin: TestAccount;
+    ({ t, admin } = await shippingAppWithAdmin(ADMIN_EMAIL));
     customer = await signUp(t.app);
     const res = await t.app.inject({
       method: "POST",

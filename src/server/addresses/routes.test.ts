@@ -1,20 +1,19 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import { requestsAs } from "../../../tests/support/requests";
+import type { TestApp } from "../../../tests/support/test-app";
 import { MAX_ADDRESSES } from "../../contract/addresses";
 
 let t: TestApp;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "addresses-admin@example.com" });
-  admin = await signUpAdmin(t, { email: "addresses-admin@example.com" });
+  ({ t, admin } = await testAppWithAdmin("addresses-admin@example.com"));
 });
 afterAll(() => t.close());
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
-const call = (who: TestAccount | undefined, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
+const call = requestsAs(() => t.app);
 
 const austin = {
   name: "Jane Doe",

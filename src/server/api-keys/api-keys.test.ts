@@ -3,10 +3,11 @@ import { desc, eq, sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
+import { placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { markOrderPaid } from "../../../tests/support/invoices";
 import { multipart } from "../../../tests/support/multipart";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { createAnotherProcess, createTestApp, type TestApp } from "../../../tests/support/test-app";
 import {
   apiKeyMessages as say,
@@ -36,8 +37,7 @@ let customer: TestAccount;
 const ADMIN_EMAIL = "api-keys-admin@example.com";
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: ADMIN_EMAIL }, { seed: shipsToTestAddress });
-  admin = await signUpAdmin(t, { email: ADMIN_EMAIL });
+  ({ t, admin } = await shippingAppWithAdmin(ADMIN_EMAIL));
   customer = await signUp(t.app);
 });
 afterAll(() => t.close());

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { TEST_SHIP_TO } from "../../../tests/support/destination";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { requestsAs } from "../../../tests/support/requests";
 import { runRoleTable, type RoleRow } from "../../../tests/support/roles";
 import {
@@ -25,11 +26,7 @@ const who = {} as Record<Exclude<Role, "anonymous">, TestAccount & { id?: string
 let companyA: string;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "approval-roles-admin@example.com" },
-    { seed: shipsToTestAddress },
-  );
-  who.admin = await signUpAdmin(t, { email: "approval-roles-admin@example.com" });
+  ({ t, admin: who.admin } = await shippingAppWithAdmin("approval-roles-admin@example.com"));
   who.noCompany = await signUp(t.app);
   const a = await companyWithBuyerAndViewer(t.app, who.admin);
   ({ id: companyA, owner: who.owner, buyer: who.buyer, viewer: who.viewer } = a);

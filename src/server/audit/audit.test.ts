@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import type { AuditEntry } from "../../contract/audit";
 import { adminAuditLog } from "./tables";
 
@@ -19,11 +20,10 @@ const newest = async (n: number): Promise<AuditEntry[]> =>
   (await call("GET", `/api/audit?limit=${n}`)).json();
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "audit-admin@example.com" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "audit-admin@example.com", name: "Audra Admin" });
+  ({ t, admin } = await shippingAppWithAdmin({
+    email: "audit-admin@example.com",
+    name: "Audra Admin",
+  }));
   customer = await signUp(t.app, { name: "Casey" });
 });
 afterAll(() => t.close());

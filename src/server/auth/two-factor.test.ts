@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { cookieHeader, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { cookieHeader, type TestAccount } from "../../../tests/support/accounts";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { totpCode } from "../../../tests/support/totp";
 import { ADMIN_2FA_MESSAGE } from "./guards";
 
@@ -8,8 +9,10 @@ let t: TestApp;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "totp-admin@example.com", ADMIN_2FA_REQUIRED: "true" });
-  admin = await signUpAdmin(t, { email: "totp-admin@example.com", name: "Tess Admin" });
+  ({ t, admin } = await testAppWithAdmin(
+    { email: "totp-admin@example.com", name: "Tess Admin" },
+    { ADMIN_2FA_REQUIRED: "true" },
+  ));
 });
 afterAll(() => t.close());
 

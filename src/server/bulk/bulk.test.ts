@@ -1,9 +1,10 @@
 import { Readable } from "node:stream";
 import { and, desc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import type { TestAccount } from "../../../tests/support/accounts";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import type { ApiKeyIssued, ApiScope } from "../../contract/api-keys";
 import {
   bulkMessages as say,
@@ -29,8 +30,7 @@ let n = 0;
 const pn = () => `BLK-${process.pid}-${++n}`;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
-  admin = await signUpAdmin(t, { email: ADMIN_EMAIL });
+  ({ t, admin } = await testAppWithAdmin(ADMIN_EMAIL));
 });
 afterAll(() => t.close());
 

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { TEST_SHIP_TO } from "../../../tests/support/destination";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { requestsAs } from "../../../tests/support/requests";
+import type { TestApp } from "../../../tests/support/test-app";
 import { MAX_CART_LINES } from "../../contract/cart";
 import { orders } from "../orders/tables";
 import { products } from "../catalog/tables";
@@ -14,14 +16,11 @@ let t: TestApp;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "cart-admin@example.com" }, { seed: shipsToTestAddress });
-  admin = await signUpAdmin(t, { email: "cart-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("cart-admin@example.com"));
 });
 afterAll(() => t.close());
 
-type Method = "GET" | "PUT" | "DELETE" | "POST";
-const call = (who: TestAccount | undefined, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
+const call = requestsAs(() => t.app);
 const put = (who: TestAccount, productId: string, qty: number) =>
   call(who, "PUT", `/api/cart/items/${productId}`, { qty });
 const delivery = { phonrNo: "5550100", Address: "14 Garage Lane, Leeds" };

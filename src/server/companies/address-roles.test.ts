@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { requestsAs, type Method } from "../../../tests/support/requests";
 import { runRoleTable, type RoleRow } from "../../../tests/support/roles";
 import {
@@ -24,8 +25,7 @@ const who = {} as Record<Exclude<Role, "anonymous">, TestAccount>;
 let companyA: Awaited<ReturnType<typeof companyWithBuyerAndViewer>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "shipto-roles-admin@example.com" });
-  who.admin = await signUpAdmin(t, { email: "shipto-roles-admin@example.com" });
+  ({ t, admin: who.admin } = await testAppWithAdmin("shipto-roles-admin@example.com"));
   who.noCompany = await signUp(t.app);
   companyA = await companyWithBuyerAndViewer(t.app, who.admin);
   ({ owner: who.owner, buyer: who.buyer, viewer: who.viewer } = companyA);

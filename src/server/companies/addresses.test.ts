@@ -1,8 +1,10 @@
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import { requestsAs } from "../../../tests/support/requests";
+import type { TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { addressMessages } from "../../contract/addresses";
 import { companyAddressMessages, MAX_COMPANY_ADDRESSES } from "../../contract/companies";
@@ -17,9 +19,7 @@ let t: TestApp;
 let admin: TestAccount;
 let standardId: string;
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-const call = (who: TestAccount | undefined, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
+const call = requestsAs(() => t.app);
 
 const texas = {
   name: "Receiving dock",
@@ -35,8 +35,7 @@ const texasFormatted =
   "Receiving dock, Fleet Garage, 100 Congress Ave, Austin, TX 78701, United States";
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "shipto-admin@example.com" });
-  admin = await signUpAdmin(t, { email: "shipto-admin@example.com" });
+  ({ t, admin } = await testAppWithAdmin("shipto-admin@example.com"));
   const us = await call(admin, "POST", "/api/shipping-zones", {
     name: "United States",
     countries: ["US"],

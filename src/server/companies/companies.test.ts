@@ -1,9 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { requestsAs } from "../../../tests/support/requests";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { expectTooManyRequests } from "../../../tests/support/too-many";
 import {
   createCompany,
@@ -20,8 +21,7 @@ import { companyInvitations, companyMembers } from "./tables";
 let t: TestApp;
 let admin: TestAccount;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "companies-admin@example.com" });
-  admin = await signUpAdmin(t, { email: "companies-admin@example.com" });
+  ({ t, admin } = await testAppWithAdmin("companies-admin@example.com"));
 });
 afterAll(() => t.close());
 

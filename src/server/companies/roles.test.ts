@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { requestsAs, type Method } from "../../../tests/support/requests";
 import { runRoleTable, type RoleRow } from "../../../tests/support/roles";
 import {
@@ -26,8 +27,7 @@ let productId: string;
 let listA: { id: string };
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "roles-admin@example.com" });
-  who.admin = await signUpAdmin(t, { email: "roles-admin@example.com" });
+  ({ t, admin: who.admin } = await testAppWithAdmin("roles-admin@example.com"));
   who.noCompany = await signUp(t.app);
   const p = await insertProduct(t.database.db, { priceCents: 5000, minimumOrder: 1 });
   productId = p.id;

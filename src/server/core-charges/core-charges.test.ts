@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { pdfText } from "../../../tests/support/pdf-text";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import { requestsAs } from "../../../tests/support/requests";
+import type { TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { AUSTIN_ADDRESS, flatUsShipping, texasSalesTax } from "../../../tests/support/destination";
 import { coreDepositMessages } from "../../contract/core-charges";
@@ -23,19 +25,15 @@ let t: TestApp;
 let admin: TestAccount;
 const DAY = 24 * 60 * 60 * 1000;
 
-type Method = "GET" | "POST" | "PUT" | "PATCH";
-const call = (who: TestAccount | undefined, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
+const call = requestsAs(() => t.app);
 
 const texas = AUSTIN_ADDRESS;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    ADMIN_EMAILS: "core-admin@example.com",
+  ({ t, admin } = await testAppWithAdmin("core-admin@example.com", {
     RETURN_WINDOW_DAYS: "30",
     CORE_RETURN_WINDOW_DAYS: "90",
-  });
-  admin = await signUpAdmin(t, { email: "core-admin@example.com" });
+  }));
   const zone = await flatUsShipping(t.app, admin, 10, "3-5 days");
   expect(zone.statusCode, zone.body).toBe(201);
   const rate = await texasSalesTax(t.app, admin, 10);

@@ -2,9 +2,10 @@ import { createEmailVerificationToken } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { UserListItem } from "../../contract/users";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { eventually } from "../../../tests/support/mailbox";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { startTestSmtp, type TestSmtp } from "../../../tests/support/test-smtp";
 import { adminAuditLog } from "../audit/tables";
 import { emailBounces } from "./tables";
@@ -29,13 +30,10 @@ const refused = [GONE, FIXED];
 
 beforeAll(async () => {
   smtp = await startTestSmtp({ refuse: refused });
-  t = await createTestApp({
-    SMTP_URL: smtp.url,
-    BETTER_AUTH_SECRET: SECRET,
-    ADMIN_EMAILS: ADMIN,
-    MAIL_RETRY_DELAY_SECONDS: "1",
-  });
-  admin = await signUpAdmin(t, { email: ADMIN, name: "Bo Admin" });
+  ({ t, admin } = await testAppWithAdmin(
+    { email: ADMIN, name: "Bo Admin" },
+    { SMTP_URL: smtp.url, BETTER_AUTH_SECRET: SECRET, MAIL_RETRY_DELAY_SECONDS: "1" },
+  ));
 });
 afterAll(async () => {
   await t?.close();

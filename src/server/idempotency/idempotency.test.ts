@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { orderAndCharge } from "../../../tests/support/payments";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { idempotencyMessages } from "../../contract/idempotency";
 import { orderMessages } from "../../contract/orders";
 import { products } from "../catalog/tables";
@@ -25,8 +26,9 @@ let other: TestAccount;
 const HOUR = 3600_000;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "idem-admin@example.com" },
+  ({ t, admin } = await testAppWithAdmin(
+    "idem-admin@example.com",
+    {},
     {
       seed: async (db) => {
         await shipsToTestAddress(db);
@@ -61,8 +63,7 @@ beforeAll(async () => {
         ]);
       },
     },
-  );
-  admin = await signUpAdmin(t, { email: "idem-admin@example.com" });
+  ));
   customer = await signUp(t.app);
   other = await signUp(t.app);
 });

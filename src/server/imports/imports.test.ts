@@ -6,10 +6,11 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import type { ImportRecord } from "../../contract/imports";
 import { importNotStartable } from "../../contract/imports";
 import { acesXml, type TestApp as AcesApp } from "../../../tests/support/aces";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { startImportAndWait, uploadImport } from "../../../tests/support/imports";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { adminAuditLog } from "../audit/tables";
 import { productFitments } from "../catalog/tables";
 import { seedDemoFitment } from "../demo/seed";
@@ -35,12 +36,10 @@ const bvId = async (vcdb: number) =>
   )[0]!.id;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    ADMIN_EMAILS: "imports-admin@example.com",
+  ({ t, admin } = await testAppWithAdmin("imports-admin@example.com", {
     IMPORT_MAX_FILE_MIB: "1",
     DATA_DIR: dataDir,
-  });
-  admin = await signUpAdmin(t, { email: "imports-admin@example.com" });
+  }));
   customer = await signUp(t.app);
   await seedDemoFitment(t.database.db);
   const db = t.database.db;

@@ -4,11 +4,12 @@ import path from "node:path";
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { ImportRecord } from "../../contract/imports";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { startImportAndWait, uploadImport } from "../../../tests/support/imports";
 import { multipart } from "../../../tests/support/multipart";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { attributeDefinitions, productAttributes } from "../catalog/attributes/tables";
 import { adminAuditLog } from "../audit/tables";
 import { productAssets, productCrossReferences, products } from "../catalog/tables";
@@ -27,13 +28,11 @@ const lineOf = (xml: string, text: string) =>
   xml.split("\n").findIndex((l) => l.includes(text)) + 1;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    ADMIN_EMAILS: "pies-admin@example.com",
+  ({ t, admin } = await testAppWithAdmin("pies-admin@example.com", {
     IMPORT_MAX_FILE_MIB: "1",
     IMPORT_MAX_ITEMS: "10",
     DATA_DIR: dataDir,
-  });
-  admin = await signUpAdmin(t, { email: "pies-admin@example.com" });
+  }));
   customer = await signUp(t.app);
   const db = t.database.db;
   // Sold already as the store's own (no brand code): the file's brand takes it over.

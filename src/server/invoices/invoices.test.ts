@@ -2,14 +2,14 @@ import { count, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress } from "../../../tests/support/destination";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { markOrderPaid, payAllInParallel, unpaidOrders } from "../../../tests/support/invoices";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { orderAndCharge } from "../../../tests/support/payments";
 import { pdfText } from "../../../tests/support/pdf-text";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { invoiceMessages } from "../../contract/invoices";
 import { companies, companyMembers } from "../companies/tables";
 import { invoices } from "./tables";
@@ -32,19 +32,14 @@ let other: TestAccount;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    {
-      ADMIN_EMAILS: "invoice-admin@example.com",
-      SELLER_NAME: seller.name,
-      SELLER_ADDRESS: seller.address.join("|"),
-      SELLER_TAX_ID: seller.taxId,
-      SELLER_EMAIL: seller.email,
-    },
-    { seed: shipsToTestAddress },
-  );
+  ({ t, admin } = await shippingAppWithAdmin("invoice-admin@example.com", {
+    SELLER_NAME: seller.name,
+    SELLER_ADDRESS: seller.address.join("|"),
+    SELLER_TAX_ID: seller.taxId,
+    SELLER_EMAIL: seller.email,
+  }));
   customer = await signUp(t.app);
   other = await signUp(t.app);
-  admin = await signUpAdmin(t, { email: "invoice-admin@example.com" });
 });
 afterAll(() => t.close());
 

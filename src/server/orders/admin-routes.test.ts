@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { products } from "../catalog/tables";
 
@@ -36,13 +37,9 @@ const changeStatus = (id: string, status: string, who?: TestAccount) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "orders-boss@example.com" },
-    { seed: shipsToTestAddress },
-  );
+  ({ t, admin } = await shippingAppWithAdmin("orders-boss@example.com"));
   customer = await signUp(t.app, { email: "casey.orders@example.com" });
   other = await signUp(t.app, { email: "olly.orders@example.com" });
-  admin = await signUpAdmin(t, { email: "orders-boss@example.com" });
 });
 afterAll(() => t.close());
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 
 let t: TestApp;
 let customer: TestAccount;
@@ -10,13 +11,9 @@ let other: TestAccount;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "orders-admin@example.com" },
-    { seed: shipsToTestAddress },
-  );
+  ({ t, admin } = await shippingAppWithAdmin("orders-admin@example.com"));
   customer = await signUp(t.app, { name: "Casey" });
   other = await signUp(t.app, { name: "Olly" });
-  admin = await signUpAdmin(t, { email: "orders-admin@example.com" });
   // Their orders go to their address book's default (the typed Address and phone kept as sent).
   for (const who of [customer, other]) {
     const saved = await t.app.inject({

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { trackingMessages } from "../../contract/shipping-carriers";
 import { adminAuditLog } from "../audit/tables";
@@ -52,11 +53,7 @@ const rowOf = async (id: string) =>
   (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "tracking-boss@example.com" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "tracking-boss@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("tracking-boss@example.com"));
 });
 afterAll(() => t.close());
 

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { orders } from "../orders/tables";
 import { payments } from "./tables";
@@ -29,13 +30,9 @@ describe("the test-card gateway", () => {
   let admin: TestAccount;
 
   beforeAll(async () => {
-    t = await createTestApp(
-      { ADMIN_EMAILS: "pay-admin@example.com" },
-      { seed: shipsToTestAddress },
-    );
+    ({ t, admin } = await shippingAppWithAdmin("pay-admin@example.com"));
     customer = await signUp(t.app);
     other = await signUp(t.app);
-    admin = await signUpAdmin(t, { email: "pay-admin@example.com" });
   });
   afterAll(() => t.close());
 

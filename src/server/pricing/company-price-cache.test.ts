@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
-import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import type { TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { createAnotherProcess, createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import { createAnotherProcess, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { hearCatalogChannel } from "../../../tests/support/catalog-channel";
 import { companies, companyMembers } from "../companies/tables";
@@ -26,8 +27,7 @@ let member: TestAccount & { id: string };
 const invalidated = vi.spyOn(CompanyPriceCache.prototype, "invalidate");
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "price-cache-admin@example.com" });
-  admin = await signUpAdmin(t, { email: "price-cache-admin@example.com" });
+  ({ t, admin } = await testAppWithAdmin("price-cache-admin@example.com"));
   p1 = (await insertProduct(t.database.db, { name: "Cachedprice part 1", priceCents: 2000 })).id;
   p2 = (await insertProduct(t.database.db, { name: "Cachedprice part 2", priceCents: 3000 })).id;
   list = await createPriceList(t.app, admin, [{ productId: p1, unitPrice: 18 }]);

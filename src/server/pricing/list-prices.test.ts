@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { CatalogReadCache } from "../catalog/read-cache";
 import { yourListPrices } from "./list-prices";
@@ -25,8 +26,9 @@ let p1: string, p2: string, p3: string;
 const answered = vi.spyOn(CatalogReadCache.prototype, "answerFor");
 
 beforeAll(async () => {
-  t = await createTestApp({ METRICS_TOKEN: TOKEN, ADMIN_EMAILS: "list-prices-admin@example.com" });
-  admin = await signUpAdmin(t, { email: "list-prices-admin@example.com" });
+  ({ t, admin } = await testAppWithAdmin("list-prices-admin@example.com", {
+    METRICS_TOKEN: TOKEN,
+  }));
   const made = [];
   for (const [i, cents] of [2000, 3000, 4000].entries()) {
     made.push(

@@ -1,14 +1,11 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import {
-  shipsToTestAddress,
-  checkoutToTestAddress,
-  orderToTestAddress,
-} from "../../../tests/support/destination";
+import { checkoutToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
 import { requestsAs } from "../../../tests/support/requests";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { priceListMessages } from "../../contract/pricing";
 import { adminAuditLog } from "../audit/tables";
@@ -19,11 +16,7 @@ import { readEntriesCsv } from "./price-lists";
 let t: TestApp;
 let admin: TestAccount;
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "pricing-admin@example.com" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "pricing-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("pricing-admin@example.com"));
 });
 afterAll(() => t.close());
 

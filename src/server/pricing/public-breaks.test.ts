@@ -1,15 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import {
-  shipsToTestAddress,
-  checkoutToTestAddress,
-  orderToTestAddress,
-} from "../../../tests/support/destination";
+import { checkoutToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
 import { requestsAs } from "../../../tests/support/requests";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { priceBreakMessages } from "../../contract/pricing";
 import { productFieldMessages } from "../../contract/products";
@@ -23,11 +20,7 @@ let t: TestApp;
 let admin: TestAccount;
 let customer: TestAccount;
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "breaks-admin@example.com" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "breaks-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("breaks-admin@example.com"));
   customer = await signUp(t.app);
 });
 afterAll(() => t.close());

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import type { TestAccount } from "../../../tests/support/accounts";
 import { multipart } from "../../../tests/support/multipart";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { MAX_CSV_BYTES } from "../../contract/product-csv";
 
 let t: TestApp;
 let admin: TestAccount;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "csv-admin@example.com" });
-  admin = await signUpAdmin(t, { email: "csv-admin@example.com", name: "Casey" });
+  ({ t, admin } = await testAppWithAdmin({ email: "csv-admin@example.com", name: "Casey" }));
 });
 afterAll(() => t.close());
 

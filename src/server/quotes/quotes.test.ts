@@ -1,15 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
-import {
-  TEST_SHIP_TO,
-  shipsToTestAddress,
-  AUSTIN_ADDRESS,
-  texasSalesTax,
-} from "../../../tests/support/destination";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { TEST_SHIP_TO, AUSTIN_ADDRESS, texasSalesTax } from "../../../tests/support/destination";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { requestsAs } from "../../../tests/support/requests";
+import type { TestApp } from "../../../tests/support/test-app";
 import {
   companyWithBuyerAndViewer,
   createCompany,
@@ -39,11 +36,7 @@ let otherBuyer: Member;
 let loner: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "quotes-admin@example.com" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "quotes-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("quotes-admin@example.com"));
   ({ owner, buyer, viewer } = await companyWithBuyerAndViewer(t.app, admin));
   const other = (await createCompany(t.app, admin)).id;
   otherBuyer = await joinCompany(t.app, admin, other, "buyer");
@@ -51,13 +44,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (who: TestAccount) => ({ cookie: who.cookie });
-const call = (
-  who: TestAccount | null,
-  method: "GET" | "POST" | "PUT",
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: who ? as(who) : {}, payload });
+const call = requestsAs(() => t.app);
 
 /** A fresh $50.00 part with `stock` on sale. */
 const part = (stock = 100, priceCents = 5000) =>

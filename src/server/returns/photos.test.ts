@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress } from "../../../tests/support/destination";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { multipartFiles, tinyGif, tinyPng } from "../../../tests/support/multipart";
 import { orderAndCharge } from "../../../tests/support/payments";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { MAX_IMAGE_BYTES } from "../../contract/products";
 import { returnMessages } from "../../contract/returns";
 import { returnPhotos } from "./tables";
@@ -28,11 +28,7 @@ beforeAll(async () => {
   // Photos go to DATA_DIR/return-photos: a folder of this file's own.
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "return-photos-"));
   photoDir = path.join(dataDir, "return-photos");
-  t = await createTestApp(
-    { ADMIN_EMAILS: "photos-admin@example.com", DATA_DIR: dataDir },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "photos-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("photos-admin@example.com", { DATA_DIR: dataDir }));
   customer = await signUp(t.app, { email: "photos-customer@example.com" });
   other = await signUp(t.app, { email: "photos-other@example.com" });
 });

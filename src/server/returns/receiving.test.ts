@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress } from "../../../tests/support/destination";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { orderAndCharge } from "../../../tests/support/payments";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { returnMessages, type RestockingFee } from "../../contract/returns";
 import { products } from "../catalog/tables";
 import { loadConfig } from "../config";
@@ -129,14 +129,9 @@ describe("through the API", () => {
   let customer: TestAccount;
 
   beforeAll(async () => {
-    t = await createTestApp(
-      {
-        ADMIN_EMAILS: "rma-admin@example.com",
-        RETURNS_ADDRESS: "Returns, Dock 4|1 Test Road",
-      },
-      { seed: shipsToTestAddress },
-    );
-    admin = await signUpAdmin(t, { email: "rma-admin@example.com" });
+    ({ t, admin } = await shippingAppWithAdmin("rma-admin@example.com", {
+      RETURNS_ADDRESS: "Returns, Dock 4|1 Test Road",
+    }));
     customer = await signUp(t.app, { email: "rma-customer@example.com" });
   });
   afterAll(() => t.close());

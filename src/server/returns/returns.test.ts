@@ -1,13 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress } from "../../../tests/support/destination";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { orderAndCharge } from "../../../tests/support/payments";
 import { pdfText } from "../../../tests/support/pdf-text";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { requestsAs } from "../../../tests/support/requests";
+import type { TestApp } from "../../../tests/support/test-app";
 import { returnMessages } from "../../contract/returns";
 import { adminAuditLog } from "../audit/tables";
 import { invoices } from "../invoices/tables";
@@ -35,19 +36,15 @@ const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: n
 const silent = { error: () => {} };
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "returns-admin@example.com", RETURN_WINDOW_DAYS: "30" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "returns-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("returns-admin@example.com", {
+    RETURN_WINDOW_DAYS: "30",
+  }));
   customer = await signUp(t.app, { email: "returns-customer@example.com" });
   other = await signUp(t.app, { email: "returns-other@example.com" });
 });
 afterAll(() => t.close());
 
-type Method = "GET" | "POST" | "PATCH";
-const call = (who: TestAccount | undefined, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, payload });
+const call = requestsAs(() => t.app);
 
 const stockOf = async (id: string) =>
   (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!.availableQuantity;

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { makeBuyer, signUpBuyer } from "../../../tests/support/buyers";
 import { insertProduct, insertReview } from "../../../tests/support/factories";
-import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { placeTestOrder } from "../../../tests/support/destination";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { REVIEW_NOT_PENDING_MESSAGE } from "../../contract/reviews";
 import { adminAuditLog } from "../audit/tables";
 import { orders } from "../orders/tables";
@@ -14,14 +15,10 @@ let t: TestApp;
 let admin: TestAccount;
 beforeAll(async () => {
   // Many fresh accounts from the one test address: sign-up's own limit is not under test here.
-  t = await createTestApp(
-    {
-      ADMIN_EMAILS: "moderator@example.com",
-      AUTH_RATE_LIMIT_PER_IP: "1000",
-    },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "moderator@example.com", name: "Mo Derator" });
+  ({ t, admin } = await shippingAppWithAdmin(
+    { email: "moderator@example.com", name: "Mo Derator" },
+    { AUTH_RATE_LIMIT_PER_IP: "1000" },
+  ));
   // Published reviews to start from (as the demo's), so hiding or approving moves the average.
   for (const ratings of [4, 5]) await insertReview(t.database.db, { ratings });
 });

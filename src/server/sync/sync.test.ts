@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import type { TestAccount } from "../../../tests/support/accounts";
 import { markOrderPaid, unpaidOrders } from "../../../tests/support/invoices";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import type { ApiKeyIssued } from "../../contract/api-keys";
 import {
   bulkMessages as say,
@@ -23,8 +24,7 @@ const ADMIN_EMAIL = "sync-admin@example.com";
 const seller = { name: "Sync Seller", address: ["1 Road"], taxId: null, email: null };
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
-  admin = await signUpAdmin(t, { email: ADMIN_EMAIL });
+  ({ t, admin } = await testAppWithAdmin(ADMIN_EMAIL));
 });
 afterAll(() => t.close());
 

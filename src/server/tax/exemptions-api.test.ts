@@ -1,10 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { pdfText } from "../../../tests/support/pdf-text";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import { requestsAs } from "../../../tests/support/requests";
+import type { TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { adminAuditLog } from "../audit/tables";
@@ -19,9 +21,7 @@ let t: TestApp;
 let admin: TestAccount;
 let euStandard: string;
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-const call = (who: TestAccount | undefined, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
+const call = requestsAs(() => t.app);
 
 const address = (country: string, postalCode: string, city: string) => ({
   name: "Marie Curie",
@@ -36,8 +36,7 @@ const paris = address("FR", "75002", "Paris");
 const berlin = address("DE", "10117", "Berlin");
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "vat-admin@example.com", STORE_COUNTRY: "DE" });
-  admin = await signUpAdmin(t, { email: "vat-admin@example.com" });
+  ({ t, admin } = await testAppWithAdmin("vat-admin@example.com", { STORE_COUNTRY: "DE" }));
   const eu = await call(admin, "POST", "/api/shipping-zones", {
     name: "EU",
     countries: ["DE", "FR"],

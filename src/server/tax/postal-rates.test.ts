@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import { requestsAs } from "../../../tests/support/requests";
+import type { TestApp } from "../../../tests/support/test-app";
 import { POSTAL_PATTERN_MESSAGE, taxMessages } from "../../contract/tax";
 
 // Tax rates by postal code through the API: the admin's routes (bad input refused, never a 500),
@@ -10,13 +12,10 @@ import { POSTAL_PATTERN_MESSAGE, taxMessages } from "../../contract/tax";
 let t: TestApp;
 let admin: TestAccount;
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-const call = (who: TestAccount | undefined, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
+const call = requestsAs(() => t.app);
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "postal-admin@example.com" });
-  admin = await signUpAdmin(t, { email: "postal-admin@example.com" });
+  ({ t, admin } = await testAppWithAdmin("postal-admin@example.com"));
   // Shipping free over $50: the orders below pay tax on their part alone.
   const zone = await call(admin, "POST", "/api/shipping-zones", {
     name: "United States",

@@ -1,15 +1,13 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { markOrderPaid } from "../../../tests/support/invoices";
 import { waitForMail } from "../../../tests/support/mailbox";
-import {
-  shipsToTestAddress,
-  checkoutToTestAddress,
-  orderToTestAddress,
-} from "../../../tests/support/destination";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { checkoutToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { requestsAs } from "../../../tests/support/requests";
+import type { TestApp } from "../../../tests/support/test-app";
 import { companyWithBuyer, createCompany, joinCompany } from "../../../tests/support/trade";
 import { termsMessages } from "../../contract/terms";
 import { adminAuditLog } from "../audit/tables";
@@ -37,19 +35,12 @@ const DAY = 24 * 60 * 60 * 1000;
 const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: null };
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "terms-admin@example.com" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "terms-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("terms-admin@example.com"));
   ({ id: companyId, owner, buyer } = await companyWithBuyer(t.app, admin));
 });
 afterAll(() => t.close());
 
-const as = (who: TestAccount) => ({ cookie: who.cookie });
-type Method = "GET" | "POST" | "PATCH" | "PUT";
-const call = (who: TestAccount | undefined, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who ? as(who) : {}, payload });
+const call = requestsAs(() => t.app);
 
 async function setTerms(paymentTerms: string, creditLimit: number | null) {
   const res = await call(admin, "PATCH", `/api/companies/${companyId}`, {

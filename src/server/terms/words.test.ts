@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import type { TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { TEST_SHIP_TO } from "../../../tests/support/destination";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { requestsAs } from "../../../tests/support/requests";
+import type { TestApp } from "../../../tests/support/test-app";
 import { companyWithBuyer } from "../../../tests/support/trade";
 import type { Order } from "../../contract/orders";
 import { paymentWords } from "../../contract/payment-words";
@@ -20,11 +22,7 @@ let admin: TestAccount;
 let buyer: Member;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "words-admin@example.com" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "words-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("words-admin@example.com"));
   const company = await companyWithBuyer(t.app, admin);
   buyer = company.buyer;
   const res = await call(admin, "PATCH", `/api/companies/${company.id}`, {
@@ -35,12 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (
-  who: TestAccount,
-  method: "GET" | "POST" | "PATCH" | "PUT",
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: { cookie: who.cookie }, payload });
+const call = requestsAs(() => t.app);
 
 const part = () =>
   insertProduct(t.database.db, { priceCents: 5000, minimumOrder: 1, availableQuantity: 100 });

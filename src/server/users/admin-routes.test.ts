@@ -3,7 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signIn, signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { availableQuantityOf, insertProduct, insertReview } from "../../../tests/support/factories";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { TEST_SHIP_TO } from "../../../tests/support/destination";
+import { shippingAppWithAdmin, testAppWithAdmin } from "../../../tests/support/store";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { account, session } from "../auth/tables";
@@ -58,12 +59,11 @@ describe("admin user management", () => {
   let other: TestAccount;
 
   beforeAll(async () => {
-    t = await createTestApp(
-      { ADMIN_EMAILS: "users-admin@example.com" },
-      { seed: shipsToTestAddress },
-    );
+    ({ t, admin } = await shippingAppWithAdmin({
+      email: "users-admin@example.com",
+      name: "Uma Admin",
+    }));
     api = client(t);
-    admin = await signUpAdmin(t, { email: "users-admin@example.com", name: "Uma Admin" });
     customer = await signUp(t.app, { name: "Casey Customer" });
     other = await signUp(t.app, { name: "Olive Other" });
   });
@@ -467,9 +467,11 @@ describe("taking the admin role away, and the audit log", () => {
   let customer: TestAccount;
 
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_EMAILS: "demote-admin@example.com" });
+    ({ t, admin: first } = await testAppWithAdmin({
+      email: "demote-admin@example.com",
+      name: "Dana Admin",
+    }));
     api = client(t);
-    first = await signUpAdmin(t, { email: "demote-admin@example.com", name: "Dana Admin" });
     customer = await signUp(t.app, { name: "Casey Customer" });
   });
   afterAll(() => t.close());

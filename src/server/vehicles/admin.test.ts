@@ -1,9 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import {
   vehicleAdminMessages,
   vehicleInUseMessage,
@@ -25,8 +26,7 @@ let listener: pg.Client;
 const heard: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "vehicle-admin@example.com" });
-  admin = await signUpAdmin(t, { email: "vehicle-admin@example.com" });
+  ({ t, admin } = await testAppWithAdmin("vehicle-admin@example.com"));
   customer = await signUp(t.app);
   listener = new pg.Client({ connectionString: t.database.directUrl });
   await listener.connect();

@@ -1,8 +1,9 @@
 import { count, desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import type { TestAccount } from "../../../tests/support/accounts";
 import { multipart } from "../../../tests/support/multipart";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import {
   MAX_VEHICLE_CSV_ROWS,
   vehicleAdminMessages,
@@ -21,8 +22,7 @@ import { readVehicleCsv } from "./vehicle-csv";
 let t: TestApp;
 let admin: TestAccount;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "vehicle-csv-admin@example.com" });
-  admin = await signUpAdmin(t, { email: "vehicle-csv-admin@example.com" });
+  ({ t, admin } = await testAppWithAdmin("vehicle-csv-admin@example.com"));
   // The demo vehicles: several hundred base vehicles with their engines.
   await seedDemoFitment(t.database.db);
 });

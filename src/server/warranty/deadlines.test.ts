@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { sql } from "../db/sql";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress } from "../../../tests/support/destination";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { orderAndCharge } from "../../../tests/support/payments";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { requestsAs } from "../../../tests/support/requests";
+import type { TestApp } from "../../../tests/support/test-app";
 import {
   WARRANTY_DEADLINE_DEFAULTS,
   deadlineWords,
@@ -29,23 +30,12 @@ const DAY = 86_400_000;
 const SETTINGS = "/api/warranty/settings";
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "deadline-admin@example.com" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "deadline-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("deadline-admin@example.com"));
   customer = await signUp(t.app, { email: "deadline-customer@example.com" });
 });
 afterAll(() => t.close());
 
-type Method = "GET" | "POST" | "PATCH" | "PUT";
-const call = (who: TestAccount | null, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    payload: payload as object | undefined,
-  });
+const call = requestsAs(() => t.app);
 
 /** A shipped part with a warranty, and a claim of one unit of it (waiting for the store). */
 async function claim(): Promise<{ id: string; number: string }> {

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress } from "../../../tests/support/destination";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { availableQuantityOf } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { requestsAs } from "../../../tests/support/requests";
+import type { TestApp } from "../../../tests/support/test-app";
 import { claimBody, shippedWarrantyOrder } from "../../../tests/support/warranty";
 import { invoiceMessages } from "../../contract/invoices";
 import { paymentWords } from "../../contract/payment-words";
@@ -24,18 +25,14 @@ let admin: TestAccount;
 let customer: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "decisions-admin@example.com", RETURNS_ADDRESS: "Returns|1 Dock Rd|Austin" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "decisions-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("decisions-admin@example.com", {
+    RETURNS_ADDRESS: "Returns|1 Dock Rd|Austin",
+  }));
   customer = await signUp(t.app, { email: "decisions-customer@example.com" });
 });
 afterAll(() => t.close());
 
-type Method = "GET" | "POST" | "PATCH";
-const call = (who: TestAccount, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: who.cookie }, payload });
+const call = requestsAs(() => t.app);
 
 /** A shipped order of 3 and a claim of `qty` of its line. */
 async function claimOf(qty: number) {

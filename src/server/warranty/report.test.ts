@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress } from "../../../tests/support/destination";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { orderAndCharge } from "../../../tests/support/payments";
 import { multipart } from "../../../tests/support/multipart";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { requestsAs } from "../../../tests/support/requests";
+import type { TestApp } from "../../../tests/support/test-app";
 import { claimBody } from "../../../tests/support/warranty";
 import { LOT_MESSAGE } from "../../contract/shipments";
 import { orders } from "../orders/tables";
@@ -21,17 +22,12 @@ let admin: TestAccount;
 let customer: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "report-admin@example.com" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "report-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("report-admin@example.com"));
   customer = await signUp(t.app, { email: "report-customer@example.com" });
 });
 afterAll(() => t.close());
 
-const call = (who: TestAccount, method: "GET" | "POST" | "PATCH", url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: who.cookie }, payload });
+const call = requestsAs(() => t.app);
 
 /** `qty` of `part`, ordered and paid by the customer. */
 async function paidOrder(partId: string, qty: number) {

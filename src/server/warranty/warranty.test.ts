@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress } from "../../../tests/support/destination";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { multipartFiles, tinyGif, tinyPng } from "../../../tests/support/multipart";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { requestsAs } from "../../../tests/support/requests";
+import type { TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { claimBody, shippedWarrantyOrder, WARRANTY_VIN } from "../../../tests/support/warranty";
 import { dueDateWords } from "../../contract/payment-words";
@@ -21,19 +22,13 @@ let customer: TestAccount;
 let other: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "warranty-admin@example.com" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "warranty-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("warranty-admin@example.com"));
   customer = await signUp(t.app, { email: "warranty-customer@example.com" });
   other = await signUp(t.app, { email: "warranty-other@example.com" });
 });
 afterAll(() => t.close());
 
-type Method = "GET" | "POST" | "PATCH" | "PUT";
-const call = (who: TestAccount | undefined, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, payload });
+const call = requestsAs(() => t.app);
 
 const VIN = WARRANTY_VIN;
 const shippedOrder = (who = customer, qty = 3, ship = true) =>

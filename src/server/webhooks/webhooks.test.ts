@@ -3,12 +3,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { eventually, waitForMail } from "../../../tests/support/mailbox";
 import { watchQueries } from "../../../tests/support/query-spy";
-import { createAnotherProcess, createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { createAnotherProcess, type TestApp } from "../../../tests/support/test-app";
 import {
   webhookMessages as say,
   type WebhookDeliveryDetail,
@@ -172,8 +173,7 @@ let receiver: Receiver;
 const ADMIN_EMAIL = "webhooks-admin@example.com";
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: ADMIN_EMAIL }, { seed: shipsToTestAddress });
-  admin = await signUpAdmin(t, { email: ADMIN_EMAIL });
+  ({ t, admin } = await shippingAppWithAdmin(ADMIN_EMAIL));
   customer = await signUp(t.app);
   receiver = await startReceiver();
 });

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress } from "../../../tests/support/destination";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { orderAndCharge } from "../../../tests/support/payments";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { adminAuditLog } from "../audit/tables";
 import { createInventory } from "../inventory/service";
 import { invoices } from "../invoices/tables";
@@ -30,11 +30,7 @@ const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: n
 const MINUTE = 60_000;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "refund-retry-admin@example.com" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "refund-retry-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("refund-retry-admin@example.com"));
   customer = await signUp(t.app, { email: "refund-retry-customer@example.com" });
 });
 afterAll(() => t.close());
