@@ -1,17 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { approvalSettingsMessages, type ApprovalSettings } from "../../contract/approvals";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { insertProduct } from "../../../tests/support/factories";
-import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { approvalServiceAt, orderOverTheLimit } from "../../../tests/support/approvals";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { companyWithBuyer, setOrderLimit } from "../../../tests/support/trade";
 import { adminAuditLog } from "../audit/tables";
-import { createInventory } from "../inventory/service";
 import { approvalWindowEnd } from "../inventory/holds";
-import { orders } from "../orders/tables";
-import { createApprovalMail } from "./mail";
-import { createApprovalService } from "./service";
 import { approvalSettings } from "./tables";
 
 /**
@@ -31,15 +27,10 @@ const HOUR = 3_600_000;
 const SETTINGS = "/api/approvals/settings";
 
 beforeAll(async () => {
-  t = await createTestApp(
-    {
-      ADMIN_EMAILS: "settings-admin@example.com",
-      APPROVAL_WINDOW_BUSINESS_DAYS: "4",
-      APPROVAL_REMINDER_HOURS: "20",
-    },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "settings-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("settings-admin@example.com", {
+    APPROVAL_WINDOW_BUSINESS_DAYS: "4",
+    APPROVAL_REMINDER_HOURS: "20",
+  }));
   customer = await signUp(t.app);
   const company = await companyWithBuyer(t.app, admin);
   ({ owner, buyer } = company);
@@ -56,19 +47,7 @@ const call = (who: TestAccount | null, method: "GET" | "PUT", payload?: unknown)
     payload: payload as object | undefined,
   });
 
-async function overTheLimit() {
-  const p = await insertProduct(t.database.db, {
-    priceCents: 5000,
-    minimumOrder: 1,
-    availableQuantity: 100,
-  });
-  const res = await placeTestOrder(t.app, buyer, p.id, 3, "1 Fleet Yard");
-  expect(res.statusCode, res.body).toBe(201);
-  const order = res.json().order as { _id: string; status: string };
-  expect(order.status).toBe("awaiting_approval");
-  const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
-  return row!;
-}
+const overTheLimit = () => orderOverTheLimit(t, buyer);
 
 /**
  * How many business days the order's stock is held, from when it was written (the end is
@@ -87,27 +66,12 @@ const auditRows = () =>
 
 /** The approval service with its clock at `ms`, on the app's database, its emails kept here. */
 const queued: { to: string; key: string }[] = [];
+const mailer = {
+  sendIn: async (_tx: unknown, m: { to: string }, key: string) =>
+    void queued.push({ to: m.to, key }),
+};
 const approvalsAt = (ms: number) =>
-  createApprovalService(t.database.db, createInventory(t.database.db), {
-    holdMs: 48 * HOUR,
-    limits: {
-      maxShare: 1,
-      freeUnits: 10,
-      maxValueCents: 1e9,
-      perMinute: 100,
-      newCustomerHoldMs: 30 * 60_000,
-      newCustomerShare: 1,
-    },
-    mail: createApprovalMail(
-      {
-        sendIn: async (_tx: unknown, m: { to: string }, key: string) =>
-          void queued.push({ to: m.to, key }),
-      },
-      "http://store.test",
-    ),
-    now: () => new Date(ms),
-    defaults: { windowBusinessDays: 4, reminderHours: 20 },
-  });
+  approvalServiceAt(t, ms, mailer, { windowBusinessDays: 4, reminderHours: 20 });
 
 test("until an admin saves settings, the environment's window holds an order awaiting approval", async () => {
   const res = await call(admin, "GET");

@@ -1,10 +1,10 @@
 import { orderNumberText } from "../../contract/orders";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { insertProduct } from "../../../tests/support/factories";
-import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import type { TestAccount } from "../../../tests/support/accounts";
+import { approvalServiceAt, orderOverTheLimit } from "../../../tests/support/approvals";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { companyWithBuyer, setOrderLimit } from "../../../tests/support/trade";
 import { createInventory } from "../inventory/service";
 import { approvalWindowEnd } from "../inventory/holds";
@@ -12,8 +12,6 @@ import { createOrderMail } from "../orders/mail";
 import { orders } from "../orders/tables";
 import { user } from "../users/tables";
 import { createExpireHolds } from "../workflows/expire-holds";
-import { createApprovalMail } from "./mail";
-import { createApprovalService } from "./service";
 
 /**
  * The approval window (docs/approvals.md): an order awaiting an owner's approval keeps its stock
@@ -30,11 +28,8 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "window-admin@example.com" },
-    { seed: shipsToTestAddress },
-  );
-  const admin = await signUpAdmin(t, { email: "window-admin@example.com" });
+  let admin: TestAccount;
+  ({ t, admin } = await shippingAppWithAdmin("window-admin@example.com"));
   const company = await companyWithBuyer(t.app, admin);
   ({ owner, buyer } = company);
   // An invited buyer who never verified their address: 30-minute holds on unpaid orders.
@@ -44,19 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function overTheLimit() {
-  const p = await insertProduct(t.database.db, {
-    priceCents: 5000,
-    minimumOrder: 1,
-    availableQuantity: 100,
-  });
-  const res = await placeTestOrder(t.app, buyer, p.id, 3, "1 Fleet Yard");
-  expect(res.statusCode, res.body).toBe(201);
-  const order = res.json().order as { _id: string; status: string; createdAt: string };
-  expect(order.status).toBe("awaiting_approval");
-  const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
-  return row!;
-}
+const overTheLimit = () => orderOverTheLimit(t, buyer);
 
 /** What the services queue, instead of the outbox (these are not the app's jobs). */
 const queued: { to: string; subject: string; text: string; key: string }[] = [];
@@ -65,20 +48,7 @@ const mailer = {
     void queued.push({ to: m.to, subject: m.subject, text: m.text, key }),
   queueSql: () => Promise.reject(new Error("nothing is placed here")),
 };
-const approvalsAt = (ms: number) =>
-  createApprovalService(t.database.db, createInventory(t.database.db), {
-    holdMs: 48 * HOUR,
-    limits: {
-      maxShare: 1,
-      freeUnits: 10,
-      maxValueCents: 1e9,
-      perMinute: 100,
-      newCustomerHoldMs: 30 * 60_000,
-      newCustomerShare: 1,
-    },
-    mail: createApprovalMail(mailer, "http://store.test"),
-    now: () => new Date(ms),
-  });
+const approvalsAt = (ms: number) => approvalServiceAt(t, ms, mailer);
 const sweepAt = (ms: number) =>
   createExpireHolds(
     createInventory(t.database.db),
