@@ -92,3 +92,17 @@ export async function orderAndCharge(
     });
   return { orderId, confirm };
 }
+
+/** The admin cancels the order (PATCH /api/orders/{id}/status, as Manage All Orders does). */
+export function cancelOrderAsAdmin(
+  app: FastifyInstance,
+  admin: { cookie: string },
+  orderId: string,
+) {
+  return app.inject({
+    method: "PATCH",
+    url: `/api/orders/${orderId}/status`,
+    headers: { cookie: admin.cookie },
+    payload: { status: "cancelled" },
+  });
+}

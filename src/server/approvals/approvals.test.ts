@@ -1,10 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import type { TestAccount } from "../../../tests/support/accounts";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { TEST_SHIP_TO } from "../../../tests/support/destination";
+import { openPayment } from "../../../tests/support/payments";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { approvalMessages } from "../../contract/approvals";
 import { adminAuditLog } from "../audit/tables";
@@ -31,11 +33,7 @@ const MINUTE = 60_000;
 const ref = (id: string) => id.slice(0, 8).toUpperCase();
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "approvals-admin@example.com" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "approvals-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("approvals-admin@example.com"));
   companyId = (await createCompany(t.app, admin)).id;
   owner = await joinCompany(t.app, admin, companyId, "owner");
   secondOwner = await joinCompany(t.app, admin, companyId, "owner");
@@ -94,13 +92,7 @@ const decide = (who: TestAccount, orderId: string, action: "approve" | "decline"
 
 const stockOf = (id: string) => availableQuantityOf(t.database.db, id);
 
-const payIntent = (who: TestAccount, orderId: string) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/create-payment-intent",
-    headers: as(who),
-    payload: { orderId },
-  });
+const payIntent = (who: TestAccount, orderId: string) => openPayment(t.app, who, orderId);
 
 test("within the per-order limit an order is ordinary; over it, it awaits approval, holding its stock, and cannot be paid", async () => {
   await setLimits(buyer, { orderLimit: 100, monthlyLimit: null });

@@ -18,7 +18,7 @@ import { loadConfig } from "../config";
 import { startLocalSmtpServer } from "../mail/local-smtp";
 import { MAIL_QUEUE } from "../mail/mailer";
 import { startQueuedMailer } from "../../../tests/support/mailer";
-import { payWithTestCard } from "../../../tests/support/payments";
+import { payWithTestCard, cancelOrderAsAdmin } from "../../../tests/support/payments";
 import { startSilentSmtp } from "../../../tests/support/test-smtp";
 import { createOrderMail } from "./mail";
 import { companyAddressInputSchema } from "../../contract/addresses";
@@ -144,13 +144,7 @@ test("an admin cancelling an unpaid order (one, or all of an account's) emails t
   const customer = await signUp(t.app, { name: "Cy Cancel" });
   const { order: one, product } = await placeOrder(t, customer, 990, 3);
   const admin = await makeAdmin(t);
-  const cancel = () =>
-    t.app.inject({
-      method: "PATCH",
-      url: `/api/orders/${one._id}/status`,
-      headers: as(admin),
-      payload: { status: "cancelled" },
-    });
+  const cancel = () => cancelOrderAsAdmin(t.app, admin, one._id);
   expect((await cancel()).statusCode).toBe(200);
   const mail = await waitForMail(t.app, customer.email, new RegExp(`${one.number} was cancelled`));
   expect(mail.text).toContain("Hello Cy Cancel,");

@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { cancelOrderAsAdmin, openPayment } from "../../../tests/support/payments";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { cancelledPaymentMessages } from "../../contract/orders";
 import { createInventory } from "../inventory/service";
 import { orders } from "../orders/tables";
@@ -19,11 +21,7 @@ let admin: TestAccount;
 let customer: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "cancelled-pay-admin@example.com" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "cancelled-pay-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("cancelled-pay-admin@example.com"));
   customer = await signUp(t.app, { email: "cancelled-pay-customer@example.com" });
 });
 afterAll(() => t.close());
@@ -34,22 +32,11 @@ async function unpaidOrder(): Promise<string> {
   expect(placed.statusCode, placed.body).toBe(201);
   return placed.json().order._id as string;
 }
-const pay = (orderId: string) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/create-payment-intent",
-    headers: { cookie: customer.cookie },
-    payload: { orderId },
-  });
+const pay = (orderId: string) => openPayment(t.app, customer, orderId);
 
 test("an order the admin cancelled says so, not that its hold ran out", async () => {
   const orderId = await unpaidOrder();
-  const cancelled = await t.app.inject({
-    method: "PATCH",
-    url: `/api/orders/${orderId}/status`,
-    headers: { cookie: admin.cookie },
-    payload: { status: "cancelled" },
-  });
+  const cancelled = await cancelOrderAsAdmin(t.app, admin, orderId);
   expect(cancelled.statusCode, cancelled.body).toBe(200);
   const res = await pay(orderId);
   expect(res.statusCode).toBe(422);

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress } from "../../../tests/support/destination";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { orderAndCharge } from "../../../tests/support/payments";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { orderAndCharge, cancelOrderAsAdmin } from "../../../tests/support/payments";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { createInventory } from "../inventory/service";
 import { invoices } from "../invoices/tables";
 import { createInvoiceService } from "../invoices/service";
@@ -28,11 +28,7 @@ const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: n
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "reconcile-admin@example.com" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "reconcile-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("reconcile-admin@example.com"));
   customer = await signUp(t.app, { email: "reconcile-customer@example.com" });
 });
 afterAll(() => t.close());
@@ -94,12 +90,7 @@ test("a charge confirmed at the gateway whose confirmation never reached the sto
 
 test("a charge for an order the store cancelled meanwhile is kept as refund due", async () => {
   const orderId = await chargedUntold();
-  const cancelled = await t.app.inject({
-    method: "PATCH",
-    url: `/api/orders/${orderId}/status`,
-    headers: { cookie: admin.cookie },
-    payload: { status: "cancelled" },
-  });
+  const cancelled = await cancelOrderAsAdmin(t.app, admin, orderId);
   expect(cancelled.statusCode, cancelled.body).toBe(200);
 
   await reconcile();

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress } from "../../../tests/support/destination";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
-import { orderAndCharge } from "../../../tests/support/payments";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { orderAndCharge, cancelOrderAsAdmin } from "../../../tests/support/payments";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { requestsAs } from "../../../tests/support/requests";
+import type { TestApp } from "../../../tests/support/test-app";
 import { paymentRefundMessages, type RefundDue } from "../../contract/payments";
 import { adminAuditLog } from "../audit/tables";
 import { payments, testCardRefunds } from "./tables";
@@ -28,18 +29,13 @@ const silent = { warn: () => {}, error: () => {} };
 const actor = { id: "refund-admin-id", email: "refund-admin@example.com" };
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "refund-admin@example.com" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "refund-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("refund-admin@example.com"));
   customer = await signUp(t.app, { email: "refund-customer@example.com" });
   other = await signUp(t.app, { email: "refund-other@example.com" });
 });
 afterAll(() => t.close());
 
-const call = (who: TestAccount | undefined, method: "GET" | "POST", url: string) =>
-  t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {} });
+const call = requestsAs(() => t.app);
 
 /**
  * A refund-due payment made the real way: the customer's card is charged for a 2 × $12.50 order,
@@ -54,12 +50,7 @@ async function refundDuePayment(who?: TestAccount) {
     availableQuantity: 20,
   });
   const { orderId, confirm } = await orderAndCharge(t.app, buyer, part.id, 2);
-  const cancelled = await t.app.inject({
-    method: "PATCH",
-    url: `/api/orders/${orderId}/status`,
-    headers: { cookie: admin.cookie },
-    payload: { status: "cancelled" },
-  });
+  const cancelled = await cancelOrderAsAdmin(t.app, admin, orderId);
   expect(cancelled.statusCode).toBe(200);
   expect((await confirm()).statusCode).toBe(409);
   const [payment] = await t.database.db
