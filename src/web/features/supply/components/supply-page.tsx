@@ -48,7 +48,7 @@ export function SupplyPage() {
       header: "Supply",
       role: "title",
       cell: (s) => (
-        <span className="flex flex-col">
+        <span className="flex flex-col items-start text-left">
           <span className="font-mono">{s.reference}</span>
           <span className="text-sm font-normal text-base-content/75">
             {supplyKindLabels[s.kind]}
