@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../tests/support/accounts";
 import { insertProduct } from "../../tests/support/factories";
 import { shippingAppWithAdmin } from "../../tests/support/store";
+import { sessionHeaders } from "../../tests/support/requests";
 import type { TestApp } from "../../tests/support/test-app";
 import { TEST_SHIP_TO } from "../../tests/support/destination";
 import { orders } from "./orders/tables";
@@ -30,7 +31,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (who: TestAccount) => ({ cookie: who.cookie });
 const idOf = async (email: string) =>
   (await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
 
@@ -59,7 +59,7 @@ describe("control characters", () => {
       async () => ({
         method: "POST",
         url: "/api/reviews",
-        headers: as(customer),
+        headers: sessionHeaders(customer),
         payload: { ratings: 5, descreption: `good${NUL}` },
       }),
     ],
@@ -68,7 +68,7 @@ describe("control characters", () => {
       async () => ({
         method: "POST",
         url: "/api/orders",
-        headers: as(customer),
+        headers: sessionHeaders(customer),
         payload: {
           productId: (await insertProduct(t.database.db)).id,
           orderQty: 2,
@@ -82,32 +82,44 @@ describe("control characters", () => {
       async () => ({
         method: "PUT",
         url: "/api/user",
-        headers: as(customer),
+        headers: sessionHeaders(customer),
         payload: { education: "", address: `x${NUL}`, phoneNo: "", linkedIn: "" },
       }),
     ],
     [
       "own orders by email",
-      async () => ({ method: "GET", url: "/api/orders?orderEmail=a%00", headers: as(customer) }),
+      async () => ({
+        method: "GET",
+        url: "/api/orders?orderEmail=a%00",
+        headers: sessionHeaders(customer),
+      }),
     ],
     [
       "admin check by email",
-      async () => ({ method: "GET", url: "/api/admin/a%00%40b.co", headers: as(customer) }),
+      async () => ({
+        method: "GET",
+        url: "/api/admin/a%00%40b.co",
+        headers: sessionHeaders(customer),
+      }),
     ],
     [
       "admin user search",
-      async () => ({ method: "GET", url: "/api/users?q=a%00", headers: as(admin) }),
+      async () => ({ method: "GET", url: "/api/users?q=a%00", headers: sessionHeaders(admin) }),
     ],
     [
       "admin order search",
-      async () => ({ method: "GET", url: "/api/orders/all?q=a%00", headers: as(admin) }),
+      async () => ({
+        method: "GET",
+        url: "/api/orders/all?q=a%00",
+        headers: sessionHeaders(admin),
+      }),
     ],
     [
       "new product name",
       async () => ({
         method: "POST",
         url: "/api/products",
-        headers: as(admin),
+        headers: sessionHeaders(admin),
         payload: {
           name: `Pump${NUL}`,
           price: 10,
@@ -139,7 +151,7 @@ describe("control characters", () => {
       t.app.inject({
         method: "POST",
         url: "/api/reviews",
-        headers: as(customer),
+        headers: sessionHeaders(customer),
         payload: { ratings: 4, descreption },
       });
     expect((await post("Line one\r\n\tline two")).statusCode).toBe(201);
@@ -158,7 +170,7 @@ test("an order whose total passes the database's integer is refused with 422 bef
     t.app.inject({
       method: "POST",
       url: "/api/orders",
-      headers: as(customer),
+      headers: sessionHeaders(customer),
       payload: {
         productId: product.id,
         orderQty,
@@ -188,7 +200,7 @@ describe("JSON nesting", () => {
         const res = await t.app.inject({
           method: "POST",
           url,
-          headers: { "content-type": "application/json", ...as(customer) },
+          headers: { "content-type": "application/json", ...sessionHeaders(customer) },
           payload,
         });
         expect(res.statusCode, res.body).toBe(400);
@@ -201,7 +213,7 @@ describe("JSON nesting", () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/reviews",
-      headers: { "content-type": "application/json", ...as(customer) },
+      headers: { "content-type": "application/json", ...sessionHeaders(customer) },
       payload: nested(64),
     });
     expect(res.statusCode).toBe(400);
@@ -214,7 +226,7 @@ describe("JSON nesting", () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/reviews",
-      headers: { "content-type": "application/json", ...as(author) },
+      headers: { "content-type": "application/json", ...sessionHeaders(author) },
       payload: JSON.stringify({ ratings: 5, descreption: `[{"\\${"[".repeat(500)}` }),
     });
     expect(res.statusCode, res.body).toBe(201);

@@ -20,3 +20,7 @@ export function requestsAs(app: () => FastifyInstance) {
       payload: payload as object | undefined,
     });
 }
+
+/** A request's headers as `who` (its session cookie), or as nobody signed in for null or undefined. */
+export const sessionHeaders = (who?: { cookie: string } | null) =>
+  who ? { cookie: who.cookie } : {};

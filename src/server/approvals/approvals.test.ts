@@ -6,6 +6,7 @@ import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { openPayment } from "../../../tests/support/payments";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { sessionHeaders } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { approvalMessages } from "../../contract/approvals";
@@ -41,8 +42,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (who: TestAccount) => ({ cookie: who.cookie });
-
 async function setLimits(
   who: Member,
   limits: { orderLimit?: number | null; monthlyLimit?: number | null },
@@ -50,7 +49,7 @@ async function setLimits(
   const res = await t.app.inject({
     method: "PATCH",
     url: `/api/companies/${companyId}/members/${who.id}`,
-    headers: as(owner),
+    headers: sessionHeaders(owner),
     payload: limits,
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -64,7 +63,7 @@ async function order(who: TestAccount, productId: string, qty: number) {
   const res = await t.app.inject({
     method: "POST",
     url: "/api/orders",
-    headers: as(who),
+    headers: sessionHeaders(who),
     payload: {
       productId,
       orderQty: qty,
@@ -86,7 +85,7 @@ const decide = (who: TestAccount, orderId: string, action: "approve" | "decline"
   t.app.inject({
     method: "POST",
     url: `/api/approvals/${orderId}/${action}`,
-    headers: as(who),
+    headers: sessionHeaders(who),
     payload: note === undefined ? {} : { note },
   });
 
@@ -107,7 +106,7 @@ test("within the per-order limit an order is ordinary; over it, it awaits approv
   const again = await t.app.inject({
     method: "POST",
     url: "/api/orders",
-    headers: as(buyer),
+    headers: sessionHeaders(buyer),
     payload: { productId: over.id, orderQty: 1, phonrNo: "5550100", Address: "1 Fleet Yard" },
   });
   expect(again.statusCode).toBe(409);
@@ -119,7 +118,7 @@ test("within the per-order limit an order is ordinary; over it, it awaits approv
   const confirm = await t.app.inject({
     method: "PATCH",
     url: `/api/orders/${waiting._id}`,
-    headers: as(buyer),
+    headers: sessionHeaders(buyer),
     payload: { transactionId: "pi_made_up" },
   });
   expect(confirm.statusCode).toBe(409);
@@ -141,7 +140,7 @@ test("within the per-order limit an order is ordinary; over it, it awaits approv
   );
   expect(told.text).toContain("$150.00");
 
-  const list = await t.app.inject({ url: "/api/approvals", headers: as(owner) });
+  const list = await t.app.inject({ url: "/api/approvals", headers: sessionHeaders(owner) });
   expect(list.statusCode).toBe(200);
   expect(list.headers["x-total-count"]).toBe("1");
   expect(list.json()).toEqual([
@@ -273,7 +272,10 @@ test("an order not awaiting approval, another company's, or the owner's own cann
   const next = await order(buyer, (await part()).id, 3);
   expect((await decide(otherOwner, next._id, "approve")).statusCode).toBe(404);
   expect((await decide(owner, crypto.randomUUID(), "approve")).statusCode).toBe(404);
-  const otherList = await t.app.inject({ url: "/api/approvals", headers: as(otherOwner) });
+  const otherList = await t.app.inject({
+    url: "/api/approvals",
+    headers: sessionHeaders(otherOwner),
+  });
   expect(otherList.json()).toEqual([]);
 
   // An owner over their own limit waits for another owner.
@@ -294,7 +296,7 @@ test("a company's only owner over their limit is refused at once (nobody could a
   const limited = await t.app.inject({
     method: "PATCH",
     url: `/api/companies/${soleCompany}/members/${sole.id}`,
-    headers: as(admin),
+    headers: sessionHeaders(admin),
     payload: { orderLimit: 10 },
   });
   expect(limited.statusCode, limited.body).toBe(200);
@@ -302,7 +304,7 @@ test("a company's only owner over their limit is refused at once (nobody could a
   const res = await t.app.inject({
     method: "POST",
     url: "/api/orders",
-    headers: as(sole),
+    headers: sessionHeaders(sole),
     payload: { productId: p.id, orderQty: 1, phonrNo: "5550100", Address: "1 Fleet Yard" },
   });
   expect(res.statusCode).toBe(422);
@@ -361,7 +363,7 @@ test("the buyer may withdraw (delete) an order awaiting approval; its stock come
   const del = await t.app.inject({
     method: "DELETE",
     url: `/api/orders/${waiting._id}`,
-    headers: as(buyer),
+    headers: sessionHeaders(buyer),
   });
   expect(del.statusCode).toBe(200);
   expect(await stockOf(p.id)).toBe(100);
@@ -383,7 +385,7 @@ test("the approvals list is searched by part, part number, order number, buyer a
     const res = await t.app.inject({
       method: "GET",
       url: `/api/approvals?limit=100&q=${encodeURIComponent(q)}`,
-      headers: as(owner),
+      headers: sessionHeaders(owner),
     });
     expect(res.statusCode, res.body).toBe(200);
     const ids = (res.json() as { orderId: string }[]).map((a) => a.orderId);
@@ -400,12 +402,16 @@ test("the approvals list is searched by part, part number, order number, buyer a
   expect(byBuyer).toEqual(expect.arrayContaining([first._id, second._id]));
   // The admin searches every company's, by company name too.
   const company = (
-    await t.app.inject({ method: "GET", url: `/api/companies/${companyId}`, headers: as(admin) })
+    await t.app.inject({
+      method: "GET",
+      url: `/api/companies/${companyId}`,
+      headers: sessionHeaders(admin),
+    })
   ).json() as { name: string };
   const byCompany = await t.app.inject({
     method: "GET",
     url: `/api/approvals?limit=100&q=${encodeURIComponent(company.name)}`,
-    headers: as(admin),
+    headers: sessionHeaders(admin),
   });
   expect(byCompany.json().map((a: { orderId: string }) => a.orderId)).toEqual(
     expect.arrayContaining([first._id, second._id]),
@@ -415,7 +421,7 @@ test("the approvals list is searched by part, part number, order number, buyer a
   const tooLong = await t.app.inject({
     method: "GET",
     url: `/api/approvals?q=${"x".repeat(101)}`,
-    headers: as(owner),
+    headers: sessionHeaders(owner),
   });
   expect(tooLong.statusCode).toBe(400);
   for (const o of [first, second])

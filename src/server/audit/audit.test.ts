@@ -4,6 +4,7 @@ import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { sessionHeaders } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
 import type { AuditEntry } from "../../contract/audit";
 import { adminAuditLog } from "./tables";
@@ -12,9 +13,8 @@ let t: TestApp;
 let admin: TestAccount;
 let customer: TestAccount;
 
-const as = (who?: TestAccount) => (who ? { cookie: who.cookie } : {});
 const call = (method: "POST" | "PATCH" | "DELETE" | "GET", url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: as(admin), ...(payload && { payload }) });
+  t.app.inject({ method, url, headers: sessionHeaders(admin), ...(payload && { payload }) });
 const rowCount = async () => (await t.database.db.select().from(adminAuditLog)).length;
 const newest = async (n: number): Promise<AuditEntry[]> =>
   (await call("GET", `/api/audit?limit=${n}`)).json();
@@ -77,7 +77,9 @@ test("cancelling an order and cancelling an account's holds are logged", async (
   const cancel = await call("PATCH", `/api/orders/${order._id}/status`, { status: "cancelled" });
   expect(cancel.statusCode).toBe(200);
   await place();
-  const [me] = (await t.app.inject({ method: "GET", url: "/api/user", headers: as(customer) }))
+  const [me] = (
+    await t.app.inject({ method: "GET", url: "/api/user", headers: sessionHeaders(customer) })
+  )
     .json()
     ._id.split(" ");
   const holds = await call("DELETE", `/api/holds/${me}`);

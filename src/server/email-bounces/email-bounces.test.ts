@@ -5,6 +5,7 @@ import type { UserListItem } from "../../contract/users";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { eventually } from "../../../tests/support/mailbox";
 import { testAppWithAdmin } from "../../../tests/support/store";
+import { sessionHeaders } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
 import { startTestSmtp, type TestSmtp } from "../../../tests/support/test-smtp";
 import { adminAuditLog } from "../audit/tables";
@@ -40,13 +41,11 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-const as = (who?: TestAccount) => (who ? { cookie: who.cookie } : {});
-
 async function listed(email: string): Promise<UserListItem | undefined> {
   const res = await t.app.inject({
     method: "GET",
     url: `/api/users?q=${encodeURIComponent(email)}`,
-    headers: as(admin),
+    headers: sessionHeaders(admin),
   });
   expect(res.statusCode).toBe(200);
   return (res.json() as UserListItem[]).find((u) => u.email === email);
@@ -69,7 +68,11 @@ async function idOf(email: string) {
 }
 
 const markDeliverable = (id: string, who?: TestAccount) =>
-  t.app.inject({ method: "DELETE", url: `/api/users/${id}/email-bounce`, headers: as(who) });
+  t.app.inject({
+    method: "DELETE",
+    url: `/api/users/${id}/email-bounce`,
+    headers: sessionHeaders(who),
+  });
 
 describe("a permanent refusal marks the address", () => {
   test("550 no such user: one attempt, the address is marked with the answer, another is not", async () => {

@@ -9,6 +9,7 @@ import { waitForMail } from "../../../tests/support/mailbox";
 import { orderAndCharge } from "../../../tests/support/payments";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { sessionHeaders } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
 import { invoiceMessages } from "../../contract/invoices";
 import { companies, companyMembers } from "../companies/tables";
@@ -43,9 +44,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (who?: TestAccount) => (who ? { cookie: who.cookie } : {});
 const get = (url: string, who?: TestAccount) =>
-  t.app.inject({ method: "GET", url, headers: as(who) });
+  t.app.inject({ method: "GET", url, headers: sessionHeaders(who) });
 
 const pay = markOrderPaid;
 

@@ -4,6 +4,7 @@ import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { sessionHeaders } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { products } from "../catalog/tables";
@@ -12,8 +13,6 @@ let t: TestApp;
 let customer: TestAccount;
 let other: TestAccount;
 let admin: TestAccount;
-
-const as = (who?: TestAccount) => (who ? { cookie: who.cookie } : {});
 
 async function placeOrder(who: TestAccount, name: string, qty = 2, priceCents = 1000) {
   const p = await insertProduct(t.database.db, {
@@ -32,7 +31,7 @@ const changeStatus = (id: string, status: string, who?: TestAccount) =>
   t.app.inject({
     method: "PATCH",
     url: `/api/orders/${id}/status`,
-    headers: as(who),
+    headers: sessionHeaders(who),
     payload: { status },
   });
 
@@ -46,11 +45,15 @@ afterAll(() => t.close());
 describe("authorisation of the admin order routes", () => {
   test.each(["/api/orders/all", "/api/orders/overview"])("GET %s", async (url) => {
     expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "GET", url, headers: as(customer) })).statusCode).toBe(
-      403,
-    );
-    expect((await t.app.inject({ method: "GET", url, headers: as(other) })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: "GET", url, headers: as(admin) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "GET", url, headers: sessionHeaders(customer) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: "GET", url, headers: sessionHeaders(other) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: "GET", url, headers: sessionHeaders(admin) })).statusCode,
+    ).toBe(200);
   });
 
   test("PATCH /api/orders/{id}/status", async () => {
@@ -67,7 +70,11 @@ test("admins list every order newest first, filter by status and search by email
   const b = await placeOrder(other, "Listing hose");
   await pay(other, b.order._id);
 
-  const all = await t.app.inject({ method: "GET", url: "/api/orders/all", headers: as(admin) });
+  const all = await t.app.inject({
+    method: "GET",
+    url: "/api/orders/all",
+    headers: sessionHeaders(admin),
+  });
   const ids = all.json().map((o: { _id: string }) => o._id);
   expect(ids.indexOf(b.order._id)).toBeLessThan(ids.indexOf(a.order._id));
   expect(Number(all.headers["x-total-count"])).toBeGreaterThanOrEqual(2);
@@ -76,7 +83,7 @@ test("admins list every order newest first, filter by status and search by email
   const paid = await t.app.inject({
     method: "GET",
     url: "/api/orders/all?status=paid",
-    headers: as(admin),
+    headers: sessionHeaders(admin),
   });
   expect(paid.json().every((o: { status: string }) => o.status === "paid")).toBe(true);
   expect(paid.json().map((o: { _id: string }) => o._id)).toContain(b.order._id);
@@ -84,7 +91,7 @@ test("admins list every order newest first, filter by status and search by email
   const byEmail = await t.app.inject({
     method: "GET",
     url: "/api/orders/all?q=CASEY.ORDERS",
-    headers: as(admin),
+    headers: sessionHeaders(admin),
   });
   expect(byEmail.json().map((o: { _id: string }) => o._id)).toContain(a.order._id);
   expect(byEmail.json().map((o: { _id: string }) => o._id)).not.toContain(b.order._id);
@@ -92,14 +99,14 @@ test("admins list every order newest first, filter by status and search by email
   const byProduct = await t.app.inject({
     method: "GET",
     url: "/api/orders/all?q=listing%20hose",
-    headers: as(admin),
+    headers: sessionHeaders(admin),
   });
   expect(byProduct.json().map((o: { _id: string }) => o._id)).toEqual([b.order._id]);
 
   const bad = await t.app.inject({
     method: "GET",
     url: "/api/orders/all?status=lost",
-    headers: as(admin),
+    headers: sessionHeaders(admin),
   });
   expect(bad.statusCode).toBe(400);
 });
@@ -120,7 +127,11 @@ test("only the allowed transitions: paid -> shipped, unpaid -> cancelled (stock 
   expect(shipped.json()).toMatchObject({ status: "shipped", paid: true });
   expect(shipped.json().shippedAt).toEqual(expect.any(String));
   // The customer sees it shipped.
-  const mine = await t.app.inject({ method: "GET", url: "/api/orders", headers: as(customer) });
+  const mine = await t.app.inject({
+    method: "GET",
+    url: "/api/orders",
+    headers: sessionHeaders(customer),
+  });
   expect(mine.json().find((o: { _id: string }) => o._id === paid.order._id).status).toBe("shipped");
 
   const stockBefore = (
@@ -142,12 +153,20 @@ test("only the allowed transitions: paid -> shipped, unpaid -> cancelled (stock 
 
 test("the overview counts orders by status and sums today's revenue", async () => {
   const before = (
-    await t.app.inject({ method: "GET", url: "/api/orders/overview", headers: as(admin) })
+    await t.app.inject({
+      method: "GET",
+      url: "/api/orders/overview",
+      headers: sessionHeaders(admin),
+    })
   ).json();
   const { order } = await placeOrder(other, "Overview part", 4, 2500);
   await pay(other, order._id);
   const after = (
-    await t.app.inject({ method: "GET", url: "/api/orders/overview", headers: as(admin) })
+    await t.app.inject({
+      method: "GET",
+      url: "/api/orders/overview",
+      headers: sessionHeaders(admin),
+    })
   ).json();
   expect(after.days).toHaveLength(30);
   expect(after.byStatus.paid).toBe(before.byStatus.paid + 1);
@@ -163,7 +182,8 @@ test("an admin sees who holds what, and cancels one account's holds in one actio
   const first = await placeOrder(holder, "Held brake disc", 3, 2000);
   const second = await placeOrder(holder, "Held wiper blade", 4, 500);
   const bystander = await placeOrder(other, "Bystander's filter", 1, 700);
-  const get = () => t.app.inject({ method: "GET", url: "/api/holds", headers: as(admin) });
+  const get = () =>
+    t.app.inject({ method: "GET", url: "/api/holds", headers: sessionHeaders(admin) });
 
   const holds = (await get()).json() as { userId: string; orderEmail: string }[];
   const held = holds.find((h) => h.orderEmail === holder.email);
@@ -172,13 +192,13 @@ test("an admin sees who holds what, and cancels one account's holds in one actio
   const cancel = await t.app.inject({
     method: "DELETE",
     url: `/api/holds/${held!.userId}`,
-    headers: as(admin),
+    headers: sessionHeaders(admin),
   });
   expect(cancel.json()).toEqual({ cancelledOrders: 2 });
   const nobody = await t.app.inject({
     method: "DELETE",
     url: "/api/holds/no-such-account",
-    headers: as(admin),
+    headers: sessionHeaders(admin),
   });
   expect(nobody.statusCode).toBe(404);
   expect(

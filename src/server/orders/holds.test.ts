@@ -8,6 +8,7 @@ import {
 } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
+import { sessionHeaders } from "../../../tests/support/requests";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { demoProducts } from "../catalog/demo-products";
@@ -30,13 +31,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (who: TestAccount) => ({ cookie: who.cookie });
 const delivery = { phonrNo: "5550100", Address: "1 Dock Road", shipTo: TEST_SHIP_TO };
 const order = (who: TestAccount, productId: string, orderQty: number) =>
   t.app.inject({
     method: "POST",
     url: "/api/orders",
-    headers: as(who),
+    headers: sessionHeaders(who),
     payload: { productId, orderQty, ...delivery },
   });
 
@@ -77,18 +77,18 @@ test("the measured attack fails: 14 orders for the whole stock of every demo pro
     await t.app.inject({
       method: "PUT",
       url: `/api/cart/items/${p.id}`,
-      headers: as(garage),
+      headers: sessionHeaders(garage),
       payload: { qty: p.minimumOrder },
     });
   }
   const cart = (
-    await t.app.inject({ method: "GET", url: "/api/cart", headers: as(garage) })
+    await t.app.inject({ method: "GET", url: "/api/cart", headers: sessionHeaders(garage) })
   ).json();
   expect(cart.canCheckout).toBe(true);
   const placed = await t.app.inject({
     method: "POST",
     url: "/api/checkout",
-    headers: as(garage),
+    headers: sessionHeaders(garage),
     payload: { ...delivery, expectedTotal: cart.subtotal },
   });
   expect(placed.statusCode).toBe(201);
@@ -136,7 +136,11 @@ test("deleting and re-ordering does not renew the hold; paying does", async () =
   const me = await signUp(t.app);
   const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 100 });
   const first = (await order(me, p.id, 2)).json().order;
-  await t.app.inject({ method: "DELETE", url: `/api/orders/${first._id}`, headers: as(me) });
+  await t.app.inject({
+    method: "DELETE",
+    url: `/api/orders/${first._id}`,
+    headers: sessionHeaders(me),
+  });
   const second = (await order(me, p.id, 2)).json().order;
   expect(second.holdExpiresAt).toBe(first.holdExpiresAt);
 

@@ -8,6 +8,7 @@ import {
 } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { eventually, messagesFor, waitForMail } from "../../../tests/support/mailbox";
+import { sessionHeaders } from "../../../tests/support/requests";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { getFreePort } from "../db/free-port";
 import { orders } from "./tables";
@@ -34,8 +35,6 @@ beforeAll(async () => {
   );
 });
 afterAll(() => t.close());
-
-const as = (who: TestAccount) => ({ cookie: who.cookie });
 
 async function placeOrder(app: TestApp, who: TestAccount, priceCents = 1250, qty = 2) {
   const p = await insertProduct(app.database.db, {
@@ -66,7 +65,7 @@ const ship = (app: TestApp, admin: TestAccount, id: string) =>
   app.app.inject({
     method: "PATCH",
     url: `/api/orders/${id}/status`,
-    headers: as(admin),
+    headers: sessionHeaders(admin),
     payload: { status: "shipped" },
   });
 
@@ -126,7 +125,7 @@ test("shipped with a carrier and tracking number: the email names them and links
   const res = await t.app.inject({
     method: "PATCH",
     url: `/api/orders/${order._id}/status`,
-    headers: as(admin),
+    headers: sessionHeaders(admin),
     payload: { status: "shipped", carrier: "ups", trackingNumber: " 1z 999aa1 0123456784 " },
   });
   expect(res.statusCode).toBe(200);
@@ -163,7 +162,7 @@ test("an admin cancelling an unpaid order (one, or all of an account's) emails t
   const holds = await t.app.inject({
     method: "DELETE",
     url: `/api/holds/${row!.id}`,
-    headers: as(admin),
+    headers: sessionHeaders(admin),
   });
   expect(holds.statusCode).toBeLessThan(300);
   await waitForMail(t.app, customer.email, new RegExp(`${two.number} was cancelled`));

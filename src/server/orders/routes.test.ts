@@ -3,6 +3,7 @@ import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { sessionHeaders } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
 
 let t: TestApp;
@@ -19,7 +20,7 @@ beforeAll(async () => {
     const saved = await t.app.inject({
       method: "POST",
       url: "/api/user/addresses",
-      headers: as(who),
+      headers: sessionHeaders(who),
       payload: { ...TEST_SHIP_TO, isDefault: true },
     });
     expect(saved.statusCode).toBe(201);
@@ -27,9 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (who: TestAccount | undefined) => (who ? { cookie: who.cookie } : {});
 const place = (payload: object, who?: TestAccount) =>
-  t.app.inject({ method: "POST", url: "/api/orders", headers: as(who), payload });
+  t.app.inject({ method: "POST", url: "/api/orders", headers: sessionHeaders(who), payload });
 const stockOf = (id: string) => availableQuantityOf(t.database.db, id);
 const orderInput = (productId: string, orderQty: number) => ({
   productId,
@@ -172,9 +172,17 @@ describe("reading and deleting orders", () => {
 
   test("GET /api/orders: anonymous 401; each customer sees only their own", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/orders" })).statusCode).toBe(401);
-    const mine = await t.app.inject({ method: "GET", url: "/api/orders", headers: as(customer) });
+    const mine = await t.app.inject({
+      method: "GET",
+      url: "/api/orders",
+      headers: sessionHeaders(customer),
+    });
     expect(mine.json().map((o: { _id: string }) => o._id)).toContain(orderId);
-    const theirs = await t.app.inject({ method: "GET", url: "/api/orders", headers: as(other) });
+    const theirs = await t.app.inject({
+      method: "GET",
+      url: "/api/orders",
+      headers: sessionHeaders(other),
+    });
     expect(theirs.json().map((o: { _id: string }) => o._id)).not.toContain(orderId);
   });
 
@@ -182,19 +190,19 @@ describe("reading and deleting orders", () => {
     const own = await t.app.inject({
       method: "GET",
       url: `/api/orders?orderEmail=${encodeURIComponent(customer.email)}`,
-      headers: as(customer),
+      headers: sessionHeaders(customer),
     });
     expect(own.statusCode).toBe(200);
     const foreign = await t.app.inject({
       method: "GET",
       url: `/api/orders?orderEmail=${encodeURIComponent(customer.email)}`,
-      headers: as(other),
+      headers: sessionHeaders(other),
     });
     expect(foreign.statusCode).toBe(403);
     const byAdmin = await t.app.inject({
       method: "GET",
       url: `/api/orders?orderEmail=${encodeURIComponent(customer.email)}`,
-      headers: as(admin),
+      headers: sessionHeaders(admin),
     });
     expect(byAdmin.json().map((o: { _id: string }) => o._id)).toContain(orderId);
   });
@@ -202,29 +210,33 @@ describe("reading and deleting orders", () => {
   test("GET /api/orders/{id}: owner and admin see it, another customer gets 404", async () => {
     const url = `/api/orders/${orderId}`;
     expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "GET", url, headers: as(customer) })).statusCode).toBe(
-      200,
-    );
-    expect((await t.app.inject({ method: "GET", url, headers: as(other) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "GET", url, headers: as(admin) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "GET", url, headers: sessionHeaders(customer) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: "GET", url, headers: sessionHeaders(other) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: "GET", url, headers: sessionHeaders(admin) })).statusCode,
+    ).toBe(200);
   });
 
   test("DELETE /api/orders/{id}: only the owner; the stock comes back", async () => {
     const url = `/api/orders/${orderId}`;
     expect(await stockOf(productId)).toBe(15);
     expect((await t.app.inject({ method: "DELETE", url })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "DELETE", url, headers: as(other) })).statusCode).toBe(
-      404,
-    );
-    expect((await t.app.inject({ method: "DELETE", url, headers: as(admin) })).statusCode).toBe(
-      404,
-    );
-    const res = await t.app.inject({ method: "DELETE", url, headers: as(customer) });
+    expect(
+      (await t.app.inject({ method: "DELETE", url, headers: sessionHeaders(other) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: "DELETE", url, headers: sessionHeaders(admin) })).statusCode,
+    ).toBe(404);
+    const res = await t.app.inject({ method: "DELETE", url, headers: sessionHeaders(customer) });
     expect(res.statusCode).toBe(200);
     expect(await stockOf(productId)).toBe(20);
-    expect((await t.app.inject({ method: "GET", url, headers: as(customer) })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.app.inject({ method: "GET", url, headers: sessionHeaders(customer) })).statusCode,
+    ).toBe(404);
     // Deleted, so the customer may order the product again.
     expect((await place(orderInput(productId, 1), customer)).statusCode).toBe(201);
   });

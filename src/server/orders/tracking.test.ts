@@ -4,6 +4,7 @@ import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { sessionHeaders } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { trackingMessages } from "../../contract/shipping-carriers";
@@ -24,8 +25,6 @@ let t: TestApp;
 let customer: TestAccount;
 let admin: TestAccount;
 
-const as = (who: TestAccount) => ({ cookie: who.cookie });
-
 /** A paid order of a new customer (one each: placing orders is rate limited per account). */
 async function paidOrder(): Promise<string> {
   customer = await signUp(t.app);
@@ -45,7 +44,7 @@ const changeStatus = (id: string, payload: Record<string, unknown>) =>
   t.app.inject({
     method: "PATCH",
     url: `/api/orders/${id}/status`,
-    headers: as(admin),
+    headers: sessionHeaders(admin),
     payload,
   });
 
@@ -79,15 +78,19 @@ test("shipped with UPS and a tracking number: stored normalised, linked, shown t
   const mine = await t.app.inject({
     method: "GET",
     url: `/api/orders/${id}`,
-    headers: as(customer),
+    headers: sessionHeaders(customer),
   });
   expect(mine.json()).toMatchObject({ carrier: "ups", trackingUrl: url });
-  const list = await t.app.inject({ method: "GET", url: "/api/orders", headers: as(customer) });
+  const list = await t.app.inject({
+    method: "GET",
+    url: "/api/orders",
+    headers: sessionHeaders(customer),
+  });
   expect(list.json().find((o: { _id: string }) => o._id === id).trackingUrl).toBe(url);
   const detail = await t.app.inject({
     method: "GET",
     url: `/api/orders/${id}/detail`,
-    headers: as(admin),
+    headers: sessionHeaders(admin),
   });
   expect(detail.json()).toMatchObject({ carrier: "ups", trackingNumber: "1Z999AA1-0123456784" });
 

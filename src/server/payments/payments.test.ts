@@ -5,13 +5,12 @@ import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { sessionHeaders } from "../../../tests/support/requests";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { orders } from "../orders/tables";
 import { payments } from "./tables";
 import { luhnValid } from "../../contract/cards";
 import { checkCard } from "./test-card-gateway";
-
-const as = (who?: TestAccount) => (who ? { cookie: who.cookie } : {});
 
 async function placeOrder(t: TestApp, who: TestAccount, priceCents = 1999, qty = 3) {
   const p = await insertProduct(t.database.db, {
@@ -40,7 +39,7 @@ describe("the test-card gateway", () => {
     t.app.inject({
       method: "POST",
       url: "/api/create-payment-intent",
-      headers: as(who),
+      headers: sessionHeaders(who),
       payload: { orderId, ...extra },
     });
   const card = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2030, cvc: "123" };
@@ -48,14 +47,14 @@ describe("the test-card gateway", () => {
     t.app.inject({
       method: "POST",
       url: "/api/payments/test-card/confirm",
-      headers: as(who),
+      headers: sessionHeaders(who),
       payload: { clientSecret, ...c },
     });
   const markPaid = (orderId: string, transactionId: string, who?: TestAccount) =>
     t.app.inject({
       method: "PATCH",
       url: `/api/orders/${orderId}`,
-      headers: as(who),
+      headers: sessionHeaders(who),
       payload: { transactionId },
     });
 
@@ -114,7 +113,7 @@ describe("the test-card gateway", () => {
     const del = await t.app.inject({
       method: "DELETE",
       url: `/api/orders/${order._id}`,
-      headers: as(customer),
+      headers: sessionHeaders(customer),
     });
     expect(del.statusCode).toBe(422);
   });

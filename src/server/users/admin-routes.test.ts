@@ -5,6 +5,7 @@ import { signIn, signUp, signUpAdmin, type TestAccount } from "../../../tests/su
 import { availableQuantityOf, insertProduct, insertReview } from "../../../tests/support/factories";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { shippingAppWithAdmin, testAppWithAdmin } from "../../../tests/support/store";
+import { sessionHeaders } from "../../../tests/support/requests";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { account, session } from "../auth/tables";
@@ -16,11 +17,9 @@ import { HttpError } from "../errors";
 import { createInventory } from "../inventory/service";
 import { createRemoveUser } from "../workflows/remove-user";
 
-const as = (who?: TestAccount) => (who ? { cookie: who.cookie } : {});
-
 function client(t: TestApp) {
   const call = (method: "GET" | "PUT" | "DELETE", url: string, who?: TestAccount) =>
-    t.app.inject({ method, url, headers: as(who) });
+    t.app.inject({ method, url, headers: sessionHeaders(who) });
   return {
     list: (query: string, who?: TestAccount) => call("GET", `/api/users${query}`, who),
     makeAdmin: (email: string, who?: TestAccount) =>
@@ -252,7 +251,7 @@ describe("admin user management", () => {
       const res = await t.app.inject({
         method: "POST",
         url: "/api/orders",
-        headers: as(victim),
+        headers: sessionHeaders(victim),
         payload: {
           productId,
           orderQty,
@@ -326,7 +325,7 @@ describe("admin user management", () => {
       const res = await t.app.inject({
         method: "POST",
         url: "/api/orders",
-        headers: as(who),
+        headers: sessionHeaders(who),
         payload: {
           productId: p.id,
           orderQty: 2,
