@@ -1,9 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { signUpBuyer } from "../../../tests/support/buyers";
 import { insertReview } from "../../../tests/support/factories";
 import { shipsToTestAddress } from "../../../tests/support/destination";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { reviews } from "./tables";
 
@@ -13,11 +14,13 @@ let other: TestAccount;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "the-admin@example.com" }, { seed: shipsToTestAddress });
+  ({ t, admin } = await shippingAppWithAdmin({
+    email: "the-admin@example.com",
+    name: "The Admin",
+  }));
   // Both have a paid order: their reviews are published at once (verified buyers).
   customer = await signUpBuyer(t, { name: "Casey Customer" });
   other = await signUpBuyer(t, { name: "Other Customer" });
-  admin = await signUpAdmin(t, { email: "the-admin@example.com", name: "The Admin" });
 });
 afterAll(() => t.close());
 

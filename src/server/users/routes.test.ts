@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { user } from "./tables";
 import { createUserService } from "./service";
 
@@ -11,10 +12,9 @@ let other: TestAccount;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "the-admin@example.com" });
+  ({ t, admin } = await testAppWithAdmin({ email: "the-admin@example.com", name: "The Admin" }));
   customer = await signUp(t.app, { name: "Casey Customer" });
   other = await signUp(t.app, { name: "Other Customer" });
-  admin = await signUpAdmin(t, { email: "the-admin@example.com", name: "The Admin" });
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,8 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { testAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import { vehicleMessages } from "../../contract/vehicles";
 import { baseVehicles } from "./tables";
 import { productFitments } from "../catalog/tables";
@@ -38,11 +39,10 @@ interface Item {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "fitment-admin@example.com" });
+  ({ t, admin } = await testAppWithAdmin("fitment-admin@example.com"));
   expect(await seedDemoData(t.database.db)).toBe(true);
   expect(await seedDemoFitment(t.database.db)).toBeGreaterThan(0);
   customer = await signUp(t.app);
-  admin = await signUpAdmin(t, { email: "fitment-admin@example.com" });
   const makes = await json<Option[]>("/api/vehicles/makes?year=2016");
   const make = makes.find((m) => m.name === "Volkswagen")!.id;
   const models = await json<Option[]>(`/api/vehicles/models?year=2016&make=${make}`);
