@@ -13,6 +13,7 @@ import {
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import { headerErrors, readCsvRecords, unescapeCell } from "../csv/csv-file";
 import type { Db } from "../db/database";
+import { PG, postgresError } from "../db/postgres-errors";
 import { sql } from "../db/sql";
 import { sqlInts, sqlTexts, sqlUuids } from "../db/sql-arrays";
 import { isDuplicateSupply } from "./supply";
@@ -195,17 +196,14 @@ export async function importSupply(db: Db, file: Buffer, actor: AuditActor): Pro
       return { applied: true, rows: ready.length, errors: [] };
     });
   } catch (err) {
-    // Another admin entered one of these lines while the file was read.
-    if (!isDuplicateSupply(err)) throw err;
+    // Another admin entered one of these lines, or deleted one of its parts, while it was read.
+    const deleted = postgresError(err)?.code === PG.foreignKeyViolation;
+    if (!deleted && !isDuplicateSupply(err)) throw err;
+    const what = deleted ? "A part of the file was deleted" : "Some of these lines were entered";
     return {
       applied: false,
       rows: read.body.length,
-      errors: [
-        {
-          line: 1,
-          message: "Some of these lines were entered meanwhile: upload the file again to see which",
-        },
-      ],
+      errors: [{ line: 1, message: `${what} meanwhile: upload the file again to see which` }],
     };
   }
 }

@@ -199,6 +199,27 @@ test("at the home location only the total moves; an inactive location receives n
   expect((await stockOf(p.id)).total).toBe(10);
 });
 
+test("a receipt waiting while its location is deactivated reads it inactive and is refused", async () => {
+  const p = await insertProduct(t.database.db, { availableQuantity: 0 });
+  const dock = await location("Closing dock");
+  const s = await run(p.id, dock.id, { qty: 5 });
+  const admin = await t.database.pool.connect();
+  try {
+    await admin.query("begin");
+    await admin.query("update stock_locations set active = false where id = $1", [dock.id]);
+    const receipt = refusal(supply.receive(s.id, 5, actor));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await admin.query("commit");
+    expect(await receipt).toEqual({
+      status: 422,
+      message: supplyMessages.inactiveLocation("Closing dock"),
+    });
+  } finally {
+    admin.release();
+  }
+  expect((await stockOf(p.id)).total).toBe(0);
+});
+
 test("cancelled supply is not coming: nothing more is received or changed, what arrived stays", async () => {
   const p = await insertProduct(t.database.db, { availableQuantity: 0 });
   const dock = await location("Supply dock C");

@@ -10,7 +10,7 @@ import {
 } from "../../contract/supply";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
-import { isUniqueViolation } from "../db/postgres-errors";
+import { isUniqueViolation, PG, postgresError } from "../db/postgres-errors";
 import { sql, type SQL } from "../db/sql";
 import { sqlUuids } from "../db/sql-arrays";
 import { conflict, notFound, unprocessable } from "../errors";
@@ -73,7 +73,8 @@ const toSupply = (r: SupplyRow): IncomingSupply => ({
 /** The supply as it is now (`lock`: its row locked for the rest of the transaction). 404 if none. */
 async function readSupply(tx: DbOrTx, id: string, lock = false): Promise<SupplyRow> {
   const rows = await tx.execute<SupplyRow>(
-    selectSupply(sql`s.id = ${id}`, lock ? sql`for no key update of s` : sql``),
+    // Locked, its location too: a location deactivated meanwhile is read as it now is.
+    selectSupply(sql`s.id = ${id}`, lock ? sql`for no key update of s for share of l` : sql``),
   );
   const row = rows.rows[0];
   if (!row) throw notFound(supplyMessages.notFound);
@@ -159,6 +160,10 @@ export function createSupplyService(db: Db, onStockChanged: () => void = () => {
           return toSupply(row);
         });
       } catch (err) {
+        // The product or the location was deleted meanwhile.
+        if (postgresError(err)?.code === PG.foreignKeyViolation) {
+          throw notFound(supplyMessages.productNotFound);
+        }
         if (!isDuplicateSupply(err)) throw err;
         const [p] = (
           await db.execute<{ part_number: string }>(
