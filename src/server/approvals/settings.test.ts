@@ -4,6 +4,7 @@ import { approvalSettingsMessages, type ApprovalSettings } from "../../contract/
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { approvalServiceAt, orderOverTheLimit } from "../../../tests/support/approvals";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { sessionHeaders } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
 import { companyWithBuyer, setOrderLimit } from "../../../tests/support/trade";
 import { adminAuditLog } from "../audit/tables";
@@ -43,7 +44,7 @@ const call = (who: TestAccount | null, method: "GET" | "PUT", payload?: unknown)
   t.app.inject({
     method,
     url: SETTINGS,
-    headers: who ? { cookie: who.cookie } : {},
+    headers: sessionHeaders(who),
     payload: payload as object | undefined,
   });
 

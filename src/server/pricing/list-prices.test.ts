@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { testAppWithAdmin } from "../../../tests/support/store";
+import { sessionHeaders } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { CatalogReadCache } from "../catalog/read-cache";
@@ -68,7 +69,7 @@ afterAll(async () => {
 });
 
 const get = (url: string, who?: TestAccount) =>
-  t.app.inject({ method: "GET", url, headers: who ? { cookie: who.cookie } : {} });
+  t.app.inject({ method: "GET", url, headers: sessionHeaders(who) });
 const items = async (url: string, who?: TestAccount) => {
   const res = await get(url, who);
   expect(res.statusCode).toBe(200);

@@ -8,6 +8,7 @@ import { insertProduct } from "../../../tests/support/factories";
 import { multipartFiles, tinyGif, tinyPng } from "../../../tests/support/multipart";
 import { orderAndCharge } from "../../../tests/support/payments";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { sessionHeaders } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
 import { MAX_IMAGE_BYTES } from "../../contract/products";
 import { returnMessages } from "../../contract/returns";
@@ -73,12 +74,12 @@ const upload = (returnId: string, files: File[], who: TestAccount | null = custo
   return t.app.inject({
     method: "POST",
     url: `/api/returns/${returnId}/photos`,
-    headers: { ...body.headers, ...(who ? { cookie: who.cookie } : {}) },
+    headers: { ...body.headers, ...sessionHeaders(who) },
     payload: body.payload,
   });
 };
 const get = (url: string, who?: TestAccount) =>
-  t.app.inject({ method: "GET", url, headers: who ? { cookie: who.cookie } : {} });
+  t.app.inject({ method: "GET", url, headers: sessionHeaders(who) });
 
 const filesOnDisk = async () => (await fs.readdir(photoDir)).sort();
 const rowsOf = (returnId: string) =>

@@ -5,6 +5,7 @@ import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { orderAndCharge } from "../../../tests/support/payments";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { requestsAs } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
 import { returnMessages, type RestockingFee } from "../../contract/returns";
 import { products } from "../catalog/tables";
@@ -136,9 +137,7 @@ describe("through the API", () => {
   });
   afterAll(() => t.close());
 
-  type Method = "GET" | "POST" | "PATCH" | "PUT";
-  const call = (who: TestAccount | undefined, method: Method, url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, payload });
+  const call = requestsAs(() => t.app);
   const stockOf = async (id: string) =>
     (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!.availableQuantity;
 

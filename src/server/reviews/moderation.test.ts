@@ -5,6 +5,7 @@ import { makeBuyer, signUpBuyer } from "../../../tests/support/buyers";
 import { insertProduct, insertReview } from "../../../tests/support/factories";
 import { placeTestOrder } from "../../../tests/support/destination";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { sessionHeaders } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
 import { REVIEW_NOT_PENDING_MESSAGE } from "../../contract/reviews";
 import { adminAuditLog } from "../audit/tables";
@@ -62,7 +63,7 @@ const approve = (id: string, who: TestAccount | null = admin) =>
   t.app.inject({
     method: "POST",
     url: `/api/reviews/${id}/approve`,
-    headers: who ? { cookie: who.cookie } : {},
+    headers: sessionHeaders(who),
   });
 
 test("200 reviews in a second from one customer: exactly one is stored", async () => {

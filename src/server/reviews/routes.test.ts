@@ -5,6 +5,7 @@ import { signUpBuyer } from "../../../tests/support/buyers";
 import { insertReview } from "../../../tests/support/factories";
 import { shipsToTestAddress } from "../../../tests/support/destination";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { sessionHeaders } from "../../../tests/support/requests";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { reviews } from "./tables";
 
@@ -28,7 +29,7 @@ const post = (payload: unknown, who?: TestAccount) =>
   t.app.inject({
     method: "POST",
     url: "/api/reviews",
-    headers: who ? { cookie: who.cookie } : {},
+    headers: sessionHeaders(who),
     payload: payload as object,
   });
 const getSummary = async () => {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { testAppWithAdmin } from "../../../tests/support/store";
+import { sessionHeaders } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
 import { user } from "./tables";
 import { createUserService } from "./service";
@@ -19,12 +20,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, who?: TestAccount) =>
-  t.app.inject({ method: "GET", url, headers: who ? { cookie: who.cookie } : {} });
+  t.app.inject({ method: "GET", url, headers: sessionHeaders(who) });
 const put = (payload: object, who?: TestAccount) =>
   t.app.inject({
     method: "PUT",
     url: "/api/user",
-    headers: who ? { cookie: who.cookie } : {},
+    headers: sessionHeaders(who),
     payload,
   });
 const editable = { education: "BSc", address: "1 Main St", phoneNo: "+1 555-0100", linkedIn: "" };
