@@ -95,3 +95,53 @@ test("Change date sends the new date, and the server's refusal is said in the di
   });
   expect(await within(form).findByText(supplyMessages.belowReceived(25))).toBeTruthy();
 });
+
+test("Add supply asks for the part and the location, then sends the contract's body", async () => {
+  vi.spyOn(notify, "success").mockImplementation(() => {});
+  const sent = renderWithApi(<SupplyPage />, (method, url) => {
+    if (method !== "GET") return json(run, 201);
+    if (url.startsWith("/api/locations")) {
+      return json([{ id: run.locationId, code: "MAIN", name: "Main warehouse", active: true }]);
+    }
+    if (url.startsWith("/api/products")) {
+      return json([{ _id: run.productId, partNumber: "PW-BC-1", name: "Brake caliper" }]);
+    }
+    return json([]);
+  });
+  fireEvent.click(await screen.findByRole("button", { name: "Add supply" }));
+  const form = screen.getByRole("form", { name: "Add supply" });
+  fireEvent.change(within(form).getByLabelText("Run or PO number"), {
+    target: { value: "PO-77" },
+  });
+  fireEvent.change(within(form).getByLabelText("Quantity"), { target: { value: "40" } });
+  fireEvent.change(within(form).getByLabelText("Expected on"), {
+    target: { value: "2027-01-12" },
+  });
+  fireEvent.click(within(form).getByRole("button", { name: "Add supply" }));
+  expect(await within(form).findByText(supplyMessages.choosePart)).toBeTruthy();
+  expect(within(form).getByText(supplyMessages.chooseLocation)).toBeTruthy();
+  expect(sent).toEqual([]);
+
+  fireEvent.change(within(form).getByLabelText("Kind"), { target: { value: "purchase_order" } });
+  fireEvent.change(within(form).getByLabelText("Part"), { target: { value: "PW-BC" } });
+  fireEvent.click(await within(form).findByRole("button", { name: /PW-BC-1/ }));
+  await within(form).findByRole("option", { name: "MAIN · Main warehouse" });
+  fireEvent.change(within(form).getByLabelText("Arrives at"), {
+    target: { value: run.locationId },
+  });
+  fireEvent.click(within(form).getByRole("button", { name: "Add supply" }));
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]).toMatchObject({
+    method: "POST",
+    url: "/api/incoming-supply",
+    body: {
+      kind: "purchase_order",
+      reference: "PO-77",
+      productId: run.productId,
+      locationId: run.locationId,
+      qty: 40,
+      expectedOn: "2027-01-12",
+      note: "",
+    },
+  });
+});
