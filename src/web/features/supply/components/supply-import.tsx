@@ -1,7 +1,7 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { pluralCount } from "#contract/count";
-import { SUPPLY_CSV_COLUMNS, type SupplyImport } from "#contract/supply";
-import { notify } from "../../../lib/notify";
+import { SUPPLY_CSV_COLUMNS } from "#contract/supply";
+import { CsvUploadForm } from "../../../components/csv-upload-form";
 import { useImportSupply } from "../api/supply";
 
 /**
@@ -11,24 +11,16 @@ import { useImportSupply } from "../api/supply";
 export function SupplyImportForm() {
   const id = useId();
   const upload = useImportSupply();
-  const [file, setFile] = useState<File>();
-  const [answer, setAnswer] = useState<SupplyImport>();
   return (
     <section className="card border border-base-300 bg-base-100" aria-labelledby={`${id}-title`}>
-      <form
+      <CsvUploadForm
         className="card-body gap-3"
-        aria-label="Import incoming supply"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          if (!file) return;
-          try {
-            const result = await upload.mutateAsync(file);
-            setAnswer(result);
-            if (result.applied) notify.success(`${pluralCount(result.rows, "supply line")} added`);
-          } catch (err) {
-            notify.error((err as Error).message);
-          }
-        }}
+        label="Import incoming supply"
+        buttonLabel="Import"
+        nothingWas="entered"
+        upload={(file) => upload.mutateAsync(file)}
+        pending={upload.isPending}
+        applied={(result) => `${pluralCount(result.rows, "supply line")} added`}
       >
         <h2 id={`${id}-title`} className="card-title text-lg">
           Import supply (CSV)
@@ -40,43 +32,7 @@ export function SupplyImportForm() {
           . The kind is <code>production</code> or <code>purchase_order</code>. A file with any
           problem enters nothing.
         </p>
-        <div className="flex flex-wrap items-end gap-3">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={id} className="text-sm font-medium">
-              CSV file
-            </label>
-            <input
-              id={id}
-              type="file"
-              accept=".csv,text/csv"
-              className="file-input file-input-bordered w-full max-w-xs"
-              onChange={(e) => {
-                setFile(e.target.files?.[0]);
-                setAnswer(undefined);
-              }}
-            />
-          </div>
-          <button type="submit" className="btn btn-primary" disabled={!file || upload.isPending}>
-            Import
-          </button>
-        </div>
-        {answer && !answer.applied && (
-          <div role="alert" className="text-sm text-error">
-            <p>
-              Nothing was entered: the file has{" "}
-              {answer.errors.length === 1 ? "a problem" : "problems"}.
-            </p>
-            <ul className="list-disc pl-5">
-              {answer.errors.map((e, i) => (
-                <li key={i}>
-                  Line {e.line}
-                  {e.column && ` (${e.column})`}: {e.message}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
-      </form>
+      </CsvUploadForm>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { supplyMessages } from "#contract/supply";
 import { json, renderWithApi } from "../../../../../tests/support/web-api";
 import { notify } from "../../../lib/notify";
 import { formatDay, SupplyPage } from "./supply-page";
+import { SupplyImportForm } from "./supply-import";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -144,4 +145,25 @@ test("Add supply asks for the part and the location, then sends the contract's b
       note: "",
     },
   });
+});
+
+test("a supply CSV with problems enters nothing and lists each with its line; one that applies is said", async () => {
+  const success = vi.spyOn(notify, "success").mockImplementation(() => {});
+  let answer = {
+    applied: false,
+    rows: 1,
+    errors: [{ line: 2, column: "location_code", message: "No location has the code XYZ" }],
+  };
+  const sent = renderWithApi(<SupplyImportForm />, () => json(answer));
+  const file = new File(["kind,reference\n"], "supply.csv", { type: "text/csv" });
+  fireEvent.change(screen.getByLabelText("CSV file"), { target: { files: [file] } });
+  fireEvent.click(screen.getByRole("button", { name: "Import" }));
+  const alert = await screen.findByRole("alert");
+  expect(alert.textContent).toContain("Nothing was entered: the file has a problem.");
+  expect(alert.textContent).toContain("Line 2 (location_code): No location has the code XYZ");
+  expect((sent[0]!.body as FormData).get("file")).toBe(file);
+  answer = { applied: true, rows: 3, errors: [] };
+  fireEvent.click(screen.getByRole("button", { name: "Import" }));
+  await waitFor(() => expect(success).toHaveBeenCalledWith("3 supply lines added"));
+  expect(screen.queryByRole("alert")).toBeNull();
 });
