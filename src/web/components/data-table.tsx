@@ -37,7 +37,7 @@ interface DataTableProps<Row> {
 // Below `md` the table's parts become blocks and each row a two-column grid: a card.
 const cellClasses: Record<NonNullable<Column<unknown>["role"]>, string> = {
   media: "max-md:row-span-2 max-md:self-start",
-  title: "max-md:col-start-2 max-md:self-center max-md:text-base",
+  title: "max-md:self-center max-md:text-base",
   field:
     "max-md:col-span-2 max-md:flex max-md:justify-between max-md:gap-4 max-md:before:text-base-content/75 max-md:before:content-[attr(data-label)]",
   actions: "max-md:col-span-2 max-md:pt-2",
@@ -91,7 +91,9 @@ export function DataTable<Row>({ label, columns, rows, rowKey, rowTestId }: Data
                   "max-md:border-0 max-md:p-0 max-md:text-left",
                   cellClasses[role],
                   role === "title" ? "font-medium" : "",
-                  role === "title" && !hasMedia ? "max-md:col-start-1" : "",
+                  // Beside the picture when there is one (two classes for one property would
+                  // leave the winner to the stylesheet's order).
+                  role === "title" && hasMedia ? "max-md:col-start-2" : "",
                   c.numeric ? "md:text-right" : "",
                   c.from ? fromCellClasses[c.from] : "",
                 ].join(" ");
