@@ -40,10 +40,10 @@ const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 export const EPHEMERAL_TABLES: ReadonlySet<string> = new Set(["rate_limit", "placement_facts"]);
 
 /**
- * Tables a migration fills with first rows (warranty failure codes: migration 0064): a fresh
- * database has them, and a restore replaces them with the backup's.
+ * Tables a migration fills with first rows (warranty failure codes: migration 0064; the home
+ * stock location: 0070): a fresh database has them, and a restore replaces them with the backup's.
  */
-const SEEDED_TABLES: ReadonlySet<string> = new Set(["warranty_failure_codes"]);
+const SEEDED_TABLES: ReadonlySet<string> = new Set(["warranty_failure_codes", "stock_locations"]);
 
 async function publicTables(client: pg.ClientBase): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>(
