@@ -163,6 +163,23 @@ async function addOnSale(tx: DbOrTx, productId: string, locationId: string, delt
     do update set available = location_stock.available + excluded.available`);
 }
 
+/**
+ * Units coming on sale at a location (or, negative, going off it): a count's difference, a
+ * supply's receipt. The location's stock on sale moves (the home location's is the rest of the
+ * total) and the product's total with it. The caller holds the product's row lock.
+ */
+export async function putOnSale(
+  tx: DbOrTx,
+  productId: string,
+  location: { id: string; isHome: boolean },
+  delta: number,
+): Promise<void> {
+  if (!location.isHome) await addOnSale(tx, productId, location.id, delta);
+  await tx.execute(sql`
+    update products set available_quantity = available_quantity + ${delta}::int
+     where id = ${productId}`);
+}
+
 /** The fields an update may change (never which location is home). */
 const updatable = [
   "code",
@@ -350,10 +367,7 @@ export function createLocationService(db: Db, onStockChanged: () => void = () =>
         const after = input.onHand - allocated;
         const delta = after - before;
         if (delta !== 0) {
-          if (!location.isHome) await addOnSale(tx, productId, locationId, delta);
-          await tx.execute(sql`
-            update products set available_quantity = available_quantity + ${delta}::int
-             where id = ${productId}`);
+          await putOnSale(tx, productId, location, delta);
           product.total += delta;
           moved = true;
         }

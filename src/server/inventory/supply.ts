@@ -14,6 +14,7 @@ import { isUniqueViolation, PG, postgresError } from "../db/postgres-errors";
 import { sql, type SQL } from "../db/sql";
 import { sqlUuids } from "../db/sql-arrays";
 import { conflict, notFound, unprocessable } from "../errors";
+import { putOnSale } from "./locations";
 
 /** A supply row as the list reads it, with its part and location. */
 type SupplyRow = {
@@ -271,16 +272,12 @@ export function createSupplyService(db: Db, onStockChanged: () => void = () => {
         if (!row.location_active) {
           throw unprocessable(supplyMessages.inactiveLocation(row.location_name));
         }
-        if (!row.location_home) {
-          await tx.execute(sql`
-            insert into location_stock (product_id, location_id, available)
-            values (${row.product_id}, ${row.location_id}, ${qty}::int)
-            on conflict (product_id, location_id)
-            do update set available = location_stock.available + excluded.available`);
-        }
-        await tx.execute(sql`
-          update products set available_quantity = available_quantity + ${qty}::int
-           where id = ${row.product_id}`);
+        await putOnSale(
+          tx,
+          row.product_id,
+          { id: row.location_id, isHome: row.location_home },
+          qty,
+        );
         await tx.execute(sql`
           update incoming_supply
              set received = received + ${qty}::int, updated_at = now(),
