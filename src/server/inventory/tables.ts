@@ -210,3 +210,56 @@ export const incomingSupply = pgTable(
     ),
   ],
 );
+
+/**
+ * A product that takes backorders (docs/inventory.md "Backorders"): beyond its stock on sale, up
+ * to what open supply still brings, or without bound with a lead time (days from the order).
+ */
+export const backorderPolicies = pgTable(
+  "backorder_policies",
+  {
+    /** The product (its foreign key, deleted with it, is migration 0073's). */
+    productId: uuid("product_id").primaryKey(),
+    leadDays: integer("lead_days"),
+    updatedAt: timestampNow("updated_at"),
+  },
+  () => [
+    check(
+      "backorder_policies_lead_days_valid",
+      sql`lead_days IS NULL OR (lead_days >= 1 AND lead_days <= 730)`,
+    ),
+  ],
+);
+
+/**
+ * The units of an order line that were not on the shelf when it was placed: `waiting` for supply
+ * (first placed, first served), `cancelled`, or allocated since (the rest). `promisedOn` is the
+ * date promised now (the covering supply's, else `leadOn`, the lead time's at placement).
+ */
+export const backorders = pgTable(
+  "backorders",
+  {
+    id: uuidPrimaryKey(),
+    /** The order (checked at commit, as allocations are) and the product: migration 0073's keys. */
+    orderId: uuid("order_id").notNull(),
+    line: integer("line").notNull(),
+    productId: uuid("product_id").notNull(),
+    qty: integer("qty").notNull(),
+    waiting: integer("waiting").notNull(),
+    cancelled: integer("cancelled").notNull().default(0),
+    leadOn: date("lead_on", { mode: "string" }),
+    promisedOn: date("promised_on", { mode: "string" }),
+    createdAt: timestampNow("created_at"),
+  },
+  (t) => [
+    uniqueIndex("backorders_order_line_unique").on(t.orderId, t.line),
+    index("backorders_queue_idx")
+      .on(t.productId, t.createdAt, t.id)
+      .where(sql`${t.waiting} > 0`),
+    check("backorders_qty_positive", sql`${t.qty} > 0`),
+    check(
+      "backorders_counts_valid",
+      sql`${t.waiting} >= 0 AND ${t.cancelled} >= 0 AND ${t.waiting} + ${t.cancelled} <= ${t.qty}`,
+    ),
+  ],
+);

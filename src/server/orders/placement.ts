@@ -42,6 +42,8 @@ export interface NewOrder {
   };
   /** Over a spending limit, the order waits for an owner, holding its stock as an unpaid one. */
   approval: unknown;
+  /** Units on backorder, and the buyer wants the order in one go (absent: false). */
+  shipComplete?: boolean;
   holdExpiresAt: Date;
 }
 
@@ -81,7 +83,8 @@ export function insertOrderCtes(customer: Orderer, order: NewOrder): SQL {
       insert into orders (id, user_id, order_email, customer_name, total_cents, currency, phone,
                           address, po_reference, hold_expires_at, shipping_cents,
                           shipping_method, tax_cents, shipping_tax_cents, tax_name,
-                          tax_rate_millipercent, tax_note, buyer_tax_id, ship_to, status)
+                          tax_rate_millipercent, tax_note, buyer_tax_id, ship_to, status,
+                          ship_complete)
       values (${order.id}, ${customer.id}, ${customer.email}, ${customer.name},
               ${order.totalCents}, ${order.currency}, ${delivery.phone}, ${delivery.address},
               ${delivery.poReference ?? null}, ${order.holdExpiresAt.toISOString()}::timestamptz,
@@ -89,7 +92,7 @@ export function insertOrderCtes(customer: Orderer, order: NewOrder): SQL {
               ${charges.shippingTaxCents}, ${charges.taxName}, ${charges.taxRateMillipercent},
               ${charges.taxNote ?? null}, ${charges.buyerTaxId ?? null},
               ${delivery.shipTo ? JSON.stringify(delivery.shipTo) : null}::jsonb,
-              ${statusOf(order)})
+              ${statusOf(order)}, ${order.shipComplete ?? false})
       returning id, number, created_at
     ),
     items as (
@@ -153,6 +156,7 @@ export function newOrderRows(
     paidAt: null,
     shippedAt: null,
     partlyShippedAt: null,
+    shipComplete: order.shipComplete ?? false,
     carrier: null,
     trackingNumber: null,
     cancelledAt: null,

@@ -99,6 +99,11 @@ export const orders = pgTable(
      * null: nothing shipped yet, or shipped whole at once.
      */
     partlyShippedAt: timestampTz("partly_shipped_at"),
+    /**
+     * The buyer's choice when some units were on backorder (docs/inventory.md "Backorders"):
+     * true, the order ships in one go once every unit is there; false, what is there ships now.
+     */
+    shipComplete: boolean("ship_complete").notNull().default(false),
     /** Who carries the parcel and its tracking number, when given on shipping (both or neither). */
     carrier: text("carrier", { enum: shippingCarriers }),
     trackingNumber: text("tracking_number"),
