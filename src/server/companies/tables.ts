@@ -116,3 +116,37 @@ export const companyInvitations = pgTable(
     check("company_invitations_role_valid", sql`${t.role} in ('owner', 'buyer', 'viewer')`),
   ],
 );
+
+/**
+ * A company's EU VAT number as VIES (the Commission's register) last answered it (docs/tax.md
+ * "VIES"): one row per company with an EU VAT number while checks are on, replaced when the number
+ * changes. `answer` null: VIES has not answered yet (`lastFailure` says why, once it was asked).
+ */
+export const companyVatChecks = pgTable(
+  "company_vat_checks",
+  {
+    companyId: uuid("company_id")
+      .primaryKey()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** The number checked, as `companies.tax_id` holds it (DE123456789, EL… for Greece). */
+    vatId: text("vat_id").notNull(),
+    answer: text("answer", { enum: ["valid", "invalid"] }),
+    answeredAt: timestampTz("answered_at"),
+    /** VIES's consultation number (`requestIdentifier`): the proof of the check. */
+    consultationNumber: text("consultation_number"),
+    viesName: text("vies_name"),
+    viesAddress: text("vies_address"),
+    lastAttemptAt: timestampTz("last_attempt_at"),
+    /** Why the last attempt got no answer (null: it was answered). */
+    lastFailure: text("last_failure"),
+    createdAt: timestampNow("created_at"),
+  },
+  (t) => [
+    index("company_vat_checks_due_idx").on(t.answeredAt.asc().nullsFirst()),
+    check(
+      "company_vat_checks_answer_valid",
+      sql`${t.answer} is null or ${t.answer} in ('valid', 'invalid')`,
+    ),
+    check("company_vat_checks_answered", sql`(${t.answer} is null) = (${t.answeredAt} is null)`),
+  ],
+);
