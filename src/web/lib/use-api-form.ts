@@ -1,8 +1,33 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback, useState } from "react";
-import { useForm, type FieldValues, type Path, type UseFormProps } from "react-hook-form";
+import {
+  get,
+  useForm,
+  type FieldError,
+  type FieldValues,
+  type FieldErrors,
+  type Path,
+  type RegisterOptions,
+  type UseFormProps,
+  type UseFormRegister,
+  type UseFormRegisterReturn,
+} from "react-hook-form";
 import type { z } from "zod";
 import { ApiError } from "./api-client";
+
+/** An input's registration with its error message: what a form's `field(name)` gives. */
+export type FieldProps = UseFormRegisterReturn & { error?: string };
+
+/**
+ * A form's `field(name)`: the props of the input it names, spread on a `FormField` (or
+ * `SelectField`) as `{...field("name")}`: its registration and its error message.
+ */
+export const fieldProps =
+  <T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) =>
+  (name: Path<T>, options?: RegisterOptions<T, Path<T>>): FieldProps => ({
+    ...register(name, options),
+    error: (get(errors, name) as FieldError | undefined)?.message,
+  });
 
 /**
  * The web app's one way to write a form: react-hook-form checked by a zod schema (the contract's,
@@ -13,7 +38,8 @@ import { ApiError } from "./api-client";
  * (a mutation's `mutateAsync`, say). Should that throw, each field the answer names gets its
  * message beside it, and `formError` holds the answer's message when it names no field of the
  * form (shown once, not beside a field and above the buttons again). `showError(err)` does the
- * same for a refusal that arrives another way; `reset` clears it with the fields.
+ * same for a refusal that arrives another way; `reset` clears it with the fields. `field(name)`
+ * gives an input its registration and its message (`fieldProps`).
  */
 export function useApiForm<Input extends FieldValues, Output extends FieldValues>(
   schema: z.ZodType<Output, Input>,
@@ -55,6 +81,9 @@ export function useApiForm<Input extends FieldValues, Output extends FieldValues
       setFormError(undefined);
       reset(...args);
     }) as typeof reset,
+    // The errors are read as a field is drawn: a form follows them only where it shows them.
+    field: (name: Path<Input>, options?: RegisterOptions<Input, Path<Input>>) =>
+      fieldProps(form.register, form.formState.errors)(name, options),
     formError,
     setFormError,
     showError,

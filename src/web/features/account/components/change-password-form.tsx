@@ -5,6 +5,7 @@ import { FormField, SubmitButton } from "../../../components/form-field";
 import { NewPasswordFields } from "../../../components/new-password-fields";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
+import { fieldProps } from "../../../lib/use-api-form";
 import { useChangePassword } from "../api/password";
 
 /** Change password: the current one is asked for; the account's other sessions end. */
@@ -19,6 +20,7 @@ export function ChangePasswordForm() {
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: "", newPassword: "", confirm: "" },
   });
+  const field = fieldProps(register, errors);
   const wrongCurrent = change.error instanceof ApiError && change.error.code === "invalid_password";
 
   return (
@@ -46,8 +48,7 @@ export function ChangePasswordForm() {
           label="Current password"
           type="password"
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...register("currentPassword")}
+          {...field("currentPassword")}
         />
         <NewPasswordFields
           password={{ field: register("newPassword"), error: errors.newPassword?.message }}

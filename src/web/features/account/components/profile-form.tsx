@@ -18,6 +18,7 @@ export function ProfileForm() {
 function ProfileFields({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const {
+    field,
     register,
     reset,
     submitWith,
@@ -58,21 +59,14 @@ function ProfileFields({ profile }: { profile: Profile }) {
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          error={errors.phoneNo?.message}
-          {...register("phoneNo")}
+          {...field("phoneNo")}
         />
-        <FormField
-          label="Address"
-          autoComplete="street-address"
-          error={errors.address?.message}
-          {...register("address")}
-        />
+        <FormField label="Address" autoComplete="street-address" {...field("address")} />
         <FormField
           label="LinkedIn profile"
           type="url"
           placeholder="https://www.linkedin.com/in/…"
-          error={errors.linkedIn?.message}
-          {...register("linkedIn")}
+          {...field("linkedIn")}
         />
         <FormError message={formError} className="text-error md:col-span-2" />
         <div className="md:col-span-2">

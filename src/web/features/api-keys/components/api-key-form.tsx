@@ -16,7 +16,7 @@ import { CheckboxGroup } from "../../../components/checkbox-group";
 import { FormField } from "../../../components/form-field";
 import { FormDialog } from "../../../components/form-dialog";
 import { notify } from "../../../lib/notify";
-import { useApiForm } from "../../../lib/use-api-form";
+import { fieldProps, useApiForm } from "../../../lib/use-api-form";
 import { useChangeApiKey, useCreateApiKey } from "../api/api-keys";
 
 /** The form's fields as typed: the expiry is a day (`yyyy-mm-dd`, empty: never). */
@@ -94,6 +94,7 @@ function KeyFieldset({
   register: UseFormRegister<KeyFields>;
   errors: FieldErrors<KeyFields>;
 }) {
+  const field = fieldProps(register, errors);
   const scopesError = errors.scopes?.message ?? errors.scopes?.root?.message;
   return (
     <>
@@ -102,8 +103,7 @@ function KeyFieldset({
         label="Name"
         placeholder="Factory ERP"
         hint="Which system uses it, so you know what stops if you revoke it"
-        error={errors.name?.message}
-        {...register("name")}
+        {...field("name")}
       />
       <CheckboxGroup
         id={`${idPrefix}-scopes`}
@@ -118,8 +118,7 @@ function KeyFieldset({
         type="date"
         min={today()}
         hint="The key stops working at the end of that day; empty: never"
-        error={errors.expiresAt?.message}
-        {...register("expiresAt")}
+        {...field("expiresAt")}
       />
       <FormField
         id={`${idPrefix}-rate`}
@@ -128,8 +127,7 @@ function KeyFieldset({
         inputMode="numeric"
         min={1}
         max={MAX_API_KEY_RATE}
-        error={errors.rateLimitPerMinute?.message}
-        {...register("rateLimitPerMinute", { setValueAs: number })}
+        {...field("rateLimitPerMinute", { setValueAs: number })}
       />
     </>
   );

@@ -115,7 +115,7 @@ function FilterableField({ id, field }: { id: string; field: UseFormRegisterRetu
 export function AddAttributeForm({ category }: { category: ProductCategory }) {
   const add = useAddAttribute();
   const schema = useMemo(() => addSchemaFor(category), [category]);
-  const { register, reset, watch, submitWith, formError, formState } = useApiForm(schema, {
+  const { field, register, reset, watch, submitWith, formError, formState } = useApiForm(schema, {
     defaultValues: addDefaults,
   });
   const { errors } = formState;
@@ -132,13 +132,7 @@ export function AddAttributeForm({ category }: { category: ProductCategory }) {
       className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
     >
       <h2 className="font-semibold">Add an attribute to {category}</h2>
-      <FormField
-        id="add-attribute-name"
-        label="Name"
-        placeholder="Diameter"
-        error={errors.name?.message}
-        {...register("name")}
-      />
+      <FormField id="add-attribute-name" label="Name" placeholder="Diameter" {...field("name")} />
       <SelectField label="Kind" id="add-attribute-kind" {...register("kind")}>
         {attributeKinds.map((k) => (
           <option key={k} value={k}>
@@ -197,7 +191,7 @@ export function EditAttributeDialog({
 }) {
   const change = useChangeAttribute();
   const schema = useMemo(() => editSchemaFor(definition), [definition]);
-  const { register, submitWith, formError, formState } = useApiForm(schema, {
+  const { field, register, submitWith, formError, formState } = useApiForm(schema, {
     defaultValues: {
       name: definition.name,
       unit: definition.unit ?? "",
@@ -219,12 +213,7 @@ export function EditAttributeDialog({
       busy={change.isPending}
       formError={formError}
     >
-      <FormField
-        id="edit-attribute-name"
-        label="Name"
-        error={errors.name?.message}
-        {...register("name")}
-      />
+      <FormField id="edit-attribute-name" label="Name" {...field("name")} />
       <p className="text-sm text-base-content/75">
         Kind: {kindLabels[definition.kind]} (a kind cannot change: remove the attribute and add a
         new one)
@@ -243,8 +232,7 @@ export function EditAttributeDialog({
         type="number"
         inputMode="numeric"
         hint="Attributes are listed from the lowest position up"
-        error={errors.position?.message}
-        {...register("position", { setValueAs: number })}
+        {...field("position", { setValueAs: number })}
       />
       <FilterableField id="edit-attribute-filterable" field={register("filterable")} />
     </FormDialog>

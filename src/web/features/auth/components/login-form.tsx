@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { loginSchema, type LoginInput } from "#contract/auth";
 import { FormError, FormField, SubmitButton } from "../../../components/form-field";
 import { EmailField } from "./email-field";
+import { fieldProps } from "../../../lib/use-api-form";
 import { useSignIn, useVerifyTwoFactor } from "../api/sign-in";
 
 function TwoFactorStep({ onSignedIn }: { onSignedIn(): void }) {
@@ -62,6 +63,7 @@ export function LoginForm({
     handleSubmit,
     formState: { errors },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
+  const field = fieldProps(register, errors);
   if (needsCode) return <TwoFactorStep onSignedIn={onSignedIn} />;
 
   return (
@@ -82,8 +84,7 @@ export function LoginForm({
         label="Password"
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
-        {...register("password")}
+        {...field("password")}
       />
       <FormError message={signIn.error?.message} className="text-error" />
       <SubmitButton busy={signIn.isPending}>Login</SubmitButton>

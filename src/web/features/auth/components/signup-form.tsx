@@ -5,6 +5,7 @@ import { signupSchema, type SignupInput } from "#contract/auth";
 import { loadPasswordChecker, type PasswordChecker } from "#contract/password-strength";
 import { FormError, FormField, SubmitButton } from "../../../components/form-field";
 import { EmailField } from "./email-field";
+import { fieldProps } from "../../../lib/use-api-form";
 import { useSignUp } from "../api/sign-in";
 
 export function SignupForm({ onSignedUp }: { onSignedUp(): void }) {
@@ -15,6 +16,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp(): void }) {
     control,
     formState: { errors },
   } = useForm<SignupInput>({ resolver: zodResolver(signupSchema) });
+  const field = fieldProps(register, errors);
   // The strength check's word lists load in their own chunk, once this form is shown.
   const [checker, setChecker] = useState<{ check: PasswordChecker }>();
   useEffect(() => {
@@ -39,12 +41,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp(): void }) {
         if (!weak) signUp.mutate(input, { onSuccess: onSignedUp });
       })}
     >
-      <FormField
-        label="Name"
-        autoComplete="name"
-        error={errors.name?.message}
-        {...register("name")}
-      />
+      <FormField label="Name" autoComplete="name" {...field("name")} />
       <EmailField error={errors.email?.message} {...register("email")} />
       <FormField
         label="Password"

@@ -149,10 +149,9 @@ function AccountInvoices({ scope }: { scope: InvoiceScope }) {
 
 function RecordPaymentDialog({ invoice, onClose }: { invoice: AccountInvoice; onClose(): void }) {
   const record = useRecordPayment();
-  const { register, submitWith, formError, formState } = useApiForm(invoicePaymentCreateSchema, {
+  const { field, submitWith, formError } = useApiForm(invoicePaymentCreateSchema, {
     defaultValues: { amount: invoice.outstanding, paidOn: today(), reference: "" },
   });
-  const { errors } = formState;
 
   return (
     <Modal open title={`Record payment: ${invoice.number}`} onClose={onClose}>
@@ -180,26 +179,23 @@ function RecordPaymentDialog({ invoice, onClose }: { invoice: AccountInvoice; on
           type="number"
           min="0.01"
           step="0.01"
-          error={errors.amount?.message}
           required
-          {...register("amount", { valueAsNumber: true })}
+          {...field("amount", { valueAsNumber: true })}
         />
         <FormField
           label="Date received"
           id="payment-date"
           type="date"
           max={today()}
-          error={errors.paidOn?.message}
           required
-          {...register("paidOn")}
+          {...field("paidOn")}
         />
         <FormField
           label="Bank reference"
           id="payment-reference"
           maxLength={100}
-          error={errors.reference?.message}
           required
-          {...register("reference")}
+          {...field("reference")}
         />
         <FormError message={formError} />
         <div className="modal-action">
@@ -280,7 +276,7 @@ function ReverseForm({
   onDone(): void;
 }) {
   const reverse = useReversePayment();
-  const { register, submitWith, formError, formState } = useApiForm(invoicePaymentReversalSchema, {
+  const { field, submitWith, formError } = useApiForm(invoicePaymentReversalSchema, {
     defaultValues: { reason: "" },
   });
   return (
@@ -304,8 +300,7 @@ function ReverseForm({
         id={`reverse-reason-${payment.id}`}
         maxLength={INVOICE_PAYMENT_REVERSAL_REASON_MAX}
         required
-        error={formState.errors.reason?.message}
-        {...register("reason")}
+        {...field("reason")}
       />
       <FormError message={formError} />
       <div className="flex gap-2">

@@ -152,7 +152,7 @@ function ShipForm({ data }: { data: OrderShipmentsData }) {
     trackingNumber: "",
     locationId: locations.length > 1 ? locations[0]!.id : "",
   };
-  const { register, reset, submitWith, formError, formState } = useApiForm(schema, {
+  const { field, register, reset, submitWith, formError, formState } = useApiForm(schema, {
     defaultValues: starting,
   });
   const { errors } = formState;
@@ -250,8 +250,7 @@ function ShipForm({ data }: { data: OrderShipmentsData }) {
         label="Tracking number"
         autoComplete="off"
         maxLength={60}
-        error={errors.trackingNumber?.message}
-        {...register("trackingNumber")}
+        {...field("trackingNumber")}
       />
       <FormError message={linesError} />
       <button type="submit" className="btn btn-primary self-start" disabled={ship.isPending}>

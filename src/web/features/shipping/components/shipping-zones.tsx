@@ -234,9 +234,12 @@ export function ShippingZones() {
 /** A zone's form, new (no `id`) or edited, with its methods. */
 function ZoneForm({ id, draft, onDone }: { id?: string; draft: ZoneDraft; onDone(): void }) {
   const save = useSaveShippingZone();
-  const { control, register, submitWith, formError, formState } = useApiForm(zoneFormSchema, {
-    defaultValues: draft,
-  });
+  const { field, control, register, submitWith, formError, formState } = useApiForm(
+    zoneFormSchema,
+    {
+      defaultValues: draft,
+    },
+  );
   const { errors } = formState;
   const methods = useFieldArray({ control, name: "methods" });
   const kinds = useWatch({ control, name: "methods" }).map((m) => m.kind);
@@ -252,26 +255,19 @@ function ZoneForm({ id, draft, onDone }: { id?: string; draft: ZoneDraft; onDone
       })}
     >
       <div className="grid gap-3 sm:grid-cols-3">
-        <FormField
-          label="Zone name"
-          id="zone-name"
-          error={errors.name?.message}
-          {...register("name")}
-        />
+        <FormField label="Zone name" id="zone-name" {...field("name")} />
         <FormField
           label="Country codes"
           id="zone-countries"
           placeholder="US, CA"
-          error={errors.countries?.message}
-          {...register("countries")}
+          {...field("countries")}
         />
         <FormField
           label="Only these regions (optional)"
           id="zone-regions"
           placeholder="HI, AK"
           hint="Empty: the whole of each country"
-          error={errors.regions?.message}
-          {...register("regions")}
+          {...field("regions")}
         />
       </div>
       <h3 className="font-semibold">Methods</h3>

@@ -32,10 +32,9 @@ export function TaxRates() {
   const remove = useRemoveTaxRate();
   const [editing, setEditing] = useState<string>();
   const [removing, setRemoving] = useState<TaxRate>();
-  const { register, reset, submitWith, formError, formState } = useApiForm(taxRateInputSchema, {
+  const { field, register, reset, submitWith, formError } = useApiForm(taxRateInputSchema, {
     defaultValues: blank,
   });
-  const { errors } = formState;
   const startAgain = (id?: string, values: Partial<TaxRateDraft> = blank) => {
     setEditing(id);
     reset(values);
@@ -55,43 +54,28 @@ export function TaxRates() {
         aria-label={editing ? "Edit tax rate" : "Add a tax rate"}
         className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-2 lg:grid-cols-4"
       >
-        <FormField
-          label="Country code"
-          id="tax-country"
-          placeholder="US"
-          error={errors.country?.message}
-          {...register("country")}
-        />
+        <FormField label="Country code" id="tax-country" placeholder="US" {...field("country")} />
         <FormField
           label="Region (optional)"
           id="tax-region"
           placeholder="TX"
           hint="Empty: the whole country"
-          error={errors.region?.message}
-          {...register("region")}
+          {...field("region")}
         />
         <FormField
           label="Postal codes (optional)"
           id="tax-postal-code"
           placeholder="10001, 100* or 10001-10282"
           hint="Empty: the whole region"
-          error={errors.postalCode?.message}
-          {...register("postalCode")}
+          {...field("postalCode")}
         />
-        <FormField
-          label="Name"
-          id="tax-name"
-          placeholder="Texas sales tax"
-          error={errors.name?.message}
-          {...register("name")}
-        />
+        <FormField label="Name" id="tax-name" placeholder="Texas sales tax" {...field("name")} />
         <FormField
           label="Rate (%)"
           id="tax-rate"
           inputMode="decimal"
           placeholder="6.25"
-          error={errors.rate?.message}
-          {...register("rate", {
+          {...field("rate", {
             setValueAs: (typed: string) => (typed.trim() === "" ? Number.NaN : Number(typed)),
           })}
         />

@@ -55,10 +55,9 @@ function Submit({ busy, children }: { busy: boolean; children: ReactNode }) {
 
 export function AddMakeForm() {
   const add = useAddVehicleRecord("make");
-  const { register, reset, submitWith, formError, formState } = useApiForm(makeCreateSchema, {
+  const { field, reset, submitWith, formError } = useApiForm(makeCreateSchema, {
     defaultValues: { name: "" },
   });
-  const { errors } = formState;
   return (
     <FormCard
       title="Add a make"
@@ -73,10 +72,8 @@ export function AddMakeForm() {
         label="Make"
         vcdbLabel="VCdb make id"
         placeholder="Tesla"
-        name={register("name")}
-        nameError={errors.name?.message}
-        vcdb={register("vcdbMakeId", { setValueAs: optionalNumber })}
-        vcdbError={errors.vcdbMakeId?.message}
+        name={field("name")}
+        vcdb={field("vcdbMakeId", { setValueAs: optionalNumber })}
       />
       <FormError message={formError} />
       <Submit busy={add.isPending}>Add make</Submit>
@@ -95,11 +92,9 @@ const makeOptions = (names: VehicleNames) =>
 export function AddModelForm({ names, makeId }: { names: VehicleNames; makeId?: number }) {
   const add = useAddVehicleRecord("model");
   const first = makeId ?? names.makes[0]?.id;
-  const { register, reset, submitWith, formError, formState, getValues } = useApiForm(
-    modelCreateSchema,
-    { defaultValues: { makeId: first, name: "" } },
-  );
-  const { errors } = formState;
+  const { field, reset, submitWith, formError, getValues } = useApiForm(modelCreateSchema, {
+    defaultValues: { makeId: first, name: "" },
+  });
   if (names.makes.length === 0) return null;
   return (
     <FormCard
@@ -111,12 +106,7 @@ export function AddModelForm({ names, makeId }: { names: VehicleNames; makeId?: 
         reset({ makeId: getValues("makeId"), name: "" });
       })}
     >
-      <SelectField
-        label="Make"
-        id="add-model-make"
-        error={errors.makeId?.message}
-        {...register("makeId", { setValueAs: number })}
-      >
+      <SelectField label="Make" id="add-model-make" {...field("makeId", { setValueAs: number })}>
         {makeOptions(names)}
       </SelectField>
       <NameAndVcdbFields
@@ -124,10 +114,8 @@ export function AddModelForm({ names, makeId }: { names: VehicleNames; makeId?: 
         label="Model"
         vcdbLabel="VCdb model id"
         placeholder="Model 3"
-        name={register("name")}
-        nameError={errors.name?.message}
-        vcdb={register("vcdbModelId", { setValueAs: optionalNumber })}
-        vcdbError={errors.vcdbModelId?.message}
+        name={field("name")}
+        vcdb={field("vcdbModelId", { setValueAs: optionalNumber })}
       />
       <FormError message={formError} />
       <Submit busy={add.isPending}>Add model</Submit>
@@ -199,7 +187,7 @@ export function AddYearsForm({ names, makeId }: { names: VehicleNames; makeId?: 
   const add = useAddVehicleRecord<BaseVehiclesAdded>("baseVehicle");
   const [make, setMake] = useState(makeId ?? names.makes[0]?.id);
   const models = names.makes.find((m) => m.id === make)?.models ?? [];
-  const { register, reset, submitWith, formError, formState, watch, setValue } = useApiForm(
+  const { field, register, reset, submitWith, formError, formState, watch, setValue } = useApiForm(
     baseVehiclesCreateSchema,
     { defaultValues: { modelId: models[0]?.id, engineIds: [] } },
   );
@@ -263,15 +251,13 @@ export function AddYearsForm({ names, makeId }: { names: VehicleNames; makeId?: 
           placeholder={String(new Date().getFullYear())}
           min={MIN_VEHICLE_YEAR}
           max={MAX_VEHICLE_YEAR}
-          error={errors.yearFrom?.message}
-          {...register("yearFrom", { setValueAs: number })}
+          {...field("yearFrom", { setValueAs: number })}
         />
         <FormField
           label="To year"
           id="add-years-to"
           inputMode="numeric"
-          error={errors.yearTo?.message}
-          {...register("yearTo", { setValueAs: number })}
+          {...field("yearTo", { setValueAs: number })}
         />
       </div>
       <EngineChoice
@@ -285,8 +271,7 @@ export function AddYearsForm({ names, makeId }: { names: VehicleNames; makeId?: 
         label="VCdb base vehicle id (optional, one year only)"
         id="add-years-vcdb"
         inputMode="numeric"
-        error={errors.vcdbBaseVehicleId?.message}
-        {...register("vcdbBaseVehicleId", { setValueAs: optionalNumber })}
+        {...field("vcdbBaseVehicleId", { setValueAs: optionalNumber })}
       />
       <FormError message={formError} />
       <Submit busy={add.isPending || models.length === 0}>Add years</Submit>
@@ -296,10 +281,9 @@ export function AddYearsForm({ names, makeId }: { names: VehicleNames; makeId?: 
 
 export function AddEngineForm() {
   const add = useAddVehicleRecord("engine");
-  const { register, reset, submitWith, formError, formState } = useApiForm(engineCreateSchema, {
+  const { field, reset, submitWith, formError } = useApiForm(engineCreateSchema, {
     defaultValues: { name: "", liters: "", fuel: "" },
   });
-  const { errors } = formState;
   return (
     <FormCard
       title="Add an engine"
@@ -314,10 +298,8 @@ export function AddEngineForm() {
         label="Engine"
         vcdbLabel="VCdb engine config id"
         placeholder="1.4 TSI"
-        name={register("name")}
-        nameError={errors.name?.message}
-        vcdb={register("vcdbEngineConfigId", { setValueAs: optionalNumber })}
-        vcdbError={errors.vcdbEngineConfigId?.message}
+        name={field("name")}
+        vcdb={field("vcdbEngineConfigId", { setValueAs: optionalNumber })}
       >
         <div className="grid grid-cols-2 gap-3">
           <FormField
@@ -325,16 +307,14 @@ export function AddEngineForm() {
             id="add-engine-liters"
             inputMode="decimal"
             placeholder="1.4"
-            error={errors.liters?.message}
-            {...register("liters")}
+            {...field("liters")}
           />
           <FormField
             label="Fuel (optional)"
             id="add-engine-fuel"
             placeholder="Petrol"
             list="vehicle-fuels"
-            error={errors.fuel?.message}
-            {...register("fuel")}
+            {...field("fuel")}
           />
         </div>
         <datalist id="vehicle-fuels">
@@ -351,10 +331,9 @@ export function AddEngineForm() {
 
 export function AddSubmodelForm() {
   const add = useAddVehicleRecord("submodel");
-  const { register, reset, submitWith, formError, formState } = useApiForm(submodelCreateSchema, {
+  const { field, reset, submitWith, formError } = useApiForm(submodelCreateSchema, {
     defaultValues: { name: "" },
   });
-  const { errors } = formState;
   return (
     <FormCard
       title="Add a submodel"
@@ -369,10 +348,8 @@ export function AddSubmodelForm() {
         label="Submodel"
         vcdbLabel="VCdb submodel id"
         placeholder="GTI"
-        name={register("name")}
-        nameError={errors.name?.message}
-        vcdb={register("vcdbSubmodelId", { setValueAs: optionalNumber })}
-        vcdbError={errors.vcdbSubmodelId?.message}
+        name={field("name")}
+        vcdb={field("vcdbSubmodelId", { setValueAs: optionalNumber })}
       />
       <FormError message={formError} />
       <Submit busy={add.isPending}>Add submodel</Submit>

@@ -20,10 +20,9 @@ import { NameAndVcdbFields, nullableNumber } from "./name-fields";
 
 export function EditMakeDialog({ make, onClose }: { make: AdminMake; onClose(): void }) {
   const change = useChangeVehicleRecord("make");
-  const { register, submitWith, formError, formState } = useApiForm(makeChangeSchema, {
+  const { field, submitWith, formError } = useApiForm(makeChangeSchema, {
     defaultValues: { name: make.name, vcdbMakeId: make.vcdbMakeId ?? undefined },
   });
-  const { errors } = formState;
   return (
     <FormDialog
       title={`Edit make ${make.name}`}
@@ -41,10 +40,8 @@ export function EditMakeDialog({ make, onClose }: { make: AdminMake; onClose(): 
         label="Make"
         vcdbLabel="VCdb make id"
         editing
-        name={register("name")}
-        nameError={errors.name?.message}
-        vcdb={register("vcdbMakeId", { setValueAs: nullableNumber })}
-        vcdbError={errors.vcdbMakeId?.message}
+        name={field("name")}
+        vcdb={field("vcdbMakeId", { setValueAs: nullableNumber })}
       />
     </FormDialog>
   );
@@ -60,13 +57,12 @@ export function EditModelDialog({
   onClose(): void;
 }) {
   const change = useChangeVehicleRecord("model");
-  const { register, submitWith, formError, formState } = useApiForm(modelChangeSchema, {
+  const { field, submitWith, formError } = useApiForm(modelChangeSchema, {
     defaultValues: {
       name: model.name,
       vcdbModelId: model.vcdbModelId ?? undefined,
     },
   });
-  const { errors } = formState;
   return (
     <FormDialog
       title={`Edit model ${makeName} ${model.name}`}
@@ -84,10 +80,8 @@ export function EditModelDialog({
         label="Model"
         vcdbLabel="VCdb model id"
         editing
-        name={register("name")}
-        nameError={errors.name?.message}
-        vcdb={register("vcdbModelId", { setValueAs: nullableNumber })}
-        vcdbError={errors.vcdbModelId?.message}
+        name={field("name")}
+        vcdb={field("vcdbModelId", { setValueAs: nullableNumber })}
       />
     </FormDialog>
   );
@@ -95,7 +89,7 @@ export function EditModelDialog({
 
 export function EditEngineDialog({ engine, onClose }: { engine: AdminEngine; onClose(): void }) {
   const change = useChangeVehicleRecord("engine");
-  const { register, submitWith, formError, formState } = useApiForm(engineChangeSchema, {
+  const { field, submitWith, formError } = useApiForm(engineChangeSchema, {
     defaultValues: {
       name: engine.name,
       liters: engine.liters ?? "",
@@ -103,7 +97,6 @@ export function EditEngineDialog({ engine, onClose }: { engine: AdminEngine; onC
       vcdbEngineConfigId: engine.vcdbEngineConfigId ?? undefined,
     },
   });
-  const { errors } = formState;
   return (
     <FormDialog
       title={`Edit engine ${engine.name}`}
@@ -121,26 +114,22 @@ export function EditEngineDialog({ engine, onClose }: { engine: AdminEngine; onC
         label="Engine"
         vcdbLabel="VCdb engine config id"
         editing
-        name={register("name")}
-        nameError={errors.name?.message}
-        vcdb={register("vcdbEngineConfigId", { setValueAs: nullableNumber })}
-        vcdbError={errors.vcdbEngineConfigId?.message}
+        name={field("name")}
+        vcdb={field("vcdbEngineConfigId", { setValueAs: nullableNumber })}
       >
         <FormField
           label="Litres"
           id="edit-engine-liters"
           inputMode="decimal"
           hint="Empty: not given"
-          error={errors.liters?.message}
-          {...register("liters")}
+          {...field("liters")}
         />
         <FormField
           label="Fuel"
           id="edit-engine-fuel"
           list="vehicle-fuels"
           hint="Empty: not given"
-          error={errors.fuel?.message}
-          {...register("fuel")}
+          {...field("fuel")}
         />
       </NameAndVcdbFields>
     </FormDialog>
@@ -155,13 +144,12 @@ export function EditSubmodelDialog({
   onClose(): void;
 }) {
   const change = useChangeVehicleRecord("submodel");
-  const { register, submitWith, formError, formState } = useApiForm(submodelChangeSchema, {
+  const { field, submitWith, formError } = useApiForm(submodelChangeSchema, {
     defaultValues: {
       name: submodel.name,
       vcdbSubmodelId: submodel.vcdbSubmodelId ?? undefined,
     },
   });
-  const { errors } = formState;
   return (
     <FormDialog
       title={`Edit submodel ${submodel.name}`}
@@ -179,10 +167,8 @@ export function EditSubmodelDialog({
         label="Submodel"
         vcdbLabel="VCdb submodel id"
         editing
-        name={register("name")}
-        nameError={errors.name?.message}
-        vcdb={register("vcdbSubmodelId", { setValueAs: nullableNumber })}
-        vcdbError={errors.vcdbSubmodelId?.message}
+        name={field("name")}
+        vcdb={field("vcdbSubmodelId", { setValueAs: nullableNumber })}
       />
     </FormDialog>
   );
@@ -199,7 +185,7 @@ export function EditBaseVehicleDialog({
   onClose(): void;
 }) {
   const change = useChangeVehicleRecord("baseVehicle");
-  const { register, submitWith, formError, formState, watch, setValue } = useApiForm(
+  const { field, submitWith, formError, formState, watch, setValue } = useApiForm(
     baseVehicleChangeSchema,
     {
       defaultValues: {
@@ -227,16 +213,14 @@ export function EditBaseVehicleDialog({
         label="Year"
         id="edit-base-year"
         inputMode="numeric"
-        error={errors.year?.message}
-        {...register("year", { setValueAs: (t: string) => Number(t) })}
+        {...field("year", { setValueAs: (t: string) => Number(t) })}
       />
       <FormField
         label="VCdb base vehicle id"
         id="edit-base-vcdb"
         inputMode="numeric"
         hint="Empty: none"
-        error={errors.vcdbBaseVehicleId?.message}
-        {...register("vcdbBaseVehicleId", { setValueAs: nullableNumber })}
+        {...field("vcdbBaseVehicleId", { setValueAs: nullableNumber })}
       />
       <EngineChoice
         idPrefix="edit-base-engine"

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { UseFormRegisterReturn } from "react-hook-form";
 import { FormField } from "../../../components/form-field";
+import type { FieldProps } from "../../../lib/use-api-form";
 
 /** A VCdb id field's text when adding: empty is "not given", anything else a number. */
 export const optionalNumber = (typed: unknown) =>
@@ -22,9 +22,7 @@ export function NameAndVcdbFields({
   editing = false,
   placeholder,
   name,
-  nameError,
   vcdb,
-  vcdbError,
   children,
 }: {
   idPrefix: string;
@@ -33,29 +31,21 @@ export function NameAndVcdbFields({
   vcdbLabel: string;
   editing?: boolean;
   placeholder?: string;
-  name: UseFormRegisterReturn;
-  nameError?: string;
+  /** The form's `field("name")`. */
+  name: FieldProps;
   /** Registered with `optionalNumber` when adding, `nullableNumber` when editing. */
-  vcdb: UseFormRegisterReturn;
-  vcdbError?: string;
+  vcdb: FieldProps;
   children?: ReactNode;
 }) {
   return (
     <>
-      <FormField
-        label={label}
-        id={`${idPrefix}-name`}
-        placeholder={placeholder}
-        error={nameError}
-        {...name}
-      />
+      <FormField label={label} id={`${idPrefix}-name`} placeholder={placeholder} {...name} />
       {children}
       <FormField
         label={editing ? vcdbLabel : `${vcdbLabel} (optional)`}
         id={`${idPrefix}-vcdb`}
         inputMode="numeric"
         hint={editing ? "Empty: none" : undefined}
-        error={vcdbError}
         {...vcdb}
       />
     </>

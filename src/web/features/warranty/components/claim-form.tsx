@@ -69,7 +69,7 @@ export function ClaimForm({
   // The photos go once the claim is filed (the claim's own upload), checked as they are chosen.
   const [photos, setPhotos] = useState<File[]>([]);
   const [photoProblem, setPhotoProblem] = useState<string>();
-  const { register, submitWith, formError, formState } = useApiForm(
+  const { field, register, submitWith, formError, formState } = useApiForm(
     claimFormSchema(orderId, line.line),
     {
       defaultValues: {
@@ -126,8 +126,7 @@ export function ClaimForm({
         max={line.claimable}
         step={1}
         inputMode="numeric"
-        error={errors.qty?.message}
-        {...register("qty")}
+        {...field("qty")}
       />
       <FormField
         label="Vehicle identification number (VIN)"
@@ -135,8 +134,7 @@ export function ClaimForm({
         spellCheck={false}
         maxLength={32}
         hint="17 characters, on the windscreen or the registration document"
-        error={errors.vin?.message}
-        {...register("vin")}
+        {...field("vin")}
       />
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField
@@ -144,29 +142,17 @@ export function ClaimForm({
           type="number"
           min={0}
           inputMode="numeric"
-          error={errors.mileageAtInstall?.message}
-          {...register("mileageAtInstall")}
+          {...field("mileageAtInstall")}
         />
         <FormField
           label="Mileage at failure"
           type="number"
           min={0}
           inputMode="numeric"
-          error={errors.mileageAtFailure?.message}
-          {...register("mileageAtFailure")}
+          {...field("mileageAtFailure")}
         />
-        <FormField
-          label="Installation date"
-          type="date"
-          error={errors.installedOn?.message}
-          {...register("installedOn")}
-        />
-        <FormField
-          label="Failure date"
-          type="date"
-          error={errors.failedOn?.message}
-          {...register("failedOn")}
-        />
+        <FormField label="Installation date" type="date" {...field("installedOn")} />
+        <FormField label="Failure date" type="date" {...field("failedOn")} />
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor="claim-installed-by" className="text-sm font-medium">
@@ -223,8 +209,7 @@ export function ClaimForm({
       <FormField
         label="Your customer's invoice number (garages, optional)"
         maxLength={60}
-        error={errors.customerInvoiceRef?.message}
-        {...register("customerInvoiceRef")}
+        {...field("customerInvoiceRef")}
       />
     </FormDialog>
   );

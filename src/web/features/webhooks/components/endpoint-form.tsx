@@ -14,7 +14,7 @@ import { CheckboxGroup } from "../../../components/checkbox-group";
 import { FormDialog } from "../../../components/form-dialog";
 import { FormField } from "../../../components/form-field";
 import { notify } from "../../../lib/notify";
-import { useApiForm } from "../../../lib/use-api-form";
+import { fieldProps, useApiForm } from "../../../lib/use-api-form";
 import { useChangeWebhookEndpoint, useCreateWebhookEndpoint } from "../api/webhooks";
 
 /** The form's fields as typed. */
@@ -51,6 +51,7 @@ function EndpointFieldset({
   register: UseFormRegister<EndpointFields>;
   errors: FieldErrors<EndpointFields>;
 }) {
+  const field = fieldProps(register, errors);
   const eventsError = errors.eventTypes?.message ?? errors.eventTypes?.root?.message;
   return (
     <>
@@ -61,15 +62,13 @@ function EndpointFieldset({
         inputMode="url"
         placeholder="https://erp.example.com/webhooks/partsworks"
         hint="The store posts each event here, signed with the endpoint's secret"
-        error={errors.url?.message}
-        {...register("url")}
+        {...field("url")}
       />
       <FormField
         id={`${idPrefix}-description`}
         label="Description (optional)"
         placeholder="Factory ERP"
-        error={errors.description?.message}
-        {...register("description")}
+        {...field("description")}
       />
       <CheckboxGroup
         id={`${idPrefix}-events`}
