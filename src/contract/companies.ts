@@ -127,6 +127,25 @@ export const companyInvitationParamsSchema = z.object({
 });
 
 /** `GET /api/company`: the caller's company (null: none). Members are listed to owners only. */
+/**
+ * A company's EU VAT number as VIES (the Commission's register) last answered it (docs/tax.md
+ * "VIES"). `status`: `valid` / `invalid` as VIES last answered (`checkedAt`, its consultation
+ * number and the trader's name it gave); `unanswered`: VIES has not answered yet (`lastFailure`
+ * says why; the job tries again); `pending`: not asked yet. An answer is kept when a later
+ * re-check goes unanswered (`lastFailure` then says so).
+ */
+export const vatCheckSchema = z.object({
+  vatId: z.string(),
+  status: z.enum(["pending", "valid", "invalid", "unanswered"]),
+  checkedAt: z.string().nullable(),
+  consultationNumber: z.string().nullable(),
+  viesName: z.string().nullable(),
+  viesAddress: z.string().nullable(),
+  lastAttemptAt: z.string().nullable(),
+  lastFailure: z.string().nullable(),
+});
+export type VatCheck = z.infer<typeof vatCheckSchema>;
+
 export const myCompanySchema = z.object({
   company: z
     .object({
@@ -144,6 +163,8 @@ export const myCompanySchema = z.object({
       /** The credit limit less the open invoices, never below 0 (null: no limit, or a buyer). */
       creditLeft: z.number().nullable(),
       members: z.array(companyMemberSchema).nullable(),
+      /** Its EU VAT number's VIES check (owners only; null: none, or not an owner). */
+      vatCheck: vatCheckSchema.nullable(),
     })
     .nullable(),
 });

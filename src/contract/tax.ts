@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "./addresses";
+import { vatCheckSchema } from "./companies";
 import { text } from "./text";
 
 /** Tax rates by country and region (admin). Prices in the catalog are net of tax. */
@@ -121,7 +122,10 @@ export const companyTaxSchema = z.object({
   companyId: z.uuid(),
   taxId: z.string().nullable(),
   taxIdCountry: z.string().nullable(),
-  /** When the EU VAT number's form was checked (null: not an EU VAT number). */
+  /**
+   * When the EU VAT number's form was checked, or VIES last confirmed it (null: not an EU VAT
+   * number, or VIES says it is not valid).
+   */
   taxIdValidatedAt: z.string().nullable(),
   /** Whether orders for other EU member states are reverse-charged (an EU VAT id, checked). */
   reverseChargeEligible: z.boolean(),
@@ -129,6 +133,8 @@ export const companyTaxSchema = z.object({
   exemptionRecordedAt: z.string().nullable(),
   /** The admin who recorded the certificate (their email; null once their account is gone). */
   exemptionRecordedBy: z.string().nullable(),
+  /** The EU VAT number's VIES check (null: not an EU VAT number, or VIES_URL=off). */
+  vies: vatCheckSchema.nullable(),
 });
 export type CompanyTax = z.infer<typeof companyTaxSchema>;
 

@@ -2140,6 +2140,13 @@ const rows: Row[] = [
     expect: adminOnly(200),
   },
   {
+    // VIES checks are off in this app (no VIES_URL under NODE_ENV=test): the admin's 409 says so
+    // (companies/vat-checks.test.ts checks against a local stand-in of VIES).
+    route: "POST /api/companies/:id/tax/vies-check",
+    call: async () => ({ url: `/api/companies/${trade.companyId}/tax/vies-check` }),
+    expect: adminOnly(409),
+  },
+  {
     route: "GET /api/companies/:id/members",
     call: async () => ({ url: `/api/companies/${trade.companyId}/members` }),
     expect: companyOwner(200),

@@ -166,6 +166,18 @@ export const envSchema = z.object({
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, "must be a two-letter country code, like US or DE")
     .default("US"),
+  /**
+   * VIES, the Commission's register of EU VAT numbers (docs/tax.md "VIES"): its REST API's
+   * address, or `off` (no look-up: the offline format check only). Unset: the Commission's, except
+   * under NODE_ENV=test (off: tests use a local stand-in, never the network).
+   */
+  VIES_URL: z
+    .string()
+    .trim()
+    .regex(/^(off|https?:\/\/[^\s]+)$/, "must be an http(s):// address, or off")
+    .optional(),
+  /** How long one VIES call may take before it counts as unanswered. */
+  VIES_TIMEOUT_SECONDS: z.coerce.number().positive().max(20).default(10),
   /** Swagger UI and the OpenAPI document at /api/docs; default on outside production only. */
   API_DOCS: z.enum(["true", "false"]).optional(),
   /** Which card gateway takes payments; production has no default (see loadConfig). */

@@ -1,6 +1,8 @@
 import path from "node:path";
 import type { z } from "zod";
 import { envSchema } from "./config-env";
+import { checkEuVatId } from "../contract/vat-ids";
+import { VIES_DEFAULT_URL } from "./vies/client";
 
 export { envSchema };
 
@@ -88,6 +90,11 @@ export type Config = Readonly<{
   contact: ContactDetails;
   /** The country the store sells from (STORE_COUNTRY): EU reverse charge is for other states. */
   storeCountry: string;
+  /**
+   * VIES look-ups of EU VAT numbers (VIES_URL, VIES_TIMEOUT_SECONDS; docs/tax.md "VIES"), with the
+   * store's own EU VAT number as the requester (SELLER_TAX_ID, when it is one); null: off.
+   */
+  vies: { url: string; timeoutMs: number; requesterVatId: string | null } | null;
   seedDemoData: boolean;
   webDistDir: string;
   /** The address people use to reach the store; derived from HOST and PORT when unset. */
@@ -338,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     contact: contactOf(e, demo),
     storeCountry: e.STORE_COUNTRY,
+    vies: viesOf(e),
     seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== "production",
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
@@ -491,4 +499,16 @@ export function secretBits(secret: string): number {
     }
   }
   return bits;
+}
+
+/** VIES_URL: the Commission's REST API unless `off` (off by default under NODE_ENV=test). */
+function viesOf(e: z.infer<typeof envSchema>): Config["vies"] {
+  const url = e.VIES_URL ?? (e.NODE_ENV === "test" ? "off" : VIES_DEFAULT_URL);
+  if (url === "off") return null;
+  const seller = e.SELLER_TAX_ID ? checkEuVatId(e.SELLER_TAX_ID) : null;
+  return {
+    url: url.replace(/\/+$/, ""),
+    timeoutMs: Math.round(e.VIES_TIMEOUT_SECONDS * 1000),
+    requesterVatId: seller?.ok ? seller.vatId : null,
+  };
 }

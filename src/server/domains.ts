@@ -194,18 +194,26 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
   });
   // Stock locations, a product's stock at each, counts and transfers (docs/inventory.md).
   await api.register(locationRoutes, {
-    locations: createLocationService(database.db, () => catalogCache.invalidate("stock")),
+    locations: createLocationService(
+      database.db,
+      () => catalogCache.invalidate("stock"),
+      inventory.promisesChanged,
+    ),
     guards,
   });
   // Incoming supply: production runs and purchase orders, received into a location.
   await api.register(supplyRoutes, {
-    supply: createSupplyService(database.db, () => catalogCache.invalidate("stock")),
+    supply: createSupplyService(
+      database.db,
+      () => catalogCache.invalidate("stock"),
+      inventory.promisesChanged,
+    ),
     db: database.db,
     guards,
   });
   await api.register(taxRoutes, {
     tax: createTaxService(database.db),
-    companyTax: createCompanyTaxService(database.db),
+    companyTax: createCompanyTaxService(database.db, { vatChecks: store.vatChecks }),
     guards,
   });
   await api.register(adminHomeRoutes, { home: store.adminHome, guards });
@@ -300,7 +308,12 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     pricesChanged: () => companyPrices.invalidate(),
   });
   await api.register(companyRoutes, {
-    companies: createCompanyService(database.db, { mailer, publicUrl, openInvoicesCents }),
+    companies: createCompanyService(database.db, {
+      mailer,
+      publicUrl,
+      openInvoicesCents,
+      viesChecks: store.vatChecks.enabled,
+    }),
     guards,
     pricesChanged: () => companyPrices.invalidate(),
     rateLimiter,

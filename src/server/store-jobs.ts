@@ -15,6 +15,7 @@ import { invoiceReminderJob, REMINDER_EVERY_MS } from "./terms/reminder-job";
 import type { TermsService } from "./terms/service";
 import { refundRetryJob } from "./workflows/refund-retry-job";
 import { deadlineReminderJob } from "./warranty/deadline-reminders";
+import { countingJob } from "./jobs/recurring";
 
 /**
  * The store's recurring jobs, each a pg-boss job run once at a time across every process
@@ -36,6 +37,7 @@ export function addStoreJobs(
     imports: { sweep(): Promise<number> };
     idempotency: { sweep(): Promise<number> };
     webhooks: { sweep(): Promise<number> };
+    vatChecks: { enabled: boolean; sweep(): Promise<number> };
     db: DbOrTx;
   },
   config: Pick<Config, "holdSweepMs" | "holdWarningMs" | "lowStockEmail">,
@@ -64,6 +66,18 @@ export function addStoreJobs(
   recurring.add(idempotencySweepJob(does.idempotency, log));
   // Webhook events older than 30 days, no delivery pending, deleted hourly (docs/webhooks.md).
   recurring.add(webhookSweepJob(does.webhooks, log));
+  // EU VAT numbers answered by VIES over 30 days ago, or still unanswered, checked again
+  // (companies/vat-checks.ts, docs/tax.md "VIES"), looked for every 6 hours.
+  if (does.vatChecks.enabled) {
+    recurring.add(
+      countingJob(
+        "vat-recheck",
+        { everyMs: 6 * 60 * 60 * 1000, name: "VIES re-check", log },
+        () => does.vatChecks.sweep(),
+        (n) => `${n} EU VAT number(s) queued for a VIES check`,
+      ),
+    );
+  }
   // The admin home's daily low-stock email to admins (docs/admin-home.md).
   if (config.lowStockEmail.enabled) {
     recurring.add(lowStockEmailJob(does.adminHome, { hourUtc: config.lowStockEmail.hourUtc, log }));

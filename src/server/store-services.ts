@@ -23,9 +23,12 @@ import { mailboxRoutes } from "./mail/mailbox-routes";
 import { startMailer } from "./mail/mailer";
 import { createJobQueue } from "./jobs/queue";
 import { createImportService } from "./imports/service";
+import { createVatChecks } from "./companies/vat-checks";
+import { createViesClient } from "./vies/client";
 import { importFolder } from "./imports/upload";
 import { createRecurringJobs } from "./jobs/recurring";
 import { createOrderMail } from "./orders/mail";
+import { createBackorderDateMail } from "./orders/backorder-mail";
 import { createInventory } from "./inventory/service";
 import { gateMetrics, type StoreMetrics } from "./metrics/service";
 import { createOrderService, withLines } from "./orders/service";
@@ -118,6 +121,12 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     limits: config.imports,
     queue: jobs,
     catalogChanged: () => catalogCache.invalidate("catalog"),
+    log: app.log,
+  });
+  // EU VAT numbers checked against VIES when recorded and re-checked monthly (docs/tax.md "VIES").
+  const vatChecks = createVatChecks(database.db, {
+    vies: config.vies && createViesClient(config.vies),
+    queue: jobs,
     log: app.log,
   });
   jobs.alongside(recurring.starter);
@@ -214,7 +223,10 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
   // Stock moved in this process (an order took it, a cancellation gave it back): the cached
   // answers go as soon as the move commits, so the writer's next read sees it; other processes
   // hear it through NOTIFY.
-  const inventory = createInventory(database.db, () => catalogCache.invalidate("stock"));
+  // A promised date that moved is emailed to the buyer, in the transaction that moved it.
+  const inventory = createInventory(database.db, () => catalogCache.invalidate("stock"), {
+    promisesChanged: createBackorderDateMail(mailer, publicUrl),
+  });
   const uploadsDir = await serveProductImages(app, config.dataDir);
   const returnPhotos = createReturnPhotoService(
     database.db,
@@ -332,6 +344,7 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
       imports,
       idempotency,
       webhooks,
+      vatChecks,
       db: database.db,
     },
     config,
@@ -376,6 +389,7 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     idempotency,
     webhooks,
     webhookSender,
+    vatChecks,
   };
 }
 

@@ -29,6 +29,7 @@ import { companyInvitationMail } from "./mail";
 import { centsToUnits, unitsToCents } from "../money";
 import { isUniqueViolation } from "../db/postgres-errors";
 import { membershipOf } from "./membership";
+import { forgetVatCheck, vatCheckOf } from "./vat-checks";
 import type { Membership } from "../http/request-context";
 import { type Clock, systemClock } from "../clock";
 import { recordWebhookEvent } from "../webhooks/outbox";
@@ -88,6 +89,8 @@ export function createCompanyService(
     publicUrl: string;
     /** What the company owes on its invoices on account (net terms' reader, `terms/account.ts`). */
     openInvoicesCents: (db: Db, companyId: string) => Promise<number>;
+    /** Whether EU VAT numbers are checked against VIES (owners see the answer on My company). */
+    viesChecks?: boolean;
     now?: Clock;
   },
 ) {
@@ -263,6 +266,10 @@ export function createCompanyService(
               priceListId: input.priceListId,
             })
             .where(eq(companies.id, id));
+          // Its VIES check was of the number before (docs/tax.md "VIES").
+          if (input.taxId !== undefined && (input.taxId ?? null) !== before.taxId) {
+            await forgetVatCheck(tx, id);
+          }
           const after = await getCompany(tx, id);
           const changed = (Object.keys(input) as (keyof CompanyUpdate)[])
             .map((k) =>
@@ -536,6 +543,7 @@ export function createCompanyService(
               ? null
               : units(Math.max(row.creditLimitCents - openCents, 0)),
           members: m.role === "owner" ? await membersOf(db, row.id) : null,
+          vatCheck: m.role === "owner" && opts.viesChecks ? await vatCheckOf(db, row.id) : null,
         },
       };
     },

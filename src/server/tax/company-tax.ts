@@ -6,8 +6,9 @@ import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { companies } from "../companies/tables";
 import { setCompanyTaxStatus } from "../companies/tax-status";
+import { type VatChecks, vatCheckOf } from "../companies/vat-checks";
 import { user } from "../users/tables";
-import { HttpError, notFound } from "../errors";
+import { conflict, HttpError, notFound } from "../errors";
 import { type Clock, systemClock } from "../clock";
 
 /**
@@ -43,8 +44,21 @@ export function decideTaxId(
   return { taxId: check.vatId, country: check.country, euVat: true };
 }
 
-export function createCompanyTaxService(db: Db, opts: { now?: Clock } = {}) {
+export const viesMessages = {
+  off: "VIES checks are turned off (VIES_URL=off): EU VAT numbers are checked for their form only",
+  noEuVatId: "This company has no EU VAT number to check: record one first",
+} as const;
+
+export function createCompanyTaxService(
+  db: Db,
+  opts: {
+    now?: Clock;
+    /** VIES checks of EU VAT numbers (companies/vat-checks.ts); absent: none (as VIES_URL=off). */
+    vatChecks?: VatChecks;
+  } = {},
+) {
   const now = opts.now ?? systemClock;
+  const vatChecks = opts.vatChecks?.enabled ? opts.vatChecks : undefined;
 
   async function read(tx: DbOrTx, companyId: string): Promise<CompanyTax & { name: string }> {
     const [row] = await tx
@@ -71,6 +85,7 @@ export function createCompanyTaxService(db: Db, opts: { now?: Clock } = {}) {
       exemptionCertificate: row.exemptionCertificate,
       exemptionRecordedAt: row.exemptionRecordedAt?.toISOString() ?? null,
       exemptionRecordedBy: row.exemptionCertificate ? (row.exemptionRecordedBy ?? null) : null,
+      vies: vatChecks ? await vatCheckOf(tx, companyId) : null,
     };
   }
   const strip = ({ name: _name, ...tax }: CompanyTax & { name: string }): CompanyTax => tax;
@@ -82,16 +97,18 @@ export function createCompanyTaxService(db: Db, opts: { now?: Clock } = {}) {
     async set(actor: AuditActor, companyId: string, input: CompanyTaxInput): Promise<CompanyTax> {
       const taxId = decideTaxId(input.taxId ?? null, input.taxIdCountry);
       const certificate = input.exemptionCertificate ?? null;
-      return db.transaction(async (tx) => {
+      const { answer, checkVies } = await db.transaction(async (tx) => {
         const before = await read(tx, companyId);
         const at = now();
         const idChanged = before.taxId !== taxId.taxId || before.taxIdCountry !== taxId.country;
         const certificateChanged = before.exemptionCertificate !== certificate;
+        // The same number recorded again stays unchecked while VIES says it is not valid.
+        const viesSaysInvalid = !idChanged && before.vies?.status === "invalid";
         await setCompanyTaxStatus(tx, companyId, {
           taxId: taxId.taxId,
           taxIdCountry: taxId.country,
           // Checked now when it changed; an unchanged checked id keeps its date.
-          ...(idChanged || !before.taxIdValidatedAt
+          ...((idChanged || !before.taxIdValidatedAt) && !viesSaysInvalid
             ? { taxIdValidatedAt: taxId.euVat ? at : null }
             : {}),
           ...(certificateChanged && {
@@ -124,8 +141,43 @@ export function createCompanyTaxService(db: Db, opts: { now?: Clock } = {}) {
             summary: `Changed the tax status of ${before.name}: ${changes.join("; ")}`,
           });
         }
-        return strip(await read(tx, companyId));
+        // A new EU VAT number (or one VIES has not confirmed) is asked about after the commit.
+        const checkVies =
+          (await vatChecks?.recorded(tx, companyId, taxId.euVat ? taxId.taxId : null)) ?? false;
+        return { answer: strip(await read(tx, companyId)), checkVies };
       });
+      if (checkVies && taxId.taxId) await vatChecks?.queueCheck(companyId, taxId.taxId);
+      return answer;
+    },
+
+    /**
+     * The admin's "Check again now": asks VIES about the company's EU VAT number here and now
+     * (within VIES_TIMEOUT_SECONDS), records the answer, audit-logged, and answers the tax status;
+     * unanswered, a job tries again later. 409 when checks are off or there is no EU VAT number.
+     */
+    async checkVies(actor: AuditActor, companyId: string): Promise<CompanyTax> {
+      if (!vatChecks) throw conflict(viesMessages.off);
+      const before = await read(db, companyId);
+      const vatId = before.taxId;
+      if (!vatId || !isEuCountry(before.taxIdCountry)) throw conflict(viesMessages.noEuVatId);
+      // A number recorded while checks were off gets its row first.
+      await db.transaction((tx) => vatChecks.recorded(tx, companyId, vatId));
+      const outcome = await vatChecks.checkNow(companyId, vatId);
+      await recordAdminAction(db, {
+        actor,
+        action: "company.tax.vies",
+        target: { type: "company", id: companyId },
+        summary: `Asked VIES about ${vatId} of ${before.name}: ${
+          outcome.kind === "valid"
+            ? "valid"
+            : outcome.kind === "invalid"
+              ? "not valid"
+              : outcome.kind === "unanswered"
+                ? `no answer (${outcome.reason}); tried again later`
+                : "the number changed meanwhile"
+        }`,
+      });
+      return strip(await read(db, companyId));
     },
   };
 }

@@ -103,7 +103,7 @@ export const taxRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ["tax", "companies", "admin"],
         summary:
-          "Admin: a company's tax status: its tax id (EU VAT form checked, offline) and tax exemption certificate",
+          "Admin: a company's tax status: its tax id (EU VAT form checked, and VIES's last answer) and tax exemption certificate",
         params: idParamsSchema,
         response: { 200: companyTaxSchema, ...errors },
       },
@@ -129,5 +129,20 @@ export const taxRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req) => companyTax.set(caller(req), req.params.id, req.body),
+  );
+
+  app.post(
+    "/companies/:id/tax/vies-check",
+    {
+      schema: {
+        tags: ["tax", "companies", "admin"],
+        summary:
+          "Admin: check the company's EU VAT number against VIES now (within VIES_TIMEOUT_SECONDS) and answer its tax status with VIES's answer; unanswered, a job tries again later. 409 when VIES checks are off or the company has no EU VAT number; audit-logged",
+        params: idParamsSchema,
+        response: { 200: companyTaxSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => companyTax.checkVies(caller(req), req.params.id),
   );
 };

@@ -30,7 +30,11 @@ export interface BuyerTax {
   taxId: string | null;
   /** ISO alpha-2 of the state that issued the tax id. */
   taxIdCountry: string | null;
-  /** The tax id passed the EU VAT format check when an admin recorded it. */
+  /**
+   * The tax id passed the EU VAT format check when an admin recorded it, and VIES has not said it
+   * is not valid since (`companies.tax_id_validated_at`, cleared by such an answer: docs/tax.md
+   * "VIES").
+   */
   taxIdValidated: boolean;
   exemptionCertificate: string | null;
 }

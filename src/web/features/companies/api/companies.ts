@@ -68,6 +68,10 @@ export const useCompanyTax = (id: string) =>
 export const useSetCompanyTax = (id: string) =>
   useInvalidating((body: CompanyTaxInput) => apiSend<CompanyTax>("PUT", `${at(id)}/tax`, body));
 
+/** Admin: "Check again now": the company's EU VAT number asked of VIES (docs/tax.md "VIES"). */
+export const useCheckVies = (id: string) =>
+  useInvalidating(() => apiSend<CompanyTax>("POST", `${at(id)}/tax/vies-check`));
+
 export const useCreateCompany = () =>
   useInvalidating((body: CompanyCreate) => apiSend<Company>("POST", "/companies", body));
 

@@ -5,12 +5,14 @@ import { PageSpinner } from "../../../components/spinner";
 import { formatDate } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
-import { useCompanyTax, useSetCompanyTax } from "../api/companies";
+import { useCheckVies, useCompanyTax, useSetCompanyTax } from "../api/companies";
+import { VatCheckLine } from "./vat-check";
 
 /**
  * Admin: the company's tax status (docs/tax.md). An EU VAT number is checked for its
- * country's form (offline: no VIES look-up) and then reverse-charges orders delivered to another
- * EU member state; an exemption certificate number makes its orders 0 %.
+ * country's form, then asked of VIES (its answer shown, "Check again now"), and reverse-charges
+ * orders delivered to another EU member state unless VIES says it is not valid; an exemption
+ * certificate number makes its orders 0 %.
  */
 export function CompanyTaxStatus({ companyId }: { companyId: string }) {
   const tax = useCompanyTax(companyId);
@@ -27,6 +29,7 @@ export function CompanyTaxStatus({ companyId }: { companyId: string }) {
 
 function TaxForm({ companyId, tax }: { companyId: string; tax: CompanyTax }) {
   const save = useSetCompanyTax(companyId);
+  const checkVies = useCheckVies(companyId);
   const { register, submitWith, formError, formState } = useApiForm(companyTaxInputSchema, {
     defaultValues: {
       taxId: tax.taxId ?? "",
@@ -44,11 +47,36 @@ function TaxForm({ companyId, tax }: { companyId: string; tax: CompanyTax }) {
         {tax.exemptionCertificate
           ? `Tax exempt: certificate ${tax.exemptionCertificate}, recorded ${formatDate(tax.exemptionRecordedAt!)}${tax.exemptionRecordedBy ? ` by ${tax.exemptionRecordedBy}` : ""}. Its orders bear 0 % tax.`
           : tax.reverseChargeEligible
-            ? `EU VAT number ${tax.taxId} (${tax.taxIdCountry}), format checked ${formatDate(tax.taxIdValidatedAt!)}: orders delivered to another EU member state are reverse-charged (0 %).`
-            : tax.taxId
-              ? `Tax id ${tax.taxId}${tax.taxIdCountry ? ` (${tax.taxIdCountry})` : ""}: not an EU VAT number, so orders are taxed as usual.`
-              : "No tax id: orders are taxed as usual."}
+            ? `EU VAT number ${tax.taxId} (${tax.taxIdCountry}), ${tax.vies?.status === "valid" ? "checked" : "format checked"} ${formatDate(tax.taxIdValidatedAt!)}: orders delivered to another EU member state are reverse-charged (0 %).`
+            : tax.vies?.status === "invalid"
+              ? `EU VAT number ${tax.taxId} (${tax.taxIdCountry}): orders are taxed as usual, without reverse charge.`
+              : tax.taxId
+                ? `Tax id ${tax.taxId}${tax.taxIdCountry ? ` (${tax.taxIdCountry})` : ""}: not an EU VAT number, so orders are taxed as usual.`
+                : "No tax id: orders are taxed as usual."}
       </p>
+      {tax.vies && (
+        <div className="flex flex-wrap items-center gap-3">
+          <VatCheckLine check={tax.vies} />
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            disabled={checkVies.isPending}
+            onClick={() =>
+              checkVies.mutate(undefined, {
+                onSuccess: (after) =>
+                  notify.success(
+                    after.vies?.status === "unanswered"
+                      ? "VIES did not answer: we will try again"
+                      : "VIES answered",
+                  ),
+                onError: (err) => notify.error(err.message),
+              })
+            }
+          >
+            {checkVies.isPending ? "Asking VIES…" : "Check again now"}
+          </button>
+        </div>
+      )}
       <form
         aria-label="Company tax status"
         className="grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-3 sm:items-start"
@@ -60,7 +88,7 @@ function TaxForm({ companyId, tax }: { companyId: string; tax: CompanyTax }) {
         <FormField
           label="VAT number / tax id"
           id="tax-status-id"
-          hint="EU VAT numbers with their prefix, like DE123456789 (format checked offline)"
+          hint="EU VAT numbers with their prefix, like DE123456789 (format checked, then asked of VIES)"
           error={errors.taxId?.message}
           {...register("taxId")}
         />

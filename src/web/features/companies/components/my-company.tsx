@@ -9,6 +9,7 @@ import { limitText } from "./member-limits";
 import { useMyCompany } from "../api/companies";
 import { Invitations, Members } from "./company-admin";
 import { ShipToAddresses } from "./ship-to-addresses";
+import { VatCheckLine } from "./vat-check";
 
 const roleNames: Record<CompanyRole, string> = {
   owner: "an owner",
@@ -64,11 +65,18 @@ export function MyCompany() {
             </dd>
           </>
         )}
+        {company.taxId && (
+          <>
+            <dt className="text-base-content/70">Tax / VAT id</dt>
+            <dd className="text-right">{company.taxId}</dd>
+          </>
+        )}
         <dt className="text-base-content/70">Your per-order limit</dt>
         <dd className="text-right">{limitText(company.orderLimit)}</dd>
         <dt className="text-base-content/70">Your monthly limit</dt>
         <dd className="text-right">{limitText(company.monthlyLimit)}</dd>
       </dl>
+      {company.vatCheck && <VatCheckLine check={company.vatCheck} />}
       {company.role === "owner" && (
         <>
           <p>
