@@ -5,19 +5,16 @@ import {
   type RestockingFee,
 } from "#contract/returns";
 import { FormError } from "../../../components/form-field";
-import { PageSpinner } from "../../../components/spinner";
-import { QueryError } from "../../../components/query-error";
+import { SettingsLoader } from "../../../components/settings-form";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useRestockingFee, useSetRestockingFee } from "../api/returns";
 
 /** The admin's restocking-fee rule: a percent, and the conditions of received parts it applies to. */
 export function RestockingFeeForm() {
-  const current = useRestockingFee();
-  if (current.isPending) return <PageSpinner />;
-  if (current.error) return <QueryError error={current.error} />;
-  // A rule saved starts the form afresh from it.
-  return <FeeForm key={JSON.stringify(current.data)} fee={current.data} />;
+  return (
+    <SettingsLoader query={useRestockingFee()}>{(fee) => <FeeForm fee={fee} />}</SettingsLoader>
+  );
 }
 
 function FeeForm({ fee }: { fee: RestockingFee }) {

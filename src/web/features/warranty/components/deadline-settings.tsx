@@ -1,4 +1,3 @@
-import type { UseFormRegisterReturn } from "react-hook-form";
 import {
   MAX_DEADLINE_DAYS,
   warrantyDeadlineMessages,
@@ -6,8 +5,7 @@ import {
   type WarrantyDeadlineSettings,
 } from "#contract/warranty-deadlines";
 import { FormError } from "../../../components/form-field";
-import { PageSpinner } from "../../../components/spinner";
-import { QueryError } from "../../../components/query-error";
+import { SettingNumberField, SettingsLoader } from "../../../components/settings-form";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useSetWarrantyDeadlineSettings, useWarrantyDeadlineSettings } from "../api/deadlines";
@@ -29,26 +27,22 @@ export function DeadlineSettingsSection() {
  * store's days to act, and how many days before a deadline its reminder is emailed.
  */
 export function DeadlineSettingsForm() {
-  const current = useWarrantyDeadlineSettings();
-  if (current.isPending) return <PageSpinner />;
-  if (current.error) return <QueryError error={current.error} />;
-  // Settings saved start the form afresh from them.
-  return <SettingsForm key={JSON.stringify(current.data)} settings={current.data} />;
+  return (
+    <SettingsLoader query={useWarrantyDeadlineSettings()}>
+      {(settings) => <SettingsForm settings={settings} />}
+    </SettingsLoader>
+  );
 }
 
 function SettingsForm({ settings }: { settings: WarrantyDeadlineSettings }) {
   const save = useSetWarrantyDeadlineSettings();
-  const { register, submitWith, formError, formState } = useApiForm(
-    warrantyDeadlineSettingsSchema,
-    {
-      defaultValues: {
-        claimantDays: settings.claimantDays,
-        storeDays: settings.storeDays,
-        reminderDays: settings.reminderDays,
-      },
+  const { field, submitWith, formError } = useApiForm(warrantyDeadlineSettingsSchema, {
+    defaultValues: {
+      claimantDays: settings.claimantDays,
+      storeDays: settings.storeDays,
+      reminderDays: settings.reminderDays,
     },
-  );
-  const errors = formState.errors;
+  });
   return (
     <form
       className="flex max-w-xl flex-col gap-3"
@@ -59,26 +53,26 @@ function SettingsForm({ settings }: { settings: WarrantyDeadlineSettings }) {
         notify.success(warrantyDeadlineMessages.saved(saved));
       })}
     >
-      <DaysField
+      <SettingNumberField
         id="deadline-claimant"
         label="The claimant's days to answer or send the part back"
         min={1}
-        error={errors.claimantDays?.message}
-        field={register("claimantDays", { valueAsNumber: true })}
+        max={MAX_DEADLINE_DAYS}
+        field={field("claimantDays", { valueAsNumber: true })}
       />
-      <DaysField
+      <SettingNumberField
         id="deadline-store"
         label="The store's days to act"
         min={1}
-        error={errors.storeDays?.message}
-        field={register("storeDays", { valueAsNumber: true })}
+        max={MAX_DEADLINE_DAYS}
+        field={field("storeDays", { valueAsNumber: true })}
       />
-      <DaysField
+      <SettingNumberField
         id="deadline-reminder"
         label="Reminder before a deadline (days)"
         min={0}
-        error={errors.reminderDays?.message}
-        field={register("reminderDays", { valueAsNumber: true })}
+        max={MAX_DEADLINE_DAYS}
+        field={field("reminderDays", { valueAsNumber: true })}
       />
       <p className="text-sm text-base-content/75">
         Each side's days count, in calendar days, from the claim's last change of status: the
@@ -93,38 +87,5 @@ function SettingsForm({ settings }: { settings: WarrantyDeadlineSettings }) {
         Save deadlines
       </button>
     </form>
-  );
-}
-
-/** A whole number of days, with its refusal beside it. */
-function DaysField(p: {
-  id: string;
-  label: string;
-  min: number;
-  error: string | undefined;
-  field: UseFormRegisterReturn;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={p.id} className="text-sm font-medium">
-        {p.label}
-      </label>
-      <input
-        id={p.id}
-        type="number"
-        min={p.min}
-        max={MAX_DEADLINE_DAYS}
-        step={1}
-        className={`input input-bordered w-32 ${p.error ? "input-error" : ""}`}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={p.error ? `${p.id}-error` : undefined}
-        {...p.field}
-      />
-      {p.error && (
-        <span id={`${p.id}-error`} className="text-sm text-error">
-          {p.error}
-        </span>
-      )}
-    </div>
   );
 }

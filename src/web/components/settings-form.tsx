@@ -1,0 +1,61 @@
+import { Fragment, type ReactNode } from "react";
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { FieldProps } from "../lib/use-api-form";
+import { PageSpinner } from "./spinner";
+import { QueryError } from "./query-error";
+
+/**
+ * A form of the store's settings, started from their saved values: a spinner while they load,
+ * the error should they fail, and the form drawn afresh from the values each save answers.
+ */
+export function SettingsLoader<T>({
+  query,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  children: (saved: T) => ReactNode;
+}) {
+  if (query.isPending) return <PageSpinner />;
+  if (query.error) return <QueryError error={query.error} />;
+  return <Fragment key={JSON.stringify(query.data)}>{children(query.data)}</Fragment>;
+}
+
+/** A setting's whole number (days, hours), in a narrow input with its refusal under it. */
+export function SettingNumberField({
+  id,
+  label,
+  min,
+  max,
+  field: { error, ...field },
+}: {
+  id: string;
+  label: string;
+  min: number;
+  max?: number;
+  /** The form's `field(name, { valueAsNumber: true })`. */
+  field: FieldProps;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        min={min}
+        max={max}
+        step={1}
+        className={`input input-bordered w-32 ${error ? "input-error" : ""}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...field}
+      />
+      {error && (
+        <span id={`${id}-error`} className="text-sm text-error">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
