@@ -753,11 +753,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin: a company's tax status: its tax id (EU VAT form checked, offline) and tax exemption certificate */
+        /** Admin: a company's tax status: its tax id (EU VAT form checked, and VIES's last answer) and tax exemption certificate */
         get: operations["getApiCompaniesByIdTax"];
         /** Admin: set a company's tax id (an EU VAT number's form is checked: 422 with the expected form) and its tax exemption certificate (null removes); audit-logged */
         put: operations["putApiCompaniesByIdTax"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{id}/tax/vies-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin: check the company's EU VAT number against VIES now (within VIES_TIMEOUT_SECONDS) and answer its tax status with VIES's answer; unanswered, a job tries again later. 409 when VIES checks are off or the company has no EU VAT number; audit-logged */
+        post: operations["postApiCompaniesByIdTaxViesCheck"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9666,6 +9683,17 @@ export interface operations {
                         exemptionCertificate: string | null;
                         exemptionRecordedAt: string | null;
                         exemptionRecordedBy: string | null;
+                        vies: {
+                            vatId: string;
+                            /** @enum {string} */
+                            status: "pending" | "valid" | "invalid" | "unanswered";
+                            checkedAt: string | null;
+                            consultationNumber: string | null;
+                            viesName: string | null;
+                            viesAddress: string | null;
+                            lastAttemptAt: string | null;
+                            lastFailure: string | null;
+                        } | null;
                     };
                 };
             };
@@ -9796,6 +9824,150 @@ export interface operations {
                         exemptionCertificate: string | null;
                         exemptionRecordedAt: string | null;
                         exemptionRecordedBy: string | null;
+                        vies: {
+                            vatId: string;
+                            /** @enum {string} */
+                            status: "pending" | "valid" | "invalid" | "unanswered";
+                            checkedAt: string | null;
+                            consultationNumber: string | null;
+                            viesName: string | null;
+                            viesAddress: string | null;
+                            lastAttemptAt: string | null;
+                            lastFailure: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiCompaniesByIdTaxViesCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        companyId: string;
+                        taxId: string | null;
+                        taxIdCountry: string | null;
+                        taxIdValidatedAt: string | null;
+                        reverseChargeEligible: boolean;
+                        exemptionCertificate: string | null;
+                        exemptionRecordedAt: string | null;
+                        exemptionRecordedBy: string | null;
+                        vies: {
+                            vatId: string;
+                            /** @enum {string} */
+                            status: "pending" | "valid" | "invalid" | "unanswered";
+                            checkedAt: string | null;
+                            consultationNumber: string | null;
+                            viesName: string | null;
+                            viesAddress: string | null;
+                            lastAttemptAt: string | null;
+                            lastFailure: string | null;
+                        } | null;
                     };
                 };
             };
@@ -9932,6 +10104,17 @@ export interface operations {
                                 monthlyLimit: number | null;
                                 joinedAt: string;
                             }[] | null;
+                            vatCheck: {
+                                vatId: string;
+                                /** @enum {string} */
+                                status: "pending" | "valid" | "invalid" | "unanswered";
+                                checkedAt: string | null;
+                                consultationNumber: string | null;
+                                viesName: string | null;
+                                viesAddress: string | null;
+                                lastAttemptAt: string | null;
+                                lastFailure: string | null;
+                            } | null;
                         } | null;
                     };
                 };
