@@ -1,6 +1,7 @@
-import { Fragment, type ReactNode } from "react";
+import { Fragment, type FormEventHandler, type ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { FieldProps } from "../lib/use-api-form";
+import { FormError } from "./form-field";
 import { PageSpinner } from "./spinner";
 import { QueryError } from "./query-error";
 
@@ -18,6 +19,41 @@ export function SettingsLoader<T>({
   if (query.isPending) return <PageSpinner />;
   if (query.error) return <QueryError error={query.error} />;
   return <Fragment key={JSON.stringify(query.data)}>{children(query.data)}</Fragment>;
+}
+
+/**
+ * A settings form's frame: its fields (and what they mean), the refusal that belongs to no one
+ * field, and the save button, held while the settings are sent (`busy`).
+ */
+export function SettingsFormFrame({
+  label,
+  onSubmit,
+  formError,
+  busy,
+  saveLabel,
+  children,
+}: {
+  label: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  formError?: string;
+  busy: boolean;
+  saveLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className="flex max-w-xl flex-col gap-3"
+      noValidate
+      aria-label={label}
+      onSubmit={onSubmit}
+    >
+      {children}
+      <FormError message={formError} />
+      <button type="submit" className="btn btn-primary w-fit" disabled={busy}>
+        {saveLabel}
+      </button>
+    </form>
+  );
 }
 
 /** A setting's whole number (days, hours), in a narrow input with its refusal under it. */

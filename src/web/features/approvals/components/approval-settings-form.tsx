@@ -4,8 +4,11 @@ import {
   approvalSettingsSchema,
   type ApprovalSettings,
 } from "#contract/approvals";
-import { FormError } from "../../../components/form-field";
-import { SettingNumberField, SettingsLoader } from "../../../components/settings-form";
+import {
+  SettingNumberField,
+  SettingsFormFrame,
+  SettingsLoader,
+} from "../../../components/settings-form";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useApprovalSettings, useSetApprovalSettings } from "../api/approvals";
@@ -31,10 +34,11 @@ function SettingsForm({ settings }: { settings: ApprovalSettings }) {
     },
   });
   return (
-    <form
-      className="flex max-w-xl flex-col gap-3"
-      noValidate
-      aria-label="Approval settings"
+    <SettingsFormFrame
+      label="Approval settings"
+      formError={formError}
+      busy={save.isPending}
+      saveLabel="Save settings"
       onSubmit={submitWith(async (next) => {
         const saved = await save.mutateAsync(next);
         notify.success(approvalSettingsMessages.saved(saved));
@@ -60,10 +64,6 @@ function SettingsForm({ settings }: { settings: ApprovalSettings }) {
         placed from now on; the reminder's hours apply at once.
         {settings.updatedAt === null && ` ${approvalSettingsMessages.defaultsInForce}`}
       </p>
-      <FormError message={formError} />
-      <button type="submit" className="btn btn-primary w-fit" disabled={save.isPending}>
-        Save settings
-      </button>
-    </form>
+    </SettingsFormFrame>
   );
 }

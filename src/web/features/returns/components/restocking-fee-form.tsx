@@ -4,8 +4,7 @@ import {
   restockingFeeSchema,
   type RestockingFee,
 } from "#contract/returns";
-import { FormError } from "../../../components/form-field";
-import { SettingsLoader } from "../../../components/settings-form";
+import { SettingsFormFrame, SettingsLoader } from "../../../components/settings-form";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useRestockingFee, useSetRestockingFee } from "../api/returns";
@@ -24,10 +23,11 @@ function FeeForm({ fee }: { fee: RestockingFee }) {
   });
   const error = formState.errors.percent?.message;
   return (
-    <form
-      className="flex max-w-xl flex-col gap-3"
-      noValidate
-      aria-label="Restocking fee"
+    <SettingsFormFrame
+      label="Restocking fee"
+      formError={formError}
+      busy={save.isPending}
+      saveLabel="Save fee"
       onSubmit={submitWith(async (next) => {
         const saved = await save.mutateAsync(next);
         notify.success(
@@ -71,10 +71,6 @@ function FeeForm({ fee }: { fee: RestockingFee }) {
         part arrived damaged, was the wrong one or failed in use. A wrong part sent back is not
         refunded at all.
       </p>
-      <FormError message={formError} />
-      <button type="submit" className="btn btn-primary w-fit" disabled={save.isPending}>
-        Save fee
-      </button>
-    </form>
+    </SettingsFormFrame>
   );
 }

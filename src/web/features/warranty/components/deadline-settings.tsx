@@ -4,8 +4,11 @@ import {
   warrantyDeadlineSettingsSchema,
   type WarrantyDeadlineSettings,
 } from "#contract/warranty-deadlines";
-import { FormError } from "../../../components/form-field";
-import { SettingNumberField, SettingsLoader } from "../../../components/settings-form";
+import {
+  SettingNumberField,
+  SettingsFormFrame,
+  SettingsLoader,
+} from "../../../components/settings-form";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useSetWarrantyDeadlineSettings, useWarrantyDeadlineSettings } from "../api/deadlines";
@@ -44,10 +47,11 @@ function SettingsForm({ settings }: { settings: WarrantyDeadlineSettings }) {
     },
   });
   return (
-    <form
-      className="flex max-w-xl flex-col gap-3"
-      noValidate
-      aria-label="Deadline settings"
+    <SettingsFormFrame
+      label="Deadline settings"
+      formError={formError}
+      busy={save.isPending}
+      saveLabel="Save deadlines"
       onSubmit={submitWith(async (next) => {
         const saved = await save.mutateAsync(next);
         notify.success(warrantyDeadlineMessages.saved(saved));
@@ -82,10 +86,6 @@ function SettingsForm({ settings }: { settings: WarrantyDeadlineSettings }) {
         once to every open claim.
         {settings.updatedAt === null && ` ${warrantyDeadlineMessages.defaultsInForce}`}
       </p>
-      <FormError message={formError} />
-      <button type="submit" className="btn btn-primary w-fit" disabled={save.isPending}>
-        Save deadlines
-      </button>
-    </form>
+    </SettingsFormFrame>
   );
 }
