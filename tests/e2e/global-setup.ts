@@ -4,9 +4,11 @@ import path from "node:path";
 import { startDemoIdentityProvider } from "../../src/server/auth/demo-identity-provider";
 import { getFreePort } from "../../src/server/db/free-port";
 import { startServerProcess } from "../support/server-process";
+import { startViesStandIn } from "../support/vies-stand-in";
 
 /**
- * Starts an OpenID Connect identity provider (in this process) and the production server (its own
+ * Starts an OpenID Connect identity provider and a stand-in of VIES (in this process; tests set a
+ * VAT number's answer through E2E_VIES_URL) and the production server (its own
  * process, a fresh embedded database with the demo data, configured to use that provider through
  * OIDC_ISSUER, as a real deployment would).
  */
@@ -17,6 +19,8 @@ export default async function globalSetup() {
   const idp = await startDemoIdentityProvider({
     redirectUris: [`${publicUrl}/api/auth/oauth2/callback/oidc`],
   });
+  // VIES, the Commission's register of EU VAT numbers: a local stand-in, never the network.
+  const vies = await startViesStandIn();
   const server = await startServerProcess(
     {
       DATA_DIR: dataDir,
@@ -38,15 +42,18 @@ export default async function globalSetup() {
       EVENT_LOOP_LAG_MAX_MS: "0",
       // The same for how long requests wait to be read (overload.test.ts tests it).
       REQUEST_WAIT_MAX_MS: "0",
+      VIES_URL: vies.url,
     },
     [],
     // The build's server, as `npm start` runs it (`npm run test:e2e` builds it with the web app).
     { compiled: true },
   );
   process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_VIES_URL = vies.url;
   return async () => {
     await server.stop();
     await idp.stop();
+    await vies.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   };
 }

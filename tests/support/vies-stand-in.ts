@@ -31,6 +31,16 @@ export async function startViesStandIn() {
   const calls: ViesCall[] = [];
   let consultations = 0;
   const server = http.createServer((req, res) => {
+    // Another process (an end-to-end test) sets a number's answer: PUT /stand-in/DE123456789/invalid.
+    const control = /^\/stand-in\/([A-Z0-9]+)\/(valid|invalid|unavailable|busy|slow)$/.exec(
+      req.url ?? "",
+    );
+    if (req.method === "PUT" && control) {
+      behaviours.set(control[1]!, control[2] as ViesBehaviour);
+      res.writeHead(204).end();
+      req.resume();
+      return;
+    }
     if (req.method !== "POST" || req.url !== "/check-vat-number") {
       res.writeHead(404, { "content-type": "application/json" }).end("{}");
       return;

@@ -63,7 +63,12 @@ function useInvalidating<I, O>(fn: (input: I) => Promise<O>) {
 
 /** Admin: a company's tax id (EU VAT checked) and exemption certificate (docs/tax.md). */
 export const useCompanyTax = (id: string) =>
-  useQuery({ queryKey: keys.tax(id), queryFn: () => apiGet<CompanyTax>(`${at(id)}/tax`) });
+  useQuery({
+    queryKey: keys.tax(id),
+    queryFn: () => apiGet<CompanyTax>(`${at(id)}/tax`),
+    // A number just recorded is being asked of VIES: its answer is shown when it comes.
+    refetchInterval: (q) => (q.state.data?.vies?.status === "pending" ? 2_000 : false),
+  });
 
 export const useSetCompanyTax = (id: string) =>
   useInvalidating((body: CompanyTaxInput) => apiSend<CompanyTax>("PUT", `${at(id)}/tax`, body));

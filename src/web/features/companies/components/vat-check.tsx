@@ -6,6 +6,10 @@ import { formatDate } from "../../../lib/format";
  * "VIES"): on the admin's company page and the owner's My company page.
  */
 export function vatCheckText(check: VatCheck): string {
+  // An answer is kept when a later re-check goes unanswered: said after it.
+  const retrying = check.lastFailure
+    ? ` (the latest re-check got no answer: ${check.lastFailure}; we will try again)`
+    : "";
   switch (check.status) {
     case "valid":
       return [
@@ -15,13 +19,9 @@ export function vatCheckText(check: VatCheck): string {
       ]
         .filter(Boolean)
         .join(" · ")
-        .concat(
-          check.lastFailure
-            ? ` (the latest re-check got no answer: ${check.lastFailure}; we will try again)`
-            : "",
-        );
+        .concat(retrying);
     case "invalid":
-      return `VIES says this VAT number is not valid (checked ${formatDate(check.checkedAt!)}): orders are taxed as usual, without reverse charge, until VIES confirms it.`;
+      return `VIES says this VAT number is not valid (checked ${formatDate(check.checkedAt!)}): orders are taxed as usual, without reverse charge, until VIES confirms it.${retrying}`;
     case "unanswered":
       return `Not yet confirmed by VIES: the service did not answer (${check.lastFailure}); we will try again. Until then its format check holds.`;
     case "pending":
