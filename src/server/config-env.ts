@@ -134,6 +134,18 @@ export const envSchema = z.object({
   LOW_STOCK_EMAIL: z.enum(["true", "false"]).optional(),
   /** The hour (UTC) from which the day's low-stock email goes out. */
   LOW_STOCK_EMAIL_HOUR: z.coerce.number().int().min(0).max(23).default(7),
+  /** Where the store's files are kept (docs/storage.md): under DATA_DIR, or in an S3 bucket. */
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((s) => s === "true"),
+  S3_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),
   /** Webhooks to private, loopback and link-local addresses (docs/webhooks.md); default: allowed
    * unless NODE_ENV=production. */
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z.enum(["true", "false"]).optional(),

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { z } from "zod";
 import { envSchema } from "./config-env";
+import type { StorageSettings } from "./storage/create";
 import { checkEuVatId } from "../contract/vat-ids";
 import { VIES_DEFAULT_URL } from "./vies/client";
 
@@ -158,6 +159,8 @@ export type Config = Readonly<{
   lowStockEmail: { enabled: boolean; hourUtc: number };
   /** Outgoing webhooks (docs/webhooks.md): may endpoints be private, loopback or link-local. */
   webhooks: { allowPrivateAddresses: boolean };
+  /** Where the store's files are kept (STORAGE_DRIVER, S3_*; docs/storage.md). */
+  storage: StorageSettings;
   /** How long SIGTERM waits for requests in flight before closing their connections. */
   shutdownTimeoutMs: number;
   /** A store not listening this long after it started exits 1 (0: never; start-deadline.ts). */
@@ -295,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.SELLER_BANK_NAME) !== Boolean(e.SELLER_BANK_ACCOUNT)) {
     problems.push("  SELLER_BANK_NAME and SELLER_BANK_ACCOUNT: set both or neither");
   }
+  problems.push(...storageProblems(e));
   if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) {
     problems.push("  DATABASE_DIRECT_URL: only with DATABASE_URL (the pooler it bypasses)");
   }
@@ -400,6 +404,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       enabled: e.LOW_STOCK_EMAIL ? e.LOW_STOCK_EMAIL === "true" : !demo,
       hourUtc: e.LOW_STOCK_EMAIL_HOUR,
     },
+    storage: storageSettings(e),
     webhooks: {
       allowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES
         ? e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === "true"
@@ -510,5 +515,38 @@ function viesOf(e: z.infer<typeof envSchema>): Config["vies"] {
     url: url.replace(/\/+$/, ""),
     timeoutMs: Math.round(e.VIES_TIMEOUT_SECONDS * 1000),
     requesterVatId: seller?.ok ? seller.vatId : null,
+  };
+}
+
+/** What is wrong with the storage settings (STORAGE_DRIVER, S3_*), one line each. */
+function storageProblems(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push("  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither");
+  }
+  if (e.STORAGE_DRIVER !== "s3") return problems;
+  if (!e.S3_BUCKET) problems.push("  STORAGE_DRIVER=s3 needs S3_BUCKET");
+  // A failed upload is followed by the removal of what it may have left: two bounded calls.
+  if (2 * e.S3_TIMEOUT_SECONDS >= e.REQUEST_TIMEOUT_SECONDS) {
+    problems.push(
+      "  S3_TIMEOUT_SECONDS: must be less than half of REQUEST_TIMEOUT_SECONDS, so that a bucket away is answered 503 within the request's deadline",
+    );
+  }
+  return problems;
+}
+
+function storageSettings(e: z.infer<typeof envSchema>): StorageSettings {
+  if (e.STORAGE_DRIVER === "local") return { driver: "local" };
+  return {
+    driver: "s3",
+    endpoint: e.S3_ENDPOINT,
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    timeoutMs: Math.round(e.S3_TIMEOUT_SECONDS * 1000),
   };
 }

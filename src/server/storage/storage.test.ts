@@ -5,6 +5,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startBrokenS3, startS3Server } from "../../../tests/support/s3-server";
+import { loadConfig } from "../config";
 import { HttpError } from "../errors";
 import { copyFiles } from "./copy";
 import { createLocalStorage } from "./local";
@@ -175,4 +176,31 @@ test("the copy to the bucket copies every area's files once, and again copies no
     bucket.close();
     await fs.rm(dir, { recursive: true, force: true });
   }
+});
+
+test("the storage settings: local by default; s3 needs a bucket, both keys or neither, a timeout inside the deadline", () => {
+  expect(loadConfig({}).storage).toEqual({ driver: "local" });
+  expect(
+    loadConfig({
+      STORAGE_DRIVER: "s3",
+      S3_BUCKET: "store-files",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+    }).storage,
+  ).toEqual({
+    driver: "s3",
+    bucket: "store-files",
+    endpoint: "http://127.0.0.1:9000",
+    region: "us-east-1",
+    credentials: { accessKeyId: "id", secretAccessKey: "secret" },
+    forcePathStyle: true,
+    timeoutMs: 5000,
+  });
+  expect(() => loadConfig({ STORAGE_DRIVER: "s3" })).toThrow(/STORAGE_DRIVER=s3 needs S3_BUCKET/);
+  expect(() => loadConfig({ S3_ACCESS_KEY_ID: "id" })).toThrow(/set both or neither/);
+  expect(() =>
+    loadConfig({ STORAGE_DRIVER: "s3", S3_BUCKET: "files", S3_TIMEOUT_SECONDS: "20" }),
+  ).toThrow(/less than half of REQUEST_TIMEOUT_SECONDS/);
 });
