@@ -65,6 +65,22 @@ async function record(companyId: string, taxId: string) {
 const viesStatus = (companyId: string) =>
   expect.poll(async () => (await taxOf(companyId)).vies?.status, { timeout: 15_000 });
 
+/** Waits until `n` check jobs of the company have run to the end. */
+const jobsDone = (companyId: string, n: number) =>
+  expect
+    .poll(
+      async () =>
+        (
+          await t.database.db.execute<{ n: number }>(
+            sql`select count(*)::int as n from pgboss.job
+                 where name = ${VAT_CHECK_QUEUE} and data->>'companyId' = ${companyId}
+                   and state = 'completed'`,
+          )
+        ).rows[0]!.n,
+      { timeout: 15_000 },
+    )
+    .toBe(n);
+
 /** The buyer's cart quote for one 100.00 part delivered to Paris: its tax name and tax. */
 async function quoteToParis(buyer: TestAccount) {
   const part = await insertProduct(t.database.db, {
@@ -138,9 +154,13 @@ test("VIES says invalid: no reverse charge on new quotes until VIES confirms it 
   });
   // Delivered to France from Germany: French VAT, not reverse charge.
   expect(await quoteToParis(company.buyer)).toEqual({ taxName: "TVA", tax: 24 });
-  // Recording the same number again does not make it count as checked.
+  // Recording the same number again does not make it count as checked (and VIES is asked again).
   expect((await record(company.id, "FR40303265045")).reverseChargeEligible).toBe(false);
-  await viesStatus(company.id).toBe("invalid");
+  await jobsDone(company.id, 2);
+  expect(await taxOf(company.id)).toMatchObject({
+    reverseChargeEligible: false,
+    vies: { status: "invalid" },
+  });
 
   // VIES now knows it: the admin asks again, and reverse charge applies again.
   vies.set("FR40303265045", "valid");
@@ -165,15 +185,17 @@ test("VIES does not answer: the format check holds, the job is retried, and the 
     vies: { status: "unanswered", checkedAt: null, lastFailure: "MS_UNAVAILABLE" },
   });
   // pg-boss holds the job for a retry (with backoff), not failed for good.
-  const jobs = await t.database.db.execute<{
-    state: string;
-    retry_limit: number;
-    retry_backoff: boolean;
-  }>(
-    sql`select state, retry_limit, retry_backoff from pgboss.job
-         where name = ${VAT_CHECK_QUEUE} and data->>'companyId' = ${company.id}`,
-  );
-  expect(jobs.rows).toEqual([{ state: "retry", retry_limit: 5, retry_backoff: true }]);
+  // (Polled: pg-boss marks the job once its handler has thrown, just after the row is written.)
+  const jobs = async () =>
+    (
+      await t.database.db.execute<{ state: string; retry_limit: number; retry_backoff: boolean }>(
+        sql`select state, retry_limit, retry_backoff from pgboss.job
+             where name = ${VAT_CHECK_QUEUE} and data->>'companyId' = ${company.id}`,
+      )
+    ).rows;
+  await expect
+    .poll(jobs, { timeout: 10_000 })
+    .toEqual([{ state: "retry", retry_limit: 5, retry_backoff: true }]);
 
   // Too slow: "Check again now" answers within VIES_TIMEOUT_SECONDS, still unanswered.
   vies.set("NL123456789B01", "slow");
