@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect } from "react";
+import { createContext, useContext, useEffect, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { canonicalPath } from "#contract/paths";
 
@@ -35,6 +35,17 @@ export function usePageTitle(title: string, description = STORE_DESCRIPTION) {
     setHeadTag("meta", "property", "og:description", "content", description);
     setHeadTag("meta", "property", "og:url", "content", url);
   }, [title, description, pathname]);
+}
+
+/** A page under its title: the document's title (`usePageTitle`), the same heading, the page. */
+export function TitledPage({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {children}
+    </div>
+  );
 }
 
 function setHeadTag(tag: string, key: string, name: string, attribute: string, value: string) {

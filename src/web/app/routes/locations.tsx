@@ -1,12 +1,10 @@
-import { usePageTitle } from "../../components/page-title";
+import { TitledPage } from "../../components/page-title";
 import { LocationsPage } from "../../features/locations/components/locations-page";
 
 export function LocationsRoute() {
-  usePageTitle("Locations");
   return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold">Locations</h1>
+    <TitledPage title="Locations">
       <LocationsPage />
-    </div>
+    </TitledPage>
   );
 }

@@ -1,4 +1,4 @@
-import { usePageTitle } from "../../components/page-title";
+import { TitledPage } from "../../components/page-title";
 import { ManageProducts } from "../../features/catalog/components/manage-products";
 import { ProductAttributesForm } from "../../features/attributes/components/product-attributes-form";
 import { FitmentButton } from "../../features/fitment/components/fitment-editor";
@@ -6,10 +6,8 @@ import { ProductCsvPanel } from "../../features/product-csv/components/product-c
 import { StockByLocationLink } from "../../features/locations/components/locations-page";
 
 export function ManageProductsRoute() {
-  usePageTitle("Manage All Products");
   return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold">Manage All Products</h1>
+    <TitledPage title="Manage All Products">
       <ManageProducts
         rowActions={(p) => (
           <>
@@ -20,6 +18,6 @@ export function ManageProductsRoute() {
         editExtras={(p) => <ProductAttributesForm product={p} />}
       />
       <ProductCsvPanel />
-    </div>
+    </TitledPage>
   );
 }

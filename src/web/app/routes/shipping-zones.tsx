@@ -1,12 +1,10 @@
-import { usePageTitle } from "../../components/page-title";
+import { TitledPage } from "../../components/page-title";
 import { ShippingZones } from "../../features/shipping/components/shipping-zones";
 
 export function ShippingZonesRoute() {
-  usePageTitle("Shipping Zones");
   return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold">Shipping Zones</h1>
+    <TitledPage title="Shipping Zones">
       <ShippingZones />
-    </div>
+    </TitledPage>
   );
 }

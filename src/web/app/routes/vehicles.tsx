@@ -1,12 +1,10 @@
-import { usePageTitle } from "../../components/page-title";
+import { TitledPage } from "../../components/page-title";
 import { VehicleDatabase } from "../../features/vehicles/components/vehicle-database";
 
 export function VehiclesRoute() {
-  usePageTitle("Vehicles");
   return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold">Vehicles</h1>
+    <TitledPage title="Vehicles">
       <VehicleDatabase />
-    </div>
+    </TitledPage>
   );
 }
