@@ -10,6 +10,7 @@ import { multipart, tinyGif, tinyPng } from "../../tests/support/multipart";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
 import { shipsToTestAddress, TEST_SHIP_TO } from "../../tests/support/destination";
 import { createCompany, createPriceList, joinCompany } from "../../tests/support/trade";
+import { claimBody } from "../../tests/support/warranty";
 import { createHash, randomUUID } from "node:crypto";
 import { seedDemoFitment } from "./demo/seed";
 import { cartItems } from "./cart/tables";
@@ -297,19 +298,6 @@ async function customerReturn(approve = false): Promise<{ id: string; orderId: s
   }
   return { id, orderId };
 }
-/** A failed part's claim of a shipped line (docs/warranty.md). */
-const claimBody = (orderId: string) => ({
-  orderId,
-  line: 1,
-  qty: 1,
-  vin: "1HGCM82633A004352",
-  mileageAtInstall: 1000,
-  mileageAtFailure: 2000,
-  installedOn: new Date().toISOString().slice(0, 10),
-  failedOn: new Date().toISOString().slice(0, 10),
-  installedBy: "self",
-  description: "Failed after a week of use.",
-});
 /** A shipped order of the company's buyer: its owner and buyers act on it, its viewer does not. */
 const buyerShippedOrder = () => customerShippedOrder("shipped", accounts.buyer);
 /** A new warranty claim the company's buyer filed on their shipped order. */
@@ -760,36 +748,60 @@ const quoteDecider = (status: number): Expect => ({
   viewer: 403,
 });
 
-const docs = (route: string, url: string, status = 200): Row => ({
-  route: `GET ${route}`,
+/** A row whose call is one fixed request without a body: the route's own path, or `url`. */
+const plain = (route: string, expect: Expect, url = route.slice(route.indexOf(" ") + 1)): Row => ({
+  route,
   call: async () => ({ url }),
-  expect: everyone(status),
+  expect,
 });
 
+/**
+ * An admin's records at `path`: created (POST `path`: 201), changed (PATCH, or `changeWith`,
+ * `path/:id`: 200) and deleted (DELETE `path/:id`: 204); `fresh` makes one to change or delete.
+ */
+function adminRecords(
+  path: string,
+  r: {
+    create: () => unknown;
+    fresh: () => Promise<string | number>;
+    change: () => unknown;
+    changeWith?: "PATCH" | "PUT";
+  },
+): Row[] {
+  return [
+    {
+      route: `POST ${path}`,
+      call: async () => ({ url: path, payload: await r.create() }),
+      expect: adminOnly(201),
+    },
+    {
+      route: `${r.changeWith ?? "PATCH"} ${path}/:id`,
+      call: async () => ({ url: `${path}/${await r.fresh()}`, payload: await r.change() }),
+      expect: adminOnly(200),
+    },
+    {
+      route: `DELETE ${path}/:id`,
+      call: async () => ({ url: `${path}/${await r.fresh()}` }),
+      expect: adminOnly(204),
+    },
+  ];
+}
+
+const docs = (route: string, url: string, status = 200) =>
+  plain(`GET ${route}`, everyone(status), url);
+
 const rows: Row[] = [
-  { route: "GET /api/health", call: async () => ({ url: "/api/health" }), expect: everyone(200) },
-  {
-    route: "GET /api/health/live",
-    call: async () => ({ url: "/api/health/live" }),
-    expect: everyone(200),
-  },
-  {
-    route: "GET /api/health/ready",
-    call: async () => ({ url: "/api/health/ready" }),
-    expect: everyone(200),
-  },
-  { route: "GET /api/config", call: async () => ({ url: "/api/config" }), expect: everyone(200) },
+  plain("GET /api/health", everyone(200)),
+  plain("GET /api/health/live", everyone(200)),
+  plain("GET /api/health/ready", everyone(200)),
+  plain("GET /api/config", everyone(200)),
   docs("/api/docs", "/api/docs"),
   docs("/api/docs/json", "/api/docs/json"),
   docs("/api/docs/yaml", "/api/docs/yaml"),
   docs("/api/docs/static/index.html", "/api/docs/static/index.html", 302),
   docs("/api/docs/static/swagger-initializer.js", "/api/docs/static/swagger-initializer.js"),
   docs("/api/docs/static/*", "/api/docs/static/swagger-ui.css"),
-  {
-    route: "GET /api/auth/*",
-    call: async () => ({ url: "/api/auth/get-session" }),
-    expect: everyone(200),
-  },
+  plain("GET /api/auth/*", everyone(200), "/api/auth/get-session"),
   {
     route: "POST /api/auth/*",
     call: async () => ({
@@ -799,17 +811,13 @@ const rows: Row[] = [
     expect: everyone(401),
   },
   // The demo mailbox (no SMTP_URL, never in production): a demo aid open to every visitor.
-  {
-    route: "GET /api/dev/mailbox",
-    call: async () => ({ url: "/api/dev/mailbox" }),
-    expect: everyone(200),
-  },
+  plain("GET /api/dev/mailbox", everyone(200)),
   {
     route: "GET /api/dev/mailbox/:id",
     call: async () => ({ url: `/api/dev/mailbox/${await firstMessageId()}` }),
     expect: everyone(200),
   },
-  { route: "GET /api/user", call: async () => ({ url: "/api/user" }), expect: signedIn(200) },
+  plain("GET /api/user", signedIn(200)),
   {
     route: "PUT /api/user",
     call: async () => ({
@@ -819,43 +827,27 @@ const rows: Row[] = [
     expect: signedIn(200),
   },
   // Each signed-in user reads and changes only their own choices (notifications/routes.test.ts).
-  {
-    route: "GET /api/user/notifications",
-    call: async () => ({ url: "/api/user/notifications" }),
-    expect: signedIn(200),
-  },
+  plain("GET /api/user/notifications", signedIn(200)),
   {
     route: "PUT /api/user/notifications",
     call: async () => ({ url: "/api/user/notifications", payload: { holdReminder: true } }),
     expect: signedIn(200),
   },
-  {
-    route: "GET /api/reviews/hidden",
-    call: async () => ({ url: "/api/reviews/hidden" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/reviews/hidden", adminOnly(200)),
   // Each signed-in user lists and ends only their own sessions (sessions/routes.test.ts).
-  {
-    route: "GET /api/user/sessions",
-    call: async () => ({ url: "/api/user/sessions" }),
-    expect: signedIn(200),
-  },
+  plain("GET /api/user/sessions", signedIn(200)),
   {
     route: "DELETE /api/user/sessions/:id",
     call: async () => ({ url: `/api/user/sessions/${await customerSecondSession()}` }),
     expect: ownerOnly(204),
   },
-  {
-    route: "DELETE /api/user/sessions",
-    call: async () => ({ url: "/api/user/sessions?except=current" }),
-    expect: signedIn(200),
-  },
+  plain("DELETE /api/user/sessions", signedIn(200), "/api/user/sessions?except=current"),
   {
     route: "GET /api/admin/:email",
     call: async () => ({ url: `/api/admin/${accounts.customer.email}` }),
     expect: likeOther({ anonymous: 401, customer: 200, other: 403, admin: 200 }),
   },
-  { route: "GET /api/users", call: async () => ({ url: "/api/users" }), expect: adminOnly(200) },
+  plain("GET /api/users", adminOnly(200)),
   {
     route: "PUT /api/user/admin/:email",
     call: async () => ({ url: `/api/user/admin/${(await bystanderId()).email}`, payload: {} }),
@@ -896,7 +888,7 @@ const rows: Row[] = [
     }),
     expect: { ...signedIn(200), admin: 403, viewer: VIEWERS_DO_NOT_ORDER },
   },
-  { route: "GET /api/orders", call: async () => ({ url: "/api/orders" }), expect: signedIn(200) },
+  plain("GET /api/orders", signedIn(200)),
   {
     route: "GET /api/orders/:id",
     call: async () => ({ url: `/api/orders/${await customerOrder()}` }),
@@ -916,21 +908,9 @@ const rows: Row[] = [
     call: async () => ({ url: `/api/orders/${await customerOrder()}` }),
     expect: ownerOnly(200),
   },
-  {
-    route: "GET /api/orders/all",
-    call: async () => ({ url: "/api/orders/all" }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "GET /api/orders/overview",
-    call: async () => ({ url: "/api/orders/overview" }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "GET /api/holds",
-    call: async () => ({ url: "/api/holds" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/orders/all", adminOnly(200)),
+  plain("GET /api/orders/overview", adminOnly(200)),
+  plain("GET /api/holds", adminOnly(200)),
   {
     route: "DELETE /api/holds/:userId",
     call: async () => {
@@ -963,11 +943,7 @@ const rows: Row[] = [
     expect: { ...ownerOnly(200), admin: 200 },
   },
   // Net terms (terms/terms.test.ts): the invoices on account and their bank payments, admins only.
-  {
-    route: "GET /api/invoices",
-    call: async () => ({ url: "/api/invoices?status=open" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/invoices", adminOnly(200), "/api/invoices?status=open"),
   {
     route: "POST /api/invoices/:id/payments",
     call: async () => ({
@@ -1046,11 +1022,7 @@ const rows: Row[] = [
     }),
     expect: { ...companyActors(201), admin: 403 },
   },
-  {
-    route: "GET /api/warranty-claims",
-    call: async () => ({ url: "/api/warranty-claims" }),
-    expect: signedIn(200),
-  },
+  plain("GET /api/warranty-claims", signedIn(200)),
   {
     route: "GET /api/warranty-claims/:id",
     call: async () => ({ url: `/api/warranty-claims/${await buyerClaim()}` }),
@@ -1109,11 +1081,7 @@ const rows: Row[] = [
     }),
     expect: adminOnly(200),
   },
-  {
-    route: "GET /api/warranty/failure-codes",
-    call: async () => ({ url: "/api/warranty/failure-codes" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/warranty/failure-codes", adminOnly(200)),
   {
     route: "PUT /api/warranty/failure-codes/:code",
     call: async () => ({
@@ -1122,21 +1090,9 @@ const rows: Row[] = [
     }),
     expect: adminOnly(200),
   },
-  {
-    route: "GET /api/warranty/settings",
-    call: async () => ({ url: "/api/warranty/settings" }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "GET /api/warranty/report",
-    call: async () => ({ url: "/api/warranty/report?from=2026-01" }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "GET /api/warranty/report.csv",
-    call: async () => ({ url: "/api/warranty/report.csv" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/warranty/settings", adminOnly(200)),
+  plain("GET /api/warranty/report", adminOnly(200), "/api/warranty/report?from=2026-01"),
+  plain("GET /api/warranty/report.csv", adminOnly(200)),
   {
     route: "PUT /api/warranty/settings",
     call: async () => ({
@@ -1188,16 +1144,8 @@ const rows: Row[] = [
     call: async () => ({ url: await customerReturnPhoto() }),
     expect: { ...ownerOnly(200), admin: 200 },
   },
-  {
-    route: "GET /api/returns",
-    call: async () => ({ url: "/api/returns?status=requested" }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "GET /api/returns/fitment-report",
-    call: async () => ({ url: "/api/returns/fitment-report" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/returns", adminOnly(200), "/api/returns?status=requested"),
+  plain("GET /api/returns/fitment-report", adminOnly(200)),
   {
     route: "POST /api/returns/:id/decision",
     call: async () => ({
@@ -1216,11 +1164,7 @@ const rows: Row[] = [
     call: async () => ({ url: `/api/returns/${await failedRefundReturn()}/refund` }),
     expect: adminOnly(200),
   },
-  {
-    route: "GET /api/returns/restocking-fee",
-    call: async () => ({ url: "/api/returns/restocking-fee" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/returns/restocking-fee", adminOnly(200)),
   {
     route: "PUT /api/returns/restocking-fee",
     call: async () => ({
@@ -1229,14 +1173,14 @@ const rows: Row[] = [
     }),
     expect: adminOnly(200),
   },
-  { route: "GET /api/contact", call: async () => ({ url: "/api/contact" }), expect: everyone(200) },
+  plain("GET /api/contact", everyone(200)),
   {
     route: "GET /api/orders/:id/detail",
     call: async () => ({ url: `/api/orders/${await customerOrder()}/detail` }),
     expect: adminOnly(200),
   },
   // The cart is the caller's own: each customer has one; admins do not order.
-  { route: "GET /api/cart", call: async () => ({ url: "/api/cart" }), expect: customers(200) },
+  plain("GET /api/cart", customers(200)),
   {
     route: "PUT /api/cart/items/:productId",
     call: async () => ({
@@ -1278,22 +1222,14 @@ const rows: Row[] = [
     },
     expect: { ...customers(201), viewer: VIEWERS_DO_NOT_ORDER },
   },
-  {
-    route: "GET /api/payments/refunds-due",
-    call: async () => ({ url: "/api/payments/refunds-due" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/payments/refunds-due", adminOnly(200)),
   {
     route: "POST /api/payments/:id/refund",
     call: async () => ({ url: `/api/payments/${await customerRefundDuePayment()}/refund` }),
     expect: adminOnly(200),
   },
   // Refunds that have not gone through, and their retry (workflows/refund-retry.test.ts).
-  {
-    route: "GET /api/refunds",
-    call: async () => ({ url: "/api/refunds" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/refunds", adminOnly(200)),
   {
     route: "POST /api/refunds/:id/retry",
     call: async () => ({ url: `/api/refunds/${await failedRefund()}/retry` }),
@@ -1321,21 +1257,9 @@ const rows: Row[] = [
     }),
     expect: ownerOnly(200),
   },
-  {
-    route: "GET /api/products",
-    call: async () => ({ url: "/api/products" }),
-    expect: everyone(200),
-  },
-  {
-    route: "GET /api/products/suggestions",
-    call: async () => ({ url: "/api/products/suggestions?q=brake" }),
-    expect: everyone(200),
-  },
-  {
-    route: "GET /api/products/facets",
-    call: async () => ({ url: "/api/products/facets?category=Brakes" }),
-    expect: everyone(200),
-  },
+  plain("GET /api/products", everyone(200)),
+  plain("GET /api/products/suggestions", everyone(200), "/api/products/suggestions?q=brake"),
+  plain("GET /api/products/facets", everyone(200), "/api/products/facets?category=Brakes"),
   {
     route: "GET /api/products/:id",
     call: async () => ({ url: `/api/products/${(await freshProduct()).id}` }),
@@ -1367,11 +1291,7 @@ const rows: Row[] = [
     },
     expect: adminOnly(201),
   },
-  {
-    route: "GET /api/admin/products/export.csv",
-    call: async () => ({ url: "/api/admin/products/export.csv" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/admin/products/export.csv", adminOnly(200)),
   {
     route: "POST /api/admin/product-imports/preview",
     call: async () => {
@@ -1441,11 +1361,7 @@ const rows: Row[] = [
     },
     expect: adminOnly(201),
   },
-  {
-    route: "GET /api/imports",
-    call: async () => ({ url: "/api/imports" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/imports", adminOnly(200)),
   {
     route: "GET /api/imports/:id",
     call: async () => ({ url: `/api/imports/${await matrixImport()}` }),
@@ -1456,27 +1372,15 @@ const rows: Row[] = [
     call: async () => ({ url: `/api/imports/${await matrixImport()}/start` }),
     expect: adminOnly(202),
   },
-  { route: "GET /api/reviews", call: async () => ({ url: "/api/reviews" }), expect: everyone(200) },
-  {
-    route: "GET /api/reviews/summary",
-    call: async () => ({ url: "/api/reviews/summary" }),
-    expect: everyone(200),
-  },
+  plain("GET /api/reviews", everyone(200)),
+  plain("GET /api/reviews/summary", everyone(200)),
   {
     route: "POST /api/reviews",
     call: async () => ({ url: "/api/reviews", payload: { ratings: 5, descreption: "Solid part" } }),
     expect: likeOther({ anonymous: 401, customer: 201, other: 201, admin: 403 }),
   },
-  {
-    route: "GET /api/vehicles/years",
-    call: async () => ({ url: "/api/vehicles/years" }),
-    expect: everyone(200),
-  },
-  {
-    route: "GET /api/vehicles/makes",
-    call: async () => ({ url: "/api/vehicles/makes?year=2016" }),
-    expect: everyone(200),
-  },
+  plain("GET /api/vehicles/years", everyone(200)),
+  plain("GET /api/vehicles/makes", everyone(200), "/api/vehicles/makes?year=2016"),
   {
     route: "GET /api/vehicles/models",
     call: async () => ({ url: `/api/vehicles/models?year=2016&make=${(await demoGolf()).make}` }),
@@ -1492,132 +1396,40 @@ const rows: Row[] = [
     call: async () => ({ url: `/api/vehicles/vehicle?${await golfQuery()}` }),
     expect: everyone(200),
   },
-  {
-    route: "GET /api/vehicles/vin/:vin",
-    call: async () => ({ url: "/api/vehicles/vin/WVWZZZAU1GW012345" }),
-    expect: everyone(200),
-  },
-  {
-    route: "GET /api/vehicles/table",
-    call: async () => ({ url: "/api/vehicles/table?year=2019" }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "GET /api/vehicles/names",
-    call: async () => ({ url: "/api/vehicles/names" }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/vehicles/makes",
-    call: async () => ({ url: "/api/vehicles/makes", payload: { name: vehicleName("make") } }),
-    expect: adminOnly(201),
-  },
-  {
-    route: "PATCH /api/vehicles/makes/:id",
-    call: async () => ({
-      url: `/api/vehicles/makes/${(await freshVehicle()).make}`,
-      payload: { name: vehicleName("make") },
+  plain("GET /api/vehicles/vin/:vin", everyone(200), "/api/vehicles/vin/WVWZZZAU1GW012345"),
+  plain("GET /api/vehicles/table", adminOnly(200), "/api/vehicles/table?year=2019"),
+  plain("GET /api/vehicles/names", adminOnly(200)),
+  ...adminRecords("/api/vehicles/makes", {
+    create: () => ({ name: vehicleName("make") }),
+    fresh: async () => (await freshVehicle()).make,
+    change: () => ({ name: vehicleName("make") }),
+  }),
+  ...adminRecords("/api/vehicles/models", {
+    create: async () => ({ makeId: (await freshVehicle()).make, name: vehicleName("model") }),
+    fresh: async () => (await freshVehicle()).model,
+    change: () => ({ name: vehicleName("model") }),
+  }),
+  ...adminRecords("/api/vehicles/engines", {
+    create: () => ({ name: vehicleName("engine") }),
+    fresh: freshEngine,
+    change: () => ({ liters: "1.5", fuel: "Petrol" }),
+  }),
+  ...adminRecords("/api/vehicles/base-vehicles", {
+    create: async () => ({
+      modelId: (await freshVehicle()).model,
+      yearFrom: 2020,
+      yearTo: 2021,
+      engineIds: [await freshEngine()],
     }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "DELETE /api/vehicles/makes/:id",
-    call: async () => ({ url: `/api/vehicles/makes/${(await freshVehicle()).make}` }),
-    expect: adminOnly(204),
-  },
-  {
-    route: "POST /api/vehicles/models",
-    call: async () => ({
-      url: "/api/vehicles/models",
-      payload: { makeId: (await freshVehicle()).make, name: vehicleName("model") },
-    }),
-    expect: adminOnly(201),
-  },
-  {
-    route: "PATCH /api/vehicles/models/:id",
-    call: async () => ({
-      url: `/api/vehicles/models/${(await freshVehicle()).model}`,
-      payload: { name: vehicleName("model") },
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "DELETE /api/vehicles/models/:id",
-    call: async () => ({ url: `/api/vehicles/models/${(await freshVehicle()).model}` }),
-    expect: adminOnly(204),
-  },
-  {
-    route: "POST /api/vehicles/engines",
-    call: async () => ({ url: "/api/vehicles/engines", payload: { name: vehicleName("engine") } }),
-    expect: adminOnly(201),
-  },
-  {
-    route: "PATCH /api/vehicles/engines/:id",
-    call: async () => ({
-      url: `/api/vehicles/engines/${await freshEngine()}`,
-      payload: { liters: "1.5", fuel: "Petrol" },
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "DELETE /api/vehicles/engines/:id",
-    call: async () => ({ url: `/api/vehicles/engines/${await freshEngine()}` }),
-    expect: adminOnly(204),
-  },
-  {
-    route: "POST /api/vehicles/base-vehicles",
-    call: async () => ({
-      url: "/api/vehicles/base-vehicles",
-      payload: {
-        modelId: (await freshVehicle()).model,
-        yearFrom: 2020,
-        yearTo: 2021,
-        engineIds: [await freshEngine()],
-      },
-    }),
-    expect: adminOnly(201),
-  },
-  {
-    route: "PATCH /api/vehicles/base-vehicles/:id",
-    call: async () => ({
-      url: `/api/vehicles/base-vehicles/${(await freshVehicle()).baseVehicle}`,
-      payload: { year: 2018, engineIds: [await freshEngine()] },
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "DELETE /api/vehicles/base-vehicles/:id",
-    call: async () => ({
-      url: `/api/vehicles/base-vehicles/${(await freshVehicle()).baseVehicle}`,
-    }),
-    expect: adminOnly(204),
-  },
-  {
-    route: "POST /api/vehicles/submodels",
-    call: async () => ({
-      url: "/api/vehicles/submodels",
-      payload: { name: vehicleName("submodel") },
-    }),
-    expect: adminOnly(201),
-  },
-  {
-    route: "PATCH /api/vehicles/submodels/:id",
-    call: async () => ({
-      url: `/api/vehicles/submodels/${await freshSubmodel()}`,
-      payload: { name: vehicleName("submodel") },
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "DELETE /api/vehicles/submodels/:id",
-    call: async () => ({ url: `/api/vehicles/submodels/${await freshSubmodel()}` }),
-    expect: adminOnly(204),
-  },
-  {
-    route: "GET /api/vehicles/export.csv",
-    call: async () => ({ url: "/api/vehicles/export.csv" }),
-    expect: adminOnly(200),
-  },
+    fresh: async () => (await freshVehicle()).baseVehicle,
+    change: async () => ({ year: 2018, engineIds: [await freshEngine()] }),
+  }),
+  ...adminRecords("/api/vehicles/submodels", {
+    create: () => ({ name: vehicleName("submodel") }),
+    fresh: freshSubmodel,
+    change: () => ({ name: vehicleName("submodel") }),
+  }),
+  plain("GET /api/vehicles/export.csv", adminOnly(200)),
   {
     route: "POST /api/vehicles/import/preview",
     call: async () => vehicleCsvUpload("/api/vehicles/import/preview"),
@@ -1644,37 +1456,13 @@ const rows: Row[] = [
     },
     expect: everyone(200),
   },
-  {
-    route: "GET /api/attributes",
-    call: async () => ({ url: "/api/attributes?category=Steering" }),
-    expect: everyone(200),
-  },
-  {
-    route: "GET /api/attributes/table",
-    call: async () => ({ url: "/api/attributes/table?category=Steering" }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/attributes",
-    call: async () => ({
-      url: "/api/attributes",
-      payload: { category: "Other", name: vehicleName("attribute"), kind: "text" },
-    }),
-    expect: adminOnly(201),
-  },
-  {
-    route: "PATCH /api/attributes/:id",
-    call: async () => ({
-      url: `/api/attributes/${await freshAttribute()}`,
-      payload: { name: vehicleName("attribute") },
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "DELETE /api/attributes/:id",
-    call: async () => ({ url: `/api/attributes/${await freshAttribute()}` }),
-    expect: adminOnly(204),
-  },
+  plain("GET /api/attributes", everyone(200), "/api/attributes?category=Steering"),
+  plain("GET /api/attributes/table", adminOnly(200), "/api/attributes/table?category=Steering"),
+  ...adminRecords("/api/attributes", {
+    create: () => ({ category: "Other", name: vehicleName("attribute"), kind: "text" }),
+    fresh: freshAttribute,
+    change: () => ({ name: vehicleName("attribute") }),
+  }),
   {
     route: "PUT /api/products/:id/attributes",
     call: async () => ({
@@ -1699,7 +1487,7 @@ const rows: Row[] = [
     },
     expect: adminOnly(200),
   },
-  { route: "GET /api/garage", call: async () => ({ url: "/api/garage" }), expect: customers(200) },
+  plain("GET /api/garage", customers(200)),
   {
     route: "POST /api/garage",
     call: async () => ({ url: "/api/garage", payload: await demoGolf() }),
@@ -1712,11 +1500,7 @@ const rows: Row[] = [
     expect: likeOther({ anonymous: 401, customer: 200, other: 404, admin: 403 }),
   },
   // The address book is the customer's own; admins do not order, so they have none.
-  {
-    route: "GET /api/user/addresses",
-    call: async () => ({ url: "/api/user/addresses" }),
-    expect: customers(200),
-  },
+  plain("GET /api/user/addresses", customers(200)),
   {
     route: "POST /api/user/addresses",
     call: async () => ({ url: "/api/user/addresses", payload: matrixAddress }),
@@ -1735,31 +1519,14 @@ const rows: Row[] = [
     call: async () => ({ url: `/api/user/addresses/${await customerAddress()}` }),
     expect: likeOther({ anonymous: 401, customer: 204, other: 404, admin: 403 }),
   },
-  {
-    route: "GET /api/shipping-zones",
-    call: async () => ({ url: "/api/shipping-zones" }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/shipping-zones",
-    call: async () => ({ url: "/api/shipping-zones", payload: matrixZone() }),
-    expect: adminOnly(201),
-  },
-  {
-    route: "PUT /api/shipping-zones/:id",
-    call: async () => ({ url: `/api/shipping-zones/${await freshZone()}`, payload: matrixZone() }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "DELETE /api/shipping-zones/:id",
-    call: async () => ({ url: `/api/shipping-zones/${await freshZone()}` }),
-    expect: adminOnly(204),
-  },
-  {
-    route: "GET /api/locations",
-    call: async () => ({ url: "/api/locations" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/shipping-zones", adminOnly(200)),
+  ...adminRecords("/api/shipping-zones", {
+    create: matrixZone,
+    fresh: freshZone,
+    change: matrixZone,
+    changeWith: "PUT",
+  }),
+  plain("GET /api/locations", adminOnly(200)),
   {
     route: "POST /api/locations",
     call: async () => ({ url: "/api/locations", payload: matrixLocation() }),
@@ -1786,11 +1553,7 @@ const rows: Row[] = [
     }),
     expect: adminOnly(200),
   },
-  {
-    route: "GET /api/locations/transfers",
-    call: async () => ({ url: "/api/locations/transfers" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/locations/transfers", adminOnly(200)),
   {
     route: "POST /api/locations/transfers",
     call: async () => ({
@@ -1804,11 +1567,7 @@ const rows: Row[] = [
     }),
     expect: adminOnly(201),
   },
-  {
-    route: "GET /api/incoming-supply",
-    call: async () => ({ url: "/api/incoming-supply?status=open" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/incoming-supply", adminOnly(200), "/api/incoming-supply?status=open"),
   {
     route: "POST /api/incoming-supply",
     call: async () => ({
@@ -1860,21 +1619,13 @@ const rows: Row[] = [
     }),
     expect: adminOnly(200),
   },
-  {
-    route: "GET /api/tax-rates",
-    call: async () => ({ url: "/api/tax-rates" }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/tax-rates",
-    call: async () => ({ url: "/api/tax-rates", payload: matrixRate() }),
-    expect: adminOnly(201),
-  },
-  {
-    route: "PUT /api/tax-rates/:id",
-    call: async () => ({ url: `/api/tax-rates/${await freshRate()}`, payload: matrixRate() }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/tax-rates", adminOnly(200)),
+  ...adminRecords("/api/tax-rates", {
+    create: matrixRate,
+    fresh: freshRate,
+    change: matrixRate,
+    changeWith: "PUT",
+  }),
   {
     route: "POST /api/tax-rates/import",
     call: async () => ({
@@ -1885,17 +1636,8 @@ const rows: Row[] = [
     }),
     expect: adminOnly(200),
   },
-  {
-    route: "DELETE /api/tax-rates/:id",
-    call: async () => ({ url: `/api/tax-rates/${await freshRate()}` }),
-    expect: adminOnly(204),
-  },
   // The admin home (docs/admin-home.md).
-  {
-    route: "GET /api/admin-home",
-    call: async () => ({ url: "/api/admin-home" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/admin-home", adminOnly(200)),
   {
     route: "PUT /api/products/:id/reorder-level",
     call: async () => ({
@@ -1949,7 +1691,7 @@ const rows: Row[] = [
     call: async () => ({ url: `/api/orders/${await customerOrder()}/reorder` }),
     expect: ownerOnly(200),
   },
-  { route: "GET /api/lists", call: async () => ({ url: "/api/lists" }), expect: customers(200) },
+  plain("GET /api/lists", customers(200)),
   {
     route: "POST /api/lists",
     call: async () => ({ url: "/api/lists", payload: { name: `New list ${++matrixListCount}` } }),
@@ -1995,13 +1737,13 @@ const rows: Row[] = [
     expect: listOwner(200),
   },
   // For the scraper's bearer token only (metrics.test.ts); a session, even an admin's, is not it.
-  { route: "GET /metrics", call: async () => ({ url: "/metrics" }), expect: everyone(401) },
+  plain("GET /metrics", everyone(401)),
   {
     route: "DELETE /api/user/admin/:email",
     call: async () => ({ url: `/api/user/admin/${(await bystanderId()).email}` }),
     expect: adminOnly(200),
   },
-  { route: "GET /api/audit", call: async () => ({ url: "/api/audit" }), expect: adminOnly(200) },
+  plain("GET /api/audit", adminOnly(200)),
   {
     route: "PATCH /api/reviews/:id",
     call: async () => ({
@@ -2015,11 +1757,7 @@ const rows: Row[] = [
     call: async () => ({ url: `/api/reviews/${(await insertReview(t.database.db)).id}` }),
     expect: adminOnly(204),
   },
-  {
-    route: "GET /api/reviews/pending",
-    call: async () => ({ url: "/api/reviews/pending" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/reviews/pending", adminOnly(200)),
   {
     route: "POST /api/reviews/:id/approve",
     call: async () => ({
@@ -2033,33 +1771,16 @@ const rows: Row[] = [
     call: async () => ({ url: `/api/products/${(await freshProduct()).id}/price` }),
     expect: everyone(200),
   },
-  {
-    route: "GET /api/price-lists",
-    call: async () => ({ url: "/api/price-lists" }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/price-lists",
-    call: async () => ({ url: "/api/price-lists", payload: { name: matrixName() } }),
-    expect: adminOnly(201),
-  },
+  plain("GET /api/price-lists", adminOnly(200)),
+  ...adminRecords("/api/price-lists", {
+    create: () => ({ name: matrixName() }),
+    fresh: async () => (await freshPriceList()).id,
+    change: () => ({ name: matrixName() }),
+  }),
   {
     route: "GET /api/price-lists/:id",
     call: async () => ({ url: `/api/price-lists/${trade.priceListId}` }),
     expect: adminOnly(200),
-  },
-  {
-    route: "PATCH /api/price-lists/:id",
-    call: async () => ({
-      url: `/api/price-lists/${(await freshPriceList()).id}`,
-      payload: { name: matrixName() },
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "DELETE /api/price-lists/:id",
-    call: async () => ({ url: `/api/price-lists/${(await freshPriceList()).id}` }),
-    expect: adminOnly(204),
   },
   {
     route: "GET /api/price-lists/:id/entries",
@@ -2103,11 +1824,7 @@ const rows: Row[] = [
     },
     expect: adminOnly(200),
   },
-  {
-    route: "GET /api/companies",
-    call: async () => ({ url: "/api/companies" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/companies", adminOnly(200)),
   {
     route: "POST /api/companies",
     call: async () => ({ url: "/api/companies", payload: { name: matrixName() } }),
@@ -2261,23 +1978,15 @@ const rows: Row[] = [
     },
     expect: signedIn(403),
   },
-  { route: "GET /api/company", call: async () => ({ url: "/api/company" }), expect: signedIn(200) },
+  plain("GET /api/company", signedIn(200)),
   {
     // Its owners and viewers; buyers 403; a customer of no company 404; admins do not order.
     route: "GET /api/company/invoices",
     call: async () => ({ url: "/api/company/invoices" }),
     expect: { ...companyMember(200), customer: 404, other: 404, admin: 403, buyer: 403 },
   },
-  {
-    route: "GET /api/approvals",
-    call: async () => ({ url: "/api/approvals" }),
-    expect: { ...approvalOwner(200), admin: 200 },
-  },
-  {
-    route: "GET /api/approvals/settings",
-    call: async () => ({ url: "/api/approvals/settings" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/approvals", { ...approvalOwner(200), admin: 200 }),
+  plain("GET /api/approvals/settings", adminOnly(200)),
   {
     route: "PUT /api/approvals/settings",
     call: async () => ({
@@ -2310,7 +2019,7 @@ const rows: Row[] = [
     },
     expect: { ...customers(201), viewer: VIEWERS_DO_NOT_ORDER },
   },
-  { route: "GET /api/quotes", call: async () => ({ url: "/api/quotes" }), expect: signedIn(200) },
+  plain("GET /api/quotes", signedIn(200)),
   {
     route: "GET /api/quotes/:id",
     call: async () => ({ url: `/api/quotes/${await buyerQuote()}` }),
@@ -2364,11 +2073,7 @@ const rows: Row[] = [
     expect: { ...companyMember(201), viewer: 403 },
   },
   // API keys (docs/api-keys.md): admins, with their session (a key's rows are below).
-  {
-    route: "GET /api/api-keys",
-    call: async () => ({ url: "/api/api-keys" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/api-keys", adminOnly(200)),
   {
     route: "POST /api/api-keys",
     call: async () => ({
@@ -2396,36 +2101,16 @@ const rows: Row[] = [
     expect: adminOnly(200),
   },
   // Webhooks (docs/webhooks.md): admins (and keys with webhooks:manage, below).
-  {
-    route: "GET /api/webhook-endpoints",
-    call: async () => ({ url: "/api/webhook-endpoints" }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/webhook-endpoints",
-    call: async () => ({
-      url: "/api/webhook-endpoints",
-      payload: { url: "http://127.0.0.1:9/matrix", eventTypes: ["order.placed"] },
-    }),
-    expect: adminOnly(201),
-  },
+  plain("GET /api/webhook-endpoints", adminOnly(200)),
+  ...adminRecords("/api/webhook-endpoints", {
+    create: () => ({ url: "http://127.0.0.1:9/matrix", eventTypes: ["order.placed"] }),
+    fresh: freshWebhookEndpoint,
+    change: () => ({ description: "Matrix" }),
+  }),
   {
     route: "GET /api/webhook-endpoints/:id",
     call: async () => ({ url: `/api/webhook-endpoints/${await freshWebhookEndpoint()}` }),
     expect: adminOnly(200),
-  },
-  {
-    route: "PATCH /api/webhook-endpoints/:id",
-    call: async () => ({
-      url: `/api/webhook-endpoints/${await freshWebhookEndpoint()}`,
-      payload: { description: "Matrix" },
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "DELETE /api/webhook-endpoints/:id",
-    call: async () => ({ url: `/api/webhook-endpoints/${await freshWebhookEndpoint()}` }),
-    expect: adminOnly(204),
   },
   {
     route: "POST /api/webhook-endpoints/:id/rotate-secret",
@@ -2439,11 +2124,7 @@ const rows: Row[] = [
     call: async () => ({ url: `/api/webhook-endpoints/${await freshWebhookEndpoint()}/test` }),
     expect: adminOnly(202),
   },
-  {
-    route: "GET /api/webhook-deliveries",
-    call: async () => ({ url: "/api/webhook-deliveries?status=failed" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/webhook-deliveries", adminOnly(200), "/api/webhook-deliveries?status=failed"),
   {
     route: "GET /api/webhook-deliveries/:id",
     call: async () => ({ url: `/api/webhook-deliveries/${await freshWebhookDelivery()}` }),
@@ -2465,16 +2146,8 @@ const rows: Row[] = [
     call: async () => bulkCall("prices"),
     expect: adminOnly(200),
   },
-  {
-    route: "GET /api/sync/orders",
-    call: async () => ({ url: "/api/sync/orders?limit=5" }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "GET /api/sync/invoices",
-    call: async () => ({ url: "/api/sync/invoices?limit=5" }),
-    expect: adminOnly(200),
-  },
+  plain("GET /api/sync/orders", adminOnly(200), "/api/sync/orders?limit=5"),
+  plain("GET /api/sync/invoices", adminOnly(200), "/api/sync/invoices?limit=5"),
 ];
 
 /** A one-line bulk file of a fresh part (its stock, or its list price). */

@@ -5,6 +5,7 @@ import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { orderAndCharge } from "../../../tests/support/payments";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { claimBody } from "../../../tests/support/warranty";
 import { requestsAs } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
 import {
@@ -51,19 +52,7 @@ async function claim(): Promise<{ id: string; number: string }> {
     status: "shipped",
   });
   expect(shipped.statusCode, shipped.body).toBe(200);
-  const today = dayOf(new Date());
-  const filed = await call(customer, "POST", "/api/warranty-claims", {
-    orderId,
-    line: 1,
-    qty: 1,
-    vin: "1HGCM82633A004352",
-    mileageAtInstall: 1000,
-    mileageAtFailure: 2000,
-    installedOn: today,
-    failedOn: today,
-    installedBy: "self",
-    description: "The bearing howls after two weeks of use.",
-  });
+  const filed = await call(customer, "POST", "/api/warranty-claims", claimBody(orderId));
   expect(filed.statusCode, filed.body).toBe(201);
   return filed.json();
 }
