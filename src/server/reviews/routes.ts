@@ -21,6 +21,8 @@ export const REVIEW_POST_LIMITS = {
 };
 
 const reviewIdParams = z.object({ id: z.uuid("No such review") });
+/** An admin's change of one review: an empty answer (204), or why not. */
+const reviewChanged = { 204: z.null(), ...errorAnswers(400, 401, 403, 404) };
 
 export const reviewRoutes: FastifyPluginAsyncZod<{
   reviews: ReviewService;
@@ -138,10 +140,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
         summary: "Admin: hide a review (out of the list, average and count) or show it again",
         params: reviewIdParams,
         body: z.strictObject({ hidden: z.boolean({ error: "hidden must be true or false" }) }),
-        response: {
-          204: z.null(),
-          ...errorAnswers(400, 401, 403, 404),
-        },
+        response: reviewChanged,
       },
       onRequest: guards.adminOnly,
     },
@@ -159,10 +158,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
         tags: ["reviews"],
         summary: "Admin: delete a review",
         params: reviewIdParams,
-        response: {
-          204: z.null(),
-          ...errorAnswers(400, 401, 403, 404),
-        },
+        response: reviewChanged,
       },
       onRequest: guards.adminOnly,
     },
