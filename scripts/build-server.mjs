@@ -1,6 +1,7 @@
 // Compiles the server (src/server/main.ts and what it imports) into ES modules in dist/server/,
 // which `npm start` runs with plain `node`, and the backup tool into dist/server/backup.js
-// (`npm run backup` / `npm run restore`). The packages the server loads as it starts are bundled
+// (`npm run backup` / `npm run restore`), and the copy of the files to a bucket into
+// dist/server/storage.js (`npm run storage:copy`). The packages the server loads as it starts are bundled
 // in too: Node 20 loads each package file separately (about 1,500 files: resolution, a read, a
 // compile each), which took about 0.4 s of every start and 14 MiB; one bundle loads in a fraction
 // of that (bench/README.md, "startup"). Packages in `external` below stay in node_modules, imported
@@ -25,6 +26,8 @@ await build({
     main: path.join(root, "src/server/main.ts"),
     // `npm run backup` / `npm run restore` (src/server/backup/cli.ts).
     backup: path.join(root, "src/server/backup/cli.ts"),
+    // `npm run storage:copy` (src/server/storage/cli.ts).
+    storage: path.join(root, "src/server/storage/cli.ts"),
   },
   outdir: fresh,
   // Modules imported on demand (the demo identity provider, the invoice PDF) become chunks of
@@ -53,6 +56,9 @@ await build({
     "smtp-server",
     "mailparser",
     "@zxcvbn-ts/*",
+    // The S3 driver's SDK, loaded only with STORAGE_DRIVER=s3 (src/server/storage/create.ts).
+    "@aws-sdk/*",
+    "@smithy/*",
   ],
   // CommonJS packages inside an ES module call require() for Node's own modules.
   banner: {

@@ -4,7 +4,9 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { restoreBackup, writeBackup } from "./backup";
+import { insertProduct } from "../../../tests/support/factories";
+import { createLocalStorage } from "../storage/local";
+import { filesMissingAfterRestore, restoreBackup, writeBackup } from "./backup";
 
 let database: TestDatabase;
 let tmp: string;
@@ -94,6 +96,42 @@ test("rate-limit counters are neither backed up nor restored (also from a backup
       retryDelaySeconds: 1,
     });
     expect(await counters(fresh)).toBe(0);
+  } finally {
+    await fresh.close();
+  }
+});
+
+test("a backup lists the stored files the database refers to, and a restore tells which are missing", async () => {
+  const data = path.join(tmp, "data-files");
+  const storage = await createLocalStorage(data);
+  await storage.put("uploads/present.png", Buffer.from("png"), { contentType: "image/png" });
+  await storage.put("return-photos/kept.jpg", Buffer.from("jpg"), { contentType: "image/jpeg" });
+  const present = await insertProduct(database.db, {});
+  const gone = await insertProduct(database.db, {});
+  const elsewhere = await insertProduct(database.db, {});
+  for (const [p, img] of [
+    [present, "/uploads/present.png"],
+    [gone, "/uploads/gone.png"],
+    [elsewhere, "https://cdn.example.com/x.png"],
+  ] as const) {
+    await database.db.execute(sql`update products set img = ${img} where id = ${p.id}`);
+  }
+  const target = path.join(tmp, "backup-files");
+  const manifest = await writeBackup(database, data, target, storage);
+  expect(manifest.files).toEqual({ referenced: 2, missing: 1 });
+  expect(await fs.readFile(path.join(target, "files.txt"), "utf8")).toBe(
+    "uploads/gone.png\nuploads/present.png\n",
+  );
+  // The private photos are copied too (not only the product images).
+  expect(await fs.readFile(path.join(target, "return-photos", "kept.jpg"), "utf8")).toBe("jpg");
+
+  const fresh = await createTestDatabase();
+  const restored = path.join(tmp, "restored-files");
+  try {
+    await restoreBackup(fresh, restored, target, { retryLimit: 1, retryDelaySeconds: 1 });
+    const again = await createLocalStorage(restored);
+    expect(await filesMissingAfterRestore(again, target)).toEqual(["uploads/gone.png"]);
+    expect(await again.head("return-photos/kept.jpg")).toEqual({ size: 3 });
   } finally {
     await fresh.close();
   }

@@ -9,6 +9,7 @@ import { migrateDatabase, migrationLevel, type Database } from "../db/database";
 import { inDirectTransaction } from "../db/direct-transaction";
 import { JOB_SCHEMA } from "../jobs/queue";
 import { MAIL_QUEUE, mailQueueOptions } from "../mail/mailer";
+import { areaNames, parseKey, type FileStorage } from "../storage/storage";
 
 /** What `manifest.json` of a backup says. */
 export interface BackupManifest {
@@ -19,7 +20,13 @@ export interface BackupManifest {
   /** Rows per table of the `public` schema. */
   tables: Record<string, number>;
   authSecret: boolean;
+  /** Files copied from the data folder (the local driver's areas; none from a bucket). */
   uploads: number;
+  /**
+   * The stored files the database refers to (product images, return and warranty photos), listed
+   * in `files.txt`, and those the storage did not have when the backup was made.
+   */
+  files?: { referenced: number; missing: number };
   /** Emails queued but not yet sent (pg-boss's `mail` jobs), kept in `queued-mail.jsonl`. */
   queuedMail?: number;
 }
@@ -63,6 +70,7 @@ export async function writeBackup(
   database: Database,
   dataDir: string,
   target: string,
+  storage?: FileStorage,
 ): Promise<BackupManifest> {
   // Password hashes, reset tokens, addresses: the backup is its owner's alone. The folder is
   // closed first (chmod, as mkdir's mode is cut by the umask and spares a folder that exists),
@@ -72,7 +80,7 @@ export async function writeBackup(
   await fs.chmod(target, PRIVATE_DIR);
   await fs.mkdir(path.join(target, "tables"), { recursive: true, mode: PRIVATE_DIR });
   const tables: Record<string, number> = {};
-  const { level, queuedMail } = await inDirectTransaction(
+  const { level, queuedMail, keys } = await inDirectTransaction(
     database.directUrl,
     async (client) => {
       await client.query("set local statement_timeout = 0");
@@ -105,17 +113,24 @@ export async function writeBackup(
         tables[table] = n;
       }
       const queuedMail = await writeQueuedMail(client, path.join(target, QUEUED_MAIL_FILE));
-      return { level, queuedMail };
+      const keys = await referencedFiles(client);
+      await fs.writeFile(path.join(target, FILES_LIST), keys.map((k) => `${k}\n`).join(""), {
+        mode: PRIVATE_FILE,
+      });
+      return { level, queuedMail, keys };
     },
     "begin isolation level repeatable read read only",
   );
   // Uploaded files are never changed once written: a copy after the snapshot holds every file
   // the snapshot refers to (and perhaps a newer one, which does no harm).
-  const uploads = path.join(dataDir, "uploads");
+  // The local driver's folders, private photos included; a bucket's objects stay in the bucket
+  // (its own versioning or replication keeps them), listed in files.txt for the restore to check.
   let uploadCount = 0;
-  if (await exists(uploads)) {
-    await fs.cp(uploads, path.join(target, "uploads"), { recursive: true });
-    uploadCount = (await fs.readdir(path.join(target, "uploads"), { recursive: true })).length;
+  for (const area of areaNames) {
+    const folder = path.join(dataDir, area);
+    if (storage?.driver === "s3" || !(await exists(folder))) continue;
+    await fs.cp(folder, path.join(target, area), { recursive: true });
+    uploadCount += (await fs.readdir(path.join(target, area), { recursive: true })).length;
   }
   const secretFile = path.join(dataDir, "auth-secret");
   const authSecret = await exists(secretFile);
@@ -127,6 +142,10 @@ export async function writeBackup(
     tables,
     authSecret,
     uploads: uploadCount,
+    files: {
+      referenced: keys.length,
+      missing: storage ? (await missingFiles(storage, keys)).length : 0,
+    },
     queuedMail,
   };
   await fs.writeFile(path.join(target, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`, {
@@ -216,8 +235,9 @@ export async function restoreBackup(
   await migrateDatabase(database);
   await restoreQueuedMail(database, path.join(source, QUEUED_MAIL_FILE), mailQueue);
   await fs.mkdir(dataDir, { recursive: true });
-  if (await exists(path.join(source, "uploads"))) {
-    await fs.cp(path.join(source, "uploads"), path.join(dataDir, "uploads"), { recursive: true });
+  for (const area of areaNames) {
+    if (!(await exists(path.join(source, area)))) continue;
+    await fs.cp(path.join(source, area), path.join(dataDir, area), { recursive: true });
   }
   if (manifest.authSecret) {
     await fs.copyFile(path.join(source, "auth-secret"), path.join(dataDir, "auth-secret"));
@@ -227,6 +247,48 @@ export async function restoreBackup(
 }
 
 const QUEUED_MAIL_FILE = "queued-mail.jsonl";
+/** The keys of the stored files the backup's rows refer to, one a line. */
+const FILES_LIST = "files.txt";
+
+/**
+ * The storage keys the database refers to: product images uploaded to the store (`/uploads/…`;
+ * other addresses are someone else's), return photos and warranty photos.
+ */
+async function referencedFiles(client: pg.ClientBase): Promise<string[]> {
+  const { rows } = await client.query<{ key: string }>(
+    `select 'uploads/' || substring(img from 10) as key from products where img like '/uploads/%'
+     union select 'return-photos/' || file_name from return_photos
+     union select 'warranty-photos/' || file_name from warranty_claim_photos
+     order by key`,
+  );
+  return rows.map((r) => r.key);
+}
+
+/** The keys of `keys` that `storage` does not have. */
+export async function missingFiles(storage: FileStorage, keys: string[]): Promise<string[]> {
+  const missing: string[] = [];
+  for (const key of keys) {
+    try {
+      parseKey(key);
+    } catch {
+      missing.push(key);
+      continue;
+    }
+    if (!(await storage.head(key))) missing.push(key);
+  }
+  return missing;
+}
+
+/** The stored files a backup's rows refer to that `storage` lacks (after a restore: to copy back). */
+export async function filesMissingAfterRestore(
+  storage: FileStorage,
+  source: string,
+): Promise<string[] | undefined> {
+  const list = path.join(source, FILES_LIST);
+  if (!(await exists(list))) return undefined; // a backup made before files were listed
+  const keys = (await fs.readFile(list, "utf8")).split("\n").filter(Boolean);
+  return missingFiles(storage, keys);
+}
 
 /** The mail jobs not yet done (waiting, retrying or being sent), one JSON line each. */
 async function writeQueuedMail(client: pg.ClientBase, file: string): Promise<number> {

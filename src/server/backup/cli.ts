@@ -4,7 +4,13 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { ConfigError, loadConfig } from "../config";
 import { openDatabase } from "../db/database";
-import { restoreBackup, writeBackup, type BackupManifest } from "./backup";
+import { createStorage } from "../storage/create";
+import {
+  filesMissingAfterRestore,
+  restoreBackup,
+  writeBackup,
+  type BackupManifest,
+} from "./backup";
 
 const usage = "usage: npm run backup -- FOLDER | npm run restore -- FOLDER";
 
@@ -29,7 +35,18 @@ async function run(args: string[]): Promise<number> {
     }
     const database = await openDatabase({ ...config, attach: true }, quiet);
     try {
-      report("backed up into", target, await writeBackup(database, config.dataDir, target));
+      const storage = await createStorage(config.storage, config.dataDir, console.warn);
+      try {
+        const manifest = await writeBackup(database, config.dataDir, target, storage);
+        report("backed up into", target, manifest);
+        if (manifest.files?.missing) {
+          console.warn(
+            `${manifest.files.missing} of the files the database refers to are missing from the ${storage.driver} storage (their keys are in ${path.join(target, "files.txt")})`,
+          );
+        }
+      } finally {
+        storage.close();
+      }
       return 0;
     } finally {
       await database.close();
@@ -55,6 +72,22 @@ async function run(args: string[]): Promise<number> {
       target,
       await restoreBackup(database, config.dataDir, target, config.mail),
     );
+    // The files the rows refer to: copied back into DATA_DIR above (local), or still in the bucket.
+    const storage = await createStorage(config.storage, config.dataDir, console.warn);
+    try {
+      const missing = await filesMissingAfterRestore(storage, target);
+      if (missing === undefined) console.log("the backup lists no files (made before file lists)");
+      else if (missing.length === 0)
+        console.log(`every file the database refers to is in the ${storage.driver} storage`);
+      else {
+        console.warn(
+          `${missing.length} files the database refers to are missing from the ${storage.driver} storage:`,
+        );
+        for (const key of missing) console.warn(`  ${key}`);
+      }
+    } finally {
+      storage.close();
+    }
     return 0;
   } finally {
     await database.close();
@@ -65,7 +98,8 @@ function report(what: string, folder: string, m: BackupManifest) {
   const rows = Object.values(m.tables).reduce((a, b) => a + b, 0);
   console.log(
     `${what} ${folder}: ${Object.keys(m.tables).length} tables, ${rows} rows, ` +
-      `${m.uploads} uploaded files, ${m.queuedMail ?? 0} unsent emails, ` +
+      `${m.uploads} files copied, ${m.files?.referenced ?? "unlisted"} files referred to, ` +
+      `${m.queuedMail ?? 0} unsent emails, ` +
       `auth secret ${m.authSecret ? "included" : "not kept in DATA_DIR"}`,
   );
 }
