@@ -1350,6 +1350,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/locations/stock/{productId}/backorders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Admin: whether a product takes backorders beyond its stock on sale, and its lead time in days (none: only up to its open supply) */
+        put: operations["putApiLocationsStockByProductIdBackorders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/locations/transfers": {
         parameters: {
             query?: never;
@@ -6665,6 +6682,11 @@ export interface operations {
                             minimumOrder: number;
                             availableQuantity: number;
                             problem: string | null;
+                            backorder: {
+                                qty: number;
+                                /** Format: date */
+                                expectedOn: string;
+                            } | null;
                             notice: string | null;
                             tax: number;
                             coreDeposit: number;
@@ -6848,6 +6870,11 @@ export interface operations {
                             minimumOrder: number;
                             availableQuantity: number;
                             problem: string | null;
+                            backorder: {
+                                qty: number;
+                                /** Format: date */
+                                expectedOn: string;
+                            } | null;
                             notice: string | null;
                             tax: number;
                             coreDeposit: number;
@@ -7018,6 +7045,11 @@ export interface operations {
                             minimumOrder: number;
                             availableQuantity: number;
                             problem: string | null;
+                            backorder: {
+                                qty: number;
+                                /** Format: date */
+                                expectedOn: string;
+                            } | null;
                             notice: string | null;
                             tax: number;
                             coreDeposit: number;
@@ -7203,6 +7235,11 @@ export interface operations {
                             minimumOrder: number;
                             availableQuantity: number;
                             problem: string | null;
+                            backorder: {
+                                qty: number;
+                                /** Format: date */
+                                expectedOn: string;
+                            } | null;
                             notice: string | null;
                             tax: number;
                             coreDeposit: number;
@@ -7396,6 +7433,11 @@ export interface operations {
                             minimumOrder: number;
                             availableQuantity: number;
                             problem: string | null;
+                            backorder: {
+                                qty: number;
+                                /** Format: date */
+                                expectedOn: string;
+                            } | null;
                             notice: string | null;
                             tax: number;
                             coreDeposit: number;
@@ -7581,6 +7623,8 @@ export interface operations {
                         model: number;
                         engine?: number;
                     };
+                    /** @enum {string} */
+                    fulfilment?: "complete" | "available";
                 };
             };
         };
@@ -14261,6 +14305,11 @@ export interface operations {
                                 minimumOrder: number;
                                 availableQuantity: number;
                                 problem: string | null;
+                                backorder: {
+                                    qty: number;
+                                    /** Format: date */
+                                    expectedOn: string;
+                                } | null;
                                 notice: string | null;
                                 tax: number;
                                 coreDeposit: number;
@@ -14962,6 +15011,154 @@ export interface operations {
                             reorderLevel: number | null;
                             low: boolean;
                         }[];
+                        backorders: {
+                            takes: boolean;
+                            leadDays: number | null;
+                            waiting: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putApiLocationsStockByProductIdBackorders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    takes: boolean;
+                    leadDays: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        productId: string;
+                        name: string;
+                        partNumber: string;
+                        availableQuantity: number;
+                        locations: {
+                            /** Format: uuid */
+                            locationId: string;
+                            code: string;
+                            name: string;
+                            isHome: boolean;
+                            active: boolean;
+                            onSale: number;
+                            allocated: number;
+                            onHand: number;
+                            reorderLevel: number | null;
+                            low: boolean;
+                        }[];
+                        backorders: {
+                            takes: boolean;
+                            leadDays: number | null;
+                            waiting: number;
+                        };
                     };
                 };
             };
@@ -15507,6 +15704,11 @@ export interface operations {
                             reorderLevel: number | null;
                             low: boolean;
                         }[];
+                        backorders: {
+                            takes: boolean;
+                            leadDays: number | null;
+                            waiting: number;
+                        };
                     };
                 };
             };
@@ -17623,6 +17825,11 @@ export interface operations {
                                 minimumOrder: number;
                                 availableQuantity: number;
                                 problem: string | null;
+                                backorder: {
+                                    qty: number;
+                                    /** Format: date */
+                                    expectedOn: string;
+                                } | null;
                                 notice: string | null;
                                 tax: number;
                                 coreDeposit: number;
@@ -18302,6 +18509,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
                         partiallyShipped: boolean;
+                        shipComplete: boolean;
                         shipments: {
                             /** Format: uuid */
                             id: string;
@@ -18334,6 +18542,13 @@ export interface operations {
                             ordered: number;
                             shipped: number;
                             toShip: number;
+                            backorder: {
+                                qty: number;
+                                waiting: number;
+                                cancelled: number;
+                                /** Format: date */
+                                promisedOn: string | null;
+                            } | null;
                             waitingAt: {
                                 /** Format: uuid */
                                 id: string;
@@ -18490,6 +18705,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
                         partiallyShipped: boolean;
+                        shipComplete: boolean;
                         shipments: {
                             /** Format: uuid */
                             id: string;
@@ -18522,6 +18738,13 @@ export interface operations {
                             ordered: number;
                             shipped: number;
                             toShip: number;
+                            backorder: {
+                                qty: number;
+                                waiting: number;
+                                cancelled: number;
+                                /** Format: date */
+                                promisedOn: string | null;
+                            } | null;
                             waitingAt: {
                                 /** Format: uuid */
                                 id: string;
@@ -22279,6 +22502,11 @@ export interface operations {
                                 minimumOrder: number;
                                 availableQuantity: number;
                                 problem: string | null;
+                                backorder: {
+                                    qty: number;
+                                    /** Format: date */
+                                    expectedOn: string;
+                                } | null;
                                 notice: string | null;
                                 tax: number;
                                 coreDeposit: number;

@@ -55,6 +55,11 @@ export const cartLineSchema = z.object({
   minimumOrder: z.number().int(),
   availableQuantity: z.number().int(),
   problem: z.string().nullable(),
+  /**
+   * Units above the stock on sale that the part takes on backorder, with the date promised now
+   * (docs/inventory.md "Backorders"); the checkout then asks how to ship. Null: none.
+   */
+  backorder: z.object({ qty: z.number().int(), expectedOn: z.iso.date() }).nullable(),
   notice: z.string().nullable(),
   /** The line's tax at the destination's rate (0 without a destination). */
   tax: z.number(),
@@ -152,6 +157,12 @@ export const checkoutSchema = z
      * cart line has no vehicle of its own (docs/vehicle-on-line.md).
      */
     vehicle: orderVehicleSchema.optional(),
+    /**
+     * Some parts are short and take backorders (docs/inventory.md "Backorders"): ship the whole
+     * order once everything is there ("complete"), or what is there now and the rest as it comes
+     * ("available"). Absent: a short line refuses the checkout, as the specification says.
+     */
+    fulfilment: z.enum(["complete", "available"]).optional(),
   })
   .superRefine(refineDestination);
 export type Checkout = z.infer<typeof checkoutSchema>;

@@ -138,8 +138,31 @@ export const productStockSchema = z.object({
   partNumber: z.string(),
   availableQuantity: z.number().int(),
   locations: z.array(locationStockSchema),
+  /**
+   * Whether it takes backorders (docs/inventory.md "Backorders"), with its lead time in days
+   * (null: only up to the open supply), and the units waiting on backorder now.
+   */
+  backorders: z.object({
+    takes: z.boolean(),
+    leadDays: z.number().int().nullable(),
+    waiting: z.number().int(),
+  }),
 });
 export type ProductStock = z.infer<typeof productStockSchema>;
+
+export const LEAD_DAYS_MESSAGE = "Enter a lead time of 1 to 730 days, or leave it empty";
+
+/** Admin: whether a product takes backorders, and its lead time (null: up to open supply only). */
+export const backorderPolicySchema = z.strictObject({
+  takes: z.boolean(),
+  leadDays: z
+    .number({ message: LEAD_DAYS_MESSAGE })
+    .int(LEAD_DAYS_MESSAGE)
+    .min(1, LEAD_DAYS_MESSAGE)
+    .max(730, LEAD_DAYS_MESSAGE)
+    .nullable(),
+});
+export type BackorderPolicy = z.infer<typeof backorderPolicySchema>;
 
 export const productStockParamsSchema = z.object({
   productId: z.uuid({ message: "Malformed id" }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { orderStatuses } from "./orders";
 import { csvRowErrorSchema } from "./product-csv";
+import { lineBackorderSchema } from "./backorders";
 import {
   carrierSchema,
   shippingCarriers,
@@ -110,6 +111,8 @@ export const orderShipmentsSchema = z.object({
   status: z.enum(orderStatuses),
   /** Some lines shipped, some still to ship (the order's status stays "paid" meanwhile). */
   partiallyShipped: z.boolean(),
+  /** The buyer wants it in one go: nothing ships while units are on backorder. */
+  shipComplete: z.boolean(),
   shipments: z.array(shipmentSchema),
   lines: z.array(
     z.object({
@@ -118,7 +121,10 @@ export const orderShipmentsSchema = z.object({
       partNumber: z.string().nullable(),
       ordered: z.number().int(),
       shipped: z.number().int(),
+      /** What can ship now (units on backorder wait for supply; cancelled ones never ship). */
       toShip: z.number().int(),
+      /** Its units on backorder (null: none were). */
+      backorder: lineBackorderSchema.nullable(),
       /** Where its units still to ship wait (allocated), home first. */
       waitingAt: z.array(shipmentLocationSchema.extend({ qty: z.number().int() })),
     }),

@@ -1546,6 +1546,14 @@ const rows: Row[] = [
     expect: adminOnly(200),
   },
   {
+    route: "PUT /api/locations/stock/:productId/backorders",
+    call: async () => ({
+      url: `/api/locations/stock/${(await freshProduct()).id}/backorders`,
+      payload: { takes: true, leadDays: 21 },
+    }),
+    expect: adminOnly(200),
+  },
+  {
     route: "PUT /api/locations/:id/stock/:productId",
     call: async () => ({
       url: `/api/locations/${await freshLocation()}/stock/${(await freshProduct()).id}`,

@@ -28,6 +28,7 @@ import { createViesClient } from "./vies/client";
 import { importFolder } from "./imports/upload";
 import { createRecurringJobs } from "./jobs/recurring";
 import { createOrderMail } from "./orders/mail";
+import { createBackorderDateMail } from "./orders/backorder-mail";
 import { createInventory } from "./inventory/service";
 import { gateMetrics, type StoreMetrics } from "./metrics/service";
 import { createOrderService, withLines } from "./orders/service";
@@ -222,7 +223,10 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
   // Stock moved in this process (an order took it, a cancellation gave it back): the cached
   // answers go as soon as the move commits, so the writer's next read sees it; other processes
   // hear it through NOTIFY.
-  const inventory = createInventory(database.db, () => catalogCache.invalidate("stock"));
+  // A promised date that moved is emailed to the buyer, in the transaction that moved it.
+  const inventory = createInventory(database.db, () => catalogCache.invalidate("stock"), {
+    promisesChanged: createBackorderDateMail(mailer, publicUrl),
+  });
   const uploadsDir = await serveProductImages(app, config.dataDir);
   const returnPhotos = createReturnPhotoService(
     database.db,

@@ -21,6 +21,7 @@ import { percentFromMilli } from "../tax/rules";
 import { centsToUnits, formatCents } from "../money";
 import { priceLines, pricingFor, unitPriceFor } from "../pricing/pricing";
 import { lockCustomer, lockCustomerSql } from "../users/service";
+import { backorderOffers, type BackorderOffer } from "../inventory/backorders";
 import type { VehicleQuery } from "../../contract/vehicles";
 import {
   keptVehicleJson,
@@ -28,6 +29,10 @@ import {
   unknownLineVehicle,
   type LineVehicle,
 } from "../vehicles/service";
+
+/** The most a line may order: the shelf, and what a backorder without lead time still takes. */
+const backorderMost = (onShelf: number, offer: BackorderOffer | undefined) =>
+  offer && offer.most !== null && offer.on ? onShelf + offer.most : onShelf;
 
 /** A cart line as stored: the product, how many, and what the customer saw when adding it. */
 interface StoredLine {
@@ -87,6 +92,16 @@ export function createCartService(
       ids.length > 0 ? pricingFor(tx, userId, opts.currency, ids) : { currency: opts.currency },
     ]);
     const byId = new Map(found.map((p) => [p.id, p]));
+    // Lines above the shelf: what their parts offer the rest at, where they take backorders.
+    const offers = await backorderOffers(
+      tx,
+      stored.flatMap((l) => {
+        const p = byId.get(l.productId);
+        return p && l.qty > p.availableQuantity
+          ? [{ productId: p.id, units: l.qty - p.availableQuantity }]
+          : [];
+      }),
+    );
     // Every price through the pricing module (a company buyer's own prices included).
     const unitPrice = new Map(
       priceLines(
@@ -120,6 +135,7 @@ export function createCartService(
           minimumOrder: 0,
           availableQuantity: 0,
           problem: cartMessages.deleted,
+          backorder: null,
           notice: null,
           coreDeposit: 0,
           vehicle: line.vehicle?.label ?? null,
@@ -128,14 +144,21 @@ export function createCartService(
           deposit: 0,
         };
       }
+      const offer = offers.get(p.id);
+      const units = line.qty - p.availableQuantity;
+      // Taken on backorder: the offer dates them, within what it takes.
+      const backorder =
+        offer && offer.on && units <= (offer.most ?? Infinity)
+          ? { qty: units, expectedOn: offer.on }
+          : null;
       const problem = alreadyOrdered.has(p.id)
         ? orderMessages.duplicate
-        : p.availableQuantity === 0
+        : p.availableQuantity === 0 && !backorder
           ? cartMessages.outOfStock
           : line.qty < p.minimumOrder
             ? orderMessages.atLeast(p.minimumOrder)
-            : line.qty > p.availableQuantity
-              ? orderMessages.lessThen(p.availableQuantity)
+            : line.qty > p.availableQuantity && !backorder
+              ? orderMessages.lessThen(backorderMost(p.availableQuantity, offer))
               : null;
       const priceCents = unitPrice.get(p.id)!;
       const repriced = line.seenPriceCents !== undefined && line.seenPriceCents !== priceCents;
@@ -149,6 +172,7 @@ export function createCartService(
         minimumOrder: p.minimumOrder,
         availableQuantity: p.availableQuantity,
         problem,
+        backorder,
         notice: repriced
           ? cartMessages.repriced(money(line.seenPriceCents!), money(priceCents))
           : null,

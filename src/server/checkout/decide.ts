@@ -4,6 +4,7 @@ import { cartMessages } from "../../contract/cart";
 import { companyMessages } from "../../contract/companies";
 import { holdMessages, orderMessages } from "../../contract/orders";
 import { checkStockLine } from "../inventory/service";
+import type { BackorderOffer } from "../inventory/backorders";
 import type { HoldLimits } from "../config";
 import { HttpError, unprocessable } from "../errors";
 import { centsToUnits, formatCents, MAX_CENTS } from "../money";
@@ -31,6 +32,11 @@ export interface ProductFacts {
   weightGrams?: number;
   /** One unit's core deposit (null or absent: none; docs/core-charges.md). */
   coreDepositCents?: number | null;
+  /**
+   * Read only when the buyer accepts backorders, for a line above the stock on sale: what the
+   * product offers the units beyond it at (absent or null: it takes no backorders).
+   */
+  backorder?: BackorderOffer | null;
   /** Read for a new customer only: units all unpaid orders hold, and new customers' ones. */
   heldAll?: number;
   heldByNew?: number;
@@ -62,6 +68,8 @@ export interface DecidedLine extends WantedLine {
   taxCents: number;
   /** The product's core deposit per unit, snapshotted (0: none; untaxed). */
   coreDepositCents: number;
+  /** Units of `qty` not on the shelf: on backorder, dated when written (absent: none). */
+  backordered?: number;
 }
 
 /** What the order charges for shipping and tax, as it will be snapshotted. */
@@ -88,6 +96,8 @@ export interface Decision {
   totalCents: number;
   /** Set when the order is over a spending limit: it is placed awaiting approval. */
   approval: ApprovalNeed | null;
+  /** Some units are on backorder and the buyer wants the order in one go (absent: false). */
+  shipComplete?: boolean;
 }
 
 /** No place named: nothing beyond the lines is charged. */
@@ -113,6 +123,12 @@ export interface PlacementRules {
    * module's for these lines. Read from the quote's row in the transaction, never from a client.
    */
   quotedPrices?: ReadonlyMap<string, number>;
+  /**
+   * The buyer accepts backorders (docs/inventory.md "Backorders"): a line above the stock on
+   * sale of a product that takes them ships what is there and backorders the rest ("available"),
+   * or the whole order waits for it ("complete"). Absent: the specification's rule, refused.
+   */
+  fulfilment?: "complete" | "available";
 }
 
 export const ORDER_TOO_LARGE =
@@ -142,15 +158,40 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
   if (new Set(ids).size !== ids.length) throw unprocessable("Each product can be ordered once");
   const found = wanted.map((line) => {
     const product = products.get(line.productId);
+    const offer = rules.fulfilment && product?.backorder;
+    // A line beyond the shelf, of a product that takes backorders: the minimum as always, then
+    // at most what the backorder offers.
+    if (product && offer && line.qty > product.available) {
+      if (line.qty < product.minimumOrder) checkStockLine(line, product);
+      const most = offer.most === null ? Infinity : product.available + offer.most;
+      if (line.qty > most || offer.on === null) {
+        const can = Number.isFinite(most) ? most : product.available;
+        throw new HttpError(422, "rule_broken", orderMessages.lessThen(can), {
+          [line.productId]: orderMessages.lessThen(can),
+        });
+      }
+      return { line, product, offer };
+    }
     checkStockLine(line, product);
-    return { line, product };
+    return { line, product, offer: undefined };
   });
-  for (const { line, product } of found) {
+  const backordered = new Map<string, number>();
+  for (const { line, product, offer } of found) {
     const most = Math.max(
       product.minimumOrder,
       rules.limits.freeUnits,
       Math.floor(rules.limits.maxShare * product.available),
     );
+    if (offer) {
+      // What the hold rules let an unpaid order take now is taken; the rest waits for supply.
+      const room =
+        !standing.trusted && rules.limits.newCustomerShare < 1
+          ? newCustomerRoom(product, rules.limits.newCustomerShare)
+          : Infinity;
+      const now = Math.min(line.qty, product.available, most, room);
+      backordered.set(line.productId, line.qty - now);
+      continue;
+    }
     if (line.qty > most) {
       throw new HttpError(422, "hold_limit", holdMessages.share(most), {
         [line.productId]: holdMessages.share(most),
@@ -223,6 +264,7 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
       unitPriceCents: priced[i]!.unitPriceCents,
       taxCents: charges.lineTax[i]!,
       coreDepositCents: product.coreDepositCents ?? 0,
+      ...(backordered.get(line.productId) ? { backordered: backordered.get(line.productId) } : {}),
     })),
     charges: {
       shippingCents: charges.shippingCents,
@@ -237,6 +279,9 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
     },
     totalCents,
     approval,
+    ...([...backordered.values()].some((n) => n > 0) && rules.fulfilment === "complete"
+      ? { shipComplete: true }
+      : {}),
   };
 }
 

@@ -188,6 +188,11 @@ interface ReadOptions {
    * the placement memory keeps: a customer of a thousand unpaid lines costs each read more).
    */
   wholeStanding?: boolean;
+  /**
+   * The buyer accepts backorders: each line above its product's stock on sale reads what the
+   * product offers the rest at (`backorder_offer`, migration 0073).
+   */
+  backorders?: boolean;
 }
 
 /** What an unlocked read says of the customer (null: the account is gone). */
@@ -231,7 +236,9 @@ async function read(
   // are locked first (in id order, as the inventory locks them), so two such accounts cannot both
   // read the room left before either has taken it.
   const capped = opts.trusted === false && opts.capNew;
-  if (capped) {
+  // A buyer who accepts backorders has the products locked too: what is on the shelf now and what
+  // the queue offers stay as read until the order is written.
+  if (capped || opts.backorders) {
     await executePrepared(
       tx,
       sql`
@@ -249,6 +256,11 @@ async function read(
        ${newOnly ? sql`and not ${trustedSql(sql`o.user_id`)}` : sql``})`;
   const heldFields = capped
     ? sql`, 'heldAll', ${unpaidHeld(false)}, 'heldByNew', ${unpaidHeld(true)}`
+    : sql``;
+  const backorderField = opts.backorders
+    ? sql`, 'backorder', (select json_build_object('on', o.on_date, 'most', o.most)
+                            from wanted w, backorder_offer(p.id, w.qty - p.available_quantity) o
+                           where w.product_id = p.id and w.qty > p.available_quantity limit 1)`
     : sql``;
   const result = await executePrepared<{
     wanted: ReadLine[];
@@ -274,7 +286,7 @@ async function read(
                   'listPriceCents', p.price_cents, 'minimumOrder', p.minimum_order,
                   'available', p.available_quantity, 'weightGrams', p.weight_grams,
                   'coreDepositCents', p.core_deposit_cents,
-                  'publicBreaks', p.breaks${heldFields}))
+                  'publicBreaks', p.breaks${heldFields}${backorderField}))
                   from products p where p.id in (select product_id from wanted)), '[]') as products,
       (select coalesce(sum(total_cents), 0) from orders
         where user_id = ${customerId} and status in ('unpaid', 'awaiting_approval')) as held_cents,

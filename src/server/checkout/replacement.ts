@@ -28,7 +28,7 @@ export interface Replaced {
  */
 export async function placeReplacement(
   tx: DbOrTx,
-  stock: Pick<StockMoves, "takeWith">,
+  stock: Pick<StockMoves, "takeWith" | "backorder">,
   { order, item, qty, claim }: Replaced,
 ): Promise<Order> {
   if (!order.userId) throw conflict(NO_REPLACEMENT.accountGone);

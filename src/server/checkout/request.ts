@@ -39,6 +39,11 @@ export interface PlacementRequest {
    * keeps it (docs/vehicle-on-line.md).
    */
   vehicle?: VehicleQuery;
+  /**
+   * The buyer accepts backorders (a checkout's choice, docs/inventory.md "Backorders"): placed
+   * in the locked transaction, the products locked before the read.
+   */
+  fulfilment?: "complete" | "available";
 }
 
 /**

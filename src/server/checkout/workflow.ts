@@ -155,7 +155,12 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
   async function placeNow(customer: Customer, request: PlacementRequest): Promise<Order> {
     // An unverified account is a new customer more often than not (`Customer.emailVerified`).
     const likelyCapped = customer.emailVerified === false && capNew;
-    if (!request.quoteId && !request.fromCart?.saveToProfile && !likelyCapped) {
+    if (
+      !request.quoteId &&
+      !request.fromCart?.saveToProfile &&
+      !likelyCapped &&
+      !request.fulfilment
+    ) {
       const placed =
         (await placeFromMemory(customer, request)) ?? (await placeUnlocked(customer, request));
       if (placed) return placed;
@@ -336,6 +341,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         currency: opts.currency,
         vehicle: request.vehicle,
         sellerCountry: opts.sellerCountry,
+        backorders: !!request.fulfilment,
       });
       const order = await withApprovalWindow(tx, decideOrder(customer, request, facts, quote));
       const { companyId } = facts.pricing;
@@ -413,6 +419,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       pricing: facts.pricing,
       expectedTotalCents: request.expectedTotalCents,
       quotedPrices: quote ? quotedPrices(quote) : undefined,
+      fulfilment: quote ? undefined : request.fulfilment,
     });
     requireDestination(facts);
     return {
@@ -546,6 +553,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         expectedTotalCents: unitsToCents(input.expectedTotal),
         fromCart: { saveToProfile: input.saveToProfile ?? false },
         vehicle: input.vehicle,
+        fulfilment: input.fulfilment,
         clientWaiting,
       }),
   };

@@ -71,18 +71,23 @@ export function holdUntil(windowEnd: Date | null, holdMs: number, now = Date.now
  */
 export async function writeOrder(
   tx: DbOrTx,
-  stock: Pick<StockMoves, "takeWith">,
+  stock: Pick<StockMoves, "takeWith" | "backorder">,
   customer: Customer,
   order: OrderToWrite,
   take?: Parameters<StockMoves["takeWith"]>[4],
 ): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
+  // Units on backorder are not taken now (the minimum was checked on the whole line).
+  const waiting = order.lines.flatMap((l, i) =>
+    l.backordered ? [{ line: i + 1, productId: l.productId, qty: l.backordered }] : [],
+  );
   const result = await stock.takeWith<{ created_at: string; number: number }>(
-    order.lines,
+    order.lines.map((l) => ({ productId: l.productId, qty: l.qty - (l.backordered ?? 0) })),
     allocateFor(order),
     orderWrites(customer, order),
     sql`select created_at, number from placed`,
-    take,
+    waiting.length > 0 ? { ...take, checkMinimum: false } : take,
   );
+  await stock.backorder(order.id, waiting);
   return newOrderRows(customer, order, new Date(result[0]!.created_at), result[0]!.number);
 }
 

@@ -7,6 +7,7 @@ import {
   locationStockParamsSchema,
   locationUpdateSchema,
   productStockParamsSchema,
+  backorderPolicySchema,
   productStockSchema,
   stockCountSchema,
   stockTransferInputSchema,
@@ -81,6 +82,22 @@ export const locationRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req) => locations.stock(req.params.productId),
+  );
+
+  app.put(
+    "/locations/stock/:productId/backorders",
+    {
+      schema: {
+        tags: ["inventory"],
+        summary:
+          "Admin: whether a product takes backorders beyond its stock on sale, and its lead time in days (none: only up to its open supply)",
+        params: productStockParamsSchema,
+        body: backorderPolicySchema,
+        response: { 200: productStockSchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => locations.backorderPolicy(req.params.productId, req.body, caller(req)),
   );
 
   app.put(

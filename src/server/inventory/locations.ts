@@ -5,6 +5,7 @@ import {
   type LocationCreate,
   type LocationUpdate,
   type ProductStock,
+  type BackorderPolicy,
   type StockCount,
   type StockTransfer,
   type StockTransferInput,
@@ -16,6 +17,7 @@ import { PG, postgresError } from "../db/postgres-errors";
 import { sql } from "../db/sql";
 import { notFound, conflict, unprocessable } from "../errors";
 import { reorderLevels, stockLocations, stockTransfers } from "./tables";
+import { fillBackorders, redate, setBackorderPolicy, type PromisesChanged } from "./backorders";
 
 type LocationRow = typeof stockLocations.$inferSelect;
 
@@ -114,7 +116,15 @@ async function stockOf(tx: DbOrTx, product: ProductFacts): Promise<ProductStock>
              where r.product_id = ${product.id} and r.location_id = l.id) as level
       from stock_locations l
      order by l.is_home desc, l.priority, l.code`);
+  const [policy] = (
+    await tx.execute<{ takes: boolean; lead_days: number | null; waiting: number }>(sql`
+      select exists (select 1 from backorder_policies where product_id = ${product.id}) as takes,
+             (select lead_days from backorder_policies where product_id = ${product.id}) as lead_days,
+             (select coalesce(sum(waiting), 0)::int from backorders
+               where product_id = ${product.id} and waiting > 0) as waiting`)
+  ).rows;
   return {
+    backorders: { takes: policy!.takes, leadDays: policy!.lead_days, waiting: policy!.waiting },
     productId: product.id,
     name: product.name,
     partNumber: product.partNumber,
@@ -166,18 +176,22 @@ async function addOnSale(tx: DbOrTx, productId: string, locationId: string, delt
 /**
  * Units coming on sale at a location (or, negative, going off it): a count's difference, a
  * supply's receipt. The location's stock on sale moves (the home location's is the rest of the
- * total) and the product's total with it. The caller holds the product's row lock.
+ * total) and the product's total with it; units coming go to its waiting backorders first. The
+ * caller holds the product's row lock. Returns the units that went to backorders.
  */
 export async function putOnSale(
   tx: DbOrTx,
   productId: string,
   location: { id: string; isHome: boolean },
   delta: number,
-): Promise<void> {
+): Promise<number> {
   if (!location.isHome) await addOnSale(tx, productId, location.id, delta);
   await tx.execute(sql`
     update products set available_quantity = available_quantity + ${delta}::int
      where id = ${productId}`);
+  // Units coming on sale go to the waiting backorders first (docs/inventory.md "Backorders"):
+  // the caller dates the rest of the queue again once its own writes are done.
+  return delta > 0 ? fillBackorders(tx, productId, location.id, delta) : 0;
 }
 
 /** The fields an update may change (never which location is home). */
@@ -207,7 +221,11 @@ const isCodeTaken = (err: unknown) => {
  * the product's row first, then writes the location's stock and the product's total in the same
  * transaction, with its audit row. `onStockChanged` is told once a product's total moved.
  */
-export function createLocationService(db: Db, onStockChanged: () => void = () => {}) {
+export function createLocationService(
+  db: Db,
+  onStockChanged: () => void = () => {},
+  promisesChanged?: PromisesChanged,
+) {
   return {
     async list(): Promise<Location[]> {
       const rows = await db
@@ -313,6 +331,30 @@ export function createLocationService(db: Db, onStockChanged: () => void = () =>
     },
 
     /** The product's stock at every location, home first, read in one snapshot. */
+    /**
+     * Whether a product takes backorders, and its lead time. Backorders already placed keep their
+     * dates (turned off: they still wait for supply, first come first served).
+     */
+    async backorderPolicy(
+      productId: string,
+      input: BackorderPolicy,
+      actor: AuditActor,
+    ): Promise<ProductStock> {
+      return db.transaction(async (tx) => {
+        const product = await lockProduct(tx, productId);
+        await setBackorderPolicy(tx, productId, input);
+        await recordAdminAction(tx, {
+          actor,
+          action: "stock.backorders",
+          target: { type: "product", id: productId },
+          summary: input.takes
+            ? `${product.partNumber} takes backorders${input.leadDays ? `, lead time ${input.leadDays} days` : " up to the open supply"}`
+            : `${product.partNumber} takes no backorders`,
+        });
+        return stockOf(tx, product);
+      });
+    },
+
     async stock(productId: string): Promise<ProductStock> {
       return db.transaction(
         async (tx) => {
@@ -367,9 +409,10 @@ export function createLocationService(db: Db, onStockChanged: () => void = () =>
         const after = input.onHand - allocated;
         const delta = after - before;
         if (delta !== 0) {
-          await putOnSale(tx, productId, location, delta);
-          product.total += delta;
+          const filled = await putOnSale(tx, productId, location, delta);
+          product.total += delta - filled;
           moved = true;
+          if (filled > 0) await redate(tx, [productId], promisesChanged);
         }
         if (input.reorderLevel === null) {
           await tx

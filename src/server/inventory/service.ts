@@ -7,6 +7,14 @@ import { PG, postgresError } from "../db/postgres-errors";
 import { executePrepared } from "../db/prepared";
 import { sqlInts, sqlUuids } from "../db/sql-arrays";
 import { HttpError, unprocessable } from "../errors";
+import {
+  cancelWaiting,
+  promiseDates,
+  putOnBackorder,
+  type NewBackorder,
+  type PromiseChange,
+  type PromisesChanged,
+} from "./backorders";
 
 /** A quantity of one product to take from stock or give back. */
 export interface StockLine {
@@ -84,6 +92,13 @@ export interface StockMoves {
    * deleted are skipped.
    */
   restock(lines: { productId: string | null; qty: number }[]): Promise<void>;
+  /**
+   * Puts an order's lines' units that are not on the shelf on backorder, dated (docs/inventory.md
+   * "Backorders"). The caller holds the products' row locks (`lockProducts`).
+   */
+  backorder(orderId: string, lines: NewBackorder[]): Promise<void>;
+  /** Locks these products' rows in id order, as every stock move does. */
+  lockProducts(productIds: string[]): Promise<void>;
 }
 
 /**
@@ -92,8 +107,17 @@ export interface StockMoves {
  * deadlocking; and the one place that announces "stock changed" to the catalog read cache,
  * after the transaction commits, so the writer's next read sees its own change.
  */
-export function createInventory(db: Db, onStockChanged: () => void = () => {}) {
+export function createInventory(
+  db: Db,
+  onStockChanged: () => void = () => {},
+  hooks: { promisesChanged?: PromisesChanged } = {},
+) {
+  const told = async (tx: DbOrTx, changes: PromiseChange[]) => {
+    if (changes.length > 0) await hooks.promisesChanged?.(tx, changes);
+  };
   return {
+    /** Tells the buyers of these changed promises (supply re-dated, received or cancelled). */
+    promisesChanged: told,
     /** The database the stock is kept in: reads outside a transaction go straight to it. */
     db,
     /**
@@ -162,8 +186,14 @@ export function createInventory(db: Db, onStockChanged: () => void = () => {}) {
               return quoted;
             },
             releaseOrders: async (orderIds) => {
-              moved = (await releaseOrders(tx, orderIds)) || moved;
+              const released = await releaseOrders(tx, orderIds);
+              moved = released.moved || moved;
+              await told(tx, released.changes);
             },
+            backorder: async (orderId, lines) => {
+              await told(tx, await putOnBackorder(tx, orderId, lines));
+            },
+            lockProducts: (ids) => lockProducts(tx, sqlUuids(ids)),
             restock: async (lines) => {
               moved = (await restock(tx, lines)) || moved;
             },
@@ -353,14 +383,23 @@ async function lockProducts(tx: DbOrTx, ids: SQL): Promise<void> {
   );
 }
 
-/** Returns whether any stock moved. */
-async function releaseOrders(tx: DbOrTx, orderIds: string[]): Promise<boolean> {
-  if (orderIds.length === 0) return false;
+/**
+ * Returns whether any stock moved, and the dates that changed for other orders' backorders (the
+ * queue moved up: these orders' waiting units will not be served).
+ */
+async function releaseOrders(
+  tx: DbOrTx,
+  orderIds: string[],
+): Promise<{ moved: boolean; changes: PromiseChange[] }> {
+  if (orderIds.length === 0) return { moved: false, changes: [] };
   const orders = sqlUuids(orderIds);
   await lockProducts(
     tx,
-    sql`array(select distinct product_id from stock_allocations where order_id = any(${orders}))`,
+    sql`array(select product_id from stock_allocations where order_id = any(${orders})
+              union select product_id from backorders
+                     where order_id = any(${orders}) and waiting > 0)`,
   );
+  const requeued = await cancelWaiting(tx, orderIds);
   // Each unit goes back where it was allocated: to its location's stock on sale (the home
   // location's is the rest of the product's total), and to the product's total.
   const result = await tx.execute(sql`
@@ -377,7 +416,8 @@ async function releaseOrders(tx: DbOrTx, orderIds: string[]): Promise<boolean> {
     update products p set available_quantity = p.available_quantity + g.qty
       from (select product_id, sum(qty)::int as qty from gone group by product_id) g
      where p.id = g.product_id`);
-  return (result.rowCount ?? 0) > 0;
+  const changes = (await promiseDates(tx, requeued)).filter((c) => !orderIds.includes(c.orderId));
+  return { moved: (result.rowCount ?? 0) > 0, changes };
 }
 
 /** Returns whether any stock moved. */

@@ -15,6 +15,7 @@ import { sql, type SQL } from "../db/sql";
 import { sqlUuids } from "../db/sql-arrays";
 import { conflict, notFound, unprocessable } from "../errors";
 import { putOnSale } from "./locations";
+import { redate, type PromisesChanged } from "./backorders";
 
 /** A supply row as the list reads it, with its part and location. */
 type SupplyRow = {
@@ -106,7 +107,11 @@ export const isDuplicateSupply = (err: unknown) =>
  * move does, then its stock there and its total move together with the supply, in one transaction
  * with its audit row; `onStockChanged` is told after the commit.
  */
-export function createSupplyService(db: Db, onStockChanged: () => void = () => {}) {
+export function createSupplyService(
+  db: Db,
+  onStockChanged: () => void = () => {},
+  promisesChanged?: PromisesChanged,
+) {
   return {
     /** A page of supply: open supply by expected date (soonest first), the rest latest first. */
     async list(query: SupplyListQuery): Promise<{ items: IncomingSupply[]; total: number }> {
@@ -138,7 +143,8 @@ export function createSupplyService(db: Db, onStockChanged: () => void = () => {
       try {
         return await db.transaction(async (tx) => {
           const product = await tx.execute<{ part_number: string }>(
-            sql`select part_number from products where id = ${input.productId}`,
+            sql`select part_number from products where id = ${input.productId}
+                for no key update`,
           );
           if (!product.rows[0]) throw notFound(supplyMessages.productNotFound);
           const location = await tx.execute<{ code: string }>(
@@ -158,6 +164,7 @@ export function createSupplyService(db: Db, onStockChanged: () => void = () => {
             target: { type: "incoming-supply", id: row.id },
             summary: `Added ${named(row)}: ${row.qty} expected on ${row.expected_on}`,
           });
+          await redate(tx, [row.product_id], promisesChanged);
           return toSupply(row);
         });
       } catch (err) {
@@ -182,6 +189,7 @@ export function createSupplyService(db: Db, onStockChanged: () => void = () => {
     async update(id: string, input: SupplyUpdate, actor: AuditActor): Promise<IncomingSupply> {
       try {
         return await db.transaction(async (tx) => {
+          await lockProductOf(tx, id);
           const before = await readSupply(tx, id, true);
           mustBeOpen(before);
           if (input.qty !== undefined && input.qty < before.received) {
@@ -219,6 +227,7 @@ export function createSupplyService(db: Db, onStockChanged: () => void = () => {
             target: { type: "incoming-supply", id },
             summary: `Changed ${named(before)}: ${changes.join(", ")}`,
           });
+          await redate(tx, [before.product_id], promisesChanged);
           return toSupply(await readSupply(tx, id));
         });
       } catch (err) {
@@ -231,10 +240,12 @@ export function createSupplyService(db: Db, onStockChanged: () => void = () => {
     /** Cancels an open supply: what is still to come is not coming (what arrived stays). */
     async cancel(id: string, actor: AuditActor): Promise<IncomingSupply> {
       return db.transaction(async (tx) => {
+        await lockProductOf(tx, id);
         const before = await readSupply(tx, id, true);
         mustBeOpen(before);
         await tx.execute(sql`
           update incoming_supply set status = 'cancelled', updated_at = now() where id = ${id}`);
+        await redate(tx, [before.product_id], promisesChanged);
         await recordAdminAction(tx, {
           actor,
           action: "supply.cancel",
@@ -255,16 +266,7 @@ export function createSupplyService(db: Db, onStockChanged: () => void = () => {
      */
     async receive(id: string, qty: number, actor: AuditActor): Promise<IncomingSupply> {
       const answer = await db.transaction(async (tx) => {
-        // The product never changes: read it to lock its row before the supply's.
-        const [found] = (
-          await tx.execute<{ product_id: string }>(
-            sql`select product_id from incoming_supply where id = ${id}`,
-          )
-        ).rows;
-        if (!found) throw notFound(supplyMessages.notFound);
-        await tx.execute(sql`
-          select id from products where id = any(${sqlUuids([found.product_id])})
-           order by id for no key update`);
+        await lockProductOf(tx, id);
         const row = await readSupply(tx, id, true);
         mustBeOpen(row);
         const toCome = row.qty - row.received;
@@ -283,6 +285,7 @@ export function createSupplyService(db: Db, onStockChanged: () => void = () => {
              set received = received + ${qty}::int, updated_at = now(),
                  status = case when received + ${qty}::int = qty then 'received' else 'open' end
            where id = ${id}`);
+        await redate(tx, [row.product_id], promisesChanged);
         await recordAdminAction(tx, {
           actor,
           action: "supply.receive",
@@ -300,3 +303,19 @@ export function createSupplyService(db: Db, onStockChanged: () => void = () => {
 }
 
 export type SupplyService = ReturnType<typeof createSupplyService>;
+
+/**
+ * Locks the supply's product's row (its product never changes) before the supply's own, as
+ * every stock move locks the product first: a receipt and a change of the same supply queue up.
+ */
+async function lockProductOf(tx: DbOrTx, supplyId: string): Promise<void> {
+  const [found] = (
+    await tx.execute<{ product_id: string }>(
+      sql`select product_id from incoming_supply where id = ${supplyId}`,
+    )
+  ).rows;
+  if (!found) throw notFound(supplyMessages.notFound);
+  await tx.execute(sql`
+    select id from products where id = any(${sqlUuids([found.product_id])})
+     order by id for no key update`);
+}

@@ -19,6 +19,8 @@ import { orderItems, orders } from "../orders/tables";
 import { isPartlyShipped, markOrderShipped, markPartlyShipped } from "../orders/state";
 import { shipmentLines, shipments } from "./tables";
 import { stockLocations } from "../inventory/tables";
+import { backordersOf, type LineBackorder } from "../inventory/backorders";
+import { backorderMessages } from "../../contract/backorders";
 import {
   allocationsOf,
   homeLocation,
@@ -132,10 +134,11 @@ export async function shipTheRest(
     .orderBy(asc(orderItems.line));
   const shipped = await shippedByLine(tx, orderId);
   const allocations = await allocationsOf(tx, orderId);
+  const waiting = await notShippable(tx, orderId);
   const home = await homeLocation(tx);
   const byLocation = new Map<string, ShippedLine[]>();
   for (const i of items) {
-    let left = i.qty - (shipped.get(i.line)?.qty ?? 0);
+    let left = i.qty - (shipped.get(i.line)?.qty ?? 0) - (waiting.get(i.line) ?? 0);
     for (const a of allocations.filter((a) => a.productId === i.productId)) {
       const qty = Math.min(left, a.qty);
       if (qty <= 0) break;
@@ -196,6 +199,15 @@ async function shipFrom(
   return found;
 }
 
+/** Units of a line that cannot ship now: on backorder (waiting for supply) or cancelled. */
+const unshippable = (b: LineBackorder | undefined) => (b ? b.waiting + b.cancelled : 0);
+
+/** Units of each of the order's lines that cannot ship now (`unshippable`), by line. */
+async function notShippable(tx: DbOrTx, orderId: string): Promise<Map<number, number>> {
+  const backorders = (await backordersOf(tx, [orderId])).get(orderId) ?? [];
+  return new Map(backorders.map((b) => [b.line, unshippable(b)]));
+}
+
 async function view(tx: DbOrTx, order: OrderRow): Promise<OrderShipments> {
   // One after the other: `tx` may be a transaction's one connection.
   const allocations = await allocationsOf(tx, order.id);
@@ -225,18 +237,29 @@ async function view(tx: DbOrTx, order: OrderRow): Promise<OrderShipments> {
               shipmentRows.map((s) => s.shipment.id),
             ),
           );
+  const backorders = (await backordersOf(tx, [order.id])).get(order.id) ?? [];
   const itemOf = new Map<number, OrderItemRow>(items.map((i) => [i.line, i]));
   const shippedOf = new Map<number, number>();
   for (const l of lineRows) shippedOf.set(l.line, (shippedOf.get(l.line) ?? 0) + l.qty);
   const lines = items.map((i) => {
     const shipped = shippedOf.get(i.line) ?? 0;
+    const backorder = backorders.find((b) => b.line === i.line);
     return {
       line: i.line,
       productName: i.productName,
       partNumber: i.partNumber,
       ordered: i.qty,
       shipped,
-      toShip: Math.max(0, i.qty - shipped),
+      // What can ship now: units on backorder wait for supply, cancelled ones never ship.
+      toShip: Math.max(0, i.qty - shipped - unshippable(backorder)),
+      backorder: backorder
+        ? {
+            qty: backorder.qty,
+            waiting: backorder.waiting,
+            cancelled: backorder.cancelled,
+            promisedOn: backorder.promisedOn,
+          }
+        : null,
       waitingAt: allocations
         .filter((a) => a.productId === i.productId)
         .map((a) => ({ id: a.locationId, code: a.code, name: a.name, qty: a.qty })),
@@ -246,6 +269,7 @@ async function view(tx: DbOrTx, order: OrderRow): Promise<OrderShipments> {
     orderId: order.id,
     status: order.status,
     partiallyShipped: isPartlyShipped(order),
+    shipComplete: order.shipComplete,
     shipments: shipmentRows.map(({ shipment: s, from }) => ({
       id: s.id,
       from,
@@ -302,6 +326,12 @@ export function createShipmentService(
         if (order.status !== "paid") throw unprocessable(shipmentMessages.notPaid(order.status));
         const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
         const shipped = await shippedByLine(tx, orderId);
+        const backorders = (await backordersOf(tx, [orderId])).get(orderId) ?? [];
+        const waitingUnits = backorders.reduce((n, b) => n + b.waiting, 0);
+        // The buyer wants it in one go: nothing ships while units wait (docs/inventory.md).
+        if (order.shipComplete && waitingUnits > 0) {
+          throw unprocessable(backorderMessages.shipsComplete(waitingUnits));
+        }
         const seen = new Set<number>();
         for (const l of input.lines) {
           const item = items.find((i) => i.line === l.line);
@@ -309,7 +339,11 @@ export function createShipmentService(
           if (seen.has(l.line)) throw unprocessable(shipmentMessages.twice(l.line));
           seen.add(l.line);
           // Returned units were shipped first (docs/returns.md), so they are inside `shipped`.
-          const left = item.qty - (shipped.get(l.line)?.qty ?? 0);
+          const backorder = backorders.find((b) => b.line === l.line);
+          const left = item.qty - (shipped.get(l.line)?.qty ?? 0) - unshippable(backorder);
+          if (l.qty > left && backorder?.waiting && l.qty <= left + backorder.waiting) {
+            throw unprocessable(backorderMessages.notYet(l.line, backorder.waiting));
+          }
           if (l.qty > left) throw unprocessable(shipmentMessages.tooMany(l.line, left));
         }
         const tracking =
@@ -329,6 +363,7 @@ export function createShipmentService(
             qty:
               i.qty -
               (shipped.get(i.line)?.qty ?? 0) -
+              (backorders.find((b) => b.line === i.line)?.cancelled ?? 0) -
               (input.lines.find((l) => l.line === i.line)?.qty ?? 0),
           }))
           .filter((l) => l.qty > 0);

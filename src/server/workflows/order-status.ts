@@ -16,6 +16,8 @@ import {
 } from "../orders/state";
 import { cancellationRefundOf, insertCancellationRefund } from "../returns/refunds";
 import { shipTheRest } from "../shipments/service";
+import { backordersOf } from "../inventory/backorders";
+import { backorderMessages } from "../../contract/backorders";
 import type { Refunds } from "./refund";
 
 /**
@@ -79,6 +81,12 @@ export function createOrderStatus(deps: {
       if (paidCancel && row.partlyShippedAt) throw unprocessable(shipmentMessages.cannotCancel);
       let changed;
       if (next === "shipped") {
+        // Units waiting for supply cannot go with it (docs/inventory.md "Backorders").
+        const waiting = ((await backordersOf(tx, [id])).get(id) ?? []).reduce(
+          (n, b) => n + b.waiting,
+          0,
+        );
+        if (waiting > 0) throw unprocessable(backorderMessages.stillWaiting(waiting));
         const shipped = (await markOrderShipped(tx, id, new Date(), tracking ?? null))!;
         await shipTheRest(tx, id, tracking ?? null, shipped.shippedAt!);
         changed = { row: shipped, items: await linesOf(tx, [id]) };

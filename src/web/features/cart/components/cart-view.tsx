@@ -1,3 +1,4 @@
+import { backorderMessages } from "#contract/backorders";
 import { pluralCount } from "#contract/count";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
@@ -145,6 +146,15 @@ function CartLineItem({ line, currency }: { line: CartLine; currency: string }) 
           <span className="text-sm text-base-content/75" data-testid="cart-core-deposit">
             + core deposit {formatPrice(line.coreDeposit, currency)} each, refunded when the old
             part comes back
+          </span>
+        )}
+        {line.backorder && (
+          <span className="text-sm text-base-content/75" data-testid="line-backorder">
+            {backorderMessages.cartLine(
+              line.qty - line.backorder.qty,
+              line.backorder.qty,
+              line.backorder.expectedOn,
+            )}
           </span>
         )}
         {line.notice && <span className="text-sm text-warning-content">{line.notice}</span>}

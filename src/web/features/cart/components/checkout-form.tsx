@@ -1,3 +1,4 @@
+import { backorderMessages } from "#contract/backorders";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
@@ -101,6 +102,7 @@ function CheckoutFields({
   const addressId = chosenAddressId(addresses, companyAddresses, picked);
   const [methodId, setMethodId] = useState<string>();
   const [poReference, setPoReference] = useState("");
+  const [fulfilment, setFulfilment] = useState<"available" | "complete">("available");
   const [refusal, setRefusal] = useState<string>();
 
   const quote = useCartQuote(addressId ? { addressId, shippingMethodId: methodId } : null);
@@ -110,6 +112,8 @@ function CheckoutFields({
   const chosen = cart?.shippingOptions.some((o) => o.id === methodId)
     ? methodId
     : (cart?.shippingMethodId ?? undefined);
+
+  const onBackorder = cart?.lines.some((l) => l.backorder) ?? false;
 
   const place = async () => {
     if (!cart || !addressId) return;
@@ -124,6 +128,8 @@ function CheckoutFields({
         shippingMethodId: chosen,
         poReference: poReference.trim() || undefined,
         expectedTotal: cart.total,
+        // Some units on backorder: how the buyer wants the order shipped (docs/inventory.md).
+        ...(onBackorder ? { fulfilment } : {}),
         // The shopper's chosen vehicle: the order lines whose cart line has none keep it
         // (docs/vehicle-on-line.md).
         ...withVehicle(loadRememberedVehicle()),
@@ -209,6 +215,32 @@ function CheckoutFields({
           </section>
         )}
 
+        {onBackorder && (
+          <fieldset className="flex flex-col gap-2" data-testid="fulfilment">
+            <legend className="mb-1 text-lg font-bold">{backorderMessages.chooseHow}</legend>
+            {(
+              [
+                ["available", backorderMessages.shipAvailable],
+                ["complete", backorderMessages.shipComplete],
+              ] as const
+            ).map(([value, label]) => (
+              <label
+                key={value}
+                className="flex cursor-pointer items-center gap-3 rounded-box border border-base-300 p-3 text-sm"
+              >
+                <input
+                  type="radio"
+                  name="fulfilment"
+                  className="radio radio-sm"
+                  checked={fulfilment === value}
+                  onChange={() => setFulfilment(value)}
+                />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+        )}
+
         <FormField
           label="Purchase order reference (optional)"
           name="poReference"
@@ -247,6 +279,15 @@ function CheckoutFields({
                   {line.vehicle && (
                     <span className="text-base-content/75" data-testid="checkout-line-vehicle">
                       For: {line.vehicle}
+                    </span>
+                  )}
+                  {line.backorder && (
+                    <span className="text-base-content/75" data-testid="line-backorder">
+                      {backorderMessages.cartLine(
+                        line.qty - line.backorder.qty,
+                        line.backorder.qty,
+                        line.backorder.expectedOn,
+                      )}
                     </span>
                   )}
                   {line.notice && <span className="text-warning-content">{line.notice}</span>}

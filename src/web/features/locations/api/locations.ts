@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
+  BackorderPolicy,
   Location,
   LocationDraft,
   ProductStock,
@@ -85,3 +86,13 @@ export const useProductSearch = (q: string) =>
     queryFn: () => apiGet<ProductListItem[]>(`/products${toQueryString({ q, limit: 8 })}`),
     enabled: q.trim().length > 0,
   });
+
+/** Whether a product takes backorders, and its lead time (the stock page's Backorders). */
+export const useSaveBackorderPolicy = () =>
+  useStockWrite(({ productId, policy }: { productId: string; policy: BackorderPolicy }) =>
+    apiSend<ProductStock>(
+      "PUT",
+      `/locations/stock/${encodeURIComponent(productId)}/backorders`,
+      policy,
+    ),
+  );

@@ -36,6 +36,7 @@ const stock: Stock = {
   name: "Brake caliper",
   partNumber: "PW-BC-1",
   availableQuantity: 40,
+  backorders: { takes: false, leadDays: null, waiting: 0 },
   locations: [
     {
       locationId: MAIN,

@@ -18,6 +18,7 @@ import { PageSpinner } from "../../../components/spinner";
 import { formatDateTime } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
+import { BackorderPolicy } from "./backorder-policy";
 import { useCountStock, useProductStock, useTransferStock, useTransfers } from "../api/locations";
 
 /** A whole number as typed: empty is NaN (the contract says what to enter). */
@@ -112,6 +113,7 @@ export function ProductStock({ productId }: { productId: string }) {
         On hand is what is on the shelves: what is on sale plus what is allocated to orders and not
         shipped yet. A count sets on hand; the difference goes on sale or comes off it.
       </p>
+      <BackorderPolicy key={JSON.stringify(product.backorders)} product={product} />
       <Transfers productId={productId} />
       {counting && (
         <CountDialog

@@ -16,6 +16,7 @@ const data: Data = {
   orderId: ORDER,
   status: "paid",
   partiallyShipped: true,
+  shipComplete: false,
   shipments: [
     {
       id: "5d0f0a4e-2222-4d6a-9a55-0c6a4f1e2b11",
@@ -38,6 +39,7 @@ const data: Data = {
       ordered: 2,
       shipped: 2,
       toShip: 0,
+      backorder: null,
       waitingAt: [],
     },
     {
@@ -47,6 +49,7 @@ const data: Data = {
       ordered: 3,
       shipped: 0,
       toShip: 3,
+      backorder: null,
       waitingAt: [],
     },
   ],

@@ -1,3 +1,4 @@
+import { backorderMessages } from "#contract/backorders";
 import { z } from "zod";
 import {
   PARTIALLY_SHIPPED_LABEL,
@@ -15,14 +16,23 @@ import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useShipLines } from "../api/shipments";
 
+/** An order the buyer wants in one go, as its page says it. */
+export const SHIPS_COMPLETE_NOTE =
+  "Ships complete: everything goes together once the backordered parts have arrived.";
+
 /**
  * The order page's shipments (docs/shipments.md): each parcel with its lines and tracking
  * link, the lines still to ship, and for an admin "Ship selected" with per-line quantities.
  */
 export function OrderShipments({ data, isAdmin }: { data: OrderShipmentsData; isAdmin: boolean }) {
   const toShip = data.lines.filter((l) => l.toShip > 0);
-  const canShip = isAdmin && data.status === "paid" && toShip.length > 0;
-  if (data.shipments.length === 0 && !canShip) return null;
+  const waiting = data.lines.filter((l) => (l.backorder?.waiting ?? 0) > 0);
+  const canShip =
+    isAdmin &&
+    data.status === "paid" &&
+    toShip.length > 0 &&
+    !(data.shipComplete && waiting.length);
+  if (data.shipments.length === 0 && !canShip && waiting.length === 0) return null;
   return (
     <section aria-labelledby="shipments-heading" className="flex flex-col gap-3">
       <h2 id="shipments-heading" className="text-lg font-bold">
@@ -51,6 +61,22 @@ export function OrderShipments({ data, isAdmin }: { data: OrderShipmentsData; is
               </li>
             ))}
           </ul>
+        </div>
+      )}
+      {waiting.length > 0 && (
+        <div data-testid="on-backorder">
+          <h3 className="font-semibold">On backorder</h3>
+          <ul className="text-sm">
+            {waiting.map((l) => (
+              <li key={l.line}>
+                {l.productName}:{" "}
+                {backorderMessages.waiting(l.backorder!.waiting, l.backorder!.promisedOn)}
+              </li>
+            ))}
+          </ul>
+          {data.shipComplete && (
+            <p className="text-sm text-base-content/75">{SHIPS_COMPLETE_NOTE}</p>
+          )}
         </div>
       )}
       {canShip && (

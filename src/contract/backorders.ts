@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { dueDateWords } from "./payment-words";
+
+/*
+ * Backorders (docs/inventory.md "Backorders"): units of an order line not on the shelf when it
+ * was placed, each waiting for supply with the date it is promised. The words every page and
+ * email uses for them.
+ */
+
+/** A promised date as pages and emails say it ("12 Jan 2027"); none: "date to be confirmed". */
+export const promisedWords = (on: string | null): string =>
+  on ? `expected ${dueDateWords(on)}` : "date to be confirmed";
+
+export const backorderMessages = {
+  /** An order line's units still waiting: "6 on backorder · expected 12 Jan 2027". */
+  waiting: (units: number, on: string | null) => `${units} on backorder · ${promisedWords(on)}`,
+  /** A cart line that takes more than the shelf has: what the checkout will do with the rest. */
+  cartLine: (onShelf: number, units: number, on: string | null) =>
+    `${onShelf} in stock now; ${units} on backorder, ${promisedWords(on)}`,
+  /** The checkout's choice, when some units are on backorder. */
+  chooseHow: "Some parts are on backorder. How should we ship your order?",
+  shipAvailable: "Ship what is in stock now, the rest when it arrives",
+  shipComplete: "Ship everything together when it has all arrived",
+  /** A shipment asked for units still waiting for supply. */
+  notYet: (line: number, units: number) =>
+    `Line ${line}: ${units} of it ${units === 1 ? "is" : "are"} on backorder and cannot ship yet`,
+  /** An order the buyer wants in one go, with units still waiting. */
+  shipsComplete: (units: number) =>
+    `This order ships complete: ${units} ${units === 1 ? "unit is" : "units are"} still on backorder`,
+  /** "Mark shipped" of an order with units still waiting. */
+  stillWaiting: (units: number) =>
+    `${units} ${units === 1 ? "unit is" : "units are"} still on backorder; ship what is here as a partial shipment`,
+} as const;
+
+/** An order line's units on backorder, as the order's shipments answer carries them. */
+export const lineBackorderSchema = z.object({
+  /** Units put on backorder when the order was placed. */
+  qty: z.number().int(),
+  /** Still waiting for supply. */
+  waiting: z.number().int(),
+  /** Cancelled: they will not ship (the order was cancelled, or the line's rest). */
+  cancelled: z.number().int(),
+  /** The date promised now (YYYY-MM-DD); null: to be confirmed. */
+  promisedOn: z.iso.date().nullable(),
+});
+export type LineBackorder = z.infer<typeof lineBackorderSchema>;
