@@ -233,7 +233,7 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     vehicles,
     catalogCache,
     guards,
-    uploadsDir: store.uploadsDir,
+    storage: store.storage,
     requestTimeoutMs: config.requestTimeoutMs,
     listPrices: (customerId, items, known) =>
       listPricesFor(companyPrices, customerId, config.currency, items, known),

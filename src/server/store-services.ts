@@ -49,10 +49,11 @@ import { createTermsService } from "./terms/service";
 import { createInvoiceService } from "./invoices/service";
 import { createShipmentMail } from "./shipments/mail";
 import { createShipmentService } from "./shipments/service";
-import { createReturnPhotoService, returnPhotoFolder } from "./returns/photos";
+import { createReturnPhotoService } from "./returns/photos";
+import { createStorage } from "./storage/create";
 import { createReturnService } from "./returns/service";
 import { claimedByLine } from "./warranty/eligibility";
-import { claimPhotoFolder, createWarrantyService } from "./warranty/service";
+import { createWarrantyService } from "./warranty/service";
 import { createWarrantyDeadlines } from "./warranty/deadline-reminders";
 import { createIdempotencyKeys } from "./idempotency/service";
 import { createWebhookSender } from "./webhooks/sender";
@@ -227,11 +228,11 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
   const inventory = createInventory(database.db, () => catalogCache.invalidate("stock"), {
     promisesChanged: createBackorderDateMail(mailer, publicUrl),
   });
-  const uploadsDir = await serveProductImages(app, config.dataDir);
-  const returnPhotos = createReturnPhotoService(
-    database.db,
-    await returnPhotoFolder(config.dataDir),
-  );
+  // The store's files: under DATA_DIR or in the bucket (docs/storage.md).
+  const storage = await createStorage(config.storage, config.dataDir, (m) => app.log.warn(m));
+  app.addHook("onClose", async () => storage.close());
+  await serveProductImages(app, storage, config.dataDir);
+  const returnPhotos = createReturnPhotoService(database.db, storage);
   const reviews = createReviewService(database.db);
   const users = createUserService(database.db);
   const orderMail = createOrderMail(mailer, publicUrl);
@@ -296,7 +297,7 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
   const warranty = createWarrantyService(database.db, {
     mailer,
     publicUrl,
-    photoDir: await claimPhotoFolder(config.dataDir),
+    storage,
   });
   // Their deadlines and reminders, as an admin sets them (docs/warranty.md).
   const warrantyDeadlines = createWarrantyDeadlines(database.db, { mailer, publicUrl });
@@ -366,7 +367,7 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     vehicles,
     companyPrices,
     inventory,
-    uploadsDir,
+    storage,
     returnPhotos,
     reviews,
     users,

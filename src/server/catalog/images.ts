@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
 import type { FastifyMultipartOptions } from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MAX_IMAGE_BYTES } from "../../contract/products";
-import { HttpError } from "../errors";
+import { HttpError, notFound } from "../errors";
 import { readOneFile } from "../http/upload";
+import { storageKey, type FileStorage } from "../storage/storage";
 
 export const IMAGE_FIELD = "image";
 
@@ -63,8 +63,8 @@ export const readImageUpload = (req: FastifyRequest): Promise<Buffer> =>
     tooLarge,
   });
 
-/** Keeps uploaded product images in one folder, served by the app at /uploads/. */
-export function createImageStore(uploadsDir: string) {
+/** Keeps uploaded product images in the storage's `uploads` area, served by the app at /uploads/. */
+export function createImageStore(storage: FileStorage) {
   return {
     /** Stores the image under a fresh random name and answers the path it is served at. */
     async save(data: Buffer): Promise<string> {
@@ -73,15 +73,8 @@ export function createImageStore(uploadsDir: string) {
       const ext = detectImageExtension(data);
       if (!ext) throw unsupported();
       const name = `${randomUUID()}.${ext}`;
-      const file = path.join(uploadsDir, name);
-      try {
-        // "wx": a name is never reused, so never overwrite.
-        await fs.writeFile(file, data, { flag: "wx" });
-      } catch (err) {
-        // A write cut short (a full disk: answered 507) leaves no partial file behind.
-        await fs.rm(file, { force: true });
-        throw err;
-      }
+      // A write cut short (a full disk: 507; a bucket away: 503) leaves nothing behind.
+      await storage.put(storageKey("uploads", name), data, { contentType: imageTypes[ext] });
       return `/uploads/${name}`;
     },
   };
@@ -89,18 +82,50 @@ export function createImageStore(uploadsDir: string) {
 
 export type ImageStore = ReturnType<typeof createImageStore>;
 
+const imageTypes: Record<ImageKind["ext"], string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  webp: "image/webp",
+  gif: "image/gif",
+};
+/** A year: an image's name is never reused (a new image gets a new name). */
+const IMAGE_CACHE = "public, max-age=31536000, immutable";
+const IMAGE_NAME = /^[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
+
 /**
- * Product images uploaded by admins live in the data folder (`uploads/`), served to everyone at
- * /uploads/ and cached for a year (a new image gets a new name). Answers the folder.
+ * Product images uploaded by admins, served to everyone at /uploads/ and cached for a year. On
+ * the local disk (DATA_DIR/uploads) by @fastify/static, as before the storage module; from the
+ * bucket by a route that streams the object (never a public bucket URL: the store's own address,
+ * its headers, and a bucket that needs no public access).
  */
-export async function serveProductImages(app: FastifyInstance, dataDir: string): Promise<string> {
-  const uploadsDir = path.join(dataDir, "uploads");
-  await fs.mkdir(uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: "/uploads/",
-    decorateReply: false,
-    setHeaders: (reply) => reply.header("cache-control", "public, max-age=31536000, immutable"),
-  });
-  return uploadsDir;
+export async function serveProductImages(
+  app: FastifyInstance,
+  storage: FileStorage,
+  dataDir: string,
+): Promise<void> {
+  if (storage.driver === "local") {
+    await app.register(fastifyStatic, {
+      root: path.join(dataDir, "uploads"),
+      prefix: "/uploads/",
+      decorateReply: false,
+      setHeaders: (reply) => reply.header("cache-control", IMAGE_CACHE),
+    });
+    return;
+  }
+  app.get<{ Params: { name: string } }>(
+    "/uploads/:name",
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const { name } = req.params;
+      if (!IMAGE_NAME.test(name)) throw notFound();
+      const file = await storage.get(storageKey("uploads", name));
+      const ext = path.extname(name).slice(1) as ImageKind["ext"];
+      return reply
+        .type(imageTypes[ext])
+        .header("content-length", file.size)
+        .header("cache-control", IMAGE_CACHE)
+        .header("x-content-type-options", "nosniff")
+        .send(file.body);
+    },
+  );
 }

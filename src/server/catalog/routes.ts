@@ -25,6 +25,7 @@ import { notFound } from "../errors";
 import { withinDeadline } from "../request-deadline";
 import type { ProductFilters } from "./service";
 import { caller, type Guards, type SessionUser } from "../http/request-context";
+import type { FileStorage } from "../storage/storage";
 import { createImageStore, imageUploadLimits, readImageUpload } from "./images";
 import { queryKey, type CachedResponse, type CatalogReadCache } from "./read-cache";
 import type { CatalogService } from "./service";
@@ -40,8 +41,8 @@ export interface CatalogRoutesOptions {
   /** Public reads are answered from it (cleared on writes here, in app.ts, and by NOTIFY). */
   catalogCache: CatalogReadCache;
   guards: Guards;
-  /** Where uploaded product images are stored (served at /uploads/). */
-  uploadsDir: string;
+  /** The store's files: uploaded product images go to its `uploads` area (served at /uploads/). */
+  storage: FileStorage;
   /** REQUEST_TIMEOUT_SECONDS: the public reads' own deadline for their database reads. */
   requestTimeoutMs: number;
   /**
@@ -101,7 +102,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     vehicles,
     catalogCache,
     guards,
-    uploadsDir,
+    storage,
     requestTimeoutMs,
     listPrices,
     listCaller = guards.currentUser,
@@ -135,7 +136,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     if (cached) return sendList(req, reply, cached);
   };
 
-  const images = createImageStore(uploadsDir);
+  const images = createImageStore(storage);
 
   app.get(
     "/products",

@@ -1,16 +1,21 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { FastifyMultipartOptions } from "@fastify/multipart";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { MAX_IMAGE_BYTES } from "../../contract/products";
 import { detectImageExtension } from "../catalog/images";
 import { HttpError, notFound } from "../errors";
+import {
+  storageKey,
+  type FileStorage,
+  type StorageArea,
+  type StoredFile,
+} from "../storage/storage";
 
 /**
  * Customers' private photos (a return's, a warranty claim's): read from a multipart upload, checked
- * by their bytes, written to a folder of DATA_DIR that is never served statically, and read back
- * only through the owning module's checks. The module keeps the rows; this keeps the files.
+ * by their bytes, written to a private area of the file storage (src/server/storage: a folder of
+ * DATA_DIR never served statically, or the bucket), and read back only through the owning module's
+ * checks. The module keeps the rows; this keeps the files.
  */
 
 export const privatePhotoTypes = ["image/jpeg", "image/png", "image/webp"] as const;
@@ -115,73 +120,59 @@ export function checkPhotoUploads(uploads: PhotoUpload[], rule: PhotoRule): Chec
   });
 }
 
-/** A private folder's and its files' modes: the store's user alone reads them. */
-const PRIVATE_DIR = 0o700;
-const PRIVATE_FILE = 0o600;
-
 /**
- * The private folder `name` under DATA_DIR: 0700, every photo in it 0600 (chmod: mkdir's mode is
- * cut by the umask and spares a folder that exists; photos written by an older store, 0644, are
- * tightened too).
- */
-export async function privatePhotoFolder(dataDir: string, name: string): Promise<string> {
-  const dir = path.join(dataDir, name);
-  await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
-  await fs.chmod(dir, PRIVATE_DIR);
-  for (const file of await fs.readdir(dir)) await fs.chmod(path.join(dir, file), PRIVATE_FILE);
-  return dir;
-}
-
-/** Writes files; replaceable in tests, to fail a write half-way as a full disk does. */
-export interface PhotoIo {
-  writeFile: typeof fs.writeFile;
-}
-
-/**
- * Writes the checked photos into `dir`, then runs `record` (the owner's rows, in its transaction,
- * which also counts what is left): should a write or `record` fail (a refusal, a full disk, a
- * failed commit), no file stays without its row.
+ * Stores the checked photos in `area` of the file storage, then runs `record` (the owner's rows,
+ * in its transaction, which also counts what is left). The objects are written first, when
+ * `record` calls `write` (after its checks, before its insert), and removed should a write or
+ * `record` fail (a refusal, a full disk, a bucket away, a failed commit): no file stays without its
+ * row, and no row is ever committed without its file.
  */
 export async function storePhotos<T>(
-  dir: string,
+  storage: FileStorage,
+  area: StorageArea,
   photos: CheckedPhoto[],
   record: (write: () => Promise<void>) => Promise<T>,
-  io: PhotoIo = { writeFile: fs.writeFile },
 ): Promise<T> {
   const written: string[] = [];
   try {
     return await record(async () => {
       for (const c of photos) {
-        const file = path.join(dir, c.fileName);
-        written.push(file);
-        // "wx": a fresh random name, never an overwrite.
-        await io.writeFile(file, c.data, { flag: "wx", mode: PRIVATE_FILE });
+        const key = storageKey(area, c.fileName);
+        written.push(key);
+        await storage.put(key, c.data, { contentType: c.type });
       }
     });
   } catch (err) {
-    await Promise.all(written.map((f) => fs.rm(f, { force: true })));
+    // Best effort: a bucket that failed the upload may fail the removal too (a random name no
+    // row refers to, never served).
+    await Promise.all(written.map((k) => storage.remove(k).catch(() => {})));
     throw err;
   }
 }
 
-/** One stored photo's bytes (404 when its file is gone). */
-export async function readPhotoFile(dir: string, fileName: string): Promise<Buffer> {
+/** One stored photo, as a stream (404 when its file is gone). */
+export async function openPhoto(
+  storage: FileStorage,
+  area: StorageArea,
+  fileName: string,
+): Promise<StoredFile> {
   try {
-    return await fs.readFile(path.join(dir, fileName));
+    return await storage.get(storageKey(area, fileName));
   } catch (err) {
-    if ((err as { code?: string }).code === "ENOENT") throw notFound("Photo not found");
+    if (err instanceof HttpError && err.statusCode === 404) throw notFound("Photo not found");
     throw err;
   }
 }
 
-/** Answers one private photo: shown inline, never kept by a cache on the way. */
+/** Answers one private photo, streamed: shown inline, never kept by a cache on the way. */
 export const sendPrivatePhoto = (
   reply: FastifyReply,
-  photo: { contentType: PrivatePhotoType; bytes: Buffer },
+  photo: { contentType: PrivatePhotoType; file: StoredFile },
 ) =>
   reply
     .type(photo.contentType)
+    .header("content-length", photo.file.size)
     .header("x-content-type-options", "nosniff")
     .header("content-disposition", "inline")
     .header("cache-control", "private, no-store")
-    .send(photo.bytes as unknown as string);
+    .send(photo.file.body);

@@ -14,7 +14,10 @@ import { MAX_IMAGE_BYTES } from "../../contract/products";
 import { returnMessages } from "../../contract/returns";
 import { returnPhotos } from "./tables";
 import { user } from "../users/tables";
-import { createReturnPhotoService, returnPhotoFolder } from "./photos";
+import { startBrokenS3 } from "../../../tests/support/s3-server";
+import { createLocalStorage } from "../storage/local";
+import { createS3Storage } from "../storage/s3";
+import { createReturnPhotoService } from "./photos";
 
 /** Photos of returns (docs/returns.md, "Photos"): upload checks, storage, who may see them. */
 
@@ -226,7 +229,7 @@ test("a disk that fills up half-way: the written files are removed, no row stays
   const id = await customerReturn();
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "return-photos-full-"));
   let writes = 0;
-  const photos = createReturnPhotoService(t.database.db, dir, {
+  const storage = await createLocalStorage(dir, {
     // The first photo is written; the second gets a few bytes in, then the disk is full.
     writeFile: (async (file: string, data: Buffer, opts: object) => {
       if (++writes === 1) return fs.writeFile(file, data, opts);
@@ -234,6 +237,7 @@ test("a disk that fills up half-way: the written files are removed, no row stays
       throw Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" });
     }) as typeof fs.writeFile,
   });
+  const photos = createReturnPhotoService(t.database.db, storage);
   const [me] = await t.database.db.select().from(user).where(eq(user.email, customer.email));
   const viewer = { id: me!.id, role: me!.role ?? "user" };
   await expect(
@@ -243,7 +247,7 @@ test("a disk that fills up half-way: the written files are removed, no row stays
     ]),
   ).rejects.toMatchObject({ code: "ENOSPC" });
   expect(writes).toBe(2);
-  expect(await fs.readdir(dir)).toEqual([]);
+  expect(await fs.readdir(path.join(dir, "return-photos"))).toEqual([]);
   expect(await rowsOf(id)).toHaveLength(0);
   await fs.rm(dir, { recursive: true, force: true });
 });
@@ -264,8 +268,26 @@ test("photos are private on disk: 0600 in a 0700 folder, also an older store's 0
   await fs.chmod(oldDir, 0o755);
   await fs.writeFile(path.join(oldDir, "old.png"), tinyPng, { mode: 0o644 });
   await fs.chmod(path.join(oldDir, "old.png"), 0o644);
-  expect(await returnPhotoFolder(older)).toBe(oldDir);
+  await createLocalStorage(older);
   expect(await mode(oldDir)).toBe(0o700);
   expect(await mode(path.join(oldDir, "old.png"))).toBe(0o600);
   await fs.rm(older, { recursive: true, force: true });
+});
+
+test("a bucket that is away: the upload is 503 and leaves no row", async () => {
+  const id = await customerReturn();
+  const down = await startBrokenS3("down");
+  const storage = createS3Storage(down.settings(300));
+  try {
+    const photos = createReturnPhotoService(t.database.db, storage);
+    const [me] = await t.database.db.select().from(user).where(eq(user.email, customer.email));
+    const viewer = { id: me!.id, role: me!.role ?? "user" };
+    await expect(photos.add(id, viewer, [{ name: "a.png", data: tinyPng }])).rejects.toMatchObject({
+      statusCode: 503,
+    });
+    expect(await rowsOf(id)).toHaveLength(0);
+  } finally {
+    storage.close();
+    await down.close();
+  }
 });

@@ -8,16 +8,15 @@ import {
   type ReturnPhoto,
 } from "../../contract/returns";
 import type { Db, DbOrTx } from "../db/database";
+import type { FileStorage } from "../storage/storage";
 import { HttpError, notFound } from "../errors";
 import {
   checkPhotoUploads,
+  openPhoto,
   photoRefused,
   photoUploadLimits as uploadLimits,
-  privatePhotoFolder,
-  readPhotoFile,
   readPhotoUploads as readUploads,
   storePhotos,
-  type PhotoIo,
   type PhotoRule,
   type PhotoUpload,
 } from "../photos/private";
@@ -63,19 +62,12 @@ export async function photosOfReturns(
   return byReturn;
 }
 
-/** Customers' photos of their returns: private, in DATA_DIR/return-photos (photos/private.ts). */
-export const returnPhotoFolder = (dataDir: string) => privatePhotoFolder(dataDir, "return-photos");
-
 /**
- * The customer's photos of their returns: files in `dir` (under DATA_DIR, not served statically),
- * a row each in return_photos. Shown only to the return's customer and admins.
+ * The customer's photos of their returns: files in the storage's private `return-photos` area
+ * (DATA_DIR/return-photos, or the bucket; never served statically), a row each in return_photos.
+ * Shown only to the return's customer and admins.
  */
-export function createReturnPhotoService(
-  db: Db,
-  dir: string,
-  // Replaceable in tests, to fail a write half-way as a full disk does.
-  io?: PhotoIo,
-) {
+export function createReturnPhotoService(db: Db, storage: FileStorage) {
   /** The return, when the viewer may see it (its customer or an admin); otherwise 404. */
   async function visibleReturn(tx: DbOrTx, id: string, viewer: Viewer, lock = false) {
     const q = tx.select().from(returnRequests).where(eq(returnRequests.id, id));
@@ -94,45 +86,41 @@ export function createReturnPhotoService(
      */
     async add(returnId: string, viewer: Viewer, uploads: PhotoUpload[]): Promise<ReturnPhoto[]> {
       const checked = checkPhotoUploads(uploads, rule);
-      return storePhotos(
-        dir,
-        checked,
-        (write) =>
-          db.transaction(async (tx) => {
-            // Locked: two uploads at once cannot pass the count together.
-            const ret = await visibleReturn(tx, returnId, viewer, true);
-            if (ret.userId !== viewer.id) throw notFound("Return not found");
-            if (ret.status !== "requested") {
-              throw new HttpError(409, "return_closed", returnMessages.photosClosed);
-            }
-            const [had] = await tx
-              .select({ n: count() })
-              .from(returnPhotos)
-              .where(eq(returnPhotos.returnId, returnId));
-            const left = MAX_RETURN_PHOTOS - (had?.n ?? 0);
-            const at = Date.now();
-            if (checked.length > left) throw photoRefused(rule, returnMessages.tooManyPhotos(left));
-            await write();
-            const rows = await tx
-              .insert(returnPhotos)
-              .values(
-                // A millisecond apart: listed in the order they were sent.
-                checked.map((c, i) => ({
-                  returnId,
-                  fileName: c.fileName,
-                  contentType: c.type,
-                  sizeBytes: c.data.length,
-                  createdAt: new Date(at + i),
-                })),
-              )
-              .returning();
-            return rows.map(toPhoto);
-          }),
-        io,
+      return storePhotos(storage, "return-photos", checked, (write) =>
+        db.transaction(async (tx) => {
+          // Locked: two uploads at once cannot pass the count together.
+          const ret = await visibleReturn(tx, returnId, viewer, true);
+          if (ret.userId !== viewer.id) throw notFound("Return not found");
+          if (ret.status !== "requested") {
+            throw new HttpError(409, "return_closed", returnMessages.photosClosed);
+          }
+          const [had] = await tx
+            .select({ n: count() })
+            .from(returnPhotos)
+            .where(eq(returnPhotos.returnId, returnId));
+          const left = MAX_RETURN_PHOTOS - (had?.n ?? 0);
+          const at = Date.now();
+          if (checked.length > left) throw photoRefused(rule, returnMessages.tooManyPhotos(left));
+          await write();
+          const rows = await tx
+            .insert(returnPhotos)
+            .values(
+              // A millisecond apart: listed in the order they were sent.
+              checked.map((c, i) => ({
+                returnId,
+                fileName: c.fileName,
+                contentType: c.type,
+                sizeBytes: c.data.length,
+                createdAt: new Date(at + i),
+              })),
+            )
+            .returning();
+          return rows.map(toPhoto);
+        }),
       );
     },
 
-    /** One photo's bytes and type, for the return's customer or an admin. */
+    /** One photo (streamed) and its type, for the return's customer or an admin. */
     async read(returnId: string, photoId: string, viewer: Viewer) {
       await visibleReturn(db, returnId, viewer);
       const [row] = await db
@@ -140,7 +128,10 @@ export function createReturnPhotoService(
         .from(returnPhotos)
         .where(and(eq(returnPhotos.id, photoId), eq(returnPhotos.returnId, returnId)));
       if (!row) throw notFound("Photo not found");
-      return { contentType: row.contentType, bytes: await readPhotoFile(dir, row.fileName) };
+      return {
+        contentType: row.contentType,
+        file: await openPhoto(storage, "return-photos", row.fileName),
+      };
     },
   };
 }

@@ -28,6 +28,7 @@ import { conflict, forbidden, HttpError, notFound, unprocessable } from "../erro
 import { STORE } from "../mail/layout";
 import type { Mailer } from "../mail/mailer";
 import { orderItems, orders } from "../orders/tables";
+import type { FileStorage } from "../storage/storage";
 import { checkVin } from "../vehicles/vin";
 import {
   claimFiledMail,
@@ -39,10 +40,8 @@ import {
 import {
   checkPhotoUploads,
   photoRefused,
-  privatePhotoFolder,
-  readPhotoFile,
+  openPhoto,
   storePhotos,
-  type PhotoIo,
   type PhotoRule,
   type PhotoUpload,
 } from "../photos/private";
@@ -73,10 +72,8 @@ export interface WarrantyOptions {
   mailer?: Pick<Mailer, "sendIn">;
   publicUrl: string;
   now?: Clock;
-  /** The private folder of claimants' photos (DATA_DIR/warranty-photos: `claimPhotoFolder`). */
-  photoDir: string;
-  /** Replaceable in tests, to fail a photo's write half-way as a full disk does. */
-  photoIo?: PhotoIo;
+  /** The file storage: claimants' photos are in its private `warranty-photos` area. */
+  storage: FileStorage;
 }
 
 /** A claim's photos: up to MAX_CLAIM_PHOTOS, in field `photos`, said in the claims' words. */
@@ -85,9 +82,6 @@ export const claimPhotoRule: PhotoRule = {
   max: MAX_CLAIM_PHOTOS,
   messages: warrantyMessages,
 };
-
-/** Claimants' photos: private, in DATA_DIR/warranty-photos (photos/private.ts). */
-export const claimPhotoFolder = (dataDir: string) => privatePhotoFolder(dataDir, "warranty-photos");
 
 const fieldError = (field: string, message: string) =>
   new HttpError(400, "invalid_request", message, { [field]: message });
@@ -321,44 +315,40 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
     async addPhotos(id: string, who: ClaimCaller, uploads: PhotoUpload[]): Promise<ClaimPhoto[]> {
       if (who.role === "admin") throw forbidden("Photos are added by the claimant");
       const photos = checkPhotoUploads(uploads, claimPhotoRule);
-      const added = await storePhotos(
-        opts.photoDir,
-        photos,
-        (write) =>
-          db.transaction(async (tx) => {
-            // Locked: two uploads at once cannot pass the count together.
-            const claim = await loadClaim(tx, id, who, true);
-            if (!isOpen(claim)) {
-              throw new HttpError(409, "conflict", warrantyMessages.photosClosed);
-            }
-            const [had] = await tx
-              .select({ n: count() })
-              .from(warrantyClaimPhotos)
-              .where(eq(warrantyClaimPhotos.claimId, id));
-            const left = MAX_CLAIM_PHOTOS - (had?.n ?? 0);
-            if (photos.length > left) {
-              throw photoRefused(claimPhotoRule, warrantyMessages.tooManyPhotos(left));
-            }
-            await write();
-            const at = now().getTime();
-            await tx.insert(warrantyClaimPhotos).values(
-              // A millisecond apart: listed in the order they were sent.
-              photos.map((p, i) => ({
-                claimId: id,
-                fileName: p.fileName,
-                contentType: p.type,
-                sizeBytes: p.data.length,
-                createdAt: new Date(at + i),
-              })),
-            );
-            return (await withEvents(tx, [claim], now()))[0]!.photos;
-          }),
-        opts.photoIo,
+      const added = await storePhotos(opts.storage, "warranty-photos", photos, (write) =>
+        db.transaction(async (tx) => {
+          // Locked: two uploads at once cannot pass the count together.
+          const claim = await loadClaim(tx, id, who, true);
+          if (!isOpen(claim)) {
+            throw new HttpError(409, "conflict", warrantyMessages.photosClosed);
+          }
+          const [had] = await tx
+            .select({ n: count() })
+            .from(warrantyClaimPhotos)
+            .where(eq(warrantyClaimPhotos.claimId, id));
+          const left = MAX_CLAIM_PHOTOS - (had?.n ?? 0);
+          if (photos.length > left) {
+            throw photoRefused(claimPhotoRule, warrantyMessages.tooManyPhotos(left));
+          }
+          await write();
+          const at = now().getTime();
+          await tx.insert(warrantyClaimPhotos).values(
+            // A millisecond apart: listed in the order they were sent.
+            photos.map((p, i) => ({
+              claimId: id,
+              fileName: p.fileName,
+              contentType: p.type,
+              sizeBytes: p.data.length,
+              createdAt: new Date(at + i),
+            })),
+          );
+          return (await withEvents(tx, [claim], now()))[0]!.photos;
+        }),
       );
       return added;
     },
 
-    /** One photo's bytes and type, for those who see the claim. */
+    /** One photo (streamed) and its type, for those who see the claim. */
     async photo(id: string, photoId: string, who: ClaimCaller) {
       await loadClaim(db, id, who);
       const [row] = await db
@@ -368,7 +358,7 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
       if (!row) throw notFound("Photo not found");
       return {
         contentType: row.contentType,
-        bytes: await readPhotoFile(opts.photoDir, row.fileName),
+        file: await openPhoto(opts.storage, "warranty-photos", row.fileName),
       };
     },
 
