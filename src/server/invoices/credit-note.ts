@@ -5,8 +5,7 @@ import { invoicedCompanyOf } from "../companies/membership";
 import { invoices } from "./tables";
 import { orderItems, orders } from "../orders/tables";
 import { notFound } from "../errors";
-import { coreDepositLine, invoiceSnapshot, type IssuedInvoice } from "./issue";
-import { documentNumber, nextSequence, numberingYear } from "./numbering";
+import { coreDepositLine, insertNumbered, invoiceSnapshot, type IssuedInvoice } from "./issue";
 import type { InvoiceLine, InvoiceSnapshot } from "./snapshot";
 import { recordWebhookEvent } from "../webhooks/outbox";
 import { centsToUnits } from "../money";
@@ -98,39 +97,24 @@ export async function issueCreditNote(
   };
   // A credit note is paid back as it says, never by a transfer to the store.
   delete snapshot.bankTransfer;
-  const year = numberingYear(now);
-  const sequence = await nextSequence(tx, "credit_note", year);
-  const [row] = await tx
-    .insert(invoices)
-    .values({
-      kind: "credit_note",
-      number: documentNumber("credit_note", year, sequence),
-      year,
-      sequence,
-      orderId,
-      correctsId: original?.id ?? null,
-      currency: snapshot.currency,
-      subtotalCents: snapshot.subtotalCents,
-      shippingCents: snapshot.shippingCents,
-      taxCents: snapshot.taxCents,
-      totalCents: snapshot.totalCents,
-      issuedAt: now,
-      dueAt: now,
-      snapshot,
-      terms: original?.terms ?? "card",
-      companyId: original?.companyId ?? null,
-    })
-    .returning({ id: invoices.id, number: invoices.number, dueAt: invoices.dueAt });
+  const row = await insertNumbered(tx, "credit_note", snapshot, {
+    orderId,
+    correctsId: original?.id ?? null,
+    issuedAt: now,
+    dueAt: now,
+    terms: original?.terms ?? "card",
+    companyId: original?.companyId ?? null,
+  });
   await recordWebhookEvent(tx, {
     type: "credit_note.issued",
     data: {
-      creditNoteId: row!.id,
-      number: row!.number,
+      creditNoteId: row.id,
+      number: row.number,
       orderId,
       total: centsToUnits(snapshot.totalCents),
       currency: snapshot.currency,
       correctsNumber: original?.number ?? null,
     },
   });
-  return row!;
+  return row;
 }

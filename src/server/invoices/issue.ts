@@ -3,7 +3,7 @@ import { formatAddress } from "../../contract/addresses";
 import type { SellerDetails } from "../config";
 import type { DbOrTx } from "../db/database";
 import { invoicedCompanyOf } from "../companies/membership";
-import { invoices } from "./tables";
+import { invoices, type DocumentKind } from "./tables";
 import { orderItems, orders } from "../orders/tables";
 import { notFound } from "../errors";
 import { orderNumberText } from "../../contract/orders";
@@ -157,6 +157,45 @@ export function invoiceSnapshot(
 }
 
 /**
+ * Inserts an invoice or credit note with its snapshot and the snapshot's totals, numbered from its
+ * kind's sequence, taken here, last (numbering.ts); answers its id, number and due date.
+ */
+export async function insertNumbered(
+  tx: DbOrTx,
+  kind: DocumentKind,
+  snapshot: InvoiceSnapshot,
+  row: {
+    orderId: string;
+    /** A credit note: the invoice it corrects. */
+    correctsId?: string | null;
+    issuedAt: Date;
+    dueAt: Date;
+    terms: PaymentTerms;
+    companyId: string | null;
+  },
+): Promise<IssuedInvoice> {
+  const year = numberingYear(row.issuedAt);
+  const sequence = await nextSequence(tx, kind, year);
+  const [inserted] = await tx
+    .insert(invoices)
+    .values({
+      kind,
+      number: documentNumber(kind, year, sequence),
+      year,
+      sequence,
+      ...row,
+      currency: snapshot.currency,
+      subtotalCents: snapshot.subtotalCents,
+      shippingCents: snapshot.shippingCents,
+      taxCents: snapshot.taxCents,
+      totalCents: snapshot.totalCents,
+      snapshot,
+    })
+    .returning({ id: invoices.id, number: invoices.number, dueAt: invoices.dueAt });
+  return inserted!;
+}
+
+/**
  * Issues the invoice of a paid order inside the paying transaction, once: an order that has one
  * keeps it (a replayed payment issues nothing new). The caller holds the order's row lock
  * (payments/service.ts `markPaid`), so two payments of one order cannot both get here first.
@@ -192,41 +231,25 @@ export async function issueInvoice(
     company,
     terms === "card" ? undefined : { terms, dueAt },
   );
-  const year = numberingYear(now);
-  const sequence = await nextSequence(tx, "invoice", year);
-  const number = documentNumber("invoice", year, sequence);
-  const [row] = await tx
-    .insert(invoices)
-    .values({
-      kind: "invoice",
-      number,
-      year,
-      sequence,
-      orderId,
-      currency: snapshot.currency,
-      subtotalCents: snapshot.subtotalCents,
-      shippingCents: snapshot.shippingCents,
-      taxCents: snapshot.taxCents,
-      totalCents: snapshot.totalCents,
-      issuedAt: now,
-      // Card payments are paid when the invoice is issued: due the same day; on account, N days on.
-      dueAt,
-      snapshot,
-      terms,
-      companyId: company?.id ?? null,
-    })
-    .returning({ id: invoices.id, number: invoices.number, dueAt: invoices.dueAt });
+  // Card payments are paid when the invoice is issued: due the same day; on account, N days on.
+  const row = await insertNumbered(tx, "invoice", snapshot, {
+    orderId,
+    issuedAt: now,
+    dueAt,
+    terms,
+    companyId: company?.id ?? null,
+  });
   await recordWebhookEvent(tx, {
     type: "invoice.issued",
     data: {
-      invoiceId: row!.id,
-      number: row!.number,
+      invoiceId: row.id,
+      number: row.number,
       orderId,
       total: centsToUnits(snapshot.totalCents),
       currency: snapshot.currency,
-      dueAt: row!.dueAt.toISOString(),
+      dueAt: row.dueAt.toISOString(),
       terms,
     },
   });
-  return row!;
+  return row;
 }
