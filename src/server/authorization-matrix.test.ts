@@ -8,7 +8,7 @@ import { issueInvoice } from "./invoices/issue";
 import { shipTheRest } from "./shipments/service";
 import { multipart, tinyGif, tinyPng } from "../../tests/support/multipart";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
-import { shipsToTestAddress, TEST_SHIP_TO } from "../../tests/support/destination";
+import { AUSTIN_DOCK, shipsToTestAddress, TEST_SHIP_TO } from "../../tests/support/destination";
 import { createCompany, createPriceList, joinCompany } from "../../tests/support/trade";
 import { claimBody } from "../../tests/support/warranty";
 import { createHash, randomUUID } from "node:crypto";
@@ -646,12 +646,7 @@ async function freshCompanyAddress(): Promise<{ at: string; id: string }> {
     .values({
       companyId,
       name: "Matrix dock",
-      line1: "1 Main St",
-      city: "Austin",
-      region: "TX",
-      postalCode: "78701",
-      country: "US",
-      phone: "5125550100",
+      ...AUSTIN_DOCK,
     })
     .returning({ id: companyAddresses.id });
   return { at: `/api/companies/${companyId}/addresses`, id: row!.id };

@@ -54,6 +54,16 @@ export const AUSTIN_ADDRESS = {
   phone: "5125550100",
 };
 
+/** A company's ship-to dock in Austin, Texas, without its name: a company_addresses row's place. */
+export const AUSTIN_DOCK = {
+  line1: "1 Main St",
+  city: "Austin",
+  region: "TX",
+  postalCode: "78701",
+  country: "US",
+  phone: "5125550100",
+};
+
 /** The admin's "United States" zone with one flat "Standard" method (POST /api/shipping-zones). */
 export function flatUsShipping(
   app: FastifyInstance,
@@ -101,5 +111,20 @@ export function placeTestOrder(
     url: "/api/orders",
     headers: { cookie: who.cookie },
     payload: orderToTestAddress(productId, orderQty, Address),
+  });
+}
+
+/** Checks out `who`'s cart to `TEST_SHIP_TO` at `expectedTotal` (POST /api/checkout); the response. */
+export function checkoutTestCart(
+  app: FastifyInstance,
+  who: { cookie: string },
+  expectedTotal: number,
+  Address?: string,
+) {
+  return app.inject({
+    method: "POST",
+    url: "/api/checkout",
+    headers: { cookie: who.cookie },
+    payload: checkoutToTestAddress(expectedTotal, Address),
   });
 }

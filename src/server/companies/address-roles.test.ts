@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { AUSTIN_DOCK } from "../../../tests/support/destination";
 import { testAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
 import { requestsAs, type Method } from "../../../tests/support/requests";
@@ -38,15 +39,7 @@ const request = requestsAs(() => t.app);
 const call = (role: Role, method: Method, url: string, payload?: object) =>
   request(role === "anonymous" ? null : who[role], method, url, payload);
 
-const dock = {
-  name: "Dock",
-  line1: "1 Main St",
-  city: "Austin",
-  region: "TX",
-  postalCode: "78701",
-  country: "US",
-  phone: "5125550100",
-};
+const dock = { name: "Dock", ...AUSTIN_DOCK };
 
 /** A fresh address of company A, put in directly. */
 async function freshAddress(): Promise<string> {

@@ -1,6 +1,7 @@
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { AUSTIN_DOCK } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { testAppWithAdmin } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
@@ -154,12 +155,7 @@ test("a company keeps at most the maximum number of ship-to addresses", async ()
     Array.from({ length: MAX_COMPANY_ADDRESSES }, (_, i) => ({
       companyId: company.id,
       name: `Dock ${i}`,
-      line1: "1 Main St",
-      city: "Austin",
-      region: "TX",
-      postalCode: "78701",
-      country: "US",
-      phone: "5125550100",
+      ...AUSTIN_DOCK,
     })),
   );
   const res = await call(owner, "POST", at, texas);

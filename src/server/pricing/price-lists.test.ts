@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { checkoutToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
+import { checkoutTestCart, orderToTestAddress } from "../../../tests/support/destination";
 import { requestsAs } from "../../../tests/support/requests";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
@@ -163,12 +163,7 @@ test("a company buyer's product price, cart and order use the company price and 
   const strangerCart = await req(stranger, "PUT", `/api/cart/items/${p.id}`, { qty: 10 });
   expect(strangerCart.json().subtotal).toBe(150);
 
-  const checkout = await req(
-    buyer,
-    "POST",
-    "/api/checkout",
-    checkoutToTestAddress(110, "1 Fleet Road"),
-  );
+  const checkout = await checkoutTestCart(t.app, buyer, 110, "1 Fleet Road");
   expect(checkout.statusCode).toBe(201);
   const order = checkout.json().order;
   expect(order.items[0]).toMatchObject({ productId: p.id, qty: 10, unitPrice: 11, lineTotal: 110 });

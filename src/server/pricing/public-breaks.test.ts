@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { checkoutToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
+import { checkoutTestCart, orderToTestAddress } from "../../../tests/support/destination";
 import { requestsAs } from "../../../tests/support/requests";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
@@ -197,12 +197,7 @@ describe("everyone pays the break their quantity reaches", () => {
     expect(ten.json().lines[0]).toMatchObject({ unitPrice: 11, lineTotal: 110, notice: null });
     expect(ten.json().subtotal).toBe(110);
 
-    const checkout = await req(
-      buyer,
-      "POST",
-      "/api/checkout",
-      checkoutToTestAddress(110, "1 Fleet Road"),
-    );
+    const checkout = await checkoutTestCart(t.app, buyer, 110, "1 Fleet Road");
     expect(checkout.statusCode).toBe(201);
     const order = checkout.json().order;
     expect(order.items[0]).toMatchObject({
@@ -267,12 +262,7 @@ describe("everyone pays the break their quantity reaches", () => {
     expect(await at(10)).toMatchObject({ unitPrice: 11, lineTotal: 110 });
     expect(await at(20)).toMatchObject({ unitPrice: 10.5, lineTotal: 210 });
     expect(await at(50)).toMatchObject({ unitPrice: 9.8, lineTotal: 490 });
-    const checkout = await req(
-      buyer,
-      "POST",
-      "/api/checkout",
-      checkoutToTestAddress(490, "1 Fleet Road"),
-    );
+    const checkout = await checkoutTestCart(t.app, buyer, 490, "1 Fleet Road");
     expect(checkout.statusCode).toBe(201);
     expect(checkout.json().order.items[0]).toMatchObject({ qty: 50, unitPrice: 9.8 });
   });

@@ -4,7 +4,7 @@ import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { markOrderPaid } from "../../../tests/support/invoices";
 import { waitForMail } from "../../../tests/support/mailbox";
-import { checkoutToTestAddress, orderToTestAddress } from "../../../tests/support/destination";
+import { checkoutTestCart, orderToTestAddress } from "../../../tests/support/destination";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
@@ -130,12 +130,7 @@ test("the cart's checkout goes on account too (net 15)", async () => {
     qty: 3,
     seenPriceCents: p.priceCents,
   });
-  const res = await call(
-    buyer,
-    "POST",
-    "/api/checkout",
-    checkoutToTestAddress(150, "1 Fleet Yard"),
-  );
+  const res = await checkoutTestCart(t.app, buyer, 150, "1 Fleet Yard");
   expect(res.statusCode, res.body).toBe(201);
   const order = res.json().order;
   expect(order.status).toBe("paid");
