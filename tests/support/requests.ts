@@ -24,3 +24,17 @@ export function requestsAs(app: () => FastifyInstance) {
 /** A request's headers as `who` (its session cookie), or as nobody signed in for null or undefined. */
 export const sessionHeaders = (who?: { cookie: string } | null) =>
   who ? { cookie: who.cookie } : {};
+
+/** A body that is not JSON ("{not json") sent as JSON, as `who`: the API should answer 400, not 500. */
+export const sendMalformedJson = (
+  app: FastifyInstance,
+  who: { cookie: string } | null,
+  method: Method,
+  url: string,
+) =>
+  app.inject({
+    method,
+    url,
+    headers: { ...sessionHeaders(who), "content-type": "application/json" },
+    payload: "{not json",
+  });

@@ -5,7 +5,7 @@ import { signUpBuyer } from "../../../tests/support/buyers";
 import { insertReview } from "../../../tests/support/factories";
 import { shipsToTestAddress } from "../../../tests/support/destination";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
-import { sessionHeaders } from "../../../tests/support/requests";
+import { sendMalformedJson, sessionHeaders } from "../../../tests/support/requests";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { reviews } from "./tables";
 
@@ -195,12 +195,7 @@ describe("POST /api/reviews: what a review must contain", () => {
   });
 
   test("malformed JSON is a 400, not a 500", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/reviews",
-      headers: { cookie: customer.cookie, "content-type": "application/json" },
-      payload: "{not json",
-    });
+    const res = await sendMalformedJson(t.app, customer, "POST", "/api/reviews");
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
   });

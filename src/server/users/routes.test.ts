@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { testAppWithAdmin } from "../../../tests/support/store";
-import { sessionHeaders } from "../../../tests/support/requests";
+import { sendMalformedJson, sessionHeaders } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
 import { user } from "./tables";
 import { createUserService } from "./service";
@@ -90,12 +90,7 @@ describe("PUT /api/user", () => {
     });
   });
   test("malformed JSON is a 400, not a 500", async () => {
-    const res = await t.app.inject({
-      method: "PUT",
-      url: "/api/user",
-      headers: { cookie: customer.cookie, "content-type": "application/json" },
-      payload: "{not json",
-    });
+    const res = await sendMalformedJson(t.app, customer, "PUT", "/api/user");
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
   });
