@@ -63,17 +63,23 @@ async function parts() {
   return { alternator, filter };
 }
 
-/**
- * A customer in Texas checks out 2 alternators and 1 filter at the total they were shown, pays
- * with the test card, and (optionally) the admin ships it.
- */
-async function paidOrder(ship = true) {
+/** A customer in Texas with 2 alternators and 1 filter in the cart, quoted to their address. */
+async function quotedCart() {
   const { alternator, filter } = await parts();
   const me = await signUp(t.app);
   await call(me, "PUT", `/api/cart/items/${alternator.id}`, { qty: 2 });
   await call(me, "PUT", `/api/cart/items/${filter.id}`, { qty: 1 });
   const address = (await call(me, "POST", "/api/user/addresses", texas)).json();
   const quote = (await call(me, "POST", "/api/cart/quote", { addressId: address.id })).json();
+  return { me, address, quote, alternator, filter };
+}
+
+/**
+ * A customer in Texas checks out 2 alternators and 1 filter at the total they were shown, pays
+ * with the test card, and (optionally) the admin ships it.
+ */
+async function paidOrder(ship = true) {
+  const { me, address, quote, alternator, filter } = await quotedCart();
   const placed = await call(me, "POST", "/api/checkout", {
     addressId: address.id,
     expectedTotal: quote.total,
@@ -150,12 +156,7 @@ test("the admin sets a core deposit: validated, audited, shown on the product; n
 });
 
 test("the cart and the checkout charge the deposit per unit as its own untaxed line; a changed deposit is a 409 with the new figures", async () => {
-  const { alternator, filter } = await parts();
-  const me = await signUp(t.app);
-  await call(me, "PUT", `/api/cart/items/${alternator.id}`, { qty: 2 });
-  await call(me, "PUT", `/api/cart/items/${filter.id}`, { qty: 1 });
-  const address = (await call(me, "POST", "/api/user/addresses", texas)).json();
-  const quote = (await call(me, "POST", "/api/cart/quote", { addressId: address.id })).json();
+  const { me, address, quote, alternator } = await quotedCart();
   // Parts 400 + 10 = 410; deposits 2 × 45 = 90 (untaxed); shipping 10; tax 10 % of 410 + 10 = 42.
   expect(quote).toMatchObject({
     subtotal: 410,
