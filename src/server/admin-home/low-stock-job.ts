@@ -1,4 +1,4 @@
-import { countingJob } from "../jobs/recurring";
+import { countingJob, type JobLog } from "../jobs/recurring";
 import type { AdminHomeService } from "./service";
 
 export const LOW_STOCK_QUEUE = "low-stock-email";
@@ -10,7 +10,7 @@ export function lowStockEmailJob(
   home: Pick<AdminHomeService, "sendLowStockEmail">,
   opts: {
     hourUtc: number;
-    log: { info(msg: string): void; error(obj: object, msg: string): void };
+    log: JobLog;
   },
 ) {
   return countingJob(

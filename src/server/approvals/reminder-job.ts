@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import { countingJob } from "../jobs/recurring";
+import { countingJob, type JobLog } from "../jobs/recurring";
 
 export const APPROVAL_REMINDER_QUEUE = "approval-reminders";
 
@@ -14,7 +14,7 @@ export function approvalReminderJob(
   approvals: { remindExpiring(): Promise<number> },
   /** As often as the hold sweeper runs. */
   config: Pick<Config, "holdSweepMs">,
-  log: { info(msg: string): void; error(obj: object, msg: string): void },
+  log: JobLog,
 ) {
   return countingJob(
     APPROVAL_REMINDER_QUEUE,

@@ -1,21 +1,18 @@
-import { countingJob } from "../jobs/recurring";
+import { hourlySweepJob, type JobLog } from "../jobs/recurring";
 
 export const IMPORT_SWEEP_QUEUE = "catalog-import-sweep";
-const EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Hourly, once across every process (jobs/recurring.ts): uploads never imported within a day, and
  * imports whose job stopped for good (docs/imports.md), marked failed and their files removed, so
  * the Imports page never shows one "running" for ever.
  */
-export function importSweepJob(
-  imports: { sweep(): Promise<number> },
-  log: { info(msg: string): void; error(obj: object, msg: string): void },
-) {
-  return countingJob(
+export function importSweepJob(imports: { sweep(): Promise<number> }, log: JobLog) {
+  return hourlySweepJob(
     IMPORT_SWEEP_QUEUE,
-    { everyMs: EVERY_MS, name: "catalog import sweep", log },
-    () => imports.sweep(),
+    "catalog import sweep",
+    imports,
+    log,
     (n) => `marked ${n} catalog import(s) failed: never imported, or stopped`,
   );
 }

@@ -75,7 +75,7 @@ export function countingJob(
   opts: {
     everyMs: number;
     name: string;
-    log: { info(msg: string): void; error(obj: object, msg: string): void };
+    log: JobLog;
   },
   run: () => Promise<number>,
   did: (n: number) => string,
@@ -84,6 +84,28 @@ export function countingJob(
     const n = await run();
     if (n > 0) opts.log.info(did(n));
   });
+}
+
+/** The log a recurring job writes to: what a run did, and a run that failed. */
+export interface JobLog {
+  info(msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * An hourly countingJob, once across every process, that calls a module's `sweep()` (answering
+ * how many rows it cleaned up), logged in `did`'s words.
+ */
+export function hourlySweepJob(
+  queue: string,
+  name: string,
+  module: { sweep(): Promise<number> },
+  log: JobLog,
+  did: (n: number) => string,
+): (boss: PgBoss) => Promise<string[]> {
+  return countingJob(queue, { everyMs: HOUR_MS, name, log }, () => module.sweep(), did);
 }
 
 /**

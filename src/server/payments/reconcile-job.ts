@@ -1,4 +1,4 @@
-import { countingJob } from "../jobs/recurring";
+import { countingJob, type JobLog } from "../jobs/recurring";
 
 export const RECONCILE_QUEUE = "payment-reconcile";
 /** How often the gateway is asked for its recent payments. */
@@ -13,7 +13,7 @@ export const RECONCILE_WINDOW_MS = 72 * 3_600_000;
  */
 export function reconcileJob(
   payments: { reconcile(since: Date): Promise<number> },
-  opts: { log: { info(msg: string): void; error(obj: object, msg: string): void } },
+  opts: { log: JobLog },
 ) {
   return countingJob(
     RECONCILE_QUEUE,

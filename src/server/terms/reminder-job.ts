@@ -1,4 +1,4 @@
-import { countingJob } from "../jobs/recurring";
+import { countingJob, type JobLog } from "../jobs/recurring";
 import type { TermsService } from "./service";
 
 export const INVOICE_REMINDER_QUEUE = "invoice-reminders";
@@ -13,7 +13,7 @@ export function invoiceReminderJob(
   terms: Pick<TermsService, "sendReminders">,
   opts: {
     everyMs: number;
-    log: { info(msg: string): void; error(obj: object, msg: string): void };
+    log: JobLog;
   },
 ) {
   return countingJob(

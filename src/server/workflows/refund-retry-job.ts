@@ -1,4 +1,4 @@
-import { countingJob } from "../jobs/recurring";
+import { countingJob, type JobLog } from "../jobs/recurring";
 
 export const REFUND_RETRY_QUEUE = "refund-retry";
 /** How often refunds not gone through are looked for (each waits its own time: refunds.ts). */
@@ -9,10 +9,7 @@ export const REFUND_RETRY_EVERY_MS = 60_000;
  * stuck refund again through the refund engine, with its own idempotency key, once across every
  * process of the store.
  */
-export function refundRetryJob(
-  refunds: { retryDue(): Promise<number> },
-  opts: { log: { info(msg: string): void; error(obj: object, msg: string): void } },
-) {
+export function refundRetryJob(refunds: { retryDue(): Promise<number> }, opts: { log: JobLog }) {
   return countingJob(
     REFUND_RETRY_QUEUE,
     { everyMs: REFUND_RETRY_EVERY_MS, name: "refund retry", log: opts.log },
