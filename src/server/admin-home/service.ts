@@ -19,7 +19,7 @@ import { quotes } from "../quotes/tables";
 import { returnRequests } from "../returns/tables";
 import { countRefundsToRetry, refundsToRetry, toRefundToRetry } from "../returns/refunds";
 import { reviews } from "../reviews/tables";
-import { user } from "../users/tables";
+import { storeAdmins } from "../users/admins";
 import { notFound } from "../errors";
 import { lowAtLocations } from "../inventory/low-stock";
 
@@ -193,10 +193,7 @@ export function createAdminHomeService(
           .onConflictDoNothing()
           .returning({ day: lowStockEmails.day });
         if (!claimed) return 0;
-        const admins = await tx
-          .select({ id: user.id, email: user.email, name: user.name })
-          .from(user)
-          .where(eq(user.role, "admin"));
+        const admins = await storeAdmins(tx);
         for (const admin of admins) {
           await opts.lowStockMail.send(tx, admin, day, low, atLocations);
         }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { sql } from "../db/sql";
 import { claimStatusLabels, openClaimStatuses } from "../../contract/warranty";
 import type {
@@ -9,9 +9,9 @@ import type {
 import type { AuditActor } from "../audit/service";
 import { type Clock, systemClock } from "../clock";
 import type { Db } from "../db/database";
-import { countingJob } from "../jobs/recurring";
+import { countingJob, type JobLog } from "../jobs/recurring";
 import type { Mailer } from "../mail/mailer";
-import { user } from "../users/tables";
+import { mailAdmins } from "../users/admins";
 import { claimedPart, mailClaimant } from "./claim-writes";
 import { claimantReminderMail, storeReminderMail, type StoreReminderLine } from "./deadline-mail";
 import { deadlineSettingsOf, setDeadlineSettings } from "./deadline-settings";
@@ -116,26 +116,17 @@ export function createWarrantyDeadlines(db: Db, opts: DeadlineOptions) {
           }
         }
         if (store.length > 0) {
-          const admins = await tx
-            .select({ id: user.id, email: user.email, name: user.name })
-            .from(user)
-            .where(eq(user.role, "admin"));
           const keys = createHash("sha256")
             .update(store.map((c) => c.key).join(","))
             .digest("hex")
             .slice(0, 32);
-          for (const admin of admins) {
-            const mail = storeReminderMail({
-              name: admin.name,
-              claims: store,
-              publicUrl: opts.publicUrl,
-            });
-            await opts.mailer.sendIn(
-              tx,
-              { to: admin.email, ...mail },
-              `warranty-deadlines:${keys}:${admin.id}`,
-            );
-          }
+          await mailAdmins(
+            tx,
+            opts.mailer,
+            (admin) =>
+              storeReminderMail({ name: admin.name, claims: store, publicUrl: opts.publicUrl }),
+            (admin) => `warranty-deadlines:${keys}:${admin.id}`,
+          );
         }
         return toSend.length;
       });
@@ -152,7 +143,7 @@ export const DEADLINE_REMINDER_EVERY_MS = 3_600_000;
 /** The deadlines' reminders, a recurring job (jobs/recurring.ts), once across the processes. */
 export function deadlineReminderJob(
   reminders: Pick<WarrantyDeadlines, "remindDeadlines">,
-  log: { info(msg: string): void; error(obj: object, msg: string): void },
+  log: JobLog,
 ) {
   return countingJob(
     WARRANTY_DEADLINE_QUEUE,

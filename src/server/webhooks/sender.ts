@@ -3,6 +3,7 @@ import https from "node:https";
 import { sql } from "../db/sql";
 import type { Db } from "../db/database";
 import type { Mailer } from "../mail/mailer";
+import { mailAdmins } from "../users/admins";
 import { endpointDisabledMail } from "./mail";
 import { postWebhook, type PostResult } from "./post";
 import { messageId, retryDelayMs, signedHeaders } from "./signing";
@@ -181,23 +182,19 @@ export function createWebhookSender(db: Db, opts: SenderOptions) {
       returning disabled_at`);
     const at = disabled.rows[0]?.disabled_at;
     if (!at) return;
-    const admins = await tx.execute<{ id: string; email: string; name: string }>(
-      sql`select id, email, name from "user" where role = 'admin'`,
+    await mailAdmins(
+      tx,
+      opts.mailer,
+      (admin) =>
+        endpointDisabledMail({
+          name: admin.name,
+          url: endpoint.url,
+          failures: endpoint.consecutive_failures,
+          lastError: error,
+          publicUrl: opts.publicUrl,
+        }),
+      (admin) => `webhook-disabled:${d.endpointId}:${new Date(at).toISOString()}:${admin.id}`,
     );
-    for (const admin of admins.rows) {
-      const mail = endpointDisabledMail({
-        name: admin.name,
-        url: endpoint.url,
-        failures: endpoint.consecutive_failures,
-        lastError: error,
-        publicUrl: opts.publicUrl,
-      });
-      await opts.mailer.sendIn(
-        tx,
-        { to: admin.email, ...mail },
-        `webhook-disabled:${d.endpointId}:${new Date(at).toISOString()}:${admin.id}`,
-      );
-    }
   }
 
   /**
