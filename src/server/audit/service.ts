@@ -1,8 +1,9 @@
-import { count, desc } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import type { AuditEntry, AuditQuery } from "../../contract/audit";
 import type { Db, DbOrTx } from "../db/database";
 import type { ApiKeyActor } from "../http/request-context";
 import { adminAuditLog } from "./tables";
+import { pageOf } from "../db/page";
 
 /** Who did it: the signed-in admin (their email is copied, so the row outlives the account). */
 export interface AuditActor {
@@ -55,15 +56,13 @@ export async function listAdminActions(
   db: Db,
   query: AuditQuery,
 ): Promise<{ items: AuditEntry[]; total: number }> {
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(adminAuditLog)
-      .orderBy(desc(adminAuditLog.at), desc(adminAuditLog.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(adminAuditLog),
-  ]);
+  const { rows, total } = await pageOf(
+    db,
+    db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.at), desc(adminAuditLog.id)),
+    adminAuditLog,
+    undefined,
+    query,
+  );
   return {
     items: rows.map((r) => ({
       _id: r.id,
@@ -75,6 +74,6 @@ export async function listAdminActions(
       targetId: r.targetId,
       summary: r.summary,
     })),
-    total: totalRow?.total ?? 0,
+    total,
   };
 }

@@ -33,6 +33,7 @@ import { forgetVatCheck, vatCheckOf } from "./vat-checks";
 import type { Membership } from "../http/request-context";
 import { type Clock, systemClock } from "../clock";
 import { recordWebhookEvent } from "../webhooks/outbox";
+import { pageOf } from "../db/page";
 
 /** Who is acting: an admin, or a signed-in customer (an owner managing their own company). */
 export interface Caller {
@@ -190,18 +191,19 @@ export function createCompanyService(
       q?: string;
     }): Promise<{ items: Company[]; total: number }> {
       const where = q.q ? ilike(companies.name, containsPattern(q.q)) : undefined;
-      const [rows, [totalRow]] = await Promise.all([
+      const { rows, total } = await pageOf(
+        db,
         db
           .select(companyColumns)
           .from(companies)
           .leftJoin(priceLists, eq(priceLists.id, companies.priceListId))
           .where(where)
-          .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id))
-          .limit(q.limit)
-          .offset(q.offset),
-        db.select({ total: count() }).from(companies).where(where),
-      ]);
-      return { items: rows.map(toCompany), total: totalRow?.total ?? 0 };
+          .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id)),
+        companies,
+        where,
+        q,
+      );
+      return { items: rows.map(toCompany), total };
     },
 
     get: (id: string) => getCompany(db, id),

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import {
   importNotStartable,
@@ -24,6 +24,7 @@ import { applyPies } from "./pies-import";
 import { ImportFileError } from "./xml-stream";
 import { catalogImports } from "./tables";
 import type { StoredUpload } from "./upload";
+import { pageOf } from "../db/page";
 
 /**
  * The job queue's queue of imports: one job per import, `{ importId }`, and the API key that
@@ -358,16 +359,17 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
 
     /** The most recent imports first. */
     async list(query: ImportListQuery): Promise<{ items: ImportRecord[]; total: number }> {
-      const [rows, [total]] = await Promise.all([
+      const { rows, total } = await pageOf(
+        db,
         db
           .select()
           .from(catalogImports)
-          .orderBy(desc(catalogImports.createdAt), desc(catalogImports.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ n: count() }).from(catalogImports),
-      ]);
-      return { items: rows.map(toRecord), total: total?.n ?? 0 };
+          .orderBy(desc(catalogImports.createdAt), desc(catalogImports.id)),
+        catalogImports,
+        undefined,
+        query,
+      );
+      return { items: rows.map(toRecord), total };
     },
 
     /** Queues a previewed import's job; answers the record, `queued`. */

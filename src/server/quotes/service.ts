@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { sql } from "../db/sql";
 import {
   quoteMessages,
@@ -34,6 +34,7 @@ import {
   type QuoteRow,
 } from "./access";
 import { recordWebhookEvent } from "../webhooks/outbox";
+import { pageOf } from "../db/page";
 
 /**
  * Quotes (docs/quotes.md): a request from the cart, an admin's prices and expiry, the buyer's
@@ -256,17 +257,14 @@ export function createQuoteService(
         );
       }
       const where = and(...filters);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(quotes)
-          .where(where)
-          .orderBy(desc(quotes.createdAt), desc(quotes.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ n: count() }).from(quotes).where(where),
-      ]);
-      return { items: await toQuote(db, rows, caller, m), total: total!.n };
+      const { rows, total } = await pageOf(
+        db,
+        db.select().from(quotes).where(where).orderBy(desc(quotes.createdAt), desc(quotes.id)),
+        quotes,
+        where,
+        query,
+      );
+      return { items: await toQuote(db, rows, caller, m), total };
     },
 
     async get(caller: QuoteCaller, m: Membership | null, id: string): Promise<QuoteDetail> {

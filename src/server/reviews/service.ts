@@ -12,6 +12,7 @@ import { orders } from "../orders/tables";
 import { reviews } from "./tables";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import { advisoryLocks, lockWithin } from "../db/advisory-locks";
+import { pageOf } from "../db/page";
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -64,17 +65,14 @@ export function createReviewService(db: DbOrTx) {
       kind: ReviewListKind = "public",
     ): Promise<{ items: Review[]; total: number }> {
       const which = kind === "hidden" ? hiddenOnes : kind === "pending" ? pending : shown;
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select()
-          .from(reviews)
-          .where(which)
-          .orderBy(desc(reviews.createdAt), desc(reviews.id))
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ total: count() }).from(reviews).where(which),
-      ]);
-      return { items: rows.map(toReview), total: totalRow?.total ?? 0 };
+      const { rows, total } = await pageOf(
+        db,
+        db.select().from(reviews).where(which).orderBy(desc(reviews.createdAt), desc(reviews.id)),
+        reviews,
+        which,
+        page,
+      );
+      return { items: rows.map(toReview), total };
     },
 
     /**

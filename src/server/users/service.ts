@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ne, or, type SQL } from "drizzle-orm";
 import { sql } from "../db/sql";
 import {
   userMessages,
@@ -15,6 +15,7 @@ import { user } from "./tables";
 import { bounceOf, clearBounce, type EmailBounce } from "../email-bounces/service";
 import { ACCOUNT_GONE_MESSAGE, notFound, unprocessable } from "../errors";
 import { containsPattern } from "../db/like";
+import { pageOf } from "../db/page";
 
 type UserRow = typeof user.$inferSelect;
 
@@ -257,7 +258,8 @@ export function createUserService(db: Db) {
       const filter = pattern
         ? or(sql`lower(${user.email}) like ${pattern}`, sql`lower(${user.name}) like ${pattern}`)
         : undefined;
-      const [rows, [totalRow]] = await Promise.all([
+      const { rows, total } = await pageOf(
+        db,
         db
           .select({
             ...listColumns,
@@ -267,12 +269,12 @@ export function createUserService(db: Db) {
           // Emails are stored lower-cased (Better Auth), as are bouncing addresses.
           .leftJoin(emailBounces, eq(emailBounces.address, user.email))
           .where(filter)
-          .orderBy(desc(user.createdAt), desc(user.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ total: count() }).from(user).where(filter),
-      ]);
-      return { items: rows.map((r) => toListItem(r, r.bounce)), total: totalRow?.total ?? 0 };
+          .orderBy(desc(user.createdAt), desc(user.id)),
+        user,
+        filter,
+        query,
+      );
+      return { items: rows.map((r) => toListItem(r, r.bounce)), total };
     },
 
     /**

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, asc } from "drizzle-orm";
+import { and, desc, eq, asc } from "drizzle-orm";
 import { sql } from "../db/sql";
 import {
   WEBHOOK_DELIVERY_PAGE,
@@ -21,6 +21,7 @@ import { checkedAddresses, hostOf } from "./destination";
 import { insertEvent } from "./outbox";
 import { messageId, newWebhookSecret, secretHint } from "./signing";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookOutbox } from "./tables";
+import { pageOf } from "../db/page";
 
 /*
  * Webhook endpoints and their delivery log, for the admin (docs/webhooks.md): each change in one
@@ -317,19 +318,20 @@ export function createWebhookService(db: Db, opts: WebhookServiceOptions) {
         q.endpointId ? eq(webhookDeliveries.endpointId, q.endpointId) : undefined,
         q.status ? eq(webhookDeliveries.status, q.status) : undefined,
       );
-      const [rows, [total]] = await Promise.all([
+      const { rows, total } = await pageOf(
+        db,
         selectDeliveries(db)
           .where(where)
-          .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-          .limit(WEBHOOK_DELIVERY_PAGE)
-          .offset((q.page - 1) * WEBHOOK_DELIVERY_PAGE),
-        db.select({ n: count() }).from(webhookDeliveries).where(where),
-      ]);
+          .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)),
+        webhookDeliveries,
+        where,
+        { limit: WEBHOOK_DELIVERY_PAGE, offset: (q.page - 1) * WEBHOOK_DELIVERY_PAGE },
+      );
       return {
         deliveries: rows.map(toDelivery),
         page: q.page,
         pageSize: WEBHOOK_DELIVERY_PAGE,
-        total: total?.n ?? 0,
+        total,
       };
     },
 
