@@ -19468,6 +19468,11 @@ export interface operations {
                         slug: string;
                         currency: string;
                         inStock: boolean;
+                        backorder: {
+                            available: boolean;
+                            /** Format: date */
+                            expectedOn: string | null;
+                        } | null;
                         crossReferences: {
                             /** @enum {string} */
                             kind: "OE" | "competitor" | "superseded";
@@ -21063,6 +21068,18 @@ export interface operations {
                             minQty: number;
                             unitPrice: number;
                         };
+                        stockByLocation: {
+                            code: string;
+                            name: string;
+                            city: string;
+                            onSale: number;
+                        }[];
+                        backorder: {
+                            available: boolean;
+                            /** Format: date */
+                            expectedOn: string | null;
+                            more: number | null;
+                        } | null;
                     }[];
                 };
             };
@@ -21503,6 +21520,18 @@ export interface operations {
                             value: string;
                             unit: string | null;
                         }[];
+                        stockByLocation: {
+                            code: string;
+                            name: string;
+                            city: string;
+                            onSale: number;
+                        }[];
+                        backorder: {
+                            available: boolean;
+                            /** Format: date */
+                            expectedOn: string | null;
+                            more: number | null;
+                        } | null;
                     };
                 };
             };
@@ -22556,6 +22585,18 @@ export interface operations {
                                     value: string;
                                     unit: string | null;
                                 }[];
+                                stockByLocation: {
+                                    code: string;
+                                    name: string;
+                                    city: string;
+                                    onSale: number;
+                                }[];
+                                backorder: {
+                                    available: boolean;
+                                    /** Format: date */
+                                    expectedOn: string | null;
+                                    more: number | null;
+                                } | null;
                             } | null;
                             matched: {
                                 /** @enum {string} */
@@ -22733,6 +22774,18 @@ export interface operations {
                                     value: string;
                                     unit: string | null;
                                 }[];
+                                stockByLocation: {
+                                    code: string;
+                                    name: string;
+                                    city: string;
+                                    onSale: number;
+                                }[];
+                                backorder: {
+                                    available: boolean;
+                                    /** Format: date */
+                                    expectedOn: string | null;
+                                    more: number | null;
+                                } | null;
                             } | null;
                             matched: {
                                 /** @enum {string} */
@@ -22922,6 +22975,18 @@ export interface operations {
                                     value: string;
                                     unit: string | null;
                                 }[];
+                                stockByLocation: {
+                                    code: string;
+                                    name: string;
+                                    city: string;
+                                    onSale: number;
+                                }[];
+                                backorder: {
+                                    available: boolean;
+                                    /** Format: date */
+                                    expectedOn: string | null;
+                                    more: number | null;
+                                } | null;
                             } | null;
                             matched: {
                                 /** @enum {string} */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { productBackorderSchema } from "./availability";
 import { crossReferenceSchema, productDetailSchema } from "./products";
 import { text } from "./text";
 import { applicationGroupSchema } from "./vehicles";
@@ -10,7 +11,8 @@ export type PartAsset = z.infer<typeof partAssetSchema>;
 /**
  * A part's public page (`/parts/{slug}`, docs/catalog.md "Part pages"): what anyone may read
  * without signing in. The list price and the public quantity breaks (never a company's), in stock
- * or not (never how many), the numbers it replaces and the vehicles it fits.
+ * or not (never how many, nor where) and its backorder offer (the date one more unit can be
+ * promised), the numbers it replaces and the vehicles it fits.
  */
 export const partPageSchema = productDetailSchema
   .pick({
@@ -43,6 +45,8 @@ export const partPageSchema = productDetailSchema
     /** The store's currency (ISO 4217), which `price` and `breaks` are in. */
     currency: z.string().length(3),
     inStock: z.boolean(),
+    /** Its backorder offer as DESIGN.md §8 names it (no count of the units coming); null: none. */
+    backorder: productBackorderSchema.pick({ available: true, expectedOn: true }).nullable(),
     crossReferences: z.array(crossReferenceSchema),
     /** The vehicles it fits, by make and model, the years as ranges. */
     applications: z.array(applicationGroupSchema),

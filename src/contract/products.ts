@@ -9,6 +9,7 @@ import {
 import { attributeFiltersSchema } from "./facets";
 import { productAttributeSchema } from "./attributes";
 import { breaksCheaperThan, priceBreaksSchema } from "./pricing";
+import { availabilityFields } from "./availability";
 
 // Written here before; the pages that show them import them from count.ts (no zod).
 export { formatDimensions, formatWeight } from "./count";
@@ -79,14 +80,16 @@ export const productListItemSchema = productSchema.extend({
    * everyone else (the shared cached answer is unchanged).
    */
   ...yourListPriceSchema.partial().shape,
+  /** Where it is on sale and its backorder offer (contract/availability.ts). */
+  ...availabilityFields,
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
 /**
- * One product with the numbers it replaces (the product page and the edit form), and its public
+ * One product with the numbers it replaces (the admin's answers after a change), and its public
  * quantity breaks: from `minQty` units on, `unitPrice` each, for everyone (docs/pricing.md).
  */
-export const productDetailSchema = productSchema.extend({
+const productFactsSchema = productSchema.extend({
   crossReferences: z.array(crossReferenceSchema),
   /** Shipping weight of one unit in grams (weight-band shipping); 0 when not given. */
   weightGrams: z.number().int(),
@@ -99,10 +102,19 @@ export const productDetailSchema = productSchema.extend({
   /** Its attribute values in their definitions' order (docs/attributes.md); empty when none. */
   attributes: z.array(productAttributeSchema),
 });
+
+/**
+ * One product as its page and the edit form read it (`GET /api/products/{id}`): its facts, where
+ * it is on sale and its backorder offer (contract/availability.ts).
+ */
+export const productDetailSchema = productFactsSchema.extend(availabilityFields);
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
-/** What admins see: the public product plus its creator's email (never shown publicly). */
-export const adminProductSchema = productDetailSchema.extend({ email: z.string() });
+/**
+ * What admins see after adding or editing a product: its facts plus its creator's email (never
+ * shown publicly); its availability is read with the product.
+ */
+export const adminProductSchema = productFactsSchema.extend({ email: z.string() });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 export const productListQuerySchema = pagingQuerySchema

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { productAttributeSchema } from "./attributes";
+import { availabilityFields } from "./availability";
 import { cartSchema } from "./cart";
 import { formatCount } from "./count";
 import { text } from "./text";
@@ -101,6 +102,8 @@ export const quickOrderProductSchema = z.object({
   availableQuantity: z.number().int(),
   /** Its attribute values, as product answers carry them (docs/attributes.md). */
   attributes: z.array(productAttributeSchema),
+  /** Where it is on sale and its backorder offer, as product answers carry them. */
+  ...availabilityFields,
 });
 
 export const quickOrderLineSchema = z.object({

@@ -26,6 +26,7 @@ const part: PartPage = {
   widthMm: null,
   heightMm: null,
   inStock: false,
+  backorder: null,
   crossReferences: [],
   applications: [],
   brand: "PartsWorks",

@@ -1,7 +1,10 @@
-import type { Product, ProductDetail } from "#contract/products";
+import type { ProductDetail, ProductListItem } from "#contract/products";
 
-/** A product as the API lists it (a brake pad set, in stock), for web tests; `changes` override. */
-export const aProduct = (changes: Partial<Product> = {}): Product => ({
+/**
+ * A product as the API lists it (a brake pad set, in stock at the home location, no backorders),
+ * for web tests; `changes` override.
+ */
+export const aProduct = (changes: Partial<ProductListItem> = {}): ProductListItem => ({
   _id: "11111111-1111-4111-8111-111111111111",
   name: "Brake pad set",
   partNumber: "PW-BP-1001",
@@ -14,6 +17,8 @@ export const aProduct = (changes: Partial<Product> = {}): Product => ({
   warranty: 24,
   coreDeposit: null,
   createdAt: "2026-11-22T10:00:00.000Z",
+  stockByLocation: [{ code: "MAIN", name: "Main warehouse", city: "", onSale: 330 }],
+  backorder: null,
   ...changes,
 });
 
@@ -22,7 +27,7 @@ export const aProduct = (changes: Partial<Product> = {}): Product => ({
  * weight, dimensions, breaks or attributes, but for `changes`.
  */
 export const aProductDetail = (
-  product: Product,
+  product: ProductListItem,
   changes: Partial<ProductDetail> = {},
 ): ProductDetail => ({
   ...product,

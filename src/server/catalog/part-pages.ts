@@ -67,6 +67,11 @@ export function createPartPages(db: Db, currency: string) {
       widthMm: product.widthMm,
       heightMm: product.heightMm,
       inStock: product.availableQuantity > 0,
+      // The date one more unit can be promised; never how many come, nor where it is on sale.
+      backorder: product.backorder && {
+        available: product.backorder.available,
+        expectedOn: product.backorder.expectedOn,
+      },
       crossReferences: product.crossReferences,
       applications: groupApplications(read.applications),
       brand: read.row.brand ?? STORE_BRAND,

@@ -62,6 +62,9 @@ test("answers prices in currency units and the spec's field names", async () => 
       "warranty",
       "createdAt",
       "coreDeposit",
+      // Where it is on sale and its backorder offer (DESIGN.md §8, docs/inventory.md).
+      "stockByLocation",
+      "backorder",
     ].sort(),
   );
 });

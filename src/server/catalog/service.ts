@@ -18,6 +18,7 @@ import type { Db, DbOrTx } from "../db/database";
 import { productCrossReferences, products } from "./tables";
 import { HttpError, notFound } from "../errors";
 import { onSaleElsewhere } from "../inventory/elsewhere";
+import { availabilityColumns, type Availability } from "../inventory/availability";
 import { centsToUnits, unitsToCents } from "../money";
 import type { FitmentDetail } from "../../contract/vehicles";
 import { fitDetailsColumn, fitsCondition } from "./fitment";
@@ -67,14 +68,14 @@ export function toProduct(row: ProductRow): Product {
 }
 
 /**
- * The product page's and the edit form's answer: the product, its numbers, public breaks and
+ * The facts of a product the admin's answers carry: the product, its numbers, public breaks and
  * attribute values (attributes/reads.ts).
  */
-export function toProductDetail(
+function toProductFacts(
   row: ProductRow,
   crossReferences: CrossReference[],
   attributes: ProductAttribute[],
-): ProductDetail {
+): Omit<ProductDetail, keyof Availability> {
   return {
     ...toProduct(row),
     crossReferences,
@@ -87,13 +88,32 @@ export function toProductDetail(
   };
 }
 
+/**
+ * The product page's and the edit form's answer: its facts, where it is on sale and its backorder
+ * offer (inventory/availability.ts).
+ */
+export function toProductDetail(
+  row: ProductRow,
+  crossReferences: CrossReference[],
+  attributes: ProductAttribute[],
+  availability: Availability,
+): ProductDetail {
+  return { ...toProductFacts(row, crossReferences, attributes), ...availability };
+}
+
 export function toAdminProduct(
   row: ProductRow,
   crossReferences: CrossReference[],
   attributes: ProductAttribute[],
 ): AdminProduct {
-  return { ...toProductDetail(row, crossReferences, attributes), email: row.creatorEmail };
+  return { ...toProductFacts(row, crossReferences, attributes), email: row.creatorEmail };
 }
+
+/** A product's availability as columns of a statement over `products` (the list, the detail). */
+const productAvailabilityColumns = availabilityColumns(
+  productIdColumn,
+  sql.raw(`"products"."available_quantity"`),
+);
 
 /** The filters of a list (everything but sort and paging): what its total depends on. */
 export type ProductFilters = Omit<ProductListQuery, "sort" | "limit" | "offset">;
@@ -196,14 +216,20 @@ export const productDetailColumns = {
     from ${productCrossReferences} r
     where r.product_id = ${productIdColumn})`,
   attributes: attributesJson(productIdColumn),
+  ...productAvailabilityColumns,
 };
 
-export const productDetailOf = (read: {
-  row: ProductRow;
-  references: CrossReference[];
-  attributes: Parameters<typeof attributesFromJson>[0];
-}): ProductDetail =>
-  toProductDetail(read.row, read.references, attributesFromJson(read.attributes));
+export const productDetailOf = (
+  read: {
+    row: ProductRow;
+    references: CrossReference[];
+    attributes: Parameters<typeof attributesFromJson>[0];
+  } & Availability,
+): ProductDetail =>
+  toProductDetail(read.row, read.references, attributesFromJson(read.attributes), {
+    stockByLocation: read.stockByLocation,
+    backorder: read.backorder,
+  });
 
 async function crossReferencesOf(tx: DbOrTx, productId: string): Promise<CrossReference[]> {
   return tx
@@ -248,14 +274,17 @@ export function createCatalogService(db: Db) {
         product: products,
         matched: search ? matchedNumber(search.number) : sql<null>`null`,
         fit: vehicle ? fitDetailsColumn(productIdColumn, vehicle) : sql<null>`null`,
+        ...productAvailabilityColumns,
       })
       .from(products)
       .where(where)
       .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset);
-    return rows.map(({ product, matched, fit }) => ({
+    return rows.map(({ product, matched, fit, stockByLocation, backorder }) => ({
       ...toProduct(product),
+      stockByLocation,
+      backorder,
       ...(product.breaks.length > 0 && { breaks: wireBreaks(product.breaks) }),
       ...(matched && { matched: describeMatch(JSON.parse(matched) as NumberMatch) }),
       ...(vehicle && {

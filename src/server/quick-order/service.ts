@@ -19,6 +19,7 @@ import type { PriceBreak } from "../money";
 import { sqlTexts } from "../db/sql-arrays";
 import { unprocessable } from "../errors";
 import { attributesOf } from "../catalog/attributes/reads";
+import { availabilityOf, type Availability } from "../inventory/availability";
 import { centsToUnits } from "../money";
 import { priceLines, pricingFor } from "../pricing/pricing";
 import { readQty, type ParsedLine } from "./parse";
@@ -201,6 +202,9 @@ export function mergeLines(lines: ResolvedLine[]): ResolvedLine[] {
   });
 }
 
+/** A line without a product (or one deleted meanwhile): nothing on sale, no backorders. */
+const noAvailability: Availability = { stockByLocation: [], backorder: null };
+
 const isReady = (l: ResolvedLine) => l.product !== null && !l.problems.some((p) => p.blocking);
 
 /** Fewer characters than this, no "did you mean" (too many numbers are near). */
@@ -337,7 +341,7 @@ export function createQuickOrderService(db: Db, cart: CartService, opts: { curre
       ),
     ];
     // The buyer's own prices (their company's list and breaks) for every part a line found.
-    const [suggestions, context, attributes] = await Promise.all([
+    const [suggestions, context, attributes, availability] = await Promise.all([
       suggest(unknown),
       pricingFor(
         db,
@@ -347,6 +351,11 @@ export function createQuickOrderService(db: Db, cart: CartService, opts: { curre
       ),
       // What each part found is (shown beside it: docs/attributes.md).
       attributesOf(
+        db,
+        picked.flatMap((p) => p.candidates.map((c) => c.id)),
+      ),
+      // Where each is on sale and its backorder offer (docs/inventory.md "What buyers see").
+      availabilityOf(
         db,
         picked.flatMap((p) => p.candidates.map((c) => c.id)),
       ),
@@ -380,6 +389,7 @@ export function createQuickOrderService(db: Db, cart: CartService, opts: { curre
       ...l,
       unitCents: l.product ? priced[next++]!.unitPriceCents : null,
       attributes: (l.product && attributes.get(l.product.id)) || [],
+      availability: (l.product && availability.get(l.product.id)) || noAvailability,
     }));
     return withPrices;
   }
@@ -396,6 +406,7 @@ export function createQuickOrderService(db: Db, cart: CartService, opts: { curre
       minimumOrder: l.product.minimumOrder,
       availableQuantity: l.product.availableQuantity,
       attributes: l.attributes,
+      ...l.availability,
     },
     matched: l.product && {
       kind: l.product.kind,

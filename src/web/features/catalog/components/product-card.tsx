@@ -5,6 +5,7 @@ import { partSlug, paths } from "#contract/paths";
 import { useSession } from "../../../lib/session";
 import type { ReactNode } from "react";
 import { fitDetailWords, fitWords } from "../../../lib/vehicle-choice";
+import { availabilityWords } from "#contract/availability";
 
 export function ProductCard({
   product,
@@ -144,6 +145,15 @@ export function ProductCard({
           <dt className="text-base-content/70">Warranty</dt>
           <dd className="text-right">{formatWarranty(product.warranty)}</dd>
         </dl>
+        {/* What a buyer can expect (docs/inventory.md "What buyers see"): a visitor reads in
+            stock or on backorder with its date, a signed-in buyer where it ships from too. */}
+        <p className="text-sm font-medium" data-testid="availability">
+          {availabilityWords(
+            signedIn
+              ? product
+              : { inStock: product.availableQuantity > 0, backorder: product.backorder },
+          )}
+        </p>
         <div className="card-actions mt-2 flex-nowrap max-sm:flex-wrap">
           {/* The accessible name starts with the visible words, so voice control finds it. */}
           <Link to={paths.product.to(product._id)} className="btn relative flex-1 btn-primary">

@@ -59,3 +59,36 @@ test("weights and sizes are written as people read them", () => {
     "1,500 × 80 × 10,000 mm",
   );
 });
+
+test("the ordering page says where the stock ships from and when more comes; the part page in stock or not", () => {
+  const client = new QueryClient();
+  client.setQueryData(siteConfigQueryOptions.queryKey, {
+    currency: "USD",
+    socialProviders: [],
+    payments: { gateway: "test-card" },
+  });
+  const chicago = { code: "CHI", name: "Chicago warehouse", city: "Chicago", onSale: 12 };
+  const backorder = { available: true, expectedOn: "2027-01-12", more: 30 };
+  const page = (p: Parameters<typeof ProductDetails>[0]["product"]) =>
+    render(
+      <QueryClientProvider client={client}>
+        <ProductDetails product={p} />
+      </QueryClientProvider>,
+    );
+  const ordering = page({ ...product, stockByLocation: [chicago], backorder });
+  // The specification's own row stays beside the words.
+  expect(screen.getByText("Available quantity")).toBeTruthy();
+  expect(screen.getByTestId("availability").textContent).toBe(
+    "12 ship today from Chicago warehouse · 30 more on 12 Jan 2027",
+  );
+  ordering.unmount();
+  // The part page's product: in stock or not, never how many nor where.
+  const part = Object.fromEntries(
+    Object.entries(product).filter(([k]) => k !== "availableQuantity" && k !== "stockByLocation"),
+  ) as Omit<ProductDetail, "availableQuantity" | "stockByLocation">;
+  page({ ...part, inStock: false, backorder });
+  expect(screen.queryByText("Available quantity")).toBeNull();
+  expect(screen.getByTestId("availability").textContent).toBe(
+    "Out of stock · on backorder, expected 12 Jan 2027",
+  );
+});

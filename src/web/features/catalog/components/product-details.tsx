@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { formatDimensions, formatWeight } from "#contract/count";
 import type { ProductDetail } from "#contract/products";
+import { availabilityWords, type AvailabilityFacts } from "#contract/availability";
 import { formatPrice, formatWarranty } from "../../../lib/format";
 import type { CrossReferenceKind } from "#contract/constants";
 import { useSiteConfig } from "../../../lib/use-site-config";
@@ -12,11 +13,15 @@ export const crossReferenceLabels: Record<CrossReferenceKind, string> = {
 };
 
 /**
- * What the page shows of a product: the ordering page says how many are available, the public
- * part page only whether it is in stock (docs/catalog.md "Part pages").
+ * What the page shows of a product: the ordering page says how many are available and where, the
+ * public part page only whether it is in stock, and on backorder when it can be promised a date
+ * (docs/catalog.md "Part pages", docs/inventory.md "What buyers see").
  */
-export type ShownProduct = Omit<ProductDetail, "availableQuantity" | "createdAt"> &
-  ({ availableQuantity: number } | { inStock: boolean });
+export type ShownProduct = Omit<
+  ProductDetail,
+  "availableQuantity" | "createdAt" | "stockByLocation" | "backorder"
+> &
+  AvailabilityFacts;
 
 /** The product's picture and facts; the ordering controls come in as children. */
 export function ProductDetails({
@@ -90,14 +95,11 @@ export function ProductDetails({
               <dt className="text-base-content/70">Available quantity</dt>
               <dd className="text-right">{product.availableQuantity}</dd>
             </>
-          ) : (
-            <>
-              <dt className="text-base-content/70">Availability</dt>
-              <dd className="text-right" data-testid="availability">
-                {product.inStock ? "In stock" : "Out of stock"}
-              </dd>
-            </>
-          )}
+          ) : null}
+          <dt className="text-base-content/70">Availability</dt>
+          <dd className="text-right" data-testid="availability">
+            {availabilityWords(product)}
+          </dd>
           <dt className="text-base-content/70">Warranty</dt>
           <dd className="text-right">{formatWarranty(product.warranty)}</dd>
           {/* 0 g is a weight nobody gave: said only when known, as the dimensions. */}

@@ -2,6 +2,7 @@ import { plural } from "#contract/count";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { MAX_QUICK_ORDER_LINES, type QuickOrderLine } from "#contract/quick-order";
 import { paths } from "#contract/paths";
+import { availabilityWords } from "#contract/availability";
 import { DataTable, type Column } from "../../../components/data-table";
 import { Link } from "../../../components/link";
 import { Spinner } from "../../../components/spinner";
@@ -188,8 +189,9 @@ export function QuickOrder() {
       numeric: true,
       cell: (r) =>
         r.result.product ? (
-          <span>
-            {r.result.product.availableQuantity} in stock
+          <span data-testid="quick-order-availability">
+            {/* What the buyer can expect (docs/inventory.md "What buyers see"). */}
+            {availabilityWords(r.result.product)}
             <span className="block text-xs text-base-content/75">
               minimum {r.result.product.minimumOrder}
             </span>
