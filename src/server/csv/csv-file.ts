@@ -1,4 +1,5 @@
 import { parse } from "csv-parse/sync";
+import { formatCount } from "../../contract/count";
 import type { CsvRowError } from "../../contract/product-csv";
 
 /*
@@ -98,3 +99,28 @@ export function headerErrors(
       .map((c) => ({ line: 1, column: c, message: `Column ${c} appears twice` })),
   ];
 }
+
+/**
+ * The problem of a file with no records after its header, or more than `max` (`noun`: what a
+ * record is, "products"; `unit`: what the limit counts, by default the same); null for neither.
+ */
+export function bodySizeProblem(
+  body: CsvRecord[],
+  max: number,
+  noun: string,
+  unit = noun,
+): string | null {
+  if (body.length === 0) return `The file has a header but no ${noun}`;
+  if (body.length <= max) return null;
+  return `The file has ${formatCount(body.length)} ${unit}; import at most ${formatCount(max)} at a time`;
+}
+
+/** A record's problem when it has another number of cells than the header has names; or null. */
+export const cellCountError = (
+  cells: string[],
+  line: number,
+  names: string[],
+): CsvRowError | null =>
+  cells.length === names.length
+    ? null
+    : { line, message: `Has ${cells.length} cells where the header has ${names.length}` };

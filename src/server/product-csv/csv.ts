@@ -1,7 +1,13 @@
 import { stringify } from "csv-stringify/sync";
-import { escapeCell, headerErrors, readCsvRecords, unescapeCell } from "../csv/csv-file";
+import {
+  bodySizeProblem,
+  cellCountError,
+  escapeCell,
+  headerErrors,
+  readCsvRecords,
+  unescapeCell,
+} from "../csv/csv-file";
 import { normalizePartNumber } from "../../contract/constants";
-import { formatCount } from "../../contract/count";
 import { attributeMessages, type ProductAttribute } from "../../contract/attributes";
 import {
   ATTRIBUTES_COLUMN,
@@ -318,22 +324,16 @@ export function readProductCsv(data: Buffer): ParsedCsv {
     missingDimensions.map((c) => ({ line: 1, column: c, message: dimensionColumnsTogether(c) })),
   );
   if (header.length > 0) return { rows: [], errors: header, fitmentByLine };
-  if (body.length === 0) return fileError("The file has a header but no products");
-  if (body.length > MAX_CSV_ROWS) {
-    return fileError(
-      `The file has ${formatCount(body.length)} products; import at most ${formatCount(MAX_CSV_ROWS)} at a time`,
-    );
-  }
+  const size = bodySizeProblem(body, MAX_CSV_ROWS, "products");
+  if (size) return fileError(size);
 
   const rows: ProductRow[] = [];
   const errors: CsvRowError[] = [];
   const firstLineOf = new Map<string, number>();
   for (const { cells: record, line } of body) {
-    if (record.length !== names.length) {
-      errors.push({
-        line,
-        message: `Has ${record.length} cells where the header has ${names.length}`,
-      });
+    const cellCount = cellCountError(record, line, names);
+    if (cellCount) {
+      errors.push(cellCount);
       continue;
     }
     const input: Record<string, unknown> = {};

@@ -1,6 +1,12 @@
 import { stringify } from "csv-stringify/sync";
-import { escapeCell, headerErrors, readCsvRecords, unescapeCell } from "../csv/csv-file";
-import { formatCount } from "../../contract/count";
+import {
+  bodySizeProblem,
+  cellCountError,
+  escapeCell,
+  headerErrors,
+  readCsvRecords,
+  unescapeCell,
+} from "../csv/csv-file";
 import type { CsvRowError } from "../../contract/product-csv";
 import { hasControlCharacters } from "../../contract/text";
 import {
@@ -121,21 +127,15 @@ export function readVehicleCsv(data: Buffer): ParsedVehicleCsv {
     (n) => (vehicleCsvColumns as readonly string[]).includes(n),
   );
   if (header.length > 0) return { rows: [], errors: header };
-  if (body.length === 0) return fileError("The file has a header but no vehicles");
-  if (body.length > MAX_VEHICLE_CSV_ROWS) {
-    return fileError(
-      `The file has ${formatCount(body.length)} rows; import at most ${formatCount(MAX_VEHICLE_CSV_ROWS)} at a time`,
-    );
-  }
+  const size = bodySizeProblem(body, MAX_VEHICLE_CSV_ROWS, "vehicles", "rows");
+  if (size) return fileError(size);
 
   const rows: VehicleCsvRow[] = [];
   const errors: CsvRowError[] = [];
   for (const { cells: record, line } of body) {
-    if (record.length !== names.length) {
-      errors.push({
-        line,
-        message: `Has ${record.length} cells where the header has ${names.length}`,
-      });
+    const cellCount = cellCountError(record, line, names);
+    if (cellCount) {
+      errors.push(cellCount);
       continue;
     }
     const cells: Cells = {};
