@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
 
 /** A 1x1 GIF89a: the smallest real image the upload accepts. */
 export const tinyGif = Buffer.from(
@@ -41,3 +42,7 @@ export function multipartFiles(files: FilePart[]) {
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** An upload sent as JSON (`{ file: "x" }`), not multipart, as `who`: the route should say 415. */
+export const postNotMultipart = (app: FastifyInstance, who: { cookie: string }, url: string) =>
+  app.inject({ method: "POST", url, payload: { file: "x" }, headers: { cookie: who.cookie } });

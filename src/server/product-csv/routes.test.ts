@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { TestAccount } from "../../../tests/support/accounts";
-import { multipart } from "../../../tests/support/multipart";
+import { multipart, postNotMultipart } from "../../../tests/support/multipart";
 import { testAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
 import { MAX_CSV_BYTES } from "../../contract/product-csv";
@@ -32,12 +32,7 @@ test("a file over the cap is refused with 413 and says the limit", async () => {
 });
 
 test("a body that is not multipart is refused with 415", async () => {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/admin/product-imports",
-    payload: { file: "x" },
-    headers: { cookie: admin.cookie },
-  });
+  const res = await postNotMultipart(t.app, admin, "/api/admin/product-imports");
   expect(res.statusCode).toBe(415);
 });
 

@@ -1,7 +1,7 @@
 import { count, desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { TestAccount } from "../../../tests/support/accounts";
-import { multipart } from "../../../tests/support/multipart";
+import { multipart, postNotMultipart } from "../../../tests/support/multipart";
 import { testAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
 import {
@@ -228,12 +228,7 @@ describe("the file", () => {
 });
 
 test("an upload that is no multipart file is a 415; one over the cap a 413", async () => {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/vehicles/import",
-    payload: { file: "x" },
-    headers: { cookie: admin.cookie },
-  });
+  const res = await postNotMultipart(t.app, admin, "/api/vehicles/import");
   expect(res.statusCode).toBe(415);
   const big = await upload("import/preview", Buffer.alloc(10 * 1024 * 1024 + 10, 0x61));
   expect(big.statusCode).toBe(413);
