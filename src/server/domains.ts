@@ -194,20 +194,12 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
   });
   // Stock locations, a product's stock at each, counts and transfers (docs/inventory.md).
   await api.register(locationRoutes, {
-    locations: createLocationService(
-      database.db,
-      () => catalogCache.invalidate("stock"),
-      inventory.promisesChanged,
-    ),
+    locations: createLocationService(database.db, () => catalogCache.invalidate("stock")),
     guards,
   });
   // Incoming supply: production runs and purchase orders, received into a location.
   await api.register(supplyRoutes, {
-    supply: createSupplyService(
-      database.db,
-      () => catalogCache.invalidate("stock"),
-      inventory.promisesChanged,
-    ),
+    supply: createSupplyService(database.db, () => catalogCache.invalidate("stock")),
     db: database.db,
     guards,
   });

@@ -38,6 +38,7 @@ export function addStoreJobs(
     idempotency: { sweep(): Promise<number> };
     webhooks: { sweep(): Promise<number> };
     vatChecks: { enabled: boolean; sweep(): Promise<number> };
+    backorderDates: { sweep(): Promise<number> };
     db: DbOrTx;
   },
   config: Pick<Config, "holdSweepMs" | "holdWarningMs" | "lowStockEmail">,
@@ -78,6 +79,16 @@ export function addStoreJobs(
       ),
     );
   }
+  // Buyers whose backordered parts' promised dates moved, emailed each minute
+  // (orders/backorder-mail.ts, docs/inventory.md "Backorders").
+  recurring.add(
+    countingJob(
+      "backorder-dates",
+      { everyMs: 60_000, name: "backorder dates", log },
+      () => does.backorderDates.sweep(),
+      (n) => `${n} order(s) told of new backorder dates`,
+    ),
+  );
   // The admin home's daily low-stock email to admins (docs/admin-home.md).
   if (config.lowStockEmail.enabled) {
     recurring.add(lowStockEmailJob(does.adminHome, { hourUtc: config.lowStockEmail.hourUtc, log }));

@@ -224,10 +224,7 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
   // Stock moved in this process (an order took it, a cancellation gave it back): the cached
   // answers go as soon as the move commits, so the writer's next read sees it; other processes
   // hear it through NOTIFY.
-  // A promised date that moved is emailed to the buyer, in the transaction that moved it.
-  const inventory = createInventory(database.db, () => catalogCache.invalidate("stock"), {
-    promisesChanged: createBackorderDateMail(mailer, publicUrl),
-  });
+  const inventory = createInventory(database.db, () => catalogCache.invalidate("stock"));
   // The store's files: under DATA_DIR or in the bucket (docs/storage.md).
   const storage = await createStorage(config.storage, config.dataDir, (m) => app.log.warn(m));
   app.addHook("onClose", async () => storage.close());
@@ -346,6 +343,8 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
       idempotency,
       webhooks,
       vatChecks,
+      // Buyers whose backordered parts' dates moved, emailed each minute (docs/inventory.md).
+      backorderDates: createBackorderDateMail(database.db, mailer, publicUrl),
       db: database.db,
     },
     config,

@@ -46,25 +46,17 @@ export interface NewBackorder {
   qty: number;
 }
 
-/** A date's change for a waiting backorder (its order is told). */
-export interface PromiseChange {
-  orderId: string;
-  backorderId: string;
-  was: string | null;
-  now: string | null;
-}
-
 /**
  * Writes an order's backordered units (the caller holds the products' row locks, so the queue's
  * order is the order of placement) and dates them: the lead time's date kept as the fallback,
- * the date promised now from the open supply.
+ * the date promised now from the open supply; the order itself tells its buyer that date.
  */
 export async function putOnBackorder(
   tx: DbOrTx,
   orderId: string,
   lines: NewBackorder[],
-): Promise<PromiseChange[]> {
-  if (lines.length === 0) return [];
+): Promise<void> {
+  if (lines.length === 0) return;
   const ids = sqlUuids(lines.map((l) => l.productId));
   await tx.execute(sql`
     insert into backorders (order_id, line, product_id, qty, waiting, lead_on, created_at)
@@ -73,48 +65,79 @@ export async function putOnBackorder(
       from unnest(${sqlInts(lines.map((l) => l.line))}, ${ids}, ${sqlInts(lines.map((l) => l.qty))})
            as l(line, id, qty)
       left join backorder_policies p on p.product_id = l.id`);
-  // The new lines' own dates are not changes: the order's pages and emails say them.
-  const changes = await promiseDates(
+  await promiseDates(
     tx,
     lines.map((l) => l.productId),
   );
-  return changes.filter((c) => c.orderId !== orderId);
+  await tx.execute(sql`
+    update backorders set told = true, told_on = promised_on where order_id = ${orderId}`);
 }
 
 /**
- * Told, in the transaction that changed them, of dates promised to waiting backorders that
- * changed (the buyers are emailed: composed at startup, as the inventory imports no mail).
+ * Dates promised to these products' waiting backorders again (the caller holds the products' row
+ * locks); a buyer whose date moved is emailed by the "backorder-dates" job
+ * (`orders/backorder-mail.ts`). Returns how many lines' dates moved.
  */
-export type PromisesChanged = (tx: DbOrTx, changes: PromiseChange[]) => Promise<void>;
-
-/** `promiseDates`, and the buyers whose date moved told (the caller holds the products' locks). */
-export async function redate(
-  tx: DbOrTx,
-  productIds: string[],
-  tell: PromisesChanged | undefined,
-): Promise<void> {
-  const changes = await promiseDates(tx, productIds);
-  if (changes.length > 0) await tell?.(tx, changes);
-}
-
-/** Dates promised to these products' waiting backorders again; the changes, by order. */
-export async function promiseDates(tx: DbOrTx, productIds: string[]): Promise<PromiseChange[]> {
-  if (productIds.length === 0) return [];
-  const rows = await tx.execute<{
-    backorder_id: string;
-    order_id: string;
-    was: string | null;
-    now_on: string | null;
-  }>(sql`
-    select c.backorder_id, c.order_id, c.was::text as was, c.now_on::text as now_on
+export async function promiseDates(tx: DbOrTx, productIds: string[]): Promise<number> {
+  if (productIds.length === 0) return 0;
+  const rows = await tx.execute<{ n: number }>(sql`
+    select count(*)::int as n
       from unnest(${sqlUuids([...new Set(productIds)])}) as p(id)
       cross join lateral promise_backorders(p.id) c`);
+  return rows.rows[0]!.n;
+}
+
+/** A waiting line whose promised date moved since its buyer was last told. */
+export interface UntoldDate {
+  backorderId: string;
+  orderId: string;
+  line: number;
+  waiting: number;
+  was: string | null;
+  now: string | null;
+}
+
+/**
+ * Up to `orders` orders' waiting lines whose date moved since their buyers were last told,
+ * locked until the caller's transaction ends (another process running the job skips them).
+ */
+export async function untoldDates(tx: DbOrTx, orders: number): Promise<UntoldDate[]> {
+  const rows = await tx.execute<{
+    id: string;
+    order_id: string;
+    line: number;
+    waiting: number;
+    told_on: string | null;
+    promised_on: string | null;
+  }>(sql`
+    select b.id, b.order_id, b.line, b.waiting, b.told_on::text as told_on,
+           b.promised_on::text as promised_on
+      from backorders b
+     where b.order_id in (
+             select distinct order_id from backorders
+              where waiting > 0 and told and promised_on is distinct from told_on
+              limit ${orders})
+       and b.waiting > 0 and b.told and b.promised_on is distinct from b.told_on
+     order by b.order_id, b.line
+       for update skip locked`);
   return rows.rows.map((r) => ({
+    backorderId: r.id,
     orderId: r.order_id,
-    backorderId: r.backorder_id,
-    was: r.was,
-    now: r.now_on,
+    line: r.line,
+    waiting: r.waiting,
+    was: r.told_on,
+    now: r.promised_on,
   }));
+}
+
+/** These lines' buyers were told their new dates. */
+export async function markTold(tx: DbOrTx, told: UntoldDate[]): Promise<void> {
+  if (told.length === 0) return;
+  await tx.execute(sql`
+    update backorders b set told_on = t.promised_on
+      from (select b2.id, b2.promised_on from backorders b2
+             where b2.id = any(${sqlUuids(told.map((t) => t.backorderId))})) t
+     where b.id = t.id`);
 }
 
 /**

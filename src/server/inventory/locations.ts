@@ -17,7 +17,7 @@ import { PG, postgresError } from "../db/postgres-errors";
 import { sql } from "../db/sql";
 import { notFound, conflict, unprocessable } from "../errors";
 import { reorderLevels, stockLocations, stockTransfers } from "./tables";
-import { fillBackorders, redate, setBackorderPolicy, type PromisesChanged } from "./backorders";
+import { fillBackorders, promiseDates, setBackorderPolicy } from "./backorders";
 
 type LocationRow = typeof stockLocations.$inferSelect;
 
@@ -221,11 +221,7 @@ const isCodeTaken = (err: unknown) => {
  * the product's row first, then writes the location's stock and the product's total in the same
  * transaction, with its audit row. `onStockChanged` is told once a product's total moved.
  */
-export function createLocationService(
-  db: Db,
-  onStockChanged: () => void = () => {},
-  promisesChanged?: PromisesChanged,
-) {
+export function createLocationService(db: Db, onStockChanged: () => void = () => {}) {
   return {
     async list(): Promise<Location[]> {
       const rows = await db
@@ -412,7 +408,7 @@ export function createLocationService(
           const filled = await putOnSale(tx, productId, location, delta);
           product.total += delta - filled;
           moved = true;
-          if (filled > 0) await redate(tx, [productId], promisesChanged);
+          if (filled > 0) await promiseDates(tx, [productId]);
         }
         if (input.reorderLevel === null) {
           await tx

@@ -7,14 +7,7 @@ import { PG, postgresError } from "../db/postgres-errors";
 import { executePrepared } from "../db/prepared";
 import { sqlInts, sqlUuids } from "../db/sql-arrays";
 import { HttpError, unprocessable } from "../errors";
-import {
-  cancelWaiting,
-  promiseDates,
-  putOnBackorder,
-  type NewBackorder,
-  type PromiseChange,
-  type PromisesChanged,
-} from "./backorders";
+import { cancelWaiting, promiseDates, putOnBackorder, type NewBackorder } from "./backorders";
 
 /** A quantity of one product to take from stock or give back. */
 export interface StockLine {
@@ -107,17 +100,8 @@ export interface StockMoves {
  * deadlocking; and the one place that announces "stock changed" to the catalog read cache,
  * after the transaction commits, so the writer's next read sees its own change.
  */
-export function createInventory(
-  db: Db,
-  onStockChanged: () => void = () => {},
-  hooks: { promisesChanged?: PromisesChanged } = {},
-) {
-  const told = async (tx: DbOrTx, changes: PromiseChange[]) => {
-    if (changes.length > 0) await hooks.promisesChanged?.(tx, changes);
-  };
+export function createInventory(db: Db, onStockChanged: () => void = () => {}) {
   return {
-    /** Tells the buyers of these changed promises (supply re-dated, received or cancelled). */
-    promisesChanged: told,
     /** The database the stock is kept in: reads outside a transaction go straight to it. */
     db,
     /**
@@ -186,12 +170,10 @@ export function createInventory(
               return quoted;
             },
             releaseOrders: async (orderIds) => {
-              const released = await releaseOrders(tx, orderIds);
-              moved = released.moved || moved;
-              await told(tx, released.changes);
+              moved = (await releaseOrders(tx, orderIds)) || moved;
             },
             backorder: async (orderId, lines) => {
-              await told(tx, await putOnBackorder(tx, orderId, lines));
+              await putOnBackorder(tx, orderId, lines);
             },
             lockProducts: (ids) => lockProducts(tx, sqlUuids(ids)),
             restock: async (lines) => {
@@ -384,14 +366,11 @@ async function lockProducts(tx: DbOrTx, ids: SQL): Promise<void> {
 }
 
 /**
- * Returns whether any stock moved, and the dates that changed for other orders' backorders (the
- * queue moved up: these orders' waiting units will not be served).
+ * Returns whether any stock moved. These orders' waiting units leave the queue: the later ones
+ * are dated again.
  */
-async function releaseOrders(
-  tx: DbOrTx,
-  orderIds: string[],
-): Promise<{ moved: boolean; changes: PromiseChange[] }> {
-  if (orderIds.length === 0) return { moved: false, changes: [] };
+async function releaseOrders(tx: DbOrTx, orderIds: string[]): Promise<boolean> {
+  if (orderIds.length === 0) return false;
   const orders = sqlUuids(orderIds);
   await lockProducts(
     tx,
@@ -416,8 +395,8 @@ async function releaseOrders(
     update products p set available_quantity = p.available_quantity + g.qty
       from (select product_id, sum(qty)::int as qty from gone group by product_id) g
      where p.id = g.product_id`);
-  const changes = (await promiseDates(tx, requeued)).filter((c) => !orderIds.includes(c.orderId));
-  return { moved: (result.rowCount ?? 0) > 0, changes };
+  await promiseDates(tx, requeued);
+  return (result.rowCount ?? 0) > 0;
 }
 
 /** Returns whether any stock moved. */

@@ -15,7 +15,7 @@ import { sql, type SQL } from "../db/sql";
 import { sqlUuids } from "../db/sql-arrays";
 import { conflict, notFound, unprocessable } from "../errors";
 import { putOnSale } from "./locations";
-import { redate, type PromisesChanged } from "./backorders";
+import { promiseDates } from "./backorders";
 
 /** A supply row as the list reads it, with its part and location. */
 type SupplyRow = {
@@ -107,11 +107,7 @@ export const isDuplicateSupply = (err: unknown) =>
  * move does, then its stock there and its total move together with the supply, in one transaction
  * with its audit row; `onStockChanged` is told after the commit.
  */
-export function createSupplyService(
-  db: Db,
-  onStockChanged: () => void = () => {},
-  promisesChanged?: PromisesChanged,
-) {
+export function createSupplyService(db: Db, onStockChanged: () => void = () => {}) {
   return {
     /** A page of supply: open supply by expected date (soonest first), the rest latest first. */
     async list(query: SupplyListQuery): Promise<{ items: IncomingSupply[]; total: number }> {
@@ -164,7 +160,7 @@ export function createSupplyService(
             target: { type: "incoming-supply", id: row.id },
             summary: `Added ${named(row)}: ${row.qty} expected on ${row.expected_on}`,
           });
-          await redate(tx, [row.product_id], promisesChanged);
+          await promiseDates(tx, [row.product_id]);
           return toSupply(row);
         });
       } catch (err) {
@@ -227,7 +223,7 @@ export function createSupplyService(
             target: { type: "incoming-supply", id },
             summary: `Changed ${named(before)}: ${changes.join(", ")}`,
           });
-          await redate(tx, [before.product_id], promisesChanged);
+          await promiseDates(tx, [before.product_id]);
           return toSupply(await readSupply(tx, id));
         });
       } catch (err) {
@@ -245,7 +241,7 @@ export function createSupplyService(
         mustBeOpen(before);
         await tx.execute(sql`
           update incoming_supply set status = 'cancelled', updated_at = now() where id = ${id}`);
-        await redate(tx, [before.product_id], promisesChanged);
+        await promiseDates(tx, [before.product_id]);
         await recordAdminAction(tx, {
           actor,
           action: "supply.cancel",
@@ -285,7 +281,7 @@ export function createSupplyService(
              set received = received + ${qty}::int, updated_at = now(),
                  status = case when received + ${qty}::int = qty then 'received' else 'open' end
            where id = ${id}`);
-        await redate(tx, [row.product_id], promisesChanged);
+        await promiseDates(tx, [row.product_id]);
         await recordAdminAction(tx, {
           actor,
           action: "supply.receive",

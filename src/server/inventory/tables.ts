@@ -249,6 +249,12 @@ export const backorders = pgTable(
     cancelled: integer("cancelled").notNull().default(0),
     leadOn: date("lead_on", { mode: "string" }),
     promisedOn: date("promised_on", { mode: "string" }),
+    /**
+     * The date the buyer was last told (`told`: at placement on the order's pages, later by the
+     * "backorder-dates" job's email); a waiting line promised another is emailed (migration 0076).
+     */
+    told: boolean("told").notNull().default(false),
+    toldOn: date("told_on", { mode: "string" }),
     createdAt: timestampNow("created_at"),
   },
   (t) => [

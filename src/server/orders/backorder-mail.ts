@@ -1,76 +1,104 @@
-import { createHash } from "node:crypto";
 import { backorderMessages, promisedWords } from "../../contract/backorders";
 import { orderNumberText } from "../../contract/orders";
 import { paths } from "../../contract/paths";
-import type { DbOrTx } from "../db/database";
+import type { Db, DbOrTx } from "../db/database";
 import { sql } from "../db/sql";
 import { sqlUuids } from "../db/sql-arrays";
+import { markTold, untoldDates, type UntoldDate } from "../inventory/backorders";
 import { hello, layout, STORE } from "../mail/layout";
 import type { Mailer } from "../mail/mailer";
 
-/** A waiting backorder whose promised date changed (the inventory's `PromiseChange`). */
-interface DateChange {
-  orderId: string;
-  backorderId: string;
-  was: string | null;
-  now: string | null;
-}
+/** Orders told per transaction of the job (each order's lines locked while its email is queued). */
+const BATCH = 200;
 
 /**
- * "A new date for your backordered parts": one email per order whose lines' promised dates
- * changed (supply re-dated, received or cancelled; the queue moved), queued in the transaction
- * that changed them. Cancelled orders are not told.
+ * "A new date for your backordered parts" (docs/inventory.md "Backorders"): the recurring
+ * "backorder-dates" job emails every buyer whose waiting lines' promised dates moved since they
+ * were last told (supply re-dated, received or cancelled; the queue moved), one email per order,
+ * and records what they were told. The transaction that moved the dates writes no email, so one
+ * receipt can date ten thousand lines at once. Cancelled and shipped orders are not told.
  */
 export function createBackorderDateMail(
+  db: Db,
   mailer: Pick<Mailer, "sendIn">,
   publicUrl: string,
-): (tx: DbOrTx, changes: DateChange[]) => Promise<void> {
-  return async (tx, changes) => {
-    if (changes.length === 0) return;
-    const rows = await tx.execute<{
-      backorder_id: string;
-      order_id: string;
-      number: number;
-      order_email: string;
-      customer_name: string;
-      product_name: string;
-      waiting: number;
-    }>(sql`
-      select b.id as backorder_id, o.id as order_id, o.number, o.order_email, o.customer_name,
-             i.product_name, b.waiting
-        from backorders b
-        join orders o on o.id = b.order_id
-        join order_items i on i.order_id = b.order_id and i.line = b.line
-       where b.id = any(${sqlUuids(changes.map((c) => c.backorderId))})
-         and o.status not in ('cancelled', 'shipped') and b.waiting > 0
-       order by o.id, b.line`);
-    const byId = new Map(changes.map((c) => [c.backorderId, c]));
-    const orders = new Map<string, typeof rows.rows>();
-    for (const r of rows.rows) orders.set(r.order_id, [...(orders.get(r.order_id) ?? []), r]);
-    for (const [orderId, lines] of orders) {
-      const first = lines[0]!;
-      const number = orderNumberText(first.number);
-      const mail = layout({
-        subject: `A new date for your backordered parts on ${STORE} order ${number}`,
-        greeting: hello(first.customer_name),
-        paragraphs: [
-          `The date we expect the backordered parts of your order ${number} has changed:`,
-          ...lines.map((l) => {
-            const change = byId.get(l.backorder_id)!;
-            return (
-              `${l.product_name}: ${backorderMessages.waiting(l.waiting, change.now)}` +
-              ` (before: ${promisedWords(change.was)}).`
-            );
-          }),
-          "What is in stock ships as usual; the rest ships as soon as it arrives.",
-        ],
-        action: { label: "View your order", url: `${publicUrl}${paths.order.to(orderId)}` },
-        publicUrl,
-      });
-      // Once per order and set of new dates (a retried transaction queues it once).
-      const dates = lines.map((l) => `${l.backorder_id}@${byId.get(l.backorder_id)!.now}`);
-      const key = createHash("sha256").update(dates.join(",")).digest("hex").slice(0, 32);
-      await mailer.sendIn(tx, { to: first.order_email, ...mail }, `backorder-date:${key}`);
-    }
+): { sweep(): Promise<number> } {
+  /** One batch, in its own transaction: how many orders were told. */
+  async function batch(): Promise<number> {
+    return db.transaction(async (tx) => {
+      const moved = await untoldDates(tx, BATCH);
+      if (moved.length === 0) return 0;
+      const facts = await orderFacts(
+        tx,
+        moved.map((m) => m.backorderId),
+      );
+      const byOrder = new Map<string, UntoldDate[]>();
+      for (const m of moved) byOrder.set(m.orderId, [...(byOrder.get(m.orderId) ?? []), m]);
+      for (const [orderId, lines] of byOrder) {
+        const order = facts.get(lines[0]!.backorderId);
+        if (!order || order.status === "cancelled" || order.status === "shipped") continue;
+        const number = orderNumberText(order.number);
+        const mail = layout({
+          subject: `A new date for your backordered parts on ${STORE} order ${number}`,
+          greeting: hello(order.customerName),
+          paragraphs: [
+            `The date we expect the backordered parts of your order ${number} has changed:`,
+            ...lines.map(
+              (l) =>
+                `${facts.get(l.backorderId)!.productName}: ${backorderMessages.waiting(l.waiting, l.now)}` +
+                ` (before: ${promisedWords(l.was)}).`,
+            ),
+            "What is in stock ships as usual; the rest ships as soon as it arrives.",
+          ],
+          action: { label: "View your order", url: `${publicUrl}${paths.order.to(orderId)}` },
+          publicUrl,
+        });
+        // Once per line and date told (a batch run again queues nothing new).
+        const key = lines.map((l) => `${l.backorderId}@${l.now}`).join(",");
+        await mailer.sendIn(tx, { to: order.email, ...mail }, `backorder-date:${key}`);
+      }
+      await markTold(tx, moved);
+      return byOrder.size;
+    });
+  }
+
+  return {
+    async sweep() {
+      let told = 0;
+      for (;;) {
+        const n = await batch();
+        told += n;
+        if (n < BATCH) return told;
+      }
+    },
   };
+}
+
+/** Each backorder's order (number, status, buyer) and part name. */
+async function orderFacts(tx: DbOrTx, backorderIds: string[]) {
+  const rows = await tx.execute<{
+    id: string;
+    number: number;
+    status: string;
+    order_email: string;
+    customer_name: string;
+    product_name: string;
+  }>(sql`
+    select b.id, o.number, o.status, o.order_email, o.customer_name, i.product_name
+      from backorders b
+      join orders o on o.id = b.order_id
+      join order_items i on i.order_id = b.order_id and i.line = b.line
+     where b.id = any(${sqlUuids(backorderIds)})`);
+  return new Map(
+    rows.rows.map((r) => [
+      r.id,
+      {
+        number: r.number,
+        status: r.status,
+        email: r.order_email,
+        customerName: r.customer_name,
+        productName: r.product_name,
+      },
+    ]),
+  );
 }
