@@ -21068,12 +21068,6 @@ export interface operations {
                             minQty: number;
                             unitPrice: number;
                         };
-                        stockByLocation: {
-                            code: string;
-                            name: string;
-                            city: string;
-                            onSale: number;
-                        }[];
                         backorder: {
                             available: boolean;
                             /** Format: date */

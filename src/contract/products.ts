@@ -80,8 +80,11 @@ export const productListItemSchema = productSchema.extend({
    * everyone else (the shared cached answer is unchanged).
    */
   ...yourListPriceSchema.partial().shape,
-  /** Where it is on sale and its backorder offer (contract/availability.ts). */
-  ...availabilityFields,
+  /**
+   * Its backorder offer (contract/availability.ts). Where it is on sale is left to the product's
+   * own answer: the list stays as small as it was (docs/inventory.md "What buyers see").
+   */
+  backorder: availabilityFields.backorder,
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 

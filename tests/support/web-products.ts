@@ -1,7 +1,7 @@
 import type { ProductDetail, ProductListItem } from "#contract/products";
 
 /**
- * A product as the API lists it (a brake pad set, in stock at the home location, no backorders),
+ * A product as the API lists it (a brake pad set, in stock, no backorders),
  * for web tests; `changes` override.
  */
 export const aProduct = (changes: Partial<ProductListItem> = {}): ProductListItem => ({
@@ -17,14 +17,14 @@ export const aProduct = (changes: Partial<ProductListItem> = {}): ProductListIte
   warranty: 24,
   coreDeposit: null,
   createdAt: "2026-11-22T10:00:00.000Z",
-  stockByLocation: [{ code: "MAIN", name: "Main warehouse", city: "", onSale: 330 }],
   backorder: null,
   ...changes,
 });
 
 /**
  * A product as its page and the edit form read it: `product` with no numbers it replaces, no
- * weight, dimensions, breaks or attributes, but for `changes`.
+ * weight, dimensions, breaks or attributes, all of it on sale at the home location, but for
+ * `changes`.
  */
 export const aProductDetail = (
   product: ProductListItem,
@@ -38,5 +38,8 @@ export const aProductDetail = (
   widthMm: null,
   heightMm: null,
   attributes: [],
+  stockByLocation: [
+    { code: "MAIN", name: "Main warehouse", city: "", onSale: product.availableQuantity },
+  ],
   ...changes,
 });

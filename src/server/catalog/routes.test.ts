@@ -62,8 +62,7 @@ test("answers prices in currency units and the spec's field names", async () => 
       "warranty",
       "createdAt",
       "coreDeposit",
-      // Where it is on sale and its backorder offer (DESIGN.md §8, docs/inventory.md).
-      "stockByLocation",
+      // Its backorder offer (DESIGN.md §8; where it is on sale: the product's own answer).
       "backorder",
     ].sort(),
   );

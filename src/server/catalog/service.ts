@@ -274,16 +274,15 @@ export function createCatalogService(db: Db) {
         product: products,
         matched: search ? matchedNumber(search.number) : sql<null>`null`,
         fit: vehicle ? fitDetailsColumn(productIdColumn, vehicle) : sql<null>`null`,
-        ...productAvailabilityColumns,
+        backorder: productAvailabilityColumns.backorder,
       })
       .from(products)
       .where(where)
       .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset);
-    return rows.map(({ product, matched, fit, stockByLocation, backorder }) => ({
+    return rows.map(({ product, matched, fit, backorder }) => ({
       ...toProduct(product),
-      stockByLocation,
       backorder,
       ...(product.breaks.length > 0 && { breaks: wireBreaks(product.breaks) }),
       ...(matched && { matched: describeMatch(JSON.parse(matched) as NumberMatch) }),

@@ -69,10 +69,9 @@ test("a product's public breaks: everyone's card adds the deepest; a buyer's own
   expect(screen.getByTestId("card-your-lowest-price").textContent).toBe("$30.00 each");
 });
 
-test("a card says what a buyer can expect: places and dates signed in, in stock or not to a visitor", () => {
+test("a card says what a buyer can expect: counts and dates signed in, in stock or not to a visitor", () => {
   const stocked = aProduct({
     availableQuantity: 12,
-    stockByLocation: [{ code: "CHI", name: "Chicago warehouse", city: "Chicago", onSale: 12 }],
     backorder: { available: true, expectedOn: "2027-01-12", more: 30 },
   });
   const words = () => screen.getByTestId("availability").textContent;
@@ -82,9 +81,9 @@ test("a card says what a buyer can expect: places and dates signed in, in stock 
   expect(screen.getByText("Available")).toBeTruthy();
   visitor.unmount();
   const buyer = card(stocked, { id: "u1", name: "Sam", email: "sam@example.com", role: "user" });
-  expect(words()).toBe("12 ship today from Chicago warehouse · 30 more on 12 Jan 2027");
+  expect(words()).toBe("12 in stock · 30 more on 12 Jan 2027");
   buyer.unmount();
-  const gone = { ...stocked, availableQuantity: 0, stockByLocation: [] };
+  const gone = { ...stocked, availableQuantity: 0 };
   const out = card(gone);
   expect(words()).toBe("Out of stock · on backorder, expected 12 Jan 2027");
   out.unmount();

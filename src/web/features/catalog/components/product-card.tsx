@@ -146,11 +146,12 @@ export function ProductCard({
           <dd className="text-right">{formatWarranty(product.warranty)}</dd>
         </dl>
         {/* What a buyer can expect (docs/inventory.md "What buyers see"): a visitor reads in
-            stock or on backorder with its date, a signed-in buyer where it ships from too. */}
+            stock or on backorder with its date, a signed-in buyer how many and how many more
+            when (where they ship from is on the product's page: the list stays small). */}
         <p className="text-sm font-medium" data-testid="availability">
           {availabilityWords(
             signedIn
-              ? product
+              ? { ...product, stockByLocation: [] }
               : { inStock: product.availableQuantity > 0, backorder: product.backorder },
           )}
         </p>
