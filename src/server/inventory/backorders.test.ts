@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUpAdmin, signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
 import { checkoutToTestAddress, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
+import { waitForMail } from "../../../tests/support/mailbox";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { backorderMessages } from "../../contract/backorders";
@@ -114,6 +115,10 @@ test("ship what is there: the rest waits for supply with its date, filled first 
   const placed = await checkout(first, "available");
   expect(placed.statusCode).toBe(201);
   const order1 = placed.json<{ order: Order }>().order;
+  const placedMail = await waitForMail(t.app, first.email, /is placed/);
+  expect(placedMail.text).toContain(
+    `Not in stock yet, shipped as soon as they arrive: ${part.name}: 6 on backorder · expected 12 Jan 2027.`,
+  );
   expect(await available(part.id)).toBe(0);
   let view = await shipmentsOf(order1._id);
   expect(view.shipComplete).toBe(false);

@@ -8,6 +8,8 @@ import { notificationPreferences } from "../notifications/tables";
 import { orders } from "./tables";
 import { formatCents, unitsToCents } from "../money";
 import type { OrderNotifier } from "./notifier";
+import { backordersOf } from "../inventory/backorders";
+import { backorderMessages } from "../../contract/backorders";
 import { PLACED_NUMBER } from "./placement";
 import type { Mailer } from "../mail/mailer";
 import { hello, layout, STORE, type MailContent } from "../mail/layout";
@@ -85,9 +87,13 @@ export function createOrderMail(
   publicUrl: string,
 ): OrderNotifier {
   const facts = (order: Order, name: string) => orderMailFacts(order, name, publicUrl);
-  const placedMail = (order: Order, name: string) => ({
+  const placedMail = (order: Order, name: string, backorders?: string[]) => ({
     to: order.orderEmail,
-    ...orderPlacedMail({ ...facts(order, name), holdExpiresAt: mailTime(order.holdExpiresAt) }),
+    ...orderPlacedMail({
+      ...facts(order, name),
+      holdExpiresAt: mailTime(order.holdExpiresAt),
+      backorders,
+    }),
   });
   const placedKey = (order: Order) => `order-placed:${order._id}`;
 
@@ -106,7 +112,12 @@ export function createOrderMail(
 
   return {
     async placed(tx, order, name) {
-      await mailer.sendIn(tx, placedMail(order, name), placedKey(order));
+      // A checkout that put units on backorder says which and until when (docs/inventory.md).
+      const waiting = ((await backordersOf(tx, [order._id])).get(order._id) ?? []).map(
+        (b) =>
+          `${order.items[b.line - 1]?.productName}: ${backorderMessages.waiting(b.waiting, b.promisedOn)}`,
+      );
+      await mailer.sendIn(tx, placedMail(order, name, waiting), placedKey(order));
     },
     // Written before the order's insert takes its number: the statement fills it in.
     placedInsert: (order, name) =>
@@ -202,12 +213,21 @@ export const linesTable = (o: OrderMailFacts): [string, string][] => [
 ];
 export const viewOrder = (o: { url: string }) => ({ label: "View your order", url: o.url });
 
-export function orderPlacedMail(o: OrderMailFacts & { holdExpiresAt: string }): MailContent {
+export function orderPlacedMail(
+  o: OrderMailFacts & {
+    holdExpiresAt: string;
+    /** Its lines' units on backorder, as "Brake pads: 6 on backorder · expected 12 Jan 2027". */
+    backorders?: string[];
+  },
+): MailContent {
   return layout({
     subject: `Your ${STORE} order ${o.orderNumber} is placed`,
     greeting: hello(o.name),
     paragraphs: [
       `Thank you for your order ${o.orderNumber}. We hold its parts for you until ${o.holdExpiresAt}; please pay before then.`,
+      ...(o.backorders?.length
+        ? [`Not in stock yet, shipped as soon as they arrive: ${o.backorders.join("; ")}.`]
+        : []),
       ...(o.taxNote ? [o.taxNote] : []),
     ],
     table: linesTable(o),
