@@ -1,4 +1,4 @@
-import { backorderMessages } from "#contract/backorders";
+import { BackorderNote } from "./backorder-note";
 import { pluralCount } from "#contract/count";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
@@ -148,15 +148,7 @@ function CartLineItem({ line, currency }: { line: CartLine; currency: string }) 
             part comes back
           </span>
         )}
-        {line.backorder && (
-          <span className="text-sm text-base-content/75" data-testid="line-backorder">
-            {backorderMessages.cartLine(
-              line.qty - line.backorder.qty,
-              line.backorder.qty,
-              line.backorder.expectedOn,
-            )}
-          </span>
-        )}
+        <BackorderNote line={line} className="text-sm text-base-content/75" />
         {line.notice && <span className="text-sm text-warning-content">{line.notice}</span>}
         {line.problem && (
           <span

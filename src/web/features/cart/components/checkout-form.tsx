@@ -1,3 +1,4 @@
+import { BackorderNote } from "./backorder-note";
 import { backorderMessages } from "#contract/backorders";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
@@ -281,15 +282,7 @@ function CheckoutFields({
                       For: {line.vehicle}
                     </span>
                   )}
-                  {line.backorder && (
-                    <span className="text-base-content/75" data-testid="line-backorder">
-                      {backorderMessages.cartLine(
-                        line.qty - line.backorder.qty,
-                        line.backorder.qty,
-                        line.backorder.expectedOn,
-                      )}
-                    </span>
-                  )}
+                  <BackorderNote line={line} className="text-base-content/75" />
                   {line.notice && <span className="text-warning-content">{line.notice}</span>}
                   {line.problem && <span className="font-medium text-error">{line.problem}</span>}
                 </li>
