@@ -25,6 +25,8 @@ export function createPartPages(db: Db, currency: string) {
   const partBySlug = db
     .select({
       ...productDetailColumns,
+      // The public page never says where a part is on sale: not read.
+      stockByLocation: sql<[]>`'[]'::json`,
       applications: applicationRowsJson,
       assets: sql<{ kind: "image" | "document"; title: string; url: string }[]>`(
         select coalesce(json_agg(json_build_object('kind', a.kind, 'title', a.title, 'url', a.url)
