@@ -22602,7 +22602,7 @@ export interface operations {
                             lineTotal: number | null;
                             problems: {
                                 /** @enum {string} */
-                                code: "unknown" | "ambiguous" | "bad_quantity" | "out_of_stock" | "below_minimum" | "over_stock" | "superseded" | "merged";
+                                code: "unknown" | "ambiguous" | "bad_quantity" | "out_of_stock" | "below_minimum" | "over_stock" | "superseded" | "merged" | "backorder";
                                 message: string;
                                 blocking: boolean;
                                 suggestions?: {
@@ -22791,7 +22791,7 @@ export interface operations {
                             lineTotal: number | null;
                             problems: {
                                 /** @enum {string} */
-                                code: "unknown" | "ambiguous" | "bad_quantity" | "out_of_stock" | "below_minimum" | "over_stock" | "superseded" | "merged";
+                                code: "unknown" | "ambiguous" | "bad_quantity" | "out_of_stock" | "below_minimum" | "over_stock" | "superseded" | "merged" | "backorder";
                                 message: string;
                                 blocking: boolean;
                                 suggestions?: {
@@ -22992,7 +22992,7 @@ export interface operations {
                             lineTotal: number | null;
                             problems: {
                                 /** @enum {string} */
-                                code: "unknown" | "ambiguous" | "bad_quantity" | "out_of_stock" | "below_minimum" | "over_stock" | "superseded" | "merged";
+                                code: "unknown" | "ambiguous" | "bad_quantity" | "out_of_stock" | "below_minimum" | "over_stock" | "superseded" | "merged" | "backorder";
                                 message: string;
                                 blocking: boolean;
                                 suggestions?: {

@@ -70,6 +70,7 @@ export const problemCodes = [
   "over_stock",
   "superseded",
   "merged",
+  "backorder",
 ] as const;
 export type ProblemCode = (typeof problemCodes)[number];
 

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import type { ProductBackorder } from "../../contract/availability";
 import { choose, entriesFromLines, judge, mergeLines, type Candidate } from "./service";
 
 let n = 0;
@@ -55,6 +56,32 @@ test("judging: stock and minimum in the order customers are told them", () => {
   expect(at(5, { ...p, availableQuantity: 0 })).toEqual(["out_of_stock"]);
   // Minimum above the stock: the minimum is said first.
   expect(at(1, { ...p, minimumOrder: 30 })).toEqual(["below_minimum"]);
+});
+
+test("beyond the shelf, a part that takes backorders with a date is a notice; beyond its supply, refused", () => {
+  const p = candidate({ minimumOrder: 1, availableQuantity: 4 });
+  const offer: ProductBackorder = { available: true, expectedOn: "2027-01-12", more: 10 };
+  const at = (qty: number, o: ProductBackorder | null = offer, product = p) =>
+    judge({ line: 1, number: "x" }, qty, { product }, [], o).problems;
+  expect(at(10)).toEqual([
+    {
+      code: "backorder",
+      message: "4 in stock now; 6 on backorder, expected 12 Jan 2027",
+      blocking: false,
+    },
+  ]);
+  expect(at(10, offer, { ...p, availableQuantity: 0 })[0]!.message).toBe(
+    "0 in stock now; 10 on backorder, expected 12 Jan 2027",
+  );
+  expect(at(11, offer, { ...p, availableQuantity: 0 }).map((x) => x.code)).toEqual([
+    "out_of_stock",
+  ]);
+  expect(at(15).map((x) => x.code)).toEqual(["over_stock"]);
+  expect(at(10, { ...offer, more: null }).map((x) => x.blocking)).toEqual([false]);
+  expect(at(10, null).map((x) => x.code)).toEqual(["over_stock"]);
+  expect(at(10, { available: false, expectedOn: null, more: null }).map((x) => x.code)).toEqual([
+    "over_stock",
+  ]);
 });
 
 test("a superseded number is a notice, not a blocking problem", () => {

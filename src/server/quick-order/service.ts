@@ -20,6 +20,8 @@ import { sqlTexts } from "../db/sql-arrays";
 import { unprocessable } from "../errors";
 import { attributesOf } from "../catalog/attributes/reads";
 import { availabilityOf, type Availability } from "../inventory/availability";
+import type { ProductBackorder } from "../../contract/availability";
+import { backorderMessages } from "../../contract/backorders";
 import { centsToUnits } from "../money";
 import { priceLines, pricingFor } from "../pricing/pricing";
 import { readQty, type ParsedLine } from "./parse";
@@ -97,6 +99,7 @@ export function judge(
   qty: number | null,
   found: Found,
   suggestions: Suggestion[] = [],
+  offer: ProductBackorder | null = null,
 ): ResolvedLine {
   const problems: Problem[] = [];
   const shown = entry.number.trim() || "(empty)";
@@ -134,7 +137,22 @@ export function judge(
       blocking: true,
     });
   } else if (product) {
-    if (product.availableQuantity === 0) {
+    // Beyond the shelf, a part that takes backorders with a date: the rest waits for supply,
+    // which the cart and the checkout say (docs/inventory.md "Backorders"); not a blocking problem.
+    const beyond = qty - product.availableQuantity;
+    if (
+      beyond > 0 &&
+      qty >= product.minimumOrder &&
+      offer?.available &&
+      offer.expectedOn &&
+      (offer.more === null || beyond <= offer.more)
+    ) {
+      problems.push({
+        code: "backorder",
+        message: backorderMessages.cartLine(product.availableQuantity, beyond, offer.expectedOn),
+        blocking: false,
+      });
+    } else if (product.availableQuantity === 0) {
       problems.push({
         code: "out_of_stock",
         message: quickOrderMessages.outOfStock,
@@ -164,7 +182,10 @@ export function judge(
  * quantities added, at the first one's place; so do lines with the same unknown number. A line
  * whose quantity is bad stays on its own (there is nothing to add).
  */
-export function mergeLines(lines: ResolvedLine[]): ResolvedLine[] {
+export function mergeLines(
+  lines: ResolvedLine[],
+  offers: ReadonlyMap<string, { backorder: ProductBackorder | null }> = new Map(),
+): ResolvedLine[] {
   const out: ResolvedLine[] = [];
   const byKey = new Map<string, { into: ResolvedLine; lines: number[] }>();
   for (const l of lines) {
@@ -192,7 +213,13 @@ export function mergeLines(lines: ResolvedLine[]): ResolvedLine[] {
     );
     if (!merged || merged.into !== l || merged.lines.length === 1) return l;
     const found: Found = l.product ? { product: l.product } : { none: true };
-    const again = judge(l, l.qty, found, l.problems.find((p) => p.code === "unknown")?.suggestions);
+    const again = judge(
+      l,
+      l.qty,
+      found,
+      l.problems.find((p) => p.code === "unknown")?.suggestions,
+      l.product ? offers.get(l.product.id)?.backorder : null,
+    );
     again.problems.push({
       code: "merged",
       message: quickOrderMessages.merged(merged.lines),
@@ -360,15 +387,17 @@ export function createQuickOrderService(db: Db, cart: CartService, opts: { curre
         picked.flatMap((p) => p.candidates.map((c) => c.id)),
       ),
     ]);
-    const judged = picked.map(({ entry, candidates }) =>
-      judge(
+    const judged = picked.map(({ entry, candidates }) => {
+      const found = choose(candidates);
+      return judge(
         entry,
         readQty(entry.qty),
-        choose(candidates),
+        found,
         suggestions.get(keyOf(entry.number) ?? "") ?? [],
-      ),
-    );
-    const lines = mergeLines(judged);
+        "product" in found ? availability.get(found.product.id)?.backorder : null,
+      );
+    });
+    const lines = mergeLines(judged, availability);
     const priced = priceLines(
       context,
       lines.flatMap((l) =>
