@@ -120,6 +120,9 @@ for (const size of sizes) {
     });
 
     test("an admin: every admin page, the edit dialog open", async ({ page }) => {
+      // Six pages and a dialog, each analysed by axe: more than the usual minute on a busy
+      // machine (CI once took longer at desktop width).
+      test.setTimeout(150_000);
       await signInThroughApi(page, demoAdmin);
       await page.setViewportSize(size);
       for (const path of [
