@@ -1,15 +1,13 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUpAdmin, signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
-import { checkoutToTestAddress, shipsToTestAddress } from "../../../tests/support/destination";
+import { backorderHelpers } from "../../../tests/support/backorders";
+import { shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { backorderMessages } from "../../contract/backorders";
-import type { Cart } from "../../contract/cart";
 import { orderMessages, type Order } from "../../contract/orders";
-import type { OrderShipments } from "../../contract/shipments";
 import { createBackorderDateMail } from "../orders/backorder-mail";
 
 // Backorders and promised dates (docs/inventory.md "Backorders"), through the API: a checkout
@@ -20,6 +18,7 @@ import { createBackorderDateMail } from "../orders/backorder-mail";
 let t: TestApp;
 let admin: TestAccount;
 let home: string;
+let h: ReturnType<typeof backorderHelpers>;
 
 beforeAll(async () => {
   t = await createTestApp(
@@ -27,80 +26,18 @@ beforeAll(async () => {
     { seed: shipsToTestAddress },
   );
   admin = await signUpAdmin(t, { email: "backorder-admin@example.com" });
-  const rows = await t.database.db.execute<{ id: string }>(
-    sql`select id from stock_locations where is_home`,
-  );
-  home = rows.rows[0]!.id;
+  h = backorderHelpers(t, () => admin);
+  home = await h.homeLocation();
 });
 afterAll(() => t.close());
 
-const as = (
-  who: { cookie: string },
-  method: "GET" | "PUT" | "POST" | "PATCH",
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: { cookie: who.cookie }, payload });
-
-/** The admin's "Takes backorders" on the product's stock page. */
-async function takesBackorders(productId: string, leadDays: number | null) {
-  const res = await as(admin, "PUT", `/api/locations/stock/${productId}/backorders`, {
-    takes: true,
-    leadDays,
-  });
-  expect(res.statusCode).toBe(200);
-}
-
-async function supply(productId: string, qty: number, expectedOn: string, reference: string) {
-  const res = await as(admin, "POST", "/api/incoming-supply", {
-    kind: "production",
-    reference,
-    productId,
-    locationId: home,
-    qty,
-    expectedOn,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json<{ id: string }>().id;
-}
-
-/** Puts `qty` of the product in the customer's cart; the cart as they see it. */
-async function inCart(who: TestAccount, productId: string, qty: number): Promise<Cart> {
-  const res = await as(who, "PUT", `/api/cart/items/${productId}`, { qty });
-  expect(res.statusCode).toBe(200);
-  return res.json<Cart>();
-}
-
-/** Checks the cart out at the total the server states (asked once with a wrong one). */
-async function checkout(who: TestAccount, fulfilment?: "complete" | "available") {
-  const first = await as(who, "POST", "/api/checkout", {
-    ...checkoutToTestAddress(0),
-    ...(fulfilment ? { fulfilment } : {}),
-  });
-  if (first.statusCode !== 409) return first;
-  const total = Number(first.json<{ fields: { total: string } }>().fields.total);
-  return as(who, "POST", "/api/checkout", {
-    ...checkoutToTestAddress(total),
-    ...(fulfilment ? { fulfilment } : {}),
-  });
-}
-
-const shipmentsOf = async (orderId: string) =>
-  (await as(admin, "GET", `/api/orders/${orderId}/shipments`)).json<OrderShipments>();
-
-async function available(productId: string) {
-  const rows = await t.database.db.execute<{ n: number }>(
-    sql`select available_quantity as n from products where id = ${productId}`,
-  );
-  return rows.rows[0]!.n;
-}
-
 test("ship what is there: the rest waits for supply with its date, filled first placed first served", async () => {
   const part = await insertProduct(t.database.db, { availableQuantity: 4, minimumOrder: 1 });
-  await takesBackorders(part.id, null);
-  const run = await supply(part.id, 10, "2027-01-12", "RUN-1");
+  await h.takesBackorders(part.id, null);
+  const run = await h.supply(part.id, home, 10, "2027-01-12", "RUN-1");
 
   const first = await signUpTrusted(t);
-  const cart = await inCart(first, part.id, 10);
+  const cart = await h.inCart(first, part.id, 10);
   expect(cart.lines[0]).toMatchObject({
     problem: null,
     backorder: { qty: 6, expectedOn: "2027-01-12" },
@@ -108,19 +45,19 @@ test("ship what is there: the rest waits for supply with its date, filled first 
   expect(cart.canCheckout).toBe(true);
 
   // Without the buyer's choice, the specification's rule stands.
-  const refused = await checkout(first);
+  const refused = await h.checkout(first);
   expect(refused.statusCode).toBe(422);
   expect(refused.json().message).toBe(orderMessages.lessThen(4));
 
-  const placed = await checkout(first, "available");
+  const placed = await h.checkout(first, "available");
   expect(placed.statusCode).toBe(201);
   const order1 = placed.json<{ order: Order }>().order;
   const placedMail = await waitForMail(t.app, first.email, /is placed/);
   expect(placedMail.text).toContain(
     `Not in stock yet, shipped as soon as they arrive: ${part.name}: 6 on backorder · expected 12 Jan 2027.`,
   );
-  expect(await available(part.id)).toBe(0);
-  let view = await shipmentsOf(order1._id);
+  expect(await h.available(part.id)).toBe(0);
+  let view = await h.shipmentsOf(order1._id);
   expect(view.shipComplete).toBe(false);
   expect(view.lines[0]).toMatchObject({
     ordered: 10,
@@ -130,12 +67,12 @@ test("ship what is there: the rest waits for supply with its date, filled first 
 
   // A second buyer: 4 of the run are not promised yet; more than that is refused.
   const second = await signUpTrusted(t);
-  await inCart(second, part.id, 5);
-  const tooMany = await checkout(second, "available");
+  await h.inCart(second, part.id, 5);
+  const tooMany = await h.checkout(second, "available");
   expect(tooMany.statusCode).toBe(422);
   expect(tooMany.json().message).toBe(orderMessages.lessThen(4));
-  await inCart(second, part.id, 4);
-  const placed2 = await checkout(second, "available");
+  await h.inCart(second, part.id, 4);
+  const placed2 = await h.checkout(second, "available");
   expect(placed2.statusCode).toBe(201);
   const order2 = placed2.json<{ order: Order }>().order;
 
@@ -143,27 +80,27 @@ test("ship what is there: the rest waits for supply with its date, filled first 
   expect((await payWithTestCard(t.app, second, order2._id)).paid.statusCode).toBe(200);
 
   // What is on backorder does not ship; what is there does.
-  const early = await as(admin, "POST", `/api/orders/${order1._id}/shipments`, {
+  const early = await h.as(admin, "POST", `/api/orders/${order1._id}/shipments`, {
     lines: [{ line: 1, qty: 5 }],
   });
   expect(early.statusCode).toBe(422);
   expect(early.json().message).toBe(backorderMessages.notYet(1, 6));
-  const markShipped = await as(admin, "PATCH", `/api/orders/${order1._id}/status`, {
+  const markShipped = await h.as(admin, "PATCH", `/api/orders/${order1._id}/status`, {
     status: "shipped",
   });
   expect(markShipped.statusCode).toBe(422);
   expect(markShipped.json().message).toBe(backorderMessages.stillWaiting(6));
-  const shipped = await as(admin, "POST", `/api/orders/${order1._id}/shipments`, {
+  const shipped = await h.as(admin, "POST", `/api/orders/${order1._id}/shipments`, {
     lines: [{ line: 1, qty: 4 }],
   });
   expect(shipped.statusCode).toBe(201);
 
   // The run is late: both buyers get the new date by email (the job's next run), once.
-  const later = await as(admin, "PATCH", `/api/incoming-supply/${run}`, {
+  const later = await h.as(admin, "PATCH", `/api/incoming-supply/${run}`, {
     expectedOn: "2027-02-01",
   });
   expect(later.statusCode).toBe(200);
-  view = await shipmentsOf(order2._id);
+  view = await h.shipmentsOf(order2._id);
   expect(view.lines[0]!.backorder).toMatchObject({ waiting: 4, promisedOn: "2027-02-01" });
   const sent: { to: string; subject: string; text: string }[] = [];
   const dates = createBackorderDateMail(
@@ -182,71 +119,71 @@ test("ship what is there: the rest waits for supply with its date, filled first 
   expect(await dates.sweep()).toBe(0);
 
   // 7 arrive: the first order's 6, then 1 of the second's.
-  const received = await as(admin, "POST", `/api/incoming-supply/${run}/receive`, { qty: 7 });
+  const received = await h.as(admin, "POST", `/api/incoming-supply/${run}/receive`, { qty: 7 });
   expect(received.statusCode).toBe(200);
-  expect(await available(part.id)).toBe(0);
-  view = await shipmentsOf(order1._id);
+  expect(await h.available(part.id)).toBe(0);
+  view = await h.shipmentsOf(order1._id);
   expect(view.lines[0]).toMatchObject({ toShip: 6, backorder: { waiting: 0 } });
-  view = await shipmentsOf(order2._id);
+  view = await h.shipmentsOf(order2._id);
   expect(view.lines[0]).toMatchObject({ toShip: 1, backorder: { waiting: 3 } });
-  const rest = await as(admin, "POST", `/api/orders/${order1._id}/shipments`, {
+  const rest = await h.as(admin, "POST", `/api/orders/${order1._id}/shipments`, {
     lines: [{ line: 1, qty: 6 }],
   });
   expect(rest.statusCode).toBe(201);
-  expect((await shipmentsOf(order1._id)).status).toBe("shipped");
+  expect((await h.shipmentsOf(order1._id)).status).toBe("shipped");
 
   // The second order cancelled: its allocated unit goes back on sale, its waiting ones leave the queue.
-  const cancelled = await as(admin, "PATCH", `/api/orders/${order2._id}/status`, {
+  const cancelled = await h.as(admin, "PATCH", `/api/orders/${order2._id}/status`, {
     status: "cancelled",
   });
   expect(cancelled.statusCode).toBe(200);
-  expect(await available(part.id)).toBe(1);
-  view = await shipmentsOf(order2._id);
+  expect(await h.available(part.id)).toBe(1);
+  view = await h.shipmentsOf(order2._id);
   expect(view.lines[0]!.backorder).toMatchObject({ waiting: 0, cancelled: 3 });
 });
 
 test("ship complete: nothing ships while units wait; a lead time dates what no supply covers", async () => {
   const part = await insertProduct(t.database.db, { availableQuantity: 2, minimumOrder: 1 });
-  await takesBackorders(part.id, 14);
+  await h.takesBackorders(part.id, 14);
   const buyer = await signUpTrusted(t);
-  const cart = await inCart(buyer, part.id, 5);
+  const cart = await h.inCart(buyer, part.id, 5);
   const today = new Date();
   const due = new Date(
     Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 14),
   );
   expect(cart.lines[0]!.backorder).toEqual({ qty: 3, expectedOn: due.toISOString().slice(0, 10) });
 
-  const placed = await checkout(buyer, "complete");
+  const placed = await h.checkout(buyer, "complete");
   expect(placed.statusCode).toBe(201);
   const order = placed.json<{ order: Order }>().order;
   expect((await payWithTestCard(t.app, buyer, order._id)).paid.statusCode).toBe(200);
-  const view = await shipmentsOf(order._id);
+  const view = await h.shipmentsOf(order._id);
   expect(view.shipComplete).toBe(true);
-  const refused = await as(admin, "POST", `/api/orders/${order._id}/shipments`, {
+  const refused = await h.as(admin, "POST", `/api/orders/${order._id}/shipments`, {
     lines: [{ line: 1, qty: 2 }],
   });
   expect(refused.statusCode).toBe(422);
   expect(refused.json().message).toBe(backorderMessages.shipsComplete(3));
 
   // A count finds 3 more: they go to the waiting line, and the whole order ships.
-  const counted = await as(admin, "PUT", `/api/locations/${home}/stock/${part.id}`, {
+  const counted = await h.as(admin, "PUT", `/api/locations/${home}/stock/${part.id}`, {
     onHand: 5,
     reorderLevel: null,
   });
   expect(counted.statusCode).toBe(200);
-  const shipped = await as(admin, "PATCH", `/api/orders/${order._id}/status`, {
+  const shipped = await h.as(admin, "PATCH", `/api/orders/${order._id}/status`, {
     status: "shipped",
   });
   expect(shipped.statusCode).toBe(200);
-  expect(await available(part.id)).toBe(0);
+  expect(await h.available(part.id)).toBe(0);
 });
 
 test("a part that takes no backorders is refused as the specification says", async () => {
   const part = await insertProduct(t.database.db, { availableQuantity: 3, minimumOrder: 1 });
   const buyer = await signUpTrusted(t);
-  const cart = await inCart(buyer, part.id, 5);
+  const cart = await h.inCart(buyer, part.id, 5);
   expect(cart.lines[0]).toMatchObject({ problem: orderMessages.lessThen(3), backorder: null });
-  const refused = await checkout(buyer, "available");
+  const refused = await h.checkout(buyer, "available");
   expect(refused.statusCode).toBe(422);
   expect(refused.json().message).toBe(orderMessages.lessThen(3));
 });
