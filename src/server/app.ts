@@ -16,7 +16,8 @@ import { CatalogReadCache } from "./catalog/read-cache";
 import { storeProductGate } from "./checkout/product-gate";
 import { answeredFromCache } from "./catalog/routes";
 import type { Config, OidcClient } from "./config";
-import type { Database } from "./db/database";
+import { createDatabase, type Database } from "./db/database";
+import { ownWritesHook, primaryOnly, readingOwnWrites, replicaReads } from "./db/read-replica";
 import { errorHandler } from "./error-handler";
 import { applyRequestTimeout } from "./request-deadline";
 import { shedStoreOverload } from "./overload";
@@ -52,6 +53,9 @@ export interface AppDeps {
   /** Told of every route as it is added (the authorisation matrix test lists them this way). */
   onRoute?: (route: RouteOptions) => void;
 }
+
+/** A request of nobody in particular: the server's own pages read as a visitor would. */
+const anyone = { headers: {} };
 
 /** Assembles the whole server without listening: `main.ts` starts it, tests `inject()` into it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -102,6 +106,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const catalogCache = new CatalogReadCache(2000, config.catalogCache);
   catalogCache.onLookup = (hit) =>
     metrics.catalogCacheLookups.inc({ result: hit ? "hit" : "miss" });
+  // Catalog reads from a read replica, when DATABASE_REPLICA_URL names one (db/read-replica.ts).
+  const replica = config.databaseReplica
+    ? replicaReads(
+        database,
+        createDatabase(config.databaseReplica.url, undefined, config.databaseTimeouts),
+        { ...config.databaseReplica, secureCookie: config.env === "production" },
+        app.log,
+      )
+    : primaryOnly(database.db);
+  app.addHook("onClose", () => replica.close());
+  catalogCache.onInvalidate = () => replica.changed();
+  catalogCache.passBy = readingOwnWrites;
+  if (config.databaseReplica) app.addHook("onSend", ownWritesHook(replica));
   // Placements of one product queue at its gate, holding no pooled connection (docs/hot-row.md).
   const productGate = storeProductGate(config, {
     log: app.log,
@@ -125,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     metrics,
     rateLimiter,
     catalogCache,
+    replica,
     productGate,
     isDraining,
   });
@@ -135,9 +153,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
     currency: config.currency,
     structuredDataWaitMs: config.pageDataWaitMs,
-    newestProducts: (limit) => store.catalog.page({ sort: "newest", limit, offset: 0 }),
+    newestProducts: (limit) =>
+      replica.run(anyone, () => store.catalog.page({ sort: "newest", limit, offset: 0 })),
     parts: {
-      answer: async (slug) => (await partAnswer(catalogCache, store.partPages, slug))?.body,
+      answer: async (slug) =>
+        (await replica.run(anyone, () => partAnswer(catalogCache, store.partPages, slug)))?.body,
       currentAddress: (slug) => store.partPages.currentAddressOf(slug),
       sitemap: store.partPages,
     },

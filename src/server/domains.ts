@@ -224,6 +224,7 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     removeProduct: createDeleteProduct(database.db),
     vehicles,
     catalogCache,
+    replica: store.replica,
     guards,
     storage: store.storage,
     requestTimeoutMs: config.requestTimeoutMs,
@@ -259,7 +260,11 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     catalogCache,
     guards,
   });
-  await api.register(partRoutes, { partPages: store.partPages, catalogCache });
+  await api.register(partRoutes, {
+    partPages: store.partPages,
+    catalogCache,
+    replica: store.replica,
+  });
   await api.register(attributeRoutes, {
     attributes: createAttributeService(database.db),
     catalogCache,

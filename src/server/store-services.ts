@@ -63,6 +63,7 @@ import { createExpireHolds } from "./workflows/expire-holds";
 import { createOrderStatus } from "./workflows/order-status";
 import { createRefunds } from "./workflows/refund";
 import type { CatalogReadCache } from "./catalog/read-cache";
+import type { ReplicaReads } from "./db/read-replica";
 
 /** What buildApp made before the services: the platform every service and route is given. */
 export interface Platform {
@@ -75,6 +76,8 @@ export interface Platform {
   metrics: StoreMetrics;
   rateLimiter: ReturnType<typeof createRateLimiter>;
   catalogCache: CatalogReadCache;
+  /** Where the public catalog's reads go: a read replica, or the primary (db/read-replica.ts). */
+  replica: ReplicaReads;
   productGate: ReturnType<typeof storeProductGate>;
   isDraining: () => boolean;
 }
@@ -178,10 +181,11 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     adminTwoFactorRequired: config.adminTwoFactorRequired,
     remembered: (cookie) => sessions.user(cookie),
   });
-  const catalog = createCatalogService(database.db);
+  // Its reads inside `replica.run` (the public catalog's routes) may go to a read replica.
+  const catalog = createCatalogService(platform.replica.db);
   const fitment = createProductFitment(database.db);
   // Public part pages and the sitemap's part addresses (docs/catalog.md "Part pages").
-  const partPages = createPartPages(database.db, config.currency);
+  const partPages = platform.replica.readers((db) => createPartPages(db, config.currency));
   const vehicles = createVehicleService(database.db);
   // Company buyers' price lists, kept in memory for the catalog list's overlay and cleared by the
   // same listener (docs/pricing.md).

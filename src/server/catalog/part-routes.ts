@@ -5,10 +5,13 @@ import { notFound } from "../errors";
 import type { PartPages } from "./part-pages";
 import type { CachedResponse, CatalogReadCache } from "./read-cache";
 import { sendCached } from "./routes";
+import type { ReplicaReads } from "../db/read-replica";
 
 export interface PartRoutesOptions {
   partPages: PartPages;
   catalogCache: CatalogReadCache;
+  /** Where the reads go: a read replica or the primary (db/read-replica.ts). */
+  replica: Pick<ReplicaReads, "run">;
 }
 
 /**
@@ -26,7 +29,7 @@ export const partAnswer = (
 /** The public part pages' data (docs/catalog.md "Part pages"): for anyone, no sign-in. */
 export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
   app,
-  { partPages, catalogCache },
+  { partPages, catalogCache, replica },
 ) => {
   app.get(
     "/parts/:slug",
@@ -41,7 +44,8 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
       config: { apiScope: "catalog:read" },
     },
     async (req, reply) => {
-      const cached = await partAnswer(catalogCache, partPages, req.params.slug.toLowerCase());
+      const slug = req.params.slug.toLowerCase();
+      const cached = await replica.run(req, () => partAnswer(catalogCache, partPages, slug));
       if (!cached) throw notFound("Part not found");
       return sendCached(req, reply, cached);
     },

@@ -33,6 +33,14 @@ export class CatalogReadCache {
   private listening = false;
   /** Told of every answer asked for: found in the cache or not (the metrics count them). */
   onLookup: (hit: boolean) => void = () => {};
+  /** Told of every change (the read replica's reads then wait for it to replay the change). */
+  onInvalidate: () => void = () => {};
+  /**
+   * Whether the read under way passes the cache by, neither answered from it nor kept in it: a
+   * caller reading their own writes (db/read-replica.ts), whom another node's cache, cleared only
+   * when its NOTIFY arrives, could answer with what was there before.
+   */
+  passBy: () => boolean = () => false;
 
   /**
    * @param cacheAnswers false keeps only the totals (CATALOG_CACHE=false: every page is read from
@@ -49,7 +57,8 @@ export class CatalogReadCache {
 
   /** Answers from the cache, or computes, stores and answers. */
   async get(key: string, compute: () => Promise<unknown>): Promise<CachedResponse | undefined> {
-    const hit = this.enabled ? this.entries.get(key) : undefined;
+    const keep = this.enabled && !this.passBy();
+    const hit = keep ? this.entries.get(key) : undefined;
     this.onLookup(hit !== undefined);
     if (hit) return hit;
     const startedAt = this.generation;
@@ -57,19 +66,20 @@ export class CatalogReadCache {
     if (value === undefined) return undefined;
     const body = Buffer.from(JSON.stringify(value));
     const entry = { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
-    if (this.enabled && startedAt === this.generation)
+    if (keep && this.enabled && startedAt === this.generation)
       keepBounded(this.entries, key, entry, this.maxEntries);
     return entry;
   }
 
   /** The total of a list (by its filters' key), counted once per catalog change. */
   async total(q: string, count: () => Promise<number>): Promise<number> {
-    const hit = this.listening ? this.totals.get(q) : undefined;
+    const keep = this.listening && !this.passBy();
+    const hit = keep ? this.totals.get(q) : undefined;
     if (hit !== undefined) return hit;
     const startedAt = this.totalsGeneration;
     const value = await count();
     // Kept with CATALOG_CACHE=false too (cacheAnswers false), as the constructor says.
-    if (this.listening && startedAt === this.totalsGeneration)
+    if (keep && this.listening && startedAt === this.totalsGeneration)
       keepBounded(this.totals, q, value, this.maxEntries);
     return value;
   }
@@ -114,6 +124,7 @@ export class CatalogReadCache {
   }
 
   invalidate(change: CatalogChange): void {
+    this.onInvalidate();
     this.generation += 1;
     this.entries.clear();
     if (change === "catalog") {

@@ -31,6 +31,7 @@ import { queryKey, type CachedResponse, type CatalogReadCache } from "./read-cac
 import type { CatalogService } from "./service";
 import type { VehicleService } from "../vehicles/service";
 import { productChangeScopes } from "../api-keys/scopes";
+import type { ReplicaReads } from "../db/read-replica";
 
 export interface CatalogRoutesOptions {
   catalog: CatalogService;
@@ -40,6 +41,8 @@ export interface CatalogRoutesOptions {
   vehicles: Pick<VehicleService, "resolve">;
   /** Public reads are answered from it (cleared on writes here, in app.ts, and by NOTIFY). */
   catalogCache: CatalogReadCache;
+  /** Where the public reads go: a read replica or the primary (db/read-replica.ts). */
+  replica: Pick<ReplicaReads, "run" | "readsOwnWrites">;
   guards: Guards;
   /** The store's files: uploaded product images go to its `uploads` area (served at /uploads/). */
   storage: FileStorage;
@@ -101,6 +104,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     removeProduct,
     vehicles,
     catalogCache,
+    replica,
     guards,
     storage,
     requestTimeoutMs,
@@ -119,7 +123,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   // query is parsed and validated: what its handler would send (the same keys, headers and body),
   // still counted and logged by the app's hooks. Anything else goes on to the handler.
   const cachedAnswer = (req: FastifyRequest, reply: FastifyReply) => {
-    const answer = req.method === "GET" ? catalogCache.answerFor(req.url) : undefined;
+    const answer =
+      req.method === "GET" && !replica.readsOwnWrites(req)
+        ? catalogCache.answerFor(req.url)
+        : undefined;
     if (answer?.total !== undefined) reply.header(TOTAL_COUNT_HEADER, answer.total);
     return answer?.response;
   };
@@ -152,7 +159,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
     async (req, reply) => {
       const { cached, total } = await withinDeadline(
-        readList(req.query, req.url),
+        replica.run(req, () => readList(req.query, req.url)),
         requestTimeoutMs,
       );
       reply.header(TOTAL_COUNT_HEADER, total);
@@ -255,9 +262,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       config: { apiScope: "catalog:read" },
     },
     async (req, reply) => {
-      const cached = await catalogCache.get(
-        JSON.stringify(["suggestions", req.query.q.toLowerCase()]),
-        async () => ({ didYouMean: await catalog.suggestions(req.query.q) }),
+      const cached = await replica.run(req, () =>
+        catalogCache.get(JSON.stringify(["suggestions", req.query.q.toLowerCase()]), async () => ({
+          didYouMean: await catalog.suggestions(req.query.q),
+        })),
       );
       return sendCached(req, reply, cached!);
     },
@@ -278,7 +286,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     async (req, reply) => {
       const key = `product:${req.params.id}`;
       const cached = await withinDeadline(
-        catalogCache.get(key, () => catalog.get(req.params.id)),
+        replica.run(req, () => catalogCache.get(key, () => catalog.get(req.params.id))),
         requestTimeoutMs,
       );
       if (!cached) throw notFound("Product not found");
