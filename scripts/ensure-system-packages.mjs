@@ -1,5 +1,6 @@
 // Makes sure the Debian packages the tests drive are installed: Chromium for the end-to-end tests,
-// PgBouncer and nginx for the system tests that put real infrastructure in front of the store.
+// PgBouncer and nginx for the system tests that put real infrastructure in front of the store,
+// PostgreSQL 15 (server and pg_basebackup) for the read replica's (tests/system/read-replica.test.ts).
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -8,6 +9,8 @@ const wanted = [
   { pkg: "chromium", path: chromium },
   { pkg: "pgbouncer", path: "/usr/sbin/pgbouncer" },
   { pkg: "nginx", path: "/usr/sbin/nginx" },
+  { pkg: "postgresql-15", path: "/usr/lib/postgresql/15/bin/postgres" },
+  { pkg: "postgresql-client-15", path: "/usr/lib/postgresql/15/bin/pg_basebackup" },
 ];
 const missing = wanted.filter((w) => !existsSync(w.path));
 if (missing.length === 0) process.exit(0);
