@@ -59,7 +59,6 @@ export interface ReplicaState {
 }
 
 export interface ReplicaSettings {
-  url: string;
   maxLagMs: number;
   ownWritesMs: number;
   secureCookie: boolean;
