@@ -1,4 +1,4 @@
-// npm run bench [-- --full | catalog orders overload hot-row checkout scale quick-order company-prices invoices startup pages parts imports idempotency bulk-sync webhooks warranty-report storage backorders nodes]:
+// npm run bench [-- --full | catalog orders overload hot-row checkout scale quick-order company-prices invoices startup pages parts imports idempotency bulk-sync webhooks warranty-report storage backorders nodes replica]:
 // runs the benchmarks named; with none, the quick set (about 10 minutes: the orders at 50
 // connections only, without the 100,000-product sweeps scale, quick-order and company-prices);
 // with --full, every one and the orders' whole sweep. Prints their figures and writes
@@ -37,6 +37,7 @@ import { printWebhooks, runWebhooksBench } from "./webhooks";
 import { printWarrantyReport, runWarrantyReportBench } from "./warranty-report";
 import { printStorage, runStorageBench } from "./storage";
 import { printNodes, runNodesBench } from "./nodes";
+import { printReplica, runReplicaBench } from "./replica";
 import { printBackorders, runBackordersBench } from "./backorders";
 import { printBulkSync, runBulkSyncBench } from "./bulk-sync";
 import { printImports, runImportsBench } from "./imports";
@@ -101,6 +102,7 @@ const benches = {
   "warranty-report": single(runWarrantyReportBench, printWarrantyReport),
   storage: single(runStorageBench, printStorage),
   nodes: single(runNodesBench, printNodes),
+  replica: single(runReplicaBench, printReplica),
   backorders: single(runBackordersBench, printBackorders),
 };
 type Name = keyof typeof benches;

@@ -16,6 +16,8 @@ export interface PrimaryAndReplica {
   /** Runs SQL on the replica (`pg_wal_replay_pause()`, a read) or the primary. */
   onReplica<T extends pg.QueryResultRow>(text: string): Promise<T[]>;
   onPrimary<T extends pg.QueryResultRow>(text: string): Promise<T[]>;
+  /** Each server's data folder (the benchmark reads their CPU by it). */
+  dataDirs: { primary: string; replica: string };
   /** What each server logged so far (every statement with `logStatements`). */
   log(server: "primary" | "replica"): string;
   output(): string;
@@ -103,6 +105,7 @@ export async function startPrimaryAndReplica({
       replicaUrl,
       onReplica: (text) => query(replicaUrl, text),
       onPrimary: (text) => query(primaryUrl, text),
+      dataDirs: { primary: primaryData, replica: replicaData },
       log: (server) => logs[server],
       output: () => output,
       async stop() {
