@@ -51,6 +51,8 @@ const companyFields = {
   paymentTerms: paymentTermsSchema.optional(),
   creditLimit: moneySchema("Credit limit").nullable().optional(),
   priceListId: z.uuid({ message: "Malformed price list id" }).nullable().optional(),
+  /** Its customer group (docs/pricing.md); a new company is a garage unless said otherwise. */
+  customerGroupId: z.uuid({ message: "Malformed customer group id" }).optional(),
 };
 
 export const companyCreateSchema = z.strictObject(companyFields);
@@ -69,6 +71,8 @@ export const companySchema = z.object({
   creditLimit: z.number().nullable(),
   priceListId: z.uuid().nullable(),
   priceListName: z.string().nullable(),
+  customerGroupId: z.uuid(),
+  customerGroupName: z.string(),
   memberCount: z.number(),
   createdAt: z.string(),
 });

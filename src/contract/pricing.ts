@@ -160,10 +160,14 @@ export const productPriceSchema = z.object({
   productId: z.uuid(),
   currency: z.string(),
   listPrice: z.number(),
-  /** The caller's price for one minimum order (the list price for anyone without a company). */
+  /** The caller's price for one minimum order (their group's rule, their company's list, breaks). */
   yourPrice: z.number(),
   /** Whether the caller's company price list prices this product. */
   companyPrice: z.boolean(),
+  /** Said beside the price when the caller's group rule gave it: "Garage price: 20 % off brakes". */
+  priceNote: z.string().nullable(),
+  /** The caller's minimum order of the part (1 for retail customers; the part's for trade). */
+  minimumOrder: z.number(),
   /** From each quantity on, the unit price (the first row is the minimum order). */
   breaks: z.array(z.object({ minQty: z.number(), unitPrice: z.number() })),
 });

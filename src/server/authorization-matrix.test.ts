@@ -14,6 +14,7 @@ import { claimBody } from "../../tests/support/warranty";
 import { createHash, randomUUID } from "node:crypto";
 import { seedDemoFitment } from "./demo/seed";
 import { cartItems } from "./cart/tables";
+import { customerGroups, priceRules } from "./pricing/tables";
 import { companyAddresses, companyInvitations, companyMembers } from "./companies/tables";
 import { invoicePayments } from "./terms/tables";
 import { invoices } from "./invoices/tables";
@@ -713,6 +714,9 @@ const approvalOwner = (status: number): Expect => ({
 });
 let matrixNames = 0;
 const matrixName = () => `Matrix ${process.pid} ${++matrixNames}`;
+/** A customer group of its own (no company in it, so it can be removed). */
+const freshGroup = async () =>
+  (await t.database.db.insert(customerGroups).values({ name: matrixName() }).returning())[0]!;
 /** The company's owner, or an admin (`companyOwner`); anyone else is told it does not exist. */
 const companyOwner = (status: number): Expect => ({
   anonymous: 401,
@@ -1773,6 +1777,38 @@ const rows: Row[] = [
     route: "GET /api/products/:id/price",
     call: async () => ({ url: `/api/products/${(await freshProduct()).id}/price` }),
     expect: everyone(200),
+  },
+  // Customer groups and their price rules (pricing/groups.test.ts): admins only.
+  plain("GET /api/customer-groups", adminOnly(200)),
+  ...adminRecords("/api/customer-groups", {
+    create: () => ({ name: matrixName() }),
+    fresh: async () => (await freshGroup()).id,
+    change: () => ({ tradeMinimums: false }),
+  }),
+  {
+    route: "GET /api/customer-groups/:id/rules",
+    call: async () => ({ url: `/api/customer-groups/${(await freshGroup()).id}/rules` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "POST /api/customer-groups/:id/rules",
+    call: async () => ({
+      url: `/api/customer-groups/${(await freshGroup()).id}/rules`,
+      payload: { percent: 10, scope: "category", category: "Brakes" },
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    route: "DELETE /api/customer-groups/:id/rules/:ruleId",
+    call: async () => {
+      const group = await freshGroup();
+      const [rule] = await t.database.db
+        .insert(priceRules)
+        .values({ groupId: group.id, percent: 5, scope: "brand", brand: "Matrix" })
+        .returning();
+      return { url: `/api/customer-groups/${group.id}/rules/${rule!.id}` };
+    },
+    expect: adminOnly(204),
   },
   plain("GET /api/price-lists", adminOnly(200)),
   ...adminRecords("/api/price-lists", {

@@ -61,6 +61,8 @@ import { quoteRoutes } from "./quotes/routes";
 import { createQuoteService } from "./quotes/service";
 import { createPriceListService } from "./pricing/price-lists";
 import { pricingRoutes } from "./pricing/routes";
+import { customerGroupRoutes } from "./pricing/group-routes";
+import { createCustomerGroupService } from "./pricing/groups";
 import { listPricesFor } from "./pricing/list-prices";
 import { invoiceRoutes } from "./invoices/routes";
 import { openInvoicesCents } from "./terms/account";
@@ -147,6 +149,7 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
   await api.register(orderRoutes, {
     orders: store.orders,
     status: store.orderStatus,
+    cancelBackorder: (id, line, who) => store.backorderCancel.cancel(id, line, who),
     paymentsOf: (id) => payments.paymentsOf(id),
     confirmPaid: (id, transactionId, ownerId) => payments.confirmPaid(id, transactionId, ownerId),
     guards,
@@ -302,6 +305,11 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     guards,
     db: database.db,
     currency: config.currency,
+    pricesChanged: () => companyPrices.invalidate(),
+  });
+  await api.register(customerGroupRoutes, {
+    groups: createCustomerGroupService(database.db),
+    guards,
     pricesChanged: () => companyPrices.invalidate(),
   });
   await api.register(companyRoutes, {

@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { DbOrTx } from "../../src/server/db/database";
+import { customerGroups, RETAIL_GROUP_ID } from "../../src/server/pricing/tables";
 import { signUp, type TestAccount } from "./accounts";
 import { waitForMail } from "./mailbox";
 
@@ -118,4 +121,16 @@ export function setOrderLimit(
     headers: { cookie: who.cookie },
     payload: { orderLimit },
   });
+}
+
+/**
+ * The store keeps each part's trade minimum for retail customers too (the retail group's "trade
+ * minimums", docs/pricing.md): the specification's "please order at least {min}" for everyone,
+ * as before customer groups. For tests of that rule with customers outside any company.
+ */
+export async function tradeMinimumsForRetail(db: DbOrTx): Promise<void> {
+  await db
+    .update(customerGroups)
+    .set({ tradeMinimums: true })
+    .where(eq(customerGroups.id, RETAIL_GROUP_ID));
 }

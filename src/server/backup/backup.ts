@@ -48,9 +48,13 @@ export const EPHEMERAL_TABLES: ReadonlySet<string> = new Set(["rate_limit", "pla
 
 /**
  * Tables a migration fills with first rows (warranty failure codes: migration 0064; the home
- * stock location: 0070): a fresh database has them, and a restore replaces them with the backup's.
+ * stock location: 0070; the customer groups: 0079): a fresh database has them, and a restore replaces them with the backup's.
  */
-const SEEDED_TABLES: ReadonlySet<string> = new Set(["warranty_failure_codes", "stock_locations"]);
+const SEEDED_TABLES: ReadonlySet<string> = new Set([
+  "warranty_failure_codes",
+  "stock_locations",
+  "customer_groups",
+]);
 
 async function publicTables(client: pg.ClientBase): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>(

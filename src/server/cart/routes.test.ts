@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
+import { tradeMinimumsForRetail } from "../../../tests/support/trade";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
@@ -36,6 +37,7 @@ const stockOf = async (id: string) =>
 
 describe("the cart", () => {
   test("lines are priced from the catalog, with the spec's rules shown on the line", async () => {
+    await tradeMinimumsForRetail(t.database.db);
     const me = await signUp(t.app);
     const pads = await insertProduct(t.database.db, {
       priceCents: 2500,

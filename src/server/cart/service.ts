@@ -19,7 +19,7 @@ import { computeCharges, type ChargeFacts } from "../charges/estimate";
 import { readCharges, type DestinationSource } from "../charges/read";
 import { percentFromMilli } from "../tax/rules";
 import { centsToUnits, formatCents } from "../money";
-import { priceLines, pricingFor, unitPriceFor } from "../pricing/pricing";
+import { minimumFor, priceLines, pricingFor, unitPriceFor } from "../pricing/pricing";
 import { lockCustomer, lockCustomerSql } from "../users/service";
 import { backorderOffers, type BackorderOffer } from "../inventory/backorders";
 import type { VehicleQuery } from "../../contract/vehicles";
@@ -146,6 +146,8 @@ export function createCartService(
       }
       const offer = offers.get(p.id);
       const units = line.qty - p.availableQuantity;
+      // The buyer's minimum order (one for retail customers: docs/pricing.md).
+      const minimumOrder = minimumFor(pricing, p.minimumOrder);
       // Taken on backorder: the offer dates them, within what it takes.
       const backorder =
         offer && offer.on && units <= (offer.most ?? Infinity)
@@ -155,8 +157,8 @@ export function createCartService(
         ? orderMessages.duplicate
         : p.availableQuantity === 0 && !backorder
           ? cartMessages.outOfStock
-          : line.qty < p.minimumOrder
-            ? orderMessages.atLeast(p.minimumOrder)
+          : line.qty < minimumOrder
+            ? orderMessages.atLeast(minimumOrder)
             : line.qty > p.availableQuantity && !backorder
               ? orderMessages.lessThen(backorderMost(p.availableQuantity, offer))
               : null;
@@ -169,7 +171,7 @@ export function createCartService(
         qty: line.qty,
         unitPrice: centsToUnits(priceCents),
         lineTotal: centsToUnits(priceCents * line.qty),
-        minimumOrder: p.minimumOrder,
+        minimumOrder,
         availableQuantity: p.availableQuantity,
         problem,
         backorder,

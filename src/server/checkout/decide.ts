@@ -8,7 +8,12 @@ import type { BackorderOffer } from "../inventory/backorders";
 import type { HoldLimits } from "../config";
 import { HttpError, unprocessable } from "../errors";
 import { centsToUnits, formatCents, MAX_CENTS } from "../money";
-import { priceLines, type CompanyMember, type PricingContext } from "../pricing/pricing";
+import {
+  minimumFor,
+  priceLines,
+  type CompanyMember,
+  type PricingContext,
+} from "../pricing/pricing";
 import type { PriceBreak } from "../money";
 import type { ApprovalNeed } from "../approvals/service";
 import { computeCharges, requireShippable, type ChargeFacts } from "../charges/estimate";
@@ -98,6 +103,11 @@ export interface Decision {
   approval: ApprovalNeed | null;
   /** Some units are on backorder and the buyer wants the order in one go (absent: false). */
   shipComplete?: boolean;
+  /**
+   * A line is below its part's trade minimum, as a retail buyer may order (docs/pricing.md):
+   * the write takes it without the stock statement's trade-minimum check (absent: false).
+   */
+  belowTradeMinimum?: boolean;
 }
 
 /** No place named: nothing beyond the lines is charged. */
@@ -157,7 +167,12 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
   const ids = wanted.map((l) => l.productId);
   if (new Set(ids).size !== ids.length) throw unprocessable("Each product can be ordered once");
   const found = wanted.map((line) => {
-    const product = products.get(line.productId);
+    const facts = products.get(line.productId);
+    // The buyer's minimum order: the part's trade minimum, or one for retail (docs/pricing.md).
+    const product = facts && {
+      ...facts,
+      minimumOrder: minimumFor(rules.pricing, facts.minimumOrder),
+    };
     const offer = rules.fulfilment && product?.backorder;
     // A line beyond the shelf, of a product that takes backorders: the minimum as always, then
     // at most what the backorder offers.
@@ -279,6 +294,9 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
     },
     totalCents,
     approval,
+    ...(found.some(({ line }) => line.qty < products.get(line.productId)!.minimumOrder)
+      ? { belowTradeMinimum: true }
+      : {}),
     ...([...backordered.values()].some((n) => n > 0) && rules.fulfilment === "complete"
       ? { shipComplete: true }
       : {}),

@@ -274,7 +274,8 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     decidedOn: DecidedOn,
   ): Promise<Order | null> {
     // A company's order (one awaiting approval) is placed under the lock: its window is read there.
-    if (order.approval) return null;
+    // So is a retail line below its part's trade minimum (the one-statement take checks that).
+    if (order.approval || order.belowTradeMinimum) return null;
     // The email names the order's id and hold, both known before the write.
     const draft = newOrderRows(customer, order, new Date());
     const mail = await opts.notify?.placedInsert(toOrder(draft.row, draft.items), customer.name);

@@ -85,7 +85,8 @@ export async function writeOrder(
     allocateFor(order),
     orderWrites(customer, order),
     sql`select created_at, number from placed`,
-    waiting.length > 0 ? { ...take, checkMinimum: false } : take,
+    // The minimum was checked on the whole line, with the buyer's minimum (a retail buyer's one).
+    waiting.length > 0 || order.belowTradeMinimum ? { ...take, checkMinimum: false } : take,
   );
   await stock.backorder(order.id, waiting);
   return newOrderRows(customer, order, new Date(result[0]!.created_at), result[0]!.number);

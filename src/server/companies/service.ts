@@ -22,6 +22,7 @@ import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
 import { companies, companyInvitations, companyMembers } from "./tables";
 import { priceLists } from "../pricing/tables";
+import { requireCustomerGroup } from "../pricing/groups";
 import { user } from "../users/tables";
 import { conflict, forbidden, HttpError, notFound, unprocessable } from "../errors";
 import type { Mailer } from "../mail/mailer";
@@ -109,6 +110,8 @@ export function createCompanyService(
   const companyColumns = {
     ...ownColumns,
     priceListName: priceLists.name,
+    customerGroupId: companies.customerGroupId,
+    customerGroupName: sql<string>`(select g.name from customer_groups g where g.id = ${companies.customerGroupId})`,
     createdAt: companies.createdAt,
     memberCount: sql<number>`(select count(*)::int from company_members m where m.company_id = ${companies.id})`,
   };
@@ -120,6 +123,8 @@ export function createCompanyService(
     creditLimitCents: number | null;
     priceListId: string | null;
     priceListName: string | null;
+    customerGroupId: string;
+    customerGroupName: string;
     createdAt: Date;
     memberCount: number;
   };
@@ -131,6 +136,8 @@ export function createCompanyService(
     creditLimit: units(r.creditLimitCents),
     priceListId: r.priceListId,
     priceListName: r.priceListName,
+    customerGroupId: r.customerGroupId,
+    customerGroupName: r.customerGroupName,
     memberCount: r.memberCount,
     createdAt: r.createdAt.toISOString(),
   });
@@ -212,6 +219,7 @@ export function createCompanyService(
       try {
         return await db.transaction(async (tx) => {
           await checkPriceList(tx, input.priceListId);
+          await requireCustomerGroup(tx, input.customerGroupId);
           const [row] = await tx
             .insert(companies)
             .values({
@@ -220,6 +228,7 @@ export function createCompanyService(
               paymentTerms: input.paymentTerms ?? "card",
               creditLimitCents: cents(input.creditLimit) ?? null,
               priceListId: input.priceListId ?? null,
+              customerGroupId: input.customerGroupId,
             })
             .returning({ id: companies.id });
           const company = await getCompany(tx, row!.id);
@@ -251,6 +260,7 @@ export function createCompanyService(
         return await db.transaction(async (tx) => {
           const before = await getCompany(tx, id);
           await checkPriceList(tx, input.priceListId);
+          await requireCustomerGroup(tx, input.customerGroupId);
           await tx
             .update(companies)
             .set({
@@ -266,6 +276,7 @@ export function createCompanyService(
               paymentTerms: input.paymentTerms,
               creditLimitCents: cents(input.creditLimit),
               priceListId: input.priceListId,
+              customerGroupId: input.customerGroupId,
             })
             .where(eq(companies.id, id));
           // Its VIES check was of the number before (docs/tax.md "VIES").
@@ -277,7 +288,9 @@ export function createCompanyService(
             .map((k) =>
               k === "priceListId"
                 ? `price list ${before.priceListName ?? "none"} → ${after.priceListName ?? "none"}`
-                : `${k} ${JSON.stringify(before[k])} → ${JSON.stringify(after[k])}`,
+                : k === "customerGroupId"
+                  ? `group ${before.customerGroupName} → ${after.customerGroupName}`
+                  : `${k} ${JSON.stringify(before[k])} → ${JSON.stringify(after[k])}`,
             )
             .join(", ");
           await auditCompany(

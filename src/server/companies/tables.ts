@@ -18,7 +18,7 @@ import {
   timestampTz,
   uuidPrimaryKey,
 } from "../db/columns";
-import { priceLists } from "../pricing/tables";
+import { customerGroups, GARAGE_GROUP_ID, priceLists } from "../pricing/tables";
 import { ownerUserId, user } from "../users/tables";
 
 /** A trade customer: members buy at its price list's prices (DESIGN.md section 7). */
@@ -42,11 +42,17 @@ export const companies = pgTable(
     paymentTerms: text("payment_terms", { enum: paymentTermsValues }).notNull().default("card"),
     creditLimitCents: integer("credit_limit_cents"),
     priceListId: uuid("price_list_id").references(() => priceLists.id, { onDelete: "restrict" }),
+    /** Its customer group (docs/pricing.md): its price rules and whether trade minimums hold. */
+    customerGroupId: uuid("customer_group_id")
+      .notNull()
+      .default(GARAGE_GROUP_ID)
+      .references(() => customerGroups.id, { onDelete: "restrict" }),
     createdAt: timestampNow("created_at"),
   },
   (t) => [
     uniqueIndex("companies_name_unique").on(sql`lower(${t.name})`),
     index("companies_price_list_idx").on(t.priceListId),
+    index("companies_customer_group_idx").on(t.customerGroupId),
     check(
       "companies_credit_limit_nonnegative",
       sql`${t.creditLimitCents} is null or ${t.creditLimitCents} >= 0`,

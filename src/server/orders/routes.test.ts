@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
+import { tradeMinimumsForRetail } from "../../../tests/support/trade";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
@@ -102,6 +103,7 @@ describe("POST /api/orders", () => {
   });
 
   test("below the minimum order: 422 'please order at least {min}'", async () => {
+    await tradeMinimumsForRetail(t.database.db);
     const p = await insertProduct(t.database.db, { minimumOrder: 10, availableQuantity: 40 });
     const res = await place(orderInput(p.id, 9), customer);
     expect(res.statusCode).toBe(422);

@@ -3,6 +3,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
+import { tradeMinimumsForRetail } from "../../../tests/support/trade";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { orderItems, orders } from "./tables";
 import { companyAddressInputSchema } from "../../contract/addresses";
@@ -158,6 +159,7 @@ test("unpaid orders past their hold are cancelled once and their stock comes bac
 });
 
 test("a refused order says why with the spec's messages, and nothing is written", async () => {
+  await tradeMinimumsForRetail(database.db);
   const soldOut = await insertProduct(database.db, { availableQuantity: 0, minimumOrder: 1 });
   const boxed = await insertProduct(database.db, { availableQuantity: 10, minimumOrder: 4 });
   const service = orderService();

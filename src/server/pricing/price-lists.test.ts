@@ -138,6 +138,8 @@ test("a company buyer's product price, cart and order use the company price and 
     listPrice: 15,
     yourPrice: 12,
     companyPrice: true,
+    priceNote: null,
+    minimumOrder: 1,
     breaks: [
       { minQty: 1, unitPrice: 12 },
       { minQty: 10, unitPrice: 11 },

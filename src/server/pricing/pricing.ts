@@ -14,6 +14,12 @@ import { sql } from "../db/sql";
 import type { DbOrTx } from "../db/database";
 import type { PriceBreak } from "../money";
 import { sqlUuids } from "../db/sql-arrays";
+import {
+  groupPriceNote,
+  priceRuleWords,
+  type PriceRuleScope,
+} from "../../contract/customer-groups";
+import { RETAIL_GROUP_ID } from "./tables";
 
 /** A company's price for one product: a unit price and quantity breaks (sorted by minQty). */
 export interface OverlayEntry {
@@ -31,6 +37,21 @@ export interface PricingContext {
   overlay?: ReadonlyMap<string, OverlayEntry>;
   /** The caller's membership: their role and spending limits (checkout enforces them). */
   member?: CompanyMember;
+  /**
+   * The caller's customer group (their company's; retail without one). Absent (a visitor, a
+   * context built by hand): no rules, and each part's own minimum order.
+   */
+  group?: { name: string; tradeMinimums: boolean };
+  /** Product id → the group's price rules that apply to it today (any scope; see `ruleFor`). */
+  rules?: ReadonlyMap<string, readonly GroupRule[]>;
+}
+
+/** A group's percentage off a product's list price, as it applies to that product today. */
+export interface GroupRule {
+  scope: PriceRuleScope;
+  percent: number;
+  category: string | null;
+  brand: string | null;
 }
 
 export interface CompanyMember {
@@ -66,8 +87,15 @@ export async function pricingFor(
   return pricingFromJson(customerId, currency, result.rows[0]?.pricing ?? null);
 }
 
-/** What `pricingJson` reads: null for a customer in no company. */
+/** What `pricingJson` reads: the caller's group, its rules for these products, their membership. */
 export interface PricingRow {
+  group: { name: string; tradeMinimums: boolean };
+  rules: ({ productId: string } & GroupRule)[] | null;
+  member: MemberRow | null;
+}
+
+/** The membership part of `PricingRow`: null for a customer in no company. */
+export interface MemberRow {
   companyId: string;
   role: CompanyMember["role"];
   orderLimitCents: number | null;
@@ -78,14 +106,15 @@ export interface PricingRow {
 }
 
 /**
- * The customer's pricing facts as one JSON value (a `PricingRow`, or null), for a statement
- * that reads other things too (checkout reads it with the order's products). `productIds` is a
- * query giving the ids of the products being priced. It reads the membership itself rather than
- * through `companies/membership.ts`: on the store's busiest paths (every priced request, the
- * placement) that would be one more round trip.
+ * The customer's pricing facts as one JSON value (a `PricingRow`), for a statement that reads
+ * other things too (checkout reads it with the order's products). `productIds` is a query giving
+ * the ids of the products being priced. It reads the membership itself rather than through
+ * `companies/membership.ts`: on the store's busiest paths (every priced request, the placement)
+ * that would be one more round trip. The group is the company's, or retail without one; its
+ * rules are those in force today (UTC) that name the product, its brand or its category.
  */
 export function pricingJson(customerId: string, currency: string, productIds: SQL): SQL {
-  return sql`(
+  const member = sql`(
     select json_build_object(
              'companyId', m.company_id, 'role', m.role,
              'orderLimitCents', m.order_limit_cents, 'monthlyLimitCents', m.monthly_limit_cents,
@@ -104,6 +133,26 @@ export function pricingJson(customerId: string, currency: string, productIds: SQ
                             and e.product_id in (${productIds})))
       from company_members m
      where m.user_id = ${customerId})`;
+  return sql`(
+    select json_build_object(
+             'group', json_build_object('name', g.name, 'tradeMinimums', g.trade_minimums),
+             'rules', (select json_agg(json_build_object('productId', p.id, 'scope', r.scope,
+                                  'percent', r.percent, 'category', r.category, 'brand', r.brand))
+                         from price_rules r
+                         join products p
+                           on p.id in (${productIds})
+                          and case r.scope when 'part' then r.product_id = p.id
+                                           when 'brand' then lower(r.brand) = lower(p.brand)
+                                           else r.category = p.category end
+                        where r.group_id = g.id
+                          and (r.starts_on is null or r.starts_on <= (now() at time zone 'UTC')::date)
+                          and (r.ends_on is null or r.ends_on >= (now() at time zone 'UTC')::date)),
+             'member', ${member})
+      from customer_groups g
+     where g.id = coalesce((select c.customer_group_id
+                              from company_members m join companies c on c.id = m.company_id
+                             where m.user_id = ${customerId}),
+                           ${RETAIL_GROUP_ID}::uuid))`;
 }
 
 /**
@@ -127,19 +176,25 @@ export function pricingFromJson(
   row: PricingRow | null,
 ): PricingContext {
   if (!row) return { customerId, currency };
+  const rules = new Map<string, GroupRule[]>();
+  for (const { productId, ...rule } of row.rules ?? []) {
+    rules.set(productId, [...(rules.get(productId) ?? []), rule]);
+  }
+  const context: PricingContext = { customerId, currency, group: row.group, rules };
+  const m = row.member;
+  if (!m) return context;
   return {
-    customerId,
-    currency,
-    companyId: row.companyId,
+    ...context,
+    companyId: m.companyId,
     member: {
-      role: row.role,
-      orderLimitCents: row.orderLimitCents,
-      monthlyLimitCents: row.monthlyLimitCents,
-      spentThisMonthCents: Number(row.spent),
-      otherOwners: Number(row.otherOwners),
+      role: m.role,
+      orderLimitCents: m.orderLimitCents,
+      monthlyLimitCents: m.monthlyLimitCents,
+      spentThisMonthCents: Number(m.spent),
+      otherOwners: Number(m.otherOwners),
     },
     overlay: new Map(
-      (row.entries ?? []).map((e) => [
+      (m.entries ?? []).map((e) => [
         e.productId,
         { unitPriceCents: e.unitPriceCents, breaks: e.breaks },
       ]),
@@ -166,8 +221,40 @@ export interface PricedLine extends LineToPrice {
   lineTotalCents: number;
 }
 
-/** One unit's price for this caller at this quantity: the lowest that applies. */
-export function unitPriceFor(context: PricingContext, line: LineToPrice): number {
+/** How specific a rule is: a part's rule beats its brand's, a brand's its category's. */
+const SPECIFICITY: Record<PriceRuleScope, number> = { part: 3, brand: 2, category: 1 };
+
+/**
+ * The group rule that applies to a product: the most specific one (part, then brand, then
+ * category), and of equally specific ones the largest percentage. Undefined: none.
+ */
+export function ruleFor(context: PricingContext, productId: string): GroupRule | undefined {
+  let best: GroupRule | undefined;
+  for (const r of context.rules?.get(productId) ?? []) {
+    if (
+      !best ||
+      SPECIFICITY[r.scope] > SPECIFICITY[best.scope] ||
+      (r.scope === best.scope && r.percent > best.percent)
+    ) {
+      best = r;
+    }
+  }
+  return best;
+}
+
+/** The list price less a percentage, rounded half up to the cent (never below 0). */
+export const percentOff = (listPriceCents: number, percent: number) =>
+  Math.max(0, Math.floor((listPriceCents * (100 - percent) + 50) / 100));
+
+/**
+ * One unit's price for this caller at this quantity, and what gave it: the lowest of the list
+ * price, the public break reached, the group's rule, the company's price and its break reached.
+ * `note` names the group's rule when it gave the price ("Garage price: 20 % off brakes").
+ */
+export function unitPriceWithNote(
+  context: PricingContext,
+  line: LineToPrice,
+): { unitPriceCents: number; note: string | null } {
   let unit = line.listPriceCents;
   for (const b of line.publicBreaks) {
     if (line.qty >= b.minQty) unit = Math.min(unit, b.unitPriceCents);
@@ -179,7 +266,31 @@ export function unitPriceFor(context: PricingContext, line: LineToPrice): number
       if (line.qty >= b.minQty) unit = Math.min(unit, b.unitPriceCents);
     }
   }
-  return unit;
+  const rule = ruleFor(context, line.productId);
+  if (rule && context.group) {
+    const ruled = percentOff(line.listPriceCents, rule.percent);
+    if (ruled <= unit) {
+      return {
+        unitPriceCents: ruled,
+        note: groupPriceNote(context.group.name, priceRuleWords(rule)),
+      };
+    }
+  }
+  return { unitPriceCents: unit, note: null };
+}
+
+/** One unit's price for this caller at this quantity: the lowest that applies. */
+export function unitPriceFor(context: PricingContext, line: LineToPrice): number {
+  return unitPriceWithNote(context, line).unitPriceCents;
+}
+
+/**
+ * The caller's minimum order of a part whose trade minimum is `tradeMinimum`: the part's own
+ * in a group that keeps trade minimums (and when the group is not known), one otherwise (retail
+ * customers buy single parts). Every quantity rule asks here: cart, checkout, quick order.
+ */
+export function minimumFor(context: PricingContext, tradeMinimum: number): number {
+  return context.group && !context.group.tradeMinimums ? 1 : tradeMinimum;
 }
 
 /**

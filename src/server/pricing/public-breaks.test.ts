@@ -183,6 +183,8 @@ describe("everyone pays the break their quantity reaches", () => {
         listPrice: 12.5,
         yourPrice: 12.5,
         companyPrice: false,
+        priceNote: null,
+        minimumOrder: 1,
         breaks: [
           { minQty: 1, unitPrice: 12.5 },
           { minQty: 10, unitPrice: 11 },

@@ -24,7 +24,7 @@ import { products } from "../catalog/tables";
 import { notFound } from "../errors";
 import { centsToUnits } from "../money";
 import type { PriceListService } from "./price-lists";
-import { priceTiers, pricingFor, unitPriceFor } from "./pricing";
+import { minimumFor, priceTiers, pricingFor, unitPriceWithNote } from "./pricing";
 
 const adminErrors = errorAnswers(400, 401, 403, 404, 409);
 const actor = (u: SessionUser) => ({ id: u.id, email: u.email, apiKey: u.apiKey });
@@ -49,20 +49,22 @@ export async function productPrice(
     pricingFor(db, customerId, currency, [productId]),
   ]);
   if (!product) throw notFound("Product not found");
-  const tiers = priceTiers(context, product);
+  const minimumOrder = minimumFor(context, product.minimumOrder);
+  const tiers = priceTiers(context, { ...product, minimumOrder });
+  const first = unitPriceWithNote(context, {
+    productId,
+    qty: minimumOrder,
+    listPriceCents: product.listPriceCents,
+    publicBreaks: product.publicBreaks,
+  });
   return {
     productId,
     currency,
     listPrice: centsToUnits(product.listPriceCents),
-    yourPrice: centsToUnits(
-      unitPriceFor(context, {
-        productId,
-        qty: product.minimumOrder,
-        listPriceCents: product.listPriceCents,
-        publicBreaks: product.publicBreaks,
-      }),
-    ),
+    yourPrice: centsToUnits(first.unitPriceCents),
     companyPrice: context.overlay?.has(productId) ?? false,
+    priceNote: first.note,
+    minimumOrder,
     breaks: tiers.map((t) => ({ minQty: t.minQty, unitPrice: centsToUnits(t.unitPriceCents) })),
   };
 }

@@ -1,6 +1,19 @@
 import { sql } from "../db/sql";
 import type { PriceBreak } from "../money";
-import { check, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { priceRuleScopes } from "../../contract/customer-groups";
 import { requiredUuidRef, timestampNow, uuidPrimaryKey } from "../db/columns";
 import { products } from "../catalog/tables";
 
@@ -30,5 +43,55 @@ export const priceListEntries = pgTable(
   (t) => [
     primaryKey({ columns: [t.priceListId, t.productId] }),
     check("price_list_entries_price_nonnegative", sql`${t.unitPriceCents} >= 0`),
+  ],
+);
+
+/** The seeded groups' fixed ids (migration 0079): retail is the group of everyone without a company. */
+export const RETAIL_GROUP_ID = "00000000-0000-4000-8000-000000000001";
+export const GARAGE_GROUP_ID = "00000000-0000-4000-8000-000000000002";
+
+/**
+ * A customer group (docs/pricing.md "Customer groups and price rules"): every company belongs to
+ * one; customers without a company and visitors are retail.
+ */
+export const customerGroups = pgTable(
+  "customer_groups",
+  {
+    id: uuidPrimaryKey(),
+    name: text("name").notNull(),
+    /** Whether its buyers keep each part's trade minimum order (false: they may buy one). */
+    tradeMinimums: boolean("trade_minimums").notNull().default(true),
+    createdAt: timestampNow("created_at"),
+  },
+  (t) => [uniqueIndex("customer_groups_name_unique").on(sql`lower(${t.name})`)],
+);
+
+/** A percentage off the list price for a group's buyers, by category, brand or part, with dates. */
+export const priceRules = pgTable(
+  "price_rules",
+  {
+    id: uuidPrimaryKey(),
+    groupId: requiredUuidRef("group_id", () => customerGroups.id, "cascade"),
+    percent: integer("percent").notNull(),
+    scope: text("scope", { enum: priceRuleScopes }).notNull(),
+    category: text("category"),
+    brand: text("brand"),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "cascade" }),
+    /** First and last day it applies (UTC dates, both included); null: open. */
+    startsOn: date("starts_on"),
+    endsOn: date("ends_on"),
+    createdAt: timestampNow("created_at"),
+  },
+  (t) => [
+    index("price_rules_group_idx").on(t.groupId),
+    index("price_rules_product_idx").on(t.productId),
+    check("price_rules_percent_range", sql`${t.percent} between 1 and 100`),
+    check(
+      "price_rules_target",
+      sql`(${t.scope} = 'category' AND ${t.category} IS NOT NULL AND ${t.brand} IS NULL AND ${t.productId} IS NULL) OR
+	  (${t.scope} = 'brand' AND ${t.brand} IS NOT NULL AND ${t.category} IS NULL AND ${t.productId} IS NULL) OR
+	  (${t.scope} = 'part' AND ${t.productId} IS NOT NULL AND ${t.category} IS NULL AND ${t.brand} IS NULL)`,
+    ),
+    check("price_rules_dates_order", sql`${t.endsOn} >= ${t.startsOn}`),
   ],
 );

@@ -23,7 +23,7 @@ import { availabilityOf, type Availability } from "../inventory/availability";
 import type { ProductBackorder } from "../../contract/availability";
 import { backorderMessages } from "../../contract/backorders";
 import { centsToUnits } from "../money";
-import { priceLines, pricingFor } from "../pricing/pricing";
+import { minimumFor, priceLines, pricingFor } from "../pricing/pricing";
 import { readQty, type ParsedLine } from "./parse";
 
 /** A line to resolve: where it came from, the number and the quantity as written. */
@@ -388,7 +388,10 @@ export function createQuickOrderService(db: Db, cart: CartService, opts: { curre
       ),
     ]);
     const judged = picked.map(({ entry, candidates }) => {
-      const found = choose(candidates);
+      // Each part's minimum as the buyer's (one for retail customers: docs/pricing.md).
+      const found = choose(
+        candidates.map((c) => ({ ...c, minimumOrder: minimumFor(context, c.minimumOrder) })),
+      );
       return judge(
         entry,
         readQty(entry.qty),

@@ -1,0 +1,125 @@
+import { z } from "zod";
+import { productCategories } from "./constants";
+import { text } from "./text";
+
+/**
+ * Customer groups and their price rules (docs/pricing.md "Customer groups and price rules"):
+ * every company belongs to a group, customers without a company and visitors are retail. A
+ * group's rule takes a percentage off the list price of a category, a brand or one part, between
+ * optional dates. Percentages are whole numbers; money stays in the pricing module's cents.
+ */
+
+export const priceRuleScopes = ["category", "brand", "part"] as const;
+export type PriceRuleScope = (typeof priceRuleScopes)[number];
+
+export const customerGroupMessages = {
+  nameTaken: "A customer group with this name exists already",
+  notFound: "Customer group not found",
+  retailKept: "The retail group is everyone without a company: it cannot be removed",
+  retailNoRules:
+    "Retail prices are the list prices and public quantity breaks: price rules are for the other groups",
+  inUse: "Companies belong to this group: move them to another group first",
+  ruleNotFound: "Price rule not found",
+  unknownPart: "No part has this part number",
+  category: "Choose a category",
+  brand: "Brand is Required",
+  partNumber: "Part number is Required",
+  datesOrder: "The end date cannot be before the start date",
+  percent: "A percentage is a whole number from 1 to 100",
+} as const;
+
+const groupName = text({ error: "Name is Required" })
+  .trim()
+  .min(1, "Name is Required")
+  .max(60, "Must be 60 characters or shorter");
+
+export const customerGroupCreateSchema = z.strictObject({
+  name: groupName,
+  /** Whether its buyers keep each part's minimum order (false: they may buy one). */
+  tradeMinimums: z.boolean().default(true),
+});
+export type CustomerGroupCreate = z.input<typeof customerGroupCreateSchema>;
+
+export const customerGroupUpdateSchema = z
+  .strictObject({ name: groupName.optional(), tradeMinimums: z.boolean().optional() })
+  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to change" });
+export type CustomerGroupUpdate = z.input<typeof customerGroupUpdateSchema>;
+
+export const customerGroupSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  tradeMinimums: z.boolean(),
+  /** The retail group: everyone without a company (cannot be removed). */
+  retail: z.boolean(),
+  companyCount: z.number(),
+  ruleCount: z.number(),
+});
+export type CustomerGroup = z.infer<typeof customerGroupSchema>;
+
+/** A day as `2027-01-31` (UTC), or null/absent for none (the form sends null for an empty box). */
+const optionalDate = z.iso.date({ message: "Use a date like 2027-01-31" }).nullable().optional();
+
+export const priceRuleInputSchema = z
+  .strictObject({
+    percent: z
+      .number({ error: customerGroupMessages.percent })
+      .int(customerGroupMessages.percent)
+      .min(1, customerGroupMessages.percent)
+      .max(100, customerGroupMessages.percent),
+    scope: z.enum(priceRuleScopes, { error: "Choose category, brand or part" }),
+    category: z.enum(productCategories, { error: customerGroupMessages.category }).optional(),
+    brand: text().trim().max(80, "Must be 80 characters or shorter").optional(),
+    partNumber: text().trim().max(60, "Must be 60 characters or shorter").optional(),
+    startsOn: optionalDate,
+    endsOn: optionalDate,
+  })
+  .superRefine((v, ctx) => {
+    const need = { category: "category", brand: "brand", part: "partNumber" } as const;
+    const field = need[v.scope];
+    if (!v[field])
+      ctx.addIssue({ code: "custom", path: [field], message: customerGroupMessages[field] });
+    if (v.startsOn && v.endsOn && v.endsOn < v.startsOn) {
+      ctx.addIssue({ code: "custom", path: ["endsOn"], message: customerGroupMessages.datesOrder });
+    }
+  });
+export type PriceRuleInput = z.input<typeof priceRuleInputSchema>;
+
+export const priceRuleSchema = z.object({
+  id: z.uuid(),
+  groupId: z.uuid(),
+  percent: z.number(),
+  scope: z.enum(priceRuleScopes),
+  category: z.string().nullable(),
+  brand: z.string().nullable(),
+  productId: z.uuid().nullable(),
+  partNumber: z.string().nullable(),
+  startsOn: z.string().nullable(),
+  endsOn: z.string().nullable(),
+  /** What the buyer reads: "20 % off brakes". */
+  words: z.string(),
+});
+export type PriceRule = z.infer<typeof priceRuleSchema>;
+
+export const priceRuleParamsSchema = z.object({
+  id: z.uuid({ message: "Malformed id" }),
+  ruleId: z.uuid({ message: "Malformed id" }),
+});
+
+/** A rule's words: "20 % off brakes", "15 % off Bosch", "10 % off this part". */
+export function priceRuleWords(rule: {
+  percent: number;
+  scope: PriceRuleScope;
+  category?: string | null;
+  brand?: string | null;
+}): string {
+  const target =
+    rule.scope === "category"
+      ? (rule.category ?? "").toLowerCase()
+      : rule.scope === "brand"
+        ? (rule.brand ?? "")
+        : "this part";
+  return `${rule.percent} % off ${target}`;
+}
+
+/** What a buyer is told beside a price a rule gave: "Garage price: 20 % off brakes". */
+export const groupPriceNote = (groupName: string, words: string) => `${groupName} price: ${words}`;

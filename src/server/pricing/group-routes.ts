@@ -1,0 +1,141 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParamsSchema } from "../../contract/common";
+import {
+  customerGroupCreateSchema,
+  customerGroupSchema,
+  customerGroupUpdateSchema,
+  priceRuleInputSchema,
+  priceRuleParamsSchema,
+  priceRuleSchema,
+} from "../../contract/customer-groups";
+import { errorAnswers } from "../api-errors";
+import { caller, type Guards, type SessionUser } from "../http/request-context";
+import type { CustomerGroupService } from "./groups";
+
+const adminErrors = errorAnswers(400, 401, 403, 404, 409);
+const actor = (u: SessionUser) => ({ id: u.id, email: u.email, apiKey: u.apiKey });
+const admin = (summary: string) => ({ tags: ["pricing", "admin"], summary: `Admin: ${summary}` });
+
+/** Customer groups and their price rules (admin only; docs/pricing.md). */
+export const customerGroupRoutes: FastifyPluginAsyncZod<{
+  groups: CustomerGroupService;
+  guards: Guards;
+  /** Told of every successful write (the company price cache is cleared). */
+  pricesChanged?: () => void;
+}> = async (app, { groups, guards, pricesChanged }) => {
+  app.addHook("onSend", (req, reply, payload, done) => {
+    if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400) pricesChanged?.();
+    done(null, payload);
+  });
+  const config = { apiScope: "prices:write" } as const;
+  const onRequest = guards.adminOnly;
+
+  app.get(
+    "/customer-groups",
+    {
+      schema: {
+        ...admin("the customer groups (retail first), with their companies and rules counted"),
+        response: { 200: z.array(customerGroupSchema), ...adminErrors },
+      },
+      onRequest,
+      config,
+    },
+    async () => groups.list(),
+  );
+
+  app.post(
+    "/customer-groups",
+    {
+      schema: {
+        ...admin("a new customer group (`tradeMinimums`: its buyers keep each part's minimum)"),
+        body: customerGroupCreateSchema,
+        response: { 201: customerGroupSchema, ...adminErrors },
+      },
+      onRequest,
+      config,
+    },
+    async (req, reply) => reply.code(201).send(await groups.create(actor(caller(req)), req.body)),
+  );
+
+  app.patch(
+    "/customer-groups/:id",
+    {
+      schema: {
+        ...admin("rename a customer group or change whether its buyers keep trade minimums"),
+        params: idParamsSchema,
+        body: customerGroupUpdateSchema,
+        response: { 200: customerGroupSchema, ...adminErrors },
+      },
+      onRequest,
+      config,
+    },
+    async (req) => groups.update(actor(caller(req)), req.params.id, req.body),
+  );
+
+  app.delete(
+    "/customer-groups/:id",
+    {
+      schema: {
+        ...admin("remove a customer group no company belongs to (409 otherwise; retail stays)"),
+        params: idParamsSchema,
+        response: { 204: z.null(), ...adminErrors },
+      },
+      onRequest,
+      config,
+    },
+    async (req, reply) => {
+      await groups.remove(actor(caller(req)), req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    "/customer-groups/:id/rules",
+    {
+      schema: {
+        ...admin("a customer group's price rules"),
+        params: idParamsSchema,
+        response: { 200: z.array(priceRuleSchema), ...adminErrors },
+      },
+      onRequest,
+      config,
+    },
+    async (req) => groups.rules(req.params.id),
+  );
+
+  app.post(
+    "/customer-groups/:id/rules",
+    {
+      schema: {
+        ...admin(
+          "a price rule: `percent` off the list price of a `category`, a `brand` or a part (`partNumber`), between optional `startsOn` and `endsOn` dates",
+        ),
+        params: idParamsSchema,
+        body: priceRuleInputSchema,
+        response: { 201: priceRuleSchema, ...adminErrors },
+      },
+      onRequest,
+      config,
+    },
+    async (req, reply) =>
+      reply.code(201).send(await groups.addRule(actor(caller(req)), req.params.id, req.body)),
+  );
+
+  app.delete(
+    "/customer-groups/:id/rules/:ruleId",
+    {
+      schema: {
+        ...admin("remove a price rule"),
+        params: priceRuleParamsSchema,
+        response: { 204: z.null(), ...adminErrors },
+      },
+      onRequest,
+      config,
+    },
+    async (req, reply) => {
+      await groups.removeRule(actor(caller(req)), req.params.id, req.params.ruleId);
+      return reply.code(204).send(null);
+    },
+  );
+};

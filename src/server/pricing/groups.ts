@@ -1,0 +1,225 @@
+import { and, asc, eq } from "drizzle-orm";
+import { sql } from "../db/sql";
+import { normalizePartNumber } from "../../contract/constants";
+import {
+  customerGroupMessages as msg,
+  priceRuleInputSchema,
+  priceRuleWords,
+  type CustomerGroup,
+  type CustomerGroupCreate,
+  type CustomerGroupUpdate,
+  type PriceRule,
+  type PriceRuleInput,
+} from "../../contract/customer-groups";
+import { recordAdminAction, type AuditActor } from "../audit/service";
+import type { Db, DbOrTx } from "../db/database";
+import { isStillReferred, isUniqueViolation } from "../db/postgres-errors";
+import { conflict, HttpError, notFound } from "../errors";
+import { products } from "../catalog/tables";
+import { customerGroups, priceRules, RETAIL_GROUP_ID } from "./tables";
+
+/** A company's group as given (absent: unchanged or the default); 400 when there is no such group. */
+export async function requireCustomerGroup(tx: DbOrTx, groupId: string | undefined) {
+  if (!groupId) return;
+  const [row] = await tx
+    .select({ id: customerGroups.id })
+    .from(customerGroups)
+    .where(eq(customerGroups.id, groupId));
+  if (!row) {
+    throw new HttpError(400, "validation", msg.notFound, { customerGroupId: msg.notFound });
+  }
+}
+
+/**
+ * Customer groups and their price rules (admin; docs/pricing.md "Customer groups and price
+ * rules"). The rules are applied by the pricing module alone (`pricingJson` reads those in force,
+ * `unitPriceWithNote` applies them); this service only keeps them. Every change is in the audit
+ * log, in its own transaction.
+ */
+export function createCustomerGroupService(db: Db) {
+  const invalid = (field: string, message: string) =>
+    new HttpError(400, "validation", message, { [field]: message });
+
+  async function groups(tx: DbOrTx, id?: string): Promise<CustomerGroup[]> {
+    const rows = await tx
+      .select({
+        id: customerGroups.id,
+        name: customerGroups.name,
+        tradeMinimums: customerGroups.tradeMinimums,
+        companyCount: sql<number>`(select count(*)::int from companies c where c.customer_group_id = ${customerGroups.id})`,
+        ruleCount: sql<number>`(select count(*)::int from price_rules r where r.group_id = ${customerGroups.id})`,
+      })
+      .from(customerGroups)
+      .where(id ? eq(customerGroups.id, id) : undefined)
+      // The seeded groups (one instant, fixed ids in their order) first, then the newer ones.
+      .orderBy(asc(customerGroups.createdAt), asc(customerGroups.id));
+    return rows.map((r) => ({ ...r, retail: r.id === RETAIL_GROUP_ID }));
+  }
+
+  async function groupOrThrow(tx: DbOrTx, id: string): Promise<CustomerGroup> {
+    const [group] = await groups(tx, id);
+    if (!group) throw notFound(msg.notFound);
+    return group;
+  }
+
+  const nameTaken = (err: unknown) =>
+    isUniqueViolation(err, "customer_groups_name_unique") ? conflict(msg.nameTaken) : undefined;
+
+  async function rules(tx: DbOrTx, groupId: string, ruleId?: string): Promise<PriceRule[]> {
+    const rows = await tx
+      .select({
+        id: priceRules.id,
+        groupId: priceRules.groupId,
+        percent: priceRules.percent,
+        scope: priceRules.scope,
+        category: priceRules.category,
+        brand: priceRules.brand,
+        productId: priceRules.productId,
+        partNumber: products.partNumber,
+        startsOn: priceRules.startsOn,
+        endsOn: priceRules.endsOn,
+      })
+      .from(priceRules)
+      .leftJoin(products, eq(products.id, priceRules.productId))
+      .where(and(eq(priceRules.groupId, groupId), ruleId ? eq(priceRules.id, ruleId) : undefined))
+      .orderBy(asc(priceRules.createdAt), asc(priceRules.id));
+    return rows.map((r) => ({
+      ...r,
+      words:
+        r.scope === "part"
+          ? `${r.percent} % off ${r.partNumber ?? "a removed part"}`
+          : priceRuleWords(r),
+    }));
+  }
+
+  return {
+    list: () => groups(db),
+
+    async create(actor: AuditActor, input: CustomerGroupCreate): Promise<CustomerGroup> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(customerGroups)
+            .values({ name: input.name, tradeMinimums: input.tradeMinimums ?? true })
+            .returning({ id: customerGroups.id });
+          await recordAdminAction(tx, {
+            actor,
+            action: "customer-group.create",
+            target: { type: "customer-group", id: row!.id },
+            summary: `Created customer group ${input.name}`,
+          });
+          return groupOrThrow(tx, row!.id);
+        });
+      } catch (err) {
+        throw nameTaken(err) ?? err;
+      }
+    },
+
+    async update(
+      actor: AuditActor,
+      id: string,
+      input: CustomerGroupUpdate,
+    ): Promise<CustomerGroup> {
+      try {
+        return await db.transaction(async (tx) => {
+          const before = await groupOrThrow(tx, id);
+          await tx
+            .update(customerGroups)
+            .set({ name: input.name, tradeMinimums: input.tradeMinimums })
+            .where(eq(customerGroups.id, id));
+          const after = await groupOrThrow(tx, id);
+          await recordAdminAction(tx, {
+            actor,
+            action: "customer-group.update",
+            target: { type: "customer-group", id },
+            summary: `Changed customer group ${before.name}: name ${before.name} → ${after.name}, trade minimums ${before.tradeMinimums ? "yes" : "no"} → ${after.tradeMinimums ? "yes" : "no"}`,
+          });
+          return after;
+        });
+      } catch (err) {
+        throw nameTaken(err) ?? err;
+      }
+    },
+
+    async remove(actor: AuditActor, id: string): Promise<void> {
+      if (id === RETAIL_GROUP_ID) throw conflict(msg.retailKept);
+      try {
+        await db.transaction(async (tx) => {
+          const group = await groupOrThrow(tx, id);
+          if (group.companyCount > 0) throw conflict(msg.inUse);
+          await tx.delete(customerGroups).where(eq(customerGroups.id, id));
+          await recordAdminAction(tx, {
+            actor,
+            action: "customer-group.delete",
+            target: { type: "customer-group", id },
+            summary: `Removed customer group ${group.name}`,
+          });
+        });
+      } catch (err) {
+        // A company moved into it meanwhile: the foreign key refuses.
+        if (isStillReferred(err, "companies_customer_group_id_fkey")) throw conflict(msg.inUse);
+        throw err;
+      }
+    },
+
+    async rules(groupId: string): Promise<PriceRule[]> {
+      await groupOrThrow(db, groupId);
+      return rules(db, groupId);
+    },
+
+    async addRule(actor: AuditActor, groupId: string, input: PriceRuleInput): Promise<PriceRule> {
+      const rule = priceRuleInputSchema.parse(input);
+      if (groupId === RETAIL_GROUP_ID) throw invalid("scope", msg.retailNoRules);
+      return db.transaction(async (tx) => {
+        const group = await groupOrThrow(tx, groupId);
+        let productId: string | null = null;
+        if (rule.scope === "part") {
+          const [product] = await tx
+            .select({ id: products.id })
+            .from(products)
+            .where(eq(products.partNumberNormalized, normalizePartNumber(rule.partNumber!)));
+          if (!product) throw invalid("partNumber", msg.unknownPart);
+          productId = product.id;
+        }
+        const [row] = await tx
+          .insert(priceRules)
+          .values({
+            groupId,
+            percent: rule.percent,
+            scope: rule.scope,
+            category: rule.scope === "category" ? rule.category! : null,
+            brand: rule.scope === "brand" ? rule.brand! : null,
+            productId,
+            startsOn: rule.startsOn ?? null,
+            endsOn: rule.endsOn ?? null,
+          })
+          .returning({ id: priceRules.id });
+        const [saved] = await rules(tx, groupId, row!.id);
+        await recordAdminAction(tx, {
+          actor,
+          action: "price-rule.create",
+          target: { type: "customer-group", id: groupId },
+          summary: `Added a price rule to ${group.name}: ${saved!.words}${saved!.startsOn ? ` from ${saved!.startsOn}` : ""}${saved!.endsOn ? ` to ${saved!.endsOn}` : ""}`,
+        });
+        return saved!;
+      });
+    },
+
+    async removeRule(actor: AuditActor, groupId: string, ruleId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const group = await groupOrThrow(tx, groupId);
+        const [rule] = await rules(tx, groupId, ruleId);
+        if (!rule) throw notFound(msg.ruleNotFound);
+        await tx.delete(priceRules).where(eq(priceRules.id, ruleId));
+        await recordAdminAction(tx, {
+          actor,
+          action: "price-rule.delete",
+          target: { type: "customer-group", id: groupId },
+          summary: `Removed a price rule of ${group.name}: ${rule.words}`,
+        });
+      });
+    },
+  };
+}
+
+export type CustomerGroupService = ReturnType<typeof createCustomerGroupService>;
