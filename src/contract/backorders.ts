@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idParamsSchema } from "./common";
 import { dueDateWords } from "./payment-words";
 
 /*
@@ -30,7 +31,48 @@ export const backorderMessages = {
   /** "Mark shipped" of an order with units still waiting. */
   stillWaiting: (units: number) =>
     `${units} ${units === 1 ? "unit is" : "units are"} still on backorder; ship what is here as a partial shipment`,
+  /** The order page's button beside a line's waiting units, and its dialog. */
+  cancelButton: (units: number) => `Cancel the ${units} on backorder`,
+  cancelTitle: "Cancel the backordered parts?",
+  cancelBody: (units: number, product: string) =>
+    `${units} × ${product} will not be sent. What they cost, with their tax, is refunded the way the order was paid; the rest of the order still ships.`,
+  cancelLast:
+    "Nothing else of this order is left to ship, so the whole order is cancelled and refunded, shipping included.",
+  /** What the buyer or admin is told once it is done. */
+  cancelled: (units: number, amount: string) =>
+    `${units} backordered ${units === 1 ? "unit" : "units"} cancelled; ${amount} refunded`,
+  /** A line's units cancelled while on backorder, as the order page lists them. */
+  cancelledLine: (units: number, product: string) =>
+    `${units} × ${product}: not sent, refunded with a credit note`,
+  /** Refusals. */
+  cancelUnpaid: "This order is not paid yet: pay for it, or delete it and order what is in stock",
+  cancelNotNow: (status: string) =>
+    `Backordered parts can be cancelled only on a paid order; this one is ${status}`,
+  nothingWaiting: (line: number) => `Line ${line} has no parts waiting on backorder`,
+  noSuchLine: (line: number) => `This order has no line ${line}`,
 } as const;
+
+/** Cancel a line's units on backorder: `DELETE /api/orders/{id}/backorders/{line}`. */
+export const backorderLineParamsSchema = idParamsSchema.extend({
+  line: z.coerce.number().int().min(1).max(10_000),
+});
+
+/** What cancelling a line's waiting units did. */
+export const backorderCancelledSchema = z.object({
+  line: z.number().int(),
+  /** Units cancelled. */
+  units: z.number().int(),
+  /** Refunded, in currency units (with tax; shipping too when the whole order was cancelled). */
+  refunded: z.number(),
+  currency: z.string(),
+  /** Whether the refund has gone through already (else it is retried, as every refund is). */
+  refundStatus: z.enum(["pending", "failed", "succeeded"]),
+  /** Nothing else was left to ship: the whole order is cancelled. */
+  orderCancelled: z.boolean(),
+  /** The rest had all shipped: the order is now shipped. */
+  orderShipped: z.boolean(),
+});
+export type BackorderCancelled = z.infer<typeof backorderCancelledSchema>;
 
 /** An order line's units on backorder, as the order's shipments answer carries them. */
 export const lineBackorderSchema = z.object({

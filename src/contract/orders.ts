@@ -45,8 +45,17 @@ export type OrderStatus = (typeof orderStatuses)[number];
  */
 export const holdingStatuses = ["unpaid", "awaiting_approval"] as const satisfies OrderStatus[];
 
-/** Why an order was cancelled: its hold ran out, the store, its company declined it, the account went. */
-export const cancelReasons = ["hold_ran_out", "store", "declined", "account_removed"] as const;
+/**
+ * Why an order was cancelled: its hold ran out, the store, its company declined it, the account
+ * went, or its buyer cancelled the units on backorder that were all it had left to ship.
+ */
+export const cancelReasons = [
+  "hold_ran_out",
+  "store",
+  "declined",
+  "account_removed",
+  "buyer",
+] as const;
 export type CancelReason = (typeof cancelReasons)[number];
 
 /** What paying a cancelled order answers, by why it was cancelled (declined: approvals.ts). */
@@ -54,6 +63,7 @@ export const cancelledPaymentMessages: Record<Exclude<CancelReason, "declined">,
   hold_ran_out: "This order was cancelled: its hold on the stock ran out",
   store: "This order was cancelled by the store, so it cannot be paid",
   account_removed: "This order was cancelled when its account was removed, so it cannot be paid",
+  buyer: "You cancelled this order, so it cannot be paid",
 };
 
 /**

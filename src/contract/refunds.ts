@@ -1,16 +1,16 @@
 import { z } from "zod";
 
 /**
- * A refund of an order (a received return, or a paid order the store cancelled) that has not gone
- * through: the gateway failed (`failed`), or it was cut off before the gateway answered and is
- * still `pending` minutes later. Retried by a job with the same idempotency key, or by an admin.
+ * A refund of an order (a received return, a paid order the store cancelled, or a line's units on
+ * backorder cancelled: docs/inventory.md) that has not gone through: the gateway failed
+ * (`failed`), or it was cut off before the gateway answered and is still `pending` minutes later. Retried by a job with the same idempotency key, or by an admin.
  */
 export const refundToRetrySchema = z.object({
   id: z.uuid(),
   orderId: z.uuid(),
   /** The number a person reads (`PW-100234`). */
   orderNumber: z.string(),
-  kind: z.enum(["return", "cancellation"]),
+  kind: z.enum(["return", "cancellation", "backorder"]),
   returnId: z.uuid().nullable(),
   /** In currency units. */
   amount: z.number(),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, like } from "drizzle-orm";
+import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../tests/support/accounts";
 import { insertProduct, insertReview } from "../../tests/support/factories";
@@ -970,6 +970,19 @@ const rows: Row[] = [
       };
     },
     expect: adminOnly(200),
+  },
+  // A paid line's units on backorder cancelled (workflows/cancel-backorder.test.ts): one unit of
+  // a paid order's line written as waiting.
+  {
+    route: "DELETE /api/orders/:id/backorders/:line",
+    call: async () => {
+      const orderId = await customerPaidOrder();
+      await t.database.db.execute(sql`
+        insert into backorders (order_id, line, product_id, qty, waiting)
+        select order_id, line, product_id, 1, 1 from order_items where order_id = ${orderId}`);
+      return { url: `/api/orders/${orderId}/backorders/1` };
+    },
+    expect: { ...ownerOnly(200), admin: 200 },
   },
   // Partial shipment of lines (shipments/shipments.test.ts).
   {

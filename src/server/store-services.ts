@@ -61,6 +61,7 @@ import { createWebhookService } from "./webhooks/service";
 import { registerWebhookSubscriptions, WebhookSubscriptions } from "./webhooks/subscriptions";
 import { createExpireHolds } from "./workflows/expire-holds";
 import { createOrderStatus } from "./workflows/order-status";
+import { createBackorderCancel } from "./workflows/cancel-backorder";
 import { createRefunds } from "./workflows/refund";
 import type { CatalogReadCache } from "./catalog/read-cache";
 import type { ReplicaReads } from "./db/read-replica";
@@ -316,6 +317,8 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     orders,
     notify: orderMail,
   });
+  // A paid line's units on backorder cancelled by its buyer or an admin (docs/inventory.md).
+  const backorderCancel = createBackorderCancel({ inventory, refunds, mailer, publicUrl });
   const expireHolds = createExpireHolds(inventory, orderMail, payments);
   // Partial shipment of an order's lines (docs/shipments.md).
   const shipments = createShipmentService(database.db, {
@@ -386,6 +389,7 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     warrantyDeadlines,
     refunds,
     orderStatus,
+    backorderCancel,
     shipments,
     adminHome,
     imports,

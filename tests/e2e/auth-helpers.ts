@@ -97,7 +97,12 @@ export async function orderAndPay(page: Page, q: string) {
     },
   });
   expect(placed.status()).toBe(201);
-  const orderId = (await placed.json()).order._id;
+  await payThroughApi(page, (await placed.json()).order._id);
+  return product!;
+}
+
+/** Pays the order with the test card 4242 as the payment page does, and tells the store. */
+export async function payThroughApi(page: Page, orderId: string) {
   const { clientSecret } = await (
     await page.request.post("/api/create-payment-intent", { data: { orderId } })
   ).json();
@@ -109,5 +114,4 @@ export async function orderAndPay(page: Page, q: string) {
   expect(
     (await page.request.patch(`/api/orders/${orderId}`, { data: { transactionId } })).ok(),
   ).toBe(true);
-  return product!;
 }

@@ -1,11 +1,13 @@
 import type { Page } from "@playwright/test";
 import {
   demoAdmin,
+  payThroughApi,
   saveAddressThroughApi,
   signInThroughApi,
   signUpThroughApi,
 } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { openMail } from "./mailbox";
 
 // Backorders (docs/inventory.md "Backorders"): the admin lets a part with 3 on the shelf take
 // backorders and enters a production run expected on 12 January 2027; a buyer puts 8 in the cart,
@@ -22,6 +24,26 @@ async function ok<T>(res: Awaited<ReturnType<Page["request"]["post"]>>, status =
   return (await res.json()) as T;
 }
 
+/** A part made for the test, with `stock` on the shelf (the demo catalogue's stock is shared). */
+async function newPart(admin: Page, id: string, stock: number) {
+  const { product } = await ok<{ product: { _id: string; name: string } }>(
+    await admin.request.post("/api/products", {
+      data: {
+        name: `Brake booster ${id}`,
+        partNumber: `PW-BO-${id}`,
+        category: "Other",
+        price: 80,
+        minimumOrder: 1,
+        availableQuantity: stock,
+        warranty: 12,
+        shortDescription: "Made for the backorders test",
+        img: "/images/products/timing-belt-kit.svg",
+      },
+    }),
+  );
+  return product;
+}
+
 test("a buyer orders more than is on the shelf, ships what is there, sees the backordered units' date; they ship once the run arrives", async ({
   page,
   browser,
@@ -33,21 +55,7 @@ test("a buyer orders more than is on the shelf, ships what is there, sees the ba
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
   await signInThroughApi(admin, demoAdmin);
-  const { product } = await ok<{ product: { _id: string; name: string } }>(
-    await admin.request.post("/api/products", {
-      data: {
-        name: `Brake booster ${id}`,
-        partNumber: `PW-BO-${id}`,
-        category: "Other",
-        price: 80,
-        minimumOrder: 1,
-        availableQuantity: 3,
-        warranty: 12,
-        shortDescription: "Made for the backorders test",
-        img: "/images/products/timing-belt-kit.svg",
-      },
-    }),
-  );
+  const product = await newPart(admin, id, 3);
 
   // The part's stock page: it takes backorders up to its open supply.
   await admin.setViewportSize(DESKTOP);
@@ -106,17 +114,7 @@ test("a buyer orders more than is on the shelf, ships what is there, sees the ba
   const orderId = page.url().split("/").pop()!;
 
   // Paid by card; the order page says what waits and until when.
-  const { clientSecret } = await ok<{ clientSecret: string }>(
-    await page.request.post("/api/create-payment-intent", { data: { orderId } }),
-    200,
-  );
-  const { transactionId } = await ok<{ transactionId: string }>(
-    await page.request.post("/api/payments/test-card/confirm", {
-      data: { clientSecret, number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" },
-    }),
-    200,
-  );
-  await ok(await page.request.patch(`/api/orders/${orderId}`, { data: { transactionId } }), 200);
+  await payThroughApi(page, orderId);
   await page.reload();
   await expect(page.getByTestId("on-backorder")).toContainText(
     `${product.name}: 5 on backorder · expected 12 Jan 2027`,
@@ -152,4 +150,67 @@ test("a buyer orders more than is on the shelf, ships what is there, sees the ba
   await expect(page.getByTestId("shipment")).toHaveCount(2);
   await expect(page.getByTestId("on-backorder")).toHaveCount(0);
   await expect(page.getByText("Shipped", { exact: true })).toBeVisible();
+});
+
+test("a buyer cancels the units still on backorder from the order page: refunded, and the rest ships", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const id = `${Date.now() % 100000}${process.pid % 100}c`;
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await signInThroughApi(admin, demoAdmin);
+  const product = await newPart(admin, id, 2);
+  // It takes backorders with a lead time of 30 days (no supply entered).
+  await ok(
+    await admin.request.put(`/api/locations/stock/${product._id}/backorders`, {
+      data: { takes: true, leadDays: 30 },
+    }),
+    200,
+  );
+  await adminContext.close();
+
+  const buyer = await signUpThroughApi(page);
+  await saveAddressThroughApi(page);
+  await ok(await page.request.put(`/api/cart/items/${product._id}`, { data: { qty: 6 } }), 200);
+  await page.setViewportSize(PHONE);
+  await page.goto("/checkout");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await page.waitForURL(/\/dashboard\/orders\/[0-9a-f-]{36}$/);
+  const orderId = page.url().split("/").pop()!;
+  await payThroughApi(page, orderId);
+  await page.reload();
+  await expect(page.getByRole("status").first()).toContainText(
+    "We send what is in stock to the address below; the parts on backorder follow when they arrive",
+  );
+
+  const waiting = page.getByTestId("on-backorder");
+  await expect(waiting).toContainText(`${product.name}: 4 on backorder · expected`);
+  await waiting.getByRole("button", { name: /Cancel the 4 on backorder/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel the backordered parts?" });
+  await expect(dialog).toContainText(
+    `4 × ${product.name} will not be sent. What they cost, with their tax, is refunded the way the order was paid; the rest of the order still ships.`,
+  );
+  await page.screenshot({ path: "/tmp/backorder-cancel-phone.png", fullPage: true });
+  await dialog.getByRole("button", { name: "Cancel them" }).click();
+  // $80 × 4 and its tax: the amount is the server's.
+  await expect(
+    page.getByText(/^4 backordered units cancelled; \$\d+\.\d\d refunded$/),
+  ).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+  await expect(page.getByTestId("backorder-cancelled")).toHaveText(
+    `Cancelled from backorder4 × ${product.name}: not sent, refunded with a credit note`,
+  );
+  await expect(page.getByRole("status").first()).toContainText(
+    "We pack your parts and send them to the address below",
+  );
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: "/tmp/backorder-cancel-desktop.png", fullPage: true });
+
+  // The buyer's email says what was cancelled and what comes back.
+  await openMail(page, buyer.email, /Backordered parts cancelled/);
+  await expect(page.getByText(`As you asked, we cancelled the parts of your order`)).toBeVisible();
+  await expect(page.getByText("The rest of your order ships as usual.")).toBeVisible();
 });

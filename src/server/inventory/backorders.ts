@@ -171,6 +171,28 @@ export async function cancelWaiting(tx: DbOrTx, orderIds: string[]): Promise<str
   return [...new Set(rows.rows.map((r) => r.product_id))];
 }
 
+/**
+ * One order line's waiting units will not be served (its buyer or an admin cancelled them):
+ * answers how many, and the product, whose queue the caller dates again. The caller holds the
+ * product's row lock.
+ */
+export async function cancelLineWaiting(
+  tx: DbOrTx,
+  orderId: string,
+  line: number,
+): Promise<{ productId: string; units: number } | null> {
+  const rows = await tx.execute<{ product_id: string; units: number }>(sql`
+    with before as (
+      select id, waiting from backorders
+       where order_id = ${orderId} and line = ${line} and waiting > 0 for update
+    )
+    update backorders b set cancelled = b.cancelled + b.waiting, waiting = 0
+      from before where b.id = before.id
+    returning b.product_id, before.waiting as units`);
+  const row = rows.rows[0];
+  return row ? { productId: row.product_id, units: row.units } : null;
+}
+
 /** An order line's backordered units as its pages show them. */
 export interface LineBackorder {
   line: number;

@@ -7,7 +7,13 @@ import { PG, postgresError } from "../db/postgres-errors";
 import { executePrepared } from "../db/prepared";
 import { sqlInts, sqlUuids } from "../db/sql-arrays";
 import { HttpError, unprocessable } from "../errors";
-import { cancelWaiting, promiseDates, putOnBackorder, type NewBackorder } from "./backorders";
+import {
+  cancelLineWaiting,
+  cancelWaiting,
+  promiseDates,
+  putOnBackorder,
+  type NewBackorder,
+} from "./backorders";
 
 /** A quantity of one product to take from stock or give back. */
 export interface StockLine {
@@ -90,6 +96,11 @@ export interface StockMoves {
    * "Backorders"). The caller holds the products' row locks (`lockProducts`).
    */
   backorder(orderId: string, lines: NewBackorder[]): Promise<void>;
+  /**
+   * Cancels the units of one order line still waiting for supply: answers how many (0: none
+   * wait). The product's queue moves up and is dated again.
+   */
+  cancelBackorder(orderId: string, line: number, productId: string): Promise<number>;
   /** Locks these products' rows in id order, as every stock move does. */
   lockProducts(productIds: string[]): Promise<void>;
 }
@@ -176,6 +187,12 @@ export function createInventory(db: Db, onStockChanged: () => void = () => {}) {
               await putOnBackorder(tx, orderId, lines);
             },
             lockProducts: (ids) => lockProducts(tx, sqlUuids(ids)),
+            cancelBackorder: async (orderId, line, productId) => {
+              await lockProducts(tx, sqlUuids([productId]));
+              const cancelled = await cancelLineWaiting(tx, orderId, line);
+              if (cancelled) await promiseDates(tx, [cancelled.productId]);
+              return cancelled?.units ?? 0;
+            },
             restock: async (lines) => {
               moved = (await restock(tx, lines)) || moved;
             },

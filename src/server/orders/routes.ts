@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  backorderCancelledSchema,
+  backorderLineParamsSchema,
+  type BackorderCancelled,
+} from "../../contract/backorders";
 import { idParamsSchema } from "../../contract/common";
 import {
   accountHoldsSchema,
@@ -38,12 +43,18 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     ): Promise<Order>;
     cancelHoldsOfAccount(userId: string, actor: Actor): Promise<number>;
   };
+  /** A buyer or an admin cancels a paid line's units on backorder (workflows/cancel-backorder.ts). */
+  cancelBackorder(
+    orderId: string,
+    line: number,
+    who: Actor & { role: string },
+  ): Promise<BackorderCancelled>;
   /** An order's payment intents, as the admin's order page lists them (payments/). */
   paymentsOf(orderId: string): Promise<AdminOrderDetail["payments"]>;
   /** The spec's "marks the order paid": the payment checked with the gateway (payments/). */
   confirmPaid(orderId: string, transactionId: string, ownerId: string): Promise<Order>;
   guards: Guards;
-}> = async (app, { orders, status, paymentsOf, confirmPaid, guards }) => {
+}> = async (app, { orders, status, cancelBackorder, paymentsOf, confirmPaid, guards }) => {
   app.get(
     "/orders",
     {
@@ -133,6 +144,21 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       await orders.deleteUnpaid(req.params.id, me.id);
       return { success: true as const };
     },
+  );
+
+  app.delete(
+    "/orders/:id/backorders/:line",
+    {
+      schema: {
+        tags: ["orders"],
+        summary:
+          "Cancel a paid order line's units on backorder (its buyer or an admin): they are refunded with their tax and a credit note; if nothing else of the order is left to ship, the whole order is cancelled and refunded",
+        params: backorderLineParamsSchema,
+        response: { 200: backorderCancelledSchema, ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req) => cancelBackorder(req.params.id, req.params.line, caller(req)),
   );
 
   app.get(

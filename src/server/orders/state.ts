@@ -261,10 +261,11 @@ export async function cancelPaidOrder(
   tx: DbOrTx,
   stock: StockMoves,
   id: string,
+  reason: Extract<CancelReason, "store" | "buyer"> = "store",
 ): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
   const [row] = await tx
     .update(orders)
-    .set({ status: "cancelled", cancelledAt: new Date(), cancelReason: "store" })
+    .set({ status: "cancelled", cancelledAt: new Date(), cancelReason: reason })
     .where(and(eq(orders.id, id), eq(orders.status, "paid")))
     .returning();
   if (!row) throw unprocessable("Only a paid order that has not shipped can be cancelled");

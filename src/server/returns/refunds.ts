@@ -5,14 +5,15 @@ import { conflict } from "../errors";
 import { centsToUnits, formatCents } from "../money";
 import { orderNumberText } from "../../contract/orders";
 import type { RefundToRetry } from "../../contract/refunds";
-import type { OrderRow } from "../orders/state";
+import type { OrderItemRow, OrderRow } from "../orders/state";
 import { orders } from "../orders/tables";
 import { refunds, returnRequests } from "./tables";
 import { returnEventData } from "../webhooks/events";
 import { recordWebhookEvent } from "../webhooks/outbox";
 
 /**
- * Refund rows: money given back for a received return, or for a paid order the store cancelled.
+ * Refund rows: money given back for a received return, a paid order cancelled, or a paid line's
+ * units on backorder cancelled.
  * The returns module alone writes them; the refund engine (workflows/refund.ts) moves them on.
  */
 export type RefundRow = typeof refunds.$inferSelect;
@@ -26,8 +27,11 @@ export async function insertRefund(
   tx: DbOrTx,
   order: Pick<OrderRow, "id" | "totalCents" | "currency" | "paidWith">,
   values: {
-    kind: "return" | "cancellation";
+    kind: RefundRow["kind"];
     returnId: string | null;
+    /** A backorder refund: its line and units (docs/inventory.md "Cancelling backordered units"). */
+    line?: number;
+    units?: number;
     netCents: number;
     taxCents: number;
     shippingCents: number;
@@ -58,20 +62,78 @@ export async function insertRefund(
   return row!;
 }
 
-/** A paid order the store cancels: all of it is refunded (lines, shipping, tax). */
-export const insertCancellationRefund = (tx: DbOrTx, order: OrderRow, gatewayName: string) =>
-  insertRefund(
+/**
+ * A paid order cancelled: all of it is refunded (lines, shipping, tax), less what its cancelled
+ * backordered units were refunded already.
+ */
+export async function insertCancellationRefund(
+  tx: DbOrTx,
+  order: OrderRow,
+  gatewayName: string,
+): Promise<RefundRow> {
+  const [before] = await tx
+    .select({
+      net: sql<number>`coalesce(sum(${refunds.netCents}), 0)::int`,
+      tax: sql<number>`coalesce(sum(${refunds.taxCents}), 0)::int`,
+    })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), eq(refunds.kind, "backorder")));
+  return insertRefund(
     tx,
     order,
     {
       kind: "cancellation",
       returnId: null,
-      netCents: order.totalCents - order.taxCents - order.shippingCents,
-      taxCents: order.taxCents,
+      netCents: order.totalCents - order.taxCents - order.shippingCents - (before?.net ?? 0),
+      taxCents: order.taxCents - (before?.tax ?? 0),
       shippingCents: order.shippingCents,
     },
     gatewayName,
   );
+}
+
+/**
+ * A paid order line's units on backorder cancelled: their price, core deposit and share of the
+ * line's tax are refunded (shipping is not: the rest of the order still ships).
+ */
+export const insertBackorderRefund = (
+  tx: DbOrTx,
+  order: OrderRow,
+  item: Pick<OrderItemRow, "line" | "qty" | "unitPriceCents" | "coreDepositCents" | "taxCents">,
+  units: number,
+  gatewayName: string,
+) =>
+  insertRefund(
+    tx,
+    order,
+    {
+      kind: "backorder",
+      returnId: null,
+      line: item.line,
+      units,
+      netCents: units * (item.unitPriceCents + item.coreDepositCents),
+      taxCents: Math.round((item.taxCents * units) / item.qty),
+      shippingCents: 0,
+    },
+    gatewayName,
+  );
+
+/** Units and tax already credited per line of an order by backorder refunds. */
+export async function backorderCreditsOf(
+  tx: DbOrTx,
+  orderId: string,
+): Promise<Map<number, { units: number; taxCents: number }>> {
+  const rows = await tx
+    .select({
+      line: refunds.line,
+      units: sql<number>`sum(${refunds.units})::int`,
+      taxCents: sql<number>`sum(${refunds.taxCents})::int`,
+    })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.kind, "backorder")))
+    .groupBy(refunds.line);
+  return new Map(rows.map((r) => [r.line!, { units: r.units, taxCents: r.taxCents }]));
+}
 
 /** One refund, locked for the rest of the caller's transaction when `lock`. */
 export async function refundById(

@@ -157,12 +157,13 @@ export const returnPhotos = pgTable(
   ],
 );
 
-export const refundKinds = ["return", "cancellation"] as const;
+export const refundKinds = ["return", "cancellation", "backorder"] as const;
 export const refundStatuses = ["pending", "failed", "succeeded"] as const;
 
 /**
- * Money given back for an order: a received return, or a paid order the store cancelled. Its id
- * is the gateway's idempotency key, so a refund retried or confirmed twice refunds once.
+ * Money given back for an order: a received return, a paid order the store cancelled, or a line's
+ * units on backorder cancelled. Its id is the gateway's idempotency key, so a refund retried or
+ * confirmed twice refunds once.
  */
 export const refunds = pgTable(
   "refunds",
@@ -173,6 +174,9 @@ export const refunds = pgTable(
     returnId: uuid("return_id")
       .unique()
       .references(() => returnRequests.id, { onDelete: "restrict" }),
+    /** A backorder refund only: the order line whose waiting units were cancelled, and how many. */
+    line: integer("line"),
+    units: integer("units"),
     netCents: integer("net_cents").notNull(),
     shippingCents: integer("shipping_cents").notNull().default(0),
     taxCents: integer("tax_cents").notNull(),
@@ -199,5 +203,9 @@ export const refunds = pgTable(
       .on(t.orderId)
       .where(sql`${t.kind} = 'cancellation'`),
     check("refunds_amount_nonnegative", sql`${t.amountCents} >= 0`),
+    check(
+      "refunds_backorder_line",
+      sql`(${t.kind} = 'backorder') = (${t.line} IS NOT NULL AND ${t.units} IS NOT NULL AND ${t.units} > 0)`,
+    ),
   ],
 );

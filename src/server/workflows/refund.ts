@@ -5,7 +5,7 @@ import { refundMessages, type RefundToRetry } from "../../contract/refunds";
 import { ON_ACCOUNT } from "../../contract/terms";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { SellerDetails } from "../config";
-import type { Db } from "../db/database";
+import type { Db, DbOrTx } from "../db/database";
 import { conflict, HttpError, notFound } from "../errors";
 import { issueCreditNote } from "../invoices/credit-note";
 import type { Mailer } from "../mail/mailer";
@@ -15,6 +15,7 @@ import { orders } from "../orders/tables";
 import type { PaymentGateway } from "../payments/gateway";
 import { returnRefundedMail } from "../returns/mail";
 import {
+  backorderCreditsOf,
   markRefundFailed,
   markRefundSucceeded,
   refundById,
@@ -97,27 +98,7 @@ export function createRefunds(db: Db, gateway: PaymentGateway, opts: RefundOptio
       const core = ofReturn?.reason === "core";
       const lines = ofReturn
         ? await linesOfReturn(tx, ofReturn.id)
-        : (await linesOf(tx, [refund.orderId])).flatMap((i) => [
-            {
-              line: i.line,
-              qty: i.qty,
-              netCents: i.unitPriceCents * i.qty,
-              taxCents: i.taxCents,
-              coreDeposit: false,
-            },
-            // A cancelled order gives its core deposits back too (their own lines).
-            ...(i.coreDepositCents > 0
-              ? [
-                  {
-                    line: i.line,
-                    qty: i.qty,
-                    netCents: i.coreDepositCents * i.qty,
-                    taxCents: 0,
-                    coreDeposit: true,
-                  },
-                ]
-              : []),
-          ]);
+        : await cancelledLines(tx, refund);
       const note = await issueCreditNote(
         tx,
         refund.orderId,
@@ -129,7 +110,11 @@ export function createRefunds(db: Db, gateway: PaymentGateway, opts: RefundOptio
             ? "Core deposit refunded: the old part came back"
             : refund.returnId
               ? "Return of parts"
-              : "Order cancelled by the store",
+              : refund.kind === "backorder"
+                ? "Backordered parts cancelled"
+                : order?.cancelReason === "buyer"
+                  ? "Order cancelled at your request"
+                  : "Order cancelled by the store",
           paymentTerms:
             refund.gateway === ON_ACCOUNT
               ? "Credited to your account: deduct it from what you owe"
@@ -209,3 +194,40 @@ export function createRefunds(db: Db, gateway: PaymentGateway, opts: RefundOptio
 }
 
 export type Refunds = ReturnType<typeof createRefunds>;
+
+/**
+ * The credit note lines of a refund that is not a return's: a cancelled order's lines (less the
+ * units its backorder refunds credited already), or one line's cancelled backordered units. Each
+ * line's core deposit goes back too, as its own line.
+ */
+async function cancelledLines(tx: DbOrTx, refund: RefundRow) {
+  const items = await linesOf(tx, [refund.orderId]);
+  const credited =
+    refund.kind === "cancellation" ? await backorderCreditsOf(tx, refund.orderId) : null;
+  return items.flatMap((i) => {
+    const before = credited?.get(i.line);
+    const qty =
+      refund.kind === "backorder"
+        ? i.line === refund.line
+          ? refund.units!
+          : 0
+        : i.qty - (before?.units ?? 0);
+    if (qty <= 0) return [];
+    const taxCents =
+      refund.kind === "backorder" ? refund.taxCents : i.taxCents - (before?.taxCents ?? 0);
+    return [
+      { line: i.line, qty, netCents: i.unitPriceCents * qty, taxCents, coreDeposit: false },
+      ...(i.coreDepositCents > 0
+        ? [
+            {
+              line: i.line,
+              qty,
+              netCents: i.coreDepositCents * qty,
+              taxCents: 0,
+              coreDeposit: true,
+            },
+          ]
+        : []),
+    ];
+  });
+}

@@ -26,7 +26,11 @@ export function OrderRoute() {
   if (order.error) return <QueryError error={order.error} />;
   return (
     <div className="flex flex-col gap-6">
-      <OrderDetails order={order.data} detail={isAdmin ? detail.data : undefined} />
+      <OrderDetails
+        order={order.data}
+        detail={isAdmin ? detail.data : undefined}
+        onBackorder={shipments.data?.lines.reduce((n, l) => n + (l.backorder?.waiting ?? 0), 0)}
+      />
       {shipments.data && shippable && <OrderShipments data={shipments.data} isAdmin={isAdmin} />}
       <OrderReturns
         order={order.data}

@@ -20,7 +20,16 @@ const historyLabels: Record<AdminOrderDetail["history"][number]["status"], strin
  * One order: its confirmation for the customer (what happens next), and for an admin the full
  * record (customer, payments, history).
  */
-export function OrderDetails({ order, detail }: { order: Order; detail?: AdminOrderDetail }) {
+export function OrderDetails({
+  order,
+  detail,
+  onBackorder = 0,
+}: {
+  order: Order;
+  detail?: AdminOrderDetail;
+  /** Units still waiting for supply (the order's shipments say): the next steps say so. */
+  onBackorder?: number;
+}) {
   const money = (n: number) => formatPrice(n, order.currency);
   return (
     <div className="flex flex-col gap-6">
@@ -32,7 +41,7 @@ export function OrderDetails({ order, detail }: { order: Order; detail?: AdminOr
         )}
       </div>
 
-      {!detail && <NextSteps order={order} />}
+      {!detail && <NextSteps order={order} onBackorder={onBackorder} />}
 
       <section aria-labelledby="lines-heading" className="flex flex-col gap-2">
         <h2 id="lines-heading" className="text-lg font-bold">
@@ -223,7 +232,12 @@ function TotalRow({
   );
 }
 
-function NextSteps({ order }: { order: Order }) {
+function NextSteps({ order, onBackorder }: { order: Order; onBackorder: number }) {
+  // What leaves now: everything, or what is in stock while the rest waits (docs/inventory.md).
+  const sending =
+    onBackorder > 0
+      ? "We send what is in stock to the address below; the parts on backorder follow when they arrive (their dates are under Shipments);"
+      : "We pack your parts and send them to the address below;";
   return (
     <div className="alert flex flex-col items-start gap-2" role="status">
       {order.status === "unpaid" && (
@@ -257,7 +271,7 @@ function NextSteps({ order }: { order: Order }) {
       {order.status === "paid" && order.account && !order.account.settled && (
         <p>
           <strong>{paymentWords(order).line}</strong>: pay it by bank transfer, quoting the invoice
-          number. We pack your parts and send them to the address below;{" "}
+          number. {sending}{" "}
           <Link to={paths.myItems} className="link">
             My Items
           </Link>{" "}
@@ -267,8 +281,7 @@ function NextSteps({ order }: { order: Order }) {
       {order.status === "paid" &&
         !(order.account && (!order.account.settled || order.account.creditedInFull)) && (
           <p>
-            Thank you: your payment is received. We pack your parts and send them to the address
-            below;{" "}
+            Thank you: your payment is received. {sending}{" "}
             <Link to={paths.myItems} className="link">
               My Items
             </Link>{" "}

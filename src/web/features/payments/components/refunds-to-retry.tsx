@@ -9,6 +9,7 @@ const amountOf = (r: RefundToRetry) => formatPrice(r.amount, r.currency.toUpperC
 const kindLabels: Record<RefundToRetry["kind"], string> = {
   cancellation: "Order cancelled",
   return: "Return received",
+  backorder: "Backordered units cancelled",
 };
 
 /** The admin home's list: the oldest refunds that did not go through, each with its Retry. */

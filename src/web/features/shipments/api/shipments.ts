@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { BackorderCancelled } from "#contract/backorders";
 import type { OrderShipments, ShipmentCreate } from "#contract/shipments";
 import { apiGet, apiSend } from "../../../lib/api-client";
 
@@ -20,6 +21,20 @@ export function useShipLines(orderId: string) {
   return useMutation({
     mutationFn: (body: ShipmentCreate) => apiSend<OrderShipments>("POST", path(orderId), body),
     // The order itself may now be shipped: refresh everything about orders.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["orders"] }),
+  });
+}
+
+/** The buyer or an admin cancels a line's units on backorder (`line` as a string: its number). */
+export function useCancelBackorder(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (line: string) =>
+      apiSend<BackorderCancelled>(
+        "DELETE",
+        `/orders/${encodeURIComponent(orderId)}/backorders/${encodeURIComponent(line)}`,
+      ),
+    // The order's lines, status and invoices may all have changed.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["orders"] }),
   });
 }

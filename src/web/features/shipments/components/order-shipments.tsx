@@ -7,14 +7,17 @@ import {
   type Shipment,
 } from "#contract/shipments";
 import { shippingCarriers } from "#contract/shipping-carriers";
+import { useState } from "react";
 import { carrierName, CarrierOptions, TrackingNumber } from "../../../components/carriers";
+import { ActionDialog } from "../../../components/confirm-dialog";
+import { RowButton } from "../../../components/edit-remove-buttons";
 import { FormError, FormField } from "../../../components/form-field";
 import { SelectField } from "../../../components/select-field";
-import { formatDate } from "../../../lib/format";
+import { formatDate, formatPrice } from "../../../lib/format";
 import { chosenLines, lineQuantitiesSchema, quantityField } from "../../../lib/line-quantities";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
-import { useShipLines } from "../api/shipments";
+import { useCancelBackorder, useShipLines } from "../api/shipments";
 
 /** An order the buyer wants in one go, as its page says it. */
 export const SHIPS_COMPLETE_NOTE =
@@ -32,7 +35,12 @@ export function OrderShipments({ data, isAdmin }: { data: OrderShipmentsData; is
     data.status === "paid" &&
     toShip.length > 0 &&
     !(data.shipComplete && waiting.length);
-  if (data.shipments.length === 0 && !canShip && waiting.length === 0) return null;
+  // Units cancelled while on backorder (an order cancelled whole says so itself).
+  const cancelled =
+    data.status === "cancelled" ? [] : data.lines.filter((l) => (l.backorder?.cancelled ?? 0) > 0);
+  if (data.shipments.length === 0 && !canShip && waiting.length === 0 && cancelled.length === 0) {
+    return null;
+  }
   return (
     <section aria-labelledby="shipments-heading" className="flex flex-col gap-3">
       <h2 id="shipments-heading" className="text-lg font-bold">
@@ -63,20 +71,17 @@ export function OrderShipments({ data, isAdmin }: { data: OrderShipmentsData; is
           </ul>
         </div>
       )}
-      {waiting.length > 0 && (
-        <div data-testid="on-backorder">
-          <h3 className="font-semibold">On backorder</h3>
+      {waiting.length > 0 && <OnBackorder data={data} waiting={waiting} />}
+      {cancelled.length > 0 && (
+        <div data-testid="backorder-cancelled">
+          <h3 className="font-semibold">Cancelled from backorder</h3>
           <ul className="text-sm">
-            {waiting.map((l) => (
+            {cancelled.map((l) => (
               <li key={l.line}>
-                {l.productName}:{" "}
-                {backorderMessages.waiting(l.backorder!.waiting, l.backorder!.promisedOn)}
+                {backorderMessages.cancelledLine(l.backorder!.cancelled, l.productName)}
               </li>
             ))}
           </ul>
-          {data.shipComplete && (
-            <p className="text-sm text-base-content/75">{SHIPS_COMPLETE_NOTE}</p>
-          )}
         </div>
       )}
       {canShip && (
@@ -84,6 +89,68 @@ export function OrderShipments({ data, isAdmin }: { data: OrderShipmentsData; is
         <ShipForm key={toShip.map((l) => `${l.line}:${l.toShip}`).join()} data={data} />
       )}
     </section>
+  );
+}
+
+type Line = OrderShipmentsData["lines"][number];
+
+/**
+ * The lines' units waiting for supply, each with its date and, on a paid order, the buyer's or
+ * admin's "Cancel the 6 on backorder" (docs/inventory.md "Cancelling backordered units").
+ */
+function OnBackorder({ data, waiting }: { data: OrderShipmentsData; waiting: Line[] }) {
+  const [cancelling, setCancelling] = useState<Line>();
+  const cancel = useCancelBackorder(data.orderId);
+  // Units that would still ship once these are cancelled: nothing, and the order goes whole.
+  const leftBeside = (l: Line) =>
+    data.lines.reduce(
+      (n, o) => n + o.toShip + (o.line === l.line ? 0 : (o.backorder?.waiting ?? 0)),
+      0,
+    );
+  return (
+    <div data-testid="on-backorder">
+      <h3 className="font-semibold">On backorder</h3>
+      <ul className="flex flex-col gap-1 text-sm">
+        {waiting.map((l) => (
+          <li key={l.line} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span>
+              {l.productName}:{" "}
+              {backorderMessages.waiting(l.backorder!.waiting, l.backorder!.promisedOn)}
+            </span>
+            {data.status === "paid" && (
+              <RowButton
+                label={`${backorderMessages.cancelButton(l.backorder!.waiting)}: ${l.productName}`}
+                tone="danger"
+                onClick={() => setCancelling(l)}
+              >
+                {backorderMessages.cancelButton(l.backorder!.waiting)}
+              </RowButton>
+            )}
+          </li>
+        ))}
+      </ul>
+      {data.shipComplete && <p className="text-sm text-base-content/75">{SHIPS_COMPLETE_NOTE}</p>}
+      <ActionDialog
+        target={cancelling}
+        close={() => setCancelling(undefined)}
+        title={backorderMessages.cancelTitle}
+        confirmLabel="Cancel them"
+        action={cancel}
+        id={(l) => String(l.line)}
+        done={(r) =>
+          notify.success(backorderMessages.cancelled(r.units, formatPrice(r.refunded, r.currency)))
+        }
+      >
+        {(l) => (
+          <>
+            <p>{backorderMessages.cancelBody(l.backorder!.waiting, l.productName)}</p>
+            {leftBeside(l) === 0 && data.shipments.length === 0 && (
+              <p className="mt-2">{backorderMessages.cancelLast}</p>
+            )}
+          </>
+        )}
+      </ActionDialog>
+    </div>
   );
 }
 
