@@ -1,6 +1,9 @@
 import { Fragment, type FormEventHandler, type ReactNode } from "react";
-import type { UseQueryResult } from "@tanstack/react-query";
-import type { FieldProps } from "../lib/use-api-form";
+import type { UseMutationResult, UseQueryResult } from "@tanstack/react-query";
+import type { DefaultValues, FieldValues } from "react-hook-form";
+import type { z } from "zod";
+import { notify } from "../lib/notify";
+import { useApiForm, type FieldProps } from "../lib/use-api-form";
 import { FormError } from "./form-field";
 import { PageSpinner } from "./spinner";
 import { QueryError } from "./query-error";
@@ -19,6 +22,28 @@ export function SettingsLoader<T>({
   if (query.isPending) return <PageSpinner />;
   if (query.error) return <QueryError error={query.error} />;
   return <Fragment key={JSON.stringify(query.data)}>{children(query.data)}</Fragment>;
+}
+
+/**
+ * A settings form's state: `useApiForm` with the contract's schema, started from the saved
+ * values, and `frame`, what its `SettingsFormFrame` takes: a submit that saves the settings
+ * (`save`, their mutation) and says so with `savedMessage` of what the store answered.
+ */
+export function useSettingsForm<Input extends FieldValues, Output extends FieldValues, Saved>(
+  schema: z.ZodType<Output, Input>,
+  defaultValues: DefaultValues<Input>,
+  save: UseMutationResult<Saved, Error, Output>,
+  savedMessage: (saved: Saved) => string,
+) {
+  const form = useApiForm(schema, { defaultValues });
+  const frame = {
+    formError: form.formError,
+    busy: save.isPending,
+    onSubmit: form.submitWith(async (next) => {
+      notify.success(savedMessage(await save.mutateAsync(next)));
+    }),
+  };
+  return { ...form, frame };
 }
 
 /**

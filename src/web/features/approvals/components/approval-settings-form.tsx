@@ -8,9 +8,8 @@ import {
   SettingNumberField,
   SettingsFormFrame,
   SettingsLoader,
+  useSettingsForm,
 } from "../../../components/settings-form";
-import { notify } from "../../../lib/notify";
-import { useApiForm } from "../../../lib/use-api-form";
 import { useApprovalSettings, useSetApprovalSettings } from "../api/approvals";
 
 /**
@@ -26,24 +25,14 @@ export function ApprovalSettingsForm() {
 }
 
 function SettingsForm({ settings }: { settings: ApprovalSettings }) {
-  const save = useSetApprovalSettings();
-  const { field, submitWith, formError } = useApiForm(approvalSettingsSchema, {
-    defaultValues: {
-      windowBusinessDays: settings.windowBusinessDays,
-      reminderHours: settings.reminderHours,
-    },
-  });
+  const { field, frame } = useSettingsForm(
+    approvalSettingsSchema,
+    { windowBusinessDays: settings.windowBusinessDays, reminderHours: settings.reminderHours },
+    useSetApprovalSettings(),
+    approvalSettingsMessages.saved,
+  );
   return (
-    <SettingsFormFrame
-      label="Approval settings"
-      formError={formError}
-      busy={save.isPending}
-      saveLabel="Save settings"
-      onSubmit={submitWith(async (next) => {
-        const saved = await save.mutateAsync(next);
-        notify.success(approvalSettingsMessages.saved(saved));
-      })}
-    >
+    <SettingsFormFrame label="Approval settings" saveLabel="Save settings" {...frame}>
       <SettingNumberField
         id="approval-window"
         label="Approval window (business days)"

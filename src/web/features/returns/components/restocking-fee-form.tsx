@@ -4,9 +4,11 @@ import {
   restockingFeeSchema,
   type RestockingFee,
 } from "#contract/returns";
-import { SettingsFormFrame, SettingsLoader } from "../../../components/settings-form";
-import { notify } from "../../../lib/notify";
-import { useApiForm } from "../../../lib/use-api-form";
+import {
+  SettingsFormFrame,
+  SettingsLoader,
+  useSettingsForm,
+} from "../../../components/settings-form";
 import { useRestockingFee, useSetRestockingFee } from "../api/returns";
 
 /** The admin's restocking-fee rule: a percent, and the conditions of received parts it applies to. */
@@ -17,26 +19,18 @@ export function RestockingFeeForm() {
 }
 
 function FeeForm({ fee }: { fee: RestockingFee }) {
-  const save = useSetRestockingFee();
-  const { register, submitWith, formError, formState } = useApiForm(restockingFeeSchema, {
-    defaultValues: fee,
-  });
+  const { register, formState, frame } = useSettingsForm(
+    restockingFeeSchema,
+    fee,
+    useSetRestockingFee(),
+    (saved) =>
+      saved.percent > 0 && saved.conditions.length > 0
+        ? `Restocking fee saved: ${saved.percent}%`
+        : "Restocking fee off",
+  );
   const error = formState.errors.percent?.message;
   return (
-    <SettingsFormFrame
-      label="Restocking fee"
-      formError={formError}
-      busy={save.isPending}
-      saveLabel="Save fee"
-      onSubmit={submitWith(async (next) => {
-        const saved = await save.mutateAsync(next);
-        notify.success(
-          saved.percent > 0 && saved.conditions.length > 0
-            ? `Restocking fee saved: ${saved.percent}%`
-            : "Restocking fee off",
-        );
-      })}
-    >
+    <SettingsFormFrame label="Restocking fee" saveLabel="Save fee" {...frame}>
       <label className="flex flex-col gap-1">
         <span className="text-sm font-medium">Fee (percent of the refund; 0: none)</span>
         <input

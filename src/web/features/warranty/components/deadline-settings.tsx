@@ -8,9 +8,8 @@ import {
   SettingNumberField,
   SettingsFormFrame,
   SettingsLoader,
+  useSettingsForm,
 } from "../../../components/settings-form";
-import { notify } from "../../../lib/notify";
-import { useApiForm } from "../../../lib/use-api-form";
 import { useSetWarrantyDeadlineSettings, useWarrantyDeadlineSettings } from "../api/deadlines";
 
 /** The admin's warranty page section: each side's days on a claim, and the reminder before. */
@@ -37,47 +36,46 @@ export function DeadlineSettingsForm() {
   );
 }
 
+/** The three numbers, each a whole number of days up to `MAX_DEADLINE_DAYS`. */
+const dayFields = [
+  {
+    id: "deadline-claimant",
+    name: "claimantDays",
+    label: "The claimant's days to answer or send the part back",
+    min: 1,
+  },
+  { id: "deadline-store", name: "storeDays", label: "The store's days to act", min: 1 },
+  {
+    id: "deadline-reminder",
+    name: "reminderDays",
+    label: "Reminder before a deadline (days)",
+    min: 0,
+  },
+] as const;
+
 function SettingsForm({ settings }: { settings: WarrantyDeadlineSettings }) {
-  const save = useSetWarrantyDeadlineSettings();
-  const { field, submitWith, formError } = useApiForm(warrantyDeadlineSettingsSchema, {
-    defaultValues: {
+  const { field, frame } = useSettingsForm(
+    warrantyDeadlineSettingsSchema,
+    {
       claimantDays: settings.claimantDays,
       storeDays: settings.storeDays,
       reminderDays: settings.reminderDays,
     },
-  });
+    useSetWarrantyDeadlineSettings(),
+    warrantyDeadlineMessages.saved,
+  );
   return (
-    <SettingsFormFrame
-      label="Deadline settings"
-      formError={formError}
-      busy={save.isPending}
-      saveLabel="Save deadlines"
-      onSubmit={submitWith(async (next) => {
-        const saved = await save.mutateAsync(next);
-        notify.success(warrantyDeadlineMessages.saved(saved));
-      })}
-    >
-      <SettingNumberField
-        id="deadline-claimant"
-        label="The claimant's days to answer or send the part back"
-        min={1}
-        max={MAX_DEADLINE_DAYS}
-        field={field("claimantDays", { valueAsNumber: true })}
-      />
-      <SettingNumberField
-        id="deadline-store"
-        label="The store's days to act"
-        min={1}
-        max={MAX_DEADLINE_DAYS}
-        field={field("storeDays", { valueAsNumber: true })}
-      />
-      <SettingNumberField
-        id="deadline-reminder"
-        label="Reminder before a deadline (days)"
-        min={0}
-        max={MAX_DEADLINE_DAYS}
-        field={field("reminderDays", { valueAsNumber: true })}
-      />
+    <SettingsFormFrame label="Deadline settings" saveLabel="Save deadlines" {...frame}>
+      {dayFields.map(({ id, name, label, min }) => (
+        <SettingNumberField
+          key={id}
+          id={id}
+          label={label}
+          min={min}
+          max={MAX_DEADLINE_DAYS}
+          field={field(name, { valueAsNumber: true })}
+        />
+      ))}
       <p className="text-sm text-base-content/75">
         Each side's days count, in calendar days, from the claim's last change of status: the
         claimant's while the store waits for their answer or the part, the store's while the claim
