@@ -9,6 +9,11 @@ import { text } from "./text";
  * optional dates. Percentages are whole numbers; money stays in the pricing module's cents.
  */
 
+/** The seeded groups' fixed ids (migration 0079): retail is everyone without a company. */
+export const RETAIL_GROUP_ID = "00000000-0000-4000-8000-000000000001";
+/** A new company's group unless an admin chooses another. */
+export const GARAGE_GROUP_ID = "00000000-0000-4000-8000-000000000002";
+
 export const priceRuleScopes = ["category", "brand", "part"] as const;
 export type PriceRuleScope = (typeof priceRuleScopes)[number];
 

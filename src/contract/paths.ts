@@ -68,6 +68,8 @@ export const paths = {
   company: withId("/dashboard/companies/:id"),
   priceLists: "/dashboard/price-lists",
   priceList: withId("/dashboard/price-lists/:id"),
+  /** Admin: customer groups and their price rules (docs/pricing.md). */
+  customerGroups: "/dashboard/customer-groups",
   /** Admin: catalog data imports, ACES fitment files (docs/imports.md). */
   imports: "/dashboard/imports",
   /** A company member's own company (owners manage its members there). */

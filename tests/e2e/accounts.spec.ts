@@ -146,6 +146,7 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "Audit Log",
     "Companies",
     "Price lists",
+    "Customer groups",
     "Approvals",
     "Quotes",
     "Invoices",

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect } from "./fixtures";
 import { openMail } from "./mailbox";
-import { newCustomer, signUpThroughApi } from "./session";
+import { demoAdmin, newCustomer, signInThroughApi, signUpThroughApi } from "./session";
 
 /**
  * A new person in a browser of their own who joins a company from the emailed invitation
@@ -44,4 +44,29 @@ export async function inviteToCompany(
     data: { email, role },
   });
   expect(res.status()).toBe(201);
+}
+
+/**
+ * A new buyer of a new company (the garage group: each part's trade minimum holds,
+ * docs/pricing.md), signed in on `page`: the admin's set-up through the API, then the invitation
+ * accepted from the demo mailbox. For journeys of the trade minimums, which retail customers do
+ * not have.
+ */
+export async function signUpTradeBuyer(page: Page) {
+  await signInThroughApi(page, demoAdmin);
+  const name = `Trade garage ${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
+  const company = await page.request.post("/api/companies", { data: { name } });
+  expect(company.status()).toBe(201);
+  const who = newCustomer();
+  await inviteToCompany(page, ((await company.json()) as { id: string }).id, who.email, "buyer");
+  await page.context().clearCookies();
+  await signUpThroughApi(page, who);
+  await openMail(page, who.email, `You are invited to buy for ${name}`);
+  const link = await page
+    .locator('a[href*="/company-invitation?token="]')
+    .first()
+    .getAttribute("href");
+  await page.goto(link!);
+  await expect(page.getByRole("status")).toContainText(`You joined ${name}`);
+  return who;
 }

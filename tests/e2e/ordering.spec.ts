@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { E2E_SHIP_TO, productNamed, saveAddressThroughApi, signUpThroughApi } from "./auth-helpers";
+import { signUpTradeBuyer } from "./company-invitation";
 import { expect, test } from "./fixtures";
 
 /**
@@ -58,7 +59,8 @@ test("a driver without a saved address orders one part from its page and pays sh
 test("the quantity selector floors at 0 and the two alerts block the order modal", async ({
   page,
 }) => {
-  await signUpThroughApi(page);
+  // A garage's buyer: the part's trade minimum holds (a retail customer's minimum is one part).
+  await signUpTradeBuyer(page);
   const p = await productNamed(page, "radiator");
   await page.goto(`/products/${p._id}`);
   const qty = page.getByRole("spinbutton", { name: "Quantity" });
@@ -104,7 +106,8 @@ test("the quantity selector floors at 0 and the two alerts block the order modal
 test("the total is quantity × price at every quantity, with the limits said beside it", async ({
   page,
 }) => {
-  await signUpThroughApi(page);
+  // A garage's buyer: the part's trade minimum holds (a retail customer's minimum is one part).
+  await signUpTradeBuyer(page);
   const p = await productNamed(page, "radiator");
   expect(p.minimumOrder).toBeGreaterThan(1); // so that 1 is below the minimum
   await page.goto(`/products/${p._id}`);

@@ -1,4 +1,5 @@
 import { signUpThroughApi } from "./auth-helpers";
+import { signUpTradeBuyer } from "./company-invitation";
 import { expect, test } from "./fixtures";
 
 test("a buyer quick-orders by pasting numbers of every kind, adds the good lines, pays, and orders again", async ({
@@ -6,7 +7,8 @@ test("a buyer quick-orders by pasting numbers of every kind, adds the good lines
 }) => {
   // On a phone: the quick order page is in the menu, and its table fits the screen.
   await page.setViewportSize({ width: 390, height: 844 });
-  await signUpThroughApi(page);
+  // A garage's buyer: each part's trade minimum holds (a retail customer's is one part).
+  await signUpTradeBuyer(page);
   await page.goto("/");
   await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("link", { name: "Quick order" }).click();

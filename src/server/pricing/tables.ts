@@ -46,9 +46,7 @@ export const priceListEntries = pgTable(
   ],
 );
 
-/** The seeded groups' fixed ids (migration 0079): retail is the group of everyone without a company. */
-export const RETAIL_GROUP_ID = "00000000-0000-4000-8000-000000000001";
-export const GARAGE_GROUP_ID = "00000000-0000-4000-8000-000000000002";
+export { GARAGE_GROUP_ID, RETAIL_GROUP_ID } from "../../contract/customer-groups";
 
 /**
  * A customer group (docs/pricing.md "Customer groups and price rules"): every company belongs to

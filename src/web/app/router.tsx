@@ -82,6 +82,7 @@ const pages = {
   company: lazyRoute(() => import("./routes/company"), "CompanyRoute"),
   priceLists: lazyRoute(() => import("./routes/price-lists"), "PriceListsRoute"),
   priceList: lazyRoute(() => import("./routes/price-list"), "PriceListRoute"),
+  customerGroups: lazyRoute(() => import("./routes/customer-groups"), "CustomerGroupsRoute"),
   imports: lazyRoute(() => import("./routes/imports"), "ImportsRoute"),
   companyInvitation: lazyRoute(
     () => import("./routes/company-invitation"),
@@ -185,6 +186,7 @@ export const routes: RouteObject[] = [
               page(paths.company.pattern, pages.company),
               page(paths.priceLists, pages.priceLists),
               page(paths.priceList.pattern, pages.priceList),
+              page(paths.customerGroups, pages.customerGroups),
               page(paths.imports, pages.imports),
             ]),
           ],

@@ -29,6 +29,7 @@ const adminLinks = [
   { to: paths.auditLog, label: "Audit Log" },
   { to: paths.companies, label: "Companies" },
   { to: paths.priceLists, label: "Price lists" },
+  { to: paths.customerGroups, label: "Customer groups" },
   { to: paths.approvals, label: "Approvals" },
   { to: paths.quotes, label: "Quotes" },
   { to: paths.invoices, label: "Invoices" },

@@ -30,31 +30,35 @@ export function ProductRoute() {
   usePageTitle(product?.name ?? "Product");
   return (
     <ProductFrame query={query} loading="Loading the product">
-      {(product) => (
-        <ProductDetails product={product}>
-          {/* Admins do not order. */}
-          {ownPrice && <YourPrice price={ownPrice} />}
-          {/* The store's quantity prices, for everyone; a company buyer's table includes them. */}
-          {!ownPrice?.companyPrice && <PublicBreaks product={product} currency={currency} />}
-          {user && user.role !== "admin" && (
-            <OrderPanel
-              unitPriceAt={(qty) =>
-                ownPrice ? unitPriceAt(ownPrice, qty) : publicUnitPriceAt(product, qty)
-              }
-              product={product}
-              customer={user}
-              myItemsTo={paths.myItems}
-              book={book}
-              vehicleNote={<ChosenVehicleNote vehicle={loadRememberedVehicle()} />}
-              cartAction={(qty) => (
-                <AddToCartButton product={product} qty={qty} className="flex-1" />
-              )}
-            />
-          )}
-          <Specifications attributes={product.attributes} />
-          <ProductFitment productId={product._id} vehicle={loadRememberedVehicle()} />
-        </ProductDetails>
-      )}
+      {(shared) => {
+        // The caller's own minimum order (one part for retail customers: docs/pricing.md).
+        const product = ownPrice ? { ...shared, minimumOrder: ownPrice.minimumOrder } : shared;
+        return (
+          <ProductDetails product={product}>
+            {/* Admins do not order. */}
+            {ownPrice && <YourPrice price={ownPrice} />}
+            {/* The store's quantity prices, for everyone; a company buyer's table includes them. */}
+            {!ownPrice?.companyPrice && <PublicBreaks product={product} currency={currency} />}
+            {user && user.role !== "admin" && (
+              <OrderPanel
+                unitPriceAt={(qty) =>
+                  ownPrice ? unitPriceAt(ownPrice, qty) : publicUnitPriceAt(product, qty)
+                }
+                product={product}
+                customer={user}
+                myItemsTo={paths.myItems}
+                book={book}
+                vehicleNote={<ChosenVehicleNote vehicle={loadRememberedVehicle()} />}
+                cartAction={(qty) => (
+                  <AddToCartButton product={product} qty={qty} className="flex-1" />
+                )}
+              />
+            )}
+            <Specifications attributes={product.attributes} />
+            <ProductFitment productId={product._id} vehicle={loadRememberedVehicle()} />
+          </ProductDetails>
+        );
+      }}
     </ProductFrame>
   );
 }

@@ -11,12 +11,23 @@ import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useCompanies, useCreateCompany } from "../api/companies";
-import { CompanyFields, companyFormValues, type PriceListOption } from "./company-fields";
+import {
+  CompanyFields,
+  companyFormValues,
+  type GroupOption,
+  type PriceListOption,
+} from "./company-fields";
 
 const PAGE_SIZE = 25;
 
 /** Admin: companies (search, paging) and a new one. */
-export function CompaniesAdmin({ priceLists }: { priceLists: PriceListOption[] }) {
+export function CompaniesAdmin({
+  priceLists,
+  groups,
+}: {
+  priceLists: PriceListOption[];
+  groups?: GroupOption[];
+}) {
   const list = useListPage(PAGE_SIZE);
   const { q } = list;
   const answer = useCompanies(list.query);
@@ -44,7 +55,7 @@ export function CompaniesAdmin({ priceLists }: { priceLists: PriceListOption[] }
   ];
   return (
     <div className="flex flex-col gap-4">
-      <NewCompany priceLists={priceLists} />
+      <NewCompany priceLists={priceLists} groups={groups} />
       <SearchForm label="Search companies" placeholder="Name" value={q} onSearch={list.search} />
       <ListTable
         {...states}
@@ -62,7 +73,13 @@ export function CompaniesAdmin({ priceLists }: { priceLists: PriceListOption[] }
   );
 }
 
-function NewCompany({ priceLists }: { priceLists: PriceListOption[] }) {
+function NewCompany({
+  priceLists,
+  groups,
+}: {
+  priceLists: PriceListOption[];
+  groups?: GroupOption[];
+}) {
   const create = useCreateCompany();
   const { register, reset, submitWith, formError, formState } = useApiForm(companyCreateSchema, {
     defaultValues: companyFormValues(),
@@ -83,6 +100,7 @@ function NewCompany({ priceLists }: { priceLists: PriceListOption[] }) {
           register={register}
           errors={formState.errors}
           priceLists={priceLists}
+          groups={groups}
           idPrefix="new-company"
         />
         <FormError message={formError} className="text-sm text-error sm:col-span-2" />

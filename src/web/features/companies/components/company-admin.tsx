@@ -29,7 +29,12 @@ import {
 import { CompanyTaxStatus } from "./company-tax";
 import { limitText, MemberLimitsDialog } from "./member-limits";
 import { ShipToAddresses } from "./ship-to-addresses";
-import { CompanyFields, companyFormValues, type PriceListOption } from "./company-fields";
+import {
+  CompanyFields,
+  companyFormValues,
+  type GroupOption,
+  type PriceListOption,
+} from "./company-fields";
 import { RowButton } from "../../../components/edit-remove-buttons";
 
 const roleLabels: Record<CompanyRole, string> = {
@@ -42,9 +47,11 @@ const roleLabels: Record<CompanyRole, string> = {
 export function CompanyAdmin({
   companyId,
   priceLists,
+  groups,
 }: {
   companyId: string;
   priceLists: PriceListOption[];
+  groups?: GroupOption[];
 }) {
   const company = useCompany(companyId);
   if (company.isPending) return <PageSpinner />;
@@ -56,6 +63,7 @@ export function CompanyAdmin({
         key={company.data.id + company.data.name + (company.data.taxId ?? "")}
         companyId={companyId}
         priceLists={priceLists}
+        groups={groups}
       />
       <CompanyTaxStatus companyId={companyId} />
       <Members companyId={companyId} />
@@ -68,9 +76,11 @@ export function CompanyAdmin({
 function EditCompany({
   companyId,
   priceLists,
+  groups,
 }: {
   companyId: string;
   priceLists: PriceListOption[];
+  groups?: GroupOption[];
 }) {
   const { data: company } = useCompany(companyId);
   const save = useUpdateCompany(companyId);
@@ -82,6 +92,7 @@ function EditCompany({
       <summary className="cursor-pointer font-semibold">
         Details: {company?.priceListName ? `price list ${company.priceListName}` : "no price list"}
         {company ? ` · ${termsLabels[company.paymentTerms]}` : ""}
+        {company ? ` · ${company.customerGroupName}` : ""}
       </summary>
       <form
         aria-label="Company details"
@@ -95,6 +106,7 @@ function EditCompany({
           register={register}
           errors={formState.errors}
           priceLists={priceLists}
+          groups={groups}
           idPrefix="company"
         />
         {/* The refusal is also said here when it names a field, as this form always has. */}

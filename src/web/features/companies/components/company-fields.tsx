@@ -1,6 +1,7 @@
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import type { Company, CompanyCreate } from "#contract/companies";
 import { paymentTermsValues, termsLabels } from "#contract/terms";
+import { GARAGE_GROUP_ID } from "#contract/customer-groups";
 import { FormField } from "../../../components/form-field";
 import { SelectField } from "../../../components/select-field";
 
@@ -9,6 +10,9 @@ export interface PriceListOption {
   name: string;
 }
 
+/** A customer group to put a company in (docs/pricing.md). */
+export type GroupOption = PriceListOption;
+
 /** A company's values as its form starts: a new one's, or those of the company edited. */
 export const companyFormValues = (company?: Company): CompanyCreate => ({
   name: company?.name ?? "",
@@ -16,6 +20,7 @@ export const companyFormValues = (company?: Company): CompanyCreate => ({
   paymentTerms: company?.paymentTerms ?? "card",
   creditLimit: company?.creditLimit ?? null,
   priceListId: company?.priceListId ?? null,
+  customerGroupId: company?.customerGroupId ?? GARAGE_GROUP_ID,
 });
 
 /** The fields of a company (new or edited); the page gives the price lists to choose from. */
@@ -23,11 +28,14 @@ export function CompanyFields({
   register,
   errors,
   priceLists,
+  groups,
   idPrefix,
 }: {
   register: UseFormRegister<CompanyCreate>;
   errors: FieldErrors<CompanyCreate>;
   priceLists: PriceListOption[];
+  /** The customer groups to choose from (none given: the field is left out). */
+  groups?: GroupOption[];
   idPrefix: string;
 }) {
   return (
@@ -81,6 +89,21 @@ export function CompanyFields({
           </option>
         ))}
       </SelectField>
+      {groups && groups.length > 0 && (
+        <SelectField
+          label="Customer group"
+          id={`${idPrefix}-group`}
+          error={errors.customerGroupId?.message}
+          hint="Its price rules, and whether its buyers keep each part's trade minimum"
+          {...register("customerGroupId")}
+        >
+          {groups.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
+            </option>
+          ))}
+        </SelectField>
+      )}
     </>
   );
 }

@@ -4,10 +4,12 @@ import { PriceBreaksTable } from "./price-breaks-table";
 
 /**
  * A company buyer's own price on the product page: "Your price" with the list price struck
- * through, and the quantity breaks as a table. Nothing for anyone who pays the list price.
+ * through, what gave it (their group's rule, "Garage price: 20 % off brakes", or their company's
+ * price), and the quantity breaks as a table. Nothing for anyone who pays the list price.
  */
 export function YourPrice({ price }: { price: ProductPrice }) {
-  if (!price.companyPrice || (price.yourPrice >= price.listPrice && price.breaks.length < 2)) {
+  const own = price.companyPrice || price.priceNote !== null;
+  if (!own || (price.yourPrice >= price.listPrice && price.breaks.length < 2)) {
     return null;
   }
   const { currency } = price;
@@ -32,7 +34,9 @@ export function YourPrice({ price }: { price: ProductPrice }) {
             {formatPrice(price.listPrice, currency)}
           </s>
         )}
-        <span className="text-sm text-base-content/75">your company's price</span>
+        <span className="text-sm text-base-content/75" data-testid="your-price-note">
+          {price.priceNote ?? "your company's price"}
+        </span>
       </p>
       {price.breaks.length > 1 && <PriceBreaksTable rows={price.breaks} currency={currency} />}
     </section>

@@ -1,0 +1,286 @@
+import { useState } from "react";
+import { productCategories } from "#contract/constants";
+import {
+  customerGroupCreateSchema,
+  priceRuleInputSchema,
+  type CustomerGroup,
+  type PriceRule,
+} from "#contract/customer-groups";
+import { useConfirm } from "../../../components/confirm-dialog";
+import { ListTable, type Column } from "../../../components/data-table";
+import { FormField } from "../../../components/form-field";
+import { SelectField } from "../../../components/select-field";
+import { formatCount } from "../../../lib/format";
+import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
+import {
+  useAddPriceRule,
+  useCreateCustomerGroup,
+  useCustomerGroups,
+  useDeleteCustomerGroup,
+  usePriceRules,
+  useRemovePriceRule,
+  useUpdateCustomerGroup,
+} from "../api/customer-groups";
+
+/**
+ * Admin: the customer groups (docs/pricing.md "Customer groups and price rules"): a new one,
+ * whether its buyers keep trade minimums, removing one no company belongs to; and the chosen
+ * group's price rules (a percentage off by category, brand or part, with dates).
+ */
+export function CustomerGroupsAdmin() {
+  const answer = useCustomerGroups();
+  const groups = answer.data ?? [];
+  const [chosenId, setChosenId] = useState<string>();
+  const chosen = groups.find((g) => g.id === chosenId) ?? groups.find((g) => !g.retail);
+  const update = useUpdateCustomerGroup();
+  const remove = useDeleteCustomerGroup();
+  const [confirm, confirmDialog] = useConfirm();
+  const columns: Column<CustomerGroup>[] = [
+    { header: "Group", role: "title", cell: (g) => g.name },
+    {
+      header: "Quantities",
+      cell: (g) => (g.tradeMinimums ? "Each part's trade minimum" : "Single parts"),
+    },
+    { header: "Companies", numeric: true, cell: (g) => formatCount(g.companyCount) },
+    { header: "Price rules", numeric: true, cell: (g) => formatCount(g.ruleCount) },
+    {
+      header: "Actions",
+      role: "actions",
+      cell: (g) => (
+        <div className="flex flex-wrap gap-2">
+          {!g.retail && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline"
+              aria-pressed={chosen?.id === g.id}
+              onClick={() => setChosenId(g.id)}
+            >
+              Price rules of {g.name}
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            disabled={update.isPending}
+            onClick={() =>
+              update.mutate(
+                { id: g.id, tradeMinimums: !g.tradeMinimums },
+                {
+                  onSuccess: (after) =>
+                    notify.success(
+                      after.tradeMinimums
+                        ? `${after.name} buyers keep each part's trade minimum`
+                        : `${after.name} buyers may buy single parts`,
+                    ),
+                  onError: (err) => notify.error(err.message),
+                },
+              )
+            }
+          >
+            {g.tradeMinimums ? "Allow single parts" : "Keep trade minimums"}
+          </button>
+          {!g.retail && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline btn-error"
+              disabled={g.companyCount > 0 || remove.isPending}
+              title={g.companyCount > 0 ? "Companies belong to this group" : undefined}
+              onClick={async () => {
+                const question = `Remove the group ${g.name} and its price rules?`;
+                if (!(await confirm({ title: question, confirmLabel: "Remove" }))) return;
+                remove.mutate(g.id, {
+                  onSuccess: () => notify.success(`Removed ${g.name}`),
+                  onError: (err) => notify.error(err.message),
+                });
+              }}
+            >
+              Remove
+            </button>
+          )}
+        </div>
+      ),
+    },
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-base-content/75">
+        Customers without a company are retail: they pay list prices and may buy single parts. Each
+        company belongs to one group, chosen on its page.
+      </p>
+      <NewGroup />
+      <ListTable
+        isPending={answer.isPending}
+        error={answer.error}
+        empty="No customer groups yet."
+        label="Customer groups"
+        columns={columns}
+        rows={groups}
+        rowKey={(g) => g.id}
+        rowTestId="customer-group-row"
+      />
+      {chosen && <GroupRules group={chosen} />}
+      {confirmDialog}
+    </div>
+  );
+}
+
+function NewGroup() {
+  const create = useCreateCustomerGroup();
+  const { reset, submitWith, formError, field } = useApiForm(customerGroupCreateSchema, {
+    defaultValues: { name: "", tradeMinimums: true },
+  });
+  const name = field("name");
+  return (
+    <form
+      className="flex flex-col gap-3 rounded-box border border-base-300 p-4 sm:flex-row sm:items-end"
+      onSubmit={submitWith(async (input) => {
+        const group = await create.mutateAsync(input);
+        reset();
+        notify.success(`Created ${group.name}`);
+      })}
+    >
+      <div className="flex-1">
+        <FormField
+          label="New customer group"
+          id="new-customer-group"
+          required
+          {...name}
+          error={name.error ?? formError}
+        />
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+        Create group
+      </button>
+    </form>
+  );
+}
+
+/** A group's rules: the list (words and dates) and a new one. */
+function GroupRules({ group }: { group: CustomerGroup }) {
+  const rules = usePriceRules(group.id);
+  const remove = useRemovePriceRule(group.id);
+  const columns: Column<PriceRule>[] = [
+    { header: "Rule", role: "title", cell: (r) => r.words },
+    { header: "From", cell: (r) => r.startsOn ?? "Always" },
+    { header: "Until", cell: (r) => r.endsOn ?? "No end" },
+    {
+      header: "Actions",
+      role: "actions",
+      cell: (r) => (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline btn-error"
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate(r.id, {
+              onSuccess: () => notify.success(`Removed ${r.words}`),
+              onError: (err) => notify.error(err.message),
+            })
+          }
+        >
+          Remove
+        </button>
+      ),
+    },
+  ];
+  return (
+    <section aria-labelledby="group-rules" className="flex flex-col gap-3">
+      <h2 id="group-rules" className="text-lg font-semibold">
+        Price rules of {group.name}
+      </h2>
+      <p className="text-sm text-base-content/75">
+        A part takes its own rule first, then its brand&apos;s, then its category&apos;s; a
+        company&apos;s fixed price or a quantity break that is lower still wins.
+      </p>
+      <NewRule key={group.id} groupId={group.id} />
+      <ListTable
+        isPending={rules.isPending}
+        error={rules.error}
+        empty={`${group.name} buyers pay list prices: no rule yet.`}
+        label={`Price rules of ${group.name}`}
+        columns={columns}
+        rows={rules.data ?? []}
+        rowKey={(r) => r.id}
+        rowTestId="price-rule-row"
+      />
+    </section>
+  );
+}
+
+function NewRule({ groupId }: { groupId: string }) {
+  const add = useAddPriceRule(groupId);
+  const { reset, submitWith, formError, field, watch } = useApiForm(priceRuleInputSchema, {
+    defaultValues: {
+      percent: 10,
+      scope: "category",
+      category: "Brakes",
+      brand: "",
+      partNumber: "",
+      startsOn: null,
+      endsOn: null,
+    },
+  });
+  const scope = watch("scope");
+  const orNull = { setValueAs: (v: string | null) => v || null };
+  return (
+    <form
+      aria-label="New price rule"
+      className="grid grid-cols-1 gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-3 lg:grid-cols-6 lg:items-end"
+      onSubmit={submitWith(async (input) => {
+        const rule = await add.mutateAsync(input);
+        reset();
+        notify.success(`Added ${rule.words}`);
+      })}
+    >
+      <FormField
+        label="Percent off"
+        id="rule-percent"
+        type="number"
+        min="1"
+        max="100"
+        step="1"
+        required
+        {...field("percent", { valueAsNumber: true })}
+      />
+      <SelectField label="Applies to" id="rule-scope" {...field("scope")}>
+        <option value="category">A category</option>
+        <option value="brand">A brand</option>
+        <option value="part">One part</option>
+      </SelectField>
+      {scope === "category" && (
+        <SelectField label="Category" id="rule-category" {...field("category")}>
+          {productCategories.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {scope === "brand" && <FormField label="Brand" id="rule-brand" {...field("brand")} />}
+      {scope === "part" && (
+        <FormField label="Part number" id="rule-part" {...field("partNumber")} />
+      )}
+      <FormField
+        label="From (optional)"
+        id="rule-from"
+        type="date"
+        {...field("startsOn", orNull)}
+      />
+      <FormField
+        label="Until (optional)"
+        id="rule-until"
+        type="date"
+        {...field("endsOn", orNull)}
+      />
+      <button type="submit" className="btn btn-primary" disabled={add.isPending}>
+        Add rule
+      </button>
+      {formError && (
+        <p role="alert" className="text-error sm:col-span-3 lg:col-span-6">
+          {formError}
+        </p>
+      )}
+    </form>
+  );
+}
