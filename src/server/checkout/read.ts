@@ -377,9 +377,13 @@ export const PLACEMENT_READS = {
       "tax_id_country",
       "tax_id_validated_at",
       "tax_exemption_certificate",
+      "customer_group_id",
     ],
     price_lists: "every column",
     price_list_entries: "every column",
+    // The buyer's group and its price rules (migration 0079's triggers).
+    customer_groups: "every column",
+    price_rules: "every column",
   },
   /**
    * The customer's own rows: changed only under their lock, which moves `user.revision` on (the
