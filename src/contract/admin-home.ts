@@ -63,6 +63,8 @@ export const adminHomeSchema = z.object({
    * first.
    */
   lowAtLocations: z.object({ count: z.number().int(), rows: z.array(lowAtLocationSchema) }),
+  /** Units waiting on backorder across all parts, and in how many order lines (docs/inventory.md). */
+  backorders: z.object({ units: z.number().int(), lines: z.number().int() }),
   /** Reviews waiting for an admin's approval. */
   reviewsToModerate: z.number().int(),
   /** Requests for quote waiting for an admin's prices. */

@@ -62,6 +62,8 @@ export const paths = {
   locationStock: withId("/dashboard/locations/stock/:id"),
   /** Admin: incoming supply, production runs and purchase orders (docs/inventory.md). */
   incomingSupply: "/dashboard/incoming-supply",
+  /** Admin: the backorder queue, every line waiting for supply with its date (docs/inventory.md). */
+  backorders: "/dashboard/backorders",
   taxRates: "/dashboard/tax",
   /** Trade (admin): companies, their members and invitations; price lists and their entries. */
   companies: "/dashboard/companies",

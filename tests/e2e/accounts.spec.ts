@@ -142,6 +142,7 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "Shipping Zones",
     "Locations",
     "Incoming supply",
+    "Backorders",
     "Tax Rates",
     "Audit Log",
     "Companies",

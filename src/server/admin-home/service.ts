@@ -22,6 +22,7 @@ import { reviews } from "../reviews/tables";
 import { storeAdmins } from "../users/admins";
 import { notFound } from "../errors";
 import { lowAtLocations } from "../inventory/low-stock";
+import { waitingBackorders } from "../inventory/backorder-queue";
 
 /** A product's reorder level: the admin's, else twice its minimum order. */
 const reorderLevel = sql<number>`coalesce(${products.reorderLevel}, 2 * ${products.minimumOrder})`;
@@ -98,6 +99,7 @@ export function createAdminHomeService(
         retryCount,
         retryRows,
         atLocations,
+        waiting,
       ] = await Promise.all([
         db
           .select({ ...orderRow, at: orders.paidAt })
@@ -128,6 +130,7 @@ export function createAdminHomeService(
         countRefundsToRetry(db, now),
         refundsToRetry(db, now, ADMIN_HOME_ROWS),
         lowAtLocations(db, LOW_STOCK_ROWS),
+        waitingBackorders(db),
       ]);
       const row = (r: (typeof shipRows)[number]) => ({
         id: r.id,
@@ -146,6 +149,7 @@ export function createAdminHomeService(
         },
         lowStock: low,
         lowAtLocations: atLocations,
+        backorders: waiting,
         reviewsToModerate: reviewCount?.n ?? 0,
         quotesToPrice: quoteCount?.n ?? 0,
         returnsToHandle: returnCount?.n ?? 0,

@@ -1,6 +1,7 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { backorderQueueQuerySchema, queuedBackorderSchema } from "../../contract/backorder-queue";
 import { idParamsSchema } from "../../contract/common";
 import {
   incomingSupplySchema,
@@ -16,12 +17,16 @@ import type { Db } from "../db/database";
 import { sendPage } from "../http/page";
 import { caller, type Guards } from "../http/request-context";
 import { csvUploadLimits, readCsvUpload } from "../http/upload";
+import { backorderQueue } from "./backorder-queue";
 import type { SupplyService } from "./supply";
 import { importSupply } from "./supply-csv";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422);
 
-/** Admin: incoming supply, production runs and purchase orders (docs/inventory.md). */
+/**
+ * Admin: incoming supply, production runs and purchase orders, and the backorder queue they fill
+ * (docs/inventory.md).
+ */
 export const supplyRoutes: FastifyPluginAsyncZod<{
   supply: SupplyService;
   db: Db;
@@ -119,5 +124,20 @@ export const supplyRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async (req) => supply.receive(req.params.id, req.body.qty, caller(req)),
+  );
+
+  app.get(
+    "/backorders",
+    {
+      schema: {
+        tags: ["inventory"],
+        summary:
+          "Admin: the backorder queue: order lines with units waiting for supply across all parts, first placed first (the order supply fills them), each with its promised date; by part and a search of the order number, buyer, company or part; paged, total in X-Total-Count",
+        querystring: backorderQueueQuerySchema,
+        response: { 200: z.array(queuedBackorderSchema), ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req, reply) => sendPage(reply, await backorderQueue(db, req.query)),
   );
 };

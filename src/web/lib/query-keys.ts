@@ -47,6 +47,8 @@ export const queryKeys = {
   supply: {
     all: ["supply"] as const,
     list: (query: object) => ["supply", "list", query] as const,
+    /** The backorder queue (supply fills it). */
+    backorders: (query: object) => ["supply", "backorders", query] as const,
   },
   taxRates: ["tax-rates"] as const,
   lists: {

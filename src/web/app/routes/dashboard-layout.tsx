@@ -25,6 +25,7 @@ const adminLinks = [
   { to: paths.shippingZones, label: "Shipping Zones" },
   { to: paths.locations, label: "Locations" },
   { to: paths.incomingSupply, label: "Incoming supply" },
+  { to: paths.backorders, label: "Backorders" },
   { to: paths.taxRates, label: "Tax Rates" },
   { to: paths.auditLog, label: "Audit Log" },
   { to: paths.companies, label: "Companies" },

@@ -231,6 +231,18 @@ export function Today(props: { refundsToRetry?: (refunds: RefundToRetry[]) => Re
               label="Orders awaiting approval"
               to={paths.approvals}
             />
+            <Waiting
+              count={data.backorders.units}
+              label={data.backorders.units === 1 ? "Unit on backorder" : "Units on backorder"}
+              to={paths.backorders}
+            >
+              {data.backorders.lines > 0 && (
+                <p className="text-sm text-base-content/75">
+                  In {data.backorders.lines} order {data.backorders.lines === 1 ? "line" : "lines"},
+                  waiting for supply
+                </p>
+              )}
+            </Waiting>
             <Waiting count={data.refundsDue} label="Payments to refund" to={paths.manageOrders} />
             <Waiting
               count={data.refundsToRetry.count}

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { BackorderQueueQuery, QueuedBackorder } from "#contract/backorder-queue";
 import type { Location } from "#contract/locations";
 import { CSV_FIELD } from "#contract/product-csv";
 import type { ProductListItem } from "#contract/products";
@@ -89,4 +90,12 @@ export const useImportSupply = () =>
     const form = new FormData();
     form.append(CSV_FIELD, file);
     return apiUpload<SupplyImport>("/incoming-supply/import", form);
+  });
+
+/** A page of the backorder queue, first placed first (by part, by a search). */
+export const useBackorderQueue = (query: BackorderQueueQuery) =>
+  useQuery({
+    queryKey: queryKeys.supply.backorders(query),
+    queryFn: () => apiGetPage<QueuedBackorder>(`/backorders${toQueryString(query)}`),
+    placeholderData: keepPreviousData,
   });
