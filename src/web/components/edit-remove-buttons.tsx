@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
+import type { Column } from "./data-table";
 
 // The literal class names of each tone, for Tailwind to find them.
 const rowButtonTones = {
@@ -57,4 +58,26 @@ export function EditRemoveButtons({
       </RowButton>
     </>
   );
+}
+
+/**
+ * An admin list's Actions column: each row's Edit and Remove buttons (EditRemoveButtons), named
+ * after the row by `name`.
+ */
+export function editRemoveColumn<Row>(
+  name: (row: Row) => string,
+  onEdit: (row: NoInfer<Row>) => void,
+  onRemove: (row: NoInfer<Row>) => void,
+): Column<Row> {
+  return {
+    header: "Actions",
+    role: "actions",
+    cell: (row) => (
+      <EditRemoveButtons
+        name={name(row)}
+        onEdit={() => onEdit(row)}
+        onRemove={() => onRemove(row)}
+      />
+    ),
+  };
 }

@@ -8,7 +8,7 @@ import {
 import { productCategories, type ProductCategory } from "#contract/constants";
 import { RemoveDialog } from "../../../components/confirm-dialog";
 import { ListTable, type Column } from "../../../components/data-table";
-import { EditRemoveButtons } from "../../../components/edit-remove-buttons";
+import { editRemoveColumn } from "../../../components/edit-remove-buttons";
 import { SelectField } from "../../../components/select-field";
 import { useUrlParams } from "../../../lib/use-url-params";
 import { useAttributeTable, useRemoveAttribute } from "../api/attributes";
@@ -43,17 +43,7 @@ export function AttributeAdmin() {
     { header: "Filter", cell: (d) => (d.filterable ? "Yes" : "No") },
     { header: "Position", numeric: true, from: "lg", cell: (d) => d.position },
     { header: "Parts with a value", numeric: true, cell: (d) => d.usedBy.toLocaleString("en") },
-    {
-      header: "Actions",
-      role: "actions",
-      cell: (d) => (
-        <EditRemoveButtons
-          name={d.name}
-          onEdit={() => setEditing(d)}
-          onRemove={() => setRemoving(d)}
-        />
-      ),
-    },
+    editRemoveColumn((d) => d.name, setEditing, setRemoving),
   ];
   return (
     <div className="flex flex-col gap-4">

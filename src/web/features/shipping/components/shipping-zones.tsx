@@ -10,7 +10,7 @@ import {
 } from "#contract/shipping";
 import { RemoveDialog } from "../../../components/confirm-dialog";
 import { DataTable } from "../../../components/data-table";
-import { EditRemoveButtons } from "../../../components/edit-remove-buttons";
+import { editRemoveColumn } from "../../../components/edit-remove-buttons";
 import { FormError, FormField } from "../../../components/form-field";
 import { SelectField } from "../../../components/select-field";
 import { QueryError } from "../../../components/query-error";
@@ -196,19 +196,11 @@ export function ShippingZones() {
                 </ul>
               ),
             },
-            {
-              header: "Actions",
-              role: "actions",
-              cell: (z) => (
-                <div className="flex gap-2">
-                  <EditRemoveButtons
-                    name={z.name}
-                    onEdit={() => setEditing({ id: z.id, draft: toDraft(z) })}
-                    onRemove={() => setRemoving(z)}
-                  />
-                </div>
-              ),
-            },
+            editRemoveColumn<ShippingZone>(
+              (z) => z.name,
+              (z) => setEditing({ id: z.id, draft: toDraft(z) }),
+              setRemoving,
+            ),
           ]}
         />
       )}

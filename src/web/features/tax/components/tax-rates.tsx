@@ -3,7 +3,7 @@ import { countryName } from "#contract/addresses";
 import { taxRateInputSchema, type TaxRate, type TaxRateDraft } from "#contract/tax";
 import { RemoveDialog } from "../../../components/confirm-dialog";
 import { DataTable } from "../../../components/data-table";
-import { EditRemoveButtons } from "../../../components/edit-remove-buttons";
+import { editRemoveColumn } from "../../../components/edit-remove-buttons";
 import { FormError, FormField } from "../../../components/form-field";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
@@ -118,28 +118,19 @@ export function TaxRates() {
             { header: "Name", cell: (r) => r.name },
             { header: "Rate", numeric: true, cell: (r) => `${r.rate} %` },
             { header: "Shipping taxed", cell: (r) => (r.appliesToShipping ? "Yes" : "No") },
-            {
-              header: "Actions",
-              role: "actions",
-              cell: (r) => (
-                <div className="flex gap-2">
-                  <EditRemoveButtons
-                    name={r.name}
-                    onEdit={() =>
-                      startAgain(r.id, {
-                        country: r.country,
-                        region: r.region,
-                        postalCode: r.postalCode,
-                        name: r.name,
-                        rate: r.rate,
-                        appliesToShipping: r.appliesToShipping,
-                      })
-                    }
-                    onRemove={() => setRemoving(r)}
-                  />
-                </div>
-              ),
-            },
+            editRemoveColumn<TaxRate>(
+              (r) => r.name,
+              (r) =>
+                startAgain(r.id, {
+                  country: r.country,
+                  region: r.region,
+                  postalCode: r.postalCode,
+                  name: r.name,
+                  rate: r.rate,
+                  appliesToShipping: r.appliesToShipping,
+                }),
+              setRemoving,
+            ),
           ]}
         />
       )}

@@ -12,7 +12,7 @@ import {
 } from "#contract/vehicles";
 import { RemoveDialog } from "../../../components/confirm-dialog";
 import { DataTable, ListTable, type Column } from "../../../components/data-table";
-import { EditRemoveButtons } from "../../../components/edit-remove-buttons";
+import { EditRemoveButtons, editRemoveColumn } from "../../../components/edit-remove-buttons";
 import { SelectField } from "../../../components/select-field";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
@@ -274,17 +274,7 @@ function VehicleTable({
           </span>
         ),
     },
-    {
-      header: "Actions",
-      role: "actions",
-      cell: (r) => (
-        <EditRemoveButtons
-          name={vehicleLabel(r)}
-          onEdit={() => setEditing(r)}
-          onRemove={() => setRemoving(r)}
-        />
-      ),
-    },
+    editRemoveColumn(vehicleLabel, setEditing, setRemoving),
   ];
   return (
     <>
@@ -362,17 +352,11 @@ function EnginesAndSubmodels({ names }: { names: VehicleNames }) {
               { header: "Litres", cell: (e) => e.liters ?? "—" },
               { header: "Fuel", cell: (e) => e.fuel ?? "—" },
               { header: "VCdb engine config id", cell: (e) => vcdb(e.vcdbEngineConfigId) },
-              {
-                header: "Actions",
-                role: "actions",
-                cell: (e) => (
-                  <EditRemoveButtons
-                    name={`engine ${e.name}`}
-                    onEdit={() => setEditingEngine(e)}
-                    onRemove={() => setRemovingEngine(e)}
-                  />
-                ),
-              },
+              editRemoveColumn<AdminEngine>(
+                (e) => `engine ${e.name}`,
+                setEditingEngine,
+                setRemovingEngine,
+              ),
             ]}
           />
         </div>
@@ -393,17 +377,11 @@ function EnginesAndSubmodels({ names }: { names: VehicleNames }) {
               columns={[
                 { header: "Submodel", role: "title", cell: (s) => s.name },
                 { header: "VCdb submodel id", cell: (s) => vcdb(s.vcdbSubmodelId) },
-                {
-                  header: "Actions",
-                  role: "actions",
-                  cell: (s) => (
-                    <EditRemoveButtons
-                      name={`submodel ${s.name}`}
-                      onEdit={() => setEditingSubmodel(s)}
-                      onRemove={() => setRemovingSubmodel(s)}
-                    />
-                  ),
-                },
+                editRemoveColumn<AdminSubmodel>(
+                  (s) => `submodel ${s.name}`,
+                  setEditingSubmodel,
+                  setRemovingSubmodel,
+                ),
               ]}
             />
           )}
