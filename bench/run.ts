@@ -1,4 +1,4 @@
-// npm run bench [-- --full | catalog orders overload hot-row checkout scale quick-order company-prices invoices startup pages parts imports idempotency bulk-sync webhooks warranty-report storage backorders nodes replica]:
+// npm run bench [-- --full | catalog orders overload hot-row checkout scale quick-order company-prices group-pricing invoices startup pages parts imports idempotency bulk-sync webhooks warranty-report storage backorders nodes replica]:
 // runs the benchmarks named; with none, the quick set (about 10 minutes: the orders at 50
 // connections only, without the 100,000-product sweeps scale, quick-order and company-prices);
 // with --full, every one and the orders' whole sweep. Prints their figures and writes
@@ -31,6 +31,7 @@ import { printOverload, runOverloadBench } from "./overload";
 import { printHotRow, runHotRowBench } from "./hot-row";
 import { printQuickOrder, runQuickOrderBench } from "./quick-order";
 import { printCompanyPrices, runCompanyPricesBench } from "./company-prices";
+import { printGroupPricing, runGroupPricingBench } from "./group-pricing";
 import { formatPagesResult, runPagesBench } from "./pages";
 import { printIdempotency, runIdempotencyBench } from "./idempotency";
 import { printWebhooks, runWebhooksBench } from "./webhooks";
@@ -91,6 +92,7 @@ const benches = {
   scale: single(runScaleBench, printScale),
   "quick-order": single(runQuickOrderBench, printQuickOrder),
   "company-prices": single(runCompanyPricesBench, printCompanyPrices),
+  "group-pricing": single(runGroupPricingBench, printGroupPricing),
   invoices: single(runInvoicesBench, printInvoices),
   startup: bench({ run: runStartupBench, print: printStartup, figures: startupFigures }),
   pages: single(runPagesBench, (r) => console.log(formatPagesResult(r))),
