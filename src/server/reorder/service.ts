@@ -6,7 +6,7 @@ import { orderItems, orders } from "../orders/tables";
 import { products } from "../catalog/tables";
 import { notFound } from "../errors";
 import { formatCents } from "../money";
-import { priceLines, pricingFor } from "../pricing/pricing";
+import { minimumFor, priceLines, pricingFor } from "../pricing/pricing";
 
 /** A line of the old order, with its product as it is now (null when deleted). */
 export interface OldLine {
@@ -120,7 +120,8 @@ export function createReorderService(db: Db, cart: CartService, opts: { currency
                 id: r.id,
                 name: r.name!,
                 priceCents: r.priceCents!,
-                minimumOrder: r.minimumOrder!,
+                // The buyer's minimum (one part for retail customers: docs/pricing.md).
+                minimumOrder: minimumFor(context, r.minimumOrder!),
                 availableQuantity: r.availableQuantity!,
               },
       }));
