@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
 import { approvalSettingsMessages, type ApprovalSettings } from "#contract/approvals";
+import { renderWithApi } from "../../../../../tests/support/web-api";
+import { errorOf, press, typeInto, valueOf } from "../../../../../tests/support/web-form";
 import { notify } from "../../../lib/notify";
 import { ApprovalSettingsForm } from "./approval-settings-form";
 
@@ -13,63 +14,36 @@ afterEach(() => {
 const defaults: ApprovalSettings = { windowBusinessDays: 3, reminderHours: 24, updatedAt: null };
 
 /**
- * The form, the API answering GET with `current` and PUT with `answer(body)`; what the form
- * sends lands in `sent`.
+ * The form, the API answering GET with `current` and PUT with `answer(body)`; returns what the
+ * form sends.
  */
-function renderForm(
+const renderForm = (
   current: ApprovalSettings,
   answer: (body: Record<string, number>) => Response,
-  sent: unknown[],
-) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((url: string, init?: RequestInit) => {
-      if (init?.method === "PUT") {
-        const body = JSON.parse(String(init.body)) as Record<string, number>;
-        sent.push({ url, method: init.method, body });
-        return Promise.resolve(answer(body));
-      }
-      return Promise.resolve(Response.json(current));
-    }),
+) =>
+  renderWithApi(<ApprovalSettingsForm />, (method, _url, body) =>
+    method === "PUT" ? answer(body as Record<string, number>) : Response.json(current),
   );
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <ApprovalSettingsForm />
-    </QueryClientProvider>,
-  );
-}
 
 const WINDOW = "Approval window (business days)";
 const REMINDER = "Reminder before it ends (hours)";
-const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const save = () => fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
-const errorOf = (label: string) => {
-  const input = screen.getByLabelText(label);
-  const id = input.getAttribute("aria-describedby");
-  return id ? document.getElementById(id)!.textContent : null;
-};
+const save = () => press("Save settings");
 
 test("shows the settings in force, says when they are the defaults, and saves new ones", async () => {
   const success = vi.spyOn(notify, "success").mockImplementation(() => {});
-  const sent: unknown[] = [];
-  renderForm(
-    defaults,
-    (body) => Response.json({ ...body, updatedAt: "2026-12-01T10:00:00.000Z" }),
-    sent,
+  const sent = renderForm(defaults, (body) =>
+    Response.json({ ...body, updatedAt: "2026-12-01T10:00:00.000Z" }),
   );
-  expect(((await screen.findByLabelText(WINDOW)) as HTMLInputElement).value).toBe("3");
-  expect((screen.getByLabelText(REMINDER) as HTMLInputElement).value).toBe("24");
+  await screen.findByLabelText(WINDOW);
+  expect(valueOf(WINDOW)).toBe("3");
+  expect(valueOf(REMINDER)).toBe("24");
   expect(screen.getByText(approvalSettingsMessages.defaultsInForce, { exact: false })).toBeTruthy();
   expect(approvalSettingsMessages.defaultsInForce).toBe(
     "Not saved yet: these are the store's defaults.",
   );
 
-  type(WINDOW, "5");
-  type(REMINDER, "30");
+  typeInto(WINDOW, "5");
+  typeInto(REMINDER, "30");
   save();
   await waitFor(() => expect(success).toHaveBeenCalled());
   expect(sent).toEqual([
@@ -91,15 +65,14 @@ test("shows the settings in force, says when they are the defaults, and saves ne
       screen.queryByText(approvalSettingsMessages.defaultsInForce, { exact: false }),
     ).toBeNull(),
   );
-  expect((screen.getByLabelText(WINDOW) as HTMLInputElement).value).toBe("5");
+  expect(valueOf(WINDOW)).toBe("5");
 });
 
 test("a window out of range or a reminder not before its end is refused beside the field, nothing sent", async () => {
-  const sent: unknown[] = [];
-  renderForm(defaults, () => Response.json({}), sent);
+  const sent = renderForm(defaults, () => Response.json({}));
   await screen.findByLabelText(WINDOW);
-  type(WINDOW, "31");
-  type(REMINDER, "0");
+  typeInto(WINDOW, "31");
+  typeInto(REMINDER, "0");
   save();
   await waitFor(() => expect(errorOf(WINDOW)).toBe(approvalSettingsMessages.window));
   expect(errorOf(REMINDER)).toBe(approvalSettingsMessages.reminder);
@@ -110,8 +83,8 @@ test("a window out of range or a reminder not before its end is refused beside t
     "The reminder is a whole number of hours, at least 1",
   );
 
-  type(WINDOW, "1");
-  type(REMINDER, "24");
+  typeInto(WINDOW, "1");
+  typeInto(REMINDER, "24");
   save();
   await waitFor(() =>
     expect(errorOf(REMINDER)).toBe(approvalSettingsMessages.reminderBeforeEnd(1)),
@@ -124,9 +97,8 @@ test("a window out of range or a reminder not before its end is refused beside t
 });
 
 test("the API's refusal is shown beside its field", async () => {
-  const sent: unknown[] = [];
   const message = approvalSettingsMessages.reminderBeforeEnd(2);
-  renderForm(
+  const sent = renderForm(
     { windowBusinessDays: 2, reminderHours: 12, updatedAt: "2026-12-01T10:00:00.000Z" },
     () =>
       Response.json(
@@ -137,11 +109,10 @@ test("the API's refusal is shown beside its field", async () => {
         },
         { status: 400 },
       ),
-    sent,
   );
   await screen.findByLabelText(WINDOW);
   expect(screen.queryByText(approvalSettingsMessages.defaultsInForce, { exact: false })).toBeNull();
-  type(REMINDER, "20");
+  typeInto(REMINDER, "20");
   save();
   await waitFor(() => expect(errorOf(REMINDER)).toBe(message));
   expect(sent).toHaveLength(1);

@@ -3,6 +3,7 @@ import { afterEach, expect, test, vi } from "vitest";
 import { attributeMessages, type AttributeDefinition } from "#contract/attributes";
 import { notify } from "../../../lib/notify";
 import { renderWithApi } from "../../../../../tests/support/web-api";
+import { errorOf, press, typeInto } from "../../../../../tests/support/web-form";
 import { AddAttributeForm } from "./attribute-forms";
 import { ProductAttributesForm } from "./product-attributes-form";
 import { Specifications } from "./specifications";
@@ -45,34 +46,27 @@ const defs: AttributeDefinition[] = [
   },
 ];
 
-const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const errorOf = (label: string) => {
-  const id = screen.getByLabelText(label).getAttribute("aria-describedby");
-  return id ? document.getElementById(id)!.textContent : null;
-};
-
 test("adding an attribute: the kind decides the fields; the contract's rules are checked before sending", async () => {
   const success = vi.spyOn(notify, "success").mockImplementation(() => {});
   const sent = renderWithApi(<AddAttributeForm category="Brakes" />, (_m, _u, body) =>
     Response.json({ ...defs[1], ...(body as object) }, { status: 201 }),
   );
-  const submit = () => fireEvent.click(screen.getByRole("button", { name: "Add attribute" }));
+  const submit = () => press("Add attribute");
   // A number has a unit; a choice its choices instead.
   expect(screen.getByLabelText("Unit (optional)")).toBeTruthy();
   fireEvent.change(screen.getByLabelText("Kind"), { target: { value: "choice" } });
   expect(screen.queryByLabelText("Unit (optional)")).toBeNull();
-  type("Name", "Vent type");
-  type("Choices", "Solid, solid");
+  typeInto("Name", "Vent type");
+  typeInto("Choices", "Solid, solid");
   submit();
   await waitFor(() => expect(errorOf("Choices")).toBe(attributeMessages.choices));
-  type("Name", "");
+  typeInto("Name", "");
   submit();
   await waitFor(() => expect(errorOf("Name")).toBe(attributeMessages.name));
   expect(sent).toEqual([]);
 
-  type("Name", "Vent type");
-  type("Choices", " Solid ,Vented, ");
+  typeInto("Name", "Vent type");
+  typeInto("Choices", " Solid ,Vented, ");
   submit();
   await waitFor(() => expect(success).toHaveBeenCalledWith(attributeMessages.added("Vent type")));
   expect(sent).toEqual([
@@ -124,7 +118,7 @@ test("a product's attributes: one field per definition, the unit shown, a bad nu
   const diameter = await screen.findByLabelText("Diameter");
   expect(screen.getByText("mm")).toBeTruthy();
   expect((screen.getByLabelText("Vent type") as HTMLSelectElement).value).toBe("Solid");
-  const submit = () => fireEvent.click(screen.getByRole("button", { name: "Save attributes" }));
+  const submit = () => press("Save attributes");
 
   fireEvent.change(diameter, { target: { value: "large" } });
   submit();

@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
 import { vehicleAdminMessages, type VehicleNames } from "#contract/vehicles";
+import { renderWithApi } from "../../../../../tests/support/web-api";
+import { errorOf, press, typeInto } from "../../../../../tests/support/web-form";
 import { notify } from "../../../lib/notify";
 import { AddMakeForm, AddYearsForm } from "./add-forms";
 
@@ -30,48 +31,22 @@ const names: VehicleNames = {
   submodels: [],
 };
 
-/** The form, the API answering every POST with `answer(body)`; what is sent lands in `sent`. */
-function renderWith(form: React.ReactNode, answer: (body: object) => Response, sent: unknown[]) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((url: string, init?: RequestInit) => {
-      const body = JSON.parse(String(init?.body)) as object;
-      sent.push({ url, method: init?.method, body });
-      return Promise.resolve(answer(body));
-    }),
-  );
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(<QueryClientProvider client={client}>{form}</QueryClientProvider>);
-}
-const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const errorOf = (label: string) => {
-  const id = screen.getByLabelText(label).getAttribute("aria-describedby");
-  return id ? document.getElementById(id)!.textContent : null;
-};
-
 test("years of a model: checked by the contract's rules, then sent with the engines ticked", async () => {
   const success = vi.spyOn(notify, "success").mockImplementation(() => {});
-  const sent: unknown[] = [];
-  renderWith(
-    <AddYearsForm names={names} />,
-    () =>
-      Response.json({ created: [{ year: 2019 }, { year: 2020 }], existing: [] }, { status: 201 }),
-    sent,
+  const sent = renderWithApi(<AddYearsForm names={names} />, () =>
+    Response.json({ created: [{ year: 2019 }, { year: 2020 }], existing: [] }, { status: 201 }),
   );
-  const submit = () => fireEvent.click(screen.getByRole("button", { name: "Add years" }));
+  const submit = () => press("Add years");
 
-  type("From year", "2021");
-  type("To year", "2019");
+  typeInto("From year", "2021");
+  typeInto("To year", "2019");
   submit();
   await waitFor(() => expect(errorOf("To year")).toBe(vehicleAdminMessages.yearsOrder));
   expect(sent).toEqual([]);
 
   fireEvent.change(screen.getByLabelText("Model"), { target: { value: "12" } });
-  type("From year", "2019");
-  type("To year", "2020");
+  typeInto("From year", "2019");
+  typeInto("To year", "2020");
   fireEvent.click(screen.getByLabelText("Long Range AWD"));
   submit();
   await waitFor(() => expect(success).toHaveBeenCalledWith("2 years of the Model Y added"));
@@ -85,7 +60,7 @@ test("years of a model: checked by the contract's rules, then sent with the engi
 });
 
 test("a make without models has none to add years to; choosing it says so", () => {
-  renderWith(<AddYearsForm names={names} />, () => Response.json({}), []);
+  renderWithApi(<AddYearsForm names={names} />, () => Response.json({}));
   fireEvent.change(screen.getByLabelText("Make"), { target: { value: "2" } });
   expect(screen.getByText("This make has no models yet.")).toBeTruthy();
   expect((screen.getByRole("button", { name: "Add years" }) as HTMLButtonElement).disabled).toBe(
@@ -94,24 +69,20 @@ test("a make without models has none to add years to; choosing it says so", () =
 });
 
 test("a make the store has already: the server's 409 is shown in the form", async () => {
-  const sent: unknown[] = [];
-  renderWith(
-    <AddMakeForm />,
-    () =>
-      Response.json(
-        { error: "conflict", message: vehicleAdminMessages.makeTaken("Tesla") },
-        { status: 409 },
-      ),
-    sent,
+  const sent = renderWithApi(<AddMakeForm />, () =>
+    Response.json(
+      { error: "conflict", message: vehicleAdminMessages.makeTaken("Tesla") },
+      { status: 409 },
+    ),
   );
-  type("Make", " tesla ");
-  type("VCdb make id (optional)", "0");
-  fireEvent.click(screen.getByRole("button", { name: "Add make" }));
+  typeInto("Make", " tesla ");
+  typeInto("VCdb make id (optional)", "0");
+  press("Add make");
   await waitFor(() => expect(errorOf("VCdb make id (optional)")).toBe(vehicleAdminMessages.vcdbId));
   expect(sent).toEqual([]);
 
-  type("VCdb make id (optional)", "");
-  fireEvent.click(screen.getByRole("button", { name: "Add make" }));
+  typeInto("VCdb make id (optional)", "");
+  press("Add make");
   expect(await screen.findByRole("alert")).toHaveProperty(
     "textContent",
     "There is already a make named Tesla",

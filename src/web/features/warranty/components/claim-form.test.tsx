@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
 import { json, renderWithApi } from "../../../../../tests/support/web-api";
+import { press, typeInto } from "../../../../../tests/support/web-form";
 import { notify } from "../../../lib/notify";
 import { ClaimForm } from "./claim-form";
 
@@ -21,9 +22,7 @@ const line = {
   reason: null,
   shippedOn: "2026-12-04",
 };
-const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const submit = () => fireEvent.click(screen.getByRole("button", { name: "File the claim" }));
+const submit = () => press("File the claim");
 
 test("the claim form says the contract's words beside each field and sends nothing until they hold", async () => {
   const sent = renderWithApi(<ClaimForm orderId={ORDER} line={line} onClose={() => {}} />, () =>
@@ -49,21 +48,21 @@ test("a claim that holds is sent as the API takes it, and the customer is told i
   const sent = renderWithApi(<ClaimForm orderId={ORDER} line={line} onClose={closed} />, () =>
     json({ number: "WC-10042" }, 201),
   );
-  type("How many failed", "2");
-  type("Vehicle identification number (VIN)", "1HGCM82633A004352");
-  type("Mileage at installation", "41000");
-  type("Mileage at failure", "43500");
-  type("Installation date", "2026-12-01");
-  type("Failure date", "2026-12-03");
+  typeInto("How many failed", "2");
+  typeInto("Vehicle identification number (VIN)", "1HGCM82633A004352");
+  typeInto("Mileage at installation", "41000");
+  typeInto("Mileage at failure", "43500");
+  typeInto("Installation date", "2026-12-01");
+  typeInto("Failure date", "2026-12-03");
   fireEvent.change(screen.getByLabelText("Who fitted the part"), { target: { value: "self" } });
-  type("What happened", "The pump stopped priming after two weeks.");
-  type("Mileage at failure", "40000");
+  typeInto("What happened", "The pump stopped priming after two weeks.");
+  typeInto("Mileage at failure", "40000");
   submit();
   expect(
     await screen.findByText("The mileage at failure cannot be less than at installation"),
   ).toBeTruthy();
   expect(sent).toEqual([]);
-  type("Mileage at failure", "43500");
+  typeInto("Mileage at failure", "43500");
   submit();
   await waitFor(() => expect(closed).toHaveBeenCalled());
   expect(sent).toEqual([

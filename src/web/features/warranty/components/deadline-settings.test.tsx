@@ -1,10 +1,11 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
 import {
   warrantyDeadlineMessages,
   type WarrantyDeadlineSettings,
 } from "#contract/warranty-deadlines";
 import { json, renderWithApi } from "../../../../../tests/support/web-api";
+import { errorOf, press, typeInto, valueOf } from "../../../../../tests/support/web-form";
 import { notify } from "../../../lib/notify";
 import { ClaimDeadlineNote } from "./claim-deadline";
 import { DeadlineSettingsForm } from "./deadline-settings";
@@ -24,14 +25,7 @@ const defaults: WarrantyDeadlineSettings = {
 const CLAIMANT = "The claimant's days to answer or send the part back";
 const STORE = "The store's days to act";
 const REMINDER = "Reminder before a deadline (days)";
-const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const save = () => fireEvent.click(screen.getByRole("button", { name: "Save deadlines" }));
-const valueOf = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
-const errorOf = (label: string) => {
-  const id = screen.getByLabelText(label).getAttribute("aria-describedby");
-  return id ? document.getElementById(id)!.textContent : null;
-};
+const save = () => press("Save deadlines");
 
 test("shows the settings in force, says when they are the defaults, and saves new ones", async () => {
   const success = vi.spyOn(notify, "success").mockImplementation(() => {});
@@ -44,9 +38,9 @@ test("shows the settings in force, says when they are the defaults, and saves ne
   expect([valueOf(CLAIMANT), valueOf(STORE), valueOf(REMINDER)]).toEqual(["14", "5", "2"]);
   expect(screen.getByText(warrantyDeadlineMessages.defaultsInForce, { exact: false })).toBeTruthy();
 
-  type(CLAIMANT, "21");
-  type(STORE, "3");
-  type(REMINDER, "1");
+  typeInto(CLAIMANT, "21");
+  typeInto(STORE, "3");
+  typeInto(REMINDER, "1");
   save();
   await waitFor(() => expect(success).toHaveBeenCalled());
   expect(sent).toEqual([
@@ -71,9 +65,9 @@ test("shows the settings in force, says when they are the defaults, and saves ne
 test("days out of range, or a reminder not before the shortest deadline, are refused beside the field, nothing sent", async () => {
   const sent = renderWithApi(<DeadlineSettingsForm />, () => json(defaults));
   await screen.findByLabelText(CLAIMANT);
-  type(CLAIMANT, "0");
-  type(STORE, "91");
-  type(REMINDER, "-1");
+  typeInto(CLAIMANT, "0");
+  typeInto(STORE, "91");
+  typeInto(REMINDER, "-1");
   save();
   await waitFor(() => expect(errorOf(CLAIMANT)).toBe(warrantyDeadlineMessages.claimantDays));
   expect(errorOf(STORE)).toBe(warrantyDeadlineMessages.storeDays);
@@ -82,9 +76,9 @@ test("days out of range, or a reminder not before the shortest deadline, are ref
     "The store's days are a whole number from 1 to 90",
   );
 
-  type(CLAIMANT, "14");
-  type(STORE, "3");
-  type(REMINDER, "3");
+  typeInto(CLAIMANT, "14");
+  typeInto(STORE, "3");
+  typeInto(REMINDER, "3");
   save();
   await waitFor(() =>
     expect(errorOf(REMINDER)).toBe(warrantyDeadlineMessages.reminderBeforeDeadline(3)),
@@ -110,7 +104,7 @@ test("the API's refusal is shown beside its field", async () => {
   );
   await screen.findByLabelText(CLAIMANT);
   expect(screen.queryByText(warrantyDeadlineMessages.defaultsInForce, { exact: false })).toBeNull();
-  type(REMINDER, "4");
+  typeInto(REMINDER, "4");
   save();
   await waitFor(() => expect(errorOf(REMINDER)).toBe(message));
   expect(sent).toHaveLength(1);
