@@ -18,6 +18,7 @@ import { answeredFromCache } from "./catalog/routes";
 import type { Config, OidcClient } from "./config";
 import { createDatabase, type Database } from "./db/database";
 import { ownWritesHook, primaryOnly, readingOwnWrites, replicaReads } from "./db/read-replica";
+import { replicaMetrics } from "./metrics/service";
 import { errorHandler } from "./error-handler";
 import { applyRequestTimeout } from "./request-deadline";
 import { shedStoreOverload } from "./overload";
@@ -118,7 +119,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onClose", () => replica.close());
   catalogCache.onInvalidate = () => replica.changed();
   catalogCache.passBy = readingOwnWrites;
-  if (config.databaseReplica) app.addHook("onSend", ownWritesHook(replica));
+  if (config.databaseReplica) {
+    app.addHook("onSend", ownWritesHook(replica));
+    replicaMetrics(metrics.registry, replica);
+  }
   // Placements of one product queue at its gate, holding no pooled connection (docs/hot-row.md).
   const productGate = storeProductGate(config, {
     log: app.log,

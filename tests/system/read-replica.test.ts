@@ -36,6 +36,7 @@ beforeAll(async () => {
       DATA_DIR: dataDir,
       DEMO_IDENTITY_PROVIDER: "false",
       LOG_LEVEL: "warn",
+      METRICS_TOKEN: "replica-test-metrics-token",
     },
     [],
     { compiled: true },
@@ -84,6 +85,15 @@ test("catalog reads come from the replica", async () => {
     expect(await readPage()).toMatchObject({ primary: 0 });
   }
   expect(servers.log("replica")).toMatch(/select .* from "products"/);
+  const metrics = await (
+    await fetch(`${store.url}/metrics`, {
+      headers: { authorization: "Bearer replica-test-metrics-token" },
+    })
+  ).text();
+  expect(metrics).toMatch(/^store_read_replica_usable [01]$/m);
+  expect(metrics).toMatch(/^store_read_replica_lag_seconds \d/m);
+  const replicaReads = /^store_catalog_reads_total\{database="replica"\} (\d+)$/m.exec(metrics);
+  expect(Number(replicaReads?.[1])).toBeGreaterThanOrEqual(20);
 }, 120_000);
 
 test("past the lag bound, reads go to the primary until the replica catches up", async () => {

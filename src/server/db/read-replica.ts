@@ -39,6 +39,8 @@ export interface ReplicaReads {
   readsOwnWrites(req: { headers: { cookie?: string } }): boolean;
   /** The Set-Cookie value that sends the caller's reads to the primary for the window. */
   ownWritesCookie(now?: number): string;
+  /** Told of each read `run` made, by the database it went to (the metrics count them). */
+  onRead: (database: "primary" | "replica") => void;
   /** A catalog change was heard: reads wait for the replica to replay it. */
   changed(): void;
   /** What the last checks found (tests and metrics). */
@@ -84,6 +86,7 @@ export function primaryOnly(primary: Db): ReplicaReads {
     run: (_req, read) => read(),
     readsOwnWrites: () => false,
     ownWritesCookie: () => "",
+    onRead: () => {},
     changed() {},
     state: () => state,
     check: async () => state,
@@ -213,7 +216,7 @@ export function replicaReads(
     return at !== undefined && clock() - at < settings.ownWritesMs && at <= clock() + 60_000;
   };
 
-  return {
+  const self: ReplicaReads = {
     db: routed,
     readers<T extends object>(make: (db: Db) => T): T {
       const [onPrimary, onReplica] = [make(primary.db), make(replica.db)];
@@ -223,17 +226,27 @@ export function replicaReads(
       });
     },
     async run(req, read) {
-      if (readsOwnWrites(req)) return context.run({ replica: false, ownWrites: true }, read);
-      if (!usable()) return context.run({ replica: false }, read);
+      if (readsOwnWrites(req)) {
+        self.onRead("primary");
+        return context.run({ replica: false, ownWrites: true }, read);
+      }
+      if (!usable()) {
+        self.onRead("primary");
+        return context.run({ replica: false }, read);
+      }
       try {
-        return await context.run({ replica: true }, read);
+        const answer = await context.run({ replica: true }, read);
+        self.onRead("replica");
+        return answer;
       } catch (err) {
         if (!replicaFailure(err)) throw err;
         healthy = false;
         void check();
+        self.onRead("primary");
         return context.run({ replica: false }, read);
       }
     },
+    onRead: () => {},
     readsOwnWrites,
     ownWritesCookie(now = clock()) {
       const maxAge = Math.ceil(settings.ownWritesMs / 1000);
@@ -253,6 +266,7 @@ export function replicaReads(
       await replica.close();
     },
   };
+  return self;
 }
 
 /**

@@ -151,3 +151,43 @@ export function gateMetrics(
     },
   });
 }
+
+/**
+ * The read replica (DATABASE_REPLICA_URL; db/read-replica.ts): its lag at the last check, whether
+ * catalog reads go to it now, and the catalog reads each database answered.
+ */
+export function replicaMetrics(
+  registry: Registry,
+  replica: {
+    state(): { lagMs: number | null; usable: boolean };
+    onRead: (database: "primary" | "replica") => void;
+  },
+): void {
+  new Gauge({
+    name: "store_read_replica_lag_seconds",
+    help: "How far the read replica was behind the primary at its last check (absent while it does not answer)",
+    registers: [registry],
+    collect() {
+      const { lagMs } = replica.state();
+      if (lagMs === null) this.reset();
+      else this.set(lagMs / 1000);
+    },
+  });
+  new Gauge({
+    name: "store_read_replica_usable",
+    help: "1 while catalog reads go to the read replica, 0 while they go to the primary (lag, a change not yet replayed, or the replica away)",
+    registers: [registry],
+    collect() {
+      this.set(replica.state().usable ? 1 : 0);
+    },
+  });
+  const reads = new Counter({
+    name: "store_catalog_reads_total",
+    help: "Public catalog reads made inside the replica's routing, by the database that answered them",
+    labelNames: ["database"] as const,
+    registers: [registry],
+  });
+  reads.inc({ database: "primary" }, 0);
+  reads.inc({ database: "replica" }, 0);
+  replica.onRead = (database) => reads.inc({ database });
+}
