@@ -111,6 +111,14 @@ test("an order on backorder is in the admin's queue with its date, and leaves it
   expect(width).toBeLessThanOrEqual(PHONE.width);
   await admin.screenshot({ path: "/tmp/backorder-queue-phone.png", fullPage: true });
 
+  // The part's stock page links its own queue.
+  await admin.goto(`/dashboard/locations/stock/${product._id}`);
+  await admin.getByRole("link", { name: "See the orders waiting in the backorder queue" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: `Only PW-BQ-${id}` })).toBeVisible();
+  await expect(admin.getByTestId("backorder")).toHaveCount(1);
+  await admin.getByLabel("Search backorders").fill(number);
+  await admin.getByRole("button", { name: "Search" }).click();
+
   // The run arrives: the 3 go to the order, and the line leaves the queue.
   await ok(
     await admin.request.post(`/api/incoming-supply/${run.id}/receive`, { data: { qty: 10 } }),

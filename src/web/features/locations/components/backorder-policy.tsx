@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { backorderPolicySchema, type ProductStock } from "#contract/locations";
+import { paths } from "#contract/paths";
 import { FormField, wholeNumber } from "../../../components/form-field";
+import { Link } from "../../../components/link";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useSaveBackorderPolicy } from "../api/locations";
@@ -51,6 +53,14 @@ export function BackorderPolicy({ product }: { product: ProductStock }) {
           ? "No units wait on backorder."
           : `${backorders.waiting} ${backorders.waiting === 1 ? "unit waits" : "units wait"} on backorder; supply received here goes to them first, first ordered first served.`}
       </p>
+      {backorders.waiting > 0 && (
+        <Link
+          to={`${paths.backorders}?${new URLSearchParams({ productId: product.productId })}`}
+          className="link w-fit text-sm"
+        >
+          See the orders waiting in the backorder queue
+        </Link>
+      )}
       <form
         noValidate
         onSubmit={submitWith(send)}
