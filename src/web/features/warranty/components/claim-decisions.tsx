@@ -1,5 +1,10 @@
 import { useState } from "react";
-import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
+import type {
+  DefaultValues,
+  FieldError,
+  FieldValues,
+  UseFormRegisterReturn,
+} from "react-hook-form";
 import type { z } from "zod";
 import {
   claimApprovalSchema,
@@ -17,7 +22,8 @@ import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useClaimAction, useFailureCodes } from "../api/warranty";
 
-type Decision = "request-part" | "inspect" | "approve" | "reject";
+type ClaimAction = Parameters<ReturnType<typeof useClaimAction>["mutateAsync"]>[0];
+type Decision = Exclude<ClaimAction["kind"], "message">;
 
 /**
  * The store's decisions on an open claim (docs/warranty.md "Its life"): ask for the part back
@@ -90,27 +96,50 @@ function TextArea({
   );
 }
 
-function RequestPartDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
+/**
+ * A decision's form: the contract's `schema` from `defaultValues`, sent as the claim's `kind`,
+ * then what `said` of the claim answered is shown and the dialog closed. `dialog` is what its
+ * FormDialog takes from it.
+ */
+function useDecisionForm<Input extends FieldValues, Output extends FieldValues>(
+  claim: Claim,
+  kind: Decision,
+  schema: z.ZodType<Output, Input>,
+  defaultValues: DefaultValues<Input>,
+  said: (decided: Claim) => string,
+  onClose: () => void,
+) {
   const action = useClaimAction();
-  const { register, submitWith, formError, formState } = useApiForm(claimPartRequestSchema, {
-    defaultValues: { instructions: "" },
-  });
-  const send = async (body: z.output<typeof claimPartRequestSchema>) => {
-    const asked = await action.mutateAsync({ kind: "request-part", id: claim.id, body });
-    notify.success(
-      `Part asked back as ${asked.partReturn?.rma ?? "a return"}: the claimant is emailed where to send it`,
-    );
-    onClose();
+  const form = useApiForm(schema, { defaultValues });
+  const dialog = {
+    named: true,
+    onClose,
+    busy: action.isPending,
+    formError: form.formError,
+    onSubmit: form.submitWith(async (body) => {
+      const decided = await action.mutateAsync({ kind, id: claim.id, body } as ClaimAction);
+      notify.success(said(decided));
+      onClose();
+    }),
   };
+  return { ...form, dialog };
+}
+
+function RequestPartDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
+  const { register, formState, dialog } = useDecisionForm(
+    claim,
+    "request-part",
+    claimPartRequestSchema,
+    { instructions: "" },
+    (asked) =>
+      `Part asked back as ${asked.partReturn?.rma ?? "a return"}: the claimant is emailed where to send it`,
+    onClose,
+  );
   return (
     <FormDialog
       title={`Ask for the part of claim ${claim.number}`}
-      named
-      onClose={onClose}
-      onSubmit={submitWith(send)}
-      busy={action.isPending}
-      formError={formError}
       submitLabel="Ask for the part back"
+      {...dialog}
     >
       <p className="text-sm">
         The claimant gets a return number (RMA) and the returns address by email. When the part
@@ -128,30 +157,20 @@ function RequestPartDialog({ claim, onClose }: { claim: Claim; onClose(): void }
 }
 
 function ApproveDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
-  const action = useClaimAction();
   const partBack = claim.partReturn?.status === "inspecting";
-  const { register, submitWith, formError, formState } = useApiForm(claimApprovalSchema, {
-    defaultValues: { remedy: "replacement", message: "" },
-  });
-  const send = async (body: z.output<typeof claimApprovalSchema>) => {
-    const approved = await action.mutateAsync({ kind: "approve", id: claim.id, body });
-    notify.success(
+  const { register, formState, dialog } = useDecisionForm(
+    claim,
+    "approve",
+    claimApprovalSchema,
+    { remedy: "replacement", message: "" },
+    (approved) =>
       approved.replacementOrder
         ? `Claim ${claim.number} approved: replacement order ${approved.replacementOrder.number} is ready to ship`
         : `Claim ${claim.number} approved: the returned part is refunded`,
-    );
-    onClose();
-  };
+    onClose,
+  );
   return (
-    <FormDialog
-      title={`Approve claim ${claim.number}`}
-      named
-      onClose={onClose}
-      onSubmit={submitWith(send)}
-      busy={action.isPending}
-      formError={formError}
-      submitLabel="Approve the claim"
-    >
+    <FormDialog title={`Approve claim ${claim.number}`} submitLabel="Approve the claim" {...dialog}>
       <fieldset className="flex flex-col gap-1">
         <legend className="text-sm font-medium">What the claimant gets</legend>
         {claimRemedies.map((remedy) => (
@@ -190,25 +209,16 @@ function ApproveDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
 }
 
 function RejectDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
-  const action = useClaimAction();
-  const { register, submitWith, formError, formState } = useApiForm(claimRejectionSchema, {
-    defaultValues: { reason: "" },
-  });
-  const send = async ({ reason }: z.output<typeof claimRejectionSchema>) => {
-    await action.mutateAsync({ kind: "reject", id: claim.id, body: { reason } });
-    notify.success(`Claim ${claim.number} rejected: the claimant is emailed why`);
-    onClose();
-  };
+  const { register, formState, dialog } = useDecisionForm(
+    claim,
+    "reject",
+    claimRejectionSchema,
+    { reason: "" },
+    () => `Claim ${claim.number} rejected: the claimant is emailed why`,
+    onClose,
+  );
   return (
-    <FormDialog
-      title={`Reject claim ${claim.number}`}
-      named
-      onClose={onClose}
-      onSubmit={submitWith(send)}
-      busy={action.isPending}
-      formError={formError}
-      submitLabel="Reject the claim"
-    >
+    <FormDialog title={`Reject claim ${claim.number}`} submitLabel="Reject the claim" {...dialog}>
       <TextArea
         id={`reject-${claim.id}`}
         label="Why (the claimant reads this)"
@@ -220,27 +230,18 @@ function RejectDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
 }
 
 function InspectDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
-  const action = useClaimAction();
   const codes = useFailureCodes();
-  const { register, submitWith, formError, formState } = useApiForm(claimInspectionSchema, {
-    defaultValues: { failureCode: claim.inspection?.code ?? "", findings: "" },
-  });
+  const { register, formState, dialog } = useDecisionForm(
+    claim,
+    "inspect",
+    claimInspectionSchema,
+    { failureCode: claim.inspection?.code ?? "", findings: "" },
+    () => `Inspection of claim ${claim.number} recorded: the claimant is emailed it`,
+    onClose,
+  );
   const { errors } = formState;
-  const send = async (body: z.output<typeof claimInspectionSchema>) => {
-    await action.mutateAsync({ kind: "inspect", id: claim.id, body });
-    notify.success(`Inspection of claim ${claim.number} recorded: the claimant is emailed it`);
-    onClose();
-  };
   return (
-    <FormDialog
-      title={`Inspect claim ${claim.number}`}
-      named
-      onClose={onClose}
-      onSubmit={submitWith(send)}
-      busy={action.isPending}
-      formError={formError}
-      submitLabel="Record inspection"
-    >
+    <FormDialog title={`Inspect claim ${claim.number}`} submitLabel="Record inspection" {...dialog}>
       <label htmlFor={`code-${claim.id}`} className="text-sm font-medium">
         Failure code
       </label>
