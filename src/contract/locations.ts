@@ -164,6 +164,23 @@ export const backorderPolicySchema = z.strictObject({
 });
 export type BackorderPolicy = z.infer<typeof backorderPolicySchema>;
 
+/**
+ * Admin: how orders are allocated to locations (docs/inventory.md "Allocation"): with
+ * `wholeOrder`, from one location when one has all of it (the nearest such); else each line from
+ * the nearest locations that have it, split when one has too few.
+ */
+export const allocationPolicySchema = z.strictObject({ wholeOrder: z.boolean() });
+export type AllocationPolicy = z.infer<typeof allocationPolicySchema>;
+export const allocationWords = {
+  title: "How orders ship",
+  wholeOrder: "Ship an order from one location when one has all of it",
+  hint: "Otherwise each part ships from the nearest location that has it, and an order can leave in several parcels.",
+  saved: (wholeOrder: boolean) =>
+    wholeOrder
+      ? "Orders now ship from one location when one has all of it"
+      : "Each part now ships from the nearest location that has it",
+} as const;
+
 export const productStockParamsSchema = z.object({
   productId: z.uuid({ message: "Malformed id" }),
 });

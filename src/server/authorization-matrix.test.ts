@@ -1539,6 +1539,13 @@ const rows: Row[] = [
     changeWith: "PUT",
   }),
   plain("GET /api/locations", adminOnly(200)),
+  // How orders are allocated (inventory/allocation.test.ts): saved as the store's default.
+  plain("GET /api/locations/allocation-policy", adminOnly(200)),
+  {
+    route: "PUT /api/locations/allocation-policy",
+    call: async () => ({ url: "/api/locations/allocation-policy", payload: { wholeOrder: false } }),
+    expect: adminOnly(200),
+  },
   {
     route: "POST /api/locations",
     call: async () => ({ url: "/api/locations", payload: matrixLocation() }),

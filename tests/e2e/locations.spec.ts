@@ -55,6 +55,17 @@ test("an admin adds a location, counts a part there and transfers some back to t
   const main = page.getByTestId("location").filter({ hasText: "Main warehouse" });
   await expect(main).toContainText("Home");
 
+  // How orders ship: each part from the nearest location (the store's default, which other
+  // tests rely on, so it is saved as it is; allocation.test.ts turns it on and off).
+  const shipping = page.getByRole("form", { name: "How orders ship" });
+  await expect(
+    shipping.getByLabel("Ship an order from one location when one has all of it"),
+  ).not.toBeChecked();
+  await shipping.getByRole("button", { name: "Save" }).click();
+  await expect(
+    page.getByText("Each part now ships from the nearest location that has it"),
+  ).toBeVisible();
+
   // Add a location.
   await page.getByRole("button", { name: "Add a location" }).click();
   const add = page.getByRole("form", { name: "Add a location" });

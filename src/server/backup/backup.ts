@@ -54,6 +54,7 @@ const SEEDED_TABLES: ReadonlySet<string> = new Set([
   "warranty_failure_codes",
   "stock_locations",
   "customer_groups",
+  "allocation_policy",
 ]);
 
 async function publicTables(client: pg.ClientBase): Promise<string[]> {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUpAdmin, signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
 import { placeTestOrder, shipsToTestAddress } from "../../../tests/support/destination";
+import { backorderHelpers } from "../../../tests/support/backorders";
 import { insertProduct } from "../../../tests/support/factories";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -228,4 +229,64 @@ test("the admin's stock total is the sum over locations: it cannot drop below wh
   // 12 in Reno, and the home location's share goes from 8 to 3.
   expect((await edit(15, 20)).statusCode).toBe(200);
   expect(await stockOf(p.id)).toEqual({ "Main warehouse": [3, 0], "Reno warehouse": [12, 0] });
+});
+
+test("with 'ship from one location', an order goes whole from the nearest location that has all of it", async () => {
+  const portland = await location("Portland depot", "US/OR");
+  const chicago = await location("Chicago depot", null, 50);
+  // 12 pads: 5 at Portland, 5 at Chicago, 2 at home; 30 discs: 5 at Chicago, the rest at home.
+  const pads = await insertProduct(t.database.db, { availableQuantity: 12, minimumOrder: 1 });
+  const discs = await insertProduct(t.database.db, { availableQuantity: 30, minimumOrder: 1 });
+  await onSaleAt(pads.id, portland, 5);
+  await onSaleAt(pads.id, chicago, 5);
+  await onSaleAt(discs.id, chicago, 5);
+  const h = backorderHelpers(t, () => admin);
+  const policy = (wholeOrder: boolean) =>
+    h.as(admin, "PUT", "/api/locations/allocation-policy", { wholeOrder });
+  const order = async () => {
+    const customer = await signUpTrusted(t);
+    await h.inCart(customer, pads.id, 2);
+    await h.inCart(customer, discs.id, 2);
+    const placed = await h.checkout(customer);
+    expect(placed.statusCode, placed.body).toBe(201);
+  };
+
+  // By default each line goes from the nearest that has it: pads from Portland, discs from Chicago.
+  expect((await h.as(admin, "GET", "/api/locations/allocation-policy")).json()).toEqual({
+    wholeOrder: false,
+  });
+  await order();
+  expect((await stockOf(pads.id))["Portland depot"]).toEqual([3, 2]);
+  expect((await stockOf(discs.id))["Chicago depot"]).toEqual([3, 2]);
+
+  // One location when one has it all: Chicago has both (Portland has no discs), before home.
+  try {
+    expect((await policy(true)).statusCode).toBe(200);
+    expect((await h.as(admin, "GET", "/api/locations/allocation-policy")).json()).toEqual({
+      wholeOrder: true,
+    });
+    await order();
+    expect((await stockOf(pads.id))["Chicago depot"]).toEqual([3, 2]);
+    expect((await stockOf(pads.id))["Portland depot"]).toEqual([3, 2]);
+    expect((await stockOf(discs.id))["Chicago depot"]).toEqual([1, 4]);
+    // Chicago is short of discs now: the home location has all of it (its last 2 pads).
+    await order();
+    expect((await stockOf(pads.id))["Portland depot"]).toEqual([3, 2]);
+    expect((await stockOf(pads.id))["Chicago depot"]).toEqual([3, 2]);
+    expect((await stockOf(discs.id))["Chicago depot"]).toEqual([1, 4]);
+    // Nowhere has all of it: each line from the nearest that has it, split when short.
+    await order();
+    expect((await stockOf(pads.id))["Portland depot"]).toEqual([1, 4]);
+    expect((await stockOf(discs.id))["Chicago depot"]).toEqual([0, 5]);
+  } finally {
+    expect((await policy(false)).statusCode).toBe(200);
+  }
+  // Bad input and other people are refused.
+  const bad = await h.as(admin, "PUT", "/api/locations/allocation-policy", { wholeOrder: "yes" });
+  expect(bad.statusCode).toBe(400);
+  const customer = await signUpTrusted(t);
+  const refused = await h.as(customer, "PUT", "/api/locations/allocation-policy", {
+    wholeOrder: true,
+  });
+  expect(refused.statusCode).toBe(403);
 });

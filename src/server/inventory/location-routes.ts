@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
 import {
+  allocationPolicySchema,
   locationCreateSchema,
   locationSchema,
   locationStockParamsSchema,
@@ -36,6 +37,34 @@ export const locationRoutes: FastifyPluginAsyncZod<{
       onRequest: guards.adminOnly,
     },
     async () => locations.list(),
+  );
+
+  app.get(
+    "/locations/allocation-policy",
+    {
+      schema: {
+        tags: ["inventory"],
+        summary: "Admin: how orders are allocated to locations",
+        response: { 200: allocationPolicySchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async () => locations.allocation(),
+  );
+
+  app.put(
+    "/locations/allocation-policy",
+    {
+      schema: {
+        tags: ["inventory"],
+        summary:
+          "Admin: ship an order from one location when one has all of it (wholeOrder), or each line from the nearest location that has it",
+        body: allocationPolicySchema,
+        response: { 200: allocationPolicySchema, ...errors },
+      },
+      onRequest: guards.adminOnly,
+    },
+    async (req) => locations.setAllocation(req.body, caller(req)),
   );
 
   app.post(

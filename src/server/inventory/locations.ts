@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import {
   locationMessages,
+  type AllocationPolicy,
   type Location,
   type LocationCreate,
   type LocationUpdate,
@@ -16,7 +17,7 @@ import type { Db, DbOrTx } from "../db/database";
 import { PG, postgresError } from "../db/postgres-errors";
 import { sql } from "../db/sql";
 import { notFound, conflict, unprocessable } from "../errors";
-import { reorderLevels, stockLocations, stockTransfers } from "./tables";
+import { allocationPolicy, reorderLevels, stockLocations, stockTransfers } from "./tables";
 import { fillBackorders, promiseDates, setBackorderPolicy } from "./backorders";
 
 type LocationRow = typeof stockLocations.$inferSelect;
@@ -229,6 +230,33 @@ export function createLocationService(db: Db, onStockChanged: () => void = () =>
         .from(stockLocations)
         .orderBy(...locationOrder);
       return rows.map(toLocation);
+    },
+
+    /** How orders are allocated: from one location when one has the whole order, or not. */
+    async allocation(): Promise<AllocationPolicy> {
+      const [row] = await db.select().from(allocationPolicy);
+      return { wholeOrder: row?.wholeOrder ?? false };
+    },
+
+    async setAllocation(input: AllocationPolicy, actor: AuditActor): Promise<AllocationPolicy> {
+      return db.transaction(async (tx) => {
+        await tx
+          .insert(allocationPolicy)
+          .values({ id: true, wholeOrder: input.wholeOrder })
+          .onConflictDoUpdate({
+            target: allocationPolicy.id,
+            set: { wholeOrder: input.wholeOrder, updatedAt: new Date() },
+          });
+        await recordAdminAction(tx, {
+          actor,
+          action: "stock.allocation",
+          target: { type: "allocation", id: "policy" },
+          summary: input.wholeOrder
+            ? "Orders ship from one location when one has all of it"
+            : "Each line ships from the nearest location that has it",
+        });
+        return { wholeOrder: input.wholeOrder };
+      });
     },
 
     async create(input: LocationCreate, actor: AuditActor): Promise<Location> {

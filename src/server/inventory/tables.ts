@@ -30,6 +30,21 @@ export const holdWindows = pgTable(
 );
 
 /**
+ * How orders are allocated to locations (docs/inventory.md "Allocation"), one row set by an
+ * admin: with `wholeOrder`, from one location when one has the whole order; else each line from
+ * the nearest. `allocate_stock` (migrations 0070, 0080) reads it.
+ */
+export const allocationPolicy = pgTable(
+  "allocation_policy",
+  {
+    id: boolean("id").primaryKey().default(true),
+    wholeOrder: boolean("whole_order").notNull().default(false),
+    updatedAt: timestampNow("updated_at"),
+  },
+  (t) => [check("allocation_policy_id_check", sql`${t.id}`)],
+);
+
+/**
  * Where stock is kept (docs/inventory.md "Locations"): the store's warehouses, with their address
  * and the destinations they serve first. One is the home location (the plant): it keeps whatever
  * part of a product's stock the other locations do not (below), so a store with one location

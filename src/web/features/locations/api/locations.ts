@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
+  AllocationPolicy,
   BackorderPolicy,
   Location,
   LocationDraft,
@@ -27,6 +28,24 @@ export function useSaveLocation() {
         ? apiSend<Location>("PATCH", `/locations/${encodeURIComponent(id)}`, location)
         : apiSend<Location>("POST", "/locations", location),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.locations.all }),
+  });
+}
+
+const allocationKey = [...queryKeys.locations.all, "allocation"] as const;
+
+/** How orders are allocated to locations (admin). */
+export const useAllocationPolicy = () =>
+  useQuery({
+    queryKey: allocationKey,
+    queryFn: () => apiGet<AllocationPolicy>("/locations/allocation-policy"),
+  });
+
+export function useSetAllocationPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (policy: AllocationPolicy) =>
+      apiSend<AllocationPolicy>("PUT", "/locations/allocation-policy", policy),
+    onSuccess: (saved) => queryClient.setQueryData(allocationKey, saved),
   });
 }
 

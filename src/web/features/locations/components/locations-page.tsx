@@ -10,6 +10,7 @@ import { Link } from "../../../components/link";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useLocations, useProductSearch, useSaveLocation } from "../api/locations";
+import { AllocationPolicyForm } from "./allocation-policy";
 
 /** A location's fields as typed: the lists as "US, CA", the priority as text. */
 type LocationDraft = {
@@ -147,6 +148,7 @@ export function LocationsPage() {
         Orders take their units from the locations that serve the destination first, then by
         priority (lower first). The home location keeps whatever stock the others do not.
       </p>
+      <AllocationPolicyForm />
       <ChooseProduct />
       {editing && (
         <LocationDialog
