@@ -90,7 +90,8 @@ export async function startPgBouncer(serverUrl: string, poolSize = 20): Promise<
   };
 }
 
-async function systemUser(name: string): Promise<{ uid: number; gid: number }> {
+/** A system user's ids, from /etc/passwd (PostgreSQL's `postgres`, when the tests run as root). */
+export async function systemUser(name: string): Promise<{ uid: number; gid: number }> {
   const line = (await fs.readFile("/etc/passwd", "utf8"))
     .split("\n")
     .find((l) => l.startsWith(`${name}:`));

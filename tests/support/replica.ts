@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { getFreePort } from "../../src/server/db/free-port";
+import { systemUser } from "./pgbouncer";
 
 /** Debian's PostgreSQL 15: the server, initdb and pg_basebackup (the embedded 18 has no client tools). */
 export const POSTGRES_15_BIN = "/usr/lib/postgresql/15/bin";
@@ -35,7 +36,8 @@ export async function startPrimaryAndReplica({
   logStatements = false,
 } = {}): Promise<PrimaryAndReplica> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "store-replica-"));
-  const user = process.getuid?.() === 0 ? await systemUser("postgres") : {};
+  const user: { uid?: number; gid?: number } =
+    process.getuid?.() === 0 ? await systemUser("postgres") : {};
   if (user.uid !== undefined) await fs.chown(dir, user.uid, user.gid!);
   const asPostgres = { ...user, cwd: dir };
   const bin = (name: string) => path.join(POSTGRES_15_BIN, name);
@@ -155,13 +157,4 @@ async function untilAnswers(url: string, child: ChildProcess, output: () => stri
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-}
-
-async function systemUser(name: string): Promise<{ uid?: number; gid?: number }> {
-  const line = (await fs.readFile("/etc/passwd", "utf8"))
-    .split("\n")
-    .find((l) => l.startsWith(`${name}:`));
-  const [, , uid, gid] = line?.split(":") ?? [];
-  if (!uid || !gid) throw new Error(`no system user ${name}`);
-  return { uid: Number(uid), gid: Number(gid) };
 }
