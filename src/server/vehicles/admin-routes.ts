@@ -27,7 +27,7 @@ import {
 } from "../../contract/vehicles";
 import { errorAnswers } from "../api-errors";
 import { sendPage } from "../http/page";
-import { caller, type Guards } from "../http/request-context";
+import { caller, type Guards, type SessionUser } from "../http/request-context";
 import { csvUploadLimits, readCsvUpload } from "../http/upload";
 import type { VehicleAdmin } from "./admin";
 import type { VehicleCsv } from "./csv-import";
@@ -98,255 +98,161 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
     async () => admin.names(),
   );
 
-  app.post(
-    "/vehicles/makes",
-    {
-      schema: {
-        tags,
-        summary: "Admin: add a make",
-        body: makeCreateSchema,
-        response: { 201: adminMakeSchema, ...writeErrors },
+  /**
+   * One kind of record's three routes, in this order: add it (201), change it, remove it (204;
+   * the summary says when 409 refuses). Each answers its record as `add` and `change` say.
+   */
+  const recordRoutes = <Add extends z.ZodType, Change extends z.ZodType>(kind: {
+    path: string;
+    add: { summary: string; body: Add; response: z.ZodType };
+    change: { summary: string; body: Change; response: z.ZodType };
+    removeSummary: string;
+    added(actor: SessionUser, body: z.output<Add>): Promise<unknown>;
+    changed(actor: SessionUser, id: number, body: z.output<Change>): Promise<unknown>;
+    removed(actor: SessionUser, id: number): Promise<void>;
+  }) => {
+    const config = { apiScope: "catalog:write" } as const;
+    const { add, change } = kind;
+    app.post(
+      kind.path,
+      {
+        schema: {
+          tags,
+          summary: add.summary,
+          body: add.body,
+          response: { 201: add.response, ...writeErrors },
+        },
+        onRequest,
+        config,
       },
-      onRequest,
-      config: { apiScope: "catalog:write" },
-    },
-    async (req, reply) => reply.code(201).send(await admin.createMake(caller(req), req.body)),
-  );
+      async (req, reply) =>
+        reply.code(201).send(await kind.added(caller(req), req.body as z.output<Add>)),
+    );
+    app.patch(
+      `${kind.path}/:id`,
+      {
+        schema: {
+          tags,
+          summary: change.summary,
+          params: vehicleRecordParamsSchema,
+          body: change.body,
+          response: { 200: change.response, ...writeErrors },
+        },
+        onRequest,
+        config,
+      },
+      async (req) => kind.changed(caller(req), req.params.id, req.body as z.output<Change>),
+    );
+    app.delete(
+      `${kind.path}/:id`,
+      {
+        schema: {
+          tags,
+          summary: kind.removeSummary,
+          params: vehicleRecordParamsSchema,
+          response: { 204: z.null(), ...writeErrors },
+        },
+        onRequest,
+        config,
+      },
+      async (req, reply) => {
+        await kind.removed(caller(req), req.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  };
 
-  app.patch(
-    "/vehicles/makes/:id",
-    {
-      schema: {
-        tags,
-        summary: "Admin: rename a make or set its VCdb id (null clears it)",
-        params: vehicleRecordParamsSchema,
-        body: makeChangeSchema,
-        response: { 200: adminMakeSchema, ...writeErrors },
-      },
-      onRequest,
-      config: { apiScope: "catalog:write" },
+  recordRoutes({
+    path: "/vehicles/makes",
+    add: { summary: "Admin: add a make", body: makeCreateSchema, response: adminMakeSchema },
+    change: {
+      summary: "Admin: rename a make or set its VCdb id (null clears it)",
+      body: makeChangeSchema,
+      response: adminMakeSchema,
     },
-    async (req) => admin.changeMake(caller(req), req.params.id, req.body),
-  );
+    removeSummary:
+      "Admin: remove a make with its models and years; 409 while fitment rows, garages or order lines name them",
+    added: admin.createMake,
+    changed: admin.changeMake,
+    removed: admin.removeMake,
+  });
 
-  app.delete(
-    "/vehicles/makes/:id",
-    {
-      schema: {
-        tags,
-        summary:
-          "Admin: remove a make with its models and years; 409 while fitment rows, garages or order lines name them",
-        params: vehicleRecordParamsSchema,
-        response: { 204: z.null(), ...writeErrors },
-      },
-      onRequest,
-      config: { apiScope: "catalog:write" },
+  recordRoutes({
+    path: "/vehicles/models",
+    add: {
+      summary: "Admin: add a model to a make",
+      body: modelCreateSchema,
+      response: adminModelSchema,
     },
-    async (req, reply) => {
-      await admin.removeMake(caller(req), req.params.id);
-      return reply.code(204).send(null);
+    change: {
+      summary: "Admin: rename a model or set its VCdb id (null clears it)",
+      body: modelChangeSchema,
+      response: adminModelSchema,
     },
-  );
+    removeSummary:
+      "Admin: remove a model with its years; 409 while fitment rows, garages or order lines name them",
+    added: admin.createModel,
+    changed: admin.changeModel,
+    removed: admin.removeModel,
+  });
 
-  app.post(
-    "/vehicles/models",
-    {
-      schema: {
-        tags,
-        summary: "Admin: add a model to a make",
-        body: modelCreateSchema,
-        response: { 201: adminModelSchema, ...writeErrors },
-      },
-      onRequest,
-      config: { apiScope: "catalog:write" },
+  recordRoutes({
+    path: "/vehicles/engines",
+    add: {
+      summary: "Admin: add an engine (engine configuration)",
+      body: engineCreateSchema,
+      response: adminEngineSchema,
     },
-    async (req, reply) => reply.code(201).send(await admin.createModel(caller(req), req.body)),
-  );
+    change: {
+      summary: "Admin: rename an engine, or set its litres, fuel or VCdb id (null clears one)",
+      body: engineChangeSchema,
+      response: adminEngineSchema,
+    },
+    removeSummary:
+      "Admin: remove an engine; 409 while fitment rows, garages or order lines name it",
+    added: admin.createEngine,
+    changed: admin.changeEngine,
+    removed: admin.removeEngine,
+  });
 
-  app.patch(
-    "/vehicles/models/:id",
-    {
-      schema: {
-        tags,
-        summary: "Admin: rename a model or set its VCdb id (null clears it)",
-        params: vehicleRecordParamsSchema,
-        body: modelChangeSchema,
-        response: { 200: adminModelSchema, ...writeErrors },
-      },
-      onRequest,
-      config: { apiScope: "catalog:write" },
+  recordRoutes({
+    path: "/vehicles/base-vehicles",
+    add: {
+      summary:
+        "Admin: add model years of a model (one base vehicle per year, from–to, at most 50), with the engines each was built with",
+      body: baseVehiclesCreateSchema,
+      response: baseVehiclesAddedSchema,
     },
-    async (req) => admin.changeModel(caller(req), req.params.id, req.body),
-  );
+    change: {
+      summary:
+        "Admin: change a base vehicle's year, VCdb id or engines (the whole list; 409 for an engine fitment rows or garages name)",
+      body: baseVehicleChangeSchema,
+      response: baseVehicleRowSchema,
+    },
+    removeSummary:
+      "Admin: remove a base vehicle; 409 while fitment rows, garages or order lines name it",
+    added: admin.addBaseVehicles,
+    changed: admin.changeBaseVehicle,
+    removed: admin.removeBaseVehicle,
+  });
 
-  app.delete(
-    "/vehicles/models/:id",
-    {
-      schema: {
-        tags,
-        summary:
-          "Admin: remove a model with its years; 409 while fitment rows, garages or order lines name them",
-        params: vehicleRecordParamsSchema,
-        response: { 204: z.null(), ...writeErrors },
-      },
-      onRequest,
-      config: { apiScope: "catalog:write" },
+  recordRoutes({
+    path: "/vehicles/submodels",
+    add: {
+      summary: "Admin: add a submodel (trim line)",
+      body: submodelCreateSchema,
+      response: adminSubmodelSchema,
     },
-    async (req, reply) => {
-      await admin.removeModel(caller(req), req.params.id);
-      return reply.code(204).send(null);
+    change: {
+      summary: "Admin: rename a submodel or set its VCdb id (null clears it)",
+      body: submodelChangeSchema,
+      response: adminSubmodelSchema,
     },
-  );
-
-  app.post(
-    "/vehicles/engines",
-    {
-      schema: {
-        tags,
-        summary: "Admin: add an engine (engine configuration)",
-        body: engineCreateSchema,
-        response: { 201: adminEngineSchema, ...writeErrors },
-      },
-      onRequest,
-      config: { apiScope: "catalog:write" },
-    },
-    async (req, reply) => reply.code(201).send(await admin.createEngine(caller(req), req.body)),
-  );
-
-  app.patch(
-    "/vehicles/engines/:id",
-    {
-      schema: {
-        tags,
-        summary: "Admin: rename an engine, or set its litres, fuel or VCdb id (null clears one)",
-        params: vehicleRecordParamsSchema,
-        body: engineChangeSchema,
-        response: { 200: adminEngineSchema, ...writeErrors },
-      },
-      onRequest,
-      config: { apiScope: "catalog:write" },
-    },
-    async (req) => admin.changeEngine(caller(req), req.params.id, req.body),
-  );
-
-  app.delete(
-    "/vehicles/engines/:id",
-    {
-      schema: {
-        tags,
-        summary: "Admin: remove an engine; 409 while fitment rows, garages or order lines name it",
-        params: vehicleRecordParamsSchema,
-        response: { 204: z.null(), ...writeErrors },
-      },
-      onRequest,
-      config: { apiScope: "catalog:write" },
-    },
-    async (req, reply) => {
-      await admin.removeEngine(caller(req), req.params.id);
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.post(
-    "/vehicles/base-vehicles",
-    {
-      schema: {
-        tags,
-        summary:
-          "Admin: add model years of a model (one base vehicle per year, from–to, at most 50), with the engines each was built with",
-        body: baseVehiclesCreateSchema,
-        response: { 201: baseVehiclesAddedSchema, ...writeErrors },
-      },
-      onRequest,
-      config: { apiScope: "catalog:write" },
-    },
-    async (req, reply) => reply.code(201).send(await admin.addBaseVehicles(caller(req), req.body)),
-  );
-
-  app.patch(
-    "/vehicles/base-vehicles/:id",
-    {
-      schema: {
-        tags,
-        summary:
-          "Admin: change a base vehicle's year, VCdb id or engines (the whole list; 409 for an engine fitment rows or garages name)",
-        params: vehicleRecordParamsSchema,
-        body: baseVehicleChangeSchema,
-        response: { 200: baseVehicleRowSchema, ...writeErrors },
-      },
-      onRequest,
-      config: { apiScope: "catalog:write" },
-    },
-    async (req) => admin.changeBaseVehicle(caller(req), req.params.id, req.body),
-  );
-
-  app.delete(
-    "/vehicles/base-vehicles/:id",
-    {
-      schema: {
-        tags,
-        summary:
-          "Admin: remove a base vehicle; 409 while fitment rows, garages or order lines name it",
-        params: vehicleRecordParamsSchema,
-        response: { 204: z.null(), ...writeErrors },
-      },
-      onRequest,
-      config: { apiScope: "catalog:write" },
-    },
-    async (req, reply) => {
-      await admin.removeBaseVehicle(caller(req), req.params.id);
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.post(
-    "/vehicles/submodels",
-    {
-      schema: {
-        tags,
-        summary: "Admin: add a submodel (trim line)",
-        body: submodelCreateSchema,
-        response: { 201: adminSubmodelSchema, ...writeErrors },
-      },
-      onRequest,
-      config: { apiScope: "catalog:write" },
-    },
-    async (req, reply) => reply.code(201).send(await admin.createSubmodel(caller(req), req.body)),
-  );
-
-  app.patch(
-    "/vehicles/submodels/:id",
-    {
-      schema: {
-        tags,
-        summary: "Admin: rename a submodel or set its VCdb id (null clears it)",
-        params: vehicleRecordParamsSchema,
-        body: submodelChangeSchema,
-        response: { 200: adminSubmodelSchema, ...writeErrors },
-      },
-      onRequest,
-      config: { apiScope: "catalog:write" },
-    },
-    async (req) => admin.changeSubmodel(caller(req), req.params.id, req.body),
-  );
-
-  app.delete(
-    "/vehicles/submodels/:id",
-    {
-      schema: {
-        tags,
-        summary: "Admin: remove a submodel; 409 while fitment rows name it",
-        params: vehicleRecordParamsSchema,
-        response: { 204: z.null(), ...writeErrors },
-      },
-      onRequest,
-      config: { apiScope: "catalog:write" },
-    },
-    async (req, reply) => {
-      await admin.removeSubmodel(caller(req), req.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+    removeSummary: "Admin: remove a submodel; 409 while fitment rows name it",
+    added: admin.createSubmodel,
+    changed: admin.changeSubmodel,
+    removed: admin.removeSubmodel,
+  });
 
   app.get(
     "/vehicles/export.csv",
