@@ -61,6 +61,8 @@ export const cartLineSchema = z.object({
    */
   backorder: z.object({ qty: z.number().int(), expectedOn: z.iso.date() }).nullable(),
   notice: z.string().nullable(),
+  /** Said beside the price when the buyer's group rule gave it ("Garage price: 20 % off brakes"). */
+  priceNote: z.string().nullable(),
   /** The line's tax at the destination's rate (0 without a destination). */
   tax: z.number(),
   /** The part's core deposit per unit, charged besides its price (0: none; docs/core-charges.md). */

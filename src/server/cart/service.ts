@@ -103,7 +103,7 @@ export function createCartService(
       }),
     );
     // Every price through the pricing module (a company buyer's own prices included).
-    const unitPrice = new Map(
+    const pricedLines = new Map(
       priceLines(
         pricing,
         stored.flatMap((line) => {
@@ -119,7 +119,7 @@ export function createCartService(
               ]
             : [];
         }),
-      ).map((l) => [l.productId, l.unitPriceCents]),
+      ).map((l) => [l.productId, l]),
     );
     type Priced = Omit<CartLine, "tax"> & { cents: number; grams: number; deposit: number };
     const lines = stored.map((line): Priced => {
@@ -137,6 +137,7 @@ export function createCartService(
           problem: cartMessages.deleted,
           backorder: null,
           notice: null,
+          priceNote: null,
           coreDeposit: 0,
           vehicle: line.vehicle?.label ?? null,
           cents: 0,
@@ -162,7 +163,7 @@ export function createCartService(
             : line.qty > p.availableQuantity && !backorder
               ? orderMessages.lessThen(backorderMost(p.availableQuantity, offer))
               : null;
-      const priceCents = unitPrice.get(p.id)!;
+      const { unitPriceCents: priceCents, note: priceNote } = pricedLines.get(p.id)!;
       const repriced = line.seenPriceCents !== undefined && line.seenPriceCents !== priceCents;
       return {
         productId: p.id,
@@ -175,6 +176,7 @@ export function createCartService(
         availableQuantity: p.availableQuantity,
         problem,
         backorder,
+        priceNote,
         notice: repriced
           ? cartMessages.repriced(money(line.seenPriceCents!), money(priceCents))
           : null,

@@ -14,6 +14,7 @@ test("a line costs its unit price times its quantity, in whole minor units", () 
       publicBreaks: [],
       unitPriceCents: 1999,
       lineTotalCents: 5997,
+      note: null,
     },
     {
       productId: "b",
@@ -22,6 +23,7 @@ test("a line costs its unit price times its quantity, in whole minor units", () 
       publicBreaks: [],
       unitPriceCents: 500,
       lineTotalCents: 0,
+      note: null,
     },
   ]);
 });

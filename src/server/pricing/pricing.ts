@@ -219,6 +219,8 @@ export interface PricedLine extends LineToPrice {
   unitPriceCents: number;
   /** unitPriceCents × qty. */
   lineTotalCents: number;
+  /** The group rule's words when it gave the price ("Garage price: 20 % off brakes"); else null. */
+  note: string | null;
 }
 
 /** How specific a rule is: a part's rule beats its brand's, a brand's its category's. */
@@ -300,8 +302,8 @@ export function minimumFor(context: PricingContext, tradeMinimum: number): numbe
  */
 export function priceLines(context: PricingContext, lines: LineToPrice[]): PricedLine[] {
   return lines.map((line) => {
-    const unitPriceCents = unitPriceFor(context, line);
-    return { ...line, unitPriceCents, lineTotalCents: unitPriceCents * line.qty };
+    const { unitPriceCents, note } = unitPriceWithNote(context, line);
+    return { ...line, unitPriceCents, lineTotalCents: unitPriceCents * line.qty, note };
   });
 }
 

@@ -137,6 +137,11 @@ function CartLineItem({ line, currency }: { line: CartLine; currency: string }) 
             {formatCount(line.availableQuantity)} in stock
           </span>
         )}
+        {line.priceNote && (
+          <span className="text-sm font-medium" data-testid="cart-price-note">
+            {line.priceNote}
+          </span>
+        )}
         {line.vehicle && (
           <span className="text-sm text-base-content/75" data-testid="cart-line-vehicle">
             For: {line.vehicle}
