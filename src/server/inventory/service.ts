@@ -10,6 +10,7 @@ import { HttpError, unprocessable } from "../errors";
 import {
   cancelLineWaiting,
   cancelWaiting,
+  fillBackorders,
   promiseDates,
   putOnBackorder,
   type NewBackorder,
@@ -397,23 +398,45 @@ async function releaseOrders(tx: DbOrTx, orderIds: string[]): Promise<boolean> {
   );
   const requeued = await cancelWaiting(tx, orderIds);
   // Each unit goes back where it was allocated: to its location's stock on sale (the home
-  // location's is the rest of the product's total), and to the product's total.
-  const result = await tx.execute(sql`
+  // location's is the rest of the product's total), and to the product's total. Answers what
+  // went back where, and whether other orders' backorders wait for that part.
+  const result = await tx.execute<{
+    product_id: string;
+    location_id: string;
+    qty: number;
+    queued: boolean;
+  }>(sql`
     with gone as (
       delete from stock_allocations where order_id = any(${orders})
       returning product_id, location_id, qty
     ),
+    back as (
+      select product_id, location_id, sum(qty)::int as qty from gone
+       group by product_id, location_id
+    ),
     elsewhere as (
       update location_stock s set available = s.available + g.qty
-        from (select product_id, location_id, sum(qty)::int as qty from gone
-               group by product_id, location_id) g
+        from back g
        where s.product_id = g.product_id and s.location_id = g.location_id
+    ),
+    totals as (
+      update products p set available_quantity = p.available_quantity + g.qty
+        from (select product_id, sum(qty)::int as qty from gone group by product_id) g
+       where p.id = g.product_id
     )
-    update products p set available_quantity = p.available_quantity + g.qty
-      from (select product_id, sum(qty)::int as qty from gone group by product_id) g
-     where p.id = g.product_id`);
-  await promiseDates(tx, requeued);
-  return (result.rowCount ?? 0) > 0;
+    select product_id, location_id, qty,
+           exists (select 1 from backorders b
+                    where b.product_id = back.product_id and b.waiting > 0) as queued
+      from back`);
+  // Units back on sale go to the waiting backorders first, as units received do.
+  const filled = new Set<string>();
+  for (const r of result.rows.filter((r) => r.queued)) {
+    if ((await fillBackorders(tx, r.product_id, r.location_id, r.qty)) > 0) {
+      filled.add(r.product_id);
+    }
+  }
+  await promiseDates(tx, [...new Set([...requeued, ...filled])]);
+  return result.rows.length > 0;
 }
 
 /** Returns whether any stock moved. */

@@ -321,49 +321,44 @@ async function waitingOnLocks(n: number) {
   }
 }
 
-// KNOWN DEADLOCK, reported, not fixed here (the fix is the orders module's): a receipt holds the
-// part's row and fills an order's backorder, inserting a stock allocation whose key to the order
-// is checked at commit (KEY SHARE on the order's row); the buyer deleting that order holds the
-// order's row FOR UPDATE (orders/service.ts `deleteUnpaid`) and then waits for the part's row
-// (`releaseOrders`). PostgreSQL breaks the cycle: one of them is refused with 503 "busy" (nothing
-// written). Locking the order's row FOR NO KEY UPDATE there (it is deleted only once the parts
-// are locked) makes both succeed; then remove `.fails`.
-test.fails(
-  "a receipt filling an order's backorder and its buyer deleting the order both succeed",
-  async () => {
-    const p = await insertProduct(t.database.db, { availableQuantity: 0, minimumOrder: 1 });
-    await h.takesBackorders(p.id);
-    const run = await h.supply(p.id, loc.HOME, 5, "2027-01-10", "DEADLOCK");
-    const buyer = await signUpTrusted(t);
-    await h.inCart(buyer, p.id, 3);
-    const placed = await h.checkout(buyer, "available");
-    expect(placed.statusCode, placed.body).toBe(201);
-    const orderId = placed.json<{ order: Order }>().order._id;
+// A receipt holds the part's row and fills an order's backorder, inserting a stock allocation
+// whose key to the order is checked at commit (KEY SHARE on the order's row); the buyer deleting
+// that order locks its row and then waits for the part's row (`releaseOrders`). Locked FOR UPDATE,
+// the two deadlocked and one was refused with 503 "busy"; locked FOR NO KEY UPDATE (orders/state.ts
+// `lockOrder`), both succeed.
+test("a receipt filling an order's backorder and its buyer deleting the order both succeed", async () => {
+  const p = await insertProduct(t.database.db, { availableQuantity: 0, minimumOrder: 1 });
+  await h.takesBackorders(p.id);
+  const run = await h.supply(p.id, loc.HOME, 5, "2027-01-10", "DEADLOCK");
+  const buyer = await signUpTrusted(t);
+  await h.inCart(buyer, p.id, 3);
+  const placed = await h.checkout(buyer, "available");
+  expect(placed.statusCode, placed.body).toBe(201);
+  const orderId = placed.json<{ order: Order }>().order._id;
 
-    // The part's row is held while the receipt, then the deletion, queue for it.
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    let holding!: () => void;
-    const held = new Promise<void>((r) => (holding = r));
-    const holder = t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from products where id = ${p.id} for no key update`);
-      holding();
-      await released;
-    });
-    await held;
-    const receipt = h.as(admin, "POST", `/api/incoming-supply/${run}/receive`, { qty: 5 });
-    await waitingOnLocks(1);
-    const deletion = h.as(buyer, "DELETE", `/api/orders/${orderId}`);
-    await waitingOnLocks(2);
-    release();
-    await holder;
-    const [received, deleted] = await Promise.all([receipt, deletion]);
-    // Whichever was refused wrote nothing: the 5 units are on sale or allocated, none lost.
-    const units = await t.database.db.execute<{ n: number }>(sql`
+  // The part's row is held while the receipt, then the deletion, queue for it.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let holding!: () => void;
+  const held = new Promise<void>((r) => (holding = r));
+  const holder = t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select id from products where id = ${p.id} for no key update`);
+    holding();
+    await released;
+  });
+  await held;
+  const receipt = h.as(admin, "POST", `/api/incoming-supply/${run}/receive`, { qty: 5 });
+  await waitingOnLocks(1);
+  const deletion = h.as(buyer, "DELETE", `/api/orders/${orderId}`);
+  await waitingOnLocks(2);
+  release();
+  await holder;
+  const [received, deleted] = await Promise.all([receipt, deletion]);
+  // Whichever was refused wrote nothing: the 5 units are on sale or allocated, none lost.
+  const units = await t.database.db.execute<{ n: number }>(sql`
     select (select available_quantity from products where id = ${p.id})
            + coalesce((select sum(qty) from stock_allocations where product_id = ${p.id}), 0)::int
            as n`);
-    expect(units.rows[0]!.n).toBe(received.statusCode === 200 ? 5 : 0);
-    expect([received.statusCode, deleted.statusCode]).toEqual([200, 200]);
-  },
-);
+  expect(units.rows[0]!.n).toBe(received.statusCode === 200 ? 5 : 0);
+  expect([received.statusCode, deleted.statusCode]).toEqual([200, 200]);
+});

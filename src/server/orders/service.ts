@@ -30,6 +30,7 @@ import {
   deleteHoldingOrder,
   isPartlyShipped,
   linesOf,
+  lockOrder,
   markHoldsWarned,
   type OrderItemRow,
   type OrderRow,
@@ -179,7 +180,7 @@ export function createOrderService(
      */
     async deleteUnpaid(id: string, ownerId: string): Promise<void> {
       await inventory.transaction(async (stock, tx) => {
-        const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+        const row = await lockOrder(tx, id);
         if (!row || row.userId !== ownerId) throw notFound("Order not found");
         if (row.status !== "unpaid" && row.status !== "awaiting_approval") {
           throw unprocessable("Only unpaid orders can be deleted");

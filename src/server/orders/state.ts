@@ -50,9 +50,15 @@ async function recordCancelled(tx: DbOrTx, rows: readonly OrderRow[]): Promise<v
   }
 }
 
-/** An order's row, locked for the rest of the caller's transaction (undefined: no such order). */
+/**
+ * An order's row, locked for the rest of the caller's transaction (undefined: no such order).
+ * NO KEY UPDATE, as every write of it takes: rows that only refer to the order (a stock
+ * allocation a receipt writes while it holds the part's row) check their key at commit with KEY
+ * SHARE, which FOR UPDATE would make wait, deadlocking with a caller that then waits for the
+ * part (stock-concurrency.test.ts).
+ */
 export async function lockOrder(tx: DbOrTx, id: string): Promise<OrderRow | undefined> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("no key update");
   return row;
 }
 

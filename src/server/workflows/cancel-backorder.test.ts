@@ -204,3 +204,21 @@ test("a line's backorder refunded, then the order cancelled: together they refun
   expect(await h.available(onShelf.id)).toBe(10);
   expect(await h.available(waits.id)).toBe(1);
 });
+
+test("units an order gives back go to the part's waiting backorders first, not on sale", async () => {
+  const part = await insertProduct(t.database.db, { availableQuantity: 2, minimumOrder: 1 });
+  await h.takesBackorders(part.id, 14);
+  const first = await signUpTrusted(t);
+  await h.inCart(first, part.id, 2);
+  const holding = (await h.checkout(first, "available")).json<{ order: Order }>().order;
+  const second = await paidOrder(await signUpTrusted(t), [[part.id, 3]]);
+  expect((await h.shipmentsOf(second._id)).lines[0]!.backorder).toMatchObject({ waiting: 3 });
+
+  // The first buyer deletes their unpaid order: its 2 units fill the second's backorder.
+  expect((await h.as(first, "DELETE", `/api/orders/${holding._id}`)).statusCode).toBe(200);
+  expect(await h.available(part.id)).toBe(0);
+  expect((await h.shipmentsOf(second._id)).lines[0]).toMatchObject({
+    toShip: 2,
+    backorder: { waiting: 1, cancelled: 0 },
+  });
+});
