@@ -6951,6 +6951,7 @@ export interface operations {
                                 expectedOn: string;
                             } | null;
                             notice: string | null;
+                            priceNote: string | null;
                             tax: number;
                             coreDeposit: number;
                             vehicle: string | null;
@@ -7139,6 +7140,7 @@ export interface operations {
                                 expectedOn: string;
                             } | null;
                             notice: string | null;
+                            priceNote: string | null;
                             tax: number;
                             coreDeposit: number;
                             vehicle: string | null;
@@ -7314,6 +7316,7 @@ export interface operations {
                                 expectedOn: string;
                             } | null;
                             notice: string | null;
+                            priceNote: string | null;
                             tax: number;
                             coreDeposit: number;
                             vehicle: string | null;
@@ -7504,6 +7507,7 @@ export interface operations {
                                 expectedOn: string;
                             } | null;
                             notice: string | null;
+                            priceNote: string | null;
                             tax: number;
                             coreDeposit: number;
                             vehicle: string | null;
@@ -7702,6 +7706,7 @@ export interface operations {
                                 expectedOn: string;
                             } | null;
                             notice: string | null;
+                            priceNote: string | null;
                             tax: number;
                             coreDeposit: number;
                             vehicle: string | null;
@@ -15353,6 +15358,7 @@ export interface operations {
                                     expectedOn: string;
                                 } | null;
                                 notice: string | null;
+                                priceNote: string | null;
                                 tax: number;
                                 coreDeposit: number;
                                 vehicle: string | null;
@@ -19240,6 +19246,7 @@ export interface operations {
                                     expectedOn: string;
                                 } | null;
                                 notice: string | null;
+                                priceNote: string | null;
                                 tax: number;
                                 coreDeposit: number;
                                 vehicle: string | null;
@@ -23942,6 +23949,7 @@ export interface operations {
                                     expectedOn: string;
                                 } | null;
                                 notice: string | null;
+                                priceNote: string | null;
                                 tax: number;
                                 coreDeposit: number;
                                 vehicle: string | null;
