@@ -15,6 +15,7 @@ import {
 import { paths } from "#contract/paths";
 import { FormError } from "../../../components/form-field";
 import { SelectField } from "../../../components/select-field";
+import { TextAreaField } from "../../../components/text-area-field";
 import { Link } from "../../../components/link";
 import { Modal } from "../../../components/modal";
 import { formatDate, formatPrice } from "../../../lib/format";
@@ -432,18 +433,13 @@ function ReturnForm({
         </div>
       )}
       <div className="mt-3 flex flex-col gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="return-note" className="text-sm font-medium">
-            Note (optional)
-          </label>
-          <textarea
-            id="return-note"
-            form={RETURN_FORM}
-            maxLength={2000}
-            className="textarea textarea-bordered w-full"
-            {...register("note")}
-          />
-        </div>
+        <TextAreaField
+          id="return-note"
+          label="Note (optional)"
+          form={RETURN_FORM}
+          maxLength={2000}
+          {...register("note")}
+        />
         <div className="flex flex-col gap-1">
           <label htmlFor="return-photos" className="text-sm font-medium">
             Photos (optional)

@@ -9,6 +9,7 @@ import {
   reviewMessages,
 } from "#contract/reviews";
 import { SubmitButton } from "../../../components/form-field";
+import { TextAreaField } from "../../../components/text-area-field";
 import { useCreateReview } from "../api/create-review";
 
 const stars = Array.from({ length: MAX_RATING }, (_, i) => i + 1);
@@ -82,28 +83,14 @@ export function AddReviewForm() {
             </fieldset>
           )}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="descreption" className="text-sm font-medium">
-            Your review
-          </label>
-          <textarea
-            id="descreption"
-            rows={6}
-            className={`textarea textarea-bordered w-full ${errors.descreption ? "textarea-error" : ""}`}
-            aria-invalid={errors.descreption ? true : undefined}
-            aria-describedby={errors.descreption ? "descreption-error" : "descreption-count"}
-            {...register("descreption")}
-          />
-          {errors.descreption ? (
-            <p id="descreption-error" className="text-sm text-error">
-              {errors.descreption.message}
-            </p>
-          ) : (
-            <p id="descreption-count" className="text-xs text-base-content/70">
-              {length} / {MAX_REVIEW_LENGTH} characters
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          id="descreption"
+          label="Your review"
+          rows={6}
+          error={errors.descreption?.message}
+          hint={`${length} / ${MAX_REVIEW_LENGTH} characters`}
+          {...register("descreption")}
+        />
         <div>
           <SubmitButton busy={create.isPending}>Add Review</SubmitButton>
         </div>

@@ -15,6 +15,7 @@ import {
 import { returnStatusLabels } from "#contract/returns";
 import { carrierName, TrackingNumber } from "../../../components/carriers";
 import { FormError } from "../../../components/form-field";
+import { TextAreaField } from "../../../components/text-area-field";
 import { Link } from "../../../components/link";
 import { formatDateTime } from "../../../lib/format";
 import { formatDay } from "./format-day";
@@ -165,7 +166,7 @@ const replySchema = claimMessageInputSchema.extend({ askForInformation: z.boolea
 
 function ReplyForm({ claim, store }: { claim: Claim; store: boolean }) {
   const action = useClaimAction();
-  const { register, submitWith, formError, formState, reset } = useApiForm(replySchema, {
+  const { register, field, submitWith, formError, reset } = useApiForm(replySchema, {
     defaultValues: { body: "", askForInformation: false },
   });
   const send = async (body: z.output<typeof replySchema>) => {
@@ -173,23 +174,15 @@ function ReplyForm({ claim, store }: { claim: Claim; store: boolean }) {
     notify.success(body.askForInformation ? "Question sent" : "Message sent");
     reset();
   };
-  const id = `claim-reply-${claim.id}`;
   return (
     <form noValidate className="flex flex-col gap-2" onSubmit={submitWith(send)}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {store ? "Message to the claimant" : "Your message"}
-      </label>
-      <textarea
-        id={id}
+      <TextAreaField
+        id={`claim-reply-${claim.id}`}
+        label={store ? "Message to the claimant" : "Your message"}
         rows={2}
         maxLength={MAX_CLAIM_TEXT}
-        className={`textarea textarea-bordered w-full ${formState.errors.body ? "textarea-error" : ""}`}
-        aria-invalid={formState.errors.body ? true : undefined}
-        {...register("body")}
+        {...field("body")}
       />
-      {formState.errors.body && (
-        <p className="text-sm text-error">{formState.errors.body.message}</p>
-      )}
       {store && (
         <label className="flex items-center gap-2 text-sm">
           <input

@@ -1,10 +1,5 @@
-import { useState } from "react";
-import type {
-  DefaultValues,
-  FieldError,
-  FieldValues,
-  UseFormRegisterReturn,
-} from "react-hook-form";
+import { useState, type ComponentProps } from "react";
+import type { DefaultValues, FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import {
   claimApprovalSchema,
@@ -18,6 +13,8 @@ import {
   type Claim,
 } from "#contract/warranty";
 import { FormDialog } from "../../../components/form-dialog";
+import { SelectField } from "../../../components/select-field";
+import { TextAreaField } from "../../../components/text-area-field";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useClaimAction, useFailureCodes } from "../api/warranty";
@@ -66,34 +63,9 @@ export function ClaimDecisions({ claim }: { claim: Claim }) {
   );
 }
 
-/** A labelled text area of a decision's form, with its error under it. */
-function TextArea({
-  id,
-  label,
-  error,
-  field,
-}: {
-  id: string;
-  label: string;
-  error?: FieldError;
-  field: UseFormRegisterReturn;
-}) {
-  return (
-    <>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={3}
-        maxLength={MAX_CLAIM_TEXT}
-        className={`textarea textarea-bordered w-full ${error ? "textarea-error" : ""}`}
-        aria-invalid={error ? true : undefined}
-        {...field}
-      />
-      {error && <p className="text-sm text-error">{error.message}</p>}
-    </>
-  );
+/** A decision's text area, as long as a claim's text may be. */
+function ClaimText(props: ComponentProps<typeof TextAreaField>) {
+  return <TextAreaField rows={3} maxLength={MAX_CLAIM_TEXT} {...props} />;
 }
 
 /**
@@ -126,7 +98,7 @@ function useDecisionForm<Input extends FieldValues, Output extends FieldValues>(
 }
 
 function RequestPartDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
-  const { register, formState, dialog } = useDecisionForm(
+  const { field, dialog } = useDecisionForm(
     claim,
     "request-part",
     claimPartRequestSchema,
@@ -146,11 +118,10 @@ function RequestPartDialog({ claim, onClose }: { claim: Claim; onClose(): void }
         arrives, mark its return received on the Returns page: nothing goes back on sale and nothing
         is refunded until you decide the claim.
       </p>
-      <TextArea
+      <ClaimText
         id={`instructions-${claim.id}`}
         label="Instructions (optional; the claimant reads these)"
-        error={formState.errors.instructions}
-        field={register("instructions")}
+        {...field("instructions")}
       />
     </FormDialog>
   );
@@ -158,7 +129,7 @@ function RequestPartDialog({ claim, onClose }: { claim: Claim; onClose(): void }
 
 function ApproveDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
   const partBack = claim.partReturn?.status === "inspecting";
-  const { register, formState, dialog } = useDecisionForm(
+  const { register, field, formState, dialog } = useDecisionForm(
     claim,
     "approve",
     claimApprovalSchema,
@@ -198,18 +169,17 @@ function ApproveDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
       {formState.errors.remedy && (
         <p className="text-sm text-error">{formState.errors.remedy.message}</p>
       )}
-      <TextArea
+      <ClaimText
         id={`approve-${claim.id}`}
         label="Message (optional; the claimant reads this)"
-        error={formState.errors.message}
-        field={register("message")}
+        {...field("message")}
       />
     </FormDialog>
   );
 }
 
 function RejectDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
-  const { register, formState, dialog } = useDecisionForm(
+  const { field, dialog } = useDecisionForm(
     claim,
     "reject",
     claimRejectionSchema,
@@ -219,11 +189,10 @@ function RejectDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
   );
   return (
     <FormDialog title={`Reject claim ${claim.number}`} submitLabel="Reject the claim" {...dialog}>
-      <TextArea
+      <ClaimText
         id={`reject-${claim.id}`}
         label="Why (the claimant reads this)"
-        error={formState.errors.reason}
-        field={register("reason")}
+        {...field("reason")}
       />
     </FormDialog>
   );
@@ -231,7 +200,7 @@ function RejectDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
 
 function InspectDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
   const codes = useFailureCodes();
-  const { register, formState, dialog } = useDecisionForm(
+  const { field, dialog } = useDecisionForm(
     claim,
     "inspect",
     claimInspectionSchema,
@@ -239,18 +208,9 @@ function InspectDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
     () => `Inspection of claim ${claim.number} recorded: the claimant is emailed it`,
     onClose,
   );
-  const { errors } = formState;
   return (
     <FormDialog title={`Inspect claim ${claim.number}`} submitLabel="Record inspection" {...dialog}>
-      <label htmlFor={`code-${claim.id}`} className="text-sm font-medium">
-        Failure code
-      </label>
-      <select
-        id={`code-${claim.id}`}
-        className={`select select-bordered w-full ${errors.failureCode ? "select-error" : ""}`}
-        aria-invalid={errors.failureCode ? true : undefined}
-        {...register("failureCode")}
-      >
+      <SelectField id={`code-${claim.id}`} label="Failure code" {...field("failureCode")}>
         <option value="">Choose a failure code</option>
         {codes.data
           ?.filter((c) => c.active)
@@ -259,13 +219,11 @@ function InspectDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {
               {c.code} · {c.label}
             </option>
           ))}
-      </select>
-      {errors.failureCode && <p className="text-sm text-error">{errors.failureCode.message}</p>}
-      <TextArea
+      </SelectField>
+      <ClaimText
         id={`findings-${claim.id}`}
         label="Findings (the claimant reads these)"
-        error={errors.findings}
-        field={register("findings")}
+        {...field("findings")}
       />
     </FormDialog>
   );

@@ -12,6 +12,8 @@ import {
 } from "#contract/warranty";
 import { FormDialog } from "../../../components/form-dialog";
 import { FormField } from "../../../components/form-field";
+import { SelectField } from "../../../components/select-field";
+import { TextAreaField } from "../../../components/text-area-field";
 import { checkPhotoFiles, PHOTO_ACCEPT } from "../../../components/private-photos";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
@@ -69,23 +71,19 @@ export function ClaimForm({
   // The photos go once the claim is filed (the claim's own upload), checked as they are chosen.
   const [photos, setPhotos] = useState<File[]>([]);
   const [photoProblem, setPhotoProblem] = useState<string>();
-  const { field, register, submitWith, formError, formState } = useApiForm(
-    claimFormSchema(orderId, line.line),
-    {
-      defaultValues: {
-        qty: line.claimable === 1 ? "1" : "",
-        vin: "",
-        mileageAtInstall: "",
-        mileageAtFailure: "",
-        installedOn: "",
-        failedOn: "",
-        installedBy: "",
-        description: "",
-        customerInvoiceRef: "",
-      },
+  const { field, submitWith, formError } = useApiForm(claimFormSchema(orderId, line.line), {
+    defaultValues: {
+      qty: line.claimable === 1 ? "1" : "",
+      vin: "",
+      mileageAtInstall: "",
+      mileageAtFailure: "",
+      installedOn: "",
+      failedOn: "",
+      installedBy: "",
+      description: "",
+      customerInvoiceRef: "",
     },
-  );
-  const { errors } = formState;
+  });
   const send = async (input: z.output<ReturnType<typeof claimFormSchema>>) => {
     if (photoProblem) return;
     const claim = await file.mutateAsync(input);
@@ -154,39 +152,21 @@ export function ClaimForm({
         <FormField label="Installation date" type="date" {...field("installedOn")} />
         <FormField label="Failure date" type="date" {...field("failedOn")} />
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="claim-installed-by" className="text-sm font-medium">
-          Who fitted the part
-        </label>
-        <select
-          id="claim-installed-by"
-          className={`select select-bordered w-full ${errors.installedBy ? "select-error" : ""}`}
-          aria-invalid={errors.installedBy ? true : undefined}
-          {...register("installedBy")}
-        >
-          <option value="">Choose who fitted it</option>
-          {installers.map((i) => (
-            <option key={i} value={i}>
-              {installerLabels[i]}
-            </option>
-          ))}
-        </select>
-        {errors.installedBy && <p className="text-sm text-error">{errors.installedBy.message}</p>}
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="claim-description" className="text-sm font-medium">
-          What happened
-        </label>
-        <textarea
-          id="claim-description"
-          rows={4}
-          maxLength={MAX_CLAIM_TEXT}
-          className={`textarea textarea-bordered w-full ${errors.description ? "textarea-error" : ""}`}
-          aria-invalid={errors.description ? true : undefined}
-          {...register("description")}
-        />
-        {errors.description && <p className="text-sm text-error">{errors.description.message}</p>}
-      </div>
+      <SelectField id="claim-installed-by" label="Who fitted the part" {...field("installedBy")}>
+        <option value="">Choose who fitted it</option>
+        {installers.map((i) => (
+          <option key={i} value={i}>
+            {installerLabels[i]}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        id="claim-description"
+        label="What happened"
+        rows={4}
+        maxLength={MAX_CLAIM_TEXT}
+        {...field("description")}
+      />
       <div className="flex flex-col gap-1">
         <label htmlFor="claim-photos" className="text-sm font-medium">
           Photos of the part (optional, up to {MAX_CLAIM_PHOTOS})
