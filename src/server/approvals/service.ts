@@ -31,7 +31,7 @@ import { conflict, forbidden, notFound } from "../errors";
 import type { Inventory } from "../inventory/service";
 import { centsToUnits, formatCents } from "../money";
 import { toOrder, withLines } from "../orders/service";
-import { approveOrder, cancelHoldingOrder, linesOf } from "../orders/state";
+import { approveOrder, cancelHoldingOrder, linesOf, lockOrder } from "../orders/state";
 import {
   accountTermsOf,
   checkCredit,
@@ -247,7 +247,7 @@ export function createApprovalService(
       note: string | null,
     ): Promise<ApprovalOutcome> {
       return inventory.transaction(async (stock, tx) => {
-        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+        const order = await lockOrder(tx, orderId);
         const [approval] = order
           ? await tx
               .select()

@@ -19,7 +19,7 @@ import type { Mailer } from "../mail/mailer";
 import { paymentRefundedMail } from "./mail";
 import { centsToUnits, formatCents } from "../money";
 import { toOrder } from "../orders/service";
-import { linesOf, markOrderPaid } from "../orders/state";
+import { linesOf, lockOrder, markOrderPaid } from "../orders/state";
 import type { OrderNotifier } from "../orders/notifier";
 import type { IssuedInvoice } from "../invoices/issue";
 import type { GatewayIntent, PaymentGateway } from "./gateway";
@@ -469,7 +469,7 @@ async function markPaid(
   invoices: InvoiceIssuer | undefined,
 ): Promise<{ order: Order } | { refused: HttpError }> {
   {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    const order = await lockOrder(tx, orderId);
     if (!order) throw notFound("Order not found");
     const refuse = async (refused: HttpError, reason: string) => {
       log.error({ orderId, intent: intent.id, reason }, "payment not applied: refund due");

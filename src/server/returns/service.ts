@@ -304,7 +304,7 @@ export function createReturnService(db: Db, opts: ReturnOptions) {
 
   async function ownOrder(tx: DbOrTx, orderId: string, viewer: Viewer, lock = false) {
     const q = tx.select().from(orders).where(eq(orders.id, orderId));
-    const [order] = lock ? await q.for("update") : await q;
+    const [order] = lock ? await q.for("no key update") : await q;
     if (!order || (order.userId !== viewer.id && viewer.role !== "admin")) {
       throw notFound("Order not found");
     }

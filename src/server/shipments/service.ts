@@ -16,7 +16,7 @@ import type { Order } from "../../contract/orders";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { orderItems, orders } from "../orders/tables";
-import { isPartlyShipped, markOrderShipped, markPartlyShipped } from "../orders/state";
+import { isPartlyShipped, lockOrder, markOrderShipped, markPartlyShipped } from "../orders/state";
 import { shipmentLines, shipments } from "./tables";
 import { stockLocations } from "../inventory/tables";
 import { backordersOf, type LineBackorder } from "../inventory/backorders";
@@ -321,7 +321,7 @@ export function createShipmentService(
      */
     async ship(orderId: string, input: ShipmentCreate, actor: AuditActor): Promise<OrderShipments> {
       return db.transaction(async (tx) => {
-        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+        const order = await lockOrder(tx, orderId);
         if (!order) throw notFound("Order not found");
         if (order.status !== "paid") throw unprocessable(shipmentMessages.notPaid(order.status));
         const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));

@@ -95,7 +95,7 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
    */
   async function orderFor(tx: DbOrTx, orderId: string, who: ClaimCaller, lock = false) {
     const q = tx.select().from(orders).where(eq(orders.id, orderId));
-    const [order] = lock ? await q.for("update") : await q;
+    const [order] = lock ? await q.for("no key update") : await q;
     if (!order) throw notFound(warrantyMessages.orderNotFound);
     if (who.role === "admin" || order.userId === who.id) return order;
     if (actsForCompany(who.company) && order.userId) {
