@@ -10,29 +10,71 @@ interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 export const wholeNumber = (min: number) =>
   ({ type: "number", inputMode: "numeric", min, step: 1 }) as const;
 
-/** A labelled input with its validation message under it (linked for screen readers). */
-export function FormField({ label, error, hint, id, ...input }: FormFieldProps) {
-  const fieldId = id ?? input.name;
-  const errorId = `${fieldId}-error`;
+/** The props a labelled control takes from its FieldFrame: its id and what describes it. */
+export interface ControlAria {
+  id: string | undefined;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+}
+
+/**
+ * What a labelled control shares (an input, a select, a text area): its label, the control, then
+ * its hint while valid and its validation message, the message linked for screen readers (the
+ * hint too with `linkHint`).
+ */
+export function FieldFrame({
+  id,
+  label,
+  error,
+  hint,
+  linkHint,
+  children,
+}: {
+  id: string | undefined;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  linkHint: boolean;
+  children: (aria: ControlAria) => ReactNode;
+}) {
+  const errorId = `${id}-error`;
+  const hintId = hint && linkHint ? `${id}-hint` : undefined;
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={fieldId} className="text-sm font-medium">
+      <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <input
-        id={fieldId}
-        className={`input input-bordered w-full ${error ? "input-error" : ""} ${input.readOnly ? "bg-base-200 text-base-content/80" : ""}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
-      {hint && !error && <p className="text-xs text-base-content/70">{hint}</p>}
+      {children({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error ? errorId : hintId,
+      })}
+      {hint && !error && (
+        <p id={hintId} className="text-xs text-base-content/70">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="text-sm text-error">
           {error}
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled input with its validation message under it (linked for screen readers). */
+export function FormField({ label, error, hint, id, ...input }: FormFieldProps) {
+  return (
+    <FieldFrame id={id ?? input.name} label={label} error={error} hint={hint} linkHint={false}>
+      {(aria) => (
+        <input
+          {...aria}
+          className={`input input-bordered w-full ${error ? "input-error" : ""} ${input.readOnly ? "bg-base-200 text-base-content/80" : ""}`}
+          {...input}
+        />
+      )}
+    </FieldFrame>
   );
 }
 

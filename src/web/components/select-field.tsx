@@ -1,4 +1,5 @@
 import type { ReactNode, SelectHTMLAttributes } from "react";
+import { FieldFrame } from "./form-field";
 
 interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
@@ -11,33 +12,17 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
  * while valid (either linked for screen readers): `FormField` for a choice.
  */
 export function SelectField({ label, error, hint, id, children, ...select }: SelectFieldProps) {
-  const fieldId = id ?? select.name;
-  const errorId = `${fieldId}-error`;
-  const hintId = `${fieldId}-hint`;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={fieldId} className="text-sm font-medium">
-        {label}
-      </label>
-      <select
-        id={fieldId}
-        className={`select select-bordered w-full ${error ? "select-error" : ""}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : hint ? hintId : undefined}
-        {...select}
-      >
-        {children}
-      </select>
-      {hint && !error && (
-        <p id={hintId} className="text-xs text-base-content/70">
-          {hint}
-        </p>
+    <FieldFrame id={id ?? select.name} label={label} error={error} hint={hint} linkHint>
+      {(aria) => (
+        <select
+          {...aria}
+          className={`select select-bordered w-full ${error ? "select-error" : ""}`}
+          {...select}
+        >
+          {children}
+        </select>
       )}
-      {error && (
-        <p id={errorId} className="text-sm text-error">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode, TextareaHTMLAttributes } from "react";
+import { FieldFrame } from "./form-field";
 
 interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
@@ -11,31 +12,15 @@ interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>
  * linked for screen readers): `FormField` for a few lines of text.
  */
 export function TextAreaField({ label, error, hint, id, ...textarea }: TextAreaFieldProps) {
-  const fieldId = id ?? textarea.name;
-  const errorId = `${fieldId}-error`;
-  const hintId = `${fieldId}-hint`;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={fieldId} className="text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        id={fieldId}
-        className={`textarea textarea-bordered w-full ${error ? "textarea-error" : ""}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : hint ? hintId : undefined}
-        {...textarea}
-      />
-      {hint && !error && (
-        <p id={hintId} className="text-xs text-base-content/70">
-          {hint}
-        </p>
+    <FieldFrame id={id ?? textarea.name} label={label} error={error} hint={hint} linkHint>
+      {(aria) => (
+        <textarea
+          {...aria}
+          className={`textarea textarea-bordered w-full ${error ? "textarea-error" : ""}`}
+          {...textarea}
+        />
       )}
-      {error && (
-        <p id={errorId} className="text-sm text-error">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
