@@ -4,7 +4,7 @@ import type { DefaultValues, FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import { notify } from "../lib/notify";
 import { useApiForm, type FieldProps } from "../lib/use-api-form";
-import { FormError } from "./form-field";
+import { FieldFrame, FormError } from "./form-field";
 import { PageSpinner } from "./spinner";
 import { QueryError } from "./query-error";
 
@@ -97,26 +97,18 @@ export function SettingNumberField({
   field: FieldProps;
 }) {
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="number"
-        min={min}
-        max={max}
-        step={1}
-        className={`input input-bordered w-32 ${error ? "input-error" : ""}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...field}
-      />
-      {error && (
-        <span id={`${id}-error`} className="text-sm text-error">
-          {error}
-        </span>
+    <FieldFrame id={id} label={label} error={error} linkHint={false}>
+      {(aria) => (
+        <input
+          {...aria}
+          type="number"
+          min={min}
+          max={max}
+          step={1}
+          className={`input input-bordered w-32 ${error ? "input-error" : ""}`}
+          {...field}
+        />
       )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -5,6 +5,7 @@ import {
   type RestockingFee,
 } from "#contract/returns";
 import {
+  SettingNumberField,
   SettingsFormFrame,
   SettingsLoader,
   useSettingsForm,
@@ -19,7 +20,7 @@ export function RestockingFeeForm() {
 }
 
 function FeeForm({ fee }: { fee: RestockingFee }) {
-  const { register, formState, frame } = useSettingsForm(
+  const { register, field, frame } = useSettingsForm(
     restockingFeeSchema,
     fee,
     useSetRestockingFee(),
@@ -28,22 +29,15 @@ function FeeForm({ fee }: { fee: RestockingFee }) {
         ? `Restocking fee saved: ${saved.percent}%`
         : "Restocking fee off",
   );
-  const error = formState.errors.percent?.message;
   return (
     <SettingsFormFrame label="Restocking fee" saveLabel="Save fee" {...frame}>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">Fee (percent of the refund; 0: none)</span>
-        <input
-          type="number"
-          min={0}
-          max={100}
-          step={1}
-          className={`input input-bordered w-32 ${error ? "input-error" : ""}`}
-          aria-invalid={error ? true : undefined}
-          {...register("percent", { valueAsNumber: true })}
-        />
-        {error && <span className="text-sm text-error">{error}</span>}
-      </label>
+      <SettingNumberField
+        id="restocking-fee-percent"
+        label="Fee (percent of the refund; 0: none)"
+        min={0}
+        max={100}
+        field={field("percent", { valueAsNumber: true })}
+      />
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 text-sm font-medium">Charged on parts received</legend>
         <div className="flex flex-wrap gap-4">
