@@ -2,6 +2,16 @@ import { useState, type ReactNode } from "react";
 import { Modal } from "./modal";
 
 /**
+ * What a feature's shown-once dialog takes: what was just issued (with its secret), the dialog's
+ * title ("Key created", "Secret rotated") and how it closes.
+ */
+export interface IssuedSecret<Issued> {
+  issued: Issued;
+  title: string;
+  onClose(): void;
+}
+
+/**
  * A secret no answer carries again (an API key, kept only as a hash; a webhook's signing
  * secret), shown this once: the warning, what it is for, the secret, a button that copies it
  * and, when the browser refuses the clipboard (a page not served over HTTPS), how to copy it by

@@ -124,13 +124,7 @@ export function ApiKeyAdmin() {
       {editing && (
         <EditApiKeyDialog key={editing.id} apiKey={editing} onClose={() => setEditing(undefined)} />
       )}
-      {issued && (
-        <IssuedKeyDialog
-          title={issued.title}
-          issued={issued.issued}
-          onClose={() => setIssued(undefined)}
-        />
-      )}
+      {issued && <IssuedKeyDialog {...issued} onClose={() => setIssued(undefined)} />}
       <ActionDialog
         target={rotating}
         close={() => setRotating(undefined)}

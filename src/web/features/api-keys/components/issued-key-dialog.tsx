@@ -1,16 +1,8 @@
 import { apiKeyMessages as say, type ApiKeyIssued } from "#contract/api-keys";
-import { ShownOnceDialog } from "../../../components/shown-once-dialog";
+import { ShownOnceDialog, type IssuedSecret } from "../../../components/shown-once-dialog";
 
 /** A key just created or rotated, shown this once (the store keeps only its hash). */
-export function IssuedKeyDialog({
-  issued,
-  title,
-  onClose,
-}: {
-  issued: ApiKeyIssued;
-  title: string;
-  onClose(): void;
-}) {
+export function IssuedKeyDialog({ issued, title, onClose }: IssuedSecret<ApiKeyIssued>) {
   return (
     <ShownOnceDialog
       title={title}

@@ -1,16 +1,8 @@
 import { webhookMessages as say, type WebhookEndpointIssued } from "#contract/webhooks";
-import { ShownOnceDialog } from "../../../components/shown-once-dialog";
+import { ShownOnceDialog, type IssuedSecret } from "../../../components/shown-once-dialog";
 
 /** A signing secret just made or rotated, shown this once (no answer carries it again). */
-export function SecretDialog({
-  issued,
-  title,
-  onClose,
-}: {
-  issued: WebhookEndpointIssued;
-  title: string;
-  onClose(): void;
-}) {
+export function SecretDialog({ issued, title, onClose }: IssuedSecret<WebhookEndpointIssued>) {
   return (
     <ShownOnceDialog
       title={title}

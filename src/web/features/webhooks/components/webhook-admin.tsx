@@ -186,13 +186,7 @@ export function WebhookAdmin() {
           onClose={() => setEditing(undefined)}
         />
       )}
-      {issued && (
-        <SecretDialog
-          title={issued.title}
-          issued={issued.issued}
-          onClose={() => setIssued(undefined)}
-        />
-      )}
+      {issued && <SecretDialog {...issued} onClose={() => setIssued(undefined)} />}
       <ActionDialog
         target={rotating}
         close={() => setRotating(undefined)}
