@@ -280,7 +280,7 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
   await api.register(importRoutes, {
     imports: store.imports,
     guards,
-    folder: store.importsFolder,
+    storage: store.storage,
     maxBytes: config.imports.maxBytes,
   });
   await api.register(notificationRoutes, {

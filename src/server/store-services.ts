@@ -25,7 +25,6 @@ import { createJobQueue } from "./jobs/queue";
 import { createImportService } from "./imports/service";
 import { createVatChecks } from "./companies/vat-checks";
 import { createViesClient } from "./vies/client";
-import { importFolder } from "./imports/upload";
 import { createRecurringJobs } from "./jobs/recurring";
 import { createOrderMail } from "./orders/mail";
 import { createBackorderDateMail } from "./orders/backorder-mail";
@@ -118,15 +117,6 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     onSendFailed: () => metrics.emailsFailed.inc(),
     // A permanent refusal marks the address as bouncing (the admin sees it on the customer).
     onBounce: (to, refusal) => recordBounce(database.db, to, refusal),
-  });
-  // Catalog data imports (docs/imports.md): their job's queue is set up with the others.
-  const importsFolder = await importFolder(config.dataDir);
-  const imports = createImportService(database.db, {
-    folder: importsFolder,
-    limits: config.imports,
-    queue: jobs,
-    catalogChanged: () => catalogCache.invalidate("catalog"),
-    log: app.log,
   });
   // EU VAT numbers checked against VIES when recorded and re-checked monthly (docs/tax.md "VIES").
   const vatChecks = createVatChecks(database.db, {
@@ -233,6 +223,15 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
   // The store's files: under DATA_DIR or in the bucket (docs/storage.md).
   const storage = await createStorage(config.storage, config.dataDir, (m) => app.log.warn(m));
   app.addHook("onClose", async () => storage.close());
+  // Catalog data imports (docs/imports.md): their files in the storage, their job's queue set
+  // up with the others.
+  const imports = createImportService(database.db, {
+    storage,
+    limits: config.imports,
+    queue: jobs,
+    catalogChanged: () => catalogCache.invalidate("catalog"),
+    log: app.log,
+  });
   await serveProductImages(app, storage, config.dataDir);
   const returnPhotos = createReturnPhotoService(database.db, storage);
   const reviews = createReviewService(database.db);
@@ -393,7 +392,6 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     shipments,
     adminHome,
     imports,
-    importsFolder,
     idempotency,
     webhooks,
     webhookSender,

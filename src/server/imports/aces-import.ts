@@ -1,4 +1,4 @@
-import { createReadStream } from "node:fs";
+import type { Readable } from "node:stream";
 import { normalizePartNumber } from "../../contract/constants";
 import {
   MAX_IMPORT_ERRORS_KEPT,
@@ -34,13 +34,13 @@ export interface StagedAces {
 }
 
 /**
- * Reads the file at `file` into the transaction's temporary tables, checks every application,
+ * Reads the file `open` gives into the transaction's temporary tables, checks every application,
  * and counts what importing it would change. `onProgress` hears how many applications are
  * staged after each batch. Throws `AcesFileError` for a file it refuses.
  */
 export async function stageAces(
   tx: DbOrTx,
-  file: string,
+  open: () => Promise<Readable>,
   limits: AcesLimits,
   onProgress?: (staged: number) => Promise<void>,
 ): Promise<StagedAces> {
@@ -74,7 +74,7 @@ export async function stageAces(
     await onProgress?.(seq);
   };
   const { header } = await collectingSooner(async () => {
-    const read = await readAces(createReadStream(file, { highWaterMark: 256 * 1024 }), limits, {
+    const read = await readAces(await open(), limits, {
       onApplications: async (apps) => {
         for (const app of apps) {
           seq++;

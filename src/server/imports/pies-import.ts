@@ -1,4 +1,4 @@
-import { createReadStream } from "node:fs";
+import type { Readable } from "node:stream";
 import { asc, eq, inArray } from "drizzle-orm";
 import { attributeMessages, MAX_ATTRIBUTES_PER_CATEGORY } from "../../contract/attributes";
 import { productCategories, type ProductCategory } from "../../contract/constants";
@@ -63,13 +63,13 @@ const sameList = <T>(a: T[], b: T[], key: (x: T) => string) =>
   a.length === b.length && a.every((x, i) => key(x) === key(b[i]!));
 
 /**
- * Reads the PIES file at `file`, checks and compares every item, and (with `write`) writes the
+ * Reads the PIES file `open` gives, checks and compares every item, and (with `write`) writes the
  * new and changed parts. `onProgress` hears how many items are done after each batch. Throws
  * `ImportFileError` for a file it refuses.
  */
 export async function applyPies(
   tx: DbOrTx,
-  file: string,
+  open: () => Promise<Readable>,
   limits: PiesLimits,
   opts: { write: boolean; creatorEmail: string; onProgress?: (done: number) => Promise<void> },
 ): Promise<PiesOutcome> {
@@ -389,7 +389,7 @@ export async function applyPies(
     await opts.onProgress?.(counts.items);
   };
   await collectingSooner(async () => {
-    await readPies(createReadStream(file, { highWaterMark: 256 * 1024 }), limits, {
+    await readPies(await open(), limits, {
       onItems: async (items) => {
         batch.push(...items);
         if (batch.length >= BATCH) await flush();

@@ -1,4 +1,5 @@
 import multipart from "@fastify/multipart";
+import type { FileStorage } from "../storage/storage";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
@@ -12,8 +13,8 @@ import { saveUpload } from "./upload";
 export interface ImportRoutesOptions {
   imports: ImportService;
   guards: Guards;
-  /** Where uploads wait (upload.ts `importFolder`). */
-  folder: string;
+  /** Where uploads wait (the storage's `imports` area: upload.ts). */
+  storage: FileStorage;
   /** IMPORT_MAX_FILE_MIB in bytes. */
   maxBytes: number;
 }
@@ -21,7 +22,7 @@ export interface ImportRoutesOptions {
 /** Catalog data imports, for admins (docs/imports.md). */
 export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (
   app,
-  { imports, guards, folder, maxBytes },
+  { imports, guards, storage, maxBytes },
 ) => {
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3 },
@@ -44,7 +45,7 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (
       },
       async (req, reply) => {
         const me = caller(req);
-        const upload = await saveUpload(req, folder, maxBytes, kind);
+        const upload = await saveUpload(req, storage, maxBytes, kind);
         return reply.code(201).send(await imports.preview(kind, upload, me));
       },
     );

@@ -1,5 +1,4 @@
-import fs from "node:fs/promises";
-import path from "node:path";
+import type { Readable } from "node:stream";
 import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import {
@@ -23,7 +22,8 @@ import type { PiesLimits } from "./pies";
 import { applyPies } from "./pies-import";
 import { ImportFileError } from "./xml-stream";
 import { catalogImports } from "./tables";
-import type { StoredUpload } from "./upload";
+import { importKey, type StoredUpload } from "./upload";
+import type { FileStorage } from "../storage/storage";
 import { pageOf } from "../db/page";
 
 /**
@@ -90,8 +90,8 @@ const toRecord = (r: Row): ImportRecord => ({
 });
 
 export interface ImportServiceOptions {
-  /** Where uploads wait (upload.ts `importFolder`). */
-  folder: string;
+  /** Where uploads wait (the storage's `imports` area: upload.ts). */
+  storage: FileStorage;
   /** IMPORT_MAX_FILE_MIB in bytes, IMPORT_MAX_APPLICATIONS and IMPORT_MAX_ITEMS. */
   limits: AcesLimits & PiesLimits;
   /** The store's job queue: the import runs as one of its jobs. */
@@ -109,7 +109,7 @@ export interface ImportServiceOptions {
  * written), then `start` queues its job, which replaces the brand's fitment in one transaction.
  */
 export function createImportService(db: Db, opts: ImportServiceOptions) {
-  const { folder, limits, queue, log } = opts;
+  const { storage, limits, queue, log } = opts;
   let workers: string[] = [];
 
   queue.setUp(async (boss) => {
@@ -128,14 +128,14 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
     return workers;
   });
 
-  const fileOf = (r: Pick<Row, "storedFile">) =>
-    r.storedFile ? path.join(folder, path.basename(r.storedFile)) : undefined;
+  /** A stored upload, read from the start (the preview and the job each read it once). */
+  const reader = (storedFile: string) => async () =>
+    (await storage.get(importKey(storedFile))).body;
 
   /** Removes an import's file (it is done with), and says so on its record. */
   async function removeFile(r: Pick<Row, "id" | "storedFile">) {
-    const file = fileOf(r);
-    if (!file) return;
-    await fs.rm(file, { force: true });
+    if (!r.storedFile) return;
+    await storage.remove(importKey(r.storedFile));
     await db.update(catalogImports).set({ storedFile: null }).where(eq(catalogImports.id, r.id));
   }
 
@@ -190,7 +190,7 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
   async function run(id: string, apiKey?: ApiKeyActor): Promise<void> {
     const [found] = await db.select().from(catalogImports).where(eq(catalogImports.id, id));
     if (!found || (found.status !== "queued" && found.status !== "running")) return;
-    const file = fileOf(found);
+    const file = found.storedFile ? reader(found.storedFile) : undefined;
     if (!file) {
       await markFailed(id, "Nothing was imported: the uploaded file is gone. Upload it again.");
       return;
@@ -286,7 +286,7 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
 
   /** An ACES upload checked and counted in a transaction that writes nothing lasting. */
   async function stageAcesUpload(
-    file: string,
+    file: () => Promise<Readable>,
   ): Promise<Partial<typeof catalogImports.$inferInsert>> {
     const staged = await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local statement_timeout = '${IMPORT_STATEMENT_TIMEOUT}'`));
@@ -302,7 +302,7 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
 
   /** A PIES upload checked and compared with the catalog; nothing is written. */
   async function comparePiesUpload(
-    file: string,
+    file: () => Promise<Readable>,
     actor: AuditActor,
   ): Promise<Partial<typeof catalogImports.$inferInsert>> {
     const applied = await db.transaction(async (tx) => {
@@ -326,7 +326,7 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
       actor: AuditActor,
     ): Promise<ImportRecord> {
       await forgetStalePreviews();
-      const file = path.join(folder, upload.storedFile);
+      const file = reader(upload.storedFile);
       try {
         const checked =
           kind === "pies" ? await comparePiesUpload(file, actor) : await stageAcesUpload(file);
@@ -345,7 +345,7 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
           .returning();
         return toRecord(row!);
       } catch (err) {
-        await fs.rm(file, { force: true });
+        await storage.remove(importKey(upload.storedFile));
         if (err instanceof ImportFileError) throw new HttpError(400, "validation", err.message);
         throw err;
       }

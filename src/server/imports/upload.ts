@@ -1,24 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import fs from "node:fs/promises";
 import path from "node:path";
-import { Transform, type Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { pipeline as streamPipeline, Transform, type Readable } from "node:stream";
 import type { FastifyRequest } from "fastify";
 import { IMPORT_FILE_FIELD, importWords, type ImportKind } from "../../contract/imports";
 import { HttpError } from "../errors";
+import { storageKey, type FileStorage } from "../storage/storage";
 import { formatBytes } from "./xml-stream";
 
 /**
- * Uploaded catalog data files wait in the data folder (`imports/`, beside the product images'
- * `uploads/`) from the upload until their import ends: the preview and the job read them from
- * there, as a stream. Every process of the store shares the data folder, as it shares uploads.
+ * Uploaded catalog data files wait in the store's file storage (area `imports`: under DATA_DIR, or
+ * in the bucket) from the upload until their import ends: the preview and the job, on whichever
+ * node runs them, read them from there as a stream.
  */
-export async function importFolder(dataDir: string): Promise<string> {
-  const folder = path.join(dataDir, "imports");
-  await fs.mkdir(folder, { recursive: true });
-  return folder;
-}
+export const importKey = (storedFile: string) => storageKey("imports", storedFile);
 
 export const tooLarge = (maxBytes: number) =>
   new HttpError(
@@ -27,19 +21,19 @@ export const tooLarge = (maxBytes: number) =>
     `The file is larger than ${formatBytes(maxBytes)}, the most one import takes`,
   );
 
-/** A file of the upload, on disk: its name there and the name it had on the admin's computer. */
+/** A file of the upload, stored: its name there and the name it had on the admin's computer. */
 export interface StoredUpload {
   storedFile: string;
   fileName: string;
 }
 
 /**
- * The one file of a multipart upload (field `file`), streamed to the folder as it arrives and
+ * The one file of a multipart upload (field `file`), streamed to the storage as it arrives and
  * counted on the way: past `maxBytes` the upload is cut off (413) and nothing is kept.
  */
 export async function saveUpload(
   req: FastifyRequest,
-  folder: string,
+  storage: FileStorage,
   maxBytes: number,
   kind: ImportKind = "aces",
 ): Promise<StoredUpload> {
@@ -72,17 +66,21 @@ export async function saveUpload(
     throw missing();
   }
   const storedFile = `${randomUUID()}.xml`;
-  const target = path.join(folder, storedFile);
+  // Counted on its way to the storage: past the limit the write fails and leaves nothing.
+  let over = false;
+  const counted = countBytes(maxBytes, () => req.raw.destroy());
+  const body = streamPipeline(part.file as Readable, counted, (err) => {
+    if (err instanceof HttpError) over = true;
+  });
   try {
-    await pipeline(
-      part.file as Readable,
-      countBytes(maxBytes, () => req.raw.destroy()),
-      createWriteStream(target, { flags: "wx" }),
-    );
-    if (part.file.truncated) throw tooLarge(maxBytes);
+    await storage.put(importKey(storedFile), body, { contentType: "application/xml" });
+    if (part.file.truncated) {
+      await storage.remove(importKey(storedFile));
+      throw tooLarge(maxBytes);
+    }
   } catch (err) {
-    await fs.rm(target, { force: true });
     part.file.resume();
+    if (over) throw tooLarge(maxBytes);
     if (err instanceof HttpError) throw err;
     if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(maxBytes);
     throw err;

@@ -1,13 +1,23 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { TestAccount } from "../../../tests/support/accounts";
+import { startImportAndWait, uploadImport } from "../../../tests/support/imports";
 import { multipart, tinyPng } from "../../../tests/support/multipart";
 import { startBrokenS3, startS3Server } from "../../../tests/support/s3-server";
 import { testAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
+import type { ImportRecord } from "../../contract/imports";
+import { catalogImports } from "../imports/tables";
+import { importKey } from "../imports/upload";
 import { createS3Storage } from "./s3";
 import { readAll, STORAGE_UNAVAILABLE_MESSAGE } from "./storage";
 
-/** The store on STORAGE_DRIVER=s3 (docs/storage.md): product images go to the bucket and back. */
+/**
+ * The store on STORAGE_DRIVER=s3 (docs/storage.md): product images go to the bucket and back,
+ * and catalog data files wait there for their import.
+ */
 
 let s3: Awaited<ReturnType<typeof startS3Server>>;
 let down: Awaited<ReturnType<typeof startBrokenS3>>;
@@ -95,4 +105,26 @@ test("a bucket that is away: the upload and the image answer 503, said plainly",
     url: "/uploads/00000000-0000-0000-0000-000000000000.png",
   });
   expect(served.statusCode).toBe(503);
+});
+
+test("a catalog data file waits in the bucket from its upload until its import ends, so any node can run the import", async () => {
+  const pies = readFileSync(
+    path.join(import.meta.dirname, "..", "imports", "fixtures", "pies-good.xml"),
+    "utf8",
+  );
+  const res = await uploadImport(t, "pies", pies, admin, "catalog.xml");
+  expect(res.statusCode, res.body).toBe(201);
+  const record = res.json<ImportRecord>();
+  const [row] = await t.database.db
+    .select({ storedFile: catalogImports.storedFile })
+    .from(catalogImports)
+    .where(eq(catalogImports.id, record.id));
+  const bucket = createS3Storage(s3.settings());
+  const key = importKey(row!.storedFile!);
+  expect((await bucket.head(key))?.size).toBe(Buffer.byteLength(pies));
+
+  const done = await startImportAndWait(t, admin, record.id);
+  expect(done.status, done.failure ?? "").toBe("done");
+  expect(await bucket.head(key)).toBeUndefined();
+  bucket.close();
 });

@@ -2,7 +2,8 @@ import type { Readable } from "node:stream";
 import { HttpError, notFound } from "../errors";
 
 /**
- * The store's files (docs/storage.md): product images and customers' private photos, kept by one
+ * The store's files (docs/storage.md): product images, customers' private photos and catalog
+ * data files waiting to be imported, kept by one
  * of two drivers chosen by STORAGE_DRIVER: the local disk under DATA_DIR (`local.ts`, the default)
  * or an S3-compatible bucket (`s3.ts`). A file's key is `<area>/<name>`: the same path under
  * DATA_DIR and in the bucket, so the copy command (`copy.ts`) moves files one to one.
@@ -16,6 +17,8 @@ export const storageAreas = {
   "return-photos": { private: true },
   /** Claimants' photos of failed parts, read only through the warranty's checks. */
   "warranty-photos": { private: true },
+  /** Catalog data files (ACES, PIES) from their upload until their import ends (imports/). */
+  imports: { private: true },
 } as const;
 export type StorageArea = keyof typeof storageAreas;
 export const areaNames = Object.keys(storageAreas) as StorageArea[];
