@@ -101,3 +101,29 @@ test("RemoveDialog removes what it was opened for; a refusal stays in it until c
   expect(screen.queryByRole("dialog")).toBeNull();
   expect(screen.getByRole("button", { name: "Remove Fleet" })).toBeTruthy();
 });
+
+test("RemoveDialog names a target with an id of its own by that id", async () => {
+  const removed: string[] = [];
+  const removal = {
+    mutate: (id: string, { onSuccess }: { onSuccess(): void }) => {
+      removed.push(id);
+      onSuccess();
+    },
+    reset: () => {},
+    isPending: false,
+    error: null,
+  };
+  render(
+    <RemoveDialog
+      target={{ id: 7, name: "Golf" }}
+      close={() => {}}
+      title="Remove this model?"
+      confirmLabel="Remove"
+      removal={removal}
+    >
+      {(m) => <>{m.name} and its years.</>}
+    </RemoveDialog>,
+  );
+  fireEvent.click(await screen.findByRole("button", { name: "Remove" }));
+  expect(removed).toEqual(["7"]);
+});

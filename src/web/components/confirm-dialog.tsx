@@ -88,6 +88,17 @@ export function useConfirm() {
 }
 
 /**
+ * How RemoveDialog names its target to the API: `id(target)`, which a target with an `id` of its
+ * own may leave out (then that id).
+ */
+type TargetId<T> = T extends { id: string | number }
+  ? { id?(target: T): string }
+  : { id(target: T): string };
+
+const idOf = <T,>(target: T, id?: (target: T) => string) =>
+  id ? id(target) : String((target as { id: string | number }).id);
+
+/**
  * Asks before doing something to `target` (open while there is one): does it through `action`
  * with `id(target)`, then hands its answer to `done` and closes; a refusal stays in the dialog.
  * Cancelling forgets a refusal shown. (A key's rotation; RemoveDialog's removal.)
@@ -145,13 +156,18 @@ export function ActionDialog<T, R>({
 
 /**
  * Asks before removing `target` (open while there is one), removes it through `removal` with
- * `id(target)`, says `removed` when done and closes; a refusal stays in the dialog. Cancelling
+ * its id (TargetId), says `removed` when done and closes; a refusal stays in the dialog. Cancelling
  * forgets a refusal shown.
  */
 export function RemoveDialog<T>({
+  target,
+  close,
+  title,
+  confirmLabel,
   removal,
+  id,
   removed,
-  ...dialog
+  children,
 }: {
   target: T | undefined;
   close(): void;
@@ -163,19 +179,24 @@ export function RemoveDialog<T>({
     isPending: boolean;
     error: Error | null;
   };
-  id(target: T): string;
   /** The toast once it is gone (none: the list saying so is enough). */
   removed?: string;
   /** What the dialog says of the target. */
   children(target: T): ReactNode;
-}) {
+} & TargetId<T>) {
   return (
-    <ActionDialog
-      {...dialog}
+    <ActionDialog<T, void>
+      target={target}
+      close={close}
+      title={title}
+      confirmLabel={confirmLabel}
       action={removal}
+      id={(t) => idOf(t, id)}
       done={() => {
         if (removed) notify.success(removed);
       }}
-    />
+    >
+      {children}
+    </ActionDialog>
   );
 }

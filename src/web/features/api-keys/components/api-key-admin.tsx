@@ -142,7 +142,6 @@ export function ApiKeyAdmin() {
         title={revoking ? say.revokeTitle(revoking.name) : ""}
         confirmLabel="Revoke key"
         removal={revoke}
-        id={(k) => k.id}
         removed={revoking && say.revokedDone(revoking.name)}
       >
         {() => <>{say.revokeBody}</>}

@@ -86,7 +86,6 @@ export function AttributeAdmin() {
         title={removing ? attributeMessages.removeTitle(removing.name) : ""}
         confirmLabel="Remove attribute"
         removal={remove}
-        id={(d) => d.id}
         removed={removing && attributeMessages.removed(removing.name)}
       >
         {(d) => <>{attributeMessages.removeParts(d.usedBy)}</>}

@@ -210,7 +210,6 @@ export function ShippingZones() {
         title="Remove this shipping zone?"
         confirmLabel="Remove"
         removal={remove}
-        id={(z) => z.id}
       >
         {(z) => (
           <>

@@ -140,7 +140,6 @@ export function TaxRates() {
         title="Remove this tax rate?"
         confirmLabel="Remove"
         removal={remove}
-        id={(r) => r.id}
       >
         {(r) => <>{r.name}: orders placed keep the tax they were charged.</>}
       </RemoveDialog>

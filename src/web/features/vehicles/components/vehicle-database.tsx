@@ -213,7 +213,6 @@ function MakeAndModel({
         title={`Remove the make ${make.name}?`}
         confirmLabel="Remove make"
         removal={removeMake}
-        id={(m) => String(m.id)}
         removed={`Make ${make.name} removed`}
       >
         {(m) => <>Its {m.models.length} models and all their years go with it.</>}
@@ -224,7 +223,6 @@ function MakeAndModel({
         title={`Remove the model ${make.name} ${model?.name ?? ""}?`}
         confirmLabel="Remove model"
         removal={removeModel}
-        id={(m) => String(m.id)}
         removed={`Model ${model?.name ?? ""} removed`}
       >
         {() => <>All its years go with it.</>}
@@ -303,7 +301,6 @@ function VehicleTable({
         title={`Remove the ${removing ? vehicleLabel(removing) : ""}?`}
         confirmLabel="Remove"
         removal={remove}
-        id={(r) => String(r.id)}
         removed="Vehicle removed"
       >
         {() => <>Shoppers can no longer choose it.</>}
@@ -402,7 +399,6 @@ function EnginesAndSubmodels({ names }: { names: VehicleNames }) {
         title={`Remove the engine ${removingEngine?.name ?? ""}?`}
         confirmLabel="Remove engine"
         removal={removeEngine}
-        id={(e) => String(e.id)}
         removed="Engine removed"
       >
         {() => <>Every year of every model loses it.</>}
@@ -413,7 +409,6 @@ function EnginesAndSubmodels({ names }: { names: VehicleNames }) {
         title={`Remove the submodel ${removingSubmodel?.name ?? ""}?`}
         confirmLabel="Remove submodel"
         removal={removeSubmodel}
-        id={(s) => String(s.id)}
         removed="Submodel removed"
       >
         {() => <>Fitment can no longer name it.</>}
