@@ -156,71 +156,52 @@ export const warrantyRoutes: FastifyPluginAsyncZod<{
     async (req) => warranty.message(req.params.id, claimCaller(req), req.body),
   );
 
-  app.post(
-    "/warranty-claims/:id/reject",
-    {
-      schema: {
-        tags: ["warranty"],
-        summary: "Admin: reject an open claim with the reason (emailed to the claimant)",
-        params: idParamsSchema,
-        body: claimRejectionSchema,
-        response: { 200: claimSchema, ...errors },
+  /** An admin's decision on an open claim: POST /warranty-claims/:id/{kind}, answered by the claim. */
+  const decisionRoute = <Body extends z.ZodType>(
+    kind: string,
+    summary: string,
+    body: Body,
+    decide: (id: string, body: z.output<Body>, by: ReturnType<typeof actor>) => Promise<Claim>,
+  ) =>
+    app.post(
+      `/warranty-claims/:id/${kind}`,
+      {
+        schema: {
+          tags: ["warranty"],
+          summary,
+          params: idParamsSchema,
+          body,
+          response: { 200: claimSchema, ...errors },
+        },
+        onRequest: guards.adminOnly,
+        ...who,
       },
-      onRequest: guards.adminOnly,
-      ...who,
-    },
-    async (req) => warranty.reject(req.params.id, req.body.reason, actor(req)),
-  );
+      async (req) => decide(req.params.id, req.body as z.output<Body>, actor(req)),
+    );
 
-  app.post(
-    "/warranty-claims/:id/request-part",
-    {
-      schema: {
-        tags: ["warranty"],
-        summary:
-          "Admin: ask for an open claim's part back, as a return approved at once (its RMA and the returns address, emailed to the claimant)",
-        params: idParamsSchema,
-        body: claimPartRequestSchema,
-        response: { 200: claimSchema, ...errors },
-      },
-      onRequest: guards.adminOnly,
-      ...who,
-    },
-    async (req) => decisions.requestPart(req.params.id, req.body, actor(req)),
+  decisionRoute(
+    "reject",
+    "Admin: reject an open claim with the reason (emailed to the claimant)",
+    claimRejectionSchema,
+    (id, body, by) => warranty.reject(id, body.reason, by),
   );
-
-  app.post(
-    "/warranty-claims/:id/approve",
-    {
-      schema: {
-        tags: ["warranty"],
-        summary:
-          "Admin: approve an open claim: a replacement on a $0 order, or the refund of its returned part (by the returns' rules); emailed to the claimant",
-        params: idParamsSchema,
-        body: claimApprovalSchema,
-        response: { 200: claimSchema, ...errors },
-      },
-      onRequest: guards.adminOnly,
-      ...who,
-    },
-    async (req) => decisions.approve(req.params.id, req.body, actor(req)),
+  decisionRoute(
+    "request-part",
+    "Admin: ask for an open claim's part back, as a return approved at once (its RMA and the returns address, emailed to the claimant)",
+    claimPartRequestSchema,
+    decisions.requestPart,
   );
-
-  app.post(
-    "/warranty-claims/:id/inspect",
-    {
-      schema: {
-        tags: ["warranty"],
-        summary:
-          "Admin: what the inspection of an open claim's part found: a failure code in use and the findings (emailed to the claimant)",
-        params: idParamsSchema,
-        body: claimInspectionSchema,
-        response: { 200: claimSchema, ...errors },
-      },
-      onRequest: guards.adminOnly,
-      ...who,
-    },
-    async (req) => warranty.inspect(req.params.id, req.body, actor(req)),
+  decisionRoute(
+    "approve",
+    "Admin: approve an open claim: a replacement on a $0 order, or the refund of its returned part (by the returns' rules); emailed to the claimant",
+    claimApprovalSchema,
+    decisions.approve,
+  );
+  decisionRoute(
+    "inspect",
+    "Admin: what the inspection of an open claim's part found: a failure code in use and the findings (emailed to the claimant)",
+    claimInspectionSchema,
+    warranty.inspect,
   );
 
   app.get(
