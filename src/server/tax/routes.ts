@@ -16,6 +16,13 @@ import type { TaxService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422);
 
+/** What a company's tax status routes share: the company by its id, answered its tax status. */
+const companyTaxRoute = {
+  tags: ["tax", "companies", "admin"],
+  params: idParamsSchema,
+  response: { 200: companyTaxSchema, ...errors },
+};
+
 /** Admin: tax rates (catalog prices are net of tax; docs/tax.md). */
 export const taxRoutes: FastifyPluginAsyncZod<{
   tax: TaxService;
@@ -101,11 +108,9 @@ export const taxRoutes: FastifyPluginAsyncZod<{
     "/companies/:id/tax",
     {
       schema: {
-        tags: ["tax", "companies", "admin"],
+        ...companyTaxRoute,
         summary:
           "Admin: a company's tax status: its tax id (EU VAT form checked, and VIES's last answer) and tax exemption certificate",
-        params: idParamsSchema,
-        response: { 200: companyTaxSchema, ...errors },
       },
       onRequest: guards.adminOnly,
       config: { apiScope: "customers:read" },
@@ -119,12 +124,10 @@ export const taxRoutes: FastifyPluginAsyncZod<{
     "/companies/:id/tax",
     {
       schema: {
-        tags: ["tax", "companies", "admin"],
+        ...companyTaxRoute,
         summary:
           "Admin: set a company's tax id (an EU VAT number's form is checked: 422 with the expected form) and its tax exemption certificate (null removes); audit-logged",
-        params: idParamsSchema,
         body: companyTaxInputSchema,
-        response: { 200: companyTaxSchema, ...errors },
       },
       onRequest: guards.adminOnly,
     },
@@ -135,11 +138,9 @@ export const taxRoutes: FastifyPluginAsyncZod<{
     "/companies/:id/tax/vies-check",
     {
       schema: {
-        tags: ["tax", "companies", "admin"],
+        ...companyTaxRoute,
         summary:
           "Admin: check the company's EU VAT number against VIES now (within VIES_TIMEOUT_SECONDS) and answer its tax status with VIES's answer; unanswered, a job tries again later. 409 when VIES checks are off or the company has no EU VAT number; audit-logged",
-        params: idParamsSchema,
-        response: { 200: companyTaxSchema, ...errors },
       },
       onRequest: guards.adminOnly,
     },
