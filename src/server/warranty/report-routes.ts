@@ -12,6 +12,9 @@ import { warrantyReportCsv } from "./report";
 
 const errors = errorAnswers(400, 401, 403, 429);
 
+/** What the report's two routes share: its filters (the months of sale). */
+const filtered = { tags: ["warranty", "admin"], querystring: warrantyReportQuerySchema };
+
 /** The warranty report, as figures and as a CSV file (docs/warranty.md "The report"). */
 export const warrantyReportRoutes: FastifyPluginAsyncZod<{
   /** `lotLimit`: how many lots (null: every lot with claims, as the CSV lists them). */
@@ -22,10 +25,9 @@ export const warrantyReportRoutes: FastifyPluginAsyncZod<{
     "/warranty/report",
     {
       schema: {
-        tags: ["warranty", "admin"],
+        ...filtered,
         summary:
           "Admin: claims (not rejected) per 1,000 units sold per part, by month of sale and by production lot; inspected and approved claims by failure code; approved claims' cost (units × the line's unit price), in total and by month; of the orders placed in the months `from`–`to` (YYYY-MM, UTC), or all; kept a minute (`asOf`)",
-        querystring: warrantyReportQuerySchema,
         response: { 200: warrantyReportSchema, ...errors },
       },
       onRequest: guards.adminOnly,
@@ -40,10 +42,9 @@ export const warrantyReportRoutes: FastifyPluginAsyncZod<{
     "/warranty/report.csv",
     {
       schema: {
-        tags: ["warranty", "admin"],
+        ...filtered,
         summary:
           "Admin: the warranty report as one CSV file (a `section` column: total, part, failure code, month, lot), same filters",
-        querystring: warrantyReportQuerySchema,
         produces: ["text/csv"],
         response: { 200: z.string(), ...errors },
       },
