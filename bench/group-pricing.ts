@@ -4,6 +4,7 @@
 // retail customer's same cart (no rules) and an empty request, in turns on one connection; and the
 // pricing module's own `priceLines` on the same 100 lines, in this process.
 import { priceLines, pricingFromJson, type PricingRow } from "../src/server/pricing/pricing";
+import { GARAGE_GROUP_ID } from "../src/contract/customer-groups";
 import {
   insertOrderableProducts,
   percentile,
@@ -122,7 +123,7 @@ export async function runGroupPricingBench(): Promise<GroupPricingResult> {
 /** `priceLines` on 100 lines, each with a break and one to three rules, timed 10,000 times. */
 function priceLinesAlone(): { p50: number; p99: number } {
   const row: PricingRow = {
-    group: { name: "Garage", tradeMinimums: true },
+    group: { id: GARAGE_GROUP_ID, name: "Garage", tradeMinimums: true },
     rules: Array.from({ length: LINES }, (_, i) => [
       {
         productId: `p${i}`,

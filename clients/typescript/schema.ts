@@ -985,7 +985,8 @@ export interface paths {
         delete: operations["deleteApiCustomerGroupsByIdRulesByRuleId"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Admin: change a price rule: the whole rule again, as when it was added */
+        patch: operations["patchApiCustomerGroupsByIdRulesByRuleId"];
         trace?: never;
     };
     "/api/garage": {
@@ -2927,6 +2928,23 @@ export interface paths {
         post?: never;
         /** Admin: remove a user: sessions end, unpaid orders are cancelled, paid orders are kept */
         delete: operations["deleteApiUsersById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/customer-group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Admin: the customer's own customer group (what they pay while in no company; audit-logged) */
+        put: operations["putApiUsersByIdCustomerGroup"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -11153,6 +11171,7 @@ export interface operations {
                         tradeMinimums: boolean;
                         retail: boolean;
                         companyCount: number;
+                        customerCount: number;
                         ruleCount: number;
                     }[];
                 };
@@ -11264,6 +11283,7 @@ export interface operations {
                         tradeMinimums: boolean;
                         retail: boolean;
                         companyCount: number;
+                        customerCount: number;
                         ruleCount: number;
                     };
                 };
@@ -11473,6 +11493,7 @@ export interface operations {
                         tradeMinimums: boolean;
                         retail: boolean;
                         companyCount: number;
+                        customerCount: number;
                         ruleCount: number;
                     };
                 };
@@ -11815,6 +11836,136 @@ export interface operations {
                 };
                 content: {
                     "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchApiCustomerGroupsByIdRulesByRuleId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                ruleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    percent: number;
+                    /** @enum {string} */
+                    scope: "category" | "brand" | "part";
+                    /** @enum {string} */
+                    category?: "Brakes" | "Filters" | "Engine" | "Ignition" | "Suspension" | "Steering" | "Electrical" | "Lighting" | "Cooling" | "Fuel" | "Clutch" | "Wipers" | "Other";
+                    brand?: string;
+                    partNumber?: string;
+                    /** Format: date */
+                    startsOn?: string | null;
+                    /** Format: date */
+                    endsOn?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        groupId: string;
+                        percent: number;
+                        /** @enum {string} */
+                        scope: "category" | "brand" | "part";
+                        category: string | null;
+                        brand: string | null;
+                        /** Format: uuid */
+                        productId: string | null;
+                        partNumber: string | null;
+                        startsOn: string | null;
+                        endsOn: string | null;
+                        words: string;
+                    };
                 };
             };
             /** @description Default Response */
@@ -30535,6 +30686,8 @@ export interface operations {
                             name: string;
                             /** @enum {string} */
                             role: "admin" | "user";
+                            /** Format: uuid */
+                            customerGroupId: string;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -30647,6 +30800,8 @@ export interface operations {
                             name: string;
                             /** @enum {string} */
                             role: "admin" | "user";
+                            /** Format: uuid */
+                            customerGroupId: string;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -31132,6 +31287,8 @@ export interface operations {
                         name: string;
                         /** @enum {string} */
                         role: "admin" | "user";
+                        /** Format: uuid */
+                        customerGroupId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** Format: date-time */
@@ -31318,6 +31475,127 @@ export interface operations {
             };
         };
     };
+    putApiUsersByIdCustomerGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    customerGroupId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        user: {
+                            _id: string;
+                            email: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "admin" | "user";
+                            /** Format: uuid */
+                            customerGroupId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            emailBouncedAt: string | null;
+                            emailBounce: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     deleteApiUsersByIdEmailBounce: {
         parameters: {
             query?: never;
@@ -31344,6 +31622,8 @@ export interface operations {
                             name: string;
                             /** @enum {string} */
                             role: "admin" | "user";
+                            /** Format: uuid */
+                            customerGroupId: string;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */

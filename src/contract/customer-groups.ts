@@ -4,7 +4,8 @@ import { text } from "./text";
 
 /**
  * Customer groups and their price rules (docs/pricing.md "Customer groups and price rules"):
- * every company belongs to a group, customers without a company and visitors are retail. A
+ * every company belongs to a group; a customer without a company is in their own (retail unless an
+ * admin chooses another on Manage users), visitors are retail. A
  * group's rule takes a percentage off the list price of a category, a brand or one part, between
  * optional dates. Percentages are whole numbers; money stays in the pricing module's cents.
  */
@@ -24,6 +25,8 @@ export const customerGroupMessages = {
   retailNoRules:
     "Retail prices are the list prices and public quantity breaks: price rules are for the other groups",
   inUse: "Companies belong to this group: move them to another group first",
+  customersInUse:
+    "Customers belong to this group: move them to another group on Manage users first",
   ruleNotFound: "Price rule not found",
   unknownPart: "No part has this part number",
   category: "Choose a category",
@@ -57,6 +60,8 @@ export const customerGroupSchema = z.object({
   /** The retail group: everyone without a company (cannot be removed). */
   retail: z.boolean(),
   companyCount: z.number(),
+  /** Customers placed in it on Manage users (their own group, counted while in no company too). */
+  customerCount: z.number(),
   ruleCount: z.number(),
 });
 export type CustomerGroup = z.infer<typeof customerGroupSchema>;

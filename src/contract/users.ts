@@ -54,6 +54,11 @@ export const userListItemSchema = z.object({
   /** The display name. */
   name: z.string(),
   role: z.enum(roles),
+  /**
+   * Their own customer group (docs/pricing.md "A customer's own group"): what they pay while in
+   * no company. Retail unless an admin chose another.
+   */
+  customerGroupId: z.uuid(),
   createdAt: z.iso.datetime({ offset: true }),
   /** When the SMTP server last refused this address for good (a 5xx answer); null when it does not bounce. */
   emailBouncedAt: z.iso.datetime({ offset: true }).nullable(),
@@ -93,6 +98,19 @@ export const markedDeliverableSchema = z.object({
   user: userListItemSchema,
 });
 export type MarkedDeliverable = z.infer<typeof markedDeliverableSchema>;
+
+/** `PUT /api/users/:id/customer-group`: the customer's own group (an admin chooses it). */
+export const userCustomerGroupSchema = z.strictObject({
+  customerGroupId: z.uuid({ message: "Customer group not found" }),
+});
+export type UserCustomerGroup = z.infer<typeof userCustomerGroupSchema>;
+
+/** `PUT /api/users/:id/customer-group`: the user, in their group. */
+export const customerGroupSetSchema = z.object({
+  success: z.literal(true),
+  user: userListItemSchema,
+});
+export type CustomerGroupSet = z.infer<typeof customerGroupSetSchema>;
 
 export const userRemovedSchema = z.object({
   success: z.literal(true),

@@ -14,7 +14,7 @@ import { claimBody } from "../../tests/support/warranty";
 import { createHash, randomUUID } from "node:crypto";
 import { seedDemoFitment } from "./demo/seed";
 import { cartItems } from "./cart/tables";
-import { customerGroups, priceRules } from "./pricing/tables";
+import { customerGroups, priceRules, RETAIL_GROUP_ID } from "./pricing/tables";
 import { companyAddresses, companyInvitations, companyMembers } from "./companies/tables";
 import { invoicePayments } from "./terms/tables";
 import { invoices } from "./invoices/tables";
@@ -717,6 +717,23 @@ const matrixName = () => `Matrix ${process.pid} ${++matrixNames}`;
 /** A customer group of its own (no company in it, so it can be removed). */
 const freshGroup = async () =>
   (await t.database.db.insert(customerGroups).values({ name: matrixName() }).returning())[0]!;
+/** The other customer's id (no sign-up, whose per-IP budget the rows spend). */
+async function otherId() {
+  const [other] = await t.database.db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, accounts.other.email));
+  return other!.id;
+}
+/** A new group's rule, as its route's address. */
+async function freshRuleUrl() {
+  const group = await freshGroup();
+  const [rule] = await t.database.db
+    .insert(priceRules)
+    .values({ groupId: group.id, percent: 5, scope: "brand", brand: "Matrix" })
+    .returning();
+  return `/api/customer-groups/${group.id}/rules/${rule!.id}`;
+}
 /** The company's owner, or an admin (`companyOwner`); anyone else is told it does not exist. */
 const companyOwner = (status: number): Expect => ({
   anonymous: 401,
@@ -856,13 +873,16 @@ const rows: Row[] = [
     route: "DELETE /api/users/:id/email-bounce",
     // The other customer's id (harmless: nothing to clear); no sign-up, whose per-IP budget the
     // rows above have spent.
-    call: async () => {
-      const [other] = await t.database.db
-        .select({ id: user.id })
-        .from(user)
-        .where(eq(user.email, accounts.other.email));
-      return { url: `/api/users/${other!.id}/email-bounce` };
-    },
+    call: async () => ({ url: `/api/users/${await otherId()}/email-bounce` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: "PUT /api/users/:id/customer-group",
+    // The other customer, placed in retail (where they are: harmless).
+    call: async () => ({
+      url: `/api/users/${await otherId()}/customer-group`,
+      payload: { customerGroupId: RETAIL_GROUP_ID },
+    }),
     expect: adminOnly(200),
   },
   {
@@ -1820,15 +1840,16 @@ const rows: Row[] = [
     expect: adminOnly(201),
   },
   {
+    route: "PATCH /api/customer-groups/:id/rules/:ruleId",
+    call: async () => ({
+      url: await freshRuleUrl(),
+      payload: { percent: 15, scope: "category", category: "Brakes" },
+    }),
+    expect: adminOnly(200),
+  },
+  {
     route: "DELETE /api/customer-groups/:id/rules/:ruleId",
-    call: async () => {
-      const group = await freshGroup();
-      const [rule] = await t.database.db
-        .insert(priceRules)
-        .values({ groupId: group.id, percent: 5, scope: "brand", brand: "Matrix" })
-        .returning();
-      return { url: `/api/customer-groups/${group.id}/rules/${rule!.id}` };
-    },
+    call: async () => ({ url: await freshRuleUrl() }),
     expect: adminOnly(204),
   },
   plain("GET /api/price-lists", adminOnly(200)),

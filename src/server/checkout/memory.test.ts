@@ -11,6 +11,7 @@ import { addresses } from "../addresses/tables";
 import { holdWindows } from "../inventory/tables";
 import { orders } from "../orders/tables";
 import { products } from "../catalog/tables";
+import { GARAGE_GROUP_ID, priceRules } from "../pricing/tables";
 import { createInventory } from "../inventory/service";
 import { createPlacementMemory } from "./memory";
 import type { ProductFacts } from "./decide";
@@ -49,7 +50,8 @@ const reading = () =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: shipsToTestAddress });
+  // More sign-ups than the default budget of one address (every test makes its customers).
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: "100" }, { seed: shipsToTestAddress });
 });
 afterAll(() => t.close());
 
@@ -131,6 +133,22 @@ test("a known customer ordering a known part is decided from memory: no read, th
   // Its hold: the full 48 hours, as a read would give.
   const ends = new Date(placed.holdExpiresAt!).getTime();
   expect(Math.abs(ends - (Date.now() + HOLD_MS))).toBeLessThan(60_000);
+});
+
+test("a customer in a group of their own (no company) is not remembered: its rules were read for one order's parts", async () => {
+  const me = await customer();
+  await t.database.db.execute(
+    sql`update "user" set customer_group_id = ${GARAGE_GROUP_ID} where id = ${me.id}`,
+  );
+  const p = await part();
+  await t.database.db
+    .insert(priceRules)
+    .values({ groupId: GARAGE_GROUP_ID, percent: 20, scope: "part", productId: p.id });
+  // Their first order (another part) read Garage's rules for that part alone.
+  const checkout = await primed([p.id], me);
+  const { answer, reads } = await placing(() => order(checkout, me, p.id, 2));
+  expect(reads).toBe(1);
+  expect((answer as Awaited<ReturnType<typeof order>>).items).toMatchObject([{ unitPrice: 8 }]);
 });
 
 describe("what changed since the memory was made is what the order is decided on", () => {

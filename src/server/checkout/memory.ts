@@ -1,5 +1,5 @@
 import { keepBounded } from "../bounded-map";
-import type { PricingContext } from "../pricing/pricing";
+import { pricesAnyProduct, type PricingContext } from "../pricing/pricing";
 import type { ChargeFacts } from "../charges/estimate";
 import type { ProductFacts, WantedLine } from "./decide";
 import { earliestWindow, RATE_WINDOW_SECONDS, type PlacementRead, type UnlockedRead } from "./read";
@@ -108,8 +108,9 @@ export function createPlacementMemory(
         rulesByCountry.clear();
       }
       for (const p of placement.products.values()) keepBounded(products, p.id, p, maxProducts);
-      // A company's buyer is placed under the lock (net terms, approvals): nothing to keep.
-      if (placement.pricing.companyId || !standing) return;
+      // A company's buyer is placed under the lock (net terms, approvals): nothing to keep; nor
+      // is a customer in a group of their own (its rules were read for these products only).
+      if (!pricesAnyProduct(placement.pricing) || !standing) return;
       const known = customers.get(customerId);
       // A read that started before one of this process's own writes knows less than it.
       if (known && known.decidedOn.revision > decidedOn.revision) return;

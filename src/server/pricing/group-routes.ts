@@ -122,6 +122,22 @@ export const customerGroupRoutes: FastifyPluginAsyncZod<{
       reply.code(201).send(await groups.addRule(actor(caller(req)), req.params.id, req.body)),
   );
 
+  app.patch(
+    "/customer-groups/:id/rules/:ruleId",
+    {
+      schema: {
+        ...admin("change a price rule: the whole rule again, as when it was added"),
+        params: priceRuleParamsSchema,
+        body: priceRuleInputSchema,
+        response: { 200: priceRuleSchema, ...adminErrors },
+      },
+      onRequest,
+      config,
+    },
+    async (req) =>
+      groups.updateRule(actor(caller(req)), req.params.id, req.params.ruleId, req.body),
+  );
+
   app.delete(
     "/customer-groups/:id/rules/:ruleId",
     {

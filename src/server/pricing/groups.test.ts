@@ -415,6 +415,84 @@ describe("groups, rules and quantities through the API", () => {
     ]);
   });
 
+  test("an admin edits a rule: the buyer's price and words follow, bad input is refused, the change is audited", async () => {
+    const p = await insertProduct(t.database.db, {
+      priceCents: 4000,
+      minimumOrder: 1,
+      category: "Filters",
+      brand: brand(),
+    });
+    const group = (
+      await req(admin, "POST", "/api/customer-groups", { name: `Edit ${n++}` })
+    ).json();
+    const saved = await rule(group.id, { percent: 10, scope: "part", partNumber: p.partNumber });
+    const buyer = await companyBuyer(group.id);
+    const url = `/api/customer-groups/${group.id}/rules/${saved.id}`;
+    const edited = await req(admin, "PATCH", url, {
+      percent: 25,
+      scope: "part",
+      partNumber: p.partNumber,
+      startsOn: "2020-01-01",
+      endsOn: null,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({
+      id: saved.id,
+      percent: 25,
+      productId: p.id,
+      startsOn: "2020-01-01",
+      endsOn: null,
+      words: `25 % off ${p.partNumber}`,
+    });
+    expect((await req(buyer, "GET", `/api/products/${p.id}/price`)).json()).toMatchObject({
+      yourPrice: 30,
+      priceNote: `${group.name} price: 25 % off this part`,
+    });
+    // Another target: the part's rule becomes its category's.
+    const moved = await req(admin, "PATCH", url, {
+      percent: 5,
+      scope: "category",
+      category: "Filters",
+    });
+    expect(moved.json()).toMatchObject({
+      scope: "category",
+      productId: null,
+      words: "5 % off filters",
+    });
+
+    const refused = await req(admin, "PATCH", url, {
+      percent: 10,
+      scope: "part",
+      partNumber: "NO-SUCH",
+    });
+    expect([refused.statusCode, refused.json().fields?.partNumber]).toEqual([
+      400,
+      customerGroupMessages.unknownPart,
+    ]);
+    const elsewhere = await req(
+      admin,
+      "PATCH",
+      `/api/customer-groups/${GARAGE_GROUP_ID}/rules/${saved.id}`,
+      { percent: 10, scope: "category", category: "Brakes" },
+    );
+    expect([elsewhere.statusCode, elsewhere.json().message]).toEqual([
+      404,
+      customerGroupMessages.ruleNotFound,
+    ]);
+    expect(
+      (await req(admin, "GET", `/api/customer-groups/${group.id}/rules`)).json(),
+    ).toMatchObject([{ percent: 5, scope: "category" }]);
+    const audit = await t.database.db
+      .select({ action: adminAuditLog.action, summary: adminAuditLog.summary })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.targetId, group.id));
+    expect(audit.filter((a) => a.action === "price-rule.update").map((a) => a.summary)).toEqual(
+      expect.arrayContaining([
+        `Changed a price rule of ${group.name}: 10 % off ${p.partNumber} → 25 % off ${p.partNumber} from 2020-01-01`,
+      ]),
+    );
+  });
+
   test("only admins reach the groups; a fixed company price lower than the rule still wins", async () => {
     const p = await insertProduct(t.database.db, {
       priceCents: 1000,

@@ -46,8 +46,10 @@ export function createCustomerGroupService(db: Db) {
         id: customerGroups.id,
         name: customerGroups.name,
         tradeMinimums: customerGroups.tradeMinimums,
-        companyCount: sql<number>`(select count(*)::int from companies c where c.customer_group_id = ${customerGroups.id})`,
-        ruleCount: sql<number>`(select count(*)::int from price_rules r where r.group_id = ${customerGroups.id})`,
+        // Qualified by hand: drizzle writes a bare "id", which the subquery's own table would take.
+        companyCount: sql<number>`(select count(*)::int from companies c where c.customer_group_id = customer_groups.id)`,
+        customerCount: sql<number>`(select count(*)::int from "user" u where u.customer_group_id = customer_groups.id)`,
+        ruleCount: sql<number>`(select count(*)::int from price_rules r where r.group_id = customer_groups.id)`,
       })
       .from(customerGroups)
       .where(id ? eq(customerGroups.id, id) : undefined)
@@ -91,6 +93,32 @@ export function createCustomerGroupService(db: Db) {
           : priceRuleWords(r),
     }));
   }
+
+  /** A rule's columns from the form: its target (a part by its part number: 400 if none) and dates. */
+  async function ruleColumns(tx: DbOrTx, rule: ReturnType<typeof priceRuleInputSchema.parse>) {
+    let productId: string | null = null;
+    if (rule.scope === "part") {
+      const [product] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.partNumberNormalized, normalizePartNumber(rule.partNumber!)));
+      if (!product) throw invalid("partNumber", msg.unknownPart);
+      productId = product.id;
+    }
+    return {
+      percent: rule.percent,
+      scope: rule.scope,
+      category: rule.scope === "category" ? rule.category! : null,
+      brand: rule.scope === "brand" ? rule.brand! : null,
+      productId,
+      startsOn: rule.startsOn ?? null,
+      endsOn: rule.endsOn ?? null,
+    };
+  }
+
+  /** A rule as the audit log names it: its words and dates. */
+  const ruleSummary = (r: PriceRule) =>
+    `${r.words}${r.startsOn ? ` from ${r.startsOn}` : ""}${r.endsOn ? ` to ${r.endsOn}` : ""}`;
 
   return {
     list: () => groups(db),
@@ -147,6 +175,7 @@ export function createCustomerGroupService(db: Db) {
         await db.transaction(async (tx) => {
           const group = await groupOrThrow(tx, id);
           if (group.companyCount > 0) throw conflict(msg.inUse);
+          if (group.customerCount > 0) throw conflict(msg.customersInUse);
           await tx.delete(customerGroups).where(eq(customerGroups.id, id));
           await recordAdminAction(tx, {
             actor,
@@ -156,8 +185,11 @@ export function createCustomerGroupService(db: Db) {
           });
         });
       } catch (err) {
-        // A company moved into it meanwhile: the foreign key refuses.
+        // A company or a customer moved into it meanwhile: the foreign key refuses.
         if (isStillReferred(err, "companies_customer_group_id_fkey")) throw conflict(msg.inUse);
+        if (isStillReferred(err, "user_customer_group_id_fkey")) {
+          throw conflict(msg.customersInUse);
+        }
         throw err;
       }
     },
@@ -172,36 +204,45 @@ export function createCustomerGroupService(db: Db) {
       if (groupId === RETAIL_GROUP_ID) throw invalid("scope", msg.retailNoRules);
       return db.transaction(async (tx) => {
         const group = await groupOrThrow(tx, groupId);
-        let productId: string | null = null;
-        if (rule.scope === "part") {
-          const [product] = await tx
-            .select({ id: products.id })
-            .from(products)
-            .where(eq(products.partNumberNormalized, normalizePartNumber(rule.partNumber!)));
-          if (!product) throw invalid("partNumber", msg.unknownPart);
-          productId = product.id;
-        }
         const [row] = await tx
           .insert(priceRules)
-          .values({
-            groupId,
-            percent: rule.percent,
-            scope: rule.scope,
-            category: rule.scope === "category" ? rule.category! : null,
-            brand: rule.scope === "brand" ? rule.brand! : null,
-            productId,
-            startsOn: rule.startsOn ?? null,
-            endsOn: rule.endsOn ?? null,
-          })
+          .values({ groupId, ...(await ruleColumns(tx, rule)) })
           .returning({ id: priceRules.id });
         const [saved] = await rules(tx, groupId, row!.id);
         await recordAdminAction(tx, {
           actor,
           action: "price-rule.create",
           target: { type: "customer-group", id: groupId },
-          summary: `Added a price rule to ${group.name}: ${saved!.words}${saved!.startsOn ? ` from ${saved!.startsOn}` : ""}${saved!.endsOn ? ` to ${saved!.endsOn}` : ""}`,
+          summary: `Added a price rule to ${group.name}: ${ruleSummary(saved!)}`,
         });
         return saved!;
+      });
+    },
+
+    /** A rule replaced by what the same form gives (its group stays). */
+    async updateRule(
+      actor: AuditActor,
+      groupId: string,
+      ruleId: string,
+      input: PriceRuleInput,
+    ): Promise<PriceRule> {
+      const rule = priceRuleInputSchema.parse(input);
+      return db.transaction(async (tx) => {
+        const group = await groupOrThrow(tx, groupId);
+        const [before] = await rules(tx, groupId, ruleId);
+        if (!before) throw notFound(msg.ruleNotFound);
+        await tx
+          .update(priceRules)
+          .set(await ruleColumns(tx, rule))
+          .where(eq(priceRules.id, ruleId));
+        const [after] = await rules(tx, groupId, ruleId);
+        await recordAdminAction(tx, {
+          actor,
+          action: "price-rule.update",
+          target: { type: "customer-group", id: groupId },
+          summary: `Changed a price rule of ${group.name}: ${ruleSummary(before)} → ${ruleSummary(after!)}`,
+        });
+        return after!;
       });
     },
 

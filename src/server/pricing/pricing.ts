@@ -38,10 +38,11 @@ export interface PricingContext {
   /** The caller's membership: their role and spending limits (checkout enforces them). */
   member?: CompanyMember;
   /**
-   * The caller's customer group (their company's; retail without one). Absent (a visitor, a
-   * context built by hand): no rules, and each part's own minimum order.
+   * The caller's customer group: their company's; without one, their own (set on Manage users,
+   * retail by default). Absent (a visitor, a context built by hand): no rules, and each part's
+   * own minimum order.
    */
-  group?: { name: string; tradeMinimums: boolean };
+  group?: { id?: string; name: string; tradeMinimums: boolean };
   /** Product id → the group's price rules that apply to it today (any scope; see `ruleFor`). */
   rules?: ReadonlyMap<string, readonly GroupRule[]>;
 }
@@ -89,7 +90,7 @@ export async function pricingFor(
 
 /** What `pricingJson` reads: the caller's group, its rules for these products, their membership. */
 export interface PricingRow {
-  group: { name: string; tradeMinimums: boolean };
+  group: { id: string; name: string; tradeMinimums: boolean };
   rules: ({ productId: string } & GroupRule)[] | null;
   member: MemberRow | null;
 }
@@ -110,8 +111,9 @@ export interface MemberRow {
  * other things too (checkout reads it with the order's products). `productIds` is a query giving
  * the ids of the products being priced. It reads the membership itself rather than through
  * `companies/membership.ts`: on the store's busiest paths (every priced request, the placement)
- * that would be one more round trip. The group is the company's, or retail without one; its
- * rules are those in force today (UTC) that name the product, its brand or its category.
+ * that would be one more round trip. The group is the company's, else the customer's own (retail
+ * unless an admin chose another); its rules are those in force today (UTC) that name the
+ * product, its brand or its category.
  */
 export function pricingJson(customerId: string, currency: string, productIds: SQL): SQL {
   const member = sql`(
@@ -135,7 +137,8 @@ export function pricingJson(customerId: string, currency: string, productIds: SQ
      where m.user_id = ${customerId})`;
   return sql`(
     select json_build_object(
-             'group', json_build_object('name', g.name, 'tradeMinimums', g.trade_minimums),
+             'group', json_build_object('id', g.id, 'name', g.name,
+                                        'tradeMinimums', g.trade_minimums),
              'rules', (select json_agg(json_build_object('productId', p.id, 'scope', r.scope,
                                   'percent', r.percent, 'category', r.category, 'brand', r.brand))
                          from price_rules r
@@ -152,7 +155,19 @@ export function pricingJson(customerId: string, currency: string, productIds: SQ
      where g.id = coalesce((select c.customer_group_id
                               from company_members m join companies c on c.id = m.company_id
                              where m.user_id = ${customerId}),
+                           (select u.customer_group_id from "user" u where u.id = ${customerId}),
                            ${RETAIL_GROUP_ID}::uuid))`;
+}
+
+/**
+ * Whether this context prices any product as it prices those it was read for: a customer in no
+ * company and in the retail group (no rules, no price list), or one without a group. Another group's rules were read for
+ * the products asked about only, so its context is not reused for other products (the placement
+ * memory keeps only these: checkout/memory.ts).
+ */
+export function pricesAnyProduct(context: PricingContext): boolean {
+  // No group (a visitor, a context built by hand): no rule applies.
+  return !context.companyId && (!context.group || context.group.id === RETAIL_GROUP_ID);
 }
 
 /**

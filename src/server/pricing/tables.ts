@@ -50,7 +50,8 @@ export { GARAGE_GROUP_ID, RETAIL_GROUP_ID } from "../../contract/customer-groups
 
 /**
  * A customer group (docs/pricing.md "Customer groups and price rules"): every company belongs to
- * one; customers without a company and visitors are retail.
+ * one; a customer without a company to their own (`user.customer_group_id`, retail by default);
+ * visitors are retail.
  */
 export const customerGroups = pgTable(
   "customer_groups",

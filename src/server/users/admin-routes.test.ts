@@ -8,6 +8,7 @@ import { shippingAppWithAdmin, testAppWithAdmin } from "../../../tests/support/s
 import { sessionHeaders } from "../../../tests/support/requests";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
+import { RETAIL_GROUP_ID } from "../../contract/customer-groups";
 import { account, session } from "../auth/tables";
 import { orderItems, orders } from "../orders/tables";
 import { products } from "../catalog/tables";
@@ -111,7 +112,7 @@ describe("admin user management", () => {
     });
   });
 
-  test("the list shows only id, email, name, role, createdAt and the bounce mark, newest first", async () => {
+  test("the list shows only id, email, name, role, customer group, createdAt and the bounce mark, newest first", async () => {
     const res = await api.list(`?q=${encodeURIComponent(customer.email)}`, admin);
     expect(res.json()).toEqual([
       {
@@ -119,6 +120,8 @@ describe("admin user management", () => {
         email: customer.email,
         name: "Casey Customer",
         role: "user",
+        // Their own customer group: retail unless an admin chose another (docs/pricing.md).
+        customerGroupId: RETAIL_GROUP_ID,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         // Their address never bounced (email-bounces has its own tests).
         emailBouncedAt: null,
@@ -205,6 +208,7 @@ describe("admin user management", () => {
         email: target.email,
         name: "Pat Promoted",
         role: "admin",
+        customerGroupId: RETAIL_GROUP_ID,
         createdAt: expect.any(String),
         emailBouncedAt: null,
         emailBounce: null,

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { text } from "../../contract/text";
 import {
   adminFlagSchema,
+  customerGroupSetSchema,
+  userCustomerGroupSchema,
   madeAdminSchema,
   markedDeliverableSchema,
   profileSchema,
@@ -159,6 +161,30 @@ export const userRoutes: FastifyPluginAsyncZod<{
     async (req) => {
       const me = caller(req);
       const user = await users.markDeliverable(me, req.params.id);
+      return { success: true as const, user };
+    },
+  );
+
+  app.put(
+    "/users/:id/customer-group",
+    {
+      schema: {
+        tags: ["users", "admin"],
+        summary:
+          "Admin: the customer's own customer group (what they pay while in no company; audit-logged)",
+        params: userIdParamsSchema,
+        body: userCustomerGroupSchema,
+        response: { 200: customerGroupSetSchema, ...adminErrors },
+      },
+      onRequest: guards.adminOnly,
+      config: { apiScope: "prices:write" },
+    },
+    async (req) => {
+      const user = await users.setCustomerGroup(
+        caller(req),
+        req.params.id,
+        req.body.customerGroupId,
+      );
       return { success: true as const, user };
     },
   );

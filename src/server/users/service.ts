@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, or, type SQL } from "drizzle-orm";
 import { sql } from "../db/sql";
+import { customerGroupMessages } from "../../contract/customer-groups";
 import {
   userMessages,
   type Profile,
@@ -13,7 +14,7 @@ import type { Db, DbOrTx } from "../db/database";
 import { emailBounces } from "../email-bounces/tables";
 import { user } from "./tables";
 import { bounceOf, clearBounce, type EmailBounce } from "../email-bounces/service";
-import { ACCOUNT_GONE_MESSAGE, notFound, unprocessable } from "../errors";
+import { ACCOUNT_GONE_MESSAGE, HttpError, notFound, unprocessable } from "../errors";
 import { containsPattern } from "../db/like";
 import { pageOf } from "../db/page";
 
@@ -37,6 +38,7 @@ const listColumns = {
   email: user.email,
   name: user.name,
   role: user.role,
+  customerGroupId: user.customerGroupId,
   createdAt: user.createdAt,
 };
 
@@ -49,6 +51,7 @@ function toListItem(
     email: row.email,
     name: row.name,
     role: row.role,
+    customerGroupId: row.customerGroupId,
     createdAt: row.createdAt.toISOString(),
     emailBouncedAt: bounce ? bounce.bouncedAt.toISOString() : null,
     emailBounce: bounce ? bounce.answer : null,
@@ -275,6 +278,48 @@ export function createUserService(db: Db) {
         query,
       );
       return { items: rows.map((r) => toListItem(r, r.bounce)), total };
+    },
+
+    /**
+     * An admin puts a customer in a customer group of their own (Manage users): what they pay
+     * while in no company (docs/pricing.md "A customer's own group"). Audit-logged with both
+     * groups' names; the same group again is harmless and not logged. An unknown group: 400.
+     */
+    async setCustomerGroup(
+      actor: AuditActor,
+      targetId: string,
+      groupId: string,
+    ): Promise<UserListItem> {
+      return db.transaction(async (tx) => {
+        const [target] = await tx
+          .select(listColumns)
+          .from(user)
+          .where(eq(user.id, targetId))
+          .for("update");
+        if (!target) throw notFound(userMessages.notFound);
+        // The groups' names (pricing keeps the groups; this only reads them).
+        const { rows } = await tx.execute<{ id: string; name: string }>(
+          sql`select id, name from customer_groups where id in (${target.customerGroupId}, ${groupId})`,
+        );
+        const name = new Map(rows.map((r) => [r.id, r.name]));
+        if (!name.has(groupId)) {
+          const message = customerGroupMessages.notFound;
+          throw new HttpError(400, "validation", message, { customerGroupId: message });
+        }
+        if (target.customerGroupId === groupId) return withBounce(tx, target);
+        const [row] = await tx
+          .update(user)
+          .set({ customerGroupId: groupId, updatedAt: sql`now()` })
+          .where(eq(user.id, targetId))
+          .returning(listColumns);
+        await recordAdminAction(tx, {
+          actor,
+          action: "user.customer-group",
+          target: { type: "user", id: targetId },
+          summary: `Moved ${target.name} (${target.email}) from customer group ${name.get(target.customerGroupId)} to ${name.get(groupId)}`,
+        });
+        return withBounce(tx, row!);
+      });
     },
 
     /**

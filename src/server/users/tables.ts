@@ -1,6 +1,7 @@
 import { sql } from "../db/sql";
-import { bigint, boolean, check, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { MAX_IMAGE_URL_LENGTH, MAX_NAME_LENGTH } from "../../contract/constants";
+import { RETAIL_GROUP_ID } from "../../contract/customer-groups";
 import { roles } from "../../contract/users";
 import { timestamps } from "../db/columns";
 
@@ -26,9 +27,15 @@ export const user = pgTable(
      * (docs/decisions/011-checkout-workflow.md, "Placed in two statements").
      */
     revision: bigint("revision", { mode: "number" }).notNull().default(0),
+    /**
+     * Their own customer group (migration 0081, `customer_groups`; set on Manage users): what they
+     * pay while in no company (a member pays as their company's group). Retail by default.
+     */
+    customerGroupId: uuid("customer_group_id").notNull().default(RETAIL_GROUP_ID),
     ...timestamps,
   },
   (t) => [
+    index("user_customer_group_idx").on(t.customerGroupId),
     check("user_role_valid", sql`${t.role} in ('admin', 'user')`),
     check("user_name_length", sql`char_length(${t.name}) <= ${sql.raw(String(MAX_NAME_LENGTH))}`),
     check(

@@ -60,6 +60,15 @@ export const useAddPriceRule = (groupId: string) =>
     apiSend<PriceRule>("POST", `/customer-groups/${encodeURIComponent(groupId)}/rules`, body),
   );
 
+export const useUpdatePriceRule = (groupId: string) =>
+  useInvalidating(({ ruleId, ...body }: PriceRuleInput & { ruleId: string }) =>
+    apiSend<PriceRule>(
+      "PATCH",
+      `/customer-groups/${encodeURIComponent(groupId)}/rules/${encodeURIComponent(ruleId)}`,
+      body,
+    ),
+  );
+
 export const useRemovePriceRule = (groupId: string) =>
   useInvalidating((ruleId: string) =>
     apiSend<null>(

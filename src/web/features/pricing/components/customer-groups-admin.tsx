@@ -1,20 +1,17 @@
 import { useState } from "react";
-import { productCategories } from "#contract/constants";
 import {
   customerGroupCreateSchema,
-  priceRuleInputSchema,
   type CustomerGroup,
   type PriceRule,
 } from "#contract/customer-groups";
 import { useConfirm } from "../../../components/confirm-dialog";
 import { ListTable, type Column } from "../../../components/data-table";
 import { FormField } from "../../../components/form-field";
-import { SelectField } from "../../../components/select-field";
+import { editRemoveColumn } from "../../../components/edit-remove-buttons";
 import { formatCount } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import {
-  useAddPriceRule,
   useCreateCustomerGroup,
   useCustomerGroups,
   useDeleteCustomerGroup,
@@ -22,6 +19,7 @@ import {
   useRemovePriceRule,
   useUpdateCustomerGroup,
 } from "../api/customer-groups";
+import { EditRuleDialog, NewRule } from "./price-rule-form";
 
 /**
  * Admin: the customer groups (docs/pricing.md "Customer groups and price rules"): a new one,
@@ -43,6 +41,7 @@ export function CustomerGroupsAdmin() {
       cell: (g) => (g.tradeMinimums ? "Each part's trade minimum" : "Single parts"),
     },
     { header: "Companies", numeric: true, cell: (g) => formatCount(g.companyCount) },
+    { header: "Customers", numeric: true, cell: (g) => formatCount(g.customerCount) },
     { header: "Price rules", numeric: true, cell: (g) => formatCount(g.ruleCount) },
     {
       header: "Actions",
@@ -84,8 +83,12 @@ export function CustomerGroupsAdmin() {
             <button
               type="button"
               className="btn btn-sm btn-outline btn-error"
-              disabled={g.companyCount > 0 || remove.isPending}
-              title={g.companyCount > 0 ? "Companies belong to this group" : undefined}
+              disabled={g.companyCount + g.customerCount > 0 || remove.isPending}
+              title={
+                g.companyCount + g.customerCount > 0
+                  ? "Companies or customers belong to this group"
+                  : undefined
+              }
               onClick={async () => {
                 const question = `Remove the group ${g.name} and its price rules?`;
                 if (!(await confirm({ title: question, confirmLabel: "Remove" }))) return;
@@ -105,8 +108,8 @@ export function CustomerGroupsAdmin() {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-base-content/75">
-        Customers without a company are retail: they pay list prices and may buy single parts. Each
-        company belongs to one group, chosen on its page.
+        Customers without a company are retail (list prices, single parts) unless you place them in
+        another group on Manage users. Each company belongs to one group, chosen on its page.
       </p>
       <NewGroup />
       <ListTable
@@ -160,29 +163,20 @@ function NewGroup() {
 function GroupRules({ group }: { group: CustomerGroup }) {
   const rules = usePriceRules(group.id);
   const remove = useRemovePriceRule(group.id);
+  const [editing, setEditing] = useState<PriceRule>();
   const columns: Column<PriceRule>[] = [
     { header: "Rule", role: "title", cell: (r) => r.words },
     { header: "From", cell: (r) => r.startsOn ?? "Always" },
     { header: "Until", cell: (r) => r.endsOn ?? "No end" },
-    {
-      header: "Actions",
-      role: "actions",
-      cell: (r) => (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline btn-error"
-          disabled={remove.isPending}
-          onClick={() =>
-            remove.mutate(r.id, {
-              onSuccess: () => notify.success(`Removed ${r.words}`),
-              onError: (err) => notify.error(err.message),
-            })
-          }
-        >
-          Remove
-        </button>
-      ),
-    },
+    editRemoveColumn(
+      (r) => `the rule ${r.words}`,
+      setEditing,
+      (r) =>
+        remove.mutate(r.id, {
+          onSuccess: () => notify.success(`Removed ${r.words}`),
+          onError: (err) => notify.error(err.message),
+        }),
+    ),
   ];
   return (
     <section aria-labelledby="group-rules" className="flex flex-col gap-3">
@@ -204,83 +198,7 @@ function GroupRules({ group }: { group: CustomerGroup }) {
         rowKey={(r) => r.id}
         rowTestId="price-rule-row"
       />
+      {editing && <EditRuleDialog rule={editing} onClose={() => setEditing(undefined)} />}
     </section>
-  );
-}
-
-function NewRule({ groupId }: { groupId: string }) {
-  const add = useAddPriceRule(groupId);
-  const { reset, submitWith, formError, field, watch } = useApiForm(priceRuleInputSchema, {
-    defaultValues: {
-      percent: 10,
-      scope: "category",
-      category: "Brakes",
-      brand: "",
-      partNumber: "",
-      startsOn: null,
-      endsOn: null,
-    },
-  });
-  const scope = watch("scope");
-  const orNull = { setValueAs: (v: string | null) => v || null };
-  return (
-    <form
-      aria-label="New price rule"
-      className="grid grid-cols-1 gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-3 lg:grid-cols-6 lg:items-end"
-      onSubmit={submitWith(async (input) => {
-        const rule = await add.mutateAsync(input);
-        reset();
-        notify.success(`Added ${rule.words}`);
-      })}
-    >
-      <FormField
-        label="Percent off"
-        id="rule-percent"
-        type="number"
-        min="1"
-        max="100"
-        step="1"
-        required
-        {...field("percent", { valueAsNumber: true })}
-      />
-      <SelectField label="Applies to" id="rule-scope" {...field("scope")}>
-        <option value="category">A category</option>
-        <option value="brand">A brand</option>
-        <option value="part">One part</option>
-      </SelectField>
-      {scope === "category" && (
-        <SelectField label="Category" id="rule-category" {...field("category")}>
-          {productCategories.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </SelectField>
-      )}
-      {scope === "brand" && <FormField label="Brand" id="rule-brand" {...field("brand")} />}
-      {scope === "part" && (
-        <FormField label="Part number" id="rule-part" {...field("partNumber")} />
-      )}
-      <FormField
-        label="From (optional)"
-        id="rule-from"
-        type="date"
-        {...field("startsOn", orNull)}
-      />
-      <FormField
-        label="Until (optional)"
-        id="rule-until"
-        type="date"
-        {...field("endsOn", orNull)}
-      />
-      <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-        Add rule
-      </button>
-      {formError && (
-        <p role="alert" className="text-error sm:col-span-3 lg:col-span-6">
-          {formError}
-        </p>
-      )}
-    </form>
   );
 }

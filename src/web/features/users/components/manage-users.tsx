@@ -7,10 +7,14 @@ import { useSession } from "../../../lib/session";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useUsers } from "../api/get-users";
 import { RemoveUserDialog } from "./remove-user-dialog";
+import type { CustomerGroupChoice } from "./customer-group-select";
 import { userColumns } from "./users-table";
 
-/** All users with search and paging (kept in the URL), Make Admin and Remove User. */
-export function ManageUsers() {
+/**
+ * All users with search and paging (kept in the URL), Make Admin and Remove User; with `groups`
+ * (the customer groups), each user's own customer group.
+ */
+export function ManageUsers({ groups }: { groups?: CustomerGroupChoice[] }) {
   const list = useListPage(USERS_PAGE_SIZE);
   const { q } = list;
   const { data: me } = useSession();
@@ -27,6 +31,12 @@ export function ManageUsers() {
         value={q}
         onSearch={list.search}
       />
+      {groups && (
+        <p className="text-sm text-base-content/75">
+          Customer group: what a customer without a company pays (retail: list prices). A
+          company&apos;s members pay as their company&apos;s group.
+        </p>
+      )}
 
       <ListTable
         {...states}
@@ -35,7 +45,7 @@ export function ManageUsers() {
         noMatch={`No users match “${q}”.`}
         summary={data && `${plural(data.total, "user")}${q ? ` matching “${q}”` : ""}`}
         label="Users"
-        columns={userColumns(me?.id, setToRemove)}
+        columns={userColumns(me?.id, setToRemove, groups)}
         rows={data?.items ?? []}
         rowKey={(u) => u._id}
         rowTestId="user-row"

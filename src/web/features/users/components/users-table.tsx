@@ -3,14 +3,16 @@ import { BreakableEmail, type Column } from "../../../components/data-table";
 import { formatDate } from "../../../lib/format";
 import { MakeAdminButton, RemoveAdminButton } from "./make-admin-button";
 import { BounceBadge, MarkDeliverableButton } from "./mark-deliverable-button";
+import { CustomerGroupSelect, type CustomerGroupChoice } from "./customer-group-select";
 
 /**
  * The users list's columns; `currentUserId` is the signed-in admin, who gets no Remove User
- * button on their own row.
+ * button on their own row. With `groups`, each user's own customer group is chosen in its row.
  */
 export function userColumns(
   currentUserId: string | undefined,
   onRemove: (user: UserListItem) => void,
+  groups?: CustomerGroupChoice[],
 ): Column<UserListItem>[] {
   return [
     {
@@ -33,6 +35,14 @@ export function userColumns(
       ),
     },
     { header: "Role", cell: (u) => <RoleBadge role={u.role} /> },
+    ...(groups
+      ? [
+          {
+            header: "Customer group",
+            cell: (u: UserListItem) => <CustomerGroupSelect user={u} groups={groups} />,
+          },
+        ]
+      : []),
     { header: "Joined", from: "lg", cell: (u) => formatDate(u.createdAt) },
     {
       header: "Actions",

@@ -1,0 +1,139 @@
+import { productCategories } from "#contract/constants";
+import {
+  priceRuleInputSchema,
+  type PriceRule,
+  type PriceRuleInput,
+} from "#contract/customer-groups";
+import { FormDialog } from "../../../components/form-dialog";
+import { FormField } from "../../../components/form-field";
+import { SelectField } from "../../../components/select-field";
+import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
+import { useAddPriceRule, useUpdatePriceRule } from "../api/customer-groups";
+
+/** A new rule's values: 10 % off brakes, always. */
+const newRule: PriceRuleInput = {
+  percent: 10,
+  scope: "category",
+  category: "Brakes",
+  brand: "",
+  partNumber: "",
+  startsOn: null,
+  endsOn: null,
+};
+
+/** A saved rule as the form shows it (the part by its part number). */
+const asInput = (r: PriceRule): PriceRuleInput => ({
+  percent: r.percent,
+  scope: r.scope,
+  category: (r.category ?? "Brakes") as PriceRuleInput["category"],
+  brand: r.brand ?? "",
+  partNumber: r.partNumber ?? "",
+  startsOn: r.startsOn,
+  endsOn: r.endsOn,
+});
+
+/**
+ * A price rule's form, the same for adding and editing: percent off, what it applies to (a
+ * category, a brand or one part) and its optional dates. `prefix` keeps the two forms' ids apart.
+ */
+function useRuleForm(prefix: string, defaultValues: PriceRuleInput) {
+  const form = useApiForm(priceRuleInputSchema, { defaultValues });
+  const { field, watch } = form;
+  const scope = watch("scope");
+  const orNull = { setValueAs: (v: string | null) => v || null };
+  const fields = (
+    <>
+      <FormField
+        label="Percent off"
+        id={`${prefix}-percent`}
+        type="number"
+        min="1"
+        max="100"
+        step="1"
+        required
+        {...field("percent", { valueAsNumber: true })}
+      />
+      <SelectField label="Applies to" id={`${prefix}-scope`} {...field("scope")}>
+        <option value="category">A category</option>
+        <option value="brand">A brand</option>
+        <option value="part">One part</option>
+      </SelectField>
+      {scope === "category" && (
+        <SelectField label="Category" id={`${prefix}-category`} {...field("category")}>
+          {productCategories.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {scope === "brand" && <FormField label="Brand" id={`${prefix}-brand`} {...field("brand")} />}
+      {scope === "part" && (
+        <FormField label="Part number" id={`${prefix}-part`} {...field("partNumber")} />
+      )}
+      <FormField
+        label="From (optional)"
+        id={`${prefix}-from`}
+        type="date"
+        {...field("startsOn", orNull)}
+      />
+      <FormField
+        label="Until (optional)"
+        id={`${prefix}-until`}
+        type="date"
+        {...field("endsOn", orNull)}
+      />
+    </>
+  );
+  return { ...form, fields };
+}
+
+/** A group's new rule, under its rules' list. */
+export function NewRule({ groupId }: { groupId: string }) {
+  const add = useAddPriceRule(groupId);
+  const { reset, submitWith, formError, fields } = useRuleForm("rule", newRule);
+  return (
+    <form
+      aria-label="New price rule"
+      className="grid grid-cols-1 gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-3 lg:grid-cols-6 lg:items-end"
+      onSubmit={submitWith(async (input) => {
+        const rule = await add.mutateAsync(input);
+        reset();
+        notify.success(`Added ${rule.words}`);
+      })}
+    >
+      {fields}
+      <button type="submit" className="btn btn-primary" disabled={add.isPending}>
+        Add rule
+      </button>
+      {formError && (
+        <p role="alert" className="text-error sm:col-span-3 lg:col-span-6">
+          {formError}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** A rule changed in a dialog: the same form, filled with the rule. */
+export function EditRuleDialog({ rule, onClose }: { rule: PriceRule; onClose: () => void }) {
+  const update = useUpdatePriceRule(rule.groupId);
+  const { submitWith, formError, fields } = useRuleForm("edit-rule", asInput(rule));
+  return (
+    <FormDialog
+      title={`Edit the rule ${rule.words}`}
+      named
+      onClose={onClose}
+      onSubmit={submitWith(async (input) => {
+        const saved = await update.mutateAsync({ ruleId: rule.id, ...input });
+        notify.success(`Saved ${saved.words}`);
+        onClose();
+      })}
+      busy={update.isPending}
+      formError={formError}
+    >
+      {fields}
+    </FormDialog>
+  );
+}
