@@ -64,7 +64,9 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
   });
 
   const tags = ["vehicles"];
-  const onRequest = guards.adminOnly;
+  // Every route is an admin's: a read of the vehicle database, or a write to it (API keys' scopes).
+  const reads = { onRequest: guards.adminOnly, config: { apiScope: "catalog:read" } } as const;
+  const writes = { onRequest: guards.adminOnly, config: { apiScope: "catalog:write" } } as const;
 
   app.get(
     "/vehicles/table",
@@ -76,8 +78,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         querystring: vehicleTableQuerySchema,
         response: { 200: z.array(baseVehicleRowSchema), ...readErrors },
       },
-      onRequest,
-      config: { apiScope: "catalog:read" },
+      ...reads,
     },
     async (req, reply) => {
       return sendPage(reply, await admin.table(req.query));
@@ -92,8 +93,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         summary: "Admin: every make with its models, every engine and submodel, with VCdb ids",
         response: { 200: vehicleNamesSchema, ...errorAnswers(401, 403) },
       },
-      onRequest,
-      config: { apiScope: "catalog:read" },
+      ...reads,
     },
     async () => admin.names(),
   );
@@ -111,7 +111,6 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
     changed(actor: SessionUser, id: number, body: z.output<Change>): Promise<unknown>;
     removed(actor: SessionUser, id: number): Promise<void>;
   }) => {
-    const config = { apiScope: "catalog:write" } as const;
     const { add, change } = kind;
     app.post(
       kind.path,
@@ -122,8 +121,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
           body: add.body,
           response: { 201: add.response, ...writeErrors },
         },
-        onRequest,
-        config,
+        ...writes,
       },
       async (req, reply) =>
         reply.code(201).send(await kind.added(caller(req), req.body as z.output<Add>)),
@@ -138,8 +136,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
           body: change.body,
           response: { 200: change.response, ...writeErrors },
         },
-        onRequest,
-        config,
+        ...writes,
       },
       async (req) => kind.changed(caller(req), req.params.id, req.body as z.output<Change>),
     );
@@ -152,8 +149,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
           params: vehicleRecordParamsSchema,
           response: { 204: z.null(), ...writeErrors },
         },
-        onRequest,
-        config,
+        ...writes,
       },
       async (req, reply) => {
         await kind.removed(caller(req), req.params.id);
@@ -263,8 +259,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         produces: ["text/csv"],
         response: { 200: z.string(), ...errorAnswers(401, 403) },
       },
-      onRequest,
-      config: { apiScope: "catalog:read" },
+      ...reads,
     },
     async (_req, reply) => {
       const text = await csv.exportCsv();
@@ -287,8 +282,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         consumes: ["multipart/form-data"],
         response: { 200: vehicleCsvPreviewSchema, ...uploadErrors },
       },
-      onRequest,
-      config: { apiScope: "catalog:write" },
+      ...writes,
     },
     async (req) => csv.preview(await readCsvUpload(req, MAX_VEHICLE_CSV_BYTES)),
   );
@@ -303,8 +297,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
         consumes: ["multipart/form-data"],
         response: { 200: vehicleImportResultSchema, ...uploadErrors },
       },
-      onRequest,
-      config: { apiScope: "catalog:write" },
+      ...writes,
     },
     async (req) => csv.import(await readCsvUpload(req, MAX_VEHICLE_CSV_BYTES), caller(req)),
   );
