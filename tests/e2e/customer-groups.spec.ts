@@ -1,4 +1,5 @@
 import { demoAdmin, productNamed, signInThroughApi, signUpThroughApi } from "./auth-helpers";
+import { GARAGE_GROUP_ID, RETAIL_GROUP_ID } from "../../src/contract/customer-groups";
 import { joinByEmail, inviteToCompany } from "./company-invitation";
 import { expect, test } from "./fixtures";
 
@@ -107,4 +108,70 @@ test("a retail customer buys one oil filter, which the trade buys by the 50", as
   await expect(page.getByText("Your Oder has been placed")).toBeVisible();
   await page.goto("/dashboard/myitems");
   await expect(page.getByTestId("my-order").filter({ hasText: filter.name })).toBeVisible();
+});
+
+test("an admin edits Garage's rule and places a customer without a company in Garage on All Users; the customer sees the edited group price", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const id = `${Date.now()}${process.pid}`.slice(-9);
+  const partNumber = `PW-OG-${id}`;
+  await signInThroughApi(page, demoAdmin);
+  const created = await page.request.post("/api/products", {
+    data: {
+      name: `Wiper blade ${id}`,
+      partNumber,
+      category: "Wipers",
+      price: 20,
+      minimumOrder: 1,
+      availableQuantity: 40,
+      warranty: 12,
+      shortDescription: "Made for the own group test",
+      img: "/images/products/timing-belt-kit.svg",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { product } = (await created.json()) as { product: { _id: string } };
+  const rule = await page.request.post(`/api/customer-groups/${GARAGE_GROUP_ID}/rules`, {
+    data: { percent: 10, scope: "part", partNumber },
+  });
+  expect(rule.status()).toBe(201);
+
+  // The rule edited on the screen: the adding form in a dialog, filled with the rule.
+  await page.goto("/dashboard/customer-groups");
+  await page.getByRole("button", { name: "Price rules of Garage" }).click();
+  await page.getByRole("button", { name: `Edit the rule 10 % off ${partNumber}` }).click();
+  const dialog = page.getByRole("form", { name: `Edit the rule 10 % off ${partNumber}` });
+  await expect(dialog.getByLabel("Part number")).toHaveValue(partNumber);
+  await dialog.getByLabel("Percent off").fill("25");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId("price-rule-row").filter({ hasText: partNumber })).toContainText(
+    `25 % off ${partNumber}`,
+  );
+
+  // A customer without a company, placed in Garage on All Users.
+  const context = await browser.newContext();
+  const customer = await context.newPage();
+  try {
+    const who = await signUpThroughApi(customer);
+    await page.goto("/dashboard/allusers");
+    await page.getByRole("searchbox").fill(who.email);
+    await page.getByRole("searchbox").press("Enter");
+    await expect(page.getByTestId("user-row")).toHaveCount(1);
+    const choice = page.getByLabel(`Customer group of ${who.name}`);
+    await expect(choice).toHaveValue(RETAIL_GROUP_ID);
+    await choice.selectOption({ label: "Garage" });
+    await expect(page.getByText(`${who.name} is now in Garage`)).toBeVisible();
+
+    await customer.goto(`/products/${product._id}`);
+    const yours = customer.getByTestId("your-price");
+    await expect(yours.getByTestId("your-price-amount")).toHaveText("$15.00");
+    await expect(yours.getByTestId("your-price-note")).toHaveText(
+      "Garage price: 25 % off this part",
+    );
+  } finally {
+    await context.close();
+  }
 });
