@@ -24,6 +24,9 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (
   app,
   { imports, guards, storage, maxBytes },
 ) => {
+  // Every route is an admin's: a read of the catalog's imports, or a write (API keys' scopes).
+  const reads = { onRequest: guards.adminOnly, config: { apiScope: "catalog:read" } } as const;
+  const writes = { onRequest: guards.adminOnly, config: { apiScope: "catalog:write" } } as const;
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3 },
   });
@@ -67,8 +70,7 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (
         querystring: importListQuerySchema,
         response: { 200: z.array(importRecordSchema), ...errorAnswers(400, 401, 403) },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "catalog:read" },
+      ...reads,
     },
     async (req, reply) => {
       return sendPage(reply, await imports.list(req.query));
@@ -84,8 +86,7 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (
         params: idParamsSchema,
         response: { 200: importRecordSchema, ...errorAnswers(400, 401, 403, 404) },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "catalog:read" },
+      ...reads,
     },
     async (req) => imports.get(req.params.id),
   );
@@ -100,8 +101,7 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (
         params: idParamsSchema,
         response: { 202: importRecordSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "catalog:write" },
+      ...writes,
     },
     async (req, reply) => reply.code(202).send(await imports.start(req.params.id, caller(req))),
   );

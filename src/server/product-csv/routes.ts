@@ -20,6 +20,9 @@ export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = 
   app,
   { productCsv, guards },
 ) => {
+  // Every route is an admin's: a read of the catalog, or a write (API keys' scopes).
+  const reads = { onRequest: guards.adminOnly, config: { apiScope: "catalog:read" } } as const;
+  const writes = { onRequest: guards.adminOnly, config: { apiScope: "catalog:write" } } as const;
   await app.register(multipart, {
     limits: csvUploadLimits(MAX_CSV_BYTES),
   });
@@ -33,8 +36,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = 
         produces: ["text/csv"],
         response: { 200: z.string(), ...errorAnswers(401, 403) },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "catalog:read" },
+      ...reads,
     },
     async (_req, reply) => {
       const csv = await productCsv.exportCsv();
@@ -56,8 +58,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = 
         consumes: ["multipart/form-data"],
         response: { 200: csvPreviewSchema, ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "catalog:write" },
+      ...writes,
     },
     async (req) => productCsv.preview(await readCsvUpload(req, MAX_CSV_BYTES)),
   );
@@ -71,8 +72,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = 
         consumes: ["multipart/form-data"],
         response: { 202: importJobSchema, ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "catalog:write" },
+      ...writes,
     },
     async (req, reply) => {
       const me = caller(req);
@@ -93,8 +93,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = 
           ...errorAnswers(401, 403, 404),
         },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "catalog:read" },
+      ...reads,
     },
     async (req) => productCsv.job(req.params.id),
   );

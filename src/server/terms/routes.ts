@@ -26,6 +26,9 @@ export const termsRoutes: FastifyPluginAsyncZod<{
   terms: TermsService;
   guards: Guards;
 }> = async (app, { terms, guards }) => {
+  // The admin's routes: a read of the invoices on account, or a write (API keys' scopes).
+  const reads = { onRequest: guards.adminOnly, config: { apiScope: "orders:read" } } as const;
+  const writes = { onRequest: guards.adminOnly, config: { apiScope: "orders:write" } } as const;
   app.get(
     "/invoices",
     {
@@ -36,8 +39,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{
         querystring: invoiceListQuerySchema,
         response: { 200: z.array(accountInvoiceSchema), ...errorAnswers(400, 401, 403) },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:read" },
+      ...reads,
     },
     async (req, reply) => {
       return sendPage(reply, await terms.list(req.query));
@@ -80,8 +82,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{
           ...errorAnswers(400, 401, 403, 404, 409, 422),
         },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:write" },
+      ...writes,
     },
     async (req, reply) => {
       const admin = caller(req);
@@ -101,8 +102,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{
         params: idParamsSchema,
         response: { 200: z.array(invoicePaymentSchema), ...errorAnswers(400, 401, 403, 404) },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:read" },
+      ...reads,
     },
     async (req) => terms.payments(req.params.id),
   );
@@ -121,8 +121,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{
           ...errorAnswers(400, 401, 403, 404, 409),
         },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:write" },
+      ...writes,
     },
     async (req) => {
       const admin = caller(req);
