@@ -66,6 +66,7 @@ export const envSchema = z.object({
     .transform((s) => s === "true"),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  PAYMENT_CONFIRM_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_MAIL_SPACING_SECONDS: z.coerce.number().positive().max(3600).default(120),
   CATALOG_CACHE: z
     .enum(["true", "false"])

@@ -130,6 +130,8 @@ export type Config = Readonly<{
     windowSeconds: number;
     mailSpacingSeconds: number;
   };
+  /** Test-card payment confirmations per client IP in 10 minutes (payments/routes.ts). */
+  paymentConfirmPerIp: number;
   /** Keep the public catalog's answers in memory (cleared on every product change); the list
    * totals are kept either way. */
   catalogCache: boolean;
@@ -386,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: 15 * 60,
       mailSpacingSeconds: e.AUTH_MAIL_SPACING_SECONDS,
     },
+    paymentConfirmPerIp: e.PAYMENT_CONFIRM_LIMIT_PER_IP,
     catalogCache: e.CATALOG_CACHE,
     catalogPingMs: Math.round(e.CATALOG_PING_SECONDS * 1000),
     placementMemory: e.PLACEMENT_MEMORY,

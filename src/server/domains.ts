@@ -220,6 +220,7 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     payments,
     guards,
     rateLimiter,
+    confirmPerIp: config.paymentConfirmPerIp,
     ...payment.routes,
   });
   await api.register(catalogRoutes, {

@@ -33,6 +33,9 @@ export default async function globalSetup() {
       // Every browser here signs in from 127.0.0.1; the limit itself is covered by the API tests.
       AUTH_RATE_LIMIT_PER_IP: "10000",
       AUTH_RATE_LIMIT_PER_EMAIL: "10000",
+      // The same for test-card payments: every journey pays from 127.0.0.1 (payments.test.ts
+      // covers the limit).
+      PAYMENT_CONFIRM_LIMIT_PER_IP: "10000",
       // Browsers here sign up fresh (unverified) accounts that order the shared demo parts; the
       // cap on what unverified accounts hold together is covered by the API tests.
       HOLD_NEW_CUSTOMER_SHARE: "1",

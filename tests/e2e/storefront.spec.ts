@@ -49,15 +49,15 @@ test("See All leads to all products, which pages, searches and sorts", async ({ 
   await page.getByRole("link", { name: "See All" }).click();
   await expect(page).toHaveURL(/\/allproducts$/);
   await expect(page.getByRole("article")).toHaveCount(12);
-  await expect(page.getByText("Page 1 of 2")).toBeVisible();
+  // The 14 demo products, plus any part another test has just made or imported: 2 pages or more.
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
   await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByText("Page 2 of 2")).toBeVisible();
-  // The rest of the catalogue: the 14 demo products, plus any another test has just imported.
+  await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
   const total = Number(
     (await page.request.get("/api/products?limit=1")).headers()["x-total-count"],
   );
   expect(total).toBeGreaterThanOrEqual(14);
-  await expect(page.getByRole("article")).toHaveCount(total - 12);
+  await expect(page.getByRole("article")).toHaveCount(Math.min(12, total - 12));
 
   await page.getByRole("searchbox", { name: "Search parts" }).fill("radiator");
   await page.getByRole("button", { name: "Search" }).click();

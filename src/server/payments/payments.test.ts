@@ -6,6 +6,7 @@ import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/desti
 import { insertProduct } from "../../../tests/support/factories";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
+import { expectTooManyRequests } from "../../../tests/support/too-many";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { orders } from "../orders/tables";
 import { payments } from "./tables";
@@ -315,4 +316,42 @@ describe("the Stripe gateway's webhook", () => {
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
     expect(row?.transactionId).toBe("pi_evt5");
   });
+});
+
+test("card confirmations per client IP stop at PAYMENT_CONFIRM_LIMIT_PER_IP in 10 minutes: 429", async () => {
+  const { t } = await shippingAppWithAdmin("pay-limit-admin@example.com", {
+    PAYMENT_CONFIRM_LIMIT_PER_IP: "2",
+  });
+  try {
+    const answers = [];
+    // Three customers, one confirmation each: the per-customer limit is not what stops them.
+    for (let i = 0; i < 3; i++) {
+      const who = await signUp(t.app);
+      const order = await placeOrder(t, who);
+      const opened = await t.app.inject({
+        method: "POST",
+        url: "/api/create-payment-intent",
+        headers: sessionHeaders(who),
+        payload: { orderId: order._id },
+      });
+      answers.push(
+        await t.app.inject({
+          method: "POST",
+          url: "/api/payments/test-card/confirm",
+          headers: sessionHeaders(who),
+          payload: {
+            clientSecret: opened.json().clientSecret,
+            number: "4242 4242 4242 4242",
+            expMonth: 12,
+            expYear: 2030,
+            cvc: "123",
+          },
+        }),
+      );
+    }
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 429]);
+    expectTooManyRequests(answers[2]!);
+  } finally {
+    await t.close();
+  }
 });

@@ -20,7 +20,7 @@ import { errorAnswers } from "../api-errors";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422);
 
-/** Payment confirmations per customer and per client IP. */
+/** Payment confirmations per customer and per client IP (PAYMENT_CONFIRM_LIMIT_PER_IP). */
 export const CONFIRM_LIMITS = {
   perUser: { max: 10, windowSeconds: 10 * 60 },
   perIp: { max: 30, windowSeconds: 10 * 60 },
@@ -31,6 +31,8 @@ export interface PaymentRoutesOptions {
   guards: Guards;
   /** Card confirmations are counted (card testing: many cards tried against one payment). */
   rateLimiter: RateLimiter;
+  /** Confirmations per client IP in the window (default CONFIRM_LIMITS.perIp.max). */
+  confirmPerIp?: number;
   /** Present when the built-in test-card gateway is the one in use. */
   testCard?: TestCardGateway;
   /** Present when Stripe is in use and its webhook secret is set. */
@@ -38,7 +40,7 @@ export interface PaymentRoutesOptions {
 }
 
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, opts) => {
-  const { payments, guards, testCard, stripeWebhook, rateLimiter } = opts;
+  const { payments, guards, testCard, stripeWebhook, rateLimiter, confirmPerIp } = opts;
 
   app.post(
     "/create-payment-intent",
@@ -107,7 +109,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       },
       async (req, reply) => {
         const me = caller(req);
-        const { perUser, perIp } = CONFIRM_LIMITS;
+        const { perUser } = CONFIRM_LIMITS;
+        const perIp = { ...CONFIRM_LIMITS.perIp, max: confirmPerIp ?? CONFIRM_LIMITS.perIp.max };
         await enforceLimits(rateLimiter, reply, [
           { key: `payments:confirm:user:${me.id}`, ...perUser },
           { key: `payments:confirm:ip:${req.ip}`, ...perIp },
