@@ -71,21 +71,20 @@ export async function insertCancellationRefund(
   order: OrderRow,
   gatewayName: string,
 ): Promise<RefundRow> {
-  const [before] = await tx
-    .select({
-      net: sql<number>`coalesce(sum(${refunds.netCents}), 0)::int`,
-      tax: sql<number>`coalesce(sum(${refunds.taxCents}), 0)::int`,
-    })
-    .from(refunds)
-    .where(and(eq(refunds.orderId, order.id), eq(refunds.kind, "backorder")));
+  let net = 0;
+  let tax = 0;
+  for (const credit of (await backorderCreditsOf(tx, order.id)).values()) {
+    net += credit.netCents;
+    tax += credit.taxCents;
+  }
   return insertRefund(
     tx,
     order,
     {
       kind: "cancellation",
       returnId: null,
-      netCents: order.totalCents - order.taxCents - order.shippingCents - (before?.net ?? 0),
-      taxCents: order.taxCents - (before?.tax ?? 0),
+      netCents: order.totalCents - order.taxCents - order.shippingCents - net,
+      taxCents: order.taxCents - tax,
       shippingCents: order.shippingCents,
     },
     gatewayName,
@@ -118,21 +117,22 @@ export const insertBackorderRefund = (
     gatewayName,
   );
 
-/** Units and tax already credited per line of an order by backorder refunds. */
+/** Units, net and tax already credited per line of an order by backorder refunds. */
 export async function backorderCreditsOf(
   tx: DbOrTx,
   orderId: string,
-): Promise<Map<number, { units: number; taxCents: number }>> {
+): Promise<Map<number, { units: number; netCents: number; taxCents: number }>> {
   const rows = await tx
     .select({
       line: refunds.line,
       units: sql<number>`sum(${refunds.units})::int`,
+      netCents: sql<number>`sum(${refunds.netCents})::int`,
       taxCents: sql<number>`sum(${refunds.taxCents})::int`,
     })
     .from(refunds)
     .where(and(eq(refunds.orderId, orderId), eq(refunds.kind, "backorder")))
     .groupBy(refunds.line);
-  return new Map(rows.map((r) => [r.line!, { units: r.units, taxCents: r.taxCents }]));
+  return new Map(rows.map(({ line, ...credit }) => [line!, credit]));
 }
 
 /** One refund, locked for the rest of the caller's transaction when `lock`. */
