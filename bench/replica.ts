@@ -1,7 +1,7 @@
 // A read replica (issue 55): catalog reads (`GET /api/products?limit=24&offset=K`, 100 pages, and
 // `GET /api/products/{id}`, 100 ids, in turn) answered from a streaming replica ÷ the same reads
 // answered from the primary, in the same run, in alternating rounds. Two store nodes run side by
-// side on Debian's PostgreSQL 15 primary: one with DATABASE_REPLICA_URL (a `pg_basebackup -R`
+// side on Debian's PostgreSQL 15 primary: one with DATABASE_READ_URL (a `pg_basebackup -R`
 // replica, as tests/system/read-replica.test.ts starts it), one without. The read cache keeps no
 // answers (CATALOG_CACHE=false): every read is a query, which is what a replica takes over. Also
 // reports CPU per read of the store and of each PostgreSQL, read from /proc: the capacity model's
@@ -50,7 +50,7 @@ export async function runReplicaBench(): Promise<ReplicaResult> {
     // One after the other: the first migrates the database.
     const onReplica = await startStore(servers.primaryUrl, {
       ...env,
-      DATABASE_REPLICA_URL: servers.replicaUrl,
+      DATABASE_READ_URL: servers.replicaUrl,
     });
     stores.push(onReplica);
     const onPrimary = await startStore(servers.primaryUrl, env);

@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const catalogCache = new CatalogReadCache(2000, config.catalogCache);
   catalogCache.onLookup = (hit) =>
     metrics.catalogCacheLookups.inc({ result: hit ? "hit" : "miss" });
-  // Catalog reads from a read replica, when DATABASE_REPLICA_URL names one (db/read-replica.ts).
+  // Catalog reads from a read replica, when DATABASE_READ_URL names one (db/read-replica.ts).
   const replica = config.databaseReplica
     ? replicaReads(
         database,

@@ -223,13 +223,13 @@ test("production refuses a secret made of a repeated part, saying how to make on
 
 test("a read replica: only beside DATABASE_URL, with its lag bound and own-writes window", () => {
   expect(loadConfig({}).databaseReplica).toBeUndefined();
-  expect(() => loadConfig({ DATABASE_REPLICA_URL: "postgres://r/store" })).toThrow(
-    /DATABASE_REPLICA_URL: only with DATABASE_URL/,
+  expect(() => loadConfig({ DATABASE_READ_URL: "postgres://r/store" })).toThrow(
+    /DATABASE_READ_URL: only with DATABASE_URL/,
   );
   const c = loadConfig({
     DATABASE_URL: "postgres://p/store",
-    DATABASE_REPLICA_URL: "postgres://r/store",
-    DATABASE_REPLICA_MAX_LAG_SECONDS: "2.5",
+    DATABASE_READ_URL: "postgres://r/store",
+    DATABASE_READ_MAX_LAG_SECONDS: "2.5",
   });
   expect(c.databaseReplica).toEqual({
     url: "postgres://r/store",

@@ -80,7 +80,7 @@ export type Config = Readonly<{
   /** PostgreSQL itself when DATABASE_URL is a transaction pooler (PgBouncer): LISTEN, migrations,
    * the mail queue and backups use it. Defaults to DATABASE_URL. */
   databaseDirectUrl: string | undefined;
-  /** A streaming replica the public catalog reads from (DATABASE_REPLICA_*; db/read-replica.ts). */
+  /** A streaming replica the public catalog reads from (DATABASE_READ_*; db/read-replica.ts). */
   databaseReplica: { url: string; maxLagMs: number; ownWritesMs: number } | undefined;
   dataDir: string;
   logLevel: string;
@@ -306,8 +306,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) {
     problems.push("  DATABASE_DIRECT_URL: only with DATABASE_URL (the pooler it bypasses)");
   }
-  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) {
-    problems.push("  DATABASE_REPLICA_URL: only with DATABASE_URL (the primary it replicates)");
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    problems.push("  DATABASE_READ_URL: only with DATABASE_URL (the primary it replicates)");
   }
   const stripeKeys = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY);
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
@@ -330,11 +330,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databaseDirectUrl: e.DATABASE_DIRECT_URL ?? e.DATABASE_URL,
-    databaseReplica: e.DATABASE_REPLICA_URL
+    databaseReplica: e.DATABASE_READ_URL
       ? {
-          url: e.DATABASE_REPLICA_URL,
-          maxLagMs: Math.round(e.DATABASE_REPLICA_MAX_LAG_SECONDS * 1000),
-          ownWritesMs: Math.round(e.DATABASE_REPLICA_OWN_WRITES_SECONDS * 1000),
+          url: e.DATABASE_READ_URL,
+          maxLagMs: Math.round(e.DATABASE_READ_MAX_LAG_SECONDS * 1000),
+          ownWritesMs: Math.round(e.DATABASE_READ_OWN_WRITES_SECONDS * 1000),
         }
       : undefined,
     dataDir: path.resolve(e.DATA_DIR),

@@ -28,10 +28,10 @@ beforeAll(async () => {
   store = await startServerProcess(
     {
       DATABASE_URL: servers.primaryUrl,
-      DATABASE_REPLICA_URL: servers.replicaUrl,
-      DATABASE_REPLICA_MAX_LAG_SECONDS: String(MAX_LAG_SECONDS),
+      DATABASE_READ_URL: servers.replicaUrl,
+      DATABASE_READ_MAX_LAG_SECONDS: String(MAX_LAG_SECONDS),
       // Long enough that a busy machine's test still holds the cookie when it checks its effect.
-      DATABASE_REPLICA_OWN_WRITES_SECONDS: "120",
+      DATABASE_READ_OWN_WRITES_SECONDS: "120",
       CATALOG_CACHE: "false",
       DATA_DIR: dataDir,
       DEMO_IDENTITY_PROVIDER: "false",
@@ -166,7 +166,7 @@ test("an admin who changed a product reads the change at once", async () => {
   }
   await untilReadOn("replica");
   // The replica has the change and is used again, but not for the admin's session yet: its reads
-  // stay on the primary (and off the cache) for DATABASE_REPLICA_OWN_WRITES_SECONDS.
+  // stay on the primary (and off the cache) for DATABASE_READ_OWN_WRITES_SECONDS.
   expect(await readPage(cookie())).toEqual({ primary: expect.any(Number), replica: 0 });
   expect((await readPage(cookie())).primary).toBeGreaterThan(0);
   expect(await readPage()).toMatchObject({ primary: 0 });

@@ -3,7 +3,7 @@ import type { Database, Db } from "./database";
 import { postgresError } from "./postgres-errors";
 
 /**
- * Catalog reads from a streaming replica (DATABASE_REPLICA_URL; docs/operations.md "A read
+ * Catalog reads from a streaming replica (DATABASE_READ_URL; docs/operations.md "A read
  * replica"). Only the public catalog's reads (the list, a product, search suggestions, part pages)
  * are ever sent there, and only inside `ReplicaReads.run`; everything else, every write and every
  * read outside `run`, goes to the primary. Inside `run` the replica is used when all of these hold:
@@ -117,7 +117,7 @@ function bounded<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Reads through `replica` (a database opened on DATABASE_REPLICA_URL) as the rules above allow,
+ * Reads through `replica` (a database opened on DATABASE_READ_URL) as the rules above allow,
  * checking its lag every `checkMs` (a quarter of the bound, at most a second) and at once after
  * each catalog change.
  */

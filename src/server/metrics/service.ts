@@ -153,7 +153,7 @@ export function gateMetrics(
 }
 
 /**
- * The read replica (DATABASE_REPLICA_URL; db/read-replica.ts): its lag at the last check, whether
+ * The read replica (DATABASE_READ_URL; db/read-replica.ts): its lag at the last check, whether
  * catalog reads go to it now, and the catalog reads each database answered.
  */
 export function replicaMetrics(
