@@ -78,9 +78,17 @@ export const stockLocations = pgTable(
     isHome: boolean("is_home").notNull().default(false),
     /** An inactive location sells nothing and holds nothing on sale. The home one is active. */
     active: boolean("active").notNull().default(true),
+    /** Working days from an order to its parcel leaving here (0: the same day; migration 0082). */
+    dispatchDays: integer("dispatch_days").notNull().default(1),
+    /** The hour (UTC) from which an order counts from the next working day; null: none. */
+    cutoffHour: integer("cutoff_hour"),
     createdAt: timestampNow("created_at"),
   },
   (t) => [
+    check(
+      "stock_locations_dispatch_valid",
+      sql`${t.dispatchDays} >= 0 AND ${t.dispatchDays} <= 60 AND (${t.cutoffHour} IS NULL OR (${t.cutoffHour} >= 1 AND ${t.cutoffHour} <= 23))`,
+    ),
     uniqueIndex("stock_locations_code_idx").on(sql`upper(${t.code})`),
     uniqueIndex("stock_locations_one_home_idx")
       .on(t.isHome)

@@ -36,8 +36,15 @@ export const shippingMethods = pgTable(
       .$type<{ upToGrams: number; priceCents: number }[]>()
       .notNull()
       .default([]),
+    /** Working days in transit, least and most (null: no estimate; migration 0082). */
+    transitMinDays: integer("transit_min_days"),
+    transitMaxDays: integer("transit_max_days"),
   },
   (t) => [
+    check(
+      "shipping_methods_transit_valid",
+      sql`(${t.transitMinDays} IS NULL AND ${t.transitMaxDays} IS NULL) OR (${t.transitMinDays} >= 0 AND ${t.transitMaxDays} >= ${t.transitMinDays} AND ${t.transitMaxDays} <= 90)`,
+    ),
     index("shipping_methods_zone_idx").on(t.zoneId, t.position),
     check("shipping_methods_kind_valid", sql`${t.kind} in ('flat', 'weight', 'free_over')`),
     check("shipping_methods_price_nonnegative", sql`${t.priceCents} >= 0`),
