@@ -14,7 +14,7 @@ import { claimBody } from "../../tests/support/warranty";
 import { createHash, randomUUID } from "node:crypto";
 import { seedDemoFitment } from "./demo/seed";
 import { cartItems } from "./cart/tables";
-import { customerGroups, priceRules, RETAIL_GROUP_ID } from "./pricing/tables";
+import { customerGroups, discountCodes, priceRules, RETAIL_GROUP_ID } from "./pricing/tables";
 import { companyAddresses, companyInvitations, companyMembers } from "./companies/tables";
 import { invoicePayments } from "./terms/tables";
 import { invoices } from "./invoices/tables";
@@ -717,6 +717,19 @@ const matrixName = () => `Matrix ${process.pid} ${++matrixNames}`;
 /** A customer group of its own (no company in it, so it can be removed). */
 const freshGroup = async () =>
   (await t.database.db.insert(customerGroups).values({ name: matrixName() }).returning())[0]!;
+/** A discount code of its own (10 % off everything). */
+const freshDiscountCode = async () =>
+  (
+    await t.database.db
+      .insert(discountCodes)
+      .values({
+        code: `M${process.pid}x${++matrixNames}`,
+        kind: "percent",
+        percent: 10,
+        scope: "all",
+      })
+      .returning()
+  )[0]!;
 /** The other customer's id (no sign-up, whose per-IP budget the rows spend). */
 async function otherId() {
   const [other] = await t.database.db
@@ -1851,6 +1864,18 @@ const rows: Row[] = [
     route: "DELETE /api/customer-groups/:id/rules/:ruleId",
     call: async () => ({ url: await freshRuleUrl() }),
     expect: adminOnly(204),
+  },
+  // Discount codes (pricing/discount-codes.test.ts): admins only.
+  plain("GET /api/discount-codes", adminOnly(200)),
+  ...adminRecords("/api/discount-codes", {
+    create: () => ({ code: `M${process.pid}x${++matrixNames}`, kind: "percent", percent: 10 }),
+    fresh: async () => (await freshDiscountCode()).id,
+    change: () => ({ code: `M${process.pid}x${++matrixNames}`, kind: "amount", amount: 2 }),
+  }),
+  {
+    route: "GET /api/discount-codes/:id",
+    call: async () => ({ url: `/api/discount-codes/${(await freshDiscountCode()).id}` }),
+    expect: adminOnly(200),
   },
   plain("GET /api/price-lists", adminOnly(200)),
   ...adminRecords("/api/price-lists", {

@@ -63,6 +63,8 @@ import { createPriceListService } from "./pricing/price-lists";
 import { pricingRoutes } from "./pricing/routes";
 import { customerGroupRoutes } from "./pricing/group-routes";
 import { createCustomerGroupService } from "./pricing/groups";
+import { discountCodeRoutes } from "./pricing/discount-code-routes";
+import { createDiscountCodeService } from "./pricing/discount-codes";
 import { listPricesFor } from "./pricing/list-prices";
 import { invoiceRoutes } from "./invoices/routes";
 import { openInvoicesCents } from "./terms/account";
@@ -312,6 +314,10 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     groups: createCustomerGroupService(database.db),
     guards,
     pricesChanged: () => companyPrices.invalidate(),
+  });
+  await api.register(discountCodeRoutes, {
+    codes: createDiscountCodeService(database.db, { currency: config.currency }),
+    guards,
   });
   await api.register(companyRoutes, {
     companies: createCompanyService(database.db, {

@@ -14,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { priceRuleScopes } from "../../contract/customer-groups";
+import { discountKinds, discountScopes } from "../../contract/discount-codes";
 import { requiredUuidRef, timestampNow, uuidPrimaryKey } from "../db/columns";
 import { products } from "../catalog/tables";
 
@@ -94,3 +95,78 @@ export const priceRules = pgTable(
     check("price_rules_dates_order", sql`${t.endsOn} >= ${t.startsOn}`),
   ],
 );
+
+/**
+ * A discount code (docs/pricing.md "Discount codes"): percent or an amount off all parts, a
+ * category or one part, after the group's price; with a minimum order subtotal, optional dates,
+ * limits in all and per customer, and optionally only for one customer group.
+ */
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    id: uuidPrimaryKey(),
+    /** As the admin wrote it; unique and matched without case. */
+    code: text("code").notNull(),
+    kind: text("kind", { enum: discountKinds }).notNull(),
+    percent: integer("percent"),
+    amountCents: integer("amount_cents"),
+    scope: text("scope", { enum: discountScopes }).notNull(),
+    category: text("category"),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "cascade" }),
+    minSubtotalCents: integer("min_subtotal_cents").notNull().default(0),
+    /** First and last day it may be used (UTC dates, both included); null: open. */
+    startsOn: date("starts_on"),
+    endsOn: date("ends_on"),
+    usageLimit: integer("usage_limit"),
+    perCustomerLimit: integer("per_customer_limit"),
+    /** Orders placed with it: raised in the order's transaction only while below usageLimit. */
+    usedCount: integer("used_count").notNull().default(0),
+    customerGroupId: uuid("customer_group_id").references(() => customerGroups.id, {
+      onDelete: "cascade",
+    }),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestampNow("created_at"),
+  },
+  (t) => [
+    uniqueIndex("discount_codes_code_unique").on(sql`lower(${t.code})`),
+    check(
+      "discount_codes_kind",
+      sql`(${t.kind} = 'percent' AND ${t.percent} BETWEEN 1 AND 100 AND ${t.amountCents} IS NULL) OR
+	  (${t.kind} = 'amount' AND ${t.amountCents} > 0 AND ${t.percent} IS NULL)`,
+    ),
+    check(
+      "discount_codes_target",
+      sql`(${t.scope} = 'all' AND ${t.category} IS NULL AND ${t.productId} IS NULL) OR
+	  (${t.scope} = 'category' AND ${t.category} IS NOT NULL AND ${t.productId} IS NULL) OR
+	  (${t.scope} = 'part' AND ${t.productId} IS NOT NULL AND ${t.category} IS NULL)`,
+    ),
+    check("discount_codes_dates_order", sql`${t.endsOn} >= ${t.startsOn}`),
+    check("discount_codes_used_within_limit", sql`${t.usedCount} <= ${t.usageLimit}`),
+    check("discount_codes_min_nonnegative", sql`${t.minSubtotalCents} >= 0`),
+  ],
+);
+
+/** One order's use of a code: what it took off, by whom (the per-customer limit counts these). */
+export const discountRedemptions = pgTable(
+  "discount_redemptions",
+  {
+    orderId: uuid("order_id").primaryKey(),
+    codeId: uuid("code_id").references(() => discountCodes.id, { onDelete: "set null" }),
+    /** The code as it was when used (kept if the code is removed). */
+    code: text("code").notNull(),
+    userId: text("user_id").notNull(),
+    discountCents: integer("discount_cents").notNull(),
+    createdAt: timestampNow("created_at"),
+  },
+  (t) => [
+    index("discount_redemptions_code_user_idx").on(t.codeId, t.userId),
+    check("discount_redemptions_nonnegative", sql`${t.discountCents} >= 0`),
+  ],
+);
+
+/** The code a customer applied to their cart (one at a time), until they check out or remove it. */
+export const cartDiscountCodes = pgTable("cart_discount_codes", {
+  userId: text("user_id").primaryKey(),
+  codeId: requiredUuidRef("code_id", () => discountCodes.id, "cascade"),
+  appliedAt: timestampNow("applied_at"),
+});
