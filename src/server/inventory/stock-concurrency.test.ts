@@ -362,3 +362,14 @@ test("a receipt filling an order's backorder and its buyer deleting the order bo
   expect(units.rows[0]!.n).toBe(received.statusCode === 200 ? 5 : 0);
   expect([received.statusCode, deleted.statusCode]).toEqual([200, 200]);
 });
+
+test("a stock location is never deleted (migration 0085): allocations name their location without a foreign key, so the database refuses a delete", async () => {
+  const deleting = t.database.db.execute(sql`delete from stock_locations where id = ${loc.DEN}`);
+  await expect(deleting).rejects.toMatchObject({
+    cause: { code: "23001", message: "a stock location is never deleted: deactivate it" },
+  });
+  const kept = await t.database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from stock_locations where id = ${loc.DEN}`,
+  );
+  expect(kept.rows[0]!.n).toBe(1);
+});

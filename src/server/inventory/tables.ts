@@ -153,7 +153,11 @@ export const stockAllocations = pgTable(
      */
     orderId: uuid("order_id").notNull(),
     productId: uuid("product_id").notNull(),
-    locationId: requiredUuidRef("location_id", () => stockLocations.id, "restrict"),
+    /**
+     * The location: no foreign key (migration 0085), whose check would lock the location's row
+     * in every placement; locations are never deleted (a trigger refuses it).
+     */
+    locationId: uuid("location_id").notNull(),
     qty: integer("qty").notNull(),
   },
   (t) => [
