@@ -989,6 +989,43 @@ export interface paths {
         patch: operations["patchApiCustomerGroupsByIdRulesByRuleId"];
         trace?: never;
     };
+    "/api/discount-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: discount codes by code, paged (`q` searches codes); total in X-Total-Count */
+        get: operations["getApiDiscountCodes"];
+        put?: never;
+        /** Admin: a discount code: `percent` or `amount` off all parts, a `category` or a part (`partNumber`), with a minimum order, dates, limits and a customer group */
+        post: operations["postApiDiscountCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discount-codes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: one discount code */
+        get: operations["getApiDiscountCodesById"];
+        put?: never;
+        post?: never;
+        /** Admin: switch a discount code off (its uses stay on their orders) */
+        delete: operations["deleteApiDiscountCodesById"];
+        options?: never;
+        head?: never;
+        /** Admin: change a discount code: the whole code again, as when it was created */
+        patch: operations["patchApiDiscountCodesById"];
+        trace?: never;
+    };
     "/api/garage": {
         parameters: {
             query?: never;
@@ -6990,6 +7027,20 @@ export interface operations {
                             name: string;
                             estimate: string;
                             price: number;
+                            delivery: {
+                                parcels: {
+                                    from: string | null;
+                                    units: number;
+                                    /** Format: date */
+                                    dispatchOn: string;
+                                    /** Format: date */
+                                    earliest: string;
+                                    /** Format: date */
+                                    latest: string;
+                                }[];
+                                undated: number;
+                                words: string;
+                            } | null;
                         }[];
                         /** Format: uuid */
                         shippingMethodId: string | null;
@@ -7179,6 +7230,20 @@ export interface operations {
                             name: string;
                             estimate: string;
                             price: number;
+                            delivery: {
+                                parcels: {
+                                    from: string | null;
+                                    units: number;
+                                    /** Format: date */
+                                    dispatchOn: string;
+                                    /** Format: date */
+                                    earliest: string;
+                                    /** Format: date */
+                                    latest: string;
+                                }[];
+                                undated: number;
+                                words: string;
+                            } | null;
                         }[];
                         /** Format: uuid */
                         shippingMethodId: string | null;
@@ -7355,6 +7420,20 @@ export interface operations {
                             name: string;
                             estimate: string;
                             price: number;
+                            delivery: {
+                                parcels: {
+                                    from: string | null;
+                                    units: number;
+                                    /** Format: date */
+                                    dispatchOn: string;
+                                    /** Format: date */
+                                    earliest: string;
+                                    /** Format: date */
+                                    latest: string;
+                                }[];
+                                undated: number;
+                                words: string;
+                            } | null;
                         }[];
                         /** Format: uuid */
                         shippingMethodId: string | null;
@@ -7546,6 +7625,20 @@ export interface operations {
                             name: string;
                             estimate: string;
                             price: number;
+                            delivery: {
+                                parcels: {
+                                    from: string | null;
+                                    units: number;
+                                    /** Format: date */
+                                    dispatchOn: string;
+                                    /** Format: date */
+                                    earliest: string;
+                                    /** Format: date */
+                                    latest: string;
+                                }[];
+                                undated: number;
+                                words: string;
+                            } | null;
                         }[];
                         /** Format: uuid */
                         shippingMethodId: string | null;
@@ -7745,6 +7838,20 @@ export interface operations {
                             name: string;
                             estimate: string;
                             price: number;
+                            delivery: {
+                                parcels: {
+                                    from: string | null;
+                                    units: number;
+                                    /** Format: date */
+                                    dispatchOn: string;
+                                    /** Format: date */
+                                    earliest: string;
+                                    /** Format: date */
+                                    latest: string;
+                                }[];
+                                undated: number;
+                                words: string;
+                            } | null;
                         }[];
                         /** Format: uuid */
                         shippingMethodId: string | null;
@@ -12045,6 +12152,651 @@ export interface operations {
             };
         };
     };
+    getApiDiscountCodes: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        code: string;
+                        /** @enum {string} */
+                        kind: "percent" | "amount";
+                        percent: number | null;
+                        amount: number | null;
+                        /** @enum {string} */
+                        scope: "all" | "category" | "part";
+                        category: string | null;
+                        /** Format: uuid */
+                        productId: string | null;
+                        partNumber: string | null;
+                        minSubtotal: number;
+                        startsOn: string | null;
+                        endsOn: string | null;
+                        usageLimit: number | null;
+                        perCustomerLimit: number | null;
+                        /** Format: uuid */
+                        customerGroupId: string | null;
+                        customerGroupName: string | null;
+                        active: boolean;
+                        used: number;
+                        words: string;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiDiscountCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    /** @enum {string} */
+                    kind: "percent" | "amount";
+                    percent?: number | null;
+                    amount?: number | null;
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    scope?: "all" | "category" | "part";
+                    /** @enum {string} */
+                    category?: "Brakes" | "Filters" | "Engine" | "Ignition" | "Suspension" | "Steering" | "Electrical" | "Lighting" | "Cooling" | "Fuel" | "Clutch" | "Wipers" | "Other";
+                    partNumber?: string;
+                    /** @default 0 */
+                    minSubtotal?: number;
+                    /** Format: date */
+                    startsOn?: string | null;
+                    /** Format: date */
+                    endsOn?: string | null;
+                    usageLimit?: number | null;
+                    perCustomerLimit?: number | null;
+                    /** Format: uuid */
+                    customerGroupId?: string | null;
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        code: string;
+                        /** @enum {string} */
+                        kind: "percent" | "amount";
+                        percent: number | null;
+                        amount: number | null;
+                        /** @enum {string} */
+                        scope: "all" | "category" | "part";
+                        category: string | null;
+                        /** Format: uuid */
+                        productId: string | null;
+                        partNumber: string | null;
+                        minSubtotal: number;
+                        startsOn: string | null;
+                        endsOn: string | null;
+                        usageLimit: number | null;
+                        perCustomerLimit: number | null;
+                        /** Format: uuid */
+                        customerGroupId: string | null;
+                        customerGroupName: string | null;
+                        active: boolean;
+                        used: number;
+                        words: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiDiscountCodesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        code: string;
+                        /** @enum {string} */
+                        kind: "percent" | "amount";
+                        percent: number | null;
+                        amount: number | null;
+                        /** @enum {string} */
+                        scope: "all" | "category" | "part";
+                        category: string | null;
+                        /** Format: uuid */
+                        productId: string | null;
+                        partNumber: string | null;
+                        minSubtotal: number;
+                        startsOn: string | null;
+                        endsOn: string | null;
+                        usageLimit: number | null;
+                        perCustomerLimit: number | null;
+                        /** Format: uuid */
+                        customerGroupId: string | null;
+                        customerGroupName: string | null;
+                        active: boolean;
+                        used: number;
+                        words: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteApiDiscountCodesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchApiDiscountCodesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    /** @enum {string} */
+                    kind: "percent" | "amount";
+                    percent?: number | null;
+                    amount?: number | null;
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    scope?: "all" | "category" | "part";
+                    /** @enum {string} */
+                    category?: "Brakes" | "Filters" | "Engine" | "Ignition" | "Suspension" | "Steering" | "Electrical" | "Lighting" | "Cooling" | "Fuel" | "Clutch" | "Wipers" | "Other";
+                    partNumber?: string;
+                    /** @default 0 */
+                    minSubtotal?: number;
+                    /** Format: date */
+                    startsOn?: string | null;
+                    /** Format: date */
+                    endsOn?: string | null;
+                    usageLimit?: number | null;
+                    perCustomerLimit?: number | null;
+                    /** Format: uuid */
+                    customerGroupId?: string | null;
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        code: string;
+                        /** @enum {string} */
+                        kind: "percent" | "amount";
+                        percent: number | null;
+                        amount: number | null;
+                        /** @enum {string} */
+                        scope: "all" | "category" | "part";
+                        category: string | null;
+                        /** Format: uuid */
+                        productId: string | null;
+                        partNumber: string | null;
+                        minSubtotal: number;
+                        startsOn: string | null;
+                        endsOn: string | null;
+                        usageLimit: number | null;
+                        perCustomerLimit: number | null;
+                        /** Format: uuid */
+                        customerGroupId: string | null;
+                        customerGroupName: string | null;
+                        active: boolean;
+                        used: number;
+                        words: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     getApiGarage: {
         parameters: {
             query?: never;
@@ -15530,6 +16282,20 @@ export interface operations {
                                 name: string;
                                 estimate: string;
                                 price: number;
+                                delivery: {
+                                    parcels: {
+                                        from: string | null;
+                                        units: number;
+                                        /** Format: date */
+                                        dispatchOn: string;
+                                        /** Format: date */
+                                        earliest: string;
+                                        /** Format: date */
+                                        latest: string;
+                                    }[];
+                                    undated: number;
+                                    words: string;
+                                } | null;
                             }[];
                             /** Format: uuid */
                             shippingMethodId: string | null;
@@ -15932,6 +16698,8 @@ export interface operations {
                         priority: number;
                         isHome: boolean;
                         active: boolean;
+                        dispatchDays: number;
+                        cutoffHour: number | null;
                     }[];
                 };
             };
@@ -16054,6 +16822,10 @@ export interface operations {
                     priority?: number;
                     /** @default true */
                     active?: boolean;
+                    /** @default 1 */
+                    dispatchDays?: number;
+                    /** @default null */
+                    cutoffHour?: number | null;
                 };
             };
         };
@@ -16079,6 +16851,8 @@ export interface operations {
                         priority: number;
                         isHome: boolean;
                         active: boolean;
+                        dispatchDays: number;
+                        cutoffHour: number | null;
                     };
                 };
             };
@@ -16969,6 +17743,8 @@ export interface operations {
                     servesRegions?: string[];
                     priority?: number;
                     active?: boolean;
+                    dispatchDays?: number;
+                    cutoffHour?: number | null;
                 };
             };
         };
@@ -16994,6 +17770,8 @@ export interface operations {
                         priority: number;
                         isHome: boolean;
                         active: boolean;
+                        dispatchDays: number;
+                        cutoffHour: number | null;
                     };
                 };
             };
@@ -19418,6 +20196,20 @@ export interface operations {
                                 name: string;
                                 estimate: string;
                                 price: number;
+                                delivery: {
+                                    parcels: {
+                                        from: string | null;
+                                        units: number;
+                                        /** Format: date */
+                                        dispatchOn: string;
+                                        /** Format: date */
+                                        earliest: string;
+                                        /** Format: date */
+                                        latest: string;
+                                    }[];
+                                    undated: number;
+                                    words: string;
+                                } | null;
                             }[];
                             /** Format: uuid */
                             shippingMethodId: string | null;
@@ -24121,6 +24913,20 @@ export interface operations {
                                 name: string;
                                 estimate: string;
                                 price: number;
+                                delivery: {
+                                    parcels: {
+                                        from: string | null;
+                                        units: number;
+                                        /** Format: date */
+                                        dispatchOn: string;
+                                        /** Format: date */
+                                        earliest: string;
+                                        /** Format: date */
+                                        latest: string;
+                                    }[];
+                                    undated: number;
+                                    words: string;
+                                } | null;
                             }[];
                             /** Format: uuid */
                             shippingMethodId: string | null;
@@ -28645,6 +29451,8 @@ export interface operations {
                                 upToGrams: number;
                                 price: number;
                             }[];
+                            transitMinDays: number | null;
+                            transitMaxDays: number | null;
                         }[];
                     }[];
                 };
@@ -28757,6 +29565,10 @@ export interface operations {
                             upToGrams: number;
                             price: number;
                         }[];
+                        /** @default null */
+                        transitMinDays?: number | null;
+                        /** @default null */
+                        transitMaxDays?: number | null;
                     }[];
                 };
             };
@@ -28787,6 +29599,8 @@ export interface operations {
                                 upToGrams: number;
                                 price: number;
                             }[];
+                            transitMinDays: number | null;
+                            transitMaxDays: number | null;
                         }[];
                     };
                 };
@@ -28901,6 +29715,10 @@ export interface operations {
                             upToGrams: number;
                             price: number;
                         }[];
+                        /** @default null */
+                        transitMinDays?: number | null;
+                        /** @default null */
+                        transitMaxDays?: number | null;
                     }[];
                 };
             };
@@ -28931,6 +29749,8 @@ export interface operations {
                                 upToGrams: number;
                                 price: number;
                             }[];
+                            transitMinDays: number | null;
+                            transitMaxDays: number | null;
                         }[];
                     };
                 };

@@ -30,6 +30,8 @@ export const locationMessages = {
   notEnoughOnSale: (onSale: number, code: string) =>
     `Only ${onSale} ${onSale === 1 ? "unit is" : "units are"} on sale at ${code}: transfer ${onSale} or fewer`,
   sameLocation: "Choose two different locations",
+  dispatchDays: "Enter the working days to dispatch, 0 to 60",
+  cutoffHour: "Enter a cut-off hour from 1 to 23, or leave it empty",
 } as const;
 
 const codeList = (what: string) =>
@@ -78,6 +80,19 @@ const locationFields = {
     .max(10_000, "Priority must be 10000 or less"),
   /** An inactive location sells nothing and holds nothing on sale (deactivated only when empty). */
   active: z.boolean(),
+  /** Working days from an order to its parcel leaving here (0: the same day). */
+  dispatchDays: z
+    .number({ message: locationMessages.dispatchDays })
+    .int(locationMessages.dispatchDays)
+    .min(0, locationMessages.dispatchDays)
+    .max(60, locationMessages.dispatchDays),
+  /** The hour (UTC, 1 to 23) from which an order counts from the next working day; null: none. */
+  cutoffHour: z
+    .number({ message: locationMessages.cutoffHour })
+    .int(locationMessages.cutoffHour)
+    .min(1, locationMessages.cutoffHour)
+    .max(23, locationMessages.cutoffHour)
+    .nullable(),
 };
 
 export const locationCreateSchema = z.object({
@@ -90,6 +105,8 @@ export const locationCreateSchema = z.object({
   servesRegions: locationFields.servesRegions.default([]),
   priority: locationFields.priority.default(100),
   active: locationFields.active.default(true),
+  dispatchDays: locationFields.dispatchDays.default(1),
+  cutoffHour: locationFields.cutoffHour.default(null),
 });
 export type LocationCreate = z.infer<typeof locationCreateSchema>;
 export type LocationDraft = z.input<typeof locationCreateSchema>;
@@ -112,6 +129,8 @@ export const locationSchema = z.object({
   priority: z.number().int(),
   isHome: z.boolean(),
   active: z.boolean(),
+  dispatchDays: z.number().int(),
+  cutoffHour: z.number().int().nullable(),
 });
 export type Location = z.infer<typeof locationSchema>;
 

@@ -24,6 +24,12 @@ export const weightBandSchema = z.object({
   price: money("a price"),
 });
 
+const transitDays = z
+  .number({ message: "Enter whole working days, 0 to 90" })
+  .int("Enter whole working days, 0 to 90")
+  .min(0, "Enter whole working days, 0 to 90")
+  .max(90, "Enter whole working days, 0 to 90");
+
 export const shippingMethodInputSchema = z
   .object({
     /** Present when editing a method that exists (its id stays, so carts choosing it keep it). */
@@ -40,8 +46,28 @@ export const shippingMethodInputSchema = z
     freeOver: money("an order value").nullable().default(null),
     /** weight: ascending bands; an order heavier than the last is not served by this method. */
     bands: z.array(weightBandSchema).max(20, "At most 20 weight bands").default([]),
+    /** Working days in transit, least and most (both null: no dated estimate). */
+    transitMinDays: transitDays.nullable().default(null),
+    transitMaxDays: transitDays.nullable().default(null),
   })
   .superRefine((m, ctx) => {
+    if ((m.transitMinDays === null) !== (m.transitMaxDays === null)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [m.transitMinDays === null ? "transitMinDays" : "transitMaxDays"],
+        message: shippingMessages.transitBoth,
+      });
+    } else if (
+      m.transitMinDays !== null &&
+      m.transitMaxDays !== null &&
+      m.transitMaxDays < m.transitMinDays
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["transitMaxDays"],
+        message: shippingMessages.transitOrder,
+      });
+    }
     if (m.kind === "free_over" && m.freeOver === null) {
       ctx.addIssue({
         code: "custom",
@@ -104,6 +130,8 @@ export const shippingMethodSchema = z.object({
   price: z.number(),
   freeOver: z.number().nullable(),
   bands: z.array(z.object({ upToGrams: z.number().int(), price: z.number() })),
+  transitMinDays: z.number().int().nullable(),
+  transitMaxDays: z.number().int().nullable(),
 });
 export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
 
@@ -116,12 +144,43 @@ export const shippingZoneSchema = z.object({
 });
 export type ShippingZone = z.infer<typeof shippingZoneSchema>;
 
+/**
+ * Units of an order that travel together (docs/shipping.md "Delivery estimates"): from one
+ * location, or (`from` null) the units on backorder, from their promised date.
+ */
+export const deliveryParcelSchema = z.object({
+  /** The location's name ("Chicago warehouse"); null: the units on backorder. */
+  from: z.string().nullable(),
+  units: z.number().int(),
+  /** The working day it leaves (the promised date for units on backorder), YYYY-MM-DD. */
+  dispatchOn: z.iso.date(),
+  /** The window it arrives in, YYYY-MM-DD. */
+  earliest: z.iso.date(),
+  latest: z.iso.date(),
+});
+export type DeliveryParcel = z.infer<typeof deliveryParcelSchema>;
+
+/** When an order sent by a method would arrive, and from where. */
+export const deliveryEstimateSchema = z.object({
+  parcels: z.array(deliveryParcelSchema),
+  /** Units on backorder that no date can be promised for yet. */
+  undated: z.number().int(),
+  /** The whole of it in words: "Arrives 9–11 Dec 2026 · ships from Chicago warehouse". */
+  words: z.string(),
+});
+export type DeliveryEstimate = z.infer<typeof deliveryEstimateSchema>;
+
 /** A method that serves the customer's address, with what it costs for this order. */
 export const shippingOptionSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   estimate: z.string(),
   price: z.number(),
+  /**
+   * When the order would arrive by this method, from where its parts ship now; null: the method
+   * has no transit days, or the cart has nothing to ship.
+   */
+  delivery: deliveryEstimateSchema.nullable(),
 });
 export type ShippingOption = z.infer<typeof shippingOptionSchema>;
 
@@ -133,4 +192,58 @@ export const shippingMessages = {
   methodGone:
     "The shipping method you chose does not serve this address (any more); choose another",
   zoneNotFound: "Shipping zone not found",
+  transitBoth: "Enter both the least and the most working days in transit, or neither",
+  transitOrder: "The most days in transit cannot be fewer than the least",
 } as const;
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * A window of days as pages and emails say it (the store's "26 Dec 2026", `dueDateWords`):
+ * "9 Dec 2026", "9–11 Dec 2026", "30 Nov – 2 Dec 2026", "30 Dec 2026 – 4 Jan 2027".
+ */
+export function dayRangeWords(earliest: string, latest: string): string {
+  const [a, b] = [new Date(`${earliest}T00:00:00Z`), new Date(`${latest}T00:00:00Z`)];
+  const day = (d: Date) => `${d.getUTCDate()}`;
+  const month = (d: Date) => MONTHS[d.getUTCMonth()]!;
+  const last = `${day(b)} ${month(b)} ${b.getUTCFullYear()}`;
+  if (earliest === latest) return last;
+  if (a.getUTCFullYear() !== b.getUTCFullYear()) {
+    return `${day(a)} ${month(a)} ${a.getUTCFullYear()} – ${last}`;
+  }
+  if (a.getUTCMonth() !== b.getUTCMonth()) return `${day(a)} ${month(a)} – ${last}`;
+  return `${day(a)}–${last}`;
+}
+
+const unitWords = (n: number) => `${n} ${n === 1 ? "unit" : "units"}`;
+
+/**
+ * An estimate in words. One parcel: "Arrives 9–11 Dec 2026 · ships from Chicago warehouse".
+ * Several: "Arrives in 2 parcels: 9–11 Dec 2026 from Chicago warehouse (3 units); 10–14 Dec 2026
+ * from Main warehouse (2 units)". Units on backorder: "… ; 6 units on backorder arrive
+ * 12–18 Jan 2027", or "… ; 6 units on backorder: date to be confirmed".
+ */
+export function deliveryWords(estimate: Pick<DeliveryEstimate, "parcels" | "undated">): string {
+  const shipped = estimate.parcels.filter((p) => p.from !== null);
+  const waiting = estimate.parcels.filter((p) => p.from === null);
+  const parts: string[] = [];
+  if (shipped.length === 1) {
+    const p = shipped[0]!;
+    parts.push(`Arrives ${dayRangeWords(p.earliest, p.latest)} · ships from ${p.from}`);
+  } else if (shipped.length > 1) {
+    parts.push(
+      `Arrives in ${shipped.length} parcels: ${shipped
+        .map((p) => `${dayRangeWords(p.earliest, p.latest)} from ${p.from} (${unitWords(p.units)})`)
+        .join("; ")}`,
+    );
+  }
+  for (const p of waiting) {
+    const verb = p.units === 1 ? "arrives" : "arrive";
+    parts.push(`${unitWords(p.units)} on backorder ${verb} ${dayRangeWords(p.earliest, p.latest)}`);
+  }
+  if (estimate.undated > 0) {
+    parts.push(`${unitWords(estimate.undated)} on backorder: date to be confirmed`);
+  }
+  const words = parts.join("; ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -17,6 +17,8 @@ import { products } from "../catalog/tables";
 import { conflict, notFound, unauthorized, unprocessable } from "../errors";
 import { computeCharges, type ChargeFacts } from "../charges/estimate";
 import { readCharges, type DestinationSource } from "../charges/read";
+import { deliveryByMethod } from "../shipping/delivery-quote";
+import type { DeliveryEstimate } from "../../contract/shipping";
 import { percentFromMilli } from "../tax/rules";
 import { centsToUnits, formatCents } from "../money";
 import { minimumFor, priceLines, pricingFor, unitPriceFor } from "../pricing/pricing";
@@ -200,6 +202,10 @@ export function createCartService(
     );
     const taxOf = new Map(priced.map((l, i) => [l, charges.lineTax[i]!]));
     const place = delivery?.facts.place;
+    // When each option would arrive, from where the parts ship now (docs/shipping.md).
+    const arrives = place
+      ? await deliveryByMethod(tx, priced, place, charges.options, new Date())
+      : new Map<string, DeliveryEstimate | null>();
     return {
       lines: lines.map(({ cents: _cents, grams: _grams, deposit: _deposit, ...line }, i) => ({
         ...line,
@@ -218,6 +224,7 @@ export function createCartService(
         name: o.method.name,
         estimate: o.method.estimate,
         price: centsToUnits(o.priceCents),
+        delivery: arrives.get(o.method.id) ?? null,
       })),
       shippingMethodId: charges.method?.method.id ?? null,
       shipping: centsToUnits(charges.shippingCents),

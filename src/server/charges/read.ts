@@ -181,7 +181,8 @@ function rulesJson(
                    select json_agg(json_build_object(
                             'id', m.id, 'name', m.name, 'estimate', m.estimate, 'kind', m.kind,
                             'priceCents', m.price_cents, 'freeOverCents', m.free_over_cents,
-                            'bands', m.bands) order by m.position, m.id)
+                            'bands', m.bands, 'transitMinDays', m.transit_min_days,
+                            'transitMaxDays', m.transit_max_days) order by m.position, m.id)
                      from shipping_methods m where m.zone_id = z.id), '[]'))
                order by z.created_at, z.id)
           from shipping_zones z where (select * from place) = any(z.countries)), '[]'),

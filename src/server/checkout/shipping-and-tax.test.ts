@@ -163,8 +163,15 @@ test("a visitor's estimate for a country and postal code equals the checkout tot
   });
   expect(estimate.lines.map((l: { tax: number }) => l.tax)).toEqual([1.62, 2.25]);
   expect(estimate.shippingOptions).toEqual([
-    { id: standardId, name: "Standard", estimate: "3-5 business days", price: 9.95 },
-    { id: expressId, name: "Express", estimate: "1-2 business days", price: 19.95 },
+    // No transit days set: no dated window (docs/shipping.md "Delivery estimates").
+    {
+      id: standardId,
+      name: "Standard",
+      estimate: "3-5 business days",
+      price: 9.95,
+      delivery: null,
+    },
+    { id: expressId, name: "Express", estimate: "1-2 business days", price: 19.95, delivery: null },
   ]);
 
   // The visitor signs up, saves the address, and checks out what they were shown.

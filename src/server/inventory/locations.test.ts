@@ -38,6 +38,8 @@ async function addLocation(name: string, country = "US", regions: string[] = [])
       servesCountries: [country],
       servesRegions: regions,
       priority: 50,
+      dispatchDays: 1,
+      cutoffHour: null,
       active: true,
     },
     admin,

@@ -36,6 +36,8 @@ const toLocation = (r: LocationRow): Location => ({
   priority: r.priority,
   isHome: r.isHome,
   active: r.active,
+  dispatchDays: r.dispatchDays,
+  cutoffHour: r.cutoffHour,
 });
 
 /** Home first, then by priority and code: the order every list of locations is in. */
@@ -208,6 +210,8 @@ const updatable = [
   "servesRegions",
   "priority",
   "active",
+  "dispatchDays",
+  "cutoffHour",
 ] as const satisfies readonly (keyof LocationUpdate)[];
 
 /** `code` as the unique index compares it: another location's, if one has it. */
@@ -276,6 +280,8 @@ export function createLocationService(db: Db, onStockChanged: () => void = () =>
               servesRegions: input.servesRegions,
               priority: input.priority,
               active: input.active,
+              dispatchDays: input.dispatchDays,
+              cutoffHour: input.cutoffHour,
             })
             .returning();
           await recordAdminAction(tx, {

@@ -26,6 +26,9 @@ export interface ShippingMethodRule {
   priceCents: number;
   freeOverCents: number | null;
   bands: WeightBand[];
+  /** Working days in transit, least and most (null: no dated estimate; docs/shipping.md). */
+  transitMinDays?: number | null;
+  transitMaxDays?: number | null;
 }
 
 export interface ShippingZoneRule {

@@ -28,6 +28,8 @@ function toZone(zone: ZoneRow, methods: MethodRow[]): ShippingZone {
       price: centsToUnits(m.priceCents),
       freeOver: m.freeOverCents === null ? null : centsToUnits(m.freeOverCents),
       bands: m.bands.map((b) => ({ upToGrams: b.upToGrams, price: centsToUnits(b.priceCents) })),
+      transitMinDays: m.transitMinDays,
+      transitMaxDays: m.transitMaxDays,
     })),
   };
 }
@@ -46,6 +48,8 @@ function methodValues(m: ShippingMethodInput, zoneId: string, position: number) 
       m.kind === "weight"
         ? m.bands.map((b) => ({ upToGrams: b.upToGrams, priceCents: unitsToCents(b.price) }))
         : [],
+    transitMinDays: m.transitMinDays,
+    transitMaxDays: m.transitMaxDays,
   };
 }
 

@@ -28,6 +28,7 @@ import { useCart, useCheckout } from "../api/cart-contents";
 import { useCartQuote } from "../api/cart-quote";
 import { Totals } from "./totals";
 import { loadRememberedVehicle, withVehicle } from "../../../lib/vehicle-choice";
+import { DeliveryWindow } from "./delivery-window";
 
 /**
  * /checkout: where it goes (a saved address, one of the company's ship-to addresses, or a new
@@ -208,6 +209,7 @@ function CheckoutFields({
                         <span className="text-base-content/75">{o.estimate}</span>
                       </span>
                       <span>{o.price === 0 ? "Free" : formatPrice(o.price, cart.currency)}</span>
+                      <DeliveryWindow option={o} />
                     </span>
                   </label>
                 ))}

@@ -21,8 +21,8 @@ function quote(methodId: string): Cart {
     canCheckout: true,
     destination: { country: "US", region: "IL", postalCode: "60601" },
     shippingOptions: [
-      { id: STANDARD, name: "Standard", estimate: "3–5 business days", price: 0 },
-      { id: EXPRESS, name: "Express", estimate: "1–2 business days", price: 25 },
+      { id: STANDARD, name: "Standard", estimate: "3–5 business days", price: 0, delivery: null },
+      { id: EXPRESS, name: "Express", estimate: "1–2 business days", price: 25, delivery: null },
     ],
     shippingMethodId: methodId,
     shipping,

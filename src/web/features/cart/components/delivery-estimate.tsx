@@ -9,6 +9,7 @@ import { formatPrice } from "../../../lib/format";
 import { useVisitorItems } from "../api/cart";
 import { useCartQuote } from "../api/cart-quote";
 import { Totals } from "./totals";
+import { DeliveryWindow } from "./delivery-window";
 
 /**
  * The cart's "delivered cost": shipping and tax for a country and postal code, before signing
@@ -108,11 +109,12 @@ export function DeliveryEstimate({ visitor }: { visitor: boolean }) {
                     onChange={() => setMethodId(o.id)}
                     aria-label={`${o.name}, ${o.estimate}, ${formatPrice(o.price, cart.currency)}`}
                   />
-                  <span className="flex flex-1 justify-between gap-2">
+                  <span className="flex flex-1 flex-wrap justify-between gap-x-2">
                     <span>
                       {o.name} <span className="text-base-content/75">{o.estimate}</span>
                     </span>
                     <span>{o.price === 0 ? "Free" : formatPrice(o.price, cart.currency)}</span>
+                    <DeliveryWindow option={o} />
                   </span>
                 </label>
               ))}

@@ -25,6 +25,8 @@ type LocationDraft = {
   servesRegions: string;
   priority: string;
   active: boolean;
+  dispatchDays: string;
+  cutoffHour: string;
 };
 
 const blankLocation = (): LocationDraft => ({
@@ -39,6 +41,8 @@ const blankLocation = (): LocationDraft => ({
   servesRegions: "",
   priority: "100",
   active: true,
+  dispatchDays: "1",
+  cutoffHour: "",
 });
 
 const toDraft = (l: Location): LocationDraft => ({
@@ -53,6 +57,8 @@ const toDraft = (l: Location): LocationDraft => ({
   servesRegions: l.servesRegions.join(", "),
   priority: String(l.priority),
   active: l.active,
+  dispatchDays: String(l.dispatchDays),
+  cutoffHour: l.cutoffHour === null ? "" : String(l.cutoffHour),
 });
 
 const list = (s: string) =>
@@ -75,6 +81,8 @@ const locationFormSchema = z
     servesRegions: z.string(),
     priority: z.string(),
     active: z.boolean(),
+    dispatchDays: z.string(),
+    cutoffHour: z.string(),
   })
   .transform((draft, ctx) => {
     const checked = locationCreateSchema.safeParse({
@@ -82,12 +90,23 @@ const locationFormSchema = z
       servesCountries: list(draft.servesCountries),
       servesRegions: list(draft.servesRegions),
       priority: draft.priority.trim() === "" ? Number.NaN : Number(draft.priority),
+      dispatchDays: draft.dispatchDays.trim() === "" ? Number.NaN : Number(draft.dispatchDays),
+      cutoffHour: draft.cutoffHour.trim() === "" ? null : Number(draft.cutoffHour),
     });
     for (const issue of checked.error?.issues ?? []) {
       ctx.addIssue({ code: "custom", path: issue.path.slice(0, 1), message: issue.message });
     }
     return checked.success ? checked.data : z.NEVER;
   });
+
+/** A location's dispatch time as people read it: "Same day by 14:00 UTC", "2 working days". */
+const dispatchOf = (l: Location) => {
+  const days =
+    l.dispatchDays === 0
+      ? "Same day"
+      : `${l.dispatchDays} working ${l.dispatchDays === 1 ? "day" : "days"}`;
+  return l.cutoffHour === null ? days : `${days} · orders by ${l.cutoffHour}:00 UTC`;
+};
 
 /** Where a location is and what it serves, as people read it. */
 const placeOf = (l: Location) => [l.city, l.country].filter(Boolean).join(", ");
@@ -119,6 +138,7 @@ export function LocationsPage() {
     { header: "City / country", cell: placeOf },
     { header: "Serves", cell: servesOf },
     { header: "Priority", numeric: true, cell: (l) => l.priority },
+    { header: "Dispatch", cell: dispatchOf },
     {
       header: "Actions",
       role: "actions",
@@ -247,6 +267,23 @@ function LocationDialog({ location, onClose }: { location?: Location; onClose():
         error={errors.priority?.message}
         {...register("priority")}
       />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField
+          label="Dispatch (working days)"
+          {...wholeNumber(0)}
+          hint="From an order to its parcel leaving here; 0: the same day"
+          error={errors.dispatchDays?.message}
+          {...register("dispatchDays")}
+        />
+        <FormField
+          label="Same-day cut-off hour (UTC, optional)"
+          {...wholeNumber(1)}
+          placeholder="14"
+          hint="Orders from this hour count from the next working day"
+          error={errors.cutoffHour?.message}
+          {...register("cutoffHour")}
+        />
+      </div>
       {!location?.isHome && (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="checkbox checkbox-sm" {...register("active")} />

@@ -29,6 +29,8 @@ const home: Location = {
   priority: 100,
   isHome: true,
   active: true,
+  dispatchDays: 1,
+  cutoffHour: null,
 };
 
 const stock: Stock = {

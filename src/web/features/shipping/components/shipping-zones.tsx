@@ -34,6 +34,8 @@ const methodDraftSchema = z.object({
   price: z.string(),
   freeOver: z.string(),
   bands: z.string(),
+  transitMinDays: z.string(),
+  transitMaxDays: z.string(),
 });
 type MethodDraft = z.infer<typeof methodDraftSchema>;
 type ZoneDraft = { name: string; countries: string; regions: string; methods: MethodDraft[] };
@@ -44,6 +46,8 @@ const blankMethod = (): MethodDraft => ({
   price: "",
   freeOver: "",
   bands: "",
+  transitMinDays: "",
+  transitMaxDays: "",
 });
 const blankZone = (): ZoneDraft => ({
   name: "",
@@ -64,6 +68,9 @@ const list = (s: string) =>
     .map((x) => x.trim())
     .filter(Boolean);
 const num = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
+/** Empty: none (null); else the number typed. */
+const optionalNum = (s: string) => (s.trim() === "" ? null : Number(s));
+const optionalText = (n: number | null) => (n === null ? "" : String(n));
 
 function toDraft(z: ShippingZone): ZoneDraft {
   return {
@@ -78,6 +85,8 @@ function toDraft(z: ShippingZone): ZoneDraft {
       price: String(m.price),
       freeOver: m.freeOver === null ? "" : String(m.freeOver),
       bands: m.bands.map((b) => `${b.upToGrams}:${b.price}`).join(", "),
+      transitMinDays: optionalText(m.transitMinDays),
+      transitMaxDays: optionalText(m.transitMaxDays),
     })),
   };
 }
@@ -101,6 +110,8 @@ function fromDraft(d: ZoneDraft) {
               return { upToGrams: num(grams ?? ""), price: num(price ?? "") };
             })
           : [],
+      transitMinDays: optionalNum(m.transitMinDays),
+      transitMaxDays: optionalNum(m.transitMaxDays),
     })),
   };
 }
@@ -191,6 +202,8 @@ export function ShippingZones() {
                     <li key={m.id}>
                       <span className="font-medium">{m.name}</span>
                       {m.estimate && ` (${m.estimate})`}: {rateText(m, currency)}
+                      {m.transitMinDays !== null &&
+                        ` · ${m.transitMinDays}–${m.transitMaxDays} working days in transit`}
                     </li>
                   ))}
                 </ul>
@@ -316,6 +329,23 @@ function ZoneForm({ id, draft, onDone }: { id?: string; draft: ZoneDraft; onDone
                 {...register(`methods.${i}.freeOver`)}
               />
             )}
+            <FormField
+              label="Transit, least (working days)"
+              id={`method-${i}-transit-min`}
+              inputMode="numeric"
+              placeholder="3"
+              hint="Dated delivery windows at checkout; empty: none"
+              error={error?.transitMinDays?.message}
+              {...register(`methods.${i}.transitMinDays`)}
+            />
+            <FormField
+              label="Transit, most (working days)"
+              id={`method-${i}-transit-max`}
+              inputMode="numeric"
+              placeholder="5"
+              error={error?.transitMaxDays?.message}
+              {...register(`methods.${i}.transitMaxDays`)}
+            />
             <button
               type="button"
               className="btn btn-ghost btn-sm w-fit self-end"
