@@ -11,6 +11,10 @@ test("an admin ships a paid order with UPS and a tracking number; the customer's
 
   await admin.goto(`/dashboard/manageallorders?q=${encodeURIComponent(customer.email)}`);
   const row = admin.getByTestId("admin-order").filter({ hasText: customer.email });
+  // The page settled (its chart drawn, the paid order listed) before the row is acted on.
+  await expect(admin.locator("canvas").first()).toBeVisible();
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText("Paid")).toBeVisible();
   await row.getByRole("button", { name: "Mark shipped" }).click();
   const dialog = admin.getByRole("dialog", { name: "Mark this order shipped?" });
 

@@ -66,7 +66,9 @@ export function OrdersChart({ days, currency }: Pick<OrdersOverview, "days" | "c
     };
   }, [days, currency]);
   return (
-    <figure>
+    // As tall as its spinner while this code loads (orders-overview.tsx): the chart and its legend
+    // (one or two lines) fit, so the orders below do not move when it arrives.
+    <figure className="min-h-[19rem]">
       <div
         ref={box}
         className="w-full"

@@ -2,7 +2,7 @@ import { plural } from "#contract/count";
 import { lazy, Suspense } from "react";
 import { orderStatuses, orderStatusLabels } from "#contract/orders";
 import { QueryError } from "../../../components/query-error";
-import { PageSpinner } from "../../../components/spinner";
+import { PageSpinner, Spinner } from "../../../components/spinner";
 import { formatPrice } from "../../../lib/format";
 import { useOrdersOverview } from "../api/orders-admin";
 
@@ -35,7 +35,13 @@ export function OrdersOverviewPanel() {
         <p className="text-sm text-base-content/70">
           {plural(orders30, "order")} placed, {formatPrice(revenue30, data.currency)} received.
         </p>
-        <Suspense fallback={<PageSpinner />}>
+        <Suspense
+          fallback={
+            <div className="flex min-h-[19rem] items-center justify-center">
+              <Spinner />
+            </div>
+          }
+        >
           <OrdersChart days={data.days} currency={data.currency} />
         </Suspense>
       </div>
