@@ -6,6 +6,7 @@ import { shippingOptionSchema } from "./shipping";
 import { phoneNumberSchema } from "./phone";
 import { text } from "./text";
 import { orderVehicleSchema } from "./vehicles";
+import { cartDiscountSchema } from "./discount-codes";
 
 export { cartMessages, MAX_CART_LINES };
 
@@ -79,8 +80,15 @@ export const cartSchema = z.object({
   lines: z.array(cartLineSchema),
   /** The number of units in the cart (the navbar's badge). */
   count: z.number().int(),
-  /** The sum of the lines that can be checked out. */
+  /** The sum of the lines that can be checked out (before a discount code). */
   subtotal: z.number(),
+  /**
+   * The discount code's line (docs/pricing.md "Discount codes"): its code, what it takes off and
+   * what it applies to; null without a code, or when the applied code cannot be used now.
+   */
+  discount: cartDiscountSchema.nullable(),
+  /** Why the code applied to the cart takes nothing off now ("Spend $50.00 or more …"), else null. */
+  discountProblem: z.string().nullable(),
   /** Their core deposits (coreDeposit × qty), untaxed. */
   coreDeposits: z.number(),
   currency: z.string(),
@@ -102,7 +110,7 @@ export const cartSchema = z.object({
   taxName: z.string().nullable(),
   /** A 0 % treatment's note: reverse charge's legal wording, or the exemption certificate's. */
   taxNote: z.string().nullable(),
-  /** subtotal + core deposits + shipping + tax: what the checkout charges when nothing changes. */
+  /** subtotal − discount + core deposits + shipping + tax: what the checkout charges when nothing changes. */
   total: z.number(),
   /** Why the destination cannot be served (no zone, too heavy), else null. */
   deliveryProblem: z.string().nullable(),
@@ -165,6 +173,11 @@ export const checkoutSchema = z
      * ("available"). Absent: a short line refuses the checkout, as the specification says.
      */
     fulfilment: z.enum(["complete", "available"]).optional(),
+    /**
+     * The discount code the buyer saw applied (the cart's `discount.code`): checked again in the
+     * order's transaction, and used once. Absent: the order takes no code.
+     */
+    discountCode: text().trim().max(30).optional(),
   })
   .superRefine(refineDestination);
 export type Checkout = z.infer<typeof checkoutSchema>;

@@ -1234,6 +1234,13 @@ const rows: Row[] = [
     }),
     expect: customers(200),
   },
+  // A code nobody made: the guard lets customers through to the code's refusal (422).
+  {
+    route: "PUT /api/cart/discount-code",
+    call: async () => ({ url: "/api/cart/discount-code", payload: { code: "NO-SUCH-CODE" } }),
+    expect: customers(422),
+  },
+  plain("DELETE /api/cart/discount-code", customers(200)),
   {
     route: "DELETE /api/cart/items/:productId",
     call: async () => ({ url: `/api/cart/items/${(await freshProduct()).id}` }),

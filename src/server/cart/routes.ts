@@ -8,6 +8,7 @@ import {
 } from "../../contract/cart";
 import { caller, type Guards } from "../http/request-context";
 import type { CartService } from "./service";
+import { applyDiscountCodeSchema } from "../../contract/discount-codes";
 import { errorAnswers } from "../api-errors";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
@@ -64,6 +65,34 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
       const me = caller(req);
       return cart.remove(me.id, req.params.productId);
     },
+  );
+
+  app.put(
+    "/cart/discount-code",
+    {
+      schema: {
+        tags: ["cart"],
+        summary:
+          "Apply a discount code to your cart (any case; replaces the one before): the cart with its `discount` line, or 422 with why the code cannot be used",
+        body: applyDiscountCodeSchema,
+        response: { 200: cartSchema, ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req) => cart.applyCode(caller(req).id, req.body.code),
+  );
+
+  app.delete(
+    "/cart/discount-code",
+    {
+      schema: {
+        tags: ["cart"],
+        summary: "Take the discount code off your cart",
+        response: { 200: cartSchema, ...errors },
+      },
+      onRequest: guards.customerOnly,
+    },
+    async (req) => cart.removeCode(caller(req).id),
   );
 
   app.post(

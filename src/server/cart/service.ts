@@ -22,6 +22,15 @@ import type { DeliveryEstimate } from "../../contract/shipping";
 import { percentFromMilli } from "../tax/rules";
 import { centsToUnits, formatCents } from "../money";
 import { minimumFor, priceLines, pricingFor, unitPriceFor } from "../pricing/pricing";
+import {
+  cartCodeOf,
+  cartDiscountFor,
+  clearCartCode,
+  knownCode,
+  refused,
+  setCartCode,
+  type CodeRow,
+} from "../pricing/discount-codes";
 import { lockCustomer, lockCustomerSql } from "../users/service";
 import { backorderOffers, type BackorderOffer } from "../inventory/backorders";
 import type { VehicleQuery } from "../../contract/vehicles";
@@ -71,9 +80,11 @@ export function createCartService(
     stored: StoredLine[],
     userId?: string,
     delivery?: { facts: ChargeFacts; postalCode: string; methodId?: string | null },
+    /** A code to price with instead of the one applied to the cart (being applied). */
+    withCode?: CodeRow,
   ): Promise<Cart> {
     const ids = stored.map((l) => l.productId);
-    const [found, alreadyOrdered, pricing] = await Promise.all([
+    const [found, alreadyOrdered, pricing, code] = await Promise.all([
       ids.length === 0
         ? []
         : tx
@@ -87,11 +98,13 @@ export function createCartService(
               weightGrams: products.weightGrams,
               coreDepositCents: products.coreDepositCents,
               breaks: products.breaks,
+              category: products.category,
             })
             .from(products)
             .where(inArray(products.id, ids)),
       userId && ids.length > 0 ? unpaidProductsOf(tx, userId, ids) : new Set<string>(),
       ids.length > 0 ? pricingFor(tx, userId, opts.currency, ids) : { currency: opts.currency },
+      withCode ?? (userId && ids.length > 0 ? cartCodeOf(tx, userId) : undefined),
     ]);
     const byId = new Map(found.map((p) => [p.id, p]));
     // Lines above the shelf: what their parts offer the rest at, where they take backorders.
@@ -190,9 +203,11 @@ export function createCartService(
       };
     });
     const priced = lines.filter((l) => l.problem !== cartMessages.deleted);
+    // The discount code after the group's price, before tax (docs/pricing.md "Discount codes").
+    const off = await cartDiscountFor(tx, code, userId, pricing, priced, (id) => byId.get(id));
     const charges = computeCharges(
-      priced.map((l) => ({
-        lineTotalCents: l.cents,
+      priced.map((l, i) => ({
+        lineTotalCents: l.cents - off.perLine[i]!,
         weightGrams: l.grams,
         coreDepositCents: l.deposit,
       })),
@@ -212,7 +227,9 @@ export function createCartService(
         tax: centsToUnits(taxOf.get(lines[i]!) ?? 0),
       })),
       count: priced.reduce((n, l) => n + l.qty, 0),
-      subtotal: centsToUnits(charges.subtotalCents),
+      subtotal: centsToUnits(charges.subtotalCents + off.totalCents),
+      discount: off.discount,
+      discountProblem: off.problem,
       coreDeposits: centsToUnits(charges.coreDepositCents),
       currency: opts.currency,
       canCheckout: lines.length > 0 && lines.every((l) => l.problem === null),
@@ -343,6 +360,20 @@ export function createCartService(
             set: { qty, productName: product.name, seenPriceCents, ...vehicleIds },
           });
       });
+      return get(userId);
+    },
+
+    /** Applies a discount code to the account's cart: 422 with the reason when it cannot be used. */
+    async applyCode(userId: string, text: string): Promise<Cart> {
+      const code = await knownCode(db, text);
+      const cart = await price(db, await storedLines(db, userId), userId, undefined, code);
+      if (cart.discountProblem) throw refused(cart.discountProblem);
+      await setCartCode(db, userId, code.id);
+      return cart;
+    },
+
+    async removeCode(userId: string): Promise<Cart> {
+      await clearCartCode(db, userId);
       return get(userId);
     },
 

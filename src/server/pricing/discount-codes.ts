@@ -69,6 +69,13 @@ export async function codeByText(tx: DbOrTx, text: string): Promise<CodeRow | un
   return row;
 }
 
+/** A code by what a buyer typed; 422 "This code is unknown or has ended" when there is none. */
+export async function knownCode(tx: DbOrTx, text: string): Promise<CodeRow> {
+  const code = await codeByText(tx, text);
+  if (!code) throw refused(msg.unknownOrEnded);
+  return code;
+}
+
 /** "10 % off brakes", "$5.00 off everything". */
 export const codeWords = (c: CodeRow, currency: string) =>
   discountWords(c, formatCents(c.amountCents ?? 0, currency));
@@ -339,3 +346,46 @@ export function createDiscountCodeService(db: Db, opts: { currency: string }) {
 }
 
 export type DiscountCodeService = ReturnType<typeof createDiscountCodeService>;
+
+/** A cart's discount: what it takes off each priced line, its line on the cart, or why not. */
+export interface CartDiscountAnswer {
+  perLine: number[];
+  totalCents: number;
+  discount: { code: string; amount: number; appliesTo: string } | null;
+  problem: string | null;
+}
+
+/**
+ * The cart's code against its priced lines (the quote and the cart page): a code the buyer may
+ * use gives its line; one they may no longer use (the minimum not reached after a line was
+ * removed, the code ended) stays applied and says why, taking nothing off.
+ */
+export async function cartDiscountFor(
+  tx: DbOrTx,
+  code: CodeRow | undefined,
+  userId: string | undefined,
+  pricing: { currency: string; group?: { id?: string } },
+  priced: readonly { productId: string; cents: number }[],
+  productOf: (id: string) => { category: string | null } | undefined,
+): Promise<CartDiscountAnswer> {
+  const lines = priced.map((l) => ({
+    productId: l.productId,
+    category: productOf(l.productId)?.category ?? null,
+    lineTotalCents: l.cents,
+  }));
+  const none = { perLine: lines.map(() => 0), totalCents: 0, discount: null, problem: null };
+  if (!code || !userId) return none;
+  const buyer = { userId, groupId: pricing.group?.id ?? null, currency: pricing.currency };
+  const applied = await applyCode(tx, code, buyer, lines);
+  if (applied.refusal) return { ...none, problem: applied.refusal };
+  return {
+    perLine: applied.lines.perLine,
+    totalCents: applied.lines.totalCents,
+    discount: {
+      code: code.code,
+      amount: centsToUnits(applied.lines.totalCents),
+      appliesTo: applied.words,
+    },
+    problem: null,
+  };
+}

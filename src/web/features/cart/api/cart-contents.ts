@@ -12,6 +12,8 @@ const EMPTY_CART: Cart = {
   lines: [],
   count: 0,
   subtotal: 0,
+  discount: null,
+  discountProblem: null,
   coreDeposits: 0,
   currency: "",
   canCheckout: false,

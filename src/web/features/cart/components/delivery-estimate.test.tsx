@@ -16,6 +16,8 @@ function quote(methodId: string): Cart {
     lines: [],
     count: 0,
     subtotal: 300,
+    discount: null,
+    discountProblem: null,
     coreDeposits: 0,
     currency: "USD",
     canCheckout: true,
