@@ -132,6 +132,14 @@ test("the admin's dispatch and transit days become the window the buyer sees at 
   await expect(courier).toBeChecked();
   await expect(page.getByTestId("delivery-window")).toHaveText(one.words);
   await page.screenshot({ path: "/tmp/delivery-checkout-phone.png", fullPage: true });
+  // The cart's estimate for a Wyoming postal code says the same.
+  await page.goto("/cart");
+  await page.getByLabel("Postal code").fill("82001");
+  await page.getByRole("button", { name: "Estimate" }).click();
+  await expect(page.getByTestId("delivery-estimate").getByTestId("delivery-window")).toHaveText(
+    one.words,
+  );
+  await page.screenshot({ path: "/tmp/delivery-cart-phone.png", fullPage: true });
 
   // Six: Cheyenne's 4, and 2 from the Main warehouse with its own dispatch (1 working day).
   await ok(await page.request.put(`/api/cart/items/${product._id}`, { data: { qty: 6 } }), 200);
