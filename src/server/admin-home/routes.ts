@@ -6,7 +6,7 @@ import {
 } from "../../contract/admin-home";
 import { idParamsSchema } from "../../contract/common";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../http/request-context";
+import { adminRoute, caller, type Guards } from "../http/request-context";
 import type { AdminHomeService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404);
@@ -41,8 +41,7 @@ export const adminHomeRoutes: FastifyPluginAsyncZod<{
         body: reorderLevelInputSchema,
         response: { 200: reorderLevelSchema, ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "inventory:write" },
+      ...adminRoute(guards, "inventory:write"),
     },
     async (req) => home.setReorderLevel(req.params.id, req.body.reorderLevel, caller(req)),
   );

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   approvalDecisionSchema,
   approvalMessages,
@@ -11,7 +10,7 @@ import {
   approvalSettingsSchema,
 } from "../../contract/approvals";
 import { errorAnswers } from "../api-errors";
-import { sendPage } from "../http/page";
+import { pagedListRoute } from "../http/page";
 import { caller, companyOf, type Guards } from "../http/request-context";
 import { forbidden } from "../errors";
 import type { ApprovalService } from "./service";
@@ -28,23 +27,21 @@ export const approvalRoutes: FastifyPluginAsyncZod<{
   guards: Guards;
 }> = async (app, { approvals, guards }) => {
   const onlyOwners = () => forbidden(approvalMessages.onlyOwners);
-  app.get(
+  pagedListRoute(
+    app,
     "/approvals",
     {
-      schema: {
-        tags: ["companies", "orders"],
-        summary:
-          "Orders awaiting approval, oldest first, paged (total in X-Total-Count), searched by `q` (buyer, email, company, order number, part or PO): your company's, for its owners; every company's, for admins (read only)",
-        querystring: approvalListQuerySchema,
-        response: { 200: z.array(approvalSchema), ...errors },
-      },
+      tags: ["companies", "orders"],
+      summary:
+        "Orders awaiting approval, oldest first, paged (total in X-Total-Count), searched by `q` (buyer, email, company, order number, part or PO): your company's, for its owners; every company's, for admins (read only)",
+      querystring: approvalListQuerySchema,
+      item: approvalSchema,
+      errors,
       onRequest: guards.customerOrAdmin,
       // Admins go through with no company: every company's list.
       preHandler: guards.companyOwner({ outsider: onlyOwners }),
     },
-    async (req, reply) => {
-      return sendPage(reply, await approvals.list(companyOf(req)?.companyId ?? null, req.query));
-    },
+    (query, req) => approvals.list(companyOf(req)?.companyId ?? null, query),
   );
 
   app.get(

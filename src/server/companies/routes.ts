@@ -18,10 +18,10 @@ import {
 import { idParamsSchema } from "../../contract/common";
 import { searchPagingQuerySchema } from "../../contract/pricing";
 import { errorAnswers } from "../api-errors";
-import { sendPage } from "../http/page";
+import { pagedListRoute } from "../http/page";
 import type { RateLimiter } from "../auth/rate-limit";
 import { enforceLimits } from "../auth/request-limit";
-import { caller, companyOf, type Guards } from "../http/request-context";
+import { adminRoute, caller, companyOf, type Guards } from "../http/request-context";
 import { notFound } from "../errors";
 import type { CompanyService } from "./service";
 
@@ -65,21 +65,18 @@ export const companyRoutes: FastifyPluginAsyncZod<{
     }),
   };
 
-  app.get(
+  pagedListRoute(
+    app,
     "/companies",
     {
-      schema: {
-        tags: ["companies", "admin"],
-        summary: "Admin: companies by name, paged (`q` searches names); total in X-Total-Count",
-        querystring: searchPagingQuerySchema,
-        response: { 200: z.array(companySchema), ...errors },
-      },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "customers:read" },
+      tags: ["companies", "admin"],
+      summary: "Admin: companies by name, paged (`q` searches names); total in X-Total-Count",
+      querystring: searchPagingQuerySchema,
+      item: companySchema,
+      errors,
+      ...adminRoute(guards, "customers:read"),
     },
-    async (req, reply) => {
-      return sendPage(reply, await companies.list(req.query));
-    },
+    (query) => companies.list(query),
   );
 
   app.post(
@@ -109,8 +106,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
         params: idParamsSchema,
         response: { 200: companySchema, ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "customers:read" },
+      ...adminRoute(guards, "customers:read"),
     },
     async (req) => {
       return companies.get(req.params.id);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParamsSchema } from "../../contract/common";
 import { coreDepositInputSchema, coreDepositSchema } from "../../contract/core-charges";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../http/request-context";
+import { adminRoute, caller, type Guards } from "../http/request-context";
 import type { CoreChargeService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404);
@@ -23,8 +23,7 @@ export const coreChargeRoutes: FastifyPluginAsyncZod<{
         body: coreDepositInputSchema,
         response: { 200: coreDepositSchema, ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "prices:write" },
+      ...adminRoute(guards, "prices:write"),
     },
     async (req) => coreCharges.setCoreDeposit(req.params.id, req.body.coreDeposit, caller(req)),
   );

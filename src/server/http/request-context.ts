@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyContextConfig, FastifyRequest } from "fastify";
 import type { SQL } from "drizzle-orm";
 import type { CompanyRole } from "../../contract/companies";
 import type { Role } from "../../contract/users";
@@ -145,4 +145,15 @@ export interface Guards {
    * that serve customers in no company too (quotes, `/company`). Nobody is refused here.
    */
   companyIfAny: GuardHook;
+}
+
+/**
+ * An admin's route that an API key may call too, with the scope it needs
+ * (`src/server/api-keys/scopes.ts`): its guard and config, spread into the route's options.
+ */
+export function adminRoute(
+  guards: Pick<Guards, "adminOnly">,
+  apiScope: NonNullable<FastifyContextConfig["apiScope"]>,
+) {
+  return { onRequest: guards.adminOnly, config: { apiScope } } as const;
 }

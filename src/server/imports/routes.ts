@@ -1,12 +1,11 @@
 import multipart from "@fastify/multipart";
 import type { FileStorage } from "../storage/storage";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
 import { importListQuerySchema, importRecordSchema, type ImportKind } from "../../contract/imports";
 import { errorAnswers } from "../api-errors";
-import { sendPage } from "../http/page";
-import { caller, type Guards } from "../http/request-context";
+import { pagedListRoute } from "../http/page";
+import { adminRoute, caller, type Guards } from "../http/request-context";
 import type { ImportService } from "./service";
 import { saveUpload } from "./upload";
 
@@ -25,8 +24,8 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (
   { imports, guards, storage, maxBytes },
 ) => {
   // Every route is an admin's: a read of the catalog's imports, or a write (API keys' scopes).
-  const reads = { onRequest: guards.adminOnly, config: { apiScope: "catalog:read" } } as const;
-  const writes = { onRequest: guards.adminOnly, config: { apiScope: "catalog:write" } } as const;
+  const reads = adminRoute(guards, "catalog:read");
+  const writes = adminRoute(guards, "catalog:write");
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3 },
   });
@@ -61,20 +60,18 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (
     "Upload a PIES 7.x product data file (multipart field `file`, admins): checked and compared with the catalog, nothing imported yet",
   );
 
-  app.get(
+  pagedListRoute(
+    app,
     "/imports",
     {
-      schema: {
-        tags: ["catalog"],
-        summary: "Recent imports, newest first, paged; total in X-Total-Count (admins)",
-        querystring: importListQuerySchema,
-        response: { 200: z.array(importRecordSchema), ...errorAnswers(400, 401, 403) },
-      },
+      tags: ["catalog"],
+      summary: "Recent imports, newest first, paged; total in X-Total-Count (admins)",
+      querystring: importListQuerySchema,
+      item: importRecordSchema,
+      errors: errorAnswers(400, 401, 403),
       ...reads,
     },
-    async (req, reply) => {
-      return sendPage(reply, await imports.list(req.query));
-    },
+    (query) => imports.list(query),
   );
 
   app.get(

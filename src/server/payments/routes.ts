@@ -9,7 +9,7 @@ import {
   testCardConfirmSchema,
   testCardResultSchema,
 } from "../../contract/payments";
-import { caller, type Guards } from "../http/request-context";
+import { adminRoute, caller, type Guards } from "../http/request-context";
 import type { RateLimiter } from "../auth/rate-limit";
 import { enforceLimits } from "../auth/request-limit";
 import { HttpError, notFound } from "../errors";
@@ -69,8 +69,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           "Payments taken that the store could not apply (a second payment, one for an order the store cancelled or whose stock was sold, one that fits no order): to refund",
         response: { 200: z.array(refundDueSchema), ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:read" },
+      ...adminRoute(guards, "orders:read"),
     },
     async () => payments.refundsDue(),
   );
@@ -85,8 +84,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         params: idParamsSchema,
         response: { 200: refundDueSchema, ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:write" },
+      ...adminRoute(guards, "orders:write"),
     },
     async (req) => payments.refundPayment(req.params.id, caller(req)),
   );

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
 import { csvPreviewSchema, importJobSchema, MAX_CSV_BYTES } from "../../contract/product-csv";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../http/request-context";
+import { adminRoute, caller, type Guards } from "../http/request-context";
 import { csvUploadLimits, readCsvUpload } from "../http/upload";
 import type { ProductCsvService } from "./service";
 
@@ -21,8 +21,8 @@ export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = 
   { productCsv, guards },
 ) => {
   // Every route is an admin's: a read of the catalog, or a write (API keys' scopes).
-  const reads = { onRequest: guards.adminOnly, config: { apiScope: "catalog:read" } } as const;
-  const writes = { onRequest: guards.adminOnly, config: { apiScope: "catalog:write" } } as const;
+  const reads = adminRoute(guards, "catalog:read");
+  const writes = adminRoute(guards, "catalog:write");
   await app.register(multipart, {
     limits: csvUploadLimits(MAX_CSV_BYTES),
   });

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   quoteAcceptResultSchema,
   quoteAcceptSchema,
@@ -19,7 +18,7 @@ import {
 } from "../../contract/quotes";
 import type { Order } from "../../contract/orders";
 import { errorAnswers } from "../api-errors";
-import { sendPage } from "../http/page";
+import { pagedListRoute } from "../http/page";
 import type { RateLimiter } from "../auth/rate-limit";
 import { enforceLimits } from "../auth/request-limit";
 import { caller, companyOf, type Guards, type SessionUser } from "../http/request-context";
@@ -92,22 +91,20 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
+  pagedListRoute(
+    app,
     "/quotes",
     {
-      schema: {
-        tags: ["quotes"],
-        summary:
-          "Quotes, newest first, paged (total in X-Total-Count): your company's (or your own without a company); every quote for admins. Search by reference, requester or company; filter by status",
-        querystring: quoteListQuerySchema,
-        response: { 200: z.array(quoteSchema), ...errors },
-      },
+      tags: ["quotes"],
+      summary:
+        "Quotes, newest first, paged (total in X-Total-Count): your company's (or your own without a company); every quote for admins. Search by reference, requester or company; filter by status",
+      querystring: quoteListQuerySchema,
+      item: quoteSchema,
+      errors,
       onRequest: guards.customerOrAdmin,
       preHandler: guards.companyIfAny,
     },
-    async (req, reply) => {
-      return sendPage(reply, await quotes.list(caller(req), companyOf(req), req.query));
-    },
+    (query, req) => quotes.list(caller(req), companyOf(req), query),
   );
 
   app.get(

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
 import { refundToRetrySchema, type RefundToRetry } from "../../contract/refunds";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../http/request-context";
+import { adminRoute, caller, type Guards } from "../http/request-context";
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
 
@@ -24,8 +24,7 @@ export const refundRoutes: FastifyPluginAsyncZod<{
           "Refunds of returns and cancelled paid orders that have not gone through (the gateway failed, or the call was cut off minutes ago), oldest first",
         response: { 200: z.array(refundToRetrySchema), ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:read" },
+      ...adminRoute(guards, "orders:read"),
     },
     async () => refunds.toRetry(),
   );
@@ -40,8 +39,7 @@ export const refundRoutes: FastifyPluginAsyncZod<{
         params: idParamsSchema,
         response: { 200: refundToRetrySchema, ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:write" },
+      ...adminRoute(guards, "orders:write"),
     },
     async (req) => refunds.retry(req.params.id, caller(req)),
   );

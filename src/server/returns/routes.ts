@@ -18,8 +18,8 @@ import {
   type Return,
 } from "../../contract/returns";
 import { errorAnswers } from "../api-errors";
-import { sendPage } from "../http/page";
-import { caller, type Guards } from "../http/request-context";
+import { pagedListRoute } from "../http/page";
+import { adminRoute, caller, type Guards } from "../http/request-context";
 import { sendPrivatePhoto } from "../photos/private";
 import { photoUploadLimits, readPhotoUploads, type ReturnPhotoService } from "./photos";
 import type { ReturnService } from "./service";
@@ -124,21 +124,18 @@ export const returnRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
+  pagedListRoute(
+    app,
     "/returns",
     {
-      schema: {
-        tags: ["returns", "admin"],
-        summary: "Admin: return requests, newest first, paged; the total is in X-Total-Count",
-        querystring: returnsQuerySchema,
-        response: { 200: z.array(returnSchema), ...errors },
-      },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:read" },
+      tags: ["returns", "admin"],
+      summary: "Admin: return requests, newest first, paged; the total is in X-Total-Count",
+      querystring: returnsQuerySchema,
+      item: returnSchema,
+      errors,
+      ...adminRoute(guards, "orders:read"),
     },
-    async (req, reply) => {
-      return sendPage(reply, await returns.list(req.query));
-    },
+    (query) => returns.list(query),
   );
 
   app.post(
@@ -151,8 +148,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
         body: returnDecisionSchema,
         response: { 200: returnSchema, ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:write" },
+      ...adminRoute(guards, "orders:write"),
     },
     async (req) => returns.decide(req.params.id, req.body, caller(req)),
   );
@@ -170,8 +166,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
         body: receiveReturnSchema.nullish(),
         response: { 200: returnSchema, ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:write" },
+      ...adminRoute(guards, "orders:write"),
     },
     async (req) => receiving.receive(req.params.id, caller(req), req.body ?? undefined),
   );
@@ -212,8 +207,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
         params: idParamsSchema,
         response: { 200: returnSchema, ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:write" },
+      ...adminRoute(guards, "orders:write"),
     },
     async (req) => receiving.retryRefund(req.params.id, caller(req)),
   );
@@ -226,8 +220,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{
         summary: 'Admin: "did not fit" returns per product, with the vehicles given',
         response: { 200: fitmentReportSchema, ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:read" },
+      ...adminRoute(guards, "orders:read"),
     },
     async () => returns.fitmentReport(),
   );

@@ -8,7 +8,7 @@ import {
   reviewSummarySchema,
 } from "../../contract/reviews";
 import { errorAnswers } from "../api-errors";
-import { sendPage } from "../http/page";
+import { pagedListRoute } from "../http/page";
 import { caller, type Guards } from "../http/request-context";
 import type { RateLimiter } from "../auth/rate-limit";
 import { enforceLimits } from "../auth/request-limit";
@@ -29,19 +29,17 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   guards: Guards;
   rateLimiter: RateLimiter;
 }> = async (app, { reviews, guards, rateLimiter }) => {
-  app.get(
+  pagedListRoute(
+    app,
     "/reviews",
     {
-      schema: {
-        tags: ["reviews"],
-        summary: "Public reviews, newest first, paged; the total is in X-Total-Count",
-        querystring: pagingQuerySchema,
-        response: { 200: z.array(reviewSchema), ...errorAnswers(400) },
-      },
+      tags: ["reviews"],
+      summary: "Public reviews, newest first, paged; the total is in X-Total-Count",
+      querystring: pagingQuerySchema,
+      item: reviewSchema,
+      errors: errorAnswers(400),
     },
-    async (req, reply) => {
-      return sendPage(reply, await reviews.list(req.query));
-    },
+    (query) => reviews.list(query),
   );
 
   // The admin's lists of the reviews the public one leaves out, each at /reviews/<kind>.
@@ -52,23 +50,18 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       "Admin: reviews awaiting approval (authors without a paid order), newest first, paged",
     ],
   ] as const) {
-    app.get(
+    pagedListRoute(
+      app,
       `/reviews/${kind}`,
       {
-        schema: {
-          tags: ["reviews"],
-          summary,
-          querystring: pagingQuerySchema,
-          response: {
-            200: z.array(reviewSchema),
-            ...errorAnswers(400, 401, 403),
-          },
-        },
+        tags: ["reviews"],
+        summary,
+        querystring: pagingQuerySchema,
+        item: reviewSchema,
+        errors: errorAnswers(400, 401, 403),
         onRequest: guards.adminOnly,
       },
-      async (req, reply) => {
-        return sendPage(reply, await reviews.list(req.query, kind));
-      },
+      (query) => reviews.list(query, kind),
     );
   }
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParamsSchema } from "../../contract/common";
 import { orderShipmentsSchema, shipmentCreateSchema } from "../../contract/shipments";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../http/request-context";
+import { adminRoute, caller, type Guards } from "../http/request-context";
 import type { ShipmentService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
@@ -38,8 +38,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<{
         body: shipmentCreateSchema,
         response: { 201: orderShipmentsSchema, ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:write" },
+      ...adminRoute(guards, "orders:write"),
     },
     async (req, reply) => {
       const result = await shipments.ship(req.params.id, req.body, caller(req));

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { syncInvoicesPageSchema, syncOrdersPageSchema, syncQuerySchema } from "../../contract/bulk";
 import { errorAnswers } from "../api-errors";
-import type { Guards } from "../http/request-context";
+import { adminRoute, type Guards } from "../http/request-context";
 import type { SyncService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 429);
@@ -21,8 +21,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService; guards: Guar
         querystring: syncQuerySchema,
         response: { 200: syncOrdersPageSchema, ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:read" },
+      ...adminRoute(guards, "orders:read"),
     },
     async (req, reply) => {
       reply.header("cache-control", "no-store");
@@ -40,8 +39,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService; guards: Guar
         querystring: syncQuerySchema,
         response: { 200: syncInvoicesPageSchema, ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:read" },
+      ...adminRoute(guards, "orders:read"),
     },
     async (req, reply) => {
       reply.header("cache-control", "no-store");

@@ -10,7 +10,7 @@ import {
   taxRateSchema,
 } from "../../contract/tax";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../http/request-context";
+import { adminRoute, caller, type Guards } from "../http/request-context";
 import type { CompanyTaxService } from "./company-tax";
 import type { TaxService } from "./service";
 
@@ -112,8 +112,7 @@ export const taxRoutes: FastifyPluginAsyncZod<{
         summary:
           "Admin: a company's tax status: its tax id (EU VAT form checked, and VIES's last answer) and tax exemption certificate",
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "customers:read" },
+      ...adminRoute(guards, "customers:read"),
     },
     async (req) => {
       return companyTax.get(req.params.id);

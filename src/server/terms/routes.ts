@@ -13,8 +13,8 @@ import {
   termsMessages,
 } from "../../contract/terms";
 import { errorAnswers } from "../api-errors";
-import { sendPage } from "../http/page";
-import { caller, companyOf, type Guards } from "../http/request-context";
+import { pagedListRoute } from "../http/page";
+import { adminRoute, caller, companyOf, type Guards } from "../http/request-context";
 import { forbidden, notFound } from "../errors";
 import type { TermsService } from "./service";
 
@@ -27,35 +27,33 @@ export const termsRoutes: FastifyPluginAsyncZod<{
   guards: Guards;
 }> = async (app, { terms, guards }) => {
   // The admin's routes: a read of the invoices on account, or a write (API keys' scopes).
-  const reads = { onRequest: guards.adminOnly, config: { apiScope: "orders:read" } } as const;
-  const writes = { onRequest: guards.adminOnly, config: { apiScope: "orders:write" } } as const;
-  app.get(
+  const reads = adminRoute(guards, "orders:read");
+  const writes = adminRoute(guards, "orders:write");
+  pagedListRoute(
+    app,
     "/invoices",
     {
-      schema: {
-        tags: ["invoices"],
-        summary:
-          "Invoices on account (net terms) by status: open (unpaid, overdue included), overdue or paid; paged, total in X-Total-Count (admins)",
-        querystring: invoiceListQuerySchema,
-        response: { 200: z.array(accountInvoiceSchema), ...errorAnswers(400, 401, 403) },
-      },
+      tags: ["invoices"],
+      summary:
+        "Invoices on account (net terms) by status: open (unpaid, overdue included), overdue or paid; paged, total in X-Total-Count (admins)",
+      querystring: invoiceListQuerySchema,
+      item: accountInvoiceSchema,
+      errors: errorAnswers(400, 401, 403),
       ...reads,
     },
-    async (req, reply) => {
-      return sendPage(reply, await terms.list(req.query));
-    },
+    (query) => terms.list(query),
   );
 
-  app.get(
+  pagedListRoute(
+    app,
     "/company/invoices",
     {
-      schema: {
-        tags: ["invoices"],
-        summary:
-          "Your company's invoices on account by status, paged, total in X-Total-Count (its owners and viewers; buyers 403, no company 404)",
-        querystring: invoiceListQuerySchema,
-        response: { 200: z.array(accountInvoiceSchema), ...errorAnswers(400, 401, 403, 404) },
-      },
+      tags: ["invoices"],
+      summary:
+        "Your company's invoices on account by status, paged, total in X-Total-Count (its owners and viewers; buyers 403, no company 404)",
+      querystring: invoiceListQuerySchema,
+      item: accountInvoiceSchema,
+      errors: errorAnswers(400, 401, 403, 404),
       onRequest: guards.customerOnly,
       preHandler: guards.companyMember({
         roles: companyRoles.filter(seesCompanyInvoices),
@@ -63,9 +61,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{
         wrongRole: () => forbidden(termsMessages.notForBuyers),
       }),
     },
-    async (req, reply) => {
-      return sendPage(reply, await terms.list(req.query, companyOf(req)!.companyId));
-    },
+    (query, req) => terms.list(query, companyOf(req)!.companyId),
   );
 
   app.post(

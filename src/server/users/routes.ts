@@ -17,8 +17,8 @@ import {
   usersQuerySchema,
 } from "../../contract/users";
 import { errorAnswers } from "../api-errors";
-import { sendPage } from "../http/page";
-import { caller, type Guards } from "../http/request-context";
+import { pagedListRoute } from "../http/page";
+import { adminRoute, caller, type Guards } from "../http/request-context";
 import { forbidden, notFound, unauthorized } from "../errors";
 import type { UserService } from "./service";
 
@@ -91,21 +91,18 @@ export const userRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
+  pagedListRoute(
+    app,
     "/users",
     {
-      schema: {
-        tags: ["users", "admin"],
-        summary: "Admin: every user with their role, newest first, paged; total in X-Total-Count",
-        querystring: usersQuerySchema,
-        response: { 200: z.array(userListItemSchema), ...adminErrors },
-      },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "customers:read" },
+      tags: ["users", "admin"],
+      summary: "Admin: every user with their role, newest first, paged; total in X-Total-Count",
+      querystring: usersQuerySchema,
+      item: userListItemSchema,
+      errors: adminErrors,
+      ...adminRoute(guards, "customers:read"),
     },
-    async (req, reply) => {
-      return sendPage(reply, await users.list(req.query));
-    },
+    (query) => users.list(query),
   );
 
   app.put(
@@ -176,8 +173,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
         body: userCustomerGroupSchema,
         response: { 200: customerGroupSetSchema, ...adminErrors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "prices:write" },
+      ...adminRoute(guards, "prices:write"),
     },
     async (req) => {
       const user = await users.setCustomerGroup(

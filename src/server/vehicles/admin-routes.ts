@@ -26,8 +26,8 @@ import {
   vehicleTableQuerySchema,
 } from "../../contract/vehicles";
 import { errorAnswers } from "../api-errors";
-import { sendPage } from "../http/page";
-import { caller, type Guards, type SessionUser } from "../http/request-context";
+import { pagedListRoute } from "../http/page";
+import { adminRoute, caller, type Guards, type SessionUser } from "../http/request-context";
 import { csvUploadLimits, readCsvUpload } from "../http/upload";
 import type { VehicleAdmin } from "./admin";
 import type { VehicleCsv } from "./csv-import";
@@ -65,24 +65,22 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
 
   const tags = ["vehicles"];
   // Every route is an admin's: a read of the vehicle database, or a write to it (API keys' scopes).
-  const reads = { onRequest: guards.adminOnly, config: { apiScope: "catalog:read" } } as const;
-  const writes = { onRequest: guards.adminOnly, config: { apiScope: "catalog:write" } } as const;
+  const reads = adminRoute(guards, "catalog:read");
+  const writes = adminRoute(guards, "catalog:write");
 
-  app.get(
+  pagedListRoute(
+    app,
     "/vehicles/table",
     {
-      schema: {
-        tags,
-        summary:
-          "Admin: base vehicles (year, make, model) with their VCdb ids and engines, filtered by make, model and year, paged; total in X-Total-Count",
-        querystring: vehicleTableQuerySchema,
-        response: { 200: z.array(baseVehicleRowSchema), ...readErrors },
-      },
+      tags,
+      summary:
+        "Admin: base vehicles (year, make, model) with their VCdb ids and engines, filtered by make, model and year, paged; total in X-Total-Count",
+      querystring: vehicleTableQuerySchema,
+      item: baseVehicleRowSchema,
+      errors: readErrors,
       ...reads,
     },
-    async (req, reply) => {
-      return sendPage(reply, await admin.table(req.query));
-    },
+    (query) => admin.table(query),
   );
 
   app.get(

@@ -25,7 +25,7 @@ import {
   claimSummarySchema,
 } from "../../contract/warranty";
 import { errorAnswers } from "../api-errors";
-import { sendPage } from "../http/page";
+import { pagedListRoute } from "../http/page";
 import { caller, companyOf, type Guards } from "../http/request-context";
 import { photoUploadLimits, readPhotoUploads, sendPrivatePhoto } from "../photos/private";
 import { claimPhotoRule, type ClaimCaller, type WarrantyService } from "./service";
@@ -108,20 +108,20 @@ export const warrantyRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => reply.status(201).send(await warranty.file(req.body, claimCaller(req))),
   );
 
-  app.get(
+  pagedListRoute(
+    app,
     "/warranty-claims",
     {
-      schema: {
-        tags: ["warranty"],
-        summary:
-          "Warranty claims, newest first: every claim for admins, else the caller's and their company's (owners and buyers); the total in X-Total-Count",
-        querystring: claimsQuerySchema,
-        response: { 200: z.array(claimSummarySchema), ...errors },
-      },
+      tags: ["warranty"],
+      summary:
+        "Warranty claims, newest first: every claim for admins, else the caller's and their company's (owners and buyers); the total in X-Total-Count",
+      querystring: claimsQuerySchema,
+      item: claimSummarySchema,
+      errors,
       onRequest: guards.signedIn,
       ...who,
     },
-    async (req, reply) => sendPage(reply, await warranty.list(req.query, claimCaller(req))),
+    (query, req) => warranty.list(query, claimCaller(req)),
   );
 
   app.get(
