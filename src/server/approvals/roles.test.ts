@@ -1,49 +1,32 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { beforeAll, expect, test } from "vitest";
 import { insertProduct } from "../../../tests/support/factories";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
-import { requestsAs } from "../../../tests/support/requests";
-import { runRoleTable, type RoleRow } from "../../../tests/support/roles";
-import {
-  companyWithBuyerAndViewer,
-  createCompany,
-  joinCompany,
-  setOrderLimit,
-} from "../../../tests/support/trade";
+import { runRoleTable, tradeRoleStore, type RoleRow } from "../../../tests/support/roles";
+import { setOrderLimit } from "../../../tests/support/trade";
 
 /**
  * The approvals routes for every trade role beside the authorisation matrix's four: company A's
  * owner, buyer and viewer, an owner of company B, a customer without a company, an admin and a
  * visitor. Only A's owner decides A's orders; admins see the list, read only.
  */
-type Role = "anonymous" | "noCompany" | "owner" | "buyer" | "viewer" | "otherOwner" | "admin";
-const roles: Role[] = ["anonymous", "noCompany", "owner", "buyer", "viewer", "otherOwner", "admin"];
-
-let t: TestApp;
-const who = {} as Record<Exclude<Role, "anonymous">, TestAccount & { id?: string }>;
-let companyA: string;
+const store = tradeRoleStore({
+  other: "otherOwner",
+  otherRole: "owner",
+  start: () => shippingAppWithAdmin("approval-roles-admin@example.com"),
+});
+const { roles, call } = store;
+type Role = (typeof roles)[number];
 
 beforeAll(async () => {
-  ({ t, admin: who.admin } = await shippingAppWithAdmin("approval-roles-admin@example.com"));
-  who.noCompany = await signUp(t.app);
-  const a = await companyWithBuyerAndViewer(t.app, who.admin);
-  ({ id: companyA, owner: who.owner, buyer: who.buyer, viewer: who.viewer } = a);
-  const companyB = (await createCompany(t.app, who.admin)).id;
-  who.otherOwner = await joinCompany(t.app, who.admin, companyB, "owner");
-  const limit = await setOrderLimit(t.app, who.owner, companyA, a.buyer.id, 1);
+  const { owner, buyer, companyA } = store.who;
+  const limit = await setOrderLimit(store.t.app, owner, companyA.id, buyer.id, 1);
   expect(limit.statusCode).toBe(200);
 });
-afterAll(() => t.close());
-
-const request = requestsAs(() => t.app);
-const call = (role: Role, method: "GET" | "POST", url: string, payload?: object) =>
-  request(role === "anonymous" ? null : who[role], method, url, payload);
 
 /** A new order of company A's buyer, over their $1.00 limit: awaiting approval. */
 async function awaitingOrder(): Promise<string> {
-  const p = await insertProduct(t.database.db, { priceCents: 500, minimumOrder: 1 });
+  const p = await insertProduct(store.t.database.db, { priceCents: 500, minimumOrder: 1 });
   const res = await call("buyer", "POST", "/api/orders", {
     productId: p.id,
     orderQty: 1,

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { expect, test } from "vitest";
 import { AUSTIN_DOCK } from "../../../tests/support/destination";
 import { testAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
-import { requestsAs, type Method } from "../../../tests/support/requests";
-import { runRoleTable, type RoleRow } from "../../../tests/support/roles";
-import {
-  companyWithBuyerAndViewer,
-  createCompany,
-  joinCompany,
-} from "../../../tests/support/trade";
+import { runRoleTable, tradeRoleStore, type RoleRow } from "../../../tests/support/roles";
 import { companyAddresses } from "./tables";
 
 /**
@@ -18,34 +10,21 @@ import { companyAddresses } from "./tables";
  * visitor. Owners and admins manage them, members list them, nobody else learns they exist; at
  * checkout only A's members may deliver to them.
  */
-type Role = "anonymous" | "noCompany" | "owner" | "buyer" | "viewer" | "otherBuyer" | "admin";
-const roles: Role[] = ["anonymous", "noCompany", "owner", "buyer", "viewer", "otherBuyer", "admin"];
-
-let t: TestApp;
-const who = {} as Record<Exclude<Role, "anonymous">, TestAccount>;
-let companyA: Awaited<ReturnType<typeof companyWithBuyerAndViewer>>;
-
-beforeAll(async () => {
-  ({ t, admin: who.admin } = await testAppWithAdmin("shipto-roles-admin@example.com"));
-  who.noCompany = await signUp(t.app);
-  companyA = await companyWithBuyerAndViewer(t.app, who.admin);
-  ({ owner: who.owner, buyer: who.buyer, viewer: who.viewer } = companyA);
-  const companyB = await createCompany(t.app, who.admin);
-  who.otherBuyer = await joinCompany(t.app, who.admin, companyB.id, "buyer");
+const store = tradeRoleStore({
+  other: "otherBuyer",
+  otherRole: "buyer",
+  start: () => testAppWithAdmin("shipto-roles-admin@example.com"),
 });
-afterAll(() => t.close());
-
-const request = requestsAs(() => t.app);
-const call = (role: Role, method: Method, url: string, payload?: object) =>
-  request(role === "anonymous" ? null : who[role], method, url, payload);
+const { roles, call } = store;
+type Role = (typeof roles)[number];
 
 const dock = { name: "Dock", ...AUSTIN_DOCK };
 
 /** A fresh address of company A, put in directly. */
 async function freshAddress(): Promise<string> {
-  const [row] = await t.database.db
+  const [row] = await store.t.database.db
     .insert(companyAddresses)
-    .values({ companyId: companyA.id, ...dock })
+    .values({ companyId: store.who.companyA.id, ...dock })
     .returning({ id: companyAddresses.id });
   return row!.id;
 }
@@ -66,7 +45,7 @@ const ownersAndAdmins = (ok: number) => ({
 });
 
 test("each trade role gets what the table says on company A's ship-to addresses", async () => {
-  const at = () => `/api/companies/${companyA.id}/addresses`;
+  const at = () => `/api/companies/${store.who.companyA.id}/addresses`;
   const rows: RoleRow<Role>[] = [
     {
       what: "GET /api/companies/:id/addresses",
@@ -114,13 +93,13 @@ test("each trade role gets what the table says on company A's ship-to addresses"
 test("nobody outside company A reads its addresses' text, even by guessing an id", async () => {
   const id = await freshAddress();
   for (const r of ["noCompany", "otherBuyer"] as const) {
-    const res = await call(r, "PATCH", `/api/companies/${companyA.id}/addresses/${id}`, {
+    const res = await call(r, "PATCH", `/api/companies/${store.who.companyA.id}/addresses/${id}`, {
       city: "Dallas",
     });
     expect(res.statusCode, r).toBe(404);
     expect(res.body, r).not.toContain("Main St");
   }
-  const listed = await call("viewer", "GET", `/api/companies/${companyA.id}/addresses`);
+  const listed = await call("viewer", "GET", `/api/companies/${store.who.companyA.id}/addresses`);
   expect(listed.json().find((a: { id: string }) => a.id === id)).toMatchObject({
     city: "Austin",
   });

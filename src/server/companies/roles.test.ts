@@ -1,50 +1,32 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { expect, test } from "vitest";
 import { insertProduct } from "../../../tests/support/factories";
 import { testAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
-import { requestsAs, type Method } from "../../../tests/support/requests";
-import { runRoleTable, type RoleRow } from "../../../tests/support/roles";
-import {
-  companyWithBuyerAndViewer,
-  createCompany,
-  createPriceList,
-  joinCompany,
-} from "../../../tests/support/trade";
+import { runRoleTable, tradeRoleStore, type RoleRow } from "../../../tests/support/roles";
+import { createPriceList } from "../../../tests/support/trade";
 
 /**
  * The trade roles beside the authorisation matrix's four (anonymous, customer, other, admin):
  * on company A's routes, its owner, buyer and viewer, a buyer of company B, and a customer with
  * no company. A buyer never sees another company's prices, members or price lists.
  */
-type Role = "anonymous" | "noCompany" | "owner" | "buyer" | "viewer" | "otherBuyer" | "admin";
-const roles: Role[] = ["anonymous", "noCompany", "owner", "buyer", "viewer", "otherBuyer", "admin"];
-
-let t: TestApp;
-const who = {} as Record<Exclude<Role, "anonymous">, TestAccount & { id?: string }>;
-let companyA: Awaited<ReturnType<typeof companyWithBuyerAndViewer>>;
 let productId: string;
 let listA: { id: string };
-
-beforeAll(async () => {
-  ({ t, admin: who.admin } = await testAppWithAdmin("roles-admin@example.com"));
-  who.noCompany = await signUp(t.app);
-  const p = await insertProduct(t.database.db, { priceCents: 5000, minimumOrder: 1 });
-  productId = p.id;
-  listA = await createPriceList(t.app, who.admin, [
-    { productId, unitPrice: 40, breaks: [{ minQty: 5, unitPrice: 35 }] },
-  ]);
-  const listB = await createPriceList(t.app, who.admin, [{ productId, unitPrice: 45 }]);
-  companyA = await companyWithBuyerAndViewer(t.app, who.admin, { priceListId: listA.id });
-  ({ owner: who.owner, buyer: who.buyer, viewer: who.viewer } = companyA);
-  const companyB = await createCompany(t.app, who.admin, { priceListId: listB.id });
-  who.otherBuyer = await joinCompany(t.app, who.admin, companyB.id, "buyer");
+const store = tradeRoleStore({
+  other: "otherBuyer",
+  otherRole: "buyer",
+  start: () => testAppWithAdmin("roles-admin@example.com"),
+  companies: async (t, admin) => {
+    const p = await insertProduct(t.database.db, { priceCents: 5000, minimumOrder: 1 });
+    productId = p.id;
+    listA = await createPriceList(t.app, admin, [
+      { productId, unitPrice: 40, breaks: [{ minQty: 5, unitPrice: 35 }] },
+    ]);
+    const listB = await createPriceList(t.app, admin, [{ productId, unitPrice: 45 }]);
+    return { a: { priceListId: listA.id }, b: { priceListId: listB.id } };
+  },
 });
-afterAll(() => t.close());
-
-const request = requestsAs(() => t.app);
-const call = (role: Role, method: Method, url: string, payload?: object) =>
-  request(role === "anonymous" ? null : who[role], method, url, payload);
+const { roles, call } = store;
+type Role = (typeof roles)[number];
 
 const ownersAndAdmins = (ok: number) => ({
   anonymous: 401,
@@ -74,32 +56,37 @@ test("each trade role gets what the table says on company A's routes", async () 
     },
     {
       what: "GET /api/companies/:id",
-      run: async (r) => (await call(r, "GET", `/api/companies/${companyA.id}`)).statusCode,
+      run: async (r) =>
+        (await call(r, "GET", `/api/companies/${store.who.companyA.id}`)).statusCode,
       expect: adminOnly(200),
     },
     {
       what: "PATCH /api/companies/:id",
       run: async (r) =>
-        (await call(r, "PATCH", `/api/companies/${companyA.id}`, { paymentTerms: "net30" }))
-          .statusCode,
+        (
+          await call(r, "PATCH", `/api/companies/${store.who.companyA.id}`, {
+            paymentTerms: "net30",
+          })
+        ).statusCode,
       expect: adminOnly(200),
     },
     {
       what: "GET /api/companies/:id/members",
-      run: async (r) => (await call(r, "GET", `/api/companies/${companyA.id}/members`)).statusCode,
+      run: async (r) =>
+        (await call(r, "GET", `/api/companies/${store.who.companyA.id}/members`)).statusCode,
       expect: ownersAndAdmins(200),
     },
     {
       what: "GET /api/companies/:id/invitations",
       run: async (r) =>
-        (await call(r, "GET", `/api/companies/${companyA.id}/invitations`)).statusCode,
+        (await call(r, "GET", `/api/companies/${store.who.companyA.id}/invitations`)).statusCode,
       expect: ownersAndAdmins(200),
     },
     {
       what: "POST /api/companies/:id/invitations",
       run: async (r) =>
         (
-          await call(r, "POST", `/api/companies/${companyA.id}/invitations`, {
+          await call(r, "POST", `/api/companies/${store.who.companyA.id}/invitations`, {
             email: `roles-${r}-${Math.random().toString(36).slice(2)}@example.com`,
             role: "buyer",
           })
@@ -110,9 +97,14 @@ test("each trade role gets what the table says on company A's routes", async () 
       what: "PATCH /api/companies/:id/members/:userId (the buyer's limit)",
       run: async (r) =>
         (
-          await call(r, "PATCH", `/api/companies/${companyA.id}/members/${who.buyer.id}`, {
-            orderLimit: 100,
-          })
+          await call(
+            r,
+            "PATCH",
+            `/api/companies/${store.who.companyA.id}/members/${store.who.buyer.id}`,
+            {
+              orderLimit: 100,
+            },
+          )
         ).statusCode,
       expect: ownersAndAdmins(200),
     },
@@ -162,7 +154,7 @@ test("/api/company shows members to owners only, and to nobody outside the compa
   expect((await mine("buyer")).members).toBeNull();
   expect((await mine("viewer")).members).toBeNull();
   const other = await mine("otherBuyer");
-  expect(other.id).not.toBe(companyA.id);
+  expect(other.id).not.toBe(store.who.companyA.id);
   expect(other.members).toBeNull();
   expect(await mine("noCompany")).toBeNull();
   expect((await call("anonymous", "GET", "/api/company")).statusCode).toBe(401);
@@ -170,35 +162,39 @@ test("/api/company shows members to owners only, and to nobody outside the compa
 
 test("an owner of another company cannot remove company A's members; a buyer cannot remove anyone", async () => {
   for (const r of ["buyer", "viewer", "otherBuyer", "noCompany"] as const) {
-    const res = await call(r, "DELETE", `/api/companies/${companyA.id}/members/${who.viewer.id}`);
+    const res = await call(
+      r,
+      "DELETE",
+      `/api/companies/${store.who.companyA.id}/members/${store.who.viewer.id}`,
+    );
     expect(res.statusCode, r).toBe(404);
   }
-  const members = await call("owner", "GET", `/api/companies/${companyA.id}/members`);
+  const members = await call("owner", "GET", `/api/companies/${store.who.companyA.id}/members`);
   expect(members.json()).toHaveLength(3);
 });
 
 test("an owner sets a buyer's limits; a buyer cannot set their own, nor another company's owner", async () => {
-  const path = (id: string) => `/api/companies/${companyA.id}/members/${id}`;
+  const path = (id: string) => `/api/companies/${store.who.companyA.id}/members/${id}`;
   const limitsOf = async () =>
     (
-      (await call("admin", "GET", `/api/companies/${companyA.id}/members`)).json() as {
+      (await call("admin", "GET", `/api/companies/${store.who.companyA.id}/members`)).json() as {
         userId: string;
         orderLimit: number | null;
         monthlyLimit: number | null;
       }[]
-    ).find((m) => m.userId === who.buyer.id);
-  const set = await call("owner", "PATCH", path(who.buyer.id!), {
+    ).find((m) => m.userId === store.who.buyer.id);
+  const set = await call("owner", "PATCH", path(store.who.buyer.id), {
     orderLimit: 250,
     monthlyLimit: 1000,
   });
   expect(set.statusCode, set.body).toBe(200);
   expect(set.json()).toMatchObject({ orderLimit: 250, monthlyLimit: 1000 });
   for (const r of ["buyer", "otherBuyer", "viewer"] as const) {
-    const res = await call(r, "PATCH", path(who.buyer.id!), { orderLimit: null });
+    const res = await call(r, "PATCH", path(store.who.buyer.id), { orderLimit: null });
     expect(res.statusCode, r).toBe(404);
   }
   // A bad amount is a 400 with the field's message, and changes nothing.
-  const bad = await call("owner", "PATCH", path(who.buyer.id!), { orderLimit: -5 });
+  const bad = await call("owner", "PATCH", path(store.who.buyer.id), { orderLimit: -5 });
   expect(bad.statusCode).toBe(400);
   expect(await limitsOf()).toMatchObject({ orderLimit: 250, monthlyLimit: 1000 });
 });
