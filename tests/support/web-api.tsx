@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
-import { vi } from "vitest";
+import { afterEach, vi } from "vitest";
 
 /** What a web component sent the API (every request but a GET). */
 export interface SentRequest {
@@ -15,10 +15,18 @@ export interface SentRequest {
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
+/** After each test of the file: the stand-in `fetch` (and any other global stub) and every mock undone. */
+export function undoStubsAfterEach() {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+}
+
 /**
  * Renders `ui` (in a router, with a query client that does not retry) against a stand-in API:
  * `fetch` answers with `answer(method, url, body)`; what is sent, GETs aside, lands in the list
- * returned. The caller's `afterEach` unstubs the globals.
+ * returned. The test file undoes the stub after each test (`undoStubsAfterEach`).
  */
 export function renderWithApi(
   ui: ReactNode,

@@ -1,16 +1,13 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import { apiKeyMessages as say, type ApiKey, type ApiKeyIssued } from "#contract/api-keys";
-import { json, renderWithApi } from "../../../../../tests/support/web-api";
+import { json, renderWithApi, undoStubsAfterEach } from "../../../../../tests/support/web-api";
 import { ApiKeyAdmin } from "./api-key-admin";
 
 // The admin's API keys page without a server: what the create form sends (the contract's rules
 // checked first), the key shown once with its copy button, and the list's words.
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 const active: ApiKey = {
   id: "6f1c2a9e-1111-4d6a-9a55-0c6a4f1e2b11",

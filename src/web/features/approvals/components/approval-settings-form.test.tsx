@@ -1,15 +1,12 @@
 import { screen, waitFor } from "@testing-library/react";
-import { afterEach, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import { approvalSettingsMessages, type ApprovalSettings } from "#contract/approvals";
-import { renderWithApi } from "../../../../../tests/support/web-api";
+import { renderWithApi, undoStubsAfterEach } from "../../../../../tests/support/web-api";
 import { errorOf, press, typeInto, valueOf } from "../../../../../tests/support/web-form";
 import { notify } from "../../../lib/notify";
 import { ApprovalSettingsForm } from "./approval-settings-form";
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 const defaults: ApprovalSettings = { windowBusinessDays: 3, reminderHours: 24, updatedAt: null };
 

@@ -1,39 +1,19 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import { attributeMessages, type AttributeDefinition } from "#contract/attributes";
 import { notify } from "../../../lib/notify";
-import { renderWithApi } from "../../../../../tests/support/web-api";
+import { brakeDiameter, brakeVentType } from "../../../../../tests/support/attributes";
+import { renderWithApi, undoStubsAfterEach } from "../../../../../tests/support/web-api";
 import { errorOf, press, typeInto } from "../../../../../tests/support/web-form";
 import { AddAttributeForm } from "./attribute-forms";
 import { ProductAttributesForm } from "./product-attributes-form";
 import { Specifications } from "./specifications";
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 const defs: AttributeDefinition[] = [
-  {
-    id: "0b7a4c8e-1111-4d6a-9a55-0c6a4f1e2b11",
-    category: "Brakes",
-    name: "Diameter",
-    kind: "number",
-    unit: "mm",
-    choices: [],
-    position: 0,
-    filterable: true,
-  },
-  {
-    id: "0b7a4c8e-2222-4d6a-9a55-0c6a4f1e2b11",
-    category: "Brakes",
-    name: "Vent type",
-    kind: "choice",
-    unit: null,
-    choices: ["Solid", "Vented"],
-    position: 1,
-    filterable: true,
-  },
+  { id: "0b7a4c8e-1111-4d6a-9a55-0c6a4f1e2b11", ...brakeDiameter },
+  { id: "0b7a4c8e-2222-4d6a-9a55-0c6a4f1e2b11", ...brakeVentType },
   {
     id: "0b7a4c8e-3333-4d6a-9a55-0c6a4f1e2b11",
     category: "Brakes",

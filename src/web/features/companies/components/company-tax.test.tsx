@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import type { MyCompany as MyCompanyAnswer, VatCheck } from "#contract/companies";
 import type { CompanyTax } from "#contract/tax";
-import { json, renderWithApi } from "../../../../../tests/support/web-api";
+import { json, renderWithApi, undoStubsAfterEach } from "../../../../../tests/support/web-api";
 import { notify } from "../../../lib/notify";
 import { CompanyTaxStatus } from "./company-tax";
 import { MyCompany } from "./my-company";
@@ -10,10 +10,7 @@ import { MyCompany } from "./my-company";
 // The VIES answer on the admin's company tax screen (with "Check again now") and on the owner's
 // My company page (docs/tax.md "VIES").
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 const COMPANY = "11111111-1111-4111-8111-111111111111";
 

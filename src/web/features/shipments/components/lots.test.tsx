@@ -1,15 +1,12 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import { LOT_MESSAGE, type OrderShipments as Data } from "#contract/shipments";
-import { json, renderWithApi } from "../../../../../tests/support/web-api";
+import { json, renderWithApi, undoStubsAfterEach } from "../../../../../tests/support/web-api";
 import { notify } from "../../../lib/notify";
 import { LotImportForm } from "./lot-import";
 import { OrderShipments } from "./order-shipments";
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 const ORDER = "0b7a4c8e-1111-4d6a-9a55-0c6a4f1e2b11";
 const data: Data = {

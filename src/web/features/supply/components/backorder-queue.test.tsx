@@ -1,13 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, expect, test, vi } from "vitest";
+import { expect, test } from "vitest";
 import { backorderQueueWords, type QueuedBackorder } from "#contract/backorder-queue";
-import { renderWithApi } from "../../../../../tests/support/web-api";
+import { renderWithApi, undoStubsAfterEach } from "../../../../../tests/support/web-api";
 import { BackorderQueue } from "./backorder-queue";
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 const dated: QueuedBackorder = {
   id: "0b7a4c8e-4444-4d6a-9a55-0c6a4f1e2b11",

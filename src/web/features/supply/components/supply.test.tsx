@@ -1,16 +1,13 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import type { IncomingSupply } from "#contract/supply";
 import { supplyMessages } from "#contract/supply";
-import { json, renderWithApi } from "../../../../../tests/support/web-api";
+import { json, renderWithApi, undoStubsAfterEach } from "../../../../../tests/support/web-api";
 import { notify } from "../../../lib/notify";
 import { formatDay, SupplyPage } from "./supply-page";
 import { SupplyImportForm } from "./supply-import";
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 const SUPPLY = "0b7a4c8e-4444-4d6a-9a55-0c6a4f1e2b11";
 const run: IncomingSupply = {

@@ -1,15 +1,12 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import { vehicleAdminMessages, type VehicleNames } from "#contract/vehicles";
-import { renderWithApi } from "../../../../../tests/support/web-api";
+import { renderWithApi, undoStubsAfterEach } from "../../../../../tests/support/web-api";
 import { errorOf, press, typeInto } from "../../../../../tests/support/web-form";
 import { notify } from "../../../lib/notify";
 import { AddMakeForm, AddYearsForm } from "./add-forms";
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 const names: VehicleNames = {
   makes: [

@@ -1,14 +1,11 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, expect, test, vi } from "vitest";
-import { json, renderWithApi } from "../../../../../tests/support/web-api";
+import { expect, test, vi } from "vitest";
+import { json, renderWithApi, undoStubsAfterEach } from "../../../../../tests/support/web-api";
 import { press, typeInto } from "../../../../../tests/support/web-form";
 import { notify } from "../../../lib/notify";
 import { ClaimForm } from "./claim-form";
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 const ORDER = "0b7a4c8e-1111-4d6a-9a55-0c6a4f1e2b11";
 const line = {

@@ -1,19 +1,16 @@
 import { render, screen, waitFor } from "@testing-library/react";
-import { afterEach, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import {
   warrantyDeadlineMessages,
   type WarrantyDeadlineSettings,
 } from "#contract/warranty-deadlines";
-import { json, renderWithApi } from "../../../../../tests/support/web-api";
+import { json, renderWithApi, undoStubsAfterEach } from "../../../../../tests/support/web-api";
 import { errorOf, press, typeInto, valueOf } from "../../../../../tests/support/web-form";
 import { notify } from "../../../lib/notify";
 import { ClaimDeadlineNote } from "./claim-deadline";
 import { DeadlineSettingsForm } from "./deadline-settings";
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 const defaults: WarrantyDeadlineSettings = {
   claimantDays: 14,

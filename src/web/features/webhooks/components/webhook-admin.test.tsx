@@ -1,22 +1,19 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, expect, test, vi } from "vitest";
+import { expect, test } from "vitest";
 import {
   webhookMessages as say,
   type WebhookDeliveryDetail,
   type WebhookEndpoint,
   type WebhookEndpointIssued,
 } from "#contract/webhooks";
-import { json, renderWithApi } from "../../../../../tests/support/web-api";
+import { json, renderWithApi, undoStubsAfterEach } from "../../../../../tests/support/web-api";
 import { WebhookAdmin } from "./webhook-admin";
 
 // The admin's webhooks page without a server: what the add form sends (the contract's rules
 // checked first), the secret shown once, an endpoint disabled by the store saying why, the
 // delivery log and a replay.
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 const endpoint: WebhookEndpoint = {
   id: "6f1c2a9e-1111-4d6a-9a55-0c6a4f1e2b11",
