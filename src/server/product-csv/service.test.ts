@@ -13,6 +13,7 @@ import { ensureDemoAttributeDefinitions } from "../catalog/demo";
 import { attributeMessages } from "../../contract/attributes";
 import { attributesOf } from "../catalog/attributes/reads";
 import { insertDefinition } from "../catalog/attributes/writes";
+import { brakeDiameter, brakeVentType } from "../../../tests/support/attributes";
 import { abandonedImportMessage, createProductCsvService } from "./service";
 import { dimensionColumnsTogether } from "../../contract/product-csv";
 import { productFieldMessages } from "../../contract/products";
@@ -528,24 +529,8 @@ test("the length_mm, width_mm and height_mm columns set each product's dimension
 test("the attributes column sets each row's values by name; an unknown name or a bad value is that row's error; without the column values stay, an empty cell clears them", async () => {
   const service = createProductCsvService(database.db, silent);
   const [diameter, vent] = await database.db.transaction(async (tx) => [
-    await insertDefinition(tx, {
-      category: "Brakes",
-      name: "Diameter",
-      kind: "number",
-      unit: "mm",
-      choices: [],
-      position: 0,
-      filterable: true,
-    }),
-    await insertDefinition(tx, {
-      category: "Brakes",
-      name: "Vent type",
-      kind: "choice",
-      unit: null,
-      choices: ["Solid", "Vented"],
-      position: 1,
-      filterable: true,
-    }),
+    await insertDefinition(tx, brakeDiameter),
+    await insertDefinition(tx, brakeVentType),
   ]);
   expect(diameter && vent).toBeTruthy();
   const withAttributes = (...rows: [string, string][]) =>
