@@ -11,23 +11,12 @@ import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useCompanies, useCreateCompany } from "../api/companies";
-import {
-  CompanyFields,
-  companyFormValues,
-  type GroupOption,
-  type PriceListOption,
-} from "./company-fields";
+import { CompanyFields, companyFormValues, type CompanyChoices } from "./company-fields";
 
 const PAGE_SIZE = 25;
 
 /** Admin: companies (search, paging) and a new one. */
-export function CompaniesAdmin({
-  priceLists,
-  groups,
-}: {
-  priceLists: PriceListOption[];
-  groups?: GroupOption[];
-}) {
+export function CompaniesAdmin({ priceLists, groups }: CompanyChoices) {
   const list = useListPage(PAGE_SIZE);
   const { q } = list;
   const answer = useCompanies(list.query);
@@ -73,13 +62,7 @@ export function CompaniesAdmin({
   );
 }
 
-function NewCompany({
-  priceLists,
-  groups,
-}: {
-  priceLists: PriceListOption[];
-  groups?: GroupOption[];
-}) {
+function NewCompany({ priceLists, groups }: CompanyChoices) {
   const create = useCreateCompany();
   const { register, reset, submitWith, formError, formState } = useApiForm(companyCreateSchema, {
     defaultValues: companyFormValues(),

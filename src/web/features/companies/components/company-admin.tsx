@@ -29,12 +29,7 @@ import {
 import { CompanyTaxStatus } from "./company-tax";
 import { limitText, MemberLimitsDialog } from "./member-limits";
 import { ShipToAddresses } from "./ship-to-addresses";
-import {
-  CompanyFields,
-  companyFormValues,
-  type GroupOption,
-  type PriceListOption,
-} from "./company-fields";
+import { CompanyFields, companyFormValues, type CompanyChoices } from "./company-fields";
 import { RowButton } from "../../../components/edit-remove-buttons";
 
 const roleLabels: Record<CompanyRole, string> = {
@@ -48,11 +43,7 @@ export function CompanyAdmin({
   companyId,
   priceLists,
   groups,
-}: {
-  companyId: string;
-  priceLists: PriceListOption[];
-  groups?: GroupOption[];
-}) {
+}: CompanyChoices & { companyId: string }) {
   const company = useCompany(companyId);
   if (company.isPending) return <PageSpinner />;
   if (company.error) return <QueryError error={company.error} />;
@@ -73,15 +64,7 @@ export function CompanyAdmin({
   );
 }
 
-function EditCompany({
-  companyId,
-  priceLists,
-  groups,
-}: {
-  companyId: string;
-  priceLists: PriceListOption[];
-  groups?: GroupOption[];
-}) {
+function EditCompany({ companyId, priceLists, groups }: CompanyChoices & { companyId: string }) {
   const { data: company } = useCompany(companyId);
   const save = useUpdateCompany(companyId);
   const { register, submitWith, formState } = useApiForm(companyCreateSchema, {

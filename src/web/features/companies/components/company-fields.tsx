@@ -13,6 +13,13 @@ export interface PriceListOption {
 /** A customer group to put a company in (docs/pricing.md). */
 export type GroupOption = PriceListOption;
 
+/** What a company's form offers to choose from, as its page gives it. */
+export interface CompanyChoices {
+  priceLists: PriceListOption[];
+  /** The customer groups to choose from (none given: the field is left out). */
+  groups?: GroupOption[];
+}
+
 /** A company's values as its form starts: a new one's, or those of the company edited. */
 export const companyFormValues = (company?: Company): CompanyCreate => ({
   name: company?.name ?? "",
@@ -30,12 +37,9 @@ export function CompanyFields({
   priceLists,
   groups,
   idPrefix,
-}: {
+}: CompanyChoices & {
   register: UseFormRegister<CompanyCreate>;
   errors: FieldErrors<CompanyCreate>;
-  priceLists: PriceListOption[];
-  /** The customer groups to choose from (none given: the field is left out). */
-  groups?: GroupOption[];
   idPrefix: string;
 }) {
   return (
