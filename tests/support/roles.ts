@@ -40,7 +40,7 @@ export type TradeRole<Other extends string> =
   "anonymous" | "noCompany" | "owner" | "buyer" | "viewer" | Other | "admin";
 
 /** The trade roles in the order a role table runs them. */
-export const tradeRoles = <Other extends string>(other: Other): TradeRole<Other>[] => [
+const tradeRoles = <Other extends string>(other: Other): TradeRole<Other>[] => [
   "anonymous",
   "noCompany",
   "owner",
@@ -66,7 +66,7 @@ export type TradeAccounts<Other extends string> = Record<
  * buyer and viewer, and company B with `other` joined as `otherRole`; each company made with
  * its `fields` (a price list).
  */
-export async function tradeAccounts<Other extends string>(
+async function tradeAccounts<Other extends string>(
   app: FastifyInstance,
   admin: TestAccount,
   other: Other,
