@@ -1,14 +1,18 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUpAdmin, signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
 import { backorderHelpers } from "../../../tests/support/backorders";
 import { shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
-import { payWithTestCard } from "../../../tests/support/payments";
+import { chargeTestCard, openPayment, payWithTestCard } from "../../../tests/support/payments";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { backorderMessages } from "../../contract/backorders";
 import { orderMessages, type Order } from "../../contract/orders";
 import { createBackorderDateMail } from "../orders/backorder-mail";
+import { orders } from "../orders/tables";
+import { createExpireHolds } from "../workflows/expire-holds";
+import { createInventory } from "./service";
 
 // Backorders and promised dates (docs/inventory.md "Backorders"), through the API: a checkout
 // that ships what is there and backorders the rest, the dates open supply promises, a receipt
@@ -186,4 +190,45 @@ test("a part that takes no backorders is refused as the specification says", asy
   const refused = await h.checkout(buyer, "available");
   expect(refused.statusCode).toBe(422);
   expect(refused.json().message).toBe(orderMessages.lessThen(3));
+});
+
+test("a backordered order paid after its hold ran out takes its units again; what waited waits again, dated", async () => {
+  const part = await insertProduct(t.database.db, { availableQuantity: 4, minimumOrder: 1 });
+  await h.takesBackorders(part.id, 30);
+  const buyer = await signUpTrusted(t);
+  await h.inCart(buyer, part.id, 10);
+  const placed = await h.checkout(buyer, "available");
+  expect(placed.statusCode, placed.body).toBe(201);
+  const order = placed.json<{ order: Order }>().order;
+  const intent = await openPayment(t.app, buyer, order._id);
+  const charged = await chargeTestCard(t.app, buyer, intent.json().clientSecret);
+
+  // The hold runs out before the store hears of the payment: the 4 go back on sale, the 6
+  // waiting are cancelled with the order.
+  await t.database.db
+    .update(orders)
+    .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+    .where(eq(orders.id, order._id));
+  const expireHolds = createExpireHolds(createInventory(t.database.db));
+  await expect
+    .poll(async () => {
+      await expireHolds();
+      return (await h.shipmentsOf(order._id)).lines[0]?.backorder?.cancelled;
+    })
+    .toBe(6);
+  expect(await h.available(part.id)).toBe(4);
+
+  // The payment arrives: the order is paid as it was placed, 4 from the shelf and 6 waiting.
+  const paid = await h.as(buyer, "PATCH", `/api/orders/${order._id}`, {
+    transactionId: charged.json().transactionId,
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  expect(await h.available(part.id)).toBe(0);
+  const view = await h.shipmentsOf(order._id);
+  expect(view.lines[0]).toMatchObject({
+    ordered: 10,
+    toShip: 4,
+    backorder: { qty: 6, waiting: 6, cancelled: 0 },
+  });
+  expect(view.lines[0]!.backorder!.promisedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 });

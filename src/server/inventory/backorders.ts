@@ -172,6 +172,29 @@ export async function cancelWaiting(tx: DbOrTx, orderIds: string[]): Promise<str
 }
 
 /**
+ * The units of an order's lines that `cancelWaiting` cancelled when its hold ran out, by line:
+ * what a payment that arrives after all puts back on backorder (`requeueCancelled`).
+ */
+export async function cancelledByLine(tx: DbOrTx, orderId: string): Promise<Map<number, number>> {
+  const rows = await tx.execute<{ line: number; cancelled: number }>(sql`
+    select line, cancelled from backorders where order_id = ${orderId} and cancelled > 0`);
+  return new Map(rows.rows.map((r) => [r.line, r.cancelled]));
+}
+
+/**
+ * The order's cancelled units wait again (it was paid after its hold ran out), at the end of
+ * their products' queues: the place they had was given up with the hold. The caller holds the
+ * products' row locks and dates the queues again. Returns the products.
+ */
+export async function requeueCancelled(tx: DbOrTx, orderId: string): Promise<string[]> {
+  const rows = await tx.execute<{ product_id: string }>(sql`
+    update backorders set waiting = cancelled, cancelled = 0, created_at = now()
+     where order_id = ${orderId} and cancelled > 0
+    returning product_id`);
+  return [...new Set(rows.rows.map((r) => r.product_id))];
+}
+
+/**
  * One order line's waiting units will not be served (its buyer or an admin cancelled them):
  * answers how many, and the product, whose queue the caller dates again. The caller holds the
  * product's row lock.

@@ -8,11 +8,13 @@ import { executePrepared } from "../db/prepared";
 import { sqlInts, sqlUuids } from "../db/sql-arrays";
 import { HttpError, unprocessable } from "../errors";
 import {
+  cancelledByLine,
   cancelLineWaiting,
   cancelWaiting,
   fillBackorders,
   promiseDates,
   putOnBackorder,
+  requeueCancelled,
   type NewBackorder,
 } from "./backorders";
 
@@ -97,6 +99,13 @@ export interface StockMoves {
    * "Backorders"). The caller holds the products' row locks (`lockProducts`).
    */
   backorder(orderId: string, lines: NewBackorder[]): Promise<void>;
+  /**
+   * An order cancelled when its hold ran out is paid after all: takes again what it had taken
+   * (each line less its units that were waiting, the minimum not checked) and puts those units
+   * back on backorder at the end of the queue, dated. Refuses as `reserve` does when the stock
+   * is no longer there.
+   */
+  resume(order: AllocateFor, lines: (StockLine & { line: number })[]): Promise<void>;
   /**
    * Cancels the units of one order line still waiting for supply: answers how many (0: none
    * wait). The product's queue moves up and is dated again.
@@ -188,6 +197,20 @@ export function createInventory(db: Db, onStockChanged: () => void = () => {}) {
               await putOnBackorder(tx, orderId, lines);
             },
             lockProducts: (ids) => lockProducts(tx, sqlUuids(ids)),
+            resume: async (order, lines) => {
+              const waited = await cancelledByLine(tx, order.orderId);
+              const now = lines
+                .map((l) => ({ productId: l.productId, qty: l.qty - (waited.get(l.line) ?? 0) }))
+                .filter((l) => l.qty > 0);
+              if (now.length > 0) {
+                await quote(tx, now, false);
+                await take(tx, now, order, false);
+                moved = true;
+              } else {
+                await lockProducts(tx, sqlUuids(lines.map((l) => l.productId)));
+              }
+              await promiseDates(tx, await requeueCancelled(tx, order.orderId));
+            },
             cancelBackorder: async (orderId, line, productId) => {
               await lockProducts(tx, sqlUuids([productId]));
               const cancelled = await cancelLineWaiting(tx, orderId, line);

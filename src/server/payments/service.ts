@@ -495,11 +495,11 @@ async function markPaid(
     }
     if (order.status === "cancelled") {
       // The hold ran out while the customer paid: take every line's stock again if it is still
-      // there (the minimum was met when the order was placed), else nothing and a refund. An
-      // order the store cancelled (an admin, an account removal) before its hold ran out stays
-      // cancelled whatever arrives.
+      // there (the minimum was met when the order was placed), its units on backorder waiting
+      // again at the end of the queue, else nothing and a refund. An order the store cancelled
+      // (an admin, an account removal) before its hold ran out stays cancelled whatever arrives.
       const lateLines = items.flatMap((i) =>
-        i.productId ? [{ ...i, productId: i.productId }] : [],
+        i.productId ? [{ line: i.line, productId: i.productId, qty: i.qty }] : [],
       );
       const refused = conflict(
         "This order was cancelled before the payment arrived; it will be refunded",
@@ -509,11 +509,7 @@ async function markPaid(
         return refuse(refused, "paid after the hold ran out; a product was deleted");
       }
       try {
-        await stock.reserve(
-          lateLines,
-          { orderId: order.id, shipTo: order.shipTo },
-          { checkMinimum: false },
-        );
+        await stock.resume({ orderId: order.id, shipTo: order.shipTo }, lateLines);
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
         return refuse(refused, "paid after the hold ran out; the stock was sold");
