@@ -37,6 +37,11 @@ export interface PreviewedLine {
   backordered: number;
   /** The date `backorder_offer` promises them now; null: none (or nothing backordered). */
   promisedOn: string | null;
+  /**
+   * Whether the units beyond the shelf go on backorder (false when there are none, or the part
+   * takes no backorders: then they cannot be ordered at all).
+   */
+  takesBackorders: boolean;
 }
 
 export interface AllocationPreview {
@@ -176,6 +181,7 @@ export async function previewAllocation(
       at,
       backordered,
       promisedOn: backordered > 0 ? (offers.get(t.line.productId)?.on ?? null) : null,
+      takesBackorders: offers.has(t.line.productId),
     };
   });
   const origins = [...units].map(([id, n]): PreviewOrigin => {

@@ -118,6 +118,9 @@ test("the admin's dispatch and transit days make each option's window, per origi
     /^Arrives in 2 parcels: .+ from Chicago warehouse \(4 units\); .+ from Main warehouse \(2 units\)$/,
   );
 
+  // Beyond the shelf of a part that takes no backorders: the line cannot be ordered, no date.
+  const refused = await quote([{ productId: p.id, qty: 13 }]);
+  expect(refused.shippingOptions[0]!.delivery!.words).not.toContain("backorder");
   // Beyond the shelf, a part that takes backorders: the rest from its promised date.
   await h.takesBackorders(p.id);
   await h.supply(p.id, home, 50, "2027-03-10", "RUN-DQ-1");

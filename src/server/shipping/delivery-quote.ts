@@ -22,7 +22,10 @@ export async function deliveryByMethod(
   );
   if (dated.length === 0 || lines.length === 0) return new Map();
   const preview = await previewAllocation(tx, lines, place);
-  const backorders = preview.lines.map((l) => ({ units: l.backordered, promisedOn: l.promisedOn }));
+  // Units beyond the shelf of a part that takes no backorders cannot be ordered: no date for them.
+  const backorders = preview.lines
+    .filter((l) => l.takesBackorders)
+    .map((l) => ({ units: l.backordered, promisedOn: l.promisedOn }));
   return new Map(
     dated.map((o) => [o.method.id, deliveryEstimate(now, preview.origins, backorders, o.method)]),
   );
