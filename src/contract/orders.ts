@@ -156,7 +156,12 @@ export const orderSchema = z.object({
   buyerTaxId: z.string().nullable(),
   /** The lines' core deposits (each line's coreDeposit × qty), untaxed. */
   coreDeposits: z.number(),
-  /** The whole order's total: subtotal + core deposits + shipping + tax. */
+  /**
+   * The discount code the order used and what it took off (docs/pricing.md "Discount codes"):
+   * shown as its own line, "Discount (SPRING10) −$4.20"; null (or absent): none.
+   */
+  discount: z.object({ code: z.string(), amount: z.number() }).nullable().optional(),
+  /** The whole order's total: subtotal − discount + core deposits + shipping + tax. */
   total: z.number(),
   currency: z.string(),
   phonrNo: z.string(),
@@ -164,6 +169,8 @@ export const orderSchema = z.object({
   poReference: z.string().nullable(),
   paid: z.boolean(),
   status: z.enum(orderStatuses),
+  /** Why a cancelled order was cancelled (null: not cancelled, or cancelled before reasons were kept). */
+  cancelReason: z.enum(cancelReasons).nullable(),
   /** Paid, and some of its parcels have left: "Partially shipped" (docs/shipments.md). */
   partiallyShipped: z.boolean(),
   transactionId: z.string().nullable(),

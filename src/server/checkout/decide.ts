@@ -17,6 +17,7 @@ import {
 import type { PriceBreak } from "../money";
 import type { ApprovalNeed } from "../approvals/service";
 import { computeCharges, requireShippable, type ChargeFacts } from "../charges/estimate";
+import { decideDiscount, type DecidedDiscount, type DiscountOffer } from "../pricing/discounts";
 
 /**
  * The rules of placing an order, as pure functions of what the read gathered: no database, no
@@ -75,6 +76,8 @@ export interface DecidedLine extends WantedLine {
   coreDepositCents: number;
   /** Units of `qty` not on the shelf: on backorder, dated when written (absent: none). */
   backordered?: number;
+  /** The line's share of the discount code (absent: none). */
+  discountCents?: number;
 }
 
 /** What the order charges for shipping and tax, as it will be snapshotted. */
@@ -97,8 +100,10 @@ export interface DecidedCharges {
 export interface Decision {
   lines: DecidedLine[];
   charges: DecidedCharges;
-  /** Lines + shipping + tax. */
+  /** Lines − discount + shipping + tax. */
   totalCents: number;
+  /** The discount code it uses (absent: none); used once in the order's transaction. */
+  discount?: DecidedDiscount["discount"];
   /** Set when the order is over a spending limit: it is placed awaiting approval. */
   approval: ApprovalNeed | null;
   /** Some units are on backorder and the buyer wants the order in one go (absent: false). */
@@ -139,6 +144,8 @@ export interface PlacementRules {
    * or the whole order waits for it ("complete"). Absent: the specification's rule, refused.
    */
   fulfilment?: "complete" | "available";
+  /** The discount code the buyer saw, as read in the transaction (docs/pricing.md). */
+  discount?: DiscountOffer;
 }
 
 export const ORDER_TOO_LARGE =
@@ -237,10 +244,12 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
   if (priced.reduce((sum, l) => sum + l.lineTotalCents, 0) > MAX_CENTS) {
     throw unprocessable(ORDER_TOO_LARGE);
   }
+  // The code after the price, before tax (docs/pricing.md "Discount codes").
+  const off = decideDiscount(rules.discount, priced);
   const charges = requireShippable(
     computeCharges(
       priced.map((l, i) => ({
-        lineTotalCents: l.lineTotalCents,
+        lineTotalCents: l.lineTotalCents - off.perLine[i]!,
         weightGrams: (found[i]!.product.weightGrams ?? 0) * l.qty,
         coreDepositCents: (found[i]!.product.coreDepositCents ?? 0) * l.qty,
       })),
@@ -255,7 +264,8 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
     // The new figures go with the refusal (currency units, as on the wire), so the page can show
     // them at once.
     throw new HttpError(409, "total_changed", cartMessages.totalChanged, {
-      subtotal: String(centsToUnits(charges.subtotalCents)),
+      subtotal: String(centsToUnits(charges.subtotalCents + off.totalCents)),
+      ...(off.discount ? { discount: String(centsToUnits(off.totalCents)) } : {}),
       // Only when the order carries core deposits (docs/core-charges.md).
       ...(charges.coreDepositCents > 0
         ? { coreDeposits: String(centsToUnits(charges.coreDepositCents)) }
@@ -280,6 +290,7 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
       taxCents: charges.lineTax[i]!,
       coreDepositCents: product.coreDepositCents ?? 0,
       ...(backordered.get(line.productId) ? { backordered: backordered.get(line.productId) } : {}),
+      ...(off.perLine[i] ? { discountCents: off.perLine[i] } : {}),
     })),
     charges: {
       shippingCents: charges.shippingCents,
@@ -293,6 +304,7 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
       buyerTaxId: charges.buyerTaxId,
     },
     totalCents,
+    ...(off.discount ? { discount: off.discount } : {}),
     approval,
     ...(found.some(({ line }) => line.qty < products.get(line.productId)!.minimumOrder)
       ? { belowTradeMinimum: true }

@@ -44,6 +44,8 @@ export interface PlacementRequest {
    * in the locked transaction, the products locked before the read.
    */
   fulfilment?: "complete" | "available";
+  /** The discount code the buyer saw applied: placed in the locked transaction, used once there. */
+  discountCode?: string;
 }
 
 /**

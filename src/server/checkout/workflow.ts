@@ -71,6 +71,8 @@ import {
 
 export { CLIENT_GONE_MESSAGE } from "./request";
 import { totalNow } from "./total-now";
+import { clearCartCode, placementDiscount, redeemCode } from "../pricing/discount-codes";
+import type { DiscountOffer } from "../pricing/discounts";
 
 export interface CheckoutOptions {
   currency: string;
@@ -159,7 +161,8 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       !request.quoteId &&
       !request.fromCart?.saveToProfile &&
       !likelyCapped &&
-      !request.fulfilment
+      !request.fulfilment &&
+      !request.discountCode
     ) {
       const placed =
         (await placeFromMemory(customer, request)) ?? (await placeUnlocked(customer, request));
@@ -344,7 +347,14 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         sellerCountry: opts.sellerCountry,
         backorders: !!request.fulfilment,
       });
-      const order = await withApprovalWindow(tx, decideOrder(customer, request, facts, quote));
+      // The code the buyer saw, read here: it is used once, in this transaction.
+      const discount = request.discountCode
+        ? await placementDiscount(tx, request.discountCode, customer.id, facts)
+        : undefined;
+      const order = await withApprovalWindow(
+        tx,
+        decideOrder(customer, request, facts, quote, discount),
+      );
       const { companyId } = facts.pricing;
       // A company on net terms: no card; its credit is checked now (an order awaiting approval
       // is checked when it is approved: docs/terms.md).
@@ -355,6 +365,8 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       // cart emptied.
       const { row, items } = await writeOrder(tx, stock, customer, order);
       let placed = toOrder(row, items);
+      if (order.discount) await redeemCode(tx, order.discount, customer.id, row.id);
+      if (request.fromCart && request.discountCode) await clearCartCode(tx, customer.id);
       await recordWebhookEvent(tx, { type: "order.placed", data: orderEventData(row) });
       if (request.quoteId) await markQuoteAccepted(tx, request.quoteId, row.id);
       if (account) {
@@ -399,6 +411,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     request: PlacementRequest,
     facts: PlacementRead,
     quote: QuoteToAccept | null,
+    discount?: DiscountOffer,
   ): OrderToWrite {
     // A vehicle the catalog does not know (stale in the browser, or made up) orders nothing.
     if (request.vehicle && !facts.vehicle) throw unknownLineVehicle();
@@ -421,6 +434,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       expectedTotalCents: request.expectedTotalCents,
       quotedPrices: quote ? quotedPrices(quote) : undefined,
       fulfilment: quote ? undefined : request.fulfilment,
+      discount,
     });
     requireDestination(facts);
     return {
@@ -555,6 +569,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         fromCart: { saveToProfile: input.saveToProfile ?? false },
         vehicle: input.vehicle,
         fulfilment: input.fulfilment,
+        discountCode: input.discountCode,
         clientWaiting,
       }),
   };

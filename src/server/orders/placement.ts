@@ -14,6 +14,8 @@ export interface NewOrderLine {
   qty: number;
   taxCents: number;
   coreDepositCents: number;
+  /** The line's share of the discount code (absent: none). */
+  discountCents?: number;
 }
 
 /** An order as it is placed: decided by the checkout, its id chosen before it is written. */
@@ -45,6 +47,8 @@ export interface NewOrder {
   /** Units on backorder, and the buyer wants the order in one go (absent: false). */
   shipComplete?: boolean;
   holdExpiresAt: Date;
+  /** The discount code it used and what it took off (absent: none). */
+  discount?: { code: string; totalCents: number } | null;
 }
 
 /** Who places it. */
@@ -84,7 +88,7 @@ export function insertOrderCtes(customer: Orderer, order: NewOrder): SQL {
                           address, po_reference, hold_expires_at, shipping_cents,
                           shipping_method, tax_cents, shipping_tax_cents, tax_name,
                           tax_rate_millipercent, tax_note, buyer_tax_id, ship_to, status,
-                          ship_complete)
+                          ship_complete, discount_code, discount_cents)
       values (${order.id}, ${customer.id}, ${customer.email}, ${customer.name},
               ${order.totalCents}, ${order.currency}, ${delivery.phone}, ${delivery.address},
               ${delivery.poReference ?? null}, ${order.holdExpiresAt.toISOString()}::timestamptz,
@@ -92,15 +96,18 @@ export function insertOrderCtes(customer: Orderer, order: NewOrder): SQL {
               ${charges.shippingTaxCents}, ${charges.taxName}, ${charges.taxRateMillipercent},
               ${charges.taxNote ?? null}, ${charges.buyerTaxId ?? null},
               ${delivery.shipTo ? JSON.stringify(delivery.shipTo) : null}::jsonb,
-              ${statusOf(order)}, ${order.shipComplete ?? false})
+              ${statusOf(order)}, ${order.shipComplete ?? false},
+              ${order.discount?.code ?? null}, ${order.discount?.totalCents ?? 0})
       returning id, number, created_at
     ),
     items as (
       insert into order_items (order_id, line, product_id, product_name, part_number,
                                unit_price_cents, qty, tax_cents, core_deposit_cents,
-                               vehicle_base_vehicle_id, vehicle_engine_id, vehicle_label)
+                               vehicle_base_vehicle_id, vehicle_engine_id, vehicle_label,
+                               discount_cents)
       select placed.id, l.line, l.product_id, l.name, l.part_number, l.price, l.qty, l.tax,
-             l.core_deposit, l.vehicle_base_vehicle_id, l.vehicle_engine_id, l.vehicle_label
+             l.core_deposit, l.vehicle_base_vehicle_id, l.vehicle_engine_id, l.vehicle_label,
+             l.discount
         from placed, unnest(${ids}, ${sqlTexts(lines.map((l) => l.productName))},
                             ${sqlTexts(lines.map((l) => l.partNumber))},
                             ${sqlInts(lines.map((l) => l.unitPriceCents))},
@@ -109,10 +116,11 @@ export function insertOrderCtes(customer: Orderer, order: NewOrder): SQL {
                             ${sqlInts(lines.map((l) => l.coreDepositCents))},
                             ${sqlNullableInts(vehicles.map((v) => v?.baseVehicleId ?? null))},
                             ${sqlNullableInts(vehicles.map((v) => v?.engineId ?? null))},
-                            ${sqlTexts(vehicles.map((v) => v?.label ?? null))})
+                            ${sqlTexts(vehicles.map((v) => v?.label ?? null))},
+                            ${sqlInts(lines.map((l) => l.discountCents ?? 0))})
              with ordinality as l(product_id, name, part_number, price, qty, tax, core_deposit,
                                   vehicle_base_vehicle_id, vehicle_engine_id, vehicle_label,
-                                  line)
+                                  discount, line)
     )`;
 }
 
@@ -166,6 +174,8 @@ export function newOrderRows(
     accountDueAt: null,
     accountSettledAt: null,
     accountCreditedInFull: false,
+    discountCode: order.discount?.code ?? null,
+    discountCents: order.discount?.totalCents ?? 0,
     updatedAt: createdAt,
     // Set by the database at the insert (the change cursors read it from there, never from here).
     changeXid: "0",
@@ -183,6 +193,7 @@ export function newOrderRows(
     vehicleBaseVehicleId: vehicles[i]?.baseVehicleId ?? null,
     vehicleEngineId: vehicles[i]?.engineId ?? null,
     vehicleLabel: vehicles[i]?.label ?? null,
+    discountCents: l.discountCents ?? 0,
   }));
   return { row, items };
 }

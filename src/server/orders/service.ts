@@ -58,6 +58,9 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     taxRate: row.taxRateMillipercent === null ? null : row.taxRateMillipercent / 1000,
     taxNote: row.taxNote,
     buyerTaxId: row.buyerTaxId,
+    discount: row.discountCode
+      ? { code: row.discountCode, amount: centsToUnits(row.discountCents) }
+      : null,
     total: centsToUnits(row.totalCents),
     currency: row.currency,
     phonrNo: row.phone,
@@ -65,6 +68,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     poReference: row.poReference,
     paid: row.status === "paid" || row.status === "shipped",
     status: row.status,
+    cancelReason: row.status === "cancelled" ? row.cancelReason : null,
     partiallyShipped: isPartlyShipped(row),
     transactionId: row.transactionId,
     testPayment: row.paidWith === "test-card",

@@ -122,6 +122,9 @@ export const orders = pgTable(
     accountSettledAt: timestampTz("account_settled_at"),
     /** Settled by credit notes alone (a full return, nothing paid): "Nothing due", not "Paid". */
     accountCreditedInFull: boolean("account_credited_in_full").notNull().default(false),
+    /** The discount code used, as typed by the admin, and what it took off (docs/pricing.md). */
+    discountCode: text("discount_code"),
+    discountCents: integer("discount_cents").notNull().default(0),
     /** When the row last changed, and by which transaction (trigger of migration 0062; sync/). */
     updatedAt: timestampNow("updated_at"),
     changeXid: changeXid(),
@@ -190,6 +193,8 @@ export const orderItems = pgTable(
      * own line, untaxed (docs/core-charges.md).
      */
     coreDepositCents: integer("core_deposit_cents").notNull().default(0),
+    /** The line's share of the order's discount code (0: none): it was paid price × qty less this. */
+    discountCents: integer("discount_cents").notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.line] }),

@@ -300,7 +300,7 @@ describe("discount codes through the API", () => {
     const results = await Promise.allSettled(
       buyers.map((b, i) =>
         t.database.db.transaction((tx) =>
-          redeemCode(tx, { codeId, userId: b.id, orderId: orders[i]!.orderId, discountCents: 100 }),
+          redeemCode(tx, { codeId, totalCents: 100 }, b.id, orders[i]!.orderId),
         ),
       ),
     );
@@ -334,12 +334,7 @@ describe("discount codes through the API", () => {
     const twice = await Promise.allSettled(
       mine.map((o) =>
         t.database.db.transaction((tx) =>
-          redeemCode(tx, {
-            codeId: second.json().id,
-            userId: me.id,
-            orderId: o.orderId,
-            discountCents: 1,
-          }),
+          redeemCode(tx, { codeId: second.json().id, totalCents: 1 }, me.id, o.orderId),
         ),
       ),
     );

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray } from "drizzle-orm";
 import { sql } from "../db/sql";
 import { normalizePartNumber } from "../../contract/constants";
 import {
@@ -20,6 +20,8 @@ import { systemClock, type Clock } from "../clock";
 import {
   discountLines,
   discountRefusal,
+  refused,
+  type DiscountOffer,
   type DiscountableLine,
   type DiscountConditions,
   type DiscountTerms,
@@ -159,8 +161,11 @@ export async function clearCartCode(tx: DbOrTx, userId: string): Promise<void> {
  */
 export async function redeemCode(
   tx: DbOrTx,
-  use: { codeId: string; userId: string; orderId: string; discountCents: number },
+  discount: { codeId: string; totalCents: number },
+  userId: string,
+  orderId: string,
 ): Promise<void> {
+  const use = { codeId: discount.codeId, userId, orderId, discountCents: discount.totalCents };
   const raised = await tx.execute<{ code: string; per_customer_limit: number | null }>(sql`
     update discount_codes set used_count = used_count + 1
      where id = ${use.codeId} and active
@@ -182,9 +187,7 @@ export async function redeemCode(
   });
 }
 
-/** A code refused: 422 with the buyer's words, on the `discountCode` field. */
-export const refused = (message: string) =>
-  new HttpError(422, "rule_broken", message, { discountCode: message });
+export { refused };
 
 /**
  * The admin's discount codes (docs/pricing.md "Discount codes"): listed, created, edited,
@@ -387,5 +390,42 @@ export async function cartDiscountFor(
       appliesTo: applied.words,
     },
     problem: null,
+  };
+}
+
+/**
+ * What the checkout decides its code on (`decideDiscount`), read in the order's transaction: the
+ * code by what the buyer saw (422 when it is unknown), the buyer's uses of it, and the category
+ * of each of the order's products.
+ */
+export async function placementDiscount(
+  tx: DbOrTx,
+  text: string,
+  userId: string,
+  facts: {
+    pricing: { currency: string; group?: { id?: string } };
+    wanted: readonly { productId: string }[];
+  },
+  now: Clock = systemClock,
+): Promise<DiscountOffer> {
+  const productIds = facts.wanted.map((w) => w.productId);
+  const buyer = { userId, groupId: facts.pricing.group?.id ?? null };
+  const code = await knownCode(tx, text);
+  const [uses, rows] = await Promise.all([
+    code.perCustomerLimit === null ? 0 : usesBy(tx, code.id, buyer.userId),
+    tx
+      .select({ id: products.id, category: products.category })
+      .from(products)
+      .where(inArray(products.id, productIds)),
+  ]);
+  return {
+    code,
+    buyer: {
+      today: today(now),
+      groupId: buyer.groupId,
+      usesByBuyer: uses,
+      currency: facts.pricing.currency,
+    },
+    categories: new Map(rows.map((r) => [r.id, r.category])),
   };
 }

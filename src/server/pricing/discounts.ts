@@ -9,6 +9,7 @@ import {
   type DiscountKind,
   type DiscountScope,
 } from "../../contract/discount-codes";
+import { HttpError } from "../errors";
 import { formatCents } from "../money";
 import { percentOff } from "./pricing";
 
@@ -135,4 +136,45 @@ export function discountRefusal(
   }
   if (eligibleCents === 0) return msg.nothingEligible;
   return null;
+}
+
+/** A code refused: 422 with the buyer's words, on the `discountCode` field. */
+export const refused = (message: string) =>
+  new HttpError(422, "rule_broken", message, { discountCode: message });
+
+/** A checkout's code, as the placement read it in its transaction (`placementDiscount`). */
+export interface DiscountOffer {
+  code: DiscountTerms & DiscountConditions & { id: string; code: string };
+  buyer: Omit<DiscountBuyer, "subtotalCents">;
+  /** The category of each product of the order. */
+  categories: ReadonlyMap<string, string>;
+}
+
+/** What the order's code takes off each line, and the order's discount (null: no code). */
+export interface DecidedDiscount {
+  perLine: number[];
+  totalCents: number;
+  discount: { codeId: string; code: string; totalCents: number } | null;
+}
+
+/**
+ * The checkout's decision on its code, on the lines as priced for the order: what it takes off
+ * each, or a 422 with why it cannot be used now (the cart said otherwise a moment ago: the code
+ * ended, the last use went to another order, a line changed).
+ */
+export function decideDiscount(
+  offer: DiscountOffer | undefined,
+  priced: readonly { productId: string; lineTotalCents: number }[],
+): DecidedDiscount {
+  if (!offer) return { perLine: priced.map(() => 0), totalCents: 0, discount: null };
+  const lines = priced.map((l) => ({ ...l, category: offer.categories.get(l.productId) ?? null }));
+  const d = discountLines(offer.code, lines);
+  const subtotalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  const refusal = discountRefusal(offer.code, { ...offer.buyer, subtotalCents }, d.eligibleCents);
+  if (refusal) throw refused(refusal);
+  return {
+    perLine: d.perLine,
+    totalCents: d.totalCents,
+    discount: { codeId: offer.code.id, code: offer.code.code, totalCents: d.totalCents },
+  };
 }
