@@ -552,6 +552,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cart/discount-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Apply a discount code to your cart (any case; replaces the one before): the cart with its `discount` line, or 422 with why the code cannot be used */
+        put: operations["putApiCartDiscountCode"];
+        post?: never;
+        /** Take the discount code off your cart */
+        delete: operations["deleteApiCartDiscountCode"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cart/items/{productId}": {
         parameters: {
             query?: never;
@@ -5218,6 +5236,10 @@ export interface operations {
                             taxNote: string | null;
                             buyerTaxId: string | null;
                             coreDeposits: number;
+                            discount?: {
+                                code: string;
+                                amount: number;
+                            } | null;
                             total: number;
                             currency: string;
                             phonrNo: string;
@@ -5226,6 +5248,8 @@ export interface operations {
                             paid: boolean;
                             /** @enum {string} */
                             status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                            /** @enum {string|null} */
+                            cancelReason: "hold_ran_out" | "store" | "declined" | "account_removed" | "buyer" | null;
                             partiallyShipped: boolean;
                             transactionId: string | null;
                             testPayment: boolean;
@@ -5388,6 +5412,10 @@ export interface operations {
                             taxNote: string | null;
                             buyerTaxId: string | null;
                             coreDeposits: number;
+                            discount?: {
+                                code: string;
+                                amount: number;
+                            } | null;
                             total: number;
                             currency: string;
                             phonrNo: string;
@@ -5396,6 +5424,8 @@ export interface operations {
                             paid: boolean;
                             /** @enum {string} */
                             status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                            /** @enum {string|null} */
+                            cancelReason: "hold_ran_out" | "store" | "declined" | "account_removed" | "buyer" | null;
                             partiallyShipped: boolean;
                             transactionId: string | null;
                             testPayment: boolean;
@@ -7013,6 +7043,406 @@ export interface operations {
                         }[];
                         count: number;
                         subtotal: number;
+                        discount: {
+                            code: string;
+                            amount: number;
+                            appliesTo: string;
+                        } | null;
+                        discountProblem: string | null;
+                        coreDeposits: number;
+                        currency: string;
+                        canCheckout: boolean;
+                        destination: {
+                            country: string;
+                            region: string | null;
+                            postalCode: string;
+                        } | null;
+                        shippingOptions: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            estimate: string;
+                            price: number;
+                            delivery: {
+                                parcels: {
+                                    from: string | null;
+                                    units: number;
+                                    /** Format: date */
+                                    dispatchOn: string;
+                                    /** Format: date */
+                                    earliest: string;
+                                    /** Format: date */
+                                    latest: string;
+                                }[];
+                                undated: number;
+                                words: string;
+                            } | null;
+                        }[];
+                        /** Format: uuid */
+                        shippingMethodId: string | null;
+                        shipping: number;
+                        tax: number;
+                        taxRate: number | null;
+                        taxName: string | null;
+                        taxNote: string | null;
+                        total: number;
+                        deliveryProblem: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putApiCartDiscountCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lines: {
+                            /** Format: uuid */
+                            productId: string;
+                            productName: string;
+                            img: string | null;
+                            qty: number;
+                            unitPrice: number;
+                            lineTotal: number;
+                            minimumOrder: number;
+                            availableQuantity: number;
+                            problem: string | null;
+                            backorder: {
+                                qty: number;
+                                /** Format: date */
+                                expectedOn: string;
+                            } | null;
+                            notice: string | null;
+                            priceNote: string | null;
+                            tax: number;
+                            coreDeposit: number;
+                            vehicle: string | null;
+                        }[];
+                        count: number;
+                        subtotal: number;
+                        discount: {
+                            code: string;
+                            amount: number;
+                            appliesTo: string;
+                        } | null;
+                        discountProblem: string | null;
+                        coreDeposits: number;
+                        currency: string;
+                        canCheckout: boolean;
+                        destination: {
+                            country: string;
+                            region: string | null;
+                            postalCode: string;
+                        } | null;
+                        shippingOptions: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            estimate: string;
+                            price: number;
+                            delivery: {
+                                parcels: {
+                                    from: string | null;
+                                    units: number;
+                                    /** Format: date */
+                                    dispatchOn: string;
+                                    /** Format: date */
+                                    earliest: string;
+                                    /** Format: date */
+                                    latest: string;
+                                }[];
+                                undated: number;
+                                words: string;
+                            } | null;
+                        }[];
+                        /** Format: uuid */
+                        shippingMethodId: string | null;
+                        shipping: number;
+                        tax: number;
+                        taxRate: number | null;
+                        taxName: string | null;
+                        taxNote: string | null;
+                        total: number;
+                        deliveryProblem: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteApiCartDiscountCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lines: {
+                            /** Format: uuid */
+                            productId: string;
+                            productName: string;
+                            img: string | null;
+                            qty: number;
+                            unitPrice: number;
+                            lineTotal: number;
+                            minimumOrder: number;
+                            availableQuantity: number;
+                            problem: string | null;
+                            backorder: {
+                                qty: number;
+                                /** Format: date */
+                                expectedOn: string;
+                            } | null;
+                            notice: string | null;
+                            priceNote: string | null;
+                            tax: number;
+                            coreDeposit: number;
+                            vehicle: string | null;
+                        }[];
+                        count: number;
+                        subtotal: number;
+                        discount: {
+                            code: string;
+                            amount: number;
+                            appliesTo: string;
+                        } | null;
+                        discountProblem: string | null;
                         coreDeposits: number;
                         currency: string;
                         canCheckout: boolean;
@@ -7216,6 +7646,12 @@ export interface operations {
                         }[];
                         count: number;
                         subtotal: number;
+                        discount: {
+                            code: string;
+                            amount: number;
+                            appliesTo: string;
+                        } | null;
+                        discountProblem: string | null;
                         coreDeposits: number;
                         currency: string;
                         canCheckout: boolean;
@@ -7406,6 +7842,12 @@ export interface operations {
                         }[];
                         count: number;
                         subtotal: number;
+                        discount: {
+                            code: string;
+                            amount: number;
+                            appliesTo: string;
+                        } | null;
+                        discountProblem: string | null;
                         coreDeposits: number;
                         currency: string;
                         canCheckout: boolean;
@@ -7611,6 +8053,12 @@ export interface operations {
                         }[];
                         count: number;
                         subtotal: number;
+                        discount: {
+                            code: string;
+                            amount: number;
+                            appliesTo: string;
+                        } | null;
+                        discountProblem: string | null;
                         coreDeposits: number;
                         currency: string;
                         canCheckout: boolean;
@@ -7824,6 +8272,12 @@ export interface operations {
                         }[];
                         count: number;
                         subtotal: number;
+                        discount: {
+                            code: string;
+                            amount: number;
+                            appliesTo: string;
+                        } | null;
+                        discountProblem: string | null;
                         coreDeposits: number;
                         currency: string;
                         canCheckout: boolean;
@@ -8018,6 +8472,7 @@ export interface operations {
                     };
                     /** @enum {string} */
                     fulfilment?: "complete" | "available";
+                    discountCode?: string;
                 };
             };
         };
@@ -8064,6 +8519,10 @@ export interface operations {
                             taxNote: string | null;
                             buyerTaxId: string | null;
                             coreDeposits: number;
+                            discount?: {
+                                code: string;
+                                amount: number;
+                            } | null;
                             total: number;
                             currency: string;
                             phonrNo: string;
@@ -8072,6 +8531,8 @@ export interface operations {
                             paid: boolean;
                             /** @enum {string} */
                             status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                            /** @enum {string|null} */
+                            cancelReason: "hold_ran_out" | "store" | "declined" | "account_removed" | "buyer" | null;
                             partiallyShipped: boolean;
                             transactionId: string | null;
                             testPayment: boolean;
@@ -16268,6 +16729,12 @@ export interface operations {
                             }[];
                             count: number;
                             subtotal: number;
+                            discount: {
+                                code: string;
+                                amount: number;
+                                appliesTo: string;
+                            } | null;
+                            discountProblem: string | null;
                             coreDeposits: number;
                             currency: string;
                             canCheckout: boolean;
@@ -18059,6 +18526,10 @@ export interface operations {
                         taxNote: string | null;
                         buyerTaxId: string | null;
                         coreDeposits: number;
+                        discount?: {
+                            code: string;
+                            amount: number;
+                        } | null;
                         total: number;
                         currency: string;
                         phonrNo: string;
@@ -18067,6 +18538,8 @@ export interface operations {
                         paid: boolean;
                         /** @enum {string} */
                         status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                        /** @enum {string|null} */
+                        cancelReason: "hold_ran_out" | "store" | "declined" | "account_removed" | "buyer" | null;
                         partiallyShipped: boolean;
                         transactionId: string | null;
                         testPayment: boolean;
@@ -18288,6 +18761,10 @@ export interface operations {
                             taxNote: string | null;
                             buyerTaxId: string | null;
                             coreDeposits: number;
+                            discount?: {
+                                code: string;
+                                amount: number;
+                            } | null;
                             total: number;
                             currency: string;
                             phonrNo: string;
@@ -18296,6 +18773,8 @@ export interface operations {
                             paid: boolean;
                             /** @enum {string} */
                             status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                            /** @enum {string|null} */
+                            cancelReason: "hold_ran_out" | "store" | "declined" | "account_removed" | "buyer" | null;
                             partiallyShipped: boolean;
                             transactionId: string | null;
                             testPayment: boolean;
@@ -18481,6 +18960,10 @@ export interface operations {
                         taxNote: string | null;
                         buyerTaxId: string | null;
                         coreDeposits: number;
+                        discount?: {
+                            code: string;
+                            amount: number;
+                        } | null;
                         total: number;
                         currency: string;
                         phonrNo: string;
@@ -18489,6 +18972,8 @@ export interface operations {
                         paid: boolean;
                         /** @enum {string} */
                         status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                        /** @enum {string|null} */
+                        cancelReason: "hold_ran_out" | "store" | "declined" | "account_removed" | "buyer" | null;
                         partiallyShipped: boolean;
                         transactionId: string | null;
                         testPayment: boolean;
@@ -18968,6 +19453,10 @@ export interface operations {
                         taxNote: string | null;
                         buyerTaxId: string | null;
                         coreDeposits: number;
+                        discount?: {
+                            code: string;
+                            amount: number;
+                        } | null;
                         total: number;
                         currency: string;
                         phonrNo: string;
@@ -18976,6 +19465,8 @@ export interface operations {
                         paid: boolean;
                         /** @enum {string} */
                         status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                        /** @enum {string|null} */
+                        cancelReason: "hold_ran_out" | "store" | "declined" | "account_removed" | "buyer" | null;
                         partiallyShipped: boolean;
                         transactionId: string | null;
                         testPayment: boolean;
@@ -19295,6 +19786,10 @@ export interface operations {
                         taxNote: string | null;
                         buyerTaxId: string | null;
                         coreDeposits: number;
+                        discount?: {
+                            code: string;
+                            amount: number;
+                        } | null;
                         total: number;
                         currency: string;
                         phonrNo: string;
@@ -19303,6 +19798,8 @@ export interface operations {
                         paid: boolean;
                         /** @enum {string} */
                         status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                        /** @enum {string|null} */
+                        cancelReason: "hold_ran_out" | "store" | "declined" | "account_removed" | "buyer" | null;
                         partiallyShipped: boolean;
                         transactionId: string | null;
                         testPayment: boolean;
@@ -19760,6 +20257,10 @@ export interface operations {
                         taxNote: string | null;
                         buyerTaxId: string | null;
                         coreDeposits: number;
+                        discount?: {
+                            code: string;
+                            amount: number;
+                        } | null;
                         total: number;
                         currency: string;
                         phonrNo: string;
@@ -19768,6 +20269,8 @@ export interface operations {
                         paid: boolean;
                         /** @enum {string} */
                         status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                        /** @enum {string|null} */
+                        cancelReason: "hold_ran_out" | "store" | "declined" | "account_removed" | "buyer" | null;
                         partiallyShipped: boolean;
                         transactionId: string | null;
                         testPayment: boolean;
@@ -20182,6 +20685,12 @@ export interface operations {
                             }[];
                             count: number;
                             subtotal: number;
+                            discount: {
+                                code: string;
+                                amount: number;
+                                appliesTo: string;
+                            } | null;
+                            discountProblem: string | null;
                             coreDeposits: number;
                             currency: string;
                             canCheckout: boolean;
@@ -21280,6 +21789,10 @@ export interface operations {
                         taxNote: string | null;
                         buyerTaxId: string | null;
                         coreDeposits: number;
+                        discount?: {
+                            code: string;
+                            amount: number;
+                        } | null;
                         total: number;
                         currency: string;
                         phonrNo: string;
@@ -21288,6 +21801,8 @@ export interface operations {
                         paid: boolean;
                         /** @enum {string} */
                         status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                        /** @enum {string|null} */
+                        cancelReason: "hold_ran_out" | "store" | "declined" | "account_removed" | "buyer" | null;
                         partiallyShipped: boolean;
                         transactionId: string | null;
                         testPayment: boolean;
@@ -24899,6 +25414,12 @@ export interface operations {
                             }[];
                             count: number;
                             subtotal: number;
+                            discount: {
+                                code: string;
+                                amount: number;
+                                appliesTo: string;
+                            } | null;
+                            discountProblem: string | null;
                             coreDeposits: number;
                             currency: string;
                             canCheckout: boolean;
@@ -26107,6 +26628,10 @@ export interface operations {
                             taxNote: string | null;
                             buyerTaxId: string | null;
                             coreDeposits: number;
+                            discount?: {
+                                code: string;
+                                amount: number;
+                            } | null;
                             total: number;
                             currency: string;
                             phonrNo: string;
@@ -26115,6 +26640,8 @@ export interface operations {
                             paid: boolean;
                             /** @enum {string} */
                             status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                            /** @enum {string|null} */
+                            cancelReason: "hold_ran_out" | "store" | "declined" | "account_removed" | "buyer" | null;
                             partiallyShipped: boolean;
                             transactionId: string | null;
                             testPayment: boolean;
@@ -30085,6 +30612,10 @@ export interface operations {
                             taxNote: string | null;
                             buyerTaxId: string | null;
                             coreDeposits: number;
+                            discount?: {
+                                code: string;
+                                amount: number;
+                            } | null;
                             total: number;
                             currency: string;
                             phonrNo: string;
@@ -30093,6 +30624,8 @@ export interface operations {
                             paid: boolean;
                             /** @enum {string} */
                             status: "unpaid" | "awaiting_approval" | "paid" | "shipped" | "cancelled";
+                            /** @enum {string|null} */
+                            cancelReason: "hold_ran_out" | "store" | "declined" | "account_removed" | "buyer" | null;
                             partiallyShipped: boolean;
                             transactionId: string | null;
                             testPayment: boolean;
