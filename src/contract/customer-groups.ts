@@ -34,6 +34,8 @@ export const customerGroupMessages = {
   partNumber: "Part number is Required",
   datesOrder: "The end date cannot be before the start date",
   percent: "A percentage is a whole number from 1 to 100",
+  /** A trade buyer's quantity that is not a multiple of the part's pack size. */
+  packs: (packSize: number) => `Order this part in packs of ${packSize}`,
 } as const;
 
 const groupName = text({ error: "Name is Required" })

@@ -25,6 +25,8 @@ export const partPageSchema = productDetailSchema
     price: true,
     breaks: true,
     minimumOrder: true,
+    retailMinimum: true,
+    packSize: true,
     warranty: true,
     coreDeposit: true,
     weightGrams: true,

@@ -166,8 +166,10 @@ export const productPriceSchema = z.object({
   companyPrice: z.boolean(),
   /** Said beside the price when the caller's group rule gave it: "Garage price: 20 % off brakes". */
   priceNote: z.string().nullable(),
-  /** The caller's minimum order of the part (1 for retail customers; the part's for trade). */
+  /** The caller's minimum order: the part's retail minimum, or its trade minimum for trade. */
   minimumOrder: z.number(),
+  /** The caller's pack size: a trade buyer orders in multiples of it (1: any quantity). */
+  packSize: z.number(),
   /** From each quantity on, the unit price (the first row is the minimum order). */
   breaks: z.array(z.object({ minQty: z.number(), unitPrice: z.number() })),
 });

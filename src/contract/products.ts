@@ -30,7 +30,12 @@ export const productSchema = z.object({
   partNumber: z.string(),
   category: z.enum(productCategories),
   price: z.number(),
+  /** The trade minimum: what trade groups order at least (docs/pricing.md "Quantities by group"). */
   minimumOrder: z.number().int(),
+  /** What a retail customer or a visitor orders at least (1 unless the part says otherwise). */
+  retailMinimum: z.number().int(),
+  /** Trade groups order this part in multiples of it (1: any quantity). */
+  packSize: z.number().int(),
   availableQuantity: z.number().int(),
   shortDescription: z.string(),
   /** Warranty in months. */
@@ -53,12 +58,22 @@ export type CrossReference = z.infer<typeof crossReferenceSchema>;
 
 /** A product in a list: with a search, why it matched where a number did (shown on the card). */
 /**
- * A company buyer's own price of a product on a list (docs/pricing.md): one unit
- * at the product's minimum order, and the deepest quantity break when one costs less still.
+ * A buyer's own price of a product on a list (docs/pricing.md): one unit at their minimum order
+ * (their company's price list, their group's rule), the deepest quantity break when one costs
+ * less still, and their quantities when they are held to trade ones.
  */
 export const yourListPriceSchema = z.object({
-  yourPrice: z.number(),
+  yourPrice: z.number().optional(),
   yourLowestPrice: z.object({ minQty: z.number().int(), unitPrice: z.number() }).optional(),
+  /** The buyer's group rule when it gives `yourPrice`: "Garage price: 20 % off brakes". */
+  priceNote: z.string().optional(),
+  /**
+   * A buyer held to trade quantities (their group keeps trade minimums): their minimum order
+   * (the part's trade minimum) and pack size; absent for everyone else, who are shown
+   * `retailMinimum` (docs/pricing.md "Quantities by group").
+   */
+  yourMinimumOrder: z.number().int().optional(),
+  yourPackSize: z.number().int().optional(),
 });
 export type YourListPrice = z.infer<typeof yourListPriceSchema>;
 
@@ -76,10 +91,11 @@ export const productListItemSchema = productSchema.extend({
   /** With a vehicle in the query: how the product fits it (position, note). */
   fit: productFitSchema.optional(),
   /**
-   * Only for a signed-in buyer whose company's price list prices this product lower; absent for
-   * everyone else (the shared cached answer is unchanged).
+   * Only for a signed-in buyer whose company's price list or group's rule prices this product
+   * lower, or who is held to trade quantities; absent for everyone else (the shared cached
+   * answer is unchanged).
    */
-  ...yourListPriceSchema.partial().shape,
+  ...yourListPriceSchema.shape,
   /**
    * Its backorder offer (contract/availability.ts). Where it is on sale is left to the product's
    * own answer: the list stays as small as it was (docs/inventory.md "What buyers see").
@@ -87,6 +103,13 @@ export const productListItemSchema = productSchema.extend({
   backorder: availabilityFields.backorder,
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
+
+/**
+ * The minimum a card shows and its cart button puts in: a trade buyer's own (on their page),
+ * else the part's retail minimum (retail customers and visitors; docs/pricing.md).
+ */
+export const buyerMinimum = (p: Pick<ProductListItem, "yourMinimumOrder" | "retailMinimum">) =>
+  p.yourMinimumOrder ?? p.retailMinimum;
 
 /**
  * One product with the numbers it replaces (the admin's answers after a change), and its public
@@ -284,6 +307,16 @@ const productFields = {
   minimumOrder: wholeNumber("Minimum order")
     .min(1, productFieldMessages.minimumAtLeastOne)
     .max(MAX_QUANTITY, "Must be 10,000,000 or less"),
+  /** Optional: 1 when not given (retail customers buy single parts). */
+  retailMinimum: wholeNumber("Retail minimum")
+    .min(1, "Must be at least 1")
+    .max(MAX_QUANTITY, "Must be 10,000,000 or less")
+    .optional(),
+  /** Optional: 1 when not given (trade groups order any quantity from the minimum). */
+  packSize: wholeNumber("Pack size")
+    .min(1, "Must be at least 1")
+    .max(MAX_QUANTITY, "Must be 10,000,000 or less")
+    .optional(),
   availableQuantity: wholeNumber("Available quantity")
     .min(0, "Must be 0 or more")
     .max(MAX_QUANTITY, "Must be 10,000,000 or less"),

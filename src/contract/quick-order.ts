@@ -67,6 +67,8 @@ export const problemCodes = [
   "bad_quantity",
   "out_of_stock",
   "below_minimum",
+  /** A trade buyer's quantity that is not a multiple of the part's pack size. */
+  "pack_size",
   "over_stock",
   "superseded",
   "merged",

@@ -19,6 +19,8 @@ const part: PartPage = {
   currency: "EUR",
   breaks: [],
   minimumOrder: 2,
+  retailMinimum: 1,
+  packSize: 1,
   warranty: 24,
   coreDeposit: null,
   weightGrams: 0,

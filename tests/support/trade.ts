@@ -50,7 +50,7 @@ export async function createPriceList(
 export async function createCompany(
   app: FastifyInstance,
   admin: TestAccount,
-  fields: { priceListId?: string | null; name?: string } = {},
+  fields: { priceListId?: string | null; name?: string; customerGroupId?: string } = {},
 ): Promise<{ id: string; name: string }> {
   return call(app, admin, "POST", "/api/companies", { name: `Garage ${unique()}`, ...fields });
 }
@@ -88,7 +88,7 @@ export type Member = TestAccount & { id: string };
 export async function companyWithBuyer(
   app: FastifyInstance,
   admin: TestAccount,
-  fields: { priceListId?: string | null; name?: string } = {},
+  fields: { priceListId?: string | null; name?: string; customerGroupId?: string } = {},
 ): Promise<{ id: string; name: string; owner: Member; buyer: Member }> {
   const company = await createCompany(app, admin, fields);
   const owner = await joinCompany(app, admin, company.id, "owner");
@@ -100,7 +100,7 @@ export async function companyWithBuyer(
 export async function companyWithBuyerAndViewer(
   app: FastifyInstance,
   admin: TestAccount,
-  fields: { priceListId?: string | null; name?: string } = {},
+  fields: { priceListId?: string | null; name?: string; customerGroupId?: string } = {},
 ): Promise<{ id: string; name: string; owner: Member; buyer: Member; viewer: Member }> {
   const company = await companyWithBuyer(app, admin, fields);
   const viewer = await joinCompany(app, company.owner, company.id, "viewer");

@@ -12,6 +12,8 @@ export const aProduct = (changes: Partial<ProductListItem> = {}): ProductListIte
   img: "/images/products/brake-pads.svg",
   price: 40,
   minimumOrder: 2,
+  retailMinimum: 1,
+  packSize: 1,
   availableQuantity: 330,
   shortDescription: "Front axle",
   warranty: 24,

@@ -21,7 +21,13 @@ import { deliveryByMethod } from "../shipping/delivery-quote";
 import type { DeliveryEstimate } from "../../contract/shipping";
 import { percentFromMilli } from "../tax/rules";
 import { centsToUnits, formatCents } from "../money";
-import { minimumFor, priceLines, pricingFor, unitPriceFor } from "../pricing/pricing";
+import {
+  minimumFor,
+  priceLines,
+  pricingFor,
+  quantityProblem,
+  unitPriceFor,
+} from "../pricing/pricing";
 import {
   cartCodeOf,
   cartDiscountFor,
@@ -94,6 +100,8 @@ export function createCartService(
               img: products.img,
               priceCents: products.priceCents,
               minimumOrder: products.minimumOrder,
+              retailMinimum: products.retailMinimum,
+              packSize: products.packSize,
               availableQuantity: products.availableQuantity,
               weightGrams: products.weightGrams,
               coreDepositCents: products.coreDepositCents,
@@ -162,8 +170,9 @@ export function createCartService(
       }
       const offer = offers.get(p.id);
       const units = line.qty - p.availableQuantity;
-      // The buyer's minimum order (one for retail customers: docs/pricing.md).
-      const minimumOrder = minimumFor(pricing, p.minimumOrder);
+      // The buyer's minimum order and pack size (docs/pricing.md "Quantities by group").
+      const minimumOrder = minimumFor(pricing, p);
+      const quantity = quantityProblem(pricing, p, line.qty);
       // Taken on backorder: the offer dates them, within what it takes.
       const backorder =
         offer && offer.on && units <= (offer.most ?? Infinity)
@@ -173,11 +182,10 @@ export function createCartService(
         ? orderMessages.duplicate
         : p.availableQuantity === 0 && !backorder
           ? cartMessages.outOfStock
-          : line.qty < minimumOrder
-            ? orderMessages.atLeast(minimumOrder)
-            : line.qty > p.availableQuantity && !backorder
+          : (quantity ??
+            (line.qty > p.availableQuantity && !backorder
               ? orderMessages.lessThen(backorderMost(p.availableQuantity, offer))
-              : null;
+              : null));
       const { unitPriceCents: priceCents, note: priceNote } = pricedLines.get(p.id)!;
       const repriced = line.seenPriceCents !== undefined && line.seenPriceCents !== priceCents;
       return {

@@ -62,6 +62,8 @@ export function createPartPages(db: Db, currency: string) {
       currency,
       breaks: product.breaks,
       minimumOrder: product.minimumOrder,
+      retailMinimum: product.retailMinimum,
+      packSize: product.packSize,
       warranty: product.warranty,
       coreDeposit: product.coreDeposit,
       weightGrams: product.weightGrams,

@@ -47,6 +47,10 @@ export const products = pgTable(
     /** Unit price in minor units (cents). */
     priceCents: integer("price_cents").notNull(),
     minimumOrder: integer("minimum_order").notNull(),
+    /** What a retail customer or a visitor buys at least (docs/pricing.md "Quantities by group"). */
+    retailMinimum: integer("retail_minimum").notNull().default(1),
+    /** Trade groups order this part in multiples of it (1: any quantity). */
+    packSize: integer("pack_size").notNull().default(1),
     availableQuantity: integer("available_quantity").notNull(),
     shortDescription: text("short_description").notNull(),
     warrantyMonths: integer("warranty_months").notNull(),
@@ -90,6 +94,8 @@ export const products = pgTable(
   (t) => [
     check("products_price_nonnegative", sql`${t.priceCents} >= 0`),
     check("products_minimum_order_positive", sql`${t.minimumOrder} >= 1`),
+    check("products_retail_minimum_range", sql`${t.retailMinimum} between 1 and 10000000`),
+    check("products_pack_size_range", sql`${t.packSize} between 1 and 10000000`),
     check("products_stock_nonnegative", sql`${t.availableQuantity} >= 0`),
     check("products_warranty_nonnegative", sql`${t.warrantyMonths} >= 0`),
     check("products_weight_nonnegative", sql`${t.weightGrams} >= 0`),

@@ -10,6 +10,8 @@ import { HttpError, unprocessable } from "../errors";
 import { centsToUnits, formatCents, MAX_CENTS } from "../money";
 import {
   minimumFor,
+  packFor,
+  quantityProblem,
   priceLines,
   type CompanyMember,
   type PricingContext,
@@ -33,6 +35,10 @@ export interface ProductFacts {
   /** The product's public quantity breaks (docs/pricing.md); absent: none. */
   publicBreaks?: PriceBreak[];
   minimumOrder: number;
+  /** What retail buyers order at least (docs/pricing.md "Quantities by group"); absent: 1. */
+  retailMinimum?: number;
+  /** Trade buyers order in multiples of it; absent: 1. */
+  packSize?: number;
   available: number;
   /** One unit's shipping weight (0 when not given). */
   weightGrams?: number;
@@ -175,11 +181,19 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
   if (new Set(ids).size !== ids.length) throw unprocessable("Each product can be ordered once");
   const found = wanted.map((line) => {
     const facts = products.get(line.productId);
-    // The buyer's minimum order: the part's trade minimum, or one for retail (docs/pricing.md).
-    const product = facts && {
-      ...facts,
-      minimumOrder: minimumFor(rules.pricing, facts.minimumOrder),
+    // The buyer's minimum order and pack size: the part's trade ones, or its retail minimum
+    // (docs/pricing.md "Quantities by group").
+    const part = facts && {
+      minimumOrder: facts.minimumOrder,
+      retailMinimum: facts.retailMinimum ?? 1,
+      packSize: facts.packSize ?? 1,
     };
+    const product = facts && part && { ...facts, minimumOrder: minimumFor(rules.pricing, part) };
+    const pack = part ? packFor(rules.pricing, part) : 1;
+    if (product && line.qty >= product.minimumOrder && line.qty % pack !== 0) {
+      const message = quantityProblem(rules.pricing, part!, line.qty)!;
+      throw new HttpError(422, "rule_broken", message, { [line.productId]: message });
+    }
     const offer = rules.fulfilment && product?.backorder;
     // A line beyond the shelf, of a product that takes backorders: the minimum as always, then
     // at most what the backorder offers.

@@ -284,6 +284,7 @@ async function read(
       coalesce((select json_agg(json_build_object(
                   'id', p.id, 'name', p.name, 'partNumber', p.part_number,
                   'listPriceCents', p.price_cents, 'minimumOrder', p.minimum_order,
+                  'retailMinimum', p.retail_minimum, 'packSize', p.pack_size,
                   'available', p.available_quantity, 'weightGrams', p.weight_grams,
                   'coreDepositCents', p.core_deposit_cents,
                   'publicBreaks', p.breaks${heldFields}${backorderField}))

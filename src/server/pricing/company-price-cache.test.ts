@@ -7,7 +7,8 @@ import { createAnotherProcess, type TestApp } from "../../../tests/support/test-
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { hearCatalogChannel } from "../../../tests/support/catalog-channel";
 import { companies, companyMembers } from "../companies/tables";
-import { priceListEntries, priceLists } from "./tables";
+import { customerGroups, GARAGE_GROUP_ID, priceListEntries, priceLists } from "./tables";
+import { user } from "../users/tables";
 import { CompanyPriceCache } from "./list-prices";
 
 /**
@@ -100,10 +101,10 @@ test("kept while heard, read from the database while not, and a list too large t
     Object.fromEntries(
       [...(await cache.overlay(buyer.id, [p1, p2]))].map(([id, e]) => [id, e.unitPriceCents]),
     );
-  // Not (yet) hearing changes: every call reads the page's entries.
+  // Not (yet) hearing changes: every call reads the buyer's group and the page's entries.
   expect(await cents()).toEqual({ [p1]: 1800, [p2]: 2500 });
   expect(await cents()).toEqual({ [p1]: 1800, [p2]: 2500 });
-  expect(reads).toEqual(["page", "page"]);
+  expect(reads.sort()).toEqual(["member", "member", "page", "page"]);
 
   // Hearing: the buyer's list is read once, whole, then kept until a change clears it.
   reads.length = 0;
@@ -124,7 +125,7 @@ test("kept while heard, read from the database while not, and a list too large t
   cache.setListening(false);
   reads.length = 0;
   await cents();
-  expect(reads).toEqual(["page"]);
+  expect(reads.sort()).toEqual(["member", "page"]);
 
   // A list longer than the cache keeps: which list is kept, its entries are read per page.
   const small = new CompanyPriceCache(t.database.db, "USD", { maxListEntries: 1 });
@@ -216,6 +217,19 @@ test("every kind of write that changes a buyer's prices sends NOTIFY 'prices'", 
         db
           .insert(companyMembers)
           .values({ companyId: company.id, userId: buyer.id, role: "buyer" }),
+    ],
+    // Which group a buyer is in, and whether it keeps trade minimums (migration 0083).
+    [
+      "a group switched",
+      () =>
+        db
+          .update(customerGroups)
+          .set({ tradeMinimums: true })
+          .where(eq(customerGroups.id, GARAGE_GROUP_ID)),
+    ],
+    [
+      "a customer's own group",
+      () => db.update(user).set({ customerGroupId: GARAGE_GROUP_ID }).where(eq(user.id, buyer.id)),
     ],
   ];
   try {

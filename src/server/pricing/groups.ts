@@ -48,7 +48,7 @@ export function createCustomerGroupService(db: Db) {
         tradeMinimums: customerGroups.tradeMinimums,
         // Qualified by hand: drizzle writes a bare "id", which the subquery's own table would take.
         companyCount: sql<number>`(select count(*)::int from companies c where c.customer_group_id = customer_groups.id)`,
-        customerCount: sql<number>`(select count(*)::int from "user" u where u.customer_group_id = customer_groups.id)`,
+        customerCount: sql<number>`(select count(*)::int from "user" u where u.customer_group_id = customer_groups.id and u.role <> 'admin')`,
         ruleCount: sql<number>`(select count(*)::int from price_rules r where r.group_id = customer_groups.id)`,
       })
       .from(customerGroups)

@@ -8,6 +8,7 @@ import { createCompany, createPriceList, joinCompany } from "../../../tests/supp
 import { CatalogReadCache } from "../catalog/read-cache";
 import { yourListPrices } from "./list-prices";
 import type { OverlayEntry } from "./pricing";
+import { RETAIL_GROUP_ID } from "./tables";
 
 /**
  * A company buyer's own prices on the catalog list (docs/pricing.md): added to
@@ -57,7 +58,8 @@ beforeAll(async () => {
   const listB = await createPriceList(t.app, admin, [{ productId: p1, unitPrice: 19.25 }]);
   companyA = await createCompany(t.app, admin, { priceListId: listA.id });
   const companyB = await createCompany(t.app, admin, { priceListId: listB.id });
-  const companyC = await createCompany(t.app, admin, {});
+  // A retail company: a trade group's members get their quantities on the cards (quantities.test.ts).
+  const companyC = await createCompany(t.app, admin, { customerGroupId: RETAIL_GROUP_ID });
   buyerA = await joinCompany(t.app, admin, companyA.id, "buyer");
   buyerB = await joinCompany(t.app, admin, companyB.id, "buyer");
   noListMember = await joinCompany(t.app, admin, companyC.id, "buyer");
@@ -119,7 +121,7 @@ test("the landing page's newest products and every list page carry the buyer's p
   expect(all.find((i) => i._id === p1)).toMatchObject({ yourPrice: 18 });
 });
 
-test("a visitor, a customer without a company, a member of a company without a price list and an admin get the shared answer unchanged", async () => {
+test("a visitor, a customer without a company, a member of a retail company without a price list and an admin get the shared answer unchanged", async () => {
   const anonymous = await get(PAGE);
   expect(anonymous.headers["cache-control"]).toBe("public, no-cache");
   expect(JSON.stringify(anonymous.json())).not.toContain("your");
@@ -248,20 +250,32 @@ test("yourListPrices: the price at the minimum order, a break it reaches include
     ["c", { unitPriceCents: 1600, breaks: [{ minQty: 5, unitPriceCents: 1400 }] }],
     ["d", { unitPriceCents: 1600, breaks: [] }],
   ]);
-  const prices = yourListPrices(overlay, "USD", [
-    { _id: "a", price: 15, minimumOrder: 1 },
+  // A trade buyer (their group keeps trade minimums): priced at the trade minimum, and told it.
+  const garage = { id: "g", name: "Garage", tradeMinimums: true };
+  const part = (_id: string, minimumOrder: number) => ({
+    _id,
+    price: 15,
+    minimumOrder,
+    retailMinimum: 1,
+    packSize: 1,
+  });
+  const prices = yourListPrices({ entries: overlay, group: garage }, "USD", [
+    part("a", 1),
     // A minimum order of 10 reaches the first break.
-    { _id: "b", price: 15, minimumOrder: 10 },
+    part("b", 10),
     // Dearer unit price, a break under the list price: the list price, and the break.
-    { _id: "c", price: 15, minimumOrder: 1 },
-    // Dearer and no break: nothing to show.
-    { _id: "d", price: 15, minimumOrder: 1 },
+    part("c", 1),
+    // Dearer and no break: no price to show, the buyer's quantities only.
+    part("d", 1),
     // Not on the list.
-    { _id: "e", price: 15, minimumOrder: 1 },
+    part("e", 1),
   ]);
+  const trade = (yourMinimumOrder: number) => ({ yourMinimumOrder, yourPackSize: 1 });
   expect(Object.fromEntries(prices)).toEqual({
-    a: { yourPrice: 12, yourLowestPrice: { minQty: 50, unitPrice: 9.8 } },
-    b: { yourPrice: 11, yourLowestPrice: { minQty: 50, unitPrice: 9.8 } },
-    c: { yourPrice: 15, yourLowestPrice: { minQty: 5, unitPrice: 14 } },
+    a: { yourPrice: 12, yourLowestPrice: { minQty: 50, unitPrice: 9.8 }, ...trade(1) },
+    b: { yourPrice: 11, yourLowestPrice: { minQty: 50, unitPrice: 9.8 }, ...trade(10) },
+    c: { yourPrice: 15, yourLowestPrice: { minQty: 5, unitPrice: 14 }, ...trade(1) },
+    d: trade(1),
+    e: trade(1),
   });
 });

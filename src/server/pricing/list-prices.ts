@@ -15,17 +15,38 @@ import { sqlUuids } from "../db/sql-arrays";
 import { centsToUnits, storedBreaks, unitsToCents, type PriceBreak } from "../money";
 import {
   applicableListId,
+  groupIdOf,
+  keepsTradeQuantities,
   priceTiers,
-  unitPriceFor,
+  rulesByProduct,
+  rulesJson,
+  unitPriceWithNote,
+  type GroupRule,
   type OverlayEntry,
   type PricingContext,
+  type PricingRow,
 } from "./pricing";
+import { RETAIL_GROUP_ID } from "./tables";
 import { keepBounded } from "../bounded-map";
 
 /** The NOTIFY payload (on the catalog's channel) of a change to prices, lists or membership. */
 export const PRICES_CHANGED = "prices";
 
 type Entries = ReadonlyMap<string, OverlayEntry>;
+/** Which list applies to a customer, their group, and whether it has any price rule. */
+interface MemberFacts {
+  listId: string | null;
+  group: PricingRow["group"];
+  hasRules: boolean;
+}
+/** A caller's prices for a page: their list's entries, their group and its rules for the page. */
+export interface PageOverlay {
+  entries: Entries;
+  group?: PricingRow["group"];
+  rules?: ReadonlyMap<string, readonly GroupRule[]>;
+  /** Which read of the facts it comes from, when they are kept in memory (see `overlayOf`). */
+  sameFor?: string;
+}
 /** A list's entries as read whole, and which read that was. */
 interface KeptList {
   entries: Entries;
@@ -58,16 +79,18 @@ export interface CompanyPriceCacheOptions {
  * can never put stale entries back).
  */
 export class CompanyPriceCache {
-  private members = new Map<string, Promise<string | null>>();
+  private members = new Map<string, Promise<MemberFacts>>();
   private lists = new Map<string, Promise<KeptList | typeof TOO_LARGE>>();
   /** Counts list reads: each kept list's `version`. */
   private reads = 0;
+  /** Counts clearings: a page's facts without a list are the same until the next one. */
+  private generation = 0;
   private listening = false;
   private readonly maxMembers: number;
   private readonly maxLists: number;
   private readonly maxListEntries: number;
   /** Told of every database read the cache makes (tests count them). */
-  onRead: (what: "member" | "list" | "page") => void = () => {};
+  onRead: (what: "member" | "list" | "page" | "rules") => void = () => {};
 
   constructor(
     private readonly db: DbOrTx,
@@ -88,39 +111,57 @@ export class CompanyPriceCache {
   }
 
   /**
-   * `overlay`, and (`sameFor`) which read of the list it comes from, when it comes from memory:
-   * the same for every member of a company on that list until a change clears the cache, and
-   * never the same for two reads (so never for a list as it was before a change).
+   * The caller's prices for these products: their company's list entries, their customer group
+   * and (when the group has any) its rules in force for these products, read in one statement per
+   * page (never kept: their dates move). `sameFor`, when everything comes from memory: which
+   * read it comes from, the same for every caller with the same list and group until a change
+   * clears the cache, and never the same for two reads.
    */
-  async overlayOf(
-    customerId: string,
-    productIds: readonly string[],
-  ): Promise<{ entries: Entries; sameFor?: string }> {
+  async overlayOf(customerId: string, productIds: readonly string[]): Promise<PageOverlay> {
     if (productIds.length === 0) return { entries: new Map() };
     const ids = [...new Set(productIds)];
     if (!this.listening) {
-      const entries = await this.readPage(
-        sql`(${applicableListId(customerId, this.currency)})`,
-        ids,
-      );
-      return { entries };
+      const [facts, entries] = await Promise.all([
+        this.readMember(customerId),
+        this.readPage(sql`(${applicableListId(customerId, this.currency)})`, ids),
+      ]);
+      return { entries, ...(await this.groupOverlay(facts, ids)) };
     }
-    const listId = await shared(this.members, customerId, this.maxMembers, () =>
+    const facts = await shared(this.members, customerId, this.maxMembers, () =>
       this.readMember(customerId),
     );
-    if (listId === null) return { entries: new Map() };
+    const group = await this.groupOverlay(facts, ids);
+    const same = group.rules ? undefined : `${facts.group.id}@${this.generation}`;
+    if (facts.listId === null) return { entries: new Map(), ...group, sameFor: same };
+    const listId = facts.listId;
     const kept = await shared(this.lists, listId, this.maxLists, () => this.readList(listId));
-    if (kept === TOO_LARGE) return { entries: await this.readPage(sql`${listId}::uuid`, ids) };
+    if (kept === TOO_LARGE) {
+      return { entries: await this.readPage(sql`${listId}::uuid`, ids), ...group };
+    }
     const entries = new Map<string, OverlayEntry>();
     for (const id of ids) {
       const entry = kept.entries.get(id);
       if (entry) entries.set(id, entry);
     }
-    return { entries, sameFor: kept.version };
+    return { entries, ...group, sameFor: same && `${kept.version}|${same}` };
+  }
+
+  /** The caller's group, and its rules for these products when it has any (one statement). */
+  private async groupOverlay(
+    facts: MemberFacts,
+    ids: string[],
+  ): Promise<Pick<PageOverlay, "group" | "rules">> {
+    if (!facts.hasRules) return { group: facts.group };
+    this.onRead("rules");
+    const result = await this.db.execute<{ rules: PricingRow["rules"] }>(
+      sql`select ${rulesJson(sql`${facts.group.id}::uuid`, sql`select unnest(${sqlUuids(ids)})`)} as rules`,
+    );
+    return { group: facts.group, rules: rulesByProduct(result.rows[0]?.rules ?? null) };
   }
 
   /** Something changed (NOTIFY `prices`, or a write in this process): forget everything. */
   invalidate(): void {
+    this.generation += 1;
     this.members = new Map();
     this.lists = new Map();
   }
@@ -131,12 +172,26 @@ export class CompanyPriceCache {
     this.invalidate();
   }
 
-  private async readMember(customerId: string): Promise<string | null> {
+  private async readMember(customerId: string): Promise<MemberFacts> {
     this.onRead("member");
-    const result = await this.db.execute<{ id: string | null }>(
-      sql`select (${applicableListId(customerId, this.currency)}) as id`,
+    const result = await this.db.execute<{
+      listId: string | null;
+      group: MemberFacts["group"] | null;
+      hasRules: boolean;
+    }>(
+      sql`select (${applicableListId(customerId, this.currency)}) as "listId",
+                 json_build_object('id', g.id, 'name', g.name, 'tradeMinimums', g.trade_minimums) as "group",
+                 exists (select 1 from price_rules r where r.group_id = g.id) as "hasRules"
+            from customer_groups g
+           where g.id = ${groupIdOf(customerId)}`,
     );
-    return result.rows[0]?.id ?? null;
+    const row = result.rows[0];
+    return {
+      listId: row?.listId ?? null,
+      // Retail is seeded and cannot be removed; a row is always there.
+      group: row?.group ?? { id: RETAIL_GROUP_ID, name: "Retail", tradeMinimums: false },
+      hasRules: row?.hasRules ?? false,
+    };
   }
 
   private async readList(listId: string): Promise<KeptList | typeof TOO_LARGE> {
@@ -192,43 +247,68 @@ function shared<V>(
   return loading;
 }
 
+type PricedItem = Pick<
+  ProductListItem,
+  "_id" | "price" | "minimumOrder" | "retailMinimum" | "packSize" | "breaks"
+>;
+
 /**
- * What a card shows a buyer for each product their company prices lower: `yourPrice` (one unit
- * at the product's minimum order, a break that quantity reaches included) and, when a larger
- * quantity costs less still, `yourLowestPrice` (the deepest break). Products the overlay does
- * not lower are left out: their card shows the list price alone.
+ * What a card shows a buyer: for each product their company's list or their group's rule prices
+ * lower, `yourPrice` (one unit at their minimum order, a break that quantity reaches included),
+ * the group's words when its rule gives that price (`priceNote`), and, when a larger quantity
+ * costs less still, `yourLowestPrice` (the deepest break); for a buyer held to trade quantities,
+ * their minimum and pack size on every product. Products with none of these are left out: their
+ * card is the shared one.
  */
 export function yourListPrices(
-  overlay: ReadonlyMap<string, OverlayEntry>,
+  overlay: Omit<PageOverlay, "sameFor">,
   currency: string,
-  items: readonly Pick<ProductListItem, "_id" | "price" | "minimumOrder" | "breaks">[],
+  items: readonly PricedItem[],
 ): Map<string, YourListPrice> {
-  const context: PricingContext = { currency, overlay };
+  const context: PricingContext = {
+    currency,
+    overlay: overlay.entries,
+    ...(overlay.group && { group: overlay.group }),
+    ...(overlay.rules && { rules: overlay.rules }),
+  };
+  const trade = keepsTradeQuantities(context);
   const out = new Map<string, YourListPrice>();
   for (const item of items) {
-    if (!overlay.has(item._id)) continue;
+    const quantities = trade
+      ? { yourMinimumOrder: item.minimumOrder, yourPackSize: item.packSize }
+      : undefined;
+    if (!overlay.entries.has(item._id) && !overlay.rules?.has(item._id)) {
+      if (quantities) out.set(item._id, quantities);
+      continue;
+    }
     const listPriceCents = unitsToCents(item.price);
     // The cached list carries the product's public breaks (docs/pricing.md).
     const publicBreaks = storedBreaks(item.breaks ?? []);
+    const minimumOrder = trade ? item.minimumOrder : item.retailMinimum;
     const tiers = priceTiers(context, {
       id: item._id,
       listPriceCents,
-      minimumOrder: item.minimumOrder,
+      minimumOrder,
       publicBreaks,
     });
-    const atMinimum = unitPriceFor(context, {
+    const atMinimum = unitPriceWithNote(context, {
       productId: item._id,
-      qty: item.minimumOrder,
+      qty: minimumOrder,
       listPriceCents,
       publicBreaks,
     });
     const lowest = tiers.length > 1 ? tiers[tiers.length - 1]! : undefined;
-    if (atMinimum >= listPriceCents && !lowest) continue;
+    if (atMinimum.unitPriceCents >= listPriceCents && !lowest) {
+      if (quantities) out.set(item._id, quantities);
+      continue;
+    }
     out.set(item._id, {
-      yourPrice: centsToUnits(atMinimum),
+      yourPrice: centsToUnits(atMinimum.unitPriceCents),
+      ...(atMinimum.note !== null && { priceNote: atMinimum.note }),
       ...(lowest && {
         yourLowestPrice: { minQty: lowest.minQty, unitPrice: centsToUnits(lowest.unitPriceCents) },
       }),
+      ...quantities,
     });
   }
   return out;
@@ -236,25 +316,32 @@ export function yourListPrices(
 
 /**
  * A page's items with the caller's prices added where they have them, and (`sameFor`) which read
- * of the price list they come from when it is kept in memory: every caller with the same
- * `sameFor` gets the same prices for the same page (catalog/routes.ts keeps the priced copy).
+ * of their facts they come from when kept in memory: every caller with the same `sameFor` gets
+ * the same prices for the same page (catalog/routes.ts keeps the priced copy).
  */
 export async function listPricesFor(
   cache: CompanyPriceCache,
   customerId: string,
   currency: string,
-  items: readonly Pick<ProductListItem, "_id" | "price" | "minimumOrder" | "breaks">[],
+  items: readonly PricedItem[],
   /**
    * The `sameFor` of a priced copy of this page the caller already has: when the caller's prices
    * come from that same read, they are not made again (`prices` is empty, `sameFor` says why).
    */
   known?: string,
 ): Promise<{ prices: Map<string, YourListPrice>; sameFor?: string }> {
-  const { entries, sameFor } = await cache.overlayOf(
+  const overlay = await cache.overlayOf(
     customerId,
     items.map((i) => i._id),
   );
-  if (entries.size === 0) return { prices: new Map() };
+  const { sameFor } = overlay;
+  if (
+    overlay.entries.size === 0 &&
+    !overlay.rules?.size &&
+    !(overlay.group?.tradeMinimums ?? false)
+  ) {
+    return { prices: new Map() };
+  }
   if (known !== undefined && sameFor === known) return { prices: new Map(), sameFor };
-  return { prices: yourListPrices(entries, currency, items), sameFor };
+  return { prices: yourListPrices(overlay, currency, items), sameFor };
 }

@@ -140,6 +140,7 @@ test("a company buyer's product price, cart and order use the company price and 
     companyPrice: true,
     priceNote: null,
     minimumOrder: 1,
+    packSize: 1,
     breaks: [
       { minQty: 1, unitPrice: 12 },
       { minQty: 10, unitPrice: 11 },

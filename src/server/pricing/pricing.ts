@@ -14,7 +14,9 @@ import { sql } from "../db/sql";
 import type { DbOrTx } from "../db/database";
 import type { PriceBreak } from "../money";
 import { sqlUuids } from "../db/sql-arrays";
+import { orderMessages } from "../../contract/orders";
 import {
+  customerGroupMessages,
   groupPriceNote,
   priceRuleWords,
   type PriceRuleScope,
@@ -80,13 +82,19 @@ export async function pricingFor(
   currency: string,
   productIds: readonly string[],
 ): Promise<PricingContext> {
-  if (!customerId) return { currency };
+  if (!customerId) return { currency, group: VISITORS };
   const ids = sql`select unnest(${sqlUuids([...new Set(productIds)])})`;
   const result = await db.execute<{ pricing: PricingRow | null }>(
     sql`select ${pricingJson(customerId, currency, ids)} as pricing`,
   );
   return pricingFromJson(customerId, currency, result.rows[0]?.pricing ?? null);
 }
+
+/**
+ * A visitor's group: retail, as it is seeded (single parts: each part's retail minimum, no pack),
+ * without a read (a visitor costs no statement); signed in, their own group decides.
+ */
+export const VISITORS = { id: RETAIL_GROUP_ID, name: "Retail", tradeMinimums: false } as const;
 
 /** What `pricingJson` reads: the caller's group, its rules for these products, their membership. */
 export interface PricingRow {
@@ -139,24 +147,53 @@ export function pricingJson(customerId: string, currency: string, productIds: SQ
     select json_build_object(
              'group', json_build_object('id', g.id, 'name', g.name,
                                         'tradeMinimums', g.trade_minimums),
-             'rules', (select json_agg(json_build_object('productId', p.id, 'scope', r.scope,
-                                  'percent', r.percent, 'category', r.category, 'brand', r.brand))
-                         from price_rules r
-                         join products p
-                           on p.id in (${productIds})
-                          and case r.scope when 'part' then r.product_id = p.id
-                                           when 'brand' then lower(r.brand) = lower(p.brand)
-                                           else r.category = p.category end
-                        where r.group_id = g.id
-                          and (r.starts_on is null or r.starts_on <= (now() at time zone 'UTC')::date)
-                          and (r.ends_on is null or r.ends_on >= (now() at time zone 'UTC')::date)),
+             'rules', ${rulesJson(sql`g.id`, productIds)},
              'member', ${member})
       from customer_groups g
-     where g.id = coalesce((select c.customer_group_id
-                              from company_members m join companies c on c.id = m.company_id
-                             where m.user_id = ${customerId}),
-                           (select u.customer_group_id from "user" u where u.id = ${customerId}),
-                           ${RETAIL_GROUP_ID}::uuid))`;
+     where g.id = ${groupIdOf(customerId)})`;
+}
+
+/**
+ * The customer's customer group's id: their company's when they are a member, else their own
+ * (set on Manage users), else retail. The one statement of that rule (`pricingJson`, and the
+ * catalog list's overlay in `list-prices.ts`).
+ */
+export function groupIdOf(customerId: string): SQL {
+  return sql`coalesce((select c.customer_group_id
+                         from company_members m join companies c on c.id = m.company_id
+                        where m.user_id = ${customerId}),
+                      (select u.customer_group_id from "user" u where u.id = ${customerId}),
+                      ${RETAIL_GROUP_ID}::uuid)`;
+}
+
+/**
+ * A group's price rules in force today (UTC) that name one of these products, its brand or its
+ * category, as a JSON array of `{ productId, ...GroupRule }` (null: none). `groupId` is an SQL
+ * expression; `productIds` a query giving the products' ids.
+ */
+export function rulesJson(groupId: SQL, productIds: SQL): SQL {
+  return sql`(select json_agg(json_build_object('productId', p.id, 'scope', r.scope,
+                     'percent', r.percent, 'category', r.category, 'brand', r.brand))
+                from price_rules r
+                join products p
+                  on p.id in (${productIds})
+                 and case r.scope when 'part' then r.product_id = p.id
+                                  when 'brand' then lower(r.brand) = lower(p.brand)
+                                  else r.category = p.category end
+               where r.group_id = ${groupId}
+                 and (r.starts_on is null or r.starts_on <= (now() at time zone 'UTC')::date)
+                 and (r.ends_on is null or r.ends_on >= (now() at time zone 'UTC')::date))`;
+}
+
+/** Product id → the rules that apply to it, from `rulesJson`'s array. */
+export function rulesByProduct(
+  rows: readonly ({ productId: string } & GroupRule)[] | null,
+): Map<string, GroupRule[]> {
+  const rules = new Map<string, GroupRule[]>();
+  for (const { productId, ...rule } of rows ?? []) {
+    rules.set(productId, [...(rules.get(productId) ?? []), rule]);
+  }
+  return rules;
 }
 
 /**
@@ -191,10 +228,7 @@ export function pricingFromJson(
   row: PricingRow | null,
 ): PricingContext {
   if (!row) return { customerId, currency };
-  const rules = new Map<string, GroupRule[]>();
-  for (const { productId, ...rule } of row.rules ?? []) {
-    rules.set(productId, [...(rules.get(productId) ?? []), rule]);
-  }
+  const rules = rulesByProduct(row.rules);
   const context: PricingContext = { customerId, currency, group: row.group, rules };
   const m = row.member;
   if (!m) return context;
@@ -302,12 +336,52 @@ export function unitPriceFor(context: PricingContext, line: LineToPrice): number
 }
 
 /**
- * The caller's minimum order of a part whose trade minimum is `tradeMinimum`: the part's own
- * in a group that keeps trade minimums (and when the group is not known), one otherwise (retail
- * customers buy single parts). Every quantity rule asks here: cart, checkout, quick order.
+ * A part's quantities (docs/pricing.md "Quantities by group"): its trade minimum
+ * (`minimumOrder`), its retail minimum and its pack size.
  */
-export function minimumFor(context: PricingContext, tradeMinimum: number): number {
-  return context.group && !context.group.tradeMinimums ? 1 : tradeMinimum;
+export interface PartQuantities {
+  minimumOrder: number;
+  retailMinimum: number;
+  packSize: number;
+}
+
+/**
+ * Whether the caller is held to trade quantities (each part's trade minimum, in pack multiples):
+ * a group that keeps trade minimums. Retail customers are not (unless an admin switched retail),
+ * nor visitors (`VISITORS`: they are shown, and may put in their cart, the retail minimum). A
+ * context without a group (built by hand) keeps each part's trade minimum, as it always did.
+ */
+export const keepsTradeQuantities = (context: PricingContext): boolean =>
+  context.group?.tradeMinimums ?? true;
+
+/**
+ * The caller's minimum order of a part: its trade minimum for a group that keeps trade
+ * quantities, its retail minimum otherwise. Every quantity rule asks here (through
+ * `quantityProblem`): cart, checkout (both doors), quick order, the product page.
+ */
+export function minimumFor(context: PricingContext, part: PartQuantities): number {
+  return keepsTradeQuantities(context) ? part.minimumOrder : part.retailMinimum;
+}
+
+/** The caller's pack size of a part: the part's for trade quantities, 1 (any) otherwise. */
+export function packFor(context: PricingContext, part: PartQuantities): number {
+  return keepsTradeQuantities(context) ? part.packSize : 1;
+}
+
+/**
+ * What is wrong with ordering `qty` of a part, in the words the buyer is told: below their
+ * minimum (the specification's `please order at least N`, with their minimum), or not a multiple
+ * of their pack size (`Order this part in packs of 10`); null when neither.
+ */
+export function quantityProblem(
+  context: PricingContext,
+  part: PartQuantities,
+  qty: number,
+): string | null {
+  const minimum = minimumFor(context, part);
+  if (qty < minimum) return orderMessages.atLeast(minimum);
+  const pack = packFor(context, part);
+  return qty % pack === 0 ? null : customerGroupMessages.packs(pack);
 }
 
 /**

@@ -185,6 +185,7 @@ describe("everyone pays the break their quantity reaches", () => {
         companyPrice: false,
         priceNote: null,
         minimumOrder: 1,
+        packSize: 1,
         breaks: [
           { minQty: 1, unitPrice: 12.5 },
           { minQty: 10, unitPrice: 11 },

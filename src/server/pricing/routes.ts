@@ -24,7 +24,7 @@ import { products } from "../catalog/tables";
 import { notFound } from "../errors";
 import { centsToUnits } from "../money";
 import type { PriceListService } from "./price-lists";
-import { minimumFor, priceTiers, pricingFor, unitPriceWithNote } from "./pricing";
+import { minimumFor, packFor, priceTiers, pricingFor, unitPriceWithNote } from "./pricing";
 
 const adminErrors = errorAnswers(400, 401, 403, 404, 409);
 const actor = (u: SessionUser) => ({ id: u.id, email: u.email, apiKey: u.apiKey });
@@ -42,6 +42,8 @@ export async function productPrice(
         id: products.id,
         listPriceCents: products.priceCents,
         minimumOrder: products.minimumOrder,
+        retailMinimum: products.retailMinimum,
+        packSize: products.packSize,
         publicBreaks: products.breaks,
       })
       .from(products)
@@ -49,7 +51,7 @@ export async function productPrice(
     pricingFor(db, customerId, currency, [productId]),
   ]);
   if (!product) throw notFound("Product not found");
-  const minimumOrder = minimumFor(context, product.minimumOrder);
+  const minimumOrder = minimumFor(context, product);
   const tiers = priceTiers(context, { ...product, minimumOrder });
   const first = unitPriceWithNote(context, {
     productId,
@@ -65,6 +67,7 @@ export async function productPrice(
     companyPrice: context.overlay?.has(productId) ?? false,
     priceNote: first.note,
     minimumOrder,
+    packSize: packFor(context, product),
     breaks: tiers.map((t) => ({ minQty: t.minQty, unitPrice: centsToUnits(t.unitPriceCents) })),
   };
 }

@@ -18,6 +18,8 @@ const candidate = (over: Partial<Candidate> = {}): Candidate => {
     priceCents: 1000,
     breaks: [],
     minimumOrder: 1,
+    retailMinimum: 1,
+    packSize: 1,
     availableQuantity: 10,
     ...over,
   };

@@ -23,7 +23,8 @@ import { availabilityOf, type Availability } from "../inventory/availability";
 import type { ProductBackorder } from "../../contract/availability";
 import { backorderMessages } from "../../contract/backorders";
 import { centsToUnits } from "../money";
-import { minimumFor, priceLines, pricingFor } from "../pricing/pricing";
+import { minimumFor, packFor, priceLines, pricingFor } from "../pricing/pricing";
+import { customerGroupMessages } from "../../contract/customer-groups";
 import { readQty, type ParsedLine } from "./parse";
 
 /** A line to resolve: where it came from, the number and the quantity as written. */
@@ -60,6 +61,9 @@ export interface Candidate {
   /** The product's public quantity breaks (docs/pricing.md). */
   breaks: PriceBreak[];
   minimumOrder: number;
+  /** What a retail buyer orders at least; and (trade) the pack size (docs/pricing.md). */
+  retailMinimum: number;
+  packSize: number;
   availableQuantity: number;
 }
 
@@ -165,6 +169,13 @@ export function judge(
         blocking: true,
         qty: product.minimumOrder,
       });
+    } else if (qty % product.packSize !== 0) {
+      problems.push({
+        code: "pack_size",
+        message: customerGroupMessages.packs(product.packSize),
+        blocking: true,
+        qty: Math.ceil(qty / product.packSize) * product.packSize,
+      });
     } else if (qty > product.availableQuantity) {
       problems.push({
         code: "over_stock",
@@ -255,6 +266,7 @@ export function createQuickOrderService(db: Db, cart: CartService, opts: { curre
     if (keys.length === 0) return byKey;
     const columns = sql`p.id, p.name, p.part_number as "partNumber", p.img,
       p.price_cents as "priceCents", p.breaks, p.minimum_order as "minimumOrder",
+      p.retail_minimum as "retailMinimum", p.pack_size as "packSize",
       p.available_quantity as "availableQuantity"`;
     // `= any(array)`: one index scan each over all the numbers (PostgreSQL knows the array's
     // length; an `unnest` join was estimated at 200 rows and planned in parallel, whose worker
@@ -388,9 +400,13 @@ export function createQuickOrderService(db: Db, cart: CartService, opts: { curre
       ),
     ]);
     const judged = picked.map(({ entry, candidates }) => {
-      // Each part's minimum as the buyer's (one for retail customers: docs/pricing.md).
+      // Each part's minimum and pack size as the buyer's (docs/pricing.md "Quantities by group").
       const found = choose(
-        candidates.map((c) => ({ ...c, minimumOrder: minimumFor(context, c.minimumOrder) })),
+        candidates.map((c) => ({
+          ...c,
+          minimumOrder: minimumFor(context, c),
+          packSize: packFor(context, c),
+        })),
       );
       return judge(
         entry,

@@ -95,6 +95,8 @@ export function createReorderService(db: Db, cart: CartService, opts: { currency
           priceCents: products.priceCents,
           breaks: products.breaks,
           minimumOrder: products.minimumOrder,
+          retailMinimum: products.retailMinimum,
+          packSize: products.packSize,
           availableQuantity: products.availableQuantity,
         })
         .from(orderItems)
@@ -120,8 +122,13 @@ export function createReorderService(db: Db, cart: CartService, opts: { currency
                 id: r.id,
                 name: r.name!,
                 priceCents: r.priceCents!,
-                // The buyer's minimum (one part for retail customers: docs/pricing.md).
-                minimumOrder: minimumFor(context, r.minimumOrder!),
+                // The buyer's minimum (retail or trade: docs/pricing.md); a pack size not met
+                // is the cart line's problem.
+                minimumOrder: minimumFor(context, {
+                  minimumOrder: r.minimumOrder!,
+                  retailMinimum: r.retailMinimum!,
+                  packSize: r.packSize!,
+                }),
                 availableQuantity: r.availableQuantity!,
               },
       }));

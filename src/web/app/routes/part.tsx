@@ -45,7 +45,12 @@ export function PartRoute() {
               <li aria-current="page">{part.partNumber}</li>
             </ul>
           </nav>
-          <ProductDetails product={part} currency={part.currency} brand={part.brand}>
+          {/* Visitors are shown the retail minimum (docs/pricing.md "Quantities by group"). */}
+          <ProductDetails
+            product={{ ...part, minimumOrder: part.retailMinimum }}
+            currency={part.currency}
+            brand={part.brand}
+          >
             <PublicBreaks product={part} currency={part.currency} />
             <Link
               to={paths.product.to(part._id)}

@@ -31,8 +31,14 @@ export function ProductRoute() {
   return (
     <ProductFrame query={query} loading="Loading the product">
       {(shared) => {
-        // The caller's own minimum order (one part for retail customers: docs/pricing.md).
-        const product = ownPrice ? { ...shared, minimumOrder: ownPrice.minimumOrder } : shared;
+        // The caller's own minimum order and pack size (docs/pricing.md "Quantities by group"):
+        // until their price has come, the part's retail minimum and no pack.
+        const product = {
+          ...shared,
+          minimumOrder:
+            ownPrice?.minimumOrder ?? (customer ? shared.retailMinimum : shared.minimumOrder),
+          packSize: ownPrice?.packSize ?? 1,
+        };
         return (
           <ProductDetails product={product}>
             {/* Admins do not order. */}

@@ -1,3 +1,4 @@
+import { buyerMinimum, type ProductListItem } from "#contract/products";
 import { Link } from "../../../components/link";
 import { paths } from "#contract/paths";
 import { notify } from "../../../lib/notify";
@@ -60,7 +61,15 @@ export function AddToCartButton({
   );
 }
 
-/** The cart's button for a product card (it sits above the card's whole-card link). */
-export const cardCartAction = (product: { _id: string; name: string; minimumOrder: number }) => (
-  <AddToCartButton product={product} className="relative flex-1" />
+/**
+ * The cart's button for a product card (it sits above the card's whole-card link): it puts in
+ * the buyer's minimum (`buyerMinimum`: a trade buyer's own, else the part's retail minimum).
+ */
+export const cardCartAction = (
+  product: Pick<ProductListItem, "_id" | "name" | "retailMinimum" | "yourMinimumOrder">,
+) => (
+  <AddToCartButton
+    product={{ ...product, minimumOrder: buyerMinimum(product) }}
+    className="relative flex-1"
+  />
 );

@@ -24,7 +24,15 @@ export function AddProductForm() {
     formState: { errors, isDirty },
   } = useApiForm(productCreateSchema, {
     // Number fields start empty: a preset 0 would be a price or stock nobody entered.
-    defaultValues: { name: "", partNumber: "", shortDescription: "", img: "", crossReferences: [] },
+    defaultValues: {
+      name: "",
+      partNumber: "",
+      shortDescription: "",
+      img: "",
+      crossReferences: [],
+      retailMinimum: 1,
+      packSize: 1,
+    },
   });
   const unsaved = useUnsavedChangesWarning(isDirty);
   const img = useWatch({ control, name: "img" });

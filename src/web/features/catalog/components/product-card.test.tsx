@@ -90,3 +90,30 @@ test("a card says what a buyer can expect: counts and dates signed in, in stock 
   card({ ...gone, backorder: null });
   expect(words()).toBe("Out of stock");
 });
+
+test("a garage buyer's card: the group price with its words, the list price struck, their minimum and pack", () => {
+  card({
+    ...product,
+    minimumOrder: 10,
+    retailMinimum: 1,
+    packSize: 10,
+    yourPrice: 30,
+    priceNote: "Garage price: 25 % off this part",
+    yourMinimumOrder: 10,
+    yourPackSize: 10,
+  });
+  expect(screen.getByTestId("card-your-price").querySelector("strong")!.textContent).toBe("$30.00");
+  expect(screen.getByLabelText("List price $40.00").tagName).toBe("S");
+  expect(screen.getByTestId("card-price-note").textContent).toBe(
+    "Garage price: 25 % off this part",
+  );
+  expect(screen.getByText("Minimum order").nextElementSibling!.textContent).toBe("10");
+  expect(screen.getByTestId("card-pack-size").textContent).toBe("10");
+});
+
+test("a visitor's and a retail customer's card: the part's retail minimum, no pack", () => {
+  card({ ...product, minimumOrder: 50, retailMinimum: 1, packSize: 10 });
+  expect(screen.getByText("Minimum order").nextElementSibling!.textContent).toBe("1");
+  expect(screen.queryByTestId("card-pack-size")).toBeNull();
+  expect(screen.queryByTestId("card-price-note")).toBeNull();
+});

@@ -1,5 +1,5 @@
 import { Link } from "../../../components/link";
-import type { ProductListItem } from "#contract/products";
+import { buyerMinimum, type ProductListItem } from "#contract/products";
 import { formatCount, formatPrice, formatWarranty } from "../../../lib/format";
 import { partSlug, paths } from "#contract/paths";
 import { useSession } from "../../../lib/session";
@@ -91,8 +91,8 @@ export function ProductCard({
         </p>
         <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
           {product.yourPrice !== undefined && product.yourPrice < product.price ? (
-            // A company buyer's own price (docs/pricing.md): the list price
-            // struck through beside it.
+            // A buyer's own price (their company's list or their group's rule: docs/pricing.md):
+            // the list price struck through beside it, and the group's words when it gave it.
             <>
               <dt className="font-semibold">Your price</dt>
               <dd className="text-right" data-testid="card-your-price">
@@ -104,6 +104,11 @@ export function ProductCard({
                   {formatPrice(product.price, currency)}
                 </s>
               </dd>
+              {product.priceNote && (
+                <dd className="col-span-2 text-right text-success" data-testid="card-price-note">
+                  {product.priceNote}
+                </dd>
+              )}
             </>
           ) : (
             <>
@@ -138,8 +143,18 @@ export function ProductCard({
               </dd>
             </>
           )}
+          {/* The buyer's minimum (docs/pricing.md "Quantities by group"): a trade buyer's
+              comes with their page, everyone else's is the part's retail minimum. */}
           <dt className="text-base-content/70">Minimum order</dt>
-          <dd className="text-right">{product.minimumOrder}</dd>
+          <dd className="text-right">{buyerMinimum(product)}</dd>
+          {(product.yourPackSize ?? 1) > 1 && (
+            <>
+              <dt className="text-base-content/70">Sold in packs of</dt>
+              <dd className="text-right" data-testid="card-pack-size">
+                {product.yourPackSize}
+              </dd>
+            </>
+          )}
           <dt className="text-base-content/70">Available</dt>
           <dd className="text-right">{product.availableQuantity}</dd>
           <dt className="text-base-content/70">Warranty</dt>

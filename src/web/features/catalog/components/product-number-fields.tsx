@@ -1,10 +1,11 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { FormField, wholeNumber } from "../../../components/form-field";
 
-type NumberField = "price" | "warranty" | "minimumOrder" | "availableQuantity";
+type NumberField =
+  "price" | "warranty" | "minimumOrder" | "retailMinimum" | "packSize" | "availableQuantity";
 
 interface Props {
-  /** The form's `register` (react-hook-form): the four fields are read as numbers. */
+  /** The form's `register` (react-hook-form): the fields are read as numbers. */
   register: (
     name: NumberField,
     options: { valueAsNumber: true; deps?: "minimumOrder" },
@@ -12,7 +13,10 @@ interface Props {
   errors: Partial<Record<NumberField, { message?: string }>>;
 }
 
-/** Price, warranty, minimum order and stock, as Add Product and the edit form both ask them. */
+/**
+ * Price, warranty, the minimums (trade and retail), the pack size and stock, as Add Product and
+ * the edit form both ask them (docs/pricing.md "Quantities by group").
+ */
 export function ProductNumberFields({ register, errors }: Props) {
   const asNumber = { valueAsNumber: true } as const;
   return (
@@ -34,9 +38,24 @@ export function ProductNumberFields({ register, errors }: Props) {
       />
       <FormField
         label="Minimum order"
+        hint="Trade groups order at least this many"
         {...wholeNumber(1)}
         error={errors.minimumOrder?.message}
         {...register("minimumOrder", asNumber)}
+      />
+      <FormField
+        label="Retail minimum"
+        hint="Retail customers and visitors order at least this many"
+        {...wholeNumber(1)}
+        error={errors.retailMinimum?.message}
+        {...register("retailMinimum", asNumber)}
+      />
+      <FormField
+        label="Pack size"
+        hint="Trade groups order in multiples of this (1: any quantity)"
+        {...wholeNumber(1)}
+        error={errors.packSize?.message}
+        {...register("packSize", asNumber)}
       />
       <FormField
         label="Available quantity"

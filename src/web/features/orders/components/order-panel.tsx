@@ -3,6 +3,7 @@ import { Link } from "../../../components/link";
 import { accountChargeMessage } from "../../../lib/account-charge";
 import { notify } from "../../../lib/notify";
 import { orderMessages } from "#contract/orders";
+import { customerGroupMessages } from "#contract/customer-groups";
 import type { Product } from "#contract/products";
 import { Modal } from "../../../components/modal";
 import { formatCount, formatPrice } from "../../../lib/format";
@@ -79,7 +80,9 @@ export function OrderPanel({
       ? `Only ${formatCount(product.availableQuantity)} in stock`
       : quantity > 0 && quantity < product.minimumOrder
         ? `The minimum order is ${formatCount(product.minimumOrder)}`
-        : undefined;
+        : quantity > 0 && quantity % product.packSize !== 0
+          ? customerGroupMessages.packs(product.packSize)
+          : undefined;
 
   const startOrder = () => {
     if (alreadyOrdered) {
@@ -88,6 +91,11 @@ export function OrderPanel({
     }
     if (quantity < product.minimumOrder) {
       window.alert(orderMessages.atLeast(product.minimumOrder));
+      return;
+    }
+    // A trade buyer's pack (docs/pricing.md "Quantities by group"; 1 for everyone else).
+    if (quantity % product.packSize !== 0) {
+      window.alert(customerGroupMessages.packs(product.packSize));
       return;
     }
     if (quantity > product.availableQuantity) {
@@ -139,8 +147,9 @@ export function OrderPanel({
           <strong data-testid="order-total">{formatPrice(quantity * unitPrice, currency)}</strong>
         </p>
         <p id={limitsId} className="w-full text-sm text-base-content/75">
-          min {formatCount(product.minimumOrder)} · {formatCount(product.availableQuantity)} in
-          stock
+          min {formatCount(product.minimumOrder)}
+          {product.packSize > 1 && ` · packs of ${formatCount(product.packSize)}`} ·{" "}
+          {formatCount(product.availableQuantity)} in stock
         </p>
         <p role="status" className="w-full text-sm font-medium text-warning-content empty:hidden">
           {warning}
