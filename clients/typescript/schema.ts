@@ -22319,6 +22319,8 @@ export interface operations {
                             unitPrice: number;
                         }[];
                         minimumOrder: number;
+                        retailMinimum: number;
+                        packSize: number;
                         warranty: number;
                         coreDeposit: number | null;
                         weightGrams: number;
@@ -23916,6 +23918,8 @@ export interface operations {
                         category: "Brakes" | "Filters" | "Engine" | "Ignition" | "Suspension" | "Steering" | "Electrical" | "Lighting" | "Cooling" | "Fuel" | "Clutch" | "Wipers" | "Other";
                         price: number;
                         minimumOrder: number;
+                        retailMinimum: number;
+                        packSize: number;
                         availableQuantity: number;
                         shortDescription: string;
                         warranty: number;
@@ -23942,6 +23946,9 @@ export interface operations {
                             minQty: number;
                             unitPrice: number;
                         };
+                        priceNote?: string;
+                        yourMinimumOrder?: number;
+                        yourPackSize?: number;
                         backorder: {
                             available: boolean;
                             /** Format: date */
@@ -23994,6 +24001,8 @@ export interface operations {
                     name: string;
                     price: number;
                     minimumOrder: number;
+                    retailMinimum?: number;
+                    packSize?: number;
                     availableQuantity: number;
                     warranty: number;
                     weightGrams?: number;
@@ -24025,6 +24034,8 @@ export interface operations {
                             category: "Brakes" | "Filters" | "Engine" | "Ignition" | "Suspension" | "Steering" | "Electrical" | "Lighting" | "Cooling" | "Fuel" | "Clutch" | "Wipers" | "Other";
                             price: number;
                             minimumOrder: number;
+                            retailMinimum: number;
+                            packSize: number;
                             availableQuantity: number;
                             shortDescription: string;
                             warranty: number;
@@ -24363,6 +24374,8 @@ export interface operations {
                         category: "Brakes" | "Filters" | "Engine" | "Ignition" | "Suspension" | "Steering" | "Electrical" | "Lighting" | "Cooling" | "Fuel" | "Clutch" | "Wipers" | "Other";
                         price: number;
                         minimumOrder: number;
+                        retailMinimum: number;
+                        packSize: number;
                         availableQuantity: number;
                         shortDescription: string;
                         warranty: number;
@@ -24563,6 +24576,8 @@ export interface operations {
                     name?: string;
                     price?: number;
                     minimumOrder?: number;
+                    retailMinimum?: number;
+                    packSize?: number;
                     availableQuantity?: number;
                     warranty?: number;
                     weightGrams?: number;
@@ -24592,6 +24607,8 @@ export interface operations {
                         category: "Brakes" | "Filters" | "Engine" | "Ignition" | "Suspension" | "Steering" | "Electrical" | "Lighting" | "Cooling" | "Fuel" | "Clutch" | "Wipers" | "Other";
                         price: number;
                         minimumOrder: number;
+                        retailMinimum: number;
+                        packSize: number;
                         availableQuantity: number;
                         shortDescription: string;
                         warranty: number;
@@ -25230,6 +25247,7 @@ export interface operations {
                         companyPrice: boolean;
                         priceNote: string | null;
                         minimumOrder: number;
+                        packSize: number;
                         breaks: {
                             minQty: number;
                             unitPrice: number;
@@ -25499,7 +25517,7 @@ export interface operations {
                             lineTotal: number | null;
                             problems: {
                                 /** @enum {string} */
-                                code: "unknown" | "ambiguous" | "bad_quantity" | "out_of_stock" | "below_minimum" | "over_stock" | "superseded" | "merged" | "backorder";
+                                code: "unknown" | "ambiguous" | "bad_quantity" | "out_of_stock" | "below_minimum" | "pack_size" | "over_stock" | "superseded" | "merged" | "backorder";
                                 message: string;
                                 blocking: boolean;
                                 suggestions?: {
@@ -25688,7 +25706,7 @@ export interface operations {
                             lineTotal: number | null;
                             problems: {
                                 /** @enum {string} */
-                                code: "unknown" | "ambiguous" | "bad_quantity" | "out_of_stock" | "below_minimum" | "over_stock" | "superseded" | "merged" | "backorder";
+                                code: "unknown" | "ambiguous" | "bad_quantity" | "out_of_stock" | "below_minimum" | "pack_size" | "over_stock" | "superseded" | "merged" | "backorder";
                                 message: string;
                                 blocking: boolean;
                                 suggestions?: {
@@ -25889,7 +25907,7 @@ export interface operations {
                             lineTotal: number | null;
                             problems: {
                                 /** @enum {string} */
-                                code: "unknown" | "ambiguous" | "bad_quantity" | "out_of_stock" | "below_minimum" | "over_stock" | "superseded" | "merged" | "backorder";
+                                code: "unknown" | "ambiguous" | "bad_quantity" | "out_of_stock" | "below_minimum" | "pack_size" | "over_stock" | "superseded" | "merged" | "backorder";
                                 message: string;
                                 blocking: boolean;
                                 suggestions?: {

@@ -80,6 +80,12 @@ test("an admin cancels an unpaid order and its stock returns", async ({
   const stockNow = (await (await page.request.get(`/api/products/${product._id}`)).json())
     .availableQuantity;
   expect(stockNow).toBeGreaterThanOrEqual(stockAfterOrder + product.minimumOrder);
+
+  // The customer's order page says who cancelled it and where its parts went.
+  await page.goto(`/dashboard/orders/${(await placed.json()).order._id}`);
+  await expect(page.getByTestId("cancelled-words")).toHaveText(
+    /^We cancelled this order, and its parts went back on sale\. Browse all products$/,
+  );
 });
 
 test("on a touch screen, a finger sliding along the orders chart moves its legend", async ({

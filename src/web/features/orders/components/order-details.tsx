@@ -294,8 +294,8 @@ function NextSteps({ order, onBackorder }: { order: Order; onBackorder: number }
         </p>
       )}
       {order.status === "cancelled" && (
-        <p>
-          This order was cancelled and its parts went back on sale.{" "}
+        <p data-testid="cancelled-words">
+          {cancelledWords(order)}{" "}
           <Link to={paths.allProducts} className="link">
             Browse all products
           </Link>
@@ -303,4 +303,28 @@ function NextSteps({ order, onBackorder }: { order: Order; onBackorder: number }
       )}
     </div>
   );
+}
+
+/**
+ * Why a cancelled order was cancelled and, when it was paid, what became of its money, in the
+ * customer's words: a paid order's cancellation refunds it (on account, a credit note cancels
+ * its invoice).
+ */
+export function cancelledWords(order: Pick<Order, "cancelReason" | "paidAt" | "account">): string {
+  const why =
+    order.cancelReason === "hold_ran_out"
+      ? "This order was cancelled: it was not paid before its hold on the stock ran out, and its parts went back on sale."
+      : order.cancelReason === "store"
+        ? "We cancelled this order, and its parts went back on sale."
+        : order.cancelReason === "declined"
+          ? "Your company declined this order, so it is cancelled and its parts went back on sale."
+          : order.cancelReason === "buyer"
+            ? "You cancelled the parts on backorder that were all this order had left to send, so the whole order is cancelled."
+            : "This order was cancelled and its parts went back on sale.";
+  // Unpaid, nothing is said of money: a card charged as the order was cancelled is refunded
+  // from the admin's "Payments to refund", and its customer emailed then.
+  if (order.paidAt === null) return why;
+  return order.account
+    ? `${why} A credit note cancels its invoice.`
+    : `${why} What you paid is refunded the way you paid it.`;
 }
