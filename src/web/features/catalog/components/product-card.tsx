@@ -149,7 +149,7 @@ export function ProductCard({
           <dd className="text-right">{buyerMinimum(product)}</dd>
           {(product.yourPackSize ?? 1) > 1 && (
             <>
-              <dt className="text-base-content/70">Sold in packs of</dt>
+              <dt className="text-base-content/70">Pack size</dt>
               <dd className="text-right" data-testid="card-pack-size">
                 {product.yourPackSize}
               </dd>

@@ -38,7 +38,7 @@ export function CustomerGroupsAdmin() {
     { header: "Group", role: "title", cell: (g) => g.name },
     {
       header: "Quantities",
-      cell: (g) => (g.tradeMinimums ? "Each part's trade minimum" : "Single parts"),
+      cell: (g) => (g.tradeMinimums ? "Trade minimums, in packs" : "Retail minimums"),
     },
     { header: "Companies", numeric: true, cell: (g) => formatCount(g.companyCount) },
     { header: "Customers", numeric: true, cell: (g) => formatCount(g.customerCount) },
@@ -69,15 +69,15 @@ export function CustomerGroupsAdmin() {
                   onSuccess: (after) =>
                     notify.success(
                       after.tradeMinimums
-                        ? `${after.name} buyers keep each part's trade minimum`
-                        : `${after.name} buyers may buy single parts`,
+                        ? `${after.name} buyers keep each part's trade minimum and pack size`
+                        : `${after.name} buyers buy from each part's retail minimum`,
                     ),
                   onError: (err) => notify.error(err.message),
                 },
               )
             }
           >
-            {g.tradeMinimums ? "Allow single parts" : "Keep trade minimums"}
+            {g.tradeMinimums ? "Use retail minimums" : "Keep trade minimums"}
           </button>
           {!g.retail && (
             <button
@@ -108,8 +108,9 @@ export function CustomerGroupsAdmin() {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-base-content/75">
-        Customers without a company are retail (list prices, single parts) unless you place them in
-        another group on Manage users. Each company belongs to one group, chosen on its page.
+        Customers without a company are retail (list prices, each part's retail minimum) unless you
+        place them in another group on Manage users. Each company belongs to one group, chosen on
+        its page.
       </p>
       <NewGroup />
       <ListTable
