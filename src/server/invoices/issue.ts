@@ -84,7 +84,9 @@ export function invoiceSnapshot(
   ]);
   // The subtotal is every line's net (deposits included); the tax base is the parts' alone.
   const subtotalCents = lines.reduce((sum, l) => sum + l.netCents, 0);
-  const taxableCents = lines.reduce((sum, l) => sum + (l.coreDeposit ? 0 : l.netCents), 0);
+  // A discount code's amount came off the parts before tax (docs/pricing.md "Discount codes").
+  const taxableCents =
+    lines.reduce((sum, l) => sum + (l.coreDeposit ? 0 : l.netCents), 0) - order.discountCents;
   const shipTo = order.shipTo;
   const address = shipTo
     ? [
@@ -135,6 +137,9 @@ export function invoiceSnapshot(
     },
     taxes,
     subtotalCents,
+    ...(order.discountCode
+      ? { discount: { code: order.discountCode, cents: order.discountCents } }
+      : {}),
     shippingCents: order.shippingCents,
     taxCents: order.taxCents,
     totalCents: order.totalCents,

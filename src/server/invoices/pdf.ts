@@ -1,3 +1,4 @@
+import { discountLineLabel } from "../../contract/discount-codes";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { formatCents } from "../money";
 import type { InvoiceSnapshot } from "./snapshot";
@@ -225,6 +226,15 @@ export async function renderInvoicePdf(
   // The totals, with the tax per rate.
   const totals: [string, string, boolean][] = [
     ["Subtotal", money(s.subtotalCents), false],
+    ...(s.discount
+      ? [
+          [discountLineLabel(s.discount.code), money(-s.discount.cents), false] as [
+            string,
+            string,
+            boolean,
+          ],
+        ]
+      : []),
     [
       s.shipping.method ? `Shipping (${s.shipping.method})` : "Shipping",
       money(s.shipping.netCents),

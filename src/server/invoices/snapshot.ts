@@ -30,6 +30,11 @@ export interface InvoiceSnapshot {
   /** The tax per rate: what it was charged on and how much (one row per rate; none when untaxed). */
   taxes: { name: string; rateMillipercent: number; baseCents: number; taxCents: number }[];
   subtotalCents: number;
+  /**
+   * The order's discount code and what it took off the subtotal, before tax (docs/pricing.md
+   * "Discount codes"); absent: none (and on invoices issued before codes).
+   */
+  discount?: { code: string; cents: number };
   shippingCents: number;
   taxCents: number;
   totalCents: number;

@@ -1,3 +1,4 @@
+import { discountLineLabel } from "../../contract/discount-codes";
 import { paymentWords } from "../../contract/payment-words";
 import { eq } from "drizzle-orm";
 import type { Order } from "../../contract/orders";
@@ -57,9 +58,17 @@ export const orderMailFacts = (order: Order, name: string, publicUrl: string): O
       : []),
   ]),
   charges:
-    order.shipping > 0 || order.tax > 0 || order.shippingMethod
+    order.shipping > 0 || order.tax > 0 || order.shippingMethod || order.discount
       ? [
           ["Subtotal", formatCents(unitsToCents(order.subtotal), order.currency)],
+          ...(order.discount
+            ? [
+                [
+                  discountLineLabel(order.discount.code),
+                  `−${formatCents(unitsToCents(order.discount.amount), order.currency)}`,
+                ] as [string, string],
+              ]
+            : []),
           [
             order.shippingMethod ? `Shipping (${order.shippingMethod})` : "Shipping",
             formatCents(unitsToCents(order.shipping), order.currency),

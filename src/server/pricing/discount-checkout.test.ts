@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { checkoutToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
+import { waitForMail } from "../../../tests/support/mailbox";
+import { payWithTestCard } from "../../../tests/support/payments";
+import { pdfText } from "../../../tests/support/pdf-text";
 import { requestsAs } from "../../../tests/support/requests";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
@@ -67,6 +70,19 @@ describe("checking out with a discount code", () => {
     );
     const fetched = await req(buyer, "GET", `/api/orders/${order._id}`);
     expect(fetched.json().discount).toEqual({ code: c.code, amount: 4.2 });
+
+    // The order email and the invoice show the discount as its own line.
+    const mail = await waitForMail(t.app, buyer.email, /order .* is placed/i);
+    expect(mail.text).toContain(`Discount (${c.code})`);
+    expect(mail.text).toContain("−$4.20");
+    const { paid } = await payWithTestCard(t.app, buyer, order._id);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const pdf = await req(buyer, "GET", `/api/orders/${order._id}/invoice.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await pdfText(new Uint8Array(pdf.rawPayload));
+    expect(text).toContain(`Discount (${c.code})`);
+    expect(text).toContain("-$4.20");
+    expect(text).toContain("$25.80");
   });
 
   test("the price the buyer saw is checked again: without the code, or after it ended, nothing is placed", async () => {

@@ -12,6 +12,8 @@ import { notify } from "../../../lib/notify";
 import { useSetCartQty } from "../api/cart";
 import { useCart } from "../api/cart-contents";
 import { DeliveryEstimate } from "./delivery-estimate";
+import { DiscountCodeField } from "./discount-code-field";
+import { discountLineLabel } from "#contract/discount-codes";
 
 /** /cart: the lines with their quantities and what stands in the way, the subtotal, checkout. */
 export function CartView() {
@@ -75,6 +77,15 @@ function CartSummary({
         <span>Subtotal ({pluralCount(cart.count, "item")})</span>
         <strong data-testid="cart-subtotal">{formatPrice(cart.subtotal, cart.currency)}</strong>
       </p>
+      {cart.discount && (
+        <p className="flex justify-between">
+          <span>{discountLineLabel(cart.discount.code)}</span>
+          <strong data-testid="cart-discount">
+            −{formatPrice(cart.discount.amount, cart.currency)}
+          </strong>
+        </p>
+      )}
+      {!visitor && <DiscountCodeField cart={cart} />}
       {!cart.canCheckout && (
         <p className="text-sm text-error">Fix the lines marked above to check out.</p>
       )}

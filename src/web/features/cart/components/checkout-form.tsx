@@ -27,6 +27,7 @@ import { useSession } from "../../../lib/session";
 import { useCart, useCheckout } from "../api/cart-contents";
 import { useCartQuote } from "../api/cart-quote";
 import { Totals } from "./totals";
+import { DiscountCodeField } from "./discount-code-field";
 import { loadRememberedVehicle, withVehicle } from "../../../lib/vehicle-choice";
 import { DeliveryWindow } from "./delivery-window";
 
@@ -130,6 +131,8 @@ function CheckoutFields({
         shippingMethodId: chosen,
         poReference: poReference.trim() || undefined,
         expectedTotal: cart.total,
+        // The discount code the buyer sees applied: the server uses it once (docs/pricing.md).
+        ...(cart.discount ? { discountCode: cart.discount.code } : {}),
         // Some units on backorder: how the buyer wants the order shipped (docs/inventory.md).
         ...(onBackorder ? { fulfilment } : {}),
         // The shopper's chosen vehicle: the order lines whose cart line has none keep it
@@ -291,6 +294,7 @@ function CheckoutFields({
               ))}
             </ul>
             <Totals cart={cart} />
+            <DiscountCodeField cart={cart} />
             {!cart.canCheckout && (
               <p className="text-sm text-error">
                 Some lines cannot be ordered as they are.{" "}

@@ -1,4 +1,5 @@
 import type { Cart } from "#contract/cart";
+import { discountLineLabel } from "#contract/discount-codes";
 import { formatPrice } from "../../../lib/format";
 
 /** Subtotal, shipping, tax and total, as the server computed them. */
@@ -13,6 +14,14 @@ export function Totals({ cart, estimate = false }: { cart: Cart; estimate?: bool
           {money(cart.subtotal)}
         </dd>
       </div>
+      {cart.discount && (
+        <div className="flex justify-between">
+          <dt>{discountLineLabel(cart.discount.code)}</dt>
+          <dd data-testid={estimate ? "estimate-discount" : "checkout-discount"}>
+            −{money(cart.discount.amount)}
+          </dd>
+        </div>
+      )}
       {cart.coreDeposits > 0 && (
         <div className="flex justify-between">
           <dt>Core deposits (not taxed)</dt>

@@ -1,3 +1,4 @@
+import { discountLineLabel } from "#contract/discount-codes";
 import { Fragment } from "react";
 import { Link } from "../../../components/link";
 import type { AdminOrderDetail, Order } from "#contract/orders";
@@ -102,11 +103,23 @@ export function OrderDetails({
               ))}
             </tbody>
             <tfoot>
-              {(order.shipping > 0 || order.tax > 0 || order.shippingMethod || order.taxNote) && (
+              {(order.shipping > 0 ||
+                order.tax > 0 ||
+                order.shippingMethod ||
+                order.taxNote ||
+                order.discount) && (
                 <>
                   <TotalRow label="Subtotal" testId="order-subtotal">
                     {money(order.subtotal)}
                   </TotalRow>
+                  {order.discount && (
+                    <TotalRow
+                      label={discountLineLabel(order.discount.code)}
+                      testId="order-discount"
+                    >
+                      {`−${money(order.discount.amount)}`}
+                    </TotalRow>
+                  )}
                   <TotalRow
                     label={`Shipping${order.shippingMethod ? ` (${order.shippingMethod})` : ""}`}
                     testId="order-shipping"
