@@ -1,6 +1,5 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { backorderQueueQuerySchema, queuedBackorderSchema } from "../../contract/backorder-queue";
 import { idParamsSchema } from "../../contract/common";
 import {
@@ -14,7 +13,7 @@ import {
 } from "../../contract/supply";
 import { errorAnswers } from "../api-errors";
 import type { Db } from "../db/database";
-import { sendPage } from "../http/page";
+import { pagedListRoute } from "../http/page";
 import { caller, type Guards } from "../http/request-context";
 import { csvUploadLimits, readCsvUpload } from "../http/upload";
 import { backorderQueue } from "./backorder-queue";
@@ -34,19 +33,19 @@ export const supplyRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { supply, db, guards }) => {
   await app.register(multipart, { limits: csvUploadLimits(MAX_SUPPLY_CSV_BYTES) });
 
-  app.get(
+  pagedListRoute(
+    app,
     "/incoming-supply",
     {
-      schema: {
-        tags: ["inventory"],
-        summary:
-          "Admin: incoming supply (production runs and purchase orders) by status, part and location, paged; open supply soonest expected first; total in X-Total-Count",
-        querystring: supplyListQuerySchema,
-        response: { 200: z.array(incomingSupplySchema), ...errors },
-      },
+      tags: ["inventory"],
+      summary:
+        "Admin: incoming supply (production runs and purchase orders) by status, part and location, paged; open supply soonest expected first; total in X-Total-Count",
+      querystring: supplyListQuerySchema,
+      item: incomingSupplySchema,
+      errors,
       onRequest: guards.adminOnly,
     },
-    async (req, reply) => sendPage(reply, await supply.list(req.query)),
+    (query) => supply.list(query),
   );
 
   app.post(
@@ -126,18 +125,18 @@ export const supplyRoutes: FastifyPluginAsyncZod<{
     async (req) => supply.receive(req.params.id, req.body.qty, caller(req)),
   );
 
-  app.get(
+  pagedListRoute(
+    app,
     "/backorders",
     {
-      schema: {
-        tags: ["inventory"],
-        summary:
-          "Admin: the backorder queue: order lines with units waiting for supply across all parts, first placed first (the order supply fills them), each with its promised date; by part and a search of the order number, buyer, company or part; paged, total in X-Total-Count",
-        querystring: backorderQueueQuerySchema,
-        response: { 200: z.array(queuedBackorderSchema), ...errors },
-      },
+      tags: ["inventory"],
+      summary:
+        "Admin: the backorder queue: order lines with units waiting for supply across all parts, first placed first (the order supply fills them), each with its promised date; by part and a search of the order number, buyer, company or part; paged, total in X-Total-Count",
+      querystring: backorderQueueQuerySchema,
+      item: queuedBackorderSchema,
+      errors,
       onRequest: guards.adminOnly,
     },
-    async (req, reply) => sendPage(reply, await backorderQueue(db, req.query)),
+    (query) => backorderQueue(db, query),
   );
 };

@@ -20,12 +20,12 @@ import {
   type AdminOrderDetail,
   type Order,
 } from "../../contract/orders";
-import { caller, type Guards } from "../http/request-context";
+import { adminRoute, caller, type Guards } from "../http/request-context";
 import { forbidden } from "../errors";
 import type { OrderService } from "./service";
 import type { ShipmentTracking } from "./state";
 import { errorAnswers } from "../api-errors";
-import { sendPage } from "../http/page";
+import { pagedListRoute } from "../http/page";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
 
@@ -161,21 +161,18 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     async (req) => cancelBackorder(req.params.id, req.params.line, caller(req)),
   );
 
-  app.get(
+  pagedListRoute(
+    app,
     "/orders/all",
     {
-      schema: {
-        tags: ["orders", "admin"],
-        summary: "Admin: every order, newest first, paged; the total is in X-Total-Count",
-        querystring: adminOrdersQuerySchema,
-        response: { 200: z.array(adminOrderSchema), ...errors },
-      },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:read" },
+      tags: ["orders", "admin"],
+      summary: "Admin: every order, newest first, paged; the total is in X-Total-Count",
+      querystring: adminOrdersQuerySchema,
+      item: adminOrderSchema,
+      errors,
+      ...adminRoute(guards, "orders:read"),
     },
-    async (req, reply) => {
-      return sendPage(reply, await orders.listAll(req.query));
-    },
+    (query) => orders.listAll(query),
   );
 
   app.get(
