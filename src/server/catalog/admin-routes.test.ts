@@ -173,6 +173,8 @@ describe("POST /api/products", () => {
         lengthMm: null,
         widthMm: null,
         heightMm: null,
+        retailMinimum: 1,
+        packSize: 1,
         _id: expect.any(String),
         createdAt: expect.any(String),
         email: admin.email,

@@ -57,6 +57,9 @@ test("answers prices in currency units and the spec's field names", async () => 
       "category",
       "price",
       "minimumOrder",
+      // Issue 54: what retail buyers order at least, and the trade's pack size.
+      "retailMinimum",
+      "packSize",
       "availableQuantity",
       "shortDescription",
       "warranty",

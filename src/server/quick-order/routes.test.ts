@@ -20,6 +20,8 @@ beforeAll(async () => {
     partNumber: "QO-BK-3001",
     priceCents: 12950,
     minimumOrder: 2,
+    // Visitors are held to the retail minimum (docs/pricing.md "Quantities by group").
+    retailMinimum: 2,
     availableQuantity: 640,
   });
   filter = await insertProduct(db, {
