@@ -170,6 +170,31 @@ export const deliveryEstimateSchema = z.object({
 });
 export type DeliveryEstimate = z.infer<typeof deliveryEstimateSchema>;
 
+/**
+ * The window an order was promised when it was placed through the cart's checkout (docs/shipping.md
+ * "The promise kept with the order"): from where its parts were allocated, kept with the order.
+ */
+export const deliveryPromiseSchema = deliveryEstimateSchema.extend({
+  /** The shipping method it was promised for. */
+  method: z.string(),
+  promisedAt: z.iso.datetime({ offset: true }),
+});
+export type DeliveryPromise = z.infer<typeof deliveryPromiseSchema>;
+
+/** `GET /api/orders/{id}/delivery-promise`: what the order page says of it. */
+export const orderDeliveryPromiseSchema = z.object({
+  /**
+   * "Promised at checkout: arrives 9–11 Dec 2026 · ships from Chicago warehouse": the parcels from
+   * locations (units on backorder go by their lines' dates); null while there is nothing to say
+   * (none was promised, none shipped from a location, or the order is no longer unpaid or paid
+   * and unshipped).
+   */
+  words: z.string().nullable(),
+  /** The promise as it was made (null: none). */
+  promise: deliveryPromiseSchema.nullable(),
+});
+export type OrderDeliveryPromise = z.infer<typeof orderDeliveryPromiseSchema>;
+
 /** A method that serves the customer's address, with what it costs for this order. */
 export const shippingOptionSchema = z.object({
   id: z.uuid(),
@@ -246,4 +271,15 @@ export function deliveryWords(estimate: Pick<DeliveryEstimate, "parcels" | "unda
   }
   const words = parts.join("; ");
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The order page's words of a promise: its parcels from locations, "Promised at checkout: arrives
+ * 9–11 Dec 2026 · ships from Chicago warehouse"; null when none shipped from a location.
+ */
+export function promisedAtCheckoutWords(promise: Pick<DeliveryEstimate, "parcels">): string | null {
+  const shipped = promise.parcels.filter((p) => p.from !== null);
+  if (shipped.length === 0) return null;
+  const words = deliveryWords({ parcels: shipped, undated: 0 });
+  return `Promised at checkout: ${words.charAt(0).toLowerCase()}${words.slice(1)}`;
 }

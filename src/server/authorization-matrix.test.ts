@@ -1023,6 +1023,12 @@ const rows: Row[] = [
     call: async () => ({ url: `/api/orders/${await customerShippedOrder()}/shipments` }),
     expect: { ...ownerOnly(200), admin: 200 },
   },
+  // The window an order was promised at checkout (shipping/delivery-promise.test.ts).
+  {
+    route: "GET /api/orders/:id/delivery-promise",
+    call: async () => ({ url: `/api/orders/${await customerOrder()}/delivery-promise` }),
+    expect: { ...ownerOnly(200), admin: 200 },
+  },
   {
     route: "POST /api/orders/:id/shipments",
     call: async () => ({

@@ -101,6 +101,11 @@ export interface DecidedCharges {
   taxNote?: string | null;
   /** The buyer's tax id as it was when ordered (reverse charge: its checked VAT id). */
   buyerTaxId?: string | null;
+  /**
+   * The method's working days in transit, when it has them: a cart's checkout keeps the window it
+   * promises (docs/shipping.md "The promise kept with the order"). Absent: none.
+   */
+  transit?: { transitMinDays: number; transitMaxDays: number };
 }
 
 export interface Decision {
@@ -316,6 +321,7 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
       taxRateMillipercent: charges.taxRateMillipercent,
       taxNote: charges.taxNote,
       buyerTaxId: charges.buyerTaxId,
+      ...transitOf(charges.method?.method),
     },
     totalCents,
     ...(off.discount ? { discount: off.discount } : {}),
@@ -400,4 +406,14 @@ export function refuseShortStock(
       throw new HttpError(409, "conflict", message, { [l.productId]: message });
     }
   }
+}
+
+/** A method's transit days as the decided charges keep them (none: no transit days). */
+function transitOf(
+  method: { transitMinDays?: number | null; transitMaxDays?: number | null } | undefined,
+): Pick<DecidedCharges, "transit"> {
+  if (method?.transitMinDays == null || method.transitMaxDays == null) return {};
+  return {
+    transit: { transitMinDays: method.transitMinDays, transitMaxDays: method.transitMaxDays },
+  };
 }

@@ -5,7 +5,7 @@ import { HttpError } from "../errors";
 import type { ShipToSnapshot } from "../orders/tables";
 import type { lockQuoteForAcceptance } from "../quotes/access";
 import type { PlacementRead, PlacementSource } from "./read";
-import type { Delivery } from "./write";
+import type { Delivery, OrderToWrite } from "./write";
 
 /*
  * What a placement is asked, whichever door it came in by (the product page's order, checkout,
@@ -131,3 +131,12 @@ export function snapshot(a: ShipToSnapshot & { id?: string }): ShipToSnapshot {
     phone: a.phone,
   };
 }
+
+/**
+ * Whether the placement keeps the delivery window it promises (docs/shipping.md "The promise
+ * kept with the order"): a cart's checkout by a method with transit days, not awaiting a
+ * company's approval (its parts leave only once approved). It is placed in the locked
+ * transaction, which records the window from the order's allocations after its write.
+ */
+export const promisesDelivery = (request: PlacementRequest, order: OrderToWrite): boolean =>
+  !!request.fromCart && !!order.charges.transit && !order.approval;

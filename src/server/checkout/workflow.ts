@@ -50,6 +50,7 @@ import { newOrderRows } from "../orders/placement";
 import { oneAtATime } from "./one-at-a-time";
 import {
   destinationOf,
+  promisesDelivery,
   quotedPrices,
   quoteSource,
   remembered,
@@ -71,6 +72,7 @@ import {
 
 export { CLIENT_GONE_MESSAGE } from "./request";
 import { totalNow } from "./total-now";
+import { recordDeliveryPromise } from "../shipping/delivery-promise";
 import { clearCartCode, placementDiscount, redeemCode } from "../pricing/discount-codes";
 import type { DiscountOffer } from "../pricing/discounts";
 
@@ -277,8 +279,10 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     decidedOn: DecidedOn,
   ): Promise<Order | null> {
     // A company's order (one awaiting approval) is placed under the lock: its window is read there.
-    // So is a retail line below its part's trade minimum (the one-statement take checks that).
-    if (order.approval || order.belowTradeMinimum) return null;
+    // So is a retail line below its part's trade minimum (the one-statement take checks that),
+    // and a cart's checkout that promises a delivery window (kept from where the statement
+    // allocated its parts: `promisesDelivery`).
+    if (order.approval || order.belowTradeMinimum || promisesDelivery(request, order)) return null;
     // The email names the order's id and hold, both known before the write.
     const draft = newOrderRows(customer, order, new Date());
     const mail = await opts.notify?.placedInsert(toOrder(draft.row, draft.items), customer.name);
@@ -365,6 +369,13 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       // cart emptied.
       const { row, items } = await writeOrder(tx, stock, customer, order);
       let placed = toOrder(row, items);
+      const delivery = promisesDelivery(request, order)
+        ? await recordDeliveryPromise(
+            tx,
+            { id: row.id, placedAt: row.createdAt, method: order.charges.shippingMethod ?? "" },
+            order.charges.transit!,
+          )
+        : null;
       if (order.discount) await redeemCode(tx, order.discount, customer.id, row.id);
       if (request.fromCart && request.discountCode) await clearCartCode(tx, customer.id);
       await recordWebhookEvent(tx, { type: "order.placed", data: orderEventData(row) });
@@ -384,7 +395,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
           opts.approvalMail,
         );
       } else {
-        await opts.notify?.placed(tx, placed, customer.name);
+        await opts.notify?.placed(tx, placed, customer.name, delivery?.words);
       }
       if (request.fromCart?.saveToProfile) {
         await saveDeliveryToProfile(tx, customer.id, order.delivery);

@@ -96,12 +96,13 @@ export function createOrderMail(
   publicUrl: string,
 ): OrderNotifier {
   const facts = (order: Order, name: string) => orderMailFacts(order, name, publicUrl);
-  const placedMail = (order: Order, name: string, backorders?: string[]) => ({
+  const placedMail = (order: Order, name: string, backorders?: string[], delivery?: string) => ({
     to: order.orderEmail,
     ...orderPlacedMail({
       ...facts(order, name),
       holdExpiresAt: mailTime(order.holdExpiresAt),
       backorders,
+      delivery,
     }),
   });
   const placedKey = (order: Order) => `order-placed:${order._id}`;
@@ -120,13 +121,13 @@ export function createOrderMail(
   }
 
   return {
-    async placed(tx, order, name) {
+    async placed(tx, order, name, delivery) {
       // A checkout that put units on backorder says which and until when (docs/inventory.md).
       const waiting = ((await backordersOf(tx, [order._id])).get(order._id) ?? []).map(
         (b) =>
           `${order.items[b.line - 1]?.productName}: ${backorderMessages.waiting(b.waiting, b.promisedOn)}`,
       );
-      await mailer.sendIn(tx, placedMail(order, name, waiting), placedKey(order));
+      await mailer.sendIn(tx, placedMail(order, name, waiting, delivery), placedKey(order));
     },
     // Written before the order's insert takes its number: the statement fills it in.
     placedInsert: (order, name) =>
@@ -227,6 +228,8 @@ export function orderPlacedMail(
     holdExpiresAt: string;
     /** Its lines' units on backorder, as "Brake pads: 6 on backorder · expected 12 Jan 2027". */
     backorders?: string[];
+    /** The window the checkout promised: "Arrives 9–11 Dec 2026 · ships from Chicago warehouse". */
+    delivery?: string;
   },
 ): MailContent {
   return layout({
@@ -237,6 +240,7 @@ export function orderPlacedMail(
       ...(o.backorders?.length
         ? [`Not in stock yet, shipped as soon as they arrive: ${o.backorders.join("; ")}.`]
         : []),
+      ...(o.delivery ? [`Delivery: ${o.delivery}.`] : []),
       ...(o.taxNote ? [o.taxNote] : []),
     ],
     table: linesTable(o),

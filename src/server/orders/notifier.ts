@@ -7,7 +7,11 @@ import type { QueueInsert } from "../mail/mailer";
  * order emails) commits or rolls back with the change itself.
  */
 export interface OrderNotifier {
-  placed(tx: DbOrTx, order: Order, customerName: string): Promise<void>;
+  /**
+   * `delivery`: the window a cart's checkout promised, in words (docs/shipping.md "The promise
+   * kept with the order"), said in the email.
+   */
+  placed(tx: DbOrTx, order: Order, customerName: string, delivery?: string): Promise<void>;
   /** `placed` as an insert of the statement that writes the order (checkout/write.ts). */
   placedInsert(order: Order, customerName: string): Promise<QueueInsert>;
   /** Paid; with the invoice the payment issued (its number said, its PDF attached). */

@@ -1,18 +1,37 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
-import { shippingZoneInputSchema, shippingZoneSchema } from "../../contract/shipping";
+import {
+  orderDeliveryPromiseSchema,
+  shippingZoneInputSchema,
+  shippingZoneSchema,
+} from "../../contract/shipping";
 import { errorAnswers } from "../api-errors";
 import { caller, type Guards } from "../http/request-context";
 import type { ShippingService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
 
-/** Admin: where the store ships, by which methods, at what rates. */
+/** Admin: where the store ships, by which methods, at what rates; an order's promised window. */
 export const shippingRoutes: FastifyPluginAsyncZod<{
   shipping: ShippingService;
   guards: Guards;
 }> = async (app, { shipping, guards }) => {
+  app.get(
+    "/orders/:id/delivery-promise",
+    {
+      schema: {
+        tags: ["orders"],
+        summary:
+          "The delivery window the order was promised at the cart's checkout, from where its parts were allocated; its words while it is unpaid or paid and unshipped (owner or admin)",
+        params: idParamsSchema,
+        response: { 200: orderDeliveryPromiseSchema, ...errors },
+      },
+      onRequest: guards.signedIn,
+    },
+    async (req) => shipping.deliveryPromise(req.params.id, caller(req)),
+  );
+
   app.get(
     "/shipping-zones",
     {

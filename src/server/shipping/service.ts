@@ -9,6 +9,7 @@ import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { shippingMethods, shippingZones } from "./tables";
 import { notFound } from "../errors";
+import { orderDeliveryPromise } from "./delivery-promise";
 import { centsToUnits, unitsToCents } from "../money";
 
 type ZoneRow = typeof shippingZones.$inferSelect;
@@ -109,6 +110,9 @@ export function createShippingService(db: Db) {
   }
 
   return {
+    /** An order's promised delivery window as its page shows it (its owner or an admin). */
+    deliveryPromise: (orderId: string, viewer: { id: string; role: string }) =>
+      orderDeliveryPromise(db, orderId, viewer),
     list: () => load(db),
 
     async create(input: ShippingZoneInput, actor: AuditActor): Promise<ShippingZone> {

@@ -1,7 +1,8 @@
 import { sql } from "../db/sql";
-import { check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { requiredUuidRef, timestampNow, uuidPrimaryKey } from "../db/columns";
-import { shippingRateKinds } from "../../contract/shipping";
+import { shippingRateKinds, type DeliveryParcel } from "../../contract/shipping";
+import { orders } from "../orders/tables";
 
 /** Where the store ships: countries, optionally only some of their regions. */
 export const shippingZones = pgTable("shipping_zones", {
@@ -49,4 +50,27 @@ export const shippingMethods = pgTable(
     check("shipping_methods_kind_valid", sql`${t.kind} in ('flat', 'weight', 'free_over')`),
     check("shipping_methods_price_nonnegative", sql`${t.priceCents} >= 0`),
   ],
+);
+
+/**
+ * The delivery window an order was promised when it was placed through the cart's checkout with
+ * a method that has transit days (docs/shipping.md "The promise kept with the order"), from its
+ * actual allocations and backorders, written in the placement's transaction (migration 0087).
+ */
+export const deliveryPromises = pgTable(
+  "delivery_promises",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The shipping method's name, as the order keeps it. */
+    method: text("method").notNull(),
+    parcels: jsonb("parcels").$type<DeliveryParcel[]>().notNull(),
+    /** Units on backorder no date could be promised for. */
+    undated: integer("undated").notNull().default(0),
+    /** The whole window in words, as the order-placed email said it. */
+    words: text("words").notNull(),
+    promisedAt: timestampNow("promised_at"),
+  },
+  (t) => [check("delivery_promises_undated_valid", sql`${t.undated} >= 0`)],
 );
