@@ -72,6 +72,7 @@ export const paths = {
   priceList: withId("/dashboard/price-lists/:id"),
   /** Admin: customer groups and their price rules (docs/pricing.md). */
   customerGroups: "/dashboard/customer-groups",
+  discountCodes: "/dashboard/discount-codes",
   /** Admin: catalog data imports, ACES fitment files (docs/imports.md). */
   imports: "/dashboard/imports",
   /** A company member's own company (owners manage its members there). */

@@ -148,6 +148,7 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "Companies",
     "Price lists",
     "Customer groups",
+    "Discount codes",
     "Approvals",
     "Quotes",
     "Invoices",

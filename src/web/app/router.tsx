@@ -84,6 +84,7 @@ const pages = {
   priceLists: lazyRoute(() => import("./routes/price-lists"), "PriceListsRoute"),
   priceList: lazyRoute(() => import("./routes/price-list"), "PriceListRoute"),
   customerGroups: lazyRoute(() => import("./routes/customer-groups"), "CustomerGroupsRoute"),
+  discountCodes: lazyRoute(() => import("./routes/discount-codes"), "DiscountCodesRoute"),
   imports: lazyRoute(() => import("./routes/imports"), "ImportsRoute"),
   companyInvitation: lazyRoute(
     () => import("./routes/company-invitation"),
@@ -189,6 +190,7 @@ export const routes: RouteObject[] = [
               page(paths.priceLists, pages.priceLists),
               page(paths.priceList.pattern, pages.priceList),
               page(paths.customerGroups, pages.customerGroups),
+              page(paths.discountCodes, pages.discountCodes),
               page(paths.imports, pages.imports),
             ]),
           ],

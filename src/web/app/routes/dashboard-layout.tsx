@@ -31,6 +31,7 @@ const adminLinks = [
   { to: paths.companies, label: "Companies" },
   { to: paths.priceLists, label: "Price lists" },
   { to: paths.customerGroups, label: "Customer groups" },
+  { to: paths.discountCodes, label: "Discount codes" },
   { to: paths.approvals, label: "Approvals" },
   { to: paths.quotes, label: "Quotes" },
   { to: paths.invoices, label: "Invoices" },

@@ -78,7 +78,7 @@ function CartSummary({
         <strong data-testid="cart-subtotal">{formatPrice(cart.subtotal, cart.currency)}</strong>
       </p>
       {cart.discount && (
-        <p className="flex justify-between">
+        <p className="flex flex-wrap justify-between gap-x-2">
           <span>{discountLineLabel(cart.discount.code)}</span>
           <strong data-testid="cart-discount">
             −{formatPrice(cart.discount.amount, cart.currency)}

@@ -40,7 +40,7 @@ export function DiscountCodeField({ cart }: { cart: Cart }) {
   return (
     <form
       noValidate
-      aria-label="Discount code"
+      aria-label="Apply a discount code"
       className="flex flex-col gap-2"
       onSubmit={submitWith(async ({ code }) => {
         await apply.mutateAsync(code);
@@ -49,7 +49,12 @@ export function DiscountCodeField({ cart }: { cart: Cart }) {
     >
       <div className="flex items-end gap-2">
         <div className="flex-1">
-          <FormField label="Discount code" autoComplete="off" {...field("code")} />
+          <FormField
+            label="Discount code"
+            id="discount-code"
+            autoComplete="off"
+            {...field("code")}
+          />
         </div>
         <button type="submit" className="btn btn-outline" disabled={apply.isPending}>
           Apply

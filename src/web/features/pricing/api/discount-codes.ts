@@ -1,0 +1,40 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { DiscountCode, DiscountCodeInput } from "#contract/discount-codes";
+import { apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+
+const keys = {
+  all: ["discount-codes"] as const,
+  list: (q: object) => ["discount-codes", "list", q] as const,
+};
+
+/** The admin's discount codes, a page at a time (`q` searches codes). */
+export function useDiscountCodes(query: { limit: number; offset: number; q?: string }) {
+  return useQuery({
+    queryKey: keys.list(query),
+    queryFn: () => apiGetPage<DiscountCode>(`/discount-codes${toQueryString({ ...query })}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useInvalidating<I, O>(fn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+export const useCreateDiscountCode = () =>
+  useInvalidating((body: DiscountCodeInput) =>
+    apiSend<DiscountCode>("POST", "/discount-codes", body),
+  );
+
+export const useUpdateDiscountCode = () =>
+  useInvalidating(({ id, ...body }: DiscountCodeInput & { id: string }) =>
+    apiSend<DiscountCode>("PATCH", `/discount-codes/${encodeURIComponent(id)}`, body),
+  );
+
+export const useSwitchOffDiscountCode = () =>
+  useInvalidating((id: string) =>
+    apiSend<null>("DELETE", `/discount-codes/${encodeURIComponent(id)}`),
+  );

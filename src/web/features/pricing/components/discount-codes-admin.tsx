@@ -1,0 +1,291 @@
+import { useState } from "react";
+import { plural } from "#contract/count";
+import { productCategories } from "#contract/constants";
+import {
+  discountCodeInputSchema,
+  type DiscountCode,
+  type DiscountCodeInput,
+} from "#contract/discount-codes";
+import { useConfirm } from "../../../components/confirm-dialog";
+import { ListTable, type Column } from "../../../components/data-table";
+import { FormDialog } from "../../../components/form-dialog";
+import { FormError, FormField } from "../../../components/form-field";
+import { SearchForm } from "../../../components/search-form";
+import { SelectField } from "../../../components/select-field";
+import { formatCount, formatPrice } from "../../../lib/format";
+import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
+import { useListPage, useListStates } from "../../../lib/use-list-page";
+import {
+  useCreateDiscountCode,
+  useDiscountCodes,
+  useSwitchOffDiscountCode,
+  useUpdateDiscountCode,
+} from "../api/discount-codes";
+
+const PAGE_SIZE = 25;
+
+/** A new code's values: 10 % off everything, no limits, active. */
+const newCode: DiscountCodeInput = {
+  code: "",
+  kind: "percent",
+  percent: 10,
+  amount: null,
+  scope: "all",
+  category: "Brakes",
+  partNumber: "",
+  minSubtotal: 0,
+  startsOn: null,
+  endsOn: null,
+  usageLimit: null,
+  perCustomerLimit: null,
+  active: true,
+};
+
+/** A saved code as the form shows it (the part by its part number). */
+const asInput = (c: DiscountCode): DiscountCodeInput => ({
+  code: c.code,
+  kind: c.kind,
+  percent: c.percent,
+  amount: c.amount,
+  scope: c.scope,
+  category: (c.category ?? "Brakes") as DiscountCodeInput["category"],
+  partNumber: c.partNumber ?? "",
+  minSubtotal: c.minSubtotal,
+  startsOn: c.startsOn,
+  endsOn: c.endsOn,
+  usageLimit: c.usageLimit,
+  perCustomerLimit: c.perCustomerLimit,
+  customerGroupId: c.customerGroupId,
+  active: c.active,
+});
+
+/** An empty box is null (no limit, no date); a number box gives a number. */
+const orNull = { setValueAs: (v: string | null) => v || null };
+const numberOrNull = {
+  setValueAs: (v: string | number | null) => (v === "" || v === null ? null : Number(v)),
+};
+
+/**
+ * A discount code's form, the same for a new code and an edit: the code, percent or amount off,
+ * what it is for, the minimum order, dates and limits (docs/pricing.md "Discount codes").
+ */
+function useCodeForm(prefix: string, defaultValues: DiscountCodeInput) {
+  const form = useApiForm(discountCodeInputSchema, { defaultValues });
+  const { field, watch } = form;
+  const kind = watch("kind");
+  const scope = watch("scope");
+  const fields = (
+    <>
+      <FormField label="Code" id={`${prefix}-code`} required {...field("code")} />
+      <SelectField label="Kind" id={`${prefix}-kind`} {...field("kind")}>
+        <option value="percent">Percent off</option>
+        <option value="amount">Amount off</option>
+      </SelectField>
+      {kind === "percent" ? (
+        <FormField
+          label="Percent off"
+          id={`${prefix}-percent`}
+          type="number"
+          min="1"
+          max="100"
+          step="1"
+          {...field("percent", numberOrNull)}
+        />
+      ) : (
+        <FormField
+          label="Amount off"
+          id={`${prefix}-amount`}
+          type="number"
+          min="0"
+          step="0.01"
+          {...field("amount", numberOrNull)}
+        />
+      )}
+      <SelectField label="For" id={`${prefix}-scope`} {...field("scope")}>
+        <option value="all">All parts</option>
+        <option value="category">A category</option>
+        <option value="part">One part</option>
+      </SelectField>
+      {scope === "category" && (
+        <SelectField label="Category" id={`${prefix}-category`} {...field("category")}>
+          {productCategories.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {scope === "part" && (
+        <FormField label="Part number" id={`${prefix}-part`} {...field("partNumber")} />
+      )}
+      <FormField
+        label="Minimum order"
+        id={`${prefix}-minimum`}
+        type="number"
+        min="0"
+        step="0.01"
+        {...field("minSubtotal", { setValueAs: (v: string) => (v === "" ? 0 : Number(v)) })}
+      />
+      <FormField
+        label="From (optional)"
+        id={`${prefix}-from`}
+        type="date"
+        {...field("startsOn", orNull)}
+      />
+      <FormField
+        label="Until (optional)"
+        id={`${prefix}-until`}
+        type="date"
+        {...field("endsOn", orNull)}
+      />
+      <FormField
+        label="Uses in all (optional)"
+        id={`${prefix}-limit`}
+        type="number"
+        min="1"
+        step="1"
+        {...field("usageLimit", numberOrNull)}
+      />
+      <FormField
+        label="Uses per customer (optional)"
+        id={`${prefix}-per-customer`}
+        type="number"
+        min="1"
+        step="1"
+        {...field("perCustomerLimit", numberOrNull)}
+      />
+    </>
+  );
+  return { ...form, fields };
+}
+
+/** Admin: the discount codes (search, paging), a new one, editing and switching one off. */
+export function DiscountCodesAdmin() {
+  const list = useListPage(PAGE_SIZE);
+  const { q } = list;
+  const answer = useDiscountCodes(list.query);
+  const states = useListStates(list, answer);
+  const { data } = answer;
+  const switchOff = useSwitchOffDiscountCode();
+  const [confirm, confirmDialog] = useConfirm();
+  const [editing, setEditing] = useState<DiscountCode>();
+  const columns: Column<DiscountCode>[] = [
+    { header: "Code", role: "title", cell: (c) => <strong>{c.code}</strong> },
+    { header: "Takes off", cell: (c) => c.words },
+    {
+      header: "Minimum order",
+      numeric: true,
+      cell: (c) => (c.minSubtotal > 0 ? formatPrice(c.minSubtotal, "USD") : "None"),
+    },
+    {
+      header: "Dates",
+      cell: (c) =>
+        c.startsOn || c.endsOn ? `${c.startsOn ?? "…"} to ${c.endsOn ?? "…"}` : "Any day",
+    },
+    {
+      header: "Used",
+      numeric: true,
+      cell: (c) =>
+        c.usageLimit === null
+          ? formatCount(c.used)
+          : `${formatCount(c.used)} of ${formatCount(c.usageLimit)}`,
+    },
+    { header: "Status", cell: (c) => (c.active ? "Active" : "Off") },
+    {
+      header: "Actions",
+      role: "actions",
+      cell: (c) => (
+        <span className="flex flex-wrap gap-2">
+          <button type="button" className="btn btn-sm btn-outline" onClick={() => setEditing(c)}>
+            Edit
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline btn-error"
+            disabled={!c.active || switchOff.isPending}
+            onClick={async () => {
+              const question = `Switch off the code ${c.code}? Buyers are told it has ended.`;
+              if (!(await confirm({ title: question, confirmLabel: "Switch off" }))) return;
+              switchOff.mutate(c.id, {
+                onSuccess: () => notify.success(`Switched off ${c.code}`),
+                onError: (err) => notify.error(err.message),
+              });
+            }}
+          >
+            Switch off
+          </button>
+        </span>
+      ),
+    },
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <NewDiscountCode />
+      <SearchForm
+        label="Search discount codes"
+        placeholder="Code"
+        value={q}
+        onSearch={list.search}
+      />
+      <ListTable
+        {...states}
+        filtered={q !== ""}
+        empty="No discount codes yet."
+        noMatch="No discount code has that code."
+        summary={data && plural(data.total, "discount code")}
+        label="Discount codes"
+        columns={columns}
+        rows={data?.items ?? []}
+        rowKey={(c) => c.id}
+        rowTestId="discount-code-row"
+      />
+      {editing && <EditDiscountCode code={editing} onClose={() => setEditing(undefined)} />}
+      {confirmDialog}
+    </div>
+  );
+}
+
+function NewDiscountCode() {
+  const create = useCreateDiscountCode();
+  const { reset, submitWith, formError, fields } = useCodeForm("new-code", newCode);
+  return (
+    <form
+      noValidate
+      aria-label="New discount code"
+      className="grid grid-cols-1 gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-3 lg:grid-cols-4 lg:items-end"
+      onSubmit={submitWith(async (input) => {
+        const code = await create.mutateAsync(input);
+        reset();
+        notify.success(`Created ${code.code}: ${code.words}`);
+      })}
+    >
+      {fields}
+      <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+        Create code
+      </button>
+      <FormError message={formError} />
+    </form>
+  );
+}
+
+function EditDiscountCode({ code, onClose }: { code: DiscountCode; onClose: () => void }) {
+  const update = useUpdateDiscountCode();
+  const { submitWith, formError, fields } = useCodeForm("edit-code", asInput(code));
+  return (
+    <FormDialog
+      title={`Edit the code ${code.code}`}
+      named
+      onClose={onClose}
+      onSubmit={submitWith(async (input) => {
+        const saved = await update.mutateAsync({ id: code.id, ...input });
+        notify.success(`Saved ${saved.code}: ${saved.words}`);
+        onClose();
+      })}
+      busy={update.isPending}
+      formError={formError}
+    >
+      {fields}
+    </FormDialog>
+  );
+}
