@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { deliveryEstimate } from "../../src/server/shipping/delivery";
 import { demoAdmin, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { openMail } from "./mailbox";
 
 // Delivery estimates from where the parts ship (docs/shipping.md "Delivery estimates"): the
 // admin adds a Wyoming courier zone with its transit days on the Shipping Zones screen and sets a
@@ -118,7 +119,7 @@ test("the admin's dispatch and transit days become the window the buyer sees at 
   await adminContext.close();
 
   // A driver in Wyoming: 3 of the part ship from Cheyenne.
-  await signUpThroughApi(page);
+  const buyer = await signUpThroughApi(page);
   await ok(await page.request.post("/api/user/addresses", { data: WYOMING }));
   await ok(await page.request.put(`/api/cart/items/${product._id}`, { data: { qty: 3 } }), 200);
   const now = new Date();
@@ -157,4 +158,31 @@ test("the admin's dispatch and transit days become the window the buyer sees at 
   await expect(page.getByTestId("delivery-window")).toHaveText(split.words);
   expect(split.words).toContain(`from Cheyenne warehouse ${id} (4 units); `);
   await page.screenshot({ path: "/tmp/delivery-checkout-desktop.png", fullPage: true });
+
+  // Placed: the order's page says the window promised at checkout, from where the parts were
+  // allocated (docs/shipping.md "The promise kept with the order"), and so does the email.
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/orders\//);
+  const orderId = new URL(page.url()).pathname.split("/").pop()!;
+  const placed = await ok<{ createdAt: string }>(
+    await page.request.get(`/api/orders/${orderId}`),
+    200,
+  );
+  const promised = deliveryEstimate(
+    new Date(placed.createdAt),
+    [
+      { ...cheyenne, units: 4 },
+      { name: "Main warehouse", dispatchDays: 1, cutoffHour: null, units: 2 },
+    ],
+    [],
+    transit,
+  )!;
+  await expect(page.getByTestId("delivery-promise")).toHaveText(
+    `Promised at checkout: a${promised.words.slice(1)}`,
+  );
+  await page.screenshot({ path: "/tmp/delivery-order-desktop.png", fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: "/tmp/delivery-order-phone.png", fullPage: true });
+  await openMail(page, buyer.email, /is placed/);
+  await expect(page.getByText(`Delivery: ${promised.words}.`)).toBeVisible();
 });

@@ -3,7 +3,7 @@ import { usePageTitle } from "../../components/page-title";
 import { QueryError } from "../../components/query-error";
 import { PageSpinner } from "../../components/spinner";
 import { useAdminOrderDetail } from "../../features/orders/api/orders-admin";
-import { useOrder } from "../../features/orders/api/orders";
+import { useDeliveryPromise, useOrder } from "../../features/orders/api/orders";
 import { OrderDetails } from "../../features/orders/components/order-details";
 import { OrderReturns } from "../../features/returns/components/order-returns";
 import { OrderWarranty } from "../../features/warranty/components/order-warranty";
@@ -22,6 +22,7 @@ export function OrderRoute() {
   const detail = useAdminOrderDetail(id, isAdmin);
   const shippable = order.data?.status === "paid" || order.data?.status === "shipped";
   const shipments = useOrderShipments(id, shippable);
+  const promise = useDeliveryPromise(id, !isAdmin);
   if (order.isPending || (isAdmin && detail.isPending)) return <PageSpinner />;
   if (order.error) return <QueryError error={order.error} />;
   return (
@@ -30,6 +31,7 @@ export function OrderRoute() {
         order={order.data}
         detail={isAdmin ? detail.data : undefined}
         onBackorder={shipments.data?.lines.reduce((n, l) => n + (l.backorder?.waiting ?? 0), 0)}
+        promised={promise.data?.words}
       />
       {shipments.data && shippable && <OrderShipments data={shipments.data} isAdmin={isAdmin} />}
       <OrderReturns

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Order, OrderCreate, OrderTotal, OrderTotalInput } from "#contract/orders";
+import type { OrderDeliveryPromise } from "#contract/shipping";
 import { apiGet, apiSend } from "../../../lib/api-client";
 import { useSubmissionKeys } from "../../../lib/idempotency";
 import { queryKeys } from "../../../lib/query-keys";
@@ -13,6 +14,19 @@ export function useMyOrders() {
 
 export function useOrder(id: string) {
   return useQuery({ queryKey: queryKeys.orders.detail(id), queryFn: () => getOrder(id) });
+}
+
+/**
+ * The window the order was promised at the cart's checkout, as its page says it (docs/shipping.md
+ * "The promise kept with the order"); `enabled`: the customer's own page.
+ */
+export function useDeliveryPromise(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.orders.detail(id), "delivery-promise"],
+    queryFn: () =>
+      apiGet<OrderDeliveryPromise>(`/orders/${encodeURIComponent(id)}/delivery-promise`),
+    enabled,
+  });
 }
 
 export function usePlaceOrder() {

@@ -25,11 +25,17 @@ export function OrderDetails({
   order,
   detail,
   onBackorder = 0,
+  promised,
 }: {
   order: Order;
   detail?: AdminOrderDetail;
   /** Units still waiting for supply (the order's shipments say): the next steps say so. */
   onBackorder?: number;
+  /**
+   * The window promised at checkout, while it stands: "Promised at checkout: arrives 9–11 Dec
+   * 2026 · ships from Chicago warehouse" (docs/shipping.md "The promise kept with the order").
+   */
+  promised?: string | null;
 }) {
   const money = (n: number) => formatPrice(n, order.currency);
   return (
@@ -42,7 +48,7 @@ export function OrderDetails({
         )}
       </div>
 
-      {!detail && <NextSteps order={order} onBackorder={onBackorder} />}
+      {!detail && <NextSteps order={order} onBackorder={onBackorder} promised={promised} />}
 
       <section aria-labelledby="lines-heading" className="flex flex-col gap-2">
         <h2 id="lines-heading" className="text-lg font-bold">
@@ -245,7 +251,15 @@ function TotalRow({
   );
 }
 
-function NextSteps({ order, onBackorder }: { order: Order; onBackorder: number }) {
+function NextSteps({
+  order,
+  onBackorder,
+  promised,
+}: {
+  order: Order;
+  onBackorder: number;
+  promised?: string | null;
+}) {
   // What leaves now: everything, or what is in stock while the rest waits (docs/inventory.md).
   const sending =
     onBackorder > 0
@@ -301,6 +315,11 @@ function NextSteps({ order, onBackorder }: { order: Order; onBackorder: number }
             shows when they ship.
           </p>
         )}
+      {promised && (
+        <p className="font-medium" data-testid="delivery-promise">
+          {promised}
+        </p>
+      )}
       {order.status === "shipped" && (
         <p>
           Your parts are on their way: shipped {order.shippedAt && formatDateTime(order.shippedAt)}.
