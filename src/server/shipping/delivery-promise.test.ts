@@ -171,6 +171,12 @@ test("units on backorder: the promise dates them from their promised date; the p
     sql`update orders set status = 'cancelled', cancelled_at = now() where id = ${order._id}`,
   );
   expect((await promiseOf(buyer, order._id)).body.words).toBeNull();
+  // Paid after its hold ran out: its parts were taken again, from wherever they were then.
+  await t.database.db.execute(
+    sql`update orders set status = 'paid', paid_at = now(), transaction_id = ${`pi_dp_${order._id}`}
+         where id = ${order._id}`,
+  );
+  expect((await promiseOf(buyer, order._id)).body.words).toBeNull();
 });
 
 test("a method without transit days promises nothing", async () => {

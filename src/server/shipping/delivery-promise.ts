@@ -84,8 +84,9 @@ const STANDING = new Set(["unpaid", "paid"]);
 
 /**
  * The promise of an order as its page shows it (its owner or an admin; others: 404): the words
- * only while the order is unpaid, or paid and nothing of it has shipped; the units on backorder
- * are left to their lines' dates, which move when supply comes.
+ * only while the order is unpaid, or paid and nothing of it has shipped (and it was never
+ * cancelled: a late payment takes the parts again); the units on backorder are left to their
+ * lines' dates, which move when supply comes.
  */
 export async function orderDeliveryPromise(
   db: DbOrTx,
@@ -97,6 +98,7 @@ export async function orderDeliveryPromise(
       userId: orders.userId,
       status: orders.status,
       partlyShippedAt: orders.partlyShippedAt,
+      cancelledAt: orders.cancelledAt,
       promise: deliveryPromises,
     })
     .from(orders)
@@ -107,7 +109,9 @@ export async function orderDeliveryPromise(
   }
   const { promise } = row;
   if (!promise) return { words: null, promise: null };
-  const standing = STANDING.has(row.status) && row.partlyShippedAt === null;
+  // An order paid after its hold ran out took its parts again, from wherever they were then.
+  const standing =
+    STANDING.has(row.status) && row.partlyShippedAt === null && row.cancelledAt === null;
   return {
     words: standing ? promisedAtCheckoutWords(promise) : null,
     promise: {
