@@ -1,5 +1,6 @@
 // A company buyer's catalog list page against the anonymous cached list, side by side in the same
-// rounds (issue 23): 10,000 products, one company whose price list names every one of them.
+// rounds (issue 23): 10,000 products, one company whose price list names every one of them, in
+// a customer group with a price rule (issue 54: the page's rules read with each buyer page).
 import {
   load,
   median,
@@ -85,6 +86,12 @@ async function seedCompany(url: string, buyerEmails: string[]): Promise<number> 
        select $1, id, 'buyer' from "user" where email = any($2)`,
       [company!.id, buyerEmails],
     );
+    // Their group (a company's default, Garage) takes 25 % off brakes (issue 54): a buyer's page
+    // also reads its rules for the page's products, in one statement.
+    await c.query(
+      `insert into price_rules (group_id, percent, scope, category)
+       values ('00000000-0000-4000-8000-000000000002', 25, 'category', 'Brakes')`,
+    );
     await c.query("analyze price_list_entries; analyze company_members; analyze companies");
     return entries.rowCount ?? 0;
   });
@@ -119,6 +126,8 @@ export async function runCompanyPricesBench(): Promise<CompanyPricesResult> {
       if (JSON.stringify(anon).includes("yourPrice")) throw new Error("a visitor got prices");
       if (!(mine as { yourPrice?: number }[]).every((i) => i.yourPrice !== undefined))
         throw new Error("the buyer's page lacks their prices");
+      if (!(mine as { priceNote?: string }[]).some((i) => i.priceNote?.startsWith("Garage price")))
+        throw new Error("the buyer's page lacks their group's prices");
 
       const cycle = (who?: "buyer" | "customer") => {
         let i = 0;

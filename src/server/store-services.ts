@@ -188,7 +188,8 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
   });
   changes.subscribe(["stock", "catalog"], catalogCache);
   changes.subscribe(["catalog"], { invalidate: () => catalog.catalogChanged() });
-  changes.subscribe(["prices"], companyPrices);
+  // `catalog` too: which products a group's rules name follows the catalog (list-prices.ts).
+  changes.subscribe(["prices", "catalog"], companyPrices);
   changes.subscribe(["sessions"], sessions);
   app.addHook("onClose", () => changes.stop());
   // Outgoing webhooks (docs/webhooks.md): the event types some endpoint wants, kept in memory so

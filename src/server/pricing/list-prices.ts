@@ -52,6 +52,11 @@ interface KeptList {
   entries: Entries;
   version: string;
 }
+/** A group's rules as read whole (product id → rules in force that day), and which read. */
+interface KeptRules {
+  byProduct: ReadonlyMap<string, readonly GroupRule[]>;
+  version: string;
+}
 /** A list with more entries than the cache keeps: its entries are read per page instead. */
 const TOO_LARGE = "too-large";
 
@@ -81,6 +86,8 @@ export interface CompanyPriceCacheOptions {
 export class CompanyPriceCache {
   private members = new Map<string, Promise<MemberFacts>>();
   private lists = new Map<string, Promise<KeptList | typeof TOO_LARGE>>();
+  /** Per group and UTC day: product id → its rules in force, for every product one names. */
+  private rules = new Map<string, Promise<KeptRules | typeof TOO_LARGE>>();
   /** Counts list reads: each kept list's `version`. */
   private reads = 0;
   /** Counts clearings: a page's facts without a list are the same until the next one. */
@@ -130,8 +137,7 @@ export class CompanyPriceCache {
     const facts = await shared(this.members, customerId, this.maxMembers, () =>
       this.readMember(customerId),
     );
-    const group = await this.groupOverlay(facts, ids);
-    const same = group.rules ? undefined : `${facts.group.id}@${this.generation}`;
+    const { group, same } = await this.keptGroup(facts, ids);
     if (facts.listId === null) return { entries: new Map(), ...group, sameFor: same };
     const listId = facts.listId;
     const kept = await shared(this.lists, listId, this.maxLists, () => this.readList(listId));
@@ -144,6 +150,41 @@ export class CompanyPriceCache {
       if (entry) entries.set(id, entry);
     }
     return { entries, ...group, sameFor: same && `${kept.version}|${same}` };
+  }
+
+  /**
+   * The caller's group and its rules in force today, from memory: read whole for the catalog
+   * once per group and UTC day (kept until a price or catalog change), and `same`, which read
+   * that is. Rules matching more products than a list may hold are read per page instead.
+   */
+  private async keptGroup(
+    facts: MemberFacts,
+    ids: string[],
+  ): Promise<{ group: Pick<PageOverlay, "group" | "rules">; same?: string }> {
+    const base = `${facts.group.id}@${this.generation}`;
+    if (!facts.hasRules) return { group: { group: facts.group }, same: base };
+    const day = new Date().toISOString().slice(0, 10);
+    const groupId = facts.group.id;
+    const kept = await shared(this.rules, `${groupId}@${day}`, this.maxLists, () =>
+      this.readRules(groupId),
+    );
+    if (kept === TOO_LARGE) return { group: await this.groupOverlay(facts, ids) };
+    return {
+      group: { group: facts.group, rules: kept.byProduct },
+      same: `${base}|${kept.version}`,
+    };
+  }
+
+  /** A group's rules in force today for every product that one names (one statement). */
+  private async readRules(groupId: string): Promise<KeptRules | typeof TOO_LARGE> {
+    this.onRead("rules");
+    const result = await this.db.execute<{ rules: PricingRow["rules"]; n: number }>(
+      sql`select r.rules, coalesce(json_array_length(r.rules), 0) as n
+            from (select ${rulesJson(sql`${groupId}::uuid`, sql`select id from products`)} as rules) r`,
+    );
+    const row = result.rows[0];
+    if ((row?.n ?? 0) > this.maxListEntries) return TOO_LARGE;
+    return { byProduct: rulesByProduct(row?.rules ?? null), version: `r${++this.reads}` };
   }
 
   /** The caller's group, and its rules for these products when it has any (one statement). */
@@ -159,9 +200,16 @@ export class CompanyPriceCache {
     return { group: facts.group, rules: rulesByProduct(result.rows[0]?.rules ?? null) };
   }
 
-  /** Something changed (NOTIFY `prices`, or a write in this process): forget everything. */
-  invalidate(): void {
+  /**
+   * Something changed (NOTIFY `prices`, or a write in this process): forget everything; NOTIFY
+   * `catalog`: the kept rules only.
+   */
+  invalidate(topic?: string): void {
     this.generation += 1;
+    // Which rules match which product follows the catalog (a part's category or brand, a part
+    // added): a catalog change clears the kept rules only.
+    this.rules = new Map();
+    if (topic === "catalog") return;
     this.members = new Map();
     this.lists = new Map();
   }

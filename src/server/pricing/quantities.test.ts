@@ -204,6 +204,52 @@ describe("on the store", () => {
     expect(removed.statusCode).toBe(204);
   });
 
+  test("a category rule on the cards: kept in memory, and a part added to the category later gets it too", async () => {
+    const rule = await req(admin, "POST", `/api/customer-groups/${GARAGE_GROUP_ID}/rules`, {
+      percent: 10,
+      scope: "category",
+      category: "Cooling",
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const garage = await garageCustomer();
+    const word = `Coolant${process.pid}x${++n}`;
+    const add = async () => {
+      const res = await req(admin, "POST", "/api/products", {
+        name: `${word} hose ${++n}`,
+        partNumber: `CL-${process.pid}-${n}`,
+        category: "Cooling",
+        img: "/images/products/aluminium-radiator.svg",
+        price: 20,
+        minimumOrder: 1,
+        availableQuantity: 50,
+        shortDescription: "A cooling part",
+        warranty: 12,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().product._id as string;
+    };
+    const notes = async () =>
+      (await req(garage, "GET", `/api/products?q=${word}`))
+        .json<ProductListItem[]>()
+        .map((i) => [i.yourPrice, i.priceNote]);
+    await add();
+    const priced = [18, "Garage price: 10 % off cooling"];
+    await expect.poll(notes, { timeout: 5000 }).toEqual([priced]);
+    await add();
+    // The catalog's change reaches the kept rules (NOTIFY 'catalog').
+    await expect.poll(notes, { timeout: 5000 }).toEqual([priced, priced]);
+    const removed = await req(
+      admin,
+      "DELETE",
+      `/api/customer-groups/${GARAGE_GROUP_ID}/rules/${rule.json().id}`,
+    );
+    expect(removed.statusCode).toBe(204);
+    await expect.poll(notes, { timeout: 5000 }).toEqual([
+      [undefined, undefined],
+      [undefined, undefined],
+    ]);
+  });
+
   test("the retail count leaves admins out", async () => {
     const before = (await req(admin, "GET", "/api/customer-groups")).json();
     const retailCount = (groups: { retail: boolean; customerCount: number }[]) =>
