@@ -4,13 +4,16 @@ import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { checkoutToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
-import { payWithTestCard } from "../../../tests/support/payments";
+import { cancelOrderAsAdmin, payWithTestCard } from "../../../tests/support/payments";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { requestsAs } from "../../../tests/support/requests";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
 import { discountCodeMessages as msg } from "../../contract/discount-codes";
+import { invoices } from "../invoices/tables";
 import { orderItems } from "../orders/tables";
+import { refunds } from "../returns/tables";
+import { discountOfUnits } from "./discounts";
 import { cartDiscountCodes, discountCodes, discountRedemptions } from "./tables";
 
 /** An order placed with a discount code (docs/pricing.md "Discount codes"). */
@@ -132,5 +135,28 @@ describe("checking out with a discount code", () => {
     const placed = await checkout(buyer, 9, c.code);
     expect(placed.statusCode).toBe(422);
     expect(placed.json().message).toBe(msg.usedByYou);
+  });
+
+  test("a refund gives back what was paid: each line's price less its share of the discount", async () => {
+    // Shares of a line's discount add up to it, batch after batch.
+    const line = { qty: 7, discountCents: 1000 };
+    expect(discountOfUnits(line, 3) + (discountOfUnits(line, 7) - discountOfUnits(line, 3))).toBe(
+      1000,
+    );
+    const c = await code({ kind: "amount", amount: 4.2 });
+    const { buyer, cart } = await buyerWithCode(c.code);
+    const placed = await checkout(buyer, cart.total, c.code);
+    const orderId: string = placed.json().order._id;
+    expect((await payWithTestCard(t.app, buyer, orderId)).paid.statusCode).toBe(200);
+    expect((await cancelOrderAsAdmin(t.app, admin, orderId)).statusCode).toBe(200);
+    const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(refund).toMatchObject({ netCents: 2580, amountCents: 2580 });
+    // The credit note's line is what was paid for it: 3 × $10.00 less $4.20.
+    const notes = await t.database.db
+      .select({ kind: invoices.kind, snapshot: invoices.snapshot })
+      .from(invoices)
+      .where(eq(invoices.orderId, orderId));
+    const note = notes.find((n) => n.kind !== "invoice");
+    expect(note?.snapshot.lines.map((l) => l.netCents)).toEqual([-2580]);
   });
 });

@@ -178,3 +178,11 @@ export function decideDiscount(
     discount: { codeId: offer.code.id, code: offer.code.code, totalCents: d.totalCents },
   };
 }
+
+/**
+ * The share of an order line's discount (`order_items.discount_cents`) in its first `units`
+ * units, rounded so that all of them add up to it: a refund of units `a` to `b` gives back
+ * their price less `discountOfUnits(line, b) − discountOfUnits(line, a)`, what was paid for them.
+ */
+export const discountOfUnits = (line: { qty: number; discountCents: number }, units: number) =>
+  line.qty === 0 ? 0 : Math.round((line.discountCents * units) / line.qty);

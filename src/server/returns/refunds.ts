@@ -1,3 +1,4 @@
+import { discountOfUnits } from "../pricing/discounts";
 import { and, asc, eq, ne, or, type SQL } from "drizzle-orm";
 import { sql } from "../db/sql";
 import type { DbOrTx } from "../db/database";
@@ -98,7 +99,10 @@ export async function insertCancellationRefund(
 export const insertBackorderRefund = (
   tx: DbOrTx,
   order: OrderRow,
-  item: Pick<OrderItemRow, "line" | "qty" | "unitPriceCents" | "coreDepositCents" | "taxCents">,
+  item: Pick<
+    OrderItemRow,
+    "line" | "qty" | "unitPriceCents" | "coreDepositCents" | "taxCents" | "discountCents"
+  >,
   units: number,
   gatewayName: string,
 ) =>
@@ -110,7 +114,10 @@ export const insertBackorderRefund = (
       returnId: null,
       line: item.line,
       units,
-      netCents: units * (item.unitPriceCents + item.coreDepositCents),
+      // Less their share of a discount code: the backordered units are the line's last.
+      netCents:
+        units * (item.unitPriceCents + item.coreDepositCents) -
+        (discountOfUnits(item, item.qty) - discountOfUnits(item, item.qty - units)),
       taxCents: Math.round((item.taxCents * units) / item.qty),
       shippingCents: 0,
     },

@@ -26,6 +26,7 @@ import { renderStored } from "../invoices/service";
 import type { Mailer } from "../mail/mailer";
 import { returnApprovedMail, returnRefusedMail, returnRequestedMail } from "./mail";
 import { centsToUnits, formatCents } from "../money";
+import { discountOfUnits } from "../pricing/discounts";
 import type { ContactDetails } from "../config";
 import { lineVehicleJson, unknownLineVehicle, type LineVehicle } from "../vehicles/service";
 import { shippedByLine } from "../shipments/service";
@@ -416,7 +417,10 @@ export function createReturnService(db: Db, opts: ReturnOptions) {
           return {
             line: l.line,
             qty: l.qty,
-            netCents: item.unitPriceCents * l.qty,
+            // What was paid for these units: their price less their share of a discount code.
+            netCents:
+              item.unitPriceCents * l.qty -
+              (discountOfUnits(item, before + l.qty) - discountOfUnits(item, before)),
             taxCents: taxOfUnits(item, before + l.qty) - taxOfUnits(item, before),
           };
         });

@@ -1,3 +1,4 @@
+import { discountOfUnits } from "../pricing/discounts";
 import { and, eq, ne } from "drizzle-orm";
 import { rmaNumber } from "../../contract/returns";
 import { warrantyMessages } from "../../contract/warranty";
@@ -61,7 +62,9 @@ export async function openClaimReturn(
     returnId: row!.id,
     line: item.line,
     qty: claim.qty,
-    netCents: item.unitPriceCents * claim.qty,
+    netCents:
+      item.unitPriceCents * claim.qty -
+      (discountOfUnits(item, taken + claim.qty) - discountOfUnits(item, taken)),
     taxCents: taxOf(taken + claim.qty) - taxOf(taken),
   });
   await recordWebhookEvent(tx, {

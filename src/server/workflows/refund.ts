@@ -10,6 +10,7 @@ import { conflict, HttpError, notFound } from "../errors";
 import { issueCreditNote } from "../invoices/credit-note";
 import type { Mailer } from "../mail/mailer";
 import { formatCents } from "../money";
+import { discountOfUnits } from "../pricing/discounts";
 import { linesOf } from "../orders/state";
 import { orders } from "../orders/tables";
 import type { PaymentGateway } from "../payments/gateway";
@@ -215,8 +216,18 @@ async function cancelledLines(tx: DbOrTx, refund: RefundRow) {
     if (qty <= 0) return [];
     const taxCents =
       refund.kind === "backorder" ? refund.taxCents : i.taxCents - (before?.taxCents ?? 0);
+    // What was paid for these units: their price less their share of a discount code (the
+    // backordered units are the line's last; a cancellation's, its first: those not credited).
+    const done = refund.kind === "backorder" ? i.qty - qty : 0;
+    const discount = discountOfUnits(i, done + qty) - discountOfUnits(i, done);
     return [
-      { line: i.line, qty, netCents: i.unitPriceCents * qty, taxCents, coreDeposit: false },
+      {
+        line: i.line,
+        qty,
+        netCents: i.unitPriceCents * qty - discount,
+        taxCents,
+        coreDeposit: false,
+      },
       ...(i.coreDepositCents > 0
         ? [
             {
