@@ -66,6 +66,8 @@ export interface ApiProduct {
   name: string;
   price: number;
   minimumOrder: number;
+  /** What a retail customer or a visitor orders at least (docs/pricing.md). */
+  retailMinimum: number;
   availableQuantity: number;
 }
 

@@ -7,7 +7,8 @@ test("a visitor's delivered-cost estimate is what the customer in Texas pays, sh
   const plugs = await productNamed(page, "spark plug");
   const filter = await productNamed(page, "oil filter");
 
-  // A visitor puts two parts in the cart and asks what delivery to Austin, TX would cost.
+  // A visitor puts two parts in the cart (each at its retail minimum: visitors are retail) and
+  // asks what delivery to Austin, TX would cost.
   for (const [q, p] of [
     ["spark plug", plugs],
     ["oil filter", filter],
@@ -15,7 +16,7 @@ test("a visitor's delivered-cost estimate is what the customer in Texas pays, sh
     await page.goto(`/allproducts?q=${encodeURIComponent(q)}`);
     await page.getByRole("button", { name: `Add to cart: ${p.name}` }).click();
     await expect(
-      page.getByRole("link", { name: `In your cart (${p.minimumOrder}): ${p.name}` }),
+      page.getByRole("link", { name: `In your cart (${p.retailMinimum}): ${p.name}` }),
     ).toBeVisible();
   }
   await page.goto("/cart");
@@ -35,7 +36,7 @@ test("a visitor's delivered-cost estimate is what the customer in Texas pays, sh
   const expressPrice = /\$[\d,.]+$/.exec((await express.getAttribute("aria-label"))!)![0];
   await expect(page.getByTestId("estimate-shipping")).toHaveText(expressPrice);
   await expect(estimate.getByText("Texas sales tax (6.25 %)")).toBeVisible();
-  const lines = plugs.price * plugs.minimumOrder + filter.price * filter.minimumOrder;
+  const lines = plugs.price * plugs.retailMinimum + filter.price * filter.retailMinimum;
   await expect(page.getByTestId("estimate-subtotal")).toHaveText(usd(lines));
   const shipping = (await page.getByTestId("estimate-shipping").textContent())!;
   const tax = (await page.getByTestId("estimate-tax").textContent())!;
@@ -141,7 +142,7 @@ test("an admin imports a city's rate by postal code: a Seattle address pays it, 
     const tax = money((await page.getByTestId("estimate-tax").textContent())!);
     const rate = words.includes("10.35") ? 0.1035 : 0.065;
     // Both rates tax shipping too; the estimate rounds once, to the cent.
-    expect(tax).toBeCloseTo((plugs.price * plugs.minimumOrder + shipping) * rate, 1);
+    expect(tax).toBeCloseTo((plugs.price * plugs.retailMinimum + shipping) * rate, 1);
   }
 });
 
