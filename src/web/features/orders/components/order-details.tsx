@@ -228,7 +228,6 @@ export function OrderDetails({
   );
 }
 
-/** What the customer does or can expect next. */
 /** A line of the order's foot before its total (subtotal, shipping, tax): what, then how much. */
 function TotalRow({
   label,
@@ -251,6 +250,7 @@ function TotalRow({
   );
 }
 
+/** What the customer does or can expect next. */
 function NextSteps({
   order,
   onBackorder,
