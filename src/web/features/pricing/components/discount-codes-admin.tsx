@@ -16,6 +16,7 @@ import { formatCount, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
+import { useSiteConfig } from "../../../lib/use-site-config";
 import {
   useCreateDiscountCode,
   useDiscountCodes,
@@ -170,13 +171,15 @@ export function DiscountCodesAdmin() {
   const switchOff = useSwitchOffDiscountCode();
   const [confirm, confirmDialog] = useConfirm();
   const [editing, setEditing] = useState<DiscountCode>();
+  // Codes are in the store's currency (docs/pricing.md).
+  const currency = useSiteConfig().data?.currency ?? "USD";
   const columns: Column<DiscountCode>[] = [
     { header: "Code", role: "title", cell: (c) => <strong>{c.code}</strong> },
     { header: "Takes off", cell: (c) => c.words },
     {
       header: "Minimum order",
       numeric: true,
-      cell: (c) => (c.minSubtotal > 0 ? formatPrice(c.minSubtotal, "USD") : "None"),
+      cell: (c) => (c.minSubtotal > 0 ? formatPrice(c.minSubtotal, currency) : "None"),
     },
     {
       header: "Dates",
