@@ -287,6 +287,21 @@ async function shippingAndTax(
        values ($1, 'Standard', '3-5 business days', 'flat', 500) returning id`,
       [zone.rows[0]!.id],
     );
+    // BENCH_TRANSIT_DAYS=3-5: the method has days in transit, so each checkout promises a
+    // delivery window and keeps it with the order (docs/shipping.md); a store without them
+    // (a revision before migration 0082) runs as it always did.
+    const transit = process.env.BENCH_TRANSIT_DAYS?.match(/^(\d+)-(\d+)$/);
+    const hasTransit = await c.query<{ has: boolean }>(
+      `select exists (select 1 from information_schema.columns
+                       where table_name = 'shipping_methods' and column_name = 'transit_min_days')
+              as has`,
+    );
+    if (transit && hasTransit.rows[0]!.has) {
+      await c.query(
+        `update shipping_methods set transit_min_days = $2, transit_max_days = $3 where id = $1`,
+        [method.rows[0]!.id, Number(transit[1]), Number(transit[2])],
+      );
+    }
     await c.query(
       `insert into tax_rates (country, region, name, rate_millipercent)
        values ('US', 'CA', 'California sales tax', 7250)`,
