@@ -55,7 +55,7 @@ export function OrderDetails({
           Parts
         </h2>
         <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-          <table className="table">
+          <table className="table table-sm sm:table-md">
             <thead>
               <tr>
                 <th scope="col">Part</th>
