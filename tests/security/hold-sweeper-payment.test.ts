@@ -38,17 +38,25 @@ test("the hold sweeper cancels the open payment of an order whose hold ran out: 
         .from(testCardIntents)
         .where(eq(testCardIntents.orderId, orderId))
     )[0]?.status;
+  const paymentStatus = async () =>
+    (
+      await t.database.db
+        .select({ status: payments.status })
+        .from(payments)
+        .where(eq(payments.orderId, orderId))
+    )[0]?.status;
+  // The gateway's intent is cancelled first, then the store's payment row (cancelIntentsOf):
+  // both are waited for, as the sweeper's run may be between the two.
   await eventually(
-    async () => ((await intentStatus()) === "canceled" ? true : undefined),
-    "the sweeper to cancel the order's payment intent",
+    async () =>
+      (await intentStatus()) === "canceled" && (await paymentStatus()) === "canceled"
+        ? true
+        : undefined,
+    "the sweeper to cancel the order's payment intent and payment",
   );
   const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
   expect(order!.status).toBe("cancelled");
-  const [payment] = await t.database.db
-    .select({ status: payments.status })
-    .from(payments)
-    .where(eq(payments.orderId, orderId));
-  expect(payment?.status).toBe("canceled");
+  expect(await paymentStatus()).toBe("canceled");
 
   // The payment page was still open: its card is refused, nothing charged, the stock stays back.
   const charged = await charge();
