@@ -13,6 +13,8 @@ export const productCsvColumns = [
   "price",
   "stock",
   "minimum_order",
+  "retail_minimum",
+  "pack_size",
   "warranty_months",
   "weight_grams",
   "length_mm",
@@ -33,10 +35,13 @@ export const dimensionCsvColumns = ["length_mm", "width_mm", "height_mm"] as con
 /**
  * Columns a file may leave out: files made before they existed still import. Without
  * `weight_grams` every product keeps its weight (a new one weighs 0 g); with it, an empty cell is
- * 0 g (not given). The dimension columns: `dimensionCsvColumns`.
+ * 0 g (not given). Without `retail_minimum` or `pack_size` every product keeps its own (a new one
+ * gets 1); with them, an empty cell is 1. The dimension columns: `dimensionCsvColumns`.
  */
 export const optionalProductCsvColumns: readonly ProductCsvColumn[] = [
   "weight_grams",
+  "retail_minimum",
+  "pack_size",
   ...dimensionCsvColumns,
 ];
 

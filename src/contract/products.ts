@@ -219,6 +219,9 @@ export const productFieldMessages = {
   dimensionsTogether: "Give the length, width and height together, or none",
   dimensionAtLeastOne: "Must be 1 mm or more",
   dimensionAtMost: "Must be 10,000 mm or less",
+  /** A trade minimum a buyer of packs could never order exactly (docs/pricing.md). */
+  minimumNotPackMultiple: (pack: number) =>
+    `The minimum order must be a multiple of the pack size (${pack})`,
 } as const;
 
 /**
@@ -415,6 +418,32 @@ const breaksAndPriceValid = (value: unknown) => breaksAndPrice.safeParse(value).
 /** True when both numbers are present and valid, so comparing them means something. */
 export const bothStockFieldsValid = (value: unknown) => stockFields.safeParse(value).success;
 
+const packFields = z.object({
+  minimumOrder: productFields.minimumOrder,
+  packSize: productFields.packSize.unwrap(),
+});
+
+/** True when both numbers are present and valid, so comparing them means something. */
+export const bothPackFieldsValid = (value: unknown) => packFields.safeParse(value).success;
+
+/** The trade minimum is a whole number of packs (a pack size left out is 1, or unchanged). */
+export const minimumFitsPack = (p: { minimumOrder?: number; packSize?: number }) =>
+  p.minimumOrder === undefined || p.packSize === undefined || p.minimumOrder % p.packSize === 0;
+
+/** The refusal of a minimum that is not a whole number of packs, beside the minimum. */
+export const minimumInPacks = (
+  p: { minimumOrder?: number; packSize?: number },
+  ctx: z.RefinementCtx,
+) => {
+  if (!minimumFitsPack(p)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["minimumOrder"],
+      message: productFieldMessages.minimumNotPackMultiple(p.packSize!),
+    });
+  }
+};
+
 const minimumWithinStock = (p: { minimumOrder?: number; availableQuantity?: number }) =>
   p.minimumOrder === undefined ||
   p.availableQuantity === undefined ||
@@ -436,6 +465,7 @@ export const productCreateSchema = productFieldsSchema
     path: ["breaks"],
     when: (payload) => breaksAndPriceValid(payload.value),
   })
+  .superRefine(minimumInPacks, { when: (payload) => bothPackFieldsValid(payload.value) })
   .superRefine(dimensionsTogether, { when: dimensionsValid });
 export type ProductCreate = z.infer<typeof productCreateSchema>;
 
@@ -465,6 +495,8 @@ export const productUpdateSchema = productFieldsSchema
     path: ["minimumOrder"],
     when: (payload) => bothStockFieldsValid(payload.value),
   })
+  // Both sent: checked here; one of them: the server checks the merged product.
+  .superRefine(minimumInPacks, { when: (payload) => bothPackFieldsValid(payload.value) })
   // A side sent alone would leave the product half-measured: the edit sends all three.
   .superRefine(dimensionsSentTogether, { when: dimensionsValid });
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;

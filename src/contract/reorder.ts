@@ -31,6 +31,12 @@ export const reorderMessages = {
     `${name}: only ${available} in stock, so ${available} instead of ${qty}`,
   raised: (name: string, qty: number, minimum: number) =>
     `${name}: at least ${minimum} per order, so ${minimum} instead of ${qty}`,
+  /** Raised to the next whole pack (a trade buyer's pack size, docs/pricing.md). */
+  packs: (name: string, qty: number, pack: number, to: number) =>
+    `${name}: sold in packs of ${pack}, so ${to} instead of ${qty}`,
+  /** The stock does not hold the quantity in whole packs: the most it does. */
+  cappedToPacks: (name: string, qty: number, available: number, pack: number, to: number) =>
+    `${name}: only ${available} in stock, in packs of ${pack}, so ${to} instead of ${qty}`,
   price: (name: string, was: string, now: string) => `${name} now costs ${now} (was ${was})`,
   nothing: "None of this order's parts can be ordered now",
 } as const;

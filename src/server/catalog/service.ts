@@ -207,6 +207,12 @@ const minimumAboveStock = () =>
     minimumOrder: productFieldMessages.minimumAboveStock,
   });
 
+/** A trade minimum that is not a whole number of packs, refused beside the minimum. */
+const minimumNotInPacks = (pack: number) => {
+  const message = productFieldMessages.minimumNotPackMultiple(pack);
+  return new HttpError(400, "validation", `minimumOrder: ${message}`, { minimumOrder: message });
+};
+
 /** A product's cross-references in the order the admin listed them. */
 /**
  * What a product's detail is read from, as columns of one statement over `products`: the row,
@@ -537,6 +543,14 @@ export function createCatalogService(db: Db) {
           const minimumOrder = input.minimumOrder ?? current.minimumOrder;
           const availableQuantity = input.availableQuantity ?? current.availableQuantity;
           if (touchesStock && minimumOrder > availableQuantity) throw minimumAboveStock();
+          // The trade minimum stays a whole number of packs, whichever of the two the edit sets.
+          const packSize = input.packSize ?? current.packSize;
+          if (
+            (input.minimumOrder !== undefined || input.packSize !== undefined) &&
+            minimumOrder % packSize !== 0
+          ) {
+            throw minimumNotInPacks(packSize);
+          }
           if (input.availableQuantity !== undefined) {
             const elsewhere = (await onSaleElsewhere(tx, [id])).get(id) ?? 0;
             if (availableQuantity < elsewhere) {

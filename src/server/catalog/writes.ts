@@ -42,7 +42,7 @@ export type UpsertProductRow = ProductCreate & {
  * normalised part number) updated, each with its cross-references replaced when the row gives
  * them. Answers each row's id and whether it was new, by normalised part number. Rows without a
  * weight (a file without the weight column) leave an existing product's weight as it is; a new one
- * then weighs 0 g. Likewise rows without dimensions (a file without those columns) leave them as
+ * then weighs 0 g. So do rows without a retail minimum or pack size (a new product then has 1). Likewise rows without dimensions (a file without those columns) leave them as
  * they are; a new product then has none. Rows with them (numbers, or null: none) set all three.
  * So do the brand code and label: rows without them (the product CSV) leave them as they are; a
  * new product then has none (the store's own). The rows of one call give the same fields.
@@ -66,6 +66,8 @@ export async function upsertProductsByPartNumber(
         priceCents: unitsToCents(p.price),
         availableQuantity: p.availableQuantity,
         minimumOrder: p.minimumOrder,
+        retailMinimum: p.retailMinimum ?? 1,
+        packSize: p.packSize ?? 1,
         warrantyMonths: p.warranty,
         weightGrams: p.weightGrams,
         lengthMm: p.lengthMm,
@@ -87,6 +89,12 @@ export async function upsertProductsByPartNumber(
         priceCents: sql`excluded.price_cents`,
         ...(!opts.keepStock && { availableQuantity: sql`excluded.available_quantity` }),
         minimumOrder: sql`excluded.minimum_order`,
+        ...(rows.some((p) => p.retailMinimum !== undefined) && {
+          retailMinimum: sql`excluded.retail_minimum`,
+        }),
+        ...(rows.some((p) => p.packSize !== undefined) && {
+          packSize: sql`excluded.pack_size`,
+        }),
         warrantyMonths: sql`excluded.warranty_months`,
         ...(rows.some((p) => p.weightGrams !== undefined) && {
           weightGrams: sql`excluded.weight_grams`,

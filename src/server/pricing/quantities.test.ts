@@ -107,6 +107,43 @@ describe("on the store", () => {
     });
   });
 
+  test("a trade minimum that is not a whole number of packs is refused on add and on edit, in words", async () => {
+    const packs = "The minimum order must be a multiple of the pack size (10)";
+    const added = await req(admin, "POST", "/api/products", {
+      name: `Odd plug ${process.pid}`,
+      partNumber: `PK-ODD-${process.pid}`,
+      category: "Ignition",
+      img: "/images/products/spark-plug.svg",
+      price: 8,
+      minimumOrder: 15,
+      packSize: 10,
+      availableQuantity: 1000,
+      shortDescription: "Sold by the pack",
+      warranty: 12,
+    });
+    expect(added.statusCode).toBe(400);
+    expect(added.json().fields).toMatchObject({ minimumOrder: packs });
+    const p = await packedPart();
+    // Either number alone is checked against the product's other one.
+    const minimum = await req(admin, "PATCH", `/api/products/${p._id}`, { minimumOrder: 25 });
+    expect([minimum.statusCode, minimum.json().fields]).toEqual([400, { minimumOrder: packs }]);
+    const pack = await req(admin, "PATCH", `/api/products/${p._id}`, { packSize: 4 });
+    expect([pack.statusCode, pack.json().fields]).toEqual([
+      400,
+      { minimumOrder: "The minimum order must be a multiple of the pack size (4)" },
+    ]);
+    const both = await req(admin, "PATCH", `/api/products/${p._id}`, {
+      minimumOrder: 12,
+      packSize: 4,
+    });
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json()).toMatchObject({ minimumOrder: 12, packSize: 4 });
+    // An edit of something else goes through whatever the two numbers are.
+    expect((await req(admin, "PATCH", `/api/products/${p._id}`, { price: 9 })).statusCode).toBe(
+      200,
+    );
+  });
+
   test("a retail customer buys the retail minimum on every door; below it they are told their minimum", async () => {
     const single = await packedPart();
     const driver = await customer();
@@ -160,6 +197,32 @@ describe("on the store", () => {
     const ordered = await checkoutTestCart(t.app, garage, fixed.json().subtotal);
     expect(ordered.statusCode, ordered.body).toBe(201);
     expect(ordered.json().order.items[0]).toMatchObject({ qty: 20 });
+  });
+
+  test("Order again raises a trade buyer's line to a whole pack of today's and says so", async () => {
+    const p = await packedPart();
+    const garage = await garageCustomer();
+    const placed = await placeTestOrder(t.app, garage, p._id, 20);
+    expect(placed.statusCode, placed.body).toBe(201);
+    // Since then the part is sold by the dozen.
+    const repacked = await req(admin, "PATCH", `/api/products/${p._id}`, {
+      minimumOrder: 12,
+      packSize: 12,
+    });
+    expect(repacked.statusCode, repacked.body).toBe(200);
+    const again = await req(garage, "POST", `/api/orders/${placed.json().order._id}/reorder`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().changes).toContainEqual({
+      productId: p._id,
+      productName: expect.any(String),
+      kind: "raised",
+      message: expect.stringMatching(/: sold in packs of 12, so 24 instead of 20$/),
+    });
+    // In packs: the line's only problem is the unpaid order of the same part (the spec's rule).
+    expect(again.json().cart.lines[0]).toMatchObject({
+      qty: 24,
+      problem: "You have already ordered this product",
+    });
   });
 
   test("a garage buyer's cards carry their group price with its words and their quantities; visitors and retail get the shared page", async () => {

@@ -23,8 +23,10 @@ import {
   type ProductCsvColumn,
 } from "../../contract/product-csv";
 import {
+  bothPackFieldsValid,
   dimensionsTogether,
   dimensionsValid,
+  minimumInPacks,
   productFieldsSchema,
   type AdminProduct,
   type CrossReferenceInput,
@@ -223,8 +225,14 @@ const dimensionColumn = (field: "lengthMm" | "widthMm" | "heightMm"): Column => 
   fromCell: (c) => numberCell(c) ?? null,
 });
 
-/** A row as the admin form would send it: each field's rules, and the three sides together. */
-const rowSchema = productFieldsSchema.superRefine(dimensionsTogether, { when: dimensionsValid });
+/**
+ * A row as the admin form would send it: each field's rules, the three sides together, and the
+ * trade minimum in whole packs (a file without `pack_size`: checked against the product's own by
+ * the service).
+ */
+const rowSchema = productFieldsSchema
+  .superRefine(dimensionsTogether, { when: dimensionsValid })
+  .superRefine(minimumInPacks, { when: (payload) => bothPackFieldsValid(payload.value) });
 
 const columns: Record<ProductCsvColumn, Column> = {
   part_number: { field: "partNumber", toCell: (p) => p.partNumber, fromCell: (c) => c },
@@ -245,6 +253,17 @@ const columns: Record<ProductCsvColumn, Column> = {
     field: "minimumOrder",
     toCell: (p) => String(p.minimumOrder),
     fromCell: numberCell,
+  },
+  // Empty is 1, as a product added without them (docs/admin.md); the columns are optional.
+  retail_minimum: {
+    field: "retailMinimum",
+    toCell: (p) => String(p.retailMinimum),
+    fromCell: (c) => numberCell(c) ?? 1,
+  },
+  pack_size: {
+    field: "packSize",
+    toCell: (p) => String(p.packSize),
+    fromCell: (c) => numberCell(c) ?? 1,
   },
   warranty_months: { field: "warranty", toCell: (p) => String(p.warranty), fromCell: numberCell },
   weight_grams: {

@@ -1,8 +1,9 @@
 import { plural } from "../../contract/count";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { sql } from "../db/sql";
 import { normalizePartNumber } from "../../contract/constants";
-import type { CsvPreview, ImportJob } from "../../contract/product-csv";
-import type { CrossReference } from "../../contract/products";
+import type { CsvPreview, CsvRowError, ImportJob } from "../../contract/product-csv";
+import { productFieldMessages, type CrossReference } from "../../contract/products";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import { advisoryLocks, lockWithin, tryLockWithin } from "../db/advisory-locks";
 import type { Db, DbOrTx } from "../db/database";
@@ -137,6 +138,53 @@ const toJob = (j: JobRow): ImportJob => ({
   error: j.error,
 });
 
+/**
+ * Rows of a file without `pack_size` whose minimum order is not a whole number of their
+ * product's packs (rows with the column were checked with the file; a new product's pack is 1).
+ */
+async function minimumsOutOfPacks(db: DbOrTx, rows: ProductRow[]): Promise<CsvRowError[]> {
+  const unsure = rows.filter((r) => r.product.packSize === undefined);
+  const keys = unsure.map((r) => normalizePartNumber(r.product.partNumber));
+  const packs = new Map<string, number>();
+  for (let i = 0; i < keys.length; i += 5000) {
+    const hits = await db
+      .select({ key: products.partNumberNormalized, pack: products.packSize })
+      .from(products)
+      .where(
+        and(
+          inArray(products.partNumberNormalized, keys.slice(i, i + 5000)),
+          gt(products.packSize, 1),
+        ),
+      );
+    for (const h of hits) packs.set(h.key, h.pack);
+  }
+  return unsure.flatMap((r) => {
+    const pack = packs.get(normalizePartNumber(r.product.partNumber));
+    if (pack === undefined || r.product.minimumOrder % pack === 0) return [];
+    const message = productFieldMessages.minimumNotPackMultiple(pack);
+    return [{ line: r.line, column: "minimum_order", message }];
+  });
+}
+
+/**
+ * The import's products checked again as written (a pack size changed on the screen since the
+ * preview): a minimum order that is not a whole number of packs undoes the whole import.
+ */
+async function refuseMinimumsOutOfPacks(tx: DbOrTx, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const [bad] = await tx
+    .select({ partNumber: products.partNumber, pack: products.packSize })
+    .from(products)
+    .where(
+      and(inArray(products.id, ids), sql`${products.minimumOrder} % ${products.packSize} <> 0`),
+    )
+    .limit(1);
+  if (bad) {
+    const message = productFieldMessages.minimumNotPackMultiple(bad.pack);
+    throw new HttpError(400, "validation", `${bad.partNumber}: ${message}`);
+  }
+}
+
 export function createProductCsvService(db: Db, log: { error(o: object, m: string): void }) {
   /** The file's rows and problems, the `fitment` cells checked against our vehicle list. */
   async function read(data: Buffer) {
@@ -162,6 +210,7 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
         } else attributeValues.set(r.line, resolved);
       }
     }
+    errors.push(...(await minimumsOutOfPacks(db, rows)));
     const bad = new Set(errors.map((e) => e.line));
     return { rows: rows.filter((r) => !bad.has(r.line)), errors, fitments, attributeValues };
   }
@@ -201,6 +250,10 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
         await refuseTotalsBelowElsewhere(
           tx,
           written.filter((w) => !w.inserted).map((w) => w.id),
+        );
+        await refuseMinimumsOutOfPacks(
+          tx,
+          written.map((w) => w.id),
         );
         const idOf = new Map(written.map((w) => [w.key, w.id]));
         for (const w of written) {

@@ -85,3 +85,32 @@ test("more than the stock is capped; less than today's minimum is raised", () =>
     "Disc: at least 5 per order, so 5 instead of 2",
   ]);
 });
+
+test("a trade buyer's line is raised to a whole pack, above the minimum too, and capped to whole packs", () => {
+  const plan = planReorder(
+    [
+      line({ productId: "p1", qty: 15, product: { minimumOrder: 10, packSize: 10 } }),
+      line({ productId: "p2", qty: 3, product: { minimumOrder: 10, packSize: 10 } }),
+      line({ productId: "p3", qty: 7, product: { minimumOrder: 4, packSize: 4 } }),
+      line({ productId: "p4", qty: 40, product: { packSize: 10, availableQuantity: 25 } }),
+      line({ productId: "p5", qty: 20, product: { minimumOrder: 10, packSize: 10 } }),
+      line({ productId: "p6", qty: 5, product: { packSize: 10, availableQuantity: 9 } }),
+    ],
+    list(1000),
+    money,
+  );
+  expect(plan.add.map((a) => [a.productId, a.qty])).toEqual([
+    ["p1", 20],
+    ["p2", 10],
+    ["p3", 8],
+    ["p4", 20],
+    ["p5", 20],
+  ]);
+  expect(plan.changes.map((c) => [c.productId, c.kind, c.message])).toEqual([
+    ["p1", "raised", "Disc: sold in packs of 10, so 20 instead of 15"],
+    ["p2", "raised", "Disc: at least 10 per order, so 10 instead of 3"],
+    ["p3", "raised", "Disc: sold in packs of 4, so 8 instead of 7"],
+    ["p4", "capped", "Disc: only 25 in stock, in packs of 10, so 20 instead of 40"],
+    ["p6", "unavailable", "Disc is out of stock"],
+  ]);
+});

@@ -6,7 +6,7 @@ import { orderItems, orders } from "../orders/tables";
 import { products } from "../catalog/tables";
 import { notFound } from "../errors";
 import { formatCents } from "../money";
-import { minimumFor, priceLines, pricingFor } from "../pricing/pricing";
+import { minimumFor, packFor, priceLines, pricingFor } from "../pricing/pricing";
 
 /** A line of the old order, with its product as it is now (null when deleted). */
 export interface OldLine {
@@ -19,6 +19,8 @@ export interface OldLine {
     name: string;
     priceCents: number;
     minimumOrder: number;
+    /** The buyer's pack size (1, or absent: any quantity). */
+    packSize?: number;
     availableQuantity: number;
   } | null;
 }
@@ -53,17 +55,32 @@ export function planReorder(
     const p = l.product!;
     const change = (kind: ReorderChange["kind"], message: string) =>
       changes.push({ productId: p.id, productName: p.name, kind, message });
-    if (p.availableQuantity === 0 || p.minimumOrder > p.availableQuantity) {
+    const pack = p.packSize ?? 1;
+    // The most the stock holds in whole packs; the quantity wanted, raised to the minimum and
+    // then to the next whole pack.
+    const most = Math.floor(p.availableQuantity / pack) * pack;
+    if (most === 0 || p.minimumOrder > most) {
       change("unavailable", reorderMessages.outOfStock(p.name));
       continue;
     }
+    const target = Math.ceil(Math.max(l.qty, p.minimumOrder) / pack) * pack;
     let qty = l.qty;
-    if (qty > p.availableQuantity) {
-      change("capped", reorderMessages.capped(p.name, qty, p.availableQuantity));
-      qty = p.availableQuantity;
-    } else if (qty < p.minimumOrder) {
-      change("raised", reorderMessages.raised(p.name, qty, p.minimumOrder));
-      qty = p.minimumOrder;
+    if (target > p.availableQuantity) {
+      change(
+        "capped",
+        pack > 1
+          ? reorderMessages.cappedToPacks(p.name, l.qty, p.availableQuantity, pack, most)
+          : reorderMessages.capped(p.name, l.qty, p.availableQuantity),
+      );
+      qty = most;
+    } else if (target !== l.qty) {
+      change(
+        "raised",
+        target === p.minimumOrder
+          ? reorderMessages.raised(p.name, l.qty, p.minimumOrder)
+          : reorderMessages.packs(p.name, l.qty, pack, target),
+      );
+      qty = target;
     }
     const now = priceNow(p.id, qty);
     if (now !== l.unitPriceCents) {
@@ -110,6 +127,11 @@ export function createReorderService(db: Db, cart: CartService, opts: { currency
         opts.currency,
         rows.flatMap((r) => (r.id ? [r.id] : [])),
       );
+      const quantities = (r: (typeof rows)[number]) => ({
+        minimumOrder: r.minimumOrder!,
+        retailMinimum: r.retailMinimum!,
+        packSize: r.packSize!,
+      });
       const lines: OldLine[] = rows.map((r) => ({
         productId: r.productId,
         productName: r.productName,
@@ -122,13 +144,9 @@ export function createReorderService(db: Db, cart: CartService, opts: { currency
                 id: r.id,
                 name: r.name!,
                 priceCents: r.priceCents!,
-                // The buyer's minimum (retail or trade: docs/pricing.md); a pack size not met
-                // is the cart line's problem.
-                minimumOrder: minimumFor(context, {
-                  minimumOrder: r.minimumOrder!,
-                  retailMinimum: r.retailMinimum!,
-                  packSize: r.packSize!,
-                }),
+                // The buyer's minimum and pack (retail or trade: docs/pricing.md).
+                minimumOrder: minimumFor(context, quantities(r)),
+                packSize: packFor(context, quantities(r)),
                 availableQuantity: r.availableQuantity!,
               },
       }));

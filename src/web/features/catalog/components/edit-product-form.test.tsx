@@ -190,3 +190,26 @@ test("a product without dimensions saves a weight change, sending no dimensions"
     { url: `/api/products/${product._id}`, method: "PATCH", body: { weightGrams: 4200 } },
   ]);
 });
+
+test("a pack size the minimum order is not a multiple of is refused beside the minimum, nothing sent", async () => {
+  const sent: unknown[] = [];
+  const done = renderForm({ ...product, minimumOrder: 10, packSize: 1 }, sent);
+  type("Pack size", "4");
+  save();
+  const minimum = screen.getByLabelText("Minimum order");
+  await waitFor(() => expect(minimum.getAttribute("aria-invalid")).toBe("true"));
+  expect(
+    screen.getByText("The minimum order must be a multiple of the pack size (4)"),
+  ).toBeTruthy();
+  expect(sent).toEqual([]);
+  type("Minimum order", "12");
+  save();
+  await waitFor(() => expect(done).toHaveBeenCalled());
+  expect(sent).toEqual([
+    {
+      url: `/api/products/${product._id}`,
+      method: "PATCH",
+      body: { minimumOrder: 12, packSize: 4 },
+    },
+  ]);
+});

@@ -6,10 +6,12 @@ import { useApiForm } from "../../../lib/use-api-form";
 import { notify } from "../../../lib/notify";
 import type { z } from "zod";
 import {
+  bothPackFieldsValid,
   bothStockFieldsValid,
   dimensionFields,
   dimensionsTogether,
   dimensionsValid,
+  minimumInPacks,
   productFieldMessages,
   productFieldsSchema,
   type ProductDetail,
@@ -50,8 +52,9 @@ const editableNames = Object.keys(editableSchema.shape) as (keyof Editable)[];
 
 /**
  * Same rule as the server: minimum order <= stock on the edited product, checked only when the
- * edit changes one of the two (orders may have left stock below the minimum meanwhile). Length,
- * width and height: all three, or none.
+ * edit changes one of the two (orders may have left stock below the minimum meanwhile); the
+ * minimum a whole number of packs when the edit changes either. Length, width and height: all
+ * three, or none.
  */
 const schemaFor = (product: ProductDetail) =>
   editableSchema
@@ -65,6 +68,15 @@ const schemaFor = (product: ProductDetail) =>
         path: ["minimumOrder"],
         when: (payload) => bothStockFieldsValid(payload.value),
       },
+    )
+    // The minimum in whole packs, checked (as the server does) when the edit changes either.
+    .superRefine(
+      (v, ctx) => {
+        if (v.minimumOrder !== product.minimumOrder || v.packSize !== product.packSize) {
+          minimumInPacks(v, ctx);
+        }
+      },
+      { when: (payload) => bothPackFieldsValid(payload.value) },
     )
     .superRefine(dimensionsTogether, { when: dimensionsValid });
 

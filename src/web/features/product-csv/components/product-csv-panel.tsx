@@ -75,7 +75,8 @@ export function ProductCsvPanel() {
       <p className="text-sm">
         Columns: part_number, name, description, category, price, stock, minimum_order,
         warranty_months, image_url, cross_references (e.g.{" "}
-        <code>OE:Toyota:04465-02220|COMP:Bosch:0 986 494 055</code>), and optionally weight_grams,
+        <code>OE:Toyota:04465-02220|COMP:Bosch:0 986 494 055</code>), and optionally retail_minimum
+        and pack_size (empty cells: 1; the minimum order a multiple of the pack size), weight_grams,
         length_mm, width_mm and height_mm (the three together; empty cells: none), and fitment (e.g.{" "}
         <code>2014-2018;Skoda;Octavia;1.4 TSI;Front;2|2016;Volkswagen;Golf</code>: years; make;
         model; then engine, position, quantity and note if needed). A row whose part number exists
