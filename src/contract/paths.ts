@@ -73,6 +73,8 @@ export const paths = {
   /** Admin: customer groups and their price rules (docs/pricing.md). */
   customerGroups: "/dashboard/customer-groups",
   discountCodes: "/dashboard/discount-codes",
+  /** Admin: markets, their currencies, exchange rates and rounding (docs/pricing.md). */
+  markets: "/dashboard/markets",
   /** Admin: catalog data imports, ACES fitment files (docs/imports.md). */
   imports: "/dashboard/imports",
   /** A company member's own company (owners manage its members there). */

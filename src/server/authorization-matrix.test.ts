@@ -14,7 +14,13 @@ import { claimBody } from "../../tests/support/warranty";
 import { createHash, randomUUID } from "node:crypto";
 import { seedDemoFitment } from "./demo/seed";
 import { cartItems } from "./cart/tables";
-import { customerGroups, discountCodes, priceRules, RETAIL_GROUP_ID } from "./pricing/tables";
+import {
+  customerGroups,
+  discountCodes,
+  markets,
+  priceRules,
+  RETAIL_GROUP_ID,
+} from "./pricing/tables";
 import { companyAddresses, companyInvitations, companyMembers } from "./companies/tables";
 import { invoicePayments } from "./terms/tables";
 import { invoices } from "./invoices/tables";
@@ -728,6 +734,23 @@ const freshDiscountCode = async () =>
         percent: 10,
         scope: "all",
       })
+      .returning()
+  )[0]!;
+/** A market's body with a code, a name and a country of its own (no market has these). */
+let matrixMarkets = 0;
+const matrixMarket = () => ({
+  code: `MX${String(++matrixMarkets).replace(/\d/g, (d) => "ABCDEFGHIJ"[Number(d)]!)}`,
+  name: matrixName(),
+  currency: "EUR",
+  countries: ["JP KR CN AU NZ BR AR MX CL CO ZA IN".split(" ")[matrixMarkets % 12]!],
+  rate: 0.9,
+});
+/** A market of its own, without countries. */
+const freshMarket = async () =>
+  (
+    await t.database.db
+      .insert(markets)
+      .values({ code: matrixMarket().code, name: matrixName(), currency: "EUR", rate: 0.9 })
       .returning()
   )[0]!;
 /** The other customer's id (no sign-up, whose per-IP budget the rows spend). */
@@ -1888,6 +1911,21 @@ const rows: Row[] = [
   {
     route: "GET /api/discount-codes/:id",
     call: async () => ({ url: `/api/discount-codes/${(await freshDiscountCode()).id}` }),
+    expect: adminOnly(200),
+  },
+  // Markets (pricing/markets.test.ts): everyone sees the active ones; admins change them.
+  plain("GET /api/markets", everyone(200)),
+  {
+    route: "POST /api/markets",
+    call: async () => ({ url: "/api/markets", payload: matrixMarket() }),
+    expect: adminOnly(201),
+  },
+  {
+    route: "PATCH /api/markets/:id",
+    call: async () => ({
+      url: `/api/markets/${(await freshMarket()).id}`,
+      payload: matrixMarket(),
+    }),
     expect: adminOnly(200),
   },
   plain("GET /api/price-lists", adminOnly(200)),

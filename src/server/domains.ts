@@ -64,6 +64,8 @@ import { pricingRoutes } from "./pricing/routes";
 import { customerGroupRoutes } from "./pricing/group-routes";
 import { createCustomerGroupService } from "./pricing/groups";
 import { discountCodeRoutes } from "./pricing/discount-code-routes";
+import { marketRoutes } from "./pricing/market-routes";
+import { createMarketService } from "./pricing/markets";
 import { createDiscountCodeService } from "./pricing/discount-codes";
 import { listPricesFor } from "./pricing/list-prices";
 import { invoiceRoutes } from "./invoices/routes";
@@ -314,6 +316,10 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     groups: createCustomerGroupService(database.db),
     guards,
     pricesChanged: () => companyPrices.invalidate(),
+  });
+  await api.register(marketRoutes, {
+    markets: createMarketService(database.db, { currency: config.currency }),
+    guards,
   });
   await api.register(discountCodeRoutes, {
     codes: createDiscountCodeService(database.db, { currency: config.currency }),

@@ -149,6 +149,7 @@ test("an admin sees the admin sidebar", async ({ page }) => {
     "Price lists",
     "Customer groups",
     "Discount codes",
+    "Markets",
     "Approvals",
     "Quotes",
     "Invoices",

@@ -55,6 +55,8 @@ const SEEDED_TABLES: ReadonlySet<string> = new Set([
   "stock_locations",
   "customer_groups",
   "allocation_policy",
+  "markets",
+  "market_countries",
 ]);
 
 async function publicTables(client: pg.ClientBase): Promise<string[]> {

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -15,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { priceRuleScopes } from "../../contract/customer-groups";
 import { discountKinds, discountScopes } from "../../contract/discount-codes";
+import { marketCurrencies, roundingRules } from "../../contract/markets";
 import { requiredUuidRef, timestampNow, uuidPrimaryKey } from "../db/columns";
 import { products } from "../catalog/tables";
 
@@ -169,4 +171,43 @@ export const cartDiscountCodes = pgTable("cart_discount_codes", {
   userId: text("user_id").primaryKey(),
   codeId: requiredUuidRef("code_id", () => discountCodes.id, "cascade"),
   appliedAt: timestampNow("applied_at"),
+});
+
+/**
+ * A market (docs/pricing.md "Markets and currencies"): a currency, the rate from the store's
+ * currency and its rounding rule, whether consumers see VAT included; one is the default (the
+ * store's currency at rate 1). Its countries are `market_countries`.
+ */
+export const markets = pgTable(
+  "markets",
+  {
+    id: uuidPrimaryKey(),
+    /** Upper-case letters, unique: "US", "EU", "GB". */
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    currency: text("currency", { enum: marketCurrencies }).notNull(),
+    pricesIncludeTax: boolean("prices_include_tax").notNull().default(false),
+    /** One unit of the store's currency in this one, six decimals at most. */
+    rate: numeric("rate", { precision: 14, scale: 6, mode: "number" }).notNull(),
+    rounding: text("rounding", { enum: roundingRules }).notNull().default("cent"),
+    active: boolean("active").notNull().default(true),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: timestampNow("created_at"),
+  },
+  (t) => [
+    uniqueIndex("markets_code_unique").on(t.code),
+    uniqueIndex("markets_name_unique").on(sql`lower(${t.name})`),
+    uniqueIndex("markets_one_default")
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
+    check("markets_rate_positive", sql`${t.rate} > 0`),
+    check("markets_default_rate", sql`NOT ${t.isDefault} OR (${t.rate} = 1 AND ${t.active})`),
+  ],
+);
+
+/** The countries of each market: a country belongs to one market at most. */
+export const marketCountries = pgTable("market_countries", {
+  /** ISO 3166-1 alpha-2. */
+  country: text("country").primaryKey(),
+  marketId: requiredUuidRef("market_id", () => markets.id, "cascade"),
 });

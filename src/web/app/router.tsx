@@ -85,6 +85,7 @@ const pages = {
   priceList: lazyRoute(() => import("./routes/price-list"), "PriceListRoute"),
   customerGroups: lazyRoute(() => import("./routes/customer-groups"), "CustomerGroupsRoute"),
   discountCodes: lazyRoute(() => import("./routes/discount-codes"), "DiscountCodesRoute"),
+  markets: lazyRoute(() => import("./routes/markets"), "MarketsRoute"),
   imports: lazyRoute(() => import("./routes/imports"), "ImportsRoute"),
   companyInvitation: lazyRoute(
     () => import("./routes/company-invitation"),
@@ -191,6 +192,7 @@ export const routes: RouteObject[] = [
               page(paths.priceList.pattern, pages.priceList),
               page(paths.customerGroups, pages.customerGroups),
               page(paths.discountCodes, pages.discountCodes),
+              page(paths.markets, pages.markets),
               page(paths.imports, pages.imports),
             ]),
           ],

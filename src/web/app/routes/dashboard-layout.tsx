@@ -32,6 +32,7 @@ const adminLinks = [
   { to: paths.priceLists, label: "Price lists" },
   { to: paths.customerGroups, label: "Customer groups" },
   { to: paths.discountCodes, label: "Discount codes" },
+  { to: paths.markets, label: "Markets" },
   { to: paths.approvals, label: "Approvals" },
   { to: paths.quotes, label: "Quotes" },
   { to: paths.invoices, label: "Invoices" },

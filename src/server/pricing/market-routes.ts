@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParamsSchema } from "../../contract/common";
+import { marketInputSchema, marketSchema, marketUpdateSchema } from "../../contract/markets";
+import { errorAnswers } from "../api-errors";
+import { caller, type Guards, type SessionUser } from "../http/request-context";
+import type { MarketService } from "./markets";
+
+const adminErrors = errorAnswers(400, 401, 403, 404, 409);
+const actor = (u: SessionUser) => ({ id: u.id, email: u.email, apiKey: u.apiKey });
+
+/** Markets: the active ones for everyone, every one and their changes for admins (docs/pricing.md). */
+export const marketRoutes: FastifyPluginAsyncZod<{
+  markets: MarketService;
+  guards: Guards;
+}> = async (app, { markets, guards }) => {
+  const config = { apiScope: "prices:write" } as const;
+  const onRequest = guards.adminOnly;
+
+  app.get(
+    "/markets",
+    {
+      schema: {
+        tags: ["pricing"],
+        summary:
+          "The active markets (the default first): currency, countries, rate from the store's currency, rounding, VAT shown; admins get the inactive ones too",
+        response: { 200: z.array(marketSchema) },
+      },
+    },
+    async (req) => {
+      const me = await guards.currentUser(req);
+      return markets.list(me?.role === "admin");
+    },
+  );
+
+  app.post(
+    "/markets",
+    {
+      schema: {
+        tags: ["pricing", "admin"],
+        summary:
+          "Admin: a new market: `code`, `name`, `currency` (USD, EUR, GBP), `countries` (ISO codes, each in one market), `rate` from the store's currency, `rounding`, `pricesIncludeTax`, `active`",
+        body: marketInputSchema,
+        response: { 201: marketSchema, ...adminErrors },
+      },
+      onRequest,
+      config,
+    },
+    async (req, reply) => reply.code(201).send(await markets.create(actor(caller(req)), req.body)),
+  );
+
+  app.patch(
+    "/markets/:id",
+    {
+      schema: {
+        tags: ["pricing", "admin"],
+        summary:
+          "Admin: change a market: the whole market again, as when it was created (the default market stays the store's currency at rate 1, active)",
+        params: idParamsSchema,
+        body: marketUpdateSchema,
+        response: { 200: marketSchema, ...adminErrors },
+      },
+      onRequest,
+      config,
+    },
+    async (req) => markets.update(actor(caller(req)), req.params.id, req.body),
+  );
+};

@@ -1,0 +1,25 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Market, MarketValues } from "#contract/markets";
+import { apiGet, apiSend } from "../../../lib/api-client";
+
+const keys = { all: ["markets"] as const };
+
+/** The markets: every one for an admin (the default first), the active ones for anyone else. */
+export const useMarkets = () =>
+  useQuery({ queryKey: keys.all, queryFn: () => apiGet<Market[]>("/markets") });
+
+function useInvalidating<I, O>(fn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+export const useCreateMarket = () =>
+  useInvalidating((body: MarketValues) => apiSend<Market>("POST", "/markets", body));
+
+export const useUpdateMarket = () =>
+  useInvalidating(({ id, ...body }: MarketValues & { id: string }) =>
+    apiSend<Market>("PATCH", `/markets/${encodeURIComponent(id)}`, body),
+  );
