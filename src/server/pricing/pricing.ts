@@ -21,6 +21,8 @@ import {
   priceRuleWords,
   type PriceRuleScope,
 } from "../../contract/customer-groups";
+import type { RoundingRule } from "../../contract/markets";
+import { convertMinor } from "./convert";
 import { RETAIL_GROUP_ID } from "./tables";
 
 /** A company's price for one product: a unit price and quantity breaks (sorted by minQty). */
@@ -47,7 +49,29 @@ export interface PricingContext {
   group?: { id?: string; name: string; tradeMinimums: boolean };
   /** Product id → the group's price rules that apply to it today (any scope; see `ruleFor`). */
   rules?: ReadonlyMap<string, readonly GroupRule[]>;
+  /**
+   * The market the prices are in (`inMarket`): each unit price is decided in the store's
+   * currency, then converted with the market's rate and rounding rule. Absent: the store's
+   * currency, as always (no door sets another market yet: docs/pricing.md "Markets and
+   * currencies").
+   */
+  market?: PricingMarket;
 }
+
+/** A market as the pricing converts with it (`markets` row: docs/pricing.md). */
+export interface PricingMarket {
+  code: string;
+  currency: string;
+  rate: number;
+  rounding: RoundingRule;
+}
+
+/** The context pricing in `market`'s currency: its prices converted after they are decided. */
+export const inMarket = (context: PricingContext, market: PricingMarket): PricingContext => ({
+  ...context,
+  currency: market.currency,
+  market,
+});
 
 /** A group's percentage off a product's list price, as it applies to that product today. */
 export interface GroupRule {
@@ -299,10 +323,23 @@ export const percentOff = (listPriceCents: number, percent: number) =>
 
 /**
  * One unit's price for this caller at this quantity, and what gave it: the lowest of the list
- * price, the public break reached, the group's rule, the company's price and its break reached.
- * `note` names the group's rule when it gave the price ("Garage price: 20 % off brakes").
+ * price, the public break reached, the group's rule, the company's price and its break reached,
+ * all in the store's currency; then, in a market (`inMarket`), converted with its rate and
+ * rounding rule. `note` names the group's rule when it gave the price ("Garage price: 20 % off
+ * brakes").
  */
 export function unitPriceWithNote(
+  context: PricingContext,
+  line: LineToPrice,
+): { unitPriceCents: number; note: string | null } {
+  const decided = basePriceWithNote(context, line);
+  const m = context.market;
+  if (!m) return decided;
+  return { ...decided, unitPriceCents: convertMinor(decided.unitPriceCents, m.rate, m.rounding) };
+}
+
+/** `unitPriceWithNote` in the store's currency: the price decided, before any market's rate. */
+function basePriceWithNote(
   context: PricingContext,
   line: LineToPrice,
 ): { unitPriceCents: number; note: string | null } {
