@@ -163,6 +163,30 @@ export function taxOnCents(cents: number, rateMillipercent: number): number {
   return Math.floor((cents * rateMillipercent + WHOLE / 2) / WHOLE);
 }
 
+/**
+ * Prices with VAT included (docs/tax.md "Prices with VAT included", issue 54 item 6): the gross
+ * price a consumer is shown for a net price, the net plus its tax rounded half up.
+ */
+export function grossOfCents(netCents: number, rateMillipercent: number): number {
+  return netCents + taxOnCents(netCents, rateMillipercent);
+}
+
+/**
+ * The VAT contained in a gross amount (a consumer's line or order, priced with VAT included):
+ * the gross less its net, the net being gross / (1 + rate) rounded half up. Never below 0 nor
+ * above the gross; net + VAT is the gross exactly, so a total of gross prices never drifts by a
+ * cent. Of a gross made by `grossOfCents`, it is the tax `taxOnCents` puts on the net.
+ */
+export function taxIncludedInCents(grossCents: number, rateMillipercent: number): number {
+  if (!Number.isSafeInteger(grossCents) || grossCents < 0) {
+    throw new RangeError(`bad amount: ${grossCents}`);
+  }
+  const net = Math.floor(
+    (grossCents * WHOLE * 2 + (WHOLE + rateMillipercent)) / (2 * (WHOLE + rateMillipercent)),
+  );
+  return grossCents - net;
+}
+
 export interface OrderTax {
   /** Each line's tax, in the order given. */
   lines: number[];
