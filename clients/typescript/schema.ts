@@ -19070,6 +19070,7 @@ export interface operations {
                         phone: string;
                     };
                     expectedTotal?: number;
+                    discountCode?: string;
                 };
             };
         };
@@ -19633,6 +19634,7 @@ export interface operations {
                         country: string;
                         phone: string;
                     };
+                    discountCode?: string;
                 };
             };
         };
@@ -19650,6 +19652,10 @@ export interface operations {
                         shippingMethod: string | null;
                         tax: number;
                         total: number;
+                        discount?: {
+                            code: string;
+                            amount: number;
+                        };
                     };
                 };
             };
@@ -27042,6 +27048,7 @@ export interface operations {
                     Address?: string;
                     poReference?: string;
                     expectedTotal?: number;
+                    discountCode?: unknown;
                 };
             };
         };
@@ -27793,6 +27800,7 @@ export interface operations {
                     };
                     /** Format: uuid */
                     shippingMethodId?: string;
+                    discountCode?: unknown;
                 };
             };
         };
@@ -27810,6 +27818,10 @@ export interface operations {
                         shippingMethod: string | null;
                         tax: number;
                         total: number;
+                        discount?: {
+                            code: string;
+                            amount: number;
+                        };
                     };
                 };
             };

@@ -284,13 +284,19 @@ export const orderCreateFields = z.object({
    * nothing (409 with the new figures). Absent: whatever it comes to.
    */
   expectedTotal: z.number().min(0).max(1e12).optional(),
+  /**
+   * A discount code (docs/pricing.md "Discount codes"), as at checkout: decided on the order's
+   * priced line, used once in the order's transaction; refused with 422 and why. Empty or
+   * absent: none.
+   */
+  discountCode: text().trim().max(30).optional(),
 });
 export const orderCreateSchema = orderCreateFields.superRefine(refineDestination);
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
 
 /** POST /api/orders/total: what the order would charge now, placing nothing. */
 export const orderTotalInputSchema = orderCreateFields
-  .pick({ productId: true, orderQty: true, addressId: true, shipTo: true })
+  .pick({ productId: true, orderQty: true, addressId: true, shipTo: true, discountCode: true })
   .superRefine(refineOneDestination);
 export type OrderTotalInput = z.infer<typeof orderTotalInputSchema>;
 
@@ -303,6 +309,8 @@ export const orderTotalSchema = z.object({
   shippingMethod: z.string().nullable(),
   tax: z.number(),
   total: z.number(),
+  /** The discount code's line (its code and what it takes off); absent: none. */
+  discount: z.object({ code: z.string(), amount: z.number() }).optional(),
 });
 export type OrderTotal = z.infer<typeof orderTotalSchema>;
 

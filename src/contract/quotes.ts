@@ -63,7 +63,13 @@ export const quoteMessages = {
     "Only the buyer who asked for this quote, or an owner of their company, can accept or decline it",
   stockShort: (name: string, available: number) =>
     `Only ${available} of ${name} in stock now, so the quote cannot be accepted: write to us in the messages`,
+  /** A quote's prices are negotiated: codes do not stack on them (docs/quotes.md). */
+  noDiscountCode:
+    "Discount codes do not apply to quotes: a quote's prices are already agreed with you",
 } as const;
+
+/** A code sent with a quote's acceptance or its total: refused in words, not as an unknown key. */
+const noDiscountCode = z.undefined({ error: quoteMessages.noDiscountCode }).optional();
 
 export const quoteParamsSchema = z.object({ id: z.uuid({ message: "Malformed quote id" }) });
 
@@ -110,6 +116,7 @@ export const quoteAcceptSchema = z
      * figures, as at checkout.
      */
     expectedTotal: z.number().min(0).max(1e12).optional(),
+    discountCode: noDiscountCode,
   })
   .superRefine(refineDestination);
 export type QuoteAccept = z.infer<typeof quoteAcceptSchema>;
@@ -189,6 +196,7 @@ export const quoteTotalInputSchema = z
     addressId: z.uuid({ message: "Choose a delivery address" }).optional(),
     shipTo: companyAddressInputSchema.optional(),
     shippingMethodId: z.uuid({ message: "Choose a shipping method" }).optional(),
+    discountCode: noDiscountCode,
   })
   .superRefine(refineOneDestination);
 export type QuoteTotalInput = z.infer<typeof quoteTotalInputSchema>;

@@ -1,9 +1,16 @@
-import { E2E_SHIP_TO, demoAdmin, signInThroughApi, signUpThroughApi } from "./auth-helpers";
+import {
+  E2E_SHIP_TO,
+  demoAdmin,
+  productNamed,
+  signInThroughApi,
+  signUpThroughApi,
+} from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 // Discount codes (docs/pricing.md "Discount codes"): the admin creates a code on its screen; a
 // customer applies it in the cart (a wrong one is refused with its words), sees its line, checks
-// out, pays with the test card, and the order shows the discount.
+// out, pays with the test card, and the order shows the discount. A code for one customer group,
+// made on the screen; a driver orders one oil filter from its page with it.
 
 const shots = process.env.SCREENSHOT_DIR;
 
@@ -123,4 +130,87 @@ test("an admin creates a discount code; a customer applies it, checks out, pays,
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${shots}/discount-codes-order-390.png`, fullPage: true });
   }
+});
+
+test("an admin makes a code for retail customers on the screen; a driver orders one oil filter from its page with it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const stamp = `${Date.now()}${process.pid}`.slice(-10);
+  const code = `DRIVER${stamp}`;
+  const filter = await productNamed(page, "oil filter");
+  const money = (n: number) => `$${n.toFixed(2)}`;
+
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await signInThroughApi(admin, demoAdmin);
+  await admin.goto("/dashboard/discount-codes");
+  const form = admin.getByRole("form", { name: "New discount code" });
+  await form.getByLabel("Code").fill(code);
+  await form.getByLabel("Percent off").fill("10");
+  await expect(form.getByLabel("Customer group")).toHaveValue("");
+  await form.getByLabel("Customer group").selectOption({ label: "Retail" });
+  await form.getByRole("button", { name: "Create code" }).click();
+  await expect(admin.getByText(`Created ${code}: 10 % off everything`)).toBeVisible();
+  await admin.getByLabel("Search discount codes").fill(code);
+  await admin.getByRole("button", { name: "Search" }).click();
+  await expect(admin.getByTestId("discount-code-row").filter({ hasText: code })).toContainText(
+    "10 % off everythingFor Retail only",
+  );
+  if (shots) {
+    for (const [w, h] of [
+      [1366, 768],
+      [390, 844],
+    ] as const) {
+      await admin.setViewportSize({ width: w, height: h });
+      await admin.screenshot({ path: `${shots}/discount-codes-group-${w}.png`, fullPage: true });
+    }
+  }
+  await adminContext.close();
+
+  // The driver: one filter, the order dialog, a wrong code, then the right one.
+  await signUpThroughApi(page);
+  await page.goto(`/products/${filter._id}`);
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill("1");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Address line 1").fill(E2E_SHIP_TO.line1);
+  await dialog.getByLabel("City").fill(E2E_SHIP_TO.city);
+  await dialog.getByLabel("Country").selectOption("US");
+  await dialog.getByLabel("State").selectOption("OR");
+  await dialog.getByLabel("Postal code").fill(E2E_SHIP_TO.postalCode);
+  await dialog.getByLabel("Phone", { exact: true }).first().fill(E2E_SHIP_TO.phone);
+  await dialog.getByRole("button", { name: "Use this address" }).click();
+  await expect(dialog.getByTestId("order-dialog-total-to-pay")).toBeVisible();
+  const codeField = dialog.getByRole("textbox", { name: "Discount code" });
+  await codeField.fill("NOT-A-CODE");
+  await dialog.getByRole("button", { name: "Apply" }).click();
+  await expect(dialog.getByText("This code is unknown or has ended")).toBeVisible();
+  await codeField.fill(code.toLowerCase());
+  await dialog.getByRole("button", { name: "Apply" }).click();
+  await expect(dialog.getByTestId("order-discount-applied")).toContainText(`Code ${code} applied`);
+  const off = Math.round(filter.price * 10) / 100;
+  await expect(dialog.getByText(`Discount (${code})`)).toBeVisible();
+  await expect(dialog.getByTestId("order-dialog-total-discount")).toHaveText(`−${money(off)}`);
+  if (shots) {
+    for (const [w, h] of [
+      [1366, 768],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({ path: `${shots}/discount-codes-order-dialog-${w}.png` });
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
+  }
+  await dialog.getByRole("button", { name: "Confirm order" }).click();
+  await expect(page.getByText("Your Oder has been placed")).toBeVisible();
+
+  // The order keeps the code: its page shows the line.
+  const orders = (await (await page.request.get("/api/orders")).json()) as { _id: string }[];
+  expect(orders).toHaveLength(1);
+  await page.goto(`/dashboard/orders/${orders[0]!._id}`);
+  await expect(page.getByTestId("order-discount")).toHaveText(`−${money(off)}`);
+  await expect(page.getByText(`Discount (${code})`)).toBeVisible();
 });

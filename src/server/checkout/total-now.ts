@@ -7,6 +7,7 @@ import type { DestinationSource } from "../charges/read";
 import { quotedPrices, requireDestination, type QuoteToAccept } from "./request";
 import type { CheckoutOptions } from "./workflow";
 import type { Customer } from "./write";
+import { placementDiscount } from "../pricing/discount-codes";
 
 /**
  * What an order would charge now, decided as its placement decides it (the hold rules of new
@@ -20,6 +21,8 @@ export async function totalNow(
     destination: DestinationSource;
     shippingMethodId: string | null;
     quote: QuoteToAccept | null;
+    /** A discount code to take off (the one-product order's dialog), as the placement takes it. */
+    discountCode?: string;
   },
   opts: Pick<CheckoutOptions, "currency" | "sellerCountry" | "limits">,
 ): Promise<OrderTotal> {
@@ -34,12 +37,17 @@ export async function totalNow(
     refuseDeletedParts(facts.wanted, facts.products);
     refuseShortStock(facts.wanted, facts.products);
   }
-  const { lines, charges, totalCents } = decidePlacement(facts, {
+  const discount = what.discountCode
+    ? await placementDiscount(tx, what.discountCode, customer.id, facts)
+    : undefined;
+  const decided = decidePlacement(facts, {
     shippingMethodId: what.shippingMethodId,
     limits: opts.limits,
     pricing: facts.pricing,
     quotedPrices: what.quote ? quotedPrices(what.quote) : undefined,
+    discount,
   });
+  const { lines, charges, totalCents } = decided;
   requireDestination(facts);
   const { shippingCents, taxCents, coreDepositCents } = charges;
   return {
@@ -49,5 +57,11 @@ export async function totalNow(
     shippingMethod: charges.shippingMethod,
     tax: centsToUnits(taxCents),
     total: centsToUnits(totalCents),
+    ...(decided.discount && {
+      discount: {
+        code: decided.discount.code,
+        amount: centsToUnits(decided.discount.totalCents),
+      },
+    }),
   };
 }

@@ -529,6 +529,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
             destination: destinationOf(input),
             shippingMethodId: null,
             quote: null,
+            discountCode: input.discountCode,
           },
           opts,
         ),
@@ -543,6 +544,8 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         expectedTotalCents:
           input.expectedTotal === undefined ? undefined : unitsToCents(input.expectedTotal),
         vehicle: input.vehicle,
+        // A code is placed in the locked transaction and used once there, as at checkout.
+        discountCode: input.discountCode || undefined,
         clientWaiting,
       }),
 

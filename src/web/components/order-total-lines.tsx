@@ -1,10 +1,11 @@
+import { discountLineLabel } from "#contract/discount-codes";
 import type { OrderTotal } from "#contract/orders";
 import { formatPrice } from "../lib/format";
 
 /**
  * What an order will charge, as the server worked it out for the chosen address: the parts,
- * core deposits, shipping (with its method), tax and the total to pay (the product page's order
- * dialog, a quote's acceptance).
+ * a discount code's line, core deposits, shipping (with its method), tax and the total to pay (the
+ * product page's order dialog, a quote's acceptance).
  */
 export function OrderTotalLines({
   total,
@@ -24,6 +25,14 @@ export function OrderTotalLines({
     <dl className="grid max-w-sm grid-cols-[1fr_auto] gap-x-4 text-sm" data-testid={testId}>
       <dt>{partsLabel}</dt>
       <dd className="text-right">{formatPrice(total.subtotal, currency)}</dd>
+      {total.discount && (
+        <>
+          <dt>{discountLineLabel(total.discount.code)}</dt>
+          <dd className="text-right" data-testid={`${testId}-discount`}>
+            −{formatPrice(total.discount.amount, currency)}
+          </dd>
+        </>
+      )}
       {total.coreDeposits > 0 && (
         <>
           <dt>Core deposits</dt>

@@ -50,11 +50,24 @@ export function usePlaceOrder() {
 /** What the order would charge now, to the chosen address (null: nothing to ask yet). */
 export function useOrderTotal(input: OrderTotalInput | null) {
   return useQuery({
-    queryKey: queryKeys.orders.total(input ?? {}),
-    queryFn: () => apiSend<OrderTotal>("POST", "/orders/total", input),
+    ...orderTotalQuery(input ?? ({} as OrderTotalInput)),
     enabled: input !== null,
-    retry: false,
   });
+}
+
+const orderTotalQuery = (input: OrderTotalInput) => ({
+  queryKey: queryKeys.orders.total(input),
+  queryFn: () => apiSend<OrderTotal>("POST", "/orders/total", input),
+  retry: false,
+});
+
+/**
+ * Asks the order's total with a discount code (the order dialog's Apply): the total when the code
+ * applies (kept for the dialog, which then shows it), else the refusal in the API's words.
+ */
+export function useOrderTotalCheck() {
+  const queryClient = useQueryClient();
+  return (input: OrderTotalInput) => queryClient.fetchQuery(orderTotalQuery(input));
 }
 
 export function useDeleteOrder() {

@@ -9,7 +9,7 @@ import { Modal } from "../../../components/modal";
 import { formatCount, formatPrice } from "../../../lib/format";
 import type { SessionUser } from "../../../lib/session";
 import { useSiteConfig } from "../../../lib/use-site-config";
-import { useMyOrders, useOrderTotal, usePlaceOrder } from "../api/orders";
+import { useMyOrders, useOrderTotal, useOrderTotalCheck, usePlaceOrder } from "../api/orders";
 import {
   AddressChoice,
   chosenAddressId,
@@ -18,6 +18,7 @@ import {
 import { OrderTotalLines } from "../../../components/order-total-lines";
 import { ApiError } from "../../../lib/api-client";
 import type { ReactNode } from "react";
+import { OrderDiscountCode } from "./order-discount-code";
 import { OrderForm, type OrderContact } from "./order-form";
 import { QuantitySelector } from "./quantity-selector";
 import { loadRememberedVehicle, withVehicle } from "../../../lib/vehicle-choice";
@@ -62,9 +63,13 @@ export function OrderPanel({
   const chosen = [...(addresses ?? []), ...(companyAddresses ?? [])].find(
     (a) => a.id === addressId,
   );
+  // A discount code, applied in the dialog once the server's total takes it.
+  const [discountCode, setDiscountCode] = useState<string>();
+  const checkTotal = useOrderTotalCheck();
   // What it will charge, to the chosen address (asked while the dialog is open).
+  const totalInput = { productId: product._id, orderQty: quantity, addressId };
   const total = useOrderTotal(
-    open && addressId ? { productId: product._id, orderQty: quantity, addressId } : null,
+    open && addressId ? { ...totalInput, ...(discountCode && { discountCode }) } : null,
   );
   const myOrders = useMyOrders();
   const limitsId = useId();
@@ -114,6 +119,8 @@ export function OrderPanel({
         addressId,
         // The total shown: a different one (a price changed meanwhile) places nothing.
         expectedTotal: total.data?.total,
+        // The code the total was shown with: used once, with the order.
+        discountCode,
         // The shopper's chosen vehicle: the order line keeps it (docs/vehicle-on-line.md).
         ...withVehicle(loadRememberedVehicle()),
       },
@@ -128,6 +135,7 @@ export function OrderPanel({
           );
           setOpen(false);
           setQuantity(0);
+          setDiscountCode(undefined);
           setPlaced(true);
         },
         // The dialog stays open; the form shows why (a changed total: the new one is shown).
@@ -205,6 +213,15 @@ export function OrderPanel({
             customerName={customer.name}
             idPrefix="order-address"
           />
+          {addressId && (
+            <OrderDiscountCode
+              // As the store writes it, once its total is in; as typed until then.
+              applied={discountCode && (total.data?.discount?.code ?? discountCode)}
+              check={(code) => checkTotal({ ...totalInput, discountCode: code })}
+              onApply={setDiscountCode}
+              onRemove={() => setDiscountCode(undefined)}
+            />
+          )}
           {addressId &&
             // A refusal of the order itself is said once, by the form.
             (total.error && !place.error ? (

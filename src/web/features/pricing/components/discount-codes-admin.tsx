@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { plural } from "#contract/count";
 import { productCategories } from "#contract/constants";
 import {
@@ -23,6 +23,7 @@ import {
   useSwitchOffDiscountCode,
   useUpdateDiscountCode,
 } from "../api/discount-codes";
+import { useCustomerGroups } from "../api/customer-groups";
 
 const PAGE_SIZE = 25;
 
@@ -40,6 +41,7 @@ const newCode: DiscountCodeInput = {
   endsOn: null,
   usageLimit: null,
   perCustomerLimit: null,
+  customerGroupId: null,
   active: true,
 };
 
@@ -69,10 +71,17 @@ const numberOrNull = {
 
 /**
  * A discount code's form, the same for a new code and an edit: the code, percent or amount off,
- * what it is for, the minimum order, dates and limits (docs/pricing.md "Discount codes").
+ * what it is for, the minimum order, dates, limits and the customer group it is for (docs/pricing.md
+ * "Discount codes").
  */
 function useCodeForm(prefix: string, defaultValues: DiscountCodeInput) {
   const form = useApiForm(discountCodeInputSchema, { defaultValues });
+  const groups = useCustomerGroups();
+  const { getValues, setValue } = form;
+  // The groups arrive after the form: its group is selected again once its option is there.
+  useEffect(() => {
+    if (groups.data) setValue("customerGroupId", getValues("customerGroupId"));
+  }, [groups.data, getValues, setValue]);
   const { field, watch } = form;
   const kind = watch("kind");
   const scope = watch("scope");
@@ -156,6 +165,18 @@ function useCodeForm(prefix: string, defaultValues: DiscountCodeInput) {
         step="1"
         {...field("perCustomerLimit", numberOrNull)}
       />
+      <SelectField
+        label="Customer group"
+        id={`${prefix}-group`}
+        {...field("customerGroupId", orNull)}
+      >
+        <option value="">Every customer</option>
+        {groups.data?.map((g) => (
+          <option key={g.id} value={g.id}>
+            {g.name}
+          </option>
+        ))}
+      </SelectField>
     </>
   );
   return { ...form, fields };
@@ -175,7 +196,20 @@ export function DiscountCodesAdmin() {
   const currency = useSiteConfig().data?.currency ?? "USD";
   const columns: Column<DiscountCode>[] = [
     { header: "Code", role: "title", cell: (c) => <strong>{c.code}</strong> },
-    { header: "Takes off", cell: (c) => c.words },
+    {
+      header: "Takes off",
+      // A code for one customer group says so under its words (no column more: the table fits).
+      cell: (c) => (
+        <>
+          {c.words}
+          {c.customerGroupName && (
+            <span className="block text-xs text-base-content/75">
+              For {c.customerGroupName} only
+            </span>
+          )}
+        </>
+      ),
+    },
     {
       header: "Minimum order",
       numeric: true,

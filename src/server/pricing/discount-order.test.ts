@@ -1,0 +1,131 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { TEST_SHIP_TO } from "../../../tests/support/destination";
+import { insertProduct } from "../../../tests/support/factories";
+import { requestsAs } from "../../../tests/support/requests";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
+import { discountCodeMessages as msg } from "../../contract/discount-codes";
+import { quoteMessages } from "../../contract/quotes";
+import { orderItems } from "../orders/tables";
+import { discountRedemptions } from "./tables";
+
+/**
+ * A discount code on the specification's one-product order, `POST /api/orders` (the product
+ * page's order panel), and its total, `POST /api/orders/total` (docs/pricing.md "Discount codes").
+ */
+describe("a discount code on the one-product order", () => {
+  let t: TestApp;
+  let admin: TestAccount;
+  beforeAll(async () => {
+    ({ t, admin } = await shippingAppWithAdmin("codes-order-admin@example.com"));
+  });
+  afterAll(() => t.close());
+  const req = requestsAs(() => t.app);
+  let n = 0;
+  async function code(body: object): Promise<{ code: string; id: string }> {
+    const c = `O${process.pid}X${++n}`;
+    const res = await req(admin, "POST", "/api/discount-codes", { code: c, ...body });
+    expect(res.statusCode, res.body).toBe(201);
+    return { code: c, id: res.json().id };
+  }
+  const part = () => insertProduct(t.database.db, { priceCents: 1000, minimumOrder: 1 });
+  const where = { shipTo: TEST_SHIP_TO };
+  const total = (who: TestAccount, productId: string, orderQty: number, discountCode?: string) =>
+    req(who, "POST", "/api/orders/total", { productId, orderQty, ...where, discountCode });
+  const order = (
+    who: TestAccount,
+    productId: string,
+    orderQty: number,
+    expectedTotal: number,
+    discountCode?: string,
+  ) =>
+    req(who, "POST", "/api/orders", {
+      productId,
+      orderQty,
+      phonrNo: "5550100",
+      Address: "1 Dock Road",
+      ...where,
+      expectedTotal,
+      discountCode,
+    });
+
+  test("the total shows the code's line; the order keeps it, the line its share, and the use is recorded", async () => {
+    const c = await code({ kind: "percent", percent: 10 });
+    const p = await part();
+    const buyer = await signUp(t.app);
+    const plain = (await total(buyer, p.id, 3)).json();
+    expect(plain).toMatchObject({ subtotal: 30 });
+    expect(plain.discount).toBeUndefined();
+    const shown = await total(buyer, p.id, 3, c.code.toLowerCase());
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toMatchObject({
+      subtotal: 30,
+      discount: { code: c.code, amount: 3 },
+      total: Number((plain.total - 3 - (plain.tax - shown.json().tax)).toFixed(2)),
+    });
+
+    // The total without the code is not what the order with it charges: 409, nothing placed.
+    const stale = await order(buyer, p.id, 3, plain.total, c.code);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().fields).toMatchObject({ discount: "3" });
+
+    const placed = await order(buyer, p.id, 3, shown.json().total, c.code);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const o = placed.json().order;
+    expect(o).toMatchObject({ discount: { code: c.code, amount: 3 }, total: shown.json().total });
+    const lines = await t.database.db
+      .select({ discountCents: orderItems.discountCents })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, o._id));
+    expect(lines).toEqual([{ discountCents: 300 }]);
+    const uses = await t.database.db
+      .select()
+      .from(discountRedemptions)
+      .where(eq(discountRedemptions.orderId, o._id));
+    expect(uses).toMatchObject([{ codeId: c.id, discountCents: 300 }]);
+  });
+
+  test("the cart's refusals, in the same words, on the total and on the order; nothing placed", async () => {
+    const p = await part();
+    const buyer = await signUp(t.app);
+    const unknown = await total(buyer, p.id, 1, "NO-SUCH-CODE");
+    expect([unknown.statusCode, unknown.json().message]).toEqual([422, msg.unknownOrEnded]);
+    expect(unknown.json().fields).toEqual({ discountCode: msg.unknownOrEnded });
+
+    const big = await code({ kind: "amount", amount: 5, minSubtotal: 50 });
+    const low = await total(buyer, p.id, 2, big.code);
+    expect([low.statusCode, low.json().message]).toEqual([
+      422,
+      "Spend $50.00 or more to use this code",
+    ]);
+    const refused = await order(buyer, p.id, 2, 20, big.code);
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      422,
+      "Spend $50.00 or more to use this code",
+    ]);
+    expect((await req(buyer, "GET", "/api/orders")).json()).toHaveLength(0);
+
+    // One use in all: the first order takes it, the next buyer is told it is used up.
+    const once = await code({ kind: "amount", amount: 1, usageLimit: 1 });
+    const first = (await total(buyer, p.id, 2, once.code)).json();
+    expect((await order(buyer, p.id, 2, first.total, once.code)).statusCode).toBe(201);
+    const other = await signUp(t.app);
+    const second = await order(other, p.id, 2, first.total, once.code);
+    expect([second.statusCode, second.json().message]).toEqual([422, msg.usedUp]);
+  });
+
+  test("a quote's acceptance and its total refuse a code in words: its prices are agreed", async () => {
+    const buyer = await signUp(t.app);
+    for (const url of [`/api/quotes/${randomUUID()}/accept`, `/api/quotes/${randomUUID()}/total`]) {
+      const res = await req(buyer, "POST", url, { ...where, discountCode: "SPRING10" });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toContain(quoteMessages.noDiscountCode);
+    }
+    expect(quoteMessages.noDiscountCode).toBe(
+      "Discount codes do not apply to quotes: a quote's prices are already agreed with you",
+    );
+  });
+});
