@@ -153,6 +153,8 @@ export function newOrderRows(
     buyerTaxId: charges.buyerTaxId ?? null,
     shipTo: delivery.shipTo ?? null,
     currency: order.currency,
+    // The column's default: every order is priced in the store's currency (no door passes a market yet).
+    exchangeRate: 1,
     phone: delivery.phone,
     address: delivery.address,
     poReference: delivery.poReference ?? null,

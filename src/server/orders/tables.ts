@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgSequence,
   pgTable,
   primaryKey,
@@ -78,6 +79,13 @@ export const orders = pgTable(
     /** The structured address shipping and tax were computed for (null: none, or free text). */
     shipTo: jsonb("ship_to").$type<ShipToSnapshot>(),
     currency: text("currency").notNull(),
+    /**
+     * One unit of the store's currency in `currency`, as the order was priced (1 in the store's
+     * currency): kept, so a later change of a market's rate changes nothing of the order.
+     */
+    exchangeRate: numeric("exchange_rate", { precision: 14, scale: 6, mode: "number" })
+      .notNull()
+      .default(1),
     phone: text("phone").notNull(),
     address: text("address").notNull(),
     /** The customer's purchase-order reference, printed on the invoice. */
@@ -131,6 +139,7 @@ export const orders = pgTable(
   },
   (t) => [
     check("orders_total_positive", sql`${t.totalCents} >= 0`),
+    check("orders_exchange_rate_positive", sql`${t.exchangeRate} > 0`),
     check("orders_shipping_nonnegative", sql`${t.shippingCents} >= 0`),
     check("orders_tax_nonnegative", sql`${t.taxCents} >= 0 and ${t.shippingTaxCents} >= 0`),
     check(

@@ -3,10 +3,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { requestsAs } from "../../../tests/support/requests";
-import { testAppWithAdmin } from "../../../tests/support/store";
+import { placeTestOrder } from "../../../tests/support/destination";
+import { insertProduct } from "../../../tests/support/factories";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
 import { marketMessages, roundingRules, type Market } from "../../contract/markets";
 import { adminAuditLog } from "../audit/tables";
+import { orders } from "../orders/tables";
 import { convertMinor, toStoreMinor } from "./convert";
 
 describe("conversion, pure", () => {
@@ -82,7 +85,7 @@ describe("markets, on the database", () => {
   let admin: TestAccount;
   let customer: TestAccount;
   beforeAll(async () => {
-    ({ t, admin } = await testAppWithAdmin("markets-admin@example.com"));
+    ({ t, admin } = await shippingAppWithAdmin("markets-admin@example.com"));
     customer = await signUp(t.app);
   });
   afterAll(() => t.close());
@@ -222,5 +225,21 @@ describe("markets, on the database", () => {
       (await req(admin, "PATCH", "/api/markets/00000000-0000-4000-8000-00000000ffff", market()))
         .statusCode,
     ).toBe(404);
+  });
+
+  test("an order keeps its currency and the exchange rate it was priced with (1: the store's currency) when a market's rate changes", async () => {
+    const part = await insertProduct(t.database.db, { price: 21, minimumOrder: 1 });
+    const placed = await placeTestOrder(t.app, customer, part.id, 1);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const europe = (await req(null, "GET", "/api/markets")).json<Market[]>()[1]!;
+    const { id, isDefault, ...body } = europe;
+    expect(isDefault).toBe(false);
+    const changed = await req(admin, "PATCH", `/api/markets/${id}`, { ...body, rate: 0.97 });
+    expect(changed.statusCode).toBe(200);
+    // The store's one order.
+    const placedOrders = await t.database.db
+      .select({ currency: orders.currency, exchangeRate: orders.exchangeRate })
+      .from(orders);
+    expect(placedOrders).toEqual([{ currency: "USD", exchangeRate: 1 }]);
   });
 });
