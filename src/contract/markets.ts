@@ -48,6 +48,9 @@ export const marketMessages = {
   defaultCurrency: (currency: string) =>
     `The default market is the store's currency (${currency}) at rate 1`,
   defaultActive: "The default market cannot be switched off",
+  /** At checkout, when the delivery country is another market's than the cart was priced in. */
+  deliveryMarket: (country: string, market: { name: string; currency: string }) =>
+    `Delivery to ${countryName(country)} is priced in ${market.currency} (${market.name}): the totals below are in ${market.currency}`,
 } as const;
 
 const countrySet = new Set(COUNTRY_CODES);
