@@ -545,12 +545,8 @@ export function createCatalogService(db: Db) {
           if (touchesStock && minimumOrder > availableQuantity) throw minimumAboveStock();
           // The trade minimum stays a whole number of packs, whichever of the two the edit sets.
           const packSize = input.packSize ?? current.packSize;
-          if (
-            (input.minimumOrder !== undefined || input.packSize !== undefined) &&
-            minimumOrder % packSize !== 0
-          ) {
-            throw minimumNotInPacks(packSize);
-          }
+          const touchesPacks = input.minimumOrder !== undefined || input.packSize !== undefined;
+          if (touchesPacks && minimumOrder % packSize !== 0) throw minimumNotInPacks(packSize);
           if (input.availableQuantity !== undefined) {
             const elsewhere = (await onSaleElsewhere(tx, [id])).get(id) ?? 0;
             if (availableQuantity < elsewhere) {
