@@ -72,7 +72,7 @@ import {
 
 export { CLIENT_GONE_MESSAGE } from "./request";
 import { totalNow } from "./total-now";
-import { recordDeliveryPromise } from "../shipping/delivery-promise";
+import { promiseBeforeWrite, recordDeliveryPromise } from "../shipping/delivery-promise";
 import { clearCartCode, placementDiscount, redeemCode } from "../pricing/discount-codes";
 import type { DiscountOffer } from "../pricing/discounts";
 
@@ -279,13 +279,32 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     decidedOn: DecidedOn,
   ): Promise<Order | null> {
     // A company's order (one awaiting approval) is placed under the lock: its window is read there.
-    // So is a retail line below its part's trade minimum (the one-statement take checks that),
-    // and a cart's checkout that promises a delivery window (kept from where the statement
-    // allocated its parts: `promisesDelivery`).
-    if (order.approval || order.belowTradeMinimum || promisesDelivery(request, order)) return null;
+    // So is a retail line below its part's trade minimum (the one-statement take checks that).
+    if (order.approval || order.belowTradeMinimum) return null;
     // The email names the order's id and hold, both known before the write.
     const draft = newOrderRows(customer, order, new Date());
-    const mail = await opts.notify?.placedInsert(toOrder(draft.row, draft.items), customer.name);
+    // A cart's checkout that promises a delivery window: worked out from where the parts would be
+    // allocated now, kept only if the statement allocates them there (units that would wait on
+    // backorder: the locked transaction places it).
+    const promise = promisesDelivery(request, order)
+      ? await promiseBeforeWrite(
+          inventory.db,
+          {
+            id: order.id,
+            placedAt: draft.row.createdAt,
+            method: order.charges.shippingMethod ?? "",
+          },
+          order.lines,
+          order.delivery.shipTo ?? null,
+          order.charges.transit!,
+        )
+      : undefined;
+    if (promise === null) return null;
+    const mail = await opts.notify?.placedInsert(
+      toOrder(draft.row, draft.items),
+      customer.name,
+      promise?.estimate.words,
+    );
     // `order.placed` for the webhooks that want it, in the same statement (none: nothing added).
     const events = webhookEventCtes(
       inventory.db,
@@ -307,6 +326,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         queued: mail?.insert,
         lockWaitMs: UNLOCKED_LOCK_WAIT_MS,
         events,
+        promise,
       });
       mail?.queued();
       opts.memory?.placed(customer.id, decidedOn, order, stock);

@@ -130,6 +130,12 @@ export async function writeOrderAtOnce(
     lockWaitMs: number;
     /** More entries of the statement's `with`: the order's webhook event (webhooks/outbox.ts). */
     events?: SQL;
+    /**
+     * The delivery window promised with the order (shipping/delivery-promise.ts
+     * `promiseBeforeWrite`): its `with` entry, and the allocation the window was worked out from,
+     * which the statement must make (else nothing is written: `isStockOrCheckChanged`).
+     */
+    promise?: { promised: SQL; expect: string };
   },
 ): Promise<{ row: OrderRow; items: OrderItemRow[]; stock: Map<string, number> }> {
   const { decidedOn } = opts;
@@ -138,7 +144,8 @@ export async function writeOrderAtOnce(
     ${rateHitCtes("hit", placementRateKey(customer.id), RATE_WINDOW_SECONDS)},
     ${orderWrites(customer, order)}
     ${opts.queued ? sql`, queued as (${opts.queued})` : sql``}
-    ${opts.events ? sql`, ${opts.events}` : sql``}`;
+    ${opts.events ? sql`, ${opts.events}` : sql``}
+    ${opts.promise ? sql`, ${opts.promise.promised}` : sql``}`;
   const ids = sqlUuids(order.lines.map((l) => l.productId));
   const windowEnd = decidedOn.windowEnd?.toISOString() ?? null;
   const check = sql`exists (select 1 from unchanged
@@ -161,6 +168,7 @@ export async function writeOrderAtOnce(
     check,
     opts.lockWaitMs,
     opts.share,
+    opts.promise?.expect,
   );
   const { created_at, number, stock } = result[0]!;
   return {

@@ -198,3 +198,16 @@ export async function previewAllocation(
   });
   return { lines: previewed, origins };
 }
+
+/**
+ * The preview's allocation as `allocate_stock`'s `p_expect` (migration 0090) states it: each
+ * line's units per location, `product:location:qty` in product then location order, comma-joined.
+ * A write given it goes ahead only if it allocates exactly so.
+ */
+export function expectedAllocation(preview: AllocationPreview): string {
+  return preview.lines
+    .flatMap((l) => l.at.map((a) => ({ productId: l.productId, ...a })))
+    .sort((a, b) => byUuid(a.productId, b.productId) || byUuid(a.locationId, b.locationId))
+    .map((a) => `${a.productId}:${a.locationId}:${a.qty}`)
+    .join(",");
+}

@@ -136,7 +136,8 @@ export function createInventory(db: Db, onStockChanged: () => void = () => {}) {
      * With `share`, a line above the most one unpaid line may hold of what is on sale (the hold
      * share: `decide.ts`) no longer fits either, measured on the stock as the statement finds it.
      * `taken` (a CTE the `result` may read) has each line's `id` and its `available_quantity`
-     * after the take.
+     * after the take. With `expect` (`expectedAllocation`), the units must be allocated exactly so,
+     * or nothing is written either (what was worked out from the preview would not hold).
      */
     async takeAtOnce<R extends Record<string, unknown>>(
       lines: StockLine[],
@@ -146,10 +147,11 @@ export function createInventory(db: Db, onStockChanged: () => void = () => {}) {
       check: SQL,
       lockWaitMs: number,
       share?: HoldShare,
+      expect?: string,
     ): Promise<R[]> {
       const rows = await executePrepared<{ result: R[] | null }>(
         db,
-        takeStatement(lines, order, true, {
+        takeStatement(lines, { ...order, expect }, true, {
           writes,
           result,
           atOnce: { check, lockWaitMs, share },
@@ -318,7 +320,7 @@ export type HoldShare = Pick<HoldLimits, "maxShare" | "freeUnits">;
  */
 function takeStatement(
   lines: StockLine[],
-  order: AllocateFor,
+  order: AllocateFor & { expect?: string },
   checkMinimum: boolean,
   also?: {
     writes: SQL;
@@ -335,7 +337,8 @@ function takeStatement(
   const allocated = sql`(select allocate_stock(${order.orderId}::uuid, array_agg(t.id),
                                                array_agg(w.qty), array_agg(t.available_quantity),
                                                ${order.shipTo?.country ?? null}::text,
-                                               ${order.shipTo?.region ?? null}::text)
+                                               ${order.shipTo?.region ?? null}::text,
+                                               ${order.expect ?? null}::text)
                             from taken t join wanted w on w.id = t.id)`;
   // The CTE locks the rows in id order before any is changed (no deadlock between checkouts
   // sharing products); the update then takes only where the rules still hold. NO KEY UPDATE, as

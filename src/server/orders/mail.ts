@@ -130,9 +130,14 @@ export function createOrderMail(
       await mailer.sendIn(tx, placedMail(order, name, waiting, delivery), placedKey(order));
     },
     // Written before the order's insert takes its number: the statement fills it in.
-    placedInsert: (order, name) =>
+    placedInsert: (order, name, delivery) =>
       mailer.queueSql(
-        placedMail({ ...order, number: order.number.replace(/\d+$/, PLACED_NUMBER.token) }, name),
+        placedMail(
+          { ...order, number: order.number.replace(/\d+$/, PLACED_NUMBER.token) },
+          name,
+          [],
+          delivery,
+        ),
         placedKey(order),
         PLACED_NUMBER,
       ),

@@ -13,7 +13,7 @@ export interface OrderNotifier {
    */
   placed(tx: DbOrTx, order: Order, customerName: string, delivery?: string): Promise<void>;
   /** `placed` as an insert of the statement that writes the order (checkout/write.ts). */
-  placedInsert(order: Order, customerName: string): Promise<QueueInsert>;
+  placedInsert(order: Order, customerName: string, delivery?: string): Promise<QueueInsert>;
   /** Paid; with the invoice the payment issued (its number said, its PDF attached). */
   paid(
     tx: DbOrTx,

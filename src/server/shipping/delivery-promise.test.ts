@@ -5,9 +5,11 @@ import { backorderHelpers } from "../../../tests/support/backorders";
 import { checkoutToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
+import { watchQueries } from "../../../tests/support/query-spy";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { Order } from "../../contract/orders";
 import type { OrderDeliveryPromise } from "../../contract/shipping";
+import { isStockOrCheckChanged } from "../inventory/service";
 import { deliveryEstimate } from "./delivery";
 
 // The window a cart's checkout promises, kept with the order (docs/shipping.md "The promise kept
@@ -100,7 +102,17 @@ test("an order split between two locations is promised each one's window; the pa
   const buyer = await signUpTrusted(t);
   const productId = await part(10, 3);
   await h.inCart(buyer, productId, 5);
-  const order = await checkout(buyer, standard);
+  // Placed as any checkout is, without the locked transaction: the window is worked out from the
+  // allocation preview and written in the order's own statement.
+  const statements: string[] = [];
+  let order!: Order;
+  await watchQueries(
+    t.database.pool,
+    (query) => statements.push(query.text.trim()),
+    async () => (order = await checkout(buyer, standard)),
+  );
+  expect(statements.filter((q) => /^begin$/i.test(q))).toEqual([]);
+  expect(statements.filter((q) => q.includes("insert into delivery_promises"))).toHaveLength(1);
   // Where the placement allocated them: 3 at Portland (it serves Oregon), 2 at home.
   const allocated = await t.database.db.execute<{ location_id: string; qty: number }>(
     sql`select location_id, qty from stock_allocations where order_id = ${order._id}
@@ -187,4 +199,31 @@ test("a method without transit days promises nothing", async () => {
   expect((await promiseOf(buyer, order._id)).body).toEqual({ words: null, promise: null });
   const mail = await waitForMail(t.app, buyer.email, /is placed/);
   expect(mail.text).not.toContain("Delivery:");
+});
+
+test("the order's statement allocates only where its promise was worked out: another allocation writes nothing", async () => {
+  const productId = await part(4, 0);
+  const [order] = await t.database.db
+    .execute<{ id: string }>(sql`select id from orders order by created_at limit 1`)
+    .then((r) => r.rows);
+  // Two of the four units, to Oregon: all from home (Portland has none). Told to expect Portland,
+  // the function refuses as a placement whose stock changed does (SQLSTATE 40001).
+  const allocate = (expected: string) =>
+    t.database.db.execute(
+      sql`select allocate_stock(${order!.id}::uuid, array[${productId}::uuid], array[2], array[2],
+                                'US', 'OR', ${expected})`,
+    );
+  const refused = await allocate(`${productId}:${portland}:2`).catch((err: unknown) => err);
+  expect(isStockOrCheckChanged(refused)).toBe(true);
+  const left = await t.database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from stock_allocations where product_id = ${productId}`,
+  );
+  expect(left.rows[0]!.n).toBe(0);
+  // As expected: allocated (the rows then removed; nothing else reads this part).
+  await allocate(`${productId}:${home}:2`);
+  const kept = await t.database.db.execute<{ location_id: string; qty: number }>(
+    sql`delete from stock_allocations where product_id = ${productId}
+        returning location_id, qty`,
+  );
+  expect(kept.rows).toEqual([{ location_id: home, qty: 2 }]);
 });

@@ -5,9 +5,14 @@ import {
   type OrderDeliveryPromise,
 } from "../../contract/shipping";
 import type { DbOrTx } from "../db/database";
-import { sql } from "../db/sql";
+import { sql, type SQL } from "../db/sql";
 import { notFound } from "../errors";
 import { backordersOf } from "../inventory/backorders";
+import {
+  expectedAllocation,
+  previewAllocation,
+  type PreviewLine,
+} from "../inventory/allocation-preview";
 import { orders } from "../orders/tables";
 import { deliveryEstimate, type Origin, type Transit } from "./delivery";
 import { deliveryPromises } from "./tables";
@@ -77,6 +82,33 @@ export async function recordDeliveryPromise(
     promisedAt: order.placedAt,
   });
   return estimate;
+}
+
+/**
+ * The promise of an order written in the same statement as the order (the checkout's unlocked
+ * write), worked out before it from the allocation preview: its window, the statement's entry
+ * that records it (`promised`, a `with` entry), and the allocation the statement must make for
+ * it to hold (`expect`: `allocate_stock` refuses any other, and the order is then placed in the
+ * locked transaction, which records the promise from what it allocated). Undefined: nothing to
+ * promise (no transit days, nothing ships). Null: not knowable before the write (units would go
+ * on backorder): the locked transaction places the order.
+ */
+export async function promiseBeforeWrite(
+  db: DbOrTx,
+  order: { id: string; placedAt: Date; method: string },
+  lines: readonly PreviewLine[],
+  place: { country: string; region: string | null } | null,
+  transit: Transit,
+): Promise<{ estimate: DeliveryEstimate; promised: SQL; expect: string } | null | undefined> {
+  const preview = await previewAllocation(db, lines, place);
+  if (preview.lines.some((l) => l.backordered > 0)) return null;
+  const estimate = deliveryEstimate(order.placedAt, preview.origins, [], transit);
+  if (!estimate) return undefined;
+  const promised = sql`promised as (
+    insert into delivery_promises (order_id, method, parcels, undated, words, promised_at)
+    values (${order.id}::uuid, ${order.method}, ${JSON.stringify(estimate.parcels)}::jsonb,
+            ${estimate.undated}::int, ${estimate.words}, ${order.placedAt.toISOString()}::timestamptz))`;
+  return { estimate, promised, expect: expectedAllocation(preview) };
 }
 
 /** Statuses in which the promise still stands: placed, and not one parcel has left yet. */
