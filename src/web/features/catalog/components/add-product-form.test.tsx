@@ -49,3 +49,16 @@ test("Add Product with no dimensions at all has nothing to say about them", asyn
   expect(screen.queryByText(productFieldMessages.dimensionsTogether)).toBeNull();
   expect(screen.getByLabelText("Length (mm)").getAttribute("aria-invalid")).toBeNull();
 });
+
+test("Add Product refuses a minimum order that is not a whole number of packs, beside the minimum", async () => {
+  const fetch = renderForm();
+  type("Minimum order", "15");
+  type("Pack size", "10");
+  fireEvent.click(screen.getByRole("button", { name: "Add Product" }));
+  const minimum = screen.getByLabelText("Minimum order");
+  await waitFor(() => expect(minimum.getAttribute("aria-invalid")).toBe("true"));
+  expect(document.getElementById(minimum.getAttribute("aria-describedby")!)!.textContent).toBe(
+    "The minimum order must be a multiple of the pack size (10)",
+  );
+  expect(fetch).not.toHaveBeenCalled();
+});
