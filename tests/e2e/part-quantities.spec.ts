@@ -65,6 +65,23 @@ test("the admin sets packs of 10 and a retail minimum of 1; a garage sees its pr
   await edit.getByLabel("Pack size").fill("0");
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(edit.getByText("Must be at least 1")).toBeVisible();
+  // A pack the minimum of 10 is not a whole number of: refused beside the minimum.
+  await edit.getByLabel("Pack size").fill("4");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(
+    edit.getByText("The minimum order must be a multiple of the pack size (4)"),
+  ).toBeVisible();
+  if (process.env.SCREENSHOT_DIR) {
+    for (const [w, h] of [
+      [1366, 768],
+      [390, 844],
+    ] as const) {
+      await admin.setViewportSize({ width: w, height: h });
+      await edit.getByLabel("Minimum order").scrollIntoViewIfNeeded();
+      await admin.screenshot({ path: `${process.env.SCREENSHOT_DIR}/pack-minimum-${w}.png` });
+    }
+    await admin.setViewportSize({ width: 1280, height: 720 });
+  }
   await edit.getByLabel("Pack size").fill("10");
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(admin.getByText(`${name} is updated`)).toBeVisible();
