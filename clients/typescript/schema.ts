@@ -18559,6 +18559,10 @@ export interface operations {
                         rounding: "cent" | "whole" | "end99" | "end95";
                         active: boolean;
                         isDefault: boolean;
+                        example: {
+                            storePrice: number;
+                            price: number;
+                        };
                     }[];
                 };
             };
@@ -18622,6 +18626,10 @@ export interface operations {
                         rounding: "cent" | "whole" | "end99" | "end95";
                         active: boolean;
                         isDefault: boolean;
+                        example: {
+                            storePrice: number;
+                            price: number;
+                        };
                     };
                 };
             };
@@ -18753,6 +18761,10 @@ export interface operations {
                         rounding: "cent" | "whole" | "end99" | "end95";
                         active: boolean;
                         isDefault: boolean;
+                        example: {
+                            storePrice: number;
+                            price: number;
+                        };
                     };
                 };
             };

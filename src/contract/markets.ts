@@ -28,6 +28,9 @@ export const roundingWords: Record<RoundingRule, string> = {
   end95: "Ending in .95",
 };
 
+/** The store-currency price the Markets screen shows converted in each market (19.99). */
+export const EXAMPLE_PRICE_CENTS = 1999;
+
 /** The largest exchange rate accepted, and its decimals (the column is numeric(14,6)). */
 export const MAX_RATE = 100_000;
 export const RATE_DECIMALS = 6;
@@ -118,6 +121,11 @@ export const marketSchema = z.object({
   active: z.boolean(),
   /** The store's own currency at rate 1 (one market is). */
   isDefault: z.boolean(),
+  /**
+   * A part of EXAMPLE_PRICE in the store's currency, as the pricing converts it here (currency
+   * units): the admin's check of the rate and the rounding rule.
+   */
+  example: z.object({ storePrice: z.number(), price: z.number() }),
 });
 export type Market = z.infer<typeof marketSchema>;
 

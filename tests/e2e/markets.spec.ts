@@ -19,6 +19,7 @@ test("an admin creates a market and changes Europe's exchange rate on the Market
   const europe = page.getByTestId("market-row").filter({ hasText: "Europe" });
   await expect(europe).toContainText("1 USD = 0.92 EUR");
   await expect(europe).toContainText("VAT included");
+  await expect(europe).toContainText("$19.99 → €18.39");
 
   const form = page.getByRole("form", { name: "New market" });
   await form.getByLabel("Code").fill("nordic");
@@ -43,6 +44,8 @@ test("an admin creates a market and changes Europe's exchange rate on the Market
   await expect(dialog).toBeHidden();
   await expect(europe).toContainText("1 USD = 0.93 EUR");
   await expect(europe).toContainText("Ending in .95");
+  // A $19.99 part: 18.5907 euros, to the nearest .95.
+  await expect(europe).toContainText("$19.99 → €18.95");
   // As everyone else reads them.
   const listed = (await (await page.request.get("/api/markets")).json()) as { code: string }[];
   expect(listed.map((m) => m.code)).toEqual(["US", "EU", "NORDIC", "GB"]);

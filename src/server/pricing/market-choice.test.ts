@@ -14,6 +14,7 @@ const market = (code: string, countries: string[], over: Partial<Market> = {}): 
   rounding: "cent",
   active: true,
   isDefault: false,
+  example: { storePrice: 19.99, price: 18.39 },
   ...over,
 });
 const us = market("US", ["US"], { currency: "USD", rate: 1, isDefault: true });

@@ -115,6 +115,8 @@ describe("markets, on the database", () => {
         pricesIncludeTax: true,
         rounding: "cent",
         countries: ["AT", "BE", "DE", "ES", "FI", "FR", "IE", "IT", "LU", "NL", "PT"],
+        // $19.99 × 0.92 = €18.3908, to the cent.
+        example: { storePrice: 19.99, price: 18.39 },
       },
       { code: "GB", currency: "GBP", pricesIncludeTax: true, countries: ["GB"] },
     ]);
@@ -153,6 +155,8 @@ describe("markets, on the database", () => {
       countries: ["DK", "SE"],
       rate: 0.087654,
       active: false,
+      // $19.99 × 0.087654 = 1.7522 units: to the nearest .99 is 1.99.
+      example: { storePrice: 19.99, price: 1.99 },
     });
     const codes = async (who: TestAccount | null) =>
       (await req(who, "GET", "/api/markets")).json<Market[]>().map((x) => x.code);
@@ -206,7 +210,7 @@ describe("markets, on the database", () => {
 
   test("the default market stays the store's currency at rate 1, active; others may not touch markets", async () => {
     const us = (await req(null, "GET", "/api/markets")).json<Market[]>()[0]!;
-    const body = { ...us, id: undefined, isDefault: undefined };
+    const body = { ...us, id: undefined, isDefault: undefined, example: undefined };
     const change = (over: object) =>
       req(admin, "PATCH", `/api/markets/${us.id}`, { ...body, ...over });
     expect((await change({ rate: 1.1 })).json()).toMatchObject({
@@ -228,11 +232,12 @@ describe("markets, on the database", () => {
   });
 
   test("an order keeps its currency and the exchange rate it was priced with (1: the store's currency) when a market's rate changes", async () => {
-    const part = await insertProduct(t.database.db, { price: 21, minimumOrder: 1 });
+    const part = await insertProduct(t.database.db, { priceCents: 2100, minimumOrder: 1 });
     const placed = await placeTestOrder(t.app, customer, part.id, 1);
     expect(placed.statusCode, placed.body).toBe(201);
     const europe = (await req(null, "GET", "/api/markets")).json<Market[]>()[1]!;
-    const { id, isDefault, ...body } = europe;
+    const { id, isDefault, example, ...body } = europe;
+    expect(example).toEqual({ storePrice: 19.99, price: 18.39 });
     expect(isDefault).toBe(false);
     const changed = await req(admin, "PATCH", `/api/markets/${id}`, { ...body, rate: 0.97 });
     expect(changed.statusCode).toBe(200);

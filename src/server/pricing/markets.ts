@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import {
+  EXAMPLE_PRICE_CENTS,
   marketInputSchema,
   marketMessages as msg,
   rateWords,
@@ -12,6 +13,8 @@ import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { isUniqueViolation } from "../db/postgres-errors";
 import { HttpError, notFound } from "../errors";
+import { centsToUnits } from "../money";
+import { convertMinor } from "./convert";
 import { marketCountries, markets } from "./tables";
 
 /**
@@ -58,6 +61,10 @@ export function createMarketService(db: Db, opts: { currency: string }) {
       rounding: r.rounding,
       active: r.active,
       isDefault: r.isDefault,
+      example: {
+        storePrice: centsToUnits(EXAMPLE_PRICE_CENTS),
+        price: centsToUnits(convertMinor(EXAMPLE_PRICE_CENTS, Number(r.rate), r.rounding)),
+      },
     }));
   }
 
@@ -107,7 +114,7 @@ export function createMarketService(db: Db, opts: { currency: string }) {
   };
 
   /** What the audit log says of a market: "EU Europe, EUR at 1 USD = 0.92 EUR, to the cent, …". */
-  const summary = (m: Pick<Market, keyof MarketValues>) =>
+  const summary = (m: Omit<Market, "id" | "isDefault" | "example">) =>
     `${m.code} ${m.name}: ${rateWords(opts.currency, m)}, ${roundingWords[m.rounding].toLowerCase()}, ` +
     `${m.pricesIncludeTax ? "VAT included for consumers" : "net prices"}, ` +
     `${m.active ? "active" : "off"}, countries ${m.countries.join(" ")}`;

@@ -18,6 +18,7 @@ const us: Market = {
   rounding: "cent",
   active: true,
   isDefault: true,
+  example: { storePrice: 19.99, price: 19.99 },
 };
 const europe: Market = {
   ...us,
@@ -29,6 +30,7 @@ const europe: Market = {
   pricesIncludeTax: true,
   rate: 0.92,
   isDefault: false,
+  example: { storePrice: 19.99, price: 18.39 },
 };
 
 test("the list says each market's rate, rounding and prices; a new market is checked, then sent as the API takes it", async () => {
@@ -46,6 +48,7 @@ test("the list says each market's rate, rounding and prices; a new market is che
   expect(rows[1]!.textContent).toContain("VAT included");
   expect(rows[1]!.textContent).toContain("To the cent");
   expect(rows[1]!.textContent).toContain("DE FR");
+  expect(rows[1]!.textContent).toContain("$19.99 → €18.39");
 
   const form = within(screen.getByRole("form", { name: "New market" }));
   const box = (label: string | RegExp) => form.getByLabelText(label) as HTMLInputElement;

@@ -13,6 +13,7 @@ import { ListTable, type Column } from "../../../components/data-table";
 import { FormDialog } from "../../../components/form-dialog";
 import { FormError, FormField } from "../../../components/form-field";
 import { SelectField } from "../../../components/select-field";
+import { formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useSiteConfig } from "../../../lib/use-site-config";
@@ -113,8 +114,24 @@ export function MarketsAdmin() {
         </span>
       ),
     },
-    { header: "Exchange rate", cell: (m) => rateWords(storeCurrency, m) },
-    { header: "Rounding", cell: (m) => roundingWords[m.rounding] },
+    {
+      header: "Exchange rate",
+      cell: (m) => (
+        <span className="flex flex-col">
+          <span className="whitespace-nowrap">{rateWords(storeCurrency, m)}</span>
+          <span className="text-sm text-base-content/70">{roundingWords[m.rounding]}</span>
+        </span>
+      ),
+    },
+    {
+      header: "A part",
+      cell: (m) => (
+        <span className="whitespace-nowrap">
+          {formatPrice(m.example.storePrice, storeCurrency)} →{" "}
+          {formatPrice(m.example.price, m.currency)}
+        </span>
+      ),
+    },
     {
       header: "Consumer prices",
       cell: (m) => (m.pricesIncludeTax ? "VAT included" : "Before tax"),
