@@ -1,9 +1,11 @@
 import { orderMessages } from "../../contract/orders";
 import type { VehicleQuery } from "../../contract/vehicles";
 import type { DestinationSource } from "../charges/read";
+import type { DbOrTx } from "../db/database";
 import { HttpError } from "../errors";
 import type { ShipToSnapshot } from "../orders/tables";
 import type { lockQuoteForAcceptance } from "../quotes/access";
+import { promiseBeforeWrite } from "../shipping/delivery-promise";
 import type { PlacementRead, PlacementSource } from "./read";
 import type { Delivery, OrderToWrite } from "./write";
 
@@ -140,3 +142,23 @@ export function snapshot(a: ShipToSnapshot & { id?: string }): ShipToSnapshot {
  */
 export const promisesDelivery = (request: PlacementRequest, order: OrderToWrite): boolean =>
   !!request.fromCart && !!order.charges.transit && !order.approval;
+
+/**
+ * The window the one-statement write promises (shipping/delivery-promise.ts `promiseBeforeWrite`):
+ * undefined when the placement promises none; null when it cannot be known before the write.
+ */
+export const promiseForWrite = (
+  db: DbOrTx,
+  request: PlacementRequest,
+  order: OrderToWrite,
+  placedAt: Date,
+) =>
+  promisesDelivery(request, order)
+    ? promiseBeforeWrite(
+        db,
+        { id: order.id, placedAt, method: order.charges.shippingMethod ?? "" },
+        order.lines,
+        order.delivery.shipTo ?? null,
+        order.charges.transit!,
+      )
+    : Promise.resolve(undefined);

@@ -13,9 +13,8 @@ import { approvalWindowDays } from "../approvals/settings";
 import { clearCartSql } from "../cart/service";
 import type { HoldLimits } from "../config";
 import { ACCOUNT_GONE_MESSAGE, HttpError, notFound } from "../errors";
-import { sql } from "../db/sql";
-import { orderEventData, placedOrderDataSql } from "../webhooks/events";
-import { recordWebhookEvent, webhookEventCtes } from "../webhooks/outbox";
+import { orderEventData } from "../webhooks/events";
+import { recordWebhookEvent } from "../webhooks/outbox";
 import { isLockWaitOver, isStockOrCheckChanged, type Inventory } from "../inventory/service";
 import { unitsToCents } from "../money";
 import type { OrderNotifier } from "../orders/notifier";
@@ -50,6 +49,7 @@ import { newOrderRows } from "../orders/placement";
 import { oneAtATime } from "./one-at-a-time";
 import {
   destinationOf,
+  promiseForWrite,
   promisesDelivery,
   quotedPrices,
   quoteSource,
@@ -72,7 +72,7 @@ import {
 
 export { CLIENT_GONE_MESSAGE } from "./request";
 import { totalNow } from "./total-now";
-import { promiseBeforeWrite, recordDeliveryPromise } from "../shipping/delivery-promise";
+import { recordDeliveryPromise } from "../shipping/delivery-promise";
 import { clearCartCode, placementDiscount, redeemCode } from "../pricing/discount-codes";
 import type { DiscountOffer } from "../pricing/discounts";
 
@@ -286,37 +286,12 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     // A cart's checkout that promises a delivery window: worked out from where the parts would be
     // allocated now, kept only if the statement allocates them there (units that would wait on
     // backorder: the locked transaction places it).
-    const promise = promisesDelivery(request, order)
-      ? await promiseBeforeWrite(
-          inventory.db,
-          {
-            id: order.id,
-            placedAt: draft.row.createdAt,
-            method: order.charges.shippingMethod ?? "",
-          },
-          order.lines,
-          order.delivery.shipTo ?? null,
-          order.charges.transit!,
-        )
-      : undefined;
+    const promise = await promiseForWrite(inventory.db, request, order, draft.row.createdAt);
     if (promise === null) return null;
     const mail = await opts.notify?.placedInsert(
       toOrder(draft.row, draft.items),
       customer.name,
       promise?.estimate.words,
-    );
-    // `order.placed` for the webhooks that want it, in the same statement (none: nothing added).
-    const events = webhookEventCtes(
-      inventory.db,
-      "order_placed",
-      "order.placed",
-      sql`placed`,
-      placedOrderDataSql({
-        userId: customer.id,
-        status: "unpaid",
-        totalCents: order.totalCents,
-        currency: order.currency,
-      }),
     );
     stillWaiting(request, true);
     try {
@@ -325,7 +300,6 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         share: opts.limits,
         queued: mail?.insert,
         lockWaitMs: UNLOCKED_LOCK_WAIT_MS,
-        events,
         promise,
       });
       mail?.queued();

@@ -12,6 +12,8 @@ import { rateHitCtes } from "../auth/rate-limit";
 import { lockCustomerSql } from "../users/service";
 import { factsUnchangedSql, placementRateKey, RATE_WINDOW_SECONDS, trustedSql } from "./read";
 import type { Decision } from "./decide";
+import { placedOrderDataSql } from "../webhooks/events";
+import { webhookEventCtes } from "../webhooks/outbox";
 
 export interface Customer {
   id: string;
@@ -120,7 +122,7 @@ export interface DecidedOn {
  * on sale after the take.
  */
 export async function writeOrderAtOnce(
-  inventory: Pick<Inventory, "takeAtOnce">,
+  inventory: Pick<Inventory, "db" | "takeAtOnce">,
   customer: Customer,
   order: OrderToWrite,
   opts: {
@@ -128,8 +130,6 @@ export async function writeOrderAtOnce(
     share: HoldShare;
     queued?: SQL;
     lockWaitMs: number;
-    /** More entries of the statement's `with`: the order's webhook event (webhooks/outbox.ts). */
-    events?: SQL;
     /**
      * The delivery window promised with the order (shipping/delivery-promise.ts
      * `promiseBeforeWrite`): its `with` entry, and the allocation the window was worked out from,
@@ -139,12 +139,25 @@ export async function writeOrderAtOnce(
   },
 ): Promise<{ row: OrderRow; items: OrderItemRow[]; stock: Map<string, number> }> {
   const { decidedOn } = opts;
+  // `order.placed` for the webhooks that want it (webhooks/outbox.ts; none: nothing added).
+  const events = webhookEventCtes(
+    inventory.db,
+    "order_placed",
+    "order.placed",
+    sql`placed`,
+    placedOrderDataSql({
+      userId: customer.id,
+      status: "unpaid",
+      totalCents: order.totalCents,
+      currency: order.currency,
+    }),
+  );
   const writes = sql`
     unchanged as (${lockCustomerSql(customer.id, decidedOn.revision)}),
     ${rateHitCtes("hit", placementRateKey(customer.id), RATE_WINDOW_SECONDS)},
     ${orderWrites(customer, order)}
     ${opts.queued ? sql`, queued as (${opts.queued})` : sql``}
-    ${opts.events ? sql`, ${opts.events}` : sql``}
+    ${events ? sql`, ${events}` : sql``}
     ${opts.promise ? sql`, ${opts.promise.promised}` : sql``}`;
   const ids = sqlUuids(order.lines.map((l) => l.productId));
   const windowEnd = decidedOn.windowEnd?.toISOString() ?? null;
