@@ -208,6 +208,25 @@ describe("markets, on the database", () => {
     expect(list.flatMap((x) => x.countries)).not.toContain("PL");
   });
 
+  test("two admins giving one country to two new markets at once: one is created, the other told which market has it", async () => {
+    const bodies = [market({ countries: ["CH"] }), market({ countries: ["LI", "CH"] })];
+    const answers = (
+      await Promise.all(bodies.map((body) => req(admin, "POST", "/api/markets", body)))
+    ).sort((x, y) => x.statusCode - y.statusCode);
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 409]);
+    const created = answers[0]!.json<Market>();
+    expect(answers[1]!.json()).toMatchObject({
+      fields: { countries: marketMessages.countryTaken("CH", created.name) },
+    });
+    // Nothing of the refused market was written: its row nor its other countries.
+    const refused = bodies.find((b) => b.name !== created.name)!;
+    const list = (await req(admin, "GET", "/api/markets")).json<Market[]>();
+    expect(list.map((x) => x.name)).not.toContain(refused.name);
+    expect(list.filter((x) => x.countries.some((c) => c === "CH" || c === "LI"))).toEqual([
+      created,
+    ]);
+  });
+
   test("the default market stays the store's currency at rate 1, active; others may not touch markets", async () => {
     const us = (await req(null, "GET", "/api/markets")).json<Market[]>()[0]!;
     const body = { ...us, id: undefined, isDefault: undefined, example: undefined };

@@ -106,12 +106,22 @@ export function createMarketService(db: Db, opts: { currency: string }) {
     if (isUniqueViolation(err, "markets_name_unique")) {
       return new HttpError(409, "conflict", msg.nameTaken, { name: msg.nameTaken });
     }
-    // Two admins gave the same country to two markets at once.
-    if (isUniqueViolation(err, "market_countries_pkey")) {
-      return new HttpError(409, "conflict", msg.countries, { countries: msg.countries });
-    }
     return undefined;
   };
+
+  /**
+   * Two admins gave the same country to two markets at once: the second's insert met the first's
+   * row. Its refusal names the country and the market that has it now, as the check would have.
+   */
+  async function raced(err: unknown, countries: string[], marketId?: string) {
+    if (!isUniqueViolation(err, "market_countries_pkey")) return err;
+    try {
+      await countriesFree(db, countries, marketId);
+    } catch (named) {
+      return named;
+    }
+    return new HttpError(409, "conflict", msg.countries, { countries: msg.countries });
+  }
 
   /** What the audit log says of a market: "EU Europe, EUR at 1 USD = 0.92 EUR, to the cent, …". */
   const summary = (m: Omit<Market, "id" | "isDefault" | "example">) =>
@@ -153,7 +163,7 @@ export function createMarketService(db: Db, opts: { currency: string }) {
           return saved;
         });
       } catch (err) {
-        throw taken(err) ?? err;
+        throw taken(err) ?? (await raced(err, values.countries));
       }
     },
 
@@ -183,7 +193,7 @@ export function createMarketService(db: Db, opts: { currency: string }) {
           return after;
         });
       } catch (err) {
-        throw taken(err) ?? err;
+        throw taken(err) ?? (await raced(err, values.countries, id));
       }
     },
   };
