@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { refusal } from "../../../tests/support/refusal";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { apiKeyMessages as say, type ApiKeyCreate } from "../../contract/api-keys";
 import { adminAuditLog } from "../audit/tables";
-import { HttpError } from "../errors";
 import { user } from "../users/tables";
 import { hashApiKey } from "./secret";
 import { createApiKeyService, type ApiKeyService } from "./service";
@@ -37,16 +37,6 @@ const input = (over: Partial<ApiKeyCreate> = {}): ApiKeyCreate => ({
   scopes: ["orders:read"],
   ...over,
 });
-
-/** The HttpError `work` throws (status and message), or a test failure. */
-async function refusal(work: Promise<unknown>) {
-  const err = await work.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(err)}`);
-  return { status: err.statusCode, message: err.message, fields: err.fields };
-}
 
 const rowOf = async (id: string) =>
   (await db.db.select().from(apiKeys).where(eq(apiKeys.id, id)))[0]!;

@@ -4,6 +4,7 @@ import { signUpAdmin, signUpTrusted, type TestAccount } from "../../../tests/sup
 import { placeTestOrder, shipsToTestAddress } from "../../../tests/support/destination";
 import { backorderHelpers } from "../../../tests/support/backorders";
 import { insertProduct } from "../../../tests/support/factories";
+import { stockAtLocations } from "../../../tests/support/location-stock";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { orderMessages } from "../../contract/orders";
@@ -47,29 +48,7 @@ async function onSaleAt(productId: string, locationId: string, qty: number): Pro
 }
 
 /** Each location's stock on sale and allocated for a product, the home one by its derived share. */
-async function stockOf(productId: string) {
-  const rows = await t.database.db.execute<{
-    name: string;
-    on_sale: number;
-    allocated: number;
-  }>(sql`
-    select l.name,
-           case when l.is_home
-                then p.available_quantity
-                     - coalesce((select sum(available) from location_stock
-                                  where product_id = p.id), 0)
-                else coalesce(s.available, 0) end::int as on_sale,
-           coalesce((select sum(qty) from stock_allocations a
-                      where a.product_id = p.id and a.location_id = l.id), 0)::int as allocated
-      from stock_locations l cross join products p
-      left join location_stock s on s.location_id = l.id and s.product_id = p.id
-     where p.id = ${productId}
-       and (l.is_home or s.product_id is not null
-            or exists (select 1 from stock_allocations a
-                        where a.product_id = p.id and a.location_id = l.id))
-     order by l.is_home desc, l.name`);
-  return Object.fromEntries(rows.rows.map((r) => [r.name, [r.on_sale, r.allocated]]));
-}
+const stockOf = (productId: string) => stockAtLocations(t, productId);
 
 const ship = (orderId: string, body: object) =>
   t.app.inject({

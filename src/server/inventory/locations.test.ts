@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { insertBareOrder, insertProduct } from "../../../tests/support/factories";
+import { refusal } from "../../../tests/support/refusal";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { locationMessages, type ProductStock } from "../../contract/locations";
 import { adminAuditLog } from "../audit/tables";
@@ -56,17 +57,6 @@ const byCode = (stock: ProductStock) =>
       { onSale: l.onSale, allocated: l.allocated, onHand: l.onHand, low: l.low },
     ]),
   );
-
-/** The refusal `work` throws: its status and message. */
-async function refusal(work: Promise<unknown>) {
-  try {
-    await work;
-  } catch (err) {
-    if (err instanceof HttpError) return { status: err.statusCode, message: err.message };
-    throw err;
-  }
-  throw new Error("not refused");
-}
 
 /** The invariant: nothing below zero anywhere, and the sum on sale is the product's total. */
 async function expectConsistent(productId: string) {

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUpAdmin, signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
 import { placeTestOrder, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
+import { stockAtLocations } from "../../../tests/support/location-stock";
 import { multipart } from "../../../tests/support/multipart";
+import { refusal } from "../../../tests/support/refusal";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { supplyMessages, type SupplyCreate } from "../../contract/supply";
-import { HttpError } from "../errors";
 import { createSupplyService, type SupplyService } from "./supply";
 import { importSupply } from "./supply-csv";
 
@@ -51,43 +52,12 @@ async function homeId(): Promise<string> {
 
 /** The product's total, and its stock on sale and allocated at each location it has any. */
 async function stockOf(productId: string) {
-  const rows = await t.database.db.execute<{ name: string; on_sale: number; allocated: number }>(
-    sql`
-    select l.name,
-           case when l.is_home
-                then p.available_quantity
-                     - coalesce((select sum(available) from location_stock
-                                  where product_id = p.id), 0)
-                else coalesce(s.available, 0) end::int as on_sale,
-           coalesce((select sum(qty) from stock_allocations a
-                      where a.product_id = p.id and a.location_id = l.id), 0)::int as allocated
-      from stock_locations l cross join products p
-      left join location_stock s on s.location_id = l.id and s.product_id = p.id
-     where p.id = ${productId}
-       and (l.is_home or s.product_id is not null
-            or exists (select 1 from stock_allocations a
-                        where a.product_id = p.id and a.location_id = l.id))`,
-  );
   const [total] = (
     await t.database.db.execute<{ available_quantity: number }>(
       sql`select available_quantity from products where id = ${productId}`,
     )
   ).rows;
-  return {
-    total: total!.available_quantity,
-    at: Object.fromEntries(rows.rows.map((r) => [r.name, [r.on_sale, r.allocated]])),
-  };
-}
-
-/** The refusal `work` throws: its status and message. */
-async function refusal(work: Promise<unknown>) {
-  try {
-    await work;
-  } catch (err) {
-    if (err instanceof HttpError) return { status: err.statusCode, message: err.message };
-    throw err;
-  }
-  throw new Error("not refused");
+  return { total: total!.available_quantity, at: await stockAtLocations(t, productId) };
 }
 
 const run = (productId: string, locationId: string, over: Partial<SupplyCreate> = {}) =>
