@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -38,3 +39,31 @@ export const sendMalformedJson = (
     headers: { ...sessionHeaders(who), "content-type": "application/json" },
     payload: "{not json",
   });
+
+/** What a test's request function answers with (`app.inject`'s response). */
+interface Answer {
+  statusCode: number;
+  body: string;
+  json(): unknown;
+}
+
+/**
+ * Two readings of a test's request function `call`: `ok`, the body of an answer that must succeed
+ * (a failed one fails the test, naming the request and its body; none for 204), and `refusal`, a
+ * refused answer's status with its error body (message, fields).
+ */
+export function answersOf(
+  call: (method: Method, url: string, payload?: object) => Promise<Answer>,
+) {
+  return {
+    async ok<T>(method: Method, url: string, payload?: object): Promise<T> {
+      const res = await call(method, url, payload);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+      return (res.statusCode === 204 ? undefined : res.json()) as T;
+    },
+    async refusal(method: Method, url: string, payload?: object) {
+      const res = await call(method, url, payload);
+      return { status: res.statusCode, ...(res.json() as { message: string; fields?: object }) };
+    },
+  };
+}

@@ -3,6 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
+import { answersOf, type Method } from "../../../tests/support/requests";
 import { testAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
 import {
@@ -38,18 +39,9 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 const call = (method: Method, url: string, payload?: object, who: TestAccount = admin) =>
   t.app.inject({ method, url: `/api${url}`, payload, headers: { cookie: who.cookie } });
-async function ok<T>(method: Method, url: string, payload?: object): Promise<T> {
-  const res = await call(method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-  return (res.statusCode === 204 ? undefined : res.json()) as T;
-}
-const refusal = async (method: Method, url: string, payload?: object) => {
-  const res = await call(method, url, payload);
-  return { status: res.statusCode, ...(res.json() as { message: string; fields?: object }) };
-};
+const { ok, refusal } = answersOf(call);
 let n = 0;
 const unique = (name: string) => `${name} ${process.pid}-${++n}`;
 const lastAudit = async () =>

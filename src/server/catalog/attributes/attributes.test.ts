@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../../tests/support/accounts";
 import { insertProduct } from "../../../../tests/support/factories";
+import { answersOf, type Method } from "../../../../tests/support/requests";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
 import { createTestDatabase } from "../../../../tests/support/test-database";
 import { products } from "../tables";
@@ -32,7 +33,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 const call = (method: Method, url: string, payload?: object, who: TestAccount | null = admin) =>
   t.app.inject({
     method,
@@ -40,15 +40,7 @@ const call = (method: Method, url: string, payload?: object, who: TestAccount | 
     payload,
     headers: who ? { cookie: who.cookie } : {},
   });
-async function ok<T>(method: Method, url: string, payload?: object): Promise<T> {
-  const res = await call(method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-  return (res.statusCode === 204 ? undefined : res.json()) as T;
-}
-const refusal = async (method: Method, url: string, payload?: object) => {
-  const res = await call(method, url, payload);
-  return { status: res.statusCode, ...(res.json() as { message: string; fields?: object }) };
-};
+const { ok, refusal } = answersOf(call);
 const lastAudit = async () =>
   (await t.database.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.at)).limit(1))[0]!;
 
