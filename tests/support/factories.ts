@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../src/server/db/database";
 import { products } from "../../src/server/catalog/tables";
@@ -30,6 +31,22 @@ export async function insertProduct(
   if (!row) throw new Error("insert returned no row");
   return row;
 }
+
+/**
+ * A valid body of `POST /api/products`, as the admin's form sends it: a front brake caliper with a
+ * fresh name and part number.
+ */
+export const caliperProductBody = () => ({
+  name: `Brake caliper ${randomUUID().slice(0, 8)}`,
+  partNumber: `PW-T-${randomUUID().slice(0, 8)}`,
+  category: "Brakes",
+  price: 89.99,
+  minimumOrder: 2,
+  availableQuantity: 40,
+  warranty: 24,
+  shortDescription: "Two-piston front caliper",
+  img: "https://cdn.example.com/parts/caliper.png",
+});
 
 export async function insertReview(
   db: Db,

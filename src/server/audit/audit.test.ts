@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { placeTestOrder } from "../../../tests/support/destination";
-import { insertProduct } from "../../../tests/support/factories";
+import { caliperProductBody, insertProduct } from "../../../tests/support/factories";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
@@ -31,15 +31,9 @@ afterAll(() => t.close());
 test("product create, edit and delete are logged with who, what and the product", async () => {
   const partNumber = `PW-A-${randomUUID().slice(0, 8)}`.toUpperCase();
   const created = await call("POST", "/api/products", {
+    ...caliperProductBody(),
     name: "Audited caliper",
     partNumber,
-    category: "Brakes",
-    price: 89.99,
-    minimumOrder: 2,
-    availableQuantity: 40,
-    warranty: 24,
-    shortDescription: "Two-piston front caliper",
-    img: "https://cdn.example.com/parts/caliper.png",
   });
   expect(created.statusCode).toBe(201);
   const id = created.json().product._id as string;

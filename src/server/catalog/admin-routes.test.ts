@@ -6,8 +6,8 @@ import { crc32, deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { insertProduct } from "../../../tests/support/factories";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { caliperProductBody, insertProduct } from "../../../tests/support/factories";
+import { placeTestOrder, shipsToTestAddress } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { productFieldMessages } from "../../contract/products";
 import { productMessages } from "../../contract/products";
@@ -39,17 +39,6 @@ afterAll(async () => {
 });
 
 const as = (who?: TestAccount) => (who ? { cookie: who.cookie } : {});
-const validProduct = () => ({
-  name: `Brake caliper ${randomUUID().slice(0, 8)}`,
-  partNumber: `PW-T-${randomUUID().slice(0, 8)}`,
-  category: "Brakes",
-  price: 89.99,
-  minimumOrder: 2,
-  availableQuantity: 40,
-  warranty: 24,
-  shortDescription: "Two-piston front caliper",
-  img: "https://cdn.example.com/parts/caliper.png",
-});
 const create = (payload: object, who?: TestAccount) =>
   t.app.inject({ method: "POST", url: "/api/products", headers: as(who), payload });
 const patch = (id: string, payload: object, who?: TestAccount) =>
@@ -104,13 +93,13 @@ const png = { data: tinyPng(), filename: "caliper.png", type: "image/png" };
 
 describe("authorisation", () => {
   test("POST /api/products: anonymous 401, customers 403, admin 201", async () => {
-    expect((await create(validProduct())).statusCode).toBe(401);
+    expect((await create(caliperProductBody())).statusCode).toBe(401);
     for (const who of [customer, other]) {
-      const res = await create(validProduct(), who);
+      const res = await create(caliperProductBody(), who);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: "forbidden", message: "Only admins can do this" });
     }
-    expect((await create(validProduct(), admin)).statusCode).toBe(201);
+    expect((await create(caliperProductBody(), admin)).statusCode).toBe(201);
   });
 
   test("PATCH /api/products/{id}: anonymous 401, customers 403, admin 200", async () => {
@@ -156,7 +145,7 @@ describe("authorisation", () => {
 
 describe("POST /api/products", () => {
   test("adds a product: money in cents, the creator's email from the session", async () => {
-    const input = validProduct();
+    const input = caliperProductBody();
     const res = await create(input, admin);
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -192,7 +181,7 @@ describe("POST /api/products", () => {
   });
 
   test("a creator email in the body is refused as an unknown key, never stored", async () => {
-    const res = await create({ ...validProduct(), email: "someone-else@example.com" }, admin);
+    const res = await create({ ...caliperProductBody(), email: "someone-else@example.com" }, admin);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: "validation" });
     expect(res.json().message).toContain('"email"');
@@ -206,7 +195,7 @@ describe("POST /api/products", () => {
   test("trims text fields and accepts the edges of every range", async () => {
     const res = await create(
       {
-        ...validProduct(),
+        ...caliperProductBody(),
         name: "  Spark plug  ",
         price: 0,
         minimumOrder: 1,
@@ -219,7 +208,7 @@ describe("POST /api/products", () => {
     expect(res.json().product).toMatchObject({ name: "Spark plug", price: 0 });
     const top = await create(
       {
-        ...validProduct(),
+        ...caliperProductBody(),
         price: 999_999.99,
         minimumOrder: 10_000_000,
         availableQuantity: 10_000_000,
@@ -231,7 +220,7 @@ describe("POST /api/products", () => {
     expect(top.json().product.price).toBe(999_999.99);
     expect((await rowOf(top.json().product._id))?.priceCents).toBe(99_999_999);
     // 0.29 is 28.999999999999996 in binary: still exactly 29 cents.
-    const cents = await create({ ...validProduct(), price: 0.29 }, admin);
+    const cents = await create({ ...caliperProductBody(), price: 0.29 }, admin);
     expect((await rowOf(cents.json().product._id))?.priceCents).toBe(29);
   });
 
@@ -241,7 +230,7 @@ describe("POST /api/products", () => {
     "https://parts.example.com/img/caliper.jpg?size=large",
     "/uploads/0b0f2a5e-8c1b-4f0a-9c39-7e5a4d3c2b1a.png",
   ])("accepts the image link %s", async (img) => {
-    expect((await create({ ...validProduct(), img }, admin)).statusCode).toBe(201);
+    expect((await create({ ...caliperProductBody(), img }, admin)).statusCode).toBe(201);
   });
 
   // An undefined value leaves the field out of the JSON body.
@@ -327,7 +316,7 @@ describe("POST /api/products", () => {
       "Must be 2000 characters or shorter",
     ],
   ])("%s: 400 with the message beside %s", async (_, change, field, message) => {
-    const res = await create({ ...validProduct(), ...change }, admin);
+    const res = await create({ ...caliperProductBody(), ...change }, admin);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: "validation", fields: { [field]: message } });
   });
@@ -462,18 +451,7 @@ describe("PATCH /api/products/{id}", () => {
 
 describe("DELETE /api/products/{id}", () => {
   const place = (productId: string, who: TestAccount, orderQty = 2) =>
-    t.app.inject({
-      method: "POST",
-      url: "/api/orders",
-      headers: as(who),
-      payload: {
-        productId,
-        orderQty,
-        phonrNo: "5550100",
-        Address: "1 Dock Road",
-        shipTo: TEST_SHIP_TO,
-      },
-    });
+    placeTestOrder(t.app, who, productId, orderQty);
 
   async function pay(orderId: string, who: TestAccount) {
     const { paid } = await payWithTestCard(t.app, who, orderId);
@@ -568,7 +546,7 @@ describe("POST /api/products/images", () => {
     expect(await fs.readdir(path.join(dataDir, "uploads"))).toContain(path.basename(url));
 
     // The uploaded picture can be the product's image.
-    const product = await create({ ...validProduct(), img: url }, admin);
+    const product = await create({ ...caliperProductBody(), img: url }, admin);
     expect(product.statusCode).toBe(201);
     expect(product.json().product.img).toBe(url);
   });
@@ -678,7 +656,7 @@ test("the OpenAPI document lists the admin product routes", async () => {
 
 describe("shipping weight (issue 48, item 6)", () => {
   test("a product added without a weight weighs 0 g; the admin sets and changes it", async () => {
-    const created = await create(validProduct(), admin);
+    const created = await create(caliperProductBody(), admin);
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().product._id;
     expect(created.json().product.weightGrams).toBe(0);
@@ -690,7 +668,7 @@ describe("shipping weight (issue 48, item 6)", () => {
     await patch(id, { warranty: 36 }, admin);
     expect((await rowOf(id))!.weightGrams).toBe(1250);
 
-    const heavy = await create({ ...validProduct(), weightGrams: 4200 }, admin);
+    const heavy = await create({ ...caliperProductBody(), weightGrams: 4200 }, admin);
     expect(heavy.json().product.weightGrams).toBe(4200);
   });
 
@@ -699,7 +677,7 @@ describe("shipping weight (issue 48, item 6)", () => {
     [1.5, "Enter a whole number"],
     [1_000_001, "Must be 1,000,000 g or less"],
   ])("a weight of %s is refused: %s", async (weightGrams, message) => {
-    const res = await create({ ...validProduct(), weightGrams }, admin);
+    const res = await create({ ...caliperProductBody(), weightGrams }, admin);
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ weightGrams: message });
   });
@@ -714,7 +692,7 @@ describe("dimensions (issue 48, item 6)", () => {
 
   test("added with length, width and height, they are stored and read back by admin and public", async () => {
     const created = await create(
-      { ...validProduct(), weightGrams: 1200, lengthMm: 300, widthMm: 200, heightMm: 100 },
+      { ...caliperProductBody(), weightGrams: 1200, lengthMm: 300, widthMm: 200, heightMm: 100 },
       admin,
     );
     expect(created.statusCode, created.body).toBe(201);
@@ -752,7 +730,7 @@ describe("dimensions (issue 48, item 6)", () => {
       { lengthMm: null, widthMm: null, heightMm: null },
       { lengthMm: null },
     ]) {
-      const created = await create({ ...validProduct(), ...sides }, admin);
+      const created = await create({ ...caliperProductBody(), ...sides }, admin);
       expect(created.statusCode, created.body).toBe(201);
       expect(await sizeOf(created.json().product._id)).toEqual([null, null, null]);
     }
@@ -763,7 +741,7 @@ describe("dimensions (issue 48, item 6)", () => {
     [{ lengthMm: 300, widthMm: 200 }, { heightMm: together }],
     [{ widthMm: 200, heightMm: 100, lengthMm: null }, { lengthMm: together }],
   ])("adding with only some sides (%o) is refused 400, nothing stored", async (sides, fields) => {
-    const input = validProduct();
+    const input = caliperProductBody();
     const res = await create({ ...input, ...sides }, admin);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: "validation", fields });
@@ -781,7 +759,10 @@ describe("dimensions (issue 48, item 6)", () => {
     [12.5, "Enter a whole number"],
     [10_001, productFieldMessages.dimensionAtMost],
   ])("a side of %s is refused: %s", async (heightMm, message) => {
-    const res = await create({ ...validProduct(), lengthMm: 300, widthMm: 200, heightMm }, admin);
+    const res = await create(
+      { ...caliperProductBody(), lengthMm: 300, widthMm: 200, heightMm },
+      admin,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ heightMm: message });
     expect(productFieldMessages.dimensionAtLeastOne).toBe("Must be 1 mm or more");
@@ -790,7 +771,7 @@ describe("dimensions (issue 48, item 6)", () => {
 
   test("an edit of some sides only is refused 400, and nothing changes", async () => {
     const created = await create(
-      { ...validProduct(), lengthMm: 300, widthMm: 200, heightMm: 100 },
+      { ...caliperProductBody(), lengthMm: 300, widthMm: 200, heightMm: 100 },
       admin,
     );
     const id = created.json().product._id;

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signIn, signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { availableQuantityOf, insertProduct, insertReview } from "../../../tests/support/factories";
-import { TEST_SHIP_TO } from "../../../tests/support/destination";
+import { placeTestOrder } from "../../../tests/support/destination";
 import { shippingAppWithAdmin, testAppWithAdmin } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -252,18 +252,7 @@ describe("admin user management", () => {
       priceCents: 2500,
     });
     const place = async (productId: string, orderQty: number) => {
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/orders",
-        headers: sessionHeaders(victim),
-        payload: {
-          productId,
-          orderQty,
-          phonrNo: "5550100",
-          Address: "1 Dock Road",
-          shipTo: TEST_SHIP_TO,
-        },
-      });
+      const res = await placeTestOrder(t.app, victim, productId, orderQty);
       expect(res.statusCode).toBe(201);
       return res.json().order._id as string;
     };
@@ -326,18 +315,7 @@ describe("admin user management", () => {
     const bystander = await signUp(t.app);
     const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 10 });
     for (const who of [victim, bystander]) {
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/orders",
-        headers: sessionHeaders(who),
-        payload: {
-          productId: p.id,
-          orderQty: 2,
-          phonrNo: "5550100",
-          Address: "2 Dock Road",
-          shipTo: TEST_SHIP_TO,
-        },
-      });
+      const res = await placeTestOrder(t.app, who, p.id, 2, "2 Dock Road");
       expect(res.statusCode).toBe(201);
     }
     const bystanderId = await idOf(t, bystander.email);
