@@ -27,7 +27,10 @@ import {
   pricingFor,
   quantityProblem,
   unitPriceFor,
+  inMarketOf,
+  type PricingMarket,
 } from "../pricing/pricing";
+import { chargesInMarket, priceInMarket } from "../pricing/market-money";
 import {
   cartCodeOf,
   cartDiscountFor,
@@ -74,8 +77,6 @@ export function createCartService(
     /** STORE_COUNTRY, for the EU reverse charge. */ sellerCountry?: string;
   },
 ) {
-  const money = (cents: number) => formatCents(cents, opts.currency);
-
   /**
    * Prices stored lines from the catalog and checks each against the order rules; with a
    * destination, adds its shipping options, shipping and tax (`checkout/charges.ts`, the same
@@ -88,6 +89,8 @@ export function createCartService(
     delivery?: { facts: ChargeFacts; postalCode: string; methodId?: string | null },
     /** A code to price with instead of the one applied to the cart (being applied). */
     withCode?: CodeRow,
+    /** The market it is priced in (docs/pricing.md "Markets and currencies"); absent: none. */
+    market?: PricingMarket,
   ): Promise<Cart> {
     const ids = stored.map((l) => l.productId);
     const [found, alreadyOrdered, pricing, code] = await Promise.all([
@@ -111,7 +114,9 @@ export function createCartService(
             .from(products)
             .where(inArray(products.id, ids)),
       userId && ids.length > 0 ? unpaidProductsOf(tx, userId, ids) : new Set<string>(),
-      ids.length > 0 ? pricingFor(tx, userId, opts.currency, ids) : { currency: opts.currency },
+      ids.length > 0
+        ? pricingFor(tx, userId, opts.currency, ids, market)
+        : inMarketOf({ currency: opts.currency }, market),
       withCode ?? (userId && ids.length > 0 ? cartCodeOf(tx, userId) : undefined),
     ]);
     const byId = new Map(found.map((p) => [p.id, p]));
@@ -187,7 +192,9 @@ export function createCartService(
               ? orderMessages.lessThen(backorderMost(p.availableQuantity, offer))
               : null));
       const { unitPriceCents: priceCents, note: priceNote } = pricedLines.get(p.id)!;
-      const repriced = line.seenPriceCents !== undefined && line.seenPriceCents !== priceCents;
+      // Seen in the store's currency: in a market, as the market converts it (`inMarket`).
+      const seen = line.seenPriceCents && priceInMarket(line.seenPriceCents, pricing.market);
+      const money = (cents: number) => formatCents(cents, pricing.currency);
       return {
         productId: p.id,
         productName: p.name,
@@ -200,9 +207,10 @@ export function createCartService(
         problem,
         backorder,
         priceNote,
-        notice: repriced
-          ? cartMessages.repriced(money(line.seenPriceCents!), money(priceCents))
-          : null,
+        notice:
+          seen !== undefined && seen !== priceCents
+            ? cartMessages.repriced(money(seen), money(priceCents))
+            : null,
         coreDeposit: centsToUnits(p.coreDepositCents ?? 0),
         vehicle: line.vehicle?.label ?? null,
         cents: priceCents * line.qty,
@@ -219,7 +227,7 @@ export function createCartService(
         weightGrams: l.grams,
         coreDepositCents: l.deposit,
       })),
-      delivery?.facts ?? { place: null, zones: [], rates: [] },
+      chargesInMarket(delivery?.facts ?? { place: null, zones: [], rates: [] }, pricing.market),
       delivery?.methodId,
       { lenient: true },
     );
@@ -239,7 +247,7 @@ export function createCartService(
       discount: off.discount,
       discountProblem: off.problem,
       coreDeposits: centsToUnits(charges.coreDepositCents),
-      currency: opts.currency,
+      currency: pricing.currency,
       canCheckout: lines.length > 0 && lines.every((l) => l.problem === null),
       destination: place
         ? { country: place.country, region: place.region, postalCode: delivery!.postalCode }
@@ -280,7 +288,8 @@ export function createCartService(
       .where(eq(cartItems.userId, userId))
       .orderBy(cartItems.addedAt, cartItems.productId);
 
-  const get = async (userId: string) => price(db, await storedLines(db, userId), userId);
+  const get = async (userId: string, market?: PricingMarket) =>
+    price(db, await storedLines(db, userId), userId, undefined, undefined, market);
 
   return {
     get,
@@ -290,7 +299,7 @@ export function createCartService(
      * with shipping and tax for a saved address of theirs or a country and postal code. Nothing
      * is stored.
      */
-    async quote(input: CartQuote, userId?: string): Promise<Cart> {
+    async quote(input: CartQuote, userId?: string, market?: PricingMarket): Promise<Cart> {
       if (input.addressId && !userId) throw unauthorized("Sign in to use a saved address");
       const stored = input.items
         ? await withVehicles(db, dedupe(input.items))
@@ -304,11 +313,8 @@ export function createCartService(
           : null;
       const { facts, address } = await readCharges(db, userId, source, opts.sellerCountry);
       const postalCode = address?.postalCode ?? input.estimate?.postalCode ?? "";
-      return price(db, stored, input.items ? undefined : userId, {
-        facts,
-        postalCode,
-        methodId: input.shippingMethodId,
-      });
+      const delivery = { facts, postalCode, methodId: input.shippingMethodId };
+      return price(db, stored, input.items ? undefined : userId, delivery, undefined, market);
     },
 
     /**

@@ -27,6 +27,8 @@ import {
   type DiscountTerms,
   type LineDiscounts,
 } from "./discounts";
+import { codeInMarket } from "./market-money";
+import type { PricingMarket } from "./pricing";
 import { cartDiscountCodes, customerGroups, discountCodes, discountRedemptions } from "./tables";
 
 /** A code as the rules read it. */
@@ -367,7 +369,7 @@ export async function cartDiscountFor(
   tx: DbOrTx,
   code: CodeRow | undefined,
   userId: string | undefined,
-  pricing: { currency: string; group?: { id?: string } },
+  pricing: { currency: string; group?: { id?: string }; market?: PricingMarket },
   priced: readonly { productId: string; cents: number }[],
   productOf: (id: string) => { category: string | null } | undefined,
 ): Promise<CartDiscountAnswer> {
@@ -379,7 +381,8 @@ export async function cartDiscountFor(
   const none = { perLine: lines.map(() => 0), totalCents: 0, discount: null, problem: null };
   if (!code || !userId) return none;
   const buyer = { userId, groupId: pricing.group?.id ?? null, currency: pricing.currency };
-  const applied = await applyCode(tx, code, buyer, lines);
+  // Its amount and minimum in the cart's market, as the parts are (`market-money.ts`).
+  const applied = await applyCode(tx, codeInMarket(code, pricing.market), buyer, lines);
   if (applied.refusal) return { ...none, problem: applied.refusal };
   return {
     perLine: applied.lines.perLine,
@@ -403,7 +406,7 @@ export async function placementDiscount(
   text: string,
   userId: string,
   facts: {
-    pricing: { currency: string; group?: { id?: string } };
+    pricing: { currency: string; group?: { id?: string }; market?: PricingMarket };
     wanted: readonly { productId: string }[];
   },
   now: Clock = systemClock,
@@ -419,7 +422,7 @@ export async function placementDiscount(
       .where(inArray(products.id, productIds)),
   ]);
   return {
-    code,
+    code: codeInMarket(code, facts.pricing.market),
     buyer: {
       today: today(now),
       groupId: buyer.groupId,

@@ -52,8 +52,8 @@ export interface PricingContext {
   /**
    * The market the prices are in (`inMarket`): each unit price is decided in the store's
    * currency, then converted with the market's rate and rounding rule. Absent: the store's
-   * currency, as always (no door sets another market yet: docs/pricing.md "Markets and
-   * currencies").
+   * currency, as always (the cart and its quote take one; no route chooses one for a buyer
+   * yet: docs/pricing.md "Markets and currencies").
    */
   market?: PricingMarket;
 }
@@ -72,6 +72,10 @@ export const inMarket = (context: PricingContext, market: PricingMarket): Pricin
   currency: market.currency,
   market,
 });
+
+/** `inMarket` when a door passed a market; the context as it is otherwise. */
+export const inMarketOf = (context: PricingContext, market: PricingMarket | undefined) =>
+  market ? inMarket(context, market) : context;
 
 /** A group's percentage off a product's list price, as it applies to that product today. */
 export interface GroupRule {
@@ -105,13 +109,15 @@ export async function pricingFor(
   customerId: string | undefined,
   currency: string,
   productIds: readonly string[],
+  /** The market to price in (`inMarket`); absent: the store's currency. */
+  market?: PricingMarket,
 ): Promise<PricingContext> {
-  if (!customerId) return { currency, group: VISITORS };
+  if (!customerId) return inMarketOf({ currency, group: VISITORS }, market);
   const ids = sql`select unnest(${sqlUuids([...new Set(productIds)])})`;
   const result = await db.execute<{ pricing: PricingRow | null }>(
     sql`select ${pricingJson(customerId, currency, ids)} as pricing`,
   );
-  return pricingFromJson(customerId, currency, result.rows[0]?.pricing ?? null);
+  return pricingFromJson(customerId, currency, result.rows[0]?.pricing ?? null, market);
 }
 
 /**
@@ -250,29 +256,34 @@ export function pricingFromJson(
   customerId: string,
   currency: string,
   row: PricingRow | null,
+  /** The market to price in (`inMarket`); absent: the store's currency. */
+  market?: PricingMarket,
 ): PricingContext {
-  if (!row) return { customerId, currency };
+  if (!row) return inMarketOf({ customerId, currency }, market);
   const rules = rulesByProduct(row.rules);
   const context: PricingContext = { customerId, currency, group: row.group, rules };
   const m = row.member;
-  if (!m) return context;
-  return {
-    ...context,
-    companyId: m.companyId,
-    member: {
-      role: m.role,
-      orderLimitCents: m.orderLimitCents,
-      monthlyLimitCents: m.monthlyLimitCents,
-      spentThisMonthCents: Number(m.spent),
-      otherOwners: Number(m.otherOwners),
+  if (!m) return inMarketOf(context, market);
+  return inMarketOf(
+    {
+      ...context,
+      companyId: m.companyId,
+      member: {
+        role: m.role,
+        orderLimitCents: m.orderLimitCents,
+        monthlyLimitCents: m.monthlyLimitCents,
+        spentThisMonthCents: Number(m.spent),
+        otherOwners: Number(m.otherOwners),
+      },
+      overlay: new Map(
+        (m.entries ?? []).map((e) => [
+          e.productId,
+          { unitPriceCents: e.unitPriceCents, breaks: e.breaks },
+        ]),
+      ),
     },
-    overlay: new Map(
-      (m.entries ?? []).map((e) => [
-        e.productId,
-        { unitPriceCents: e.unitPriceCents, breaks: e.breaks },
-      ]),
-    ),
-  };
+    market,
+  );
 }
 
 /**

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
+import { insertProduct } from "../../../tests/support/factories";
+import { requestsAs } from "../../../tests/support/requests";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
+import type { Market } from "../../contract/markets";
+import { createCartService, type CartService } from "../cart/service";
+
+/**
+ * The cart and its quote in a market (docs/pricing.md "Markets and currencies"): the parts, the
+ * shipping rate and the discount code's amount and minimum all converted by the same rule, so
+ * the cart and the quote give the same figures; the default market prices exactly as no market.
+ * No route passes a market yet: the cart service is asked directly, as a door will ask it.
+ */
+describe("the cart in a market", () => {
+  let t: TestApp;
+  let admin: TestAccount;
+  let cart: CartService;
+  let europe: Market;
+  let unitedStates: Market;
+  let buyer: TestAccount & { id: string };
+  const req = requestsAs(() => t.app);
+  const germany = { estimate: { country: "DE", postalCode: "10115" } };
+
+  beforeAll(async () => {
+    ({ t, admin } = await shippingAppWithAdmin("market-cart-admin@example.com"));
+    cart = createCartService(t.database.db, { currency: "USD" });
+    const markets: Market[] = (await req(admin, "GET", "/api/markets")).json();
+    europe = markets.find((m) => m.code === "EU")!;
+    unitedStates = markets.find((m) => m.isDefault)!;
+    expect(europe).toMatchObject({ currency: "EUR", rate: 0.92, rounding: "cent" });
+    expect(unitedStates).toMatchObject({ currency: "USD", rate: 1 });
+    const zone = await req(admin, "POST", "/api/shipping-zones", {
+      name: "Germany",
+      countries: ["DE"],
+      methods: [{ name: "Standard", estimate: "3-5 business days", kind: "flat", price: 7.5 }],
+    });
+    expect(zone.statusCode).toBe(201);
+    // $5.00 off with a $50.00 minimum.
+    const code = await req(admin, "POST", "/api/discount-codes", {
+      code: `EU${process.pid}`,
+      kind: "amount",
+      amount: 5,
+      minSubtotal: 50,
+    });
+    expect(code.statusCode).toBe(201);
+    const brake = await insertProduct(t.database.db, { priceCents: 3000, minimumOrder: 1 });
+    const filter = await insertProduct(t.database.db, { priceCents: 1201, minimumOrder: 1 });
+    buyer = await signUpVerified(t);
+    for (const [id, qty] of [
+      [brake.id, 2],
+      [filter.id, 1],
+    ] as const) {
+      expect((await req(buyer, "PUT", `/api/cart/items/${id}`, { qty })).statusCode).toBe(200);
+    }
+    const applied = await req(buyer, "PUT", "/api/cart/discount-code", {
+      code: `EU${process.pid}`,
+    });
+    expect(applied.statusCode).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  test("Europe: parts, shipping and the code in EUR, the same on the cart and its quote", async () => {
+    const inCart = await cart.get(buyer.id, europe);
+    const quote = await cart.quote(germany, buyer.id, europe);
+    // $30.00 × 0.92 = €27.60; $12.01 × 0.92 = €11.0492 → €11.05; the code's $5.00 is €4.60.
+    expect(inCart).toMatchObject({
+      currency: "EUR",
+      subtotal: 66.25,
+      discount: { amount: 4.6, appliesTo: "€4.60 off everything" },
+      discountProblem: null,
+      total: 61.65,
+    });
+    expect(inCart.lines.map((l) => [l.unitPrice, l.lineTotal, l.notice])).toEqual([
+      [27.6, 55.2, null],
+      [11.05, 11.05, null],
+    ]);
+    // The shipping rate's $7.50 is €6.90; Germany has no tax rate in this store.
+    expect(quote).toMatchObject({
+      currency: "EUR",
+      subtotal: 66.25,
+      discount: { amount: 4.6 },
+      shippingOptions: [{ name: "Standard", price: 6.9 }],
+      shipping: 6.9,
+      tax: 0,
+      total: 68.55,
+    });
+    expect(quote.lines).toEqual(inCart.lines);
+  });
+
+  test("the code's minimum is converted too, and its refusal is worded in EUR", async () => {
+    const brake = await insertProduct(t.database.db, { priceCents: 3000, minimumOrder: 1 });
+    const other = await signUpVerified(t);
+    const qty = (n: number) => req(other, "PUT", `/api/cart/items/${brake.id}`, { qty: n });
+    expect((await qty(2)).statusCode).toBe(200);
+    const applied = await req(other, "PUT", "/api/cart/discount-code", {
+      code: `EU${process.pid}`,
+    });
+    expect(applied.statusCode).toBe(200);
+    // One brake left: $30.00 is under the $50.00 minimum, €27.60 under €46.00.
+    expect((await qty(1)).statusCode).toBe(200);
+    expect(await cart.get(other.id)).toMatchObject({
+      discountProblem: "Spend $50.00 or more to use this code",
+      total: 30,
+    });
+    expect(await cart.get(other.id, europe)).toMatchObject({
+      discount: null,
+      discountProblem: "Spend €46.00 or more to use this code",
+      total: 27.6,
+    });
+  });
+
+  test("the default market prices exactly as no market", async () => {
+    expect(await cart.get(buyer.id, unitedStates)).toEqual(await cart.get(buyer.id));
+    expect(await cart.quote(germany, buyer.id, unitedStates)).toEqual(
+      await cart.quote(germany, buyer.id),
+    );
+    const answer = (await req(buyer, "POST", "/api/cart/quote", germany)).json();
+    expect(answer).toMatchObject({ currency: "USD", subtotal: 72.01, shipping: 7.5, total: 74.51 });
+  });
+});

@@ -1,0 +1,60 @@
+import type { ChargeFacts } from "../charges/estimate";
+import type { ShippingMethodRule } from "../shipping/rates";
+import { convertMinor, toStoreMinor } from "./convert";
+import type { PricingMarket } from "./pricing";
+
+/**
+ * The money of a door other than its parts' prices, in the market a `PricingContext` prices in
+ * (docs/pricing.md "Markets and currencies"): shipping rates and a discount code's amount and
+ * minimum are set in the store's currency and converted by the same `convertMinor` as the parts;
+ * money limits set in the store's currency (credit, approval, HOLD_MAX_VALUE) compare the
+ * market's amounts brought back with `toStoreMinor`. Pure; without a market, everything as it is.
+ */
+
+const convert = (cents: number, m: PricingMarket) => convertMinor(cents, m.rate, m.rounding);
+
+/** A unit price decided in the store's currency (a cart line's price when it was seen), in the market's. */
+export const priceInMarket = (cents: number, market: PricingMarket | undefined): number =>
+  market ? convert(cents, market) : cents;
+
+/** A shipping method's prices, thresholds and bands in the market's currency. */
+function methodInMarket(method: ShippingMethodRule, m: PricingMarket): ShippingMethodRule {
+  return {
+    ...method,
+    priceCents: convert(method.priceCents, m),
+    freeOverCents: method.freeOverCents === null ? null : convert(method.freeOverCents, m),
+    bands: method.bands.map((b) => ({ ...b, priceCents: convert(b.priceCents, m) })),
+  };
+}
+
+/** The charges' shipping rates in the market's currency (tax rates are percentages: as they are). */
+export function chargesInMarket(
+  facts: ChargeFacts,
+  market: PricingMarket | undefined,
+): ChargeFacts {
+  if (!market) return facts;
+  return {
+    ...facts,
+    zones: facts.zones.map((z) => ({
+      ...z,
+      methods: z.methods.map((method) => methodInMarket(method, market)),
+    })),
+  };
+}
+
+/** A discount code's amount off and minimum order in the market's currency (a percent stays). */
+export function codeInMarket<T extends { amountCents: number | null; minSubtotalCents: number }>(
+  code: T,
+  market: PricingMarket | undefined,
+): T {
+  if (!market) return code;
+  return {
+    ...code,
+    amountCents: code.amountCents === null ? null : convert(code.amountCents, market),
+    minSubtotalCents: convert(code.minSubtotalCents, market),
+  };
+}
+
+/** An amount of the market's currency in the store's, for limits set in the store's currency. */
+export const inStoreMinor = (cents: number, market: PricingMarket | undefined): number =>
+  market ? toStoreMinor(cents, market.rate) : cents;
