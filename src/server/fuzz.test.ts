@@ -6,7 +6,11 @@ import { signUp, type TestAccount } from "../../tests/support/accounts";
 import { insertProduct } from "../../tests/support/factories";
 import { testAppWithAdmin } from "../../tests/support/store";
 import type { TestApp } from "../../tests/support/test-app";
-import { shipsToTestAddress, TEST_SHIP_TO } from "../../tests/support/destination";
+import {
+  orderToTestAddress,
+  placeTestOrder,
+  shipsToTestAddress,
+} from "../../tests/support/destination";
 import { user } from "./users/tables";
 import { MAX_CENTS } from "./money";
 
@@ -280,18 +284,7 @@ test("orders at the limits of quantity and price: a total past the database's in
   const counts = { placed: 0, tooLarge: 0, refused: 0 };
   await fc.assert(
     fc.asyncProperty(quantity, async (orderQty) => {
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/orders",
-        headers: { cookie: callers.customer.cookie },
-        payload: {
-          productId: product.id,
-          orderQty,
-          phonrNo: "0123456789",
-          Address: "1 Main St",
-          shipTo: TEST_SHIP_TO,
-        },
-      });
+      const res = await placeTestOrder(t.app, callers.customer, product.id, orderQty, "1 Main St");
       expectAnswered(res, `orderQty ${orderQty}`);
       if (res.statusCode === 201) {
         counts.placed += 1;
@@ -332,13 +325,7 @@ test("customers removed while they sign in, order, review and edit: never a 5xx"
       method: "POST",
       url: "/api/orders",
       headers: { cookie: v.cookie },
-      payload: {
-        productId: product.id,
-        orderQty: 1,
-        phonrNo: "0123456789",
-        Address: "1 Main St",
-        shipTo: TEST_SHIP_TO,
-      },
+      payload: orderToTestAddress(product.id, 1, "1 Main St"),
     }),
     review: (v: TestAccount) => ({
       method: "POST",

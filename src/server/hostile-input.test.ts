@@ -7,7 +7,7 @@ import { insertProduct } from "../../tests/support/factories";
 import { shippingAppWithAdmin } from "../../tests/support/store";
 import { sessionHeaders } from "../../tests/support/requests";
 import type { TestApp } from "../../tests/support/test-app";
-import { TEST_SHIP_TO } from "../../tests/support/destination";
+import { placeTestOrder } from "../../tests/support/destination";
 import { orders } from "./orders/tables";
 import { user } from "./users/tables";
 import { errorHandler } from "./error-handler";
@@ -167,18 +167,7 @@ test("an order whose total passes the database's integer is refused with 422 bef
     minimumOrder: 1,
   });
   const place = (orderQty: number) =>
-    t.app.inject({
-      method: "POST",
-      url: "/api/orders",
-      headers: sessionHeaders(customer),
-      payload: {
-        productId: product.id,
-        orderQty,
-        phonrNo: "0123456789",
-        Address: "1 Main St",
-        shipTo: TEST_SHIP_TO,
-      },
-    });
+    placeTestOrder(t.app, customer, product.id, orderQty, "1 Main St");
   const res = await place(22);
   expect(res.statusCode, res.body).toBe(422);
   expect(res.json().message).toBe(
