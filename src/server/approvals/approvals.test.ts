@@ -81,6 +81,15 @@ async function order(who: TestAccount, productId: string, qty: number) {
   };
 }
 
+/** One unit of the product ordered as `who` without a ship-to: the answer, whatever it is. */
+const orderOne = (who: TestAccount, productId: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/orders",
+    headers: sessionHeaders(who),
+    payload: { productId, orderQty: 1, phonrNo: "5550100", Address: "1 Fleet Yard" },
+  });
+
 const decide = (who: TestAccount, orderId: string, action: "approve" | "decline", note?: string) =>
   t.app.inject({
     method: "POST",
@@ -103,12 +112,7 @@ test("within the per-order limit an order is ordinary; over it, it awaits approv
   expect(waiting.status).toBe("awaiting_approval");
   expect(await stockOf(over.id)).toBe(97);
   // Held as an unpaid order is: the duplicate rule applies to it.
-  const again = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: sessionHeaders(buyer),
-    payload: { productId: over.id, orderQty: 1, phonrNo: "5550100", Address: "1 Fleet Yard" },
-  });
+  const again = await orderOne(buyer, over.id);
   expect(again.statusCode).toBe(409);
   expect(again.json().message).toBe("You have already ordered this product");
 
@@ -301,12 +305,7 @@ test("a company's only owner over their limit is refused at once (nobody could a
   });
   expect(limited.statusCode, limited.body).toBe(200);
   const p = await part();
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: sessionHeaders(sole),
-    payload: { productId: p.id, orderQty: 1, phonrNo: "5550100", Address: "1 Fleet Yard" },
-  });
+  const res = await orderOne(sole, p.id);
   expect(res.statusCode).toBe(422);
   expect(res.json()).toMatchObject({
     error: "spending_limit",
