@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { insertProduct } from "../../../tests/support/factories";
+import { spyOnCachedAnswers } from "../../../tests/support/read-cache";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { products } from "./tables";
-import { CatalogReadCache } from "./read-cache";
 
 /**
  * A public read asked for again by the same URL is answered from the route's onRequest hook
@@ -13,18 +13,14 @@ import { CatalogReadCache } from "./read-cache";
 const TOKEN = "metrics-token-for-the-cached-answer-test-0123";
 let t: TestApp;
 let productId: string;
-const answered = vi.spyOn(CatalogReadCache.prototype, "answerFor");
+const answered = spyOnCachedAnswers();
 
 beforeAll(async () => {
   t = await createTestApp({ METRICS_TOKEN: TOKEN });
   for (let i = 0; i < 3; i++) await insertProduct(t.database.db, { name: `Cached part ${i}` });
   productId = (await t.database.db.select().from(products).limit(1))[0]!.id;
 });
-afterEach(() => answered.mockClear());
-afterAll(async () => {
-  answered.mockRestore();
-  await t.close();
-});
+afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: "GET", url, headers });
