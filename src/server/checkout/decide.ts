@@ -7,7 +7,7 @@ import { checkStockLine } from "../inventory/service";
 import type { BackorderOffer } from "../inventory/backorders";
 import type { HoldLimits } from "../config";
 import { HttpError, unprocessable } from "../errors";
-import { centsToUnits, formatCents, MAX_CENTS } from "../money";
+import { centsToUnits, MAX_CENTS } from "../money";
 import {
   minimumFor,
   packFor,
@@ -20,6 +20,7 @@ import type { PriceBreak } from "../money";
 import type { ApprovalNeed } from "../approvals/service";
 import { computeCharges, requireShippable, type ChargeFacts } from "../charges/estimate";
 import { decideDiscount, type DecidedDiscount, type DiscountOffer } from "../pricing/discounts";
+import { chargesInMarket, inStoreMinor, marketMoney } from "../pricing/market-money";
 
 /**
  * The rules of placing an order, as pure functions of what the read gathered: no database, no
@@ -272,7 +273,8 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
         weightGrams: (found[i]!.product.weightGrams ?? 0) * l.qty,
         coreDepositCents: (found[i]!.product.coreDepositCents ?? 0) * l.qty,
       })),
-      facts.charges ?? NO_CHARGES,
+      // Shipping rates in the order's market, as its parts (docs/pricing.md "Markets").
+      chargesInMarket(facts.charges ?? NO_CHARGES, rules.pricing.market),
       rules.shippingMethodId,
       { lenient: false },
     ),
@@ -294,9 +296,12 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
       total: String(centsToUnits(totalCents)),
     });
   }
-  const approval = approvalNeeded(rules.pricing.member, totalCents, rules.pricing.currency);
-  if (standing.heldCents + totalCents > rules.limits.maxValueCents) {
-    const max = formatCents(rules.limits.maxValueCents, rules.pricing.currency);
+  // Limits are set in the store's currency: the order's total is compared brought back to it,
+  // and a limit is named in the order's currency as the market converts it.
+  const storeCents = inStoreMinor(totalCents, rules.pricing.market);
+  const approval = approvalNeeded(rules.pricing.member, storeCents, rules.pricing);
+  if (standing.heldCents + storeCents > rules.limits.maxValueCents) {
+    const max = marketMoney(rules.limits.maxValueCents, rules.pricing);
     throw new HttpError(422, "hold_limit", holdMessages.value(max));
   }
   return {
@@ -343,8 +348,9 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
  */
 export function approvalNeeded(
   member: CompanyMember | undefined,
+  /** In the store's currency, as the limits are. */
   totalCents: number,
-  currency: string,
+  pricing: Pick<PricingContext, "currency" | "market">,
 ): ApprovalNeed | null {
   if (!member) return null;
   let need: ApprovalNeed | null = null;
@@ -359,7 +365,7 @@ export function approvalNeeded(
   // Nobody could approve it (owners do not decide their own orders): refused now, rather than
   // held until it expires.
   if (need && member.otherOwners === 0) {
-    const limit = formatCents(need.limitCents, currency);
+    const limit = marketMoney(need.limitCents, pricing);
     throw new HttpError(
       422,
       "spending_limit",

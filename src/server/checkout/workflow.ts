@@ -446,7 +446,8 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       ...decision,
       id: randomUUID(),
       delivery,
-      currency: opts.currency,
+      currency: facts.pricing.currency,
+      exchangeRate: facts.pricing.market?.rate,
       // An order awaiting approval is held for the approval window instead (withApprovalWindow).
       holdExpiresAt: holdUntil(facts.windowEnd, holdTime(facts.standing, opts.limits, opts.holdMs)),
       // Each line keeps its cart line's vehicle; the request's fills the lines without one.

@@ -46,6 +46,8 @@ export type OrderToWrite = Decision & {
   id: string;
   delivery: Delivery;
   currency: string;
+  /** Its market's rate (docs/pricing.md "The order's rate"); absent: 1, the store's currency. */
+  exchangeRate?: number;
   /** When its hold ends (`holdUntil`). */
   holdExpiresAt: Date;
   /** The vehicle each line keeps, in the lines' order (null or absent: none). */

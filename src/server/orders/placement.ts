@@ -26,6 +26,11 @@ export interface NewOrder {
   vehicles?: (LineVehicle | null)[];
   totalCents: number;
   currency: string;
+  /**
+   * One unit of the store's currency in `currency`, the rate its market priced it at
+   * (docs/pricing.md "The order's rate"); absent: 1, the store's currency.
+   */
+  exchangeRate?: number;
   charges: {
     shippingCents: number;
     shippingMethod: string | null;
@@ -88,7 +93,7 @@ export function insertOrderCtes(customer: Orderer, order: NewOrder): SQL {
                           address, po_reference, hold_expires_at, shipping_cents,
                           shipping_method, tax_cents, shipping_tax_cents, tax_name,
                           tax_rate_millipercent, tax_note, buyer_tax_id, ship_to, status,
-                          ship_complete, discount_code, discount_cents)
+                          ship_complete, discount_code, discount_cents, exchange_rate)
       values (${order.id}, ${customer.id}, ${customer.email}, ${customer.name},
               ${order.totalCents}, ${order.currency}, ${delivery.phone}, ${delivery.address},
               ${delivery.poReference ?? null}, ${order.holdExpiresAt.toISOString()}::timestamptz,
@@ -97,7 +102,8 @@ export function insertOrderCtes(customer: Orderer, order: NewOrder): SQL {
               ${charges.taxNote ?? null}, ${charges.buyerTaxId ?? null},
               ${delivery.shipTo ? JSON.stringify(delivery.shipTo) : null}::jsonb,
               ${statusOf(order)}, ${order.shipComplete ?? false},
-              ${order.discount?.code ?? null}, ${order.discount?.totalCents ?? 0})
+              ${order.discount?.code ?? null}, ${order.discount?.totalCents ?? 0},
+              ${order.exchangeRate ?? 1})
       returning id, number, created_at
     ),
     items as (
@@ -153,8 +159,7 @@ export function newOrderRows(
     buyerTaxId: charges.buyerTaxId ?? null,
     shipTo: delivery.shipTo ?? null,
     currency: order.currency,
-    // The column's default: every order is priced in the store's currency (no door passes a market yet).
-    exchangeRate: 1,
+    exchangeRate: order.exchangeRate ?? 1,
     phone: delivery.phone,
     address: delivery.address,
     poReference: delivery.poReference ?? null,

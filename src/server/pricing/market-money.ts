@@ -1,7 +1,8 @@
 import type { ChargeFacts } from "../charges/estimate";
 import type { ShippingMethodRule } from "../shipping/rates";
 import { convertMinor, toStoreMinor } from "./convert";
-import type { PricingMarket } from "./pricing";
+import { formatCents } from "../money";
+import type { PricingContext, PricingMarket } from "./pricing";
 
 /**
  * The money of a door other than its parts' prices, in the market a `PricingContext` prices in
@@ -58,3 +59,15 @@ export function codeInMarket<T extends { amountCents: number | null; minSubtotal
 /** An amount of the market's currency in the store's, for limits set in the store's currency. */
 export const inStoreMinor = (cents: number, market: PricingMarket | undefined): number =>
   market ? toStoreMinor(cents, market.rate) : cents;
+
+/**
+ * An amount of the store's currency (a limit) as the buyer reads it: in the context's market, to
+ * the cent (a limit is not a price: no .99 ending).
+ */
+export const marketMoney = (
+  cents: number,
+  pricing: Pick<PricingContext, "currency" | "market">,
+): string => {
+  const m = pricing.market;
+  return formatCents(m ? convertMinor(cents, m.rate, "cent") : cents, pricing.currency);
+};

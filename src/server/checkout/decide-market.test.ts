@@ -1,0 +1,116 @@
+import { expect, test } from "vitest";
+import { loadConfig } from "../config";
+import { inMarket, type CompanyMember, type PricingContext } from "../pricing/pricing";
+import { decidePlacement, type ProductFacts } from "./decide";
+
+// The checkout's decision in a market (docs/pricing.md "Markets and currencies"), without a
+// database: the parts through `inMarket`, the shipping rates converted by the same rule, the
+// money limits (set in the store's currency) compared with the total brought back to it and
+// named in the market's currency. The default market decides exactly as no market.
+
+const limits = loadConfig({}).holdLimits; // 25,000.00 held at most
+const europe = { code: "EU", currency: "EUR", rate: 0.92, rounding: "cent" as const };
+const usd: PricingContext = { currency: "USD" };
+const eur = inMarket(usd, europe);
+
+const part: ProductFacts = {
+  id: "a",
+  name: "Part a",
+  partNumber: "PN-a",
+  listPriceCents: 1250,
+  minimumOrder: 1,
+  available: 100,
+  weightGrams: 1_000,
+};
+const texas = {
+  place: { country: "US", region: "TX" },
+  zones: [
+    {
+      id: "us",
+      name: "US",
+      countries: ["US"],
+      regions: [],
+      methods: [
+        {
+          id: "11111111-1111-4111-8111-111111111111",
+          name: "Express",
+          estimate: "1-2 days",
+          kind: "weight" as const,
+          priceCents: 0,
+          freeOverCents: null,
+          bands: [{ upToGrams: 5_000, priceCents: 1_995 }],
+        },
+      ],
+    },
+  ],
+  rates: [
+    {
+      id: "tx",
+      country: "US",
+      region: "TX",
+      name: "Texas sales tax",
+      rateMillipercent: 6250,
+      appliesToShipping: true,
+    },
+  ],
+};
+const facts = (qty: number, heldCents = 0) => ({
+  wanted: [{ productId: "a", qty }],
+  products: new Map([["a", part]]),
+  standing: { trusted: true, heldCents, unpaidProductIds: [] },
+  charges: texas,
+});
+
+test("in Europe: the parts and the shipping band converted, tax on what they come to", () => {
+  const decision = decidePlacement(facts(3), { limits, pricing: eur });
+  // $12.50 × 0.92 = €11.50; the band's $19.95 × 0.92 = €18.354 → €18.35.
+  expect(decision.lines[0]).toMatchObject({ unitPriceCents: 1150, taxCents: 216 });
+  // 6.25 % of €34.50 is 2.15625 → €2.16; of €18.35, 1.146875 → €1.15.
+  expect(decision.charges).toMatchObject({ shippingCents: 1835, taxCents: 216 + 115 });
+  expect(decision.totalCents).toBe(3450 + 1835 + 216 + 115);
+});
+
+test("the default market decides exactly as no market", () => {
+  const usMarket = { code: "US", currency: "USD", rate: 1, rounding: "cent" as const };
+  expect(decidePlacement(facts(3), { limits, pricing: inMarket(usd, usMarket) })).toEqual(
+    decidePlacement(facts(3), { limits, pricing: usd }),
+  );
+});
+
+test("limits in the store's currency compare the order brought back, and are named in EUR", () => {
+  const member = (over: Partial<CompanyMember>): PricingContext =>
+    inMarket(
+      {
+        currency: "USD",
+        customerId: "u1",
+        companyId: "c1",
+        member: {
+          role: "buyer",
+          orderLimitCents: null,
+          monthlyLimitCents: null,
+          spentThisMonthCents: 0,
+          otherOwners: 1,
+          ...over,
+        },
+      },
+      europe,
+    );
+  const noPlace = { ...facts(4), charges: undefined };
+  // 4 × €11.50 = €46.00, which is $50.00 back in the store's currency.
+  const order = (over: Partial<CompanyMember>) =>
+    decidePlacement(noPlace, { limits, pricing: member(over) });
+  expect(order({ orderLimitCents: 5000 })).toMatchObject({ totalCents: 4600, approval: null });
+  expect(order({ orderLimitCents: 4999 }).approval).toEqual({
+    reason: "order_limit",
+    limitCents: 4999,
+  });
+  // $49.99 × 0.92 = €45.9908 → €45.99.
+  expect(() => order({ role: "owner", orderLimitCents: 4999, otherOwners: 0 })).toThrow(
+    "over the per-order limit of €45.99",
+  );
+  // The value held: $50.00 more than the room left is refused, its limit named in EUR.
+  const held = { ...facts(4, limits.maxValueCents - 4999), charges: undefined };
+  expect(() => decidePlacement(held, { limits, pricing: eur })).toThrow(/at most €/);
+  const fits = { ...facts(4, limits.maxValueCents - 5000), charges: undefined };
+  expect(decidePlacement(fits, { limits, pricing: eur }).totalCents).toBe(4600);
+});
