@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUpAdmin, signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
+import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
 import { backorderHelpers } from "../../../tests/support/backorders";
-import { shipsToTestAddress, TEST_SHIP_TO } from "../../../tests/support/destination";
+import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import type { TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { previewAllocation, type PreviewLine } from "./allocation-preview";
 
 // The allocation preview (docs/inventory.md "Allocation preview") against `allocate_stock`: each
@@ -16,11 +17,9 @@ let admin: TestAccount;
 let h: ReturnType<typeof backorderHelpers>;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "preview-admin@example.com", AUTH_RATE_LIMIT_PER_IP: "1000" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "preview-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("preview-admin@example.com", {
+    AUTH_RATE_LIMIT_PER_IP: "1000",
+  }));
   h = backorderHelpers(t, () => admin);
 });
 afterAll(() => t.close());

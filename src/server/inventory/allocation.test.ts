@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUpAdmin, signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
-import { placeTestOrder, shipsToTestAddress } from "../../../tests/support/destination";
+import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
+import { placeTestOrder } from "../../../tests/support/destination";
 import { backorderHelpers } from "../../../tests/support/backorders";
 import { insertProduct } from "../../../tests/support/factories";
 import { stockAtLocations } from "../../../tests/support/location-stock";
 import { payWithTestCard } from "../../../tests/support/payments";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import type { TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { orderMessages } from "../../contract/orders";
 import { productFieldMessages } from "../../contract/products";
 import { shipmentMessages } from "../../contract/shipments";
@@ -18,11 +19,9 @@ let t: TestApp;
 let admin: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "stock-admin@example.com", AUTH_RATE_LIMIT_PER_IP: "1000" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "stock-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("stock-admin@example.com", {
+    AUTH_RATE_LIMIT_PER_IP: "1000",
+  }));
 });
 afterAll(() => t.close());
 

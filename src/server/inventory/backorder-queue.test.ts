@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUpAdmin, signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
+import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
 import { queueSteps } from "../../../tests/support/backorder-queue";
-import { shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
 import type { AdminHome } from "../../contract/admin-home";
 import type { QueuedBackorder } from "../../contract/backorder-queue";
 import type { Order } from "../../contract/orders";
@@ -19,11 +19,9 @@ let h: ReturnType<typeof queueSteps>;
 let home: string;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "queue-admin@example.com", AUTH_RATE_LIMIT_PER_IP: "1000" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "queue-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("queue-admin@example.com", {
+    AUTH_RATE_LIMIT_PER_IP: "1000",
+  }));
   h = queueSteps(t, () => admin);
   home = await h.homeLocation();
 });

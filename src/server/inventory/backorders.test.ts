@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUpAdmin, signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
+import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
 import { backorderHelpers } from "../../../tests/support/backorders";
-import { shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { chargeTestCard, openPayment, payWithTestCard } from "../../../tests/support/payments";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import type { TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { backorderMessages } from "../../contract/backorders";
 import { orderMessages, type Order } from "../../contract/orders";
 import { createBackorderDateMail } from "../orders/backorder-mail";
@@ -25,11 +25,9 @@ let home: string;
 let h: ReturnType<typeof backorderHelpers>;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "backorder-admin@example.com", AUTH_RATE_LIMIT_PER_IP: "1000" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "backorder-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("backorder-admin@example.com", {
+    AUTH_RATE_LIMIT_PER_IP: "1000",
+  }));
   h = backorderHelpers(t, () => admin);
   home = await h.homeLocation();
 });

@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUpAdmin, signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
-import { placeTestOrder, shipsToTestAddress } from "../../../tests/support/destination";
+import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
+import { placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { stockAtLocations } from "../../../tests/support/location-stock";
 import { multipart } from "../../../tests/support/multipart";
 import { refusal } from "../../../tests/support/refusal";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import type { TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { supplyMessages, type SupplyCreate } from "../../contract/supply";
 import { createSupplyService, type SupplyService } from "./supply";
 import { importSupply } from "./supply-csv";
@@ -21,11 +22,9 @@ let announced = 0;
 const actor = { id: "supply-admin", email: "supply-admin@example.com" };
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "supply-admin@example.com", AUTH_RATE_LIMIT_PER_IP: "1000" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "supply-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("supply-admin@example.com", {
+    AUTH_RATE_LIMIT_PER_IP: "1000",
+  }));
   supply = createSupplyService(t.database.db, () => (announced += 1));
 });
 afterAll(() => t.close());

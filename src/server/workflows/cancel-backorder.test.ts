@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUpAdmin, signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
+import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
 import { backorderHelpers } from "../../../tests/support/backorders";
-import { shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { payWithTestCard } from "../../../tests/support/payments";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import type { TestApp } from "../../../tests/support/test-app";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { backorderMessages, type BackorderCancelled } from "../../contract/backorders";
 import type { Order } from "../../contract/orders";
 
@@ -20,11 +20,9 @@ let h: ReturnType<typeof backorderHelpers>;
 let home: string;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "cancel-bo-admin@example.com", AUTH_RATE_LIMIT_PER_IP: "1000" },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "cancel-bo-admin@example.com" });
+  ({ t, admin } = await shippingAppWithAdmin("cancel-bo-admin@example.com", {
+    AUTH_RATE_LIMIT_PER_IP: "1000",
+  }));
   h = backorderHelpers(t, () => admin);
   home = await h.homeLocation();
 });
