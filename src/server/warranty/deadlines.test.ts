@@ -2,10 +2,8 @@ import { eq } from "drizzle-orm";
 import { sql } from "../db/sql";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
-import { insertProduct } from "../../../tests/support/factories";
-import { orderAndCharge } from "../../../tests/support/payments";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
-import { claimBody } from "../../../tests/support/warranty";
+import { claimBody, shippedWarrantyOrder } from "../../../tests/support/warranty";
 import { requestsAs } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
 import {
@@ -40,18 +38,7 @@ const call = requestsAs(() => t.app);
 
 /** A shipped part with a warranty, and a claim of one unit of it (waiting for the store). */
 async function claim(): Promise<{ id: string; number: string }> {
-  const part = await insertProduct(t.database.db, {
-    priceCents: 2000,
-    minimumOrder: 1,
-    availableQuantity: 50,
-    warrantyMonths: 12,
-  });
-  const { orderId, confirm } = await orderAndCharge(t.app, customer, part.id, 1);
-  expect((await confirm()).statusCode).toBe(200);
-  const shipped = await call(admin, "PATCH", `/api/orders/${orderId}/status`, {
-    status: "shipped",
-  });
-  expect(shipped.statusCode, shipped.body).toBe(200);
+  const { orderId } = await shippedWarrantyOrder(t, admin, customer, 1);
   const filed = await call(customer, "POST", "/api/warranty-claims", claimBody(orderId));
   expect(filed.statusCode, filed.body).toBe(201);
   return filed.json();
