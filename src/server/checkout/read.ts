@@ -9,6 +9,7 @@ import {
   pricingFromJson,
   pricingJson,
   type PricingContext,
+  type PricingMarket,
   type PricingRow,
 } from "../pricing/pricing";
 import type { VehicleQuery } from "../../contract/vehicles";
@@ -179,6 +180,8 @@ export async function readPlacementUnlocked(
 interface ReadOptions {
   destination: DestinationSource;
   currency: string;
+  /** The market to price in (docs/pricing.md "Markets and currencies"); absent: none. */
+  market?: PricingMarket;
   /** The vehicle the lines are for, named in this same statement (no round trip of its own). */
   vehicle?: VehicleQuery;
   /** The store's country, for the EU reverse charge (docs/tax.md). */
@@ -324,7 +327,7 @@ async function read(
     },
     charges,
     address,
-    pricing: pricingFromJson(customerId, opts.currency, row.pricing),
+    pricing: pricingFromJson(customerId, opts.currency, row.pricing, opts.market),
     vehicle: row.vehicle,
     // Open by the database's clock (the query's `now()`), which the write checks them by.
     windowEnd: earliestWindow(windows, wantedIds, 0),

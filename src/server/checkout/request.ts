@@ -1,13 +1,16 @@
+import type { Checkout } from "../../contract/cart";
 import { orderMessages } from "../../contract/orders";
 import type { VehicleQuery } from "../../contract/vehicles";
 import type { DestinationSource } from "../charges/read";
 import type { DbOrTx } from "../db/database";
 import { HttpError } from "../errors";
 import type { ShipToSnapshot } from "../orders/tables";
+import { unitsToCents } from "../money";
+import type { PricingMarket } from "../pricing/pricing";
 import type { lockQuoteForAcceptance } from "../quotes/access";
 import { promiseBeforeWrite } from "../shipping/delivery-promise";
 import type { PlacementRead, PlacementSource } from "./read";
-import type { Delivery, OrderToWrite } from "./write";
+import type { Customer, Delivery, OrderToWrite } from "./write";
 
 /*
  * What a placement is asked, whichever door it came in by (the product page's order, checkout,
@@ -48,6 +51,11 @@ export interface PlacementRequest {
   fulfilment?: "complete" | "available";
   /** The discount code the buyer saw applied: placed in the locked transaction, used once there. */
   discountCode?: string;
+  /**
+   * The market it is priced in (docs/pricing.md "Markets and currencies"): its parts, shipping
+   * and code converted, the order in its currency at its rate. Absent: the store's currency.
+   */
+  market?: PricingMarket;
 }
 
 /**
@@ -117,6 +125,36 @@ export function destinationOf(input: {
 }): DestinationSource {
   if (input.shipTo) return { shipTo: input.shipTo };
   return input.addressId ? { addressId: input.addressId } : { defaultAddress: true };
+}
+
+/**
+ * The cart's checkout as a placement: the account's whole cart (all lines or none) at the total
+ * the customer was shown, the cart emptied in the order's statement, priced in `market` when one
+ * is passed (no route passes one yet).
+ */
+export function cartCheckoutRequest(
+  customer: Customer,
+  input: Checkout,
+  clientWaiting?: () => boolean,
+  market?: PricingMarket,
+): PlacementRequest {
+  return {
+    source: { cartOf: customer.id },
+    delivery: {
+      phone: input.phonrNo ?? "",
+      address: input.Address ?? "",
+      poReference: input.poReference ?? null,
+    },
+    destination: destinationOf(input),
+    shippingMethodId: input.shippingMethodId ?? null,
+    expectedTotalCents: unitsToCents(input.expectedTotal),
+    fromCart: { saveToProfile: input.saveToProfile ?? false },
+    vehicle: input.vehicle,
+    fulfilment: input.fulfilment,
+    discountCode: input.discountCode,
+    clientWaiting,
+    market,
+  };
 }
 
 /** The address as the order keeps it (its id left out: the address book may change). */

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { type Checkout } from "../../contract/cart";
 import {
   holdMessages,
   type Order,
@@ -48,6 +47,7 @@ import type { PlacementMemory } from "./memory";
 import { newOrderRows } from "../orders/placement";
 import { oneAtATime } from "./one-at-a-time";
 import {
+  cartCheckoutRequest,
   destinationOf,
   promiseForWrite,
   promisesDelivery,
@@ -75,6 +75,7 @@ import { totalNow } from "./total-now";
 import { recordDeliveryPromise } from "../shipping/delivery-promise";
 import { clearCartCode, placementDiscount, redeemCode } from "../pricing/discount-codes";
 import type { DiscountOffer } from "../pricing/discounts";
+import { inMarketOf } from "../pricing/pricing";
 
 export interface CheckoutOptions {
   currency: string;
@@ -341,6 +342,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         capNew,
         destination: request.destination,
         currency: opts.currency,
+        market: request.market,
         vehicle: request.vehicle,
         sellerCountry: opts.sellerCountry,
         backorders: !!request.fulfilment,
@@ -432,10 +434,13 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
             shipTo: snapshot(address),
           }
         : { ...request.delivery, shipTo: address ? snapshot(address) : null };
+    // In the request's market (the locked read priced in it already; the unlocked one and the
+    // memory keep the store's currency): parts, shipping and limits (decide.ts).
+    const pricing = inMarketOf(facts.pricing, request.market);
     const decision = decidePlacement(facts, {
       shippingMethodId: request.shippingMethodId,
       limits: opts.limits,
-      pricing: facts.pricing,
+      pricing,
       expectedTotalCents: request.expectedTotalCents,
       quotedPrices: quote ? quotedPrices(quote) : undefined,
       fulfilment: quote ? undefined : request.fulfilment,
@@ -446,8 +451,8 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       ...decision,
       id: randomUUID(),
       delivery,
-      currency: facts.pricing.currency,
-      exchangeRate: facts.pricing.market?.rate,
+      currency: pricing.currency,
+      exchangeRate: pricing.market?.rate,
       // An order awaiting approval is held for the approval window instead (withApprovalWindow).
       holdExpiresAt: holdUntil(facts.windowEnd, holdTime(facts.standing, opts.limits, opts.holdMs)),
       // Each line keeps its cart line's vehicle; the request's fills the lines without one.
@@ -564,23 +569,8 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
      * customer was shown; the cart is emptied in the same transaction, so two tabs checking out
      * at once place one order (the second finds the cart empty).
      */
-    checkoutCart: (customer: Customer, input: Checkout, clientWaiting?: () => boolean) =>
-      place(customer, {
-        source: { cartOf: customer.id },
-        delivery: {
-          phone: input.phonrNo ?? "",
-          address: input.Address ?? "",
-          poReference: input.poReference ?? null,
-        },
-        destination: destinationOf(input),
-        shippingMethodId: input.shippingMethodId ?? null,
-        expectedTotalCents: unitsToCents(input.expectedTotal),
-        fromCart: { saveToProfile: input.saveToProfile ?? false },
-        vehicle: input.vehicle,
-        fulfilment: input.fulfilment,
-        discountCode: input.discountCode,
-        clientWaiting,
-      }),
+    checkoutCart: (...args: Parameters<typeof cartCheckoutRequest>) =>
+      place(args[0], cartCheckoutRequest(...args)),
   };
 }
 

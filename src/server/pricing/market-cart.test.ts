@@ -1,17 +1,25 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
+import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { requestsAs } from "../../../tests/support/requests";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
 import type { Market } from "../../contract/markets";
+import { companyAddressInputSchema } from "../../contract/addresses";
 import { createCartService, type CartService } from "../cart/service";
+import { createCheckout } from "../checkout/workflow";
+import { loadConfig } from "../config";
+import { createInventory } from "../inventory/service";
+import { orders } from "../orders/tables";
 
 /**
- * The cart and its quote in a market (docs/pricing.md "Markets and currencies"): the parts, the
- * shipping rate and the discount code's amount and minimum all converted by the same rule, so
- * the cart and the quote give the same figures; the default market prices exactly as no market.
- * No route passes a market yet: the cart service is asked directly, as a door will ask it.
+ * The cart, its quote and its checkout in a market (docs/pricing.md "Markets and currencies"):
+ * the parts, the shipping rate and the discount code's amount and minimum all converted by the
+ * same rule, so each gives the same figures and the order is kept in EUR at its rate; the default
+ * market prices exactly as no market. No route passes a market yet: the services are asked
+ * directly, as a door will ask them.
  */
 describe("the cart in a market", () => {
   let t: TestApp;
@@ -118,5 +126,37 @@ describe("the cart in a market", () => {
     );
     const answer = (await req(buyer, "POST", "/api/cart/quote", germany)).json();
     expect(answer).toMatchObject({ currency: "USD", subtotal: 72.01, shipping: 7.5, total: 74.51 });
+  });
+
+  test("checked out in Europe: the quote's total, the order kept in EUR at its rate", async () => {
+    const oregon = { estimate: { country: "US", postalCode: "97301" } };
+    const quote = await cart.quote(oregon, buyer.id, europe);
+    // The test courier to Oregon is free: €66.25 − €4.60.
+    expect(quote).toMatchObject({ currency: "EUR", subtotal: 66.25, shipping: 0, total: 61.65 });
+    const checkout = createCheckout(createInventory(t.database.db), {
+      currency: "USD",
+      holdMs: 3_600_000,
+      limits: { ...loadConfig({}).holdLimits, newCustomerShare: 1 },
+    });
+    const customer = { id: buyer.id, email: buyer.email, name: buyer.name, emailVerified: true };
+    const input = {
+      phonrNo: "5550100",
+      Address: "1 Dock Road",
+      shipTo: companyAddressInputSchema.parse(TEST_SHIP_TO),
+      expectedTotal: quote.total,
+      discountCode: `EU${process.pid}`,
+      poReference: undefined,
+      saveToProfile: false,
+    };
+    const placed = await checkout.checkoutCart(customer, input, undefined, europe);
+    expect(placed).toMatchObject({ currency: "EUR", total: 61.65, subtotal: 66.25 });
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, placed._id));
+    expect(row).toMatchObject({
+      currency: "EUR",
+      exchangeRate: 0.92,
+      totalCents: 6165,
+      discountCents: 460,
+      shippingCents: 0,
+    });
   });
 });
