@@ -1,4 +1,5 @@
 import { keepBounded } from "../bounded-map";
+import { toStoreMinor } from "../pricing/convert";
 import { pricesAnyProduct, type PricingContext } from "../pricing/pricing";
 import type { ChargeFacts } from "../charges/estimate";
 import type { ProductFacts, WantedLine } from "./decide";
@@ -147,7 +148,8 @@ export function createPlacementMemory(
       }
       const now = Date.now();
       known.decidedOn = { ...known.decidedOn, revision: before.revision + 1 };
-      known.heldCents += order.totalCents;
+      // In the store's currency, as the limit is (an order in a market at its rate).
+      known.heldCents += toStoreMinor(order.totalCents, order.exchangeRate ?? 1);
       for (const line of order.lines) {
         known.unpaidProductIds.add(line.productId);
         // The write keeps an open window and opens the others until the hold ends.

@@ -292,7 +292,7 @@ async function read(
                   'coreDepositCents', p.core_deposit_cents,
                   'publicBreaks', p.breaks${heldFields}${backorderField}))
                   from products p where p.id in (select product_id from wanted)), '[]') as products,
-      (select coalesce(sum(total_cents), 0) from orders
+      (select coalesce(sum(round(total_cents / exchange_rate)), 0) from orders
         where user_id = ${customerId} and status in ('unpaid', 'awaiting_approval')) as held_cents,
       array(select distinct i.product_id::text from order_items i
               join orders o on o.id = i.order_id

@@ -76,6 +76,7 @@ import { recordDeliveryPromise } from "../shipping/delivery-promise";
 import { clearCartCode, placementDiscount, redeemCode } from "../pricing/discount-codes";
 import type { DiscountOffer } from "../pricing/discounts";
 import { inMarketOf } from "../pricing/pricing";
+import { toStoreMinor } from "../pricing/convert";
 
 export interface CheckoutOptions {
   currency: string;
@@ -360,7 +361,9 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       // is checked when it is approved: docs/terms.md).
       const account =
         companyId && !order.approval && opts.invoices ? await accountTermsOf(tx, companyId) : null;
-      if (account) await checkCredit(tx, account, order.totalCents, opts.currency);
+      // The credit limit is in the store's currency: an order in a market counts at its rate.
+      const storeCents = toStoreMinor(order.totalCents, order.exchangeRate ?? 1);
+      if (account) await checkCredit(tx, account, storeCents, opts.currency);
       // One statement: the order, its lines, its hold windows, its stock, and (a checkout) the
       // cart emptied.
       const { row, items } = await writeOrder(tx, stock, customer, order);

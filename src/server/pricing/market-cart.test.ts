@@ -9,6 +9,7 @@ import type { TestApp } from "../../../tests/support/test-app";
 import type { Market } from "../../contract/markets";
 import { companyAddressInputSchema } from "../../contract/addresses";
 import { createCartService, type CartService } from "../cart/service";
+import { readPlacement } from "../checkout/read";
 import { createCheckout } from "../checkout/workflow";
 import { loadConfig } from "../config";
 import { createInventory } from "../inventory/service";
@@ -158,5 +159,19 @@ describe("the cart in a market", () => {
       discountCents: 460,
       shippingCents: 0,
     });
+    // What the account holds counts against HOLD_MAX_VALUE in the store's currency: €61.65 at
+    // 0.92 is $67.01.
+    const read = await readPlacement(
+      t.database.db,
+      buyer.id,
+      { lines: [] },
+      {
+        trusted: true,
+        capNew: false,
+        destination: null,
+        currency: "USD",
+      },
+    );
+    expect(read.standing.heldCents).toBe(6701);
   });
 });

@@ -158,7 +158,8 @@ export function pricingJson(customerId: string, currency: string, productIds: SQ
     select json_build_object(
              'companyId', m.company_id, 'role', m.role,
              'orderLimitCents', m.order_limit_cents, 'monthlyLimitCents', m.monthly_limit_cents,
-             'spent', (select coalesce(sum(o.total_cents), 0) from orders o
+             'spent', (select coalesce(sum(round(o.total_cents / o.exchange_rate)), 0)
+                         from orders o
                         where o.user_id = m.user_id
                           and o.status not in ('cancelled', 'awaiting_approval')
                           and o.created_at >= date_trunc('month', now() at time zone 'UTC')
