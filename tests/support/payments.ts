@@ -1,5 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
+import type { products } from "../../src/server/catalog/tables";
 import { placeTestOrder } from "./destination";
+import { insertProduct } from "./factories";
+import type { TestApp } from "./test-app";
 
 /** Opens the order's payment as the payment page does (POST /api/create-payment-intent). */
 export function openPayment(app: FastifyInstance, who: { cookie: string }, orderId: string) {
@@ -105,4 +109,31 @@ export function cancelOrderAsAdmin(
     headers: { cookie: admin.cookie },
     payload: { status: "cancelled" },
   });
+}
+
+/**
+ * A fresh part (insertProduct's, minimum order 1, `part` over it) that `buyer` orders `qty` of,
+ * pays by test card and confirms; the order's id and the part.
+ */
+export async function paidOrderOfNewPart(
+  t: TestApp,
+  buyer: { cookie: string },
+  qty: number,
+  part: Partial<typeof products.$inferInsert> = {},
+) {
+  const product = await insertProduct(t.database.db, { minimumOrder: 1, ...part });
+  const { orderId, confirm } = await orderAndCharge(t.app, buyer, product.id, qty);
+  expect((await confirm()).statusCode).toBe(200);
+  return { orderId, part: product };
+}
+
+/** The admin marks the order shipped (PATCH /api/orders/{id}/status), which must succeed. */
+export async function shipAsAdmin(t: TestApp, admin: { cookie: string }, orderId: string) {
+  const res = await t.app.inject({
+    method: "PATCH",
+    url: `/api/orders/${orderId}/status`,
+    headers: { cookie: admin.cookie },
+    payload: { status: "shipped" },
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }

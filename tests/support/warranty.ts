@@ -1,7 +1,5 @@
-import { expect } from "vitest";
 import type { TestAccount } from "./accounts";
-import { insertProduct } from "./factories";
-import { orderAndCharge } from "./payments";
+import { paidOrderOfNewPart, shipAsAdmin } from "./payments";
 import type { TestApp } from "./test-app";
 
 /** A valid North American VIN (its check digit holds). */
@@ -36,22 +34,11 @@ export async function shippedWarrantyOrder(
   qty = 3,
   ship = true,
 ) {
-  const part = await insertProduct(t.database.db, {
+  const bought = await paidOrderOfNewPart(t, buyer, qty, {
     priceCents: 2000,
-    minimumOrder: 1,
     availableQuantity: 50,
     warrantyMonths: 12,
   });
-  const { orderId, confirm } = await orderAndCharge(t.app, buyer, part.id, qty);
-  expect((await confirm()).statusCode).toBe(200);
-  if (ship) {
-    const res = await t.app.inject({
-      method: "PATCH",
-      url: `/api/orders/${orderId}/status`,
-      headers: { cookie: admin.cookie },
-      payload: { status: "shipped" },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  return { orderId, part };
+  if (ship) await shipAsAdmin(t, admin, bought.orderId);
+  return bought;
 }

@@ -4,9 +4,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
-import { insertProduct } from "../../../tests/support/factories";
 import { multipartFiles, tinyGif, tinyPng } from "../../../tests/support/multipart";
-import { orderAndCharge } from "../../../tests/support/payments";
+import { paidOrderOfNewPart, shipAsAdmin } from "../../../tests/support/payments";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
@@ -47,20 +46,11 @@ const png = (filename = "part.png") => ({ data: tinyPng, filename, type: "image/
 
 /** A requested return of the customer's, of a part they bought, paid and got shipped. */
 async function customerReturn(): Promise<string> {
-  const part = await insertProduct(t.database.db, {
+  const { orderId } = await paidOrderOfNewPart(t, customer, 1, {
     priceCents: 1000,
-    minimumOrder: 1,
     availableQuantity: 20,
   });
-  const { orderId, confirm } = await orderAndCharge(t.app, customer, part.id, 1);
-  expect((await confirm()).statusCode).toBe(200);
-  const shipped = await t.app.inject({
-    method: "PATCH",
-    url: `/api/orders/${orderId}/status`,
-    headers: { cookie: admin.cookie },
-    payload: { status: "shipped" },
-  });
-  expect(shipped.statusCode, shipped.body).toBe(200);
+  await shipAsAdmin(t, admin, orderId);
   const asked = await t.app.inject({
     method: "POST",
     url: `/api/orders/${orderId}/returns`,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
-import { orderAndCharge } from "../../../tests/support/payments";
+import { orderAndCharge, paidOrderOfNewPart, shipAsAdmin } from "../../../tests/support/payments";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
@@ -143,17 +143,11 @@ describe("through the API", () => {
 
   /** A $20.00 part; the customer buys 3 and pays; it ships; they return 2; the admin approves. */
   async function approvedReturn(body: object = { reason: "no_longer_needed" }) {
-    const part = await insertProduct(t.database.db, {
+    const { orderId, part } = await paidOrderOfNewPart(t, customer, 3, {
       priceCents: 2000,
-      minimumOrder: 1,
       availableQuantity: 50,
     });
-    const { orderId, confirm } = await orderAndCharge(t.app, customer, part.id, 3);
-    expect((await confirm()).statusCode).toBe(200);
-    const shipped = await call(admin, "PATCH", `/api/orders/${orderId}/status`, {
-      status: "shipped",
-    });
-    expect(shipped.statusCode, shipped.body).toBe(200);
+    await shipAsAdmin(t, admin, orderId);
     const asked = await call(customer, "POST", `/api/orders/${orderId}/returns`, {
       lines: [{ line: 1, qty: 2 }],
       ...body,

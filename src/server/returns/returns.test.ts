@@ -2,10 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
-import { insertProduct } from "../../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
-import { orderAndCharge } from "../../../tests/support/payments";
 import { pdfText } from "../../../tests/support/pdf-text";
+import { paidOrderOfNewPart, shipAsAdmin } from "../../../tests/support/payments";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
@@ -51,18 +50,12 @@ const stockOf = async (id: string) =>
 
 /** A $20.00 part, 50 in stock; the customer buys `qty`, pays with the test card, it ships. */
 async function shippedOrder(qty = 3, ship = true) {
-  const part = await insertProduct(t.database.db, {
+  const bought = await paidOrderOfNewPart(t, customer, qty, {
     priceCents: 2000,
-    minimumOrder: 1,
     availableQuantity: 50,
   });
-  const { orderId, confirm } = await orderAndCharge(t.app, customer, part.id, qty);
-  expect((await confirm()).statusCode).toBe(200);
-  if (ship) {
-    const res = await call(admin, "PATCH", `/api/orders/${orderId}/status`, { status: "shipped" });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  return { orderId, part };
+  if (ship) await shipAsAdmin(t, admin, bought.orderId);
+  return bought;
 }
 
 const ask = (orderId: string, body: object, who = customer) =>

@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
-import { insertProduct } from "../../../tests/support/factories";
-import { orderAndCharge } from "../../../tests/support/payments";
+import { paidOrderOfNewPart } from "../../../tests/support/payments";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
 import { adminAuditLog } from "../audit/tables";
@@ -67,13 +66,10 @@ function cancellingWith(gateway: PaymentGateway, now?: () => Date) {
 
 /** A paid order of the customer's ($30.00). */
 async function paidOrder() {
-  const part = await insertProduct(t.database.db, {
+  const { orderId } = await paidOrderOfNewPart(t, customer, 2, {
     priceCents: 1500,
-    minimumOrder: 1,
     availableQuantity: 20,
   });
-  const { orderId, confirm } = await orderAndCharge(t.app, customer, part.id, 2);
-  expect((await confirm()).statusCode).toBe(200);
   return orderId;
 }
 
