@@ -7,7 +7,12 @@ import { orderAndCharge, paidOrderOfNewPart, shipAsAdmin } from "../../../tests/
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
-import { returnMessages, type RestockingFee } from "../../contract/returns";
+import {
+  returnMessages,
+  type ReceivedCondition,
+  type RestockingFee,
+  type ReturnReason,
+} from "../../contract/returns";
 import { products } from "../catalog/tables";
 import { loadConfig } from "../config";
 import { orders } from "../orders/tables";
@@ -20,55 +25,48 @@ import { refunds, returnLines, returnRequests } from "./tables";
 const FEE: RestockingFee = { percent: 15, conditions: ["used", "damaged"] };
 // 2 units asked: $40.00 net, $3.30 tax.
 const ASKED = [{ line: 1, qty: 2, netCents: 4000, taxCents: 330 }];
+/** The rule for line 1 of ASKED received as `qty` units in `condition`, under FEE. */
+const receiveLine1 = (reason: ReturnReason, qty: number, condition: ReceivedCondition) =>
+  receiveRule(reason, ASKED, [{ line: 1, qty, condition }], FEE);
 
 describe("the receive rule", () => {
   test("everything back as new: the whole amount, no fee, every unit back on sale", () => {
-    const r = receiveRule("did_not_fit", ASKED, [{ line: 1, qty: 2, condition: "as_new" }], FEE);
+    const r = receiveLine1("did_not_fit", 2, "as_new");
     expect(r).toMatchObject({ refundNetCents: 4000, refundTaxCents: 330, feeCents: 0 });
     expect(r.lines[0]).toMatchObject({ receivedQty: 2, restock: 2 });
   });
 
   test("damaged with a 15% fee: the fee keeps 15% of net and tax; nothing back on sale", () => {
-    const r = receiveRule(
-      "no_longer_needed",
-      ASKED,
-      [{ line: 1, qty: 2, condition: "damaged" }],
-      FEE,
-    );
+    const r = receiveLine1("no_longer_needed", 2, "damaged");
     // 15% of $40.00 = $6.00, of $3.30 = $0.50 (0.495 rounded half up).
     expect(r).toMatchObject({ refundNetCents: 3400, refundTaxCents: 280, feeCents: 650 });
     expect(r.lines[0]!.restock).toBe(0);
   });
 
   test("one of two arrived: half the net and tax", () => {
-    const r = receiveRule("did_not_fit", ASKED, [{ line: 1, qty: 1, condition: "as_new" }], FEE);
+    const r = receiveLine1("did_not_fit", 1, "as_new");
     expect(r).toMatchObject({ refundNetCents: 2000, refundTaxCents: 165, feeCents: 0 });
     expect(r.lines[0]!.restock).toBe(1);
   });
 
   test("a wrong part refunds nothing and goes nowhere", () => {
-    const r = receiveRule(
-      "did_not_fit",
-      ASKED,
-      [{ line: 1, qty: 2, condition: "wrong_part" }],
-      FEE,
-    );
+    const r = receiveLine1("did_not_fit", 2, "wrong_part");
     expect(r).toMatchObject({ refundNetCents: 0, refundTaxCents: 0, feeCents: 0 });
     expect(r.lines[0]!.restock).toBe(0);
   });
 
   test("no fee when the store is at fault (arrived damaged, defective), nor on a condition not chosen", () => {
     for (const reason of ["damaged", "defective", "wrong_part"] as const) {
-      const r = receiveRule(reason, ASKED, [{ line: 1, qty: 2, condition: "used" }], FEE);
+      const r = receiveLine1(reason, 2, "used");
       expect(r.feeCents, reason).toBe(0);
       expect(r.refundNetCents + r.refundTaxCents).toBe(4330);
     }
-    const r = receiveRule("did_not_fit", ASKED, [{ line: 1, qty: 2, condition: "as_new" }], FEE);
+    const r = receiveLine1("did_not_fit", 2, "as_new");
     expect(r.feeCents).toBe(0);
   });
 
   test("a core never goes back on sale and never pays a fee", () => {
-    const r = receiveRule("core", ASKED, [{ line: 1, qty: 2, condition: "used" }], FEE);
+    const r = receiveLine1("core", 2, "used");
     expect(r).toMatchObject({ refundNetCents: 4000, feeCents: 0 });
     expect(r.lines[0]!.restock).toBe(0);
   });
@@ -78,9 +76,9 @@ describe("the receive rule", () => {
     expect(() =>
       receiveRule("did_not_fit", two, [{ line: 1, qty: 2, condition: "as_new" }], FEE),
     ).toThrow(returnMessages.receiveAllLines(2));
-    expect(() =>
-      receiveRule("did_not_fit", ASKED, [{ line: 1, qty: 3, condition: "as_new" }], FEE),
-    ).toThrow(returnMessages.receiveTooMany(1, 2));
+    expect(() => receiveLine1("did_not_fit", 3, "as_new")).toThrow(
+      returnMessages.receiveTooMany(1, 2),
+    );
     expect(() =>
       receiveRule(
         "did_not_fit",
