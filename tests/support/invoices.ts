@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../src/server/db/database";
 import { orderItems, orders } from "../../src/server/orders/tables";
 import type { InvoiceService } from "../../src/server/invoices/service";
+import { invoices } from "../../src/server/invoices/tables";
 
 /** `n` unpaid one-line orders written straight into the database (bulk invoicing's orders). */
 export async function unpaidOrders(db: Db, n: number): Promise<string[]> {
@@ -69,3 +70,10 @@ export async function payAllInParallel(
   );
   return issued;
 }
+
+/** The order's credit notes (its refunds' documents), as the database has them. */
+export const creditNotesOf = (db: DbOrTx, orderId: string) =>
+  db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "credit_note")));

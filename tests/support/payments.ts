@@ -1,6 +1,9 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { products } from "../../src/server/catalog/tables";
+import type { DbOrTx } from "../../src/server/db/database";
+import { testCardRefunds } from "../../src/server/payments/tables";
 import { placeTestOrder } from "./destination";
 import { insertProduct } from "./factories";
 import type { TestApp } from "./test-app";
@@ -137,3 +140,10 @@ export async function shipAsAdmin(t: TestApp, admin: { cookie: string }, orderId
   });
   expect(res.statusCode, res.body).toBe(200);
 }
+
+/** The refunds the test-card gateway made for the store's refund `refundId` (its idempotency key). */
+export const testCardRefundsOf = (db: DbOrTx, refundId: string) =>
+  db
+    .select()
+    .from(testCardRefunds)
+    .where(eq(testCardRefunds.idempotencyKey, `refund-${refundId}`));

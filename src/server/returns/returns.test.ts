@@ -1,16 +1,20 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { pdfText } from "../../../tests/support/pdf-text";
-import { paidOrderOfNewPart, shipAsAdmin } from "../../../tests/support/payments";
+import { creditNotesOf } from "../../../tests/support/invoices";
+import {
+  paidOrderOfNewPart,
+  shipAsAdmin,
+  testCardRefundsOf,
+} from "../../../tests/support/payments";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
 import { returnMessages } from "../../contract/returns";
 import { adminAuditLog } from "../audit/tables";
-import { invoices } from "../invoices/tables";
 import { orders } from "../orders/tables";
 import { products } from "../catalog/tables";
 import { refunds } from "./tables";
@@ -253,10 +257,7 @@ test("a gateway error leaves the return 'refund failed' with nothing half-writte
     creditNote: null,
   });
   expect(await stockOf(part.id)).toBe(49); // the parts are back either way
-  const noNote = await t.database.db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "credit_note")));
+  const noNote = await creditNotesOf(t.database.db, orderId);
   expect(noNote).toHaveLength(0);
   // The customer sees it too.
   const seen = (await call(customer, "GET", `/api/orders/${orderId}/returns`)).json();
@@ -266,10 +267,7 @@ test("a gateway error leaves the return 'refund failed' with nothing half-writte
   expect(retried.status).toBe("refunded");
   await expect(service.retryRefund(id, actor)).rejects.toMatchObject({ statusCode: 409 });
   const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.returnId, id));
-  const gatewayRows = await t.database.db
-    .select()
-    .from(testCardRefunds)
-    .where(eq(testCardRefunds.idempotencyKey, `refund-${refund!.id}`));
+  const gatewayRows = await testCardRefundsOf(t.database.db, refund!.id);
   expect(gatewayRows).toHaveLength(1);
 });
 
@@ -291,15 +289,9 @@ test("a refund confirmed twice at once refunds once and issues one credit note",
     service.runRefund(refund!.id),
     service.runRefund(refund!.id),
   ]);
-  const notes = await t.database.db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "credit_note")));
+  const notes = await creditNotesOf(t.database.db, orderId);
   expect(notes).toHaveLength(1);
-  const rows = await t.database.db
-    .select()
-    .from(testCardRefunds)
-    .where(eq(testCardRefunds.idempotencyKey, `refund-${refund!.id}`));
+  const rows = await testCardRefundsOf(t.database.db, refund!.id);
   expect(rows).toHaveLength(1);
 });
 

@@ -1,15 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
-import { paidOrderOfNewPart } from "../../../tests/support/payments";
+import { creditNotesOf } from "../../../tests/support/invoices";
+import { paidOrderOfNewPart, testCardRefundsOf } from "../../../tests/support/payments";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
 import { adminAuditLog } from "../audit/tables";
 import { createInventory } from "../inventory/service";
-import { invoices } from "../invoices/tables";
 import { createOrderService } from "../orders/service";
 import type { PaymentGateway } from "../payments/gateway";
-import { testCardRefunds } from "../payments/tables";
 import { createTestCardGateway } from "../payments/test-card-gateway";
 import { refunds } from "../returns/tables";
 import { createOrderStatus } from "./order-status";
@@ -75,16 +74,8 @@ async function paidOrder() {
 
 const refundOf = async (orderId: string) =>
   (await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId)))[0]!;
-const creditNotes = (orderId: string) =>
-  t.database.db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "credit_note")));
-const gatewayRefunds = (refundId: string) =>
-  t.database.db
-    .select()
-    .from(testCardRefunds)
-    .where(eq(testCardRefunds.idempotencyKey, `refund-${refundId}`));
+const creditNotes = (orderId: string) => creditNotesOf(t.database.db, orderId);
+const gatewayRefunds = (refundId: string) => testCardRefundsOf(t.database.db, refundId);
 const asAdmin = (method: "GET" | "POST", url: string) =>
   t.app.inject({ method, url, headers: { cookie: admin.cookie } });
 
