@@ -8,6 +8,7 @@ import { quotedPrices, requireDestination, type QuoteToAccept } from "./request"
 import type { CheckoutOptions } from "./workflow";
 import type { Customer } from "./write";
 import { placementDiscount } from "../pricing/discount-codes";
+import type { PricingMarket } from "../pricing/pricing";
 
 /**
  * What an order would charge now, decided as its placement decides it (the hold rules of new
@@ -23,6 +24,8 @@ export async function totalNow(
     quote: QuoteToAccept | null;
     /** A discount code to take off (the one-product order's dialog), as the placement takes it. */
     discountCode?: string;
+    /** The market it is priced in (docs/pricing.md "Markets and currencies"); absent: none. */
+    market?: PricingMarket;
   },
   opts: Pick<CheckoutOptions, "currency" | "sellerCountry" | "limits">,
 ): Promise<OrderTotal> {
@@ -31,6 +34,7 @@ export async function totalNow(
     capNew: false,
     destination: what.destination,
     currency: opts.currency,
+    market: what.market,
     sellerCountry: opts.sellerCountry,
   });
   if (what.quote) {

@@ -75,7 +75,7 @@ import { totalNow } from "./total-now";
 import { recordDeliveryPromise } from "../shipping/delivery-promise";
 import { clearCartCode, placementDiscount, redeemCode } from "../pricing/discount-codes";
 import type { DiscountOffer } from "../pricing/discounts";
-import { inMarketOf } from "../pricing/pricing";
+import { inMarketOf, type PricingMarket } from "../pricing/pricing";
 import { toStoreMinor } from "../pricing/convert";
 
 export interface CheckoutOptions {
@@ -522,7 +522,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
      * What the spec's one-product order would charge now (the product page's dialog shows it
      * before the customer confirms), decided as the placement decides it, writing nothing.
      */
-    orderTotal: (customer: Customer, input: OrderTotalInput): Promise<OrderTotal> =>
+    orderTotal: (customer: Customer, input: OrderTotalInput, market?: PricingMarket) =>
       inventory.transaction((_stock, tx) =>
         totalNow(
           tx,
@@ -533,14 +533,21 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
             shippingMethodId: null,
             quote: null,
             discountCode: input.discountCode,
+            market,
           },
           opts,
         ),
       ),
 
     /** The spec's order of one product (`/products/{id}`): a one-line order. */
-    placeOne: (customer: Customer, input: OrderCreate, clientWaiting?: () => boolean) =>
+    placeOne: (
+      customer: Customer,
+      input: OrderCreate,
+      clientWaiting?: () => boolean,
+      market?: PricingMarket,
+    ) =>
       place(customer, {
+        market,
         source: { lines: [{ productId: input.productId, qty: input.orderQty }] },
         delivery: { phone: input.phonrNo, address: input.Address },
         destination: destinationOf(input),

@@ -14,6 +14,7 @@ import { createCheckout } from "../checkout/workflow";
 import { loadConfig } from "../config";
 import { createInventory } from "../inventory/service";
 import { orders } from "../orders/tables";
+import { productPrice } from "./routes";
 
 /**
  * The cart, its quote and its checkout in a market (docs/pricing.md "Markets and currencies"):
@@ -69,6 +70,13 @@ describe("the cart in a market", () => {
     expect(applied.statusCode).toBe(200);
   });
   afterAll(() => t.close());
+  const checkoutService = () =>
+    createCheckout(createInventory(t.database.db), {
+      currency: "USD",
+      holdMs: 3_600_000,
+      limits: { ...loadConfig({}).holdLimits, newCustomerShare: 1 },
+    });
+  const shipTo = () => companyAddressInputSchema.parse(TEST_SHIP_TO);
 
   test("Europe: parts, shipping and the code in EUR, the same on the cart and its quote", async () => {
     const inCart = await cart.get(buyer.id, europe);
@@ -134,16 +142,12 @@ describe("the cart in a market", () => {
     const quote = await cart.quote(oregon, buyer.id, europe);
     // The test courier to Oregon is free: €66.25 − €4.60.
     expect(quote).toMatchObject({ currency: "EUR", subtotal: 66.25, shipping: 0, total: 61.65 });
-    const checkout = createCheckout(createInventory(t.database.db), {
-      currency: "USD",
-      holdMs: 3_600_000,
-      limits: { ...loadConfig({}).holdLimits, newCustomerShare: 1 },
-    });
+    const checkout = checkoutService();
     const customer = { id: buyer.id, email: buyer.email, name: buyer.name, emailVerified: true };
     const input = {
       phonrNo: "5550100",
       Address: "1 Dock Road",
-      shipTo: companyAddressInputSchema.parse(TEST_SHIP_TO),
+      shipTo: shipTo(),
       expectedTotal: quote.total,
       discountCode: `EU${process.pid}`,
       poReference: undefined,
@@ -173,5 +177,31 @@ describe("the cart in a market", () => {
       },
     );
     expect(read.standing.heldCents).toBe(6701);
+  });
+
+  test("the product's price, the one-product order's total and the order agree in EUR", async () => {
+    const part = await insertProduct(t.database.db, { priceCents: 2586, minimumOrder: 1 });
+    const driver = await signUpVerified(t);
+    const customer = { id: driver.id, email: driver.email, name: driver.name, emailVerified: true };
+    // $25.86 × 0.92 = €23.7912 → €23.79 (docs/pricing.md's example).
+    expect(await productPrice(t.database.db, driver.id, "USD", part.id, europe)).toMatchObject({
+      currency: "EUR",
+      listPrice: 23.79,
+      yourPrice: 23.79,
+    });
+    expect(await productPrice(t.database.db, driver.id, "USD", part.id)).toMatchObject({
+      currency: "USD",
+      listPrice: 25.86,
+      yourPrice: 25.86,
+    });
+    const checkout = checkoutService();
+    const one = { productId: part.id, orderQty: 2, shipTo: shipTo() };
+    const total = await checkout.orderTotal(customer, one, europe);
+    expect(total).toMatchObject({ subtotal: 47.58, shipping: 0, total: 47.58 });
+    const input = { ...one, phonrNo: "5550100", Address: "1 Dock Road", expectedTotal: 47.58 };
+    const placed = await checkout.placeOne(customer, input, undefined, europe);
+    expect(placed).toMatchObject({ currency: "EUR", total: 47.58 });
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, placed._id));
+    expect(row).toMatchObject({ currency: "EUR", exchangeRate: 0.92, totalCents: 4758 });
   });
 });

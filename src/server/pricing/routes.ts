@@ -24,7 +24,15 @@ import { products } from "../catalog/tables";
 import { notFound } from "../errors";
 import { centsToUnits } from "../money";
 import type { PriceListService } from "./price-lists";
-import { minimumFor, packFor, priceTiers, pricingFor, unitPriceWithNote } from "./pricing";
+import { priceInMarket } from "./market-money";
+import {
+  minimumFor,
+  packFor,
+  priceTiers,
+  pricingFor,
+  unitPriceWithNote,
+  type PricingMarket,
+} from "./pricing";
 
 const adminErrors = errorAnswers(400, 401, 403, 404, 409);
 const actor = (u: SessionUser) => ({ id: u.id, email: u.email, apiKey: u.apiKey });
@@ -35,6 +43,8 @@ export async function productPrice(
   customerId: string | undefined,
   currency: string,
   productId: string,
+  /** The market it is priced in (docs/pricing.md "Markets and currencies"); absent: none. */
+  market?: PricingMarket,
 ): Promise<ProductPrice> {
   const [[product], context] = await Promise.all([
     db
@@ -48,7 +58,7 @@ export async function productPrice(
       })
       .from(products)
       .where(eq(products.id, productId)),
-    pricingFor(db, customerId, currency, [productId]),
+    pricingFor(db, customerId, currency, [productId], market),
   ]);
   if (!product) throw notFound("Product not found");
   const minimumOrder = minimumFor(context, product);
@@ -61,8 +71,8 @@ export async function productPrice(
   });
   return {
     productId,
-    currency,
-    listPrice: centsToUnits(product.listPriceCents),
+    currency: context.currency,
+    listPrice: centsToUnits(priceInMarket(product.listPriceCents, market)),
     yourPrice: centsToUnits(first.unitPriceCents),
     companyPrice: context.overlay?.has(productId) ?? false,
     priceNote: first.note,
