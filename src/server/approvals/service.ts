@@ -42,6 +42,7 @@ import type { TermsMail } from "../terms/mail";
 import type { ApprovalMail } from "./mail";
 import { approvalSettingsOf, setApprovalSettings, type ApprovalDefaults } from "./settings";
 import { type Clock, systemClock } from "../clock";
+import { toStoreMinor } from "../pricing/convert";
 
 /**
  * Approvals (docs/approvals.md). A company buyer's order over a spending limit is written by the
@@ -284,7 +285,9 @@ export function createApprovalService(
             ? await accountTermsOf(tx, approval.companyId)
             : null;
         if (account) {
-          await checkCredit(tx, account, order.totalCents, order.currency);
+          // The credit limit is in the store's currency: the order counts at its own rate.
+          const storeCents = toStoreMinor(order.totalCents, order.exchangeRate);
+          await checkCredit(tx, account, storeCents, order.currency);
           const settled = await settleOnAccount(tx, orderId, account, opts.invoices!);
           row = settled.row;
           onAccount = settled.invoice;
