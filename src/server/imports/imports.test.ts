@@ -69,6 +69,15 @@ const filesInFolder = () => (existsSync(folder()) ? readdirSync(folder()) : []);
 const upload = (xml: string, who: TestAccount = admin, filename = "brakes.xml") =>
   uploadImport(t, "aces", xml, who, filename);
 const startAndWait = (id: string) => startImportAndWait(t, admin, id);
+/** The brand's file of one application: TB-100, a pair, on the 2015 Golf; its preview. */
+const uploadPairOfTb100 = async () =>
+  (
+    await upload(
+      acesXml("TSTB", [
+        { id: "1", baseVehicle: golf(2015), qty: 4, part: "TB-100", notes: ["pair"] },
+      ]).xml,
+    )
+  ).json<ImportRecord>();
 
 const fitmentOf = (productId: string) =>
   t.database.db
@@ -190,37 +199,26 @@ test("the import replaces the brand's fitment as previewed; another product's st
     .select({ id: vehicleEngines.id })
     .from(vehicleEngines)
     .where(eq(vehicleEngines.vcdbEngineConfigId, demoVcdb.engine("1.4 TSI")));
-  expect(await fitmentOf(ids.tb100)).toEqual([
-    {
-      baseVehicleId: await bvId(golf(2015)),
-      submodelId: null,
-      engineId: null,
-      position: null,
-      quantity: 1,
-      note: null,
-    },
-  ]);
+  /** A fitment row of the demo Golf of `year`: the whole vehicle, one part, no note, unless told. */
+  const golfRow = async (year: number, fields: object = {}) => ({
+    baseVehicleId: await bvId(golf(year)),
+    submodelId: null,
+    engineId: null,
+    position: null,
+    quantity: 1,
+    note: null,
+    ...fields,
+  });
+  expect(await fitmentOf(ids.tb100)).toEqual([await golfRow(2015)]);
   expect(await fitmentOf(ids.tb200)).toEqual(
     await Promise.all(
-      [2014, 2015, 2016].map(async (year) => ({
-        baseVehicleId: await bvId(golf(year)),
-        submodelId,
-        engineId: engine!.id,
-        position: null,
-        quantity: 2,
-        note: null,
-      })),
+      [2014, 2015, 2016].map((year) =>
+        golfRow(year, { submodelId, engineId: engine!.id, quantity: 2 }),
+      ),
     ),
   );
   expect(await fitmentOf(ids.tb300)).toEqual([
-    {
-      baseVehicleId: await bvId(golf(2016)),
-      submodelId: null,
-      engineId: null,
-      position: null,
-      quantity: 1,
-      note: "EngineBase 1234; with sport suspension",
-    },
+    await golfRow(2016, { note: "EngineBase 1234; with sport suspension" }),
   ]);
   expect(await fitmentOf(ids.other)).toEqual(otherBefore);
   // Shoppers see it at once (the read cache was cleared).
@@ -320,13 +318,7 @@ test("a file over IMPORT_MAX_FILE_MIB is cut off with 413; no file is kept", asy
 });
 
 test("an import starts once: again is 409, an unknown one 404, a customer 403", async () => {
-  const record = (
-    await upload(
-      acesXml("TSTB", [
-        { id: "1", baseVehicle: golf(2015), qty: 4, part: "TB-100", notes: ["pair"] },
-      ]).xml,
-    )
-  ).json<ImportRecord>();
+  const record = await uploadPairOfTb100();
   await startAndWait(record.id);
   const again = await t.app.inject({
     method: "POST",
@@ -377,13 +369,7 @@ test("the brand's parts the file no longer names lose their applications; anothe
   ]);
   const ownBefore = await fitmentOf(ids.other);
   const tb100Before = await fitmentOf(ids.tb100);
-  const record = (
-    await upload(
-      acesXml("TSTB", [
-        { id: "1", baseVehicle: golf(2015), qty: 4, part: "TB-100", notes: ["pair"] },
-      ]).xml,
-    )
-  ).json<ImportRecord>();
+  const record = await uploadPairOfTb100();
   expect(record.counts).toMatchObject({ rowsToWrite: 0, rowsToRemove: 1 });
   const done = await startAndWait(record.id);
   expect(done.result).toEqual({ inserted: 0, deleted: 1 });
