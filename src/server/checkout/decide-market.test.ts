@@ -22,6 +22,7 @@ const part: ProductFacts = {
   available: 100,
   weightGrams: 1_000,
 };
+// Texas: $19.95 shipping, free from $100.00; 6.25 % tax, on shipping too.
 const texas = {
   place: { country: "US", region: "TX" },
   zones: [
@@ -33,12 +34,12 @@ const texas = {
       methods: [
         {
           id: "11111111-1111-4111-8111-111111111111",
-          name: "Express",
-          estimate: "1-2 days",
-          kind: "weight" as const,
-          priceCents: 0,
-          freeOverCents: null,
-          bands: [{ upToGrams: 5_000, priceCents: 1_995 }],
+          name: "Standard",
+          estimate: "3 days",
+          kind: "free_over" as const,
+          priceCents: 1_995,
+          freeOverCents: 10_000,
+          bands: [],
         },
       ],
     },
@@ -61,13 +62,18 @@ const facts = (qty: number, heldCents = 0) => ({
   charges: texas,
 });
 
-test("in Europe: the parts and the shipping band converted, tax on what they come to", () => {
+test("in Europe: the parts and the shipping rate converted, tax on what they come to", () => {
   const decision = decidePlacement(facts(3), { limits, pricing: eur });
-  // $12.50 × 0.92 = €11.50; the band's $19.95 × 0.92 = €18.354 → €18.35.
+  // $12.50 × 0.92 = €11.50; the rate's $19.95 × 0.92 = €18.354 → €18.35.
   expect(decision.lines[0]).toMatchObject({ unitPriceCents: 1150, taxCents: 216 });
   // 6.25 % of €34.50 is 2.15625 → €2.16; of €18.35, 1.146875 → €1.15.
   expect(decision.charges).toMatchObject({ shippingCents: 1835, taxCents: 216 + 115 });
   expect(decision.totalCents).toBe(3450 + 1835 + 216 + 115);
+  // Free from $100.00, which is €92.00: eight parts at €11.50 reach it.
+  expect(decidePlacement(facts(8), { limits, pricing: eur })).toMatchObject({
+    charges: { shippingCents: 0, taxCents: 575 },
+    totalCents: 9200 + 575,
+  });
 });
 
 test("the default market decides exactly as no market", () => {
