@@ -11,6 +11,7 @@ import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useLocations, useProductSearch, useSaveLocation } from "../api/locations";
 import { AllocationPolicyForm } from "./allocation-policy";
+import { LocationTitle } from "./location-title";
 
 /** A location's fields as typed: the lists as "US, CA", the priority as text. */
 type LocationDraft = {
@@ -126,14 +127,7 @@ export function LocationsPage() {
     {
       header: "Location",
       role: "title",
-      cell: (l) => (
-        <span className="flex flex-wrap items-center gap-2">
-          <span className="font-mono">{l.code}</span>
-          <span>{l.name}</span>
-          {l.isHome && <span className="badge badge-primary badge-sm">Home</span>}
-          {!l.active && <span className="badge badge-ghost badge-sm">Inactive</span>}
-        </span>
-      ),
+      cell: (l) => <LocationTitle location={l} />,
     },
     { header: "City / country", cell: placeOf },
     { header: "Serves", cell: servesOf },
@@ -183,10 +177,9 @@ export function LocationsPage() {
 
 function LocationDialog({ location, onClose }: { location?: Location; onClose(): void }) {
   const save = useSaveLocation();
-  const { register, submitWith, formError, formState } = useApiForm(locationFormSchema, {
+  const { register, field, submitWith, formError } = useApiForm(locationFormSchema, {
     defaultValues: location ? toDraft(location) : blankLocation(),
   });
-  const errors = formState.errors;
   const send = async (values: z.output<typeof locationFormSchema>) => {
     const saved = await save.mutateAsync({ id: location?.id, location: values });
     notify.success(location ? `${saved.code} saved` : `${saved.code} added`);
@@ -202,86 +195,47 @@ function LocationDialog({ location, onClose }: { location?: Location; onClose():
       formError={formError}
     >
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
-        <FormField
-          label="Code"
-          placeholder="CHI"
-          maxLength={12}
-          error={errors.code?.message}
-          {...register("code")}
-        />
-        <FormField
-          label="Name"
-          placeholder="Chicago warehouse"
-          maxLength={80}
-          error={errors.name?.message}
-          {...register("name")}
-        />
+        <FormField label="Code" placeholder="CHI" maxLength={12} {...field("code")} />
+        <FormField label="Name" placeholder="Chicago warehouse" maxLength={80} {...field("name")} />
       </div>
-      <FormField
-        label="Address"
-        maxLength={120}
-        error={errors.line1?.message}
-        {...register("line1")}
-      />
+      <FormField label="Address" maxLength={120} {...field("line1")} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="City" maxLength={80} error={errors.city?.message} {...register("city")} />
-        <FormField
-          label="Region"
-          placeholder="IL"
-          maxLength={60}
-          error={errors.region?.message}
-          {...register("region")}
-        />
-        <FormField
-          label="Postal code"
-          maxLength={20}
-          error={errors.postalCode?.message}
-          {...register("postalCode")}
-        />
-        <FormField
-          label="Country"
-          placeholder="US"
-          maxLength={2}
-          error={errors.country?.message}
-          {...register("country")}
-        />
+        <FormField label="City" maxLength={80} {...field("city")} />
+        <FormField label="Region" placeholder="IL" maxLength={60} {...field("region")} />
+        <FormField label="Postal code" maxLength={20} {...field("postalCode")} />
+        <FormField label="Country" placeholder="US" maxLength={2} {...field("country")} />
       </div>
       <FormField
         label="Serves countries"
         placeholder="US, CA"
         hint="Two-letter codes, separated by commas; empty: none in particular"
-        error={errors.servesCountries?.message}
-        {...register("servesCountries")}
+        {...field("servesCountries")}
       />
       <FormField
         label="Serves regions"
         placeholder="IL, WI"
         hint="Only these regions of those countries; empty: the whole of each"
-        error={errors.servesRegions?.message}
-        {...register("servesRegions")}
+        {...field("servesRegions")}
       />
       <FormField
         label="Priority"
         {...wholeNumber(0)}
         hint="Among locations serving a destination equally, the lower ships first"
-        error={errors.priority?.message}
-        {...register("priority")}
+        {...field("priority")}
       />
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField
           label="Dispatch (working days)"
           {...wholeNumber(0)}
           hint="From an order to its parcel leaving here; 0: the same day"
-          error={errors.dispatchDays?.message}
-          {...register("dispatchDays")}
+          {...field("dispatchDays")}
         />
         <FormField
           label="Same-day cut-off hour (UTC, optional)"
           {...wholeNumber(1)}
           placeholder="14"
           hint="Orders from this hour count from the next working day"
-          error={errors.cutoffHour?.message}
-          {...register("cutoffHour")}
+          {...field("cutoffHour")}
         />
       </div>
       {!location?.isHome && (

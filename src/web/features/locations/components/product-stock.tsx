@@ -19,6 +19,7 @@ import { formatDateTime } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { BackorderPolicy } from "./backorder-policy";
+import { LocationTitle } from "./location-title";
 import { useCountStock, useProductStock, useTransferStock, useTransfers } from "../api/locations";
 
 /** A whole number as typed: empty is NaN (the contract says what to enter). */
@@ -55,13 +56,9 @@ export function ProductStock({ productId }: { productId: string }) {
       header: "Location",
       role: "title",
       cell: (l) => (
-        <span className="flex flex-wrap items-center gap-2">
-          <span className="font-mono">{l.code}</span>
-          <span>{l.name}</span>
-          {l.isHome && <span className="badge badge-primary badge-sm">Home</span>}
-          {!l.active && <span className="badge badge-ghost badge-sm">Inactive</span>}
+        <LocationTitle location={l}>
           {l.low && <span className="badge badge-warning badge-sm">Low</span>}
-        </span>
+        </LocationTitle>
       ),
     },
     { header: "On sale", numeric: true, cell: (l) => l.onSale, testId: "on-sale" },
