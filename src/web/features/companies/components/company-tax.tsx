@@ -30,14 +30,13 @@ export function CompanyTaxStatus({ companyId }: { companyId: string }) {
 function TaxForm({ companyId, tax }: { companyId: string; tax: CompanyTax }) {
   const save = useSetCompanyTax(companyId);
   const checkVies = useCheckVies(companyId);
-  const { register, submitWith, formError, formState } = useApiForm(companyTaxInputSchema, {
+  const { field, submitWith, formError } = useApiForm(companyTaxInputSchema, {
     defaultValues: {
       taxId: tax.taxId ?? "",
       taxIdCountry: tax.taxIdCountry ?? "",
       exemptionCertificate: tax.exemptionCertificate ?? "",
     },
   });
-  const { errors } = formState;
   return (
     <section aria-labelledby="company-tax" className="flex flex-col gap-3">
       <h2 id="company-tax" className="text-xl font-semibold">
@@ -89,23 +88,20 @@ function TaxForm({ companyId, tax }: { companyId: string; tax: CompanyTax }) {
           label="VAT number / tax id"
           id="tax-status-id"
           hint="EU VAT numbers with their prefix, like DE123456789 (format checked, then asked of VIES)"
-          error={errors.taxId?.message}
-          {...register("taxId")}
+          {...field("taxId")}
         />
         <FormField
           label="Issuing country"
           id="tax-status-country"
           maxLength={2}
           hint="Two letters; empty: read from the VAT prefix"
-          error={errors.taxIdCountry?.message}
-          {...register("taxIdCountry")}
+          {...field("taxIdCountry")}
         />
         <FormField
           label="Tax exemption certificate"
           id="tax-status-exemption"
           hint="Its number; orders then bear 0 % tax. Empty: not exempt"
-          error={errors.exemptionCertificate?.message}
-          {...register("exemptionCertificate")}
+          {...field("exemptionCertificate")}
         />
         <FormError message={formError} className="text-sm text-error sm:col-span-3" />
         <button type="submit" className="btn btn-primary sm:col-span-3" disabled={save.isPending}>

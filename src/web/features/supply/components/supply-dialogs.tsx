@@ -61,7 +61,7 @@ const addFormSchema = typedForm(
 export function AddSupplyDialog({ onClose }: { onClose(): void }) {
   const add = useAddSupply();
   const locations = useSupplyLocations();
-  const { register, submitWith, formError, formState, setValue } = useApiForm(addFormSchema, {
+  const { field, submitWith, formError, formState, setValue } = useApiForm(addFormSchema, {
     defaultValues: {
       kind: "production",
       reference: "",
@@ -89,7 +89,7 @@ export function AddSupplyDialog({ onClose }: { onClose(): void }) {
       submitLabel="Add supply"
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField label="Kind" error={errors.kind?.message} {...register("kind")}>
+        <SelectField label="Kind" {...field("kind")}>
           {SUPPLY_KINDS.map((k) => (
             <option key={k} value={k}>
               {supplyKindLabels[k]}
@@ -100,19 +100,14 @@ export function AddSupplyDialog({ onClose }: { onClose(): void }) {
           label="Run or PO number"
           maxLength={60}
           placeholder="RUN-2027-014"
-          error={errors.reference?.message}
-          {...register("reference")}
+          {...field("reference")}
         />
       </div>
       <ChoosePart
         error={errors.productId?.message}
         onChoose={(id) => setValue("productId", id, { shouldValidate: formState.isSubmitted })}
       />
-      <SelectField
-        label="Arrives at"
-        error={errors.locationId?.message}
-        {...register("locationId")}
-      >
+      <SelectField label="Arrives at" {...field("locationId")}>
         <option value="">Choose a location</option>
         {(locations.data ?? []).map((l) => (
           <option key={l.id} value={l.id}>
@@ -122,20 +117,10 @@ export function AddSupplyDialog({ onClose }: { onClose(): void }) {
         ))}
       </SelectField>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
-          label="Quantity"
-          {...wholeNumber(1)}
-          error={errors.qty?.message}
-          {...register("qty")}
-        />
-        <FormField
-          label="Expected on"
-          type="date"
-          error={errors.expectedOn?.message}
-          {...register("expectedOn")}
-        />
+        <FormField label="Quantity" {...wholeNumber(1)} {...field("qty")} />
+        <FormField label="Expected on" type="date" {...field("expectedOn")} />
       </div>
-      <FormField label="Note" maxLength={500} error={errors.note?.message} {...register("note")} />
+      <FormField label="Note" maxLength={500} {...field("note")} />
     </FormDialog>
   );
 }
@@ -215,7 +200,7 @@ export function ChangeSupplyDialog({
   onClose(): void;
 }) {
   const change = useChangeSupply();
-  const { register, submitWith, formError, formState } = useApiForm(changeFormSchema, {
+  const { field, submitWith, formError } = useApiForm(changeFormSchema, {
     defaultValues: {
       reference: supply.reference,
       qty: String(supply.qty),
@@ -223,7 +208,6 @@ export function ChangeSupplyDialog({
       note: supply.note,
     },
   });
-  const errors = formState.errors;
   const send = async (values: z.output<typeof changeFormSchema>) => {
     await change.mutateAsync({ id: supply.id, change: values });
     notify.success(`${supply.reference} saved`);
@@ -242,28 +226,17 @@ export function ChangeSupplyDialog({
         <span className="font-mono">{supply.partNumber}</span> {supply.productName} to{" "}
         {supply.locationName}
       </p>
-      <FormField
-        label="Expected on"
-        type="date"
-        error={errors.expectedOn?.message}
-        {...register("expectedOn")}
-      />
+      <FormField label="Expected on" type="date" {...field("expectedOn")} />
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField
           label="Quantity"
           {...wholeNumber(Math.max(1, supply.received))}
           hint={supply.received > 0 ? `${supply.received} received already` : undefined}
-          error={errors.qty?.message}
-          {...register("qty")}
+          {...field("qty")}
         />
-        <FormField
-          label="Run or PO number"
-          maxLength={60}
-          error={errors.reference?.message}
-          {...register("reference")}
-        />
+        <FormField label="Run or PO number" maxLength={60} {...field("reference")} />
       </div>
-      <FormField label="Note" maxLength={500} error={errors.note?.message} {...register("note")} />
+      <FormField label="Note" maxLength={500} {...field("note")} />
     </FormDialog>
   );
 }
@@ -281,7 +254,7 @@ export function ReceiveSupplyDialog({
   onClose(): void;
 }) {
   const receive = useReceiveSupply();
-  const { register, submitWith, formError, formState } = useApiForm(receiveFormSchema, {
+  const { field, submitWith, formError } = useApiForm(receiveFormSchema, {
     defaultValues: { qty: String(supply.toCome) },
   });
   const send = async ({ qty }: z.output<typeof receiveFormSchema>) => {
@@ -304,13 +277,7 @@ export function ReceiveSupplyDialog({
         {supply.received} of {supply.qty} received, {supply.toCome} still to come. The units
         received go on sale at {supply.locationName}.
       </p>
-      <FormField
-        label="Units arrived"
-        {...wholeNumber(1)}
-        max={supply.toCome}
-        error={formState.errors.qty?.message}
-        {...register("qty")}
-      />
+      <FormField label="Units arrived" {...wholeNumber(1)} max={supply.toCome} {...field("qty")} />
     </FormDialog>
   );
 }
