@@ -1,9 +1,7 @@
-import { useState } from "react";
 import type { UserListItem } from "#contract/users";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { formatDateTime } from "../../../lib/format";
-import { notify } from "../../../lib/notify";
 import { useMarkDeliverable } from "../api/mark-deliverable";
+import { AskFirstButton } from "./ask-first-button";
 
 /** "Email bounces", with the SMTP server's answer and its date as the badge's title. */
 export function BounceBadge({ user }: { user: UserListItem }) {
@@ -18,38 +16,20 @@ export function BounceBadge({ user }: { user: UserListItem }) {
 
 /** Takes the mark off, after a confirmation (the admin knows the mailbox works again). */
 export function MarkDeliverableButton({ user }: { user: UserListItem }) {
-  const mark = useMarkDeliverable();
-  const [asking, setAsking] = useState(false);
-  const close = () => {
-    mark.reset();
-    setAsking(false);
-  };
   return (
-    <>
-      <button type="button" className="btn btn-sm btn-outline" onClick={() => setAsking(true)}>
-        Mark deliverable
-      </button>
-      <ConfirmDialog
-        open={asking}
-        title={`Mark ${user.email} deliverable?`}
-        confirmLabel="Mark deliverable"
-        tone="positive"
-        busy={mark.isPending}
-        error={mark.error?.message}
-        onCancel={close}
-        // Not mutate()'s callbacks: the refreshed list hides this button before they would run.
-        onConfirm={() =>
-          mark.mutateAsync(user._id).then(
-            (res) => notify.success(`${res.user.email} is marked deliverable`),
-            () => undefined, // shown in the dialog
-          )
-        }
-      >
-        <p>
-          The mail server refused <strong>{user.email}</strong> for good: {user.emailBounce}. Mark
-          it deliverable once {user.name} has fixed their mailbox; a new refusal marks it again.
-        </p>
-      </ConfirmDialog>
-    </>
+    <AskFirstButton
+      label="Mark deliverable"
+      look="btn-outline"
+      title={`Mark ${user.email} deliverable?`}
+      tone="positive"
+      action={useMarkDeliverable()}
+      arg={user._id}
+      done={(res) => `${res.user.email} is marked deliverable`}
+    >
+      <p>
+        The mail server refused <strong>{user.email}</strong> for good: {user.emailBounce}. Mark it
+        deliverable once {user.name} has fixed their mailbox; a new refusal marks it again.
+      </p>
+    </AskFirstButton>
   );
 }
