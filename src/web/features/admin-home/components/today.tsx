@@ -92,6 +92,29 @@ function ReorderLevel({ product }: { product: LowStockProduct }) {
   );
 }
 
+/** A part low on stock as a row of Today's lists: its name, linked to `to`, and its number. */
+function LowPart(props: {
+  part: { name: string; partNumber: string };
+  to: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <li
+      className="flex flex-wrap items-center justify-between gap-2 p-3"
+      data-testid={props.testId}
+    >
+      <div className="min-w-0">
+        <Link to={props.to} className="link font-medium">
+          {props.part.name}
+        </Link>
+        <p className="font-mono text-sm text-base-content/75">{props.part.partNumber}</p>
+      </div>
+      {props.children}
+    </li>
+  );
+}
+
 function LowStock({ low }: { low: AdminHome["lowStock"] }) {
   return (
     <section aria-labelledby="low-stock-heading" className="flex flex-col gap-2">
@@ -110,23 +133,13 @@ function LowStock({ low }: { low: AdminHome["lowStock"] }) {
           </p>
           <ul className="divide-y divide-base-300 rounded-box border border-base-300">
             {low.products.map((p) => (
-              <li
-                key={p.id}
-                className="flex flex-wrap items-center justify-between gap-2 p-3"
-                data-testid="low-stock-product"
-              >
-                <div className="min-w-0">
-                  <Link to={paths.product.to(p.id)} className="link font-medium">
-                    {p.name}
-                  </Link>
-                  <p className="font-mono text-sm text-base-content/75">{p.partNumber}</p>
-                </div>
+              <LowPart key={p.id} part={p} to={paths.product.to(p.id)} testId="low-stock-product">
                 <p className="tabular-nums">
                   <span className="font-semibold">{p.availableQuantity}</span> in stock · reorder at{" "}
                   {p.reorderLevel}
                 </p>
                 <ReorderLevel key={`${p.id}:${p.reorderLevel}`} product={p} />
-              </li>
+              </LowPart>
             ))}
           </ul>
           {low.count > low.products.length && (
@@ -159,22 +172,17 @@ function LowAtLocations({ low }: { low: AdminHome["lowAtLocations"] }) {
       </p>
       <ul className="divide-y divide-base-300 rounded-box border border-base-300">
         {low.rows.map((r) => (
-          <li
+          <LowPart
             key={`${r.productId}:${r.location}`}
-            className="flex flex-wrap items-center justify-between gap-2 p-3"
-            data-testid="low-at-location"
+            part={r}
+            to={paths.locationStock.to(r.productId)}
+            testId="low-at-location"
           >
-            <div className="min-w-0">
-              <Link to={paths.locationStock.to(r.productId)} className="link font-medium">
-                {r.name}
-              </Link>
-              <p className="font-mono text-sm text-base-content/75">{r.partNumber}</p>
-            </div>
             <p className="tabular-nums">
               {r.location}: <span className="font-semibold">{r.onSale}</span> on sale · reorder at{" "}
               {r.reorderLevel}
             </p>
-          </li>
+          </LowPart>
         ))}
       </ul>
       {low.count > low.rows.length && (
