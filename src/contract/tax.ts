@@ -87,6 +87,17 @@ export const taxMessages = {
 } as const;
 
 /**
+ * The words of prices with VAT included (docs/tax.md "Prices with VAT included"): beside a
+ * consumer's gross price ("incl. 19 % VAT") and in place of a tax line added to the total on the
+ * order, its emails, invoice and credit notes ("Includes VAT (19 %) €3.80"). `percent` as the
+ * rate's percentage (19, 8.875), `money` formatted in the order's currency.
+ */
+export const vatIncludedWords = {
+  price: (percent: number) => `incl. ${percent} % VAT`,
+  total: (percent: number, money: string) => `Includes VAT (${percent} %) ${money}`,
+} as const;
+
+/**
  * A company's tax status (admin; docs/tax.md): its tax id with the country that issued
  * it (an EU VAT number's form is checked, offline), and a tax exemption certificate number.
  */

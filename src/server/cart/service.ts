@@ -30,7 +30,7 @@ import {
   inMarketOf,
   type PricingMarket,
 } from "../pricing/pricing";
-import { chargesInMarket, priceInMarket } from "../pricing/market-money";
+import { atDeliveryRate, chargesFor, priceInMarket } from "../pricing/market-money";
 import {
   cartCodeOf,
   cartDiscountFor,
@@ -93,7 +93,7 @@ export function createCartService(
     market?: PricingMarket,
   ): Promise<Cart> {
     const ids = stored.map((l) => l.productId);
-    const [found, alreadyOrdered, pricing, code] = await Promise.all([
+    const [found, alreadyOrdered, read, code] = await Promise.all([
       ids.length === 0
         ? []
         : tx
@@ -119,6 +119,8 @@ export function createCartService(
         : inMarketOf({ currency: opts.currency }, market),
       withCode ?? (userId && ids.length > 0 ? cartCodeOf(tx, userId) : undefined),
     ]);
+    // A consumer's gross prices at the delivery country's VAT rate, as the checkout's (docs/tax.md).
+    const pricing = atDeliveryRate(read, delivery?.facts);
     const byId = new Map(found.map((p) => [p.id, p]));
     // Lines above the shelf: what their parts offer the rest at, where they take backorders.
     const offers = await backorderOffers(
@@ -193,7 +195,9 @@ export function createCartService(
               : null));
       const { unitPriceCents: priceCents, note: priceNote } = pricedLines.get(p.id)!;
       // Seen in the store's currency: in a market, as the market converts it (`inMarket`).
-      const seen = line.seenPriceCents && priceInMarket(line.seenPriceCents, pricing.market);
+      const seen =
+        line.seenPriceCents &&
+        priceInMarket(line.seenPriceCents, pricing.market, pricing.taxIncluded);
       const money = (cents: number) => formatCents(cents, pricing.currency);
       return {
         productId: p.id,
@@ -227,7 +231,7 @@ export function createCartService(
         weightGrams: l.grams,
         coreDepositCents: l.deposit,
       })),
-      chargesInMarket(delivery?.facts ?? { place: null, zones: [], rates: [] }, pricing.market),
+      chargesFor(delivery?.facts ?? { place: null, zones: [], rates: [] }, pricing),
       delivery?.methodId,
       { lenient: true },
     );

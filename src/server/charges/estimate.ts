@@ -7,7 +7,13 @@ import {
   type ShippingOptionPriced,
   type ShippingZoneRule,
 } from "../shipping/rates";
-import { taxOrder, taxTreatment, type BuyerTax, type TaxRateRule } from "../tax/rules";
+import {
+  taxOrder,
+  taxOrderIncluded,
+  taxTreatment,
+  type BuyerTax,
+  type TaxRateRule,
+} from "../tax/rules";
 
 /**
  * What an order charges besides its lines: shipping and tax, as one pure function shared by the
@@ -26,6 +32,13 @@ export interface ChargeFacts {
   buyer?: BuyerTax | null;
   /** The seller's country (STORE_COUNTRY): reverse charge is for other EU member states. */
   sellerCountry?: string;
+  /**
+   * A consumer's order priced with VAT included (docs/tax.md "Prices with VAT included"): the
+   * lines and the shipping rates are gross, their VAT is the part they contain, nothing is added.
+   * The rate is the place's; without a place, this one (the rate the prices were shown at).
+   * Absent: net prices, tax added.
+   */
+  taxIncluded?: { rateMillipercent: number };
 }
 
 export interface ChargeLine {
@@ -59,8 +72,10 @@ export interface Charges {
   subtotalCents: number;
   /** The lines' core deposits (untaxed; docs/core-charges.md). */
   coreDepositCents: number;
-  /** subtotal + core deposits + shipping + tax. */
+  /** subtotal + core deposits + shipping + tax (tax not added when the prices include it). */
   totalCents: number;
+  /** The lines and shipping are gross and `taxCents` is the VAT they contain (`taxIncluded`). */
+  pricesIncludeTax: boolean;
   /** Why the place cannot be served (no zone, too heavy, the chosen method gone). */
   problem: string | null;
 }
@@ -84,7 +99,16 @@ export function computeCharges(
     facts.buyer ?? null,
     facts.sellerCountry ?? "",
   );
-  const rate = treatment.kind === "standard" ? treatment.rate : null;
+  const included = facts.taxIncluded;
+  const rate =
+    treatment.kind !== "standard"
+      ? null
+      : included && !facts.place
+        ? shownRate(included.rateMillipercent)
+        : treatment.rate;
+  // Gross prices contain their VAT; net ones have it added.
+  const taxOf = included ? taxOrderIncluded : taxOrder;
+  const added = (tax: number) => (included ? 0 : tax);
   const taxFields = {
     rate,
     taxName: treatment.kind === "standard" ? (rate?.name ?? null) : treatment.name,
@@ -94,7 +118,7 @@ export function computeCharges(
   };
   const coreDepositCents = lines.reduce((sum, l) => sum + (l.coreDepositCents ?? 0), 0);
   const none = (problem: string | null): Charges => {
-    const tax = taxOrder(
+    const tax = taxOf(
       lines.map((l) => l.lineTotalCents),
       0,
       rate,
@@ -109,7 +133,8 @@ export function computeCharges(
       ...taxFields,
       subtotalCents,
       coreDepositCents,
-      totalCents: subtotalCents + coreDepositCents + tax.total,
+      totalCents: subtotalCents + coreDepositCents + added(tax.total),
+      pricesIncludeTax: !!included,
       problem,
     };
   };
@@ -126,7 +151,7 @@ export function computeCharges(
     method = cheapest(answer.options);
   }
   const shippingCents = method?.priceCents ?? 0;
-  const tax = taxOrder(
+  const tax = taxOf(
     lines.map((l) => l.lineTotalCents),
     shippingCents,
     rate,
@@ -141,10 +166,21 @@ export function computeCharges(
     ...taxFields,
     subtotalCents,
     coreDepositCents,
-    totalCents: subtotalCents + coreDepositCents + shippingCents + tax.total,
+    totalCents: subtotalCents + coreDepositCents + shippingCents + added(tax.total),
+    pricesIncludeTax: !!included,
     problem,
   };
 }
+
+/** The rate gross prices were shown at, when no place decides one (a cart without an address). */
+const shownRate = (rateMillipercent: number): TaxRateRule => ({
+  id: "included",
+  country: "",
+  region: "",
+  name: "VAT",
+  rateMillipercent,
+  appliesToShipping: true,
+});
 
 /**
  * The checkout's reading of the charges: a place nobody ships to, or a chosen method that no

@@ -20,7 +20,7 @@ import type { PriceBreak } from "../money";
 import type { ApprovalNeed } from "../approvals/service";
 import { computeCharges, requireShippable, type ChargeFacts } from "../charges/estimate";
 import { decideDiscount, type DecidedDiscount, type DiscountOffer } from "../pricing/discounts";
-import { chargesInMarket, inStoreMinor, marketMoney } from "../pricing/market-money";
+import { atDeliveryRate, chargesFor, inStoreMinor, marketMoney } from "../pricing/market-money";
 
 /**
  * The rules of placing an order, as pure functions of what the read gathered: no database, no
@@ -103,6 +103,11 @@ export interface DecidedCharges {
   /** The buyer's tax id as it was when ordered (reverse charge: its checked VAT id). */
   buyerTaxId?: string | null;
   /**
+   * A consumer's order with VAT included (docs/tax.md): lines and shipping gross, `taxCents` the
+   * VAT they contain, not added to the total. Absent: net prices, tax added.
+   */
+  pricesIncludeTax?: boolean;
+  /**
    * The method's working days in transit, when it has them: a cart's checkout keeps the window it
    * promises (docs/shipping.md "The promise kept with the order"). Absent: none.
    */
@@ -112,7 +117,7 @@ export interface DecidedCharges {
 export interface Decision {
   lines: DecidedLine[];
   charges: DecidedCharges;
-  /** Lines − discount + shipping + tax. */
+  /** Lines − discount + shipping + tax (tax not added when the prices include it). */
   totalCents: number;
   /** The discount code it uses (absent: none); used once in the order's transaction. */
   discount?: DecidedDiscount["discount"];
@@ -248,8 +253,10 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
       }
     }
   }
+  // A consumer's gross prices at the delivery country's VAT rate (docs/tax.md).
+  const pricing = atDeliveryRate(rules.pricing, facts.charges);
   const priced = priceLines(
-    rules.pricing,
+    pricing,
     found.map(({ line, product }) => ({
       ...line,
       listPriceCents: product.listPriceCents,
@@ -273,8 +280,9 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
         weightGrams: (found[i]!.product.weightGrams ?? 0) * l.qty,
         coreDepositCents: (found[i]!.product.coreDepositCents ?? 0) * l.qty,
       })),
-      // Shipping rates in the order's market, as its parts (docs/pricing.md "Markets").
-      chargesInMarket(facts.charges ?? NO_CHARGES, rules.pricing.market),
+      // Shipping rates in the order's market, as its parts (docs/pricing.md "Markets"), gross
+      // with the VAT contained for a consumer whose prices include it.
+      chargesFor(facts.charges ?? NO_CHARGES, pricing),
       rules.shippingMethodId,
       { lenient: false },
     ),
@@ -326,6 +334,7 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
       taxRateMillipercent: charges.taxRateMillipercent,
       taxNote: charges.taxNote,
       buyerTaxId: charges.buyerTaxId,
+      ...(charges.pricesIncludeTax ? { pricesIncludeTax: true } : {}),
       ...transitOf(charges.method?.method),
     },
     totalCents,

@@ -40,6 +40,8 @@ export interface NewOrder {
     taxRateMillipercent: number | null;
     taxNote?: string | null;
     buyerTaxId?: string | null;
+    /** Gross prices, the tax contained (docs/tax.md); absent: net, tax added. */
+    pricesIncludeTax?: boolean;
   };
   delivery: {
     phone: string;
@@ -93,7 +95,8 @@ export function insertOrderCtes(customer: Orderer, order: NewOrder): SQL {
                           address, po_reference, hold_expires_at, shipping_cents,
                           shipping_method, tax_cents, shipping_tax_cents, tax_name,
                           tax_rate_millipercent, tax_note, buyer_tax_id, ship_to, status,
-                          ship_complete, discount_code, discount_cents, exchange_rate)
+                          ship_complete, discount_code, discount_cents, exchange_rate,
+                          prices_include_tax)
       values (${order.id}, ${customer.id}, ${customer.email}, ${customer.name},
               ${order.totalCents}, ${order.currency}, ${delivery.phone}, ${delivery.address},
               ${delivery.poReference ?? null}, ${order.holdExpiresAt.toISOString()}::timestamptz,
@@ -103,7 +106,7 @@ export function insertOrderCtes(customer: Orderer, order: NewOrder): SQL {
               ${delivery.shipTo ? JSON.stringify(delivery.shipTo) : null}::jsonb,
               ${statusOf(order)}, ${order.shipComplete ?? false},
               ${order.discount?.code ?? null}, ${order.discount?.totalCents ?? 0},
-              ${order.exchangeRate ?? 1})
+              ${order.exchangeRate ?? 1}, ${charges.pricesIncludeTax ?? false})
       returning id, number, created_at
     ),
     items as (
@@ -160,6 +163,7 @@ export function newOrderRows(
     shipTo: delivery.shipTo ?? null,
     currency: order.currency,
     exchangeRate: order.exchangeRate ?? 1,
+    pricesIncludeTax: charges.pricesIncludeTax ?? false,
     phone: delivery.phone,
     address: delivery.address,
     poReference: delivery.poReference ?? null,

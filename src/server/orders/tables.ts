@@ -86,6 +86,12 @@ export const orders = pgTable(
     exchangeRate: numeric("exchange_rate", { precision: 14, scale: 6, mode: "number" })
       .notNull()
       .default(1),
+    /**
+     * A consumer's order with VAT included (docs/tax.md "Prices with VAT included", migration
+     * 0092): its unit prices, shipping and total are gross and `taxCents` is the VAT they contain
+     * ("Includes VAT (19 %) €3.80"), not added. False: net prices, tax added.
+     */
+    pricesIncludeTax: boolean("prices_include_tax").notNull().default(false),
     phone: text("phone").notNull(),
     address: text("address").notNull(),
     /** The customer's purchase-order reference, printed on the invoice. */

@@ -2,7 +2,8 @@ import type { ChargeFacts } from "../charges/estimate";
 import type { ShippingMethodRule } from "../shipping/rates";
 import { convertMinor, toStoreMinor } from "./convert";
 import { formatCents } from "../money";
-import type { PricingContext, PricingMarket } from "./pricing";
+import { grossOfCents, rateFor, type TaxRateRule } from "../tax/rules";
+import { withTaxIncluded, type PricingContext, type PricingMarket } from "./pricing";
 
 /**
  * The money of a door other than its parts' prices, in the market a `PricingContext` prices in
@@ -14,9 +15,19 @@ import type { PricingContext, PricingMarket } from "./pricing";
 
 const convert = (cents: number, m: PricingMarket) => convertMinor(cents, m.rate, m.rounding);
 
-/** A unit price decided in the store's currency (a cart line's price when it was seen), in the market's. */
-export const priceInMarket = (cents: number, market: PricingMarket | undefined): number =>
-  market ? convert(cents, market) : cents;
+/**
+ * A unit price decided in the store's currency (a cart line's price when it was seen), in the
+ * market's, and gross for a consumer whose prices include VAT (`taxIncluded`), as `priceLines`
+ * gives it.
+ */
+export const priceInMarket = (
+  cents: number,
+  market: PricingMarket | undefined,
+  taxIncluded?: PricingContext["taxIncluded"],
+): number => {
+  const unit = market ? convert(cents, market) : cents;
+  return taxIncluded ? grossOfCents(unit, taxIncluded.rateMillipercent) : unit;
+};
 
 /** A shipping method's prices, thresholds and bands in the market's currency. */
 function methodInMarket(method: ShippingMethodRule, m: PricingMarket): ShippingMethodRule {
@@ -41,6 +52,50 @@ export function chargesInMarket(
       methods: z.methods.map((method) => methodInMarket(method, market)),
     })),
   };
+}
+
+/**
+ * The charges as a door prices them (docs/pricing.md, docs/tax.md): shipping rates in the
+ * context's market; for a consumer whose prices include VAT, the shipping prices and bands made
+ * gross at the place's rate where it taxes shipping (a "free from" threshold stays as converted:
+ * it is compared with the gross prices shown), and the VAT contained rather than added.
+ */
+export function chargesFor(
+  facts: ChargeFacts,
+  pricing: Pick<PricingContext, "market" | "taxIncluded">,
+): ChargeFacts {
+  const inMarket = chargesInMarket(facts, pricing.market);
+  const vat = pricing.taxIncluded;
+  if (!vat) return inMarket;
+  const rate = facts.place ? rateFor(facts.rates, facts.place) : null;
+  const gross = (cents: number) =>
+    rate?.appliesToShipping ? grossOfCents(cents, rate.rateMillipercent) : cents;
+  return {
+    ...inMarket,
+    taxIncluded: vat,
+    zones: inMarket.zones.map((z) => ({
+      ...z,
+      methods: z.methods.map((m) => ({
+        ...m,
+        priceCents: gross(m.priceCents),
+        bands: m.bands.map((b) => ({ ...b, priceCents: gross(b.priceCents) })),
+      })),
+    })),
+  };
+}
+
+/**
+ * A consumer's context priced at the delivery place's VAT rate (docs/tax.md "Prices with VAT
+ * included"): the rate their prices include at checkout is the delivery country's (its region's
+ * or postal code's where it has one), none outside any rate. Without a place, or for a context
+ * whose prices do not include VAT, the context as it is.
+ */
+export function atDeliveryRate(
+  pricing: PricingContext,
+  facts: { place: ChargeFacts["place"]; rates: readonly TaxRateRule[] } | undefined,
+): PricingContext {
+  if (!pricing.taxIncluded || !facts?.place) return pricing;
+  return withTaxIncluded(pricing, rateFor(facts.rates, facts.place)?.rateMillipercent ?? 0);
 }
 
 /** A discount code's amount off and minimum order in the market's currency (a percent stays). */

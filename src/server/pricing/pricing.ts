@@ -23,6 +23,7 @@ import {
 } from "../../contract/customer-groups";
 import type { RoundingRule } from "../../contract/markets";
 import { convertMinor } from "./convert";
+import { grossOfCents } from "../tax/rules";
 import { RETAIL_GROUP_ID } from "./tables";
 
 /** A company's price for one product: a unit price and quantity breaks (sorted by minQty). */
@@ -56,6 +57,11 @@ export interface PricingContext {
    * yet: docs/pricing.md "Markets and currencies").
    */
   market?: PricingMarket;
+  /**
+   * A consumer's prices with VAT included (`withTaxIncluded`; docs/tax.md "Prices with VAT
+   * included"): each unit price, once converted, is shown gross at this rate. Absent: net prices.
+   */
+  taxIncluded?: { rateMillipercent: number };
 }
 
 /** A market as the pricing converts with it (`markets` row: docs/pricing.md). */
@@ -64,14 +70,42 @@ export interface PricingMarket {
   currency: string;
   rate: number;
   rounding: RoundingRule;
+  /** Its consumers (buyers without a company) see prices with VAT included (`markets` row). */
+  pricesIncludeTax?: boolean;
+  /**
+   * The VAT rate those prices include before the delivery country is known (the country the
+   * market was chosen by, else its first: `consumerTaxRate` in tax/service.ts). Absent: net
+   * prices, as a market passed without it always priced.
+   */
+  taxRateMillipercent?: number;
 }
 
 /** The context pricing in `market`'s currency: its prices converted after they are decided. */
-export const inMarket = (context: PricingContext, market: PricingMarket): PricingContext => ({
-  ...context,
-  currency: market.currency,
-  market,
-});
+export const inMarket = (context: PricingContext, market: PricingMarket): PricingContext => {
+  const priced = { ...context, currency: market.currency, market };
+  return market.taxRateMillipercent === undefined
+    ? priced
+    : withTaxIncluded(priced, market.taxRateMillipercent);
+};
+
+/**
+ * Whether this context's prices include VAT: a consumer (no company: a visitor or a customer of
+ * their own) in a market whose consumers see prices with VAT included. Trade buyers (company
+ * members) see net prices and are charged tax on top.
+ */
+export const includesTaxFor = (context: PricingContext): boolean =>
+  !context.companyId && context.market?.pricesIncludeTax === true;
+
+/**
+ * The context pricing gross at `rateMillipercent` (docs/tax.md "Prices with VAT included"), when
+ * it includes VAT at all (`includesTaxFor`); the context as it is otherwise. The checkout asks it
+ * again with the delivery country's rate.
+ */
+export const withTaxIncluded = (
+  context: PricingContext,
+  rateMillipercent: number,
+): PricingContext =>
+  includesTaxFor(context) ? { ...context, taxIncluded: { rateMillipercent } } : context;
 
 /** `inMarket` when a door passed a market; the context as it is otherwise. */
 export const inMarketOf = (context: PricingContext, market: PricingMarket | undefined) =>
@@ -337,7 +371,7 @@ export const percentOff = (listPriceCents: number, percent: number) =>
  * One unit's price for this caller at this quantity, and what gave it: the lowest of the list
  * price, the public break reached, the group's rule, the company's price and its break reached,
  * all in the store's currency; then, in a market (`inMarket`), converted with its rate and
- * rounding rule. `note` names the group's rule when it gave the price ("Garage price: 20 % off
+ * rounding rule, and for a consumer whose prices include VAT (`withTaxIncluded`) made gross. `note` names the group's rule when it gave the price ("Garage price: 20 % off
  * brakes").
  */
 export function unitPriceWithNote(
@@ -346,8 +380,13 @@ export function unitPriceWithNote(
 ): { unitPriceCents: number; note: string | null } {
   const decided = basePriceWithNote(context, line);
   const m = context.market;
-  if (!m) return decided;
-  return { ...decided, unitPriceCents: convertMinor(decided.unitPriceCents, m.rate, m.rounding) };
+  const unit = m
+    ? convertMinor(decided.unitPriceCents, m.rate, m.rounding)
+    : decided.unitPriceCents;
+  // A consumer's price with VAT included: the converted net price made gross once, so a line is
+  // the gross unit × its quantity (docs/tax.md).
+  const vat = context.taxIncluded;
+  return { ...decided, unitPriceCents: vat ? grossOfCents(unit, vat.rateMillipercent) : unit };
 }
 
 /** `unitPriceWithNote` in the store's currency: the price decided, before any market's rate. */

@@ -207,6 +207,25 @@ export function taxOrder(
   return { lines, shipping, total: lines.reduce((a, b) => a + b, 0) + shipping };
 }
 
+/**
+ * The VAT contained in a consumer's order priced with VAT included (docs/tax.md "Prices with VAT
+ * included"): each line's gross total (less its share of a code) and the gross shipping contain
+ * their part, each rounded on its own (`taxIncludedInCents`); nothing is added to the total. The
+ * shipping contains VAT only where the rate taxes shipping.
+ */
+export function taxOrderIncluded(
+  lineGrossCents: readonly number[],
+  shippingGrossCents: number,
+  rate: TaxRateRule | null,
+): OrderTax {
+  if (!rate) return { lines: lineGrossCents.map(() => 0), shipping: 0, total: 0 };
+  const lines = lineGrossCents.map((c) => taxIncludedInCents(c, rate.rateMillipercent));
+  const shipping = rate.appliesToShipping
+    ? taxIncludedInCents(shippingGrossCents, rate.rateMillipercent)
+    : 0;
+  return { lines, shipping, total: lines.reduce((a, b) => a + b, 0) + shipping };
+}
+
 /** A percentage on the wire (8.875) from thousandths of a percent, and back. */
 export const percentFromMilli = (milli: number) => milli / 1000;
 export const milliFromPercent = (percent: number) => Math.round(percent * 1000);

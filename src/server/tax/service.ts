@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import {
   taxMessages,
   type TaxRate,
@@ -6,7 +6,7 @@ import {
   type TaxRateInput,
 } from "../../contract/tax";
 import { recordAdminAction, type AuditActor } from "../audit/service";
-import type { Db } from "../db/database";
+import type { Db, DbOrTx } from "../db/database";
 import { sql } from "../db/sql";
 import { taxRates } from "./tables";
 import { conflict, HttpError, notFound } from "../errors";
@@ -146,3 +146,32 @@ export function createTaxService(db: Db) {
 }
 
 export type TaxService = ReturnType<typeof createTaxService>;
+
+/**
+ * A market with the VAT rate its consumers' prices include before checkout (docs/tax.md "Prices
+ * with VAT included"): for a market whose prices include VAT, the rate of `countryHint` (the
+ * country the market was chosen by: a `?market=`/cookie country, the customer's delivery
+ * country) when it is one of the market's, else of its first country (alphabetically: Austria's
+ * 20 % for the seeded Europe); that country's own rate (no region, no postal code), 0 without
+ * one. A market without VAT-inclusive prices is returned as it is (net prices). The door passes
+ * the result to the pricing (`inMarket`); at checkout the delivery country's rate decides.
+ */
+export async function withConsumerTaxRate<
+  M extends { countries: readonly string[]; pricesIncludeTax?: boolean },
+>(
+  db: DbOrTx,
+  market: M,
+  countryHint?: string | null,
+): Promise<M & { taxRateMillipercent?: number }> {
+  if (!market.pricesIncludeTax) return market;
+  const hint = countryHint?.toUpperCase();
+  const country = hint && market.countries.includes(hint) ? hint : market.countries[0];
+  if (!country) return { ...market, taxRateMillipercent: 0 };
+  const [row] = await db
+    .select({ rate: taxRates.rateMillipercent })
+    .from(taxRates)
+    .where(
+      and(eq(taxRates.country, country), eq(taxRates.region, ""), eq(taxRates.postalCode, "")),
+    );
+  return { ...market, taxRateMillipercent: row?.rate ?? 0 };
+}
