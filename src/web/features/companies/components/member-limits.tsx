@@ -15,6 +15,9 @@ const asLimit = {
   setValueAs: (v: string | number | null) => (v === "" || v === null ? null : Number(v)),
 };
 
+/** A limit's input: an amount from 0, to the cent, typed on the phone's decimal pad. */
+const limitInput = { type: "number", inputMode: "decimal", min: "0", step: "0.01" } as const;
+
 /**
  * A member's per-order and monthly spending limits, set by the company's owners (My company) or
  * an admin (the company's page): an order over either waits for an owner's approval
@@ -51,7 +54,7 @@ function LimitsForm({
   onDone(): void;
 }) {
   const update = useUpdateMember(companyId);
-  const { register, submitWith, formError, formState } = useApiForm(companyMemberUpdateSchema, {
+  const { field, submitWith, formError } = useApiForm(companyMemberUpdateSchema, {
     defaultValues: { orderLimit: member.orderLimit, monthlyLimit: member.monthlyLimit },
   });
   return (
@@ -70,23 +73,15 @@ function LimitsForm({
       <FormField
         label="Per-order limit"
         id="limit-order"
-        type="number"
-        inputMode="decimal"
-        min="0"
-        step="0.01"
-        error={formState.errors.orderLimit?.message}
-        {...register("orderLimit", asLimit)}
+        {...limitInput}
+        {...field("orderLimit", asLimit)}
       />
       <FormField
         label="Monthly limit"
         id="limit-monthly"
-        type="number"
-        inputMode="decimal"
-        min="0"
-        step="0.01"
+        {...limitInput}
         hint="What they may order in a calendar month (UTC) before orders need approval"
-        error={formState.errors.monthlyLimit?.message}
-        {...register("monthlyLimit", asLimit)}
+        {...field("monthlyLimit", asLimit)}
       />
       <FormError message={formError} />
       <div className="modal-action">
