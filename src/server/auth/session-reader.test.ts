@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { requestsAs } from "../../../tests/support/requests";
 import { createSessionReader, stillSignedInSql, verifiedToken } from "./session-reader";
 
 const secret = "test-secret-that-is-long-enough-0123456789";
@@ -51,18 +52,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const call = requestsAs(() => t.app);
+
 test("reads the same user as Better Auth does, from a real sign-up's cookie", async () => {
   const who = await signUp(t.app, { name: "Reader Check" });
-  const ours = await t.app.inject({
-    method: "GET",
-    url: "/api/user",
-    headers: { cookie: who.cookie },
-  });
-  const theirs = await t.app.inject({
-    method: "GET",
-    url: "/api/auth/get-session",
-    headers: { cookie: who.cookie },
-  });
+  const ours = await call(who, "GET", "/api/user");
+  const theirs = await call(who, "GET", "/api/auth/get-session");
   expect(ours.json()).toMatchObject({ email: who.email, name: "Reader Check" });
   expect(ours.json()._id).toBe(theirs.json().user.id);
 });
@@ -70,11 +65,7 @@ test("reads the same user as Better Auth does, from a real sign-up's cookie", as
 test("an expired session is refused", async () => {
   const who = await signUp(t.app);
   await t.database.pool.query("update session set expires_at = now() - interval '1 second'");
-  const res = await t.app.inject({
-    method: "GET",
-    url: "/api/user",
-    headers: { cookie: who.cookie },
-  });
+  const res = await call(who, "GET", "/api/user");
   expect(res.statusCode).toBe(401);
 });
 

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signIn, signUp, type TestAccount } from "../../../tests/support/accounts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { requestsAs } from "../../../tests/support/requests";
 import { session } from "./tables";
 import { user } from "../users/tables";
 import { describeUserAgent } from "./sessions";
@@ -11,6 +12,8 @@ beforeAll(async () => {
   t = await createTestApp({ SESSION_ABSOLUTE_HOURS: "2" });
 });
 afterAll(() => t.close());
+
+const call = requestsAs(() => t.app);
 
 const firefoxOnAndroid = "Mozilla/5.0 (Android 14; Mobile; rv:132.0) Gecko/132.0 Firefox/132.0";
 
@@ -56,20 +59,12 @@ test("a user ends one other session; that browser is signed out at once, theirs 
   const who = await signUp(t.app);
   const otherCookie = await signIn(t.app, who.email, who.password);
   const other = (await sessionsOf(who)).find((s) => !s.current)!;
-  const ended = await t.app.inject({
-    method: "DELETE",
-    url: `/api/user/sessions/${other.id}`,
-    headers: { cookie: who.cookie },
-  });
+  const ended = await call(who, "DELETE", `/api/user/sessions/${other.id}`);
   expect(ended.statusCode).toBe(204);
   expect((await list(otherCookie)).statusCode).toBe(401);
   expect(await sessionsOf(who)).toHaveLength(1);
   // Ending it again: it is gone.
-  const again = await t.app.inject({
-    method: "DELETE",
-    url: `/api/user/sessions/${other.id}`,
-    headers: { cookie: who.cookie },
-  });
+  const again = await call(who, "DELETE", `/api/user/sessions/${other.id}`);
   expect(again.statusCode).toBe(404);
 });
 
@@ -79,11 +74,7 @@ test("Sign out other sessions ends every session but the caller's", async () => 
     await signIn(t.app, who.email, who.password),
     await signIn(t.app, who.email, who.password),
   ];
-  const res = await t.app.inject({
-    method: "DELETE",
-    url: "/api/user/sessions?except=current",
-    headers: { cookie: who.cookie },
-  });
+  const res = await call(who, "DELETE", "/api/user/sessions?except=current");
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual({ ended: 2 });
   for (const cookie of others) expect((await list(cookie)).statusCode).toBe(401);
@@ -95,19 +86,12 @@ test("anonymous: 401; another customer cannot see or end someone's session; an a
   const stranger = await signUp(t.app);
   const [mine] = await sessionsOf(owner);
   expect((await list("")).statusCode).toBe(401);
-  const anonymousEnd = await t.app.inject({
-    method: "DELETE",
-    url: `/api/user/sessions/${mine!.id}`,
-  });
+  const anonymousEnd = await call(null, "DELETE", `/api/user/sessions/${mine!.id}`);
   expect(anonymousEnd.statusCode).toBe(401);
   // The stranger's list holds only the stranger's session.
   const theirs = await sessionsOf(stranger);
   expect(theirs.map((s) => s.id)).not.toContain(mine!.id);
-  const strangerEnd = await t.app.inject({
-    method: "DELETE",
-    url: `/api/user/sessions/${mine!.id}`,
-    headers: { cookie: stranger.cookie },
-  });
+  const strangerEnd = await call(stranger, "DELETE", `/api/user/sessions/${mine!.id}`);
   expect(strangerEnd.statusCode).toBe(404);
   expect((await list(owner.cookie)).statusCode).toBe(200);
 });
@@ -125,19 +109,14 @@ test("ending the other sessions must say so: a bare DELETE is a 400 and ends not
 test("a malformed session id is a 400", async () => {
   const who = await signUp(t.app);
   for (const id of ["a%00b", "x".repeat(101), "semi;colon"]) {
-    const res = await t.app.inject({
-      method: "DELETE",
-      url: `/api/user/sessions/${id}`,
-      headers: { cookie: who.cookie },
-    });
+    const res = await call(who, "DELETE", `/api/user/sessions/${id}`);
     expect(res.statusCode, id).toBe(400);
   }
 });
 
 test("a session ends at its absolute lifetime however recently it was used, in our routes and Better Auth's", async () => {
   const who = await signUp(t.app);
-  const me = () =>
-    t.app.inject({ method: "GET", url: "/api/auth/get-session", headers: { cookie: who.cookie } });
+  const me = () => call(who, "GET", "/api/auth/get-session");
   expect((await me()).json()).not.toBeNull();
   const [row] = await t.database.db
     .select({ id: user.id })

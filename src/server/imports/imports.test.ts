@@ -11,6 +11,7 @@ import { insertProduct } from "../../../tests/support/factories";
 import { startImportAndWait, uploadImport } from "../../../tests/support/imports";
 import { testAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
+import { requestsAs } from "../../../tests/support/requests";
 import { adminAuditLog } from "../audit/tables";
 import { productFitments } from "../catalog/tables";
 import { seedDemoFitment } from "../demo/seed";
@@ -62,6 +63,8 @@ afterAll(async () => {
   await t.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+const call = requestsAs(() => t.app);
 
 const folder = () => path.join(dataDir, "imports");
 const filesInFolder = () => (existsSync(folder()) ? readdirSync(folder()) : []);
@@ -222,7 +225,7 @@ test("the import replaces the brand's fitment as previewed; another product's st
   ]);
   expect(await fitmentOf(ids.other)).toEqual(otherBefore);
   // Shoppers see it at once (the read cache was cleared).
-  const shown = await t.app.inject({ url: `/api/products/${ids.tb200}/fitment` });
+  const shown = await call(null, "GET", `/api/products/${ids.tb200}/fitment`);
   expect(JSON.stringify(shown.json())).toContain("Golf");
   // Audited, with the counts; the file is gone from the data folder.
   const [entry] = await t.database.db
@@ -320,27 +323,20 @@ test("a file over IMPORT_MAX_FILE_MIB is cut off with 413; no file is kept", asy
 test("an import starts once: again is 409, an unknown one 404, a customer 403", async () => {
   const record = await uploadPairOfTb100();
   await startAndWait(record.id);
-  const again = await t.app.inject({
-    method: "POST",
-    url: `/api/imports/${record.id}/start`,
-    headers: { cookie: admin.cookie },
-  });
+  const again = await call(admin, "POST", `/api/imports/${record.id}/start`);
   expect(again.statusCode).toBe(409);
   expect(again.json().message).toBe(importNotStartable("done"));
-  const unknown = await t.app.inject({
-    method: "POST",
-    url: "/api/imports/00000000-0000-4000-8000-000000000000/start",
-    headers: { cookie: admin.cookie },
-  });
+  const unknown = await call(
+    admin,
+    "POST",
+    "/api/imports/00000000-0000-4000-8000-000000000000/start",
+  );
   expect(unknown.statusCode).toBe(404);
   expect((await upload("<ACES/>", customer)).statusCode).toBe(403);
 });
 
 test("the list shows recent imports first, with the total", async () => {
-  const res = await t.app.inject({
-    url: "/api/imports?limit=2",
-    headers: { cookie: admin.cookie },
-  });
+  const res = await call(admin, "GET", "/api/imports?limit=2");
   expect(res.statusCode).toBe(200);
   const items = res.json<ImportRecord[]>();
   expect(items).toHaveLength(2);

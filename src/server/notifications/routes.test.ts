@@ -6,6 +6,7 @@ import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
+import { requestsAs } from "../../../tests/support/requests";
 import { user } from "../users/tables";
 
 let t: TestApp;
@@ -14,15 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (who: TestAccount) =>
-  t.app.inject({ method: "GET", url: "/api/user/notifications", headers: { cookie: who.cookie } });
+const call = requestsAs(() => t.app);
+
+const get = (who: TestAccount) => call(who, "GET", "/api/user/notifications");
 const put = (who: TestAccount, payload: unknown) =>
-  t.app.inject({
-    method: "PUT",
-    url: "/api/user/notifications",
-    headers: { cookie: who.cookie },
-    payload: payload as object,
-  });
+  call(who, "PUT", "/api/user/notifications", payload as object);
 
 test("everything is on by default; a customer turns one off, the other stays, and only their own", async () => {
   const a = await signUp(t.app);
@@ -71,11 +68,8 @@ test("shipping emails turned off: the order is shipped without one; placed and p
   const placed = await placeTestOrder(t.app, customer, p.id, 1);
   const orderId = placed.json().order._id as string;
   await payWithTestCard(t.app, customer, orderId);
-  const shipped = await t.app.inject({
-    method: "PATCH",
-    url: `/api/orders/${orderId}/status`,
-    headers: { cookie: admin.cookie },
-    payload: { status: "shipped" },
+  const shipped = await call(admin, "PATCH", `/api/orders/${orderId}/status`, {
+    status: "shipped",
   });
   expect(shipped.statusCode).toBe(200);
   await waitForMail(t.app, customer.email, /is placed/);

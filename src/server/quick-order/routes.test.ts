@@ -4,6 +4,7 @@ import { insertProduct } from "../../../tests/support/factories";
 import { multipart } from "../../../tests/support/multipart";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { requestsAs } from "../../../tests/support/requests";
 import type { SavedList } from "../../contract/lists";
 import type { QuickOrderAdded, QuickOrderResult } from "../../contract/quick-order";
 import { productCrossReferences } from "../catalog/tables";
@@ -47,6 +48,8 @@ beforeAll(async () => {
   ]);
 });
 afterAll(() => t.close());
+
+const call = requestsAs(() => t.app);
 
 const resolve = async (payload: object, cookie?: string) =>
   t.app.inject({
@@ -258,21 +261,14 @@ test("bad bodies are 400 or 422, never 500", async () => {
     }),
   });
   expect(notCsv.statusCode).toBe(400);
-  const json = await t.app.inject({
-    method: "POST",
-    url: "/api/quick-order/upload",
-    payload: { text: "x" },
-  });
+  const json = await call(null, "POST", "/api/quick-order/upload", { text: "x" });
   expect(json.statusCode).toBe(415);
 });
 
 test("Add all to cart adds the good lines in one go and answers the others for editing", async () => {
   const who = await signUp(t.app);
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/quick-order/add-to-cart",
-    headers: { cookie: who.cookie },
-    payload: { text: "QO-BK-3001 2\n0 451 103 316 5\nNOPE-1 1\nQO-SC-0001 9" },
+  const res = await call(who, "POST", "/api/quick-order/add-to-cart", {
+    text: "QO-BK-3001 2\n0 451 103 316 5\nNOPE-1 1\nQO-SC-0001 9",
   });
   expect(res.statusCode).toBe(200);
   const body = res.json<QuickOrderAdded>();
@@ -321,7 +317,7 @@ test("a cart that would grow past its size takes none of the lines", async () =>
     payload: { lines: [many[99]!, disc].map((p) => ({ number: p.partNumber, qty: 2 })) },
   });
   expect(over.statusCode).toBe(422);
-  const cart = await t.app.inject({ url: "/api/cart", headers: { cookie: who.cookie } });
+  const cart = await call(who, "GET", "/api/cart");
   expect(cart.json().lines).toHaveLength(99);
 });
 

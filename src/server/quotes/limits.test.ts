@@ -3,6 +3,7 @@ import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { expectTooManyRequests } from "../../../tests/support/too-many";
+import { requestsAs } from "../../../tests/support/requests";
 import { QUOTE_LIMITS } from "./routes";
 
 // Quote requests and thread messages are mailed, so each account and each client IP has a budget
@@ -16,15 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const call = requestsAs(() => t.app);
+
 /** A customer with the part in their cart (a request leaves the cart as it is). */
 async function buyer(): Promise<TestAccount> {
   const who = await signUp(t.app);
-  const res = await t.app.inject({
-    method: "PUT",
-    url: `/api/cart/items/${productId}`,
-    headers: { cookie: who.cookie },
-    payload: { qty: 2 },
-  });
+  const res = await call(who, "PUT", `/api/cart/items/${productId}`, { qty: 2 });
   expect(res.statusCode, res.body).toBe(200);
   return who;
 }

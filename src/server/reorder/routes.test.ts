@@ -8,6 +8,7 @@ import {
   placeTestOrder,
 } from "../../../tests/support/destination";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { requestsAs } from "../../../tests/support/requests";
 import type { ReorderResult } from "../../contract/reorder";
 import { orderItems, orders } from "../orders/tables";
 import { products } from "../catalog/tables";
@@ -18,6 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const call = requestsAs(() => t.app);
+
 test("Order again puts the order's parts in the cart at today's prices and says what changed", async () => {
   const db = t.database.db;
   const who = await signUp(t.app);
@@ -27,25 +30,15 @@ test("Order again puts the order's parts in the cart at today's prices and says 
     insertProduct(db, { minimumOrder: 1, availableQuantity: 50, priceCents: 3000 }),
   ]);
   const cartPut = (productId: string, qty: number) =>
-    t.app.inject({
-      method: "PUT",
-      url: `/api/cart/items/${productId}`,
-      headers: { cookie: who.cookie },
-      payload: { qty },
-    });
+    call(who, "PUT", `/api/cart/items/${productId}`, { qty });
   await cartPut(a.id, 3);
   await cartPut(b.id, 10);
   await cartPut(c.id, 1);
-  const placed = await t.app.inject({
-    method: "POST",
-    url: "/api/checkout",
-    headers: { cookie: who.cookie },
-    payload: {
-      phonrNo: "5550100",
-      Address: "1 Reorder Road",
-      shipTo: TEST_SHIP_TO,
-      expectedTotal: 30 + 200 + 30,
-    },
+  const placed = await call(who, "POST", "/api/checkout", {
+    phonrNo: "5550100",
+    Address: "1 Reorder Road",
+    shipTo: TEST_SHIP_TO,
+    expectedTotal: 30 + 200 + 30,
   });
   expect(placed.statusCode, placed.body).toBe(201);
   const orderId = placed.json().order._id as string;
@@ -54,11 +47,7 @@ test("Order again puts the order's parts in the cart at today's prices and says 
   await db.update(products).set({ availableQuantity: 4 }).where(eq(products.id, b.id));
   await db.delete(products).where(eq(products.id, c.id));
 
-  const res = await t.app.inject({
-    method: "POST",
-    url: `/api/orders/${orderId}/reorder`,
-    headers: { cookie: who.cookie },
-  });
+  const res = await call(who, "POST", `/api/orders/${orderId}/reorder`);
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json<ReorderResult>();
   expect(body.added).toBe(2);
@@ -94,6 +83,6 @@ test("someone else's order, or one that does not exist, is 404; no session is 40
   expect((await reorder()).statusCode).toBe(401);
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   expect(row!.userId).not.toBeNull();
-  const cart = await t.app.inject({ url: "/api/cart", headers: { cookie: other.cookie } });
+  const cart = await call(other, "GET", "/api/cart");
   expect(cart.json().lines).toEqual([]);
 });

@@ -5,7 +5,7 @@ import { makeBuyer, signUpBuyer } from "../../../tests/support/buyers";
 import { insertProduct, insertReview } from "../../../tests/support/factories";
 import { placeTestOrder } from "../../../tests/support/destination";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
-import { sessionHeaders } from "../../../tests/support/requests";
+import { requestsAs, sessionHeaders } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
 import { REVIEW_NOT_PENDING_MESSAGE } from "../../contract/reviews";
 import { adminAuditLog } from "../audit/tables";
@@ -25,6 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const call = requestsAs(() => t.app);
+
 const post = (who: TestAccount, ratings = 1, ip = "203.0.113.9") =>
   t.app.inject({
     method: "POST",
@@ -34,24 +36,20 @@ const post = (who: TestAccount, ratings = 1, ip = "203.0.113.9") =>
     remoteAddress: ip,
   });
 const summary = async () =>
-  (await t.app.inject({ method: "GET", url: "/api/reviews/summary" })).json() as {
+  (await call(null, "GET", "/api/reviews/summary")).json() as {
     average: number;
     count: number;
   };
 const listIds = async () =>
   (
-    (await t.app.inject({ method: "GET", url: "/api/reviews?limit=100" })).json() as {
+    (await call(null, "GET", "/api/reviews?limit=100")).json() as {
       _id: string;
     }[]
   ).map((r) => r._id);
 
 /** An admin's list (GET /api/reviews/hidden or /pending): the ids, and X-Total-Count. */
 const adminList = async (which: "hidden" | "pending") => {
-  const res = await t.app.inject({
-    method: "GET",
-    url: `/api/reviews/${which}?limit=100`,
-    headers: { cookie: admin.cookie },
-  });
+  const res = await call(admin, "GET", `/api/reviews/${which}?limit=100`);
   expect(res.statusCode).toBe(200);
   const ids = (res.json() as { _id: string }[]).map((r) => r._id);
   return { ids, total: Number(res.headers["x-total-count"]) };
@@ -139,11 +137,7 @@ test("an admin hides a review (out of the list, the average and the count), show
   expect(audit.map((a) => a.action)).toEqual(["review.hide", "review.show", "review.delete"]);
   expect(new Set(audit.map((a) => a.actor))).toEqual(new Set(["moderator@example.com"]));
   expect((await moderate("PATCH", { hidden: "yes" })).statusCode).toBe(400);
-  const badId = await t.app.inject({
-    method: "DELETE",
-    url: "/api/reviews/not-a-uuid",
-    headers: { cookie: admin.cookie },
-  });
+  const badId = await call(admin, "DELETE", "/api/reviews/not-a-uuid");
   expect(badId.statusCode).toBe(400);
 });
 
@@ -189,7 +183,7 @@ describe("verified buyers and the approval queue", () => {
     expect(await pendingIds()).not.toContain(id);
     expect((await summary()).count).toBe(before.count + 1);
     const [listed] = (
-      (await t.app.inject({ method: "GET", url: "/api/reviews?limit=100" })).json() as {
+      (await call(null, "GET", "/api/reviews?limit=100")).json() as {
         _id: string;
         verifiedBuyer: boolean;
       }[]
@@ -243,11 +237,7 @@ describe("verified buyers and the approval queue", () => {
   test("a waiting review can be deleted from the queue", async () => {
     const created = await post(await signUp(t.app), 1, "192.0.2.65");
     const id = created.json().review._id as string;
-    const res = await t.app.inject({
-      method: "DELETE",
-      url: `/api/reviews/${id}`,
-      headers: { cookie: admin.cookie },
-    });
+    const res = await call(admin, "DELETE", `/api/reviews/${id}`);
     expect(res.statusCode).toBe(204);
     expect(await pendingIds()).not.toContain(id);
     expect((await approve(id)).statusCode).toBe(404);
@@ -255,13 +245,9 @@ describe("verified buyers and the approval queue", () => {
 
   test("the queue is for admins only", async () => {
     const customer = await signUp(t.app);
-    const anonymous = await t.app.inject({ method: "GET", url: "/api/reviews/pending" });
+    const anonymous = await call(null, "GET", "/api/reviews/pending");
     expect(anonymous.statusCode).toBe(401);
-    const asCustomer = await t.app.inject({
-      method: "GET",
-      url: "/api/reviews/pending",
-      headers: { cookie: customer.cookie },
-    });
+    const asCustomer = await call(customer, "GET", "/api/reviews/pending");
     expect(asCustomer.statusCode).toBe(403);
   });
 

@@ -5,7 +5,7 @@ import { signUpBuyer } from "../../../tests/support/buyers";
 import { insertReview } from "../../../tests/support/factories";
 import { shipsToTestAddress } from "../../../tests/support/destination";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
-import { sendMalformedJson, sessionHeaders } from "../../../tests/support/requests";
+import { requestsAs, sendMalformedJson, sessionHeaders } from "../../../tests/support/requests";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { reviews } from "./tables";
 
@@ -25,6 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const call = requestsAs(() => t.app);
+
 const post = (payload: unknown, who?: TestAccount) =>
   t.app.inject({
     method: "POST",
@@ -33,7 +35,7 @@ const post = (payload: unknown, who?: TestAccount) =>
     payload: payload as object,
   });
 const getSummary = async () => {
-  const res = await t.app.inject({ method: "GET", url: "/api/reviews/summary" });
+  const res = await call(null, "GET", "/api/reviews/summary");
   expect(res.statusCode).toBe(200);
   return res.json() as { average: number; count: number };
 };
@@ -46,7 +48,7 @@ const storedRow = async (id: string) => {
 // store, and later tests measure the summary by difference.
 
 test("lists no reviews on an empty store", async () => {
-  const res = await t.app.inject({ method: "GET", url: "/api/reviews" });
+  const res = await call(null, "GET", "/api/reviews");
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual([]);
   expect(res.headers["x-total-count"]).toBe("0");
@@ -66,7 +68,7 @@ test("lists reviews newest first, paged, without the author's email", async () =
       createdAt: new Date(base + i * 1000),
     });
   }
-  const res = await t.app.inject({ method: "GET", url: "/api/reviews?limit=2" });
+  const res = await call(null, "GET", "/api/reviews?limit=2");
   expect(res.statusCode).toBe(200);
   expect(res.headers["x-total-count"]).toBe("3");
   const body = res.json();
@@ -76,7 +78,7 @@ test("lists reviews newest first, paged, without the author's email", async () =
 });
 
 test("answers 400 for a bad page size", async () => {
-  const res = await t.app.inject({ method: "GET", url: "/api/reviews?limit=1000" });
+  const res = await call(null, "GET", "/api/reviews?limit=1000");
   expect(res.statusCode).toBe(400);
   expect(res.json()).toMatchObject({ error: "validation" });
 });
@@ -119,7 +121,7 @@ describe("POST /api/reviews: who may add a review", () => {
     const res = await post({ ratings: 2, descreption: "Arrived late." }, other);
     expect(res.statusCode).toBe(201);
     expect(res.json().review).toMatchObject({ name: "Other Customer", ratings: 2 });
-    const list = (await t.app.inject({ method: "GET", url: "/api/reviews?limit=2" })).json();
+    const list = (await call(null, "GET", "/api/reviews?limit=2")).json();
     expect(list.map((r: { name: string; descreption: string }) => [r.name, r.descreption])).toEqual(
       [
         ["Other Customer", "Arrived late."],
@@ -207,7 +209,7 @@ describe("POST /api/reviews: what a review must contain", () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().review.descreption).toBe(text);
     expect((await storedRow(res.json().review._id))?.descreption).toBe(text);
-    const [newest] = (await t.app.inject({ method: "GET", url: "/api/reviews?limit=1" })).json();
+    const [newest] = (await call(null, "GET", "/api/reviews?limit=1")).json();
     expect(newest.descreption).toBe(text);
   });
 });
@@ -260,11 +262,7 @@ describe("GET /api/reviews/summary", () => {
 
   test("is public: the same answer signed in or not", async () => {
     const anonymous = await getSummary();
-    const signedIn = await t.app.inject({
-      method: "GET",
-      url: "/api/reviews/summary",
-      headers: { cookie: customer.cookie },
-    });
+    const signedIn = await call(customer, "GET", "/api/reviews/summary");
     expect(signedIn.json()).toEqual(anonymous);
     expect(anonymous.count).toBeGreaterThan(0);
   });

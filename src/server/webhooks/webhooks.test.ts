@@ -10,6 +10,7 @@ import { eventually, waitForMail } from "../../../tests/support/mailbox";
 import { watchQueries } from "../../../tests/support/query-spy";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { createAnotherProcess, type TestApp } from "../../../tests/support/test-app";
+import { requestsAs } from "../../../tests/support/requests";
 import {
   webhookMessages as say,
   type WebhookDeliveryDetail,
@@ -181,6 +182,7 @@ afterAll(async () => {
   await receiver.close();
   await t.close();
 });
+const call = requestsAs(() => t.app);
 afterEach(async () => {
   // Each test starts with no endpoint: nothing of one reaches the next.
   await t.database.db.delete(webhookEndpoints);
@@ -242,11 +244,7 @@ describe("endpoints through the API", () => {
     expect((await asAdmin("POST", `/webhook-deliveries/${missing}/replay`)).statusCode).toBe(404);
     expect((await asAdmin("GET", "/webhook-deliveries?status=lost")).statusCode).toBe(400);
     // Customers are refused.
-    const res = await t.app.inject({
-      method: "GET",
-      url: "/api/webhook-endpoints",
-      headers: { cookie: customer.cookie },
-    });
+    const res = await call(customer, "GET", "/api/webhook-endpoints");
     expect(res.statusCode).toBe(403);
   });
 
