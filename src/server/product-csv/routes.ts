@@ -4,6 +4,7 @@ import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
 import { csvPreviewSchema, importJobSchema, MAX_CSV_BYTES } from "../../contract/product-csv";
 import { errorAnswers } from "../api-errors";
+import { fileDay, sendCsvFile } from "../http/download";
 import { adminRoute, caller, type Guards } from "../http/request-context";
 import { csvUploadLimits, readCsvUpload } from "../http/upload";
 import type { ProductCsvService } from "./service";
@@ -38,15 +39,8 @@ export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = 
       },
       ...reads,
     },
-    async (_req, reply) => {
-      const csv = await productCsv.exportCsv();
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="products-${day}.csv"`)
-        .header("cache-control", "no-store")
-        .send(`\uFEFF${csv}`);
-    },
+    async (_req, reply) =>
+      sendCsvFile(reply, `products-${fileDay()}.csv`, await productCsv.exportCsv()),
   );
 
   app.post(

@@ -26,6 +26,7 @@ import {
   vehicleTableQuerySchema,
 } from "../../contract/vehicles";
 import { errorAnswers } from "../api-errors";
+import { fileDay, sendCsvFile } from "../http/download";
 import { pagedListRoute } from "../http/page";
 import { adminRoute, caller, type Guards, type SessionUser } from "../http/request-context";
 import { csvUploadLimits, readCsvUpload } from "../http/upload";
@@ -259,15 +260,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
       },
       ...reads,
     },
-    async (_req, reply) => {
-      const text = await csv.exportCsv();
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="vehicles-${day}.csv"`)
-        .header("cache-control", "no-store")
-        .send(`\uFEFF${text}`);
-    },
+    async (_req, reply) => sendCsvFile(reply, `vehicles-${fileDay()}.csv`, await csv.exportCsv()),
   );
 
   app.post(

@@ -7,6 +7,7 @@ import {
   type WarrantyReportQuery,
 } from "../../contract/warranty-report";
 import { errorAnswers } from "../api-errors";
+import { sendCsvFile } from "../http/download";
 import type { Guards } from "../http/request-context";
 import { warrantyReportCsv } from "./report";
 
@@ -53,14 +54,7 @@ export const warrantyReportRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const csv = warrantyReportCsv(await report(req.query, null));
       const span = [req.query.from, req.query.to].filter(Boolean).join("-to-");
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header(
-          "content-disposition",
-          `attachment; filename="warranty-report${span ? `-${span}` : ""}.csv"`,
-        )
-        .header("cache-control", "no-store")
-        .send(`\uFEFF${csv}`);
+      return sendCsvFile(reply, `warranty-report${span ? `-${span}` : ""}.csv`, csv);
     },
   );
 };
