@@ -77,6 +77,10 @@ export const envSchema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((s) => s === "true"),
+  MARKET_CHOICE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((s) => s === "true"),
   ORDER_HOLD_HOURS: z.coerce
     .number()
     .positive()

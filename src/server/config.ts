@@ -139,6 +139,11 @@ export type Config = Readonly<{
   catalogPingMs: number;
   /** Decide an order from what the process read and wrote before, the write checking it. */
   placementMemory: boolean;
+  /**
+   * Buyers choose a market (`?market=`, the `market` cookie, their delivery country): off until
+   * every door prices in it (docs/pricing.md "The market chosen"); off, everyone is in the default.
+   */
+  marketChoice: boolean;
   orderHoldMs: number;
   /**
    * How long an order awaiting approval keeps its stock, in business days, and how many hours
@@ -392,6 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogCache: e.CATALOG_CACHE,
     catalogPingMs: Math.round(e.CATALOG_PING_SECONDS * 1000),
     placementMemory: e.PLACEMENT_MEMORY,
+    marketChoice: e.MARKET_CHOICE,
     orderHoldMs: e.ORDER_HOLD_HOURS * 3_600_000,
     approvalDefaults: {
       windowBusinessDays: e.APPROVAL_WINDOW_BUSINESS_DAYS,

@@ -65,7 +65,6 @@ import { customerGroupRoutes } from "./pricing/group-routes";
 import { createCustomerGroupService } from "./pricing/groups";
 import { discountCodeRoutes } from "./pricing/discount-code-routes";
 import { marketRoutes } from "./pricing/market-routes";
-import { createMarketService } from "./pricing/markets";
 import { createDiscountCodeService } from "./pricing/discount-codes";
 import { listPricesFor } from "./pricing/list-prices";
 import { invoiceRoutes } from "./invoices/routes";
@@ -189,8 +188,8 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
   await api.register(lotRoutes, { db: database.db, guards });
   await api.register(invoiceRoutes, { invoices: store.invoices, guards });
   await api.register(termsRoutes, { terms: store.terms, guards });
-  await api.register(cartRoutes, { cart, guards });
-  await api.register(checkoutRoutes, { checkout, guards });
+  await api.register(cartRoutes, { cart, guards, markets: store.requestMarkets });
+  await api.register(checkoutRoutes, { checkout, guards, markets: store.requestMarkets });
   await api.register(addressRoutes, {
     addresses: createAddressService(database.db),
     guards,
@@ -311,6 +310,7 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     db: database.db,
     currency: config.currency,
     pricesChanged: () => companyPrices.invalidate(),
+    markets: store.requestMarkets,
   });
   await api.register(customerGroupRoutes, {
     groups: createCustomerGroupService(database.db),
@@ -318,8 +318,9 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     pricesChanged: () => companyPrices.invalidate(),
   });
   await api.register(marketRoutes, {
-    markets: createMarketService(database.db, { currency: config.currency }),
+    markets: store.markets,
     guards,
+    marketsChanged: () => store.marketCache.invalidate(),
   });
   await api.register(discountCodeRoutes, {
     codes: createDiscountCodeService(database.db, { currency: config.currency }),

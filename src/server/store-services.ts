@@ -42,6 +42,9 @@ import { membershipOf } from "./companies/membership";
 import { createApprovalMail } from "./approvals/mail";
 import { createApprovalService } from "./approvals/service";
 import { CompanyPriceCache } from "./pricing/list-prices";
+import { MarketCache } from "./pricing/market-cache";
+import { createMarketService } from "./pricing/markets";
+import { createRequestMarkets } from "./pricing/request-market";
 import { createVehicleService } from "./vehicles/service";
 import { createTermsMail } from "./terms/mail";
 import { createTermsService } from "./terms/service";
@@ -191,6 +194,28 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
   // `catalog` too: which products a group's rules name follows the catalog (list-prices.ts).
   changes.subscribe(["prices", "catalog"], companyPrices);
   changes.subscribe(["sessions"], sessions);
+  // Markets kept in memory, cleared by NOTIFY `markets` (migration 0093), and the market each
+  // request prices in (docs/pricing.md "The market chosen"; MARKET_CHOICE).
+  const markets = createMarketService(database.db, { currency: config.currency });
+  const marketCache = new MarketCache(() => markets.list(true));
+  changes.subscribe(["markets"], marketCache);
+  const requestMarkets = createRequestMarkets(database.db, {
+    cache: marketCache,
+    choice: config.marketChoice,
+  });
+  if (requestMarkets.choice) {
+    // `?market=` naming an active market is remembered in the `market` cookie, on every page.
+    app.addHook("onSend", async (req, reply, payload) => {
+      const cookie = await requestMarkets.cookieFor(req);
+      if (cookie) {
+        const set = reply.getHeader("set-cookie");
+        const cookies =
+          set === undefined ? [] : Array.isArray(set) ? set.map(String) : [String(set)];
+        reply.header("set-cookie", [...cookies, cookie]);
+      }
+      return payload;
+    });
+  }
   app.addHook("onClose", () => changes.stop());
   // Outgoing webhooks (docs/webhooks.md): the event types some endpoint wants, kept in memory so
   // an event nobody wants costs nothing; the sender, woken at the commit of every delivery.
@@ -372,6 +397,9 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     partPages,
     vehicles,
     companyPrices,
+    markets,
+    marketCache,
+    requestMarkets,
     inventory,
     storage,
     returnPhotos,

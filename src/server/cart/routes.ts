@@ -8,16 +8,21 @@ import {
 } from "../../contract/cart";
 import { caller, type Guards } from "../http/request-context";
 import type { CartService } from "./service";
+import type { RequestMarkets } from "../pricing/request-market";
 import { applyDiscountCodeSchema } from "../../contract/discount-codes";
 import { errorAnswers } from "../api-errors";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
 
-/** The cart (its checkout is in checkout/routes.ts). Admins do not order: every route of the account's cart is 403. */
-export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guards }> = async (
-  app,
-  { cart, guards },
-) => {
+/**
+ * The cart (its checkout is in checkout/routes.ts), priced in the request's market (docs/pricing.md
+ * "The market chosen"). Admins do not order: every route of the account's cart is 403.
+ */
+export const cartRoutes: FastifyPluginAsyncZod<{
+  cart: CartService;
+  guards: Guards;
+  markets: Pick<RequestMarkets, "of">;
+}> = async (app, { cart, guards, markets }) => {
   app.get(
     "/cart",
     {
@@ -28,7 +33,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
       },
       onRequest: guards.customerOnly,
     },
-    async (req) => cart.get(caller(req).id),
+    async (req) => cart.get(caller(req).id, await markets.of(req, caller(req).id)),
   );
 
   app.put(
@@ -46,7 +51,8 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
     },
     async (req) => {
       const me = caller(req);
-      return cart.setQty(me.id, req.params.productId, req.body.qty, req.body.vehicle);
+      const market = await markets.of(req, me.id);
+      return cart.setQty(me.id, req.params.productId, req.body.qty, req.body.vehicle, market);
     },
   );
 
@@ -63,7 +69,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
     },
     async (req) => {
       const me = caller(req);
-      return cart.remove(me.id, req.params.productId);
+      return cart.remove(me.id, req.params.productId, await markets.of(req, me.id));
     },
   );
 
@@ -79,7 +85,10 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
       },
       onRequest: guards.customerOnly,
     },
-    async (req) => cart.applyCode(caller(req).id, req.body.code),
+    async (req) => {
+      const me = caller(req);
+      return cart.applyCode(me.id, req.body.code, await markets.of(req, me.id));
+    },
   );
 
   app.delete(
@@ -92,7 +101,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
       },
       onRequest: guards.customerOnly,
     },
-    async (req) => cart.removeCode(caller(req).id),
+    async (req) => cart.removeCode(caller(req).id, await markets.of(req, caller(req).id)),
   );
 
   app.post(
@@ -109,7 +118,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
     },
     async (req) => {
       const me = caller(req);
-      return cart.merge(me.id, req.body.items);
+      return cart.merge(me.id, req.body.items, await markets.of(req, me.id));
     },
   );
 
@@ -124,6 +133,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
         response: { 200: cartSchema, ...errors },
       },
     },
-    async (req) => cart.quote(req.body, (await guards.currentUser(req))?.id),
+    async (req) => {
+      const me = await guards.currentUser(req);
+      return cart.quote(req.body, me?.id, await markets.of(req, me?.id));
+    },
   );
 };

@@ -331,6 +331,7 @@ export function createCartService(
       productId: string,
       qty: number,
       vehicle?: VehicleQuery,
+      market?: PricingMarket,
     ): Promise<Cart> {
       await db.transaction(async (tx) => {
         const [product] = await tx
@@ -378,24 +379,24 @@ export function createCartService(
             set: { qty, productName: product.name, seenPriceCents, ...vehicleIds },
           });
       });
-      return get(userId);
+      return get(userId, market);
     },
 
     /** Applies a discount code to the account's cart: 422 with the reason when it cannot be used. */
-    async applyCode(userId: string, text: string): Promise<Cart> {
+    async applyCode(userId: string, text: string, market?: PricingMarket): Promise<Cart> {
       const code = await knownCode(db, text);
-      const cart = await price(db, await storedLines(db, userId), userId, undefined, code);
+      const cart = await price(db, await storedLines(db, userId), userId, undefined, code, market);
       if (cart.discountProblem) throw refused(cart.discountProblem);
       await setCartCode(db, userId, code.id);
       return cart;
     },
 
-    async removeCode(userId: string): Promise<Cart> {
+    async removeCode(userId: string, market?: PricingMarket): Promise<Cart> {
       await clearCartCode(db, userId);
-      return get(userId);
+      return get(userId, market);
     },
 
-    async remove(userId: string, productId: string): Promise<Cart> {
+    async remove(userId: string, productId: string, market?: PricingMarket): Promise<Cart> {
       // One statement that moves the customer's revision on as their lock does: a checkout that
       // read the cart before it places nothing of the removed line (checkout/write.ts).
       await db.execute(sql`
@@ -403,7 +404,7 @@ export function createCartService(
         delete from cart_items
          where user_id = ${userId} and product_id = ${productId}
            and exists (select 1 from locked)`);
-      return get(userId);
+      return get(userId, market);
     },
 
     /**
@@ -415,6 +416,7 @@ export function createCartService(
     async addLines(
       userId: string,
       lines: { productId: string; qty: number; seenPriceCents: number }[],
+      market?: PricingMarket,
     ): Promise<Cart> {
       const wanted = [
         ...lines
@@ -424,7 +426,7 @@ export function createCartService(
           }, new Map<string, (typeof lines)[number]>())
           .values(),
       ];
-      if (wanted.length === 0) return get(userId);
+      if (wanted.length === 0) return get(userId, market);
       await db.transaction(async (tx) => {
         await lockCustomer(tx, userId);
         const ids = wanted.map((w) => w.productId);
@@ -465,7 +467,7 @@ export function createCartService(
             },
           });
       });
-      return get(userId);
+      return get(userId, market);
     },
 
     /**
@@ -474,7 +476,7 @@ export function createCartService(
      * no longer exist, and lines beyond the cart's size, are left out, and so is a vehicle the
      * catalog does not know (the line is kept without it).
      */
-    async merge(userId: string, items: CartItemInput[]): Promise<Cart> {
+    async merge(userId: string, items: CartItemInput[], market?: PricingMarket): Promise<Cart> {
       const wanted = await withVehicles(db, dedupe(items));
       if (wanted.length > 0) {
         await db.transaction(async (tx) => {
@@ -543,17 +545,14 @@ export function createCartService(
             });
         });
       }
-      return get(userId);
+      return get(userId, market);
     },
   };
 }
 
 export type CartService = ReturnType<typeof createCartService>;
 
-/**
- * Emptying the account's cart, as a data-modifying query for a statement that writes more (a
- * checkout empties it in the statement that writes the order, in the same transaction).
- */
+/** Emptying the account's cart, in a statement that writes more (the checkout's order). */
 export function clearCartSql(userId: string): SQL {
   return sql`delete from cart_items where user_id = ${userId}`;
 }

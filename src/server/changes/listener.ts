@@ -14,6 +14,8 @@ export type ChannelChange =
   | CatalogChange
   | "prices"
   | "sessions"
+  // Markets (migration 0093): a market, its rate or its countries changed.
+  | "markets"
   // Webhooks (migration 0061): endpoints changed; deliveries are due.
   | "webhooks"
   | "webhook-outbox";
@@ -22,6 +24,7 @@ const OTHER_TOPICS: ReadonlySet<string> = new Set([
   "stock",
   "prices",
   "sessions",
+  "markets",
   "webhooks",
   "webhook-outbox",
 ]);

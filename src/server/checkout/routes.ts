@@ -10,18 +10,20 @@ import {
 import { caller, type Guards } from "../http/request-context";
 import { clientStillWaiting } from "../client-waiting";
 import type { CheckoutService } from "./workflow";
+import type { RequestMarkets } from "../pricing/request-market";
 import { errorAnswers } from "../api-errors";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
 
 /**
  * The two doors into the checkout workflow, one product (the spec's order) or the cart, and what
- * the first would charge.
+ * the first would charge; each in the request's market (docs/pricing.md "The market chosen").
  */
 export const checkoutRoutes: FastifyPluginAsyncZod<{
   checkout: CheckoutService;
   guards: Guards;
-}> = async (app, { checkout, guards }) => {
+  markets: Pick<RequestMarkets, "of">;
+}> = async (app, { checkout, guards, markets }) => {
   app.post(
     "/orders",
     {
@@ -37,7 +39,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       const me = caller(req);
-      const order = await checkout.placeOne(me, req.body, clientStillWaiting(req));
+      const market = await markets.of(req, me.id);
+      const order = await checkout.placeOne(me, req.body, clientStillWaiting(req), market);
       return reply.code(201).send({ success: true as const, order });
     },
   );
@@ -54,7 +57,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.customerPlacing,
     },
-    async (req) => checkout.orderTotal(caller(req), req.body),
+    async (req) =>
+      checkout.orderTotal(caller(req), req.body, await markets.of(req, caller(req).id)),
   );
 
   app.post(
@@ -72,7 +76,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       const me = caller(req);
-      const order = await checkout.checkoutCart(me, req.body, clientStillWaiting(req));
+      const market = await markets.of(req, me.id);
+      const order = await checkout.checkoutCart(me, req.body, clientStillWaiting(req), market);
       return reply.code(201).send({ success: true as const, order });
     },
   );

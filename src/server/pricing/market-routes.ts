@@ -13,7 +13,14 @@ const actor = (u: SessionUser) => ({ id: u.id, email: u.email, apiKey: u.apiKey 
 export const marketRoutes: FastifyPluginAsyncZod<{
   markets: MarketService;
   guards: Guards;
-}> = async (app, { markets, guards }) => {
+  /** Told of every successful change (this process's market cache is cleared as it answers). */
+  marketsChanged?: () => void;
+}> = async (app, { markets, guards, marketsChanged }) => {
+  // The writer's next read never waits for the NOTIFY (migration 0093) the other processes hear.
+  app.addHook("onSend", (req, reply, payload, done) => {
+    if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400) marketsChanged?.();
+    done(null, payload);
+  });
   const config = { apiScope: "prices:write" } as const;
   const onRequest = guards.adminOnly;
 

@@ -24,6 +24,7 @@ import { products } from "../catalog/tables";
 import { notFound } from "../errors";
 import { centsToUnits } from "../money";
 import type { PriceListService } from "./price-lists";
+import type { RequestMarkets } from "./request-market";
 import { priceInMarket } from "./market-money";
 import {
   minimumFor,
@@ -90,7 +91,9 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
   currency: string;
   /** Told of every successful write (the company price cache is cleared). */
   pricesChanged?: () => void;
-}> = async (app, { priceLists, guards, db, currency, pricesChanged }) => {
+  /** The market a request prices in (request-market.ts); absent: none. */
+  markets?: Pick<RequestMarkets, "of">;
+}> = async (app, { priceLists, guards, db, currency, pricesChanged, markets }) => {
   // A change to a company's list or members, or to a price list, clears this process's company
   // prices as its answer leaves, so the writer's next read never waits for the NOTIFY (which the
   // other processes hear: migration 0034). Any successful write here counts.
@@ -113,7 +116,8 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const me = await guards.currentUser(req);
       reply.header("cache-control", "private, no-store");
-      return productPrice(db, me?.id, currency, req.params.id);
+      const market = await markets?.of(req, me?.id);
+      return productPrice(db, me?.id, currency, req.params.id, market);
     },
   );
 

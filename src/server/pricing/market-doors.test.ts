@@ -1,0 +1,207 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
+import { TEST_SHIP_TO } from "../../../tests/support/destination";
+import { insertProduct } from "../../../tests/support/factories";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
+import type { Market } from "../../contract/markets";
+import { MarketCache } from "./market-cache";
+import { createRequestMarkets, marketCookie, marketQuery } from "./request-market";
+
+/**
+ * The doors in the request's market (docs/pricing.md "The market chosen"), with MARKET_CHOICE
+ * on: `?market=` remembered in the `market` cookie, then the cookie, then the customer's default
+ * delivery country; the same cart priced the same on the product's price, the cart, its quote,
+ * the one-product order's total and both orders. Europe at 0.92, its VAT display off here (the
+ * currency alone: VAT-inclusive prices are tested in checkout/decide-vat.test.ts).
+ */
+describe("the doors in the market the buyer chose", () => {
+  let t: TestApp;
+  let admin: TestAccount;
+  let europe: Market;
+  let partId: string;
+  const send = (
+    method: "GET" | "POST" | "PUT" | "PATCH",
+    url: string,
+    cookie: string,
+    payload?: object,
+  ) => t.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
+  const withMarket = (who: { cookie: string }, code: string) => `${who.cookie}; market=${code}`;
+  const priceOf = async (cookie: string, query = "") =>
+    (await send("GET", `/api/products/${partId}/price${query}`, cookie)).json<{
+      currency: string;
+      yourPrice: number;
+    }>();
+
+  /** Europe as the admin's form sends it, its VAT display off, with `changes`. */
+  const changeEurope = (changes: { rate?: number }) =>
+    send("PATCH", `/api/markets/${europe.id}`, admin.cookie, {
+      code: europe.code,
+      name: europe.name,
+      currency: europe.currency,
+      countries: europe.countries,
+      rate: europe.rate,
+      rounding: europe.rounding,
+      active: europe.active,
+      pricesIncludeTax: false,
+      ...changes,
+    });
+
+  beforeAll(async () => {
+    ({ t, admin } = await shippingAppWithAdmin("market-doors-admin@example.com", {
+      MARKET_CHOICE: "true",
+    }));
+    const markets: Market[] = (await send("GET", "/api/markets", admin.cookie)).json();
+    europe = markets.find((m) => m.code === "EU")!;
+    const changed = await changeEurope({});
+    expect(changed.statusCode).toBe(200);
+    const zone = await send("POST", "/api/shipping-zones", admin.cookie, {
+      name: "Germany",
+      countries: ["DE"],
+      methods: [{ name: "Standard", estimate: "3-5 business days", kind: "flat", price: 7.5 }],
+    });
+    expect(zone.statusCode).toBe(201);
+    partId = (await insertProduct(t.database.db, { priceCents: 2586, minimumOrder: 1 })).id;
+  });
+  afterAll(() => t.close());
+
+  test("?market= sets the remembered cookie; the cookie then chooses; an unknown hint is passed over", async () => {
+    const chosen = await send("GET", `/api/products/${partId}/price?market=eu`, "");
+    expect(chosen.headers["set-cookie"]).toContain(
+      "market=EU; Path=/; Max-Age=31536000; SameSite=Lax",
+    );
+    // $25.86 × 0.92 = €23.7912 → €23.79.
+    expect(chosen.json()).toMatchObject({ currency: "EUR", listPrice: 23.79, yourPrice: 23.79 });
+    // A country names its market.
+    const byCountry = await send("GET", `/api/products/${partId}/price?market=DE`, "");
+    expect(byCountry.headers["set-cookie"]).toContain(
+      "market=EU; Path=/; Max-Age=31536000; SameSite=Lax",
+    );
+    expect(await priceOf("market=EU")).toMatchObject({ currency: "EUR", yourPrice: 23.79 });
+    // ?market= comes before the cookie.
+    expect(await priceOf("market=EU", "?market=US")).toMatchObject({
+      currency: "USD",
+      yourPrice: 25.86,
+    });
+    // A code or country in no market: passed over (no cookie; the cookie, else the default).
+    const unknown = await send("GET", `/api/products/${partId}/price?market=XX`, "");
+    expect(unknown.headers["set-cookie"]).toBeUndefined();
+    expect(unknown.json()).toMatchObject({ currency: "USD", yourPrice: 25.86 });
+    expect(await priceOf("market=EU", "?market=JP")).toMatchObject({ currency: "EUR" });
+    expect(await priceOf("market=ZZ")).toMatchObject({ currency: "USD", yourPrice: 25.86 });
+  });
+
+  test("Europe: the same cart priced the same on the product's price, cart, quote, both totals and both orders", async () => {
+    const buyer = await signUpVerified(t);
+    const eu = withMarket(buyer, "EU");
+    expect(await priceOf(eu)).toMatchObject({ currency: "EUR", yourPrice: 23.79 });
+    const put = await send("PUT", `/api/cart/items/${partId}`, eu, { qty: 2 });
+    expect(put.json()).toMatchObject({ currency: "EUR", subtotal: 47.58 });
+    const cart = (await send("GET", "/api/cart", eu)).json<{ lines: unknown[] }>();
+    expect(cart).toMatchObject({ currency: "EUR", subtotal: 47.58, total: 47.58 });
+    expect(cart.lines).toMatchObject([{ unitPrice: 23.79, lineTotal: 47.58, notice: null }]);
+    // The cart in the store's currency is the same cart: the seen price compares like with like.
+    expect((await send("GET", "/api/cart", buyer.cookie)).json()).toMatchObject({
+      currency: "USD",
+      subtotal: 51.72,
+      lines: [{ notice: null }],
+    });
+    // Germany's $7.50 shipping is €6.90.
+    const germany = { estimate: { country: "DE", postalCode: "10115" } };
+    expect((await send("POST", "/api/cart/quote", eu, germany)).json()).toMatchObject({
+      currency: "EUR",
+      subtotal: 47.58,
+      shipping: 6.9,
+      total: 54.48,
+    });
+    const toSalem = { estimate: { country: "US", postalCode: TEST_SHIP_TO.postalCode } };
+    const quote = (await send("POST", "/api/cart/quote", eu, toSalem)).json<{ total: number }>();
+    expect(quote).toMatchObject({ currency: "EUR", total: 47.58 });
+    const one = { productId: partId, orderQty: 2, shipTo: TEST_SHIP_TO };
+    expect((await send("POST", "/api/orders/total", eu, one)).json()).toMatchObject({
+      subtotal: 47.58,
+      total: 47.58,
+    });
+    // The one-product order by another buyer (an unpaid order of the part would refuse the cart's).
+    const { id: driverId, ...other } = await signUpVerified(t);
+    const driver = withMarket(other, "EU");
+    const placedOne = await send("POST", "/api/orders", driver, {
+      ...one,
+      phonrNo: "5550100",
+      Address: "1 Dock Road",
+      expectedTotal: 47.58,
+    });
+    expect(placedOne.statusCode).toBe(201);
+    expect(placedOne.json()).toMatchObject({ order: { currency: "EUR", total: 47.58 } });
+    const checkedOut = await send("POST", "/api/checkout", eu, {
+      phonrNo: "5550100",
+      Address: "1 Dock Road",
+      shipTo: TEST_SHIP_TO,
+      expectedTotal: quote.total,
+    });
+    expect(checkedOut.statusCode, checkedOut.body).toBe(201);
+    expect(checkedOut.json()).toMatchObject({ order: { currency: "EUR", total: 47.58 } });
+    const rates = await t.database.db.execute<{ currency: string; rate: string }>(
+      sql`select currency, exchange_rate::text as rate from orders
+           where user_id in (${buyer.id}, ${driverId})`,
+    );
+    expect(rates.rows).toEqual([
+      { currency: "EUR", rate: "0.920000" },
+      { currency: "EUR", rate: "0.920000" },
+    ]);
+  });
+
+  test("signed in without a choice: the default delivery address's country chooses", async () => {
+    const driver = await signUpVerified(t);
+    expect(await priceOf(driver.cookie)).toMatchObject({ currency: "USD" });
+    const address = await send("POST", "/api/user/addresses", driver.cookie, {
+      ...TEST_SHIP_TO,
+      city: "Berlin",
+      region: "",
+      postalCode: "10115",
+      country: "DE",
+      isDefault: true,
+    });
+    expect(address.statusCode).toBe(201);
+    expect(await priceOf(driver.cookie)).toMatchObject({ currency: "EUR", yourPrice: 23.79 });
+    // Their own choice comes first.
+    expect(await priceOf(withMarket(driver, "US"))).toMatchObject({ currency: "USD" });
+  });
+
+  test("markets from memory: an admin's change answers at once, another process's by NOTIFY", async () => {
+    const changed = await changeEurope({ rate: 0.9 });
+    expect(changed.statusCode).toBe(200);
+    // $25.86 × 0.9 = €23.274 → €23.27.
+    expect(await priceOf("market=EU")).toMatchObject({ currency: "EUR", yourPrice: 23.27 });
+    // Written as another process would: this one hears it through NOTIFY `markets`.
+    await t.database.db.execute(sql`update markets set rate = 0.92 where code = 'EU'`);
+    await expect.poll(async () => (await priceOf("market=EU")).yourPrice).toBe(23.79);
+  });
+});
+
+test("MARKET_CHOICE off: every request is in the default market, the markets never read", async () => {
+  let reads = 0;
+  const cache = new MarketCache(async () => {
+    reads += 1;
+    return [];
+  });
+  const markets = createRequestMarkets({} as never, { cache, choice: false });
+  const req = { url: "/api/cart?market=EU", headers: { cookie: "market=EU" } };
+  expect(await markets.of(req, "someone")).toBeUndefined();
+  expect(await markets.cookieFor(req)).toBeNull();
+  expect(await markets.forDelivery(req, "someone", "DE")).toEqual({
+    market: undefined,
+    notice: null,
+  });
+  expect(reads).toBe(0);
+});
+
+test("the hints as a request carries them", () => {
+  expect(marketQuery("/products?sort=newest&market=eu")).toBe("eu");
+  expect(marketQuery("/products?market=EU&market=GB")).toBe("GB");
+  expect(marketQuery("/products")).toBeNull();
+  expect(marketCookie("a=1; market=EU; b=2")).toBe("EU");
+  expect(marketCookie("supermarket=EU")).toBeNull();
+  expect(marketCookie(undefined)).toBeNull();
+});

@@ -1,0 +1,135 @@
+import { and, eq } from "drizzle-orm";
+import type { Market } from "../../contract/markets";
+import { addresses } from "../addresses/tables";
+import type { DbOrTx } from "../db/database";
+import { withConsumerTaxRate } from "../tax/service";
+import type { MarketCache } from "./market-cache";
+import { chooseMarket, marketForDelivery, marketNamed } from "./market-choice";
+import type { PricingMarket } from "./pricing";
+
+/** The cookie that remembers a visitor's market (its code), as `?market=` sets it. */
+export const MARKET_COOKIE = "market";
+/** How long the choice is remembered: a year. */
+const MARKET_COOKIE_SECONDS = 365 * 24 * 3600;
+
+/** What a request says of its market: the `?market=` of its URL and the `market` cookie. */
+export interface MarketRequest {
+  url: string;
+  headers: { cookie?: string };
+}
+
+/** The `?market=` of a URL (the last one), or null. */
+export function marketQuery(url: string): string | null {
+  const q = url.indexOf("?");
+  if (q < 0) return null;
+  const values = new URLSearchParams(url.slice(q + 1)).getAll("market");
+  return values.length > 0 ? values[values.length - 1]! : null;
+}
+
+/** The `market` cookie of a cookie header, or null. */
+export function marketCookie(cookie: string | undefined): string | null {
+  const m = cookie?.match(/(?:^|;\s*)market=([A-Za-z]{2,8})(?:;|$)/);
+  return m ? m[1]! : null;
+}
+
+/** A market as the pricing converts with it (the default market: none, which prices the same). */
+export const pricingMarketOf = (m: Market): PricingMarket | undefined =>
+  m.isDefault
+    ? undefined
+    : {
+        code: m.code,
+        currency: m.currency,
+        rate: m.rate,
+        rounding: m.rounding,
+        pricesIncludeTax: m.pricesIncludeTax,
+      };
+
+/**
+ * The market each request prices in (docs/pricing.md "The market chosen"): the markets from
+ * memory (`MarketCache`), the hints from the request (`?market=`, then the `market` cookie), then
+ * the signed-in customer's default delivery country (read only when neither names a market),
+ * then the default market. While buyers cannot choose (`MARKET_CHOICE` off, the default until
+ * every door prices in the market), every request is in the default market: no market, no read.
+ */
+export function createRequestMarkets(db: DbOrTx, opts: { cache: MarketCache; choice: boolean }) {
+  async function deliveryCountry(customerId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ country: addresses.country })
+      .from(addresses)
+      .where(and(eq(addresses.userId, customerId), eq(addresses.isDefault, true)));
+    return row?.country ?? null;
+  }
+
+  /**
+   * The market chosen for this request, as the admin keeps it (undefined when off), and the
+   * country that chose it when a country did (a VAT-inclusive market's consumers then see that
+   * country's rate: `withConsumerTaxRate`).
+   */
+  async function choose(
+    req: MarketRequest,
+    customerId?: string,
+  ): Promise<{ market: Market; country: string | null } | undefined> {
+    if (!opts.choice) return undefined;
+    const markets = await opts.cache.all();
+    for (const hint of [marketQuery(req.url), marketCookie(req.headers.cookie)]) {
+      const named = marketNamed(markets, hint);
+      if (named) return { market: named, country: named.code === hint ? null : hint };
+    }
+    const country = customerId ? await deliveryCountry(customerId) : null;
+    return { market: chooseMarket(markets, { deliveryCountry: country }), country };
+  }
+
+  /** A chosen market as the pricing takes it, with its consumers' VAT rate when it shows one. */
+  async function priced(market: Market, country: string | null) {
+    const pricing = pricingMarketOf(market);
+    if (!pricing) return undefined;
+    const { taxRateMillipercent } = await withConsumerTaxRate(db, market, country);
+    return taxRateMillipercent === undefined ? pricing : { ...pricing, taxRateMillipercent };
+  }
+
+  return {
+    /** Whether buyers choose a market (`MARKET_CHOICE`). */
+    choice: opts.choice,
+
+    /** The market chosen for this request (undefined when off). */
+    chosen: async (req: MarketRequest, customerId?: string) =>
+      (await choose(req, customerId))?.market,
+
+    /** The market this request prices in; undefined: the default market (the store's currency). */
+    async of(req: MarketRequest, customerId?: string): Promise<PricingMarket | undefined> {
+      const chosen = await choose(req, customerId);
+      return chosen && priced(chosen.market, chosen.country?.toUpperCase() ?? null);
+    },
+
+    /**
+     * At checkout: the delivery country's market (`marketForDelivery`) and the notice when it is
+     * not the one the request was priced in. Off: the default market, no notice.
+     */
+    async forDelivery(
+      req: MarketRequest,
+      customerId: string,
+      country: string,
+    ): Promise<{ market: PricingMarket | undefined; notice: string | null }> {
+      if (!opts.choice) return { market: undefined, notice: null };
+      const markets = await opts.cache.all();
+      const pricedIn = (await choose(req, customerId))!.market;
+      const { market, notice } = marketForDelivery(markets, pricedIn, country);
+      return { market: await priced(market, country.trim().toUpperCase()), notice };
+    },
+
+    /**
+     * The Set-Cookie that remembers `?market=` when it names an active market (a hint that names
+     * none is passed over: no cookie); null otherwise.
+     */
+    async cookieFor(req: MarketRequest): Promise<string | null> {
+      if (!opts.choice) return null;
+      const query = marketQuery(req.url);
+      if (!query) return null;
+      const market = marketNamed(await opts.cache.all(), query);
+      if (!market) return null;
+      return `${MARKET_COOKIE}=${market.code}; Path=/; Max-Age=${MARKET_COOKIE_SECONDS}; SameSite=Lax`;
+    },
+  };
+}
+
+export type RequestMarkets = ReturnType<typeof createRequestMarkets>;
