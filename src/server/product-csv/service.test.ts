@@ -109,16 +109,20 @@ test("an import runs in one transaction: a failure in its second batch leaves no
   }
 });
 
+/** A job that says running, 7,000 of 20,000 rows done, as an import writes it. */
+async function runningJob(): Promise<string> {
+  const { rows } = await database.pool.query<{ id: string }>(
+    `insert into product_import_jobs (created_by, status, total, done, created_at)
+     values ('admin@example.com', 'running', 20000, 7000, now() - interval '1 minute')
+     returning id`,
+  );
+  return rows[0]!.id;
+}
+
 test("an import whose process or database went away is marked failed when next looked at; a live one is not", async () => {
   const service = createProductCsvService(database.db, silent);
   // As a store killed mid-import leaves it: the job says running, its transaction is gone.
-  const [{ id: abandoned }] = (
-    await database.pool.query<{ id: string }>(
-      `insert into product_import_jobs (created_by, status, total, done, created_at)
-       values ('admin@example.com', 'running', 20000, 7000, now() - interval '1 minute')
-       returning id`,
-    )
-  ).rows as [{ id: string }];
+  const abandoned = await runningJob();
   expect(await service.job(abandoned)).toMatchObject({
     status: "failed",
     done: 0,
@@ -126,13 +130,7 @@ test("an import whose process or database went away is marked failed when next l
   });
 
   // One whose transaction is alive (in another process) holds the job's lock: still running.
-  const [{ id: live }] = (
-    await database.pool.query<{ id: string }>(
-      `insert into product_import_jobs (created_by, status, total, done, created_at)
-       values ('admin@example.com', 'running', 20000, 7000, now() - interval '1 minute')
-       returning id`,
-    )
-  ).rows as [{ id: string }];
+  const live = await runningJob();
   const other = await database.pool.connect();
   try {
     await other.query("begin");

@@ -279,18 +279,12 @@ test("Add all to cart adds the good lines in one go and answers the others for e
   ]);
   expect(body.left.map((l) => l.number)).toEqual(["NOPE-1", "QO-SC-0001"]);
   // Again: the quantities are added to what the cart holds.
-  const again = await t.app.inject({
-    method: "POST",
-    url: "/api/quick-order/add-to-cart",
-    headers: { cookie: who.cookie },
-    payload: { lines: [{ number: "QO-BK-3001", qty: 2 }] },
+  const again = await call(who, "POST", "/api/quick-order/add-to-cart", {
+    lines: [{ number: "QO-BK-3001", qty: 2 }],
   });
   expect(again.json<QuickOrderAdded>().cart.lines[0]!.qty).toBe(4);
-  const none = await t.app.inject({
-    method: "POST",
-    url: "/api/quick-order/add-to-cart",
-    headers: { cookie: who.cookie },
-    payload: { lines: [{ number: "NOPE-1", qty: 1 }] },
+  const none = await call(who, "POST", "/api/quick-order/add-to-cart", {
+    lines: [{ number: "NOPE-1", qty: 1 }],
   });
   expect(none.statusCode).toBe(422);
   expect(none.json().message).toBe(
@@ -303,18 +297,12 @@ test("a cart that would grow past its size takes none of the lines", async () =>
   const many = await Promise.all(
     Array.from({ length: 100 }, () => insertProduct(t.database.db, { minimumOrder: 1 })),
   );
-  const first = await t.app.inject({
-    method: "POST",
-    url: "/api/quick-order/add-to-cart",
-    headers: { cookie: who.cookie },
-    payload: { lines: many.slice(0, 99).map((p) => ({ number: p.partNumber, qty: 1 })) },
+  const first = await call(who, "POST", "/api/quick-order/add-to-cart", {
+    lines: many.slice(0, 99).map((p) => ({ number: p.partNumber, qty: 1 })),
   });
   expect(first.json<QuickOrderAdded>().cart.lines).toHaveLength(99);
-  const over = await t.app.inject({
-    method: "POST",
-    url: "/api/quick-order/add-to-cart",
-    headers: { cookie: who.cookie },
-    payload: { lines: [many[99]!, disc].map((p) => ({ number: p.partNumber, qty: 2 })) },
+  const over = await call(who, "POST", "/api/quick-order/add-to-cart", {
+    lines: [many[99]!, disc].map((p) => ({ number: p.partNumber, qty: 2 })),
   });
   expect(over.statusCode).toBe(422);
   const cart = await call(who, "GET", "/api/cart");
@@ -323,18 +311,13 @@ test("a cart that would grow past its size takes none of the lines", async () =>
 
 test("anonymous callers resolve at list prices; adding to a cart needs a customer", async () => {
   expect((await resolve({ lines: [{ number: "QO-FL-1104", qty: 1 }] })).statusCode).toBe(200);
-  const anon = await t.app.inject({
-    method: "POST",
-    url: "/api/quick-order/add-to-cart",
-    payload: { lines: [{ number: "QO-FL-1104", qty: 1 }] },
+  const anon = await call(null, "POST", "/api/quick-order/add-to-cart", {
+    lines: [{ number: "QO-FL-1104", qty: 1 }],
   });
   expect(anon.statusCode).toBe(401);
   const admin = await signUpAdmin(t, { email: "qo-admin@example.com" });
-  const asAdmin = await t.app.inject({
-    method: "POST",
-    url: "/api/quick-order/add-to-cart",
-    headers: { cookie: admin.cookie },
-    payload: { lines: [{ number: "QO-FL-1104", qty: 1 }] },
+  const asAdmin = await call(admin, "POST", "/api/quick-order/add-to-cart", {
+    lines: [{ number: "QO-FL-1104", qty: 1 }],
   });
   expect(asAdmin.statusCode).toBe(403);
 });
@@ -357,11 +340,9 @@ test("a company buyer's lines resolve at their company's price and break, and so
   const discLines = prices.filter(([, , p]) => p !== 4.49);
   expect(discLines.every(([, qty, price]) => price === (Number(qty) >= 10 ? 110 : 120))).toBe(true);
 
-  const saved = await t.app.inject({
-    method: "POST",
-    url: "/api/lists",
-    headers: { cookie: buyer.cookie },
-    payload: { name: "Fleet kit", items: [{ productId: disc.id, qty: 10 }] },
+  const saved = await call(buyer, "POST", "/api/lists", {
+    name: "Fleet kit",
+    items: [{ productId: disc.id, qty: 10 }],
   });
   expect(saved.statusCode, saved.body).toBe(201);
   expect(saved.json<SavedList>().lines.map((l) => l.unitPrice)).toEqual([110]);
