@@ -199,6 +199,7 @@ export function createCartService(
         line.seenPriceCents &&
         priceInMarket(line.seenPriceCents, pricing.market, pricing.taxIncluded);
       const money = (cents: number) => formatCents(cents, pricing.currency);
+      const deposit = priceInMarket(p.coreDepositCents ?? 0, pricing.market); // the parts' currency
       return {
         productId: p.id,
         productName: p.name,
@@ -215,11 +216,11 @@ export function createCartService(
           seen !== undefined && seen !== priceCents
             ? cartMessages.repriced(money(seen), money(priceCents))
             : null,
-        coreDeposit: centsToUnits(p.coreDepositCents ?? 0),
+        coreDeposit: centsToUnits(deposit),
         vehicle: line.vehicle?.label ?? null,
         cents: priceCents * line.qty,
         grams: p.weightGrams * line.qty,
-        deposit: (p.coreDepositCents ?? 0) * line.qty,
+        deposit: deposit * line.qty,
       };
     });
     const priced = lines.filter((l) => l.problem !== cartMessages.deleted);

@@ -20,7 +20,13 @@ import type { PriceBreak } from "../money";
 import type { ApprovalNeed } from "../approvals/service";
 import { computeCharges, requireShippable, type ChargeFacts } from "../charges/estimate";
 import { decideDiscount, type DecidedDiscount, type DiscountOffer } from "../pricing/discounts";
-import { atDeliveryRate, chargesFor, inStoreMinor, marketMoney } from "../pricing/market-money";
+import {
+  atDeliveryRate,
+  chargesFor,
+  inStoreMinor,
+  marketMoney,
+  priceInMarket,
+} from "../pricing/market-money";
 
 /**
  * The rules of placing an order, as pure functions of what the read gathered: no database, no
@@ -255,6 +261,9 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
   }
   // A consumer's gross prices at the delivery country's VAT rate (docs/tax.md).
   const pricing = atDeliveryRate(rules.pricing, facts.charges);
+  // A part's core deposit is the order's currency too: converted as the parts (never grossed).
+  const depositOf = (p: { coreDepositCents?: number | null }) =>
+    priceInMarket(p.coreDepositCents ?? 0, pricing.market);
   const priced = priceLines(
     pricing,
     found.map(({ line, product }) => ({
@@ -278,7 +287,7 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
       priced.map((l, i) => ({
         lineTotalCents: l.lineTotalCents - off.perLine[i]!,
         weightGrams: (found[i]!.product.weightGrams ?? 0) * l.qty,
-        coreDepositCents: (found[i]!.product.coreDepositCents ?? 0) * l.qty,
+        coreDepositCents: depositOf(found[i]!.product) * l.qty,
       })),
       // Shipping rates in the order's market, as its parts (docs/pricing.md "Markets"), gross
       // with the VAT contained for a consumer whose prices include it.
@@ -320,7 +329,7 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
       partNumber: product.partNumber,
       unitPriceCents: priced[i]!.unitPriceCents,
       taxCents: charges.lineTax[i]!,
-      coreDepositCents: product.coreDepositCents ?? 0,
+      coreDepositCents: depositOf(product),
       ...(backordered.get(line.productId) ? { backordered: backordered.get(line.productId) } : {}),
       ...(off.perLine[i] ? { discountCents: off.perLine[i] } : {}),
     })),

@@ -152,6 +152,30 @@ describe("the doors in the market the buyer chose", () => {
     ]);
   });
 
+  test("a core deposit is the order's currency too: $10.00 is €9.20 on the cart and the order", async () => {
+    const core = await insertProduct(t.database.db, {
+      priceCents: 5000,
+      minimumOrder: 1,
+      coreDepositCents: 1000,
+    });
+    const buyer = withMarket(await signUpVerified(t), "EU");
+    await send("PUT", `/api/cart/items/${core.id}`, buyer, { qty: 2 });
+    // Two parts at €46.00 and their deposits at €9.20 each.
+    const cart = (await send("GET", "/api/cart", buyer)).json<{ lines: unknown[] }>();
+    expect(cart).toMatchObject({ currency: "EUR", subtotal: 92, coreDeposits: 18.4, total: 110.4 });
+    expect(cart.lines).toMatchObject([{ unitPrice: 46, coreDeposit: 9.2 }]);
+    const placed = await send("POST", "/api/checkout", buyer, {
+      phonrNo: "5550100",
+      Address: "1 Dock Road",
+      shipTo: TEST_SHIP_TO,
+      expectedTotal: 110.4,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json()).toMatchObject({
+      order: { currency: "EUR", total: 110.4, coreDeposits: 18.4 },
+    });
+  });
+
   test("signed in without a choice: the default delivery address's country chooses", async () => {
     const driver = await signUpVerified(t);
     expect(await priceOf(driver.cookie)).toMatchObject({ currency: "USD" });
