@@ -11,7 +11,7 @@ import {
   type Installer,
 } from "#contract/warranty";
 import { FormDialog } from "../../../components/form-dialog";
-import { FormField } from "../../../components/form-field";
+import { FormField, wholeNumber } from "../../../components/form-field";
 import { SelectField } from "../../../components/select-field";
 import { TextAreaField } from "../../../components/text-area-field";
 import { checkPhotoFiles, PHOTO_ACCEPT } from "../../../components/private-photos";
@@ -119,11 +119,8 @@ export function ClaimForm({
       </p>
       <FormField
         label="How many failed"
-        type="number"
-        min={1}
+        {...wholeNumber(1)}
         max={line.claimable}
-        step={1}
-        inputMode="numeric"
         {...field("qty")}
       />
       <FormField
@@ -137,18 +134,10 @@ export function ClaimForm({
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField
           label="Mileage at installation"
-          type="number"
-          min={0}
-          inputMode="numeric"
+          {...wholeNumber(0)}
           {...field("mileageAtInstall")}
         />
-        <FormField
-          label="Mileage at failure"
-          type="number"
-          min={0}
-          inputMode="numeric"
-          {...field("mileageAtFailure")}
-        />
+        <FormField label="Mileage at failure" {...wholeNumber(0)} {...field("mileageAtFailure")} />
         <FormField label="Installation date" type="date" {...field("installedOn")} />
         <FormField label="Failure date" type="date" {...field("failedOn")} />
       </div>
