@@ -5293,6 +5293,7 @@ export interface operations {
                                 amount: number;
                             } | null;
                             total: number;
+                            pricesIncludeTax?: boolean;
                             currency: string;
                             phonrNo: string;
                             Address: string;
@@ -5469,6 +5470,7 @@ export interface operations {
                                 amount: number;
                             } | null;
                             total: number;
+                            pricesIncludeTax?: boolean;
                             currency: string;
                             phonrNo: string;
                             Address: string;
@@ -8576,6 +8578,7 @@ export interface operations {
                                 amount: number;
                             } | null;
                             total: number;
+                            pricesIncludeTax?: boolean;
                             currency: string;
                             phonrNo: string;
                             Address: string;
@@ -18898,6 +18901,7 @@ export interface operations {
                             amount: number;
                         } | null;
                         total: number;
+                        pricesIncludeTax?: boolean;
                         currency: string;
                         phonrNo: string;
                         Address: string;
@@ -19134,6 +19138,7 @@ export interface operations {
                                 amount: number;
                             } | null;
                             total: number;
+                            pricesIncludeTax?: boolean;
                             currency: string;
                             phonrNo: string;
                             Address: string;
@@ -19333,6 +19338,7 @@ export interface operations {
                             amount: number;
                         } | null;
                         total: number;
+                        pricesIncludeTax?: boolean;
                         currency: string;
                         phonrNo: string;
                         Address: string;
@@ -19831,6 +19837,7 @@ export interface operations {
                             amount: number;
                         } | null;
                         total: number;
+                        pricesIncludeTax?: boolean;
                         currency: string;
                         phonrNo: string;
                         Address: string;
@@ -20164,6 +20171,7 @@ export interface operations {
                             amount: number;
                         } | null;
                         total: number;
+                        pricesIncludeTax?: boolean;
                         currency: string;
                         phonrNo: string;
                         Address: string;
@@ -20751,6 +20759,7 @@ export interface operations {
                             amount: number;
                         } | null;
                         total: number;
+                        pricesIncludeTax?: boolean;
                         currency: string;
                         phonrNo: string;
                         Address: string;
@@ -22283,6 +22292,7 @@ export interface operations {
                             amount: number;
                         } | null;
                         total: number;
+                        pricesIncludeTax?: boolean;
                         currency: string;
                         phonrNo: string;
                         Address: string;
@@ -27141,6 +27151,7 @@ export interface operations {
                                 amount: number;
                             } | null;
                             total: number;
+                            pricesIncludeTax?: boolean;
                             currency: string;
                             phonrNo: string;
                             Address: string;
@@ -31130,6 +31141,7 @@ export interface operations {
                                 amount: number;
                             } | null;
                             total: number;
+                            pricesIncludeTax?: boolean;
                             currency: string;
                             phonrNo: string;
                             Address: string;

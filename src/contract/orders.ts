@@ -163,6 +163,13 @@ export const orderSchema = z.object({
   discount: z.object({ code: z.string(), amount: z.number() }).nullable().optional(),
   /** The whole order's total: subtotal − discount + core deposits + shipping + tax. */
   total: z.number(),
+  /**
+   * A consumer's order with VAT included (docs/tax.md "Prices with VAT included"): its unit
+   * prices, subtotal, shipping and total are gross and `tax` is the VAT they contain, shown as
+   * "Includes VAT (19 %) €3.80" under the total, not added to it. False (or absent): net prices,
+   * tax added.
+   */
+  pricesIncludeTax: z.boolean().optional(),
   currency: z.string(),
   phonrNo: z.string(),
   Address: z.string(),

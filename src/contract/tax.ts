@@ -94,7 +94,8 @@ export const taxMessages = {
  */
 export const vatIncludedWords = {
   price: (percent: number) => `incl. ${percent} % VAT`,
-  total: (percent: number, money: string) => `Includes VAT (${percent} %) ${money}`,
+  label: (percent: number) => `Includes VAT (${percent} %)`,
+  total: (percent: number, money: string) => `${vatIncludedWords.label(percent)} ${money}`,
 } as const;
 
 /**

@@ -287,7 +287,7 @@ export function createApprovalService(
         if (account) {
           // The credit limit is in the store's currency: the order counts at its own rate.
           const storeCents = toStoreMinor(order.totalCents, order.exchangeRate);
-          await checkCredit(tx, account, storeCents, order.currency);
+          await checkCredit(tx, account, storeCents, order);
           const settled = await settleOnAccount(tx, orderId, account, opts.invoices!);
           row = settled.row;
           onAccount = settled.invoice;

@@ -363,7 +363,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         companyId && !order.approval && opts.invoices ? await accountTermsOf(tx, companyId) : null;
       // The credit limit is in the store's currency: an order in a market counts at its rate.
       const storeCents = toStoreMinor(order.totalCents, order.exchangeRate ?? 1);
-      if (account) await checkCredit(tx, account, storeCents, opts.currency);
+      if (account) await checkCredit(tx, account, storeCents, order);
       // One statement: the order, its lines, its hold windows, its stock, and (a checkout) the
       // cart emptied.
       const { row, items } = await writeOrder(tx, stock, customer, order);

@@ -50,6 +50,10 @@ export async function issueCreditNote(
     const company = order.userId ? await invoicedCompanyOf(tx, order.userId) : null;
     base = invoiceSnapshot(order, items, seller, company);
   }
+  // An invoice with VAT included (docs/tax.md): its note's amounts are gross too, the refund's
+  // net and tax together, and its VAT is contained in the total rather than added to it.
+  const gross = base.pricesIncludeTax === true;
+  const amount = (netCents: number, taxCents: number) => (gross ? netCents + taxCents : netCents);
   const byLine = new Map(base.lines.filter((l) => !l.coreDeposit).map((l) => [l.line, l]));
   const lines: InvoiceLine[] = credited.lines.map((c) => {
     const l = byLine.get(c.line);
@@ -69,14 +73,14 @@ export async function issueCreditNote(
       ...(l?.vehicle !== undefined && { vehicle: l.vehicle }),
       qty: c.qty,
       unitPriceCents: l?.unitPriceCents ?? 0,
-      netCents: -c.netCents,
+      netCents: -amount(c.netCents, c.taxCents),
       taxCents: -c.taxCents,
     };
   });
   const subtotalCents = lines.reduce((s, l) => s + l.netCents, 0);
   const taxableCents = lines.reduce((s, l) => s + (l.coreDeposit ? 0 : l.netCents), 0);
   const taxCents = lines.reduce((s, l) => s + l.taxCents, 0) - credited.shippingTaxCents;
-  const shippingCents = -credited.shippingCents;
+  const shippingCents = -amount(credited.shippingCents, credited.shippingTaxCents);
   const snapshot: InvoiceSnapshot = {
     ...base,
     lines,
@@ -84,13 +88,16 @@ export async function issueCreditNote(
     // A note of deposits alone (a core return) has no taxed amount: no tax row.
     taxes: (taxableCents === 0 && taxCents === 0 ? [] : base.taxes).map((t) => ({
       ...t,
-      baseCents: taxableCents + (credited.shippingTaxCents !== 0 ? shippingCents : 0),
+      baseCents:
+        taxableCents +
+        (credited.shippingTaxCents !== 0 ? shippingCents : 0) -
+        (gross ? taxCents : 0),
       taxCents,
     })),
     subtotalCents,
     shippingCents,
     taxCents,
-    totalCents: subtotalCents + shippingCents + taxCents,
+    totalCents: subtotalCents + shippingCents + (gross ? 0 : taxCents),
     paymentTerms: credited.paymentTerms,
     notes: [credited.reason, ...base.notes.filter((n) => n.startsWith("TEST"))],
     creditNote: { corrects: original?.number ?? null, reason: credited.reason },

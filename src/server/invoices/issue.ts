@@ -106,7 +106,9 @@ export function invoiceSnapshot(
             // exemption), which covers it as it covers the lines (docs/tax.md).
             baseCents:
               taxableCents +
-              (order.shippingTaxCents > 0 || order.taxNote !== null ? order.shippingCents : 0),
+              (order.shippingTaxCents > 0 || order.taxNote !== null ? order.shippingCents : 0) -
+              // Gross amounts contain their VAT: the base is what is left (docs/tax.md).
+              (order.pricesIncludeTax ? order.taxCents : 0),
             taxCents: order.taxCents,
           },
         ]
@@ -143,6 +145,7 @@ export function invoiceSnapshot(
     shippingCents: order.shippingCents,
     taxCents: order.taxCents,
     totalCents: order.totalCents,
+    ...(order.pricesIncludeTax ? { pricesIncludeTax: true } : {}),
     currency: order.currency,
     paymentTerms: account ? onAccountTerms(account.terms, account.dueAt) : PAID_BY_CARD,
     payment: account

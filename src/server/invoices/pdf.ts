@@ -1,4 +1,5 @@
 import { discountLineLabel } from "../../contract/discount-codes";
+import { vatIncludedWords } from "../../contract/tax";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { formatCents } from "../money";
 import type { InvoiceSnapshot } from "./snapshot";
@@ -109,8 +110,12 @@ export async function renderInvoicePdf(
     text("Description", COLUMNS.description.x, { font: bold });
     text("Qty", COLUMNS.qty.right, { font: bold, align: "right" });
     text("Unit price", COLUMNS.unit.right, { font: bold, align: "right" });
-    text("Net", COLUMNS.net.right, { font: bold, align: "right" });
-    text("Tax", COLUMNS.tax.right, { font: bold, align: "right" });
+    // Gross amounts (VAT included, docs/tax.md): the VAT column is what each contains.
+    text(s.pricesIncludeTax ? "Amount" : "Net", COLUMNS.net.right, { font: bold, align: "right" });
+    text(s.pricesIncludeTax ? "VAT incl." : "Tax", COLUMNS.tax.right, {
+      font: bold,
+      align: "right",
+    });
     rule();
     y -= ROW + 2;
   };
@@ -240,15 +245,18 @@ export async function renderInvoicePdf(
       money(s.shipping.netCents),
       false,
     ],
-    ...s.taxes.map((t): [string, string, boolean] => [
-      `${t.name} ${t.rateMillipercent / 1000} % of ${money(t.baseCents)}`,
-      money(t.taxCents),
-      false,
-    ]),
-    ...(s.taxes.length === 0
-      ? [["Tax", money(s.taxCents), false] as [string, string, boolean]]
-      : []),
+    ...(s.pricesIncludeTax ? [] : taxRows(s, money)),
     [`Total (${s.currency})`, money(s.totalCents), true],
+    // Gross amounts: the VAT the total contains, not added (docs/tax.md).
+    ...(s.pricesIncludeTax
+      ? [
+          [
+            vatIncludedWords.label((s.taxes[0]?.rateMillipercent ?? 0) / 1000),
+            money(s.taxCents),
+            false,
+          ] as [string, string, boolean],
+        ]
+      : []),
   ];
   // Long notes (reverse charge's legal wording) run over lines rather than off the page.
   const noteLines = s.notes.flatMap((n) => wrap(clean(n, shown), bold, 9, RIGHT - MARGIN));
@@ -352,4 +360,17 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/** The tax rows of a net invoice: the tax per rate ("VAT 19 % of €34.51"), else one "Tax" row. */
+function taxRows(
+  s: InvoiceSnapshot,
+  money: (cents: number) => string,
+): [string, string, boolean][] {
+  if (s.taxes.length === 0) return [["Tax", money(s.taxCents), false]];
+  return s.taxes.map((t) => [
+    `${t.name} ${t.rateMillipercent / 1000} % of ${money(t.baseCents)}`,
+    money(t.taxCents),
+    false,
+  ]);
 }

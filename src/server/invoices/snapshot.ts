@@ -38,6 +38,13 @@ export interface InvoiceSnapshot {
   shippingCents: number;
   taxCents: number;
   totalCents: number;
+  /**
+   * A consumer's order with VAT included (docs/tax.md "Prices with VAT included"): the lines'
+   * amounts, the shipping and the total are gross, `taxCents` (and each line's) the VAT they
+   * contain, printed "Includes VAT (19 %) €8.31" under the total rather than added. Absent: net
+   * amounts, tax added (every invoice issued before).
+   */
+  pricesIncludeTax?: boolean;
   currency: string;
   /** How it is paid ("Paid by card") and when it is due (card payments: the issue date). */
   paymentTerms: string;
@@ -67,7 +74,7 @@ export interface InvoiceLine {
   vehicle?: string;
   qty: number;
   unitPriceCents: number;
-  /** Unit price × quantity, net of tax. */
+  /** Unit price × quantity, net of tax (of an invoice with VAT included, gross). */
   netCents: number;
   /** The line's tax, rounded per line as the order charged it. */
   taxCents: number;

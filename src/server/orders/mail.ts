@@ -1,5 +1,6 @@
 import { discountLineLabel } from "../../contract/discount-codes";
 import { paymentWords } from "../../contract/payment-words";
+import { vatIncludedWords } from "../../contract/tax";
 import { eq } from "drizzle-orm";
 import type { Order } from "../../contract/orders";
 import { paths } from "../../contract/paths";
@@ -73,13 +74,24 @@ export const orderMailFacts = (order: Order, name: string, publicUrl: string): O
             order.shippingMethod ? `Shipping (${order.shippingMethod})` : "Shipping",
             formatCents(unitsToCents(order.shipping), order.currency),
           ],
-          [
-            order.taxName ? `${order.taxName} (${order.taxRate} %)` : "Tax",
-            formatCents(unitsToCents(order.tax), order.currency),
-          ],
+          // Gross prices contain their VAT: said under the total instead (docs/tax.md).
+          ...(order.pricesIncludeTax
+            ? []
+            : [
+                [
+                  order.taxName ? `${order.taxName} (${order.taxRate} %)` : "Tax",
+                  formatCents(unitsToCents(order.tax), order.currency),
+                ] as [string, string],
+              ]),
         ]
       : undefined,
   total: formatCents(unitsToCents(order.total), order.currency),
+  vatIncluded: order.pricesIncludeTax
+    ? [
+        vatIncludedWords.label(order.taxRate ?? 0),
+        formatCents(unitsToCents(order.tax), order.currency),
+      ]
+    : undefined,
   taxNote: order.taxNote ?? undefined,
   payment: order.account ? paymentWords(order).line : undefined,
   // Unpaid: its payment page; otherwise (paid, awaiting approval…) the order's own page.
@@ -208,6 +220,11 @@ export interface OrderMailFacts {
   /** Shipping and tax rows ("Shipping (Express)", "Texas sales tax (6.25 %)"), when charged. */
   charges?: [string, string][];
   total: string;
+  /**
+   * A consumer's order with VAT included (docs/tax.md): the row under the total, ["Includes VAT
+   * (19 %)", "€8.31"], the VAT its gross total contains. Absent: the tax is a row of `charges`.
+   */
+  vatIncluded?: [string, string];
   /** The order's tax note: reverse charge's legal note, or the exemption (as on the invoice). */
   taxNote?: string;
   /** The order's page on the store. */
@@ -224,6 +241,7 @@ export const linesTable = (o: OrderMailFacts): [string, string][] => [
   ...o.lines.map((l): [string, string] => [`${l.qty} × ${l.name}`, l.amount]),
   ...(o.charges ?? []),
   ["Total", o.total],
+  ...(o.vatIncluded ? [o.vatIncluded] : []),
   ...(o.payment ? [["Payment", o.payment] as [string, string]] : []),
 ];
 export const viewOrder = (o: { url: string }) => ({ label: "View your order", url: o.url });

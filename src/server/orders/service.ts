@@ -62,6 +62,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
       ? { code: row.discountCode, amount: centsToUnits(row.discountCents) }
       : null,
     total: centsToUnits(row.totalCents),
+    pricesIncludeTax: row.pricesIncludeTax,
     currency: row.currency,
     phonrNo: row.phone,
     Address: row.address,
@@ -250,7 +251,8 @@ export function createOrderService(
         select to_char(d, 'YYYY-MM-DD') as date,
           (select count(*)::int from orders o
              where o.created_at >= d and o.created_at < d + interval '1 day') as orders,
-          (select coalesce(sum(o.total_cents), 0)::bigint from orders o
+          -- In the store's currency: each order at its own rate (docs/pricing.md "Markets").
+          (select coalesce(sum(round(o.total_cents / o.exchange_rate)), 0)::bigint from orders o
              where o.status in ('paid', 'shipped')
                and o.paid_at >= d and o.paid_at < d + interval '1 day') as revenue_cents
         from generate_series(date_trunc('day', now()) - interval '29 days',

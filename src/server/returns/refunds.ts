@@ -64,6 +64,18 @@ export async function insertRefund(
 }
 
 /**
+ * The net of tax a refund keeps for what was paid for some units (their price less their share of
+ * a discount code) and their share of the tax: of an order with VAT included (docs/tax.md "Prices
+ * with VAT included") the price paid is gross and contains that tax, so the net is the rest; net +
+ * tax is what was paid, whichever way the order was priced.
+ */
+export const netOfPaid = (
+  order: Pick<OrderRow, "pricesIncludeTax">,
+  paidCents: number,
+  taxCents: number,
+): number => (order.pricesIncludeTax ? paidCents - taxCents : paidCents);
+
+/**
  * A paid order cancelled: all of it is refunded (lines, shipping, tax), less what its cancelled
  * backordered units were refunded already.
  */
@@ -78,15 +90,17 @@ export async function insertCancellationRefund(
     net += credit.netCents;
     tax += credit.taxCents;
   }
+  // The shipping net of its tax: of an order with VAT included it is gross (docs/tax.md).
+  const shipping = netOfPaid(order, order.shippingCents, order.shippingTaxCents);
   return insertRefund(
     tx,
     order,
     {
       kind: "cancellation",
       returnId: null,
-      netCents: order.totalCents - order.taxCents - order.shippingCents - net,
+      netCents: order.totalCents - order.taxCents - shipping - net,
       taxCents: order.taxCents - tax,
-      shippingCents: order.shippingCents,
+      shippingCents: shipping,
     },
     gatewayName,
   );
@@ -105,8 +119,13 @@ export const insertBackorderRefund = (
   >,
   units: number,
   gatewayName: string,
-) =>
-  insertRefund(
+) => {
+  const taxCents = Math.round((item.taxCents * units) / item.qty);
+  // Less their share of a discount code: the backordered units are the line's last.
+  const paid =
+    units * item.unitPriceCents -
+    (discountOfUnits(item, item.qty) - discountOfUnits(item, item.qty - units));
+  return insertRefund(
     tx,
     order,
     {
@@ -114,15 +133,13 @@ export const insertBackorderRefund = (
       returnId: null,
       line: item.line,
       units,
-      // Less their share of a discount code: the backordered units are the line's last.
-      netCents:
-        units * (item.unitPriceCents + item.coreDepositCents) -
-        (discountOfUnits(item, item.qty) - discountOfUnits(item, item.qty - units)),
-      taxCents: Math.round((item.taxCents * units) / item.qty),
+      netCents: netOfPaid(order, paid, taxCents) + units * item.coreDepositCents,
+      taxCents,
       shippingCents: 0,
     },
     gatewayName,
   );
+};
 
 /** Units, net and tax already credited per line of an order by backorder refunds. */
 export async function backorderCreditsOf(

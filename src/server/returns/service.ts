@@ -21,6 +21,7 @@ import type { Db, DbOrTx } from "../db/database";
 import { invoices } from "../invoices/tables";
 import { orderItems, orders } from "../orders/tables";
 import { refunds, returnLines, returnRequests } from "./tables";
+import { netOfPaid } from "./refunds";
 import { conflict, HttpError, notFound, unprocessable } from "../errors";
 import { renderStored } from "../invoices/service";
 import type { Mailer } from "../mail/mailer";
@@ -414,15 +415,12 @@ export function createReturnService(db: Db, opts: ReturnOptions) {
             };
           }
           if (l.qty > left) throw unprocessable(returnMessages.tooMany(l.line, left));
-          return {
-            line: l.line,
-            qty: l.qty,
-            // What was paid for these units: their price less their share of a discount code.
-            netCents:
-              item.unitPriceCents * l.qty -
-              (discountOfUnits(item, before + l.qty) - discountOfUnits(item, before)),
-            taxCents: taxOfUnits(item, before + l.qty) - taxOfUnits(item, before),
-          };
+          const taxCents = taxOfUnits(item, before + l.qty) - taxOfUnits(item, before);
+          // What was paid for these units: their price less their share of a discount code.
+          const paid =
+            item.unitPriceCents * l.qty -
+            (discountOfUnits(item, before + l.qty) - discountOfUnits(item, before));
+          return { line: l.line, qty: l.qty, netCents: netOfPaid(order, paid, taxCents), taxCents };
         });
         const vehicle =
           input.reason === "did_not_fit" ? await vehicleOf(tx, input, items) : undefined;

@@ -8,7 +8,7 @@ import { conflict, unprocessable } from "../errors";
 import type { OrderItemRow, OrderRow } from "../orders/state";
 import { returnEventData } from "../webhooks/events";
 import { recordWebhookEvent } from "../webhooks/outbox";
-import { insertRefund } from "./refunds";
+import { insertRefund, netOfPaid } from "./refunds";
 import { loadReturn } from "./service";
 import { returnLines, returnRequests } from "./tables";
 
@@ -62,9 +62,12 @@ export async function openClaimReturn(
     returnId: row!.id,
     line: item.line,
     qty: claim.qty,
-    netCents:
+    netCents: netOfPaid(
+      order,
       item.unitPriceCents * claim.qty -
-      (discountOfUnits(item, taken + claim.qty) - discountOfUnits(item, taken)),
+        (discountOfUnits(item, taken + claim.qty) - discountOfUnits(item, taken)),
+      taxOf(taken + claim.qty) - taxOf(taken),
+    ),
     taxCents: taxOf(taken + claim.qty) - taxOf(taken),
   });
   await recordWebhookEvent(tx, {

@@ -13,6 +13,7 @@ import type { orders } from "../orders/tables";
 import { unprocessable } from "../errors";
 import type { IssuedInvoice } from "../invoices/issue";
 import { formatCents } from "../money";
+import { convertMinor } from "../pricing/convert";
 
 /**
  * Orders on account (docs/terms.md): a company on net terms is not charged by card; its
@@ -48,13 +49,17 @@ export async function accountTermsOf(tx: DbOrTx, companyId: string): Promise<Acc
 
 /**
  * What the company still owes on its invoices on account: totals less the payments recorded and
- * the credit notes issued on them (returns, cancellations; their totals are negative).
+ * the credit notes issued on them (returns, cancellations; their totals are negative), each
+ * invoice's open amount in the store's currency at its order's rate (docs/pricing.md "Markets and
+ * currencies"), as the credit limit is.
  */
 export async function openInvoicesCents(tx: DbOrTx, companyId: string): Promise<number> {
   const result = await tx.execute<{ open: string | number | null }>(sql`
-    select coalesce(sum(greatest(i.total_cents + coalesce(c.credited, 0) - coalesce(p.paid, 0), 0)),
+    select coalesce(sum(round(greatest(i.total_cents + coalesce(c.credited, 0)
+                                       - coalesce(p.paid, 0), 0) / o.exchange_rate)),
                     0) as open
       from invoices i
+      join orders o on o.id = i.order_id
       left join (select invoice_id, sum(amount_cents) as paid from invoice_payments
                   where reversed_at is null group by invoice_id) p on p.invoice_id = i.id
       left join (select corrects_id, sum(total_cents) as credited from invoices
@@ -63,21 +68,25 @@ export async function openInvoicesCents(tx: DbOrTx, companyId: string): Promise<
   return Number(result.rows[0]?.open ?? 0);
 }
 
-/** Refuses (422) an order that would take the company's open invoices over its credit limit. */
+/**
+ * Refuses (422) an order that would take the company's open invoices over its credit limit. The
+ * limit and the open invoices are in the store's currency (`orderCents` brought back to it); the
+ * refusal names them in the order's currency at its rate, to the cent, as the buyer reads it.
+ */
 export async function checkCredit(
   tx: DbOrTx,
   account: AccountTerms,
   orderCents: number,
-  currency: string,
+  /** The order's currency and rate (absent: 1, the store's currency). */
+  order: { currency: string; exchangeRate?: number },
 ): Promise<void> {
   if (account.creditLimitCents === null) return;
   const open = await openInvoicesCents(tx, account.companyId);
   if (open + orderCents > account.creditLimitCents) {
+    const money = (cents: number) =>
+      formatCents(convertMinor(cents, order.exchangeRate ?? 1, "cent"), order.currency);
     throw unprocessable(
-      termsMessages.overCreditLimit(
-        formatCents(account.creditLimitCents, currency),
-        formatCents(open, currency),
-      ),
+      termsMessages.overCreditLimit(money(account.creditLimitCents), money(open)),
     );
   }
 }

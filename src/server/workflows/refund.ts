@@ -18,6 +18,7 @@ import { returnRefundedMail } from "../returns/mail";
 import {
   backorderCreditsOf,
   markRefundFailed,
+  netOfPaid,
   markRefundSucceeded,
   refundById,
   refundsDueForRetry,
@@ -99,7 +100,7 @@ export function createRefunds(db: Db, gateway: PaymentGateway, opts: RefundOptio
       const core = ofReturn?.reason === "core";
       const lines = ofReturn
         ? await linesOfReturn(tx, ofReturn.id)
-        : await cancelledLines(tx, refund);
+        : await cancelledLines(tx, refund, order?.pricesIncludeTax ?? false);
       const note = await issueCreditNote(
         tx,
         refund.orderId,
@@ -201,7 +202,7 @@ export type Refunds = ReturnType<typeof createRefunds>;
  * units its backorder refunds credited already), or one line's cancelled backordered units. Each
  * line's core deposit goes back too, as its own line.
  */
-async function cancelledLines(tx: DbOrTx, refund: RefundRow) {
+async function cancelledLines(tx: DbOrTx, refund: RefundRow, pricesIncludeTax: boolean) {
   const items = await linesOf(tx, [refund.orderId]);
   const credited =
     refund.kind === "cancellation" ? await backorderCreditsOf(tx, refund.orderId) : null;
@@ -224,7 +225,8 @@ async function cancelledLines(tx: DbOrTx, refund: RefundRow) {
       {
         line: i.line,
         qty,
-        netCents: i.unitPriceCents * qty - discount,
+        // Of an order with VAT included, the price paid contains the tax (docs/tax.md).
+        netCents: netOfPaid({ pricesIncludeTax }, i.unitPriceCents * qty - discount, taxCents),
         taxCents,
         coreDeposit: false,
       },

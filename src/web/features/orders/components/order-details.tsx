@@ -1,4 +1,5 @@
 import { discountLineLabel } from "#contract/discount-codes";
+import { vatIncludedWords } from "#contract/tax";
 import { Fragment } from "react";
 import { Link } from "../../../components/link";
 import type { AdminOrderDetail, Order } from "#contract/orders";
@@ -132,12 +133,14 @@ export function OrderDetails({
                   >
                     {money(order.shipping)}
                   </TotalRow>
-                  <TotalRow
-                    label={order.taxName ? `${order.taxName} (${order.taxRate} %)` : "Tax"}
-                    testId="order-tax"
-                  >
-                    {money(order.tax)}
-                  </TotalRow>
+                  {!order.pricesIncludeTax && (
+                    <TotalRow
+                      label={order.taxName ? `${order.taxName} (${order.taxRate} %)` : "Tax"}
+                      testId="order-tax"
+                    >
+                      {money(order.tax)}
+                    </TotalRow>
+                  )}
                 </>
               )}
               <tr>
@@ -148,6 +151,18 @@ export function OrderDetails({
                   {money(order.total)}
                 </td>
               </tr>
+              {order.pricesIncludeTax && (
+                // Gross prices: the VAT they contain, not added (docs/tax.md).
+                <tr>
+                  <td
+                    colSpan={4}
+                    className="text-right text-sm text-base-content/75"
+                    data-testid="order-tax-included"
+                  >
+                    {vatIncludedWords.total(order.taxRate ?? 0, money(order.tax))}
+                  </td>
+                </tr>
+              )}
             </tfoot>
           </table>
           {order.taxNote && (
