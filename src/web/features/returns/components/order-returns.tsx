@@ -33,6 +33,7 @@ import {
 import { AddPhotosInput } from "../../../components/private-photos";
 import { checkPhotos, PHOTO_ACCEPT, ReturnPhotos } from "./return-photos";
 import { ReturnStatusBadge } from "./return-status-badge";
+import { ReturnDialogButtons } from "./return-dialog-buttons";
 import { SelectOptions } from "../../../components/select-options";
 
 /**
@@ -461,19 +462,13 @@ function ReturnForm({
           {errors.photos && <p className="text-sm text-error">{errors.photos.message}</p>}
         </div>
         <FormError message={formError} />
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form={RETURN_FORM}
-            className="btn btn-primary"
-            disabled={ask.isPending || addPhotos.isPending}
-          >
-            Ask to return
-          </button>
-        </div>
+        <ReturnDialogButtons
+          onClose={onClose}
+          busy={ask.isPending || addPhotos.isPending}
+          form={RETURN_FORM}
+        >
+          Ask to return
+        </ReturnDialogButtons>
       </div>
     </Modal>
   );

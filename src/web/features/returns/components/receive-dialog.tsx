@@ -15,6 +15,7 @@ import { lineQuantitiesSchema, quantityField } from "../../../lib/line-quantitie
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useRestockingFee, useReturnAction } from "../api/returns";
+import { ReturnDialogButtons } from "./return-dialog-buttons";
 
 const cents = (units: number) => Math.round(units * 100);
 
@@ -213,18 +214,9 @@ export function ReceiveDialog({ r, onClose }: { r: Return; onClose(): void }) {
           )}
         </p>
         <FormError message={formError} />
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={action.isPending || feeRule.isPending}
-          >
-            Receive
-          </button>
-        </div>
+        <ReturnDialogButtons onClose={onClose} busy={action.isPending || feeRule.isPending}>
+          Receive
+        </ReturnDialogButtons>
       </form>
       {confirmDialog}
     </Modal>

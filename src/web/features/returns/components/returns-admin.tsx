@@ -20,6 +20,7 @@ import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useAdminReturns, useFitmentReport, useReturnAction } from "../api/returns";
 import { ReceiveDialog } from "./receive-dialog";
 import { ReturnPhotos } from "./return-photos";
+import { ReturnDialogButtons } from "./return-dialog-buttons";
 import { ReturnStatusBadge } from "./return-status-badge";
 import { SelectOptions } from "../../../components/select-options";
 
@@ -272,14 +273,9 @@ function RefuseDialog({ r, onClose }: { r: Return; onClose(): void }) {
             </p>
           )}
         </div>
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-error" disabled={action.isPending}>
-            Refuse return
-          </button>
-        </div>
+        <ReturnDialogButtons onClose={onClose} busy={action.isPending} danger>
+          Refuse return
+        </ReturnDialogButtons>
       </form>
     </Modal>
   );
