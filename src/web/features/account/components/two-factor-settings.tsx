@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type InputHTMLAttributes } from "react";
+import { lazy, Suspense, useState, type FormEvent, type InputHTMLAttributes } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { apiSend } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
@@ -39,6 +39,11 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
     } finally {
       setBusy(false);
     }
+  };
+  /** A step's form: sending it runs `step` (as `run` does). */
+  const runOnSubmit = (step: () => Promise<void>) => (e: FormEvent) => {
+    e.preventDefault();
+    void run(step);
   };
   const refreshSession = () => queryClient.invalidateQueries({ queryKey: queryKeys.session });
 
@@ -107,14 +112,11 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
     body = (
       <form
         className="flex flex-col gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(async () => {
-            await apiSend("POST", "/auth/two-factor/verify-totp", { code: code.trim() });
-            setVerified(true);
-            await refreshSession();
-          });
-        }}
+        onSubmit={runOnSubmit(async () => {
+          await apiSend("POST", "/auth/two-factor/verify-totp", { code: code.trim() });
+          setVerified(true);
+          await refreshSession();
+        })}
       >
         <p>Scan this code with your authenticator app:</p>
         <Suspense fallback={<div className="h-48 w-48 rounded bg-base-200" aria-hidden="true" />}>
@@ -180,15 +182,12 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
     body = (
       <form
         className="flex flex-col gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(async () => {
-            setCode("");
-            setVerified(false);
-            setEnabling(await apiSend<Enabling>("POST", "/auth/two-factor/enable", { password }));
-            setPassword("");
-          });
-        }}
+        onSubmit={runOnSubmit(async () => {
+          setCode("");
+          setVerified(false);
+          setEnabling(await apiSend<Enabling>("POST", "/auth/two-factor/enable", { password }));
+          setPassword("");
+        })}
       >
         {noticeOr("Sign-in will also ask for a code from an authenticator app.")}
         {passwordField}
