@@ -16,7 +16,10 @@ import type { Market } from "../../contract/markets";
 import { createCheckout } from "../checkout/workflow";
 import { loadConfig } from "../config";
 import { createInventory } from "../inventory/service";
+import { createInvoiceService } from "../invoices/service";
 import { refunds } from "../returns/tables";
+import { openInvoicesCents } from "../terms/account";
+import { termsMessages } from "../../contract/terms";
 import { withConsumerTaxRate } from "./service";
 
 /**
@@ -30,6 +33,7 @@ import { withConsumerTaxRate } from "./service";
 let t: TestApp;
 let admin: TestAccount;
 let europe: Market;
+const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: null };
 const req = requestsAs(() => t.app);
 const berlin = () =>
   companyAddressInputSchema.parse({
@@ -73,12 +77,16 @@ const checkout = () =>
   });
 
 /** Three $12.50 parts to Berlin, placed by the one-product order in `market` as `who`. */
-async function orderThree(who: TestAccount & { id: string }, market: Market) {
+async function orderThree(
+  who: TestAccount & { id: string },
+  market: Market,
+  service: () => ReturnType<typeof createCheckout> = checkout,
+) {
   const part = await insertProduct(t.database.db, { priceCents: 1250, minimumOrder: 1 });
   const customer = { id: who.id, email: who.email, name: who.name, emailVerified: true };
   const input = { productId: part.id, orderQty: 3, shipTo: berlin() };
-  const total = await checkout().orderTotal(customer, input, market);
-  const placed = await checkout().placeOne(
+  const total = await service().orderTotal(customer, input, market);
+  const placed = await service().placeOne(
     customer,
     { ...input, phonrNo: "5550100", Address: "Invalidenstraße 1", expectedTotal: total.total },
     undefined,
@@ -168,11 +176,24 @@ test("a consumer in Europe: gross prices, paid, emailed, invoiced and refunded i
   expect(notePdf.json().map((n: { total: number }) => n.total)).toEqual([-49.28]);
 });
 
-test("a trade buyer in the same market pays net prices with the tax added", async () => {
+test("a trade buyer in the same market pays net prices with the tax added; on account, counted in the store's currency", async () => {
   const company = await createCompany(t.app, admin);
   const buyer = await joinCompany(t.app, admin, company.id, "buyer");
+  // Net 30 with a credit limit of $100.00 (limits are set in the store's currency).
+  const terms = await req(admin, "PATCH", `/api/companies/${company.id}`, {
+    paymentTerms: "net30",
+    creditLimit: 100,
+  });
+  expect(terms.statusCode, terms.body).toBe(200);
   const market = await withConsumerTaxRate(t.database.db, europe, "DE");
-  const { placed } = await orderThree(buyer, market);
+  const onAccount = () =>
+    createCheckout(createInventory(t.database.db), {
+      currency: "USD",
+      holdMs: 3_600_000,
+      limits: { ...loadConfig({}).holdLimits, newCustomerShare: 1 },
+      invoices: createInvoiceService(t.database.db, { seller: SELLER }),
+    });
+  const { placed } = await orderThree(buyer, market, onAccount);
   // €34.50 + €6.90 shipping, with 19 % on each added: €6.56 + €1.31.
   expect(placed).toMatchObject({
     currency: "EUR",
@@ -182,7 +203,19 @@ test("a trade buyer in the same market pays net prices with the tax added", asyn
     shipping: 6.9,
     tax: 7.87,
     total: 49.27,
+    status: "paid",
   });
+  // Where orders of several currencies are added, each counts in the store's currency at its
+  // rate: the dashboard's revenue of the day and the company's open invoices, €49.27 at 0.92
+  // being $53.55.
+  const overview = (await req(admin, "GET", "/api/orders/overview")).json();
+  expect(overview.currency).toBe("USD");
+  expect(overview.days.at(-1).revenue).toBe(53.55);
+  expect(await openInvoicesCents(t.database.db, company.id)).toBe(5355);
+  // Another €49.27 would take it over: the refusal names the limit and what is open in EUR.
+  await expect(orderThree(buyer, market, onAccount)).rejects.toThrow(
+    termsMessages.overCreditLimit("€92.00", "€49.27"),
+  );
 });
 
 test("the default market changes nothing: net prices, tax added, no VAT words", async () => {
