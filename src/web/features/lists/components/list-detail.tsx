@@ -1,6 +1,6 @@
 import { plural } from "#contract/count";
 import { useState, type FormEvent } from "react";
-import { MAX_LIST_NAME, type ListLine, type SavedList } from "#contract/lists";
+import type { ListLine, SavedList } from "#contract/lists";
 import { paths } from "#contract/paths";
 import { DataTable, type Column } from "../../../components/data-table";
 import { Link } from "../../../components/link";
@@ -14,7 +14,7 @@ import {
   useSetListItem,
 } from "../api/lists";
 import { FormError } from "../../../components/form-field";
-import { LabelledInput } from "./labelled-input";
+import { LabelledInput, ListNameInput } from "./labelled-input";
 import { RowButton } from "../../../components/edit-remove-buttons";
 
 /** One saved list: its parts at today's prices, to edit, and to put in the cart whole. */
@@ -120,13 +120,7 @@ export function ListDetail({ list }: { list: SavedList }) {
   return (
     <div className="flex flex-col gap-6">
       <form onSubmit={onRename} className="flex flex-wrap items-end gap-2">
-        <LabelledInput
-          label="List name"
-          className="input w-72 max-w-full"
-          maxLength={MAX_LIST_NAME}
-          value={name}
-          onChange={setName}
-        />
+        <ListNameInput label="List name" value={name} onChange={setName} />
         <button
           type="submit"
           className="btn btn-outline"

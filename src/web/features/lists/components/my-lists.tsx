@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { MAX_LIST_NAME } from "#contract/lists";
 import { paths } from "#contract/paths";
 import { RemoveDialog } from "../../../components/confirm-dialog";
 import { ListTable, type Column } from "../../../components/data-table";
@@ -9,7 +8,7 @@ import { formatDate } from "../../../lib/format";
 import type { ListSummary } from "#contract/lists";
 import { useCreateList, useDeleteList, useMyLists } from "../api/lists";
 import { FormError } from "../../../components/form-field";
-import { LabelledInput } from "./labelled-input";
+import { ListNameInput } from "./labelled-input";
 import { RowButton } from "../../../components/edit-remove-buttons";
 
 /** My Lists: the customer's saved lists of parts ("Monthly fleet service kit"). */
@@ -60,10 +59,8 @@ export function MyLists() {
   return (
     <div className="flex flex-col gap-4">
       <form onSubmit={onCreate} className="flex flex-wrap items-end gap-2">
-        <LabelledInput
+        <ListNameInput
           label="New list"
-          className="input w-72 max-w-full"
-          maxLength={MAX_LIST_NAME}
           placeholder="Monthly fleet service kit"
           value={name}
           onChange={setName}
