@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -90,7 +90,8 @@ async function asRead(customer: Customer, revision: number) {
 /** A mail job the statement queues, found again by its marker (due tomorrow: never sent here). */
 const queued = (marker: string) => sql`
   insert into pgboss.job (name, data, start_after)
-  values (${MAIL_QUEUE}, ${JSON.stringify({ marker })}::jsonb, now() + interval '1 day')`;
+  values (${MAIL_QUEUE}, ${JSON.stringify({ marker })}::jsonb, now() + interval '1 day')
+  returning id`;
 
 /** What `traces` finds when nothing was written: the stock whole, the revision as given. */
 const nothing = (revision: number) => ({
@@ -216,6 +217,52 @@ test("a product row held longer than lockWaitMs writes nothing: the locked trans
     await patient.close();
   }
   expect(await traces(customer.id, part.id, marker)).toEqual(nothing(revision));
+});
+
+test("the order's own rows are written before the product's row is locked: a hot product's row is held for the take, the allocation and the commit only", async () => {
+  const { customer, revision, part } = await customerAndPart(5);
+  const marker = randomUUID();
+  // The last order number taken (a sequence not yet called has not taken its first).
+  const numberNow = async () =>
+    Number(
+      (
+        await t.database.pool.query<{ n: string }>(
+          "select last_value - (not is_called)::int as n from orders_number_seq",
+        )
+      ).rows[0]!.n,
+    );
+  const before = await numberNow();
+  const holder = await t.database.pool.connect();
+  let writing: Promise<unknown> | undefined;
+  try {
+    await holder.query("begin");
+    await holder.query("select id from products where id = $1 for no key update", [part.id]);
+    const decided = await asRead(customer, revision);
+    writing = writeOrderAtOnce(createInventory(t.database.db), customer, orderOf(part.id, 2), {
+      ...decided,
+      queued: queued(marker),
+      lockWaitMs: 30_000,
+    });
+    // The write waits for the product's row; by then its order has taken its number (a
+    // sequence, seen outside the write's transaction): the order was inserted before the wait.
+    await vi.waitFor(
+      async () => {
+        const waiting = await t.database.pool.query(
+          `select 1 from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        expect(waiting.rowCount).toBe(1);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    expect(await numberNow()).toBe(before + 1);
+  } finally {
+    await holder.query("rollback");
+    holder.release();
+  }
+  const { row } = (await writing) as Awaited<ReturnType<typeof writeOrderAtOnce>>;
+  expect(row.number).toBe(before + 1);
+  expect(await traces(customer.id, part.id, marker)).toMatchObject({ orders: 1, stock: 3 });
 });
 
 describe("what an order decided without the lock was decided on, checked by the write", () => {

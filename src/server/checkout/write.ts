@@ -168,7 +168,12 @@ export async function writeOrderAtOnce(
     and (select date_trunc('milliseconds', min(expires_at)) from hold_windows
           where user_id = ${customer.id} and expires_at > now() and product_id = any(${ids}))
         is not distinct from ${windowEnd}::timestamptz
-    and ${factsUnchangedSql(decidedOn.factsVersion, customer.stillSignedIn)}`;
+    and ${factsUnchangedSql(decidedOn.factsVersion, customer.stillSignedIn)}
+    and ${writtenBeforeTake([
+      ...["hit", "placed", "items", "windows"],
+      ...(opts.queued ? ["queued"] : []),
+      ...(opts.promise ? ["promised"] : []),
+    ])}`;
   const result = await inventory.takeAtOnce<{
     created_at: string;
     number: number;
@@ -191,6 +196,20 @@ export async function writeOrderAtOnce(
     stock: new Map(Object.entries(stock)),
   };
 }
+
+/**
+ * The statement's writes that do not depend on the take, run by the check (which is evaluated
+ * before `taken` locks the products' rows: inventory/service.ts `takeStatement`): a data-modifying
+ * `with` entry runs when it is first read, else at the statement's end. So a product's row is
+ * held for the take, the allocation and the commit only, not for the order's inserts as well: a
+ * hot product's orders queue for less. Each entry named answers rows (`returning`), and writes
+ * only the customer's own rows, which the check's customer lock already orders. Always true.
+ */
+const writtenBeforeTake = (entries: string[]): SQL =>
+  sql`(${sql.join(
+    entries.map((e) => sql`(select count(*) from ${sql.identifier(e)})`),
+    sql` + `,
+  )}) >= 0`;
 
 /** Where the order's units are allocated: its id, and the destination they ship to. */
 const allocateFor = (order: OrderToWrite): AllocateFor => ({

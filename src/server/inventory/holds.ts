@@ -27,6 +27,7 @@ export function openHoldWindowsCte(
       on conflict (user_id, product_id) do update set expires_at =
         case when hold_windows.expires_at > now() then hold_windows.expires_at
              else excluded.expires_at end
+      returning 1
     )`;
 }
 

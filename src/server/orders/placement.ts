@@ -130,6 +130,7 @@ export function insertOrderCtes(customer: Orderer, order: NewOrder): SQL {
              with ordinality as l(product_id, name, part_number, price, qty, tax, core_deposit,
                                   vehicle_base_vehicle_id, vehicle_engine_id, vehicle_label,
                                   discount, line)
+      returning line
     )`;
 }
 

@@ -107,7 +107,8 @@ export async function promiseBeforeWrite(
   const promised = sql`promised as (
     insert into delivery_promises (order_id, method, parcels, undated, words, promised_at)
     values (${order.id}::uuid, ${order.method}, ${JSON.stringify(estimate.parcels)}::jsonb,
-            ${estimate.undated}::int, ${estimate.words}, ${order.placedAt.toISOString()}::timestamptz))`;
+            ${estimate.undated}::int, ${estimate.words}, ${order.placedAt.toISOString()}::timestamptz)
+    returning order_id)`;
   return { estimate, promised, expect: expectedAllocation(preview) };
 }
 
