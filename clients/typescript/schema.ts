@@ -7140,6 +7140,7 @@ export interface operations {
                         taxName: string | null;
                         taxNote: string | null;
                         total: number;
+                        pricesIncludeTax?: boolean;
                         deliveryProblem: string | null;
                     };
                 };
@@ -7340,6 +7341,7 @@ export interface operations {
                         taxName: string | null;
                         taxNote: string | null;
                         total: number;
+                        pricesIncludeTax?: boolean;
                         deliveryProblem: string | null;
                     };
                 };
@@ -7534,6 +7536,7 @@ export interface operations {
                         taxName: string | null;
                         taxNote: string | null;
                         total: number;
+                        pricesIncludeTax?: boolean;
                         deliveryProblem: string | null;
                     };
                 };
@@ -7743,6 +7746,7 @@ export interface operations {
                         taxName: string | null;
                         taxNote: string | null;
                         total: number;
+                        pricesIncludeTax?: boolean;
                         deliveryProblem: string | null;
                     };
                 };
@@ -7939,6 +7943,7 @@ export interface operations {
                         taxName: string | null;
                         taxNote: string | null;
                         total: number;
+                        pricesIncludeTax?: boolean;
                         deliveryProblem: string | null;
                     };
                 };
@@ -8150,6 +8155,7 @@ export interface operations {
                         taxName: string | null;
                         taxNote: string | null;
                         total: number;
+                        pricesIncludeTax?: boolean;
                         deliveryProblem: string | null;
                     };
                 };
@@ -8369,6 +8375,7 @@ export interface operations {
                         taxName: string | null;
                         taxNote: string | null;
                         total: number;
+                        pricesIncludeTax?: boolean;
                         deliveryProblem: string | null;
                     };
                 };
@@ -16827,6 +16834,7 @@ export interface operations {
                             taxName: string | null;
                             taxNote: string | null;
                             total: number;
+                            pricesIncludeTax?: boolean;
                             deliveryProblem: string | null;
                         };
                     };
@@ -21226,6 +21234,7 @@ export interface operations {
                             taxName: string | null;
                             taxNote: string | null;
                             total: number;
+                            pricesIncludeTax?: boolean;
                             deliveryProblem: string | null;
                         };
                     };
@@ -25974,6 +25983,7 @@ export interface operations {
                             taxName: string | null;
                             taxNote: string | null;
                             total: number;
+                            pricesIncludeTax?: boolean;
                             deliveryProblem: string | null;
                         };
                         left: {

@@ -112,6 +112,12 @@ export const cartSchema = z.object({
   taxNote: z.string().nullable(),
   /** subtotal − discount + core deposits + shipping + tax: what the checkout charges when nothing changes. */
   total: z.number(),
+  /**
+   * A consumer's prices with VAT included (docs/tax.md "Prices with VAT included"): the lines,
+   * subtotal and shipping are gross, `tax` is the VAT they contain (shown "Includes VAT (19 %)
+   * €7.87" under the total) and the total adds no tax. Absent: net prices, tax added.
+   */
+  pricesIncludeTax: z.boolean().optional(),
   /** Why the destination cannot be served (no zone, too heavy), else null. */
   deliveryProblem: z.string().nullable(),
 });

@@ -272,6 +272,7 @@ export function createCartService(
       taxName: charges.taxName,
       taxNote: charges.taxNote,
       total: centsToUnits(charges.totalCents),
+      ...(charges.pricesIncludeTax ? { pricesIncludeTax: true } : {}),
       deliveryProblem: charges.problem,
     };
   }

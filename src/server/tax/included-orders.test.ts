@@ -13,6 +13,7 @@ import type { TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { companyAddressInputSchema } from "../../contract/addresses";
 import type { Market } from "../../contract/markets";
+import { createCartService } from "../cart/service";
 import { createCheckout } from "../checkout/workflow";
 import { loadConfig } from "../config";
 import { createInventory } from "../inventory/service";
@@ -129,6 +130,22 @@ test("a consumer in Europe: gross prices, paid, emailed, invoiced and refunded i
     total: 49.28,
   });
   expect(placed.items[0]).toMatchObject({ unitPrice: 13.69, lineTotal: 41.07, tax: 6.56 });
+  // A visitor's quote of the same parts to Berlin shows what the order charges.
+  const quote = await createCartService(t.database.db, { currency: "USD" }).quote(
+    { items: [{ productId: part.id, qty: 3 }], estimate: { country: "DE", postalCode: "10115" } },
+    undefined,
+    market,
+  );
+  expect(quote).toMatchObject({
+    currency: "EUR",
+    pricesIncludeTax: true,
+    subtotal: 41.07,
+    shipping: 8.21,
+    tax: 7.87,
+    taxRate: 19,
+    total: 49.28,
+  });
+  expect(quote.lines[0]).toMatchObject({ unitPrice: 13.69, lineTotal: 41.07 });
 
   const { intent, paid } = await payWithTestCard(t.app, driver, placed._id);
   expect(intent.statusCode, intent.body).toBe(200);

@@ -1,5 +1,6 @@
 import type { Cart } from "#contract/cart";
 import { discountLineLabel } from "#contract/discount-codes";
+import { vatIncludedWords } from "#contract/tax";
 import { formatPrice } from "../../../lib/format";
 
 /** Subtotal, shipping, tax and total, as the server computed them. */
@@ -36,10 +37,12 @@ export function Totals({ cart, estimate = false }: { cart: Cart; estimate?: bool
           {money(cart.shipping)}
         </dd>
       </div>
-      <div className="flex justify-between">
-        <dt>{cart.taxName ? `${cart.taxName} (${cart.taxRate} %)` : "Tax"}</dt>
-        <dd data-testid={estimate ? "estimate-tax" : "checkout-tax"}>{money(cart.tax)}</dd>
-      </div>
+      {!cart.pricesIncludeTax && (
+        <div className="flex justify-between">
+          <dt>{cart.taxName ? `${cart.taxName} (${cart.taxRate} %)` : "Tax"}</dt>
+          <dd data-testid={estimate ? "estimate-tax" : "checkout-tax"}>{money(cart.tax)}</dd>
+        </div>
+      )}
       {cart.taxNote && (
         <p
           className="text-xs text-base-content/70"
@@ -56,6 +59,15 @@ export function Totals({ cart, estimate = false }: { cart: Cart; estimate?: bool
           </strong>
         </dd>
       </div>
+      {cart.pricesIncludeTax && (
+        // Gross prices: the VAT they contain, not added (docs/tax.md).
+        <p
+          className="text-right text-xs text-base-content/70"
+          data-testid={estimate ? "estimate-tax-included" : "checkout-tax-included"}
+        >
+          {vatIncludedWords.total(cart.taxRate ?? 0, money(cart.tax))}
+        </p>
+      )}
     </dl>
   );
 }
