@@ -299,6 +299,39 @@ test("a new part without a picture, category or price; another brand's part is r
   });
 });
 
+test("a minimum order that is not a whole number of the part's packs is refused for that item: the part is left as it is", async () => {
+  const packed = await insertProduct(t.database.db, {
+    partNumber: "PT-700",
+    name: "Spark plug",
+    category: "Ignition",
+    brandCode: "PTST",
+    minimumOrder: 10,
+    packSize: 10,
+  });
+  const item = (number: string, moq: number) =>
+    `<Item><PartNumber>${number}</PartNumber><BrandAAIAID>PTST</BrandAAIAID><MinimumOrderQuantity>${moq}</MinimumOrderQuantity></Item>`;
+  const xml = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    "<PIES>",
+    "<Header><PIESVersion>7.2</PIESVersion></Header>",
+    "<Items>",
+    item("PT-700", 15),
+    "</Items>",
+    "</PIES>",
+  ].join("\n");
+  const record = (await upload(xml)).json<ImportRecord>();
+  expect(record.errors.map((e) => [e.appId, e.kind, e.message])).toEqual([
+    ["PT-700", "bad_value", "The minimum order must be a multiple of the pack size (10)"],
+  ]);
+  await startAndWait(record.id);
+  expect(await productByNumber("PT-700")).toEqual(packed);
+  // Twenty is two packs: taken.
+  const whole = (await upload(xml.replace(">15<", ">20<"))).json<ImportRecord>();
+  expect(whole.errors).toEqual([]);
+  await startAndWait(whole.id);
+  expect(await productByNumber("PT-700")).toMatchObject({ minimumOrder: 20, packSize: 10 });
+});
+
 test("the product CSV's writes leave the brand as it is and still replace cross references", async () => {
   const db = t.database.db;
   const pads = (await productByNumber("PT-100"))!;
