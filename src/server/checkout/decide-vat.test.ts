@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
 import { loadConfig } from "../config";
-import { inMarket, priceLines, type PricingContext } from "../pricing/pricing";
+import { inMarket, priceLines, vatIncludedNote, type PricingContext } from "../pricing/pricing";
 import { decidePlacement, type ProductFacts } from "./decide";
 
 // Consumer prices with VAT included (docs/tax.md "Prices with VAT included"), without a
@@ -82,6 +82,9 @@ test("a consumer is shown gross prices at the market's rate, a trade buyer net o
     lineTotalCents: 4107,
   });
   expect(priceLines(trade, [line])[0]).toMatchObject({ unitPriceCents: 1150 });
+  // The words beside a consumer's price; none beside a trade buyer's.
+  expect(vatIncludedNote(consumer)).toBe("incl. 19 % VAT");
+  expect(vatIncludedNote(trade)).toBeNull();
   // A market without VAT-inclusive prices, or one passed without its rate, prices net.
   const net = { ...europe, pricesIncludeTax: false };
   expect(priceLines(inMarket({ currency: "USD" }, net), [line])[0]!.unitPriceCents).toBe(1150);

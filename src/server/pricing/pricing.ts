@@ -23,7 +23,8 @@ import {
 } from "../../contract/customer-groups";
 import type { RoundingRule } from "../../contract/markets";
 import { convertMinor } from "./convert";
-import { grossOfCents } from "../tax/rules";
+import { grossOfCents, percentFromMilli } from "../tax/rules";
+import { vatIncludedWords } from "../../contract/tax";
 import { RETAIL_GROUP_ID } from "./tables";
 
 /** A company's price for one product: a unit price and quantity breaks (sorted by minQty). */
@@ -110,6 +111,15 @@ export const withTaxIncluded = (
 /** `inMarket` when a door passed a market; the context as it is otherwise. */
 export const inMarketOf = (context: PricingContext, market: PricingMarket | undefined) =>
   market ? inMarket(context, market) : context;
+
+/**
+ * The words beside a price of this context (docs/tax.md): "incl. 19 % VAT" when its prices
+ * include VAT (`withTaxIncluded`), else null (net prices, as every trade buyer's).
+ */
+export const vatIncludedNote = (context: PricingContext): string | null =>
+  context.taxIncluded
+    ? vatIncludedWords.price(percentFromMilli(context.taxIncluded.rateMillipercent))
+    : null;
 
 /** A group's percentage off a product's list price, as it applies to that product today. */
 export interface GroupRule {
