@@ -24434,6 +24434,7 @@ export interface operations {
                         coreDeposit: number | null;
                         /** Format: date-time */
                         createdAt: string;
+                        currency?: string;
                         breaks?: {
                             minQty: number;
                             unitPrice: number;
@@ -24550,6 +24551,7 @@ export interface operations {
                             coreDeposit: number | null;
                             /** Format: date-time */
                             createdAt: string;
+                            currency?: string;
                             crossReferences: {
                                 /** @enum {string} */
                                 kind: "OE" | "competitor" | "superseded";
@@ -24890,6 +24892,7 @@ export interface operations {
                         coreDeposit: number | null;
                         /** Format: date-time */
                         createdAt: string;
+                        currency?: string;
                         crossReferences: {
                             /** @enum {string} */
                             kind: "OE" | "competitor" | "superseded";
@@ -25123,6 +25126,7 @@ export interface operations {
                         coreDeposit: number | null;
                         /** Format: date-time */
                         createdAt: string;
+                        currency?: string;
                         crossReferences: {
                             /** @enum {string} */
                             kind: "OE" | "competitor" | "superseded";

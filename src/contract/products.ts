@@ -46,6 +46,11 @@ export const productSchema = z.object({
    */
   coreDeposit: z.number().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
+  /**
+   * The currency of `price`, `coreDeposit` and the breaks: the catalog's answers are priced in the
+   * request's market (docs/pricing.md "The market chosen"); absent: the store's currency.
+   */
+  currency: z.string().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -66,7 +66,8 @@ import { createCustomerGroupService } from "./pricing/groups";
 import { discountCodeRoutes } from "./pricing/discount-code-routes";
 import { marketRoutes } from "./pricing/market-routes";
 import { createDiscountCodeService } from "./pricing/discount-codes";
-import { listPricesFor } from "./pricing/list-prices";
+import { catalogMarketOf, listPricesFor } from "./pricing/list-prices";
+import type { PricingMarket } from "./pricing/pricing";
 import { invoiceRoutes } from "./invoices/routes";
 import { openInvoicesCents } from "./terms/account";
 import { termsRoutes } from "./terms/routes";
@@ -235,8 +236,21 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     guards,
     storage: store.storage,
     requestTimeoutMs: config.requestTimeoutMs,
-    listPrices: (customerId, items, known) =>
-      listPricesFor(companyPrices, customerId, config.currency, items, known),
+    listPrices: (customerId, items, known, m) =>
+      listPricesFor(
+        companyPrices,
+        customerId,
+        config.currency,
+        items,
+        known,
+        m.market as PricingMarket | undefined,
+      ),
+    markets: {
+      choice: store.requestMarkets.choice,
+      of: async (req, customerId) =>
+        catalogMarketOf(config.currency, await store.requestMarkets.of(req, customerId)),
+      none: catalogMarketOf(config.currency, undefined),
+    },
     listCaller: (req) => store.sessions.user(req.headers.cookie),
   });
   await api.register(facetRoutes, {
@@ -320,7 +334,10 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
   await api.register(marketRoutes, {
     markets: store.markets,
     guards,
-    marketsChanged: () => store.marketCache.invalidate(),
+    marketsChanged: () => {
+      store.marketCache.invalidate();
+      catalogCache.invalidate("stock");
+    },
   });
   await api.register(discountCodeRoutes, {
     codes: createDiscountCodeService(database.db, { currency: config.currency }),

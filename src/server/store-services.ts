@@ -199,6 +199,8 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
   const markets = createMarketService(database.db, { currency: config.currency });
   const marketCache = new MarketCache(() => markets.list(true));
   changes.subscribe(["markets"], marketCache);
+  // The catalog's answers priced in a market go with it (their totals stay).
+  changes.subscribe(["markets"], { invalidate: () => catalogCache.invalidate("stock") });
   const requestMarkets = createRequestMarkets(database.db, {
     cache: marketCache,
     choice: config.marketChoice,

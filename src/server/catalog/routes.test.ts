@@ -65,6 +65,8 @@ test("answers prices in currency units and the spec's field names", async () => 
       "warranty",
       "createdAt",
       "coreDeposit",
+      // The currency of its prices: the request's market's (docs/pricing.md "The market chosen").
+      "currency",
       // Its backorder offer (DESIGN.md §8; where it is on sale: the product's own answer).
       "backorder",
     ].sort(),

@@ -16,6 +16,7 @@ import {
   productSuggestionsQuerySchema,
   productSuggestionsSchema,
   productUpdateSchema,
+  type ProductDetail,
   type ProductListItem,
   type ProductListQuery,
   type YourListPrice,
@@ -55,15 +56,46 @@ export interface CatalogRoutesOptions {
    */
   listPrices?: (
     customerId: string,
+    /** The page's items in the store's currency. */
     items: readonly ProductListItem[],
     /** The `sameFor` of the page's last priced copy: when it is the caller's, no prices are made. */
-    known?: string,
+    known: string | undefined,
+    /** The market the page is priced in. */
+    market: CatalogMarket,
   ) => Promise<ListPrices>;
+  /**
+   * The market a request prices in (pricing/request-market.ts, given by domains.ts): each
+   * market's answers are kept and remembered by URL apart (never one market's prices to
+   * another). `choice` false: every request is in the default market, nothing asked.
+   */
+  markets: {
+    choice: boolean;
+    of(req: FastifyRequest, customerId: string | undefined): Promise<CatalogMarket>;
+    /** The default market (the store's currency). */
+    none: CatalogMarket;
+  };
   /**
    * Who is calling, for the list's company prices only: the session cache (auth/session-cache.ts)
    * where the app has one; else the session is read.
    */
   listCaller?: (req: FastifyRequest) => Promise<SessionUser | null>;
+}
+
+/** What a catalog answer prices (a list item, a product): its price, core deposit and breaks. */
+export interface CatalogPriced {
+  price: number;
+  coreDeposit: number | null;
+  breaks?: { minQty: number; unitPrice: number }[];
+}
+
+/** A market the catalog's answers are priced in, as the pricing module makes it. */
+export interface CatalogMarket {
+  /** Its answers' keys' and remembered URLs' prefix: "" for the default market. */
+  key: string;
+  /** The market as the pricing takes it (undefined: the default), passed on to `listPrices`. */
+  market: unknown;
+  /** An answer made in the store's currency, in this market, with its `currency`. */
+  price<T extends CatalogPriced>(value: T): T & { currency: string };
 }
 
 /** A caller's own prices for a page's items (product id → prices; none: the shared answer). */
@@ -110,8 +142,22 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     requestTimeoutMs,
     listPrices,
     listCaller = guards.currentUser,
+    markets,
   },
 ) => {
+  /** The request's market (`markets`), asked once per request. */
+  const chosen = new WeakMap<FastifyRequest, Promise<CatalogMarket>>();
+  function marketOf(req: FastifyRequest): Promise<CatalogMarket> {
+    let known = chosen.get(req);
+    if (!known) chosen.set(req, (known = chooseFor(req)));
+    return known;
+  }
+  async function chooseFor(req: FastifyRequest): Promise<CatalogMarket> {
+    if (!markets.choice) return markets.none;
+    const me = hasSessionCookie(req.headers.cookie) ? await listCaller(req) : null;
+    return markets.of(req, me?.role === "admin" ? undefined : me?.id);
+  }
+
   // An admin's product change clears the totals too, before the answer leaves (read your writes).
   app.addHook("onSend", (req, reply, payload, done) => {
     if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400) {
@@ -122,24 +168,33 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   // A public read asked for before by the same URL, still cached, is answered from here, before its
   // query is parsed and validated: what its handler would send (the same keys, headers and body),
   // still counted and logged by the app's hooks. Anything else goes on to the handler.
-  const cachedAnswer = (req: FastifyRequest, reply: FastifyReply) => {
+  // Each market's answers are remembered under its own key's prefix (`marketOf`).
+  const cachedAnswer = (req: FastifyRequest, reply: FastifyReply, prefix = "") => {
     const answer =
       req.method === "GET" && !replica.readsOwnWrites(req)
-        ? catalogCache.answerFor(req.url)
+        ? catalogCache.answerFor(prefix + req.url)
         : undefined;
     if (answer?.total !== undefined) reply.header(TOTAL_COUNT_HEADER, answer.total);
     return answer?.response;
   };
-  const answerFromCache = (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    const cached = cachedAnswer(req, reply);
-    if (!cached) return done();
-    sendCached(req, reply, cached);
+  const answerFromCache = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    done: (err?: Error) => void,
+  ) => {
+    const answer = (prefix?: string) => {
+      const cached = cachedAnswer(req, reply, prefix);
+      if (!cached) return done();
+      sendCached(req, reply, cached);
+    };
+    if (!markets.choice) return answer();
+    marketOf(req).then(({ key }) => answer(key), done);
   };
   // The list, the same way; asked for with a session, the caller's own prices are added
   // (`sendList`: the session and the prices are kept in memory once read, so a buyer's page is
   // answered here as a visitor's is).
   const answerListFromCache = async (req: FastifyRequest, reply: FastifyReply) => {
-    const cached = cachedAnswer(req, reply);
+    const cached = cachedAnswer(req, reply, markets.choice ? (await marketOf(req)).key : "");
     if (cached) return sendList(req, reply, cached);
   };
 
@@ -159,7 +214,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
     async (req, reply) => {
       const { cached, total } = await withinDeadline(
-        replica.run(req, () => readList(req.query, req.url)),
+        replica.run(req, async () => readList(req.query, req.url, await marketOf(req))),
         requestTimeoutMs,
       );
       reply.header(TOTAL_COUNT_HEADER, total);
@@ -178,8 +233,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       if (me && me.role !== "admin") {
         const items = parsedItems(cached);
         const known = priced.get(cached);
+        const market = await marketOf(req);
         const { prices, sameFor } = await withinDeadline(
-          listPrices(me.id, items, known?.sameFor),
+          // Made from the page in the store's currency, in the page's market.
+          listPrices(me.id, parsedItems(inStore.get(cached) ?? cached), known?.sameFor, market),
           requestTimeoutMs,
         );
         if (prices.size > 0 || (sameFor !== undefined && sameFor === known?.sameFor)) {
@@ -197,6 +254,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   // the cache's pages, whatever the number of price lists), kept beside the cached entry weakly:
   // they go when it does.
   const parsed = new WeakMap<CachedResponse, ProductListItem[]>();
+  // A market's page → the page in the store's currency it was made from (its buyers' own prices
+  // are made from the store's prices).
+  const inStore = new WeakMap<CachedResponse, CachedResponse>();
   const priced = new WeakMap<CachedResponse, { sameFor: string; body: Buffer }>();
   function parsedItems(cached: CachedResponse): ProductListItem[] {
     let items = parsed.get(cached);
@@ -227,7 +287,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   }
 
   /** A page of the list and its total, from the cache or the database. */
-  async function readList(q: ProductListQuery, url: string) {
+  async function readList(q: ProductListQuery, url: string, market: CatalogMarket) {
     // The whole parsed query is the key (every field, vehicle included, in a fixed order),
     // never a hand-picked part; the filters (all but sort and paging) key the total.
     const filters = filtersOf(q);
@@ -236,9 +296,20 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     // them nothing is read and the list's SQL is as it was.
     const attributes = q.attr ? await catalog.attributeFilters(q) : undefined;
     const filtersKey = queryKey("filters", filters);
-    const key = queryKey("list", q);
+    const storeKey = queryKey("list", q);
+    const key = market.key + storeKey;
+    const storePage = () =>
+      catalogCache.get(storeKey, async () =>
+        (await catalog.page(q, vehicle, attributes)).map((p) => markets.none.price(p)),
+      );
+    let madeFrom: CachedResponse | undefined;
     const [cached, total] = await Promise.all([
-      catalogCache.get(key, () => catalog.page(q, vehicle, attributes)),
+      market.key
+        ? catalogCache.get(key, async () => {
+            madeFrom = (await storePage())!;
+            return parsedItems(madeFrom).map((p) => market.price(p));
+          })
+        : storePage(),
       // Totals survive stock changes (orders); an in-stock total does not, so it is counted.
       filters.inStock === "true"
         ? catalog.count(filters, vehicle, attributes)
@@ -246,7 +317,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     ]);
     // No vehicle to look up, no in-stock count: the two keys are the whole answer. (Attribute
     // filters depend only on the definitions, and a change to them clears both keys.)
-    if (!vehicle && filters.inStock !== "true") catalogCache.rememberUrl(url, key, filtersKey);
+    if (madeFrom && cached) inStore.set(cached, madeFrom);
+    if (!vehicle && filters.inStock !== "true") {
+      catalogCache.rememberUrl(market.key + url, key, filtersKey);
+    }
     return { cached, total };
   }
 
@@ -284,13 +358,25 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       config: { ownDeadline: true, apiScope: "catalog:read" },
     },
     async (req, reply) => {
-      const key = `product:${req.params.id}`;
+      const market = await marketOf(req);
+      const storeKey = `product:${req.params.id}`;
+      const key = market.key + storeKey;
+      const inStoreCurrency = () =>
+        catalogCache.get(storeKey, async () => {
+          const product = await catalog.get(req.params.id);
+          return product && markets.none.price(product);
+        });
+      const inItsMarket = () =>
+        catalogCache.get(key, async () => {
+          const made = await inStoreCurrency();
+          return made && market.price(JSON.parse(made.body.toString("utf8")) as ProductDetail);
+        });
       const cached = await withinDeadline(
-        replica.run(req, () => catalogCache.get(key, () => catalog.get(req.params.id))),
+        replica.run(req, market.key ? inItsMarket : inStoreCurrency),
         requestTimeoutMs,
       );
       if (!cached) throw notFound("Product not found");
-      catalogCache.rememberUrl(req.url, key);
+      catalogCache.rememberUrl(market.key + req.url, key);
       return sendCached(req, reply, cached);
     },
   );

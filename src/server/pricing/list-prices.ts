@@ -21,11 +21,14 @@ import {
   rulesByProduct,
   rulesJson,
   unitPriceWithNote,
+  inMarketOf,
   type GroupRule,
   type OverlayEntry,
   type PricingContext,
+  type PricingMarket,
   type PricingRow,
 } from "./pricing";
+import { priceInMarket } from "./market-money";
 import { RETAIL_GROUP_ID } from "./tables";
 import { keepBounded } from "../bounded-map";
 
@@ -312,13 +315,20 @@ export function yourListPrices(
   overlay: Omit<PageOverlay, "sameFor">,
   currency: string,
   items: readonly PricedItem[],
+  /** The market the page is priced in: `items` are the store's, the prices made are the market's. */
+  market?: PricingMarket,
 ): Map<string, YourListPrice> {
-  const context: PricingContext = {
-    currency,
-    overlay: overlay.entries,
-    ...(overlay.group && { group: overlay.group }),
-    ...(overlay.rules && { rules: overlay.rules }),
-  };
+  // Net in a market (a buyer's own price on a list is not grossed here: docs/pricing.md).
+  const net = market && { ...market, taxRateMillipercent: undefined };
+  const context: PricingContext = inMarketOf(
+    {
+      currency,
+      overlay: overlay.entries,
+      ...(overlay.group && { group: overlay.group }),
+      ...(overlay.rules && { rules: overlay.rules }),
+    },
+    net,
+  );
   const trade = keepsTradeQuantities(context);
   const out = new Map<string, YourListPrice>();
   for (const item of items) {
@@ -346,7 +356,7 @@ export function yourListPrices(
       publicBreaks,
     });
     const lowest = tiers.length > 1 ? tiers[tiers.length - 1]! : undefined;
-    if (atMinimum.unitPriceCents >= listPriceCents && !lowest) {
+    if (atMinimum.unitPriceCents >= priceInMarket(listPriceCents, net) && !lowest) {
       if (quantities) out.set(item._id, quantities);
       continue;
     }
@@ -377,6 +387,8 @@ export async function listPricesFor(
    * come from that same read, they are not made again (`prices` is empty, `sameFor` says why).
    */
   known?: string,
+  /** The market the page is priced in (`items` are the store's); absent: none. */
+  market?: PricingMarket,
 ): Promise<{ prices: Map<string, YourListPrice>; sameFor?: string }> {
   const overlay = await cache.overlayOf(
     customerId,
@@ -391,5 +403,54 @@ export async function listPricesFor(
     return { prices: new Map() };
   }
   if (known !== undefined && sameFor === known) return { prices: new Map(), sameFor };
-  return { prices: yourListPrices(overlay, currency, items), sameFor };
+  return { prices: yourListPrices(overlay, currency, items, market), sameFor };
+}
+
+/** What a catalog answer prices (a list item, a product): its price, core deposit and breaks. */
+export interface PricedProduct {
+  price: number;
+  coreDeposit: number | null;
+  breaks?: { minQty: number; unitPrice: number }[];
+}
+
+/**
+ * A catalog answer in the market a visitor's context prices in (docs/pricing.md "The market
+ * chosen"): the list price and public breaks as the pricing converts a unit (gross for a consumer
+ * where the market's prices include VAT), the core deposit converted (never grossed), and the
+ * answer's `currency`. Without a market, the prices as they are and the store's currency.
+ */
+export function productInMarket<T extends PricedProduct>(
+  product: T,
+  context: Pick<PricingContext, "currency" | "market" | "taxIncluded">,
+): T & { currency: string } {
+  const { market, taxIncluded } = context;
+  if (!market) return { ...product, currency: context.currency };
+  const unit = (units: number) =>
+    centsToUnits(priceInMarket(unitsToCents(units), market, taxIncluded));
+  return {
+    ...product,
+    currency: context.currency,
+    price: unit(product.price),
+    coreDeposit:
+      product.coreDeposit === null
+        ? null
+        : centsToUnits(priceInMarket(unitsToCents(product.coreDeposit), market)),
+    ...(product.breaks && {
+      breaks: product.breaks.map((b) => ({ ...b, unitPrice: unit(b.unitPrice) })),
+    }),
+  };
+}
+
+/**
+ * The catalog's view of a market (catalog/routes.ts `CatalogMarket`): the prefix its answers are
+ * kept under ("" for the default market; else its code and the VAT rate its consumers see), the
+ * market, and a visitor's prices in it.
+ */
+export function catalogMarketOf(currency: string, market: PricingMarket | undefined) {
+  const context = inMarketOf({ currency }, market);
+  return {
+    key: market ? `${market.code}:${market.taxRateMillipercent ?? "net"}|` : "",
+    market,
+    price: <T extends PricedProduct>(value: T) => productInMarket(value, context),
+  };
 }

@@ -152,6 +152,30 @@ describe("the doors in the market the buyer chose", () => {
     ]);
   });
 
+  test("the shared caches: the same URL gives the US visitor USD and the EU visitor EUR", async () => {
+    const url = `/api/products?q=${encodeURIComponent("Test part")}&limit=100`;
+    const listed = async (cookie: string) => {
+      const res = await send("GET", url, cookie);
+      const item = res
+        .json<{ _id: string; price: number; currency: string }[]>()
+        .find((p) => p._id === partId);
+      return { item, etag: res.headers.etag };
+    };
+    const detail = async (cookie: string) =>
+      (await send("GET", `/api/products/${partId}`, cookie)).json<object>();
+    for (let round = 0; round < 2; round++) {
+      // Asked twice each, in turn: the second round is answered from memory.
+      const us = await listed("");
+      const eu = await listed("market=EU");
+      expect(us.item).toMatchObject({ price: 25.86, currency: "USD" });
+      expect(eu.item).toMatchObject({ price: 23.79, currency: "EUR" });
+      expect(eu.etag).not.toBe(us.etag);
+      expect(await detail("")).toMatchObject({ price: 25.86, currency: "USD" });
+      expect(await detail("market=EU")).toMatchObject({ price: 23.79, currency: "EUR" });
+      expect(await detail("market=GB")).toMatchObject({ price: 20.43, currency: "GBP" });
+    }
+  });
+
   test("a core deposit is the order's currency too: $10.00 is €9.20 on the cart and the order", async () => {
     const core = await insertProduct(t.database.db, {
       priceCents: 5000,
