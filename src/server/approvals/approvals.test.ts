@@ -1,5 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { auditRowsOf } from "../../../tests/support/audit";
 import type { TestAccount } from "../../../tests/support/accounts";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
@@ -10,7 +11,6 @@ import { sessionHeaders } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { approvalMessages } from "../../contract/approvals";
-import { adminAuditLog } from "../audit/tables";
 import { orders } from "../orders/tables";
 import { createInventory } from "../inventory/service";
 import { createExpireHolds } from "../workflows/expire-holds";
@@ -188,10 +188,7 @@ test("approving makes it an unpaid order with a fresh hold: the buyer is emailed
   expect(mail.text).toContain("Fine for the March fleet service");
   expect(mail.links.some((l) => l.endsWith(`/dashboard/payment/${waiting._id}`))).toBe(true);
 
-  const [audit] = await t.database.db
-    .select()
-    .from(adminAuditLog)
-    .where(and(eq(adminAuditLog.action, "order.approve"), eq(adminAuditLog.targetId, waiting._id)));
+  const [audit] = await auditRowsOf(t.database.db, "order.approve", waiting._id);
   expect(audit).toMatchObject({ actorEmail: owner.email, targetType: "order" });
   expect(audit!.summary).toContain("Fine for the March fleet service");
 
@@ -219,10 +216,7 @@ test("declining cancels it through the cancel path: stock back, the buyer emaile
 
   const mail = await waitForMail(t.app, buyer.email, new RegExp(`${waiting.number} was declined`));
   expect(mail.text).toContain("Buy these from the depot");
-  const [audit] = await t.database.db
-    .select()
-    .from(adminAuditLog)
-    .where(and(eq(adminAuditLog.action, "order.decline"), eq(adminAuditLog.targetId, waiting._id)));
+  const [audit] = await auditRowsOf(t.database.db, "order.decline", waiting._id);
   expect(audit?.actorEmail).toBe(secondOwner.email);
 
   const pay = await payIntent(buyer, waiting._id);

@@ -1,5 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { auditRowsOf } from "../../../tests/support/audit";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
@@ -14,7 +15,6 @@ import {
   joinCompany,
 } from "../../../tests/support/trade";
 import { quoteMessages, type Quote, type QuoteDetail } from "../../contract/quotes";
-import { adminAuditLog } from "../audit/tables";
 import { cartItems } from "../cart/tables";
 import { orders } from "../orders/tables";
 import { products } from "../catalog/tables";
@@ -138,10 +138,7 @@ describe("pricing and sending", () => {
     const mail = await waitForMail(t.app, buyer.email, new RegExp(`quote ${q.reference} is ready`));
     expect(mail.text).toContain("$154.00");
     expect(mail.links.some((l) => l.endsWith(`/dashboard/quotes/${q.id}`))).toBe(true);
-    const audit = await t.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(and(eq(adminAuditLog.action, "quote.send"), eq(adminAuditLog.targetId, q.id)));
+    const audit = await auditRowsOf(t.database.db, "quote.send", q.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]!.summary).toContain(buyer.email);
     // Sending twice is refused.
@@ -374,10 +371,7 @@ describe("the message thread", () => {
     expect(long.statusCode).toBe(400);
     expect(long.body).toContain(quoteMessages.messageTooLong);
     expect((await post(buyer, "   ")).statusCode).toBe(400);
-    const audit = await t.database.db
-      .select()
-      .from(adminAuditLog)
-      .where(and(eq(adminAuditLog.action, "quote.message"), eq(adminAuditLog.targetId, q.id)));
+    const audit = await auditRowsOf(t.database.db, "quote.message", q.id);
     expect(audit).toHaveLength(1);
   });
 

@@ -1,12 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { auditRowsOf } from "../../../tests/support/audit";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { returnMessages } from "../../contract/returns";
 import { shipmentMessages } from "../../contract/shipments";
 import { trackingMessages } from "../../contract/shipping-carriers";
-import { adminAuditLog } from "../audit/tables";
 import { orderItems, orders } from "../orders/tables";
 import { shipments } from "./tables";
 import { user } from "../users/tables";
@@ -109,10 +109,7 @@ test("an admin ships part of a line: the customer sees the parcel, its tracking 
   expect(mail.text).toContain("tracking number 1Z999AA10123456784");
   expect(mail.links).toContain("https://www.ups.com/track?tracknum=1Z999AA10123456784");
 
-  const [audit] = await t.database.db
-    .select()
-    .from(adminAuditLog)
-    .where(and(eq(adminAuditLog.targetId, orderId), eq(adminAuditLog.action, "order.ship-lines")));
+  const [audit] = await auditRowsOf(t.database.db, "order.ship-lines", orderId);
   expect(audit?.summary).toBe(
     `Shipped 2 × Brake pads of the order of ${customer.email} with UPS, tracking 1Z999AA10123456784`,
   );

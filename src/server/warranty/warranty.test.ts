@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { auditRowsOf } from "../../../tests/support/audit";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { multipartFiles, tinyGif, tinyPng } from "../../../tests/support/multipart";
@@ -10,7 +11,6 @@ import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { claimBody, shippedWarrantyOrder, WARRANTY_VIN } from "../../../tests/support/warranty";
 import { dueDateWords } from "../../contract/payment-words";
 import { warrantyMessages } from "../../contract/warranty";
-import { adminAuditLog } from "../audit/tables";
 import { shipments } from "../shipments/tables";
 import { warrantyEnd } from "./eligibility";
 
@@ -131,10 +131,7 @@ test("a claim is filed, emailed, seen by its claimant and admins only, and its t
   });
   const rejectedMail = await waitForMail(t.app, customer.email, /was rejected/);
   expect(rejectedMail.text).toContain("Why: The wear is normal for 2,500 km of hard braking.");
-  const audit = await t.database.db
-    .select()
-    .from(adminAuditLog)
-    .where(and(eq(adminAuditLog.action, "warranty.reject"), eq(adminAuditLog.targetId, claim.id)));
+  const audit = await auditRowsOf(t.database.db, "warranty.reject", claim.id);
   expect(audit).toHaveLength(1);
 
   // A decided claim takes no more messages or decisions; its units can be claimed again.
@@ -312,10 +309,7 @@ test("the store inspects a claim with a failure code in use; admins keep the lis
   });
   const mail = await waitForMail(t.app, customer.email, /We inspected the part of warranty claim/);
   expect(mail.text).toContain("Premature wear: Friction material worn to 2 mm after 2,500 km.");
-  const audit = await t.database.db
-    .select()
-    .from(adminAuditLog)
-    .where(and(eq(adminAuditLog.action, "warranty.inspect"), eq(adminAuditLog.targetId, claim.id)));
+  const audit = await auditRowsOf(t.database.db, "warranty.inspect", claim.id);
   expect(audit).toHaveLength(1);
   // The claimant sees it; an inspected claim is still open to messages and a decision.
   expect(
