@@ -212,6 +212,9 @@ describe("the Stripe gateway's webhook", () => {
         },
       },
     });
+  /** The payment stored for the gateway's intent `intentId`. */
+  const storedPayment = async (intentId: string) =>
+    (await t.database.db.select().from(payments).where(eq(payments.gatewayIntentId, intentId)))[0];
   const send = (payload: string, signature: string) =>
     t.app.inject({
       method: "POST",
@@ -267,10 +270,7 @@ describe("the Stripe gateway's webhook", () => {
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
     expect(row?.status).toBe("unpaid");
     // The money taken is not only in a log: a payment to refund, with why.
-    const [stored] = await t.database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.gatewayIntentId, "pi_evt3"));
+    const stored = await storedPayment("pi_evt3");
     expect(stored).toMatchObject({
       status: "refund_due",
       orderId: order._id,
@@ -305,10 +305,7 @@ describe("the Stripe gateway's webhook", () => {
       stripe.webhooks.generateTestHeaderString({ payload: second, secret }),
     );
     expect(res.statusCode).toBe(200);
-    const [stored] = await t.database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.gatewayIntentId, "pi_evt6"));
+    const stored = await storedPayment("pi_evt6");
     expect(stored).toMatchObject({
       status: "refund_due",
       refundReason: "a second payment for a paid order",
