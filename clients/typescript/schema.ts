@@ -19682,6 +19682,8 @@ export interface operations {
                             code: string;
                             amount: number;
                         };
+                        pricesIncludeTax?: boolean;
+                        taxRate?: number | null;
                     };
                 };
             };
@@ -27859,6 +27861,8 @@ export interface operations {
                             code: string;
                             amount: number;
                         };
+                        pricesIncludeTax?: boolean;
+                        taxRate?: number | null;
                     };
                 };
             };

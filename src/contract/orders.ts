@@ -318,6 +318,13 @@ export const orderTotalSchema = z.object({
   total: z.number(),
   /** The discount code's line (its code and what it takes off); absent: none. */
   discount: z.object({ code: z.string(), amount: z.number() }).optional(),
+  /**
+   * A consumer's prices with VAT included (docs/tax.md): the parts, shipping and total are gross,
+   * `tax` is the VAT they contain at `taxRate` percent, shown "Includes VAT (19 %) €7.87" under
+   * the total. Absent: net prices, tax added.
+   */
+  pricesIncludeTax: z.boolean().optional(),
+  taxRate: z.number().nullable().optional(),
 });
 export type OrderTotal = z.infer<typeof orderTotalSchema>;
 

@@ -9,6 +9,7 @@ import type { CheckoutOptions } from "./workflow";
 import type { Customer } from "./write";
 import { placementDiscount } from "../pricing/discount-codes";
 import type { PricingMarket } from "../pricing/pricing";
+import { percentFromMilli } from "../tax/rules";
 
 /**
  * What an order would charge now, decided as its placement decides it (the hold rules of new
@@ -66,6 +67,11 @@ export async function totalNow(
         code: decided.discount.code,
         amount: centsToUnits(decided.discount.totalCents),
       },
+    }),
+    // Gross prices: the VAT they contain and its rate (docs/tax.md).
+    ...(charges.pricesIncludeTax && {
+      pricesIncludeTax: true,
+      taxRate: percentFromMilli(charges.taxRateMillipercent ?? 0),
     }),
   };
 }

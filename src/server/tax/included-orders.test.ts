@@ -117,7 +117,14 @@ test("a consumer in Europe: gross prices, paid, emailed, invoiced and refunded i
   // $12.50 is €11.50 net, €13.69 with 19 % VAT; three are €41.07. Shipping's $7.50 is €6.90,
   // €8.21 gross. The total is what the prices shown add up to: €49.28, which includes
   // €6.56 + €1.31 = €7.87 of VAT.
-  expect(total).toMatchObject({ subtotal: 41.07, shipping: 8.21, tax: 7.87, total: 49.28 });
+  expect(total).toMatchObject({
+    subtotal: 41.07,
+    shipping: 8.21,
+    tax: 7.87,
+    total: 49.28,
+    pricesIncludeTax: true,
+    taxRate: 19,
+  });
   expect(placed).toMatchObject({
     currency: "EUR",
     pricesIncludeTax: true,

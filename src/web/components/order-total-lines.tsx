@@ -1,5 +1,6 @@
 import { discountLineLabel } from "#contract/discount-codes";
 import type { OrderTotal } from "#contract/orders";
+import { vatIncludedWords } from "#contract/tax";
 import { formatPrice } from "../lib/format";
 
 /**
@@ -41,12 +42,30 @@ export function OrderTotalLines({
       )}
       <dt>Shipping{total.shippingMethod ? ` (${total.shippingMethod})` : ""}</dt>
       <dd className="text-right">{formatPrice(total.shipping, currency)}</dd>
-      <dt>Tax</dt>
-      <dd className="text-right">{formatPrice(total.tax, currency)}</dd>
+      {!total.pricesIncludeTax && (
+        <>
+          <dt>Tax</dt>
+          <dd className="text-right">{formatPrice(total.tax, currency)}</dd>
+        </>
+      )}
       <dt className="font-bold">Total to pay</dt>
       <dd className="text-right font-bold" data-testid={`${testId}-to-pay`}>
         {formatPrice(total.total, currency)}
       </dd>
+      {total.pricesIncludeTax && (
+        // Gross prices: the VAT they contain, not added (docs/tax.md).
+        <>
+          <dt className="text-xs text-base-content/75">
+            {vatIncludedWords.label(total.taxRate ?? 0)}
+          </dt>
+          <dd
+            className="text-right text-xs text-base-content/75"
+            data-testid={`${testId}-tax-included`}
+          >
+            {formatPrice(total.tax, currency)}
+          </dd>
+        </>
+      )}
     </dl>
   );
 }
