@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { auditRowsOf } from "../../../tests/support/audit";
 import type { TestAccount } from "../../../tests/support/accounts";
@@ -80,6 +80,17 @@ async function order(who: TestAccount, productId: string, qty: number) {
     holdExpiresAt: string;
   };
 }
+
+/** `qty` (3 or more) of a fresh part, ordered by the buyer held to $100 an order: it waits. */
+async function waitingOrder(qty: number) {
+  await setLimits(buyer, { orderLimit: 100, monthlyLimit: null });
+  const p = await part();
+  return { p, waiting: await order(buyer, p.id, qty) };
+}
+
+/** Moves the end of the order's hold to `at`. */
+const holdEnds = (orderId: string, at: Date | SQL) =>
+  t.database.db.update(orders).set({ holdExpiresAt: at }).where(eq(orders.id, orderId));
 
 /** One unit of the product ordered as `who` without a ship-to: the answer, whatever it is. */
 const orderOne = (who: TestAccount, productId: string) =>
@@ -163,14 +174,9 @@ test("within the per-order limit an order is ordinary; over it, it awaits approv
 });
 
 test("approving makes it an unpaid order with a fresh hold: the buyer is emailed the note and pays; deciding again is refused", async () => {
-  await setLimits(buyer, { orderLimit: 100, monthlyLimit: null });
-  const p = await part();
-  const waiting = await order(buyer, p.id, 4);
+  const { p, waiting } = await waitingOrder(4);
   // Most of its hold has gone by while the owners thought about it.
-  await t.database.db
-    .update(orders)
-    .set({ holdExpiresAt: new Date(Date.now() + 60_000) })
-    .where(eq(orders.id, waiting._id));
+  await holdEnds(waiting._id, new Date(Date.now() + 60_000));
 
   const res = await decide(owner, waiting._id, "approve", "  Fine for the March fleet service  ");
   expect(res.statusCode, res.body).toBe(200);
@@ -204,9 +210,7 @@ test("approving makes it an unpaid order with a fresh hold: the buyer is emailed
 });
 
 test("declining cancels it through the cancel path: stock back, the buyer emailed the note, audited, not payable", async () => {
-  await setLimits(buyer, { orderLimit: 100, monthlyLimit: null });
-  const p = await part();
-  const waiting = await order(buyer, p.id, 5);
+  const { p, waiting } = await waitingOrder(5);
   expect(await stockOf(p.id)).toBe(95);
 
   const res = await decide(secondOwner, waiting._id, "decline", "Buy these from the depot");
@@ -316,13 +320,8 @@ test("a company's only owner over their limit is refused at once (nobody could a
 });
 
 test("an order nobody decides before its hold ends is cancelled by the sweeper like an unpaid one", async () => {
-  await setLimits(buyer, { orderLimit: 100, monthlyLimit: null });
-  const p = await part();
-  const waiting = await order(buyer, p.id, 3);
-  await t.database.db
-    .update(orders)
-    .set({ holdExpiresAt: sql`now() - interval '1 second'` })
-    .where(eq(orders.id, waiting._id));
+  const { p, waiting } = await waitingOrder(3);
+  await holdEnds(waiting._id, sql`now() - interval '1 second'`);
   // The buyer's email, as the order mail would queue it (a recording mailer stands in for the
   // outbox: the sweeper here is not the app's job).
   const queued: { to: string; text: string }[] = [];
@@ -350,9 +349,7 @@ test("an order nobody decides before its hold ends is cancelled by the sweeper l
 });
 
 test("the buyer may withdraw (delete) an order awaiting approval; its stock comes back", async () => {
-  await setLimits(buyer, { orderLimit: 100, monthlyLimit: null });
-  const p = await part();
-  const waiting = await order(buyer, p.id, 3);
+  const { p, waiting } = await waitingOrder(3);
   const del = await t.app.inject({
     method: "DELETE",
     url: `/api/orders/${waiting._id}`,
