@@ -374,14 +374,17 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     guards,
     rateLimiter,
     perMinute: config.quickOrderPerMinute,
+    markets: store.requestMarkets,
   });
   await api.register(reorderRoutes, {
     reorder: createReorderService(database.db, cart, { currency: config.currency }),
     guards,
+    markets: store.requestMarkets,
   });
   await api.register(listRoutes, {
     lists: createListService(database.db, cart, { currency: config.currency }),
     guards,
+    markets: store.requestMarkets,
   });
   await api.register(sessionRoutes, {
     sessions: createSessionService(database.db, {

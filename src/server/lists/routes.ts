@@ -13,6 +13,8 @@ import {
 import { errorAnswers } from "../api-errors";
 import { caller, type Guards } from "../http/request-context";
 import type { ListService } from "./service";
+import type { FastifyRequest } from "fastify";
+import type { RequestMarkets } from "../pricing/request-market";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422);
 
@@ -20,11 +22,14 @@ const errors = errorAnswers(400, 401, 403, 404, 409, 422);
  * Saved lists (docs/quick-order.md). Each customer's own: another customer's list is 404, as if
  * it did not exist; admins do not order (403), as with the cart.
  */
-export const listRoutes: FastifyPluginAsyncZod<{ lists: ListService; guards: Guards }> = async (
-  app,
-  { lists, guards },
-) => {
+export const listRoutes: FastifyPluginAsyncZod<{
+  lists: ListService;
+  guards: Guards;
+  /** The market a request prices in (docs/pricing.md "The market chosen"). */
+  markets: Pick<RequestMarkets, "of">;
+}> = async (app, { lists, guards, markets }) => {
   const tags = ["lists"];
+  const marketOf = (req: FastifyRequest) => markets.of(req, caller(req).id);
 
   app.get(
     "/lists",
@@ -50,7 +55,8 @@ export const listRoutes: FastifyPluginAsyncZod<{ lists: ListService; guards: Gua
       },
       onRequest: guards.customerOnly,
     },
-    async (req, reply) => reply.code(201).send(await lists.create(caller(req).id, req.body)),
+    async (req, reply) =>
+      reply.code(201).send(await lists.create(caller(req).id, req.body, await marketOf(req))),
   );
 
   app.get(
@@ -64,7 +70,7 @@ export const listRoutes: FastifyPluginAsyncZod<{ lists: ListService; guards: Gua
       },
       onRequest: guards.customerOnly,
     },
-    async (req) => lists.get(caller(req).id, req.params.id),
+    async (req) => lists.get(caller(req).id, req.params.id, await marketOf(req)),
   );
 
   app.patch(
@@ -79,7 +85,7 @@ export const listRoutes: FastifyPluginAsyncZod<{ lists: ListService; guards: Gua
       },
       onRequest: guards.customerOnly,
     },
-    async (req) => lists.rename(caller(req).id, req.params.id, req.body.name),
+    async (req) => lists.rename(caller(req).id, req.params.id, req.body.name, await marketOf(req)),
   );
 
   app.delete(
@@ -111,7 +117,10 @@ export const listRoutes: FastifyPluginAsyncZod<{ lists: ListService; guards: Gua
       },
       onRequest: guards.customerOnly,
     },
-    async (req) => lists.setItem(caller(req).id, req.params.id, req.params.productId, req.body.qty),
+    async (req) => {
+      const { id, productId } = req.params;
+      return lists.setItem(caller(req).id, id, productId, req.body.qty, await marketOf(req));
+    },
   );
 
   app.delete(
@@ -125,7 +134,8 @@ export const listRoutes: FastifyPluginAsyncZod<{ lists: ListService; guards: Gua
       },
       onRequest: guards.customerOnly,
     },
-    async (req) => lists.removeItem(caller(req).id, req.params.id, req.params.productId),
+    async (req) =>
+      lists.removeItem(caller(req).id, req.params.id, req.params.productId, await marketOf(req)),
   );
 
   app.post(
@@ -140,6 +150,6 @@ export const listRoutes: FastifyPluginAsyncZod<{ lists: ListService; guards: Gua
       },
       onRequest: guards.customerOnly,
     },
-    async (req) => lists.addToCart(caller(req).id, req.params.id),
+    async (req) => lists.addToCart(caller(req).id, req.params.id, await marketOf(req)),
   );
 };

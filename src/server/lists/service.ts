@@ -15,7 +15,7 @@ import { products } from "../catalog/tables";
 import { savedListItems, savedLists } from "./tables";
 import { HttpError, notFound, unprocessable } from "../errors";
 import { centsToUnits, formatCents } from "../money";
-import { priceLines, pricingFor } from "../pricing/pricing";
+import { priceLines, pricingFor, type PricingMarket } from "../pricing/pricing";
 import { planReorder } from "../reorder/service";
 import { isUniqueViolation } from "../db/postgres-errors";
 
@@ -58,13 +58,15 @@ export function createListService(db: Db, cart: CartService, opts: { currency: s
       .orderBy(asc(savedListItems.addedAt), asc(products.partNumber));
   }
 
-  async function get(userId: string, id: string): Promise<SavedList> {
+  /** A list priced in `market` (docs/pricing.md "The market chosen"); absent: none. */
+  async function get(userId: string, id: string, market?: PricingMarket): Promise<SavedList> {
     const [list, lines] = await Promise.all([own(db, userId, id), linesOf(db, id)]);
     const context = await pricingFor(
       db,
       userId,
       opts.currency,
       lines.map((l) => l.productId),
+      market,
     );
     const priced = priceLines(
       context,
@@ -79,7 +81,7 @@ export function createListService(db: Db, cart: CartService, opts: { currency: s
       id: list.id,
       name: list.name,
       updatedAt: list.updatedAt.toISOString(),
-      currency: opts.currency,
+      currency: context.currency,
       lines: lines.map(({ priceCents: _p, breaks: _b, ...l }, i) => ({
         ...l,
         unitPrice: centsToUnits(priced[i]!.unitPriceCents),
@@ -108,7 +110,7 @@ export function createListService(db: Db, cart: CartService, opts: { currency: s
       return rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
     },
 
-    async create(userId: string, input: ListCreate): Promise<SavedList> {
+    async create(userId: string, input: ListCreate, market?: PricingMarket): Promise<SavedList> {
       const items = [
         ...(input.items ?? [])
           .reduce(
@@ -159,10 +161,15 @@ export function createListService(db: Db, cart: CartService, opts: { currency: s
       } catch (err) {
         throw nameTaken(err) ?? err;
       }
-      return get(userId, id);
+      return get(userId, id, market);
     },
 
-    async rename(userId: string, id: string, name: string): Promise<SavedList> {
+    async rename(
+      userId: string,
+      id: string,
+      name: string,
+      market?: PricingMarket,
+    ): Promise<SavedList> {
       try {
         const changed = await db
           .update(savedLists)
@@ -173,7 +180,7 @@ export function createListService(db: Db, cart: CartService, opts: { currency: s
       } catch (err) {
         throw nameTaken(err) ?? err;
       }
-      return get(userId, id);
+      return get(userId, id, market);
     },
 
     async remove(userId: string, id: string): Promise<void> {
@@ -185,7 +192,13 @@ export function createListService(db: Db, cart: CartService, opts: { currency: s
     },
 
     /** Puts a part on the list with this quantity (adds it, or changes its quantity). */
-    async setItem(userId: string, id: string, productId: string, qty: number): Promise<SavedList> {
+    async setItem(
+      userId: string,
+      id: string,
+      productId: string,
+      qty: number,
+      market?: PricingMarket,
+    ): Promise<SavedList> {
       await db.transaction(async (tx) => {
         await own(tx, userId, id, true);
         const [product] = await tx
@@ -207,10 +220,15 @@ export function createListService(db: Db, cart: CartService, opts: { currency: s
           });
         await touch(tx, id);
       });
-      return get(userId, id);
+      return get(userId, id, market);
     },
 
-    async removeItem(userId: string, id: string, productId: string): Promise<SavedList> {
+    async removeItem(
+      userId: string,
+      id: string,
+      productId: string,
+      market?: PricingMarket,
+    ): Promise<SavedList> {
       await db.transaction(async (tx) => {
         await own(tx, userId, id, true);
         await tx
@@ -218,14 +236,14 @@ export function createListService(db: Db, cart: CartService, opts: { currency: s
           .where(and(eq(savedListItems.listId, id), eq(savedListItems.productId, productId)));
         await touch(tx, id);
       });
-      return get(userId, id);
+      return get(userId, id, market);
     },
 
     /**
      * The whole list into the cart at today's prices, in one transaction: a quantity below the
      * minimum is raised to it, one over the stock capped to it; a part out of stock is left out.
      */
-    async addToCart(userId: string, id: string): Promise<ListAdded> {
+    async addToCart(userId: string, id: string, market?: PricingMarket): Promise<ListAdded> {
       await own(db, userId, id);
       const lines = await linesOf(db, id);
       if (lines.length === 0) throw unprocessable(listMessages.empty);
@@ -266,7 +284,8 @@ export function createListService(db: Db, cart: CartService, opts: { currency: s
         .filter((c) => c.kind !== "price")
         .map((c) => ({ productId: c.productId!, productName: c.productName, message: c.message }));
       if (add.length === 0) throw unprocessable(notes[0]?.message ?? listMessages.empty);
-      return { added: add.length, notes, cart: await cart.addLines(userId, add) };
+      // Seen in the store's currency (as a cart line keeps it); the cart answers in the market.
+      return { added: add.length, notes, cart: await cart.addLines(userId, add, market) };
     },
   };
 }

@@ -176,6 +176,62 @@ describe("the doors in the market the buyer chose", () => {
     }
   });
 
+  test("quick order, a saved list and Order again: shown in EUR, each cart line seen at its price", async () => {
+    const account = await signUpVerified(t);
+    const eu = withMarket(account, "EU");
+    const part = await insertProduct(t.database.db, { priceCents: 2586, minimumOrder: 1 });
+    const resolved = await send("POST", "/api/quick-order/resolve", eu, {
+      lines: [{ number: part.partNumber, qty: "2" }],
+    });
+    expect(resolved.json()).toMatchObject({
+      currency: "EUR",
+      lines: [{ unitPrice: 23.79, lineTotal: 47.58 }],
+    });
+    const added = await send("POST", "/api/quick-order/add-to-cart", eu, {
+      lines: [{ number: part.partNumber, qty: "2" }],
+    });
+    expect(added.json()).toMatchObject({
+      currency: "EUR",
+      cart: { currency: "EUR", subtotal: 47.58, lines: [{ notice: null }] },
+    });
+    const list = await send("POST", "/api/lists", eu, {
+      name: "Brakes",
+      items: [{ productId: part.id, qty: 3 }],
+    });
+    expect(list.json()).toMatchObject({ currency: "EUR", lines: [{ unitPrice: 23.79 }] });
+    const fromList = await send(
+      "POST",
+      `/api/lists/${list.json<{ id: string }>().id}/add-to-cart`,
+      eu,
+    );
+    // 2 + 3 of them, each seen at €23.79: no "price changed" notice.
+    expect(fromList.json()).toMatchObject({
+      cart: { currency: "EUR", subtotal: 118.95, lines: [{ qty: 5, notice: null }] },
+    });
+    const placed = await send("POST", "/api/checkout", eu, {
+      phonrNo: "5550100",
+      Address: "1 Dock Road",
+      shipTo: TEST_SHIP_TO,
+      expectedTotal: 118.95,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json<{ order: { _id: string } }>().order._id;
+    // Ordered again in Europe: the same €23.79, no price change said.
+    const again = await send("POST", `/api/orders/${orderId}/reorder`, eu);
+    expect(again.json()).toMatchObject({
+      changes: [],
+      cart: { currency: "EUR", subtotal: 118.95, lines: [{ notice: null }] },
+    });
+    // In the store's currency the EUR order's prices are not compared with today's USD ones.
+    await send("PUT", `/api/cart/items/${part.id}`, account.cookie, { qty: 1 });
+    expect(
+      (await send("POST", `/api/orders/${orderId}/reorder`, account.cookie)).json(),
+    ).toMatchObject({
+      changes: [],
+      cart: { currency: "USD" },
+    });
+  });
+
   test("a core deposit is the order's currency too: $10.00 is €9.20 on the cart and the order", async () => {
     const core = await insertProduct(t.database.db, {
       priceCents: 5000,

@@ -1,5 +1,6 @@
 import multipart from "@fastify/multipart";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { RequestMarkets } from "../pricing/request-market";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   MAX_QUICK_ORDER_FILE_BYTES,
@@ -52,7 +53,9 @@ export const quickOrderRoutes: FastifyPluginAsyncZod<{
   rateLimiter: RateLimiter;
   /** Resolutions per minute per client IP and per signed-in account (`QUICK_ORDER_PER_MINUTE`). */
   perMinute: number;
-}> = async (app, { quickOrder, guards, rateLimiter, perMinute }) => {
+  /** The market a request prices in (docs/pricing.md "The market chosen"). */
+  markets: Pick<RequestMarkets, "of">;
+}> = async (app, { quickOrder, guards, rateLimiter, perMinute, markets }) => {
   await app.register(multipart, {
     limits: {
       fileSize: MAX_QUICK_ORDER_FILE_BYTES,
@@ -89,7 +92,11 @@ export const quickOrderRoutes: FastifyPluginAsyncZod<{
         response: { 200: quickOrderResultSchema, ...lookupErrors },
       },
     },
-    async (req, reply) => quickOrder.resolve(entriesOf(req.body), await lookup(req, reply)),
+    async (req, reply) => {
+      const customerId = await lookup(req, reply);
+      const market = await markets.of(req, customerId);
+      return quickOrder.resolve(entriesOf(req.body), customerId, market);
+    },
   );
 
   app.post(
@@ -104,7 +111,8 @@ export const quickOrderRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       const customerId = await lookup(req, reply);
-      return quickOrder.resolve(entriesFromText(parseText(await readUpload(req))), customerId);
+      const entries = entriesFromText(parseText(await readUpload(req)));
+      return quickOrder.resolve(entries, customerId, await markets.of(req, customerId));
     },
   );
 
@@ -122,7 +130,7 @@ export const quickOrderRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => {
       const me = caller(req);
-      return quickOrder.addToCart(entriesOf(req.body), me.id);
+      return quickOrder.addToCart(entriesOf(req.body), me.id, await markets.of(req, me.id));
     },
   );
 };

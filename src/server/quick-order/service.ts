@@ -23,7 +23,14 @@ import { availabilityOf, type Availability } from "../inventory/availability";
 import type { ProductBackorder } from "../../contract/availability";
 import { backorderMessages } from "../../contract/backorders";
 import { centsToUnits } from "../money";
-import { minimumFor, packFor, priceLines, pricingFor } from "../pricing/pricing";
+import {
+  inMarketOf,
+  minimumFor,
+  packFor,
+  priceLines,
+  pricingFor,
+  type PricingMarket,
+} from "../pricing/pricing";
 import { customerGroupMessages } from "../../contract/customer-groups";
 import { readQty, type ParsedLine } from "./parse";
 
@@ -348,7 +355,8 @@ export function createQuickOrderService(db: Db, cart: CartService, opts: { curre
     return out;
   }
 
-  async function resolveLines(entries: Entry[], customerId?: string) {
+  /** The lines resolved, priced in `market` (`unitCents`) and in the store's currency (`seenCents`). */
+  async function resolveLines(entries: Entry[], customerId?: string, market?: PricingMarket) {
     if (entries.length === 0) throw unprocessable(quickOrderMessages.empty);
     if (entries.length > MAX_QUICK_ORDER_LINES) {
       throw unprocessable(quickOrderMessages.tooManyLines(entries.length));
@@ -417,24 +425,25 @@ export function createQuickOrderService(db: Db, cart: CartService, opts: { curre
       );
     });
     const lines = mergeLines(judged, availability);
-    const priced = priceLines(
-      context,
-      lines.flatMap((l) =>
-        l.product
-          ? [
-              {
-                productId: l.product.id,
-                qty: l.qty ?? 1,
-                listPriceCents: l.product.priceCents,
-                publicBreaks: l.product.breaks,
-              },
-            ]
-          : [],
-      ),
+    const asked = lines.flatMap((l) =>
+      l.product
+        ? [
+            {
+              productId: l.product.id,
+              qty: l.qty ?? 1,
+              listPriceCents: l.product.priceCents,
+              publicBreaks: l.product.breaks,
+            },
+          ]
+        : [],
     );
+    // Shown in the market; seen in the store's currency, as a cart line keeps it.
+    const priced = priceLines(inMarketOf(context, market), asked);
+    const seen = priceLines(context, asked);
     let next = 0;
     const withPrices = lines.map((l) => ({
       ...l,
+      seenCents: l.product ? seen[next]!.unitPriceCents : null,
       unitCents: l.product ? priced[next++]!.unitPriceCents : null,
       attributes: (l.product && attributes.get(l.product.id)) || [],
       availability: (l.product && availability.get(l.product.id)) || noAvailability,
@@ -467,29 +476,38 @@ export function createQuickOrderService(db: Db, cart: CartService, opts: { curre
   });
 
   return {
-    async resolve(entries: Entry[], customerId?: string): Promise<QuickOrderResult> {
-      const lines = await resolveLines(entries, customerId);
+    async resolve(
+      entries: Entry[],
+      customerId?: string,
+      market?: PricingMarket,
+    ): Promise<QuickOrderResult> {
+      const lines = await resolveLines(entries, customerId, market);
       return {
         lines: lines.map(toWire),
-        currency: opts.currency,
+        currency: market?.currency ?? opts.currency,
         ready: lines.filter(isReady).length,
       };
     },
 
     /** Adds every line without a blocking problem to the cart, all in one transaction. */
-    async addToCart(entries: Entry[], customerId: string): Promise<QuickOrderAdded> {
-      const lines = await resolveLines(entries, customerId);
+    async addToCart(
+      entries: Entry[],
+      customerId: string,
+      market?: PricingMarket,
+    ): Promise<QuickOrderAdded> {
+      const lines = await resolveLines(entries, customerId, market);
       const ready = lines.filter(isReady);
       if (ready.length === 0) throw unprocessable(quickOrderMessages.nothingToAdd);
       const updated = await cart.addLines(
         customerId,
-        ready.map((l) => ({ productId: l.product!.id, qty: l.qty!, seenPriceCents: l.unitCents! })),
+        ready.map((l) => ({ productId: l.product!.id, qty: l.qty!, seenPriceCents: l.seenCents! })),
+        market,
       );
       return {
         added: ready.length,
         cart: updated,
         left: lines.filter((l) => !isReady(l)).map(toWire),
-        currency: opts.currency,
+        currency: market?.currency ?? opts.currency,
       };
     },
   };

@@ -4,6 +4,7 @@ import { reorderResultSchema } from "../../contract/reorder";
 import { errorAnswers } from "../api-errors";
 import { caller, type Guards } from "../http/request-context";
 import type { ReorderService } from "./service";
+import type { RequestMarkets } from "../pricing/request-market";
 
 const errors = errorAnswers(400, 401, 404, 409, 422);
 
@@ -11,7 +12,9 @@ const errors = errorAnswers(400, 401, 404, 409, 422);
 export const reorderRoutes: FastifyPluginAsyncZod<{
   reorder: ReorderService;
   guards: Guards;
-}> = async (app, { reorder, guards }) => {
+  /** The market a request prices in (docs/pricing.md "The market chosen"). */
+  markets: Pick<RequestMarkets, "of">;
+}> = async (app, { reorder, guards, markets }) => {
   app.post(
     "/orders/:id/reorder",
     {
@@ -26,7 +29,7 @@ export const reorderRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => {
       const me = caller(req);
-      return reorder.reorder(req.params.id, me.id);
+      return reorder.reorder(req.params.id, me.id, await markets.of(req, me.id));
     },
   );
 };

@@ -6,7 +6,15 @@ import { orderItems, orders } from "../orders/tables";
 import { products } from "../catalog/tables";
 import { notFound } from "../errors";
 import { formatCents } from "../money";
-import { minimumFor, packFor, priceLines, pricingFor } from "../pricing/pricing";
+import {
+  inMarketOf,
+  minimumFor,
+  packFor,
+  priceLines,
+  pricingFor,
+  type PricingContext,
+  type PricingMarket,
+} from "../pricing/pricing";
 
 /** A line of the old order, with its product as it is now (null when deleted). */
 export interface OldLine {
@@ -30,6 +38,8 @@ export function planReorder(
   lines: OldLine[],
   priceNow: (productId: string, qty: number) => number,
   money: (cents: number) => string,
+  /** The unit price a cart line keeps as seen (the store's currency); by default `priceNow`'s. */
+  seenNow: (productId: string, qty: number) => number = priceNow,
 ): { add: { productId: string; qty: number; seenPriceCents: number }[]; changes: ReorderChange[] } {
   const add: { productId: string; qty: number; seenPriceCents: number }[] = [];
   const changes: ReorderChange[] = [];
@@ -86,7 +96,7 @@ export function planReorder(
     if (now !== l.unitPriceCents) {
       change("price", reorderMessages.price(p.name, money(l.unitPriceCents), money(now)));
     }
-    add.push({ productId: p.id, qty, seenPriceCents: now });
+    add.push({ productId: p.id, qty, seenPriceCents: seenNow(p.id, qty) });
   }
   return { add, changes };
 }
@@ -94,9 +104,10 @@ export function planReorder(
 /** "Order again": a past order of the caller's into their cart, at today's prices. */
 export function createReorderService(db: Db, cart: CartService, opts: { currency: string }) {
   return {
-    async reorder(orderId: string, userId: string): Promise<ReorderResult> {
+    /** In `market` (docs/pricing.md "The market chosen"): today's prices said in its currency. */
+    async reorder(orderId: string, userId: string, market?: PricingMarket): Promise<ReorderResult> {
       const [order] = await db
-        .select({ userId: orders.userId })
+        .select({ userId: orders.userId, currency: orders.currency })
         .from(orders)
         .where(eq(orders.id, orderId));
       // Someone else's order is not there for this caller (as GET /api/orders/{id} says).
@@ -153,20 +164,29 @@ export function createReorderService(db: Db, cart: CartService, opts: { currency
       const listPrice = new Map(
         rows.flatMap((r) => (r.id ? [[r.id, { cents: r.priceCents!, breaks: r.breaks! }]] : [])),
       );
-      const { add, changes } = planReorder(
+      const shown = inMarketOf(context, market);
+      const unitIn = (pricing: PricingContext) => (productId: string, qty: number) =>
+        priceLines(pricing, [
+          {
+            productId,
+            qty,
+            listPriceCents: listPrice.get(productId)!.cents,
+            publicBreaks: listPrice.get(productId)!.breaks,
+          },
+        ])[0]!.unitPriceCents;
+      const planned = planReorder(
         lines,
-        (productId, qty) =>
-          priceLines(context, [
-            {
-              productId,
-              qty,
-              listPriceCents: listPrice.get(productId)!.cents,
-              publicBreaks: listPrice.get(productId)!.breaks,
-            },
-          ])[0]!.unitPriceCents,
-        (cents) => formatCents(cents, opts.currency),
+        unitIn(shown),
+        (cents) => formatCents(cents, shown.currency),
+        unitIn(context),
       );
-      const updated = add.length > 0 ? await cart.addLines(userId, add) : await cart.get(userId);
+      const { add } = planned;
+      // An order in another currency than today's prices: its prices are not compared.
+      const changes = planned.changes.filter(
+        (c) => c.kind !== "price" || order.currency === shown.currency,
+      );
+      const updated =
+        add.length > 0 ? await cart.addLines(userId, add, market) : await cart.get(userId, market);
       return { added: add.length, changes, cart: updated };
     },
   };
