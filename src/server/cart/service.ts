@@ -119,8 +119,7 @@ export function createCartService(
         : inMarketOf({ currency: opts.currency }, market),
       withCode ?? (userId && ids.length > 0 ? cartCodeOf(tx, userId) : undefined),
     ]);
-    // A consumer's gross prices at the delivery country's VAT rate, as the checkout's (docs/tax.md).
-    const pricing = atDeliveryRate(read, delivery?.facts);
+    const pricing = atDeliveryRate(read, delivery?.facts); // gross at its VAT rate (docs/tax.md)
     const byId = new Map(found.map((p) => [p.id, p]));
     // Lines above the shelf: what their parts offer the rest at, where they take backorders.
     const offers = await backorderOffers(
