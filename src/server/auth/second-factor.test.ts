@@ -35,6 +35,9 @@ const post = (url: string, payload: object, cookie?: string) =>
   });
 const users = (cookie: string) =>
   t.app.inject({ method: "GET", url: "/api/users", headers: { cookie } });
+/** Better Auth's verify-totp as `cookie`, with a current code of the authenticator given `uri`. */
+const verifyCode = (uri: string, cookie: string) =>
+  post("/api/auth/two-factor/verify-totp", { code: totpCode(uri) }, cookie);
 
 beforeAll(async () => {
   ({ t, close } = await createSocialTestApp({
@@ -57,11 +60,7 @@ test("turning 2FA on needs a code, marks that session as second-factor and ends 
   );
   expect(enable.statusCode).toBe(200);
   totpURI = (enable.json() as { totpURI: string }).totpURI;
-  const verify = await post(
-    "/api/auth/two-factor/verify-totp",
-    { code: totpCode(totpURI) },
-    admin.cookie,
-  );
+  const verify = await verifyCode(totpURI, admin.cookie);
   expect(verify.statusCode).toBe(200);
   admin.cookie = cookieHeader(verify.headers["set-cookie"]);
   expect((await users(admin.cookie)).statusCode).toBe(200);
@@ -84,11 +83,7 @@ test("a social sign-in of an account with 2FA stops at the code, as a password s
 
   const wrong = await post("/api/auth/two-factor/verify-totp", { code: "000000" }, social.cookie);
   expect(wrong.statusCode).toBe(401);
-  const code = await post(
-    "/api/auth/two-factor/verify-totp",
-    { code: totpCode(totpURI) },
-    social.cookie,
-  );
+  const code = await verifyCode(totpURI, social.cookie);
   expect(code.statusCode).toBe(200);
   expect((await users(cookieHeader(code.headers["set-cookie"]))).statusCode).toBe(200);
 });
@@ -129,11 +124,7 @@ test("new backup codes and turning 2FA off need a current code; off ends the oth
     email: admin.email,
     password: admin.password,
   });
-  const second = await post(
-    "/api/auth/two-factor/verify-totp",
-    { code: totpCode(totpURI) },
-    cookieHeader(pending.headers["set-cookie"]),
-  );
+  const second = await verifyCode(totpURI, cookieHeader(pending.headers["set-cookie"]));
   const elsewhere = cookieHeader(second.headers["set-cookie"]);
   expect((await users(elsewhere)).statusCode).toBe(200);
 
