@@ -7142,6 +7142,7 @@ export interface operations {
                         total: number;
                         pricesIncludeTax?: boolean;
                         deliveryProblem: string | null;
+                        marketNotice?: string;
                     };
                 };
             };
@@ -7343,6 +7344,7 @@ export interface operations {
                         total: number;
                         pricesIncludeTax?: boolean;
                         deliveryProblem: string | null;
+                        marketNotice?: string;
                     };
                 };
             };
@@ -7538,6 +7540,7 @@ export interface operations {
                         total: number;
                         pricesIncludeTax?: boolean;
                         deliveryProblem: string | null;
+                        marketNotice?: string;
                     };
                 };
             };
@@ -7748,6 +7751,7 @@ export interface operations {
                         total: number;
                         pricesIncludeTax?: boolean;
                         deliveryProblem: string | null;
+                        marketNotice?: string;
                     };
                 };
             };
@@ -7945,6 +7949,7 @@ export interface operations {
                         total: number;
                         pricesIncludeTax?: boolean;
                         deliveryProblem: string | null;
+                        marketNotice?: string;
                     };
                 };
             };
@@ -8157,6 +8162,7 @@ export interface operations {
                         total: number;
                         pricesIncludeTax?: boolean;
                         deliveryProblem: string | null;
+                        marketNotice?: string;
                     };
                 };
             };
@@ -8377,6 +8383,7 @@ export interface operations {
                         total: number;
                         pricesIncludeTax?: boolean;
                         deliveryProblem: string | null;
+                        marketNotice?: string;
                     };
                 };
             };
@@ -16836,6 +16843,7 @@ export interface operations {
                             total: number;
                             pricesIncludeTax?: boolean;
                             deliveryProblem: string | null;
+                            marketNotice?: string;
                         };
                     };
                 };
@@ -21238,6 +21246,7 @@ export interface operations {
                             total: number;
                             pricesIncludeTax?: boolean;
                             deliveryProblem: string | null;
+                            marketNotice?: string;
                         };
                     };
                 };
@@ -25991,6 +26000,7 @@ export interface operations {
                             total: number;
                             pricesIncludeTax?: boolean;
                             deliveryProblem: string | null;
+                            marketNotice?: string;
                         };
                         left: {
                             line: number;

@@ -120,6 +120,12 @@ export const cartSchema = z.object({
   pricesIncludeTax: z.boolean().optional(),
   /** Why the destination cannot be served (no zone, too heavy), else null. */
   deliveryProblem: z.string().nullable(),
+  /**
+   * A quote for a destination in another market than the buyer's: "Delivery to Germany is priced
+   * in EUR (Europe): the totals below are in EUR" (docs/pricing.md "The market chosen"); absent
+   * otherwise.
+   */
+  marketNotice: z.string().optional(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 

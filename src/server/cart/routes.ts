@@ -21,7 +21,7 @@ const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
 export const cartRoutes: FastifyPluginAsyncZod<{
   cart: CartService;
   guards: Guards;
-  markets: Pick<RequestMarkets, "of">;
+  markets: Pick<RequestMarkets, "of" | "forDestination">;
 }> = async (app, { cart, guards, markets }) => {
   app.get(
     "/cart",
@@ -135,7 +135,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => {
       const me = await guards.currentUser(req);
-      return cart.quote(req.body, me?.id, await markets.of(req, me?.id));
+      // For a destination: its country's market, and the notice when it is not the buyer's.
+      const { market, notice } = await markets.forDestination(req, me?.id, {
+        country: req.body.estimate?.country,
+        addressId: req.body.addressId,
+      });
+      const quote = await cart.quote(req.body, me?.id, market);
+      return notice ? { ...quote, marketNotice: notice } : quote;
     },
   );
 };

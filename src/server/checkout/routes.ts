@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { checkoutResultSchema, checkoutSchema } from "../../contract/cart";
@@ -22,8 +23,19 @@ const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
 export const checkoutRoutes: FastifyPluginAsyncZod<{
   checkout: CheckoutService;
   guards: Guards;
-  markets: Pick<RequestMarkets, "of">;
+  markets: Pick<RequestMarkets, "forDestination">;
 }> = async (app, { checkout, guards, markets }) => {
+  // Each door prices in its destination's market, as the checkout page's quote did.
+  const marketOf = async (
+    req: FastifyRequest,
+    body: { addressId?: string; shipTo?: { country: string } },
+  ) =>
+    (
+      await markets.forDestination(req, caller(req).id, {
+        country: body.shipTo?.country,
+        addressId: body.addressId,
+      })
+    ).market;
   app.post(
     "/orders",
     {
@@ -39,7 +51,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       const me = caller(req);
-      const market = await markets.of(req, me.id);
+      const market = await marketOf(req, req.body);
       const order = await checkout.placeOne(me, req.body, clientStillWaiting(req), market);
       return reply.code(201).send({ success: true as const, order });
     },
@@ -57,8 +69,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: guards.customerPlacing,
     },
-    async (req) =>
-      checkout.orderTotal(caller(req), req.body, await markets.of(req, caller(req).id)),
+    async (req) => checkout.orderTotal(caller(req), req.body, await marketOf(req, req.body)),
   );
 
   app.post(
@@ -76,7 +87,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       const me = caller(req);
-      const market = await markets.of(req, me.id);
+      const market = await marketOf(req, req.body);
       const order = await checkout.checkoutCart(me, req.body, clientStillWaiting(req), market);
       return reply.code(201).send({ success: true as const, order });
     },

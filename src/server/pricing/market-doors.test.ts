@@ -16,6 +16,9 @@ import { createRequestMarkets, marketCookie, marketQuery } from "./request-marke
  * the one-product order's total and both orders. Europe at 0.92, its VAT display off here (the
  * currency alone: VAT-inclusive prices are tested in checkout/decide-vat.test.ts).
  */
+/** A German delivery address: the checkout prices in Europe (its delivery country's market). */
+const BERLIN = { ...TEST_SHIP_TO, city: "Berlin", region: "", postalCode: "10115", country: "DE" };
+
 describe("the doors in the market the buyer chose", () => {
   let t: TestApp;
   let admin: TestAccount;
@@ -115,13 +118,20 @@ describe("the doors in the market the buyer chose", () => {
       shipping: 6.9,
       total: 54.48,
     });
+    // The destination decides at checkout: to Oregon, the cart is priced in USD, and says so.
     const toSalem = { estimate: { country: "US", postalCode: TEST_SHIP_TO.postalCode } };
-    const quote = (await send("POST", "/api/cart/quote", eu, toSalem)).json<{ total: number }>();
-    expect(quote).toMatchObject({ currency: "EUR", total: 47.58 });
-    const one = { productId: partId, orderQty: 2, shipTo: TEST_SHIP_TO };
+    expect((await send("POST", "/api/cart/quote", eu, toSalem)).json()).toMatchObject({
+      currency: "USD",
+      subtotal: 51.72,
+      marketNotice: expect.stringContaining("priced in USD"),
+    });
+    const quote = (await send("POST", "/api/cart/quote", eu, germany)).json<{ total: number }>();
+    expect(quote).not.toHaveProperty("marketNotice");
+    const one = { productId: partId, orderQty: 2, shipTo: BERLIN };
     expect((await send("POST", "/api/orders/total", eu, one)).json()).toMatchObject({
       subtotal: 47.58,
-      total: 47.58,
+      shipping: 6.9,
+      total: 54.48,
     });
     // The one-product order by another buyer (an unpaid order of the part would refuse the cart's).
     const { id: driverId, ...other } = await signUpVerified(t);
@@ -130,18 +140,18 @@ describe("the doors in the market the buyer chose", () => {
       ...one,
       phonrNo: "5550100",
       Address: "1 Dock Road",
-      expectedTotal: 47.58,
+      expectedTotal: 54.48,
     });
-    expect(placedOne.statusCode).toBe(201);
-    expect(placedOne.json()).toMatchObject({ order: { currency: "EUR", total: 47.58 } });
+    expect(placedOne.statusCode, placedOne.body).toBe(201);
+    expect(placedOne.json()).toMatchObject({ order: { currency: "EUR", total: 54.48 } });
     const checkedOut = await send("POST", "/api/checkout", eu, {
       phonrNo: "5550100",
       Address: "1 Dock Road",
-      shipTo: TEST_SHIP_TO,
+      shipTo: BERLIN,
       expectedTotal: quote.total,
     });
     expect(checkedOut.statusCode, checkedOut.body).toBe(201);
-    expect(checkedOut.json()).toMatchObject({ order: { currency: "EUR", total: 47.58 } });
+    expect(checkedOut.json()).toMatchObject({ order: { currency: "EUR", total: 54.48 } });
     const rates = await t.database.db.execute<{ currency: string; rate: string }>(
       sql`select currency, exchange_rate::text as rate from orders
            where user_id in (${buyer.id}, ${driverId})`,
@@ -211,8 +221,8 @@ describe("the doors in the market the buyer chose", () => {
     const placed = await send("POST", "/api/checkout", eu, {
       phonrNo: "5550100",
       Address: "1 Dock Road",
-      shipTo: TEST_SHIP_TO,
-      expectedTotal: 118.95,
+      shipTo: BERLIN,
+      expectedTotal: 125.85,
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = placed.json<{ order: { _id: string } }>().order._id;
@@ -247,13 +257,40 @@ describe("the doors in the market the buyer chose", () => {
     const placed = await send("POST", "/api/checkout", buyer, {
       phonrNo: "5550100",
       Address: "1 Dock Road",
-      shipTo: TEST_SHIP_TO,
-      expectedTotal: 110.4,
+      shipTo: BERLIN,
+      expectedTotal: 117.3,
     });
     expect(placed.statusCode, placed.body).toBe(201);
+    // With Germany's €6.90 shipping.
     expect(placed.json()).toMatchObject({
-      order: { currency: "EUR", total: 110.4, coreDeposits: 18.4 },
+      order: { currency: "EUR", total: 117.3, coreDeposits: 18.4 },
     });
+  });
+
+  test("at checkout the delivery country decides, and the quote says so", async () => {
+    // A visitor in the default market asks for Germany: priced in EUR, with the notice.
+    const toGermany = {
+      items: [{ productId: partId, qty: 2 }],
+      estimate: { country: "DE", postalCode: "10115" },
+    };
+    expect((await send("POST", "/api/cart/quote", "", toGermany)).json()).toMatchObject({
+      currency: "EUR",
+      subtotal: 47.58,
+      shipping: 6.9,
+      total: 54.48,
+      marketNotice: "Delivery to Germany is priced in EUR (Europe): the totals below are in EUR",
+    });
+    // A customer in the default market orders to Berlin: the order is in EUR at the quote's total.
+    const buyer = await signUpVerified(t);
+    await send("PUT", `/api/cart/items/${partId}`, buyer.cookie, { qty: 2 });
+    const placed = await send("POST", "/api/checkout", buyer.cookie, {
+      phonrNo: "5550100",
+      Address: "1 Dock Road",
+      shipTo: BERLIN,
+      expectedTotal: 54.48,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json()).toMatchObject({ order: { currency: "EUR", total: 54.48 } });
   });
 
   test("signed in without a choice: the default delivery address's country chooses", async () => {

@@ -52,14 +52,6 @@ export const pricingMarketOf = (m: Market): PricingMarket | undefined =>
  * every door prices in the market), every request is in the default market: no market, no read.
  */
 export function createRequestMarkets(db: DbOrTx, opts: { cache: MarketCache; choice: boolean }) {
-  async function deliveryCountry(customerId: string): Promise<string | null> {
-    const [row] = await db
-      .select({ country: addresses.country })
-      .from(addresses)
-      .where(and(eq(addresses.userId, customerId), eq(addresses.isDefault, true)));
-    return row?.country ?? null;
-  }
-
   /**
    * The market chosen for this request, as the admin keeps it (undefined when off), and the
    * country that chose it when a country did (a VAT-inclusive market's consumers then see that
@@ -75,8 +67,38 @@ export function createRequestMarkets(db: DbOrTx, opts: { cache: MarketCache; cho
       const named = marketNamed(markets, hint);
       if (named) return { market: named, country: named.code === hint ? null : hint };
     }
-    const country = customerId ? await deliveryCountry(customerId) : null;
+    const country = customerId ? await addressCountry(customerId) : null;
     return { market: chooseMarket(markets, { deliveryCountry: country }), country };
+  }
+
+  /**
+   * At checkout: the delivery country's market (`marketForDelivery`) and the notice when it is
+   * not the one the request was priced in. Off: the default market, no notice.
+   */
+  async function forDelivery(
+    req: MarketRequest,
+    customerId: string | undefined,
+    country: string,
+  ): Promise<{ market: PricingMarket | undefined; notice: string | null }> {
+    if (!opts.choice) return { market: undefined, notice: null };
+    const markets = await opts.cache.all();
+    const pricedIn = (await choose(req, customerId))!.market;
+    const { market, notice } = marketForDelivery(markets, pricedIn, country);
+    return { market: await priced(market, country.trim().toUpperCase()), notice };
+  }
+
+  /** The country of a saved address of the customer's, or of their default one. */
+  async function addressCountry(customerId: string, addressId?: string | null) {
+    const [row] = await db
+      .select({ country: addresses.country })
+      .from(addresses)
+      .where(
+        and(
+          eq(addresses.userId, customerId),
+          addressId ? eq(addresses.id, addressId) : eq(addresses.isDefault, true),
+        ),
+      );
+    return row?.country ?? null;
   }
 
   /** A chosen market as the pricing takes it, with its consumers' VAT rate when it shows one. */
@@ -101,20 +123,25 @@ export function createRequestMarkets(db: DbOrTx, opts: { cache: MarketCache; cho
       return chosen && priced(chosen.market, chosen.country?.toUpperCase() ?? null);
     },
 
+    forDelivery,
+
     /**
-     * At checkout: the delivery country's market (`marketForDelivery`) and the notice when it is
-     * not the one the request was priced in. Off: the default market, no notice.
+     * A door that delivers (the checkout, its quote, the one-product order): the market of the
+     * destination's country (`forDelivery`): given (`shipTo`, an estimate), else the saved
+     * address named, else the customer's default address; without any, the request's market.
      */
-    async forDelivery(
+    async forDestination(
       req: MarketRequest,
-      customerId: string,
-      country: string,
+      customerId: string | undefined,
+      destination: { country?: string | null; addressId?: string | null },
     ): Promise<{ market: PricingMarket | undefined; notice: string | null }> {
       if (!opts.choice) return { market: undefined, notice: null };
-      const markets = await opts.cache.all();
-      const pricedIn = (await choose(req, customerId))!.market;
-      const { market, notice } = marketForDelivery(markets, pricedIn, country);
-      return { market: await priced(market, country.trim().toUpperCase()), notice };
+      const country =
+        destination.country ??
+        (customerId ? await addressCountry(customerId, destination.addressId) : null);
+      if (country) return forDelivery(req, customerId, country);
+      const chosen = await choose(req, customerId);
+      return { market: chosen && (await priced(chosen.market, chosen.country)), notice: null };
     },
 
     /**
