@@ -126,6 +126,36 @@ test("a trade buyer in the same market pays net prices with the tax added", () =
   expect(decision.totalCents).toBe(3450 + 920 + 656 + 175);
 });
 
+test("a code comes off the gross prices: the total is the gross lines less it plus the gross shipping", () => {
+  // 10 % off everything: €41.07 less €4.11 is €36.96, which contains €5.90 of VAT.
+  const discount = {
+    code: {
+      id: "c",
+      code: "SPRING10",
+      kind: "percent" as const,
+      percent: 10,
+      amountCents: null,
+      scope: "all" as const,
+      category: null,
+      productId: null,
+      active: true,
+      startsOn: null,
+      endsOn: null,
+      minSubtotalCents: 0,
+      usageLimit: null,
+      perCustomerLimit: null,
+      usedCount: 0,
+      customerGroupId: null,
+    },
+    buyer: { today: "2026-12-05", groupId: null, usesByBuyer: 0, currency: "EUR" },
+    categories: new Map([["a", "Brakes"]]),
+  };
+  const decision = decidePlacement(facts(3), { limits, pricing: consumer, discount });
+  expect(decision.lines[0]).toMatchObject({ discountCents: 411, taxCents: 590 });
+  expect(decision.charges).toMatchObject({ shippingCents: 1095, taxCents: 590 + 175 });
+  expect(decision.totalCents).toBe(4107 - 411 + 1095);
+});
+
 test("a confirmed total is the gross total the consumer was shown", () => {
   expect(() =>
     decidePlacement(facts(3), { limits, pricing: consumer, expectedTotalCents: 5202 }),
