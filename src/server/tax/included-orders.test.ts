@@ -196,8 +196,13 @@ test("a consumer in Europe: gross prices, paid, emailed, invoiced and refunded i
   expect(note).toMatchObject({ currency: "EUR", totalCents: -4928, taxCents: -787 });
   expect(note!.snapshot).toMatchObject({ pricesIncludeTax: true, shippingCents: -821 });
   expect(note!.snapshot.lines[0]).toMatchObject({ netCents: -4107, taxCents: -656 });
-  const notePdf = await req(driver, "GET", `/api/orders/${placed._id}/credit-notes`);
-  expect(notePdf.json().map((n: { total: number }) => n.total)).toEqual([-49.28]);
+  const notes = await req(driver, "GET", `/api/orders/${placed._id}/credit-notes`);
+  expect(notes.json().map((n: { total: number }) => n.total)).toEqual([-49.28]);
+  const notePdf = await req(driver, "GET", `/api/credit-notes/${note!.id}/pdf`);
+  expect(notePdf.statusCode).toBe(200);
+  const noteText = (await pdfText(notePdf.rawPayload)).text.replace(/\s+/g, " ");
+  expect(noteText).toContain("Total (EUR) -€49.28");
+  expect(noteText).toContain("Includes VAT (19 %) -€7.87");
 });
 
 test("a trade buyer in the same market pays net prices with the tax added; on account, counted in the store's currency", async () => {
