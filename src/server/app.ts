@@ -165,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       currentAddress: (slug) => store.partPages.currentAddressOf(slug),
       sitemap: store.partPages,
     },
+    inDefaultMarket: async (req) =>
+      !store.requestMarkets.choice || (await store.requestMarkets.of(req)) === undefined,
     cachedList: (url) => {
       const answer = catalogCache.answerFor(url);
       return answer?.total === undefined

@@ -59,7 +59,10 @@ test("before any read has answered, a page that cannot wait goes out without str
  * A build folder with All products' pre-rendered page and, when given, a server-side bundle
  * (`web-ssr/prerender.js`) with this source.
  */
-async function builtWith(bundle?: string) {
+async function builtWith(
+  bundle?: string,
+  extra: Pick<Parameters<typeof registerWebApp>[1], "inDefaultMarket"> = {},
+) {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), "web-app-test-"));
   const web = path.join(root, "web");
   await fs.mkdir(path.join(web, "pages"), { recursive: true });
@@ -89,6 +92,7 @@ async function builtWith(bundle?: string) {
     structuredDataWaitMs: 0,
     newestProducts: async () => [],
     cachedList: (url) => cached.get(url),
+    ...extra,
     parts: {
       answer: async () => undefined,
       currentAddress: async () => undefined,
@@ -124,6 +128,19 @@ test("All products: a visitor gets it with the cached first page; a session cook
   } finally {
     await unbuilt.app.close();
     await unbuilt.close();
+  }
+});
+
+test("All products: a visitor in another market than the default keeps the skeletons (the cached page is the default market's)", async () => {
+  const built = await builtWith(RENDERING_BUNDLE, {
+    inDefaultMarket: async (req) => !req.headers.cookie?.includes("market=EU"),
+  });
+  try {
+    expect(await built.page("market=EU")).toContain("<p>skeletons</p>");
+    expect(await built.page("market=US")).toContain(`${PAGE_START}<p>Disc of 1</p>${PAGE_END}`);
+  } finally {
+    await built.app.close();
+    await built.close();
   }
 });
 

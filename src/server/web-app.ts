@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { NEWEST_PRODUCTS_COUNT, PRODUCTS_PAGE_SIZE } from "../contract/constants";
 import {
   isPagePath,
@@ -58,6 +58,12 @@ export interface WebAppOptions {
    * has one: All products is rendered for a visitor with its first page when the cache holds it.
    */
   cachedList?: (url: string) => { body: Buffer; total: number } | undefined;
+  /**
+   * Whether a request is in the default market (docs/pricing.md "The market chosen"): the cached
+   * answers `cachedList` gives are the default market's, so a visitor in another market gets the
+   * page without them (their browser asks in their market). Absent: everyone is.
+   */
+  inDefaultMarket?: (req: FastifyRequest) => Promise<boolean>;
 }
 
 /**
@@ -156,7 +162,8 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
         .send("The web app is not built yet: run `npm run build`, then restart the server.");
     }
     const page = prerendered.get(pathname.replace(/\/+$/, "") || "/");
-    const visitor = !hasSessionCookie(req.headers.cookie);
+    const visitor =
+      !hasSessionCookie(req.headers.cookie) && ((await opts.inDefaultMarket?.(req)) ?? true);
     if (page && query === undefined) {
       const structuredData = await page.structuredData();
       const withProducts =
