@@ -32,6 +32,7 @@ import {
   useQuoteTotal,
   useSendQuote,
 } from "../api/quotes";
+import { FormError } from "../../../components/form-field";
 
 /** One quote: its lines, what the caller can do now, and the message thread. */
 export function QuoteView({
@@ -206,11 +207,7 @@ function PriceForm({ quote }: { quote: QuoteDetail }) {
           onChange={(e) => setUntil(e.target.value)}
         />
       </label>
-      {send.error && (
-        <p role="alert" className="text-sm text-error">
-          {send.error.message}
-        </p>
-      )}
+      <FormError message={send.error?.message} />
       <button type="submit" className="btn btn-primary self-start" disabled={send.isPending}>
         Send the quote
       </button>
@@ -389,11 +386,7 @@ function Thread({ quote }: { quote: QuoteDetail }) {
               onChange={(e) => setBody(e.target.value)}
             />
           </label>
-          {post.error && (
-            <p role="alert" className="text-sm text-error">
-              {post.error.message}
-            </p>
-          )}
+          <FormError message={post.error?.message} />
           <button type="submit" className="btn btn-sm self-start" disabled={post.isPending}>
             Send message
           </button>

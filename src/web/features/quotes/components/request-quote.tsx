@@ -4,6 +4,7 @@ import { QUOTE_NOTE_MAX } from "#contract/quotes";
 import { paths } from "#contract/paths";
 import { notify } from "../../../lib/notify";
 import { useRequestQuote } from "../api/quotes";
+import { FormError } from "../../../components/form-field";
 
 /**
  * On the cart page, for a signed-in customer with something in the cart: ask for a quote for the
@@ -54,11 +55,7 @@ export function RequestQuote() {
           onChange={(e) => setNote(e.target.value)}
         />
       </label>
-      {request.error && (
-        <p role="alert" className="text-sm text-error">
-          {request.error.message}
-        </p>
-      )}
+      <FormError message={request.error?.message} />
       <div className="flex gap-2">
         <button type="submit" className="btn btn-primary" disabled={request.isPending}>
           Send the request

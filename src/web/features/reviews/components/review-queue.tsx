@@ -7,6 +7,7 @@ import { useReviewQueue, type ReviewQueueKind } from "../api/get-review-queue";
 import { useModerateReview, type ModerationAction } from "../api/moderate-review";
 import { useConfirmDelete } from "./review-moderation";
 import { ReviewCard } from "./review-card";
+import { FormError } from "../../../components/form-field";
 
 const PAGE_SIZE = 6;
 
@@ -85,11 +86,7 @@ export function ReviewQueue({ which }: { which: ReviewQueueKind }) {
           </li>
         ))}
       </ul>
-      {moderate.error && (
-        <p role="alert" className="text-sm text-error">
-          {moderate.error.message}
-        </p>
-      )}
+      <FormError message={moderate.error?.message} />
       <Pagination
         page={page}
         pageCount={Math.max(1, Math.ceil(queue.data.total / PAGE_SIZE))}
