@@ -117,3 +117,10 @@ test("a visitor's and a retail customer's card: the part's retail minimum, no pa
   expect(screen.queryByTestId("card-pack-size")).toBeNull();
   expect(screen.queryByTestId("card-price-note")).toBeNull();
 });
+
+test("a card priced in a market: its own currency, never the store's", () => {
+  card({ ...product, currency: "EUR", price: 36.8, coreDeposit: 9.2 });
+  expect(screen.getByText("€36.80")).toBeTruthy();
+  expect(screen.getByText("€9.20")).toBeTruthy();
+  expect(screen.queryByText(/\$/)).toBeNull();
+});

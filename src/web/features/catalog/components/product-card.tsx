@@ -9,7 +9,7 @@ import { availabilityWords } from "#contract/availability";
 
 export function ProductCard({
   product,
-  currency,
+  currency: storeCurrency,
   eager = false,
   priority = false,
   headingLevel = 3,
@@ -17,7 +17,10 @@ export function ProductCard({
   vehicleLabel,
 }: {
   product: ProductListItem;
-  /** The store's currency (site config), read once by the list rather than by every card. */
+  /**
+   * The store's currency (site config), read once by the list rather than by every card; the
+   * product's own `currency` (the market its answer is priced in) comes first.
+   */
   currency: string | undefined;
   eager?: boolean;
   /** The page's largest picture (All products' first card): fetched ahead of the others. */
@@ -29,6 +32,7 @@ export function ProductCard({
   /** The shopper's vehicle in words, when the list is filtered by it: the card says it fits. */
   vehicleLabel?: string;
 }) {
+  const currency = product.currency ?? storeCurrency;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   // A visitor opens the part's public page; a signed-in customer the ordering page.
   const signedIn = Boolean(useSession().data);

@@ -92,3 +92,9 @@ test("the ordering page says where the stock ships from and when more comes; the
     "Out of stock · on backorder, expected 12 Jan 2027",
   );
 });
+
+test("a product priced in a market shows its own currency, not the store's", () => {
+  details({ ...product, currency: "EUR", price: 58.88 });
+  expect(screen.getByText("€58.88")).toBeTruthy();
+  expect(screen.queryByText("$64.00")).toBeNull();
+});

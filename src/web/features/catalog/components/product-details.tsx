@@ -38,7 +38,8 @@ export function ProductDetails({
   children?: ReactNode;
 }) {
   const siteCurrency = useSiteConfig().data?.currency;
-  const currency = knownCurrency ?? siteCurrency;
+  // The product's own `currency` (the market its answer is priced in) comes first.
+  const currency = product.currency ?? knownCurrency ?? siteCurrency;
   return (
     <article className="grid gap-8 md:grid-cols-2">
       <figure className="self-start overflow-hidden rounded-box border border-base-300 bg-base-200">
