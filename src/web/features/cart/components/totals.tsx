@@ -9,6 +9,12 @@ export function Totals({ cart, estimate = false }: { cart: Cart; estimate?: bool
   const method = cart.shippingOptions.find((o) => o.id === cart.shippingMethodId);
   return (
     <dl className="flex flex-col gap-1 border-t border-base-300 pt-2 text-sm">
+      {cart.marketNotice && (
+        // The destination's market is not the buyer's: the totals are in its currency (docs/pricing.md).
+        <p role="status" className="alert text-sm alert-info" data-testid="market-notice">
+          {cart.marketNotice}
+        </p>
+      )}
       <div className="flex justify-between">
         <dt>Subtotal</dt>
         <dd data-testid={estimate ? "estimate-subtotal" : "checkout-subtotal"}>
