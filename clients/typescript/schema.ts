@@ -11481,6 +11481,7 @@ export interface operations {
                             gateway: "test-card" | "stripe";
                             publishableKey?: string;
                         };
+                        marketChoice?: boolean;
                     };
                 };
             };

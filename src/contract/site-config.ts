@@ -17,5 +17,10 @@ export const siteConfigSchema = z.object({
     /** Stripe's publishable key, when the Stripe gateway is on. */
     publishableKey: z.string().optional(),
   }),
+  /**
+   * Buyers choose a market (`MARKET_CHOICE`, docs/pricing.md "The market chosen"): the navbar
+   * shows the market picker. Absent or false: everyone is in the default market.
+   */
+  marketChoice: z.boolean().optional(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

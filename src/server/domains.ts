@@ -135,6 +135,7 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
         gateway: payment.gateway.name,
         publishableKey: config.stripe?.publishableKey,
       },
+      marketChoice: config.marketChoice,
     },
   });
   await api.register(authRoutes, {

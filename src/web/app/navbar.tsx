@@ -6,6 +6,7 @@ import { useSession, useSignOut } from "../lib/session";
 import { paths } from "#contract/paths";
 import { usePrerendering } from "../lib/prerendering";
 import { CartLink } from "../features/cart/components/cart-link";
+import { MarketPicker } from "../features/pricing/components/market-picker";
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");
 
@@ -32,6 +33,7 @@ function NavLinks({ cart = true }: { cart?: boolean }) {
           </NavLink>
         </li>
       ))}
+      <MarketPicker />
       {cart && <CartLink />}
       {isPending ? (
         // As wide as the Login link that usually replaces it, so the links beside it stay put.

@@ -5,8 +5,8 @@ import { apiGet, apiSend } from "../../../lib/api-client";
 const keys = { all: ["markets"] as const };
 
 /** The markets: every one for an admin (the default first), the active ones for anyone else. */
-export const useMarkets = () =>
-  useQuery({ queryKey: keys.all, queryFn: () => apiGet<Market[]>("/markets") });
+export const useMarkets = (enabled = true) =>
+  useQuery({ queryKey: keys.all, queryFn: () => apiGet<Market[]>("/markets"), enabled });
 
 function useInvalidating<I, O>(fn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();

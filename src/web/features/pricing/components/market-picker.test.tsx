@@ -1,0 +1,74 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { expect, test, vi } from "vitest";
+import type { Market } from "#contract/markets";
+import { json, renderWithApi, undoStubsAfterEach } from "../../../../../tests/support/web-api";
+import { MarketPicker, rememberedMarket } from "./market-picker";
+
+undoStubsAfterEach();
+
+const us: Market = {
+  id: "00000000-0000-4000-8000-0000000000a1",
+  code: "US",
+  name: "United States",
+  currency: "USD",
+  countries: ["US"],
+  pricesIncludeTax: false,
+  rate: 1,
+  rounding: "cent",
+  active: true,
+  isDefault: true,
+  example: { storePrice: 19.99, price: 19.99 },
+};
+const europe: Market = {
+  ...us,
+  id: "00000000-0000-4000-8000-0000000000a2",
+  code: "EU",
+  name: "Europe",
+  currency: "EUR",
+  countries: ["DE", "FR"],
+  rate: 0.92,
+  isDefault: false,
+};
+const config = (marketChoice: boolean) => ({
+  currency: "USD",
+  socialProviders: [],
+  payments: { gateway: "test-card" },
+  marketChoice,
+});
+
+test("buyers choose a market: the active markets, the remembered one chosen; choosing opens the page with ?market=", async () => {
+  document.cookie = "market=EU";
+  const assign = vi.fn();
+  vi.stubGlobal("location", { href: "http://store.test/allproducts?category=Brakes", assign });
+  renderWithApi(<MarketPicker />, (_method, url) =>
+    url.startsWith("/api/config")
+      ? json(config(true))
+      : json([us, europe, { ...europe, code: "OFF", name: "Off", active: false }]),
+  );
+  const picker = (await screen.findByLabelText("Market")) as HTMLSelectElement;
+  expect([...picker.options].map((o) => o.textContent)).toEqual([
+    "United States (USD)",
+    "Europe (EUR)",
+  ]);
+  expect(picker.value).toBe("EU");
+  fireEvent.change(picker, { target: { value: "US" } });
+  expect(assign).toHaveBeenCalledWith("http://store.test/allproducts?category=Brakes&market=US");
+  document.cookie = "market=; max-age=0";
+});
+
+test("while buyers cannot choose (MARKET_CHOICE off) there is no picker, and the markets are not asked", async () => {
+  const asked: string[] = [];
+  renderWithApi(<MarketPicker />, (_method, url) => {
+    asked.push(url);
+    return url.startsWith("/api/config") ? json(config(false)) : json([us, europe]);
+  });
+  await waitFor(() => expect(asked).toEqual(["/api/config"]));
+  expect(screen.queryByLabelText("Market")).toBeNull();
+  expect(asked).toEqual(["/api/config"]);
+});
+
+test("the remembered market: the cookie's code, any case; none without it", () => {
+  expect(rememberedMarket("a=1; market=eu; b=2")).toBe("EU");
+  expect(rememberedMarket("supermarket=EU")).toBeUndefined();
+  expect(rememberedMarket("")).toBeUndefined();
+});
