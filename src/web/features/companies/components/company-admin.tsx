@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { termsLabels } from "#contract/terms";
 import {
   companyCreateSchema,
@@ -62,6 +62,24 @@ export function CompanyAdmin({
       <Invitations companyId={companyId} />
     </div>
   );
+}
+
+/**
+ * One of a company's lists as its query stands: the spinner, the error, `empty` when it holds
+ * none, else its rows as a table.
+ */
+function CompanyTable<Row>({
+  query: { isPending, error, data },
+  empty,
+  ...table
+}: {
+  query: { isPending: boolean; error: Error | null; data: Row[] | undefined };
+  empty: ReactNode;
+} & Omit<Parameters<typeof DataTable<Row>>[0], "rows">) {
+  if (isPending) return <PageSpinner />;
+  if (error) return <QueryError error={error} />;
+  if (!data?.length) return <>{empty}</>;
+  return <DataTable {...table} rows={data} />;
 }
 
 function EditCompany({ companyId, priceLists, groups }: CompanyChoices & { companyId: string }) {
@@ -193,23 +211,18 @@ export function Members({ companyId }: { companyId: string }) {
         An order over a buyer's per-order or monthly limit waits for an owner's approval
         (Approvals).
       </p>
-      {isPending ? (
-        <PageSpinner />
-      ) : error ? (
-        <QueryError error={error} />
-      ) : data.length === 0 ? (
-        <p className="rounded-box bg-base-200 p-6 text-center text-base-content/75">
-          No members yet: invite someone below.
-        </p>
-      ) : (
-        <DataTable
-          label="Members"
-          columns={columns}
-          rows={data}
-          rowKey={(m) => m.userId}
-          rowTestId="company-member"
-        />
-      )}
+      <CompanyTable
+        query={{ isPending, error, data }}
+        empty={
+          <p className="rounded-box bg-base-200 p-6 text-center text-base-content/75">
+            No members yet: invite someone below.
+          </p>
+        }
+        label="Members"
+        columns={columns}
+        rowKey={(m) => m.userId}
+        rowTestId="company-member"
+      />
       {confirmDialog}
       <MemberLimitsDialog
         companyId={companyId}
@@ -300,21 +313,14 @@ export function Invitations({ companyId }: { companyId: string }) {
           Send invitation
         </button>
       </form>
-      {isPending ? (
-        <PageSpinner />
-      ) : error ? (
-        <QueryError error={error} />
-      ) : data.length === 0 ? (
-        <p className="text-sm text-base-content/75">No invitations sent yet.</p>
-      ) : (
-        <DataTable
-          label="Invitations"
-          columns={columns}
-          rows={data}
-          rowKey={(i) => i.id}
-          rowTestId="company-invitation"
-        />
-      )}
+      <CompanyTable
+        query={{ isPending, error, data }}
+        empty={<p className="text-sm text-base-content/75">No invitations sent yet.</p>}
+        label="Invitations"
+        columns={columns}
+        rowKey={(i) => i.id}
+        rowTestId="company-invitation"
+      />
     </section>
   );
 }
