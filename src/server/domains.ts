@@ -1,4 +1,4 @@
-import { type FastifyInstance } from "fastify";
+import { type FastifyInstance, type FastifyRequest } from "fastify";
 import { createAgedSessionEnder } from "./auth/session-reader";
 import { authRoutes } from "./auth/routes";
 import { cartRoutes } from "./cart/routes";
@@ -286,6 +286,11 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     partPages: store.partPages,
     catalogCache,
     replica: store.replica,
+    // A part's page in the market of a visitor's choice (its cookie or ?market=).
+    ...(store.requestMarkets.choice && {
+      marketOf: async (req: FastifyRequest) =>
+        catalogMarketOf(config.currency, await store.requestMarkets.of(req)),
+    }),
   });
   await api.register(attributeRoutes, {
     attributes: createAttributeService(database.db),

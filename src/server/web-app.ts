@@ -132,7 +132,11 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
       const known = /^[a-z0-9-]{1,200}$/.test(slug);
       const answer = known ? await opts.parts.answer(slug) : undefined;
       if (answer && slug === asked) {
-        const page = await partPages.page(answer);
+        // Rendered with the default market's prices: another market's visitor gets the shell,
+        // and the app asks for the part in their market.
+        const page = (await (opts.inDefaultMarket?.(req) ?? true))
+          ? await partPages.page(answer)
+          : undefined;
         if (page) return sendHtml(req, reply, page);
       } else {
         const current = !known ? undefined : answer ? slug : await opts.parts.currentAddress(slug);

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { partPageSchema, partParamsSchema } from "../../contract/parts";
+import type { FastifyRequest } from "fastify";
+import { partPageSchema, partParamsSchema, type PartPage } from "../../contract/parts";
 import { errorAnswers } from "../api-errors";
 import { notFound } from "../errors";
 import type { PartPages } from "./part-pages";
 import type { CachedResponse, CatalogReadCache } from "./read-cache";
-import { sendCached } from "./routes";
+import { sendCached, type CatalogMarket } from "./routes";
 import type { ReplicaReads } from "../db/read-replica";
 
 export interface PartRoutesOptions {
@@ -12,6 +13,11 @@ export interface PartRoutesOptions {
   catalogCache: CatalogReadCache;
   /** Where the reads go: a read replica or the primary (db/read-replica.ts). */
   replica: Pick<ReplicaReads, "run">;
+  /**
+   * The market a request prices in (as the catalog's routes take it): a market's page is made
+   * from the store's and kept under its own key. Absent: the default market.
+   */
+  marketOf?: (req: FastifyRequest) => Promise<CatalogMarket>;
 }
 
 /**
@@ -29,7 +35,7 @@ export const partAnswer = (
 /** The public part pages' data (docs/catalog.md "Part pages"): for anyone, no sign-in. */
 export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
   app,
-  { partPages, catalogCache, replica },
+  { partPages, catalogCache, replica, marketOf },
 ) => {
   app.get(
     "/parts/:slug",
@@ -45,7 +51,14 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
     },
     async (req, reply) => {
       const slug = req.params.slug.toLowerCase();
-      const cached = await replica.run(req, () => partAnswer(catalogCache, partPages, slug));
+      const market = await marketOf?.(req);
+      const cached = await replica.run(req, async () => {
+        if (!market?.key) return partAnswer(catalogCache, partPages, slug);
+        return catalogCache.get(market.key + JSON.stringify(["part", slug]), async () => {
+          const made = await partAnswer(catalogCache, partPages, slug);
+          return made && market.price(JSON.parse(made.body.toString("utf8")) as PartPage);
+        });
+      });
       if (!cached) throw notFound("Part not found");
       return sendCached(req, reply, cached);
     },

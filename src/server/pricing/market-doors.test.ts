@@ -6,6 +6,7 @@ import { insertProduct } from "../../../tests/support/factories";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
 import type { Market } from "../../contract/markets";
+import { partSlug } from "../../contract/paths";
 import { MarketCache } from "./market-cache";
 import { createRequestMarkets, marketCookie, marketQuery } from "./request-market";
 
@@ -24,6 +25,7 @@ describe("the doors in the market the buyer chose", () => {
   let admin: TestAccount;
   let europe: Market;
   let partId: string;
+  let slug: string;
   const send = (
     method: "GET" | "POST" | "PUT" | "PATCH",
     url: string,
@@ -65,7 +67,9 @@ describe("the doors in the market the buyer chose", () => {
       methods: [{ name: "Standard", estimate: "3-5 business days", kind: "flat", price: 7.5 }],
     });
     expect(zone.statusCode).toBe(201);
-    partId = (await insertProduct(t.database.db, { priceCents: 2586, minimumOrder: 1 })).id;
+    const part = await insertProduct(t.database.db, { priceCents: 2586, minimumOrder: 1 });
+    partId = part.id;
+    slug = partSlug(part.partNumber, part.name).toLowerCase();
   });
   afterAll(() => t.close());
 
@@ -185,6 +189,11 @@ describe("the doors in the market the buyer chose", () => {
       expect(await detail("")).toMatchObject({ price: 25.86, currency: "USD" });
       expect(await detail("market=EU")).toMatchObject({ price: 23.79, currency: "EUR" });
       expect(await detail("market=GB")).toMatchObject({ price: 20.43, currency: "GBP" });
+      // A part's public page (its API answer) too.
+      const part = async (cookie: string) =>
+        (await send("GET", `/api/parts/${slug}`, cookie)).json<object>();
+      expect(await part("")).toMatchObject({ price: 25.86, currency: "USD" });
+      expect(await part("market=EU")).toMatchObject({ price: 23.79, currency: "EUR" });
     }
   });
 
