@@ -35,8 +35,9 @@ export function MarketPicker() {
           }}
         >
           {active.map((m) => (
-            <option key={m.code} value={m.code}>
-              {m.name} ({m.currency})
+            // Short, so the navbar keeps to one line: "EU (EUR)", the name in its title.
+            <option key={m.code} value={m.code} title={m.name}>
+              {m.code} ({m.currency})
             </option>
           ))}
         </select>

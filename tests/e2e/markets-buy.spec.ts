@@ -1,0 +1,108 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { startServerProcess, type ServerProcess } from "../support/server-process";
+import { demoCustomer, fillLogin, payThroughApi } from "./auth-helpers";
+
+/**
+ * A buyer chooses a market (docs/pricing.md "The market chosen"): a store of its own with
+ * `MARKET_CHOICE=true` (the shared e2e store keeps it off, the default). A visitor picks Europe in
+ * the navbar, sees € on All products and on a part's page, signs in as the demo customer, orders
+ * the part to Berlin, pays by the test card, and the order page shows € amounts.
+ */
+let server: ServerProcess;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-e2e-markets-"));
+  server = await startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      MARKET_CHOICE: "true",
+      AUTH_RATE_LIMIT_PER_IP: "10000",
+      PAYMENT_CONFIRM_LIMIT_PER_IP: "10000",
+      HOLD_NEW_CUSTOMER_SHARE: "1",
+    },
+    [],
+    { compiled: true },
+  );
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+const BERLIN = {
+  name: "Casey Customer",
+  line1: "Unter den Linden 1",
+  city: "Berlin",
+  postalCode: "10117",
+  country: "DE",
+  phone: "0305550100",
+};
+
+for (const [width, height] of [
+  [1366, 768],
+  [390, 844],
+] as const) {
+  test(`a visitor picks Europe, sees €, and the demo customer pays an order in € (${width}×${height})`, async ({
+    browser,
+  }) => {
+    test.slow();
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width, height },
+    });
+    const page = await context.newPage();
+    try {
+      await page.goto("/allproducts");
+      if (width < 768) await page.getByRole("button", { name: "Open menu" }).click();
+      const picker = page.locator('select[aria-label="Market"]:visible');
+      await picker.selectOption("EU");
+      await page.waitForURL(/market=EU/);
+      const firstCard = page.getByRole("article").first();
+      await expect(firstCard).toContainText("€");
+      await expect(firstCard).not.toContainText("$");
+      // A part's page, in the market chosen.
+      const [part] = (await (await page.request.get("/api/products?limit=1")).json()) as {
+        _id: string;
+        name: string;
+        price: number;
+        currency: string;
+      }[];
+      expect(part!.currency).toBe("EUR");
+      await page.goto(`/allproducts?q=${encodeURIComponent(part!.name)}`);
+      await page.getByRole("link", { name: part!.name }).first().click();
+      await expect(page.getByRole("heading", { name: part!.name })).toBeVisible();
+      await expect(page.getByText(/€\d/).first()).toBeVisible();
+
+      await page.goto("/login");
+      await fillLogin(page, demoCustomer.email, demoCustomer.password);
+      if (width < 768) await page.getByRole("button", { name: "Open menu" }).click();
+      await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeVisible();
+      const placed = await page.request.post("/api/orders", {
+        data: {
+          productId: part!._id,
+          orderQty: 1,
+          phonrNo: "0305550100",
+          Address: "Unter den Linden 1",
+          shipTo: BERLIN,
+        },
+      });
+      expect(placed.status(), await placed.text()).toBe(201);
+      const order = (await placed.json()).order as { _id: string; currency: string };
+      expect(order.currency).toBe("EUR");
+      await payThroughApi(page, order._id);
+      await page.goto(`/dashboard/orders/${order._id}`);
+      await expect(page.getByText(/€\d/).first()).toBeVisible();
+      await expect(page.getByText(/\$\d/)).toHaveCount(0);
+      // A consumer in Europe: the VAT the total contains (docs/tax.md "Prices with VAT included").
+      await expect(page.getByText(/Includes VAT \(19 %\) €\d/)).toBeVisible();
+      await page.screenshot({ path: `/tmp/mk/order-${width}.png`, fullPage: false });
+    } finally {
+      await context.close();
+    }
+  });
+}
