@@ -93,35 +93,45 @@ function blankResult(line: BodyLine, partNumber: string): BulkLineResult {
   return { line: line.line, partNumber, status: "error", message: "" };
 }
 
+/** A line read so far: its result (in `results` at `at`), and, when well-formed, its fields and part. */
+type LineStart =
+  | { result: BulkLineResult; at: number; fields: Record<string, unknown>; key: string }
+  | { result: BulkLineResult; at: number; fields?: undefined; key?: undefined };
+
+/**
+ * A line's result added to `results`, failed with the line's problem (its form) or its part
+ * number's; else its fields and part number's key, for its kind's own checks.
+ */
+function startLine(kind: BulkKind, l: BodyLine, results: BulkLineResult[]): LineStart {
+  const at = results.length;
+  const part = l.fields ? partOf(kind, l.fields) : { partNumber: "", problem: "" };
+  const result = blankResult(l, part.partNumber);
+  results.push(result);
+  if ("problem" in l) result.message = l.problem;
+  else if ("problem" in part) result.message = part.problem;
+  else return { result, at, fields: l.fields, key: part.key };
+  return { result, at };
+}
+
 async function readStock(body: AsyncIterable<BodyLine>): Promise<Read<StockLevel>> {
   const results: BulkLineResult[] = [];
   const asks: (StockLevel & { at: number })[] = [];
   const firstLine = new Map<string, number>();
   for await (const l of body) {
-    const at = results.length;
-    const part = l.fields ? partOf("stock", l.fields) : { partNumber: "", problem: "" };
-    const result = blankResult(l, part.partNumber);
-    results.push(result);
-    if ("problem" in l) {
-      result.message = l.problem;
-      continue;
-    }
-    if ("problem" in part) {
-      result.message = part.problem;
-      continue;
-    }
-    const stock = stockOf(l.fields.stock);
+    const { result, at, fields, key } = startLine("stock", l, results);
+    if (!fields) continue;
+    const stock = stockOf(fields.stock);
     if (stock === undefined) {
       result.message = say.stockForm;
       continue;
     }
-    const earlier = firstLine.get(part.key);
+    const earlier = firstLine.get(key);
     if (earlier !== undefined) {
       result.message = say.duplicate(earlier);
       continue;
     }
-    firstLine.set(part.key, l.line);
-    asks.push({ line: l.line, key: part.key, stock, at });
+    firstLine.set(key, l.line);
+    asks.push({ line: l.line, key, stock, at });
   }
   return { results, asks };
 }
@@ -131,38 +141,28 @@ async function readPrices(body: AsyncIterable<BodyLine>): Promise<Read<PriceLeve
   const asks: (PriceLevel & { at: number })[] = [];
   const firstLine = new Map<string, number>();
   for await (const l of body) {
-    const at = results.length;
-    const part = l.fields ? partOf("prices", l.fields) : { partNumber: "", problem: "" };
+    const { result, at, fields, key } = startLine("prices", l, results);
     const rawList = l.fields?.priceList;
     const priceList = typeof rawList === "string" && rawList.trim() ? rawList.trim() : null;
-    const result = blankResult(l, part.partNumber);
     if (priceList) result.priceList = priceList;
-    results.push(result);
-    if ("problem" in l) {
-      result.message = l.problem;
-      continue;
-    }
-    if ("problem" in part) {
-      result.message = part.problem;
-      continue;
-    }
+    if (!fields) continue;
     if (rawList !== undefined && rawList !== null && typeof rawList !== "string") {
       result.message = say.unknownPriceList(String(JSON.stringify(rawList)));
       continue;
     }
-    const cents = centsOf(l.fields.price);
+    const cents = centsOf(fields.price);
     if (typeof cents === "string") {
       result.message = cents;
       continue;
     }
-    const id = `${part.key}\u0000${priceList?.toLowerCase() ?? ""}`;
+    const id = `${key}\u0000${priceList?.toLowerCase() ?? ""}`;
     const earlier = firstLine.get(id);
     if (earlier !== undefined) {
       result.message = say.duplicatePrice(earlier);
       continue;
     }
     firstLine.set(id, l.line);
-    asks.push({ line: l.line, key: part.key, cents, priceList, at });
+    asks.push({ line: l.line, key, cents, priceList, at });
   }
   return { results, asks };
 }
@@ -187,30 +187,62 @@ function finish(results: BulkLineResult[]): void {
   for (const r of results) if (r.status !== "error" || !r.message) delete r.message;
 }
 
+/** A kind of sync: its body's header, how its lines are read, and what its audit row says. */
+interface SyncKind<T> {
+  header: readonly string[];
+  optionalTrailing: number;
+  read: (body: AsyncIterable<BodyLine>) => Promise<Read<T>>;
+  action: string;
+  what: string;
+}
+
+const STOCK: SyncKind<StockLevel> = {
+  header: BULK_STOCK_HEADER,
+  optionalTrailing: 0,
+  read: readStock,
+  action: "bulk.stock",
+  what: "stock",
+};
+
+const PRICES: SyncKind<PriceLevel> = {
+  header: BULK_PRICES_HEADER,
+  optionalTrailing: 1,
+  read: readPrices,
+  action: "bulk.prices",
+  what: "price",
+};
+
 /**
- * A request's one transaction: `check` sets each line's outcome against the catalog and gives
- * the changes, which `write` writes (and one audit row records) unless a line failed and the
- * request is not partial. Answers every line's outcome, and what `write` answered (if it ran).
+ * A request read as its kind's lines, then its one transaction: `check` sets each line's outcome
+ * against the catalog and gives the changes, which `write` writes (and one audit row records)
+ * unless a line failed and the request is not partial. Answers every line's outcome, and what
+ * `write` answered (if it ran).
  */
-async function applyLines<C, W>(
+async function syncLines<T, C, W>(
   db: Db,
   req: BulkRequest,
-  results: BulkLineResult[],
-  audit: { action: string; what: string },
-  check: (tx: DbOrTx) => Promise<C[]>,
+  kind: SyncKind<T>,
+  check: (tx: DbOrTx, read: Read<T>) => Promise<C[]>,
   write: (tx: DbOrTx, changes: C[]) => Promise<W>,
 ): Promise<{ result: BulkResult; written?: W }> {
+  const read = await kind.read(
+    readBodyLines(req.body, req.format, {
+      header: kind.header,
+      optionalTrailing: kind.optionalTrailing,
+    }),
+  );
+  const { results } = read;
   let written: W | undefined;
   const applied = await db.transaction(async (tx) => {
-    const changes = await check(tx);
+    const changes = await check(tx, read);
     const counts = countsOf(results);
     if (counts.errors > 0 && !req.partial) return false;
     written = await write(tx, changes);
     await recordAdminAction(tx, {
       actor: req.actor,
-      action: audit.action,
+      action: kind.action,
       target: { type: "bulk", id: randomUUID() },
-      summary: summaryOf(audit.what, counts, req.partial),
+      summary: summaryOf(kind.what, counts, req.partial),
     });
     return true;
   });
@@ -222,15 +254,11 @@ export function createBulkSync(db: Db, opts: BulkSyncOptions) {
   return {
     /** Sets stock levels by part number; answers every line's outcome (docs/bulk-sync.md). */
     async stock(req: BulkRequest): Promise<BulkResult> {
-      const { results, asks } = await readStock(
-        readBodyLines(req.body, req.format, { header: BULK_STOCK_HEADER, optionalTrailing: 0 }),
-      );
-      const { result, written } = await applyLines(
+      const { result, written } = await syncLines(
         db,
         req,
-        results,
-        { action: "bulk.stock", what: "stock" },
-        async (tx) => {
+        STOCK,
+        async (tx, { results, asks }) => {
           const checks = await checkStockLevels(tx, asks);
           const changes: { productId: string; after: number }[] = [];
           checks.forEach((c, i) => {
@@ -257,15 +285,11 @@ export function createBulkSync(db: Db, opts: BulkSyncOptions) {
 
     /** Sets list prices and price-list prices by part number (docs/bulk-sync.md). */
     async prices(req: BulkRequest): Promise<BulkResult> {
-      const { results, asks } = await readPrices(
-        readBodyLines(req.body, req.format, { header: BULK_PRICES_HEADER, optionalTrailing: 1 }),
-      );
-      const { result, written } = await applyLines(
+      const { result, written } = await syncLines(
         db,
         req,
-        results,
-        { action: "bulk.prices", what: "price" },
-        async (tx) => {
+        PRICES,
+        async (tx, { results, asks }) => {
           const checks = await checkPriceLevels(tx, asks);
           const changes: Parameters<typeof writePriceLevels>[1][number][] = [];
           checks.forEach((c, i) => {
