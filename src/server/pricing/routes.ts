@@ -73,7 +73,7 @@ export async function productPrice(
   return {
     productId,
     currency: context.currency,
-    listPrice: centsToUnits(priceInMarket(product.listPriceCents, market)),
+    listPrice: centsToUnits(priceInMarket(product.listPriceCents, market, context.taxIncluded)),
     yourPrice: centsToUnits(first.unitPriceCents),
     companyPrice: context.overlay?.has(productId) ?? false,
     priceNote: first.note,

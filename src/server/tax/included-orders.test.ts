@@ -22,6 +22,7 @@ import { refunds } from "../returns/tables";
 import { openInvoicesCents } from "../terms/account";
 import { termsMessages } from "../../contract/terms";
 import { withConsumerTaxRate } from "./service";
+import { productPrice } from "../pricing/routes";
 
 /**
  * Consumer prices with VAT included (docs/tax.md "Prices with VAT included") through the services
@@ -114,6 +115,13 @@ test("a consumer in Europe: gross prices, paid, emailed, invoiced and refunded i
   const driver = await signUpVerified(t);
   const market = await withConsumerTaxRate(t.database.db, europe, "DE");
   const { total, placed, part } = await orderThree(driver, market);
+  // The part's price answer says the same gross price, its list price too (a list price shown
+  // net beside a gross price would look like a price above the list).
+  expect(await productPrice(t.database.db, driver.id, "USD", part.id, market)).toMatchObject({
+    currency: "EUR",
+    listPrice: 13.69,
+    yourPrice: 13.69,
+  });
   // $12.50 is €11.50 net, €13.69 with 19 % VAT; three are €41.07. Shipping's $7.50 is €6.90,
   // €8.21 gross. The total is what the prices shown add up to: €49.28, which includes
   // €6.56 + €1.31 = €7.87 of VAT.
