@@ -4,7 +4,7 @@ import { vatIncludedWords } from "../../contract/tax";
 import { eq } from "drizzle-orm";
 import type { Order } from "../../contract/orders";
 import { paths } from "../../contract/paths";
-import { shippingCarrierLabels } from "../../contract/shipping-carriers";
+import { shippingCarrierLabels, type ShippingCarrier } from "../../contract/shipping-carriers";
 import type { DbOrTx } from "../db/database";
 import { notificationPreferences } from "../notifications/tables";
 import { orders } from "./tables";
@@ -35,6 +35,31 @@ export const mailTime = (iso: string) => {
   return `${mailTimeFormat.format(new Date(iso))} UTC`;
 };
 let mailTimeFormat: Intl.DateTimeFormat | undefined;
+
+/** A parcel's tracking as a shipping email tells it: the carrier's name, the number, its page. */
+export interface MailTracking {
+  carrier: string;
+  number: string;
+  url: string | null;
+}
+
+/** An order's or a shipment's tracking for its email, when the admin gave a carrier and a number. */
+export const mailTracking = (t: {
+  carrier: ShippingCarrier | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+}): MailTracking | undefined =>
+  t.carrier && t.trackingNumber
+    ? { carrier: shippingCarrierLabels[t.carrier], number: t.trackingNumber, url: t.trackingUrl }
+    : undefined;
+
+/** The sentence a shipping email says of the parcel's tracking (none without it). */
+export const trackingParagraphs = (t: MailTracking | undefined): string[] =>
+  t ? [`It travels with ${t.carrier}, tracking number ${t.number}.`] : [];
+
+/** The link a shipping email gives to the carrier's page of the parcel, when there is one. */
+export const trackingLinks = (t: MailTracking | undefined) =>
+  t?.url ? [{ label: "Track your parcel", url: t.url }] : undefined;
 
 /** What an order email says about the order (its lines, charges, total and its page). */
 export const orderMailFacts = (order: Order, name: string, publicUrl: string): OrderMailFacts => ({
@@ -174,14 +199,7 @@ export function createOrderMail(
       if (!(await wanted(tx, order._id, "orderShipped"))) return;
       const mail = orderShippedMail({
         ...facts(order, name),
-        tracking:
-          order.carrier && order.trackingNumber
-            ? {
-                carrier: shippingCarrierLabels[order.carrier],
-                number: order.trackingNumber,
-                url: order.trackingUrl,
-              }
-            : undefined,
+        tracking: mailTracking(order),
       });
       await mailer.sendIn(tx, { to: order.orderEmail, ...mail }, `order-shipped:${order._id}`);
     },
@@ -298,19 +316,14 @@ export function paymentReceivedMail(
 export function orderShippedMail(
   o: OrderMailFacts & {
     /** The carrier's name and the tracking number, when the admin gave them. */
-    tracking?: { carrier: string; number: string; url: string | null };
+    tracking?: MailTracking;
   },
 ): MailContent {
   return layout({
     subject: `Your ${STORE} order ${o.orderNumber} has shipped`,
     greeting: hello(o.name),
-    paragraphs: [
-      `Your order ${o.orderNumber} is on its way.`,
-      ...(o.tracking
-        ? [`It travels with ${o.tracking.carrier}, tracking number ${o.tracking.number}.`]
-        : []),
-    ],
-    links: o.tracking?.url ? [{ label: "Track your parcel", url: o.tracking.url }] : undefined,
+    paragraphs: [`Your order ${o.orderNumber} is on its way.`, ...trackingParagraphs(o.tracking)],
+    links: trackingLinks(o.tracking),
     table: linesTable(o),
     action: viewOrder(o),
     after: [`You can turn off shipping emails in My Info: ${o.publicUrl}${paths.dashboard}`],

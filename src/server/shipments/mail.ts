@@ -1,14 +1,20 @@
 import { eq } from "drizzle-orm";
-import { shippingCarrierLabels } from "../../contract/shipping-carriers";
 import type { DbOrTx } from "../db/database";
 import { notificationPreferences } from "../notifications/tables";
 import { orders } from "../orders/tables";
 import type { ShipmentNotifier } from "./service";
 import type { Mailer } from "../mail/mailer";
-import { orderMailFacts } from "../orders/mail";
 import { hello, layout, STORE, type MailContent } from "../mail/layout";
 import { paths } from "../../contract/paths";
-import { type OrderMailFacts, viewOrder } from "../orders/mail";
+import {
+  mailTracking,
+  orderMailFacts,
+  trackingLinks,
+  trackingParagraphs,
+  viewOrder,
+  type MailTracking,
+  type OrderMailFacts,
+} from "../orders/mail";
 
 /**
  * The email of each shipment (docs/shipments.md): optional like "has shipped" (My Info),
@@ -34,14 +40,7 @@ export function createShipmentMail(
         ...orderMailFacts(order, customerName, publicUrl),
         shipped: shipment.lines.map((l) => ({ name: l.productName, qty: l.qty })),
         stillToShip: stillToShip.map((l) => ({ name: l.productName, qty: l.qty })),
-        tracking:
-          shipment.carrier && shipment.trackingNumber
-            ? {
-                carrier: shippingCarrierLabels[shipment.carrier],
-                number: shipment.trackingNumber,
-                url: shipment.trackingUrl,
-              }
-            : undefined,
+        tracking: mailTracking(shipment),
       });
       await mailer.sendIn(tx, { to: order.orderEmail, ...mail }, `order-shipment:${shipment.id}`);
     },
@@ -55,7 +54,7 @@ export function shipmentSentMail(
     shipped: { name: string; qty: number }[];
     /** What is still to ship after it (empty: the order is complete). */
     stillToShip: { name: string; qty: number }[];
-    tracking?: { carrier: string; number: string; url: string | null };
+    tracking?: MailTracking;
   },
 ): MailContent {
   const complete = o.stillToShip.length === 0;
@@ -66,14 +65,12 @@ export function shipmentSentMail(
     greeting: hello(o.name),
     paragraphs: [
       `A parcel of your order ${o.orderNumber} is on its way.`,
-      ...(o.tracking
-        ? [`It travels with ${o.tracking.carrier}, tracking number ${o.tracking.number}.`]
-        : []),
+      ...trackingParagraphs(o.tracking),
       complete
         ? "With it, every part of your order has shipped."
         : `Still to ship: ${o.stillToShip.map((l) => `${l.qty} × ${l.name}`).join(", ")}.`,
     ],
-    links: o.tracking?.url ? [{ label: "Track your parcel", url: o.tracking.url }] : undefined,
+    links: trackingLinks(o.tracking),
     table: o.shipped.map((l): [string, string] => [`${l.qty} × ${l.name}`, "in this parcel"]),
     action: viewOrder(o),
     after: [`You can turn off shipping emails in My Info: ${o.publicUrl}${paths.dashboard}`],
