@@ -58,6 +58,12 @@ const sorted = (p: Placement) =>
     `${a.productId}${a.locationId}`.localeCompare(`${b.productId}${b.locationId}`),
   );
 
+/** The preview named these allocations (in any order), and the placement made the same. */
+function expectAllocated(r: { previewed: Placement; actual: Placement }, expected: Placement) {
+  expect(r.previewed).toEqual(sorted(expected));
+  expect(r.actual).toEqual(r.previewed);
+}
+
 /**
  * Previews the lines going to the test address, then places them (the cart, the checkout);
  * answers both placements and both sets of backorders, for the test to compare.
@@ -111,8 +117,7 @@ test("one location: the preview names the home location, as the placement alloca
   const home = await h.homeLocation();
   const p = await insertProduct(t.database.db, { availableQuantity: 10, minimumOrder: 1 });
   const r = await previewThenPlace([{ productId: p.id, qty: 4 }]);
-  expect(r.previewed).toEqual([{ productId: p.id, locationId: home, qty: 4 }]);
-  expect(r.actual).toEqual(r.previewed);
+  expectAllocated(r, [{ productId: p.id, locationId: home, qty: 4 }]);
   expect(r.preview.origins).toMatchObject([{ locationId: home, units: 4, dispatchDays: 1 }]);
 });
 
@@ -130,27 +135,21 @@ test("split lines: the location serving the destination first, the rest from the
     { productId: pads.id, qty: 8 },
     { productId: discs.id, qty: 2 },
   ]);
-  expect(r.previewed).toEqual(
-    sorted([
-      { productId: pads.id, locationId: portland, qty: 3 },
-      { productId: pads.id, locationId: dallas, qty: 5 },
-      { productId: discs.id, locationId: dallas, qty: 2 },
-    ]),
-  );
-  expect(r.actual).toEqual(r.previewed);
+  expectAllocated(r, [
+    { productId: pads.id, locationId: portland, qty: 3 },
+    { productId: pads.id, locationId: dallas, qty: 5 },
+    { productId: discs.id, locationId: dallas, qty: 2 },
+  ]);
   expect(r.preview.origins.map((o) => [o.name, o.units])).toEqual([
     ["Portland depot", 3],
     ["Dallas depot", 7],
   ]);
   // Dallas has 5 pads left: a line larger than it takes home's too.
   const again = await previewThenPlace([{ productId: pads.id, qty: 7 }]);
-  expect(again.previewed).toEqual(
-    sorted([
-      { productId: pads.id, locationId: dallas, qty: 5 },
-      { productId: pads.id, locationId: home, qty: 2 },
-    ]),
-  );
-  expect(again.actual).toEqual(again.previewed);
+  expectAllocated(again, [
+    { productId: pads.id, locationId: dallas, qty: 5 },
+    { productId: pads.id, locationId: home, qty: 2 },
+  ]);
 });
 
 test("the one-location policy: the preview names the one location with all of it, or splits when none has", async () => {
@@ -171,24 +170,18 @@ test("the one-location policy: the preview names the one location with all of it
     expect((await policy(true)).statusCode).toBe(200);
     // Chicago has both lines in full (Portland has no discs): all from Chicago.
     const whole = await previewThenPlace(order);
-    expect(whole.previewed).toEqual(
-      sorted([
-        { productId: pads.id, locationId: chicago, qty: 2 },
-        { productId: discs.id, locationId: chicago, qty: 2 },
-      ]),
-    );
-    expect(whole.actual).toEqual(whole.previewed);
+    expectAllocated(whole, [
+      { productId: pads.id, locationId: chicago, qty: 2 },
+      { productId: discs.id, locationId: chicago, qty: 2 },
+    ]);
     // Chicago is short of discs after two more: home has all of it.
     const home = await h.homeLocation();
     await previewThenPlace([{ productId: discs.id, qty: 2 }]);
     const fromHome = await previewThenPlace(order);
-    expect(fromHome.previewed).toEqual(
-      sorted([
-        { productId: pads.id, locationId: home, qty: 2 },
-        { productId: discs.id, locationId: home, qty: 2 },
-      ]),
-    );
-    expect(fromHome.actual).toEqual(fromHome.previewed);
+    expectAllocated(fromHome, [
+      { productId: pads.id, locationId: home, qty: 2 },
+      { productId: discs.id, locationId: home, qty: 2 },
+    ]);
     // Nobody has 9 pads and 2 discs: each line from the nearest, split when short.
     const split = await previewThenPlace([
       { productId: pads.id, qty: 6 },
@@ -208,13 +201,10 @@ test("a backorder: the units beyond the shelf and their promised date, as the pl
   await h.takesBackorders(p.id);
   await h.supply(p.id, seattle, 20, "2027-01-12", `RUN-PREVIEW-${process.pid}`);
   const r = await previewThenPlace([{ productId: p.id, qty: 9 }], "available");
-  expect(r.previewed).toEqual(
-    sorted([
-      { productId: p.id, locationId: seattle, qty: 3 },
-      { productId: p.id, locationId: await h.homeLocation(), qty: 2 },
-    ]),
-  );
-  expect(r.actual).toEqual(r.previewed);
+  expectAllocated(r, [
+    { productId: p.id, locationId: seattle, qty: 3 },
+    { productId: p.id, locationId: await h.homeLocation(), qty: 2 },
+  ]);
   expect(r.previewedBackorders).toEqual([{ productId: p.id, qty: 4, promisedOn: "2027-01-12" }]);
   expect(r.actualBackorders).toEqual(r.previewedBackorders);
 });

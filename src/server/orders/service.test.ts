@@ -201,22 +201,25 @@ test("a refused order says why with the spec's messages, and nothing is written"
 const delivery = { phone: "5550100", address: "1 Dock Road", poReference: "PO-17" };
 const destination = { shipTo };
 
+type OrderService = ReturnType<typeof orderService>;
+
+/** A customer's lines placed as one order with the test delivery details, to the test address. */
+const placeLines = (
+  service: OrderService,
+  customer: Parameters<OrderService["placeLines"]>[0],
+  lines: Parameters<OrderService["placeLines"]>[1],
+) => service.placeLines(customer, lines, delivery, undefined, destination);
+
 test("an order of several lines reserves all of them or none, and names the line refused", async () => {
   const pads = await insertProduct(database.db, { availableQuantity: 10, minimumOrder: 2 });
   const filter = await insertProduct(database.db, { availableQuantity: 3, minimumOrder: 1 });
   const service = orderService();
   const [garage] = await customers(1);
 
-  const refused = service.placeLines(
-    garage!,
-    [
-      { productId: pads.id, qty: 4 },
-      { productId: filter.id, qty: 5 },
-    ],
-    delivery,
-    undefined,
-    destination,
-  );
+  const refused = placeLines(service, garage!, [
+    { productId: pads.id, qty: 4 },
+    { productId: filter.id, qty: 5 },
+  ]);
   await expect(refused).rejects.toMatchObject({
     statusCode: 422,
     message: "please order less then 3",
@@ -226,16 +229,10 @@ test("an order of several lines reserves all of them or none, and names the line
   const [padsRow] = await database.db.select().from(products).where(eq(products.id, pads.id));
   expect(padsRow?.availableQuantity).toBe(10);
 
-  const placed = await service.placeLines(
-    garage!,
-    [
-      { productId: pads.id, qty: 4 },
-      { productId: filter.id, qty: 3 },
-    ],
-    delivery,
-    undefined,
-    destination,
-  );
+  const placed = await placeLines(service, garage!, [
+    { productId: pads.id, qty: 4 },
+    { productId: filter.id, qty: 3 },
+  ]);
   expect(placed.items.map((i) => [i.productId, i.qty])).toEqual([
     [pads.id, 4],
     [filter.id, 3],
@@ -265,13 +262,7 @@ test("200 simultaneous 3-line checkouts over little stock: never oversold, all o
   const results = await Promise.allSettled(
     crowd.map((c, i) => {
       const lines = parts.map((p, k) => ({ productId: p.id, qty: 1 + ((i + k) % 3) }));
-      return service.placeLines(
-        c,
-        i % 2 === 0 ? lines : lines.reverse(),
-        delivery,
-        undefined,
-        destination,
-      );
+      return placeLines(service, c, i % 2 === 0 ? lines : lines.reverse());
     }),
   );
   const placed = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
