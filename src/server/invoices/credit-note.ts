@@ -5,10 +5,15 @@ import { invoicedCompanyOf } from "../companies/membership";
 import { invoices } from "./tables";
 import { orderItems, orders } from "../orders/tables";
 import { notFound } from "../errors";
-import { coreDepositLine, insertNumbered, invoiceSnapshot, type IssuedInvoice } from "./issue";
+import {
+  coreDepositLine,
+  insertNumbered,
+  invoiceSnapshot,
+  issuedEventFacts,
+  type IssuedInvoice,
+} from "./issue";
 import type { InvoiceLine, InvoiceSnapshot } from "./snapshot";
 import { recordWebhookEvent } from "../webhooks/outbox";
-import { centsToUnits } from "../money";
 
 /** What a credit note gives back: order lines (quantities and amounts), and shipping. */
 export interface CreditedLines {
@@ -116,10 +121,7 @@ export async function issueCreditNote(
     type: "credit_note.issued",
     data: {
       creditNoteId: row.id,
-      number: row.number,
-      orderId,
-      total: centsToUnits(snapshot.totalCents),
-      currency: snapshot.currency,
+      ...issuedEventFacts(row, orderId, snapshot),
       correctsNumber: original?.number ?? null,
     },
   });

@@ -203,6 +203,18 @@ export async function insertNumbered(
   return inserted!;
 }
 
+/** What the webhook event of an issued invoice or credit note says of it: number, order, total. */
+export const issuedEventFacts = (
+  row: IssuedInvoice,
+  orderId: string,
+  snapshot: InvoiceSnapshot,
+) => ({
+  number: row.number,
+  orderId,
+  total: centsToUnits(snapshot.totalCents),
+  currency: snapshot.currency,
+});
+
 /**
  * Issues the invoice of a paid order inside the paying transaction, once: an order that has one
  * keeps it (a replayed payment issues nothing new). The caller holds the order's row lock
@@ -251,10 +263,7 @@ export async function issueInvoice(
     type: "invoice.issued",
     data: {
       invoiceId: row.id,
-      number: row.number,
-      orderId,
-      total: centsToUnits(snapshot.totalCents),
-      currency: snapshot.currency,
+      ...issuedEventFacts(row, orderId, snapshot),
       dueAt: row.dueAt.toISOString(),
       terms,
     },
