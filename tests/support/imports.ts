@@ -52,3 +52,26 @@ export async function startImportAndWait(
     { timeout: 30_000, interval: 100 },
   );
 }
+
+/**
+ * An upload's answer: created and previewed (nothing imported yet), of `kind` and `brand` from
+ * `fileName`, with `items` to import and no result; `more` for the test's own fields. Answers it.
+ */
+export function expectPreviewed(
+  res: { statusCode: number; json: <T>() => T },
+  expected: { kind: ImportKind; brand: string; fileName: string; items: number },
+  more: Partial<ImportRecord> = {},
+): ImportRecord {
+  expect(res.statusCode).toBe(201);
+  const record = res.json<ImportRecord>();
+  expect(record).toMatchObject({
+    kind: expected.kind,
+    brand: expected.brand,
+    fileName: expected.fileName,
+    status: "previewed",
+    progress: { done: 0, total: expected.items },
+    result: null,
+    ...more,
+  });
+  return record;
+}

@@ -8,7 +8,7 @@ import { importNotStartable } from "../../contract/imports";
 import { acesXml, type TestApp as AcesApp } from "../../../tests/support/aces";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { startImportAndWait, uploadImport } from "../../../tests/support/imports";
+import { expectPreviewed, startImportAndWait, uploadImport } from "../../../tests/support/imports";
 import { testAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
 import { requestsAs } from "../../../tests/support/requests";
@@ -129,19 +129,11 @@ const brandFile: AcesApp[] = [
 test("an upload is checked and counted, its problems listed with App id and line; nothing is imported", async () => {
   const { xml, lineOf } = acesXml("TSTB", brandFile);
   const before = await t.database.db.select().from(productFitments);
-  const res = await upload(xml);
-  expect(res.statusCode).toBe(201);
-  const record = res.json<ImportRecord>();
-  expect(record).toMatchObject({
-    kind: "aces",
-    brand: "TSTB",
-    fileName: "brakes.xml",
-    status: "previewed",
-    createdBy: admin.email,
-    progress: { done: 0, total: 8 },
-    result: null,
-    failure: null,
-  });
+  const record = expectPreviewed(
+    await upload(xml),
+    { kind: "aces", brand: "TSTB", fileName: "brakes.xml", items: 8 },
+    { createdBy: admin.email, failure: null },
+  );
   expect(record.counts).toEqual({
     applications: 8,
     parts: 4, // TB100, TB200, TB300, NOPE999
