@@ -47,7 +47,11 @@ function NavLinks({ cart = true }: { cart?: boolean }) {
         </li>
       ) : user ? (
         <>
-          <li className="menu-title px-3 py-2 text-base-content" data-testid="user-name">
+          <li
+            className="menu-title max-w-48 truncate px-2.5 py-2 text-base-content"
+            title={user.name}
+            data-testid="user-name"
+          >
             {user.name}
           </li>
           <li>
@@ -105,12 +109,16 @@ export function Navbar() {
     >
       <nav aria-label="Main" className="navbar mx-auto max-w-6xl px-4">
         <div className="flex-1">
-          <Link to={paths.home} className="flex items-center gap-2 text-xl font-bold text-primary">
+          <Link
+            to={paths.home}
+            className="flex shrink-0 items-center gap-2 text-xl font-bold whitespace-nowrap text-primary"
+          >
             <img src="/favicon.svg" alt="" width="28" height="28" />
             PartsWorks
           </Link>
         </div>
-        <ul className="menu menu-horizontal hidden items-center gap-1 px-1 md:flex">
+        {/* One line at 1366 wide, signed in with the market picker: no wrap, items a little closer. */}
+        <ul className="menu menu-horizontal hidden flex-nowrap items-center gap-0 px-1 whitespace-nowrap md:flex [&>li>a]:px-2.5 [&>li>button]:px-2.5">
           <NavLinks />
         </ul>
         <ul className="menu menu-horizontal px-1 md:hidden">

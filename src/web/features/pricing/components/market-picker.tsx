@@ -22,7 +22,8 @@ export function MarketPicker() {
     active.find((m) => m.code === remembered)?.code ?? active.find((m) => m.isDefault)?.code;
   return (
     <li>
-      <label className="flex items-center gap-2">
+      {/* No padding of its own: the bar stays as tall as without the picker. */}
+      <label className="flex items-center gap-2 py-0">
         <span className="sr-only">Market</span>
         <select
           className="select select-sm w-auto"
