@@ -22834,6 +22834,10 @@ export interface operations {
                         img: string;
                         shortDescription: string;
                         price: number;
+                        taxIncluded?: {
+                            rateMillipercent: number;
+                            note: string;
+                        };
                         breaks: {
                             minQty: number;
                             unitPrice: number;
@@ -24447,6 +24451,10 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         currency?: string;
+                        taxIncluded?: {
+                            rateMillipercent: number;
+                            note: string;
+                        };
                         breaks?: {
                             minQty: number;
                             unitPrice: number;
@@ -24564,6 +24572,10 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             currency?: string;
+                            taxIncluded?: {
+                                rateMillipercent: number;
+                                note: string;
+                            };
                             crossReferences: {
                                 /** @enum {string} */
                                 kind: "OE" | "competitor" | "superseded";
@@ -24905,6 +24917,10 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         currency?: string;
+                        taxIncluded?: {
+                            rateMillipercent: number;
+                            note: string;
+                        };
                         crossReferences: {
                             /** @enum {string} */
                             kind: "OE" | "competitor" | "superseded";
@@ -25139,6 +25155,10 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         currency?: string;
+                        taxIncluded?: {
+                            rateMillipercent: number;
+                            note: string;
+                        };
                         crossReferences: {
                             /** @enum {string} */
                             kind: "OE" | "competitor" | "superseded";

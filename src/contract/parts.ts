@@ -23,6 +23,7 @@ export const partPageSchema = productDetailSchema
     img: true,
     shortDescription: true,
     price: true,
+    taxIncluded: true,
     breaks: true,
     minimumOrder: true,
     retailMinimum: true,

@@ -51,6 +51,12 @@ export const productSchema = z.object({
    * request's market (docs/pricing.md "The market chosen"); absent: the store's currency.
    */
   currency: z.string().optional(),
+  /**
+   * A consumer's prices with VAT included (docs/tax.md "Prices with VAT included"): `price` and
+   * the breaks are gross at this rate, and `note` is said beside them ("incl. 20 % VAT"). Absent:
+   * net prices (the default market, a market without VAT included).
+   */
+  taxIncluded: z.object({ rateMillipercent: z.number().int(), note: z.string() }).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -99,6 +99,13 @@ export const vatIncludedWords = {
 } as const;
 
 /**
+ * The words beside a cart's prices (its lines' unit prices): "incl. 19 % VAT" when they include
+ * VAT (the cart's `pricesIncludeTax`, at its `taxRate`), else null (net prices, tax added).
+ */
+export const cartVatNote = (cart: { pricesIncludeTax?: boolean; taxRate: number | null }) =>
+  cart.pricesIncludeTax && cart.taxRate !== null ? vatIncludedWords.price(cart.taxRate) : null;
+
+/**
  * A company's tax status (admin; docs/tax.md): its tax id with the country that issued
  * it (an EU VAT number's form is checked, offline), and a tax exemption certificate number.
  */

@@ -22,6 +22,7 @@ import {
   rulesJson,
   unitPriceWithNote,
   inMarketOf,
+  vatIncludedNote,
   type GroupRule,
   type OverlayEntry,
   type PricingContext,
@@ -416,8 +417,8 @@ export interface PricedProduct {
 /**
  * A catalog answer in the market a visitor's context prices in (docs/pricing.md "The market
  * chosen"): the list price and public breaks as the pricing converts a unit (gross for a consumer
- * where the market's prices include VAT), the core deposit converted (never grossed), and the
- * answer's `currency`. Without a market, the prices as they are and the store's currency.
+ * where the market's prices include VAT, then with `taxIncluded`: its rate and the words beside
+ * the price), the core deposit converted (never grossed), and the answer's `currency`. Without a market, the prices as they are and the store's currency.
  */
 export function productInMarket<T extends PricedProduct>(
   product: T,
@@ -427,9 +428,11 @@ export function productInMarket<T extends PricedProduct>(
   if (!market) return { ...product, currency: context.currency };
   const unit = (units: number) =>
     centsToUnits(priceInMarket(unitsToCents(units), market, taxIncluded));
+  const note = vatIncludedNote(context);
   return {
     ...product,
     currency: context.currency,
+    ...(taxIncluded && note && { taxIncluded: { ...taxIncluded, note } }),
     price: unit(product.price),
     coreDeposit:
       product.coreDeposit === null

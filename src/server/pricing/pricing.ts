@@ -116,7 +116,7 @@ export const inMarketOf = (context: PricingContext, market: PricingMarket | unde
  * The words beside a price of this context (docs/tax.md): "incl. 19 % VAT" when its prices
  * include VAT (`withTaxIncluded`), else null (net prices, as every trade buyer's).
  */
-export const vatIncludedNote = (context: PricingContext): string | null =>
+export const vatIncludedNote = (context: Pick<PricingContext, "taxIncluded">): string | null =>
   context.taxIncluded
     ? vatIncludedWords.price(percentFromMilli(context.taxIncluded.rateMillipercent))
     : null;

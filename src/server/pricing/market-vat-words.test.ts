@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
+import { insertProduct } from "../../../tests/support/factories";
+import { requestsAs } from "../../../tests/support/requests";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import type { TestApp } from "../../../tests/support/test-app";
+import { createCompany, joinCompany } from "../../../tests/support/trade";
+import { partSlug } from "../../contract/paths";
+import type { ProductListItem } from "../../contract/products";
+import { cartVatNote } from "../../contract/tax";
+
+/**
+ * What a buyer in a VAT-inclusive market reads (docs/tax.md "Prices with VAT included", issue 54
+ * item 6), with MARKET_CHOICE on: the catalog's answers in Europe for a consumer carry
+ * `taxIncluded` (the rate and "incl. 19 % VAT") beside their gross prices; in the default market
+ * they carry none. The cart says `pricesIncludeTax` with its rate for a consumer (the words of
+ * its lines: `cartVatNote`), and neither for a trade buyer, whose prices are net.
+ */
+describe("the words beside a consumer's gross prices", () => {
+  let t: TestApp;
+  let admin: TestAccount;
+  let partId: string;
+  let slug: string;
+  const req = requestsAs(() => t.app);
+  const inEurope = { cookie: "market=DE" };
+  const inUs = { cookie: "market=US" };
+  const as = (who: TestAccount, market: string) => ({ cookie: `${who.cookie}; market=${market}` });
+  const itemOf = async (who: { cookie: string }) =>
+    (await req(who, "GET", "/api/products?limit=50"))
+      .json<ProductListItem[]>()
+      .find((p) => p._id === partId);
+
+  beforeAll(async () => {
+    ({ t, admin } = await shippingAppWithAdmin("vat-words-admin@example.com", {
+      MARKET_CHOICE: "true",
+    }));
+    const rate = await req(admin, "POST", "/api/tax-rates", {
+      country: "DE",
+      region: "",
+      postalCode: "",
+      name: "VAT",
+      rate: 19,
+      appliesToShipping: true,
+    });
+    expect(rate.statusCode, rate.body).toBe(201);
+    const part = await insertProduct(t.database.db, { priceCents: 1250, minimumOrder: 1 });
+    partId = part.id;
+    slug = partSlug(part.partNumber, part.name).toLowerCase();
+  });
+  afterAll(() => t.close());
+
+  const included = { rateMillipercent: 19000, note: "incl. 19 % VAT" };
+
+  test("a visitor in Europe: the list, the product and the part's page say the VAT included", async () => {
+    // $12.50 at 0.92 is €11.50 net, €13.69 with 19 %.
+    expect(await itemOf(inEurope)).toMatchObject({
+      currency: "EUR",
+      price: 13.69,
+      taxIncluded: included,
+    });
+    const product = await req(inEurope, "GET", `/api/products/${partId}`);
+    expect(product.json()).toMatchObject({ price: 13.69, taxIncluded: included });
+    const page = await req(inEurope, "GET", `/api/parts/${slug}`);
+    expect(page.json()).toMatchObject({ currency: "EUR", price: 13.69, taxIncluded: included });
+  });
+
+  test("a visitor in the default market: net prices, no words", async () => {
+    const item = await itemOf(inUs);
+    expect(item).toMatchObject({ price: 12.5 });
+    expect(item).not.toHaveProperty("taxIncluded");
+    const product = (await req(inUs, "GET", `/api/products/${partId}`)).json<object>();
+    expect(product).not.toHaveProperty("taxIncluded");
+    const page = (await req(inUs, "GET", `/api/parts/${slug}`)).json<object>();
+    expect(page).not.toHaveProperty("taxIncluded");
+  });
+
+  test("a consumer's cart in Europe says its prices include VAT; a trade buyer's does not", async () => {
+    const consumer = await signUpVerified(t);
+    expect(await itemOf(as(consumer, "DE"))).toMatchObject({ taxIncluded: included });
+    const put = await req(as(consumer, "DE"), "PUT", `/api/cart/items/${partId}`, { qty: 1 });
+    expect(put.statusCode, put.body).toBe(200);
+    const cart = (await req(as(consumer, "DE"), "GET", "/api/cart")).json();
+    expect(cart).toMatchObject({ currency: "EUR", pricesIncludeTax: true, taxRate: 19 });
+    expect(cart.lines).toMatchObject([{ unitPrice: 13.69 }]);
+    expect(cartVatNote(cart)).toBe("incl. 19 % VAT");
+
+    const company = await createCompany(t.app, admin);
+    const buyer = await joinCompany(t.app, admin, company.id, "buyer");
+    const bought = await req(as(buyer, "DE"), "PUT", `/api/cart/items/${partId}`, { qty: 1 });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const trade = (await req(as(buyer, "DE"), "GET", "/api/cart")).json();
+    expect(trade).toMatchObject({ currency: "EUR", lines: [{ unitPrice: 11.5 }] });
+    expect(trade).not.toHaveProperty("pricesIncludeTax");
+    expect(cartVatNote(trade)).toBeNull();
+  });
+});
