@@ -65,6 +65,9 @@ for (const [width, height] of [
       const firstCard = page.getByRole("article").first();
       await expect(firstCard).toContainText("€");
       await expect(firstCard).not.toContainText("$");
+      // A visitor's prices in Europe include VAT at its first country's rate (Austria's 20 %),
+      // and the card says so under the price (docs/tax.md "Prices with VAT included").
+      await expect(firstCard.getByTestId("card-vat-included")).toHaveText("incl. 20 % VAT");
       // A part's page, in the market chosen.
       const [part] = (await (await page.request.get("/api/products?limit=1")).json()) as {
         _id: string;
@@ -77,6 +80,7 @@ for (const [width, height] of [
       await page.getByRole("link", { name: part!.name }).first().click();
       await expect(page.getByRole("heading", { name: part!.name })).toBeVisible();
       await expect(page.getByText(/€\d/).first()).toBeVisible();
+      await expect(page.getByTestId("price-vat-included")).toHaveText("incl. 20 % VAT");
 
       await page.goto("/login");
       await fillLogin(page, demoCustomer.email, demoCustomer.password);

@@ -14,6 +14,7 @@ import { useCart } from "../api/cart-contents";
 import { DeliveryEstimate } from "./delivery-estimate";
 import { DiscountCodeField } from "./discount-code-field";
 import { discountLineLabel } from "#contract/discount-codes";
+import { cartVatNote } from "#contract/tax";
 
 /** /cart: the lines with their quantities and what stands in the way, the subtotal, checkout. */
 export function CartView() {
@@ -44,6 +45,7 @@ export function CartView() {
             key={`${line.productId}-${line.qty}`}
             line={line}
             currency={data.currency}
+            vatNote={cartVatNote(data)}
           />
         ))}
       </ul>
@@ -102,7 +104,17 @@ function CartSummary({
   );
 }
 
-function CartLineItem({ line, currency }: { line: CartLine; currency: string }) {
+/** A line of the cart: its part, price, quantity and what stands in its way. */
+export function CartLineItem({
+  line,
+  currency,
+  vatNote,
+}: {
+  line: CartLine;
+  currency: string;
+  /** "incl. 19 % VAT" beside a consumer's gross prices (`cartVatNote`); null: net prices. */
+  vatNote: string | null;
+}) {
   const setQty = useSetCartQty();
   const [draft, setDraft] = useState(String(line.qty));
   const inputId = useId();
@@ -144,8 +156,9 @@ function CartLineItem({ line, currency }: { line: CartLine; currency: string }) 
         )}
         {!deleted && (
           <span className="text-sm text-base-content/75">
-            {formatPrice(line.unitPrice, currency)} each · min {formatCount(line.minimumOrder)} ·{" "}
-            {formatCount(line.availableQuantity)} in stock
+            {formatPrice(line.unitPrice, currency)} each
+            {vatNote && <span data-testid="cart-line-vat-included"> ({vatNote})</span>} · min{" "}
+            {formatCount(line.minimumOrder)} · {formatCount(line.availableQuantity)} in stock
           </span>
         )}
         {line.priceNote && (

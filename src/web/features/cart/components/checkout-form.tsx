@@ -108,8 +108,11 @@ function CheckoutFields({
   const [fulfilment, setFulfilment] = useState<"available" | "complete">("available");
   const [refusal, setRefusal] = useState<string>();
 
+  const inCart = useCart().data;
   const quote = useCartQuote(addressId ? { addressId, shippingMethodId: methodId } : null);
   const cart: Cart | undefined = quote.data;
+  // A consumer's prices with VAT included (docs/tax.md): the quote's word, else the cart's.
+  const grossPrices = (cart ?? inCart)?.pricesIncludeTax === true;
   // The method clicked shows as chosen at once (the quote for it is on its way), while it is
   // among the options; otherwise the one the server charged.
   const chosen = cart?.shippingOptions.some((o) => o.id === methodId)
@@ -331,12 +334,24 @@ function CheckoutFields({
             {onAccountCheckoutWords(termsDays)}
           </p>
         ) : (
-          <p className="text-xs text-base-content/75">
-            Prices are before tax; shipping and tax are added here. Placing the order holds the
-            parts for you; then you pay by card.
-          </p>
+          <CheckoutPricesWords grossPrices={grossPrices} />
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * What the checkout says of its prices under "Place order": a consumer's prices with VAT included
+ * (docs/tax.md) include it and only shipping is added; everyone else's are before tax.
+ */
+export function CheckoutPricesWords({ grossPrices }: { grossPrices: boolean }) {
+  return (
+    <p className="text-xs text-base-content/75" data-testid="checkout-prices-words">
+      {grossPrices
+        ? "Prices include VAT; shipping is added here."
+        : "Prices are before tax; shipping and tax are added here."}{" "}
+      Placing the order holds the parts for you; then you pay by card.
+    </p>
   );
 }

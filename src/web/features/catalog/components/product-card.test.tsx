@@ -124,3 +124,13 @@ test("a card priced in a market: its own currency, never the store's", () => {
   expect(screen.getByText("€9.20")).toBeTruthy();
   expect(screen.queryByText(/\$/)).toBeNull();
 });
+
+test("a consumer's gross price in a market with VAT included says so under the price; a net one says nothing", () => {
+  const taxIncluded = { rateMillipercent: 20000, note: "incl. 20 % VAT" };
+  const gross = card({ ...product, currency: "EUR", price: 17.56, taxIncluded });
+  expect(screen.getByTestId("card-vat-included").textContent).toBe("incl. 20 % VAT");
+  gross.unmount();
+  card(product);
+  expect(screen.queryByTestId("card-vat-included")).toBeNull();
+  expect(screen.queryByText(/VAT/)).toBeNull();
+});

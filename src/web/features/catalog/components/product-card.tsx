@@ -118,6 +118,15 @@ export function ProductCard({
             <>
               <dt className="text-base-content/70">Price</dt>
               <dd className="text-right font-semibold">{formatPrice(product.price, currency)}</dd>
+              {/* A consumer's gross price in a market with VAT included (docs/tax.md). */}
+              {product.taxIncluded && (
+                <dd
+                  className="col-span-2 -mt-1 text-right text-xs text-base-content/70"
+                  data-testid="card-vat-included"
+                >
+                  {product.taxIncluded.note}
+                </dd>
+              )}
             </>
           )}
           {product.yourLowestPrice && (

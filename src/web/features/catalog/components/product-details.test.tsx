@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { cleanup, render, screen } from "@testing-library/react";
 import { expect, test } from "vitest";
 import { formatDimensions, formatWeight, type ProductDetail } from "#contract/products";
 import { siteConfigQueryOptions } from "../../../lib/use-site-config";
@@ -97,4 +97,14 @@ test("a product priced in a market shows its own currency, not the store's", () 
   details({ ...product, currency: "EUR", price: 58.88 });
   expect(screen.getByText("€58.88")).toBeTruthy();
   expect(screen.queryByText("$64.00")).toBeNull();
+});
+
+test("a consumer's gross price in a market with VAT included says so; a net price says nothing", () => {
+  const taxIncluded = { rateMillipercent: 20000, note: "incl. 20 % VAT" };
+  details({ ...product, currency: "EUR", price: 17.56, taxIncluded });
+  expect(screen.getByTestId("price-vat-included").textContent).toBe("incl. 20 % VAT");
+  cleanup();
+  details(product);
+  expect(screen.queryByTestId("price-vat-included")).toBeNull();
+  expect(screen.queryByText(/VAT/)).toBeNull();
 });

@@ -77,6 +77,15 @@ export function ProductDetails({
           </dt>
           <dd className="text-right text-lg font-semibold">
             {formatPrice(product.price, currency)}
+            {/* A consumer's gross price in a market with VAT included (docs/tax.md). */}
+            {product.taxIncluded && (
+              <span
+                className="block text-xs font-normal text-base-content/70"
+                data-testid="price-vat-included"
+              >
+                {product.taxIncluded.note}
+              </span>
+            )}
           </dd>
           {product.coreDeposit !== null && (
             <>
