@@ -325,19 +325,9 @@ function ShipForm({ data }: { data: OrderShipmentsData }) {
           );
         })}
       </fieldset>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="ship-lines-carrier" className="text-sm font-medium">
-          Carrier
-        </label>
-        <select
-          id="ship-lines-carrier"
-          className={`select select-bordered w-full ${errors.carrier ? "select-error" : ""}`}
-          {...register("carrier")}
-        >
-          <CarrierOptions />
-        </select>
-        {errors.carrier && <p className="text-sm text-error">{errors.carrier.message}</p>}
-      </div>
+      <SelectField id="ship-lines-carrier" label="Carrier" {...field("carrier")}>
+        <CarrierOptions />
+      </SelectField>
       <FormField
         id="ship-lines-tracking-number"
         label="Tracking number"
