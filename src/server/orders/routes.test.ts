@@ -39,6 +39,22 @@ const orderInput = (productId: string, orderQty: number) => ({
   Address: "1 Dock Road",
 });
 
+/**
+ * A placement refused for its product: the status and error, and the message both on the answer
+ * and on the product's own field (so a cart can show it on its line).
+ */
+function expectRefused(
+  res: { statusCode: number; json: () => unknown },
+  refusal: { status: number; error: string; productId: string; message: string },
+) {
+  expect(res.statusCode).toBe(refusal.status);
+  expect(res.json()).toEqual({
+    error: refusal.error,
+    message: refusal.message,
+    fields: { [refusal.productId]: refusal.message },
+  });
+}
+
 describe("POST /api/orders", () => {
   test("a phone number typed with +, spaces, dashes or brackets is accepted and stored normalised", async () => {
     const p = await insertProduct(t.database.db);
@@ -105,25 +121,22 @@ describe("POST /api/orders", () => {
   test("below the minimum order: 422 'please order at least {min}'", async () => {
     await tradeMinimumsForRetail(t.database.db);
     const p = await insertProduct(t.database.db, { minimumOrder: 10, availableQuantity: 40 });
-    const res = await place(orderInput(p.id, 9), customer);
-    expect(res.statusCode).toBe(422);
-    // The refused product is named in `fields`, so a cart can show the message on its line.
-    expect(res.json()).toEqual({
+    expectRefused(await place(orderInput(p.id, 9), customer), {
+      status: 422,
       error: "rule_broken",
+      productId: p.id,
       message: "please order at least 10",
-      fields: { [p.id]: "please order at least 10" },
     });
     expect(await stockOf(p.id)).toBe(40);
   });
 
   test("above the stock: 422 'please order less then {available}'", async () => {
     const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 12 });
-    const res = await place(orderInput(p.id, 13), customer);
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({
+    expectRefused(await place(orderInput(p.id, 13), customer), {
+      status: 422,
       error: "rule_broken",
+      productId: p.id,
       message: "please order less then 12",
-      fields: { [p.id]: "please order less then 12" },
     });
     expect(await stockOf(p.id)).toBe(12);
   });
@@ -131,12 +144,11 @@ describe("POST /api/orders", () => {
   test("a second unpaid order for the same product: 409, another customer may still order", async () => {
     const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 50 });
     expect((await place(orderInput(p.id, 2), customer)).statusCode).toBe(201);
-    const again = await place(orderInput(p.id, 3), customer);
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({
+    expectRefused(await place(orderInput(p.id, 3), customer), {
+      status: 409,
       error: "conflict",
+      productId: p.id,
       message: "You have already ordered this product",
-      fields: { [p.id]: "You have already ordered this product" },
     });
     expect((await place(orderInput(p.id, 3), other)).statusCode).toBe(201);
     expect(await stockOf(p.id)).toBe(45);
