@@ -248,8 +248,17 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
       ),
     markets: {
       choice: store.requestMarkets.choice,
-      of: async (req, customerId) =>
-        catalogMarketOf(config.currency, await store.requestMarkets.of(req, customerId)),
+      // A trade buyer (a company member) sees the market's net prices (docs/tax.md).
+      of: async (req, customerId) => {
+        const market = await store.requestMarkets.of(req, customerId);
+        const net = market?.taxRateMillipercent !== undefined && customerId;
+        return catalogMarketOf(
+          config.currency,
+          net && (await companyPrices.isTrade(customerId))
+            ? { ...market, taxRateMillipercent: undefined }
+            : market,
+        );
+      },
       none: catalogMarketOf(config.currency, undefined),
     },
     listCaller: (req) => store.sessions.user(req.headers.cookie),

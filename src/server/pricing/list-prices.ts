@@ -42,6 +42,8 @@ interface MemberFacts {
   listId: string | null;
   group: PricingRow["group"];
   hasRules: boolean;
+  /** A member of a company: a trade buyer, who sees net prices in every market (docs/tax.md). */
+  trade: boolean;
 }
 /** A caller's prices for a page: their list's entries, their group and its rules for the page. */
 export interface PageOverlay {
@@ -119,6 +121,14 @@ export class CompanyPriceCache {
    */
   async overlay(customerId: string, productIds: readonly string[]): Promise<Entries> {
     return (await this.overlayOf(customerId, productIds)).entries;
+  }
+
+  /** Whether the customer is a company member (a trade buyer: net prices), from memory. */
+  async isTrade(customerId: string): Promise<boolean> {
+    if (!this.listening) return (await this.readMember(customerId)).trade;
+    return (
+      await shared(this.members, customerId, this.maxMembers, () => this.readMember(customerId))
+    ).trade;
   }
 
   /**
@@ -230,10 +240,12 @@ export class CompanyPriceCache {
       listId: string | null;
       group: MemberFacts["group"] | null;
       hasRules: boolean;
+      trade: boolean;
     }>(
       sql`select (${applicableListId(customerId, this.currency)}) as "listId",
                  json_build_object('id', g.id, 'name', g.name, 'tradeMinimums', g.trade_minimums) as "group",
-                 exists (select 1 from price_rules r where r.group_id = g.id) as "hasRules"
+                 exists (select 1 from price_rules r where r.group_id = g.id) as "hasRules",
+                 exists (select 1 from company_members m where m.user_id = ${customerId}) as "trade"
             from customer_groups g
            where g.id = ${groupIdOf(customerId)}`,
     );
@@ -243,6 +255,7 @@ export class CompanyPriceCache {
       // Retail is seeded and cannot be removed; a row is always there.
       group: row?.group ?? { id: RETAIL_GROUP_ID, name: "Retail", tradeMinimums: false },
       hasRules: row?.hasRules ?? false,
+      trade: row?.trade ?? false,
     };
   }
 

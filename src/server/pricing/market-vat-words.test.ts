@@ -12,8 +12,8 @@ import { cartVatNote } from "../../contract/tax";
 /**
  * What a buyer in a VAT-inclusive market reads (docs/tax.md "Prices with VAT included", issue 54
  * item 6), with MARKET_CHOICE on: the catalog's answers in Europe for a consumer carry
- * `taxIncluded` (the rate and "incl. 19 % VAT") beside their gross prices; in the default market
- * they carry none. The cart says `pricesIncludeTax` with its rate for a consumer (the words of
+ * `taxIncluded` (the rate and "incl. 19 % VAT") beside their gross prices; in the default market,
+ * and for a trade buyer (net prices), they carry none. The cart says `pricesIncludeTax` with its rate for a consumer (the words of
  * its lines: `cartVatNote`), and neither for a trade buyer, whose prices are net.
  */
 describe("the words beside a consumer's gross prices", () => {
@@ -74,7 +74,7 @@ describe("the words beside a consumer's gross prices", () => {
     expect(page).not.toHaveProperty("taxIncluded");
   });
 
-  test("a consumer's cart in Europe says its prices include VAT; a trade buyer's does not", async () => {
+  test("a consumer's catalog and cart in Europe say their prices include VAT; a trade buyer's do not", async () => {
     const consumer = await signUpVerified(t);
     expect(await itemOf(as(consumer, "DE"))).toMatchObject({ taxIncluded: included });
     const put = await req(as(consumer, "DE"), "PUT", `/api/cart/items/${partId}`, { qty: 1 });
@@ -86,6 +86,13 @@ describe("the words beside a consumer's gross prices", () => {
 
     const company = await createCompany(t.app, admin);
     const buyer = await joinCompany(t.app, admin, company.id, "buyer");
+    // A trade buyer's catalog in Europe: the net price, no words.
+    const tradeItem = await itemOf(as(buyer, "DE"));
+    expect(tradeItem).toMatchObject({ currency: "EUR", price: 11.5 });
+    expect(tradeItem).not.toHaveProperty("taxIncluded");
+    const tradeProduct = await req(as(buyer, "DE"), "GET", `/api/products/${partId}`);
+    expect(tradeProduct.json()).toMatchObject({ currency: "EUR", price: 11.5 });
+    expect(tradeProduct.json()).not.toHaveProperty("taxIncluded");
     const bought = await req(as(buyer, "DE"), "PUT", `/api/cart/items/${partId}`, { qty: 1 });
     expect(bought.statusCode, bought.body).toBe(200);
     const trade = (await req(as(buyer, "DE"), "GET", "/api/cart")).json();
