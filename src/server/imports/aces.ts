@@ -1,5 +1,11 @@
 import { SaxesParser, type SaxesTagNS } from "saxes";
-import { formatBytes, ImportFileError, MAX_RUN_WITHOUT_MARKUP, streamXml } from "./xml-stream";
+import {
+  batchesTo,
+  formatBytes,
+  ImportFileError,
+  MAX_RUN_WITHOUT_MARKUP,
+  streamXml,
+} from "./xml-stream";
 
 /**
  * ACES 4.x fitment files (Auto Care Association), read as a stream (docs/imports.md): the file is
@@ -119,7 +125,7 @@ export async function readAces(
   let applications = 0;
   let draft: AppDraft | undefined;
   let text: string | undefined;
-  let pending: AcesApplication[] = [];
+  const applicationsRead = batchesTo((apps: AcesApplication[]) => handlers.onApplications(apps));
 
   const fail = (message: string): never => {
     throw new AcesFileError(message, parser.line);
@@ -306,7 +312,7 @@ export async function readAces(
     }
     if (!draft) return;
     if (depth === 1 && name === "App") {
-      pending.push(finishApp(draft));
+      applicationsRead.add(finishApp(draft));
       draft = undefined;
       return;
     }
@@ -370,11 +376,7 @@ export async function readAces(
       pendingHeader = undefined;
       await handlers.onHeader?.(h);
     }
-    if (pending.length > 0) {
-      const batch = pending;
-      pending = [];
-      await handlers.onApplications(batch);
-    }
+    await applicationsRead.tell();
   };
 
   await streamXml(source, parser, {

@@ -23,7 +23,7 @@ import {
   MAX_QUANTITY,
   MAX_WEIGHT_GRAMS,
 } from "../../contract/products";
-import { ImportFileError, streamXml } from "./xml-stream";
+import { batchesTo, ImportFileError, streamXml } from "./xml-stream";
 
 /**
  * PIES 7.x product data files (Auto Care Association), read as a stream (docs/imports.md): only
@@ -152,7 +152,7 @@ export async function readPies(
   let items = 0;
   /** The Item being read, its open elements (the Item first), its line and size. */
   let item: { stack: Node[]; line: number; nodes: number } | undefined;
-  let pending: PiesItem[] = [];
+  const itemsRead = batchesTo((read: PiesItem[]) => handlers.onItems(read));
 
   const fail = (message: string): never => {
     throw new ImportFileError(message, parser.line);
@@ -254,7 +254,7 @@ export async function readPies(
       if (depth === 2) {
         const read = readItem(item.stack[0]!, item.line, item.nodes > MAX_NODES_PER_ITEM);
         item = undefined;
-        pending.push(read);
+        itemsRead.add(read);
       } else if (item.stack.length === depth - 1) {
         // The element closing is the innermost one kept (those past the Item's limit are not).
         item.stack.pop();
@@ -264,20 +264,12 @@ export async function readPies(
     if (depth === 1 && headerNode && !header) settleHeader();
   });
 
-  const tell = async () => {
-    if (pending.length > 0) {
-      const batch = pending;
-      pending = [];
-      await handlers.onItems(batch);
-    }
-  };
-
   await streamXml(source, parser, {
     maxBytes: limits.maxBytes,
     standard: "PIES",
     rootClosed: () => rootClosed,
     openElement: () => open.at(-1),
-    afterChunk: tell,
+    afterChunk: itemsRead.tell,
   });
   return { header: settleHeader(), items };
 }

@@ -18,6 +18,25 @@ export class ImportFileError extends Error {
 }
 
 /**
+ * What a reader has read since the last chunk, handed on as one batch (`tell`, from `streamXml`'s
+ * `afterChunk`): the caller's writes go a batch at a time, never once a record; nothing when none.
+ */
+export function batchesTo<T>(handle: (batch: T[]) => Promise<void>) {
+  let pending: T[] = [];
+  return {
+    add: (record: T) => {
+      pending.push(record);
+    },
+    tell: async () => {
+      if (pending.length === 0) return;
+      const batch = pending;
+      pending = [];
+      await handle(batch);
+    },
+  };
+}
+
+/**
  * Longest stretch of the file without a `<` or `>`: a text, comment or attribute longer than this
  * is refused before the parser buffers it (a file of one 200 MB text node would else be held whole).
  */
