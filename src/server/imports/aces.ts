@@ -4,6 +4,7 @@ import {
   formatBytes,
   ImportFileError,
   MAX_RUN_WITHOUT_MARKUP,
+  refuseDoctype,
   streamXml,
 } from "./xml-stream";
 
@@ -146,12 +147,7 @@ export async function readAces(
     return header;
   };
 
-  parser.on("doctype", () =>
-    fail(
-      "The file has a DOCTYPE: ACES files have none, and files with one are refused (no entities are read)",
-    ),
-  );
-  parser.on("processinginstruction", () => {});
+  refuseDoctype(parser, "ACES", fail);
   parser.on("opentag", (tag) => {
     const t = tag as SaxesTagNS;
     const name = t.local;

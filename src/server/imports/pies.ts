@@ -23,7 +23,7 @@ import {
   MAX_QUANTITY,
   MAX_WEIGHT_GRAMS,
 } from "../../contract/products";
-import { batchesTo, ImportFileError, streamXml } from "./xml-stream";
+import { batchesTo, ImportFileError, refuseDoctype, streamXml } from "./xml-stream";
 
 /**
  * PIES 7.x product data files (Auto Care Association), read as a stream (docs/imports.md): only
@@ -170,12 +170,7 @@ export async function readPies(
     return header;
   };
 
-  parser.on("doctype", () =>
-    fail(
-      "The file has a DOCTYPE: PIES files have none, and files with one are refused (no entities are read)",
-    ),
-  );
-  parser.on("processinginstruction", () => {});
+  refuseDoctype(parser, "PIES", fail);
   parser.on("opentag", (tag) => {
     const t = tag as SaxesTagNS;
     const name = t.local;

@@ -18,6 +18,23 @@ export class ImportFileError extends Error {
 }
 
 /**
+ * A DOCTYPE refused (no entity of the file is ever read: a `standard` file has none) with the
+ * reader's `fail`, and processing instructions passed over.
+ */
+export function refuseDoctype(
+  parser: SaxesParser,
+  standard: "ACES" | "PIES",
+  fail: (message: string) => never,
+): void {
+  parser.on("doctype", () =>
+    fail(
+      `The file has a DOCTYPE: ${standard} files have none, and files with one are refused (no entities are read)`,
+    ),
+  );
+  parser.on("processinginstruction", () => {});
+}
+
+/**
  * What a reader has read since the last chunk, handed on as one batch (`tell`, from `streamXml`'s
  * `afterChunk`): the caller's writes go a batch at a time, never once a record; nothing when none.
  */
