@@ -125,30 +125,27 @@ export async function applyPies(
         : await tx.select().from(products).where(inArray(products.partNumberNormalized, keys));
     const existingOf = new Map(found.map((p) => [p.partNumberNormalized, p]));
     const ids = found.map((p) => p.id);
+    /** The found products' rows of a table: none read when no product was found. */
+    const ofFound = async <T>(read: () => PromiseLike<T[]>): Promise<T[]> =>
+      ids.length === 0 ? [] : await read();
     // One after the other: a transaction's statements share its one connection.
-    const refs =
-      ids.length === 0
-        ? []
-        : await tx
-            .select()
-            .from(productCrossReferences)
-            .where(inArray(productCrossReferences.productId, ids))
-            .orderBy(asc(productCrossReferences.position));
-    const values =
-      ids.length === 0
-        ? []
-        : await tx
-            .select()
-            .from(productAttributes)
-            .where(inArray(productAttributes.productId, ids));
-    const assets =
-      ids.length === 0
-        ? []
-        : await tx
-            .select()
-            .from(productAssets)
-            .where(inArray(productAssets.productId, ids))
-            .orderBy(asc(productAssets.position));
+    const refs = await ofFound(() =>
+      tx
+        .select()
+        .from(productCrossReferences)
+        .where(inArray(productCrossReferences.productId, ids))
+        .orderBy(asc(productCrossReferences.position)),
+    );
+    const values = await ofFound(() =>
+      tx.select().from(productAttributes).where(inArray(productAttributes.productId, ids)),
+    );
+    const assets = await ofFound(() =>
+      tx
+        .select()
+        .from(productAssets)
+        .where(inArray(productAssets.productId, ids))
+        .orderBy(asc(productAssets.position)),
+    );
     const byProduct = <T extends { productId: string }>(rows: T[]) => {
       const map = new Map<string, T[]>();
       for (const r of rows) map.set(r.productId, [...(map.get(r.productId) ?? []), r]);
