@@ -86,6 +86,11 @@ for (const [width, height] of [
       await fillLogin(page, demoCustomer.email, demoCustomer.password);
       if (width < 768) await page.getByRole("button", { name: "Open menu" }).click();
       await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeVisible();
+      // The part's order panel counts in the market's currency from the first number it shows.
+      await page.goto(`/products/${part!._id}`);
+      await expect(page.getByTestId("order-total")).toHaveText("€0.00");
+      await page.getByRole("button", { name: "Increase quantity" }).click();
+      await expect(page.getByTestId("order-total")).toHaveText(/^€\d/);
       const placed = await page.request.post("/api/orders", {
         data: {
           productId: part!._id,

@@ -51,7 +51,9 @@ export function OrderPanel({
   /** Says which vehicle the order is for (the shopper's chosen one), from the page. */
   vehicleNote?: ReactNode;
 }) {
-  const currency = useSiteConfig().data?.currency;
+  // The product's own currency (the market its answer is priced in) before the store's.
+  const siteCurrency = useSiteConfig().data?.currency;
+  const currency = product.currency ?? siteCurrency;
   const [quantity, setQuantity] = useState(0);
   const [open, setOpen] = useState(false);
   const [placed, setPlaced] = useState(false);
