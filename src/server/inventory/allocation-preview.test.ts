@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
-import { backorderHelpers } from "../../../tests/support/backorders";
+import { backorderStore, type backorderHelpers } from "../../../tests/support/backorders";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import type { TestApp } from "../../../tests/support/test-app";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { previewAllocation, type PreviewLine } from "./allocation-preview";
 
 // The allocation preview (docs/inventory.md "Allocation preview") against `allocate_stock`: each
@@ -17,10 +16,7 @@ let admin: TestAccount;
 let h: ReturnType<typeof backorderHelpers>;
 
 beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("preview-admin@example.com", {
-    AUTH_RATE_LIMIT_PER_IP: "1000",
-  }));
-  h = backorderHelpers(t, () => admin);
+  ({ t, admin, h } = await backorderStore("preview-admin@example.com"));
 });
 afterAll(() => t.close());
 

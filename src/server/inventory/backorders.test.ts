@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
-import { backorderHelpers } from "../../../tests/support/backorders";
+import { backorderStore, type backorderHelpers } from "../../../tests/support/backorders";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { chargeTestCard, openPayment, payWithTestCard } from "../../../tests/support/payments";
 import type { TestApp } from "../../../tests/support/test-app";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { backorderMessages } from "../../contract/backorders";
 import { orderMessages, type Order } from "../../contract/orders";
 import { createBackorderDateMail } from "../orders/backorder-mail";
@@ -25,10 +24,7 @@ let home: string;
 let h: ReturnType<typeof backorderHelpers>;
 
 beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("backorder-admin@example.com", {
-    AUTH_RATE_LIMIT_PER_IP: "1000",
-  }));
-  h = backorderHelpers(t, () => admin);
+  ({ t, admin, h } = await backorderStore("backorder-admin@example.com"));
   home = await h.homeLocation();
 });
 afterAll(() => t.close());
