@@ -154,13 +154,10 @@ export function createSupplyService(db: Db, onStockChanged: () => void = () => {
                     ${input.qty}, ${input.expectedOn}, ${input.note})
             returning id`);
           const row = await readSupply(tx, inserted.rows[0]!.id);
-          await recordAdminAction(tx, {
-            actor,
+          await supplyChanged(tx, actor, row, {
             action: "supply.create",
-            target: { type: "incoming-supply", id: row.id },
             summary: `Added ${named(row)}: ${row.qty} expected on ${row.expected_on}`,
           });
-          await promiseDates(tx, [row.product_id]);
           return toSupply(row);
         });
       } catch (err) {
@@ -217,13 +214,10 @@ export function createSupplyService(db: Db, onStockChanged: () => void = () => {
                    status = case when received = ${input.qty ?? before.qty}::int
                                  then 'received' else status end
              where id = ${id}`);
-          await recordAdminAction(tx, {
-            actor,
+          await supplyChanged(tx, actor, before, {
             action: "supply.update",
-            target: { type: "incoming-supply", id },
             summary: `Changed ${named(before)}: ${changes.join(", ")}`,
           });
-          await promiseDates(tx, [before.product_id]);
           return toSupply(await readSupply(tx, id));
         });
       } catch (err) {
@@ -241,11 +235,8 @@ export function createSupplyService(db: Db, onStockChanged: () => void = () => {
         mustBeOpen(before);
         await tx.execute(sql`
           update incoming_supply set status = 'cancelled', updated_at = now() where id = ${id}`);
-        await promiseDates(tx, [before.product_id]);
-        await recordAdminAction(tx, {
-          actor,
+        await supplyChanged(tx, actor, before, {
           action: "supply.cancel",
-          target: { type: "incoming-supply", id },
           summary:
             `Cancelled ${named(before)}: ${before.qty - before.received} of ${before.qty} ` +
             `not coming`,
@@ -281,11 +272,8 @@ export function createSupplyService(db: Db, onStockChanged: () => void = () => {
              set received = received + ${qty}::int, updated_at = now(),
                  status = case when received + ${qty}::int = qty then 'received' else 'open' end
            where id = ${id}`);
-        await promiseDates(tx, [row.product_id]);
-        await recordAdminAction(tx, {
-          actor,
+        await supplyChanged(tx, actor, row, {
           action: "supply.receive",
-          target: { type: "incoming-supply", id },
           summary:
             `Received ${qty} of ${named(row)}: ${row.received + qty} of ${row.qty} arrived, ` +
             `on sale at ${row.location_code}`,
@@ -299,6 +287,25 @@ export function createSupplyService(db: Db, onStockChanged: () => void = () => {
 }
 
 export type SupplyService = ReturnType<typeof createSupplyService>;
+
+/**
+ * A supply row written: its part's backorders dated again (`promiseDates`) and the admin's action
+ * in the audit log, both in the change's transaction.
+ */
+async function supplyChanged(
+  tx: DbOrTx,
+  actor: AuditActor,
+  row: { id: string; product_id: string },
+  audit: { action: string; summary: string },
+): Promise<void> {
+  await promiseDates(tx, [row.product_id]);
+  await recordAdminAction(tx, {
+    actor,
+    action: audit.action,
+    target: { type: "incoming-supply", id: row.id },
+    summary: audit.summary,
+  });
+}
 
 /**
  * Locks the supply's product's row (its product never changes) before the supply's own, as
