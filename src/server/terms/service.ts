@@ -157,6 +157,30 @@ export function createTermsService(db: Db, opts: { mail?: TermsMail; now?: Clock
   }
 
   /**
+   * An invoice as a bank payment or its reversal left it: its order's settlement synced, and the
+   * admin's `action` recorded with the `summary` of what it is now.
+   */
+  async function paymentRecorded(
+    tx: DbOrTx,
+    at: Date,
+    actor: TermsActor,
+    invoiceId: string,
+    action: string,
+    summary: (after: AccountInvoice) => string,
+  ): Promise<AccountInvoice> {
+    const after = (await loadOne(tx, invoiceId, at))!;
+    // Paid in full: the order stops reading "On account · … due …" (payment-words.ts).
+    await syncAccountSettlement(tx, after.orderId, at);
+    await recordAdminAction(tx, {
+      actor,
+      action,
+      target: { type: "invoice", id: invoiceId },
+      summary: summary(after),
+    });
+    return after;
+  }
+
+  /**
    * Invoices on account by status, oldest due date first; `total` for the pager. With
    * `companyId`, one company's only: what its owners and viewers see (`/company/invoices`).
    */
@@ -240,15 +264,15 @@ export function createTermsService(db: Db, opts: { mail?: TermsMail; now?: Clock
             recordedByEmail: actor.email,
           })
           .returning();
-        const after = (await loadOne(tx, invoiceId, at))!;
-        // Paid in full: the order stops reading "On account · … due …" (payment-words.ts).
-        await syncAccountSettlement(tx, after.orderId, at);
-        await recordAdminAction(tx, {
+        const after = await paymentRecorded(
+          tx,
+          at,
           actor,
-          action: "invoice.payment",
-          target: { type: "invoice", id: invoiceId },
-          summary: `Recorded a bank payment of ${formatCents(amountCents, before.currency)} on ${before.number}${before.companyName ? ` (${before.companyName})` : ""}, paid ${input.paidOn}, reference ${reference}; ${after.status === "paid" ? "paid in full" : `${formatCents(unitsToCents(after.outstanding), before.currency)} still due`}`,
-        });
+          invoiceId,
+          "invoice.payment",
+          (inv) =>
+            `Recorded a bank payment of ${formatCents(amountCents, before.currency)} on ${before.number}${before.companyName ? ` (${before.companyName})` : ""}, paid ${input.paidOn}, reference ${reference}; ${inv.status === "paid" ? "paid in full" : `${formatCents(unitsToCents(inv.outstanding), before.currency)} still due`}`,
+        );
         return { payment: toPayment(payment!), invoice: after };
       });
     },
@@ -296,14 +320,15 @@ export function createTermsService(db: Db, opts: { mail?: TermsMail; now?: Clock
           .set({ reversedAt: at, reversedReason: reason, reversedByEmail: actor.email })
           .where(eq(invoicePayments.id, paymentId))
           .returning();
-        const after = (await loadOne(tx, invoiceId, at))!;
-        await syncAccountSettlement(tx, after.orderId, at);
-        await recordAdminAction(tx, {
+        const after = await paymentRecorded(
+          tx,
+          at,
           actor,
-          action: "invoice.payment.reverse",
-          target: { type: "invoice", id: invoiceId },
-          summary: `Reversed the bank payment of ${formatCents(payment.amountCents, after.currency)} on ${after.number}, reference ${payment.reference}: ${reason}; ${formatCents(unitsToCents(after.outstanding), after.currency)} now due`,
-        });
+          invoiceId,
+          "invoice.payment.reverse",
+          (inv) =>
+            `Reversed the bank payment of ${formatCents(payment.amountCents, inv.currency)} on ${inv.number}, reference ${payment.reference}: ${reason}; ${formatCents(unitsToCents(inv.outstanding), inv.currency)} now due`,
+        );
         return { payment: toPayment(reversed!), invoice: after };
       });
     },
