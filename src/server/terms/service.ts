@@ -162,12 +162,11 @@ export function createTermsService(db: Db, opts: { mail?: TermsMail; now?: Clock
    */
   async function paymentRecorded(
     tx: DbOrTx,
-    at: Date,
-    actor: TermsActor,
-    invoiceId: string,
+    change: { invoiceId: string; at: Date; actor: TermsActor },
     action: string,
     summary: (after: AccountInvoice) => string,
   ): Promise<AccountInvoice> {
+    const { invoiceId, at, actor } = change;
     const after = (await loadOne(tx, invoiceId, at))!;
     // Paid in full: the order stops reading "On account · … due …" (payment-words.ts).
     await syncAccountSettlement(tx, after.orderId, at);
@@ -266,9 +265,7 @@ export function createTermsService(db: Db, opts: { mail?: TermsMail; now?: Clock
           .returning();
         const after = await paymentRecorded(
           tx,
-          at,
-          actor,
-          invoiceId,
+          { invoiceId, at, actor },
           "invoice.payment",
           (inv) =>
             `Recorded a bank payment of ${formatCents(amountCents, before.currency)} on ${before.number}${before.companyName ? ` (${before.companyName})` : ""}, paid ${input.paidOn}, reference ${reference}; ${inv.status === "paid" ? "paid in full" : `${formatCents(unitsToCents(inv.outstanding), before.currency)} still due`}`,
@@ -322,9 +319,7 @@ export function createTermsService(db: Db, opts: { mail?: TermsMail; now?: Clock
           .returning();
         const after = await paymentRecorded(
           tx,
-          at,
-          actor,
-          invoiceId,
+          { invoiceId, at, actor },
           "invoice.payment.reverse",
           (inv) =>
             `Reversed the bank payment of ${formatCents(payment.amountCents, inv.currency)} on ${inv.number}, reference ${payment.reference}: ${reason}; ${formatCents(unitsToCents(inv.outstanding), inv.currency)} now due`,
