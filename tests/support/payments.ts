@@ -147,3 +147,7 @@ export const testCardRefundsOf = (db: DbOrTx, refundId: string) =>
     .select()
     .from(testCardRefunds)
     .where(eq(testCardRefunds.idempotencyKey, `refund-${refundId}`));
+
+/** The test-card gateway's refunds of one payment, by its intent (an order's `transactionId`). */
+export const testCardRefundsOfIntent = (db: DbOrTx, intentId: string) =>
+  db.select().from(testCardRefunds).where(eq(testCardRefunds.intentId, intentId));

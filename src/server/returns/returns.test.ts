@@ -9,6 +9,7 @@ import {
   paidOrderOfNewPart,
   shipAsAdmin,
   testCardRefundsOf,
+  testCardRefundsOfIntent,
 } from "../../../tests/support/payments";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
@@ -108,10 +109,7 @@ test("did not fit: request, approve (emailed), receive: stock back, refunded onc
   expect((await call(admin, "POST", `/api/returns/${ret.id}/receive`)).statusCode).toBe(200);
   expect(await stockOf(part.id)).toBe(49);
   const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
-  const gatewayRefunds = await t.database.db
-    .select()
-    .from(testCardRefunds)
-    .where(eq(testCardRefunds.intentId, order!.transactionId!));
+  const gatewayRefunds = await testCardRefundsOfIntent(t.database.db, order!.transactionId!);
   expect(gatewayRefunds.map((r) => r.amountCents)).toEqual([4000]);
   const refundMails = (await messagesFor(t.app, customer.email)).filter((m) =>
     /is refunded/.test(m.subject),
@@ -319,10 +317,7 @@ test("cancelling a paid order refunds it in full with a credit note; its stock c
   expect(res.json().status).toBe("cancelled");
   expect(await stockOf(part.id)).toBe(50);
   const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
-  const gatewayRows = await t.database.db
-    .select()
-    .from(testCardRefunds)
-    .where(eq(testCardRefunds.intentId, order!.transactionId!));
+  const gatewayRows = await testCardRefundsOfIntent(t.database.db, order!.transactionId!);
   expect(gatewayRows.map((r) => r.amountCents)).toEqual([order!.totalCents]);
   const notes = (await call(customer, "GET", `/api/orders/${orderId}/credit-notes`)).json();
   expect(notes.map((n: { total: number }) => n.total)).toEqual([-order!.totalCents / 100]);
