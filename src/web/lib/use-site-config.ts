@@ -14,3 +14,13 @@ export const siteConfigQueryOptions = queryOptions({
 export function useSiteConfig() {
   return useQuery(siteConfigQueryOptions);
 }
+
+/**
+ * The currency a product's prices are in: its answer's own (the market it is priced in: docs/
+ * pricing.md "The market chosen"), else `known` (the store's, when the page has it), else the
+ * store's from the site config.
+ */
+export function useProductCurrency(product: { currency?: string }, known?: string) {
+  const store = useSiteConfig().data?.currency;
+  return product.currency ?? known ?? store;
+}

@@ -4,7 +4,7 @@ import type { ProductDetail } from "#contract/products";
 import { availabilityWords, type AvailabilityFacts } from "#contract/availability";
 import { formatPrice, formatWarranty } from "../../../lib/format";
 import type { CrossReferenceKind } from "#contract/constants";
-import { useSiteConfig } from "../../../lib/use-site-config";
+import { useProductCurrency } from "../../../lib/use-site-config";
 
 export const crossReferenceLabels: Record<CrossReferenceKind, string> = {
   OE: "OE",
@@ -37,9 +37,7 @@ export function ProductDetails({
   currency?: string;
   children?: ReactNode;
 }) {
-  const siteCurrency = useSiteConfig().data?.currency;
-  // The product's own `currency` (the market its answer is priced in) comes first.
-  const currency = product.currency ?? knownCurrency ?? siteCurrency;
+  const currency = useProductCurrency(product, knownCurrency);
   return (
     <article className="grid gap-8 md:grid-cols-2">
       <figure className="self-start overflow-hidden rounded-box border border-base-300 bg-base-200">

@@ -8,7 +8,7 @@ import type { Product } from "#contract/products";
 import { Modal } from "../../../components/modal";
 import { formatCount, formatPrice } from "../../../lib/format";
 import type { SessionUser } from "../../../lib/session";
-import { useSiteConfig } from "../../../lib/use-site-config";
+import { useProductCurrency } from "../../../lib/use-site-config";
 import { useMyOrders, useOrderTotal, useOrderTotalCheck, usePlaceOrder } from "../api/orders";
 import {
   AddressChoice,
@@ -51,9 +51,7 @@ export function OrderPanel({
   /** Says which vehicle the order is for (the shopper's chosen one), from the page. */
   vehicleNote?: ReactNode;
 }) {
-  // The product's own currency (the market its answer is priced in) before the store's.
-  const siteCurrency = useSiteConfig().data?.currency;
-  const currency = product.currency ?? siteCurrency;
+  const currency = useProductCurrency(product);
   const [quantity, setQuantity] = useState(0);
   const [open, setOpen] = useState(false);
   const [placed, setPlaced] = useState(false);
