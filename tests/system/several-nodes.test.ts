@@ -297,13 +297,18 @@ test("three nodes behind nginx: a node killed under order load loses no order, p
   expect(sent.length).toBe(messageIds.length);
 
   // The recurring sweeps run on one node at a time: the unpaid orders' sweep ran many times over
-  // the three nodes (then two), never two runs at once.
-  const sweeps = await database.pool.query<{ started: Date; completed: Date }>(
-    `select started_on as started, completed_on as completed from pgboss.job
-      where name = $1 and state = 'completed' order by started_on`,
-    [HOLD_SWEEP_QUEUE],
-  );
-  expect(sweeps.rows.length).toBeGreaterThan(3);
+  // the three nodes (then two), never two runs at once. (A quick run may end before the fourth:
+  // the two nodes left keep sweeping every 2 s, so the count is waited for.)
+  const completedSweeps = () =>
+    database.pool.query<{ started: Date; completed: Date }>(
+      `select started_on as started, completed_on as completed from pgboss.job
+        where name = $1 and state = 'completed' order by started_on`,
+      [HOLD_SWEEP_QUEUE],
+    );
+  await expect
+    .poll(async () => (await completedSweeps()).rows.length, { timeout: 30_000, interval: 500 })
+    .toBeGreaterThan(3);
+  const sweeps = await completedSweeps();
   const overlapping = sweeps.rows.filter(
     (r, i) => i > 0 && r.started < sweeps.rows[i - 1]!.completed,
   );
