@@ -113,59 +113,82 @@ function startLine(kind: BulkKind, l: BodyLine, results: BulkLineResult[]): Line
   return { result, at };
 }
 
-async function readStock(body: AsyncIterable<BodyLine>): Promise<Read<StockLevel>> {
+/**
+ * Where each ask was first made: the line number of an earlier line asking the same `id` (this
+ * line then fails as a repeat), else undefined, and this line is the first.
+ */
+function firstAsks(): (id: string, line: number) => number | undefined {
+  const first = new Map<string, number>();
+  return (id, line) => {
+    const earlier = first.get(id);
+    if (earlier === undefined) first.set(id, line);
+    return earlier;
+  };
+}
+
+/**
+ * A body read as `kind`'s lines: each line started (`startLine`), then `ask` checks what it asks
+ * (its fields, a repeat of an earlier line by `earlierAsk`) and answers it, or fails its result
+ * and answers undefined.
+ */
+async function readAsks<T>(
+  kind: BulkKind,
+  body: AsyncIterable<BodyLine>,
+  ask: (
+    l: BodyLine,
+    start: LineStart,
+    earlierAsk: (id: string, line: number) => number | undefined,
+  ) => T | undefined,
+): Promise<Read<T>> {
   const results: BulkLineResult[] = [];
-  const asks: (StockLevel & { at: number })[] = [];
-  const firstLine = new Map<string, number>();
+  const asks: (T & { at: number })[] = [];
+  const earlierAsk = firstAsks();
   for await (const l of body) {
-    const { result, at, fields, key } = startLine("stock", l, results);
-    if (!fields) continue;
-    const stock = stockOf(fields.stock);
-    if (stock === undefined) {
-      result.message = say.stockForm;
-      continue;
-    }
-    const earlier = firstLine.get(key);
-    if (earlier !== undefined) {
-      result.message = say.duplicate(earlier);
-      continue;
-    }
-    firstLine.set(key, l.line);
-    asks.push({ line: l.line, key, stock, at });
+    const start = startLine(kind, l, results);
+    const asked = ask(l, start, earlierAsk);
+    if (asked !== undefined) asks.push({ ...asked, at: start.at });
   }
   return { results, asks };
 }
 
-async function readPrices(body: AsyncIterable<BodyLine>): Promise<Read<PriceLevel>> {
-  const results: BulkLineResult[] = [];
-  const asks: (PriceLevel & { at: number })[] = [];
-  const firstLine = new Map<string, number>();
-  for await (const l of body) {
-    const { result, at, fields, key } = startLine("prices", l, results);
+const readStock = (body: AsyncIterable<BodyLine>): Promise<Read<StockLevel>> =>
+  readAsks("stock", body, (l, { result, fields, key }, earlierAsk) => {
+    if (!fields) return undefined;
+    const stock = stockOf(fields.stock);
+    if (stock === undefined) {
+      result.message = say.stockForm;
+      return undefined;
+    }
+    const earlier = earlierAsk(key, l.line);
+    if (earlier !== undefined) {
+      result.message = say.duplicate(earlier);
+      return undefined;
+    }
+    return { line: l.line, key, stock };
+  });
+
+const readPrices = (body: AsyncIterable<BodyLine>): Promise<Read<PriceLevel>> =>
+  readAsks("prices", body, (l, { result, fields, key }, earlierAsk) => {
     const rawList = l.fields?.priceList;
     const priceList = typeof rawList === "string" && rawList.trim() ? rawList.trim() : null;
     if (priceList) result.priceList = priceList;
-    if (!fields) continue;
+    if (!fields) return undefined;
     if (rawList !== undefined && rawList !== null && typeof rawList !== "string") {
       result.message = say.unknownPriceList(String(JSON.stringify(rawList)));
-      continue;
+      return undefined;
     }
     const cents = centsOf(fields.price);
     if (typeof cents === "string") {
       result.message = cents;
-      continue;
+      return undefined;
     }
-    const id = `${key}\u0000${priceList?.toLowerCase() ?? ""}`;
-    const earlier = firstLine.get(id);
+    const earlier = earlierAsk(`${key}\u0000${priceList?.toLowerCase() ?? ""}`, l.line);
     if (earlier !== undefined) {
       result.message = say.duplicatePrice(earlier);
-      continue;
+      return undefined;
     }
-    firstLine.set(id, l.line);
-    asks.push({ line: l.line, key, cents, priceList, at });
-  }
-  return { results, asks };
-}
+    return { line: l.line, key, cents, priceList };
+  });
 
 function countsOf(results: readonly BulkLineResult[]): BulkCounts {
   const counts = { lines: results.length, updated: 0, unchanged: 0, errors: 0 };
