@@ -3,14 +3,17 @@ import {
   check,
   index,
   integer,
+  numeric,
   pgSequence,
   pgTable,
   primaryKey,
   text,
+  boolean,
   uuid,
 } from "drizzle-orm/pg-core";
 import { requiredUuidRef, timestampNow, timestampTz, uuidPrimaryKey } from "../db/columns";
 import { quoteStatuses } from "../../contract/quotes";
+import { roundingRules } from "../../contract/markets";
 import { companies } from "../companies/tables";
 import { orders } from "../orders/tables";
 import { user } from "../users/tables";
@@ -44,6 +47,21 @@ export const quotes = pgTable(
     expiresAt: timestampTz("expires_at"),
     sentAt: timestampTz("sent_at"),
     decidedAt: timestampTz("decided_at"),
+    /**
+     * The market it was requested in (migration 0094; docs/quotes.md "In the buyer's market"):
+     * its currency (null: the store's, as every quote before), the market's rate then, its code
+     * and rounding rule (null: the default market), and whether its prices include VAT (a
+     * consumer's quote in a market that shows VAT) at the rate they included then. Its lines'
+     * prices are in this currency; its acceptance is an order in it at this rate.
+     */
+    currency: text("currency"),
+    exchangeRate: numeric("exchange_rate", { precision: 14, scale: 6, mode: "number" })
+      .notNull()
+      .default(1),
+    marketCode: text("market_code"),
+    rounding: text("rounding", { enum: roundingRules }),
+    pricesIncludeTax: boolean("prices_include_tax").notNull().default(false),
+    taxRateMillipercent: integer("tax_rate_millipercent"),
     /** The order its acceptance placed. */
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     createdAt: timestampNow("created_at"),
@@ -57,6 +75,8 @@ export const quotes = pgTable(
       sql`${t.status} in ('requested', 'sent', 'accepted', 'declined', 'expired')`,
     ),
     check("quotes_note_length", sql`char_length(${t.note}) <= 1000`),
+    check("quotes_exchange_rate_positive", sql`${t.exchangeRate} > 0`),
+    check("quotes_market_whole", sql`(${t.marketCode} is null) = (${t.rounding} is null)`),
   ],
 );
 
