@@ -8,14 +8,10 @@ import type { SellerDetails } from "../config";
 import type { Db, DbOrTx } from "../db/database";
 import { invoices } from "./tables";
 import { orders } from "../orders/tables";
+import { ownerOrAdmin, type OrderViewer as Viewer } from "../orders/service";
 import { notFound } from "../errors";
 import { centsToUnits } from "../money";
 import { issueInvoice, type InvoiceRow, type IssuedInvoice } from "./issue";
-
-export interface Viewer {
-  id: string;
-  role: string;
-}
 
 export function createInvoiceService(db: Db, opts: { seller: SellerDetails }) {
   /**
@@ -35,7 +31,7 @@ export function createInvoiceService(db: Db, opts: { seller: SellerDetails }) {
       .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "invoice")))
       .where(eq(orders.id, orderId));
     if (!row) throw notFound("Order not found");
-    if (row.userId !== viewer.id && viewer.role !== "admin") {
+    if (!ownerOrAdmin(row.userId, viewer)) {
       // Anyone else only as an owner or viewer of the company it was invoiced to (read only then).
       const companyId = row.invoice?.companyId;
       const m = companyId ? await membershipOf(db, viewer.id) : null;

@@ -121,6 +121,32 @@ export async function withLines(tx: DbOrTx, rows: OrderRow[]): Promise<Order[]> 
   return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? []));
 }
 
+/** Who asks to see an order, or what belongs to one (its returns, invoice, shipments). */
+export interface OrderViewer {
+  id: string;
+  role: string;
+}
+
+/** Whether the viewer may see what `ownerId` owns (an order, a return): its owner or an admin. */
+export const ownerOrAdmin = (ownerId: string | null, viewer: OrderViewer): boolean =>
+  ownerId === viewer.id || viewer.role === "admin";
+
+/**
+ * The order's row for its owner or an admin (with `lock`, locked against key updates until the
+ * transaction ends); anyone else is told it does not exist.
+ */
+export async function visibleOrder(
+  tx: DbOrTx,
+  id: string,
+  viewer: OrderViewer,
+  lock = false,
+): Promise<OrderRow> {
+  const q = tx.select().from(orders).where(eq(orders.id, id));
+  const [row] = lock ? await q.for("no key update") : await q;
+  if (!row || !ownerOrAdmin(row.userId, viewer)) throw notFound("Order not found");
+  return row;
+}
+
 export function createOrderService(
   db: Db,
   inventory: Inventory,
@@ -152,12 +178,8 @@ export function createOrderService(
     },
 
     /** One order, for its owner or an admin; others are told it does not exist. */
-    async getVisible(id: string, viewer: { id: string; role: string }): Promise<Order> {
-      const [row] = await db.select().from(orders).where(eq(orders.id, id));
-      if (!row || (row.userId !== viewer.id && viewer.role !== "admin")) {
-        throw notFound("Order not found");
-      }
-      const [order] = await withLines(db, [row]);
+    async getVisible(id: string, viewer: OrderViewer): Promise<Order> {
+      const [order] = await withLines(db, [await visibleOrder(db, id, viewer)]);
       return order!;
     },
 

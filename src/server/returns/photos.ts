@@ -21,7 +21,7 @@ import {
   type PhotoUpload,
 } from "../photos/private";
 import { returnPhotos, returnRequests } from "./tables";
-import type { Viewer } from "./service";
+import { ownerOrAdmin, type OrderViewer as Viewer } from "../orders/service";
 
 /** A return's photos: up to MAX_RETURN_PHOTOS, in field `photos`, said in the returns' words. */
 const rule: PhotoRule = {
@@ -72,7 +72,7 @@ export function createReturnPhotoService(db: Db, storage: FileStorage) {
   async function visibleReturn(tx: DbOrTx, id: string, viewer: Viewer, lock = false) {
     const q = tx.select().from(returnRequests).where(eq(returnRequests.id, id));
     const [row] = lock ? await q.for("update") : await q;
-    if (!row || (row.userId !== viewer.id && viewer.role !== "admin")) {
+    if (!row || !ownerOrAdmin(row.userId, viewer)) {
       throw notFound("Return not found");
     }
     return row;

@@ -20,6 +20,7 @@ import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { invoices } from "../invoices/tables";
 import { orderItems, orders } from "../orders/tables";
+import { ownerOrAdmin, visibleOrder, type OrderViewer as Viewer } from "../orders/service";
 import { refunds, returnLines, returnRequests } from "./tables";
 import { netOfPaid } from "./refunds";
 import { conflict, HttpError, notFound, unprocessable } from "../errors";
@@ -41,11 +42,6 @@ import { recordWebhookEvent } from "../webhooks/outbox";
 type ReturnRow = typeof returnRequests.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
-
-export interface Viewer {
-  id: string;
-  role: string;
-}
 
 export interface ReturnOptions {
   windowDays: number;
@@ -304,15 +300,6 @@ export function createReturnService(db: Db, opts: ReturnOptions) {
     };
   }
 
-  async function ownOrder(tx: DbOrTx, orderId: string, viewer: Viewer, lock = false) {
-    const q = tx.select().from(orders).where(eq(orders.id, orderId));
-    const [order] = lock ? await q.for("no key update") : await q;
-    if (!order || (order.userId !== viewer.id && viewer.role !== "admin")) {
-      throw notFound("Order not found");
-    }
-    return order;
-  }
-
   return {
     /** Admin: "did not fit" returns per product, with the vehicles customers named. */
     fitmentReport: () => fitmentReport(db),
@@ -339,7 +326,7 @@ export function createReturnService(db: Db, opts: ReturnOptions) {
 
     /** What the customer may still return of an order, and until when. */
     async returnable(orderId: string, viewer: Viewer): Promise<Returnable> {
-      const order = await ownOrder(db, orderId, viewer);
+      const order = await visibleOrder(db, orderId, viewer);
       const items = await db
         .select()
         .from(orderItems)
@@ -381,7 +368,7 @@ export function createReturnService(db: Db, opts: ReturnOptions) {
      */
     async request(orderId: string, viewer: Viewer, input: ReturnRequestInput): Promise<Return> {
       return db.transaction(async (tx) => {
-        const order = await ownOrder(tx, orderId, viewer, true);
+        const order = await visibleOrder(tx, orderId, viewer, true);
         if (order.userId !== viewer.id) throw notFound("Order not found");
         const core = input.reason === "core";
         const w = await windowOf(tx, order, core);
@@ -457,7 +444,7 @@ export function createReturnService(db: Db, opts: ReturnOptions) {
 
     /** An order's returns (its owner or an admin). */
     async forOrder(orderId: string, viewer: Viewer): Promise<Return[]> {
-      await ownOrder(db, orderId, viewer);
+      await visibleOrder(db, orderId, viewer);
       const rows = await db
         .select()
         .from(returnRequests)
@@ -519,7 +506,7 @@ export function createReturnService(db: Db, opts: ReturnOptions) {
 
     /** An order's credit notes (its owner or an admin). */
     async creditNotes(orderId: string, viewer: Viewer): Promise<CreditNote[]> {
-      await ownOrder(db, orderId, viewer);
+      await visibleOrder(db, orderId, viewer);
       const rows = await db
         .select()
         .from(invoices)
@@ -544,7 +531,7 @@ export function createReturnService(db: Db, opts: ReturnOptions) {
         .from(invoices)
         .innerJoin(orders, eq(orders.id, invoices.orderId))
         .where(and(eq(invoices.id, id), eq(invoices.kind, "credit_note")));
-      if (!note || (note.userId !== viewer.id && viewer.role !== "admin")) {
+      if (!note || !ownerOrAdmin(note.userId, viewer)) {
         throw notFound("Credit note not found");
       }
       return { filename: `${note.note.number}.pdf`, bytes: await renderStored(note.note) };

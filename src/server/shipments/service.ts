@@ -15,7 +15,8 @@ import {
 import type { Order } from "../../contract/orders";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
-import { orderItems, orders } from "../orders/tables";
+import { orderItems, type orders } from "../orders/tables";
+import { visibleOrder, type OrderViewer } from "../orders/service";
 import { isPartlyShipped, lockOrder, markOrderShipped, markPartlyShipped } from "../orders/state";
 import { shipmentLines, shipments } from "./tables";
 import { stockLocations } from "../inventory/tables";
@@ -306,12 +307,8 @@ export function createShipmentService(
 
   return {
     /** An order's shipments and what is still to ship (its owner or an admin; others: 404). */
-    async list(orderId: string, viewer: { id: string; role: string }): Promise<OrderShipments> {
-      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-      if (!order || (order.userId !== viewer.id && viewer.role !== "admin")) {
-        throw notFound("Order not found");
-      }
-      return view(db, order);
+    async list(orderId: string, viewer: OrderViewer): Promise<OrderShipments> {
+      return view(db, await visibleOrder(db, orderId, viewer));
     },
 
     /**
