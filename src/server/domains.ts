@@ -193,7 +193,10 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
   await api.register(cartRoutes, { cart, guards, markets: store.requestMarkets });
   await api.register(checkoutRoutes, { checkout, guards, markets: store.requestMarkets });
   await api.register(addressRoutes, {
-    addresses: createAddressService(database.db),
+    // A customer's default delivery country kept in memory goes as their change answers.
+    addresses: createAddressService(database.db, (userId) =>
+      store.deliveryCountries.forget(userId),
+    ),
     guards,
   });
   await api.register(shippingRoutes, {
@@ -212,7 +215,8 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     guards,
   });
   await api.register(taxRoutes, {
-    tax: createTaxService(database.db),
+    // The countries' rates kept in memory (a VAT-inclusive market's consumers) go as it answers.
+    tax: createTaxService(database.db, () => store.consumerRates.invalidate()),
     companyTax: createCompanyTaxService(database.db, { vatChecks: store.vatChecks }),
     guards,
   });

@@ -42,7 +42,9 @@ import { membershipOf } from "./companies/membership";
 import { createApprovalMail } from "./approvals/mail";
 import { createApprovalService } from "./approvals/service";
 import { CompanyPriceCache } from "./pricing/list-prices";
-import { MarketCache } from "./pricing/market-cache";
+import { KeptRead, MarketCache } from "./pricing/market-cache";
+import { DeliveryCountries } from "./pricing/delivery-countries";
+import { readConsumerTaxRates } from "./tax/service";
 import { createMarketService } from "./pricing/markets";
 import { createRequestMarkets } from "./pricing/request-market";
 import { createVehicleService } from "./vehicles/service";
@@ -201,9 +203,18 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
   changes.subscribe(["markets"], marketCache);
   // The catalog's answers priced in a market go with it (their totals stay).
   changes.subscribe(["markets"], { invalidate: () => catalogCache.invalidate("stock") });
+  // The countries' own tax rates a VAT-inclusive market's consumers see, and each customer's
+  // default delivery country, kept in memory too (cleared by NOTIFY `markets` and
+  // `addresses:<user id>`, migration 0095): a warm request reads nothing to choose its market.
+  const consumerRates = new KeptRead(() => readConsumerTaxRates(database.db));
+  changes.subscribe(["markets"], consumerRates);
+  const deliveryCountries = new DeliveryCountries(database.db);
+  changes.subscribe(["addresses"], deliveryCountries);
   const requestMarkets = createRequestMarkets(database.db, {
     cache: marketCache,
     choice: config.marketChoice,
+    deliveryCountries,
+    consumerRates,
   });
   if (requestMarkets.choice) {
     // `?market=` naming an active market is remembered in the `market` cookie, on every page.
@@ -401,6 +412,8 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     companyPrices,
     markets,
     marketCache,
+    consumerRates,
+    deliveryCountries,
     requestMarkets,
     inventory,
     storage,

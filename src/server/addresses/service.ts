@@ -52,9 +52,18 @@ export function validationError(error: z.ZodError): HttpError {
  * A customer's address book: structured delivery addresses, at most `MAX_ADDRESSES`, exactly
  * one of them the default while there are any (the first one added; making another the default
  * moves it; removing the default passes it to the oldest left). Changes queue on the customer's
- * row, so two tabs cannot leave two defaults or none.
+ * row, so two tabs cannot leave two defaults or none. `changed` is told of the customer as each
+ * change commits (this process forgets their default delivery country at once; every process
+ * hears NOTIFY `addresses:<user id>`, migration 0095).
  */
-export function createAddressService(db: Db) {
+export function createAddressService(db: Db, changed: (userId: string) => void = () => {}) {
+  /** A change's result, once it is committed and `changed` told. */
+  const committed = async <T>(userId: string, change: Promise<T>): Promise<T> => {
+    const result = await change;
+    changed(userId);
+    return result;
+  };
+
   const list = (tx: DbOrTx, userId: string) =>
     tx
       .select()
@@ -83,7 +92,7 @@ export function createAddressService(db: Db) {
     },
 
     async create(userId: string, input: AddressInput): Promise<Address> {
-      return db.transaction(async (tx) => {
+      const change = db.transaction(async (tx) => {
         await lockCustomer(tx, userId);
         const [{ n } = { n: 0 }] = await tx
           .select({ n: count() })
@@ -98,11 +107,12 @@ export function createAddressService(db: Db) {
           .returning();
         return toAddress(row!);
       });
+      return committed(userId, change);
     },
 
     /** Changes some fields; the address as changed is checked whole, as a new one is. */
     async update(userId: string, id: string, patch: AddressPatch): Promise<Address> {
-      return db.transaction(async (tx) => {
+      const change = db.transaction(async (tx) => {
         await lockCustomer(tx, userId);
         const row = await owned(tx, userId, id);
         const parsed = addressInputSchema.safeParse({
@@ -121,10 +131,11 @@ export function createAddressService(db: Db) {
           .returning();
         return toAddress(updated!);
       });
+      return committed(userId, change);
     },
 
     async remove(userId: string, id: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      const change = db.transaction(async (tx) => {
         await lockCustomer(tx, userId);
         const row = await owned(tx, userId, id);
         await tx.delete(addresses).where(eq(addresses.id, id));
@@ -135,6 +146,7 @@ export function createAddressService(db: Db) {
           }
         }
       });
+      await committed(userId, change);
     },
   };
 }

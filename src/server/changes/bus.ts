@@ -2,7 +2,8 @@ import { listenForChanges, type ChannelChange } from "./listener";
 
 /** What a subscriber gives the bus: what to clear on its topics, and whether to trust itself. */
 export interface ChangeSubscriber {
-  invalidate(topic: ChannelChange): void;
+  /** `key`: what of the topic changed, when its payload says (`addresses:<user id>`); else all. */
+  invalidate(topic: ChannelChange, key?: string): void;
   /** Told when the bus starts or stops hearing: a cache answers from memory only while it hears. */
   setListening?(listening: boolean): void;
 }
@@ -22,9 +23,9 @@ export function startChangeBus(
   const listener = listenForChanges(
     url,
     {
-      onChange: (topic) => {
+      onChange: (topic, key) => {
         for (const { topics, subscriber } of subscriptions) {
-          if (topics.has(topic)) subscriber.invalidate(topic);
+          if (topics.has(topic)) subscriber.invalidate(topic, key);
         }
       },
       onListening: (value) => {

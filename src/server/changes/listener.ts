@@ -18,7 +18,9 @@ export type ChannelChange =
   | "markets"
   // Webhooks (migration 0061): endpoints changed; deliveries are due.
   | "webhooks"
-  | "webhook-outbox";
+  | "webhook-outbox"
+  // A customer's addresses changed (migration 0094): `addresses:<user id>`, or all of them.
+  | "addresses";
 
 const OTHER_TOPICS: ReadonlySet<string> = new Set([
   "stock",
@@ -27,7 +29,22 @@ const OTHER_TOPICS: ReadonlySet<string> = new Set([
   "markets",
   "webhooks",
   "webhook-outbox",
+  "addresses",
 ]);
+
+/**
+ * A payload as a topic and, for a keyed one (`addresses:<user id>`), its key: what of the topic
+ * changed (absent: all of it). A payload naming no topic is a catalog change (the products'
+ * triggers).
+ */
+export function changeOf(payload: string): { topic: ChannelChange; key?: string } {
+  const colon = payload.indexOf(":");
+  const topic = colon < 0 ? payload : payload.slice(0, colon);
+  if (!OTHER_TOPICS.has(topic)) return { topic: "catalog" };
+  return colon < 0
+    ? { topic: topic as ChannelChange }
+    : { topic: topic as ChannelChange, key: payload.slice(colon + 1) };
+}
 
 /** How often the listener proves it still hears notifications (CATALOG_PING_SECONDS). */
 export const DEFAULT_PING_MS = 5_000;
@@ -53,7 +70,11 @@ interface Logger {
  */
 export function listenForChanges(
   url: string,
-  handlers: { onChange(change: ChannelChange): void; onListening(listening: boolean): void },
+  handlers: {
+    /** `key`: what of the topic changed, for a keyed payload (`changeOf`). */
+    onChange(change: ChannelChange, key?: string): void;
+    onListening(listening: boolean): void;
+  },
   log: Logger,
   opts: { notify?: (channel: string, payload: string) => Promise<unknown>; pingMs?: number } = {},
 ): { stop(): Promise<void> } {
@@ -104,7 +125,8 @@ export function listenForChanges(
         }
         return;
       }
-      handlers.onChange(OTHER_TOPICS.has(payload) ? (payload as ChannelChange) : "catalog");
+      const { topic, key } = changeOf(payload);
+      handlers.onChange(topic, key);
     });
     c.on("error", () => {});
     c.on("end", () => {

@@ -296,7 +296,7 @@ const toEntries = (rows: EntryRow[]): Entries =>
  * The value under `key`, read by `load` if absent: the read's promise is kept at once (callers
  * meanwhile share it) and dropped if it fails. The oldest key goes past `max`.
  */
-function shared<V>(
+export function shared<V>(
   map: Map<string, Promise<V>>,
   key: string,
   max: number,
@@ -329,11 +329,13 @@ export function yourListPrices(
   overlay: Omit<PageOverlay, "sameFor">,
   currency: string,
   items: readonly PricedItem[],
-  /** The market the page is priced in: `items` are the store's, the prices made are the market's. */
+  /**
+   * The market the page is priced in: `items` are the store's, the prices made are the market's,
+   * gross at its `taxRateMillipercent` as the card's price is (a consumer's page in a market whose
+   * prices include VAT); the door passes a trade buyer the market without a rate (net).
+   */
   market?: PricingMarket,
 ): Map<string, YourListPrice> {
-  // Net in a market (a buyer's own price on a list is not grossed here: docs/pricing.md).
-  const net = market && { ...market, taxRateMillipercent: undefined };
   const context: PricingContext = inMarketOf(
     {
       currency,
@@ -341,7 +343,7 @@ export function yourListPrices(
       ...(overlay.group && { group: overlay.group }),
       ...(overlay.rules && { rules: overlay.rules }),
     },
-    net,
+    market,
   );
   const trade = keepsTradeQuantities(context);
   const out = new Map<string, YourListPrice>();
@@ -370,7 +372,8 @@ export function yourListPrices(
       publicBreaks,
     });
     const lowest = tiers.length > 1 ? tiers[tiers.length - 1]! : undefined;
-    if (atMinimum.unitPriceCents >= priceInMarket(listPriceCents, net) && !lowest) {
+    const cardPrice = priceInMarket(listPriceCents, market, context.taxIncluded);
+    if (atMinimum.unitPriceCents >= cardPrice && !lowest) {
       if (quantities) out.set(item._id, quantities);
       continue;
     }

@@ -1,26 +1,21 @@
 import type { Market } from "../../contract/markets";
 
 /**
- * Every market, kept in memory for the doors that price in one (docs/pricing.md "The market
- * chosen"): read once, shared by concurrent callers, and cleared whole by `invalidate`: every
- * change to `markets` or `market_countries` sends NOTIFY `markets` (migration 0093, in the
- * writing transaction), heard by every process's change listener; the writing process also clears
- * it as the admin's change answers (market-routes.ts). Trusted only while the listener proves it
- * hears (`setListening`): otherwise every call reads the database. A read that started before a
- * change is not kept, so a slow read never puts an old rate back.
+ * One read kept in memory while the change listener proves it hears (`setListening`), shared by
+ * concurrent callers and cleared whole by `invalidate`; otherwise every call reads the database.
+ * A read that started before a change is not kept, so a slow read never puts an old value back.
  */
-export class MarketCache {
-  private kept: Promise<readonly Market[]> | undefined;
+export class KeptRead<T> {
+  private kept: Promise<T> | undefined;
   private generation = 0;
   private listening = false;
   /** Told of every database read (tests count them). */
   onRead: () => void = () => {};
 
-  /** @param read every market, active or not, the default first (`MarketService.list(true)`). */
-  constructor(private readonly read: () => Promise<readonly Market[]>) {}
+  constructor(private readonly read: () => Promise<T>) {}
 
-  /** Every market, active or not, the default first. */
-  all(): Promise<readonly Market[]> {
+  /** The value, from memory when kept. */
+  get(): Promise<T> {
     if (this.kept) return this.kept;
     const startedAt = this.generation;
     this.onRead();
@@ -35,7 +30,7 @@ export class MarketCache {
     return reading;
   }
 
-  /** A market changed (NOTIFY `markets`, or an admin's write in this process): read again. */
+  /** It changed (NOTIFY, or a write in this process): read again. */
   invalidate(): void {
     this.generation += 1;
     this.kept = undefined;
@@ -45,5 +40,27 @@ export class MarketCache {
   setListening(listening: boolean): void {
     this.listening = listening;
     this.invalidate();
+  }
+}
+
+/**
+ * Every market, kept in memory for the doors that price in one (docs/pricing.md "The market
+ * chosen"): read once, shared by concurrent callers, and cleared whole by `invalidate`: every
+ * change to `markets` or `market_countries` sends NOTIFY `markets` (migration 0093, in the
+ * writing transaction), heard by every process's change listener; the writing process also clears
+ * it as the admin's change answers (market-routes.ts). Trusted only while the listener proves it
+ * hears (`setListening`): otherwise every call reads the database. The countries' own tax rates a
+ * VAT-inclusive market's consumers see are kept the same way (`KeptRead`, NOTIFY `markets` from
+ * `tax_rates`, migration 0095).
+ */
+export class MarketCache extends KeptRead<readonly Market[]> {
+  /** @param read every market, active or not, the default first (`MarketService.list(true)`). */
+  constructor(read: () => Promise<readonly Market[]>) {
+    super(read);
+  }
+
+  /** Every market, active or not, the default first. */
+  all(): Promise<readonly Market[]> {
+    return this.get();
   }
 }

@@ -7,7 +7,8 @@ import { shippingAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
 import type { Market } from "../../contract/markets";
 import { partSlug } from "../../contract/paths";
-import { MarketCache } from "./market-cache";
+import { DeliveryCountries } from "./delivery-countries";
+import { KeptRead, MarketCache } from "./market-cache";
 import { createRequestMarkets, marketCookie, marketQuery } from "./request-market";
 
 /**
@@ -338,7 +339,12 @@ test("MARKET_CHOICE off: every request is in the default market, the markets nev
     reads += 1;
     return [];
   });
-  const markets = createRequestMarkets({} as never, { cache, choice: false });
+  const markets = createRequestMarkets({} as never, {
+    cache,
+    choice: false,
+    deliveryCountries: new DeliveryCountries({} as never),
+    consumerRates: new KeptRead(async () => new Map()),
+  });
   const req = { url: "/api/cart?market=EU", headers: { cookie: "market=EU" } };
   expect(await markets.of(req, "someone")).toBeUndefined();
   expect(await markets.cookieFor(req)).toBeNull();

@@ -4,10 +4,11 @@ import { insertProduct } from "../../../tests/support/factories";
 import { requestsAs } from "../../../tests/support/requests";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
-import { createCompany, joinCompany } from "../../../tests/support/trade";
+import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { partSlug } from "../../contract/paths";
 import type { ProductListItem } from "../../contract/products";
 import { cartVatNote } from "../../contract/tax";
+import { GARAGE_GROUP_ID } from "./tables";
 
 /**
  * What a buyer in a VAT-inclusive market reads (docs/tax.md "Prices with VAT included", issue 54
@@ -99,5 +100,42 @@ describe("the words beside a consumer's gross prices", () => {
     expect(trade).toMatchObject({ currency: "EUR", lines: [{ unitPrice: 11.5 }] });
     expect(trade).not.toHaveProperty("pricesIncludeTax");
     expect(cartVatNote(trade)).toBeNull();
+  });
+
+  test("a consumer's own group price on a list page is gross, as the card's; a trade buyer's list price is net", async () => {
+    const brand = `VatWords${process.pid}`;
+    const rule = await req(admin, "POST", `/api/customer-groups/${GARAGE_GROUP_ID}/rules`, {
+      percent: 20,
+      scope: "brand",
+      brand,
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const part = await insertProduct(t.database.db, { priceCents: 1250, minimumOrder: 1, brand });
+    const consumer = await signUpVerified(t);
+    const moved = await req(admin, "PUT", `/api/users/${consumer.id}/customer-group`, {
+      customerGroupId: GARAGE_GROUP_ID,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const listed = async (who: { cookie: string }) =>
+      (await req(who, "GET", "/api/products?limit=50"))
+        .json<ProductListItem[]>()
+        .find((p) => p._id === part.id);
+    // $12.50 less 20 % is $10.00, €9.20 at 0.92, €10.95 with 19 %: beside the card's €13.69, and
+    // the same as the product's price and the cart say.
+    expect(await listed(as(consumer, "DE"))).toMatchObject({
+      price: 13.69,
+      yourPrice: 10.95,
+      taxIncluded: included,
+    });
+    const price = await req(as(consumer, "DE"), "GET", `/api/products/${part.id}/price`);
+    expect(price.json()).toMatchObject({ currency: "EUR", yourPrice: 10.95 });
+
+    // A trade buyer's own price from their company's list: $10.00 is €9.20, net as their card.
+    const list = await createPriceList(t.app, admin, [{ productId: part.id, unitPrice: 10 }]);
+    const company = await createCompany(t.app, admin, { priceListId: list.id });
+    const buyer = await joinCompany(t.app, admin, company.id, "buyer");
+    const tradeItem = await listed(as(buyer, "DE"));
+    expect(tradeItem).toMatchObject({ price: 11.5, yourPrice: 9.2 });
+    expect(tradeItem).not.toHaveProperty("taxIncluded");
   });
 });

@@ -1,9 +1,8 @@
-import { and, eq } from "drizzle-orm";
 import type { Market } from "../../contract/markets";
-import { addresses } from "../addresses/tables";
 import type { DbOrTx } from "../db/database";
-import { withConsumerTaxRate } from "../tax/service";
-import type { MarketCache } from "./market-cache";
+import { withConsumerTaxRateOf } from "../tax/service";
+import { addressCountry, type DeliveryCountries } from "./delivery-countries";
+import type { KeptRead, MarketCache } from "./market-cache";
 import { chooseMarket, marketForDelivery, marketNamed } from "./market-choice";
 import type { PricingMarket } from "./pricing";
 
@@ -47,11 +46,24 @@ export const pricingMarketOf = (m: Market): PricingMarket | undefined =>
 /**
  * The market each request prices in (docs/pricing.md "The market chosen"): the markets from
  * memory (`MarketCache`), the hints from the request (`?market=`, then the `market` cookie), then
- * the signed-in customer's default delivery country (read only when neither names a market),
- * then the default market. While buyers cannot choose (`MARKET_CHOICE` off, the default until
- * every door prices in the market), every request is in the default market: no market, no read.
+ * the signed-in customer's default delivery country (asked only when neither names a market;
+ * from memory: `DeliveryCountries`), then the default market; a VAT-inclusive market's consumer
+ * rate from the countries' rates in memory (`consumerRates`). Warm, a request reads nothing. At
+ * checkout, the destination's address is read (`forDestination`: exact, not from memory). While
+ * buyers cannot choose (`MARKET_CHOICE` off), every request is in the default market: no market,
+ * no read.
  */
-export function createRequestMarkets(db: DbOrTx, opts: { cache: MarketCache; choice: boolean }) {
+export function createRequestMarkets(
+  db: DbOrTx,
+  opts: {
+    cache: MarketCache;
+    choice: boolean;
+    /** The customers' default delivery countries, kept in memory. */
+    deliveryCountries: Pick<DeliveryCountries, "of">;
+    /** Each country's own tax rate (`readConsumerTaxRates`), kept in memory. */
+    consumerRates: Pick<KeptRead<ReadonlyMap<string, number>>, "get">;
+  },
+) {
   /**
    * The market chosen for this request, as the admin keeps it (undefined when off), and the
    * country that chose it when a country did (a VAT-inclusive market's consumers then see that
@@ -67,7 +79,7 @@ export function createRequestMarkets(db: DbOrTx, opts: { cache: MarketCache; cho
       const named = marketNamed(markets, hint);
       if (named) return { market: named, country: named.code === hint ? null : hint };
     }
-    const country = customerId ? await addressCountry(customerId) : null;
+    const country = customerId ? await opts.deliveryCountries.of(customerId) : null;
     return { market: chooseMarket(markets, { deliveryCountry: country }), country };
   }
 
@@ -87,25 +99,13 @@ export function createRequestMarkets(db: DbOrTx, opts: { cache: MarketCache; cho
     return { market: await priced(market, country.trim().toUpperCase()), notice };
   }
 
-  /** The country of a saved address of the customer's, or of their default one. */
-  async function addressCountry(customerId: string, addressId?: string | null) {
-    const [row] = await db
-      .select({ country: addresses.country })
-      .from(addresses)
-      .where(
-        and(
-          eq(addresses.userId, customerId),
-          addressId ? eq(addresses.id, addressId) : eq(addresses.isDefault, true),
-        ),
-      );
-    return row?.country ?? null;
-  }
-
   /** A chosen market as the pricing takes it, with its consumers' VAT rate when it shows one. */
   async function priced(market: Market, country: string | null) {
     const pricing = pricingMarketOf(market);
     if (!pricing) return undefined;
-    const { taxRateMillipercent } = await withConsumerTaxRate(db, market, country);
+    if (!market.pricesIncludeTax) return pricing;
+    const rates = await opts.consumerRates.get();
+    const { taxRateMillipercent } = withConsumerTaxRateOf(rates, market, country);
     return taxRateMillipercent === undefined ? pricing : { ...pricing, taxRateMillipercent };
   }
 
@@ -138,7 +138,7 @@ export function createRequestMarkets(db: DbOrTx, opts: { cache: MarketCache; cho
       if (!opts.choice) return { market: undefined, notice: null };
       const country =
         destination.country ??
-        (customerId ? await addressCountry(customerId, destination.addressId) : null);
+        (customerId ? await addressCountry(db, customerId, destination.addressId) : null);
       if (country) return forDelivery(req, customerId, country);
       const chosen = await choose(req, customerId);
       return { market: chosen && (await priced(chosen.market, chosen.country)), notice: null };

@@ -1,0 +1,165 @@
+import type { FastifyInstance } from "fastify";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
+import { TEST_SHIP_TO } from "../../../tests/support/destination";
+import { insertProduct } from "../../../tests/support/factories";
+import { watchQueries } from "../../../tests/support/query-spy";
+import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { createAnotherProcess, type TestApp } from "../../../tests/support/test-app";
+import type { ProductListItem } from "../../contract/products";
+
+/**
+ * With MARKET_CHOICE on, the market a signed-in customer's request prices in (docs/pricing.md
+ * "The market chosen": no `?market=`, no cookie, so their default delivery country chooses) costs
+ * no statement once warm: the markets, the countries' tax rates and the customer's default
+ * delivery country come from memory. Counted on the wire, against a process of the same store
+ * with MARKET_CHOICE off. And the country kept is forgotten when the customer's addresses change:
+ * at once in the process that wrote, through NOTIFY `addresses:<user id>` in another.
+ */
+
+/** A process of the store: its app and its pool (the statements counted are its pool's). */
+interface Node {
+  app: FastifyInstance;
+  database: { pool: pg.Pool };
+}
+
+/** The statements `node`'s pool sent while it answered `url` for `who`, and the answer. */
+async function statementsOf(node: Node, who: TestAccount, url: string) {
+  const seen: string[] = [];
+  let answer: Awaited<ReturnType<FastifyInstance["inject"]>> | undefined;
+  await watchQueries(
+    node.database.pool,
+    (q) => seen.push(q.text.replace(/\s+/g, " ")),
+    async () => {
+      answer = await node.app.inject({ method: "GET", url, headers: { cookie: who.cookie } });
+    },
+  );
+  expect(answer!.statusCode, answer!.body).toBe(200);
+  return { statements: seen, answer: answer! };
+}
+
+/** The statements that read what chooses a market: the markets, tax rates, addresses. */
+const marketReads = (statements: string[]) =>
+  statements.filter((q) => /"?\b(markets|market_countries|tax_rates|addresses)\b"?/.test(q));
+
+/**
+ * What `node` sends for `url` once warm: asked until two answers in a row send the same
+ * statements (the caches are trusted only once the change listener proves it hears, and the
+ * sign-up's and the address's own notifications clear them once more).
+ */
+async function warm(node: Node, who: TestAccount, url: string): Promise<string[]> {
+  let last = (await statementsOf(node, who, url)).statements;
+  for (let tries = 0; tries < 200; tries++) {
+    const next = (await statementsOf(node, who, url)).statements;
+    if (next.join("\n") === last.join("\n") && marketReads(next).length === 0) return next;
+    last = next;
+  }
+  throw new Error(`${url} still reads what chooses its market:\n${last.join("\n")}`);
+}
+
+const BERLIN = { ...TEST_SHIP_TO, city: "Berlin", region: "", postalCode: "10115", country: "DE" };
+const LONDON = {
+  ...TEST_SHIP_TO,
+  city: "London",
+  region: "",
+  postalCode: "SW1A 1AA",
+  country: "GB",
+};
+
+describe("MARKET_CHOICE on: a signed-in customer's market from memory", () => {
+  let t: TestApp;
+  let off: Awaited<ReturnType<typeof createAnotherProcess>>;
+  let other: Awaited<ReturnType<typeof createAnotherProcess>>;
+  let partId: string;
+
+  beforeAll(async () => {
+    let admin: TestAccount;
+    ({ t, admin } = await shippingAppWithAdmin("market-trips-admin@example.com", {
+      MARKET_CHOICE: "true",
+    }));
+    // The same store in two more processes: one with MARKET_CHOICE off (the statements to
+    // compare with), one with it on (another node, told of address changes by NOTIFY).
+    off = await createAnotherProcess(t, { ADMIN_EMAILS: "market-trips-admin@example.com" });
+    other = await createAnotherProcess(t, {
+      ADMIN_EMAILS: "market-trips-admin@example.com",
+      MARKET_CHOICE: "true",
+    });
+    const rate = await t.app.inject({
+      method: "POST",
+      url: "/api/tax-rates",
+      headers: { cookie: admin.cookie },
+      payload: { country: "DE", region: "", postalCode: "", name: "VAT", rate: 19 },
+    });
+    expect(rate.statusCode, rate.body).toBe(201);
+    partId = (await insertProduct(t.database.db, { priceCents: 1250, minimumOrder: 1 })).id;
+  });
+  afterAll(async () => {
+    await other?.close();
+    await off?.close();
+    await t?.close();
+  });
+
+  const send = (
+    who: TestAccount,
+    method: "POST" | "PATCH" | "PUT" | "DELETE",
+    url: string,
+    payload?: object,
+  ) => t.app.inject({ method, url, payload, headers: { cookie: who.cookie } });
+
+  /** A customer with a German default address and a line in their cart. */
+  async function germanCustomer(): Promise<TestAccount> {
+    const me = await signUpVerified(t);
+    const saved = await send(me, "POST", "/api/user/addresses", { ...BERLIN, isDefault: true });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const put = await send(me, "PUT", `/api/cart/items/${partId}`, { qty: 1 });
+    expect(put.statusCode, put.body).toBe(200);
+    return me;
+  }
+
+  test("the list, the cart and a product's price send no more statements than with it off", async () => {
+    const me = await germanCustomer();
+    for (const url of ["/api/products?limit=50", "/api/cart", `/api/products/${partId}/price`]) {
+      const on = await warm(t, me, url);
+      const without = await warm(off, me, url);
+      expect(on.length, `${url}\non:\n${on.join("\n")}\noff:\n${without.join("\n")}`).toBe(
+        without.length,
+      );
+    }
+    // And they are Europe's gross prices at Germany's 19 %: $12.50 × 0.92 = €11.50 → €13.69.
+    const list = (await statementsOf(t, me, "/api/products?limit=50")).answer;
+    expect(list.json<ProductListItem[]>().find((p) => p._id === partId)).toMatchObject({
+      currency: "EUR",
+      price: 13.69,
+    });
+    const price = (await statementsOf(t, me, `/api/products/${partId}/price`)).answer;
+    expect(price.json()).toMatchObject({ currency: "EUR", yourPrice: 13.69 });
+    expect((await statementsOf(t, me, "/api/cart")).answer.json()).toMatchObject({
+      currency: "EUR",
+      subtotal: 13.69,
+    });
+  });
+
+  test("a new default address prices the next request in its market, in this process and in another", async () => {
+    const me = await germanCustomer();
+    const priceUrl = `/api/products/${partId}/price`;
+    const currencyOn = async (node: Node) =>
+      (await statementsOf(node, me, priceUrl)).answer.json<{ currency: string }>().currency;
+    // Both processes keep Europe for the customer: no address read any more.
+    for (const node of [t, other]) {
+      expect(marketReads(await warm(node, me, priceUrl))).toEqual([]);
+      expect(await currencyOn(node)).toBe("EUR");
+    }
+    const london = await send(me, "POST", "/api/user/addresses", { ...LONDON, isDefault: true });
+    expect(london.statusCode, london.body).toBe(201);
+    // The writing process forgot the customer as the change answered.
+    expect(await currencyOn(t)).toBe("GBP");
+    // The other heard it (NOTIFY addresses:<user id>).
+    await expect.poll(() => currencyOn(other)).toBe("GBP");
+    // Removing it makes Berlin the default again: Europe, everywhere.
+    const removed = await send(me, "DELETE", `/api/user/addresses/${london.json().id}`);
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await currencyOn(t)).toBe("EUR");
+    await expect.poll(() => currencyOn(other)).toBe("EUR");
+  });
+});
