@@ -4,6 +4,7 @@ import { idParamsSchema } from "../../contract/common";
 import { invoiceSummarySchema } from "../../contract/invoices";
 import { errorAnswers } from "../api-errors";
 import { caller, type Guards } from "../http/request-context";
+import { orderReadRoutes } from "../orders/read-routes";
 import type { InvoiceService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 429);
@@ -13,18 +14,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{
   invoices: InvoiceService;
   guards: Guards;
 }> = async (app, { invoices, guards }) => {
-  app.get(
+  orderReadRoutes(app, guards, ["orders", "invoices"], errors)(
     "/orders/:id/invoice",
-    {
-      schema: {
-        tags: ["orders", "invoices"],
-        summary: "The order's invoice: number, issue date, totals (404 until the order is paid)",
-        params: idParamsSchema,
-        response: { 200: invoiceSummarySchema, ...errors },
-      },
-      onRequest: guards.signedIn,
-    },
-    async (req) => invoices.summary(req.params.id, caller(req)),
+    "The order's invoice: number, issue date, totals (404 until the order is paid)",
+    invoiceSummarySchema,
+    (id, viewer) => invoices.summary(id, viewer),
   );
 
   app.get(

@@ -22,6 +22,7 @@ import { pagedListRoute } from "../http/page";
 import { adminRoute, caller, type Guards } from "../http/request-context";
 import { sendPrivatePhoto } from "../photos/private";
 import { photoUploadLimits, readPhotoUploads, type ReturnPhotoService } from "./photos";
+import { orderReadRoutes } from "../orders/read-routes";
 import type { ReturnService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
@@ -41,32 +42,18 @@ export const returnRoutes: FastifyPluginAsyncZod<{
   photos: ReturnPhotoService;
   guards: Guards;
 }> = async (app, { returns, receiving, photos, guards }) => {
-  app.get(
+  const orderRead = orderReadRoutes(app, guards, ["returns"], errors);
+  orderRead(
     "/orders/:id/returnable",
-    {
-      schema: {
-        tags: ["returns"],
-        summary: "What of the order can still be returned, and until when (owner or admin)",
-        params: idParamsSchema,
-        response: { 200: returnableSchema, ...errors },
-      },
-      onRequest: guards.signedIn,
-    },
-    async (req) => returns.returnable(req.params.id, caller(req)),
+    "What of the order can still be returned, and until when (owner or admin)",
+    returnableSchema,
+    (id, viewer) => returns.returnable(id, viewer),
   );
-
-  app.get(
+  orderRead(
     "/orders/:id/returns",
-    {
-      schema: {
-        tags: ["returns"],
-        summary: "The order's returns and their status (owner or admin)",
-        params: idParamsSchema,
-        response: { 200: z.array(returnSchema), ...errors },
-      },
-      onRequest: guards.signedIn,
-    },
-    async (req) => returns.forOrder(req.params.id, caller(req)),
+    "The order's returns and their status (owner or admin)",
+    z.array(returnSchema),
+    (id, viewer) => returns.forOrder(id, viewer),
   );
 
   app.post(
@@ -88,18 +75,11 @@ export const returnRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
+  orderReadRoutes(app, guards, ["returns", "invoices"], errors)(
     "/orders/:id/credit-notes",
-    {
-      schema: {
-        tags: ["returns", "invoices"],
-        summary: "The order's credit notes (refunds), oldest first (owner or admin)",
-        params: idParamsSchema,
-        response: { 200: z.array(creditNoteSchema), ...errors },
-      },
-      onRequest: guards.signedIn,
-    },
-    async (req) => returns.creditNotes(req.params.id, caller(req)),
+    "The order's credit notes (refunds), oldest first (owner or admin)",
+    z.array(creditNoteSchema),
+    (id, viewer) => returns.creditNotes(id, viewer),
   );
 
   app.get(

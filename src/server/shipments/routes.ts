@@ -3,6 +3,7 @@ import { idParamsSchema } from "../../contract/common";
 import { orderShipmentsSchema, shipmentCreateSchema } from "../../contract/shipments";
 import { errorAnswers } from "../api-errors";
 import { adminRoute, caller, type Guards } from "../http/request-context";
+import { orderReadRoutes } from "../orders/read-routes";
 import type { ShipmentService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
@@ -12,19 +13,11 @@ export const shipmentRoutes: FastifyPluginAsyncZod<{
   shipments: ShipmentService;
   guards: Guards;
 }> = async (app, { shipments, guards }) => {
-  app.get(
+  orderReadRoutes(app, guards, ["orders"], errors)(
     "/orders/:id/shipments",
-    {
-      schema: {
-        tags: ["orders"],
-        summary:
-          "An order's shipments with their tracking, and per line what is shipped and still to ship (owner or admin)",
-        params: idParamsSchema,
-        response: { 200: orderShipmentsSchema, ...errors },
-      },
-      onRequest: guards.signedIn,
-    },
-    async (req) => shipments.list(req.params.id, caller(req)),
+    "An order's shipments with their tracking, and per line what is shipped and still to ship (owner or admin)",
+    orderShipmentsSchema,
+    (id, viewer) => shipments.list(id, viewer),
   );
 
   app.post(
