@@ -2356,7 +2356,7 @@ export interface paths {
         /** Quotes, newest first, paged (total in X-Total-Count): your company's (or your own without a company); every quote for admins. Search by reference, requester or company; filter by status */
         get: operations["getApiQuotes"];
         put?: never;
-        /** Ask for a quote for everything in your cart, with a note (customers; not a company's viewers). The cart stays as it is */
+        /** Ask for a quote for everything in your cart, with a note (customers; not a company's viewers). The cart stays as it is; the quote is in the market you shop in (its currency and rate) */
         post: operations["postApiQuotes"];
         delete?: never;
         options?: never;
@@ -26634,6 +26634,9 @@ export interface operations {
                         }[];
                         total: number | null;
                         currency: string;
+                        /** @enum {boolean} */
+                        pricesIncludeTax?: true;
+                        taxRate?: number;
                         createdAt: string;
                         sentAt: string | null;
                         expiresAt: string | null;
@@ -26796,6 +26799,9 @@ export interface operations {
                         }[];
                         total: number | null;
                         currency: string;
+                        /** @enum {boolean} */
+                        pricesIncludeTax?: true;
+                        taxRate?: number;
                         createdAt: string;
                         sentAt: string | null;
                         expiresAt: string | null;
@@ -26953,6 +26959,9 @@ export interface operations {
                         }[];
                         total: number | null;
                         currency: string;
+                        /** @enum {boolean} */
+                        pricesIncludeTax?: true;
+                        taxRate?: number;
                         createdAt: string;
                         sentAt: string | null;
                         expiresAt: string | null;
@@ -27153,6 +27162,9 @@ export interface operations {
                             }[];
                             total: number | null;
                             currency: string;
+                            /** @enum {boolean} */
+                            pricesIncludeTax?: true;
+                            taxRate?: number;
                             createdAt: string;
                             sentAt: string | null;
                             expiresAt: string | null;
@@ -27381,6 +27393,9 @@ export interface operations {
                         }[];
                         total: number | null;
                         currency: string;
+                        /** @enum {boolean} */
+                        pricesIncludeTax?: true;
+                        taxRate?: number;
                         createdAt: string;
                         sentAt: string | null;
                         expiresAt: string | null;
@@ -27544,6 +27559,9 @@ export interface operations {
                         }[];
                         total: number | null;
                         currency: string;
+                        /** @enum {boolean} */
+                        pricesIncludeTax?: true;
+                        taxRate?: number;
                         createdAt: string;
                         sentAt: string | null;
                         expiresAt: string | null;
@@ -27722,6 +27740,9 @@ export interface operations {
                         }[];
                         total: number | null;
                         currency: string;
+                        /** @enum {boolean} */
+                        pricesIncludeTax?: true;
+                        taxRate?: number;
                         createdAt: string;
                         sentAt: string | null;
                         expiresAt: string | null;

@@ -63,6 +63,12 @@ export const quoteMessages = {
     "Only the buyer who asked for this quote, or an owner of their company, can accept or decline it",
   stockShort: (name: string, available: number) =>
     `Only ${available} of ${name} in stock now, so the quote cannot be accepted: write to us in the messages`,
+  /**
+   * A quote is in the market it was requested in (docs/quotes.md "In the buyer's market"): it is
+   * delivered within that market, or asked for again from the cart in the other one.
+   */
+  otherMarket: (currency: string, market: string) =>
+    `This quote is in ${currency} (${market}): deliver it to a country of that market or ask for a new quote`,
   /** A quote's prices are negotiated: codes do not stack on them (docs/quotes.md). */
   noDiscountCode:
     "Discount codes do not apply to quotes: a quote's prices are already agreed with you",
@@ -163,7 +169,17 @@ export const quoteSchema = z.object({
   lines: z.array(quoteLineSchema),
   /** Sum of the quoted line totals (null until priced). */
   total: z.number().nullable(),
+  /**
+   * The currency of its prices: the market's it was requested in (docs/quotes.md "In the
+   * buyer's market"), else the store's. Its order is in this currency.
+   */
   currency: z.string(),
+  /**
+   * A consumer's quote in a market whose consumers see VAT included: its prices are gross, at
+   * `taxRate` % then (absent: net prices, tax added at acceptance).
+   */
+  pricesIncludeTax: z.literal(true).optional(),
+  taxRate: z.number().optional(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
   expiresAt: z.string().nullable(),

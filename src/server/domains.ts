@@ -387,6 +387,7 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     checkout,
     guards,
     rateLimiter,
+    markets: store.requestMarkets,
   });
   await api.register(quickOrderRoutes, {
     quickOrder: createQuickOrderService(database.db, cart, { currency: config.currency }),

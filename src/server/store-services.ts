@@ -301,6 +301,8 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     // Orders decided from what this process read and wrote before, checked by the write
     // (docs/decisions/011-checkout-workflow.md, "Decided from memory").
     memory: config.placementMemory ? createPlacementMemory() : undefined,
+    // A quote is delivered within its own market (docs/quotes.md "In the buyer's market").
+    markets: { choice: config.marketChoice, all: () => marketCache.all() },
   });
   const approvals = createApprovalService(database.db, inventory, {
     holdMs: config.orderHoldMs,

@@ -10,6 +10,7 @@ import type { Customer } from "./write";
 import { placementDiscount } from "../pricing/discount-codes";
 import type { PricingMarket } from "../pricing/pricing";
 import { percentFromMilli } from "../tax/rules";
+import { refuseOtherMarket } from "./quote-market";
 
 /**
  * What an order would charge now, decided as its placement decides it (the hold rules of new
@@ -28,7 +29,7 @@ export async function totalNow(
     /** The market it is priced in (docs/pricing.md "Markets and currencies"); absent: none. */
     market?: PricingMarket;
   },
-  opts: Pick<CheckoutOptions, "currency" | "sellerCountry" | "limits">,
+  opts: Pick<CheckoutOptions, "currency" | "sellerCountry" | "limits" | "markets">,
 ): Promise<OrderTotal> {
   const facts = await readPlacement(tx, customer.id, what.source, {
     trusted: true,
@@ -41,6 +42,8 @@ export async function totalNow(
   if (what.quote) {
     refuseDeletedParts(facts.wanted, facts.products);
     refuseShortStock(facts.wanted, facts.products);
+    // Delivered within the quote's own market (docs/quotes.md "In the buyer's market").
+    await refuseOtherMarket(opts.markets, what.quote, facts.charges);
   }
   const discount = what.discountCode
     ? await placementDiscount(tx, what.discountCode, customer.id, facts)

@@ -3,7 +3,6 @@ import {
   holdMessages,
   type Order,
   type OrderCreate,
-  type OrderTotal,
   type OrderTotalInput,
 } from "../../contract/orders";
 import type { ApprovalMail } from "../approvals/mail";
@@ -27,7 +26,6 @@ import {
 import type { TermsMail } from "../terms/mail";
 import { saveDeliveryToProfile } from "../users/service";
 import { lockQuoteForAcceptance, markQuoteAccepted } from "../quotes/access";
-import { type QuoteAccept, type QuoteTotalInput } from "../../contract/quotes";
 import { decidePlacement, refuseDeletedParts, refuseShortStock, type WantedLine } from "./decide";
 import { approvalWindowEnd, holdTime } from "../inventory/holds";
 import { formatAddress } from "../../contract/addresses";
@@ -72,6 +70,8 @@ import {
 
 export { CLIENT_GONE_MESSAGE } from "./request";
 import { totalNow } from "./total-now";
+import { quoteDoors } from "./quote-doors";
+import { refuseOtherMarket, type QuoteMarkets } from "./quote-market";
 import { recordDeliveryPromise } from "../shipping/delivery-promise";
 import { clearCartCode, placementDiscount, redeemCode } from "../pricing/discount-codes";
 import type { DiscountOffer } from "../pricing/discounts";
@@ -109,6 +109,11 @@ export interface CheckoutOptions {
    * decided from it without a read when it can be. Without it, every placement reads.
    */
   memory?: PlacementMemory;
+  /**
+   * The markets (the market cache) and whether buyers choose one: a quote is delivered within
+   * its own market (`quote-doors.ts`). Without it, no quote's destination is checked.
+   */
+  markets?: QuoteMarkets;
 }
 
 /**
@@ -338,23 +343,26 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
         ? await lockQuoteForAcceptance(tx, request.quoteId, customer.id)
         : null;
       const source = quote ? quoteSource(quote) : request.source;
+      // A quote prices in its own market, as kept with it (docs/quotes.md "In the buyer's market").
+      const placing = quote ? { ...request, market: quote.market } : request;
       const facts = await readPlacement(tx, customer.id, source, {
         trusted,
         capNew,
         destination: request.destination,
         currency: opts.currency,
-        market: request.market,
+        market: placing.market,
         vehicle: request.vehicle,
         sellerCountry: opts.sellerCountry,
         backorders: !!request.fulfilment,
       });
+      if (quote) await refuseOtherMarket(opts.markets, quote, facts.charges);
       // The code the buyer saw, read here: it is used once, in this transaction.
       const discount = request.discountCode
         ? await placementDiscount(tx, request.discountCode, customer.id, facts)
         : undefined;
       const order = await withApprovalWindow(
         tx,
-        decideOrder(customer, request, facts, quote, discount),
+        decideOrder(customer, placing, facts, quote, discount),
       );
       const { companyId } = facts.pricing;
       // A company on net terms: no card; its credit is checked now (an order awaiting approval
@@ -468,55 +476,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
   }
 
   return {
-    /**
-     * Accepts a sent quote: one order of its lines at its quoted prices (shipping, tax, stock,
-     * limits and approvals as for any order), and the quote marked accepted, in one transaction.
-     */
-    acceptQuote: (
-      customer: Customer,
-      quoteId: string,
-      input: QuoteAccept,
-      clientWaiting?: () => boolean,
-    ) =>
-      place(customer, {
-        source: { lines: [] },
-        quoteId,
-        delivery: {
-          phone: input.phonrNo ?? "",
-          address: input.Address ?? "",
-          poReference: input.poReference ?? null,
-        },
-        destination: destinationOf(input),
-        shippingMethodId: input.shippingMethodId ?? null,
-        expectedTotalCents:
-          input.expectedTotal === undefined ? undefined : unitsToCents(input.expectedTotal),
-        clientWaiting,
-      }),
-
-    /**
-     * What accepting a sent quote would charge now (its lines at the quoted prices, shipping and
-     * tax for the address), decided as the acceptance decides it, writing nothing: the total
-     * the buyer is shown and sends back as `expectedTotal`.
-     */
-    quoteTotal: (
-      customer: Customer,
-      quoteId: string,
-      input: QuoteTotalInput,
-    ): Promise<OrderTotal> =>
-      inventory.transaction(async (_stock, tx) => {
-        const quote = await lockQuoteForAcceptance(tx, quoteId, customer.id);
-        return totalNow(
-          tx,
-          customer,
-          {
-            source: quoteSource(quote),
-            destination: destinationOf(input),
-            shippingMethodId: input.shippingMethodId ?? null,
-            quote,
-          },
-          opts,
-        );
-      }),
+    ...quoteDoors(place, inventory, opts),
 
     /**
      * What the spec's one-product order would charge now (the product page's dialog shows it

@@ -8,6 +8,7 @@ import { quoteLines, quotes } from "./tables";
 import { conflict, forbidden, notFound } from "../errors";
 import { quoteNumberText } from "../../contract/quotes";
 import { recordWebhookEvent } from "../webhooks/outbox";
+import type { PricingMarket } from "../pricing/pricing";
 
 /**
  * Who may see and answer a quote (docs/quotes.md), and the two steps of accepting one that run
@@ -44,6 +45,24 @@ export const isPastExpiry = (q: Pick<QuoteRow, "expiresAt">, now = new Date()) =
   q.expiresAt !== null && q.expiresAt.getTime() <= now.getTime();
 
 /**
+ * The market a quote prices in, as it was when requested (docs/quotes.md "In the buyer's
+ * market"): its currency, rate and rounding kept on its row, and its consumer's VAT-inclusive
+ * prices at the rate they included then (the checkout takes the delivery country's). Undefined:
+ * the default market, the store's currency at rate 1 (every quote asked with MARKET_CHOICE off).
+ */
+export function quoteMarketOf(q: QuoteRow): PricingMarket | undefined {
+  if (q.marketCode === null || q.rounding === null || q.currency === null) return undefined;
+  return {
+    code: q.marketCode,
+    currency: q.currency,
+    rate: q.exchangeRate,
+    rounding: q.rounding,
+    pricesIncludeTax: q.pricesIncludeTax,
+    ...(q.pricesIncludeTax && { taxRateMillipercent: q.taxRateMillipercent ?? 0 }),
+  };
+}
+
+/**
  * In the checkout's transaction, after the customer's row is locked: locks the quote's row, checks
  * that this customer may accept it and that it is sent and within its expiry, and gives its lines
  * at the quoted prices. Two acceptances at once: the second waits here and then finds it accepted.
@@ -52,7 +71,13 @@ export async function lockQuoteForAcceptance(
   tx: DbOrTx,
   quoteId: string,
   customerId: string,
-): Promise<{ lines: { productId: string; qty: number; unitPriceCents: number }[] }> {
+): Promise<{
+  lines: { productId: string; qty: number; unitPriceCents: number }[];
+  /** The market it was requested in (undefined: the default market), its prices in its currency. */
+  market: PricingMarket | undefined;
+  /** Its currency (null: the store's). */
+  currency: string | null;
+}> {
   const [q] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
   const m = await membershipOf(tx, customerId);
   if (!q || !customerSees(q, customerId, m)) throw notFound(quoteMessages.notFound);
@@ -81,6 +106,8 @@ export async function lockQuoteForAcceptance(
       // Every line of a sent quote is priced (the send checks it; the column refuses 0 or less).
       unitPriceCents: l.quotedPriceCents!,
     })),
+    market: quoteMarketOf(q),
+    currency: q.currency,
   };
 }
 

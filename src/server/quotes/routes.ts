@@ -24,6 +24,7 @@ import { enforceLimits } from "../auth/request-limit";
 import { caller, companyOf, type Guards, type SessionUser } from "../http/request-context";
 import { clientStillWaiting } from "../client-waiting";
 import type { QuoteService } from "./service";
+import type { RequestMarkets } from "../pricing/request-market";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
 
@@ -62,7 +63,9 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
   checkout: QuoteAcceptance;
   guards: Guards;
   rateLimiter: RateLimiter;
-}> = async (app, { quotes, checkout, guards, rateLimiter }) => {
+  /** The market a request is asked in (docs/quotes.md "In the buyer's market"). */
+  markets: Pick<RequestMarkets, "of">;
+}> = async (app, { quotes, checkout, guards, rateLimiter, markets }) => {
   /** Counts one of `kind` against the caller and their IP: 429 with Retry-After over either. */
   const limit = (kind: keyof typeof QUOTE_LIMITS, req: FastifyRequest, reply: FastifyReply) => {
     const { perUser, perIp } = QUOTE_LIMITS[kind];
@@ -78,7 +81,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ["quotes"],
         summary:
-          "Ask for a quote for everything in your cart, with a note (customers; not a company's viewers). The cart stays as it is",
+          "Ask for a quote for everything in your cart, with a note (customers; not a company's viewers). The cart stays as it is; the quote is in the market you shop in (its currency and rate)",
         body: quoteRequestSchema,
         response: { 201: quoteSchema, ...errors },
       },
@@ -87,7 +90,10 @@ export const quoteRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       await limit("request", req, reply);
-      return reply.code(201).send(await quotes.request(caller(req), companyOf(req), req.body.note));
+      const me = caller(req);
+      // The request's market (MARKET_CHOICE off: none, the store's currency, nothing read).
+      const market = await markets.of(req, me.id);
+      return reply.code(201).send(await quotes.request(me, companyOf(req), req.body.note, market));
     },
   );
 

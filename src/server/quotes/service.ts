@@ -24,7 +24,8 @@ import { quoteSentMail } from "./mail";
 import { orders } from "../orders/tables";
 import { orderNumberText } from "../../contract/orders";
 import { centsToUnits, formatCents, unitsToCents } from "../money";
-import { priceLines, pricingFor } from "../pricing/pricing";
+import { priceLines, pricingFor, type PricingMarket } from "../pricing/pricing";
+import { percentFromMilli } from "../tax/rules";
 import type { Membership } from "../http/request-context";
 import {
   customerDecides,
@@ -119,7 +120,12 @@ export function createQuoteService(
           priced && ls.length
             ? centsToUnits(ls.reduce((s, l) => s + l.quotedPriceCents! * l.qty, 0))
             : null,
-        currency: opts.currency,
+        currency: r.currency ?? opts.currency,
+        // A consumer's quote in a market that shows VAT: its prices are gross (docs/tax.md).
+        ...(r.pricesIncludeTax && {
+          pricesIncludeTax: true,
+          taxRate: percentFromMilli(r.taxRateMillipercent ?? 0),
+        }),
         orderNumber: r.orderId ? (orderNumber.get(r.orderId) ?? null) : null,
         createdAt: r.createdAt.toISOString(),
         sentAt: r.sentAt?.toISOString() ?? null,
@@ -175,9 +181,16 @@ export function createQuoteService(
   return {
     /**
      * The customer's cart becomes a request for quote (the cart stays as it is). Each line keeps
-     * the price the customer would pay now (their company's prices included), for reference.
+     * the price the customer would pay now (their company's prices included), for reference. In
+     * `market` (the request's, docs/quotes.md "In the buyer's market"): the quote keeps its
+     * currency, rate and rounding, and its prices are in that currency; absent: the store's.
      */
-    async request(caller: QuoteCaller, m: Membership | null, note: string): Promise<Quote> {
+    async request(
+      caller: QuoteCaller,
+      m: Membership | null,
+      note: string,
+      market?: PricingMarket,
+    ): Promise<Quote> {
       return db.transaction(async (tx) => {
         if (m?.role === "viewer") throw forbidden(quoteMessages.viewerCannotRequest);
         const cart = await tx
@@ -199,6 +212,7 @@ export function createQuoteService(
           caller.id,
           opts.currency,
           cart.map((l) => l.productId),
+          market,
         );
         const priced = priceLines(pricing, cart);
         const [row] = await tx
@@ -209,6 +223,12 @@ export function createQuoteService(
             requesterName: caller.name,
             companyId: m?.companyId ?? null,
             note,
+            currency: pricing.currency,
+            exchangeRate: pricing.market?.rate ?? 1,
+            marketCode: pricing.market?.code ?? null,
+            rounding: pricing.market?.rounding ?? null,
+            pricesIncludeTax: !!pricing.taxIncluded,
+            taxRateMillipercent: pricing.taxIncluded?.rateMillipercent ?? null,
           })
           .returning();
         await tx.insert(quoteLines).values(
@@ -328,7 +348,9 @@ export function createQuoteService(
           .where(eq(quotes.id, id))
           .returning();
         const totalCents = lines.reduce((s, l) => s + given.get(l.productId)! * l.qty, 0);
-        const money = (c: number) => formatCents(c, opts.currency);
+        // In the quote's own currency (the market it was requested in).
+        const currency = row.currency ?? opts.currency;
+        const money = (c: number) => formatCents(c, currency);
         const reference = quoteNumberText(sent!.number);
         await recordWebhookEvent(tx, {
           type: "quote.sent",
@@ -339,7 +361,7 @@ export function createQuoteService(
             companyId: sent!.companyId,
             status: "sent",
             total: centsToUnits(totalCents),
-            currency: opts.currency,
+            currency,
             expiresAt: expiresAt.toISOString(),
           },
         });
