@@ -3,7 +3,8 @@ import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
 import { invoiceSummarySchema } from "../../contract/invoices";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../http/request-context";
+import type { RouteApp } from "../http/page";
+import { caller, type Guards, type SessionUser } from "../http/request-context";
 import { orderReadRoutes } from "../orders/read-routes";
 import type { InvoiceService } from "./service";
 
@@ -21,20 +22,52 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{
     (id, viewer) => invoices.summary(id, viewer),
   );
 
-  app.get(
+  documentPdfRoute(
+    app,
+    guards,
     "/orders/:id/invoice.pdf",
     {
+      tags: ["orders", "invoices"],
+      summary: "The order's invoice as a PDF (404 until the order is paid)",
+      document: "The invoice, a PDF document",
+      errors,
+    },
+    (id, viewer) => invoices.pdf(id, viewer),
+  );
+};
+
+/**
+ * `GET path`: a document the invoices keep (an invoice, a credit note) as a PDF download, an
+ * attachment named as the document that no cache keeps. `pdf` is given the path's id and the
+ * signed-in caller, and decides whether they may see it.
+ */
+export function documentPdfRoute(
+  app: RouteApp,
+  guards: Guards,
+  path: string,
+  route: {
+    tags: string[];
+    summary: string;
+    /** What the answer is, in the OpenAPI document ("The invoice, a PDF document"). */
+    document: string;
+    errors: Record<number, z.ZodType>;
+  },
+  pdf: (id: string, viewer: SessionUser) => Promise<{ filename: string; bytes: Uint8Array }>,
+): void {
+  app.get(
+    path,
+    {
       schema: {
-        tags: ["orders", "invoices"],
-        summary: "The order's invoice as a PDF (404 until the order is paid)",
+        tags: route.tags,
+        summary: route.summary,
         params: idParamsSchema,
         produces: ["application/pdf"],
-        response: { 200: z.string().describe("The invoice, a PDF document"), ...errors },
+        response: { 200: z.string().describe(route.document), ...route.errors },
       },
       onRequest: guards.signedIn,
     },
     async (req, reply) => {
-      const { filename, bytes } = await invoices.pdf(req.params.id, caller(req));
+      const { filename, bytes } = await pdf(req.params.id, caller(req));
       return (
         reply
           .type("application/pdf")
@@ -45,4 +78,4 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{
       );
     },
   );
-};
+}

@@ -22,6 +22,7 @@ import { pagedListRoute } from "../http/page";
 import { adminRoute, caller, type Guards } from "../http/request-context";
 import { sendPrivatePhoto } from "../photos/private";
 import { photoUploadLimits, readPhotoUploads, type ReturnPhotoService } from "./photos";
+import { documentPdfRoute } from "../invoices/routes";
 import { orderReadRoutes } from "../orders/read-routes";
 import type { ReturnService } from "./service";
 
@@ -82,26 +83,17 @@ export const returnRoutes: FastifyPluginAsyncZod<{
     (id, viewer) => returns.creditNotes(id, viewer),
   );
 
-  app.get(
+  documentPdfRoute(
+    app,
+    guards,
     "/credit-notes/:id/pdf",
     {
-      schema: {
-        tags: ["returns", "invoices"],
-        summary: "A credit note as a PDF (the order's owner or an admin)",
-        params: idParamsSchema,
-        produces: ["application/pdf"],
-        response: { 200: z.string().describe("The credit note, a PDF document"), ...errors },
-      },
-      onRequest: guards.signedIn,
+      tags: ["returns", "invoices"],
+      summary: "A credit note as a PDF (the order's owner or an admin)",
+      document: "The credit note, a PDF document",
+      errors,
     },
-    async (req, reply) => {
-      const { filename, bytes } = await returns.creditNotePdf(req.params.id, caller(req));
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", `attachment; filename="${filename}"`)
-        .header("cache-control", "private, no-store")
-        .send(Buffer.from(bytes) as unknown as string);
-    },
+    (id, viewer) => returns.creditNotePdf(id, viewer),
   );
 
   pagedListRoute(
