@@ -146,7 +146,7 @@ describe("a quote in the market it was asked in", () => {
       expect(total.json()).toMatchObject({ subtotal: 40, shipping: 6.9, total: 46.9 });
 
       // To Oregon (the default market's): refused in words, nothing written.
-      const stock = await availableQuantityOf(t.database.db, p.id);
+      const stock = (await availableQuantityOf(t.database.db, p.id))!;
       const refused = await acceptTo(buyer, q.id, TEST_SHIP_TO);
       expect(refused.statusCode, refused.body).toBe(422);
       const words = quoteMessages.otherMarket("EUR", "Europe");
