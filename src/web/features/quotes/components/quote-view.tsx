@@ -23,6 +23,7 @@ import type { Order } from "#contract/orders";
 import { orderMessages } from "#contract/orders";
 import { dueDateWords } from "#contract/payment-words";
 import { chargedToAccount } from "#contract/terms";
+import { vatIncludedWords } from "#contract/tax";
 import { quotedInCart, useRemoveQuotedFromCart } from "../api/quoted-in-cart";
 import {
   useAcceptQuote,
@@ -87,9 +88,21 @@ export function QuoteView({
   );
 }
 
+/**
+ * The currency a quote's prices are in (the market it was asked in: docs/quotes.md), and for a
+ * consumer's quote in a market that shows VAT, that its prices include it.
+ */
+function pricesInWords(quote: Pick<QuoteDetail, "currency" | "pricesIncludeTax" | "taxRate">) {
+  const vat = quote.pricesIncludeTax ? `, ${vatIncludedWords.price(quote.taxRate ?? 0)}` : "";
+  return `Prices in ${quote.currency}${vat}`;
+}
+
 function Lines({ quote }: { quote: QuoteDetail }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="flex flex-col gap-2 overflow-x-auto">
+      <p className="text-sm text-base-content/75" data-testid="quote-currency">
+        {pricesInWords(quote)}
+      </p>
       <table className="table" aria-label="Quoted parts">
         <thead>
           <tr>
@@ -166,6 +179,9 @@ function PriceForm({ quote }: { quote: QuoteDetail }) {
         );
       }}
     >
+      <p className="text-sm" data-testid="quote-currency">
+        {pricesInWords(quote)}
+      </p>
       <ul className="flex flex-col gap-3">
         {quote.lines.map((l) => (
           <li
@@ -181,19 +197,25 @@ function PriceForm({ quote }: { quote: QuoteDetail }) {
                 Their price then: {formatPrice(l.seenPrice, quote.currency)}
               </span>
             </span>
-            <label className="flex flex-col gap-1">
-              <span className="text-sm">Unit price for {l.productName}</span>
-              <input
-                type="number"
-                inputMode="decimal"
-                min="0.01"
-                step="0.01"
-                required
-                className="input input-bordered input-sm w-36"
-                value={prices[l.productId] ?? ""}
-                onChange={(e) => setPrices({ ...prices, [l.productId]: e.target.value })}
-              />
-            </label>
+            <span className="flex items-end gap-2">
+              <label className="flex flex-col gap-1">
+                <span className="text-sm">Unit price for {l.productName}</span>
+                <input
+                  type="number"
+                  inputMode="decimal"
+                  min="0.01"
+                  step="0.01"
+                  required
+                  className="input input-bordered input-sm w-36"
+                  value={prices[l.productId] ?? ""}
+                  onChange={(e) => setPrices({ ...prices, [l.productId]: e.target.value })}
+                />
+              </label>
+              {/* The quote's own currency: the market it was asked in. */}
+              <span className="pb-1 text-sm text-base-content/75" data-testid="price-currency">
+                {quote.currency}
+              </span>
+            </span>
           </li>
         ))}
       </ul>
