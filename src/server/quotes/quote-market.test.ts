@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { TestAccount } from "../../../tests/support/accounts";
+import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
@@ -34,7 +34,7 @@ const call = requestsAs(() => t.app);
 const inMarket = (who: TestAccount, code: string) => ({ cookie: `${who.cookie}; market=${code}` });
 
 /** Europe as the admin's form sends it, its VAT display off, with `changes`. */
-const changeEurope = (changes: { rate?: number }) =>
+const changeEurope = (changes: { rate?: number; pricesIncludeTax?: boolean }) =>
   call(admin, "PATCH", `/api/markets/${europe.id}`, {
     code: europe.code,
     name: europe.name,
@@ -216,5 +216,50 @@ describe("a quote in the market it was asked in", () => {
       order: { currency: "USD", items: [{ unitPrice: 24 }] },
     });
     expect(await ordersOf(buyer.id)).toEqual([{ currency: "USD", rate: "1.000000" }]);
+  });
+
+  // Last: Germany's VAT from here on would be added to the trade buyers' orders above.
+  test("a consumer's quote in Europe with VAT shown: gross prices kept, accepted gross with the VAT contained", async () => {
+    expect((await changeEurope({ pricesIncludeTax: true })).statusCode).toBe(200);
+    const vat = await call(admin, "POST", "/api/tax-rates", {
+      country: "DE",
+      region: "",
+      postalCode: "",
+      name: "VAT",
+      rate: 19,
+      appliesToShipping: true,
+    });
+    expect(vat.statusCode, vat.body).toBe(201);
+    const driver = await signUpVerified(t);
+    const p = await part();
+    // Chosen by Germany: its 19 %. $25.86 is €23.79 net, €28.31 with VAT.
+    const q = await requestQuote(inMarket(driver, "DE"), p.id, 2);
+    expect(q).toMatchObject({
+      currency: "EUR",
+      pricesIncludeTax: true,
+      taxRate: 19,
+      lines: [{ seenPrice: 28.31 }],
+    });
+    await sendQuote(q, 30);
+    // €30.00 × 2 gross, shipping's $7.50 → €6.90 → €8.21 gross; the VAT is contained, not added.
+    const total = await call(driver, "POST", `/api/quotes/${q.id}/total`, { shipTo: BERLIN });
+    expect(total.json()).toMatchObject({
+      subtotal: 60,
+      shipping: 8.21,
+      total: 68.21,
+      pricesIncludeTax: true,
+      taxRate: 19,
+    });
+    const accepted = await acceptTo(driver, q.id, BERLIN, 68.21);
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(accepted.json()).toMatchObject({
+      order: {
+        currency: "EUR",
+        pricesIncludeTax: true,
+        total: 68.21,
+        items: [{ unitPrice: 30, lineTotal: 60 }],
+      },
+    });
+    expect(await ordersOf(driver.id)).toEqual([{ currency: "EUR", rate: "0.920000" }]);
   });
 });
