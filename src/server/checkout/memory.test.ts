@@ -370,10 +370,25 @@ describe("the memory itself", () => {
     expect(memory.recall("a", line("p"))).toBeNull();
   });
 
-  test("a per-minute window that has ended is read again", () => {
+  test("a per-minute window that has ended counts nothing, and the next order opens a new one", () => {
     const memory = createPlacementMemory();
-    memory.learn("a", readOf(["p"], 1, Date.now() - 1));
-    expect(memory.recall("a", line("p"))).toBeNull();
+    const read = readOf(["p"], 1, Date.now() - 1);
+    read.standing.placedThisMinute = 4;
+    memory.learn("a", read);
+    const known = memory.recall("a", line("p"))!;
+    expect(known.placedThisMinute).toBe(0);
+    memory.placed(
+      "a",
+      known.decidedOn,
+      { lines: [], totalCents: 0, holdExpiresAt: new Date() } as unknown as OrderToWrite,
+      new Map(),
+    );
+    expect(memory.recall("a", line("p"))!.placedThisMinute).toBe(1);
+    // A window still open keeps its count.
+    const open = readOf(["p"], 1);
+    open.standing.placedThisMinute = 4;
+    memory.learn("b", open);
+    expect(memory.recall("b", line("p"))!.placedThisMinute).toBe(4);
   });
 
   test("keeps one copy of a country's shipping zones and tax rates for all its customers", () => {

@@ -62,6 +62,16 @@ export const REMEMBERED_CUSTOMERS = 10_000;
 export const REMEMBERED_PRODUCTS = 50_000;
 
 /**
+ * The placements counted in the customer's per-minute window (`RATE_WINDOW_SECONDS`): none once
+ * the window known has ended, or when none was open (a read of a customer who has placed nothing
+ * this minute ends it as it reads). Nothing was placed since, or the revision would have moved:
+ * their next placement opens a new window. The end known is never before the database's (read
+ * after it, in whole seconds rounded up), so no placement counted there is missed here.
+ */
+const placedInWindow = (known: KnownCustomer, now: number) =>
+  known.minuteEndsAt <= now ? 0 : known.placedThisMinute;
+
+/**
  * The memory of one process. Facts of an older version than the newest read are dropped whole
  * (they would fail the write's check anyway).
  */
@@ -156,15 +166,17 @@ export function createPlacementMemory(
         const open = known.windows.get(line.productId);
         if (!open || open.getTime() <= now) known.windows.set(line.productId, order.holdExpiresAt);
       }
-      // The write counted it; a window that had ended started again (then this count is high).
-      if (known.minuteEndsAt <= now) known.minuteEndsAt = now + RATE_WINDOW_SECONDS * 1000;
+      // The write counted it: in the window known, or in the one it opened if that had ended.
+      if (known.minuteEndsAt <= now) {
+        known.minuteEndsAt = now + RATE_WINDOW_SECONDS * 1000;
+        known.placedThisMinute = 0;
+      }
       known.placedThisMinute += 1;
     },
 
     recall(customerId, lines, now = Date.now()) {
       const known = customers.get(customerId);
       if (!known || known.decidedOn.factsVersion !== factsVersion) return null;
-      if (known.minuteEndsAt <= now) return null;
       const found = new Map<string, ProductFacts>();
       for (const line of lines) {
         const p = products.get(line.productId);
@@ -190,7 +202,7 @@ export function createPlacementMemory(
           windowEnd,
         },
         decidedOn: { ...known.decidedOn, windowEnd },
-        placedThisMinute: known.placedThisMinute,
+        placedThisMinute: placedInWindow(known, now),
       };
     },
   };
