@@ -3,7 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
-import { demoCustomer, fillLogin, payThroughApi } from "./auth-helpers";
+import {
+  demoAdmin,
+  demoCustomer,
+  fillLogin,
+  payThroughApi,
+  productNamed,
+  signUpInBrowser,
+} from "./auth-helpers";
 
 /**
  * A buyer chooses a market (docs/pricing.md "The market chosen"): a store of its own with
@@ -112,6 +119,68 @@ for (const [width, height] of [
       await page.screenshot({ path: `/tmp/mk/order-${width}.png`, fullPage: false });
     } finally {
       await context.close();
+    }
+  });
+}
+
+/**
+ * A quote in the buyer's market (docs/quotes.md "In the buyer's market"): a new customer who
+ * picked Europe asks for a quote from the cart; it is in EUR with the VAT included (a consumer);
+ * the admin prices it in EUR (the code beside the price field) and sends it; the buyer reads the
+ * total in €.
+ */
+for (const [width, height] of [
+  [1366, 768],
+  [390, 844],
+] as const) {
+  test(`a quote asked in Europe is priced by the admin and read by the buyer in € (${width}×${height})`, async ({
+    browser,
+  }) => {
+    test.slow();
+    const viewport = { width, height };
+    const context = await browser.newContext({ baseURL: server.url, viewport });
+    const adminContext = await browser.newContext({ baseURL: server.url, viewport });
+    try {
+      const page = await context.newPage();
+      await signUpInBrowser(page);
+      await page.goto("/allproducts?market=EU");
+      const part = await productNamed(page, "brake");
+      const qty = Math.max(part.minimumOrder, 2);
+      const put = await page.request.put(`/api/cart/items/${part._id}`, { data: { qty } });
+      expect(put.status(), await put.text()).toBe(200);
+      await page.goto("/cart");
+      await page.getByRole("button", { name: "Request a quote" }).click();
+      await page.getByLabel("Note for us (optional)").fill("Fleet in Vienna");
+      await page.getByRole("button", { name: "Send the request" }).click();
+      await expect(page).toHaveURL(/\/dashboard\/quotes\/[0-9a-f-]+$/);
+      const quoteUrl = new URL(page.url()).pathname;
+      // A consumer in Europe: gross prices at its first country's rate (Austria's 20 %).
+      await expect(page.getByTestId("quote-currency")).toHaveText("Prices in EUR, incl. 20 % VAT");
+      await expect(page.getByTestId("quote-line").first()).toContainText("€");
+      await expect(page.getByTestId("quote-line").first()).not.toContainText("$");
+      await page.screenshot({ path: `/tmp/pw-quote-market/buyer-${width}.png`, fullPage: true });
+
+      const admin = await adminContext.newPage();
+      await admin.goto("/login");
+      await fillLogin(admin, demoAdmin.email, demoAdmin.password);
+      if (width < 768) await admin.getByRole("button", { name: "Open menu" }).click();
+      await expect(admin.getByRole("button", { name: "Sign Out" }).first()).toBeVisible();
+      await admin.goto(quoteUrl);
+      await expect(admin.getByTestId("quote-currency")).toHaveText("Prices in EUR, incl. 20 % VAT");
+      await expect(admin.getByTestId("price-currency").first()).toHaveText("EUR");
+      await admin.getByLabel(`Unit price for ${part.name}`).fill("12.34");
+      await admin.screenshot({ path: `/tmp/pw-quote-market/admin-${width}.png`, fullPage: true });
+      await admin.getByRole("button", { name: "Send the quote" }).click();
+      await expect(admin.getByTestId("quote-status")).toHaveText("Sent");
+      const total = `€${(12.34 * qty).toFixed(2)}`;
+      await expect(admin.getByTestId("quote-total")).toHaveText(total);
+
+      await page.reload();
+      await expect(page.getByTestId("quote-status")).toHaveText("Priced: waiting for you");
+      await expect(page.getByTestId("quote-total").first()).toHaveText(total);
+    } finally {
+      await context.close();
+      await adminContext.close();
     }
   });
 }
