@@ -42,7 +42,11 @@ export const shippingMethodInputSchema = z
     kind: z.enum(shippingRateKinds, { message: "Choose flat, weight or free over" }),
     /** flat: the price; free_over: the price below the threshold. */
     price: money("a price").default(0),
-    /** free_over: the order value (net of tax) from which it is free. */
+    /**
+     * free_over: the order value from which it is free, in the store's currency: the parts as
+     * the buyer is shown them (before tax; with VAT for a consumer whose prices include it),
+     * against it converted into the buyer's market (docs/shipping.md "Free from an order value").
+     */
     freeOver: money("an order value").nullable().default(null),
     /** weight: ascending bands; an order heavier than the last is not served by this method. */
     bands: z.array(weightBandSchema).max(20, "At most 20 weight bands").default([]),

@@ -165,8 +165,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       currentAddress: (slug) => store.partPages.currentAddressOf(slug),
       sitemap: store.partPages,
     },
+    // A signed-in customer's market counts too (their default delivery country): a part's page
+    // is rendered with prices, and its JSON-LD offer in the store's currency, only for the
+    // default market. The caller and their country come from memory once warm.
     inDefaultMarket: async (req) =>
-      !store.requestMarkets.choice || (await store.requestMarkets.of(req)) === undefined,
+      !store.requestMarkets.choice ||
+      (await store.requestMarkets.of(req, await store.marketCustomerOf(req))) === undefined,
     cachedList: (url) => {
       const answer = catalogCache.answerFor(url);
       return answer?.total === undefined

@@ -232,6 +232,18 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     confirmPerIp: config.paymentConfirmPerIp,
     ...payment.routes,
   });
+  // A catalog answer's market for a caller: a trade buyer (a company member) sees the market's net
+  // prices (docs/tax.md).
+  const catalogMarketFor = async (req: FastifyRequest, customerId: string | undefined) => {
+    const market = await store.requestMarkets.of(req, customerId);
+    const net = market?.taxRateMillipercent !== undefined && customerId;
+    return catalogMarketOf(
+      config.currency,
+      net && (await companyPrices.isTrade(customerId))
+        ? { ...market, taxRateMillipercent: undefined }
+        : market,
+    );
+  };
   await api.register(catalogRoutes, {
     catalog,
     removeProduct: createDeleteProduct(database.db),
@@ -252,17 +264,7 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
       ),
     markets: {
       choice: store.requestMarkets.choice,
-      // A trade buyer (a company member) sees the market's net prices (docs/tax.md).
-      of: async (req, customerId) => {
-        const market = await store.requestMarkets.of(req, customerId);
-        const net = market?.taxRateMillipercent !== undefined && customerId;
-        return catalogMarketOf(
-          config.currency,
-          net && (await companyPrices.isTrade(customerId))
-            ? { ...market, taxRateMillipercent: undefined }
-            : market,
-        );
-      },
+      of: catalogMarketFor,
       none: catalogMarketOf(config.currency, undefined),
     },
     listCaller: (req) => store.sessions.user(req.headers.cookie),
@@ -299,10 +301,11 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     partPages: store.partPages,
     catalogCache,
     replica: store.replica,
-    // A part's page in the market of a visitor's choice (its cookie or ?market=).
+    // A part's page in the market of a visitor's choice (its cookie or ?market=), else of a
+    // signed-in customer's default delivery country, as their list's.
     ...(store.requestMarkets.choice && {
       marketOf: async (req: FastifyRequest) =>
-        catalogMarketOf(config.currency, await store.requestMarkets.of(req)),
+        catalogMarketFor(req, await store.marketCustomerOf(req)),
     }),
   });
   await api.register(attributeRoutes, {

@@ -1,8 +1,13 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { createAuth } from "./auth/auth";
 import { createGuards } from "./auth/guards";
 import { SessionCache } from "./auth/session-cache";
-import { createSessionReader, stillSignedInSql, verifiedToken } from "./auth/session-reader";
+import {
+  createSessionReader,
+  hasSessionCookie,
+  stillSignedInSql,
+  verifiedToken,
+} from "./auth/session-reader";
 import type { createRateLimiter } from "./auth/rate-limit";
 import { loadAuthSecret } from "./auth/secret";
 import { startChangeBus } from "./changes/bus";
@@ -417,6 +422,15 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     consumerRates,
     deliveryCountries,
     requestMarkets,
+    /**
+     * The customer whose default delivery country a request's market may follow (docs/pricing.md
+     * "The market chosen"): the signed-in caller, from the session cache; none for an admin.
+     */
+    marketCustomerOf: async (req: FastifyRequest): Promise<string | undefined> => {
+      if (!requestMarkets.choice || !hasSessionCookie(req.headers.cookie)) return undefined;
+      const me = await sessions.user(req.headers.cookie);
+      return me && me.role !== "admin" ? me.id : undefined;
+    },
     inventory,
     storage,
     returnPhotos,

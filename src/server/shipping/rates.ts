@@ -8,7 +8,7 @@ import { shippingMessages } from "../../contract/shipping";
  * - A zone covers an address when its countries include the address's country and, if the zone
  *   names regions, the address's region is one of them. The most specific zone serves it (one
  *   naming the region beats one naming only the country); between equals, the oldest.
- * - flat: its price. free_over: its price below the threshold (the lines' net value), free from
+ * - flat: its price. free_over: its price below the threshold (the lines' value as shown), free from
  *   it. weight: the first band at least as heavy as the order (units × product weight); an order
  *   heavier than the last band is not served by that method.
  */
@@ -49,7 +49,10 @@ export interface Place {
 }
 
 export interface Basket {
-  /** The lines' net value (what free_over compares). */
+  /**
+   * The lines' value as the buyer is shown it (what free_over compares): before tax, or with VAT
+   * for a consumer whose prices include it (docs/shipping.md "Free from an order value").
+   */
   subtotalCents: number;
   weightGrams: number;
 }

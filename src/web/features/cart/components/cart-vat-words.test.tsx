@@ -5,7 +5,7 @@ import { expect, test } from "vitest";
 import type { CartLine } from "#contract/cart";
 import { cartVatNote } from "#contract/tax";
 import { CartLineItem } from "./cart-view";
-import { CheckoutPricesWords } from "./checkout-form";
+import { CheckoutPricesWords, checkoutWaitingWords } from "./checkout-form";
 
 // What a consumer whose prices include VAT reads in the cart and at checkout (docs/tax.md
 // "Prices with VAT included"); a buyer with net prices reads what they always did.
@@ -66,5 +66,20 @@ test("the checkout says a consumer's prices include VAT; net prices are before t
   render(<CheckoutPricesWords grossPrices={false} />);
   expect(screen.getByTestId("checkout-prices-words").textContent).toBe(
     "Prices are before tax; shipping and tax are added here. Placing the order holds the parts for you; then you pay by card.",
+  );
+});
+
+test("before its quote, the checkout tells a consumer with gross prices their country's VAT decides, not that tax is added", () => {
+  expect(checkoutWaitingWords({ grossPrices: true, hasAddress: false })).toBe(
+    "Add a delivery address to see shipping and your prices with its country's VAT.",
+  );
+  expect(checkoutWaitingWords({ grossPrices: true, hasAddress: true })).toBe(
+    "Working out shipping and VAT…",
+  );
+  expect(checkoutWaitingWords({ grossPrices: false, hasAddress: false })).toBe(
+    "Add a delivery address to see shipping and tax.",
+  );
+  expect(checkoutWaitingWords({ grossPrices: false, hasAddress: true })).toBe(
+    "Working out shipping and tax…",
   );
 });

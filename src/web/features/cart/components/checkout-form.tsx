@@ -269,10 +269,8 @@ function CheckoutFields({
         </h2>
         {vehicleNote}
         {!cart ? (
-          <p className="text-sm text-base-content/75">
-            {addressId
-              ? "Working out shipping and tax…"
-              : "Add a delivery address to see shipping and tax."}
+          <p className="text-sm text-base-content/75" data-testid="checkout-waiting-words">
+            {checkoutWaitingWords({ grossPrices, hasAddress: Boolean(addressId) })}
           </p>
         ) : (
           <>
@@ -339,6 +337,21 @@ function CheckoutFields({
       </section>
     </div>
   );
+}
+
+/**
+ * What "Your order" says before its quote: a consumer's prices with VAT included (docs/tax.md)
+ * are gross at a rate the delivery country sets (the market's first country's before an
+ * address: Austria's 20 % in Europe), so no tax is added but the prices may change with it;
+ * everyone else's get shipping and tax added.
+ */
+export function checkoutWaitingWords(opts: { grossPrices: boolean; hasAddress: boolean }) {
+  if (opts.hasAddress) {
+    return opts.grossPrices ? "Working out shipping and VAT…" : "Working out shipping and tax…";
+  }
+  return opts.grossPrices
+    ? "Add a delivery address to see shipping and your prices with its country's VAT."
+    : "Add a delivery address to see shipping and tax.";
 }
 
 /**
