@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import { asc, eq, inArray } from "drizzle-orm";
 import { attributeMessages, MAX_ATTRIBUTES_PER_CATEGORY } from "../../contract/attributes";
 import { productCategories, type ProductCategory } from "../../contract/constants";
-import { productFieldMessages } from "../../contract/products";
+import { minimumFitsPack, productFieldMessages } from "../../contract/products";
 import { MAX_IMPORT_ERRORS_KEPT, type ImportError, type PiesCounts } from "../../contract/imports";
 import {
   ensureDefinitions,
@@ -262,7 +262,7 @@ export async function applyPies(
       // A trade minimum is a whole number of the part's packs (docs/pricing.md "Quantities by
       // group"), as on the product's screens and in the product CSV; PIES carries no pack size.
       const packSize = existing?.packSize ?? 1;
-      if (item.minimumOrder !== undefined && item.minimumOrder % packSize !== 0) {
+      if (!minimumFitsPack({ minimumOrder: item.minimumOrder, packSize })) {
         problem(item, "bad_value", productFieldMessages.minimumNotPackMultiple(packSize));
         continue;
       }
