@@ -19,6 +19,7 @@ import { Link } from "../../../components/link";
 import { useAllOrders, useChangeOrderStatus } from "../api/orders-admin";
 import { InvoiceLink, isInvoiced } from "./invoice-link";
 import { ShipmentFields, type ShipmentInput } from "./shipment-fields";
+import { ListFilter } from "../../../components/list-filter";
 import { SelectOptions } from "../../../components/select-options";
 
 const PAGE_SIZE = 20;
@@ -167,16 +168,13 @@ export function OrdersAdminTable() {
         value={q}
         onSearch={list.search}
       >
-        <label>
-          <span className="mb-1 block text-sm font-medium">Status</span>
-          <select
-            className="select select-bordered"
-            value={status ?? ""}
-            onChange={(e) => list.refine({ status: e.target.value })}
-          >
-            <SelectOptions empty="All" values={orderStatuses} labels={orderStatusLabels} />
-          </select>
-        </label>
+        <ListFilter
+          label="Status"
+          value={status}
+          onChange={(value) => list.refine({ status: value })}
+        >
+          <SelectOptions empty="All" values={orderStatuses} labels={orderStatusLabels} />
+        </ListFilter>
       </SearchForm>
 
       <ListTable

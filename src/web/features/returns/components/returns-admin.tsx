@@ -22,6 +22,7 @@ import { ReceiveDialog } from "./receive-dialog";
 import { ReturnPhotos } from "./return-photos";
 import { ReturnDialogButtons } from "./return-dialog-buttons";
 import { ReturnStatusBadge } from "./return-status-badge";
+import { ListFilter } from "../../../components/list-filter";
 import { SelectOptions } from "../../../components/select-options";
 
 const PAGE_SIZE = 25;
@@ -199,19 +200,14 @@ export function ReturnsAdmin() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <label htmlFor="returns-status" className="text-sm font-medium">
-          Status
-        </label>
-        <select
-          id="returns-status"
-          className="select select-bordered w-fit"
-          value={status ?? ""}
-          onChange={(e) => list.refine({ status: e.target.value })}
-        >
-          <SelectOptions empty="All" values={returnStatuses} labels={returnStatusLabels} />
-        </select>
-      </div>
+      <ListFilter
+        label="Status"
+        value={status}
+        onChange={(value) => list.refine({ status: value })}
+        className="w-fit"
+      >
+        <SelectOptions empty="All" values={returnStatuses} labels={returnStatusLabels} />
+      </ListFilter>
       <ListTable
         {...states}
         filtered={status !== undefined}

@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { claimStatuses, claimStatusLabels, type ClaimSummary } from "#contract/warranty";
 import { ListStates } from "../../../components/data-table";
+import { ListFilter } from "../../../components/list-filter";
 import { SearchForm } from "../../../components/search-form";
 import { SelectOptions } from "../../../components/select-options";
 import { PageSpinner } from "../../../components/spinner";
@@ -48,14 +49,18 @@ export function ClaimsList({ store }: { store: boolean }) {
         value={list.q}
         onSearch={list.search}
       >
-        <Filter label="Status" value={status} onChange={(value) => list.refine({ status: value })}>
+        <ListFilter
+          label="Status"
+          value={status}
+          onChange={(value) => list.refine({ status: value })}
+        >
           <SelectOptions empty="Every status" values={claimStatuses} labels={claimStatusLabels} />
-        </Filter>
-        <Filter label="Filed" value={age} onChange={(value) => list.refine({ age: value })}>
+        </ListFilter>
+        <ListFilter label="Filed" value={age} onChange={(value) => list.refine({ age: value })}>
           <SelectOptions empty="Any time" values={AGES} labels={AGE_LABELS} />
-        </Filter>
+        </ListFilter>
         {store && (
-          <Filter
+          <ListFilter
             label="Failure code"
             value={code}
             onChange={(value) => list.refine({ code: value })}
@@ -66,7 +71,7 @@ export function ClaimsList({ store }: { store: boolean }) {
                 {c.code} · {c.label}
               </option>
             ))}
-          </Filter>
+          </ListFilter>
         )}
       </SearchForm>
       <ListStates
@@ -120,27 +125,6 @@ function ClaimRow({
         Open
       </RowButton>
     </div>
-  );
-}
-
-/** One of the filters beside the claims' search: a labelled select whose empty option is "any". */
-function Filter(props: {
-  label: string;
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-  children: ReactNode;
-}) {
-  return (
-    <label className="flex flex-col">
-      <span className="mb-1 text-sm font-medium">{props.label}</span>
-      <select
-        className="select select-bordered"
-        value={props.value ?? ""}
-        onChange={(e) => props.onChange(e.target.value || undefined)}
-      >
-        {props.children}
-      </select>
-    </label>
   );
 }
 
