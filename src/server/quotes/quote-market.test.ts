@@ -4,6 +4,7 @@ import { signUpVerified, type TestAccount } from "../../../tests/support/account
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
+import { BERLIN_SHIP_TO, changeMarket } from "../../../tests/support/markets";
 import { requestsAs } from "../../../tests/support/requests";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
@@ -23,7 +24,7 @@ import { quotes } from "./tables";
  * off here (company buyers see net prices anyway). With MARKET_CHOICE off, quotes.test.ts.
  */
 
-const BERLIN = { ...TEST_SHIP_TO, city: "Berlin", region: "", postalCode: "10115", country: "DE" };
+const BERLIN = BERLIN_SHIP_TO;
 
 let t: TestApp;
 let admin: TestAccount;
@@ -33,19 +34,9 @@ const call = requestsAs(() => t.app);
 /** `who` shopping in the market `code` (the `market` cookie, as the picker leaves it). */
 const inMarket = (who: TestAccount, code: string) => ({ cookie: `${who.cookie}; market=${code}` });
 
-/** Europe as the admin's form sends it, its VAT display off, with `changes`. */
+/** Europe as the admin's form sends it, its VAT display off unless `changes` turn it on. */
 const changeEurope = (changes: { rate?: number; pricesIncludeTax?: boolean }) =>
-  call(admin, "PATCH", `/api/markets/${europe.id}`, {
-    code: europe.code,
-    name: europe.name,
-    currency: europe.currency,
-    countries: europe.countries,
-    rate: europe.rate,
-    rounding: europe.rounding,
-    active: europe.active,
-    pricesIncludeTax: false,
-    ...changes,
-  });
+  changeMarket(t.app, admin, europe, { pricesIncludeTax: false, ...changes });
 
 beforeAll(async () => {
   ({ t, admin } = await shippingAppWithAdmin("quote-market-admin@example.com", {
