@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { listenForChanges } from "./listener";
+import { changeOf, listenForChanges } from "./listener";
 
 let database: TestDatabase;
 const quiet = { warn: () => {} };
@@ -131,4 +131,13 @@ test("changes from other connections are heard; pings are not changes", async ()
   } finally {
     await listener.stop();
   }
+});
+
+test("a payload is a topic, and for a keyed one what of it changed; one naming no topic is the catalog", () => {
+  expect(changeOf("stock")).toEqual({ topic: "stock" });
+  expect(changeOf("markets")).toEqual({ topic: "markets" });
+  expect(changeOf("addresses")).toEqual({ topic: "addresses" });
+  expect(changeOf("addresses:user-1")).toEqual({ topic: "addresses", key: "user-1" });
+  expect(changeOf("catalog")).toEqual({ topic: "catalog" });
+  expect(changeOf("something:else")).toEqual({ topic: "catalog" });
 });
