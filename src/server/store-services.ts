@@ -215,7 +215,7 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
   changes.subscribe(["markets"], consumerRates);
   const deliveryCountries = new DeliveryCountries(database.db);
   changes.subscribe(["addresses"], deliveryCountries);
-  const requestMarkets = createRequestMarkets(database.db, {
+  const requestMarkets = createRequestMarkets({
     cache: marketCache,
     choice: config.marketChoice,
     deliveryCountries,

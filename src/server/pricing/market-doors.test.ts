@@ -339,7 +339,7 @@ test("MARKET_CHOICE off: every request is in the default market, the markets nev
     reads += 1;
     return [];
   });
-  const markets = createRequestMarkets({} as never, {
+  const markets = createRequestMarkets({
     cache,
     choice: false,
     deliveryCountries: new DeliveryCountries({} as never),

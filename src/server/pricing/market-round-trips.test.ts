@@ -73,6 +73,7 @@ describe("MARKET_CHOICE on: a signed-in customer's market from memory", () => {
   let off: Awaited<ReturnType<typeof createAnotherProcess>>;
   let other: Awaited<ReturnType<typeof createAnotherProcess>>;
   let partId: string;
+  let adminCookie: string;
 
   beforeAll(async () => {
     let admin: TestAccount;
@@ -93,6 +94,7 @@ describe("MARKET_CHOICE on: a signed-in customer's market from memory", () => {
       payload: { country: "DE", region: "", postalCode: "", name: "VAT", rate: 19 },
     });
     expect(rate.statusCode, rate.body).toBe(201);
+    adminCookie = admin.cookie;
     partId = (await insertProduct(t.database.db, { priceCents: 1250, minimumOrder: 1 })).id;
   });
   afterAll(async () => {
@@ -184,5 +186,65 @@ describe("MARKET_CHOICE on: a signed-in customer's market from memory", () => {
       );
       await expect.poll(yourPrice).toBe(13.69);
     }
+  });
+
+  test("a checkout to a saved address reads no address to choose its market: as many statements as with it off", async () => {
+    const zone = await t.app.inject({
+      method: "POST",
+      url: "/api/shipping-zones",
+      headers: { cookie: adminCookie },
+      payload: {
+        name: "Germany",
+        countries: ["DE"],
+        methods: [{ name: "Standard", estimate: "3-5 business days", kind: "flat", price: 7.5 }],
+      },
+    });
+    expect(zone.statusCode, zone.body).toBe(201);
+    const checkoutStatements = async (node: Node) => {
+      const me = await germanCustomer();
+      const addressId = (
+        await node.app.inject({
+          method: "GET",
+          url: "/api/user/addresses",
+          headers: { cookie: me.cookie },
+        })
+      ).json<{ id: string }[]>()[0]!.id;
+      await warm(node, me, "/api/cart");
+      const quote = await node.app.inject({
+        method: "POST",
+        url: "/api/cart/quote",
+        headers: { cookie: me.cookie },
+        payload: { addressId },
+      });
+      expect(quote.statusCode, quote.body).toBe(200);
+      const seen: string[] = [];
+      let placed: Awaited<ReturnType<FastifyInstance["inject"]>> | undefined;
+      await watchQueries(
+        node.database.pool,
+        (q) => seen.push(q.text.replace(/\s+/g, " ")),
+        async () => {
+          placed = await node.app.inject({
+            method: "POST",
+            url: "/api/checkout",
+            headers: { cookie: me.cookie },
+            payload: { addressId, expectedTotal: quote.json().total },
+          });
+        },
+      );
+      expect(placed!.statusCode, placed!.body).toBe(201);
+      return { statements: seen, order: placed!.json().order };
+    };
+    const on = await checkoutStatements(t);
+    const without = await checkoutStatements(off);
+    expect(on.order).toMatchObject({ currency: "EUR" });
+    expect(without.order).toMatchObject({ currency: "USD" });
+    expect(
+      on.statements.filter((q) => /^select [^(]*from "addresses"/.test(q)),
+      on.statements.join("\n"),
+    ).toEqual([]);
+    expect(
+      on.statements.length,
+      `on:\n${on.statements.join("\n")}\noff:\n${without.statements.join("\n")}`,
+    ).toBeLessThanOrEqual(without.statements.length);
   });
 });

@@ -1,7 +1,6 @@
 import type { Market } from "../../contract/markets";
-import type { DbOrTx } from "../db/database";
 import { withConsumerTaxRateOf } from "../tax/service";
-import { addressCountry, type DeliveryCountries } from "./delivery-countries";
+import type { DeliveryCountries } from "./delivery-countries";
 import type { KeptRead, MarketCache } from "./market-cache";
 import { chooseMarket, marketForDelivery, marketNamed } from "./market-choice";
 import type { PricingMarket } from "./pricing";
@@ -48,22 +47,19 @@ export const pricingMarketOf = (m: Market): PricingMarket | undefined =>
  * memory (`MarketCache`), the hints from the request (`?market=`, then the `market` cookie), then
  * the signed-in customer's default delivery country (asked only when neither names a market;
  * from memory: `DeliveryCountries`), then the default market; a VAT-inclusive market's consumer
- * rate from the countries' rates in memory (`consumerRates`). Warm, a request reads nothing. At
- * checkout, the destination's address is read (`forDestination`: exact, not from memory). While
- * buyers cannot choose (`MARKET_CHOICE` off), every request is in the default market: no market,
- * no read.
+ * rate from the countries' rates in memory (`consumerRates`); at checkout the country of the
+ * saved address delivered to, from the same memory (`forDestination`). Warm, a request reads
+ * nothing to choose its market. While buyers cannot choose (`MARKET_CHOICE` off), every request
+ * is in the default market: no market, no read.
  */
-export function createRequestMarkets(
-  db: DbOrTx,
-  opts: {
-    cache: MarketCache;
-    choice: boolean;
-    /** The customers' default delivery countries, kept in memory. */
-    deliveryCountries: Pick<DeliveryCountries, "of">;
-    /** Each country's own tax rate (`readConsumerTaxRates`), kept in memory. */
-    consumerRates: Pick<KeptRead<ReadonlyMap<string, number>>, "get">;
-  },
-) {
+export function createRequestMarkets(opts: {
+  cache: MarketCache;
+  choice: boolean;
+  /** The customers' delivery countries (default and saved addresses), kept in memory. */
+  deliveryCountries: Pick<DeliveryCountries, "of" | "ofAddress">;
+  /** Each country's own tax rate (`readConsumerTaxRates`), kept in memory. */
+  consumerRates: Pick<KeptRead<ReadonlyMap<string, number>>, "get">;
+}) {
   /**
    * The market chosen for this request, as the admin keeps it (undefined when off), and the
    * country that chose it when a country did (a VAT-inclusive market's consumers then see that
@@ -138,7 +134,9 @@ export function createRequestMarkets(
       if (!opts.choice) return { market: undefined, notice: null };
       const country =
         destination.country ??
-        (customerId ? await addressCountry(db, customerId, destination.addressId) : null);
+        (customerId
+          ? await opts.deliveryCountries.ofAddress(customerId, destination.addressId)
+          : null);
       if (country) return forDelivery(req, customerId, country);
       const chosen = await choose(req, customerId);
       return { market: chosen && (await priced(chosen.market, chosen.country)), notice: null };
