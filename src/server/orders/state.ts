@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray, ne, type SQL } from "drizzle-orm";
 import { sql } from "../db/sql";
 import { accountTransactionId, ON_ACCOUNT } from "../../contract/terms";
 import {
@@ -48,6 +48,27 @@ async function recordCancelled(tx: DbOrTx, rows: readonly OrderRow[]): Promise<v
       data: orderEventData(row, { reason: row.cancelReason }),
     });
   }
+}
+
+/**
+ * The orders `where` picks → cancelled for `reason` (at `at`, now unless told), with their
+ * `order.cancelled` events, and their stock given back (the caller's stock transaction).
+ */
+async function cancelOrders(
+  tx: DbOrTx,
+  stock: StockMoves,
+  where: SQL | undefined,
+  reason: CancelReason,
+  at: Date | SQL = new Date(),
+): Promise<OrderRow[]> {
+  const rows = await tx
+    .update(orders)
+    .set({ status: "cancelled", cancelledAt: at, cancelReason: reason })
+    .where(where)
+    .returning();
+  await recordCancelled(tx, rows);
+  await stock.releaseOrders(rows.map((r) => r.id));
+  return rows;
 }
 
 /**
@@ -104,25 +125,41 @@ export async function approveOrder(tx: DbOrTx, id: string, until: Date): Promise
   return row;
 }
 
+/** How an order was paid: by whom (a gateway, on account, a warranty's replacement) and its id there. */
+type Payment = { transactionId: string; paidWith: NonNullable<OrderRow["paidWith"]> };
+
+/**
+ * The order → `paid` by `payment`, now, if it still is as `from` says (its status, its total),
+ * with its `order.paid` event; undefined (nothing written) if it no longer is.
+ */
+async function paidBy(
+  tx: DbOrTx,
+  id: string,
+  payment: Payment,
+  from: SQL | undefined,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: "paid", ...payment, paidAt: new Date() })
+    .where(and(eq(orders.id, id), from))
+    .returning();
+  if (row) {
+    await recordWebhookEvent(tx, {
+      type: "order.paid",
+      data: orderEventData(row, { paidWith: row.paidWith }),
+    });
+  }
+  return row;
+}
+
 /**
  * unpaid, awaiting_approval or cancelled (its hold ran out: the caller took its stock again) →
  * paid by the gateway's payment `transactionId`.
  */
-export async function markOrderPaid(
-  tx: DbOrTx,
-  id: string,
-  payment: { transactionId: string; paidWith: NonNullable<OrderRow["paidWith"]> },
-): Promise<OrderRow> {
-  const [row] = await tx
-    .update(orders)
-    .set({ status: "paid", ...payment, paidAt: new Date() })
-    .where(and(eq(orders.id, id), inArray(orders.status, [...holdingStatuses, "cancelled"])))
-    .returning();
+export async function markOrderPaid(tx: DbOrTx, id: string, payment: Payment): Promise<OrderRow> {
+  const from = inArray(orders.status, [...holdingStatuses, "cancelled"]);
+  const row = await paidBy(tx, id, payment, from);
   if (!row) throw new Error(`markOrderPaid: order ${id} cannot be paid`);
-  await recordWebhookEvent(tx, {
-    type: "order.paid",
-    data: orderEventData(row, { paidWith: row.paidWith }),
-  });
   return row;
 }
 
@@ -131,21 +168,9 @@ export async function markOrderPaid(
  * and to be shipped, its stock taken for good; its invoice is the caller's (terms).
  */
 export async function settleOnAccount(tx: DbOrTx, id: string): Promise<OrderRow> {
-  const [row] = await tx
-    .update(orders)
-    .set({
-      status: "paid",
-      paidWith: ON_ACCOUNT,
-      transactionId: accountTransactionId(id),
-      paidAt: new Date(),
-    })
-    .where(and(eq(orders.id, id), ne(orders.status, "cancelled")))
-    .returning();
+  const payment = { paidWith: ON_ACCOUNT, transactionId: accountTransactionId(id) };
+  const row = await paidBy(tx, id, payment, ne(orders.status, "cancelled"));
   if (!row) throw new Error(`settleOnAccount: no order ${id} to settle`);
-  await recordWebhookEvent(tx, {
-    type: "order.paid",
-    data: orderEventData(row, { paidWith: row.paidWith }),
-  });
   return row;
 }
 
@@ -159,21 +184,10 @@ export async function settleWarrantyReplacement(
   id: string,
   claim: string,
 ): Promise<OrderRow> {
-  const [row] = await tx
-    .update(orders)
-    .set({
-      status: "paid",
-      paidWith: WARRANTY_REPLACEMENT,
-      transactionId: warrantyTransactionId(claim),
-      paidAt: new Date(),
-    })
-    .where(and(eq(orders.id, id), eq(orders.status, "unpaid"), eq(orders.totalCents, 0)))
-    .returning();
+  const payment = { paidWith: WARRANTY_REPLACEMENT, transactionId: warrantyTransactionId(claim) };
+  const from = and(eq(orders.status, "unpaid"), eq(orders.totalCents, 0));
+  const row = await paidBy(tx, id, payment, from);
   if (!row) throw new Error(`settleWarrantyReplacement: no $0 order ${id} to settle`);
-  await recordWebhookEvent(tx, {
-    type: "order.paid",
-    data: orderEventData(row, { paidWith: row.paidWith }),
-  });
   return row;
 }
 
@@ -250,16 +264,10 @@ export async function cancelHoldingOrder(
   id: string,
   reason: Extract<CancelReason, "store" | "declined">,
 ): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
-  const [row] = await tx
-    .update(orders)
-    .set({ status: "cancelled", cancelledAt: new Date(), cancelReason: reason })
-    .where(and(eq(orders.id, id), inArray(orders.status, holdingStatuses)))
-    .returning();
+  const where = and(eq(orders.id, id), inArray(orders.status, holdingStatuses));
+  const [row] = await cancelOrders(tx, stock, where, reason);
   if (!row) throw unprocessable("Only unpaid orders can be cancelled");
-  await recordCancelled(tx, [row]);
-  const items = await linesOf(tx, [id]);
-  await stock.releaseOrders([id]);
-  return { row, items };
+  return { row, items: await linesOf(tx, [id]) };
 }
 
 /** paid → cancelled: its stock goes back; its refund is the caller's (cancel-order workflow). */
@@ -269,16 +277,10 @@ export async function cancelPaidOrder(
   id: string,
   reason: Extract<CancelReason, "store" | "buyer"> = "store",
 ): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
-  const [row] = await tx
-    .update(orders)
-    .set({ status: "cancelled", cancelledAt: new Date(), cancelReason: reason })
-    .where(and(eq(orders.id, id), eq(orders.status, "paid")))
-    .returning();
+  const where = and(eq(orders.id, id), eq(orders.status, "paid"));
+  const [row] = await cancelOrders(tx, stock, where, reason);
   if (!row) throw unprocessable("Only a paid order that has not shipped can be cancelled");
-  await recordCancelled(tx, [row]);
-  const items = await linesOf(tx, [id]);
-  await stock.releaseOrders([id]);
-  return { row, items };
+  return { row, items: await linesOf(tx, [id]) };
 }
 
 /**
@@ -291,14 +293,8 @@ export async function cancelHoldsOf(
   userId: string,
   reason: Extract<CancelReason, "store" | "account_removed">,
 ): Promise<OrderRow[]> {
-  const cancelled = await tx
-    .update(orders)
-    .set({ status: "cancelled", cancelledAt: new Date(), cancelReason: reason })
-    .where(and(eq(orders.userId, userId), inArray(orders.status, holdingStatuses)))
-    .returning();
-  await recordCancelled(tx, cancelled);
-  await stock.releaseOrders(cancelled.map((c) => c.id));
-  return cancelled;
+  const where = and(eq(orders.userId, userId), inArray(orders.status, holdingStatuses));
+  return cancelOrders(tx, stock, where, reason);
 }
 
 /**
@@ -311,22 +307,14 @@ export async function cancelExpired(
   /** "Now" as a moved clock says (tests); else the database's. */
   at?: Date,
 ): Promise<OrderRow[]> {
-  const expired = await tx
-    .update(orders)
-    .set({ status: "cancelled", cancelledAt: sql`now()`, cancelReason: "hold_ran_out" })
-    .where(
-      inArray(
-        orders.id,
-        sql`(select id from orders
-              where status in ('unpaid', 'awaiting_approval')
-                and hold_expires_at < ${at ? sql`${at.toISOString()}::timestamptz` : sql`now()`}
-              for update skip locked)`,
-      ),
-    )
-    .returning();
-  await recordCancelled(tx, expired);
-  await stock.releaseOrders(expired.map((r) => r.id));
-  return expired;
+  const expired = inArray(
+    orders.id,
+    sql`(select id from orders
+          where status in ('unpaid', 'awaiting_approval')
+            and hold_expires_at < ${at ? sql`${at.toISOString()}::timestamptz` : sql`now()`}
+          for update skip locked)`,
+  );
+  return cancelOrders(tx, stock, expired, "hold_ran_out", sql`now()`);
 }
 
 /**
