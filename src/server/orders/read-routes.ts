@@ -1,25 +1,38 @@
+import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
 import type { RouteApp } from "../http/page";
-import { caller, type Guards, type SessionUser } from "../http/request-context";
+import { caller, type GuardHook, type Guards, type SessionUser } from "../http/request-context";
 
 /**
- * A module's reads of what is an order's (its shipments, returns, invoice): `GET /orders/:id/…`
- * for a signed-in caller, under `tags`, answering `errors`. Each route's `read` is given the
- * order's id and the caller, and decides whether they may see it (its owner or an admin:
- * `visibleOrder`, `ownerOrAdmin` in `service.ts`).
+ * Whom a module's order reads are for, when more than the order's owner and admins may see them:
+ * the route's company hook (`preHandler`), and the viewer as its service asks (`viewer(req)`).
  */
-export function orderReadRoutes(
+export interface OrderReaders<V> {
+  preHandler: GuardHook;
+  viewer: (req: FastifyRequest) => V;
+}
+
+/**
+ * A module's reads of what is an order's (its shipments, returns, invoice, warranty): `GET
+ * /orders/:id/…` for a signed-in caller, under `tags`, answering `errors`. Each route's `read` is
+ * given the order's id and the viewer (the caller, or `readers.viewer`'s), and decides whether
+ * they may see it (its owner or an admin: `visibleOrder`, `ownerOrAdmin` in `service.ts`).
+ */
+export function orderReadRoutes<V = SessionUser>(
   app: RouteApp,
   guards: Guards,
   tags: string[],
   errors: Record<number, z.ZodType>,
+  readers?: OrderReaders<V>,
 ) {
+  const viewerOf = (readers?.viewer ?? caller) as (req: FastifyRequest) => V;
+  const who = readers ? { preHandler: readers.preHandler } : {};
   return <T>(
     path: `/orders/:id/${string}`,
     summary: string,
     response: z.ZodType<T>,
-    read: (orderId: string, viewer: SessionUser) => Promise<T>,
+    read: (orderId: string, viewer: V) => Promise<T>,
   ): void => {
     app.get(
       path,
@@ -32,8 +45,9 @@ export function orderReadRoutes(
           response: { 200: response as z.ZodType, ...errors },
         },
         onRequest: guards.signedIn,
+        ...who,
       },
-      async (req) => read(req.params.id, caller(req)),
+      async (req) => read(req.params.id, viewerOf(req)),
     );
   };
 }

@@ -27,6 +27,7 @@ import {
 import { errorAnswers } from "../api-errors";
 import { pagedListRoute } from "../http/page";
 import { caller, companyOf, type Guards } from "../http/request-context";
+import { orderReadRoutes } from "../orders/read-routes";
 import { photoUploadLimits, readPhotoUploads, sendPrivatePhoto } from "../photos/private";
 import { claimPhotoRule, type ClaimCaller, type WarrantyService } from "./service";
 
@@ -60,35 +61,21 @@ export const warrantyRoutes: FastifyPluginAsyncZod<{
   // Every route reads the caller's company, if any: a company's owners and buyers act for it.
   const who = { preHandler: guards.companyIfAny };
 
-  app.get(
+  const orderRead = orderReadRoutes(app, guards, ["warranty"], errors, {
+    ...who,
+    viewer: claimCaller,
+  });
+  orderRead(
     "/orders/:id/warranty",
-    {
-      schema: {
-        tags: ["warranty"],
-        summary:
-          "What of each line of the order may still be claimed under warranty, and until when (its buyer, their company's owners and buyers, or an admin)",
-        params: idParamsSchema,
-        response: { 200: claimableSchema, ...errors },
-      },
-      onRequest: guards.signedIn,
-      ...who,
-    },
-    async (req) => warranty.claimable(req.params.id, claimCaller(req)),
+    "What of each line of the order may still be claimed under warranty, and until when (its buyer, their company's owners and buyers, or an admin)",
+    claimableSchema,
+    (id, viewer) => warranty.claimable(id, viewer),
   );
-
-  app.get(
+  orderRead(
     "/orders/:id/warranty-claims",
-    {
-      schema: {
-        tags: ["warranty"],
-        summary: "The order's warranty claims, newest first, with their history",
-        params: idParamsSchema,
-        response: { 200: z.array(claimSchema), ...errors },
-      },
-      onRequest: guards.signedIn,
-      ...who,
-    },
-    async (req) => warranty.forOrder(req.params.id, claimCaller(req)),
+    "The order's warranty claims, newest first, with their history",
+    z.array(claimSchema),
+    (id, viewer) => warranty.forOrder(id, viewer),
   );
 
   app.post(
