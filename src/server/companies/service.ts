@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, ilike, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, type SQL } from "drizzle-orm";
 import { sql } from "../db/sql";
 import {
   companyMessages,
@@ -57,6 +57,10 @@ export const auditCompany = (
     target: { type: "company", id: companyId },
     summary: caller.role === "admin" ? summary : `${summary} (as the company's owner)`,
   });
+
+/** The company's invitations not yet accepted: of them, the one `which` names. */
+const openInvitation = (companyId: string, which: SQL) =>
+  and(eq(companyInvitations.companyId, companyId), which, isNull(companyInvitations.acceptedAt));
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const cents = (units: number | null | undefined) =>
@@ -355,13 +359,7 @@ export function createCompanyService(
         }
         await tx
           .delete(companyInvitations)
-          .where(
-            and(
-              eq(companyInvitations.companyId, companyId),
-              eq(companyInvitations.email, email),
-              isNull(companyInvitations.acceptedAt),
-            ),
-          );
+          .where(openInvitation(companyId, eq(companyInvitations.email, email)));
         const token = randomBytes(32).toString("base64url");
         const expiresAt = new Date(now().getTime() + INVITATION_DAYS * 24 * 3600 * 1000);
         const [row] = await tx
@@ -411,13 +409,7 @@ export function createCompanyService(
       await db.transaction(async (tx) => {
         const gone = await tx
           .delete(companyInvitations)
-          .where(
-            and(
-              eq(companyInvitations.id, invitationId),
-              eq(companyInvitations.companyId, companyId),
-              isNull(companyInvitations.acceptedAt),
-            ),
-          )
+          .where(openInvitation(companyId, eq(companyInvitations.id, invitationId)))
           .returning({ email: companyInvitations.email });
         if (gone.length === 0) throw notFound(companyMessages.invitationNotFound);
         await auditCompany(
