@@ -26,6 +26,9 @@ const keys = {
   addresses: (id: string) => ["companies", "addresses", id] as const,
 };
 const at = (id: string) => `/companies/${encodeURIComponent(id)}`;
+/** One of the company's members, invitations or addresses, by its id. */
+const one = (id: string, of: "members" | "invitations" | "addresses", itemId: string) =>
+  `${at(id)}/${of}/${encodeURIComponent(itemId)}`;
 
 export function useCompanies(query: { limit: number; offset: number; q?: string }) {
   return useQuery({
@@ -90,22 +93,16 @@ export const useInvite = (id: string) =>
 
 export const useRevokeInvitation = (id: string) =>
   useInvalidating((invitationId: string) =>
-    apiSend<void>("DELETE", `${at(id)}/invitations/${encodeURIComponent(invitationId)}`),
+    apiSend<void>("DELETE", one(id, "invitations", invitationId)),
   );
 
 export const useUpdateMember = (id: string) =>
   useInvalidating((input: { userId: string; body: CompanyMemberUpdate }) =>
-    apiSend<CompanyMember>(
-      "PATCH",
-      `${at(id)}/members/${encodeURIComponent(input.userId)}`,
-      input.body,
-    ),
+    apiSend<CompanyMember>("PATCH", one(id, "members", input.userId), input.body),
   );
 
 export const useRemoveMember = (id: string) =>
-  useInvalidating((userId: string) =>
-    apiSend<void>("DELETE", `${at(id)}/members/${encodeURIComponent(userId)}`),
-  );
+  useInvalidating((userId: string) => apiSend<void>("DELETE", one(id, "members", userId)));
 
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
@@ -136,14 +133,8 @@ export const useAddCompanyAddress = (id: string) =>
 
 export const useUpdateCompanyAddress = (id: string) =>
   useInvalidating((input: { id: string; patch: CompanyAddressPatch }) =>
-    apiSend<CompanyAddress>(
-      "PATCH",
-      `${at(id)}/addresses/${encodeURIComponent(input.id)}`,
-      input.patch,
-    ),
+    apiSend<CompanyAddress>("PATCH", one(id, "addresses", input.id), input.patch),
   );
 
 export const useRemoveCompanyAddress = (id: string) =>
-  useInvalidating((addressId: string) =>
-    apiSend<void>("DELETE", `${at(id)}/addresses/${encodeURIComponent(addressId)}`),
-  );
+  useInvalidating((addressId: string) => apiSend<void>("DELETE", one(id, "addresses", addressId)));
