@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CustomerGroupSet } from "#contract/users";
 import { apiSend } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import { useUserChange } from "./user-change";
 
 /** A customer's own customer group (what they pay while in no company; docs/pricing.md). */
 export const setCustomerGroup = ({
@@ -15,10 +14,4 @@ export const setCustomerGroup = ({
     customerGroupId,
   });
 
-export function useSetCustomerGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setCustomerGroup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
-  });
-}
+export const useSetCustomerGroup = () => useUserChange(setCustomerGroup);

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryKeys } from "../../../lib/query-keys";
+
+/**
+ * An admin's change to a user (a role, a bounce mark, a customer group): the users' lists are read
+ * again once it is done, and the mutation settles only then, so its button stays busy until All
+ * Users shows the change.
+ */
+export function useUserChange<I, O>(change: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
+  });
+}
