@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { and, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import {
   importNotStartable,
@@ -139,39 +139,36 @@ export function createImportService(db: Db, opts: ImportServiceOptions) {
     await db.update(catalogImports).set({ storedFile: null }).where(eq(catalogImports.id, r.id));
   }
 
-  /** Uploads previewed more than a day ago and never imported: their files go. How many. */
-  async function forgetStalePreviews(): Promise<number> {
-    const stale = await db
+  /** The imports `which` picks → failed, now, saying `failure`; their files removed. How many. */
+  async function failImports(which: SQL | undefined, failure: string): Promise<number> {
+    const failed = await db
       .update(catalogImports)
-      .set({ status: "failed", failure: EXPIRED_PREVIEW_MESSAGE, finishedAt: new Date() })
-      .where(
-        and(
-          eq(catalogImports.status, "previewed"),
-          lt(catalogImports.createdAt, new Date(Date.now() - KEEP_PREVIEWED_MS)),
-        ),
-      )
+      .set({ status: "failed", failure, finishedAt: new Date() })
+      .where(which)
       .returning({ id: catalogImports.id, storedFile: catalogImports.storedFile });
-    for (const r of stale) await removeFile(r);
-    return stale.length;
+    for (const r of failed) await removeFile(r);
+    return failed.length;
+  }
+
+  /** Uploads previewed more than a day ago and never imported: their files go. How many. */
+  function forgetStalePreviews(): Promise<number> {
+    const stale = and(
+      eq(catalogImports.status, "previewed"),
+      lt(catalogImports.createdAt, new Date(Date.now() - KEEP_PREVIEWED_MS)),
+    );
+    return failImports(stale, EXPIRED_PREVIEW_MESSAGE);
   }
 
   /**
    * Imports queued or running long past any try of their job (its process died each time, or the
    * queue lost it): failed, saying so, their files removed. Answers how many.
    */
-  async function failStuckImports(): Promise<number> {
-    const stuck = await db
-      .update(catalogImports)
-      .set({ status: "failed", failure: STOPPED_IMPORT_MESSAGE, finishedAt: new Date() })
-      .where(
-        and(
-          inArray(catalogImports.status, ["queued", "running"]),
-          lt(catalogImports.startedAt, new Date(Date.now() - STUCK_AFTER_MS)),
-        ),
-      )
-      .returning({ id: catalogImports.id, storedFile: catalogImports.storedFile });
-    for (const r of stuck) await removeFile(r);
-    return stuck.length;
+  function failStuckImports(): Promise<number> {
+    const stuck = and(
+      inArray(catalogImports.status, ["queued", "running"]),
+      lt(catalogImports.startedAt, new Date(Date.now() - STUCK_AFTER_MS)),
+    );
+    return failImports(stuck, STOPPED_IMPORT_MESSAGE);
   }
 
   async function markFailed(id: string, failure: string) {
