@@ -1,5 +1,5 @@
 import { orderNumberText } from "../../contract/orders";
-import { and, asc, count, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, type SQL } from "drizzle-orm";
 import { sql } from "../db/sql";
 import {
   ADMIN_HOME_ROWS,
@@ -10,6 +10,7 @@ import {
 } from "../../contract/admin-home";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
+import { pageOf } from "../db/page";
 import { lowStockEmails } from "./tables";
 import { orders } from "../orders/tables";
 import { payments } from "../payments/tables";
@@ -85,11 +86,25 @@ export function createAdminHomeService(
         totalCents: orders.totalCents,
         currency: orders.currency,
       };
+      /** The first orders `where` picks by `at` (then id), as many as shown, and how many. */
+      const firstOrders = (
+        where: SQL | undefined,
+        at: typeof orders.paidAt | typeof orders.holdExpiresAt,
+      ) =>
+        pageOf(
+          db,
+          db
+            .select({ ...orderRow, at })
+            .from(orders)
+            .where(where)
+            .orderBy(asc(at), asc(orders.id)),
+          orders,
+          where,
+          { limit: ADMIN_HOME_ROWS, offset: 0 },
+        );
       const [
-        shipRows,
-        [shipCount],
-        holdRows,
-        [holdCount],
+        ship,
+        hold,
         low,
         [reviewCount],
         [quoteCount],
@@ -101,20 +116,8 @@ export function createAdminHomeService(
         atLocations,
         waiting,
       ] = await Promise.all([
-        db
-          .select({ ...orderRow, at: orders.paidAt })
-          .from(orders)
-          .where(toShip)
-          .orderBy(asc(orders.paidAt), asc(orders.id))
-          .limit(ADMIN_HOME_ROWS),
-        db.select({ n: count() }).from(orders).where(toShip),
-        db
-          .select({ ...orderRow, at: orders.holdExpiresAt })
-          .from(orders)
-          .where(expiring)
-          .orderBy(asc(orders.holdExpiresAt), asc(orders.id))
-          .limit(ADMIN_HOME_ROWS),
-        db.select({ n: count() }).from(orders).where(expiring),
+        firstOrders(toShip, orders.paidAt),
+        firstOrders(expiring, orders.holdExpiresAt),
         lowStock(db, LOW_STOCK_ROWS),
         db
           .select({ n: count() })
@@ -132,7 +135,7 @@ export function createAdminHomeService(
         lowAtLocations(db, LOW_STOCK_ROWS),
         waitingBackorders(db),
       ]);
-      const row = (r: (typeof shipRows)[number]) => ({
+      const row = (r: (typeof ship.rows)[number]) => ({
         id: r.id,
         orderNumber: orderNumberText(r.number),
         customerName: r.customerName,
@@ -141,11 +144,11 @@ export function createAdminHomeService(
         at: (r.at ?? now).toISOString(),
       });
       return {
-        toShip: { count: shipCount?.n ?? 0, oldest: shipRows.map(row) },
+        toShip: { count: ship.total, oldest: ship.rows.map(row) },
         expiringHolds: {
-          count: holdCount?.n ?? 0,
+          count: hold.total,
           withinMinutes: Math.round(opts.holdWarningMs / 60_000),
-          soonest: holdRows.map(row),
+          soonest: hold.rows.map(row),
         },
         lowStock: low,
         lowAtLocations: atLocations,
