@@ -1,5 +1,5 @@
 import { orderNumberText, WARRANTY_REPLACEMENT } from "../../contract/orders";
-import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import { sql } from "../db/sql";
 import {
   creditNotePdfPath,
@@ -18,6 +18,7 @@ import {
 import { claimNumber } from "../../contract/warranty";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
+import { pageOf } from "../db/page";
 import { invoices } from "../invoices/tables";
 import { orderItems, orders } from "../orders/tables";
 import { ownerOrAdmin, visibleOrder, type OrderViewer as Viewer } from "../orders/service";
@@ -456,17 +457,13 @@ export function createReturnService(db: Db, opts: ReturnOptions) {
     /** Admin: every return, newest first, paged, optionally of one status. */
     async list(query: ReturnsQuery): Promise<{ items: Return[]; total: number }> {
       const where = query.status ? eq(returnRequests.status, query.status) : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(returnRequests)
-          .where(where)
-          .orderBy(desc(returnRequests.requestedAt), desc(returnRequests.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ n: count() }).from(returnRequests).where(where),
-      ]);
-      return { items: await returnsView(db, rows), total: total?.n ?? 0 };
+      const newestFirst = db
+        .select()
+        .from(returnRequests)
+        .where(where)
+        .orderBy(desc(returnRequests.requestedAt), desc(returnRequests.id));
+      const { rows, total } = await pageOf(db, newestFirst, returnRequests, where, query);
+      return { items: await returnsView(db, rows), total };
     },
 
     /** Admin: approve (the customer gets the instructions) or refuse with a message (emailed). */
