@@ -17,6 +17,7 @@ import { trackingUrl } from "../../contract/shipping-carriers";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
+import { pageOf } from "../db/page";
 import { orderItems, orders } from "./tables";
 import { user } from "../users/tables";
 import { notFound, unprocessable } from "../errors";
@@ -241,20 +242,16 @@ export function createOrderService(
         );
       }
       const where = filters.length > 0 ? and(...filters) : undefined;
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select()
-          .from(orders)
-          .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ total: count() }).from(orders).where(where),
-      ]);
+      const newestFirst = db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id));
+      const { rows, total } = await pageOf(db, newestFirst, orders, where, query);
       const withItems = await withLines(db, rows);
       return {
         items: withItems.map((o, i) => ({ ...o, customerName: rows[i]!.customerName })),
-        total: totalRow?.total ?? 0,
+        total,
       };
     },
 

@@ -22,6 +22,7 @@ import { recordAdminAction, type AuditActor } from "../audit/service";
 import { type Clock, systemClock } from "../clock";
 import { membershipOf } from "../companies/membership";
 import type { Db, DbOrTx } from "../db/database";
+import { pageOf } from "../db/page";
 import { containsPattern } from "../db/like";
 import { sql } from "../db/sql";
 import { conflict, forbidden, HttpError, notFound, unprocessable } from "../errors";
@@ -247,17 +248,13 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
         );
       }
       const where = and(...conditions);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(warrantyClaims)
-          .where(where)
-          .orderBy(desc(warrantyClaims.filedAt), desc(warrantyClaims.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ n: count() }).from(warrantyClaims).where(where),
-      ]);
-      return { items: await summaries(db, rows, now()), total: total?.n ?? 0 };
+      const newestFirst = db
+        .select()
+        .from(warrantyClaims)
+        .where(where)
+        .orderBy(desc(warrantyClaims.filedAt), desc(warrantyClaims.id));
+      const { rows, total } = await pageOf(db, newestFirst, warrantyClaims, where, query);
+      return { items: await summaries(db, rows, now()), total };
     },
 
     /**
