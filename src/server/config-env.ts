@@ -79,7 +79,7 @@ export const envSchema = z.object({
     .transform((s) => s === "true"),
   MARKET_CHOICE: z
     .enum(["true", "false"])
-    .default("false")
+    .default("true")
     .transform((s) => s === "true"),
   ORDER_HOLD_HOURS: z.coerce
     .number()

@@ -3,7 +3,8 @@ import { expect, test } from "./fixtures";
 
 // Markets (docs/pricing.md "Markets and currencies"): the admin creates a market on its screen
 // (a country of another market is refused beside the field), then changes Europe's exchange
-// rate and rounding; the list follows. Buyers cannot choose a market yet (the screen says so).
+// rate and rounding; the list follows. Buyers choose a market (MARKET_CHOICE, on by default: the
+// screen says so).
 
 const shots = process.env.SCREENSHOT_DIR;
 
@@ -15,7 +16,7 @@ test("an admin creates a market and changes Europe's exchange rate on the Market
   await page.goto("/dashboard");
   await page.getByRole("link", { name: "Markets" }).first().click();
   await expect(page.getByRole("heading", { name: "Markets", level: 1 })).toBeVisible();
-  await expect(page.getByText("Buyers cannot choose a market yet")).toBeVisible();
+  await expect(page.getByText("Buyers choose theirs in the navbar")).toBeVisible();
   const europe = page.getByTestId("market-row").filter({ hasText: "Europe" });
   await expect(europe).toContainText("1 USD = 0.92 EUR");
   await expect(europe).toContainText("VAT included");

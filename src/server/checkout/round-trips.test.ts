@@ -45,6 +45,11 @@ const KINDS: [RegExp, string][] = [
   [/for no key update$/, "products locked"],
   [/^with wanted as/, "read"],
   [/^select product_id from cart_items/, "gates"],
+  // Kept in memory for the market a request prices in (docs/pricing.md "The market chosen"): a
+  // customer's delivery countries once after their address book changed, the markets once.
+  [/^select "id", "country", "is_default" from "addresses"/, "their countries"],
+  [/^select "id", "code", "name", "currency"/, "markets"],
+  [/^select "country", "market_id" from "market_countries"/, "markets' countries"],
 ];
 const kinds = (statements: string[]) =>
   statements.map((q) => KINDS.find(([pattern]) => pattern.test(q.trim()))?.[1] ?? q.slice(0, 60));
@@ -128,9 +133,15 @@ async function orderStatements(me: TestAccount): Promise<string[]> {
 
 test("a one-product order is 3 statements, the session included", async () => {
   const statements = await orderStatements(await customer());
-  // The session; the read; the write, which takes the stock, counts the placement and queues
-  // the email. No transaction.
-  expect(kinds(statements), shown(statements)).toEqual(["session", "read", "write"]);
+  // The session; the customer's delivery countries, read once since they saved their address
+  // (the market the order prices in; their next order reads none: below); the read; the write,
+  // which takes the stock, counts the placement and queues the email. No transaction.
+  expect(kinds(statements), shown(statements)).toEqual([
+    "session",
+    "their countries",
+    "read",
+    "write",
+  ]);
 });
 
 test("an order moments after another is 2 statements: the caller from memory, the session checked in the read", async () => {
@@ -234,8 +245,12 @@ test("an unverified account whose holds are capped is placed in the locked trans
     expect(placed!.statusCode, placed!.body).toBe(201);
     // The cap locks the product rows before the read, so two such accounts cannot both see the
     // room left: that needs the customer's lock and a transaction.
-    expect(kinds(seen).slice(0, 5), shown(seen)).toEqual([
+    // (This process's first request also reads the markets, and the customer's countries.)
+    expect(kinds(seen).slice(0, 8), shown(seen)).toEqual([
       "session",
+      "their countries",
+      "markets",
+      "markets' countries",
       "begin",
       "customer locked", // and the placement counted
       "products locked",

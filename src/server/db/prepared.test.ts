@@ -47,6 +47,16 @@ test("a placement's statements are named straight to PostgreSQL (none through a 
   ];
   const placed = async (cookie: string, id: string, qty: number) =>
     expect((await order(cookie, id, qty)).statusCode).toBe(201);
+  // The markets and each customer's delivery countries, read once and kept in memory for the
+  // market a request prices in (docs/pricing.md "The market chosen"), are not the placement's.
+  for (const who of [a, b]) {
+    const cart = await t.app.inject({
+      method: "GET",
+      url: "/api/cart",
+      headers: { cookie: who.cookie },
+    });
+    expect(cart.statusCode).toBe(200);
+  }
   const first = await namesDuring(() => placed(a.cookie, p.id, 1));
   const second = await namesDuring(() => placed(b.cookie, q.id, 3));
   if (t.database.pooled) {

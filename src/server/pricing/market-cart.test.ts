@@ -34,7 +34,11 @@ describe("the cart in a market", () => {
   const germany = { estimate: { country: "DE", postalCode: "10115" } };
 
   beforeAll(async () => {
-    ({ t, admin } = await shippingAppWithAdmin("market-cart-admin@example.com"));
+    // The services asked directly in a market; the routes, with buyers not choosing one (MARKET_CHOICE
+    // off), price in the store's currency whatever the destination (on: market-doors.test.ts).
+    ({ t, admin } = await shippingAppWithAdmin("market-cart-admin@example.com", {
+      MARKET_CHOICE: "false",
+    }));
     cart = createCartService(t.database.db, { currency: "USD" });
     const markets: Market[] = (await req(admin, "GET", "/api/markets")).json();
     europe = markets.find((m) => m.code === "EU")!;

@@ -109,3 +109,19 @@ test("Edit: the market's values in a dialog; the API's refusal is shown beside t
     { method: "PATCH", url: `/api/markets/${europe.id}`, body: { countries: ["DE", "FR", "GB"] } },
   ]);
 });
+
+test.each([
+  [true, "Buyers choose theirs in the navbar, or their default delivery country does"],
+  [
+    false,
+    "Buyers cannot choose a market (MARKET_CHOICE is off): every price, order and payment is in USD.",
+  ],
+])(
+  "the screen says whether buyers choose a market (MARKET_CHOICE %s)",
+  async (marketChoice, words) => {
+    renderWithApi(<MarketsAdmin />, (_method, url) =>
+      url.startsWith("/api/config") ? json({ currency: "USD", marketChoice }) : json([us, europe]),
+    );
+    expect(await screen.findByText(words, { exact: false })).toBeTruthy();
+  },
+);

@@ -102,7 +102,8 @@ function useMarketForm(prefix: string, defaultValues: MarketInput, storeCurrency
  */
 export function MarketsAdmin() {
   const answer = useMarkets();
-  const storeCurrency = useSiteConfig().data?.currency ?? "USD";
+  const config = useSiteConfig().data;
+  const storeCurrency = config?.currency ?? "USD";
   const [editing, setEditing] = useState<Market>();
   const columns: Column<Market>[] = [
     {
@@ -162,9 +163,10 @@ export function MarketsAdmin() {
     <div className="flex flex-col gap-4">
       <p className="text-base-content/75">
         A market is a group of countries with its currency, the exchange rate from the store&apos;s
-        currency ({storeCurrency}) and how converted prices are rounded. Buyers cannot choose a
-        market yet: every price, order and payment stays in {storeCurrency} until the cart,
-        checkout, orders, payments, emails and invoices all use the market&apos;s currency.
+        currency ({storeCurrency}) and how converted prices are rounded.{" "}
+        {config?.marketChoice
+          ? "Buyers choose theirs in the navbar, or their default delivery country does; at checkout the delivery country's market prices the order, and its payment, emails and invoice are in that currency."
+          : `Buyers cannot choose a market (MARKET_CHOICE is off): every price, order and payment is in ${storeCurrency}.`}
       </p>
       <NewMarket storeCurrency={storeCurrency} />
       <ListTable
