@@ -65,7 +65,9 @@ test("a visitor fills a cart, signs up, checks out once, pays, and the admin shi
   await expect(page.getByRole("radio", { name: shipTo })).toBeChecked();
   await expect(page.getByRole("radio", { name: /^UK Tracked/ })).toBeChecked();
   await page.getByLabel("Purchase order reference (optional)").fill("PO-4471");
-  await expect(page.getByTestId("checkout-shipping")).toHaveText("$12.95");
+  // Their address in the United Kingdom makes it their market: GBP at 0.79, with VAT for a
+  // consumer, so UK Tracked's $12.95 is £12.28.
+  await expect(page.getByTestId("checkout-shipping")).toHaveText("£12.28");
   const total = (await page.getByTestId("checkout-total").textContent())!;
   // Everything the page shows from the click to the order, kept: the emptied cart must not
   // flash "Your cart is empty" while the order's page loads.

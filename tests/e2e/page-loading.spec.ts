@@ -106,6 +106,8 @@ test("the landing page asks the API for each thing once: the preloaded answers a
     [
       "/api/auth/get-session",
       "/api/config",
+      // The navbar's market picker (MARKET_CHOICE, on by default): the active markets.
+      "/api/markets",
       "/api/products?limit=3&sort=newest",
       "/api/reviews/summary",
       "/api/reviews?limit=6&offset=0",

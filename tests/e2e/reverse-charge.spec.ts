@@ -68,14 +68,15 @@ test("admin records a company's VAT number; its buyer checks out to Germany at 0
     await b.getByLabel("Phone").fill("+49 30 1234567");
     await b.getByRole("button", { name: "Use this address" }).click();
     await expect(b.getByText("VAT reverse charge (0 %)")).toBeVisible();
-    await expect(b.getByTestId("checkout-tax")).toHaveText("$0.00");
+    // Delivered to Germany: priced in its market, Europe (EUR), net for a company's buyer.
+    await expect(b.getByTestId("checkout-tax")).toHaveText("€0.00");
     await expect(b.getByTestId("checkout-tax-note")).toHaveText(NOTE);
     const total = (await b.getByTestId("checkout-total").textContent())!;
     await b.getByRole("button", { name: "Place order" }).click();
 
     await expect(b).toHaveURL(/\/dashboard\/orders\//);
     const orderUrl = b.url();
-    await expect(b.getByTestId("order-tax")).toHaveText("$0.00");
+    await expect(b.getByTestId("order-tax")).toHaveText("€0.00");
     await expect(b.getByTestId("order-total")).toHaveText(total);
     await expect(b.getByTestId("order-tax-note")).toContainText(NOTE);
     await expect(b.getByTestId("order-tax-note")).toContainText("Buyer's tax id: DE129273398");
@@ -94,7 +95,7 @@ test("admin records a company's VAT number; its buyer checks out to Germany at 0
     expect(text).toContain("Tax id: DE129273398");
     expect(text).toContain("VAT reverse charge 0 %");
     expect(text).toContain(NOTE);
-    expect(text).toContain(`Total (USD) ${total}`);
+    expect(text).toContain(`Total (EUR) ${total}`);
   } finally {
     await context.close();
   }
