@@ -82,7 +82,10 @@ describe("MARKET_CHOICE on: a signed-in customer's market from memory", () => {
     }));
     // The same store in two more processes: one with MARKET_CHOICE off (the statements to
     // compare with), one with it on (another node, told of address changes by NOTIFY).
-    off = await createAnotherProcess(t, { ADMIN_EMAILS: "market-trips-admin@example.com" });
+    off = await createAnotherProcess(t, {
+      ADMIN_EMAILS: "market-trips-admin@example.com",
+      MARKET_CHOICE: "false",
+    });
     other = await createAnotherProcess(t, {
       ADMIN_EMAILS: "market-trips-admin@example.com",
       MARKET_CHOICE: "true",

@@ -21,7 +21,7 @@ import { quotes } from "./tables";
  * accepted as an EUR order at those prices and that rate (a later change of the rate changes
  * nothing of it); a destination in another market is refused in words, nothing written; the
  * money limits compare the order brought back to the store's currency. Europe's VAT display is
- * off here (company buyers see net prices anyway). With MARKET_CHOICE off, quotes.test.ts.
+ * off here (company buyers see net prices anyway). In the default market (US), quotes.test.ts.
  */
 
 const BERLIN = BERLIN_SHIP_TO;
