@@ -109,3 +109,26 @@ test("a caller answered from memory carries the check an action makes of it; a c
   expect(await cache.user("nobody")).toBeNull();
   expect(await cache.user("nobody")).toBeNull();
 });
+
+test("a cookie header's signature is checked once; one that fails is checked every time", async () => {
+  const checked: string[] = [];
+  const cache = new SessionCache(
+    (cookie) => {
+      checked.push(cookie);
+      return cookie.startsWith("signed-") ? cookie.slice("signed-".length) : undefined;
+    },
+    async (cookie) => (cookie ? user(cookie) : null),
+    { maxEntries: 2 },
+  );
+  cache.setListening(true);
+  expect((await cache.user("signed-a"))?.id).toBe("signed-a");
+  expect((await cache.user("signed-a"))?.id).toBe("signed-a");
+  expect(await cache.user("forged-a")).toBeNull();
+  expect(await cache.user("forged-a")).toBeNull();
+  expect(checked).toEqual(["signed-a", "forged-a", "forged-a"]);
+  // At most maxEntries headers kept: past it they are forgotten and checked again.
+  await cache.user("signed-b");
+  await cache.user("signed-c");
+  await cache.user("signed-a");
+  expect(checked.slice(3)).toEqual(["signed-b", "signed-c", "signed-a"]);
+});

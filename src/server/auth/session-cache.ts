@@ -36,6 +36,12 @@ export interface SessionCacheOptions {
  */
 export class SessionCache {
   private entries = new Map<string, { user: SessionUser | null; until: number }>();
+  /**
+   * Cookie headers whose signature was checked, and the token each carries: the check (an
+   * HMAC) is a pure function of the header, so a header seen before is not checked again.
+   * Headers that fail are not kept. At most `maxEntries` (cleared whole when full).
+   */
+  private tokens = new Map<string, string>();
   private listening = false;
   /** Moves on at every clear: a read that began before one is not kept. */
   private generation = 0;
@@ -61,7 +67,7 @@ export class SessionCache {
    * when the cache was given one); else read (and kept).
    */
   async user(cookie: string | undefined): Promise<SessionUser | null> {
-    const token = cookie ? this.tokenOf(cookie) : undefined;
+    const token = cookie ? this.tokenIn(cookie) : undefined;
     if (!token) return null;
     if (!this.listening) return this.read(cookie);
     const kept = this.entries.get(token);
@@ -77,6 +83,18 @@ export class SessionCache {
       this.entries.set(token, { user, until: this.now() + this.ttlMs });
     }
     return user;
+  }
+
+  /** The token of a cookie header, its signature checked once per header (`tokens`). */
+  private tokenIn(cookie: string): string | undefined {
+    const known = this.tokens.get(cookie);
+    if (known !== undefined) return known;
+    const token = this.tokenOf(cookie);
+    if (token) {
+      if (this.tokens.size >= this.maxEntries) this.tokens.clear();
+      this.tokens.set(cookie, token);
+    }
+    return token;
   }
 
   /** A session ended or a user changed somewhere: forget every read. */

@@ -145,6 +145,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     markets,
   },
 ) => {
+  /** The signed-in caller of a list request (`listCaller`), asked once per request. */
+  const callers = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+  function callerOf(req: FastifyRequest): Promise<SessionUser | null> {
+    let known = callers.get(req);
+    if (!known) callers.set(req, (known = listCaller(req)));
+    return known;
+  }
   /** The request's market (`markets`), asked once per request. */
   const chosen = new WeakMap<FastifyRequest, Promise<CatalogMarket>>();
   function marketOf(req: FastifyRequest): Promise<CatalogMarket> {
@@ -154,7 +161,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   }
   async function chooseFor(req: FastifyRequest): Promise<CatalogMarket> {
     if (!markets.choice) return markets.none;
-    const me = hasSessionCookie(req.headers.cookie) ? await listCaller(req) : null;
+    const me = hasSessionCookie(req.headers.cookie) ? await callerOf(req) : null;
     return markets.of(req, me?.role === "admin" ? undefined : me?.id);
   }
 
@@ -229,7 +236,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
    */
   async function sendList(req: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
     if (listPrices && hasSessionCookie(req.headers.cookie)) {
-      const me = await listCaller(req);
+      const me = await callerOf(req);
       if (me && me.role !== "admin") {
         const items = parsedItems(cached);
         const known = priced.get(cached);
