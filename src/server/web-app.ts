@@ -118,6 +118,14 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
     renderer,
     onError: (err) => app.log.error({ err }, "a part page could not be rendered"),
   });
+  /**
+   * Whether the request is in the default market (`inDefaultMarket`), the one the pages are
+   * rendered with prices for. When that cannot be known (the markets unreadable: the database
+   * away), no: the page goes out without its prices, and the app asks for them in the buyer's
+   * market.
+   */
+  const defaultMarketOf = async (req: FastifyRequest): Promise<boolean> =>
+    opts.inDefaultMarket ? opts.inDefaultMarket(req).catch(() => false) : true;
   const partShell = shells.get("part");
 
   // A part's public page: rendered here for everyone (docs/catalog.md "Part pages"). An address
@@ -134,9 +142,7 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
       if (answer && slug === asked) {
         // Rendered with the default market's prices: another market's visitor gets the shell,
         // and the app asks for the part in their market.
-        const page = (await (opts.inDefaultMarket?.(req) ?? true))
-          ? await partPages.page(answer)
-          : undefined;
+        const page = (await defaultMarketOf(req)) ? await partPages.page(answer) : undefined;
         if (page) return sendHtml(req, reply, page);
       } else {
         const current = !known ? undefined : answer ? slug : await opts.parts.currentAddress(slug);
@@ -166,19 +172,21 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
         .send("The web app is not built yet: run `npm run build`, then restart the server.");
     }
     const page = prerendered.get(pathname.replace(/\/+$/, "") || "/");
-    const visitor =
-      !hasSessionCookie(req.headers.cookie) && ((await opts.inDefaultMarket?.(req)) ?? true);
+    // Asked only for All products, the page that shows prices: every other page goes out as
+    // built, whatever the market and however the database is.
+    const visitor = async () =>
+      !hasSessionCookie(req.headers.cookie) && (await defaultMarketOf(req));
     if (page && query === undefined) {
       const structuredData = await page.structuredData();
       const withProducts =
-        page.path === paths.allProducts && visitor
+        page.path === paths.allProducts && (await visitor())
           ? (await allProductsForVisitors(paths.allProducts))?.products
           : undefined;
       return sendHtml(req, reply, page.render(structuredData, withProducts));
     }
     // All products filtered (a category, a search): its cards in the HTML too, once the catalog
     // holds the answer; no structured data (that lists the newest products).
-    if (page?.path === paths.allProducts && visitor) {
+    if (page?.path === paths.allProducts && (await visitor())) {
       const rendered = await allProductsForVisitors(`${paths.allProducts}?${query}`);
       if (rendered) return sendHtml(req, reply, page.filtered(rendered.products, rendered.request));
     }
