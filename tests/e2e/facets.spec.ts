@@ -76,6 +76,8 @@ test.describe("on a desktop", () => {
     await page.goto("/allproducts?category=Filters");
     const sidebar = page.getByRole("complementary", { name: "Attributes" });
     const card = page.getByRole("article").filter({ hasText: "Panel Engine Air Filter" });
+    // Measured once the app has the page (the pre-rendered one is replaced then, card and all).
+    await expect(page.locator("html[data-live]")).toBeAttached();
     await expect(card).toBeVisible();
     await expect(sidebar).toHaveAttribute("aria-busy", "true");
     const before = (await card.boundingBox())!.x;
