@@ -2,6 +2,7 @@ import { useIsFetching } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PageSpinner } from "../components/spinner";
+import { ShoppingMarketProvider } from "../features/pricing/components/market-picker";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
 import { useRouteCodeLoading } from "./route-code-loading";
@@ -36,7 +37,10 @@ export function RootLayout() {
         )}
         <PageErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageSpinner />}>
-            <Outlet />
+            {/* A new address starts in the market the buyer shops in (docs/shipping.md). */}
+            <ShoppingMarketProvider>
+              <Outlet />
+            </ShoppingMarketProvider>
           </Suspense>
         </PageErrorBoundary>
       </main>

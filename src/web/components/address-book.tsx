@@ -148,6 +148,7 @@ export function AddressBook({ owner, api }: { owner: AddressOwner; api: AddressB
     <AddressForm
       idPrefix={k.idPrefix.new}
       defaultValues={person ? { name: owner.name } : undefined}
+      defaultAddressCountry={list.data?.find((a) => a.isDefault)?.country}
       showDefault={person}
       submitLabel={k.submitNew}
       pending={add.isPending}

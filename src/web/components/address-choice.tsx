@@ -109,6 +109,7 @@ function Choice({
           <AddressForm
             idPrefix={idPrefix}
             defaultValues={{ name: customerName ?? "", isDefault: addresses.length === 0 }}
+            defaultAddressCountry={addresses.find((a) => a.isDefault)?.country}
             submitLabel="Use this address"
             pending={book.adding}
             onCancel={anyAddress ? () => setAdding(false) : undefined}

@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { useWatch } from "react-hook-form";
 import {
   addressInputSchema,
+  addressMessages,
   CA_PROVINCES,
   COUNTRY_CODES,
   countryName,
@@ -11,6 +12,7 @@ import {
   type AddressInputDraft,
 } from "#contract/addresses";
 import { useApiForm } from "../lib/use-api-form";
+import { useNewAddressCountry } from "./address-country";
 import { FormError, FormField } from "./form-field";
 import { SelectField } from "./select-field";
 import { SelectOptions } from "./select-options";
@@ -27,6 +29,11 @@ interface AddressFormProps {
   idPrefix?: string;
   /** Offer "Make this my default address" (the address book; a company's addresses have none). */
   showDefault?: boolean;
+  /**
+   * The buyer's default address's country: a new address (no `defaultValues.country`) starts in
+   * it; without one, in the market's country (`newAddressCountry`, ./address-country.ts).
+   */
+  defaultAddressCountry?: string | null;
 }
 
 /**
@@ -34,7 +41,17 @@ interface AddressFormProps {
  * addresses): the same per-country rules
  * as the server (`#contract/addresses`), so a mistake is said before anything is sent.
  */
-export function AddressForm({
+export function AddressForm({ defaultAddressCountry, ...props }: AddressFormProps) {
+  const preset = useNewAddressCountry(defaultAddressCountry);
+  const country = props.defaultValues?.country ?? preset;
+  // The market the buyer shops in is still loading: the form starts once its country is known.
+  if (country === undefined) {
+    return <p className="text-sm text-base-content/75">Loading…</p>;
+  }
+  return <AddressFields {...props} defaultValues={{ ...props.defaultValues, country }} />;
+}
+
+function AddressFields({
   defaultValues,
   submitLabel,
   onSubmit,
@@ -42,7 +59,7 @@ export function AddressForm({
   pending,
   idPrefix = "address",
   showDefault = true,
-}: AddressFormProps) {
+}: Omit<AddressFormProps, "defaultAddressCountry">) {
   const {
     register,
     submitWith,
@@ -58,7 +75,7 @@ export function AddressForm({
       city: "",
       region: "",
       postalCode: "",
-      country: "US",
+      country: "",
       phone: "",
       isDefault: false,
       ...defaultValues,
@@ -111,6 +128,8 @@ export function AddressForm({
         error={countryError}
         {...register("country")}
       >
+        {/* No country preset (a market of several, the store's not among them): one is chosen. */}
+        {!country && <option value="">{addressMessages.country}</option>}
         {countries.map((c) => (
           <option key={c.code} value={c.code}>
             {c.name}

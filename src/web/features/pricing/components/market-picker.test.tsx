@@ -1,10 +1,14 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { expect, test, vi } from "vitest";
 import type { Market } from "#contract/markets";
 import { json, renderWithApi, undoStubsAfterEach } from "../../../../../tests/support/web-api";
-import { MarketPicker, rememberedMarket } from "./market-picker";
+import { AddressForm } from "../../../components/address-form";
+import { MarketPicker, rememberedMarket, ShoppingMarketProvider } from "./market-picker";
 
 undoStubsAfterEach();
+// A bound on a hung test, not a speed figure: a test that renders the address form (its 250
+// country names) took over 3 s under a load average of 25 (2026-12-05); vitest's default is 5 s.
+vi.setConfig({ testTimeout: 30_000 });
 
 const us: Market = {
   id: "00000000-0000-4000-8000-0000000000a1",
@@ -68,4 +72,43 @@ test("the remembered market: the cookie's code, any case; none without it", () =
   expect(rememberedMarket("a=1; market=eu; b=2")).toBe("EU");
   expect(rememberedMarket("supermarket=EU")).toBeUndefined();
   expect(rememberedMarket("")).toBeUndefined();
+});
+
+const newAddress = (
+  <ShoppingMarketProvider>
+    <AddressForm submitLabel="Add address" onSubmit={() => Promise.resolve()} />
+  </ShoppingMarketProvider>
+);
+const country = async () => (await screen.findByLabelText("Country")) as HTMLSelectElement;
+
+test("a new address starts in the chosen market: Europe's several countries ask for one, the United Kingdom's is its own", async () => {
+  document.cookie = "market=EU";
+  const markets = [
+    us,
+    europe,
+    { ...europe, code: "GB", name: "United Kingdom", countries: ["GB"] },
+  ];
+  const answer = (_method: string, url: string) =>
+    url.startsWith("/api/config") ? json(config(true)) : json(markets);
+  renderWithApi(newAddress, answer);
+  expect((await country()).value).toBe("");
+  cleanup();
+  document.cookie = "market=GB";
+  renderWithApi(newAddress, answer);
+  expect((await country()).value).toBe("GB");
+  document.cookie = "market=; max-age=0";
+});
+
+test("a new address with markets off, or in the default market: the United States", async () => {
+  document.cookie = "market=EU";
+  renderWithApi(newAddress, (_method, url) =>
+    url.startsWith("/api/config") ? json(config(false)) : json([us, europe]),
+  );
+  expect((await country()).value).toBe("US");
+  cleanup();
+  document.cookie = "market=; max-age=0";
+  renderWithApi(newAddress, (_method, url) =>
+    url.startsWith("/api/config") ? json(config(true)) : json([us, europe]),
+  );
+  expect((await country()).value).toBe("US");
 });

@@ -1,3 +1,6 @@
+import type { ReactNode } from "react";
+import type { Market } from "#contract/markets";
+import { ShoppingMarketContext, type ShoppingMarket } from "../../../components/address-country";
 import { useSiteConfig } from "../../../lib/use-site-config";
 import { useMarkets } from "../api/markets";
 
@@ -7,19 +10,54 @@ export function rememberedMarket(cookie: string): string | undefined {
 }
 
 /**
+ * The market a buyer shops in, as the browser knows it (docs/pricing.md "The market chosen"):
+ * while buyers choose markets (`MARKET_CHOICE`), the active market the `market` cookie remembers,
+ * else the default; `choice` false while they do not. `pending` while the site config or the
+ * markets load; `chosen` undefined when no market is known (markets off, or unreadable).
+ */
+export function useChosenMarket(): {
+  choice: boolean;
+  pending: boolean;
+  active: Market[];
+  chosen: Market | undefined;
+} {
+  const config = useSiteConfig();
+  const choice = config.data?.marketChoice === true;
+  const markets = useMarkets(choice);
+  const active = (markets.data ?? []).filter((m) => m.active);
+  const remembered = active.length > 0 ? rememberedMarket(document.cookie) : undefined;
+  return {
+    choice,
+    pending: config.isPending || (choice && markets.isPending),
+    active,
+    chosen: active.find((m) => m.code === remembered) ?? active.find((m) => m.isDefault),
+  };
+}
+
+/**
+ * Gives the new-address forms below it the market the buyer shops in (their country starts in
+ * it: `newAddressCountry`, components/address-country.ts).
+ */
+export function ShoppingMarketProvider({ children }: { children: ReactNode }) {
+  const { choice, pending, chosen } = useChosenMarket();
+  const market: ShoppingMarket = pending
+    ? { kind: "pending" }
+    : choice && chosen
+      ? { kind: "market", countries: chosen.countries }
+      : { kind: "off" };
+  return <ShoppingMarketContext value={market}>{children}</ShoppingMarketContext>;
+}
+
+/**
  * The navbar's market picker (docs/pricing.md "The market chosen"), shown only while buyers
  * choose a market (`MARKET_CHOICE`): the active markets of GET /api/markets; choosing one opens
  * the same page again with `?market=` (the server remembers it in the `market` cookie), so every
  * price on it is asked again in that market.
  */
 export function MarketPicker() {
-  const choice = useSiteConfig().data?.marketChoice === true;
-  const markets = useMarkets(choice);
-  const active = (markets.data ?? []).filter((m) => m.active);
+  const { choice, active, chosen } = useChosenMarket();
   if (!choice || active.length < 2) return null;
-  const remembered = rememberedMarket(document.cookie);
-  const current =
-    active.find((m) => m.code === remembered)?.code ?? active.find((m) => m.isDefault)?.code;
+  const current = chosen?.code;
   return (
     <li>
       {/* No padding of its own: the bar stays as tall as without the picker. */}
