@@ -11,7 +11,8 @@ import { productNamed } from "./auth-helpers";
  * `MARKET_CHOICE=true`: before an address the checkout says the delivery country's VAT decides
  * their prices (the card said Austria's 20 %), with Berlin it shows Germany's 19 %; then, with no
  * market cookie, their German default address chooses Europe, and the part's page reaches them
- * in € with no store-currency offer in its HTML.
+ * in € with no store-currency offer in its HTML. Their new address starts in Europe ("Choose a
+ * country", not the United States), a second one in their default address's Germany.
  */
 let server: ServerProcess;
 let dataDir: string;
@@ -88,6 +89,19 @@ for (const [width, height] of [
       await page.getByTestId("checkout-waiting-words").scrollIntoViewIfNeeded();
       await page.screenshot({ path: `/tmp/pw-market-hot/checkout-no-address-${width}.png` });
 
+      // Their first address starts in Europe, not the United States: Europe has several
+      // countries and the store's own (US) is not among them, so the form asks for one
+      // (docs/shipping.md "A new address's country").
+      const country = page.getByLabel("Country");
+      await expect(page.getByRole("heading", { name: "Where should we deliver?" })).toBeVisible();
+      await expect(country).toHaveValue("");
+      await expect(country.locator("option:checked")).toHaveText("Choose a country");
+      await expect(page.getByLabel("State")).toHaveCount(0);
+      await country.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/pw-address-country/checkout-new-address-${width}.png` });
+      await country.selectOption("DE");
+      await expect(page.getByText("Like 10115")).toBeVisible();
+
       // Berlin: Germany's 19 %.
       const saved = await context.request.post("/api/user/addresses", { data: BERLIN, headers });
       expect(saved.status(), await saved.text()).toBe(201);
@@ -97,6 +111,15 @@ for (const [width, height] of [
       );
       await page.getByTestId("checkout-tax-included").scrollIntoViewIfNeeded();
       await page.screenshot({ path: `/tmp/pw-market-hot/checkout-berlin-${width}.png` });
+
+      // Another new address starts in their default address's country, Germany.
+      await page.getByRole("button", { name: "Deliver to a new address" }).click();
+      await expect(page.getByLabel("Country")).toHaveValue("DE");
+      await expect(page.getByLabel("Country").locator("option:checked")).toHaveText("Germany");
+      await page.getByLabel("Country").scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: `/tmp/pw-address-country/checkout-second-address-${width}.png`,
+      });
 
       // No cookie now: the German default address chooses Europe. The part's page is not the
       // default market's (no store-currency offer in its HTML); the app shows it in €.
