@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { plural } from "#contract/count";
-import { productCategories } from "#contract/constants";
 import {
   discountCodeInputSchema,
   type DiscountCode,
@@ -9,7 +8,7 @@ import {
 import { useConfirm } from "../../../components/confirm-dialog";
 import { ListTable, type Column } from "../../../components/data-table";
 import { FormDialog } from "../../../components/form-dialog";
-import { FormError, FormField } from "../../../components/form-field";
+import { FormField } from "../../../components/form-field";
 import { SearchForm } from "../../../components/search-form";
 import { SelectField } from "../../../components/select-field";
 import { formatCount, formatPrice } from "../../../lib/format";
@@ -24,6 +23,8 @@ import {
   useUpdateDiscountCode,
 } from "../api/discount-codes";
 import { useCustomerGroups } from "../api/customer-groups";
+import { NewEntryForm } from "./new-entry-form";
+import { emptyIsNull, OfferDateFields, OfferTargetField } from "./offer-fields";
 
 const PAGE_SIZE = 25;
 
@@ -63,8 +64,7 @@ const asInput = (c: DiscountCode): DiscountCodeInput => ({
   active: c.active,
 });
 
-/** An empty box is null (no limit, no date); a number box gives a number. */
-const orNull = { setValueAs: (v: string | null) => v || null };
+/** An empty number box is null (no limit); one filled gives a number. */
 const numberOrNull = {
   setValueAs: (v: string | number | null) => (v === "" || v === null ? null : Number(v)),
 };
@@ -117,18 +117,7 @@ function useCodeForm(prefix: string, defaultValues: DiscountCodeInput) {
         <option value="category">A category</option>
         <option value="part">One part</option>
       </SelectField>
-      {scope === "category" && (
-        <SelectField label="Category" id={`${prefix}-category`} {...field("category")}>
-          {productCategories.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </SelectField>
-      )}
-      {scope === "part" && (
-        <FormField label="Part number" id={`${prefix}-part`} {...field("partNumber")} />
-      )}
+      <OfferTargetField prefix={prefix} scope={scope} field={field} />
       <FormField
         label="Minimum order"
         id={`${prefix}-minimum`}
@@ -137,18 +126,7 @@ function useCodeForm(prefix: string, defaultValues: DiscountCodeInput) {
         step="0.01"
         {...field("minSubtotal", { setValueAs: (v: string) => (v === "" ? 0 : Number(v)) })}
       />
-      <FormField
-        label="From (optional)"
-        id={`${prefix}-from`}
-        type="date"
-        {...field("startsOn", orNull)}
-      />
-      <FormField
-        label="Until (optional)"
-        id={`${prefix}-until`}
-        type="date"
-        {...field("endsOn", orNull)}
-      />
+      <OfferDateFields prefix={prefix} field={field} />
       <FormField
         label="Uses in all (optional)"
         id={`${prefix}-limit`}
@@ -168,7 +146,7 @@ function useCodeForm(prefix: string, defaultValues: DiscountCodeInput) {
       <SelectField
         label="Customer group"
         id={`${prefix}-group`}
-        {...field("customerGroupId", orNull)}
+        {...field("customerGroupId", emptyIsNull)}
       >
         <option value="">Every customer</option>
         {groups.data?.map((g) => (
@@ -287,10 +265,12 @@ function NewDiscountCode() {
   const create = useCreateDiscountCode();
   const { reset, submitWith, formError, fields } = useCodeForm("new-code", newCode);
   return (
-    <form
-      noValidate
-      aria-label="New discount code"
-      className="grid grid-cols-1 gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-3 lg:grid-cols-4 lg:items-end"
+    <NewEntryForm
+      label="New discount code"
+      grid="sm:grid-cols-3 lg:grid-cols-4"
+      submitLabel="Create code"
+      busy={create.isPending}
+      formError={formError}
       onSubmit={submitWith(async (input) => {
         const code = await create.mutateAsync(input);
         reset();
@@ -298,11 +278,7 @@ function NewDiscountCode() {
       })}
     >
       {fields}
-      <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-        Create code
-      </button>
-      <FormError message={formError} />
-    </form>
+    </NewEntryForm>
   );
 }
 

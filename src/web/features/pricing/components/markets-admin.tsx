@@ -11,13 +11,14 @@ import {
 import { countryName } from "#contract/addresses";
 import { ListTable, type Column } from "../../../components/data-table";
 import { FormDialog } from "../../../components/form-dialog";
-import { FormError, FormField } from "../../../components/form-field";
+import { FormField } from "../../../components/form-field";
 import { SelectField } from "../../../components/select-field";
 import { formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useSiteConfig } from "../../../lib/use-site-config";
 import { useCreateMarket, useMarkets, useUpdateMarket } from "../api/markets";
+import { NewEntryForm } from "./new-entry-form";
 
 /** A new market's values: euros, to the cent, active. */
 const newMarket: MarketInput = {
@@ -198,10 +199,12 @@ function NewMarket({ storeCurrency }: { storeCurrency: string }) {
     storeCurrency,
   );
   return (
-    <form
-      noValidate
-      aria-label="New market"
-      className="grid grid-cols-1 gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+    <NewEntryForm
+      label="New market"
+      grid="sm:grid-cols-2 lg:grid-cols-4"
+      submitLabel="Create market"
+      busy={create.isPending}
+      formError={formError}
       onSubmit={submitWith(async (input) => {
         const market = await create.mutateAsync(input);
         reset();
@@ -209,11 +212,7 @@ function NewMarket({ storeCurrency }: { storeCurrency: string }) {
       })}
     >
       {fields}
-      <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-        Create market
-      </button>
-      <FormError message={formError} />
-    </form>
+    </NewEntryForm>
   );
 }
 

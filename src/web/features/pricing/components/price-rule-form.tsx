@@ -1,4 +1,3 @@
-import { productCategories } from "#contract/constants";
 import {
   priceRuleInputSchema,
   type PriceRule,
@@ -10,6 +9,8 @@ import { SelectField } from "../../../components/select-field";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useAddPriceRule, useUpdatePriceRule } from "../api/customer-groups";
+import { NewEntryForm } from "./new-entry-form";
+import { OfferDateFields, OfferTargetField } from "./offer-fields";
 
 /** A new rule's values: 10 % off brakes, always. */
 const newRule: PriceRuleInput = {
@@ -41,7 +42,6 @@ function useRuleForm(prefix: string, defaultValues: PriceRuleInput) {
   const form = useApiForm(priceRuleInputSchema, { defaultValues });
   const { field, watch } = form;
   const scope = watch("scope");
-  const orNull = { setValueAs: (v: string | null) => v || null };
   const fields = (
     <>
       <FormField
@@ -59,31 +59,9 @@ function useRuleForm(prefix: string, defaultValues: PriceRuleInput) {
         <option value="brand">A brand</option>
         <option value="part">One part</option>
       </SelectField>
-      {scope === "category" && (
-        <SelectField label="Category" id={`${prefix}-category`} {...field("category")}>
-          {productCategories.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </SelectField>
-      )}
+      <OfferTargetField prefix={prefix} scope={scope} field={field} />
       {scope === "brand" && <FormField label="Brand" id={`${prefix}-brand`} {...field("brand")} />}
-      {scope === "part" && (
-        <FormField label="Part number" id={`${prefix}-part`} {...field("partNumber")} />
-      )}
-      <FormField
-        label="From (optional)"
-        id={`${prefix}-from`}
-        type="date"
-        {...field("startsOn", orNull)}
-      />
-      <FormField
-        label="Until (optional)"
-        id={`${prefix}-until`}
-        type="date"
-        {...field("endsOn", orNull)}
-      />
+      <OfferDateFields prefix={prefix} field={field} />
     </>
   );
   return { ...form, fields };
@@ -94,9 +72,14 @@ export function NewRule({ groupId }: { groupId: string }) {
   const add = useAddPriceRule(groupId);
   const { reset, submitWith, formError, fields } = useRuleForm("rule", newRule);
   return (
-    <form
-      aria-label="New price rule"
-      className="grid grid-cols-1 gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-3 lg:grid-cols-6 lg:items-end"
+    <NewEntryForm
+      label="New price rule"
+      grid="sm:grid-cols-3 lg:grid-cols-6"
+      browserChecks
+      submitLabel="Add rule"
+      busy={add.isPending}
+      formError={formError}
+      errorClassName="text-error sm:col-span-3 lg:col-span-6"
       onSubmit={submitWith(async (input) => {
         const rule = await add.mutateAsync(input);
         reset();
@@ -104,15 +87,7 @@ export function NewRule({ groupId }: { groupId: string }) {
       })}
     >
       {fields}
-      <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-        Add rule
-      </button>
-      {formError && (
-        <p role="alert" className="text-error sm:col-span-3 lg:col-span-6">
-          {formError}
-        </p>
-      )}
-    </form>
+    </NewEntryForm>
   );
 }
 
