@@ -12,7 +12,8 @@ import { productNamed } from "./auth-helpers";
  * their prices (the card said Austria's 20 %), with Berlin it shows Germany's 19 %; then, with no
  * market cookie, their German default address chooses Europe, and the part's page reaches them
  * in € with no store-currency offer in its HTML. Their new address starts in Europe ("Choose a
- * country", not the United States), a second one in their default address's Germany.
+ * country", not the United States), at checkout and in My Info; a second one in their default
+ * address's Germany.
  */
 let server: ServerProcess;
 let dataDir: string;
@@ -102,10 +103,21 @@ for (const [width, height] of [
       await country.selectOption("DE");
       await expect(page.getByText("Like 10115")).toBeVisible();
 
+      // My Info's address book adds one the same way.
+      await page.goto("/dashboard");
+      const book = page.getByTestId("address-book");
+      await book.getByRole("button", { name: "Add an address" }).click();
+      await expect(book.getByLabel("Country")).toHaveValue("");
+      await expect(book.getByLabel("Country").locator("option:checked")).toHaveText(
+        "Choose a country",
+      );
+      await book.getByLabel("Country").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/pw-address-country/my-info-new-address-${width}.png` });
+
       // Berlin: Germany's 19 %.
       const saved = await context.request.post("/api/user/addresses", { data: BERLIN, headers });
       expect(saved.status(), await saved.text()).toBe(201);
-      await page.reload();
+      await page.goto("/checkout");
       await expect(page.getByTestId("checkout-tax-included")).toContainText(
         /Includes VAT \(19 %\) €\d/,
       );
