@@ -1,8 +1,6 @@
 import type { Cart } from "#contract/cart";
-import { applyDiscountCodeSchema } from "#contract/discount-codes";
-import { FormError, FormField } from "../../../components/form-field";
+import { DiscountCodeForm, RemoveCodeButton } from "../../../components/discount-code-form";
 import { notify } from "../../../lib/notify";
-import { useApiForm } from "../../../lib/use-api-form";
 import { useCartDiscountCode } from "../api/discount-code";
 
 /**
@@ -12,9 +10,12 @@ import { useCartDiscountCode } from "../api/discount-code";
  */
 export function DiscountCodeField({ cart }: { cart: Cart }) {
   const { apply, remove } = useCartDiscountCode();
-  const { field, submitWith, formError, reset } = useApiForm(applyDiscountCodeSchema, {
-    defaultValues: { code: "" },
-  });
+  const removeCode = (
+    <RemoveCodeButton
+      busy={remove.isPending}
+      onClick={() => remove.mutate(undefined, { onError: (err) => notify.error(err.message) })}
+    />
+  );
   const applied = cart.discount;
   if (applied) {
     return (
@@ -23,59 +24,23 @@ export function DiscountCodeField({ cart }: { cart: Cart }) {
           <span>
             Code <strong>{applied.code}</strong>: {applied.appliesTo}
           </span>
-          <button
-            type="button"
-            className="btn btn-ghost btn-xs"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(undefined, { onError: (err) => notify.error(err.message) })
-            }
-          >
-            Remove code
-          </button>
+          {removeCode}
         </p>
       </div>
     );
   }
   return (
-    <form
-      noValidate
-      aria-label="Apply a discount code"
-      className="flex flex-col gap-2"
-      onSubmit={submitWith(async ({ code }) => {
-        await apply.mutateAsync(code);
-        reset({ code: "" });
-      })}
+    <DiscountCodeForm
+      id="discount-code"
+      apply={(code) => apply.mutateAsync(code)}
+      busy={apply.isPending}
     >
-      <div className="flex items-end gap-2">
-        <div className="flex-1">
-          <FormField
-            label="Discount code"
-            id="discount-code"
-            autoComplete="off"
-            {...field("code")}
-          />
-        </div>
-        <button type="submit" className="btn btn-outline" disabled={apply.isPending}>
-          Apply
-        </button>
-      </div>
-      <FormError message={formError} />
       {cart.discountProblem && (
         <p className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <span data-testid="discount-problem">{cart.discountProblem}</span>
-          <button
-            type="button"
-            className="btn btn-ghost btn-xs"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(undefined, { onError: (err) => notify.error(err.message) })
-            }
-          >
-            Remove code
-          </button>
+          {removeCode}
         </p>
       )}
-    </form>
+    </DiscountCodeForm>
   );
 }

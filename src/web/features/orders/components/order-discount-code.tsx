@@ -1,6 +1,4 @@
-import { applyDiscountCodeSchema } from "#contract/discount-codes";
-import { FormError, FormField } from "../../../components/form-field";
-import { useApiForm } from "../../../lib/use-api-form";
+import { DiscountCodeForm, RemoveCodeButton } from "../../../components/discount-code-form";
 
 /**
  * The one-product order's discount code (docs/pricing.md "Discount codes"), in the order dialog:
@@ -21,9 +19,6 @@ export function OrderDiscountCode({
   onApply(code: string): void;
   onRemove(): void;
 }) {
-  const { field, submitWith, formError, reset } = useApiForm(applyDiscountCodeSchema, {
-    defaultValues: { code: "" },
-  });
   if (applied) {
     return (
       <p
@@ -33,37 +28,17 @@ export function OrderDiscountCode({
         <span>
           Code <strong>{applied}</strong> applied
         </span>
-        <button type="button" className="btn btn-ghost btn-xs" onClick={onRemove}>
-          Remove code
-        </button>
+        <RemoveCodeButton onClick={onRemove} />
       </p>
     );
   }
   return (
-    <form
-      noValidate
-      aria-label="Apply a discount code"
-      className="flex flex-col gap-2"
-      onSubmit={submitWith(async ({ code }) => {
+    <DiscountCodeForm
+      id="order-discount-code"
+      apply={async (code) => {
         await check(code);
         onApply(code);
-        reset({ code: "" });
-      })}
-    >
-      <div className="flex items-end gap-2">
-        <div className="flex-1">
-          <FormField
-            label="Discount code"
-            id="order-discount-code"
-            autoComplete="off"
-            {...field("code")}
-          />
-        </div>
-        <button type="submit" className="btn btn-outline">
-          Apply
-        </button>
-      </div>
-      <FormError message={formError} />
-    </form>
+      }}
+    />
   );
 }
