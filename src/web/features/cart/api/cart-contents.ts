@@ -8,7 +8,8 @@ import { useCartOwner, useServerCart, useVisitorItems } from "./cart";
 // The cart page's and the checkout's side of the cart (api/cart.ts keeps what the navbar and
 // the product cards need, which every page loads).
 
-const EMPTY_CART: Cart = {
+/** A cart with nothing in it (a signed-out visitor's before they add a part; tests build on it). */
+export const EMPTY_CART: Cart = {
   lines: [],
   count: 0,
   subtotal: 0,

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
 import type { Cart, CartQuoteInput } from "#contract/cart";
+import { EMPTY_CART } from "../api/cart-contents";
 import { DeliveryEstimate } from "./delivery-estimate";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -13,12 +14,8 @@ const EXPRESS = "00000000-0000-4000-8000-000000000002";
 function quote(methodId: string): Cart {
   const shipping = methodId === EXPRESS ? 25 : 0;
   return {
-    lines: [],
-    count: 0,
+    ...EMPTY_CART,
     subtotal: 300,
-    discount: null,
-    discountProblem: null,
-    coreDeposits: 0,
     currency: "USD",
     canCheckout: true,
     destination: { country: "US", region: "IL", postalCode: "60601" },
@@ -28,12 +25,7 @@ function quote(methodId: string): Cart {
     ],
     shippingMethodId: methodId,
     shipping,
-    tax: 0,
-    taxRate: null,
-    taxName: null,
-    taxNote: null,
     total: 300 + shipping,
-    deliveryProblem: null,
   };
 }
 

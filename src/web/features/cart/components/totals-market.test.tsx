@@ -1,30 +1,21 @@
 import { render, screen } from "@testing-library/react";
 import { expect, test } from "vitest";
 import type { Cart } from "#contract/cart";
+import { EMPTY_CART } from "../api/cart-contents";
 import { Totals } from "./totals";
 
 // A quote for a destination in another market than the buyer's (docs/pricing.md "The market
 // chosen"): the totals in its currency, and the notice that says so above them.
 
 const cart: Cart = {
-  lines: [],
+  ...EMPTY_CART,
   count: 2,
   subtotal: 47.58,
-  discount: null,
-  discountProblem: null,
-  coreDeposits: 0,
   currency: "EUR",
   canCheckout: true,
   destination: { country: "DE", region: null, postalCode: "10115" },
-  shippingOptions: [],
-  shippingMethodId: null,
   shipping: 6.9,
-  tax: 0,
-  taxRate: null,
-  taxName: null,
-  taxNote: null,
   total: 54.48,
-  deliveryProblem: null,
 };
 
 test("a quote in the destination's market says so above its totals, in its currency", () => {

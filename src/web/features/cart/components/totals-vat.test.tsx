@@ -3,30 +3,24 @@ import { expect, test } from "vitest";
 import type { Cart } from "#contract/cart";
 import type { OrderTotal } from "#contract/orders";
 import { OrderTotalLines } from "../../../components/order-total-lines";
+import { EMPTY_CART } from "../api/cart-contents";
 import { Totals } from "./totals";
 
 // The cart's totals for a consumer whose prices include VAT (docs/tax.md "Prices with VAT
 // included"): no tax line added before the total; the VAT the total contains under it.
 
 const cart = (over: Partial<Cart>): Cart => ({
-  lines: [],
+  ...EMPTY_CART,
   count: 3,
   subtotal: 41.07,
-  discount: null,
-  discountProblem: null,
-  coreDeposits: 0,
   currency: "EUR",
   canCheckout: true,
   destination: { country: "DE", region: null, postalCode: "10115" },
-  shippingOptions: [],
-  shippingMethodId: null,
   shipping: 8.21,
   tax: 7.87,
   taxRate: 19,
   taxName: "VAT",
-  taxNote: null,
   total: 49.28,
-  deliveryProblem: null,
   ...over,
 });
 
