@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { Address, AddressInput, AddressPatch } from "#contract/addresses";
 import { apiGet, apiSend } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 
 /** The signed-in customer's address book (GET /api/user/addresses), the default first. */
 export const useAddresses = (enabled = true) =>
@@ -11,13 +12,8 @@ export const useAddresses = (enabled = true) =>
     enabled,
   });
 
-function useAddressMutation<T, R>(fn: (input: T) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses }),
-  });
-}
+const useAddressMutation = <T, R>(fn: (input: T) => Promise<R>) =>
+  useInvalidatingMutation(queryKeys.addresses, fn);
 
 export const useAddAddress = () =>
   useAddressMutation((input: AddressInput) => apiSend<Address>("POST", "/user/addresses", input));

@@ -14,6 +14,7 @@ import {
 import type { CompanyTax, CompanyTaxInput } from "#contract/tax";
 import type { CompanyAddressInput } from "#contract/addresses";
 import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 
 const keys = {
   all: ["companies"] as const,
@@ -56,13 +57,8 @@ export const useInvitations = (id: string) =>
 export const useMyCompany = (enabled: boolean) =>
   useQuery({ queryKey: keys.mine, queryFn: () => apiGet<MyCompany>("/company"), enabled });
 
-function useInvalidating<I, O>(fn: (input: I) => Promise<O>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
-  });
-}
+const useInvalidating = <I, O>(fn: (input: I) => Promise<O>) =>
+  useInvalidatingMutation(keys.all, fn);
 
 /** Admin: a company's tax id (EU VAT checked) and exemption certificate (docs/tax.md). */
 export const useCompanyTax = (id: string) =>

@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { DiscountCode, DiscountCodeInput } from "#contract/discount-codes";
 import { apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 
 const keys = {
   all: ["discount-codes"] as const,
@@ -16,13 +17,8 @@ export function useDiscountCodes(query: { limit: number; offset: number; q?: str
   });
 }
 
-function useInvalidating<I, O>(fn: (input: I) => Promise<O>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
-  });
-}
+const useInvalidating = <I, O>(fn: (input: I) => Promise<O>) =>
+  useInvalidatingMutation(keys.all, fn);
 
 export const useCreateDiscountCode = () =>
   useInvalidating((body: DiscountCodeInput) =>

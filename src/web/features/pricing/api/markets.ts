@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { Market, MarketValues } from "#contract/markets";
 import { apiGet, apiSend } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 
 const keys = { all: ["markets"] as const };
 
@@ -8,13 +9,8 @@ const keys = { all: ["markets"] as const };
 export const useMarkets = (enabled = true) =>
   useQuery({ queryKey: keys.all, queryFn: () => apiGet<Market[]>("/markets"), enabled });
 
-function useInvalidating<I, O>(fn: (input: I) => Promise<O>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
-  });
-}
+const useInvalidating = <I, O>(fn: (input: I) => Promise<O>) =>
+  useInvalidatingMutation(keys.all, fn);
 
 export const useCreateMarket = () =>
   useInvalidating((body: MarketValues) => apiSend<Market>("POST", "/markets", body));

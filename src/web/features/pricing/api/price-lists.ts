@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type {
   PriceList,
   PriceListCreate,
@@ -7,6 +7,7 @@ import type {
 } from "#contract/pricing";
 import { normalizePartNumber } from "#contract/constants";
 import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 
 const keys = {
   all: ["price-lists"] as const,
@@ -47,13 +48,8 @@ export function usePriceListEntries(id: string, query: PageQuery) {
   });
 }
 
-function useInvalidating<I, O>(fn: (input: I) => Promise<O>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
-  });
-}
+const useInvalidating = <I, O>(fn: (input: I) => Promise<O>) =>
+  useInvalidatingMutation(keys.all, fn);
 
 export const useCreatePriceList = () =>
   useInvalidating((body: PriceListCreate) => apiSend<PriceList>("POST", "/price-lists", body));
