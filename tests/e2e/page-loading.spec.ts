@@ -17,6 +17,8 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "All products" })).toBeVisible();
     // Usable once the app runs: nothing typed before that is lost.
     await expect(page.getByRole("searchbox", { name: "Search parts" })).toBeDisabled();
+    await expect(page.getByRole("spinbutton", { name: "Min price" })).toBeDisabled();
+    await expect(page.getByRole("checkbox", { name: "In stock only" })).toBeDisabled();
     await expect(page).toHaveTitle("All products · PartsWorks");
 
     await page.goto("/blogs");
@@ -49,6 +51,9 @@ test.describe("without JavaScript", () => {
       await expect(cards.first()).toContainText(listed[0]!.name, { timeout: 1_000 });
       await expect(cards.last()).toContainText(listed.at(-1)!.name, { timeout: 1_000 });
     }).toPass({ timeout: 30_000 });
+    // More than a page of them: the next page is there once the app runs (a click before would
+    // be lost).
+    await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
 
     // Signed in: prices may be the customer's own (a company's), so not the visitors' cards.
     await signUpThroughApi(page);

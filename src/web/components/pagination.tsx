@@ -1,3 +1,5 @@
+import { usePrerendering } from "../lib/prerendering";
+
 interface PaginationProps {
   page: number;
   pageCount: number;
@@ -5,13 +7,16 @@ interface PaginationProps {
 }
 
 export function Pagination({ page, pageCount, onChange }: PaginationProps) {
+  // Disabled in a pre-rendered page (All products arrives with its first page of products): a
+  // click before the app runs would land on HTML that is then replaced, and be lost.
+  const prerendering = usePrerendering();
   if (pageCount <= 1) return null;
   return (
     <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-3">
       <button
         type="button"
         className="btn btn-outline btn-sm"
-        disabled={page <= 1}
+        disabled={prerendering || page <= 1}
         onClick={() => onChange(page - 1)}
       >
         Previous
@@ -22,7 +27,7 @@ export function Pagination({ page, pageCount, onChange }: PaginationProps) {
       <button
         type="button"
         className="btn btn-outline btn-sm"
-        disabled={page >= pageCount}
+        disabled={prerendering || page >= pageCount}
         onClick={() => onChange(page + 1)}
       >
         Next

@@ -13,6 +13,7 @@ import { QueryError } from "../../../components/query-error";
 import { Pagination } from "../../../components/pagination";
 import { SearchForm } from "../../../components/search-form";
 import { useUrlParams } from "../../../lib/use-url-params";
+import { usePrerendering } from "../../../lib/prerendering";
 import { useSiteConfig } from "../../../lib/use-site-config";
 import { productBrowserState, useProducts, useProductSuggestions } from "../api/get-products";
 import { useFacets } from "../api/get-facets";
@@ -50,6 +51,7 @@ export function ProductBrowser({
   onClearVehicle?: () => void;
 } = {}) {
   const [params, update] = useUrlParams();
+  const prerendering = usePrerendering();
   const { q, category, minPrice, maxPrice, inStock, sort, page, maxPage, vehicle, attr, query } =
     productBrowserState(params);
   const { data, error, isPending } = useProducts(query);
@@ -140,22 +142,26 @@ export function ProductBrowser({
         update({ minPrice: text("minPrice"), maxPrice: text("maxPrice"), page: undefined });
       }}
     >
-      <PriceBox label="Min price" name="minPrice" value={minPrice} />
-      <PriceBox label="Max price" name="maxPrice" value={maxPrice} />
-      <button type="submit" className="btn btn-sm">
-        Apply prices
-      </button>
-      <label className="flex cursor-pointer items-center gap-2 self-center text-sm">
-        <input
-          type="checkbox"
-          className="checkbox checkbox-sm"
-          checked={inStock}
-          onChange={(e) =>
-            update({ inStock: e.target.checked ? "true" : undefined, page: undefined })
-          }
-        />
-        In stock only
-      </label>
+      {/* Disabled in the pre-rendered page, like the search: a price typed or a box ticked
+          before the app runs would be lost when the app replaces the page. */}
+      <fieldset disabled={prerendering} className="contents">
+        <PriceBox label="Min price" name="minPrice" value={minPrice} />
+        <PriceBox label="Max price" name="maxPrice" value={maxPrice} />
+        <button type="submit" className="btn btn-sm">
+          Apply prices
+        </button>
+        <label className="flex cursor-pointer items-center gap-2 self-center text-sm">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={inStock}
+            onChange={(e) =>
+              update({ inStock: e.target.checked ? "true" : undefined, page: undefined })
+            }
+          />
+          In stock only
+        </label>
+      </fieldset>
       {filtered && (
         <Link to={clearFiltersTo} className="btn btn-link btn-sm">
           Clear filters
