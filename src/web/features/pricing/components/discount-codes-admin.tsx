@@ -7,7 +7,6 @@ import {
 } from "#contract/discount-codes";
 import { useConfirm } from "../../../components/confirm-dialog";
 import { ListTable, type Column } from "../../../components/data-table";
-import { FormDialog } from "../../../components/form-dialog";
 import { FormField } from "../../../components/form-field";
 import { SearchForm } from "../../../components/search-form";
 import { SelectField } from "../../../components/select-field";
@@ -24,6 +23,7 @@ import {
 } from "../api/discount-codes";
 import { useCustomerGroups } from "../api/customer-groups";
 import { NewEntryForm } from "./new-entry-form";
+import { EditEntryDialog } from "./edit-entry-dialog";
 import { emptyIsNull, OfferDateFields, OfferTargetField } from "./offer-fields";
 
 const PAGE_SIZE = 25;
@@ -284,21 +284,17 @@ function NewDiscountCode() {
 
 function EditDiscountCode({ code, onClose }: { code: DiscountCode; onClose: () => void }) {
   const update = useUpdateDiscountCode();
-  const { submitWith, formError, fields } = useCodeForm("edit-code", asInput(code));
+  const form = useCodeForm("edit-code", asInput(code));
   return (
-    <FormDialog
+    <EditEntryDialog
       title={`Edit the code ${code.code}`}
-      named
-      onClose={onClose}
-      onSubmit={submitWith(async (input) => {
+      form={form}
+      save={async (input) => {
         const saved = await update.mutateAsync({ id: code.id, ...input });
-        notify.success(`Saved ${saved.code}: ${saved.words}`);
-        onClose();
-      })}
+        return `Saved ${saved.code}: ${saved.words}`;
+      }}
       busy={update.isPending}
-      formError={formError}
-    >
-      {fields}
-    </FormDialog>
+      onClose={onClose}
+    />
   );
 }

@@ -10,7 +10,7 @@ import {
 } from "#contract/markets";
 import { countryName } from "#contract/addresses";
 import { ListTable, type Column } from "../../../components/data-table";
-import { FormDialog } from "../../../components/form-dialog";
+import { RowButton } from "../../../components/edit-remove-buttons";
 import { FormField } from "../../../components/form-field";
 import { SelectField } from "../../../components/select-field";
 import { formatPrice } from "../../../lib/format";
@@ -19,6 +19,7 @@ import { useApiForm } from "../../../lib/use-api-form";
 import { useSiteConfig } from "../../../lib/use-site-config";
 import { useCreateMarket, useMarkets, useUpdateMarket } from "../api/markets";
 import { NewEntryForm } from "./new-entry-form";
+import { EditEntryDialog } from "./edit-entry-dialog";
 
 /** A new market's values: euros, to the cent, active. */
 const newMarket: MarketInput = {
@@ -149,14 +150,9 @@ export function MarketsAdmin() {
       header: "Actions",
       role: "actions",
       cell: (m) => (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline"
-          aria-label={`Edit ${m.name}`}
-          onClick={() => setEditing(m)}
-        >
+        <RowButton label={`Edit ${m.name}`} tone="outline" onClick={() => setEditing(m)}>
           Edit
-        </button>
+        </RowButton>
       ),
     },
   ];
@@ -226,30 +222,23 @@ function EditMarket({
   onClose: () => void;
 }) {
   const update = useUpdateMarket();
-  const { submitWith, formError, fields } = useMarketForm(
-    "edit-market",
-    asInput(market),
-    storeCurrency,
-  );
+  const form = useMarketForm("edit-market", asInput(market), storeCurrency);
   return (
-    <FormDialog
+    <EditEntryDialog
       title={`Edit the market ${market.name}`}
-      named
-      onClose={onClose}
-      onSubmit={submitWith(async (input) => {
+      form={form}
+      save={async (input) => {
         const saved = await update.mutateAsync({ id: market.id, ...input });
-        notify.success(`Saved ${saved.name}: ${rateWords(storeCurrency, saved)}`);
-        onClose();
-      })}
+        return `Saved ${saved.name}: ${rateWords(storeCurrency, saved)}`;
+      }}
       busy={update.isPending}
-      formError={formError}
+      onClose={onClose}
     >
       {market.isDefault && (
         <p className="text-sm text-base-content/75">
           The default market is the store&apos;s currency ({storeCurrency}) at rate 1.
         </p>
       )}
-      {fields}
-    </FormDialog>
+    </EditEntryDialog>
   );
 }

@@ -3,13 +3,13 @@ import {
   type PriceRule,
   type PriceRuleInput,
 } from "#contract/customer-groups";
-import { FormDialog } from "../../../components/form-dialog";
 import { FormField } from "../../../components/form-field";
 import { SelectField } from "../../../components/select-field";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useAddPriceRule, useUpdatePriceRule } from "../api/customer-groups";
 import { NewEntryForm } from "./new-entry-form";
+import { EditEntryDialog } from "./edit-entry-dialog";
 import { OfferDateFields, OfferTargetField } from "./offer-fields";
 
 /** A new rule's values: 10 % off brakes, always. */
@@ -94,21 +94,17 @@ export function NewRule({ groupId }: { groupId: string }) {
 /** A rule changed in a dialog: the same form, filled with the rule. */
 export function EditRuleDialog({ rule, onClose }: { rule: PriceRule; onClose: () => void }) {
   const update = useUpdatePriceRule(rule.groupId);
-  const { submitWith, formError, fields } = useRuleForm("edit-rule", asInput(rule));
+  const form = useRuleForm("edit-rule", asInput(rule));
   return (
-    <FormDialog
+    <EditEntryDialog
       title={`Edit the rule ${rule.words}`}
-      named
-      onClose={onClose}
-      onSubmit={submitWith(async (input) => {
+      form={form}
+      save={async (input) => {
         const saved = await update.mutateAsync({ ruleId: rule.id, ...input });
-        notify.success(`Saved ${saved.words}`);
-        onClose();
-      })}
+        return `Saved ${saved.words}`;
+      }}
       busy={update.isPending}
-      formError={formError}
-    >
-      {fields}
-    </FormDialog>
+      onClose={onClose}
+    />
   );
 }
