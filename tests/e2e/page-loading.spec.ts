@@ -130,7 +130,8 @@ test("the landing page's reviews download their code only once the visitor acts"
     if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
   });
   await page.goto("/");
-  await expect(page.getByRole("link", { name: "Login" })).toBeVisible(); // the app is running
+  // The app is running: it has replaced the pre-rendered page (which shows Login too).
+  await expect(page.locator("html[data-live]")).toBeAttached();
   await page.waitForLoadState("networkidle");
   // Left alone, the page keeps the reviews' placeholders and has not asked for their code.
   await expect(page.getByRole("status").filter({ hasText: "Loading reviews" })).toHaveCount(1);
@@ -145,8 +146,8 @@ test("the landing page's reviews download their code only once the visitor acts"
 
 test("a new page starts at the top; Back returns to where the reader was", async ({ page }) => {
   await page.goto("/");
-  // The app has replaced the pre-rendered page (only it shows Login) and the page has its data.
-  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  // The app has replaced the pre-rendered page.
+  await expect(page.locator("html[data-live]")).toBeAttached();
   await page.getByRole("heading", { name: "What our customers say" }).scrollIntoViewIfNeeded();
   await expect(page.getByRole("list", { name: "Reviews" }).getByRole("listitem")).not.toHaveCount(
     0,
@@ -173,7 +174,8 @@ test("a page whose code cannot be downloaded says so and offers a reload", async
   const page = await browser.newPage({ baseURL });
   await page.route(/\/assets\/blogs-[^/]*\.js$/, (route) => route.abort());
   await page.goto("/");
-  await expect(page.getByRole("link", { name: "Login" })).toBeVisible(); // the app is running
+  // The app is running: it has replaced the pre-rendered page (which shows Login too).
+  await expect(page.locator("html[data-live]")).toBeAttached();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blogs" }).click();
   await expect(page.getByRole("alert")).toHaveText("This page could not be loaded.");
   await expect(page.getByRole("button", { name: "Reload the page" })).toBeVisible();
@@ -221,7 +223,8 @@ test("pointing at a link starts loading its page's code before the click", async
   const requested: string[] = [];
   page.on("request", (r) => requested.push(new URL(r.url()).pathname));
   await page.goto("/");
-  await expect(page.getByRole("link", { name: "Login" })).toBeVisible(); // the app is running
+  // The app is running: it has replaced the pre-rendered page (which shows Login too).
+  await expect(page.locator("html[data-live]")).toBeAttached();
   expect(requested.filter((p) => /\/assets\/blogs-/.test(p))).toEqual([]);
   const blogsCode = page.waitForRequest(/\/assets\/blogs-[^/]*\.js$/);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blogs" }).hover();
@@ -239,7 +242,8 @@ test("while a page's code is on its way, the progress bar runs over the page bei
     await route.continue();
   });
   await page.goto("/");
-  await expect(page.getByRole("link", { name: "Login" })).toBeVisible(); // the app is running
+  // The app is running: it has replaced the pre-rendered page (which shows Login too).
+  await expect(page.locator("html[data-live]")).toBeAttached();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blogs" }).click();
   await expect(page.getByRole("progressbar", { name: "Loading" })).toBeVisible();
   release();

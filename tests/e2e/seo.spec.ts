@@ -85,7 +85,8 @@ test("moving between pages in the app keeps the canonical link and description r
   baseURL,
 }) => {
   await page.goto("/");
-  await expect(page.getByRole("link", { name: "Login" })).toBeVisible(); // the app is running
+  // The app is running: it has replaced the pre-rendered page (which shows Login too).
+  await expect(page.locator("html[data-live]")).toBeAttached();
   const landing = await page.locator('meta[name="description"]').getAttribute("content");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blogs" }).click();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/blogs`);

@@ -133,7 +133,8 @@ test("on a phone the menu closes on Escape (focus back on its button) and on a t
 
 test("the skip link shows above the header when a keyboard reaches it", async ({ page }) => {
   await page.goto("/");
-  await expect(page.getByRole("link", { name: "Login" })).toBeVisible(); // the app is running
+  // The app is running: it has replaced the pre-rendered page (which shows Login too).
+  await expect(page.locator("html[data-live]")).toBeAttached();
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to content" });
   await expect(skip).toBeFocused();
@@ -150,7 +151,8 @@ test("a product card opens its part page from anywhere on it, not only from Orde
   page,
 }) => {
   await page.goto("/allproducts");
-  await expect(page.getByRole("link", { name: "Login" })).toBeVisible(); // the app is running
+  // The app is running: it has replaced the pre-rendered page (which shows Login too).
+  await expect(page.locator("html[data-live]")).toBeAttached();
   const card = page.getByRole("article").first();
   const name = (await card.getByRole("heading").textContent())!;
   // A person clicks where they see the picture, then the name (the link lies over both).
