@@ -31,7 +31,7 @@ test("an admin marks a paid order shipped, and the customer's My Items shows it 
     .getByRole("dialog", { name: "Mark this order shipped?" })
     .getByRole("button", { name: "Mark shipped" })
     .click();
-  await expect(row.getByText("Shipped")).toBeVisible();
+  await expect(row.getByTestId("order-status")).toHaveText("Shipped");
   await expect(row.getByRole("button", { name: "Mark shipped" })).toHaveCount(0);
 
   await page.goto("/dashboard/myitems");

@@ -114,7 +114,7 @@ test("on a phone, Manage All orders shows each order as a card and Mark shipped 
   // A step forward, not a danger: the confirmation is not styled as one.
   await expect(confirm).not.toHaveClass(/btn-error/);
   await confirm.click();
-  await expect(card.getByText("Shipped")).toBeVisible();
+  await expect(card.getByTestId("order-status")).toHaveText("Shipped");
 
   // The status filter is kept in the URL too.
   await page.getByLabel("Status").selectOption("shipped");

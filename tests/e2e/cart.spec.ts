@@ -131,7 +131,7 @@ test("a visitor fills a cart, signs up, checks out once, pays, and the admin shi
   const confirm = admin.getByRole("dialog", { name: "Mark this order shipped?" });
   await expect(confirm.getByTestId("ship-to")).toHaveText(`Ship to: ${shipTo} · +441134960000`);
   await confirm.getByRole("button", { name: "Mark shipped" }).click();
-  await expect(row.getByText("Shipped")).toBeVisible();
+  await expect(row.getByTestId("order-status")).toHaveText("Shipped");
   await row.getByRole("link", { name: new RegExp(wipers.name) }).click();
   await expect(admin.getByText(`${who.name} · ${who.email}`)).toBeVisible();
   await expect(admin.getByText("Purchase order: PO-4471")).toBeVisible();

@@ -108,7 +108,7 @@ test("an admin sets a core deposit; the customer pays it beside the price and ge
     .getByRole("dialog", { name: "Mark this order shipped?" })
     .getByRole("button", { name: "Mark shipped" })
     .click();
-  await expect(orderRow.getByText("Shipped")).toBeVisible();
+  await expect(orderRow.getByTestId("order-status")).toHaveText("Shipped");
 
   // The customer sends the old alternator back: a core return.
   await page.goto(orderUrl);

@@ -39,7 +39,7 @@ test("a return with an RMA number, received as damaged with a restocking fee; th
     .getByRole("dialog", { name: "Mark this order shipped?" })
     .getByRole("button", { name: "Mark shipped" })
     .click();
-  await expect(orderRow.getByText("Shipped")).toBeVisible();
+  await expect(orderRow.getByTestId("order-status")).toHaveText("Shipped");
 
   // The customer returns one part, no longer needed, and sees its RMA number.
   await page.goto("/dashboard/myitems");

@@ -41,7 +41,7 @@ async function shipOrderOf(admin: Page, email: string) {
     .getByRole("dialog", { name: "Mark this order shipped?" })
     .getByRole("button", { name: "Mark shipped" })
     .click();
-  await expect(orderRow.getByText("Shipped")).toBeVisible();
+  await expect(orderRow.getByTestId("order-status")).toHaveText("Shipped");
 }
 
 const SIZES = [
@@ -281,7 +281,7 @@ test("a garage claims with a photo; the store asks for the part back, receives i
     await ship.getByLabel("Carrier").selectOption({ label: "UPS" });
     await ship.getByLabel("Tracking number").fill("1Z999AA10123456784");
     await ship.getByRole("button", { name: "Mark shipped" }).click();
-    await expect(row.getByText("Shipped")).toBeVisible();
+    await expect(row.getByTestId("order-status")).toHaveText("Shipped");
 
     // The garage sees the claim approved, the replacement and its tracking, and the $0 order.
     await m.goto(orderUrl);
