@@ -12,6 +12,7 @@ import type { Db } from "../db/database";
 import { HttpError, notFound } from "../errors";
 import { countWhere, namingCondition, type VehicleReferenceCount } from "../vehicles/references";
 import type { VehicleMatch } from "../vehicles/service";
+import { withVehicleNames } from "../vehicles/vehicle-joins";
 import {
   baseVehicleEngines,
   baseVehicles,
@@ -127,6 +128,13 @@ export function groupApplications(rows: ApplicationRow[]): ProductFitment["appli
   return [...groups.values()];
 }
 
+/** What a fitment row says of the part on its vehicle: where it goes, how many, a note. */
+export const fitmentApplication = {
+  position: productFitments.position,
+  quantity: productFitments.quantity,
+  note: productFitments.note,
+};
+
 export function createProductFitment(db: Db) {
   /** The rows of one product that apply to the vehicle (empty: it does not fit). */
   async function fitOf(productId: string, v: VehicleMatch): Promise<FitmentDetail[]> {
@@ -149,24 +157,22 @@ export function createProductFitment(db: Db) {
 
   /** A product's fitment for the admin form: rows alike in all but year folded into ranges. */
   async function fitmentRanges(productId: string): Promise<FitmentRange[]> {
-    const rows = await db
-      .select({
-        makeId: vehicleMakes.id,
-        makeName: vehicleMakes.name,
-        modelId: vehicleModels.id,
-        modelName: vehicleModels.name,
-        year: baseVehicles.year,
-        engineId: vehicleEngines.id,
-        engineName: vehicleEngines.name,
-        position: productFitments.position,
-        quantity: productFitments.quantity,
-        note: productFitments.note,
-      })
-      .from(productFitments)
-      .innerJoin(baseVehicles, eq(baseVehicles.id, productFitments.baseVehicleId))
-      .innerJoin(vehicleModels, eq(vehicleModels.id, baseVehicles.modelId))
-      .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleModels.makeId))
-      .leftJoin(vehicleEngines, eq(vehicleEngines.id, productFitments.engineId))
+    const rows = await withVehicleNames(
+      db
+        .select({
+          makeId: vehicleMakes.id,
+          makeName: vehicleMakes.name,
+          modelId: vehicleModels.id,
+          modelName: vehicleModels.name,
+          year: baseVehicles.year,
+          engineId: vehicleEngines.id,
+          engineName: vehicleEngines.name,
+          ...fitmentApplication,
+        })
+        .from(productFitments)
+        .$dynamic(),
+      productFitments,
+    )
       .where(eq(productFitments.productId, productId))
       .orderBy(
         asc(vehicleMakes.name),

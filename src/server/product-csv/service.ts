@@ -15,6 +15,8 @@ import {
   vehicleModels,
 } from "../vehicles/tables";
 import { productFitments } from "../catalog/tables";
+import { fitmentApplication } from "../catalog/fitment";
+import { withVehicleNames } from "../vehicles/vehicle-joins";
 import { productCrossReferences, products } from "../catalog/tables";
 import { productImportJobs } from "./tables";
 import { HttpError, notFound } from "../errors";
@@ -406,32 +408,29 @@ export function createProductCsvService(db: Db, log: { error(o: object, m: strin
 
 /** Every product's fitment as cell entries: consecutive years of one application become a range. */
 async function exportedFitment(db: Db): Promise<Map<string, FitmentEntry[]>> {
-  const rows = await db
-    .select({
-      productId: productFitments.productId,
-      year: baseVehicles.year,
-      make: vehicleMakes.name,
-      model: vehicleModels.name,
-      engine: vehicleEngines.name,
-      position: productFitments.position,
-      quantity: productFitments.quantity,
-      note: productFitments.note,
-    })
-    .from(productFitments)
-    .innerJoin(baseVehicles, eq(baseVehicles.id, productFitments.baseVehicleId))
-    .innerJoin(vehicleModels, eq(vehicleModels.id, baseVehicles.modelId))
-    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleModels.makeId))
-    .leftJoin(vehicleEngines, eq(vehicleEngines.id, productFitments.engineId))
-    .orderBy(
-      asc(productFitments.productId),
-      asc(vehicleMakes.name),
-      asc(vehicleModels.name),
-      asc(vehicleEngines.name),
-      asc(productFitments.position),
-      asc(productFitments.quantity),
-      asc(productFitments.note),
-      asc(baseVehicles.year),
-    );
+  const rows = await withVehicleNames(
+    db
+      .select({
+        productId: productFitments.productId,
+        year: baseVehicles.year,
+        make: vehicleMakes.name,
+        model: vehicleModels.name,
+        engine: vehicleEngines.name,
+        ...fitmentApplication,
+      })
+      .from(productFitments)
+      .$dynamic(),
+    productFitments,
+  ).orderBy(
+    asc(productFitments.productId),
+    asc(vehicleMakes.name),
+    asc(vehicleModels.name),
+    asc(vehicleEngines.name),
+    asc(productFitments.position),
+    asc(productFitments.quantity),
+    asc(productFitments.note),
+    asc(baseVehicles.year),
+  );
   const byProduct = new Map<string, FitmentEntry[]>();
   for (const r of rows) {
     const list = byProduct.get(r.productId) ?? [];

@@ -19,6 +19,7 @@ import {
   vehicleMakes,
   vehicleModels,
 } from "./tables";
+import { withModelAndMake } from "./vehicle-joins";
 import {
   readVehicleCsv,
   toVehicleCsv,
@@ -445,22 +446,23 @@ export function createVehicleCsv(db: Db) {
 
     /** Every base vehicle with each of its engines (one row without when it has none), as CSV. */
     async exportCsv(): Promise<string> {
-      const rows = await db
-        .select({
-          vcdbBaseVehicleId: baseVehicles.vcdbBaseVehicleId,
-          year: baseVehicles.year,
-          make: vehicleMakes.name,
-          vcdbMakeId: vehicleMakes.vcdbMakeId,
-          model: vehicleModels.name,
-          vcdbModelId: vehicleModels.vcdbModelId,
-          engine: vehicleEngines.name,
-          vcdbEngineConfigId: vehicleEngines.vcdbEngineConfigId,
-          liters: vehicleEngines.liters,
-          fuel: vehicleEngines.fuel,
-        })
-        .from(baseVehicles)
-        .innerJoin(vehicleModels, eq(vehicleModels.id, baseVehicles.modelId))
-        .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleModels.makeId))
+      const rows = await withModelAndMake(
+        db
+          .select({
+            vcdbBaseVehicleId: baseVehicles.vcdbBaseVehicleId,
+            year: baseVehicles.year,
+            make: vehicleMakes.name,
+            vcdbMakeId: vehicleMakes.vcdbMakeId,
+            model: vehicleModels.name,
+            vcdbModelId: vehicleModels.vcdbModelId,
+            engine: vehicleEngines.name,
+            vcdbEngineConfigId: vehicleEngines.vcdbEngineConfigId,
+            liters: vehicleEngines.liters,
+            fuel: vehicleEngines.fuel,
+          })
+          .from(baseVehicles)
+          .$dynamic(),
+      )
         .leftJoin(baseVehicleEngines, eq(baseVehicleEngines.baseVehicleId, baseVehicles.id))
         .leftJoin(vehicleEngines, eq(vehicleEngines.id, baseVehicleEngines.engineId))
         .orderBy(

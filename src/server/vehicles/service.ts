@@ -19,6 +19,7 @@ import {
 } from "./tables";
 import { conflict, HttpError, notFound } from "../errors";
 import { checkVin } from "./vin";
+import { withModelAndMake, withVehicleNames } from "./vehicle-joins";
 import { advisoryLocks, lockWithin } from "../db/advisory-locks";
 
 /** A vehicle to match fitment rows against; an id left out matches rows of any value. */
@@ -111,22 +112,22 @@ const unknownVehicle = () => new HttpError(400, "unknown_vehicle", vehicleMessag
 
 export function createVehicleService(db: Db) {
   async function find(q: VehicleQuery): Promise<ResolvedVehicle | undefined> {
-    const [row] = await db
-      .select({
-        baseVehicleId: baseVehicles.id,
-        makeName: vehicleMakes.name,
-        modelName: vehicleModels.name,
-      })
-      .from(baseVehicles)
-      .innerJoin(vehicleModels, eq(vehicleModels.id, baseVehicles.modelId))
-      .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleModels.makeId))
-      .where(
-        and(
-          eq(baseVehicles.year, q.year),
-          eq(baseVehicles.modelId, q.model),
-          eq(vehicleModels.makeId, q.make),
-        ),
-      );
+    const [row] = await withModelAndMake(
+      db
+        .select({
+          baseVehicleId: baseVehicles.id,
+          makeName: vehicleMakes.name,
+          modelName: vehicleModels.name,
+        })
+        .from(baseVehicles)
+        .$dynamic(),
+    ).where(
+      and(
+        eq(baseVehicles.year, q.year),
+        eq(baseVehicles.modelId, q.model),
+        eq(vehicleModels.makeId, q.make),
+      ),
+    );
     if (!row) return undefined;
     let engine: VehicleOption | undefined;
     if (q.engine !== undefined) {
@@ -231,22 +232,22 @@ export function createVehicleService(db: Db) {
     },
 
     async garage(userId: string): Promise<GarageVehicle[]> {
-      const rows = await db
-        .select({
-          id: garageVehicles.id,
-          year: baseVehicles.year,
-          makeId: vehicleMakes.id,
-          makeName: vehicleMakes.name,
-          modelId: vehicleModels.id,
-          modelName: vehicleModels.name,
-          engineId: vehicleEngines.id,
-          engineName: vehicleEngines.name,
-        })
-        .from(garageVehicles)
-        .innerJoin(baseVehicles, eq(baseVehicles.id, garageVehicles.baseVehicleId))
-        .innerJoin(vehicleModels, eq(vehicleModels.id, baseVehicles.modelId))
-        .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleModels.makeId))
-        .leftJoin(vehicleEngines, eq(vehicleEngines.id, garageVehicles.engineId))
+      const rows = await withVehicleNames(
+        db
+          .select({
+            id: garageVehicles.id,
+            year: baseVehicles.year,
+            makeId: vehicleMakes.id,
+            makeName: vehicleMakes.name,
+            modelId: vehicleModels.id,
+            modelName: vehicleModels.name,
+            engineId: vehicleEngines.id,
+            engineName: vehicleEngines.name,
+          })
+          .from(garageVehicles)
+          .$dynamic(),
+        garageVehicles,
+      )
         .where(eq(garageVehicles.userId, userId))
         .orderBy(asc(garageVehicles.createdAt), asc(garageVehicles.id));
       return rows.map((r) => {
