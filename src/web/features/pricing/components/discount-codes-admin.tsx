@@ -263,22 +263,19 @@ export function DiscountCodesAdmin() {
 
 function NewDiscountCode() {
   const create = useCreateDiscountCode();
-  const { reset, submitWith, formError, fields } = useCodeForm("new-code", newCode);
+  const form = useCodeForm("new-code", newCode);
   return (
     <NewEntryForm
       label="New discount code"
       grid="sm:grid-cols-3 lg:grid-cols-4"
       submitLabel="Create code"
       busy={create.isPending}
-      formError={formError}
-      onSubmit={submitWith(async (input) => {
+      form={form}
+      create={async (input) => {
         const code = await create.mutateAsync(input);
-        reset();
-        notify.success(`Created ${code.code}: ${code.words}`);
-      })}
-    >
-      {fields}
-    </NewEntryForm>
+        return `Created ${code.code}: ${code.words}`;
+      }}
+    />
   );
 }
 

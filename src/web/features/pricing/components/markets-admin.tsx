@@ -14,7 +14,6 @@ import { RowButton } from "../../../components/edit-remove-buttons";
 import { FormField } from "../../../components/form-field";
 import { SelectField } from "../../../components/select-field";
 import { formatPrice } from "../../../lib/format";
-import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useSiteConfig } from "../../../lib/use-site-config";
 import { useCreateMarket, useMarkets, useUpdateMarket } from "../api/markets";
@@ -189,26 +188,19 @@ export function MarketsAdmin() {
 
 function NewMarket({ storeCurrency }: { storeCurrency: string }) {
   const create = useCreateMarket();
-  const { reset, submitWith, formError, fields } = useMarketForm(
-    "new-market",
-    newMarket,
-    storeCurrency,
-  );
+  const form = useMarketForm("new-market", newMarket, storeCurrency);
   return (
     <NewEntryForm
       label="New market"
       grid="sm:grid-cols-2 lg:grid-cols-4"
       submitLabel="Create market"
       busy={create.isPending}
-      formError={formError}
-      onSubmit={submitWith(async (input) => {
+      form={form}
+      create={async (input) => {
         const market = await create.mutateAsync(input);
-        reset();
-        notify.success(`Created ${market.name}: ${rateWords(storeCurrency, market)}`);
-      })}
-    >
-      {fields}
-    </NewEntryForm>
+        return `Created ${market.name}: ${rateWords(storeCurrency, market)}`;
+      }}
+    />
   );
 }
 

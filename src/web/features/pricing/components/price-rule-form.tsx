@@ -5,7 +5,6 @@ import {
 } from "#contract/customer-groups";
 import { FormField } from "../../../components/form-field";
 import { SelectField } from "../../../components/select-field";
-import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useAddPriceRule, useUpdatePriceRule } from "../api/customer-groups";
 import { NewEntryForm } from "./new-entry-form";
@@ -70,7 +69,7 @@ function useRuleForm(prefix: string, defaultValues: PriceRuleInput) {
 /** A group's new rule, under its rules' list. */
 export function NewRule({ groupId }: { groupId: string }) {
   const add = useAddPriceRule(groupId);
-  const { reset, submitWith, formError, fields } = useRuleForm("rule", newRule);
+  const form = useRuleForm("rule", newRule);
   return (
     <NewEntryForm
       label="New price rule"
@@ -78,16 +77,13 @@ export function NewRule({ groupId }: { groupId: string }) {
       browserChecks
       submitLabel="Add rule"
       busy={add.isPending}
-      formError={formError}
+      form={form}
       errorClassName="text-error sm:col-span-3 lg:col-span-6"
-      onSubmit={submitWith(async (input) => {
+      create={async (input) => {
         const rule = await add.mutateAsync(input);
-        reset();
-        notify.success(`Added ${rule.words}`);
-      })}
-    >
-      {fields}
-    </NewEntryForm>
+        return `Added ${rule.words}`;
+      }}
+    />
   );
 }
 
