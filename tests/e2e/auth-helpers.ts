@@ -71,6 +71,36 @@ export interface ApiProduct {
   availableQuantity: number;
 }
 
+/**
+ * A part of the test's own, made through the API in `admin`'s session (an admin's page), with
+ * 40 in stock: no other test orders it, so its stock moves only with the test's own orders (a
+ * demo part's stock changes meanwhile with the orders of the journeys running beside it).
+ * Answers it as the product list does.
+ */
+export async function partOfItsOwn(
+  admin: Page,
+  { name, minimumOrder }: { name: string; minimumOrder: number },
+): Promise<ApiProduct> {
+  const stamp = `${Date.now()}-${process.pid}`;
+  const created = await admin.request.post("/api/products", {
+    data: {
+      name: `${name} ${stamp}`,
+      partNumber: `OWN-${stamp}`,
+      category: "Other",
+      price: 18,
+      minimumOrder,
+      availableQuantity: 40,
+      warranty: 12,
+      shortDescription: "A part of one end-to-end test's own",
+      img: "/images/products/timing-belt-kit.svg",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const part = await productNamed(admin, `${name} ${stamp}`);
+  expect(part.name).toBe(`${name} ${stamp}`);
+  return part;
+}
+
 /** The first demo product whose name or description matches `q`, from the API. */
 export async function productNamed(page: Page, q: string): Promise<ApiProduct> {
   const res = await page.request.get(`/api/products?q=${encodeURIComponent(q)}`);

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
-import { orderAndPay } from "./auth-helpers";
+import { orderAndPay, partOfItsOwn } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 import { loadedWidth, solidPng } from "./images";
 import { receiveAsSent } from "./returns-helpers";
@@ -13,31 +13,6 @@ const stockOf = async (page: Page, productId: string) =>
     }
   ).availableQuantity;
 
-/**
- * A part of this test's own, made through the API in the admin's session (2 at least per order):
- * no other test orders it, so its stock moves only with this test's order and return. (A demo
- * part's stock changes meanwhile with the orders of the journeys running beside this one.)
- * Answers its name.
- */
-async function ownPart(admin: Page): Promise<string> {
-  const stamp = `${Date.now()}-${process.pid}`;
-  const res = await admin.request.post("/api/products", {
-    data: {
-      name: `Fuel pump relay ${stamp}`,
-      partNumber: `RET-${stamp}`,
-      category: "Fuel",
-      price: 18,
-      minimumOrder: 2,
-      availableQuantity: 40,
-      warranty: 12,
-      shortDescription: "A relay for the returns journey",
-      img: "/images/products/timing-belt-kit.svg",
-    },
-  });
-  expect(res.status()).toBe(201);
-  return `Fuel pump relay ${stamp}`;
-}
-
 test("a customer returns a part that did not fit with a photo; the admin sees the photo, approves and receives it; the customer gets a credit note and the stock is back", async ({
   page,
   customer,
@@ -45,10 +20,11 @@ test("a customer returns a part that did not fit with a photo; the admin sees th
   request,
 }) => {
   test.setTimeout(120_000);
-  // The customer orders and pays (through the API, as the browser would).
-  const name = await ownPart(admin);
-  const product = await orderAndPay(page, encodeURIComponent(name));
-  expect(product.name).toBe(name);
+  // The customer orders and pays (through the API, as the browser would) a part of the test's
+  // own: "the stock is back" compares stock that only this order and its return move.
+  const part = await partOfItsOwn(admin, { name: "Fuel pump relay", minimumOrder: 2 });
+  const product = await orderAndPay(page, encodeURIComponent(part.name));
+  expect(product._id).toBe(part._id);
 
   // The admin ships it, in a browser of their own.
   await admin.goto("/dashboard/manageallorders");
