@@ -80,6 +80,12 @@ for (const [width, height] of [
       await expect(page.getByTestId("cart-line-vat-included").first()).toHaveText(
         " (incl. 20 % VAT)",
       );
+      // The cart's estimate starts in Europe too: it asks for a country, not the United States.
+      const estimateCountry = page
+        .getByRole("region", { name: "Estimate shipping and tax" })
+        .getByLabel("Country");
+      await expect(estimateCountry).toHaveValue("");
+      await expect(estimateCountry.locator("option:checked")).toHaveText("Choose a country");
       await page.goto("/checkout");
       await expect(page.getByTestId("checkout-waiting-words")).toHaveText(
         "Add a delivery address to see shipping and your prices with its country's VAT.",

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
 import type { Cart, CartQuoteInput } from "#contract/cart";
+import { ShoppingMarketContext, type ShoppingMarket } from "../../../components/address-country";
 import { EMPTY_CART } from "../api/cart-contents";
 import { DeliveryEstimate } from "./delivery-estimate";
 
@@ -66,4 +67,38 @@ test("after another method is chosen, the previous quote's figures are dimmed an
     "$25.00",
   );
   expect(figures.className).not.toContain("opacity-50");
+});
+
+function renderIn(market: ShoppingMarket) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ShoppingMarketContext.Provider value={market}>
+        <DeliveryEstimate visitor />
+      </ShoppingMarketContext.Provider>
+    </QueryClientProvider>,
+  );
+  return screen.getByRole<HTMLSelectElement>("combobox", { name: "Country" });
+}
+
+test("in a market of several countries without the store's, the estimate asks for a country first", async () => {
+  const fetch = vi.fn();
+  vi.stubGlobal("fetch", fetch);
+  const country = renderIn({ kind: "market", countries: ["DE", "FR", "IE"] });
+  expect(country.value).toBe("");
+  expect(country.options[0]!.textContent).toBe("Choose a country");
+  fireEvent.change(screen.getByLabelText("Postal code"), { target: { value: "10115" } });
+  fireEvent.click(screen.getByRole("button", { name: "Estimate" }));
+  // Said beside the form, and nothing asked of the server.
+  await screen.findByText("Choose a country", { selector: "p" });
+  expect(fetch).not.toHaveBeenCalled();
+
+  fireEvent.change(country, { target: { value: "DE" } });
+  expect(country.value).toBe("DE");
+  expect(country.options[0]!.value).not.toBe("");
+});
+
+test("the estimate starts in a one-country market's country, and in the United States with markets off", () => {
+  expect(renderIn({ kind: "market", countries: ["GB"] }).value).toBe("GB");
+  cleanup();
+  expect(renderIn({ kind: "off" }).value).toBe("US");
 });

@@ -1,10 +1,12 @@
 import { useMemo, useState } from "react";
 import {
+  addressMessages,
   COUNTRY_CODES,
   countryName,
   destinationEstimateSchema,
   type DestinationEstimate,
 } from "#contract/addresses";
+import { useNewAddressCountry } from "../../../components/address-country";
 import { formatPrice } from "../../../lib/format";
 import { useVisitorItems } from "../api/cart";
 import { useCartQuote } from "../api/cart-quote";
@@ -17,7 +19,11 @@ import { DeliveryWindow } from "./delivery-window";
  */
 export function DeliveryEstimate({ visitor }: { visitor: boolean }) {
   const items = useVisitorItems();
-  const [country, setCountry] = useState("US");
+  // Until one is chosen, the country a new address would start in: the chosen market's when it
+  // has one (docs/shipping.md "A new address's country"), else none ("Choose a country").
+  const preset = useNewAddressCountry();
+  const [chosenCountry, setCountry] = useState<string>();
+  const country = chosenCountry ?? preset ?? "";
   const [postalCode, setPostalCode] = useState("");
   const [error, setError] = useState<string>();
   const [place, setPlace] = useState<DestinationEstimate>();
@@ -69,6 +75,7 @@ export function DeliveryEstimate({ visitor }: { visitor: boolean }) {
             value={country}
             onChange={(e) => setCountry(e.target.value)}
           >
+            {!country && <option value="">{addressMessages.country}</option>}
             {countries.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.name}
