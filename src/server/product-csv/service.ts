@@ -16,7 +16,7 @@ import {
 } from "../vehicles/tables";
 import { productFitments } from "../catalog/tables";
 import { fitmentApplication } from "../catalog/fitment";
-import { withVehicleNames } from "../vehicles/vehicle-joins";
+import { withModelAndMake, withVehicleNames } from "../vehicles/vehicle-joins";
 import { productCrossReferences, products } from "../catalog/tables";
 import { productImportJobs } from "./tables";
 import { HttpError, notFound } from "../errors";
@@ -76,16 +76,17 @@ const key = (...names: (string | number)[]) =>
  * makes, models and engines, and each year of a range must be a base vehicle we list.
  */
 async function vehicleIndex(db: DbOrTx) {
-  const bases = await db
-    .select({
-      id: baseVehicles.id,
-      year: baseVehicles.year,
-      make: vehicleMakes.name,
-      model: vehicleModels.name,
-    })
-    .from(baseVehicles)
-    .innerJoin(vehicleModels, eq(vehicleModels.id, baseVehicles.modelId))
-    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleModels.makeId));
+  const bases = await withModelAndMake(
+    db
+      .select({
+        id: baseVehicles.id,
+        year: baseVehicles.year,
+        make: vehicleMakes.name,
+        model: vehicleModels.name,
+      })
+      .from(baseVehicles)
+      .$dynamic(),
+  );
   const engines = await db
     .select({
       baseVehicleId: baseVehicleEngines.baseVehicleId,

@@ -178,11 +178,12 @@ export function createVehicleService(db: Db) {
     },
 
     async makes(year: number): Promise<VehicleOption[]> {
-      return db
-        .selectDistinct({ id: vehicleMakes.id, name: vehicleMakes.name })
-        .from(baseVehicles)
-        .innerJoin(vehicleModels, eq(vehicleModels.id, baseVehicles.modelId))
-        .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleModels.makeId))
+      return withModelAndMake(
+        db
+          .selectDistinct({ id: vehicleMakes.id, name: vehicleMakes.name })
+          .from(baseVehicles)
+          .$dynamic(),
+      )
         .where(eq(baseVehicles.year, year))
         .orderBy(asc(vehicleMakes.name), asc(vehicleMakes.id));
     },
