@@ -5,10 +5,6 @@ import { AddressChoice } from "./address-choice";
 import { ShoppingMarketContext, type ShoppingMarket } from "./address-country";
 import { AddressForm } from "./address-form";
 
-// A bound on a hung test, not a speed figure: the first form (its 250 country names) took 8 s
-// to render under a load average of 25 (2026-12-05), over vitest's 5 s.
-vi.setConfig({ testTimeout: 30_000 });
-
 const europe: ShoppingMarket = { kind: "market", countries: ["DE", "FR", "AT"] };
 
 function renderForm(
@@ -29,7 +25,7 @@ test("markets off (no market given): a new address starts in the United States, 
   renderForm(undefined);
   expect(country().value).toBe("US");
   expect(screen.getByLabelText("State")).toBeTruthy();
-  expect(screen.queryByRole("option", { name: "Choose a country" })).toBeNull();
+  expect(country().options[0]!.value).not.toBe("");
 });
 
 test("a buyer in Europe: no country preset, the select asks for one and it is required", async () => {
@@ -43,7 +39,7 @@ test("a buyer in Europe: no country preset, the select asks for one and it is re
   expect(onSubmit).not.toHaveBeenCalled();
   fireEvent.change(country(), { target: { value: "DE" } });
   expect(country().value).toBe("DE");
-  expect(screen.queryByRole("option", { name: "Choose a country" })).toBeNull();
+  expect(country().options[0]!.value).not.toBe("");
   expect(screen.getByText("Like 10115")).toBeTruthy();
 });
 
