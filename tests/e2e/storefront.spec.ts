@@ -153,8 +153,11 @@ test("a product card opens its part page from anywhere on it, not only from Orde
   await page.goto("/allproducts");
   // The app is running: it has replaced the pre-rendered page (which shows Login too).
   await expect(page.locator("html[data-live]")).toBeAttached();
-  const card = page.getByRole("article").first();
-  const name = (await card.getByRole("heading").textContent())!;
+  const name = (await page.getByRole("article").first().getByRole("heading").textContent())!;
+  // That part's card from here on: other tests add parts meanwhile, and the newest comes first.
+  const card = page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name, exact: true }) });
   // A person clicks where they see the picture, then the name (the link lies over both).
   const clickOn = async (target: Locator) => {
     // The vehicle selector above the list may put it below the first screen. The list may be
@@ -174,7 +177,7 @@ test("a product card opens its part page from anywhere on it, not only from Orde
   await expect(page).toHaveURL(/\/parts\/[a-z0-9-]+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   await page.goto("/allproducts");
-  const heading = page.getByRole("article").first().getByRole("heading");
+  const heading = card.getByRole("heading");
   await expect(heading).toHaveText(name);
   await clickOn(heading);
   await expect(page).toHaveURL(/\/parts\/[a-z0-9-]+$/);
