@@ -24,7 +24,7 @@ import {
 import { useCustomerGroups } from "../api/customer-groups";
 import { NewEntryForm } from "./new-entry-form";
 import { EditEntryDialog } from "./edit-entry-dialog";
-import { emptyIsNull, OfferDateFields, OfferTargetField } from "./offer-fields";
+import { emptyIsNull, OfferDateFields, OfferTargetField, PercentOffField } from "./offer-fields";
 
 const PAGE_SIZE = 25;
 
@@ -93,15 +93,7 @@ function useCodeForm(prefix: string, defaultValues: DiscountCodeInput) {
         <option value="amount">Amount off</option>
       </SelectField>
       {kind === "percent" ? (
-        <FormField
-          label="Percent off"
-          id={`${prefix}-percent`}
-          type="number"
-          min="1"
-          max="100"
-          step="1"
-          {...field("percent", numberOrNull)}
-        />
+        <PercentOffField prefix={prefix} {...field("percent", numberOrNull)} />
       ) : (
         <FormField
           label="Amount off"

@@ -62,3 +62,23 @@ export function OfferDateFields({ prefix, field }: { prefix: string; field: Offe
     </>
   );
 }
+
+/** An offer's percent off: a whole number from 1 to 100. */
+export function PercentOffField({
+  prefix,
+  required,
+  ...field
+}: { prefix: string; required?: boolean } & FieldProps) {
+  return (
+    <FormField
+      label="Percent off"
+      id={`${prefix}-percent`}
+      type="number"
+      min="1"
+      max="100"
+      step="1"
+      required={required}
+      {...field}
+    />
+  );
+}

@@ -9,7 +9,7 @@ import { useApiForm } from "../../../lib/use-api-form";
 import { useAddPriceRule, useUpdatePriceRule } from "../api/customer-groups";
 import { NewEntryForm } from "./new-entry-form";
 import { EditEntryDialog } from "./edit-entry-dialog";
-import { OfferDateFields, OfferTargetField } from "./offer-fields";
+import { OfferDateFields, OfferTargetField, PercentOffField } from "./offer-fields";
 
 /** A new rule's values: 10 % off brakes, always. */
 const newRule: PriceRuleInput = {
@@ -43,16 +43,7 @@ function useRuleForm(prefix: string, defaultValues: PriceRuleInput) {
   const scope = watch("scope");
   const fields = (
     <>
-      <FormField
-        label="Percent off"
-        id={`${prefix}-percent`}
-        type="number"
-        min="1"
-        max="100"
-        step="1"
-        required
-        {...field("percent", { valueAsNumber: true })}
-      />
+      <PercentOffField prefix={prefix} required {...field("percent", { valueAsNumber: true })} />
       <SelectField label="Applies to" id={`${prefix}-scope`} {...field("scope")}>
         <option value="category">A category</option>
         <option value="brand">A brand</option>
