@@ -89,14 +89,14 @@ export const userIdParamsSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, "Malformed id"),
 });
 
-export const madeAdminSchema = z.object({ success: z.literal(true), user: userListItemSchema });
+/** An admin's change to a user (its role, its bounce, its group): the user as it is now. */
+const userChangedSchema = () => z.object({ success: z.literal(true), user: userListItemSchema });
+
+export const madeAdminSchema = userChangedSchema();
 export type MadeAdmin = z.infer<typeof madeAdminSchema>;
 
 /** `DELETE /api/users/:id/email-bounce` ("Mark deliverable"): the user, no longer bouncing. */
-export const markedDeliverableSchema = z.object({
-  success: z.literal(true),
-  user: userListItemSchema,
-});
+export const markedDeliverableSchema = userChangedSchema();
 export type MarkedDeliverable = z.infer<typeof markedDeliverableSchema>;
 
 /** `PUT /api/users/:id/customer-group`: the customer's own group (an admin chooses it). */
@@ -106,10 +106,7 @@ export const userCustomerGroupSchema = z.strictObject({
 export type UserCustomerGroup = z.infer<typeof userCustomerGroupSchema>;
 
 /** `PUT /api/users/:id/customer-group`: the user, in their group. */
-export const customerGroupSetSchema = z.object({
-  success: z.literal(true),
-  user: userListItemSchema,
-});
+export const customerGroupSetSchema = userChangedSchema();
 export type CustomerGroupSet = z.infer<typeof customerGroupSetSchema>;
 
 export const userRemovedSchema = z.object({
