@@ -192,26 +192,8 @@ export type CompanyAddressInput = z.infer<typeof companyAddressInputSchema>;
 export type AddressInput = z.infer<typeof addressInputSchema>;
 export type AddressInputDraft = z.input<typeof addressInputSchema>;
 
-/** PATCH: any of the fields; the whole address is checked again after the change. */
-export const addressPatchSchema = z
-  .object({
-    name: z.string(),
-    company: z.string(),
-    line1: z.string(),
-    line2: z.string(),
-    city: z.string(),
-    region: z.string(),
-    postalCode: z.string(),
-    country: z.string(),
-    phone: z.string(),
-    isDefault: z.boolean(),
-  })
-  .partial()
-  .strict();
-export type AddressPatch = z.infer<typeof addressPatchSchema>;
-
-export const addressSchema = z.object({
-  id: z.uuid(),
+/** An address book entry's fields as it keeps them (a change is checked by `addressFields`). */
+const storedAddressFields = {
   name: z.string(),
   company: z.string(),
   line1: z.string(),
@@ -222,6 +204,15 @@ export const addressSchema = z.object({
   country: z.string(),
   phone: z.string(),
   isDefault: z.boolean(),
+};
+
+/** PATCH: any of the fields; the whole address is checked again after the change. */
+export const addressPatchSchema = z.object(storedAddressFields).partial().strict();
+export type AddressPatch = z.infer<typeof addressPatchSchema>;
+
+export const addressSchema = z.object({
+  id: z.uuid(),
+  ...storedAddressFields,
   /** The address as one line of text: what an order's `Address` holds. */
   formatted: z.string(),
 });
