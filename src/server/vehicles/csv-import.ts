@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { CsvRowError } from "../../contract/product-csv";
 import {
   vehicleAdminMessages,
@@ -319,6 +320,20 @@ function* batches<T>(items: T[]): Generator<T[]> {
   for (let i = 0; i < items.length; i += BATCH) yield items.slice(i, i + BATCH);
 }
 
+/** Sets the VCdb id (`column` of `table`) of the makes, models or base vehicles it changes. */
+async function setVcdbIds(
+  tx: DbOrTx,
+  table: PgTable,
+  column: AnyPgColumn,
+  changed: { id?: number; vcdb: number | null }[],
+) {
+  for (const chunk of batches(changed)) {
+    await tx.execute(sql`update ${table} t set ${sql.identifier(column.name)} = v.vcdb
+      from unnest(${sqlInts(chunk.map((r) => r.id!))}, ${sqlNullableInts(chunk.map((r) => r.vcdb))})
+        as v(id, vcdb) where t.id = v.id`);
+  }
+}
+
 /** Writes a checked plan: parents before children, ids of added records filled in as it goes. */
 async function write(tx: DbOrTx, p: Plan) {
   for (const chunk of batches(p.added(p.makes))) {
@@ -329,11 +344,7 @@ async function write(tx: DbOrTx, p: Plan) {
       returning id, name`);
     for (const r of made.rows) p.makes.get(k(r.name))!.id = r.id;
   }
-  for (const chunk of batches(p.changed(p.makes))) {
-    await tx.execute(sql`update ${vehicleMakes} t set vcdb_make_id = v.vcdb
-      from unnest(${sqlInts(chunk.map((m) => m.id!))}, ${sqlNullableInts(chunk.map((m) => m.vcdb))})
-        as v(id, vcdb) where t.id = v.id`);
-  }
+  await setVcdbIds(tx, vehicleMakes, vehicleMakes.vcdbMakeId, p.changed(p.makes));
 
   for (const chunk of batches(p.added(p.models))) {
     const made = await tx.execute<{ id: number; make_id: number; name: string }>(sql`insert into
@@ -344,11 +355,7 @@ async function write(tx: DbOrTx, p: Plan) {
     const keyOf = new Map(chunk.map(([key, m]) => [k(p.makes.get(m.makeKey)!.id!, m.name), key]));
     for (const r of made.rows) p.models.get(keyOf.get(k(r.make_id, r.name))!)!.id = r.id;
   }
-  for (const chunk of batches(p.changed(p.models))) {
-    await tx.execute(sql`update ${vehicleModels} t set vcdb_model_id = v.vcdb
-      from unnest(${sqlInts(chunk.map((m) => m.id!))}, ${sqlNullableInts(chunk.map((m) => m.vcdb))})
-        as v(id, vcdb) where t.id = v.id`);
-  }
+  await setVcdbIds(tx, vehicleModels, vehicleModels.vcdbModelId, p.changed(p.models));
 
   for (const chunk of batches(p.added(p.engines))) {
     const made = await tx.execute<{ id: number; name: string }>(sql`insert into ${vehicleEngines}
@@ -376,11 +383,7 @@ async function write(tx: DbOrTx, p: Plan) {
     const keyOf = new Map(chunk.map(([key, b]) => [k(p.models.get(b.modelKey)!.id!, b.year), key]));
     for (const r of made.rows) p.bases.get(keyOf.get(k(r.model_id, r.year))!)!.id = r.id;
   }
-  for (const chunk of batches(p.changed(p.bases))) {
-    await tx.execute(sql`update ${baseVehicles} t set vcdb_base_vehicle_id = v.vcdb
-      from unnest(${sqlInts(chunk.map((b) => b.id!))}, ${sqlNullableInts(chunk.map((b) => b.vcdb))})
-        as v(id, vcdb) where t.id = v.id`);
-  }
+  await setVcdbIds(tx, baseVehicles, baseVehicles.vcdbBaseVehicleId, p.changed(p.bases));
 
   for (const chunk of batches(p.newLinks)) {
     await tx.execute(sql`insert into ${baseVehicleEngines} (base_vehicle_id, engine_id)
