@@ -84,11 +84,9 @@ export function AddProductForm() {
         </div>
         <div className="md:col-span-2">
           <ImageField
-            field={register("img")}
+            form={{ register, setValue, setError }}
             value={img}
             error={errors.img?.message}
-            onUploaded={(url) => setValue("img", url, { shouldValidate: true, shouldDirty: true })}
-            onUploadFailed={(message) => setError("img", { message })}
           />
         </div>
         <div className="md:col-span-2">

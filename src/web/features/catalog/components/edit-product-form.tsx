@@ -178,13 +178,7 @@ export function EditProductForm({
         field={register("shortDescription")}
         error={errors.shortDescription?.message}
       />
-      <ImageField
-        field={register("img")}
-        value={img}
-        error={errors.img?.message}
-        onUploaded={(url) => setValue("img", url, { shouldValidate: true, shouldDirty: true })}
-        onUploadFailed={(message) => setError("img", { message })}
-      />
+      <ImageField form={{ register, setValue, setError }} value={img} error={errors.img?.message} />
       {/* The refusal is also said here when it names a field, as this form always has. */}
       <FormError message={update.error?.message} className="text-error" />
       <div className="modal-action">

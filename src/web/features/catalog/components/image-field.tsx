@@ -8,15 +8,19 @@ import {
 } from "#contract/products";
 import { useUploadProductImage } from "../api/upload-product-image";
 
+/** What the picture needs of its form (Add Product's, the edit form's): its `img` field. */
+interface ImageForm {
+  register(name: "img"): UseFormRegisterReturn;
+  setValue(name: "img", url: string, options: { shouldValidate: true; shouldDirty: true }): void;
+  setError(name: "img", error: { message: string }): void;
+}
+
 interface ImageFieldProps {
-  /** The registered `img` text field. */
-  field: UseFormRegisterReturn;
+  /** The form's own react-hook-form functions: an uploaded image's url goes into `img`. */
+  form: ImageForm;
   /** Its current value, to know whether the preview still shows it. */
   value: string;
   error?: string;
-  /** An uploaded image's url, to be put into the `img` field. */
-  onUploaded(url: string): void;
-  onUploadFailed(message: string): void;
 }
 
 const canPreview = isImageLink;
@@ -25,7 +29,11 @@ const canPreview = isImageLink;
  * The product picture: a link typed in, or a file uploaded at once (the server answers the link
  * it is served at). The preview follows the link once it is settled, not on every key press.
  */
-export function ImageField({ field, value, error, onUploaded, onUploadFailed }: ImageFieldProps) {
+export function ImageField({ form, value, error }: ImageFieldProps) {
+  const field = form.register("img");
+  const onUploaded = (url: string) =>
+    form.setValue("img", url, { shouldValidate: true, shouldDirty: true });
+  const onUploadFailed = (message: string) => form.setError("img", { message });
   const upload = useUploadProductImage();
   const [settled, setSettled] = useState(() => value.trim());
   const fileId = useId();
