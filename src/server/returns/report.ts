@@ -1,11 +1,9 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FitmentReport } from "../../contract/returns";
 import type { DbOrTx } from "../db/database";
 import { orderItems } from "../orders/tables";
+import { activeReturn } from "./returned-units";
 import { returnLines, returnRequests } from "./tables";
-
-/** The returns still counting: every return not refused. */
-const activeReturn = ne(returnRequests.status, "refused");
 
 /** Admin: "did not fit" returns per product, with the vehicles customers named. */
 export async function fitmentReport(db: DbOrTx): Promise<FitmentReport> {

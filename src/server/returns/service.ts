@@ -1,5 +1,5 @@
 import { orderNumberText, WARRANTY_REPLACEMENT } from "../../contract/orders";
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { sql } from "../db/sql";
 import {
   creditNotePdfPath,
@@ -22,6 +22,7 @@ import { pageOf } from "../db/page";
 import { invoices } from "../invoices/tables";
 import { orderItems, orders } from "../orders/tables";
 import { ownerOrAdmin, visibleOrder, type OrderViewer as Viewer } from "../orders/service";
+import { returnedByLine } from "./returned-units";
 import { refunds, returnLines, returnRequests } from "./tables";
 import { netOfPaid } from "./refunds";
 import { conflict, HttpError, notFound, unprocessable } from "../errors";
@@ -64,16 +65,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The tax of `qty` of a line's units: its tax shared by units, rounded so all of them add up to it. */
 const taxOfUnits = (item: ItemRow, qty: number) => Math.round((item.taxCents * qty) / item.qty);
-
-/** The returns still counting against a line's quantity: every return not refused. */
-const activeReturn = ne(returnRequests.status, "refused");
-
-/**
- * A core return (reason `core`, docs/core-charges.md) sends back the old part for the deposit:
- * it counts against the line's cores (one per unit bought), never against its parts.
- */
-const isCore = eq(returnRequests.reason, "core");
-const isPart = ne(returnRequests.reason, "core");
 
 /** Returns as the wire shows them: lines, amounts, refund state, credit note, photos. */
 export async function returnsView(tx: DbOrTx, rows: ReturnRow[]): Promise<Return[]> {
@@ -230,13 +221,7 @@ export function createReturnService(db: Db, opts: ReturnOptions) {
     orderId: string,
     core = false,
   ): Promise<Map<number, number>> {
-    const rows = await tx
-      .select({ line: returnLines.line, qty: sql<number>`sum(${returnLines.qty})::int` })
-      .from(returnLines)
-      .innerJoin(returnRequests, eq(returnRequests.id, returnLines.returnId))
-      .where(and(eq(returnRequests.orderId, orderId), activeReturn, core ? isCore : isPart))
-      .groupBy(returnLines.line);
-    const taken = new Map(rows.map((r) => [r.line, r.qty]));
+    const taken = await returnedByLine(tx, orderId, core);
     // A part in a warranty claim is the manufacturer's to judge: it is not returned as well.
     if (!core && opts.claimedByLine) {
       for (const [line, qty] of await opts.claimedByLine(tx, orderId)) {

@@ -1,15 +1,15 @@
 import { discountOfUnits } from "../pricing/discounts";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { rmaNumber } from "../../contract/returns";
 import { warrantyMessages } from "../../contract/warranty";
 import type { DbOrTx } from "../db/database";
-import { sql } from "../db/sql";
 import { conflict, unprocessable } from "../errors";
 import type { OrderItemRow, OrderRow } from "../orders/state";
 import { returnEventData } from "../webhooks/events";
 import { recordWebhookEvent } from "../webhooks/outbox";
 import { insertRefund, netOfPaid } from "./refunds";
 import { loadReturn } from "./service";
+import { returnedByLine } from "./returned-units";
 import { returnLines, returnRequests } from "./tables";
 
 /*
@@ -30,19 +30,7 @@ export async function openClaimReturn(
   claim: { number: number; qty: number; userId: string | null; instructions: string | null },
   at: Date,
 ): Promise<ReturnRow> {
-  const [before] = await tx
-    .select({ qty: sql<number>`coalesce(sum(${returnLines.qty}), 0)::int` })
-    .from(returnLines)
-    .innerJoin(returnRequests, eq(returnRequests.id, returnLines.returnId))
-    .where(
-      and(
-        eq(returnRequests.orderId, order.id),
-        eq(returnLines.line, item.line),
-        ne(returnRequests.status, "refused"),
-        ne(returnRequests.reason, "core"),
-      ),
-    );
-  const taken = before?.qty ?? 0;
+  const taken = (await returnedByLine(tx, order.id)).get(item.line) ?? 0;
   const taxOf = (units: number) => Math.round((item.taxCents * units) / item.qty);
   const [row] = await tx
     .insert(returnRequests)

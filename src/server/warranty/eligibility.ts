@@ -5,7 +5,7 @@ import { products } from "../catalog/tables";
 import type { DbOrTx } from "../db/database";
 import { sql } from "../db/sql";
 import { orderItems, type orders } from "../orders/tables";
-import { returnLines, returnRequests } from "../returns/tables";
+import { returnedByLine } from "../returns/returned-units";
 import { shippedByLine } from "../shipments/service";
 import { warrantyClaims } from "./tables";
 
@@ -45,23 +45,6 @@ export async function claimedByLine(tx: DbOrTx, orderId: string): Promise<Map<nu
     .from(warrantyClaims)
     .where(and(eq(warrantyClaims.orderId, orderId), activeClaim))
     .groupBy(warrantyClaims.line);
-  return new Map(rows.map((r) => [r.line, r.qty]));
-}
-
-/** Units of each line in a parts return not refused (cores are the old parts: they do not count). */
-async function returnedByLine(tx: DbOrTx, orderId: string): Promise<Map<number, number>> {
-  const rows = await tx
-    .select({ line: returnLines.line, qty: sql<number>`sum(${returnLines.qty})::int` })
-    .from(returnLines)
-    .innerJoin(returnRequests, eq(returnRequests.id, returnLines.returnId))
-    .where(
-      and(
-        eq(returnRequests.orderId, orderId),
-        ne(returnRequests.status, "refused"),
-        ne(returnRequests.reason, "core"),
-      ),
-    )
-    .groupBy(returnLines.line);
   return new Map(rows.map((r) => [r.line, r.qty]));
 }
 
