@@ -48,6 +48,9 @@ export default defineConfig({
           include: ["src/web/**/*.test.tsx", "src/web/**/*.test.ts"],
           environment: "jsdom",
           setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/web-setup.ts"],
+          // A bound on a hung test, not a speed figure: under a shared machine's load a test
+          // rendering a form of 250 countries took over 5 s (vitest's default), 2026-12-05.
+          testTimeout: 30_000,
         },
       },
     ],

@@ -6,9 +6,6 @@ import { AddressForm } from "../../../components/address-form";
 import { MarketPicker, rememberedMarket, ShoppingMarketProvider } from "./market-picker";
 
 undoStubsAfterEach();
-// A bound on a hung test, not a speed figure: a test that renders the address form (its 250
-// country names) took over 3 s under a load average of 25 (2026-12-05); vitest's default is 5 s.
-vi.setConfig({ testTimeout: 30_000 });
 
 const us: Market = {
   id: "00000000-0000-4000-8000-0000000000a1",
