@@ -39,3 +39,20 @@ export function changeMarket(
     },
   });
 }
+
+/** Germany's VAT (19 %, on shipping too), added by `admin` as the tax rates screen does. */
+export function addGermanVat(app: FastifyInstance, admin: TestAccount) {
+  return app.inject({
+    method: "POST",
+    url: "/api/tax-rates",
+    headers: { cookie: admin.cookie },
+    payload: {
+      country: "DE",
+      region: "",
+      postalCode: "",
+      name: "VAT",
+      rate: 19,
+      appliesToShipping: true,
+    },
+  });
+}

@@ -4,7 +4,7 @@ import { signUpVerified, type TestAccount } from "../../../tests/support/account
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
-import { BERLIN_SHIP_TO, changeMarket } from "../../../tests/support/markets";
+import { addGermanVat, BERLIN_SHIP_TO, changeMarket } from "../../../tests/support/markets";
 import { requestsAs } from "../../../tests/support/requests";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
@@ -212,14 +212,7 @@ describe("a quote in the market it was asked in", () => {
   // Last: Germany's VAT from here on would be added to the trade buyers' orders above.
   test("a consumer's quote in Europe with VAT shown: gross prices kept, accepted gross with the VAT contained", async () => {
     expect((await changeEurope({ pricesIncludeTax: true })).statusCode).toBe(200);
-    const vat = await call(admin, "POST", "/api/tax-rates", {
-      country: "DE",
-      region: "",
-      postalCode: "",
-      name: "VAT",
-      rate: 19,
-      appliesToShipping: true,
-    });
+    const vat = await addGermanVat(t.app, admin);
     expect(vat.statusCode, vat.body).toBe(201);
     const driver = await signUpVerified(t);
     const p = await part();

@@ -5,6 +5,7 @@ import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { creditNotesOf } from "../../../tests/support/invoices";
 import { waitForMail } from "../../../tests/support/mailbox";
+import { addGermanVat } from "../../../tests/support/markets";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { payWithTestCard, testCardRefundsOf } from "../../../tests/support/payments";
 import { requestsAs } from "../../../tests/support/requests";
@@ -59,14 +60,7 @@ beforeAll(async () => {
     methods: [{ name: "Standard", estimate: "3-5 business days", kind: "flat", price: 7.5 }],
   });
   expect(zone.statusCode).toBe(201);
-  const rate = await req(admin, "POST", "/api/tax-rates", {
-    country: "DE",
-    region: "",
-    postalCode: "",
-    name: "VAT",
-    rate: 19,
-    appliesToShipping: true,
-  });
+  const rate = await addGermanVat(t.app, admin);
   expect(rate.statusCode).toBe(201);
 });
 afterAll(() => t.close());
