@@ -13,6 +13,7 @@ import { testAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
 import { requestsAs } from "../../../tests/support/requests";
 import { adminAuditLog } from "../audit/tables";
+import { fitmentApplication } from "../catalog/fitment";
 import { productFitments } from "../catalog/tables";
 import { seedDemoFitment } from "../demo/seed";
 import { demoVcdb } from "../vehicles/demo-vehicles";
@@ -88,9 +89,7 @@ const fitmentOf = (productId: string) =>
       baseVehicleId: productFitments.baseVehicleId,
       submodelId: productFitments.submodelId,
       engineId: productFitments.engineId,
-      position: productFitments.position,
-      quantity: productFitments.quantity,
-      note: productFitments.note,
+      ...fitmentApplication,
     })
     .from(productFitments)
     .where(eq(productFitments.productId, productId))

@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/te
 import { createCatalogService } from "../catalog/service";
 import { adminAuditLog } from "../audit/tables";
 import { baseVehicles, vehicleMakes, vehicleModels } from "../vehicles/tables";
+import { fitmentApplication } from "../catalog/fitment";
 import { productFitments } from "../catalog/tables";
 import { productCrossReferences, products } from "../catalog/tables";
 import { advisoryLocks } from "../db/advisory-locks";
@@ -385,11 +386,7 @@ test("fitment cells are checked against our vehicles before anything is written;
   ).finished;
   const fitOf = () =>
     database.db
-      .select({
-        position: productFitments.position,
-        quantity: productFitments.quantity,
-        note: productFitments.note,
-      })
+      .select(fitmentApplication)
       .from(productFitments)
       .innerJoin(products, eq(products.id, productFitments.productId))
       .where(eq(products.partNumber, "FT-1"));
