@@ -59,6 +59,27 @@ async function ok<T>(
 const policy = (productId: string, leadDays: number | null) =>
   ok(as(admin, "PUT", `/api/locations/stock/${productId}/backorders`, { takes: true, leadDays }));
 
+/** Incoming supply the admin enters: `qty` of a product at a location, expected on a day. */
+const incoming = (
+  kind: "production" | "purchase_order",
+  reference: string,
+  productId: string,
+  locationId: string,
+  qty: number,
+  expectedOn: string,
+) =>
+  ok(
+    as(admin, "POST", "/api/incoming-supply", {
+      kind,
+      reference,
+      productId,
+      locationId,
+      qty,
+      expectedOn,
+    }),
+    201,
+  );
+
 const detail = (id: string) => ok<ProductDetail>(as(null, "GET", `/api/products/${id}`));
 
 const today = async (plusDays: number) =>
@@ -74,28 +95,8 @@ test("stock at two locations with open supply: where it ships from, and the unit
   await ok(
     as(admin, "PUT", `/api/locations/${chicago}/stock/${p.id}`, { onHand: 12, reorderLevel: null }),
   );
-  await ok(
-    as(admin, "POST", "/api/incoming-supply", {
-      kind: "production",
-      reference: `RUN-A-${process.pid}`,
-      productId: p.id,
-      locationId: home,
-      qty: 30,
-      expectedOn: "2027-01-12",
-    }),
-    201,
-  );
-  await ok(
-    as(admin, "POST", "/api/incoming-supply", {
-      kind: "purchase_order",
-      reference: `PO-A-${process.pid}`,
-      productId: p.id,
-      locationId: chicago,
-      qty: 50,
-      expectedOn: "2027-02-20",
-    }),
-    201,
-  );
+  await incoming("production", `RUN-A-${process.pid}`, p.id, home, 30, "2027-01-12");
+  await incoming("purchase_order", `PO-A-${process.pid}`, p.id, chicago, 50, "2027-02-20");
   await policy(p.id, null);
   const wanted = {
     availableQuantity: 20,
