@@ -34,41 +34,45 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A tax rate's body in the state of Washington (US, WA). */
+const inWashington = (rate: { postalCode?: string; name: string; rate: number }) => ({
+  country: "US",
+  region: "WA",
+  ...rate,
+});
+
 test("an admin adds, lists and changes a rate for a postal code, a prefix or a range", async () => {
-  const added = await call(admin, "POST", "/api/tax-rates", {
-    country: "US",
-    region: "WA",
-    postalCode: "98101-98199",
-    name: "Seattle sales tax",
-    rate: 10.35,
-  });
+  const added = await call(
+    admin,
+    "POST",
+    "/api/tax-rates",
+    inWashington({ postalCode: "98101-98199", name: "Seattle sales tax", rate: 10.35 }),
+  );
   expect(added.statusCode, added.body).toBe(201);
   expect(added.json()).toMatchObject({ region: "WA", postalCode: "98101-98199", rate: 10.35 });
   // The same state without a postal code is another place.
-  const state = await call(admin, "POST", "/api/tax-rates", {
-    country: "US",
-    region: "WA",
-    name: "Washington sales tax",
-    rate: 6.5,
-  });
+  const state = await call(
+    admin,
+    "POST",
+    "/api/tax-rates",
+    inWashington({ name: "Washington sales tax", rate: 6.5 }),
+  );
   expect(state.statusCode).toBe(201);
   expect(state.json().postalCode).toBe("");
-  const again = await call(admin, "POST", "/api/tax-rates", {
-    country: "US",
-    region: "WA",
-    postalCode: "98101-98199",
-    name: "Twice",
-    rate: 1,
-  });
+  const again = await call(
+    admin,
+    "POST",
+    "/api/tax-rates",
+    inWashington({ postalCode: "98101-98199", name: "Twice", rate: 1 }),
+  );
   expect(again.statusCode).toBe(409);
   expect(again.json().message).toBe(taxMessages.duplicate);
-  const changed = await call(admin, "PUT", `/api/tax-rates/${added.json().id}`, {
-    country: "US",
-    region: "WA",
-    postalCode: "981*",
-    name: "Seattle sales tax",
-    rate: 10.35,
-  });
+  const changed = await call(
+    admin,
+    "PUT",
+    `/api/tax-rates/${added.json().id}`,
+    inWashington({ postalCode: "981*", name: "Seattle sales tax", rate: 10.35 }),
+  );
   expect(changed.statusCode).toBe(200);
   expect(changed.json().postalCode).toBe("981*");
   const list = (await call(admin, "GET", "/api/tax-rates")).json() as { postalCode: string }[];
