@@ -10,7 +10,11 @@ import { expectPreviewed, startImportAndWait, uploadImport } from "../../../test
 import { multipart } from "../../../tests/support/multipart";
 import { testAppWithAdmin } from "../../../tests/support/store";
 import type { TestApp } from "../../../tests/support/test-app";
-import { attributeDefinitions, productAttributes } from "../catalog/attributes/tables";
+import {
+  attributeDefinitionColumns,
+  attributeDefinitions,
+  productAttributes,
+} from "../catalog/attributes/tables";
 import { adminAuditLog } from "../audit/tables";
 import { productAssets, productCrossReferences, products } from "../catalog/tables";
 import { upsertProductsByPartNumber } from "../catalog/writes";
@@ -174,12 +178,7 @@ test("the import writes parts, brand, attributes, cross references, package and 
   ]);
   // New definitions: a number with its unit when numeric with a UOM, else text.
   const defs = await db
-    .select({
-      id: attributeDefinitions.id,
-      name: attributeDefinitions.name,
-      kind: attributeDefinitions.kind,
-      unit: attributeDefinitions.unit,
-    })
+    .select(attributeDefinitionColumns)
     .from(attributeDefinitions)
     .where(eq(attributeDefinitions.category, "Brakes"))
     .orderBy(asc(attributeDefinitions.position));
