@@ -1,7 +1,8 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { QueryClient, QueryClientProvider, useMutation } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
-import { expect, test } from "vitest";
-import { RemoveDialog, useConfirm } from "./confirm-dialog";
+import { expect, test, vi } from "vitest";
+import { ActionDialog, RemoveDialog, useConfirm } from "./confirm-dialog";
 
 function DeleteButton() {
   const [confirm, dialog] = useConfirm();
@@ -54,13 +55,15 @@ function Names() {
     isPending: false,
     error,
     reset: () => setError(null),
-    mutate: (id: string, { onSuccess }: { onSuccess(): void }) => {
+    mutateAsync: (id: string) => {
       if (id === "Fleet" && !refused) {
         setRefused(true);
-        return setError(new Error("Fleet still has buyers"));
+        const refusal = new Error("Fleet still has buyers");
+        setError(refusal);
+        return Promise.reject(refusal);
       }
       setNames((n) => n.filter((x) => x !== id));
-      onSuccess();
+      return Promise.resolve();
     },
   };
   return (
@@ -97,17 +100,17 @@ test("RemoveDialog removes what it was opened for; a refusal stays in it until c
   fireEvent.click(screen.getByRole("button", { name: "Remove Retail" }));
   expect(screen.queryByRole("alert")).toBeNull();
   fireEvent.click(await screen.findByRole("button", { name: "Remove" }));
+  await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   expect(screen.queryByRole("button", { name: "Remove Retail" })).toBeNull();
-  expect(screen.queryByRole("dialog")).toBeNull();
   expect(screen.getByRole("button", { name: "Remove Fleet" })).toBeTruthy();
 });
 
 test("RemoveDialog names a target with an id of its own by that id", async () => {
   const removed: string[] = [];
   const removal = {
-    mutate: (id: string, { onSuccess }: { onSuccess(): void }) => {
+    mutateAsync: (id: string) => {
       removed.push(id);
-      onSuccess();
+      return Promise.resolve();
     },
     reset: () => {},
     isPending: false,
@@ -126,4 +129,53 @@ test("RemoveDialog names a target with an id of its own by that id", async () =>
   );
   fireEvent.click(await screen.findByRole("button", { name: "Remove" }));
   expect(removed).toEqual(["7"]);
+});
+
+test("ActionDialog hands the answer to done even when its host is gone by then", async () => {
+  // As on an order's page: the line's units on backorder are cancelled, the refetch that
+  // follows removes the line, and the part of the page that asked (shown while there are such
+  // lines) is gone before the mutation settles. The toast (done) must still come.
+  let answer!: (refunded: string) => void;
+  const done = vi.fn();
+  function OnBackorder() {
+    const [target, setTarget] = useState<string | undefined>("line 1");
+    const cancel = useMutation({
+      mutationFn: (_line: string) => new Promise<string>((resolve) => (answer = resolve)),
+    });
+    return (
+      <ActionDialog
+        target={target}
+        close={() => setTarget(undefined)}
+        title="Cancel the backordered parts?"
+        confirmLabel="Cancel them"
+        action={cancel}
+        id={(line) => line}
+        done={done}
+      >
+        {(line) => <>{line} will not be sent.</>}
+      </ActionDialog>
+    );
+  }
+  function OrderPage() {
+    const [waiting, setWaiting] = useState(true);
+    return (
+      <>
+        {waiting && <OnBackorder />}
+        <button type="button" onClick={() => setWaiting(false)}>
+          Refetched
+        </button>
+      </>
+    );
+  }
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <OrderPage />
+    </QueryClientProvider>,
+  );
+  fireEvent.click(await screen.findByRole("button", { name: "Cancel them" }));
+  await waitFor(() => expect(answer).toBeTypeOf("function"));
+  fireEvent.click(screen.getByRole("button", { name: "Refetched" }));
+  expect(screen.queryByRole("dialog")).toBeNull();
+  answer("$320.00");
+  await waitFor(() => expect(done).toHaveBeenCalledWith("$320.00"));
 });

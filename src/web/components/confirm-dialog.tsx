@@ -101,7 +101,11 @@ const idOf = <T,>(target: T, id?: (target: T) => string) =>
 /**
  * Asks before doing something to `target` (open while there is one): does it through `action`
  * with `id(target)`, then hands its answer to `done` and closes; a refusal stays in the dialog.
- * Cancelling forgets a refusal shown. (A key's rotation; RemoveDialog's removal.)
+ * Cancelling forgets a refusal shown. (A key's rotation; RemoveDialog's removal.) `done` is
+ * called from the action's promise, so it runs even when the dialog's host is gone by then: a
+ * host shown only while its rows exist (a line's units on backorder) unmounts when the refetch
+ * that follows the action removes them, and a mutation's `mutate(id, { onSuccess })` callbacks
+ * are dropped with it (the buyer's toast never came).
  */
 export function ActionDialog<T, R>({
   target,
@@ -118,7 +122,7 @@ export function ActionDialog<T, R>({
   title: string;
   confirmLabel: string;
   action: {
-    mutate(id: string, options: { onSuccess(result: R): void }): void;
+    mutateAsync(id: string): Promise<R>;
     reset(): void;
     isPending: boolean;
     error: Error | null;
@@ -141,12 +145,14 @@ export function ActionDialog<T, R>({
       }}
       onConfirm={() =>
         target !== undefined &&
-        action.mutate(id(target), {
-          onSuccess: (result) => {
+        action.mutateAsync(id(target)).then(
+          (result) => {
             done(result);
             close();
           },
-        })
+          // A refusal: said in the dialog (`action.error`).
+          () => undefined,
+        )
       }
     >
       {target !== undefined && children(target)}
@@ -174,7 +180,7 @@ export function RemoveDialog<T>({
   title: string;
   confirmLabel: string;
   removal: {
-    mutate(id: string, options: { onSuccess(): void }): void;
+    mutateAsync(id: string): Promise<unknown>;
     reset(): void;
     isPending: boolean;
     error: Error | null;
@@ -185,7 +191,7 @@ export function RemoveDialog<T>({
   children(target: T): ReactNode;
 } & TargetId<T>) {
   return (
-    <ActionDialog<T, void>
+    <ActionDialog<T, unknown>
       target={target}
       close={close}
       title={title}
