@@ -1,35 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { expect, test, vi } from "vitest";
-import type { Market } from "#contract/markets";
 import { json, renderWithApi, undoStubsAfterEach } from "../../../../../tests/support/web-api";
+import { europeMarket as europe, usMarket as us } from "../../../../../tests/support/web-markets";
 import { AddressForm } from "../../../components/address-form";
 import { MarketPicker, rememberedMarket, ShoppingMarketProvider } from "./market-picker";
 
 undoStubsAfterEach();
 
-const us: Market = {
-  id: "00000000-0000-4000-8000-0000000000a1",
-  code: "US",
-  name: "United States",
-  currency: "USD",
-  countries: ["US"],
-  pricesIncludeTax: false,
-  rate: 1,
-  rounding: "cent",
-  active: true,
-  isDefault: true,
-  example: { storePrice: 19.99, price: 19.99 },
-};
-const europe: Market = {
-  ...us,
-  id: "00000000-0000-4000-8000-0000000000a2",
-  code: "EU",
-  name: "Europe",
-  currency: "EUR",
-  countries: ["DE", "FR"],
-  rate: 0.92,
-  isDefault: false,
-};
 const config = (marketChoice: boolean) => ({
   currency: "USD",
   socialProviders: [],

@@ -1,37 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { expect, test, vi } from "vitest";
-import { marketMessages, type Market } from "#contract/markets";
+import { marketMessages } from "#contract/markets";
 import { notify } from "../../../lib/notify";
 import { json, renderWithApi, undoStubsAfterEach } from "../../../../../tests/support/web-api";
+import { europeMarket as europe, usMarket as us } from "../../../../../tests/support/web-markets";
 import { MarketsAdmin } from "./markets-admin";
 
 undoStubsAfterEach();
-
-const us: Market = {
-  id: "00000000-0000-4000-8000-0000000000a1",
-  code: "US",
-  name: "United States",
-  currency: "USD",
-  countries: ["US"],
-  pricesIncludeTax: false,
-  rate: 1,
-  rounding: "cent",
-  active: true,
-  isDefault: true,
-  example: { storePrice: 19.99, price: 19.99 },
-};
-const europe: Market = {
-  ...us,
-  id: "00000000-0000-4000-8000-0000000000a2",
-  code: "EU",
-  name: "Europe",
-  currency: "EUR",
-  countries: ["DE", "FR"],
-  pricesIncludeTax: true,
-  rate: 0.92,
-  isDefault: false,
-  example: { storePrice: 19.99, price: 18.39 },
-};
 
 test("the list says each market's rate, rounding and prices; a new market is checked, then sent as the API takes it", async () => {
   const success = vi.spyOn(notify, "success").mockImplementation(() => {});
