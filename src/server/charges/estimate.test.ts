@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import type { ShippingZoneRule } from "../shipping/rates";
 import type { TaxRateRule } from "../tax/rules";
+import { TEXAS_SALES_TAX } from "../../../tests/support/placement-facts";
 import { computeCharges, requireShippable, type ChargeFacts } from "./estimate";
 
 const zones: ShippingZoneRule[] = [
@@ -31,16 +32,7 @@ const zones: ShippingZoneRule[] = [
     ],
   },
 ];
-const rates: TaxRateRule[] = [
-  {
-    id: "tx",
-    country: "US",
-    region: "TX",
-    name: "Texas sales tax",
-    rateMillipercent: 6250,
-    appliesToShipping: true,
-  },
-];
+const rates: TaxRateRule[] = [TEXAS_SALES_TAX];
 const texas: ChargeFacts = { place: { country: "US", region: "TX" }, zones, rates };
 const lines = [
   { lineTotalCents: 2 * 1299, weightGrams: 2 * 350 },

@@ -1,7 +1,14 @@
 import { expect, test } from "vitest";
 import { loadConfig } from "../config";
 import { inMarket, type CompanyMember, type PricingContext } from "../pricing/pricing";
-import { decidePlacement, type ProductFacts } from "./decide";
+import {
+  EUROPE,
+  oneLineFacts,
+  oneMethodZone,
+  productFacts,
+  TEXAS_SALES_TAX,
+} from "../../../tests/support/placement-facts";
+import { decidePlacement } from "./decide";
 
 // The checkout's decision in a market (docs/pricing.md "Markets and currencies"), without a
 // database: the parts through `inMarket`, the shipping rates converted by the same rule, the
@@ -9,58 +16,22 @@ import { decidePlacement, type ProductFacts } from "./decide";
 // named in the market's currency. The default market decides exactly as no market.
 
 const limits = loadConfig({}).holdLimits; // 25,000.00 held at most
-const europe = { code: "EU", currency: "EUR", rate: 0.92, rounding: "cent" as const };
 const usd: PricingContext = { currency: "USD" };
-const eur = inMarket(usd, europe);
+const eur = inMarket(usd, EUROPE);
 
-const part: ProductFacts = {
-  id: "a",
-  name: "Part a",
-  partNumber: "PN-a",
-  listPriceCents: 1250,
-  minimumOrder: 1,
-  available: 100,
-  weightGrams: 1_000,
-};
+const part = productFacts("a", { weightGrams: 1_000 });
 // Texas: $19.95 shipping, free from $100.00; 6.25 % tax, on shipping too.
 const texas = {
   place: { country: "US", region: "TX" },
   zones: [
-    {
-      id: "us",
-      name: "US",
-      countries: ["US"],
-      regions: [],
-      methods: [
-        {
-          id: "11111111-1111-4111-8111-111111111111",
-          name: "Standard",
-          estimate: "3 days",
-          kind: "free_over" as const,
-          priceCents: 1_995,
-          freeOverCents: 10_000,
-          bands: [],
-        },
-      ],
-    },
+    oneMethodZone(
+      { id: "us", name: "US", countries: ["US"] },
+      { kind: "free_over", priceCents: 1_995, freeOverCents: 10_000 },
+    ),
   ],
-  rates: [
-    {
-      id: "tx",
-      country: "US",
-      region: "TX",
-      name: "Texas sales tax",
-      rateMillipercent: 6250,
-      appliesToShipping: true,
-    },
-  ],
+  rates: [TEXAS_SALES_TAX],
 };
-const facts = (qty: number, heldCents = 0) => ({
-  wanted: [{ productId: "a", qty }],
-  products: new Map([["a", part]]),
-  standing: { trusted: true, heldCents, unpaidProductIds: [] },
-  charges: texas,
-});
+const facts = (qty: number, heldCents = 0) => oneLineFacts(part, qty, texas, heldCents);
 
 test("in Europe: the parts and the shipping rate converted, tax on what they come to", () => {
   const decision = decidePlacement(facts(3), { limits, pricing: eur });
@@ -99,9 +70,9 @@ test("limits in the store's currency compare the order brought back, and are nam
           ...over,
         },
       },
-      europe,
+      EUROPE,
     );
-  const noPlace = { ...facts(4), charges: undefined };
+  const noPlace = oneLineFacts(part, 4);
   // 4 × €11.50 = €46.00, which is $50.00 back in the store's currency.
   const order = (over: Partial<CompanyMember>) =>
     decidePlacement(noPlace, { limits, pricing: member(over) });
@@ -115,8 +86,8 @@ test("limits in the store's currency compare the order brought back, and are nam
     "over the per-order limit of €45.99",
   );
   // The value held: $50.00 more than the room left is refused, its limit named in EUR.
-  const held = { ...facts(4, limits.maxValueCents - 4999), charges: undefined };
+  const held = oneLineFacts(part, 4, undefined, limits.maxValueCents - 4999);
   expect(() => decidePlacement(held, { limits, pricing: eur })).toThrow(/at most €/);
-  const fits = { ...facts(4, limits.maxValueCents - 5000), charges: undefined };
+  const fits = oneLineFacts(part, 4, undefined, limits.maxValueCents - 5000);
   expect(decidePlacement(fits, { limits, pricing: eur }).totalCents).toBe(4600);
 });

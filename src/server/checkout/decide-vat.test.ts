@@ -2,7 +2,14 @@ import fc from "fast-check";
 import { expect, test } from "vitest";
 import { loadConfig } from "../config";
 import { inMarket, priceLines, vatIncludedNote, type PricingContext } from "../pricing/pricing";
-import { decidePlacement, type ProductFacts } from "./decide";
+import {
+  EUROPE,
+  EUROPE_VAT_INCLUDED,
+  oneLineFacts,
+  oneMethodZone,
+  productFacts,
+} from "../../../tests/support/placement-facts";
+import { decidePlacement } from "./decide";
 
 // Consumer prices with VAT included (docs/tax.md "Prices with VAT included"), without a
 // database: in Europe (prices with VAT included for consumers) a consumer is shown gross prices
@@ -11,30 +18,14 @@ import { decidePlacement, type ProductFacts } from "./decide";
 // buyer (a company member) in the same market pays net prices with the tax added.
 
 const limits = loadConfig({}).holdLimits;
-// Shown before checkout at Germany's 19 % (the country the market was chosen by).
-const europe = {
-  code: "EU",
-  currency: "EUR",
-  rate: 0.92,
-  rounding: "cent" as const,
-  pricesIncludeTax: true,
-  taxRateMillipercent: 19_000,
-};
-const consumer = inMarket({ currency: "USD", customerId: "u1" }, europe);
+// Europe: shown before checkout at Germany's 19 % (the country the market was chosen by).
+const consumer = inMarket({ currency: "USD", customerId: "u1" }, EUROPE_VAT_INCLUDED);
 const trade: PricingContext = inMarket(
   { currency: "USD", customerId: "u2", companyId: "c1" },
-  europe,
+  EUROPE_VAT_INCLUDED,
 );
 
-const part: ProductFacts = {
-  id: "a",
-  name: "Part a",
-  partNumber: "PN-a",
-  listPriceCents: 1250,
-  minimumOrder: 1,
-  available: 100,
-  weightGrams: 1_000,
-};
+const part = productFacts("a", { weightGrams: 1_000 });
 const vat = (country: string, rateMillipercent: number, appliesToShipping = true) => ({
   id: country,
   country,
@@ -47,32 +38,14 @@ const vat = (country: string, rateMillipercent: number, appliesToShipping = true
 const to = (country: string) => ({
   place: { country, region: null },
   zones: [
-    {
-      id: "eu",
-      name: "Europe",
-      countries: ["DE", "FR"],
-      regions: [],
-      methods: [
-        {
-          id: "11111111-1111-4111-8111-111111111111",
-          name: "Standard",
-          estimate: "3 days",
-          kind: "flat" as const,
-          priceCents: 1_000,
-          freeOverCents: null,
-          bands: [],
-        },
-      ],
-    },
+    oneMethodZone(
+      { id: "eu", name: "Europe", countries: ["DE", "FR"] },
+      { kind: "flat", priceCents: 1_000 },
+    ),
   ],
   rates: [vat("DE", 19_000), vat("FR", 20_000)],
 });
-const facts = (qty: number, country = "DE") => ({
-  wanted: [{ productId: "a", qty }],
-  products: new Map([["a", part]]),
-  standing: { trusted: true, heldCents: 0, unpaidProductIds: [] },
-  charges: to(country),
-});
+const facts = (qty: number, country = "DE") => oneLineFacts(part, qty, to(country));
 
 test("a consumer is shown gross prices at the market's rate, a trade buyer net ones", () => {
   const line = { productId: "a", qty: 3, listPriceCents: 1250, publicBreaks: [] };
@@ -86,10 +59,9 @@ test("a consumer is shown gross prices at the market's rate, a trade buyer net o
   expect(vatIncludedNote(consumer)).toBe("incl. 19 % VAT");
   expect(vatIncludedNote(trade)).toBeNull();
   // A market without VAT-inclusive prices, or one passed without its rate, prices net.
-  const net = { ...europe, pricesIncludeTax: false };
+  const net = { ...EUROPE_VAT_INCLUDED, pricesIncludeTax: false };
   expect(priceLines(inMarket({ currency: "USD" }, net), [line])[0]!.unitPriceCents).toBe(1150);
-  const bare = { code: "EU", currency: "EUR", rate: 0.92, rounding: "cent" as const };
-  const noRate = { ...bare, pricesIncludeTax: true };
+  const noRate = { ...EUROPE, pricesIncludeTax: true };
   expect(priceLines(inMarket({ currency: "USD" }, noRate), [line])[0]!.unitPriceCents).toBe(1150);
 });
 

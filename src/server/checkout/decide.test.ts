@@ -1,7 +1,19 @@
 import { expect, test } from "vitest";
 import { loadConfig } from "../config";
 import { holdTime } from "../inventory/holds";
-import { decidePlacement, ORDER_TOO_LARGE, type ProductFacts, type Standing } from "./decide";
+import {
+  decidePlacement,
+  NOTHING_CHARGED,
+  ORDER_TOO_LARGE,
+  type ProductFacts,
+  type Standing,
+} from "./decide";
+import {
+  METHOD_ID,
+  oneMethodZone,
+  productFacts,
+  TEXAS_SALES_TAX,
+} from "../../../tests/support/placement-facts";
 
 // The rules of placing an order, without a database: what the read found goes in, an order's
 // lines and total (or the first broken rule, with the spec's words) come out.
@@ -9,15 +21,6 @@ import { decidePlacement, ORDER_TOO_LARGE, type ProductFacts, type Standing } fr
 const limits = loadConfig({}).holdLimits; // half the stock, 10 units free, 25,000.00 held
 const rules = { limits, pricing: { currency: "USD" } };
 
-const product = (id: string, over: Partial<ProductFacts> = {}): ProductFacts => ({
-  id,
-  name: `Part ${id}`,
-  partNumber: `PN-${id}`,
-  listPriceCents: 1250,
-  minimumOrder: 1,
-  available: 100,
-  ...over,
-});
 const facts = (
   wanted: { productId: string; qty: number }[],
   products: ProductFacts[],
@@ -35,7 +38,7 @@ test("an order's lines carry the product as sold at its price, and the total is 
         { productId: "a", qty: 3 },
         { productId: "b", qty: 2 },
       ],
-      [product("a"), product("b", { listPriceCents: 999, partNumber: null })],
+      [productFacts("a"), productFacts("b", { listPriceCents: 999, partNumber: null })],
     ),
     rules,
   );
@@ -61,17 +64,7 @@ test("an order's lines carry the product as sold at its price, and the total is 
       },
     ],
     // No place named: nothing but the lines.
-    charges: {
-      shippingCents: 0,
-      shippingMethod: null,
-      taxCents: 0,
-      shippingTaxCents: 0,
-      coreDepositCents: 0,
-      taxName: null,
-      taxRateMillipercent: null,
-      taxNote: null,
-      buyerTaxId: null,
-    },
+    charges: { ...NOTHING_CHARGED, taxNote: null, buyerTaxId: null },
     totalCents: 3 * 1250 + 2 * 999,
     // No company, no limits: an ordinary unpaid order.
     approval: null,
@@ -93,7 +86,7 @@ test("each broken rule refuses with the words a customer is shown", () => {
   expect(refusal(facts([], []))).toMatchObject({ statusCode: 422, message: "Your cart is empty" });
   expect(
     refusal(
-      facts([{ productId: "a", qty: 1 }], [product("a")], {
+      facts([{ productId: "a", qty: 1 }], [productFacts("a")], {
         heldCents: 0,
         unpaidProductIds: ["a"],
       }),
@@ -108,37 +101,37 @@ test("each broken rule refuses with the words a customer is shown", () => {
     fields: { x: "Product not found" },
   });
   expect(
-    refusal(facts([{ productId: "a", qty: 4 }], [product("a", { minimumOrder: 5 })])),
+    refusal(facts([{ productId: "a", qty: 4 }], [productFacts("a", { minimumOrder: 5 })])),
   ).toMatchObject({
     statusCode: 422,
     message: "please order at least 5",
   });
   expect(
-    refusal(facts([{ productId: "a", qty: 8 }], [product("a", { available: 7 })])),
+    refusal(facts([{ productId: "a", qty: 8 }], [productFacts("a", { available: 7 })])),
   ).toMatchObject({
     statusCode: 422,
     message: "please order less then 7",
   });
   // Half of 100 on sale may be held by one line.
-  expect(refusal(facts([{ productId: "a", qty: 51 }], [product("a")]))).toMatchObject({
+  expect(refusal(facts([{ productId: "a", qty: 51 }], [productFacts("a")]))).toMatchObject({
     statusCode: 422,
     code: "hold_limit",
     fields: { a: expect.stringContaining("at most 50 of this part") },
   });
   expect(
     refusal(
-      facts([{ productId: "a", qty: 50 }], [product("a", { listPriceCents: 2_000_000_000 })]),
+      facts([{ productId: "a", qty: 50 }], [productFacts("a", { listPriceCents: 2_000_000_000 })]),
     ),
   ).toMatchObject({ statusCode: 422, message: ORDER_TOO_LARGE });
   expect(
-    refusal(facts([{ productId: "a", qty: 2 }], [product("a")]), {
+    refusal(facts([{ productId: "a", qty: 2 }], [productFacts("a")]), {
       ...rules,
       expectedTotalCents: 2499,
     }),
   ).toMatchObject({ statusCode: 409 });
   expect(
     refusal(
-      facts([{ productId: "a", qty: 2 }], [product("a")], {
+      facts([{ productId: "a", qty: 2 }], [productFacts("a")], {
         heldCents: 2_499_000,
         unpaidProductIds: [],
       }),
@@ -147,7 +140,7 @@ test("each broken rule refuses with the words a customer is shown", () => {
 });
 
 test("the total the customer was shown places the order when it is still the total", () => {
-  const decision = decidePlacement(facts([{ productId: "a", qty: 2 }], [product("a")]), {
+  const decision = decidePlacement(facts([{ productId: "a", qty: 2 }], [productFacts("a")]), {
     ...rules,
     expectedTotalCents: 2500,
   });
@@ -157,7 +150,7 @@ test("the total the customer was shown places the order when it is still the tot
 test("new customers together hold at most a share of a product, and for a short while", () => {
   // 2,200 on sale and 400 held in unpaid orders, 300 of them by new customers: 20 % of 2,600 is
   // 520, so 220 are left for new customers.
-  const pads = product("a", { available: 2200, heldAll: 400, heldByNew: 300 });
+  const pads = productFacts("a", { available: 2200, heldAll: 400, heldByNew: 300 });
   const newCustomer = { trusted: false };
   expect(() =>
     decidePlacement(facts([{ productId: "a", qty: 221 }], [pads], newCustomer), rules),
@@ -171,12 +164,12 @@ test("new customers together hold at most a share of a product, and for a short 
   expect(decidePlacement(facts([{ productId: "a", qty: 900 }], [pads]), rules).lines).toHaveLength(
     1,
   );
-  const full = product("a", { available: 100, heldAll: 25, heldByNew: 25 });
+  const full = productFacts("a", { available: 100, heldAll: 25, heldByNew: 25 });
   expect(() =>
     decidePlacement(facts([{ productId: "a", qty: 1 }], [full], newCustomer), rules),
   ).toThrow(/cannot hold more of this part/);
   // While there is room at all, one minimum order fits.
-  const boxed = product("a", { available: 180, minimumOrder: 50, heldAll: 0, heldByNew: 0 });
+  const boxed = productFacts("a", { available: 180, minimumOrder: 50, heldAll: 0, heldByNew: 0 });
   expect(
     decidePlacement(facts([{ productId: "a", qty: 50 }], [boxed], newCustomer), rules).lines,
   ).toHaveLength(1);
@@ -189,34 +182,18 @@ test("new customers together hold at most a share of a product, and for a short 
 const texas = {
   place: { country: "US", region: "TX" },
   zones: [
-    {
-      id: "us",
-      name: "US",
-      countries: ["US"],
-      regions: [],
-      methods: [
-        {
-          id: "11111111-1111-4111-8111-111111111111",
-          name: "Express",
-          estimate: "1-2 days",
-          kind: "weight" as const,
-          priceCents: 0,
-          freeOverCents: null,
-          bands: [{ upToGrams: 5_000, priceCents: 1_995 }],
-        },
-      ],
-    },
+    oneMethodZone(
+      { id: "us", name: "US", countries: ["US"] },
+      {
+        name: "Express",
+        estimate: "1-2 days",
+        kind: "weight",
+        priceCents: 0,
+        bands: [{ upToGrams: 5_000, priceCents: 1_995 }],
+      },
+    ),
   ],
-  rates: [
-    {
-      id: "tx",
-      country: "US",
-      region: "TX",
-      name: "Texas sales tax",
-      rateMillipercent: 6250,
-      appliesToShipping: true,
-    },
-  ],
+  rates: [TEXAS_SALES_TAX],
 };
 
 test("with a place: shipping by the products' weight, tax per line and on shipping, in the total", () => {
@@ -228,13 +205,13 @@ test("with a place: shipping by the products' weight, tax per line and on shippi
           { productId: "b", qty: 2 },
         ],
         [
-          product("a", { weightGrams: 1_000 }),
-          product("b", { listPriceCents: 999, weightGrams: 900 }),
+          productFacts("a", { weightGrams: 1_000 }),
+          productFacts("b", { listPriceCents: 999, weightGrams: 900 }),
         ],
       ),
       charges: texas,
     },
-    { ...rules, shippingMethodId: "11111111-1111-4111-8111-111111111111" },
+    { ...rules, shippingMethodId: METHOD_ID },
   );
   // 3750 → 234.375 → 234; 1998 → 124.875 → 125; shipping 1995 → 124.6875 → 125.
   expect(decision.lines.map((l) => l.taxCents)).toEqual([234, 125]);
@@ -256,7 +233,7 @@ test("a total the customer was not shown is a 409 carrying the new figures", () 
   try {
     decidePlacement(
       {
-        ...facts([{ productId: "a", qty: 2 }], [product("a", { weightGrams: 100 })]),
+        ...facts([{ productId: "a", qty: 2 }], [productFacts("a", { weightGrams: 100 })]),
         charges: texas,
       },
       { ...rules, expectedTotalCents: 2500 },
@@ -276,7 +253,7 @@ test("an order too heavy for every method is refused with the reason", () => {
   expect(() =>
     decidePlacement(
       {
-        ...facts([{ productId: "a", qty: 6 }], [product("a", { weightGrams: 1_000 })]),
+        ...facts([{ productId: "a", qty: 6 }], [productFacts("a", { weightGrams: 1_000 })]),
         charges: texas,
       },
       rules,
@@ -294,7 +271,7 @@ test("a company viewer cannot order; an order over a buyer's per-order or monthl
     ...over,
   });
   const order = (m: object) =>
-    decidePlacement(facts([{ productId: "a", qty: 4 }], [product("a")]), {
+    decidePlacement(facts([{ productId: "a", qty: 4 }], [productFacts("a")]), {
       limits,
       pricing: { currency: "USD", customerId: "u1", companyId: "c1", member: member(m) },
     });
@@ -324,12 +301,12 @@ test("a company viewer cannot order; an order over a buyer's per-order or monthl
   );
   expect(order({ role: "owner", orderLimitCents: 5000, otherOwners: 0 }).approval).toBeNull();
   expect(
-    decidePlacement(facts([{ productId: "a", qty: 4 }], [product("a")]), rules).approval,
+    decidePlacement(facts([{ productId: "a", qty: 4 }], [productFacts("a")]), rules).approval,
   ).toBeNull();
 });
 
 test("an order awaiting approval still meets the hold rules: the value held is counted", () => {
-  const f = facts([{ productId: "a", qty: 4 }], [product("a")]);
+  const f = facts([{ productId: "a", qty: 4 }], [productFacts("a")]);
   expect(() =>
     decidePlacement(
       { ...f, standing: { ...f.standing, heldCents: limits.maxValueCents - 4999 } },
@@ -359,7 +336,7 @@ test("an accepted quote's prices replace the pricing module's for its lines, eve
         { productId: "a", qty: 3 },
         { productId: "b", qty: 1 },
       ],
-      [product("a"), product("b")],
+      [productFacts("a"), productFacts("b")],
     ),
     {
       ...rules,

@@ -141,6 +141,17 @@ export interface Decision {
 /** No place named: nothing beyond the lines is charged. */
 export const NO_CHARGES: ChargeFacts = { place: null, zones: [], rates: [] };
 
+/** An order that charges nothing for shipping, tax or core deposits (a warranty replacement's). */
+export const NOTHING_CHARGED: Readonly<DecidedCharges> = {
+  shippingCents: 0,
+  shippingMethod: null,
+  taxCents: 0,
+  shippingTaxCents: 0,
+  coreDepositCents: 0,
+  taxName: null,
+  taxRateMillipercent: null,
+};
+
 export interface PlacementFacts {
   wanted: WantedLine[];
   products: ReadonlyMap<string, ProductFacts>;

@@ -7,6 +7,7 @@ import { toOrder } from "../orders/service";
 import { settleWarrantyReplacement, type OrderItemRow, type OrderRow } from "../orders/state";
 import { recordWebhookEvent } from "../webhooks/outbox";
 import { orderEventData } from "../webhooks/events";
+import { NOTHING_CHARGED } from "./decide";
 import { writeOrder, type OrderToWrite } from "./write";
 
 /** The order line a replacement replaces, and how many of it. */
@@ -47,15 +48,7 @@ export async function placeReplacement(
         coreDepositCents: 0,
       },
     ],
-    charges: {
-      shippingCents: 0,
-      shippingMethod: null,
-      taxCents: 0,
-      shippingTaxCents: 0,
-      coreDepositCents: 0,
-      taxName: null,
-      taxRateMillipercent: null,
-    },
+    charges: NOTHING_CHARGED,
     totalCents: 0,
     approval: null,
     delivery: {

@@ -11,6 +11,7 @@ import { user } from "../users/tables";
 import { createInventory, isLockWaitOver, isStockOrCheckChanged } from "../inventory/service";
 import { MAIL_QUEUE } from "../mail/mailer";
 import { lockCustomer } from "../users/service";
+import { NOTHING_CHARGED } from "./decide";
 import { placementRateKey, trustedSql } from "./read";
 import { writeOrderAtOnce, type Customer, type DecidedOn, type OrderToWrite } from "./write";
 
@@ -51,15 +52,7 @@ const orderOf = (productId: string, qty: number): OrderToWrite => ({
       coreDepositCents: 0,
     },
   ],
-  charges: {
-    shippingCents: 0,
-    shippingMethod: null,
-    taxCents: 0,
-    shippingTaxCents: 0,
-    taxName: null,
-    taxRateMillipercent: null,
-    coreDepositCents: 0,
-  },
+  charges: NOTHING_CHARGED,
   totalCents: 1000 * qty,
   approval: null,
   delivery: { phone: "5550100", address: "1 Dock Road" },

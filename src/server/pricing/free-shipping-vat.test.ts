@@ -1,5 +1,11 @@
 import { expect, test } from "vitest";
-import { decidePlacement, type ProductFacts } from "../checkout/decide";
+import {
+  EUROPE_VAT_INCLUDED,
+  oneLineFacts,
+  oneMethodZone,
+  productFacts,
+} from "../../../tests/support/placement-facts";
+import { decidePlacement } from "../checkout/decide";
 import { loadConfig } from "../config";
 import { inMarket, type PricingContext } from "./pricing";
 
@@ -9,47 +15,21 @@ import { inMarket, type PricingContext } from "./pricing";
 // database: the checkout's decision, which the cart's quote shares.
 
 const limits = loadConfig({}).holdLimits;
-const europe = {
-  code: "EU",
-  currency: "EUR",
-  rate: 0.92,
-  rounding: "cent" as const,
-  pricesIncludeTax: true,
-  taxRateMillipercent: 19_000,
-};
-const consumer = inMarket({ currency: "USD" }, europe);
-const trade = inMarket({ currency: "USD", companyId: "garage" } as PricingContext, europe);
+const consumer = inMarket({ currency: "USD" }, EUROPE_VAT_INCLUDED);
+const trade = inMarket(
+  { currency: "USD", companyId: "garage" } as PricingContext,
+  EUROPE_VAT_INCLUDED,
+);
 
-const part: ProductFacts = {
-  id: "a",
-  name: "Part a",
-  partNumber: "PN-a",
-  listPriceCents: 1250,
-  minimumOrder: 1,
-  available: 100,
-  weightGrams: 1_000,
-};
+const part = productFacts("a", { weightGrams: 1_000 });
 // Germany: $7.50 shipping, free from $100.00 (€92.00); 19 % VAT, on shipping too.
 const germany = {
   place: { country: "DE", region: null, postalCode: "10115" },
   zones: [
-    {
-      id: "de",
-      name: "Germany",
-      countries: ["DE"],
-      regions: [],
-      methods: [
-        {
-          id: "11111111-1111-4111-8111-111111111111",
-          name: "Standard",
-          estimate: "3 days",
-          kind: "free_over" as const,
-          priceCents: 750,
-          freeOverCents: 10_000,
-          bands: [],
-        },
-      ],
-    },
+    oneMethodZone(
+      { id: "de", name: "Germany", countries: ["DE"] },
+      { kind: "free_over", priceCents: 750, freeOverCents: 10_000 },
+    ),
   ],
   rates: [
     {
@@ -63,15 +43,7 @@ const germany = {
   ],
 };
 const decide = (qty: number, pricing: PricingContext) =>
-  decidePlacement(
-    {
-      wanted: [{ productId: "a", qty }],
-      products: new Map([["a", part]]),
-      standing: { trusted: true, heldCents: 0, unpaidProductIds: [] },
-      charges: germany,
-    },
-    { limits, pricing },
-  );
+  decidePlacement(oneLineFacts(part, qty, germany), { limits, pricing });
 
 test("a consumer's gross parts reach €92.00 where the same parts net do not: their shipping is free", () => {
   // $12.50 is €11.50 net, €13.69 with 19 %: seven are €95.83 shown (€80.50 net).
