@@ -1,17 +1,14 @@
-import { useMemo } from "react";
 import { useWatch } from "react-hook-form";
 import {
   addressInputSchema,
-  addressMessages,
   CA_PROVINCES,
-  COUNTRY_CODES,
-  countryName,
   POSTAL_RULES,
   US_STATES,
   type AddressInput,
   type AddressInputDraft,
 } from "#contract/addresses";
 import { useApiForm } from "../lib/use-api-form";
+import { CountryOptions } from "./country-options";
 import { useNewAddressCountry } from "./address-country";
 import { FormError, FormField } from "./form-field";
 import { SelectField } from "./select-field";
@@ -82,13 +79,6 @@ function AddressFields({
     },
   });
   const country = useWatch({ control, name: "country" });
-  const countries = useMemo(
-    () =>
-      COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
-        a.name.localeCompare(b.name),
-      ),
-    [],
-  );
   const regionCodes = country === "US" ? US_STATES : country === "CA" ? CA_PROVINCES : null;
   const field = (name: keyof AddressInputDraft) => ({
     id: `${idPrefix}-${name}`,
@@ -128,13 +118,7 @@ function AddressFields({
         error={countryError}
         {...register("country")}
       >
-        {/* No country preset (a market of several, the store's not among them): one is chosen. */}
-        {!country && <option value="">{addressMessages.country}</option>}
-        {countries.map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
-          </option>
-        ))}
+        <CountryOptions chosen={country} />
       </SelectField>
       {regionCodes ? (
         <SelectField

@@ -1,12 +1,7 @@
-import { useMemo, useState } from "react";
-import {
-  addressMessages,
-  COUNTRY_CODES,
-  countryName,
-  destinationEstimateSchema,
-  type DestinationEstimate,
-} from "#contract/addresses";
+import { useState } from "react";
+import { destinationEstimateSchema, type DestinationEstimate } from "#contract/addresses";
 import { useNewAddressCountry } from "../../../components/address-country";
+import { CountryOptions } from "../../../components/country-options";
 import { formatPrice } from "../../../lib/format";
 import { useVisitorItems } from "../api/cart";
 import { useCartQuote } from "../api/cart-quote";
@@ -28,13 +23,6 @@ export function DeliveryEstimate({ visitor }: { visitor: boolean }) {
   const [error, setError] = useState<string>();
   const [place, setPlace] = useState<DestinationEstimate>();
   const [methodId, setMethodId] = useState<string>();
-  const countries = useMemo(
-    () =>
-      COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
-        a.name.localeCompare(b.name),
-      ),
-    [],
-  );
   const quote = useCartQuote(
     place ? { ...(visitor ? { items } : {}), estimate: place, shippingMethodId: methodId } : null,
   );
@@ -75,12 +63,7 @@ export function DeliveryEstimate({ visitor }: { visitor: boolean }) {
             value={country}
             onChange={(e) => setCountry(e.target.value)}
           >
-            {!country && <option value="">{addressMessages.country}</option>}
-            {countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
+            <CountryOptions chosen={country} />
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm">
