@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { pagingQuerySchema } from "./common";
-import { MAX_PAGE_SIZE } from "./constants";
+import { pagingQuery } from "./common";
 
 /** Entries shown per page on the admin's audit log page (the API's default `limit`). */
 export const AUDIT_PAGE_SIZE = 50;
@@ -18,7 +17,5 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditQuerySchema = pagingQuerySchema.extend({
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(AUDIT_PAGE_SIZE),
-});
+export const auditQuerySchema = pagingQuery(AUDIT_PAGE_SIZE);
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

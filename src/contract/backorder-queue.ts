@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pagingQuerySchema } from "./common";
+import { idParam, pagingQuerySchema } from "./common";
 import { text } from "./text";
 
 /*
@@ -10,7 +10,7 @@ import { text } from "./text";
 
 /** `GET /api/backorders`: paged; by part, and a search of the order, buyer, company or part. */
 export const backorderQueueQuerySchema = pagingQuerySchema.extend({
-  productId: z.uuid({ error: "Malformed id" }).optional(),
+  productId: idParam().optional(),
   q: text().trim().max(100).optional(),
 });
 export type BackorderQueueQuery = z.infer<typeof backorderQueueQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idParam } from "./common";
 import { deliveryAddressSchema, MAX_ORDER_QTY, orderSchema, refineDestination } from "./orders";
 import { cartMessages, MAX_CART_LINES } from "./constants";
 import { companyAddressInputSchema, destinationEstimateSchema } from "./addresses";
@@ -38,7 +39,7 @@ export const cartItemsInputSchema = z.object({
  */
 export const cartQtySchema = z.object({ qty: qtySchema, vehicle: orderVehicleSchema.optional() });
 export const cartProductParamsSchema = z.object({
-  productId: z.uuid({ message: "Malformed id" }),
+  productId: idParam(),
 });
 
 /**

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { idParamsSchema, nestedIdParams } from "./common";
 import { addressPatchSchema, addressSchema } from "./addresses";
 import { moneySchema } from "./pricing";
 import { paymentTermsSchema, paymentTermsValues } from "./terms";
-import { text } from "./text";
+import { requiredName, text } from "./text";
 
 /** Trade companies: members with roles, invitations by email, a price list. Money in currency units. */
 
@@ -42,10 +43,7 @@ const optionalText = (max: number) =>
     .optional();
 
 const companyFields = {
-  name: text({ error: "Name is Required" })
-    .trim()
-    .min(1, "Name is Required")
-    .max(120, "Must be 120 characters or shorter"),
+  name: requiredName(120),
   taxId: optionalText(40),
   /** card (the default: pays by card at checkout) or net15/net30/net60: on account (docs/terms.md). */
   paymentTerms: paymentTermsSchema.optional(),
@@ -121,14 +119,10 @@ export const companyInvitationAcceptSchema = z.strictObject({
   token: z.string().min(1, "The invitation link has no token").max(200),
 });
 
-export const companyMemberParamsSchema = z.object({
-  id: z.uuid({ message: "Malformed id" }),
+export const companyMemberParamsSchema = idParamsSchema.extend({
   userId: z.string().min(1).max(100),
 });
-export const companyInvitationParamsSchema = z.object({
-  id: z.uuid({ message: "Malformed id" }),
-  invitationId: z.uuid({ message: "Malformed id" }),
-});
+export const companyInvitationParamsSchema = nestedIdParams("invitationId");
 
 /** `GET /api/company`: the caller's company (null: none). Members are listed to owners only. */
 /**
@@ -207,7 +201,4 @@ export const companyAddressSchema = addressSchema.omit({ isDefault: true }).exte
 });
 export type CompanyAddress = z.infer<typeof companyAddressSchema>;
 
-export const companyAddressParamsSchema = z.object({
-  id: z.uuid({ message: "Malformed id" }),
-  addressId: z.uuid({ message: "Malformed id" }),
-});
+export const companyAddressParamsSchema = nestedIdParams("addressId");

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { nestedIdParams } from "./common";
 import { productCategories } from "./constants";
-import { text } from "./text";
+import { requiredName, text } from "./text";
 
 /**
  * Customer groups and their price rules (docs/pricing.md "Customer groups and price rules"):
@@ -38,10 +39,7 @@ export const customerGroupMessages = {
   packs: (packSize: number) => `Order this part in packs of ${packSize}`,
 } as const;
 
-const groupName = text({ error: "Name is Required" })
-  .trim()
-  .min(1, "Name is Required")
-  .max(60, "Must be 60 characters or shorter");
+const groupName = requiredName(60);
 
 export const customerGroupCreateSchema = z.strictObject({
   name: groupName,
@@ -112,10 +110,7 @@ export const priceRuleSchema = z.object({
 });
 export type PriceRule = z.infer<typeof priceRuleSchema>;
 
-export const priceRuleParamsSchema = z.object({
-  id: z.uuid({ message: "Malformed id" }),
-  ruleId: z.uuid({ message: "Malformed id" }),
-});
+export const priceRuleParamsSchema = nestedIdParams("ruleId");
 
 /** A rule's words: "20 % off brakes", "15 % off Bosch", "10 % off this part". */
 export function priceRuleWords(rule: {

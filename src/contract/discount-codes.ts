@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pagingQuery } from "./common";
 import { productCategories } from "./constants";
 import { moneySchema } from "./pricing";
 import { text } from "./text";
@@ -131,9 +132,7 @@ export const discountCodeSchema = z.object({
 });
 export type DiscountCode = z.infer<typeof discountCodeSchema>;
 
-export const discountCodeListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+export const discountCodeListQuerySchema = pagingQuery(50, { maxOffset: 100_000 }).extend({
   q: text().trim().max(30, "Search is at most 30 characters").optional(),
 });
 

@@ -1,7 +1,6 @@
 import { pluralCount } from "./count";
 import { z } from "zod";
-import { pagingQuerySchema } from "./common";
-import { MAX_PAGE_SIZE } from "./constants";
+import { pagingQuery } from "./common";
 
 /**
  * Catalog data files imported by admins (docs/imports.md): ACES fitment and PIES product data.
@@ -124,9 +123,7 @@ export const importRecordSchema = z.object({
 });
 export type ImportRecord = z.infer<typeof importRecordSchema>;
 
-export const importListQuerySchema = pagingQuerySchema.extend({
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(IMPORTS_PAGE_SIZE),
-});
+export const importListQuerySchema = pagingQuery(IMPORTS_PAGE_SIZE);
 export type ImportListQuery = z.infer<typeof importListQuerySchema>;
 
 /** What the admin is told when an import cannot start from where it is. */

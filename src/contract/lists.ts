@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { nestedIdParams } from "./common";
 import { cartSchema } from "./cart";
 import { MAX_ORDER_QTY } from "./orders";
-import { text } from "./text";
+import { requiredName } from "./text";
 
 /** Saved lists (docs/quick-order.md "Saved lists"): a customer's named lists of parts. */
 export const MAX_LISTS = 50;
@@ -23,10 +24,7 @@ const qtySchema = z
   .min(1, "Enter a quantity of at least 1")
   .max(MAX_ORDER_QTY, "That quantity is too large");
 
-export const listNameSchema = text({ message: "Name is Required" })
-  .trim()
-  .min(1, "Name is Required")
-  .max(MAX_LIST_NAME, `Must be ${MAX_LIST_NAME} characters or shorter`);
+export const listNameSchema = requiredName(MAX_LIST_NAME);
 
 export const listItemInputSchema = z.strictObject({ productId: z.uuid(), qty: qtySchema });
 
@@ -39,10 +37,7 @@ export type ListCreate = z.infer<typeof listCreateSchema>;
 
 export const listRenameSchema = z.strictObject({ name: listNameSchema });
 export const listQtySchema = z.strictObject({ qty: qtySchema });
-export const listItemParamsSchema = z.object({
-  id: z.uuid({ message: "Malformed id" }),
-  productId: z.uuid({ message: "Malformed id" }),
-});
+export const listItemParamsSchema = nestedIdParams("productId");
 
 export const listSummarySchema = z.object({
   id: z.uuid(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { idParam, nestedIdParams } from "./common";
 import { COUNTRY_CODES } from "./addresses";
-import { text } from "./text";
+import { requiredName, text } from "./text";
 
 /**
  * Stock locations (admin, docs/inventory.md "Locations (admin)"): the store's warehouses, one of
@@ -53,10 +54,7 @@ const locationFields = {
   code: text({ message: locationMessages.codeFormat })
     .trim()
     .regex(LOCATION_CODE_PATTERN, locationMessages.codeFormat),
-  name: text({ message: "Name is Required" })
-    .trim()
-    .min(1, "Name is Required")
-    .max(80, "Must be 80 characters or shorter"),
+  name: requiredName(80),
   line1: line(120),
   city: line(80),
   region: line(60),
@@ -201,13 +199,10 @@ export const allocationWords = {
 } as const;
 
 export const productStockParamsSchema = z.object({
-  productId: z.uuid({ message: "Malformed id" }),
+  productId: idParam(),
 });
 
-export const locationStockParamsSchema = z.object({
-  id: z.uuid({ message: "Malformed id" }),
-  productId: z.uuid({ message: "Malformed id" }),
-});
+export const locationStockParamsSchema = nestedIdParams("productId");
 
 const units = (label: string) =>
   z
@@ -255,7 +250,7 @@ export const stockTransferSchema = z.object({
 export type StockTransfer = z.infer<typeof stockTransferSchema>;
 
 export const stockTransferQuerySchema = z.object({
-  productId: z.uuid({ message: "Malformed id" }).optional(),
+  productId: idParam().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type StockTransferQuery = z.infer<typeof stockTransferQuerySchema>;

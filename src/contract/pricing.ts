@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MAX_OFFSET, MAX_PAGE_SIZE } from "./constants";
-import { text } from "./text";
+import { nestedIdParams, pagingQuery } from "./common";
+import { requiredName, text } from "./text";
 
 /**
  * Quantity breaks ("from 10 units on, $11.00 each"), the one shape and set of rules for both a
@@ -101,10 +101,7 @@ export const priceListEntrySchema = z.object({
 });
 export type PriceListEntry = z.infer<typeof priceListEntrySchema>;
 
-const priceListName = text({ error: "Name is Required" })
-  .trim()
-  .min(1, "Name is Required")
-  .max(100, "Must be 100 characters or shorter");
+const priceListName = requiredName(100);
 
 export const priceListCreateSchema = z.strictObject({
   name: priceListName,
@@ -129,14 +126,9 @@ export const priceListSchema = z.object({
 });
 export type PriceList = z.infer<typeof priceListSchema>;
 
-export const priceListEntryParamsSchema = z.object({
-  id: z.uuid({ message: "Malformed id" }),
-  productId: z.uuid({ message: "Malformed id" }),
-});
+export const priceListEntryParamsSchema = nestedIdParams("productId");
 
-export const searchPagingQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
-  offset: z.coerce.number().int().min(0).max(MAX_OFFSET).default(0),
+export const searchPagingQuerySchema = pagingQuery(50).extend({
   q: text().trim().max(100, "Search is at most 100 characters").optional(),
 });
 

@@ -13,7 +13,7 @@ import { availabilityFields } from "./availability";
 
 // Written here before; the pages that show them import them from count.ts (no zod).
 export { formatDimensions, formatWeight } from "./count";
-import { text } from "./text";
+import { requiredName, text } from "./text";
 import {
   optionalVehicleFields,
   productFitSchema,
@@ -310,10 +310,7 @@ const productFields = {
       "Each number once",
     )
     .optional(),
-  name: text({ error: "Name is Required" })
-    .trim()
-    .min(1, "Name is Required")
-    .max(MAX_PRODUCT_NAME_LENGTH, `Must be ${MAX_PRODUCT_NAME_LENGTH} characters or shorter`),
+  name: requiredName(MAX_PRODUCT_NAME_LENGTH),
   price: requiredNumber("Price")
     .min(0, "Must be 0 or more")
     .lt(MAX_PRICE, "Must be less than 1,000,000")

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pagingQuery } from "./common";
 import { moneySchema } from "./pricing";
 import { orderSchema, orderTotalSchema, refineDestination, refineOneDestination } from "./orders";
 import { companyAddressInputSchema } from "./addresses";
@@ -196,9 +197,7 @@ export type Quote = z.infer<typeof quoteSchema>;
 export const quoteDetailSchema = quoteSchema.extend({ messages: z.array(quoteMessageSchema) });
 export type QuoteDetail = z.infer<typeof quoteDetailSchema>;
 
-export const quoteListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+export const quoteListQuerySchema = pagingQuery(20, { maxOffset: 100_000 }).extend({
   status: z.enum(quoteStatuses).optional(),
   q: text().trim().max(100).optional(),
 });

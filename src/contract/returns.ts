@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pagingQuerySchema } from "./common";
+import { nestedIdParams, pagingQuerySchema } from "./common";
 import { text } from "./text";
 import { orderVehicleSchema } from "./vehicles";
 
@@ -213,10 +213,7 @@ export type ReturnPhoto = z.infer<typeof returnPhotoSchema>;
 export const returnPhotoPath = (returnId: string, photoId: string) =>
   `/api/returns/${returnId}/photos/${photoId}`;
 
-export const returnPhotoParamsSchema = z.object({
-  id: z.uuid({ message: "Malformed id" }),
-  photoId: z.uuid({ message: "Malformed id" }),
-});
+export const returnPhotoParamsSchema = nestedIdParams("photoId");
 
 export const returnSchema = z.object({
   id: z.uuid(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "./addresses";
-import { text } from "./text";
+import { requiredName, text } from "./text";
 
 /** Shipping zones and their methods (admin), and the options a customer chooses from. */
 
@@ -34,10 +34,7 @@ export const shippingMethodInputSchema = z
   .object({
     /** Present when editing a method that exists (its id stays, so carts choosing it keep it). */
     id: z.uuid().optional(),
-    name: text({ message: "Name is Required" })
-      .trim()
-      .min(1, "Name is Required")
-      .max(60, "Must be 60 characters or shorter"),
+    name: requiredName(60),
     estimate: text().trim().max(60, "Must be 60 characters or shorter").default(""),
     kind: z.enum(shippingRateKinds, { message: "Choose flat, weight or free over" }),
     /** flat: the price; free_over: the price below the threshold. */
@@ -110,10 +107,7 @@ const codeList = (what: string, check?: (code: string) => boolean, message?: str
     .refine((codes) => !check || codes.every(check), message ?? "");
 
 export const shippingZoneInputSchema = z.object({
-  name: text({ message: "Name is Required" })
-    .trim()
-    .min(1, "Name is Required")
-    .max(60, "Must be 60 characters or shorter"),
+  name: requiredName(60),
   countries: codeList(
     "a country",
     (c) => countries.has(c),

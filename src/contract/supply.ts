@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pagingQuerySchema } from "./common";
+import { idParam, pagingQuerySchema } from "./common";
 import { csvRowErrorSchema } from "./product-csv";
 import { text } from "./text";
 
@@ -114,8 +114,8 @@ export type SupplyReceive = z.infer<typeof supplyReceiveSchema>;
 /** `GET /api/incoming-supply`: paged, by status (none: every status), product and location. */
 export const supplyListQuerySchema = pagingQuerySchema.extend({
   status: z.enum(SUPPLY_STATUSES).optional(),
-  productId: z.uuid({ error: "Malformed id" }).optional(),
-  locationId: z.uuid({ error: "Malformed id" }).optional(),
+  productId: idParam().optional(),
+  locationId: idParam().optional(),
 });
 export type SupplyListQuery = z.infer<typeof supplyListQuerySchema>;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "./addresses";
 import { vatCheckSchema } from "./companies";
-import { text } from "./text";
+import { requiredName, text } from "./text";
 
 /** Tax rates by country and region (admin). Prices in the catalog are net of tax. */
 
@@ -55,10 +55,7 @@ export const taxRateInputSchema = z.object({
     .transform(normalizePostalCode)
     .refine((p) => p === "" || parsePostalPattern(p) !== null, POSTAL_PATTERN_MESSAGE)
     .default(""),
-  name: text({ message: "Name is Required" })
-    .trim()
-    .min(1, "Name is Required")
-    .max(60, "Must be 60 characters or shorter"),
+  name: requiredName(60),
   /** A percentage with at most three decimals: 8.875 */
   rate: z
     .number({ message: "Enter a rate in percent" })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pagingQuerySchema } from "./common";
+import { nestedIdParams, pagingQuerySchema } from "./common";
 import { moneySchema } from "./pricing";
 import { text } from "./text";
 
@@ -119,10 +119,7 @@ export const invoicePaymentReversalSchema = z.strictObject({
 });
 export type InvoicePaymentReversal = z.input<typeof invoicePaymentReversalSchema>;
 
-export const invoicePaymentParamsSchema = z.object({
-  id: z.uuid({ message: "Malformed id" }),
-  paymentId: z.uuid({ message: "Malformed id" }),
-});
+export const invoicePaymentParamsSchema = nestedIdParams("paymentId");
 
 export const invoicePaymentResultSchema = z.object({
   payment: invoicePaymentSchema,

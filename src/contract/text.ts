@@ -25,3 +25,13 @@ export const text = (params?: Parameters<typeof z.string>[0], opts: { multiline?
   z
     .string(params)
     .refine((value) => !hasControlCharacters(value, opts), CONTROL_CHARACTERS_MESSAGE);
+
+/** What a text over its length is told: "Must be 60 characters or shorter". */
+export const tooLongMessage = (max: number) => `Must be ${max} characters or shorter`;
+
+/** A name a person gives a thing (a company, a list, a zone): required, trimmed, `max` at most. */
+export const requiredName = (max: number) =>
+  text({ error: "Name is Required" })
+    .trim()
+    .min(1, "Name is Required")
+    .max(max, tooLongMessage(max));

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { pagingQuerySchema } from "./common";
-import { MAX_PAGE_SIZE } from "./constants";
+import { pagingQuery } from "./common";
 import { optionalPhoneNumberSchema } from "./phone";
 import { text } from "./text";
 
@@ -68,8 +67,7 @@ export const userListItemSchema = z.object({
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
 /** `GET /api/users`: newest first, paged, `q` matches email or name (case-insensitive). */
-export const usersQuerySchema = pagingQuerySchema.extend({
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(USERS_PAGE_SIZE),
+export const usersQuerySchema = pagingQuery(USERS_PAGE_SIZE).extend({
   q: text().trim().max(100).optional(),
 });
 export type UsersQuery = z.infer<typeof usersQuerySchema>;

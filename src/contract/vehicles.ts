@@ -1,5 +1,6 @@
 import { plural } from "./count";
 import { z } from "zod";
+import { idParamsSchema, pagingQuery } from "./common";
 import { text } from "./text";
 
 // Vehicles, fitment, the VIN check and My garage (docs/decisions/010-vehicle-fitment.md).
@@ -168,7 +169,7 @@ export const garageAddSchema = z.strictObject({
   model: z.number().int().min(1).max(2_147_483_647),
   engine: z.number().int().min(1).max(2_147_483_647).optional(),
 });
-export const garageParamsSchema = z.object({ id: z.uuid({ message: "Malformed id" }) });
+export const garageParamsSchema = idParamsSchema;
 
 // --- Admin: a product's fitment as year ranges ---
 
@@ -390,8 +391,7 @@ export const vehicleTableQuerySchema = z.object({
   make: id.optional(),
   model: id.optional(),
   year: year.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(VEHICLE_TABLE_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pagingQuery(VEHICLE_TABLE_PAGE_SIZE, { maxOffset: 1_000_000 }).shape,
 });
 export type VehicleTableQuery = z.infer<typeof vehicleTableQuerySchema>;
 

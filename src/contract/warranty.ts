@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pagingQuerySchema } from "./common";
+import { nestedIdParams, pagingQuerySchema } from "./common";
 import { text } from "./text";
 import { claimDeadlineSchema } from "./warranty-deadlines";
 import { orderStatuses } from "./orders";
@@ -251,10 +251,7 @@ export const claimPhotoSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type ClaimPhoto = z.infer<typeof claimPhotoSchema>;
-export const claimPhotoParamsSchema = z.object({
-  id: z.uuid({ message: "Malformed id" }),
-  photoId: z.uuid({ message: "Malformed id" }),
-});
+export const claimPhotoParamsSchema = nestedIdParams("photoId");
 
 /** One entry of a claim's history: a message, or a change of status. */
 export const claimEventSchema = z.object({
