@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { ApprovalSettings, ApprovalSettingsInput } from "../../contract/approvals";
 import type { DbOrTx } from "../db/database";
+import { saveSettingsRow, settingsRowOf } from "../db/settings-row";
 import { approvalSettings } from "./tables";
 
 /**
@@ -17,7 +18,7 @@ export async function approvalSettingsOf(
   tx: DbOrTx,
   defaults: ApprovalDefaults,
 ): Promise<ApprovalSettings> {
-  const [row] = await tx.select().from(approvalSettings).where(eq(approvalSettings.id, 1));
+  const row = await settingsRowOf(tx, approvalSettings);
   return row
     ? {
         windowBusinessDays: row.windowBusinessDays,
@@ -45,13 +46,9 @@ export async function setApprovalSettings(
   input: ApprovalSettingsInput,
   at: Date,
 ): Promise<void> {
-  const values = {
+  await saveSettingsRow(tx, approvalSettings, {
     windowBusinessDays: input.windowBusinessDays,
     reminderHours: input.reminderHours,
     updatedAt: at,
-  };
-  await tx
-    .insert(approvalSettings)
-    .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: approvalSettings.id, set: values });
+  });
 }

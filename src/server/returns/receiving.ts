@@ -7,6 +7,7 @@ import {
   type ReturnReason,
 } from "../../contract/returns";
 import type { DbOrTx } from "../db/database";
+import { saveSettingsRow, settingsRowOf } from "../db/settings-row";
 import { unprocessable } from "../errors";
 import { returnLines, returnRequests, returnSettings } from "./tables";
 import { centsToUnits } from "../money";
@@ -90,21 +91,17 @@ export function receiveRule(
 
 /** The restocking-fee rule in force (no row: no fee). */
 export async function restockingFee(tx: DbOrTx): Promise<RestockingFee> {
-  const [row] = await tx.select().from(returnSettings).where(eq(returnSettings.id, 1));
+  const row = await settingsRowOf(tx, returnSettings);
   return row ? { percent: row.restockingFeePercent, conditions: row.feeConditions } : NO_FEE;
 }
 
 /** Admin: sets the restocking-fee rule (later receipts only). */
 export async function setRestockingFee(tx: DbOrTx, fee: RestockingFee, at: Date): Promise<void> {
-  const values = {
+  await saveSettingsRow(tx, returnSettings, {
     restockingFeePercent: fee.percent,
     feeConditions: fee.conditions,
     updatedAt: at,
-  };
-  await tx
-    .insert(returnSettings)
-    .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: returnSettings.id, set: values });
+  });
 }
 
 /**

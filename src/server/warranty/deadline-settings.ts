@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import {
   WARRANTY_DEADLINE_DEFAULTS,
   type WarrantyDeadlineSettings,
@@ -6,6 +5,7 @@ import {
 } from "../../contract/warranty-deadlines";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
+import { saveSettingsRow, settingsRowOf } from "../db/settings-row";
 import { warrantyDeadlineSettings } from "./tables";
 
 /**
@@ -16,10 +16,7 @@ import { warrantyDeadlineSettings } from "./tables";
 
 /** The settings in force: the saved row, or the store's defaults (`updatedAt` null). */
 export async function deadlineSettingsOf(tx: DbOrTx): Promise<WarrantyDeadlineSettings> {
-  const [row] = await tx
-    .select()
-    .from(warrantyDeadlineSettings)
-    .where(eq(warrantyDeadlineSettings.id, 1));
+  const row = await settingsRowOf(tx, warrantyDeadlineSettings);
   return row
     ? {
         claimantDays: row.claimantDays,
@@ -40,11 +37,7 @@ export async function setDeadlineSettings(
   at: Date,
 ): Promise<WarrantyDeadlineSettings> {
   await db.transaction(async (tx) => {
-    const values = { ...input, updatedAt: at };
-    await tx
-      .insert(warrantyDeadlineSettings)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: warrantyDeadlineSettings.id, set: values });
+    await saveSettingsRow(tx, warrantyDeadlineSettings, { ...input, updatedAt: at });
     await recordAdminAction(tx, {
       actor,
       action: "warranty.deadlines",
