@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { BackorderCancelled } from "#contract/backorders";
 import type { OrderShipments, ShipmentCreate } from "#contract/shipments";
 import { apiGet, apiSend } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 
 // Under "orders": a shipment changes what an order shows (its status, tracking, returns).
 const KEY = ["orders", "shipments"] as const;
@@ -16,25 +17,23 @@ export const useOrderShipments = (orderId: string, enabled: boolean) =>
   });
 
 /** Admin: ships the chosen lines and quantities of the order. */
-export function useShipLines(orderId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ShipmentCreate) => apiSend<OrderShipments>("POST", path(orderId), body),
-    // The order itself may now be shipped: refresh everything about orders.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["orders"] }),
-  });
-}
+export const useShipLines = (orderId: string) =>
+  // The order itself may now be shipped: refresh everything about orders.
+  useInvalidatingMutation(
+    ["orders"],
+    (body: ShipmentCreate) => apiSend<OrderShipments>("POST", path(orderId), body),
+    { alsoOnError: true },
+  );
 
 /** The buyer or an admin cancels a line's units on backorder (`line` as a string: its number). */
-export function useCancelBackorder(orderId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (line: string) =>
+export const useCancelBackorder = (orderId: string) =>
+  // The order's lines, status and invoices may all have changed.
+  useInvalidatingMutation(
+    ["orders"],
+    (line: string) =>
       apiSend<BackorderCancelled>(
         "DELETE",
         `/orders/${encodeURIComponent(orderId)}/backorders/${encodeURIComponent(line)}`,
       ),
-    // The order's lines, status and invoices may all have changed.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["orders"] }),
-  });
-}
+    { alsoOnError: true },
+  );
