@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { idParamsSchema } from "../../contract/common";
 import {
   allocationPolicySchema,
   locationCreateSchema,
@@ -16,6 +15,7 @@ import {
   stockTransferSchema,
 } from "../../contract/locations";
 import { errorAnswers } from "../api-errors";
+import { recordRoutes } from "../http/record-routes";
 import { caller, type Guards } from "../http/request-context";
 import type { LocationService } from "./locations";
 
@@ -26,18 +26,13 @@ export const locationRoutes: FastifyPluginAsyncZod<{
   locations: LocationService;
   guards: Guards;
 }> = async (app, { locations, guards }) => {
-  app.get(
-    "/locations",
-    {
-      schema: {
-        tags: ["inventory"],
-        summary: "Admin: every stock location, the home one first",
-        response: { 200: z.array(locationSchema), ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async () => locations.list(),
-  );
+  const all = recordRoutes(app, "/locations", {
+    tags: ["inventory"],
+    record: locationSchema,
+    errors,
+    onRequest: guards.adminOnly,
+  });
+  all.list("Admin: every stock location, the home one first", () => locations.list());
 
   app.get(
     "/locations/allocation-policy",
@@ -67,35 +62,15 @@ export const locationRoutes: FastifyPluginAsyncZod<{
     async (req) => locations.setAllocation(req.body, caller(req)),
   );
 
-  app.post(
-    "/locations",
-    {
-      schema: {
-        tags: ["inventory"],
-        summary:
-          "Admin: add a stock location (a warehouse) with its address and the destinations it serves first",
-        body: locationCreateSchema,
-        response: { 201: locationSchema, ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async (req, reply) => reply.code(201).send(await locations.create(req.body, caller(req))),
+  all.create(
+    "Admin: add a stock location (a warehouse) with its address and the destinations it serves first",
+    locationCreateSchema,
+    (body, me) => locations.create(body, me),
   );
-
-  app.patch(
-    "/locations/:id",
-    {
-      schema: {
-        tags: ["inventory"],
-        summary:
-          "Admin: change a stock location; only the fields sent change (the home location, or one with units allocated to orders, is not deactivated)",
-        params: idParamsSchema,
-        body: locationUpdateSchema,
-        response: { 200: locationSchema, ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async (req) => locations.update(req.params.id, req.body, caller(req)),
+  all.update(
+    "Admin: change a stock location; only the fields sent change (the home location, or one with units allocated to orders, is not deactivated)",
+    locationUpdateSchema,
+    (id, body, me) => locations.update(id, body, me),
   );
 
   app.get(

@@ -14,6 +14,7 @@ import {
 import { errorAnswers } from "../api-errors";
 import type { Db } from "../db/database";
 import { pagedListRoute } from "../http/page";
+import { recordRoutes } from "../http/record-routes";
 import { caller, type Guards } from "../http/request-context";
 import { csvUploadLimits, readCsvUpload } from "../http/upload";
 import { backorderQueue } from "./backorder-queue";
@@ -48,19 +49,16 @@ export const supplyRoutes: FastifyPluginAsyncZod<{
     (query) => supply.list(query),
   );
 
-  app.post(
-    "/incoming-supply",
-    {
-      schema: {
-        tags: ["inventory"],
-        summary:
-          "Admin: enter supply that is coming: a production run or a purchase order of a part, to a location, expected on a date",
-        body: supplyCreateSchema,
-        response: { 201: incomingSupplySchema, ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async (req, reply) => reply.code(201).send(await supply.create(req.body, caller(req))),
+  const supplies = recordRoutes(app, "/incoming-supply", {
+    tags: ["inventory"],
+    record: incomingSupplySchema,
+    errors,
+    onRequest: guards.adminOnly,
+  });
+  supplies.create(
+    "Admin: enter supply that is coming: a production run or a purchase order of a part, to a location, expected on a date",
+    supplyCreateSchema,
+    (body, me) => supply.create(body, me),
   );
 
   app.post(
@@ -78,20 +76,10 @@ export const supplyRoutes: FastifyPluginAsyncZod<{
     async (req) => importSupply(db, await readCsvUpload(req, MAX_SUPPLY_CSV_BYTES), caller(req)),
   );
 
-  app.patch(
-    "/incoming-supply/:id",
-    {
-      schema: {
-        tags: ["inventory"],
-        summary:
-          "Admin: change open supply: its expected date, quantity (not below what was received), reference or note; only the fields sent change",
-        params: idParamsSchema,
-        body: supplyUpdateSchema,
-        response: { 200: incomingSupplySchema, ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async (req) => supply.update(req.params.id, req.body, caller(req)),
+  supplies.update(
+    "Admin: change open supply: its expected date, quantity (not below what was received), reference or note; only the fields sent change",
+    supplyUpdateSchema,
+    (id, body, me) => supply.update(id, body, me),
   );
 
   app.post(

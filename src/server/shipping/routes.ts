@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
 import {
   orderDeliveryPromiseSchema,
@@ -7,6 +6,7 @@ import {
   shippingZoneSchema,
 } from "../../contract/shipping";
 import { errorAnswers } from "../api-errors";
+import { recordRoutes } from "../http/record-routes";
 import { caller, type Guards } from "../http/request-context";
 import type { ShippingService } from "./service";
 
@@ -32,67 +32,25 @@ export const shippingRoutes: FastifyPluginAsyncZod<{
     async (req) => shipping.deliveryPromise(req.params.id, caller(req)),
   );
 
-  app.get(
-    "/shipping-zones",
-    {
-      schema: {
-        tags: ["shipping"],
-        summary: "Admin: every shipping zone with its methods and rates",
-        response: { 200: z.array(shippingZoneSchema), ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async () => shipping.list(),
+  const zones = recordRoutes(app, "/shipping-zones", {
+    tags: ["shipping"],
+    record: shippingZoneSchema,
+    errors,
+    onRequest: guards.adminOnly,
+  });
+  zones.list("Admin: every shipping zone with its methods and rates", () => shipping.list());
+  zones.create(
+    "Admin: add a shipping zone (countries, optionally only some regions) with its methods (flat, weight bands, free over an order value)",
+    shippingZoneInputSchema,
+    (body, me) => shipping.create(body, me),
   );
-
-  app.post(
-    "/shipping-zones",
-    {
-      schema: {
-        tags: ["shipping"],
-        summary:
-          "Admin: add a shipping zone (countries, optionally only some regions) with its methods (flat, weight bands, free over an order value)",
-        body: shippingZoneInputSchema,
-        response: { 201: shippingZoneSchema, ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async (req, reply) => {
-      const me = caller(req);
-      return reply.code(201).send(await shipping.create(req.body, me));
-    },
+  zones.replace(
+    "Admin: change a shipping zone as a whole; methods sent with their id keep it, others are added, missing ones removed",
+    shippingZoneInputSchema,
+    (id, body, me) => shipping.replace(id, body, me),
   );
-
-  app.put(
-    "/shipping-zones/:id",
-    {
-      schema: {
-        tags: ["shipping"],
-        summary:
-          "Admin: change a shipping zone as a whole; methods sent with their id keep it, others are added, missing ones removed",
-        params: idParamsSchema,
-        body: shippingZoneInputSchema,
-        response: { 200: shippingZoneSchema, ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async (req) => shipping.replace(req.params.id, req.body, caller(req)),
-  );
-
-  app.delete(
-    "/shipping-zones/:id",
-    {
-      schema: {
-        tags: ["shipping"],
-        summary: "Admin: remove a shipping zone and its methods (placed orders keep theirs)",
-        params: idParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async (req, reply) => {
-      await shipping.remove(req.params.id, caller(req));
-      return reply.code(204).send(null);
-    },
+  zones.remove(
+    "Admin: remove a shipping zone and its methods (placed orders keep theirs)",
+    (id, me) => shipping.remove(id, me),
   );
 };

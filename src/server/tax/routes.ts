@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
 import {
   companyTaxInputSchema,
@@ -10,6 +9,7 @@ import {
   taxRateSchema,
 } from "../../contract/tax";
 import { errorAnswers } from "../api-errors";
+import { recordRoutes } from "../http/record-routes";
 import { adminRoute, caller, type Guards } from "../http/request-context";
 import type { CompanyTaxService } from "./company-tax";
 import type { TaxService } from "./service";
@@ -29,32 +29,17 @@ export const taxRoutes: FastifyPluginAsyncZod<{
   companyTax: CompanyTaxService;
   guards: Guards;
 }> = async (app, { tax, companyTax, guards }) => {
-  app.get(
-    "/tax-rates",
-    {
-      schema: {
-        tags: ["tax"],
-        summary: "Admin: every tax rate, by country and region",
-        response: { 200: z.array(taxRateSchema), ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async () => tax.list(),
-  );
-
-  app.post(
-    "/tax-rates",
-    {
-      schema: {
-        tags: ["tax"],
-        summary:
-          "Admin: add a tax rate for a country, or for one of its regions (a region's rate wins over its country's); one per place",
-        body: taxRateInputSchema,
-        response: { 201: taxRateSchema, ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async (req, reply) => reply.code(201).send(await tax.create(req.body, caller(req))),
+  const rates = recordRoutes(app, "/tax-rates", {
+    tags: ["tax"],
+    record: taxRateSchema,
+    errors,
+    onRequest: guards.adminOnly,
+  });
+  rates.list("Admin: every tax rate, by country and region", () => tax.list());
+  rates.create(
+    "Admin: add a tax rate for a country, or for one of its regions (a region's rate wins over its country's); one per place",
+    taxRateInputSchema,
+    (body, me) => tax.create(body, me),
   );
 
   app.post(
@@ -72,37 +57,12 @@ export const taxRoutes: FastifyPluginAsyncZod<{
     async (req) => tax.importCsv(req.body.csv, caller(req)),
   );
 
-  app.put(
-    "/tax-rates/:id",
-    {
-      schema: {
-        tags: ["tax"],
-        summary: "Admin: change a tax rate (placed orders keep the tax they were charged)",
-        params: idParamsSchema,
-        body: taxRateInputSchema,
-        response: { 200: taxRateSchema, ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async (req) => tax.replace(req.params.id, req.body, caller(req)),
+  rates.replace(
+    "Admin: change a tax rate (placed orders keep the tax they were charged)",
+    taxRateInputSchema,
+    (id, body, me) => tax.replace(id, body, me),
   );
-
-  app.delete(
-    "/tax-rates/:id",
-    {
-      schema: {
-        tags: ["tax"],
-        summary: "Admin: remove a tax rate",
-        params: idParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async (req, reply) => {
-      await tax.remove(req.params.id, caller(req));
-      return reply.code(204).send(null);
-    },
-  );
+  rates.remove("Admin: remove a tax rate", (id, me) => tax.remove(id, me));
 
   app.get(
     "/companies/:id/tax",
