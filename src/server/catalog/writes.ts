@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { sql } from "../db/sql";
-import { sqlInts, sqlUuids } from "../db/sql-arrays";
+import { sqlInts, sqlUuids, writeInStatements } from "../db/sql-arrays";
 import { normalizePartNumber } from "../../contract/constants";
 import type { CrossReference, CrossReferenceInput, ProductCreate } from "../../contract/products";
 import type { DbOrTx } from "../db/database";
@@ -180,17 +180,16 @@ export async function setListPrices(
   tx: DbOrTx,
   changes: readonly { productId: string; cents: number }[],
 ): Promise<number> {
-  let written = 0;
-  for (let i = 0; i < changes.length; i += 20_000) {
-    const chunk = changes.slice(i, i + 20_000);
-    const result = await tx.execute(sql`
+  return writeInStatements(
+    tx,
+    changes,
+    20_000,
+    (chunk) => sql`
       update products p set price_cents = c.cents
         from unnest(${sqlUuids(chunk.map((c) => c.productId))},
                     ${sqlInts(chunk.map((c) => c.cents))}) as c(id, cents)
-       where p.id = c.id and p.price_cents is distinct from c.cents`);
-    written += result.rowCount ?? 0;
-  }
-  return written;
+       where p.id = c.id and p.price_cents is distinct from c.cents`,
+  );
 }
 
 /** Sets a product's core deposit per unit (null: none); undefined when it is gone. */

@@ -1,4 +1,5 @@
-import { sql } from "./sql";
+import type { DbOrTx } from "./database";
+import { sql, type SQL } from "./sql";
 
 // Arrays as one bound parameter (`= any(...)`, `unnest(...)`): one statement shape whatever the
 // length, where drizzle's `inArray` writes one parameter per element.
@@ -17,3 +18,21 @@ export const sqlNullableInts = (ns: (number | null)[]) =>
  */
 export const sqlTexts = (xs: (string | null)[]) =>
   sql`${`{${xs.map((x) => (x === null ? "NULL" : `"${x.replace(/[\\"]/g, "\\$&")}"`)).join(",")}}`}::text[]`;
+
+/**
+ * A set-based write of many rows (through these arrays) in statements of `perStatement` rows at
+ * the most, each bounded by the statement timeout: how many rows they changed in all.
+ */
+export async function writeInStatements<T>(
+  tx: DbOrTx,
+  rows: readonly T[],
+  perStatement: number,
+  statement: (chunk: readonly T[]) => SQL,
+): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const result = await tx.execute(statement(rows.slice(i, i + perStatement)));
+    written += result.rowCount ?? 0;
+  }
+  return written;
+}

@@ -1,6 +1,6 @@
 import { sql } from "../db/sql";
 import type { DbOrTx } from "../db/database";
-import { sqlInts, sqlTexts, sqlUuids } from "../db/sql-arrays";
+import { sqlInts, sqlTexts, sqlUuids, writeInStatements } from "../db/sql-arrays";
 import { holdingStatuses } from "../../contract/orders";
 
 /**
@@ -117,15 +117,14 @@ export async function writeStockLevels(
   tx: DbOrTx,
   changes: readonly { productId: string; after: number }[],
 ): Promise<number> {
-  let written = 0;
-  for (let i = 0; i < changes.length; i += WRITE_CHUNK) {
-    const chunk = changes.slice(i, i + WRITE_CHUNK);
-    const result = await tx.execute(sql`
+  return writeInStatements(
+    tx,
+    changes,
+    WRITE_CHUNK,
+    (chunk) => sql`
       update products p set available_quantity = c.after
         from unnest(${sqlUuids(chunk.map((c) => c.productId))},
                     ${sqlInts(chunk.map((c) => c.after))}) as c(id, after)
-       where p.id = c.id and p.available_quantity is distinct from c.after`);
-    written += result.rowCount ?? 0;
-  }
-  return written;
+       where p.id = c.id and p.available_quantity is distinct from c.after`,
+  );
 }

@@ -1,6 +1,6 @@
 import { sql } from "../db/sql";
 import type { DbOrTx } from "../db/database";
-import { sqlInts, sqlTexts, sqlUuids } from "../db/sql-arrays";
+import { sqlInts, sqlTexts, sqlUuids, writeInStatements } from "../db/sql-arrays";
 import type { PriceBreak } from "../money";
 import { setListPrices } from "../catalog/writes";
 
@@ -146,19 +146,19 @@ export async function writePriceLevels(
     tx,
     list.map((c) => ({ productId: c.id, cents: c.cents })),
   );
-  let written = 0;
   // A statement per 20,000 entries, each bounded by the statement timeout.
-  for (let i = 0; i < entries.length; i += 20_000) {
-    const chunk = entries.slice(i, i + 20_000);
-    const result = await tx.execute(sql`
+  const written = await writeInStatements(
+    tx,
+    entries,
+    20_000,
+    (chunk) => sql`
       insert into price_list_entries (price_list_id, product_id, unit_price_cents)
       select * from unnest(${sqlUuids(chunk.map((e) => e.list))},
                            ${sqlUuids(chunk.map((e) => e.product))},
                            ${sqlInts(chunk.map((e) => e.cents))})
       on conflict (price_list_id, product_id) do update
         set unit_price_cents = excluded.unit_price_cents, updated_at = now()
-        where price_list_entries.unit_price_cents is distinct from excluded.unit_price_cents`);
-    written += result.rowCount ?? 0;
-  }
+        where price_list_entries.unit_price_cents is distinct from excluded.unit_price_cents`,
+  );
   return { listPrices, entries: written };
 }
