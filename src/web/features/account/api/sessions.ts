@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { ActiveSessionList, EndedSessions } from "#contract/auth";
 import { apiGet, apiSend } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 
 const key = ["active-sessions"] as const;
 
@@ -14,12 +15,12 @@ export function useActiveSessions() {
 
 /** Ends one session, or (`"others"`) every session but this one. */
 export function useEndSessions() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (which: string) =>
+  return useInvalidatingMutation(
+    key,
+    (which: string) =>
       which === "others"
         ? apiSend<EndedSessions>("DELETE", "/user/sessions?except=current")
         : apiSend<undefined>("DELETE", `/user/sessions/${encodeURIComponent(which)}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
-  });
+    { alsoOnError: true },
+  );
 }

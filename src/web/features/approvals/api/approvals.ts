@@ -8,6 +8,7 @@ import type {
   ApprovalSettingsInput,
 } from "#contract/approvals";
 import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** Orders awaiting approval: the owner's company's (an admin: every company's). */
@@ -20,20 +21,16 @@ export const useApprovals = (query: ApprovalListQuery) =>
 
 /** Approve or decline one, with an optional note for the buyer. */
 export function useDecideApproval() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: {
-      orderId: string;
-      action: "approve" | "decline";
-      body: ApprovalDecisionInput;
-    }) =>
+  return useInvalidatingMutation(
+    queryKeys.orders.all,
+    (input: { orderId: string; action: "approve" | "decline"; body: ApprovalDecisionInput }) =>
       apiSend<ApprovalOutcome>(
         "POST",
         `/approvals/${encodeURIComponent(input.orderId)}/${input.action}`,
         input.body,
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
-  });
+    { alsoOnError: true },
+  );
 }
 
 /** Admin: the approval window and the owners' reminder in force. */

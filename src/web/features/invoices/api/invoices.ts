@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type {
   AccountInvoice,
   InvoicePayment,
@@ -8,6 +8,7 @@ import type {
   InvoiceStatus,
 } from "#contract/terms";
 import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 
 const KEY = ["account-invoices"] as const;
 
@@ -30,16 +31,16 @@ export const useAccountInvoices = (
 
 /** Records a bank payment against an invoice. */
 export function useRecordPayment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { invoiceId: string; body: InvoicePaymentCreate }) =>
+  return useInvalidatingMutation(
+    KEY,
+    (input: { invoiceId: string; body: InvoicePaymentCreate }) =>
       apiSend<InvoicePaymentResult>(
         "POST",
         `/invoices/${encodeURIComponent(input.invoiceId)}/payments`,
         input.body,
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
-  });
+    { alsoOnError: true },
+  );
 }
 
 /** The payments recorded against one invoice, reversed ones included (admins). */
@@ -51,14 +52,14 @@ export const useInvoicePayments = (invoiceId: string) =>
 
 /** Reverses a payment recorded by mistake, with the reason. */
 export function useReversePayment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { invoiceId: string; paymentId: string; body: InvoicePaymentReversal }) =>
+  return useInvalidatingMutation(
+    KEY,
+    (input: { invoiceId: string; paymentId: string; body: InvoicePaymentReversal }) =>
       apiSend<InvoicePaymentResult>(
         "POST",
         `/invoices/${encodeURIComponent(input.invoiceId)}/payments/${encodeURIComponent(input.paymentId)}/reverse`,
         input.body,
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
-  });
+    { alsoOnError: true },
+  );
 }

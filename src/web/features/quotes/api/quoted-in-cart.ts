@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Cart } from "#contract/cart";
 import { apiGet, apiSend } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 /**
@@ -13,13 +13,13 @@ export async function quotedInCart(productIds: string[]): Promise<string[]> {
 }
 
 export function useRemoveQuotedFromCart() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (productIds: string[]) => {
+  return useInvalidatingMutation(
+    queryKeys.cart.all,
+    async (productIds: string[]) => {
       for (const id of productIds) {
         await apiSend<Cart>("DELETE", `/cart/items/${encodeURIComponent(id)}`);
       }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.cart.all }),
-  });
+    { alsoOnError: true },
+  );
 }

@@ -10,6 +10,7 @@ import type {
 } from "#contract/quotes";
 import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
 import { useSubmissionKeys } from "../../../lib/idempotency";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 
 /** Quotes (docs/quotes.md): the list, one quote, and what can be done to it. */
 
@@ -55,13 +56,8 @@ export const useQuoteTotal = (id: string, addressId: string | undefined) =>
     retry: false,
   });
 
-function useQuoteMutation<Input, Result>(fn: (input: Input) => Promise<Result>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
-  });
-}
+const useQuoteMutation = <Input, Result>(fn: (input: Input) => Promise<Result>) =>
+  useInvalidatingMutation(keys.all, fn, { alsoOnError: true });
 
 /** The cart becomes a request for quote (the cart stays as it is). */
 export const useRequestQuote = () =>

@@ -14,6 +14,7 @@ import type {
 } from "#contract/returns";
 import { apiGet, apiGetPage, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
 import { useSubmissionKeys } from "../../../lib/idempotency";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 // Under "orders": a return changes what an order shows (its returns, credit notes, stock).
@@ -55,28 +56,28 @@ export const useOrderCreditNotes = (orderId: string, enabled: boolean) =>
 
 /** The customer asks to return lines of their shipped order. */
 export function useRequestReturn(orderId: string) {
-  const queryClient = useQueryClient();
   const attempts = useSubmissionKeys();
-  return useMutation({
-    mutationFn: (body: ReturnRequestInput) =>
+  return useInvalidatingMutation(
+    KEY,
+    (body: ReturnRequestInput) =>
       attempts.send(body, (idempotencyKey) =>
         apiSend<Return>("POST", `${orderPath(orderId)}/returns`, body, { idempotencyKey }),
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
-  });
+    { alsoOnError: true },
+  );
 }
 
 /** The customer adds photos to their return while it awaits an answer (all or none). */
 export function useAddReturnPhotos() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ returnId, files }: { returnId: string; files: File[] }) => {
+  return useInvalidatingMutation(
+    KEY,
+    ({ returnId, files }: { returnId: string; files: File[] }) => {
       const form = new FormData();
       for (const file of files) form.append(RETURN_PHOTO_FIELD, file);
       return apiUpload<ReturnPhoto[]>(`/returns/${encodeURIComponent(returnId)}/photos`, form);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
-  });
+    { alsoOnError: true },
+  );
 }
 
 /** Admin: return requests by status, paged. */

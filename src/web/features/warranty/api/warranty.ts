@@ -16,6 +16,7 @@ import type {
 } from "#contract/warranty";
 import { apiGet, apiGetPage, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
 import { useSubmissionKeys } from "../../../lib/idempotency";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 
 // Under "orders": a claim changes what an order's lines may still be claimed or returned.
 const KEY = ["orders", "warranty"] as const;
@@ -64,28 +65,28 @@ export const useClaim = (id: string, enabled: boolean) =>
 
 /** Files a claim (one attempt, one claim: the route takes an Idempotency-Key). */
 export function useFileClaim() {
-  const queryClient = useQueryClient();
   const attempts = useSubmissionKeys();
-  return useMutation({
-    mutationFn: (body: ClaimInput) =>
+  return useInvalidatingMutation(
+    KEY,
+    (body: ClaimInput) =>
       attempts.send(body, (idempotencyKey) =>
         apiSend<Claim>("POST", "/warranty-claims", body, { idempotencyKey }),
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
-  });
+    { alsoOnError: true },
+  );
 }
 
 /** The claimant's side adds photos of the failed part to an open claim (all or none). */
 export function useAddClaimPhotos() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ claimId, files }: { claimId: string; files: File[] }) => {
+  return useInvalidatingMutation(
+    KEY,
+    ({ claimId, files }: { claimId: string; files: File[] }) => {
       const form = new FormData();
       for (const file of files) form.append(CLAIM_PHOTO_FIELD, file);
       return apiUpload<ClaimPhoto[]>(`${claimPath(claimId)}/photos`, form);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
-  });
+    { alsoOnError: true },
+  );
 }
 
 /**
@@ -126,10 +127,10 @@ export const useFailureCodes = (enabled = true) =>
 
 /** Admin: adds a failure code, or renames or retires one. */
 export function useSetFailureCode() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ code, body }: { code: string; body: FailureCodeInput }) =>
+  return useInvalidatingMutation(
+    keys.codes,
+    ({ code, body }: { code: string; body: FailureCodeInput }) =>
       apiSend<FailureCode>("PUT", `/warranty/failure-codes/${encodeURIComponent(code)}`, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.codes }),
-  });
+    { alsoOnError: true },
+  );
 }
