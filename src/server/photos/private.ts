@@ -164,6 +164,16 @@ export async function openPhoto(
   }
 }
 
+/** A photo's row as its record's read found it (none: 404), opened: its type and its stream. */
+export async function photoOfRow<T extends string>(
+  storage: FileStorage,
+  area: StorageArea,
+  row: { contentType: T; fileName: string } | undefined,
+): Promise<{ contentType: T; file: StoredFile }> {
+  if (!row) throw notFound("Photo not found");
+  return { contentType: row.contentType, file: await openPhoto(storage, area, row.fileName) };
+}
+
 /** Answers one private photo, streamed: shown inline, never kept by a cache on the way. */
 export const sendPrivatePhoto = (
   reply: FastifyReply,

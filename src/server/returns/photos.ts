@@ -12,7 +12,7 @@ import type { FileStorage } from "../storage/storage";
 import { HttpError, notFound } from "../errors";
 import {
   checkPhotoUploads,
-  openPhoto,
+  photoOfRow,
   photoRefused,
   photoUploadLimits as uploadLimits,
   readPhotoUploads as readUploads,
@@ -127,11 +127,7 @@ export function createReturnPhotoService(db: Db, storage: FileStorage) {
         .select()
         .from(returnPhotos)
         .where(and(eq(returnPhotos.id, photoId), eq(returnPhotos.returnId, returnId)));
-      if (!row) throw notFound("Photo not found");
-      return {
-        contentType: row.contentType,
-        file: await openPhoto(storage, "return-photos", row.fileName),
-      };
+      return photoOfRow(storage, "return-photos", row);
     },
   };
 }

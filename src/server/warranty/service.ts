@@ -40,8 +40,8 @@ import {
 } from "./mail";
 import {
   checkPhotoUploads,
+  photoOfRow,
   photoRefused,
-  openPhoto,
   storePhotos,
   type PhotoRule,
   type PhotoUpload,
@@ -352,11 +352,7 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
         .select()
         .from(warrantyClaimPhotos)
         .where(and(eq(warrantyClaimPhotos.id, photoId), eq(warrantyClaimPhotos.claimId, id)));
-      if (!row) throw notFound("Photo not found");
-      return {
-        contentType: row.contentType,
-        file: await openPhoto(opts.storage, "warranty-photos", row.fileName),
-      };
+      return photoOfRow(opts.storage, "warranty-photos", row);
     },
 
     /** Admin: the failure codes, in use first, then by code. */
