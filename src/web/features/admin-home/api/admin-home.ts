@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { AdminHome } from "#contract/admin-home";
 import { apiGet, apiSend } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** Admin: what is waiting today. */
@@ -14,10 +15,9 @@ export function useAdminHome() {
 
 /** Admin: one product's reorder level (null: back to the default). */
 export function useSetReorderLevel() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ productId, reorderLevel }: { productId: string; reorderLevel: number | null }) =>
+  return useInvalidatingMutation(
+    queryKeys.adminHome,
+    ({ productId, reorderLevel }: { productId: string; reorderLevel: number | null }) =>
       apiSend("PUT", `/products/${encodeURIComponent(productId)}/reorder-level`, { reorderLevel }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminHome }),
-  });
+  );
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 import type { LoginInput, SignupInput } from "#contract/auth";
 import type { SocialProvider } from "#contract/site-config";
 import { apiSend } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 /**
@@ -36,13 +37,10 @@ export function useVerifyTwoFactor() {
   });
 }
 
-export function useSignUp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: SignupInput) => apiSend("POST", "/auth/sign-up/email", input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
-  });
-}
+export const useSignUp = () =>
+  useInvalidatingMutation(queryKeys.session, (input: SignupInput) =>
+    apiSend("POST", "/auth/sign-up/email", input),
+  );
 
 /**
  * Starts social sign-in: the server answers the provider's address, the browser goes there, and

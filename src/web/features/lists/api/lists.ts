@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ListAdded, ListSummary, SavedList } from "#contract/lists";
 import type { QuickOrderResult } from "#contract/quick-order";
 import { apiGet, apiSend } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 const at = (id: string) => `/lists/${encodeURIComponent(id)}`;
@@ -43,11 +44,9 @@ export const useRemoveListItem = (id: string) =>
   );
 
 export function useDeleteList() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiSend<void>("DELETE", at(id)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lists.all }),
-  });
+  return useInvalidatingMutation(queryKeys.lists.all, (id: string) =>
+    apiSend<void>("DELETE", at(id)),
+  );
 }
 
 export function useAddListToCart(id: string) {

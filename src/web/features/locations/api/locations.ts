@@ -11,6 +11,7 @@ import type {
 } from "#contract/locations";
 import type { ProductListItem } from "#contract/products";
 import { apiGet, apiSend, toQueryString } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 export const useLocations = () =>
@@ -21,14 +22,13 @@ export const useLocations = () =>
 
 /** Adds a location (no id) or changes one. */
 export function useSaveLocation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, location }: { id?: string; location: Partial<LocationDraft> }) =>
+  return useInvalidatingMutation(
+    queryKeys.locations.all,
+    ({ id, location }: { id?: string; location: Partial<LocationDraft> }) =>
       id
         ? apiSend<Location>("PATCH", `/locations/${encodeURIComponent(id)}`, location)
         : apiSend<Location>("POST", "/locations", location),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.locations.all }),
-  });
+  );
 }
 
 const allocationKey = [...queryKeys.locations.all, "allocation"] as const;

@@ -4,6 +4,7 @@ import type { Intent, RefundDue, TestCardConfirm } from "#contract/payments";
 import type { RefundToRetry } from "#contract/refunds";
 import { apiGet, apiSend } from "../../../lib/api-client";
 import { useSubmissionKeys } from "../../../lib/idempotency";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** The payment secret for an order; the amount is computed by the server. */
@@ -30,12 +31,11 @@ export const confirmTestCard = (input: TestCardConfirm) =>
 
 /** Tells the server about a succeeded payment; it checks it with the gateway before believing. */
 export function useMarkOrderPaid(orderId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { transactionId: string; productId?: string }) =>
+  return useInvalidatingMutation(
+    queryKeys.orders.all,
+    (input: { transactionId: string; productId?: string }) =>
       apiSend<Order>("PATCH", `/orders/${encodeURIComponent(orderId)}`, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
-  });
+  );
 }
 
 /** Admin: payments taken that the store could not apply, to refund. */

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiSend } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 export type ModerationAction = "hide" | "show" | "approve" | "delete";
@@ -20,9 +20,8 @@ function send(id: string, action: ModerationAction) {
  * approve one awaiting approval (into the list and the average), or delete it.
  */
 export function useModerateReview() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: ModerationAction }) => send(id, action),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all }),
-  });
+  return useInvalidatingMutation(
+    queryKeys.reviews.all,
+    ({ id, action }: { id: string; action: ModerationAction }) => send(id, action),
+  );
 }

@@ -1,20 +1,16 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CSV_FIELD } from "#contract/product-csv";
 import { LOT_CSV_COLUMNS, type LotImport } from "#contract/shipments";
 import { apiUpload } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { CsvUploadForm } from "../../../components/csv-upload-form";
 
 /** Admin: sets the lots of lines already shipped from a CSV (all or nothing). */
 function useImportLots() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append(CSV_FIELD, file);
-      return apiUpload<LotImport>("/shipments/lots", form);
-    },
-    // Shipments and claims show the lots: refresh everything about orders.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["orders"] }),
+  // Shipments and claims show the lots: refresh everything about orders.
+  return useInvalidatingMutation(["orders"], (file: File) => {
+    const form = new FormData();
+    form.append(CSV_FIELD, file);
+    return apiUpload<LotImport>("/shipments/lots", form);
   });
 }
 

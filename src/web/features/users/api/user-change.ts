@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 /**
@@ -7,9 +7,5 @@ import { queryKeys } from "../../../lib/query-keys";
  * Users shows the change.
  */
 export function useUserChange<I, O>(change: (input: I) => Promise<O>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
-  });
+  return useInvalidatingMutation(queryKeys.users.all, change);
 }
