@@ -1,21 +1,24 @@
 import { z } from "zod";
 import { idParam } from "./common";
-import { deliveryAddressSchema, MAX_ORDER_QTY, orderSchema, refineDestination } from "./orders";
+import {
+  deliveryAddressSchema,
+  deliveryFields,
+  expectedTotalSchema,
+  orderQtySchema,
+  orderSchema,
+  poReferenceSchema,
+  refineDestination,
+} from "./orders";
 import { cartMessages, MAX_CART_LINES } from "./constants";
-import { companyAddressInputSchema, destinationEstimateSchema } from "./addresses";
+import { destinationEstimateSchema } from "./addresses";
 import { shippingOptionSchema } from "./shipping";
 import { phoneNumberSchema } from "./phone";
-import { text } from "./text";
 import { orderVehicleSchema } from "./vehicles";
-import { cartDiscountSchema } from "./discount-codes";
+import { cartDiscountSchema, orderDiscountCodeSchema } from "./discount-codes";
 
 export { cartMessages, MAX_CART_LINES };
 
-const qtySchema = z
-  .number({ message: "Enter a quantity" })
-  .int("Enter a whole number")
-  .min(1, "Enter a quantity of at least 1")
-  .max(MAX_ORDER_QTY, "That quantity is too large");
+const qtySchema = orderQtySchema;
 
 /**
  * A part and how many of it: a line of a visitor's cart, kept in the browser, with the vehicle it
@@ -138,9 +141,9 @@ export type Cart = z.infer<typeof cartSchema>;
 export const cartQuoteSchema = z
   .object({
     items: z.array(cartItemInputSchema).max(MAX_CART_LINES, cartMessages.tooManyLines).optional(),
-    addressId: z.uuid({ message: "Choose a delivery address" }).optional(),
+    addressId: deliveryFields.addressId,
     estimate: destinationEstimateSchema.optional(),
-    shippingMethodId: z.uuid({ message: "Choose a shipping method" }).optional(),
+    shippingMethodId: deliveryFields.shippingMethodId,
   })
   // A quote says what it prices: lines, or a place for the caller's own cart.
   .refine((q) => q.items || q.addressId || q.estimate, {
@@ -162,19 +165,12 @@ export type CartQuoteInput = z.input<typeof cartQuoteSchema>;
  */
 export const checkoutSchema = z
   .object({
-    addressId: z.uuid({ message: "Choose a delivery address" }).optional(),
-    /** An address given whole instead of a saved one (docs/ordering.md, "Where it goes"). */
-    shipTo: companyAddressInputSchema.optional(),
-    shippingMethodId: z.uuid({ message: "Choose a shipping method" }).optional(),
+    ...deliveryFields,
     phonrNo: phoneNumberSchema.optional(),
     Address: deliveryAddressSchema.optional(),
-    poReference: text()
-      .trim()
-      .max(60, "Must be 60 characters or shorter")
-      .optional()
-      .transform((s) => s || undefined),
+    poReference: poReferenceSchema,
     saveToProfile: z.boolean().default(false),
-    expectedTotal: z.number().min(0).max(1e12),
+    expectedTotal: expectedTotalSchema,
     /**
      * The vehicle the parts are for (the shopper's chosen one): kept on every order line whose
      * cart line has no vehicle of its own (docs/vehicle-on-line.md).
@@ -190,7 +186,7 @@ export const checkoutSchema = z
      * The discount code the buyer saw applied (the cart's `discount.code`): checked again in the
      * order's transaction, and used once. Absent: the order takes no code.
      */
-    discountCode: text().trim().max(30).optional(),
+    discountCode: orderDiscountCodeSchema,
   })
   .superRefine(refineDestination);
 export type Checkout = z.infer<typeof checkoutSchema>;

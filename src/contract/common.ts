@@ -40,3 +40,30 @@ export const idParamsSchema = z.object({
  */
 export const nestedIdParams = <K extends string>(key: K) =>
   idParamsSchema.extend({ [key]: idParam() } as Record<K, ReturnType<typeof idParam>>);
+
+/** A day as `2027-01-31` (UTC), or null/absent for none (a form sends null for an empty box). */
+export const optionalDaySchema = z.iso
+  .date({ message: "Use a date like 2027-01-31" })
+  .nullable()
+  .optional();
+
+export const DATES_ORDER_MESSAGE = "The end date cannot be before the start date";
+
+/** The days a rule runs (a discount code's, a price rule's): from `startsOn` to `endsOn`, either open. */
+export const dateRangeFields = { startsOn: optionalDaySchema, endsOn: optionalDaySchema };
+
+/** The same days as answers carry them (null: open). */
+export const dateRangeAnswerFields = {
+  startsOn: z.string().nullable(),
+  endsOn: z.string().nullable(),
+};
+
+/** A range's end may not come before its start (said at `endsOn`). */
+export function refineDateRange(
+  range: { startsOn?: string | null; endsOn?: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (range.startsOn && range.endsOn && range.endsOn < range.startsOn) {
+    ctx.addIssue({ code: "custom", path: ["endsOn"], message: DATES_ORDER_MESSAGE });
+  }
+}

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { nestedIdParams } from "./common";
+import {
+  DATES_ORDER_MESSAGE,
+  dateRangeAnswerFields,
+  dateRangeFields,
+  nestedIdParams,
+  refineDateRange,
+} from "./common";
 import { productCategories } from "./constants";
 import { requiredName, text } from "./text";
 
@@ -33,7 +39,7 @@ export const customerGroupMessages = {
   category: "Choose a category",
   brand: "Brand is Required",
   partNumber: "Part number is Required",
-  datesOrder: "The end date cannot be before the start date",
+  datesOrder: DATES_ORDER_MESSAGE,
   percent: "A percentage is a whole number from 1 to 100",
   /** A trade buyer's quantity that is not a multiple of the part's pack size. */
   packs: (packSize: number) => `Order this part in packs of ${packSize}`,
@@ -66,9 +72,6 @@ export const customerGroupSchema = z.object({
 });
 export type CustomerGroup = z.infer<typeof customerGroupSchema>;
 
-/** A day as `2027-01-31` (UTC), or null/absent for none (the form sends null for an empty box). */
-const optionalDate = z.iso.date({ message: "Use a date like 2027-01-31" }).nullable().optional();
-
 export const priceRuleInputSchema = z
   .strictObject({
     percent: z
@@ -80,17 +83,14 @@ export const priceRuleInputSchema = z
     category: z.enum(productCategories, { error: customerGroupMessages.category }).optional(),
     brand: text().trim().max(80, "Must be 80 characters or shorter").optional(),
     partNumber: text().trim().max(60, "Must be 60 characters or shorter").optional(),
-    startsOn: optionalDate,
-    endsOn: optionalDate,
+    ...dateRangeFields,
   })
   .superRefine((v, ctx) => {
     const need = { category: "category", brand: "brand", part: "partNumber" } as const;
     const field = need[v.scope];
     if (!v[field])
       ctx.addIssue({ code: "custom", path: [field], message: customerGroupMessages[field] });
-    if (v.startsOn && v.endsOn && v.endsOn < v.startsOn) {
-      ctx.addIssue({ code: "custom", path: ["endsOn"], message: customerGroupMessages.datesOrder });
-    }
+    refineDateRange(v, ctx);
   });
 export type PriceRuleInput = z.input<typeof priceRuleInputSchema>;
 
@@ -103,8 +103,7 @@ export const priceRuleSchema = z.object({
   brand: z.string().nullable(),
   productId: z.uuid().nullable(),
   partNumber: z.string().nullable(),
-  startsOn: z.string().nullable(),
-  endsOn: z.string().nullable(),
+  ...dateRangeAnswerFields,
   /** What the buyer reads: "20 % off brakes". */
   words: z.string(),
 });

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { pagingQuery } from "./common";
+import {
+  DATES_ORDER_MESSAGE,
+  dateRangeAnswerFields,
+  dateRangeFields,
+  pagingQuery,
+  refineDateRange,
+} from "./common";
 import { productCategories } from "./constants";
 import { moneySchema } from "./pricing";
 import { text } from "./text";
@@ -32,7 +38,7 @@ export const discountCodeMessages = {
   partNumber: "Part number is Required",
   unknownPart: "No part has this part number",
   unknownGroup: "Customer group not found",
-  datesOrder: "The end date cannot be before the start date",
+  datesOrder: DATES_ORDER_MESSAGE,
   limit: "A limit is a whole number from 1 to 1,000,000",
   // What a buyer is told when a code is refused.
   unknownOrEnded: "This code is unknown or has ended",
@@ -54,9 +60,6 @@ const limitSchema = z
   .max(1_000_000, discountCodeMessages.limit)
   .nullable()
   .optional();
-
-/** A day as `2027-01-31` (UTC), or null/absent for none. */
-const optionalDate = z.iso.date({ message: "Use a date like 2027-01-31" }).nullable().optional();
 
 export const discountCodeValueSchema = text({ error: discountCodeMessages.code })
   .trim()
@@ -83,8 +86,7 @@ export const discountCodeInputSchema = z
     partNumber: text().trim().max(60, "Must be 60 characters or shorter").optional(),
     /** The smallest order subtotal (before the discount) the code is for; 0: any. */
     minSubtotal: moneySchema("Minimum order").default(0),
-    startsOn: optionalDate,
-    endsOn: optionalDate,
+    ...dateRangeFields,
     /** How many orders may use it in all (null: no limit). */
     usageLimit: limitSchema,
     /** How many orders each customer may use it on (null: no limit). */
@@ -100,9 +102,7 @@ export const discountCodeInputSchema = z
     if (v.kind === "amount" && !v.amount) issue("amount", discountCodeMessages.amount);
     if (v.scope === "category" && !v.category) issue("category", discountCodeMessages.category);
     if (v.scope === "part" && !v.partNumber) issue("partNumber", discountCodeMessages.partNumber);
-    if (v.startsOn && v.endsOn && v.endsOn < v.startsOn) {
-      issue("endsOn", discountCodeMessages.datesOrder);
-    }
+    refineDateRange(v, ctx);
   });
 export type DiscountCodeInput = z.input<typeof discountCodeInputSchema>;
 
@@ -118,8 +118,7 @@ export const discountCodeSchema = z.object({
   productId: z.uuid().nullable(),
   partNumber: z.string().nullable(),
   minSubtotal: z.number(),
-  startsOn: z.string().nullable(),
-  endsOn: z.string().nullable(),
+  ...dateRangeAnswerFields,
   usageLimit: z.number().nullable(),
   perCustomerLimit: z.number().nullable(),
   customerGroupId: z.uuid().nullable(),
@@ -145,15 +144,20 @@ export const applyDiscountCodeSchema = z.strictObject({
 });
 
 /**
+ * The code a buyer sends with an order or a checkout, as the cart applied it: decided on the
+ * order's lines and used once in its transaction, refused with 422 and why. Empty or absent: none.
+ */
+export const orderDiscountCodeSchema = text().trim().max(30).optional();
+
+/** A discount code's line on an order or its total: the code and what it took off. */
+export const discountLineSchema = z.object({ code: z.string(), amount: z.number() });
+
+/**
  * The cart's discount line: the code, how much it takes off, what it applies to ("10 % off
  * brakes"). Null on the cart when no code is applied; a code that no longer applies is said in
  * `discountProblem` instead.
  */
-export const cartDiscountSchema = z.object({
-  code: z.string(),
-  amount: z.number(),
-  appliesTo: z.string(),
-});
+export const cartDiscountSchema = discountLineSchema.extend({ appliesTo: z.string() });
 export type CartDiscount = z.infer<typeof cartDiscountSchema>;
 
 /** "Discount (SPRING10)": the line's label, the same in the cart, at checkout, on the order. */

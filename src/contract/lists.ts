@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { nestedIdParams } from "./common";
 import { cartSchema } from "./cart";
-import { MAX_ORDER_QTY } from "./orders";
+import { orderQtySchema } from "./orders";
 import { requiredName } from "./text";
 
 /** Saved lists (docs/quick-order.md "Saved lists"): a customer's named lists of parts. */
@@ -18,11 +18,7 @@ export const listMessages = {
   empty: "This list is empty",
 } as const;
 
-const qtySchema = z
-  .number({ message: "Enter a quantity" })
-  .int("Enter a whole number")
-  .min(1, "Enter a quantity of at least 1")
-  .max(MAX_ORDER_QTY, "That quantity is too large");
+const qtySchema = orderQtySchema;
 
 export const listNameSchema = requiredName(MAX_LIST_NAME);
 

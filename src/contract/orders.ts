@@ -3,11 +3,13 @@ import { pagingQuerySchema } from "./common";
 import { phoneNumberSchema } from "./phone";
 import {
   carrierSchema,
-  shippingCarriers,
+  refineTrackingPair,
+  trackingFields,
   trackingMessages,
   trackingNumberSchema,
 } from "./shipping-carriers";
 import { companyAddressInputSchema } from "./addresses";
+import { discountLineSchema, orderDiscountCodeSchema } from "./discount-codes";
 import { text } from "./text";
 import { orderVehicleSchema } from "./vehicles";
 
@@ -87,12 +89,26 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   cancelled: "Cancelled",
 };
 
-/** One line of an order: the product as it was sold (null id once the product is deleted). */
-export const orderLineSchema = z.object({
+/**
+ * The product an order line sold, as it was sold: its id (null once the product is deleted), its
+ * name and its part number when it was ordered, where the catalog had one.
+ */
+export const soldProductFields = {
   productId: z.uuid().nullable(),
   productName: z.string(),
-  /** The product's part number when it was ordered, where the catalog had one. */
   partNumber: z.string().nullable(),
+};
+
+/** An order line as the pages name it: its number (1 = the first), its product's name and part number. */
+export const namedOrderLineFields = {
+  line: z.number().int(),
+  productName: z.string(),
+  partNumber: z.string().nullable(),
+};
+
+/** One line of an order: the product as it was sold (null id once the product is deleted). */
+export const orderLineSchema = z.object({
+  ...soldProductFields,
   /** Unit price in currency units, fixed when the order was placed. */
   unitPrice: z.number(),
   qty: z.number().int(),
@@ -160,7 +176,7 @@ export const orderSchema = z.object({
    * The discount code the order used and what it took off (docs/pricing.md "Discount codes"):
    * shown as its own line, "Discount (SPRING10) −$4.20"; null (or absent): none.
    */
-  discount: z.object({ code: z.string(), amount: z.number() }).nullable().optional(),
+  discount: discountLineSchema.nullable().optional(),
   /** The whole order's total: subtotal − discount + core deposits + shipping + tax. */
   total: z.number(),
   /**
@@ -205,15 +221,48 @@ export const orderSchema = z.object({
   holdExpiresAt: z.iso.datetime({ offset: true }),
   paidAt: z.iso.datetime({ offset: true }).nullable(),
   shippedAt: z.iso.datetime({ offset: true }).nullable(),
-  /** Who carries it and its tracking number, when the admin gave them on shipping. */
-  carrier: z.enum(shippingCarriers).nullable(),
-  trackingNumber: z.string().nullable(),
-  /** The carrier's tracking page for it (built by the server; none for "other"). */
-  trackingUrl: z.string().nullable(),
+  /** Who carries it, its tracking number and the carrier's page for it (none: not given). */
+  ...trackingFields,
 });
 export type Order = z.infer<typeof orderSchema>;
 
 export const MAX_ORDER_QTY = 1_000_000;
+
+/** How many of a part a buyer orders (an order, a cart's line, a saved list's). */
+export const orderQtySchema = z
+  .number({ message: "Enter a quantity" })
+  .int("Enter a whole number")
+  .min(1, "Enter a quantity of at least 1")
+  .max(MAX_ORDER_QTY, "That quantity is too large");
+
+/**
+ * Where an order goes, as the doors take it (docs/ordering.md, "Where it goes"): a saved address
+ * (the caller's or their company's), or one given whole instead; neither: the address book's
+ * default.
+ */
+export const destinationFields = {
+  addressId: z.uuid({ message: "Choose a delivery address" }).optional(),
+  shipTo: companyAddressInputSchema.optional(),
+};
+
+/** Where an order goes and the shipping method the buyer chose (else the cheapest serving it). */
+export const deliveryFields = {
+  ...destinationFields,
+  shippingMethodId: z.uuid({ message: "Choose a shipping method" }).optional(),
+};
+
+/**
+ * The total the buyer was shown: when the server's total differs, nothing is placed (409
+ * `total_changed` with the new figures).
+ */
+export const expectedTotalSchema = z.number().min(0).max(1e12);
+
+/** The buyer's purchase order reference, kept on the order (empty: none). */
+export const poReferenceSchema = text()
+  .trim()
+  .max(60, "Must be 60 characters or shorter")
+  .optional()
+  .transform((s) => s || undefined);
 
 /** Where an order goes (the spec's `Address`), for one product or a whole cart. */
 export const deliveryAddressSchema = text({ message: "Address is Required" })
@@ -271,32 +320,17 @@ export function refineOneDestination(
 /** The order's fields (the dialog's form picks its own from them). */
 export const orderCreateFields = z.object({
   productId: z.uuid({ message: "Choose a product" }),
-  orderQty: z
-    .number({ message: "Enter a quantity" })
-    .int("Enter a whole number")
-    .min(1, "Enter a quantity of at least 1")
-    .max(MAX_ORDER_QTY, "That quantity is too large"),
+  orderQty: orderQtySchema,
   phonrNo: phoneNumberSchema,
   Address: deliveryAddressSchema,
   /** The vehicle the part is for (the shopper's chosen one); kept on the order line. */
   vehicle: orderVehicleSchema.optional(),
-  /**
-   * Where it goes, so shipping and tax are charged (docs/ordering.md): a saved address (the
-   * caller's or their company's), or a structured one; neither: the address book's default.
-   */
-  addressId: z.uuid({ message: "Choose a delivery address" }).optional(),
-  shipTo: companyAddressInputSchema.optional(),
-  /**
-   * The total the customer was shown (`POST /api/orders/total`): a different total places
-   * nothing (409 with the new figures). Absent: whatever it comes to.
-   */
-  expectedTotal: z.number().min(0).max(1e12).optional(),
-  /**
-   * A discount code (docs/pricing.md "Discount codes"), as at checkout: decided on the order's
-   * priced line, used once in the order's transaction; refused with 422 and why. Empty or
-   * absent: none.
-   */
-  discountCode: text().trim().max(30).optional(),
+  /** Where it goes, so shipping and tax are charged (docs/ordering.md). */
+  ...destinationFields,
+  /** The total the customer was shown (`POST /api/orders/total`); absent: whatever it comes to. */
+  expectedTotal: expectedTotalSchema.optional(),
+  /** A discount code (docs/pricing.md "Discount codes"), as at checkout. */
+  discountCode: orderDiscountCodeSchema,
 });
 export const orderCreateSchema = orderCreateFields.superRefine(refineDestination);
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
@@ -317,7 +351,7 @@ export const orderTotalSchema = z.object({
   tax: z.number(),
   total: z.number(),
   /** The discount code's line (its code and what it takes off); absent: none. */
-  discount: z.object({ code: z.string(), amount: z.number() }).optional(),
+  discount: discountLineSchema.optional(),
   /**
    * A consumer's prices with VAT included (docs/tax.md): the parts, shipping and total are gross,
    * `tax` is the VAT they contain at `taxRate` percent, shown "Includes VAT (19 %) €7.87" under
@@ -356,20 +390,14 @@ export const orderStatusChangeSchema = z
     trackingNumber: trackingNumberSchema.optional(),
   })
   .superRefine((b, ctx) => {
-    const given = (b.carrier !== undefined ? 1 : 0) + (b.trackingNumber !== undefined ? 1 : 0);
-    if (given > 0 && b.status !== "shipped") {
+    const given = b.carrier !== undefined || b.trackingNumber !== undefined;
+    if (given && b.status !== "shipped") {
       ctx.addIssue({
         code: "custom",
         message: trackingMessages.notWhenCancelling,
         path: ["status"],
       });
-    } else if (given === 1) {
-      ctx.addIssue({
-        code: "custom",
-        message: trackingMessages.both,
-        path: [b.carrier === undefined ? "carrier" : "trackingNumber"],
-      });
-    }
+    } else refineTrackingPair(b, ctx);
   });
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 

@@ -90,6 +90,16 @@ export const csvRowErrorSchema = z.object({
 });
 export type CsvRowError = z.infer<typeof csvRowErrorSchema>;
 
+/**
+ * The answer to a CSV file written all or nothing (incoming supply, shipped lines' lots): whether
+ * it was written (no problems), its rows, and every problem with its line.
+ */
+export const csvImportResultSchema = z.object({
+  applied: z.boolean(),
+  rows: z.number().int(),
+  errors: z.array(csvRowErrorSchema),
+});
+
 /** What an import would do, read before anything is written. */
 export const csvPreviewSchema = z.object({
   rows: z.number().int(),

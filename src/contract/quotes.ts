@@ -1,8 +1,15 @@
 import { z } from "zod";
 import { pagingQuery } from "./common";
 import { moneySchema } from "./pricing";
-import { orderSchema, orderTotalSchema, refineDestination, refineOneDestination } from "./orders";
-import { companyAddressInputSchema } from "./addresses";
+import {
+  deliveryFields,
+  expectedTotalSchema,
+  orderSchema,
+  orderTotalSchema,
+  poReferenceSchema,
+  refineDestination,
+  refineOneDestination,
+} from "./orders";
 import { text } from "./text";
 
 /**
@@ -106,23 +113,12 @@ export type QuoteSendInput = z.infer<typeof quoteSendSchema>;
 /** Where the accepted quote's order goes: a saved address, or a phone and an address typed. */
 export const quoteAcceptSchema = z
   .strictObject({
-    addressId: z.uuid({ message: "Choose a delivery address" }).optional(),
-    /** An address given whole instead of a saved one (docs/ordering.md, "Where it goes"). */
-    shipTo: companyAddressInputSchema.optional(),
-    shippingMethodId: z.uuid({ message: "Choose a shipping method" }).optional(),
+    ...deliveryFields,
     phonrNo: text().trim().min(3, "Phone is Required").max(30).optional(),
     Address: text().trim().min(3, "Address is Required").max(500).optional(),
-    poReference: text()
-      .trim()
-      .max(60, "Must be 60 characters or shorter")
-      .optional()
-      .transform((s) => s || undefined),
-    /**
-     * The total the buyer was shown (quoted lines, shipping and tax: `POST /quotes/{id}/total`).
-     * When the server's total differs, nothing is ordered: 409 `total_changed` with the new
-     * figures, as at checkout.
-     */
-    expectedTotal: z.number().min(0).max(1e12).optional(),
+    poReference: poReferenceSchema,
+    /** The total the buyer was shown (quoted lines, shipping and tax: `POST /quotes/{id}/total`). */
+    expectedTotal: expectedTotalSchema.optional(),
     discountCode: noDiscountCode,
   })
   .superRefine(refineDestination);
@@ -208,9 +204,7 @@ export const quoteAcceptResultSchema = z.object({ quote: quoteSchema, order: ord
 /** Where the quote's order would go: a saved address, one given whole, else the default. */
 export const quoteTotalInputSchema = z
   .strictObject({
-    addressId: z.uuid({ message: "Choose a delivery address" }).optional(),
-    shipTo: companyAddressInputSchema.optional(),
-    shippingMethodId: z.uuid({ message: "Choose a shipping method" }).optional(),
+    ...deliveryFields,
     discountCode: noDiscountCode,
   })
   .superRefine(refineOneDestination);

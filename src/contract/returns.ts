@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { nestedIdParams, pagingQuerySchema } from "./common";
+import { namedOrderLineFields, soldProductFields } from "./orders";
+import { photoMessages, photoSchema, photoTypes } from "./photos";
 import { text } from "./text";
 import { orderVehicleSchema } from "./vehicles";
 
@@ -177,9 +179,7 @@ export type ReturnDecision = z.infer<typeof returnDecisionSchema>;
 
 export const returnLineSchema = z.object({
   line: z.number().int(),
-  productId: z.uuid().nullable(),
-  productName: z.string(),
-  partNumber: z.string().nullable(),
+  ...soldProductFields,
   qty: z.number().int(),
   /** What the line refunds, net and its tax (currency units). */
   net: z.number(),
@@ -198,16 +198,10 @@ export const returnLineSchema = z.object({
 /** Photos a customer may attach to a return (docs/returns.md, "Photos"). */
 export const MAX_RETURN_PHOTOS = 3;
 export const RETURN_PHOTO_FIELD = "photos";
-export const returnPhotoTypes = ["image/jpeg", "image/png", "image/webp"] as const;
+export const returnPhotoTypes = photoTypes;
 export type ReturnPhotoType = (typeof returnPhotoTypes)[number];
 
-export const returnPhotoSchema = z.object({
-  id: z.uuid(),
-  contentType: z.enum(returnPhotoTypes),
-  size: z.number().int(),
-  url: z.string(),
-  createdAt: z.iso.datetime({ offset: true }),
-});
+export const returnPhotoSchema = photoSchema(z.uuid());
 export type ReturnPhoto = z.infer<typeof returnPhotoSchema>;
 
 export const returnPhotoPath = (returnId: string, photoId: string) =>
@@ -269,9 +263,7 @@ export const returnableSchema = z.object({
   until: z.iso.datetime({ offset: true }).nullable(),
   lines: z.array(
     z.object({
-      line: z.number().int(),
-      productName: z.string(),
-      partNumber: z.string().nullable(),
+      ...namedOrderLineFields,
       bought: z.number().int(),
       returnable: z.number().int(),
       /**
@@ -293,9 +285,7 @@ export type Returnable = z.infer<typeof returnableSchema>;
 
 export const fitmentReportSchema = z.array(
   z.object({
-    productId: z.uuid().nullable(),
-    productName: z.string(),
-    partNumber: z.string().nullable(),
+    ...soldProductFields,
     returns: z.number().int(),
     units: z.number().int(),
     vehicles: z.array(z.object({ vehicle: z.string(), returns: z.number().int() })),
@@ -320,13 +310,7 @@ export type CreditNote = z.infer<typeof creditNoteSchema>;
 export const creditNotePdfPath = (id: string) => `/api/credit-notes/${id}/pdf`;
 
 export const returnMessages = {
-  photoType: (name: string) => `${name}: a photo must be a JPEG, PNG or WebP image`,
-  photoTooLarge: (max: number) => `Each photo must be ${max / 1024 / 1024} MiB or smaller`,
-  tooManyPhotos: (left: number) =>
-    left === 0
-      ? `This return has ${MAX_RETURN_PHOTOS} photos already: no more can be added`
-      : `At most ${MAX_RETURN_PHOTOS} photos per return: ${left} more can be added`,
-  noPhoto: `Choose a photo to send (multipart field "${RETURN_PHOTO_FIELD}")`,
+  ...photoMessages("return", MAX_RETURN_PHOTOS, RETURN_PHOTO_FIELD),
   photosClosed: "Photos can be added only while the return awaits the store's answer",
   notShipped: "Only a shipped order can be returned",
   replacement:

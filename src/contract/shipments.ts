@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { orderStatuses } from "./orders";
-import { csvRowErrorSchema } from "./product-csv";
+import { namedOrderLineFields, orderStatuses } from "./orders";
+import { csvImportResultSchema } from "./product-csv";
 import { lineBackorderSchema } from "./backorders";
 import {
   carrierSchema,
-  shippingCarriers,
-  trackingMessages,
+  refineTrackingPair,
+  trackingFields,
   trackingNumberSchema,
 } from "./shipping-carriers";
 
@@ -64,15 +64,7 @@ export const shipmentCreateSchema = z
      */
     locationId: z.uuid().optional(),
   })
-  .superRefine((b, ctx) => {
-    if ((b.carrier === undefined) !== (b.trackingNumber === undefined)) {
-      ctx.addIssue({
-        code: "custom",
-        message: trackingMessages.both,
-        path: [b.carrier === undefined ? "carrier" : "trackingNumber"],
-      });
-    }
-  });
+  .superRefine(refineTrackingPair);
 export type ShipmentCreate = z.infer<typeof shipmentCreateSchema>;
 
 /** A stock location as a shipment or a line names it. */
@@ -87,16 +79,12 @@ export const shipmentSchema = z.object({
   orderId: z.uuid(),
   /** Where it shipped from (none for shipments made before locations). */
   from: shipmentLocationSchema.nullable(),
-  carrier: z.enum(shippingCarriers).nullable(),
-  trackingNumber: z.string().nullable(),
-  /** The carrier's tracking page (none for "other" or without tracking). */
-  trackingUrl: z.string().nullable(),
+  /** Its carrier, tracking number and tracking page (none for "other" or without tracking). */
+  ...trackingFields,
   shippedAt: z.iso.datetime({ offset: true }),
   lines: z.array(
     z.object({
-      line: z.number().int(),
-      productName: z.string(),
-      partNumber: z.string().nullable(),
+      ...namedOrderLineFields,
       qty: z.number().int(),
       lot: z.string().nullable(),
     }),
@@ -116,9 +104,7 @@ export const orderShipmentsSchema = z.object({
   shipments: z.array(shipmentSchema),
   lines: z.array(
     z.object({
-      line: z.number().int(),
-      productName: z.string(),
-      partNumber: z.string().nullable(),
+      ...namedOrderLineFields,
       ordered: z.number().int(),
       shipped: z.number().int(),
       /** What can ship now (units on backorder wait for supply; cancelled ones never ship). */
@@ -143,11 +129,6 @@ export const PARTIALLY_SHIPPED_LABEL = "Partially shipped";
 export const LOT_CSV_COLUMNS = ["order", "line", "lot"] as const;
 export const MAX_LOT_CSV_ROWS = 20_000;
 export const MAX_LOT_CSV_BYTES = 2 * 1024 * 1024;
-export const lotImportSchema = z.object({
-  /** Whether the lots were written (no problems). */
-  applied: z.boolean(),
-  /** The rows of the file. */
-  rows: z.number().int(),
-  errors: z.array(csvRowErrorSchema),
-});
+/** Whether the lots were written (no problems), the file's rows and its problems. */
+export const lotImportSchema = csvImportResultSchema;
 export type LotImport = z.infer<typeof lotImportSchema>;

@@ -57,3 +57,27 @@ export const trackingNumberSchema = text({ message: trackingMessages.number })
   .regex(/^[A-Za-z0-9 -]+$/, trackingMessages.number)
   .transform(normaliseTrackingNumber)
   .refine((n) => n.replaceAll("-", "").length >= 3, trackingMessages.number);
+
+/**
+ * A parcel's tracking as answers carry it: who carries it and its number, when the admin gave
+ * them on shipping, and the carrier's tracking page (built by the server; none for "other").
+ */
+export const trackingFields = {
+  carrier: z.enum(shippingCarriers).nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+};
+
+/** A shipping form's carrier and tracking number: both or neither ("both" at the one missing). */
+export function refineTrackingPair(
+  body: { carrier?: unknown; trackingNumber?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  if ((body.carrier === undefined) !== (body.trackingNumber === undefined)) {
+    ctx.addIssue({
+      code: "custom",
+      message: trackingMessages.both,
+      path: [body.carrier === undefined ? "carrier" : "trackingNumber"],
+    });
+  }
+}

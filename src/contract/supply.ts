@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idParam, pagingQuerySchema } from "./common";
-import { csvRowErrorSchema } from "./product-csv";
+import { csvImportResultSchema } from "./product-csv";
 import { text } from "./text";
 
 /**
@@ -159,11 +159,6 @@ export const SUPPLY_CSV_COLUMNS = [
 export const SUPPLY_CSV_OPTIONAL_COLUMNS = ["note"] as const;
 export const MAX_SUPPLY_CSV_ROWS = 5_000;
 export const MAX_SUPPLY_CSV_BYTES = 2 * 1024 * 1024;
-export const supplyImportSchema = z.object({
-  /** Whether the supply was written (no problems). */
-  applied: z.boolean(),
-  /** The rows of the file. */
-  rows: z.number().int(),
-  errors: z.array(csvRowErrorSchema),
-});
+/** Whether the supply was written (no problems), the file's rows and its problems. */
+export const supplyImportSchema = csvImportResultSchema;
 export type SupplyImport = z.infer<typeof supplyImportSchema>;

@@ -1,6 +1,7 @@
 import { plural } from "./count";
 import { z } from "zod";
 import { idParamsSchema, pagingQuery } from "./common";
+import { csvRowErrorSchema } from "./product-csv";
 import { text } from "./text";
 
 // Vehicles, fitment, the VIN check and My garage (docs/decisions/010-vehicle-fitment.md).
@@ -474,9 +475,7 @@ export const vehicleCsvPreviewSchema = z.object({
   rows: z.number().int(),
   changes: vehicleImportCountsSchema,
   /** Every problem, in line order; the import is refused while there is one. */
-  errors: z.array(
-    z.object({ line: z.number().int(), column: z.string().optional(), message: z.string() }),
-  ),
+  errors: z.array(csvRowErrorSchema),
 });
 export type VehicleCsvPreview = z.infer<typeof vehicleCsvPreviewSchema>;
 export const vehicleImportResultSchema = z.object({

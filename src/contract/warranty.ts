@@ -2,9 +2,10 @@ import { z } from "zod";
 import { nestedIdParams, pagingQuerySchema } from "./common";
 import { text } from "./text";
 import { claimDeadlineSchema } from "./warranty-deadlines";
-import { orderStatuses } from "./orders";
+import { namedOrderLineFields, orderStatuses } from "./orders";
 import { returnStatuses } from "./returns";
-import { shippingCarriers } from "./shipping-carriers";
+import { photoMessages, photoSchema, photoTypes } from "./photos";
+import { trackingFields } from "./shipping-carriers";
 
 // Warranty claims (docs/warranty.md): a part that failed in use, within its warranty, claimed by
 // its buyer (or their company's owners and buyers) and decided by the manufacturer.
@@ -88,7 +89,7 @@ export const MAX_MILEAGE = 2_000_000;
 /** Photos the claimant may attach to a claim while it is open (docs/warranty.md "Photos"). */
 export const MAX_CLAIM_PHOTOS = 3;
 export const CLAIM_PHOTO_FIELD = "photos";
-export const claimPhotoTypes = ["image/jpeg", "image/png", "image/webp"] as const;
+export const claimPhotoTypes = photoTypes;
 export const claimPhotoPath = (claimId: string, photoId: string) =>
   `/api/warranty-claims/${claimId}/photos/${photoId}`;
 export const MAX_CLAIM_TEXT = 2000;
@@ -113,13 +114,7 @@ export const warrantyMessages = {
   notOpen: "This claim is decided already",
   notYourTurn: "The claim is waiting for the store's answer",
   unknownFailureCode: "Choose a failure code from the list",
-  noPhoto: `Choose a photo to send (multipart field "${CLAIM_PHOTO_FIELD}")`,
-  photoType: (name: string) => `${name}: a photo must be a JPEG, PNG or WebP image`,
-  photoTooLarge: (max: number) => `Each photo must be ${max / 1024 / 1024} MiB or smaller`,
-  tooManyPhotos: (left: number) =>
-    left === 0
-      ? `This claim has ${MAX_CLAIM_PHOTOS} photos already: no more can be added`
-      : `At most ${MAX_CLAIM_PHOTOS} photos per claim: ${left} more can be added`,
+  ...photoMessages("claim", MAX_CLAIM_PHOTOS, CLAIM_PHOTO_FIELD),
   photosClosed: "Photos can be added only while the claim is open",
   orderNotFound: "Order not found",
   claimNotFound: "Claim not found",
@@ -243,13 +238,7 @@ export const claimInspectionSchema = z.strictObject({
 export type ClaimInspection = z.infer<typeof claimInspectionSchema>;
 
 /** A claimant's photo of the failed part; `url` answers only those who see the claim. */
-export const claimPhotoSchema = z.object({
-  id: z.string(),
-  contentType: z.enum(claimPhotoTypes),
-  size: z.number().int(),
-  url: z.string(),
-  createdAt: z.iso.datetime({ offset: true }),
-});
+export const claimPhotoSchema = photoSchema(z.string());
 export type ClaimPhoto = z.infer<typeof claimPhotoSchema>;
 export const claimPhotoParamsSchema = nestedIdParams("photoId");
 
@@ -315,9 +304,7 @@ export const claimSchema = z.object({
       id: z.string(),
       number: z.string(),
       status: z.enum(orderStatuses),
-      carrier: z.enum(shippingCarriers).nullable(),
-      trackingNumber: z.string().nullable(),
-      trackingUrl: z.string().nullable(),
+      ...trackingFields,
     })
     .nullable(),
   filedAt: z.iso.datetime({ offset: true }),
@@ -338,9 +325,7 @@ export type ClaimSummary = z.infer<typeof claimSummarySchema>;
 export const claimableSchema = z.object({
   lines: z.array(
     z.object({
-      line: z.number().int(),
-      productName: z.string(),
-      partNumber: z.string().nullable(),
+      ...namedOrderLineFields,
       shipped: z.number().int(),
       /** Units still claimable: shipped, less claims (not rejected) and returns (not refused). */
       claimable: z.number().int(),
