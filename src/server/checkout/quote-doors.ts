@@ -3,7 +3,7 @@ import type { Order, OrderTotal } from "../../contract/orders";
 import type { Inventory } from "../inventory/service";
 import { unitsToCents } from "../money";
 import { lockQuoteForAcceptance } from "../quotes/access";
-import { destinationOf, quoteSource, type PlacementRequest } from "./request";
+import { deliveryOf, destinationOf, quoteSource, type PlacementRequest } from "./request";
 import { totalNow } from "./total-now";
 import type { CheckoutOptions } from "./workflow";
 import type { Customer } from "./write";
@@ -38,13 +38,7 @@ export function quoteDoors(
       place(customer, {
         source: { lines: [] },
         quoteId,
-        delivery: {
-          phone: input.phonrNo ?? "",
-          address: input.Address ?? "",
-          poReference: input.poReference ?? null,
-        },
-        destination: destinationOf(input),
-        shippingMethodId: input.shippingMethodId ?? null,
+        ...deliveryOf(input),
         expectedTotalCents:
           input.expectedTotal === undefined ? undefined : unitsToCents(input.expectedTotal),
         clientWaiting,

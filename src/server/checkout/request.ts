@@ -127,6 +127,30 @@ export function destinationOf(input: {
   return input.addressId ? { addressId: input.addressId } : { defaultAddress: true };
 }
 
+/** What a form placing an order says of where it goes (the cart's checkout, a quote's acceptance). */
+type DeliveryInput = Pick<
+  Checkout,
+  "phonrNo" | "Address" | "poReference" | "addressId" | "shipTo" | "shippingMethodId"
+>;
+
+/**
+ * Where a form's order goes: the phone, address and PO reference as typed, the destination
+ * shipping and tax are computed for, and the method chosen (none: the cheapest).
+ */
+export function deliveryOf(
+  input: DeliveryInput,
+): Pick<PlacementRequest, "delivery" | "destination" | "shippingMethodId"> {
+  return {
+    delivery: {
+      phone: input.phonrNo ?? "",
+      address: input.Address ?? "",
+      poReference: input.poReference ?? null,
+    },
+    destination: destinationOf(input),
+    shippingMethodId: input.shippingMethodId ?? null,
+  };
+}
+
 /**
  * The cart's checkout as a placement: the account's whole cart (all lines or none) at the total
  * the customer was shown, the cart emptied in the order's statement, priced in `market` when one
@@ -140,13 +164,7 @@ export function cartCheckoutRequest(
 ): PlacementRequest {
   return {
     source: { cartOf: customer.id },
-    delivery: {
-      phone: input.phonrNo ?? "",
-      address: input.Address ?? "",
-      poReference: input.poReference ?? null,
-    },
-    destination: destinationOf(input),
-    shippingMethodId: input.shippingMethodId ?? null,
+    ...deliveryOf(input),
     expectedTotalCents: unitsToCents(input.expectedTotal),
     fromCart: { saveToProfile: input.saveToProfile ?? false },
     vehicle: input.vehicle,
