@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { apiSend } from "../../../lib/api-client";
 import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
