@@ -10,6 +10,7 @@ import {
   priceRuleSchema,
 } from "../../contract/customer-groups";
 import { errorAnswers } from "../api-errors";
+import { recordRoutes } from "../http/record-routes";
 import { caller, type Guards, type SessionUser } from "../http/request-context";
 import type { CustomerGroupService } from "./groups";
 
@@ -31,63 +32,30 @@ export const customerGroupRoutes: FastifyPluginAsyncZod<{
   const config = { apiScope: "prices:write" } as const;
   const onRequest = guards.adminOnly;
 
-  app.get(
-    "/customer-groups",
-    {
-      schema: {
-        ...admin("the customer groups (retail first), with their companies and rules counted"),
-        response: { 200: z.array(customerGroupSchema), ...adminErrors },
-      },
-      onRequest,
-      config,
-    },
-    async () => groups.list(),
+  const customerGroups = recordRoutes(app, "/customer-groups", {
+    tags: ["pricing", "admin"],
+    record: customerGroupSchema,
+    errors: adminErrors,
+    onRequest,
+    config,
+  });
+  customerGroups.list(
+    "Admin: the customer groups (retail first), with their companies and rules counted",
+    () => groups.list(),
   );
-
-  app.post(
-    "/customer-groups",
-    {
-      schema: {
-        ...admin("a new customer group (`tradeMinimums`: its buyers keep each part's minimum)"),
-        body: customerGroupCreateSchema,
-        response: { 201: customerGroupSchema, ...adminErrors },
-      },
-      onRequest,
-      config,
-    },
-    async (req, reply) => reply.code(201).send(await groups.create(actor(caller(req)), req.body)),
+  customerGroups.create(
+    "Admin: a new customer group (`tradeMinimums`: its buyers keep each part's minimum)",
+    customerGroupCreateSchema,
+    (body, me) => groups.create(actor(me), body),
   );
-
-  app.patch(
-    "/customer-groups/:id",
-    {
-      schema: {
-        ...admin("rename a customer group or change whether its buyers keep trade minimums"),
-        params: idParamsSchema,
-        body: customerGroupUpdateSchema,
-        response: { 200: customerGroupSchema, ...adminErrors },
-      },
-      onRequest,
-      config,
-    },
-    async (req) => groups.update(actor(caller(req)), req.params.id, req.body),
+  customerGroups.update(
+    "Admin: rename a customer group or change whether its buyers keep trade minimums",
+    customerGroupUpdateSchema,
+    (id, body, me) => groups.update(actor(me), id, body),
   );
-
-  app.delete(
-    "/customer-groups/:id",
-    {
-      schema: {
-        ...admin("remove a customer group no company belongs to (409 otherwise; retail stays)"),
-        params: idParamsSchema,
-        response: { 204: z.null(), ...adminErrors },
-      },
-      onRequest,
-      config,
-    },
-    async (req, reply) => {
-      await groups.remove(actor(caller(req)), req.params.id);
-      return reply.code(204).send(null);
-    },
+  customerGroups.remove(
+    "Admin: remove a customer group no company belongs to (409 otherwise; retail stays)",
+    (id, me) => groups.remove(actor(me), id),
   );
 
   app.get(

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { idParamsSchema } from "../../contract/common";
 import { marketInputSchema, marketSchema, marketUpdateSchema } from "../../contract/markets";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards, type SessionUser } from "../http/request-context";
+import { recordRoutes } from "../http/record-routes";
+import type { Guards, SessionUser } from "../http/request-context";
 import type { MarketService } from "./markets";
 
 const adminErrors = errorAnswers(400, 401, 403, 404, 409);
@@ -40,36 +40,21 @@ export const marketRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    "/markets",
-    {
-      schema: {
-        tags: ["pricing", "admin"],
-        summary:
-          "Admin: a new market: `code`, `name`, `currency` (USD, EUR, GBP), `countries` (ISO codes, each in one market), `rate` from the store's currency, `rounding`, `pricesIncludeTax`, `active`",
-        body: marketInputSchema,
-        response: { 201: marketSchema, ...adminErrors },
-      },
-      onRequest,
-      config,
-    },
-    async (req, reply) => reply.code(201).send(await markets.create(actor(caller(req)), req.body)),
+  const adminMarkets = recordRoutes(app, "/markets", {
+    tags: ["pricing", "admin"],
+    record: marketSchema,
+    errors: adminErrors,
+    onRequest,
+    config,
+  });
+  adminMarkets.create(
+    "Admin: a new market: `code`, `name`, `currency` (USD, EUR, GBP), `countries` (ISO codes, each in one market), `rate` from the store's currency, `rounding`, `pricesIncludeTax`, `active`",
+    marketInputSchema,
+    (body, me) => markets.create(actor(me), body),
   );
-
-  app.patch(
-    "/markets/:id",
-    {
-      schema: {
-        tags: ["pricing", "admin"],
-        summary:
-          "Admin: change a market: the whole market again, as when it was created (the default market stays the store's currency at rate 1, active)",
-        params: idParamsSchema,
-        body: marketUpdateSchema,
-        response: { 200: marketSchema, ...adminErrors },
-      },
-      onRequest,
-      config,
-    },
-    async (req) => markets.update(actor(caller(req)), req.params.id, req.body),
+  adminMarkets.update(
+    "Admin: change a market: the whole market again, as when it was created (the default market stays the store's currency at rate 1, active)",
+    marketUpdateSchema,
+    (id, body, me) => markets.update(actor(me), id, body),
   );
 };
