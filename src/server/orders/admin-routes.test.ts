@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
-import { placeTestOrder } from "../../../tests/support/destination";
-import { insertProduct } from "../../../tests/support/factories";
+import { orderOfNewPart } from "../../../tests/support/part-orders";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
@@ -15,14 +14,12 @@ let other: TestAccount;
 let admin: TestAccount;
 
 async function placeOrder(who: TestAccount, name: string, qty = 2, priceCents = 1000) {
-  const p = await insertProduct(t.database.db, {
+  const { res, product } = await orderOfNewPart(t, who, qty, {
     name,
     priceCents,
-    minimumOrder: 1,
     availableQuantity: 50,
   });
-  const res = await placeTestOrder(t.app, who, p.id, qty);
-  return { order: res.json().order as { _id: string; total: number }, productId: p.id };
+  return { order: res.json().order as { _id: string; total: number }, productId: product.id };
 }
 
 const pay = (who: TestAccount, orderId: string) => payWithTestCard(t.app, who, orderId);

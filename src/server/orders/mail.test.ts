@@ -1,12 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
-import {
-  TEST_SHIP_TO,
-  shipsToTestAddress,
-  placeTestOrder,
-} from "../../../tests/support/destination";
+import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
+import { orderOfNewPart } from "../../../tests/support/part-orders";
 import { eventually, messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { sessionHeaders } from "../../../tests/support/requests";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -37,12 +34,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function placeOrder(app: TestApp, who: TestAccount, priceCents = 1250, qty = 2) {
-  const p = await insertProduct(app.database.db, {
-    priceCents,
-    minimumOrder: 1,
-    availableQuantity: 100,
-  });
-  const res = await placeTestOrder(app.app, who, p.id, qty);
+  const { res, product: p } = await orderOfNewPart(app, who, qty, { priceCents });
   if (res.statusCode !== 201 && res.statusCode !== 200) {
     throw new Error(`order: ${res.statusCode} ${res.body}`);
   }

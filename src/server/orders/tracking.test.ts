@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
-import { placeTestOrder } from "../../../tests/support/destination";
-import { insertProduct } from "../../../tests/support/factories";
+import { orderOfNewPart } from "../../../tests/support/part-orders";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
 import type { TestApp } from "../../../tests/support/test-app";
@@ -28,12 +27,10 @@ let admin: TestAccount;
 /** A paid order of a new customer (one each: placing orders is rate limited per account). */
 async function paidOrder(): Promise<string> {
   customer = await signUp(t.app);
-  const p = await insertProduct(t.database.db, {
+  const { res: placed } = await orderOfNewPart(t, customer, 1, {
     priceCents: 1500,
-    minimumOrder: 1,
     availableQuantity: 50,
   });
-  const placed = await placeTestOrder(t.app, customer, p.id, 1);
   const orderId = placed.json().order._id as string;
   const { paid } = await payWithTestCard(t.app, customer, orderId);
   expect(paid.json().status).toBe("paid");

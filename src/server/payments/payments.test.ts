@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
-import { insertProduct } from "../../../tests/support/factories";
+import { shipsToTestAddress } from "../../../tests/support/destination";
+import { orderOfNewPart } from "../../../tests/support/part-orders";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
 import { expectTooManyRequests } from "../../../tests/support/too-many";
@@ -14,12 +14,7 @@ import { luhnValid } from "../../contract/cards";
 import { checkCard } from "./test-card-gateway";
 
 async function placeOrder(t: TestApp, who: TestAccount, priceCents = 1999, qty = 3) {
-  const p = await insertProduct(t.database.db, {
-    priceCents,
-    minimumOrder: 1,
-    availableQuantity: 100,
-  });
-  const res = await placeTestOrder(t.app, who, p.id, qty);
+  const { res } = await orderOfNewPart(t, who, qty, { priceCents });
   return res.json().order as { _id: string; productId: string; total: number };
 }
 
