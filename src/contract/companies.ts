@@ -147,14 +147,15 @@ export type VatCheck = z.infer<typeof vatCheckSchema>;
 export const myCompanySchema = z.object({
   company: z
     .object({
-      id: z.uuid(),
-      name: z.string(),
-      taxId: z.string().nullable(),
-      paymentTerms: z.enum(paymentTermsValues),
-      creditLimit: z.number().nullable(),
-      role: z.enum(companyRoles),
-      orderLimit: z.number().nullable(),
-      monthlyLimit: z.number().nullable(),
+      /** The company's own fields, then the caller's role and spending limits in it. */
+      ...companySchema.pick({
+        id: true,
+        name: true,
+        taxId: true,
+        paymentTerms: true,
+        creditLimit: true,
+      }).shape,
+      ...companyMemberSchema.pick({ role: true, orderLimit: true, monthlyLimit: true }).shape,
       hasPriceList: z.boolean(),
       /** What its invoices on account still owe (owners and viewers; null for buyers). */
       openInvoices: z.number().nullable(),

@@ -458,16 +458,21 @@ const minimumWithinStock = (p: { minimumOrder?: number; availableQuantity?: numb
   p.minimumOrder <= p.availableQuantity;
 
 /**
+ * The refusal of a minimum above the stock, beside the minimum: compared as soon as both numbers
+ * are fine, even while other fields still have problems.
+ */
+const minimumWithinStockRule = {
+  message: productFieldMessages.minimumAboveStock,
+  path: ["minimumOrder"],
+  when: (payload: z.core.ParsePayload) => bothStockFieldsValid(payload.value),
+};
+
+/**
  * What an admin sends to add a product. Strict, because the creator's email comes from the
  * session: a body that tries to name one is refused rather than silently ignored.
  */
 export const productCreateSchema = productFieldsSchema
-  .refine(minimumWithinStock, {
-    message: productFieldMessages.minimumAboveStock,
-    path: ["minimumOrder"],
-    // Compare as soon as both numbers are fine, even while other fields still have problems.
-    when: (payload) => bothStockFieldsValid(payload.value),
-  })
+  .refine(minimumWithinStock, minimumWithinStockRule)
   .refine((p) => breaksCheaperThan(p.breaks ?? [], p.price), {
     message: productFieldMessages.breakCheaper,
     path: ["breaks"],
@@ -498,11 +503,7 @@ export const productUpdateSchema = productFieldsSchema
     message: productFieldMessages.stockWasRequired,
     path: ["availableQuantityWas"],
   })
-  .refine(minimumWithinStock, {
-    message: productFieldMessages.minimumAboveStock,
-    path: ["minimumOrder"],
-    when: (payload) => bothStockFieldsValid(payload.value),
-  })
+  .refine(minimumWithinStock, minimumWithinStockRule)
   // Both sent: checked here; one of them: the server checks the merged product.
   .superRefine(minimumInPacks, { when: (payload) => bothPackFieldsValid(payload.value) })
   // A side sent alone would leave the product half-measured: the edit sends all three.
