@@ -29,7 +29,7 @@ import { useCartQuote } from "../api/cart-quote";
 import { Totals } from "./totals";
 import { DiscountCodeField } from "./discount-code-field";
 import { loadRememberedVehicle, withVehicle } from "../../../lib/vehicle-choice";
-import { DeliveryWindow } from "./delivery-window";
+import { ShippingMethods } from "./shipping-methods";
 
 /**
  * /checkout: where it goes (a saved address, one of the company's ship-to addresses, or a new
@@ -194,32 +194,13 @@ function CheckoutFields({
                 {cart.deliveryProblem}
               </p>
             ) : (
-              <fieldset className="flex flex-col gap-2">
-                <legend className="sr-only">Shipping method</legend>
-                {cart.shippingOptions.map((o) => (
-                  <label
-                    key={o.id}
-                    className="flex cursor-pointer items-center gap-3 rounded-box border border-base-300 p-3 text-sm"
-                  >
-                    <input
-                      type="radio"
-                      name="shipping-method"
-                      className="radio radio-sm"
-                      checked={chosen === o.id}
-                      onChange={() => setMethodId(o.id)}
-                      aria-label={`${o.name}, ${o.estimate}, ${formatPrice(o.price, cart.currency)}`}
-                    />
-                    <span className="flex flex-1 flex-wrap justify-between gap-2">
-                      <span>
-                        <span className="font-medium">{o.name}</span>{" "}
-                        <span className="text-base-content/75">{o.estimate}</span>
-                      </span>
-                      <span>{o.price === 0 ? "Free" : formatPrice(o.price, cart.currency)}</span>
-                      <DeliveryWindow option={o} />
-                    </span>
-                  </label>
-                ))}
-              </fieldset>
+              <ShippingMethods
+                cart={cart}
+                name="shipping-method"
+                chosen={chosen}
+                onChoose={setMethodId}
+                look="cards"
+              />
             )}
           </section>
         )}

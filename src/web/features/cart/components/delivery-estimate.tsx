@@ -2,11 +2,10 @@ import { useState } from "react";
 import { destinationEstimateSchema, type DestinationEstimate } from "#contract/addresses";
 import { useNewAddressCountry } from "../../../components/address-country";
 import { CountryOptions } from "../../../components/country-options";
-import { formatPrice } from "../../../lib/format";
 import { useVisitorItems } from "../api/cart";
 import { useCartQuote } from "../api/cart-quote";
 import { Totals } from "./totals";
-import { DeliveryWindow } from "./delivery-window";
+import { ShippingMethods } from "./shipping-methods";
 
 /**
  * The cart's "delivered cost": shipping and tax for a country and postal code, before signing
@@ -87,28 +86,13 @@ export function DeliveryEstimate({ visitor }: { visitor: boolean }) {
           {cart.deliveryProblem ? (
             <p className="text-sm text-warning-content">{cart.deliveryProblem}</p>
           ) : (
-            <fieldset className="flex flex-col gap-1 text-sm">
-              <legend className="sr-only">Shipping method</legend>
-              {cart.shippingOptions.map((o) => (
-                <label key={o.id} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name="estimate-method"
-                    className="radio radio-xs"
-                    checked={chosen === o.id}
-                    onChange={() => setMethodId(o.id)}
-                    aria-label={`${o.name}, ${o.estimate}, ${formatPrice(o.price, cart.currency)}`}
-                  />
-                  <span className="flex flex-1 flex-wrap justify-between gap-x-2">
-                    <span>
-                      {o.name} <span className="text-base-content/75">{o.estimate}</span>
-                    </span>
-                    <span>{o.price === 0 ? "Free" : formatPrice(o.price, cart.currency)}</span>
-                    <DeliveryWindow option={o} />
-                  </span>
-                </label>
-              ))}
-            </fieldset>
+            <ShippingMethods
+              cart={cart}
+              name="estimate-method"
+              chosen={chosen}
+              onChoose={setMethodId}
+              look="compact"
+            />
           )}
           <div aria-busy={stale} className={stale ? "opacity-50" : undefined}>
             <Totals cart={cart} estimate />
