@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import {
   cartItemsInputSchema,
   cartProductParamsSchema,
   cartQtySchema,
   cartQuoteSchema,
   cartSchema,
+  type Cart,
 } from "../../contract/cart";
 import { caller, type Guards } from "../http/request-context";
 import type { CartService } from "./service";
+import type { PricingMarket } from "../pricing/pricing";
 import type { RequestMarkets } from "../pricing/request-market";
 import { applyDiscountCodeSchema } from "../../contract/discount-codes";
 import { errorAnswers } from "../api-errors";
@@ -23,103 +26,87 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   guards: Guards;
   markets: Pick<RequestMarkets, "of" | "forDestination">;
 }> = async (app, { cart, guards, markets }) => {
-  app.get(
+  /**
+   * A route of your own cart: customers only, answered the cart as it is then, priced in your
+   * market; `answer` is given your id, that market and the request's params and body.
+   */
+  const yourCart = <P extends z.ZodType, B extends z.ZodType>(
+    method: "get" | "put" | "post" | "delete",
+    path: string,
+    { summary, ...input }: { summary: string; params?: P; body?: B },
+    answer: (
+      me: string,
+      market: PricingMarket | undefined,
+      req: { params: z.infer<P>; body: z.infer<B> },
+    ) => Promise<Cart>,
+  ) =>
+    app[method](
+      path,
+      {
+        schema: { tags: ["cart"], summary, ...input, response: { 200: cartSchema, ...errors } },
+        onRequest: guards.customerOnly,
+      },
+      async (req) => {
+        const me = caller(req).id;
+        const market = await markets.of(req, me);
+        return answer(me, market, req as { params: z.infer<P>; body: z.infer<B> });
+      },
+    );
+
+  yourCart(
+    "get",
     "/cart",
-    {
-      schema: {
-        tags: ["cart"],
-        summary: "Your cart, priced now, each line with what stands in the way of ordering it",
-        response: { 200: cartSchema, ...errors },
-      },
-      onRequest: guards.customerOnly,
-    },
-    async (req) => cart.get(caller(req).id, await markets.of(req, caller(req).id)),
+    { summary: "Your cart, priced now, each line with what stands in the way of ordering it" },
+    (me, market) => cart.get(me, market),
   );
 
-  app.put(
+  yourCart(
+    "put",
     "/cart/items/:productId",
     {
-      schema: {
-        tags: ["cart"],
-        summary:
-          "Put a part in your cart with this quantity (adds it, or changes the quantity), optionally for a vehicle (the line keeps the latest one sent; the order line keeps it)",
-        params: cartProductParamsSchema,
-        body: cartQtySchema,
-        response: { 200: cartSchema, ...errors },
-      },
-      onRequest: guards.customerOnly,
+      summary:
+        "Put a part in your cart with this quantity (adds it, or changes the quantity), optionally for a vehicle (the line keeps the latest one sent; the order line keeps it)",
+      params: cartProductParamsSchema,
+      body: cartQtySchema,
     },
-    async (req) => {
-      const me = caller(req);
-      const market = await markets.of(req, me.id);
-      return cart.setQty(me.id, req.params.productId, req.body.qty, req.body.vehicle, market);
-    },
+    (me, market, { params, body }) =>
+      cart.setQty(me, params.productId, body.qty, body.vehicle, market),
   );
 
-  app.delete(
+  yourCart(
+    "delete",
     "/cart/items/:productId",
-    {
-      schema: {
-        tags: ["cart"],
-        summary: "Take a part out of your cart",
-        params: cartProductParamsSchema,
-        response: { 200: cartSchema, ...errors },
-      },
-      onRequest: guards.customerOnly,
-    },
-    async (req) => {
-      const me = caller(req);
-      return cart.remove(me.id, req.params.productId, await markets.of(req, me.id));
-    },
+    { summary: "Take a part out of your cart", params: cartProductParamsSchema },
+    (me, market, { params }) => cart.remove(me, params.productId, market),
   );
 
-  app.put(
+  yourCart(
+    "put",
     "/cart/discount-code",
     {
-      schema: {
-        tags: ["cart"],
-        summary:
-          "Apply a discount code to your cart (any case; replaces the one before): the cart with its `discount` line, or 422 with why the code cannot be used",
-        body: applyDiscountCodeSchema,
-        response: { 200: cartSchema, ...errors },
-      },
-      onRequest: guards.customerOnly,
+      summary:
+        "Apply a discount code to your cart (any case; replaces the one before): the cart with its `discount` line, or 422 with why the code cannot be used",
+      body: applyDiscountCodeSchema,
     },
-    async (req) => {
-      const me = caller(req);
-      return cart.applyCode(me.id, req.body.code, await markets.of(req, me.id));
-    },
+    (me, market, { body }) => cart.applyCode(me, body.code, market),
   );
 
-  app.delete(
+  yourCart(
+    "delete",
     "/cart/discount-code",
-    {
-      schema: {
-        tags: ["cart"],
-        summary: "Take the discount code off your cart",
-        response: { 200: cartSchema, ...errors },
-      },
-      onRequest: guards.customerOnly,
-    },
-    async (req) => cart.removeCode(caller(req).id, await markets.of(req, caller(req).id)),
+    { summary: "Take the discount code off your cart" },
+    (me, market) => cart.removeCode(me, market),
   );
 
-  app.post(
+  yourCart(
+    "post",
     "/cart/merge",
     {
-      schema: {
-        tags: ["cart"],
-        summary:
-          "Merge the cart you filled as a visitor into your account's (at sign-in); a part in both keeps the larger quantity, and the visitor's vehicle when it has one",
-        body: cartItemsInputSchema,
-        response: { 200: cartSchema, ...errors },
-      },
-      onRequest: guards.customerOnly,
+      summary:
+        "Merge the cart you filled as a visitor into your account's (at sign-in); a part in both keeps the larger quantity, and the visitor's vehicle when it has one",
+      body: cartItemsInputSchema,
     },
-    async (req) => {
-      const me = caller(req);
-      return cart.merge(me.id, req.body.items, await markets.of(req, me.id));
-    },
+    (me, market, { body }) => cart.merge(me, body.items, market),
   );
 
   app.post(
