@@ -5,6 +5,7 @@ import { insertProduct } from "../../../tests/support/factories";
 import { orderMessages } from "../../contract/orders";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { AUSTIN_ADDRESS } from "../../../tests/support/destination";
+import { standardFreeOver, usZoneForm } from "../../../tests/support/shipping-forms";
 import { orders } from "../orders/tables";
 import { products } from "../catalog/tables";
 
@@ -25,28 +26,20 @@ const texas = AUSTIN_ADDRESS;
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: "money-admin@example.com" });
   admin = await signUpAdmin(t, { email: "money-admin@example.com" });
-  const us = await call(admin, "POST", "/api/shipping-zones", {
-    name: "United States",
-    countries: ["US"],
-    methods: [
-      {
-        name: "Standard",
-        estimate: "3-5 business days",
-        kind: "free_over",
-        price: 9.95,
-        freeOver: 250,
-      },
-      {
-        name: "Express",
-        estimate: "1-2 business days",
-        kind: "weight",
-        bands: [
-          { upToGrams: 5000, price: 19.95 },
-          { upToGrams: 20000, price: 34.95 },
-        ],
-      },
-    ],
-  });
+  const us = await call(
+    admin,
+    "POST",
+    "/api/shipping-zones",
+    usZoneForm(standardFreeOver(250), {
+      name: "Express",
+      estimate: "1-2 business days",
+      kind: "weight",
+      bands: [
+        { upToGrams: 5000, price: 19.95 },
+        { upToGrams: 20000, price: 34.95 },
+      ],
+    }),
+  );
   expect(us.statusCode).toBe(201);
   [standardId, expressId] = us.json().methods.map((m: { id: string }) => m.id);
   for (const rate of [

@@ -3,6 +3,7 @@ import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { testAppWithAdmin } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
+import { standardFreeOver, usZoneForm } from "../../../tests/support/shipping-forms";
 import type { TestApp } from "../../../tests/support/test-app";
 import { POSTAL_PATTERN_MESSAGE, taxMessages } from "../../contract/tax";
 
@@ -17,19 +18,7 @@ const call = requestsAs(() => t.app);
 beforeAll(async () => {
   ({ t, admin } = await testAppWithAdmin("postal-admin@example.com"));
   // Shipping free over $50: the orders below pay tax on their part alone.
-  const zone = await call(admin, "POST", "/api/shipping-zones", {
-    name: "United States",
-    countries: ["US"],
-    methods: [
-      {
-        name: "Standard",
-        estimate: "3-5 business days",
-        kind: "free_over",
-        price: 9.95,
-        freeOver: 50,
-      },
-    ],
-  });
+  const zone = await call(admin, "POST", "/api/shipping-zones", usZoneForm(standardFreeOver(50)));
   expect(zone.statusCode, zone.body).toBe(201);
 });
 afterAll(() => t.close());
