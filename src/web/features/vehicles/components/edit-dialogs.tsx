@@ -14,12 +14,28 @@ import { FormField } from "../../../components/form-field";
 import { FormDialog } from "../../../components/form-dialog";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
-import { useChangeVehicleRecord } from "../api/vehicles";
+import { useChangeVehicleRecord, type VehicleRecordKind } from "../api/vehicles";
 import { EngineChoice } from "./add-forms";
 import { NameAndVcdbFields, nullableNumber } from "./name-fields";
 
+/**
+ * What an edit dialog's Save does to the record `id` of `kind`: changes it, says `saved`, and
+ * closes the dialog; `busy` while it is sent.
+ */
+function useSaveRecord(kind: VehicleRecordKind, id: number, saved: string, onClose: () => void) {
+  const change = useChangeVehicleRecord(kind);
+  return {
+    busy: change.isPending,
+    send: async (body: object) => {
+      await change.mutateAsync({ id, body });
+      notify.success(saved);
+      onClose();
+    },
+  };
+}
+
 export function EditMakeDialog({ make, onClose }: { make: AdminMake; onClose(): void }) {
-  const change = useChangeVehicleRecord("make");
+  const save = useSaveRecord("make", make.id, "Make saved", onClose);
   const { field, submitWith, formError } = useApiForm(makeChangeSchema, {
     defaultValues: { name: make.name, vcdbMakeId: make.vcdbMakeId ?? undefined },
   });
@@ -27,13 +43,9 @@ export function EditMakeDialog({ make, onClose }: { make: AdminMake; onClose(): 
     <FormDialog
       title={`Edit make ${make.name}`}
       onClose={onClose}
-      busy={change.isPending}
+      busy={save.busy}
       formError={formError}
-      onSubmit={submitWith(async (body) => {
-        await change.mutateAsync({ id: make.id, body });
-        notify.success("Make saved");
-        onClose();
-      })}
+      onSubmit={submitWith(save.send)}
     >
       <NameAndVcdbFields
         idPrefix="edit-make"
@@ -56,7 +68,7 @@ export function EditModelDialog({
   makeName: string;
   onClose(): void;
 }) {
-  const change = useChangeVehicleRecord("model");
+  const save = useSaveRecord("model", model.id, "Model saved", onClose);
   const { field, submitWith, formError } = useApiForm(modelChangeSchema, {
     defaultValues: {
       name: model.name,
@@ -67,13 +79,9 @@ export function EditModelDialog({
     <FormDialog
       title={`Edit model ${makeName} ${model.name}`}
       onClose={onClose}
-      busy={change.isPending}
+      busy={save.busy}
       formError={formError}
-      onSubmit={submitWith(async (body) => {
-        await change.mutateAsync({ id: model.id, body });
-        notify.success("Model saved");
-        onClose();
-      })}
+      onSubmit={submitWith(save.send)}
     >
       <NameAndVcdbFields
         idPrefix="edit-model"
@@ -88,7 +96,7 @@ export function EditModelDialog({
 }
 
 export function EditEngineDialog({ engine, onClose }: { engine: AdminEngine; onClose(): void }) {
-  const change = useChangeVehicleRecord("engine");
+  const save = useSaveRecord("engine", engine.id, "Engine saved", onClose);
   const { field, submitWith, formError } = useApiForm(engineChangeSchema, {
     defaultValues: {
       name: engine.name,
@@ -101,13 +109,9 @@ export function EditEngineDialog({ engine, onClose }: { engine: AdminEngine; onC
     <FormDialog
       title={`Edit engine ${engine.name}`}
       onClose={onClose}
-      busy={change.isPending}
+      busy={save.busy}
       formError={formError}
-      onSubmit={submitWith(async (body) => {
-        await change.mutateAsync({ id: engine.id, body });
-        notify.success("Engine saved");
-        onClose();
-      })}
+      onSubmit={submitWith(save.send)}
     >
       <NameAndVcdbFields
         idPrefix="edit-engine"
@@ -143,7 +147,7 @@ export function EditSubmodelDialog({
   submodel: AdminSubmodel;
   onClose(): void;
 }) {
-  const change = useChangeVehicleRecord("submodel");
+  const save = useSaveRecord("submodel", submodel.id, "Submodel saved", onClose);
   const { field, submitWith, formError } = useApiForm(submodelChangeSchema, {
     defaultValues: {
       name: submodel.name,
@@ -154,13 +158,9 @@ export function EditSubmodelDialog({
     <FormDialog
       title={`Edit submodel ${submodel.name}`}
       onClose={onClose}
-      busy={change.isPending}
+      busy={save.busy}
       formError={formError}
-      onSubmit={submitWith(async (body) => {
-        await change.mutateAsync({ id: submodel.id, body });
-        notify.success("Submodel saved");
-        onClose();
-      })}
+      onSubmit={submitWith(save.send)}
     >
       <NameAndVcdbFields
         idPrefix="edit-submodel"
@@ -184,7 +184,7 @@ export function EditBaseVehicleDialog({
   engines: AdminEngine[];
   onClose(): void;
 }) {
-  const change = useChangeVehicleRecord("baseVehicle");
+  const save = useSaveRecord("baseVehicle", row.id, "Vehicle saved", onClose);
   const { field, submitWith, formError, formState, watch, setValue } = useApiForm(
     baseVehicleChangeSchema,
     {
@@ -201,13 +201,9 @@ export function EditBaseVehicleDialog({
     <FormDialog
       title={`Edit the ${row.year} ${row.make.name} ${row.model.name}`}
       onClose={onClose}
-      busy={change.isPending}
+      busy={save.busy}
       formError={formError}
-      onSubmit={submitWith(async (body) => {
-        await change.mutateAsync({ id: row.id, body });
-        notify.success("Vehicle saved");
-        onClose();
-      })}
+      onSubmit={submitWith(save.send)}
     >
       <FormField
         label="Year"
