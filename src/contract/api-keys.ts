@@ -1,5 +1,6 @@
 import { plural } from "./count";
 import { z } from "zod";
+import { wholeNumber } from "./common";
 import { text } from "./text";
 
 // API keys (docs/api-keys.md): an admin makes a key for another system (a manufacturer's ERP,
@@ -114,11 +115,7 @@ const apiKeyScopeList = z
   // Each once, in the contract's order.
   .transform((list) => apiScopes.filter((s) => list.includes(s)));
 const apiKeyExpiry = z.iso.datetime({ offset: true, error: apiKeyMessages.expiry });
-const apiKeyRate = z
-  .number({ error: apiKeyMessages.rate })
-  .int(apiKeyMessages.rate)
-  .min(1, apiKeyMessages.rate)
-  .max(MAX_API_KEY_RATE, apiKeyMessages.rate);
+const apiKeyRate = wholeNumber(apiKeyMessages.rate, 1, MAX_API_KEY_RATE);
 
 /** `POST /api/api-keys`: a new key (its secret is answered once). */
 export const apiKeyCreateSchema = z.strictObject({

@@ -1,7 +1,7 @@
 import { plural } from "./count";
 import { z } from "zod";
 import { orderLineSchema, orderSchema } from "./orders";
-import { pagingQuerySchema } from "./common";
+import { DEFAULTS_IN_FORCE, pagingQuerySchema, wholeNumber } from "./common";
 import { text } from "./text";
 
 /**
@@ -105,17 +105,17 @@ export const approvalSettingsMessages = {
   reminderBeforeEnd: (days: number) =>
     `The reminder must come before the window ends: fewer than ${days * 24} hours for ${plural(days, "business day")}`,
   /** Beside the form while no admin has saved settings. */
-  defaultsInForce: "Not saved yet: these are the store's defaults.",
+  defaultsInForce: DEFAULTS_IN_FORCE,
   /** What the admin is told once the settings are saved. */
   saved: (s: { windowBusinessDays: number; reminderHours: number }) =>
     `Approval settings saved: ${plural(s.windowBusinessDays, "business day")}, owners reminded ${plural(s.reminderHours, "hour")} before the end`,
 } as const;
 
-const windowDays = z
-  .number({ error: approvalSettingsMessages.window })
-  .int(approvalSettingsMessages.window)
-  .min(1, approvalSettingsMessages.window)
-  .max(APPROVAL_WINDOW_MAX_BUSINESS_DAYS, approvalSettingsMessages.window);
+const windowDays = wholeNumber(
+  approvalSettingsMessages.window,
+  1,
+  APPROVAL_WINDOW_MAX_BUSINESS_DAYS,
+);
 
 /** What an admin saves: the window in business days, and the reminder, before its end, in hours. */
 export const approvalSettingsSchema = z

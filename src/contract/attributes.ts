@@ -1,5 +1,6 @@
 import { plural, pluralCount } from "./count";
 import { z } from "zod";
+import { wholeNumber } from "./common";
 import { productCategories } from "./constants";
 import { text } from "./text";
 
@@ -125,11 +126,7 @@ const attributeChoices = z
     (list) => new Set(list.map((c) => c.toLowerCase())).size === list.length,
     attributeMessages.choices,
   );
-const attributePosition = z
-  .number({ error: attributeMessages.position })
-  .int(attributeMessages.position)
-  .min(0, attributeMessages.position)
-  .max(MAX_ATTRIBUTE_POSITION, attributeMessages.position);
+const attributePosition = wholeNumber(attributeMessages.position, 0, MAX_ATTRIBUTE_POSITION);
 
 /** A new definition: a unit only for numbers, choices only (and always) for choices. */
 export const attributeCreateSchema = z

@@ -27,6 +27,13 @@ export const pagingQuery = (
 
 export const pagingQuerySchema = pagingQuery(24);
 
+/** Beside a settings form while no admin has saved its settings. */
+export const DEFAULTS_IN_FORCE = "Not saved yet: these are the store's defaults.";
+
+/** A whole number from `min` to `max`: anything else is refused with the one `message`. */
+export const wholeNumber = (message: string, min: number, max: number) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+
 /** A uuid in a path or a query (`/api/companies/{id}`), refused as "Malformed id". */
 export const idParam = () => z.uuid({ message: "Malformed id" });
 

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import {
-  DATES_ORDER_MESSAGE,
   dateRangeAnswerFields,
   dateRangeFields,
+  DATES_ORDER_MESSAGE,
   nestedIdParams,
   refineDateRange,
+  wholeNumber,
 } from "./common";
 import { productCategories } from "./constants";
 import { requiredName, text } from "./text";
@@ -74,11 +75,7 @@ export type CustomerGroup = z.infer<typeof customerGroupSchema>;
 
 export const priceRuleInputSchema = z
   .strictObject({
-    percent: z
-      .number({ error: customerGroupMessages.percent })
-      .int(customerGroupMessages.percent)
-      .min(1, customerGroupMessages.percent)
-      .max(100, customerGroupMessages.percent),
+    percent: wholeNumber(customerGroupMessages.percent, 1, 100),
     scope: z.enum(priceRuleScopes, { error: "Choose category, brand or part" }),
     category: z.enum(productCategories, { error: customerGroupMessages.category }).optional(),
     brand: text().trim().max(80, "Must be 80 characters or shorter").optional(),

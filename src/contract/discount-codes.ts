@@ -1,10 +1,11 @@
 import { z } from "zod";
 import {
-  DATES_ORDER_MESSAGE,
   dateRangeAnswerFields,
   dateRangeFields,
+  DATES_ORDER_MESSAGE,
   pagingQuery,
   refineDateRange,
+  wholeNumber,
 } from "./common";
 import { productCategories } from "./constants";
 import { moneySchema } from "./pricing";
@@ -53,13 +54,7 @@ export const discountCodeMessages = {
   changed: "Your discount code can no longer be used",
 } as const;
 
-const limitSchema = z
-  .number({ error: discountCodeMessages.limit })
-  .int(discountCodeMessages.limit)
-  .min(1, discountCodeMessages.limit)
-  .max(1_000_000, discountCodeMessages.limit)
-  .nullable()
-  .optional();
+const limitSchema = wholeNumber(discountCodeMessages.limit, 1, 1_000_000).nullable().optional();
 
 export const discountCodeValueSchema = text({ error: discountCodeMessages.code })
   .trim()
@@ -72,13 +67,7 @@ export const discountCodeInputSchema = z
   .strictObject({
     code: discountCodeValueSchema,
     kind: z.enum(discountKinds, { error: discountCodeMessages.kind }),
-    percent: z
-      .number({ error: discountCodeMessages.percent })
-      .int(discountCodeMessages.percent)
-      .min(1, discountCodeMessages.percent)
-      .max(100, discountCodeMessages.percent)
-      .nullable()
-      .optional(),
+    percent: wholeNumber(discountCodeMessages.percent, 1, 100).nullable().optional(),
     /** Amount off in currency units (12.5 = $12.50). */
     amount: moneySchema("Amount off").nullable().optional(),
     scope: z.enum(discountScopes, { error: discountCodeMessages.scope }).default("all"),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam, nestedIdParams } from "./common";
+import { idParam, nestedIdParams, wholeNumber } from "./common";
 import { COUNTRY_CODES } from "./addresses";
 import { requiredName, text } from "./text";
 
@@ -79,18 +79,9 @@ const locationFields = {
   /** An inactive location sells nothing and holds nothing on sale (deactivated only when empty). */
   active: z.boolean(),
   /** Working days from an order to its parcel leaving here (0: the same day). */
-  dispatchDays: z
-    .number({ message: locationMessages.dispatchDays })
-    .int(locationMessages.dispatchDays)
-    .min(0, locationMessages.dispatchDays)
-    .max(60, locationMessages.dispatchDays),
+  dispatchDays: wholeNumber(locationMessages.dispatchDays, 0, 60),
   /** The hour (UTC, 1 to 23) from which an order counts from the next working day; null: none. */
-  cutoffHour: z
-    .number({ message: locationMessages.cutoffHour })
-    .int(locationMessages.cutoffHour)
-    .min(1, locationMessages.cutoffHour)
-    .max(23, locationMessages.cutoffHour)
-    .nullable(),
+  cutoffHour: wholeNumber(locationMessages.cutoffHour, 1, 23).nullable(),
 };
 
 export const locationCreateSchema = z.object({
@@ -172,12 +163,7 @@ export const LEAD_DAYS_MESSAGE = "Enter a lead time of 1 to 730 days, or leave i
 /** Admin: whether a product takes backorders, and its lead time (null: up to open supply only). */
 export const backorderPolicySchema = z.strictObject({
   takes: z.boolean(),
-  leadDays: z
-    .number({ message: LEAD_DAYS_MESSAGE })
-    .int(LEAD_DAYS_MESSAGE)
-    .min(1, LEAD_DAYS_MESSAGE)
-    .max(730, LEAD_DAYS_MESSAGE)
-    .nullable(),
+  leadDays: wholeNumber(LEAD_DAYS_MESSAGE, 1, 730).nullable(),
 });
 export type BackorderPolicy = z.infer<typeof backorderPolicySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nestedIdParams, pagingQuerySchema } from "./common";
+import { nestedIdParams, pagingQuerySchema, wholeNumber } from "./common";
 import { namedOrderLineFields, soldProductFields } from "./orders";
 import { photoMessages, photoSchema, photoTypes } from "./photos";
 import { text } from "./text";
@@ -75,11 +75,7 @@ export const feeableReasons: readonly ReturnReason[] = ["did_not_fit", "no_longe
 
 /** The admin's restocking-fee rule: a percent of what is refunded, for the conditions chosen. */
 export const restockingFeeSchema = z.strictObject({
-  percent: z
-    .number({ error: "The fee is a whole percent from 0 to 100" })
-    .int("The fee is a whole percent from 0 to 100")
-    .min(0, "The fee is a whole percent from 0 to 100")
-    .max(100, "The fee is a whole percent from 0 to 100"),
+  percent: wholeNumber("The fee is a whole percent from 0 to 100", 0, 100),
   conditions: z
     .array(z.enum(feeConditions))
     .max(feeConditions.length)

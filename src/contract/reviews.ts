@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wholeNumber } from "./common";
 import { text } from "./text";
 
 export const MIN_RATING = 1;
@@ -39,11 +40,7 @@ const ratingMessage = "Choose a rating from 1 to 5";
  * the session: a body that tries to name one is refused rather than silently ignored.
  */
 export const reviewCreateSchema = z.strictObject({
-  ratings: z
-    .number({ error: ratingMessage })
-    .int(ratingMessage)
-    .min(MIN_RATING, ratingMessage)
-    .max(MAX_RATING, ratingMessage),
+  ratings: wholeNumber(ratingMessage, MIN_RATING, MAX_RATING),
   descreption: text({ error: "Write your review" }, { multiline: true })
     .trim()
     .min(1, "Write your review")

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULTS_IN_FORCE, wholeNumber } from "./common";
 import { dueDateWords } from "./payment-words";
 
 // A warranty claim's deadlines and reminders (docs/warranty.md "Deadlines and reminders"): each
@@ -29,7 +30,7 @@ export const warrantyDeadlineMessages = {
   reminderBeforeDeadline: (days: number) =>
     `The reminder must come after the claim changes: fewer than ${days} ${days === 1 ? "day" : "days"} before the deadline`,
   /** Beside the form while no admin has saved settings. */
-  defaultsInForce: "Not saved yet: these are the store's defaults.",
+  defaultsInForce: DEFAULTS_IN_FORCE,
   /** What the admin is told once the settings are saved. */
   saved: (s: WarrantyDeadlineSettingsInput) =>
     `Deadlines saved: the claimant ${days(s.claimantDays)}, the store ${days(s.storeDays)}, reminders ${days(s.reminderDays)} before`,
@@ -37,15 +38,12 @@ export const warrantyDeadlineMessages = {
 
 const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
 
-const wholeDays = (message: string, min: number, max: number) =>
-  z.number({ error: message }).int(message).min(min, message).max(max, message);
-
 /** `PUT /api/warranty/settings` (admin): each side's days, and the reminder's lead. */
 export const warrantyDeadlineSettingsSchema = z
   .strictObject({
-    claimantDays: wholeDays(warrantyDeadlineMessages.claimantDays, 1, MAX_DEADLINE_DAYS),
-    storeDays: wholeDays(warrantyDeadlineMessages.storeDays, 1, MAX_DEADLINE_DAYS),
-    reminderDays: wholeDays(warrantyDeadlineMessages.reminderDays, 0, MAX_DEADLINE_DAYS - 1),
+    claimantDays: wholeNumber(warrantyDeadlineMessages.claimantDays, 1, MAX_DEADLINE_DAYS),
+    storeDays: wholeNumber(warrantyDeadlineMessages.storeDays, 1, MAX_DEADLINE_DAYS),
+    reminderDays: wholeNumber(warrantyDeadlineMessages.reminderDays, 0, MAX_DEADLINE_DAYS - 1),
   })
   .superRefine((s, ctx) => {
     const shortest = Math.min(s.claimantDays, s.storeDays);
