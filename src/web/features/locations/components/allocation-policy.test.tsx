@@ -1,14 +1,11 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import { allocationWords } from "#contract/locations";
-import { json, renderWithApi } from "../../../../../tests/support/web-api";
+import { json, renderWithApi, undoStubsAfterEach } from "../../../../../tests/support/web-api";
 import { notify } from "../../../lib/notify";
 import { AllocationPolicyForm } from "./allocation-policy";
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 test("the admin turns on 'one location for the whole order': it is sent and said", async () => {
   const success = vi.spyOn(notify, "success").mockImplementation(() => {});

@@ -1,13 +1,10 @@
 import { screen } from "@testing-library/react";
-import { afterEach, expect, test, vi } from "vitest";
+import { expect, test } from "vitest";
 import type { ProductStock } from "#contract/locations";
-import { json, renderWithApi } from "../../../../../tests/support/web-api";
+import { json, renderWithApi, undoStubsAfterEach } from "../../../../../tests/support/web-api";
 import { BackorderPolicy } from "./backorder-policy";
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 const product: ProductStock = {
   productId: "0b7a4c8e-1111-4d6a-9a55-0c6a4f1e2b11",

@@ -1,15 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import { locationMessages, type Location, type ProductStock as Stock } from "#contract/locations";
-import { json, renderWithApi } from "../../../../../tests/support/web-api";
+import { json, renderWithApi, undoStubsAfterEach } from "../../../../../tests/support/web-api";
 import { notify } from "../../../lib/notify";
 import { LocationsPage } from "./locations-page";
 import { ProductStock } from "./product-stock";
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 const PRODUCT = "0b7a4c8e-1111-4d6a-9a55-0c6a4f1e2b11";
 const MAIN = "5d0f0a4e-2222-4d6a-9a55-0c6a4f1e2b11";

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import {
   customerGroupMessages,
   GARAGE_GROUP_ID,
@@ -8,14 +8,11 @@ import {
   type PriceRule,
 } from "#contract/customer-groups";
 import { notify } from "../../../lib/notify";
-import { json, renderWithApi } from "../../../../../tests/support/web-api";
+import { json, renderWithApi, undoStubsAfterEach } from "../../../../../tests/support/web-api";
 import { press } from "../../../../../tests/support/web-form";
 import { CustomerGroupsAdmin } from "./customer-groups-admin";
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 const group = (id: string, name: string, retail = false): CustomerGroup => ({
   id,
