@@ -1,47 +1,45 @@
 import { expect, test } from "vitest";
+import type { OrderStatus } from "./orders";
 import { dueDateWords, onAccountCheckoutWords, paymentWords } from "./payment-words";
 
-const account = (settled: boolean, creditedInFull = false) => ({
-  invoiceNumber: "INV-2026-000123",
-  dueAt: "2026-12-26T10:00:00.000Z",
-  settled,
-  creditedInFull,
-});
+/** An order of `status` on account, its invoice INV-2026-000123 due 26 Dec 2026. */
+const onAccount = (status: OrderStatus, settled: boolean, creditedInFull = false) =>
+  paymentWords({
+    status,
+    account: {
+      invoiceNumber: "INV-2026-000123",
+      dueAt: "2026-12-26T10:00:00.000Z",
+      settled,
+      creditedInFull,
+    },
+  });
+
+/** Its line while the invoice is open, and once credit notes have cancelled it in full. */
+const dueLine = "On account · invoice INV-2026-000123 due 26 Dec 2026";
+const creditedLine = "Nothing due · invoice INV-2026-000123 credited in full";
 
 test("an order on account reads On account with its invoice and due date, never Paid", () => {
-  const words = paymentWords({ status: "paid", account: account(false) });
-  expect(words).toEqual({
-    badge: "On account",
-    line: "On account · invoice INV-2026-000123 due 26 Dec 2026",
-  });
+  const words = onAccount("paid", false);
+  expect(words).toEqual({ badge: "On account", line: dueLine });
   expect(JSON.stringify(words)).not.toContain("Paid");
 });
 
 test("once its invoice is paid, an order on account reads Paid", () => {
-  expect(paymentWords({ status: "paid", account: account(true) })).toEqual({
+  expect(onAccount("paid", true)).toEqual({
     badge: "Paid",
     line: "Paid · invoice INV-2026-000123",
   });
 });
 
 test("an order on account whose invoice credit notes cancelled in full reads Nothing due, never Paid", () => {
-  const shipped = paymentWords({ status: "shipped", account: account(true, true) });
-  expect(shipped).toEqual({
-    badge: "Shipped",
-    line: "Nothing due · invoice INV-2026-000123 credited in full",
-  });
-  expect(paymentWords({ status: "paid", account: account(true, true) })).toEqual({
-    badge: "Credited",
-    line: "Nothing due · invoice INV-2026-000123 credited in full",
-  });
+  const shipped = onAccount("shipped", true, true);
+  expect(shipped).toEqual({ badge: "Shipped", line: creditedLine });
+  expect(onAccount("paid", true, true)).toEqual({ badge: "Credited", line: creditedLine });
   expect(JSON.stringify(shipped)).not.toContain("Paid");
 });
 
 test("a shipped order on account keeps saying what is due", () => {
-  expect(paymentWords({ status: "shipped", account: account(false) })).toEqual({
-    badge: "Shipped",
-    line: "On account · invoice INV-2026-000123 due 26 Dec 2026",
-  });
+  expect(onAccount("shipped", false)).toEqual({ badge: "Shipped", line: dueLine });
 });
 
 test("card orders read as their status", () => {
