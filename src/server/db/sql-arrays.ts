@@ -2,7 +2,8 @@ import type { DbOrTx } from "./database";
 import { sql, type SQL } from "./sql";
 
 // Arrays as one bound parameter (`= any(...)`, `unnest(...)`): one statement shape whatever the
-// length, where drizzle's `inArray` writes one parameter per element.
+// length, where drizzle's `inArray` writes one parameter per element. Below them, reads and writes
+// of many keys or rows: in statements of a bounded size, or none at all for no keys.
 
 /** A uuid[] parameter; the ids are uuids already checked by the contract or read from the database. */
 export const sqlUuids = (ids: string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
@@ -35,4 +36,12 @@ export async function writeInStatements<T>(
     written += result.rowCount ?? 0;
   }
   return written;
+}
+
+/** The rows `read` finds for `keys`: none, and no statement sent, when there are no keys. */
+export async function rowsForKeys<K, R>(
+  keys: K[],
+  read: (keys: K[]) => PromiseLike<R[]>,
+): Promise<R[]> {
+  return keys.length === 0 ? [] : await read(keys);
 }

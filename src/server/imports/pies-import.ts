@@ -19,6 +19,7 @@ import {
   type UpsertProductRow,
 } from "../catalog/writes";
 import type { DbOrTx } from "../db/database";
+import { rowsForKeys } from "../db/sql-arrays";
 import { collectingSooner } from "./collect-sooner";
 import { readPies, type PiesItem, type PiesLimits } from "./pies";
 
@@ -119,10 +120,9 @@ export async function applyPies(
 
   async function handle(items: PiesItem[]) {
     const keys = items.map((i) => i.partKey).filter((k) => k !== "");
-    const found =
-      keys.length === 0
-        ? []
-        : await tx.select().from(products).where(inArray(products.partNumberNormalized, keys));
+    const found = await rowsForKeys(keys, (wanted) =>
+      tx.select().from(products).where(inArray(products.partNumberNormalized, wanted)),
+    );
     const existingOf = new Map(found.map((p) => [p.partNumberNormalized, p]));
     const ids = found.map((p) => p.id);
     /** The found products' rows of a table: none read when no product was found. */

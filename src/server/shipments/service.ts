@@ -15,6 +15,7 @@ import {
 import type { Order } from "../../contract/orders";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
+import { rowsForKeys } from "../db/sql-arrays";
 import { orderItems, type orders } from "../orders/tables";
 import { visibleOrder, type OrderViewer } from "../orders/service";
 import { isPartlyShipped, lockOrder, markOrderShipped, markPartlyShipped } from "../orders/state";
@@ -226,18 +227,10 @@ async function view(tx: DbOrTx, order: OrderRow): Promise<OrderShipments> {
     .leftJoin(stockLocations, eq(stockLocations.id, shipments.locationId))
     .where(eq(shipments.orderId, order.id))
     .orderBy(asc(shipments.shippedAt), asc(shipments.id));
-  const lineRows =
-    shipmentRows.length === 0
-      ? []
-      : await tx
-          .select()
-          .from(shipmentLines)
-          .where(
-            inArray(
-              shipmentLines.shipmentId,
-              shipmentRows.map((s) => s.shipment.id),
-            ),
-          );
+  const lineRows = await rowsForKeys(
+    shipmentRows.map((s) => s.shipment.id),
+    (ids) => tx.select().from(shipmentLines).where(inArray(shipmentLines.shipmentId, ids)),
+  );
   const backorders = (await backordersOf(tx, [order.id])).get(order.id) ?? [];
   const itemOf = new Map<number, OrderItemRow>(items.map((i) => [i.line, i]));
   const shippedOf = new Map<number, number>();
@@ -399,18 +392,17 @@ export type ShipmentService = ReturnType<typeof createShipmentService>;
  * `orderId:line`, each line's lots in order, once each.
  */
 export async function lotsByLine(tx: DbOrTx, orderIds: string[]): Promise<Map<string, string[]>> {
-  const rows =
-    orderIds.length === 0
-      ? []
-      : await tx
-          .selectDistinct({
-            orderId: shipmentLines.orderId,
-            line: shipmentLines.line,
-            lot: shipmentLines.lot,
-          })
-          .from(shipmentLines)
-          .where(and(inArray(shipmentLines.orderId, orderIds), isNotNull(shipmentLines.lot)))
-          .orderBy(shipmentLines.orderId, shipmentLines.line, shipmentLines.lot);
+  const rows = await rowsForKeys(orderIds, (ids) =>
+    tx
+      .selectDistinct({
+        orderId: shipmentLines.orderId,
+        line: shipmentLines.line,
+        lot: shipmentLines.lot,
+      })
+      .from(shipmentLines)
+      .where(and(inArray(shipmentLines.orderId, ids), isNotNull(shipmentLines.lot)))
+      .orderBy(shipmentLines.orderId, shipmentLines.line, shipmentLines.lot),
+  );
   const lots = new Map<string, string[]>();
   for (const r of rows) {
     const key = `${r.orderId}:${r.line}`;

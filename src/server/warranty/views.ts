@@ -10,6 +10,7 @@ import {
 } from "../../contract/warranty";
 import { companies } from "../companies/tables";
 import type { DbOrTx } from "../db/database";
+import { rowsForKeys } from "../db/sql-arrays";
 import { orderItems, orders } from "../orders/tables";
 import { returnRequests } from "../returns/tables";
 import {
@@ -45,38 +46,34 @@ export async function summaries(
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(inArray(orderItems.orderId, orderIds));
   const codes = [...new Set(rows.flatMap((r) => (r.failureCode ? [r.failureCode] : [])))];
-  const labels =
-    codes.length === 0
-      ? []
-      : await tx
-          .select({ code: warrantyFailureCodes.code, label: warrantyFailureCodes.label })
-          .from(warrantyFailureCodes)
-          .where(inArray(warrantyFailureCodes.code, codes));
+  const labels = await rowsForKeys(codes, (keys) =>
+    tx
+      .select({ code: warrantyFailureCodes.code, label: warrantyFailureCodes.label })
+      .from(warrantyFailureCodes)
+      .where(inArray(warrantyFailureCodes.code, keys)),
+  );
   const companyIds = [...new Set(rows.flatMap((r) => (r.companyId ? [r.companyId] : [])))];
-  const names =
-    companyIds.length === 0
-      ? []
-      : await tx
-          .select({ id: companies.id, name: companies.name })
-          .from(companies)
-          .where(inArray(companies.id, companyIds));
+  const names = await rowsForKeys(companyIds, (ids) =>
+    tx
+      .select({ id: companies.id, name: companies.name })
+      .from(companies)
+      .where(inArray(companies.id, ids)),
+  );
   const returnIds = rows.flatMap((r) => (r.returnId ? [r.returnId] : []));
-  const returns =
-    returnIds.length === 0
-      ? []
-      : await tx
-          .select({
-            id: returnRequests.id,
-            rma: returnRequests.rmaNumber,
-            status: returnRequests.status,
-          })
-          .from(returnRequests)
-          .where(inArray(returnRequests.id, returnIds));
+  const returns = await rowsForKeys(returnIds, (ids) =>
+    tx
+      .select({
+        id: returnRequests.id,
+        rma: returnRequests.rmaNumber,
+        status: returnRequests.status,
+      })
+      .from(returnRequests)
+      .where(inArray(returnRequests.id, ids)),
+  );
   const replacementIds = rows.flatMap((r) => (r.replacementOrderId ? [r.replacementOrderId] : []));
-  const replacements =
-    replacementIds.length === 0
-      ? []
-      : await tx.select().from(orders).where(inArray(orders.id, replacementIds));
+  const replacements = await rowsForKeys(replacementIds, (ids) =>
+    tx.select().from(orders).where(inArray(orders.id, ids)),
+  );
   const deadlines = await deadlinesOf(tx, rows, now);
   const lots = await lotsByLine(tx, orderIds);
   return rows.map((r) => {
