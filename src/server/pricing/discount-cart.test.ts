@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { texasSalesTax } from "../../../tests/support/destination";
+import { createDiscountCode } from "../../../tests/support/discount-codes";
 import { insertProduct } from "../../../tests/support/factories";
 import { requestsAs } from "../../../tests/support/requests";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
@@ -22,8 +23,7 @@ describe("a discount code in the cart", () => {
   const fresh = () => `K${process.pid}X${++n}`;
   async function code(body: object): Promise<string> {
     const c = fresh();
-    const res = await req(admin, "POST", "/api/discount-codes", { code: c, ...body });
-    expect(res.statusCode).toBe(201);
+    await createDiscountCode(t.app, admin, c, body);
     return c;
   }
   /** A customer with 2 brake parts at $30.00 and 1 filter at $12.01 in their cart. */

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { checkoutToTestAddress } from "../../../tests/support/destination";
+import { createDiscountCode } from "../../../tests/support/discount-codes";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { cancelOrderAsAdmin, payWithTestCard } from "../../../tests/support/payments";
@@ -28,9 +29,7 @@ describe("checking out with a discount code", () => {
   let n = 0;
   async function code(body: object): Promise<{ code: string; id: string }> {
     const c = `Q${process.pid}X${++n}`;
-    const res = await req(admin, "POST", "/api/discount-codes", { code: c, ...body });
-    expect(res.statusCode).toBe(201);
-    return { code: c, id: res.json().id };
+    return { code: c, id: await createDiscountCode(t.app, admin, c, body) };
   }
   /** A customer with 3 parts at $10.00 in their cart and `c` applied; their cart as shown. */
   async function buyerWithCode(c: string) {

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
+import { createDiscountCode } from "../../../tests/support/discount-codes";
 import { insertProduct } from "../../../tests/support/factories";
 import { requestsAs } from "../../../tests/support/requests";
 import { shippingAppWithAdmin } from "../../../tests/support/store";
@@ -27,9 +28,7 @@ describe("a discount code on the one-product order", () => {
   let n = 0;
   async function code(body: object): Promise<{ code: string; id: string }> {
     const c = `O${process.pid}X${++n}`;
-    const res = await req(admin, "POST", "/api/discount-codes", { code: c, ...body });
-    expect(res.statusCode, res.body).toBe(201);
-    return { code: c, id: res.json().id };
+    return { code: c, id: await createDiscountCode(t.app, admin, c, body) };
   }
   const part = () => insertProduct(t.database.db, { priceCents: 1000, minimumOrder: 1 });
   const where = { shipTo: TEST_SHIP_TO };
