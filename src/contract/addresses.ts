@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { phoneNumberSchema } from "./phone";
-import { text } from "./text";
+import { shortText, text } from "./text";
 
 /**
  * Structured delivery addresses (the address book in My Info, checkout, the cart's estimate).
@@ -132,7 +132,7 @@ const line = (required: string | null, max: number) =>
         .trim()
         .min(1, required)
         .max(max, `Must be ${max} characters or shorter`)
-    : text().trim().max(max, `Must be ${max} characters or shorter`).default("");
+    : shortText(max).default("");
 
 /** A country and postal code, with the region where the country needs one; normalised. */
 function refineArea<T extends { country: string; postalCode: string; region: string }>(

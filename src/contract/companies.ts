@@ -3,7 +3,7 @@ import { idParamsSchema, nestedIdParams } from "./common";
 import { addressPatchSchema, addressSchema } from "./addresses";
 import { moneySchema } from "./pricing";
 import { paymentTermsSchema, paymentTermsValues } from "./terms";
-import { requiredName, text } from "./text";
+import { requiredName, shortText } from "./text";
 
 /** Trade companies: members with roles, invitations by email, a price list. Money in currency units. */
 
@@ -35,9 +35,7 @@ export const companyMessages = {
 } as const;
 
 const optionalText = (max: number) =>
-  text()
-    .trim()
-    .max(max, `Must be ${max} characters or shorter`)
+  shortText(max)
     .transform((v) => (v === "" ? null : v))
     .nullable()
     .optional();

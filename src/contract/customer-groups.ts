@@ -8,7 +8,7 @@ import {
   wholeNumber,
 } from "./common";
 import { productCategories } from "./constants";
-import { requiredName, text } from "./text";
+import { requiredName, shortText } from "./text";
 
 /**
  * Customer groups and their price rules (docs/pricing.md "Customer groups and price rules"):
@@ -78,8 +78,8 @@ export const priceRuleInputSchema = z
     percent: wholeNumber(customerGroupMessages.percent, 1, 100),
     scope: z.enum(priceRuleScopes, { error: "Choose category, brand or part" }),
     category: z.enum(productCategories, { error: customerGroupMessages.category }).optional(),
-    brand: text().trim().max(80, "Must be 80 characters or shorter").optional(),
-    partNumber: text().trim().max(60, "Must be 60 characters or shorter").optional(),
+    brand: shortText(80).optional(),
+    partNumber: shortText(60).optional(),
     ...dateRangeFields,
   })
   .superRefine((v, ctx) => {

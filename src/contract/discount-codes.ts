@@ -9,7 +9,7 @@ import {
 } from "./common";
 import { productCategories } from "./constants";
 import { moneySchema } from "./pricing";
-import { text } from "./text";
+import { shortText, text } from "./text";
 
 /**
  * Discount codes (docs/pricing.md "Discount codes"): a code a buyer types in the cart takes a
@@ -72,7 +72,7 @@ export const discountCodeInputSchema = z
     amount: moneySchema("Amount off").nullable().optional(),
     scope: z.enum(discountScopes, { error: discountCodeMessages.scope }).default("all"),
     category: z.enum(productCategories, { error: discountCodeMessages.category }).optional(),
-    partNumber: text().trim().max(60, "Must be 60 characters or shorter").optional(),
+    partNumber: shortText(60).optional(),
     /** The smallest order subtotal (before the discount) the code is for; 0: any. */
     minSubtotal: moneySchema("Minimum order").default(0),
     ...dateRangeFields,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idParam, nestedIdParams, wholeNumber } from "./common";
 import { COUNTRY_CODES } from "./addresses";
-import { requiredName, text } from "./text";
+import { requiredName, shortText, text } from "./text";
 
 /**
  * Stock locations (admin, docs/inventory.md "Locations (admin)"): the store's warehouses, one of
@@ -47,7 +47,7 @@ const codeList = (what: string) =>
     .max(300, "At most 300")
     .transform((codes) => [...new Set(codes)]);
 
-const line = (max: number) => text().trim().max(max, `Must be ${max} characters or shorter`);
+const line = shortText;
 
 /** A location's fields as an admin sends them (the update takes any of them). */
 const locationFields = {

@@ -10,7 +10,7 @@ import {
 } from "./shipping-carriers";
 import { companyAddressInputSchema } from "./addresses";
 import { discountLineSchema, orderDiscountCodeSchema } from "./discount-codes";
-import { text } from "./text";
+import { shortText, text } from "./text";
 import { orderVehicleSchema } from "./vehicles";
 
 /** The exact texts a customer sees about orders (SPEC sections 5 and 8, spelt so). */
@@ -258,9 +258,7 @@ export const deliveryFields = {
 export const expectedTotalSchema = z.number().min(0).max(1e12);
 
 /** The buyer's purchase order reference, kept on the order (empty: none). */
-export const poReferenceSchema = text()
-  .trim()
-  .max(60, "Must be 60 characters or shorter")
+export const poReferenceSchema = shortText(60)
   .optional()
   .transform((s) => s || undefined);
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "./addresses";
-import { requiredName, text } from "./text";
+import { requiredName, shortText, text } from "./text";
 
 /** Shipping zones and their methods (admin), and the options a customer chooses from. */
 
@@ -35,7 +35,7 @@ export const shippingMethodInputSchema = z
     /** Present when editing a method that exists (its id stays, so carts choosing it keep it). */
     id: z.uuid().optional(),
     name: requiredName(60),
-    estimate: text().trim().max(60, "Must be 60 characters or shorter").default(""),
+    estimate: shortText(60).default(""),
     kind: z.enum(shippingRateKinds, { message: "Choose flat, weight or free over" }),
     /** flat: the price; free_over: the price below the threshold. */
     price: money("a price").default(0),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "./addresses";
 import { vatCheckSchema } from "./companies";
-import { requiredName, text } from "./text";
+import { requiredName, shortText, text } from "./text";
 
 /** Tax rates by country and region (admin). Prices in the catalog are net of tax. */
 
@@ -49,9 +49,7 @@ export const taxRateInputSchema = z.object({
   /** Empty: the whole country. US and CA: the state or province code. */
   region: text().trim().toUpperCase().max(60, "Must be 60 characters or shorter").default(""),
   /** Empty: the whole region or country; else a code, a prefix (`100*`) or a range. */
-  postalCode: text()
-    .trim()
-    .max(23, "Must be 23 characters or shorter")
+  postalCode: shortText(23)
     .transform(normalizePostalCode)
     .refine((p) => p === "" || parsePostalPattern(p) !== null, POSTAL_PATTERN_MESSAGE)
     .default(""),

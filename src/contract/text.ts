@@ -35,3 +35,6 @@ export const requiredName = (max: number) =>
     .trim()
     .min(1, "Name is Required")
     .max(max, tooLongMessage(max));
+
+/** A trimmed text of at most `max` characters (longer: "Must be 60 characters or shorter"). */
+export const shortText = (max: number) => text().trim().max(max, tooLongMessage(max));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pagingQuery } from "./common";
 import { optionalPhoneNumberSchema } from "./phone";
-import { text } from "./text";
+import { shortText, text } from "./text";
 
 export const roles = ["admin", "user"] as const;
 export type Role = (typeof roles)[number];
@@ -21,15 +21,15 @@ export type Profile = z.infer<typeof profileSchema>;
 
 /** What a user may change of their profile: name, email and role are not among it. */
 export const profileUpdateSchema = z.strictObject({
-  education: text().trim().max(200, "Must be 200 characters or shorter"),
-  address: text().trim().max(300, "Must be 300 characters or shorter"),
+  education: shortText(200),
+  address: shortText(300),
   phoneNo: optionalPhoneNumberSchema,
-  linkedIn: text()
-    .trim()
-    .max(200, "Must be 200 characters or shorter")
-    .refine((v) => v === "" || /^https:\/\/([a-z0-9-]+\.)*linkedin\.com\//i.test(v), {
+  linkedIn: shortText(200).refine(
+    (v) => v === "" || /^https:\/\/([a-z0-9-]+\.)*linkedin\.com\//i.test(v),
+    {
       message: "Use a https://linkedin.com/… address",
-    }),
+    },
+  ),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 

@@ -2,7 +2,7 @@ import { plural } from "./count";
 import { z } from "zod";
 import { idParamsSchema, pagingQuery } from "./common";
 import { csvRowErrorSchema } from "./product-csv";
-import { text } from "./text";
+import { shortText, text } from "./text";
 
 // Vehicles, fitment, the VIN check and My garage (docs/decisions/010-vehicle-fitment.md).
 
@@ -185,9 +185,9 @@ export const fitmentRangeInputSchema = z
     yearTo: z.number(vehicleMessages.year).int().min(MIN_VEHICLE_YEAR).max(MAX_VEHICLE_YEAR),
     /** Only this engine; absent means every engine. */
     engine: z.number().int().min(1).max(2_147_483_647).optional(),
-    position: text().trim().max(40, "Must be 40 characters or shorter").optional(),
+    position: shortText(40).optional(),
     quantity: z.number().int().min(1, "At least 1").max(100, "At most 100").default(1),
-    note: text().trim().max(120, "Must be 120 characters or shorter").optional(),
+    note: shortText(120).optional(),
   })
   .refine((r) => r.yearFrom <= r.yearTo, { message: "The first year comes before the last" })
   .refine((r) => r.yearTo - r.yearFrom < MAX_FITMENT_YEARS, {
