@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type {
   AdminAttributeDefinition,
   AttributeDefinition,
@@ -7,6 +7,7 @@ import type {
 } from "#contract/attributes";
 import type { ProductCategory } from "#contract/constants";
 import { apiGet, apiSend } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** Attribute definitions by category (docs/attributes.md); the admin's table under the same root. */
@@ -33,50 +34,43 @@ export const useAttributeTable = (category: ProductCategory) =>
   });
 
 /** After any change: the definitions, and products (their answers carry the values). */
-function useAttributesChanged() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: keys.all }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
-    ]);
-}
+const alsoProducts = { also: [queryKeys.products.all] };
 
 export function useAddAttribute() {
-  const changed = useAttributesChanged();
-  return useMutation({
-    mutationFn: (body: object) => apiSend<AttributeDefinition>("POST", "/attributes", body),
-    onSuccess: changed,
-  });
+  return useInvalidatingMutation(
+    keys.all,
+    (body: object) => apiSend<AttributeDefinition>("POST", "/attributes", body),
+    alsoProducts,
+  );
 }
 
 export function useChangeAttribute() {
-  const changed = useAttributesChanged();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: object }) =>
+  return useInvalidatingMutation(
+    keys.all,
+    ({ id, body }: { id: string; body: object }) =>
       apiSend<AttributeDefinition>("PATCH", `/attributes/${encodeURIComponent(id)}`, body),
-    onSuccess: changed,
-  });
+    alsoProducts,
+  );
 }
 
 export function useRemoveAttribute() {
-  const changed = useAttributesChanged();
-  return useMutation({
-    mutationFn: (id: string) => apiSend<void>("DELETE", `/attributes/${encodeURIComponent(id)}`),
-    onSuccess: changed,
-  });
+  return useInvalidatingMutation(
+    keys.all,
+    (id: string) => apiSend<void>("DELETE", `/attributes/${encodeURIComponent(id)}`),
+    alsoProducts,
+  );
 }
 
 /** Replaces a product's values (PUT /products/:id/attributes). */
 export function useSetProductAttributes(productId: string) {
-  const changed = useAttributesChanged();
-  return useMutation({
-    mutationFn: (body: ProductAttributeValues) =>
+  return useInvalidatingMutation(
+    keys.all,
+    (body: ProductAttributeValues) =>
       apiSend<{ attributes: ProductAttribute[] }>(
         "PUT",
         `/products/${encodeURIComponent(productId)}/attributes`,
         body,
       ),
-    onSuccess: changed,
-  });
+    alsoProducts,
+  );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { CSV_FIELD } from "#contract/product-csv";
 import type {
   BaseVehicleRow,
@@ -8,6 +8,7 @@ import type {
   VehicleTableQuery,
 } from "#contract/vehicles";
 import { apiGet, apiGetPage, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 /**
@@ -44,43 +45,35 @@ export const useVehicleTable = (q: Partial<VehicleTableQuery>) =>
   });
 
 /** After any change: the admin's lists, the selector's, and products' fitment in words. */
-function useVehiclesChanged() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: keys.all }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
-      queryClient.invalidateQueries({ queryKey: ["garage"] }),
-    ]);
-}
+const alsoStale = { also: [queryKeys.products.all, ["garage"]] };
 
 /** Adds a record of `kind` (POST). */
 export function useAddVehicleRecord<Answer>(kind: VehicleRecordKind) {
-  const changed = useVehiclesChanged();
-  return useMutation({
-    mutationFn: (body: object) => apiSend<Answer>("POST", vehicleRecordPaths[kind], body),
-    onSuccess: changed,
-  });
+  return useInvalidatingMutation(
+    keys.all,
+    (body: object) => apiSend<Answer>("POST", vehicleRecordPaths[kind], body),
+    alsoStale,
+  );
 }
 
 /** Changes a record of `kind` (PATCH). */
 export function useChangeVehicleRecord<Answer>(kind: VehicleRecordKind) {
-  const changed = useVehiclesChanged();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: object }) =>
+  return useInvalidatingMutation(
+    keys.all,
+    ({ id, body }: { id: number; body: object }) =>
       apiSend<Answer>("PATCH", `${vehicleRecordPaths[kind]}/${id}`, body),
-    onSuccess: changed,
-  });
+    alsoStale,
+  );
 }
 
 /** Removes a record of `kind` (DELETE; its id as the dialog hands it: a string). */
 export function useRemoveVehicleRecord(kind: VehicleRecordKind) {
-  const changed = useVehiclesChanged();
-  return useMutation({
-    mutationFn: (id: string) =>
+  return useInvalidatingMutation(
+    keys.all,
+    (id: string) =>
       apiSend<void>("DELETE", `${vehicleRecordPaths[kind]}/${encodeURIComponent(id)}`),
-    onSuccess: changed,
-  });
+    alsoStale,
+  );
 }
 
 const form = (file: File) => {
@@ -95,9 +88,9 @@ export const previewVehicleCsv = (file: File) =>
 
 /** Imports a vehicle CSV without errors, all or nothing. */
 export function useImportVehicleCsv() {
-  const changed = useVehiclesChanged();
-  return useMutation({
-    mutationFn: (file: File) => apiUpload<VehicleImportResult>("/vehicles/import", form(file)),
-    onSuccess: changed,
-  });
+  return useInvalidatingMutation(
+    keys.all,
+    (file: File) => apiUpload<VehicleImportResult>("/vehicles/import", form(file)),
+    alsoStale,
+  );
 }

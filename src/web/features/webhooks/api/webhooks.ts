@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type {
   WebhookDeliveryDetail,
   WebhookDeliveryList,
@@ -9,6 +9,7 @@ import type {
   WebhookEndpointIssued,
 } from "#contract/webhooks";
 import { apiGet, apiSend } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 
 /** The admin's webhook endpoints and delivery log (docs/webhooks.md). */
 const keys = {
@@ -49,73 +50,66 @@ export const useWebhookDelivery = (id: string) =>
     refetchInterval: 2_000,
   });
 
-function useChanged() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: keys.endpoints }),
-      queryClient.invalidateQueries({ queryKey: keys.deliveries }),
-    ]);
-}
+/** After any change: the endpoints and the delivery log. */
+const alsoDeliveries = { also: [keys.deliveries] };
 
 /** Adds an endpoint: the answer holds its signing secret, the only time it is sent. */
 export function useCreateWebhookEndpoint() {
-  const changed = useChanged();
-  return useMutation({
-    mutationFn: (body: WebhookEndpointCreate) =>
+  return useInvalidatingMutation(
+    keys.endpoints,
+    (body: WebhookEndpointCreate) =>
       apiSend<WebhookEndpointIssued>("POST", "/webhook-endpoints", body),
-    onSuccess: changed,
-  });
+    alsoDeliveries,
+  );
 }
 
 export function useChangeWebhookEndpoint() {
-  const changed = useChanged();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: WebhookEndpointChange }) =>
+  return useInvalidatingMutation(
+    keys.endpoints,
+    ({ id, body }: { id: string; body: WebhookEndpointChange }) =>
       apiSend<WebhookEndpoint>("PATCH", `/webhook-endpoints/${encodeURIComponent(id)}`, body),
-    onSuccess: changed,
-  });
+    alsoDeliveries,
+  );
 }
 
 export function useDeleteWebhookEndpoint() {
-  const changed = useChanged();
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiSend<null>("DELETE", `/webhook-endpoints/${encodeURIComponent(id)}`),
-    onSuccess: changed,
-  });
+  return useInvalidatingMutation(
+    keys.endpoints,
+    (id: string) => apiSend<null>("DELETE", `/webhook-endpoints/${encodeURIComponent(id)}`),
+    alsoDeliveries,
+  );
 }
 
 /** A new signing secret (answered once); the previous one signs too for 24 hours. */
 export function useRotateWebhookSecret() {
-  const changed = useChanged();
-  return useMutation({
-    mutationFn: (id: string) =>
+  return useInvalidatingMutation(
+    keys.endpoints,
+    (id: string) =>
       apiSend<WebhookEndpointIssued>(
         "POST",
         `/webhook-endpoints/${encodeURIComponent(id)}/rotate-secret`,
       ),
-    onSuccess: changed,
-  });
+    alsoDeliveries,
+  );
 }
 
 export function useSendWebhookTest() {
-  const changed = useChanged();
-  return useMutation({
-    mutationFn: (id: string) =>
+  return useInvalidatingMutation(
+    keys.endpoints,
+    (id: string) =>
       apiSend<WebhookDeliveryDetail>("POST", `/webhook-endpoints/${encodeURIComponent(id)}/test`),
-    onSuccess: changed,
-  });
+    alsoDeliveries,
+  );
 }
 
 export function useReplayWebhookDelivery() {
-  const changed = useChanged();
-  return useMutation({
-    mutationFn: (id: string) =>
+  return useInvalidatingMutation(
+    keys.endpoints,
+    (id: string) =>
       apiSend<WebhookDeliveryDetail>(
         "POST",
         `/webhook-deliveries/${encodeURIComponent(id)}/replay`,
       ),
-    onSuccess: changed,
-  });
+    alsoDeliveries,
+  );
 }
