@@ -12,6 +12,7 @@ import {
 import { errorAnswers } from "../api-errors";
 import { pagedListRoute } from "../http/page";
 import { caller, companyOf, type Guards } from "../http/request-context";
+import { settingRoutes } from "../http/setting-routes";
 import { forbidden } from "../errors";
 import type { ApprovalService } from "./service";
 
@@ -44,34 +45,19 @@ export const approvalRoutes: FastifyPluginAsyncZod<{
     (query, req) => approvals.list(companyOf(req)?.companyId ?? null, query),
   );
 
-  app.get(
-    "/approvals/settings",
-    {
-      schema: {
-        tags: ["companies", "admin"],
-        summary:
-          "Admin: the approval window (business days an order awaiting approval keeps its stock) and how many hours before its end the owners are reminded; `updatedAt` null: never saved, the store's defaults",
-        response: { 200: approvalSettingsAnswerSchema, ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async () => approvals.settings(),
-  );
-
-  app.put(
-    "/approvals/settings",
-    {
-      schema: {
-        tags: ["companies", "admin"],
-        summary:
-          "Admin: set the approval window (1–30 business days) and the owners' reminder (whole hours, before the window ends), for orders placed and reminders sent from now on",
-        body: approvalSettingsSchema,
-        response: { 200: approvalSettingsAnswerSchema, ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async (req) => approvals.setSettings(req.body, caller(req)),
-  );
+  settingRoutes(app, "/approvals/settings", {
+    tags: ["companies", "admin"],
+    body: approvalSettingsSchema,
+    answer: approvalSettingsAnswerSchema,
+    errors,
+    onRequest: guards.adminOnly,
+    readSummary:
+      "Admin: the approval window (business days an order awaiting approval keeps its stock) and how many hours before its end the owners are reminded; `updatedAt` null: never saved, the store's defaults",
+    read: () => approvals.settings(),
+    setSummary:
+      "Admin: set the approval window (1–30 business days) and the owners' reminder (whole hours, before the window ends), for orders placed and reminders sent from now on",
+    set: (body, me) => approvals.setSettings(body, me),
+  });
 
   for (const [action, decision] of [
     ["approve", "approved"],

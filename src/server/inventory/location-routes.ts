@@ -16,6 +16,7 @@ import {
 } from "../../contract/locations";
 import { errorAnswers } from "../api-errors";
 import { recordRoutes } from "../http/record-routes";
+import { settingRoutes } from "../http/setting-routes";
 import { caller, type Guards } from "../http/request-context";
 import type { LocationService } from "./locations";
 
@@ -34,33 +35,18 @@ export const locationRoutes: FastifyPluginAsyncZod<{
   });
   all.list("Admin: every stock location, the home one first", () => locations.list());
 
-  app.get(
-    "/locations/allocation-policy",
-    {
-      schema: {
-        tags: ["inventory"],
-        summary: "Admin: how orders are allocated to locations",
-        response: { 200: allocationPolicySchema, ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async () => locations.allocation(),
-  );
-
-  app.put(
-    "/locations/allocation-policy",
-    {
-      schema: {
-        tags: ["inventory"],
-        summary:
-          "Admin: ship an order from one location when one has all of it (wholeOrder), or each line from the nearest location that has it",
-        body: allocationPolicySchema,
-        response: { 200: allocationPolicySchema, ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async (req) => locations.setAllocation(req.body, caller(req)),
-  );
+  settingRoutes(app, "/locations/allocation-policy", {
+    tags: ["inventory"],
+    body: allocationPolicySchema,
+    answer: allocationPolicySchema,
+    errors,
+    onRequest: guards.adminOnly,
+    readSummary: "Admin: how orders are allocated to locations",
+    read: () => locations.allocation(),
+    setSummary:
+      "Admin: ship an order from one location when one has all of it (wholeOrder), or each line from the nearest location that has it",
+    set: (body, me) => locations.setAllocation(body, me),
+  });
 
   all.create(
     "Admin: add a stock location (a warehouse) with its address and the destinations it serves first",

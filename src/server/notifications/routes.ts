@@ -4,7 +4,8 @@ import {
   notificationPreferencesUpdateSchema,
 } from "../../contract/notifications";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../http/request-context";
+import type { Guards } from "../http/request-context";
+import { settingRoutes } from "../http/setting-routes";
 import type { NotificationService } from "./service";
 
 const errors = errorAnswers(400, 401, 403);
@@ -14,36 +15,15 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
   notifications: NotificationService;
   guards: Guards;
 }> = async (app, { notifications, guards }) => {
-  app.get(
-    "/user/notifications",
-    {
-      schema: {
-        tags: ["users"],
-        summary: "Which optional order emails the signed-in user receives",
-        response: { 200: notificationPreferencesSchema, ...errors },
-      },
-      onRequest: guards.signedIn,
-    },
-    async (req) => {
-      const me = caller(req);
-      return notifications.get(me.id);
-    },
-  );
-
-  app.put(
-    "/user/notifications",
-    {
-      schema: {
-        tags: ["users"],
-        summary: "Turn optional order emails on or off (placed, paid, cancelled always go)",
-        body: notificationPreferencesUpdateSchema,
-        response: { 200: notificationPreferencesSchema, ...errors },
-      },
-      onRequest: guards.signedIn,
-    },
-    async (req) => {
-      const me = caller(req);
-      return notifications.update(me.id, req.body);
-    },
-  );
+  settingRoutes(app, "/user/notifications", {
+    tags: ["users"],
+    body: notificationPreferencesUpdateSchema,
+    answer: notificationPreferencesSchema,
+    errors,
+    onRequest: guards.signedIn,
+    readSummary: "Which optional order emails the signed-in user receives",
+    read: (me) => notifications.get(me.id),
+    setSummary: "Turn optional order emails on or off (placed, paid, cancelled always go)",
+    set: (body, me) => notifications.update(me.id, body),
+  });
 };

@@ -20,6 +20,7 @@ import {
 import { errorAnswers } from "../api-errors";
 import { pagedListRoute } from "../http/page";
 import { adminRoute, caller, type Guards } from "../http/request-context";
+import { settingRoutes } from "../http/setting-routes";
 import { sendPrivatePhoto } from "../photos/private";
 import { photoUploadLimits, readPhotoUploads, type ReturnPhotoService } from "./photos";
 import { documentPdfRoute } from "../invoices/routes";
@@ -143,32 +144,17 @@ export const returnRoutes: FastifyPluginAsyncZod<{
     async (req) => receiving.receive(req.params.id, caller(req), req.body ?? undefined),
   );
 
-  app.get(
-    "/returns/restocking-fee",
-    {
-      schema: {
-        tags: ["returns", "admin"],
-        summary: "Admin: the restocking-fee rule (percent, and the conditions it applies to)",
-        response: { 200: restockingFeeSchema, ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async () => returns.restockingFee(),
-  );
-
-  app.put(
-    "/returns/restocking-fee",
-    {
-      schema: {
-        tags: ["returns", "admin"],
-        summary: "Admin: set the restocking-fee rule (returns received from now on)",
-        body: restockingFeeSchema,
-        response: { 200: restockingFeeSchema, ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async (req) => returns.setRestockingFee(req.body, caller(req)),
-  );
+  settingRoutes(app, "/returns/restocking-fee", {
+    tags: ["returns", "admin"],
+    body: restockingFeeSchema,
+    answer: restockingFeeSchema,
+    errors,
+    onRequest: guards.adminOnly,
+    readSummary: "Admin: the restocking-fee rule (percent, and the conditions it applies to)",
+    read: () => returns.restockingFee(),
+    setSummary: "Admin: set the restocking-fee rule (returns received from now on)",
+    set: (body, me) => returns.setRestockingFee(body, me),
+  });
 
   app.post(
     "/returns/:id/refund",

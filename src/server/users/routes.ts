@@ -15,10 +15,12 @@ import {
   userMessages,
   userRemovedSchema,
   usersQuerySchema,
+  type Profile,
 } from "../../contract/users";
 import { errorAnswers } from "../api-errors";
 import { pagedListRoute } from "../http/page";
 import { adminRoute, caller, type Guards } from "../http/request-context";
+import { settingRoutes } from "../http/setting-routes";
 import { forbidden, notFound, unauthorized } from "../errors";
 import type { UserService } from "./service";
 
@@ -34,42 +36,23 @@ export const userRoutes: FastifyPluginAsyncZod<{
   ) => Promise<{ cancelledOrders: number }>;
   guards: Guards;
 }> = async (app, { users, removeUser, guards }) => {
-  app.get(
-    "/user",
-    {
-      schema: {
-        tags: ["users"],
-        summary: "The signed-in user's profile",
-        response: { 200: profileSchema, ...errors },
-      },
-      onRequest: guards.signedIn,
-    },
-    async (req) => {
-      const me = caller(req);
-      const profile = await users.getProfile(me.id);
-      if (!profile) throw unauthorized();
-      return profile;
-    },
-  );
-
-  app.put(
-    "/user",
-    {
-      schema: {
-        tags: ["users"],
-        summary: "Update the signed-in user's profile (name, email and role are read-only)",
-        body: profileUpdateSchema,
-        response: { 200: profileSchema, ...errors },
-      },
-      onRequest: guards.signedIn,
-    },
-    async (req) => {
-      const me = caller(req);
-      const profile = await users.updateProfile(me.id, req.body);
-      if (!profile) throw unauthorized();
-      return profile;
-    },
-  );
+  /** Your profile, or 401 when your account is gone. */
+  const profile = async (read: Promise<Profile | undefined>) => {
+    const found = await read;
+    if (!found) throw unauthorized();
+    return found;
+  };
+  settingRoutes(app, "/user", {
+    tags: ["users"],
+    body: profileUpdateSchema,
+    answer: profileSchema,
+    errors,
+    onRequest: guards.signedIn,
+    readSummary: "The signed-in user's profile",
+    read: (me) => profile(users.getProfile(me.id)),
+    setSummary: "Update the signed-in user's profile (name, email and role are read-only)",
+    set: (body, me) => profile(users.updateProfile(me.id, body)),
+  });
 
   app.get(
     "/admin/:email",
