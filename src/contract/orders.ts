@@ -2,11 +2,10 @@ import { z } from "zod";
 import { pagingQuerySchema } from "./common";
 import { phoneNumberSchema } from "./phone";
 import {
-  carrierSchema,
   refineTrackingPair,
   trackingFields,
+  trackingInputFields,
   trackingMessages,
-  trackingNumberSchema,
 } from "./shipping-carriers";
 import { companyAddressInputSchema } from "./addresses";
 import { discountLineSchema, orderDiscountCodeSchema } from "./discount-codes";
@@ -384,8 +383,7 @@ export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 export const orderStatusChangeSchema = z
   .strictObject({
     status: z.enum(["shipped", "cancelled"]),
-    carrier: carrierSchema.optional(),
-    trackingNumber: trackingNumberSchema.optional(),
+    ...trackingInputFields,
   })
   .superRefine((b, ctx) => {
     const given = b.carrier !== undefined || b.trackingNumber !== undefined;

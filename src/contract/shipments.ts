@@ -2,12 +2,7 @@ import { z } from "zod";
 import { namedOrderLineFields, orderStatuses } from "./orders";
 import { csvImportResultSchema } from "./product-csv";
 import { lineBackorderSchema } from "./backorders";
-import {
-  carrierSchema,
-  refineTrackingPair,
-  trackingFields,
-  trackingNumberSchema,
-} from "./shipping-carriers";
+import { refineTrackingPair, trackingFields, trackingInputFields } from "./shipping-carriers";
 
 /** The texts of partial shipment (docs/shipments.md). */
 export const shipmentMessages = {
@@ -56,8 +51,7 @@ export const shipmentCreateSchema = z
       )
       .min(1, shipmentMessages.noLines)
       .max(200),
-    carrier: carrierSchema.optional(),
-    trackingNumber: trackingNumberSchema.optional(),
+    ...trackingInputFields,
     /**
      * Where it ships from (docs/inventory.md "Shipping from a location"); by default the first
      * location (home first, then by priority) where every unit of it waits.

@@ -68,6 +68,12 @@ export const trackingFields = {
   trackingUrl: z.string().nullable(),
 };
 
+/** A shipping form's carrier and tracking number, both optional (`refineTrackingPair` below). */
+export const trackingInputFields = {
+  carrier: carrierSchema.optional(),
+  trackingNumber: trackingNumberSchema.optional(),
+};
+
 /** A shipping form's carrier and tracking number: both or neither ("both" at the one missing). */
 export function refineTrackingPair(
   body: { carrier?: unknown; trackingNumber?: unknown },
