@@ -17,8 +17,9 @@ import {
   type ProductPrice,
 } from "../../contract/pricing";
 import { errorAnswers } from "../api-errors";
-import { sendPage } from "../http/page";
-import { caller, type Guards, type SessionUser } from "../http/request-context";
+import { pagedListRoute, sendPage } from "../http/page";
+import { recordRoutes } from "../http/record-routes";
+import { adminRoute, caller, type Guards, type SessionUser } from "../http/request-context";
 import type { Db } from "../db/database";
 import { products } from "../catalog/tables";
 import { notFound } from "../errors";
@@ -121,95 +122,37 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
+  pagedListRoute(
+    app,
     "/price-lists",
     {
-      schema: {
-        tags: ["pricing", "admin"],
-        summary:
-          "Admin: the price lists (by name, paged; `q` searches names); total in X-Total-Count",
-        querystring: searchPagingQuerySchema,
-        response: { 200: z.array(priceListSchema), ...adminErrors },
-      },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "prices:write" },
+      tags: ["pricing", "admin"],
+      summary:
+        "Admin: the price lists (by name, paged; `q` searches names); total in X-Total-Count",
+      querystring: searchPagingQuerySchema,
+      item: priceListSchema,
+      errors: adminErrors,
+      ...adminRoute(guards, "prices:write"),
     },
-    async (req, reply) => {
-      return sendPage(reply, await priceLists.list(req.query));
-    },
+    (query) => priceLists.list(query),
   );
-
-  app.post(
-    "/price-lists",
-    {
-      schema: {
-        tags: ["pricing", "admin"],
-        summary: "Admin: a new price list (in the store's currency only: another is 400)",
-        body: priceListCreateSchema,
-        response: { 201: priceListSchema, ...adminErrors },
-      },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "prices:write" },
-    },
-    async (req, reply) => {
-      const me = caller(req);
-      return reply.code(201).send(await priceLists.create(actor(me), req.body));
-    },
+  const lists = recordRoutes(app, "/price-lists", {
+    tags: ["pricing", "admin"],
+    record: priceListSchema,
+    errors: adminErrors,
+    ...adminRoute(guards, "prices:write"),
+  });
+  lists.create(
+    "Admin: a new price list (in the store's currency only: another is 400)",
+    priceListCreateSchema,
+    (body, me) => priceLists.create(actor(me), body),
   );
-
-  app.get(
-    "/price-lists/:id",
-    {
-      schema: {
-        tags: ["pricing", "admin"],
-        summary: "Admin: one price list",
-        params: idParamsSchema,
-        response: { 200: priceListSchema, ...adminErrors },
-      },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "prices:write" },
-    },
-    async (req) => {
-      return priceLists.get(req.params.id);
-    },
+  lists.get("Admin: one price list", (id) => priceLists.get(id));
+  lists.update("Admin: rename a price list", priceListUpdateSchema, (id, body, me) =>
+    priceLists.rename(actor(me), id, body.name),
   );
-
-  app.patch(
-    "/price-lists/:id",
-    {
-      schema: {
-        tags: ["pricing", "admin"],
-        summary: "Admin: rename a price list",
-        params: idParamsSchema,
-        body: priceListUpdateSchema,
-        response: { 200: priceListSchema, ...adminErrors },
-      },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "prices:write" },
-    },
-    async (req) => {
-      const me = caller(req);
-      return priceLists.rename(actor(me), req.params.id, req.body.name);
-    },
-  );
-
-  app.delete(
-    "/price-lists/:id",
-    {
-      schema: {
-        tags: ["pricing", "admin"],
-        summary: "Admin: delete a price list no company uses (409 while one does)",
-        params: idParamsSchema,
-        response: { 204: z.null(), ...adminErrors },
-      },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "prices:write" },
-    },
-    async (req, reply) => {
-      const me = caller(req);
-      await priceLists.remove(actor(me), req.params.id);
-      return reply.code(204).send(null);
-    },
+  lists.remove("Admin: delete a price list no company uses (409 while one does)", (id, me) =>
+    priceLists.remove(actor(me), id),
   );
 
   app.get(
