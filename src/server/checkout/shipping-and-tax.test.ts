@@ -22,6 +22,16 @@ const call = (who: TestAccount | undefined, method: Method, url: string, payload
   t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
 
 const texas = AUSTIN_ADDRESS;
+/** The zone's second method, by weight, as the admin saves it and reads it back. */
+const express = {
+  name: "Express",
+  estimate: "1-2 business days",
+  kind: "weight",
+  bands: [
+    { upToGrams: 5000, price: 19.95 },
+    { upToGrams: 20000, price: 34.95 },
+  ],
+};
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: "money-admin@example.com" });
@@ -30,15 +40,7 @@ beforeAll(async () => {
     admin,
     "POST",
     "/api/shipping-zones",
-    usZoneForm(standardFreeOver(250), {
-      name: "Express",
-      estimate: "1-2 business days",
-      kind: "weight",
-      bands: [
-        { upToGrams: 5000, price: 19.95 },
-        { upToGrams: 20000, price: 34.95 },
-      ],
-    }),
+    usZoneForm(standardFreeOver(250), express),
   );
   expect(us.statusCode).toBe(201);
   [standardId, expressId] = us.json().methods.map((m: { id: string }) => m.id);
@@ -58,6 +60,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The cart's quote (POST /api/cart/quote) for the saved address `addressId`, by Express. */
+const expressQuote = async (who: TestAccount, addressId: string) =>
+  (await call(who, "POST", "/api/cart/quote", { addressId, shippingMethodId: expressId })).json();
+
 async function twoParts() {
   const filter = await insertProduct(t.database.db, {
     priceCents: 1299,
@@ -74,14 +80,7 @@ async function twoParts() {
 
 test("admins keep zones and rates; bad ones are refused with the field's message", async () => {
   const zones = (await call(admin, "GET", "/api/shipping-zones")).json();
-  expect(zones[0].methods[1]).toMatchObject({
-    name: "Express",
-    kind: "weight",
-    bands: [
-      { upToGrams: 5000, price: 19.95 },
-      { upToGrams: 20000, price: 34.95 },
-    ],
-  });
+  expect(zones[0].methods[1]).toMatchObject(express);
   const bad = await call(admin, "POST", "/api/shipping-zones", {
     name: "Bad",
     countries: ["ZZ"],
@@ -171,12 +170,7 @@ test("a visitor's estimate for a country and postal code equals the checkout tot
   const me = await signUp(t.app);
   await call(me, "POST", "/api/cart/merge", { items });
   const address = (await call(me, "POST", "/api/user/addresses", texas)).json();
-  const quote = (
-    await call(me, "POST", "/api/cart/quote", {
-      addressId: address.id,
-      shippingMethodId: expressId,
-    })
-  ).json();
+  const quote = await expressQuote(me, address.id);
   expect(quote.total).toBe(estimate.total);
   const placed = await call(me, "POST", "/api/checkout", {
     addressId: address.id,
@@ -271,12 +265,7 @@ test("a method that does not serve the order, or someone else's address, is refu
   const me = await signUp(t.app);
   await call(me, "PUT", `/api/cart/items/${heavy.id}`, { qty: 1 });
   const address = (await call(me, "POST", "/api/user/addresses", texas)).json();
-  const quote = (
-    await call(me, "POST", "/api/cart/quote", {
-      addressId: address.id,
-      shippingMethodId: expressId,
-    })
-  ).json();
+  const quote = await expressQuote(me, address.id);
   // Express stops at 20 kg: the quote falls back to Standard, the checkout refuses Express.
   expect(quote.shippingMethodId).toBe(standardId);
   const res = await call(me, "POST", "/api/checkout", {
