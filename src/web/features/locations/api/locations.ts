@@ -62,18 +62,8 @@ export const useTransfers = (productId: string) =>
   });
 
 /** A count's and a transfer's answer changes the product's stock: lists of products too. */
-function useStockWrite<Vars, Answer>(send: (vars: Vars) => Promise<Answer>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.locations.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
-      ]);
-    },
-  });
-}
+const useStockWrite = <Vars, Answer>(send: (vars: Vars) => Promise<Answer>) =>
+  useInvalidatingMutation(queryKeys.locations.all, send, { also: [queryKeys.products.all] });
 
 export const useCountStock = () =>
   useStockWrite(

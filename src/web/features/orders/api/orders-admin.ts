@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type {
   AccountHolds,
   AdminOrder,
@@ -9,6 +9,7 @@ import type {
   OrderStatusChange,
 } from "#contract/orders";
 import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 export function useAllOrders(query: Partial<AdminOrdersQuery>) {
@@ -27,16 +28,12 @@ export function useOrdersOverview() {
 }
 
 export function useChangeOrderStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...change }: { id: string } & OrderStatusChange) =>
+  return useInvalidatingMutation(
+    queryKeys.orders.all,
+    ({ id, ...change }: { id: string } & OrderStatusChange) =>
       apiSend<Order>("PATCH", `/orders/${encodeURIComponent(id)}/status`, change),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
-      ]),
-  });
+    { also: [queryKeys.products.all] },
+  );
 }
 
 /** Admin: one order in full, with its payments and history. */
@@ -58,14 +55,10 @@ export function useHoldsByAccount() {
 
 /** Admin: cancels every unpaid order of one account; the stock goes back on sale. */
 export function useCancelHolds() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: string) =>
+  return useInvalidatingMutation(
+    queryKeys.orders.all,
+    (userId: string) =>
       apiSend<{ cancelledOrders: number }>("DELETE", `/holds/${encodeURIComponent(userId)}`),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
-      ]),
-  });
+    { also: [queryKeys.products.all] },
+  );
 }

@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Order, OrderCreate, OrderTotal, OrderTotalInput } from "#contract/orders";
 import type { OrderDeliveryPromise } from "#contract/shipping";
 import { apiGet, apiSend } from "../../../lib/api-client";
 import { useSubmissionKeys } from "../../../lib/idempotency";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 export const getMyOrders = () => apiGet<Order[]>("/orders");
@@ -30,21 +31,17 @@ export function useDeliveryPromise(id: string, enabled: boolean) {
 }
 
 export function usePlaceOrder() {
-  const queryClient = useQueryClient();
   // Place Order pressed again after no answer: the same attempt, placed at most once.
   const attempts = useSubmissionKeys();
-  return useMutation({
-    mutationFn: (input: OrderCreate) =>
+  return useInvalidatingMutation(
+    queryKeys.orders.all,
+    (input: OrderCreate) =>
       attempts.send(input, (idempotencyKey) =>
         apiSend<{ success: true; order: Order }>("POST", "/orders", input, { idempotencyKey }),
       ),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
-        // The stock shown on product pages and lists changed.
-        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
-      ]),
-  });
+    // The stock shown on product pages and lists changed.
+    { also: [queryKeys.products.all], alsoOnError: true },
+  );
 }
 
 /** What the order would charge now, to the chosen address (null: nothing to ask yet). */
@@ -71,13 +68,9 @@ export function useOrderTotalCheck() {
 }
 
 export function useDeleteOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiSend("DELETE", `/orders/${encodeURIComponent(id)}`),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
-      ]),
-  });
+  return useInvalidatingMutation(
+    queryKeys.orders.all,
+    (id: string) => apiSend("DELETE", `/orders/${encodeURIComponent(id)}`),
+    { also: [queryKeys.products.all] },
+  );
 }

@@ -69,10 +69,10 @@ export const useSendQuote = (id: string) =>
   );
 
 export function useAcceptQuote(id: string) {
-  const queryClient = useQueryClient();
   const attempts = useSubmissionKeys();
-  return useMutation({
-    mutationFn: (input: QuoteAcceptInput) =>
+  return useInvalidatingMutation(
+    keys.all,
+    (input: QuoteAcceptInput) =>
       attempts.send(input, (idempotencyKey) =>
         apiSend<{ quote: Quote; order: Order }>(
           "POST",
@@ -81,12 +81,8 @@ export function useAcceptQuote(id: string) {
           { idempotencyKey },
         ),
       ),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.all }),
-        queryClient.invalidateQueries({ queryKey: ["orders"] }),
-      ]),
-  });
+    { also: [["orders"]], alsoOnError: true },
+  );
 }
 
 export const useDeclineQuote = (id: string) =>

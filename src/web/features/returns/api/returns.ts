@@ -102,21 +102,17 @@ type AdminAction =
 
 /** Admin: approve or refuse, mark received (stock back, refund), retry a failed refund. */
 export function useReturnAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (action: AdminAction) =>
+  return useInvalidatingMutation(
+    KEY,
+    (action: AdminAction) =>
       apiSend<Return>(
         "POST",
         `/returns/${encodeURIComponent(action.id)}/${action.kind}`,
         action.kind === "refund" ? undefined : action.body,
       ),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: KEY }),
-        // Receiving puts stock back.
-        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
-      ]),
-  });
+    // Receiving puts stock back.
+    { also: [queryKeys.products.all], alsoOnError: true },
+  );
 }
 
 /** Admin: the restocking-fee rule. */

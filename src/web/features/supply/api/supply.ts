@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { BackorderQueueQuery, QueuedBackorder } from "#contract/backorder-queue";
 import type { Location } from "#contract/locations";
 import { CSV_FIELD } from "#contract/product-csv";
@@ -11,6 +11,7 @@ import type {
   SupplyUpdate,
 } from "#contract/supply";
 import { apiGet, apiGetPage, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** Rows a page of the list shows. */
@@ -50,19 +51,10 @@ export const useSupplyProductSearch = (q: string) =>
  * A write of supply: the lists of supply again, and (a receipt puts units on sale) the products'
  * and locations' stock.
  */
-function useSupplyWrite<Vars, Answer>(send: (vars: Vars) => Promise<Answer>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.supply.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.locations.all }),
-      ]);
-    },
+const useSupplyWrite = <Vars, Answer>(send: (vars: Vars) => Promise<Answer>) =>
+  useInvalidatingMutation(queryKeys.supply.all, send, {
+    also: [queryKeys.products.all, queryKeys.locations.all],
   });
-}
 
 const supplyPath = (id: string, action = "") =>
   `/incoming-supply/${encodeURIComponent(id)}${action}`;

@@ -1,21 +1,14 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UserRemoved } from "#contract/users";
 import { apiSend } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 export const removeUser = (id: string) =>
   apiSend<UserRemoved>("DELETE", `/users/${encodeURIComponent(id)}`);
 
 export function useRemoveUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeUser,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
-        // Their unpaid orders were cancelled and the stock returned.
-        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
-      ]),
+  return useInvalidatingMutation(queryKeys.users.all, removeUser, {
+    // Their unpaid orders were cancelled and the stock returned.
+    also: [queryKeys.orders.all, queryKeys.products.all],
   });
 }
