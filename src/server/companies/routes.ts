@@ -19,6 +19,7 @@ import { idParamsSchema } from "../../contract/common";
 import { searchPagingQuerySchema } from "../../contract/pricing";
 import { errorAnswers } from "../api-errors";
 import { pagedListRoute } from "../http/page";
+import { recordRoutes } from "../http/record-routes";
 import type { RateLimiter } from "../auth/rate-limit";
 import { enforceLimits } from "../auth/request-limit";
 import { adminRoute, caller, companyOf, type Guards } from "../http/request-context";
@@ -79,57 +80,23 @@ export const companyRoutes: FastifyPluginAsyncZod<{
     (query) => companies.list(query),
   );
 
-  app.post(
-    "/companies",
-    {
-      schema: {
-        tags: ["companies", "admin"],
-        summary:
-          "Admin: a new company (name, tax id, payment terms, credit limit, price list); members join by invitation",
-        body: companyCreateSchema,
-        response: { 201: companySchema, ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async (req, reply) => {
-      const me = caller(req);
-      return reply.code(201).send(await companies.create(me, req.body));
-    },
+  // Read by admins and API keys with `customers:read`; changed by admins only.
+  const company = { tags: ["companies", "admin"], record: companySchema, errors };
+  const read = recordRoutes(app, "/companies", {
+    ...company,
+    ...adminRoute(guards, "customers:read"),
+  });
+  const change = recordRoutes(app, "/companies", { ...company, onRequest: guards.adminOnly });
+  change.create(
+    "Admin: a new company (name, tax id, payment terms, credit limit, price list); members join by invitation",
+    companyCreateSchema,
+    (body, me) => companies.create(me, body),
   );
-
-  app.get(
-    "/companies/:id",
-    {
-      schema: {
-        tags: ["companies", "admin"],
-        summary: "Admin: one company",
-        params: idParamsSchema,
-        response: { 200: companySchema, ...errors },
-      },
-      ...adminRoute(guards, "customers:read"),
-    },
-    async (req) => {
-      return companies.get(req.params.id);
-    },
-  );
-
-  app.patch(
-    "/companies/:id",
-    {
-      schema: {
-        tags: ["companies", "admin"],
-        summary:
-          "Admin: change a company (any of its fields; `priceListId: null` takes its list away)",
-        params: idParamsSchema,
-        body: companyUpdateSchema,
-        response: { 200: companySchema, ...errors },
-      },
-      onRequest: guards.adminOnly,
-    },
-    async (req) => {
-      const me = caller(req);
-      return companies.update(me, req.params.id, req.body);
-    },
+  read.get("Admin: one company", (id) => companies.get(id));
+  change.update(
+    "Admin: change a company (any of its fields; `priceListId: null` takes its list away)",
+    companyUpdateSchema,
+    (id, body, me) => companies.update(me, id, body),
   );
 
   app.get(
