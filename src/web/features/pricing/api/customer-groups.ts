@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type {
   CustomerGroup,
   CustomerGroupCreate,
@@ -7,6 +7,7 @@ import type {
   PriceRuleInput,
 } from "#contract/customer-groups";
 import { apiGet, apiSend } from "../../../lib/api-client";
+import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 
 const keys = {
   all: ["customer-groups"] as const,
@@ -28,17 +29,9 @@ export const usePriceRules = (groupId: string | undefined) =>
     enabled: !!groupId,
   });
 
-function useInvalidating<I, O>(fn: (input: I) => Promise<O>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    // A group's or a rule's change moves what buyers pay: their product prices too.
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: keys.all });
-      await queryClient.invalidateQueries({ queryKey: ["product-price"] });
-    },
-  });
-}
+// A group's or a rule's change moves what buyers pay: their product prices too.
+const useInvalidating = <I, O>(fn: (input: I) => Promise<O>) =>
+  useInvalidatingMutation(keys.all, fn, { also: [["product-price"]] });
 
 export const useCreateCustomerGroup = () =>
   useInvalidating((body: CustomerGroupCreate) =>
