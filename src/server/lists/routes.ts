@@ -11,6 +11,7 @@ import {
   listSummarySchema,
 } from "../../contract/lists";
 import { errorAnswers } from "../api-errors";
+import { recordRoutes } from "../http/record-routes";
 import { caller, type Guards } from "../http/request-context";
 import type { ListService } from "./service";
 import type { FastifyRequest } from "fastify";
@@ -44,66 +45,24 @@ export const listRoutes: FastifyPluginAsyncZod<{
     async (req) => lists.list(caller(req).id),
   );
 
-  app.post(
-    "/lists",
-    {
-      schema: {
-        tags,
-        summary: "Start a saved list (with parts, if given)",
-        body: listCreateSchema,
-        response: { 201: listSchema, ...errors },
-      },
-      onRequest: guards.customerOnly,
-    },
-    async (req, reply) =>
-      reply.code(201).send(await lists.create(caller(req).id, req.body, await marketOf(req))),
+  const yourLists = recordRoutes(app, "/lists", {
+    tags,
+    record: listSchema,
+    errors,
+    onRequest: guards.customerOnly,
+  });
+  yourLists.create(
+    "Start a saved list (with parts, if given)",
+    listCreateSchema,
+    async (body, me, req) => lists.create(me.id, body, await marketOf(req)),
   );
-
-  app.get(
-    "/lists/:id",
-    {
-      schema: {
-        tags,
-        summary: "One of your lists with its parts at today's prices",
-        params: idParamsSchema,
-        response: { 200: listSchema, ...errors },
-      },
-      onRequest: guards.customerOnly,
-    },
-    async (req) => lists.get(caller(req).id, req.params.id, await marketOf(req)),
+  yourLists.get("One of your lists with its parts at today's prices", async (id, me, req) =>
+    lists.get(me.id, id, await marketOf(req)),
   );
-
-  app.patch(
-    "/lists/:id",
-    {
-      schema: {
-        tags,
-        summary: "Rename one of your lists",
-        params: idParamsSchema,
-        body: listRenameSchema,
-        response: { 200: listSchema, ...errors },
-      },
-      onRequest: guards.customerOnly,
-    },
-    async (req) => lists.rename(caller(req).id, req.params.id, req.body.name, await marketOf(req)),
+  yourLists.update("Rename one of your lists", listRenameSchema, async (id, body, me, req) =>
+    lists.rename(me.id, id, body.name, await marketOf(req)),
   );
-
-  app.delete(
-    "/lists/:id",
-    {
-      schema: {
-        tags,
-        summary: "Delete one of your lists",
-        params: idParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-      onRequest: guards.customerOnly,
-    },
-    async (req, reply) => {
-      await lists.remove(caller(req).id, req.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  yourLists.remove("Delete one of your lists", (id, me) => lists.remove(me.id, id));
 
   app.put(
     "/lists/:id/items/:productId",
