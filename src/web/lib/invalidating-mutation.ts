@@ -21,3 +21,19 @@ export function useInvalidatingMutation<I, O>(
     ...(alsoOnError ? { onSettled: invalidate } : { onSuccess: invalidate }),
   });
 }
+
+/**
+ * A write whose answer is the resource as saved (a setting, a profile, a cart): the answer, or
+ * the part `of` it names, replaces the cached read under `queryKey`, with nothing read again.
+ */
+export function useReplacingMutation<I, O>(
+  queryKey: QueryKey,
+  fn: (input: I) => Promise<O>,
+  of: (answer: O) => unknown = (answer) => answer,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (answer) => queryClient.setQueryData(queryKey, of(answer)),
+  });
+}

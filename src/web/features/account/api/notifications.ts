@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type {
   NotificationPreferences,
   NotificationPreferencesUpdate,
 } from "#contract/notifications";
 import { apiGet, apiSend } from "../../../lib/api-client";
+import { useReplacingMutation } from "../../../lib/invalidating-mutation";
 
 const key = ["notification-preferences"] as const;
 
@@ -15,10 +16,7 @@ export function useNotificationPreferences() {
 }
 
 export function useUpdateNotificationPreferences() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (change: NotificationPreferencesUpdate) =>
-      apiSend<NotificationPreferences>("PUT", "/user/notifications", change),
-    onSuccess: (prefs) => queryClient.setQueryData(key, prefs),
-  });
+  return useReplacingMutation(key, (change: NotificationPreferencesUpdate) =>
+    apiSend<NotificationPreferences>("PUT", "/user/notifications", change),
+  );
 }

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { Profile, ProfileUpdate } from "#contract/users";
 import { apiGet, apiSend } from "../../../lib/api-client";
+import { useReplacingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 export const getProfile = () => apiGet<Profile>("/user");
@@ -10,9 +11,7 @@ export function useProfile() {
 }
 
 export function useUpdateProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (fields: ProfileUpdate) => apiSend<Profile>("PUT", "/user", fields),
-    onSuccess: (profile) => queryClient.setQueryData(queryKeys.profile, profile),
-  });
+  return useReplacingMutation(queryKeys.profile, (fields: ProfileUpdate) =>
+    apiSend<Profile>("PUT", "/user", fields),
+  );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type {
   Approval,
   ApprovalDecisionInput,
@@ -8,7 +8,7 @@ import type {
   ApprovalSettingsInput,
 } from "#contract/approvals";
 import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
-import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
+import { useInvalidatingMutation, useReplacingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** Orders awaiting approval: the owner's company's (an admin: every company's). */
@@ -42,10 +42,7 @@ export const useApprovalSettings = () =>
 
 /** Admin: sets them (orders placed and reminders sent from now on). */
 export function useSetApprovalSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (settings: ApprovalSettingsInput) =>
-      apiSend<ApprovalSettings>("PUT", "/approvals/settings", settings),
-    onSuccess: (settings) => queryClient.setQueryData(queryKeys.approvals.settings, settings),
-  });
+  return useReplacingMutation(queryKeys.approvals.settings, (settings: ApprovalSettingsInput) =>
+    apiSend<ApprovalSettings>("PUT", "/approvals/settings", settings),
+  );
 }

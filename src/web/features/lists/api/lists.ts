@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ListAdded, ListSummary, SavedList } from "#contract/lists";
 import type { QuickOrderResult } from "#contract/quick-order";
 import { apiGet, apiSend } from "../../../lib/api-client";
-import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
+import { useInvalidatingMutation, useReplacingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 const at = (id: string) => `/lists/${encodeURIComponent(id)}`;
@@ -50,11 +50,11 @@ export function useDeleteList() {
 }
 
 export function useAddListToCart(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiSend<ListAdded>("POST", `${at(id)}/add-to-cart`),
-    onSuccess: (added) => queryClient.setQueryData(queryKeys.cart.mine, added.cart),
-  });
+  return useReplacingMutation(
+    queryKeys.cart.mine,
+    () => apiSend<ListAdded>("POST", `${at(id)}/add-to-cart`),
+    (added) => added.cart,
+  );
 }
 
 /** Finds the part a number (any kind, any spelling) names, through quick order's resolution. */

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type {
   AllocationPolicy,
   BackorderPolicy,
@@ -11,7 +11,7 @@ import type {
 } from "#contract/locations";
 import type { ProductListItem } from "#contract/products";
 import { apiGet, apiSend, toQueryString } from "../../../lib/api-client";
-import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
+import { useInvalidatingMutation, useReplacingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 export const useLocations = () =>
@@ -41,12 +41,9 @@ export const useAllocationPolicy = () =>
   });
 
 export function useSetAllocationPolicy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (policy: AllocationPolicy) =>
-      apiSend<AllocationPolicy>("PUT", "/locations/allocation-policy", policy),
-    onSuccess: (saved) => queryClient.setQueryData(allocationKey, saved),
-  });
+  return useReplacingMutation(allocationKey, (policy: AllocationPolicy) =>
+    apiSend<AllocationPolicy>("PUT", "/locations/allocation-policy", policy),
+  );
 }
 
 export const useProductStock = (productId: string) =>

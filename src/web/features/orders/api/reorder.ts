@@ -1,14 +1,14 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReorderResult } from "#contract/reorder";
 import { apiSend } from "../../../lib/api-client";
+import { useReplacingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** "Order again": the order's parts into the cart at today's prices. */
 export function useReorder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (orderId: string) =>
+  return useReplacingMutation(
+    queryKeys.cart.mine,
+    (orderId: string) =>
       apiSend<ReorderResult>("POST", `/orders/${encodeURIComponent(orderId)}/reorder`),
-    onSuccess: (result) => queryClient.setQueryData(queryKeys.cart.mine, result.cart),
-  });
+    (result) => result.cart,
+  );
 }

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { QuickOrderAdded, QuickOrderResult } from "#contract/quick-order";
 import { QUICK_ORDER_FILE_FIELD } from "#contract/quick-order";
 import { apiSend, apiUpload } from "../../../lib/api-client";
+import { useReplacingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** What to resolve: pasted text, the lines of the table, or a CSV file. */
@@ -31,10 +32,10 @@ export const useResolveQuickOrder = () => useMutation({ mutationFn: resolveQuick
 
 /** Adds every good line to the cart; the answer holds the lines left out. */
 export function useAddQuickOrderToCart() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (lines: { number: string; qty: string }[]) =>
+  return useReplacingMutation(
+    queryKeys.cart.mine,
+    (lines: { number: string; qty: string }[]) =>
       apiSend<QuickOrderAdded>("POST", "/quick-order/add-to-cart", bodyOf({ lines })),
-    onSuccess: (added) => queryClient.setQueryData(queryKeys.cart.mine, added.cart),
-  });
+    (added) => added.cart,
+  );
 }

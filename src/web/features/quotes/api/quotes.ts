@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { Order } from "#contract/orders";
 import type {
   Quote,
@@ -10,7 +10,7 @@ import type {
 } from "#contract/quotes";
 import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
 import { useSubmissionKeys } from "../../../lib/idempotency";
-import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
+import { useInvalidatingMutation, useReplacingMutation } from "../../../lib/invalidating-mutation";
 
 /** Quotes (docs/quotes.md): the list, one quote, and what can be done to it. */
 
@@ -89,10 +89,7 @@ export const useDeclineQuote = (id: string) =>
   useQuoteMutation(() => apiSend<Quote>("POST", `/quotes/${encodeURIComponent(id)}/decline`, {}));
 
 export function usePostQuoteMessage(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: string) =>
-      apiSend<QuoteDetail>("POST", `/quotes/${encodeURIComponent(id)}/messages`, { body }),
-    onSuccess: (detail) => queryClient.setQueryData(keys.one(id), detail),
-  });
+  return useReplacingMutation(keys.one(id), (body: string) =>
+    apiSend<QuoteDetail>("POST", `/quotes/${encodeURIComponent(id)}/messages`, { body }),
+  );
 }

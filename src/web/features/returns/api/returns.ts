@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { RETURN_PHOTO_FIELD } from "#contract/returns";
 import type {
   CreditNote,
@@ -14,7 +14,7 @@ import type {
 } from "#contract/returns";
 import { apiGet, apiGetPage, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
 import { useSubmissionKeys } from "../../../lib/idempotency";
-import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
+import { useInvalidatingMutation, useReplacingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 // Under "orders": a return changes what an order shows (its returns, credit notes, stock).
@@ -121,10 +121,7 @@ export const useRestockingFee = () =>
 
 /** Admin: sets the restocking-fee rule (returns received from now on). */
 export function useSetRestockingFee() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (fee: RestockingFee) =>
-      apiSend<RestockingFee>("PUT", "/returns/restocking-fee", fee),
-    onSuccess: (fee) => queryClient.setQueryData(keys.fee, fee),
-  });
+  return useReplacingMutation(keys.fee, (fee: RestockingFee) =>
+    apiSend<RestockingFee>("PUT", "/returns/restocking-fee", fee),
+  );
 }
