@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { LoginInput, SignupInput } from "#contract/auth";
 import type { SocialProvider } from "#contract/site-config";
 import { apiSend } from "../../../lib/api-client";
@@ -9,33 +8,27 @@ import { queryKeys } from "../../../lib/query-keys";
  * After signing in: who is signed in, and the product lists read before (a company buyer's cards
  * show their own prices: docs/pricing.md).
  */
-const signedIn = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.session }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
-  ]);
+const alsoProducts = { also: [queryKeys.products.all] };
 
-export function useSignIn() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: LoginInput) => apiSend("POST", "/auth/sign-in/email", input),
-    onSuccess: () => signedIn(queryClient),
-  });
-}
+export const useSignIn = () =>
+  useInvalidatingMutation(
+    queryKeys.session,
+    (input: LoginInput) => apiSend("POST", "/auth/sign-in/email", input),
+    alsoProducts,
+  );
 
 /** The second step of a sign-in with two-factor authentication: a TOTP or a backup code. */
-export function useVerifyTwoFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ code, backup }: { code: string; backup: boolean }) =>
+export const useVerifyTwoFactor = () =>
+  useInvalidatingMutation(
+    queryKeys.session,
+    ({ code, backup }: { code: string; backup: boolean }) =>
       apiSend(
         "POST",
         backup ? "/auth/two-factor/verify-backup-code" : "/auth/two-factor/verify-totp",
         { code },
       ),
-    onSuccess: () => signedIn(queryClient),
-  });
-}
+    alsoProducts,
+  );
 
 export const useSignUp = () =>
   useInvalidatingMutation(queryKeys.session, (input: SignupInput) =>
