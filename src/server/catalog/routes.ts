@@ -25,6 +25,7 @@ import { errorAnswers } from "../api-errors";
 import { notFound } from "../errors";
 import { withinDeadline } from "../request-deadline";
 import type { ProductFilters } from "./service";
+import { onEachWrite } from "../http/each-write";
 import { caller, type Guards, type SessionUser } from "../http/request-context";
 import type { FileStorage } from "../storage/storage";
 import { createImageStore, imageUploadLimits, readImageUpload } from "./images";
@@ -166,12 +167,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   }
 
   // An admin's product change clears the totals too, before the answer leaves (read your writes).
-  app.addHook("onSend", (req, reply, payload, done) => {
-    if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400) {
-      catalogCache.invalidate("catalog");
-    }
-    done(null, payload);
-  });
+  onEachWrite(app, () => catalogCache.invalidate("catalog"));
   // A public read asked for before by the same URL, still cached, is answered from here, before its
   // query is parsed and validated: what its handler would send (the same keys, headers and body),
   // still counted and logged by the app's hooks. Anything else goes on to the handler.

@@ -18,6 +18,7 @@ import {
 import { idParamsSchema } from "../../contract/common";
 import { searchPagingQuerySchema } from "../../contract/pricing";
 import { errorAnswers } from "../api-errors";
+import { onEachWrite } from "../http/each-write";
 import { pagedListRoute } from "../http/page";
 import { recordRoutes } from "../http/record-routes";
 import type { RateLimiter } from "../auth/rate-limit";
@@ -52,10 +53,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   // A change to a company's list or members, or to a price list, clears this process's company
   // prices as its answer leaves, so the writer's next read never waits for the NOTIFY (which the
   // other processes hear: migration 0034). Any successful write here counts.
-  app.addHook("onSend", (req, reply, payload, done) => {
-    if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400) pricesChanged?.();
-    done(null, payload);
-  });
+  onEachWrite(app, () => pricesChanged?.());
 
   /** An admin, or an owner of the path's company; anyone else is told it does not exist. */
   const ownerOfPath = {
