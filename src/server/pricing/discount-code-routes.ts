@@ -4,14 +4,11 @@ import {
   discountCodeListQuerySchema,
   discountCodeSchema,
 } from "../../contract/discount-codes";
-import { errorAnswers } from "../api-errors";
+import { actor, adminErrors } from "./admin-answers";
 import { pagedListRoute } from "../http/page";
 import { recordRoutes } from "../http/record-routes";
-import type { Guards, SessionUser } from "../http/request-context";
+import type { Guards } from "../http/request-context";
 import type { DiscountCodeService } from "./discount-codes";
-
-const adminErrors = errorAnswers(400, 401, 403, 404, 409);
-const actor = (u: SessionUser) => ({ id: u.id, email: u.email, apiKey: u.apiKey });
 
 /** Discount codes (admin only; docs/pricing.md "Discount codes"). A buyer applies one in the cart. */
 export const discountCodeRoutes: FastifyPluginAsyncZod<{

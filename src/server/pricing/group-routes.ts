@@ -9,13 +9,12 @@ import {
   priceRuleParamsSchema,
   priceRuleSchema,
 } from "../../contract/customer-groups";
-import { errorAnswers } from "../api-errors";
+import { actor, adminErrors } from "./admin-answers";
+import { onEachWrite } from "../http/each-write";
 import { recordRoutes } from "../http/record-routes";
-import { caller, type Guards, type SessionUser } from "../http/request-context";
+import { caller, type Guards } from "../http/request-context";
 import type { CustomerGroupService } from "./groups";
 
-const adminErrors = errorAnswers(400, 401, 403, 404, 409);
-const actor = (u: SessionUser) => ({ id: u.id, email: u.email, apiKey: u.apiKey });
 const admin = (summary: string) => ({ tags: ["pricing", "admin"], summary: `Admin: ${summary}` });
 
 /** Customer groups and their price rules (admin only; docs/pricing.md). */
@@ -25,10 +24,7 @@ export const customerGroupRoutes: FastifyPluginAsyncZod<{
   /** Told of every successful write (the company price cache is cleared). */
   pricesChanged?: () => void;
 }> = async (app, { groups, guards, pricesChanged }) => {
-  app.addHook("onSend", (req, reply, payload, done) => {
-    if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400) pricesChanged?.();
-    done(null, payload);
-  });
+  onEachWrite(app, () => pricesChanged?.());
   const config = { apiScope: "prices:write" } as const;
   const onRequest = guards.adminOnly;
 

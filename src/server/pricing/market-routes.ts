@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { marketInputSchema, marketSchema, marketUpdateSchema } from "../../contract/markets";
-import { errorAnswers } from "../api-errors";
+import { actor, adminErrors } from "./admin-answers";
+import { onEachWrite } from "../http/each-write";
 import { recordRoutes } from "../http/record-routes";
-import type { Guards, SessionUser } from "../http/request-context";
+import type { Guards } from "../http/request-context";
 import type { MarketService } from "./markets";
-
-const adminErrors = errorAnswers(400, 401, 403, 404, 409);
-const actor = (u: SessionUser) => ({ id: u.id, email: u.email, apiKey: u.apiKey });
 
 /** Markets: the active ones for everyone, every one and their changes for admins (docs/pricing.md). */
 export const marketRoutes: FastifyPluginAsyncZod<{
@@ -17,10 +15,7 @@ export const marketRoutes: FastifyPluginAsyncZod<{
   marketsChanged?: () => void;
 }> = async (app, { markets, guards, marketsChanged }) => {
   // The writer's next read never waits for the NOTIFY (migration 0093) the other processes hear.
-  app.addHook("onSend", (req, reply, payload, done) => {
-    if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400) marketsChanged?.();
-    done(null, payload);
-  });
+  onEachWrite(app, () => marketsChanged?.());
   const config = { apiScope: "prices:write" } as const;
   const onRequest = guards.adminOnly;
 

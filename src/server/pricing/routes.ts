@@ -17,9 +17,10 @@ import {
   type ProductPrice,
 } from "../../contract/pricing";
 import { errorAnswers } from "../api-errors";
+import { actor, adminErrors } from "./admin-answers";
 import { pagedListRoute, sendPage } from "../http/page";
 import { recordRoutes } from "../http/record-routes";
-import { adminRoute, caller, type Guards, type SessionUser } from "../http/request-context";
+import { adminRoute, caller, type Guards } from "../http/request-context";
 import type { Db } from "../db/database";
 import { products } from "../catalog/tables";
 import { notFound } from "../errors";
@@ -35,9 +36,6 @@ import {
   unitPriceWithNote,
   type PricingMarket,
 } from "./pricing";
-
-const adminErrors = errorAnswers(400, 401, 403, 404, 409);
-const actor = (u: SessionUser) => ({ id: u.id, email: u.email, apiKey: u.apiKey });
 
 /** The caller's price of one product, and their breaks table (a company buyer's own prices). */
 export async function productPrice(
