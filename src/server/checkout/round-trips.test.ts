@@ -86,33 +86,50 @@ async function customer(app = t): Promise<TestAccount> {
 
 test("a five-line cart checkout with shipping and tax is 4 statements, the session included", async () => {
   const me = await signUp(t.app);
-  const parts = await Promise.all(Array.from({ length: 5 }, part));
-  const merged = await call(me, "POST", "/api/cart/merge", {
-    items: parts.map((p) => ({ productId: p.id, qty: 1 })),
-  });
-  expect(merged.statusCode, merged.body).toBeLessThan(300);
   const address = await call(me, "POST", "/api/user/addresses", AUSTIN_ADDRESS);
   expect(address.statusCode, address.body).toBe(201);
-  const quote = await call(me, "POST", "/api/cart/quote", {
-    addressId: address.json().id,
-    shippingMethodId: standardId,
-  });
-  expect(quote.statusCode, quote.body).toBe(200);
-  expect(quote.json().tax).toBeGreaterThan(0);
-
-  let placed: Awaited<ReturnType<typeof call>> | undefined;
-  const statements = await statementsDuring(async () => {
-    placed = await call(me, "POST", "/api/checkout", {
+  /** Five parts in the cart, quoted, then checked out: the checkout's statements. */
+  const checkout = async () => {
+    const parts = await Promise.all(Array.from({ length: 5 }, part));
+    const merged = await call(me, "POST", "/api/cart/merge", {
+      items: parts.map((p) => ({ productId: p.id, qty: 1 })),
+    });
+    expect(merged.statusCode, merged.body).toBeLessThan(300);
+    const quote = await call(me, "POST", "/api/cart/quote", {
       addressId: address.json().id,
       shippingMethodId: standardId,
-      expectedTotal: quote.json().total,
     });
-  });
-  expect(placed!.statusCode, placed!.body).toBe(201);
-  expect(placed!.json().order.items).toHaveLength(5);
-  // The session; the cart's products (the gates it waits at); the read; the write, which takes
-  // the stock, empties the cart, counts the placement and queues the email. No transaction.
-  expect(kinds(statements), shown(statements)).toEqual(["session", "gates", "read", "write"]);
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json().tax).toBeGreaterThan(0);
+    let placed: Awaited<ReturnType<typeof call>> | undefined;
+    const statements = await statementsDuring(async () => {
+      placed = await call(me, "POST", "/api/checkout", {
+        addressId: address.json().id,
+        shippingMethodId: standardId,
+        expectedTotal: quote.json().total,
+      });
+    });
+    expect(placed!.statusCode, placed!.body).toBe(201);
+    expect(placed!.json().order.items).toHaveLength(5);
+    return statements;
+  };
+  // The address book's change reaches the change bus some time after its write answered, and
+  // forgets the countries the quote kept: a checkout before it is heard reads them once more
+  // (the one-product order below counts that read). Check out again until one comes after it
+  // (the notice arrives within moments: at most three carts).
+  let carts = 1;
+  let statements = await checkout();
+  while (carts < 3 && kinds(statements).includes("their countries")) {
+    carts++;
+    statements = await checkout();
+  }
+  // The session (a later cart's may come from memory, kept by the first); the cart's products
+  // (the gates it waits at); the read; the write, which takes the stock, empties the cart,
+  // counts the placement and queues the email. No transaction.
+  const counted = kinds(statements).filter((k) => carts === 1 || k !== "session");
+  expect(counted, shown(statements)).toEqual(
+    ["session", "gates", "read", "write"].filter((k) => carts === 1 || k !== "session"),
+  );
 });
 
 /** The statements of one order of a new part by `me`, which must be placed. */
