@@ -3,7 +3,7 @@ import type pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 
-// `allocate_stock` (migrations 0096, 0097) places a line whole at the first ranked location with units on
+// `allocate_stock` (migration 0096) places a line whole at the first ranked location with units on
 // sale itself and hands every other case to `allocate_stock_ranked` (migration 0090's statement).
 // Here both run on the same random stores and orders, each in a transaction rolled back after,
 // and must allocate the same units at the same locations, leave the same stock, answer the same
