@@ -153,8 +153,8 @@ export function deliveryOf(
 
 /**
  * The cart's checkout as a placement: the account's whole cart (all lines or none) at the total
- * the customer was shown, the cart emptied in the order's statement, priced in `market` when one
- * is passed (no route passes one yet).
+ * the customer was shown, the cart emptied in the order's statement, priced in `market` (the
+ * checkout route passes the caller's; none: the store's currency).
  */
 export function cartCheckoutRequest(
   customer: Customer,
