@@ -1,5 +1,7 @@
 import { plural } from "#contract/count";
 import { useState, type ReactNode } from "react";
+import type { DefaultValues, FieldValues } from "react-hook-form";
+import type { z } from "zod";
 import {
   MAX_VEHICLE_YEAR,
   MIN_VEHICLE_YEAR,
@@ -16,20 +18,30 @@ import { FormError, FormField } from "../../../components/form-field";
 import { SelectField } from "../../../components/select-field";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
-import { useAddVehicleRecord } from "../api/vehicles";
+import { useAddVehicleRecord, type VehicleRecordKind } from "../api/vehicles";
 import { NameAndVcdbFields, optionalNumber } from "./name-fields";
 
 /** A number field's text: anything but empty a number (NaN says "not one"). */
 const number = (typed: unknown) =>
   typeof typed === "string" && typed.trim() === "" ? Number.NaN : Number(typed);
 
+/**
+ * An add form's card: its title, its fields, the API's refusal, and its submit button (`submit`),
+ * held while it is sent.
+ */
 function FormCard({
   title,
+  submit,
   onSubmit,
+  formError,
+  busy,
   children,
 }: {
   title: string;
+  submit: string;
   onSubmit: (e?: React.BaseSyntheticEvent) => Promise<void>;
+  formError?: string;
+  busy: boolean;
   children: ReactNode;
 }) {
   return (
@@ -41,42 +53,50 @@ function FormCard({
     >
       <h3 className="font-semibold">{title}</h3>
       {children}
+      <FormError message={formError} />
+      <button type="submit" className="btn btn-primary self-start" disabled={busy}>
+        {submit}
+      </button>
     </form>
   );
 }
 
-function Submit({ busy, children }: { busy: boolean; children: ReactNode }) {
-  return (
-    <button type="submit" className="btn btn-primary self-start" disabled={busy}>
-      {children}
-    </button>
-  );
+/**
+ * An add form of a record of `kind`: its form (`useApiForm` of `schema`, started from
+ * `defaultValues`) and the props of its `FormCard` (`card`), whose submit adds the record, says
+ * `added(values, answer)` and starts the form again (from `next(values)`, or `defaultValues`).
+ */
+function useAddRecord<Input extends FieldValues, Output extends FieldValues, Answer = unknown>(
+  kind: VehicleRecordKind,
+  schema: z.ZodType<Output, Input>,
+  defaultValues: DefaultValues<NoInfer<Input>>,
+  added: (values: Output, answer: Answer) => string,
+  next?: (values: Output) => DefaultValues<NoInfer<Input>>,
+) {
+  const add = useAddVehicleRecord<Answer>(kind);
+  const form = useApiForm(schema, { defaultValues });
+  const card = {
+    busy: add.isPending,
+    formError: form.formError,
+    onSubmit: form.submitWith(async (values) => {
+      const answer = await add.mutateAsync(values);
+      notify.success(added(values, answer));
+      form.reset(next?.(values));
+    }),
+  };
+  return { ...form, card };
 }
 
 export function AddMakeForm() {
-  const add = useAddVehicleRecord("make");
-  const { field, reset, submitWith, formError } = useApiForm(makeCreateSchema, {
-    defaultValues: { name: "" },
-  });
+  const { field, card } = useAddRecord(
+    "make",
+    makeCreateSchema,
+    { name: "" },
+    (make) => `Make ${make.name} added`,
+  );
   return (
-    <FormCard
-      title="Add a make"
-      onSubmit={submitWith(async (make) => {
-        await add.mutateAsync(make);
-        notify.success(`Make ${make.name} added`);
-        reset();
-      })}
-    >
-      <NameAndVcdbFields
-        idPrefix="add-make"
-        label="Make"
-        vcdbLabel="VCdb make id"
-        placeholder="Tesla"
-        name={field("name")}
-        vcdb={field("vcdbMakeId", { setValueAs: optionalNumber })}
-      />
-      <FormError message={formError} />
-      <Submit busy={add.isPending}>Add make</Submit>
+    <FormCard title="Add a make" submit="Add make" {...card}>
+      <NameAndVcdbFields kind="make" placeholder="Tesla" field={field} />
     </FormCard>
   );
 }
@@ -90,35 +110,23 @@ const makeOptions = (names: VehicleNames) =>
   ));
 
 export function AddModelForm({ names, makeId }: { names: VehicleNames; makeId?: number }) {
-  const add = useAddVehicleRecord("model");
-  const first = makeId ?? names.makes[0]?.id;
-  const { field, reset, submitWith, formError, getValues } = useApiForm(modelCreateSchema, {
-    defaultValues: { makeId: first, name: "" },
-  });
+  const { field, card } = useAddRecord(
+    "model",
+    modelCreateSchema,
+    { makeId: makeId ?? names.makes[0]?.id, name: "" },
+    (model) => {
+      const make = names.makes.find((m) => m.id === model.makeId)?.name ?? "";
+      return `Model ${make} ${model.name} added`;
+    },
+    (model) => ({ makeId: model.makeId, name: "" }),
+  );
   if (names.makes.length === 0) return null;
   return (
-    <FormCard
-      title="Add a model"
-      onSubmit={submitWith(async (model) => {
-        await add.mutateAsync(model);
-        const make = names.makes.find((m) => m.id === model.makeId)?.name ?? "";
-        notify.success(`Model ${make} ${model.name} added`);
-        reset({ makeId: getValues("makeId"), name: "" });
-      })}
-    >
+    <FormCard title="Add a model" submit="Add model" {...card}>
       <SelectField label="Make" id="add-model-make" {...field("makeId", { setValueAs: number })}>
         {makeOptions(names)}
       </SelectField>
-      <NameAndVcdbFields
-        idPrefix="add-model"
-        label="Model"
-        vcdbLabel="VCdb model id"
-        placeholder="Model 3"
-        name={field("name")}
-        vcdb={field("vcdbModelId", { setValueAs: optionalNumber })}
-      />
-      <FormError message={formError} />
-      <Submit busy={add.isPending}>Add model</Submit>
+      <NameAndVcdbFields kind="model" placeholder="Model 3" field={field} />
     </FormCard>
   );
 }
@@ -184,12 +192,20 @@ export function EngineChoice({
 
 /** Model years from–to of a model (one base vehicle a year), with the engines they were built with. */
 export function AddYearsForm({ names, makeId }: { names: VehicleNames; makeId?: number }) {
-  const add = useAddVehicleRecord<BaseVehiclesAdded>("baseVehicle");
   const [make, setMake] = useState(makeId ?? names.makes[0]?.id);
   const models = names.makes.find((m) => m.id === make)?.models ?? [];
-  const { field, register, reset, submitWith, formError, formState, watch, setValue } = useApiForm(
+  const { field, register, formState, watch, setValue, card } = useAddRecord(
+    "baseVehicle",
     baseVehiclesCreateSchema,
-    { defaultValues: { modelId: models[0]?.id, engineIds: [] } },
+    { modelId: models[0]?.id, engineIds: [] },
+    (years, done: BaseVehiclesAdded) => {
+      const model = models.find((m) => m.id === years.modelId)?.name ?? "";
+      const made = done.created.length;
+      return `${plural(made, "year")} of the ${model} added${
+        done.existing.length > 0 ? ` (${done.existing.length} listed already)` : ""
+      }`;
+    },
+    (years) => ({ modelId: years.modelId, engineIds: [] }),
   );
   const { errors } = formState;
   const engineIds = watch("engineIds") ?? [];
@@ -197,17 +213,9 @@ export function AddYearsForm({ names, makeId }: { names: VehicleNames; makeId?: 
   return (
     <FormCard
       title="Add years of a model"
-      onSubmit={submitWith(async (years) => {
-        const done = await add.mutateAsync(years);
-        const model = models.find((m) => m.id === years.modelId)?.name ?? "";
-        const made = done.created.length;
-        notify.success(
-          `${plural(made, "year")} of the ${model} added${
-            done.existing.length > 0 ? ` (${done.existing.length} listed already)` : ""
-          }`,
-        );
-        reset({ modelId: years.modelId, engineIds: [] });
-      })}
+      submit="Add years"
+      {...card}
+      busy={card.busy || models.length === 0}
     >
       <SelectField
         label="Make"
@@ -273,34 +281,20 @@ export function AddYearsForm({ names, makeId }: { names: VehicleNames; makeId?: 
         inputMode="numeric"
         {...field("vcdbBaseVehicleId", { setValueAs: optionalNumber })}
       />
-      <FormError message={formError} />
-      <Submit busy={add.isPending || models.length === 0}>Add years</Submit>
     </FormCard>
   );
 }
 
 export function AddEngineForm() {
-  const add = useAddVehicleRecord("engine");
-  const { field, reset, submitWith, formError } = useApiForm(engineCreateSchema, {
-    defaultValues: { name: "", liters: "", fuel: "" },
-  });
+  const { field, card } = useAddRecord(
+    "engine",
+    engineCreateSchema,
+    { name: "", liters: "", fuel: "" },
+    (engine) => `Engine ${engine.name} added`,
+  );
   return (
-    <FormCard
-      title="Add an engine"
-      onSubmit={submitWith(async (engine) => {
-        await add.mutateAsync(engine);
-        notify.success(`Engine ${engine.name} added`);
-        reset();
-      })}
-    >
-      <NameAndVcdbFields
-        idPrefix="add-engine"
-        label="Engine"
-        vcdbLabel="VCdb engine config id"
-        placeholder="1.4 TSI"
-        name={field("name")}
-        vcdb={field("vcdbEngineConfigId", { setValueAs: optionalNumber })}
-      >
+    <FormCard title="Add an engine" submit="Add engine" {...card}>
+      <NameAndVcdbFields kind="engine" placeholder="1.4 TSI" field={field}>
         <div className="grid grid-cols-2 gap-3">
           <FormField
             label="Litres (optional)"
@@ -323,36 +317,20 @@ export function AddEngineForm() {
           ))}
         </datalist>
       </NameAndVcdbFields>
-      <FormError message={formError} />
-      <Submit busy={add.isPending}>Add engine</Submit>
     </FormCard>
   );
 }
 
 export function AddSubmodelForm() {
-  const add = useAddVehicleRecord("submodel");
-  const { field, reset, submitWith, formError } = useApiForm(submodelCreateSchema, {
-    defaultValues: { name: "" },
-  });
+  const { field, card } = useAddRecord(
+    "submodel",
+    submodelCreateSchema,
+    { name: "" },
+    (submodel) => `Submodel ${submodel.name} added`,
+  );
   return (
-    <FormCard
-      title="Add a submodel"
-      onSubmit={submitWith(async (submodel) => {
-        await add.mutateAsync(submodel);
-        notify.success(`Submodel ${submodel.name} added`);
-        reset();
-      })}
-    >
-      <NameAndVcdbFields
-        idPrefix="add-submodel"
-        label="Submodel"
-        vcdbLabel="VCdb submodel id"
-        placeholder="GTI"
-        name={field("name")}
-        vcdb={field("vcdbSubmodelId", { setValueAs: optionalNumber })}
-      />
-      <FormError message={formError} />
-      <Submit busy={add.isPending}>Add submodel</Submit>
+    <FormCard title="Add a submodel" submit="Add submodel" {...card}>
+      <NameAndVcdbFields kind="submodel" placeholder="GTI" field={field} />
     </FormCard>
   );
 }

@@ -10,6 +10,8 @@ import {
   type AdminSubmodel,
   type BaseVehicleRow,
 } from "#contract/vehicles";
+import type { DefaultValues, FieldValues } from "react-hook-form";
+import type { z } from "zod";
 import { FormField } from "../../../components/form-field";
 import { FormDialog } from "../../../components/form-dialog";
 import { notify } from "../../../lib/notify";
@@ -19,42 +21,48 @@ import { EngineChoice } from "./add-forms";
 import { NameAndVcdbFields, nullableNumber } from "./name-fields";
 
 /**
- * What an edit dialog's Save does to the record `id` of `kind`: changes it, says `saved`, and
- * closes the dialog; `busy` while it is sent.
+ * An edit dialog of the record `id` of `kind`: its form (`useApiForm` of `schema`, started from
+ * `defaultValues`) and the props of its `FormDialog` (`dialog`), whose Save changes the record,
+ * says `saved` and closes the dialog; held while it is sent.
  */
-function useSaveRecord(kind: VehicleRecordKind, id: number, saved: string, onClose: () => void) {
+function useEditRecord<Input extends FieldValues, Output extends FieldValues>(
+  kind: VehicleRecordKind,
+  id: number,
+  saved: string,
+  onClose: () => void,
+  schema: z.ZodType<Output, Input>,
+  defaultValues: DefaultValues<NoInfer<Input>>,
+) {
   const change = useChangeVehicleRecord(kind);
-  return {
+  const form = useApiForm(schema, { defaultValues });
+  const dialog = {
+    onClose,
     busy: change.isPending,
-    send: async (body: object) => {
+    formError: form.formError,
+    onSubmit: form.submitWith(async (body) => {
       await change.mutateAsync({ id, body });
       notify.success(saved);
       onClose();
-    },
+    }),
   };
+  return { ...form, dialog };
 }
 
 export function EditMakeDialog({ make, onClose }: { make: AdminMake; onClose(): void }) {
-  const save = useSaveRecord("make", make.id, "Make saved", onClose);
-  const { field, submitWith, formError } = useApiForm(makeChangeSchema, {
-    defaultValues: { name: make.name, vcdbMakeId: make.vcdbMakeId ?? undefined },
-  });
+  const { field, dialog } = useEditRecord(
+    "make",
+    make.id,
+    "Make saved",
+    onClose,
+    makeChangeSchema,
+    {
+      name: make.name,
+      vcdbMakeId: make.vcdbMakeId ?? undefined,
+    },
+  );
   return (
-    <FormDialog
-      title={`Edit make ${make.name}`}
-      onClose={onClose}
-      busy={save.busy}
-      formError={formError}
-      onSubmit={submitWith(save.send)}
-    >
-      <NameAndVcdbFields
-        idPrefix="edit-make"
-        label="Make"
-        vcdbLabel="VCdb make id"
-        editing
-        name={field("name")}
-        vcdb={field("vcdbMakeId", { setValueAs: nullableNumber })}
-      />
+    <FormDialog title={`Edit make ${make.name}`} {...dialog}>
+      <NameAndVcdbFields kind="make" editing field={field} />
     </FormDialog>
   );
 }
@@ -68,59 +76,38 @@ export function EditModelDialog({
   makeName: string;
   onClose(): void;
 }) {
-  const save = useSaveRecord("model", model.id, "Model saved", onClose);
-  const { field, submitWith, formError } = useApiForm(modelChangeSchema, {
-    defaultValues: {
-      name: model.name,
-      vcdbModelId: model.vcdbModelId ?? undefined,
-    },
-  });
+  const { field, dialog } = useEditRecord(
+    "model",
+    model.id,
+    "Model saved",
+    onClose,
+    modelChangeSchema,
+    { name: model.name, vcdbModelId: model.vcdbModelId ?? undefined },
+  );
   return (
-    <FormDialog
-      title={`Edit model ${makeName} ${model.name}`}
-      onClose={onClose}
-      busy={save.busy}
-      formError={formError}
-      onSubmit={submitWith(save.send)}
-    >
-      <NameAndVcdbFields
-        idPrefix="edit-model"
-        label="Model"
-        vcdbLabel="VCdb model id"
-        editing
-        name={field("name")}
-        vcdb={field("vcdbModelId", { setValueAs: nullableNumber })}
-      />
+    <FormDialog title={`Edit model ${makeName} ${model.name}`} {...dialog}>
+      <NameAndVcdbFields kind="model" editing field={field} />
     </FormDialog>
   );
 }
 
 export function EditEngineDialog({ engine, onClose }: { engine: AdminEngine; onClose(): void }) {
-  const save = useSaveRecord("engine", engine.id, "Engine saved", onClose);
-  const { field, submitWith, formError } = useApiForm(engineChangeSchema, {
-    defaultValues: {
+  const { field, dialog } = useEditRecord(
+    "engine",
+    engine.id,
+    "Engine saved",
+    onClose,
+    engineChangeSchema,
+    {
       name: engine.name,
       liters: engine.liters ?? "",
       fuel: engine.fuel ?? "",
       vcdbEngineConfigId: engine.vcdbEngineConfigId ?? undefined,
     },
-  });
+  );
   return (
-    <FormDialog
-      title={`Edit engine ${engine.name}`}
-      onClose={onClose}
-      busy={save.busy}
-      formError={formError}
-      onSubmit={submitWith(save.send)}
-    >
-      <NameAndVcdbFields
-        idPrefix="edit-engine"
-        label="Engine"
-        vcdbLabel="VCdb engine config id"
-        editing
-        name={field("name")}
-        vcdb={field("vcdbEngineConfigId", { setValueAs: nullableNumber })}
-      >
+    <FormDialog title={`Edit engine ${engine.name}`} {...dialog}>
+      <NameAndVcdbFields kind="engine" editing field={field}>
         <FormField
           label="Litres"
           id="edit-engine-liters"
@@ -147,29 +134,17 @@ export function EditSubmodelDialog({
   submodel: AdminSubmodel;
   onClose(): void;
 }) {
-  const save = useSaveRecord("submodel", submodel.id, "Submodel saved", onClose);
-  const { field, submitWith, formError } = useApiForm(submodelChangeSchema, {
-    defaultValues: {
-      name: submodel.name,
-      vcdbSubmodelId: submodel.vcdbSubmodelId ?? undefined,
-    },
-  });
+  const { field, dialog } = useEditRecord(
+    "submodel",
+    submodel.id,
+    "Submodel saved",
+    onClose,
+    submodelChangeSchema,
+    { name: submodel.name, vcdbSubmodelId: submodel.vcdbSubmodelId ?? undefined },
+  );
   return (
-    <FormDialog
-      title={`Edit submodel ${submodel.name}`}
-      onClose={onClose}
-      busy={save.busy}
-      formError={formError}
-      onSubmit={submitWith(save.send)}
-    >
-      <NameAndVcdbFields
-        idPrefix="edit-submodel"
-        label="Submodel"
-        vcdbLabel="VCdb submodel id"
-        editing
-        name={field("name")}
-        vcdb={field("vcdbSubmodelId", { setValueAs: nullableNumber })}
-      />
+    <FormDialog title={`Edit submodel ${submodel.name}`} {...dialog}>
+      <NameAndVcdbFields kind="submodel" editing field={field} />
     </FormDialog>
   );
 }
@@ -184,27 +159,22 @@ export function EditBaseVehicleDialog({
   engines: AdminEngine[];
   onClose(): void;
 }) {
-  const save = useSaveRecord("baseVehicle", row.id, "Vehicle saved", onClose);
-  const { field, submitWith, formError, formState, watch, setValue } = useApiForm(
+  const { field, dialog, formState, watch, setValue } = useEditRecord(
+    "baseVehicle",
+    row.id,
+    "Vehicle saved",
+    onClose,
     baseVehicleChangeSchema,
     {
-      defaultValues: {
-        year: row.year,
-        vcdbBaseVehicleId: row.vcdbBaseVehicleId ?? undefined,
-        engineIds: row.engines.map((e) => e.id),
-      },
+      year: row.year,
+      vcdbBaseVehicleId: row.vcdbBaseVehicleId ?? undefined,
+      engineIds: row.engines.map((e) => e.id),
     },
   );
   const { errors } = formState;
   const engineIds = watch("engineIds") ?? [];
   return (
-    <FormDialog
-      title={`Edit the ${row.year} ${row.make.name} ${row.model.name}`}
-      onClose={onClose}
-      busy={save.busy}
-      formError={formError}
-      onSubmit={submitWith(save.send)}
-    >
+    <FormDialog title={`Edit the ${row.year} ${row.make.name} ${row.model.name}`} {...dialog}>
       <FormField
         label="Year"
         id="edit-base-year"
