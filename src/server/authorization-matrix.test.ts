@@ -45,6 +45,18 @@ import { createApiKeyService } from "./api-keys/service";
 import { createWebhookService } from "./webhooks/service";
 import { apiScopes, type ApiKeyIssued, type ApiScope } from "../contract/api-keys";
 
+/** A request that uploads one file (multipart/form-data). */
+const upload = (url: string, file: Parameters<typeof multipart>[0]): Call => ({
+  url,
+  ...multipart(file),
+});
+/** A CSV file in the field `file`, as the CSV uploads take it. */
+const csvFile = (data: string | Buffer, filename: string) => ({
+  data: typeof data === "string" ? Buffer.from(data) : data,
+  filename,
+  type: "text/csv",
+  field: "file",
+});
 /** A one-product CSV with a fresh part number each call (an admin's import writes it). */
 let matrixCsvCount = 0;
 const matrixCsv = () =>
@@ -181,6 +193,11 @@ async function customerSecondSession(): Promise<string> {
 async function freshProduct() {
   return insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 1000 });
 }
+/** A PATCH of a fresh product with `payload`. */
+const productPatch = (payload: object) => async (): Promise<Call> => ({
+  url: `/api/products/${(await freshProduct()).id}`,
+  payload,
+});
 /** Every signed-in caller but the admin: each has a cart. */
 const customerAccounts = () =>
   (["customer", "other", "owner", "buyer", "viewer"] as const).map((r) => accounts[r]);
@@ -534,15 +551,8 @@ const freshSubmodel = async () =>
       .values({ name: vehicleName("submodel") })
       .returning()
   )[0]!.id;
-const vehicleCsvUpload = (url: string) => {
-  const body = multipart({
-    data: Buffer.from("year,make,model\n2019,Matrix CSV make,Matrix CSV model\n"),
-    filename: "vehicles.csv",
-    type: "text/csv",
-    field: "file",
-  });
-  return { url, payload: body.payload, headers: body.headers };
-};
+const vehicleCsvUpload = (url: string) =>
+  upload(url, csvFile("year,make,model\n2019,Matrix CSV make,Matrix CSV model\n", "vehicles.csv"));
 /** A vehicle in the customer's garage (saved again if a previous call removed it). */
 async function customerGarageVehicle(): Promise<string> {
   const res = await t.app.inject({
@@ -800,10 +810,12 @@ const quoteDecider = (status: number): Expect => ({
   viewer: 403,
 });
 
+/** One fixed request without a body. */
+const urlCall = (url: string) => async (): Promise<Call> => ({ url });
 /** A row whose call is one fixed request without a body: the route's own path, or `url`. */
 const plain = (route: string, expect: Expect, url = route.slice(route.indexOf(" ") + 1)): Row => ({
   route,
-  call: async () => ({ url }),
+  call: urlCall(url),
   expect,
 });
 
@@ -837,6 +849,24 @@ function adminRecords(
       expect: adminOnly(204),
     },
   ];
+}
+
+/**
+ * Actions on one record, `route/<action>` (`route` ends in the record's `:id`), each with its
+ * body (undefined: none); `fresh` makes the record each call acts on.
+ */
+function actions(
+  route: string,
+  fresh: () => Promise<string>,
+  expect: Expect,
+  bodies: Record<string, unknown>,
+): Row[] {
+  const path = route.slice(route.indexOf(" ") + 1);
+  return Object.entries(bodies).map(([action, payload]) => ({
+    route: `${route}/${action}`,
+    call: async () => ({ url: `${path.replace(/:\w+$/, await fresh())}/${action}`, payload }),
+    expect,
+  }));
 }
 
 const docs = (route: string, url: string, status = 200) =>
@@ -1066,15 +1096,8 @@ const rows: Row[] = [
   },
   {
     route: "POST /api/shipments/lots",
-    call: async () => {
-      const body = multipart({
-        data: Buffer.from("order,line,lot\nPW-999999,1,L-1\n"),
-        filename: "lots.csv",
-        type: "text/csv",
-        field: "file",
-      });
-      return { url: "/api/shipments/lots", payload: body.payload, headers: body.headers };
-    },
+    call: async () =>
+      upload("/api/shipments/lots", csvFile("order,line,lot\nPW-999999,1,L-1\n", "lots.csv")),
     expect: adminOnly(200),
   },
   // Warranty claims (warranty/warranty.test.ts): a company buyer's order and claims.
@@ -1111,14 +1134,6 @@ const rows: Row[] = [
     expect: companyActors(200),
   },
   {
-    route: "POST /api/warranty-claims/:id/reject",
-    call: async () => ({
-      url: `/api/warranty-claims/${await buyerClaim()}/reject`,
-      payload: { reason: "Worn, not failed." },
-    }),
-    expect: adminOnly(200),
-  },
-  {
     route: "POST /api/warranty-claims/:id/photos",
     call: async () => ({
       url: `/api/warranty-claims/${await buyerClaim()}/photos`,
@@ -1131,30 +1146,12 @@ const rows: Row[] = [
     call: async () => ({ url: await buyerClaimPhoto() }),
     expect: companyActors(200),
   },
-  {
-    route: "POST /api/warranty-claims/:id/request-part",
-    call: async () => ({
-      url: `/api/warranty-claims/${await buyerClaim()}/request-part`,
-      payload: { instructions: "Send the part back." },
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/warranty-claims/:id/approve",
-    call: async () => ({
-      url: `/api/warranty-claims/${await buyerClaim()}/approve`,
-      payload: { remedy: "replacement" },
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/warranty-claims/:id/inspect",
-    call: async () => ({
-      url: `/api/warranty-claims/${await buyerClaim()}/inspect`,
-      payload: { failureCode: "WEAR", findings: "Worn." },
-    }),
-    expect: adminOnly(200),
-  },
+  ...actions("POST /api/warranty-claims/:id", buyerClaim, adminOnly(200), {
+    reject: { reason: "Worn, not failed." },
+    "request-part": { instructions: "Send the part back." },
+    approve: { remedy: "replacement" },
+    inspect: { failureCode: "WEAR", findings: "Worn." },
+  }),
   plain("GET /api/warranty/failure-codes", adminOnly(200)),
   {
     route: "PUT /api/warranty/failure-codes/:code",
@@ -1206,11 +1203,10 @@ const rows: Row[] = [
   },
   {
     route: "POST /api/returns/:id/photos",
-    call: async () => {
-      const body = returnPhotoBody();
-      const url = `/api/returns/${(await customerReturn()).id}/photos`;
-      return { url, payload: body.payload, headers: body.headers };
-    },
+    call: async () => ({
+      url: `/api/returns/${(await customerReturn()).id}/photos`,
+      ...returnPhotoBody(),
+    }),
     expect: ownerOnly(201),
   },
   {
@@ -1353,10 +1349,7 @@ const rows: Row[] = [
   },
   {
     route: "PATCH /api/products/:id",
-    call: async () => ({
-      url: `/api/products/${(await freshProduct()).id}`,
-      payload: { shortDescription: "Edited by the matrix" },
-    }),
+    call: productPatch({ shortDescription: "Edited by the matrix" }),
     expect: adminOnly(200),
   },
   {
@@ -1366,41 +1359,19 @@ const rows: Row[] = [
   },
   {
     route: "POST /api/products/images",
-    call: async () => {
-      const body = multipart({ data: tinyGif, filename: "part.gif", type: "image/gif" });
-      return { url: "/api/products/images", payload: body.payload, headers: body.headers };
-    },
+    call: async () =>
+      upload("/api/products/images", { data: tinyGif, filename: "part.gif", type: "image/gif" }),
     expect: adminOnly(201),
   },
   plain("GET /api/admin/products/export.csv", adminOnly(200)),
   {
     route: "POST /api/admin/product-imports/preview",
-    call: async () => {
-      const body = multipart({
-        data: matrixCsv(),
-        filename: "p.csv",
-        type: "text/csv",
-        field: "file",
-      });
-      return {
-        url: "/api/admin/product-imports/preview",
-        payload: body.payload,
-        headers: body.headers,
-      };
-    },
+    call: async () => upload("/api/admin/product-imports/preview", csvFile(matrixCsv(), "p.csv")),
     expect: adminOnly(200),
   },
   {
     route: "POST /api/admin/product-imports",
-    call: async () => {
-      const body = multipart({
-        data: matrixCsv(),
-        filename: "p.csv",
-        type: "text/csv",
-        field: "file",
-      });
-      return { url: "/api/admin/product-imports", payload: body.payload, headers: body.headers };
-    },
+    call: async () => upload("/api/admin/product-imports", csvFile(matrixCsv(), "p.csv")),
     expect: adminOnly(202),
   },
   {
@@ -1416,30 +1387,26 @@ const rows: Row[] = [
   },
   {
     route: "POST /api/imports/aces",
-    call: async () => {
-      const body = multipart({
+    call: async () =>
+      upload("/api/imports/aces", {
         data: Buffer.from(
           '<ACES version="4.2"><Header><BrandAAIAID>MTRX</BrandAAIAID></Header></ACES>',
         ),
         filename: "matrix.xml",
         type: "application/xml",
         field: "file",
-      });
-      return { url: "/api/imports/aces", payload: body.payload, headers: body.headers };
-    },
+      }),
     expect: adminOnly(201),
   },
   {
     route: "POST /api/imports/pies",
-    call: async () => {
-      const body = multipart({
+    call: async () =>
+      upload("/api/imports/pies", {
         data: Buffer.from("<PIES><Header><PIESVersion>7.1</PIESVersion></Header><Items/></PIES>"),
         filename: "matrix-pies.xml",
         type: "application/xml",
         field: "file",
-      });
-      return { url: "/api/imports/pies", payload: body.payload, headers: body.headers };
-    },
+      }),
     expect: adminOnly(201),
   },
   plain("GET /api/imports", adminOnly(200)),
@@ -1681,17 +1648,14 @@ const rows: Row[] = [
   },
   {
     route: "POST /api/incoming-supply/import",
-    call: async () => {
-      const body = multipart({
-        data: Buffer.from(
+    call: async () =>
+      upload(
+        "/api/incoming-supply/import",
+        csvFile(
           "kind,reference,part_number,location_code,qty,expected_on\nproduction,R-1,NOPE,MAIN,1,2027-01-12\n",
+          "supply.csv",
         ),
-        filename: "supply.csv",
-        type: "text/csv",
-        field: "file",
-      });
-      return { url: "/api/incoming-supply/import", payload: body.payload, headers: body.headers };
-    },
+      ),
     expect: adminOnly(200),
   },
   {
@@ -1702,19 +1666,10 @@ const rows: Row[] = [
     }),
     expect: adminOnly(200),
   },
-  {
-    route: "POST /api/incoming-supply/:id/cancel",
-    call: async () => ({ url: `/api/incoming-supply/${await freshSupply()}/cancel` }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/incoming-supply/:id/receive",
-    call: async () => ({
-      url: `/api/incoming-supply/${await freshSupply()}/receive`,
-      payload: { qty: 1 },
-    }),
-    expect: adminOnly(200),
-  },
+  ...actions("POST /api/incoming-supply/:id", freshSupply, adminOnly(200), {
+    cancel: undefined,
+    receive: { qty: 1 },
+  }),
   plain("GET /api/backorders", adminOnly(200), "/api/backorders?q=PW-100001"),
   plain("GET /api/tax-rates", adminOnly(200)),
   ...adminRecords("/api/tax-rates", {
@@ -1764,15 +1719,11 @@ const rows: Row[] = [
   },
   {
     route: "POST /api/quick-order/upload",
-    call: async () => {
-      const body = multipart({
-        data: Buffer.from(`part number;qty\n${(await freshProduct()).partNumber};1\n`),
-        filename: "order.csv",
-        type: "text/csv",
-        field: "file",
-      });
-      return { url: "/api/quick-order/upload", payload: body.payload, headers: body.headers };
-    },
+    call: async () =>
+      upload(
+        "/api/quick-order/upload",
+        csvFile(`part number;qty\n${(await freshProduct()).partNumber};1\n`, "order.csv"),
+      ),
     expect: everyone(200),
   },
   {
@@ -2152,22 +2103,10 @@ const rows: Row[] = [
     }),
     expect: adminOnly(200),
   },
-  {
-    route: "POST /api/approvals/:orderId/approve",
-    call: async () => ({
-      url: `/api/approvals/${await awaitingApprovalOrder()}/approve`,
-      payload: { note: "Approved in the matrix" },
-    }),
-    expect: approvalOwner(200),
-  },
-  {
-    route: "POST /api/approvals/:orderId/decline",
-    call: async () => ({
-      url: `/api/approvals/${await awaitingApprovalOrder()}/decline`,
-      payload: {},
-    }),
-    expect: approvalOwner(200),
-  },
+  ...actions("POST /api/approvals/:orderId", awaitingApprovalOrder, approvalOwner(200), {
+    approve: { note: "Approved in the matrix" },
+    decline: {},
+  }),
   {
     route: "POST /api/quotes",
     call: async () => {
@@ -2247,16 +2186,10 @@ const rows: Row[] = [
     }),
     expect: adminOnly(200),
   },
-  {
-    route: "POST /api/api-keys/:id/rotate",
-    call: async () => ({ url: `/api/api-keys/${await freshApiKey()}/rotate` }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/api-keys/:id/revoke",
-    call: async () => ({ url: `/api/api-keys/${await freshApiKey()}/revoke` }),
-    expect: adminOnly(200),
-  },
+  ...actions("POST /api/api-keys/:id", freshApiKey, adminOnly(200), {
+    rotate: undefined,
+    revoke: undefined,
+  }),
   // Webhooks (docs/webhooks.md): admins (and keys with webhooks:manage, below).
   plain("GET /api/webhook-endpoints", adminOnly(200)),
   ...adminRecords("/api/webhook-endpoints", {
@@ -2393,568 +2326,172 @@ interface KeyRow {
   scope: ApiScope | null;
   status?: number;
 }
-const productUpload = () => {
-  const body = multipart({ data: matrixCsv(), filename: "p.csv", type: "text/csv", field: "file" });
-  return {
-    url: "/api/admin/product-imports/preview",
-    payload: body.payload,
-    headers: body.headers,
-  };
-};
+/** The request of the matrix's row for `route` (above): a key row makes the same one. */
+function callOf(route: string): Row["call"] {
+  const row = rows.find((r) => r.route === route);
+  if (!row) throw new Error(`The matrix has no row ${route}`);
+  return row.call;
+}
+/** A route the key of `scope` opens (it gets `status`); its request is the matrix row's. */
+const keyRow = (
+  family: string,
+  route: string,
+  scope: ApiScope,
+  status: number,
+  call = callOf(route),
+): KeyRow => ({ family, route, call, scope, status });
+/** A route no key may call; its request is the matrix row's unless `call` makes another. */
+const noKeyRow = (family: string, route: string, call = callOf(route)): KeyRow => ({
+  family,
+  route,
+  call,
+  scope: null,
+});
 const keyRows: KeyRow[] = [
   // catalog:read
-  {
-    family: "catalog (public)",
-    route: "GET /api/products",
-    call: async () => ({ url: "/api/products" }),
-    scope: "catalog:read",
-    status: 200,
-  },
-  {
-    family: "part pages",
-    route: "GET /api/products/:id",
-    call: async () => ({ url: `/api/products/${(await freshProduct()).id}` }),
-    scope: "catalog:read",
-    status: 200,
-  },
-  {
-    family: "vehicles (public)",
-    route: "GET /api/vehicles/years",
-    call: async () => ({ url: "/api/vehicles/years" }),
-    scope: "catalog:read",
-    status: 200,
-  },
-  {
-    family: "vehicle database",
-    route: "GET /api/vehicles/table",
-    call: async () => ({ url: "/api/vehicles/table?year=2019" }),
-    scope: "catalog:read",
-    status: 200,
-  },
-  {
-    family: "attributes",
-    route: "GET /api/attributes/table",
-    call: async () => ({ url: "/api/attributes/table?category=Steering" }),
-    scope: "catalog:read",
-    status: 200,
-  },
-  {
-    family: "imports",
-    route: "GET /api/imports",
-    call: async () => ({ url: "/api/imports" }),
-    scope: "catalog:read",
-    status: 200,
-  },
-  {
-    family: "product CSV",
-    route: "GET /api/admin/products/export.csv",
-    call: async () => ({ url: "/api/admin/products/export.csv" }),
-    scope: "catalog:read",
-    status: 200,
-  },
+  keyRow("catalog (public)", "GET /api/products", "catalog:read", 200),
+  keyRow("part pages", "GET /api/products/:id", "catalog:read", 200),
+  keyRow("vehicles (public)", "GET /api/vehicles/years", "catalog:read", 200),
+  keyRow("vehicle database", "GET /api/vehicles/table", "catalog:read", 200),
+  keyRow("attributes", "GET /api/attributes/table", "catalog:read", 200),
+  keyRow("imports", "GET /api/imports", "catalog:read", 200),
+  keyRow("product CSV", "GET /api/admin/products/export.csv", "catalog:read", 200),
   // catalog:write
-  {
-    family: "products",
-    route: "POST /api/products",
-    call: async () => ({ url: "/api/products", payload: productBody() }),
-    scope: "catalog:write",
-    status: 201,
-  },
-  {
-    family: "products",
-    route: "PATCH /api/products/:id (description)",
-    call: async () => ({
-      url: `/api/products/${(await freshProduct()).id}`,
-      payload: { shortDescription: "Edited by a key" },
-    }),
-    scope: "catalog:write",
-    status: 200,
-  },
-  {
-    family: "product CSV",
-    route: "POST /api/admin/product-imports/preview",
-    call: async () => productUpload(),
-    scope: "catalog:write",
-    status: 200,
-  },
-  {
-    family: "fitment",
-    route: "PUT /api/products/:id/fitment-rows",
-    call: async () => {
-      const { make, model } = await demoGolf();
-      return {
-        url: `/api/products/${(await freshProduct()).id}/fitment-rows`,
-        payload: { rows: [{ make, model, yearFrom: 2014, yearTo: 2016, position: "Front" }] },
-      };
-    },
-    scope: "catalog:write",
-    status: 200,
-  },
-  {
-    family: "vehicle database",
-    route: "POST /api/vehicles/makes",
-    call: async () => ({ url: "/api/vehicles/makes", payload: { name: vehicleName("make") } }),
-    scope: "catalog:write",
-    status: 201,
-  },
-  {
-    family: "attributes",
-    route: "POST /api/attributes",
-    call: async () => ({
-      url: "/api/attributes",
-      payload: { category: "Other", name: vehicleName("attribute"), kind: "text" },
-    }),
-    scope: "catalog:write",
-    status: 201,
-  },
+  keyRow("products", "POST /api/products", "catalog:write", 201),
+  keyRow(
+    "products",
+    "PATCH /api/products/:id (description)",
+    "catalog:write",
+    200,
+    productPatch({ shortDescription: "Edited by a key" }),
+  ),
+  keyRow("product CSV", "POST /api/admin/product-imports/preview", "catalog:write", 200),
+  keyRow("fitment", "PUT /api/products/:id/fitment-rows", "catalog:write", 200),
+  keyRow("vehicle database", "POST /api/vehicles/makes", "catalog:write", 201),
+  keyRow("attributes", "POST /api/attributes", "catalog:write", 201),
   // inventory:write
-  {
-    family: "stock",
-    route: "PATCH /api/products/:id (stock)",
-    call: async () => ({
-      url: `/api/products/${(await freshProduct()).id}`,
-      payload: { availableQuantity: 5, availableQuantityWas: 1000 },
-    }),
-    scope: "inventory:write",
-    status: 200,
-  },
-  {
-    family: "reorder levels",
-    route: "PUT /api/products/:id/reorder-level",
-    call: async () => ({
-      url: `/api/products/${(await freshProduct()).id}/reorder-level`,
-      payload: { reorderLevel: 5 },
-    }),
-    scope: "inventory:write",
-    status: 200,
-  },
+  keyRow(
+    "stock",
+    "PATCH /api/products/:id (stock)",
+    "inventory:write",
+    200,
+    productPatch({ availableQuantity: 5, availableQuantityWas: 1000 }),
+  ),
+  keyRow("reorder levels", "PUT /api/products/:id/reorder-level", "inventory:write", 200),
   // prices:write
-  {
-    family: "list prices",
-    route: "PATCH /api/products/:id (price)",
-    call: async () => ({
-      url: `/api/products/${(await freshProduct()).id}`,
-      payload: { price: 12.5 },
-    }),
-    scope: "prices:write",
-    status: 200,
-  },
-  {
-    family: "price lists",
-    route: "POST /api/price-lists",
-    call: async () => ({ url: "/api/price-lists", payload: { name: matrixName() } }),
-    scope: "prices:write",
-    status: 201,
-  },
-  {
-    family: "core deposits",
-    route: "PUT /api/products/:id/core-deposit",
-    call: async () => ({
-      url: `/api/products/${(await freshProduct()).id}/core-deposit`,
-      payload: { coreDeposit: 45 },
-    }),
-    scope: "prices:write",
-    status: 200,
-  },
+  keyRow(
+    "list prices",
+    "PATCH /api/products/:id (price)",
+    "prices:write",
+    200,
+    productPatch({ price: 12.5 }),
+  ),
+  keyRow("price lists", "POST /api/price-lists", "prices:write", 201),
+  keyRow("core deposits", "PUT /api/products/:id/core-deposit", "prices:write", 200),
   // orders:read
-  {
-    family: "orders",
-    route: "GET /api/orders/all",
-    call: async () => ({ url: "/api/orders/all" }),
-    scope: "orders:read",
-    status: 200,
-  },
-  {
-    family: "orders",
-    route: "GET /api/orders/:id/detail",
-    call: async () => ({ url: `/api/orders/${await customerOrder()}/detail` }),
-    scope: "orders:read",
-    status: 200,
-  },
-  {
-    family: "bulk sync (stock)",
-    route: "PUT /api/bulk/stock",
-    call: async () => bulkCall("stock"),
-    scope: "inventory:write",
-    status: 200,
-  },
-  {
-    family: "bulk sync (prices)",
-    route: "PUT /api/bulk/prices",
-    call: async () => bulkCall("prices"),
-    scope: "prices:write",
-    status: 200,
-  },
-  {
-    family: "change cursors",
-    route: "GET /api/sync/orders",
-    call: async () => ({ url: "/api/sync/orders?limit=5" }),
-    scope: "orders:read",
-    status: 200,
-  },
-  {
-    family: "change cursors",
-    route: "GET /api/sync/invoices",
-    call: async () => ({ url: "/api/sync/invoices?limit=5" }),
-    scope: "orders:read",
-    status: 200,
-  },
-  {
-    family: "holds",
-    route: "GET /api/holds",
-    call: async () => ({ url: "/api/holds" }),
-    scope: "orders:read",
-    status: 200,
-  },
-  {
-    family: "invoices",
-    route: "GET /api/invoices",
-    call: async () => ({ url: "/api/invoices?status=open" }),
-    scope: "orders:read",
-    status: 200,
-  },
-  {
-    family: "returns",
-    route: "GET /api/returns",
-    call: async () => ({ url: "/api/returns?status=requested" }),
-    scope: "orders:read",
-    status: 200,
-  },
-  {
-    family: "refunds",
-    route: "GET /api/refunds",
-    call: async () => ({ url: "/api/refunds" }),
-    scope: "orders:read",
-    status: 200,
-  },
-  {
-    family: "payments",
-    route: "GET /api/payments/refunds-due",
-    call: async () => ({ url: "/api/payments/refunds-due" }),
-    scope: "orders:read",
-    status: 200,
-  },
+  keyRow("orders", "GET /api/orders/all", "orders:read", 200),
+  keyRow("orders", "GET /api/orders/:id/detail", "orders:read", 200),
+  keyRow("bulk sync (stock)", "PUT /api/bulk/stock", "inventory:write", 200),
+  keyRow("bulk sync (prices)", "PUT /api/bulk/prices", "prices:write", 200),
+  keyRow("change cursors", "GET /api/sync/orders", "orders:read", 200),
+  keyRow("change cursors", "GET /api/sync/invoices", "orders:read", 200),
+  keyRow("holds", "GET /api/holds", "orders:read", 200),
+  keyRow("invoices", "GET /api/invoices", "orders:read", 200),
+  keyRow("returns", "GET /api/returns", "orders:read", 200),
+  keyRow("refunds", "GET /api/refunds", "orders:read", 200),
+  keyRow("payments", "GET /api/payments/refunds-due", "orders:read", 200),
   // orders:write
-  {
-    family: "orders",
-    route: "PATCH /api/orders/:id/status",
-    call: async () => ({
-      url: `/api/orders/${await customerOrder()}/status`,
-      payload: { status: "cancelled" },
-    }),
-    scope: "orders:write",
-    status: 200,
-  },
-  {
-    family: "shipments",
-    route: "POST /api/orders/:id/shipments",
-    call: async () => ({
-      url: `/api/orders/${await customerShippedOrder("paid")}/shipments`,
-      payload: {
-        lines: [{ line: 1, qty: 1 }],
-        carrier: "ups",
-        trackingNumber: "1Z999AA10123456784",
-      },
-    }),
-    scope: "orders:write",
-    status: 201,
-  },
-  {
-    family: "returns",
-    route: "POST /api/returns/:id/decision",
-    call: async () => ({
-      url: `/api/returns/${(await customerReturn()).id}/decision`,
-      payload: { decision: "approve" },
-    }),
-    scope: "orders:write",
-    status: 200,
-  },
+  keyRow("orders", "PATCH /api/orders/:id/status", "orders:write", 200),
+  keyRow("shipments", "POST /api/orders/:id/shipments", "orders:write", 201),
+  keyRow("returns", "POST /api/returns/:id/decision", "orders:write", 200),
   // customers:read
-  {
-    family: "users",
-    route: "GET /api/users",
-    call: async () => ({ url: "/api/users" }),
-    scope: "customers:read",
-    status: 200,
-  },
-  {
-    family: "companies",
-    route: "GET /api/companies",
-    call: async () => ({ url: "/api/companies" }),
-    scope: "customers:read",
-    status: 200,
-  },
+  keyRow("users", "GET /api/users", "customers:read", 200),
+  keyRow("companies", "GET /api/companies", "customers:read", 200),
   // webhooks:manage
-  {
-    family: "webhooks",
-    route: "GET /api/webhook-endpoints",
-    call: async () => ({ url: "/api/webhook-endpoints" }),
-    scope: "webhooks:manage",
-    status: 200,
-  },
-  {
-    family: "webhook deliveries",
-    route: "GET /api/webhook-deliveries",
-    call: async () => ({ url: "/api/webhook-deliveries" }),
-    scope: "webhooks:manage",
-    status: 200,
-  },
+  keyRow("webhooks", "GET /api/webhook-endpoints", "webhooks:manage", 200),
+  keyRow(
+    "webhook deliveries",
+    "GET /api/webhook-deliveries",
+    "webhooks:manage",
+    200,
+    urlCall("/api/webhook-deliveries"),
+  ),
   // No key: routes for people (customers', a signed-in user's own).
-  { family: "cart", route: "GET /api/cart", call: async () => ({ url: "/api/cart" }), scope: null },
-  {
-    family: "ordering",
-    route: "POST /api/orders",
-    call: async () => ({
-      url: "/api/orders",
-      payload: { ...matrixOrder, productId: randomUUID() },
-    }),
-    scope: null,
-  },
-  {
-    family: "checkout",
-    route: "POST /api/checkout",
-    call: async () => ({
-      url: "/api/checkout",
-      payload: { shipTo: TEST_SHIP_TO, expectedTotal: 1 },
-    }),
-    scope: null,
-  },
-  {
-    family: "own orders",
-    route: "GET /api/orders",
-    call: async () => ({ url: "/api/orders" }),
-    scope: null,
-  },
-  {
-    family: "own invoices",
-    route: "GET /api/orders/:id/invoice",
-    call: async () => ({ url: `/api/orders/${randomUUID()}/invoice` }),
-    scope: null,
-  },
-  {
-    family: "lists",
-    route: "GET /api/lists",
-    call: async () => ({ url: "/api/lists" }),
-    scope: null,
-  },
-  {
-    family: "garage",
-    route: "GET /api/garage",
-    call: async () => ({ url: "/api/garage" }),
-    scope: null,
-  },
-  {
-    family: "address book",
-    route: "GET /api/user/addresses",
-    call: async () => ({ url: "/api/user/addresses" }),
-    scope: null,
-  },
-  {
-    family: "profile",
-    route: "GET /api/user",
-    call: async () => ({ url: "/api/user" }),
-    scope: null,
-  },
-  {
-    family: "sessions",
-    route: "GET /api/user/sessions",
-    call: async () => ({ url: "/api/user/sessions" }),
-    scope: null,
-  },
-  {
-    family: "order emails",
-    route: "GET /api/user/notifications",
-    call: async () => ({ url: "/api/user/notifications" }),
-    scope: null,
-  },
-  {
-    family: "reviews (posting)",
-    route: "POST /api/reviews",
-    call: async () => ({ url: "/api/reviews", payload: { ratings: 5, descreption: "Solid" } }),
-    scope: null,
-  },
-  {
-    family: "quotes",
-    route: "GET /api/quotes",
-    call: async () => ({ url: "/api/quotes" }),
-    scope: null,
-  },
-  {
-    family: "approvals",
-    route: "GET /api/approvals",
-    call: async () => ({ url: "/api/approvals" }),
-    scope: null,
-  },
-  {
-    family: "my company",
-    route: "GET /api/company",
-    call: async () => ({ url: "/api/company" }),
-    scope: null,
-  },
-  {
-    family: "quick order",
-    route: "POST /api/quick-order/add-to-cart",
-    call: async () => ({
-      url: "/api/quick-order/add-to-cart",
-      payload: { lines: [{ number: "X", qty: 1 }] },
-    }),
-    scope: null,
-  },
-  {
-    family: "reorder",
-    route: "POST /api/orders/:id/reorder",
-    call: async () => ({ url: `/api/orders/${randomUUID()}/reorder` }),
-    scope: null,
-  },
-  {
-    family: "payments (paying)",
-    route: "POST /api/create-payment-intent",
-    call: async () => ({ url: "/api/create-payment-intent", payload: { orderId: randomUUID() } }),
-    scope: null,
-  },
-  {
-    family: "returns (asking)",
-    route: "POST /api/orders/:id/returns",
-    call: async () => ({
-      url: `/api/orders/${randomUUID()}/returns`,
-      payload: { lines: [{ line: 1, qty: 1 }], reason: "damaged" },
-    }),
-    scope: null,
-  },
-  {
-    family: "company addresses",
-    route: "GET /api/companies/:id/addresses",
-    call: async () => ({ url: `/api/companies/${trade.companyId}/addresses` }),
-    scope: null,
-  },
-  {
-    family: "sign-in",
-    route: "POST /api/auth/sign-out",
-    call: async () => ({ url: "/api/auth/sign-out" }),
-    scope: null,
-  },
+  noKeyRow("cart", "GET /api/cart"),
+  noKeyRow("ordering", "POST /api/orders", async () => ({
+    url: "/api/orders",
+    payload: { ...matrixOrder, productId: randomUUID() },
+  })),
+  noKeyRow("checkout", "POST /api/checkout", async () => ({
+    url: "/api/checkout",
+    payload: { shipTo: TEST_SHIP_TO, expectedTotal: 1 },
+  })),
+  noKeyRow("own orders", "GET /api/orders"),
+  noKeyRow("own invoices", "GET /api/orders/:id/invoice", async () => ({
+    url: `/api/orders/${randomUUID()}/invoice`,
+  })),
+  noKeyRow("lists", "GET /api/lists"),
+  noKeyRow("garage", "GET /api/garage"),
+  noKeyRow("address book", "GET /api/user/addresses"),
+  noKeyRow("profile", "GET /api/user"),
+  noKeyRow("sessions", "GET /api/user/sessions"),
+  noKeyRow("order emails", "GET /api/user/notifications"),
+  noKeyRow("reviews (posting)", "POST /api/reviews", async () => ({
+    url: "/api/reviews",
+    payload: { ratings: 5, descreption: "Solid" },
+  })),
+  noKeyRow("quotes", "GET /api/quotes"),
+  noKeyRow("approvals", "GET /api/approvals"),
+  noKeyRow("my company", "GET /api/company"),
+  noKeyRow("quick order", "POST /api/quick-order/add-to-cart", async () => ({
+    url: "/api/quick-order/add-to-cart",
+    payload: { lines: [{ number: "X", qty: 1 }] },
+  })),
+  noKeyRow("reorder", "POST /api/orders/:id/reorder", async () => ({
+    url: `/api/orders/${randomUUID()}/reorder`,
+  })),
+  noKeyRow("payments (paying)", "POST /api/create-payment-intent", async () => ({
+    url: "/api/create-payment-intent",
+    payload: { orderId: randomUUID() },
+  })),
+  noKeyRow("returns (asking)", "POST /api/orders/:id/returns", async () => ({
+    url: `/api/orders/${randomUUID()}/returns`,
+    payload: { lines: [{ line: 1, qty: 1 }], reason: "damaged" },
+  })),
+  noKeyRow("company addresses", "GET /api/companies/:id/addresses", async () => ({
+    url: `/api/companies/${trade.companyId}/addresses`,
+  })),
+  noKeyRow("sign-in", "POST /api/auth/sign-out", urlCall("/api/auth/sign-out")),
   // No key: admin routes without a scope (settings, people's roles, moderation, the keys).
-  {
-    family: "API keys",
-    route: "GET /api/api-keys",
-    call: async () => ({ url: "/api/api-keys" }),
-    scope: null,
-  },
-  {
-    family: "API keys",
-    route: "POST /api/api-keys",
-    call: async () => ({
-      url: "/api/api-keys",
-      payload: { name: matrixName(), scopes: ["orders:read"] },
-    }),
-    scope: null,
-  },
-  {
-    family: "audit log",
-    route: "GET /api/audit",
-    call: async () => ({ url: "/api/audit" }),
-    scope: null,
-  },
-  {
-    family: "admin home",
-    route: "GET /api/admin-home",
-    call: async () => ({ url: "/api/admin-home" }),
-    scope: null,
-  },
-  {
-    family: "admins",
-    route: "PUT /api/user/admin/:email",
-    call: async () => ({ url: `/api/user/admin/${(await bystanderId()).email}`, payload: {} }),
-    scope: null,
-  },
-  {
-    family: "users (removal)",
-    route: "DELETE /api/users/:id",
-    call: async () => ({ url: `/api/users/${(await bystanderId()).id}` }),
-    scope: null,
-  },
-  {
-    family: "companies (changes)",
-    route: "POST /api/companies",
-    call: async () => ({ url: "/api/companies", payload: { name: matrixName() } }),
-    scope: null,
-  },
-  {
-    family: "shipping zones",
-    route: "GET /api/shipping-zones",
-    call: async () => ({ url: "/api/shipping-zones" }),
-    scope: null,
-  },
-  {
-    family: "tax rates",
-    route: "GET /api/tax-rates",
-    call: async () => ({ url: "/api/tax-rates" }),
-    scope: null,
-  },
-  {
-    family: "reviews (moderation)",
-    route: "GET /api/reviews/pending",
-    call: async () => ({ url: "/api/reviews/pending" }),
-    scope: null,
-  },
-  {
-    family: "approval settings",
-    route: "GET /api/approvals/settings",
-    call: async () => ({ url: "/api/approvals/settings" }),
-    scope: null,
-  },
-  {
-    family: "quotes (pricing)",
-    route: "POST /api/quotes/:id/send",
-    call: async () => ({ url: `/api/quotes/${randomUUID()}/send`, payload: {} }),
-    scope: null,
-  },
-  {
-    family: "restocking fee",
-    route: "GET /api/returns/restocking-fee",
-    call: async () => ({ url: "/api/returns/restocking-fee" }),
-    scope: null,
-  },
+  noKeyRow("API keys", "GET /api/api-keys"),
+  noKeyRow("API keys", "POST /api/api-keys"),
+  noKeyRow("audit log", "GET /api/audit"),
+  noKeyRow("admin home", "GET /api/admin-home"),
+  noKeyRow("admins", "PUT /api/user/admin/:email"),
+  noKeyRow("users (removal)", "DELETE /api/users/:id"),
+  noKeyRow("companies (changes)", "POST /api/companies"),
+  noKeyRow("shipping zones", "GET /api/shipping-zones"),
+  noKeyRow("tax rates", "GET /api/tax-rates"),
+  noKeyRow("reviews (moderation)", "GET /api/reviews/pending"),
+  noKeyRow("approval settings", "GET /api/approvals/settings"),
+  noKeyRow("quotes (pricing)", "POST /api/quotes/:id/send", async () => ({
+    url: `/api/quotes/${randomUUID()}/send`,
+    payload: {},
+  })),
+  noKeyRow("restocking fee", "GET /api/returns/restocking-fee"),
   // No key: public routes without a scope (anyone calls them without one).
-  {
-    family: "health",
-    route: "GET /api/health",
-    call: async () => ({ url: "/api/health" }),
-    scope: null,
-  },
-  {
-    family: "site config",
-    route: "GET /api/config",
-    call: async () => ({ url: "/api/config" }),
-    scope: null,
-  },
-  {
-    family: "contact",
-    route: "GET /api/contact",
-    call: async () => ({ url: "/api/contact" }),
-    scope: null,
-  },
-  {
-    family: "reviews (public)",
-    route: "GET /api/reviews",
-    call: async () => ({ url: "/api/reviews" }),
-    scope: null,
-  },
-  {
-    family: "cart quote",
-    route: "POST /api/cart/quote",
-    call: async () => ({ url: "/api/cart/quote", payload: { items: [] } }),
-    scope: null,
-  },
-  {
-    family: "quick order (resolve)",
-    route: "POST /api/quick-order/resolve",
-    call: async () => ({
-      url: "/api/quick-order/resolve",
-      payload: { lines: [{ number: "X", qty: 1 }] },
-    }),
-    scope: null,
-  },
+  noKeyRow("health", "GET /api/health"),
+  noKeyRow("site config", "GET /api/config"),
+  noKeyRow("contact", "GET /api/contact"),
+  noKeyRow("reviews (public)", "GET /api/reviews"),
+  noKeyRow("cart quote", "POST /api/cart/quote", async () => ({
+    url: "/api/cart/quote",
+    payload: { items: [] },
+  })),
+  noKeyRow("quick order (resolve)", "POST /api/quick-order/resolve", async () => ({
+    url: "/api/quick-order/resolve",
+    payload: { lines: [{ number: "X", qty: 1 }] },
+  })),
 ];
 
 describe("API keys: a key of each scope against a route of every family", () => {
