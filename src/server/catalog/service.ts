@@ -1,4 +1,4 @@
-import { replaceCrossReferences } from "./writes";
+import { newProductValues, replaceCrossReferences } from "./writes";
 import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { sql } from "../db/sql";
 import { MAX_OFFSET, productCategories } from "../../contract/constants";
@@ -478,23 +478,8 @@ export function createCatalogService(db: Db) {
           const [row] = await tx
             .insert(products)
             .values({
-              name: input.name,
-              partNumber: input.partNumber.toUpperCase(),
-              category: input.category,
-              img: input.img,
-              priceCents: unitsToCents(input.price),
-              minimumOrder: input.minimumOrder,
-              retailMinimum: input.retailMinimum ?? 1,
-              packSize: input.packSize ?? 1,
-              availableQuantity: input.availableQuantity,
-              shortDescription: input.shortDescription,
-              warrantyMonths: input.warranty,
-              weightGrams: input.weightGrams ?? 0,
-              lengthMm: input.lengthMm ?? null,
-              widthMm: input.widthMm ?? null,
-              heightMm: input.heightMm ?? null,
+              ...newProductValues(input, creatorEmail),
               breaks: storedBreaks(input.breaks ?? []),
-              creatorEmail,
             })
             .returning();
           const refs = await replaceCrossReferences(tx, row!.id, input.crossReferences ?? []);

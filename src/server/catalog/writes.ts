@@ -28,6 +28,30 @@ export async function replaceCrossReferences(
   return refs.map(({ kind, brand, number }) => ({ kind, brand, number }));
 }
 
+/**
+ * A new product's columns from the admin's fields (the product form, a CSV or PIES row): a
+ * retail minimum and pack size not given are 1; a weight or dimensions not given are the
+ * table's defaults (0 g, none). Its breaks, brand and stock elsewhere are the caller's.
+ */
+export const newProductValues = (p: ProductCreate, creatorEmail: string) => ({
+  partNumber: p.partNumber.toUpperCase(),
+  name: p.name,
+  shortDescription: p.shortDescription,
+  category: p.category,
+  priceCents: unitsToCents(p.price),
+  availableQuantity: p.availableQuantity,
+  minimumOrder: p.minimumOrder,
+  retailMinimum: p.retailMinimum ?? 1,
+  packSize: p.packSize ?? 1,
+  warrantyMonths: p.warranty,
+  weightGrams: p.weightGrams,
+  lengthMm: p.lengthMm,
+  widthMm: p.widthMm,
+  heightMm: p.heightMm,
+  img: p.img,
+  creatorEmail,
+});
+
 /** A row of `upsertProductsByPartNumber`. */
 export type UpsertProductRow = ProductCreate & {
   /** Replaced when given; undefined (the PIES import's item without interchange) leaves them. */
@@ -59,24 +83,9 @@ export async function upsertProductsByPartNumber(
     .insert(products)
     .values(
       rows.map((p) => ({
-        partNumber: p.partNumber.toUpperCase(),
-        name: p.name,
-        shortDescription: p.shortDescription,
-        category: p.category,
-        priceCents: unitsToCents(p.price),
-        availableQuantity: p.availableQuantity,
-        minimumOrder: p.minimumOrder,
-        retailMinimum: p.retailMinimum ?? 1,
-        packSize: p.packSize ?? 1,
-        warrantyMonths: p.warranty,
-        weightGrams: p.weightGrams,
-        lengthMm: p.lengthMm,
-        widthMm: p.widthMm,
-        heightMm: p.heightMm,
-        img: p.img,
+        ...newProductValues(p, creatorEmail),
         brandCode: p.brandCode ?? null,
         brand: p.brand ?? null,
-        creatorEmail,
       })),
     )
     .onConflictDoUpdate({
