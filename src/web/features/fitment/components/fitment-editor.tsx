@@ -14,7 +14,7 @@ import {
   useSaveFitmentRows,
   useYears,
 } from "../api/fitment";
-import { ChoiceOptions } from "./choice-options";
+import { ChoiceSelect } from "./choice-options";
 import { RowButton } from "../../../components/edit-remove-buttons";
 
 /** A row of the table: as read back, or as just added in this form. */
@@ -188,65 +188,55 @@ function AddFitmentRow({ onAdd }: { onAdd: (row: Row) => void }) {
     // The vehicle stays chosen, for its next engine or years.
     reset({ ...row, engine: undefined, ...startingRow });
   });
-  const select = "select select-bordered select-sm w-full";
   return (
     <form
       onSubmit={add}
       aria-label="Add a vehicle"
       className="grid grid-cols-2 gap-2 rounded-box border border-base-300 p-3 sm:grid-cols-4"
     >
-      <label htmlFor={`${id}-from`} className="flex flex-col gap-1 text-sm">
-        From year
-        <select
-          id={`${id}-from`}
-          className={select}
-          {...register("yearFrom", choice("make", "model", "engine"))}
-        >
-          <ChoiceOptions empty="Year" choices={years.data} />
-        </select>
-      </label>
-      <label htmlFor={`${id}-to`} className="flex flex-col gap-1 text-sm">
-        To year
-        <select id={`${id}-to`} className={select} {...register("yearTo", choice())}>
-          <ChoiceOptions
-            empty="Same year"
-            choices={years.data?.filter((y) => from === undefined || y >= from)}
-          />
-        </select>
-      </label>
-      <label htmlFor={`${id}-make`} className="flex flex-col gap-1 text-sm">
-        Make
-        <select
-          id={`${id}-make`}
-          className={select}
-          disabled={!makes.data}
-          {...register("make", choice("model", "engine"))}
-        >
-          <ChoiceOptions empty="Make" choices={makes.data} />
-        </select>
-      </label>
-      <label htmlFor={`${id}-model`} className="flex flex-col gap-1 text-sm">
-        Model
-        <select
-          id={`${id}-model`}
-          className={select}
-          disabled={!models.data}
-          {...register("model", choice("engine"))}
-        >
-          <ChoiceOptions empty="Model" choices={models.data} />
-        </select>
-      </label>
-      <label htmlFor={`${id}-engine`} className="flex flex-col gap-1 text-sm">
-        Engine
-        <select
-          id={`${id}-engine`}
-          className={select}
-          disabled={!engines.data}
-          {...register("engine", choice())}
-        >
-          <ChoiceOptions empty="All engines" choices={engines.data} />
-        </select>
-      </label>
+      <ChoiceSelect
+        compact
+        id={`${id}-from`}
+        label="From year"
+        {...register("yearFrom", choice("make", "model", "engine"))}
+        empty="Year"
+        choices={years.data}
+      />
+      <ChoiceSelect
+        compact
+        id={`${id}-to`}
+        label="To year"
+        {...register("yearTo", choice())}
+        empty="Same year"
+        choices={years.data?.filter((y) => from === undefined || y >= from)}
+      />
+      <ChoiceSelect
+        compact
+        id={`${id}-make`}
+        label="Make"
+        disabled={!makes.data}
+        {...register("make", choice("model", "engine"))}
+        empty="Make"
+        choices={makes.data}
+      />
+      <ChoiceSelect
+        compact
+        id={`${id}-model`}
+        label="Model"
+        disabled={!models.data}
+        {...register("model", choice("engine"))}
+        empty="Model"
+        choices={models.data}
+      />
+      <ChoiceSelect
+        compact
+        id={`${id}-engine`}
+        label="Engine"
+        disabled={!engines.data}
+        {...register("engine", choice())}
+        empty="All engines"
+        choices={engines.data}
+      />
       <label className="flex flex-col gap-1 text-sm">
         Position
         <input maxLength={40} className="input input-bordered input-sm" {...register("position")} />

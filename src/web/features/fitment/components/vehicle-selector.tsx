@@ -12,7 +12,7 @@ import {
   useModels,
   useYears,
 } from "../api/fitment";
-import { ChoiceOptions } from "./choice-options";
+import { ChoiceSelect } from "./choice-options";
 
 const toNumber = (s: string) => (s ? Number(s) : undefined);
 
@@ -60,7 +60,6 @@ function SelectorForm({
     e.preventDefault();
     if (chosen) onChoose(chosen);
   };
-  const select = "select select-bordered w-full";
   return (
     <div
       className="rounded-box border border-base-300 bg-base-100 p-4"
@@ -69,66 +68,54 @@ function SelectorForm({
       <form onSubmit={submit} aria-label="Find parts for your vehicle">
         <fieldset disabled={prerendering} className="contents">
           <div className="grid grid-cols-2 gap-3 md:grid-cols-[repeat(4,minmax(0,1fr))_auto]">
-            <label htmlFor={`${id}-year`} className="flex flex-col gap-1">
-              <span className="text-sm font-medium">Year</span>
-              <select
-                id={`${id}-year`}
-                className={select}
-                value={year ?? ""}
-                disabled={!years.data}
-                onChange={(e) => {
-                  setYear(toNumber(e.target.value));
-                  setMake(undefined);
-                  setModel(undefined);
-                  setEngine(undefined);
-                }}
-              >
-                <ChoiceOptions empty="Year" choices={years.data} />
-              </select>
-            </label>
-            <label htmlFor={`${id}-make`} className="flex flex-col gap-1">
-              <span className="text-sm font-medium">Make</span>
-              <select
-                id={`${id}-make`}
-                className={select}
-                value={make ?? ""}
-                disabled={!makes.data}
-                onChange={(e) => {
-                  setMake(toNumber(e.target.value));
-                  setModel(undefined);
-                  setEngine(undefined);
-                }}
-              >
-                <ChoiceOptions empty="Make" choices={makes.data} />
-              </select>
-            </label>
-            <label htmlFor={`${id}-model`} className="flex flex-col gap-1">
-              <span className="text-sm font-medium">Model</span>
-              <select
-                id={`${id}-model`}
-                className={select}
-                value={model ?? ""}
-                disabled={!models.data}
-                onChange={(e) => {
-                  setModel(toNumber(e.target.value));
-                  setEngine(undefined);
-                }}
-              >
-                <ChoiceOptions empty="Model" choices={models.data} />
-              </select>
-            </label>
+            <ChoiceSelect
+              id={`${id}-year`}
+              label="Year"
+              value={year ?? ""}
+              disabled={!years.data}
+              onChange={(e) => {
+                setYear(toNumber(e.target.value));
+                setMake(undefined);
+                setModel(undefined);
+                setEngine(undefined);
+              }}
+              empty="Year"
+              choices={years.data}
+            />
+            <ChoiceSelect
+              id={`${id}-make`}
+              label="Make"
+              value={make ?? ""}
+              disabled={!makes.data}
+              onChange={(e) => {
+                setMake(toNumber(e.target.value));
+                setModel(undefined);
+                setEngine(undefined);
+              }}
+              empty="Make"
+              choices={makes.data}
+            />
+            <ChoiceSelect
+              id={`${id}-model`}
+              label="Model"
+              value={model ?? ""}
+              disabled={!models.data}
+              onChange={(e) => {
+                setModel(toNumber(e.target.value));
+                setEngine(undefined);
+              }}
+              empty="Model"
+              choices={models.data}
+            />
             {engineMatters ? (
-              <label htmlFor={`${id}-engine`} className="flex flex-col gap-1">
-                <span className="text-sm font-medium">Engine</span>
-                <select
-                  id={`${id}-engine`}
-                  className={select}
-                  value={engine ?? ""}
-                  onChange={(e) => setEngine(toNumber(e.target.value))}
-                >
-                  <ChoiceOptions empty="All engines" choices={engines.data} />
-                </select>
-              </label>
+              <ChoiceSelect
+                id={`${id}-engine`}
+                label="Engine"
+                value={engine ?? ""}
+                onChange={(e) => setEngine(toNumber(e.target.value))}
+                empty="All engines"
+                choices={engines.data}
+              />
             ) : (
               <div className="hidden md:block" />
             )}
