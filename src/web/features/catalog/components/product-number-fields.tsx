@@ -13,6 +13,35 @@ interface Props {
   errors: Partial<Record<NumberField, { message?: string }>>;
 }
 
+/** The whole-number fields, in the order asked: the least each takes, and what it means. */
+const wholeNumberFields: {
+  name: Exclude<NumberField, "price">;
+  label: string;
+  hint?: string;
+  min: number;
+}[] = [
+  { name: "warranty", label: "Warranty (months)", min: 0 },
+  {
+    name: "minimumOrder",
+    label: "Minimum order",
+    hint: "Trade groups order at least this many",
+    min: 1,
+  },
+  {
+    name: "retailMinimum",
+    label: "Retail minimum",
+    hint: "Retail customers and visitors order at least this many",
+    min: 1,
+  },
+  {
+    name: "packSize",
+    label: "Pack size",
+    hint: "Trade groups order in multiples of this (1: any quantity)",
+    min: 1,
+  },
+  { name: "availableQuantity", label: "Available quantity", min: 0 },
+];
+
 /**
  * Price, warranty, the minimums (trade and retail), the pack size and stock, as Add Product and
  * the edit form both ask them (docs/pricing.md "Quantities by group").
@@ -30,40 +59,21 @@ export function ProductNumberFields({ register, errors }: Props) {
         error={errors.price?.message}
         {...register("price", asNumber)}
       />
-      <FormField
-        label="Warranty (months)"
-        {...wholeNumber(0)}
-        error={errors.warranty?.message}
-        {...register("warranty", asNumber)}
-      />
-      <FormField
-        label="Minimum order"
-        hint="Trade groups order at least this many"
-        {...wholeNumber(1)}
-        error={errors.minimumOrder?.message}
-        {...register("minimumOrder", asNumber)}
-      />
-      <FormField
-        label="Retail minimum"
-        hint="Retail customers and visitors order at least this many"
-        {...wholeNumber(1)}
-        error={errors.retailMinimum?.message}
-        {...register("retailMinimum", asNumber)}
-      />
-      <FormField
-        label="Pack size"
-        hint="Trade groups order in multiples of this (1: any quantity)"
-        {...wholeNumber(1)}
-        error={errors.packSize?.message}
-        {...register("packSize", asNumber)}
-      />
-      <FormField
-        label="Available quantity"
-        {...wholeNumber(0)}
-        error={errors.availableQuantity?.message}
-        // The minimum-order message depends on this number too: recheck it on every change.
-        {...register("availableQuantity", { ...asNumber, deps: "minimumOrder" })}
-      />
+      {wholeNumberFields.map(({ name, label, hint, min }) => (
+        <FormField
+          key={name}
+          label={label}
+          hint={hint}
+          {...wholeNumber(min)}
+          error={errors[name]?.message}
+          // The minimum-order message depends on the available quantity too: recheck it on
+          // every change of that.
+          {...register(
+            name,
+            name === "availableQuantity" ? { ...asNumber, deps: "minimumOrder" } : asNumber,
+          )}
+        />
+      ))}
     </>
   );
 }
