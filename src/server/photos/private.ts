@@ -121,6 +121,28 @@ export function checkPhotoUploads(uploads: PhotoUpload[], rule: PhotoRule): Chec
 }
 
 /**
+ * Refuses the checked photos when they and the `held` ones the record has come to more than
+ * `rule.max` (the message says how many are left). Counted with the record locked, two uploads
+ * at once cannot pass it together.
+ */
+export function refuseBeyondMax(rule: PhotoRule, photos: CheckedPhoto[], held: number): void {
+  const left = rule.max - held;
+  if (photos.length > left) throw photoRefused(rule, rule.messages.tooManyPhotos(left));
+}
+
+/**
+ * The checked photos as their table's rows (the caller adds the record's column), a millisecond
+ * apart from `at`: listed in the order they were sent.
+ */
+export const photoRows = (photos: CheckedPhoto[], at: number) =>
+  photos.map((p, i) => ({
+    fileName: p.fileName,
+    contentType: p.type,
+    sizeBytes: p.data.length,
+    createdAt: new Date(at + i),
+  }));
+
+/**
  * Stores the checked photos in `area` of the file storage, then runs `record` (the owner's rows,
  * in its transaction, which also counts what is left). The objects are written first, when
  * `record` calls `write` (after its checks, before its insert), and removed should a write or

@@ -13,7 +13,8 @@ import { HttpError, notFound } from "../errors";
 import {
   checkPhotoUploads,
   photoOfRow,
-  photoRefused,
+  photoRows,
+  refuseBeyondMax,
   photoUploadLimits as uploadLimits,
   readPhotoUploads as readUploads,
   storePhotos,
@@ -98,22 +99,12 @@ export function createReturnPhotoService(db: Db, storage: FileStorage) {
             .select({ n: count() })
             .from(returnPhotos)
             .where(eq(returnPhotos.returnId, returnId));
-          const left = MAX_RETURN_PHOTOS - (had?.n ?? 0);
           const at = Date.now();
-          if (checked.length > left) throw photoRefused(rule, returnMessages.tooManyPhotos(left));
+          refuseBeyondMax(rule, checked, had?.n ?? 0);
           await write();
           const rows = await tx
             .insert(returnPhotos)
-            .values(
-              // A millisecond apart: listed in the order they were sent.
-              checked.map((c, i) => ({
-                returnId,
-                fileName: c.fileName,
-                contentType: c.type,
-                sizeBytes: c.data.length,
-                createdAt: new Date(at + i),
-              })),
-            )
+            .values(photoRows(checked, at).map((row) => ({ ...row, returnId })))
             .returning();
           return rows.map(toPhoto);
         }),

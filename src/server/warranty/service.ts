@@ -41,7 +41,8 @@ import {
 import {
   checkPhotoUploads,
   photoOfRow,
-  photoRefused,
+  photoRows,
+  refuseBeyondMax,
   storePhotos,
   type PhotoRule,
   type PhotoUpload,
@@ -323,22 +324,11 @@ export function createWarrantyService(db: Db, opts: WarrantyOptions) {
             .select({ n: count() })
             .from(warrantyClaimPhotos)
             .where(eq(warrantyClaimPhotos.claimId, id));
-          const left = MAX_CLAIM_PHOTOS - (had?.n ?? 0);
-          if (photos.length > left) {
-            throw photoRefused(claimPhotoRule, warrantyMessages.tooManyPhotos(left));
-          }
+          refuseBeyondMax(claimPhotoRule, photos, had?.n ?? 0);
           await write();
-          const at = now().getTime();
-          await tx.insert(warrantyClaimPhotos).values(
-            // A millisecond apart: listed in the order they were sent.
-            photos.map((p, i) => ({
-              claimId: id,
-              fileName: p.fileName,
-              contentType: p.type,
-              sizeBytes: p.data.length,
-              createdAt: new Date(at + i),
-            })),
-          );
+          await tx
+            .insert(warrantyClaimPhotos)
+            .values(photoRows(photos, now().getTime()).map((row) => ({ ...row, claimId: id })));
           return (await withEvents(tx, [claim], now()))[0]!.photos;
         }),
       );
