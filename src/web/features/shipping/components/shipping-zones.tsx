@@ -276,25 +276,18 @@ function ZoneForm({ id, draft, onDone }: { id?: string; draft: ZoneDraft; onDone
       </div>
       <h3 className="font-semibold">Methods</h3>
       {methods.fields.map((m, i) => {
-        const error = errors.methods?.[i];
         return (
           <fieldset
             key={m.id}
             className="grid gap-3 rounded-box border border-base-300 p-3 sm:grid-cols-2 lg:grid-cols-4"
           >
             <legend className="px-1 text-sm">Method {i + 1}</legend>
-            <FormField
-              label="Name"
-              id={`method-${i}-name`}
-              error={error?.name?.message}
-              {...register(`methods.${i}.name`)}
-            />
+            <FormField label="Name" id={`method-${i}-name`} {...field(`methods.${i}.name`)} />
             <FormField
               label="Delivery estimate"
               id={`method-${i}-estimate`}
               placeholder="3-5 business days"
-              error={error?.estimate?.message}
-              {...register(`methods.${i}.estimate`)}
+              {...field(`methods.${i}.estimate`)}
             />
             <SelectField label="Rate" id={`method-${i}-kind`} {...register(`methods.${i}.kind`)}>
               {Object.entries(kindLabels).map(([k, label]) => (
@@ -308,16 +301,14 @@ function ZoneForm({ id, draft, onDone }: { id?: string; draft: ZoneDraft; onDone
                 label="Bands (grams:price)"
                 id={`method-${i}-bands`}
                 placeholder="5000:19.95, 20000:34.95"
-                error={error?.bands?.message}
-                {...register(`methods.${i}.bands`)}
+                {...field(`methods.${i}.bands`)}
               />
             ) : (
               <FormField
                 label="Price"
                 id={`method-${i}-price`}
                 inputMode="decimal"
-                error={error?.price?.message}
-                {...register(`methods.${i}.price`)}
+                {...field(`methods.${i}.price`)}
               />
             )}
             {kinds[i] === "free_over" && (
@@ -325,8 +316,7 @@ function ZoneForm({ id, draft, onDone }: { id?: string; draft: ZoneDraft; onDone
                 label="Free from an order value of"
                 id={`method-${i}-free-over`}
                 inputMode="decimal"
-                error={error?.freeOver?.message}
-                {...register(`methods.${i}.freeOver`)}
+                {...field(`methods.${i}.freeOver`)}
               />
             )}
             <FormField
@@ -335,16 +325,14 @@ function ZoneForm({ id, draft, onDone }: { id?: string; draft: ZoneDraft; onDone
               inputMode="numeric"
               placeholder="3"
               hint="Dated delivery windows at checkout; empty: none"
-              error={error?.transitMinDays?.message}
-              {...register(`methods.${i}.transitMinDays`)}
+              {...field(`methods.${i}.transitMinDays`)}
             />
             <FormField
               label="Transit, most (working days)"
               id={`method-${i}-transit-max`}
               inputMode="numeric"
               placeholder="5"
-              error={error?.transitMaxDays?.message}
-              {...register(`methods.${i}.transitMaxDays`)}
+              {...field(`methods.${i}.transitMaxDays`)}
             />
             <button
               type="button"
