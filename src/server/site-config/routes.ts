@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { siteConfigSchema, type SiteConfig, type SocialProvider } from "../../contract/site-config";
+import type { z } from "zod";
 import type { Config } from "../config";
+import type { RouteApp } from "../http/page";
 
 /** The sign-in buttons the pages offer: each social provider the store is configured with. */
 export function socialProvidersOf(
@@ -14,22 +16,38 @@ export function socialProvidersOf(
   ];
 }
 
+/**
+ * `GET path`: a public answer fixed while the process runs (it comes from the configuration);
+ * browsers and caches may keep it five minutes.
+ */
+export function fixedPublicRoute<A extends z.ZodType>(
+  app: RouteApp,
+  path: string,
+  summary: string,
+  schema: A,
+  answer: z.infer<A>,
+): void {
+  // The answer's schema as such: `answer` is `z.infer<A>`, checked by its type.
+  const response: z.ZodType = schema;
+  app.get(
+    path,
+    { schema: { tags: ["site"], summary, response: { 200: response } } },
+    async (_req, reply) => {
+      reply.header("cache-control", "public, max-age=300");
+      return answer;
+    },
+  );
+}
+
 export const siteConfigRoutes: FastifyPluginAsyncZod<{ siteConfig: SiteConfig }> = async (
   app,
   { siteConfig },
 ) => {
-  app.get(
+  fixedPublicRoute(
+    app,
     "/config",
-    {
-      schema: {
-        tags: ["site"],
-        summary: "The public part of the store's configuration",
-        response: { 200: siteConfigSchema },
-      },
-    },
-    async (_req, reply) => {
-      reply.header("cache-control", "public, max-age=300");
-      return siteConfig;
-    },
+    "The public part of the store's configuration",
+    siteConfigSchema,
+    siteConfig,
   );
 };
