@@ -4,6 +4,7 @@ import { paymentTermsValues, termsLabels } from "#contract/terms";
 import { GARAGE_GROUP_ID } from "#contract/customer-groups";
 import { FormField } from "../../../components/form-field";
 import { SelectField } from "../../../components/select-field";
+import { fieldProps } from "../../../lib/use-api-form";
 
 export interface PriceListOption {
   id: string;
@@ -42,27 +43,16 @@ export function CompanyFields({
   errors: FieldErrors<CompanyCreate>;
   idPrefix: string;
 }) {
+  const field = fieldProps(register, errors);
   return (
     <>
-      <FormField
-        label="Name"
-        id={`${idPrefix}-name`}
-        error={errors.name?.message}
-        required
-        {...register("name")}
-      />
-      <FormField
-        label="Tax / VAT id"
-        id={`${idPrefix}-tax-id`}
-        error={errors.taxId?.message}
-        {...register("taxId")}
-      />
+      <FormField label="Name" id={`${idPrefix}-name`} required {...field("name")} />
+      <FormField label="Tax / VAT id" id={`${idPrefix}-tax-id`} {...field("taxId")} />
       <SelectField
         label="Payment terms"
         id={`${idPrefix}-terms`}
-        error={errors.paymentTerms?.message}
         hint="Net terms: orders go on the company's account with an invoice due in 15, 30 or 60 days"
-        {...register("paymentTerms")}
+        {...field("paymentTerms")}
       >
         {paymentTermsValues.map((t) => (
           <option key={t} value={t}>
@@ -76,15 +66,13 @@ export function CompanyFields({
         type="number"
         min="0"
         step="0.01"
-        error={errors.creditLimit?.message}
         hint="Open invoices on account may not go over it; leave empty for no limit"
-        {...register("creditLimit", { setValueAs: (v: string) => (v === "" ? null : Number(v)) })}
+        {...field("creditLimit", { setValueAs: (v: string) => (v === "" ? null : Number(v)) })}
       />
       <SelectField
         label="Price list"
         id={`${idPrefix}-price-list`}
-        error={errors.priceListId?.message}
-        {...register("priceListId", { setValueAs: (v: string | null) => v || null })}
+        {...field("priceListId", { setValueAs: (v: string | null) => v || null })}
       >
         <option value="">None (list prices)</option>
         {priceLists.map((l) => (
@@ -97,9 +85,8 @@ export function CompanyFields({
         <SelectField
           label="Customer group"
           id={`${idPrefix}-group`}
-          error={errors.customerGroupId?.message}
           hint="Its price rules, and whether its buyers keep each part's trade minimum"
-          {...register("customerGroupId")}
+          {...field("customerGroupId")}
         >
           {groups.map((g) => (
             <option key={g.id} value={g.id}>
