@@ -10,6 +10,9 @@ interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 export const wholeNumber = (min: number) =>
   ({ type: "number", inputMode: "numeric", min, step: 1 }) as const;
 
+/** An input's props for an amount of money from `min`: steps of a cent. */
+export const moneyAmount = (min: number) => ({ type: "number", min, step: 0.01 }) as const;
+
 /** The props a labelled control takes from its FieldFrame: its id and what describes it. */
 export interface ControlAria {
   id: string | undefined;

@@ -2,7 +2,7 @@ import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import type { Company, CompanyCreate } from "#contract/companies";
 import { paymentTermsValues, termsLabels } from "#contract/terms";
 import { GARAGE_GROUP_ID } from "#contract/customer-groups";
-import { FormField } from "../../../components/form-field";
+import { FormField, moneyAmount } from "../../../components/form-field";
 import { SelectField } from "../../../components/select-field";
 import { fieldProps } from "../../../lib/use-api-form";
 
@@ -63,9 +63,7 @@ export function CompanyFields({
       <FormField
         label="Credit limit"
         id={`${idPrefix}-credit`}
-        type="number"
-        min="0"
-        step="0.01"
+        {...moneyAmount(0)}
         hint="Open invoices on account may not go over it; leave empty for no limit"
         {...field("creditLimit", { setValueAs: (v: string) => (v === "" ? null : Number(v)) })}
       />

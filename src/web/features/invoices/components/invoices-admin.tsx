@@ -10,7 +10,7 @@ import {
   type InvoiceStatus,
 } from "#contract/terms";
 import { ListTable, type Column } from "../../../components/data-table";
-import { FormError, FormField } from "../../../components/form-field";
+import { FormError, FormField, moneyAmount } from "../../../components/form-field";
 import { Modal } from "../../../components/modal";
 import { formatDate, formatOrderNumber, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
@@ -176,9 +176,7 @@ function RecordPaymentDialog({ invoice, onClose }: { invoice: AccountInvoice; on
         <FormField
           label="Amount"
           id="payment-amount"
-          type="number"
-          min="0.01"
-          step="0.01"
+          {...moneyAmount(0.01)}
           required
           {...field("amount", { valueAsNumber: true })}
         />

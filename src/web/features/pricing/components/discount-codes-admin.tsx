@@ -7,7 +7,7 @@ import {
 } from "#contract/discount-codes";
 import { useConfirm } from "../../../components/confirm-dialog";
 import { ListTable, type Column } from "../../../components/data-table";
-import { FormField } from "../../../components/form-field";
+import { FormField, moneyAmount } from "../../../components/form-field";
 import { SearchForm } from "../../../components/search-form";
 import { SelectField } from "../../../components/select-field";
 import { formatCount, formatPrice } from "../../../lib/format";
@@ -98,9 +98,7 @@ function useCodeForm(prefix: string, defaultValues: DiscountCodeInput) {
         <FormField
           label="Amount off"
           id={`${prefix}-amount`}
-          type="number"
-          min="0"
-          step="0.01"
+          {...moneyAmount(0)}
           {...field("amount", numberOrNull)}
         />
       )}
@@ -113,9 +111,7 @@ function useCodeForm(prefix: string, defaultValues: DiscountCodeInput) {
       <FormField
         label="Minimum order"
         id={`${prefix}-minimum`}
-        type="number"
-        min="0"
-        step="0.01"
+        {...moneyAmount(0)}
         {...field("minSubtotal", { setValueAs: (v: string) => (v === "" ? 0 : Number(v)) })}
       />
       <OfferDateFields prefix={prefix} field={field} />

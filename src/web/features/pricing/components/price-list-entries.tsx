@@ -8,7 +8,7 @@ import {
   type PriceListEntry,
 } from "#contract/pricing";
 import { ListTable, type Column } from "../../../components/data-table";
-import { FormError, FormField } from "../../../components/form-field";
+import { FormError, FormField, moneyAmount } from "../../../components/form-field";
 import { SearchForm } from "../../../components/search-form";
 import { ApiError } from "../../../lib/api-client";
 import { formatCount, formatPrice } from "../../../lib/format";
@@ -137,11 +137,9 @@ export function PriceListEntries({ listId }: { listId: string }) {
 
 function EntryForm({ listId }: { listId: string }) {
   const set = useSetEntry(listId);
-  const { register, reset, setError, submitWith, formError, formState } = useApiForm(
-    entryFormSchema,
-    { defaultValues: { partNumber: "", unitPrice: Number.NaN, breaks: "" } },
-  );
-  const { errors } = formState;
+  const { field, reset, setError, submitWith, formError, formState } = useApiForm(entryFormSchema, {
+    defaultValues: { partNumber: "", unitPrice: Number.NaN, breaks: "" },
+  });
   return (
     <form
       aria-label="Set a price"
@@ -157,30 +155,20 @@ function EntryForm({ listId }: { listId: string }) {
         notify.success(`Set the price of ${product.partNumber}`);
       })}
     >
-      <FormField
-        label="Part number"
-        id="entry-part-number"
-        error={errors.partNumber?.message}
-        required
-        {...register("partNumber")}
-      />
+      <FormField label="Part number" id="entry-part-number" required {...field("partNumber")} />
       <FormField
         label="Unit price"
         id="entry-unit-price"
-        type="number"
-        min="0"
-        step="0.01"
-        error={errors.unitPrice?.message}
+        {...moneyAmount(0)}
         required
-        {...register("unitPrice", { valueAsNumber: true })}
+        {...field("unitPrice", { valueAsNumber: true })}
       />
       <FormField
         label="Quantity breaks"
         id="entry-breaks"
         placeholder="10:11.00|50:9.80"
-        error={errors.breaks?.message}
         hint="From QTY units on, PRICE each"
-        {...register("breaks")}
+        {...field("breaks")}
       />
       <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
         Set price
