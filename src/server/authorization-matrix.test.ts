@@ -193,6 +193,7 @@ async function customerSecondSession(): Promise<string> {
 async function freshProduct() {
   return insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 1000 });
 }
+const freshProductId = async () => (await freshProduct()).id;
 /** A PATCH of a fresh product with `payload`. */
 const productPatch = (payload: object) => async (): Promise<Call> => ({
   url: `/api/products/${(await freshProduct()).id}`,
@@ -852,6 +853,24 @@ function adminRecords(
 }
 
 /**
+ * A row whose request goes to the route's own path, its one `:param` what `id` answers at each
+ * call (a record made for it, or one of the matrix's), with `payload` when given.
+ */
+const onRecord = (
+  route: string,
+  expect: Expect,
+  id: () => string | number | Promise<string | number>,
+  payload?: unknown,
+): Row => ({
+  route,
+  call: async () => {
+    const at = String(await id());
+    return { url: route.slice(route.indexOf(" ") + 1).replace(/:\w+/, () => at), payload };
+  },
+  expect,
+});
+
+/**
  * Actions on one record, `route/<action>` (`route` ends in the record's `:id`), each with its
  * body (undefined: none); `fresh` makes the record each call acts on.
  */
@@ -864,7 +883,10 @@ function actions(
   const path = route.slice(route.indexOf(" ") + 1);
   return Object.entries(bodies).map(([action, payload]) => ({
     route: `${route}/${action}`,
-    call: async () => ({ url: `${path.replace(/:\w+$/, await fresh())}/${action}`, payload }),
+    call: async () => {
+      const at = await fresh();
+      return { url: `${path.replace(/:\w+$/, () => at)}/${action}`, payload };
+    },
     expect,
   }));
 }
@@ -894,11 +916,7 @@ const rows: Row[] = [
   },
   // The demo mailbox (no SMTP_URL, never in production): a demo aid open to every visitor.
   plain("GET /api/dev/mailbox", everyone(200)),
-  {
-    route: "GET /api/dev/mailbox/:id",
-    call: async () => ({ url: `/api/dev/mailbox/${await firstMessageId()}` }),
-    expect: everyone(200),
-  },
+  onRecord("GET /api/dev/mailbox/:id", everyone(200), firstMessageId),
   plain("GET /api/user", signedIn(200)),
   {
     route: "PUT /api/user",
@@ -918,23 +936,20 @@ const rows: Row[] = [
   plain("GET /api/reviews/hidden", adminOnly(200)),
   // Each signed-in user lists and ends only their own sessions (sessions/routes.test.ts).
   plain("GET /api/user/sessions", signedIn(200)),
-  {
-    route: "DELETE /api/user/sessions/:id",
-    call: async () => ({ url: `/api/user/sessions/${await customerSecondSession()}` }),
-    expect: ownerOnly(204),
-  },
+  onRecord("DELETE /api/user/sessions/:id", ownerOnly(204), customerSecondSession),
   plain("DELETE /api/user/sessions", signedIn(200), "/api/user/sessions?except=current"),
-  {
-    route: "GET /api/admin/:email",
-    call: async () => ({ url: `/api/admin/${accounts.customer.email}` }),
-    expect: likeOther({ anonymous: 401, customer: 200, other: 403, admin: 200 }),
-  },
+  onRecord(
+    "GET /api/admin/:email",
+    likeOther({ anonymous: 401, customer: 200, other: 403, admin: 200 }),
+    () => accounts.customer.email,
+  ),
   plain("GET /api/users", adminOnly(200)),
-  {
-    route: "PUT /api/user/admin/:email",
-    call: async () => ({ url: `/api/user/admin/${(await bystanderId()).email}`, payload: {} }),
-    expect: adminOnly(200),
-  },
+  onRecord(
+    "PUT /api/user/admin/:email",
+    adminOnly(200),
+    async () => (await bystanderId()).email,
+    {},
+  ),
   {
     route: "DELETE /api/users/:id/email-bounce",
     // The other customer's id (harmless: nothing to clear); no sign-up, whose per-IP budget the
@@ -951,11 +966,7 @@ const rows: Row[] = [
     }),
     expect: adminOnly(200),
   },
-  {
-    route: "DELETE /api/users/:id",
-    call: async () => ({ url: `/api/users/${(await bystanderId()).id}` }),
-    expect: adminOnly(200),
-  },
+  onRecord("DELETE /api/users/:id", adminOnly(200), async () => (await bystanderId()).id),
   {
     route: "POST /api/orders",
     call: async () => ({
@@ -974,25 +985,12 @@ const rows: Row[] = [
     expect: { ...signedIn(200), admin: 403, viewer: VIEWERS_DO_NOT_ORDER },
   },
   plain("GET /api/orders", signedIn(200)),
-  {
-    route: "GET /api/orders/:id",
-    call: async () => ({ url: `/api/orders/${await customerOrder()}` }),
-    expect: { ...ownerOnly(200), admin: 200 },
-  },
-  {
-    route: "PATCH /api/orders/:id",
-    call: async () => ({
-      url: `/api/orders/${await customerOrder()}`,
-      payload: { transactionId: "pi_test_forged" },
-    }),
-    // The owner gets as far as the gateway check, which refuses a forged transaction.
-    expect: ownerOnly(422),
-  },
-  {
-    route: "DELETE /api/orders/:id",
-    call: async () => ({ url: `/api/orders/${await customerOrder()}` }),
-    expect: ownerOnly(200),
-  },
+  onRecord("GET /api/orders/:id", { ...ownerOnly(200), admin: 200 }, customerOrder),
+  // The owner gets as far as the gateway check, which refuses a forged transaction.
+  onRecord("PATCH /api/orders/:id", ownerOnly(422), customerOrder, {
+    transactionId: "pi_test_forged",
+  }),
+  onRecord("DELETE /api/orders/:id", ownerOnly(200), customerOrder),
   plain("GET /api/orders/all", adminOnly(200)),
   plain("GET /api/orders/overview", adminOnly(200)),
   plain("GET /api/holds", adminOnly(200)),
@@ -1008,25 +1006,10 @@ const rows: Row[] = [
     },
     expect: adminOnly(200),
   },
-  {
-    route: "PATCH /api/orders/:id/status",
-    call: async () => ({
-      url: `/api/orders/${await customerOrder()}/status`,
-      payload: { status: "cancelled" },
-    }),
-    expect: adminOnly(200),
-  },
+  onRecord("PATCH /api/orders/:id/status", adminOnly(200), customerOrder, { status: "cancelled" }),
   // An order's invoice: its owner and admins (invoices/invoices.test.ts has the unpaid order's 404).
-  {
-    route: "GET /api/orders/:id/invoice",
-    call: async () => ({ url: `/api/orders/${await customerPaidOrder()}/invoice` }),
-    expect: { ...ownerOnly(200), admin: 200 },
-  },
-  {
-    route: "GET /api/orders/:id/invoice.pdf",
-    call: async () => ({ url: `/api/orders/${await customerPaidOrder()}/invoice.pdf` }),
-    expect: { ...ownerOnly(200), admin: 200 },
-  },
+  onRecord("GET /api/orders/:id/invoice", { ...ownerOnly(200), admin: 200 }, customerPaidOrder),
+  onRecord("GET /api/orders/:id/invoice.pdf", { ...ownerOnly(200), admin: 200 }, customerPaidOrder),
   // Net terms (terms/terms.test.ts): the invoices on account and their bank payments, admins only.
   plain("GET /api/invoices", adminOnly(200), "/api/invoices?status=open"),
   {
@@ -1041,11 +1024,11 @@ const rows: Row[] = [
     }),
     expect: adminOnly(201),
   },
-  {
-    route: "GET /api/invoices/:id/payments",
-    call: async () => ({ url: `/api/invoices/${(await recordedPayment()).invoiceId}/payments` }),
-    expect: adminOnly(200),
-  },
+  onRecord(
+    "GET /api/invoices/:id/payments",
+    adminOnly(200),
+    async () => (await recordedPayment()).invoiceId,
+  ),
   {
     route: "POST /api/invoices/:id/payments/:paymentId/reverse",
     call: async () => {
@@ -1071,29 +1054,22 @@ const rows: Row[] = [
     expect: { ...ownerOnly(200), admin: 200 },
   },
   // Partial shipment of lines (shipments/shipments.test.ts).
-  {
-    route: "GET /api/orders/:id/shipments",
-    call: async () => ({ url: `/api/orders/${await customerShippedOrder()}/shipments` }),
-    expect: { ...ownerOnly(200), admin: 200 },
-  },
+  onRecord(
+    "GET /api/orders/:id/shipments",
+    { ...ownerOnly(200), admin: 200 },
+    customerShippedOrder,
+  ),
   // The window an order was promised at checkout (shipping/delivery-promise.test.ts).
-  {
-    route: "GET /api/orders/:id/delivery-promise",
-    call: async () => ({ url: `/api/orders/${await customerOrder()}/delivery-promise` }),
-    expect: { ...ownerOnly(200), admin: 200 },
-  },
-  {
-    route: "POST /api/orders/:id/shipments",
-    call: async () => ({
-      url: `/api/orders/${await customerShippedOrder("paid")}/shipments`,
-      payload: {
-        lines: [{ line: 1, qty: 1 }],
-        carrier: "ups",
-        trackingNumber: "1Z999AA10123456784",
-      },
-    }),
-    expect: adminOnly(201),
-  },
+  onRecord(
+    "GET /api/orders/:id/delivery-promise",
+    { ...ownerOnly(200), admin: 200 },
+    customerOrder,
+  ),
+  onRecord("POST /api/orders/:id/shipments", adminOnly(201), () => customerShippedOrder("paid"), {
+    lines: [{ line: 1, qty: 1 }],
+    carrier: "ups",
+    trackingNumber: "1Z999AA10123456784",
+  }),
   {
     route: "POST /api/shipments/lots",
     call: async () =>
@@ -1101,16 +1077,8 @@ const rows: Row[] = [
     expect: adminOnly(200),
   },
   // Warranty claims (warranty/warranty.test.ts): a company buyer's order and claims.
-  {
-    route: "GET /api/orders/:id/warranty",
-    call: async () => ({ url: `/api/orders/${await buyerShippedOrder()}/warranty` }),
-    expect: companyActors(200),
-  },
-  {
-    route: "GET /api/orders/:id/warranty-claims",
-    call: async () => ({ url: `/api/orders/${await buyerShippedOrder()}/warranty-claims` }),
-    expect: companyActors(200),
-  },
+  onRecord("GET /api/orders/:id/warranty", companyActors(200), buyerShippedOrder),
+  onRecord("GET /api/orders/:id/warranty-claims", companyActors(200), buyerShippedOrder),
   {
     route: "POST /api/warranty-claims",
     call: async () => ({
@@ -1120,19 +1088,10 @@ const rows: Row[] = [
     expect: { ...companyActors(201), admin: 403 },
   },
   plain("GET /api/warranty-claims", signedIn(200)),
-  {
-    route: "GET /api/warranty-claims/:id",
-    call: async () => ({ url: `/api/warranty-claims/${await buyerClaim()}` }),
-    expect: companyActors(200),
-  },
-  {
-    route: "POST /api/warranty-claims/:id/messages",
-    call: async () => ({
-      url: `/api/warranty-claims/${await buyerClaim()}/messages`,
-      payload: { body: "When was it fitted?" },
-    }),
-    expect: companyActors(200),
-  },
+  onRecord("GET /api/warranty-claims/:id", companyActors(200), buyerClaim),
+  onRecord("POST /api/warranty-claims/:id/messages", companyActors(200), buyerClaim, {
+    body: "When was it fitted?",
+  }),
   {
     route: "POST /api/warranty-claims/:id/photos",
     call: async () => ({
@@ -1173,34 +1132,27 @@ const rows: Row[] = [
     expect: adminOnly(200),
   },
   // Returns, refunds and credit notes (returns/returns.test.ts).
-  {
-    route: "GET /api/orders/:id/returnable",
-    call: async () => ({ url: `/api/orders/${await customerShippedOrder()}/returnable` }),
-    expect: { ...ownerOnly(200), admin: 200 },
-  },
-  {
-    route: "GET /api/orders/:id/returns",
-    call: async () => ({ url: `/api/orders/${(await customerReturn()).orderId}/returns` }),
-    expect: { ...ownerOnly(200), admin: 200 },
-  },
-  {
-    route: "POST /api/orders/:id/returns",
-    call: async () => ({
-      url: `/api/orders/${await customerShippedOrder()}/returns`,
-      payload: { lines: [{ line: 1, qty: 1 }], reason: "did_not_fit", vehicle: "2012 VW Golf" },
-    }),
-    expect: ownerOnly(201),
-  },
-  {
-    route: "GET /api/orders/:id/credit-notes",
-    call: async () => ({ url: `/api/orders/${await customerShippedOrder()}/credit-notes` }),
-    expect: { ...ownerOnly(200), admin: 200 },
-  },
-  {
-    route: "GET /api/credit-notes/:id/pdf",
-    call: async () => ({ url: `/api/credit-notes/${await customerCreditNote()}/pdf` }),
-    expect: { ...ownerOnly(200), admin: 200 },
-  },
+  onRecord(
+    "GET /api/orders/:id/returnable",
+    { ...ownerOnly(200), admin: 200 },
+    customerShippedOrder,
+  ),
+  onRecord(
+    "GET /api/orders/:id/returns",
+    { ...ownerOnly(200), admin: 200 },
+    async () => (await customerReturn()).orderId,
+  ),
+  onRecord("POST /api/orders/:id/returns", ownerOnly(201), customerShippedOrder, {
+    lines: [{ line: 1, qty: 1 }],
+    reason: "did_not_fit",
+    vehicle: "2012 VW Golf",
+  }),
+  onRecord(
+    "GET /api/orders/:id/credit-notes",
+    { ...ownerOnly(200), admin: 200 },
+    customerShippedOrder,
+  ),
+  onRecord("GET /api/credit-notes/:id/pdf", { ...ownerOnly(200), admin: 200 }, customerCreditNote),
   {
     route: "POST /api/returns/:id/photos",
     call: async () => ({
@@ -1216,24 +1168,18 @@ const rows: Row[] = [
   },
   plain("GET /api/returns", adminOnly(200), "/api/returns?status=requested"),
   plain("GET /api/returns/fitment-report", adminOnly(200)),
-  {
-    route: "POST /api/returns/:id/decision",
-    call: async () => ({
-      url: `/api/returns/${(await customerReturn()).id}/decision`,
-      payload: { decision: "approve" },
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/returns/:id/receive",
-    call: async () => ({ url: `/api/returns/${(await customerReturn(true)).id}/receive` }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/returns/:id/refund",
-    call: async () => ({ url: `/api/returns/${await failedRefundReturn()}/refund` }),
-    expect: adminOnly(200),
-  },
+  onRecord(
+    "POST /api/returns/:id/decision",
+    adminOnly(200),
+    async () => (await customerReturn()).id,
+    { decision: "approve" },
+  ),
+  onRecord(
+    "POST /api/returns/:id/receive",
+    adminOnly(200),
+    async () => (await customerReturn(true)).id,
+  ),
+  onRecord("POST /api/returns/:id/refund", adminOnly(200), failedRefundReturn),
   plain("GET /api/returns/restocking-fee", adminOnly(200)),
   {
     route: "PUT /api/returns/restocking-fee",
@@ -1244,21 +1190,10 @@ const rows: Row[] = [
     expect: adminOnly(200),
   },
   plain("GET /api/contact", everyone(200)),
-  {
-    route: "GET /api/orders/:id/detail",
-    call: async () => ({ url: `/api/orders/${await customerOrder()}/detail` }),
-    expect: adminOnly(200),
-  },
+  onRecord("GET /api/orders/:id/detail", adminOnly(200), customerOrder),
   // The cart is the caller's own: each customer has one; admins do not order.
   plain("GET /api/cart", customers(200)),
-  {
-    route: "PUT /api/cart/items/:productId",
-    call: async () => ({
-      url: `/api/cart/items/${(await freshProduct()).id}`,
-      payload: { qty: 2 },
-    }),
-    expect: customers(200),
-  },
+  onRecord("PUT /api/cart/items/:productId", customers(200), freshProductId, { qty: 2 }),
   // A code nobody made: the guard lets customers through to the code's refusal (422).
   {
     route: "PUT /api/cart/discount-code",
@@ -1266,11 +1201,7 @@ const rows: Row[] = [
     expect: customers(422),
   },
   plain("DELETE /api/cart/discount-code", customers(200)),
-  {
-    route: "DELETE /api/cart/items/:productId",
-    call: async () => ({ url: `/api/cart/items/${(await freshProduct()).id}` }),
-    expect: customers(200),
-  },
+  onRecord("DELETE /api/cart/items/:productId", customers(200), freshProductId),
   {
     route: "POST /api/cart/merge",
     call: async () => ({
@@ -1300,18 +1231,10 @@ const rows: Row[] = [
     expect: { ...customers(201), viewer: VIEWERS_DO_NOT_ORDER },
   },
   plain("GET /api/payments/refunds-due", adminOnly(200)),
-  {
-    route: "POST /api/payments/:id/refund",
-    call: async () => ({ url: `/api/payments/${await customerRefundDuePayment()}/refund` }),
-    expect: adminOnly(200),
-  },
+  onRecord("POST /api/payments/:id/refund", adminOnly(200), customerRefundDuePayment),
   // Refunds that have not gone through, and their retry (workflows/refund-retry.test.ts).
   plain("GET /api/refunds", adminOnly(200)),
-  {
-    route: "POST /api/refunds/:id/retry",
-    call: async () => ({ url: `/api/refunds/${await failedRefund()}/retry` }),
-    expect: adminOnly(200),
-  },
+  onRecord("POST /api/refunds/:id/retry", adminOnly(200), failedRefund),
   {
     route: "POST /api/create-payment-intent",
     call: async () => ({
@@ -1337,11 +1260,7 @@ const rows: Row[] = [
   plain("GET /api/products", everyone(200)),
   plain("GET /api/products/suggestions", everyone(200), "/api/products/suggestions?q=brake"),
   plain("GET /api/products/facets", everyone(200), "/api/products/facets?category=Brakes"),
-  {
-    route: "GET /api/products/:id",
-    call: async () => ({ url: `/api/products/${(await freshProduct()).id}` }),
-    expect: everyone(200),
-  },
+  onRecord("GET /api/products/:id", everyone(200), freshProductId),
   {
     route: "POST /api/products",
     call: async () => ({ url: "/api/products", payload: productBody() }),
@@ -1352,11 +1271,7 @@ const rows: Row[] = [
     call: productPatch({ shortDescription: "Edited by the matrix" }),
     expect: adminOnly(200),
   },
-  {
-    route: "DELETE /api/products/:id",
-    call: async () => ({ url: `/api/products/${(await freshProduct()).id}` }),
-    expect: adminOnly(200),
-  },
+  onRecord("DELETE /api/products/:id", adminOnly(200), freshProductId),
   {
     route: "POST /api/products/images",
     call: async () =>
@@ -1410,16 +1325,8 @@ const rows: Row[] = [
     expect: adminOnly(201),
   },
   plain("GET /api/imports", adminOnly(200)),
-  {
-    route: "GET /api/imports/:id",
-    call: async () => ({ url: `/api/imports/${await matrixImport()}` }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/imports/:id/start",
-    call: async () => ({ url: `/api/imports/${await matrixImport()}/start` }),
-    expect: adminOnly(202),
-  },
+  onRecord("GET /api/imports/:id", adminOnly(200), matrixImport),
+  onRecord("POST /api/imports/:id/start", adminOnly(202), matrixImport),
   plain("GET /api/reviews", everyone(200)),
   plain("GET /api/reviews/summary", everyone(200)),
   {
@@ -1511,19 +1418,8 @@ const rows: Row[] = [
     fresh: freshAttribute,
     change: () => ({ name: vehicleName("attribute") }),
   }),
-  {
-    route: "PUT /api/products/:id/attributes",
-    call: async () => ({
-      url: `/api/products/${(await freshProduct()).id}/attributes`,
-      payload: { values: [] },
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "GET /api/products/:id/fitment-rows",
-    call: async () => ({ url: `/api/products/${(await freshProduct()).id}/fitment-rows` }),
-    expect: adminOnly(200),
-  },
+  onRecord("PUT /api/products/:id/attributes", adminOnly(200), freshProductId, { values: [] }),
+  onRecord("GET /api/products/:id/fitment-rows", adminOnly(200), freshProductId),
   {
     route: "PUT /api/products/:id/fitment-rows",
     call: async () => {
@@ -1541,12 +1437,12 @@ const rows: Row[] = [
     call: async () => ({ url: "/api/garage", payload: await demoGolf() }),
     expect: customers(200),
   },
-  {
-    route: "DELETE /api/garage/:id",
-    call: async () => ({ url: `/api/garage/${await customerGarageVehicle()}` }),
-    // Another customer is told it is not in their garage; admins have no garage.
-    expect: likeOther({ anonymous: 401, customer: 200, other: 404, admin: 403 }),
-  },
+  // Another customer is told it is not in their garage; admins have no garage.
+  onRecord(
+    "DELETE /api/garage/:id",
+    likeOther({ anonymous: 401, customer: 200, other: 404, admin: 403 }),
+    customerGarageVehicle,
+  ),
   // The address book is the customer's own; admins do not order, so they have none.
   plain("GET /api/user/addresses", customers(200)),
   {
@@ -1554,19 +1450,17 @@ const rows: Row[] = [
     call: async () => ({ url: "/api/user/addresses", payload: matrixAddress }),
     expect: customers(201),
   },
-  {
-    route: "PATCH /api/user/addresses/:id",
-    call: async () => ({
-      url: `/api/user/addresses/${await customerAddress()}`,
-      payload: { line2: "Unit 2" },
-    }),
-    expect: likeOther({ anonymous: 401, customer: 200, other: 404, admin: 403 }),
-  },
-  {
-    route: "DELETE /api/user/addresses/:id",
-    call: async () => ({ url: `/api/user/addresses/${await customerAddress()}` }),
-    expect: likeOther({ anonymous: 401, customer: 204, other: 404, admin: 403 }),
-  },
+  onRecord(
+    "PATCH /api/user/addresses/:id",
+    likeOther({ anonymous: 401, customer: 200, other: 404, admin: 403 }),
+    customerAddress,
+    { line2: "Unit 2" },
+  ),
+  onRecord(
+    "DELETE /api/user/addresses/:id",
+    likeOther({ anonymous: 401, customer: 204, other: 404, admin: 403 }),
+    customerAddress,
+  ),
   plain("GET /api/shipping-zones", adminOnly(200)),
   ...adminRecords("/api/shipping-zones", {
     create: matrixZone,
@@ -1587,27 +1481,14 @@ const rows: Row[] = [
     call: async () => ({ url: "/api/locations", payload: matrixLocation() }),
     expect: adminOnly(201),
   },
-  {
-    route: "PATCH /api/locations/:id",
-    call: async () => ({
-      url: `/api/locations/${await freshLocation()}`,
-      payload: { name: "Matrix warehouse renamed" },
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "GET /api/locations/stock/:productId",
-    call: async () => ({ url: `/api/locations/stock/${(await freshProduct()).id}` }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "PUT /api/locations/stock/:productId/backorders",
-    call: async () => ({
-      url: `/api/locations/stock/${(await freshProduct()).id}/backorders`,
-      payload: { takes: true, leadDays: 21 },
-    }),
-    expect: adminOnly(200),
-  },
+  onRecord("PATCH /api/locations/:id", adminOnly(200), freshLocation, {
+    name: "Matrix warehouse renamed",
+  }),
+  onRecord("GET /api/locations/stock/:productId", adminOnly(200), freshProductId),
+  onRecord("PUT /api/locations/stock/:productId/backorders", adminOnly(200), freshProductId, {
+    takes: true,
+    leadDays: 21,
+  }),
   {
     route: "PUT /api/locations/:id/stock/:productId",
     call: async () => ({
@@ -1658,14 +1539,9 @@ const rows: Row[] = [
       ),
     expect: adminOnly(200),
   },
-  {
-    route: "PATCH /api/incoming-supply/:id",
-    call: async () => ({
-      url: `/api/incoming-supply/${await freshSupply()}`,
-      payload: { expectedOn: "2027-03-01" },
-    }),
-    expect: adminOnly(200),
-  },
+  onRecord("PATCH /api/incoming-supply/:id", adminOnly(200), freshSupply, {
+    expectedOn: "2027-03-01",
+  }),
   ...actions("POST /api/incoming-supply/:id", freshSupply, adminOnly(200), {
     cancel: undefined,
     receive: { qty: 1 },
@@ -1690,23 +1566,13 @@ const rows: Row[] = [
   },
   // The admin home (docs/admin-home.md).
   plain("GET /api/admin-home", adminOnly(200)),
-  {
-    route: "PUT /api/products/:id/reorder-level",
-    call: async () => ({
-      url: `/api/products/${(await freshProduct()).id}/reorder-level`,
-      payload: { reorderLevel: 5 },
-    }),
-    expect: adminOnly(200),
-  },
+  onRecord("PUT /api/products/:id/reorder-level", adminOnly(200), freshProductId, {
+    reorderLevel: 5,
+  }),
   // Core deposits (docs/core-charges.md).
-  {
-    route: "PUT /api/products/:id/core-deposit",
-    call: async () => ({
-      url: `/api/products/${(await freshProduct()).id}/core-deposit`,
-      payload: { coreDeposit: 45 },
-    }),
-    expect: adminOnly(200),
-  },
+  onRecord("PUT /api/products/:id/core-deposit", adminOnly(200), freshProductId, {
+    coreDeposit: 45,
+  }),
   // Quick order (docs/quick-order.md): anyone may resolve (a visitor at list prices); adding
   // to a cart is for customers.
   {
@@ -1734,22 +1600,14 @@ const rows: Row[] = [
     }),
     expect: customers(200),
   },
-  {
-    route: "POST /api/orders/:id/reorder",
-    call: async () => ({ url: `/api/orders/${await customerOrder()}/reorder` }),
-    expect: ownerOnly(200),
-  },
+  onRecord("POST /api/orders/:id/reorder", ownerOnly(200), customerOrder),
   plain("GET /api/lists", customers(200)),
   {
     route: "POST /api/lists",
     call: async () => ({ url: "/api/lists", payload: { name: `New list ${++matrixListCount}` } }),
     expect: customers(201),
   },
-  {
-    route: "GET /api/lists/:id",
-    call: async () => ({ url: `/api/lists/${(await customerList()).id}` }),
-    expect: listOwner(200),
-  },
+  onRecord("GET /api/lists/:id", listOwner(200), async () => (await customerList()).id),
   {
     route: "PATCH /api/lists/:id",
     call: async () => ({
@@ -1758,11 +1616,7 @@ const rows: Row[] = [
     }),
     expect: listOwner(200),
   },
-  {
-    route: "DELETE /api/lists/:id",
-    call: async () => ({ url: `/api/lists/${(await customerList()).id}` }),
-    expect: listOwner(204),
-  },
+  onRecord("DELETE /api/lists/:id", listOwner(204), async () => (await customerList()).id),
   {
     route: "PUT /api/lists/:id/items/:productId",
     call: async () => {
@@ -1779,46 +1633,38 @@ const rows: Row[] = [
     },
     expect: listOwner(200),
   },
-  {
-    route: "POST /api/lists/:id/add-to-cart",
-    call: async () => ({ url: `/api/lists/${(await customerList()).id}/add-to-cart` }),
-    expect: listOwner(200),
-  },
+  onRecord(
+    "POST /api/lists/:id/add-to-cart",
+    listOwner(200),
+    async () => (await customerList()).id,
+  ),
   // For the scraper's bearer token only (metrics.test.ts); a session, even an admin's, is not it.
   plain("GET /metrics", everyone(401)),
-  {
-    route: "DELETE /api/user/admin/:email",
-    call: async () => ({ url: `/api/user/admin/${(await bystanderId()).email}` }),
-    expect: adminOnly(200),
-  },
+  onRecord(
+    "DELETE /api/user/admin/:email",
+    adminOnly(200),
+    async () => (await bystanderId()).email,
+  ),
   plain("GET /api/audit", adminOnly(200)),
-  {
-    route: "PATCH /api/reviews/:id",
-    call: async () => ({
-      url: `/api/reviews/${(await insertReview(t.database.db)).id}`,
-      payload: { hidden: true },
-    }),
-    expect: adminOnly(204),
-  },
-  {
-    route: "DELETE /api/reviews/:id",
-    call: async () => ({ url: `/api/reviews/${(await insertReview(t.database.db)).id}` }),
-    expect: adminOnly(204),
-  },
+  onRecord(
+    "PATCH /api/reviews/:id",
+    adminOnly(204),
+    async () => (await insertReview(t.database.db)).id,
+    { hidden: true },
+  ),
+  onRecord(
+    "DELETE /api/reviews/:id",
+    adminOnly(204),
+    async () => (await insertReview(t.database.db)).id,
+  ),
   plain("GET /api/reviews/pending", adminOnly(200)),
-  {
-    route: "POST /api/reviews/:id/approve",
-    call: async () => ({
-      url: `/api/reviews/${(await insertReview(t.database.db, { pendingSince: new Date() })).id}/approve`,
-    }),
-    expect: adminOnly(204),
-  },
+  onRecord(
+    "POST /api/reviews/:id/approve",
+    adminOnly(204),
+    async () => (await insertReview(t.database.db, { pendingSince: new Date() })).id,
+  ),
   // Trade: a caller's own price (a company buyer's price list), price lists, companies.
-  {
-    route: "GET /api/products/:id/price",
-    call: async () => ({ url: `/api/products/${(await freshProduct()).id}/price` }),
-    expect: everyone(200),
-  },
+  onRecord("GET /api/products/:id/price", everyone(200), freshProductId),
   // Customer groups and their price rules (pricing/groups.test.ts): admins only.
   plain("GET /api/customer-groups", adminOnly(200)),
   ...adminRecords("/api/customer-groups", {
@@ -1826,19 +1672,17 @@ const rows: Row[] = [
     fresh: async () => (await freshGroup()).id,
     change: () => ({ tradeMinimums: false }),
   }),
-  {
-    route: "GET /api/customer-groups/:id/rules",
-    call: async () => ({ url: `/api/customer-groups/${(await freshGroup()).id}/rules` }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/customer-groups/:id/rules",
-    call: async () => ({
-      url: `/api/customer-groups/${(await freshGroup()).id}/rules`,
-      payload: { percent: 10, scope: "category", category: "Brakes" },
-    }),
-    expect: adminOnly(201),
-  },
+  onRecord(
+    "GET /api/customer-groups/:id/rules",
+    adminOnly(200),
+    async () => (await freshGroup()).id,
+  ),
+  onRecord(
+    "POST /api/customer-groups/:id/rules",
+    adminOnly(201),
+    async () => (await freshGroup()).id,
+    { percent: 10, scope: "category", category: "Brakes" },
+  ),
   {
     route: "PATCH /api/customer-groups/:id/rules/:ruleId",
     call: async () => ({
@@ -1859,11 +1703,11 @@ const rows: Row[] = [
     fresh: async () => (await freshDiscountCode()).id,
     change: () => ({ code: `M${process.pid}x${++matrixNames}`, kind: "amount", amount: 2 }),
   }),
-  {
-    route: "GET /api/discount-codes/:id",
-    call: async () => ({ url: `/api/discount-codes/${(await freshDiscountCode()).id}` }),
-    expect: adminOnly(200),
-  },
+  onRecord(
+    "GET /api/discount-codes/:id",
+    adminOnly(200),
+    async () => (await freshDiscountCode()).id,
+  ),
   // Markets (pricing/markets.test.ts): everyone sees the active ones; admins change them.
   plain("GET /api/markets", everyone(200)),
   {
@@ -1885,16 +1729,8 @@ const rows: Row[] = [
     fresh: async () => (await freshPriceList()).id,
     change: () => ({ name: matrixName() }),
   }),
-  {
-    route: "GET /api/price-lists/:id",
-    call: async () => ({ url: `/api/price-lists/${trade.priceListId}` }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "GET /api/price-lists/:id/entries",
-    call: async () => ({ url: `/api/price-lists/${trade.priceListId}/entries` }),
-    expect: adminOnly(200),
-  },
+  onRecord("GET /api/price-lists/:id", adminOnly(200), () => trade.priceListId),
+  onRecord("GET /api/price-lists/:id/entries", adminOnly(200), () => trade.priceListId),
   {
     route: "PUT /api/price-lists/:id/entries/:productId",
     call: async () => {
@@ -1914,13 +1750,7 @@ const rows: Row[] = [
     },
     expect: adminOnly(204),
   },
-  {
-    route: "GET /api/price-lists/:id/entries.csv",
-    call: async () => ({
-      url: `/api/price-lists/${trade.priceListId}/entries.csv`,
-    }),
-    expect: adminOnly(200),
-  },
+  onRecord("GET /api/price-lists/:id/entries.csv", adminOnly(200), () => trade.priceListId),
   {
     route: "POST /api/price-lists/:id/entries/import",
     call: async () => {
@@ -1938,32 +1768,15 @@ const rows: Row[] = [
     call: async () => ({ url: "/api/companies", payload: { name: matrixName() } }),
     expect: adminOnly(201),
   },
-  {
-    route: "GET /api/companies/:id",
-    call: async () => ({ url: `/api/companies/${trade.companyId}` }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "PATCH /api/companies/:id",
-    call: async () => ({
-      url: `/api/companies/${trade.companyId}`,
-      payload: { paymentTerms: "net30" },
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "GET /api/companies/:id/tax",
-    call: async () => ({ url: `/api/companies/${trade.companyId}/tax` }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "PUT /api/companies/:id/tax",
-    call: async () => ({
-      url: `/api/companies/${trade.companyId}/tax`,
-      payload: { taxId: "DE123456789", exemptionCertificate: null },
-    }),
-    expect: adminOnly(200),
-  },
+  onRecord("GET /api/companies/:id", adminOnly(200), () => trade.companyId),
+  onRecord("PATCH /api/companies/:id", adminOnly(200), () => trade.companyId, {
+    paymentTerms: "net30",
+  }),
+  onRecord("GET /api/companies/:id/tax", adminOnly(200), () => trade.companyId),
+  onRecord("PUT /api/companies/:id/tax", adminOnly(200), () => trade.companyId, {
+    taxId: "DE123456789",
+    exemptionCertificate: null,
+  }),
   {
     // VIES checks are off in this app (no VIES_URL under NODE_ENV=test): the admin's 409 says so
     // (companies/vat-checks.test.ts checks against a local stand-in of VIES).
@@ -1971,11 +1784,7 @@ const rows: Row[] = [
     call: async () => ({ url: `/api/companies/${trade.companyId}/tax/vies-check` }),
     expect: adminOnly(409),
   },
-  {
-    route: "GET /api/companies/:id/members",
-    call: async () => ({ url: `/api/companies/${trade.companyId}/members` }),
-    expect: companyOwner(200),
-  },
+  onRecord("GET /api/companies/:id/members", companyOwner(200), () => trade.companyId),
   {
     route: "PATCH /api/companies/:id/members/:userId",
     call: async () => {
@@ -2006,22 +1815,20 @@ const rows: Row[] = [
     call: async () => ({ url: (await freshCompanyAddress()).at }),
     expect: companyMember(200),
   },
-  {
-    route: "POST /api/companies/:id/addresses",
-    call: async () => ({
-      url: `/api/companies/${trade.companyId}/addresses`,
-      payload: {
-        name: "Matrix yard",
-        line1: "2 Main St",
-        city: "Austin",
-        region: "TX",
-        postalCode: "78701",
-        country: "US",
-        phone: "5125550100",
-      },
-    }),
-    expect: { ...companyOwner(201), buyer: 403, viewer: 403 },
-  },
+  onRecord(
+    "POST /api/companies/:id/addresses",
+    { ...companyOwner(201), buyer: 403, viewer: 403 },
+    () => trade.companyId,
+    {
+      name: "Matrix yard",
+      line1: "2 Main St",
+      city: "Austin",
+      region: "TX",
+      postalCode: "78701",
+      country: "US",
+      phone: "5125550100",
+    },
+  ),
   {
     route: "PATCH /api/companies/:id/addresses/:addressId",
     call: async () => {
@@ -2038,11 +1845,7 @@ const rows: Row[] = [
     },
     expect: { ...companyOwner(204), buyer: 403, viewer: 403 },
   },
-  {
-    route: "GET /api/companies/:id/invitations",
-    call: async () => ({ url: `/api/companies/${trade.companyId}/invitations` }),
-    expect: companyOwner(200),
-  },
+  onRecord("GET /api/companies/:id/invitations", companyOwner(200), () => trade.companyId),
   {
     route: "POST /api/companies/:id/invitations",
     call: async () => ({
@@ -2116,11 +1919,7 @@ const rows: Row[] = [
     expect: { ...customers(201), viewer: VIEWERS_DO_NOT_ORDER },
   },
   plain("GET /api/quotes", signedIn(200)),
-  {
-    route: "GET /api/quotes/:id",
-    call: async () => ({ url: `/api/quotes/${await buyerQuote()}` }),
-    expect: companyMember(200),
-  },
+  onRecord("GET /api/quotes/:id", companyMember(200), buyerQuote),
   {
     route: "POST /api/quotes/:id/send",
     call: async () => {
@@ -2138,36 +1937,17 @@ const rows: Row[] = [
     },
     expect: adminOnly(200),
   },
-  {
-    route: "POST /api/quotes/:id/accept",
-    call: async () => ({
-      url: `/api/quotes/${await buyerQuote(true)}/accept`,
-      payload: { shipTo: TEST_SHIP_TO },
-    }),
-    expect: quoteDecider(201),
-  },
-  {
-    route: "POST /api/quotes/:id/total",
-    call: async () => ({
-      url: `/api/quotes/${await buyerQuote(true)}/total`,
-      payload: { shipTo: TEST_SHIP_TO },
-    }),
-    expect: quoteDecider(200),
-  },
-  {
-    route: "POST /api/quotes/:id/decline",
-    call: async () => ({ url: `/api/quotes/${await buyerQuote(true)}/decline` }),
-    expect: quoteDecider(200),
-  },
-  {
-    route: "POST /api/quotes/:id/messages",
-    call: async () => ({
-      url: `/api/quotes/${await buyerQuote()}/messages`,
-      payload: { body: "Matrix message" },
-    }),
-    // The store's side and the company's, but not its viewers.
-    expect: { ...companyMember(201), viewer: 403 },
-  },
+  onRecord("POST /api/quotes/:id/accept", quoteDecider(201), () => buyerQuote(true), {
+    shipTo: TEST_SHIP_TO,
+  }),
+  onRecord("POST /api/quotes/:id/total", quoteDecider(200), () => buyerQuote(true), {
+    shipTo: TEST_SHIP_TO,
+  }),
+  onRecord("POST /api/quotes/:id/decline", quoteDecider(200), () => buyerQuote(true)),
+  // The store's side and the company's, but not its viewers.
+  onRecord("POST /api/quotes/:id/messages", { ...companyMember(201), viewer: 403 }, buyerQuote, {
+    body: "Matrix message",
+  }),
   // API keys (docs/api-keys.md): admins, with their session (a key's rows are below).
   plain("GET /api/api-keys", adminOnly(200)),
   {
@@ -2178,14 +1958,7 @@ const rows: Row[] = [
     }),
     expect: adminOnly(201),
   },
-  {
-    route: "PATCH /api/api-keys/:id",
-    call: async () => ({
-      url: `/api/api-keys/${await freshApiKey()}`,
-      payload: { rateLimitPerMinute: 100 },
-    }),
-    expect: adminOnly(200),
-  },
+  onRecord("PATCH /api/api-keys/:id", adminOnly(200), freshApiKey, { rateLimitPerMinute: 100 }),
   ...actions("POST /api/api-keys/:id", freshApiKey, adminOnly(200), {
     rotate: undefined,
     revoke: undefined,
@@ -2197,34 +1970,12 @@ const rows: Row[] = [
     fresh: freshWebhookEndpoint,
     change: () => ({ description: "Matrix" }),
   }),
-  {
-    route: "GET /api/webhook-endpoints/:id",
-    call: async () => ({ url: `/api/webhook-endpoints/${await freshWebhookEndpoint()}` }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/webhook-endpoints/:id/rotate-secret",
-    call: async () => ({
-      url: `/api/webhook-endpoints/${await freshWebhookEndpoint()}/rotate-secret`,
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/webhook-endpoints/:id/test",
-    call: async () => ({ url: `/api/webhook-endpoints/${await freshWebhookEndpoint()}/test` }),
-    expect: adminOnly(202),
-  },
+  onRecord("GET /api/webhook-endpoints/:id", adminOnly(200), freshWebhookEndpoint),
+  onRecord("POST /api/webhook-endpoints/:id/rotate-secret", adminOnly(200), freshWebhookEndpoint),
+  onRecord("POST /api/webhook-endpoints/:id/test", adminOnly(202), freshWebhookEndpoint),
   plain("GET /api/webhook-deliveries", adminOnly(200), "/api/webhook-deliveries?status=failed"),
-  {
-    route: "GET /api/webhook-deliveries/:id",
-    call: async () => ({ url: `/api/webhook-deliveries/${await freshWebhookDelivery()}` }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/webhook-deliveries/:id/replay",
-    call: async () => ({ url: `/api/webhook-deliveries/${await freshWebhookDelivery()}/replay` }),
-    expect: adminOnly(202),
-  },
+  onRecord("GET /api/webhook-deliveries/:id", adminOnly(200), freshWebhookDelivery),
+  onRecord("POST /api/webhook-deliveries/:id/replay", adminOnly(202), freshWebhookDelivery),
   // Bulk stock and price sync, change cursors (docs/bulk-sync.md): admins (and keys, below).
   {
     route: "PUT /api/bulk/stock",
